@@ -1,0 +1,2 @@
+// Contracts of the admin area: request and response schemas shared by its service and its remote.
+export {};

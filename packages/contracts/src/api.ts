@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** One field's problem, as the one error shape carries it. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The one error shape on the wire (architecture rule 4). */
+export const apiErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const apiSuccessSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data, message: z.string().optional() });
+export type ApiSuccess<T> = { success: true; data: T; message?: string };
+
+/** A page of a list, with the total for paging controls. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export type Page<T> = { items: T[]; total: number; page: number; limit: number };
+
+/** Entity ids are 24-character lowercase hex strings. */
+export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id: expected 24 hexadecimal characters');
+
+/** page/limit query parameters shared by every list call. */
+export const pagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

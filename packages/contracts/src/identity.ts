@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Who is calling, as the gateway asserts it to the services (architecture rule 2). */
+export const identitySchema = z.object({
+  id: z.string(),
+  role: roleSchema,
+  email: z.string(),
+  name: z.string(),
+});
+export type Identity = z.infer<typeof identitySchema>;
+
+/** Header carrying the gateway's signed identity assertion. */
+export const IDENTITY_HEADER = 'x-catalyst-identity';
+/** Header carrying the shared secret on service-to-service /internal calls. */
+export const INTERNAL_HEADER = 'x-catalyst-internal';
+export const REQUEST_ID_HEADER = 'x-request-id';

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { IDENTITY_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER, type Identity } from '@catalyst/contracts';
+import { HttpError, forbidden, isUnavailableError, unauthorized } from './errors';
+import { secretMatches, verifyIdentity } from './identity';
+import type { Logger } from './logger';
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    /** The caller, from a valid gateway assertion; null for anonymous (or forged) callers. */
+    identity: Identity | null;
+    log: Logger;
+  };
+}
+
+export type HealthCheck = () => Promise<boolean>;
+
+export interface ServiceOptions {
+  name: string;
+  log: Logger;
+  internalSecret: string;
+  /** Named checks reported by /health, e.g. { database: () => pingDb(db) }. */
+  checks?: Record<string, HealthCheck>;
+  /** Largest request body the service accepts (the gateway enforces its own limit first). */
+  maxBodyBytes?: number;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * A Hono app with what every service shares: request ids, access logs, identity from the gateway's
+ * signed assertion, /health, and the one error shape for every failure.
+ */
+export function createService({ name, log, internalSecret, checks = {}, maxBodyBytes = 1024 * 1024 }: ServiceOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const given = c.req.header(REQUEST_ID_HEADER);
+    const requestId = given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
+    c.set('log', log.child({ requestId }));
+    c.set('identity', verifyIdentity(c.req.header(IDENTITY_HEADER), internalSecret));
+    const started = performance.now();
+    await next();
+    c.header(REQUEST_ID_HEADER, requestId);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const status = c.res.status;
+    if (c.req.path !== '/health') {
+      log[status >= 500 ? 'error' : 'info']({ requestId, method: c.req.method, path: c.req.path, status, ms }, 'request');
+    }
+  });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => c.json({ success: false, message: 'Request body is too large' }, 413),
+    }),
+  );
+
+  app.get('/health', async (c) => {
+    const results = await Promise.all(Object.entries(checks).map(async ([k, check]) => [k, (await check().catch(() => false)) ? 'ok' : 'down'] as const));
+    const healthy = results.every(([, v]) => v === 'ok');
+    const data = { service: name, status: healthy ? 'ok' : 'down', checks: Object.fromEntries(results) };
+    return c.json({ success: healthy, data, ...(healthy ? {} : { message: `${name} is unhealthy` }) }, healthy ? 200 : 503);
+  });
+
+  // Service-to-service routes: never exposed by the gateway, and refused without the shared secret.
+  app.use('/internal/*', async (c, next) => {
+    if (!secretMatches(c.req.header(INTERNAL_HEADER), internalSecret)) {
+      return c.json({ success: false, message: 'Not found' }, 404);
+    }
+    await next();
+  });
+
+  app.notFound((c) => c.json({ success: false, message: `Route not found: ${c.req.method} ${c.req.path}` }, 404));
+
+  app.onError((error, c) => errorResponse(c, error, log));
+
+  return app;
+}
+
+/** Maps any thrown value to the one error shape; unknown failures never leak stack traces or SQL. */
+export function errorResponse(c: Context, error: unknown, log: Logger) {
+  if (error instanceof HttpError) {
+    const body = error.errors ? { success: false, message: error.message, errors: error.errors } : { success: false, message: error.message };
+    return c.json(body, error.status as 400);
+  }
+  const requestId = c.get('requestId' as never) as string | undefined;
+  if (isUnavailableError(error)) {
+    log.warn({ requestId, err: (error as Error).message }, 'backing store unavailable');
+    return c.json({ success: false, message: 'Service temporarily unavailable. Please try again shortly.' }, 503);
+  }
+  log.error({ requestId, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'unhandled error');
+  return c.json({ success: false, message: 'An unexpected error occurred.' }, 500);
+}
+
+/** The signed-in caller, or a 401. */
+export function requireIdentity(c: Context<AppEnv>): Identity {
+  const identity = c.get('identity');
+  if (!identity) throw unauthorized();
+  return identity;
+}
+
+/** Refuses everyone but role admin: 401 for anonymous callers, 403 for the rest. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const identity = requireIdentity(c);
+  if (identity.role !== 'admin') throw forbidden('Admin access required');
+  await next();
+};
+
+/** Refuses anonymous callers with a 401. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireIdentity(c);
+  await next();
+};

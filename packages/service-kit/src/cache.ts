@@ -1,0 +1,156 @@
+import { Redis } from 'ioredis';
+import type { Logger } from './logger';
+
+/**
+ * One cache interface over Redis (when REDIS_URL is set) or an in-process store. A cache is never the
+ * truth: when Redis is down every call degrades to a miss (or the in-process fallback), never an error.
+ */
+export interface Cache {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  del(...keys: string[]): Promise<void>;
+  /** Increments a counter that expires ttlSeconds after its first increment; returns the new count. */
+  incr(key: string, ttlSeconds: number): Promise<number>;
+  /** 'redis' or 'memory', and whether the backing store answers right now. */
+  status(): { kind: 'redis' | 'memory'; healthy: boolean };
+  close(): Promise<void>;
+}
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+export class MemoryCache implements Cache {
+  private readonly entries = new Map<string, Entry>();
+  constructor(private readonly maxEntries = 50_000) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return JSON.parse(entry.value) as T;
+  }
+
+  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    if (this.entries.size >= this.maxEntries) this.evictOldest();
+    this.entries.set(key, { value: JSON.stringify(value), expiresAt: Date.now() + ttlSeconds * 1000 });
+  }
+
+  async del(...keys: string[]): Promise<void> {
+    for (const key of keys) this.entries.delete(key);
+  }
+
+  async incr(key: string, ttlSeconds: number): Promise<number> {
+    const current = await this.get<number>(key);
+    const entry = this.entries.get(key);
+    const next = (current ?? 0) + 1;
+    const expiresAt = current === undefined || !entry ? Date.now() + ttlSeconds * 1000 : entry.expiresAt;
+    this.entries.set(key, { value: JSON.stringify(next), expiresAt });
+    return next;
+  }
+
+  status() {
+    return { kind: 'memory' as const, healthy: true };
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+
+  private evictOldest() {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const first = this.entries.keys().next();
+      if (!first.done) this.entries.delete(first.value);
+    }
+  }
+}
+
+export class RedisCache implements Cache {
+  private readonly redis: Redis;
+  // Counters keep working (per process) while Redis is down, so rate limits never fail open entirely.
+  private readonly fallback = new MemoryCache(10_000);
+  private healthy = false;
+
+  constructor(url: string, private readonly prefix: string, private readonly log?: Logger) {
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 1_000,
+      commandTimeout: 500,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    });
+    this.redis.on('ready', () => {
+      if (!this.healthy) this.log?.info('redis connected');
+      this.healthy = true;
+    });
+    this.redis.on('error', (error) => {
+      if (this.healthy) this.log?.warn({ err: error.message }, 'redis unavailable; serving from the database');
+      this.healthy = false;
+    });
+    this.redis.on('end', () => (this.healthy = false));
+  }
+
+  private k(key: string) {
+    return `${this.prefix}:${key}`;
+  }
+
+  async get<T>(key: string): Promise<T | undefined> {
+    if (!this.healthy) return undefined;
+    try {
+      const raw = await this.redis.get(this.k(key));
+      return raw === null ? undefined : (JSON.parse(raw) as T);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    if (!this.healthy) return;
+    try {
+      await this.redis.set(this.k(key), JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+    } catch {
+      /* a cache write that fails is only a future miss */
+    }
+  }
+
+  async del(...keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.fallback.del(...keys);
+    if (!this.healthy) return;
+    try {
+      await this.redis.del(...keys.map((key) => this.k(key)));
+    } catch {
+      /* entries expire on their own TTL */
+    }
+  }
+
+  async incr(key: string, ttlSeconds: number): Promise<number> {
+    if (!this.healthy) return this.fallback.incr(key, ttlSeconds);
+    try {
+      const full = this.k(key);
+      const [[, count]] = (await this.redis.multi().incr(full).expire(full, ttlSeconds, 'NX').exec()) as [[unknown, number]];
+      return count;
+    } catch {
+      return this.fallback.incr(key, ttlSeconds);
+    }
+  }
+
+  status() {
+    return { kind: 'redis' as const, healthy: this.healthy };
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+export function createCache({ redisUrl, prefix, log }: { redisUrl?: string; prefix: string; log?: Logger }): Cache {
+  return redisUrl ? new RedisCache(redisUrl, prefix, log) : new MemoryCache();
+}

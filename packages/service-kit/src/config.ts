@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Settings every service reads; each service extends this with its own. */
+export const baseServiceConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: z.coerce.number().int().min(1).max(65535),
+  DATABASE_URL: z.string().url('DATABASE_URL must be a postgres:// URL'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().url('REDIS_URL must be a redis:// URL').optional(),
+  INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
+
+/**
+ * Parses configuration once, at the edge of the program. A bad value stops the process with a message
+ * naming the variable, never a stack trace.
+ */
+export function parseConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  process.stderr.write(`Invalid configuration:\n${lines.join('\n')}\n`);
+  process.exit(1);
+}
+
+/** Service URLs for service-to-service calls, with the launcher's defaults. */
+export const serviceUrlsSchema = z.object({
+  AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+  CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
+  PROGRESS_URL: z.string().url().default('http://127.0.0.1:4003'),
+  BILLING_URL: z.string().url().default('http://127.0.0.1:4004'),
+});
+export type ServiceUrls = z.infer<typeof serviceUrlsSchema>;

@@ -1,0 +1,57 @@
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Logger } from './logger';
+
+// Postgres int8 and numeric arrive as strings by default; counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface DbOptions {
+  connectionString: string;
+  /** The service's own schema (architecture rule 1); first on the search path. */
+  schema: string;
+  poolSize?: number;
+  log?: Logger;
+}
+
+/** A kysely instance over a pg pool whose connections live in the service's own schema. */
+export function createDb<DB>({ connectionString, schema, poolSize = 10, log }: DbOptions): Kysely<DB> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    // Fail fast when Postgres is down so callers get a 503, never a hang.
+    connectionTimeoutMillis: 2_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 10_000,
+    query_timeout: 12_000,
+    options: `-c search_path=${schema},public`,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost'));
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Runs a service's migrations (a name → migration map) inside its own schema. */
+export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Record<string, Migration>, log?: Logger) {
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === 'Success') log?.info({ migration: r.migrationName }, 'migration applied');
+    if (r.status === 'Error') log?.error({ migration: r.migrationName }, 'migration failed');
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** Cheap liveness check used by /health. */
+export async function pingDb(db: Kysely<any>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

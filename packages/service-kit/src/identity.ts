@@ -1,0 +1,41 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { identitySchema, type Identity } from '@catalyst/contracts';
+
+const DEFAULT_TTL_SECONDS = 60;
+
+const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+
+/**
+ * The gateway's identity assertion: base64url(JSON) "." HMAC-SHA256, expiring after a minute, so a
+ * service trusts identity only from someone holding the internal secret.
+ */
+export function signIdentity(identity: Identity, secret: string, ttlSeconds = DEFAULT_TTL_SECONDS, now = Date.now()): string {
+  const payload = Buffer.from(JSON.stringify({ ...identity, exp: Math.floor(now / 1000) + ttlSeconds })).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+/** Returns the asserted identity, or null for anything forged, unsigned, malformed or expired. */
+export function verifyIdentity(assertion: string | undefined | null, secret: string, now = Date.now()): Identity | null {
+  if (!assertion || assertion.length > 4096) return null;
+  const [payload, signature, extra] = assertion.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(sign(payload, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+    if (typeof decoded.exp !== 'number' || decoded.exp * 1000 < now) return null;
+    const parsed = identitySchema.safeParse(decoded);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Constant-time comparison of a presented shared secret. */
+export function secretMatches(presented: string | undefined | null, secret: string): boolean {
+  if (!presented) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { FieldError } from '@catalyst/contracts';
+import { badRequest } from './errors';
+
+/** zod issues in the one error shape: the field's dotted path and the rule's own message. */
+export function zodFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
+}
+
+/** Parses a value against a schema; a failure becomes a 400 whose message is the first problem. */
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = zodFieldErrors(result.error);
+  throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
+}
+
+/** Reads and validates a JSON body; malformed JSON is a 400, never a 500. */
+export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    const text = await c.req.text();
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw badRequest('Malformed JSON body');
+  }
+  return parseWith(schema, body);
+}
+
+export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  return parseWith(schema, c.req.query());
+}
+
+export function parseParams<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  return parseWith(schema, c.req.param());
+}
+
+/** The one success shape: { success: true, data, message? }. */
+export function ok<T>(c: Context, data: T, message?: string, status: 200 | 201 | 202 = 200) {
+  return c.json(message === undefined ? { success: true, data } : { success: true, data, message }, status);
+}

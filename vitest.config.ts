@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'packages/{contracts,service-kit}/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['scripts/test-postgres.setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}', 'packages/web-kit/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['scripts/test-web.setup.ts'],
+        },
+      },
+    ],
+  },
+});
