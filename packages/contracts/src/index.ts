@@ -6,3 +6,4 @@ export * from './catalog';
 export * from './progress';
 export * from './billing';
 export * from './admin';
+export * from './demo';

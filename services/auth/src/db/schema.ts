@@ -1,0 +1,2 @@
+// The auth schema: one line per table, each table's types in ./tables.
+export interface Database {}

@@ -1,0 +1,4 @@
+import type { Migration } from 'kysely';
+
+/** Every migration of the auth schema, by sortable name. Migrations are frozen once landed. */
+export const migrations: Record<string, Migration> = {};

@@ -1,0 +1,2 @@
+// The payments_sandbox schema: the sandbox provider's own state (customers, sessions, subscriptions, events).
+export interface Database {}
