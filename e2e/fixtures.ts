@@ -1,0 +1,54 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
+import { demoAccounts, type DemoAccountKey } from '../packages/contracts/src/demo';
+
+export { expect };
+export const demo = demoAccounts;
+export const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/catalyst-e2e';
+
+/** Signs in through the API and keeps the token where the app keeps it (sessionStorage.token). */
+export async function loginAs(page: Page, who: DemoAccountKey | { email: string; password: string }) {
+  const account = typeof who === 'string' ? demoAccounts[who] : who;
+  const response = await page.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } });
+  expect(response.ok(), `login as ${account.email} answered ${response.status()}`).toBeTruthy();
+  const { data } = (await response.json()) as { data: { token: string } };
+  if (page.url() === 'about:blank') await page.goto('/privacy-policy');
+  await page.evaluate((token) => sessionStorage.setItem('token', token), data.token);
+  return data.token;
+}
+
+/** Stores a cookie choice so the banner does not cover the page (tests of the banner skip this). */
+export async function dismissCookieBanner(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('cookieConsent')) localStorage.setItem('cookieConsent', 'essential');
+  });
+}
+
+/** A bearer token for API calls made by the test itself. */
+export async function apiToken(request: APIRequestContext, who: DemoAccountKey): Promise<string> {
+  const account = demoAccounts[who];
+  const response = await request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/** The newest e-mail written to the outbox (no SMTP in tests) addressed to `to`. */
+export function latestEmailTo(to: string): string | undefined {
+  const outbox = path.join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).map((f) => path.join(outbox, f));
+  } catch {
+    return undefined;
+  }
+  return files
+    .filter((f) => readFileSync(f, 'utf8').toLowerCase().includes(to.toLowerCase()))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .map((f) => readFileSync(f, 'utf8'))[0];
+}
+
+/** A unique e-mail for a test-created account. */
+export const uniqueEmail = (label = 'e2e') => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;
+
+export const test = base;

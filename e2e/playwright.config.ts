@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** The browser suite drives the composed product, started exactly as a person would: `npm start`. */
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const baseURL = `http://localhost:${port}`;
+export const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/catalyst-e2e';
+const root = path.resolve(__dirname, '..');
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(root, 'test-results'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/v1/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RESET_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      // Remote builds are served from a copy so tests can delete and redeploy one safely.
+      STATIC_ROOT: path.join(dataDir, 'static'),
+      E2E_STATIC_COPY: 'true',
+    },
+  },
+});

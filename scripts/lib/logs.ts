@@ -1,0 +1,32 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+
+const COLORS = [36, 35, 33, 32, 34, 96, 95, 93];
+const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+
+export function prefixFor(name: string, index: number): string {
+  const label = `[${name}]`.padEnd(20);
+  return useColor ? `\x1b[${COLORS[index % COLORS.length]}m${label}\x1b[0m` : label;
+}
+
+/** One readable line from a pino JSON line: time, level, message and the remaining fields. */
+export function formatLogLine(line: string): string {
+  if (!line.startsWith('{')) return line;
+  try {
+    const { time, level, msg, service: _s, name: _n, pid: _p, hostname: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
+    const clock = typeof time === 'string' ? time.slice(11, 19) : new Date().toISOString().slice(11, 19);
+    const levelName = (LEVELS[Number(level)] ?? String(level ?? 'info')).padEnd(5);
+    const fields = Object.entries(rest)
+      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(' ');
+    return `${clock} ${levelName} ${msg ?? ''}${fields ? ` ${fields}` : ''}`;
+  } catch {
+    return line;
+  }
+}
+
+/** Pipes a child's output to ours, each line prefixed with the process name. */
+export function pipeWithPrefix(stream: Readable, prefix: string, write: (s: string) => void = (s) => process.stdout.write(s)) {
+  createInterface({ input: stream }).on('line', (line) => write(`${prefix} ${formatLogLine(line)}\n`));
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServiceDef {
+  name: 'auth' | 'content' | 'progress' | 'billing' | 'payments-sandbox';
+  /** Env var other processes use to reach it. */
+  urlVar?: 'AUTH_URL' | 'CONTENT_URL' | 'PROGRESS_URL' | 'BILLING_URL';
+  defaultPort: number;
+}
+
+/** The back-end processes, in the order their databases are prepared (auth's users first). */
+export const SERVICES: ServiceDef[] = [
+  { name: 'auth', urlVar: 'AUTH_URL', defaultPort: 4001 },
+  { name: 'content', urlVar: 'CONTENT_URL', defaultPort: 4002 },
+  { name: 'progress', urlVar: 'PROGRESS_URL', defaultPort: 4003 },
+  { name: 'billing', urlVar: 'BILLING_URL', defaultPort: 4004 },
+  { name: 'payments-sandbox', defaultPort: 4010 },
+];
+
+export const serviceDir = (name: string) => path.join(ROOT, 'services', name);
+export const serviceEntry = (name: string, file = 'main.ts') => path.join(serviceDir(name), 'src', file);

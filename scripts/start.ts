@@ -1,0 +1,200 @@
+/**
+ * `npm start`: the whole product on one machine with no set-up. Builds stale front-ends, starts an
+ * embedded real Postgres (unless DATABASE_URL), migrates and seeds each service's schema, then runs the
+ * services, the payments sandbox and the gateway as supervised child processes with prefixed logs.
+ * `npm run dev` (--dev) runs rspack dev servers with hot reload and services in watch mode instead.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { createDb, createLogger, parseConfig } from '@catalyst/service-kit';
+import { buildFrontends } from './build-frontends';
+import { freePort } from './lib/ports';
+import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
+import { Supervisor, type ProcessSpec } from './lib/processes';
+import { prefixFor } from './lib/logs';
+import { ROOT, SERVICES, serviceEntry, type ServiceDef } from './lib/services';
+import { demoAccounts } from '@catalyst/contracts';
+
+const SANDBOX_KEY = 'sk_test_catalyst_sandbox';
+
+const launcherSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  DATA_DIR: z.string().default(path.join(ROOT, '.data')),
+  /** Wipe DATA_DIR first (browser tests start from an empty database every run). */
+  RESET_DATA: z.enum(['true', 'false']).default('false'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  INTERNAL_SECRET: z.string().min(32).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.string().default('info'),
+  SKIP_BUILD: z.enum(['true', 'false']).default('false'),
+});
+
+const dev = process.argv.includes('--dev');
+const config = parseConfig(launcherSchema);
+const launcherPrefix = prefixFor('launcher', 99);
+const say = (line: string) => process.stdout.write(`${launcherPrefix} ${line}\n`);
+const supervisor = new Supervisor(say);
+let postgres: RunningPostgres | undefined;
+let shuttingDown = false;
+
+async function shutdown(code = 0) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  say('stopping every process…');
+  await supervisor.stopAll();
+  if (postgres) {
+    say('stopping Postgres…');
+    await postgres.stop().catch((e: unknown) => say(`Postgres did not stop cleanly: ${String(e)}`));
+  }
+  say('stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+async function main() {
+  const started = Date.now();
+  if (config.RESET_DATA === 'true') rmSync(config.DATA_DIR, { recursive: true, force: true });
+  mkdirSync(config.DATA_DIR, { recursive: true });
+
+  if (!dev && config.SKIP_BUILD !== 'true') {
+    await buildFrontends({ log: say });
+  }
+
+  // Database: the configured server, or the embedded one with its data kept under DATA_DIR.
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const pgLog = createLogger('postgres', config.LOG_LEVEL);
+    postgres = await startEmbeddedPostgres({
+      dataDir: path.join(config.DATA_DIR, 'postgres'),
+      port: await freePort(5433),
+      log: (line) => pgLog.debug(line),
+    });
+    await ensureDatabase(postgres.url('postgres'), 'catalyst');
+    databaseUrl = postgres.url('catalyst');
+    say(`embedded Postgres ready (${path.relative(ROOT, path.join(config.DATA_DIR, 'postgres')) || config.DATA_DIR})`);
+  }
+  const seed = config.SEED_DEMO ? config.SEED_DEMO === 'true' : !config.DATABASE_URL;
+
+  const useSandbox = !config.STRIPE_SECRET_KEY || config.STRIPE_SECRET_KEY === SANDBOX_KEY;
+  const services = SERVICES.filter((s) => s.name !== 'payments-sandbox' || useSandbox);
+
+  // Each service's migrations (and demo seed) run before any process starts serving.
+  for (const service of services) {
+    const log = createLogger(`${service.name}-migrate`, config.LOG_LEVEL);
+    const setup = (await import(serviceEntry(service.name, 'setup.ts'))) as {
+      SCHEMA: string;
+      prepareDatabase: (db: any, opts: { seed: boolean; log: typeof log }) => Promise<void>;
+    };
+    const db = createDb<any>({ connectionString: databaseUrl, schema: setup.SCHEMA, poolSize: 2, log });
+    try {
+      await setup.prepareDatabase(db, { seed, log });
+    } finally {
+      await db.destroy();
+    }
+  }
+  say(`migrations applied${seed ? ' and demo data seeded where empty' : ''}`);
+
+  const ports = new Map<string, number>();
+  for (const service of services) ports.set(service.name, await freePort(service.defaultPort));
+  const gatewayPort = config.PORT;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
+  const internalSecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
+  const sandboxPort = ports.get('payments-sandbox');
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (useSandbox ? 'whsec_catalyst_sandbox_secret' : undefined);
+
+  const urls = Object.fromEntries(
+    services.filter((s): s is ServiceDef & { urlVar: string } => !!s.urlVar).map((s) => [s.urlVar, `http://127.0.0.1:${ports.get(s.name)}`]),
+  );
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...urls,
+    NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
+    LOG_LEVEL: config.LOG_LEVEL,
+    DATABASE_URL: databaseUrl,
+    INTERNAL_SECRET: internalSecret,
+    PUBLIC_URL: publicUrl,
+    SEED_DEMO: 'false',
+    OUTBOX_DIR: path.join(config.DATA_DIR, 'outbox'),
+    ...(config.REDIS_URL ? { REDIS_URL: config.REDIS_URL } : {}),
+    ...(webhookSecret ? { STRIPE_WEBHOOK_SECRET: webhookSecret } : {}),
+    STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY ?? SANDBOX_KEY,
+    ...(useSandbox && sandboxPort ? { STRIPE_API_URL: `http://127.0.0.1:${sandboxPort}` } : {}),
+  };
+
+  const tsNode = (entry: string, watch: boolean) =>
+    watch
+      ? { command: path.join(ROOT, 'node_modules/.bin/tsx'), args: ['watch', '--clear-screen=false', entry] }
+      : { command: process.execPath, args: ['--import', 'tsx', entry] };
+
+  for (const service of services) {
+    const port = ports.get(service.name)!;
+    const extra: NodeJS.ProcessEnv =
+      service.name === 'payments-sandbox'
+        ? {
+            PUBLIC_URL: `http://localhost:${port}`,
+            SANDBOX_SECRET_KEY: SANDBOX_KEY,
+            WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/api/v1/webhooks/stripe`,
+          }
+        : {};
+    supervisor.start({
+      name: service.name,
+      ...tsNode(serviceEntry(service.name), dev),
+      env: { ...common, ...extra, PORT: String(port) },
+      healthUrl: `http://127.0.0.1:${port}/health`,
+    });
+  }
+  await supervisor.waitHealthy();
+
+  const devRemotes = {
+    catalog: 'http://localhost:3001/mf-manifest.json',
+    player: 'http://localhost:3002/mf-manifest.json',
+    account: 'http://localhost:3003/mf-manifest.json',
+    admin: 'http://localhost:3004/mf-manifest.json',
+  };
+  const gateway: ProcessSpec = {
+    name: 'gateway',
+    ...tsNode(path.join(ROOT, 'gateway/src/main.ts'), dev),
+    env: { ...common, PORT: String(gatewayPort), ...(dev ? { MF_REMOTES: JSON.stringify(devRemotes) } : {}) },
+    healthUrl: `http://127.0.0.1:${gatewayPort}/api/v1/health`,
+  };
+  supervisor.start(gateway);
+  if (dev) {
+    for (const [i, app] of ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin'].entries()) {
+      supervisor.start({
+        name: `${app} dev`,
+        command: path.join(ROOT, 'node_modules/.bin/rspack'),
+        args: ['serve', '--port', String(3000 + i)],
+        cwd: path.join(ROOT, app),
+        env: { ...process.env, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` },
+      });
+    }
+  }
+  await supervisor.waitHealthy();
+
+  writeFileSync(
+    path.join(config.DATA_DIR, 'runtime.json'),
+    JSON.stringify({ gateway: `http://127.0.0.1:${gatewayPort}`, services: Object.fromEntries(ports), databaseUrl }, null, 2),
+  );
+
+  const appUrl = dev ? 'http://localhost:3000' : publicUrl;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  say(`Catalyst is running at ${appUrl}  (ready in ${seconds}s; Ctrl-C stops everything)`);
+  if (seed) {
+    say('demo logins:');
+    for (const account of Object.values(demoAccounts)) say(`  ${account.email.padEnd(28)} ${account.password.padEnd(16)} ${account.role === 'admin' ? 'admin' : account.email.startsWith('member') ? 'Premium member' : 'learner, no plan'}`);
+  }
+  if (useSandbox && sandboxPort) say(`payments sandbox at http://localhost:${sandboxPort} (test card 4242 4242 4242 4242)`);
+}
+
+main().catch(async (error: unknown) => {
+  say(`start failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof Error && error.stack && config.LOG_LEVEL === 'debug') process.stderr.write(`${error.stack}\n`);
+  await shutdown(1);
+});
