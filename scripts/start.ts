@@ -5,7 +5,7 @@
  * `npm run dev` (--dev) runs rspack dev servers with hot reload and services in watch mode instead.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { createDb, createLogger, parseConfig } from '@catalyst/service-kit';
@@ -33,7 +33,12 @@ const launcherSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.string().default('info'),
   SKIP_BUILD: z.enum(['true', 'false']).default('false'),
+  /** Where the gateway serves builds from; with STATIC_COPY the builds are copied there first. */
+  STATIC_ROOT: z.string().optional(),
+  E2E_STATIC_COPY: z.enum(['true', 'false']).default('false'),
 });
+
+export const FRONTEND_APPS = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin'] as const;
 
 const dev = process.argv.includes('--dev');
 const config = parseConfig(launcherSchema);
@@ -152,6 +157,14 @@ async function main() {
   }
   await supervisor.waitHealthy();
 
+  if (config.STATIC_ROOT && config.E2E_STATIC_COPY === 'true') {
+    // A deployment of its own, so browser tests can delete or redeploy one remote safely.
+    for (const app of FRONTEND_APPS) {
+      rmSync(path.join(config.STATIC_ROOT, app, 'dist'), { recursive: true, force: true });
+      cpSync(path.join(ROOT, app, 'dist'), path.join(config.STATIC_ROOT, app, 'dist'), { recursive: true });
+    }
+  }
+
   const devRemotes = {
     catalog: 'http://localhost:3001/mf-manifest.json',
     player: 'http://localhost:3002/mf-manifest.json',
@@ -161,7 +174,12 @@ async function main() {
   const gateway: ProcessSpec = {
     name: 'gateway',
     ...tsNode(path.join(ROOT, 'gateway/src/main.ts'), dev),
-    env: { ...common, PORT: String(gatewayPort), ...(dev ? { MF_REMOTES: JSON.stringify(devRemotes) } : {}) },
+    env: {
+      ...common,
+      PORT: String(gatewayPort),
+      ...(config.STATIC_ROOT ? { STATIC_ROOT: config.STATIC_ROOT } : {}),
+      ...(dev ? { MF_REMOTES: JSON.stringify(devRemotes) } : {}),
+    },
     healthUrl: `http://127.0.0.1:${gatewayPort}/api/v1/health`,
   };
   supervisor.start(gateway);

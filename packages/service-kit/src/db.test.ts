@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { createDb, migrateToLatest, pingDb } from './db';
+import { isUnavailableError } from './errors';
+import { createCache } from './cache';
+import { createTestDatabase, testLog } from './testing';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Kysely<any>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb({ connectionString: database.url, schema: 'demo', log: testLog });
+});
+afterAll(async () => {
+  await db.destroy();
+  await database.drop();
+});
+
+describe('createDb and migrateToLatest', () => {
+  it('creates tables inside the service schema and applies each migration once', async () => {
+    const migrations = {
+      '2026-01-01_create_notes': {
+        up: async (k: Kysely<any>) => void (await k.schema.createTable('notes').addColumn('id', 'serial', (c) => c.primaryKey()).execute()),
+        down: async (k: Kysely<any>) => void (await k.schema.dropTable('notes').execute()),
+      },
+    };
+    await migrateToLatest(db, 'demo', migrations, testLog);
+    await migrateToLatest(db, 'demo', migrations, testLog);
+    const { rows } = await sql<{ table_schema: string }>`select table_schema from information_schema.tables where table_name = 'notes'`.execute(db);
+    expect(rows).toEqual([{ table_schema: 'demo' }]);
+    expect(await pingDb(db)).toBe(true);
+  });
+
+  it('fails fast with an "unavailable" error when Postgres cannot be reached', async () => {
+    const dead = createDb({ connectionString: 'postgres://postgres:postgres@127.0.0.1:1/none', schema: 'demo' });
+    const error = await sql`select 1`.execute(dead).catch((e: unknown) => e);
+    expect(isUnavailableError(error)).toBe(true);
+    await dead.destroy();
+  });
+});
+
+describe('cache', () => {
+  it('stores, expires and counts', async () => {
+    const cache = createCache({ redisUrl: process.env.REDIS_URL, prefix: `t${Date.now()}`, log: testLog });
+    await new Promise((r) => setTimeout(r, 200));
+    await cache.set('k', { a: 1 }, 60);
+    expect(await cache.get('k')).toEqual(process.env.REDIS_URL && !cache.status().healthy ? undefined : { a: 1 });
+    await cache.del('k');
+    expect(await cache.get('k')).toBeUndefined();
+    expect(await cache.incr('n', 60)).toBe(1);
+    expect(await cache.incr('n', 60)).toBe(2);
+    await cache.close();
+  });
+
+  it('degrades to misses, never errors, when Redis is unreachable', async () => {
+    const cache = createCache({ redisUrl: 'redis://127.0.0.1:1', prefix: 'down', log: testLog });
+    await cache.set('k', 1, 60);
+    expect(await cache.get('k')).toBeUndefined();
+    expect(await cache.incr('n', 60)).toBe(1);
+    expect(cache.status()).toEqual({ kind: 'redis', healthy: false });
+    await cache.close();
+  });
+});
