@@ -1,2 +1,174 @@
-// Contracts of the catalog area: request and response schemas shared by its service and its remote.
-export {};
+// Contracts of the catalog area: request and response schemas shared by the content service and its remotes.
+import { z } from 'zod';
+import { objectIdSchema, pagingQuerySchema } from './api';
+
+export const PRODUCT_TYPES = ['course', 'tutorial', 'workshop', 'article', 'video', 'document', 'webinar'] as const;
+export const productTypeSchema = z.enum(PRODUCT_TYPES, { message: `Type must be one of: ${PRODUCT_TYPES.join(', ')}` });
+export type ProductType = z.infer<typeof productTypeSchema>;
+
+export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export const difficultySchema = z.enum(DIFFICULTIES, { message: `Difficulty must be one of: ${DIFFICULTIES.join(', ')}` });
+export type Difficulty = z.infer<typeof difficultySchema>;
+
+/** The message of every premium refusal (architecture rule 3); the client redirects to /subscription on it. */
+export const PREMIUM_REQUIRED_MESSAGE = 'Active subscription required to access this content';
+
+export const DEFAULT_CATEGORY_COLOR = '#f59e0b';
+
+// ---------- entities as the API returns them ----------
+
+export const categorySchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  description: z.string(),
+  slug: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+  /** Published products in the category. */
+  productCount: z.number().int().optional(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const creatorSchema = z.object({
+  _id: objectIdSchema,
+  /** Same value as _id; the spec's creator entries carry `id`. */
+  id: objectIdSchema,
+  name: z.string(),
+  description: z.string(),
+  slug: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+  /** Published products of the creator (in the category, when listed for a category). */
+  productCount: z.number().int().optional(),
+});
+export type Creator = z.infer<typeof creatorSchema>;
+
+export const refSchema = z.object({ _id: objectIdSchema, name: z.string(), slug: z.string() });
+export type Ref = z.infer<typeof refSchema>;
+
+/** What any visitor may see of a product: never the video or the HTML content. */
+export const publicProductSchema = z.object({
+  _id: objectIdSchema,
+  productId: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  categoryId: objectIdSchema,
+  category: refSchema,
+  creatorId: objectIdSchema,
+  creator: refSchema,
+  type: productTypeSchema,
+  difficulty: difficultySchema,
+  /** Minutes; null when unknown. */
+  duration: z.number().int().nullable(),
+  thumbnail: z.string().nullable(),
+  tags: z.array(z.string()),
+  /** Dollars with two decimals; null when not priced ('N/A'), 0 shown as 'Free'. */
+  price: z.number().nullable(),
+  instructor: z.string().nullable(),
+  enrolledStudents: z.number().int(),
+  isActive: z.boolean(),
+  isPublished: z.boolean(),
+  isFeatured: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: z.string(),
+});
+export type PublicProduct = z.infer<typeof publicProductSchema>;
+
+/** A product in a premium list: adds the video address. */
+export const premiumProductSchema = publicProductSchema.extend({ videoUrl: z.string().nullable() });
+export type PremiumProduct = z.infer<typeof premiumProductSchema>;
+
+/** The product page: everything, with the HTML content, its author and related content. */
+export const productDetailSchema = premiumProductSchema.extend({
+  content: z.string().nullable(),
+  createdBy: z.object({ name: z.string(), email: z.string() }).nullable(),
+  related: z.array(publicProductSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** What other services learn about a product (progress, admin). */
+export const productSummarySchema = z.object({
+  _id: objectIdSchema,
+  productId: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  thumbnail: z.string().nullable(),
+  duration: z.number().int().nullable(),
+  type: productTypeSchema,
+  categoryId: objectIdSchema,
+  creatorId: objectIdSchema,
+  isPublished: z.boolean(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+// ---------- query parameters ----------
+
+/** An absent or blank query parameter means "no filter". */
+const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+export const searchParamSchema = optionalParam(z.string().trim().max(100, 'Search must be at most 100 characters'));
+
+/** An id or a slug in a path or filter. */
+export const idOrSlugSchema = z
+  .string()
+  .trim()
+  .min(1, 'An id or slug is required')
+  .max(120, 'An id or slug is at most 120 characters')
+  .regex(/^[A-Za-z0-9-]+$/, 'An id or slug may contain only letters, digits and hyphens');
+
+export const PRODUCT_SORTS = ['sortOrder', 'title', 'newest', 'duration'] as const;
+export const productSortSchema = z.enum(PRODUCT_SORTS, { message: `Sort must be one of: ${PRODUCT_SORTS.join(', ')}` });
+export type ProductSort = z.infer<typeof productSortSchema>;
+
+export const CATEGORY_SORTS = ['sortOrder', 'name', 'newest'] as const;
+export const categorySortSchema = z.enum(CATEGORY_SORTS, { message: `Sort must be one of: ${CATEGORY_SORTS.join(', ')}` });
+export type CategorySort = z.infer<typeof categorySortSchema>;
+
+const booleanParam = z.enum(['true', 'false'], { message: 'Must be true or false' }).transform((v) => v === 'true');
+
+export const productFiltersSchema = z.object({
+  search: searchParamSchema,
+  type: optionalParam(productTypeSchema),
+  difficulty: optionalParam(difficultySchema),
+  category: optionalParam(idOrSlugSchema),
+  creator: optionalParam(idOrSlugSchema),
+  featured: optionalParam(booleanParam),
+  sort: optionalParam(productSortSchema).transform((v) => v ?? 'sortOrder'),
+});
+export type ProductFilters = z.infer<typeof productFiltersSchema>;
+
+export const productListQuerySchema = productFiltersSchema.extend(pagingQuerySchema.shape);
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const categoryListQuerySchema = z
+  .object({
+    search: searchParamSchema,
+    sort: optionalParam(categorySortSchema).transform((v) => v ?? 'sortOrder'),
+  })
+  .extend(pagingQuerySchema.shape);
+export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;
+
+export const creatorListQuerySchema = z.object({
+  search: searchParamSchema,
+  sort: optionalParam(categorySortSchema).transform((v) => v ?? 'sortOrder'),
+});
+export type CreatorListQuery = z.infer<typeof creatorListQuerySchema>;
+
+export const topProductsQuerySchema = z.object({
+  limit: optionalParam(z.coerce.number().int().min(1).max(50)).transform((v) => v ?? 12),
+});
+
+// ---------- internal calls ----------
+
+export const productLookupBodySchema = z.object({
+  ids: z.array(objectIdSchema).max(500, 'At most 500 ids per lookup'),
+});
+export type ProductLookupBody = z.infer<typeof productLookupBodySchema>;

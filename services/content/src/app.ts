@@ -1,13 +1,23 @@
 import type { Kysely } from 'kysely';
-import { createService, pingDb, type Cache, type Logger } from '@catalyst/service-kit';
+import { createService, pingDb, type Cache, type InternalClient, type Logger } from '@catalyst/service-kit';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { categoriesRoutes } from './categories/categories.routes';
+import { creatorsRoutes } from './creators/creators.routes';
+import { createEntitlements } from './entitlement/entitlement.service';
+import { entitlementRoutes } from './entitlement/entitlement.routes';
+import { internalRoutes } from './internal/internal.routes';
+import { premiumRoutes } from './premium/premium.routes';
+import { productsRoutes } from './products/products.routes';
+import type { RouteDeps } from './routeDeps';
 
 export interface Deps {
   config: Config;
   db: Kysely<Database>;
   cache: Cache;
   log: Logger;
+  /** Billing's /internal routes (entitlements). */
+  billing: InternalClient;
 }
 
 export function createApp(deps: Deps) {
@@ -17,5 +27,13 @@ export function createApp(deps: Deps) {
     internalSecret: deps.config.INTERNAL_SECRET,
     checks: { database: () => pingDb(deps.db) },
   });
+  const entitlements = createEntitlements({ billing: deps.billing, cache: deps.cache, log: deps.log });
+  const routeDeps: RouteDeps = { db: deps.db, entitlements };
+  app.route('/', categoriesRoutes(routeDeps));
+  app.route('/', productsRoutes(routeDeps));
+  app.route('/', creatorsRoutes(routeDeps));
+  app.route('/', premiumRoutes(routeDeps));
+  app.route('/', entitlementRoutes(entitlements));
+  app.route('/', internalRoutes(routeDeps));
   return app;
 }

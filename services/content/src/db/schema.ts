@@ -1,2 +1,10 @@
 // The content schema: one line per table, each table's types in ./tables.
-export interface Database {}
+import type { CategoryTable } from './tables/category';
+import type { CreatorTable } from './tables/creator';
+import type { ProductTable } from './tables/product';
+
+export interface Database {
+  categories: CategoryTable;
+  creators: CreatorTable;
+  products: ProductTable;
+}

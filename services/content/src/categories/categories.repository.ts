@@ -1,0 +1,78 @@
+import { sql, type Kysely } from 'kysely';
+import type { Category, CategorySort } from '@catalyst/contracts';
+import type { Database } from '../db/schema';
+import type { CategoryRow } from '../db/tables/category';
+import { matchesSearch, offsetOf } from '../db/search';
+
+export interface CategoryListOptions {
+  search?: string;
+  sort?: CategorySort;
+  page: number;
+  limit: number;
+  /** Admins' lists also show inactive categories; public lists never do. */
+  includeInactive?: boolean;
+}
+
+/** The API shape of a category row. */
+export function toCategory(row: CategoryRow, productCount?: number): Category {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    slug: row.slug,
+    icon: row.icon,
+    color: row.color,
+    isActive: row.is_active,
+    sortOrder: row.sort_order,
+    createdAt: row.created_at.toISOString(),
+    ...(productCount === undefined ? {} : { productCount }),
+  };
+}
+
+/** Published, active products of a category whose creator is active: what a visitor can count. */
+const visibleProductCount = sql<number>`(
+  select count(*)::int from products p join creators cr on cr.id = p.creator_id
+  where p.category_id = categories.id and p.is_published and p.is_active and cr.is_active
+)`;
+
+function filtered(db: Kysely<Database>, { search, includeInactive }: Pick<CategoryListOptions, 'search' | 'includeInactive'>) {
+  let query = db.selectFrom('categories');
+  if (!includeInactive) query = query.where('is_active', '=', true);
+  if (search) query = query.where(matchesSearch('search_text', search));
+  return query;
+}
+
+export async function listCategories(db: Kysely<Database>, options: CategoryListOptions): Promise<{ items: Category[]; total: number }> {
+  let query = filtered(db, options).selectAll('categories').select(visibleProductCount.as('product_count'));
+  switch (options.sort ?? 'sortOrder') {
+    case 'name':
+      query = query.orderBy(sql`lower(name)`).orderBy('id');
+      break;
+    case 'newest':
+      query = query.orderBy('created_at', 'desc').orderBy('id');
+      break;
+    default:
+      query = query.orderBy('sort_order').orderBy('name').orderBy('id');
+  }
+  const [rows, count] = await Promise.all([
+    query.limit(options.limit).offset(offsetOf(options)).execute(),
+    filtered(db, options).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((row) => toCategory(row, row.product_count)), total: Number(count.total) };
+}
+
+/** A category by id or slug; inactive ones only when asked (admins). */
+export async function findCategory(
+  db: Kysely<Database>,
+  idOrSlug: string,
+  { includeInactive = false }: { includeInactive?: boolean } = {},
+): Promise<Category | undefined> {
+  let query = db
+    .selectFrom('categories')
+    .selectAll('categories')
+    .select(visibleProductCount.as('product_count'))
+    .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]));
+  if (!includeInactive) query = query.where('is_active', '=', true);
+  const row = await query.executeTakeFirst();
+  return row ? toCategory(row, row.product_count) : undefined;
+}

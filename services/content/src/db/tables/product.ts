@@ -1,0 +1,41 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Difficulty, ProductType } from '@catalyst/contracts';
+
+export interface ProductTable {
+  id: string;
+  /** Short public id used in links (browse/premium/product/{productId}). */
+  product_id: string;
+  slug: string;
+  title: string;
+  description: string;
+  /** Sanitised HTML; served only to entitled callers. */
+  content: string | null;
+  category_id: string;
+  creator_id: string;
+  type: Generated<ProductType>;
+  difficulty: Generated<Difficulty>;
+  /** Minutes. */
+  duration: number | null;
+  thumbnail: string | null;
+  /** Served only to entitled callers. */
+  video_url: string | null;
+  tags: Generated<string[]>;
+  /** numeric(10,2): pg returns a string. */
+  price: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  instructor: string | null;
+  enrolled_students: Generated<number>;
+  is_active: Generated<boolean>;
+  is_published: Generated<boolean>;
+  is_featured: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  created_by_email: string | null;
+  /** Generated column (lower-cased title, description and tags) behind the trigram search index. */
+  search_text: ColumnType<string, never, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type ProductRow = Selectable<ProductTable>;
+export type NewProductRow = Insertable<ProductTable>;
+export type ProductUpdate = Updateable<ProductTable>;

@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import { productFiltersSchema, productListQuerySchema } from '@catalyst/contracts';
+import { notFound, ok, parseQuery, requireIdentity, type AppEnv } from '@catalyst/service-kit';
+import type { RouteDeps } from '../routeDeps';
+import { categoryParam, requireCategory } from '../categories/categories.handlers';
+import { findCreator } from '../creators/creators.repository';
+import { productParam } from '../products/products.handlers';
+import {
+  findProduct,
+  listAllProducts,
+  listProducts,
+  listRelatedProducts,
+  toPremiumProduct,
+  toProductDetail,
+} from '../products/products.repository';
+
+/** GET /content/premium/products: like the public list, with the video address. */
+export const listPremiumProducts = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
+  const query = parseQuery(c, productListQuerySchema);
+  const { items, total } = await listProducts(deps.db, query);
+  return ok(c, { items: items.map(toPremiumProduct), total, page: query.page, limit: query.limit });
+};
+
+/** GET /content/premium/products/:idOrSlug: the product page (slug, productId or _id); admins also see drafts. */
+export const getPremiumProduct = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
+  const key = productParam(c);
+  const includeHidden = requireIdentity(c).role === 'admin';
+  const product = await findProduct(deps.db, key, { includeHidden });
+  if (!product) throw notFound('Product not found');
+  const related = await listRelatedProducts(deps.db, product, 3);
+  return ok(c, toProductDetail(product, related));
+};
+
+/** GET /content/premium/categories/:idOrSlug */
+export const getPremiumCategory = (deps: RouteDeps) => async (c: Context<AppEnv>) => ok(c, await requireCategory(deps, categoryParam(c)));
+
+async function requireCreator(deps: RouteDeps, idOrSlug: string) {
+  const creator = await findCreator(deps.db, idOrSlug);
+  if (!creator) throw notFound('Creator not found');
+  return creator;
+}
+
+/** GET /users/premium/products/:creator: the creator's library across categories; data is the list. */
+export const listCreatorProducts = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
+  const key = categoryParam(c, 'creator');
+  const filters = parseQuery(c, productFiltersSchema);
+  const creator = await requireCreator(deps, key);
+  const rows = await listAllProducts(deps.db, { ...filters, creator: creator._id });
+  return ok(c, rows.map(toPremiumProduct));
+};
+
+/** GET /users/premium/products/:creator/category/:category: the creator library page; data is the list. */
+export const listCreatorCategoryProducts = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
+  const creatorKey = categoryParam(c, 'creator');
+  const categoryKey = categoryParam(c, 'category');
+  const filters = parseQuery(c, productFiltersSchema);
+  const [creator, category] = await Promise.all([requireCreator(deps, creatorKey), requireCategory(deps, categoryKey)]);
+  const rows = await listAllProducts(deps.db, { ...filters, creator: creator._id, category: category._id });
+  return ok(c, rows.map(toPremiumProduct));
+};

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '@catalyst/service-kit';
+import type { RouteDeps } from '../routeDeps';
+import {
+  getPremiumCategory,
+  getPremiumProduct,
+  listCreatorCategoryProducts,
+  listCreatorProducts,
+  listPremiumProducts,
+} from './premium.handlers';
+import { requirePremium } from './requirePremium';
+
+/**
+ * Premium routes: everything under /content/premium/* and /users/premium/* passes the premium gate
+ * first (401 anonymous, 403 'Active subscription required to access this content', admins pass).
+ * Creator routes take the product filters (search, type, difficulty, featured, sort) but no paging.
+ */
+export function premiumRoutes(deps: RouteDeps) {
+  const gate = requirePremium(deps.entitlements);
+  return new Hono<AppEnv>()
+    .use('/content/premium/*', gate)
+    .use('/users/premium/*', gate)
+    .get('/content/premium/products', listPremiumProducts(deps))
+    .get('/content/premium/products/:idOrSlug', getPremiumProduct(deps))
+    .get('/content/premium/categories/:idOrSlug', getPremiumCategory(deps))
+    .get('/users/premium/products/:creator', listCreatorProducts(deps))
+    .get('/users/premium/products/:creator/category/:category', listCreatorCategoryProducts(deps));
+}

@@ -1,0 +1,202 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type {
+  Difficulty,
+  PremiumProduct,
+  ProductDetail,
+  ProductSort,
+  ProductSummary,
+  ProductType,
+  PublicProduct,
+} from '@catalyst/contracts';
+import type { Database } from '../db/schema';
+import type { ProductRow } from '../db/tables/product';
+import { matchesSearch, offsetOf } from '../db/search';
+
+/** A product row with the names of its category and creator. */
+export interface ProductRecord extends ProductRow {
+  category_name: string;
+  category_slug: string;
+  creator_name: string;
+  creator_slug: string;
+}
+
+export interface ProductFilterOptions {
+  search?: string;
+  type?: ProductType;
+  difficulty?: Difficulty;
+  /** Category id or slug. */
+  category?: string;
+  /** Creator id or slug. */
+  creator?: string;
+  featured?: boolean;
+  /** Admins see drafts and inactive items; everyone else never does. */
+  includeHidden?: boolean;
+}
+
+export interface ProductListOptions extends ProductFilterOptions {
+  sort?: ProductSort;
+  page: number;
+  limit: number;
+}
+
+type Joined = SelectQueryBuilder<Database & { p: Database['products']; c: Database['categories']; cr: Database['creators'] }, 'p' | 'c' | 'cr', {}>;
+
+function joined(db: Kysely<Database>): Joined {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .innerJoin('creators as cr', 'cr.id', 'p.creator_id') as unknown as Joined;
+}
+
+function withRefs(query: Joined) {
+  return query
+    .selectAll('p')
+    .select(['c.name as category_name', 'c.slug as category_slug', 'cr.name as creator_name', 'cr.slug as creator_slug']);
+}
+
+/** What a non-admin may ever see: published, active, in an active category, by an active creator. */
+function visibleOnly(query: Joined): Joined {
+  return query
+    .where('p.is_published', '=', true)
+    .where('p.is_active', '=', true)
+    .where('c.is_active', '=', true)
+    .where('cr.is_active', '=', true);
+}
+
+function applyFilters(query: Joined, f: ProductFilterOptions): Joined {
+  let q = f.includeHidden ? query : visibleOnly(query);
+  if (f.search) q = q.where(matchesSearch('p.search_text', f.search));
+  if (f.type) q = q.where('p.type', '=', f.type);
+  if (f.difficulty) q = q.where('p.difficulty', '=', f.difficulty);
+  if (f.featured !== undefined) q = q.where('p.is_featured', '=', f.featured);
+  const { category, creator } = f;
+  if (category) q = q.where((eb) => eb.or([eb('c.id', '=', category), eb('c.slug', '=', category)]));
+  if (creator) q = q.where((eb) => eb.or([eb('cr.id', '=', creator), eb('cr.slug', '=', creator)]));
+  return q;
+}
+
+function applySort<Q extends Joined>(query: Q, sort: ProductSort = 'sortOrder'): Q {
+  switch (sort) {
+    case 'title':
+      return query.orderBy(sql`lower(p.title)`).orderBy('p.id') as Q;
+    case 'newest':
+      return query.orderBy('p.created_at', 'desc').orderBy('p.id') as Q;
+    case 'duration':
+      return query.orderBy(sql`p.duration asc nulls last`).orderBy('p.id') as Q;
+    default:
+      return query.orderBy('p.sort_order').orderBy('p.created_at').orderBy('p.id') as Q;
+  }
+}
+
+export async function listProducts(db: Kysely<Database>, options: ProductListOptions): Promise<{ items: ProductRecord[]; total: number }> {
+  const filtered = applyFilters(joined(db), options);
+  const [rows, count] = await Promise.all([
+    applySort(withRefs(filtered) as unknown as Joined, options.sort).limit(options.limit).offset(offsetOf(options)).execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows as unknown as ProductRecord[], total: Number((count as { total: number }).total) };
+}
+
+/** Every matching product (bounded lists such as a creator's library), sorted. */
+export async function listAllProducts(db: Kysely<Database>, options: ProductFilterOptions & { sort?: ProductSort; max?: number }) {
+  const rows = await applySort(withRefs(applyFilters(joined(db), options)) as unknown as Joined, options.sort)
+    .limit(options.max ?? 500)
+    .execute();
+  return rows as unknown as ProductRecord[];
+}
+
+/** Featured visible products for the dashboard's Top Courses. */
+export async function listTopProducts(db: Kysely<Database>, limit: number): Promise<ProductRecord[]> {
+  return listAllProducts(db, { featured: true, sort: 'sortOrder', max: limit });
+}
+
+/** A product by `_id`, public `productId` or slug (architecture: resolved ambiguities). */
+export async function findProduct(
+  db: Kysely<Database>,
+  key: string,
+  { includeHidden = false }: { includeHidden?: boolean } = {},
+): Promise<ProductRecord | undefined> {
+  let query = withRefs(joined(db)).where((eb) => eb.or([eb('p.id', '=', key), eb('p.product_id', '=', key), eb('p.slug', '=', key)]));
+  if (!includeHidden) query = visibleOnly(query as unknown as Joined) as unknown as typeof query;
+  const row = await query.executeTakeFirst();
+  return row as unknown as ProductRecord | undefined;
+}
+
+/** Up to `limit` other visible products of the same category, in default order. */
+export async function listRelatedProducts(db: Kysely<Database>, product: Pick<ProductRow, 'id' | 'category_id'>, limit = 3) {
+  const rows = await applySort(withRefs(visibleOnly(joined(db)).where('p.category_id', '=', product.category_id).where('p.id', '<>', product.id)) as unknown as Joined)
+    .limit(limit)
+    .execute();
+  return rows as unknown as ProductRecord[];
+}
+
+/** Summaries by `_id` for other services (drafts included: they decide what to show). */
+export async function findSummaries(db: Kysely<Database>, ids: string[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+  return rows.map(toSummary);
+}
+
+/** Summaries of the visible products of a category (id or slug), in default order. */
+export async function listCategorySummaries(db: Kysely<Database>, category: string): Promise<ProductSummary[]> {
+  return (await listAllProducts(db, { category, sort: 'sortOrder', max: 10_000 })).map(toSummary);
+}
+
+// ---------- shapes ----------
+
+const price = (value: string | null) => (value === null ? null : Number(value));
+
+export function toPublicProduct(row: ProductRecord): PublicProduct {
+  return {
+    _id: row.id,
+    productId: row.product_id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    categoryId: row.category_id,
+    category: { _id: row.category_id, name: row.category_name, slug: row.category_slug },
+    creatorId: row.creator_id,
+    creator: { _id: row.creator_id, name: row.creator_name, slug: row.creator_slug },
+    type: row.type,
+    difficulty: row.difficulty,
+    duration: row.duration,
+    thumbnail: row.thumbnail,
+    tags: row.tags,
+    price: price(row.price),
+    instructor: row.instructor,
+    enrolledStudents: row.enrolled_students,
+    isActive: row.is_active,
+    isPublished: row.is_published,
+    isFeatured: row.is_featured,
+    sortOrder: row.sort_order,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function toPremiumProduct(row: ProductRecord): PremiumProduct {
+  return { ...toPublicProduct(row), videoUrl: row.video_url };
+}
+
+export function toProductDetail(row: ProductRecord, related: ProductRecord[]): ProductDetail {
+  return {
+    ...toPremiumProduct(row),
+    content: row.content,
+    createdBy: row.created_by_name || row.created_by_email ? { name: row.created_by_name ?? '', email: row.created_by_email ?? '' } : null,
+    related: related.map(toPublicProduct),
+  };
+}
+
+export function toSummary(row: ProductRow): ProductSummary {
+  return {
+    _id: row.id,
+    productId: row.product_id,
+    slug: row.slug,
+    title: row.title,
+    thumbnail: row.thumbnail,
+    duration: row.duration,
+    type: row.type,
+    categoryId: row.category_id,
+    creatorId: row.creator_id,
+    isPublished: row.is_published,
+  };
+}

@@ -1,0 +1,141 @@
+// Test support for the content service: a migrated database, the app, and a stand-in billing service.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { INTERNAL_HEADER } from '@catalyst/contracts';
+import { createDb, createInternalClient } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, createTestCache, createTestDatabase, testLog } from '@catalyst/service-kit/testing';
+import type { Kysely } from 'kysely';
+import { createApp } from './app';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { SCHEMA, prepareDatabase } from './setup';
+
+/** A tiny billing: GET /internal/entitlements/:userId answers from `entitled`, counting calls. */
+export async function startBillingStandIn() {
+  const entitled = new Set<string>();
+  const calls: string[] = [];
+  let failing = false;
+  const server: Server = createServer((req, res) => {
+    const match = /^\/internal\/entitlements\/([^/]+)$/.exec(req.url ?? '');
+    res.setHeader('content-type', 'application/json');
+    if (req.headers[INTERNAL_HEADER] !== TEST_INTERNAL_SECRET || !match?.[1]) {
+      res.writeHead(404).end(JSON.stringify({ success: false, message: 'Not found' }));
+      return;
+    }
+    const userId = decodeURIComponent(match[1]);
+    calls.push(userId);
+    if (failing) {
+      res.writeHead(500).end(JSON.stringify({ success: false, message: 'boom' }));
+      return;
+    }
+    const yes = entitled.has(userId);
+    res.writeHead(200).end(JSON.stringify({ success: true, data: { entitled: yes, plan: yes ? 'premium' : null, status: yes ? 'active' : 'free' } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    entitled,
+    calls,
+    setFailing: (value: boolean) => void (failing = value),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type BillingStandIn = Awaited<ReturnType<typeof startBillingStandIn>>;
+
+const testConfig = (databaseUrl: string, billingUrl: string): Config => ({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  PORT: 0,
+  DATABASE_URL: databaseUrl,
+  DATABASE_POOL_SIZE: 5,
+  REDIS_URL: undefined,
+  INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+  SEED_DEMO: false,
+  AUTH_URL: 'http://127.0.0.1:9',
+  CONTENT_URL: 'http://127.0.0.1:9',
+  PROGRESS_URL: 'http://127.0.0.1:9',
+  BILLING_URL: billingUrl,
+});
+
+/** A fresh database with the content schema, the app over it, and billing answering as told. */
+export async function createTestContext() {
+  const database = await createTestDatabase();
+  const billing = await startBillingStandIn();
+  const db: Kysely<Database> = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 5 });
+  await prepareDatabase(db, { seed: false, log: testLog });
+  const cache = createTestCache();
+  const config = testConfig(database.url, billing.url);
+  const app = createApp({
+    config,
+    db,
+    cache,
+    log: testLog,
+    billing: createInternalClient({ baseUrl: billing.url, secret: TEST_INTERNAL_SECRET }),
+  });
+  return {
+    app,
+    db,
+    billing,
+    cache,
+    close: async () => {
+      await db.destroy();
+      await cache.close();
+      await billing.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Fixed ids so tests read like the data they prove things about. */
+export const fx = {
+  web: '0000000000000000000c0001',
+  data: '0000000000000000000c0002',
+  hiddenCategory: '0000000000000000000c0003',
+  alice: '0000000000000000000d0001',
+  bob: '0000000000000000000d0002',
+  ghost: '0000000000000000000d0003',
+  react: '0000000000000000000e0001',
+  css: '0000000000000000000e0002',
+  sql: '0000000000000000000e0003',
+  draft: '0000000000000000000e0004',
+  retired: '0000000000000000000e0005',
+  byGhost: '0000000000000000000e0006',
+  inHiddenCategory: '0000000000000000000e0007',
+  pandas: '0000000000000000000e0008',
+};
+
+/** Two visible categories, one inactive; three creators (one inactive); visible products and hidden ones. */
+export async function insertFixtures(db: Kysely<Database>) {
+  await db
+    .insertInto('categories')
+    .values([
+      { id: fx.web, name: 'Web Development', description: 'Build for the browser and the server', slug: 'web-development', icon: '💻', color: '#3b82f6', sort_order: 1, created_at: '2026-01-01T00:00:00Z' },
+      { id: fx.data, name: 'Data Science', description: 'Statistics, Python and 100% practical notebooks', slug: 'data-science', icon: '📊', color: '#10b981', sort_order: 0, created_at: '2026-02-01T00:00:00Z' },
+      { id: fx.hiddenCategory, name: 'Retired Topics', description: 'No longer offered to anyone', slug: 'retired-topics', is_active: false, sort_order: 2 },
+    ])
+    .execute();
+  await db
+    .insertInto('creators')
+    .values([
+      { id: fx.alice, name: 'Alice Doe', description: 'Front-end engineer', slug: 'alice-doe', sort_order: 1, created_at: '2026-01-01T00:00:00Z' },
+      { id: fx.bob, name: 'Bob Stone', description: 'Data engineer and SQL fan', slug: 'bob-stone', sort_order: 0, created_at: '2026-03-01T00:00:00Z' },
+      { id: fx.ghost, name: 'Ghost Writer', description: 'Left the platform', slug: 'ghost-writer', is_active: false },
+    ])
+    .execute();
+  const base = { is_published: true, content: '<p>Secret lesson body</p>', video_url: '/media/videos/lesson-1.mp4', thumbnail: '/media/thumbnails/x.jpg' };
+  await db
+    .insertInto('products')
+    .values([
+      { ...base, id: fx.react, product_id: 'REACT001', slug: 'react-basics', title: 'React Basics', description: 'Components and hooks', category_id: fx.web, creator_id: fx.alice, type: 'course', difficulty: 'beginner', duration: 90, tags: ['react', 'javascript', 'hooks', 'jsx'], price: '0', sort_order: 2, is_featured: true, created_at: '2026-01-02T00:00:00Z' },
+      { ...base, id: fx.css, product_id: 'CSS00002', slug: 'modern-css-layouts', title: 'Modern CSS Layouts', description: 'Grid and flexbox in practice', category_id: fx.web, creator_id: fx.alice, type: 'video', difficulty: 'intermediate', duration: 25, tags: ['css', 'grid'], price: '19.99', sort_order: 1, created_at: '2026-01-05T00:00:00Z' },
+      { ...base, id: fx.sql, product_id: 'SQL00003', slug: 'sql-window-functions', title: 'SQL Window Functions', description: 'Ranking, running totals and 50_percent tricks', category_id: fx.data, creator_id: fx.bob, type: 'workshop', difficulty: 'advanced', duration: 240, tags: ['sql', 'postgres'], price: '49.00', sort_order: 0, is_featured: true, created_at: '2026-01-03T00:00:00Z' },
+      { ...base, id: fx.pandas, product_id: 'PANDAS04', slug: 'pandas-for-analysts', title: 'Pandas for Analysts', description: 'DataFrames without tears', category_id: fx.data, creator_id: fx.alice, type: 'tutorial', difficulty: 'beginner', duration: null, tags: ['python'], price: null, sort_order: 3, created_at: '2026-01-04T00:00:00Z' },
+      { ...base, id: fx.draft, product_id: 'DRAFT005', slug: 'unfinished-draft', title: 'Unfinished Draft React', description: 'Not ready', category_id: fx.web, creator_id: fx.alice, is_published: false },
+      { ...base, id: fx.retired, product_id: 'RETIRE06', slug: 'retired-course', title: 'Retired React Course', description: 'Inactive', category_id: fx.web, creator_id: fx.alice, is_active: false },
+      { ...base, id: fx.byGhost, product_id: 'GHOST007', slug: 'ghost-react', title: 'Ghost React', description: 'By an inactive creator', category_id: fx.web, creator_id: fx.ghost },
+      { ...base, id: fx.inHiddenCategory, product_id: 'HIDDEN08', slug: 'hidden-category-react', title: 'Hidden Category React', description: 'In an inactive category', category_id: fx.hiddenCategory, creator_id: fx.bob },
+    ])
+    .execute();
+}
