@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
+import { TEST_INTERNAL_SECRET, identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
+import { signIdentity } from '@catalyst/service-kit';
+import { createTestContext, fx, insertFixtures } from '../testSupport';
+
+let ctx: Awaited<ReturnType<typeof createTestContext>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await insertFixtures(ctx.db);
+  ctx.billing.entitled.add(testUsers.subscriber.id);
+});
+afterAll(() => ctx.close());
+
+type Caller = 'anonymous' | 'learner' | 'subscriber' | 'admin';
+const headersOf = (caller: Caller) => (caller === 'anonymous' ? {} : identityHeaders(testUsers[caller]));
+const get = async (path: string, caller: Caller = 'subscriber') => {
+  const res = await ctx.app.request(path, { headers: headersOf(caller) });
+  return { status: res.status, body: (await res.json()) as any };
+};
+const slugs = (body: any) => (Array.isArray(body.data) ? body.data : body.data.items).map((p: any) => p.slug);
+
+const premiumRoutes = [
+  '/content/premium/products',
+  '/content/premium/products/react-basics',
+  '/content/premium/categories/web-development',
+  '/users/premium/categories/web-development/creators',
+  '/users/premium/products/alice-doe',
+  '/users/premium/products/alice-doe/category/web-development',
+];
+
+describe('premium access matrix', () => {
+  for (const path of premiumRoutes) {
+    it(`refuses ${path} to anonymous callers with a 401`, async () => {
+      const { status, body } = await get(path, 'anonymous');
+      expect(status).toBe(401);
+      expect(body.success).toBe(false);
+    });
+
+    it(`refuses ${path} to a learner without a plan with a 403 and the exact message`, async () => {
+      expect(await get(path, 'learner')).toEqual({ status: 403, body: { success: false, message: PREMIUM_REQUIRED_MESSAGE } });
+    });
+
+    it(`serves ${path} to a subscriber`, async () => {
+      const { status, body } = await get(path, 'subscriber');
+      expect(status).toBe(200);
+      expect(body.success).toBe(true);
+    });
+
+    it(`serves ${path} to an admin without asking billing`, async () => {
+      const before = ctx.billing.calls.filter((id) => id === testUsers.admin.id).length;
+      expect((await get(path, 'admin')).status).toBe(200);
+      expect(ctx.billing.calls.filter((id) => id === testUsers.admin.id).length).toBe(before);
+    });
+  }
+
+  it('treats a forged identity as anonymous', async () => {
+    const forged = signIdentity(testUsers.admin, 'not-the-internal-secret-0123456789abcdef');
+    const res = await ctx.app.request('/content/premium/products', { headers: { 'x-catalyst-identity': forged } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('premium content', () => {
+  it('lists products with their video address but without HTML content', async () => {
+    const { body } = await get('/content/premium/products?category=web-development');
+    expect(body.data.total).toBe(2);
+    expect(body.data.items[0].videoUrl).toBe('/media/videos/lesson-1.mp4');
+    expect(body.data.items[0]).not.toHaveProperty('content');
+  });
+
+  it('serves the product page by slug, productId or _id with content, video, author and up to 3 related', async () => {
+    await ctx.db.updateTable('products').set({ created_by_name: 'Ada Admin', created_by_email: 'admin@test.example' }).where('id', '=', fx.react).execute();
+    for (const key of ['react-basics', 'REACT001', fx.react]) {
+      const { status, body } = await get(`/content/premium/products/${key}`);
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({
+        _id: fx.react,
+        content: '<p>Secret lesson body</p>',
+        videoUrl: '/media/videos/lesson-1.mp4',
+        createdBy: { name: 'Ada Admin', email: 'admin@test.example' },
+      });
+      expect(body.data.related.map((p: any) => p.slug)).toEqual(['modern-css-layouts']);
+    }
+  });
+
+  it('shows drafts only to admins', async () => {
+    expect((await get('/content/premium/products/unfinished-draft', 'subscriber')).status).toBe(404);
+    const { status, body } = await get('/content/premium/products/unfinished-draft', 'admin');
+    expect(status).toBe(200);
+    expect(body.data.isPublished).toBe(false);
+  });
+
+  it('404s unknown products, categories and creators', async () => {
+    expect((await get('/content/premium/products/nothing-here')).body).toEqual({ success: false, message: 'Product not found' });
+    expect((await get('/content/premium/categories/nothing-here')).status).toBe(404);
+    expect((await get('/users/premium/categories/nothing-here/creators')).status).toBe(404);
+    expect((await get('/users/premium/products/nobody')).body).toEqual({ success: false, message: 'Creator not found' });
+    expect((await get('/users/premium/products/ghost-writer')).status).toBe(404);
+    expect((await get('/users/premium/products/alice-doe/category/nothing-here')).status).toBe(404);
+  });
+
+  it('gives a premium category by slug or id with its product count', async () => {
+    expect((await get(`/content/premium/categories/${fx.data}`)).body.data).toMatchObject({ slug: 'data-science', productCount: 2 });
+  });
+});
+
+describe('creators of a category', () => {
+  it('lists active creators with visible products in the category and their counts', async () => {
+    const { body } = await get('/users/premium/categories/web-development/creators');
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toMatchObject({ _id: fx.alice, id: fx.alice, name: 'Alice Doe', productCount: 2 });
+    const data = (await get(`/users/premium/categories/${fx.data}/creators`)).body.data;
+    expect(data.map((c: any) => [c.slug, c.productCount])).toEqual([
+      ['bob-stone', 1],
+      ['alice-doe', 1],
+    ]);
+  });
+
+  it('searches and sorts creators by name and recency', async () => {
+    expect((await get('/users/premium/categories/data-science/creators?search=SQL')).body.data.map((c: any) => c.slug)).toEqual(['bob-stone']);
+    expect((await get('/users/premium/categories/data-science/creators?sort=name')).body.data.map((c: any) => c.slug)).toEqual(['alice-doe', 'bob-stone']);
+    expect((await get('/users/premium/categories/data-science/creators?sort=newest')).body.data.map((c: any) => c.slug)).toEqual(['bob-stone', 'alice-doe']);
+  });
+});
+
+describe('creator library', () => {
+  it("lists a creator's products across categories, and within one category, as plain lists", async () => {
+    expect(slugs((await get('/users/premium/products/alice-doe')).body)).toEqual(['modern-css-layouts', 'react-basics', 'pandas-for-analysts']);
+    const { body } = await get(`/users/premium/products/${fx.alice}/category/web-development`);
+    expect(slugs(body)).toEqual(['modern-css-layouts', 'react-basics']);
+    expect(body.data[0].videoUrl).toBe('/media/videos/lesson-1.mp4');
+  });
+
+  it('filters and sorts the library', async () => {
+    const base = '/users/premium/products/alice-doe/category/web-development';
+    expect(slugs((await get(`${base}?type=course`)).body)).toEqual(['react-basics']);
+    expect(slugs((await get(`${base}?difficulty=intermediate`)).body)).toEqual(['modern-css-layouts']);
+    expect(slugs((await get(`${base}?search=hooks`)).body)).toEqual(['react-basics']);
+    expect(slugs((await get(`${base}?sort=title`)).body)).toEqual(['modern-css-layouts', 'react-basics']);
+    expect(slugs((await get(`${base}?sort=duration`)).body)).toEqual(['modern-css-layouts', 'react-basics']);
+  });
+});
+
+describe('bad parameters on premium routes', () => {
+  it('answers them with a 400 for an entitled caller', async () => {
+    for (const path of [
+      '/content/premium/products?sort=random',
+      '/content/premium/products?page=-1',
+      '/users/premium/categories/web-development/creators?sort=title',
+      '/users/premium/products/alice-doe?difficulty=ninja',
+      '/users/premium/products/alice%20doe',
+    ]) {
+      const { status, body } = await get(path);
+      expect(status, path).toBe(400);
+      expect(body.success).toBe(false);
+    }
+  });
+});
+
+describe('entitlement', () => {
+  beforeEach(async () => {
+    ctx.billing.setFailing(false);
+    ctx.billing.entitled.delete(testUsers.learner.id);
+    await ctx.cache.del(`entitlement:${testUsers.learner.id}`);
+  });
+
+  it('caches billing’s answer instead of asking on every request', async () => {
+    ctx.billing.calls.length = 0;
+    await get('/content/premium/products', 'learner');
+    await get('/content/premium/products', 'learner');
+    await get('/content/premium/products', 'learner');
+    expect(ctx.billing.calls.filter((id) => id === testUsers.learner.id)).toHaveLength(1);
+  });
+
+  it('sees a new subscription on the next request after billing evicts the user', async () => {
+    expect((await get('/content/premium/products', 'learner')).status).toBe(403);
+    ctx.billing.entitled.add(testUsers.learner.id);
+    expect((await get('/content/premium/products', 'learner')).status).toBe(403); // still cached
+    const evict = await ctx.app.request('/internal/entitlements/evict', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...internalHeaders() },
+      body: JSON.stringify({ userId: testUsers.learner.id }),
+    });
+    expect(evict.status).toBe(200);
+    expect((await get('/content/premium/products', 'learner')).status).toBe(200);
+    // and a cancellation the same way
+    ctx.billing.entitled.delete(testUsers.learner.id);
+    await ctx.app.request('/internal/entitlements/evict', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...internalHeaders() },
+      body: JSON.stringify({ userId: testUsers.learner.id }),
+    });
+    expect((await get('/content/premium/products', 'learner')).status).toBe(403);
+  });
+
+  it('answers 503 (not a refusal) when billing cannot answer, and does not cache that', async () => {
+    ctx.billing.setFailing(true);
+    const { status, body } = await get('/content/premium/products', 'learner');
+    expect(status).toBe(503);
+    expect(body.success).toBe(false);
+    ctx.billing.setFailing(false);
+    ctx.billing.entitled.add(testUsers.learner.id);
+    expect((await get('/content/premium/products', 'learner')).status).toBe(200);
+  });
+
+  it('refuses the evict route without the internal secret and rejects a bad body', async () => {
+    const anonymous = await ctx.app.request('/internal/entitlements/evict', { method: 'POST', body: JSON.stringify({ userId: 'x' }) });
+    expect(anonymous.status).toBe(404);
+    const bad = await ctx.app.request('/internal/entitlements/evict', { method: 'POST', headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET }, body: '{"userId":' });
+    expect(bad.status).toBe(400);
+    const empty = await ctx.app.request('/internal/entitlements/evict', { method: 'POST', headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET }, body: '{}' });
+    expect(empty.status).toBe(400);
+  });
+});
