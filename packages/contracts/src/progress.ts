@@ -1,2 +1,132 @@
 // Contracts of the progress area: request and response schemas shared by its service and its remote.
-export {};
+import { z } from 'zod';
+import { objectIdSchema, pagingQuerySchema } from './api';
+import { productSummarySchema } from './catalog';
+
+/** Spec section 4 / 9: the policy constants the player and the service agree on. */
+export const PROGRESS_RULES = {
+  /** Percentage at or above which a product counts as completed. */
+  completedAt: 90,
+  /** A save is skipped when the percentage moved by fewer points than this since the last save. */
+  minChange: 2,
+  /** Saves are debounced this long after time updates. */
+  debounceMs: 2_000,
+  /** A save is forced at every whole multiple of this much playback. */
+  forcedEverySeconds: 10,
+  /** Default size of the recent-progress list. */
+  recentLimit: 5,
+} as const;
+
+/** Longest position accepted: a week of video. */
+export const MAX_POSITION_SECONDS = 604_800;
+
+const progressValue = z
+  .number({ error: 'Progress must be a number between 0 and 100' })
+  .min(0, 'Progress must be a number between 0 and 100')
+  .max(100, 'Progress must be a number between 0 and 100')
+  .transform((v) => Math.round(v));
+
+const positionValue = z
+  .number({ error: 'Last position must be a number of seconds' })
+  .min(0, 'Last position cannot be negative')
+  .max(MAX_POSITION_SECONDS, `Last position must be at most ${MAX_POSITION_SECONDS} seconds`);
+
+/**
+ * Client clock (milliseconds since the epoch, kept strictly increasing by the player) carried with
+ * every write: the service ignores a write older than the one it holds, so a late unload save never
+ * rewinds a newer one.
+ */
+const clientTimeValue = z
+  .number({ error: 'Client time must be a whole number of milliseconds' })
+  .int('Client time must be a whole number of milliseconds')
+  .min(0, 'Client time must be a whole number of milliseconds')
+  .max(Number.MAX_SAFE_INTEGER, 'Client time must be a whole number of milliseconds');
+
+/** PATCH /content/progress/product/{id} (and the unload form's `data` field). */
+export const progressUpdateBodySchema = z.object({
+  progress: progressValue,
+  lastPosition: positionValue,
+  completed: z.boolean({ error: 'Completed must be true or false' }).optional().default(false),
+  clientTime: clientTimeValue.optional(),
+});
+export type ProgressUpdateBody = z.input<typeof progressUpdateBodySchema>;
+export type ProgressUpdate = z.output<typeof progressUpdateBodySchema>;
+
+/** PATCH …/complete and …/reset: no payload is needed; the player sends its clock to order the write. */
+export const progressActionBodySchema = z.object({ clientTime: clientTimeValue.optional() });
+export type ProgressActionBody = z.infer<typeof progressActionBodySchema>;
+
+/** One user's progress on one product. `productId` is the product's `_id`. */
+export const progressSchema = z.object({
+  productId: objectIdSchema,
+  progress: z.number().int().min(0).max(100),
+  lastPosition: z.number().min(0),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  /** null when nothing was ever saved. */
+  updatedAt: z.string().nullable(),
+});
+export type Progress = z.infer<typeof progressSchema>;
+
+/** The answer to a write: the stored row, and whether this write changed it (false: stale, ignored). */
+export const progressWriteResultSchema = progressSchema.extend({ applied: z.boolean() });
+export type ProgressWriteResult = z.infer<typeof progressWriteResultSchema>;
+
+/** A progress row with what the lists show of its product. */
+export const progressWithProductSchema = progressSchema.extend({ product: productSummarySchema });
+export type ProgressWithProduct = z.infer<typeof progressWithProductSchema>;
+
+export const PROGRESS_STATUSES = ['all', 'in-progress', 'completed'] as const;
+export const progressStatusSchema = z.enum(PROGRESS_STATUSES, { message: `Status must be one of: ${PROGRESS_STATUSES.join(', ')}` });
+export type ProgressStatus = z.infer<typeof progressStatusSchema>;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** GET /content/progress: newest first. */
+export const progressListQuerySchema = z
+  .object({ status: z.preprocess(blankToUndefined, progressStatusSchema.optional()).transform((v) => v ?? 'all') })
+  .extend(pagingQuerySchema.shape);
+export type ProgressListQuery = z.infer<typeof progressListQuerySchema>;
+
+/** GET /content/progress/recent?limit= (default 5, newest first). */
+export const recentProgressQuerySchema = z.object({
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'Limit must be a whole number from 1 to 50' })
+      .int('Limit must be a whole number from 1 to 50')
+      .min(1, 'Limit must be a whole number from 1 to 50')
+      .max(50, 'Limit must be a whole number from 1 to 50')
+      .optional(),
+  ).transform((v) => v ?? PROGRESS_RULES.recentLimit),
+  status: z.preprocess(blankToUndefined, progressStatusSchema.optional()).transform((v) => v ?? 'all'),
+});
+export type RecentProgressQuery = z.infer<typeof recentProgressQuerySchema>;
+
+/** GET /content/progress/stats. */
+export const progressStatsSchema = z.object({
+  /** Products with any progress (or completed). */
+  started: z.number().int(),
+  completed: z.number().int(),
+  inProgress: z.number().int(),
+  /** Sum over products of progress × duration, in whole minutes. */
+  minutesWatched: z.number().int(),
+  /** completed / started, as a whole percentage (0 when nothing was started). */
+  completionRate: z.number().int(),
+});
+export type ProgressStats = z.infer<typeof progressStatsSchema>;
+
+/** GET /content/progress/categories/{id}: the learner's progress over a category's published products. */
+export const categoryProgressSchema = z.object({
+  category: z.string(),
+  items: z.array(progressWithProductSchema),
+  total: z.number().int(),
+  started: z.number().int(),
+  completed: z.number().int(),
+  /** Mean progress over every product of the category, whole percent. */
+  percent: z.number().int(),
+});
+export type CategoryProgress = z.infer<typeof categoryProgressSchema>;
+
+/** The unload save: a multipart POST with these two fields is the same as the PATCH. */
+export const UNLOAD_FORM_FIELDS = { data: 'data', method: '_method' } as const;

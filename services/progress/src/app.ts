@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
-import { createService, pingDb, type Cache, type Logger } from '@catalyst/service-kit';
+import { createInternalClient, createService, pingDb, type Cache, type Logger } from '@catalyst/service-kit';
+import { createCatalog } from './catalog/catalog.client';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { createEntitlements } from './entitlement/entitlement';
+import { internalRoutes } from './internal/internal.routes';
+import { progressRoutes } from './progress/progress.routes';
 
 export interface Deps {
   config: Config;
@@ -11,11 +15,16 @@ export interface Deps {
 }
 
 export function createApp(deps: Deps) {
+  const { config, db, cache } = deps;
   const app = createService({
     name: 'progress',
     log: deps.log,
-    internalSecret: deps.config.INTERNAL_SECRET,
-    checks: { database: () => pingDb(deps.db) },
+    internalSecret: config.INTERNAL_SECRET,
+    checks: { database: () => pingDb(db) },
   });
+  const catalog = createCatalog({ content: createInternalClient({ baseUrl: config.CONTENT_URL, secret: config.INTERNAL_SECRET }), cache });
+  const entitlements = createEntitlements({ billing: createInternalClient({ baseUrl: config.BILLING_URL, secret: config.INTERNAL_SECRET }), cache });
+  app.route('/content/progress', progressRoutes({ db, catalog, entitlements }));
+  app.route('/internal', internalRoutes({ db, catalog, entitlements }));
   return app;
 }

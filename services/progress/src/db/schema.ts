@@ -1,2 +1,6 @@
 // The progress schema: one line per table, each table's types in ./tables.
-export interface Database {}
+import type { ProgressTable } from './tables/progress';
+
+export interface Database {
+  progress: ProgressTable;
+}

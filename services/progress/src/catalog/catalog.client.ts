@@ -1,0 +1,56 @@
+import { productSummarySchema, type ProductSummary } from '@catalyst/contracts';
+import { HttpError, type Cache, type InternalClient } from '@catalyst/service-kit';
+import { z } from 'zod';
+
+/** How long a product summary is trusted: short, so a product unpublished in content stops accepting writes soon. */
+const PRODUCT_TTL_SECONDS = 30;
+/** The content lookup takes at most this many ids per call. */
+const LOOKUP_CHUNK = 500;
+
+const summaries = z.array(productSummarySchema);
+
+/** What progress asks of the content service (its /internal routes), with short caching of product summaries. */
+export function createCatalog({ content, cache }: { content: InternalClient; cache: Cache }) {
+  const key = (id: string) => `product:${id}`;
+
+  /** The product's summary, or null when content does not know it. */
+  async function getProduct(id: string, requestId?: string): Promise<ProductSummary | null> {
+    const cached = await cache.get<ProductSummary>(key(id));
+    if (cached) return cached;
+    try {
+      const product = productSummarySchema.parse(await content.get(`/internal/products/${encodeURIComponent(id)}`, requestId));
+      await cache.set(key(id), product, PRODUCT_TTL_SECONDS);
+      return product;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Summaries of the products content still has, by `_id`. */
+  async function lookup(ids: string[], requestId?: string): Promise<Map<string, ProductSummary>> {
+    const found = new Map<string, ProductSummary>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
+      const chunk = unique.slice(i, i + LOOKUP_CHUNK);
+      const products = summaries.parse(await content.post('/internal/products/lookup', { ids: chunk }, requestId));
+      for (const product of products) found.set(product._id, product);
+    }
+    return found;
+  }
+
+  /** The published products of a category (by id or slug), or null when content does not know it. */
+  async function categoryProducts(idOrSlug: string, requestId?: string): Promise<ProductSummary[] | null> {
+    try {
+      return summaries.parse(await content.get(`/internal/categories/${encodeURIComponent(idOrSlug)}/products`, requestId));
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  const forget = (id: string) => cache.del(key(id));
+
+  return { getProduct, lookup, categoryProducts, forget };
+}
+export type Catalog = ReturnType<typeof createCatalog>;
