@@ -1,2 +1,114 @@
 // Contracts of the billing area: request and response schemas shared by its service and its remote.
-export {};
+import { z } from 'zod';
+
+/** The one paid plan (spec section 3, fixed in the client; the server charges the same price). */
+export const PREMIUM_PLAN = {
+  id: 'premium',
+  name: 'Premium',
+  price: 14.99,
+  /** Minor units and currency the payment provider charges. */
+  unitAmount: 1499,
+  currency: 'usd',
+  interval: 'month',
+  tag: 'Most popular choice',
+  features: [
+    'Access to all courses',
+    'Priority support',
+    'Mobile and desktop apps',
+    'Advanced progress tracking',
+    'Downloadable resources',
+    'Live Q&A sessions',
+    'Certificate of completion',
+  ],
+} as const;
+
+export const planIdSchema = z.enum(['premium'], { message: 'Unknown plan: choose premium' });
+export type PlanId = z.infer<typeof planIdSchema>;
+
+/** Statuses the provider reports for a subscription, plus 'free' for no subscription at all. */
+export const subscriptionStatusValues = [
+  'free',
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+] as const;
+export type SubscriptionStatusValue = (typeof subscriptionStatusValues)[number];
+
+/** Provider statuses that still grant access: past_due keeps access until the provider ends the subscription. */
+export const ENTITLED_STATUSES: readonly SubscriptionStatusValue[] = ['active', 'trialing', 'past_due'];
+
+/** POST /subscription/create-checkout-session */
+export const createCheckoutSessionBodySchema = z.object({ plan: planIdSchema });
+export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;
+export const checkoutSessionSchema = z.object({ url: z.string().url(), sessionId: z.string() });
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/** GET /subscription/status (also the answer of confirm, cancel and reactivate). */
+export const subscriptionStatusSchema = z.object({
+  hasSubscription: z.boolean(),
+  plan: z.enum(['premium', 'admin']).nullable(),
+  status: z.enum(subscriptionStatusValues),
+  /** ISO date-time of the end of the paid period (renewal or end date); null for free and admins. */
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const FREE_STATUS: SubscriptionStatus = {
+  hasSubscription: false,
+  plan: null,
+  status: 'free',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+};
+export const ADMIN_STATUS: SubscriptionStatus = {
+  hasSubscription: true,
+  plan: 'admin',
+  status: 'active',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+};
+
+/** GET /subscription/status?session_id= */
+export const subscriptionStatusQuerySchema = z.object({
+  session_id: z.string().min(1).max(255).optional(),
+});
+/** POST /subscription/confirm: the success page's checkout session, confirmed with the provider. */
+export const confirmSessionBodySchema = z.object({
+  sessionId: z.string({ message: 'sessionId is required' }).min(1, 'sessionId is required').max(255),
+});
+
+/** POST /subscription/portal */
+export const billingPortalSchema = z.object({ url: z.string().url() });
+
+/** Internal: GET /internal/entitlements/:userId */
+export const entitlementSchema = z.object({
+  entitled: z.boolean(),
+  plan: z.enum(['premium']).nullable(),
+  status: z.enum(subscriptionStatusValues),
+});
+export type Entitlement = z.infer<typeof entitlementSchema>;
+
+/** Internal: GET /internal/subscribers/count */
+export const subscribersCountSchema = z.object({ count: z.number().int() });
+
+/** Internal: POST /internal/entitlements/evict on content and progress. */
+export const entitlementEvictBodySchema = z.object({ userId: z.string().min(1) });
+
+/** Provider ids of the demo member's Premium subscription; billing and the sandbox seed the same ones. */
+export const demoBilling = {
+  customerId: 'cus_CatalystDemoMember',
+  subscriptionId: 'sub_CatalystDemoMember',
+} as const;
+
+/** The demo subscription's period: the current calendar month (UTC), so both seeds agree without talking. */
+export function demoBillingPeriod(now = new Date()): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}

@@ -1,18 +1,54 @@
-import type { Kysely } from 'kysely';
 import { Hono } from 'hono';
-import type { Logger } from '@catalyst/service-kit';
-import type { Config } from './config';
-import type { Database } from './db/schema';
+import { pingDb } from '@catalyst/service-kit';
+import type { Deps } from './deps';
+import { checkoutPages } from './checkout/checkout.page';
+import { checkoutRoutes } from './checkout/checkout.routes';
+import { clockRoutes } from './clock/clock.routes';
+import { customersRoutes } from './customers/customers.routes';
+import { portalPages } from './portal/portal.page';
+import { portalRoutes } from './portal/portal.routes';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
+import { eventsRoutes } from './webhooks/events.routes';
+import { StripeApiError, stripeErrorBody } from './wire/errors';
+import { requireSecretKey } from './wire/auth';
 
-export interface Deps {
-  config: Config;
-  db: Kysely<Database>;
-  log: Logger;
-}
+export type { Deps };
 
 /** The Stripe-compatible sandbox speaks Stripe's wire format, not the Catalyst error shape. */
-export function createApp(_deps: Deps) {
+export function createApp(deps: Deps) {
   const app = new Hono();
-  app.get('/health', (c) => c.json({ success: true, data: { service: 'payments-sandbox', status: 'ok', checks: {} } }));
+
+  app.get('/health', async (c) => {
+    const database = await pingDb(deps.db);
+    return c.json(
+      { success: database, data: { service: 'payments-sandbox', status: database ? 'ok' : 'down', checks: { database: database ? 'ok' : 'down' } } },
+      database ? 200 : 503,
+    );
+  });
+
+  // The provider's API: bearer secret key, form-encoded parameters, Stripe-shaped objects and errors.
+  const api = new Hono();
+  api.use('*', requireSecretKey(deps.config.SANDBOX_SECRET_KEY));
+  api.route('/customers', customersRoutes(deps));
+  api.route('/checkout/sessions', checkoutRoutes(deps));
+  api.route('/subscriptions', subscriptionsRoutes(deps));
+  api.route('/billing_portal', portalRoutes(deps));
+  api.route('/events', eventsRoutes(deps));
+  api.route('/test_helpers', clockRoutes(deps));
+  api.notFound((c) =>
+    c.json(stripeErrorBody(new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${c.req.method}: ${c.req.path}).`)), 404),
+  );
+  app.route('/v1', api);
+
+  // Hosted pages the browser visits.
+  app.route('/checkout', checkoutPages(deps));
+  app.route('/portal', portalPages(deps));
+
+  app.onError((error, c) => {
+    if (error instanceof StripeApiError) return c.json(stripeErrorBody(error), error.status as 400);
+    deps.log.error({ err: error.message, stack: error.stack }, 'sandbox error');
+    return c.json(stripeErrorBody(new StripeApiError(500, 'api_error', 'An unexpected error occurred in the payments sandbox.')), 500);
+  });
+  app.notFound((c) => c.json(stripeErrorBody(new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${c.req.method}: ${c.req.path}).`)), 404));
   return app;
 }

@@ -10,6 +10,8 @@ export const configSchema = baseServiceConfigSchema.omit({ INTERNAL_SECRET: true
   /** Where signed webhook events are delivered (billing, through the gateway). */
   WEBHOOK_URL: z.string().url().default('http://127.0.0.1:8080/api/v1/webhooks/stripe'),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).default('whsec_catalyst_sandbox_secret'),
+  /** How often the webhook outbox is polled for due deliveries and retries. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,6 +1,47 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '@catalyst/service-kit';
+import { PREMIUM_PLAN, demoAccounts, demoBilling, demoBillingPeriod } from '@catalyst/contracts';
 import type { Database } from './db/schema';
 
+/** The price the demo subscription (and billing, when STRIPE_PRICE_PREMIUM names it) uses. */
+export const DEMO_PRICE_ID = 'price_CatalystPremiumMonthly';
+
 /** Demo provider state (the member's customer and active subscription); idempotent. */
-export async function seedDemo(_db: Kysely<Database>, _log: Logger): Promise<void> {}
+export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
+  const existing = await db.selectFrom('subscriptions').select('id').where('id', '=', demoBilling.subscriptionId).executeTakeFirst();
+  if (existing) return;
+  const { start, end } = demoBillingPeriod();
+  const created = Math.floor(start.getTime() / 1000);
+  const member = demoAccounts.member;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('prices')
+      .values({ id: DEMO_PRICE_ID, product_name: `Catalyst ${PREMIUM_PLAN.name}`, unit_amount: PREMIUM_PLAN.unitAmount, currency: PREMIUM_PLAN.currency, interval: PREMIUM_PLAN.interval, created })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx
+      .insertInto('customers')
+      .values({ id: demoBilling.customerId, email: member.email, name: member.name, metadata: JSON.stringify({ userId: member.id }), card_number: '4242424242424242', created })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx
+      .insertInto('subscriptions')
+      .values({
+        id: demoBilling.subscriptionId,
+        customer: demoBilling.customerId,
+        price_id: DEMO_PRICE_ID,
+        status: 'active',
+        current_period_start: created,
+        current_period_end: Math.floor(end.getTime() / 1000),
+        cancel_at_period_end: false,
+        canceled_at: null,
+        ended_at: null,
+        past_due_since: null,
+        latest_invoice: null,
+        metadata: JSON.stringify({ userId: member.id, plan: PREMIUM_PLAN.id }),
+        created,
+      })
+      .execute();
+  });
+  log.info({ subscription: demoBilling.subscriptionId }, 'seeded the demo member subscription');
+}

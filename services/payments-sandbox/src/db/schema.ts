@@ -1,2 +1,20 @@
 // The payments_sandbox schema: the sandbox provider's own state (customers, sessions, subscriptions, events).
-export interface Database {}
+import type { CheckoutSessionTable } from './tables/checkout-session';
+import type { ClockTable } from './tables/clock';
+import type { CustomerTable } from './tables/customer';
+import type { EventTable } from './tables/event';
+import type { InvoiceTable } from './tables/invoice';
+import type { PortalSessionTable } from './tables/portal-session';
+import type { PriceTable } from './tables/price';
+import type { SubscriptionTable } from './tables/subscription';
+
+export interface Database {
+  customers: CustomerTable;
+  prices: PriceTable;
+  checkout_sessions: CheckoutSessionTable;
+  subscriptions: SubscriptionTable;
+  invoices: InvoiceTable;
+  portal_sessions: PortalSessionTable;
+  events: EventTable;
+  clock: ClockTable;
+}

@@ -1,0 +1,145 @@
+// Stripe-shaped JSON for each sandbox row: what the stripe SDK and the webhook consumer read.
+import type { CheckoutSession } from './db/tables/checkout-session';
+import type { Customer } from './db/tables/customer';
+import type { Invoice } from './db/tables/invoice';
+import type { PortalSession } from './db/tables/portal-session';
+import type { Price } from './db/tables/price';
+import type { Subscription } from './db/tables/subscription';
+import { cardLast4 } from './cards';
+
+export const API_VERSION = '2025-10-29.clover';
+
+export function toCustomer(row: Customer) {
+  return {
+    id: row.id,
+    object: 'customer',
+    created: row.created,
+    email: row.email,
+    name: row.name,
+    metadata: row.metadata,
+    livemode: false,
+    invoice_settings: { default_payment_method: row.card_number ? `pm_card_${cardLast4(row.card_number)}` : null },
+  };
+}
+
+export function toPrice(row: Price) {
+  return {
+    id: row.id,
+    object: 'price',
+    active: true,
+    currency: row.currency,
+    unit_amount: row.unit_amount,
+    nickname: row.product_name,
+    product: `prod_${row.id.replace(/^price_/, '')}`,
+    recurring: { interval: row.interval, interval_count: 1, usage_type: 'licensed' },
+    type: 'recurring',
+    livemode: false,
+    created: row.created,
+  };
+}
+
+export function toCheckoutSession(row: CheckoutSession, price: Price, publicUrl: string) {
+  return {
+    id: row.id,
+    object: 'checkout.session',
+    mode: row.mode,
+    status: row.status,
+    payment_status: row.payment_status,
+    customer: row.customer,
+    client_reference_id: row.client_reference_id,
+    subscription: row.subscription,
+    success_url: row.success_url,
+    cancel_url: row.cancel_url,
+    url: row.status === 'open' ? `${publicUrl}/checkout/${row.id}` : null,
+    currency: price.currency,
+    amount_total: price.unit_amount * row.quantity,
+    amount_subtotal: price.unit_amount * row.quantity,
+    expires_at: row.expires_at,
+    created: row.created,
+    metadata: row.metadata,
+    livemode: false,
+  };
+}
+
+export function toSubscription(row: Subscription, price: Price) {
+  return {
+    id: row.id,
+    object: 'subscription',
+    customer: row.customer,
+    status: row.status,
+    cancel_at_period_end: row.cancel_at_period_end,
+    cancel_at: row.cancel_at_period_end ? row.current_period_end : null,
+    canceled_at: row.canceled_at,
+    ended_at: row.ended_at,
+    created: row.created,
+    start_date: row.created,
+    billing_cycle_anchor: row.created,
+    // Older API versions carried the period on the subscription; newer ones on each item. Both are given.
+    current_period_start: row.current_period_start,
+    current_period_end: row.current_period_end,
+    collection_method: 'charge_automatically',
+    currency: price.currency,
+    latest_invoice: row.latest_invoice,
+    metadata: row.metadata,
+    livemode: false,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${row.id.replace(/^sub_/, '')}`,
+          object: 'subscription_item',
+          subscription: row.id,
+          quantity: 1,
+          current_period_start: row.current_period_start,
+          current_period_end: row.current_period_end,
+          price: toPrice(price),
+        },
+      ],
+      has_more: false,
+      url: `/v1/subscription_items?subscription=${row.id}`,
+    },
+  };
+}
+
+export function toInvoice(row: Invoice, subscriptionMetadata: Record<string, string>) {
+  return {
+    id: row.id,
+    object: 'invoice',
+    customer: row.customer,
+    subscription: row.subscription,
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: row.subscription, metadata: subscriptionMetadata },
+    },
+    status: row.status,
+    paid: row.status === 'paid',
+    attempted: row.attempt_count > 0,
+    attempt_count: row.attempt_count,
+    amount_due: row.amount_due,
+    amount_paid: row.amount_paid,
+    amount_remaining: row.amount_due - row.amount_paid,
+    currency: row.currency,
+    billing_reason: row.billing_reason,
+    period_start: row.period_start,
+    period_end: row.period_end,
+    created: row.created,
+    livemode: false,
+  };
+}
+
+export function toPortalSession(row: PortalSession, publicUrl: string) {
+  return {
+    id: row.id,
+    object: 'billing_portal.session',
+    customer: row.customer,
+    return_url: row.return_url,
+    url: `${publicUrl}/portal/${row.id}`,
+    created: row.created,
+    livemode: false,
+  };
+}
+
+export function toList<T>(data: T[], url: string) {
+  return { object: 'list', data, has_more: false, url };
+}
