@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { REQUEST_ID_HEADER } from '@catalyst/contracts';
+import type { Logger } from '@catalyst/service-kit';
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A caller's request id when it is sane, otherwise a fresh one. */
+export function requestIdFrom(given: string | string[] | undefined): string {
+  return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+const isAssetPath = (path: string) => path.startsWith('/mf/') || path.startsWith('/media/') || /\.[a-z0-9]{1,8}$/i.test(path);
+
+/**
+ * Gives every request an id (passed upstream and returned to the caller) and writes one structured log
+ * line when the response finishes: method, path (never the query, which may hold tokens), status, ms,
+ * request id and upstream.
+ */
+export function requestContext(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    res.locals.requestId = requestId;
+    const started = performance.now();
+    const path = req.path;
+    const done = () => {
+      res.removeListener('finish', done);
+      res.removeListener('close', done);
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const status = res.writableFinished ? res.statusCode : 499;
+      const entry = { requestId, method: req.method, path, status, ms, upstream: (res.locals.upstream as string | undefined) ?? null };
+      if (status >= 500) log.error(entry, 'request');
+      else if (isAssetPath(path) && status < 400) log.debug(entry, 'request');
+      else log.info(entry, 'request');
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
+}

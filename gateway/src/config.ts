@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+
+/** The repository root, two folders above this file (gateway/src). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const REMOTE_NAMES = ['catalog', 'player', 'account', 'admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+const BYTE_SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i;
+const timeoutMs = (fallback: number) => z.coerce.number().int().min(50).max(300_000).default(fallback);
+
+const remoteUrl = z
+  .string()
+  .refine((value) => value.startsWith('/') || /^https?:\/\//.test(value), 'each remote must be an absolute http(s) URL or a path starting with /');
+
+/** MF_REMOTES: JSON object naming a manifest URL per remote, e.g. {"catalog":"https://cdn.example/catalog/mf-manifest.json"}. */
+const remotesOverrideSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'MF_REMOTES must be a JSON object such as {"catalog":"/mf/catalog/mf-manifest.json"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.partialRecord(z.enum(REMOTE_NAMES), remoteUrl))
+  .optional();
+
+/** TRUST_PROXY: false (default), true, a hop count, or Express's names/subnets ("loopback", "10.0.0.0/8, 127.0.0.1"). */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((value): boolean | number | string => {
+    const v = value.trim();
+    if (v === 'true') return true;
+    if (v === 'false' || v === '') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean));
+
+export const configSchema = z.object({
+  ...serviceUrlsSchema.shape,
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Interface to listen on; unset listens on every interface (IPv4 and IPv6). */
+  HOST: z.string().optional(),
+  INTERNAL_SECRET: z.string({ error: 'INTERNAL_SECRET is required (at least 32 characters)' }).min(32, 'INTERNAL_SECRET must be at least 32 characters'),
+  REDIS_URL: z.string().url('REDIS_URL must be a redis:// URL').optional(),
+  BODY_LIMIT: z.string().regex(BYTE_SIZE, 'BODY_LIMIT must be a size such as 1mb or 512kb').default('1mb'),
+  /** Upstream timeouts (time until the upstream starts answering), per route class. */
+  AUTH_TIMEOUT_MS: timeoutMs(10_000),
+  CONTENT_TIMEOUT_MS: timeoutMs(10_000),
+  PROGRESS_TIMEOUT_MS: timeoutMs(10_000),
+  BILLING_TIMEOUT_MS: timeoutMs(15_000),
+  ADMIN_TIMEOUT_MS: timeoutMs(30_000),
+  HEALTH_TIMEOUT_MS: timeoutMs(1_500),
+  /** Seconds a resolved bearer token's identity is reused before asking auth again. */
+  IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** Front-end error reports accepted per client address per minute. */
+  CLIENT_ERRORS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  STATIC_ROOT: z.string().default(REPO_ROOT),
+  MEDIA_DIR: z.string().optional(),
+  MF_REMOTES: remotesOverrideSchema,
+  SITE_NAME: z.string().min(1).default('Catalyst'),
+  CONTACT_EMAIL: z.string().email('CONTACT_EMAIL must be an e-mail address').default('hello@catalyst.example'),
+  CONTACT_PHONE: z.string().min(1).default('+1 555 0100'),
+  SUPPORT_EMAIL: z.string().email('SUPPORT_EMAIL must be an e-mail address').default('support@catalyst.example'),
+  CORS_ORIGINS: commaList.pipe(z.array(z.string().url('CORS_ORIGINS must be a comma-separated list of origins such as https://app.example'))),
+  /** Extra image sources for the Content-Security-Policy (e.g. a CDN holding thumbnails), comma-separated. */
+  CSP_IMG_SRC: commaList,
+  TRUST_PROXY: trustProxySchema,
+});
+
+export type GatewayConfig = z.infer<typeof configSchema>;
+
+/** Parses the environment once; a bad value stops the process with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return parseConfig(configSchema, env);
+}
+
+/** A config for tests and tools: the defaults plus the given values, validated the same way. */
+export function buildConfig(values: Record<string, string | undefined>): GatewayConfig {
+  return configSchema.parse(values);
+}
+
+export const mediaDir = (config: GatewayConfig) => config.MEDIA_DIR ?? path.join(config.STATIC_ROOT, 'media');

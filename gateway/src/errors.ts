@@ -1,0 +1,47 @@
+import type { ErrorRequestHandler, Response } from 'express';
+import type { FieldError } from '@catalyst/contracts';
+import type { Logger } from '@catalyst/service-kit';
+
+export const MESSAGES = {
+  unavailable: 'Service temporarily unavailable. Please try again shortly.',
+  timeout: 'The service took too long to respond. Please try again.',
+  tooLarge: 'Request body is too large',
+  malformedJson: 'Malformed JSON body',
+  unexpected: 'An unexpected error occurred.',
+} as const;
+
+/** Sends the one error shape (architecture rule 4); never HTML, never a stack trace. */
+export function sendError(res: Response, status: number, message: string, errors?: FieldError[]) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(status).type('application/json').setHeader('cache-control', 'no-store');
+  res.send(JSON.stringify(errors ? { success: false, message, errors } : { success: false, message }));
+}
+
+interface BodyParserError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+/** Last in the chain: body-parser and static errors keep their 4xx status; everything else is a logged 500. */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const e = (error ?? {}) as BodyParserError;
+    const status = e.status ?? e.statusCode;
+    if (e.type === 'entity.too.large' || status === 413) return sendError(res, 413, MESSAGES.tooLarge);
+    if (status && status >= 400 && status < 500) {
+      const message =
+        status === 415 ? 'Unsupported request body encoding' : status === 404 ? 'Not found' : e.expose && error instanceof Error ? error.message : 'Bad request';
+      return sendError(res, status, message);
+    }
+    log.error(
+      { requestId: res.getHeader('x-request-id'), path: req.path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+      'unhandled error',
+    );
+    return sendError(res, 500, MESSAGES.unexpected);
+  };
+}

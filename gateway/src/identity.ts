@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { identitySchema, type Identity } from '@catalyst/contracts';
+import { HttpError, createInternalClient, type Cache, type Logger } from '@catalyst/service-kit';
+import { TtlLru } from './lru';
+
+/** Auth could not be asked (down, slow or failing): the request cannot be attributed, so it is refused. */
+export class AuthUnavailableError extends Error {
+  constructor() {
+    super('auth service unreachable while resolving a session token');
+    this.name = 'AuthUnavailableError';
+  }
+}
+
+export interface IdentityResolver {
+  /** The session's identity, null for an invalid/expired/revoked token; throws AuthUnavailableError. */
+  resolve(token: string, requestId?: string): Promise<Identity | null>;
+  /** Forgets one token (after logout). */
+  evictToken(token: string): Promise<void>;
+  /** Forgets every cached session of a user (after a password or profile change). */
+  evictUser(userId: string): Promise<void>;
+}
+
+export interface IdentityResolverOptions {
+  authUrl: string;
+  internalSecret: string;
+  ttlSeconds: number;
+  timeoutMs: number;
+  log: Logger;
+  /** A shared cache (Redis) so several gateway instances resolve a token once; omitted → in-process only. */
+  shared?: Cache;
+  maxEntries?: number;
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{16,512}$/;
+
+/** The bearer token of an Authorization header, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+// Tokens are never kept as such: every cache key is a SHA-256 of the token.
+const tokenKey = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface Cached {
+  identity: Identity | null;
+}
+
+export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, timeoutMs, log, shared, maxEntries = 10_000 }: IdentityResolverOptions): IdentityResolver {
+  const auth = createInternalClient({ baseUrl: authUrl, secret: internalSecret, timeoutMs });
+  const byUser = new Map<string, Set<string>>();
+  const local = new TtlLru<string, Cached>(maxEntries, ttlSeconds * 1000, (key, value) => {
+    const id = value.identity?.id;
+    const keys = id ? byUser.get(id) : undefined;
+    keys?.delete(key);
+    if (id && keys?.size === 0) byUser.delete(id);
+  });
+  const inFlight = new Map<string, Promise<Identity | null>>();
+  // Bumped by every eviction: a lookup that started before one does not write its answer back.
+  let generation = 0;
+
+  const sharedKey = (key: string) => `identity:${key}`;
+  const sharedUserKey = (userId: string) => `identity-user:${userId}`;
+
+  function remember(key: string, value: Cached) {
+    local.set(key, value);
+    const id = value.identity?.id;
+    if (id && ttlSeconds > 0) {
+      const keys = byUser.get(id) ?? new Set<string>();
+      keys.add(key);
+      byUser.set(id, keys);
+    }
+  }
+
+  async function rememberShared(key: string, value: Cached) {
+    if (!shared || ttlSeconds <= 0) return;
+    await shared.set(sharedKey(key), value, ttlSeconds);
+    const id = value.identity?.id;
+    if (id) {
+      const known = (await shared.get<string[]>(sharedUserKey(id))) ?? [];
+      if (!known.includes(key)) await shared.set(sharedUserKey(id), [...known.slice(-50), key], ttlSeconds);
+    }
+  }
+
+  async function askAuth(token: string, requestId?: string): Promise<Identity | null> {
+    try {
+      const data = await auth.post<{ identity?: unknown }>('/internal/sessions/resolve', { token }, requestId);
+      const parsed = identitySchema.safeParse(data?.identity);
+      if (!parsed.success) {
+        log.error({ requestId }, 'auth answered a session resolution without a valid identity');
+        throw new AuthUnavailableError();
+      }
+      return parsed.data;
+    } catch (error) {
+      if (error instanceof HttpError && error.status >= 400 && error.status < 500) return null;
+      if (!(error instanceof AuthUnavailableError)) log.warn({ requestId, err: (error as Error).message }, 'auth unreachable while resolving a token');
+      throw error instanceof AuthUnavailableError ? error : new AuthUnavailableError();
+    }
+  }
+
+  async function lookup(key: string, token: string, requestId?: string): Promise<Identity | null> {
+    const startedAt = generation;
+    const fromShared = shared && ttlSeconds > 0 ? await shared.get<Cached>(sharedKey(key)) : undefined;
+    if (fromShared && generation === startedAt) {
+      remember(key, fromShared);
+      return fromShared.identity;
+    }
+    const identity = await askAuth(token, requestId);
+    if (generation === startedAt) {
+      remember(key, { identity });
+      await rememberShared(key, { identity });
+    }
+    return identity;
+  }
+
+  return {
+    async resolve(token, requestId) {
+      if (!TOKEN_PATTERN.test(token)) return null;
+      const key = tokenKey(token);
+      const cached = local.get(key);
+      if (cached) return cached.identity;
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const promise = lookup(key, token, requestId).finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
+      return promise;
+    },
+
+    async evictToken(token) {
+      generation++;
+      const key = tokenKey(token);
+      local.delete(key);
+      inFlight.delete(key);
+      await shared?.del(sharedKey(key));
+    },
+
+    async evictUser(userId) {
+      generation++;
+      for (const key of [...(byUser.get(userId) ?? [])]) {
+        local.delete(key);
+        inFlight.delete(key);
+      }
+      byUser.delete(userId);
+      if (shared) {
+        const keys = (await shared.get<string[]>(sharedUserKey(userId))) ?? [];
+        await shared.del(sharedUserKey(userId), ...keys.map(sharedKey));
+      }
+    },
+  };
+}

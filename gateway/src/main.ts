@@ -1,0 +1,44 @@
+import { createServer } from 'node:http';
+import { createCache, createLogger } from '@catalyst/service-kit';
+import { createGateway, createUpstreamAgent } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const log = createLogger('gateway', config.LOG_LEVEL);
+const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'gateway', log });
+const agent = createUpstreamAgent();
+const app = createGateway(config, { log, cache, agent });
+
+const server = createServer(app);
+// Longer than any browser's or load balancer's idle keep-alive, so idle sockets are closed by the client side.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.requestTimeout = 120_000;
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  log.fatal({ err: error.message, code: error.code, port: config.PORT }, 'gateway could not listen');
+  process.exit(1);
+});
+
+server.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info({ port, auth: config.AUTH_URL, content: config.CONTENT_URL, progress: config.PROGRESS_URL, billing: config.BILLING_URL }, `gateway listening on http://localhost:${port}`);
+});
+
+let closing = false;
+function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'gateway shutting down');
+  const force = setTimeout(() => process.exit(1), 8_000);
+  force.unref();
+  server.close(async () => {
+    agent.destroy();
+    await cache.close().catch(() => undefined);
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, isUnsafeApiPath, resolveRoute } from './routes';
+import { captureLog, echoOf, rawRequest, startWorld } from './testing/upstreams';
+
+describe('the routing table', () => {
+  it('sends every path of the architecture table to its owner', () => {
+    const expected: Record<string, string> = {
+      '/auth/login': 'auth',
+      '/auth/verify-email': 'auth',
+      '/users/profile': 'auth',
+      '/users/change-password': 'auth',
+      '/categories': 'content',
+      '/categories/abc/products': 'content',
+      '/content/products': 'content',
+      '/content/products/top': 'content',
+      '/content/categories/x': 'content',
+      '/content/premium/products/1': 'content',
+      '/users/premium/categories/1/creators': 'content',
+      '/admin/products/1': 'content',
+      '/content/progress': 'progress',
+      '/content/progress/product/abc/complete': 'progress',
+      '/subscription/status': 'billing',
+      '/webhooks/stripe': 'billing',
+      '/health': 'gateway',
+      '/client-errors': 'gateway',
+    };
+    for (const [path, owner] of Object.entries(expected)) expect(resolveRoute(path)?.owner, path).toBe(owner);
+  });
+
+  it('lets /content/progress win whatever order the table is in', () => {
+    expect(resolveRoute('/content/progress/stats', [...apiRoutes].reverse())?.owner).toBe('progress');
+    expect(resolveRoute('/content/progress/stats', [...apiRoutes].sort((a, b) => a.path.length - b.path.length))?.owner).toBe('progress');
+  });
+
+  it('owns nothing that only shares a prefix or sits outside the table', () => {
+    for (const path of ['/content', '/content/productsx', '/users', '/users/profile/extra', '/users/other', '/internal/sessions/resolve', '/webhooks/other', '/']) {
+      expect(resolveRoute(path), path).toBeUndefined();
+    }
+  });
+
+  it('flags dot segments, encoded slashes and /internal as unsafe', () => {
+    for (const path of ['/content/products/../../internal/x', '/content/products/%2e%2e/%2e%2e/internal', '/content/products%2f..', '/internal/x', '/%69nternal/x', '//internal/x', '/auth\\..\\internal']) {
+      expect(isUnsafeApiPath(path), path).toBe(true);
+    }
+    expect(isUnsafeApiPath('/content/products/some-slug')).toBe(false);
+  });
+});
+
+describe('the gateway in front of the services', () => {
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  const { log, lines } = captureLog();
+
+  beforeAll(async () => {
+    world = await startWorld({}, { log });
+  });
+  afterAll(() => world.close());
+
+  const get = (path: string, init?: RequestInit) => fetch(`${world.gateway.url}${path}`, init);
+
+  it('proxies each prefix to its service with /api/v1 stripped and the query kept', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['/api/v1/auth/me', 'auth', '/auth/me'],
+      ['/api/v1/categories?page=2', 'content', '/categories?page=2'],
+      ['/api/v1/content/products/top', 'content', '/content/products/top'],
+      ['/api/v1/users/premium/products/ada', 'content', '/users/premium/products/ada'],
+      ['/api/v1/admin/categories', 'content', '/admin/categories'],
+      ['/api/v1/content/progress/recent?limit=5', 'progress', '/content/progress/recent?limit=5'],
+      ['/api/v1/subscription/status', 'billing', '/subscription/status'],
+    ];
+    for (const [path, service, upstreamPath] of cases) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      const echo = await echoOf(response);
+      expect(echo.service, path).toBe(service);
+      expect(echo.path, path).toBe(upstreamPath);
+    }
+  });
+
+  it('passes a sane request id upstream and returns it', async () => {
+    const response = await get('/api/v1/categories', { headers: { 'x-request-id': 'trace-123.abc' } });
+    expect(response.headers.get('x-request-id')).toBe('trace-123.abc');
+    expect((await echoOf(response)).headers['x-request-id']).toBe('trace-123.abc');
+  });
+
+  it('replaces an unusable request id with a fresh one, the same upstream and back', async () => {
+    const response = await get('/api/v1/categories', { headers: { 'x-request-id': 'bad id <script>' } });
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await echoOf(response)).headers['x-request-id']).toBe(id);
+  });
+
+  it('writes a structured access log line with the upstream', async () => {
+    await get('/api/v1/content/progress/stats', { headers: { 'x-request-id': 'log-check-1' } });
+    await new Promise((r) => setTimeout(r, 20));
+    const line = lines.find((l) => l.requestId === 'log-check-1' && l.msg === 'request');
+    expect(line).toMatchObject({ method: 'GET', path: '/api/v1/content/progress/stats', status: 200, upstream: 'progress' });
+    expect(typeof line?.ms).toBe('number');
+  });
+
+  it('answers an unknown API path with a JSON 404 and asks no service', async () => {
+    const before = world.content.seen.length + world.auth.seen.length;
+    const response = await get('/api/v1/nope/here');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({ success: false, message: 'Route not found: GET /api/v1/nope/here' });
+    expect(world.content.seen.length + world.auth.seen.length).toBe(before);
+  });
+
+  it('never forwards /internal paths, however they are spelled', async () => {
+    const seenBefore = [world.auth, world.content, world.progress, world.billing].reduce((n, s) => n + s.seen.length, 0);
+    const paths = [
+      '/api/v1/internal/users/count',
+      '/api/v1/content/products/../../internal/products/x',
+      '/api/v1/content/products/..%2F..%2Finternal%2Fproducts%2Fx',
+      '/api/v1/content/products/%2e%2e/%2e%2e/internal/products/x',
+      '/api/v1/auth/%2E%2E/internal/sessions/resolve',
+    ];
+    for (const path of paths) {
+      const response = await rawRequest(world.gateway.url, path, { headers: { 'x-catalyst-internal': 'guess' } });
+      expect(response.status, path).toBe(404);
+      expect(JSON.parse(response.body.toString()).success).toBe(false);
+    }
+    expect([world.auth, world.content, world.progress, world.billing].reduce((n, s) => n + s.seen.length, 0)).toBe(seenBefore);
+  });
+
+  it('answers other /api paths in JSON too, never with the app', async () => {
+    const response = await get('/api/v2/categories');
+    expect(response.status).toBe(404);
+    expect((await response.json()).success).toBe(false);
+  });
+
+  it('refuses a wrong method on a gateway route with 405 in the error shape', async () => {
+    const response = await get('/api/v1/health', { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    expect((await response.json()).success).toBe(false);
+  });
+});

@@ -1,0 +1,137 @@
+import { stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import express, { Router, type RequestHandler, type Response } from 'express';
+import type { Logger } from '@catalyst/service-kit';
+import { REMOTE_NAMES, mediaDir, type GatewayConfig, type RemoteName } from './config';
+
+export const SITE_TAGLINE = 'Where the change happens.';
+
+/** Files that name a build and must be revalidated every time so a new deploy is seen at once. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'remotes.json', 'mf-stats.json']);
+// A content hash in the file name: 8+ hex characters holding at least one digit, e.g. main.3f9a1c07.js.
+const HASHED_NAME = /[.-](?=[0-9a-f]*\d)[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Cache-Control for a built file: immutable when its name carries a content hash, revalidated otherwise. */
+export function buildFileCacheControl(filePath: string): string {
+  const name = path.basename(filePath);
+  if (ALWAYS_REVALIDATE.has(name)) return 'no-cache';
+  return HASHED_NAME.test(name) ? IMMUTABLE : 'no-cache';
+}
+
+export interface SiteConfig {
+  name: string;
+  tagline: string;
+  contactEmail: string;
+  contactPhone: string;
+  supportEmail: string;
+}
+
+export const siteConfigOf = (config: GatewayConfig): SiteConfig => ({
+  name: config.SITE_NAME,
+  tagline: SITE_TAGLINE,
+  contactEmail: config.CONTACT_EMAIL,
+  contactPhone: config.CONTACT_PHONE,
+  supportEmail: config.SUPPORT_EMAIL,
+});
+
+/** JSON that is safe inside a <script> element: nothing in it can close the element or open a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const CONFIG_SCRIPT = /<script\b[^>]*\bid=["']catalyst-config["'][^>]*>[\s\S]*?<\/script>/i;
+
+/** index.html with the site config as <script type="application/json" id="catalyst-config">, replacing any placeholder. */
+export function injectSiteConfig(html: string, site: SiteConfig): string {
+  const tag = `<script type="application/json" id="catalyst-config">${scriptSafeJson(site)}</script>`;
+  if (CONFIG_SCRIPT.test(html)) return html.replace(CONFIG_SCRIPT, () => tag);
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (head) return `${html.slice(0, head.index + head[0].length)}${tag}${html.slice(head.index + head[0].length)}`;
+  return `${tag}${html}`;
+}
+
+/** The /mf/remotes.json body: each remote's manifest, by default served by this gateway. */
+export function remotesManifest(config: GatewayConfig): { remotes: Record<RemoteName, string> } {
+  const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [name, config.MF_REMOTES?.[name] ?? `/mf/${name}/mf-manifest.json`]));
+  return { remotes: remotes as Record<RemoteName, string> };
+}
+
+const notFound = (res: Response) => {
+  res.status(404).type('text/plain').setHeader('cache-control', 'no-cache');
+  res.send('Not found');
+};
+
+const plainNotFound: RequestHandler = (_req, res) => notFound(res);
+
+const staticFiles = (root: string, cacheControl: (file: string) => string) =>
+  express.static(root, {
+    index: false,
+    redirect: false,
+    fallthrough: true,
+    cacheControl: false,
+    setHeaders: (res, file) => res.setHeader('cache-control', cacheControl(file)),
+  });
+
+// Client routes are paths without a file extension; "/assets/missing.js" is a 404, not the app.
+const looksLikeFile = (p: string) => /\/[^/]*\.[a-z0-9]{1,8}$/i.test(p);
+
+/**
+ * The front ends: the shell at / (index.html, with the site config, for every client route), each remote
+ * under /mf/<name>/, /mf/remotes.json, and /media/ (Range requests for seeking).
+ */
+export function createStaticRouter(config: GatewayConfig, log: Logger): Router {
+  const router = Router();
+  const shellDist = path.join(config.STATIC_ROOT, 'shell', 'dist');
+  const indexPath = path.join(shellDist, 'index.html');
+  const site = siteConfigOf(config);
+  const remotesBody = JSON.stringify(remotesManifest(config));
+  let cachedIndex: { mtimeMs: number; html: string } | undefined;
+
+  // Read again only when the shell is rebuilt, so a new deploy needs no restart.
+  async function indexHtml(): Promise<string | undefined> {
+    try {
+      const info = await stat(indexPath);
+      if (cachedIndex?.mtimeMs !== info.mtimeMs) cachedIndex = { mtimeMs: info.mtimeMs, html: injectSiteConfig(await readFile(indexPath, 'utf8'), site) };
+      return cachedIndex.html;
+    } catch {
+      return undefined;
+    }
+  }
+
+  const serveIndex: RequestHandler = async (_req, res) => {
+    const html = await indexHtml();
+    if (html === undefined) {
+      log.warn({ indexPath }, 'shell build missing');
+      res.status(503).type('text/plain').setHeader('cache-control', 'no-store');
+      return void res.send('The Catalyst front end has not been built yet. Run "npm run build" and reload.');
+    }
+    res.setHeader('cache-control', 'no-cache');
+    res.type('html').send(html);
+  };
+
+  router.get('/mf/remotes.json', (_req, res) => {
+    res.setHeader('cache-control', 'no-cache');
+    res.type('application/json').send(remotesBody);
+  });
+  for (const name of REMOTE_NAMES) router.use(`/mf/${name}`, staticFiles(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist'), buildFileCacheControl));
+  router.use('/mf', plainNotFound);
+
+  router.use('/media', staticFiles(mediaDir(config), (file) => (HASHED_NAME.test(path.basename(file)) ? IMMUTABLE : 'public, max-age=3600')), plainNotFound);
+
+  router.get(['/', '/index.html'], serveIndex);
+  router.use(staticFiles(shellDist, buildFileCacheControl));
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (looksLikeFile(req.path)) return notFound(res);
+    return serveIndex(req, res, next);
+  });
+  router.use(plainNotFound);
+  return router;
+}
