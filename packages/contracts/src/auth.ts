@@ -1,2 +1,195 @@
 // Contracts of the auth area: request and response schemas shared by its service and its remote.
-export {};
+// The field rules live here once, as plain functions answering the spec's first failing message, so the
+// dialog and the server can never disagree about what a valid name, e-mail or password is.
+import { z } from 'zod';
+import { objectIdSchema } from './api';
+import { identitySchema, roleSchema } from './identity';
+
+/** The spec's exact texts (section 8, sign-in and registration; verification; profile). */
+export const authMessages = {
+  nameRequired: 'Name is required',
+  nameTooShort: 'Name must be at least 2 characters long',
+  nameTooLong: 'Name cannot exceed 50 characters',
+  nameCharacters: 'Name can only contain letters, spaces, hyphens, and apostrophes',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please provide a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: 'Password cannot exceed 128 characters',
+  passwordComplexity: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  confirmRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  loginFailed: 'Login failed. Please check your credentials.',
+  registrationFailed: 'Registration failed. Please try again.',
+  networkOrServer: 'A network or server error occurred. Please try again later.',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  tooManyAttempts: 'Too many failed login attempts. Please try again later.',
+  loginSuccess: 'Login successful',
+  registerSuccess: 'Registration successful. Please check your email to verify your account.',
+  logoutSuccess: 'Logged out successfully',
+  noVerificationToken: 'No verification token provided',
+  verificationInvalid: 'This verification link is invalid or has expired.',
+  verificationSuccess: 'Your email address has been verified.',
+  verificationFailed: 'Verification failed',
+  verificationError: 'Verification failed. Please try again.',
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdatedVerify: 'Profile updated successfully! Please check your inbox to verify your new email address.',
+  profileUpdateError: 'Something went wrong updating profile.',
+  profileUpdateFailed: 'Failed to update profile.',
+  passwordChanged: 'Password changed successfully!',
+  passwordChangeError: 'Something went wrong changing password.',
+  passwordChangeFailed: 'Failed to change password.',
+  passwordMustDiffer: 'New password must be different from the current password',
+} as const;
+
+export const NAME_MAX_LENGTH = 50;
+export const PASSWORD_MIN_LENGTH = 6;
+/** Upper bound so a hash request cannot be used to burn CPU; not a spec rule, but never reached by people. */
+export const PASSWORD_MAX_LENGTH = 128;
+const EMAIL_MAX_LENGTH = 254;
+
+const NAME_PATTERN = /^[\p{L}\p{M}' -]+$/u;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** Trims and lower-cases an e-mail, as both the dialog and the server do before using it. */
+export const normaliseEmail = (value: string): string => value.trim().toLowerCase();
+
+/** First failing rule of a name (register, profile), or undefined when valid. */
+export function validateName(value: string | undefined | null): string | undefined {
+  const name = (value ?? '').trim();
+  if (name === '') return authMessages.nameRequired;
+  if (name.length < 2) return authMessages.nameTooShort;
+  if (name.length > NAME_MAX_LENGTH) return authMessages.nameTooLong;
+  if (!NAME_PATTERN.test(name)) return authMessages.nameCharacters;
+  return undefined;
+}
+
+/** First failing rule of an e-mail (after trimming and lower-casing), or undefined when valid. */
+export function validateEmail(value: string | undefined | null): string | undefined {
+  const email = normaliseEmail(value ?? '');
+  if (email === '') return authMessages.emailRequired;
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return authMessages.emailInvalid;
+  return undefined;
+}
+
+/** Login only requires a password to be present. */
+export function validateLoginPassword(value: string | undefined | null): string | undefined {
+  if (!value) return authMessages.passwordRequired;
+  if (value.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
+  return undefined;
+}
+
+/** The register rules for a new password (also applied to a changed password). */
+export function validateNewPassword(value: string | undefined | null, requiredMessage: string = authMessages.passwordRequired): string | undefined {
+  const password = value ?? '';
+  if (password === '') return requiredMessage;
+  if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) return authMessages.passwordComplexity;
+  return undefined;
+}
+
+export function validateConfirmPassword(password: string | undefined | null, confirm: string | undefined | null): string | undefined {
+  if (!confirm) return authMessages.confirmRequired;
+  if (confirm !== (password ?? '')) return authMessages.passwordsDoNotMatch;
+  return undefined;
+}
+
+export const PASSWORD_STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
+export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
+
+/** One point each for length 6+, a lowercase letter, an uppercase letter and a digit (spec section 5). */
+export function passwordStrength(password: string): { score: 0 | 1 | 2 | 3 | 4; label: PasswordStrengthLabel } {
+  const score = [password.length >= PASSWORD_MIN_LENGTH, /[a-z]/.test(password), /[A-Z]/.test(password), /\d/.test(password)].filter(Boolean)
+    .length as 0 | 1 | 2 | 3 | 4;
+  return { score, label: PASSWORD_STRENGTH_LABELS[score] };
+}
+
+/** A string field checked by one of the rule functions above (non-strings read as empty). */
+const ruled = (rule: (value: string) => string | undefined) =>
+  z
+    .unknown()
+    .transform((value) => (typeof value === 'string' ? value : ''))
+    .superRefine((value, ctx) => {
+      const message = rule(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+
+const nameField = ruled(validateName).transform((value) => value.trim());
+const emailField = ruled(validateEmail).transform(normaliseEmail);
+
+// ---------- requests ----------
+
+export const registerRequestSchema = z.object({
+  name: nameField,
+  email: emailField,
+  password: ruled((value) => validateNewPassword(value)),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: ruled(validateLoginPassword),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const updateProfileRequestSchema = z.object({ name: nameField, email: emailField });
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: ruled((value) => (value ? (value.length > PASSWORD_MAX_LENGTH ? authMessages.currentPasswordIncorrect : undefined) : authMessages.currentPasswordRequired)),
+    newPassword: ruled((value) => validateNewPassword(value, authMessages.newPasswordRequired)),
+    confirmPassword: ruled((value) => (value ? undefined : authMessages.confirmRequired)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword && value.newPassword && value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordsDoNotMatch });
+    }
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+export const verifyEmailQuerySchema = z.object({
+  token: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? '')
+    .refine((value) => value !== '', authMessages.noVerificationToken),
+});
+
+// ---------- responses ----------
+
+/** A user as the API returns it (never the password hash). */
+export const userSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** data of POST /auth/login and POST /auth/register. */
+export const sessionResponseSchema = z.object({ user: userSchema, token: z.string(), expiresAt: z.string() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** data of GET /auth/me and PUT /users/profile. */
+export const currentUserResponseSchema = z.object({ user: userSchema });
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+
+// ---------- internal routes (service to service, never exposed by the gateway) ----------
+
+export const resolveSessionRequestSchema = z.object({ token: z.string().min(1).max(512) });
+export const resolveSessionResponseSchema = z.object({ identity: identitySchema });
+export type ResolveSessionResponse = z.infer<typeof resolveSessionResponseSchema>;
+
+export const usersCountResponseSchema = z.object({ count: z.number().int() });
+
+export const usersLookupRequestSchema = z.object({ ids: z.array(objectIdSchema).max(500) });
+export const userSummarySchema = z.object({ id: objectIdSchema, name: z.string(), email: z.string() });
+export type UserSummary = z.infer<typeof userSummarySchema>;

@@ -1,14 +1,8 @@
-import type { Kysely } from 'kysely';
-import { createService, pingDb, type Cache, type Logger } from '@catalyst/service-kit';
-import type { Config } from './config';
-import type { Database } from './db/schema';
-
-export interface Deps {
-  config: Config;
-  db: Kysely<Database>;
-  cache: Cache;
-  log: Logger;
-}
+import { createService, pingDb } from '@catalyst/service-kit';
+import { authRoutes } from './auth/auth.routes';
+import type { Deps } from './deps';
+import { internalRoutes } from './internal/internal.routes';
+import { userRoutes } from './users/users.routes';
 
 export function createApp(deps: Deps) {
   const app = createService({
@@ -16,6 +10,10 @@ export function createApp(deps: Deps) {
     log: deps.log,
     internalSecret: deps.config.INTERNAL_SECRET,
     checks: { database: () => pingDb(deps.db) },
+    maxBodyBytes: 64 * 1024,
   });
+  app.route('/', authRoutes(deps));
+  app.route('/', userRoutes(deps));
+  app.route('/', internalRoutes(deps));
   return app;
 }

@@ -1,10 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { validateEmail, validateNewPassword } from '@catalyst/contracts';
 import { baseServiceConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
 
-export const configSchema = baseServiceConfigSchema.extend({
-  ...serviceUrlsSchema.shape,
-  PORT: z.coerce.number().int().min(1).max(65535).default(4001),
-});
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const configSchema = baseServiceConfigSchema
+  .extend({
+    ...serviceUrlsSchema.shape,
+    PORT: z.coerce.number().int().min(1).max(65535).default(4001),
+    /** The gateway's base URL as browsers see it; verification links point there. */
+    PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as http://localhost:8080').default('http://localhost:8080'),
+    SITE_NAME: z.string().min(1).default('Catalyst'),
+    /** SMTP connection URL (smtp:// or smtps://); without it e-mails go to the log and OUTBOX_DIR. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Catalyst <no-reply@catalyst.example>'),
+    OUTBOX_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data', 'outbox')),
+    /** First admin of a real deployment: created (or promoted) at start when both are set. */
+    ADMIN_EMAIL: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || value === '' || !validateEmail(value), 'ADMIN_EMAIL must be a valid e-mail address'),
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .refine(
+        (value) => value === undefined || value === '' || !validateNewPassword(value),
+        'ADMIN_PASSWORD must have at least 6 characters with an uppercase letter, a lowercase letter and a digit',
+      ),
+    ADMIN_NAME: z.string().min(2).max(50).default('Administrator'),
+    /** Failed sign-ins allowed per e-mail, and per client address, inside one window. */
+    LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  })
+  .refine((config) => !config.ADMIN_EMAIL === !config.ADMIN_PASSWORD, {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
 export type Config = z.infer<typeof configSchema>;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => parseConfig(configSchema, env);

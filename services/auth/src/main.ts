@@ -2,12 +2,28 @@ import { createCache, createDb, createLogger, startServer } from '@catalyst/serv
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
-import { SCHEMA } from './setup';
+import { buildDeps } from './deps';
+import { createMailer } from './mail/mailer';
+import { SCHEMA, ensureFirstAdmin } from './setup';
 
 const config = loadConfig();
 const log = createLogger('auth', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'auth', log });
-const app = createApp({ config, db, cache, log });
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM, log });
+const deps = buildDeps({ config, db, cache, log, mailer });
 
-startServer(app, { port: config.PORT, log, name: 'auth', onClose: [() => db.destroy(), () => cache.close()] });
+if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+  await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, log);
+}
+if (!config.SMTP_URL) log.info({ outbox: config.OUTBOX_DIR }, 'SMTP_URL is not set: e-mails go to the log and the outbox folder');
+
+const prune = setInterval(() => void deps.sessions.prune().catch((error) => log.warn({ err: String(error) }, 'session pruning failed')), 60 * 60 * 1000);
+prune.unref();
+
+startServer(createApp(deps), {
+  port: config.PORT,
+  log,
+  name: 'auth',
+  onClose: [async () => clearInterval(prune), () => db.destroy(), () => cache.close()],
+});

@@ -2,13 +2,16 @@
 import { createDb, createLogger } from '@catalyst/service-kit';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
-import { SCHEMA, prepareDatabase } from './setup';
+import { SCHEMA, ensureFirstAdmin, prepareDatabase } from './setup';
 
 const config = loadConfig();
 const log = createLogger('auth-migrate', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, log });
 try {
   await prepareDatabase(db, { seed: config.SEED_DEMO, log });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, log);
+  }
   log.info('database ready');
 } finally {
   await db.destroy();

@@ -1,2 +1,10 @@
 // The auth schema: one line per table, each table's types in ./tables.
-export interface Database {}
+import type { EmailVerificationTable } from './tables/email-verification';
+import type { SessionTable } from './tables/session';
+import type { UserTable } from './tables/user';
+
+export interface Database {
+  users: UserTable;
+  sessions: SessionTable;
+  email_verifications: EmailVerificationTable;
+}

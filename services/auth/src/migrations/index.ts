@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+import * as createAccounts from './2026-11-22T05-00-00_create_accounts';
 
 /** Every migration of the auth schema, by sortable name. Migrations are frozen once landed. */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T05-00-00_create_accounts': createAccounts,
+};

@@ -1,0 +1,15 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+/** A single-use e-mail verification link for one address of one user; only the token's SHA-256 is kept. */
+export interface EmailVerificationTable {
+  id: string;
+  user_id: string;
+  /** The address being verified; a link for an address the user has since changed is no longer valid. */
+  email: string;
+  token_hash: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  expires_at: ColumnType<Date, Date | string, never>;
+  used_at: Date | null;
+}
+export type EmailVerificationRow = Selectable<EmailVerificationTable>;
+export type NewEmailVerificationRow = Insertable<EmailVerificationTable>;

@@ -1,0 +1,16 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+/** A sign-in. Only the SHA-256 of the bearer token is kept; the token itself is never stored. */
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** Absolute expiry (12 h after sign-in); never extended. */
+  expires_at: ColumnType<Date, Date | string, never>;
+  revoked_at: Date | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+export type SessionRow = Selectable<SessionTable>;
+export type NewSessionRow = Insertable<SessionTable>;

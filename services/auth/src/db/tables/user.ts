@@ -1,0 +1,18 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { Role } from '@catalyst/contracts';
+
+export interface UserTable {
+  /** 24 lowercase hex characters. */
+  id: string;
+  name: string;
+  /** Always stored trimmed and lower-cased; unique. */
+  email: string;
+  role: ColumnType<Role, Role | undefined, Role>;
+  password_hash: string;
+  email_verified_at: Date | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type UserRow = Selectable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Cache, Logger } from '@catalyst/service-kit';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { Mailer } from './mail/mailer';
+import { createLoginLimiter } from './sessions/login-limiter';
+import { createSessions } from './sessions/sessions';
+import { createVerification } from './verification/verification';
+
+/** What main.ts (or a test) hands to createApp. */
+export interface BaseDeps {
+  config: Config;
+  db: Kysely<Database>;
+  cache: Cache;
+  log: Logger;
+  mailer: Mailer;
+}
+
+export function buildDeps(base: BaseDeps) {
+  const { config, db, cache, log, mailer } = base;
+  return {
+    ...base,
+    sessions: createSessions({ db, cache, log }),
+    verification: createVerification({ db, mailer, log, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME }),
+    loginLimiter: createLoginLimiter(cache, {
+      maxPerEmail: config.LOGIN_MAX_FAILURES_PER_EMAIL,
+      maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
+    }),
+  };
+}
+export type Deps = ReturnType<typeof buildDeps>;

@@ -1,0 +1,86 @@
+// Builds the auth app against a fresh real Postgres database for one test file.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDb, type Cache } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, createTestCache, createTestDatabase, identityHeaders, internalHeaders, testLog } from '@catalyst/service-kit/testing';
+import type { Identity } from '@catalyst/contracts';
+import { createApp } from './app';
+import { configSchema, type Config } from './config';
+import type { Database } from './db/schema';
+import { buildDeps } from './deps';
+import type { MailMessage, Mailer } from './mail/mailer';
+import { SCHEMA, prepareDatabase } from './setup';
+
+export const PUBLIC_URL = 'http://catalyst.test';
+
+/** Keeps every message so tests can read the links. */
+export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (message) => void sent.push(message) };
+}
+
+export async function createTestAuth(overrides: Partial<Record<keyof Config, string>> = {}, options: { cache?: Cache } = {}) {
+  const database = await createTestDatabase();
+  const config = configSchema.parse({
+    DATABASE_URL: database.url,
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    PUBLIC_URL,
+    OUTBOX_DIR: mkdtempSync(path.join(tmpdir(), 'auth-outbox-')),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  const db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 4 });
+  await prepareDatabase(db, { seed: false, log: testLog });
+  const cache = options.cache ?? createTestCache();
+  const mailer = createMemoryMailer();
+  const deps = buildDeps({ config, db, cache, log: testLog, mailer });
+  const app = createApp(deps);
+
+  const call = async (method: string, url: string, { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {}) => {
+    const res = await app.request(url, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { success: boolean; data?: any; message?: string; errors?: Array<{ field: string; message: string }> };
+    return { status: res.status, body: json };
+  };
+
+  /** What the gateway does for a bearer token: resolve it, then forward the token and the signed identity. */
+  const resolve = async (token: string): Promise<Identity | null> => {
+    const res = await call('POST', '/internal/sessions/resolve', { body: { token }, headers: internalHeaders() });
+    return res.status === 200 ? (res.body.data.identity as Identity) : null;
+  };
+  const asBearer = async (token: string): Promise<Record<string, string>> => {
+    const identity = await resolve(token);
+    return { authorization: `Bearer ${token}`, ...(identity ? identityHeaders(identity) : {}) };
+  };
+
+  let counter = 0;
+  /** Registers a fresh account and answers its token, user and password. */
+  const register = async (fields: { name?: string; email?: string; password?: string } = {}) => {
+    counter += 1;
+    const account = { name: 'Test Person', email: `person${counter}-${Date.now()}@test.example`, password: 'Secret-pass-1', ...fields };
+    const res = await call('POST', '/auth/register', { body: account });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { ...account, token: res.body.data.token as string, user: res.body.data.user };
+  };
+
+  const close = async () => {
+    await cache.close();
+    await db.destroy();
+    await database.drop();
+  };
+
+  return { app, db, cache, config, mailer, deps, call, resolve, asBearer, register, close };
+}
+export type TestAuth = Awaited<ReturnType<typeof createTestAuth>>;
+
+/** The verification link in the last e-mail sent to an address. */
+export function lastLinkTo(mailer: { sent: MailMessage[] }, to: string): string | undefined {
+  const message = [...mailer.sent].reverse().find((m) => m.to === to);
+  return message?.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+}
+
+export const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token') ?? '');

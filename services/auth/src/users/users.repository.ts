@@ -1,0 +1,104 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Role, User, UserSummary } from '@catalyst/contracts';
+import { conflict, isUniqueViolation, newObjectId } from '@catalyst/service-kit';
+import { authMessages } from '@catalyst/contracts';
+import type { Database } from '../db/schema';
+import type { UserRow } from '../db/tables/user';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const emailTaken = () => conflict(authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]);
+
+/** A user as the API shows it: never the password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    emailVerified: row.email_verified_at !== null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export const findUserById = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserByEmail = (db: Db, email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+
+export interface NewUser {
+  id?: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  role?: Role;
+  emailVerifiedAt?: Date | null;
+}
+
+/** Inserts a user; a taken e-mail (even in a race) is a 409, never a 500. */
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        id: user.id ?? newObjectId(),
+        name: user.name,
+        email: user.email,
+        password_hash: user.passwordHash,
+        role: user.role ?? 'user',
+        email_verified_at: user.emailVerifiedAt ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Changes name and e-mail; a new e-mail is unverified until its link is opened. */
+export async function updateProfile(db: Db, id: string, { name, email }: { name: string; email: string }): Promise<UserRow | undefined> {
+  try {
+    return await db
+      .updateTable('users')
+      .set((eb) => ({
+        name,
+        email,
+        email_verified_at: eb.case().when('email', '=', email).then(eb.ref('email_verified_at')).else(null).end(),
+        updated_at: new Date(),
+      }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function updatePasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function markEmailVerified(db: Db, id: string, email: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified_at: new Date(), updated_at: new Date() })
+    .where('id', '=', id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function setRole(db: Db, id: string, role: Role): Promise<void> {
+  await db.updateTable('users').set({ role, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const { count } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function lookupUsers(db: Db, ids: string[]): Promise<UserSummary[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', [...new Set(ids)]).orderBy('id').execute();
+}
