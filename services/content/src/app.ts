@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createService, pingDb, type Cache, type InternalClient, type Logger } from '@catalyst/service-kit';
+import { createAdminRouter } from './admin/admin.routes';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { categoriesRoutes } from './categories/categories.routes';
@@ -35,5 +36,6 @@ export function createApp(deps: Deps) {
   app.route('/', premiumRoutes(routeDeps));
   app.route('/', entitlementRoutes(entitlements));
   app.route('/', internalRoutes(routeDeps));
+  app.route('/admin', createAdminRouter(deps));
   return app;
 }
