@@ -22,6 +22,8 @@ export interface StandIn {
   name: string;
   url: string;
   seen: SeenRequest[];
+  /** TCP connections accepted so far (keep-alive keeps this low). */
+  connections: () => number;
   /** Handles a request before the default echo; return true when it answered. */
   handle: (handler: StandInHandler | undefined) => void;
   close: () => Promise<void>;
@@ -59,8 +61,10 @@ export async function startStandIn(name: string): Promise<StandIn> {
       res.end(payload);
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   const url = await listen(server);
-  return { name, url, seen, handle: (handler) => (custom = handler), close: () => closeServer(server) };
+  return { name, url, seen, connections: () => connections, handle: (handler) => (custom = handler), close: () => closeServer(server) };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -115,9 +119,14 @@ export async function startWorld(env: Record<string, string | undefined> = {}, d
   };
 }
 
-/** Makes the auth stand-in resolve sessions from a token → identity map (401 for anything else). */
-export function serveSessions(auth: StandIn, sessions: Map<string, Identity>) {
+/**
+ * Makes the auth stand-in resolve sessions from a token → identity map (401 for anything else);
+ * `routes` answers other auth paths (logout, change-password) by upstream path.
+ */
+export function serveSessions(auth: StandIn, sessions: Map<string, Identity>, routes: Record<string, StandInHandler> = {}) {
   auth.handle((req, res, body) => {
+    const route = routes[req.url ?? ''];
+    if (route) return route(req, res, body);
     if (req.url !== '/internal/sessions/resolve') return false;
     if (req.headers['x-catalyst-internal'] !== TEST_INTERNAL_SECRET) {
       sendJson(res, 404, { success: false, message: 'Not found' });

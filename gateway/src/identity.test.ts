@@ -1,0 +1,231 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Identity } from '@catalyst/contracts';
+import { MemoryCache, verifyIdentity } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, testUsers } from '@catalyst/service-kit/testing';
+import { TtlLru } from './lru';
+import { echoOf, sendJson, serveSessions, startGateway, startStandIn, startWorld } from './testing/upstreams';
+
+const tokens = {
+  learner: 'learner-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+  learnerPhone: 'learner-token-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
+  admin: 'admin-token-cccccccccccccccccccccccccccccccccccccc',
+};
+
+const resolveCalls = (auth: { seen: Array<{ url: string }> }) => auth.seen.filter((r) => r.url === '/internal/sessions/resolve').length;
+
+describe('edge authentication', () => {
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  const sessions = new Map<string, Identity>();
+
+  beforeAll(async () => {
+    world = await startWorld({ IDENTITY_CACHE_SECONDS: '30' });
+    serveSessions(world.auth, sessions);
+  });
+  afterAll(() => world.close());
+  afterEach(() => {
+    sessions.clear();
+  });
+
+  const call = (path: string, token?: string, init: RequestInit = {}) =>
+    fetch(`${world.gateway.url}${path}`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) } });
+
+  it('resolves a bearer token once and forwards a signed identity the services accept', async () => {
+    sessions.set(tokens.learner, testUsers.learner);
+    const first = await echoOf(await call('/api/v1/content/premium/products', tokens.learner));
+    expect(verifyIdentity(first.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(testUsers.learner);
+    const resolveRequest = world.auth.seen.find((r) => r.url === '/internal/sessions/resolve');
+    expect(resolveRequest?.headers['x-catalyst-internal']).toBe(TEST_INTERNAL_SECRET);
+    expect(JSON.parse(resolveRequest!.body.toString())).toEqual({ token: tokens.learner });
+
+    const before = resolveCalls(world.auth);
+    const second = await echoOf(await call('/api/v1/content/progress/stats', tokens.learner));
+    expect(verifyIdentity(second.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(testUsers.learner);
+    expect(resolveCalls(world.auth)).toBe(before);
+  });
+
+  it('strips a forged identity and internal secret from every client request', async () => {
+    const forged = { 'x-catalyst-identity': 'eyJpZCI6ImFkbWluIn0.forged', 'x-catalyst-internal': TEST_INTERNAL_SECRET };
+    const anonymous = await echoOf(await call('/api/v1/admin/products', undefined, { headers: forged }));
+    expect(anonymous.headers['x-catalyst-identity']).toBeUndefined();
+    expect(anonymous.headers['x-catalyst-internal']).toBeUndefined();
+
+    sessions.set(tokens.learner, testUsers.learner);
+    const signedIn = await echoOf(await call('/api/v1/admin/products', tokens.learner, { headers: forged }));
+    expect(verifyIdentity(signedIn.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)?.role).toBe('user');
+    expect(signedIn.headers['x-catalyst-internal']).toBeUndefined();
+  });
+
+  it('sends the raw token to auth only', async () => {
+    sessions.set(tokens.learner, testUsers.learner);
+    expect((await echoOf(await call('/api/v1/auth/me', tokens.learner))).headers.authorization).toBe(`Bearer ${tokens.learner}`);
+    expect((await echoOf(await call('/api/v1/users/profile', tokens.learner))).headers.authorization).toBe(`Bearer ${tokens.learner}`);
+    for (const path of ['/api/v1/categories', '/api/v1/content/progress', '/api/v1/subscription/status', '/api/v1/users/premium/products/x']) {
+      const echo = await echoOf(await call(path, tokens.learner));
+      expect(echo.headers.authorization, path).toBeUndefined();
+      expect(echo.headers['x-catalyst-identity'], path).toBeDefined();
+    }
+  });
+
+  it('treats an invalid token as anonymous and lets the service decide', async () => {
+    const response = await call('/api/v1/content/premium/products', 'not-a-session-token-0000000000000000');
+    expect(response.status).toBe(200);
+    const echo = await echoOf(response);
+    expect(echo.headers['x-catalyst-identity']).toBeUndefined();
+    expect(echo.headers.authorization).toBeUndefined();
+  });
+
+  it('forgets a token when logout succeeds', async () => {
+    sessions.set(tokens.admin, testUsers.admin);
+    await call('/api/v1/content/products', tokens.admin);
+    const before = resolveCalls(world.auth);
+    serveSessions(world.auth, sessions, {
+      '/auth/logout': (_req, res) => {
+        sessions.delete(tokens.admin);
+        sendJson(res, 200, { success: true, data: null, message: 'Logged out' });
+        return true;
+      },
+    });
+    try {
+      expect((await call('/api/v1/auth/logout', tokens.admin, { method: 'POST' })).status).toBe(200);
+    } finally {
+      serveSessions(world.auth, sessions);
+    }
+    const after = await echoOf(await call('/api/v1/admin/products', tokens.admin));
+    expect(after.headers['x-catalyst-identity']).toBeUndefined();
+    expect(resolveCalls(world.auth)).toBeGreaterThan(before);
+  });
+
+  it('keeps the cached identity when logout fails', async () => {
+    sessions.set(tokens.admin, testUsers.admin);
+    await call('/api/v1/content/products', tokens.admin);
+    serveSessions(world.auth, sessions, {
+      '/auth/logout': (_req, res) => {
+        sendJson(res, 500, { success: false, message: 'An unexpected error occurred.' });
+        return true;
+      },
+    });
+    const before = resolveCalls(world.auth);
+    try {
+      expect((await call('/api/v1/auth/logout', tokens.admin, { method: 'POST' })).status).toBe(500);
+    } finally {
+      serveSessions(world.auth, sessions);
+    }
+    await call('/api/v1/content/products', tokens.admin);
+    expect(resolveCalls(world.auth)).toBe(before);
+  });
+
+  it('forgets every session of a user after a password change or profile update', async () => {
+    for (const path of ['/users/change-password', '/users/profile']) {
+      const laptop = `laptop-${path.slice(7)}-token-000000000000000000000000`;
+      const phone = `phone-${path.slice(7)}-token-0000000000000000000000000`;
+      const admin = `admin-${path.slice(7)}-token-0000000000000000000000000`;
+      sessions.set(laptop, testUsers.learner);
+      sessions.set(phone, testUsers.learner);
+      sessions.set(admin, testUsers.admin);
+      for (const token of [laptop, phone, admin]) await call('/api/v1/categories', token);
+      const before = resolveCalls(world.auth);
+      serveSessions(world.auth, sessions, {
+        [path]: (_req, res) => {
+          // The password change revokes the user's other sessions.
+          sessions.delete(phone);
+          sendJson(res, 200, { success: true, data: null, message: 'Password changed successfully!' });
+          return true;
+        },
+      });
+      try {
+        const response = await call(`/api/v1${path}`, laptop, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+        expect(response.status, path).toBe(200);
+        expect((await response.json()).message).toBe('Password changed successfully!');
+      } finally {
+        serveSessions(world.auth, sessions);
+      }
+      const other = await echoOf(await call('/api/v1/categories', phone));
+      expect(other.headers['x-catalyst-identity'], path).toBeUndefined();
+      // Another user's cached session is untouched: only the phone token was asked again.
+      await call('/api/v1/categories', admin);
+      expect(resolveCalls(world.auth), path).toBe(before + 1);
+    }
+  });
+});
+
+describe('when auth cannot be reached', () => {
+  it('refuses a request whose token cannot be resolved with 503, and serves anonymous ones', async () => {
+    const auth = await startStandIn('auth');
+    const deadAuth = auth.url;
+    await auth.close();
+    const content = await startStandIn('content');
+    const gateway = await startGateway({ AUTH_URL: deadAuth, CONTENT_URL: content.url });
+    try {
+      const withToken = await fetch(`${gateway.url}/api/v1/content/products`, { headers: { authorization: `Bearer ${tokens.learner}` } });
+      expect(withToken.status).toBe(503);
+      expect(await withToken.json()).toEqual({ success: false, message: 'Service temporarily unavailable. Please try again shortly.' });
+      expect(content.seen).toHaveLength(0);
+      const anonymous = await fetch(`${gateway.url}/api/v1/content/products`);
+      expect(anonymous.status).toBe(200);
+    } finally {
+      await gateway.close();
+      await content.close();
+    }
+  });
+
+  it('answers 503 when auth fails with a server error rather than treating the caller as anonymous', async () => {
+    const auth = await startStandIn('auth');
+    auth.handle((_req, res) => {
+      sendJson(res, 500, { success: false, message: 'An unexpected error occurred.' });
+      return true;
+    });
+    const content = await startStandIn('content');
+    const gateway = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url });
+    try {
+      expect((await fetch(`${gateway.url}/api/v1/categories`, { headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(503);
+    } finally {
+      await gateway.close();
+      await Promise.all([auth.close(), content.close()]);
+    }
+  });
+
+  it('shares resolved identities through the shared cache when one is configured', async () => {
+    const auth = await startStandIn('auth');
+    const sessions = new Map<string, Identity>([[tokens.learner, testUsers.learner]]);
+    serveSessions(auth, sessions);
+    const content = await startStandIn('content');
+    const shared = new MemoryCache();
+    // Pretend the shared cache is Redis so both gateways use it.
+    const redisLike = Object.assign(shared, { status: () => ({ kind: 'redis' as const, healthy: true }) });
+    const one = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url }, { cache: redisLike });
+    const two = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url }, { cache: redisLike });
+    try {
+      await fetch(`${one.url}/api/v1/categories`, { headers: { authorization: `Bearer ${tokens.learner}` } });
+      const echo = await echoOf(await fetch(`${two.url}/api/v1/categories`, { headers: { authorization: `Bearer ${tokens.learner}` } }));
+      expect(verifyIdentity(echo.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(testUsers.learner);
+      expect(resolveCalls(auth)).toBe(1);
+      // A logout through one gateway is seen by the other's shared lookups.
+      serveSessions(auth, sessions, {
+        '/auth/logout': (_req, res) => {
+          sessions.delete(tokens.learner);
+          sendJson(res, 200, { success: true, data: null });
+          return true;
+        },
+      });
+      await fetch(`${one.url}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${tokens.learner}` } });
+      expect(await shared.get(`identity:${(await import('node:crypto')).createHash('sha256').update(tokens.learner).digest('hex')}`)).toBeUndefined();
+    } finally {
+      await Promise.all([one.close(), two.close(), auth.close(), content.close()]);
+    }
+  });
+});
+
+describe('the in-process identity cache', () => {
+  it('expires entries and drops the least recently used first', () => {
+    const removed: string[] = [];
+    const lru = new TtlLru<string, number>(2, 1_000, (key) => removed.push(key));
+    lru.set('a', 1, 0);
+    lru.set('b', 2, 0);
+    expect(lru.get('a', 10)).toBe(1);
+    lru.set('c', 3, 10);
+    expect(lru.get('b', 10)).toBeUndefined();
+    expect(lru.get('a', 10)).toBe(1);
+    expect(lru.get('a', 1_001)).toBeUndefined();
+    expect(removed).toEqual(['b', 'a']);
+  });
+});

@@ -1,0 +1,148 @@
+import { createHmac } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog, echoOf, rawRequest, startGateway, startStandIn, startWorld } from './testing/upstreams';
+
+describe('proxying request bodies', () => {
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  beforeAll(async () => {
+    world = await startWorld({ BODY_LIMIT: '64kb' });
+  });
+  afterAll(() => world.close());
+  const url = (path: string) => `${world.gateway.url}${path}`;
+
+  it('forwards a Stripe webhook body byte for byte with its signature header', async () => {
+    // Whitespace, key order and unicode escapes must survive untouched or the signature breaks.
+    const payload = '{ "id":"evt_1",  "type":"checkout.session.completed",\n "data":{"object":{"name":"Zo\\u00eb"}} }';
+    const signature = `t=1,v1=${createHmac('sha256', 'whsec_test').update(`1.${payload}`).digest('hex')}`;
+    const response = await fetch(url('/api/v1/webhooks/stripe'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    expect(response.status).toBe(200);
+    const echo = await echoOf(response);
+    expect(echo.service).toBe('billing');
+    expect(echo.path).toBe('/webhooks/stripe');
+    expect(Buffer.from(echo.bodyBase64, 'base64').toString('utf8')).toBe(payload);
+    expect(echo.headers['stripe-signature']).toBe(signature);
+    expect(echo.headers['content-length']).toBe(String(Buffer.byteLength(payload)));
+  });
+
+  it('forwards a multipart unload beacon as sent', async () => {
+    const form = new FormData();
+    form.set('data', JSON.stringify({ progress: 40, lastPosition: 120, completed: false }));
+    form.set('_method', 'PATCH');
+    const response = await fetch(url('/api/v1/content/progress/product/aaaaaaaaaaaaaaaaaaaaaaaa'), { method: 'POST', body: form });
+    const echo = await echoOf(response);
+    expect(echo.service).toBe('progress');
+    expect(echo.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(echo.body).toContain('"lastPosition":120');
+    expect(echo.body).toContain('name="_method"');
+  });
+
+  it('inflates a gzip-encoded body and forwards it with the right length', async () => {
+    const json = JSON.stringify({ email: 'a@b.example', password: 'x' });
+    const response = await rawRequest(world.gateway.url, '/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(json),
+    });
+    const echo = JSON.parse(response.body.toString()).data;
+    expect(echo.body).toBe(json);
+    expect(echo.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('refuses malformed JSON with 400 before any service sees it', async () => {
+    const before = world.auth.seen.length;
+    const response = await fetch(url('/api/v1/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": "a@b",' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ success: false, message: 'Malformed JSON body' });
+    expect(world.auth.seen.length).toBe(before);
+  });
+
+  it('leaves an empty JSON body to the service', async () => {
+    const response = await fetch(url('/api/v1/subscription/cancel'), { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a body over BODY_LIMIT with 413 in the error shape', async () => {
+    const before = world.content.seen.length;
+    const response = await fetch(url('/api/v1/admin/products'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ description: 'x'.repeat(70 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, message: 'Request body is too large' });
+    expect(world.content.seen.length).toBe(before);
+  });
+
+  it('refuses an oversized chunked body without a content-length too', async () => {
+    const big = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new Uint8Array(8 * 1024).fill(97));
+        controller.close();
+      },
+    });
+    const response = await fetch(url('/api/v1/admin/products'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: big, duplex: 'half' } as RequestInit);
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('when a service is slow or gone', () => {
+  it('answers 503 in the error shape when the service refuses connections', async () => {
+    const content = await startStandIn('content');
+    const deadUrl = content.url;
+    await content.close();
+    const { log, lines } = captureLog();
+    const gateway = await startGateway({ CONTENT_URL: deadUrl }, { log });
+    try {
+      const response = await fetch(`${gateway.url}/api/v1/content/products`, { headers: { 'x-request-id': 'down-1' } });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await response.json()).toEqual({ success: false, message: 'Service temporarily unavailable. Please try again shortly.' });
+      expect(response.headers.get('x-request-id')).toBe('down-1');
+      await new Promise((r) => setTimeout(r, 20));
+      expect(lines.find((l) => l.requestId === 'down-1' && l.msg === 'request')).toMatchObject({ status: 503, upstream: 'content' });
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('answers 504 when the service does not answer within the route timeout', async () => {
+    const progress = await startStandIn('progress');
+    progress.handle(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000)));
+    const gateway = await startGateway({ PROGRESS_URL: progress.url, PROGRESS_TIMEOUT_MS: '150' });
+    try {
+      const started = Date.now();
+      const response = await fetch(`${gateway.url}/api/v1/content/progress/stats`);
+      expect(response.status).toBe(504);
+      expect(await response.json()).toEqual({ success: false, message: 'The service took too long to respond. Please try again.' });
+      expect(Date.now() - started).toBeLessThan(900);
+      // Other route classes keep their own, longer timeout.
+      const direct = await fetch(`${gateway.url}/api/v1/health`);
+      expect(direct.status).toBe(503);
+    } finally {
+      await gateway.close();
+      await progress.close();
+    }
+  });
+
+  it('reuses keep-alive connections to a service', async () => {
+    const content = await startStandIn('content');
+    const gateway = await startGateway({ CONTENT_URL: content.url });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${gateway.url}/api/v1/categories`);
+        expect(response.status).toBe(200);
+        await response.json();
+      }
+      expect(content.seen).toHaveLength(5);
+      expect(content.connections()).toBe(1);
+    } finally {
+      await gateway.close();
+      await content.close();
+    }
+  });
+});
