@@ -1,0 +1,22 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { testLog } from '@catalyst/service-kit/testing';
+import { createMailer } from './mailer';
+
+describe('mailer without SMTP_URL', () => {
+  it('writes each message as one .eml file in the outbox, with the link intact', async () => {
+    const outboxDir = path.join(mkdtempSync(path.join(tmpdir(), 'outbox-')), 'nested');
+    const mailer = createMailer({ outboxDir, from: 'Catalyst <no-reply@catalyst.example>', log: testLog });
+    await mailer.send({ to: 'someone@example.com', subject: 'Verify\r\nBcc: evil@example.com', text: 'Open http://localhost:8080/verify-email?token=abc_DEF-1' });
+    await mailer.send({ to: 'other@example.com', subject: 'Second', text: 'two' });
+    const files = readdirSync(outboxDir);
+    expect(files).toHaveLength(2);
+    expect(files.every((f) => f.endsWith('.eml'))).toBe(true);
+    const first = files.map((f) => readFileSync(path.join(outboxDir, f), 'utf8')).find((text) => text.includes('someone@example.com'))!;
+    expect(first).toContain('To: someone@example.com');
+    expect(first).toContain('http://localhost:8080/verify-email?token=abc_DEF-1');
+    expect(first).not.toMatch(/^Bcc:/m);
+  });
+});

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@catalyst/contracts';
+import { createTestAuth, lastLinkTo, tokenOf, type TestAuth } from '../test-support';
+
+let t: TestAuth;
+beforeAll(async () => {
+  t = await createTestAuth();
+});
+afterAll(async () => t?.close());
+
+describe('PUT /users/profile', () => {
+  it('answers 401 to an anonymous caller, and to a bearer token without the gateway assertion', async () => {
+    const account = await t.register();
+    expect((await t.call('PUT', '/users/profile', { body: { name: 'New Name', email: account.email } })).status).toBe(401);
+    const res = await t.call('PUT', '/users/profile', { body: { name: 'New Name', email: account.email }, headers: { authorization: `Bearer ${account.token}` } });
+    expect(res.status).toBe(401);
+  });
+
+  it('changes the name, keeps the e-mail verified when unchanged, and the new name resolves at once', async () => {
+    const account = await t.register();
+    await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(lastLinkTo(t.mailer, account.email)!))}`);
+    const headers = await t.asBearer(account.token); // the identity is now cached
+    const res = await t.call('PUT', '/users/profile', { body: { name: '  Renamed Person ', email: account.email.toUpperCase() }, headers });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(authMessages.profileUpdated);
+    expect(res.body.data.user).toMatchObject({ name: 'Renamed Person', email: account.email, emailVerified: true });
+    expect((await t.resolve(account.token))?.name).toBe('Renamed Person');
+  });
+
+  it('requires verifying a changed e-mail again and mails the link to the new address', async () => {
+    const account = await t.register();
+    await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(lastLinkTo(t.mailer, account.email)!))}`);
+    const oldLink = lastLinkTo(t.mailer, account.email)!;
+    const newEmail = `changed-${Date.now()}@test.example`;
+    const res = await t.call('PUT', '/users/profile', { body: { name: account.name, email: newEmail }, headers: await t.asBearer(account.token) });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(authMessages.profileUpdatedVerify);
+    expect(res.body.data.user).toMatchObject({ email: newEmail, emailVerified: false });
+    expect((await t.resolve(account.token))?.email).toBe(newEmail);
+    // A link issued for the old address cannot verify the new one.
+    expect((await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(oldLink))}`)).status).toBe(400);
+    const link = lastLinkTo(t.mailer, newEmail);
+    expect(link).toBeDefined();
+    expect((await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(link!))}`)).status).toBe(200);
+    const login = await t.call('POST', '/auth/login', { body: { email: newEmail, password: account.password } });
+    expect(login.body.data.user.emailVerified).toBe(true);
+  });
+
+  it('answers 409 when the new e-mail belongs to someone else', async () => {
+    const first = await t.register();
+    const second = await t.register();
+    const res = await t.call('PUT', '/users/profile', { body: { name: 'Second', email: first.email }, headers: await t.asBearer(second.token) });
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual([{ field: 'email', message: authMessages.emailTaken }]);
+  });
+
+  it.each([
+    [{ name: '', email: 'x@example.com' }, 'name', authMessages.nameRequired],
+    [{ name: 'A', email: 'x@example.com' }, 'name', authMessages.nameTooShort],
+    [{ name: 'B'.repeat(51), email: 'x@example.com' }, 'name', authMessages.nameTooLong],
+    [{ name: 'Bad_Name', email: 'x@example.com' }, 'name', authMessages.nameCharacters],
+    [{ name: 'Good Name', email: '' }, 'email', authMessages.emailRequired],
+    [{ name: 'Good Name', email: 'nope' }, 'email', authMessages.emailInvalid],
+    [{ name: 'Good Name' }, 'email', authMessages.emailRequired],
+  ])('refuses %j with 400 on %s', async (body, field, message) => {
+    const account = await t.register();
+    const res = await t.call('PUT', '/users/profile', { body, headers: await t.asBearer(account.token) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(res.body.errors).toEqual([{ field, message }]);
+  });
+});
+
+describe('PUT /users/change-password', () => {
+  it('changes the password, keeps this session and ends every other session of the user', async () => {
+    const account = await t.register();
+    const other = (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).body.data.token as string;
+    const third = (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).body.data.token as string;
+    expect(await t.resolve(other)).not.toBeNull(); // cached: ending it must also drop the cache entry
+    const res = await t.call('PUT', '/users/change-password', {
+      body: { currentPassword: account.password, newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' },
+      headers: await t.asBearer(account.token),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, data: { endedSessions: 2 }, message: authMessages.passwordChanged });
+    expect(await t.resolve(account.token)).not.toBeNull();
+    expect(await t.resolve(other)).toBeNull();
+    expect(await t.resolve(third)).toBeNull();
+    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(401);
+    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: 'Brand-new-2' } })).status).toBe(200);
+  });
+
+  it('refuses a wrong current password with 400 on currentPassword and changes nothing', async () => {
+    const account = await t.register();
+    const res = await t.call('PUT', '/users/change-password', {
+      body: { currentPassword: 'Not-it-123', newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' },
+      headers: await t.asBearer(account.token),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'currentPassword', message: authMessages.currentPasswordIncorrect }]);
+    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(200);
+  });
+
+  it('rate limits guessing the current password like sign-ins', async () => {
+    const account = await t.register();
+    const headers = await t.asBearer(account.token);
+    const attempt = (currentPassword: string) =>
+      t.call('PUT', '/users/change-password', { body: { currentPassword, newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' }, headers });
+    for (let i = 0; i < 5; i += 1) expect((await attempt(`Guess-${i}a`)).status).toBe(400);
+    expect((await attempt(account.password)).status).toBe(429);
+  });
+
+  it.each([
+    [{ newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' }, 'currentPassword', authMessages.currentPasswordRequired],
+    [{ currentPassword: 'x', confirmPassword: 'Brand-new-2' }, 'newPassword', authMessages.newPasswordRequired],
+    [{ currentPassword: 'x', newPassword: 'Ab1', confirmPassword: 'Ab1' }, 'newPassword', authMessages.passwordTooShort],
+    [{ currentPassword: 'x', newPassword: 'abcdefg1', confirmPassword: 'abcdefg1' }, 'newPassword', authMessages.passwordComplexity],
+    [{ currentPassword: 'x', newPassword: 'Brand-new-2' }, 'confirmPassword', authMessages.confirmRequired],
+    [{ currentPassword: 'x', newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-3' }, 'confirmPassword', authMessages.passwordsDoNotMatch],
+  ])('refuses %j with 400 on %s', async (body, field, message) => {
+    const account = await t.register();
+    const res = await t.call('PUT', '/users/change-password', { body, headers: await t.asBearer(account.token) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual({ field, message });
+  });
+
+  it('refuses a new password equal to the current one', async () => {
+    const account = await t.register();
+    const res = await t.call('PUT', '/users/change-password', {
+      body: { currentPassword: account.password, newPassword: account.password, confirmPassword: account.password },
+      headers: await t.asBearer(account.token),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'newPassword', message: authMessages.passwordMustDiffer }]);
+  });
+
+  it('answers 401 to an anonymous caller', async () => {
+    const res = await t.call('PUT', '/users/change-password', { body: { currentPassword: 'a', newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' } });
+    expect(res.status).toBe(401);
+  });
+});
