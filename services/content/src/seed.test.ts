@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIFFICULTIES, PRODUCT_TYPES } from '@catalyst/contracts';
+import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
+import { seedDemo } from './seed';
+import { createTestContext } from './testSupport';
+
+let ctx: Awaited<ReturnType<typeof createTestContext>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.db, testLog);
+});
+afterAll(() => ctx.close());
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+describe('demo catalogue', () => {
+  it('seeds 6 categories, 8 creators and 48 published products over every type and difficulty', async () => {
+    const categories = (await (await ctx.app.request('/categories?limit=100')).json()) as any;
+    expect(categories.data.total).toBe(6);
+    for (const c of categories.data.items) {
+      expect(c.icon).not.toBe('');
+      expect(c.color).toMatch(/^#[0-9a-f]{6}$/);
+      expect(c.productCount).toBe(8);
+    }
+    const products = (await (await ctx.app.request('/content/products?limit=100')).json()) as any;
+    expect(products.data.total).toBe(48);
+    const items = products.data.items as any[];
+    expect(new Set(items.map((p) => p.type))).toEqual(new Set(PRODUCT_TYPES));
+    expect(new Set(items.map((p) => p.difficulty))).toEqual(new Set(DIFFICULTIES));
+    expect(new Set(items.map((p) => p.creatorId)).size).toBe(8);
+    expect(items.some((p) => p.price === 0)).toBe(true);
+    expect(items.filter((p) => p.isFeatured).length).toBeGreaterThanOrEqual(4);
+    expect(Math.min(...items.map((p) => p.duration))).toBeLessThan(15);
+    expect(Math.max(...items.map((p) => p.duration))).toBeGreaterThan(240);
+  });
+
+  it('points every product at media files that exist in the repository', async () => {
+    const res = await ctx.app.request('/content/premium/products?limit=100', { headers: identityHeaders(testUsers.admin) });
+    const items = ((await res.json()) as any).data.items as any[];
+    for (const p of items) {
+      for (const url of [p.thumbnail, p.videoUrl]) {
+        expect(url).toMatch(/^\/media\//);
+        expect(existsSync(path.join(repoRoot, url)), url).toBe(true);
+      }
+    }
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await ctx.db.selectFrom('products').select(['id', 'product_id', 'updated_at']).orderBy('id').execute();
+    await seedDemo(ctx.db, testLog);
+    const after = await ctx.db.selectFrom('products').select(['id', 'product_id', 'updated_at']).orderBy('id').execute();
+    expect(after).toEqual(before);
+  });
+
+  it('finds demo products by a search over titles, descriptions and tags', async () => {
+    const res = (await (await ctx.app.request('/content/products?search=postgresql')).json()) as any;
+    expect(res.data.items.map((p: any) => p.slug)).toEqual(expect.arrayContaining(['node-js-rest-apis', 'scaling-postgres-webinar', 'sql-for-analysts']));
+  });
+});
