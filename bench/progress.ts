@@ -1,0 +1,205 @@
+/**
+ * The progress write path under load: many users × products saving concurrently through the gateway
+ * for a bounded time (loopback only). Reports writes/s and latency, then reads every (user, product)
+ * row back and checks it holds that pair's newest acknowledged write: zero lost, zero rewound.
+ *
+ * `benchProgressWrites({ baseUrl, databaseUrl })` runs against a product already started (bench/run.ts);
+ * `npx tsx bench/progress.ts [--seconds 20] [--smoke]` starts one of its own and prints the result.
+ */
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export interface ProgressBenchOptions {
+  /** The gateway, e.g. http://127.0.0.1:8080 */
+  baseUrl: string;
+  /** The product's Postgres (the bench users are made admins in the auth schema so the entitlement check is the cached fast path). */
+  databaseUrl: string;
+  durationSeconds?: number;
+  users?: number;
+  productsPerUser?: number;
+  connections?: number;
+}
+
+export interface ProgressBenchResult {
+  durationSeconds: number;
+  users: number;
+  products: number;
+  connections: number;
+  /** Acknowledged (2xx) saves. */
+  writes: number;
+  writesPerSecond: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  /** Non-2xx answers and transport errors. */
+  errors: number;
+  /** Saves the server answered as stale (an older save arriving after a newer one). */
+  staleIgnored: number;
+  pairsChecked: number;
+  /** Rows holding an older write than the newest acknowledged one. */
+  lost: number;
+  /** Rows holding a value that was never sent for that pair. */
+  corrupt: number;
+}
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+interface AutocannonResult {
+  latency: { p50: number; p99: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+  duration: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult> & { stop?: () => void };
+
+const PASSWORD = 'Bench-pass-1';
+
+async function api<T>(baseUrl: string, method: string, route: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/v1${route}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await res.json().catch(() => null)) as { success?: boolean; data?: T; message?: string } | null;
+  if (!res.ok || !payload?.success) throw new Error(`${method} ${route} → ${res.status} ${payload?.message ?? ''}`);
+  return payload.data as T;
+}
+
+/** Fresh accounts for this run, promoted to admin (always entitled) before their first login. */
+async function createBenchUsers(baseUrl: string, databaseUrl: string, count: number): Promise<string[]> {
+  const run = Math.random().toString(36).slice(2, 8);
+  const emails = Array.from({ length: count }, (_, i) => `bench-${run}-${i}@bench.example`);
+  for (const email of emails) await api(baseUrl, 'POST', '/auth/register', { name: 'Bench User', email, password: PASSWORD });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`update auth.users set role = 'admin' where email = any($1)`, [emails]);
+  } finally {
+    await client.end();
+  }
+  const tokens: string[] = [];
+  for (const email of emails) tokens.push((await api<{ token: string }>(baseUrl, 'POST', '/auth/login', { email, password: PASSWORD })).token);
+  return tokens;
+}
+
+export async function benchProgressWrites({
+  baseUrl,
+  databaseUrl,
+  durationSeconds = 20,
+  users = 40,
+  productsPerUser = 10,
+  connections = 64,
+}: ProgressBenchOptions): Promise<ProgressBenchResult> {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const tokens = await createBenchUsers(baseUrl, databaseUrl, users);
+  const listed = await api<{ items: { _id: string }[] }>(baseUrl, 'GET', `/content/products?limit=${Math.min(100, productsPerUser)}`, undefined, tokens[0]);
+  const productIds = listed.items.map((p) => p._id).slice(0, productsPerUser);
+  if (productIds.length === 0) throw new Error('no products to save progress on');
+
+  const pairs = tokens.flatMap((token, u) => productIds.map((productId, p) => ({ token, productId, key: `${u}:${p}` })));
+  /** Per pair: newest acknowledged sequence, and every sequence sent. */
+  const newestAcked = new Map<string, number>();
+  const sent = new Map<string, Set<number>>();
+  const clientTimeBase = Date.now();
+  let seq = 0;
+  let staleIgnored = 0;
+
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: durationSeconds,
+    requests: [
+      {
+        method: 'PATCH',
+        setupRequest(request: AutocannonRequest, context: Record<string, unknown>) {
+          const pair = pairs[Math.floor(Math.random() * pairs.length)]!;
+          seq += 1;
+          context.key = pair.key;
+          context.seq = seq;
+          let set = sent.get(pair.key);
+          if (!set) sent.set(pair.key, (set = new Set()));
+          set.add(seq);
+          request.method = 'PATCH';
+          request.path = `/api/v1/content/progress/product/${pair.productId}`;
+          request.headers = { 'content-type': 'application/json', authorization: `Bearer ${pair.token}` };
+          // progress stays under 90 so completion (sticky, never lowering the percentage) cannot mask a rewind
+          request.body = JSON.stringify({ progress: seq % 90, lastPosition: seq / 10, completed: false, clientTime: clientTimeBase + seq });
+          return request;
+        },
+        onResponse(status: number, body: string, context: Record<string, unknown>) {
+          if (status !== 200) return;
+          const key = context.key as string;
+          const mine = context.seq as number;
+          if (mine > (newestAcked.get(key) ?? 0)) newestAcked.set(key, mine);
+          if (body.includes('"applied":false')) staleIgnored += 1;
+        },
+      },
+    ],
+  });
+
+  // read every touched row back through the API: it must hold the newest acknowledged write (or a newer one still in flight when the run stopped)
+  let lost = 0;
+  let corrupt = 0;
+  const touched = pairs.filter((pair) => newestAcked.has(pair.key));
+  for (let i = 0; i < touched.length; i += 16) {
+    await Promise.all(
+      touched.slice(i, i + 16).map(async (pair) => {
+        const row = await api<{ lastPosition: number; progress: number }>(baseUrl, 'GET', `/content/progress/product/${pair.productId}`, undefined, pair.token);
+        const stored = Math.round(row.lastPosition * 10);
+        if (!sent.get(pair.key)?.has(stored) || row.progress !== stored % 90) corrupt += 1;
+        else if (stored < newestAcked.get(pair.key)!) lost += 1;
+      }),
+    );
+  }
+
+  const writes = result['2xx'];
+  return {
+    durationSeconds: result.duration,
+    users,
+    products: productIds.length,
+    connections,
+    writes,
+    writesPerSecond: Math.round(writes / result.duration),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    errors: result.non2xx + result.errors + result.timeouts,
+    staleIgnored,
+    pairsChecked: touched.length,
+    lost,
+    corrupt,
+  };
+}
+
+// Standalone: start the product on a free port, run, print.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (name: string, fallback: number) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  };
+  const smoke = process.argv.includes('--smoke');
+  const { startProduct } = await import('../scripts/lib/product');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-progress-'));
+  const product = await startProduct({ dataDir });
+  try {
+    const result = await benchProgressWrites({
+      baseUrl: product.url,
+      databaseUrl: product.runtime.databaseUrl,
+      durationSeconds: arg('seconds', smoke ? 2 : 20),
+      users: arg('users', smoke ? 4 : 40),
+      productsPerUser: arg('products', smoke ? 3 : 10),
+      connections: arg('connections', smoke ? 8 : 64),
+    });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    if (result.lost > 0 || result.corrupt > 0) process.exitCode = 1;
+  } finally {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
