@@ -129,7 +129,7 @@ const slugField = (messages: { slugRequired: string; slugPattern: string }) =>
   trimmedText.pipe(
     z
       .string()
-      .min(1, messages.slugRequired)
+      .min(1, { message: messages.slugRequired, abort: true })
       .transform((s) => normaliseSlug(s))
       .pipe(z.string().min(1, messages.slugPattern).max(120, 'Slug must be at most 120 characters').regex(SLUG_PATTERN, messages.slugPattern)),
   );
@@ -140,14 +140,14 @@ export const categoryInputSchema = z.object({
   name: trimmedText.pipe(
     z
       .string()
-      .min(1, categoryFormMessages.nameRequired)
+      .min(1, { message: categoryFormMessages.nameRequired, abort: true })
       .min(2, categoryFormMessages.nameMin)
       .max(50, categoryFormMessages.nameMax),
   ),
   description: trimmedText.pipe(
     z
       .string()
-      .min(1, categoryFormMessages.descriptionRequired)
+      .min(1, { message: categoryFormMessages.descriptionRequired, abort: true })
       .min(10, categoryFormMessages.descriptionMin)
       .max(2000, 'Description must be at most 2000 characters'),
   ),
@@ -169,7 +169,7 @@ export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
 export const creatorInputSchema = z.object({
   name: trimmedText.pipe(
-    z.string().min(1, creatorFormMessages.nameRequired).min(2, creatorFormMessages.nameMin).max(50, creatorFormMessages.nameMax),
+    z.string().min(1, { message: creatorFormMessages.nameRequired, abort: true }).min(2, creatorFormMessages.nameMin).max(50, creatorFormMessages.nameMax),
   ),
   description: trimmedText.pipe(z.string().max(2000, 'Description must be at most 2000 characters')),
   slug: slugField(creatorFormMessages),
