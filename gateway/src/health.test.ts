@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog, sendJson, startWorld } from './testing/upstreams';
+
+describe('GET /api/v1/health', () => {
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  beforeAll(async () => {
+    world = await startWorld({ HEALTH_TIMEOUT_MS: '200' });
+  });
+  afterAll(() => world.close());
+
+  it('reports ok with 200 when every service answers', async () => {
+    const response = await fetch(`${world.gateway.url}/api/v1/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      success: true,
+      data: { status: 'ok', services: { auth: 'ok', content: 'ok', progress: 'ok', billing: 'ok' } },
+    });
+    expect(world.billing.seen.at(-1)?.url).toBe('/health');
+  });
+
+  it('reports degraded with 503 when a service fails, is slow or is down', async () => {
+    world.billing.handle((req, res) => {
+      if (req.url !== '/health') return false;
+      sendJson(res, 503, { success: false, message: 'billing is unhealthy' });
+      return true;
+    });
+    world.progress.handle((req) => (req.url === '/health' ? new Promise<boolean>((r) => setTimeout(() => r(false), 600)) : false));
+    await world.auth.close();
+    try {
+      const started = Date.now();
+      const response = await fetch(`${world.gateway.url}/api/v1/health`);
+      expect(Date.now() - started).toBeLessThan(550);
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body.success).toBe(false);
+      expect(body.data).toEqual({ status: 'degraded', services: { auth: 'down', content: 'ok', progress: 'down', billing: 'down' } });
+    } finally {
+      world.billing.handle(undefined);
+      world.progress.handle(undefined);
+    }
+  });
+});
+
+describe('POST /api/v1/client-errors', () => {
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  const { log, lines } = captureLog();
+  beforeAll(async () => {
+    world = await startWorld({ CLIENT_ERRORS_PER_MINUTE: '5' }, { log });
+  });
+  afterAll(() => world.close());
+  const report = (body: string) => fetch(`${world.gateway.url}/api/v1/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it('accepts a report with 202 and logs it at error level', async () => {
+    const response = await report(JSON.stringify({ message: 'Remote catalog failed to load', remote: 'catalog', url: '/browse' }));
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ success: true, data: { received: true } });
+    const line = lines.find((l) => l.msg === 'client error reported');
+    expect(line?.level).toBe(50);
+    expect(line?.report).toMatchObject({ message: 'Remote catalog failed to load', remote: 'catalog' });
+  });
+
+  it('refuses a report without a message, malformed JSON and oversized bodies', async () => {
+    const missing = await report(JSON.stringify({ stack: 'x' }));
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).errors[0].field).toBe('message');
+    expect((await report('{nope')).status).toBe(400);
+    expect((await report(JSON.stringify({ message: 'x'.repeat(20_000) }))).status).toBe(413);
+  });
+
+  it('rate limits reports per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await report(JSON.stringify({ message: `boom ${i}` }))).status);
+    // Five attempts a minute, invalid ones included: four were used above.
+    expect(statuses).toEqual([202, 429, 429]);
+    const limited = await report(JSON.stringify({ message: 'again' }));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect((await limited.json()).success).toBe(false);
+  });
+});

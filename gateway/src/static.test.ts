@@ -1,0 +1,221 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
+import { rawRequest, startGateway, type RunningGateway } from './testing/upstreams';
+
+const INDEX = '<!doctype html><html><head><meta charset="utf-8"><title>Catalyst</title><script defer src="/main.3f9a1c07.js"></script></head><body><div id="root"></div></body></html>';
+
+function makeBuilds(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-static-'));
+  const write = (file: string, content: string | Buffer) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  };
+  write('shell/dist/index.html', INDEX);
+  write('shell/dist/main.3f9a1c07.js', `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+  write('mfe-catalog/dist/mf-manifest.json', JSON.stringify({ id: 'catalog', name: 'catalog' }));
+  write('mfe-catalog/dist/remoteEntry.js', 'var catalog;');
+  write('mfe-catalog/dist/static/js/412.8be0c2d1.js', 'var chunk;');
+  write('media/videos/intro.mp4', Buffer.alloc(10_000, 7));
+  write('media/thumbnails/intro.jpg', Buffer.alloc(100, 1));
+  return root;
+}
+
+describe('serving the front ends', () => {
+  let root: string;
+  let gateway: RunningGateway;
+  const get = (p: string, init?: RequestInit) => fetch(`${gateway.url}${p}`, init);
+
+  beforeAll(async () => {
+    root = makeBuilds();
+    gateway = await startGateway({
+      STATIC_ROOT: root,
+      SITE_NAME: 'Catalyst </script><script>alert(1)</script>',
+      CONTACT_EMAIL: 'team@catalyst.example',
+      CONTACT_PHONE: '+1 555 0199',
+      SUPPORT_EMAIL: 'help@catalyst.example',
+      TRUST_PROXY: 'loopback',
+      CORS_ORIGINS: 'https://partner.example',
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves index.html with the site config for every client route', async () => {
+    for (const route of ['/', '/browse/premium/product/intro-to-react', '/profile', '/subscription/success']) {
+      const response = await get(route);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      const config = /<script type="application\/json" id="catalyst-config">(.*?)<\/script>/.exec(html);
+      expect(config, route).not.toBeNull();
+      expect(JSON.parse(config![1]!)).toEqual({
+        name: 'Catalyst </script><script>alert(1)</script>',
+        tagline: 'Where the change happens.',
+        contactEmail: 'team@catalyst.example',
+        contactPhone: '+1 555 0199',
+        supportEmail: 'help@catalyst.example',
+      });
+      // The hostile site name cannot close the element: exactly the two scripts of the page exist.
+      expect(html.match(/<script/g)).toHaveLength(2);
+    }
+  });
+
+  it('sends a strict Content-Security-Policy and the other security headers with the page', async () => {
+    const response = await get('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));
+    expect(directives['script-src']).toBe("'self'");
+    expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
+    expect(directives['img-src']).toBe("'self' data: blob:");
+    expect(directives['media-src']).toBe("'self' blob:");
+    expect(directives['connect-src']).toBe("'self'");
+    expect(directives['frame-ancestors']).toBe("'none'");
+    expect(directives['object-src']).toBe("'none'");
+    expect(directives['base-uri']).toBe("'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('adds HSTS only when the request came over HTTPS through a trusted proxy', async () => {
+    const response = await get('/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+
+  it('caches hashed files forever and revalidates the files that name a build', async () => {
+    const hashed = await get('/main.3f9a1c07.js');
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/mf/catalog/static/js/412.8be0c2d1.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const file of ['/mf/catalog/mf-manifest.json', '/mf/catalog/remoteEntry.js', '/mf/remotes.json', '/index.html', '/favicon.svg']) {
+      const response = await get(file);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('cache-control'), file).toBe('no-cache');
+    }
+  });
+
+  it('answers a revalidation with 304', async () => {
+    const first = await get('/mf/catalog/mf-manifest.json');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // fetch would add Cache-Control: no-cache to a conditional request, so send it as a browser does.
+    expect((await rawRequest(gateway.url, '/mf/catalog/mf-manifest.json', { headers: { 'if-none-match': etag! } })).status).toBe(304);
+  });
+
+  it('compresses static text and JSON for clients that accept it', async () => {
+    const response = await get('/main.3f9a1c07.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect((await response.text()).length).toBeGreaterThan(4000);
+  });
+
+  it('answers a missing remote or asset with a plain 404, never the app', async () => {
+    for (const file of ['/mf/catalog/missing.js', '/mf/player/mf-manifest.json', '/mf/unknown/x.js', '/assets/missing.3f9a1c07.js', '/media/none.mp4']) {
+      const response = await get(file);
+      expect(response.status, file).toBe(404);
+      expect(await response.text(), file).not.toContain('<html');
+    }
+  });
+
+  it('lists the remotes at /mf/remotes.json', async () => {
+    const response = await get('/mf/remotes.json');
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({
+      remotes: {
+        catalog: '/mf/catalog/mf-manifest.json',
+        player: '/mf/player/mf-manifest.json',
+        account: '/mf/account/mf-manifest.json',
+        admin: '/mf/admin/mf-manifest.json',
+      },
+    });
+  });
+
+  it('serves media with byte ranges for seeking', async () => {
+    const response = await get('/media/videos/intro.mp4', { headers: { range: 'bytes=100-199' } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe('bytes 100-199/10000');
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+    expect((await response.arrayBuffer()).byteLength).toBe(100);
+    const whole = await get('/media/videos/intro.mp4');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+  });
+
+  it('gives CORS headers to listed origins only', async () => {
+    const listed = await get('/api/v1/health', { headers: { origin: 'https://partner.example' } });
+    expect(listed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    const other = await get('/api/v1/health', { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await get('/api/v1/content/products', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+  });
+});
+
+describe('remote locations per environment', () => {
+  it('takes manifest URLs from MF_REMOTES and allows their origin in the CSP', async () => {
+    const root = makeBuilds();
+    const gateway = await startGateway({
+      STATIC_ROOT: root,
+      MF_REMOTES: JSON.stringify({ catalog: 'https://cdn.example/catalog/mf-manifest.json' }),
+    });
+    try {
+      const body = (await (await fetch(`${gateway.url}/mf/remotes.json`)).json()) as { remotes: Record<string, string> };
+      expect(body.remotes.catalog).toBe('https://cdn.example/catalog/mf-manifest.json');
+      expect(body.remotes.player).toBe('/mf/player/mf-manifest.json');
+      const csp = (await fetch(`${gateway.url}/`)).headers.get('content-security-policy');
+      expect(csp).toContain("script-src 'self' https://cdn.example");
+    } finally {
+      await gateway.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('says the front end is not built rather than failing when shell/dist is missing', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-empty-'));
+    const gateway = await startGateway({ STATIC_ROOT: root });
+    try {
+      const response = await fetch(`${gateway.url}/browse`);
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain('npm run build');
+    } finally {
+      await gateway.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('static helpers', () => {
+  it('recognises content hashes in file names', () => {
+    expect(buildFileCacheControl('/x/main.3f9a1c07.js')).toBe('public, max-age=31536000, immutable');
+    expect(buildFileCacheControl('/x/vendors-node_modules_react.8f2a3b4c5d6e7f80.js')).toBe('public, max-age=31536000, immutable');
+    expect(buildFileCacheControl('/x/style.0a1b2c3d.css')).toBe('public, max-age=31536000, immutable');
+    expect(buildFileCacheControl('/x/remoteEntry.js')).toBe('no-cache');
+    expect(buildFileCacheControl('/x/logo.svg')).toBe('no-cache');
+  });
+
+  it('escapes everything that could end a script element', () => {
+    expect(scriptSafeJson({ a: '</script><!-- & \u2028' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028"}');
+  });
+
+  it('replaces a placeholder config element instead of adding a second one', () => {
+    const html = injectSiteConfig('<html><head><script type="application/json" id="catalyst-config">{}</script></head></html>', {
+      name: 'C',
+      tagline: 't',
+      contactEmail: 'e',
+      contactPhone: 'p',
+      supportEmail: 's',
+    });
+    expect(html.match(/catalyst-config/g)).toHaveLength(1);
+    expect(html).toContain('"name":"C"');
+  });
+});
