@@ -66,6 +66,12 @@ export function createApiProxy({ agent, log }: { agent: Agent; log: Logger }): A
       }
     });
 
+    // The upstream's own keep-alive terms are between it and the gateway, not the client.
+    proxy.on('proxyRes', (proxyRes: IncomingMessage) => {
+      delete proxyRes.headers['keep-alive'];
+      delete proxyRes.headers['proxy-authenticate'];
+    });
+
     proxy.on('error', (error: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
       const plan = plans.get(req);
       const timeout = timedOut.has(req);

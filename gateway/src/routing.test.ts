@@ -76,6 +76,12 @@ describe('the gateway in front of the services', () => {
     }
   });
 
+  it("does not pass on the service's keep-alive terms", async () => {
+    const response = await rawRequest(world.gateway.url, '/api/v1/categories');
+    expect(response.status).toBe(200);
+    expect(response.headers['keep-alive']).toBeUndefined();
+  });
+
   it('passes a sane request id upstream and returns it', async () => {
     const response = await get('/api/v1/categories', { headers: { 'x-request-id': 'trace-123.abc' } });
     expect(response.headers.get('x-request-id')).toBe('trace-123.abc');

@@ -95,6 +95,7 @@ export async function startGateway(env: Record<string, string | undefined>, deps
   const config = buildConfig({ INTERNAL_SECRET: TEST_INTERNAL_SECRET, LOG_LEVEL: 'silent', ...env });
   const app = createGateway(config, { log: deps.log ?? pino({ level: 'silent' }), cache: deps.cache ?? new MemoryCache(), ...deps });
   const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
   const url = await listen(server);
   return { url, config, close: () => closeServer(server) };
 }
