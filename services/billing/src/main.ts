@@ -2,12 +2,17 @@ import { createCache, createDb, createLogger, startServer } from '@catalyst/serv
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
+import { createEntitlementNotifier } from './entitlements/notifier';
+import { createStripeClient } from './provider/stripe';
 import { SCHEMA } from './setup';
 
 const config = loadConfig();
 const log = createLogger('billing', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'billing', log });
-const app = createApp({ config, db, cache, log });
+const stripe = createStripeClient(config);
+const notifyEntitlementChange = createEntitlementNotifier({ urls: [config.CONTENT_URL, config.PROGRESS_URL], secret: config.INTERNAL_SECRET, log });
+const app = createApp({ config, db, cache, log, stripe, notifyEntitlementChange });
+log.info({ provider: config.STRIPE_API_URL ?? 'https://api.stripe.com' }, 'payment provider');
 
 startServer(app, { port: config.PORT, log, name: 'billing', onClose: [() => db.destroy(), () => cache.close()] });

@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+import * as createBillingTables from './2026-11-22T04-30-00_create_billing_tables';
 
 /** Every migration of the billing schema, by sortable name. Migrations are frozen once landed. */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T04-30-00_create_billing_tables': createBillingTables,
+};

@@ -1,0 +1,19 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { SubscriptionStatusValue } from '@catalyst/contracts';
+
+/** A mirror of the provider's subscription, always written from a fresh read of the provider. */
+export interface SubscriptionTable {
+  stripe_subscription_id: string;
+  user_id: string;
+  stripe_customer_id: string;
+  plan: 'premium';
+  status: SubscriptionStatusValue;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  canceled_at: Date | null;
+  ended_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+export type Subscription = Selectable<SubscriptionTable>;
+export type NewSubscription = Insertable<SubscriptionTable>;

@@ -1,0 +1,89 @@
+import { sql, type Kysely } from 'kysely';
+import { ENTITLED_STATUSES } from '@catalyst/contracts';
+import type { Database } from '../db/schema';
+import type { Customer } from '../db/tables/customer';
+import type { NewSubscription, Subscription } from '../db/tables/subscription';
+
+type Db = Kysely<Database>;
+
+export async function findCustomerByUser(db: Db, userId: string, { lock = false } = {}): Promise<Customer | undefined> {
+  let query = db.selectFrom('customers').selectAll().where('user_id', '=', userId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findCustomerByProviderId(db: Db, stripeCustomerId: string): Promise<Customer | undefined> {
+  return db.selectFrom('customers').selectAll().where('stripe_customer_id', '=', stripeCustomerId).executeTakeFirst();
+}
+
+/** Serialises work on one key (a user's customer creation, one subscription's sync) within the caller's transaction. */
+export async function lockKey(db: Db, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
+}
+
+export async function saveCustomer(db: Db, row: { user_id: string; stripe_customer_id: string; email: string | null }): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ stripe_customer_id: row.stripe_customer_id, email: row.email }))
+    .execute();
+}
+
+/** Inserts the mapping only when the user has none (a webhook may name a user billing has not met). */
+export async function saveCustomerIfAbsent(db: Db, row: { user_id: string; stripe_customer_id: string; email: string | null }): Promise<void> {
+  await db.insertInto('customers').values(row).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function upsertSubscription(db: Db, row: NewSubscription): Promise<Subscription> {
+  return db
+    .insertInto('subscriptions')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('stripe_subscription_id').doUpdateSet({
+        user_id: row.user_id,
+        stripe_customer_id: row.stripe_customer_id,
+        plan: row.plan,
+        status: row.status,
+        current_period_end: row.current_period_end,
+        cancel_at_period_end: row.cancel_at_period_end,
+        canceled_at: row.canceled_at,
+        ended_at: row.ended_at,
+        updated_at: new Date(),
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The user's subscription that matters: an entitled one first, then the latest period. */
+export async function findCurrentSubscription(db: Db, userId: string): Promise<Subscription | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy(sql`status in (${sql.join(ENTITLED_STATUSES.map((s) => sql.lit(s)))})`, 'desc')
+    .orderBy('current_period_end', (ob) => ob.desc().nullsLast())
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function countSubscribers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.count<number>('user_id').distinct().as('count'))
+    .where('status', 'in', [...ENTITLED_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Records an event id; false when it was already applied (the ledger's primary key decides). */
+export async function recordEvent(db: Db, event: { id: string; type: string; created: number }): Promise<boolean> {
+  const inserted = await db
+    .insertInto('events')
+    .values({ id: event.id, type: event.type, provider_created: new Date(event.created * 1000) })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}

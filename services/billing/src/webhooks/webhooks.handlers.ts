@@ -1,0 +1,62 @@
+import type { Context } from 'hono';
+import Stripe from 'stripe';
+import { badRequest, ok, type AppEnv } from '@catalyst/service-kit';
+import type { BillingContext } from '../context';
+import { idOf, subscriptionIdOfInvoice } from '../provider/stripe';
+import { recordEvent } from '../subscriptions/subscriptions.repository';
+import { syncSubscription } from '../subscriptions/subscriptions.sync';
+
+/** Which subscription an event concerns (and whose it is, when the event says); null for events billing ignores. */
+function subjectOf(event: Stripe.Event): { subscriptionId: string; userIdHint: string | null } | null {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const subscriptionId = idOf(session.subscription);
+      return subscriptionId ? { subscriptionId, userIdHint: session.client_reference_id ?? session.metadata?.userId ?? null } : null;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { subscriptionId: event.data.object.id, userIdHint: event.data.object.metadata?.userId ?? null };
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const subscriptionId = subscriptionIdOfInvoice(event.data.object);
+      return subscriptionId ? { subscriptionId, userIdHint: null } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+export function webhookHandlers(ctx: BillingContext) {
+  return {
+    /**
+     * Verified by signature over the raw body; applied once (the ledger insert and the effect share a
+     * transaction, so a failed effect is retried by the provider and a duplicate changes nothing).
+     */
+    async stripe(c: Context<AppEnv>) {
+      const signature = c.req.header('stripe-signature');
+      if (!signature) throw badRequest('Missing Stripe-Signature header');
+      const payload = Buffer.from(await c.req.arrayBuffer());
+      let event: Stripe.Event;
+      try {
+        event = ctx.stripe.webhooks.constructEvent(payload, signature, ctx.config.STRIPE_WEBHOOK_SECRET);
+      } catch {
+        throw badRequest('Invalid webhook signature');
+      }
+      const log = c.get('log').child({ event: event.id, type: event.type });
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await recordEvent(trx, event))) return { duplicate: true, userId: null };
+        const subject = subjectOf(event);
+        const row = subject ? await syncSubscription(ctx, trx, subject.subscriptionId, subject.userIdHint) : null;
+        return { duplicate: false, userId: row?.user_id ?? null, status: row?.status };
+      });
+      if (outcome.userId) await ctx.notifyEntitlementChange(outcome.userId, c.get('requestId'));
+      log.info({ duplicate: outcome.duplicate, userId: outcome.userId }, outcome.duplicate ? 'webhook already applied' : 'webhook applied');
+      if (event.type === 'invoice.payment_failed' && outcome.userId) {
+        log.warn({ userId: outcome.userId }, 'renewal payment failed: the subscription is past due');
+      }
+      return ok(c, { received: true, duplicate: outcome.duplicate });
+    },
+  };
+}
