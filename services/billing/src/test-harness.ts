@@ -35,12 +35,12 @@ async function listen(fetch: (request: Request) => Response | Promise<Response>)
   };
 }
 
-export async function startBillingWorld({ stripeApiUrl }: { stripeApiUrl?: string } = {}) {
+export async function startBillingWorld({ stripeApiUrl, seed = false }: { stripeApiUrl?: string; seed?: boolean } = {}) {
   const database = await createTestDatabase();
   const db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 5 });
   const sandboxDb = createDb<SandboxDatabase>({ connectionString: database.url, schema: SANDBOX_SCHEMA, poolSize: 5 });
-  await prepareDatabase(db, { seed: false, log: testLog });
-  await prepareSandbox(sandboxDb, { seed: false, log: testLog });
+  await prepareDatabase(db, { seed, log: testLog });
+  await prepareSandbox(sandboxDb, { seed, log: testLog });
 
   const evictions: string[] = [];
   const cache = createTestCache();

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '@catalyst/service-kit';
+import { createTestDatabase, testLog } from '@catalyst/service-kit/testing';
+import { createApp } from '../app';
+import { configSchema } from '../config';
+import type { Database } from '../db/schema';
+import { SCHEMA, prepareDatabase } from '../setup';
+import { createWebhookDispatcher } from '../webhooks/dispatcher';
+import { parseStripeForm } from './form';
+
+describe('parseStripeForm', () => {
+  it('decodes nested keys and indexed arrays as the stripe SDK encodes them', () => {
+    const body =
+      'mode=subscription&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=1499' +
+      '&line_items[0][price_data][recurring][interval]=month&line_items[0][quantity]=1&metadata[userId]=abc&expand[0]=subscription';
+    expect(parseStripeForm(body.replace(/\[/g, '%5B').replace(/\]/g, '%5D'))).toEqual({
+      mode: 'subscription',
+      line_items: [{ price_data: { currency: 'usd', unit_amount: '1499', recurring: { interval: 'month' } }, quantity: '1' }],
+      metadata: { userId: 'abc' },
+      expand: ['subscription'],
+    });
+  });
+});
+
+describe('the sandbox API', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: ReturnType<typeof createDb<Database>>;
+  let app: ReturnType<typeof createApp>;
+  const key = 'sk_test_catalyst_sandbox';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createDb<Database>({ connectionString: database.url, schema: SCHEMA });
+    await prepareDatabase(db, { seed: true, log: testLog });
+    const config = configSchema.parse({ DATABASE_URL: database.url });
+    const dispatcher = createWebhookDispatcher({ db, log: testLog, webhookUrl: 'http://127.0.0.1:9/', webhookSecret: config.STRIPE_WEBHOOK_SECRET });
+    app = createApp({ config, db, log: testLog, dispatcher: { ...dispatcher, kick: () => {} } });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('refuses a request without the secret key in Stripe\'s error shape', async () => {
+    const res = await app.request('/v1/customers/cus_x');
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as any).error.type).toBe('invalid_request_error');
+    const wrong = await app.request('/v1/customers/cus_x', { headers: { authorization: 'Bearer sk_test_wrong_key' } });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as any).error.message).toMatch(/^Invalid API Key provided/);
+  });
+
+  it('answers a missing resource with resource_missing', async () => {
+    const res = await app.request('/v1/subscriptions/sub_missing', { headers: { authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: "No such subscription: 'sub_missing'" } });
+  });
+
+  it('reports a missing required parameter', async () => {
+    const res = await app.request('/v1/checkout/sessions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'mode=subscription',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error).toMatchObject({ code: 'parameter_missing', param: 'success_url' });
+  });
+
+  it('cancels at period end and emits a signed-to-be subscription.updated event', async () => {
+    const res = await app.request('/v1/subscriptions/sub_CatalystDemoMember', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'cancel_at_period_end=true',
+    });
+    const sub = (await res.json()) as any;
+    expect(sub).toMatchObject({ object: 'subscription', cancel_at_period_end: true, status: 'active' });
+    expect(sub.cancel_at).toBe(sub.items.data[0].current_period_end);
+    const events = await db.selectFrom('events').selectAll().where('type', '=', 'customer.subscription.updated').execute();
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(events[0]!.payload).data.previous_attributes.cancel_at_period_end).toBe(false);
+  });
+});
