@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { demo, dismissCookieBanner, expect, latestEmailTo, loginAs, test, uniqueEmail } from './fixtures';
+
+const header = (page: Page) => page.getByRole('banner');
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function signInThroughDialog(page: Page, email: string, password: string) {
+  await header(page).getByRole('button', { name: 'Login' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await dialog(page).getByLabel('Email', { exact: true }).fill(email);
+  await dialog(page).getByLabel('Password', { exact: true }).fill(password);
+  await dialog(page).getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+test('a new account registers, signs out, is refused a wrong password, signs in, edits its profile and changes its password', async ({ page, request }) => {
+  const email = uniqueEmail('auth');
+  await page.goto('/');
+
+  // Register through the dialog: the client checks the rules before anything is sent.
+  await header(page).getByRole('button', { name: 'Sign Up' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog(page).getByText('Name is required')).toBeVisible();
+  await dialog(page).getByLabel('Name', { exact: true }).fill('Eve Example');
+  await expect(dialog(page).getByText('Name is required')).toHaveCount(0);
+  await dialog(page).getByLabel('Email', { exact: true }).fill(`  ${email.toUpperCase()} `);
+  await dialog(page).getByLabel('Password', { exact: true }).fill('Strong-pass-1');
+  await expect(dialog(page).getByText('Strong', { exact: true })).toBeVisible();
+  await dialog(page).getByLabel('Confirm Password', { exact: true }).fill('Strong-pass-1');
+  await expect(dialog(page).getByText(/Passwords match/)).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(header(page).getByText('Welcome, Eve')).toBeVisible();
+  await expect(header(page).getByRole('button', { name: 'Open user menu' })).toHaveText('E');
+
+  // Logout from the user menu goes to / signed out.
+  await header(page).getByRole('button', { name: 'Open user menu' }).click();
+  await expect(page.getByRole('menu', { name: 'User menu' })).toContainText(email);
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+
+  // A wrong password closes the dialog and shows the server's message in the red banner.
+  await signInThroughDialog(page, email, 'Wrong-pass-9');
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+
+  await signInThroughDialog(page, email, 'Strong-pass-1');
+  await expect(header(page).getByText('Welcome, Eve')).toBeVisible();
+
+  // A second sign-in elsewhere, which the password change must end.
+  const other = await request.post('/api/v1/auth/login', { data: { email, password: 'Strong-pass-1' } });
+  const otherToken = ((await other.json()) as { data: { token: string } }).data.token;
+  expect((await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(200);
+
+  await header(page).getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const profileForm = page.getByRole('form', { name: 'Update Profile' });
+  await profileForm.getByLabel('Name', { exact: true }).fill('Evelyn Example');
+  await profileForm.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(header(page).getByText('Welcome, Evelyn')).toBeVisible();
+
+  const passwordForm = page.getByRole('form', { name: 'Change Password' });
+  await passwordForm.getByLabel('Current Password', { exact: true }).fill('Wrong-pass-9');
+  await passwordForm.getByLabel('New Password', { exact: true }).fill('Newer-pass-2');
+  await passwordForm.getByLabel('Confirm New Password', { exact: true }).fill('Newer-pass-2');
+  await passwordForm.getByRole('button', { name: 'Change Password' }).click();
+  await expect(passwordForm.getByText('Current password is incorrect').first()).toBeVisible();
+  await passwordForm.getByLabel('Current Password', { exact: true }).fill('Strong-pass-1');
+  await passwordForm.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password changed successfully!')).toBeVisible();
+
+  // The other session is over at once; this one survives a reload.
+  expect((await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
+  await page.reload();
+  await expect(header(page).getByText('Welcome, Evelyn')).toBeVisible();
+  expect((await request.post('/api/v1/auth/login', { data: { email, password: 'Newer-pass-2' } })).status()).toBe(200);
+});
+
+test('the verification link from the outbox verifies the address once, then sends the visitor home', async ({ page, request }) => {
+  const email = uniqueEmail('verify');
+  const registered = await request.post('/api/v1/auth/register', { data: { name: 'Val Verify', email, password: 'Verify-pass-1' } });
+  expect(registered.status()).toBe(201);
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      link = latestEmailTo(email)?.match(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+  await expect(page.getByText('Redirecting to login...')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 6_000 });
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
+  await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible();
+
+  await page.goto('/verify-email');
+  await expect(page.getByText('No verification token provided')).toBeVisible();
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a visitor sees Authentication Required and a learner sees Access Denied on admin pages', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByText('You need to log in to access this page.')).toBeVisible();
+
+  await loginAs(page, 'learner');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header(page).getByText(`Welcome, ${demo.learner.name.split(' ')[0]}`)).toBeVisible();
+});
+
+test('an admin gets the Admin drop-down with its four entries, closing on an outside click or a choice', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/browse');
+  const toggle = header(page).getByRole('button', { name: /^Admin/ });
+  await toggle.click();
+  const menu = page.getByRole('menu', { name: 'Admin' });
+  for (const entry of ['Manage Categories', 'Manage Products', 'Add Category', 'Add Product']) {
+    await expect(menu.getByRole('menuitem', { name: entry })).toBeVisible();
+  }
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await expect(menu).toHaveCount(0);
+  await toggle.click();
+  await menu.getByRole('menuitem', { name: 'Manage Products' }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(menu).toHaveCount(0);
+  await expect(header(page).getByRole('link', { name: 'Browse' }).first()).not.toHaveAttribute('aria-current', 'page');
+});
