@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createService, pingDb, type Cache, type InternalClient, type Logger } from '@catalyst/service-kit';
 import { createAdminRouter } from './admin/admin.routes';
+import { createCatalogueCache } from './catalogueCache';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { categoriesRoutes } from './categories/categories.routes';
@@ -29,7 +30,13 @@ export function createApp(deps: Deps) {
     checks: { database: () => pingDb(deps.db) },
   });
   const entitlements = createEntitlements({ billing: deps.billing, cache: deps.cache, log: deps.log });
-  const routeDeps: RouteDeps = { db: deps.db, entitlements };
+  const catalogue = createCatalogueCache({ ttlMs: deps.config.CATALOGUE_CACHE_TTL_MS ?? 5_000 });
+  const routeDeps: RouteDeps = { db: deps.db, entitlements, catalogue };
+  // Any successful admin write may change what the public sees: drop the memoised reads at once.
+  app.use('/admin/*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.res.status < 400) catalogue.invalidate();
+  });
   app.route('/', categoriesRoutes(routeDeps));
   app.route('/', productsRoutes(routeDeps));
   app.route('/', creatorsRoutes(routeDeps));

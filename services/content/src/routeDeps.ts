@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
+import type { CatalogueCache } from './catalogueCache';
 import type { Entitlements } from './entitlement/entitlement.service';
 
 /** What the public and premium routers need. */
 export interface RouteDeps {
   db: Kysely<Database>;
   entitlements: Entitlements;
+  catalogue: CatalogueCache;
 }
+
+/** A catalogue read, memoised briefly under its name and arguments. */
+export const cachedRead = <T>(deps: RouteDeps, name: string, args: unknown, load: () => Promise<T>): Promise<T> =>
+  deps.catalogue.remember(`${name}:${JSON.stringify(args)}`, load);

@@ -44,7 +44,7 @@ export async function startBillingStandIn() {
 
 export type BillingStandIn = Awaited<ReturnType<typeof startBillingStandIn>>;
 
-const testConfig = (databaseUrl: string, billingUrl: string): Config => ({
+const testConfig = (databaseUrl: string, billingUrl: string, catalogueCacheTtlMs: number): Config => ({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   PORT: 0,
@@ -57,16 +57,17 @@ const testConfig = (databaseUrl: string, billingUrl: string): Config => ({
   CONTENT_URL: 'http://127.0.0.1:9',
   PROGRESS_URL: 'http://127.0.0.1:9',
   BILLING_URL: billingUrl,
+  CATALOGUE_CACHE_TTL_MS: catalogueCacheTtlMs,
 });
 
 /** A fresh database with the content schema, the app over it, and billing answering as told. */
-export async function createTestContext() {
+export async function createTestContext({ catalogueCacheTtlMs = 0 }: { catalogueCacheTtlMs?: number } = {}) {
   const database = await createTestDatabase();
   const billing = await startBillingStandIn();
   const db: Kysely<Database> = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 5 });
   await prepareDatabase(db, { seed: false, log: testLog });
   const cache = createTestCache();
-  const config = testConfig(database.url, billing.url);
+  const config = testConfig(database.url, billing.url, catalogueCacheTtlMs);
   const app = createApp({
     config,
     db,

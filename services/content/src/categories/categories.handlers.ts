@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
 import { categoryListQuerySchema, idOrSlugSchema, productListQuerySchema } from '@catalyst/contracts';
 import { notFound, ok, parseQuery, parseWith, type AppEnv } from '@catalyst/service-kit';
-import type { RouteDeps } from '../routeDeps';
+import { cachedRead, type RouteDeps } from '../routeDeps';
 import { listProducts, toPublicProduct } from '../products/products.repository';
 import { findCategory, listCategories } from './categories.repository';
 
 export const categoryParam = (c: Context<AppEnv>, name = 'idOrSlug') => parseWith(idOrSlugSchema, c.req.param(name));
 
 export async function requireCategory(deps: RouteDeps, idOrSlug: string) {
-  const category = await findCategory(deps.db, idOrSlug);
+  const category = await cachedRead(deps, 'category', idOrSlug, () => findCategory(deps.db, idOrSlug));
   if (!category) throw notFound('Category not found');
   return category;
 }
@@ -16,7 +16,7 @@ export async function requireCategory(deps: RouteDeps, idOrSlug: string) {
 /** GET /categories, /content/categories: active categories, paged, with their product counts. */
 export const listPublicCategories = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
   const query = parseQuery(c, categoryListQuerySchema);
-  const { items, total } = await listCategories(deps.db, query);
+  const { items, total } = await cachedRead(deps, 'categories', query, () => listCategories(deps.db, query));
   return ok(c, { items, total, page: query.page, limit: query.limit });
 };
 
@@ -28,6 +28,7 @@ export const listPublicCategoryProducts = (deps: RouteDeps) => async (c: Context
   const idOrSlug = categoryParam(c);
   const query = parseQuery(c, productListQuerySchema);
   const category = await requireCategory(deps, idOrSlug);
-  const { items, total } = await listProducts(deps.db, { ...query, category: category._id });
+  const options = { ...query, category: category._id };
+  const { items, total } = await cachedRead(deps, 'products', options, () => listProducts(deps.db, options));
   return ok(c, { items: items.map(toPublicProduct), total, page: query.page, limit: query.limit });
 };

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { creatorListQuerySchema } from '@catalyst/contracts';
 import { ok, parseQuery, type AppEnv } from '@catalyst/service-kit';
-import type { RouteDeps } from '../routeDeps';
+import { cachedRead, type RouteDeps } from '../routeDeps';
 import { categoryParam, requireCategory } from '../categories/categories.handlers';
 import { listCreatorsOfCategory } from './creators.repository';
 
@@ -10,5 +10,5 @@ export const listCategoryCreators = (deps: RouteDeps) => async (c: Context<AppEn
   const idOrSlug = categoryParam(c);
   const query = parseQuery(c, creatorListQuerySchema);
   const category = await requireCategory(deps, idOrSlug);
-  return ok(c, await listCreatorsOfCategory(deps.db, category._id, query));
+  return ok(c, await cachedRead(deps, 'creators', [category._id, query], () => listCreatorsOfCategory(deps.db, category._id, query)));
 };

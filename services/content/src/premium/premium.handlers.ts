@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { productFiltersSchema, productListQuerySchema } from '@catalyst/contracts';
 import { notFound, ok, parseQuery, requireIdentity, type AppEnv } from '@catalyst/service-kit';
-import type { RouteDeps } from '../routeDeps';
+import { cachedRead, type RouteDeps } from '../routeDeps';
 import { categoryParam, requireCategory } from '../categories/categories.handlers';
 import { findCreator } from '../creators/creators.repository';
 import { productParam } from '../products/products.handlers';
@@ -17,7 +17,7 @@ import {
 /** GET /content/premium/products: like the public list, with the video address. */
 export const listPremiumProducts = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
   const query = parseQuery(c, productListQuerySchema);
-  const { items, total } = await listProducts(deps.db, query);
+  const { items, total } = await cachedRead(deps, 'products', query, () => listProducts(deps.db, query));
   return ok(c, { items: items.map(toPremiumProduct), total, page: query.page, limit: query.limit });
 };
 
@@ -25,9 +25,9 @@ export const listPremiumProducts = (deps: RouteDeps) => async (c: Context<AppEnv
 export const getPremiumProduct = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
   const key = productParam(c);
   const includeHidden = requireIdentity(c).role === 'admin';
-  const product = await findProduct(deps.db, key, { includeHidden });
+  const product = await cachedRead(deps, 'productDetail', [key, includeHidden], () => findProduct(deps.db, key, { includeHidden }));
   if (!product) throw notFound('Product not found');
-  const related = await listRelatedProducts(deps.db, product, 3);
+  const related = await cachedRead(deps, 'related', product.id, () => listRelatedProducts(deps.db, product, 3));
   return ok(c, toProductDetail(product, related));
 };
 
@@ -35,7 +35,7 @@ export const getPremiumProduct = (deps: RouteDeps) => async (c: Context<AppEnv>)
 export const getPremiumCategory = (deps: RouteDeps) => async (c: Context<AppEnv>) => ok(c, await requireCategory(deps, categoryParam(c)));
 
 async function requireCreator(deps: RouteDeps, idOrSlug: string) {
-  const creator = await findCreator(deps.db, idOrSlug);
+  const creator = await cachedRead(deps, 'creator', idOrSlug, () => findCreator(deps.db, idOrSlug));
   if (!creator) throw notFound('Creator not found');
   return creator;
 }
@@ -45,7 +45,8 @@ export const listCreatorProducts = (deps: RouteDeps) => async (c: Context<AppEnv
   const key = categoryParam(c, 'creator');
   const filters = parseQuery(c, productFiltersSchema);
   const creator = await requireCreator(deps, key);
-  const rows = await listAllProducts(deps.db, { ...filters, creator: creator._id });
+  const options = { ...filters, creator: creator._id };
+  const rows = await cachedRead(deps, 'library', options, () => listAllProducts(deps.db, options));
   return ok(c, rows.map(toPremiumProduct));
 };
 
@@ -55,6 +56,7 @@ export const listCreatorCategoryProducts = (deps: RouteDeps) => async (c: Contex
   const categoryKey = categoryParam(c, 'category');
   const filters = parseQuery(c, productFiltersSchema);
   const [creator, category] = await Promise.all([requireCreator(deps, creatorKey), requireCategory(deps, categoryKey)]);
-  const rows = await listAllProducts(deps.db, { ...filters, creator: creator._id, category: category._id });
+  const options = { ...filters, creator: creator._id, category: category._id };
+  const rows = await cachedRead(deps, 'library', options, () => listAllProducts(deps.db, options));
   return ok(c, rows.map(toPremiumProduct));
 };
