@@ -1,0 +1,175 @@
+import type { FieldError } from '@catalyst/contracts';
+import { readSiteConfig } from '../site';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Lets a request outlive the page (progress saved on unload). */
+  keepalive?: boolean;
+}
+
+/** A success answer with the server's optional message kept beside the data. */
+export interface ApiResult<T> {
+  data: T;
+  message?: string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const DEFAULT_API_BASE = '/api/v1';
+export const TOKEN_STORAGE_KEY = 'token';
+export const NETWORK_ERROR_MESSAGE = 'Network error occurred';
+/** The server's refusal of premium content to a signed-in user without a plan. */
+export const PREMIUM_REQUIRED_MESSAGE = 'Active subscription required to access this content';
+
+/** A failed call: the HTTP status (0 when the server was never reached), the message and field errors. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly errors: FieldError[];
+
+  constructor(message: string, status: number, errors: FieldError[] = []) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** The message of one field's error, if the server reported one. */
+  fieldError(field: string): string | undefined {
+    return this.errors.find((error) => error.field === field)?.message;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+/** True when the server refused content because the user has no active subscription. */
+export function isPremiumRequired(error: unknown): boolean {
+  return isApiRequestError(error) && error.status === 403 && error.message === PREMIUM_REQUIRED_MESSAGE;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  getToken?: () => string | null;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  url(path: string, query?: Record<string, QueryValue>): string;
+  setBaseUrl(baseUrl: string): void;
+}
+
+function readSessionToken(): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function normaliseFieldErrors(raw: unknown): FieldError[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((entry) => {
+    if (!entry || typeof entry !== 'object') return [];
+    const item = entry as Record<string, unknown>;
+    const field = item.field ?? item.path;
+    const message = item.message ?? item.msg;
+    return typeof field === 'string' && typeof message === 'string' ? [{ field, message }] : [];
+  });
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  let baseUrl = options.baseUrl ?? DEFAULT_API_BASE;
+  const getToken = options.getToken ?? readSessionToken;
+
+  const url = (path: string, query?: Record<string, QueryValue>) => {
+    const base = baseUrl.replace(/\/+$/, '');
+    const suffix = path.startsWith('/') ? path : `/${path}`;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+    }
+    const search = params.toString();
+    return `${base}${suffix}${search ? (suffix.includes('?') ? '&' : '?') + search : ''}`;
+  };
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (init.body instanceof FormData) {
+      body = init.body;
+    } else if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    try {
+      response = await doFetch(url(path, init.query), {
+        method,
+        headers,
+        body,
+        signal: init.signal,
+        keepalive: init.keepalive,
+      });
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0);
+    }
+
+    const text = await response.text().catch(() => '');
+    let parsed: unknown;
+    let isJson = false;
+    if (text.trim() !== '') {
+      try {
+        parsed = JSON.parse(text);
+        isJson = true;
+      } catch {
+        isJson = false;
+      }
+    }
+    const envelope = (isJson && parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
+    const message = typeof envelope.message === 'string' && envelope.message !== '' ? envelope.message : undefined;
+
+    if (!response.ok || envelope.success === false) {
+      if (text.trim() !== '' && !isJson) throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status);
+      throw new ApiRequestError(message ?? `HTTP ${response.status}`, response.status, normaliseFieldErrors(envelope.errors));
+    }
+    if (text.trim() !== '' && !isJson) throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status);
+    return { data: ('data' in envelope ? envelope.data : undefined) as T, ...(message ? { message } : {}) };
+  }
+
+  const dataOf =
+    (method: HttpMethod) =>
+    async <T>(path: string, init?: RequestOptions): Promise<T> =>
+      (await request<T>(method, path, init)).data;
+
+  return {
+    request,
+    get: dataOf('GET'),
+    post: dataOf('POST'),
+    put: dataOf('PUT'),
+    patch: dataOf('PATCH'),
+    delete: dataOf('DELETE'),
+    url,
+    setBaseUrl(next: string) {
+      baseUrl = next;
+    },
+  };
+}
+
+/** The one client every remote uses (web-kit is a federation singleton, so this is shared). */
+export const api = createApiClient({ baseUrl: readSiteConfig().apiBaseUrl });

@@ -1,0 +1,53 @@
+// Display formatting shared by every remote: prices, durations, player time, dates, truncation.
+
+function toNumber(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** 0 → 'Free', missing → 'N/A', otherwise dollars with two decimals ('$14.99'). */
+export function formatPrice(price: number | string | null | undefined): string {
+  const n = toNumber(price);
+  if (n === null) return 'N/A';
+  if (n === 0) return 'Free';
+  return `$${n.toFixed(2)}`;
+}
+
+/** Minutes as hours and minutes: 90 → '1h 30m', 45 → '45m', 120 → '2h'. Missing → ''. */
+export function formatDuration(minutes: number | string | null | undefined): string {
+  const n = toNumber(minutes);
+  if (n === null || n < 0) return '';
+  const total = Math.round(n);
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  if (hours === 0) return `${rest}m`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}
+
+/** Seconds as the player shows them, h:mm:ss (65 → '0:01:05'). */
+export function formatPlayerTime(seconds: number | null | undefined): string {
+  const n = toNumber(seconds);
+  const total = n === null || n < 0 ? 0 : Math.floor(n);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const longDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** A date for people: 'Jan 5, 2026' (or 'January 5, 2026' with style 'long'). Invalid → ''. */
+export function formatDate(value: string | number | Date | null | undefined, style: 'short' | 'long' = 'short'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return (style === 'long' ? longDateFormat : dateFormat).format(date);
+}
+
+/** Texts over `max` characters are cut to `max - 3` plus '...' (60 → 57 + '...'). */
+export function truncate(text: string | null | undefined, max = 60): string {
+  if (!text) return '';
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { hasRole, openAuthDialog, useSession } from '../session';
+import { useSubscription } from '../subscription';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import styles from './Guard.module.css';
+
+function GuardNotice({ icon, title, message, children }: { icon: string; title: string; message: string; children?: ReactNode }) {
+  // The hidden separator keeps the whole notice readable as one sentence ('Title - message').
+  return (
+    <section className={styles.notice} role="alert">
+      <div className={styles.icon} aria-hidden="true">
+        {icon}
+      </div>
+      <h2 className={styles.title}>
+        {title}
+        <span className="ck-visually-hidden"> - </span>
+      </h2>
+      <p className={styles.message}>{message}</p>
+      {children ? <div className={styles.actions}>{children}</div> : null}
+    </section>
+  );
+}
+
+export function AuthenticationRequired() {
+  return (
+    <GuardNotice icon="🔒" title="Authentication Required" message="You need to log in to access this page.">
+      <Button onClick={() => openAuthDialog('login')}>Login</Button>
+      <Button variant="secondary" onClick={() => openAuthDialog('register')}>
+        Sign Up
+      </Button>
+    </GuardNotice>
+  );
+}
+
+export function AccessDenied() {
+  const navigate = useNavigate();
+  return (
+    <GuardNotice icon="⛔" title="Access Denied" message="You don't have permission to access this page.">
+      <Button onClick={() => navigate('/')}>Go to Dashboard</Button>
+    </GuardNotice>
+  );
+}
+
+/** Renders its children for signed-in users only. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isLoading } = useSession();
+  if (isLoading) return <Spinner message="Loading..." />;
+  if (!isAuthenticated) return <AuthenticationRequired />;
+  return <>{children}</>;
+}
+
+/** Renders its children for admins only; nothing inside is loaded for anyone else. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isLoading, user } = useSession();
+  if (isLoading) return <Spinner message="Loading..." />;
+  if (!isAuthenticated) return <AuthenticationRequired />;
+  if (!hasRole(user, 'admin')) return <AccessDenied />;
+  return <>{children}</>;
+}
+
+/** Renders its children for subscribers (and admins); others are sent to /subscription. */
+export function RequireSubscription({ children, redirectTo = '/subscription' }: { children: ReactNode; redirectTo?: string }) {
+  const { isAuthenticated, isLoading: sessionLoading } = useSession();
+  const { hasSubscription, isLoading } = useSubscription();
+  if (sessionLoading) return <Spinner message="Loading..." />;
+  if (!isAuthenticated) return <AuthenticationRequired />;
+  if (isLoading) return <Spinner message="Checking your subscription..." />;
+  if (!hasSubscription) return <Navigate to={redirectTo} replace />;
+  return <>{children}</>;
+}

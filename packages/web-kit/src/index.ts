@@ -1,0 +1,10 @@
+// @catalyst/web-kit: what every front-end shares, loaded once per page as a Module Federation singleton.
+export * from './api/client';
+export * from './api/useApiData';
+export * from './format';
+export * from './site';
+export * from './session';
+export * from './subscription';
+export * from './guards';
+export * from './ui';
+export * from './remote-ids';

@@ -1,0 +1,204 @@
+import { ApiRequestError, TOKEN_STORAGE_KEY, api as defaultApi, type ApiClient } from '../api/client';
+
+/** The signed-in user as the auth service reports it (spec section 3: name, email, role). */
+export interface SessionUser {
+  _id?: string;
+  id?: string;
+  name?: string;
+  email: string;
+  role: string;
+  [key: string]: unknown;
+}
+
+/** Auth state of spec section 3. */
+export interface SessionState {
+  user: SessionUser | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  error: string | null;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface AuthResult {
+  success: boolean;
+  message?: string;
+  error?: ApiRequestError | Error;
+}
+
+export interface SessionStore {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Start-up: a kept token is checked with GET /auth/me; a failure removes it. Runs once. */
+  start(): Promise<void>;
+  login(input: LoginInput): Promise<AuthResult>;
+  register(input: RegisterInput): Promise<AuthResult>;
+  logout(): Promise<void>;
+  loadUser(user: SessionUser): void;
+  clearError(): void;
+}
+
+interface Storage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const memoryStorage = (): Storage => {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+};
+
+function browserSessionStorage(): Storage {
+  try {
+    if (globalThis.sessionStorage) return globalThis.sessionStorage;
+  } catch {
+    // storage disabled (privacy mode): keep the token in memory only
+  }
+  return memoryStorage();
+}
+
+/** Accepts both `{ user, token }` and a bare user as the data of auth answers. */
+function userOf(data: unknown): SessionUser | null {
+  if (!data || typeof data !== 'object') return null;
+  const record = data as Record<string, unknown>;
+  const candidate = (record.user && typeof record.user === 'object' ? record.user : record) as Record<string, unknown>;
+  return typeof candidate.email === 'string' ? (candidate as SessionUser) : null;
+}
+
+function tokenOf(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const token = (data as Record<string, unknown>).token;
+  return typeof token === 'string' && token !== '' ? token : null;
+}
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } = {}): SessionStore {
+  const client = deps.api ?? defaultApi;
+  const storage = deps.storage ?? browserSessionStorage();
+  const keptToken = storage.getItem(TOKEN_STORAGE_KEY);
+  let state: SessionState = {
+    user: null,
+    token: keptToken,
+    isAuthenticated: false,
+    isLoading: keptToken !== null,
+    error: null,
+  };
+  const listeners = new Set<() => void>();
+  let started: Promise<void> | null = null;
+
+  const set = (patch: Partial<SessionState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+  const loggedOut = (error: string | null = null): Partial<SessionState> => ({
+    user: null,
+    token: null,
+    isAuthenticated: false,
+    isLoading: false,
+    error,
+  });
+
+  async function start() {
+    started ??= (async () => {
+      const token = storage.getItem(TOKEN_STORAGE_KEY);
+      if (!token) {
+        set(loggedOut());
+        return;
+      }
+      set({ token, isLoading: true });
+      try {
+        const user = userOf(await client.get('/auth/me'));
+        if (!user) throw new Error('No user in the answer');
+        // A login that finished meanwhile wins over the start-up check.
+        if (storage.getItem(TOKEN_STORAGE_KEY) !== token) return;
+        set({ user, token, isAuthenticated: true, isLoading: false, error: null });
+      } catch {
+        if (storage.getItem(TOKEN_STORAGE_KEY) !== token) return;
+        storage.removeItem(TOKEN_STORAGE_KEY);
+        set(loggedOut());
+      }
+    })();
+    return started;
+  }
+
+  async function login(input: LoginInput): Promise<AuthResult> {
+    set({ isLoading: true, error: null });
+    try {
+      const result = await client.request<unknown>('POST', '/auth/login', { body: input });
+      const token = tokenOf(result.data);
+      const user = userOf(result.data);
+      if (!token || !user) throw new Error('Login failed. Please check your credentials.');
+      storage.setItem(TOKEN_STORAGE_KEY, token);
+      set({ user, token, isAuthenticated: true, isLoading: false, error: null });
+      return { success: true, message: result.message };
+    } catch (error) {
+      storage.removeItem(TOKEN_STORAGE_KEY);
+      const message = messageOf(error, 'Login failed. Please check your credentials.');
+      set(loggedOut(message));
+      return { success: false, message, error: error instanceof Error ? error : undefined };
+    }
+  }
+
+  async function register(input: RegisterInput): Promise<AuthResult> {
+    set({ isLoading: true, error: null });
+    try {
+      const result = await client.request<unknown>('POST', '/auth/register', { body: input });
+      const token = tokenOf(result.data);
+      const user = userOf(result.data);
+      if (token && user) {
+        storage.setItem(TOKEN_STORAGE_KEY, token);
+        set({ user, token, isAuthenticated: true, isLoading: false, error: null });
+      } else {
+        set({ isLoading: false });
+      }
+      return { success: true, message: result.message };
+    } catch (error) {
+      const message = messageOf(error, 'Registration failed. Please try again.');
+      set({ isLoading: false, error: message });
+      return { success: false, message, error: error instanceof Error ? error : undefined };
+    }
+  }
+
+  async function logout() {
+    const hadToken = storage.getItem(TOKEN_STORAGE_KEY) !== null;
+    // Revoke server-side while the token is still attached; the local state is cleared regardless.
+    const revoke = hadToken ? client.post('/auth/logout').catch(() => undefined) : Promise.resolve();
+    storage.removeItem(TOKEN_STORAGE_KEY);
+    set(loggedOut());
+    await revoke;
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start,
+    login,
+    register,
+    logout,
+    loadUser(user) {
+      set({ user, isAuthenticated: true, isLoading: false });
+    },
+    clearError() {
+      set({ error: null });
+    },
+  };
+}

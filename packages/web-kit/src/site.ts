@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+
+/** Site-wide settings the gateway injects into index.html as JSON (defaults when absent). */
+export interface SiteConfig {
+  name: string;
+  tagline: string;
+  contactEmail: string;
+  contactPhone: string;
+  supportEmail: string;
+  /** Base of the API, '/api/v1' unless the gateway says otherwise. */
+  apiBaseUrl: string;
+}
+
+export const SITE_CONFIG_ELEMENT_ID = 'catalyst-config';
+
+export const defaultSiteConfig: SiteConfig = {
+  name: 'Catalyst',
+  tagline: 'Where the change happens.',
+  contactEmail: '',
+  contactPhone: '',
+  supportEmail: '',
+  apiBaseUrl: '/api/v1',
+};
+
+/** Reads `<script type="application/json" id="catalyst-config">`; unknown or malformed values fall back to defaults. */
+export function readSiteConfig(doc: Document | undefined = globalThis.document): SiteConfig {
+  const text = doc?.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return { ...defaultSiteConfig };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ...defaultSiteConfig };
+  }
+  const config = { ...defaultSiteConfig };
+  if (raw && typeof raw === 'object') {
+    for (const key of Object.keys(defaultSiteConfig) as (keyof SiteConfig)[]) {
+      const value = (raw as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value.trim() !== '') config[key] = value.trim();
+    }
+  }
+  return config;
+}
+
+let cached: SiteConfig | undefined;
+
+/** The site config of this page, read once. */
+export function getSiteConfig(): SiteConfig {
+  cached ??= readSiteConfig();
+  return cached;
+}
+
+export function useSiteConfig(): SiteConfig {
+  return getSiteConfig();
+}
+
+/** `${title} | ${siteName}`, or the site name alone without a title. */
+export function pageTitle(title: string | undefined, siteName = getSiteConfig().name): string {
+  return title ? `${title} | ${siteName}` : siteName;
+}
+
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+}

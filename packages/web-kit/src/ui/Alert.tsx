@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import styles from './Alert.module.css';
+
+export type AlertTone = 'info' | 'success' | 'warning' | 'danger';
+
+export interface AlertProps {
+  tone?: AlertTone;
+  title?: ReactNode;
+  children?: ReactNode;
+  /** Full-width strip at the top of the page instead of a boxed message. */
+  banner?: boolean;
+  onDismiss?: () => void;
+  className?: string;
+}
+
+export function Alert({ tone = 'info', title, children, banner = false, onDismiss, className }: AlertProps) {
+  const urgent = tone === 'danger' || tone === 'warning';
+  return (
+    <div
+      className={[styles.alert, styles[tone], banner ? styles.banner : '', className].filter(Boolean).join(' ')}
+      role={urgent ? 'alert' : 'status'}
+    >
+      <div className={styles.body}>
+        {title ? <p className={styles.title}>{title}</p> : null}
+        {children}
+      </div>
+      {onDismiss ? (
+        <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label="Dismiss">
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A full-width message strip (e.g. the header's red error banner). */
+export function Banner(props: Omit<AlertProps, 'banner'>) {
+  return <Alert {...props} banner />;
+}

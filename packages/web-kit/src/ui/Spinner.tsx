@@ -1,0 +1,25 @@
+import styles from './Spinner.module.css';
+
+export interface SpinnerProps {
+  /** Optional text under the spinner ('Confirming your subscription...'). */
+  message?: string;
+  size?: 'sm' | 'md' | 'lg';
+  /** Inline spinners sit inside buttons and text and announce nothing. */
+  inline?: boolean;
+}
+
+export function Spinner({ message, size = 'md', inline = false }: SpinnerProps) {
+  if (inline) {
+    return (
+      <span className={`${styles.wrap} ${styles.inline}`} aria-hidden="true">
+        <span className={`${styles.ring} ${styles[size]}`} />
+      </span>
+    );
+  }
+  return (
+    <div className={styles.wrap} role="status" aria-live="polite">
+      <span className={`${styles.ring} ${styles[size]}`} aria-hidden="true" />
+      {message ? <p className={styles.message}>{message}</p> : <span className="ck-visually-hidden">Loading</span>}
+    </div>
+  );
+}
