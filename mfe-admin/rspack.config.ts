@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineFrontend } from '../scripts/rspack-app';
+
+export default defineFrontend({
+  name: 'admin',
+  kind: 'remote',
+  dir: path.dirname(fileURLToPath(import.meta.url)),
+  port: 3004,
+  title: 'Catalyst admin (standalone)',
+  exposes: {
+    './AdminRoutes': './src/routes.tsx',
+  },
+});

@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineFrontend } from '../scripts/rspack-app';
+
+export default defineFrontend({
+  name: 'player',
+  kind: 'remote',
+  dir: path.dirname(fileURLToPath(import.meta.url)),
+  port: 3002,
+  title: 'Catalyst player (standalone)',
+  exposes: {
+    './ProductRoutes': './src/routes.tsx',
+    './ContinueWatching': './src/continue-watching/ContinueWatching.tsx',
+  },
+});

@@ -1,0 +1,163 @@
+// Builds the shell and the four remotes with rspack (production) when their dist/ is missing or
+// stale. Staleness = a hash of everything the build reads, kept in dist/.build-stamp.
+//   tsx scripts/build-frontends.ts [--force] [--only <name>]
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface FrontendApp {
+  /** Federation name, also accepted by --only. */
+  name: string;
+  dir: string;
+  /** A file every complete build has in dist/. */
+  marker: string;
+}
+
+export const FRONTEND_APPS: FrontendApp[] = [
+  { name: 'shell', dir: 'shell', marker: 'index.html' },
+  { name: 'catalog', dir: 'mfe-catalog', marker: 'mf-manifest.json' },
+  { name: 'player', dir: 'mfe-player', marker: 'mf-manifest.json' },
+  { name: 'account', dir: 'mfe-account', marker: 'mf-manifest.json' },
+  { name: 'admin', dir: 'mfe-admin', marker: 'mf-manifest.json' },
+];
+
+const STAMP = '.build-stamp';
+/** Inputs every app's build reads besides its own folder. */
+const SHARED_INPUTS = ['packages/web-kit/src', 'packages/web-kit/package.json', 'packages/contracts/src', 'scripts/rspack-app.ts', 'types'];
+
+function listFiles(target: string): string[] {
+  if (!existsSync(target)) return [];
+  if (statSync(target).isFile()) return [target];
+  return readdirSync(target, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'node_modules' && entry.name !== 'dist')
+    .flatMap((entry) => listFiles(path.join(target, entry.name)))
+    .sort();
+}
+
+/** Hash of the app's src, config and package.json plus the shared packages and build helper. */
+export function sourceHash(app: FrontendApp): string {
+  const inputs = [`${app.dir}/src`, `${app.dir}/rspack.config.ts`, `${app.dir}/package.json`, ...SHARED_INPUTS];
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    for (const file of listFiles(path.join(ROOT, input))) {
+      hash.update(path.relative(ROOT, file));
+      hash.update('\0');
+      hash.update(readFileSync(file));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+export function isUpToDate(app: FrontendApp, hash = sourceHash(app)): boolean {
+  const dist = path.join(ROOT, app.dir, 'dist');
+  if (!existsSync(path.join(dist, app.marker))) return false;
+  try {
+    return readFileSync(path.join(dist, STAMP), 'utf8').trim() === hash;
+  } catch {
+    return false;
+  }
+}
+
+const RSPACK_CLI = path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js');
+
+/** Environment of the rspack child without tsx's loader hooks (they would rewrite the federation runtime). */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+  const nodeOptions = (env.NODE_OPTIONS ?? '')
+    .split(/\s+/)
+    .filter((option: string, i: number, all: string[]) => option !== '' && !option.includes('tsx') && !(['--import', '--require', '--loader'].includes(option) && all[i + 1]?.includes('tsx')))
+    .join(' ');
+  if (nodeOptions) env.NODE_OPTIONS = nodeOptions;
+  else delete env.NODE_OPTIONS;
+  return env;
+}
+
+/**
+ * Runs `rspack build` for one app in a plain node child process: the federation runtime is taken
+ * from a function's source text, which a TypeScript loader in this process would have altered.
+ */
+function compile(app: FrontendApp, log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RSPACK_CLI, 'build', '--config', 'rspack.config.ts', '--mode', 'production'], {
+      cwd: path.join(ROOT, app.dir),
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const lines = output.split('\n').filter((line) => line.trim() !== '' && !/compiled successfully|absolute path resolution via its host/.test(line));
+      if (code === 0) {
+        for (const line of lines) log(`  ${app.name}: ${line}`);
+        resolve();
+      } else {
+        reject(new Error(`rspack build of ${app.name} failed (exit ${code}):\n${output}`));
+      }
+    });
+  });
+}
+
+export interface BuildOptions {
+  /** Rebuild even when the stamp matches. */
+  force?: boolean;
+  /** Build just this app (by federation name or folder). */
+  only?: string;
+  log?: (line: string) => void;
+}
+
+export interface BuildReport {
+  built: string[];
+  skipped: string[];
+  ms: number;
+}
+
+/** Builds the stale front-ends one after another (the machine has 2 cores). Throws on a failed build. */
+export async function buildFrontends({ force = false, only, log = console.log }: BuildOptions = {}): Promise<BuildReport> {
+  const started = Date.now();
+  const apps = only ? FRONTEND_APPS.filter((app) => app.name === only || app.dir === only) : FRONTEND_APPS;
+  if (apps.length === 0) throw new Error(`Unknown front-end "${only}". Known: ${FRONTEND_APPS.map((a) => a.name).join(', ')}`);
+  const report: BuildReport = { built: [], skipped: [], ms: 0 };
+  for (const app of apps) {
+    const hash = sourceHash(app);
+    if (!force && isUpToDate(app, hash)) {
+      report.skipped.push(app.name);
+      continue;
+    }
+    const t0 = Date.now();
+    log(`building ${app.name} (${app.dir})…`);
+    await compile(app, log);
+    writeFileSync(path.join(ROOT, app.dir, 'dist', STAMP), `${hash}\n`);
+    report.built.push(app.name);
+    log(`built ${app.name} in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+  }
+  report.ms = Date.now() - started;
+  if (report.skipped.length > 0) log(`up to date: ${report.skipped.join(', ')}`);
+  log(`front-ends ready in ${(report.ms / 1000).toFixed(1)}s`);
+  return report;
+}
+
+function parseArgs(argv: string[]): BuildOptions {
+  const options: BuildOptions = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--force') options.force = true;
+    else if (arg === '--only') options.only = argv[++i];
+    else if (arg?.startsWith('--only=')) options.only = arg.slice('--only='.length);
+    else throw new Error(`Unknown argument ${arg}. Usage: build-frontends [--force] [--only <name>]`);
+  }
+  return options;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildFrontends(parseArgs(process.argv.slice(2))).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

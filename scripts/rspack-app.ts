@@ -1,0 +1,141 @@
+// One rspack + Module Federation configuration for the shell and every remote; each app's
+// rspack.config.ts only names itself, its port and what it exposes.
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+
+export interface FrontendOptions {
+  /** Federation name: 'shell', 'catalog', 'player', 'account', 'admin'. */
+  name: string;
+  /** The app's folder (holds src/, package.json, dist/). */
+  dir: string;
+  /** Dev server port. */
+  port: number;
+  /** The host loads remotes at runtime; remotes expose modules. */
+  kind: 'host' | 'remote';
+  exposes?: Record<string, string>;
+  /** Page title of the dev/standalone index.html. */
+  title?: string;
+}
+
+export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+/** Shared singletons: one React, one router and one web-kit (session and subscription stores) per page. */
+export const sharedSingletons = {
+  react: { singleton: true, requiredVersion: '^19.2.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
+  'react-router': { singleton: true, requiredVersion: '^7.9.0' },
+  'react-router-dom': { singleton: true, requiredVersion: '^7.9.0' },
+  '@catalyst/web-kit': { singleton: true, requiredVersion: false },
+  '@catalyst/contracts': { singleton: true, requiredVersion: false },
+} as const;
+
+type Env = Record<string, unknown>;
+type Argv = { mode?: 'development' | 'production' | 'none' };
+
+function htmlTemplate(title: string, host: boolean): string {
+  // The gateway fills the catalyst-config element with the site config JSON; '{}' means defaults.
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="theme-color" content="#0f172a" />
+    <title>${title}</title>
+    <script type="application/json" id="catalyst-config">{}</script>
+  </head>
+  <body>
+    <noscript>${title} needs JavaScript to run.</noscript>
+    <div id="root"${host ? '' : ' data-standalone="true"'}></div>
+  </body>
+</html>
+`;
+}
+
+export function defineFrontend(options: FrontendOptions) {
+  return (env: Env = {}, argv: Argv = {}): Configuration => {
+    const mode = argv.mode ?? (env.RSPACK_SERVE ? 'development' : 'production');
+    const dev = mode === 'development';
+    const host = options.kind === 'host';
+    const hashed = (ext: string) => (dev ? `[name]${ext}` : `[name].[contenthash:10]${ext}`);
+
+    return {
+      mode: dev ? 'development' : 'production',
+      context: options.dir,
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(options.dir, 'dist'),
+        // Remotes find their own chunks from wherever remoteEntry.js was served.
+        publicPath: host ? '/' : 'auto',
+        uniqueName: options.name,
+        filename: hashed('.js'),
+        chunkFilename: hashed('.js'),
+        cssFilename: hashed('.css'),
+        cssChunkFilename: hashed('.css'),
+        assetModuleFilename: dev ? 'assets/[name][ext]' : 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      module: {
+        parser: {
+          'css/auto': { namedExports: false },
+          'css/module': { namedExports: false },
+        },
+        generator: {
+          'css/auto': { localIdentName: dev ? '[uniqueName]-[name]__[local]' : '[uniqueName]-[hash:8]' },
+        },
+        rules: [
+          { test: /\.css$/, type: 'css/auto' },
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2020',
+                transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.(png|jpe?g|gif|webp|svg|mp4|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: options.name,
+          ...(host ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {}, manifest: { fileName: 'mf-manifest.json' } }),
+          // The host registers remotes at runtime from /mf/remotes.json.
+          remotes: {},
+          shared: sharedSingletons,
+          // Use what is already loaded instead of fetching every remote to compare versions at start.
+          shareStrategy: 'loaded-first',
+          dts: false,
+        }),
+        host || dev
+          ? new rspack.HtmlRspackPlugin({
+              templateContent: htmlTemplate(options.title ?? 'Catalyst', host),
+              // Standalone remote pages live at deep URLs; their own chunks still come from the root.
+              publicPath: '/',
+            })
+          : null,
+        dev ? new ReactRefreshRspackPlugin() : null,
+      ],
+      devtool: dev ? 'cheap-module-source-map' : false,
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'warn' },
+      devServer: {
+        port: options.port,
+        host: '127.0.0.1',
+        hot: true,
+        historyApiFallback: true,
+        // The shell on :3000 loads remotes from their own dev servers.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/media', '/mf/remotes.json'], target: GATEWAY_URL, changeOrigin: false }],
+      },
+    };
+  };
+}
