@@ -1,0 +1,70 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { RequireAdmin, RequireAuth } from '@catalyst/web-kit';
+import { AppErrorBoundary } from './errors/AppErrorBoundary';
+import { RemoteModule } from './federation/RemoteModule';
+import { Layout } from './layout/Layout';
+import { AboutPage } from './pages/AboutPage';
+import { HomePage } from './pages/HomePage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { PrivacyPolicyPage } from './pages/PrivacyPolicyPage';
+import { TermsPage } from './pages/TermsPage';
+
+/** The top-level routes; each remote owns everything under its prefix. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="browse/premium/product/*" element={<RemoteModule remote="player" module="./ProductRoutes" />} />
+        <Route path="browse/*" element={<RemoteModule remote="catalog" module="./BrowseRoutes" />} />
+        <Route
+          path="profile"
+          element={
+            <RequireAuth>
+              <RemoteModule remote="account" module="./ProfilePage" />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="subscription/*"
+          element={
+            <RequireAuth>
+              <RemoteModule remote="account" module="./SubscriptionRoutes" />
+            </RequireAuth>
+          }
+        />
+        <Route path="verify-email" element={<RemoteModule remote="account" module="./VerifyEmailPage" />} />
+        {/* RequireAdmin first: the admin remote is never requested for anyone else. */}
+        <Route
+          path="admin/*"
+          element={
+            <RequireAdmin>
+              <RemoteModule remote="admin" module="./AdminRoutes" />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="about"
+          element={
+            <RequireAuth>
+              <AboutPage />
+            </RequireAuth>
+          }
+        />
+        <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="terms-and-conditions" element={<TermsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <AppErrorBoundary>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppErrorBoundary>
+  );
+}

@@ -1,0 +1,107 @@
+import { Component, lazy, Suspense, useCallback, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { ErrorScreen, Spinner } from '@catalyst/web-kit';
+import { resetRemote } from './remotes';
+
+type AnyProps = Record<string, unknown>;
+
+const lazyCache = new Map<string, LazyExoticComponent<ComponentType<AnyProps>>>();
+/** How many times each remote has been retried; a new attempt means a new lazy component. */
+const attempts = new Map<string, number>();
+
+export class RemoteLoadError extends Error {
+  constructor(readonly remoteId: string, cause?: unknown) {
+    super(`Remote module ${remoteId} could not be loaded`, { cause });
+    this.name = 'RemoteLoadError';
+  }
+}
+
+function lazyRemote(remote: string, module: string, attempt: number) {
+  const id = `${remote}/${module.replace(/^\.\//, '')}`;
+  const key = `${id}#${attempt}`;
+  let component = lazyCache.get(key);
+  if (!component) {
+    component = lazy(async () => {
+      let loaded: { default?: ComponentType<AnyProps> } | null | undefined;
+      try {
+        loaded = await loadRemote<{ default?: ComponentType<AnyProps> }>(id);
+      } catch (error) {
+        throw new RemoteLoadError(id, error);
+      }
+      if (!loaded?.default) throw new RemoteLoadError(id);
+      return { default: loaded.default };
+    });
+    lazyCache.set(key, component);
+  }
+  return component;
+}
+
+interface BoundaryProps {
+  fallback: (retry: () => void, error: Error) => ReactNode;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('[shell] remote area failed', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) return this.props.fallback(this.props.onRetry, this.state.error);
+    return this.props.children;
+  }
+}
+
+export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <ErrorScreen
+      title="This section couldn't be loaded"
+      message="Something went wrong while loading this part of the page. The rest of the site still works."
+      onRetry={onRetry}
+    />
+  );
+}
+
+export interface RemoteModuleProps {
+  /** Remote name from /mf/remotes.json ('catalog', 'player', 'account', 'admin'). */
+  remote: string;
+  /** Exposed module, e.g. './BrowseRoutes'. */
+  module: string;
+  props?: AnyProps;
+  loading?: ReactNode;
+  /** Replaces the default contained fallback. */
+  renderError?: (retry: () => void, error: Error) => ReactNode;
+}
+
+/** Renders a remote's exposed component; a failure stays inside this area and can be retried. */
+export function RemoteModule({ remote, module, props, loading, renderError }: RemoteModuleProps) {
+  const [attempt, setAttempt] = useState(() => attempts.get(remote) ?? 0);
+  const [retrying, setRetrying] = useState(false);
+  const Loaded = lazyRemote(remote, module, attempt);
+
+  const retry = useCallback(() => {
+    setRetrying(true);
+    void resetRemote(remote).finally(() => {
+      const next = (attempts.get(remote) ?? 0) + 1;
+      attempts.set(remote, next);
+      setRetrying(false);
+      setAttempt(next);
+    });
+  }, [remote]);
+
+  if (retrying) return <>{loading ?? <Spinner />}</>;
+  return (
+    <RemoteBoundary key={attempt} onRetry={retry} fallback={renderError ?? ((again) => <RemoteUnavailable onRetry={again} />)}>
+      <Suspense fallback={loading ?? <Spinner />}>
+        <Loaded {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router-dom';
+import { useSession, useSiteConfig } from '@catalyst/web-kit';
+import styles from './Footer.module.css';
+
+export function Footer() {
+  const site = useSiteConfig();
+  const { isAuthenticated } = useSession();
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div>
+          <p className={styles.brand}>{site.name}</p>
+          <p className={styles.tagline}>{site.tagline}</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className={styles.heading}>Explore</h2>
+          <ul className={styles.list}>
+            <li>
+              <Link to="/browse">Browse</Link>
+            </li>
+            <li>
+              <Link to="/subscription">Pricing</Link>
+            </li>
+            {isAuthenticated ? (
+              <li>
+                <Link to="/about">About</Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to="/privacy-policy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms-and-conditions">Terms and Conditions</Link>
+            </li>
+          </ul>
+        </nav>
+        {isAuthenticated && (site.contactEmail || site.contactPhone) ? (
+          <div>
+            <h2 className={styles.heading}>Contact</h2>
+            <ul className={styles.list}>
+              {site.contactEmail ? (
+                <li>
+                  <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+                </li>
+              ) : null}
+              {site.contactPhone ? (
+                <li>
+                  <a href={`tel:${site.contactPhone.replace(/[^+\d]/g, '')}`}>{site.contactPhone}</a>
+                </li>
+              ) : null}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+      <div className={styles.bottom}>
+        © {year} {site.name}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

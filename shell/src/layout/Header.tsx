@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Badge, Button, avatarLetter, firstName, isAdmin, openAuthDialog, Spinner, useSession, useSiteConfig } from '@catalyst/web-kit';
+import styles from './Header.module.css';
+
+/** Highlighted when the current path equals or starts with the link's path (so '/' always is). */
+function NavItem({ to, children, onNavigate }: { to: string; children: ReactNode; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const active = pathname === to || pathname.startsWith(to);
+  return (
+    <Link to={to} className={`${styles.link} ${active ? styles.active : ''}`} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+      {children}
+    </Link>
+  );
+}
+
+/** Closes a pop-up menu on a click outside it or on Escape. */
+function useDismiss(open: boolean, close: () => void) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close]);
+  return ref;
+}
+
+const ADMIN_ENTRIES = [
+  { to: '/admin/categories', label: 'Manage Categories' },
+  { to: '/admin/products', label: 'Manage Products' },
+  { to: '/admin/categories/new', label: 'Add Category' },
+  { to: '/admin/products/new', label: 'Add Product' },
+];
+
+function AdminMenu() {
+  const [open, setOpen] = useState(false);
+  const ref = useDismiss(open, () => setOpen(false));
+  return (
+    <div className={`${styles.menuWrap} ${styles.adminMenu}`} ref={ref}>
+      <button type="button" className={styles.link} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        Admin ▾
+      </button>
+      {open ? (
+        <div className={styles.menu} role="menu" aria-label="Admin">
+          {ADMIN_ENTRIES.map((entry) => (
+            <Link key={entry.to} to={entry.to} role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+              {entry.label}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function UserMenu() {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const ref = useDismiss(open, () => setOpen(false));
+  const admin = isAdmin(user);
+  return (
+    <div className={styles.menuWrap} ref={ref}>
+      <button
+        type="button"
+        className={styles.avatar}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="Open user menu"
+        onClick={() => setOpen((v) => !v)}
+      >
+        {avatarLetter(user)}
+      </button>
+      {open ? (
+        <div className={styles.menu} role="menu" aria-label="User menu">
+          <div className={styles.menuHeader}>
+            <p className={styles.menuName}>
+              {user?.name || 'User'} {admin ? <Badge tone="primary">Admin</Badge> : null}
+            </p>
+            <p className={styles.menuEmail}>{user?.email}</p>
+          </div>
+          <Link to="/profile" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+            Profile Settings
+          </Link>
+          {admin ? (
+            <Link to="/admin" role="menuitem" className={`${styles.menuItem} ${styles.adminOnlySmall}`} onClick={() => setOpen(false)}>
+              Admin Panel
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.menuItem}
+            onClick={() => {
+              setOpen(false);
+              void logout();
+              navigate('/');
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function Header() {
+  const { name } = useSiteConfig();
+  const { isAuthenticated, isLoading, user } = useSession();
+  const admin = isAdmin(user);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.logo} aria-label={`${name} home`}>
+          <span className={styles.logoMark} aria-hidden="true">
+            {name.charAt(0)}
+          </span>
+          {name}
+        </Link>
+        {isLoading ? (
+          <div className={styles.loading}>
+            <Spinner size="sm" inline />
+          </div>
+        ) : isAuthenticated ? (
+          <>
+            <nav className={styles.nav} aria-label="Main">
+              <NavItem to="/">Dashboard</NavItem>
+              <NavItem to="/browse">Browse</NavItem>
+              <NavItem to="/about">About</NavItem>
+              {admin ? <AdminMenu /> : null}
+            </nav>
+            <div className={styles.spacer} />
+            <div className={styles.actions}>
+              <span className={styles.greeting}>Welcome, {firstName(user)}</span>
+              <UserMenu />
+            </div>
+          </>
+        ) : (
+          <>
+            <div className={styles.spacer} />
+            <div className={styles.actions}>
+              <Button variant="ghost" onClick={() => openAuthDialog('login')}>
+                Login
+              </Button>
+              <Button variant="primary" onClick={() => openAuthDialog('register')}>
+                Sign Up
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+      {!isLoading && isAuthenticated ? (
+        <nav className={styles.compact} aria-label="Compact">
+          <NavItem to="/browse">Browse</NavItem>
+          <NavItem to="/about">About</NavItem>
+          <NavItem to="/">Dashboard</NavItem>
+          {admin ? <NavItem to="/admin">Admin</NavItem> : null}
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Banner, closeAuthDialog, Dialog, setAuthDialogView, useAuthDialog, type AuthDialogProps } from '@catalyst/web-kit';
+import { RemoteModule, RemoteUnavailable } from '../federation/RemoteModule';
+import { CookieBanner } from './CookieBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import styles from './Layout.module.css';
+
+export const HEADER_BANNER_MS = 5000;
+
+/** The account remote's dialog, loaded the first time someone opens it. */
+function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
+  const dialog = useAuthDialog();
+  const [wanted, setWanted] = useState(dialog.open);
+  useEffect(() => {
+    if (dialog.open) setWanted(true);
+  }, [dialog.open]);
+  if (!wanted) return null;
+  const props: AuthDialogProps = {
+    open: dialog.open,
+    view: dialog.view,
+    openCount: dialog.openCount,
+    onViewChange: setAuthDialogView,
+    onClose: closeAuthDialog,
+    onError,
+  };
+  return (
+    <RemoteModule
+      remote="account"
+      module="./AuthDialog"
+      props={props as unknown as Record<string, unknown>}
+      loading={null}
+      renderError={(retry) => (
+        <Dialog open={dialog.open} onClose={closeAuthDialog} title={dialog.view === 'login' ? 'Welcome Back' : 'Create Account'}>
+          <RemoteUnavailable onRetry={retry} />
+        </Dialog>
+      )}
+    />
+  );
+}
+
+export function Layout() {
+  const [bannerError, setBannerError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!bannerError) return;
+    const timer = setTimeout(() => setBannerError(null), HEADER_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [bannerError]);
+  const showError = useCallback((message: string) => setBannerError(message || null), []);
+
+  return (
+    <div className={styles.app}>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      {bannerError ? (
+        <Banner tone="danger" onDismiss={() => setBannerError(null)}>
+          {bannerError}
+        </Banner>
+      ) : null}
+      <Header />
+      <main id="main" className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieBanner />
+      <AuthDialogHost onError={showError} />
+    </div>
+  );
+}
