@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom';
+import type { AdminStats } from '@catalyst/contracts';
+import { Card, ErrorScreen, Spinner, buttonClassName, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import styles from '../common/Admin.module.css';
+
+function Stat({ label, value, detail }: { label: string; value: number | null; detail?: string }) {
+  return (
+    <Card>
+      <p className={styles.statLabel}>{label}</p>
+      <p className={styles.statValue}>{value === null ? '—' : value}</p>
+      <p className={styles.statLabel}>{value === null ? 'Unavailable right now' : (detail ?? '\u00a0')}</p>
+    </Card>
+  );
+}
+
+/** /admin: the real figures from GET /admin/stats (a figure another service could not give reads 'Unavailable'). */
+export function AdminDashboardPage() {
+  useDocumentTitle('Admin Dashboard');
+  const { data, isLoading, error, reload } = useApiData<AdminStats>('/admin/stats');
+  return (
+    <section className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Admin Dashboard</h1>
+          <p className={styles.subtitle}>Manage the catalogue: categories, creators and products.</p>
+        </div>
+      </header>
+      {isLoading ? <Spinner message="Loading statistics..." /> : null}
+      {error ? <ErrorScreen message={`Failed to load statistics: ${error.message}`} onRetry={reload} retryLabel="Try Again" /> : null}
+      {data ? (
+        <div className={styles.stats} data-testid="admin-stats">
+          <Stat label="Categories" value={data.categories} />
+          <Stat label="Products" value={data.products.total} detail={`${data.products.published} published, ${data.products.draft} draft`} />
+          <Stat label="Creators" value={data.creators} />
+          <Stat label="Users" value={data.users} />
+          <Stat label="Subscribers" value={data.subscribers} detail="Active Premium subscriptions" />
+        </div>
+      ) : null}
+      <div className={styles.links}>
+        <Link className={buttonClassName('secondary')} to="/admin/categories">
+          Manage Categories
+        </Link>
+        <Link className={buttonClassName('secondary')} to="/admin/products">
+          Manage Products
+        </Link>
+        <Link className={buttonClassName('secondary')} to="/admin/creators">
+          Manage Creators
+        </Link>
+        <Link className={buttonClassName('primary')} to="/admin/categories/new">
+          Add Category
+        </Link>
+        <Link className={buttonClassName('primary')} to="/admin/products/new">
+          Add Product
+        </Link>
+      </div>
+    </section>
+  );
+}

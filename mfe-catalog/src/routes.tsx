@@ -1,0 +1,33 @@
+import { Route, Routes } from 'react-router-dom';
+import { RequireSubscription, remoteTestId } from '@catalyst/web-kit';
+import { BrowsePage } from './browse/BrowsePage';
+import { CategoryPage } from './category/CategoryPage';
+import { CreatorLibraryPage } from './creator/CreatorLibraryPage';
+
+/** Everything the shell mounts under /browse/* (except the product page, which is the player's). */
+export default function BrowseRoutes() {
+  return (
+    <div data-testid={remoteTestId('catalog')}>
+      <Routes>
+        <Route index element={<BrowsePage />} />
+        <Route
+          path="category/:categorySlug"
+          element={
+            <RequireSubscription>
+              <CategoryPage />
+            </RequireSubscription>
+          }
+        />
+        <Route
+          path="category/:categorySlug/creator/:creatorId"
+          element={
+            <RequireSubscription>
+              <CreatorLibraryPage />
+            </RequireSubscription>
+          }
+        />
+        <Route path="*" element={<h1>404 - Page Not Found</h1>} />
+      </Routes>
+    </div>
+  );
+}
