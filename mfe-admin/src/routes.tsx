@@ -1,7 +1,11 @@
 import { Route, Routes } from 'react-router-dom';
 import { remoteTestId } from '@catalyst/web-kit';
+import { CategoryFormPage } from './categories/CategoryFormPage';
 import { CategoryListPage } from './categories/CategoryListPage';
+import { CreatorFormPage } from './creators/CreatorFormPage';
+import { CreatorListPage } from './creators/CreatorListPage';
 import { AdminDashboardPage } from './dashboard/AdminDashboardPage';
+import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListPage } from './products/ProductListPage';
 
 /** What the shell mounts under /admin/* (behind RequireAdmin, so only admins ever load this remote). */
@@ -11,7 +15,14 @@ export default function AdminRoutes() {
       <Routes>
         <Route index element={<AdminDashboardPage />} />
         <Route path="categories" element={<CategoryListPage />} />
+        <Route path="categories/new" element={<CategoryFormPage />} />
+        <Route path="categories/:id/edit" element={<CategoryFormPage key="edit" />} />
         <Route path="products" element={<ProductListPage />} />
+        <Route path="products/new" element={<ProductFormPage />} />
+        <Route path="products/:id/edit" element={<ProductFormPage key="edit" />} />
+        <Route path="creators" element={<CreatorListPage />} />
+        <Route path="creators/new" element={<CreatorFormPage />} />
+        <Route path="creators/:id/edit" element={<CreatorFormPage key="edit" />} />
         <Route path="*" element={<h1>404 - Page Not Found</h1>} />
       </Routes>
     </div>

@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react';
+import { useApiData } from '@catalyst/web-kit';
+
+/** A list loaded from the API that the page can change in place after a toggle or a delete. */
+export function useEditableList<T extends { _id: string }>(path: string, pick: (data: unknown) => T[] = (data) => (data as T[]) ?? []) {
+  const { data, isLoading, error, reload } = useApiData<unknown>(path);
+  const [items, setItems] = useState<T[]>([]);
+  useEffect(() => {
+    if (data !== undefined) setItems(pick(data));
+    // `pick` is a pure selector; only new data should refill the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
+  return {
+    items,
+    isLoading,
+    error,
+    reload,
+    replace: (item: T) => setItems((list) => list.map((existing) => (existing._id === item._id ? item : existing))),
+    remove: (id: string) => setItems((list) => list.filter((existing) => existing._id !== id)),
+  };
+}

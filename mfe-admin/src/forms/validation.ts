@@ -1,0 +1,32 @@
+// Client-side checks of the admin forms: the same zod rules and messages the server applies (section 5).
+import type { z } from 'zod';
+import { categoryInputSchema, creatorInputSchema, normaliseSlug, productInputSchema } from '@catalyst/contracts';
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field, keyed by the field's name. */
+function firstErrors(schema: z.ZodType, values: unknown): FieldErrors {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.') || 'form';
+    if (!(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export const validateCategory = (values: unknown) => firstErrors(categoryInputSchema, values);
+export const validateCreator = (values: unknown) => firstErrors(creatorInputSchema, values);
+export const validateProduct = (values: unknown) => firstErrors(productInputSchema, values);
+
+/**
+ * The slug as the admin types it: normalised like section 5, except that a separator just typed at the
+ * end is kept as one hyphen so the next word can follow; the full normalisation runs on leaving the field.
+ */
+export function normaliseSlugWhileTyping(value: string): string {
+  const slug = normaliseSlug(value);
+  return slug !== '' && /[\s-]$/.test(value) ? `${slug}-` : slug;
+}
+
+export { normaliseSlug };

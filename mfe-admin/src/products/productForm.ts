@@ -1,0 +1,97 @@
+// The product form's values and what they become on save (spec sections 3 and 5).
+import { parseTags, type AdminProduct, type ProductInput, type ProductType } from '@catalyst/contracts';
+
+export interface ProductFormValues {
+  title: string;
+  description: string;
+  content: string;
+  category: string;
+  creator: string;
+  type: ProductType;
+  difficulty: 'beginner' | 'intermediate' | 'advanced';
+  duration: string;
+  thumbnail: string;
+  videoUrl: string;
+  /** Comma-separated, as the admin types them. */
+  tags: string;
+  price: string;
+  instructor: string;
+  slug: string;
+  isActive: boolean;
+  isPublished: boolean;
+  isFeatured: boolean;
+  sortOrder: string;
+}
+
+/** The admin form's defaults: type course, difficulty beginner, active, not featured, sortOrder 0. */
+export const emptyProduct: ProductFormValues = {
+  title: '',
+  description: '',
+  content: '',
+  category: '',
+  creator: '',
+  type: 'course',
+  difficulty: 'beginner',
+  duration: '',
+  thumbnail: '',
+  videoUrl: '',
+  tags: '',
+  price: '',
+  instructor: '',
+  slug: '',
+  isActive: true,
+  isPublished: false,
+  isFeatured: false,
+  sortOrder: '0',
+};
+
+/** The types the admin form offers (section 3); a product of another type keeps its own. */
+export const FORM_PRODUCT_TYPES: ProductType[] = ['course', 'tutorial', 'workshop', 'article', 'video'];
+
+export function productToForm(product: AdminProduct): ProductFormValues {
+  return {
+    title: product.title,
+    description: product.description,
+    content: product.content ?? '',
+    category: product.categoryId,
+    creator: product.creatorId,
+    type: product.type,
+    difficulty: product.difficulty,
+    duration: product.duration === null ? '' : String(product.duration),
+    thumbnail: product.thumbnail ?? '',
+    videoUrl: product.videoUrl ?? '',
+    tags: product.tags.join(', '),
+    price: product.price === null ? '' : String(product.price),
+    instructor: product.instructor ?? '',
+    slug: product.slug,
+    isActive: product.isActive,
+    isPublished: product.isPublished,
+    isFeatured: product.isFeatured,
+    sortOrder: String(product.sortOrder),
+  };
+}
+
+/** Trimmed text, tags split by comma with empty entries dropped, sortOrder as an integer (0 when empty). */
+export function productPayload(values: ProductFormValues): ProductInput {
+  const sortOrder = Number.parseInt(values.sortOrder, 10);
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    content: values.content.trim() === '' ? null : values.content,
+    category: values.category,
+    creator: values.creator,
+    type: values.type,
+    difficulty: values.difficulty,
+    duration: values.duration.trim() === '' ? null : values.duration.trim(),
+    thumbnail: values.thumbnail.trim() || null,
+    videoUrl: values.videoUrl.trim() || null,
+    tags: parseTags(values.tags),
+    price: values.price.trim() === '' ? null : values.price.trim(),
+    instructor: values.instructor.trim() || null,
+    slug: values.slug.trim() || null,
+    isActive: values.isActive,
+    isPublished: values.isPublished,
+    isFeatured: values.isFeatured,
+    sortOrder: Number.isNaN(sortOrder) ? 0 : sortOrder,
+  };
+}
