@@ -1,87 +1,152 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, Dialog, remoteTestId, TextField, useSession, type AuthDialogProps } from '@catalyst/web-kit';
+import { NAME_MAX_LENGTH } from '@catalyst/contracts';
+import { PasswordStrength } from './PasswordStrength';
+import { classifyAuthFailure, loginPayload, registerPayload, validateLogin, validateRegister, type AuthField, type FieldErrors, type RegisterFields } from './validation';
 import styles from './AuthDialog.module.css';
 
-interface Fields {
-  name: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
-const EMPTY: Fields = { name: '', email: '', password: '', confirmPassword: '' };
+/** The dialog's own error banner clears itself after this long (the header's banner: 5 s). */
+export const AUTH_BANNER_MS = 4000;
 
-/** Sign in / register (the accounts helper completes validation, strength meter and show-password). */
+const EMPTY: RegisterFields = { name: '', email: '', password: '', confirmPassword: '' };
+
+function ShowPasswordButton({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" className={styles.reveal} onClick={onToggle} aria-pressed={shown} aria-label={shown ? 'Hide password' : 'Show password'}>
+      {shown ? 'Hide' : 'Show'}
+    </button>
+  );
+}
+
+/** Sign in and registration (spec section 2, rules of section 5, messages of section 8). */
 export default function AuthDialog({ open, view, openCount, onViewChange, onClose, onError }: AuthDialogProps) {
   const { login, register } = useSession();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<RegisterFields>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [banner, setBanner] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
   const isLogin = view === 'login';
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
 
   // Every opening starts clean on the requested view.
   useEffect(() => {
     setFields(EMPTY);
-    setError(null);
-  }, [openCount, view]);
+    setErrors({});
+    setBanner(null);
+    setShowPassword(false);
+    setSubmitting(false);
+  }, [openCount]);
 
-  const change = (key: keyof Fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value }));
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(null), AUTH_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  const change = (key: AuthField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setFields((current) => ({ ...current, [key]: value }));
+    // A field's error clears as soon as that field is edited.
+    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+  };
+
+  const switchView = () => {
+    setErrors({});
+    setBanner(null);
+    onViewChange(isLogin ? 'register' : 'login');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (submitting) return;
+    const found = isLogin ? validateLogin(fields) : validateRegister(fields);
+    setErrors(found);
+    setBanner(null);
+    if (Object.keys(found).length > 0) return;
     setSubmitting(true);
-    setError(null);
-    const email = fields.email.trim().toLowerCase();
-    const result = isLogin
-      ? await login({ email, password: fields.password })
-      : fields.password !== fields.confirmPassword
-        ? { success: false, message: 'Passwords do not match' }
-        : await register({ name: fields.name.trim(), email, password: fields.password });
+    const result = isLogin ? await login(loginPayload(fields)) : await register(registerPayload(fields));
+    if (!mounted.current) return;
     setSubmitting(false);
     if (result.success) {
       onClose();
       return;
     }
-    const message = result.message || (isLogin ? 'Login failed. Please check your credentials.' : 'Registration failed. Please try again.');
-    setError(message);
-    if (isLogin) onError(message);
+    const failure = classifyAuthFailure(result.error, result.message, view);
+    if (failure.kind === 'fields') {
+      setErrors(failure.fields);
+      return;
+    }
+    if (isLogin && failure.kind === 'refused') {
+      // A refused sign-in closes the dialog and reports at the top of the page.
+      onClose();
+      onError(failure.message);
+      return;
+    }
+    setBanner(failure.message);
   };
+
+  const passwordsMatch = !isLogin && fields.confirmPassword !== '' && fields.password === fields.confirmPassword;
+  const passwordType = showPassword ? 'text' : 'password';
 
   return (
     <Dialog open={open} onClose={onClose} title={isLogin ? 'Welcome Back' : 'Create Account'}>
       <div data-testid={remoteTestId('account')}>
-        {error ? (
+        <p className={styles.subtitle}>{isLogin ? 'Sign in to continue learning.' : 'Join to start learning today.'}</p>
+        {banner ? (
           <Alert tone="danger" className={styles.error}>
-            {error}
+            {banner}
           </Alert>
         ) : null}
-        <form className={styles.form} onSubmit={submit} noValidate>
-          {!isLogin ? <TextField label="Name" name="name" autoComplete="name" maxLength={50} value={fields.name} onChange={change('name')} /> : null}
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={fields.email} onChange={change('email')} />
+        <form className={styles.form} onSubmit={submit} noValidate aria-label={isLogin ? 'Login' : 'Register'}>
+          {!isLogin ? (
+            <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={fields.name} onChange={change('name')} error={errors.name} />
+          ) : null}
+          <TextField label="Email" name="email" type="email" autoComplete="email" value={fields.email} onChange={change('email')} error={errors.email} />
           <TextField
             label="Password"
             name="password"
-            type="password"
+            type={passwordType}
             autoComplete={isLogin ? 'current-password' : 'new-password'}
             value={fields.password}
             onChange={change('password')}
+            error={errors.password}
+            adornment={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />}
+            hint={!isLogin && fields.password !== '' ? <PasswordStrength password={fields.password} /> : undefined}
           />
           {!isLogin ? (
             <TextField
               label="Confirm Password"
               name="confirmPassword"
-              type="password"
+              type={passwordType}
               autoComplete="new-password"
               value={fields.confirmPassword}
               onChange={change('confirmPassword')}
+              error={errors.confirmPassword}
+              hint={passwordsMatch ? <span className={styles.match}>✓ Passwords match</span> : undefined}
             />
           ) : null}
-          <Button type="submit" block loading={submitting}>
-            {isLogin ? 'Login' : 'Create Account'}
+          {!isLogin ? (
+            <p className={styles.legal}>
+              By creating an account you agree to the{' '}
+              <a href="/terms-and-conditions" target="_blank" rel="noopener noreferrer">
+                Terms and Conditions
+              </a>{' '}
+              and the{' '}
+              <a href="/privacy-policy" target="_blank" rel="noopener noreferrer">
+                Privacy Policy
+              </a>
+              .
+            </p>
+          ) : null}
+          <Button type="submit" block loading={submitting} disabled={submitting}>
+            {submitting ? (isLogin ? 'Signing in...' : 'Creating account...') : isLogin ? 'Login' : 'Create Account'}
           </Button>
         </form>
         <p className={styles.toggle}>
           {isLogin ? "Don't have an account? " : 'Already have an account? '}
-          <button type="button" className={styles.linkButton} onClick={() => onViewChange(isLogin ? 'register' : 'login')}>
+          <button type="button" className={styles.linkButton} onClick={switchView} disabled={submitting}>
             {isLogin ? 'Sign Up' : 'Login'}
           </button>
         </p>

@@ -1,20 +1,142 @@
-import { Card, remoteTestId, useDocumentTitle, useSession } from '@catalyst/web-kit';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { authMessages, NAME_MAX_LENGTH, normaliseEmail, type CurrentUserResponse } from '@catalyst/contracts';
+import { Alert, Button, Card, api, remoteTestId, session, TextField, useDocumentTitle, useSession } from '@catalyst/web-kit';
+import { submitFailure, type FormMessage } from './profileErrors';
+import styles from './ProfilePage.module.css';
 
-/** Profile settings (the accounts helper adds the Update Profile and Change Password forms). */
+type ProfileFields = { name: string; email: string };
+type PasswordFields = { currentPassword: string; newPassword: string; confirmPassword: string };
+type Errors<T> = Partial<Record<keyof T, string>>;
+
+const EMPTY_PASSWORDS: PasswordFields = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Required-only checks: the server applies the full rules and answers per field (spec section 5). */
+export function requiredProfileErrors(fields: ProfileFields): Errors<ProfileFields> {
+  const errors: Errors<ProfileFields> = {};
+  if (!fields.name.trim()) errors.name = authMessages.nameRequired;
+  if (!fields.email.trim()) errors.email = authMessages.emailRequired;
+  return errors;
+}
+
+export function requiredPasswordErrors(fields: PasswordFields): Errors<PasswordFields> {
+  const errors: Errors<PasswordFields> = {};
+  if (!fields.currentPassword) errors.currentPassword = authMessages.currentPasswordRequired;
+  if (!fields.newPassword) errors.newPassword = authMessages.newPasswordRequired;
+  if (!fields.confirmPassword) errors.confirmPassword = authMessages.confirmRequired;
+  return errors;
+}
+
+function useForm<T extends Record<string, string>>(initial: T) {
+  const [fields, setFields] = useState<T>(initial);
+  const [errors, setErrors] = useState<Errors<T>>({});
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const change = (key: keyof T) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setFields((current) => ({ ...current, [key]: value }));
+    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+  };
+  return { fields, setFields, errors, setErrors, message, setMessage, submitting, setSubmitting, change };
+}
+
+function UpdateProfileForm() {
+  const { user } = useSession();
+  const form = useForm<ProfileFields>({ name: user?.name ?? '', email: user?.email ?? '' });
+  const { setFields } = form;
+  useEffect(() => {
+    setFields({ name: user?.name ?? '', email: user?.email ?? '' });
+  }, [user?.name, user?.email, setFields]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = requiredProfileErrors(form.fields);
+    form.setErrors(errors);
+    form.setMessage(null);
+    if (Object.keys(errors).length > 0) return;
+    form.setSubmitting(true);
+    try {
+      const result = await api.request<CurrentUserResponse>('PUT', '/users/profile', { body: { name: form.fields.name.trim(), email: normaliseEmail(form.fields.email) } });
+      if (result.data?.user) session.loadUser(result.data.user);
+      form.setMessage({ tone: 'success', text: result.message || authMessages.profileUpdated });
+    } catch (error) {
+      const failure = submitFailure(error, authMessages.profileUpdateFailed, authMessages.profileUpdateError);
+      form.setErrors(failure.fields as Errors<ProfileFields>);
+      form.setMessage(failure.message);
+    } finally {
+      form.setSubmitting(false);
+    }
+  };
+
+  return (
+    <Card className={styles.card}>
+      <h2 className={styles.heading}>Update Profile</h2>
+      {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
+      <form onSubmit={submit} noValidate aria-label="Update Profile">
+        <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={form.fields.name} onChange={form.change('name')} error={form.errors.name} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={form.fields.email} onChange={form.change('email')} error={form.errors.email} />
+        {user && user.emailVerified === false ? <p className={styles.note}>Your email address is not verified yet. Please check your inbox for the verification link.</p> : null}
+        <Button type="submit" loading={form.submitting}>
+          Update Profile
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function ChangePasswordForm() {
+  const form = useForm<PasswordFields>(EMPTY_PASSWORDS);
+  const [shown, setShown] = useState(false);
+  const type = shown ? 'text' : 'password';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = requiredPasswordErrors(form.fields);
+    form.setErrors(errors);
+    form.setMessage(null);
+    if (Object.keys(errors).length > 0) return;
+    form.setSubmitting(true);
+    try {
+      await api.request('PUT', '/users/change-password', { body: form.fields });
+      form.setFields(EMPTY_PASSWORDS);
+      form.setMessage({ tone: 'success', text: authMessages.passwordChanged });
+    } catch (error) {
+      const failure = submitFailure(error, authMessages.passwordChangeFailed, authMessages.passwordChangeError);
+      form.setErrors(failure.fields as Errors<PasswordFields>);
+      form.setMessage(failure.message);
+    } finally {
+      form.setSubmitting(false);
+    }
+  };
+
+  return (
+    <Card className={styles.card}>
+      <h2 className={styles.heading}>Change Password</h2>
+      {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
+      <form onSubmit={submit} noValidate aria-label="Change Password">
+        <TextField label="Current Password" name="currentPassword" type={type} autoComplete="current-password" value={form.fields.currentPassword} onChange={form.change('currentPassword')} error={form.errors.currentPassword} />
+        <TextField label="New Password" name="newPassword" type={type} autoComplete="new-password" value={form.fields.newPassword} onChange={form.change('newPassword')} error={form.errors.newPassword} />
+        <TextField label="Confirm New Password" name="confirmPassword" type={type} autoComplete="new-password" value={form.fields.confirmPassword} onChange={form.change('confirmPassword')} error={form.errors.confirmPassword} />
+        <label className={styles.show}>
+          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} /> Show passwords
+        </label>
+        <Button type="submit" loading={form.submitting}>
+          Change Password
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** /profile: Update Profile (name, email) and Change Password (spec section 2). */
 export default function ProfilePage() {
   useDocumentTitle('Profile Settings');
-  const { user } = useSession();
   return (
-    <section data-testid={remoteTestId('account')}>
+    <section className={styles.page} data-testid={remoteTestId('account')}>
       <h1>Profile Settings</h1>
-      <Card>
-        <p>
-          <strong>Name:</strong> {user?.name}
-        </p>
-        <p>
-          <strong>Email:</strong> {user?.email}
-        </p>
-      </Card>
+      <div className={styles.grid}>
+        <UpdateProfileForm />
+        <ChangePasswordForm />
+      </div>
     </section>
   );
 }

@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Card, remoteTestId, Spinner, useDocumentTitle } from '@catalyst/web-kit';
+import { Button, Card, openAuthDialog, remoteTestId, Spinner, useDocumentTitle, useSession } from '@catalyst/web-kit';
 import { useVerifyEmail } from './useVerifyEmail';
+import styles from './VerifyEmailPage.module.css';
 
 export const REDIRECT_AFTER_VERIFY_MS = 3000;
 
+/** /verify-email?token=: verifying, then success (to / after 3 s) or error (spec section 2). */
 export default function VerifyEmailPage() {
   useDocumentTitle('Verify Email');
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { isAuthenticated } = useSession();
   const state = useVerifyEmail(params.get('token'));
 
   useEffect(() => {
@@ -17,9 +20,14 @@ export default function VerifyEmailPage() {
     return () => clearTimeout(timer);
   }, [state.status, navigate]);
 
+  const goToLogin = () => {
+    navigate('/');
+    if (!isAuthenticated) openAuthDialog('login');
+  };
+
   return (
-    <section data-testid={remoteTestId('account')} style={{ maxWidth: '32rem', margin: '3rem auto', textAlign: 'center' }}>
-      <Card>
+    <section className={styles.page} data-testid={remoteTestId('account')}>
+      <Card className={styles.card}>
         {state.status === 'verifying' ? (
           <>
             <Spinner />
@@ -28,15 +36,21 @@ export default function VerifyEmailPage() {
           </>
         ) : state.status === 'success' ? (
           <>
+            <div className={styles.icon} aria-hidden="true">
+              ✓
+            </div>
             <h1>Email Verified!</h1>
             <p>{state.message}</p>
-            <p>Redirecting to login...</p>
+            <p className={styles.muted}>Redirecting to login...</p>
           </>
         ) : (
           <>
+            <div className={`${styles.icon} ${styles.failed}`} aria-hidden="true">
+              ✕
+            </div>
             <h1>Verification Failed</h1>
-            <p>{state.message}</p>
-            <Button onClick={() => navigate('/')}>Go to Login</Button>
+            <p role="alert">{state.message}</p>
+            <Button onClick={goToLogin}>Go to Login</Button>
           </>
         )}
       </Card>

@@ -1,27 +1,49 @@
 import { useEffect, useState } from 'react';
-import { api, isApiRequestError } from '@catalyst/web-kit';
+import { authMessages } from '@catalyst/contracts';
+import { api as defaultApi, isApiRequestError, session, type ApiClient } from '@catalyst/web-kit';
 
 export type VerifyState = { status: 'verifying' } | { status: 'success'; message: string } | { status: 'error'; message: string };
 
-/** Verifies the e-mail token once: GET /auth/verify-email?token=. */
-export function useVerifyEmail(token: string | null): VerifyState {
-  const [state, setState] = useState<VerifyState>(() =>
-    token ? { status: 'verifying' } : { status: 'error', message: 'No verification token provided' },
-  );
-  useEffect(() => {
-    if (!token) return;
-    let cancelled = false;
-    api
+// A link works once: the same token on the page (a re-render, React's double effects) is sent only once.
+const attempts = new Map<string, Promise<VerifyState>>();
+
+export function verifyEmailToken(token: string, client: ApiClient = defaultApi): Promise<VerifyState> {
+  let attempt = attempts.get(token);
+  if (!attempt) {
+    attempt = client
       .request<unknown>('GET', '/auth/verify-email', { query: { token } })
-      .then((result) => !cancelled && setState({ status: 'success', message: result.message ?? 'Your email address has been verified.' }))
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        const message = isApiRequestError(error) && error.status > 0 ? error.message || 'Verification failed' : 'Verification failed. Please try again.';
-        setState({ status: 'error', message });
+      .then((result): VerifyState => ({ status: 'success', message: result.message || authMessages.verificationSuccess }))
+      .catch((error: unknown): VerifyState => {
+        // A server-reported failure shows its message; a thrown one the general text (spec section 8).
+        const message = isApiRequestError(error) && error.status > 0 ? error.message || authMessages.verificationFailed : authMessages.verificationError;
+        return { status: 'error', message };
       });
+    attempts.set(token, attempt);
+  }
+  return attempt;
+}
+
+/** Verifies the token of the page's address once: GET /auth/verify-email?token=. */
+export function useVerifyEmail(token: string | null, client?: ApiClient): VerifyState {
+  const trimmed = token?.trim() || null;
+  const [state, setState] = useState<VerifyState>(() => (trimmed ? { status: 'verifying' } : { status: 'error', message: authMessages.noVerificationToken }));
+  useEffect(() => {
+    if (!trimmed) {
+      setState({ status: 'error', message: authMessages.noVerificationToken });
+      return;
+    }
+    let cancelled = false;
+    setState({ status: 'verifying' });
+    void verifyEmailToken(trimmed, client).then((result) => {
+      if (cancelled) return;
+      setState(result);
+      // A signed-in user sees the verified address at once (profile note, badges).
+      const { user } = session.getState();
+      if (result.status === 'success' && user) session.loadUser({ ...user, emailVerified: true });
+    });
     return () => {
       cancelled = true;
     };
-  }, [token]);
+  }, [trimmed, client]);
   return state;
 }

@@ -1,0 +1,170 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authMessages } from '@catalyst/contracts';
+import type { AuthDialogProps, AuthDialogView } from '@catalyst/web-kit';
+import AuthDialog, { AUTH_BANNER_MS } from './AuthDialog';
+
+type Answer = { status: number; body: unknown } | 'network';
+let answers: Answer[] = [];
+const calls: Array<{ url: string; body: unknown }> = [];
+
+beforeEach(() => {
+  answers = [];
+  calls.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url: String(url), body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const answer = answers.shift() ?? { status: 500, body: { success: false, message: 'unexpected call' } };
+      if (answer === 'network') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderDialog(view: AuthDialogView = 'register', overrides: Partial<AuthDialogProps> = {}) {
+  const props: AuthDialogProps = { open: true, view, openCount: 1, onViewChange: vi.fn(), onClose: vi.fn(), onError: vi.fn(), ...overrides };
+  const utils = render(<AuthDialog {...props} />);
+  return { ...utils, props, rerenderWith: (next: Partial<AuthDialogProps>) => utils.rerender(<AuthDialog {...props} {...next} />) };
+}
+
+const user = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', emailVerified: false, createdAt: '2026-01-01T00:00:00.000Z' };
+
+async function fillRegister(values: { name?: string; email?: string; password?: string; confirm?: string }) {
+  const u = userEvent.setup();
+  if (values.name !== undefined) await u.type(screen.getByLabelText('Name'), values.name);
+  if (values.email !== undefined) await u.type(screen.getByLabelText('Email'), values.email);
+  if (values.password !== undefined) await u.type(screen.getByLabelText('Password'), values.password);
+  if (values.confirm !== undefined) await u.type(screen.getByLabelText('Confirm Password'), values.confirm);
+  return u;
+}
+
+describe('AuthDialog', () => {
+  it('shows the login view as Welcome Back and the register view as Create Account, with a toggle', async () => {
+    const { props, rerenderWith } = renderDialog('login');
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(props.onViewChange).toHaveBeenCalledWith('register');
+    rerenderWith({ view: 'register' });
+    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeTruthy();
+    expect(screen.getByLabelText('Confirm Password')).toBeTruthy();
+  });
+
+  it('shows every register message for an empty form and clears only the edited field', async () => {
+    renderDialog('register');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    for (const message of [authMessages.nameRequired, authMessages.emailRequired, authMessages.passwordRequired, authMessages.confirmRequired]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(calls).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Name'), 'A');
+    expect(screen.queryByText(authMessages.nameRequired)).toBeNull();
+    expect(screen.getByText(authMessages.emailRequired)).toBeTruthy();
+  });
+
+  it('limits the name to 50 characters and opens the legal pages in new tabs', () => {
+    renderDialog('register');
+    expect(screen.getByLabelText('Name').getAttribute('maxlength')).toBe('50');
+    for (const name of ['Terms and Conditions', 'Privacy Policy']) {
+      const link = screen.getByRole('link', { name });
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms-and-conditions');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+  });
+
+  it('rates the password as it is typed and says when both passwords match', async () => {
+    renderDialog('register');
+    const u = userEvent.setup();
+    const password = screen.getByLabelText('Password');
+    await u.type(password, 'a');
+    expect(screen.getByText('Weak')).toBeTruthy();
+    await u.type(password, 'bcdef');
+    expect(screen.getByText('Fair')).toBeTruthy();
+    await u.type(password, 'G');
+    expect(screen.getByText('Good')).toBeTruthy();
+    await u.type(password, '1');
+    expect(screen.getByText('Strong')).toBeTruthy();
+    expect(screen.queryByText(/Passwords match/)).toBeNull();
+    await u.type(screen.getByLabelText('Confirm Password'), 'abcdefG1');
+    expect(screen.getByText(/Passwords match/)).toBeTruthy();
+  });
+
+  it('shows and hides the password', async () => {
+    renderDialog('login');
+    const input = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input.type).toBe('text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input.type).toBe('password');
+  });
+
+  it('registers with a trimmed name and a lower-cased e-mail, then closes', async () => {
+    answers.push({ status: 201, body: { success: true, data: { user, token: 't0k', expiresAt: '' }, message: 'ok' } });
+    const { props } = renderDialog('register');
+    const u = await fillRegister({ name: ' Ada Lovelace ', email: ' ADA@Example.com ', password: 'Abcdef1', confirm: 'Abcdef1' });
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(props.onClose).toHaveBeenCalled());
+    expect(calls[0]).toEqual({ url: '/api/v1/auth/register', body: { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Abcdef1' } });
+    expect(sessionStorage.getItem('token')).toBe('t0k');
+  });
+
+  it('puts a server field error (409) under its input and keeps the dialog open', async () => {
+    answers.push({ status: 409, body: { success: false, message: authMessages.emailTaken, errors: [{ field: 'email', message: authMessages.emailTaken }] } });
+    const { props } = renderDialog('register');
+    const u = await fillRegister({ name: 'Ada', email: 'ada@example.com', password: 'Abcdef1', confirm: 'Abcdef1' });
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(authMessages.emailTaken)).toBeTruthy();
+    expect(props.onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes and reports a refused sign-in at the top of the page', async () => {
+    answers.push({ status: 401, body: { success: false, message: authMessages.invalidCredentials } });
+    const { props } = renderDialog('login');
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await u.type(screen.getByLabelText('Password'), 'wrong');
+    await u.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(props.onError).toHaveBeenCalledWith(authMessages.invalidCredentials));
+    expect(props.onClose).toHaveBeenCalled();
+  });
+
+  it('disables submit while submitting and shows a network failure in its own banner for 4 seconds', async () => {
+    let release!: () => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise((_, reject) => (release = () => reject(new TypeError('Failed to fetch'))))),
+    );
+    renderDialog('login');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const busy = screen.getByRole('button', { name: /Signing in/ }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    await act(async () => release());
+    expect(screen.getByText('Network error occurred')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(AUTH_BANNER_MS - 10));
+    expect(screen.queryByText('Network error occurred')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(20));
+    expect(screen.queryByText('Network error occurred')).toBeNull();
+  });
+
+  it('resets fields and errors on every opening', async () => {
+    const { rerenderWith } = renderDialog('login');
+    await userEvent.type(screen.getByLabelText('Email'), 'bad');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByText(authMessages.emailInvalid)).toBeTruthy();
+    rerenderWith({ openCount: 2 });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText(authMessages.emailInvalid)).toBeNull();
+  });
+});
