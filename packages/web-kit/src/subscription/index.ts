@@ -9,9 +9,20 @@ export const subscription: SubscriptionStore = createSubscriptionStore(session);
 
 export interface UseSubscription extends SubscriptionState {
   refresh: SubscriptionStore['refresh'];
+  startCheckout: SubscriptionStore['startCheckout'];
+  cancel: SubscriptionStore['cancel'];
+  reactivate: SubscriptionStore['reactivate'];
+  openBillingPortal: SubscriptionStore['openBillingPortal'];
 }
 
 export function useSubscription(store: SubscriptionStore = subscription): UseSubscription {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  return { ...state, refresh: store.refresh };
+  return {
+    ...state,
+    refresh: store.refresh,
+    startCheckout: store.startCheckout,
+    cancel: store.cancel,
+    reactivate: store.reactivate,
+    openBillingPortal: store.openBillingPortal,
+  };
 }

@@ -1,3 +1,4 @@
+import { ADMIN_STATUS, FREE_STATUS, type CheckoutSession, type PlanId, type SubscriptionStatus } from '@catalyst/contracts';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import type { SessionState, SessionStore } from '../session/store';
 
@@ -7,34 +8,61 @@ export interface SubscriptionState {
   plan: string | null;
   status: string;
   currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
   isLoading: boolean;
 }
 
 export interface SubscriptionStore {
   getState(): SubscriptionState;
   subscribe(listener: () => void): () => void;
-  /** Re-reads GET /subscription/status (e.g. after returning from payment). */
-  refresh(): Promise<void>;
+  /**
+   * Re-reads GET /subscription/status. With the checkout session id of the success page the server
+   * confirms that session with the provider first, so the new plan shows at once.
+   */
+  refresh(options?: { sessionId?: string | null }): Promise<void>;
+  /** Asks the server for a checkout address for the plan, then sends the browser there. */
+  startCheckout(plan?: PlanId): Promise<void>;
+  /** Cancel at the end of the period; answers the server's message. */
+  cancel(): Promise<string | undefined>;
+  /** Undo a pending cancellation; answers the server's message. */
+  reactivate(): Promise<string | undefined>;
+  /** Opens the payment provider's billing portal (card and invoices). */
+  openBillingPortal(): Promise<void>;
 }
 
-const FREE: Omit<SubscriptionState, 'isLoading'> = { hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null };
-const ADMIN: Omit<SubscriptionState, 'isLoading'> = { hasSubscription: true, plan: 'admin', status: 'active', currentPeriodEnd: null };
+export interface SubscriptionStoreDeps {
+  api?: ApiClient;
+  /** How the browser leaves for the provider's pages (replaced in tests). */
+  navigate?: (url: string) => void;
+}
 
-interface StatusAnswer {
-  hasSubscription?: boolean;
-  plan?: string | null;
-  status?: string | null;
-  currentPeriodEnd?: string | null;
+const FREE: Omit<SubscriptionState, 'isLoading'> = { ...FREE_STATUS };
+const ADMIN: Omit<SubscriptionState, 'isLoading'> = { ...ADMIN_STATUS };
+
+type StatusAnswer = Partial<SubscriptionStatus> | null | undefined;
+
+function fromAnswer(answer: StatusAnswer): Omit<SubscriptionState, 'isLoading'> {
+  return {
+    hasSubscription: answer?.hasSubscription === true,
+    plan: answer?.plan ?? null,
+    status: answer?.status ?? 'free',
+    currentPeriodEnd: answer?.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: answer?.cancelAtPeriodEnd === true,
+  };
 }
 
 const userKey = (s: SessionState) => (s.user ? `${s.user._id ?? s.user.id ?? s.user.email}:${s.user.role}` : null);
 
+const browserNavigate = (url: string) => globalThis.location.assign(url);
+
 /** Follows the session: refreshed whenever the signed-in user changes. */
-export function createSubscriptionStore(session: SessionStore, deps: { api?: ApiClient } = {}): SubscriptionStore {
+export function createSubscriptionStore(session: SessionStore, deps: SubscriptionStoreDeps = {}): SubscriptionStore {
   const client = deps.api ?? defaultApi;
+  const navigate = deps.navigate ?? browserNavigate;
   const initial = session.getState();
   let state: SubscriptionState = { ...FREE, isLoading: initial.isLoading || initial.user !== null };
   const listeners = new Set<() => void>();
+  // Only the newest check may write: a slow answer for a previous user never overwrites the current one.
   let generation = 0;
 
   const set = (next: SubscriptionState) => {
@@ -42,7 +70,7 @@ export function createSubscriptionStore(session: SessionStore, deps: { api?: Api
     for (const listener of listeners) listener();
   };
 
-  async function refresh() {
+  async function refresh(options: { sessionId?: string | null } = {}) {
     const current = session.getState();
     const mine = ++generation;
     if (current.isLoading && !current.user) {
@@ -59,20 +87,34 @@ export function createSubscriptionStore(session: SessionStore, deps: { api?: Api
     }
     set({ ...state, isLoading: true });
     try {
-      const answer = (await client.get<StatusAnswer>('/subscription/status')) ?? {};
+      const query = options.sessionId ? { session_id: options.sessionId } : undefined;
+      const answer = await client.get<StatusAnswer>('/subscription/status', { query });
       if (mine !== generation) return;
-      set({
-        hasSubscription: answer.hasSubscription === true,
-        plan: answer.plan ?? null,
-        status: answer.status ?? 'free',
-        currentPeriodEnd: answer.currentPeriodEnd ?? null,
-        isLoading: false,
-      });
+      set({ ...fromAnswer(answer), isLoading: false });
     } catch {
       if (mine !== generation) return;
       // A failed check leaves only admins subscribed (admins never reach here).
       set({ ...FREE, isLoading: false });
     }
+  }
+
+  /** Applies a status the server answered to a change (cancel, reactivate). */
+  async function change(path: string): Promise<string | undefined> {
+    const mine = ++generation;
+    const result = await client.request<StatusAnswer>('POST', path);
+    if (mine === generation) set({ ...fromAnswer(result.data), isLoading: false });
+    return result.message;
+  }
+
+  async function startCheckout(plan: PlanId = 'premium') {
+    const { url } = await client.post<CheckoutSession>('/subscription/create-checkout-session', { body: { plan } });
+    if (!url) throw new Error('No checkout address');
+    navigate(url);
+  }
+
+  async function openBillingPortal() {
+    const { url } = await client.post<{ url: string }>('/subscription/portal');
+    navigate(url);
   }
 
   // 'loading' / 'anonymous' / one key per user: any change of it re-checks the status.
@@ -93,5 +135,9 @@ export function createSubscriptionStore(session: SessionStore, deps: { api?: Api
       return () => listeners.delete(listener);
     },
     refresh,
+    startCheckout,
+    cancel: () => change('/subscription/cancel'),
+    reactivate: () => change('/subscription/reactivate'),
+    openBillingPortal,
   };
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDuration, formatPlayerTime, formatPrice, truncate } from './format';
+
+describe('formatPrice', () => {
+  it("shows 0 as 'Free', missing as 'N/A' and others in dollars with two decimals", () => {
+    expect(formatPrice(0)).toBe('Free');
+    expect(formatPrice(undefined)).toBe('N/A');
+    expect(formatPrice(null)).toBe('N/A');
+    expect(formatPrice('abc')).toBe('N/A');
+    expect(formatPrice(14.99)).toBe('$14.99');
+    expect(formatPrice(20)).toBe('$20.00');
+    expect(formatPrice('9.5')).toBe('$9.50');
+  });
+});
+
+describe('formatDuration', () => {
+  it('shows minutes as hours and minutes', () => {
+    expect(formatDuration(90)).toBe('1h 30m');
+    expect(formatDuration(45)).toBe('45m');
+    expect(formatDuration(120)).toBe('2h');
+    expect(formatDuration(0)).toBe('0m');
+    expect(formatDuration(undefined)).toBe('');
+  });
+});
+
+describe('formatPlayerTime', () => {
+  it('shows seconds as h:mm:ss', () => {
+    expect(formatPlayerTime(0)).toBe('0:00:00');
+    expect(formatPlayerTime(65)).toBe('0:01:05');
+    expect(formatPlayerTime(3725.9)).toBe('1:02:05');
+    expect(formatPlayerTime(Number.NaN)).toBe('0:00:00');
+  });
+});
+
+describe('formatDate', () => {
+  it('formats valid dates and returns empty text for invalid ones', () => {
+    expect(formatDate('2026-01-05T12:00:00Z')).toBe('Jan 5, 2026');
+    expect(formatDate('2026-01-05T12:00:00Z', 'long')).toBe('January 5, 2026');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(undefined)).toBe('');
+  });
+});
+
+describe('truncate', () => {
+  it('cuts texts over 60 characters to 57 plus an ellipsis', () => {
+    const sixty = 'x'.repeat(60);
+    expect(truncate(sixty)).toBe(sixty);
+    const long = 'y'.repeat(61);
+    expect(truncate(long)).toBe(`${'y'.repeat(57)}...`);
+    expect(truncate(long)).toHaveLength(60);
+    expect(truncate(undefined)).toBe('');
+  });
+});

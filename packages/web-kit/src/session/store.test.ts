@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, createApiClient, type ApiClient } from '../api/client';
+import { createSessionStore } from './store';
+import { avatarLetter, firstName, hasAnyRole, hasRole } from './index';
+
+const user = { _id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user' };
+
+/** An API whose answers are decided per "METHOD path". */
+function fakeApi(routes: Record<string, (body: unknown) => unknown>): ApiClient & { calls: string[] } {
+  const calls: string[] = [];
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method} ${url.replace('/api/v1', '')}`;
+    calls.push(key);
+    const handler = routes[key];
+    if (!handler) return new Response(JSON.stringify({ success: false, message: 'Not found' }), { status: 404 });
+    try {
+      return new Response(JSON.stringify({ success: true, data: handler(init?.body ? JSON.parse(String(init.body)) : undefined) }), { status: 200 });
+    } catch (error) {
+      const e = error as ApiRequestError;
+      return new Response(JSON.stringify({ success: false, message: e.message }), { status: e.status ?? 400 });
+    }
+  });
+  return Object.assign(createApiClient({ fetch }), { calls });
+}
+
+describe('session store', () => {
+  it('starts logged out and not loading without a kept token', async () => {
+    const store = createSessionStore({ api: fakeApi({}) });
+    expect(store.getState().isLoading).toBe(false);
+    await store.start();
+    expect(store.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false, isLoading: false });
+  });
+
+  it('restores the user from a kept token at start-up', async () => {
+    sessionStorage.setItem('token', 'kept');
+    const api = fakeApi({ 'GET /auth/me': () => ({ user }) });
+    const store = createSessionStore({ api });
+    expect(store.getState().isLoading).toBe(true);
+    await store.start();
+    expect(store.getState()).toMatchObject({ user, token: 'kept', isAuthenticated: true, isLoading: false });
+  });
+
+  it('removes a kept token the server no longer accepts', async () => {
+    sessionStorage.setItem('token', 'stale');
+    const store = createSessionStore({ api: fakeApi({}) });
+    await store.start();
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(store.getState()).toMatchObject({ user: null, isAuthenticated: false, isLoading: false });
+  });
+
+  it('stores user and token on login and notifies subscribers', async () => {
+    const api = fakeApi({ 'POST /auth/login': () => ({ token: 'new-token', user }) });
+    const store = createSessionStore({ api });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    const result = await store.login({ email: 'ada@example.com', password: 'Secret-1' });
+    expect(result.success).toBe(true);
+    expect(sessionStorage.getItem('token')).toBe('new-token');
+    expect(store.getState()).toMatchObject({ user, token: 'new-token', isAuthenticated: true, isLoading: false, error: null });
+    expect(listener).toHaveBeenCalled();
+  });
+
+  it('clears the user and keeps the message when login fails', async () => {
+    const api = fakeApi({
+      'POST /auth/login': () => {
+        throw new ApiRequestError('Invalid email or password', 401);
+      },
+    });
+    const store = createSessionStore({ api });
+    const result = await store.login({ email: 'ada@example.com', password: 'wrong' });
+    expect(result).toMatchObject({ success: false, message: 'Invalid email or password' });
+    expect(store.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false, isLoading: false, error: 'Invalid email or password' });
+    store.clearError();
+    expect(store.getState().error).toBeNull();
+  });
+
+  it('logs in directly after registering only when a token comes back', async () => {
+    const withToken = createSessionStore({ api: fakeApi({ 'POST /auth/register': () => ({ token: 't', user }) }) });
+    await withToken.register({ name: 'Ada', email: 'ada@example.com', password: 'Secret-1' });
+    expect(withToken.getState().isAuthenticated).toBe(true);
+
+    sessionStorage.clear();
+    const withoutToken = createSessionStore({ api: fakeApi({ 'POST /auth/register': () => ({ user }) }) });
+    const result = await withoutToken.register({ name: 'Ada', email: 'ada@example.com', password: 'Secret-1' });
+    expect(result.success).toBe(true);
+    expect(withoutToken.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null });
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('clears everything on logout and revokes the session server-side', async () => {
+    const api = fakeApi({ 'POST /auth/login': () => ({ token: 'tok', user }), 'POST /auth/logout': () => null });
+    const store = createSessionStore({ api });
+    await store.login({ email: 'ada@example.com', password: 'Secret-1' });
+    await store.logout();
+    expect(api.calls).toContain('POST /auth/logout');
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(store.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null });
+  });
+
+  it('sets a loaded user as authenticated', () => {
+    const store = createSessionStore({ api: fakeApi({}) });
+    store.loadUser(user);
+    expect(store.getState()).toMatchObject({ user, isAuthenticated: true });
+  });
+});
+
+describe('role and name helpers', () => {
+  it('checks one role or any of several', () => {
+    expect(hasRole({ ...user, role: 'admin' }, 'admin')).toBe(true);
+    expect(hasRole(user, 'admin')).toBe(false);
+    expect(hasRole(null, 'admin')).toBe(false);
+    expect(hasAnyRole(user, ['admin', 'user'])).toBe(true);
+    expect(hasAnyRole(user, ['admin'])).toBe(false);
+  });
+
+  it("greets with the first word of the name ('User' if absent) and an upper-cased initial ('U')", () => {
+    expect(firstName(user)).toBe('Ada');
+    expect(firstName({ email: 'x@y.z', role: 'user' })).toBe('User');
+    expect(avatarLetter({ ...user, name: 'ada' })).toBe('A');
+    expect(avatarLetter(null)).toBe('U');
+  });
+});

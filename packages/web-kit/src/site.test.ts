@@ -1,0 +1,40 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageTitle, readSiteConfig, useDocumentTitle } from './site';
+
+function inject(json: string) {
+  const el = document.createElement('script');
+  el.type = 'application/json';
+  el.id = 'catalyst-config';
+  el.textContent = json;
+  document.head.appendChild(el);
+}
+
+afterEach(() => document.getElementById('catalyst-config')?.remove());
+
+describe('site config', () => {
+  it('uses the defaults when the gateway injected nothing', () => {
+    expect(readSiteConfig()).toMatchObject({ name: 'Catalyst', tagline: 'Where the change happens.', contactEmail: '', apiBaseUrl: '/api/v1' });
+  });
+
+  it('reads the injected JSON and keeps defaults for missing or blank values', () => {
+    inject('{"name":"Skillful","contactEmail":"hi@skillful.example","contactPhone":"+359 2 123","tagline":"  "}');
+    expect(readSiteConfig()).toMatchObject({
+      name: 'Skillful',
+      tagline: 'Where the change happens.',
+      contactEmail: 'hi@skillful.example',
+      contactPhone: '+359 2 123',
+    });
+  });
+
+  it('falls back to defaults on malformed JSON', () => {
+    inject('{not json');
+    expect(readSiteConfig().name).toBe('Catalyst');
+  });
+
+  it('suffixes page titles with the site name', () => {
+    expect(pageTitle('Browse Categories', 'Catalyst')).toBe('Browse Categories | Catalyst');
+    renderHook(() => useDocumentTitle('About'));
+    expect(document.title).toBe('About | Catalyst');
+  });
+});
