@@ -85,12 +85,15 @@ export type GatewayConfig = z.infer<typeof configSchema>;
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  return parseConfig(configSchema, env);
+  return parseConfig(configSchema, withoutEmpty(env));
 }
+
+// `REDIS_URL=` in a compose file or shell means "not set", not "an invalid URL".
+const withoutEmpty = (env: Record<string, string | undefined>) => Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
 
 /** A config for tests and tools: the defaults plus the given values, validated the same way. */
 export function buildConfig(values: Record<string, string | undefined>): GatewayConfig {
-  return configSchema.parse(values);
+  return configSchema.parse(withoutEmpty(values));
 }
 
 export const mediaDir = (config: GatewayConfig) => config.MEDIA_DIR ?? path.join(config.STATIC_ROOT, 'media');

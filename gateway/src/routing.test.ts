@@ -82,6 +82,13 @@ describe('the gateway in front of the services', () => {
     expect(response.headers['keep-alive']).toBeUndefined();
   });
 
+  it('marks API answers nosniff and unframeable without the page-only policy headers', async () => {
+    const response = await get('/api/v1/categories');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('passes a sane request id upstream and returns it', async () => {
     const response = await get('/api/v1/categories', { headers: { 'x-request-id': 'trace-123.abc' } });
     expect(response.headers.get('x-request-id')).toBe('trace-123.abc');
