@@ -1,15 +1,11 @@
+import type { ProgressWithProduct } from '@catalyst/contracts';
 import { useApiData } from '@catalyst/web-kit';
 
-export interface RecentProgress {
-  productId: string;
-  progress: number;
-  completed?: boolean;
-  product?: { _id: string; productId?: string; title?: string; thumbnail?: string };
-}
+/** How many unfinished videos the dashboard row shows. */
+export const CONTINUE_WATCHING_LIMIT = 8;
 
-export const RECENT_PROGRESS_LIMIT = 5;
-
+/** The learner's newest unfinished videos (GET /content/progress/recent). */
 export function useRecentProgress() {
-  const result = useApiData<RecentProgress[]>('/content/progress/recent', { limit: RECENT_PROGRESS_LIMIT });
+  const result = useApiData<ProgressWithProduct[]>('/content/progress/recent', { limit: CONTINUE_WATCHING_LIMIT, status: 'in-progress' });
   return { ...result, items: Array.isArray(result.data) ? result.data : [] };
 }

@@ -1,9 +1,21 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ErrorScreen, formatDuration, isPremiumRequired, Spinner, useDocumentTitle } from '@catalyst/web-kit';
+import type { ProductDetail } from '@catalyst/contracts';
+import { Badge, ErrorScreen, formatDuration, isPremiumRequired, Spinner, useDocumentTitle } from '@catalyst/web-kit';
+import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
+import { captionsUrlFor } from '../player/playerKeys';
+import { useProductProgress } from '../progress/useProductProgress';
+import { CourseProgressPanel } from './CourseProgressPanel';
+import { CreatorBlock } from './CreatorBlock';
+import { ProgressActions } from './ProgressActions';
+import { RelatedProducts } from './RelatedProducts';
+import { SafeHtml } from './SafeHtml';
 import { useProduct } from './useProduct';
+import styles from './ProductPage.module.css';
 
-/** The product page (the player helper completes the custom player, progress and related content). */
+export const PRODUCT_NOT_FOUND = 'Product not found or inaccessible.';
+
+/** /browse/premium/product/{slug, productId or _id}: the player, the product and the learner's progress. */
 export function ProductPage() {
   const { productSlug = '' } = useParams();
   const navigate = useNavigate();
@@ -15,16 +27,108 @@ export function ProductPage() {
   }, [error, navigate]);
 
   if (isLoading) return <Spinner message="Loading..." />;
-  if (error || !product) return <ErrorScreen message="Product not found or inaccessible." onRetry={reload} />;
+  if (isPremiumRequired(error)) return <Spinner message="Loading..." />;
+  if (error || !product) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={reload} />;
+  // a new product remounts the view, so its player and progress start fresh (and the old one is saved)
+  return <ProductView key={product._id} product={product} />;
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const navigate = useNavigate();
+  const player = useRef<VideoPlayerHandle>(null);
+  const progress = useProductProgress(product._id);
+
+  useEffect(() => {
+    if (isPremiumRequired(progress.error)) navigate('/subscription', { replace: true });
+  }, [progress.error, navigate]);
+
+  const reset = async () => {
+    await progress.reset();
+    player.current?.seekTo(0);
+  };
+
   return (
-    <article>
-      <nav aria-label="Breadcrumb">
-        <Link to="/browse">Browse</Link> › {product.title}
+    <article className={styles.page} data-testid="product-page">
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+        <ol>
+          <li>
+            <Link to="/browse">Browse</Link>
+          </li>
+          <li>
+            <Link to={`/browse/category/${product.category.slug}`}>{product.category.name}</Link>
+          </li>
+          <li aria-current="page">{product.title}</li>
+        </ol>
       </nav>
-      <h1>{product.title}</h1>
-      {product.videoUrl ? <video src={product.videoUrl} poster={product.thumbnail} controls style={{ width: '100%', borderRadius: 12 }} /> : null}
-      <p>{formatDuration(product.duration)}</p>
-      {product.description ? <p>{product.description}</p> : null}
+
+      <header className={styles.header}>
+        <h1 className={styles.title}>{product.title}</h1>
+        <div className={styles.meta}>
+          <Badge tone="primary">{product.type}</Badge>
+          <Badge>{product.difficulty}</Badge>
+          {product.duration ? <span>{formatDuration(product.duration)}</span> : null}
+        </div>
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {product.videoUrl ? (
+            <VideoPlayer
+              handleRef={player}
+              src={product.videoUrl}
+              poster={product.thumbnail}
+              title={product.title}
+              captionsUrl={captionsUrlFor(product.videoUrl)}
+              startAt={progress.resumeAt}
+              onTimeUpdate={progress.onTimeUpdate}
+              onPause={progress.onPause}
+              onSeeked={progress.onSeeked}
+              onEnded={progress.onEnded}
+            />
+          ) : (
+            <div className={styles.noVideo}>{product.thumbnail ? <img src={product.thumbnail} alt="" /> : <span>No video for this product.</span>}</div>
+          )}
+
+          <ProgressActions
+            state={progress.state}
+            busy={progress.busy}
+            onMarkComplete={() => void progress.markComplete(player.current?.currentTime() ?? 0)}
+            onReset={() => void reset()}
+          />
+          {progress.error && !isPremiumRequired(progress.error) ? <p className={styles.error} role="alert">{progress.error.message}</p> : null}
+
+          <section className={styles.section} aria-labelledby="about-title">
+            <h2 id="about-title">Description</h2>
+            <p className={styles.description}>{product.description}</p>
+          </section>
+
+          {product.content ? (
+            <section className={styles.section} aria-labelledby="content-title">
+              <h2 id="content-title">Content</h2>
+              <SafeHtml html={product.content} className={styles.content} />
+            </section>
+          ) : null}
+
+          {product.tags.length > 0 ? (
+            <section className={styles.section} aria-labelledby="tags-title">
+              <h2 id="tags-title">Tags</h2>
+              <ul className={styles.tags}>
+                {product.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge>{tag}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+
+        <aside className={styles.side}>
+          <CreatorBlock product={product} />
+          {product.type === 'course' ? <CourseProgressPanel state={progress.state} durationMinutes={product.duration} /> : null}
+          <RelatedProducts products={product.related} />
+        </aside>
+      </div>
     </article>
   );
 }

@@ -36,6 +36,8 @@ export interface PolicyState {
   /** Live percentage of the current position. */
   progress: number;
   position: number;
+  /** Seconds; 0 until the video reported it. */
+  duration: number;
   /** Completed as far as this page knows: saved completed, or the live percentage reached the threshold. */
   completed: boolean;
   /** The newest value the server confirmed. */
@@ -102,6 +104,7 @@ export class ProgressPolicy {
     return {
       progress,
       position: this.position,
+      duration: this.duration,
       completed: this.saved.completed || (this.duration > 0 && reachesCompletion(progress)),
       saved: { ...this.saved },
       saving: this.debounce !== null || this.inFlight > 0,

@@ -1,0 +1,45 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../testing/fakeApi';
+import ContinueWatching from './ContinueWatching';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const item = (n: number, progress: number, completed = false) => ({
+  productId: `aaaaaaaaaaaaaaaaaaaaaa0${n}`,
+  progress,
+  lastPosition: 65,
+  completed,
+  completedAt: null,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  product: { _id: `aaaaaaaaaaaaaaaaaaaaaa0${n}`, productId: `p-${n}`, slug: `s-${n}`, title: `Video ${n}`, thumbnail: `/t${n}.jpg`, duration: 10, type: 'video', categoryId: 'c'.repeat(24), creatorId: 'd'.repeat(24), isPublished: true },
+});
+
+describe('Continue watching', () => {
+  it('lists unfinished videos newest first, linking to their product page', async () => {
+    const api = fakeApi({ 'GET /content/progress/recent': { body: { success: true, data: [item(1, 40), item(2, 12)] } } });
+    render(
+      <MemoryRouter>
+        <ContinueWatching />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Continue watching' })).toBeTruthy();
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/browse/premium/product/p-1', '/browse/premium/product/p-2']);
+    expect(links[0]!.textContent).toContain('Video 1');
+    expect(links[0]!.textContent).toContain('40% watched · resume at 0:01:05');
+    expect(new URL(api.calls[0]!.url, 'http://x').searchParams.get('status')).toBe('in-progress');
+  });
+
+  it('is hidden when nothing is in progress', async () => {
+    const api = fakeApi({ 'GET /content/progress/recent': { body: { success: true, data: [] } } });
+    const { container } = render(
+      <MemoryRouter>
+        <ContinueWatching />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await waitFor(() => expect(container.innerHTML).toBe(''));
+  });
+});

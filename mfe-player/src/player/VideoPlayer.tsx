@@ -1,0 +1,349 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { formatPlayerTime } from '@catalyst/web-kit';
+import { restorePosition } from '../progress/policy';
+import { PLAYBACK_RATES, VOLUME_STEP, bufferedEnd, clampVolume, commandForKey, type PlayerCommand } from './playerKeys';
+import styles from './VideoPlayer.module.css';
+
+/** What the page can do to the player (Reset rewinds it). */
+export interface VideoPlayerHandle {
+  seekTo(seconds: number): void;
+  currentTime(): number;
+}
+
+export interface VideoPlayerProps {
+  src: string;
+  poster?: string | null;
+  title: string;
+  /** A WebVTT captions file; the CC button appears only when it loads. */
+  captionsUrl?: string | null;
+  /** The saved position, once known: playback resumes there (or at the start when it was left at the end). */
+  startAt?: number | null;
+  onTimeUpdate?: (position: number, duration: number) => void;
+  onPause?: (position: number, duration: number) => void;
+  onSeeked?: (position: number, duration: number) => void;
+  onEnded?: (duration: number) => void;
+  handleRef?: Ref<VideoPlayerHandle>;
+}
+
+const HIDE_CONTROLS_AFTER_MS = 2_500;
+
+/** A custom video player: play/pause, seek with buffered range, volume, mute, speed, captions, fullscreen, keys. */
+export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUpdate, onPause, onSeeked, onEnded, handleRef }: VideoPlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [started, setStarted] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [buffered, setBuffered] = useState(0);
+  const [volume, setVolume] = useState(1);
+  const [muted, setMuted] = useState(false);
+  const [rate, setRate] = useState(1);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [captionsAvailable, setCaptionsAvailable] = useState(false);
+  const [captionsOn, setCaptionsOn] = useState(false);
+  const [controlsVisible, setControlsVisible] = useState(true);
+  const [announcement, setAnnouncement] = useState('');
+  const restored = useRef(false);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const media = () => videoRef.current;
+  const knownDuration = (video: HTMLVideoElement) => (Number.isFinite(video.duration) ? video.duration : 0);
+
+  // the page's handle: Reset rewinds through it
+  useEffect(() => {
+    if (!handleRef) return;
+    const handle: VideoPlayerHandle = {
+      seekTo: (seconds) => {
+        const video = media();
+        if (video) video.currentTime = Math.max(0, seconds);
+      },
+      currentTime: () => media()?.currentTime ?? 0,
+    };
+    if (typeof handleRef === 'function') {
+      handleRef(handle);
+      return () => {
+        handleRef(null);
+      };
+    }
+    (handleRef as { current: VideoPlayerHandle | null }).current = handle;
+    return () => {
+      (handleRef as { current: VideoPlayerHandle | null }).current = null;
+    };
+  }, [handleRef]);
+
+  // resume where the learner left off, once both the position and the duration are known
+  const applyStart = useCallback(() => {
+    const video = media();
+    if (!video || restored.current || startAt === null || startAt === undefined || !(video.readyState >= 1)) return;
+    restored.current = true;
+    const position = restorePosition(startAt, knownDuration(video));
+    if (position > 0) {
+      video.currentTime = position;
+      setTime(position);
+    }
+  }, [startAt]);
+  useEffect(applyStart, [applyStart]);
+
+  // captions: offered only when the WebVTT file really exists
+  useEffect(() => {
+    setCaptionsAvailable(false);
+    if (!captionsUrl) return;
+    const controller = new AbortController();
+    fetch(captionsUrl, { method: 'HEAD', signal: controller.signal })
+      .then((res) => setCaptionsAvailable(res.ok))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [captionsUrl]);
+
+  useEffect(() => {
+    const track = media()?.textTracks?.[0];
+    if (track) track.mode = captionsOn ? 'showing' : 'hidden';
+  }, [captionsOn, captionsAvailable]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  useEffect(() => () => {
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+  }, []);
+
+  const revealControls = useCallback(() => {
+    setControlsVisible(true);
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => {
+      if (!media()?.paused) setControlsVisible(false);
+    }, HIDE_CONTROLS_AFTER_MS);
+  }, []);
+
+  const togglePlay = useCallback(() => {
+    const video = media();
+    if (!video) return;
+    if (video.paused || video.ended) void video.play()?.catch(() => undefined);
+    else video.pause();
+  }, []);
+
+  const seekTo = (seconds: number) => {
+    const video = media();
+    if (!video) return;
+    const end = knownDuration(video);
+    video.currentTime = Math.min(Math.max(0, seconds), end || seconds);
+    setTime(video.currentTime);
+  };
+
+  const changeVolume = (next: number) => {
+    const video = media();
+    if (!video) return;
+    const value = clampVolume(next);
+    video.volume = value;
+    video.muted = value === 0;
+    setAnnouncement(`Volume ${Math.round(value * 100)}%`);
+  };
+
+  const toggleMute = () => {
+    const video = media();
+    if (!video) return;
+    video.muted = !video.muted;
+    if (!video.muted && video.volume === 0) video.volume = VOLUME_STEP * 5;
+    setAnnouncement(video.muted ? 'Muted' : 'Unmuted');
+  };
+
+  const toggleFullscreen = () => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+    else void frame.requestFullscreen?.().catch(() => undefined);
+  };
+
+  const changeRate = (next: number) => {
+    const video = media();
+    if (!video) return;
+    video.playbackRate = next;
+    setRate(next);
+  };
+
+  const run = (command: PlayerCommand) => {
+    const video = media();
+    if (!video) return;
+    switch (command.kind) {
+      case 'toggle-play':
+        return togglePlay();
+      case 'seek-by':
+        return seekTo(video.currentTime + command.seconds);
+      case 'volume-by':
+        return changeVolume((video.muted ? 0 : video.volume) + command.delta);
+      case 'toggle-mute':
+        return toggleMute();
+      case 'toggle-fullscreen':
+        return toggleFullscreen();
+      case 'toggle-captions':
+        if (captionsAvailable) setCaptionsOn((on) => !on);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    const command = commandForKey(event.key);
+    if (!command) return;
+    // native controls keep their own keys: a focused button clicks on space, sliders and menus use arrows
+    if (command.kind === 'toggle-play' && event.key === ' ' && target.tagName === 'BUTTON') return;
+    if ((target.tagName === 'INPUT' || target.tagName === 'SELECT') && event.key.startsWith('Arrow')) return;
+    if (target.tagName === 'SELECT' && event.key === ' ') return;
+    event.preventDefault();
+    revealControls();
+    run(command);
+  };
+
+  const progressPercent = duration > 0 ? (time / duration) * 100 : 0;
+  const bufferedPercent = duration > 0 ? Math.min(100, (buffered / duration) * 100) : 0;
+  const shownVolume = muted ? 0 : volume;
+
+  return (
+    <div
+      ref={frameRef}
+      className={[styles.frame, controlsVisible || !playing ? styles.showControls : ''].join(' ')}
+      tabIndex={0}
+      role="region"
+      aria-label={`Video player: ${title}`}
+      onKeyDown={onKeyDown}
+      onMouseMove={revealControls}
+      onFocus={revealControls}
+      data-testid="video-player"
+    >
+      <video
+        ref={videoRef}
+        className={styles.video}
+        src={src}
+        poster={poster ?? undefined}
+        preload="metadata"
+        playsInline
+        onClick={togglePlay}
+        onDoubleClick={toggleFullscreen}
+        onLoadedMetadata={(e) => {
+          const video = e.currentTarget;
+          setDuration(knownDuration(video));
+          setVolume(video.volume);
+          setMuted(video.muted);
+          applyStart();
+        }}
+        onDurationChange={(e) => setDuration(knownDuration(e.currentTarget))}
+        onPlay={() => {
+          setPlaying(true);
+          setStarted(true);
+          revealControls();
+        }}
+        onPause={(e) => {
+          setPlaying(false);
+          setControlsVisible(true);
+          const video = e.currentTarget;
+          onPause?.(video.currentTime, knownDuration(video));
+        }}
+        onTimeUpdate={(e) => {
+          const video = e.currentTarget;
+          setTime(video.currentTime);
+          setBuffered(bufferedEnd(video.buffered, video.currentTime));
+          if (!video.paused && !video.seeking) onTimeUpdate?.(video.currentTime, knownDuration(video));
+        }}
+        onProgress={(e) => setBuffered(bufferedEnd(e.currentTarget.buffered, e.currentTarget.currentTime))}
+        onSeeked={(e) => {
+          const video = e.currentTarget;
+          setTime(video.currentTime);
+          onSeeked?.(video.currentTime, knownDuration(video));
+        }}
+        onEnded={(e) => {
+          setPlaying(false);
+          onEnded?.(knownDuration(e.currentTarget));
+        }}
+        onVolumeChange={(e) => {
+          setVolume(e.currentTarget.volume);
+          setMuted(e.currentTarget.muted);
+        }}
+        onRateChange={(e) => setRate(e.currentTarget.playbackRate)}
+      >
+        {captionsAvailable && captionsUrl ? <track kind="captions" src={captionsUrl} srcLang="en" label="English" default={captionsOn} /> : null}
+      </video>
+
+      {!started ? (
+        <button type="button" className={styles.bigPlay} onClick={togglePlay} aria-label="Play video">
+          <span aria-hidden="true">▶</span>
+        </button>
+      ) : null}
+
+      <div className={styles.controls}>
+        <div className={styles.seekWrap}>
+          <div className={styles.seekTrack} aria-hidden="true">
+            <div className={styles.seekBuffered} style={{ width: `${bufferedPercent}%` }} data-testid="buffered-range" />
+            <div className={styles.seekPlayed} style={{ width: `${progressPercent}%` }} />
+          </div>
+          <input
+            className={styles.seek}
+            type="range"
+            min={0}
+            max={duration || 0}
+            step={0.1}
+            value={Math.min(time, duration || 0)}
+            onChange={(e) => seekTo(Number(e.target.value))}
+            aria-label="Seek"
+            aria-valuetext={`${formatPlayerTime(time)} of ${formatPlayerTime(duration)}`}
+            disabled={duration <= 0}
+          />
+        </div>
+        <div className={styles.row}>
+          <button type="button" className={styles.control} onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'} title={playing ? 'Pause (space)' : 'Play (space)'}>
+            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+          </button>
+          <button type="button" className={styles.control} onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'} title="Mute (m)">
+            <span aria-hidden="true">{muted || volume === 0 ? '🔇' : volume < 0.5 ? '🔉' : '🔊'}</span>
+          </button>
+          <input
+            className={styles.volume}
+            type="range"
+            min={0}
+            max={1}
+            step={VOLUME_STEP}
+            value={shownVolume}
+            onChange={(e) => changeVolume(Number(e.target.value))}
+            aria-label="Volume"
+            aria-valuetext={`${Math.round(shownVolume * 100)}%`}
+          />
+          <span className={styles.time} data-testid="player-time">
+            {formatPlayerTime(time)} / {formatPlayerTime(duration)}
+          </span>
+          <span className={styles.spacer} />
+          <label className={styles.rateLabel}>
+            <span className="ck-visually-hidden">Playback speed</span>
+            <select className={styles.rate} value={rate} onChange={(e) => changeRate(Number(e.target.value))} aria-label="Playback speed">
+              {PLAYBACK_RATES.map((r) => (
+                <option key={r} value={r}>
+                  {r}×
+                </option>
+              ))}
+            </select>
+          </label>
+          {captionsAvailable ? (
+            <button
+              type="button"
+              className={[styles.control, captionsOn ? styles.active : ''].join(' ')}
+              onClick={() => setCaptionsOn((on) => !on)}
+              aria-pressed={captionsOn}
+              aria-label="Captions"
+              title="Captions (c)"
+            >
+              CC
+            </button>
+          ) : null}
+          <button type="button" className={styles.control} onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} title="Full screen (f)">
+            <span aria-hidden="true">{fullscreen ? '🗗' : '⛶'}</span>
+          </button>
+        </div>
+      </div>
+      <span className="ck-visually-hidden" aria-live="polite">
+        {announcement}
+      </span>
+    </div>
+  );
+}

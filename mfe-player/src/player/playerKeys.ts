@@ -1,0 +1,63 @@
+/** Keyboard shortcuts of the player: what a key does, independent of React and the DOM. */
+export type PlayerCommand =
+  | { kind: 'toggle-play' }
+  | { kind: 'seek-by'; seconds: number }
+  | { kind: 'volume-by'; delta: number }
+  | { kind: 'toggle-mute' }
+  | { kind: 'toggle-fullscreen' }
+  | { kind: 'toggle-captions' };
+
+export const SEEK_STEP_SECONDS = 5;
+export const VOLUME_STEP = 0.1;
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/** The command of a key, or null when the player leaves the key alone. */
+export function commandForKey(key: string): PlayerCommand | null {
+  switch (key) {
+    case ' ':
+    case 'Spacebar':
+    case 'k':
+      return { kind: 'toggle-play' };
+    case 'ArrowLeft':
+      return { kind: 'seek-by', seconds: -SEEK_STEP_SECONDS };
+    case 'ArrowRight':
+      return { kind: 'seek-by', seconds: SEEK_STEP_SECONDS };
+    case 'ArrowUp':
+      return { kind: 'volume-by', delta: VOLUME_STEP };
+    case 'ArrowDown':
+      return { kind: 'volume-by', delta: -VOLUME_STEP };
+    case 'm':
+    case 'M':
+      return { kind: 'toggle-mute' };
+    case 'f':
+    case 'F':
+      return { kind: 'toggle-fullscreen' };
+    case 'c':
+    case 'C':
+      return { kind: 'toggle-captions' };
+    default:
+      return null;
+  }
+}
+
+/** Volume stays within 0–1 on a 0.1 grid (spec section 9). */
+export function clampVolume(volume: number): number {
+  if (!Number.isFinite(volume)) return 1;
+  return Math.min(1, Math.max(0, Math.round(volume * 10) / 10));
+}
+
+/** The end of the buffered range that holds the current time (what the seek bar shades), in seconds. */
+export function bufferedEnd(buffered: Pick<TimeRanges, 'length' | 'start' | 'end'>, currentTime: number): number {
+  let end = 0;
+  for (let i = 0; i < buffered.length; i++) {
+    if (buffered.start(i) <= currentTime + 0.5 && buffered.end(i) >= currentTime) end = Math.max(end, buffered.end(i));
+  }
+  return end;
+}
+
+/** The captions file beside a demo video: /media/videos/lesson-1.mp4 → /media/captions/lesson-1.vtt. */
+export function captionsUrlFor(videoUrl: string | null | undefined): string | null {
+  if (!videoUrl) return null;
+  const match = /^(.*)\/videos\/([^/?#]+)\.[a-z0-9]+(?:[?#].*)?$/i.exec(videoUrl);
+  return match ? `${match[1]}/captions/${match[2]}.vtt` : null;
+}

@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import type { ProductDetail } from '@catalyst/contracts';
+import styles from './ProductPage.module.css';
+
+/** Who made the product, linking to the creator's library in the product's category. */
+export function CreatorBlock({ product }: { product: ProductDetail }) {
+  const { creator, category } = product;
+  return (
+    <section className={styles.panel} aria-labelledby="creator-title" data-testid="creator-block">
+      <h2 id="creator-title" className={styles.panelTitle}>
+        Creator
+      </h2>
+      <div className={styles.creator}>
+        <span className={styles.avatar} aria-hidden="true">
+          {creator.name.trim().charAt(0).toUpperCase() || '?'}
+        </span>
+        <div>
+          <Link className={styles.creatorName} to={`/browse/category/${category.slug}/creator/${creator._id}`}>
+            {creator.name}
+          </Link>
+          {product.instructor && product.instructor !== creator.name ? <p className={styles.muted}>Instructor: {product.instructor}</p> : null}
+        </div>
+      </div>
+    </section>
+  );
+}

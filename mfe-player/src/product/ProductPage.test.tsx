@@ -1,0 +1,208 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProductDetail, Progress, PublicProduct } from '@catalyst/contracts';
+import { fakeApi } from '../testing/fakeApi';
+import { ProductPage } from './ProductPage';
+
+const ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const related = (n: number): PublicProduct =>
+  ({
+    _id: `bbbbbbbbbbbbbbbbbbbbbb0${n}`,
+    productId: `rel-${n}`,
+    slug: `related-${n}`,
+    title: `Related ${n}`,
+    type: 'video',
+    duration: 30,
+    thumbnail: null,
+  }) as PublicProduct;
+
+const product = (overrides: Partial<ProductDetail> = {}): ProductDetail =>
+  ({
+    _id: ID,
+    productId: 'react-101',
+    slug: 'react-course',
+    title: 'React Course',
+    description: 'Learn React from the ground up.',
+    categoryId: 'cccccccccccccccccccccccc',
+    category: { _id: 'cccccccccccccccccccccccc', name: 'Web Development', slug: 'web-development' },
+    creatorId: 'dddddddddddddddddddddddd',
+    creator: { _id: 'dddddddddddddddddddddddd', name: 'Grace Hopper', slug: 'grace' },
+    type: 'course',
+    difficulty: 'beginner',
+    duration: 90,
+    thumbnail: '/media/thumbnails/react-course.jpg',
+    tags: ['react', 'hooks'],
+    price: 0,
+    instructor: null,
+    enrolledStudents: 0,
+    isActive: true,
+    isPublished: true,
+    isFeatured: false,
+    sortOrder: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    videoUrl: '/media/videos/lesson-9.mp4',
+    content: '<h3>Welcome</h3><p>Hello <a href="https://example.com">docs</a></p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">',
+    createdBy: null,
+    related: [related(1), related(2), related(3), related(4)],
+    ...overrides,
+  }) as ProductDetail;
+
+const saved = (overrides: Partial<Progress> = {}): Progress => ({
+  productId: ID,
+  progress: 40,
+  lastPosition: 12,
+  completed: false,
+  completedAt: null,
+  updatedAt: '2026-01-02T00:00:00.000Z',
+  ...overrides,
+});
+
+function renderAt(path = '/browse/premium/product/react-course') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/browse/premium/product/:productSlug" element={<ProductPage />} />
+        <Route path="/subscription" element={<p>Plans page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  sessionStorage.setItem('token', 'test-token');
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the product page', () => {
+  it('shows the breadcrumb, description, sanitised content, tags, creator, course panel and the first 3 related', async () => {
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
+    });
+    renderAt();
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Browse', 'Web Development', 'React Course']);
+    expect(within(crumbs).getByRole('link', { name: 'Browse' }).getAttribute('href')).toBe('/browse');
+    expect(within(crumbs).getByRole('link', { name: 'Web Development' }).getAttribute('href')).toBe('/browse/category/web-development');
+    expect(screen.getByRole('heading', { level: 1, name: 'React Course' })).toBeTruthy();
+    expect(screen.getByText('Learn React from the ground up.')).toBeTruthy();
+
+    const content = screen.getByTestId('product-content');
+    expect(content.querySelector('h3')?.textContent).toBe('Welcome');
+    expect(content.querySelector('script')).toBeNull();
+    expect(content.innerHTML).not.toContain('onerror');
+    expect(content.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
+
+    expect(screen.getByText('react')).toBeTruthy();
+    expect(screen.getByText('hooks')).toBeTruthy();
+    expect(within(screen.getByTestId('creator-block')).getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe(
+      '/browse/category/web-development/creator/dddddddddddddddddddddddd',
+    );
+    const related = screen.getByRole('region', { name: 'Related content' });
+    expect(within(related).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/browse/premium/product/rel-1',
+      '/browse/premium/product/rel-2',
+      '/browse/premium/product/rel-3',
+    ]);
+    await waitFor(() => expect(within(screen.getByTestId('course-progress')).getByText('In progress')).toBeTruthy());
+    expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
+    expect(screen.getByTestId('video-player')).toBeTruthy();
+  });
+
+  it('shows no course panel for other product types', async () => {
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product({ type: 'video' }) } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
+    });
+    renderAt();
+    await screen.findByRole('heading', { level: 1, name: 'React Course' });
+    expect(screen.queryByTestId('course-progress')).toBeNull();
+  });
+
+  it("says 'Product not found or inaccessible.' when the product cannot be loaded", async () => {
+    fakeApi({ 'GET /content/premium/products/nope': { status: 404, body: { success: false, message: 'Product not found' } } });
+    renderAt('/browse/premium/product/nope');
+    expect(await screen.findByText('Product not found or inaccessible.')).toBeTruthy();
+  });
+
+  it('sends a learner without a plan to /subscription', async () => {
+    fakeApi({
+      'GET /content/premium/products/react-course': { status: 403, body: { success: false, message: 'Active subscription required to access this content' } },
+    });
+    renderAt();
+    expect(await screen.findByText('Plans page')).toBeTruthy();
+  });
+
+  it('disables Mark Complete at 100', async () => {
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved({ progress: 100, completed: true }) } },
+    });
+    renderAt();
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
+    expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Reset' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('marks complete through the API, then disables the button', async () => {
+    const api = fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
+      [`PATCH /content/progress/product/${ID}/complete`]: { body: { success: true, data: saved({ progress: 100, completed: true }) } },
+    });
+    renderAt();
+    const button = await screen.findByRole('button', { name: 'Mark Complete' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => fireEvent.click(button));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(true));
+    const call = api.calls.find((c) => c.url.endsWith('/complete'))!;
+    expect(call.method).toBe('PATCH');
+    expect(JSON.parse(String(call.init.body))).toEqual({ clientTime: expect.any(Number) });
+    expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%');
+  });
+
+  it('resets to 0 and rewinds the video', async () => {
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved({ progress: 100, completed: true, lastPosition: 20 }) } },
+      [`PATCH /content/progress/product/${ID}/reset`]: { body: { success: true, data: saved({ progress: 0, lastPosition: 0 }) } },
+    });
+    renderAt();
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
+    const video = screen.getByTestId('video-player').querySelector('video')!;
+    video.currentTime = 15;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset' })));
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete'));
+    expect(video.currentTime).toBe(0);
+    expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('sends the unload save with keepalive when the page is left', async () => {
+    const api = fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved({ progress: 0, lastPosition: 0 }) } },
+      [`POST /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
+    });
+    renderAt();
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete'));
+    const video = screen.getByTestId('video-player').querySelector('video')!;
+    Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
+    Object.defineProperty(video, 'paused', { configurable: true, value: false });
+    video.currentTime = 7;
+    fireEvent.timeUpdate(video);
+    window.dispatchEvent(new Event('pagehide'));
+    const beacon = api.calls.find((c) => c.method === 'POST')!;
+    expect(beacon.init.keepalive).toBe(true);
+    expect((beacon.init.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
+    const form = beacon.init.body as FormData;
+    expect(form.get('_method')).toBe('PATCH');
+    expect(JSON.parse(String(form.get('data')))).toEqual({ progress: 7, lastPosition: 7, completed: false, clientTime: expect.any(Number) });
+  });
+});

@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import type { PublicProduct } from '@catalyst/contracts';
+import { formatDuration } from '@catalyst/web-kit';
+import styles from './ProductPage.module.css';
+
+export const RELATED_LIMIT = 3;
+
+/** Related content: the first three. */
+export function RelatedProducts({ products }: { products: PublicProduct[] }) {
+  const shown = products.slice(0, RELATED_LIMIT);
+  if (shown.length === 0) return null;
+  return (
+    <section className={styles.panel} aria-labelledby="related-title">
+      <h2 id="related-title" className={styles.panelTitle}>
+        Related content
+      </h2>
+      <ul className={styles.related}>
+        {shown.map((item) => (
+          <li key={item._id}>
+            <Link className={styles.relatedLink} to={`/browse/premium/product/${item.productId || item._id}`}>
+              {item.thumbnail ? <img src={item.thumbnail} alt="" className={styles.relatedThumb} loading="lazy" /> : <span className={styles.relatedThumb} />}
+              <span>
+                <span className={styles.relatedTitle}>{item.title}</span>
+                <span className={styles.muted}>
+                  {item.type}
+                  {item.duration ? ` · ${formatDuration(item.duration)}` : ''}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
