@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { CategoryFormPage } from './CategoryFormPage';
+
+type Reply = { status: number; body: unknown };
+let replies: Record<string, Reply>;
+let requests: Array<{ method: string; url: string; body: unknown }>;
+
+beforeEach(() => {
+  replies = {};
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const reply = replies[`${method} ${url}`] ?? { status: 404, body: { success: false, message: 'Not found' } };
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function ListStandIn() {
+  const location = useLocation();
+  return <p>categories list {(location.state as { flash?: string } | null)?.flash}</p>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/categories" element={<ListStandIn />} />
+        <Route path="/admin/categories/new" element={<CategoryFormPage />} />
+        <Route path="/admin/categories/:id/edit" element={<CategoryFormPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const saved = { _id: 'a'.repeat(24), name: 'Web Development', description: 'Build for the browser.', slug: 'web-development', icon: '📁', color: '#f59e0b', isActive: true, sortOrder: 0, createdAt: '2026-01-01T00:00:00.000Z', productCount: 0 };
+
+describe('the category form', () => {
+  it('generates the slug from the name on create and normalises a typed slug', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/categories/new');
+    await user.type(screen.getByLabelText('Name'), 'Web & Mobile Dev!');
+    expect(screen.getByLabelText('Slug')).toHaveProperty('value', 'web-mobile-dev');
+    await user.clear(screen.getByLabelText('Slug'));
+    await user.type(screen.getByLabelText('Slug'), 'My Own Slug');
+    expect(screen.getByLabelText('Slug')).toHaveProperty('value', 'my-own-slug');
+    // Once the admin has typed a slug, the name no longer drives it.
+    await user.type(screen.getByLabelText('Name'), 'x');
+    expect(screen.getByLabelText('Slug')).toHaveProperty('value', 'my-own-slug');
+  });
+
+  it('offers 16 preset icons and 8 preset colours', () => {
+    renderAt('/admin/categories/new');
+    expect(screen.getAllByRole('button', { name: /^Icon / })).toHaveLength(16);
+    expect(screen.getAllByRole('button', { name: /^Colour / })).toHaveLength(8);
+  });
+
+  it('shows every field message and sends nothing while the form is invalid', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/categories/new');
+    await user.type(screen.getByLabelText('Description'), 'short');
+    await user.clear(screen.getByLabelText('Sort order'));
+    await user.type(screen.getByLabelText('Sort order'), '-2');
+    await user.click(screen.getByRole('button', { name: 'Create Category' }));
+    expect(screen.getByText('Category name is required')).toBeTruthy();
+    expect(screen.getByText('Description must be at least 10 characters')).toBeTruthy();
+    expect(screen.getByText('Slug is required')).toBeTruthy();
+    expect(screen.getByText('Sort order cannot be negative')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // A field's message clears when that field is edited.
+    await user.type(screen.getByLabelText('Description'), ' enough now');
+    expect(screen.queryByText('Description must be at least 10 characters')).toBeNull();
+  });
+
+  it('shows the 409 text for a duplicate name', async () => {
+    replies['POST /api/v1/admin/categories'] = { status: 409, body: { success: false, message: 'A category with this name already exists' } };
+    const user = userEvent.setup();
+    renderAt('/admin/categories/new');
+    await user.type(screen.getByLabelText('Name'), 'Web Development');
+    await user.type(screen.getByLabelText('Description'), 'Build for the browser.');
+    await user.click(screen.getByRole('button', { name: 'Create Category' }));
+    expect(await screen.findByText('A category with this name already exists. Please choose a different name.')).toBeTruthy();
+  });
+
+  it('sends trimmed values with sortOrder as an integer, then goes to the list with the success message', async () => {
+    replies['POST /api/v1/admin/categories'] = { status: 201, body: { success: true, data: saved, message: 'Category created successfully!' } };
+    const user = userEvent.setup();
+    renderAt('/admin/categories/new');
+    await user.type(screen.getByLabelText('Name'), '  Web Development ');
+    await user.type(screen.getByLabelText('Description'), ' Build for the browser. ');
+    await user.clear(screen.getByLabelText('Sort order'));
+    await user.click(screen.getByRole('button', { name: 'Icon 💻' }));
+    await user.click(screen.getByRole('button', { name: 'Create Category' }));
+    expect(await screen.findByText('categories list Category created successfully!')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Web Development',
+      description: 'Build for the browser.',
+      slug: 'web-development',
+      icon: '💻',
+      color: '#f59e0b',
+      isActive: true,
+      sortOrder: 0,
+    });
+  });
+
+  it('loads a category for edit and says "updated" after saving', async () => {
+    replies[`GET /api/v1/admin/categories/${saved._id}`] = { status: 200, body: { success: true, data: saved } };
+    replies[`PUT /api/v1/admin/categories/${saved._id}`] = { status: 200, body: { success: true, data: saved } };
+    const user = userEvent.setup();
+    renderAt(`/admin/categories/${saved._id}/edit`);
+    expect(await screen.findByDisplayValue('Web Development')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Update Category' }));
+    expect(await screen.findByText('categories list Category updated successfully!')).toBeTruthy();
+  });
+
+  it('refuses an id of the wrong length and returns to the list after 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderAt('/admin/categories/short/edit');
+    expect(await screen.findByText('Invalid category ID format')).toBeTruthy();
+    expect(requests).toEqual([]);
+    await act(async () => {
+      vi.advanceTimersByTime(1900);
+    });
+    expect(screen.queryByText(/categories list/)).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    await waitFor(() => expect(screen.getByText(/categories list/)).toBeTruthy());
+  });
+
+  it('says a missing category was not found and returns after 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderAt(`/admin/categories/${'b'.repeat(24)}/edit`);
+    expect(await screen.findByText('Category not found. It may have been deleted. Redirecting to categories list...')).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(2900);
+    });
+    expect(screen.queryByText(/categories list$/)).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    await waitFor(() => expect(screen.getByText(/categories list/)).toBeTruthy());
+  });
+});
