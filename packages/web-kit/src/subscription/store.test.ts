@@ -6,8 +6,14 @@ import { createSubscriptionStore } from './store';
 const learner = { _id: 'l1', name: 'Lee', email: 'lee@example.com', role: 'user' };
 const admin = { _id: 'a1', name: 'Ada', email: 'ada@example.com', role: 'admin' };
 
+/** A fetch double: the handler sees the URL as a string; `.mock.calls` keeps what was asked. */
+function fakeFetch(handler: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => handler(String(input), init));
+  return mock as unknown as typeof fetch & Pick<typeof mock, 'mock'>;
+}
+
 function statusApi(answer: () => Response) {
-  const fetch = vi.fn(async (url: string) => (url.endsWith('/subscription/status') ? answer() : new Response('{}', { status: 404 })));
+  const fetch = fakeFetch((url) => (url.endsWith('/subscription/status') ? answer() : new Response('{}', { status: 404 })));
   return { fetch, api: createApiClient({ fetch }) };
 }
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
@@ -68,18 +74,18 @@ describe('subscription store', () => {
   });
 
   it('confirms the checkout session of the success page while refreshing', async () => {
-    const fetch = vi.fn(async (url: string) => ok({ hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00Z', cancelAtPeriodEnd: false, url }));
+    const fetch = fakeFetch(() => ok({ hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00Z', cancelAtPeriodEnd: false }));
     const api = createApiClient({ fetch });
     const session = createSessionStore({ api });
     session.loadUser(learner);
     const store = createSubscriptionStore(session, { api });
     await store.refresh({ sessionId: 'cs_test_123' });
-    expect(fetch.mock.calls.at(-1)?.[0]).toBe('/api/v1/subscription/status?session_id=cs_test_123');
+    expect(String(fetch.mock.calls.at(-1)?.[0])).toBe('/api/v1/subscription/status?session_id=cs_test_123');
     expect(store.getState()).toMatchObject({ hasSubscription: true, plan: 'premium', cancelAtPeriodEnd: false, isLoading: false });
   });
 
   it('asks the server for a checkout address and sends the browser to it', async () => {
-    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const fetch = fakeFetch((url, init) => {
       if (url.endsWith('/subscription/create-checkout-session')) {
         expect(JSON.parse(String(init?.body))).toEqual({ plan: 'premium' });
         return ok({ url: 'http://pay.example/checkout/cs_1', sessionId: 'cs_1' });
@@ -96,7 +102,7 @@ describe('subscription store', () => {
   });
 
   it('does not leave the page when the checkout cannot start', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'down' }), { status: 503 }));
+    const fetch = fakeFetch(() => new Response(JSON.stringify({ success: false, message: 'down' }), { status: 503 }));
     const api = createApiClient({ fetch });
     const navigate = vi.fn();
     const session = createSessionStore({ api });
@@ -107,7 +113,7 @@ describe('subscription store', () => {
 
   it('applies the status answered to cancel and reactivate', async () => {
     let cancelAtPeriodEnd = false;
-    const fetch = vi.fn(async (url: string) => {
+    const fetch = fakeFetch((url) => {
       if (url.endsWith('/subscription/cancel')) cancelAtPeriodEnd = true;
       if (url.endsWith('/subscription/reactivate')) cancelAtPeriodEnd = false;
       const body = { hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00Z', cancelAtPeriodEnd };
