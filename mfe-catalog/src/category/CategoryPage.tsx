@@ -1,37 +1,90 @@
-import { Link, useParams } from 'react-router-dom';
-import { Card, ErrorScreen, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { CategorySort, Creator } from '@catalyst/contracts';
+import { ErrorScreen, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
+import { usePremiumRedirect } from '../shared/usePremiumRedirect';
+import styles from './CategoryPage.module.css';
+import { CREATOR_SORTS, useCategoryCreators } from './useCategoryCreators';
 
-interface Creator {
-  _id: string;
-  name: string;
-  description?: string;
-  videoCount?: number;
-}
+const videosLabel = (count = 0) => `${count} ${count === 1 ? 'video' : 'videos'}`;
 
-/** Creators of one category (the catalogue helper completes search, sort and counts). */
+/** /browse/category/{categorySlug}: the creators of a category (subscribers and admins). */
 export function CategoryPage() {
   const { categorySlug = '' } = useParams();
-  useDocumentTitle('Creators');
-  const { data, isLoading, error, reload } = useApiData<Creator[]>(`/users/premium/categories/${encodeURIComponent(categorySlug)}/creators`);
-  if (isLoading) return <Spinner message="Loading creators..." />;
-  if (error) return <ErrorScreen message={error.message} onRetry={reload} />;
-  const creators = data ?? [];
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<CategorySort>('sortOrder');
+  const { category, creators, total, isLoading, error, reload } = useCategoryCreators(categorySlug, search, sort);
+  useDocumentTitle(category?.name ?? 'Creators');
+  const redirecting = usePremiumRedirect(error);
+
+  if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
+  if (redirecting) return <Spinner message="Redirecting..." />;
+
+  const openCreator = (creator: Creator) => navigate(`/browse/category/${encodeURIComponent(categorySlug)}/creator/${creator.id}`);
+
   return (
-    <section>
-      <h1>Creators</h1>
-      <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem' }}>
-        {creators.map((creator) => (
-          <li key={creator._id}>
-            <Card>
-              <Link to={`/browse/category/${categorySlug}/creator/${creator._id}`}>{creator.name}</Link>
-              {creator.description ? <p>{creator.description}</p> : null}
-            </Card>
-          </li>
-        ))}
-      </ul>
-      <p>
-        Showing {creators.length} of {creators.length}
-      </p>
+    <section className={styles.page}>
+      <nav className={styles.breadcrumb} aria-label="Breadcrumb">
+        <Link to="/browse">Browse</Link>
+        <span aria-hidden="true"> › </span>
+        <span>{category?.name ?? 'Category'}</span>
+      </nav>
+      <header className={styles.header}>
+        {category ? (
+          <span className={styles.icon} style={{ background: `${category.color}22` }} aria-hidden="true">
+            {category.icon || '📁'}
+          </span>
+        ) : null}
+        <div>
+          <h1 className={styles.title}>{category?.name ?? 'Creators'}</h1>
+          {category?.description ? <p className={styles.description}>{category.description}</p> : null}
+        </div>
+      </header>
+      <div className={styles.controls}>
+        <div className={styles.search}>
+          <TextField label="Search creators" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name or description" />
+        </div>
+        <label className={styles.sort}>
+          <span>Sort by</span>
+          <select value={sort} onChange={(e) => setSort(e.target.value as CategorySort)}>
+            {CREATOR_SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {isLoading && total === 0 ? (
+        <Spinner message="Loading creators..." />
+      ) : error ? (
+        <ErrorScreen message={error.message} onRetry={reload} retryLabel="Try Again" />
+      ) : creators.length === 0 ? (
+        <p className={styles.empty}>{search.trim() ? 'No creators found' : 'No creators in this category yet'}</p>
+      ) : (
+        <ul className={styles.grid}>
+          {creators.map((creator) => (
+            <li key={creator.id}>
+              <button type="button" className={styles.card} onClick={() => openCreator(creator)} data-testid="creator-card">
+                <span className={styles.avatar} style={{ background: `${creator.color}22` }} aria-hidden="true">
+                  {creator.icon || '🎓'}
+                </span>
+                <span className={styles.cardBody}>
+                  <span className={styles.name}>{creator.name}</span>
+                  <span className={styles.bio}>{creator.description}</span>
+                  <span className={styles.count}>{videosLabel(creator.productCount)}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!isLoading && !error ? (
+        <p className={styles.footer}>
+          Showing {creators.length} of {total}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,35 +1,125 @@
-import { Link, useParams } from 'react-router-dom';
-import { Card, ErrorScreen, formatDuration, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Difficulty, PremiumProduct, ProductSort, ProductType } from '@catalyst/contracts';
+import { Button, ErrorScreen, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
+import { useDebouncedValue } from '../shared/useDebouncedValue';
+import { usePremiumRedirect } from '../shared/usePremiumRedirect';
+import styles from './CreatorLibraryPage.module.css';
+import { ProductCard } from './ProductCard';
+import { LIBRARY_LEVELS, LIBRARY_SORTS, LIBRARY_TYPES, useCreatorLibrary } from './useCreatorLibrary';
+import { useProgressMap } from './useProgressMap';
 
-interface ProductSummary {
-  _id: string;
-  productId?: string;
-  title: string;
-  duration?: number;
-}
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A creator's products in one category (the catalogue helper completes filters, sorting and views). */
+/** /browse/category/{categorySlug}/creator/{creatorId}: a creator's content library (subscribers and admins). */
 export function CreatorLibraryPage() {
   const { categorySlug = '', creatorId = '' } = useParams();
-  useDocumentTitle('Library');
-  const { data, isLoading, error, reload } = useApiData<ProductSummary[]>(
-    `/users/premium/products/${encodeURIComponent(creatorId)}/category/${encodeURIComponent(categorySlug)}`,
-  );
-  if (isLoading) return <Spinner message="Loading products..." />;
-  if (error) return <ErrorScreen message={`Failed to load products: ${error.message}`} onRetry={reload} />;
+  const navigate = useNavigate();
+  const [layout, setLayout] = useState<'grid' | 'list'>('grid');
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<ProductType | ''>('');
+  const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
+  const [sort, setSort] = useState<ProductSort>('sortOrder');
+  const settledSearch = useDebouncedValue(search, 250);
+  const library = useCreatorLibrary(categorySlug, creatorId, { search: settledSearch, type, difficulty, sort });
+  const progress = useProgressMap();
+  const redirecting = usePremiumRedirect(library.error, library.creatorsError);
+  const creatorName = library.creator?.name ?? library.products[0]?.creator.name;
+  useDocumentTitle(creatorName ? `${creatorName} - Library` : 'Library');
+
+  if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
+  if (!creatorId) return <ErrorScreen message="No creator ID provided." />;
+  if (redirecting) return <Spinner message="Redirecting..." />;
+
+  const filtering = search.trim() !== '' || type !== '' || difficulty !== '';
+  const openProduct = (product: PremiumProduct) => navigate(`/browse/premium/product/${product.productId}`);
+  const backToCategory = () => navigate(`/browse/category/${encodeURIComponent(categorySlug)}`);
+
   return (
-    <section>
-      <Link to={`/browse/category/${categorySlug}`}>← Back</Link>
-      <h1>Library</h1>
-      <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem' }}>
-        {(data ?? []).map((product) => (
-          <li key={product._id}>
-            <Card>
-              <Link to={`/browse/premium/product/${product._id}`}>{product.title}</Link> {formatDuration(product.duration)}
-            </Card>
-          </li>
-        ))}
-      </ul>
+    <section className={styles.page}>
+      <div>
+        <Button variant="ghost" size="sm" onClick={backToCategory}>
+          ← Back to category
+        </Button>
+      </div>
+      <header className={styles.header}>
+        {library.creator ? (
+          <span className={styles.avatar} style={{ background: `${library.creator.color}22` }} aria-hidden="true">
+            {library.creator.icon || '🎓'}
+          </span>
+        ) : null}
+        <div>
+          <h1 className={styles.title}>{creatorName ?? 'Library'}</h1>
+          {library.creator?.description ? <p className={styles.description}>{library.creator.description}</p> : null}
+        </div>
+      </header>
+
+      <div className={styles.controls}>
+        <div className={styles.search}>
+          <TextField label="Search content" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Title or description" />
+        </div>
+        <label className={styles.select}>
+          <span>Type</span>
+          <select value={type} onChange={(e) => setType(e.target.value as ProductType | '')}>
+            <option value="">All types</option>
+            {LIBRARY_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {capitalise(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.select}>
+          <span>Level</span>
+          <select value={difficulty} onChange={(e) => setDifficulty(e.target.value as Difficulty | '')}>
+            <option value="">All levels</option>
+            {LIBRARY_LEVELS.map((value) => (
+              <option key={value} value={value}>
+                {capitalise(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.select}>
+          <span>Sort by</span>
+          <select value={sort} onChange={(e) => setSort(e.target.value as ProductSort)}>
+            {LIBRARY_SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className={styles.toggle} role="group" aria-label="Layout">
+          <Button variant={layout === 'grid' ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
+            Grid
+          </Button>
+          <Button variant={layout === 'list' ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === 'list'} onClick={() => setLayout('list')}>
+            List
+          </Button>
+        </div>
+      </div>
+
+      {library.error ? (
+        <ErrorScreen message={`Failed to load products: ${library.error.message}`} onRetry={library.reload} retryLabel="Try Again" />
+      ) : !library.hasLoaded ? (
+        <Spinner message="Loading products..." />
+      ) : library.products.length === 0 ? (
+        <p className={styles.empty}>{filtering ? 'No content matches your filters' : 'No content available yet'}</p>
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {library.products.length} {library.products.length === 1 ? 'item' : 'items'}
+          </p>
+          <ul className={layout === 'grid' ? styles.grid : styles.list} data-layout={layout}>
+            {library.products.map((product) => (
+              <li key={product._id}>
+                <ProductCard product={product} progress={progress.get(product._id)} layout={layout} onOpen={openProduct} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

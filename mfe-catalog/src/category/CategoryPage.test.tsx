@@ -1,0 +1,81 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { category, creator } from '../testing/fixtures';
+import { PREMIUM_REFUSAL, fail, ok, stubApi } from '../testing/stubApi';
+import { CategoryPage } from './CategoryPage';
+
+function mount(path = '/browse/category/web-development') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/browse/category/:categorySlug" element={<CategoryPage />} />
+        <Route path="/browse/category/:categorySlug/creator/:creatorId" element={<p>Library page</p>} />
+        <Route path="/subscription" element={<p>Plans page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const creators = [
+  creator({ _id: 'd00000000000000000000001', id: 'd00000000000000000000001', name: 'Maya Chen', description: 'Front-end architect', productCount: 4, sortOrder: 0, createdAt: '2026-01-01T00:00:00.000Z' }),
+  creator({ _id: 'd00000000000000000000002', id: 'd00000000000000000000002', name: 'Daniel Okafor', description: 'Postgres tuner', productCount: 1, sortOrder: 1, createdAt: '2026-03-01T00:00:00.000Z' }),
+];
+
+const names = () => screen.getAllByTestId('creator-card').map((card) => within(card).getByText(/Chen|Okafor/).textContent);
+
+describe('category page', () => {
+  it('lists the creators with their video counts and Showing X of Y', async () => {
+    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
+    mount();
+    expect(await screen.findByRole('heading', { name: 'Web Development' })).toBeTruthy();
+    expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
+    expect(screen.getByText('4 videos')).toBeTruthy();
+    expect(screen.getByText('1 video')).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 2')).toBeTruthy();
+  });
+
+  it('searches name and description and sorts by name or recency', async () => {
+    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
+    mount();
+    await screen.findByText('Maya Chen');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Name A-Z');
+    expect(names()).toEqual(['Daniel Okafor', 'Maya Chen']);
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Recently created');
+    expect(names()).toEqual(['Daniel Okafor', 'Maya Chen']);
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Default order');
+    expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
+    await userEvent.type(screen.getByLabelText('Search creators'), 'POSTGRES');
+    expect(names()).toEqual(['Daniel Okafor']);
+    expect(screen.getByText('Showing 1 of 2')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Search creators'));
+    await userEvent.type(screen.getByLabelText('Search creators'), 'nobody');
+    expect(screen.getByText('No creators found')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 2')).toBeTruthy();
+  });
+
+  it("opens a creator's library", async () => {
+    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
+    mount();
+    await userEvent.click(await screen.findByText('Daniel Okafor'));
+    expect(await screen.findByText('Library page')).toBeTruthy();
+  });
+
+  it('sends a user refused by the server to /subscription', async () => {
+    stubApi({ '/content/premium/categories': PREMIUM_REFUSAL, '/users/premium/categories': PREMIUM_REFUSAL });
+    mount();
+    expect(await screen.findByText('Plans page')).toBeTruthy();
+  });
+
+  it('shows a load failure with Try Again', async () => {
+    let attempts = 0;
+    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': () => (++attempts === 1 ? fail(404, 'Category not found') : ok(creators)) });
+    mount();
+    expect(await screen.findByText('Category not found')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Maya Chen')).toBeTruthy();
+  });
+});

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import type { Category, CategorySort, Creator } from '@catalyst/contracts';
+import { useApiData } from '@catalyst/web-kit';
+
+export const CREATOR_SORTS: Array<{ value: CategorySort; label: string }> = [
+  { value: 'sortOrder', label: 'Default order' },
+  { value: 'name', label: 'Name A-Z' },
+  { value: 'newest', label: 'Recently created' },
+];
+
+function sortCreators(creators: Creator[], sort: CategorySort): Creator[] {
+  const list = [...creators];
+  if (sort === 'name') return list.sort((a, b) => a.name.localeCompare(b.name));
+  if (sort === 'newest') return list.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return list.sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
+}
+
+/**
+ * A premium category and its creators (each with its count of videos). Search and sort run over the
+ * whole list in the browser so the page can say 'Showing X of Y'.
+ */
+export function useCategoryCreators(categorySlug: string, search: string, sort: CategorySort) {
+  const key = encodeURIComponent(categorySlug);
+  const category = useApiData<Category>(categorySlug ? `/content/premium/categories/${key}` : null);
+  const creators = useApiData<Creator[]>(categorySlug ? `/users/premium/categories/${key}/creators` : null);
+  const all = useMemo(() => (Array.isArray(creators.data) ? creators.data : []), [creators.data]);
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const matching = needle ? all.filter((c) => c.name.toLowerCase().includes(needle) || c.description.toLowerCase().includes(needle)) : all;
+    return sortCreators(matching, sort);
+  }, [all, search, sort]);
+  return {
+    category: category.data,
+    creators: shown,
+    total: all.length,
+    isLoading: category.isLoading || creators.isLoading,
+    error: creators.error ?? category.error,
+    reload: () => {
+      category.reload();
+      creators.reload();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { creator, product } from '../testing/fixtures';
+import { PREMIUM_REFUSAL, fail, ok, stubApi } from '../testing/stubApi';
+import { CreatorLibraryPage } from './CreatorLibraryPage';
+
+function ProductProbe() {
+  return <p>Product page {useParams().productSlug}</p>;
+}
+
+const LIBRARY = '/users/premium/products/d00000000000000000000001/category/web-development';
+
+function mount(path = '/browse/category/web-development/creator/d00000000000000000000001') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/browse/category/:categorySlug" element={<p>Category page</p>} />
+        <Route path="/browse/category/:categorySlug/creator/:creatorId" element={<CreatorLibraryPage />} />
+        <Route path="/browse/premium/product/:productSlug" element={<ProductProbe />} />
+        <Route path="/subscription" element={<p>Plans page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const products = [
+  product({ _id: 'e00000000000000000000001', productId: 'DONE0001', title: 'Finished course', tags: ['react', 'hooks', 'jsx', 'state', 'effects'], duration: 90 }),
+  product({ _id: 'e00000000000000000000002', productId: 'HALF0002', title: 'Half watched', tags: ['css'], duration: 25, type: 'video', difficulty: 'beginner' }),
+  product({ _id: 'e00000000000000000000003', productId: 'NEW00003', title: 'Untouched', tags: [], duration: null }),
+];
+const progressRows = {
+  items: [
+    { productId: 'e00000000000000000000001', progress: 100, lastPosition: 30, completed: true, completedAt: null, updatedAt: null },
+    { productId: 'e00000000000000000000002', progress: 40, lastPosition: 12, completed: false, completedAt: null, updatedAt: null },
+  ],
+  total: 2,
+  page: 1,
+  limit: 100,
+};
+
+beforeEach(() => sessionStorage.setItem('token', 'test-token'));
+afterEach(() => vi.unstubAllGlobals());
+
+const cards = () => screen.getAllByTestId('library-product');
+
+describe('creator library', () => {
+  it('shows each product with its progress badge, bar, level, type, duration, date and tags', async () => {
+    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    mount();
+    expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeTruthy();
+    await waitFor(() => expect(within(cards()[0]!).getByText('Completed')).toBeTruthy());
+    const [done, half, fresh] = cards().map((card) => within(card));
+    expect(half!.getByText('40%')).toBeTruthy();
+    expect(fresh!.getByText('New')).toBeTruthy();
+    expect(half!.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect(done!.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(done!.getByText('1h 30m')).toBeTruthy();
+    expect(half!.getByText('25m')).toBeTruthy();
+    expect(done!.getByText('intermediate')).toBeTruthy();
+    expect(half!.getByText('video')).toBeTruthy();
+    expect(done!.getByText('Jan 5, 2026')).toBeTruthy();
+    expect(done!.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['react', 'hooks', 'jsx', '+2 more']);
+  });
+
+  it('shows New on every card when progress cannot be read', async () => {
+    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': fail(503, 'down') });
+    mount();
+    await screen.findByText('Finished course');
+    expect(screen.getAllByText('New')).toHaveLength(3);
+  });
+
+  it('asks the server with the search, type, level and sort chosen', async () => {
+    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    mount();
+    await screen.findByText('Finished course');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Webinar');
+    await userEvent.selectOptions(screen.getByLabelText('Level'), 'Advanced');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Duration');
+    await userEvent.type(screen.getByLabelText('Search content'), 'hooks');
+    await waitFor(() => expect(api.paths().some((p) => p.startsWith(LIBRARY) && p.includes('search=hooks'))).toBe(true));
+    const last = api.paths().filter((p) => p.startsWith(LIBRARY)).at(-1)!;
+    expect(last).toContain('type=webinar');
+    expect(last).toContain('difficulty=advanced');
+    expect(last).toContain('sort=duration');
+  });
+
+  it('switches between grid and list', async () => {
+    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    const { container } = mount();
+    await screen.findByText('Finished course');
+    expect(container.querySelector('[data-layout="grid"]')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'List' }));
+    expect(container.querySelector('[data-layout="list"]')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('opens a product by its productId and goes back to the category', async () => {
+    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    mount();
+    await userEvent.click(await screen.findByText('Half watched'));
+    expect(await screen.findByText('Product page HALF0002')).toBeTruthy();
+  });
+
+  it('has a back button to the category', async () => {
+    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    mount();
+    await userEvent.click(await screen.findByRole('button', { name: /Back to category/ }));
+    expect(await screen.findByText('Category page')).toBeTruthy();
+  });
+
+  it("reports 'Failed to load products: {message}' with Try Again", async () => {
+    stubApi({ [LIBRARY]: fail(404, 'Creator not found'), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    mount();
+    expect(await screen.findByText('Failed to load products: Creator not found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('sends a user refused by the server to /subscription', async () => {
+    stubApi({ [LIBRARY]: PREMIUM_REFUSAL, '/users/premium/categories': PREMIUM_REFUSAL, '/content/progress': ok(progressRows) });
+    mount();
+    expect(await screen.findByText('Plans page')).toBeTruthy();
+  });
+});

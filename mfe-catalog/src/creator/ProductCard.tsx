@@ -1,0 +1,96 @@
+import type { KeyboardEvent } from 'react';
+import type { PremiumProduct } from '@catalyst/contracts';
+import { Badge, formatDate, formatDuration } from '@catalyst/web-kit';
+import styles from './ProductCard.module.css';
+import type { ProductProgress } from './useProgressMap';
+
+export const TAGS_SHOWN = 3;
+
+/** 'Completed', a percentage, or 'New' (spec section 2, creator library). */
+export function progressBadge(progress: ProductProgress | undefined): string {
+  if (progress?.completed) return 'Completed';
+  if (progress && progress.progress > 0) return `${progress.progress}%`;
+  return 'New';
+}
+
+export interface ProductCardProps {
+  product: PremiumProduct;
+  progress?: ProductProgress;
+  layout: 'grid' | 'list';
+  onOpen(product: PremiumProduct): void;
+}
+
+export function ProductCard({ product, progress, layout, onOpen }: ProductCardProps) {
+  const badge = progressBadge(progress);
+  const percent = progress?.completed ? 100 : (progress?.progress ?? 0);
+  const extraTags = product.tags.length - TAGS_SHOWN;
+  const open = () => onOpen(product);
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open();
+    }
+  };
+  return (
+    <article
+      className={`${styles.card} ${layout === 'list' ? styles.list : styles.grid}`}
+      role="link"
+      tabIndex={0}
+      aria-label={product.title}
+      onClick={open}
+      onKeyDown={onKey}
+      data-testid="library-product"
+    >
+      <div className={styles.media}>
+        {product.thumbnail ? <img className={styles.thumb} src={product.thumbnail} alt="" loading="lazy" /> : <div className={styles.thumb} />}
+        <span className={styles.badge}>
+          <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>{badge}</Badge>
+        </span>
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title}>{product.title}</h3>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label={`Progress of ${product.title}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span className={styles.progressFill} style={{ width: `${percent}%` }} />
+        </div>
+        <p className={styles.description}>{product.description}</p>
+        <dl className={styles.meta}>
+          <div>
+            <dt>Level</dt>
+            <dd className={styles.capitalise}>{product.difficulty}</dd>
+          </div>
+          <div>
+            <dt>Type</dt>
+            <dd className={styles.capitalise}>{product.type}</dd>
+          </div>
+          {product.duration ? (
+            <div>
+              <dt>Duration</dt>
+              <dd>{formatDuration(product.duration)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Added</dt>
+            <dd>{formatDate(product.createdAt)}</dd>
+          </div>
+        </dl>
+        {product.tags.length > 0 ? (
+          <ul className={styles.tags} aria-label="Tags">
+            {product.tags.slice(0, TAGS_SHOWN).map((tag) => (
+              <li key={tag} className={styles.tag}>
+                {tag}
+              </li>
+            ))}
+            {extraTags > 0 ? <li className={styles.more}>+{extraTags} more</li> : null}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

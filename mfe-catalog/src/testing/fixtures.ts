@@ -1,0 +1,57 @@
+import type { Category, Creator, PremiumProduct } from '@catalyst/contracts';
+
+export const category = (overrides: Partial<Category> = {}): Category => ({
+  _id: 'c00000000000000000000001',
+  name: 'Web Development',
+  description: 'Build for the browser',
+  slug: 'web-development',
+  icon: '💻',
+  color: '#3b82f6',
+  isActive: true,
+  sortOrder: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  productCount: 3,
+  ...overrides,
+});
+
+export const creator = (overrides: Partial<Creator> = {}): Creator => ({
+  _id: 'd00000000000000000000001',
+  id: 'd00000000000000000000001',
+  name: 'Maya Chen',
+  description: 'Front-end architect',
+  slug: 'maya-chen',
+  icon: '👩‍💻',
+  color: '#3b82f6',
+  isActive: true,
+  sortOrder: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  productCount: 2,
+  ...overrides,
+});
+
+export const product = (overrides: Partial<PremiumProduct> = {}): PremiumProduct => ({
+  _id: 'e00000000000000000000001',
+  productId: 'ABCD1234',
+  slug: 'react-hooks',
+  title: 'React Hooks in Depth',
+  description: 'useState, useEffect and custom hooks',
+  categoryId: 'c00000000000000000000001',
+  category: { _id: 'c00000000000000000000001', name: 'Web Development', slug: 'web-development' },
+  creatorId: 'd00000000000000000000001',
+  creator: { _id: 'd00000000000000000000001', name: 'Maya Chen', slug: 'maya-chen' },
+  type: 'course',
+  difficulty: 'intermediate',
+  duration: 90,
+  thumbnail: '/media/thumbnails/react-hooks.jpg',
+  tags: ['react'],
+  price: 19.99,
+  instructor: 'Maya Chen',
+  enrolledStudents: 10,
+  isActive: true,
+  isPublished: true,
+  isFeatured: false,
+  sortOrder: 0,
+  createdAt: '2026-01-05T00:00:00.000Z',
+  videoUrl: '/media/videos/lesson-1.mp4',
+  ...overrides,
+});
