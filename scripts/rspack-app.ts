@@ -119,6 +119,7 @@ export function defineFrontend(options: FrontendOptions) {
               templateContent: htmlTemplate(options.title ?? 'Catalyst', host),
               // Standalone remote pages live at deep URLs; their own chunks still come from the root.
               publicPath: '/',
+              chunks: ['main'],
             })
           : null,
         dev ? new ReactRefreshRspackPlugin() : null,

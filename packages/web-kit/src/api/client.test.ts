@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, createApiClient, isPremiumRequired } from './client';
 
 function respond(status: number, body: unknown, raw = false) {
-  return vi.fn(async (_url: string, _init?: RequestInit) => new Response(raw ? (body as string) : JSON.stringify(body), { status }));
+  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(raw ? (body as string) : JSON.stringify(body), { status }));
 }
 
 describe('api client', () => {

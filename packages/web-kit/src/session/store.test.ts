@@ -8,8 +8,8 @@ const user = { _id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 
 /** An API whose answers are decided per "METHOD path". */
 function fakeApi(routes: Record<string, (body: unknown) => unknown>): ApiClient & { calls: string[] } {
   const calls: string[] = [];
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const key = `${init?.method} ${url.replace('/api/v1', '')}`;
+  const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method} ${String(url).replace('/api/v1', '')}`;
     calls.push(key);
     const handler = routes[key];
     if (!handler) return new Response(JSON.stringify({ success: false, message: 'Not found' }), { status: 404 });
