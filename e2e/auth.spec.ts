@@ -46,8 +46,11 @@ test('a new account registers, signs out, is refused a wrong password, signs in,
 
   // A wrong password closes the dialog and shows the server's message in the red banner.
   await signInThroughDialog(page, email, 'Wrong-pass-9');
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  const banner = page.getByRole('alert').filter({ hasText: 'Invalid email or password' });
+  await expect(banner).toBeVisible();
   await expect(dialog(page)).toHaveCount(0);
+  // The header's red banner clears itself after 5 seconds.
+  await expect(banner).toHaveCount(0, { timeout: 8_000 });
 
   await signInThroughDialog(page, email, 'Strong-pass-1');
   await expect(header(page).getByText('Welcome, Eve')).toBeVisible();

@@ -126,6 +126,24 @@ describe('AuthDialog', () => {
     expect(props.onClose).not.toHaveBeenCalled();
   });
 
+  it('understands field errors sent as an object keyed by field', async () => {
+    answers.push({ status: 400, body: { success: false, message: 'Invalid input', errors: { name: 'Name is taken', email: { msg: 'Email looks odd' } } } });
+    renderDialog('register');
+    const u = await fillRegister({ name: 'Ada', email: 'ada@example.com', password: 'Abcdef1', confirm: 'Abcdef1' });
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Name is taken')).toBeTruthy();
+    expect(screen.getByText('Email looks odd')).toBeTruthy();
+  });
+
+  it('shows a plain refusal message of the register call in the dialog banner', async () => {
+    answers.push({ status: 400, body: { success: false, message: '' } });
+    const { props } = renderDialog('register');
+    const u = await fillRegister({ name: 'Ada', email: 'ada@example.com', password: 'Abcdef1', confirm: 'Abcdef1' });
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('HTTP 400')).toBeTruthy();
+    expect(props.onClose).not.toHaveBeenCalled();
+  });
+
   it('closes and reports a refused sign-in at the top of the page', async () => {
     answers.push({ status: 401, body: { success: false, message: authMessages.invalidCredentials } });
     const { props } = renderDialog('login');

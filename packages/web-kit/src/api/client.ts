@@ -78,6 +78,13 @@ function readSessionToken(): string | null {
 }
 
 function normaliseFieldErrors(raw: unknown): FieldError[] {
+  // The spec's second server shape: an error object keyed by field ({ email: 'Taken' } or { email: { message } }).
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    return Object.entries(raw as Record<string, unknown>).flatMap(([field, value]) => {
+      const message = typeof value === 'string' ? value : (value as { message?: unknown; msg?: unknown } | null)?.message ?? (value as { msg?: unknown } | null)?.msg;
+      return typeof message === 'string' ? [{ field, message }] : [];
+    });
+  }
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((entry) => {
     if (!entry || typeof entry !== 'object') return [];

@@ -1,0 +1,130 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { authMessages } from '@catalyst/contracts';
+import { session } from '@catalyst/web-kit';
+import ProfilePage, { requiredPasswordErrors, requiredProfileErrors } from './ProfilePage';
+
+type Answer = { status: number; body: unknown } | 'network';
+let answers: Answer[] = [];
+const sent: Array<{ url: string; method: string; body: unknown }> = [];
+
+beforeEach(() => {
+  answers = [];
+  sent.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      // Only the calls of this page; the shared subscription store asks for its status on its own.
+      if (!String(url).includes('/users/')) return new Response(JSON.stringify({ success: true, data: { hasSubscription: false } }), { status: 200 });
+      sent.push({ url: String(url), method: String(init.method), body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const answer = answers.shift() ?? { status: 200, body: { success: true, data: null } };
+      if (answer === 'network') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    }),
+  );
+  act(() => session.loadUser({ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', emailVerified: true }));
+});
+afterEach(async () => {
+  answers = [];
+  await act(async () => session.logout());
+  vi.unstubAllGlobals();
+});
+
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <ProfilePage />
+    </MemoryRouter>,
+  );
+const profileForm = () => screen.getByRole('form', { name: 'Update Profile' });
+const passwordForm = () => screen.getByRole('form', { name: 'Change Password' });
+
+describe('profile validators', () => {
+  it('require name and email only', () => {
+    expect(requiredProfileErrors({ name: ' ', email: '' })).toEqual({ name: authMessages.nameRequired, email: authMessages.emailRequired });
+    expect(requiredProfileErrors({ name: 'A', email: 'x' })).toEqual({});
+  });
+
+  it('require all three password fields, with no match or length rule', () => {
+    expect(requiredPasswordErrors({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
+      currentPassword: authMessages.currentPasswordRequired,
+      newPassword: authMessages.newPasswordRequired,
+      confirmPassword: authMessages.confirmRequired,
+    });
+    expect(requiredPasswordErrors({ currentPassword: 'a', newPassword: 'b', confirmPassword: 'c' })).toEqual({});
+  });
+});
+
+describe('ProfilePage', () => {
+  it('prefills the profile and saves the trimmed name and lower-cased e-mail, updating the session', async () => {
+    answers.push({ status: 200, body: { success: true, data: { user: { _id: 'a', name: 'Ada King', email: 'ada@example.com', role: 'user', emailVerified: true } }, message: authMessages.profileUpdated } });
+    renderPage();
+    const name = within(profileForm()).getByLabelText('Name') as HTMLInputElement;
+    expect(name.value).toBe('Ada Lovelace');
+    fireEvent.change(name, { target: { value: ' Ada King ' } });
+    fireEvent.change(within(profileForm()).getByLabelText('Email'), { target: { value: ' ADA@example.com ' } });
+    fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText(authMessages.profileUpdated)).toBeTruthy();
+    expect(sent[0]).toEqual({ url: '/api/v1/users/profile', method: 'PUT', body: { name: 'Ada King', email: 'ada@example.com' } });
+    expect(session.getState().user?.name).toBe('Ada King');
+  });
+
+  it('shows the required messages without calling the server, and clears one when its field is edited', () => {
+    renderPage();
+    fireEvent.change(within(profileForm()).getByLabelText('Name'), { target: { value: '' } });
+    fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
+    expect(screen.getByText(authMessages.nameRequired)).toBeTruthy();
+    fireEvent.click(within(passwordForm()).getByRole('button', { name: 'Change Password' }));
+    expect(screen.getByText(authMessages.currentPasswordRequired)).toBeTruthy();
+    expect(screen.getByText(authMessages.newPasswordRequired)).toBeTruthy();
+    expect(screen.getByText(authMessages.confirmRequired)).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    fireEvent.change(within(passwordForm()).getByLabelText('Current Password'), { target: { value: 'x' } });
+    expect(screen.queryByText(authMessages.currentPasswordRequired)).toBeNull();
+  });
+
+  it('puts the server field error under the input with its message, or the fallback when unreachable', async () => {
+    answers.push({ status: 409, body: { success: false, message: authMessages.emailTaken, errors: [{ field: 'email', message: authMessages.emailTaken }] } }, 'network');
+    renderPage();
+    fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
+    await waitFor(() => expect(screen.getAllByText(authMessages.emailTaken)).toHaveLength(2));
+    fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText(authMessages.profileUpdateError)).toBeTruthy();
+  });
+
+  it('changes the password, clears the form and says so', async () => {
+    answers.push({ status: 200, body: { success: true, data: { endedSessions: 1 }, message: authMessages.passwordChanged } });
+    renderPage();
+    const form = passwordForm();
+    fireEvent.change(within(form).getByLabelText('Current Password'), { target: { value: 'Old-pass-1' } });
+    fireEvent.change(within(form).getByLabelText('New Password'), { target: { value: 'New-pass-2' } });
+    fireEvent.change(within(form).getByLabelText('Confirm New Password'), { target: { value: 'New-pass-2' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText(authMessages.passwordChanged)).toBeTruthy();
+    expect(sent[0]).toEqual({ url: '/api/v1/users/change-password', method: 'PUT', body: { currentPassword: 'Old-pass-1', newPassword: 'New-pass-2', confirmPassword: 'New-pass-2' } });
+    expect((within(form).getByLabelText('Current Password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('reports a refused password change with the server message, else the fallbacks', async () => {
+    answers.push(
+      { status: 400, body: { success: false, message: authMessages.currentPasswordIncorrect, errors: [{ field: 'currentPassword', message: authMessages.currentPasswordIncorrect }] } },
+      { status: 400, body: { success: false, message: '' } },
+      'network',
+    );
+    renderPage();
+    const form = passwordForm();
+    const fill = () => {
+      fireEvent.change(within(form).getByLabelText('Current Password'), { target: { value: 'x' } });
+      fireEvent.change(within(form).getByLabelText('New Password'), { target: { value: 'New-pass-2' } });
+      fireEvent.change(within(form).getByLabelText('Confirm New Password'), { target: { value: 'New-pass-2' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
+    };
+    fill();
+    await waitFor(() => expect(screen.getAllByText(authMessages.currentPasswordIncorrect)).toHaveLength(2));
+    fill();
+    expect(await screen.findByText('HTTP 400')).toBeTruthy();
+    fill();
+    expect(await screen.findByText(authMessages.passwordChangeError)).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { authMessages } from '@catalyst/contracts';
+import VerifyEmailPage, { REDIRECT_AFTER_VERIFY_MS } from './VerifyEmailPage';
+
+function Home() {
+  return <p>home page {useLocation().pathname}</p>;
+}
+
+const renderAt = (url: string) =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/" element={<Home />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+let reply: () => Promise<Response>;
+const fetchMock = vi.fn((..._args: unknown[]) => reply());
+beforeEach(() => {
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('VerifyEmailPage', () => {
+  it('says no token was provided, without calling the server', () => {
+    renderAt('/verify-email');
+    expect(screen.getByRole('heading', { name: 'Verification Failed' })).toBeTruthy();
+    expect(screen.getByText(authMessages.noVerificationToken)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to Login' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows Verifying, then success, then goes to / after 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer!: (r: Response) => void;
+    reply = () => new Promise((resolve) => (answer = resolve));
+    renderAt('/verify-email?token=good-token');
+    expect(screen.getByRole('heading', { name: 'Verifying Email' })).toBeTruthy();
+    expect(screen.getByText('Please wait while we verify your email address...')).toBeTruthy();
+    await act(async () => answer(new Response(JSON.stringify({ success: true, data: { email: 'a@b.co' }, message: 'Your email address has been verified.' }), { status: 200 })));
+    expect(screen.getByRole('heading', { name: 'Email Verified!' })).toBeTruthy();
+    expect(screen.getByText('Your email address has been verified.')).toBeTruthy();
+    expect(screen.getByText('Redirecting to login...')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(REDIRECT_AFTER_VERIFY_MS - 50));
+    expect(screen.queryByText(/home page/)).toBeNull();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.getByText('home page /')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/auth/verify-email?token=good-token');
+  });
+
+  it("shows the server's refusal message", async () => {
+    reply = async () => new Response(JSON.stringify({ success: false, message: 'This verification link is invalid or has expired.' }), { status: 400 });
+    renderAt('/verify-email?token=used-token');
+    expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeTruthy();
+    expect(screen.getByText('This verification link is invalid or has expired.')).toBeTruthy();
+  });
+
+  it('shows the general failure text when the server cannot be reached', async () => {
+    reply = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderAt('/verify-email?token=offline-token');
+    expect(await screen.findByText(authMessages.verificationError)).toBeTruthy();
+  });
+
+  it('sends one link only once, even when the page mounts twice', async () => {
+    reply = async () => new Response(JSON.stringify({ success: true, data: {}, message: 'ok' }), { status: 200 });
+    const first = renderAt('/verify-email?token=twice-token');
+    await screen.findByRole('heading', { name: 'Email Verified!' });
+    first.unmount();
+    renderAt('/verify-email?token=twice-token');
+    expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

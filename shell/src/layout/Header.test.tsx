@@ -1,0 +1,143 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { closeAuthDialog, session, useAuthDialog } from '@catalyst/web-kit';
+import { Header } from './Header';
+
+function DialogProbe() {
+  const { open, view } = useAuthDialog();
+  return <output data-testid="dialog">{open ? view : 'closed'}</output>;
+}
+function PathProbe() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+function renderHeader(path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Header />
+      <DialogProbe />
+      <Routes>
+        <Route path="*" element={<PathProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const ada = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'ada lovelace', email: 'ada@example.com', role: 'user' };
+const admin = { ...ada, name: 'Grace Hopper', email: 'grace@example.com', role: 'admin' };
+const main = () => screen.getByRole('navigation', { name: 'Main' });
+
+const answerOk = () => vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: null }), { status: 200 })));
+beforeEach(answerOk);
+afterEach(async () => {
+  answerOk();
+  await act(async () => session.logout());
+  closeAuthDialog();
+  vi.unstubAllGlobals();
+});
+
+describe('Header', () => {
+  it('offers only Login and Sign Up when signed out, opening the dialog on the matching view', () => {
+    renderHeader();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByTestId('dialog').textContent).toBe('login');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByTestId('dialog').textContent).toBe('register');
+  });
+
+  it('greets a signed-in user by the first word of the name with an upper-cased avatar letter', () => {
+    act(() => session.loadUser(ada));
+    renderHeader();
+    expect(within(main()).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
+    expect(within(main()).getByRole('link', { name: 'Browse' }).getAttribute('href')).toBe('/browse');
+    expect(within(main()).getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/about');
+    expect(screen.getByText('Welcome, ada')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open user menu' }).textContent).toBe('A');
+    expect(within(main()).queryByRole('button', { name: /Admin/ })).toBeNull();
+  });
+
+  it("falls back to 'User' and 'U' without a name", () => {
+    act(() => session.loadUser({ ...ada, name: undefined }));
+    renderHeader();
+    expect(screen.getByText('Welcome, User')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open user menu' }).textContent).toBe('U');
+  });
+
+  it('highlights a link when the path equals or starts with it, so / always is', () => {
+    act(() => session.loadUser(ada));
+    renderHeader('/browse/category/design');
+    const current = (name: string) => within(main()).getByRole('link', { name }).getAttribute('aria-current');
+    expect(current('Browse')).toBe('page');
+    expect(current('Dashboard')).toBe('page');
+    expect(current('About')).toBeNull();
+  });
+
+  it('shows name, e-mail and Profile Settings in the user menu, and logs out to /', async () => {
+    act(() => session.loadUser(ada));
+    sessionStorage.setItem('token', 'live');
+    renderHeader('/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
+    const menu = screen.getByRole('menu', { name: 'User menu' });
+    expect(within(menu).getByText('ada lovelace')).toBeTruthy();
+    expect(within(menu).getByText('ada@example.com')).toBeTruthy();
+    expect(within(menu).queryByText('Admin')).toBeNull();
+    expect(within(menu).getByRole('menuitem', { name: 'Profile Settings' }).getAttribute('href')).toBe('/profile');
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).toBeNull();
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));
+    expect(screen.queryByRole('menu', { name: 'User menu' })).toBeNull();
+    expect(screen.getByTestId('path').textContent).toBe('/');
+    expect(session.getState().isAuthenticated).toBe(false);
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith('/auth/logout'))).toBe(true);
+  });
+
+  it('gives admins the Admin badge, the Admin Panel entry and the compact Admin link', () => {
+    act(() => session.loadUser(admin));
+    renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
+    const menu = screen.getByRole('menu', { name: 'User menu' });
+    expect(within(menu).getByText('Admin')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+    const compact = screen.getByRole('navigation', { name: 'Compact' });
+    expect(within(compact).getAllByRole('link').map((a) => a.textContent)).toEqual(['Browse', 'About', 'Dashboard', 'Admin']);
+  });
+
+  it('opens the Admin drop-down with four entries, closing on an outside click or on a choice', () => {
+    act(() => session.loadUser(admin));
+    renderHeader();
+    const toggle = within(main()).getByRole('button', { name: /Admin/ });
+    fireEvent.click(toggle);
+    const entries = within(screen.getByRole('menu', { name: 'Admin' })).getAllByRole('menuitem');
+    expect(entries.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Manage Categories', '/admin/categories'],
+      ['Manage Products', '/admin/products'],
+      ['Add Category', '/admin/categories/new'],
+      ['Add Product', '/admin/products/new'],
+    ]);
+    fireEvent.mouseDown(document.body);
+    expect(screen.queryByRole('menu', { name: 'Admin' })).toBeNull();
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Add Product' }));
+    expect(screen.queryByRole('menu', { name: 'Admin' })).toBeNull();
+    expect(screen.getByTestId('path').textContent).toBe('/admin/products/new');
+  });
+
+  it('shows a spinner instead of the navigation while the session is loading', async () => {
+    let answer!: (response: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderHeader();
+    let pending!: Promise<unknown>;
+    act(() => {
+      pending = session.login({ email: 'ada@example.com', password: 'x' });
+    });
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await act(async () => {
+      answer(new Response(JSON.stringify({ success: true, data: { user: ada, token: 't' } }), { status: 200 }));
+      await pending;
+    });
+    expect(screen.getByText('Welcome, ada')).toBeTruthy();
+  });
+});
