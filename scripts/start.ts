@@ -13,7 +13,7 @@ import { buildFrontends } from './build-frontends';
 import { freePort } from './lib/ports';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
 import { Supervisor, type ProcessSpec } from './lib/processes';
-import { prefixFor } from './lib/logs';
+import { formatLogLine, prefixFor } from './lib/logs';
 import { ROOT, SERVICES, serviceEntry, type ServiceDef } from './lib/services';
 import { demoAccounts } from '@catalyst/contracts';
 
@@ -44,6 +44,9 @@ const dev = process.argv.includes('--dev');
 const config = parseConfig(launcherSchema);
 const launcherPrefix = prefixFor('launcher', 99);
 const say = (line: string) => process.stdout.write(`${launcherPrefix} ${line}\n`);
+/** Logs of work done inside the launcher (migrations, seeds), formatted like the children's. */
+const launcherLog = (name: string) =>
+  createLogger(name, config.LOG_LEVEL, { write: (line: string) => void say(formatLogLine(line.trimEnd())) });
 const supervisor = new Supervisor(say);
 let postgres: RunningPostgres | undefined;
 let shuttingDown = false;
@@ -75,7 +78,7 @@ async function main() {
   // Database: the configured server, or the embedded one with its data kept under DATA_DIR.
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    const pgLog = createLogger('postgres', config.LOG_LEVEL);
+    const pgLog = launcherLog('postgres');
     postgres = await startEmbeddedPostgres({
       dataDir: path.join(config.DATA_DIR, 'postgres'),
       port: await freePort(5433),
@@ -92,7 +95,7 @@ async function main() {
 
   // Each service's migrations (and demo seed) run before any process starts serving.
   for (const service of services) {
-    const log = createLogger(`${service.name}-migrate`, config.LOG_LEVEL);
+    const log = launcherLog(`${service.name}-migrate`);
     const setup = (await import(serviceEntry(service.name, 'setup.ts'))) as {
       SCHEMA: string;
       prepareDatabase: (db: any, opts: { seed: boolean; log: typeof log }) => Promise<void>;
