@@ -1,31 +1,172 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName, Card, formatPrice, Spinner, useDocumentTitle, useSubscription } from '@catalyst/web-kit';
+import { PREMIUM_PLAN } from '@catalyst/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonClassName,
+  Card,
+  formatDate,
+  formatPrice,
+  isApiRequestError,
+  Spinner,
+  subscription,
+  useDocumentTitle,
+  useSubscription,
+  type SubscriptionStore,
+} from '@catalyst/web-kit';
+import { planName } from './failureMessages';
+import styles from './Subscription.module.css';
 
-export const PREMIUM_MONTHLY_PRICE = 14.99;
+export const PREMIUM_MONTHLY_PRICE = PREMIUM_PLAN.price;
+export const CHECKOUT_FAILED_MESSAGE = 'Failed to initiate subscription. Please try again.';
 
-/** The plans page (the billing helper adds checkout, cancel and reactivate). */
-export function PlansPage() {
+const messageOf = (error: unknown, fallback: string) => (isApiRequestError(error) && error.status < 500 && error.message ? error.message : fallback);
+
+/** The plans page: Premium and its checkout, or, when subscribed, the plan and its management. */
+export function PlansPage({ store = subscription }: { store?: SubscriptionStore }) {
   useDocumentTitle('Subscription');
-  const { hasSubscription, plan, isLoading } = useSubscription();
-  if (isLoading) return <Spinner message="Loading..." />;
-  if (hasSubscription) {
-    return (
-      <Card>
-        <h1>You're All Set!</h1>
-        <p>Current plan: {plan}</p>
-        <Link to="/browse" className={buttonClassName('primary')}>
-          Browse Content
-        </Link>{' '}
-        <Link to="/" className={buttonClassName('secondary')}>
-          Go to Dashboard
-        </Link>
-      </Card>
-    );
+  const state = useSubscription(store);
+  if (state.isLoading) return <Spinner message="Loading your subscription..." />;
+  return state.hasSubscription ? <SubscribedView store={store} /> : <PlanChooser store={store} />;
+}
+
+function PlanChooser({ store }: { store: SubscriptionStore }) {
+  const { status, startCheckout } = useSubscription(store);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function subscribe() {
+    setStarting(true);
+    setError(null);
+    try {
+      await startCheckout('premium');
+      // The browser is leaving for the checkout page; the button stays busy until it does.
+    } catch {
+      setError(CHECKOUT_FAILED_MESSAGE);
+      setStarting(false);
+    }
   }
+
   return (
-    <Card>
-      <h1>Premium</h1>
-      <p>{formatPrice(PREMIUM_MONTHLY_PRICE)} / month</p>
-    </Card>
+    <section className={styles.page}>
+      <header className={styles.intro}>
+        <h1>Choose Your Plan</h1>
+        <p>One plan, every course, tutorial and webinar. Cancel any time.</p>
+      </header>
+      {status === 'canceled' ? <Alert tone="info">Your previous subscription has ended. Subscribe again to regain full access.</Alert> : null}
+      <Card as="article" className={styles.plan} aria-labelledby="plan-premium">
+        <div className={styles.planHeader}>
+          <h2 id="plan-premium">{PREMIUM_PLAN.name}</h2>
+          <Badge tone="primary">{PREMIUM_PLAN.tag}</Badge>
+        </div>
+        <p className={styles.price}>
+          <span className={styles.amount}>{formatPrice(PREMIUM_MONTHLY_PRICE)}</span>
+          <span className={styles.per}>/month</span>
+        </p>
+        <ul className={styles.list} aria-label="Premium features">
+          {PREMIUM_PLAN.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <Button size="lg" block loading={starting} onClick={() => void subscribe()}>
+          {starting ? 'Redirecting to checkout...' : 'Subscribe Now'}
+        </Button>
+      </Card>
+    </section>
   );
 }
+
+function SubscribedView({ store }: { store: SubscriptionStore }) {
+  const { plan, status, currentPeriodEnd, cancelAtPeriodEnd, cancel, reactivate, openBillingPortal } = useSubscription(store);
+  const [busy, setBusy] = useState<'cancel' | 'reactivate' | 'portal' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const isAdminPlan = plan === 'admin';
+  const endDate = formatDate(currentPeriodEnd, 'long');
+
+  async function run(action: 'cancel' | 'reactivate' | 'portal', fallback: string) {
+    setBusy(action);
+    setError(null);
+    setNotice(null);
+    try {
+      if (action === 'portal') {
+        await openBillingPortal();
+        return; // leaving for the provider's portal
+      }
+      const message = await (action === 'cancel' ? cancel() : reactivate());
+      setNotice(message ?? null);
+      setConfirming(false);
+    } catch (err) {
+      setError(messageOf(err, fallback));
+    }
+    setBusy(null);
+  }
+
+  return (
+    <section className={styles.page}>
+      <Card className={styles.card}>
+        <h1>You're All Set!</h1>
+        <p>
+          Current plan: <strong>{planName(plan)}</strong>
+        </p>
+        {isAdminPlan ? <p className={styles.muted}>As an admin you have full access to all content.</p> : null}
+        {status === 'past_due' ? (
+          <Alert tone="warning" title="Your last payment failed">
+            Please update your payment method to keep your Premium access.
+          </Alert>
+        ) : null}
+        {!isAdminPlan && endDate ? (
+          cancelAtPeriodEnd ? (
+            <p className={styles.danger}>Your subscription will end on {endDate}.</p>
+          ) : (
+            <p className={styles.muted}>Renews on {endDate}</p>
+          )
+        ) : null}
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <div className={styles.actions}>
+          <Link to="/browse" className={buttonClassName('primary')}>
+            Browse Content
+          </Link>
+          <Link to="/" className={buttonClassName('secondary')}>
+            Go to Dashboard
+          </Link>
+        </div>
+        {!isAdminPlan ? (
+          <div className={styles.manage}>
+            {cancelAtPeriodEnd ? (
+              <Button loading={busy === 'reactivate'} onClick={() => void run('reactivate', 'Failed to reactivate subscription. Please try again.')}>
+                Reactivate Subscription
+              </Button>
+            ) : confirming ? (
+              <div className={styles.confirm} role="group" aria-label="Confirm cancellation">
+                <p>Cancel your subscription? You keep full access{endDate ? ` until ${endDate}` : ' until the end of the billing period'}.</p>
+                <div className={styles.actions}>
+                  <Button variant="danger" loading={busy === 'cancel'} onClick={() => void run('cancel', 'Failed to cancel subscription. Please try again.')}>
+                    Yes, cancel
+                  </Button>
+                  <Button variant="ghost" onClick={() => setConfirming(false)}>
+                    Keep subscription
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                Cancel Subscription
+              </Button>
+            )}
+            <Button variant="ghost" loading={busy === 'portal'} onClick={() => void run('portal', 'Failed to open billing management. Please try again.')}>
+              Manage billing
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+    </section>
+  );
+}
+
+export default PlansPage;

@@ -1,14 +1,81 @@
-import { Link } from 'react-router-dom';
-import { buttonClassName, useDocumentTitle } from '@catalyst/web-kit';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { buttonClassName, Card, subscription, useDocumentTitle, useSession, useSiteConfig, useSubscription, type SubscriptionStore } from '@catalyst/web-kit';
+import { failureMessage, HOW_TO_FIX, planName } from './failureMessages';
+import styles from './Subscription.module.css';
 
-export function SubscriptionCancelPage() {
+/** Back from a checkout that did not go through: what happened, how to fix it, and who to ask. */
+export function SubscriptionCancelPage({ store = subscription }: { store?: SubscriptionStore }) {
   useDocumentTitle('Subscription Failed');
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const errorCode = params.get('error');
+  const plan = params.get('plan') || 'premium';
+  const { user, isLoading: sessionLoading } = useSession();
+  const { refresh } = useSubscription(store);
+  const site = useSiteConfig();
+  const [timestamp] = useState(() => new Date());
+  const supportEmail = site.supportEmail || site.contactEmail;
+  const userKey = user ? (user._id ?? user.id ?? user.email) : null;
+
+  // Returning from payment refreshes the status (spec section 4), whatever the outcome.
+  useEffect(() => {
+    if (!sessionLoading && userKey) void refresh();
+  }, [sessionLoading, userKey, refresh]);
+
   return (
-    <section>
-      <h1>Subscription Failed</h1>
-      <Link to="/" className={buttonClassName('primary')}>
-        Go to Dashboard
-      </Link>
+    <section className={styles.page}>
+      <Card className={styles.card}>
+        <h1 className={styles.danger}>Subscription Failed</h1>
+        {user?.name ? <p>Sorry, {user.name}, we couldn't complete your subscription.</p> : null}
+        <div>
+          <h2>What happened?</h2>
+          <p>{failureMessage(errorCode)}</p>
+        </div>
+        <div>
+          <h2>How to fix this</h2>
+          <ul className={`${styles.list} ${styles.fixList}`}>
+            {HOW_TO_FIX.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ul>
+        </div>
+        <dl className={styles.details} aria-label="Failure details">
+          <dt>Plan</dt>
+          <dd>{planName(plan)}</dd>
+          {errorCode ? (
+            <>
+              <dt>Error code</dt>
+              <dd>{errorCode}</dd>
+            </>
+          ) : null}
+          {sessionId ? (
+            <>
+              <dt>Reference</dt>
+              <dd>{sessionId}</dd>
+            </>
+          ) : null}
+          <dt>Time</dt>
+          <dd>{timestamp.toLocaleString('en-US')}</dd>
+        </dl>
+        <div className={styles.actions}>
+          <Link to="/" className={buttonClassName('primary')}>
+            Go to Dashboard
+          </Link>
+          <Link to="/subscription" className={buttonClassName('secondary')}>
+            Try Again
+          </Link>
+        </div>
+        {supportEmail || site.contactPhone ? (
+          <div className={styles.support}>
+            <span>Need help? Contact support:</span>
+            {supportEmail ? <a href={`mailto:${supportEmail}`}>{supportEmail}</a> : null}
+            {site.contactPhone ? <a href={`tel:${site.contactPhone.replace(/[^\d+]/g, '')}`}>{site.contactPhone}</a> : null}
+          </div>
+        ) : null}
+      </Card>
     </section>
   );
 }
+
+export default SubscriptionCancelPage;

@@ -1,0 +1,111 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { PlansPage } from './PlansPage';
+import { admin, learner, ok, scriptedStores } from './testing';
+
+const FREE = { hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false };
+const ACTIVE = { hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-03-15T12:00:00.000Z', cancelAtPeriodEnd: false };
+
+function renderPlans(store: Parameters<typeof PlansPage>[0]['store']) {
+  return render(
+    <MemoryRouter>
+      <PlansPage store={store} />
+    </MemoryRouter>,
+  );
+}
+
+describe('PlansPage', () => {
+  it('offers Premium at 14.99 a month with its seven features', async () => {
+    const { store } = scriptedStores((url) => (url.endsWith('/subscription/status') ? ok(FREE) : undefined), learner);
+    renderPlans(store);
+    await screen.findByRole('button', { name: 'Subscribe Now' });
+    expect(screen.getByRole('heading', { name: 'Premium' })).toBeTruthy();
+    expect(screen.getByText('$14.99')).toBeTruthy();
+    expect(screen.getByText('/month')).toBeTruthy();
+    expect(screen.getByText('Most popular choice')).toBeTruthy();
+    const features = within(screen.getByRole('list', { name: 'Premium features' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(features).toEqual([
+      'Access to all courses',
+      'Priority support',
+      'Mobile and desktop apps',
+      'Advanced progress tracking',
+      'Downloadable resources',
+      'Live Q&A sessions',
+      'Certificate of completion',
+    ]);
+  });
+
+  it('sends the browser to the checkout address the server gives', async () => {
+    const { store, navigate, calls } = scriptedStores((url) => {
+      if (url.endsWith('/subscription/status')) return ok(FREE);
+      if (url.endsWith('/subscription/create-checkout-session')) return ok({ url: 'http://pay.test/checkout/cs_1', sessionId: 'cs_1' });
+      return undefined;
+    }, learner);
+    renderPlans(store);
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://pay.test/checkout/cs_1'));
+    expect(calls).toContain('POST /api/v1/subscription/create-checkout-session');
+  });
+
+  it("says 'Failed to initiate subscription. Please try again.' when checkout cannot start", async () => {
+    const { store, navigate } = scriptedStores((url) => {
+      if (url.endsWith('/subscription/status')) return ok(FREE);
+      return { status: 503, body: { success: false, message: 'The payment provider is unavailable.' } };
+    }, learner);
+    renderPlans(store);
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+    expect(await screen.findByText('Failed to initiate subscription. Please try again.')).toBeTruthy();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeTruthy();
+  });
+
+  it("shows 'You're All Set!' with the plan, the renewal date and the way out", async () => {
+    let state = { ...ACTIVE };
+    const { store } = scriptedStores((url) => {
+      if (url.endsWith('/subscription/cancel')) state = { ...state, cancelAtPeriodEnd: true };
+      if (url.endsWith('/subscription/reactivate')) state = { ...state, cancelAtPeriodEnd: false };
+      if (url.endsWith('/subscription/portal')) return ok({ url: 'http://pay.test/portal/bps_1' });
+      return ok(state, url.endsWith('/cancel') ? 'Your subscription will end at the end of the billing period.' : undefined);
+    }, learner);
+    renderPlans(store);
+    expect(await screen.findByRole('heading', { name: "You're All Set!" })).toBeTruthy();
+    expect(screen.getByText('Premium')).toBeTruthy();
+    expect(screen.getByText('Renews on March 15, 2030')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Content' }).getAttribute('href')).toBe('/browse');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText('Your subscription will end on March 15, 2030.')).toBeTruthy();
+    expect(screen.queryByText(/Renews on/)).toBeNull();
+    expect(screen.getByText('Your subscription will end at the end of the billing period.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reactivate Subscription' }));
+    expect(await screen.findByText('Renews on March 15, 2030')).toBeTruthy();
+    expect(screen.queryByText(/will end on/)).toBeNull();
+  });
+
+  it('tells a learner whose renewal failed', async () => {
+    const { store } = scriptedStores(() => ok({ ...ACTIVE, status: 'past_due' }), learner);
+    renderPlans(store);
+    expect(await screen.findByText('Your last payment failed')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Manage billing' })).toBeTruthy();
+  });
+
+  it('opens the billing portal from Manage billing', async () => {
+    const { store, navigate } = scriptedStores((url) => (url.endsWith('/subscription/portal') ? ok({ url: 'http://pay.test/portal/bps_1' }) : ok(ACTIVE)), learner);
+    renderPlans(store);
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://pay.test/portal/bps_1'));
+  });
+
+  it('shows admins as subscribed with plan Admin and nothing to cancel, without a status call', async () => {
+    const { store, calls } = scriptedStores(() => undefined, admin);
+    renderPlans(store);
+    expect(await screen.findByRole('heading', { name: "You're All Set!" })).toBeTruthy();
+    expect(screen.getByText('Admin')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
