@@ -18,7 +18,7 @@ export function WelcomePage() {
         <h1>Welcome to {site.name}</h1>
         <p className={styles.lead}>{site.tagline} A growing library of practical courses and videos, organised so you always know what to learn next.</p>
         <div className={styles.heroActions}>
-          <Button size="lg" onClick={() => openAuthDialog('register')}>
+          <Button size="lg" className={styles.heroCta} onClick={() => openAuthDialog('register')}>
             Get Started
           </Button>
           <Link to="/browse" className={`${buttonClassName('secondary', 'lg')} ${styles.heroLink}`}>

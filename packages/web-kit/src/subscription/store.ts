@@ -1,4 +1,5 @@
-import { ADMIN_STATUS, FREE_STATUS, type CheckoutSession, type PlanId, type SubscriptionStatus } from '@catalyst/contracts';
+// Types only: a value import of @catalyst/contracts would put zod on every page (web-kit loads at start).
+import type { CheckoutSession, PlanId, SubscriptionStatus } from '@catalyst/contracts';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import type { SessionState, SessionStore } from '../session/store';
 
@@ -36,8 +37,8 @@ export interface SubscriptionStoreDeps {
   navigate?: (url: string) => void;
 }
 
-const FREE: Omit<SubscriptionState, 'isLoading'> = { ...FREE_STATUS };
-const ADMIN: Omit<SubscriptionState, 'isLoading'> = { ...ADMIN_STATUS };
+const FREE: Omit<SubscriptionState, 'isLoading'> = { hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false } satisfies SubscriptionStatus;
+const ADMIN: Omit<SubscriptionState, 'isLoading'> = { hasSubscription: true, plan: 'admin', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false } satisfies SubscriptionStatus;
 
 type StatusAnswer = Partial<SubscriptionStatus> | null | undefined;
 
