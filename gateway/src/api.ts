@@ -1,6 +1,7 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { IDENTITY_HEADER, INTERNAL_HEADER, type Identity } from '@catalyst/contracts';
 import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
+import { chain } from './chain';
 import { clientErrorsHandlers } from './client-errors';
 import type { GatewayConfig } from './config';
 import { MESSAGES, sendError } from './errors';
@@ -45,11 +46,10 @@ const isJson = (req: Request) => Boolean(req.is(['application/json', '+json']));
 const routeOf = (res: Response) => res.locals.route as ApiRoute;
 
 /**
- * Everything under /api/v1: the routing table, then body limits, JSON checks and edge authentication
- * for the routes the services own, then the proxy (which strips /api/v1: express mounts this router there).
+ * Everything under /api/v1, as one handler: the routing table, then body limits, JSON checks and edge authentication
+ * for the routes the services own, then the proxy (which strips /api/v1: express mounts this handler there).
  */
-export function createApiRouter({ config, log, cache, identity, proxy }: ApiDeps): Router {
-  const router = Router();
+export function createApiHandler({ config, log, cache, identity, proxy }: ApiDeps): RequestHandler {
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
 
@@ -122,9 +122,16 @@ export function createApiRouter({ config, log, cache, identity, proxy }: ApiDeps
     proxy.forward(req, res, plan);
   };
 
-  router.use(stripTrustedHeaders, resolve);
-  router.get('/health', healthHandler(upstreams, config.HEALTH_TIMEOUT_MS));
-  router.post('/client-errors', ...clientErrorsHandlers({ cache, log, perMinute: config.CLIENT_ERRORS_PER_MINUTE }));
-  router.use(readBody, checkJson, forward);
-  return router;
+  const gatewayRoutes: Record<string, RequestHandler> = {
+    '/health': healthHandler(upstreams, config.HEALTH_TIMEOUT_MS),
+    '/client-errors': chain(...clientErrorsHandlers({ cache, log, perMinute: config.CLIENT_ERRORS_PER_MINUTE })),
+  };
+  const proxied = chain(readBody, checkJson, forward);
+  const dispatch: RequestHandler = (req, res, next) => {
+    const route = routeOf(res);
+    const own = route.owner === 'gateway' ? gatewayRoutes[route.path] : proxied;
+    if (!own) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${req.path}`);
+    return own(req, res, next);
+  };
+  return chain(stripTrustedHeaders, resolve, dispatch);
 }

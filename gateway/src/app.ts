@@ -3,7 +3,8 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Cache, Logger } from '@catalyst/service-kit';
 import { requestContext } from './access-log';
-import { createApiRouter, stripTrustedHeaders } from './api';
+import { createApiHandler, stripTrustedHeaders } from './api';
+import { chain } from './chain';
 import type { GatewayConfig } from './config';
 import { errorHandler, sendError } from './errors';
 import { createIdentityResolver, type IdentityResolver } from './identity';
@@ -46,11 +47,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('etag', 'weak');
 
-  app.use(requestContext(log));
-  app.use(stripTrustedHeaders);
-  app.use(securityHeaders(config));
-  app.use(compression());
-  app.use(API_PREFIX, cors(config), createApiRouter({ config, log, cache, identity, proxy }));
+  app.use(chain(requestContext(log), stripTrustedHeaders, ...securityHeaders(config), compression()));
+  app.use(API_PREFIX, chain(cors(config), createApiHandler({ config, log, cache, identity, proxy })));
   // Any other /api path is an API 404, never the app's HTML.
   app.use('/api', (req, res) => sendError(res, 404, `Route not found: ${req.method} ${req.originalUrl.split('?')[0]}`));
   app.use(createStaticRouter(config, log));

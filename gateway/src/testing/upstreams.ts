@@ -92,7 +92,17 @@ export interface RunningGateway {
 
 /** The real gateway on a free port, in front of the given URLs. */
 export async function startGateway(env: Record<string, string | undefined>, deps: Partial<GatewayDeps> = {}): Promise<RunningGateway> {
-  const config = buildConfig({ INTERNAL_SECRET: TEST_INTERNAL_SECRET, LOG_LEVEL: 'silent', ...env });
+  // Services not given are unreachable, never whatever happens to listen on the default ports.
+  const nowhere = 'http://127.0.0.1:9';
+  const config = buildConfig({
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    LOG_LEVEL: 'silent',
+    AUTH_URL: nowhere,
+    CONTENT_URL: nowhere,
+    PROGRESS_URL: nowhere,
+    BILLING_URL: nowhere,
+    ...env,
+  });
   const app = createGateway(config, { log: deps.log ?? pino({ level: 'silent' }), cache: deps.cache ?? new MemoryCache(), ...deps });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
