@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '@catalyst/contracts';
-import { MemoryCache, verifyIdentity } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, testUsers } from '@catalyst/service-kit/testing';
+import { MemoryCache, verifyIdentity, type Cache } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, createTestCache, testUsers } from '@catalyst/service-kit/testing';
 import { TtlLru } from './lru';
 import { echoOf, sendJson, serveSessions, startGateway, startStandIn, startWorld } from './testing/upstreams';
 
@@ -189,9 +189,11 @@ describe('when auth cannot be reached', () => {
     const sessions = new Map<string, Identity>([[tokens.learner, testUsers.learner]]);
     serveSessions(auth, sessions);
     const content = await startStandIn('content');
-    const shared = new MemoryCache();
-    // Pretend the shared cache is Redis so both gateways use it.
-    const redisLike = Object.assign(shared, { status: () => ({ kind: 'redis' as const, healthy: true }) });
+    // Real Redis when REDIS_URL is set (CI runs the suite that way too); otherwise an in-process cache
+    // that calls itself Redis, so both gateways use it as their shared layer.
+    const shared: Cache = process.env.REDIS_URL ? createTestCache() : Object.assign(new MemoryCache(), { status: () => ({ kind: 'redis' as const, healthy: true }) });
+    for (let i = 0; i < 50 && !shared.status().healthy; i++) await new Promise((r) => setTimeout(r, 20));
+    const redisLike = shared;
     const one = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url }, { cache: redisLike });
     const two = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url }, { cache: redisLike });
     try {
@@ -211,6 +213,7 @@ describe('when auth cannot be reached', () => {
       expect(await shared.get(`identity:${(await import('node:crypto')).createHash('sha256').update(tokens.learner).digest('hex')}`)).toBeUndefined();
     } finally {
       await Promise.all([one.close(), two.close(), auth.close(), content.close()]);
+      await shared.close();
     }
   });
 });
