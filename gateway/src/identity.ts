@@ -56,6 +56,7 @@ export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, ti
     if (id && keys?.size === 0) byUser.delete(id);
   });
   const inFlight = new Map<string, Promise<Identity | null>>();
+  let lastSecretWarning = 0;
   // Bumped by every eviction: a lookup that started before one does not write its answer back.
   let generation = 0;
 
@@ -92,7 +93,14 @@ export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, ti
       }
       return parsed.data;
     } catch (error) {
-      if (error instanceof HttpError && error.status >= 400 && error.status < 500) return null;
+      if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+        // Auth answers 401 for a bad token; a 404 means /internal refused the shared secret.
+        if (error.status === 404 && Date.now() - lastSecretWarning > 60_000) {
+          lastSecretWarning = Date.now();
+          log.error({ requestId }, 'auth refused the session lookup: INTERNAL_SECRET probably differs between the gateway and auth');
+        }
+        return null;
+      }
       if (!(error instanceof AuthUnavailableError)) log.warn({ requestId, err: (error as Error).message }, 'auth unreachable while resolving a token');
       throw error instanceof AuthUnavailableError ? error : new AuthUnavailableError();
     }
