@@ -65,7 +65,8 @@ export function defineFrontend(options: FrontendOptions) {
       context: options.dir,
       entry: { main: './src/index.ts' },
       output: {
-        path: path.join(options.dir, 'dist'),
+        // CATALYST_OUT_DIR lets a deployment (or the redeploy browser test) build straight into place.
+        path: process.env.CATALYST_OUT_DIR ?? path.join(options.dir, 'dist'),
         // Remotes find their own chunks from wherever remoteEntry.js was served.
         publicPath: host ? '/' : 'auto',
         uniqueName: options.name,
@@ -104,6 +105,8 @@ export function defineFrontend(options: FrontendOptions) {
         ],
       },
       plugins: [
+        // A label compiled into each app's own bundle, so a redeployed remote can be told apart.
+        new rspack.DefinePlugin({ 'process.env.CATALYST_BUILD_LABEL': JSON.stringify(process.env.CATALYST_BUILD_LABEL ?? '') }),
         new ModuleFederationPlugin({
           name: options.name,
           ...(host ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {}, manifest: { fileName: 'mf-manifest.json' } }),

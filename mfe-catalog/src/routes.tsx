@@ -7,7 +7,7 @@ import { CreatorLibraryPage } from './creator/CreatorLibraryPage';
 /** Everything the shell mounts under /browse/* (except the product page, which is the player's). */
 export default function BrowseRoutes() {
   return (
-    <div data-testid={remoteTestId('catalog')}>
+    <div data-testid={remoteTestId('catalog')} data-build={process.env.CATALYST_BUILD_LABEL || undefined}>
       <Routes>
         <Route index element={<BrowsePage />} />
         <Route

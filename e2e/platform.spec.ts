@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataDir, dismissCookieBanner, expect, loginAs, test } from './fixtures';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The deployment the browser suite's gateway serves (a copy of the builds; see playwright.config.ts). */
+const deployed = (app: string) => path.join(dataDir, 'static', app, 'dist');
+
+/** name → mtime of every file in a folder, to prove a deploy did not touch it. */
+function snapshot(dir: string): Record<string, number> {
+  return Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => [f, statSync(path.join(dir, f)).mtimeMs]));
+}
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+test('every remote renders through the shell', async ({ page }) => {
+  await loginAs(page, 'admin');
+  const products = await (await page.request.get('/api/v1/content/products?limit=1')).json();
+  const slug = products.data.items[0].slug as string;
+
+  await page.goto('/browse');
+  await expect(page.getByTestId('remote-catalog').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+
+  await page.goto(`/browse/premium/product/${slug}`);
+  await expect(page.getByTestId('remote-player').first()).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.getByTestId('remote-account').first()).toBeVisible();
+
+  await page.goto('/admin');
+  await expect(page.getByTestId('remote-admin').first()).toBeVisible();
+});
+
+test("a remote whose build is gone shows its fallback while the rest of the product works", async ({ page }) => {
+  await loginAs(page, 'member');
+  const dist = deployed('mfe-catalog');
+  const hidden = `${dist}.hidden`;
+  renameSync(dist, hidden);
+  try {
+    await page.goto('/browse');
+    await expect(page.getByText("This section couldn't be loaded")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    // Header, footer and other routes keep working.
+    await expect(page.getByRole('link', { name: 'About' }).first()).toBeVisible();
+    await expect(page.getByText('Where the change happens.')).toBeVisible();
+    await page.getByRole('link', { name: 'About' }).first().click();
+    await expect(page).toHaveURL(/\/about$/);
+    await page.goto('/profile');
+    await expect(page.getByTestId('remote-account').first()).toBeVisible();
+
+    // Once the files are back, Retry really loads the remote.
+    await page.goto('/browse');
+    await expect(page.getByText("This section couldn't be loaded")).toBeVisible();
+    renameSync(hidden, dist);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  } finally {
+    if (existsSync(hidden)) {
+      rmSync(dist, { recursive: true, force: true });
+      renameSync(hidden, dist);
+    }
+  }
+});
+
+test('a rebuilt remote deployed in place is picked up on reload without touching the shell build', async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginAs(page, 'member');
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  await expect(page.getByTestId('remote-catalog').first()).not.toHaveAttribute('data-build', /.+/);
+
+  const shellBefore = snapshot(deployed('shell'));
+  const label = `redeploy-${Date.now()}`;
+  execFileSync(path.join(root, 'node_modules/.bin/rspack'), ['build'], {
+    cwd: path.join(root, 'mfe-catalog'),
+    env: { ...process.env, CATALYST_BUILD_LABEL: label, CATALYST_OUT_DIR: deployed('mfe-catalog') },
+    stdio: 'pipe',
+  });
+
+  await page.reload();
+  await expect(page.getByTestId('remote-catalog').first()).toHaveAttribute('data-build', label);
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  expect(snapshot(deployed('shell'))).toEqual(shellBefore);
+});
+
+test('a visitor never downloads the admin remote, and a learner is refused at /admin without it', async ({ page }) => {
+  const adminRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/mf/admin/')) adminRequests.push(request.url());
+  });
+  await page.goto('/');
+  await page.goto('/browse');
+  await loginAs(page, 'learner');
+  await page.goto('/admin');
+  await expect(page.getByText(/Access Denied/)).toBeVisible();
+  expect(adminRequests).toEqual([]);
+});
