@@ -101,6 +101,7 @@ export function createApiHandler({ config, log, cache, identity, proxy }: ApiDep
     // Only auth ever sees the raw token (it needs it for logout and /auth/me).
     if (!route.forwardAuthorization) delete req.headers.authorization;
     // The services see the client as the gateway does (TRUST_PROXY decides how far to believe X-Forwarded-*).
+    delete req.headers.forwarded;
     req.headers['x-forwarded-for'] = req.ip ?? '';
     req.headers['x-real-ip'] = req.ip ?? '';
     req.headers['x-forwarded-proto'] = req.protocol;

@@ -66,6 +66,13 @@ describe('edge authentication', () => {
     }
   });
 
+  it('sends the client address as the gateway saw it, not as the client claims', async () => {
+    const echo = await echoOf(await call('/api/v1/categories', undefined, { headers: { 'x-forwarded-for': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-real-ip': '6.6.6.6' } }));
+    expect(echo.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(echo.headers['x-real-ip']).toBe('127.0.0.1');
+    expect(echo.headers.forwarded).toBeUndefined();
+  });
+
   it('treats an invalid token as anonymous and lets the service decide', async () => {
     const response = await call('/api/v1/content/premium/products', 'not-a-session-token-0000000000000000');
     expect(response.status).toBe(200);
