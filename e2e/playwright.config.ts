@@ -11,7 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(root, 'test-results'),
+  // One output folder per instance, so two suites running at once never wipe each other's traces.
+  outputDir: path.join(root, 'test-results', String(port)),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
