@@ -180,7 +180,8 @@ async function main() {
     env: {
       ...common,
       PORT: String(gatewayPort),
-      ...(config.STATIC_ROOT ? { STATIC_ROOT: config.STATIC_ROOT } : {}),
+      // Builds may come from a deployment copy; the demo media always come from the repository.
+      ...(config.STATIC_ROOT ? { STATIC_ROOT: config.STATIC_ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(ROOT, 'media') } : {}),
       ...(dev ? { MF_REMOTES: JSON.stringify(devRemotes) } : {}),
     },
     healthUrl: `http://127.0.0.1:${gatewayPort}/api/v1/health`,
