@@ -1,6 +1,8 @@
 // One rspack + Module Federation configuration for the shell and every remote; each app's
 // rspack.config.ts only names itself, its port and what it exposes.
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
@@ -21,12 +23,21 @@ export interface FrontendOptions {
 
 export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
-/** Shared singletons: one React, one router and one web-kit (session and subscription stores) per page. */
+const require = createRequire(import.meta.url);
+
+/** 'react-router-dom' resolves to this subset of react-router in every build (see the file). */
+export const ROUTER_MODULE = fileURLToPath(new URL('./frontend-shared/react-router-dom.ts', import.meta.url));
+const routerVersion = (require('react-router-dom/package.json') as { version: string }).version;
+
+/**
+ * Shared singletons: one React, one router and one web-kit (session and subscription stores) per page.
+ * 'react-router' itself is not shared: nothing imports it but the router subset, which is bundled into
+ * the shared 'react-router-dom' and tree-shaken to what the subset exports.
+ */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.2.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
-  'react-router': { singleton: true, requiredVersion: '^7.9.0' },
-  'react-router-dom': { singleton: true, requiredVersion: '^7.9.0' },
+  'react-router-dom': { singleton: true, requiredVersion: '^7.9.0', version: routerVersion },
   '@catalyst/web-kit': { singleton: true, requiredVersion: false },
   '@catalyst/contracts': { singleton: true, requiredVersion: false },
 } as const;
@@ -77,9 +88,11 @@ export function defineFrontend(options: FrontendOptions) {
         assetModuleFilename: dev ? 'assets/[name][ext]' : 'assets/[name].[contenthash:10][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: { 'react-router-dom$': ROUTER_MODULE } },
       module: {
         parser: {
+          // An import of a name a module does not export (e.g. one missing from the router subset) fails the build.
+          javascript: { exportsPresence: 'error' },
           'css/auto': { namedExports: false },
           'css/module': { namedExports: false },
         },
@@ -116,6 +129,8 @@ export function defineFrontend(options: FrontendOptions) {
           // Use what is already loaded instead of fetching every remote to compare versions at start.
           shareStrategy: 'loaded-first',
           dts: false,
+          // Browser-only federation runtime (no Node.js loading code). The snapshot plugin stays: it reads mf-manifest.json.
+          experiments: { optimization: { target: 'web' } },
         }),
         host || dev
           ? new rspack.HtmlRspackPlugin({
