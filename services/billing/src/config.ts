@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { baseServiceConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
 
+/** An optional setting; an empty value (`STRIPE_API_URL=` in a compose file) counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 export const configSchema = baseServiceConfigSchema.extend({
   ...serviceUrlsSchema.shape,
   PORT: z.coerce.number().int().min(1).max(65535).default(4004),
   /** The payment provider's secret key: a real sk_test_/sk_live_ key talks to Stripe itself. */
   STRIPE_SECRET_KEY: z.string().min(8, 'STRIPE_SECRET_KEY must be a Stripe secret key').default('sk_test_catalyst_sandbox'),
   /** Where the provider's API lives when it is not api.stripe.com (the payments sandbox, e.g. http://127.0.0.1:4010). */
-  STRIPE_API_URL: z.string().url('STRIPE_API_URL must be a URL such as http://127.0.0.1:4010').optional(),
+  STRIPE_API_URL: optional(z.string().url('STRIPE_API_URL must be a URL such as http://127.0.0.1:4010')),
   /** Signing secret of the webhook endpoint (whsec_...). */
   STRIPE_WEBHOOK_SECRET: z.string().min(8, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret').default('whsec_catalyst_sandbox_secret'),
   /** A provider price id for Premium; without it checkout sends the price inline ($14.99 a month). */
-  STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
+  STRIPE_PRICE_PREMIUM: optional(z.string().min(1)),
   /** The gateway's base URL browsers use: checkout success/cancel and portal return URLs. */
   PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as http://localhost:8080').default('http://localhost:8080'),
 });
