@@ -11,6 +11,7 @@ import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
 import { eventsRoutes } from './webhooks/events.routes';
 import { StripeApiError, stripeErrorBody } from './wire/errors';
 import { requireSecretKey } from './wire/auth';
+import { idempotentRequests } from './wire/idempotency';
 
 export type { Deps };
 
@@ -29,6 +30,7 @@ export function createApp(deps: Deps) {
   // The provider's API: bearer secret key, form-encoded parameters, Stripe-shaped objects and errors.
   const api = new Hono();
   api.use('*', requireSecretKey(deps.config.SANDBOX_SECRET_KEY));
+  api.use('*', idempotentRequests(deps.db));
   api.route('/customers', customersRoutes(deps));
   api.route('/checkout/sessions', checkoutRoutes(deps));
   api.route('/subscriptions', subscriptionsRoutes(deps));

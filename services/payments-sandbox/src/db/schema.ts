@@ -3,6 +3,7 @@ import type { CheckoutSessionTable } from './tables/checkout-session';
 import type { ClockTable } from './tables/clock';
 import type { CustomerTable } from './tables/customer';
 import type { EventTable } from './tables/event';
+import type { IdempotencyKeyTable } from './tables/idempotency-key';
 import type { InvoiceTable } from './tables/invoice';
 import type { PortalSessionTable } from './tables/portal-session';
 import type { PriceTable } from './tables/price';
@@ -17,4 +18,5 @@ export interface Database {
   portal_sessions: PortalSessionTable;
   events: EventTable;
   clock: ClockTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

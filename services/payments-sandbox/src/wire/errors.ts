@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 
-export type StripeErrorType = 'invalid_request_error' | 'api_error' | 'card_error' | 'authentication_error';
+export type StripeErrorType = 'invalid_request_error' | 'api_error' | 'card_error' | 'authentication_error' | 'idempotency_error';
 
 /** An error answered in Stripe's own shape: { error: { type, code, message, param } }. */
 export class StripeApiError extends Error {

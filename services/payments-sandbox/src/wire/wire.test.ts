@@ -79,4 +79,21 @@ describe('the sandbox API', () => {
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.payload).data.previous_attributes.cancel_at_period_end).toBe(false);
   });
+
+  it('replays a POST retried with the same Idempotency-Key and refuses the key for another request', async () => {
+    const post = (body: string) =>
+      app.request('/v1/customers', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'retry-1' },
+        body,
+      });
+    const first = (await (await post('email=a%40example.com')).json()) as any;
+    const retry = await post('email=a%40example.com');
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await retry.json()) as any).id).toBe(first.id);
+    const other = await post('email=b%40example.com');
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as any).error.type).toBe('idempotency_error');
+    expect(await db.selectFrom('customers').select('id').where('email', '=', 'a@example.com').execute()).toHaveLength(1);
+  });
 });
