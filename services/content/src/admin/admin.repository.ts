@@ -9,30 +9,86 @@ import { findProduct, toPremiumProduct, type ProductRecord } from '../products/p
 
 type Db = Kysely<Database>;
 
-// ---------- categories ----------
+// ---------- categories and creators ----------
 
-/** Every product of the category, drafts included: what blocks a delete. */
-const categoryProductCount = sql<number>`(select count(*)::int from products p where p.category_id = categories.id)`;
+/** The two tables a product belongs to: the same columns, each owning products through its own key. */
+type ParentTable = 'categories' | 'creators';
+const productKey = { categories: 'category_id', creators: 'creator_id' } as const;
 
-export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
-  const rows = await db
-    .selectFrom('categories')
-    .selectAll('categories')
-    .select(categoryProductCount.as('product_count'))
+/** Every product of the row, drafts included: what blocks a delete. */
+const productCount = (table: ParentTable) =>
+  sql<number>`(select count(*)::int from products p where ${sql.ref(`p.${productKey[table]}`)} = ${sql.table(table)}.id)`;
+
+async function listParentRows(db: Db, table: ParentTable) {
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .select(productCount(table).as('product_count'))
     .orderBy('sort_order')
     .orderBy('name')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ ...toCategory(row), productCount: row.product_count }));
+}
+
+async function findParentRow(db: Db, table: ParentTable, id: string) {
+  return db.selectFrom(table).selectAll().select(productCount(table).as('product_count')).where('id', '=', id).executeTakeFirst();
+}
+
+const parentColumns = (v: CategoryValues | CreatorValues) => ({
+  name: v.name,
+  description: v.description,
+  slug: v.slug,
+  icon: v.icon,
+  color: v.color,
+  is_active: v.isActive,
+  sort_order: v.sortOrder,
+});
+
+async function insertParent(db: Db, table: ParentTable, id: string, values: CategoryValues | CreatorValues) {
+  await db.insertInto(table).values({ id, ...parentColumns(values) }).execute();
+}
+
+/** Answers false when the row does not exist. */
+async function updateParent(db: Db, table: ParentTable, id: string, values: CategoryValues | CreatorValues): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ ...parentColumns(values), updated_at: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Deletes a row that holds no products. Locks the row so a product cannot be added between the count
+ * and the delete (the foreign key would refuse it anyway; this turns that into a clear answer).
+ */
+async function deleteParentWithoutProducts(db: Db, table: ParentTable, id: string): Promise<{ deleted: boolean; productCount: number }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) return { deleted: false, productCount: 0 };
+    const { count } = await trx
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(productKey[table], '=', id)
+      .executeTakeFirstOrThrow();
+    if (Number(count) > 0) return { deleted: false, productCount: Number(count) };
+    await trx.deleteFrom(table).where('id', '=', id).execute();
+    return { deleted: true, productCount: 0 };
+  });
+}
+
+async function parentExists(db: Db, table: ParentTable, id: string): Promise<boolean> {
+  return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+// ---------- categories ----------
+
+export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
+  return (await listParentRows(db, 'categories')).map((row) => ({ ...toCategory(row), productCount: row.product_count }));
 }
 
 export async function findAdminCategory(db: Db, id: string): Promise<AdminCategory | undefined> {
-  const row = await db
-    .selectFrom('categories')
-    .selectAll('categories')
-    .select(categoryProductCount.as('product_count'))
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findParentRow(db, 'categories', id);
   return row ? { ...toCategory(row), productCount: row.product_count } : undefined;
 }
 
@@ -46,76 +102,20 @@ export async function findCategoryClash(db: Db, { name, slug }: { name: string; 
   return query.executeTakeFirst();
 }
 
-const categoryColumns = (v: CategoryValues) => ({
-  name: v.name,
-  description: v.description,
-  slug: v.slug,
-  icon: v.icon,
-  color: v.color,
-  is_active: v.isActive,
-  sort_order: v.sortOrder,
-});
-
-export async function insertCategory(db: Db, id: string, values: CategoryValues) {
-  await db.insertInto('categories').values({ id, ...categoryColumns(values) }).execute();
-}
-
+export const insertCategory = (db: Db, id: string, values: CategoryValues) => insertParent(db, 'categories', id, values);
 /** Answers false when the category does not exist. */
-export async function updateCategory(db: Db, id: string, values: CategoryValues): Promise<boolean> {
-  const result = await db
-    .updateTable('categories')
-    .set({ ...categoryColumns(values), updated_at: new Date() })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/**
- * Deletes a category that holds no products. Locks the row so a product cannot be added between the
- * count and the delete (the foreign key would refuse it anyway; this turns that into a clear answer).
- */
-export async function deleteEmptyCategory(db: Db, id: string): Promise<{ deleted: boolean; productCount: number }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('categories').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) return { deleted: false, productCount: 0 };
-    const { count } = await trx
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('category_id', '=', id)
-      .executeTakeFirstOrThrow();
-    if (Number(count) > 0) return { deleted: false, productCount: Number(count) };
-    await trx.deleteFrom('categories').where('id', '=', id).execute();
-    return { deleted: true, productCount: 0 };
-  });
-}
-
-export async function categoryExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
+export const updateCategory = (db: Db, id: string, values: CategoryValues) => updateParent(db, 'categories', id, values);
+export const deleteEmptyCategory = (db: Db, id: string) => deleteParentWithoutProducts(db, 'categories', id);
+export const categoryExists = (db: Db, id: string) => parentExists(db, 'categories', id);
 
 // ---------- creators ----------
 
-const creatorProductCount = sql<number>`(select count(*)::int from products p where p.creator_id = creators.id)`;
-
 export async function listAdminCreators(db: Db): Promise<AdminCreator[]> {
-  const rows = await db
-    .selectFrom('creators')
-    .selectAll('creators')
-    .select(creatorProductCount.as('product_count'))
-    .orderBy('sort_order')
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ ...toCreator(row), productCount: row.product_count }));
+  return (await listParentRows(db, 'creators')).map((row) => ({ ...toCreator(row), productCount: row.product_count }));
 }
 
 export async function findAdminCreator(db: Db, id: string): Promise<AdminCreator | undefined> {
-  const row = await db
-    .selectFrom('creators')
-    .selectAll('creators')
-    .select(creatorProductCount.as('product_count'))
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findParentRow(db, 'creators', id);
   return row ? { ...toCreator(row), productCount: row.product_count } : undefined;
 }
 
@@ -125,47 +125,10 @@ export async function findCreatorBySlug(db: Db, slug: string, exceptId?: string)
   return query.executeTakeFirst();
 }
 
-const creatorColumns = (v: CreatorValues) => ({
-  name: v.name,
-  description: v.description,
-  slug: v.slug,
-  icon: v.icon,
-  color: v.color,
-  is_active: v.isActive,
-  sort_order: v.sortOrder,
-});
-
-export async function insertCreator(db: Db, id: string, values: CreatorValues) {
-  await db.insertInto('creators').values({ id, ...creatorColumns(values) }).execute();
-}
-
-export async function updateCreator(db: Db, id: string, values: CreatorValues): Promise<boolean> {
-  const result = await db
-    .updateTable('creators')
-    .set({ ...creatorColumns(values), updated_at: new Date() })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function deleteCreatorWithoutProducts(db: Db, id: string): Promise<{ deleted: boolean; productCount: number }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('creators').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) return { deleted: false, productCount: 0 };
-    const { count } = await trx
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('creator_id', '=', id)
-      .executeTakeFirstOrThrow();
-    if (Number(count) > 0) return { deleted: false, productCount: Number(count) };
-    await trx.deleteFrom('creators').where('id', '=', id).execute();
-    return { deleted: true, productCount: 0 };
-  });
-}
-
-export async function creatorExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('creators').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
+export const insertCreator = (db: Db, id: string, values: CreatorValues) => insertParent(db, 'creators', id, values);
+export const updateCreator = (db: Db, id: string, values: CreatorValues) => updateParent(db, 'creators', id, values);
+export const deleteCreatorWithoutProducts = (db: Db, id: string) => deleteParentWithoutProducts(db, 'creators', id);
+export const creatorExists = (db: Db, id: string) => parentExists(db, 'creators', id);
 
 // ---------- products ----------
 
