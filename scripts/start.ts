@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { createDb, createLogger, parseConfig } from '@catalyst/service-kit';
+import { createLogger, parseConfig, runDatabaseStep } from '@catalyst/service-kit';
 import { buildFrontends } from './build-frontends';
 import { freePort } from './lib/ports';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
@@ -100,12 +100,7 @@ async function main() {
       SCHEMA: string;
       prepareDatabase: (db: any, opts: { seed: boolean; log: typeof log }) => Promise<void>;
     };
-    const db = createDb<any>({ connectionString: databaseUrl, schema: setup.SCHEMA, poolSize: 2, log });
-    try {
-      await setup.prepareDatabase(db, { seed, log });
-    } finally {
-      await db.destroy();
-    }
+    await runDatabaseStep<any>({ schema: setup.SCHEMA, connectionString: databaseUrl, log, step: (db) => setup.prepareDatabase(db, { seed, log }) });
   }
   say(`migrations applied${seed ? ' and demo data seeded where empty' : ''}`);
 
@@ -200,10 +195,18 @@ async function main() {
   }
   await supervisor.waitHealthy();
 
-  writeFileSync(
-    path.join(config.DATA_DIR, 'runtime.json'),
-    JSON.stringify({ gateway: `http://127.0.0.1:${gatewayPort}`, services: Object.fromEntries(ports), databaseUrl }, null, 2),
-  );
+  // Rewritten whenever the supervisor restarts a child, so the pids stay current (the fault suite reads them).
+  const writeRuntime = () =>
+    writeFileSync(
+      path.join(config.DATA_DIR, 'runtime.json'),
+      JSON.stringify(
+        { gateway: `http://127.0.0.1:${gatewayPort}`, services: Object.fromEntries(ports), databaseUrl, pids: { launcher: process.pid, ...supervisor.pids() } },
+        null,
+        2,
+      ),
+    );
+  writeRuntime();
+  supervisor.onLaunch = () => writeRuntime();
 
   const appUrl = dev ? 'http://localhost:3000' : publicUrl;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -55,3 +55,27 @@ export async function pingDb(db: Kysely<any>): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * A service's deploy step on its own pool: migrations (and whatever else `step` does, e.g. the demo
+ * seed), then the pool is closed. Used by each service's migrate.ts and by the launcher.
+ */
+export async function runDatabaseStep<DB>({
+  schema,
+  connectionString,
+  log,
+  step,
+}: {
+  schema: string;
+  connectionString: string;
+  log: Logger;
+  step: (db: Kysely<DB>) => Promise<void>;
+}): Promise<void> {
+  const db = createDb<DB>({ connectionString, schema, poolSize: 2, log });
+  try {
+    await step(db);
+    log.info('database ready');
+  } finally {
+    await db.destroy();
+  }
+}

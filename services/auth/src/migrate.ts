@@ -1,18 +1,20 @@
-// Runs the auth migrations (and the demo seed when SEED_DEMO=true), then exits: the deploy step before main.ts.
-import { createDb, createLogger } from '@catalyst/service-kit';
+// Runs the auth migrations (and the demo seed when SEED_DEMO=true, and the first admin when
+// ADMIN_EMAIL/ADMIN_PASSWORD are set), then exits: the deploy step before main.ts.
+import { createLogger, runDatabaseStep } from '@catalyst/service-kit';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
 import { SCHEMA, ensureFirstAdmin, prepareDatabase } from './setup';
 
 const config = loadConfig();
 const log = createLogger('auth-migrate', config.LOG_LEVEL);
-const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, log });
-try {
-  await prepareDatabase(db, { seed: config.SEED_DEMO, log });
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, log);
-  }
-  log.info('database ready');
-} finally {
-  await db.destroy();
-}
+await runDatabaseStep<Database>({
+  schema: SCHEMA,
+  connectionString: config.DATABASE_URL,
+  log,
+  step: async (db) => {
+    await prepareDatabase(db, { seed: config.SEED_DEMO, log });
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, log);
+    }
+  },
+});

@@ -1,15 +1,14 @@
 // Runs the content migrations (and the demo seed when SEED_DEMO=true), then exits: the deploy step before main.ts.
-import { createDb, createLogger } from '@catalyst/service-kit';
+import { createLogger, runDatabaseStep } from '@catalyst/service-kit';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
 import { SCHEMA, prepareDatabase } from './setup';
 
 const config = loadConfig();
 const log = createLogger('content-migrate', config.LOG_LEVEL);
-const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, log });
-try {
-  await prepareDatabase(db, { seed: config.SEED_DEMO, log });
-  log.info('database ready');
-} finally {
-  await db.destroy();
-}
+await runDatabaseStep<Database>({
+  schema: SCHEMA,
+  connectionString: config.DATABASE_URL,
+  log,
+  step: (db) => prepareDatabase(db, { seed: config.SEED_DEMO, log }),
+});
