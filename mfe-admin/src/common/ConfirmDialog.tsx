@@ -1,5 +1,8 @@
 import { Button, Dialog } from '@catalyst/web-kit';
 
+/** The delete question for a category or a creator (spec section 8). */
+export const deleteQuestion = (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`;
+
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;

@@ -1,0 +1,105 @@
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, ErrorScreen, Spinner, buttonClassName, useDocumentTitle } from '@catalyst/web-kit';
+import styles from './Admin.module.css';
+import { ConfirmDialog } from './ConfirmDialog';
+import type { AdminList } from './useAdminList';
+
+export interface AdminListViewProps<T extends { _id: string }> {
+  list: AdminList<T>;
+  /** The page's heading and document title ('Manage Categories'). */
+  title: string;
+  subtitle: string;
+  addLabel: string;
+  addPath: string;
+  loadingMessage: string;
+  /** Shown before the reason when the list cannot load ('Failed to load categories'). */
+  loadFailure: string;
+  emptyMessage: string;
+  columns: readonly string[];
+  /** The `<tr>` of one row. */
+  renderRow: (item: T) => ReactNode;
+  deleteTitle: string;
+  deleteQuestion: (item: T) => string;
+}
+
+/** An admin list page: header with Back and Add, alerts, loading/error/empty states, the table and the delete confirmation. */
+export function AdminListView<T extends { _id: string }>({
+  list,
+  title,
+  subtitle,
+  addLabel,
+  addPath,
+  loadingMessage,
+  loadFailure,
+  emptyMessage,
+  columns,
+  renderRow,
+  deleteTitle,
+  deleteQuestion,
+}: AdminListViewProps<T>) {
+  useDocumentTitle(title);
+  const { toDelete } = list;
+  return (
+    <section className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>{title}</h1>
+          <p className={styles.subtitle}>{subtitle}</p>
+        </div>
+        <div className={styles.actions}>
+          <Link className={buttonClassName('secondary')} to="/admin">
+            Back to Dashboard
+          </Link>
+          <Link className={buttonClassName('primary')} to={addPath}>
+            {addLabel}
+          </Link>
+        </div>
+      </header>
+      {list.flash ? (
+        <Alert tone="success" onDismiss={list.dismissFlash}>
+          {list.flash}
+        </Alert>
+      ) : null}
+      {list.failure ? (
+        <Alert tone="danger" onDismiss={list.dismissFailure}>
+          {list.failure}
+        </Alert>
+      ) : null}
+      {list.isLoading ? <Spinner message={loadingMessage} /> : null}
+      {list.error ? <ErrorScreen message={`${loadFailure}: ${list.error.message}`} onRetry={list.reload} retryLabel="Try Again" /> : null}
+      {!list.isLoading && !list.error ? (
+        list.items.length === 0 ? (
+          <p className={styles.empty}>{emptyMessage}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((item) => (
+                  <Fragment key={item._id}>{renderRow(item)}</Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={deleteTitle}
+        message={toDelete ? deleteQuestion(toDelete) : ''}
+        busy={toDelete !== null && list.isBusy(toDelete._id)}
+        onConfirm={() => void list.confirmDelete()}
+        onCancel={list.cancelDelete}
+      />
+    </section>
+  );
+}

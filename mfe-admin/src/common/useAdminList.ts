@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useFlash } from './flash';
+import { useEditableList } from './useEditableList';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export interface AdminListOptions<T> {
+  /** The API path the list loads from. */
+  path: string;
+  /** Picks the rows out of the answer (the products list answers with a page). */
+  pick?: (data: unknown) => T[];
+  /** Deletes one row on the server. */
+  remove: (id: string) => Promise<unknown>;
+  /** The success message after a delete (spec section 8). */
+  deletedMessage: string;
+  /** Shown before the server's reason when a delete fails ('Failed to delete category'). */
+  deleteFailure: string;
+}
+
+/**
+ * The state every admin list shares: the rows, the carried success message, a failure alert, the row
+ * being changed (its buttons disabled) and the row waiting for delete confirmation.
+ */
+export function useAdminList<T extends { _id: string }>({ path, pick, remove, deletedMessage, deleteFailure }: AdminListOptions<T>) {
+  const list = useEditableList<T>(path, pick);
+  const [flash, setFlash] = useFlash();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<T | null>(null);
+
+  /** Sends a row changed in place (a toggle); the answer replaces the row, a failure reads `failurePrefix: reason`. */
+  async function change(item: T, send: () => Promise<{ data: T }>, failurePrefix: string) {
+    setPending(item._id);
+    setFailure(null);
+    try {
+      const { data } = await send();
+      list.replace(data);
+    } catch (error) {
+      setFailure(`${failurePrefix}: ${errorText(error)}`);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setPending(toDelete._id);
+    setFailure(null);
+    try {
+      await remove(toDelete._id);
+      list.remove(toDelete._id);
+      setFlash(deletedMessage);
+    } catch (error) {
+      setFailure(`${deleteFailure}: ${errorText(error)}`);
+    } finally {
+      setPending(null);
+      setToDelete(null);
+    }
+  }
+
+  return {
+    items: list.items,
+    isLoading: list.isLoading,
+    error: list.error,
+    reload: list.reload,
+    flash,
+    dismissFlash: () => setFlash(null),
+    failure,
+    dismissFailure: () => setFailure(null),
+    isBusy: (id: string) => pending === id,
+    toDelete,
+    askDelete: (item: T) => setToDelete(item),
+    cancelDelete: () => setToDelete(null),
+    confirmDelete,
+    change,
+  };
+}
+
+export type AdminList<T extends { _id: string }> = ReturnType<typeof useAdminList<T>>;
