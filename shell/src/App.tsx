@@ -3,11 +3,14 @@ import { RequireAdmin, RequireAuth } from '@catalyst/web-kit';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { RemoteModule } from './federation/RemoteModule';
 import { Layout } from './layout/Layout';
-import { AboutPage } from './pages/AboutPage';
 import { HomePage } from './pages/HomePage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { PrivacyPolicyPage } from './pages/PrivacyPolicyPage';
-import { TermsPage } from './pages/TermsPage';
+import { lazyPage } from './pages/lazyPage';
+
+// Pages a first visit to '/' does not show are separate chunks.
+const AboutPage = lazyPage(() => import('./pages/AboutPage'));
+const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'));
+const TermsPage = lazyPage(() => import('./pages/TermsPage'));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 
 /** The top-level routes; each remote owns everything under its prefix. */
 export function AppRoutes() {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@catalyst/web-kit';
-import styles from './Layout.module.css';
+import styles from './CookieBanner.module.css';
 
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
+export type CookieConsent = 'all' | 'essential';
 
 function storedConsent(): string | null {
   try {
@@ -13,10 +14,11 @@ function storedConsent(): string | null {
   }
 }
 
+/** Fixed at the bottom until the visitor chooses; the choice is kept in localStorage.cookieConsent. */
 export function CookieBanner() {
   const [consent, setConsent] = useState(storedConsent);
   if (consent) return null;
-  const choose = (value: 'all' | 'essential') => {
+  const choose = (value: CookieConsent) => {
     try {
       localStorage.setItem(COOKIE_CONSENT_KEY, value);
     } catch {
@@ -25,16 +27,23 @@ export function CookieBanner() {
     setConsent(value);
   };
   return (
-    <section className={styles.cookie} aria-label="Cookie consent">
-      <div className={styles.cookieInner}>
-        <p className={styles.cookieText}>
-          <strong>We use cookies</strong> to keep you signed in and to improve the site. Read our{' '}
-          <Link to="/privacy-policy">privacy policy</Link>.
-        </p>
-        <Button variant="secondary" onClick={() => choose('essential')}>
-          Essential Only
-        </Button>
-        <Button onClick={() => choose('all')}>Accept All</Button>
+    <section className={styles.banner} aria-labelledby="cookie-banner-title">
+      <div className={styles.inner}>
+        <div className={styles.text}>
+          <h2 id="cookie-banner-title" className={styles.title}>
+            We use cookies
+          </h2>
+          <p className={styles.body}>
+            Essential storage keeps you signed in and remembers this choice. With your permission we also use optional
+            cookies to understand how the site is used. Read our <Link to="/privacy-policy">privacy policy</Link>.
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => choose('essential')}>
+            Essential Only
+          </Button>
+          <Button onClick={() => choose('all')}>Accept All</Button>
+        </div>
       </div>
     </section>
   );

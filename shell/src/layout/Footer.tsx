@@ -9,8 +9,13 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <div>
-          <p className={styles.brand}>{site.name}</p>
+        <div className={styles.about}>
+          <p className={styles.brand}>
+            <span className={styles.mark} aria-hidden="true">
+              {site.name.charAt(0)}
+            </span>
+            {site.name}
+          </p>
           <p className={styles.tagline}>{site.tagline}</p>
         </div>
         <nav aria-label="Footer">
@@ -54,7 +59,9 @@ export function Footer() {
         ) : null}
       </div>
       <div className={styles.bottom}>
-        © {year} {site.name}. All rights reserved.
+        <p>
+          © {year} {site.name}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -1,29 +1,77 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName, firstName, useDocumentTitle, useSession } from '@catalyst/web-kit';
+import { buttonClassName, firstName, useDocumentTitle, useSession, useSiteConfig, useSubscription } from '@catalyst/web-kit';
 import { RemoteModule } from '../federation/RemoteModule';
 import styles from './Pages.module.css';
 
-/** What signed-in users see at '/': a hero, Top Courses (catalog) and Continue watching (player). */
-export function DashboardPage() {
+export const PROMO_VIDEO_URL = '/media/promo.mp4';
+
+/** The promo loops silently; a visible button pauses it (moving content must be stoppable). */
+function PromoVideo() {
+  const video = useRef<HTMLVideoElement>(null);
+  const [paused, setPaused] = useState(false);
+  const toggle = () => {
+    const element = video.current;
+    if (!element) return;
+    if (element.paused) void element.play().catch(() => undefined);
+    else element.pause();
+  };
+  return (
+    <div className={styles.promo}>
+      <video
+        ref={video}
+        className={styles.promoVideo}
+        src={PROMO_VIDEO_URL}
+        width={960}
+        height={400}
+        autoPlay
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        aria-label="Promotional video: a tour of the learning library"
+        onPlay={() => setPaused(false)}
+        onPause={() => setPaused(true)}
+      />
+      <button type="button" className={styles.promoToggle} onClick={toggle} aria-pressed={paused}>
+        {paused ? '▶ Play video' : '❚❚ Pause video'}
+      </button>
+    </div>
+  );
+}
+
+/** What signed-in users see at '/': a hero, the promo video, Top Courses (catalog) and Continue watching (player). */
+export default function DashboardPage() {
+  const site = useSiteConfig();
   const { user } = useSession();
+  const { hasSubscription, isLoading } = useSubscription();
   useDocumentTitle('Dashboard');
   return (
     <>
-      <section className={styles.hero}>
-        <h1>Welcome back, {firstName(user)}</h1>
-        <p className={styles.lead}>Keep your momentum: continue a course or discover something new today.</p>
-        <div className={styles.heroActions}>
-          <Link to="/browse" className={buttonClassName('secondary', 'lg')}>
-            Browse Content
-          </Link>
+      <section className={`${styles.hero} ${styles.dashboardHero}`} aria-labelledby="dashboard-title">
+        <div className={styles.heroText}>
+          <p className={styles.kicker}>{site.tagline}</p>
+          <h1 id="dashboard-title">Welcome back, {firstName(user)}</h1>
+          <p className={styles.lead}>Keep your momentum: continue a course or discover something new today.</p>
+          <div className={styles.heroActions}>
+            <Link to="/browse" className={`${buttonClassName('primary', 'lg')} ${styles.heroCta}`}>
+              Browse Content
+            </Link>
+            {!isLoading && !hasSubscription ? (
+              <Link to="/subscription" className={styles.heroLink}>
+                Go Premium
+              </Link>
+            ) : null}
+          </div>
         </div>
+        <PromoVideo />
       </section>
-      <section className={styles.section} aria-label="Top Courses">
+      <div className={styles.section}>
         <RemoteModule remote="catalog" module="./TopCourses" />
-      </section>
-      <section className={styles.section} aria-label="Continue watching">
-        <RemoteModule remote="player" module="./ContinueWatching" />
-      </section>
+      </div>
+      <div className={styles.section}>
+        <RemoteModule remote="player" module="./ContinueWatching" loading={null} />
+      </div>
     </>
   );
 }

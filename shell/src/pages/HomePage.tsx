@@ -1,6 +1,9 @@
 import { Spinner, useSession } from '@catalyst/web-kit';
-import { DashboardPage } from './DashboardPage';
+import { lazyPage } from './lazyPage';
 import { WelcomePage } from './WelcomePage';
+
+// Visitors never download the dashboard.
+const DashboardPage = lazyPage(() => import('./DashboardPage'));
 
 /** '/': the welcome message for visitors, the dashboard for signed-in users. */
 export function HomePage() {

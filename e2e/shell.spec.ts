@@ -1,0 +1,292 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { dismissCookieBanner, expect, loginAs, test } from './fixtures';
+
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+interface SiteConfig {
+  name: string;
+  tagline: string;
+  contactEmail: string;
+  contactPhone: string;
+  supportEmail: string;
+}
+
+/** The site config the gateway injected into index.html. */
+const siteConfig = (page: Page) =>
+  page.evaluate(() => JSON.parse(document.getElementById('catalyst-config')?.textContent || '{}') as SiteConfig);
+
+const todayLong = () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
+
+test.describe('visitor', () => {
+  test('the welcome page greets visitors and its call to action opens the register view', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+    await expect(page).toHaveTitle('Welcome | Catalyst');
+    await page.getByRole('button', { name: 'Sign Up for Free' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Focus goes back to the button that opened the dialog.
+    await expect(page.getByRole('button', { name: 'Sign Up for Free' })).toBeFocused();
+  });
+
+  test('the footer shows the tagline, the copyright year and public links, but no About and no contact details', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const site = await siteConfig(page);
+    await expect(footer).toContainText('Where the change happens.');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Catalyst`);
+    const nav = footer.getByRole('navigation', { name: 'Footer' });
+    await expect(nav.getByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/browse');
+    await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/subscription');
+    await expect(nav.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    await expect(nav.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveCount(0);
+    expect(site.contactEmail).not.toBe('');
+    await expect(footer).not.toContainText(site.contactEmail);
+    await expect(footer).not.toContainText(site.contactPhone);
+  });
+
+  test('the cookie banner stores essential or all and stays away once a choice is stored', async ({ page, browser }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'We use cookies' });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+    await banner.getByRole('button', { name: 'Essential Only' }).click();
+    await expect(banner).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('essential');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'We use cookies' })).toHaveCount(0);
+
+    const other = await browser.newPage();
+    await other.goto('/privacy-policy');
+    await other.getByRole('button', { name: 'Accept All' }).click();
+    await expect(other.getByRole('region', { name: 'We use cookies' })).toHaveCount(0);
+    expect(await other.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('all');
+    await other.close();
+  });
+
+  test('the privacy policy has 13 numbered sections, today as its date and links to the terms and home', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/privacy-policy');
+    await expect(page).toHaveTitle('Privacy Policy | Catalyst');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByText(`Last updated: ${todayLong()}`)).toBeVisible();
+    const headings = page.locator('article section h2');
+    await expect(headings).toHaveCount(13);
+    await expect(headings.first()).toHaveText(/^1\. /);
+    await expect(headings.last()).toHaveText(/^13\. /);
+    const text = await page.locator('article').innerText();
+    for (const point of ['at least 16 years old', 'card payment provider', 'delete your account from your profile settings']) expect(text).toContain(point);
+    const article = page.locator('article');
+    await expect(article.getByRole('link', { name: 'Terms and Conditions' }).first()).toHaveAttribute('href', '/terms-and-conditions');
+    await article.getByRole('link', { name: /Back to home/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the terms have 19 numbered sections with every legal point and links to the policy and home', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/terms-and-conditions');
+    await expect(page).toHaveTitle('Terms and Conditions | Catalyst');
+    const headings = page.locator('article section h2');
+    await expect(headings).toHaveCount(19);
+    await expect(headings.nth(18)).toHaveText(/^19\. /);
+    const text = await page.locator('article').innerText();
+    for (const point of [
+      'at least 16 years old',
+      'card payment provider',
+      'billed in advance',
+      'renew automatically',
+      'cancel your subscription at any time from your account settings',
+      'end of the current billing period',
+      'free trials',
+      'generally not refunded',
+      'in the 12 months before',
+      'laws of the Republic of Bulgaria',
+      'courts of Bulgaria',
+      'delete your account from your profile settings',
+    ]) {
+      expect(text, point).toContain(point);
+    }
+    const article = page.locator('article');
+    await expect(article.getByRole('link', { name: 'Privacy Policy' }).first()).toHaveAttribute('href', '/privacy-policy');
+    await expect(article.getByRole('link', { name: /Back to home/ })).toHaveAttribute('href', '/');
+  });
+
+  test('any other path shows 404 - Page Not Found', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page Not Found | Catalyst');
+    await page.getByRole('link', { name: 'Go to Homepage' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+  });
+
+  test('the about page asks visitors to log in', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/about');
+    await expect(page.getByText('Authentication Required')).toBeVisible();
+  });
+
+  test('keyboard users start at a visible skip link', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    const ring = await skip.evaluate((el) => getComputedStyle(el).boxShadow);
+    expect(ring).not.toBe('none');
+    const box = await skip.boundingBox();
+    expect(box && box.x >= 0 && box.y >= 0).toBeTruthy();
+  });
+});
+
+test.describe('signed in', () => {
+  test('the dashboard shows the hero, the promo video in a reserved box and Top Courses; the footer adds About and contact', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await loginAs(page, 'member');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
+    await expect(page).toHaveTitle('Dashboard | Catalyst');
+    const video = page.locator('video');
+    await expect(video).toHaveAttribute('src', '/media/promo.mp4');
+    const flags = await video.evaluate((el: HTMLVideoElement) => ({ autoplay: el.autoplay, muted: el.muted, loop: el.loop, playsInline: el.playsInline }));
+    expect(flags).toEqual({ autoplay: true, muted: true, loop: true, playsInline: true });
+    const box = await video.boundingBox();
+    expect(box).not.toBeNull();
+    expect(Math.abs(box!.height - (box!.width * 400) / 960)).toBeLessThan(2);
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => !el.paused && el.currentTime > 0)).toBe(true);
+    await page.getByRole('button', { name: /Pause video/ }).click();
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+
+    await expect(page.getByRole('heading', { name: 'Top Courses' })).toBeVisible();
+    const site = await siteConfig(page);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    await expect(footer.getByRole('link', { name: site.contactEmail })).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+    await expect(footer).toContainText(site.contactPhone);
+  });
+
+  test('the about page is the instructor biography with contact details from the site config', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await loginAs(page, 'learner');
+    await page.goto('/about');
+    await expect(page).toHaveTitle('About | Catalyst');
+    const article = page.locator('article');
+    await expect(article).toContainText('Computer Science');
+    await expect(article).toContainText('Applied Physics');
+    await expect(article.locator('blockquote')).toContainText('nobody can take it away from you');
+    const site = await siteConfig(page);
+    await expect(article.getByRole('link', { name: site.contactEmail })).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+    await expect(article).toContainText(site.contactPhone);
+  });
+});
+
+test.describe('errors', () => {
+  test('an unexpected failure shows the fallback, reports it to the gateway, and Try Again recovers', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+    // The next page's code cannot be downloaded (a network failure or a deployment in progress).
+    await page.route('**/*.js', (route) => route.abort());
+    const reported = page.waitForRequest((request) => request.url().endsWith('/api/v1/client-errors') && request.method() === 'POST');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
+    await expect(page.getByText(/Our team has been notified/)).toBeVisible();
+    const request = await reported;
+    const body = request.postDataJSON() as { message: string; stack?: string; url: string; userAgent: string };
+    expect(body.message.length).toBeGreaterThan(0);
+    expect(body.url).toBe('/privacy-policy');
+    expect(body.userAgent).toContain('Chrome');
+    expect((body.stack ?? '').length).toBeLessThanOrEqual(4000);
+    expect((await request.response())?.status()).toBe(202);
+
+    const site = await siteConfig(page);
+    await expect(page.getByRole('link', { name: site.supportEmail })).toHaveAttribute('href', new RegExp(`^mailto:${site.supportEmail}`));
+    await expect(page.getByRole('button', { name: 'Go to Homepage' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible();
+
+    await page.unroute('**/*.js');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  });
+
+  test('Go to Homepage and Reload Page leave the fallback', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+    await page.route('**/*.js', (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
+    await page.unroute('**/*.js');
+    await page.getByRole('button', { name: 'Reload Page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+
+    await page.route('**/*.js', (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
+    await page.unroute('**/*.js');
+    await page.getByRole('button', { name: 'Go to Homepage' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+  });
+
+  test('a part of the page that fails shows the generic error screen, and Retry loads it', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await loginAs(page, 'learner');
+    await page.route('**/mf/catalog/**', (route) => route.abort());
+    await page.goto('/browse');
+    await expect(page.getByRole('alert').filter({ hasText: "This section couldn't be loaded" })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.unroute('**/mf/catalog/**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  });
+});
+
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+const SHOTS: { name: string; path: string; who?: 'member' | 'learner'; ready: (page: Page) => Promise<void> }[] = [
+  { name: 'welcome', path: '/', ready: (p) => expect(p.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible() },
+  { name: 'browse-visitor', path: '/browse', ready: (p) => expect(p.getByRole('heading', { name: 'Browse Categories' })).toBeVisible() },
+  { name: 'privacy-policy', path: '/privacy-policy', ready: (p) => expect(p.locator('article section h2')).toHaveCount(13) },
+  { name: 'terms', path: '/terms-and-conditions', ready: (p) => expect(p.locator('article section h2')).toHaveCount(19) },
+  { name: 'not-found', path: '/missing-page', ready: (p) => expect(p.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible() },
+  { name: 'dashboard', path: '/', who: 'member', ready: (p) => expect(p.getByRole('heading', { name: 'Top Courses' })).toBeVisible() },
+  { name: 'about', path: '/about', who: 'member', ready: (p) => expect(p.locator('blockquote')).toBeVisible() },
+  { name: 'browse-member', path: '/browse', who: 'member', ready: (p) => expect(p.getByRole('heading', { name: 'Browse Categories' })).toBeVisible() },
+  { name: 'subscription-learner', path: '/subscription', who: 'learner', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'profile', path: '/profile', who: 'member', ready: (p) => expect(p.getByRole('heading', { name: 'Profile Settings' })).toBeVisible() },
+];
+
+test.describe('screenshots', () => {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    test(`main pages at ${size} width are saved as artifacts`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      await dismissCookieBanner(page);
+      let signedIn: string | undefined;
+      for (const shot of SHOTS) {
+        if (shot.who !== signedIn) {
+          if (shot.who) await loginAs(page, shot.who);
+          else await page.evaluate(() => sessionStorage.removeItem('token'));
+          signedIn = shot.who;
+        }
+        await page.goto(shot.path);
+        await shot.ready(page);
+        await page.waitForLoadState('networkidle');
+        // No horizontal scrolling at any width.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${shot.name} overflows`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(ARTIFACTS, `${shot.name}-${size}.png`), fullPage: true, animations: 'disabled' });
+      }
+    });
+  }
+});

@@ -1,0 +1,45 @@
+import { getSiteConfig } from '@catalyst/web-kit';
+
+/** What the gateway's POST /api/v1/client-errors accepts (it logs the report and answers 202). */
+export interface ClientErrorReport {
+  message: string;
+  stack?: string;
+  componentStack?: string;
+  url?: string;
+  userAgent?: string;
+}
+
+const STACK_LIMIT = 4000;
+
+const trim = (text: string | null | undefined, limit: number) => (text ? text.slice(0, limit) : undefined);
+
+export function buildClientErrorReport(error: unknown, componentStack?: string | null): ClientErrorReport {
+  const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Unknown error');
+  return {
+    message: trim(err.message || err.name || 'Unknown error', 2000)!,
+    stack: trim(err.stack, STACK_LIMIT),
+    componentStack: trim(componentStack?.trim(), STACK_LIMIT),
+    url: trim(`${window.location.pathname}${window.location.search}`, 2000),
+    userAgent: trim(navigator.userAgent, 500),
+  };
+}
+
+/**
+ * Sends an unexpected front-end failure to the gateway so the team really is notified. Best effort:
+ * a report that cannot be delivered is only logged to the console.
+ */
+export async function reportClientError(error: unknown, componentStack?: string | null): Promise<boolean> {
+  const report = buildClientErrorReport(error, componentStack);
+  try {
+    const response = await fetch(`${getSiteConfig().apiBaseUrl}/client-errors`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(report),
+      keepalive: true,
+    });
+    return response.ok;
+  } catch (failure) {
+    console.warn('[shell] could not report the error', failure);
+    return false;
+  }
+}
