@@ -25,7 +25,16 @@ interface Managed {
 export class Supervisor {
   private readonly procs: Managed[] = [];
   private stopping = false;
+  /** Called after every (re)start of a child, e.g. to publish the current pids. */
+  onLaunch?: (name: string, pid: number | undefined) => void;
   constructor(private readonly log: (line: string) => void) {}
+
+  /** The pid of each running child by name (a restarted child has a new one). */
+  pids(): Record<string, number> {
+    return Object.fromEntries(
+      this.procs.flatMap((p) => (p.child?.pid !== undefined && p.child.exitCode === null && p.child.signalCode === null ? [[p.spec.name, p.child.pid]] : [])),
+    );
+  }
 
   start(spec: ProcessSpec) {
     const managed: Managed = { spec, restarts: 0, prefix: prefixFor(spec.name, this.procs.length) };
@@ -37,6 +46,7 @@ export class Supervisor {
     const { spec } = managed;
     const child = spawn(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     managed.child = child;
+    this.onLaunch?.(spec.name, child.pid);
     pipeWithPrefix(child.stdout!, managed.prefix);
     pipeWithPrefix(child.stderr!, managed.prefix, (s) => process.stderr.write(s));
     const startedAt = Date.now();

@@ -7,7 +7,7 @@ import { ROOT } from './services';
 export interface RunningProduct {
   url: string;
   dataDir: string;
-  runtime: { gateway: string; services: Record<string, number>; databaseUrl: string };
+  runtime: { gateway: string; services: Record<string, number>; databaseUrl: string; pids?: Record<string, number> };
   stop: () => Promise<void>;
 }
 
