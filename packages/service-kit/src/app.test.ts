@@ -1,3 +1,6 @@
+import { Agent, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService, requireAdmin } from './app';
@@ -44,6 +47,29 @@ describe('createService', () => {
     const res = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name: 'x'.repeat(2_000_000) }) });
     expect(res.status).toBe(413);
     expect((await json(res)).success).toBe(false);
+  });
+
+  it('keeps a keep-alive caller working after a body over the limit (the 413 closes its connection)', async () => {
+    const server = serve({ fetch: buildApp().fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/things', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      expect(await post(JSON.stringify({ name: 'x'.repeat(2_000_000) }))).toBe(413);
+      expect(await post(JSON.stringify({ name: 'Tea' }))).toBe(201);
+    } finally {
+      agent.destroy();
+      server.close();
+    }
   });
 
   it('hides unexpected errors behind a generic message', async () => {

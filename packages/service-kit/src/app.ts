@@ -56,7 +56,9 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     '*',
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) => c.json({ success: false, message: 'Request body is too large' }, 413),
+      // The unread rest of the body leaves the connection unusable: close it, or the gateway's keep-alive
+      // agent would hand that dead socket to the next caller's request (a 503 for someone else).
+      onError: (c) => c.json({ success: false, message: 'Request body is too large' }, 413, { connection: 'close' }),
     }),
   );
 
