@@ -72,6 +72,20 @@ describe('createService', () => {
     }
   });
 
+  it('refuses NUL characters and lone surrogates in any text with a 400 naming the field', async () => {
+    for (const name of ['nul\u0000byte', 'half \ud800 pair']) {
+      const res = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name }) });
+      expect(res.status).toBe(400);
+      expect(await json(res)).toEqual({
+        success: false,
+        message: 'Text cannot contain NUL characters or invalid Unicode',
+        errors: [{ field: 'name', message: 'Text cannot contain NUL characters or invalid Unicode' }],
+      });
+    }
+    const emoji = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name: 'Tea 😀' }) });
+    expect(emoji.status).toBe(201);
+  });
+
   it('hides unexpected errors behind a generic message', async () => {
     const res = await buildApp().request('/boom');
     expect(res.status).toBe(500);

@@ -8,8 +8,24 @@ export function zodFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
 }
 
+export const UNSTORABLE_TEXT_MESSAGE = 'Text cannot contain NUL characters or invalid Unicode';
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path of the first string Postgres (NUL) or an encoder (lone surrogate) would choke on, if any. */
+function unstorableTextPath(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path : undefined;
+  if (depth > 32 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableTextPath(key, path, depth + 1) ?? unstorableTextPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Parses a value against a schema; a failure becomes a 400 whose message is the first problem. */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const unstorable = unstorableTextPath(value);
+  if (unstorable) throw badRequest(UNSTORABLE_TEXT_MESSAGE, [{ field: unstorable.join('.') || 'body', message: UNSTORABLE_TEXT_MESSAGE }]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = zodFieldErrors(result.error);
