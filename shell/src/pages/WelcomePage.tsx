@@ -3,9 +3,9 @@ import { Button, openAuthDialog, useDocumentTitle, useSiteConfig } from '@cataly
 import styles from './Pages.module.css';
 
 const FEATURES = [
-  { icon: '🎓', title: 'Learn from practitioners', text: 'Courses, tutorials, webinars and documents from creators who do the work every day.' },
-  { icon: '⏯️', title: 'Pick up where you left off', text: 'Your progress on every video is saved, so the next lesson is always one click away.' },
-  { icon: '✨', title: 'One simple plan', text: 'Premium opens the whole library for $14.99 a month. Cancel at any time.' },
+  { icon: '★', title: 'Learn from practitioners', text: 'Courses, tutorials, webinars and documents from creators who do the work every day.' },
+  { icon: '▶', title: 'Pick up where you left off', text: 'Your progress on every video is saved, so the next lesson is always one click away.' },
+  { icon: '✓', title: 'One simple plan', text: 'Premium opens the whole library for $14.99 a month. Cancel at any time.' },
 ];
 
 /** What anonymous visitors see at '/': a welcome message and a clear way to sign up. */

@@ -1,0 +1,86 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiToken, dismissCookieBanner, expect, loginAs, test } from './fixtures';
+
+type Role = 'visitor' | 'learner' | 'member' | 'admin';
+
+/** Serious and critical WCAG 2.1 A/AA violations fail the scan; lesser ones are the integrator's backlog. */
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface DemoPaths {
+  category: string;
+  creator: string;
+  product: string;
+}
+
+/** Real addresses of a category, a creator library and a product from the seeded catalogue. */
+async function demoPaths(request: APIRequestContext): Promise<DemoPaths> {
+  const categories = (await (await request.get('/api/v1/content/categories')).json()) as { data: { items: { _id: string; slug: string }[] } };
+  const category = categories.data.items[0]!;
+  const token = await apiToken(request, 'member');
+  const creators = (await (await request.get(`/api/v1/users/premium/categories/${category._id}/creators`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    data: { id: string }[];
+  };
+  const top = (await (await request.get('/api/v1/content/products/top')).json()) as { data: { productId: string }[] };
+  return {
+    category: `/browse/category/${category.slug}`,
+    creator: `/browse/category/${category.slug}/creator/${creators.data[0]!.id}`,
+    product: `/browse/premium/product/${top.data[0]!.productId}`,
+  };
+}
+
+function pagesFor(role: Role, demo: DemoPaths): string[] {
+  const common = ['/', '/browse', '/privacy-policy', '/terms-and-conditions', '/missing-page'];
+  if (role === 'visitor') return [...common, '/about', '/subscription', demo.category];
+  const signedIn = [...common, '/about', '/subscription', '/profile', demo.category, demo.creator, demo.product];
+  if (role !== 'admin') return [...signedIn, '/admin'];
+  return [...signedIn, '/admin', '/admin/categories', '/admin/categories/new', '/admin/products', '/admin/products/new'];
+}
+
+/** Waits until the page and any remote in it have rendered (no spinner left). */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main [role="status"]:has(.ck-visually-hidden)')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('main h1, main h2').first()).toBeVisible();
+}
+
+async function scan(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${label}: [${violation.impact}] ${violation.id} at ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? violation.help}`),
+    );
+}
+
+for (const role of ['visitor', 'learner', 'member', 'admin'] as const) {
+  test(`no serious or critical accessibility violations on the main pages for a ${role}`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const demo = await demoPaths(request);
+    await dismissCookieBanner(page);
+    if (role !== 'visitor') await loginAs(page, role);
+    const found: string[] = [];
+    for (const path of pagesFor(role, demo)) {
+      await page.goto(path);
+      await settle(page);
+      found.push(...(await scan(page, `${role} ${path}`)));
+    }
+    if (role === 'visitor') {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
+      found.push(...(await scan(page, 'visitor register dialog')));
+      await page.getByRole('dialog').getByRole('button', { name: 'Login', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
+      found.push(...(await scan(page, 'visitor login dialog')));
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
+
+test('the cookie banner passes the scan', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('region', { name: 'We use cookies' })).toBeVisible();
+  const found = await scan(page, 'cookie banner');
+  expect(found, found.join('\n')).toEqual([]);
+});
