@@ -1,12 +1,9 @@
 // How the category screens word a failed load or save (spec section 8, verbatim).
 import { CATEGORY_ID_LENGTH, adminMessages } from '@catalyst/contracts';
 import { isApiRequestError } from '@catalyst/web-kit';
+import type { LoadFailure } from '../common/useEntityForm';
 
-export interface LoadFailure {
-  message: string;
-  /** Go back to the categories list after this many milliseconds. */
-  redirectAfterMs?: number;
-}
+export type { LoadFailure };
 
 /** An id that cannot be a category's is refused before asking the server. */
 export function checkCategoryId(id: string | undefined): LoadFailure | null {
