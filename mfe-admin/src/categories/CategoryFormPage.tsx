@@ -1,11 +1,9 @@
 import { CATEGORY_COLORS, CATEGORY_ICONS, DEFAULT_CATEGORY_COLOR, adminMessages } from '@catalyst/contracts';
-import { TextField } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import formStyles from '../common/Form.module.css';
-import { CheckboxField, TextAreaField } from '../common/FormControls';
+import { GroupFields } from '../common/GroupFields';
 import { groupPayload, groupToForm, showGroupPayload, type GroupFormValues } from '../common/groupForm';
-import { PresetPicker } from '../common/PresetPicker';
 import { useEntityForm } from '../common/useEntityForm';
 import { validateCategory } from '../forms/validation';
 import { categoryLoadFailure, categorySaveFailure, checkCategoryId } from './categoryMessages';
@@ -39,7 +37,7 @@ export function CategoryFormPage() {
     savedMessage: (isEdit) => (isEdit ? adminMessages.categoryUpdated : adminMessages.categoryCreated),
     saveFailure: categorySaveFailure,
   });
-  const { values, errors, update } = form;
+  const { values } = form;
 
   return (
     <EntityFormLayout
@@ -49,39 +47,21 @@ export function CategoryFormPage() {
       loadingMessage="Loading category..."
       submitLabels={{ create: 'Create Category', edit: 'Update Category' }}
     >
-      <TextField label="Name" name="name" value={values.name} maxLength={50} error={errors.name} onChange={(e) => update('name', e.target.value)} required />
-      <TextAreaField
-        label="Description"
-        name="description"
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => update('description', e.target.value)}
-        required
+      <GroupFields
+        form={form}
+        icons={CATEGORY_ICONS}
+        colors={CATEGORY_COLORS}
+        descriptionRequired
+        slugHint="Lowercase letters, numbers and hyphens; used in the category's address."
+        preview={
+          <p className={formStyles.hint}>
+            Preview:{' '}
+            <span className={formStyles.preview} style={{ background: values.color }}>
+              {values.icon} {values.name || 'Category'}
+            </span>
+          </p>
+        }
       />
-      <TextField label="Slug" hint="Lowercase letters, numbers and hyphens; used in the category's address." {...form.slugInput} required />
-      <PresetPicker legend="Icon" kind="icon" presets={CATEGORY_ICONS} value={values.icon} onChange={(icon) => update('icon', icon)} />
-      <PresetPicker legend="Colour" kind="color" presets={CATEGORY_COLORS} value={values.color} onChange={(color) => update('color', color)} />
-      <p className={formStyles.hint}>
-        Preview:{' '}
-        <span className={formStyles.preview} style={{ background: values.color }}>
-          {values.icon} {values.name || 'Category'}
-        </span>
-      </p>
-      <div className={formStyles.row}>
-        <TextField
-          label="Sort order"
-          name="sortOrder"
-          type="number"
-          min={0}
-          step={1}
-          value={values.sortOrder}
-          error={errors.sortOrder}
-          onChange={(e) => update('sortOrder', e.target.value)}
-        />
-      </div>
-      <div className={formStyles.checks}>
-        <CheckboxField label="Active" checked={values.isActive} onChange={(checked) => update('isActive', checked)} />
-      </div>
     </EntityFormLayout>
   );
 }

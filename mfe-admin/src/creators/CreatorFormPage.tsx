@@ -1,11 +1,9 @@
 import { CATEGORY_COLORS, CATEGORY_ICONS, DEFAULT_CREATOR_COLOR, DEFAULT_CREATOR_ICON } from '@catalyst/contracts';
-import { TextField, isApiRequestError } from '@catalyst/web-kit';
+import { isApiRequestError } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import { EntityFormLayout } from '../common/EntityFormLayout';
-import formStyles from '../common/Form.module.css';
-import { CheckboxField, TextAreaField } from '../common/FormControls';
+import { GroupFields } from '../common/GroupFields';
 import { groupPayload, groupToForm, showGroupPayload } from '../common/groupForm';
-import { PresetPicker } from '../common/PresetPicker';
 import { useEntityForm, type LoadFailure } from '../common/useEntityForm';
 import { validateCreator } from '../forms/validation';
 
@@ -45,7 +43,6 @@ export function CreatorFormPage() {
     savedMessage: (isEdit) => (isEdit ? 'Creator updated successfully!' : 'Creator created successfully!'),
     saveFailure,
   });
-  const { values, errors, update } = form;
 
   return (
     <EntityFormLayout
@@ -55,26 +52,7 @@ export function CreatorFormPage() {
       loadingMessage="Loading creator..."
       submitLabels={{ create: 'Create Creator', edit: 'Update Creator' }}
     >
-      <TextField label="Name" name="name" value={values.name} maxLength={50} error={errors.name} onChange={(e) => update('name', e.target.value)} required />
-      <TextAreaField label="Description" name="description" value={values.description} error={errors.description} onChange={(e) => update('description', e.target.value)} />
-      <TextField label="Slug" {...form.slugInput} required />
-      <PresetPicker legend="Icon" kind="icon" presets={CREATOR_ICONS} value={values.icon} onChange={(icon) => update('icon', icon)} />
-      <PresetPicker legend="Colour" kind="color" presets={CREATOR_COLORS} value={values.color} onChange={(color) => update('color', color)} />
-      <div className={formStyles.row}>
-        <TextField
-          label="Sort order"
-          name="sortOrder"
-          type="number"
-          min={0}
-          step={1}
-          value={values.sortOrder}
-          error={errors.sortOrder}
-          onChange={(e) => update('sortOrder', e.target.value)}
-        />
-      </div>
-      <div className={formStyles.checks}>
-        <CheckboxField label="Active" checked={values.isActive} onChange={(checked) => update('isActive', checked)} />
-      </div>
+      <GroupFields form={form} icons={CREATOR_ICONS} colors={CREATOR_COLORS} />
     </EntityFormLayout>
   );
 }
