@@ -38,6 +38,18 @@ describe('createDb and migrateToLatest', () => {
     expect(isUnavailableError(error)).toBe(true);
     await dead.destroy();
   });
+
+  it('survives Postgres ending a checked-out connection between two queries (57P01), and answers "unavailable"', async () => {
+    await db.connection().execute(async (held) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(held);
+      // What a server shutdown does to every session: the FATAL arrives while this client runs no query.
+      await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(db);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const error = await sql`select 1`.execute(held).catch((e: unknown) => e);
+      expect(isUnavailableError(error)).toBe(true);
+    });
+    expect(await pingDb(db)).toBe(true);
+  });
 });
 
 describe('cache', () => {

@@ -27,6 +27,9 @@ export function createDb<DB>({ connectionString, schema, poolSize = 10, log }: D
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost'));
+  // A checked-out client has no pool listener: Postgres ending its session between two queries (57P01 on
+  // shutdown) would be an unhandled 'error' event that kills the process. The pool discards it on release.
+  pool.on('connect', (client) => client.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost while in use')));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
