@@ -27,7 +27,7 @@ export const FRONTEND_APPS: FrontendApp[] = [
 
 const STAMP = '.build-stamp';
 /** Inputs every app's build reads besides its own folder. */
-const SHARED_INPUTS = ['packages/web-kit/src', 'packages/web-kit/package.json', 'packages/contracts/src', 'scripts/rspack-app.ts', 'scripts/frontend-shared', 'types'];
+const SHARED_INPUTS = ['packages/web-kit/src', 'packages/web-kit/assets', 'packages/web-kit/package.json', 'packages/contracts/src', 'scripts/rspack-app.ts', 'scripts/frontend-shared', 'types'];
 
 function listFiles(target: string): string[] {
   if (!existsSync(target)) return [];

@@ -135,6 +135,7 @@ export function defineFrontend(options: FrontendOptions) {
         host || dev
           ? new rspack.HtmlRspackPlugin({
               templateContent: htmlTemplate(options.title ?? 'Catalyst', host),
+              favicon: path.resolve(options.dir, '../packages/web-kit/assets/favicon.svg'),
               // Standalone remote pages live at deep URLs; their own chunks still come from the root.
               publicPath: '/',
               chunks: ['main'],

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { ExitFullscreenIcon, FullscreenIcon, PauseIcon, PlayIcon, VolumeHighIcon, VolumeLowIcon, VolumeMutedIcon } from './icons';
 import { formatPlayerTime } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
 import { PLAYBACK_RATES, VOLUME_STEP, bufferedEnd, clampVolume, commandForKey, type PlayerCommand } from './playerKeys';
@@ -269,7 +270,7 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
 
       {!started ? (
         <button type="button" className={styles.bigPlay} onClick={togglePlay} aria-label="Play video">
-          <span aria-hidden="true">▶</span>
+          <PlayIcon />
         </button>
       ) : null}
 
@@ -294,10 +295,10 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
         </div>
         <div className={styles.row}>
           <button type="button" className={styles.control} onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'} title={playing ? 'Pause (space)' : 'Play (space)'}>
-            <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+            {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
           <button type="button" className={styles.control} onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'} title="Mute (m)">
-            <span aria-hidden="true">{muted || volume === 0 ? '🔇' : volume < 0.5 ? '🔉' : '🔊'}</span>
+            {muted || volume === 0 ? <VolumeMutedIcon /> : volume < 0.5 ? <VolumeLowIcon /> : <VolumeHighIcon />}
           </button>
           <input
             className={styles.volume}
@@ -337,7 +338,7 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
             </button>
           ) : null}
           <button type="button" className={styles.control} onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} title="Full screen (f)">
-            <span aria-hidden="true">{fullscreen ? '🗗' : '⛶'}</span>
+            {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
           </button>
         </div>
       </div>
