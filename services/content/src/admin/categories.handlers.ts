@@ -11,6 +11,7 @@ import {
   updateCategory,
 } from './admin.repository';
 import { idParam } from './ids';
+import { stillHasProducts } from './stillHasProducts';
 
 const NAME_TAKEN = 'A category with this name already exists';
 const SLUG_TAKEN = 'A category with this slug already exists';
@@ -59,11 +60,7 @@ export const replaceCategory = (deps: AdminRouteDeps) => async (c: Context<AppEn
 export const removeCategory = (deps: AdminRouteDeps) => async (c: Context<AppEnv>) => {
   const id = idParam(c, 'category');
   const { deleted, productCount } = await deleteEmptyCategory(deps.db, id);
-  if (productCount > 0) {
-    throw conflict(
-      `This category still has ${productCount} ${productCount === 1 ? 'product' : 'products'}. Move or delete ${productCount === 1 ? 'it' : 'them'} before deleting the category.`,
-    );
-  }
+  if (productCount > 0) throw stillHasProducts('category', productCount);
   if (!deleted) throw notFound('Category not found');
   return ok(c, { _id: id }, 'Category deleted successfully!');
 };

@@ -11,6 +11,7 @@ import {
   updateCreator,
 } from './admin.repository';
 import { idParam } from './ids';
+import { stillHasProducts } from './stillHasProducts';
 
 const SLUG_TAKEN = 'A creator with this slug already exists';
 const slugConflict = () => conflict(SLUG_TAKEN, [{ field: 'slug', message: SLUG_TAKEN }]);
@@ -49,11 +50,7 @@ export const replaceCreator = (deps: AdminRouteDeps) => async (c: Context<AppEnv
 export const removeCreator = (deps: AdminRouteDeps) => async (c: Context<AppEnv>) => {
   const id = idParam(c, 'creator');
   const { deleted, productCount } = await deleteCreatorWithoutProducts(deps.db, id);
-  if (productCount > 0) {
-    throw conflict(
-      `This creator still has ${productCount} ${productCount === 1 ? 'product' : 'products'}. Move or delete ${productCount === 1 ? 'it' : 'them'} before deleting the creator.`,
-    );
-  }
+  if (productCount > 0) throw stillHasProducts('creator', productCount);
   if (!deleted) throw notFound('Creator not found');
   return ok(c, { _id: id }, 'Creator deleted successfully!');
 };
