@@ -1,0 +1,157 @@
+/** What every area of the security suite shares: the product under test, an HTTP helper, the database, results. */
+import { randomInt } from 'node:crypto';
+import pg from 'pg';
+
+export interface Res {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: any;
+}
+
+export interface Failure {
+  name: string;
+  expected: string;
+  seen: string;
+}
+
+export type Role = 'anonymous' | 'learner' | 'member' | 'admin';
+
+export interface Fixtures {
+  tokens: Record<Exclude<Role, 'anonymous'>, string>;
+  users: Record<Exclude<Role, 'anonymous'>, { id: string; email: string; password: string }>;
+  /** A published product (every product is premium), its slug, category and creator. */
+  product: { _id: string; slug: string; productId: string; categoryId: string; creatorId: string };
+  categorySlug: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent byte for byte (no JSON encoding). */
+  raw?: string | Buffer | FormData;
+  headers?: Record<string, string>;
+  /** Client address as the trusted proxy reports it (TRUST_PROXY=1); random when unset. */
+  ip?: string;
+  /** Base URL other than the gateway's API (a service port). */
+  base?: string;
+}
+
+const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** The one error shape: { success: false, message, errors?: [{ field, message }] } and nothing else. */
+export function isErrorShape(body: any): boolean {
+  if (!body || typeof body !== 'object' || body.success !== false || typeof body.message !== 'string' || body.message === '') return false;
+  if (Object.keys(body).some((k) => !['success', 'message', 'errors'].includes(k))) return false;
+  if (body.errors === undefined) return true;
+  return Array.isArray(body.errors) && body.errors.every((e: any) => e && typeof e.field === 'string' && typeof e.message === 'string');
+}
+
+/** Text no error body may carry: stack frames, file paths, SQL and driver messages. */
+const LEAK = /\bat [\w$.<>]+ \(|\bat file:|\.tsx?:\d+|node_modules|\bSELECT\b.*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.+\bSET\b|syntax error at or near|violates (unique|foreign key|check) constraint|relation "[^"]+"|column "[^"]+"|\bpg_|ECONNREFUSED|TypeError|ReferenceError|SyntaxError: /i;
+export const leaksInternals = (text: string) => LEAK.test(text);
+
+export class Suite {
+  passed = 0;
+  failures: Failure[] = [];
+  /** Every error answer seen anywhere in the run, for the "no stack traces or SQL" check. */
+  errorBodies: { where: string; text: string }[] = [];
+  fixtures!: Fixtures;
+  private area = '';
+
+  constructor(
+    readonly url: string,
+    readonly runtime: { services: Record<string, number>; databaseUrl: string },
+    readonly db: pg.Pool,
+  ) {}
+
+  get api() {
+    return `${this.url}/api/v1`;
+  }
+
+  serviceUrl(name: string) {
+    return `http://127.0.0.1:${this.runtime.services[name]}`;
+  }
+
+  setArea(area: string) {
+    this.area = area;
+  }
+
+  /** Records one case. */
+  check(name: string, ok: boolean, expected: string, seen: string | (() => string)) {
+    if (ok) {
+      this.passed++;
+      return true;
+    }
+    const failure = { name: `${this.area}: ${name}`, expected, seen: typeof seen === 'function' ? seen() : seen };
+    this.failures.push(failure);
+    console.log(`FAIL ${failure.name}\n     expected: ${failure.expected}\n     seen:     ${failure.seen}`);
+    return false;
+  }
+
+  /** Runs a case body; an exception is that case's failure. */
+  async test(name: string, fn: () => Promise<void>) {
+    try {
+      await fn();
+    } catch (error) {
+      this.check(name, false, 'the case to run', `it threw ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
+
+  async request(method: string, path: string, opts: RequestOptions = {}): Promise<Res> {
+    const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? randomIp(), ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: BodyInit | undefined;
+    if (opts.raw !== undefined) body = opts.raw as BodyInit;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const url = `${opts.base ?? this.api}${path}`;
+    const res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+    const text = await res.text();
+    let parsed: any;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (res.status >= 400) this.errorBodies.push({ where: `${method} ${url.slice(0, 160)}`, text: text.slice(0, 4000) });
+    return { status: res.status, headers: res.headers, text, body: parsed };
+  }
+
+  /** A 4xx in the one error shape. */
+  expectClientError(name: string, res: Res, statuses?: number[]) {
+    const ok = res.status >= 400 && res.status < 500 && (!statuses || statuses.includes(res.status)) && isErrorShape(res.body);
+    return this.check(name, ok, `${statuses ? statuses.join('/') : '4xx'} in the one error shape`, () => describe(res));
+  }
+
+  /** Row count of every table of every service schema. */
+  async rowCounts(): Promise<Map<string, number>> {
+    const { rows } = await this.db.query<{ schema: string; name: string }>(
+      `select table_schema as schema, table_name as name from information_schema.tables
+       where table_schema in ('auth','content','progress','billing') and table_type = 'BASE TABLE'
+       and table_name not like 'kysely_%'`,
+    );
+    const counts = new Map<string, number>();
+    for (const { schema, name } of rows) {
+      const r = await this.db.query<{ n: string }>(`select count(*)::text as n from "${schema}"."${name}"`);
+      counts.set(`${schema}.${name}`, Number(r.rows[0]!.n));
+    }
+    return counts;
+  }
+}
+
+export const describe = (res: Res) => `${res.status} ${res.text.slice(0, 300).replace(/\s+/g, ' ')}`;
+
+/** Tables whose counts changed between two snapshots. */
+export function countChanges(before: Map<string, number>, after: Map<string, number>, ignore: string[] = []) {
+  const changed: string[] = [];
+  for (const [table, n] of after) {
+    if (ignore.includes(table)) continue;
+    if ((before.get(table) ?? 0) !== n) changed.push(`${table} ${before.get(table) ?? 0}→${n}`);
+  }
+  return changed;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
