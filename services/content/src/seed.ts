@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { demoAccounts } from '@catalyst/contracts';
-import type { Logger } from '@catalyst/service-kit';
+import { demoEntityId, demoProductCode, type Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
 import { demoCategories, demoCreators, demoProducts, demoVideos, thumbnailUrl } from './demo/catalogue';
 
-const hash = (text: string) => createHash('sha1').update(`catalyst-demo:${text}`).digest('hex');
 /** Demo ids are derived from slugs, so every fresh start has the same ids (stable links in tests and notes). */
-export const demoId = (kind: 'category' | 'creator' | 'product', slug: string) => hash(`${kind}:${slug}`).slice(0, 24);
-export const demoProductId = (slug: string) => hash(`productId:${slug}`).slice(0, 8).toUpperCase();
+export const demoId = demoEntityId;
+export const demoProductId = demoProductCode;
 
 const DAY = 86_400_000;
 const CATALOGUE_START = Date.parse('2026-03-02T09:00:00Z');
@@ -99,7 +97,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
             tags: p.tags,
             price: p.price,
             instructor: creatorName,
-            enrolled_students: (parseInt(hash(`students:${p.slug}`).slice(0, 6), 16) % 4800) + 120,
+            enrolled_students: (parseInt(demoEntityId('product', `students:${p.slug}`).slice(0, 6), 16) % 4800) + 120,
             is_published: true,
             is_featured: p.featured ?? false,
             sort_order: position,

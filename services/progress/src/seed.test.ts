@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { demoAccounts } from '@catalyst/contracts';
+import { createDb, demoEntityId } from '@catalyst/service-kit';
+import { createTestDatabase, testLog } from '@catalyst/service-kit/testing';
+import type { Database } from './db/schema';
+import { SCHEMA, prepareDatabase } from './setup';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Kysely<Database>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, log: testLog });
+});
+afterAll(async () => {
+  await db.destroy();
+  await database.drop();
+});
+
+describe('demo progress seed', () => {
+  it('gives the demo member lessons in progress on demo products, once', async () => {
+    await prepareDatabase(db, { seed: true, log: testLog });
+    await prepareDatabase(db, { seed: true, log: testLog });
+    const rows = await db.selectFrom('progress').selectAll().execute();
+    expect(rows.length).toBe(4);
+    expect(rows.every((r) => r.user_id === demoAccounts.member.id)).toBe(true);
+    expect(rows.map((r) => r.product_id)).toContain(demoEntityId('product', 'html-css-from-scratch'));
+    expect(rows.filter((r) => r.completed).every((r) => r.progress === 100 && r.completed_at)).toBe(true);
+  });
+});
