@@ -36,6 +36,8 @@ const launcherSchema = z.object({
   /** Where the gateway serves builds from; with STATIC_COPY the builds are copied there first. */
   STATIC_ROOT: z.string().optional(),
   E2E_STATIC_COPY: z.enum(['true', 'false']).default('false'),
+  /** 'ephemeral': services take OS-assigned ports instead of 4001…4010, so products started side by side never race for them. */
+  SERVICE_PORTS: z.enum(['default', 'ephemeral']).default('default'),
 });
 
 export const FRONTEND_APPS = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin'] as const;
@@ -105,7 +107,7 @@ async function main() {
   say(`migrations applied${seed ? ' and demo data seeded where empty' : ''}`);
 
   const ports = new Map<string, number>();
-  for (const service of services) ports.set(service.name, await freePort(service.defaultPort));
+  for (const service of services) ports.set(service.name, await freePort(config.SERVICE_PORTS === 'ephemeral' ? undefined : service.defaultPort));
   const gatewayPort = config.PORT;
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
   const internalSecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');

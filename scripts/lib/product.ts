@@ -26,7 +26,8 @@ export async function startProduct({
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RESET_DATA: 'true', LOG_LEVEL: 'warn', ...env },
+    // Ephemeral service ports: two products started at once (two suites) must not both pick 4001.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RESET_DATA: 'true', LOG_LEVEL: 'warn', SERVICE_PORTS: 'ephemeral', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
