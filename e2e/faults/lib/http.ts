@@ -1,0 +1,100 @@
+/** Requests bounded in time, counted by outcome, so a scenario can state what it sent and what came back. */
+export interface Answer<T = any> {
+  /** HTTP status; 0 when the request hung past its bound or the connection failed. */
+  status: number;
+  ms: number;
+  /** When the answer (or the failure) arrived, ms since the epoch. */
+  at: number;
+  body: T | undefined;
+  /** The body was JSON in the one error/success shape ({ success: boolean }). */
+  shaped: boolean;
+  hung: boolean;
+  networkError?: string;
+}
+
+export class Traffic {
+  sent = 0;
+  hangs = 0;
+  readonly byStatus = new Map<string, number>();
+  /** Non-2xx answers whose body was not the one JSON error shape. */
+  unshaped = 0;
+  slowestMs = 0;
+
+  record(answer: Answer) {
+    this.sent++;
+    const key = answer.hung ? 'hang' : answer.status === 0 ? 'network-error' : String(answer.status);
+    this.byStatus.set(key, (this.byStatus.get(key) ?? 0) + 1);
+    if (answer.hung) this.hangs++;
+    if (answer.status >= 300 && !answer.shaped) this.unshaped++;
+    this.slowestMs = Math.max(this.slowestMs, answer.ms);
+  }
+
+  count(predicate: (status: string) => boolean) {
+    let n = 0;
+    for (const [status, c] of this.byStatus) if (predicate(status)) n += c;
+    return n;
+  }
+
+  summary() {
+    const statuses = [...this.byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s}×${n}`).join(' ');
+    return `requests ${this.sent}, by status ${statuses || '-'}, hangs ${this.hangs}, slowest ${Math.round(this.slowestMs)} ms`;
+  }
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  form?: FormData | URLSearchParams;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  traffic?: Traffic;
+}
+
+export async function call<T = any>(base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+  const { token, body, form, headers = {}, timeoutMs = 8_000, traffic } = options;
+  const started = performance.now();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let answer: Answer<T>;
+  try {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const shaped = typeof parsed === 'object' && parsed !== null && typeof (parsed as { success?: unknown }).success === 'boolean';
+    answer = { status: response.status, ms: performance.now() - started, at: Date.now(), body: (parsed ?? text) as T, shaped, hung: false };
+  } catch (error) {
+    const hung = controller.signal.aborted;
+    answer = { status: 0, ms: performance.now() - started, at: Date.now(), body: undefined, shaped: false, hung, networkError: hung ? undefined : String((error as Error).cause ?? error) };
+  } finally {
+    clearTimeout(timer);
+  }
+  traffic?.record(answer);
+  return answer;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `probe` answers true or the time is up; answers how long it took (or undefined). */
+export async function waitFor(probe: () => Promise<boolean>, timeoutMs: number, everyMs = 200): Promise<number | undefined> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await probe().catch(() => false)) return Date.now() - started;
+    await sleep(everyMs);
+  }
+  return undefined;
+}
