@@ -1,5 +1,12 @@
+/**
+ * What a learner feels: each page visited by a fresh Chromium profile (playwright-core, /usr/bin/chromium)
+ * with the CPU throttled 4× and a fast-4G network profile set through CDP. For each visit: the JavaScript
+ * it downloaded (raw and gzip bytes), LCP, CLS (largest session window, as web-vitals computes it),
+ * whether any admin remote file was requested, and on a repeat visit in the same profile whether every
+ * content-hashed asset came from the browser cache.
+ */
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -11,58 +18,148 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export interface PageWeight {
+/** Chrome DevTools' "Fast 4G" preset (latency and throughput already include its adjustment factors). */
+export const FAST_4G = { offline: false, latency: 165, downloadThroughput: (9 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (1.5 * 1024 * 1024 * 0.9) / 8 };
+export const CPU_SLOWDOWN = 4;
+
+export interface PageVisit {
+  name: string;
   page: string;
   jsFiles: number;
   jsBytes: number;
   jsGzipBytes: number;
+  /** Milliseconds from navigation start. */
+  lcp: number;
+  lcpElement: string;
+  fcp: number;
+  cls: number;
+  /** Elements that moved, for finding the shift. */
+  shiftSources: string[];
   requestedAdminRemote: boolean;
+  /** Content-hashed assets of the first visit loaded again by the repeat visit, and which of them missed the cache. */
+  repeat: { hashedAssets: number; fromCache: number; fromNetwork: string[] };
 }
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }
 
-/**
- * The JavaScript a first visit downloads: every script response of a fresh browser context, its raw
- * size and its gzip size (what a compressed transfer costs).
- */
-export async function measurePageJs(
-  browser: Browser,
-  baseUrl: string,
-  pagePath: string,
-  prepare?: (ctx: { token?: string }) => Promise<{ token?: string }>,
-): Promise<PageWeight> {
-  const context = await browser.newContext();
-  const auth = prepare ? await prepare({}) : {};
-  if (auth.token) {
-    await context.addInitScript((token) => sessionStorage.setItem('token', token), auth.token);
+// Runs in the page before any of its scripts: records LCP and CLS session windows (web-vitals' rules).
+// A string, not a function: the TypeScript loader wraps named functions in helpers the page does not have.
+const OBSERVE_VITALS = `(() => {
+  const v = (window.__vitals = { lcp: 0, lcpElement: '', cls: 0, sources: [] });
+  const describe = (node) => node && node.tagName
+    ? node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') + (typeof node.className === 'string' && node.className ? '.' + node.className.split(' ')[0] : '')
+    : '';
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      v.lcp = entry.startTime;
+      v.lcpElement = describe(entry.element) || entry.url || '';
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  let value = 0, first = 0, last = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      if (value > 0 && entry.startTime - last < 1000 && entry.startTime - first < 5000) { value += entry.value; last = entry.startTime; }
+      else { value = entry.value; first = last = entry.startTime; }
+      v.cls = Math.max(v.cls, value);
+      for (const source of entry.sources || []) v.sources.push(describe(source.node) + ' ' + entry.value.toFixed(4));
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
+
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|jpe?g|svg|webp|avif)(?:\?|$)/;
+
+async function throttle(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', FAST_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return cdp;
+}
+
+async function settle(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 90_000 });
+  // LCP candidates and late shifts are reported a frame or two after the network goes quiet.
+  await page.waitForTimeout(1_000);
+}
+
+export interface VisitPlan {
+  name: string;
+  path: string;
+  /** A bearer token to put in sessionStorage (signed-in visits). */
+  token?: string;
+}
+
+export async function measureVisit(browser: Browser, baseUrl: string, plan: VisitPlan): Promise<PageVisit> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
+    if (plan.token) await context.addInitScript((token) => sessionStorage.setItem('token', token), plan.token);
+    await context.addInitScript(OBSERVE_VITALS);
+    const url = new URL(plan.path, baseUrl).toString();
+
+    // First visit: empty cache.
+    const page = await context.newPage();
+    await throttle(page);
+    let jsBytes = 0;
+    let jsGzipBytes = 0;
+    let jsFiles = 0;
+    let requestedAdminRemote = false;
+    const firstVisitAssets = new Set<string>();
+    const bodies: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/mf/admin/')) requestedAdminRemote = true;
+      if (HASHED_ASSET.test(new URL(response.url()).pathname)) firstVisitAssets.add(response.url());
+      if (!(response.headers()['content-type'] ?? '').includes('javascript')) return;
+      bodies.push(
+        response
+          .body()
+          .then((body) => {
+            jsFiles += 1;
+            jsBytes += body.length;
+            jsGzipBytes += gzipSync(body, { level: 6 }).length;
+          })
+          .catch(() => undefined),
+      );
+    });
+    await settle(page, url);
+    await Promise.all(bodies);
+    const vitals = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number; lcpElement: string; cls: number; sources: string[] } }).__vitals);
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
+    await page.close();
+
+    // Repeat visit in the same profile: every content-hashed asset must come from the cache.
+    const again = await context.newPage();
+    const cdp = await throttle(again);
+    const urls = new Map<string, string>();
+    const cached = new Set<string>();
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => void urls.set(e.requestId, e.request.url));
+    cdp.on('Network.requestServedFromCache', (e: { requestId: string }) => void cached.add(e.requestId));
+    cdp.on('Network.responseReceived', (e: { requestId: string; response: { url: string; fromDiskCache?: boolean; fromPrefetchCache?: boolean; status: number } }) => {
+      urls.set(e.requestId, e.response.url);
+      if (e.response.fromDiskCache || e.response.fromPrefetchCache) cached.add(e.requestId);
+    });
+    await settle(again, url);
+    // Assets the first visit loaded (a build deployed in between legitimately brings new names).
+    const hashed = [...urls].filter(([, u]) => firstVisitAssets.has(u));
+    const fromNetwork = [...new Set(hashed.filter(([id]) => !cached.has(id)).map(([, u]) => new URL(u).pathname))];
+    return {
+      name: plan.name,
+      page: plan.path,
+      jsFiles,
+      jsBytes,
+      jsGzipBytes,
+      lcp: Math.round(vitals.lcp),
+      lcpElement: vitals.lcpElement,
+      fcp: Math.round(fcp),
+      cls: Math.round(vitals.cls * 10_000) / 10_000,
+      shiftSources: vitals.sources.slice(0, 10),
+      requestedAdminRemote,
+      repeat: { hashedAssets: new Set(hashed.map(([, u]) => u)).size, fromCache: new Set(hashed.filter(([id]) => cached.has(id)).map(([, u]) => u)).size, fromNetwork },
+    };
+  } finally {
+    await context.close();
   }
-  await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
-  const page = await context.newPage();
-  let jsBytes = 0;
-  let jsGzipBytes = 0;
-  let jsFiles = 0;
-  let requestedAdminRemote = false;
-  const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
-    const url = response.url();
-    if (url.includes('/mf/admin/')) requestedAdminRemote = true;
-    const type = response.headers()['content-type'] ?? '';
-    if (!type.includes('javascript')) return;
-    pending.push(
-      response
-        .body()
-        .then((body) => {
-          jsFiles += 1;
-          jsBytes += body.length;
-          jsGzipBytes += gzipSync(body, { level: 6 }).length;
-        })
-        .catch(() => undefined),
-    );
-  });
-  await page.goto(new URL(pagePath, baseUrl).toString(), { waitUntil: 'networkidle' });
-  await Promise.all(pending);
-  await context.close();
-  return { page: pagePath, jsFiles, jsBytes, jsGzipBytes, requestedAdminRemote };
 }

@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -37,6 +38,8 @@ export interface SideResult {
   total: number;
   errors: number;
   non2xx: number;
+  /** CPU time each of our processes spent per request during the run (µs), when their pids are known. */
+  cpuMicrosPerRequest: Record<string, number>;
 }
 
 export interface GatewayOverheadResult {
@@ -103,7 +106,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 20_000): Pr
 
 async function startStandIn(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [fileURLToPath(import.meta.url), STAND_IN_FLAG, String(port)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), STAND_IN_FLAG, String(port)], {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -114,7 +117,7 @@ async function startStandIn(): Promise<{ url: string; child: ChildProcess }> {
 
 async function startGateway(serviceUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'gateway/src/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'gateway/src/main.ts')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -134,11 +137,31 @@ async function startGateway(serviceUrl: string): Promise<{ url: string; child: C
   return { url, child };
 }
 
-async function measure(url: string, durationSeconds: number, connections: number): Promise<SideResult> {
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; undefined elsewhere). */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measure(url: string, durationSeconds: number, connections: number, pids: Record<string, number | undefined> = {}): Promise<SideResult> {
   // A short warm-up so JIT and keep-alive pools are in place before the measured run.
   await autocannon({ url, connections, duration: 1 });
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
   const result = await autocannon({ url, connections, duration: durationSeconds, pipelining: 1 });
+  // CPU per request is what the machine's load cannot distort much: it is the figure to compare across changes.
+  const cpuMicrosPerRequest: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    const start = before[name];
+    const end = cpuMs(pid);
+    if (start !== undefined && end !== undefined && result.requests.total > 0) cpuMicrosPerRequest[name] = Math.round(((end - start) * 1000) / result.requests.total);
+  }
   return {
+    cpuMicrosPerRequest,
     url,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -159,6 +182,7 @@ export async function measureGatewayOverhead(options: GatewayOverheadOptions = {
   try {
     let directUrl = options.directUrl;
     let gatewayUrl = options.gatewayUrl;
+    let pids: { service?: number; gateway?: number } = {};
     if (!directUrl || !gatewayUrl) {
       const service = await startStandIn();
       children.push(service.child);
@@ -166,9 +190,10 @@ export async function measureGatewayOverhead(options: GatewayOverheadOptions = {
       children.push(gateway.child);
       directUrl = `${service.url}${route}`;
       gatewayUrl = `${gateway.url}/api/v1${route}`;
+      pids = { service: service.child.pid, gateway: gateway.child.pid };
     }
-    const direct = await measure(directUrl, durationSeconds, connections);
-    const gateway = await measure(gatewayUrl, durationSeconds, connections);
+    const direct = await measure(directUrl, durationSeconds, connections, { service: pids.service });
+    const gateway = await measure(gatewayUrl, durationSeconds, connections, pids);
     return {
       route,
       durationSeconds,
@@ -195,6 +220,7 @@ export function formatOverheadTable(result: GatewayOverheadResult): string {
     row('through the gateway', result.gateway),
     '',
     `The gateway keeps ${(result.ratio * 100).toFixed(1)}% of direct throughput and adds ${result.addedP50} ms at the median.`,
+    `CPU per request (µs): direct ${JSON.stringify(result.direct.cpuMicrosPerRequest)}, through the gateway ${JSON.stringify(result.gateway.cpuMicrosPerRequest)}.`,
   ].join('\n');
 }
 

@@ -1,73 +1,203 @@
 /**
- * `npm run bench`: starts the product as `npm start` does, then measures, in one run, what a learner
- * feels and what an operator pays for. Writes bench/results/latest.json and latest.md.
- * `npm run bench -- --smoke` is a short version that checks the harness works.
+ * `npm run bench`: starts the product as `npm start` does (own port, fresh data folder) and measures, in
+ * one run, what a learner feels (front end, Chromium with CPU 4× slower and fast 4G) and what an operator
+ * pays for (back end at 50 connections next to a bare node:http ceiling, gateway overhead, progress
+ * writes with a read-back check), then how cost grows with 10× and 100× the catalogue in a second,
+ * separate product. Writes bench/results/latest.{json,md,svg}.
+ *
+ * `npm run bench -- --smoke` is a short version (< 2 minutes, 1 s runs, writes results/smoke.*) that
+ * proves the harness works; its figures are not meant to be compared with targets.
+ * BENCH_SECONDS (default 5) sets the length of each measured back-end run.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProduct } from '../scripts/lib/product';
-import { launchChromium, measurePageJs, type PageWeight } from './frontend';
+import { measureBackend, signIn, type BackendResult } from './backend';
+import { renderChart, type Panel } from './chart';
+import { launchChromium, measureVisit, CPU_SLOWDOWN, type PageVisit } from './frontend';
+import { measureGrowth, type GrowthResult } from './growth';
+import { benchProgressWrites, type ProgressBenchResult } from './progress';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
 const smoke = process.argv.includes('--smoke');
+const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
+const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 interface Figure {
+  group: 'front end' | 'back end' | 'growth';
   name: string;
   value: number;
   unit: string;
   target?: string;
   pass?: boolean;
+  /** Reference figures (ceiling, direct) have no target of their own. */
+  reference?: boolean;
+}
+
+const kib = (bytes: number) => Math.round(bytes / 102.4) / 10;
+const JS_TARGETS: Record<string, number> = { welcome: 110, browse: 150, product: 180 };
+
+async function frontEnd(baseUrl: string): Promise<PageVisit[]> {
+  const [learner, member, admin] = [await signIn(baseUrl, 'learner'), await signIn(baseUrl, 'member'), await signIn(baseUrl, 'admin')];
+  const listed = (await (await fetch(`${baseUrl}/api/v1/content/products?limit=1`)).json()) as { data: { items: Array<{ productId: string }> } };
+  const productId = listed.data.items[0]?.productId;
+  if (!productId) throw new Error('no product to open');
+  const plans = [
+    { name: 'welcome', path: '/' },
+    { name: 'browse', path: '/browse', token: learner },
+    { name: 'product', path: `/browse/premium/product/${productId}`, token: member },
+    { name: 'admin', path: '/admin', token: admin },
+  ];
+  const browser = await launchChromium();
+  try {
+    const visits: PageVisit[] = [];
+    for (const plan of plans) {
+      say(`front end: ${plan.name} (${plan.path})`);
+      visits.push(await measureVisit(browser, baseUrl, plan));
+    }
+    return visits;
+  } finally {
+    await browser.close();
+  }
+}
+
+function figuresOf(visits: PageVisit[], backend: BackendResult, progress: ProgressBenchResult, growth: GrowthResult | undefined): Figure[] {
+  const figures: Figure[] = [];
+  for (const v of visits) {
+    const target = JS_TARGETS[v.name];
+    figures.push({ group: 'front end', name: `${v.name}: JS downloaded (gzip)`, value: kib(v.jsGzipBytes), unit: 'KiB', ...(target ? { target: `≤ ${target} KiB`, pass: kib(v.jsGzipBytes) <= target } : {}) });
+    figures.push({ group: 'front end', name: `${v.name}: LCP`, value: v.lcp, unit: 'ms', target: '≤ 1500 ms', pass: v.lcp > 0 && v.lcp <= 1500 });
+    figures.push({ group: 'front end', name: `${v.name}: CLS`, value: v.cls, unit: '', target: '≤ 0.02', pass: v.cls <= 0.02 });
+    figures.push({ group: 'front end', name: `${v.name}: repeat visit, hashed assets from cache`, value: v.repeat.fromCache, unit: `of ${v.repeat.hashedAssets}`, target: 'all', pass: v.repeat.fromNetwork.length === 0 });
+    if (v.name !== 'admin') figures.push({ group: 'front end', name: `${v.name}: admin remote files requested`, value: v.requestedAdminRemote ? 1 : 0, unit: '', target: '0', pass: !v.requestedAdminRemote });
+  }
+  const { ceiling, routes, overhead } = backend;
+  figures.push({ group: 'back end', name: 'ceiling: bare node:http JSON', value: ceiling.requestsPerSecond, unit: `req/s (p99 ${ceiling.p99} ms)`, reference: true });
+  for (const r of routes) {
+    figures.push({ group: 'back end', name: `${r.name}: throughput`, value: r.requestsPerSecond, unit: `req/s (p50 ${r.p50} ms, ${r.non2xx + r.errors} failed)`, ...(r.non2xx + r.errors > 0 ? { target: 'no failures', pass: false } : {}) });
+    figures.push({ group: 'back end', name: `${r.name}: p99`, value: r.p99, unit: 'ms', target: '≤ 25 ms', pass: r.p99 <= 25 });
+  }
+  const categories = routes.find((r) => r.name === 'public categories')!;
+  const share = Math.round((categories.requestsPerSecond / Math.max(1, ceiling.requestsPerSecond)) * 1000) / 10;
+  figures.push({ group: 'back end', name: 'public categories as a share of the ceiling', value: share, unit: '%', target: '≥ 30%', pass: share >= 30 });
+  figures.push({ group: 'back end', name: 'content /categories direct', value: overhead.direct.requestsPerSecond, unit: `req/s (p99 ${overhead.direct.p99} ms)`, reference: true });
+  figures.push({ group: 'back end', name: 'same route through the gateway', value: overhead.gateway.requestsPerSecond, unit: `req/s (p99 ${overhead.gateway.p99} ms)` });
+  figures.push({ group: 'back end', name: 'gateway keeps of direct throughput', value: Math.round(overhead.ratio * 1000) / 10, unit: '%', target: '≥ 60%', pass: overhead.ratio >= 0.6 });
+  figures.push({ group: 'back end', name: 'progress saves', value: progress.writesPerSecond, unit: `writes/s (p99 ${progress.latencyMs.p99} ms, ${progress.errors} failed)`, target: '≥ 2000/s', pass: progress.writesPerSecond >= 2000 });
+  figures.push({ group: 'back end', name: 'progress saves lost or corrupt (read back after)', value: progress.lost + progress.corrupt, unit: `of ${progress.pairsChecked} rows`, target: '0', pass: progress.lost + progress.corrupt === 0 });
+  if (growth) {
+    const last = growth.steps[growth.steps.length - 1]!;
+    for (const c of growth.change) {
+      figures.push({ group: 'growth', name: `${c.name}: req/s at ${last.scale}× vs 1×`, value: c.rpsRatio, unit: '×', target: '≥ 0.5×', pass: c.rpsRatio >= 0.5 });
+      figures.push({ group: 'growth', name: `${c.name}: p99 at ${last.scale}× vs 1×`, value: c.p99Ratio, unit: '×', target: '≤ 2×', pass: c.p99Ratio <= 2 });
+    }
+  }
+  return figures;
+}
+
+function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: BackendResult, growth: GrowthResult | undefined): string {
+  const row = (f: Figure) => `| ${f.name} | ${f.value} ${f.unit} | ${f.target ?? (f.reference ? 'reference' : '')} | ${f.pass === undefined ? '' : f.pass ? 'pass' : '**MISS**'} |`;
+  const lines = [
+    `# Catalyst benchmarks (${at}${smoke ? ', smoke: harness check only' : ''})`,
+    '',
+    `Machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end. Loopback only; autocannon at 50 connections, ${seconds} s per measured run after a 1 s warm-up; every ratio is measured in this run.`,
+    `Front end: Chromium (playwright-core), CPU ${CPU_SLOWDOWN}× slower, DevTools "Fast 4G" (165 ms RTT, ~8.1 Mbit/s down), 412×823 viewport, fresh profile per page; the repeat visit reuses the profile.`,
+    '',
+    '![figures](latest.svg)',
+    '',
+  ];
+  for (const group of ['front end', 'back end', 'growth'] as const) {
+    const inGroup = figures.filter((f) => f.group === group);
+    if (inGroup.length === 0) continue;
+    lines.push(`## ${group[0]!.toUpperCase()}${group.slice(1)}`, '', '| figure | value | target | |', '|---|---|---|---|', ...inGroup.map(row), '');
+  }
+  lines.push('### LCP elements and layout shifts', '', '| page | LCP element | FCP ms | shifted |', '|---|---|---|---|');
+  for (const v of visits) lines.push(`| ${v.page} | ${v.lcpElement || '–'} | ${v.fcp} | ${v.shiftSources.join(', ') || '–'} |`);
+  lines.push('', '### Back-end runs', '', '| route | path | req/s | p50 ms | p99 ms | non-2xx | errors |', '|---|---|---|---|---|---|---|');
+  for (const r of [backend.ceiling, ...backend.routes, backend.overhead.direct, backend.overhead.gateway]) lines.push(`| ${r.name} | ${r.path} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+  if (growth) {
+    lines.push('', '### How cost grows (separate product, content read cache off so every request reaches Postgres)', '');
+    const head = growth.steps.map((s) => `${s.scale}× (${s.products} products, ${s.categories} categories)`);
+    lines.push(`| route | ${head.join(' | ')} |`, `|---|${head.map(() => '---').join('|')}|`);
+    growth.steps[0]!.routes.forEach((r, i) => lines.push(`| ${r.name} | ${growth.steps.map((s) => `${s.routes[i]!.requestsPerSecond} req/s, p99 ${s.routes[i]!.p99} ms`).join(' | ')} |`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function chart(at: string, visits: PageVisit[], backend: BackendResult, progress: ProgressBenchResult, growth: GrowthResult | undefined): string {
+  const panels: Panel[] = [
+    { title: 'JavaScript per first visit, gzip', unit: 'KiB', bars: visits.map((v) => ({ label: v.page.length > 28 ? `${v.name} page` : v.page, value: kib(v.jsGzipBytes), target: JS_TARGETS[v.name], pass: JS_TARGETS[v.name] ? kib(v.jsGzipBytes) <= JS_TARGETS[v.name]! : undefined })) },
+    { title: 'Largest Contentful Paint, CPU 4× slower, fast 4G', unit: 'ms', bars: visits.map((v) => ({ label: v.name, value: v.lcp, note: `CLS ${v.cls}`, target: 1500, pass: v.lcp <= 1500 && v.cls <= 0.02 })) },
+    {
+      title: 'Back end at 50 connections',
+      unit: 'req/s',
+      bars: [
+        { label: 'bare node:http (ceiling)', value: backend.ceiling.requestsPerSecond, note: `p99 ${backend.ceiling.p99} ms`, reference: true },
+        ...backend.routes.map((r) => ({ label: r.name, value: r.requestsPerSecond, note: `p99 ${r.p99} ms`, pass: r.p99 <= 25 })),
+        { label: 'content /categories direct', value: backend.overhead.direct.requestsPerSecond, note: `p99 ${backend.overhead.direct.p99} ms`, reference: true },
+        { label: 'same through the gateway', value: backend.overhead.gateway.requestsPerSecond, note: `${Math.round(backend.overhead.ratio * 100)}% of direct`, pass: backend.overhead.ratio >= 0.6 },
+        { label: 'progress saves', value: progress.writesPerSecond, note: `p99 ${progress.latencyMs.p99} ms, lost ${progress.lost}`, target: 2000, pass: progress.writesPerSecond >= 2000 && progress.lost === 0 },
+      ],
+    },
+  ];
+  if (growth) {
+    panels.push({
+      title: 'Catalogue routes as the catalogue grows (cache off)',
+      unit: 'req/s',
+      bars: growth.steps[0]!.routes.flatMap((r, i) => growth.steps.map((s) => ({ label: `${r.name} ${s.scale}×`, value: s.routes[i]!.requestsPerSecond, note: `p99 ${s.routes[i]!.p99} ms`, reference: s.scale === 1 }))),
+    });
+  }
+  return renderChart(`Catalyst bench ${at}`, panels);
 }
 
 async function main() {
+  const started = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-'));
-  const product = await startProduct({ dataDir });
-  const figures: Figure[] = [];
-  const details: Record<string, unknown> = {};
+  const built = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin'].every((app) => existsSync(path.join(root, app, 'dist')));
+  say('starting the product…');
+  const product = await startProduct({ dataDir, env: smoke && built ? { SKIP_BUILD: 'true' } : {} });
+  let visits: PageVisit[];
+  let backend: BackendResult;
+  let progress: ProgressBenchResult;
   try {
-    const browser = await launchChromium();
-    try {
-      const welcome: PageWeight = await measurePageJs(browser, product.url, '/');
-      details.welcome = welcome;
-      figures.push({ name: 'welcome page JS (gzip)', value: Math.round(welcome.jsGzipBytes / 102.4) / 10, unit: 'KB', target: '≤ 130 KB', pass: welcome.jsGzipBytes <= 130 * 1024 });
-      figures.push({ name: 'welcome page requested admin remote', value: welcome.requestedAdminRemote ? 1 : 0, unit: 'bool', target: '0', pass: !welcome.requestedAdminRemote });
-    } finally {
-      await browser.close();
-    }
-
-    const { measureGatewayOverhead } = (await import('./gateway-overhead')) as {
-      measureGatewayOverhead: (opts: { durationSeconds: number; connections: number }) => Promise<{ direct: { requestsPerSecond: number; p99: number }; gateway: { requestsPerSecond: number; p99: number }; ratio: number }>;
-    };
-    const overhead = await measureGatewayOverhead({ durationSeconds: smoke ? 1 : 5, connections: 50 });
-    details.gatewayOverhead = overhead;
-    figures.push({ name: 'health-style route direct', value: Math.round(overhead.direct.requestsPerSecond), unit: 'req/s' });
-    figures.push({ name: 'same route through the gateway', value: Math.round(overhead.gateway.requestsPerSecond), unit: 'req/s' });
-    figures.push({ name: 'gateway keeps of direct throughput', value: Math.round(overhead.ratio * 1000) / 10, unit: '%', target: '≥ 60%', pass: overhead.ratio >= 0.6 });
-    figures.push({ name: 'p99 direct / through gateway', value: overhead.gateway.p99, unit: `ms (direct ${overhead.direct.p99} ms)` });
+    say(`product up at ${product.url} after ${Math.round((Date.now() - started) / 1000)} s`);
+    visits = await frontEnd(product.url);
+    say('back end: ceiling, routes, gateway overhead');
+    backend = await measureBackend({ baseUrl: product.url, services: product.runtime.services, durationSeconds: seconds, warmupSeconds: smoke ? 1 : 3 });
+    say('back end: progress saves');
+    progress = await benchProgressWrites({
+      baseUrl: product.url,
+      databaseUrl: product.runtime.databaseUrl,
+      durationSeconds: smoke ? 2 : Math.max(10, seconds * 2),
+      users: smoke ? 4 : 40,
+      productsPerUser: smoke ? 3 : 10,
+      connections: 50,
+    });
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  let growth: GrowthResult | undefined;
+  if (!smoke || process.env.BENCH_GROWTH === 'true') {
+    say('growth: a second product with 1×, 10× and 100× the demo catalogue');
+    growth = await measureGrowth({ durationSeconds: smoke ? 1 : Math.max(3, Math.round(seconds / 2)) });
+  }
 
-  const results = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, smoke, figures, details };
+  const at = new Date().toISOString();
+  const figures = figuresOf(visits, backend, progress, growth);
+  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, growth };
   const outDir = path.join(here, 'results');
   mkdirSync(outDir, { recursive: true });
   const name = smoke ? 'smoke' : 'latest';
   writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
-  const table = [
-    `# Catalyst benchmarks (${results.at}${smoke ? ', smoke' : ''})`,
-    '',
-    `Machine: ${results.machine.cpus} cores, Node ${results.machine.node}. Loopback only; every ratio is measured in the same run.`,
-    '',
-    '| figure | value | target | |',
-    '|---|---|---|---|',
-    ...figures.map((f) => `| ${f.name} | ${f.value} ${f.unit} | ${f.target ?? ''} | ${f.pass === undefined ? '' : f.pass ? 'pass' : 'MISS'} |`),
-    '',
-  ].join('\n');
-  writeFileSync(path.join(outDir, `${name}.md`), table);
-  process.stdout.write(`${table}\n`);
+  const md = markdown(at, figures, visits, backend, growth).replace('latest.svg', `${name}.svg`);
+  writeFileSync(path.join(outDir, `${name}.md`), md);
+  writeFileSync(path.join(outDir, `${name}.svg`), chart(at, visits, backend, progress, growth));
+  process.stdout.write(md);
+  say(`done in ${results.tookSeconds} s; wrote bench/results/${name}.{json,md,svg}`);
 }
 
 main().catch((error: unknown) => {

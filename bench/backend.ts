@@ -1,0 +1,63 @@
+/**
+ * The back end under load, through the gateway at 50 connections, next to the machine's ceiling (a bare
+ * node:http JSON route) measured in the same run: public categories, catalogue search, the premium list
+ * as a subscriber (identity + entitlement on the path), /auth/me, and the gateway's own overhead (the
+ * same content route direct vs through the gateway). Routes run one after another, never at once.
+ */
+import { demoAccounts } from '../packages/contracts/src/demo';
+import { startBareServer } from './ceiling';
+import { measureLoad, type RouteLoad } from './load';
+
+export interface BackendOptions {
+  /** The gateway, e.g. http://127.0.0.1:8080 */
+  baseUrl: string;
+  /** Ports of the running services (runtime.json), for the direct side of the overhead figure. */
+  services: Record<string, number>;
+  durationSeconds: number;
+  /** Warm-up before each measured run (a freshly started product is still compiling its hot paths). */
+  warmupSeconds?: number;
+  connections?: number;
+}
+
+export interface BackendResult {
+  ceiling: RouteLoad;
+  routes: RouteLoad[];
+  overhead: { direct: RouteLoad; gateway: RouteLoad; ratio: number };
+}
+
+export async function signIn(baseUrl: string, who: keyof typeof demoAccounts): Promise<string> {
+  const { email, password } = demoAccounts[who];
+  const res = await fetch(new URL('/api/v1/auth/login', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`${who} sign-in answered ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+export async function measureBackend({ baseUrl, services, durationSeconds, warmupSeconds = 1, connections = 50 }: BackendOptions): Promise<BackendResult> {
+  const bare = await startBareServer();
+  let ceiling: RouteLoad;
+  try {
+    ceiling = await measureLoad({ name: 'bare node:http JSON (ceiling)', url: bare.url, connections, durationSeconds, warmupSeconds });
+  } finally {
+    bare.stop();
+  }
+  const member = { authorization: `Bearer ${await signIn(baseUrl, 'member')}` };
+  const api = (path: string) => new URL(`/api/v1${path}`, baseUrl).toString();
+  const plan: Array<{ name: string; url: string; headers?: Record<string, string> }> = [
+    { name: 'public categories', url: api('/categories') },
+    { name: 'catalogue search', url: api('/content/products?search=design&limit=20') },
+    { name: 'premium list (member)', url: api('/content/premium/products?limit=20'), headers: member },
+    { name: '/auth/me (member)', url: api('/auth/me'), headers: member },
+  ];
+  const routes: RouteLoad[] = [];
+  for (const route of plan) routes.push(await measureLoad({ ...route, connections, durationSeconds, warmupSeconds }));
+
+  // The same route and answer, once straight to the content service and once through the gateway, back to back.
+  const direct = await measureLoad({ name: 'content /categories direct', url: `http://127.0.0.1:${services.content}/categories`, connections, durationSeconds, warmupSeconds });
+  const gateway = await measureLoad({ name: 'content /categories through the gateway', url: api('/categories'), connections, durationSeconds, warmupSeconds });
+  const ratio = direct.requestsPerSecond > 0 ? Math.round((gateway.requestsPerSecond / direct.requestsPerSecond) * 1000) / 1000 : 0;
+  return { ceiling, routes, overhead: { direct, gateway, ratio } };
+}
