@@ -1,4 +1,5 @@
 import { CATEGORY_COLORS, CATEGORY_ICONS, DEFAULT_CATEGORY_COLOR, adminMessages } from '@catalyst/contracts';
+import { readableTextOn } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import formStyles from '../common/Form.module.css';
@@ -56,7 +57,7 @@ export function CategoryFormPage() {
         preview={
           <p className={formStyles.hint}>
             Preview:{' '}
-            <span className={formStyles.preview} style={{ background: values.color }}>
+            <span className={formStyles.preview} style={{ background: values.color, color: readableTextOn(values.color) }}>
               {values.icon} {values.name || 'Category'}
             </span>
           </p>

@@ -6,3 +6,4 @@ export * from './Dialog';
 export * from './ErrorScreen';
 export * from './Spinner';
 export * from './TextField';
+export * from './contrast';
