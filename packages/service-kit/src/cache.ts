@@ -76,6 +76,12 @@ export class RedisCache implements Cache {
   // Counters keep working (per process) while Redis is down, so rate limits never fail open entirely.
   private readonly fallback = new MemoryCache(10_000);
   private healthy = false;
+  /**
+   * Keys deleted while Redis could not be told (a revoked session, an evicted entitlement): deleted again
+   * as soon as it answers, and never read from it before, so a Redis that returns with its old data
+   * cannot bring them back.
+   */
+  private readonly pendingDeletes = new Set<string>();
 
   constructor(url: string, private readonly prefix: string, private readonly log?: Logger) {
     this.redis = new Redis(url, {
@@ -89,6 +95,7 @@ export class RedisCache implements Cache {
     this.redis.on('ready', () => {
       if (!this.healthy) this.log?.info('redis connected');
       this.healthy = true;
+      void this.replayDeletes();
     });
     this.redis.on('error', (error) => {
       if (this.healthy) this.log?.warn({ err: error.message }, 'redis unavailable; serving from the database');
@@ -101,8 +108,24 @@ export class RedisCache implements Cache {
     return `${this.prefix}:${key}`;
   }
 
+  private async replayDeletes() {
+    if (this.pendingDeletes.size === 0) return;
+    const keys = [...this.pendingDeletes];
+    try {
+      await this.redis.del(...keys.map((key) => this.k(key)));
+      for (const key of keys) this.pendingDeletes.delete(key);
+      this.log?.info({ keys: keys.length }, 'redis: deletes missed during the outage applied');
+    } catch {
+      /* still unreachable: tried again on the next reconnect */
+    }
+  }
+
+  private rememberDeletes(keys: string[]) {
+    for (const key of keys) if (this.pendingDeletes.size < 100_000) this.pendingDeletes.add(key);
+  }
+
   async get<T>(key: string): Promise<T | undefined> {
-    if (!this.healthy) return undefined;
+    if (!this.healthy || this.pendingDeletes.has(key)) return undefined;
     try {
       const raw = await this.redis.get(this.k(key));
       return raw === null ? undefined : (JSON.parse(raw) as T);
@@ -115,6 +138,7 @@ export class RedisCache implements Cache {
     if (!this.healthy) return;
     try {
       await this.redis.set(this.k(key), JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+      this.pendingDeletes.delete(key);
     } catch {
       /* a cache write that fails is only a future miss */
     }
@@ -123,11 +147,11 @@ export class RedisCache implements Cache {
   async del(...keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     await this.fallback.del(...keys);
-    if (!this.healthy) return;
+    if (!this.healthy) return this.rememberDeletes(keys);
     try {
       await this.redis.del(...keys.map((key) => this.k(key)));
     } catch {
-      /* entries expire on their own TTL */
+      this.rememberDeletes(keys);
     }
   }
 

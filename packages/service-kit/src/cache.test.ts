@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { RedisCache } from './cache';
+import { testLog } from './testing';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'cache-test-'));
+let server: ChildProcess | undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A persistent redis-server (append-only file), so a restart comes back with its old data, like production. */
+async function startRedis(port: number) {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always']);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept connections') && resolve());
+    child.once('exit', (code) => reject(new Error(`redis-server exited ${code}`)));
+  });
+  server = child;
+}
+
+async function killRedis() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGKILL');
+  });
+}
+
+const until = async (probe: () => boolean, ms = 5_000) => {
+  const deadline = Date.now() + ms;
+  while (!probe() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+};
+
+afterAll(async () => {
+  await killRedis();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('RedisCache during an outage', () => {
+  it('a key deleted while Redis is down is not served again when Redis returns with its old data', async () => {
+    const port = await freePort();
+    await startRedis(port);
+    const cache = new RedisCache(`redis://127.0.0.1:${port}`, 'outage', testLog);
+    const raw = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await until(() => cache.status().healthy);
+      await cache.set('session:abc', { userId: 'u1' }, 300);
+      expect(await cache.get('session:abc')).toEqual({ userId: 'u1' });
+
+      await killRedis();
+      await until(() => !cache.status().healthy);
+      await cache.del('session:abc'); // e.g. a logout while Redis is unreachable
+
+      await startRedis(port);
+      await raw.connect();
+      expect(await raw.exists('outage:session:abc')).toBe(1); // the old data is back…
+      expect(await cache.get('session:abc')).toBeUndefined(); // …but never served
+      await until(() => cache.status().healthy);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await raw.exists('outage:session:abc')).toBe(0); // and deleted once Redis answers
+    } finally {
+      raw.disconnect();
+      await cache.close();
+    }
+  });
+});
