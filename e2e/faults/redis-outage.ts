@@ -5,7 +5,7 @@
 import { demoAccounts, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
 import type { Checks } from './lib/checks';
 import type { Environment } from './lib/environment';
-import { Traffic, call, waitFor, type Answer } from './lib/http';
+import { Traffic, call, sleep, waitFor, type Answer } from './lib/http';
 
 /** How long after Redis dies a 5xx is still tolerated (the services notice a dead socket at once). */
 const NOTICE_WINDOW_MS = 2_000;
@@ -18,7 +18,7 @@ interface Round {
 }
 
 /** One user journey: sign in, use the session, entitlement both ways, a progress save, sign out. */
-async function journey(base: string, productId: string, slug: string, traffic: Traffic): Promise<Round> {
+async function journey(base: string, productId: string, slug: string, traffic: Traffic, signedOut: string[] = []): Promise<Round> {
   const answers: Answer[] = [];
   const problems: string[] = [];
   const req = async (method: string, path: string, opts: Parameters<typeof call>[3] = {}) => {
@@ -44,6 +44,7 @@ async function journey(base: string, productId: string, slug: string, traffic: T
     if (save.status !== 200) problems.push(`member progress save → ${save.status}`);
     const out = await req('POST', '/api/v1/auth/logout', { token: member });
     if (out.status !== 200) problems.push(`logout → ${out.status}`);
+    else signedOut.push(member);
     const after = await req('GET', '/api/v1/auth/me', { token: member });
     if (after.status !== 401) problems.push(`session after logout → ${after.status}`);
   }
@@ -67,14 +68,29 @@ export async function redisOutage(env: Environment, checks: Checks) {
   const product = first;
 
   const before = new Traffic();
+  const signedOutDuring: string[] = [];
   const warm = await journey(base, product._id, product.slug, before);
   checks.check('journeys work with Redis up', warm.problems.length === 0, warm.problems.join('; ') || undefined);
   const keysBefore = await env.redis.keys();
   const seenBefore = PREFIXES.filter((p) => keysBefore.some((k) => k.startsWith(p)));
   checks.check('the services keep sessions, identities and entitlements in Redis', seenBefore.length === PREFIXES.length, `prefixes seen: ${seenBefore.join(' ')}`);
 
+  // Sessions in use (so cached in Redis) before the outage, to be signed out while Redis is down.
+  const cachedSessions: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const signIn = await call(base, 'POST', '/api/v1/auth/login', { body: { email: demoAccounts.member.email, password: demoAccounts.member.password }, traffic: before });
+    const token = signIn.body?.data?.token as string;
+    await call(base, 'GET', '/api/v1/auth/me', { token, traffic: before });
+    cachedSessions.push(token);
+  }
+
   await env.redis.stop();
   const stoppedAt = Date.now();
+  await sleep(NOTICE_WINDOW_MS);
+  for (const token of cachedSessions) {
+    const out = await call(base, 'POST', '/api/v1/auth/logout', { token });
+    if (out.status === 200) signedOutDuring.push(token);
+  }
   checks.note(`Redis killed; load of journeys for ${OUTAGE_LOAD_MS / 1000} s; 5xx tolerated only in the first ${NOTICE_WINDOW_MS} ms`);
   const during = new Traffic();
   const problems: string[] = [];
@@ -83,7 +99,7 @@ export async function redisOutage(env: Environment, checks: Checks) {
   let journeys = 0;
   const worker = async () => {
     while (Date.now() - stoppedAt < OUTAGE_LOAD_MS) {
-      const round = await journey(base, product._id, product.slug, during);
+      const round = await journey(base, product._id, product.slug, during, signedOutDuring);
       journeys++;
       for (const a of round.answers) {
         const isServerError = a.status >= 500 || a.status === 0;
@@ -120,5 +136,12 @@ export async function redisOutage(env: Environment, checks: Checks) {
     reusedIn !== undefined,
     reusedIn !== undefined ? `within ${Date.now() - restartedAt} ms` : `prefixes seen: ${seenAfter.join(' ') || 'none'}`,
   );
+  // Redis came back with what it held before (it persists): sessions revoked meanwhile must stay revoked.
+  const revived = [];
+  for (const token of signedOutDuring.slice(0, 25)) {
+    const me = await call(base, 'GET', '/api/v1/auth/me', { token, traffic: after });
+    if (me.status !== 401) revived.push(me.status);
+  }
+  checks.check('sessions signed out while Redis was down stay signed out after it returns with its old data', revived.length === 0, `${revived.length} of ${Math.min(25, signedOutDuring.length)} accepted again`);
   checks.check('journeys work after Redis returned', afterProblems.length === 0 && after.count((s) => s.startsWith('5') || s === 'hang') === 0, afterProblems.join('; ') || undefined);
 }

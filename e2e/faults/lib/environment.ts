@@ -3,7 +3,7 @@
  * the whole product started as `npm start` does, on loopback, with builds served from a copy.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -56,13 +56,14 @@ export class FaultPostgres {
   }
 }
 
-/** Our own redis-server on a free loopback port, without persistence (a restart comes back empty). */
+/** Our own redis-server on a free loopback port, persistent like a production one (a restart keeps its data). */
 export class FaultRedis {
   private child?: ChildProcess;
-  private constructor(readonly port: number) {}
+  private constructor(readonly port: number, readonly dir: string) {}
 
-  static async start() {
-    const redis = new FaultRedis(await freePort(6399));
+  static async start(dir: string) {
+    mkdirSync(dir, { recursive: true });
+    const redis = new FaultRedis(await freePort(6399), dir);
     await redis.start();
     return redis;
   }
@@ -72,7 +73,7 @@ export class FaultRedis {
   }
 
   async start() {
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--protected-mode', 'yes'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
@@ -127,7 +128,7 @@ export interface Environment {
 export async function startEnvironment(log: (line: string) => void): Promise<Environment> {
   const base = mkdtempSync(path.join(os.tmpdir(), 'catalyst-faults-'));
   const postgres = await FaultPostgres.start(path.join(base, 'postgres'));
-  const redis = await FaultRedis.start();
+  const redis = await FaultRedis.start(path.join(base, 'redis'));
   const staticRoot = path.join(base, 'static');
   const dataDir = path.join(base, 'data');
   // Every line the product prints, kept outside the temporary folder for a post-mortem.
