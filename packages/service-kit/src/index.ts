@@ -9,3 +9,4 @@ export * from './internal';
 export * from './logger';
 export * from './server';
 export * from './validate';
+export * from './mediaUrls';
