@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
 import { REQUEST_ID_HEADER } from '@catalyst/contracts';
 import type { Logger } from '@catalyst/service-kit';
+import { localsOf, pathOf, type Handler } from './chain';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -15,25 +15,26 @@ const isAssetPath = (path: string) => path.startsWith('/mf/') || path.startsWith
 /**
  * Gives every request an id (passed upstream and returned to the caller) and writes one structured log
  * line when the response finishes: method, path (never the query, which may hold tokens), status, ms,
- * request id and upstream.
+ * request id and upstream. Must run before anything rewrites req.url.
  */
-export function requestContext(log: Logger): RequestHandler {
+export function requestContext(log: Logger): Handler {
   return (req, res, next) => {
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    res.locals.requestId = requestId;
+    const locals = localsOf(res);
+    locals.requestId = requestId;
     const started = performance.now();
-    const path = req.path;
+    const path = pathOf(req);
     const done = () => {
       res.removeListener('finish', done);
       res.removeListener('close', done);
-      const ms = Math.round((performance.now() - started) * 10) / 10;
       const status = res.writableFinished ? res.statusCode : 499;
-      const entry = { requestId, method: req.method, path, status, ms, upstream: (res.locals.upstream as string | undefined) ?? null };
-      if (status >= 500) log.error(entry, 'request');
-      else if (isAssetPath(path) && status < 400) log.debug(entry, 'request');
-      else log.info(entry, 'request');
+      const level = status >= 500 ? 'error' : isAssetPath(path) && status < 400 ? 'debug' : 'info';
+      // Building the entry costs more than the check: skipped when the level is off.
+      if (!log.isLevelEnabled(level)) return;
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      log[level]({ requestId, method: req.method, path, status, ms, upstream: (locals.upstream as string | undefined) ?? null }, 'request');
     };
     res.on('finish', done);
     res.on('close', done);

@@ -1,8 +1,10 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express from 'express';
 import { IDENTITY_HEADER, INTERNAL_HEADER, type Identity } from '@catalyst/contracts';
 import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
-import { chain } from './chain';
+import { chain, localsOf, pathOf, type Handler } from './chain';
 import { clientErrorsHandlers } from './client-errors';
+import type { ClientAddress } from './client-address';
 import type { GatewayConfig } from './config';
 import { MESSAGES, sendError } from './errors';
 import { healthHandler, type ServiceUrls } from './health';
@@ -16,6 +18,7 @@ export interface ApiDeps {
   cache: Cache;
   identity: IdentityResolver;
   proxy: ApiProxy;
+  client: ClientAddress;
 }
 
 export const serviceUrls = (config: GatewayConfig): ServiceUrls => ({
@@ -34,44 +37,52 @@ const timeouts = (config: GatewayConfig): Record<TimeoutClass, number> => ({
 });
 
 /** Headers only the gateway may set: whatever a client sends under these names is dropped. */
-export const stripTrustedHeaders: RequestHandler = (req, _res, next) => {
+export const stripTrustedHeaders: Handler = (req, _res, next) => {
   delete req.headers[IDENTITY_HEADER];
   delete req.headers[INTERNAL_HEADER];
   next();
 };
 
-const isJson = (req: Request) => Boolean(req.is(['application/json', '+json']));
+const JSON_TYPE = /^(?:application\/json|[\w.-]+\/[\w.+-]+\+json)\s*(?:;|$)/i;
+const isJson = (req: IncomingMessage) => JSON_TYPE.test(req.headers['content-type'] ?? '');
 
-/** The route of this request, kept on res.locals by `resolve` for the handlers after it. */
-const routeOf = (res: Response) => res.locals.route as ApiRoute;
+type WithBody = IncomingMessage & { body?: unknown };
+
+/** The route of this request, kept by `resolve` for the steps after it. */
+const routeOf = (res: ServerResponse) => localsOf(res).route as ApiRoute;
+
+/** The path under /api/v1 of a request to the API (the URL still carries the prefix). */
+const apiPathOf = (req: IncomingMessage) => pathOf(req).slice(API_PREFIX.length) || '/';
 
 /**
- * Everything under /api/v1, as one handler: the routing table, then body limits, JSON checks and edge authentication
- * for the routes the services own, then the proxy (which strips /api/v1: express mounts this handler there).
+ * Everything under /api/v1, as one handler over node's own request and response (no framework on this
+ * path): the routing table, then body limits, JSON checks and edge authentication for the routes the
+ * services own, then the proxy (which strips /api/v1).
  */
-export function createApiHandler({ config, log, cache, identity, proxy }: ApiDeps): RequestHandler {
+export function createApiHandler({ config, log, cache, identity, proxy, client }: ApiDeps): Handler {
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
 
-  const resolve: RequestHandler = (req, res, next) => {
-    const path = req.path;
+  const resolve: Handler = (req, res, next) => {
+    const path = apiPathOf(req);
     if (isUnsafeApiPath(path)) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
     const route = resolveRoute(path);
     if (!route) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
-    res.locals.route = route;
-    res.locals.upstream = route.owner;
-    if (route.owner === 'gateway' && route.methods && !route.methods.includes(req.method)) {
+    const locals = localsOf(res);
+    locals.route = route;
+    locals.upstream = route.owner;
+    if (route.owner === 'gateway' && route.methods && !route.methods.includes(req.method ?? '')) {
       res.setHeader('allow', route.methods.join(', '));
       return sendError(res, 405, `Method ${req.method} is not allowed on ${API_PREFIX}${route.path}`);
     }
     next();
   };
 
-  const readBody = express.raw({ type: () => true, limit: config.BODY_LIMIT });
+  const readBody = express.raw({ type: () => true, limit: config.BODY_LIMIT }) as Handler;
 
   // Malformed JSON is refused here so no service ever parses it (an empty body is left to the service).
-  const checkJson: RequestHandler = (req, res, next) => {
-    const body: unknown = req.body;
+  const checkJson: Handler = (req, res, next) => {
+    const body = (req as WithBody).body;
     if (Buffer.isBuffer(body) && body.length > 0 && isJson(req)) {
       try {
         JSON.parse(body.toString('utf8'));
@@ -82,11 +93,11 @@ export function createApiHandler({ config, log, cache, identity, proxy }: ApiDep
     next();
   };
 
-  const forward: RequestHandler = async (req, res) => {
+  const forward: Handler = async (req, res) => {
     const route = routeOf(res);
-    if (route.owner === 'gateway') return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${req.path}`);
+    if (route.owner === 'gateway') return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${apiPathOf(req)}`);
     const upstream: Upstream = route.owner;
-    const requestId = String(res.locals.requestId);
+    const requestId = String(localsOf(res).requestId);
     const token = bearerToken(req.headers.authorization);
     let caller: Identity | null = null;
     if (token) {
@@ -101,18 +112,21 @@ export function createApiHandler({ config, log, cache, identity, proxy }: ApiDep
     // Only auth ever sees the raw token (it needs it for logout and /auth/me).
     if (!route.forwardAuthorization) delete req.headers.authorization;
     // The services see the client as the gateway does (TRUST_PROXY decides how far to believe X-Forwarded-*).
+    const ip = client.ip(req);
     delete req.headers.forwarded;
-    req.headers['x-forwarded-for'] = req.ip ?? '';
-    req.headers['x-real-ip'] = req.ip ?? '';
-    req.headers['x-forwarded-proto'] = req.protocol;
+    req.headers['x-forwarded-for'] = ip;
+    req.headers['x-real-ip'] = ip;
+    req.headers['x-forwarded-proto'] = client.protocol(req);
     if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
 
+    const body = (req as WithBody).body;
     const plan: ProxyPlan = {
       route,
       upstream,
       target: upstreams[upstream],
+      path: (req.url ?? '/').slice(API_PREFIX.length) || '/',
       timeoutMs: timeoutFor[route.timeout ?? upstream],
-      body: Buffer.isBuffer(req.body) ? req.body : undefined,
+      body: Buffer.isBuffer(body) ? body : undefined,
       requestId,
     };
     if (route.evicts === 'token' && token) plan.afterSuccess = () => identity.evictToken(token);
@@ -123,15 +137,15 @@ export function createApiHandler({ config, log, cache, identity, proxy }: ApiDep
     proxy.forward(req, res, plan);
   };
 
-  const gatewayRoutes: Record<string, RequestHandler> = {
+  const gatewayRoutes: Record<string, Handler> = {
     '/health': healthHandler(upstreams, config.HEALTH_TIMEOUT_MS),
-    '/client-errors': chain(...clientErrorsHandlers({ cache, log, perMinute: config.CLIENT_ERRORS_PER_MINUTE })),
+    '/client-errors': chain(...clientErrorsHandlers({ cache, log, perMinute: config.CLIENT_ERRORS_PER_MINUTE, client })),
   };
   const proxied = chain(readBody, checkJson, forward);
-  const dispatch: RequestHandler = (req, res, next) => {
+  const dispatch: Handler = (req, res, next) => {
     const route = routeOf(res);
     const own = route.owner === 'gateway' ? gatewayRoutes[route.path] : proxied;
-    if (!own) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${req.path}`);
+    if (!own) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${apiPathOf(req)}`);
     return own(req, res, next);
   };
   return chain(stripTrustedHeaders, resolve, dispatch);

@@ -1,13 +1,17 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type Next = (error?: unknown) => void;
+/** A connect-style handler over node's own request and response (express's are subclasses, so it mounts there too). */
+export type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
 
 /**
- * Runs handlers in order as one express layer. The API path is hot: composing its steps here instead of
- * stacking router layers keeps express's per-layer matching off every proxied request.
+ * Runs handlers in order as one step. The API path is hot: composing its steps here instead of stacking
+ * router layers keeps per-layer matching off every proxied request.
  */
-export function chain(...handlers: RequestHandler[]): RequestHandler {
-  return (req: Request, res: Response, done: NextFunction) => {
+export function chain(...handlers: Handler[]): Handler {
+  return (req, res, done) => {
     let index = 0;
-    const next = (error?: unknown) => {
+    const next: Next = (error) => {
       if (error !== undefined && error !== null && error !== 'route') return done(error);
       const handler = handlers[index++];
       if (!handler) return done();
@@ -20,4 +24,17 @@ export function chain(...handlers: RequestHandler[]): RequestHandler {
     };
     next();
   };
+}
+
+/** The path of a request without its query string. */
+export function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+/** Per-request values shared by the steps (express keeps the same object as res.locals). */
+export function localsOf(res: ServerResponse): Record<string, unknown> {
+  const withLocals = res as ServerResponse & { locals?: Record<string, unknown> };
+  return (withLocals.locals ??= {});
 }

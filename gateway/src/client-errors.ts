@@ -1,8 +1,10 @@
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import { z } from 'zod';
 import type { Cache, Logger } from '@catalyst/service-kit';
 import { zodFieldErrors } from '@catalyst/service-kit';
-import { MESSAGES, sendError } from './errors';
+import { localsOf, type Handler } from './chain';
+import type { ClientAddress } from './client-address';
+import { MESSAGES, sendError, sendJson } from './errors';
 
 /** What the shell reports about a front-end failure. */
 export const clientErrorSchema = z.object({
@@ -19,20 +21,21 @@ export const clientErrorSchema = z.object({
  * POST /api/v1/client-errors: small body, rate limited per client address, logged at error level,
  * answered 202. Reports are evidence for people, never trusted input.
  */
-export function clientErrorsHandlers({ cache, log, perMinute }: { cache: Cache; log: Logger; perMinute: number }): RequestHandler[] {
-  const rateLimit: RequestHandler = async (req, res, next) => {
-    const count = await cache.incr(`client-errors:${req.ip ?? 'unknown'}`, 60);
+export function clientErrorsHandlers({ cache, log, perMinute, client }: { cache: Cache; log: Logger; perMinute: number; client: ClientAddress }): Handler[] {
+  const rateLimit: Handler = async (req, res, next) => {
+    const count = await cache.incr(`client-errors:${client.ip(req) || 'unknown'}`, 60);
     if (count > perMinute) {
       res.setHeader('retry-after', '60');
       return sendError(res, 429, 'Too many error reports. Please try again later.');
     }
     next();
   };
-  const body = express.raw({ type: () => true, limit: '16kb' });
-  const accept: RequestHandler = (req, res) => {
+  const body = express.raw({ type: () => true, limit: '16kb' }) as Handler;
+  const accept: Handler = (req, res) => {
+    const raw = (req as { body?: unknown }).body;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
+      parsed = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : '');
     } catch {
       return sendError(res, 400, MESSAGES.malformedJson);
     }
@@ -41,8 +44,8 @@ export function clientErrorsHandlers({ cache, log, perMinute }: { cache: Cache; 
       const errors = zodFieldErrors(result.error);
       return sendError(res, 400, errors[0]?.message ?? 'Invalid error report', errors);
     }
-    log.error({ requestId: res.locals.requestId, clientIp: req.ip, report: result.data }, 'client error reported');
-    res.status(202).json({ success: true, data: { received: true } });
+    log.error({ requestId: localsOf(res).requestId, clientIp: client.ip(req), report: result.data }, 'client error reported');
+    sendJson(res, 202, { success: true, data: { received: true } });
   };
   return [rateLimit, body, accept];
 }

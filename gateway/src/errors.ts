@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorRequestHandler } from 'express';
 import type { FieldError } from '@catalyst/contracts';
 import type { Logger } from '@catalyst/service-kit';
 
@@ -11,13 +12,22 @@ export const MESSAGES = {
 } as const;
 
 /** Sends the one error shape (architecture rule 4); never HTML, never a stack trace. */
-export function sendError(res: Response, status: number, message: string, errors?: FieldError[]) {
+export function sendError(res: ServerResponse, status: number, message: string, errors?: FieldError[]) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.status(status).type('application/json').setHeader('cache-control', 'no-store');
-  res.send(JSON.stringify(errors ? { success: false, message, errors } : { success: false, message }));
+  sendJson(res, status, errors ? { success: false, message, errors } : { success: false, message });
+}
+
+/** A JSON answer that is never cached, on node's own response (no framework needed). */
+export function sendJson(res: ServerResponse, status: number, payload: unknown) {
+  const body = JSON.stringify(payload);
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 interface BodyParserError {
@@ -29,7 +39,12 @@ interface BodyParserError {
 
 /** Last in the chain: body-parser and static errors keep their 4xx status; everything else is a logged 500. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
+  return (error: unknown, req, res, _next) => respondToError(log, error, req, res);
+}
+
+/** The error answer for anything a step passed on (body-parser's 4xx keep their status). */
+export function respondToError(log: Logger, error: unknown, req: IncomingMessage, res: ServerResponse) {
+  {
     const e = (error ?? {}) as BodyParserError;
     const status = e.status ?? e.statusCode;
     if (e.type === 'entity.too.large' || status === 413) return sendError(res, 413, MESSAGES.tooLarge);
@@ -39,9 +54,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return sendError(res, status, message);
     }
     log.error(
-      { requestId: res.getHeader('x-request-id'), path: req.path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+      { requestId: res.getHeader('x-request-id'), path: (req.url ?? '').split('?')[0], err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
       'unhandled error',
     );
     return sendError(res, 500, MESSAGES.unexpected);
-  };
+  }
 }

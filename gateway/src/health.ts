@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import { localsOf, type Handler } from './chain';
+import { sendJson } from './errors';
 import type { Upstream } from './routes';
 
 export type ServiceUrls = Record<Upstream, string>;
@@ -15,13 +16,12 @@ async function probe(baseUrl: string, timeoutMs: number, requestId: string): Pro
 }
 
 /** GET /api/v1/health: every service asked in parallel; 200 when all answer, 503 (degraded) otherwise. */
-export function healthHandler(services: ServiceUrls, timeoutMs: number): RequestHandler {
+export function healthHandler(services: ServiceUrls, timeoutMs: number): Handler {
   return async (_req, res) => {
-    const requestId = String(res.locals.requestId ?? '');
+    const requestId = String(localsOf(res).requestId ?? '');
     const entries = await Promise.all(Object.entries(services).map(async ([name, url]) => [name, await probe(url, timeoutMs, requestId)] as const));
     const allOk = entries.every(([, status]) => status === 'ok');
     const data = { status: allOk ? 'ok' : 'degraded', services: Object.fromEntries(entries) };
-    res.setHeader('cache-control', 'no-store');
-    res.status(allOk ? 200 : 503).json(allOk ? { success: true, data } : { success: false, message: 'One or more services are unavailable', data });
+    sendJson(res, allOk ? 200 : 503, allOk ? { success: true, data } : { success: false, message: 'One or more services are unavailable', data });
   };
 }

@@ -1,6 +1,4 @@
-import type { Agent, ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { createProxyMiddleware, type Plugin } from 'http-proxy-middleware';
+import { request, type Agent, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Logger } from '@catalyst/service-kit';
 import { MESSAGES } from './errors';
 import type { ApiRoute, Upstream } from './routes';
@@ -10,6 +8,8 @@ export interface ProxyPlan {
   route: ApiRoute;
   upstream: Upstream;
   target: string;
+  /** Path and query on the service (the /api/v1 prefix already stripped). */
+  path: string;
   timeoutMs: number;
   /** The request body exactly as received (already size-checked), or undefined for a bodiless request. */
   body?: Buffer;
@@ -22,9 +22,8 @@ export interface ApiProxy {
   forward(req: IncomingMessage, res: ServerResponse, plan: ProxyPlan): void;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
-
-const isResponse = (res: ServerResponse | Socket): res is ServerResponse => typeof (res as ServerResponse).writeHead === 'function';
+/** Connection-level headers: they describe one hop, never the next. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
 
 function sendJsonError(res: ServerResponse, status: number, message: string) {
   if (res.headersSent) {
@@ -36,89 +35,86 @@ function sendJsonError(res: ServerResponse, status: number, message: string) {
   res.end(body);
 }
 
+interface Target {
+  hostname: string;
+  port: number;
+  host: string;
+}
+
 /**
- * Forwards API requests to the services with http-proxy-middleware over keep-alive agents: the buffered
- * body is written byte for byte, a slow upstream becomes a 504 and an unreachable one a 503, both in the
- * one error shape.
+ * Forwards API requests to the services with node's own http client over a keep-alive agent (measured:
+ * a fraction of a general-purpose proxy library's cost per request): the buffered body is written byte
+ * for byte, a slow upstream becomes a 504 and an unreachable one a 503, both in the one error shape.
  */
 export function createApiProxy({ agent, log }: { agent: Agent; log: Logger }): ApiProxy {
-  const plans = new WeakMap<IncomingMessage, ProxyPlan>();
-  const timedOut = new WeakSet<IncomingMessage>();
-
-  const sharedEvents: Plugin = (proxy) => {
-    proxy.on('proxyReq', (proxyReq: ClientRequest, req: IncomingMessage) => {
-      const plan = plans.get(req);
-      if (!plan) return;
-      // The upstream must start answering within the route's timeout.
-      const timer = setTimeout(() => {
-        timedOut.add(req);
-        proxyReq.destroy(Object.assign(new Error(`upstream ${plan.upstream} timed out after ${plan.timeoutMs} ms`), { code: 'GATEWAY_TIMEOUT' }));
-      }, plan.timeoutMs);
-      const clear = () => clearTimeout(timer);
-      proxyReq.once('response', clear);
-      proxyReq.once('close', clear);
-      if (plan.body) {
-        // The body was read (and inflated, if the client compressed it) by the gateway: send it as is.
-        proxyReq.removeHeader('transfer-encoding');
-        proxyReq.removeHeader('content-encoding');
-        proxyReq.setHeader('content-length', plan.body.length);
-        proxyReq.write(plan.body);
-      }
-    });
-
-    // The upstream's own keep-alive terms are between it and the gateway, not the client.
-    proxy.on('proxyRes', (proxyRes: IncomingMessage) => {
-      delete proxyRes.headers['keep-alive'];
-      delete proxyRes.headers['proxy-authenticate'];
-    });
-
-    proxy.on('error', (error: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
-      const plan = plans.get(req);
-      const timeout = timedOut.has(req);
-      log.warn({ requestId: plan?.requestId, upstream: plan?.upstream, code: error.code, err: error.message }, timeout ? 'upstream timed out' : 'upstream unreachable');
-      if (!isResponse(res)) return void res.destroy();
-      sendJsonError(res, timeout ? 504 : 503, timeout ? MESSAGES.timeout : MESSAGES.unavailable);
-    });
+  const targets = new Map<string, Target>();
+  const targetOf = (base: string): Target => {
+    let target = targets.get(base);
+    if (!target) {
+      const url = new URL(base);
+      target = { hostname: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80), host: url.host };
+      targets.set(base, target);
+    }
+    return target;
   };
-
-  // Answers that change who may be signed in wait for the identity cache to forget before the client sees them.
-  const evictingResponses: Plugin = (proxy) => {
-    proxy.on('proxyRes', (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
-      const plan = plans.get(req);
-      const status = proxyRes.statusCode ?? 502;
-      const work = status >= 200 && status < 300 && plan?.afterSuccess ? plan.afterSuccess() : Promise.resolve();
-      work
-        .catch((error: unknown) => log.error({ requestId: plan?.requestId, err: String(error) }, 'identity cache eviction failed'))
-        .finally(() => {
-          if (res.headersSent || res.destroyed) return void proxyRes.resume();
-          res.statusCode = status;
-          for (const [name, value] of Object.entries(proxyRes.headers)) {
-            if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-          }
-          proxyRes.pipe(res);
-        });
-    });
-  };
-
-  const common = {
-    router: (req: IncomingMessage) => plans.get(req)?.target ?? 'http://127.0.0.1:9',
-    target: 'http://127.0.0.1:9',
-    changeOrigin: true,
-    xfwd: false,
-    agent,
-    ejectPlugins: true,
-  };
-  const streaming = createProxyMiddleware({ ...common, plugins: [sharedEvents] });
-  const evicting = createProxyMiddleware({ ...common, selfHandleResponse: true, plugins: [sharedEvents, evictingResponses] });
 
   return {
     forward(req, res, plan) {
-      plans.set(req, plan);
-      const middleware = plan.afterSuccess ? evicting : streaming;
-      void middleware(req, res, (error?: unknown) => {
-        log.error({ requestId: plan.requestId, err: String(error) }, 'proxy failed before forwarding');
-        sendJsonError(res, 503, MESSAGES.unavailable);
+      const target = targetOf(plan.target);
+      const headers: OutgoingHttpHeaders = {};
+      for (const name in req.headers) if (!HOP_BY_HOP.has(name)) headers[name] = req.headers[name];
+      headers.host = target.host;
+      if (plan.body) {
+        // The body was read (and inflated, if the client compressed it) by the gateway: send it as is.
+        delete headers['content-encoding'];
+        headers['content-length'] = plan.body.length;
+      }
+
+      let timedOut = false;
+      const upstream = request({ agent, hostname: target.hostname, port: target.port, method: req.method, path: plan.path, headers });
+      // The upstream must start answering within the route's timeout.
+      const timer = setTimeout(() => {
+        timedOut = true;
+        upstream.destroy(Object.assign(new Error(`upstream ${plan.upstream} timed out after ${plan.timeoutMs} ms`), { code: 'GATEWAY_TIMEOUT' }));
+      }, plan.timeoutMs);
+
+      upstream.on('error', (error: Error & { code?: string }) => {
+        clearTimeout(timer);
+        if (res.writableEnded) return;
+        log.warn({ requestId: plan.requestId, upstream: plan.upstream, code: error.code, err: error.message }, timedOut ? 'upstream timed out' : 'upstream unreachable');
+        sendJsonError(res, timedOut ? 504 : 503, timedOut ? MESSAGES.timeout : MESSAGES.unavailable);
       });
+
+      upstream.on('response', (answer) => {
+        clearTimeout(timer);
+        const status = answer.statusCode ?? 502;
+        const relay = () => {
+          if (res.headersSent || res.destroyed) return void answer.resume();
+          res.statusCode = status;
+          if (answer.statusMessage) res.statusMessage = answer.statusMessage;
+          for (const name in answer.headers) {
+            const value = answer.headers[name];
+            if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+          }
+          // The connection's terms are the client's and the gateway's (node then adds no Keep-Alive of its own).
+          res.setHeader('connection', req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
+          answer.on('error', () => res.destroy());
+          answer.pipe(res);
+        };
+        // Answers that change who may be signed in wait for the identity cache to forget before the client sees them.
+        if (plan.afterSuccess && status >= 200 && status < 300) {
+          plan
+            .afterSuccess()
+            .catch((error: unknown) => log.error({ requestId: plan.requestId, err: String(error) }, 'identity cache eviction failed'))
+            .finally(relay);
+        } else relay();
+      });
+
+      // A client that gives up frees the upstream connection at once.
+      res.on('close', () => {
+        if (!res.writableFinished) upstream.destroy();
+      });
+      upstream.end(plan.body);
     },
   };
 }

@@ -1,4 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import type { Handler } from './chain';
+import type { ClientAddress } from './client-address';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config';
 
@@ -53,22 +56,44 @@ export function securityHeaders(config: GatewayConfig): RequestHandler[] {
   // them, which keeps every proxied response about a dozen headers lighter.
   const apiHeaders: RequestHandler = (req, res, next) => {
     if (!req.path.startsWith('/api/')) return headers(req, res, next);
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('x-frame-options', 'DENY');
-    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+    setApiHeaders(res);
     next();
   };
   return [apiHeaders, hsts];
+}
+
+// JSON answers cannot run scripts or be framed usefully: they get the few headers that matter for them.
+function setApiHeaders(res: ServerResponse) {
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+}
+
+/** The API's security headers (and HSTS over HTTPS) on node's own request and response. */
+export function apiSecurityHeaders(client: ClientAddress): Handler {
+  return (req, res, next) => {
+    setApiHeaders(res);
+    if (client.protocol(req) === 'https') res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+}
+
+/** Adds a field to Vary without repeating it. */
+export function appendVary(res: ServerResponse, field: string) {
+  const current = res.getHeader('vary');
+  const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  if (text.split(',').some((f) => f.trim().toLowerCase() === field.toLowerCase() || f.trim() === '*')) return;
+  res.setHeader('vary', text ? `${text}, ${field}` : field);
 }
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const ALLOWED_HEADERS = 'authorization, content-type, x-request-id';
 
 /** Same-origin by default: only origins listed in CORS_ORIGINS receive CORS headers. */
-export function cors(config: GatewayConfig): RequestHandler {
+export function cors(config: GatewayConfig): Handler {
   const allowed = new Set(config.CORS_ORIGINS.map(originOf).filter((o): o is string => Boolean(o)));
   return (req, res, next) => {
-    res.vary('Origin');
+    appendVary(res, 'Origin');
     const origin = req.headers.origin;
     const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
     if (origin && allowed.has(origin)) {
@@ -81,7 +106,10 @@ export function cors(config: GatewayConfig): RequestHandler {
       }
     }
     // A preflight is answered here either way; without the headers above the browser refuses the call.
-    if (isPreflight) return void res.status(204).end();
+    if (isPreflight) {
+      res.statusCode = 204;
+      return void res.end();
+    }
     next();
   };
 }
