@@ -10,6 +10,7 @@ import { createEntitlements } from './entitlement/entitlement.service';
 import { entitlementRoutes } from './entitlement/entitlement.routes';
 import { internalRoutes } from './internal/internal.routes';
 import { premiumRoutes } from './premium/premium.routes';
+import { createVideoUrlSigner } from './premium/videoUrls';
 import { productsRoutes } from './products/products.routes';
 import type { RouteDeps } from './routeDeps';
 
@@ -31,7 +32,7 @@ export function createApp(deps: Deps) {
   });
   const entitlements = createEntitlements({ billing: deps.billing, cache: deps.cache, log: deps.log });
   const catalogue = createCatalogueCache({ ttlMs: deps.config.CATALOGUE_CACHE_TTL_MS ?? 5_000 });
-  const routeDeps: RouteDeps = { db: deps.db, entitlements, catalogue };
+  const routeDeps: RouteDeps = { db: deps.db, entitlements, catalogue, signVideoUrl: createVideoUrlSigner(deps.config.INTERNAL_SECRET) };
   // Any successful admin write may change what the public sees: drop the memoised reads at once.
   app.use('/admin/*', async (c, next) => {
     await next();

@@ -12,13 +12,20 @@ import {
   listRelatedProducts,
   toPremiumProduct,
   toProductDetail,
+  type ProductRecord,
 } from '../products/products.repository';
 
-/** GET /content/premium/products: like the public list, with the video address. */
+// The rows come from the catalogue memo; the video address is signed per answer, so it is always fresh.
+const premiumProductOf = (deps: RouteDeps) => (row: ProductRecord) => {
+  const product = toPremiumProduct(row);
+  return { ...product, videoUrl: deps.signVideoUrl(product.videoUrl) };
+};
+
+/** GET /content/premium/products: like the public list, with the (signed) video address. */
 export const listPremiumProducts = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
   const query = parseQuery(c, productListQuerySchema);
   const { items, total } = await cachedRead(deps, 'products', query, () => listProducts(deps.db, query));
-  return ok(c, { items: items.map(toPremiumProduct), total, page: query.page, limit: query.limit });
+  return ok(c, { items: items.map(premiumProductOf(deps)), total, page: query.page, limit: query.limit });
 };
 
 /** GET /content/premium/products/:idOrSlug: the product page (slug, productId or _id); admins also see drafts. */
@@ -28,7 +35,8 @@ export const getPremiumProduct = (deps: RouteDeps) => async (c: Context<AppEnv>)
   const product = await cachedRead(deps, 'productDetail', [key, includeHidden], () => findProduct(deps.db, key, { includeHidden }));
   if (!product) throw notFound('Product not found');
   const related = await cachedRead(deps, 'related', product.id, () => listRelatedProducts(deps.db, product, 3));
-  return ok(c, toProductDetail(product, related));
+  const detail = toProductDetail(product, related);
+  return ok(c, { ...detail, videoUrl: deps.signVideoUrl(detail.videoUrl) });
 };
 
 /** GET /content/premium/categories/:idOrSlug */
@@ -47,7 +55,7 @@ export const listCreatorProducts = (deps: RouteDeps) => async (c: Context<AppEnv
   const creator = await requireCreator(deps, key);
   const options = { ...filters, creator: creator._id };
   const rows = await cachedRead(deps, 'library', options, () => listAllProducts(deps.db, options));
-  return ok(c, rows.map(toPremiumProduct));
+  return ok(c, rows.map(premiumProductOf(deps)));
 };
 
 /** GET /users/premium/products/:creator/category/:category: the creator library page; data is the list. */
@@ -58,5 +66,5 @@ export const listCreatorCategoryProducts = (deps: RouteDeps) => async (c: Contex
   const [creator, category] = await Promise.all([requireCreator(deps, creatorKey), requireCategory(deps, categoryKey)]);
   const options = { ...filters, creator: creator._id, category: category._id };
   const rows = await cachedRead(deps, 'library', options, () => listAllProducts(deps.db, options));
-  return ok(c, rows.map(toPremiumProduct));
+  return ok(c, rows.map(premiumProductOf(deps)));
 };

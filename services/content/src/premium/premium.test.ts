@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
 import { TEST_INTERNAL_SECRET, identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { signIdentity } from '@catalyst/service-kit';
+import { signIdentity, verifyMediaUrl } from '@catalyst/service-kit';
 import { createTestContext, fx, insertFixtures } from '../testSupport';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
@@ -18,6 +18,18 @@ const get = async (path: string, caller: Caller = 'subscriber') => {
   const res = await ctx.app.request(path, { headers: headersOf(caller) });
   return { status: res.status, body: (await res.json()) as any };
 };
+/** A signed address for exactly `path` that the gateway would accept now (and not with another secret). */
+function expectSignedVideo(videoUrl: string, path = '/media/videos/lesson-1.mp4') {
+  const url = new URL(videoUrl, 'http://gateway.test');
+  expect(url.pathname).toBe(path);
+  const exp = url.searchParams.get('exp');
+  const sig = url.searchParams.get('sig');
+  expect(verifyMediaUrl(url.pathname, exp, sig, TEST_INTERNAL_SECRET)).toBe(true);
+  expect(verifyMediaUrl(url.pathname, exp, sig, 'not-the-internal-secret-0123456789abcdef')).toBe(false);
+  // valid for at least the 6 hours of a long session, at most 7
+  expect(Number(exp) * 1000 - Date.now()).toBeGreaterThanOrEqual(6 * 3600_000 - 5_000);
+  expect(Number(exp) * 1000 - Date.now()).toBeLessThanOrEqual(7 * 3600_000);
+}
 const slugs = (body: any) => (Array.isArray(body.data) ? body.data : body.data.items).map((p: any) => p.slug);
 
 const premiumRoutes = [
@@ -65,7 +77,7 @@ describe('premium content', () => {
   it('lists products with their video address but without HTML content', async () => {
     const { body } = await get('/content/premium/products?category=web-development');
     expect(body.data.total).toBe(2);
-    expect(body.data.items[0].videoUrl).toBe('/media/videos/lesson-1.mp4');
+    for (const item of body.data.items) expectSignedVideo(item.videoUrl);
     expect(body.data.items[0]).not.toHaveProperty('content');
   });
 
@@ -77,11 +89,43 @@ describe('premium content', () => {
       expect(body.data).toMatchObject({
         _id: fx.react,
         content: '<p>Secret lesson body</p>',
-        videoUrl: '/media/videos/lesson-1.mp4',
         createdBy: { name: 'Ada Admin', email: 'admin@test.example' },
       });
       expect(body.data.related.map((p: any) => p.slug)).toEqual(['modern-css-layouts']);
+      expectSignedVideo(body.data.videoUrl);
     }
+  });
+
+  it('signs the video address of a memoised product for each answer', async () => {
+    const memo = await createTestContext({ catalogueCacheTtlMs: 60_000 });
+    try {
+      await insertFixtures(memo.db);
+      const first = await memo.app.request('/content/premium/products/react-basics', { headers: identityHeaders(testUsers.admin) });
+      const firstUrl = ((await first.json()) as any).data.videoUrl as string;
+      expectSignedVideo(firstUrl);
+      await memo.db.updateTable('products').set({ video_url: '/media/videos/changed.mp4' }).where('id', '=', fx.react).execute();
+      const again = ((await (await memo.app.request('/content/premium/products/react-basics', { headers: identityHeaders(testUsers.admin) })).json()) as any).data;
+      // the memoised row (not the database) answered, and its address was signed for this answer
+      expectSignedVideo(again.videoUrl);
+    } finally {
+      await memo.close();
+    }
+  });
+
+  it('gives an external video address as the admin entered it', async () => {
+    await ctx.db.updateTable('products').set({ video_url: 'https://cdn.example/react.mp4?token=abc' }).where('id', '=', fx.css).execute();
+    try {
+      expect((await get('/content/premium/products/modern-css-layouts')).body.data.videoUrl).toBe('https://cdn.example/react.mp4?token=abc');
+    } finally {
+      await ctx.db.updateTable('products').set({ video_url: '/media/videos/lesson-1.mp4' }).where('id', '=', fx.css).execute();
+    }
+  });
+
+  it('never stores the signed address: the admin API and the database keep the raw value', async () => {
+    expectSignedVideo((await get('/content/premium/products/react-basics', 'admin')).body.data.videoUrl);
+    expect((await get(`/admin/products/${fx.react}`, 'admin')).body.data.videoUrl).toBe('/media/videos/lesson-1.mp4');
+    const row = await ctx.db.selectFrom('products').select('video_url').where('id', '=', fx.react).executeTakeFirstOrThrow();
+    expect(row.video_url).toBe('/media/videos/lesson-1.mp4');
   });
 
   it('shows drafts only to admins', async () => {
@@ -129,7 +173,8 @@ describe('creator library', () => {
     expect(slugs((await get('/users/premium/products/alice-doe')).body)).toEqual(['modern-css-layouts', 'react-basics', 'pandas-for-analysts']);
     const { body } = await get(`/users/premium/products/${fx.alice}/category/web-development`);
     expect(slugs(body)).toEqual(['modern-css-layouts', 'react-basics']);
-    expect(body.data[0].videoUrl).toBe('/media/videos/lesson-1.mp4');
+    for (const item of body.data) expectSignedVideo(item.videoUrl);
+    for (const item of (await get('/users/premium/products/alice-doe')).body.data) expectSignedVideo(item.videoUrl);
   });
 
   it('filters and sorts the library', async () => {

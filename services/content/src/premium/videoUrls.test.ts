@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { verifyMediaUrl } from '@catalyst/service-kit';
+import { createVideoUrlSigner } from './videoUrls';
+
+const secret = 'a-secret-of-at-least-thirty-two-characters!';
+const now = Date.UTC(2026, 0, 1, 10, 20);
+const sign = createVideoUrlSigner(secret, { now: () => now });
+
+const params = (url: string) => new URL(url, 'http://gateway.test').searchParams;
+
+describe('video addresses for entitled callers', () => {
+  it('signs a local premium video for 6 to 7 hours, valid at the gateway', () => {
+    const signed = sign('/media/videos/lesson-1.mp4')!;
+    expect(signed).toMatch(/^\/media\/videos\/lesson-1\.mp4\?exp=\d+&sig=[\w-]+$/);
+    const exp = Number(params(signed).get('exp'));
+    expect(exp).toBe(Date.UTC(2026, 0, 1, 17) / 1000);
+    expect(verifyMediaUrl('/media/videos/lesson-1.mp4', params(signed).get('exp'), params(signed).get('sig'), secret, now)).toBe(true);
+  });
+
+  it('gives the same address within one hour, so the browser can reuse its cached video', () => {
+    const later = createVideoUrlSigner(secret, { now: () => now + 30 * 60_000 });
+    expect(later('/media/videos/lesson-1.mp4')).toBe(sign('/media/videos/lesson-1.mp4'));
+  });
+
+  it('leaves external addresses, other local files and nothing as they are', () => {
+    for (const url of ['https://cdn.example/videos/a.mp4', 'http://cdn.example/a.mp4?x=1', '//cdn.example/media/videos/a.mp4', '/media/promo.mp4', '/media/thumbnails/a.jpg', null, '']) {
+      expect(sign(url)).toBe(url);
+    }
+  });
+
+  it("keeps an admin's own query and fragment but signs only the path, and drops a stored exp or sig", () => {
+    const signed = sign('/media/videos/lesson-1.mp4?v=2&sig=old&exp=1#t=10')!;
+    const url = new URL(signed, 'http://gateway.test');
+    expect(url.pathname).toBe('/media/videos/lesson-1.mp4');
+    expect(url.searchParams.getAll('sig')).toHaveLength(1);
+    expect(url.searchParams.getAll('exp')).toHaveLength(1);
+    expect(url.searchParams.get('v')).toBe('2');
+    expect(url.hash).toBe('#t=10');
+    expect(verifyMediaUrl(url.pathname, url.searchParams.get('exp'), url.searchParams.get('sig'), secret, now)).toBe(true);
+  });
+
+  it('signs a premium video however its path is spelt', () => {
+    const signed = sign('/media//videos/lesson-1.mp4')!;
+    expect(signed).toContain('sig=');
+  });
+});

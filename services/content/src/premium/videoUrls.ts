@@ -1,0 +1,33 @@
+import { MEDIA_URL_TTL_SECONDS, isProtectedMediaPath, signMediaUrl } from '@catalyst/service-kit';
+
+/** The address an entitled caller is given for a stored video URL. */
+export type VideoUrlSigner = (videoUrl: string | null) => string | null;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Local premium videos (/media/videos/…) get a signed, expiring address the gateway checks; external
+ * http(s) addresses and other local files are given as stored. The stored value itself is never changed
+ * (the admin form round-trips it).
+ */
+export function createVideoUrlSigner(secret: string, { ttlSeconds = MEDIA_URL_TTL_SECONDS, now = Date.now } = {}): VideoUrlSigner {
+  return (videoUrl) => {
+    if (!videoUrl || !videoUrl.startsWith('/') || videoUrl.startsWith('//')) return videoUrl;
+    const split = /[?#]/.exec(videoUrl);
+    const path = split ? videoUrl.slice(0, split.index) : videoUrl;
+    if (!isProtectedMediaPath(path)) return videoUrl;
+    // Issued as of the next full hour, so one video keeps one address for an hour and the browser can cache it
+    // (a lifetime of ttl to ttl + 1 h).
+    const issuedAt = Math.ceil(now() / HOUR_MS) * HOUR_MS;
+    const signed = signMediaUrl(path, secret, ttlSeconds, issuedAt);
+    if (!split) return signed;
+    // Keep what an admin put after the path (a ?v=2 cache buster, a #t=10 start), minus any exp/sig of its own.
+    const rest = videoUrl.slice(split.index);
+    const hashAt = rest.indexOf('#');
+    const extra = new URLSearchParams(hashAt < 0 ? rest : rest.slice(0, hashAt));
+    extra.delete('exp');
+    extra.delete('sig');
+    const query = extra.toString();
+    return `${signed}${query ? `&${query}` : ''}${hashAt < 0 ? '' : rest.slice(hashAt)}`;
+  };
+}
