@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
+import { signMediaUrl } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
+import { VIDEO_LINK_REFUSED, buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
 import { rawRequest, startGateway, type RunningGateway } from './testing/upstreams';
 
 const INDEX = '<!doctype html><html><head><meta charset="utf-8"><title>Catalyst</title><script defer src="/main.3f9a1c07.js"></script></head><body><div id="root"></div></body></html>';
@@ -20,7 +22,10 @@ function makeBuilds(): string {
   write('mfe-catalog/dist/remoteEntry.js', 'var catalog;');
   write('mfe-catalog/dist/static/js/412.8be0c2d1.js', 'var chunk;');
   write('media/videos/intro.mp4', Buffer.alloc(10_000, 7));
+  write('media/videos/other.mp4', Buffer.alloc(500, 8));
   write('media/thumbnails/intro.jpg', Buffer.alloc(100, 1));
+  write('media/captions/intro.vtt', 'WEBVTT\n');
+  write('media/promo.mp4', Buffer.alloc(300, 9));
   return root;
 }
 
@@ -137,14 +142,64 @@ describe('serving the front ends', () => {
     });
   });
 
-  it('serves media with byte ranges for seeking', async () => {
-    const response = await get('/media/videos/intro.mp4', { headers: { range: 'bytes=100-199' } });
+  it('serves a signed premium video with byte ranges for seeking, cached privately', async () => {
+    const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600);
+    const response = await get(signed, { headers: { range: 'bytes=100-199' } });
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe('bytes 100-199/10000');
     expect(response.headers.get('content-type')).toBe('video/mp4');
     expect((await response.arrayBuffer()).byteLength).toBe(100);
-    const whole = await get('/media/videos/intro.mp4');
+    const cacheControl = response.headers.get('cache-control') ?? '';
+    expect(cacheControl).toMatch(/^private, max-age=\d+$/);
+    expect(Number(/max-age=(\d+)/.exec(cacheControl)![1])).toBeLessThanOrEqual(600);
+    const whole = await get(signed);
+    expect(whole.status).toBe(200);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect((await get(signed, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('refuses a premium video without a valid, unexpired signature for exactly that file', async () => {
+    const good = new URL(signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600), 'http://x');
+    const exp = good.searchParams.get('exp')!;
+    const sig = good.searchParams.get('sig')!;
+    const expired = new URL(signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000), 'http://x');
+    const foreign = signMediaUrl('/media/videos/intro.mp4', 'another-secret-of-thirty-two-chars-long!', 600);
+    for (const url of [
+      '/media/videos/intro.mp4',
+      '/media/videos/none.mp4',
+      `/media/videos/intro.mp4?exp=${exp}`,
+      `/media/videos/intro.mp4?sig=${sig}`,
+      `/media/videos/intro.mp4?exp=${Number(exp) + 3600}&sig=${sig}`,
+      `/media/videos/other.mp4?exp=${exp}&sig=${sig}`,
+      `/media/videos/intro.mp4?exp=${exp}&sig=${sig}x`,
+      `/media/videos/intro.mp4?exp=${exp}&sig=${sig}&sig=${sig}`,
+      `/media/videos/intro.mp4?exp[]=${exp}&sig=${sig}`,
+      `/media/videos/intro.mp4${expired.search}`,
+      foreign,
+      // the same file spelt another way is still a premium video
+      '/media//videos/intro.mp4',
+      '/media/%76ideos/intro.mp4',
+      '/media/thumbnails/../videos/intro.mp4',
+      '/media/thumbnails/%2e%2e/videos/intro.mp4',
+      '/MEDIA/videos/intro.mp4',
+    ]) {
+      const response = await get(url, { headers: { range: 'bytes=0-99' } });
+      expect(response.status, url).toBe(403);
+      expect(response.headers.get('content-type'), url).toMatch(/application\/json/);
+      expect(await response.json(), url).toEqual({ success: false, message: VIDEO_LINK_REFUSED });
+    }
+    // paths a browser would normalise, sent as they are
+    for (const url of ['/media/thumbnails/../videos/intro.mp4', '/media/thumbnails/%2e%2e/videos/intro.mp4', '/media/./videos/intro.mp4', '/media/videos/./intro.mp4']) {
+      expect((await rawRequest(gateway.url, url)).status, url).toBe(403);
+    }
+  });
+
+  it('keeps thumbnails, captions and the promo video public', async () => {
+    for (const file of ['/media/thumbnails/intro.jpg', '/media/captions/intro.vtt', '/media/promo.mp4']) {
+      const response = await get(file, { headers: { range: 'bytes=0-9' } });
+      expect(response.status, file).toBe(206);
+      expect(response.headers.get('cache-control'), file).toBe('public, max-age=3600');
+    }
   });
 
   it('gives CORS headers to listed origins only', async () => {

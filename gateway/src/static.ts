@@ -1,8 +1,9 @@
 import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
-import type { Logger } from '@catalyst/service-kit';
+import { isProtectedMediaPath, verifyMediaUrl, type Logger } from '@catalyst/service-kit';
 import { REMOTE_NAMES, mediaDir, type GatewayConfig, type RemoteName } from './config';
+import { sendError } from './errors';
 
 export const SITE_TAGLINE = 'Where the change happens.';
 
@@ -63,6 +64,30 @@ export function remotesManifest(config: GatewayConfig): { remotes: Record<Remote
   return { remotes: remotes as Record<RemoteName, string> };
 }
 
+export const VIDEO_LINK_REFUSED = 'This video link is invalid or has expired. Reload the page to get a new one.';
+
+/**
+ * Premium videos (/media/videos/…, however spelt) are served only with the signed, expiring address the
+ * content service gives entitled users (architecture rule 3); thumbnails, captions and the promo stay public.
+ */
+export function requireSignedVideo(secret: string): RequestHandler {
+  return (req, res, next) => {
+    const mediaPath = `/media${req.path}`;
+    if (!isProtectedMediaPath(mediaPath)) return next();
+    const { exp, sig } = req.query;
+    if (!verifyMediaUrl(mediaPath, exp, sig, secret)) return sendError(res, 403, VIDEO_LINK_REFUSED);
+    res.locals.signedMediaExpiresAt = Number(exp);
+    return next();
+  };
+}
+
+/** Cache-Control of a media file: a signed video only in the viewer's own cache, and not past its link's expiry. */
+function mediaCacheControl(res: Response, file: string): string {
+  const expiresAt = res.locals.signedMediaExpiresAt as number | undefined;
+  if (expiresAt !== undefined) return `private, max-age=${Math.max(0, Math.min(3600, expiresAt - Math.floor(Date.now() / 1000)))}`;
+  return HASHED_NAME.test(path.basename(file)) ? IMMUTABLE : 'public, max-age=3600';
+}
+
 const notFound = (res: Response) => {
   res.status(404).type('text/plain').setHeader('cache-control', 'no-cache');
   res.send('Not found');
@@ -70,13 +95,13 @@ const notFound = (res: Response) => {
 
 const plainNotFound: RequestHandler = (_req, res) => notFound(res);
 
-const staticFiles = (root: string, cacheControl: (file: string) => string) =>
+const staticFiles = (root: string, cacheControl: (file: string, res: Response) => string) =>
   express.static(root, {
     index: false,
     redirect: false,
     fallthrough: true,
     cacheControl: false,
-    setHeaders: (res, file) => res.setHeader('cache-control', cacheControl(file)),
+    setHeaders: (res, file) => res.setHeader('cache-control', cacheControl(file, res as Response)),
   });
 
 // Client routes are paths without a file extension; "/assets/missing.js" is a 404, not the app.
@@ -84,7 +109,7 @@ const looksLikeFile = (p: string) => /\/[^/]*\.[a-z0-9]{1,8}$/i.test(p);
 
 /**
  * The front ends: the shell at / (index.html, with the site config, for every client route), each remote
- * under /mf/<name>/, /mf/remotes.json, and /media/ (Range requests for seeking).
+ * under /mf/<name>/, /mf/remotes.json, and /media/ (Range requests for seeking; premium videos need a signed link).
  */
 export function createStaticRouter(config: GatewayConfig, log: Logger): Router {
   const router = Router();
@@ -123,7 +148,7 @@ export function createStaticRouter(config: GatewayConfig, log: Logger): Router {
   for (const name of REMOTE_NAMES) router.use(`/mf/${name}`, staticFiles(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist'), buildFileCacheControl));
   router.use('/mf', plainNotFound);
 
-  router.use('/media', staticFiles(mediaDir(config), (file) => (HASHED_NAME.test(path.basename(file)) ? IMMUTABLE : 'public, max-age=3600')), plainNotFound);
+  router.use('/media', requireSignedVideo(config.INTERNAL_SECRET), staticFiles(mediaDir(config), (file, res) => mediaCacheControl(res, file)), plainNotFound);
 
   router.get(['/', '/index.html'], serveIndex);
   router.use(staticFiles(shellDist, buildFileCacheControl));
