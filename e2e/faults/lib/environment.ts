@@ -157,6 +157,7 @@ export async function startEnvironment(log: (line: string) => void): Promise<Env
   } catch (error) {
     await redis.stop();
     await postgres.stop();
+    rmSync(base, { recursive: true, force: true });
     throw error;
   }
   const runtime = () => JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')) as Runtime;
