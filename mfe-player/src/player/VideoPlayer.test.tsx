@@ -62,6 +62,8 @@ describe('the pure player rules', () => {
 
   it('derives the captions file of a demo video', () => {
     expect(captionsUrlFor('/media/videos/lesson-1.mp4')).toBe('/media/captions/lesson-1.vtt');
+    // the signed, expiring address an entitled user gets: captions are public and take no signature
+    expect(captionsUrlFor('/media/videos/lesson-1.mp4?exp=1767250800&sig=Ab-_9zQ&v=2#t=10')).toBe('/media/captions/lesson-1.vtt');
     expect(captionsUrlFor('https://cdn.example/a/videos/x.webm?v=2')).toBe('https://cdn.example/a/captions/x.vtt');
     expect(captionsUrlFor('https://youtube.com/watch?v=1')).toBeNull();
     expect(captionsUrlFor(null)).toBeNull();
