@@ -5,6 +5,7 @@
  * profiles are written, and prints each process's top frames by self time and by package.
  *
  *   npx tsx bench/profile.ts [--route /api/v1/categories] [--seconds 10] [--token member] [--out /tmp/catalyst-prof]
+ *   npx tsx bench/profile.ts --progress      # the progress save path (bench/progress.ts) instead of one GET route
  * The .cpuprofile files stay in --out (open them in Chrome DevTools → Performance).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -57,10 +58,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true', NODE_OPTIONS: `--import ${path.join(path.dirname(new URL(import.meta.url).pathname), 'cpu-profile-hook.mjs')}`, CPU_PROFILE_DIR: out, ...(process.env.PROFILE_ENV ? JSON.parse(process.env.PROFILE_ENV) : {}) } });
   const pids = product.runtime.pids ?? {};
   try {
+    if (process.argv.includes('--progress')) {
+      const { benchProgressWrites } = await import('./progress');
+      const result = await benchProgressWrites({ baseUrl: product.url, databaseUrl: product.runtime.databaseUrl, durationSeconds: Number(arg('seconds', '10')), connections: 50 });
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    }
     const who = arg('token', '');
     const headers: Record<string, string> = who ? { authorization: `Bearer ${await signIn(product.url, who as 'member')}` } : {};
-    const result = await measureLoad({ name: 'profiled', url: `${product.url}${arg('route', '/api/v1/categories')}`, headers, durationSeconds: Number(arg('seconds', '10')), warmupSeconds: 3 });
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    if (!process.argv.includes('--progress')) {
+      const result = await measureLoad({ name: 'profiled', url: `${product.url}${arg('route', '/api/v1/categories')}`, headers, durationSeconds: Number(arg('seconds', '10')), warmupSeconds: 3 });
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    }
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });

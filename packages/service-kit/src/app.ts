@@ -52,15 +52,14 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     }
   });
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      // The unread rest of the body leaves the connection unusable: close it, or the gateway's keep-alive
-      // agent would hand that dead socket to the next caller's request (a 503 for someone else).
-      onError: (c) => c.json({ success: false, message: 'Request body is too large' }, 413, { connection: 'close' }),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    // The unread rest of the body leaves the connection unusable: close it, or the gateway's keep-alive
+    // agent would hand that dead socket to the next caller's request (a 503 for someone else).
+    onError: (c) => c.json({ success: false, message: 'Request body is too large' }, 413, { connection: 'close' }),
+  });
+  // GET and HEAD carry no body; asking for one would build a full fetch Request per read for nothing.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.get('/health', async (c) => {
     const results = await Promise.all(Object.entries(checks).map(async ([k, check]) => [k, (await check().catch(() => false)) ? 'ok' : 'down'] as const));
