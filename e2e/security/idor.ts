@@ -102,6 +102,25 @@ export async function idor(suite: Suite) {
       const size = (await res.arrayBuffer()).byteLength;
       suite.check(`${role}: the premium video file itself is refused`, res.status === 401 || res.status === 403, '401/403', `${res.status} (${size} bytes of ${res.headers.get('content-type')})`);
     }
+    // An entitled member gets a signed, expiring address that plays; altering it is refused.
+    const memberView = await suite.request('GET', `/content/premium/products/${p._id}`, { token: f.tokens.member });
+    const signed: string | undefined = memberView.body?.data?.videoUrl ?? undefined;
+    suite.check('the member gets a signed video address', Boolean(signed && /[?&]exp=\d+/.test(signed) && /[?&]sig=/.test(signed)), 'videoUrl with exp and sig', describe(memberView));
+    if (signed && videoUrl.startsWith('/media/videos/')) {
+      const fetchVideo = async (url: string) => {
+        const res = await fetch(new URL(url, suite.url), { headers: { range: 'bytes=0-99', 'x-forwarded-for': '10.1.1.2' } });
+        return { status: res.status, size: (await res.arrayBuffer()).byteLength };
+      };
+      const good = await fetchVideo(signed);
+      suite.check('the signed address plays with byte ranges (206)', good.status === 206 && good.size === 100, '206, 100 bytes', `${good.status} (${good.size} bytes)`);
+      const pushed = signed.replace(/exp=(\d+)/, (_m, exp: string) => `exp=${Number(exp) + 86_400}`);
+      const elsewhere = signed.replace(/\/media\/videos\/[^/?#]+/, '/media/videos/not-this-one.mp4');
+      const expired = signed.replace(/exp=(\d+)/, 'exp=1000000000');
+      for (const [name, url] of [['a pushed-back expiry', pushed], ['another file', elsewhere], ['an expired time', expired]] as const) {
+        const res = await fetchVideo(url);
+        suite.check(`the signed address with ${name} is refused`, res.status === 403, '403', `${res.status} (${res.size} bytes)`);
+      }
+    }
   }
 
   // Drafts: an unpublished product is invisible outside the admin area.
