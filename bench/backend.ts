@@ -13,6 +13,8 @@ export interface BackendOptions {
   baseUrl: string;
   /** Ports of the running services (runtime.json), for the direct side of the overhead figure. */
   services: Record<string, number>;
+  /** Process ids of the running product (runtime.json), for CPU time per request. */
+  pids?: Record<string, number>;
   durationSeconds: number;
   /** Warm-up before each measured run (a freshly started product is still compiling its hot paths). */
   warmupSeconds?: number;
@@ -36,28 +38,30 @@ export async function signIn(baseUrl: string, who: keyof typeof demoAccounts): P
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-export async function measureBackend({ baseUrl, services, durationSeconds, warmupSeconds = 1, connections = 50 }: BackendOptions): Promise<BackendResult> {
+export async function measureBackend({ baseUrl, services, pids = {}, durationSeconds, warmupSeconds = 1, connections = 50 }: BackendOptions): Promise<BackendResult> {
   const bare = await startBareServer();
   let ceiling: RouteLoad;
   try {
-    ceiling = await measureLoad({ name: 'bare node:http JSON (ceiling)', url: bare.url, connections, durationSeconds, warmupSeconds });
+    ceiling = await measureLoad({ name: 'bare node:http JSON (ceiling)', url: bare.url, connections, durationSeconds, warmupSeconds, pids: { 'node:http': bare.pid } });
   } finally {
     bare.stop();
   }
   const member = { authorization: `Bearer ${await signIn(baseUrl, 'member')}` };
   const api = (path: string) => new URL(`/api/v1${path}`, baseUrl).toString();
-  const plan: Array<{ name: string; url: string; headers?: Record<string, string> }> = [
-    { name: 'public categories', url: api('/categories') },
-    { name: 'catalogue search', url: api('/content/products?search=design&limit=20') },
-    { name: 'premium list (member)', url: api('/content/premium/products?limit=20'), headers: member },
-    { name: '/auth/me (member)', url: api('/auth/me'), headers: member },
+  const plan: Array<{ name: string; url: string; headers?: Record<string, string>; pids?: Record<string, number | undefined> }> = [
+    { name: 'public categories', url: api('/categories'), pids: { gateway: pids.gateway, content: pids.content } },
+    { name: 'catalogue search', url: api('/content/products?search=design&limit=20'), pids: { gateway: pids.gateway, content: pids.content } },
+    { name: 'premium list (member)', url: api('/content/premium/products?limit=20'), headers: member, pids: { gateway: pids.gateway, content: pids.content } },
+    { name: '/auth/me (member)', url: api('/auth/me'), headers: member, pids: { gateway: pids.gateway, auth: pids.auth } },
   ];
+  // A freshly started product is still compiling its hot paths: every route is exercised once before any is measured.
+  for (const route of plan) await measureLoad({ ...route, connections, durationSeconds: warmupSeconds, warmupSeconds: 0 });
   const routes: RouteLoad[] = [];
   for (const route of plan) routes.push(await measureLoad({ ...route, connections, durationSeconds, warmupSeconds }));
 
   // The same route and answer, once straight to the content service and once through the gateway, back to back.
-  const direct = await measureLoad({ name: 'content /categories direct', url: `http://127.0.0.1:${services.content}/categories`, connections, durationSeconds, warmupSeconds });
-  const gateway = await measureLoad({ name: 'content /categories through the gateway', url: api('/categories'), connections, durationSeconds, warmupSeconds });
+  const direct = await measureLoad({ name: 'content /categories direct', url: `http://127.0.0.1:${services.content}/categories`, connections, durationSeconds, warmupSeconds, pids: { content: pids.content } });
+  const gateway = await measureLoad({ name: 'content /categories through the gateway', url: api('/categories'), connections, durationSeconds, warmupSeconds, pids: { gateway: pids.gateway, content: pids.content } });
   const ratio = direct.requestsPerSecond > 0 ? Math.round((gateway.requestsPerSecond / direct.requestsPerSecond) * 1000) / 1000 : 0;
   return { ceiling, routes, overhead: { direct, gateway, ratio } };
 }

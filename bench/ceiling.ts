@@ -19,6 +19,7 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address()
 
 export interface BareServer {
   url: string;
+  pid?: number;
   stop: () => void;
 }
 
@@ -29,5 +30,5 @@ export async function startBareServer(): Promise<BareServer> {
     new Promise((_, reject) => setTimeout(() => reject(new Error('bare node:http server did not start')), 10_000)),
   ])) as [Buffer];
   const port = Number(chunk.toString().trim());
-  return { url: `http://127.0.0.1:${port}/categories`, stop: () => void child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/categories`, pid: child.pid, stop: () => void child.kill('SIGTERM') };
 }

@@ -2,6 +2,7 @@
  * One bounded autocannon run against a loopback URL, reduced to the figures the bench reports.
  * Every measured run is preceded by a short warm-up (JIT, keep-alive pools, caches).
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface RouteLoad {
@@ -15,6 +16,8 @@ export interface RouteLoad {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU time (µs) each named process spent per request during the run: far steadier than req/s on a busy machine. */
+  cpuMicrosPerRequest?: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -26,6 +29,19 @@ export interface LoadOptions {
   warmupSeconds?: number;
   /** Builds each request's path (e.g. a different page per request); the URL's path otherwise. */
   pathFor?: () => string;
+  /** Processes whose CPU time per request is reported (Linux /proc). */
+  pids?: Record<string, number | undefined>;
+}
+
+/** CPU time (user + system) a process has used so far, in ms; undefined when it cannot be read. */
+export function cpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -43,7 +59,15 @@ export async function measureLoad(options: LoadOptions): Promise<RouteLoad> {
   assertLoopback(options.url);
   const connections = options.connections ?? 50;
   if ((options.warmupSeconds ?? 1) > 0) await run({ ...options, connections: Math.min(connections, 10) }, options.warmupSeconds ?? 1);
+  const pids = Object.entries(options.pids ?? {});
+  const before = pids.map(([, pid]) => cpuMs(pid));
   const r = await run(options, options.durationSeconds);
+  const cpu: Record<string, number> = {};
+  pids.forEach(([name, pid], i) => {
+    const end = cpuMs(pid);
+    const start = before[i];
+    if (start !== undefined && end !== undefined && r.requests.total > 0) cpu[name] = Math.round(((end - start) * 1000) / r.requests.total);
+  });
   const url = new URL(options.url);
   return {
     name: options.name,
@@ -55,5 +79,6 @@ export async function measureLoad(options: LoadOptions): Promise<RouteLoad> {
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+    ...(pids.length > 0 ? { cpuMicrosPerRequest: cpu } : {}),
   };
 }

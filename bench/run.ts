@@ -116,8 +116,9 @@ function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: B
   }
   lines.push('### LCP elements and layout shifts', '', '| page | LCP element | FCP ms | shifted |', '|---|---|---|---|');
   for (const v of visits) lines.push(`| ${v.page} | ${v.lcpElement || '–'} | ${v.fcp} | ${v.shiftSources.join(', ') || '–'} |`);
-  lines.push('', '### Back-end runs', '', '| route | path | req/s | p50 ms | p99 ms | non-2xx | errors |', '|---|---|---|---|---|---|---|');
-  for (const r of [backend.ceiling, ...backend.routes, backend.overhead.direct, backend.overhead.gateway]) lines.push(`| ${r.name} | ${r.path} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+  lines.push('', '### Back-end runs', '', 'CPU µs/request: CPU time each process spent per answered request during the run (steadier than req/s on a shared machine).', '', '| route | path | req/s | p50 ms | p99 ms | non-2xx | errors | CPU µs/request |', '|---|---|---|---|---|---|---|---|');
+  for (const r of [backend.ceiling, ...backend.routes, backend.overhead.direct, backend.overhead.gateway])
+    lines.push(`| ${r.name} | ${r.path} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${Object.entries(r.cpuMicrosPerRequest ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')} |`);
   if (growth) {
     lines.push('', '### How cost grows (separate product, content read cache off so every request reaches Postgres)', '');
     const head = growth.steps.map((s) => `${s.scale}× (${s.products} products, ${s.categories} categories)`);
@@ -166,7 +167,7 @@ async function main() {
     say(`product up at ${product.url} after ${Math.round((Date.now() - started) / 1000)} s`);
     visits = await frontEnd(product.url);
     say('back end: ceiling, routes, gateway overhead');
-    backend = await measureBackend({ baseUrl: product.url, services: product.runtime.services, durationSeconds: seconds, warmupSeconds: smoke ? 1 : 3 });
+    backend = await measureBackend({ baseUrl: product.url, services: product.runtime.services, pids: product.runtime.pids, durationSeconds: seconds, warmupSeconds: smoke ? 1 : 3 });
     say('back end: progress saves');
     progress = await benchProgressWrites({
       baseUrl: product.url,
