@@ -1,17 +1,20 @@
 import { Link } from 'react-router-dom';
 import type { AdminStats } from '@catalyst/contracts';
-import { Card, ErrorScreen, Spinner, buttonClassName, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { Card, ErrorScreen, buttonClassName, useApiData, useDocumentTitle } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 
-function Stat({ label, value, detail }: { label: string; value: number | null; detail?: string }) {
+/** `value` undefined: still loading (the card keeps its size, so nothing moves when the figures arrive). */
+function Stat({ label, value, detail }: { label: string; value: number | null | undefined; detail?: string }) {
   return (
     <Card>
       <p className={styles.statLabel}>{label}</p>
-      <p className={styles.statValue}>{value === null ? '—' : value}</p>
+      <p className={styles.statValue}>{value === undefined ? '\u2026' : value === null ? '—' : value}</p>
       <p className={styles.statLabel}>{value === null ? 'Unavailable right now' : (detail ?? '\u00a0')}</p>
     </Card>
   );
 }
+
+const STAT_LABELS = ['Categories', 'Products', 'Creators', 'Users', 'Subscribers'];
 
 /** Where the dashboard leads: the three lists, then the two most common additions. */
 const dashboardLinks = [
@@ -34,7 +37,13 @@ export function AdminDashboardPage() {
           <p className={styles.subtitle}>Manage the catalogue: categories, creators and products.</p>
         </div>
       </header>
-      {isLoading ? <Spinner message="Loading statistics..." /> : null}
+      {isLoading && !data ? (
+        <div className={styles.stats} aria-busy="true" aria-label="Loading statistics...">
+          {STAT_LABELS.map((label) => (
+            <Stat key={label} label={label} value={undefined} />
+          ))}
+        </div>
+      ) : null}
       {error ? <ErrorScreen message={`Failed to load statistics: ${error.message}`} onRetry={reload} retryLabel="Try Again" /> : null}
       {data ? (
         <div className={styles.stats} data-testid="admin-stats">
