@@ -63,6 +63,18 @@ export function createApiHandler({ config, log, cache, identity, proxy, client }
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
 
+  // An assertion depends only on the identity and the current second: one signature per caller per second.
+  const assertions = new WeakMap<Identity, { second: number; value: string }>();
+  const assertionFor = (caller: Identity) => {
+    const now = Date.now();
+    const second = Math.floor(now / 1000);
+    const memo = assertions.get(caller);
+    if (memo && memo.second === second) return memo.value;
+    const value = signIdentity(caller, config.INTERNAL_SECRET, undefined, now);
+    assertions.set(caller, { second, value });
+    return value;
+  };
+
   const resolve: Handler = (req, res, next) => {
     const path = apiPathOf(req);
     if (isUnsafeApiPath(path)) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
@@ -108,7 +120,7 @@ export function createApiHandler({ config, log, cache, identity, proxy, client }
         throw error;
       }
     }
-    if (caller) req.headers[IDENTITY_HEADER] = signIdentity(caller, config.INTERNAL_SECRET);
+    if (caller) req.headers[IDENTITY_HEADER] = assertionFor(caller);
     // Only auth ever sees the raw token (it needs it for logout and /auth/me).
     if (!route.forwardAuthorization) delete req.headers.authorization;
     // The services see the client as the gateway does (TRUST_PROXY decides how far to believe X-Forwarded-*).
