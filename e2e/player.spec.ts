@@ -90,7 +90,8 @@ test('the unload save lands when the page is left mid-playback', async ({ page, 
   const leftAt = await currentTime(page);
 
   await page.goto('/about'); // a real page unload: pagehide sends the keepalive form
-  await expect.poll(async () => (await savedProgress(request, token, product._id)).lastPosition, { timeout: 10_000 }).toBeGreaterThanOrEqual(Math.floor(leftAt));
+  // timeupdate fires about every 250 ms, so the player's last known position may trail currentTime a little
+  await expect.poll(async () => (await savedProgress(request, token, product._id)).lastPosition, { timeout: 10_000 }).toBeGreaterThanOrEqual(leftAt - 1);
   expect(patchesRefused).toBe(0); // continuous playback under 10 s: the policy sent nothing before leaving
 });
 
