@@ -1,5 +1,5 @@
 import { productSummarySchema, type ProductSummary } from '@catalyst/contracts';
-import { HttpError, type Cache, type InternalClient } from '@catalyst/service-kit';
+import { HttpError, MemoryCache, type Cache, type InternalClient } from '@catalyst/service-kit';
 import { z } from 'zod';
 
 /** How long a product summary is trusted: short, so a product unpublished in content stops accepting writes soon. */
@@ -12,14 +12,22 @@ const summaries = z.array(productSummarySchema);
 /** What progress asks of the content service (its /internal routes), with short caching of product summaries. */
 export function createCatalog({ content, cache }: { content: InternalClient; cache: Cache }) {
   const key = (id: string) => `product:${id}`;
+  // This process's own copy in front of the shared cache: a slow or absent Redis, or a content restart,
+  // does not turn a product seen seconds ago into a failed save.
+  const local = new MemoryCache(5_000);
 
   /** The product's summary, or null when content does not know it. */
   async function getProduct(id: string, requestId?: string): Promise<ProductSummary | null> {
+    const nearby = await local.get<ProductSummary>(key(id));
+    if (nearby) return nearby;
     const cached = await cache.get<ProductSummary>(key(id));
-    if (cached) return cached;
+    if (cached) {
+      await local.set(key(id), cached, PRODUCT_TTL_SECONDS);
+      return cached;
+    }
     try {
       const product = productSummarySchema.parse(await content.get(`/internal/products/${encodeURIComponent(id)}`, requestId));
-      await cache.set(key(id), product, PRODUCT_TTL_SECONDS);
+      await Promise.all([cache.set(key(id), product, PRODUCT_TTL_SECONDS), local.set(key(id), product, PRODUCT_TTL_SECONDS)]);
       return product;
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;
@@ -49,7 +57,9 @@ export function createCatalog({ content, cache }: { content: InternalClient; cac
     }
   }
 
-  const forget = (id: string) => cache.del(key(id));
+  const forget = async (id: string) => {
+    await Promise.all([local.del(key(id)), cache.del(key(id))]);
+  };
 
   return { getProduct, lookup, categoryProducts, forget };
 }
