@@ -103,7 +103,7 @@ function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: B
   const lines = [
     `# Catalyst benchmarks (${at}${smoke ? ', smoke: harness check only' : ''})`,
     '',
-    `Machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end. Loopback only; autocannon at 50 connections, ${seconds} s per measured run after a 1 s warm-up; every ratio is measured in this run.`,
+    `Machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end. Loopback only; autocannon at 50 connections, ${seconds} s per measured run after a ${smoke ? 1 : 3} s warm-up (every route warmed once first); every ratio is measured in this run.`,
     `Front end: Chromium (playwright-core), CPU ${CPU_SLOWDOWN}× slower, DevTools "Fast 4G" (165 ms RTT, ~8.1 Mbit/s down), 412×823 viewport, fresh profile per page; the repeat visit reuses the profile.`,
     '',
     '![figures](latest.svg)',
