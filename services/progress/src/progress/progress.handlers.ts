@@ -21,6 +21,7 @@ import type { Database } from '../db/schema';
 import type { ProgressRow } from '../db/tables/progress';
 import type { Entitlements } from '../entitlement/entitlement';
 import * as repo from './progress.repository';
+import { createSaveBatcher } from './saveBatcher';
 
 export interface ProgressHandlerDeps {
   db: Kysely<Database>;
@@ -37,6 +38,8 @@ const categoryParamSchema = z.object({ id: idOrSlugSchema });
 const completesAt = (progress: number) => progress >= PROGRESS_RULES.completedAt;
 
 export function createProgressHandlers({ db, catalog, entitlements }: ProgressHandlerDeps) {
+  const saves = createSaveBatcher(db);
+
   /** A premium product the caller may watch: subscribers and admins only, published unless admin. */
   async function watchableProduct(c: Ctx, identity: Identity, productId: string): Promise<ProductSummary> {
     const requestId = c.get('requestId');
@@ -61,7 +64,7 @@ export function createProgressHandlers({ db, catalog, entitlements }: ProgressHa
     const identity = requireIdentity(c);
     const { id } = parseWith(productParamSchema, c.req.param());
     await watchableProduct(c, identity, id);
-    const result = await repo.saveProgress(db, identity.id, id, {
+    const result = await saves.save(identity.id, id, {
       progress: body.progress,
       lastPosition: body.lastPosition,
       completed: body.completed || completesAt(body.progress),

@@ -39,18 +39,34 @@ export async function findProgress(db: Db, userId: string, productId: string): P
 
 type WrittenRow = ProgressRow & { applied: boolean };
 
+export interface SaveItem {
+  userId: string;
+  productId: string;
+  write: ProgressWrite;
+}
+
+const rowKey = (userId: string, productId: string) => `${userId}\u0000${productId}`;
+
 /**
- * Saves a position in one atomic upsert. Postgres evaluates the conflict branch against the newest
- * committed row, so concurrent saves never lose or rewind each other: a write whose client time is
- * older than the stored one is ignored, `completed` only ever turns on, and a completed row's
- * percentage never drops (the position still follows the learner).
+ * Saves positions in one atomic multi-row upsert (each (user, product) at most once per call). Postgres
+ * evaluates the conflict branch against the newest committed row, so concurrent saves never lose or
+ * rewind each other: a write whose client time is older than the stored one is ignored, `completed`
+ * only ever turns on, and a completed row's percentage never drops (the position still follows the
+ * learner). Answers in the order of `items`.
  */
-export async function saveProgress(db: Db, userId: string, productId: string, write: ProgressWrite): Promise<ProgressWriteResult> {
+export async function saveProgressMany(db: Db, items: SaveItem[]): Promise<ProgressWriteResult[]> {
+  if (items.length === 0) return [];
+  const values = sql.join(
+    items.map(
+      ({ userId, productId, write }) =>
+        sql`(${userId}::text, ${productId}::text, ${write.progress}::smallint, ${write.lastPosition}::double precision, ${write.completed}::boolean, ${write.clientTime}::bigint)`,
+    ),
+  );
   const { rows } = await sql<WrittenRow>`
-    with written as (
+    with input (user_id, product_id, progress, last_position, completed, client_ts) as (values ${values}),
+    written as (
       insert into progress as p (user_id, product_id, progress, last_position, completed, completed_at, client_ts, updated_at)
-      values (${userId}, ${productId}, ${write.progress}, ${write.lastPosition}, ${write.completed},
-              case when ${write.completed}::boolean then now() end, ${write.clientTime}::bigint, now())
+      select user_id, product_id, progress, last_position, completed, case when completed then now() end, client_ts, now() from input
       on conflict (user_id, product_id) do update set
         progress = case when p.completed then greatest(p.progress, excluded.progress) else excluded.progress end,
         last_position = excluded.last_position,
@@ -63,12 +79,17 @@ export async function saveProgress(db: Db, userId: string, productId: string, wr
     )
     select * from written
     union all
-    select progress.*, false as applied from progress
-     where user_id = ${userId} and product_id = ${productId} and not exists (select 1 from written)
+    select progress.*, false as applied from progress join input using (user_id, product_id)
+     where not exists (select 1 from written w where w.user_id = input.user_id and w.product_id = input.product_id)
   `.execute(db);
-  const row = rows[0] ?? (await findProgress(db, userId, productId).then((r) => r && { ...r, applied: false }));
-  if (!row) throw new Error('progress upsert returned no row');
-  return { ...toProgress(row), applied: row.applied };
+  const byKey = new Map(rows.map((row) => [rowKey(row.user_id, row.product_id), row]));
+  return Promise.all(
+    items.map(async ({ userId, productId }) => {
+      const row = byKey.get(rowKey(userId, productId)) ?? (await findProgress(db, userId, productId).then((r) => r && { ...r, applied: false }));
+      if (!row) throw new Error('progress upsert returned no row');
+      return { ...toProgress(row), applied: row.applied };
+    }),
+  );
 }
 
 /** Marks a product completed at 100; an explicit action, so it always applies. */
