@@ -171,3 +171,9 @@ export async function deleteProductProgress(db: Db, productId: string): Promise<
   const result = await db.deleteFrom('progress').where('product_id', '=', productId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Every progress row of one user (their account is being deleted); answers how many went. */
+export async function deleteUserProgress(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('progress').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
