@@ -68,6 +68,26 @@ export async function findCurrentSubscription(db: Db, userId: string): Promise<S
     .executeTakeFirst();
 }
 
+/** Subscriptions the provider may still bill: not yet ended. */
+export async function findOpenSubscriptions(db: Db, userId: string): Promise<Subscription[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('status', 'not in', ['canceled', 'incomplete_expired'])
+    .execute();
+}
+
+/** Ends the mirror of a subscription the provider no longer knows (so it cannot be read back). */
+export async function markSubscriptionEnded(db: Db, subscriptionId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'canceled', cancel_at_period_end: false, canceled_at: at, ended_at: at, updated_at: at })
+    .where('stripe_subscription_id', '=', subscriptionId)
+    .execute();
+}
+
 export async function countSubscribers(db: Db): Promise<number> {
   const row = await db
     .selectFrom('subscriptions')
