@@ -6,17 +6,8 @@
  * content-hashed asset came from the browser cache.
  */
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchChromium } from '../scripts/lib/chromium';
 
 /** Chrome DevTools' "Fast 4G" preset (latency and throughput already include its adjustment factors). */
 export const FAST_4G = { offline: false, latency: 165, downloadThroughput: (9 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (1.5 * 1024 * 1024 * 0.9) / 8 };
@@ -40,9 +31,7 @@ export interface PageVisit {
   repeat: { hashedAssets: number; fromCache: number; fromNetwork: string[] };
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-}
+export { launchChromium };
 
 // Runs in the page before any of its scripts: records LCP and CLS session windows (web-vitals' rules).
 // A string, not a function: the TypeScript loader wraps named functions in helpers the page does not have.

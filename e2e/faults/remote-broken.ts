@@ -4,13 +4,13 @@
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib/chromium';
 import { demoAccounts } from '@catalyst/contracts';
 import type { Checks } from './lib/checks';
 import type { Environment } from './lib/environment';
 import { call } from './lib/http';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const FALLBACK = "This section couldn't be loaded";
 const TAGLINE = 'Where the change happens.';
 const WAIT_MS = 15_000;
@@ -88,7 +88,7 @@ export async function remoteBroken(env: Environment, checks: Checks) {
     { name: 'scripts missing behind a valid manifest', remote: 'account', route: pages.account, inject: removeScripts },
   ];
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   let pagesVisited = 0;
   try {
     for (const fault of faults) {

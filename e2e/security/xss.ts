@@ -3,7 +3,7 @@
  * user's name rules refuse markup, and the UI (Chromium) renders the rest as text: no injected script
  * runs, no inline handler fires, no CSP violation is even attempted.
  */
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib/chromium';
 import { describe, type Suite } from './harness';
 
 const mark = (n: string) => `window.__xss=(window.__xss||[]).concat('${n}')`;
@@ -62,7 +62,7 @@ export async function storedXss(suite: Suite) {
   }
 
   // The UI renders every one of those texts as text.
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await launchChromium();
   try {
     const pages: [string, string][] = [
       ['admin', '/'],
