@@ -44,6 +44,10 @@ export const authMessages = {
   passwordChangeError: 'Something went wrong changing password.',
   passwordChangeFailed: 'Failed to change password.',
   passwordMustDiffer: 'New password must be different from the current password',
+  passwordIncorrect: 'Password is incorrect',
+  accountDeleted: 'Account deleted',
+  lastAdmin: 'The last remaining admin account cannot be deleted. Make another account admin first.',
+  accountDeletionUnavailable: 'Your account could not be deleted right now. Nothing was removed. Please try again shortly.',
 } as const;
 
 export const NAME_MAX_LENGTH = 50;
@@ -152,6 +156,12 @@ export const changePasswordRequestSchema = z
     }
   });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** DELETE /users/profile: the account's own password confirms the deletion. */
+export const deleteAccountRequestSchema = z.object({
+  password: ruled((value) => (value ? (value.length > PASSWORD_MAX_LENGTH ? authMessages.passwordIncorrect : undefined) : authMessages.passwordRequired)),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 export const verifyEmailQuerySchema = z.object({
   token: z

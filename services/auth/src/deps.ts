@@ -5,6 +5,7 @@ import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import { createLoginLimiter } from './sessions/login-limiter';
 import { createSessions } from './sessions/sessions';
+import { createAccountPeers } from './users/account-peers';
 import { createVerification } from './verification/verification';
 
 /** What main.ts (or a test) hands to createApp. */
@@ -21,6 +22,7 @@ export function buildDeps(base: BaseDeps) {
   return {
     ...base,
     sessions: createSessions({ db, cache, log }),
+    peers: createAccountPeers(config),
     verification: createVerification({ db, mailer, log, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME }),
     loginLimiter: createLoginLimiter(cache, {
       maxPerEmail: config.LOGIN_MAX_FAILURES_PER_EMAIL,

@@ -63,12 +63,17 @@ export function createSessions({ db, cache, log }: { db: Kysely<Database>; cache
     await cache.del(...hashes.map(cacheKey));
   }
 
+  /** After the rows are gone (account deletion): drops the cached identities of those tokens. */
+  async function evict(tokenHashes: string[]): Promise<void> {
+    await cache.del(...tokenHashes.map(cacheKey));
+  }
+
   /** Housekeeping: rows of sessions that ended over a week ago. */
   async function prune(): Promise<void> {
     const removed = await deleteEndedSessions(db, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
     if (removed > 0) log.info({ removed }, 'pruned ended sessions');
   }
 
-  return { start, resolve, end, endOthers, forgetUser, prune };
+  return { start, resolve, end, endOthers, forgetUser, evict, prune };
 }
 export type Sessions = ReturnType<typeof createSessions>;

@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
-import { authMessages, changePasswordRequestSchema, updateProfileRequestSchema, type CurrentUserResponse } from '@catalyst/contracts';
-import { HttpError, badRequest, ok, parseBody, requireIdentity, unauthorized, type AppEnv } from '@catalyst/service-kit';
+import { authMessages, changePasswordRequestSchema, deleteAccountRequestSchema, updateProfileRequestSchema, type CurrentUserResponse } from '@catalyst/contracts';
+import { HttpError, badRequest, ok, parseBody, requireIdentity, unauthorized, unavailable, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, verifyPassword } from '../passwords';
 import { clientAddress } from '../request-context';
 import { bearerToken } from '../tokens';
-import { findUserByEmail, findUserById, emailTaken, toUser, updatePasswordHash, updateProfile } from './users.repository';
+import { countAdmins, deleteUserAccount, findUserByEmail, findUserById, emailTaken, lastAdmin, toUser, updatePasswordHash, updateProfile } from './users.repository';
 
 type Ctx = Context<AppEnv>;
 
-export function createUserHandlers({ db, sessions, verification, loginLimiter }: Deps) {
+export function createUserHandlers({ db, sessions, verification, loginLimiter, peers }: Deps) {
   return {
     /** Name and e-mail; a changed e-mail must be verified again (a new link goes to the new address). */
     async updateProfile(c: Ctx) {
@@ -47,6 +47,38 @@ export function createUserHandlers({ db, sessions, verification, loginLimiter }:
       await updatePasswordHash(db, row.id, await hashPassword(body.newPassword));
       const endedSessions = await sessions.endOthers(row.id, bearerToken(c.req.header('authorization')));
       return ok(c, { endedSessions }, authMessages.passwordChanged);
+    },
+
+    /**
+     * Deletes the caller's account: the password confirms it (failures count like sign-in failures), the
+     * last admin is kept. Billing ends the subscription and progress drops its rows first; if either
+     * cannot be reached nothing is deleted here, so the person can simply try again.
+     */
+    async deleteAccount(c: Ctx) {
+      const identity = requireIdentity(c);
+      const body = await parseBody(c, deleteAccountRequestSchema);
+      const address = clientAddress(c);
+      const row = await findUserById(db, identity.id);
+      if (!row) throw unauthorized();
+      if (await loginLimiter.isBlocked(row.email, address)) throw new HttpError(429, authMessages.tooManyAttempts);
+      if (!(await verifyPassword(row.password_hash, body.password))) {
+        await loginLimiter.recordFailure(row.email, address);
+        throw badRequest(authMessages.passwordIncorrect, [{ field: 'password', message: authMessages.passwordIncorrect }]);
+      }
+      if (row.role === 'admin' && (await countAdmins(db)) <= 1) throw lastAdmin();
+      const requestId = c.get('requestId');
+      try {
+        await peers.billing.delete(`/internal/customers/${row.id}`, requestId);
+        await peers.progress.delete(`/internal/progress/users/${row.id}`, requestId);
+      } catch (error) {
+        c.get('log').warn({ userId: row.id, err: (error as Error).message }, 'account deletion: a peer could not remove its data');
+        throw unavailable(authMessages.accountDeletionUnavailable);
+      }
+      const tokenHashes = await deleteUserAccount(db, row.id);
+      if (tokenHashes === null) throw unauthorized();
+      await sessions.evict(tokenHashes);
+      c.get('log').info({ userId: row.id }, 'account deleted');
+      return ok(c, null, authMessages.accountDeleted);
     },
   };
 }

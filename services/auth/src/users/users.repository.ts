@@ -102,3 +102,30 @@ export async function lookupUsers(db: Db, ids: string[]): Promise<UserSummary[]>
   if (ids.length === 0) return [];
   return db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', [...new Set(ids)]).orderBy('id').execute();
 }
+
+export const lastAdmin = () => conflict(authMessages.lastAdmin);
+
+export async function countAdmins(db: Db): Promise<number> {
+  const { count } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Deletes a user with their sessions and verification links in one transaction; answers the token
+ * hashes of the deleted sessions (their cache entries must go too), or null when the user was gone.
+ * Deleting an admin locks the admin rows first, so two admins deleting at once cannot leave none.
+ */
+export async function deleteUserAccount(db: Kysely<Database>, userId: string): Promise<string[] | null> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!user) return null;
+    if (user.role === 'admin') {
+      const admins = await trx.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+      if (admins.length <= 1) throw lastAdmin();
+    }
+    const sessions = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('token_hash').execute();
+    await trx.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    return sessions.map((row) => row.token_hash);
+  });
+}
