@@ -153,6 +153,38 @@ describe('edge authentication', () => {
       expect(resolveCalls(world.auth), path).toBe(before + 1);
     }
   });
+
+  it('forgets every cached session of a user whose account is deleted', async () => {
+    const laptop = 'laptop-deleted-account-token-00000000000000000000';
+    const phone = 'phone-deleted-account-token-000000000000000000000';
+    const admin = 'admin-deleted-account-token-000000000000000000000';
+    const leaver = { ...testUsers.learner, id: 'eeeeeeeeeeeeeeeeeeeeee01' };
+    sessions.set(laptop, leaver);
+    sessions.set(phone, leaver);
+    sessions.set(admin, testUsers.admin);
+    for (const token of [laptop, phone, admin]) await call('/api/v1/categories', token);
+    const before = resolveCalls(world.auth);
+    serveSessions(world.auth, sessions, {
+      '/users/profile': (req, res) => {
+        if (req.method !== 'DELETE') return false;
+        // The account and all of its sessions are gone.
+        sessions.delete(laptop);
+        sessions.delete(phone);
+        sendJson(res, 200, { success: true, data: null, message: 'Account deleted' });
+        return true;
+      },
+    });
+    try {
+      const response = await call('/api/v1/users/profile', laptop, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: '{"password":"x"}' });
+      expect(response.status).toBe(200);
+      expect((await response.json()).message).toBe('Account deleted');
+    } finally {
+      serveSessions(world.auth, sessions);
+    }
+    for (const token of [laptop, phone]) expect((await echoOf(await call('/api/v1/categories', token))).headers['x-catalyst-identity']).toBeUndefined();
+    await call('/api/v1/categories', admin);
+    expect(resolveCalls(world.auth)).toBe(before + 2);
+  });
 });
 
 describe('when auth cannot be reached', () => {

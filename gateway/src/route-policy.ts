@@ -28,6 +28,7 @@ export const endpointPolicies: readonly EndpointPolicy[] = [
   { method: 'GET', path: '/auth/verify-email', access: 'public' },
   { method: 'PUT', path: '/users/profile', access: 'user' },
   { method: 'PUT', path: '/users/change-password', access: 'user' },
+  { method: 'DELETE', path: '/users/profile', access: 'user' },
   // content: public catalogue
   { method: 'GET', path: '/categories', access: 'public' },
   { method: 'GET', path: '/categories/:idOrSlug', access: 'public' },

@@ -29,6 +29,7 @@ export const API_PREFIX = '/api/v1';
 export const apiRoutes: readonly ApiRoute[] = [
   { path: '/auth', match: 'subtree', owner: 'auth', timeout: 'auth', forwardAuthorization: true },
   { path: '/auth/logout', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'token' },
+  // PUT (name/e-mail change) and DELETE (account deletion) both leave the user's cached identities stale.
   { path: '/users/profile', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },
   { path: '/users/change-password', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },
   { path: '/categories', match: 'subtree', owner: 'content', timeout: 'content' },
