@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { authMessages } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
-import ProfilePage, { requiredPasswordErrors, requiredProfileErrors } from './ProfilePage';
+import ProfilePage, { deleteAccountTexts, requiredPasswordErrors, requiredProfileErrors } from './ProfilePage';
 
 type Answer = { status: number; body: unknown } | 'network';
 let answers: Answer[] = [];
@@ -126,5 +126,76 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('HTTP 400')).toBeTruthy();
     fill();
     expect(await screen.findByText(authMessages.passwordChangeError)).toBeTruthy();
+  });
+});
+
+describe('Delete Account', () => {
+  const renderRouted = () =>
+    render(
+      <MemoryRouter initialEntries={['/profile']}>
+        <Routes>
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/" element={<p>Welcome page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  const deleteForm = () => screen.getByRole('form', { name: 'Delete Account' });
+  const askToDelete = (password: string) => {
+    fireEvent.change(within(deleteForm()).getByLabelText('Password'), { target: { value: password } });
+    fireEvent.click(within(deleteForm()).getByRole('button', { name: 'Delete Account' }));
+  };
+
+  it('explains what is removed and needs the password before asking', () => {
+    renderRouted();
+    expect(within(deleteForm().parentElement!).getByText(/removes your profile and your learning progress/)).toBeTruthy();
+    expect(screen.getByText(/cancelled at once, and the current billing period is not refunded/)).toBeTruthy();
+    fireEvent.click(within(deleteForm()).getByRole('button', { name: 'Delete Account' }));
+    expect(within(deleteForm()).getByText(authMessages.passwordRequired)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('asks in a dialog, and Cancel deletes nothing', () => {
+    renderRouted();
+    askToDelete('Secret-pass-1');
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent).toEqual([]);
+    expect(session.getState().isAuthenticated).toBe(true);
+  });
+
+  it('deletes the account on confirmation, ends the session and goes to the welcome page', async () => {
+    answers.push({ status: 200, body: { success: true, data: null, message: 'Account deleted' } });
+    renderRouted();
+    askToDelete('Secret-pass-1');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Welcome page')).toBeTruthy();
+    expect(sent).toEqual([{ url: '/api/v1/users/profile', method: 'DELETE', body: { password: 'Secret-pass-1' } }]);
+    expect(session.getState().isAuthenticated).toBe(false);
+    expect(session.getState().user).toBeNull();
+  });
+
+  it('shows a wrong password under the field, and other failures as an alert, staying signed in', async () => {
+    answers.push(
+      { status: 400, body: { success: false, message: 'Password is incorrect', errors: [{ field: 'password', message: 'Password is incorrect' }] } },
+      { status: 503, body: { success: false, message: 'Your account could not be deleted right now.' } },
+      'network',
+    );
+    renderRouted();
+    const attempt = () => {
+      askToDelete('Wrong-pass-1');
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
+    };
+    attempt();
+    expect(await within(deleteForm()).findByText('Password is incorrect')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    attempt();
+    expect(await screen.findByText('Your account could not be deleted right now.')).toBeTruthy();
+    expect(within(deleteForm()).queryByText('Password is incorrect')).toBeNull();
+    attempt();
+    expect(await screen.findByText(deleteAccountTexts.error)).toBeTruthy();
+    expect(session.getState().isAuthenticated).toBe(true);
+    expect(screen.queryByText('Welcome page')).toBeNull();
   });
 });

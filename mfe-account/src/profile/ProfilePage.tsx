@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { authMessages, NAME_MAX_LENGTH, normaliseEmail, type CurrentUserResponse } from '@catalyst/contracts';
-import { Alert, Button, Card, api, remoteTestId, session, TextField, useDocumentTitle, useSession } from '@catalyst/web-kit';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Card, Dialog, api, remoteTestId, session, TextField, useDocumentTitle, useSession } from '@catalyst/web-kit';
 import { submitFailure, type FormMessage } from './profileErrors';
 import styles from './ProfilePage.module.css';
 
@@ -127,7 +128,75 @@ function ChangePasswordForm() {
   );
 }
 
-/** /profile: Update Profile (name, email) and Change Password (spec section 2). */
+export const deleteAccountTexts = {
+  failed: 'Failed to delete account.',
+  error: 'Something went wrong deleting your account.',
+} as const;
+
+/** Deleting the account (terms, "Deleting your account"): the password confirms it, then a dialog asks once more. */
+function DeleteAccountForm() {
+  const navigate = useNavigate();
+  const form = useForm<{ password: string }>({ password: '' });
+  const [confirming, setConfirming] = useState(false);
+
+  const ask = (event: FormEvent) => {
+    event.preventDefault();
+    form.setMessage(null);
+    if (!form.fields.password) {
+      form.setErrors({ password: authMessages.passwordRequired });
+      return;
+    }
+    form.setErrors({});
+    setConfirming(true);
+  };
+
+  const confirm = async () => {
+    form.setSubmitting(true);
+    try {
+      await api.request('DELETE', '/users/profile', { body: { password: form.fields.password } });
+      // The account and its sessions are gone: forget the token here too, then leave the signed-in area.
+      await session.logout();
+      navigate('/', { replace: true });
+    } catch (error) {
+      const failure = submitFailure(error, deleteAccountTexts.failed, deleteAccountTexts.error);
+      form.setErrors(failure.fields);
+      // A wrong password is said once, under the field.
+      form.setMessage(failure.fields.password ? null : failure.message);
+      form.setSubmitting(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Card className={styles.card}>
+      <h2 className={styles.heading}>Delete Account</h2>
+      {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
+      <p className={styles.note}>
+        Deleting your account permanently removes your profile and your learning progress. An active subscription is
+        cancelled at once, and the current billing period is not refunded, as our terms say. This cannot be undone.
+      </p>
+      <form onSubmit={ask} noValidate aria-label="Delete Account">
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" value={form.fields.password} onChange={form.change('password')} error={form.errors.password} />
+        <Button type="submit" variant="danger">
+          Delete Account
+        </Button>
+      </form>
+      <Dialog open={confirming} onClose={() => !form.submitting && setConfirming(false)} title="Delete your account?" closeOnBackdrop={!form.submitting}>
+        <p>Your profile and learning progress will be removed and any subscription cancelled now, without a refund. This cannot be undone.</p>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={form.submitting}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirm} loading={form.submitting}>
+            Delete my account
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}
+
+/** /profile: Update Profile (name, email), Change Password (spec section 2) and Delete Account (terms). */
 export default function ProfilePage() {
   useDocumentTitle('Profile Settings');
   return (
@@ -136,6 +205,7 @@ export default function ProfilePage() {
       <div className={styles.grid}>
         <UpdateProfileForm />
         <ChangePasswordForm />
+        <DeleteAccountForm />
       </div>
     </section>
   );
