@@ -10,8 +10,9 @@ export interface AccountPeers {
 
 export function createAccountPeers(config: { BILLING_URL: string; PROGRESS_URL: string; INTERNAL_SECRET: string }): AccountPeers {
   return {
-    // The provider call behind billing's answer may take a few seconds.
-    billing: createInternalClient({ baseUrl: config.BILLING_URL, secret: config.INTERNAL_SECRET, timeoutMs: 15_000 }),
+    // The provider call behind billing's answer may take seconds, but billing + progress must stay inside
+    // the gateway's 10 s auth timeout so the person gets our answer; billing's cancel is safe to retry.
+    billing: createInternalClient({ baseUrl: config.BILLING_URL, secret: config.INTERNAL_SECRET, timeoutMs: 6_000 }),
     progress: createInternalClient({ baseUrl: config.PROGRESS_URL, secret: config.INTERNAL_SECRET }),
   };
 }
