@@ -171,8 +171,8 @@ export default function TermsPage() {
         <p>
           You can delete your account from your profile settings at any time. Deleting your account ends access to the
           service and removes your profile and learning progress as described in our{' '}
-          <Link to="/privacy-policy">Privacy Policy</Link>. Cancel any active subscription first; deleting the account
-          does not refund the current billing period.
+          <Link to="/privacy-policy">Privacy Policy</Link>. Deleting the account cancels any active subscription at once;
+          the current billing period is not refunded.
         </p>
       ),
     },
