@@ -146,3 +146,27 @@ test('an admin gets the Admin drop-down with its four entries, closing on an out
   await expect(menu).toHaveCount(0);
   await expect(header(page).getByRole('link', { name: 'Browse' }).first()).not.toHaveAttribute('aria-current', 'page');
 });
+
+test('a learner deletes their account from profile settings and can no longer sign in', async ({ page }) => {
+  await dismissCookieBanner(page);
+  const account = { email: uniqueEmail('delete'), password: 'Delete-pass-1' };
+  const registered = await page.request.post('/api/v1/auth/register', { data: { name: 'Dana Delete', ...account } });
+  expect(registered.status()).toBe(201);
+  await loginAs(page, account);
+  await page.goto('/profile');
+
+  const form = page.getByRole('form', { name: 'Delete Account' });
+  await form.getByLabel('Password').fill('Wrong-pass-1');
+  await form.getByRole('button', { name: 'Delete Account' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
+  await expect(form.getByText('Password is incorrect')).toBeVisible();
+
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Delete Account' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+
+  const login = await page.request.post('/api/v1/auth/login', { data: account });
+  expect(login.status()).toBe(401);
+});
