@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rspack, type Configuration } from '@rspack/core';
+import { rspack, type Compilation, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
@@ -41,6 +41,69 @@ export const sharedSingletons = {
   '@catalyst/web-kit': { singleton: true, requiredVersion: false },
   '@catalyst/contracts': { singleton: true, requiredVersion: false },
 } as const;
+
+/**
+ * The files the shell needs right after main.js: the chunks of its async boundary (index.ts's
+ * import('./bootstrap')) and the shared singletons (React, router, web-kit) that boundary consumes.
+ * Without hints the browser discovers them only once main.js has run.
+ */
+const SHARED_MODULE = /^(consume|provide)[- ]shared module \([^)]*\) (.+?)@/;
+
+export function startupFiles(compilation: Compilation): string[] {
+  const files = new Set<string>();
+  for (const entry of compilation.entrypoints.values()) {
+    // The share keys the boundary consumes at once; the runtime loads each from its provider's chunks.
+    const consumed = new Set<string>();
+    for (const boundary of entry.childrenIterable) {
+      // An import() block of the entry (not a shared module's provider, which has no request).
+      if (!boundary.origins.some((origin) => origin.request)) continue;
+      for (const file of boundary.getFiles()) files.add(file);
+      for (const child of boundary.childrenIterable) {
+        for (const origin of child.origins) {
+          const match = SHARED_MODULE.exec(origin.module?.identifier() ?? '');
+          if (match?.[1] === 'consume') consumed.add(match[2]!);
+        }
+      }
+    }
+    for (const provider of entry.childrenIterable) {
+      const provides = provider.origins.some((origin) => {
+        const match = SHARED_MODULE.exec(origin.module?.identifier() ?? '');
+        return match?.[1] === 'provide' && consumed.has(match[2]!);
+      });
+      if (provides) for (const file of provider.getFiles()) files.add(file);
+    }
+  }
+  return [...files].filter((file) => file.endsWith('.js') || file.endsWith('.css'));
+}
+
+/**
+ * Shortens the shell's start-up waterfall: index.html preloads the boundary's chunks and the shared
+ * singletons, and /mf/remotes.json (fetched with the same mode and credentials by the shell, so the
+ * preload is reused). Which remote a page needs is decided at runtime by the shell (see
+ * shell/src/federation/preload.ts): the admin remote must never be hinted to anyone but an admin.
+ */
+class PreloadStartupPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.compilation.tap('CatalystPreloadStartup', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('CatalystPreloadStartup', async (data) => {
+        const publicPath = data.publicPath || '/';
+        const link = (attributes: Record<string, string | boolean>) => ({ tagName: 'link', attributes, voidTag: true });
+        const hints = [
+          // main.js is a deferred script (low priority); it runs first, so it must not wait behind the hints.
+          ...data.assetTags.scripts
+            .filter((tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string')
+            .map((tag) => link({ rel: 'preload', href: String(tag.attributes.src), as: 'script', fetchpriority: 'high' })),
+          link({ rel: 'preload', href: '/mf/remotes.json', as: 'fetch', crossorigin: 'anonymous' }),
+          ...startupFiles(compilation).map((file) =>
+            link({ rel: 'preload', href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }),
+          ),
+        ];
+        data.assetTags.scripts.unshift(...hints);
+        return data;
+      });
+    });
+  }
+}
 
 type Env = Record<string, unknown>;
 type Argv = { mode?: 'development' | 'production' | 'none' };
@@ -141,6 +204,7 @@ export function defineFrontend(options: FrontendOptions) {
               chunks: ['main'],
             })
           : null,
+        host ? new PreloadStartupPlugin() : null,
         dev ? new ReactRefreshRspackPlugin() : null,
       ],
       devtool: dev ? 'cheap-module-source-map' : false,

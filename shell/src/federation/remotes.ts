@@ -1,19 +1,27 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { fetchRemotesConfig, REMOTES_CONFIG_URL, takeEarlyManifest, takeEarlyRemotesConfig } from './early';
+
+export { REMOTES_CONFIG_URL };
 
 /** Where the gateway says each remote's manifest lives, e.g. { catalog: '/mf/catalog/mf-manifest.json' }. */
 export type RemoteManifests = Record<string, string>;
-
-export const REMOTES_CONFIG_URL = '/mf/remotes.json';
 
 let manifests: RemoteManifests = {};
 let loading: Promise<RemoteManifests> | null = null;
 
 const absolute = (entry: string) => new URL(entry, window.location.href).href;
 
-async function fetchRemoteManifests(): Promise<RemoteManifests> {
-  const response = await fetch(REMOTES_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+async function readRemotesConfig(): Promise<{ remotes?: Record<string, unknown> }> {
+  const early = takeEarlyRemotesConfig();
+  if (early) return (await early) as { remotes?: Record<string, unknown> };
+  // The gateway serves it with 'no-cache': a retry revalidates, so a redeployed remote is seen.
+  const response = await fetchRemotesConfig();
   if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered HTTP ${response.status}`);
-  const body = (await response.json()) as { remotes?: Record<string, unknown> };
+  return (await response.json()) as { remotes?: Record<string, unknown> };
+}
+
+async function fetchRemoteManifests(): Promise<RemoteManifests> {
+  const body = await readRemotesConfig();
   const found: RemoteManifests = {};
   for (const [name, entry] of Object.entries(body.remotes ?? {})) {
     if (typeof entry === 'string' && entry !== '') found[name] = absolute(entry);
@@ -26,7 +34,14 @@ async function fetchRemoteManifests(): Promise<RemoteManifests> {
  * downloaded here: a remote's manifest and code are fetched the first time one of its modules renders.
  * A failure leaves no remote registered; each remote area then shows its own fallback.
  */
+let pluginRegistered = false;
+
 export function discoverRemotes(): Promise<RemoteManifests> {
+  if (!pluginRegistered) {
+    pluginRegistered = true;
+    // Hands the runtime the route manifest index.ts already started fetching (see early.ts).
+    registerPlugins([{ name: 'catalyst-early-manifest', fetch: (url: string) => takeEarlyManifest(url) }]);
+  }
   loading ??= fetchRemoteManifests()
     .then((found) => {
       manifests = found;

@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SessionState, SessionStore, SessionUser } from '@catalyst/web-kit';
+import { preloadRouteRemote, remoteForPath } from './preload';
+
+const manifests = { catalog: 'http://x/mf/catalog/mf-manifest.json', player: 'p', account: 'a', admin: 'ad' };
+
+function fakeSession(token: string | null, user: Partial<SessionUser> | null): SessionStore {
+  let state = { user: null, token, isLoading: !!token } as unknown as SessionState;
+  return {
+    getState: () => state,
+    start: vi.fn(async () => {
+      state = { ...state, user: user as SessionUser | null, isLoading: false } as SessionState;
+    }),
+  } as unknown as SessionStore;
+}
+
+describe('remoteForPath', () => {
+  it('names the remote each route renders first', () => {
+    expect(remoteForPath('/browse')).toMatchObject({ remote: 'catalog', module: './BrowseRoutes' });
+    expect(remoteForPath('/browse/category/design/')).toMatchObject({ remote: 'catalog' });
+    expect(remoteForPath('/browse/premium/product/abc')).toMatchObject({ remote: 'player', module: './ProductRoutes' });
+    expect(remoteForPath('/profile')).toMatchObject({ remote: 'account', module: './ProfilePage', audience: 'signed-in' });
+    expect(remoteForPath('/subscription/success')).toMatchObject({ remote: 'account', module: './SubscriptionRoutes' });
+    expect(remoteForPath('/verify-email')).toMatchObject({ remote: 'account', module: './VerifyEmailPage', audience: 'anyone' });
+    expect(remoteForPath('/Admin/users')).toMatchObject({ remote: 'admin', audience: 'admin' });
+  });
+
+  it('names no remote for the shell pages', () => {
+    for (const path of ['/', '/about', '/terms-and-conditions', '/browsers', '/profiles', '/administrator']) expect(remoteForPath(path)).toBeNull();
+  });
+});
+
+describe('preloadRouteRemote', () => {
+  it('starts the route remote as soon as the remotes are known', async () => {
+    const load = vi.fn(async () => ({}));
+    await expect(preloadRouteRemote('/browse', Promise.resolve(manifests), { session: fakeSession(null, null), load })).resolves.toBe('catalog/BrowseRoutes');
+    expect(load).toHaveBeenCalledWith('catalog/BrowseRoutes');
+  });
+
+  it('never requests the admin remote for a learner or an anonymous visitor', async () => {
+    const load = vi.fn(async () => ({}));
+    await preloadRouteRemote('/admin', Promise.resolve(manifests), { session: fakeSession('t', { role: 'user' }), load });
+    await preloadRouteRemote('/admin', Promise.resolve(manifests), { session: fakeSession(null, null), load });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('requests the admin remote for an admin once the session is confirmed', async () => {
+    const load = vi.fn(async () => ({}));
+    const session = fakeSession('t', { role: 'admin' });
+    await expect(preloadRouteRemote('/admin', Promise.resolve(manifests), { session, load })).resolves.toBe('admin/AdminRoutes');
+    expect(session.start).toHaveBeenCalled();
+  });
+
+  it('leaves signed-in routes alone without a kept session, and unknown remotes alone', async () => {
+    const load = vi.fn(async () => ({}));
+    await preloadRouteRemote('/profile', Promise.resolve(manifests), { session: fakeSession(null, null), load });
+    await preloadRouteRemote('/browse', Promise.resolve({}), { session: fakeSession(null, null), load });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('swallows a failed load (the route shows its own fallback)', async () => {
+    const load = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    await expect(preloadRouteRemote('/verify-email', Promise.resolve(manifests), { session: fakeSession(null, null), load })).resolves.toBeNull();
+  });
+});

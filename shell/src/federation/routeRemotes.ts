@@ -1,0 +1,25 @@
+// No imports: index.ts uses this before the async boundary, where shared modules are not ready.
+
+/** Who may see a route's remote; the admin remote is never requested for anyone but an admin. */
+export type RemoteAudience = 'anyone' | 'signed-in' | 'admin';
+
+export interface RouteRemote {
+  remote: string;
+  module: string;
+  audience: RemoteAudience;
+}
+
+/**
+ * The remote module the page at `pathname` renders first (mirrors the routes in App.tsx; router
+ * matching is case-insensitive and ignores a trailing slash). Null for the shell's own pages.
+ */
+export function remoteForPath(pathname: string): RouteRemote | null {
+  const path = (pathname.toLowerCase().replace(/\/+$/, '') || '/') + '/';
+  if (path.startsWith('/browse/premium/product/')) return { remote: 'player', module: './ProductRoutes', audience: 'anyone' };
+  if (path.startsWith('/browse/')) return { remote: 'catalog', module: './BrowseRoutes', audience: 'anyone' };
+  if (path === '/profile/') return { remote: 'account', module: './ProfilePage', audience: 'signed-in' };
+  if (path.startsWith('/subscription/')) return { remote: 'account', module: './SubscriptionRoutes', audience: 'signed-in' };
+  if (path === '/verify-email/') return { remote: 'account', module: './VerifyEmailPage', audience: 'anyone' };
+  if (path.startsWith('/admin/')) return { remote: 'admin', module: './AdminRoutes', audience: 'admin' };
+  return null;
+}
