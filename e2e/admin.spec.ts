@@ -51,8 +51,8 @@ test('unpublishing a product removes it from the catalogue', async ({ page }) =>
 
   await loginAs(page, 'admin');
   await page.goto('/admin/products');
-  await page.getByRole('button', { name: `Unpublish ${product.title}` }).click();
-  await expect(page.getByRole('button', { name: `Publish ${product.title}` })).toBeVisible();
+  await page.getByRole('button', { name: `Unpublish ${product.title}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `Publish ${product.title}`, exact: true })).toBeVisible();
 
   expect((await page.request.get(`/api/v1/content/products/${product.slug}`)).status()).toBe(404);
   const search = await page.request.get(`/api/v1/content/products?search=${encodeURIComponent(product.title)}`);
@@ -60,8 +60,8 @@ test('unpublishing a product removes it from the catalogue', async ({ page }) =>
   expect(found).not.toContain(product.slug);
 
   // Put the demo catalogue back as it was.
-  await page.getByRole('button', { name: `Publish ${product.title}` }).click();
-  await expect(page.getByRole('button', { name: `Unpublish ${product.title}` })).toBeVisible();
+  await page.getByRole('button', { name: `Publish ${product.title}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `Unpublish ${product.title}`, exact: true })).toBeVisible();
   expect((await page.request.get(`/api/v1/content/products/${product.slug}`)).status()).toBe(200);
 });
 
