@@ -43,8 +43,13 @@ export async function serviceKilled(env: Environment, checks: Checks) {
   ];
 
   for (const { victim, own, others } of plans) {
-    // Warm the short caches the other routes may lean on (product summaries, entitlement).
-    for (const probe of [own, ...others]) await call(base, probe.method, probe.path, { token: probe.token });
+    // Warm the short caches the other routes may lean on (product summaries, entitlement); the scenario
+    // starts only from a healthy product, so every warm-up call must have answered 200.
+    for (const probe of [own, ...others]) {
+      if (probe.method !== 'GET') continue;
+      const warmed = await waitFor(async () => (await call(base, probe.method, probe.path, { token: probe.token })).status === 200, 5_000, 200);
+      if (warmed === undefined) throw new Error(`${probe.label} did not answer 200 before ${victim} was killed`);
+    }
     const before = env.runtime().pids;
     const pid = before[victim]!;
     const gatewayPid = before.gateway!;
@@ -66,7 +71,12 @@ export async function serviceKilled(env: Environment, checks: Checks) {
       `${ownAnswers.length} answers (${[...new Set(ownAnswers.map((a) => a.status))].join(',')}), slowest ${Math.round(slowest)} ms`,
     );
     const otherAnswers = await Promise.all(others.map((p) => call(base, p.method, p.path, { token: p.token, traffic })));
-    const broken = others.flatMap((p, i) => (otherAnswers[i]!.status === 200 ? [] : [`${p.label} → ${otherAnswers[i]!.status}`]));
+    const broken = others.flatMap((p, i) => {
+      const answer = otherAnswers[i]!;
+      if (answer.status === 200) return [];
+      const message = (answer.body as { message?: string } | undefined)?.message ?? answer.networkError ?? '';
+      return [`${p.label} → ${answer.status} ${message}`.trim()];
+    });
     checks.check(`${victim} down: the other routes keep working`, broken.length === 0, broken.join('; ') || others.map((p) => p.label.split(':')[0]).join(', '));
 
     // The supervisor restarts it; the gateway (same process) reaches it again.
