@@ -10,6 +10,23 @@ import { LIBRARY_LEVELS, LIBRARY_SORTS, LIBRARY_TYPES, useCreatorLibrary } from 
 import { useProgressMap } from './useProgressMap';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const titled = <T extends string>(value: T) => ({ value, label: capitalise(value) });
+
+/** One labelled filter of the library: the options' values are exactly what the hook accepts. */
+function FilterSelect<T extends string>({ label, value, onChange, options }: { label: string; value: T; onChange: (value: T) => void; options: ReadonlyArray<{ value: T; label: string }> }) {
+  return (
+    <label className={styles.select}>
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** /browse/category/{categorySlug}/creator/{creatorId}: a creator's content library (subscribers and admins). */
 export function CreatorLibraryPage() {
@@ -58,38 +75,9 @@ export function CreatorLibraryPage() {
         <div className={styles.search}>
           <TextField label="Search content" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Title or description" />
         </div>
-        <label className={styles.select}>
-          <span>Type</span>
-          <select value={type} onChange={(e) => setType(e.target.value as ProductType | '')}>
-            <option value="">All types</option>
-            {LIBRARY_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {capitalise(value)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.select}>
-          <span>Level</span>
-          <select value={difficulty} onChange={(e) => setDifficulty(e.target.value as Difficulty | '')}>
-            <option value="">All levels</option>
-            {LIBRARY_LEVELS.map((value) => (
-              <option key={value} value={value}>
-                {capitalise(value)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.select}>
-          <span>Sort by</span>
-          <select value={sort} onChange={(e) => setSort(e.target.value as ProductSort)}>
-            {LIBRARY_SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Type" value={type} onChange={setType} options={[{ value: '', label: 'All types' }, ...LIBRARY_TYPES.map(titled)]} />
+        <FilterSelect label="Level" value={difficulty} onChange={setDifficulty} options={[{ value: '', label: 'All levels' }, ...LIBRARY_LEVELS.map(titled)]} />
+        <FilterSelect label="Sort by" value={sort} onChange={setSort} options={LIBRARY_SORTS} />
         <div className={styles.toggle} role="group" aria-label="Layout">
           <Button variant={layout === 'grid' ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
             Grid
