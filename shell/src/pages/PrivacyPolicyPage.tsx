@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatDate, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
-import { LegalDocument, type LegalSection } from './legal/LegalDocument';
+import { ContactClause, LegalDocument, type LegalSection } from './legal/LegalDocument';
 
 export const PRIVACY_SECTION_COUNT = 13;
 
@@ -176,12 +176,7 @@ export default function PrivacyPolicyPage() {
         <p>
           We may update this policy when our service or the law changes; the date at the top always shows the latest
           version, and we will tell you by e-mail about changes that matter. Questions about your privacy are welcome
-          {contact ? (
-            <>
-              {' '}
-              at <a href={`mailto:${contact}`}>{contact}</a>
-            </>
-          ) : null}
+          <ContactClause email={contact} />
           .
         </p>
       ),

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
-import { LegalDocument, type LegalSection } from './legal/LegalDocument';
+import { ContactClause, LegalDocument, type LegalSection } from './legal/LegalDocument';
 
 export const TERMS_SECTION_COUNT = 19;
 
@@ -217,12 +217,7 @@ export default function TermsPage() {
           We may update these terms when the service or the law changes. We will tell you about important changes by
           e-mail before they take effect; continuing to use {site.name} afterwards means you accept them. Questions about
           these terms are welcome
-          {contact ? (
-            <>
-              {' '}
-              at <a href={`mailto:${contact}`}>{contact}</a>
-            </>
-          ) : null}
+          <ContactClause email={contact} />
           .
         </p>
       ),

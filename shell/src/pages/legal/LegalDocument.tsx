@@ -59,3 +59,14 @@ export function LegalDocument({ title, meta, intro, sections, related }: LegalDo
     </article>
   );
 }
+
+/** " at <address>" after a sentence that invites questions, or nothing when no contact is configured. */
+export function ContactClause({ email }: { email?: string }) {
+  if (!email) return null;
+  return (
+    <>
+      {' '}
+      at <a href={`mailto:${email}`}>{email}</a>
+    </>
+  );
+}
