@@ -4,7 +4,11 @@
  * as a subscriber (identity + entitlement on the path), /auth/me, and the gateway's own overhead (the
  * same content route direct vs through the gateway). Routes run one after another, never at once.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { demoAccounts } from '../packages/contracts/src/demo';
+import { startProduct } from '../scripts/lib/product';
 import { startBareServer } from './ceiling';
 import { measureLoad, type RouteLoad } from './load';
 
@@ -64,4 +68,30 @@ export async function measureBackend({ baseUrl, services, pids = {}, durationSec
   const gateway = await measureLoad({ name: 'content /categories through the gateway', url: api('/categories'), connections, durationSeconds, warmupSeconds, pids: { gateway: pids.gateway, content: pids.content } });
   const ratio = direct.requestsPerSecond > 0 ? Math.round((gateway.requestsPerSecond / direct.requestsPerSecond) * 1000) / 1000 : 0;
   return { ceiling, routes, overhead: { direct, gateway, ratio } };
+}
+
+/** One line per run: req/s, p50/p99 and CPU µs per request of each process. */
+export function formatRouteLoad(r: RouteLoad): string {
+  const cpu = Object.entries(r.cpuMicrosPerRequest ?? {}).map(([name, us]) => `${name} ${us}`).join(', ');
+  return `${r.name.padEnd(42)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors}  CPU µs/req: ${cpu}`;
+}
+
+// The back-end section alone, on a product of its own (no front-end builds needed):
+//   npx tsx bench/backend.ts [--seconds 5] [--warmup 3]
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const arg = (name: string, fallback: number) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-backend-'));
+  const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true' } });
+  try {
+    const result = await measureBackend({ baseUrl: product.url, services: product.runtime.services, pids: product.runtime.pids, durationSeconds: arg('seconds', 5), warmupSeconds: arg('warmup', 3) });
+    for (const r of [result.ceiling, ...result.routes, result.overhead.direct, result.overhead.gateway]) process.stdout.write(`${formatRouteLoad(r)}\n`);
+    const share = result.ceiling.requestsPerSecond > 0 ? (result.routes[0]!.requestsPerSecond / result.ceiling.requestsPerSecond) * 100 : 0;
+    process.stdout.write(`public categories share of the ceiling: ${share.toFixed(1)} %; gateway keeps of direct: ${(result.overhead.ratio * 100).toFixed(1)} %\n`);
+  } finally {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
