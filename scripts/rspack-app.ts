@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rspack, type Compilation, type Compiler, type Configuration } from '@rspack/core';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
@@ -27,76 +27,42 @@ const require = createRequire(import.meta.url);
 
 /** 'react-router-dom' resolves to this subset of react-router in every build (see the file). */
 export const ROUTER_MODULE = fileURLToPath(new URL('./frontend-shared/react-router-dom.ts', import.meta.url));
-const routerVersion = (require('react-router-dom/package.json') as { version: string }).version;
+
+const packageVersion = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+const routerVersion = packageVersion('react-router-dom');
 
 /**
  * Shared singletons: one React, one router and one web-kit (session and subscription stores) per page.
- * 'react-router' itself is not shared: nothing imports it but the router subset, which is bundled into
- * the shared 'react-router-dom' and tree-shaken to what the subset exports.
+ * The shell provides them (shell/src/federation/runtime.ts); remotes consume them and keep their own
+ * copy only as a fallback. 'react-router' itself is not shared: nothing imports it but the router
+ * subset, which is bundled into the shared 'react-router-dom' and tree-shaken to what the subset
+ * exports. '@catalyst/contracts' is not shared either: it holds no state, and unshared each remote
+ * keeps only what it imports (the player needs one constant, not zod and every schema).
  */
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.2.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
   'react-router-dom': { singleton: true, requiredVersion: '^7.9.0', version: routerVersion },
   '@catalyst/web-kit': { singleton: true, requiredVersion: false },
-  '@catalyst/contracts': { singleton: true, requiredVersion: false },
 } as const;
 
 /**
- * The files the shell needs right after main.js: the chunks of its async boundary (index.ts's
- * import('./bootstrap')) and the shared singletons (React, router, web-kit) that boundary consumes.
- * Without hints the browser discovers them only once main.js has run.
- */
-const SHARED_MODULE = /^(consume|provide)[- ]shared module \([^)]*\) (.+?)@/;
-
-export function startupFiles(compilation: Compilation): string[] {
-  const files = new Set<string>();
-  for (const entry of compilation.entrypoints.values()) {
-    // The share keys the boundary consumes at once; the runtime loads each from its provider's chunks.
-    const consumed = new Set<string>();
-    for (const boundary of entry.childrenIterable) {
-      // An import() block of the entry (not a shared module's provider, which has no request).
-      if (!boundary.origins.some((origin) => origin.request)) continue;
-      for (const file of boundary.getFiles()) files.add(file);
-      for (const child of boundary.childrenIterable) {
-        for (const origin of child.origins) {
-          const match = SHARED_MODULE.exec(origin.module?.identifier() ?? '');
-          if (match?.[1] === 'consume') consumed.add(match[2]!);
-        }
-      }
-    }
-    for (const provider of entry.childrenIterable) {
-      const provides = provider.origins.some((origin) => {
-        const match = SHARED_MODULE.exec(origin.module?.identifier() ?? '');
-        return match?.[1] === 'provide' && consumed.has(match[2]!);
-      });
-      if (provides) for (const file of provider.getFiles()) files.add(file);
-    }
-  }
-  return [...files].filter((file) => file.endsWith('.js') || file.endsWith('.css'));
-}
-
-/**
- * Shortens the shell's start-up waterfall: index.html preloads the boundary's chunks and the shared
- * singletons, and /mf/remotes.json (fetched with the same mode and credentials by the shell, so the
- * preload is reused). Which remote a page needs is decided at runtime by the shell (see
- * shell/src/federation/preload.ts): the admin remote must never be hinted to anyone but an admin.
+ * Shortens the shell's start-up: index.html preloads its scripts at high priority and /mf/remotes.json
+ * (fetched with the same mode and credentials by the shell, so the preload is reused). Which remote a
+ * page needs is decided at runtime by the shell (shell/src/federation/preload.ts): the admin remote
+ * must never be hinted to anyone but an admin.
  */
 class PreloadStartupPlugin {
   apply(compiler: Compiler) {
     compiler.hooks.compilation.tap('CatalystPreloadStartup', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('CatalystPreloadStartup', async (data) => {
-        const publicPath = data.publicPath || '/';
         const link = (attributes: Record<string, string | boolean>) => ({ tagName: 'link', attributes, voidTag: true });
         const hints = [
-          // main.js is a deferred script (low priority); it runs first, so it must not wait behind the hints.
+          // The scripts are deferred (low priority); they run first, so they must not wait behind other requests.
           ...data.assetTags.scripts
             .filter((tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string')
             .map((tag) => link({ rel: 'preload', href: String(tag.attributes.src), as: 'script', fetchpriority: 'high' })),
           link({ rel: 'preload', href: '/mf/remotes.json', as: 'fetch', crossorigin: 'anonymous' }),
-          ...startupFiles(compilation).map((file) =>
-            link({ rel: 'preload', href: `${publicPath}${file}`, as: file.endsWith('.css') ? 'style' : 'script' }),
-          ),
         ];
         data.assetTags.scripts.unshift(...hints);
         return data;
@@ -183,18 +149,31 @@ export function defineFrontend(options: FrontendOptions) {
       plugins: [
         // A label compiled into each app's own bundle, so a redeployed remote can be told apart.
         new rspack.DefinePlugin({ 'process.env.CATALYST_BUILD_LABEL': JSON.stringify(process.env.CATALYST_BUILD_LABEL ?? '') }),
-        new ModuleFederationPlugin({
-          name: options.name,
-          ...(host ? {} : { filename: 'remoteEntry.js', exposes: options.exposes ?? {}, manifest: { fileName: 'mf-manifest.json' } }),
-          // The host registers remotes at runtime from /mf/remotes.json.
-          remotes: {},
-          shared: sharedSingletons,
-          // Use what is already loaded instead of fetching every remote to compare versions at start.
-          shareStrategy: 'loaded-first',
-          dts: false,
-          // Browser-only federation runtime (no Node.js loading code). The snapshot plugin stays: it reads mf-manifest.json.
-          experiments: { optimization: { target: 'web' } },
+        new rspack.DefinePlugin({
+          'process.env.CATALYST_ROUTER_VERSION': JSON.stringify(routerVersion),
+          'process.env.CATALYST_WEB_KIT_VERSION': JSON.stringify(packageVersion('../packages/web-kit')),
         }),
+        // The shell is a pure runtime host (it loads the federation runtime only on pages with a remote).
+        host
+          ? null
+          : new ModuleFederationPlugin({
+              name: options.name,
+              filename: 'remoteEntry.js',
+              exposes: options.exposes ?? {},
+              manifest: { fileName: 'mf-manifest.json' },
+              remotes: {},
+              shared: sharedSingletons,
+              // Use what is already loaded instead of fetching every remote to compare versions at start.
+              shareStrategy: 'loaded-first',
+              dts: false,
+              experiments: {
+                // Browser-only federation runtime (no Node.js loading code). The snapshot plugin stays: it reads mf-manifest.json.
+                optimization: { target: 'web' },
+                // Production remotes use the shell's runtime-core instead of carrying a copy each (about 28 KiB gzip);
+                // a dev remote keeps its own, so its standalone page still runs.
+                externalRuntime: !dev,
+              },
+            }),
         host || dev
           ? new rspack.HtmlRspackPlugin({
               templateContent: htmlTemplate(options.title ?? 'Catalyst', host),
@@ -207,7 +186,10 @@ export function defineFrontend(options: FrontendOptions) {
         host ? new PreloadStartupPlugin() : null,
         dev ? new ReactRefreshRspackPlugin() : null,
       ],
-      devtool: dev ? 'cheap-module-source-map' : false,
+      // The shell's vendor code (React, router) in its own chunks: they stay cached when the app changes.
+      optimization: host ? { splitChunks: { chunks: 'all' } } : undefined,
+      // CATALYST_SOURCE_MAPS=true writes production source maps (to see what a chunk holds).
+      devtool: dev ? 'cheap-module-source-map' : process.env.CATALYST_SOURCE_MAPS === 'true' ? 'source-map' : false,
       performance: { hints: false },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },

@@ -3,24 +3,28 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { session } from '@catalyst/web-kit';
 import { App } from './App';
-import { preloadRouteRemote } from './federation/preload';
-import { discoverRemotes } from './federation/remotes';
+import { preloadRouteRemote, remoteForPath } from './federation/preload';
+import { discoverRemotes, loadFederationRuntime } from './federation/remotes';
 
-// Remotes are registered (not downloaded) before the first render; a failed discovery still renders the shell.
-const sessionChecked = session.start();
-const discovered = discoverRemotes();
-// The current route's remote starts loading now, in parallel with the first render (admin: admins only).
-void preloadRouteRemote(window.location.pathname, discovered);
+export function renderApp(): void {
+  const sessionChecked = session.start();
+  // The current route's remote starts loading now, in parallel with the first render (admin: admins only).
+  const path = window.location.pathname;
+  // Pages that render a remote need the federation runtime chunk: fetch it beside remotes.json.
+  const target = remoteForPath(path);
+  if (target && (target.audience === 'anyone' || session.getState().token)) void loadFederationRuntime().catch(() => undefined);
+  void preloadRouteRemote(path, discoverRemotes());
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
 
-// A kept session is checked before the first paint (the header would otherwise change size under the
-// page once /auth/me answers); with index.html's preloads, remotes.json no longer covers that wait.
-void Promise.allSettled([discovered, sessionChecked]).finally(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+  // A kept session is checked before the first paint: the header would otherwise change size under
+  // the page once /auth/me answers.
+  void sessionChecked.finally(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}

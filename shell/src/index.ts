@@ -1,7 +1,7 @@
 import { startEarlyLoading } from './federation/early';
+import { renderApp } from './bootstrap';
 
-// Before the boundary: remotes.json and the route's remote manifest start loading while the shared chunks arrive.
+// First: /mf/remotes.json, the route's remote manifest and the federation runtime start loading
+// (pages that render a remote only) while the app renders.
 startEarlyLoading(window.location);
-
-// Async boundary: shared singletons (react, router, web-kit) are negotiated before any app code runs.
-import('./bootstrap');
+renderApp();

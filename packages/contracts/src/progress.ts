@@ -2,20 +2,9 @@
 import { z } from 'zod';
 import { objectIdSchema, pagingQuerySchema } from './api';
 import { productSummarySchema } from './catalog';
+import { PROGRESS_RULES } from './progressRules';
 
-/** Spec section 4 / 9: the policy constants the player and the service agree on. */
-export const PROGRESS_RULES = {
-  /** Percentage at or above which a product counts as completed. */
-  completedAt: 90,
-  /** A save is skipped when the percentage moved by fewer points than this since the last save. */
-  minChange: 2,
-  /** Saves are debounced this long after time updates. */
-  debounceMs: 2_000,
-  /** A save is forced at every whole multiple of this much playback. */
-  forcedEverySeconds: 10,
-  /** Default size of the recent-progress list. */
-  recentLimit: 5,
-} as const;
+export { PROGRESS_RULES } from './progressRules';
 
 /** Longest position accepted: a week of video. */
 export const MAX_POSITION_SECONDS = 604_800;

@@ -1,7 +1,6 @@
 import { Component, lazy, Suspense, useCallback, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { ErrorScreen, Spinner } from '@catalyst/web-kit';
-import { resetRemote } from './remotes';
+import { loadRemoteModule, resetRemote } from './remotes';
 
 type AnyProps = Record<string, unknown>;
 
@@ -24,7 +23,7 @@ function lazyRemote(remote: string, module: string, attempt: number) {
     component = lazy(async () => {
       let loaded: { default?: ComponentType<AnyProps> } | null | undefined;
       try {
-        loaded = await loadRemote<{ default?: ComponentType<AnyProps> }>(id);
+        loaded = await loadRemoteModule<{ default?: ComponentType<AnyProps> }>(id);
       } catch (error) {
         throw new RemoteLoadError(id, error);
       }

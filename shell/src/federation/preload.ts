@@ -1,6 +1,5 @@
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { isAdmin, session as defaultSession, type SessionStore } from '@catalyst/web-kit';
-import type { RemoteManifests } from './remotes';
+import { loadRemoteModule, type RemoteManifests } from './remotes';
 import { remoteForPath } from './routeRemotes';
 
 export { remoteForPath, type RouteRemote } from './routeRemotes';
@@ -21,7 +20,7 @@ export async function preloadRouteRemote(pathname: string, discovered: Promise<R
   const target = remoteForPath(pathname);
   if (!target) return null;
   const store = deps.session ?? defaultSession;
-  const load = deps.load ?? ((id: string) => loadRemote(id));
+  const load = deps.load ?? ((id: string) => loadRemoteModule(id));
   if (target.audience === 'signed-in' && !store.getState().token) return null;
   if (target.audience === 'admin') {
     if (!store.getState().token) return null;

@@ -1,13 +1,17 @@
-import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchRemotesConfig, REMOTES_CONFIG_URL, takeEarlyManifest, takeEarlyRemotesConfig } from './early';
+import { fetchRemotesConfig, REMOTES_CONFIG_URL, takeEarlyRemotesConfig } from './early';
 
 export { REMOTES_CONFIG_URL };
 
 /** Where the gateway says each remote's manifest lives, e.g. { catalog: '/mf/catalog/mf-manifest.json' }. */
 export type RemoteManifests = Record<string, string>;
 
+type Federation = (typeof import('./runtime'))['federation'];
+
 let manifests: RemoteManifests = {};
 let loading: Promise<RemoteManifests> | null = null;
+let runtime: Promise<Federation> | null = null;
+/** The manifest URL each remote is registered with in the runtime. */
+const registered = new Map<string, string>();
 
 const absolute = (entry: string) => new URL(entry, window.location.href).href;
 
@@ -30,25 +34,14 @@ async function fetchRemoteManifests(): Promise<RemoteManifests> {
 }
 
 /**
- * Reads /mf/remotes.json and registers every remote with the federation runtime. Nothing is
- * downloaded here: a remote's manifest and code are fetched the first time one of its modules renders.
- * A failure leaves no remote registered; each remote area then shows its own fallback.
+ * Reads /mf/remotes.json once. Nothing else is downloaded here: the federation runtime, a remote's
+ * manifest and its code are fetched the first time one of its modules is loaded. A failure leaves no
+ * remote known; each remote area then shows its own fallback, and a retry reads the file again.
  */
-let pluginRegistered = false;
-
 export function discoverRemotes(): Promise<RemoteManifests> {
-  if (!pluginRegistered) {
-    pluginRegistered = true;
-    // Hands the runtime the route manifest index.ts already started fetching (see early.ts).
-    registerPlugins([{ name: 'catalyst-early-manifest', fetch: (url: string) => takeEarlyManifest(url) }]);
-  }
   loading ??= fetchRemoteManifests()
     .then((found) => {
       manifests = found;
-      registerRemotes(
-        Object.entries(found).map(([name, entry]) => ({ name, entry })),
-        { force: true },
-      );
       return found;
     })
     .catch((error: unknown) => {
@@ -59,6 +52,34 @@ export function discoverRemotes(): Promise<RemoteManifests> {
   return loading;
 }
 
+/** The federation runtime chunk; started early by index.ts on pages that render a remote. */
+export function loadFederationRuntime(): Promise<Federation> {
+  runtime ??= import(/* webpackChunkName: "federation" */ './runtime').then(
+    (module) => module.federation,
+    (error: unknown) => {
+      runtime = null;
+      throw error;
+    },
+  );
+  return runtime;
+}
+
+function register(federation: Federation, name: string, entry: string): void {
+  if (registered.get(name) === entry) return;
+  federation.registerRemotes([{ name, entry }], { force: registered.has(name) });
+  registered.set(name, entry);
+}
+
+/** Loads an exposed module, e.g. 'catalog/BrowseRoutes', registering its remote on first use. */
+export async function loadRemoteModule<T>(id: string): Promise<T | null> {
+  const name = id.split('/')[0]!;
+  const [federation, found] = await Promise.all([loadFederationRuntime(), discoverRemotes()]);
+  const entry = found[name];
+  if (!entry) throw new Error(`No remote named ${name} in ${REMOTES_CONFIG_URL}`);
+  register(federation, name, entry);
+  return federation.loadRemote<T>(id);
+}
+
 /** Forgets everything cached about a remote (failed manifest, failed script) so the next load really retries. */
 export async function resetRemote(name: string): Promise<void> {
   if (!manifests[name]) {
@@ -66,5 +87,8 @@ export async function resetRemote(name: string): Promise<void> {
     await discoverRemotes();
   }
   const entry = manifests[name];
-  if (entry) registerRemotes([{ name, entry }], { force: true });
+  if (!entry || !registered.has(name)) return;
+  const federation = await loadFederationRuntime();
+  federation.registerRemotes([{ name, entry }], { force: true });
+  registered.set(name, entry);
 }
