@@ -34,7 +34,9 @@ export function requestContext(log: Logger): Handler {
       // Building the entry costs more than the check: skipped when the level is off.
       if (!log.isLevelEnabled(level)) return;
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      log[level]({ requestId, method: req.method, path, status, ms, upstream: (locals.upstream as string | undefined) ?? null }, 'request');
+      const entry = { requestId, method: req.method, path, status, ms, upstream: (locals.upstream as string | undefined) ?? null };
+      // Answers from the edge cache say so (the upstream named is the one that gave the stored answer).
+      log[level](locals.cache ? { ...entry, cache: locals.cache } : entry, 'request');
     };
     res.on('finish', done);
     res.on('close', done);

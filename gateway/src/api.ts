@@ -1,9 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { IDENTITY_HEADER, INTERNAL_HEADER, type Identity } from '@catalyst/contracts';
 import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
 import { chain, localsOf, pathOf, type Handler } from './chain';
 import { clientErrorsHandlers } from './client-errors';
+import { sendEntry, type EdgeCache, type EdgeTicket } from './edge-cache';
 import type { ClientAddress } from './client-address';
 import type { GatewayConfig } from './config';
 import { MESSAGES, sendError } from './errors';
@@ -19,6 +20,7 @@ export interface ApiDeps {
   identity: IdentityResolver;
   proxy: ApiProxy;
   client: ClientAddress;
+  edge: EdgeCache;
 }
 
 export const serviceUrls = (config: GatewayConfig): ServiceUrls => ({
@@ -59,7 +61,7 @@ const apiPathOf = (req: IncomingMessage) => pathOf(req).slice(API_PREFIX.length)
  * path): the routing table, then body limits, JSON checks and edge authentication for the routes the
  * services own, then the proxy (which strips /api/v1).
  */
-export function createApiHandler({ config, log, cache, identity, proxy, client }: ApiDeps): Handler {
+export function createApiHandler({ config, log, cache, identity, proxy, client, edge }: ApiDeps): Handler {
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
 
@@ -146,7 +148,27 @@ export function createApiHandler({ config, log, cache, identity, proxy, client }
       const userId = caller.id;
       plan.afterSuccess = () => identity.evictUser(userId);
     }
+    if (edge.enabled) {
+      if (req.method === 'GET' || req.method === 'HEAD') res.setHeader('x-cache', 'MISS');
+      if (req.method === 'GET') {
+        const ticket = edge.ticket(req.url ?? '/', upstream);
+        if (ticket) plan.capture = (status, headers) => (edge.admit(status, headers) ? (body) => answerFromUpstream(req, res, ticket, headers, body) : undefined);
+      } else if (req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+        // A write the service accepted may change any answer it gave: forget them before the writer hears back.
+        const evict = plan.afterSuccess;
+        plan.afterSuccess = async () => {
+          edge.purge(upstream);
+          await evict?.();
+        };
+      }
+    }
     proxy.forward(req, res, plan);
+  };
+
+  // An admitted answer is stored (unless a purge overtook it) and given to the client from the entry.
+  const answerFromUpstream = (req: IncomingMessage, res: ServerResponse, ticket: EdgeTicket, headers: IncomingHttpHeaders, body: Buffer) => {
+    if (String(body.length) !== headers['content-length']) return void res.destroy();
+    sendEntry(req, res, edge.store(ticket, headers, body), 'MISS');
   };
 
   const gatewayRoutes: Record<string, Handler> = {

@@ -4,14 +4,15 @@ import express from 'express';
 import type { Cache, Logger } from '@catalyst/service-kit';
 import { requestContext } from './access-log';
 import { createApiHandler, stripTrustedHeaders } from './api';
-import { chain, type Handler } from './chain';
+import { chain, localsOf, type Handler } from './chain';
 import { clientAddress, type TrustFn } from './client-address';
 import type { GatewayConfig } from './config';
 import { errorHandler, respondToError, sendError } from './errors';
+import { createEdgeCache, sendEntry, type EdgeCache, type EdgeEntry } from './edge-cache';
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { createApiProxy } from './proxy';
 import { API_PREFIX } from './routes';
-import { apiSecurityHeaders, cors, securityHeaders } from './security';
+import { apiSecurityHeaders, appendVary, cors, securityHeaders } from './security';
 import { createStaticRouter } from './static';
 
 export interface GatewayDeps {
@@ -22,7 +23,18 @@ export interface GatewayDeps {
   agent?: Agent;
   /** Replaces the auth-backed resolver (tests). */
   identity?: IdentityResolver;
+  /** The edge cache of public answers; main passes it so a purge broadcast can reach it. */
+  edge?: EdgeCache;
 }
+
+/** The edge cache as configured (EDGE_CACHE_*). */
+export const createConfiguredEdgeCache = (config: GatewayConfig) =>
+  createEdgeCache({
+    maxTtlSeconds: config.EDGE_CACHE_SECONDS,
+    maxEntries: config.EDGE_CACHE_ENTRIES,
+    maxEntryBytes: 512 * 1024,
+    maxTotalBytes: config.EDGE_CACHE_MAX_MB * 1024 * 1024,
+  });
 
 /** A keep-alive agent sized for a gateway in front of a handful of services. */
 export const createUpstreamAgent = () => new Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
@@ -49,6 +61,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
       shared: cache.status().kind === 'redis' ? cache : undefined,
     });
   const proxy = createApiProxy({ agent, log });
+  const edge = deps.edge ?? createConfiguredEdgeCache(config);
 
   const app = express();
   app.disable('x-powered-by');
@@ -62,15 +75,42 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   app.use(createStaticRouter(config, log));
   app.use(errorHandler(log));
 
+  // A stored public answer is served after the same first steps as any API request (request id, access
+  // log, security headers, compression, CORS) and before the routing table, identity and the upstream.
+  const edgeHit: Handler = (req, res, next) => {
+    const locals = localsOf(res);
+    const entry = (locals.edgeEntry as EdgeEntry | undefined) ?? ((req.method === 'GET' || req.method === 'HEAD') && edge.lookup(req.url ?? '/'));
+    if (!entry) return next();
+    locals.upstream = entry.upstream;
+    locals.cache = 'HIT';
+    sendEntry(req, res, entry, 'HIT');
+  };
   const api = chain(
     requestContext(log),
     apiSecurityHeaders(client),
     compression() as unknown as Handler,
     cors(config),
-    createApiHandler({ config, log, cache, identity, proxy, client }),
+    edgeHit,
+    createApiHandler({ config, log, cache, identity, proxy, client, edge }),
   );
+  // The compression step does nothing to an answer the client does not want encoded, that is too small,
+  // or to HEAD, but add Vary: such hits skip it (the common case for API clients and load balancers).
+  const varyLikeCompression: Handler = (req, res, next) => {
+    if ((localsOf(res).edgeEntry as EdgeEntry).varyAcceptEncoding) appendVary(res, 'Accept-Encoding');
+    next();
+  };
+  const plainHit = chain(requestContext(log), apiSecurityHeaders(client), cors(config), varyLikeCompression, edgeHit);
+  const COMPRESSION_THRESHOLD = 1024;
   return (req, res) => {
-    if (!isApiUrl(req.url ?? '')) return void app(req, res);
+    const url = req.url ?? '';
+    if (!isApiUrl(url)) return void app(req, res);
+    if (edge.size > 0 && (req.method === 'GET' || req.method === 'HEAD')) {
+      const entry = edge.lookup(url);
+      if (entry && (req.method === 'HEAD' || !req.headers['accept-encoding'] || entry.body.length < COMPRESSION_THRESHOLD)) {
+        localsOf(res).edgeEntry = entry;
+        return void plainHit(req, res, (error?: unknown) => respondToError(log, error, req, res));
+      }
+    }
     api(req, res, (error?: unknown) => {
       if (error) respondToError(log, error, req, res);
       else sendError(res, 404, `Route not found: ${req.method} ${(req.url ?? '').split('?')[0]}`);

@@ -66,6 +66,14 @@ export const configSchema = z.object({
   HEALTH_TIMEOUT_MS: timeoutMs(1_500),
   /** Seconds a resolved bearer token's identity is reused before asking auth again. */
   IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
+   * Edge cache of answers a service marks `Cache-Control: public, s-maxage=N`: the longest any entry is
+   * reused (min with N); 0 turns it off. Writes through this gateway and purge broadcasts (REDIS_URL) clear it at once.
+   */
+  EDGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  EDGE_CACHE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  /** Bound on the bytes of all stored bodies together. */
+  EDGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4_096).default(64),
   /** Front-end error reports accepted per client address per minute. */
   CLIENT_ERRORS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   STATIC_ROOT: z.string().default(REPO_ROOT),

@@ -1,13 +1,25 @@
 import { createServer } from 'node:http';
-import { createCache, createLogger } from '@catalyst/service-kit';
-import { createGateway, createUpstreamAgent } from './app';
+import { CACHE_PURGE_CHANNEL, createBroadcast, createCache, createLogger } from '@catalyst/service-kit';
+import { createConfiguredEdgeCache, createGateway, createUpstreamAgent } from './app';
 import { loadConfig } from './config';
+import { UPSTREAMS, type Upstream } from './routes';
 
 const config = loadConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'gateway', log });
 const agent = createUpstreamAgent();
-const app = createGateway(config, { log, cache, agent });
+const edge = createConfiguredEdgeCache(config);
+// Other gateways' writes reach this one's edge cache through the services' purge broadcasts (REDIS_URL);
+// a (re)subscription forgets everything, since purges sent meanwhile were missed.
+const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
+if (edge.enabled) {
+  broadcast.subscribe(
+    CACHE_PURGE_CHANNEL,
+    (service) => (UPSTREAMS as readonly string[]).includes(service) && edge.purge(service as Upstream),
+    () => edge.purge(),
+  );
+}
+const app = createGateway(config, { log, cache, agent, edge });
 
 const server = createServer(app);
 // Longer than any browser's or load balancer's idle keep-alive, so idle sockets are closed by the client side.
@@ -36,6 +48,7 @@ function shutdown(signal: string) {
   server.close(async () => {
     agent.destroy();
     await cache.close().catch(() => undefined);
+    await broadcast.close().catch(() => undefined);
     process.exit(0);
   });
   server.closeIdleConnections();

@@ -1,4 +1,4 @@
-import { request, type Agent, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { request, type Agent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Logger } from '@catalyst/service-kit';
 import { MESSAGES } from './errors';
 import type { ApiRoute, Upstream } from './routes';
@@ -14,8 +14,13 @@ export interface ProxyPlan {
   /** The request body exactly as received (already size-checked), or undefined for a bodiless request. */
   body?: Buffer;
   requestId: string;
-  /** Runs after a 2xx answer and before the client sees it (identity cache eviction). */
+  /** Runs after a 2xx answer and before the client sees it (identity cache eviction, edge cache purge). */
   afterSuccess?: () => Promise<void>;
+  /**
+   * Offered each answer first (the edge cache): returns a taker for the whole body, which then answers the
+   * client itself, or undefined to relay the answer as it streams.
+   */
+  capture?: (status: number, headers: IncomingHttpHeaders) => ((body: Buffer) => void) | undefined;
 }
 
 export interface ApiProxy {
@@ -90,6 +95,16 @@ export function createApiProxy({ agent, log }: { agent: Agent; log: Logger }): A
         const status = answer.statusCode ?? 502;
         const relay = () => {
           if (res.headersSent || res.destroyed) return void answer.resume();
+          const take = plan.capture?.(status, answer.headers);
+          if (take) {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () => {
+              if (!res.headersSent && !res.destroyed) take(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+            });
+            answer.on('error', () => res.destroy());
+            return;
+          }
           res.statusCode = status;
           if (answer.statusMessage) res.statusMessage = answer.statusMessage;
           for (const name in answer.headers) {

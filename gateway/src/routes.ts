@@ -2,7 +2,8 @@
  * The API routing table (architecture: "API routing"), as data. Paths are relative to /api/v1 and are
  * forwarded with that prefix stripped. The security suite builds its access matrix from this table.
  */
-export type Upstream = 'auth' | 'content' | 'progress' | 'billing';
+export const UPSTREAMS = ['auth', 'content', 'progress', 'billing'] as const;
+export type Upstream = (typeof UPSTREAMS)[number];
 export type RouteOwner = Upstream | 'gateway';
 /** Which upstream timeout applies (config: <CLASS>_TIMEOUT_MS). */
 export type TimeoutClass = 'auth' | 'content' | 'progress' | 'billing' | 'admin';

@@ -10,3 +10,5 @@ export * from './logger';
 export * from './server';
 export * from './validate';
 export * from './mediaUrls';
+export * from './broadcast';
+export * from './sharedCache';

@@ -1,4 +1,4 @@
-import { createCache, createDb, createInternalClient, createLogger, startServer } from '@catalyst/service-kit';
+import { createBroadcast, createCache, createDb, createInternalClient, createLogger, startServer } from '@catalyst/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
@@ -9,6 +9,7 @@ const log = createLogger('content', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'content', log });
 const billing = createInternalClient({ baseUrl: config.BILLING_URL, secret: config.INTERNAL_SECRET });
-const app = createApp({ config, db, cache, log, billing });
+const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
+const app = createApp({ config, db, cache, log, billing, broadcast });
 
-startServer(app, { port: config.PORT, log, name: 'content', onClose: [() => db.destroy(), () => cache.close()] });
+startServer(app, { port: config.PORT, log, name: 'content', onClose: [() => db.destroy(), () => cache.close(), () => broadcast.close()] });

@@ -11,6 +11,8 @@ export interface RouteDeps {
   catalogue: CatalogueCache;
   /** Signs local premium video addresses for an entitled caller; applied after the catalogue memo, never stored. */
   signVideoUrl: VideoUrlSigner;
+  /** How long shared caches (the gateway's edge cache) may reuse a public catalogue answer; 0: never. */
+  publicMaxAgeSeconds: number;
 }
 
 /** A catalogue read, memoised briefly under its name and arguments. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '@catalyst/service-kit';
+import { sharedCacheFor, type AppEnv } from '@catalyst/service-kit';
 import type { RouteDeps } from '../routeDeps';
 import { getPublicCategory, listPublicCategories, listPublicCategoryProducts } from './categories.handlers';
 
@@ -8,11 +8,13 @@ import { getPublicCategory, listPublicCategories, listPublicCategoryProducts } f
  * Product lists take the product filters (search, type, difficulty, creator, featured, sort, page, limit).
  */
 export function categoriesRoutes(deps: RouteDeps) {
+  // The same answer for everyone (no identity in it): shared caches may reuse it briefly.
+  const shared = sharedCacheFor(deps.publicMaxAgeSeconds);
   return new Hono<AppEnv>()
-    .get('/categories', listPublicCategories(deps))
-    .get('/categories/:idOrSlug', getPublicCategory(deps))
-    .get('/categories/:idOrSlug/products', listPublicCategoryProducts(deps))
-    .get('/content/categories', listPublicCategories(deps))
-    .get('/content/categories/:idOrSlug', getPublicCategory(deps))
-    .get('/content/categories/:idOrSlug/products', listPublicCategoryProducts(deps));
+    .get('/categories', shared, listPublicCategories(deps))
+    .get('/categories/:idOrSlug', shared, getPublicCategory(deps))
+    .get('/categories/:idOrSlug/products', shared, listPublicCategoryProducts(deps))
+    .get('/content/categories', shared, listPublicCategories(deps))
+    .get('/content/categories/:idOrSlug', shared, getPublicCategory(deps))
+    .get('/content/categories/:idOrSlug/products', shared, listPublicCategoryProducts(deps));
 }

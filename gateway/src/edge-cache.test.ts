@@ -1,0 +1,209 @@
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Identity } from '@catalyst/contracts';
+import { createEdgeCache, edgeKey, matchesEtag, sharedMaxAge } from './edge-cache';
+import { captureLog, rawRequest, serveSessions, startWorld, type StandInHandler } from './testing/upstreams';
+
+const PUBLIC = 'public, max-age=0, s-maxage=5';
+
+describe('the edge cache of public answers (gateway in front of stand-ins)', () => {
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  const captured = captureLog();
+  // What the content stand-in answers per path: a status, a Cache-Control and anything else.
+  let answers: Record<string, { status?: number; cacheControl?: string; headers?: Record<string, string>; body?: string }>;
+  let version = 1;
+  const member: Identity = { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', role: 'user', email: 'm@example.com', name: 'Member' };
+
+  beforeAll(async () => {
+    world = await startWorld({ LOG_LEVEL: 'info', EDGE_CACHE_SECONDS: '2' }, { log: captured.log });
+    serveSessions(world.auth, new Map([['member-token-0123456789', member]]));
+    const handler: StandInHandler = (req, res, body) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const refused = req.url?.includes('refuse');
+        if (!refused) version++;
+        send(res, refused ? 403 : 200, { success: !refused, data: body.toString('utf8') });
+        return true;
+      }
+      const path = (req.url ?? '').split('?')[0]!;
+      const answer = answers[path] ?? {};
+      send(res, answer.status ?? 200, { success: true, data: { path: req.url, version } }, { ...(answer.cacheControl ? { 'cache-control': answer.cacheControl } : {}), ...answer.headers });
+      return true;
+    };
+    world.content.handle(handler);
+  });
+  afterAll(() => world.close());
+  beforeEach(() => {
+    answers = { '/categories': { cacheControl: PUBLIC } };
+  });
+
+  const send = (res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) => {
+    const body = JSON.stringify(payload);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+    res.end(body);
+  };
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${world.gateway.url}/api/v1${path}`, { headers });
+  const seen = (path: string) => world.content.seen.filter((r) => r.url === path).length;
+  const unique = () => `/categories?probe=${Math.random().toString(36).slice(2)}`;
+
+  it('stores an answer the service marked public and serves the next request without the service', async () => {
+    const path = unique();
+    const first = await get(path);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const firstBody = await first.text();
+    const second = await get(path);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await second.text()).toBe(firstBody);
+    expect(seen(path)).toBe(1);
+    for (const name of ['content-type', 'content-length', 'etag', 'cache-control']) expect(second.headers.get(name)).toBe(first.headers.get(name));
+    expect(second.headers.get('etag')).toMatch(/^W\/"/);
+  });
+
+  it('keeps request ids, security headers and the access log as on the uncached path', async () => {
+    const path = unique();
+    const miss = await get(path, { 'x-request-id': 'edge-miss-1' });
+    const hit = await get(path, { 'x-request-id': 'edge-hit-1' });
+    expect(hit.headers.get('x-request-id')).toBe('edge-hit-1');
+    for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'vary', 'connection']) {
+      expect(hit.headers.get(name), name).toBe(miss.headers.get(name));
+    }
+    expect(hit.headers.get('vary')).toBe('Origin, Accept-Encoding');
+    const line = captured.lines.find((l) => l.requestId === 'edge-hit-1');
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', status: 200, upstream: 'content', cache: 'HIT' });
+    expect(line?.path).toBe('/api/v1/categories');
+  });
+
+  it('serves a hit compressed to a client that asks for it, through the same compression step', async () => {
+    const path = `/categories?big=${'x'.repeat(1500)}&n=${Math.random()}`;
+    await get(path);
+    const hit = await rawRequest(world.gateway.url, `/api/v1${path}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('normalises the order of query parameters in the key', async () => {
+    const probe = Math.random().toString(36).slice(2);
+    await get(`/categories?b=2&a=1&p=${probe}`);
+    const again = await get(`/categories?p=${probe}&a=1&b=2`);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(edgeKey('/x?b=2&a=1&a=0')).toBe('GET /x?a=1&a=0&b=2');
+    expect(edgeKey('/x?q=a+b')).not.toBe(edgeKey('/x?q=a%20b'));
+  });
+
+  it('answers 304 to a caller that already holds the stored answer', async () => {
+    const path = unique();
+    const first = await get(path);
+    const etag = first.headers.get('etag')!;
+    const hit = await get(path, { 'if-none-match': etag });
+    expect(hit.status).toBe(304);
+    expect(hit.headers.get('etag')).toBe(etag);
+    expect(await hit.text()).toBe('');
+    expect(matchesEtag(`"other", ${etag.slice(2)}`, etag)).toBe(true);
+  });
+
+  it('never stores private, no-store, unmarked, non-200 or cookie-setting answers', async () => {
+    const cases: Record<string, (typeof answers)[string]> = {
+      '/categories/private': { cacheControl: 'private, s-maxage=5' },
+      '/categories/no-store': { cacheControl: 'public, s-maxage=5, no-store' },
+      '/categories/unmarked': {},
+      '/categories/missing': { status: 404, cacheControl: PUBLIC },
+      '/categories/cookie': { cacheControl: PUBLIC, headers: { 'set-cookie': 'a=b' } },
+      '/categories/varies': { cacheControl: PUBLIC, headers: { vary: 'Authorization' } },
+    };
+    Object.assign(answers, cases);
+    for (const path of Object.keys(cases)) {
+      await get(path);
+      const again = await get(path);
+      expect(again.headers.get('x-cache'), path).toBe('MISS');
+      expect(seen(path), path).toBe(2);
+    }
+  });
+
+  it('does not store an answer to a signed-in caller unless the service marked it public', async () => {
+    answers['/content/premium/products'] = {};
+    const auth = { authorization: 'Bearer member-token-0123456789' };
+    await get('/content/premium/products', auth);
+    expect((await get('/content/premium/products', auth)).headers.get('x-cache')).toBe('MISS');
+    expect((await get('/content/premium/products')).headers.get('x-cache')).toBe('MISS');
+    expect(seen('/content/premium/products')).toBe(3);
+  });
+
+  it('forgets everything of the service after a write it accepted, before the writer hears back', async () => {
+    const path = unique();
+    await get(path);
+    expect((await get(path)).headers.get('x-cache')).toBe('HIT');
+    const refused = await fetch(`${world.gateway.url}/api/v1/admin/categories/refuse`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(refused.status).toBe(403);
+    expect((await get(path)).headers.get('x-cache')).toBe('HIT');
+    const before = version;
+    const write = await fetch(`${world.gateway.url}/api/v1/admin/categories/x`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(write.status).toBe(200);
+    const after = await get(path);
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect(((await after.json()) as { data: { version: number } }).data.version).toBe(before + 1);
+  });
+
+  it('lets an entry expire after the shorter of its s-maxage and EDGE_CACHE_SECONDS', async () => {
+    answers['/categories'] = { cacheControl: 'public, s-maxage=1' };
+    const path = unique();
+    await get(path);
+    expect((await get(path)).headers.get('x-cache')).toBe('HIT');
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await get(path)).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('answers HEAD from a stored GET without a body', async () => {
+    const path = unique();
+    const first = await get(path);
+    const head = await fetch(`${world.gateway.url}/api/v1${path}`, { method: 'HEAD' });
+    expect(head.headers.get('x-cache')).toBe('HIT');
+    expect(head.headers.get('content-length')).toBe(first.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+  });
+});
+
+describe('edge cache rules', () => {
+  it('reads the shared lifetime from the service’s Cache-Control', () => {
+    expect(sharedMaxAge(200, { 'cache-control': 'public, s-maxage=5' })).toBe(5);
+    expect(sharedMaxAge(200, { 'cache-control': 's-maxage=5' })).toBe(0);
+    expect(sharedMaxAge(200, { 'cache-control': 'public, max-age=60' })).toBe(0);
+    expect(sharedMaxAge(200, { 'cache-control': 'public, s-maxage=5, no-cache' })).toBe(0);
+    expect(sharedMaxAge(201, { 'cache-control': 'public, s-maxage=5' })).toBe(0);
+    expect(sharedMaxAge(200, { 'cache-control': 'public, s-maxage=5', 'content-encoding': 'gzip' })).toBe(0);
+  });
+
+  it('stays within its entry and byte bounds, dropping the least recently used first', () => {
+    let now = 0;
+    const edge = createEdgeCache({ maxTtlSeconds: 5, maxEntries: 2, maxEntryBytes: 100, maxTotalBytes: 150, now: () => now });
+    const headers = { 'cache-control': 'public, s-maxage=5', 'content-type': 'application/json', 'content-length': '60' };
+    const put = (url: string) => edge.store(edge.ticket(url, 'content')!, headers, Buffer.alloc(60));
+    put('/a');
+    put('/b');
+    expect(edge.lookup('/a')).toBeDefined(); // /a is now the most recently used
+    put('/c'); // 180 bytes > 150: the least recently used (/b) goes
+    expect(edge.lookup('/b')).toBeUndefined();
+    expect(edge.size).toBe(2);
+    expect(edge.admit(200, { ...headers, 'content-length': '101' })).toBe(false);
+    now = 5_000;
+    expect(edge.lookup('/a')).toBeUndefined();
+  });
+
+  it('does not store an answer that was on its way when its service was purged', () => {
+    const edge = createEdgeCache({ maxTtlSeconds: 5, maxEntries: 10, maxEntryBytes: 100, maxTotalBytes: 1_000 });
+    const headers = { 'cache-control': 'public, s-maxage=5', 'content-length': '2' };
+    const ticket = edge.ticket('/a', 'content')!;
+    edge.purge('content');
+    edge.store(ticket, headers, Buffer.from('{}'));
+    expect(edge.lookup('/a')).toBeUndefined();
+    const other = edge.ticket('/b', 'content')!;
+    edge.purge('progress');
+    edge.store(other, headers, Buffer.from('{}'));
+    expect(edge.lookup('/b')).toBeDefined();
+  });
+
+  it('is off with EDGE_CACHE_SECONDS=0', () => {
+    const edge = createEdgeCache({ maxTtlSeconds: 0, maxEntries: 10, maxEntryBytes: 100, maxTotalBytes: 1_000 });
+    expect(edge.enabled).toBe(false);
+    expect(edge.ticket('/a', 'content')).toBeUndefined();
+  });
+});

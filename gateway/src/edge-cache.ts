@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import compression from 'compression';
+import { UPSTREAMS, type Upstream } from './routes';
+
+/**
+ * The gateway's edge cache: answers that the owning service marked `Cache-Control: public, s-maxage=N`
+ * (the answer does not depend on who asks) are kept, serialised with their headers, for
+ * min(N, maxTtlSeconds) and served without identity resolution or an upstream call. Never stored:
+ * anything but a 200 to a GET, `private`/`no-store`/`no-cache`, Set-Cookie, a Vary beyond
+ * Origin/Accept-Encoding, an encoded body, or an answer without public + s-maxage (so an answer to a
+ * signed-in caller is stored only when the service said it is the same for everyone).
+ * Invalidation: a successful write to a service purges that service's entries (see api.ts), a purge
+ * broadcast from a service does the same (main.ts), and the short TTL bounds staleness without either.
+ */
+export interface EdgeEntry {
+  key: string;
+  upstream: Upstream;
+  /** Upstream headers replayed on every hit (no hop-by-hop, request id, date, length or validator). */
+  headers: Array<[string, string | string[]]>;
+  body: Buffer;
+  contentLength: string;
+  etag: string;
+  /** Whether the compression step would add `Vary: Accept-Encoding` to this answer (compressible type). */
+  varyAcceptEncoding: boolean;
+  expiresAt: number;
+}
+
+/** Taken when a GET goes upstream: an answer is stored only if nothing was purged while it was on its way. */
+export interface EdgeTicket {
+  key: string;
+  upstream: Upstream;
+  generation: number;
+}
+
+export interface EdgeCacheOptions {
+  /** Upper bound of any entry's lifetime; 0 turns the cache off. */
+  maxTtlSeconds: number;
+  maxEntries: number;
+  /** Largest body kept; larger answers are relayed as usual. */
+  maxEntryBytes: number;
+  /** Bound on the bytes of all bodies together. */
+  maxTotalBytes: number;
+  now?: () => number;
+}
+
+/** Connection-level and per-request headers: never part of a stored answer. */
+const NOT_STORED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+  'date',
+  'x-request-id',
+  'content-length',
+  'etag',
+  'age',
+  'x-cache',
+]);
+
+const CACHEABLE_VARY = new Set(['origin', 'accept-encoding']);
+
+/** Seconds a shared cache may reuse this answer (0: it may not), from the service's own Cache-Control. */
+export function sharedMaxAge(status: number, headers: IncomingHttpHeaders): number {
+  if (status !== 200 || headers['set-cookie'] !== undefined) return 0;
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && encoding !== 'identity') return 0;
+  const vary = headers.vary;
+  if (vary !== undefined && !vary.split(',').every((field) => CACHEABLE_VARY.has(field.trim().toLowerCase()))) return 0;
+  const control = headers['cache-control'];
+  if (!control) return 0;
+  let isPublic = false;
+  let seconds = 0;
+  for (const part of control.toLowerCase().split(',')) {
+    const [name = '', value] = part.trim().split('=', 2);
+    if (name === 'private' || name === 'no-store' || name === 'no-cache') return 0;
+    if (name === 'public') isPublic = true;
+    else if (name === 's-maxage') seconds = /^\d{1,9}$/.test(value ?? '') ? Number(value) : 0;
+  }
+  return isPublic ? seconds : 0;
+}
+
+/**
+ * The cache key of a request URL: method, path and the query with its parameters in key order (the
+ * order of repeated keys kept, the raw spelling untouched, so no two different questions share a key).
+ */
+export function edgeKey(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return `GET ${url}`;
+  const params = url.slice(q + 1).split('&').filter(Boolean);
+  if (params.length === 0) return `GET ${url.slice(0, q)}`;
+  if (params.length > 1) {
+    const name = (param: string) => {
+      const eq = param.indexOf('=');
+      return eq < 0 ? param : param.slice(0, eq);
+    };
+    params.sort((a, b) => {
+      const x = name(a);
+      const y = name(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  }
+  return `GET ${url.slice(0, q)}?${params.join('&')}`;
+}
+
+/** A weak validator over the body, as express's `etag` spells it. */
+const etagOf = (body: Buffer) => `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
+
+/** If-None-Match against an entity tag, with the weak comparison HTTP prescribes for GET. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return (t.startsWith('W/') ? t.slice(2) : t) === opaque;
+  });
+}
+
+// Whether the compression step treats this type as compressible (it then adds Vary: Accept-Encoding).
+type CompressionFilter = (req: unknown, res: { getHeader(name: string): unknown }) => boolean;
+const compressibleType = (type: string | string[] | undefined) => (compression.filter as CompressionFilter)({}, { getHeader: () => type });
+
+export interface EdgeCache {
+  readonly enabled: boolean;
+  readonly size: number;
+  /** The fresh entry for a GET or HEAD request URL, if any. */
+  lookup(url: string): EdgeEntry | undefined;
+  /** A ticket for a GET about to go upstream (undefined when the cache is off). */
+  ticket(url: string, upstream: Upstream): EdgeTicket | undefined;
+  /** Whether an upstream answer may be stored (decided from its status and headers, before its body is read). */
+  admit(status: number, headers: IncomingHttpHeaders): boolean;
+  /** The entry for an admitted answer, kept unless a purge of its service came while it was on its way. */
+  store(ticket: EdgeTicket, headers: IncomingHttpHeaders, body: Buffer): EdgeEntry;
+  /** Drops every entry of one service (or all), and refuses answers that were on their way. */
+  purge(upstream?: Upstream): number;
+}
+
+export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxTotalBytes, now = Date.now }: EdgeCacheOptions): EdgeCache {
+  const entries = new Map<string, EdgeEntry>();
+  const generations = new Map<Upstream, number>();
+  const counts = new Map<Upstream, number>();
+  let totalBytes = 0;
+  const enabled = maxTtlSeconds > 0 && maxEntries > 0;
+
+  const remove = (entry: EdgeEntry) => {
+    if (entries.get(entry.key) !== entry) return;
+    entries.delete(entry.key);
+    totalBytes -= entry.body.length;
+    counts.set(entry.upstream, (counts.get(entry.upstream) ?? 1) - 1);
+  };
+
+  const insert = (entry: EdgeEntry) => {
+    const old = entries.get(entry.key);
+    if (old) remove(old);
+    entries.set(entry.key, entry);
+    totalBytes += entry.body.length;
+    counts.set(entry.upstream, (counts.get(entry.upstream) ?? 0) + 1);
+    // Map order is insertion order: the first entries are the least recently stored or used.
+    for (const oldest of entries.values()) {
+      if (entries.size <= maxEntries && totalBytes <= maxTotalBytes) break;
+      remove(oldest);
+    }
+  };
+
+  return {
+    enabled,
+    get size() {
+      return entries.size;
+    },
+
+    lookup(url) {
+      if (entries.size === 0) return undefined;
+      const entry = entries.get(edgeKey(url));
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now()) {
+        remove(entry);
+        return undefined;
+      }
+      // Used: moves to the young end.
+      entries.delete(entry.key);
+      entries.set(entry.key, entry);
+      return entry;
+    },
+
+    ticket(url, upstream) {
+      if (!enabled) return undefined;
+      return { key: edgeKey(url), upstream, generation: generations.get(upstream) ?? 0 };
+    },
+
+    admit(status, headers) {
+      if (sharedMaxAge(status, headers) <= 0) return false;
+      const length = Number(headers['content-length']);
+      return Number.isInteger(length) && length >= 0 && length <= maxEntryBytes;
+    },
+
+    store(ticket, headers, body) {
+      const kept: Array<[string, string | string[]]> = [];
+      for (const name in headers) {
+        const value = headers[name];
+        if (value !== undefined && !NOT_STORED.has(name)) kept.push([name, value]);
+      }
+      const control = headers['cache-control'] ?? '';
+      const seconds = Math.min(sharedMaxAge(200, headers), maxTtlSeconds);
+      const entry: EdgeEntry = {
+        key: ticket.key,
+        upstream: ticket.upstream,
+        headers: kept,
+        body,
+        contentLength: String(body.length),
+        etag: typeof headers.etag === 'string' ? headers.etag : etagOf(body),
+        varyAcceptEncoding: compressibleType(headers['content-type']) && !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(control),
+        expiresAt: now() + seconds * 1000,
+      };
+      // A purge while this answer was on its way means it may predate the change: serve it once, keep nothing.
+      if (seconds > 0 && body.length <= maxEntryBytes && (generations.get(ticket.upstream) ?? 0) === ticket.generation) insert(entry);
+      return entry;
+    },
+
+    purge(upstream) {
+      let removed = 0;
+      for (const name of upstream ? [upstream] : UPSTREAMS) {
+        generations.set(name, (generations.get(name) ?? 0) + 1);
+      }
+      // Writes to a service with nothing stored (progress saves, sign-ins) cost a counter, not a scan.
+      if (upstream && !counts.get(upstream)) return 0;
+      for (const entry of [...entries.values()]) {
+        if (upstream && entry.upstream !== upstream) continue;
+        remove(entry);
+        removed++;
+      }
+      return removed;
+    },
+  };
+}
+
+/**
+ * Writes a stored answer: the entry's headers, its validator, `x-cache`, then the body (or a 304 when
+ * the caller already holds it, or no body for HEAD). The steps before it (request id, security headers,
+ * CORS) have already set theirs, as on the uncached path.
+ */
+export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: EdgeEntry, cache: 'HIT' | 'MISS') {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader('etag', entry.etag);
+  res.setHeader('x-cache', cache);
+  // The same connection terms as a relayed answer (node then adds no Keep-Alive of its own).
+  res.setHeader('connection', req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
+  if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
+    res.removeHeader('content-type');
+    res.statusCode = 304;
+    return void res.end();
+  }
+  res.statusCode = 200;
+  res.setHeader('content-length', entry.contentLength);
+  if (req.method === 'HEAD') return void res.end();
+  res.end(entry.body);
+}
