@@ -21,11 +21,25 @@ const premiumProductOf = (deps: RouteDeps) => (row: ProductRecord) => {
   return { ...product, videoUrl: deps.signVideoUrl(product.videoUrl) };
 };
 
-/** GET /content/premium/products: like the public list, with the (signed) video address. */
-export const listPremiumProducts = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
-  const query = parseQuery(c, productListQuerySchema);
-  const { items, total } = await cachedRead(deps, 'products', query, () => listProducts(deps.db, query));
-  return ok(c, { items: items.map(premiumProductOf(deps)), total, page: query.page, limit: query.limit });
+/**
+ * GET /content/premium/products: like the public list, with the (signed) video address. The answer is the
+ * same for every entitled caller while its memoised rows live and the signing epoch holds, so it is kept
+ * serialised beside those rows (a new read after an admin write or the memo's TTL builds a new one).
+ */
+export const listPremiumProducts = (deps: RouteDeps) => {
+  const answers = new WeakMap<object, { epoch: number; body: string }>();
+  return async (c: Context<AppEnv>) => {
+    const query = parseQuery(c, productListQuerySchema);
+    const result = await cachedRead(deps, 'products', query, () => listProducts(deps.db, query));
+    const epoch = deps.signVideoUrl.epoch();
+    let kept = answers.get(result);
+    if (!kept || kept.epoch !== epoch) {
+      const data = { items: result.items.map(premiumProductOf(deps)), total: result.total, page: query.page, limit: query.limit };
+      kept = { epoch, body: JSON.stringify({ success: true, data }) };
+      answers.set(result, kept);
+    }
+    return c.body(kept.body, 200, { 'Content-Type': 'application/json' });
+  };
 };
 
 /** GET /content/premium/products/:idOrSlug: the product page (slug, productId or _id); admins also see drafts. */

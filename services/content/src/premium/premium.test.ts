@@ -96,6 +96,32 @@ describe('premium content', () => {
     }
   });
 
+  it('keeps a premium list answer only while its rows are memoised: an admin edit shows at once', async () => {
+    const memo = await createTestContext({ catalogueCacheTtlMs: 60_000 });
+    try {
+      await insertFixtures(memo.db);
+      memo.billing.entitled.add(testUsers.subscriber.id);
+      const list = async () => {
+        const res = await memo.app.request('/content/premium/products?category=web-development', { headers: identityHeaders(testUsers.subscriber) });
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        return { text: await res.clone().text(), body: (await res.json()) as any };
+      };
+      const first = await list();
+      expect(first.body.data.items.map((p: any) => p.title)).toContain('React Basics');
+      for (const item of first.body.data.items) expectSignedVideo(item.videoUrl);
+      expect((await list()).text).toBe(first.text);
+      const edit = await memo.app.request(`/admin/products/${fx.react}`, {
+        method: 'PUT',
+        headers: { ...identityHeaders(testUsers.admin), 'content-type': 'application/json' },
+        body: JSON.stringify({ ...(((await (await memo.app.request(`/admin/products/${fx.react}`, { headers: identityHeaders(testUsers.admin) })).json()) as any).data), title: 'React Basics, Revised' }),
+      });
+      expect(edit.status).toBe(200);
+      expect((await list()).body.data.items.map((p: any) => p.title)).toContain('React Basics, Revised');
+    } finally {
+      await memo.close();
+    }
+  });
+
   it('signs the video address of a memoised product for each answer', async () => {
     const memo = await createTestContext({ catalogueCacheTtlMs: 60_000 });
     try {

@@ -1,7 +1,11 @@
 import { MEDIA_URL_TTL_SECONDS, isProtectedMediaPath, signMediaUrl } from '@catalyst/service-kit';
 
 /** The address an entitled caller is given for a stored video URL. */
-export type VideoUrlSigner = (videoUrl: string | null) => string | null;
+export interface VideoUrlSigner {
+  (videoUrl: string | null): string | null;
+  /** Changes exactly when the addresses given for the same stored URLs change (so answers built from them can be kept until then). */
+  epoch(): number;
+}
 
 const HOUR_MS = 3_600_000;
 
@@ -11,14 +15,15 @@ const HOUR_MS = 3_600_000;
  * (the admin form round-trips it).
  */
 export function createVideoUrlSigner(secret: string, { ttlSeconds = MEDIA_URL_TTL_SECONDS, now = Date.now } = {}): VideoUrlSigner {
-  return (videoUrl) => {
+  const epoch = () => Math.ceil(now() / HOUR_MS) * HOUR_MS;
+  const sign = (videoUrl: string | null) => {
     if (!videoUrl || !videoUrl.startsWith('/') || videoUrl.startsWith('//')) return videoUrl;
     const split = /[?#]/.exec(videoUrl);
     const path = split ? videoUrl.slice(0, split.index) : videoUrl;
     if (!isProtectedMediaPath(path)) return videoUrl;
     // Issued as of the next full hour, so one video keeps one address for an hour and the browser can cache it
     // (a lifetime of ttl to ttl + 1 h).
-    const issuedAt = Math.ceil(now() / HOUR_MS) * HOUR_MS;
+    const issuedAt = epoch();
     const signed = signMediaUrl(path, secret, ttlSeconds, issuedAt);
     if (!split) return signed;
     // Keep what an admin put after the path (a ?v=2 cache buster, a #t=10 start), minus any exp/sig of its own.
@@ -30,4 +35,5 @@ export function createVideoUrlSigner(secret: string, { ttlSeconds = MEDIA_URL_TT
     const query = extra.toString();
     return `${signed}${query ? `&${query}` : ''}${hashAt < 0 ? '' : rest.slice(hashAt)}`;
   };
+  return Object.assign(sign, { epoch });
 }
