@@ -16,10 +16,16 @@ export const apiSuccessSchema = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), data, message: z.string().optional() });
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
 
-/** A page of a list, with the total for paging controls. */
+/**
+ * A page of a list, with the total for paging controls. Catalogue lists count at most LISTING_WINDOW matches:
+ * beyond it `total` is LISTING_WINDOW and `totalCapped` is true ("1,000+"; narrow the search to see the rest).
+ */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
-export type Page<T> = { items: T[]; total: number; page: number; limit: number };
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int(), totalCapped: z.boolean().optional() });
+export type Page<T> = { items: T[]; total: number; page: number; limit: number; totalCapped?: boolean };
+
+/** How many matches of a catalogue list offset paging reaches (and its total counts): bounded work per page at any size. */
+export const LISTING_WINDOW = 1_000;
 
 /** Entity ids are 24-character lowercase hex strings. */
 export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id: expected 24 hexadecimal characters');

@@ -1,6 +1,6 @@
 // Contracts of the catalog area: request and response schemas shared by the content service and its remotes.
 import { z } from 'zod';
-import { objectIdSchema, pagingQuerySchema } from './api';
+import { LISTING_WINDOW, objectIdSchema, pagingQuerySchema } from './api';
 
 export const PRODUCT_TYPES = ['course', 'tutorial', 'workshop', 'article', 'video', 'document', 'webinar'] as const;
 export const productTypeSchema = z.enum(PRODUCT_TYPES, { message: `Type must be one of: ${PRODUCT_TYPES.join(', ')}` });
@@ -145,7 +145,14 @@ export const productFiltersSchema = z.object({
 });
 export type ProductFilters = z.infer<typeof productFiltersSchema>;
 
-export const productListQuerySchema = productFiltersSchema.extend(pagingQuerySchema.shape);
+/** A page must start inside the listing window (offset paging walks the rows it skips). */
+export const listingWindowMessage = (limit: number) =>
+  `Page is beyond the first ${LISTING_WINDOW} results: at ${limit} per page the last page is ${Math.ceil(LISTING_WINDOW / limit)}; narrow the search or filters to see more`;
+const withinListingWindow = (query: { page: number; limit: number }, ctx: z.RefinementCtx) => {
+  if ((query.page - 1) * query.limit >= LISTING_WINDOW) ctx.addIssue({ code: 'custom', path: ['page'], message: listingWindowMessage(query.limit) });
+};
+
+export const productListQuerySchema = productFiltersSchema.extend(pagingQuerySchema.shape).superRefine(withinListingWindow);
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const categoryListQuerySchema = z
@@ -153,7 +160,8 @@ export const categoryListQuerySchema = z
     search: searchParamSchema,
     sort: optionalParam(categorySortSchema).transform((v) => v ?? 'sortOrder'),
   })
-  .extend(pagingQuerySchema.shape);
+  .extend(pagingQuerySchema.shape)
+  .superRefine(withinListingWindow);
 export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;
 
 export const creatorListQuerySchema = z.object({

@@ -73,8 +73,8 @@ function uniqueViolationToConflict(error: unknown): never {
 /** GET /admin/products: drafts and inactive products too; the public filters, sort and paging apply. */
 export const listAdminProducts = (deps: AdminRouteDeps) => async (c: Context<AppEnv>) => {
   const query = parseQuery(c, productListQuerySchema);
-  const { items, total } = await listProducts(deps.db, { ...query, includeHidden: true });
-  return ok(c, { items: items.map(toAdminProduct), total, page: query.page, limit: query.limit });
+  const { items, total, totalCapped } = await listProducts(deps.db, { ...query, includeHidden: true });
+  return ok(c, { items: items.map(toAdminProduct), total, totalCapped, page: query.page, limit: query.limit });
 };
 
 export const getProduct = (deps: AdminRouteDeps) => async (c: Context<AppEnv>) => {

@@ -16,8 +16,8 @@ export async function requireCategory(deps: RouteDeps, idOrSlug: string) {
 /** GET /categories, /content/categories: active categories, paged, with their product counts. */
 export const listPublicCategories = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
   const query = parseQuery(c, categoryListQuerySchema);
-  const { items, total } = await cachedRead(deps, 'categories', query, () => listCategories(deps.db, query));
-  return ok(c, { items, total, page: query.page, limit: query.limit });
+  const { items, total, totalCapped } = await cachedRead(deps, 'categories', query, () => listCategories(deps.db, query));
+  return ok(c, { items, total, totalCapped, page: query.page, limit: query.limit });
 };
 
 /** GET /content/categories/:idOrSlug */
@@ -29,6 +29,6 @@ export const listPublicCategoryProducts = (deps: RouteDeps) => async (c: Context
   const query = parseQuery(c, productListQuerySchema);
   const category = await requireCategory(deps, idOrSlug);
   const options = { ...query, category: category._id };
-  const { items, total } = await cachedRead(deps, 'products', options, () => listProducts(deps.db, options));
-  return ok(c, { items: items.map(toPublicProduct), total, page: query.page, limit: query.limit });
+  const { items, total, totalCapped } = await cachedRead(deps, 'products', options, () => listProducts(deps.db, options));
+  return ok(c, { items: items.map(toPublicProduct), total, totalCapped, page: query.page, limit: query.limit });
 };

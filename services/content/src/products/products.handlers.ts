@@ -9,8 +9,8 @@ export const productParam = (c: Context<AppEnv>, name = 'idOrSlug') => parseWith
 /** GET /content/products: visible products, filtered, sorted and paged; never the video or content. */
 export const listPublicProducts = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
   const query = parseQuery(c, productListQuerySchema);
-  const { items, total } = await cachedRead(deps, 'products', query, () => listProducts(deps.db, query));
-  return ok(c, { items: items.map(toPublicProduct), total, page: query.page, limit: query.limit });
+  const { items, total, totalCapped } = await cachedRead(deps, 'products', query, () => listProducts(deps.db, query));
+  return ok(c, { items: items.map(toPublicProduct), total, totalCapped, page: query.page, limit: query.limit });
 };
 
 /** GET /content/products/top: featured products for the dashboard; data is a list. */

@@ -10,7 +10,7 @@ import type {
 } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { ProductRow } from '../db/tables/product';
-import { matchesSearch, offsetOf } from '../db/search';
+import { countUpTo, matchesSearch, offsetOf, totalFromPage, type CappedTotal } from '../db/search';
 
 /** A product row with the names of its category and creator. */
 export interface ProductRecord extends ProductRow {
@@ -39,43 +39,37 @@ export interface ProductListOptions extends ProductFilterOptions {
   limit: number;
 }
 
+type Products = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', {}>;
 type Joined = SelectQueryBuilder<Database & { p: Database['products']; c: Database['categories']; cr: Database['creators'] }, 'p' | 'c' | 'cr', {}>;
 
-function joined(db: Kysely<Database>): Joined {
-  return db
-    .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .innerJoin('creators as cr', 'cr.id', 'p.creator_id') as unknown as Joined;
-}
-
+/** Category and creator names for rows already chosen: joins run after the LIMIT, on the page's rows only. */
 function withRefs(query: Joined) {
   return query
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .innerJoin('creators as cr', 'cr.id', 'p.creator_id')
     .selectAll('p')
     .select(['c.name as category_name', 'c.slug as category_slug', 'cr.name as creator_name', 'cr.slug as creator_slug']);
 }
 
-/** What a non-admin may ever see: published, active, in an active category, by an active creator. */
-function visibleOnly(query: Joined): Joined {
-  return query
-    .where('p.is_published', '=', true)
-    .where('p.is_active', '=', true)
-    .where('c.is_active', '=', true)
-    .where('cr.is_active', '=', true);
-}
+/** `p.listed` as a bare predicate (not `= $1`), so the planner matches the partial indexes `where listed`. */
+const listed = sql<boolean>`p.listed`;
 
-function applyFilters(query: Joined, f: ProductFilterOptions): Joined {
-  let q = f.includeHidden ? query : visibleOnly(query);
+/** The products matching the filters, on the product row alone (`listed` holds the visibility rule; see the migration). */
+function matching(db: Kysely<Database>, f: ProductFilterOptions): Products {
+  let q = db.selectFrom('products as p') as unknown as Products;
+  if (!f.includeHidden) q = q.where(listed);
   if (f.search) q = q.where(matchesSearch('p.search_text', f.search));
   if (f.type) q = q.where('p.type', '=', f.type);
   if (f.difficulty) q = q.where('p.difficulty', '=', f.difficulty);
   if (f.featured !== undefined) q = q.where('p.is_featured', '=', f.featured);
   const { category, creator } = f;
-  if (category) q = q.where((eb) => eb.or([eb('c.id', '=', category), eb('c.slug', '=', category)]));
-  if (creator) q = q.where((eb) => eb.or([eb('cr.id', '=', creator), eb('cr.slug', '=', creator)]));
+  if (category) q = q.where('p.category_id', 'in', db.selectFrom('categories').select('id').where((eb) => eb.or([eb('id', '=', category), eb('slug', '=', category)])));
+  if (creator) q = q.where('p.creator_id', 'in', db.selectFrom('creators').select('id').where((eb) => eb.or([eb('id', '=', creator), eb('slug', '=', creator)])));
   return q;
 }
 
-function applySort<Q extends Joined>(query: Q, sort: ProductSort = 'sortOrder'): Q {
+/** Every ORDER BY ends in id, and each has a partial index in the same order (migration 07-00-00). */
+function applySort<Q extends SelectQueryBuilder<any, 'p', any>>(query: Q, sort: ProductSort = 'sortOrder'): Q {
   switch (sort) {
     case 'title':
       return query.orderBy(sql`lower(p.title)`).orderBy('p.id') as Q;
@@ -88,21 +82,33 @@ function applySort<Q extends Joined>(query: Q, sort: ProductSort = 'sortOrder'):
   }
 }
 
-export async function listProducts(db: Kysely<Database>, options: ProductListOptions): Promise<{ items: ProductRecord[]; total: number }> {
-  const filtered = applyFilters(joined(db), options);
-  const [rows, count] = await Promise.all([
-    applySort(withRefs(filtered) as unknown as Joined, options.sort).limit(options.limit).offset(offsetOf(options)).execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows as unknown as ProductRecord[], total: Number((count as { total: number }).total) };
+/**
+ * One window of matches with their category and creator: the ids are chosen first (an index walk that stops
+ * at offset + limit), then only those rows are read and joined.
+ */
+async function listWindow(db: Kysely<Database>, f: ProductFilterOptions, sort: ProductSort | undefined, limit: number, offset = 0): Promise<ProductRecord[]> {
+  const ids = applySort(matching(db, f).select('p.id'), sort).limit(limit).offset(offset);
+  const page = db.selectFrom(ids.as('w')).innerJoin('products as p', 'p.id', 'w.id') as unknown as Joined;
+  return (await applySort(withRefs(page), sort).execute()) as unknown as ProductRecord[];
+}
+
+/** A page of a list and its total (see CappedTotal). */
+export interface ListedPage<T> extends CappedTotal {
+  items: T[];
+}
+
+/**
+ * A page of matches with their total. The total comes from the page itself when the page is not full; else it
+ * is counted up to LISTING_WINDOW (as deep as a page may start), so no page costs more as the catalogue grows.
+ */
+export async function listProducts(db: Kysely<Database>, options: ProductListOptions): Promise<ListedPage<ProductRecord>> {
+  const items = await listWindow(db, options, options.sort, options.limit, offsetOf(options));
+  return { items, ...(totalFromPage(items.length, options) ?? (await countUpTo(db, matching(db, options)))) };
 }
 
 /** Every matching product (bounded lists such as a creator's library), sorted. */
 export async function listAllProducts(db: Kysely<Database>, options: ProductFilterOptions & { sort?: ProductSort; max?: number }) {
-  const rows = await applySort(withRefs(applyFilters(joined(db), options)) as unknown as Joined, options.sort)
-    .limit(options.max ?? 500)
-    .execute();
-  return rows as unknown as ProductRecord[];
+  return listWindow(db, options, options.sort, options.max ?? 500);
 }
 
 /** Featured visible products for the dashboard's Top Courses. */
@@ -116,15 +122,22 @@ export async function findProduct(
   key: string,
   { includeHidden = false }: { includeHidden?: boolean } = {},
 ): Promise<ProductRecord | undefined> {
-  let query = withRefs(joined(db)).where((eb) => eb.or([eb('p.id', '=', key), eb('p.product_id', '=', key), eb('p.slug', '=', key)]));
-  if (!includeHidden) query = visibleOnly(query as unknown as Joined) as unknown as typeof query;
+  let query = withRefs(db.selectFrom('products as p') as unknown as Joined).where((eb) =>
+    eb.or([eb('p.id', '=', key), eb('p.product_id', '=', key), eb('p.slug', '=', key)]),
+  );
+  if (!includeHidden) query = query.where(listed);
   const row = await query.executeTakeFirst();
   return row as unknown as ProductRecord | undefined;
 }
 
 /** Up to `limit` other visible products of the same category, in default order. */
 export async function listRelatedProducts(db: Kysely<Database>, product: Pick<ProductRow, 'id' | 'category_id'>, limit = 3) {
-  const rows = await applySort(withRefs(visibleOnly(joined(db)).where('p.category_id', '=', product.category_id).where('p.id', '<>', product.id)) as unknown as Joined)
+  const rows = await applySort(
+    withRefs(db.selectFrom('products as p') as unknown as Joined)
+      .where(listed)
+      .where('p.category_id', '=', product.category_id)
+      .where('p.id', '<>', product.id),
+  )
     .limit(limit)
     .execute();
   return rows as unknown as ProductRecord[];

@@ -33,6 +33,8 @@ export interface ProductTable {
   created_by_email: string | null;
   /** Generated column (lower-cased title, description and tags) behind the trigram search index. */
   search_text: ColumnType<string, never, never>;
+  /** Kept by triggers: published, active, in an active category, by an active creator (what public lists show). */
+  listed: ColumnType<boolean, never, never>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
