@@ -24,6 +24,16 @@ describe('identity assertion', () => {
     expect(verifyIdentity(old, secret)).toBeNull();
   });
 
+  it('refuses a once-accepted assertion after it expires, and only for the secret it was checked with', () => {
+    const now = Date.now();
+    const assertion = signIdentity(user, secret, 60, now);
+    expect(verifyIdentity(assertion, secret, now)).toEqual(user);
+    expect(verifyIdentity(assertion, secret, now + 1_000)).toEqual(user);
+    expect(verifyIdentity(assertion, secret, now + 61_000)).toBeNull();
+    expect(verifyIdentity(assertion, 'another-secret-of-thirty-two-chars-long!', now)).toBeNull();
+    expect(Object.isFrozen(verifyIdentity(assertion, secret, now))).toBe(true);
+  });
+
   it('refuses garbage without throwing', () => {
     for (const value of ['', 'x', 'a.b.c', '.', 'e30.', undefined, null, 'x'.repeat(5000)]) {
       expect(verifyIdentity(value as string, secret)).toBeNull();
