@@ -34,7 +34,7 @@ export const listPremiumProducts = (deps: RouteDeps) => {
     const epoch = deps.signVideoUrl.epoch();
     let kept = answers.get(result);
     if (!kept || kept.epoch !== epoch) {
-      const data = { items: result.items.map(premiumProductOf(deps)), total: result.total, page: query.page, limit: query.limit };
+      const data = { items: result.items.map(premiumProductOf(deps)), total: result.total, totalCapped: result.totalCapped, page: query.page, limit: query.limit };
       kept = { epoch, body: JSON.stringify({ success: true, data }) };
       answers.set(result, kept);
     }

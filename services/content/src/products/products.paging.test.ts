@@ -1,17 +1,19 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_WINDOW, listingWindowMessage } from '@catalyst/contracts';
+import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures } from '../testSupport';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
   ctx = await createTestContext();
   await insertFixtures(ctx.db);
+  ctx.billing.entitled.add(testUsers.subscriber.id);
 });
 afterAll(() => ctx.close());
 
-const get = async (path: string) => {
-  const res = await ctx.app.request(path);
+const get = async (path: string, caller?: 'subscriber' | 'admin') => {
+  const res = await ctx.app.request(path, { headers: caller ? identityHeaders(testUsers[caller]) : {} });
   return { status: res.status, body: (await res.json()) as any };
 };
 const slugs = (body: any) => body.data.items.map((p: any) => p.slug);
@@ -30,8 +32,15 @@ describe('catalogue paging', () => {
   it('refuses a page that starts beyond the listing window with a 400 naming the page', async () => {
     const lastPage = LISTING_WINDOW / 20;
     expect((await get(`/content/products?page=${lastPage}`)).status).toBe(200);
-    for (const path of [`/content/products?page=${lastPage + 1}`, `/categories?page=${lastPage + 1}`, `/categories/${fx.web}/products?page=${lastPage + 1}`, '/content/products?limit=100&page=11']) {
-      const { status, body } = await get(path);
+    for (const [path, caller] of [
+      [`/content/products?page=${lastPage + 1}`],
+      [`/categories?page=${lastPage + 1}`],
+      [`/categories/${fx.web}/products?page=${lastPage + 1}`],
+      ['/content/products?limit=100&page=11'],
+      [`/content/premium/products?page=${lastPage + 1}`, 'subscriber'],
+      [`/admin/products?page=${lastPage + 1}`, 'admin'],
+    ] as const) {
+      const { status, body } = await get(path, caller);
       expect(status, path).toBe(400);
       const limit = path.includes('limit=100') ? 100 : 20;
       expect(body, path).toEqual({ success: false, message: listingWindowMessage(limit), errors: [{ field: 'page', message: listingWindowMessage(limit) }] });
@@ -90,6 +99,10 @@ describe('catalogue paging', () => {
     const last = (await get(`/content/products?creator=bob-stone&limit=100&page=${LISTING_WINDOW / 100}`)).body.data;
     expect(last).toMatchObject({ total: LISTING_WINDOW, totalCapped: true });
     expect(last.items).toHaveLength(100);
+    // The premium and admin lists count the same way.
+    expect((await get('/content/premium/products?creator=bob-stone', 'subscriber')).body.data).toMatchObject({ total: LISTING_WINDOW, totalCapped: true });
+    expect((await get('/admin/products', 'admin')).body.data).toMatchObject({ total: LISTING_WINDOW, totalCapped: true });
+    expect((await get('/content/premium/products?creator=alice-doe', 'subscriber')).body.data).toMatchObject({ total: 3, totalCapped: false });
     // Narrower filters count exactly again.
     expect((await get('/content/products?creator=bob-stone&search=bulk%20100')).body.data).toMatchObject({ total: 7, totalCapped: false });
     expect((await get('/content/products?category=web-development')).body.data).toMatchObject({ total: 2, totalCapped: false });
