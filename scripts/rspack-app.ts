@@ -19,6 +19,11 @@ export interface FrontendOptions {
   exposes?: Record<string, string>;
   /** Page title of the dev/standalone index.html. */
   title?: string;
+  /**
+   * A small first entry that index.html runs before the app's (it holds the webpack runtime; the app
+   * entry depends on it), so it starts its requests while the larger files are still downloading.
+   */
+  earlyEntry?: string;
 }
 
 export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -103,7 +108,9 @@ export function defineFrontend(options: FrontendOptions) {
     return {
       mode: dev ? 'development' : 'production',
       context: options.dir,
-      entry: { main: './src/index.ts' },
+      entry: options.earlyEntry
+        ? { early: options.earlyEntry, main: { import: './src/index.ts', dependOn: 'early' } }
+        : { main: './src/index.ts' },
       output: {
         // CATALYST_OUT_DIR lets a deployment (or the redeploy browser test) build straight into place.
         path: process.env.CATALYST_OUT_DIR ?? path.join(options.dir, 'dist'),
@@ -180,7 +187,7 @@ export function defineFrontend(options: FrontendOptions) {
               favicon: path.resolve(options.dir, '../packages/web-kit/assets/favicon.svg'),
               // Standalone remote pages live at deep URLs; their own chunks still come from the root.
               publicPath: '/',
-              chunks: ['main'],
+              chunks: options.earlyEntry ? ['early', 'main'] : ['main'],
             })
           : null,
         host ? new PreloadStartupPlugin() : null,

@@ -8,4 +8,5 @@ export default defineFrontend({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   port: 3000,
   title: 'Catalyst',
+  earlyEntry: './src/early-entry.ts',
 });

@@ -1,13 +1,15 @@
 import '@catalyst/web-kit/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { session } from '@catalyst/web-kit';
+import { api, session, SUBSCRIPTION_STATUS_READ } from '@catalyst/web-kit';
 import { App } from './App';
 import { preloadRouteRemote, remoteForPath } from './federation/preload';
 import { discoverRemotes, loadFederationRuntime } from './federation/remotes';
 
 export function renderApp(): void {
   const sessionChecked = session.start();
+  // With a kept session the plan is asked for beside /auth/me, not after it (the subscription store reads it).
+  if (session.getState().token) api.prefetch(SUBSCRIPTION_STATUS_READ.path);
   // The current route's remote starts loading now, in parallel with the first render (admin: admins only).
   const path = window.location.pathname;
   // Pages that render a remote need the federation runtime chunk: fetch it beside remotes.json.

@@ -1,7 +1,4 @@
-import { startEarlyLoading } from './federation/early';
 import { renderApp } from './bootstrap';
 
-// First: /mf/remotes.json, the route's remote manifest and the federation runtime start loading
-// (pages that render a remote only) while the app renders.
-startEarlyLoading(window.location);
+// early-entry.ts has already started the route's remote and data requests (see federation/early.ts).
 renderApp();

@@ -9,10 +9,10 @@ import type {
   Page,
   ProductInput,
 } from '@catalyst/contracts';
-import { api } from '@catalyst/web-kit';
+import { ADMIN_STATS_READ, api } from '@catalyst/web-kit';
 
 export const adminApi = {
-  stats: () => api.get<AdminStats>('/admin/stats'),
+  stats: () => api.get<AdminStats>(ADMIN_STATS_READ.path),
 
   listCategories: () => api.get<AdminCategory[]>('/admin/categories'),
   getCategory: (id: string) => api.get<AdminCategory>(`/admin/categories/${encodeURIComponent(id)}`),

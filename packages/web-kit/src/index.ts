@@ -8,3 +8,4 @@ export * from './subscription';
 export * from './guards';
 export * from './ui';
 export * from './remote-ids';
+export * from './api/routeReads';

@@ -1,16 +1,53 @@
-// Runs in main.js, before the async boundary: no shared module (React, web-kit, federation remotes)
-// may be imported here. It starts the two requests the shell would otherwise make only once the
-// bootstrap chunk has run: /mf/remotes.json (reusing index.html's preload) and the current route's
-// mf-manifest.json (routes open to anyone only; signed-in and admin routes wait for the session).
-import { remoteForPath } from './routeRemotes';
+// The shell's first, small entry (early-entry.ts): it runs as soon as it arrives, while React and the
+// app's code are still downloading, and starts what the route would otherwise ask for only once the
+// app has rendered: /mf/remotes.json (reusing index.html's preload), the federation runtime chunk, the
+// current route's mf-manifest.json and then that remote's files (see startsEarly for who gets
+// which). It imports nothing heavy: no React, no web-kit code.
+import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
+import { remoteForPath, type RemoteAudience } from './routeRemotes';
 
 export const REMOTES_CONFIG_URL = '/mf/remotes.json';
+
+type Federation = (typeof import('./runtime'))['federation'];
+let runtime: Promise<Federation> | null = null;
+
+/** The federation runtime chunk (one load per page; a failed load is tried again next time). */
+export function loadFederationRuntime(): Promise<Federation> {
+  runtime ??= import(/* webpackChunkName: "federation" */ './runtime').then(
+    (module) => module.federation,
+    (error: unknown) => {
+      runtime = null;
+      throw error;
+    },
+  );
+  return runtime;
+}
 
 let remotesBody: Promise<unknown> | null = null;
 const manifests = new Map<string, Promise<Response>>();
 
 /** The same request as index.html's <link rel="preload" as="fetch" crossorigin>, so the preload is reused. */
 export const fetchRemotesConfig = () => fetch(REMOTES_CONFIG_URL, { mode: 'cors', credentials: 'same-origin' });
+
+/** Storage of the kept session (sessionStorage; unreadable in some privacy modes). */
+function keptSession(): { token: boolean; role: string | null } {
+  try {
+    return { token: sessionStorage.getItem(TOKEN_STORAGE_KEY) !== null, role: sessionStorage.getItem(ROLE_HINT_STORAGE_KEY) };
+  } catch {
+    return { token: false, role: null };
+  }
+}
+
+/**
+ * Whether the route's remote may start before the session is checked: open routes always; signed-in
+ * routes with a kept token; the admin remote only when the kept session was an admin's (a hint: the
+ * admin area still renders only once /auth/me confirms it). Anyone else waits for preload.ts.
+ */
+function startsEarly(audience: RemoteAudience): boolean {
+  if (audience === 'anyone') return true;
+  const kept = keptSession();
+  return kept.token && (audience === 'signed-in' || kept.role === 'admin');
+}
 
 export function startEarlyLoading(location: { pathname: string; href: string }): void {
   const body = fetchRemotesConfig().then((response) => {
@@ -20,7 +57,8 @@ export function startEarlyLoading(location: { pathname: string; href: string }):
   body.catch(() => undefined);
   remotesBody = body;
   const target = remoteForPath(location.pathname);
-  if (target?.audience !== 'anyone') return;
+  if (!target || !startsEarly(target.audience)) return;
+  loadFederationRuntime().catch(() => undefined);
   void body
     .then((config) => {
       const entry = (config as { remotes?: Record<string, unknown> } | null)?.remotes?.[target.remote];
@@ -28,10 +66,44 @@ export function startEarlyLoading(location: { pathname: string; href: string }):
       const url = new URL(entry, location.href).href;
       // The federation runtime fetches manifests with no options; this answer is handed to it once.
       const response = fetch(url, {});
-      response.catch(() => undefined);
+      // Read from a copy first (this callback runs before the runtime's), to hint the remote's files.
+      response
+        .then(async (answer) => (answer.ok ? preloadRemoteFiles(url, (await answer.clone().json()) as RemoteManifest, target.module) : undefined))
+        .catch(() => undefined);
       manifests.set(url, response);
     })
     .catch(() => undefined);
+}
+
+/** The parts of a remote's mf-manifest.json that name the files of an exposed module. */
+interface RemoteManifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+}
+
+/**
+ * Hints the files the route's remote module needs (remoteEntry.js and the exposed module's own chunks
+ * and CSS) as soon as its manifest is in, while the federation runtime chunk is still on its way. The
+ * runtime then finds them loaded or in flight (it reuses a preload link of the same URL).
+ */
+function preloadRemoteFiles(manifestUrl: string, manifest: RemoteManifest, module: string): void {
+  const publicPath = manifest.metaData?.publicPath;
+  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
+  const entry = manifest.metaData?.remoteEntry;
+  const expose = manifest.exposes?.find((candidate) => candidate.path === module);
+  if (!entry?.name || !expose) return;
+  const files: Array<[string, 'script' | 'style']> = [
+    [`${entry.path ? `${entry.path.replace(/\/+$/, '')}/` : ''}${entry.name}`, 'script'],
+    ...(expose.assets?.js?.sync ?? []).map((file): [string, 'script'] => [file, 'script']),
+    ...(expose.assets?.css?.sync ?? []).map((file): [string, 'style'] => [file, 'style']),
+  ];
+  for (const [file, as] of files) {
+    const link = document.createElement('link');
+    link.setAttribute('rel', 'preload');
+    link.setAttribute('as', as);
+    link.setAttribute('href', new URL(file, base).href);
+    document.head.appendChild(link);
+  }
 }
 
 /** The early /mf/remotes.json body, once (a retry fetches again); null when none was started. */

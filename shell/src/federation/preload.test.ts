@@ -33,8 +33,29 @@ describe('remoteForPath', () => {
 describe('preloadRouteRemote', () => {
   it('starts the route remote as soon as the remotes are known', async () => {
     const load = vi.fn(async () => ({}));
-    await expect(preloadRouteRemote('/browse', Promise.resolve(manifests), { session: fakeSession(null, null), load })).resolves.toBe('catalog/BrowseRoutes');
+    await expect(preloadRouteRemote('/browse', Promise.resolve(manifests), { session: fakeSession(null, null), load, client: { prefetch: vi.fn(async () => undefined) } })).resolves.toBe(
+      'catalog/BrowseRoutes',
+    );
     expect(load).toHaveBeenCalledWith('catalog/BrowseRoutes');
+  });
+
+  it("starts the page's first reads beside its remote: categories for anyone, premium data only with a session", async () => {
+    const load = vi.fn(async () => ({}));
+    const client = { prefetch: vi.fn(async () => undefined) };
+    await preloadRouteRemote('/browse', Promise.resolve(manifests), { session: fakeSession(null, null), load, client });
+    expect(client.prefetch).toHaveBeenCalledWith('/categories', { limit: 100 });
+    client.prefetch.mockClear();
+    await preloadRouteRemote('/browse/premium/product/Intro%20JS', Promise.resolve(manifests), { session: fakeSession(null, null), load, client });
+    expect(client.prefetch).not.toHaveBeenCalled();
+    await preloadRouteRemote('/browse/premium/product/Intro%20JS', Promise.resolve(manifests), { session: fakeSession('t', { role: 'user' }), load, client });
+    expect(client.prefetch).toHaveBeenCalledWith('/content/premium/products/Intro%20JS', undefined);
+  });
+
+  it("hints the product's poster image as soon as the prefetched product is in", async () => {
+    const client = { prefetch: vi.fn(async () => ({ thumbnail: '/media/thumbnails/intro.jpg' })) };
+    await preloadRouteRemote('/browse/premium/product/intro', Promise.resolve(manifests), { session: fakeSession('t', { role: 'user' }), load: vi.fn(async () => ({})), client });
+    const hint = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    expect(hint?.getAttribute('href')).toBe('/media/thumbnails/intro.jpg');
   });
 
   it('never requests the admin remote for a learner or an anonymous visitor', async () => {
@@ -54,7 +75,7 @@ describe('preloadRouteRemote', () => {
   it('leaves signed-in routes alone without a kept session, and unknown remotes alone', async () => {
     const load = vi.fn(async () => ({}));
     await preloadRouteRemote('/profile', Promise.resolve(manifests), { session: fakeSession(null, null), load });
-    await preloadRouteRemote('/browse', Promise.resolve({}), { session: fakeSession(null, null), load });
+    await preloadRouteRemote('/browse', Promise.resolve({}), { session: fakeSession(null, null), load, client: { prefetch: vi.fn(async () => undefined) } });
     expect(load).not.toHaveBeenCalled();
   });
 

@@ -1,19 +1,55 @@
-import { isAdmin, session as defaultSession, type SessionStore } from '@catalyst/web-kit';
+import {
+  ADMIN_STATS_READ,
+  api,
+  CATEGORY_LIST_READ,
+  isAdmin,
+  productDetailRead,
+  session as defaultSession,
+  type ApiClient,
+  type RouteRead,
+  type SessionStore,
+} from '@catalyst/web-kit';
 import { loadRemoteModule, type RemoteManifests } from './remotes';
-import { remoteForPath } from './routeRemotes';
+import { PRODUCT_PREFIX, remoteForPath } from './routeRemotes';
 
 export { remoteForPath, type RouteRemote } from './routeRemotes';
 
 export interface PreloadDeps {
   session?: SessionStore;
   load?: (id: string) => Promise<unknown>;
+  client?: Pick<ApiClient, 'prefetch'>;
+}
+
+/** The API reads the page at `pathname` starts with (its remote reads the same constants). */
+export function routeReads(pathname: string): RouteRead[] {
+  const path = (pathname.toLowerCase().replace(/\/+$/, '') || '/') + '/';
+  if (path === '/browse/') return [CATEGORY_LIST_READ];
+  if (path === '/admin/') return [ADMIN_STATS_READ];
+  if (path.startsWith(PRODUCT_PREFIX)) {
+    // The product's id or slug as written (ids are case-sensitive); the product page itself only.
+    const rest = pathname.replace(/\/+$/, '').slice(PRODUCT_PREFIX.length).split('/');
+    return rest.length === 1 && rest[0] ? [productDetailRead(decodeURIComponent(rest[0]))] : [];
+  }
+  return [];
+}
+
+function preloadImages(urls: Array<string | null | undefined>): void {
+  for (const url of urls) {
+    if (!url) continue;
+    const link = document.createElement('link');
+    link.setAttribute('rel', 'preload');
+    link.setAttribute('as', 'image');
+    link.setAttribute('href', url);
+    document.head.appendChild(link);
+  }
 }
 
 /**
  * Starts loading the current route's remote (manifest, remoteEntry.js and the exposed module's chunks)
  * as soon as /mf/remotes.json is known, while the shell renders, instead of when the route first
  * renders. The route's own load then finds it in flight or done. Signed-in routes are loaded only
- * with a kept session token; the admin remote only once the session says the user is an admin.
+ * with a kept session token; the admin remote only once the session says the user is an admin. The
+ * page's first API reads (routeReads) start at the same time, so its data is not waiting for its code.
  * Failures are left to the route's own load, which shows the remote's fallback.
  */
 export async function preloadRouteRemote(pathname: string, discovered: Promise<RemoteManifests>, deps: PreloadDeps = {}): Promise<string | null> {
@@ -26,6 +62,12 @@ export async function preloadRouteRemote(pathname: string, discovered: Promise<R
     if (!store.getState().token) return null;
     await store.start();
     if (!isAdmin(store.getState().user)) return null;
+  }
+  const token = store.getState().token;
+  for (const read of routeReads(pathname)) {
+    if (!token && read.signedIn) continue;
+    const answer = (deps.client ?? api).prefetch(read.path, read.query);
+    if (read.images) void answer.then((data) => preloadImages(read.images!(data)));
   }
   const manifests = await discovered;
   if (!manifests[target.remote]) return null;

@@ -1,15 +1,15 @@
-import { fetchRemotesConfig, REMOTES_CONFIG_URL, takeEarlyRemotesConfig } from './early';
+import { fetchRemotesConfig, loadFederationRuntime, REMOTES_CONFIG_URL, takeEarlyRemotesConfig } from './early';
+
+export { loadFederationRuntime };
 
 export { REMOTES_CONFIG_URL };
 
 /** Where the gateway says each remote's manifest lives, e.g. { catalog: '/mf/catalog/mf-manifest.json' }. */
 export type RemoteManifests = Record<string, string>;
 
-type Federation = (typeof import('./runtime'))['federation'];
 
 let manifests: RemoteManifests = {};
 let loading: Promise<RemoteManifests> | null = null;
-let runtime: Promise<Federation> | null = null;
 /** The manifest URL each remote is registered with in the runtime. */
 const registered = new Map<string, string>();
 
@@ -52,19 +52,7 @@ export function discoverRemotes(): Promise<RemoteManifests> {
   return loading;
 }
 
-/** The federation runtime chunk; started early by index.ts on pages that render a remote. */
-export function loadFederationRuntime(): Promise<Federation> {
-  runtime ??= import(/* webpackChunkName: "federation" */ './runtime').then(
-    (module) => module.federation,
-    (error: unknown) => {
-      runtime = null;
-      throw error;
-    },
-  );
-  return runtime;
-}
-
-function register(federation: Federation, name: string, entry: string): void {
+function register(federation: Awaited<ReturnType<typeof loadFederationRuntime>>, name: string, entry: string): void {
   if (registered.get(name) === entry) return;
   federation.registerRemotes([{ name, entry }], { force: registered.has(name) });
   registered.set(name, entry);

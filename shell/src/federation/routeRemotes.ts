@@ -1,4 +1,4 @@
-// No imports: index.ts uses this before the async boundary, where shared modules are not ready.
+// No imports: the early entry (early.ts) uses this before the app's own code and React have loaded.
 
 /** Who may see a route's remote; the admin remote is never requested for anyone but an admin. */
 export type RemoteAudience = 'anyone' | 'signed-in' | 'admin';
@@ -9,13 +9,16 @@ export interface RouteRemote {
   audience: RemoteAudience;
 }
 
+/** Product pages: /browse/premium/product/<id or slug>. */
+export const PRODUCT_PREFIX = '/browse/premium/product/';
+
 /**
  * The remote module the page at `pathname` renders first (mirrors the routes in App.tsx; router
  * matching is case-insensitive and ignores a trailing slash). Null for the shell's own pages.
  */
 export function remoteForPath(pathname: string): RouteRemote | null {
   const path = (pathname.toLowerCase().replace(/\/+$/, '') || '/') + '/';
-  if (path.startsWith('/browse/premium/product/')) return { remote: 'player', module: './ProductRoutes', audience: 'anyone' };
+  if (path.startsWith(PRODUCT_PREFIX)) return { remote: 'player', module: './ProductRoutes', audience: 'anyone' };
   if (path.startsWith('/browse/')) return { remote: 'catalog', module: './BrowseRoutes', audience: 'anyone' };
   if (path === '/profile/') return { remote: 'account', module: './ProfilePage', audience: 'signed-in' };
   if (path.startsWith('/subscription/')) return { remote: 'account', module: './SubscriptionRoutes', audience: 'signed-in' };

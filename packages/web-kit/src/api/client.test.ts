@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, createApiClient, isPremiumRequired } from './client';
+import { ApiRequestError, createApiClient, isPremiumRequired, PREFETCH_TTL_MS } from './client';
 
 function respond(status: number, body: unknown, raw = false) {
   return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(raw ? (body as string) : JSON.stringify(body), { status }));
@@ -90,5 +90,50 @@ describe('api client', () => {
     const error = await createApiClient({ fetch }).get('/content/premium/products/x').catch((e: unknown) => e);
     expect(isPremiumRequired(error)).toBe(true);
     expect(isPremiumRequired(new ApiRequestError('Forbidden', 403))).toBe(false);
+  });
+
+  it('answers the first read of a prefetched URL from the prefetch, and only the first', async () => {
+    const fetch = respond(200, { success: true, data: [{ id: 'a' }] });
+    const api = createApiClient({ fetch, getToken: () => 'tok' });
+    api.prefetch('/categories', { limit: 100 });
+    api.prefetch('/categories', { limit: 100 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/v1/categories?limit=100');
+    expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    await expect(api.get('/categories', { query: { limit: 100 } })).resolves.toEqual([{ id: 'a' }]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await api.get('/categories', { query: { limit: 100 } });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again when the prefetch was made for another session, another URL, or too long ago', async () => {
+    vi.useFakeTimers();
+    try {
+      let token: string | null = 'old';
+      const fetch = respond(200, { success: true, data: 1 });
+      const api = createApiClient({ fetch, getToken: () => token });
+      api.prefetch('/content/premium/products/p1');
+      token = 'new';
+      await api.get('/content/premium/products/p1');
+      expect(fetch).toHaveBeenCalledTimes(2);
+      api.prefetch('/categories');
+      await api.get('/categories', { query: { limit: 5 } });
+      expect(fetch).toHaveBeenCalledTimes(4);
+      api.prefetch('/admin/stats');
+      vi.advanceTimersByTime(PREFETCH_TTL_MS + 1);
+      await api.get('/admin/stats');
+      expect(fetch).toHaveBeenCalledTimes(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('turns a failed prefetch into the usual network error for its reader', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const api = createApiClient({ fetch, getToken: () => null });
+    api.prefetch('/categories');
+    await expect(api.get('/categories')).rejects.toMatchObject({ status: 0, message: 'Network error occurred' });
   });
 });

@@ -1,4 +1,5 @@
 import type { FieldError } from '@catalyst/contracts';
+import { TOKEN_STORAGE_KEY } from '../session/keys';
 import { readSiteConfig } from '../site';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -20,7 +21,7 @@ export interface ApiResult<T> {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const DEFAULT_API_BASE = '/api/v1';
-export const TOKEN_STORAGE_KEY = 'token';
+export { TOKEN_STORAGE_KEY };
 export const NETWORK_ERROR_MESSAGE = 'Network error occurred';
 /** The server's refusal of premium content to a signed-in user without a plan. */
 export const PREMIUM_REQUIRED_MESSAGE = 'Active subscription required to access this content';
@@ -66,8 +67,17 @@ export interface ApiClient {
   patch<T>(path: string, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   url(path: string, query?: Record<string, QueryValue>): string;
+  /**
+   * Starts a GET now (e.g. the shell, while a route's remote code downloads); the first `get` of the
+   * same URL with the same session within PREFETCH_TTL_MS takes its answer instead of asking again.
+   * Resolves to the answer's data for a success (e.g. to hint its images), else undefined; never rejects.
+   */
+  prefetch(path: string, query?: Record<string, QueryValue>): Promise<unknown>;
   setBaseUrl(baseUrl: string): void;
 }
+
+/** How long a prefetched answer waits for its reader; older ones are fetched again. */
+export const PREFETCH_TTL_MS = 10_000;
 
 function readSessionToken(): string | null {
   try {
@@ -110,10 +120,38 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return `${base}${suffix}${search ? (suffix.includes('?') ? '&' : '?') + search : ''}`;
   };
 
-  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<ApiResult<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  const headersFor = (token: string | null): Record<string, string> =>
+    token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' };
+  // Looked up per call: a test (or a polyfill) may replace the global fetch after the client exists.
+  const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+
+  /** Prefetched GETs by URL and session token, each read at most once. */
+  const prefetched = new Map<string, { at: number; response: Promise<Response> }>();
+  const prefetchKey = (target: string, token: string | null) => `${token ?? ''} ${target}`;
+
+  function prefetch(path: string, query?: Record<string, QueryValue>): Promise<unknown> {
+    const target = url(path, query);
     const token = getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const key = prefetchKey(target, token);
+    if (prefetched.has(key)) return Promise.resolve(undefined);
+    const response = doFetch(target, { method: 'GET', headers: headersFor(token) });
+    prefetched.set(key, { at: Date.now(), response });
+    // Read from a copy, before the reader (registered first): the reader gets the untouched answer.
+    return response
+      .then(async (answer) => (answer.ok ? ((await answer.clone().json()) as { data?: unknown }).data : undefined))
+      .catch(() => undefined);
+  }
+
+  function takePrefetched(target: string, token: string | null): Promise<Response> | undefined {
+    const key = prefetchKey(target, token);
+    const early = prefetched.get(key);
+    prefetched.delete(key);
+    return early && Date.now() - early.at < PREFETCH_TTL_MS ? early.response : undefined;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<ApiResult<T>> {
+    const token = getToken();
+    const headers = headersFor(token);
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) {
       body = init.body;
@@ -122,16 +160,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       body = JSON.stringify(init.body);
     }
 
-    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    const target = url(path, init.query);
+    const early = method === 'GET' && body === undefined ? takePrefetched(target, token) : undefined;
     let response: Response;
     try {
-      response = await doFetch(url(path, init.query), {
-        method,
-        headers,
-        body,
-        signal: init.signal,
-        keepalive: init.keepalive,
-      });
+      response = await (early ?? doFetch(target, { method, headers, body, signal: init.signal, keepalive: init.keepalive }));
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0);
@@ -172,6 +205,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     patch: dataOf('PATCH'),
     delete: dataOf('DELETE'),
     url,
+    prefetch,
     setBaseUrl(next: string) {
       baseUrl = next;
     },

@@ -97,6 +97,18 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null });
   });
 
+  it('keeps the role as a hint beside the token, through a restart, and drops it with the token', async () => {
+    const api = fakeApi({ 'POST /auth/login': () => ({ token: 'tok', user: { ...user, role: 'admin' } }), 'POST /auth/logout': () => null });
+    const store = createSessionStore({ api });
+    await store.login({ email: 'ada@example.com', password: 'Secret-1' });
+    expect(sessionStorage.getItem('role')).toBe('admin');
+    // A restart keeps the hint while the kept token is being checked.
+    createSessionStore({ api });
+    expect(sessionStorage.getItem('role')).toBe('admin');
+    await store.logout();
+    expect(sessionStorage.getItem('role')).toBeNull();
+  });
+
   it('sets a loaded user as authenticated', () => {
     const store = createSessionStore({ api: fakeApi({}) });
     store.loadUser(user);

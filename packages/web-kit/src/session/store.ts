@@ -1,4 +1,5 @@
 import { ApiRequestError, TOKEN_STORAGE_KEY, api as defaultApi, type ApiClient } from '../api/client';
+import { ROLE_HINT_STORAGE_KEY } from './keys';
 
 /** The signed-in user as the auth service reports it (spec section 3: name, email, role). */
 export interface SessionUser {
@@ -104,6 +105,9 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
 
   const set = (patch: Partial<SessionState>) => {
     state = { ...state, ...patch };
+    // The role hint follows the session: kept while a kept token is being checked, gone with the token.
+    if (state.user && state.token) storage.setItem(ROLE_HINT_STORAGE_KEY, state.user.role);
+    else if (!state.token) storage.removeItem(ROLE_HINT_STORAGE_KEY);
     for (const listener of listeners) listener();
   };
   const loggedOut = (error: string | null = null): Partial<SessionState> => ({

@@ -1,6 +1,7 @@
 // Types only: a value import of @catalyst/contracts would put zod on every page (web-kit loads at start).
 import type { CheckoutSession, PlanId, SubscriptionStatus } from '@catalyst/contracts';
 import { api as defaultApi, type ApiClient } from '../api/client';
+import { SUBSCRIPTION_STATUS_READ } from '../api/routeReads';
 import type { SessionState, SessionStore } from '../session/store';
 
 /** Subscription state of spec section 4 ('free' unless the server or the admin role says otherwise). */
@@ -89,7 +90,7 @@ export function createSubscriptionStore(session: SessionStore, deps: Subscriptio
     set({ ...state, isLoading: true });
     try {
       const query = options.sessionId ? { session_id: options.sessionId } : undefined;
-      const answer = await client.get<StatusAnswer>('/subscription/status', { query });
+      const answer = await client.get<StatusAnswer>(SUBSCRIPTION_STATUS_READ.path, { query });
       if (mine !== generation) return;
       set({ ...fromAnswer(answer), isLoading: false });
     } catch {
