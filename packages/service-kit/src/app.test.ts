@@ -119,6 +119,29 @@ describe('createService', () => {
     expect(hostile).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('returns the request id on every kind of answer served by node (JSON, error, 404, a raw Response, a stream)', async () => {
+    const app = buildApp();
+    app.get('/raw', () => new Response('plain', { headers: { 'content-type': 'text/plain' } }));
+    app.get('/stream', () => new Response(new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode('streamed')), c.close()) })));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const [path, status, body] of [['/internal/ping', 404, 'Not found'], ['/refused', 400, 'Nope'], ['/nowhere', 404, 'Route not found'], ['/raw', 200, 'plain'], ['/stream', 200, 'streamed']] as const) {
+        const id = `id-${status}${path.replaceAll('/', '.')}`;
+        const res = await fetch(`${base}${path}`, { headers: { 'x-request-id': id } });
+        expect([path, res.status, res.headers.get('x-request-id')]).toEqual([path, status, id]);
+        expect(await res.text()).toContain(body);
+      }
+      const fresh = await fetch(`${base}/internal/ping`, { headers: internalHeaders() });
+      expect(fresh.status).toBe(200);
+      expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await fresh.json()).toEqual({ success: true, data: 'pong' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('reports health 503 when a check fails', async () => {
     const res = await buildApp(false).request('/health');
     expect(res.status).toBe(503);
