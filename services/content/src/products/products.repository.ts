@@ -82,14 +82,20 @@ function applySort<Q extends SelectQueryBuilder<any, 'p', any>>(query: Q, sort: 
   }
 }
 
+/** From this offset on, a page chooses its ids first: planning the extra join costs less than reading skipped rows. */
+const IDS_FIRST_FROM_OFFSET = 100;
+
 /**
- * One window of matches with their category and creator: the ids are chosen first (an index walk that stops
- * at offset + limit), then only those rows are read and joined.
+ * One window of matches with their category and creator, joined for the window's rows only. A shallow window
+ * reads its rows straight off the order's index; a deep one walks the index for ids alone (index-only over the
+ * rows it skips), then reads just the window's rows.
  */
 async function listWindow(db: Kysely<Database>, f: ProductFilterOptions, sort: ProductSort | undefined, limit: number, offset = 0): Promise<ProductRecord[]> {
-  const ids = applySort(matching(db, f).select('p.id'), sort).limit(limit).offset(offset);
-  const page = db.selectFrom(ids.as('w')).innerJoin('products as p', 'p.id', 'w.id') as unknown as Joined;
-  return (await applySort(withRefs(page), sort).execute()) as unknown as ProductRecord[];
+  const page =
+    offset < IDS_FIRST_FROM_OFFSET
+      ? db.selectFrom(applySort(matching(db, f).selectAll('p'), sort).limit(limit).offset(offset).as('p'))
+      : db.selectFrom(applySort(matching(db, f).select('p.id'), sort).limit(limit).offset(offset).as('w')).innerJoin('products as p', 'p.id', 'w.id');
+  return (await applySort(withRefs(page as unknown as Joined), sort).execute()) as unknown as ProductRecord[];
 }
 
 /** A page of a list and its total (see CappedTotal). */
