@@ -25,6 +25,7 @@ export function createBroadcast({ redisUrl, log }: { redisUrl?: string; log?: Lo
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
   const handlers = new Map<string, Array<{ onMessage: (message: string) => void; onResync?: () => void }>>();
+  let firstConnection: Promise<void> | undefined;
   let lastWarning = 0;
   const warn = (message: string, error: unknown) => {
     if (Date.now() - lastWarning < 60_000) return;
@@ -35,7 +36,13 @@ export function createBroadcast({ redisUrl, log }: { redisUrl?: string; log?: Lo
   return {
     async publish(channel, message) {
       // No offline queue: a message that cannot go now is dropped (the TTLs bound what it would have cleared).
-      publisher ??= new Redis(redisUrl, { ...redisOptions, enableOfflineQueue: false, commandTimeout: 500 }).on('error', (e) => warn('broadcast: redis unavailable', e));
+      if (!publisher) {
+        publisher = new Redis(redisUrl, { ...redisOptions, enableOfflineQueue: false, commandTimeout: 500 }).on('error', (e) => warn('broadcast: redis unavailable', e));
+        // Without an offline queue a command sent before the first connection is refused: the first message
+        // of a process (often its only one, as in a one-off job) waits for that connection, once, briefly.
+        firstConnection = untilReady(publisher, redisOptions.connectTimeout);
+      }
+      await firstConnection;
       try {
         await publisher.publish(channel, message);
       } catch (error) {
@@ -66,4 +73,19 @@ export function createBroadcast({ redisUrl, log }: { redisUrl?: string; log?: Lo
       subscriber?.disconnect();
     },
   };
+}
+
+/** Resolves when the connection is ready, or after `ms` (a down Redis must not hold a caller longer). */
+function untilReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    redis.once('ready', done);
+  });
 }
