@@ -37,6 +37,8 @@ export const configSchema = baseServiceConfigSchema
     LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** How long /auth/me may answer a user from memory (every write forgets it at once); 0 = always ask Postgres. */
+    USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   })
   .refine((config) => !config.ADMIN_EMAIL === !config.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -1,4 +1,4 @@
-import { createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
+import { createBroadcast, createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
@@ -11,10 +11,11 @@ const log = createLogger('auth', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'auth', log });
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM, log });
-const deps = buildDeps({ config, db, cache, log, mailer });
+const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
+const deps = buildDeps({ config, db, cache, log, mailer, broadcast });
 
 if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-  await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, log);
+  await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, log, deps.users);
 }
 if (!config.SMTP_URL) log.info({ outbox: config.OUTBOX_DIR }, 'SMTP_URL is not set: e-mails go to the log and the outbox folder');
 
@@ -25,5 +26,5 @@ startServer(createApp(deps), {
   port: config.PORT,
   log,
   name: 'auth',
-  onClose: [async () => clearInterval(prune), () => db.destroy(), () => cache.close()],
+  onClose: [async () => clearInterval(prune), () => db.destroy(), () => cache.close(), () => broadcast.close()],
 });

@@ -12,11 +12,11 @@ import type { Deps } from '../deps';
 import { hashPassword, needsRehash, verifyPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
 import { bearerToken } from '../tokens';
-import { findUserByEmail, findUserById, insertUser, toUser, updatePasswordHash } from '../users/users.repository';
+import { findUserByEmail, insertUser, toUser, updatePasswordHash } from '../users/users.repository';
 
 type Ctx = Context<AppEnv>;
 
-export function createAuthHandlers({ db, sessions, verification, loginLimiter }: Deps) {
+export function createAuthHandlers({ db, users, sessions, verification, loginLimiter }: Deps) {
   return {
     async register(c: Ctx) {
       const body = await parseBody(c, registerRequestSchema);
@@ -39,7 +39,10 @@ export function createAuthHandlers({ db, sessions, verification, loginLimiter }:
         throw unauthorized(authMessages.invalidCredentials);
       }
       await loginLimiter.clear(email);
-      if (needsRehash(row.password_hash)) await updatePasswordHash(db, row.id, await hashPassword(password));
+      if (needsRehash(row.password_hash)) {
+        await updatePasswordHash(db, row.id, await hashPassword(password));
+        await users.forget(row.id);
+      }
       const session = await sessions.start(row.id, { userAgent: userAgent(c), ip: address });
       const data: SessionResponse = { user: toUser(row), token: session.token, expiresAt: session.expiresAt.toISOString() };
       return ok(c, data, authMessages.loginSuccess);
@@ -47,9 +50,10 @@ export function createAuthHandlers({ db, sessions, verification, loginLimiter }:
 
     async me(c: Ctx) {
       const identity = requireIdentity(c);
-      const row = await findUserById(db, identity.id);
-      if (!row) throw unauthorized();
-      return ok(c, { user: toUser(row) } satisfies CurrentUserResponse);
+      // Kept a few seconds at most and forgotten by every write to the row (users/user-memo.ts).
+      const user = await users.find(identity.id);
+      if (!user) throw unauthorized();
+      return ok(c, { user } satisfies CurrentUserResponse);
     },
 
     /** Revokes the presented session at once (idempotent: an unknown or ended token is simply gone). */

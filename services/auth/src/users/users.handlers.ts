@@ -9,7 +9,7 @@ import { countAdmins, deleteUserAccount, findUserByEmail, findUserById, emailTak
 
 type Ctx = Context<AppEnv>;
 
-export function createUserHandlers({ db, sessions, verification, loginLimiter, peers }: Deps) {
+export function createUserHandlers({ db, users, sessions, verification, loginLimiter, peers }: Deps) {
   return {
     /** Name and e-mail; a changed e-mail must be verified again (a new link goes to the new address). */
     async updateProfile(c: Ctx) {
@@ -24,6 +24,7 @@ export function createUserHandlers({ db, sessions, verification, loginLimiter, p
       }
       const row = await updateProfile(db, identity.id, body);
       if (!row) throw unauthorized();
+      await users.forget(row.id);
       await sessions.forgetUser(row.id);
       if (emailChanged) await verification.send(row);
       return ok(c, { user: toUser(row) } satisfies CurrentUserResponse, emailChanged ? authMessages.profileUpdatedVerify : authMessages.profileUpdated);
@@ -45,6 +46,7 @@ export function createUserHandlers({ db, sessions, verification, loginLimiter, p
         throw badRequest(authMessages.passwordMustDiffer, [{ field: 'newPassword', message: authMessages.passwordMustDiffer }]);
       }
       await updatePasswordHash(db, row.id, await hashPassword(body.newPassword));
+      await users.forget(row.id);
       const endedSessions = await sessions.endOthers(row.id, bearerToken(c.req.header('authorization')));
       return ok(c, { endedSessions }, authMessages.passwordChanged);
     },
@@ -75,6 +77,7 @@ export function createUserHandlers({ db, sessions, verification, loginLimiter, p
         throw unavailable(authMessages.accountDeletionUnavailable);
       }
       const tokenHashes = await deleteUserAccount(db, row.id);
+      await users.forget(row.id);
       if (tokenHashes === null) throw unauthorized();
       await sessions.evict(tokenHashes);
       c.get('log').info({ userId: row.id }, 'account deleted');

@@ -3,6 +3,7 @@ import type { Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { hashToken, newToken } from '../tokens';
+import type { UserMemo } from '../users/user-memo';
 import { markEmailVerified } from '../users/users.repository';
 import { findVerificationForUpdate, insertVerification, markVerificationUsed } from './verification.repository';
 
@@ -13,7 +14,7 @@ export function verificationLink(publicUrl: string, token: string): string {
 }
 
 /** E-mail verification links: single use, valid 24 h, for one address of one user. */
-export function createVerification({ db, mailer, log, publicUrl, siteName }: { db: Kysely<Database>; mailer: Mailer; log: Logger; publicUrl: string; siteName: string }) {
+export function createVerification({ db, mailer, log, publicUrl, siteName, users }: { db: Kysely<Database>; mailer: Mailer; log: Logger; publicUrl: string; siteName: string; users: Pick<UserMemo, 'forget'> }) {
   /** Issues a link and mails it. A mail failure is logged, never fatal to the request that caused it. */
   async function send(user: { id: string; name: string; email: string }): Promise<void> {
     const token = newToken();
@@ -39,13 +40,16 @@ export function createVerification({ db, mailer, log, publicUrl, siteName }: { d
 
   /** Uses a link; answers the verified address, or undefined for an unknown, used, expired or outdated link. */
   async function consume(token: string): Promise<string | undefined> {
-    return db.transaction().execute(async (trx) => {
+    const verified = await db.transaction().execute(async (trx) => {
       const row = await findVerificationForUpdate(trx, hashToken(token));
       if (!row || row.used_at || row.expires_at.getTime() <= Date.now()) return undefined;
       await markVerificationUsed(trx, row.id);
-      const verified = await markEmailVerified(trx, row.user_id, row.email);
-      return verified ? row.email : undefined;
+      return (await markEmailVerified(trx, row.user_id, row.email)) ? row : undefined;
     });
+    if (!verified) return undefined;
+    // After the commit: a read between the forget and the commit would keep the unverified row.
+    await users.forget(verified.user_id);
+    return verified.email;
   }
 
   return { send, consume };
