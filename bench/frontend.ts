@@ -7,6 +7,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
 import { launchChromium } from '../scripts/lib/chromium';
 
 /** Chrome DevTools' "Fast 4G" preset (latency and throughput already include its adjustment factors). */
@@ -77,15 +78,20 @@ async function settle(page: Page, url: string) {
 export interface VisitPlan {
   name: string;
   path: string;
-  /** A bearer token to put in sessionStorage (signed-in visits). */
-  token?: string;
+  /** A signed-in visit: what the session store keeps in sessionStorage after a sign-in in that tab. */
+  session?: { token: string; role: 'user' | 'admin' };
 }
 
 export async function measureVisit(browser: Browser, baseUrl: string, plan: VisitPlan): Promise<PageVisit> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
     await context.addInitScript(() => localStorage.setItem('cookieConsent', 'essential'));
-    if (plan.token) await context.addInitScript((token) => sessionStorage.setItem('token', token), plan.token);
+    if (plan.session) {
+      const kept = { [TOKEN_STORAGE_KEY]: plan.session.token, [ROLE_HINT_STORAGE_KEY]: plan.session.role };
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+      }, kept);
+    }
     await context.addInitScript(OBSERVE_VITALS);
     const url = new URL(plan.path, baseUrl).toString();
 

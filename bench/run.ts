@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { startProduct } from '../scripts/lib/product';
 import { measureBackend, signIn, type BackendResult } from './backend';
 import { renderChart, type Panel } from './chart';
-import { launchChromium, measureVisit, CPU_SLOWDOWN, type PageVisit } from './frontend';
+import { launchChromium, measureVisit, CPU_SLOWDOWN, type PageVisit, type VisitPlan } from './frontend';
 import { measureGrowth, type GrowthResult } from './growth';
 import { benchProgressWrites, type ProgressBenchResult } from './progress';
 
@@ -45,11 +45,11 @@ async function frontEnd(baseUrl: string): Promise<PageVisit[]> {
   const listed = (await (await fetch(`${baseUrl}/api/v1/content/products?limit=1`)).json()) as { data: { items: Array<{ productId: string }> } };
   const productId = listed.data.items[0]?.productId;
   if (!productId) throw new Error('no product to open');
-  const plans = [
+  const plans: VisitPlan[] = [
     { name: 'welcome', path: '/' },
-    { name: 'browse', path: '/browse', token: learner },
-    { name: 'product', path: `/browse/premium/product/${productId}`, token: member },
-    { name: 'admin', path: '/admin', token: admin },
+    { name: 'browse', path: '/browse', session: { token: learner, role: 'user' } },
+    { name: 'product', path: `/browse/premium/product/${productId}`, session: { token: member, role: 'user' } },
+    { name: 'admin', path: '/admin', session: { token: admin, role: 'admin' } },
   ];
   const browser = await launchChromium();
   try {
