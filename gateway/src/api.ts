@@ -45,6 +45,10 @@ export const stripTrustedHeaders: Handler = (req, _res, next) => {
   next();
 };
 
+/** Lifetime of a forwarded identity assertion (service-kit's default), and what a reused one always has left. */
+export const ASSERTION_TTL_SECONDS = 60;
+export const ASSERTION_RESERVE_SECONDS = 30;
+
 const JSON_TYPE = /^(?:application\/json|[\w.-]+\/[\w.+-]+\+json)\s*(?:;|$)/i;
 const isJson = (req: IncomingMessage) => JSON_TYPE.test(req.headers['content-type'] ?? '');
 
@@ -65,15 +69,17 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
 
-  // An assertion depends only on the identity and the current second: one signature per caller per second.
-  const assertions = new WeakMap<Identity, { second: number; value: string }>();
+  // One signature per resolved identity (a new object whenever the identity cache resolves the token again,
+  // so a changed identity is signed anew), reused while it has at least half its lifetime left: services
+  // then verify one assertion per caller instead of one per caller per second.
+  const assertions = new WeakMap<Identity, { reuseUntil: number; value: string }>();
   const assertionFor = (caller: Identity) => {
     const now = Date.now();
-    const second = Math.floor(now / 1000);
     const memo = assertions.get(caller);
-    if (memo && memo.second === second) return memo.value;
-    const value = signIdentity(caller, config.INTERNAL_SECRET, undefined, now);
-    assertions.set(caller, { second, value });
+    if (memo && now < memo.reuseUntil) return memo.value;
+    const value = signIdentity(caller, config.INTERNAL_SECRET, ASSERTION_TTL_SECONDS, now);
+    // exp is whole seconds (floor(now) + TTL): reuse ends when exactly the reserve is left.
+    assertions.set(caller, { reuseUntil: (Math.floor(now / 1000) + ASSERTION_TTL_SECONDS - ASSERTION_RESERVE_SECONDS) * 1000, value });
     return value;
   };
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '@catalyst/contracts';
 import { MemoryCache, verifyIdentity, type Cache } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createTestCache, testUsers } from '@catalyst/service-kit/testing';
+import { ASSERTION_RESERVE_SECONDS, ASSERTION_TTL_SECONDS } from './api';
 import { TtlLru } from './lru';
 import { echoOf, sendJson, serveSessions, startGateway, startStandIn, startWorld } from './testing/upstreams';
 
@@ -41,6 +42,30 @@ describe('edge authentication', () => {
     const second = await echoOf(await call('/api/v1/content/progress/stats', tokens.learner));
     expect(verifyIdentity(second.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(testUsers.learner);
     expect(resolveCalls(world.auth)).toBe(before);
+  });
+
+  it('reuses one assertion per resolved identity while half its lifetime is left, and signs a changed identity anew', async () => {
+    const token = 'reused-assertion-token-000000000000000000000000';
+    sessions.set(token, testUsers.learner);
+    const assertionOf = async () => (await echoOf(await call('/api/v1/content/progress/stats', token))).headers['x-catalyst-identity'] as string;
+    const first = await assertionOf();
+    await new Promise((r) => setTimeout(r, 1_100)); // past the second it was signed in
+    expect(await assertionOf()).toBe(first);
+    const { exp } = JSON.parse(Buffer.from(first.split('.')[0]!, 'base64url').toString()) as { exp: number };
+    expect(exp * 1000 - Date.now()).toBeGreaterThanOrEqual(ASSERTION_RESERVE_SECONDS * 1000);
+    expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(ASSERTION_TTL_SECONDS * 1000);
+
+    // The user renames themselves: the profile update evicts the user, the next request is resolved and signed again.
+    sessions.set(token, { ...testUsers.learner, name: 'Renamed Learner' });
+    serveSessions(world.auth, sessions, { '/users/profile': (_req, res) => (sendJson(res, 200, { success: true, data: null }), true) });
+    try {
+      expect((await call('/api/v1/users/profile', token, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+    } finally {
+      serveSessions(world.auth, sessions);
+    }
+    const renamed = await assertionOf();
+    expect(renamed).not.toBe(first);
+    expect(verifyIdentity(renamed, TEST_INTERNAL_SECRET)?.name).toBe('Renamed Learner');
   });
 
   it('strips a forged identity and internal secret from every client request', async () => {
