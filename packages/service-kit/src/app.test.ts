@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService, requireAdmin } from './app';
 import { badRequest } from './errors';
+import { sharedCacheFor } from './sharedCache';
 import { identityHeaders, testLog, testUsers, TEST_INTERNAL_SECRET, internalHeaders } from './testing';
 import { ok, parseBody } from './validate';
 
@@ -123,6 +124,7 @@ describe('createService', () => {
     const app = buildApp();
     app.get('/raw', () => new Response('plain', { headers: { 'content-type': 'text/plain' } }));
     app.get('/stream', () => new Response(new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode('streamed')), c.close()) })));
+    app.get('/shared', sharedCacheFor(5), (c) => ok(c, 'same for all'));
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -133,6 +135,9 @@ describe('createService', () => {
         expect([path, res.status, res.headers.get('x-request-id')]).toEqual([path, status, id]);
         expect(await res.text()).toContain(body);
       }
+      const shared = await fetch(`${base}/shared`);
+      expect([shared.headers.get('cache-control'), shared.headers.get('x-request-id')?.length]).toEqual(['public, max-age=0, s-maxage=5', 36]);
+      expect(await shared.json()).toEqual({ success: true, data: 'same for all' });
       const fresh = await fetch(`${base}/internal/ping`, { headers: internalHeaders() });
       expect(fresh.status).toBe(200);
       expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

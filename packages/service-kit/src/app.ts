@@ -89,7 +89,7 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
  * ReadableStream over the body, read back chunk by chunk: ~a third of a small GET's CPU). Its headers can
  * be set in place instead; immutable ones (a fetch()ed answer) still go through c.header().
  */
-function setResponseHeader(c: Context, name: string, value: string) {
+export function setResponseHeader(c: Context, name: string, value: string) {
   try {
     c.res.headers.set(name, value);
   } catch {

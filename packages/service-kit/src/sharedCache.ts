@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { setResponseHeader } from './app';
 
 /**
  * Marks a route's 200 answers as reusable by shared caches (the gateway's edge cache, a CDN) for
@@ -10,6 +11,6 @@ export function sharedCacheFor(seconds: number): MiddlewareHandler {
   const value = `public, max-age=0, s-maxage=${Math.floor(seconds)}`;
   return async (c, next) => {
     await next();
-    if (seconds >= 1 && c.req.method === 'GET' && c.res.status === 200 && !c.res.headers.has('cache-control')) c.header('cache-control', value);
+    if (seconds >= 1 && c.req.method === 'GET' && c.res.status === 200 && !c.res.headers.has('cache-control')) setResponseHeader(c, 'cache-control', value);
   };
 }
