@@ -84,8 +84,11 @@ function figuresOf(visits: PageVisit[], backend: BackendResult, progress: Progre
   const share = Math.round((categories.requestsPerSecond / Math.max(1, ceiling.requestsPerSecond)) * 1000) / 10;
   figures.push({ group: 'back end', name: 'public categories as a share of the ceiling', value: share, unit: '%', target: '≥ 30%', pass: share >= 30 });
   figures.push({ group: 'back end', name: 'content /categories direct', value: overhead.direct.requestsPerSecond, unit: `req/s (p99 ${overhead.direct.p99} ms)`, reference: true });
-  figures.push({ group: 'back end', name: 'same route through the gateway', value: overhead.gateway.requestsPerSecond, unit: `req/s (p99 ${overhead.gateway.p99} ms)` });
-  figures.push({ group: 'back end', name: 'gateway keeps of direct throughput', value: Math.round(overhead.ratio * 1000) / 10, unit: '%', target: '≥ 60%', pass: overhead.ratio >= 0.6 });
+  figures.push({ group: 'back end', name: 'same route through the gateway, a new URL each time (proxy path)', value: overhead.gateway.requestsPerSecond, unit: `req/s (p99 ${overhead.gateway.p99} ms)` });
+  figures.push({ group: 'back end', name: 'gateway keeps of direct throughput (proxy path)', value: Math.round(overhead.ratio * 1000) / 10, unit: '%', target: '≥ 60%', pass: overhead.ratio >= 0.6 });
+  // The same URL as clients repeat it: the edge cache answers (the public categories run above).
+  const repeated = Math.round((categories.requestsPerSecond / Math.max(1, overhead.direct.requestsPerSecond)) * 1000) / 10;
+  figures.push({ group: 'back end', name: 'through the gateway, the URL clients repeat (edge cache), vs direct', value: repeated, unit: '%' });
   figures.push({ group: 'back end', name: 'progress saves', value: progress.writesPerSecond, unit: `writes/s (p99 ${progress.latencyMs.p99} ms, ${progress.errors} failed)`, target: '≥ 2000/s', pass: progress.writesPerSecond >= 2000 });
   figures.push({ group: 'back end', name: 'progress saves lost or corrupt (read back after)', value: progress.lost + progress.corrupt, unit: `of ${progress.pairsChecked} rows`, target: '0', pass: progress.lost + progress.corrupt === 0 });
   if (growth) {
