@@ -1,7 +1,7 @@
 /**
- * Scenario 3: a service killed (SIGKILL). Its routes answer 503 JSON within a second, every route that
- * does not need it keeps working, and when the supervisor restarts it, it serves again through the same
- * gateway process.
+ * Scenario 3: a service killed (SIGKILL). Its routes answer 503 JSON within a second (public catalogue
+ * answers the gateway's edge cache still holds are served from it), every route that does not need it
+ * keeps working, and when the supervisor restarts it, it serves again through the same gateway process.
  */
 import { demoAccounts } from '@catalyst/contracts';
 import type { Checks } from './lib/checks';
@@ -32,11 +32,14 @@ export async function serviceKilled(env: Environment, checks: Checks) {
     progress: { label: 'progress: GET /content/progress/product/:id (admin)', method: 'GET', path: `/api/v1/content/progress/product/${product._id}`, token: admin },
     billing: { label: 'billing: GET /subscription/status', method: 'GET', path: '/api/v1/subscription/status', token: member },
     anonymousCatalogue: { label: 'content: GET /content/categories (anonymous)', method: 'GET', path: '/api/v1/content/categories' },
+    edgeCached: { label: "content: GET /content/products (public, from the gateway's edge cache while fresh)", method: 'GET', path: '/api/v1/content/products?limit=2' },
   };
   // What keeps working while each one is down. Signed-in calls need auth to attribute the caller, and
-  // progress asks content about products (cached 30 s), so those are the stated dependencies.
+  // progress asks content about products (cached 30 s), so those are the stated dependencies. Content's
+  // own probe is a signed-in read: public catalogue answers the gateway holds (a few seconds) are still
+  // served while content is down, which is checked as a route that keeps working.
   const plans: Array<{ victim: string; own: Probe; others: Probe[] }> = [
-    { victim: 'content', own: routes.content!, others: [routes.auth!, routes.billing!, routes.progress!] },
+    { victim: 'content', own: routes.premium!, others: [routes.auth!, routes.billing!, routes.progress!, routes.edgeCached!] },
     { victim: 'progress', own: routes.progress!, others: [routes.auth!, routes.content!, routes.premium!, routes.billing!] },
     { victim: 'billing', own: routes.billing!, others: [routes.auth!, routes.content!, routes.premium!, routes.progress!] },
     { victim: 'auth', own: { ...routes.auth!, token: undefined, label: 'auth: POST /auth/login', method: 'POST', path: '/api/v1/auth/login' }, others: [routes.content!, routes.anonymousCatalogue!] },
