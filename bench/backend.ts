@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { demoAccounts } from '../packages/contracts/src/demo';
 import { startProduct } from '../scripts/lib/product';
-import { startBareServer } from './ceiling';
+import { startBareProxy, startBareServer } from './ceiling';
 import { measureLoad, type RouteLoad } from './load';
 
 export interface BackendOptions {
@@ -28,7 +28,8 @@ export interface BackendOptions {
 export interface BackendResult {
   ceiling: RouteLoad;
   routes: RouteLoad[];
-  overhead: { direct: RouteLoad; gateway: RouteLoad; ratio: number };
+  /** ratio: gateway / direct; bareProxy: the same through a bare node:http proxy (the floor of any hop). */
+  overhead: { direct: RouteLoad; gateway: RouteLoad; ratio: number; bareProxy: RouteLoad; bareProxyRatio: number };
 }
 
 export async function signIn(baseUrl: string, who: keyof typeof demoAccounts): Promise<string> {
@@ -70,8 +71,15 @@ export async function measureBackend({ baseUrl, services, pids = {}, durationSec
   const distinct = () => `/categories?v=${++n}`;
   const direct = await measureLoad({ name: 'content /categories direct', url: `http://127.0.0.1:${services.content}/categories`, pathFor: distinct, connections, durationSeconds, warmupSeconds, pids: { content: pids.content } });
   const gateway = await measureLoad({ name: 'content /categories through the gateway (edge cache miss)', url: api('/categories'), pathFor: () => `/api/v1${distinct()}`, connections, durationSeconds, warmupSeconds, pids: { gateway: pids.gateway, content: pids.content } });
-  const ratio = direct.requestsPerSecond > 0 ? Math.round((gateway.requestsPerSecond / direct.requestsPerSecond) * 1000) / 1000 : 0;
-  return { ceiling, routes, overhead: { direct, gateway, ratio } };
+  const proxy = await startBareProxy(`http://127.0.0.1:${services.content}`);
+  let bareProxy: RouteLoad;
+  try {
+    bareProxy = await measureLoad({ name: 'content /categories through a bare node:http proxy', url: `${proxy.url}/categories`, pathFor: distinct, connections, durationSeconds, warmupSeconds, pids: { proxy: proxy.pid, content: pids.content } });
+  } finally {
+    proxy.stop();
+  }
+  const share = (part: RouteLoad) => (direct.requestsPerSecond > 0 ? Math.round((part.requestsPerSecond / direct.requestsPerSecond) * 1000) / 1000 : 0);
+  return { ceiling, routes, overhead: { direct, gateway, ratio: share(gateway), bareProxy, bareProxyRatio: share(bareProxy) } };
 }
 
 /** One line per run: req/s, p50/p99 and CPU µs per request of each process. */
@@ -91,9 +99,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true' } });
   try {
     const result = await measureBackend({ baseUrl: product.url, services: product.runtime.services, pids: product.runtime.pids, durationSeconds: arg('seconds', 5), warmupSeconds: arg('warmup', 3) });
-    for (const r of [result.ceiling, ...result.routes, result.overhead.direct, result.overhead.gateway]) process.stdout.write(`${formatRouteLoad(r)}\n`);
+    for (const r of [result.ceiling, ...result.routes, result.overhead.direct, result.overhead.gateway, result.overhead.bareProxy]) process.stdout.write(`${formatRouteLoad(r)}\n`);
     const share = result.ceiling.requestsPerSecond > 0 ? (result.routes[0]!.requestsPerSecond / result.ceiling.requestsPerSecond) * 100 : 0;
-    process.stdout.write(`public categories share of the ceiling: ${share.toFixed(1)} %; gateway keeps of direct: ${(result.overhead.ratio * 100).toFixed(1)} %\n`);
+    process.stdout.write(`public categories share of the ceiling: ${share.toFixed(1)} %; gateway keeps of direct: ${(result.overhead.ratio * 100).toFixed(1)} % (a bare node:http proxy keeps ${(result.overhead.bareProxyRatio * 100).toFixed(1)} %)\n`);
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });

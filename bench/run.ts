@@ -86,6 +86,7 @@ function figuresOf(visits: PageVisit[], backend: BackendResult, progress: Progre
   figures.push({ group: 'back end', name: 'content /categories direct', value: overhead.direct.requestsPerSecond, unit: `req/s (p99 ${overhead.direct.p99} ms)`, reference: true });
   figures.push({ group: 'back end', name: 'same route through the gateway, a new URL each time (proxy path)', value: overhead.gateway.requestsPerSecond, unit: `req/s (p99 ${overhead.gateway.p99} ms)` });
   figures.push({ group: 'back end', name: 'gateway keeps of direct throughput (proxy path)', value: Math.round(overhead.ratio * 1000) / 10, unit: '%', target: '≥ 60%', pass: overhead.ratio >= 0.6 });
+  figures.push({ group: 'back end', name: 'the floor of a proxy hop: a bare node:http proxy keeps of direct', value: Math.round(overhead.bareProxyRatio * 1000) / 10, unit: `% (${overhead.bareProxy.requestsPerSecond} req/s)`, reference: true });
   // The same URL as clients repeat it: the edge cache answers (the public categories run above).
   const repeated = Math.round((categories.requestsPerSecond / Math.max(1, overhead.direct.requestsPerSecond)) * 1000) / 10;
   figures.push({ group: 'back end', name: 'through the gateway, the URL clients repeat (edge cache), vs direct', value: repeated, unit: '%' });
@@ -120,7 +121,7 @@ function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: B
   lines.push('### LCP elements and layout shifts', '', '| page | LCP element | FCP ms | shifted |', '|---|---|---|---|');
   for (const v of visits) lines.push(`| ${v.page} | ${v.lcpElement || '–'} | ${v.fcp} | ${v.shiftSources.join(', ') || '–'} |`);
   lines.push('', '### Back-end runs', '', 'CPU µs/request: CPU time each process spent per answered request during the run (steadier than req/s on a shared machine).', '', '| route | path | req/s | p50 ms | p99 ms | non-2xx | errors | CPU µs/request |', '|---|---|---|---|---|---|---|---|');
-  for (const r of [backend.ceiling, ...backend.routes, backend.overhead.direct, backend.overhead.gateway])
+  for (const r of [backend.ceiling, ...backend.routes, backend.overhead.direct, backend.overhead.gateway, backend.overhead.bareProxy])
     lines.push(`| ${r.name} | ${r.path} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${Object.entries(r.cpuMicrosPerRequest ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')} |`);
   if (growth) {
     lines.push('', '### How cost grows (separate product, content read cache off so every request reaches Postgres)', '');
