@@ -10,11 +10,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuMs } from './load';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -135,17 +135,6 @@ async function startGateway(serviceUrl: string): Promise<{ url: string; child: C
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/mf/remotes.json`, child);
   return { url, child };
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc; undefined elsewhere). */
-function cpuMs(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 async function measure(url: string, durationSeconds: number, connections: number, pids: Record<string, number | undefined> = {}): Promise<SideResult> {

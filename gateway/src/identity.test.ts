@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '@catalyst/contracts';
-import { MemoryCache, verifyIdentity, type Cache } from '@catalyst/service-kit';
+import { MemoryCache, TtlLru, verifyIdentity, type Cache } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createTestCache, testUsers } from '@catalyst/service-kit/testing';
 import { ASSERTION_RESERVE_SECONDS, ASSERTION_TTL_SECONDS } from './api';
-import { TtlLru } from './lru';
 import { echoOf, sendJson, serveSessions, startGateway, startStandIn, startWorld } from './testing/upstreams';
 
 const tokens = {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { identitySchema, type Identity } from '@catalyst/contracts';
-import { HttpError, createInternalClient, type Cache, type Logger } from '@catalyst/service-kit';
-import { TtlLru } from './lru';
+import { HttpError, TtlLru, createInternalClient, type Cache, type Logger } from '@catalyst/service-kit';
 
 /** Auth could not be asked (down, slow or failing): the request cannot be attributed, so it is refused. */
 export class AuthUnavailableError extends Error {

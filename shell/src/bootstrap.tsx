@@ -3,19 +3,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, session, SUBSCRIPTION_STATUS_READ } from '@catalyst/web-kit';
 import { App } from './App';
-import { preloadRouteRemote, remoteForPath } from './federation/preload';
-import { discoverRemotes, loadFederationRuntime } from './federation/remotes';
+import { preloadRouteRemote } from './federation/preload';
+import { discoverRemotes } from './federation/remotes';
 
 export function renderApp(): void {
   const sessionChecked = session.start();
   // With a kept session the plan is asked for beside /auth/me, not after it (the subscription store reads it).
   if (session.getState().token) api.prefetch(SUBSCRIPTION_STATUS_READ.path);
-  // The current route's remote starts loading now, in parallel with the first render (admin: admins only).
-  const path = window.location.pathname;
-  // Pages that render a remote need the federation runtime chunk: fetch it beside remotes.json.
-  const target = remoteForPath(path);
-  if (target && (target.audience === 'anyone' || session.getState().token)) void loadFederationRuntime().catch(() => undefined);
-  void preloadRouteRemote(path, discoverRemotes());
+  // The current route's remote starts loading now, in parallel with the first render (admin: admins
+  // only); early-entry.ts has already started what may start before the session is checked.
+  void preloadRouteRemote(window.location.pathname, discoverRemotes());
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

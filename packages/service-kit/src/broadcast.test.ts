@@ -1,43 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBroadcast } from './broadcast';
-import { testLog } from './testing';
+import { freePort, startTestRedis, testLog, until, type TestRedis } from './testing';
 
-let server: ChildProcess | undefined;
+let server: TestRedis | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startRedis(port: number) {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept connections') && resolve());
-    child.once('exit', (code) => reject(new Error(`redis-server exited ${code}`)));
-  });
-  server = child;
-}
-
-const until = async (probe: () => boolean, ms = 5_000) => {
-  const deadline = Date.now() + ms;
-  while (!probe() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-};
-
-afterAll(() => {
-  server?.kill('SIGKILL');
+afterAll(async () => {
+  await server?.kill();
 });
 
 describe('createBroadcast', () => {
   it("delivers a fresh publisher's very first message (a one-off job publishes only one)", async () => {
-    const port = await freePort();
-    await startRedis(port);
-    const url = `redis://127.0.0.1:${port}`;
+    server = await startTestRedis(await freePort());
+    const url = server.url;
     const listener = createBroadcast({ redisUrl: url, log: testLog });
     const heard: string[] = [];
     let subscribed = false;

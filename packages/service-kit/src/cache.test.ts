@@ -1,49 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { RedisCache } from './cache';
-import { testLog } from './testing';
+import { freePort, startTestRedis, testLog, until, type TestRedis } from './testing';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cache-test-'));
-let server: ChildProcess | undefined;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+let server: TestRedis | undefined;
 
 /** A persistent redis-server (append-only file), so a restart comes back with its old data, like production. */
 async function startRedis(port: number) {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always']);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept connections') && resolve());
-    child.once('exit', (code) => reject(new Error(`redis-server exited ${code}`)));
-  });
-  server = child;
+  server = await startTestRedis(port, ['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always']);
 }
 
 async function killRedis() {
-  const child = server;
+  await server?.kill();
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGKILL');
-  });
 }
-
-const until = async (probe: () => boolean, ms = 5_000) => {
-  const deadline = Date.now() + ms;
-  while (!probe() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-};
 
 afterAll(async () => {
   await killRedis();

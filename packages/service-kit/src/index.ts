@@ -12,3 +12,4 @@ export * from './validate';
 export * from './mediaUrls';
 export * from './broadcast';
 export * from './sharedCache';
+export * from './lru';

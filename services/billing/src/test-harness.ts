@@ -5,7 +5,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import Stripe from 'stripe';
 import type { Identity } from '@catalyst/contracts';
 import { createDb } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createTestCache, createTestDatabase, identityHeaders, internalHeaders, testLog } from '@catalyst/service-kit/testing';
+import { TEST_INTERNAL_SECRET, createTestCache, createTestDatabase, identityHeaders, internalHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { createApp as createSandboxApp } from '../../payments-sandbox/src/app';
 import { configSchema as sandboxConfigSchema } from '../../payments-sandbox/src/config';
 import type { Database as SandboxDatabase } from '../../payments-sandbox/src/db/schema';
@@ -148,3 +148,15 @@ export async function startBillingWorld({ stripeApiUrl, seed = false }: { stripe
   };
 }
 export type BillingWorld = Awaited<ReturnType<typeof startBillingWorld>>;
+
+/**
+ * A maker of fresh learner identities for one test file: each call is a user no other test has touched
+ * (ids `<letter>` × 22 plus a counter, so files never collide; e-mail and name from `label`).
+ */
+export function learnerFactory(letter: string, label: string): () => Identity {
+  let counter = 0;
+  return () => {
+    counter++;
+    return { ...testUsers.learner, id: `${letter.repeat(22)}${String(counter).padStart(2, '0')}`, email: `${label.toLowerCase()}${counter}@test.example`, name: `${label} ${counter}` };
+  };
+}

@@ -97,13 +97,16 @@ function preloadRemoteFiles(manifestUrl: string, manifest: RemoteManifest, modul
     ...(expose.assets?.js?.sync ?? []).map((file): [string, 'script'] => [file, 'script']),
     ...(expose.assets?.css?.sync ?? []).map((file): [string, 'style'] => [file, 'style']),
   ];
-  for (const [file, as] of files) {
-    const link = document.createElement('link');
-    link.setAttribute('rel', 'preload');
-    link.setAttribute('as', as);
-    link.setAttribute('href', new URL(file, base).href);
-    document.head.appendChild(link);
-  }
+  for (const [file, as] of files) hintFile(new URL(file, base).href, as);
+}
+
+/** A `<link rel="preload">` for a file the page will ask for soon (the later request reuses it). */
+export function hintFile(href: string, as: 'script' | 'style' | 'image'): void {
+  const link = document.createElement('link');
+  link.setAttribute('rel', 'preload');
+  link.setAttribute('as', as);
+  link.setAttribute('href', href);
+  document.head.appendChild(link);
 }
 
 /** The early /mf/remotes.json body, once (a retry fetches again); null when none was started. */

@@ -10,7 +10,8 @@ import {
   type SessionStore,
 } from '@catalyst/web-kit';
 import { loadRemoteModule, type RemoteManifests } from './remotes';
-import { PRODUCT_PREFIX, remoteForPath } from './routeRemotes';
+import { hintFile } from './early';
+import { PRODUCT_PREFIX, remoteForPath, routerPath } from './routeRemotes';
 
 export { remoteForPath, type RouteRemote } from './routeRemotes';
 
@@ -22,7 +23,7 @@ export interface PreloadDeps {
 
 /** The API reads the page at `pathname` starts with (its remote reads the same constants). */
 export function routeReads(pathname: string): RouteRead[] {
-  const path = (pathname.toLowerCase().replace(/\/+$/, '') || '/') + '/';
+  const path = routerPath(pathname);
   if (path === '/browse/') return [CATEGORY_LIST_READ];
   if (path === '/admin/') return [ADMIN_STATS_READ];
   if (path.startsWith(PRODUCT_PREFIX)) {
@@ -31,17 +32,6 @@ export function routeReads(pathname: string): RouteRead[] {
     return rest.length === 1 && rest[0] ? [productDetailRead(decodeURIComponent(rest[0]))] : [];
   }
   return [];
-}
-
-function preloadImages(urls: Array<string | null | undefined>): void {
-  for (const url of urls) {
-    if (!url) continue;
-    const link = document.createElement('link');
-    link.setAttribute('rel', 'preload');
-    link.setAttribute('as', 'image');
-    link.setAttribute('href', url);
-    document.head.appendChild(link);
-  }
 }
 
 /**
@@ -67,7 +57,7 @@ export async function preloadRouteRemote(pathname: string, discovered: Promise<R
   for (const read of routeReads(pathname)) {
     if (!token && read.signedIn) continue;
     const answer = (deps.client ?? api).prefetch(read.path, read.query);
-    if (read.images) void answer.then((data) => preloadImages(read.images!(data)));
+    if (read.images) void answer.then((data) => read.images!(data).forEach((url) => url && hintFile(url, 'image')));
   }
   const manifests = await discovered;
   if (!manifests[target.remote]) return null;

@@ -1,7 +1,5 @@
 import { fetchRemotesConfig, loadFederationRuntime, REMOTES_CONFIG_URL, takeEarlyRemotesConfig } from './early';
 
-export { loadFederationRuntime };
-
 export { REMOTES_CONFIG_URL };
 
 /** Where the gateway says each remote's manifest lives, e.g. { catalog: '/mf/catalog/mf-manifest.json' }. */

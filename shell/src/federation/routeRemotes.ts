@@ -12,12 +12,15 @@ export interface RouteRemote {
 /** Product pages: /browse/premium/product/<id or slug>. */
 export const PRODUCT_PREFIX = '/browse/premium/product/';
 
+/** A path as the router matches it: lower case, with exactly one trailing slash ('/browse/'). */
+export const routerPath = (pathname: string) => (pathname.toLowerCase().replace(/\/+$/, '') || '/') + '/';
+
 /**
  * The remote module the page at `pathname` renders first (mirrors the routes in App.tsx; router
  * matching is case-insensitive and ignores a trailing slash). Null for the shell's own pages.
  */
 export function remoteForPath(pathname: string): RouteRemote | null {
-  const path = (pathname.toLowerCase().replace(/\/+$/, '') || '/') + '/';
+  const path = routerPath(pathname);
   if (path.startsWith(PRODUCT_PREFIX)) return { remote: 'player', module: './ProductRoutes', audience: 'anyone' };
   if (path.startsWith('/browse/')) return { remote: 'catalog', module: './BrowseRoutes', audience: 'anyone' };
   if (path === '/profile/') return { remote: 'account', module: './ProfilePage', audience: 'signed-in' };

@@ -55,3 +55,4 @@ export const testUsers = {
   learner: { id: 'bbbbbbbbbbbbbbbbbbbbbbbb', role: 'user', email: 'learner@test.example', name: 'Lee Learner' },
   subscriber: { id: 'cccccccccccccccccccccccc', role: 'user', email: 'member@test.example', name: 'Sam Subscriber' },
 } satisfies Record<string, Identity>;
+export * from './redis';

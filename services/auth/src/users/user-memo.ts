@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { User } from '@catalyst/contracts';
-import type { Broadcast, Logger } from '@catalyst/service-kit';
+import { TtlLru, type Broadcast, type Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { findUserById, toUser } from './users.repository';
 
@@ -29,13 +29,8 @@ export interface UserMemoOptions {
   log?: Logger;
 }
 
-interface Entry {
-  user: User;
-  expiresAt: number;
-}
-
 export function createUserMemo({ db, ttlMs, maxEntries = 10_000, broadcast }: UserMemoOptions): UserMemo {
-  const entries = new Map<string, Entry>();
+  const entries = new TtlLru<string, User>(maxEntries, ttlMs);
   const inFlight = new Map<string, Promise<User | undefined>>();
   // Bumped by every forget: a query that started before one does not keep its (possibly older) answer.
   let generation = 0;
@@ -58,10 +53,7 @@ export function createUserMemo({ db, ttlMs, maxEntries = 10_000, broadcast }: Us
     const pending = findUserById(db, id)
       .then((row) => {
         const user = row ? Object.freeze(toUser(row)) : undefined;
-        if (user && generation === startedAt) {
-          if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-          entries.set(id, { user, expiresAt: Date.now() + ttlMs });
-        }
+        if (user && generation === startedAt) entries.set(id, user);
         return user;
       })
       .finally(() => {
@@ -74,17 +66,7 @@ export function createUserMemo({ db, ttlMs, maxEntries = 10_000, broadcast }: Us
   return {
     async find(id) {
       if (ttlMs <= 0) return (await findUserById(db, id).then((row) => (row ? toUser(row) : undefined)));
-      const entry = entries.get(id);
-      if (entry) {
-        if (entry.expiresAt > Date.now()) {
-          // Least recently used goes first when the memo is full.
-          entries.delete(id);
-          entries.set(id, entry);
-          return entry.user;
-        }
-        entries.delete(id);
-      }
-      return inFlight.get(id) ?? load(id);
+      return entries.get(id) ?? inFlight.get(id) ?? load(id);
     },
 
     async forget(id) {

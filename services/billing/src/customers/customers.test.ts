@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '@catalyst/contracts';
-import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { startBillingWorld, type BillingWorld } from '../test-harness';
+import { internalHeaders } from '@catalyst/service-kit/testing';
+import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-harness';
 
 let world: BillingWorld;
 beforeAll(async () => {
@@ -9,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-let counter = 0;
-const newLearner = (): Identity => {
-  counter++;
-  return { ...testUsers.learner, id: `${'e'.repeat(22)}${String(counter).padStart(2, '0')}`, email: `leaver${counter}@test.example`, name: `Leaver ${counter}` };
-};
+const newLearner = learnerFactory('e', 'Leaver');
 
 const endCustomer = async (userId: string, headers: Record<string, string> = internalHeaders()) => {
   const response = await fetch(`${world.billing.url}/internal/customers/${userId}`, { method: 'DELETE', headers });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_STATUS, FREE_STATUS, type Identity } from '@catalyst/contracts';
+import { ADMIN_STATUS, FREE_STATUS } from '@catalyst/contracts';
 import { testUsers } from '@catalyst/service-kit/testing';
-import { PUBLIC_URL, startBillingWorld, type BillingWorld } from '../test-harness';
+import { PUBLIC_URL, learnerFactory, startBillingWorld, type BillingWorld } from '../test-harness';
 
 let world: BillingWorld;
 beforeAll(async () => {
@@ -9,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-let counter = 0;
-const newLearner = (): Identity => {
-  counter++;
-  return { ...testUsers.learner, id: `${'c'.repeat(22)}${String(counter).padStart(2, '0')}`, email: `buyer${counter}@test.example`, name: `Buyer ${counter}` };
-};
+const newLearner = learnerFactory('c', 'Buyer');
 
 describe('GET /subscription/status', () => {
   it('refuses anonymous callers', async () => {

@@ -44,6 +44,10 @@ export class TtlLru<K, V> {
     this.onRemove?.(key, slot.value);
   }
 
+  clear(): void {
+    for (const key of [...this.slots.keys()]) this.delete(key);
+  }
+
   get size() {
     return this.slots.size;
   }

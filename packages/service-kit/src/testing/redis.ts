@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+
+/** A port nothing listens on right now (loopback). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestRedis {
+  url: string;
+  /** SIGKILL (an outage, not a shutdown); resolves once the process is gone. */
+  kill: () => Promise<void>;
+}
+
+/**
+ * A real redis-server on loopback for tests that need one (outages, pub/sub); it must be installed.
+ * `args` adds to the defaults, e.g. persistence so a restart comes back with its old data.
+ */
+export async function startTestRedis(port: number, args: string[] = ['--save', '', '--appendonly', 'no']): Promise<TestRedis> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...args]);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept connections') && resolve());
+    child.once('exit', (code) => reject(new Error(`redis-server exited ${code}`)));
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    kill: () =>
+      child.exitCode !== null
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            child.once('exit', () => resolve());
+            child.kill('SIGKILL');
+          }),
+  };
+}
+
+/** Polls `probe` until it holds or `ms` pass (then returns; the test's own assertion reports it). */
+export async function until(probe: () => boolean, ms = 5_000, everyMs = 20): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!probe() && Date.now() < deadline) await new Promise((r) => setTimeout(r, everyMs));
+}
