@@ -30,6 +30,9 @@ export const API_PREFIX = '/api/v1';
 export const apiRoutes: readonly ApiRoute[] = [
   { path: '/auth', match: 'subtree', owner: 'auth', timeout: 'auth', forwardAuthorization: true },
   { path: '/auth/logout', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'token' },
+  // Every session of the user ends (sign out everywhere, a password reset); a verified address changes the identity.
+  { path: '/auth/logout-all', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },
+  { path: '/auth/verify-email', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },
   // PUT (name/e-mail change) and DELETE (account deletion) both leave the user's cached identities stale.
   { path: '/users/profile', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },
   { path: '/users/change-password', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },

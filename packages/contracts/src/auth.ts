@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { objectIdSchema } from './api';
 import { identitySchema, roleSchema } from './identity';
+import { isMixedScript } from './scripts';
 
 /** The spec's exact texts (section 8, sign-in and registration; verification; profile). */
 export const authMessages = {
@@ -48,6 +49,18 @@ export const authMessages = {
   accountDeleted: 'Account deleted',
   lastAdmin: 'The last remaining admin account cannot be deleted. Make another account admin first.',
   accountDeletionUnavailable: 'Your account could not be deleted right now. Nothing was removed. Please try again shortly.',
+  // Account recovery and abuse limits (not in the spec; written for people who need to act on them).
+  tooManyRegistrations: 'Too many sign-up attempts. Please try again later.',
+  tooManyResets: 'Too many password reset requests. Please try again later.',
+  forgotPasswordSent: 'If an account exists for that address, we have sent a link to reset its password. It expires in 30 minutes.',
+  resetInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  resetSuccess: 'Your password has been reset. Please sign in with your new password.',
+  noResetToken: 'No reset token provided',
+  commonPassword: 'This password is too common. Please choose one that is harder to guess.',
+  mixedScriptEmail: 'This email address mixes characters from different alphabets. Please type it in one alphabet.',
+  emailChangeNeedsPassword: 'Enter your current password to change your email address',
+  verifyToSubscribe: 'Please verify your email address before subscribing. Check your inbox for the link.',
+  signedOutEverywhere: 'Signed out of every device',
 } as const;
 
 export const NAME_MAX_LENGTH = 50;
@@ -78,6 +91,16 @@ export function validateEmail(value: string | undefined | null): string | undefi
   if (email === '') return authMessages.emailRequired;
   if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return authMessages.emailInvalid;
   return undefined;
+}
+
+/**
+ * A new address (registration, e-mail change) must not mix alphabets: `pаypal@…` with a Cyrillic `а`
+ * reads like someone else's address. Digits and punctuation belong to no alphabet.
+ */
+export function validateNewEmail(value: string | undefined | null): string | undefined {
+  const invalid = validateEmail(value);
+  if (invalid) return invalid;
+  return isMixedScript(normaliseEmail(value ?? '')) ? authMessages.mixedScriptEmail : undefined;
 }
 
 /** Login only requires a password to be present. */
@@ -128,9 +151,11 @@ const emailField = ruled(validateEmail).transform(normaliseEmail);
 
 // ---------- requests ----------
 
+const newEmailField = ruled(validateNewEmail).transform(normaliseEmail);
+
 export const registerRequestSchema = z.object({
   name: nameField,
-  email: emailField,
+  email: newEmailField,
   password: ruled((value) => validateNewPassword(value)),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
@@ -141,7 +166,16 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-export const updateProfileRequestSchema = z.object({ name: nameField, email: emailField });
+/** A changed e-mail also needs the current password (checked by the server against the account). */
+export const updateProfileRequestSchema = z.object({
+  name: nameField,
+  email: newEmailField,
+  currentPassword: z
+    .unknown()
+    .transform((value) => (typeof value === 'string' ? value : ''))
+    .refine((value) => value.length <= PASSWORD_MAX_LENGTH, authMessages.currentPasswordIncorrect)
+    .optional(),
+});
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 export const changePasswordRequestSchema = z
@@ -162,6 +196,15 @@ export const deleteAccountRequestSchema = z.object({
   password: ruled((value) => (value ? (value.length > PASSWORD_MAX_LENGTH ? authMessages.passwordIncorrect : undefined) : authMessages.passwordRequired)),
 });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: ruled((value) => (value.trim() === '' ? authMessages.noResetToken : value.length > 512 ? authMessages.resetInvalid : undefined)),
+  password: ruled((value) => validateNewPassword(value)),
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const verifyEmailQuerySchema = z.object({
   token: z
@@ -184,7 +227,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** data of POST /auth/login and POST /auth/register. */
+/**
+ * data of POST /auth/register: the same for a new and a taken address (a taken one is never revealed;
+ * its owner gets an e-mail instead). The client signs in with the same credentials afterwards.
+ */
+export const registerResponseSchema = z.object({ email: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** data of POST /auth/login. */
 export const sessionResponseSchema = z.object({ user: userSchema, token: z.string(), expiresAt: z.string() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

@@ -9,6 +9,8 @@ export const identitySchema = z.object({
   role: roleSchema,
   email: z.string(),
   name: z.string(),
+  /** False until the account's e-mail address is verified (subscribing and posting need it). */
+  emailVerified: z.boolean().optional(),
 });
 export type Identity = z.infer<typeof identitySchema>;
 

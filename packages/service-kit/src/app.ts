@@ -101,7 +101,7 @@ export function setResponseHeader(c: Context, name: string, value: string) {
 export function errorResponse(c: Context, error: unknown, log: Logger) {
   if (error instanceof HttpError) {
     const body = error.errors ? { success: false, message: error.message, errors: error.errors } : { success: false, message: error.message };
-    return c.json(body, error.status as 400);
+    return c.json(body, error.status as 400, error.headers);
   }
   const requestId = c.get('requestId' as never) as string | undefined;
   if (isUnavailableError(error)) {

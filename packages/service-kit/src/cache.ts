@@ -11,6 +11,10 @@ export interface Cache {
   del(...keys: string[]): Promise<void>;
   /** Increments a counter that expires ttlSeconds after its first increment; returns the new count. */
   incr(key: string, ttlSeconds: number): Promise<number>;
+  /** Takes one back from a live counter (never below zero, never revives an expired one). */
+  decr(key: string): Promise<void>;
+  /** Sets the key only if it is absent (atomic): true for the one caller that got it, for ttlSeconds. */
+  claim(key: string, ttlSeconds: number): Promise<boolean>;
   /** 'redis' or 'memory', and whether the backing store answers right now. */
   status(): { kind: 'redis' | 'memory'; healthy: boolean };
   close(): Promise<void>;
@@ -44,13 +48,33 @@ export class MemoryCache implements Cache {
     for (const key of keys) this.entries.delete(key);
   }
 
-  async incr(key: string, ttlSeconds: number): Promise<number> {
-    const current = await this.get<number>(key);
+  /** The live entry of a key, read synchronously so a read-modify-write cannot interleave with another. */
+  private live(key: string): Entry | undefined {
     const entry = this.entries.get(key);
-    const next = (current ?? 0) + 1;
-    const expiresAt = current === undefined || !entry ? Date.now() + ttlSeconds * 1000 : entry.expiresAt;
-    this.entries.set(key, { value: JSON.stringify(next), expiresAt });
+    if (entry && entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async incr(key: string, ttlSeconds: number): Promise<number> {
+    const entry = this.live(key);
+    const next = (entry ? (JSON.parse(entry.value) as number) : 0) + 1;
+    this.entries.set(key, { value: JSON.stringify(next), expiresAt: entry ? entry.expiresAt : Date.now() + ttlSeconds * 1000 });
     return next;
+  }
+
+  async decr(key: string): Promise<void> {
+    const entry = this.live(key);
+    if (!entry) return;
+    entry.value = JSON.stringify(Math.max(0, (JSON.parse(entry.value) as number) - 1));
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    if (this.live(key)) return false;
+    this.entries.set(key, { value: '1', expiresAt: Date.now() + ttlSeconds * 1000 });
+    return true;
   }
 
   status() {
@@ -70,6 +94,8 @@ export class MemoryCache implements Cache {
     }
   }
 }
+
+const DECR_LIVE = "local v = tonumber(redis.call('GET', KEYS[1])) if v and v > 0 then return redis.call('DECR', KEYS[1]) end return 0";
 
 export class RedisCache implements Cache {
   private readonly redis: Redis;
@@ -152,6 +178,25 @@ export class RedisCache implements Cache {
       await this.redis.del(...keys.map((key) => this.k(key)));
     } catch {
       this.rememberDeletes(keys);
+    }
+  }
+
+  async decr(key: string): Promise<void> {
+    if (!this.healthy) return this.fallback.decr(key);
+    try {
+      // Only a live counter above zero goes down: an expired one must not come back as -1.
+      await this.redis.eval(DECR_LIVE, 1, this.k(key));
+    } catch {
+      await this.fallback.decr(key);
+    }
+  }
+
+  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+    if (!this.healthy) return this.fallback.claim(key, ttlSeconds);
+    try {
+      return (await this.redis.set(this.k(key), '1', 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX')) === 'OK';
+    } catch {
+      return this.fallback.claim(key, ttlSeconds);
     }
   }
 

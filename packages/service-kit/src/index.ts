@@ -13,3 +13,4 @@ export * from './mediaUrls';
 export * from './broadcast';
 export * from './sharedCache';
 export * from './lru';
+export * from './rateLimit';

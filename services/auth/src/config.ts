@@ -33,10 +33,17 @@ export const configSchema = baseServiceConfigSchema
         'ADMIN_PASSWORD must have at least 6 characters with an uppercase letter, a lowercase letter and a digit',
       ),
     ADMIN_NAME: z.string().min(2).max(50).default('Administrator'),
-    /** Failed sign-ins allowed per e-mail, and per client address, inside one window. */
+    /** Failed sign-ins allowed per e-mail from one client address, and per address, inside one window. */
     LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** Failures of one e-mail from all addresses after which addresses it never signed in from are slowed (never locked). */
+    LOGIN_SLOW_AFTER_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    /** Registrations per client address and per e-mail in an hour; password-reset requests the same. */
+    REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    REGISTER_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+    RESET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+    RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
     /** How long /auth/me may answer a user from memory (every write forgets it at once); 0 = always ask Postgres. */
     USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   })

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Broadcast, Cache, Logger } from '@catalyst/service-kit';
+import { fixedWindowLimit, type Broadcast, type Cache, type Logger } from '@catalyst/service-kit';
+import { authMessages } from '@catalyst/contracts';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
+import { accountMails } from './mail/messages';
+import { createRecovery } from './recovery/recovery';
 import { createLoginLimiter } from './sessions/login-limiter';
 import { createSessions } from './sessions/sessions';
 import { createAccountPeers } from './users/account-peers';
@@ -23,17 +26,29 @@ export interface BaseDeps {
 export function buildDeps(base: BaseDeps) {
   const { config, db, cache, log, mailer, broadcast } = base;
   const users = createUserMemo({ db, ttlMs: config.USER_CACHE_TTL_MS, broadcast, log });
+  const sessions = createSessions({ db, cache, log });
+  const mails = accountMails({ publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME });
+  const hour = 60 * 60;
   return {
     ...base,
     users,
-    sessions: createSessions({ db, cache, log }),
+    sessions,
+    mails,
     peers: createAccountPeers(config),
-    verification: createVerification({ db, mailer, log, publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, users }),
+    verification: createVerification({ db, mailer, log, mails, users }),
+    recovery: createRecovery({ db, mailer, log, mails, users, sessions }),
     loginLimiter: createLoginLimiter(cache, {
-      maxPerEmail: config.LOGIN_MAX_FAILURES_PER_EMAIL,
+      maxPerPair: config.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      slowAfterPerEmail: config.LOGIN_SLOW_AFTER_FAILURES_PER_EMAIL,
       windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
     }),
+    limits: {
+      registerByAddress: fixedWindowLimit(cache, { name: 'register:address', max: config.REGISTER_MAX_PER_ADDRESS, windowSeconds: hour, message: authMessages.tooManyRegistrations }),
+      registerByEmail: fixedWindowLimit(cache, { name: 'register:email', max: config.REGISTER_MAX_PER_EMAIL, windowSeconds: hour, message: authMessages.tooManyRegistrations }),
+      resetByAddress: fixedWindowLimit(cache, { name: 'reset:address', max: config.RESET_MAX_PER_ADDRESS, windowSeconds: hour, message: authMessages.tooManyResets }),
+      resetByEmail: fixedWindowLimit(cache, { name: 'reset:email', max: config.RESET_MAX_PER_EMAIL, windowSeconds: hour, message: authMessages.tooManyResets }),
+    },
   };
 }
 export type Deps = ReturnType<typeof buildDeps>;

@@ -1,4 +1,6 @@
 import argon2 from 'argon2';
+import { authMessages } from '@catalyst/contracts';
+import { badRequest } from '@catalyst/service-kit';
 
 /** OWASP's argon2id baseline (m = 19 MiB, t = 2, p = 1). */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -32,3 +34,22 @@ export const needsRehash = (hash: string): boolean => {
     return true;
   }
 };
+
+let common: Set<string> | undefined;
+
+/**
+ * True for a password a breach list would try first (zxcvbn's list of ~49,000 common passwords,
+ * compared case-insensitively, so `Password1` is caught as `password1`).
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  if (!common) {
+    const { dictionary } = await import('@zxcvbn-ts/language-common');
+    common = new Set((dictionary['passwords-common'] as string[]).map((word) => word.toLowerCase()));
+  }
+  return common.has(password.toLowerCase());
+}
+
+/** Refuses a common password on `field` with a message a person can act on (400). */
+export async function refuseCommonPassword(password: string, field = 'password'): Promise<void> {
+  if (await isCommonPassword(password)) throw badRequest(authMessages.commonPassword, [{ field, message: authMessages.commonPassword }]);
+}

@@ -28,6 +28,9 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
     PUBLIC_URL,
     OUTBOX_DIR: mkdtempSync(path.join(tmpdir(), 'auth-outbox-')),
     LOG_LEVEL: 'silent',
+    // Every test call comes from one address ('direct'); tests of these limits set their own.
+    REGISTER_MAX_PER_ADDRESS: '1000',
+    RESET_MAX_PER_ADDRESS: '1000',
     ...overrides,
   });
   const db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 4 });
@@ -44,7 +47,7 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const json = (await res.json()) as { success: boolean; data?: any; message?: string; errors?: Array<{ field: string; message: string }> };
-    return { status: res.status, body: json };
+    return { status: res.status, body: json, headers: Object.fromEntries(res.headers) as Record<string, string> };
   };
 
   /** What the gateway does for a bearer token: resolve it, then forward the token and the signed identity. */
@@ -58,13 +61,15 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
   };
 
   let counter = 0;
-  /** Registers a fresh account and answers its token, user and password. */
+  /** Registers a fresh account, signs in as a client does right after, and answers its token, user and password. */
   const register = async (fields: { name?: string; email?: string; password?: string } = {}) => {
     counter += 1;
     const account = { name: 'Test Person', email: `person${counter}-${Date.now()}@test.example`, password: 'Secret-pass-1', ...fields };
     const res = await call('POST', '/auth/register', { body: account });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return { ...account, token: res.body.data.token as string, user: res.body.data.user };
+    const login = await call('POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    if (login.status !== 200) throw new Error(`sign-in after register failed: ${login.status} ${JSON.stringify(login.body)}`);
+    return { ...account, token: login.body.data.token as string, user: login.body.data.user };
   };
 
   const close = async () => {
@@ -77,10 +82,10 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
 }
 export type TestAuth = Awaited<ReturnType<typeof createTestAuth>>;
 
-/** The verification link in the last e-mail sent to an address. */
-export function lastLinkTo(mailer: { sent: MailMessage[] }, to: string): string | undefined {
-  const message = [...mailer.sent].reverse().find((m) => m.to === to);
-  return message?.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+/** The verification (or, with `page`, reset) link in the last such e-mail sent to an address. */
+export function lastLinkTo(mailer: { sent: MailMessage[] }, to: string, page: 'verify-email' | 'reset-password' = 'verify-email'): string | undefined {
+  const pattern = new RegExp(`https?://\\S+/${page}\\?token=\\S+`);
+  return [...mailer.sent].reverse().find((m) => m.to === to && pattern.test(m.text))?.text.match(pattern)?.[0];
 }
 
 export const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token') ?? '');

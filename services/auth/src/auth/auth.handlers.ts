@@ -1,44 +1,59 @@
 import type { Context } from 'hono';
 import {
   authMessages,
+  forgotPasswordRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
   verifyEmailQuerySchema,
   type CurrentUserResponse,
+  type RegisterResponse,
   type SessionResponse,
 } from '@catalyst/contracts';
 import { HttpError, badRequest, ok, parseBody, parseQuery, requireIdentity, unauthorized, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { hashPassword, needsRehash, verifyPassword } from '../passwords';
+import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
 import { bearerToken } from '../tokens';
 import { findUserByEmail, insertUser, toUser, updatePasswordHash } from '../users/users.repository';
+import { sendQuietly } from '../verification/verification';
 
 type Ctx = Context<AppEnv>;
 
-export function createAuthHandlers({ db, users, sessions, verification, loginLimiter }: Deps) {
+export function createAuthHandlers({ db, users, sessions, verification, recovery, loginLimiter, limits, mailer, mails, log }: Deps) {
   return {
+    /**
+     * The same answer for a new and a taken address, so registration never tells who has an account:
+     * a new address gets its account and a verification link, a taken one's owner gets a warning
+     * e-mail. The client signs in with the same credentials afterwards.
+     */
     async register(c: Ctx) {
       const body = await parseBody(c, registerRequestSchema);
-      const row = await insertUser(db, { name: body.name, email: body.email, passwordHash: await hashPassword(body.password) });
-      const session = await sessions.start(row.id, { userAgent: userAgent(c), ip: clientAddress(c) });
-      await verification.send(row);
-      const data: SessionResponse = { user: toUser(row), token: session.token, expiresAt: session.expiresAt.toISOString() };
-      return ok(c, data, authMessages.registerSuccess, 201);
+      await limits.registerByAddress(clientAddress(c));
+      await limits.registerByEmail(body.email);
+      await refuseCommonPassword(body.password);
+      const passwordHash = await hashPassword(body.password);
+      const existing = await findUserByEmail(db, body.email);
+      if (existing) {
+        await sendQuietly(mailer, log, mails.registrationAttempt(existing));
+      } else {
+        try {
+          await verification.send(await insertUser(db, { name: body.name, email: body.email, passwordHash }));
+        } catch (error) {
+          // A parallel registration of the same address won the race: its owner is that account.
+          if (!(error instanceof HttpError && error.status === 409)) throw error;
+        }
+      }
+      return ok(c, { email: body.email } satisfies RegisterResponse, authMessages.registerSuccess, 201);
     },
 
     async login(c: Ctx) {
       const { email, password } = await parseBody(c, loginRequestSchema);
       const address = clientAddress(c);
-      if (await loginLimiter.isBlocked(email, address)) throw new HttpError(429, authMessages.tooManyAttempts);
       const row = await findUserByEmail(db, email);
-      // Unknown e-mail and wrong password: the same work, the same answer.
-      const valid = await verifyPassword(row?.password_hash, password);
-      if (!row || !valid) {
-        await loginLimiter.recordFailure(email, address);
-        throw unauthorized(authMessages.invalidCredentials);
-      }
-      await loginLimiter.clear(email);
+      // Unknown e-mail and wrong password: the same limits, the same work, the same answer.
+      const valid = await loginLimiter.checkPassword(email, address, row?.password_hash, password);
+      if (!row || !valid) throw unauthorized(authMessages.invalidCredentials);
       if (needsRehash(row.password_hash)) {
         await updatePasswordHash(db, row.id, await hashPassword(password));
         await users.forget(row.id);
@@ -63,11 +78,36 @@ export function createAuthHandlers({ db, users, sessions, verification, loginLim
       return ok(c, null, authMessages.logoutSuccess);
     },
 
+    /** Ends every session of the caller, this one included (a lost phone, a shared computer). */
+    async logoutEverywhere(c: Ctx) {
+      const identity = requireIdentity(c);
+      const endedSessions = await sessions.endOthers(identity.id);
+      return ok(c, { endedSessions }, authMessages.signedOutEverywhere);
+    },
+
     async verifyEmail(c: Ctx) {
       const { token } = parseQuery(c, verifyEmailQuerySchema);
-      const email = token.length <= 512 ? await verification.consume(token) : undefined;
-      if (!email) throw badRequest(authMessages.verificationInvalid);
-      return ok(c, { email }, authMessages.verificationSuccess);
+      const verified = await verification.consume(token);
+      if (!verified) throw badRequest(authMessages.verificationInvalid);
+      await sessions.forgetUser(verified.userId);
+      return ok(c, { email: verified.email }, authMessages.verificationSuccess);
+    },
+
+    /** The same answer whether or not the address has an account; limited per address and per e-mail. */
+    async forgotPassword(c: Ctx) {
+      const { email } = await parseBody(c, forgotPasswordRequestSchema);
+      await limits.resetByAddress(clientAddress(c));
+      await limits.resetByEmail(email);
+      await recovery.requestReset(email);
+      return ok(c, null, authMessages.forgotPasswordSent);
+    },
+
+    async resetPassword(c: Ctx) {
+      const { token, password } = await parseBody(c, resetPasswordRequestSchema);
+      await limits.resetByAddress(clientAddress(c));
+      await refuseCommonPassword(password);
+      if (!(await recovery.reset(token, password))) throw badRequest(authMessages.resetInvalid, [{ field: 'token', message: authMessages.resetInvalid }]);
+      return ok(c, null, authMessages.resetSuccess);
     },
   };
 }

@@ -4,8 +4,9 @@ import type { Deps } from '../deps';
 import { createAuthHandlers } from './auth.handlers';
 
 /**
- * /auth/* (through the gateway at /api/v1/auth/*). Bodies: registerRequestSchema, loginRequestSchema;
- * answers: sessionResponseSchema, currentUserResponseSchema (packages/contracts/src/auth.ts).
+ * /auth/* (through the gateway at /api/v1/auth/*). Bodies: registerRequestSchema, loginRequestSchema,
+ * forgotPasswordRequestSchema, resetPasswordRequestSchema; answers: registerResponseSchema,
+ * sessionResponseSchema, currentUserResponseSchema (packages/contracts/src/auth.ts).
  */
 export function authRoutes(deps: Deps) {
   const handlers = createAuthHandlers(deps);
@@ -14,5 +15,8 @@ export function authRoutes(deps: Deps) {
     .post('/auth/login', handlers.login)
     .get('/auth/me', handlers.me)
     .post('/auth/logout', handlers.logout)
-    .get('/auth/verify-email', handlers.verifyEmail);
+    .post('/auth/logout-all', handlers.logoutEverywhere)
+    .get('/auth/verify-email', handlers.verifyEmail)
+    .post('/auth/forgot-password', handlers.forgotPassword)
+    .post('/auth/reset-password', handlers.resetPassword);
 }

@@ -11,26 +11,27 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const valid = { name: "Jo-Anne O'Neil", email: '  New.Person@Example.COM ', password: 'Abcdef1' };
+const valid = { name: "Jo-Anne O'Neil", email: '  New.Person@Example.COM ', password: 'Abcdef1-moon' };
 
 describe('POST /auth/register', () => {
-  it('creates the account, answers a session token and the user, and lower-cases the e-mail', async () => {
+  it('creates the account, answers without revealing anything, and the account signs in at once with its lower-cased e-mail', async () => {
     const res = await t.call('POST', '/auth/register', { body: valid });
     expect(res.status).toBe(201);
-    expect(res.body.success).toBe(true);
-    expect(res.body.message).toBe(authMessages.registerSuccess);
-    expect(res.body.data.user).toMatchObject({ name: "Jo-Anne O'Neil", email: 'new.person@example.com', role: 'user', emailVerified: false });
-    expect(res.body.data.user._id).toMatch(/^[0-9a-f]{24}$/);
-    expect(res.body.data.user).not.toHaveProperty('password_hash');
-    expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const identity = await t.resolve(res.body.data.token);
-    expect(identity).toEqual({ id: res.body.data.user._id, role: 'user', email: 'new.person@example.com', name: "Jo-Anne O'Neil" });
+    expect(res.body).toEqual({ success: true, data: { email: 'new.person@example.com' }, message: authMessages.registerSuccess });
+    const login = await t.call('POST', '/auth/login', { body: { email: 'new.person@example.com', password: valid.password } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user).toMatchObject({ name: "Jo-Anne O'Neil", email: 'new.person@example.com', role: 'user', emailVerified: false });
+    expect(login.body.data.user._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(login.body.data.user).not.toHaveProperty('password_hash');
+    expect(login.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const identity = await t.resolve(login.body.data.token);
+    expect(identity).toEqual({ id: login.body.data.user._id, role: 'user', email: 'new.person@example.com', name: "Jo-Anne O'Neil", emailVerified: false });
   });
 
   it('stores the password as an argon2id hash at OWASP parameters or stronger', async () => {
     const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', 'new.person@example.com').executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(row.password_hash).not.toContain('Abcdef1');
+    expect(row.password_hash).not.toContain('Abcdef1-moon');
   });
 
   it('sends a verification e-mail whose link points at the public /verify-email page', async () => {
@@ -39,10 +40,17 @@ describe('POST /auth/register', () => {
     expect(link!.startsWith(`${PUBLIC_URL}/verify-email?token=`)).toBe(true);
   });
 
-  it('answers 409 for an e-mail that is already registered, whatever its case', async () => {
-    const res = await t.call('POST', '/auth/register', { body: { ...valid, email: 'NEW.PERSON@example.com' } });
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: authMessages.emailTaken, errors: [{ field: 'email', message: authMessages.emailTaken }] });
+  it('answers a taken address exactly as a free one, changes nothing, and warns the owner by e-mail instead', async () => {
+    const before = await t.db.selectFrom('users').selectAll().where('email', '=', 'new.person@example.com').executeTakeFirstOrThrow();
+    const sent = t.mailer.sent.length;
+    const res = await t.call('POST', '/auth/register', { body: { ...valid, name: 'Someone Else', email: 'NEW.PERSON@example.com', password: 'Other-pass-7' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ success: true, data: { email: 'new.person@example.com' }, message: authMessages.registerSuccess });
+    const after = await t.db.selectFrom('users').selectAll().where('email', '=', 'new.person@example.com').executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    const warning = t.mailer.sent.slice(sent).find((m) => m.to === 'new.person@example.com');
+    expect(warning?.subject).toMatch(/tried to create/);
+    expect((await t.call('POST', '/auth/login', { body: { email: 'new.person@example.com', password: 'Other-pass-7' } })).status).toBe(401);
   });
 
   it.each([
@@ -121,15 +129,16 @@ describe('POST /auth/login', () => {
     expect(res.body.errors).toContainEqual({ field, message });
   });
 
-  it('trips the per-e-mail limit after 5 failures: even the right password gets 429 then', async () => {
+  it('trips the per-e-mail limit of one address after 5 failures: even the right password gets 429 there', async () => {
     const account = await t.register();
     for (let i = 0; i < 5; i += 1) {
-      const res = await t.call('POST', '/auth/login', { body: { email: account.email, password: `Wrong-${i}` }, headers: { 'x-forwarded-for': `10.1.0.${i}` } });
+      const res = await t.call('POST', '/auth/login', { body: { email: account.email, password: `Wrong-${i}` }, headers: { 'x-forwarded-for': '10.1.0.1' } });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-for': '10.1.1.1' } });
+    const blocked = await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-for': '10.1.0.1' } });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ success: false, message: authMessages.tooManyAttempts });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('counts failures per client address across e-mails, trusting only the last x-forwarded-for entry', async () => {

@@ -21,7 +21,7 @@ describe('internal routes', () => {
     const account = await t.register({ name: 'Resolved Person' });
     const res = await t.call('POST', '/internal/sessions/resolve', { body: { token: account.token }, headers: internalHeaders() });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ identity: { id: account.user._id, role: 'user', email: account.email, name: 'Resolved Person' } });
+    expect(res.body.data).toEqual({ identity: { id: account.user._id, role: 'user', email: account.email, name: 'Resolved Person', emailVerified: false } });
     const unknown = await t.call('POST', '/internal/sessions/resolve', { body: { token: 'x'.repeat(43) }, headers: internalHeaders() });
     expect(unknown.status).toBe(401);
     expect(unknown.body.success).toBe(false);

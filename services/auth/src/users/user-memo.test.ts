@@ -51,7 +51,7 @@ describe('GET /auth/me answers from the user memo', () => {
   it('shows a profile update on the very next call', async () => {
     const account = await signedIn();
     const newEmail = `memo-${Date.now()}@test.example`;
-    expect((await t.call('PUT', '/users/profile', { body: { name: 'Memo Renamed', email: newEmail }, headers: account.headers })).status).toBe(200);
+    expect((await t.call('PUT', '/users/profile', { body: { name: 'Memo Renamed', email: newEmail, currentPassword: account.password }, headers: account.headers })).status).toBe(200);
     expect((await account.me()).body.data.user).toMatchObject({ name: 'Memo Renamed', email: newEmail, emailVerified: false });
   });
 

@@ -1,17 +1,28 @@
 import type { Context } from 'hono';
 import { authMessages, changePasswordRequestSchema, deleteAccountRequestSchema, updateProfileRequestSchema, type CurrentUserResponse } from '@catalyst/contracts';
-import { HttpError, badRequest, ok, parseBody, requireIdentity, unauthorized, unavailable, type AppEnv } from '@catalyst/service-kit';
+import { badRequest, ok, parseBody, requireIdentity, unauthorized, unavailable, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { hashPassword, verifyPassword } from '../passwords';
+import { hashPassword, refuseCommonPassword } from '../passwords';
+import { sendQuietly } from '../verification/verification';
 import { clientAddress } from '../request-context';
 import { bearerToken } from '../tokens';
-import { countAdmins, deleteUserAccount, findUserByEmail, findUserById, emailTaken, lastAdmin, toUser, updatePasswordHash, updateProfile } from './users.repository';
+import { countAdmins, deleteUserAccount, findUserByEmail, findUserById, lastAdmin, toUser, updatePasswordHash, updateProfile } from './users.repository';
 
 type Ctx = Context<AppEnv>;
 
-export function createUserHandlers({ db, users, sessions, verification, loginLimiter, peers }: Deps) {
+export function createUserHandlers({ db, users, sessions, verification, loginLimiter, peers, mailer, mails, log }: Deps) {
+  /** The account's password, checked under the sign-in limits; a wrong one is a 400 on `field`. */
+  async function confirmPassword(c: Ctx, row: { email: string; password_hash: string }, password: string | undefined, field: string, message: string) {
+    if (!password) throw badRequest(message, [{ field, message }]);
+    if (!(await loginLimiter.checkPassword(row.email, clientAddress(c), row.password_hash, password))) throw badRequest(message, [{ field, message }]);
+  }
+
   return {
-    /** Name and e-mail; a changed e-mail must be verified again (a new link goes to the new address). */
+    /**
+     * Name and e-mail. Changing the sign-in address needs the current password; the old address is told,
+     * the new one must be verified (its link goes there). An address that already has an account is
+     * not revealed: its owner is warned and the answer is the same as for a free one, with no change.
+     */
     async updateProfile(c: Ctx) {
       const identity = requireIdentity(c);
       const body = await parseBody(c, updateProfileRequestSchema);
@@ -19,14 +30,25 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
       if (!current) throw unauthorized();
       const emailChanged = body.email !== current.email;
       if (emailChanged) {
+        await confirmPassword(c, current, body.currentPassword, 'currentPassword', body.currentPassword ? authMessages.currentPasswordIncorrect : authMessages.emailChangeNeedsPassword);
         const owner = await findUserByEmail(db, body.email);
-        if (owner && owner.id !== current.id) throw emailTaken();
+        if (owner) {
+          await sendQuietly(mailer, log, mails.registrationAttempt(owner));
+          const renamed = body.name === current.name ? current : await updateProfile(db, identity.id, { name: body.name, email: current.email });
+          if (!renamed) throw unauthorized();
+          await users.forget(renamed.id);
+          await sessions.forgetUser(renamed.id);
+          return ok(c, { user: { ...toUser(renamed), email: body.email, emailVerified: false } } satisfies CurrentUserResponse, authMessages.profileUpdatedVerify);
+        }
       }
-      const row = await updateProfile(db, identity.id, body);
+      const row = await updateProfile(db, identity.id, { name: body.name, email: body.email });
       if (!row) throw unauthorized();
       await users.forget(row.id);
       await sessions.forgetUser(row.id);
-      if (emailChanged) await verification.send(row);
+      if (emailChanged) {
+        await sendQuietly(mailer, log, mails.emailChanged(row, current.email, row.email));
+        await verification.send(row);
+      }
       return ok(c, { user: toUser(row) } satisfies CurrentUserResponse, emailChanged ? authMessages.profileUpdatedVerify : authMessages.profileUpdated);
     },
 
@@ -34,17 +56,13 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
     async changePassword(c: Ctx) {
       const identity = requireIdentity(c);
       const body = await parseBody(c, changePasswordRequestSchema);
-      const address = clientAddress(c);
       const row = await findUserById(db, identity.id);
       if (!row) throw unauthorized();
-      if (await loginLimiter.isBlocked(row.email, address)) throw new HttpError(429, authMessages.tooManyAttempts);
-      if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
-        await loginLimiter.recordFailure(row.email, address);
-        throw badRequest(authMessages.currentPasswordIncorrect, [{ field: 'currentPassword', message: authMessages.currentPasswordIncorrect }]);
-      }
+      await confirmPassword(c, row, body.currentPassword, 'currentPassword', authMessages.currentPasswordIncorrect);
       if (body.newPassword === body.currentPassword) {
         throw badRequest(authMessages.passwordMustDiffer, [{ field: 'newPassword', message: authMessages.passwordMustDiffer }]);
       }
+      await refuseCommonPassword(body.newPassword, 'newPassword');
       await updatePasswordHash(db, row.id, await hashPassword(body.newPassword));
       await users.forget(row.id);
       const endedSessions = await sessions.endOthers(row.id, bearerToken(c.req.header('authorization')));
@@ -59,14 +77,9 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
     async deleteAccount(c: Ctx) {
       const identity = requireIdentity(c);
       const body = await parseBody(c, deleteAccountRequestSchema);
-      const address = clientAddress(c);
       const row = await findUserById(db, identity.id);
       if (!row) throw unauthorized();
-      if (await loginLimiter.isBlocked(row.email, address)) throw new HttpError(429, authMessages.tooManyAttempts);
-      if (!(await verifyPassword(row.password_hash, body.password))) {
-        await loginLimiter.recordFailure(row.email, address);
-        throw badRequest(authMessages.passwordIncorrect, [{ field: 'password', message: authMessages.passwordIncorrect }]);
-      }
+      await confirmPassword(c, row, body.password, 'password', authMessages.passwordIncorrect);
       if (row.role === 'admin' && (await countAdmins(db)) <= 1) throw lastAdmin();
       const requestId = c.get('requestId');
       try {

@@ -27,16 +27,28 @@ describe('PUT /users/profile', () => {
     expect((await t.resolve(account.token))?.name).toBe('Renamed Person');
   });
 
-  it('requires verifying a changed e-mail again and mails the link to the new address', async () => {
+  it('needs the current password to change the e-mail, tells the old address, and requires verifying the new one', async () => {
     const account = await t.register();
     await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(lastLinkTo(t.mailer, account.email)!))}`);
     const oldLink = lastLinkTo(t.mailer, account.email)!;
     const newEmail = `changed-${Date.now()}@test.example`;
-    const res = await t.call('PUT', '/users/profile', { body: { name: account.name, email: newEmail }, headers: await t.asBearer(account.token) });
+    const headers = await t.asBearer(account.token);
+    const withoutPassword = await t.call('PUT', '/users/profile', { body: { name: account.name, email: newEmail }, headers });
+    expect(withoutPassword.status).toBe(400);
+    expect(withoutPassword.body.errors).toEqual([{ field: 'currentPassword', message: authMessages.emailChangeNeedsPassword }]);
+    const wrongPassword = await t.call('PUT', '/users/profile', { body: { name: account.name, email: newEmail, currentPassword: 'Wrong-pass-1' }, headers });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.errors).toEqual([{ field: 'currentPassword', message: authMessages.currentPasswordIncorrect }]);
+    expect((await t.resolve(account.token))?.email).toBe(account.email);
+
+    const res = await t.call('PUT', '/users/profile', { body: { name: account.name, email: newEmail, currentPassword: account.password }, headers });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(authMessages.profileUpdatedVerify);
     expect(res.body.data.user).toMatchObject({ email: newEmail, emailVerified: false });
     expect((await t.resolve(account.token))?.email).toBe(newEmail);
+    const notice = [...t.mailer.sent].reverse().find((m) => m.to === account.email);
+    expect(notice?.subject).toMatch(/was changed/);
+    expect(notice?.text).toContain(newEmail);
     // A link issued for the old address cannot verify the new one.
     expect((await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(oldLink))}`)).status).toBe(400);
     const link = lastLinkTo(t.mailer, newEmail);
@@ -46,12 +58,30 @@ describe('PUT /users/profile', () => {
     expect(login.body.data.user.emailVerified).toBe(true);
   });
 
-  it('answers 409 when the new e-mail belongs to someone else', async () => {
+  it('never reveals that the new e-mail belongs to someone else: the same answer, no change, and its owner is warned', async () => {
     const first = await t.register();
     const second = await t.register();
-    const res = await t.call('PUT', '/users/profile', { body: { name: 'Second', email: first.email }, headers: await t.asBearer(second.token) });
-    expect(res.status).toBe(409);
-    expect(res.body.errors).toEqual([{ field: 'email', message: authMessages.emailTaken }]);
+    const sent = t.mailer.sent.length;
+    const res = await t.call('PUT', '/users/profile', { body: { name: 'Second', email: first.email, currentPassword: second.password }, headers: await t.asBearer(second.token) });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(authMessages.profileUpdatedVerify);
+    expect(res.body.data.user).toMatchObject({ email: first.email, emailVerified: false });
+    expect((await t.resolve(second.token))?.email).toBe(second.email);
+    expect((await t.resolve(first.token))?.email).toBe(first.email);
+    expect(t.mailer.sent.slice(sent).map((m) => m.to)).toEqual([first.email]);
+  });
+
+  it('refuses a look-alike address that mixes alphabets, at registration and on change', async () => {
+    const account = await t.register();
+    const lookAlike = 'p\u0430ypal-support@example.com'; // a Cyrillic 'а'
+    const change = await t.call('PUT', '/users/profile', { body: { name: account.name, email: lookAlike, currentPassword: account.password }, headers: await t.asBearer(account.token) });
+    expect(change.status).toBe(400);
+    expect(change.body.errors).toEqual([{ field: 'email', message: authMessages.mixedScriptEmail }]);
+    const register = await t.call('POST', '/auth/register', { body: { name: 'Look Alike', email: lookAlike, password: 'Secret-pass-1' } });
+    expect(register.status).toBe(400);
+    expect(register.body.errors).toEqual([{ field: 'email', message: authMessages.mixedScriptEmail }]);
+    // One alphabet throughout is fine, whichever it is.
+    expect((await t.call('POST', '/auth/register', { body: { name: 'Иван', email: `иван${Date.now()}@пример.рф`, password: 'Secret-pass-1' } })).status).toBe(201);
   });
 
   it.each([

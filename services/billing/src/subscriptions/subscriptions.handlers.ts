@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import {
+  authMessages,
   confirmSessionBodySchema,
   createCheckoutSessionBodySchema,
   subscriptionStatusQuerySchema,
 } from '@catalyst/contracts';
-import { HttpError, ok, parseBody, parseQuery, requireIdentity, type AppEnv } from '@catalyst/service-kit';
+import { HttpError, forbidden, ok, parseBody, parseQuery, requireIdentity, type AppEnv } from '@catalyst/service-kit';
 import type { BillingContext } from '../context';
 import {
   confirmCheckoutSession,
@@ -21,6 +22,8 @@ export function subscriptionHandlers(ctx: BillingContext) {
     async createCheckoutSession(c: C) {
       const identity = requireIdentity(c);
       const { plan } = await parseBody(c, createCheckoutSessionBodySchema);
+      // A throw-away address cannot buy a plan: the account proves its address first.
+      if (identity.emailVerified === false) throw forbidden(authMessages.verifyToSubscribe);
       return ok(c, await createCheckoutSession(ctx, identity, plan));
     },
 

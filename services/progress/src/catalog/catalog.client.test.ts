@@ -21,6 +21,8 @@ const absentCache: Cache = {
   set: async () => undefined,
   del: async () => undefined,
   incr: async () => 1,
+  decr: async () => undefined,
+  claim: async () => true,
   status: () => ({ kind: 'redis', healthy: false }),
   close: async () => undefined,
 };

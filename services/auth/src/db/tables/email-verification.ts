@@ -1,8 +1,11 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 
-/** A single-use e-mail verification link for one address of one user; only the token's SHA-256 is kept. */
+export type LinkPurpose = 'verify-email' | 'reset-password';
+
+/** A single-use link (e-mail verification or password reset) for one address of one user; only the token's SHA-256 is kept. */
 export interface EmailVerificationTable {
   id: string;
+  purpose: ColumnType<LinkPurpose, LinkPurpose | undefined, never>;
   user_id: string;
   /** The address being verified; a link for an address the user has since changed is no longer valid. */
   email: string;
