@@ -13,5 +13,6 @@ export default defineFrontend({
     './ProfilePage': './src/profile/ProfilePage.tsx',
     './SubscriptionRoutes': './src/subscription/routes.tsx',
     './VerifyEmailPage': './src/verify-email/VerifyEmailPage.tsx',
+    './ResetPasswordPage': './src/reset-password/ResetPasswordPage.tsx',
   },
 });

@@ -8,6 +8,7 @@ import AuthDialog from './auth/AuthDialog';
 import ProfilePage from './profile/ProfilePage';
 import SubscriptionRoutes from './subscription/routes';
 import VerifyEmailPage from './verify-email/VerifyEmailPage';
+import ResetPasswordPage from './reset-password/ResetPasswordPage';
 
 void session.start();
 
@@ -41,6 +42,7 @@ createRoot(document.getElementById('root')!).render(
           <Route path="profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
           <Route path="subscription/*" element={<RequireAuth><SubscriptionRoutes /></RequireAuth>} />
           <Route path="verify-email" element={<VerifyEmailPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
         </Routes>
       </main>
     </BrowserRouter>

@@ -37,6 +37,7 @@ export function AppRoutes() {
           }
         />
         <Route path="verify-email" element={<RemoteModule remote="account" module="./VerifyEmailPage" />} />
+        <Route path="reset-password" element={<RemoteModule remote="account" module="./ResetPasswordPage" />} />
         {/* RequireAdmin first: the admin remote is never requested for anyone else. */}
         <Route
           path="admin/*"

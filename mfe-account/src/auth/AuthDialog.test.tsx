@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '@catalyst/contracts';
 import type { AuthDialogProps, AuthDialogView } from '@catalyst/web-kit';
+import { MemoryRouter } from 'react-router-dom';
 import AuthDialog, { AUTH_BANNER_MS } from './AuthDialog';
 
 type Answer = { status: number; body: unknown } | 'network';
@@ -29,7 +30,8 @@ afterEach(() => {
 
 function renderDialog(view: AuthDialogView = 'register', overrides: Partial<AuthDialogProps> = {}) {
   const props: AuthDialogProps = { open: true, view, openCount: 1, onViewChange: vi.fn(), onClose: vi.fn(), onError: vi.fn(), ...overrides };
-  const utils = render(<AuthDialog {...props} />);
+  // The shell renders the dialog inside its router (the "Forgot password?" link navigates).
+  const utils = render(<AuthDialog {...props} />, { wrapper: MemoryRouter });
   return { ...utils, props, rerenderWith: (next: Partial<AuthDialogProps>) => utils.rerender(<AuthDialog {...props} {...next} />) };
 }
 

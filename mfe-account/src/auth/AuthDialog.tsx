@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Alert, Button, Dialog, remoteTestId, TextField, useSession, type AuthDialogProps } from '@catalyst/web-kit';
 import { NAME_MAX_LENGTH } from '@catalyst/contracts';
 import { PasswordStrength } from './PasswordStrength';
@@ -139,6 +140,11 @@ export default function AuthDialog({ open, view, openCount, onViewChange, onClos
               </a>
               .
             </p>
+          ) : null}
+          {isLogin ? (
+            <Link to="/reset-password" className={styles.forgot} onClick={onClose}>
+              Forgot password?
+            </Link>
           ) : null}
           <Button type="submit" block loading={submitting} disabled={submitting}>
             {submitting ? (isLogin ? 'Signing in...' : 'Creating account...') : isLogin ? 'Login' : 'Create Account'}

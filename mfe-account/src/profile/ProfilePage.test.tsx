@@ -42,8 +42,8 @@ const passwordForm = () => screen.getByRole('form', { name: 'Change Password' })
 
 describe('profile validators', () => {
   it('require name and email only', () => {
-    expect(requiredProfileErrors({ name: ' ', email: '' })).toEqual({ name: authMessages.nameRequired, email: authMessages.emailRequired });
-    expect(requiredProfileErrors({ name: 'A', email: 'x' })).toEqual({});
+    expect(requiredProfileErrors({ name: ' ', email: '', currentPassword: '' })).toEqual({ name: authMessages.nameRequired, email: authMessages.emailRequired });
+    expect(requiredProfileErrors({ name: 'A', email: 'x', currentPassword: '' })).toEqual({});
   });
 
   it('require all three password fields, with no match or length rule', () => {

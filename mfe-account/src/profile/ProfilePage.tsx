@@ -3,9 +3,10 @@ import { authMessages, NAME_MAX_LENGTH, normaliseEmail, type CurrentUserResponse
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Dialog, api, remoteTestId, session, TextField, useDocumentTitle, useSession } from '@catalyst/web-kit';
 import { submitFailure, type FormMessage } from './profileErrors';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import styles from './ProfilePage.module.css';
 
-type ProfileFields = { name: string; email: string };
+type ProfileFields = { name: string; email: string; currentPassword: string };
 type PasswordFields = { currentPassword: string; newPassword: string; confirmPassword: string };
 type Errors<T> = Partial<Record<keyof T, string>>;
 
@@ -42,21 +43,25 @@ function useForm<T extends Record<string, string>>(initial: T) {
 
 function UpdateProfileForm() {
   const { user } = useSession();
-  const form = useForm<ProfileFields>({ name: user?.name ?? '', email: user?.email ?? '' });
+  const form = useForm<ProfileFields>({ name: user?.name ?? '', email: user?.email ?? '', currentPassword: '' });
   const { setFields } = form;
   useEffect(() => {
-    setFields({ name: user?.name ?? '', email: user?.email ?? '' });
+    setFields({ name: user?.name ?? '', email: user?.email ?? '', currentPassword: '' });
   }, [user?.name, user?.email, setFields]);
+  // Changing the sign-in address needs the current password (the server checks it).
+  const emailChanging = user !== null && normaliseEmail(form.fields.email) !== user?.email;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const errors = requiredProfileErrors(form.fields);
+    if (emailChanging && !form.fields.currentPassword) errors.currentPassword = authMessages.emailChangeNeedsPassword;
     form.setErrors(errors);
     form.setMessage(null);
     if (Object.keys(errors).length > 0) return;
     form.setSubmitting(true);
     try {
-      const result = await api.request<CurrentUserResponse>('PUT', '/users/profile', { body: { name: form.fields.name.trim(), email: normaliseEmail(form.fields.email) } });
+      const body = { name: form.fields.name.trim(), email: normaliseEmail(form.fields.email), ...(emailChanging ? { currentPassword: form.fields.currentPassword } : {}) };
+      const result = await api.request<CurrentUserResponse>('PUT', '/users/profile', { body });
       if (result.data?.user) session.loadUser(result.data.user);
       form.setMessage({ tone: 'success', text: result.message || authMessages.profileUpdated });
     } catch (error) {
@@ -75,6 +80,18 @@ function UpdateProfileForm() {
       <form onSubmit={submit} noValidate aria-label="Update Profile">
         <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={form.fields.name} onChange={form.change('name')} error={form.errors.name} />
         <TextField label="Email" name="email" type="email" autoComplete="email" value={form.fields.email} onChange={form.change('email')} error={form.errors.email} />
+        {emailChanging ? (
+          <TextField
+            label="Current Password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={form.fields.currentPassword}
+            onChange={form.change('currentPassword')}
+            error={form.errors.currentPassword}
+            hint="Needed to change the e-mail address you sign in with."
+          />
+        ) : null}
         {user && user.emailVerified === false ? <p className={styles.note}>Your email address is not verified yet. Please check your inbox for the verification link.</p> : null}
         <Button type="submit" loading={form.submitting}>
           Update Profile
@@ -205,6 +222,7 @@ export default function ProfilePage() {
       <div className={styles.grid}>
         <UpdateProfileForm />
         <ChangePasswordForm />
+        <SignOutEverywhere />
         <DeleteAccountForm />
       </div>
     </section>

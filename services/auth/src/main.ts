@@ -10,7 +10,7 @@ const config = loadConfig();
 const log = createLogger('auth', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'auth', log });
-const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM, log });
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM, log, logBodies: config.NODE_ENV === 'development' });
 const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
 const deps = buildDeps({ config, db, cache, log, mailer, broadcast });
 

@@ -26,6 +26,7 @@ export function remoteForPath(pathname: string): RouteRemote | null {
   if (path === '/profile/') return { remote: 'account', module: './ProfilePage', audience: 'signed-in' };
   if (path.startsWith('/subscription/')) return { remote: 'account', module: './SubscriptionRoutes', audience: 'signed-in' };
   if (path === '/verify-email/') return { remote: 'account', module: './VerifyEmailPage', audience: 'anyone' };
+  if (path === '/reset-password/') return { remote: 'account', module: './ResetPasswordPage', audience: 'anyone' };
   if (path.startsWith('/admin/')) return { remote: 'admin', module: './AdminRoutes', audience: 'admin' };
   return null;
 }

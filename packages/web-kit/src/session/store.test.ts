@@ -87,6 +87,16 @@ describe('session store', () => {
     expect(sessionStorage.getItem('token')).toBeNull();
   });
 
+  it('signs a new account in with the same credentials when registration answers without a token', async () => {
+    const api = fakeApi({ 'POST /auth/register': () => ({ email: 'ada@example.com' }), 'POST /auth/login': () => ({ token: 'fresh', user }) });
+    const store = createSessionStore({ api });
+    const result = await store.register({ name: 'Ada', email: 'ada@example.com', password: 'Secret-1' });
+    expect(result.success).toBe(true);
+    expect(api.calls).toEqual(['POST /auth/register', 'POST /auth/login']);
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, token: 'fresh', error: null });
+    expect(sessionStorage.getItem('token')).toBe('fresh');
+  });
+
   it('clears everything on logout and revokes the session server-side', async () => {
     const api = fakeApi({ 'POST /auth/login': () => ({ token: 'tok', user }), 'POST /auth/logout': () => null });
     const store = createSessionStore({ api });

@@ -159,17 +159,28 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
     }
   }
 
+  /** Keeps a session answer (token and user); false when the answer has none. */
+  function adopt(data: unknown): boolean {
+    const token = tokenOf(data);
+    const user = userOf(data);
+    if (!token || !user) return false;
+    storage.setItem(TOKEN_STORAGE_KEY, token);
+    set({ user, token, isAuthenticated: true, isLoading: false, error: null });
+    return true;
+  }
+
+  /**
+   * Registration answers the same whether or not the address already has an account (it never says),
+   * so the new account is signed in with the same credentials right after. When that sign-in is
+   * refused (the address had an account; its owner was e-mailed) only the loading stops.
+   */
   async function register(input: RegisterInput): Promise<AuthResult> {
     set({ isLoading: true, error: null });
     try {
       const result = await client.request<unknown>('POST', '/auth/register', { body: input });
-      const token = tokenOf(result.data);
-      const user = userOf(result.data);
-      if (token && user) {
-        storage.setItem(TOKEN_STORAGE_KEY, token);
-        set({ user, token, isAuthenticated: true, isLoading: false, error: null });
-      } else {
-        set({ isLoading: false });
+      if (!adopt(result.data)) {
+        const signedIn = await client.request<unknown>('POST', '/auth/login', { body: { email: input.email, password: input.password } }).catch(() => undefined);
+        if (!signedIn || !adopt(signedIn.data)) set({ isLoading: false });
       }
       return { success: true, message: result.message };
     } catch (error) {

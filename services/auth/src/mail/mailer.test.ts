@@ -20,3 +20,22 @@ describe('mailer without SMTP_URL', () => {
     expect(first).not.toMatch(/^Bcc:/m);
   });
 });
+
+describe('outbox log lines', () => {
+  const capture = () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = { ...testLog, info: (fields: Record<string, unknown>) => void lines.push(fields) } as unknown as typeof testLog;
+    return { lines, log };
+  };
+
+  it('carry the body (and its link) in development only', async () => {
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+    const dev = capture();
+    await createMailer({ outboxDir, from: 'x <x@example.com>', log: dev.log, logBodies: true }).send({ to: 'a@example.com', subject: 'S', text: 'link http://x/reset-password?token=secret' });
+    expect(JSON.stringify(dev.lines)).toContain('token=secret');
+    const production = capture();
+    await createMailer({ outboxDir, from: 'x <x@example.com>', log: production.log, logBodies: false }).send({ to: 'a@example.com', subject: 'S', text: 'link http://x/reset-password?token=secret' });
+    expect(production.lines).toHaveLength(1);
+    expect(JSON.stringify(production.lines)).not.toContain('token=secret');
+  });
+});

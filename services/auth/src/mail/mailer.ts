@@ -31,7 +31,7 @@ const headerSafe = (value: string) => value.replace(/[\r\n]+/g, ' ');
  * Without SMTP: each message goes to the log and to one .eml file in the outbox folder, so a person
  * running the product locally (and the browser tests) can open the link.
  */
-export function createOutboxMailer({ outboxDir, from, log }: { outboxDir: string; from: string; log: Logger }): Mailer {
+export function createOutboxMailer({ outboxDir, from, log, logBodies = true }: { outboxDir: string; from: string; log: Logger; logBodies?: boolean }): Mailer {
   return {
     async send(message) {
       await mkdir(outboxDir, { recursive: true });
@@ -49,11 +49,12 @@ export function createOutboxMailer({ outboxDir, from, log }: { outboxDir: string
         '',
       ].join('\r\n');
       await writeFile(file, eml, 'utf8');
-      log.info({ to: message.to, subject: message.subject, file, text: message.text }, 'e-mail written to the outbox (SMTP_URL is not set)');
+      // Bodies carry sign-in-grade links (verification, password reset): in the log only in development.
+      log.info({ to: message.to, subject: message.subject, file, ...(logBodies ? { text: message.text } : {}) }, 'e-mail written to the outbox (SMTP_URL is not set)');
     },
   };
 }
 
-export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; log: Logger }): Mailer {
+export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; log: Logger; logBodies?: boolean }): Mailer {
   return options.smtpUrl ? createSmtpMailer({ ...options, smtpUrl: options.smtpUrl }) : createOutboxMailer(options);
 }

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { authMessages, validateConfirmPassword, validateEmail, validateNewPassword } from '@catalyst/contracts';
+import { Alert, Button, Card, api, isApiRequestError, openAuthDialog, remoteTestId, TextField, useDocumentTitle } from '@catalyst/web-kit';
+import { PasswordStrength } from '../auth/PasswordStrength';
+import styles from './ResetPasswordPage.module.css';
+
+type Outcome = { tone: 'success' | 'danger'; message: string } | null;
+type Errors = Partial<Record<'email' | 'password' | 'confirmPassword', string>>;
+
+const failureOf = (error: unknown): { message: string; errors: Errors } => {
+  if (!isApiRequestError(error)) return { message: authMessages.networkOrServer, errors: {} };
+  const errors: Errors = {};
+  for (const e of error.errors) if (e.field === 'email' || e.field === 'password') errors[e.field] = e.message;
+  return { message: error.message, errors };
+};
+
+/** Step 1 (no token): the address to send a reset link to. The answer never says whether it has an account. */
+function RequestLink() {
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateEmail(email);
+    setErrors(invalid ? { email: invalid } : {});
+    if (invalid || sending) return;
+    setSending(true);
+    try {
+      const result = await api.request<null>('POST', '/auth/forgot-password', { body: { email } });
+      setOutcome({ tone: 'success', message: result.message ?? authMessages.forgotPasswordSent });
+    } catch (error) {
+      const failure = failureOf(error);
+      setErrors(failure.errors);
+      setOutcome({ tone: 'danger', message: failure.message });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <h1>Forgot your password?</h1>
+      <p className={styles.muted}>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      {outcome ? <Alert tone={outcome.tone}>{outcome.message}</Alert> : null}
+      <form className={styles.form} onSubmit={submit} noValidate aria-label="Request a password reset link">
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+        <Button type="submit" block loading={sending} disabled={sending}>
+          {sending ? 'Sending...' : 'Send reset link'}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+/** Step 2 (the link's token): a new password under the registration rules; every session ends. */
+function ChooseNewPassword({ token }: { token: string }) {
+  const [fields, setFields] = useState({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [done, setDone] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    const password = validateNewPassword(fields.password);
+    const confirm = validateConfirmPassword(fields.password, fields.confirmPassword);
+    if (password) found.password = password;
+    if (confirm) found.confirmPassword = confirm;
+    setErrors(found);
+    if (Object.keys(found).length > 0 || saving) return;
+    setSaving(true);
+    try {
+      const result = await api.request<null>('POST', '/auth/reset-password', { body: { token, password: fields.password } });
+      setDone(true);
+      setOutcome({ tone: 'success', message: result.message ?? authMessages.resetSuccess });
+    } catch (error) {
+      const failure = failureOf(error);
+      setErrors(failure.errors);
+      setOutcome({ tone: 'danger', message: failure.message });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const edit = (key: 'password' | 'confirmPassword') => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setFields((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  return (
+    <>
+      <h1>Choose a new password</h1>
+      {outcome ? <Alert tone={outcome.tone}>{outcome.message}</Alert> : null}
+      {done ? (
+        <Button onClick={() => openAuthDialog('login')}>Sign in</Button>
+      ) : (
+        <form className={styles.form} onSubmit={submit} noValidate aria-label="Choose a new password">
+          <TextField
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={fields.password}
+            onChange={edit('password')}
+            error={errors.password}
+            hint={fields.password ? <PasswordStrength password={fields.password} /> : undefined}
+          />
+          <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={edit('confirmPassword')} error={errors.confirmPassword} />
+          <Button type="submit" block loading={saving} disabled={saving}>
+            {saving ? 'Saving...' : 'Set new password'}
+          </Button>
+        </form>
+      )}
+    </>
+  );
+}
+
+/** /reset-password: ask for a link, or (with ?token=) set a new password with it. */
+export default function ResetPasswordPage() {
+  useDocumentTitle('Reset Password');
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim();
+  return (
+    <section className={styles.page} data-testid={remoteTestId('account')}>
+      <Card className={styles.card}>{token ? <ChooseNewPassword token={token} /> : <RequestLink />}</Card>
+    </section>
+  );
+}
