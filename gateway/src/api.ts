@@ -49,9 +49,6 @@ export const stripTrustedHeaders: Handler = (req, _res, next) => {
 export const ASSERTION_TTL_SECONDS = 60;
 export const ASSERTION_RESERVE_SECONDS = 30;
 
-const JSON_TYPE = /^(?:application\/json|[\w.-]+\/[\w.+-]+\+json)\s*(?:;|$)/i;
-const isJson = (req: IncomingMessage) => JSON_TYPE.test(req.headers['content-type'] ?? '');
-
 type WithBody = IncomingMessage & { body?: unknown };
 
 /** The route of this request, kept by `resolve` for the steps after it. */
@@ -100,19 +97,9 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
 
   const readBody = express.raw({ type: () => true, limit: config.BODY_LIMIT }) as Handler;
 
-  // Malformed JSON is refused here so no service ever parses it (an empty body is left to the service).
-  const checkJson: Handler = (req, res, next) => {
-    const body = (req as WithBody).body;
-    if (Buffer.isBuffer(body) && body.length > 0 && isJson(req)) {
-      try {
-        JSON.parse(body.toString('utf8'));
-      } catch {
-        return sendError(res, 400, MESSAGES.malformedJson);
-      }
-    }
-    next();
-  };
-
+  // Bodies are forwarded as bytes: the gateway never parses what it only forwards (a large or deeply
+  // nested JSON body would hold its event loop for every other request); each service parses with its
+  // own per-route size and depth limits.
   const forward: Handler = async (req, res) => {
     const route = routeOf(res);
     if (route.owner === 'gateway') return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${apiPathOf(req)}`);
@@ -181,7 +168,7 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
     '/health': healthHandler(upstreams, config.HEALTH_TIMEOUT_MS),
     '/client-errors': chain(...clientErrorsHandlers({ cache, log, perMinute: config.CLIENT_ERRORS_PER_MINUTE, client })),
   };
-  const proxied = chain(readBody, checkJson, forward);
+  const proxied = chain(readBody, forward);
   const dispatch: Handler = (req, res, next) => {
     const route = routeOf(res);
     const own = route.owner === 'gateway' ? gatewayRoutes[route.path] : proxied;

@@ -159,3 +159,25 @@ describe('createService', () => {
     expect((await json(res)).success).toBe(false);
   });
 });
+
+describe('parseBody limits', () => {
+  const app = createService({ name: 'limits', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
+  app.post('/small', async (c) => ok(c, await parseBody(c, z.object({ a: z.unknown() }))));
+  app.post('/large', async (c) => ok(c, await parseBody(c, z.object({ a: z.unknown() }), { maxBytes: 256 * 1024 })));
+  const post = (path: string, body: string) => app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it('refuses a body over the route’s limit with 413 and accepts it where the route allows more', async () => {
+    const body = JSON.stringify({ a: 'x'.repeat(100 * 1024) });
+    const small = await post('/small', body);
+    expect(small.status).toBe(413);
+    expect(await small.json()).toEqual({ success: false, message: 'Request body is too large' });
+    expect((await post('/large', body)).status).toBe(200);
+  });
+
+  it('refuses deep nesting with 400 before parsing it, and takes brackets inside strings for text', async () => {
+    const deep = await post('/small', `{"a":${'['.repeat(40)}${']'.repeat(40)}}`);
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({ success: false, message: 'Request body is nested too deeply' });
+    expect((await post('/small', JSON.stringify({ a: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["\\' }))).status).toBe(200);
+  });
+});

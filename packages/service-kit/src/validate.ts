@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { FieldError } from '@catalyst/contracts';
-import { badRequest } from './errors';
+import { HttpError, badRequest } from './errors';
 
 /** zod issues in the one error shape: the field's dotted path and the rule's own message. */
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
@@ -32,11 +32,42 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.inf
   throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
 }
 
-/** Reads and validates a JSON body; malformed JSON is a 400, never a 500. */
-export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+/** Every JSON body a route reads is at most this large unless the route asks for more (admin forms). */
+export const DEFAULT_JSON_BODY_BYTES = 64 * 1024;
+/** Deeper nesting than any request of this API has: refused before JSON.parse spends time on it. */
+export const MAX_JSON_DEPTH = 32;
+export const BODY_TOO_LARGE_MESSAGE = 'Request body is too large';
+export const BODY_TOO_DEEP_MESSAGE = 'Request body is nested too deeply';
+
+/** The deepest bracket nesting of a JSON text (strings skipped), stopping as soon as it passes `limit`. */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 92) i += 1; // backslash: skip the escaped character
+      else if (code === 34) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 123 || code === 91) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (code === 125 || code === 93) depth -= 1;
+  }
+  return false;
+}
+
+/**
+ * Reads and validates a JSON body; malformed JSON is a 400, never a 500. The size is checked per route
+ * (small by default, `maxBytes` where a route needs more) and the nesting before parsing, so a large or
+ * deeply nested body costs its sender a 413/400 and nobody else any time.
+ */
+export async function parseBody<T extends z.ZodType>(c: Context, schema: T, { maxBytes = DEFAULT_JSON_BODY_BYTES }: { maxBytes?: number } = {}): Promise<z.infer<T>> {
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw badRequest(BODY_TOO_DEEP_MESSAGE);
   let body: unknown;
   try {
-    const text = await c.req.text();
     body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
     throw badRequest('Malformed JSON body');

@@ -15,6 +15,9 @@ import {
   unavailable,
   type AppEnv,
 } from '@catalyst/service-kit';
+
+/** A product form carries a rich description: more room than the 64 KiB every other body gets. */
+const ADMIN_PRODUCT_BODY_BYTES = 512 * 1024;
 import { listProducts } from '../products/products.repository';
 import type { AdminRouteDeps } from './adminDeps';
 import {
@@ -85,7 +88,7 @@ export const getProduct = (deps: AdminRouteDeps) => async (c: Context<AppEnv>) =
 
 export const createProduct = (deps: AdminRouteDeps) => async (c: Context<AppEnv>) => {
   const identity = requireIdentity(c);
-  const values = await parseBody(c, productBodySchema);
+  const values = await parseBody(c, productBodySchema, { maxBytes: ADMIN_PRODUCT_BODY_BYTES });
   await requireReferences(deps, values);
   let slug = values.slug;
   if (slug) {
@@ -102,7 +105,7 @@ export const createProduct = (deps: AdminRouteDeps) => async (c: Context<AppEnv>
 /** PUT carries the whole product (the eye and star toggles send it back with one flag flipped). */
 export const replaceProduct = (deps: AdminRouteDeps) => async (c: Context<AppEnv>) => {
   const id = idParam(c, 'product');
-  const values = await parseBody(c, productBodySchema);
+  const values = await parseBody(c, productBodySchema, { maxBytes: ADMIN_PRODUCT_BODY_BYTES });
   const existing = await findAdminProduct(deps.db, id);
   if (!existing) throw notFound('Product not found');
   await requireReferences(deps, values);
