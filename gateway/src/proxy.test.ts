@@ -60,6 +60,23 @@ describe('proxying request bodies', () => {
     }
   });
 
+  it('marks every answer a service did not declare cacheable no-store, and keeps a declared policy', async () => {
+    const personal = await fetch(url('/api/v1/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(personal.headers.get('cache-control')).toBe('no-store');
+    world.content.handle((req, res) => {
+      if (!req.url?.startsWith('/categories')) return false;
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=0, s-maxage=5' });
+      res.end('{"success":true,"data":[]}');
+      return true;
+    });
+    try {
+      const open = await fetch(url(`/api/v1/categories?n=${Date.now()}`));
+      expect(open.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5');
+    } finally {
+      world.content.handle(() => false);
+    }
+  });
+
   it('leaves an empty JSON body to the service', async () => {
     const response = await fetch(url('/api/v1/subscription/cancel'), { method: 'POST', headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(200);

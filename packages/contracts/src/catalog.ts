@@ -85,10 +85,12 @@ export type PublicProduct = z.infer<typeof publicProductSchema>;
 export const premiumProductSchema = publicProductSchema.extend({ videoUrl: z.string().nullable() });
 export type PremiumProduct = z.infer<typeof premiumProductSchema>;
 
-/** The product page: everything, with the HTML content, its author and related content. */
+/**
+ * The product page: everything, with the HTML content and related content. It names the creator and the
+ * instructor, never the staff account that entered it (createdBy is in admin answers only).
+ */
 export const productDetailSchema = premiumProductSchema.extend({
   content: z.string().nullable(),
-  createdBy: z.object({ name: z.string(), email: z.string() }).nullable(),
   related: z.array(publicProductSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;

@@ -200,7 +200,6 @@ export function toProductDetail(row: ProductRecord, related: ProductRecord[]): P
   return {
     ...toPremiumProduct(row),
     content: row.content,
-    createdBy: row.created_by_name || row.created_by_email ? { name: row.created_by_name ?? '', email: row.created_by_email ?? '' } : null,
     related: related.map(toPublicProduct),
   };
 }
