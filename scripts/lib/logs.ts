@@ -10,9 +10,23 @@ export function prefixFor(name: string, index: number): string {
   return useColor ? `\x1b[${COLORS[index % COLORS.length]}m${label}\x1b[0m` : label;
 }
 
+/**
+ * Control characters written visibly (`\n`, `\r`, `\x1b`…): a value a client chose (a query, a webhook
+ * event id) can never start a line of its own or repaint the terminal in the launcher's output.
+ */
+export function escapeControl(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => {
+    if (char === '\n') return '\\n';
+    if (char === '\r') return '\\r';
+    if (char === '\t') return '\\t';
+    return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  });
+}
+
 /** One readable line from a pino JSON line: time, level, message and the remaining fields. */
 export function formatLogLine(line: string): string {
-  if (!line.startsWith('{')) return line;
+  if (!line.startsWith('{')) return escapeControl(line);
   try {
     const { time, level, msg, service: _s, name: _n, pid: _p, hostname: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
     const clock = typeof time === 'string' ? time.slice(11, 19) : new Date().toISOString().slice(11, 19);
@@ -20,9 +34,9 @@ export function formatLogLine(line: string): string {
     const fields = Object.entries(rest)
       .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
       .join(' ');
-    return `${clock} ${levelName} ${msg ?? ''}${fields ? ` ${fields}` : ''}`;
+    return escapeControl(`${clock} ${levelName} ${msg ?? ''}${fields ? ` ${fields}` : ''}`);
   } catch {
-    return line;
+    return escapeControl(line);
   }
 }
 
