@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMediaUrl } from '@catalyst/service-kit';
+import { signMediaGrant, signMediaUrl } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
 import { VIDEO_LINK_REFUSED, buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
 import { rawRequest, startGateway, type RunningGateway } from './testing/upstreams';
@@ -25,6 +25,9 @@ function makeBuilds(): string {
   write('media/videos/other.mp4', Buffer.alloc(500, 8));
   write('media/thumbnails/intro.jpg', Buffer.alloc(100, 1));
   write('media/captions/intro.vtt', 'WEBVTT\n');
+  write('media/README.md', '# how the demo media were made\n');
+  write('media/generate.sh', '#!/bin/sh\n');
+  write('media/videos/notes.txt', 'notes\n');
   write('media/promo.mp4', Buffer.alloc(300, 9));
   return root;
 }
@@ -33,6 +36,7 @@ describe('serving the front ends', () => {
   let root: string;
   let gateway: RunningGateway;
   const get = (p: string, init?: RequestInit) => fetch(`${gateway.url}${p}`, init);
+  const grantCookie = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', TEST_INTERNAL_SECRET)}`;
 
   beforeAll(async () => {
     root = makeBuilds();
@@ -142,9 +146,9 @@ describe('serving the front ends', () => {
     });
   });
 
-  it('serves a signed premium video with byte ranges for seeking, cached privately', async () => {
+  it('serves a signed premium video with byte ranges for seeking, cached privately, to the holder of a media grant', async () => {
     const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600);
-    const response = await get(signed, { headers: { range: 'bytes=100-199' } });
+    const response = await get(signed, { headers: { range: 'bytes=100-199', cookie: grantCookie } });
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe('bytes 100-199/10000');
     expect(response.headers.get('content-type')).toBe('video/mp4');
@@ -152,10 +156,29 @@ describe('serving the front ends', () => {
     const cacheControl = response.headers.get('cache-control') ?? '';
     expect(cacheControl).toMatch(/^private, max-age=\d+$/);
     expect(Number(/max-age=(\d+)/.exec(cacheControl)![1])).toBeLessThanOrEqual(600);
-    const whole = await get(signed);
+    const whole = await get(signed, { headers: { cookie: grantCookie } });
     expect(whole.status).toBe(200);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
-    expect((await get(signed, { method: 'HEAD' })).status).toBe(200);
+    expect((await get(signed, { method: 'HEAD', headers: { cookie: grantCookie } })).status).toBe(200);
+  });
+
+  it('refuses a copied signed link to a browser without the viewer’s grant, or with an expired or forged one', async () => {
+    const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600);
+    const expiredGrant = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000)}`;
+    const forgedGrant = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', 'another-secret-of-thirty-two-chars-long!', 600)}`;
+    for (const headers of [{}, { cookie: expiredGrant }, { cookie: forgedGrant }, { cookie: 'catalyst_media=garbage' }]) {
+      const response = await get(signed, { headers });
+      expect(response.status).toBe(403);
+    }
+    // Captions are the lesson's transcript: the same grant opens them.
+    expect((await get('/media/captions/intro.vtt')).status).toBe(403);
+    expect((await get('/media/captions/intro.vtt', { headers: { cookie: grantCookie } })).status).toBe(200);
+  });
+
+  it('serves only media files from /media: the folder’s notes and scripts are not found', async () => {
+    for (const file of ['/media/README.md', '/media/generate.sh', '/media/videos/notes.txt']) {
+      expect((await get(file)).status, file).toBe(404);
+    }
   });
 
   it('refuses a premium video without a valid, unexpired signature for exactly that file', async () => {
@@ -194,8 +217,8 @@ describe('serving the front ends', () => {
     }
   });
 
-  it('keeps thumbnails, captions and the promo video public', async () => {
-    for (const file of ['/media/thumbnails/intro.jpg', '/media/captions/intro.vtt', '/media/promo.mp4']) {
+  it('keeps thumbnails and the promo video public', async () => {
+    for (const file of ['/media/thumbnails/intro.jpg', '/media/promo.mp4']) {
       const response = await get(file, { headers: { range: 'bytes=0-9' } });
       expect(response.status, file).toBe(206);
       expect(response.headers.get('cache-control'), file).toBe('public, max-age=3600');

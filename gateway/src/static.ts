@@ -1,7 +1,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
-import { isProtectedMediaPath, verifyMediaUrl, type Logger } from '@catalyst/service-kit';
+import { MEDIA_GRANT_COOKIE, isProtectedMediaPath, needsMediaGrant, verifyMediaGrant, verifyMediaUrl, type Logger } from '@catalyst/service-kit';
 import { REMOTE_NAMES, mediaDir, type GatewayConfig, type RemoteName } from './config';
 import { sendError } from './errors';
 
@@ -66,17 +66,37 @@ export function remotesManifest(config: GatewayConfig): { remotes: Record<Remote
 
 export const VIDEO_LINK_REFUSED = 'This video link is invalid or has expired. Reload the page to get a new one.';
 
+/** Only media are served from /media: the folder's notes and scripts (README.md, generate.sh) never are. */
+export const MEDIA_FILE = /\.(mp4|webm|m4v|mov|vtt|jpe?g|png|webp|avif|gif)$/i;
+
+const cookieValue = (header: string | undefined, name: string) => {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+};
+
 /**
  * Premium videos (/media/videos/…, however spelt) are served only with the signed, expiring address the
- * content service gives entitled users (architecture rule 3); thumbnails, captions and the promo stay public.
+ * content service gives entitled users (architecture rule 3), and only to a browser holding that viewer's
+ * own media grant (an HttpOnly cookie content sets with the product page), so a copied link plays for
+ * nobody else and stops minutes after sign-out or cancellation. Captions follow the same grant;
+ * thumbnails and the promo stay public.
  */
 export function requireSignedVideo(secret: string): RequestHandler {
   return (req, res, next) => {
     const mediaPath = `/media${req.path}`;
-    if (!isProtectedMediaPath(mediaPath)) return next();
-    const { exp, sig } = req.query;
-    if (!verifyMediaUrl(mediaPath, exp, sig, secret)) return sendError(res, 403, VIDEO_LINK_REFUSED);
-    res.locals.signedMediaExpiresAt = Number(exp);
+    if (!MEDIA_FILE.test(req.path)) return notFound(res);
+    if (!needsMediaGrant(mediaPath)) return next();
+    const grantedTo = verifyMediaGrant(cookieValue(req.headers.cookie, MEDIA_GRANT_COOKIE), secret);
+    if (!grantedTo) return sendError(res, 403, VIDEO_LINK_REFUSED);
+    if (isProtectedMediaPath(mediaPath)) {
+      const { exp, sig } = req.query;
+      if (!verifyMediaUrl(mediaPath, exp, sig, secret)) return sendError(res, 403, VIDEO_LINK_REFUSED);
+      res.locals.signedMediaExpiresAt = Number(exp);
+    } else res.locals.signedMediaExpiresAt = Math.floor(Date.now() / 1000) + 600;
     return next();
   };
 }

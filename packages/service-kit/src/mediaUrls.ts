@@ -1,11 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 
-/** How long a signed premium video address stays valid (a long lesson plus a break). */
-export const MEDIA_URL_TTL_SECONDS = 6 * 60 * 60;
+/** How long a signed premium video address stays valid; the player renews it before then. */
+export const MEDIA_URL_TTL_SECONDS = 20 * 60;
 
 /** Premium videos live under this path; everything else under /media stays public. */
 export const PROTECTED_MEDIA_PREFIX = '/media/videos/';
+/** Captions are a lesson's transcript: they follow the video's access (the viewer's media grant). */
+export const GRANTED_MEDIA_PREFIXES = [PROTECTED_MEDIA_PREFIX, '/media/captions/'] as const;
+
+/** The cookie that carries a viewer's media grant (HttpOnly, only sent to /media). */
+export const MEDIA_GRANT_COOKIE = 'catalyst_media';
+/** How long a grant lasts; the player renews it (by reloading the product) well before. */
+export const MEDIA_GRANT_TTL_SECONDS = 10 * 60;
 
 // A key of its own, so a media signature can never stand in for any other HMAC made with the internal secret.
 // Derived once per secret: a product list signs a dozen addresses per answer.
@@ -38,6 +45,41 @@ export function canonicalMediaPath(rawPath: string): string {
 
 /** True for a path that needs a signature (premium videos), whatever way it is spelt. */
 export const isProtectedMediaPath = (rawPath: string) => canonicalMediaPath(rawPath).toLowerCase().startsWith(PROTECTED_MEDIA_PREFIX);
+
+/** True for a path that needs the viewer's media grant (premium videos and their captions), whatever way it is spelt. */
+export const needsMediaGrant = (rawPath: string) => {
+  const canonical = canonicalMediaPath(rawPath).toLowerCase();
+  return GRANTED_MEDIA_PREFIXES.some((prefix) => canonical.startsWith(prefix));
+};
+
+const grantSignature = (userId: string, exp: number, secret: string) =>
+  createHmac('sha256', mediaKey(secret)).update(`grant:${userId}:${exp}`).digest('base64url');
+
+/**
+ * A viewer's media grant: `<userId>.<exp>.<sig>`, given (as an HttpOnly cookie) only to a caller the
+ * content service found entitled. A signed video address alone opens nothing: a copied link fails
+ * without the viewer's own grant, and a grant ends minutes after sign-out or cancellation.
+ */
+export function signMediaGrant(userId: string, secret: string, ttlSeconds = MEDIA_GRANT_TTL_SECONDS, now = Date.now()): string {
+  const exp = Math.floor(now / 1000) + ttlSeconds;
+  return `${userId}.${exp}.${grantSignature(userId, exp, secret)}`;
+}
+
+/** The user id of a valid, unexpired grant, or undefined. Never throws. */
+export function verifyMediaGrant(value: string | undefined, secret: string, now = Date.now()): string | undefined {
+  if (!value || value.length > 200) return undefined;
+  const [userId, exp, sig, extra] = value.split('.');
+  if (extra !== undefined || !userId || !/^[0-9a-f]{24}$/.test(userId) || !exp || !/^[1-9]\d{0,11}$/.test(exp) || !sig) return undefined;
+  if (Number(exp) * 1000 <= now) return undefined;
+  const expected = Buffer.from(grantSignature(userId, Number(exp), secret));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
+}
+
+/** The Set-Cookie value that hands a grant to the browser (only /media requests carry it). */
+export function mediaGrantCookie(grant: string, ttlSeconds = MEDIA_GRANT_TTL_SECONDS, secure = false): string {
+  return `${MEDIA_GRANT_COOKIE}=${grant}; Path=/media; Max-Age=${ttlSeconds}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
 
 let signedExp = -1;
 const signed = new Map<string, string>();

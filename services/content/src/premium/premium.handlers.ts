@@ -45,11 +45,14 @@ export const listPremiumProducts = (deps: RouteDeps) => {
 /** GET /content/premium/products/:idOrSlug: the product page (slug, productId or _id); admins also see drafts. */
 export const getPremiumProduct = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
   const key = productParam(c);
-  const includeHidden = requireIdentity(c).role === 'admin';
+  const identity = requireIdentity(c);
+  const includeHidden = identity.role === 'admin';
   const product = await cachedRead(deps, 'productDetail', [key, includeHidden], () => findProduct(deps.db, key, { includeHidden }));
   if (!product) throw notFound('Product not found');
   const related = await cachedRead(deps, 'related', product.id, () => listRelatedProducts(deps.db, product, 3));
   const detail = toProductDetail(product, related);
+  // The viewer's own media grant: the signed address plays only in a browser that holds it.
+  c.header('Set-Cookie', deps.signVideoUrl.grantCookie(identity.id));
   return ok(c, { ...detail, videoUrl: deps.signVideoUrl(detail.videoUrl) });
 };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
 import { TEST_INTERNAL_SECRET, identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { signIdentity, verifyMediaUrl } from '@catalyst/service-kit';
+import { signIdentity, verifyMediaGrant, verifyMediaUrl } from '@catalyst/service-kit';
 import { createTestContext, fx, insertFixtures } from '../testSupport';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
@@ -26,9 +26,9 @@ function expectSignedVideo(videoUrl: string, path = '/media/videos/lesson-1.mp4'
   const sig = url.searchParams.get('sig');
   expect(verifyMediaUrl(url.pathname, exp, sig, TEST_INTERNAL_SECRET)).toBe(true);
   expect(verifyMediaUrl(url.pathname, exp, sig, 'not-the-internal-secret-0123456789abcdef')).toBe(false);
-  // valid for at least the 6 hours of a long session, at most 7
-  expect(Number(exp) * 1000 - Date.now()).toBeGreaterThanOrEqual(6 * 3600_000 - 5_000);
-  expect(Number(exp) * 1000 - Date.now()).toBeLessThanOrEqual(7 * 3600_000);
+  // valid for 20 to 30 minutes: the player renews it well before
+  expect(Number(exp) * 1000 - Date.now()).toBeGreaterThanOrEqual(20 * 60_000 - 5_000);
+  expect(Number(exp) * 1000 - Date.now()).toBeLessThanOrEqual(30 * 60_000);
 }
 const slugs = (body: any) => (Array.isArray(body.data) ? body.data : body.data.items).map((p: any) => p.slug);
 
@@ -95,6 +95,16 @@ describe('premium content', () => {
       expect(body.data.related.map((p: any) => p.slug)).toEqual(['modern-css-layouts']);
       expectSignedVideo(body.data.videoUrl);
     }
+  });
+
+  it('hands the viewer a media grant bound to their own user with the product page, never with a refusal', async () => {
+    const res = await ctx.app.request('/content/premium/products/react-basics', { headers: identityHeaders(testUsers.admin) });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^catalyst_media=[^;]+; Path=\/media; Max-Age=600; HttpOnly; SameSite=Strict$/);
+    expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(testUsers.admin.id);
+    const refused = await ctx.app.request('/content/premium/products/react-basics', { headers: identityHeaders(testUsers.learner) });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('set-cookie')).toBeNull();
   });
 
   it('keeps a premium list answer only while its rows are memoised: an admin edit shows at once', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyMediaUrl } from '@catalyst/service-kit';
+import { verifyMediaGrant, verifyMediaUrl } from '@catalyst/service-kit';
 import { createVideoUrlSigner } from './videoUrls';
 
 const secret = 'a-secret-of-at-least-thirty-two-characters!';
@@ -9,17 +9,28 @@ const sign = createVideoUrlSigner(secret, { now: () => now });
 const params = (url: string) => new URL(url, 'http://gateway.test').searchParams;
 
 describe('video addresses for entitled callers', () => {
-  it('signs a local premium video for 6 to 7 hours, valid at the gateway', () => {
+  it('signs a local premium video for 20 to 30 minutes (the player renews it), valid at the gateway', () => {
     const signed = sign('/media/videos/lesson-1.mp4')!;
     expect(signed).toMatch(/^\/media\/videos\/lesson-1\.mp4\?exp=\d+&sig=[\w-]+$/);
     const exp = Number(params(signed).get('exp'));
-    expect(exp).toBe(Date.UTC(2026, 0, 1, 17) / 1000);
+    expect(exp).toBe(Date.UTC(2026, 0, 1, 10, 40) / 1000);
     expect(verifyMediaUrl('/media/videos/lesson-1.mp4', params(signed).get('exp'), params(signed).get('sig'), secret, now)).toBe(true);
   });
 
-  it('gives the same address within one hour, so the browser can reuse its cached video', () => {
-    const later = createVideoUrlSigner(secret, { now: () => now + 30 * 60_000 });
-    expect(later('/media/videos/lesson-1.mp4')).toBe(sign('/media/videos/lesson-1.mp4'));
+  it('gives the same address within one 10-minute epoch, so the browser can reuse its cached video', () => {
+    const early = createVideoUrlSigner(secret, { now: () => now + 60_000 });
+    const later = createVideoUrlSigner(secret, { now: () => now + 9 * 60_000 });
+    expect(later('/media/videos/lesson-1.mp4')).toBe(early('/media/videos/lesson-1.mp4'));
+  });
+
+  it("gives the viewer a grant bound to their user, only for /media, that expires in minutes", () => {
+    const cookie = sign.grantCookie('0123456789abcdef01234567');
+    expect(cookie).toMatch(/^catalyst_media=0123456789abcdef01234567\.\d+\.[\w-]+; Path=\/media; Max-Age=600; HttpOnly; SameSite=Strict$/);
+    const grant = cookie.split(';')[0]!.split('=')[1]!;
+    expect(verifyMediaGrant(grant, secret, now)).toBe('0123456789abcdef01234567');
+    expect(verifyMediaGrant(grant, secret, now + 11 * 60_000)).toBeUndefined();
+    expect(verifyMediaGrant(grant.replace('0123456789abcdef01234567', 'fedcba9876543210fedcba98'), secret, now)).toBeUndefined();
+    expect(verifyMediaGrant(grant, 'another-secret-of-at-least-thirty-two-chars', now)).toBeUndefined();
   });
 
   it('leaves external addresses, other local files and nothing as they are', () => {

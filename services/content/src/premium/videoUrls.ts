@@ -1,13 +1,16 @@
-import { MEDIA_URL_TTL_SECONDS, isProtectedMediaPath, signMediaUrl } from '@catalyst/service-kit';
+import { MEDIA_URL_TTL_SECONDS, isProtectedMediaPath, mediaGrantCookie, signMediaGrant, signMediaUrl } from '@catalyst/service-kit';
 
 /** The address an entitled caller is given for a stored video URL. */
 export interface VideoUrlSigner {
   (videoUrl: string | null): string | null;
   /** Changes exactly when the addresses given for the same stored URLs change (so answers built from them can be kept until then). */
   epoch(): number;
+  /** The Set-Cookie value of a media grant for this (entitled) viewer: without it no signed address plays. */
+  grantCookie(userId: string): string;
 }
 
-const HOUR_MS = 3_600_000;
+/** Addresses are issued as of the next 10-minute mark, so one video keeps one address that long (and the browser can cache it). */
+const EPOCH_MS = 10 * 60_000;
 
 /**
  * Local premium videos (/media/videos/…) get a signed, expiring address the gateway checks; external
@@ -15,14 +18,13 @@ const HOUR_MS = 3_600_000;
  * (the admin form round-trips it).
  */
 export function createVideoUrlSigner(secret: string, { ttlSeconds = MEDIA_URL_TTL_SECONDS, now = Date.now } = {}): VideoUrlSigner {
-  const epoch = () => Math.ceil(now() / HOUR_MS) * HOUR_MS;
+  const epoch = () => Math.ceil(now() / EPOCH_MS) * EPOCH_MS;
   const sign = (videoUrl: string | null) => {
     if (!videoUrl || !videoUrl.startsWith('/') || videoUrl.startsWith('//')) return videoUrl;
     const split = /[?#]/.exec(videoUrl);
     const path = split ? videoUrl.slice(0, split.index) : videoUrl;
     if (!isProtectedMediaPath(path)) return videoUrl;
-    // Issued as of the next full hour, so one video keeps one address for an hour and the browser can cache it
-    // (a lifetime of ttl to ttl + 1 h).
+    // Issued as of the next epoch mark: a lifetime of ttl to ttl + 10 min.
     const issuedAt = epoch();
     const signed = signMediaUrl(path, secret, ttlSeconds, issuedAt);
     if (!split) return signed;
@@ -35,5 +37,5 @@ export function createVideoUrlSigner(secret: string, { ttlSeconds = MEDIA_URL_TT
     const query = extra.toString();
     return `${signed}${query ? `&${query}` : ''}${hashAt < 0 ? '' : rest.slice(hashAt)}`;
   };
-  return Object.assign(sign, { epoch });
+  return Object.assign(sign, { epoch, grantCookie: (userId: string) => mediaGrantCookie(signMediaGrant(userId, secret, undefined, now())) });
 }
