@@ -49,6 +49,25 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const media = () => videoRef.current;
+  // A renewed address (a fresh signature for the same video) must not restart the lesson: the position
+  // and play state read just before the new src is committed are put back once it has loaded.
+  const renewal = useRef<{ src: string; time: number; playing: boolean; pending: boolean }>({ src, time: 0, playing: false, pending: false });
+  if (renewal.current.src !== src) {
+    const video = videoRef.current;
+    renewal.current = { src, time: video?.currentTime ?? 0, playing: video ? !video.paused : false, pending: !!video };
+  }
+  useEffect(() => {
+    const video = media();
+    const { time, playing, pending } = renewal.current;
+    if (!video || !pending) return;
+    renewal.current.pending = false;
+    const restore = () => {
+      video.currentTime = time;
+      if (playing) void video.play().catch(() => undefined);
+    };
+    video.addEventListener('loadedmetadata', restore, { once: true });
+    return () => video.removeEventListener('loadedmetadata', restore);
+  }, [src]);
   const knownDuration = (video: HTMLVideoElement) => (Number.isFinite(video.duration) ? video.duration : 0);
 
   // the page's handle: Reset rewinds through it

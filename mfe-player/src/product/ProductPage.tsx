@@ -11,6 +11,7 @@ import { ProgressActions } from './ProgressActions';
 import { RelatedProducts } from './RelatedProducts';
 import { SafeHtml } from './SafeHtml';
 import { useProduct } from './useProduct';
+import { useRenewedVideoUrl } from './useMediaRenewal';
 import styles from './ProductPage.module.css';
 
 export const PRODUCT_NOT_FOUND = 'Product not found or inaccessible.';
@@ -37,6 +38,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const player = useRef<VideoPlayerHandle>(null);
   const progress = useProductProgress(product._id);
+  const videoUrl = useRenewedVideoUrl(product);
 
   useEffect(() => {
     if (isPremiumRequired(progress.error)) navigate('/subscription', { replace: true });
@@ -72,10 +74,10 @@ function ProductView({ product }: { product: ProductDetail }) {
 
       <div className={styles.layout}>
         <div className={styles.main}>
-          {product.videoUrl ? (
+          {videoUrl ? (
             <VideoPlayer
               handleRef={player}
-              src={product.videoUrl}
+              src={videoUrl}
               poster={product.thumbnail}
               title={product.title}
               captionsUrl={captionsUrlFor(product.videoUrl)}
