@@ -166,7 +166,8 @@ describe('serving the front ends', () => {
     const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600);
     const expiredGrant = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000)}`;
     const forgedGrant = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', 'another-secret-of-thirty-two-chars-long!', 600)}`;
-    for (const headers of [{}, { cookie: expiredGrant }, { cookie: forgedGrant }, { cookie: 'catalyst_media=garbage' }]) {
+    const attempts: Record<string, string>[] = [{}, { cookie: expiredGrant }, { cookie: forgedGrant }, { cookie: 'catalyst_media=garbage' }];
+    for (const headers of attempts) {
       const response = await get(signed, { headers });
       expect(response.status).toBe(403);
     }
