@@ -32,6 +32,7 @@ async function pagesToShoot(base: string): Promise<Shot[]> {
     data: { items: { slug: string; category: { slug: string }; creatorId: string }[] };
   };
   const first = products.data.items[0];
+  if (!first) throw new Error('the catalogue is empty: nothing to photograph');
   const category = `/browse/category/${first.category.slug}`;
   return [
     { name: 'welcome', path: '/', who: 'visitor' },

@@ -16,11 +16,12 @@ import { Supervisor, type ProcessSpec } from './lib/processes';
 import { formatLogLine, prefixFor } from './lib/logs';
 import { ROOT, SERVICES, serviceEntry, type ServiceDef } from './lib/services';
 import { demoAccounts } from '@catalyst/contracts';
-
-const SANDBOX_KEY = 'sk_test_catalyst_sandbox';
+import { demoAccountsWithPublishedPasswords, installSecret, isLoopbackHost, newSandboxKey, newWebhookSecret } from './lib/exposure';
 
 const launcherSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** The gateway's interface: loopback unless set (0.0.0.0 or an address makes it reachable from elsewhere, deliberately). */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default(path.join(ROOT, '.data')),
   /** Wipe DATA_DIR first (browser tests start from an empty database every run). */
   RESET_DATA: z.enum(['true', 'false']).default('false'),
@@ -90,9 +91,19 @@ async function main() {
     databaseUrl = postgres.url('catalyst');
     say(`embedded Postgres ready (${path.relative(ROOT, path.join(config.DATA_DIR, 'postgres')) || config.DATA_DIR})`);
   }
-  const seed = config.SEED_DEMO ? config.SEED_DEMO === 'true' : !config.DATABASE_URL;
+  const exposed = !isLoopbackHost(config.HOST);
+  // Demo accounts have published passwords: never seeded by default on an interface others can reach.
+  const seed = config.SEED_DEMO ? config.SEED_DEMO === 'true' : !config.DATABASE_URL && !exposed;
+  if (exposed && seed) {
+    throw new Error(
+      `HOST=${config.HOST} makes Catalyst reachable from other machines, but SEED_DEMO=true would create the demo accounts whose passwords the README publishes. Leave SEED_DEMO unset (or false), or keep HOST on loopback.`,
+    );
+  }
 
-  const useSandbox = !config.STRIPE_SECRET_KEY || config.STRIPE_SECRET_KEY === SANDBOX_KEY;
+  const useSandbox = !config.STRIPE_SECRET_KEY;
+  if (!useSandbox && !config.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('STRIPE_SECRET_KEY is a real Stripe key but STRIPE_WEBHOOK_SECRET is not set: without it no payment event could be trusted. Set the whsec_… secret of your webhook endpoint.');
+  }
   const services = SERVICES.filter((s) => s.name !== 'payments-sandbox' || useSandbox);
 
   // Each service's migrations (and demo seed) run before any process starts serving.
@@ -105,6 +116,14 @@ async function main() {
     await runDatabaseStep<any>({ schema: setup.SCHEMA, connectionString: databaseUrl, log, step: (db) => setup.prepareDatabase(db, { seed, log }) });
   }
   say(`migrations applied${seed ? ' and demo data seeded where empty' : ''}`);
+  if (exposed) {
+    const reachable = await demoAccountsWithPublishedPasswords(databaseUrl);
+    if (reachable.length > 0) {
+      throw new Error(
+        `HOST=${config.HOST} makes Catalyst reachable from other machines, and ${reachable.join(', ')} still sign${reachable.length === 1 ? 's' : ''} in with the password the README publishes. Change ${reachable.length === 1 ? 'its password' : 'their passwords'} (or delete the demo accounts) first, or keep HOST on loopback.`,
+      );
+    }
+  }
 
   const ports = new Map<string, number>();
   for (const service of services) ports.set(service.name, await freePort(config.SERVICE_PORTS === 'ephemeral' ? undefined : service.defaultPort));
@@ -112,7 +131,9 @@ async function main() {
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
   const internalSecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
   const sandboxPort = ports.get('payments-sandbox');
-  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (useSandbox ? 'whsec_catalyst_sandbox_secret' : undefined);
+  // The sandbox's key and the webhook signing secret are made once per install and kept in DATA_DIR.
+  const sandboxKey = useSandbox ? installSecret(config.DATA_DIR, 'sandbox-secret-key', newSandboxKey) : undefined;
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (useSandbox ? installSecret(config.DATA_DIR, 'webhook-secret', newWebhookSecret) : undefined);
 
   const urls = Object.fromEntries(
     services.filter((s): s is ServiceDef & { urlVar: string } => !!s.urlVar).map((s) => [s.urlVar, `http://127.0.0.1:${ports.get(s.name)}`]),
@@ -129,7 +150,9 @@ async function main() {
     OUTBOX_DIR: path.join(config.DATA_DIR, 'outbox'),
     ...(config.REDIS_URL ? { REDIS_URL: config.REDIS_URL } : {}),
     ...(webhookSecret ? { STRIPE_WEBHOOK_SECRET: webhookSecret } : {}),
-    STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY ?? SANDBOX_KEY,
+    STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY ?? sandboxKey,
+    // Services listen on loopback: only the gateway is ever exposed (HOST below).
+    HOST: '127.0.0.1',
     ...(useSandbox && sandboxPort ? { STRIPE_API_URL: `http://127.0.0.1:${sandboxPort}` } : {}),
   };
 
@@ -144,7 +167,7 @@ async function main() {
       service.name === 'payments-sandbox'
         ? {
             PUBLIC_URL: `http://localhost:${port}`,
-            SANDBOX_SECRET_KEY: SANDBOX_KEY,
+            SANDBOX_SECRET_KEY: sandboxKey,
             WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/api/v1/webhooks/stripe`,
           }
         : {};
@@ -177,6 +200,7 @@ async function main() {
     env: {
       ...common,
       PORT: String(gatewayPort),
+      ...(config.HOST ? { HOST: config.HOST } : { HOST: '' }),
       // Builds may come from a deployment copy; the demo media always come from the repository.
       ...(config.STATIC_ROOT ? { STATIC_ROOT: config.STATIC_ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(ROOT, 'media') } : {}),
       ...(dev ? { MF_REMOTES: JSON.stringify(devRemotes) } : {}),

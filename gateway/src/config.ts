@@ -30,13 +30,20 @@ const remotesOverrideSchema = z
   .pipe(z.partialRecord(z.enum(REMOTE_NAMES), remoteUrl))
   .optional();
 
-/** TRUST_PROXY: false (default), true, a hop count, or Express's names/subnets ("loopback", "10.0.0.0/8, 127.0.0.1"). */
+/**
+ * TRUST_PROXY: false (default: X-Forwarded-For is never believed), the addresses or subnets of the known
+ * front proxies (Express's names/subnets: "loopback", "10.0.0.0/8, 127.0.0.1"), or an explicit hop count.
+ * `true` (believe any sender) is refused: a client could then pick its own address for every limit.
+ */
 const trustProxySchema = z
   .string()
   .default('false')
-  .transform((value): boolean | number | string => {
+  .transform((value, ctx): boolean | number | string => {
     const v = value.trim();
-    if (v === 'true') return true;
+    if (v === 'true') {
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY=true would believe X-Forwarded-For from anyone: name the front proxy instead (its address or subnet, e.g. 10.0.0.0/8) or a hop count' });
+      return z.NEVER;
+    }
     if (v === 'false' || v === '') return false;
     if (/^\d+$/.test(v)) return Number(v);
     return v;
@@ -52,8 +59,13 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Interface to listen on; unset listens on every interface (IPv4 and IPv6). */
-  HOST: z.string().optional(),
+  /** Interface to listen on; unset (or empty) listens on loopback only (127.0.0.1 and ::1). 0.0.0.0 exposes it deliberately. */
+  HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+  /** Headers must arrive within this, a whole request within REQUEST_TIMEOUT_MS (slow clients cannot hold sockets). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  /** Open connections one client address may hold at once; 0 turns the cap off (behind a front proxy, cap there). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
   INTERNAL_SECRET: z.string({ error: 'INTERNAL_SECRET is required (at least 32 characters)' }).min(32, 'INTERNAL_SECRET must be at least 32 characters'),
   REDIS_URL: z.string().url('REDIS_URL must be a redis:// URL').optional(),
   BODY_LIMIT: z.string().regex(BYTE_SIZE, 'BODY_LIMIT must be a size such as 1mb or 512kb').default('1mb'),

@@ -1,7 +1,7 @@
-import { createServer } from 'node:http';
 import { CACHE_PURGE_CHANNEL, createBroadcast, createCache, createLogger } from '@catalyst/service-kit';
 import { createConfiguredEdgeCache, createGateway, createUpstreamAgent } from './app';
 import { loadConfig } from './config';
+import { listenGateway } from './listen';
 import { UPSTREAMS, type Upstream } from './routes';
 
 const config = loadConfig();
@@ -21,22 +21,24 @@ if (edge.enabled) {
 }
 const app = createGateway(config, { log, cache, agent, edge });
 
-const server = createServer(app);
-// Longer than any browser's or load balancer's idle keep-alive, so idle sockets are closed by the client side.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-server.requestTimeout = 120_000;
-
-server.on('error', (error: NodeJS.ErrnoException) => {
+const { servers, port } = await listenGateway(
+  app,
+  {
+    port: config.PORT,
+    host: config.HOST,
+    headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+  },
+  log,
+).catch((error: NodeJS.ErrnoException) => {
   log.fatal({ err: error.message, code: error.code, port: config.PORT }, 'gateway could not listen');
   process.exit(1);
 });
-
-server.listen(config.PORT, config.HOST, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  log.info({ port, auth: config.AUTH_URL, content: config.CONTENT_URL, progress: config.PROGRESS_URL, billing: config.BILLING_URL }, `gateway listening on http://localhost:${port}`);
-});
+log.info(
+  { port, host: config.HOST ?? 'loopback', auth: config.AUTH_URL, content: config.CONTENT_URL, progress: config.PROGRESS_URL, billing: config.BILLING_URL },
+  `gateway listening on http://localhost:${port}`,
+);
 
 let closing = false;
 function shutdown(signal: string) {
@@ -45,13 +47,13 @@ function shutdown(signal: string) {
   log.info({ signal }, 'gateway shutting down');
   const force = setTimeout(() => process.exit(1), 8_000);
   force.unref();
-  server.close(async () => {
+  void Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(async () => {
     agent.destroy();
     await cache.close().catch(() => undefined);
     await broadcast.close().catch(() => undefined);
     process.exit(0);
   });
-  server.closeIdleConnections();
+  for (const server of servers) server.closeIdleConnections();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

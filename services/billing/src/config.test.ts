@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema } from './config';
 
-const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', INTERNAL_SECRET: 'x'.repeat(32) };
+const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', INTERNAL_SECRET: 'x'.repeat(32), STRIPE_SECRET_KEY: 'sk_test_install_key', STRIPE_WEBHOOK_SECRET: 'whsec_install_secret' };
 
 describe('billing config', () => {
-  it('defaults to the sandbox key, secret and the gateway URL', () => {
+  it('defaults the port and the gateway URL', () => {
     const config = configSchema.parse(base);
-    expect(config).toMatchObject({
-      PORT: 4004,
-      STRIPE_SECRET_KEY: 'sk_test_catalyst_sandbox',
-      STRIPE_WEBHOOK_SECRET: 'whsec_catalyst_sandbox_secret',
-      PUBLIC_URL: 'http://localhost:8080',
-    });
+    expect(config).toMatchObject({ PORT: 4004, PUBLIC_URL: 'http://localhost:8080' });
     expect(config.STRIPE_API_URL).toBeUndefined();
+  });
+
+  it('has no key or webhook secret of its own: a real key without its webhook secret refuses to start', () => {
+    const { STRIPE_WEBHOOK_SECRET: _secret, ...withoutSecret } = base;
+    const refused = configSchema.safeParse({ ...withoutSecret, STRIPE_SECRET_KEY: 'sk_live_realkey' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toMatch(/^STRIPE_WEBHOOK_SECRET is required/);
+    const { STRIPE_SECRET_KEY: _key, ...withoutKey } = base;
+    expect(configSchema.safeParse(withoutKey).success).toBe(false);
   });
 
   it('treats empty optional values as unset and refuses a malformed provider URL', () => {

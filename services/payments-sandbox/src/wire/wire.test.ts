@@ -32,7 +32,7 @@ describe('the sandbox API', () => {
     database = await createTestDatabase();
     db = createDb<Database>({ connectionString: database.url, schema: SCHEMA });
     await prepareDatabase(db, { seed: true, log: testLog });
-    const config = configSchema.parse({ DATABASE_URL: database.url });
+    const config = configSchema.parse({ DATABASE_URL: database.url, SANDBOX_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'whsec_wire_test_secret' });
     const dispatcher = createWebhookDispatcher({ db, log: testLog, webhookUrl: 'http://127.0.0.1:9/', webhookSecret: config.STRIPE_WEBHOOK_SECRET });
     app = createApp({ config, db, log: testLog, dispatcher: { ...dispatcher, kick: () => {} } });
   });
