@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { pingDb } from '@catalyst/service-kit';
 import type { Deps } from './deps';
 import { checkoutPages } from './checkout/checkout.page';
@@ -42,7 +42,18 @@ export function createApp(deps: Deps) {
   );
   app.route('/v1', api);
 
-  // Hosted pages the browser visits.
+  // Hosted pages the browser visits: never framed (clickjacking a card form), no script at all, styles
+  // only inline from the page itself, nothing cached.
+  const pageHeaders = async (c: Context, next: Next) => {
+    await next();
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
+    c.header('X-Frame-Options', 'DENY');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cache-Control', 'no-store');
+  };
+  app.use('/checkout/*', pageHeaders);
+  app.use('/portal/*', pageHeaders);
   app.route('/checkout', checkoutPages(deps));
   app.route('/portal', portalPages(deps));
 

@@ -206,10 +206,27 @@ describe('cancel, reactivate and the billing portal', () => {
     const portal = await world.call('POST', '/subscription/portal', { as: user });
     expect(portal.status).toBe(200);
     expect(portal.body.data.url).toMatch(new RegExp(`^${world.sandbox.url}/portal/bps_`));
-    const page = await (await fetch(portal.body.data.url)).text();
+    const response = await fetch(portal.body.data.url);
+    const page = await response.text();
     expect(page).toContain('Renews on');
     expect(page).toContain('Card ending in 4242');
     expect(page).toContain(`${PUBLIC_URL}/subscription`);
+    // A hosted page with a card form is never framed and runs no script.
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  it('lets a portal link expire an hour after it was made', async () => {
+    const user = newLearner();
+    const result = await world.checkout(user, '4242424242424242');
+    await world.call('POST', '/subscription/confirm', { as: user, body: { sessionId: result.sessionId } });
+    const portal = await world.call('POST', '/subscription/portal', { as: user });
+    expect((await fetch(portal.body.data.url)).status).toBe(200);
+    await world.sandboxDb.updateTable('portal_sessions').set({ created: Math.floor(Date.now() / 1000) - 2 * 3600 }).execute();
+    const expired = await fetch(portal.body.data.url);
+    expect(expired.status).toBe(404);
+    expect(await expired.text()).toContain('Link expired');
   });
 });
 

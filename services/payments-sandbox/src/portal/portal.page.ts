@@ -10,6 +10,9 @@ import { findSubscription, listSubscriptions } from '../subscriptions/subscripti
 import { StripeApiError } from '../wire/errors';
 import { findPortalSession } from './portal.repository';
 
+/** How long a billing portal link opens the portal. */
+export const PORTAL_LINK_TTL_SECONDS = 60 * 60;
+
 const NOTICES: Record<string, string> = {
   canceled: 'Your plan will be canceled at the end of the billing period.',
   renewed: 'Your plan will renew as usual.',
@@ -22,8 +25,10 @@ export function portalPages({ db, dispatcher }: Deps) {
 
   async function load(c: Context) {
     const portal = await findPortalSession(db, c.req.param('id') ?? '');
-    const customer = portal ? await findCustomer(db, portal.customer) : undefined;
-    if (!portal || !customer) return undefined;
+    // A portal link works for an hour after it was made (the sandbox's clock), as the provider's do.
+    if (!portal || (await currentTime(db)) - portal.created > PORTAL_LINK_TTL_SECONDS) return undefined;
+    const customer = await findCustomer(db, portal.customer);
+    if (!customer) return undefined;
     const [sub] = await listSubscriptions(db, { customer: customer.id, status: 'all', limit: 1 });
     return { portal, customer, sub };
   }
