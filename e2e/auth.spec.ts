@@ -170,3 +170,73 @@ test('a learner deletes their account from profile settings and can no longer si
   const login = await page.request.post('/api/v1/auth/login', { data: account });
   expect(login.status()).toBe(401);
 });
+
+test('a learner who forgot their password gets a link by e-mail, sets a new one, and signs in with it', async ({ page, request }) => {
+  const account = { name: 'Fay Forgetful', email: uniqueEmail('forgot'), password: 'Forgotten-pass-1' };
+  expect((await request.post('/api/v1/auth/register', { data: account })).status()).toBe(201);
+  await page.goto('/');
+  await header(page).getByRole('button', { name: 'Login' }).click();
+  await dialog(page).getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('If an account exists for that address, we have sent a link')).toBeVisible();
+
+  let link: string | undefined;
+  await expect.poll(() => (link = latestEmailTo(account.email)?.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0])).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  // A password a breach list would try first is refused with a clear message.
+  await page.getByLabel('New Password', { exact: true }).fill('Password1');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Password1');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('This password is too common').first()).toBeVisible();
+  await page.getByLabel('New Password', { exact: true }).fill('Remembered-pass-2');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Remembered-pass-2');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been reset.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await dialog(page).getByLabel('Email', { exact: true }).fill(account.email);
+  await dialog(page).getByLabel('Password', { exact: true }).fill('Remembered-pass-2');
+  await dialog(page).getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(header(page).getByText('Welcome, Fay')).toBeVisible();
+  // The link was single use.
+  expect((await request.post('/api/v1/auth/reset-password', { data: { token: decodeURIComponent(new URL(link!).searchParams.get('token')!), password: 'Third-pass-3' } })).status()).toBe(400);
+});
+
+test('changing the sign-in e-mail asks for the password, tells the old address and verifies the new one; sign out everywhere ends every session', async ({ page, request }) => {
+  const account = { name: 'Milo Mover', email: uniqueEmail('mover'), password: 'Moving-pass-1' };
+  expect((await request.post('/api/v1/auth/register', { data: account })).status()).toBe(201);
+  await loginAs(page, account);
+  const other = await request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } });
+  const otherToken = ((await other.json()) as { data: { token: string } }).data.token;
+  await page.goto('/profile');
+
+  const form = page.getByRole('form', { name: 'Update Profile' });
+  const newEmail = uniqueEmail('moved');
+  await form.getByLabel('Email', { exact: true }).fill(newEmail);
+  await form.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(form.getByText('Enter your current password to change your email address')).toBeVisible();
+  await form.getByLabel('Current Password', { exact: true }).fill('Wrong-pass-9');
+  await form.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(form.getByText('Current password is incorrect').first()).toBeVisible();
+  await form.getByLabel('Current Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByText('Please check your inbox to verify your new email address.')).toBeVisible();
+
+  await expect.poll(() => latestEmailTo(account.email) ?? '').toContain(newEmail);
+  expect(latestEmailTo(account.email)).toMatch(/was changed/);
+  let link: string | undefined;
+  await expect.poll(() => (link = latestEmailTo(newEmail)?.match(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0])).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+  expect((await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
+});

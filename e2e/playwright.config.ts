@@ -47,6 +47,8 @@ export default defineConfig({
       // Remote builds are served from a copy so tests can delete and redeploy one safely.
       STATIC_ROOT: path.join(dataDir, 'static'),
       E2E_STATIC_COPY: 'true',
+      // Every journey registers from this one machine (one client address): room for all of them.
+      REGISTER_MAX_PER_ADDRESS: '200',
     },
   },
 });

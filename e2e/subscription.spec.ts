@@ -1,15 +1,15 @@
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, expect, test, uniqueEmail } from './fixtures';
+import { dismissCookieBanner, expect, latestEmailTo, loginAs, test, uniqueEmail } from './fixtures';
 
-/** Registers a fresh learner (no subscription) and signs the page in as them. */
+/** Registers a fresh learner (no subscription), verifies the address through the outbox link (a plan needs it) and signs the page in. */
 async function newLearner(page: Page, label: string) {
   const account = { name: 'Lena Learner', email: uniqueEmail(label), password: 'Learner-pass-1' };
   const response = await page.request.post('/api/v1/auth/register', { data: account });
   expect(response.ok(), `register answered ${response.status()}`).toBeTruthy();
-  const { data } = (await response.json()) as { data: { token: string } };
-  await page.goto('/privacy-policy');
-  await page.evaluate((token) => sessionStorage.setItem('token', token), data.token);
-  return { ...account, token: data.token };
+  let token: string | undefined;
+  await expect.poll(() => (token = latestEmailTo(account.email)?.match(/verify-email\?token=([A-Za-z0-9_%-]+)/)?.[1])).toBeTruthy();
+  expect((await page.request.get(`/api/v1/auth/verify-email?token=${token}`)).status()).toBe(200);
+  return { ...account, token: await loginAs(page, account) };
 }
 
 /** From the plans page through the sandbox's hosted checkout with one card. */

@@ -5,13 +5,15 @@
  * out of order, must end in the right state.
  */
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { demoAccounts } from '@catalyst/contracts';
 import type { Checks } from './lib/checks';
 import { allHealthy, isAlive, login, type Environment } from './lib/environment';
 import { Traffic, call, sleep, waitFor } from './lib/http';
 
-const SANDBOX_KEY = 'sk_test_catalyst_sandbox';
-const WEBHOOK_SECRET = 'whsec_catalyst_sandbox_secret';
+/** The per-install sandbox key and webhook secret the launcher keeps in DATA_DIR. */
+const installSecret = (env: Environment, name: string) => readFileSync(path.join(env.product.dataDir, 'secrets', `${name}.txt`), 'utf8').trim();
 const BILLING_DOWN_MS = 7_000;
 
 interface SandboxEvent {
@@ -24,12 +26,14 @@ interface SandboxEvent {
 }
 
 /** A Stripe-Signature header over the exact payload, as the provider makes it. */
-function sign(payload: string) {
+function sign(payload: string, secret: string) {
   const t = Math.floor(Date.now() / 1000);
-  return `t=${t},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex')}`;
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
 }
 
 export async function webhookRetry(env: Environment, checks: Checks) {
+  const WEBHOOK_SECRET = installSecret(env, 'webhook-secret');
+  const SANDBOX_KEY = installSecret(env, 'sandbox-secret-key');
   checks.begin('5. Billing down while the payments sandbox sends webhooks; duplicates and out-of-order events');
   const base = env.url;
   const runtime = env.runtime();
@@ -45,7 +49,7 @@ export async function webhookRetry(env: Environment, checks: Checks) {
   const status = async () => (await call(base, 'GET', '/api/v1/subscription/status', { token, traffic })).body?.data as { hasSubscription: boolean; status: string | null; cancelAtPeriodEnd?: boolean } | undefined;
   const post = async (payload: string) => {
     const started = Date.now();
-    const response = await fetch(`${base}/api/v1/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sign(payload) }, body: payload, signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(`${base}/api/v1/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sign(payload, WEBHOOK_SECRET) }, body: payload, signal: AbortSignal.timeout(10_000) });
     const body = (await response.json().catch(() => undefined)) as { data?: { duplicate?: boolean } } | undefined;
     traffic.record({ status: response.status, ms: Date.now() - started, at: Date.now(), body, shaped: true, hung: false });
     return { status: response.status, duplicate: body?.data?.duplicate };

@@ -38,9 +38,8 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
   const f = suite.fixtures;
   const uniq = () => randomBytes(4).toString('hex');
   const freshUser = async () => {
-    const email = `bad-${uniq()}@example.com`;
-    const res = await suite.request('POST', '/auth/register', { body: { name: 'Bad Input', email, password: 'Secure-pass-1' } });
-    return { token: res.body.data.token as string, email };
+    const { token, email } = await suite.registerAccount({ name: 'Bad Input', email: `bad-${uniq()}@example.com` });
+    return { token, email };
   };
   const profileUser = await freshUser();
   const passwordUser = await freshUser();

@@ -63,6 +63,10 @@ export class Suite {
     readonly url: string,
     readonly runtime: { services: Record<string, number>; databaseUrl: string },
     readonly db: pg.Pool,
+    /** The product's DATA_DIR: its outbox and the per-install secrets. */
+    readonly dataDir: string,
+    /** Every line the product logged (the suite runs it at LOG_LEVEL=info), for the log checks. */
+    readonly logs: string[] = [],
   ) {}
 
   get api() {
@@ -118,6 +122,19 @@ export class Suite {
     }
     if (res.status >= 400) this.errorBodies.push({ where: `${method} ${url.slice(0, 160)}`, text: text.slice(0, 4000) });
     return { status: res.status, headers: res.headers, text, body: parsed };
+  }
+
+  /**
+   * A new account as a person makes one: register (the answer never carries a session, so it cannot tell
+   * a taken address from a free one), then sign in with the same credentials.
+   */
+  async registerAccount(fields: { name?: string; email: string; password?: string; extra?: Record<string, unknown> }) {
+    const account = { name: fields.name ?? 'Security Tester', email: fields.email, password: fields.password ?? 'Secure-pass-1' };
+    const reg = await this.request('POST', '/auth/register', { body: { ...account, ...fields.extra } });
+    if (reg.status !== 201) throw new Error(`register failed: ${describe(reg)}`);
+    const login = await this.request('POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    if (login.status !== 200) throw new Error(`sign-in after register failed: ${describe(login)}`);
+    return { ...account, id: login.body.data.user._id as string, token: login.body.data.token as string, user: login.body.data.user, registerAnswer: reg };
   }
 
   /** A 4xx in the one error shape. */

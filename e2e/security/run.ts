@@ -13,6 +13,7 @@ import { startProduct } from '../../scripts/lib/product';
 import { accessMatrix } from './access-matrix';
 import { badInput } from './bad-input';
 import { fuzzing } from './fuzzing';
+import { hardening } from './hardening';
 import { Suite, leaksInternals, type Fixtures, type Role } from './harness';
 import { securityHeaders } from './headers';
 import { identityForgery } from './identity-forgery';
@@ -31,6 +32,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['webhooks', webhooks],
   ['sign-in abuse', signInAbuse],
   ['headers', securityHeaders],
+  ['hardening', hardening],
 ];
 
 const demo = {
@@ -64,14 +66,19 @@ async function main() {
   let stop = async () => {};
   let url: string;
   let runtime: { services: Record<string, number>; databaseUrl: string };
+  let dataDir: string;
+  const logs: string[] = [];
   if (attach > 0) {
-    const dataDir = process.argv[attach + 1]!;
+    dataDir = process.argv[attach + 1]!;
     runtime = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8'));
     url = (runtime as unknown as { gateway: string }).gateway;
   } else {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'catalyst-security-'));
+    dataDir = await mkdtemp(path.join(tmpdir(), 'catalyst-security-'));
     console.log('starting the product…');
-    const product = await startProduct({ dataDir, env: { TRUST_PROXY: '1' } }).catch((error: unknown) => {
+    // Info-level logs are kept for the log checks (links never logged, no forged lines); a short
+    // header timeout lets the slow-client case finish in seconds.
+    const env = { TRUST_PROXY: '1', LOG_LEVEL: 'info', HEADERS_TIMEOUT_MS: '3000' };
+    const product = await startProduct({ dataDir, env, onLog: (line) => void logs.push(line) }).catch((error: unknown) => {
       console.log(`FAIL the product starts\n     expected: startProduct to succeed\n     seen:     ${String(error instanceof Error ? error.message : error)}`);
       console.log('0 passed, 1 failed');
       process.exit(1);
@@ -80,12 +87,12 @@ async function main() {
     runtime = product.runtime;
     stop = async () => {
       await product.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(product.dataDir, { recursive: true, force: true });
     };
     console.log(`product up at ${url} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   }
   const db = new pg.Pool({ connectionString: runtime.databaseUrl, max: 3 });
-  const suite = new Suite(url, runtime, db);
+  const suite = new Suite(url, runtime, db, dataDir, logs);
   try {
     suite.fixtures = await loadFixtures(suite);
     const only = process.env.SECURITY_AREAS?.split(',').map((s) => s.trim());

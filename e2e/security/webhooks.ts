@@ -1,10 +1,14 @@
 /** Payment webhooks: missing, wrong, tampered and replayed (older than the tolerance) signatures are refused. */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Stripe from 'stripe';
 import { countChanges, describe, isErrorShape, type Suite } from './harness';
 
-const SECRET = 'whsec_catalyst_sandbox_secret';
+/** The secret every install used to share (it was written in the source): never accepted again. */
+const OLD_PUBLISHED_SECRET = 'whsec_catalyst_sandbox_secret';
 const stripe = new Stripe('sk_test_security_suite');
+let SECRET = '';
 
 const eventPayload = () =>
   JSON.stringify({
@@ -20,6 +24,9 @@ const sign = (payload: string, opts: { secret?: string; timestamp?: number } = {
   stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000) });
 
 export async function webhooks(suite: Suite) {
+  // Made once per install by the launcher and kept in DATA_DIR.
+  SECRET = readFileSync(path.join(suite.dataDir, 'secrets', 'webhook-secret.txt'), 'utf8').trim();
+  suite.check('the webhook secret is made per install, not the one published in the source', /^whsec_[\w-]{40,}$/.test(SECRET) && SECRET !== OLD_PUBLISHED_SECRET, 'a random whsec_ secret', SECRET.slice(0, 10));
   const targets: [string, string | undefined][] = [
     ['gateway', undefined],
     ['billing port', `${suite.serviceUrl('billing')}`],
@@ -32,6 +39,7 @@ export async function webhooks(suite: Suite) {
     const refusals: [string, () => [string, string | undefined]][] = [
       ['a missing signature', () => [eventPayload(), undefined]],
       ['a signature made with a wrong secret', () => { const p = eventPayload(); return [p, sign(p, { secret: 'whsec_wrong_secret' })]; }],
+      ['a signature made with the secret once published in the source', () => { const p = eventPayload(); return [p, sign(p, { secret: OLD_PUBLISHED_SECRET })]; }],
       ['a signature of another payload', () => [eventPayload(), sign(eventPayload())]],
       ['a replay signed 10 minutes ago (tolerance 5)', () => { const p = eventPayload(); return [p, sign(p, { timestamp: Math.floor(Date.now() / 1000) - 600 })]; }],
       ['a garbage signature header', () => [eventPayload(), 't=abc,v1=zzz']],
