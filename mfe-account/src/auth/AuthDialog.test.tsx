@@ -146,7 +146,7 @@ describe('AuthDialog', () => {
     expect(props.onClose).not.toHaveBeenCalled();
   });
 
-  it('closes and reports a refused sign-in at the top of the page', async () => {
+  it('reports a refused sign-in at the top of the page and keeps the dialog open with the e-mail typed', async () => {
     answers.push({ status: 401, body: { success: false, message: authMessages.invalidCredentials } });
     const { props } = renderDialog('login');
     const u = userEvent.setup();
@@ -154,7 +154,9 @@ describe('AuthDialog', () => {
     await u.type(screen.getByLabelText('Password'), 'wrong');
     await u.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(props.onError).toHaveBeenCalledWith(authMessages.invalidCredentials));
-    expect(props.onClose).toHaveBeenCalled();
+    expect(props.onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(await screen.findByText(authMessages.invalidCredentials)).toBeTruthy();
   });
 
   it('disables submit while submitting and shows a network failure in its own banner for 4 seconds', async () => {

@@ -80,9 +80,10 @@ export default function AuthDialog({ open, view, openCount, onViewChange, onClos
       return;
     }
     if (isLogin && failure.kind === 'refused') {
-      // A refused sign-in closes the dialog and reports at the top of the page.
-      onClose();
+      // A refused sign-in reports at the top of the page (the spec's banner) and keeps the dialog open
+      // with what was typed, so the learner corrects the password instead of starting over.
       onError(failure.message);
+      setBanner(failure.message);
       return;
     }
     setBanner(failure.message);
