@@ -76,6 +76,9 @@ export function verifyMediaGrant(value: string | undefined, secret: string, now 
   return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
 }
 
+/** The Set-Cookie value that takes a grant back (signing out): the browser drops it at once. */
+export const CLEAR_MEDIA_GRANT_COOKIE = `${MEDIA_GRANT_COOKIE}=; Path=/media; Max-Age=0; HttpOnly; SameSite=Strict`;
+
 /** The Set-Cookie value that hands a grant to the browser (only /media requests carry it). */
 export function mediaGrantCookie(grant: string, ttlSeconds = MEDIA_GRANT_TTL_SECONDS, secure = false): string {
   return `${MEDIA_GRANT_COOKIE}=${grant}; Path=/media; Max-Age=${ttlSeconds}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;

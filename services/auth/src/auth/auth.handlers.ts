@@ -10,7 +10,7 @@ import {
   type RegisterResponse,
   type SessionResponse,
 } from '@catalyst/contracts';
-import { HttpError, badRequest, ok, parseBody, parseQuery, requireIdentity, unauthorized, type AppEnv } from '@catalyst/service-kit';
+import { CLEAR_MEDIA_GRANT_COOKIE, HttpError, badRequest, ok, parseBody, parseQuery, requireIdentity, unauthorized, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
@@ -75,6 +75,8 @@ export function createAuthHandlers({ db, users, sessions, verification, recovery
     async logout(c: Ctx) {
       const token = bearerToken(c.req.header('authorization'));
       if (token) await sessions.end(token);
+      // This browser's media grant goes with the session (another browser's lapses within minutes).
+      c.header('Set-Cookie', CLEAR_MEDIA_GRANT_COOKIE);
       return ok(c, null, authMessages.logoutSuccess);
     },
 
@@ -82,6 +84,7 @@ export function createAuthHandlers({ db, users, sessions, verification, recovery
     async logoutEverywhere(c: Ctx) {
       const identity = requireIdentity(c);
       const endedSessions = await sessions.endOthers(identity.id);
+      c.header('Set-Cookie', CLEAR_MEDIA_GRANT_COOKIE);
       return ok(c, { endedSessions }, authMessages.signedOutEverywhere);
     },
 

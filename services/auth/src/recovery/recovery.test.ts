@@ -172,6 +172,7 @@ describe('POST /auth/logout-all', () => {
     const res = await t.call('POST', '/auth/logout-all', { headers: await t.asBearer(account.token) });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { endedSessions: 2 }, message: authMessages.signedOutEverywhere });
+    expect(res.headers['set-cookie']).toBe('catalyst_media=; Path=/media; Max-Age=0; HttpOnly; SameSite=Strict');
     expect(await t.resolve(account.token)).toBeNull();
     expect(await t.resolve(other)).toBeNull();
     expect(await t.resolve(bystander.token)).not.toBeNull();
