@@ -112,8 +112,9 @@ export function createApiProxy({ agent, log }: { agent: Agent; log: Logger }): A
             if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
           }
           // Only answers a service marks cacheable may be kept: tokens, personal data, signed links and
-          // admin answers are never stored by a browser or a shared cache.
-          if (answer.headers['cache-control'] === undefined) res.setHeader('cache-control', 'no-store');
+          // admin answers are never stored by a browser or a shared cache. (Error answers carry none of
+          // that, and a no-store refusal would leave Chromium's unread prefetch of it pending for ever.)
+          if (answer.headers['cache-control'] === undefined && status < 400) res.setHeader('cache-control', 'no-store');
           // The connection's terms are the client's and the gateway's (node then adds no Keep-Alive of its own).
           res.setHeader('connection', req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
           answer.on('error', () => res.destroy());
