@@ -238,3 +238,22 @@ test('changing the sign-in e-mail asks for the password, tells the old address a
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
   expect((await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
 });
+
+test('a failing /auth/me on reload keeps the session: the page says it cannot reach Catalyst, and Retry signs back in', async ({ page }) => {
+  await loginAs(page, 'member');
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  // The service is down for a moment (a 503, then a refused connection): the session must survive both.
+  await page.route('**/api/v1/auth/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"Service unavailable"}' }));
+  await page.reload();
+  await expect(page.getByText("We can't reach Catalyst right now")).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
+  await page.unroute('**/api/v1/auth/me');
+  await page.route('**/api/v1/auth/me', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText("We can't reach Catalyst right now")).toBeVisible();
+  await page.unroute('**/api/v1/auth/me');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  await expect(header(page).getByText('Welcome, Maya')).toBeVisible();
+});

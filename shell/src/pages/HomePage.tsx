@@ -1,4 +1,4 @@
-import { Spinner, useSession } from '@catalyst/web-kit';
+import { SessionUnreachable, Spinner, useSession } from '@catalyst/web-kit';
 import { lazyPage } from './lazyPage';
 import { WelcomePage } from './WelcomePage';
 
@@ -7,7 +7,9 @@ const DashboardPage = lazyPage(() => import('./DashboardPage'));
 
 /** '/': the welcome message for visitors, the dashboard for signed-in users. */
 export function HomePage() {
-  const { isAuthenticated, isLoading } = useSession();
+  const { isAuthenticated, isLoading, unreachable } = useSession();
   if (isLoading) return <Spinner message="Loading..." />;
+  // A kept session that cannot be checked right now is not a visitor: say so, keep it, retry.
+  if (unreachable) return <SessionUnreachable />;
   return isAuthenticated ? <DashboardPage /> : <WelcomePage />;
 }

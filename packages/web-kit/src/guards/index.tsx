@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { hasRole, openAuthDialog, useSession } from '../session';
+import { UNREACHABLE_MESSAGE, hasRole, openAuthDialog, session, useSession } from '../session';
 import { useSubscription } from '../subscription';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
@@ -43,18 +43,29 @@ export function AccessDenied() {
   );
 }
 
+/** A kept session that could not be checked: kept, retried on its own, and Retry checks at once. */
+export function SessionUnreachable() {
+  return (
+    <GuardNotice icon="⟳" title={UNREACHABLE_MESSAGE} message="You are still signed in. We will try again in a moment.">
+      <Button onClick={() => void session.recheck()}>Retry</Button>
+    </GuardNotice>
+  );
+}
+
 /** Renders its children for signed-in users only. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isAuthenticated, isLoading } = useSession();
+  const { isAuthenticated, isLoading, unreachable } = useSession();
   if (isLoading) return <Spinner message="Loading..." />;
+  if (unreachable) return <SessionUnreachable />;
   if (!isAuthenticated) return <AuthenticationRequired />;
   return <>{children}</>;
 }
 
 /** Renders its children for admins only; nothing inside is loaded for anyone else. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { isAuthenticated, isLoading, user } = useSession();
+  const { isAuthenticated, isLoading, user, unreachable } = useSession();
   if (isLoading) return <Spinner message="Loading..." />;
+  if (unreachable) return <SessionUnreachable />;
   if (!isAuthenticated) return <AuthenticationRequired />;
   if (!hasRole(user, 'admin')) return <AccessDenied />;
   return <>{children}</>;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, createApiClient, type ApiClient } from '../api/client';
-import { createSessionStore } from './store';
+import { RECHECK_DELAYS_MS, createSessionStore } from './store';
 import { avatarLetter, firstName, hasAnyRole, hasRole } from './index';
 
 const user = { _id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user' };
@@ -40,9 +40,9 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ user, token: 'kept', isAuthenticated: true, isLoading: false });
   });
 
-  it('removes a kept token the server no longer accepts', async () => {
+  it('removes a kept token the server no longer accepts (401)', async () => {
     sessionStorage.setItem('token', 'stale');
-    const store = createSessionStore({ api: fakeApi({}) });
+    const store = createSessionStore({ api: fakeApi({ 'GET /auth/me': () => { throw new ApiRequestError('Authentication required', 401); } }) });
     await store.start();
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(store.getState()).toMatchObject({ user: null, isAuthenticated: false, isLoading: false });
@@ -85,6 +85,32 @@ describe('session store', () => {
     expect(result.success).toBe(true);
     expect(withoutToken.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null });
     expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('ends a kept session only on a 401; any other failure keeps it, says so, and checks again on its own', async () => {
+    vi.useFakeTimers();
+    try {
+      sessionStorage.setItem('token', 'kept');
+      let answer: () => unknown = () => {
+        throw new ApiRequestError('Service unavailable', 503);
+      };
+      const api = fakeApi({ 'GET /auth/me': () => answer() });
+      const store = createSessionStore({ api });
+      await store.start();
+      expect(store.getState()).toMatchObject({ token: 'kept', isAuthenticated: false, isLoading: false, unreachable: true });
+      expect(sessionStorage.getItem('token')).toBe('kept');
+      answer = () => ({ user });
+      await vi.advanceTimersByTimeAsync(RECHECK_DELAYS_MS[0]!);
+      expect(store.getState()).toMatchObject({ token: 'kept', isAuthenticated: true, unreachable: false });
+
+      sessionStorage.setItem('token', 'revoked');
+      const refused = createSessionStore({ api: fakeApi({ 'GET /auth/me': () => { throw new ApiRequestError('Authentication required', 401); } }) });
+      await refused.start();
+      expect(refused.getState()).toMatchObject({ token: null, isAuthenticated: false, unreachable: false });
+      expect(sessionStorage.getItem('token')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('signs a new account in with the same credentials when registration answers without a token', async () => {

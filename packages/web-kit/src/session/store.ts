@@ -18,7 +18,17 @@ export interface SessionState {
   isAuthenticated: boolean;
   isLoading: boolean;
   error: string | null;
+  /**
+   * The kept session could not be checked (a 5xx, a refused connection): it is kept, not ended, and the
+   * check is retried on its own. Only a 401 ends a session.
+   */
+  unreachable?: boolean;
 }
+
+/** What the page says while a kept session cannot be checked. */
+export const UNREACHABLE_MESSAGE = "We can't reach Catalyst right now";
+/** Waits between automatic re-checks of a kept session: 2 s, doubling, at most 30 s. */
+export const RECHECK_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000];
 
 export interface LoginInput {
   email: string;
@@ -40,8 +50,10 @@ export interface AuthResult {
 export interface SessionStore {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
-  /** Start-up: a kept token is checked with GET /auth/me; a failure removes it. Runs once. */
+  /** Start-up: a kept token is checked with GET /auth/me; a 401 removes it, any other failure keeps it and retries. Runs once. */
   start(): Promise<void>;
+  /** Checks a kept session again at once (the Retry of the "can't reach" notice). */
+  recheck(): Promise<void>;
   login(input: LoginInput): Promise<AuthResult>;
   register(input: RegisterInput): Promise<AuthResult>;
   logout(): Promise<void>;
@@ -116,7 +128,36 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
     isAuthenticated: false,
     isLoading: false,
     error,
+    unreachable: false,
   });
+
+  let recheckTimer: ReturnType<typeof setTimeout> | undefined;
+  let failedChecks = 0;
+
+  /** GET /auth/me for the kept token: a 401 ends the session; anything else keeps it and tries again later. */
+  async function check(token: string): Promise<void> {
+    if (recheckTimer) clearTimeout(recheckTimer);
+    recheckTimer = undefined;
+    try {
+      const user = userOf(await client.get('/auth/me'));
+      if (!user) throw new ApiRequestError('No user in the answer', 401);
+      // A login that finished meanwhile wins over the start-up check.
+      if (storage.getItem(TOKEN_STORAGE_KEY) !== token) return;
+      failedChecks = 0;
+      set({ user, token, isAuthenticated: true, isLoading: false, error: null, unreachable: false });
+    } catch (error) {
+      if (storage.getItem(TOKEN_STORAGE_KEY) !== token) return;
+      if (error instanceof ApiRequestError && error.status === 401) {
+        storage.removeItem(TOKEN_STORAGE_KEY);
+        set({ ...loggedOut(), unreachable: false });
+        return;
+      }
+      set({ token, isLoading: false, unreachable: true });
+      const delay = RECHECK_DELAYS_MS[Math.min(failedChecks, RECHECK_DELAYS_MS.length - 1)]!;
+      failedChecks += 1;
+      recheckTimer = setTimeout(() => void check(token), delay);
+    }
+  }
 
   async function start() {
     started ??= (async () => {
@@ -126,19 +167,14 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
         return;
       }
       set({ token, isLoading: true });
-      try {
-        const user = userOf(await client.get('/auth/me'));
-        if (!user) throw new Error('No user in the answer');
-        // A login that finished meanwhile wins over the start-up check.
-        if (storage.getItem(TOKEN_STORAGE_KEY) !== token) return;
-        set({ user, token, isAuthenticated: true, isLoading: false, error: null });
-      } catch {
-        if (storage.getItem(TOKEN_STORAGE_KEY) !== token) return;
-        storage.removeItem(TOKEN_STORAGE_KEY);
-        set(loggedOut());
-      }
+      await check(token);
     })();
     return started;
+  }
+
+  async function recheck() {
+    const token = storage.getItem(TOKEN_STORAGE_KEY);
+    if (token && state.unreachable) await check(token);
   }
 
   async function login(input: LoginInput): Promise<AuthResult> {
@@ -149,7 +185,7 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
       const user = userOf(result.data);
       if (!token || !user) throw new Error('Login failed. Please check your credentials.');
       storage.setItem(TOKEN_STORAGE_KEY, token);
-      set({ user, token, isAuthenticated: true, isLoading: false, error: null });
+      set({ user, token, isAuthenticated: true, isLoading: false, error: null, unreachable: false });
       return { success: true, message: result.message };
     } catch (error) {
       storage.removeItem(TOKEN_STORAGE_KEY);
@@ -165,7 +201,7 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
     const user = userOf(data);
     if (!token || !user) return false;
     storage.setItem(TOKEN_STORAGE_KEY, token);
-    set({ user, token, isAuthenticated: true, isLoading: false, error: null });
+    set({ user, token, isAuthenticated: true, isLoading: false, error: null, unreachable: false });
     return true;
   }
 
@@ -191,6 +227,7 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
   }
 
   async function logout() {
+    if (recheckTimer) clearTimeout(recheckTimer);
     const hadToken = storage.getItem(TOKEN_STORAGE_KEY) !== null;
     // Revoke server-side while the token is still attached; the local state is cleared regardless.
     const revoke = hadToken ? client.post('/auth/logout').catch(() => undefined) : Promise.resolve();
@@ -206,6 +243,7 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
       return () => listeners.delete(listener);
     },
     start,
+    recheck,
     login,
     register,
     logout,

@@ -35,11 +35,11 @@ describe('session transitions (spec section 4)', () => {
       ],
     });
     await store.login({ email: 'ada@example.com', password: 'x' });
-    expect(store.getState()).toEqual({ user: null, token: null, isAuthenticated: false, isLoading: false, error: 'Invalid email or password' });
+    expect(store.getState()).toEqual({ user: null, token: null, isAuthenticated: false, isLoading: false, error: 'Invalid email or password', unreachable: false });
     const pending = store.login({ email: 'ada@example.com', password: 'y' });
     expect(store.getState()).toMatchObject({ isLoading: true, error: null });
     await pending;
-    expect(store.getState()).toEqual({ user: ada, token: 'fresh', isAuthenticated: true, isLoading: false, error: null });
+    expect(store.getState()).toEqual({ user: ada, token: 'fresh', isAuthenticated: true, isLoading: false, error: null, unreachable: false });
   });
 
   it('sends POST /auth/logout with the bearer token before clearing it', async () => {
@@ -51,7 +51,7 @@ describe('session transitions (spec section 4)', () => {
     await store.logout();
     expect(calls.at(-1)).toEqual({ key: 'POST /api/v1/auth/logout', auth: 'Bearer live' });
     expect(storage.has('token')).toBe(false);
-    expect(store.getState()).toEqual({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null });
+    expect(store.getState()).toEqual({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null, unreachable: false });
   });
 
   it('still clears the session when the logout call cannot reach the server', async () => {
