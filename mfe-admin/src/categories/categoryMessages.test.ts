@@ -29,6 +29,9 @@ describe('category save failures (spec section 8)', () => {
     expect(categorySaveFailure(new ApiRequestError('A category with this name already exists', 409))).toBe(
       'A category with this name already exists. Please choose a different name.',
     );
+    expect(categorySaveFailure(new ApiRequestError('A category with this slug already exists', 409, [{ field: 'slug', message: 'A category with this slug already exists' }]))).toBe(
+      'A category with this slug already exists. Please choose a different slug.',
+    );
     expect(categorySaveFailure(new ApiRequestError('Slug is required', 400))).toBe('Invalid category data. Please check your inputs.');
     expect(categorySaveFailure(new ApiRequestError('Service temporarily unavailable. Please try again shortly.', 503))).toBe(
       'Service temporarily unavailable. Please try again shortly.',

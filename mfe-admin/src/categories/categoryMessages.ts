@@ -22,7 +22,7 @@ export function categoryLoadFailure(error: unknown): LoadFailure {
 
 export function categorySaveFailure(error: unknown): string {
   const status = isApiRequestError(error) ? error.status : undefined;
-  if (status === 409) return adminMessages.categoryConflict;
+  if (status === 409) return isApiRequestError(error) && error.fieldError('slug') ? adminMessages.categorySlugConflict : adminMessages.categoryConflict;
   if (status === 400) return adminMessages.categoryInvalid;
   const message = error instanceof Error ? error.message : '';
   return message || adminMessages.categorySaveFailed;

@@ -61,6 +61,8 @@ export const creatorFormMessages = {
 /** The client's texts around saving, loading and deleting (section 8, verbatim). */
 export const adminMessages = {
   categoryConflict: 'A category with this name already exists. Please choose a different name.',
+  /** Not a spec text: the spec's conflict message names the name, which misleads when only the slug is taken. */
+  categorySlugConflict: 'A category with this slug already exists. Please choose a different slug.',
   categoryInvalid: 'Invalid category data. Please check your inputs.',
   categorySaveFailed: 'Failed to save category. Please try again.',
   categoryUpdated: 'Category updated successfully!',
