@@ -109,6 +109,12 @@ test('Mark Complete sets 100 and disables itself; Reset goes back to 0 and rewin
   expect(await savedProgress(request, token, product._id)).toMatchObject({ progress: 100, completed: true });
 
   await page.getByRole('button', { name: 'Reset' }).click();
+  // Confirmed first, saying what will be lost; Cancel keeps everything.
+  await expect(page.getByRole('dialog', { name: 'Reset your progress?' })).toContainText('your 100% progress and the completed mark');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('progress-percent')).toHaveText('Completed · 100%');
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset progress' }).click();
   await expect(page.getByTestId('progress-percent')).toHaveText('0% complete');
   await expect(markComplete).toBeEnabled();
   await expect.poll(() => currentTime(page)).toBe(0);

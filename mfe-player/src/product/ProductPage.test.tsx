@@ -179,6 +179,10 @@ describe('the product page', () => {
     const video = screen.getByTestId('video-player').querySelector('video')!;
     video.currentTime = 15;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset' })));
+    // Nothing is reset until the learner confirms, and the dialog says what will be lost.
+    expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%');
+    expect(screen.getByRole('dialog').textContent).toContain('your 100% progress and the completed mark');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset progress' })));
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete'));
     expect(video.currentTime).toBe(0);
     expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(false);

@@ -1,4 +1,5 @@
-import { Button } from '@catalyst/web-kit';
+import { useState } from 'react';
+import { Button, Dialog } from '@catalyst/web-kit';
 import type { PolicyState } from '../progress/policy';
 import styles from './ProductPage.module.css';
 
@@ -17,6 +18,9 @@ export function ProgressActions({
   const saved = state?.saved;
   const percent = shownPercent(state);
   const atHundred = (saved?.progress ?? 0) >= 100;
+  // Reset throws away what the learner did: it is confirmed first, saying what will be lost.
+  const [confirming, setConfirming] = useState(false);
+  const lost = state?.completed ? `your ${percent}% progress and the completed mark` : `your ${percent}% progress`;
   return (
     <div className={styles.progressRow}>
       <div className={styles.progressInfo}>
@@ -41,10 +45,27 @@ export function ProgressActions({
         <Button size="sm" onClick={onMarkComplete} disabled={!state || atHundred || busy}>
           Mark Complete
         </Button>
-        <Button size="sm" variant="secondary" onClick={onReset} disabled={!state || busy}>
+        <Button size="sm" variant="secondary" onClick={() => setConfirming(true)} disabled={!state || busy}>
           Reset
         </Button>
       </div>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Reset your progress?">
+        <p>This clears {lost} for this item, and the video starts again from the beginning. It cannot be undone.</p>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setConfirming(false);
+              onReset();
+            }}
+          >
+            Reset progress
+          </Button>
+        </div>
+      </Dialog>
     </div>
   );
 }
