@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { unavailable, type Cache, type InternalClient } from '@catalyst/service-kit';
 import { createCatalog } from './catalog.client';
 
@@ -46,6 +46,22 @@ describe('catalog client', () => {
     expect(await catalog.getProduct(product._id)).toMatchObject({ _id: product._id });
     expect(await catalog.getProduct(product._id)).toMatchObject({ _id: product._id });
     expect(content.calls()).toBe(1);
+  });
+
+  it('keeps answering with the last summary seen while content stays down past the fresh copy’s 30 s', async () => {
+    vi.useFakeTimers();
+    try {
+      const content = contentThatDiesAfter(1);
+      const catalog = createCatalog({ content: content.client, cache: absentCache });
+      await catalog.getProduct(product._id);
+      vi.advanceTimersByTime(60_000);
+      expect(await catalog.getProduct(product._id)).toMatchObject({ _id: product._id });
+      expect(content.calls()).toBe(2);
+      vi.advanceTimersByTime(16 * 60_000);
+      await expect(catalog.getProduct(product._id)).rejects.toMatchObject({ status: 503 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks content again once a product is forgotten', async () => {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** How long a product summary is trusted: short, so a product unpublished in content stops accepting writes soon. */
 const PRODUCT_TTL_SECONDS = 30;
+/** While content cannot be reached, a summary seen this recently still answers (stale-if-error). */
+const PRODUCT_STALE_SECONDS = 15 * 60;
 /** The content lookup takes at most this many ids per call. */
 const LOOKUP_CHUNK = 500;
 
@@ -15,6 +17,9 @@ export function createCatalog({ content, cache }: { content: InternalClient; cac
   // This process's own copy in front of the shared cache: a slow or absent Redis, or a content restart,
   // does not turn a product seen seconds ago into a failed save.
   const local = new MemoryCache(5_000);
+  // The last summary seen of each product, kept longer: used only when content is down, so a restart of
+  // content never turns a product someone is watching into failed saves once the fresh copy expires.
+  const lastSeen = new MemoryCache(5_000);
 
   /** The product's summary, or null when content does not know it. */
   async function getProduct(id: string, requestId?: string): Promise<ProductSummary | null> {
@@ -22,15 +27,24 @@ export function createCatalog({ content, cache }: { content: InternalClient; cac
     if (nearby) return nearby;
     const cached = await cache.get<ProductSummary>(key(id));
     if (cached) {
-      await local.set(key(id), cached, PRODUCT_TTL_SECONDS);
+      await Promise.all([local.set(key(id), cached, PRODUCT_TTL_SECONDS), lastSeen.set(key(id), cached, PRODUCT_STALE_SECONDS)]);
       return cached;
     }
     try {
       const product = productSummarySchema.parse(await content.get(`/internal/products/${encodeURIComponent(id)}`, requestId));
-      await Promise.all([cache.set(key(id), product, PRODUCT_TTL_SECONDS), local.set(key(id), product, PRODUCT_TTL_SECONDS)]);
+      await Promise.all([
+        cache.set(key(id), product, PRODUCT_TTL_SECONDS),
+        local.set(key(id), product, PRODUCT_TTL_SECONDS),
+        lastSeen.set(key(id), product, PRODUCT_STALE_SECONDS),
+      ]);
       return product;
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404) return null;
+      if (error instanceof HttpError && error.status === 404) {
+        await lastSeen.del(key(id));
+        return null;
+      }
+      const stale = await lastSeen.get<ProductSummary>(key(id));
+      if (stale) return stale;
       throw error;
     }
   }
@@ -58,7 +72,7 @@ export function createCatalog({ content, cache }: { content: InternalClient; cac
   }
 
   const forget = async (id: string) => {
-    await Promise.all([local.del(key(id)), cache.del(key(id))]);
+    await Promise.all([local.del(key(id)), lastSeen.del(key(id)), cache.del(key(id))]);
   };
 
   return { getProduct, lookup, categoryProducts, forget };
