@@ -1,7 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
 import { demoAccounts, type DemoAccountKey } from '../packages/contracts/src/demo';
+import { latestEmailIn } from './outbox';
 
 export { expect };
 export const demo = demoAccounts;
@@ -34,19 +33,7 @@ export async function apiToken(request: APIRequestContext, who: DemoAccountKey):
 }
 
 /** The newest e-mail written to the outbox (no SMTP in tests) addressed to `to`. */
-export function latestEmailTo(to: string): string | undefined {
-  const outbox = path.join(dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox).map((f) => path.join(outbox, f));
-  } catch {
-    return undefined;
-  }
-  return files
-    .filter((f) => readFileSync(f, 'utf8').toLowerCase().includes(to.toLowerCase()))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .map((f) => readFileSync(f, 'utf8'))[0];
-}
+export const latestEmailTo = (to: string): string | undefined => latestEmailIn(dataDir, to);
 
 /** A unique e-mail for a test-created account. */
 export const uniqueEmail = (label = 'e2e') => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;

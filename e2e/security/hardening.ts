@@ -6,30 +6,17 @@
  * sandbox's pages and portal links, links in logs, common passwords and signing out everywhere.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import path from 'node:path';
 import { formatLogLine } from '../../scripts/lib/logs';
+import { latestEmailIn } from '../outbox';
 import { describe, isErrorShape, sleep, type Suite } from './harness';
 
 const unique = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
 const uniqueIp = () => `172.20.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
 
 /** The newest outbox message to `to` (the product writes one .eml file per message without SMTP). */
-function lastMailTo(suite: Suite, to: string): string | undefined {
-  const outbox = path.join(suite.dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox).map((f) => path.join(outbox, f));
-  } catch {
-    return undefined;
-  }
-  return files
-    .map((f) => ({ f, text: readFileSync(f, 'utf8') }))
-    .filter(({ text }) => text.toLowerCase().includes(`to: ${to.toLowerCase()}`))
-    .sort((a, b) => statSync(b.f).mtimeMs - statSync(a.f).mtimeMs)[0]?.text;
-}
+const lastMailTo = (suite: Suite, to: string) => latestEmailIn(suite.dataDir, `to: ${to}`);
 
 const linkIn = (mail: string | undefined, page: string) => mail?.match(new RegExp(`https?://\\S+/${page}\\?token=([A-Za-z0-9_%-]+)`))?.[1];
 
