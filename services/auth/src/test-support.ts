@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, type Cache } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createTestCache, createTestDatabase, identityHeaders, internalHeaders, testLog } from '@catalyst/service-kit/testing';
+import { TEST_INTERNAL_SECRET, connectedTestCache, createTestDatabase, identityHeaders, internalHeaders, testLog } from '@catalyst/service-kit/testing';
 import type { Identity } from '@catalyst/contracts';
 import { createApp } from './app';
 import { configSchema, type Config } from './config';
@@ -35,7 +35,7 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
   });
   const db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 4 });
   await prepareDatabase(db, { seed: false, log: testLog });
-  const cache = options.cache ?? createTestCache();
+  const cache = options.cache ?? (await connectedTestCache());
   const mailer = createMemoryMailer();
   const deps = buildDeps({ config, db, cache, log: testLog, mailer });
   const app = createApp(deps);

@@ -41,6 +41,17 @@ export function createTestCache(): Cache {
   return createCache({ redisUrl: process.env.REDIS_URL, prefix: `test-${randomBytes(4).toString('hex')}`, log: testLog });
 }
 
+/**
+ * A test cache that is already connected when REDIS_URL is set: before its connection is up a Redis cache
+ * counts in-process, so a limit test's first calls and its last would land in two different counters.
+ */
+export async function connectedTestCache(timeoutMs = 5_000): Promise<Cache> {
+  const cache = createTestCache();
+  const deadline = Date.now() + timeoutMs;
+  while (cache.status().kind === 'redis' && !cache.status().healthy && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return cache;
+}
+
 /** Headers a gateway would send for this caller. */
 export function identityHeaders(identity: Identity, secret = TEST_INTERNAL_SECRET): Record<string, string> {
   return { [IDENTITY_HEADER]: signIdentity(identity, secret) };
