@@ -20,8 +20,6 @@ export function connectionCap(max: number, log: Logger) {
   const open = new Map<string, number>();
   let refused = 0;
   return {
-    open,
-    refused: () => refused,
     onConnection(socket: Socket) {
       if (max <= 0) return;
       const address = socket.remoteAddress ?? 'unknown';

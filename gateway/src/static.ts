@@ -1,7 +1,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
-import { MEDIA_GRANT_COOKIE, isProtectedMediaPath, needsMediaGrant, verifyMediaGrant, verifyMediaUrl, type Logger } from '@catalyst/service-kit';
+import { MEDIA_GRANT_COOKIE, MEDIA_GRANT_TTL_SECONDS, isProtectedMediaPath, needsMediaGrant, verifyMediaGrant, verifyMediaUrl, type Logger } from '@catalyst/service-kit';
 import { REMOTE_NAMES, mediaDir, type GatewayConfig, type RemoteName } from './config';
 import { sendError } from './errors';
 
@@ -96,7 +96,7 @@ export function requireSignedVideo(secret: string): RequestHandler {
       const { exp, sig } = req.query;
       if (!verifyMediaUrl(mediaPath, exp, sig, secret)) return sendError(res, 403, VIDEO_LINK_REFUSED);
       res.locals.signedMediaExpiresAt = Number(exp);
-    } else res.locals.signedMediaExpiresAt = Math.floor(Date.now() / 1000) + 600;
+    } else res.locals.signedMediaExpiresAt = Math.floor(Date.now() / 1000) + MEDIA_GRANT_TTL_SECONDS;
     return next();
   };
 }

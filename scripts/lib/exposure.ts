@@ -21,7 +21,8 @@ export async function demoAccountsWithPublishedPasswords(databaseUrl: string): P
   await client.connect();
   try {
     const emails = Object.values(demoAccounts).map((a) => a.email);
-    const { rows } = await client.query<{ email: string; password_hash: string }>('select email, password_hash from auth.users where email = any($1)', [emails]).catch(() => ({ rows: [] }));
+    // Runs after the migrations: an error here stops the start (fail closed), it never reads as "none".
+    const { rows } = await client.query<{ email: string; password_hash: string }>('select email, password_hash from auth.users where email = any($1)', [emails]);
     const exposed: string[] = [];
     for (const row of rows) {
       const account = Object.values(demoAccounts).find((a) => a.email === row.email);

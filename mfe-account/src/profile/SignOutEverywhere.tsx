@@ -15,8 +15,9 @@ export function SignOutEverywhere() {
     setError(null);
     try {
       await api.post('/auth/logout-all');
-      await session.logout();
-      navigate('/', { replace: true, state: { flash: authMessages.signedOutEverywhere } });
+      // The server has ended every session, this one too: only the tab's own state is left to clear.
+      await session.logout({ revoke: false });
+      navigate('/', { replace: true });
     } catch (failure) {
       setError(isApiRequestError(failure) ? failure.message : authMessages.networkOrServer);
       setWorking(false);

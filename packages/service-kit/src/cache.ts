@@ -30,13 +30,8 @@ export class MemoryCache implements Cache {
   constructor(private readonly maxEntries = 50_000) {}
 
   async get<T>(key: string): Promise<T | undefined> {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return JSON.parse(entry.value) as T;
+    const entry = this.live(key);
+    return entry ? (JSON.parse(entry.value) as T) : undefined;
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {

@@ -56,7 +56,8 @@ export interface SessionStore {
   recheck(): Promise<void>;
   login(input: LoginInput): Promise<AuthResult>;
   register(input: RegisterInput): Promise<AuthResult>;
-  logout(): Promise<void>;
+  /** Signs this tab out; `{ revoke: false }` when the server already ended the session (sign out everywhere). */
+  logout(options?: { revoke?: boolean }): Promise<void>;
   loadUser(user: SessionUser): void;
   clearError(): void;
 }
@@ -226,14 +227,14 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
     }
   }
 
-  async function logout() {
+  async function logout({ revoke = true }: { revoke?: boolean } = {}) {
     if (recheckTimer) clearTimeout(recheckTimer);
     const hadToken = storage.getItem(TOKEN_STORAGE_KEY) !== null;
     // Revoke server-side while the token is still attached; the local state is cleared regardless.
-    const revoke = hadToken ? client.post('/auth/logout').catch(() => undefined) : Promise.resolve();
+    const revoked = revoke && hadToken ? client.post('/auth/logout').catch(() => undefined) : Promise.resolve();
     storage.removeItem(TOKEN_STORAGE_KEY);
     set(loggedOut());
-    await revoke;
+    await revoked;
   }
 
   return {

@@ -16,7 +16,7 @@ import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
 import { bearerToken } from '../tokens';
 import { findUserByEmail, insertUser, toUser, updatePasswordHash } from '../users/users.repository';
-import { sendQuietly } from '../verification/verification';
+import { sendQuietly } from '../mail/mailer';
 
 type Ctx = Context<AppEnv>;
 

@@ -55,6 +55,15 @@ export function createOutboxMailer({ outboxDir, from, log, logBodies = true }: {
   };
 }
 
+/** Sends a message; a mail failure is logged, never fatal to the request that caused it. */
+export async function sendQuietly(mailer: Mailer, log: Logger, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    log.error({ to: message.to, subject: message.subject, err: error instanceof Error ? error.message : String(error) }, 'e-mail could not be sent');
+  }
+}
+
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; log: Logger; logBodies?: boolean }): Mailer {
   return options.smtpUrl ? createSmtpMailer({ ...options, smtpUrl: options.smtpUrl }) : createOutboxMailer(options);
 }

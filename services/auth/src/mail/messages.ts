@@ -6,9 +6,6 @@ export function accountMails({ publicUrl, siteName }: { publicUrl: string; siteN
   const sign = ['', `— ${siteName}`];
   const link = (path: string, token: string) => `${base}${path}?token=${encodeURIComponent(token)}`;
   return {
-    verificationLink: (token: string) => link('/verify-email', token),
-    resetLink: (token: string) => link('/reset-password', token),
-
     verify(user: { name: string; email: string }, token: string): MailMessage {
       return {
         to: user.email,

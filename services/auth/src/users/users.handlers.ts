@@ -3,7 +3,7 @@ import { authMessages, changePasswordRequestSchema, deleteAccountRequestSchema, 
 import { badRequest, ok, parseBody, requireIdentity, unauthorized, unavailable, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, refuseCommonPassword } from '../passwords';
-import { sendQuietly } from '../verification/verification';
+import { sendQuietly } from '../mail/mailer';
 import { clientAddress } from '../request-context';
 import { bearerToken } from '../tokens';
 import { countAdmins, deleteUserAccount, findUserByEmail, findUserById, lastAdmin, toUser, updatePasswordHash, updateProfile } from './users.repository';

@@ -2,21 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { AccountMails } from '../mail/messages';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import { sendQuietly, type Mailer } from '../mail/mailer';
 import type { UserMemo } from '../users/user-memo';
 import { markEmailVerified } from '../users/users.repository';
 import { createOneTimeLinks } from './links';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** Sends a message; a mail failure is logged, never fatal to the request that caused it. */
-export async function sendQuietly(mailer: Mailer, log: Logger, message: MailMessage): Promise<void> {
-  try {
-    await mailer.send(message);
-  } catch (error) {
-    log.error({ to: message.to, subject: message.subject, err: error instanceof Error ? error.message : String(error) }, 'e-mail could not be sent');
-  }
-}
 
 /** E-mail verification links: single use, valid 24 h, for one address of one user. */
 export function createVerification({ db, mailer, log, mails, users }: { db: Kysely<Database>; mailer: Mailer; log: Logger; mails: AccountMails; users: Pick<UserMemo, 'forget'> }) {
