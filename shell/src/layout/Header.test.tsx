@@ -65,13 +65,17 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Open user menu' }).textContent).toBe('U');
   });
 
-  it('highlights a link when the path equals or starts with it, so / always is', () => {
+  it('highlights the one link whose section the page is in; Dashboard only on /', () => {
     act(() => session.loadUser(ada));
-    renderHeader('/browse/category/design');
+    const { unmount } = renderHeader('/browse/category/design');
     const current = (name: string) => within(main()).getByRole('link', { name }).getAttribute('aria-current');
     expect(current('Browse')).toBe('page');
-    expect(current('Dashboard')).toBe('page');
+    expect(current('Dashboard')).toBeNull();
     expect(current('About')).toBeNull();
+    unmount();
+    renderHeader('/');
+    expect(current('Dashboard')).toBe('page');
+    expect(current('Browse')).toBeNull();
   });
 
   it('shows name, e-mail and Profile Settings in the user menu, and logs out to /', async () => {

@@ -3,10 +3,18 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge, Button, avatarLetter, firstName, isAdmin, openAuthDialog, Spinner, useSession, useSiteConfig } from '@catalyst/web-kit';
 import styles from './Header.module.css';
 
-/** Highlighted when the current path equals or starts with the link's path (so '/' always is). */
+/**
+ * Highlighted on its own page and the pages under it. '/' is highlighted on '/' only: the spec's
+ * "starts with" rule marked Dashboard on every page (a deliberate departure, see docs/architecture.md).
+ */
+export function isActivePath(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
 function NavItem({ to, children, onNavigate }: { to: string; children: ReactNode; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const active = pathname === to || pathname.startsWith(to);
+  const active = isActivePath(pathname, to);
   return (
     <Link to={to} className={`${styles.link} ${active ? styles.active : ''}`} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
       {children}
