@@ -57,12 +57,12 @@ export function AdminListView<T extends { _id: string }>({
         </div>
       </header>
       {list.flash ? (
-        <Alert tone="success" onDismiss={list.dismissFlash}>
+        <Alert tone="success" onDismiss={list.dismissFlash} reveal>
           {list.flash}
         </Alert>
       ) : null}
       {list.failure ? (
-        <Alert tone="danger" onDismiss={list.dismissFailure}>
+        <Alert tone="danger" onDismiss={list.dismissFailure} reveal>
           {list.failure}
         </Alert>
       ) : null}

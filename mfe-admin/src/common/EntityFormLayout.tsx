@@ -42,7 +42,11 @@ export function EntityFormLayout({ form, listPath, backLabel, loadingMessage, su
         </Link>
       </header>
       <form className={formStyles.form} onSubmit={(event) => void form.submit(event)} noValidate>
-        {form.saveError ? <Alert tone="danger">{form.saveError}</Alert> : null}
+        {form.saveError ? (
+          <Alert tone="danger" reveal>
+            {form.saveError}
+          </Alert>
+        ) : null}
         {children}
         <div className={formStyles.buttons}>
           <Link className={buttonClassName('secondary')} to={listPath}>

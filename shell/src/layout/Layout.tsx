@@ -5,6 +5,7 @@ import { RemoteModule, RemoteUnavailable } from '../federation/RemoteModule';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ScrollManager } from './ScrollManager';
 import styles from './Layout.module.css';
 
 export const HEADER_BANNER_MS = 5000;
@@ -51,6 +52,7 @@ export function Layout() {
 
   return (
     <div className={styles.app}>
+      <ScrollManager />
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import styles from './Alert.module.css';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'danger';
@@ -11,12 +11,20 @@ export interface AlertProps {
   banner?: boolean;
   onDismiss?: () => void;
   className?: string;
+  /** Scrolls the message into view when it appears or changes (a result the person must not miss). */
+  reveal?: boolean;
 }
 
-export function Alert({ tone = 'info', title, children, banner = false, onDismiss, className }: AlertProps) {
+export function Alert({ tone = 'info', title, children, banner = false, onDismiss, className, reveal = false }: AlertProps) {
   const urgent = tone === 'danger' || tone === 'warning';
+  const ref = useRef<HTMLDivElement>(null);
+  const text = typeof children === 'string' ? children : null;
+  useEffect(() => {
+    if (reveal) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [reveal, text]);
   return (
     <div
+      ref={ref}
       className={[styles.alert, styles[tone], banner ? styles.banner : '', className].filter(Boolean).join(' ')}
       role={urgent ? 'alert' : 'status'}
     >
