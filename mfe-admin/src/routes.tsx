@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { remoteTestId } from '@catalyst/web-kit';
+import { NotFound, remoteTestId } from '@catalyst/web-kit';
 import { CategoryFormPage } from './categories/CategoryFormPage';
 import { CategoryListPage } from './categories/CategoryListPage';
 import { CreatorFormPage } from './creators/CreatorFormPage';
@@ -23,7 +23,7 @@ export default function AdminRoutes() {
         <Route path="creators" element={<CreatorListPage />} />
         <Route path="creators/new" element={<CreatorFormPage />} />
         <Route path="creators/:id/edit" element={<CreatorFormPage key="edit" />} />
-        <Route path="*" element={<h1>404 - Page Not Found</h1>} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { RequireSubscription, remoteTestId } from '@catalyst/web-kit';
+import { NotFound, RequireSubscription, remoteTestId } from '@catalyst/web-kit';
 import { BrowsePage } from './browse/BrowsePage';
 import { CategoryPage } from './category/CategoryPage';
 import { CreatorLibraryPage } from './creator/CreatorLibraryPage';
@@ -26,7 +26,7 @@ export default function BrowseRoutes() {
             </RequireSubscription>
           }
         />
-        <Route path="*" element={<h1>404 - Page Not Found</h1>} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { RequireSubscription, remoteTestId } from '@catalyst/web-kit';
-import { ProductPage } from './product/ProductPage';
+import { NotFound, RequireSubscription, remoteTestId } from '@catalyst/web-kit';
+import { PRODUCT_NOT_FOUND, ProductPage } from './product/ProductPage';
 
 /** What the shell mounts under /browse/premium/product/*. */
 export default function ProductRoutes() {
@@ -15,7 +15,7 @@ export default function ProductRoutes() {
             </RequireSubscription>
           }
         />
-        <Route path="*" element={<p>Product not found or inaccessible.</p>} />
+        <Route path="*" element={<NotFound message={PRODUCT_NOT_FOUND} />} />
       </Routes>
     </div>
   );

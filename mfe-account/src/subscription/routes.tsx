@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { remoteTestId } from '@catalyst/web-kit';
+import { NotFound, remoteTestId } from '@catalyst/web-kit';
 import { PlansPage } from './PlansPage';
 import { SubscriptionCancelPage } from './SubscriptionCancelPage';
 import { SubscriptionSuccessPage } from './SubscriptionSuccessPage';
@@ -12,7 +12,7 @@ export default function SubscriptionRoutes() {
         <Route index element={<PlansPage />} />
         <Route path="success" element={<SubscriptionSuccessPage />} />
         <Route path="cancel" element={<SubscriptionCancelPage />} />
-        <Route path="*" element={<h1>404 - Page Not Found</h1>} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </div>
   );

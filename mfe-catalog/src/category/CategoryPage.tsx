@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { CategorySort, Creator } from '@catalyst/contracts';
-import { ErrorScreen, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
+import { ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
 import { usePremiumRedirect } from '../shared/usePremiumRedirect';
 import styles from './CategoryPage.module.css';
 import { CREATOR_SORTS, useCategoryCreators } from './useCategoryCreators';
@@ -14,12 +14,13 @@ export function CategoryPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<CategorySort>('sortOrder');
-  const { category, creators, total, isLoading, error, reload } = useCategoryCreators(categorySlug, search, sort);
+  const { category, creators, total, isLoading, error, notFound, reload } = useCategoryCreators(categorySlug, search, sort);
   useDocumentTitle(category?.name ?? 'Creators');
   const redirecting = usePremiumRedirect(error);
 
   if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
   if (redirecting) return <Spinner message="Redirecting..." />;
+  if (notFound) return <NotFound message="This category does not exist or has been removed." />;
 
   const openCreator = (creator: Creator) => navigate(`/browse/category/${encodeURIComponent(categorySlug)}/creator/${creator.id}`);
 

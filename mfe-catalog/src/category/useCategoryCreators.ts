@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Category, CategorySort, Creator } from '@catalyst/contracts';
-import { useApiData } from '@catalyst/web-kit';
+import { isApiRequestError, useApiData } from '@catalyst/web-kit';
 
 export const CREATOR_SORTS: Array<{ value: CategorySort; label: string }> = [
   { value: 'sortOrder', label: 'Default order' },
@@ -35,6 +35,8 @@ export function useCategoryCreators(categorySlug: string, search: string, sort: 
     total: all.length,
     isLoading: category.isLoading || creators.isLoading,
     error: creators.error ?? category.error,
+    /** The address names no category (a permanent answer, unlike a failed call). */
+    notFound: isApiRequestError(category.error) && category.error.status === 404,
     reload: () => {
       category.reload();
       creators.reload();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ProductDetail } from '@catalyst/contracts';
-import { Badge, ErrorScreen, formatDuration, isPremiumRequired, Spinner, useDocumentTitle } from '@catalyst/web-kit';
+import { Badge, ErrorScreen, formatDuration, isApiRequestError, isPremiumRequired, NotFound, Spinner, useDocumentTitle } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProductProgress';
@@ -29,6 +29,8 @@ export function ProductPage() {
 
   if (isLoading) return <Spinner message="Loading..." />;
   if (isPremiumRequired(error)) return <Spinner message="Loading..." />;
+  // No such product is a permanent answer (no Retry); anything else may pass.
+  if (isApiRequestError(error) && error.status === 404) return <NotFound message={PRODUCT_NOT_FOUND} />;
   if (error || !product) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={reload} />;
   // a new product remounts the view, so its player and progress start fresh (and the old one is saved)
   return <ProductView key={product._id} product={product} />;

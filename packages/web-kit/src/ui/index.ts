@@ -7,3 +7,4 @@ export * from './ErrorScreen';
 export * from './Spinner';
 export * from './TextField';
 export * from './contrast';
+export * from './NotFound';
