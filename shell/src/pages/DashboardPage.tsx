@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName, firstName, useDocumentTitle, useSession, useSiteConfig, useSubscription } from '@catalyst/web-kit';
+import { buttonClassName, firstName, useApiData, useDocumentTitle, useSession, useSiteConfig, useSubscription } from '@catalyst/web-kit';
 import { RemoteModule } from '../federation/RemoteModule';
 import styles from './Pages.module.css';
 
@@ -46,13 +46,22 @@ export default function DashboardPage() {
   const { user } = useSession();
   const { hasSubscription, isLoading } = useSubscription();
   useDocumentTitle('Dashboard');
+  // Someone who has watched something is coming back; a brand-new learner is welcomed and pointed at Browse.
+  const started = useApiData<unknown[]>('/content/progress/recent', { limit: 1 });
+  const returning = Array.isArray(started.data) && started.data.length > 0;
   return (
     <>
       <section className={`${styles.hero} ${styles.dashboardHero}`} aria-labelledby="dashboard-title">
         <div className={styles.heroText}>
           <p className={styles.kicker}>{site.tagline}</p>
-          <h1 id="dashboard-title">Welcome back, {firstName(user)}</h1>
-          <p className={styles.lead}>Keep your momentum: continue a course or discover something new today.</p>
+          <h1 id="dashboard-title">
+            {returning ? 'Welcome back' : 'Welcome'}, {firstName(user)}
+          </h1>
+          <p className={styles.lead}>
+            {returning
+              ? 'Keep your momentum: continue a course or discover something new today.'
+              : 'Start by browsing the library: pick a topic, then a creator, and your first lesson is one click away.'}
+          </p>
           <div className={styles.heroActions}>
             <Link to="/browse" className={`${buttonClassName('primary', 'lg')} ${styles.heroCta}`}>
               Browse Content
