@@ -17,9 +17,11 @@ export function renderApp(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
 
-  // A kept session is checked before the first paint: the header would otherwise change size under
-  // the page once /auth/me answers.
-  void sessionChecked.finally(() => {
+  // A kept session is checked before the first paint when it answers quickly (the header would otherwise
+  // change under the page once /auth/me answers); a slow check paints the page with the header's
+  // spinner instead of leaving it blank.
+  const slow = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
+  void Promise.race([sessionChecked, slow]).finally(() => {
     createRoot(container).render(
       <StrictMode>
         <App />
@@ -27,3 +29,6 @@ export function renderApp(): void {
     );
   });
 }
+
+/** How long the first paint waits for a kept session's check. */
+export const FIRST_PAINT_WAIT_MS = 400;
