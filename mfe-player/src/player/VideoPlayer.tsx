@@ -3,6 +3,7 @@ import { ExitFullscreenIcon, FullscreenIcon, PauseIcon, PlayIcon, VolumeHighIcon
 import { formatPlayerTime } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
 import { PLAYBACK_RATES, VOLUME_STEP, bufferedEnd, clampVolume, commandForKey, type PlayerCommand } from './playerKeys';
+import { readPreferences, savePreferences } from './preferences';
 import styles from './VideoPlayer.module.css';
 
 /** What the page can do to the player (Reset rewinds it). */
@@ -43,6 +44,8 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
   const [fullscreen, setFullscreen] = useState(false);
   const [captionsAvailable, setCaptionsAvailable] = useState(false);
   const [captionsOn, setCaptionsOn] = useState(false);
+  const [cueText, setCueText] = useState('');
+  const trackRef = useRef<HTMLTrackElement>(null);
   const [controlsVisible, setControlsVisible] = useState(true);
   const [announcement, setAnnouncement] = useState('');
   const restored = useRef(false);
@@ -116,10 +119,17 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
     return () => controller.abort();
   }, [captionsUrl]);
 
+  // The browser's own caption box sits under the controls and does not scale: the track stays hidden
+  // (its cues still fire) and the player draws the current cue itself, above the controls.
   useEffect(() => {
-    const track = media()?.textTracks?.[0];
-    if (track) track.mode = captionsOn ? 'showing' : 'hidden';
-  }, [captionsOn, captionsAvailable]);
+    const track = trackRef.current?.track;
+    if (!track) return;
+    track.mode = 'hidden';
+    const onCueChange = () => setCueText(activeCueText(track));
+    track.addEventListener('cuechange', onCueChange);
+    onCueChange();
+    return () => track.removeEventListener('cuechange', onCueChange);
+  }, [captionsAvailable, captionsUrl]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
@@ -160,6 +170,7 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
     const value = clampVolume(next);
     video.volume = value;
     video.muted = value === 0;
+    savePreferences({ volume: value, muted: video.muted });
     setAnnouncement(`Volume ${Math.round(value * 100)}%`);
   };
 
@@ -168,6 +179,7 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
     if (!video) return;
     video.muted = !video.muted;
     if (!video.muted && video.volume === 0) video.volume = VOLUME_STEP * 5;
+    savePreferences({ volume: video.volume, muted: video.muted });
     setAnnouncement(video.muted ? 'Muted' : 'Unmuted');
   };
 
@@ -183,6 +195,7 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
     if (!video) return;
     video.playbackRate = next;
     setRate(next);
+    savePreferences({ rate: next });
   };
 
   const run = (command: PlayerCommand) => {
@@ -246,8 +259,14 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
         onLoadedMetadata={(e) => {
           const video = e.currentTarget;
           setDuration(knownDuration(video));
+          // this browser's speed and volume carry over from the last video
+          const preferences = readPreferences();
+          video.playbackRate = preferences.rate;
+          video.volume = preferences.volume;
+          video.muted = preferences.muted;
           setVolume(video.volume);
           setMuted(video.muted);
+          setRate(video.playbackRate);
           applyStart();
         }}
         onDurationChange={(e) => setDuration(knownDuration(e.currentTarget))}
@@ -284,8 +303,14 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
         }}
         onRateChange={(e) => setRate(e.currentTarget.playbackRate)}
       >
-        {captionsAvailable && captionsUrl ? <track kind="captions" src={captionsUrl} srcLang="en" label="English" default={captionsOn} /> : null}
+        {captionsAvailable && captionsUrl ? <track ref={trackRef} kind="captions" src={captionsUrl} srcLang="en" label="English" /> : null}
       </video>
+
+      {captionsOn && cueText ? (
+        <div className={styles.captions} data-testid="captions">
+          <span className={styles.cue}>{cueText}</span>
+        </div>
+      ) : null}
 
       {!started ? (
         <button type="button" className={styles.bigPlay} onClick={togglePlay} aria-label="Play video">
@@ -366,4 +391,13 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
       </span>
     </div>
   );
+}
+
+/** The text of the cues showing now, without WebVTT markup (voice and style tags). */
+function activeCueText(track: TextTrack): string {
+  const cues = Array.from(track.activeCues ?? []) as Array<TextTrackCue & { text?: string }>;
+  return cues
+    .map((cue) => (cue.text ?? '').replace(/<[^>]*>/g, '').trim())
+    .filter(Boolean)
+    .join('\n');
 }
