@@ -165,3 +165,48 @@ test.describe('player', () => {
     expect(await media.evaluate((v: HTMLVideoElement) => [v.playbackRate, v.muted])).toEqual([1.5, true]);
   });
 });
+
+test.describe('admin on a phone', () => {
+  test('the product list shows every field and the labelled actions of each product within the screen', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await loginAs(page, 'admin');
+    await page.goto('/admin/products');
+    const row = page.getByTestId('product-row').first();
+    await expect(row).toBeVisible();
+    for (const label of ['Category', 'Creator', 'Type', 'Duration', 'Price', 'Status']) {
+      const cell = row.locator(`td[data-label="${label}"]`);
+      await expect(cell).toBeVisible();
+      const b = (await cell.boundingBox())!;
+      expect(b.x + b.width, label).toBeLessThanOrEqual(PHONE.width);
+    }
+    for (const name of [/^(Unpublish|Publish) /, /^(Unfeature|Feature) /, /^Edit /, /^Delete /]) {
+      const action = row.getByRole(name.source.startsWith('^Edit') ? 'link' : 'button', { name });
+      await expect(action).toBeInViewport();
+      // the words are on the button, not only in a tooltip
+      expect((await action.innerText()).trim().length).toBeGreaterThan(2);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test('category and creator icons never draw as empty boxes: where no emoji font is installed, the initial stands in', async ({ page }) => {
+  await loginAs(page, 'member');
+  await page.goto('/browse/category/web-development');
+  const icon = page.getByTestId('data-icon').first();
+  await expect(icon).toBeVisible();
+  const colourEmoji = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 16;
+    const context = canvas.getContext('2d')!;
+    context.textBaseline = 'top';
+    context.font = "14px 'Noto Color Emoji', sans-serif";
+    context.fillText('\u{1F600}', 0, 0);
+    const data = context.getImageData(0, 0, 16, 16).data;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 0 && Math.abs(data[i]! - data[i + 1]!) > 24) return true;
+    return false;
+  });
+  const heading = await page.getByRole('heading', { level: 1 }).innerText();
+  if (!colourEmoji) await expect(icon).toHaveText(heading.trim().charAt(0).toUpperCase());
+  else expect((await icon.innerText()).trim()).not.toBe('');
+});

@@ -1,3 +1,4 @@
+import { Check, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, openAuthDialog, remoteTestId, Spinner, useDocumentTitle, useSession } from '@catalyst/web-kit';
@@ -37,7 +38,7 @@ export default function VerifyEmailPage() {
         ) : state.status === 'success' ? (
           <>
             <div className={styles.icon} aria-hidden="true">
-              ✓
+              <Check size={28} strokeWidth={2.5} focusable="false" />
             </div>
             <h1>Email Verified!</h1>
             <p>{state.message}</p>
@@ -46,7 +47,7 @@ export default function VerifyEmailPage() {
         ) : (
           <>
             <div className={`${styles.icon} ${styles.failed}`} aria-hidden="true">
-              ✕
+              <X size={28} strokeWidth={2.5} focusable="false" />
             </div>
             <h1>Verification Failed</h1>
             <p role="alert">{state.message}</p>

@@ -2,7 +2,7 @@ import { adminMessages, type AdminCategory } from '@catalyst/contracts';
 import { adminApi } from '../api/adminApi';
 import { AdminListView } from '../common/AdminListView';
 import { deleteQuestion } from '../common/ConfirmDialog';
-import { GroupRow } from '../common/GroupRow';
+import { groupColumns } from '../common/groupColumns';
 import { useAdminList } from '../common/useAdminList';
 
 /** /admin/categories: every category with its active toggle, edit and delete. */
@@ -26,17 +26,14 @@ export function CategoryListPage() {
       loadingMessage="Loading categories..."
       loadFailure="Failed to load categories"
       emptyMessage="No categories yet. Add the first one."
-      columns={['Category', 'Slug', 'Products', 'Order', 'Status', 'Actions']}
-      renderRow={(category) => (
-        <GroupRow
-          item={category}
-          testId="category-row"
-          editPath={`/admin/categories/${category._id}/edit`}
-          busy={list.isBusy(category._id)}
-          onToggleActive={() => toggleActive(category)}
-          onDelete={() => list.askDelete(category)}
-        />
-      )}
+      columns={groupColumns<AdminCategory>({
+        label: 'Category',
+        editPath: (category) => `/admin/categories/${category._id}/edit`,
+        busy: (category) => list.isBusy(category._id),
+        onToggleActive: toggleActive,
+        onDelete: list.askDelete,
+      })}
+      rowTestId="category-row"
       deleteTitle="Delete category"
       deleteQuestion={(category) => deleteQuestion(category.name)}
     />

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, ErrorScreen, Spinner, buttonClassName, useDocumentTitle } from '@catalyst/web-kit';
 import styles from './Admin.module.css';
@@ -16,11 +16,19 @@ export interface AdminListViewProps<T extends { _id: string }> {
   /** Shown before the reason when the list cannot load ('Failed to load categories'). */
   loadFailure: string;
   emptyMessage: string;
-  columns: readonly string[];
-  /** The `<tr>` of one row. */
-  renderRow: (item: T) => ReactNode;
+  /** The table's columns: a heading and what each row shows under it (on a phone, rows become cards whose cells carry their heading). */
+  columns: ReadonlyArray<AdminColumn<T>>;
+  /** The `data-testid` of every row ('product-row'). */
+  rowTestId: string;
   deleteTitle: string;
   deleteQuestion: (item: T) => string;
+}
+
+export interface AdminColumn<T> {
+  label: string;
+  cell: (item: T) => ReactNode;
+  /** A cell that reads as secondary text. */
+  muted?: boolean;
 }
 
 /** An admin list page: header with Back and Add, alerts, loading/error/empty states, the table and the delete confirmation. */
@@ -34,7 +42,7 @@ export function AdminListView<T extends { _id: string }>({
   loadFailure,
   emptyMessage,
   columns,
-  renderRow,
+  rowTestId,
   deleteTitle,
   deleteQuestion,
 }: AdminListViewProps<T>) {
@@ -77,15 +85,21 @@ export function AdminListView<T extends { _id: string }>({
               <thead>
                 <tr>
                   {columns.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
+                    <th key={column.label} scope="col">
+                      {column.label}
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {list.items.map((item) => (
-                  <Fragment key={item._id}>{renderRow(item)}</Fragment>
+                  <tr key={item._id} data-testid={rowTestId}>
+                    {columns.map((column) => (
+                      <td key={column.label} data-label={column.label} className={column.muted ? styles.muted : undefined}>
+                        <div className={styles.cell}>{column.cell(item)}</div>
+                      </td>
+                    ))}
+                  </tr>
                 ))}
               </tbody>
             </table>

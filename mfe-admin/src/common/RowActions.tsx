@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import styles from './Admin.module.css';
 
 export interface RowToggleProps {
@@ -8,15 +9,26 @@ export interface RowToggleProps {
   onToggle: () => void;
   /** What the button does now, with the row's name ('Deactivate Web Development'). */
   label: string;
+  /** What the button does, short: its tooltip, and its visible text on a phone ('Deactivate'). */
   title: string;
-  children: ReactNode;
+  icon: LucideIcon;
 }
 
-/** An icon button that flips one flag of a row (active, published, featured). */
-export function RowToggle({ pressed, busy, onToggle, label, title, children }: RowToggleProps) {
+/** An icon, with its words shown beside it on a phone and as a tooltip elsewhere. */
+function ActionContent({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+  return (
+    <>
+      <Icon size={16} aria-hidden="true" focusable="false" />
+      <span className={styles.actionText}>{text}</span>
+    </>
+  );
+}
+
+/** A button that flips one flag of a row (active, published, featured). */
+export function RowToggle({ pressed, busy, onToggle, label, title, icon }: RowToggleProps) {
   return (
     <button type="button" className={styles.iconButton} aria-pressed={pressed} disabled={busy} onClick={onToggle} aria-label={label} title={title}>
-      {children}
+      <ActionContent icon={icon} text={title} />
     </button>
   );
 }
@@ -31,19 +43,17 @@ export interface RowActionsProps {
   children?: ReactNode;
 }
 
-/** The last cell of an admin row: its toggles, then Edit and Delete. */
+/** The actions of an admin row: its toggles, then Edit and Delete. */
 export function RowActions({ name, editPath, busy, onDelete, children }: RowActionsProps) {
   return (
-    <td>
-      <div className={styles.actions}>
-        {children}
-        <Link className={styles.iconButton} to={editPath} aria-label={`Edit ${name}`} title="Edit">
-          ✏️
-        </Link>
-        <button type="button" className={`${styles.iconButton} ${styles.danger}`} disabled={busy} onClick={onDelete} aria-label={`Delete ${name}`} title="Delete">
-          🗑️
-        </button>
-      </div>
-    </td>
+    <div className={styles.actions}>
+      {children}
+      <Link className={styles.iconButton} to={editPath} aria-label={`Edit ${name}`} title="Edit">
+        <ActionContent icon={Pencil} text="Edit" />
+      </Link>
+      <button type="button" className={`${styles.iconButton} ${styles.danger}`} disabled={busy} onClick={onDelete} aria-label={`Delete ${name}`} title="Delete">
+        <ActionContent icon={Trash2} text="Delete" />
+      </button>
+    </div>
   );
 }

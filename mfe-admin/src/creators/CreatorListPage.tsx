@@ -2,7 +2,7 @@ import type { AdminCreator } from '@catalyst/contracts';
 import { adminApi } from '../api/adminApi';
 import { AdminListView } from '../common/AdminListView';
 import { deleteQuestion } from '../common/ConfirmDialog';
-import { GroupRow } from '../common/GroupRow';
+import { groupColumns } from '../common/groupColumns';
 import { useAdminList } from '../common/useAdminList';
 
 /** /admin/creators: every creator with an active toggle, edit and delete (the category list's style). */
@@ -26,17 +26,14 @@ export function CreatorListPage() {
       loadingMessage="Loading creators..."
       loadFailure="Failed to load creators"
       emptyMessage="No creators yet. Add the first one."
-      columns={['Creator', 'Slug', 'Products', 'Order', 'Status', 'Actions']}
-      renderRow={(creator) => (
-        <GroupRow
-          item={creator}
-          testId="creator-row"
-          editPath={`/admin/creators/${creator._id}/edit`}
-          busy={list.isBusy(creator._id)}
-          onToggleActive={() => toggleActive(creator)}
-          onDelete={() => list.askDelete(creator)}
-        />
-      )}
+      columns={groupColumns<AdminCreator>({
+        label: 'Creator',
+        editPath: (creator) => `/admin/creators/${creator._id}/edit`,
+        busy: (creator) => list.isBusy(creator._id),
+        onToggleActive: toggleActive,
+        onDelete: list.askDelete,
+      })}
+      rowTestId="creator-row"
       deleteTitle="Delete creator"
       deleteQuestion={(creator) => deleteQuestion(creator.name)}
     />

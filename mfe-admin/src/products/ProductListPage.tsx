@@ -1,4 +1,5 @@
 import { adminMessages, type AdminProduct, type Page } from '@catalyst/contracts';
+import { Eye, EyeOff, Star, StarOff } from 'lucide-react';
 import { Badge, formatDuration, formatPrice } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import styles from '../common/Admin.module.css';
@@ -37,50 +38,57 @@ export function ProductListPage() {
       loadingMessage="Loading products..."
       loadFailure="Failed to load data"
       emptyMessage="No products yet. Add the first one."
-      columns={['Product', 'Category', 'Creator', 'Type', 'Duration', 'Price', 'Status', 'Actions']}
-      renderRow={(product) => (
-        <tr data-testid="product-row">
-          <td>
-            <strong>{product.title}</strong>
-            <br />
-            <span className={styles.muted}>{product.slug}</span>
-          </td>
-          <td>{product.category.name}</td>
-          <td>{product.creator.name}</td>
-          <td>
-            {product.type} · {product.difficulty}
-          </td>
-          <td>{formatDuration(product.duration)}</td>
-          <td>{formatPrice(product.price)}</td>
-          <td>
+      columns={[
+        {
+          label: 'Product',
+          cell: (product) => (
+            <>
+              <strong>{product.title}</strong>
+              <br />
+              <span className={styles.muted}>{product.slug}</span>
+            </>
+          ),
+        },
+        { label: 'Category', cell: (product) => product.category.name },
+        { label: 'Creator', cell: (product) => product.creator.name },
+        { label: 'Type', cell: (product) => `${product.type} · ${product.difficulty}` },
+        { label: 'Duration', cell: (product) => formatDuration(product.duration) },
+        { label: 'Price', cell: (product) => formatPrice(product.price) },
+        {
+          label: 'Status',
+          cell: (product) => (
             <span className={styles.actions}>
               {product.isPublished ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}
               {product.isFeatured ? <Badge tone="warning">Featured</Badge> : null}
               {product.isActive ? null : <Badge tone="danger">Inactive</Badge>}
             </span>
-          </td>
-          <RowActions name={product.title} editPath={`/admin/products/${product._id}/edit`} busy={list.isBusy(product._id)} onDelete={() => list.askDelete(product)}>
-            <RowToggle
-              pressed={product.isPublished}
-              busy={list.isBusy(product._id)}
-              onToggle={() => flip(product, 'isPublished')}
-              label={product.isPublished ? `Unpublish ${product.title}` : `Publish ${product.title}`}
-              title={product.isPublished ? 'Unpublish' : 'Publish'}
-            >
-              {product.isPublished ? '👁️' : '🙈'}
-            </RowToggle>
-            <RowToggle
-              pressed={product.isFeatured}
-              busy={list.isBusy(product._id)}
-              onToggle={() => flip(product, 'isFeatured')}
-              label={product.isFeatured ? `Unfeature ${product.title}` : `Feature ${product.title}`}
-              title={product.isFeatured ? 'Remove from featured' : 'Feature'}
-            >
-              {product.isFeatured ? '★' : '☆'}
-            </RowToggle>
-          </RowActions>
-        </tr>
-      )}
+          ),
+        },
+        {
+          label: 'Actions',
+          cell: (product) => (
+            <RowActions name={product.title} editPath={`/admin/products/${product._id}/edit`} busy={list.isBusy(product._id)} onDelete={() => list.askDelete(product)}>
+              <RowToggle
+                pressed={product.isPublished}
+                busy={list.isBusy(product._id)}
+                onToggle={() => flip(product, 'isPublished')}
+                label={product.isPublished ? `Unpublish ${product.title}` : `Publish ${product.title}`}
+                title={product.isPublished ? 'Unpublish' : 'Publish'}
+                icon={product.isPublished ? Eye : EyeOff}
+              />
+              <RowToggle
+                pressed={product.isFeatured}
+                busy={list.isBusy(product._id)}
+                onToggle={() => flip(product, 'isFeatured')}
+                label={product.isFeatured ? `Unfeature ${product.title}` : `Feature ${product.title}`}
+                title={product.isFeatured ? 'Unfeature' : 'Feature'}
+                icon={product.isFeatured ? Star : StarOff}
+              />
+            </RowActions>
+          ),
+        },
+      ]}
+      rowTestId="product-row"
       deleteTitle="Delete product"
       deleteQuestion={(product) => productDeleteQuestion(product.title)}
     />

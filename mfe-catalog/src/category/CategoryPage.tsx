@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { CategorySort, Creator } from '@catalyst/contracts';
-import { ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
+import { DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
 import { usePremiumRedirect } from '../shared/usePremiumRedirect';
 import styles from './CategoryPage.module.css';
 import { CREATOR_SORTS, useCategoryCreators } from './useCategoryCreators';
@@ -33,9 +33,7 @@ export function CategoryPage() {
       </nav>
       <header className={styles.header}>
         {category ? (
-          <span className={styles.icon} style={{ background: `${category.color}22` }} aria-hidden="true">
-            {category.icon || '📁'}
-          </span>
+          <DataIcon className={styles.icon} icon={category.icon} name={category.name} color={category.color} />
         ) : null}
         <div>
           <h1 className={styles.title}>{category?.name ?? 'Creators'}</h1>
@@ -68,9 +66,7 @@ export function CategoryPage() {
           {creators.map((creator) => (
             <li key={creator.id}>
               <button type="button" className={styles.card} onClick={() => openCreator(creator)} data-testid="creator-card">
-                <span className={styles.avatar} style={{ background: `${creator.color}22` }} aria-hidden="true">
-                  {creator.icon || '🎓'}
-                </span>
+                <DataIcon className={styles.avatar} icon={creator.icon} name={creator.name} color={creator.color} />
                 <span className={styles.cardBody}>
                   <span className={styles.name}>{creator.name}</span>
                   <span className={styles.bio}>{creator.description}</span>

@@ -1,3 +1,4 @@
+import { Lock, RefreshCw, ShieldX, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { UNREACHABLE_MESSAGE, hasRole, openAuthDialog, session, useSession } from '../session';
@@ -6,12 +7,12 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import styles from './Guard.module.css';
 
-function GuardNotice({ icon, title, message, children }: { icon: string; title: string; message: string; children?: ReactNode }) {
+function GuardNotice({ icon: Icon, title, message, children }: { icon: LucideIcon; title: string; message: string; children?: ReactNode }) {
   // The hidden separator keeps the whole notice readable as one sentence ('Title - message').
   return (
     <section className={styles.notice} role="alert">
       <div className={styles.icon} aria-hidden="true">
-        {icon}
+        <Icon size={40} strokeWidth={1.75} focusable="false" />
       </div>
       <h2 className={styles.title}>
         {title}
@@ -25,7 +26,7 @@ function GuardNotice({ icon, title, message, children }: { icon: string; title: 
 
 export function AuthenticationRequired() {
   return (
-    <GuardNotice icon="🔒" title="Authentication Required" message="You need to log in to access this page.">
+    <GuardNotice icon={Lock} title="Authentication Required" message="You need to log in to access this page.">
       <Button onClick={() => openAuthDialog('login')}>Login</Button>
       <Button variant="secondary" onClick={() => openAuthDialog('register')}>
         Sign Up
@@ -37,7 +38,7 @@ export function AuthenticationRequired() {
 export function AccessDenied() {
   const navigate = useNavigate();
   return (
-    <GuardNotice icon="⛔" title="Access Denied" message="You don't have permission to access this page.">
+    <GuardNotice icon={ShieldX} title="Access Denied" message="You don't have permission to access this page.">
       <Button onClick={() => navigate('/')}>Go to Dashboard</Button>
     </GuardNotice>
   );
@@ -46,7 +47,7 @@ export function AccessDenied() {
 /** A kept session that could not be checked: kept, retried on its own, and Retry checks at once. */
 export function SessionUnreachable() {
   return (
-    <GuardNotice icon="⟳" title={UNREACHABLE_MESSAGE} message="You are still signed in. We will try again in a moment.">
+    <GuardNotice icon={RefreshCw} title={UNREACHABLE_MESSAGE} message="You are still signed in. We will try again in a moment.">
       <Button onClick={() => void session.recheck()}>Retry</Button>
     </GuardNotice>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TriangleAlert } from 'lucide-react';
 import { Button } from './Button';
 import styles from './ErrorScreen.module.css';
 
@@ -17,7 +18,7 @@ export function ErrorScreen({ message, title, onRetry, retryLabel = 'Retry', chi
   return (
     <div className={styles.screen} role="alert">
       <span className={styles.icon} aria-hidden="true">
-        ⚠️
+        <TriangleAlert size={40} strokeWidth={1.75} focusable="false" />
       </span>
       {title ? <h2 className={styles.title}>{title}</h2> : null}
       <p className={styles.message}>{message}</p>

@@ -8,3 +8,4 @@ export * from './Spinner';
 export * from './TextField';
 export * from './contrast';
 export * from './NotFound';
+export * from './DataIcon';
