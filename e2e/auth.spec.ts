@@ -164,6 +164,9 @@ test('a learner deletes their account from profile settings and can no longer si
   await page.getByRole('dialog').getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  // the learner is told, at the top of the page they land on
+  await expect(page.getByText('Your account has been deleted')).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   const login = await page.request.post('/api/v1/auth/login', { data: account });
   expect(login.status()).toBe(401);
@@ -236,6 +239,7 @@ test('changing the sign-in e-mail asks for the password, tells the old address a
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText('You are signed out on every device.')).toBeVisible();
   expect((await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { authMessages, NAME_MAX_LENGTH, normaliseEmail, type CurrentUserResponse } from '@catalyst/contracts';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Dialog, api, remoteTestId, session, TextField, useDocumentTitle, useSession } from '@catalyst/web-kit';
+import { Alert, Button, Card, Dialog, api, remoteTestId, session, TextField, useDocumentTitle, useSession, withNotice } from '@catalyst/web-kit';
 import { submitFailure, type FormMessage } from './profileErrors';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import styles from './ProfilePage.module.css';
@@ -148,6 +148,7 @@ function ChangePasswordForm() {
 export const deleteAccountTexts = {
   failed: 'Failed to delete account.',
   error: 'Something went wrong deleting your account.',
+  deleted: 'Your account has been deleted, and your subscription with it. Thank you for learning with us.',
 } as const;
 
 /** Deleting the account (terms, "Deleting your account"): the password confirms it, then a dialog asks once more. */
@@ -173,7 +174,7 @@ function DeleteAccountForm() {
       await api.request('DELETE', '/users/profile', { body: { password: form.fields.password } });
       // The account and its sessions are gone: forget the token here too, then leave the signed-in area.
       await session.logout();
-      navigate('/', { replace: true });
+      navigate('/', { replace: true, state: withNotice(deleteAccountTexts.deleted) });
     } catch (error) {
       const failure = submitFailure(error, deleteAccountTexts.failed, deleteAccountTexts.error);
       form.setErrors(failure.fields);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authMessages } from '@catalyst/contracts';
-import { Alert, Button, Card, api, isApiRequestError, session } from '@catalyst/web-kit';
+import { Alert, Button, Card, api, isApiRequestError, session, withNotice } from '@catalyst/web-kit';
 import styles from './ProfilePage.module.css';
 
 /** Ends every session of the account, this one too: for a lost phone or a shared computer. */
@@ -17,7 +17,7 @@ export function SignOutEverywhere() {
       await api.post('/auth/logout-all');
       // The server has ended every session, this one too: only the tab's own state is left to clear.
       await session.logout({ revoke: false });
-      navigate('/', { replace: true });
+      navigate('/', { replace: true, state: withNotice('You are signed out on every device.') });
     } catch (failure) {
       setError(isApiRequestError(failure) ? failure.message : authMessages.networkOrServer);
       setWorking(false);

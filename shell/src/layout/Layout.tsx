@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Banner, closeAuthDialog, Dialog, setAuthDialogView, useAuthDialog, type AuthDialogProps } from '@catalyst/web-kit';
+import { Banner, closeAuthDialog, Dialog, PageNotice, setAuthDialogView, useAuthDialog, type AuthDialogProps } from '@catalyst/web-kit';
 import { RemoteModule, RemoteUnavailable } from '../federation/RemoteModule';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
@@ -62,6 +62,7 @@ export function Layout() {
         </Banner>
       ) : null}
       <Header />
+      <PageNotice />
       <main id="main" className={styles.main}>
         <Outlet />
       </main>

@@ -9,3 +9,4 @@ export * from './TextField';
 export * from './contrast';
 export * from './NotFound';
 export * from './DataIcon';
+export * from './PageNotice';
