@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Difficulty, PremiumProduct, ProductSort, ProductType } from '@catalyst/contracts';
+import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type Difficulty, type PremiumProduct, type ProductSort, type ProductType } from '@catalyst/contracts';
 import { Button, ErrorScreen, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
 import { useDebouncedValue } from '../shared/useDebouncedValue';
 import { usePremiumRedirect } from '../shared/usePremiumRedirect';
 import styles from './CreatorLibraryPage.module.css';
 import { ProductCard } from './ProductCard';
-import { LIBRARY_LEVELS, LIBRARY_SORTS, LIBRARY_TYPES, useCreatorLibrary } from './useCreatorLibrary';
+import { LIBRARY_LEVELS, LIBRARY_SORTS, useCreatorLibrary } from './useCreatorLibrary';
 import { useProgressMap } from './useProgressMap';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -75,7 +75,7 @@ export function CreatorLibraryPage() {
         <div className={styles.search}>
           <TextField label="Search content" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Title or description" />
         </div>
-        <FilterSelect label="Type" value={type} onChange={setType} options={[{ value: '', label: 'All types' }, ...LIBRARY_TYPES.map(titled)]} />
+        <FilterSelect label="Type" value={type} onChange={setType} options={[{ value: '', label: 'All types' }, ...PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))]} />
         <FilterSelect label="Level" value={difficulty} onChange={setDifficulty} options={[{ value: '', label: 'All levels' }, ...LIBRARY_LEVELS.map(titled)]} />
         <FilterSelect label="Sort by" value={sort} onChange={setSort} options={LIBRARY_SORTS} />
         <div className={styles.toggle} role="group" aria-label="Layout">

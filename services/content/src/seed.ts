@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { demoAccounts } from '@catalyst/contracts';
 import { demoEntityId, demoProductCode, type Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
-import { demoCategories, demoCreators, demoProducts, demoVideos, thumbnailUrl } from './demo/catalogue';
+import { demoCategories, demoCreators, demoProducts, demoVideos, howItWorks, thumbnailUrl } from './demo/catalogue';
 
 /** Demo ids are derived from slugs, so every fresh start has the same ids (stable links in tests and notes). */
 export const demoId = demoEntityId;
@@ -11,15 +11,14 @@ export const demoProductId = demoProductCode;
 const DAY = 86_400_000;
 const CATALOGUE_START = Date.parse('2026-03-02T09:00:00Z');
 
+/** The product's HTML content. The page shows the description above it, so the content never repeats it. */
 function lessonHtml(p: (typeof demoProducts)[number], creatorName: string): string {
   const outcomes = p.outcomes.map((o) => `<li>${o}</li>`).join('');
   return [
-    `<h2>About this ${p.type}</h2>`,
-    `<p>${p.description}</p>`,
     `<h3>What you will learn</h3>`,
     `<ul>${outcomes}</ul>`,
     `<h3>How it works</h3>`,
-    `<p>Work through the video at your own pace; your position is saved as you go, so you can stop and pick up where you left off on any device. Each section ends with a short exercise — try it before moving on.</p>`,
+    `<p>${howItWorks[p.type]}</p>`,
     `<blockquote><p>“Small, steady steps beat occasional marathons.” — ${creatorName}</p></blockquote>`,
     `<h3>Before you start</h3>`,
     `<p>${p.difficulty === 'beginner' ? 'No prior experience is needed.' : p.difficulty === 'intermediate' ? 'You should be comfortable with the basics of the topic.' : 'This material assumes solid hands-on experience.'} Topics covered: ${p.tags.map((t) => `<code>${t}</code>`).join(', ')}.</p>`,
