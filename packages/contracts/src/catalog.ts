@@ -19,6 +19,15 @@ export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
   webinar: 'Webinar',
 };
 
+/** A product is 'New' for this many days after it is published (its createdAt). */
+export const NEW_PRODUCT_DAYS = 14;
+
+/** The one rule behind every 'New' badge: published in the last NEW_PRODUCT_DAYS days. */
+export function isNewProduct(createdAt: string, now: number = Date.now()): boolean {
+  const published = Date.parse(createdAt);
+  return Number.isFinite(published) && now - published < NEW_PRODUCT_DAYS * 86_400_000;
+}
+
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const difficultySchema = z.enum(DIFFICULTIES, { message: `Difficulty must be one of: ${DIFFICULTIES.join(', ')}` });
 export type Difficulty = z.infer<typeof difficultySchema>;

@@ -8,7 +8,8 @@ import { demoCategories, demoCreators, demoProducts, demoVideos, howItWorks, thu
 export const demoId = demoEntityId;
 export const demoProductId = demoProductCode;
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const CATALOGUE_START = Date.parse('2026-03-02T09:00:00Z');
 
 /** The product's HTML content. The page shows the description above it, so the content never repeats it. */
@@ -40,6 +41,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       return;
     }
     const admin = demoAccounts.admin;
+    const seededAt = Date.now();
     await trx
       .insertInto('categories')
       .values(
@@ -103,8 +105,9 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
             created_by_id: admin.id,
             created_by_name: admin.name,
             created_by_email: admin.email,
-            // Spread over the months before now so "recently added" has something to sort.
-            created_at: new Date(CATALOGUE_START + ((i * 7) % 48) * 4 * DAY + i * 3_600_000),
+            // Spread over the six months before the seed, so "recently added" has something to sort and the
+            // newest four (one each in design, business, photography and music) are inside the 'New' window.
+            created_at: new Date(seededAt - (47 - ((i * 7) % 48)) * 4 * DAY - i * HOUR),
           };
         }),
       )
