@@ -1,5 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, isNewProduct } from '../packages/contracts/src/catalog';
+import { apiToken, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 
 /** The catalogue as a visitor, a learner without a plan and a member: dashboard Top Courses, browse, category, creator library. */
 
@@ -14,6 +15,42 @@ async function topProducts(request: APIRequestContext): Promise<Listed[]> {
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { data: Listed[] }).data;
 }
+
+interface LibraryItem extends Listed {
+  _id: string;
+  slug: string;
+  type: string;
+  description: string;
+  createdAt: string;
+}
+
+/** A creator of a category (by slug), and that creator's library there, as a member's API calls see them. */
+async function creatorLibrary(request: APIRequestContext, categorySlug: string, creatorName: string) {
+  const headers = { authorization: `Bearer ${await apiToken(request, 'member')}` };
+  const creators = await request.get(`/api/v1/users/premium/categories/${categorySlug}/creators`, { headers });
+  expect(creators.ok()).toBeTruthy();
+  const creator = ((await creators.json()) as { data: Array<{ id: string; name: string }> }).data.find((c) => c.name === creatorName)!;
+  const library = await request.get(`/api/v1/users/premium/products/${creator.id}/category/${categorySlug}`, { headers });
+  expect(library.ok()).toBeTruthy();
+  return { creatorId: creator.id, products: ((await library.json()) as { data: LibraryItem[] }).data, path: `/browse/category/${categorySlug}/creator/${creator.id}` };
+}
+
+/** Every published product of the demo catalogue. */
+async function allProducts(request: APIRequestContext): Promise<LibraryItem[]> {
+  const res = await request.get('/api/v1/content/products?limit=100');
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { data: { items: LibraryItem[] } }).data.items;
+}
+
+/** A card's metadata pairs: their widths, and their left edges row by row (top to bottom). */
+async function metadataLayout(card: Locator): Promise<{ widths: number[]; rows: number[][] }> {
+  const boxes = await card.locator('dl > div').evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width) })));
+  const rows = new Map<number, number[]>();
+  for (const box of boxes) rows.set(box.y, [...(rows.get(box.y) ?? []), box.x]);
+  return { widths: boxes.map((b) => b.width), rows: [...rows.entries()].sort(([a], [b]) => a - b).map(([, xs]) => xs) };
+}
+
+const typeSelect = (page: Page) => page.getByLabel('Type');
 
 async function publicCategoryCount(request: APIRequestContext): Promise<number> {
   const res = await request.get('/api/v1/categories?limit=100');
@@ -108,7 +145,7 @@ test.describe('member', () => {
     await page.goto('/browse');
     await expect(page.getByText('Full Access')).toHaveCount(total);
     await page.getByRole('button', { name: /Web Development/ }).click();
-    await expect(page).toHaveURL(/\/browse\/category\/[0-9a-f]{24}$/);
+    await expect(page).toHaveURL(/\/browse\/category\/web-development$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Web Development' })).toBeVisible();
     const cards = page.getByTestId('creator-card');
     await expect(cards).toHaveCount(2);
@@ -135,7 +172,7 @@ test.describe('member', () => {
     await expect(products.first()).toContainText(/\d+h|\d+m/);
 
     await page.getByLabel('Type').selectOption({ label: 'Course' });
-    await expect(products).toHaveCount(2);
+    await expect(products).toHaveCount(3);
     await page.getByLabel('Type').selectOption({ label: 'All types' });
     await page.getByLabel('Level').selectOption({ label: 'Intermediate' });
     await expect(products).toHaveCount(2);
@@ -166,5 +203,171 @@ test.describe('member', () => {
     await page.getByRole('link', { name: `View ${top[0]!.title}` }).click();
     await expect(page).toHaveURL(new RegExp(`/browse/premium/product/${top[0]!.productId}$`));
     await expect(page.getByRole('heading', { level: 1, name: top[0]!.title })).toBeVisible();
+  });
+});
+
+test.describe('member: what a learner trips over in the catalogue (issue 15)', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAs(page, 'member');
+  });
+
+  test('the Type filter offers every type the catalogue holds, so every item can be found', async ({ page, request }) => {
+    const types = new Set((await allProducts(request)).map((p) => p.type));
+    expect([...types].every((t) => (PRODUCT_TYPES as readonly string[]).includes(t))).toBe(true);
+    const maya = await creatorLibrary(request, 'web-development', 'Maya Chen');
+    await page.goto(maya.path);
+    const products = page.getByTestId('library-product');
+    await expect(products).toHaveCount(maya.products.length);
+    const offered = await typeSelect(page).locator('option').allTextContents();
+    expect(offered).toEqual(['All types', ...PRODUCT_TYPES.map((t) => PRODUCT_TYPE_LABELS[t])]);
+    // every type in Maya's library shows exactly its own items
+    for (const type of new Set(maya.products.map((p) => p.type))) {
+      await typeSelect(page).selectOption({ label: PRODUCT_TYPE_LABELS[type as keyof typeof PRODUCT_TYPE_LABELS] });
+      await expect(products).toHaveCount(maya.products.filter((p) => p.type === type).length);
+    }
+    await typeSelect(page).selectOption({ label: 'Tutorial' });
+    await expect(products).toHaveText([/React Hooks in Depth/]);
+  });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`filters, sort and layout survive a reload, back/forward step through them, Clear filters resets them (${viewport.width} px)`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const maya = await creatorLibrary(request, 'web-development', 'Maya Chen');
+      await page.goto(maya.path);
+      const products = page.getByTestId('library-product');
+      await expect(products).toHaveCount(4);
+      await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+
+      await typeSelect(page).selectOption({ label: 'Course' });
+      await page.getByLabel('Level').selectOption({ label: 'Beginner' });
+      await page.getByLabel('Sort by').selectOption({ label: 'Title A-Z' });
+      await page.getByRole('button', { name: 'List' }).click();
+      await expect(products).toHaveText([/HTML & CSS from Scratch/, /Modern JavaScript Essentials/]);
+      await page.getByLabel('Search content').fill('javascript');
+      await expect(page).toHaveURL(/search=javascript/);
+      await expect(products).toHaveText([/Modern JavaScript Essentials/]);
+
+      await page.reload();
+      await expect(page.getByLabel('Search content')).toHaveValue('javascript');
+      await expect(typeSelect(page)).toHaveValue('course');
+      await expect(page.getByLabel('Level')).toHaveValue('beginner');
+      await expect(page.getByLabel('Sort by')).toHaveValue('title');
+      await expect(page.locator('[data-layout="list"]')).toBeVisible();
+      await expect(products).toHaveText([/Modern JavaScript Essentials/]);
+
+      await page.goBack(); // before the search
+      await expect(page.getByLabel('Search content')).toHaveValue('');
+      await expect(products).toHaveCount(2);
+      await page.goBack(); // before the list layout
+      await expect(page.locator('[data-layout="grid"]')).toBeVisible();
+      await page.goForward();
+      await page.goForward();
+      await expect(page.getByLabel('Search content')).toHaveValue('javascript');
+      await expect(products).toHaveText([/Modern JavaScript Essentials/]);
+
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect(products).toHaveCount(4);
+      await expect(page.getByLabel('Search content')).toHaveValue('');
+      await expect(typeSelect(page)).toHaveValue('');
+      await expect(page.getByLabel('Level')).toHaveValue('');
+      await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+      // sort and layout are how the list is shown, not a filter: they stay
+      await expect(page.getByLabel('Sort by')).toHaveValue('title');
+      await expect(page.locator('[data-layout="list"]')).toBeVisible();
+      await expect(products.first()).toContainText('CSS Grid Layout Workshop');
+      await page.reload();
+      await expect(products).toHaveCount(4);
+    });
+  }
+
+  test('category links use the slug: browse, creators, back to category, breadcrumbs and an old id address', async ({ page, request }) => {
+    await page.goto('/browse');
+    await page.getByRole('button', { name: /Photography/ }).click();
+    await expect(page).toHaveURL(/\/browse\/category\/photography$/);
+    await page.getByTestId('creator-card').filter({ hasText: 'Kenji Watanabe' }).click();
+    await expect(page).toHaveURL(/\/browse\/category\/photography\/creator\/[0-9a-f]{24}$/);
+    await page.getByRole('button', { name: /Back to category/ }).click();
+    await expect(page).toHaveURL(/\/browse\/category\/photography$/);
+    await page.getByTestId('creator-card').filter({ hasText: 'Kenji Watanabe' }).click();
+    await page.getByTestId('library-product').filter({ hasText: 'Composition Masterclass' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Composition Masterclass' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Photography' })).toHaveAttribute('href', '/browse/category/photography');
+
+    const categories = await request.get('/api/v1/categories?limit=100');
+    const photography = ((await categories.json()) as { data: { items: Array<{ _id: string; slug: string }> } }).data.items.find((c) => c.slug === 'photography')!;
+    await page.goto(`/browse/category/${photography._id}`);
+    await expect(page).toHaveURL(/\/browse\/category\/photography$/);
+    await page.getByTestId('creator-card').filter({ hasText: 'Kenji Watanabe' }).click();
+    await expect(page).toHaveURL(/\/browse\/category\/photography\/creator\/[0-9a-f]{24}$/);
+  });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`a card is badged New only when published in the last 14 days, has no empty progress bar, and its details wrap in columns (${viewport.width} px)`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const kenji = await creatorLibrary(request, 'photography', 'Kenji Watanabe');
+      const recent = kenji.products.filter((p) => isNewProduct(p.createdAt));
+      expect(recent.length, 'the demo has a recent product here').toBeGreaterThan(0);
+      expect(recent.length).toBeLessThan(kenji.products.length);
+      const progress = await request.get('/api/v1/content/progress?limit=100', { headers: { authorization: `Bearer ${await apiToken(request, 'member')}` } });
+      const started = new Set(((await progress.json()) as { data: { items: Array<{ productId: string; progress: number; completed: boolean }> } }).data.items.filter((r) => r.progress > 0 || r.completed).map((r) => r.productId));
+
+      await page.goto(kenji.path);
+      const cards = page.getByTestId('library-product');
+      await expect(cards).toHaveCount(kenji.products.length);
+      for (const product of kenji.products.filter((p) => !started.has(p._id))) {
+        const card = cards.filter({ has: page.getByRole('heading', { name: product.title, exact: true }) });
+        await expect(card.getByText('New', { exact: true }), product.title).toHaveCount(isNewProduct(product.createdAt) ? 1 : 0);
+        await expect(card.getByRole('progressbar')).toHaveCount(0);
+      }
+      for (const layout of ['grid', 'list'] as const) {
+        await page.getByRole('button', { name: layout === 'grid' ? 'Grid' : 'List' }).click();
+        for (const card of await cards.all()) {
+          const { widths, rows } = await metadataLayout(card);
+          // equal columns: every row starts where the first does, each pair sits under the one above it
+          for (const width of widths) expect(Math.abs(width - widths[0]!)).toBeLessThanOrEqual(1);
+          for (const row of rows.slice(1)) expect(row).toEqual(rows[0]!.slice(0, row.length));
+        }
+      }
+    });
+  }
+
+  test('shows a progress bar, labelled, only on a card with progress', async ({ page, request }) => {
+    const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+    const kenji = await creatorLibrary(request, 'photography', 'Kenji Watanabe');
+    const [watched, untouched] = kenji.products;
+    await request.patch(`/api/v1/content/progress/product/${untouched!._id}/reset`, { headers: admin });
+    const saved = await request.patch(`/api/v1/content/progress/product/${watched!._id}`, { headers: admin, data: { progress: 40, lastPosition: 12, completed: false } });
+    expect(saved.ok()).toBeTruthy();
+    try {
+      await loginAs(page, 'admin');
+      await page.goto(kenji.path);
+      const card = (title: string) => page.getByTestId('library-product').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+      await expect(card(watched!.title).getByRole('progressbar', { name: '40% watched' })).toBeVisible();
+      await expect(card(watched!.title).getByText('40% watched')).toBeVisible();
+      await expect(card(untouched!.title).getByRole('progressbar')).toHaveCount(0);
+    } finally {
+      await request.patch(`/api/v1/content/progress/product/${watched!._id}/reset`, { headers: admin });
+    }
+  });
+
+  test('the product page shows its description once, and How it works fits the type', async ({ page, request }) => {
+    const products = await allProducts(request);
+    for (const slug of ['web-performance-checklist', 'scaling-postgres-webinar', 'html-css-from-scratch']) {
+      const product = products.find((p) => p.slug === slug)!;
+      await page.goto(`/browse/premium/product/${product.productId}`);
+      await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+      await expect(page.getByText(product.description, { exact: true })).toHaveCount(1);
+      const howItWorks = page.getByRole('heading', { name: 'How it works' }).locator('xpath=following-sibling::p[1]');
+      if (product.type === 'course') await expect(howItWorks).toContainText('Each section ends with a short exercise');
+      else await expect(howItWorks).not.toContainText('exercise');
+      if (product.type === 'document') await expect(howItWorks).toContainText('read');
+      if (product.type === 'webinar') await expect(howItWorks).toContainText('recording of a live session');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DIFFICULTIES, type AdminCategory, type AdminCreator } from '@catalyst/contracts';
+import { DIFFICULTIES, PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type AdminCategory, type AdminCreator } from '@catalyst/contracts';
 import { TextField } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import { EntityFormLayout } from '../common/EntityFormLayout';
@@ -7,7 +7,7 @@ import formStyles from '../common/Form.module.css';
 import { CheckboxField, SelectField, TextAreaField } from '../common/FormControls';
 import { useEntityForm } from '../common/useEntityForm';
 import { validateProduct } from '../forms/validation';
-import { FORM_PRODUCT_TYPES, emptyProduct, productPayload, productToForm, type ProductFormValues } from './productForm';
+import { emptyProduct, productPayload, productToForm, type ProductFormValues } from './productForm';
 
 const LIST = '/admin/products';
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -40,10 +40,8 @@ export function ProductFormPage() {
   });
   const { values, errors, update, isEdit } = form;
 
-  const typeOptions = (FORM_PRODUCT_TYPES.includes(values.type) ? FORM_PRODUCT_TYPES : [...FORM_PRODUCT_TYPES, values.type]).map((t) => ({
-    value: t,
-    label: capitalise(t),
-  }));
+  // The one list of content types (packages/contracts): every stored product has one of these.
+  const typeOptions = PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }));
   const inactiveSuffix = (active: boolean) => (active ? '' : ' (inactive)');
 
   return (

@@ -45,9 +45,6 @@ export const emptyProduct: ProductFormValues = {
   sortOrder: '0',
 };
 
-/** The types the admin form offers (section 3); a product of another type keeps its own. */
-export const FORM_PRODUCT_TYPES: ProductType[] = ['course', 'tutorial', 'workshop', 'article', 'video'];
-
 export function productToForm(product: AdminProduct): ProductFormValues {
   return {
     title: product.title,

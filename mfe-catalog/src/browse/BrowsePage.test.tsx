@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAuthDialog, session, useAuthDialog } from '@catalyst/web-kit';
 import { category } from '../testing/fixtures';
@@ -20,12 +20,16 @@ function DialogProbe() {
   return <p>{dialog.open ? `dialog open on ${dialog.view}` : 'dialog closed'}</p>;
 }
 
+function CategoryProbe() {
+  return <p>Category page {useParams().categorySlug}</p>;
+}
+
 function mount() {
   return render(
     <MemoryRouter initialEntries={['/browse']}>
       <Routes>
         <Route path="/browse" element={<BrowsePage />} />
-        <Route path="/browse/category/:id" element={<p>Category page</p>} />
+        <Route path="/browse/category/:categorySlug" element={<CategoryProbe />} />
         <Route path="/subscription" element={<p>Plans page</p>} />
       </Routes>
       <DialogProbe />
@@ -62,13 +66,13 @@ describe('Browse Categories', () => {
     expect(await screen.findByText('Plans page')).toBeTruthy();
   });
 
-  it('gives subscribers Full Access and opens the category', async () => {
+  it('gives subscribers Full Access and opens the category at its slug', async () => {
     stubApi({ '/categories': pageOfCategories() });
     session.loadUser(admin);
     mount();
     await waitFor(() => expect(screen.getAllByText('Full Access')).toHaveLength(2));
     await userEvent.click(screen.getByText('Web Development'));
-    expect(await screen.findByText('Category page')).toBeTruthy();
+    expect(await screen.findByText(`Category page ${categories[0]!.slug}`)).toBeTruthy();
   });
 
   it('searches name and description case-insensitively, with its own empty state', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Badge, Card, ErrorScreen, openAuthDialog, Spinner, TextField, useDocumentTitle, useSession, useSubscription } from '@catalyst/web-kit';
 import styles from './BrowsePage.module.css';
+import type { CategoryCard } from './types';
 import { useCategories } from './useCategories';
 
 export function BrowsePage() {
@@ -17,10 +18,11 @@ export function BrowsePage() {
     ? categories.filter((c) => c.name.toLowerCase().includes(needle) || (c.description ?? '').toLowerCase().includes(needle))
     : categories;
 
-  const open = (categoryId: string) => {
+  // Category addresses use the slug (readable, stable across databases); the category page also accepts an id.
+  const open = (category: CategoryCard) => {
     if (!isAuthenticated) openAuthDialog('login');
     else if (!hasSubscription) navigate('/subscription');
-    else navigate(`/browse/category/${categoryId}`);
+    else navigate(`/browse/category/${encodeURIComponent(category.slug || category._id)}`);
   };
 
   return (
@@ -46,7 +48,7 @@ export function BrowsePage() {
         <ul className={styles.grid}>
           {shown.map((category) => (
             <li key={category._id}>
-              <Card as="div" interactive className={styles.card} role="button" tabIndex={0} onClick={() => open(category._id)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && open(category._id)}>
+              <Card as="div" interactive className={styles.card} role="button" tabIndex={0} onClick={() => open(category)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && open(category)}>
                 <span className={styles.icon} style={{ background: `${category.color ?? '#f59e0b'}22` }} aria-hidden="true">
                   {category.icon || '📁'}
                 </span>

@@ -1,10 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { category, creator } from '../testing/fixtures';
 import { PREMIUM_REFUSAL, fail, ok, stubApi } from '../testing/stubApi';
 import { CategoryPage } from './CategoryPage';
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
 
 function mount(path = '/browse/category/web-development') {
   return render(
@@ -14,6 +18,7 @@ function mount(path = '/browse/category/web-development') {
         <Route path="/browse/category/:categorySlug/creator/:creatorId" element={<p>Library page</p>} />
         <Route path="/subscription" element={<p>Plans page</p>} />
       </Routes>
+      <Where />
     </MemoryRouter>,
   );
 }
@@ -62,6 +67,16 @@ describe('category page', () => {
     mount();
     await userEvent.click(await screen.findByText('Daniel Okafor'));
     expect(await screen.findByText('Library page')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/browse/category/web-development/creator/d00000000000000000000002');
+  });
+
+  it('reached by the category id, shows the slug in the address and in creator links', async () => {
+    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
+    mount(`/browse/category/${category()._id}`);
+    await screen.findByText('Maya Chen');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/browse/category/web-development'));
+    await userEvent.click(screen.getByText('Maya Chen'));
+    expect(screen.getByTestId('where').textContent).toBe('/browse/category/web-development/creator/d00000000000000000000001');
   });
 
   it('sends a user refused by the server to /subscription', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { CategorySort, Creator } from '@catalyst/contracts';
 import { DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
@@ -17,12 +17,17 @@ export function CategoryPage() {
   const { category, creators, total, isLoading, error, notFound, reload } = useCategoryCreators(categorySlug, search, sort);
   useDocumentTitle(category?.name ?? 'Creators');
   const redirecting = usePremiumRedirect(error);
+  // Reached by an id (an old link, a typed address): show the slug, the one address of a category.
+  const slug = category?.slug;
+  useEffect(() => {
+    if (slug && category && categorySlug === category._id && slug !== categorySlug) navigate(`/browse/category/${encodeURIComponent(slug)}`, { replace: true });
+  }, [slug, category, categorySlug, navigate]);
 
   if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
   if (redirecting) return <Spinner message="Redirecting..." />;
   if (notFound) return <NotFound message="This category does not exist or has been removed." />;
 
-  const openCreator = (creator: Creator) => navigate(`/browse/category/${encodeURIComponent(categorySlug)}/creator/${creator.id}`);
+  const openCreator = (creator: Creator) => navigate(`/browse/category/${encodeURIComponent(slug ?? categorySlug)}/creator/${creator.id}`);
 
   return (
     <section className={styles.page}>

@@ -1,10 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { creator, product } from '../testing/fixtures';
 import { PREMIUM_REFUSAL, fail, ok, stubApi } from '../testing/stubApi';
 import { CreatorLibraryPage } from './CreatorLibraryPage';
+
+/** Shows the query string, to prove what the address holds. */
+function AddressProbe() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
 
 function ProductProbe() {
   return <p>Product page {useParams().productSlug}</p>;
@@ -17,7 +22,15 @@ function mount(path = '/browse/category/web-development/creator/d000000000000000
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/browse/category/:categorySlug" element={<p>Category page</p>} />
-        <Route path="/browse/category/:categorySlug/creator/:creatorId" element={<CreatorLibraryPage />} />
+        <Route
+          path="/browse/category/:categorySlug/creator/:creatorId"
+          element={
+            <>
+              <CreatorLibraryPage />
+              <AddressProbe />
+            </>
+          }
+        />
         <Route path="/browse/premium/product/:productSlug" element={<ProductProbe />} />
         <Route path="/subscription" element={<p>Plans page</p>} />
       </Routes>
@@ -41,12 +54,25 @@ const progressRows = {
 };
 
 beforeEach(() => sessionStorage.setItem('token', 'test-token'));
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** Five days after the fixtures' products were published (Jan 5, 2026): inside the 14 days of 'New'. */
+const fiveDaysAfterPublishing = () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-01-10T00:00:00Z'));
+};
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+const address = () => screen.getByTestId('address').textContent ?? '';
+const libraryCalls = (api: ReturnType<typeof stubApi>) => api.paths().filter((p) => p.startsWith(LIBRARY));
 
 const cards = () => screen.getAllByTestId('library-product');
 
 describe('creator library', () => {
   it('shows each product with its progress badge, bar, level, type, duration, date and tags', async () => {
+    fiveDaysAfterPublishing();
     stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
     mount();
     expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeTruthy();
@@ -56,6 +82,9 @@ describe('creator library', () => {
     expect(fresh!.getByText('New')).toBeTruthy();
     expect(half!.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
     expect(done!.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(half!.getByRole('progressbar', { name: '40% watched' })).toBeTruthy();
+    expect(half!.getByText('40% watched')).toBeTruthy();
+    expect(fresh!.queryByRole('progressbar')).toBeNull();
     expect(done!.getByText('1h 30m')).toBeTruthy();
     expect(half!.getByText('25m')).toBeTruthy();
     expect(done!.getByText('intermediate')).toBeTruthy();
@@ -64,11 +93,24 @@ describe('creator library', () => {
     expect(done!.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['react', 'hooks', 'jsx', '+2 more']);
   });
 
-  it('shows New on every card when progress cannot be read', async () => {
+  it('shows New on every recent card when progress cannot be read', async () => {
+    fiveDaysAfterPublishing();
     stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': fail(503, 'down') });
     mount();
     await screen.findByText('Finished course');
     expect(screen.getAllByText('New')).toHaveLength(3);
+  });
+
+  it('badges New only what was published in the last 14 days, and nothing on an older unstarted product', async () => {
+    const recent = product({ _id: 'e00000000000000000000004', productId: 'RECENT04', title: 'Published last week', createdAt: daysAgo(7) });
+    const older = product({ _id: 'e00000000000000000000005', productId: 'OLDER005', title: 'Published last year', createdAt: daysAgo(365) });
+    stubApi({ [LIBRARY]: ok([recent, older]), '/users/premium/categories': ok([creator()]), '/content/progress': ok({ items: [], total: 0, page: 1, limit: 100 }) });
+    mount();
+    await screen.findByText('Published last year');
+    const [fresh, old] = cards().map((card) => within(card));
+    expect(fresh!.getByText('New')).toBeTruthy();
+    expect(old!.queryByText('New')).toBeNull();
+    expect(old!.queryByRole('progressbar')).toBeNull();
   });
 
   it('asks the server with the search, type, level and sort chosen', async () => {
@@ -84,6 +126,58 @@ describe('creator library', () => {
     expect(last).toContain('type=webinar');
     expect(last).toContain('difficulty=advanced');
     expect(last).toContain('sort=duration');
+  });
+
+  it('offers every content type of the shared list in the Type filter', async () => {
+    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    mount();
+    await screen.findByText('Finished course');
+    const options = within(screen.getByLabelText('Type')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['All types', 'Course', 'Tutorial', 'Video', 'Document', 'Webinar']);
+  });
+
+  it('keeps the search, filters, sort and layout in the address', async () => {
+    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    const { container } = mount();
+    await screen.findByText('Finished course');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Tutorial');
+    await userEvent.selectOptions(screen.getByLabelText('Level'), 'Beginner');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Recently added');
+    await userEvent.click(screen.getByRole('button', { name: 'List' }));
+    await userEvent.type(screen.getByLabelText('Search content'), 'css');
+    await waitFor(() => expect(address()).toBe('?type=tutorial&level=beginner&sort=newest&layout=list&search=css'));
+    expect(libraryCalls(api).at(-1)).toContain('search=css');
+    expect(container.querySelector('[data-layout="list"]')).toBeTruthy();
+  });
+
+  it('opens with the view the address holds, ignoring values it does not know', async () => {
+    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    const { container } = mount('/browse/category/web-development/creator/d00000000000000000000001?search=hooks&type=webinar&level=expert&sort=duration&layout=list');
+    await screen.findByText('Finished course');
+    expect((screen.getByLabelText('Search content') as HTMLInputElement).value).toBe('hooks');
+    expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('webinar');
+    expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('duration');
+    expect(container.querySelector('[data-layout="list"]')).toBeTruthy();
+    const first = libraryCalls(api)[0]!;
+    expect(first).toContain('search=hooks');
+    expect(first).toContain('type=webinar');
+    expect(first).not.toContain('difficulty=');
+  });
+
+  it('shows Clear filters only while a filter is set, and it resets search, type and level', async () => {
+    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    mount('/browse/category/web-development/creator/d00000000000000000000001?search=hooks&type=video&level=advanced&sort=title&layout=list');
+    await screen.findByText('Finished course');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect((screen.getByLabelText('Search content') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('');
+    await waitFor(() => expect(address()).toBe('?sort=title&layout=list'));
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    await waitFor(() => expect(libraryCalls(api).at(-1)).not.toContain('search='));
+    await userEvent.selectOptions(screen.getByLabelText('Level'), 'Beginner');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
   });
 
   it('switches between grid and list', async () => {

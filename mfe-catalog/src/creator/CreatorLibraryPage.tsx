@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Difficulty, PremiumProduct, ProductSort, ProductType } from '@catalyst/contracts';
+import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type PremiumProduct } from '@catalyst/contracts';
 import { Button, ErrorScreen, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
-import { useDebouncedValue } from '../shared/useDebouncedValue';
 import { usePremiumRedirect } from '../shared/usePremiumRedirect';
 import styles from './CreatorLibraryPage.module.css';
 import { ProductCard } from './ProductCard';
-import { LIBRARY_LEVELS, LIBRARY_SORTS, LIBRARY_TYPES, useCreatorLibrary } from './useCreatorLibrary';
+import { LIBRARY_LEVELS, LIBRARY_SORTS, useCreatorLibrary } from './useCreatorLibrary';
+import { useLibraryView } from './useLibraryView';
 import { useProgressMap } from './useProgressMap';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -32,13 +31,9 @@ function FilterSelect<T extends string>({ label, value, onChange, options }: { l
 export function CreatorLibraryPage() {
   const { categorySlug = '', creatorId = '' } = useParams();
   const navigate = useNavigate();
-  const [layout, setLayout] = useState<'grid' | 'list'>('grid');
-  const [search, setSearch] = useState('');
-  const [type, setType] = useState<ProductType | ''>('');
-  const [difficulty, setDifficulty] = useState<Difficulty | ''>('');
-  const [sort, setSort] = useState<ProductSort>('sortOrder');
-  const settledSearch = useDebouncedValue(search, 250);
-  const library = useCreatorLibrary(categorySlug, creatorId, { search: settledSearch, type, difficulty, sort });
+  const { view, change, searchText, setSearchText, filtering, clearFilters } = useLibraryView();
+  const { layout } = view;
+  const library = useCreatorLibrary(categorySlug, creatorId, view);
   const progress = useProgressMap();
   const redirecting = usePremiumRedirect(library.error, library.creatorsError);
   const creatorName = library.creator?.name ?? library.products[0]?.creator.name;
@@ -48,9 +43,10 @@ export function CreatorLibraryPage() {
   if (!creatorId) return <ErrorScreen message="No creator ID provided." />;
   if (redirecting) return <Spinner message="Redirecting..." />;
 
-  const filtering = search.trim() !== '' || type !== '' || difficulty !== '';
   const openProduct = (product: PremiumProduct) => navigate(`/browse/premium/product/${product.productId}`);
-  const backToCategory = () => navigate(`/browse/category/${encodeURIComponent(categorySlug)}`);
+  // The category's slug as the products name it (the address may hold its id).
+  const categoryKey = library.products[0]?.category.slug ?? categorySlug;
+  const backToCategory = () => navigate(`/browse/category/${encodeURIComponent(categoryKey)}`);
 
   return (
     <section className={styles.page}>
@@ -73,19 +69,24 @@ export function CreatorLibraryPage() {
 
       <div className={styles.controls}>
         <div className={styles.search}>
-          <TextField label="Search content" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Title or description" />
+          <TextField label="Search content" type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Title or description" />
         </div>
-        <FilterSelect label="Type" value={type} onChange={setType} options={[{ value: '', label: 'All types' }, ...LIBRARY_TYPES.map(titled)]} />
-        <FilterSelect label="Level" value={difficulty} onChange={setDifficulty} options={[{ value: '', label: 'All levels' }, ...LIBRARY_LEVELS.map(titled)]} />
-        <FilterSelect label="Sort by" value={sort} onChange={setSort} options={LIBRARY_SORTS} />
+        <FilterSelect label="Type" value={view.type} onChange={(type) => change({ type })} options={[{ value: '', label: 'All types' }, ...PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))]} />
+        <FilterSelect label="Level" value={view.difficulty} onChange={(difficulty) => change({ difficulty })} options={[{ value: '', label: 'All levels' }, ...LIBRARY_LEVELS.map(titled)]} />
+        <FilterSelect label="Sort by" value={view.sort} onChange={(sort) => change({ sort })} options={LIBRARY_SORTS} />
         <div className={styles.toggle} role="group" aria-label="Layout">
-          <Button variant={layout === 'grid' ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
+          <Button variant={layout === 'grid' ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === 'grid'} onClick={() => change({ layout: 'grid' })}>
             Grid
           </Button>
-          <Button variant={layout === 'list' ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === 'list'} onClick={() => setLayout('list')}>
+          <Button variant={layout === 'list' ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === 'list'} onClick={() => change({ layout: 'list' })}>
             List
           </Button>
         </div>
+        {filtering ? (
+          <Button variant="ghost" size="sm" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        ) : null}
       </div>
 
       {library.error ? (

@@ -1,16 +1,19 @@
 import type { KeyboardEvent } from 'react';
-import type { PremiumProduct } from '@catalyst/contracts';
+import { isNewProduct, type PremiumProduct } from '@catalyst/contracts';
 import { Badge, formatDate, formatDuration } from '@catalyst/web-kit';
 import styles from './ProductCard.module.css';
 import type { ProductProgress } from './useProgressMap';
 
 export const TAGS_SHOWN = 3;
 
-/** 'Completed', a percentage, or 'New' (spec section 2, creator library). */
-export function progressBadge(progress: ProductProgress | undefined): string {
+/**
+ * 'Completed', a percentage, or 'New' (spec section 2, creator library). 'New' means published in the last
+ * 14 days (isNewProduct); an older product the learner has not started carries no badge.
+ */
+export function progressBadge(product: Pick<PremiumProduct, 'createdAt'>, progress: ProductProgress | undefined, now = Date.now()): string | null {
   if (progress?.completed) return 'Completed';
   if (progress && progress.progress > 0) return `${progress.progress}%`;
-  return 'New';
+  return isNewProduct(product.createdAt, now) ? 'New' : null;
 }
 
 export interface ProductCardProps {
@@ -21,7 +24,7 @@ export interface ProductCardProps {
 }
 
 export function ProductCard({ product, progress, layout, onOpen }: ProductCardProps) {
-  const badge = progressBadge(progress);
+  const badge = progressBadge(product, progress);
   const percent = progress?.completed ? 100 : (progress?.progress ?? 0);
   const extraTags = product.tags.length - TAGS_SHOWN;
   const open = () => onOpen(product);
@@ -43,22 +46,25 @@ export function ProductCard({ product, progress, layout, onOpen }: ProductCardPr
     >
       <div className={styles.media}>
         {product.thumbnail ? <img className={styles.thumb} src={product.thumbnail} alt="" loading="lazy" /> : <div className={styles.thumb} />}
-        <span className={styles.badge}>
-          <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>{badge}</Badge>
-        </span>
+        {badge ? (
+          <span className={styles.badge}>
+            <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>{badge}</Badge>
+          </span>
+        ) : null}
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>{product.title}</h3>
-        <div
-          className={styles.progress}
-          role="progressbar"
-          aria-label={`Progress of ${product.title}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <span className={styles.progressFill} style={{ width: `${percent}%` }} />
-        </div>
+        {percent > 0 ? (
+          // Only a started product has a bar: an empty one read as a divider.
+          <div className={styles.progressRow}>
+            <div className={styles.progress} role="progressbar" aria-label={`${percent}% watched`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+              <span className={styles.progressFill} style={{ width: `${percent}%` }} />
+            </div>
+            <span className={styles.progressText} aria-hidden="true">
+              {percent}% watched
+            </span>
+          </div>
+        ) : null}
         <p className={styles.description}>{product.description}</p>
         <dl className={styles.meta}>
           <div>

@@ -1,7 +1,6 @@
 import type { Creator, Difficulty, PremiumProduct, ProductSort, ProductType } from '@catalyst/contracts';
 import { useApiData } from '@catalyst/web-kit';
 
-export const LIBRARY_TYPES: ProductType[] = ['video', 'document', 'course', 'webinar'];
 export const LIBRARY_LEVELS: Difficulty[] = ['beginner', 'intermediate', 'advanced'];
 export const LIBRARY_SORTS: Array<{ value: ProductSort; label: string }> = [
   { value: 'sortOrder', label: 'Default order' },

@@ -2,9 +2,31 @@
 import { z } from 'zod';
 import { LISTING_WINDOW, objectIdSchema, pagingQuerySchema } from './api';
 
-export const PRODUCT_TYPES = ['course', 'tutorial', 'workshop', 'article', 'video', 'document', 'webinar'] as const;
+/**
+ * The one list of content types: what the product promises (spec section 1: courses, tutorials, videos,
+ * documents, webinars). The library's Type filter, the admin form, the demo data and every schema read it.
+ * Workshops are courses and articles are documents (migration 2026-11-24T06-30-00_one_list_of_types).
+ */
+export const PRODUCT_TYPES = ['course', 'tutorial', 'video', 'document', 'webinar'] as const;
 export const productTypeSchema = z.enum(PRODUCT_TYPES, { message: `Type must be one of: ${PRODUCT_TYPES.join(', ')}` });
 export type ProductType = z.infer<typeof productTypeSchema>;
+/** How a person reads each type, in filters, forms and badges. */
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
+  course: 'Course',
+  tutorial: 'Tutorial',
+  video: 'Video',
+  document: 'Document',
+  webinar: 'Webinar',
+};
+
+/** A product is 'New' for this many days after it is published (its createdAt). */
+export const NEW_PRODUCT_DAYS = 14;
+
+/** The one rule behind every 'New' badge: published in the last NEW_PRODUCT_DAYS days. */
+export function isNewProduct(createdAt: string, now: number = Date.now()): boolean {
+  const published = Date.parse(createdAt);
+  return Number.isFinite(published) && now - published < NEW_PRODUCT_DAYS * 86_400_000;
+}
 
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const difficultySchema = z.enum(DIFFICULTIES, { message: `Difficulty must be one of: ${DIFFICULTIES.join(', ')}` });

@@ -36,6 +36,16 @@ describe('demo catalogue', () => {
     expect(Math.max(...items.map((p) => p.duration))).toBeGreaterThan(240);
   });
 
+  it('lets the Type filter reach every demo product: each one has a type of the shared list', async () => {
+    let reached = 0;
+    for (const type of PRODUCT_TYPES) {
+      const res = (await (await ctx.app.request(`/content/products?limit=100&type=${type}`)).json()) as any;
+      expect(res.data.total, type).toBeGreaterThan(0);
+      reached += res.data.total;
+    }
+    expect(reached).toBe(48);
+  });
+
   it('points every product at media files that exist in the repository', async () => {
     const res = await ctx.app.request('/content/premium/products?limit=100', { headers: identityHeaders(testUsers.admin) });
     const items = ((await res.json()) as any).data.items as any[];

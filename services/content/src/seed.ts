@@ -2,24 +2,24 @@ import { sql, type Kysely } from 'kysely';
 import { demoAccounts } from '@catalyst/contracts';
 import { demoEntityId, demoProductCode, type Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
-import { demoCategories, demoCreators, demoProducts, demoVideos, thumbnailUrl } from './demo/catalogue';
+import { demoCategories, demoCreators, demoProducts, demoVideos, howItWorks, thumbnailUrl } from './demo/catalogue';
 
 /** Demo ids are derived from slugs, so every fresh start has the same ids (stable links in tests and notes). */
 export const demoId = demoEntityId;
 export const demoProductId = demoProductCode;
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const CATALOGUE_START = Date.parse('2026-03-02T09:00:00Z');
 
+/** The product's HTML content. The page shows the description above it, so the content never repeats it. */
 function lessonHtml(p: (typeof demoProducts)[number], creatorName: string): string {
   const outcomes = p.outcomes.map((o) => `<li>${o}</li>`).join('');
   return [
-    `<h2>About this ${p.type}</h2>`,
-    `<p>${p.description}</p>`,
     `<h3>What you will learn</h3>`,
     `<ul>${outcomes}</ul>`,
     `<h3>How it works</h3>`,
-    `<p>Work through the video at your own pace; your position is saved as you go, so you can stop and pick up where you left off on any device. Each section ends with a short exercise — try it before moving on.</p>`,
+    `<p>${howItWorks[p.type]}</p>`,
     `<blockquote><p>“Small, steady steps beat occasional marathons.” — ${creatorName}</p></blockquote>`,
     `<h3>Before you start</h3>`,
     `<p>${p.difficulty === 'beginner' ? 'No prior experience is needed.' : p.difficulty === 'intermediate' ? 'You should be comfortable with the basics of the topic.' : 'This material assumes solid hands-on experience.'} Topics covered: ${p.tags.map((t) => `<code>${t}</code>`).join(', ')}.</p>`,
@@ -41,6 +41,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       return;
     }
     const admin = demoAccounts.admin;
+    const seededAt = Date.now();
     await trx
       .insertInto('categories')
       .values(
@@ -104,8 +105,9 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
             created_by_id: admin.id,
             created_by_name: admin.name,
             created_by_email: admin.email,
-            // Spread over the months before now so "recently added" has something to sort.
-            created_at: new Date(CATALOGUE_START + ((i * 7) % 48) * 4 * DAY + i * 3_600_000),
+            // Spread over the six months before the seed, so "recently added" has something to sort and the
+            // newest four (one each in design, business, photography and music) are inside the 'New' window.
+            created_at: new Date(seededAt - (47 - ((i * 7) % 48)) * 4 * DAY - i * HOUR),
           };
         }),
       )

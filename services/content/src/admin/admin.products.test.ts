@@ -31,7 +31,7 @@ describe('admin products: the form rules on the server', () => {
     [{ creator: undefined }, 'creator', 'Creator is required'],
     [{ duration: 'ninety' }, 'duration', 'Duration must be a number'],
     [{ duration: 0 }, 'duration', 'Duration must be at least 1 minute'],
-    [{ type: 'podcast' }, 'type', 'Type must be one of: course, tutorial, workshop, article, video, document, webinar'],
+    [{ type: 'podcast' }, 'type', 'Type must be one of: course, tutorial, video, document, webinar'],
     [{ difficulty: 'expert' }, 'difficulty', 'Difficulty must be one of: beginner, intermediate, advanced'],
     [{ thumbnail: 'javascript:alert(1)' }, 'thumbnail', 'Thumbnail must be a URL (http:// or https://) or a path starting with /'],
     [{ videoUrl: 'not a url' }, 'videoUrl', 'Video URL must be a URL (http:// or https://) or a path starting with /'],

@@ -60,7 +60,7 @@ describe('public products', () => {
   });
 
   it('filters by type, difficulty, category and creator (id or slug), and featured', async () => {
-    expect(slugs((await get('/content/products?type=workshop')).body)).toEqual(['sql-window-functions']);
+    expect(slugs((await get('/content/products?type=webinar')).body)).toEqual(['sql-window-functions']);
     expect(slugs((await get('/content/products?difficulty=beginner')).body)).toEqual(['react-basics', 'pandas-for-analysts']);
     expect(slugs((await get('/content/products?category=data-science')).body)).toEqual(['sql-window-functions', 'pandas-for-analysts']);
     expect(slugs((await get(`/content/products?category=${fx.data}&creator=alice-doe`)).body)).toEqual(['pandas-for-analysts']);

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { difficultySchema, productSortSchema, productTypeSchema } from '@catalyst/contracts';
+import { useDebouncedValue } from '../shared/useDebouncedValue';
+import type { LibraryFilters } from './useCreatorLibrary';
+
+export type LibraryLayout = 'grid' | 'list';
+export interface LibraryView extends LibraryFilters {
+  layout: LibraryLayout;
+}
+
+const DEFAULT_VIEW: LibraryView = { search: '', type: '', difficulty: '', sort: 'sortOrder', layout: 'grid' };
+/** The query-string name of each setting; a setting at its default is left out of the address. */
+const PARAM_NAMES: Record<keyof LibraryView, string> = { search: 'search', type: 'type', difficulty: 'level', sort: 'sort', layout: 'layout' };
+
+/** A value the schema accepts, else the fallback: a hand-edited or stale address never breaks the page. */
+function accepted<T>(schema: z.ZodType<T>, value: string | null, fallback: T): T {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : fallback;
+}
+
+/** The library's search, filters, sort and layout as the address holds them. */
+export function readLibraryView(params: URLSearchParams): LibraryView {
+  return {
+    search: params.get(PARAM_NAMES.search) ?? '',
+    type: accepted(productTypeSchema, params.get(PARAM_NAMES.type), DEFAULT_VIEW.type),
+    difficulty: accepted(difficultySchema, params.get(PARAM_NAMES.difficulty), DEFAULT_VIEW.difficulty),
+    sort: accepted(productSortSchema, params.get(PARAM_NAMES.sort), DEFAULT_VIEW.sort),
+    layout: params.get(PARAM_NAMES.layout) === 'list' ? 'list' : 'grid',
+  };
+}
+
+function writeLibraryView(params: URLSearchParams, view: LibraryView): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of Object.keys(PARAM_NAMES) as Array<keyof LibraryView>) {
+    if (view[key] === DEFAULT_VIEW[key]) next.delete(PARAM_NAMES[key]);
+    else next.set(PARAM_NAMES[key], view[key]);
+  }
+  return next;
+}
+
+/**
+ * The library's view kept in the query string, so a reload, a shared link and back/forward all show the same
+ * list. Each choice is a history entry; the search box writes once typing settles (the first word a new entry,
+ * later edits replace it), and follows the address when back/forward or Clear filters change it.
+ */
+export function useLibraryView() {
+  const [params, setParams] = useSearchParams();
+  const view = readLibraryView(params);
+  const [searchText, setSearchText] = useState(view.search);
+  const settledSearch = useDebouncedValue(searchText, 250);
+  const written = useRef(view.search);
+
+  const change = (next: Partial<LibraryView>, options: { replace?: boolean } = {}) =>
+    setParams((current) => writeLibraryView(current, { ...readLibraryView(current), ...next }), options);
+
+  useEffect(() => {
+    if (settledSearch === written.current) return;
+    written.current = settledSearch;
+    change({ search: settledSearch }, { replace: view.search !== '' });
+    // only a settled edit of the box writes the address
+  }, [settledSearch]);
+
+  useEffect(() => {
+    if (view.search === written.current) return;
+    written.current = view.search;
+    setSearchText(view.search);
+  }, [view.search]);
+
+  const filtering = searchText.trim() !== '' || view.search.trim() !== '' || view.type !== '' || view.difficulty !== '';
+  const clearFilters = () => {
+    written.current = '';
+    setSearchText('');
+    change({ search: '', type: '', difficulty: '' });
+  };
+
+  return { view, change, searchText, setSearchText, filtering, clearFilters };
+}
