@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Badge, Card, ErrorScreen, openAuthDialog, Spinner, TextField, useDocumentTitle, useSession, useSubscription } from '@catalyst/web-kit';
+import { Alert, Badge, Card, DataIcon, ErrorScreen, openAuthDialog, Spinner, TextField, useDocumentTitle, useSession, useSubscription } from '@catalyst/web-kit';
 import styles from './BrowsePage.module.css';
 import type { CategoryCard } from './types';
 import { useCategories } from './useCategories';
@@ -49,9 +49,7 @@ export function BrowsePage() {
           {shown.map((category) => (
             <li key={category._id}>
               <Card as="div" interactive className={styles.card} role="button" tabIndex={0} onClick={() => open(category)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && open(category)}>
-                <span className={styles.icon} style={{ background: `${category.color ?? '#f59e0b'}22` }} aria-hidden="true">
-                  {category.icon || '📁'}
-                </span>
+                <DataIcon className={styles.icon} icon={category.icon ?? ''} name={category.name} color={category.color ?? '#f59e0b'} />
                 <h2 className={styles.name}>{category.name}</h2>
                 <p className={styles.description}>{category.description}</p>
                 {!isAuthenticated ? (

@@ -205,10 +205,17 @@ describe('creator library', () => {
   });
 
   it("reports 'Failed to load products: {message}' with Try Again", async () => {
+    stubApi({ [LIBRARY]: fail(500, 'Database unavailable'), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
+    mount();
+    expect(await screen.findByText('Failed to load products: Database unavailable')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('shows the not-found page, without Try Again, for a creator the category does not have', async () => {
     stubApi({ [LIBRARY]: fail(404, 'Creator not found'), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });
     mount();
-    expect(await screen.findByText('Failed to load products: Creator not found')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
   });
 
   it('sends a user refused by the server to /subscription', async () => {

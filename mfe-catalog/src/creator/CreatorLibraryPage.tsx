@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type PremiumProduct } from '@catalyst/contracts';
-import { Button, ErrorScreen, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
+import { Button, DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
 import { usePremiumRedirect } from '../shared/usePremiumRedirect';
 import styles from './CreatorLibraryPage.module.css';
 import { ProductCard } from './ProductCard';
@@ -42,6 +42,7 @@ export function CreatorLibraryPage() {
   if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
   if (!creatorId) return <ErrorScreen message="No creator ID provided." />;
   if (redirecting) return <Spinner message="Redirecting..." />;
+  if (library.notFound) return <NotFound message="This creator has no library in this category, or it has been removed." />;
 
   const openProduct = (product: PremiumProduct) => navigate(`/browse/premium/product/${product.productId}`);
   // The category's slug as the products name it (the address may hold its id).
@@ -57,9 +58,7 @@ export function CreatorLibraryPage() {
       </div>
       <header className={styles.header}>
         {library.creator ? (
-          <span className={styles.avatar} style={{ background: `${library.creator.color}22` }} aria-hidden="true">
-            {library.creator.icon || '🎓'}
-          </span>
+          <DataIcon className={styles.avatar} icon={library.creator.icon} name={library.creator.name} color={library.creator.color} />
         ) : null}
         <div>
           <h1 className={styles.title}>{creatorName ?? 'Library'}</h1>

@@ -1,5 +1,5 @@
 import type { Creator, Difficulty, PremiumProduct, ProductSort, ProductType } from '@catalyst/contracts';
-import { useApiData } from '@catalyst/web-kit';
+import { isApiRequestError, useApiData } from '@catalyst/web-kit';
 
 export const LIBRARY_LEVELS: Difficulty[] = ['beginner', 'intermediate', 'advanced'];
 export const LIBRARY_SORTS: Array<{ value: ProductSort; label: string }> = [
@@ -32,6 +32,8 @@ export function useCreatorLibrary(categorySlug: string, creatorId: string, filte
     isLoading: products.isLoading,
     error: products.error,
     creatorsError: creators.error,
+    /** The address names no such creator in this category (a permanent answer, unlike a failed call). */
+    notFound: (Array.isArray(creators.data) && !creator) || [creators.error, products.error].some((e) => isApiRequestError(e) && e.status === 404),
     reload: products.reload,
   };
 }
