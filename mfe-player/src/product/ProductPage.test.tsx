@@ -52,6 +52,7 @@ const saved = (overrides: Partial<Progress> = {}): Progress => ({
   productId: ID,
   progress: 40,
   lastPosition: 12,
+  furthestPosition: 12,
   completed: false,
   completedAt: null,
   updatedAt: '2026-01-02T00:00:00.000Z',
