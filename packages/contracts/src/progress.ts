@@ -4,7 +4,7 @@ import { objectIdSchema, pagingQuerySchema } from './api';
 import { productSummarySchema } from './catalog';
 import { PROGRESS_RULES } from './progressRules';
 
-export { PROGRESS_RULES } from './progressRules';
+export { PROGRESS_RULES, percentOf } from './progressRules';
 
 /** Longest position accepted: a week of video. */
 export const MAX_POSITION_SECONDS = 604_800;
