@@ -89,6 +89,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               title={product.title}
               captionsUrl={captionsUrlFor(product.videoUrl)}
               startAt={progress.resumeAt}
+              onDuration={progress.onDuration}
               onTimeUpdate={progress.onTimeUpdate}
               onPause={progress.onPause}
               onSeeked={progress.onSeeked}

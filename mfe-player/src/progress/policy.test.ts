@@ -337,6 +337,17 @@ describe('two figures: how far the learner got, and where they were', () => {
   });
 });
 
+describe('the video length before playback', () => {
+  it('uses the length the video reported for the percentage and completion, without saving anything', () => {
+    makePolicy({ progress: 40, lastPosition: 80, completed: false });
+    expect(policy.state.duration).toBe(0);
+    policy.durationKnown(DURATION);
+    expect(policy.state).toMatchObject({ duration: DURATION, progress: 40, furthest: 80, completed: false, saving: false });
+    expect(policy.leave()).toBeNull();
+    expect(saves).toHaveLength(0);
+  });
+});
+
 describe('a save that fails', () => {
   const offline = () => new ApiRequestError('Service unavailable', 503);
 

@@ -166,6 +166,13 @@ export class ProgressPolicy {
     this.emit();
   }
 
+  /** The video reported its length (before any playback): the percentage and time left can use it. */
+  durationKnown(duration: number) {
+    if (this.disposed || !Number.isFinite(duration) || duration <= 0 || duration === this.duration) return;
+    this.duration = duration;
+    this.emit();
+  }
+
   pause(position: number, duration: number) {
     if (this.disposed || !this.track(position, duration)) return;
     this.saveNow('pause');

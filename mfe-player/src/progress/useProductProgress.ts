@@ -23,6 +23,7 @@ export interface ProductProgress {
   premiumRequired: boolean;
   /** Mark Complete / Reset in flight. */
   busy: boolean;
+  onDuration: (duration: number) => void;
   onTimeUpdate: (position: number, duration: number) => void;
   onPause: (position: number, duration: number) => void;
   onSeeked: (position: number, duration: number) => void;
@@ -49,6 +50,8 @@ export function useProductProgress(productId: string | null): ProductProgress {
   const [busy, setBusy] = useState(false);
   const [loads, setLoads] = useState(0);
   const policyRef = useRef<ProgressPolicy | null>(null);
+  // the video may report its length before the saved progress has loaded
+  const mediaDuration = useRef(0);
 
   useEffect(() => {
     setState(null);
@@ -76,6 +79,7 @@ export function useProductProgress(productId: string | null): ProductProgress {
           onChange: setState,
         });
         policyRef.current = policy;
+        policy.durationKnown(mediaDuration.current);
         setResumeAt(saved.lastPosition);
         setState(policy.state);
       })
@@ -95,6 +99,10 @@ export function useProductProgress(productId: string | null): ProductProgress {
     };
   }, [productId, loads]);
 
+  const onDuration = useCallback((duration: number) => {
+    mediaDuration.current = duration;
+    policyRef.current?.durationKnown(duration);
+  }, []);
   const onTimeUpdate = useCallback((position: number, duration: number) => policyRef.current?.timeUpdate(position, duration), []);
   const onPause = useCallback((position: number, duration: number) => policyRef.current?.pause(position, duration), []);
   const onSeeked = useCallback((position: number, duration: number) => policyRef.current?.seeked(position, duration), []);
@@ -134,6 +142,7 @@ export function useProductProgress(productId: string | null): ProductProgress {
     failure,
     premiumRequired: isPremiumRequired(failure?.error),
     busy,
+    onDuration,
     onTimeUpdate,
     onPause,
     onSeeked,
