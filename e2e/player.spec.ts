@@ -174,7 +174,7 @@ test('the demo course is as long as its video, and a reload resumes where the le
 
   // the dashboard's Continue watching says the same
   await page.goto('/');
-  const card = page.getByRole('link', { name: product.title });
+  const card = page.getByRole('region', { name: 'Continue watching' }).getByRole('link', { name: product.title });
   await expect(card).toContainText(`${percent}% watched · resume at 0:00:${String(Math.floor(saved.lastPosition)).padStart(2, '0')}`);
 });
 
