@@ -267,4 +267,21 @@ describe('the product page', () => {
     await waitFor(() => expect(screen.getByTestId('time-left').textContent).toBe('0:00:18'));
     expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
   });
+
+  it('says the saved progress could not be loaded, and loads it on Try again', async () => {
+    let down = true;
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
+      [`GET /content/progress/product/${ID}`]: () =>
+        down ? { status: 502, body: { success: false, message: 'Bad gateway' } } : { body: { success: true, data: saved() } },
+    });
+    renderAt();
+    const alert = await screen.findByTestId('progress-error');
+    expect(alert.textContent).toContain("We couldn't load your saved progress: we can't reach Catalyst right now.");
+    expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(true);
+    down = false;
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Try again' })));
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
+    expect(screen.queryByTestId('progress-error')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Progress } from '@catalyst/contracts';
-import { api, isPassingFailure, isPremiumRequired } from '@catalyst/web-kit';
+import { api, isPassingFailure, isPremiumRequired, retryDelay } from '@catalyst/web-kit';
 import { progressFailureMessage, type ProgressAction } from './messages';
 import { ProgressPolicy, type PolicyState, type ProgressSnapshot } from './policy';
 import { sendUnloadSave } from './unloadSave';
@@ -49,17 +49,19 @@ export function useProductProgress(productId: string | null): ProductProgress {
   const [failure, setFailure] = useState<ProgressFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const [loads, setLoads] = useState(0);
+  const loadFailures = useRef(0);
   const policyRef = useRef<ProgressPolicy | null>(null);
   // the video may report its length before the saved progress has loaded
   const mediaDuration = useRef(0);
 
   useEffect(() => {
+    // a failed load keeps saying so while it is tried again
     setState(null);
     setResumeAt(null);
-    setFailure(null);
     if (!productId) return;
     const controller = new AbortController();
     let policy: ProgressPolicy | null = null;
+    let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
     const leave = () => {
       const snapshot = policy?.leave();
@@ -80,17 +82,26 @@ export function useProductProgress(productId: string | null): ProductProgress {
         });
         policyRef.current = policy;
         policy.durationKnown(mediaDuration.current);
+        loadFailures.current = 0;
+        setFailure(null);
         setResumeAt(saved.lastPosition);
         setState(policy.state);
       })
       .catch((e: unknown) => {
-        if (!controller.signal.aborted) setFailure({ action: 'load', message: progressFailureMessage('load', e), error: e });
+        if (controller.signal.aborted) return;
+        setFailure({ action: 'load', message: progressFailureMessage('load', e), error: e });
+        // the service may be back in a moment: load again on its own (2 s doubling to 30 s)
+        if (isPassingFailure(e)) {
+          loadFailures.current += 1;
+          reloadTimer = setTimeout(() => setLoads((n) => n + 1), retryDelay(loadFailures.current));
+        }
       });
 
     window.addEventListener('pagehide', leave);
     window.addEventListener('online', online);
     return () => {
       controller.abort();
+      clearTimeout(reloadTimer);
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('online', online);
       // leaving the page inside the app (another route or product) saves the same way as closing it
