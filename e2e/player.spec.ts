@@ -8,6 +8,8 @@ interface Product {
   _id: string;
   productId: string;
   title: string;
+  /** Minutes. */
+  duration: number | null;
   videoUrl: string | null;
 }
 
@@ -22,7 +24,7 @@ async function productOf(request: APIRequestContext, token: string): Promise<Pro
 async function savedProgress(request: APIRequestContext, token: string, id: string) {
   const res = await request.get(`/api/v1/content/progress/product/${id}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { data: { progress: number; lastPosition: number; completed: boolean } }).data;
+  return ((await res.json()) as { data: { progress: number; lastPosition: number; furthestPosition: number; completed: boolean } }).data;
 }
 
 async function resetProgress(request: APIRequestContext, token: string, id: string) {
@@ -32,6 +34,23 @@ async function resetProgress(request: APIRequestContext, token: string, id: stri
 
 const video = (page: Page) => page.getByTestId('video-player').locator('video');
 const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+const mediaDuration = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.duration);
+/** Moves the playhead as the seek bar does (the player saves on 'seeked'). */
+const seekTo = (page: Page, seconds: number) =>
+  video(page).evaluate((v: HTMLVideoElement, to) => {
+    v.currentTime = to;
+  }, seconds);
+
+/** Plays for a few seconds from where the player is, then pauses with the keyboard (a pause saves at once). */
+async function playFor(page: Page, seconds: number) {
+  const from = await currentTime(page);
+  await page.getByTestId('video-player').focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(from + seconds);
+  await page.keyboard.press('Space');
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  return currentTime(page);
+}
 
 async function openProduct(page: Page, product: Product) {
   await page.goto(`/browse/premium/product/${product.productId}`);
@@ -125,4 +144,100 @@ test('a learner without a plan is sent to /subscription', async ({ page }) => {
   await loginAs(page, 'learner');
   await page.goto(`/browse/premium/product/${product.productId}`);
   await expect(page).toHaveURL(/\/subscription$/);
+});
+
+test('the demo course is as long as its video, and a reload resumes where the learner paused', async ({ page, request }) => {
+  await openProduct(page, product);
+  const length = await mediaDuration(page);
+  // the catalogue's duration is the media's own (whole minutes), and so is what the panel says is left
+  expect(product.duration).toBe(Math.max(1, Math.ceil(length / 60)));
+  const panel = page.getByTestId('course-progress');
+  await expect(page.getByTestId('time-left')).toHaveText(`0:00:${String(Math.floor(length)).padStart(2, '0')}`);
+
+  await page.getByRole('button', { name: 'Play video' }).click();
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(5);
+  await page.getByTestId('video-player').focus();
+  await page.keyboard.press('Space');
+  const leftAt = await currentTime(page);
+  await expect.poll(async () => (await savedProgress(request, token, product._id)).lastPosition).toBeCloseTo(leftAt, 0);
+  const saved = await savedProgress(request, token, product._id);
+  const percent = Math.round((leftAt / length) * 100);
+  expect(saved.progress).toBe(percent);
+  await expect(page.getByTestId('progress-percent')).toHaveText(`${percent}% complete`);
+
+  await page.reload();
+  await openProduct(page, product);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(leftAt - 1);
+  expect(await currentTime(page)).toBeLessThan(leftAt + 1);
+  await expect(page.getByTestId('progress-percent')).toHaveText(`${percent}% complete`);
+  await expect(panel).toContainText('In progress');
+
+  // the dashboard's Continue watching says the same
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'Continue watching' }).getByRole('link', { name: product.title });
+  await expect(card).toContainText(`${percent}% watched · resume at 0:00:${String(Math.floor(saved.lastPosition)).padStart(2, '0')}`);
+});
+
+test('re-watching from the start moves the resume point but never lowers the percentage', async ({ page, request }) => {
+  await openProduct(page, product);
+  const length = await mediaDuration(page);
+  await seekTo(page, length * 0.6);
+  await expect(page.getByTestId('progress-percent')).toHaveText('60% complete');
+  await expect.poll(async () => (await savedProgress(request, token, product._id)).progress).toBe(60);
+
+  await seekTo(page, 0);
+  const rewatchedTo = await playFor(page, 3);
+  await expect.poll(async () => (await savedProgress(request, token, product._id)).lastPosition).toBeCloseTo(rewatchedTo, 0);
+  expect(await savedProgress(request, token, product._id)).toMatchObject({ progress: 60, completed: false });
+  await expect(page.getByTestId('progress-percent')).toHaveText('60% complete');
+
+  await page.reload();
+  await openProduct(page, product);
+  await expect(page.getByTestId('progress-percent')).toHaveText('60% complete');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(rewatchedTo - 1);
+  expect(await currentTime(page)).toBeLessThan(rewatchedTo + 1);
+});
+
+test('a save that fails says so, and lands on its own when the API comes back', async ({ page, request }) => {
+  await openProduct(page, product);
+  const length = await mediaDuration(page);
+  let refused = 0;
+  await page.route(`**/api/v1/content/progress/product/${product._id}`, (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    refused += 1;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable' }) });
+  });
+  await seekTo(page, length * 0.5);
+  const status = page.getByTestId('save-status');
+  await expect(status).toHaveText("Not saved yet: we can't reach Catalyst right now. Trying again...");
+  await expect(status).not.toContainText('Service unavailable');
+  expect((await savedProgress(request, token, product._id)).progress).toBe(0);
+  // it keeps trying by itself (2 s, then 4 s)
+  await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+
+  await page.unroute(`**/api/v1/content/progress/product/${product._id}`);
+  await expect(status).toHaveText('', { timeout: 15_000 });
+  expect(await savedProgress(request, token, product._id)).toMatchObject({ progress: 50 });
+  await expect(page.getByTestId('progress-percent')).toHaveText('50% complete');
+});
+
+test('a failed Mark Complete says so in plain words on a phone, and Try again completes it', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openProduct(page, product);
+  const complete = `**/api/v1/content/progress/product/${product._id}/complete`;
+  await page.route(complete, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable' }) }),
+  );
+  await page.getByRole('button', { name: 'Mark Complete' }).click();
+  const alert = page.getByTestId('progress-error');
+  await expect(alert).toContainText("We couldn't mark this as complete: we can't reach Catalyst right now. Your progress so far is kept; try again in a moment.");
+  await expect(alert).not.toContainText('Service unavailable');
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeInViewport();
+  await expect(page.getByTestId('progress-percent')).toHaveText('0% complete');
+
+  await page.unroute(complete);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('progress-percent')).toHaveText('Completed · 100%');
+  await expect(alert).toBeHidden();
+  expect(await savedProgress(request, token, product._id)).toMatchObject({ progress: 100, completed: true });
 });

@@ -6,10 +6,11 @@ import ContinueWatching from './ContinueWatching';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const item = (n: number, progress: number, completed = false) => ({
+const item = (n: number, progress: number, completed = false, lastPosition = 65) => ({
   productId: `aaaaaaaaaaaaaaaaaaaaaa0${n}`,
   progress,
-  lastPosition: 65,
+  lastPosition,
+  furthestPosition: Math.max(lastPosition, 65),
   completed,
   completedAt: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -30,6 +31,21 @@ describe('Continue watching', () => {
     expect(links[0]!.textContent).toContain('Video 1');
     expect(links[0]!.textContent).toContain('40% watched · resume at 0:01:05');
     expect(new URL(api.calls[0]!.url, 'http://x').searchParams.get('status')).toBe('in-progress');
+  });
+
+  it('shows how far the learner got beside where the player resumes, which is the start for a position past the end', async () => {
+    fakeApi({ 'GET /content/progress/recent': { body: { success: true, data: [item(1, 60, false, 5), item(2, 36, false, 8758)] } } });
+    render(
+      <MemoryRouter>
+        <ContinueWatching />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('heading', { name: 'Continue watching' });
+    const links = screen.getAllByRole('link');
+    // re-watched from the start: 60% stays, the player resumes at 0:00:05
+    expect(links[0]!.textContent).toContain('60% watched · resume at 0:00:05');
+    // a 10-minute video cannot resume at 2:25:58: it starts from the beginning, and 36% stays
+    expect(links[1]!.textContent).toContain('36% watched · starts from the beginning');
   });
 
   it('is hidden when nothing is in progress', async () => {

@@ -1,9 +1,19 @@
 import { Link } from 'react-router-dom';
 import { formatPlayerTime, remoteTestId } from '@catalyst/web-kit';
+import { restorePosition } from '../progress/policy';
 import styles from './ContinueWatching.module.css';
 import { useRecentProgress } from './useRecentProgress';
 
-/** The dashboard's Continue watching row: the learner's newest unfinished videos; hidden when there are none. */
+/**
+ * Where the player will resume, as the player decides it: the saved position, or the start when it lies
+ * at or beyond the product's end (its duration is whole minutes, rounded up, so only a position surely past the media counts).
+ */
+export function resumeText(lastPosition: number, durationMinutes: number | null): string {
+  const at = restorePosition(lastPosition, durationMinutes ? durationMinutes * 60 : Number.NaN);
+  return at > 0 ? `resume at ${formatPlayerTime(at)}` : 'starts from the beginning';
+}
+
+/** The dashboard's Continue watching row: the learner's newest unfinished videos (how far they got, where they resume); hidden when there are none. */
 export default function ContinueWatching() {
   const { items, isLoading, error } = useRecentProgress();
   const unfinished = items.filter((item) => !item.completed);
@@ -28,7 +38,7 @@ export default function ContinueWatching() {
               </span>
               <span className={styles.name}>{item.product.title}</span>
               <span className={styles.muted}>
-                {item.progress}% watched · resume at {formatPlayerTime(item.lastPosition)}
+                {item.progress}% watched · {resumeText(item.lastPosition, item.product.duration)}
               </span>
             </Link>
           </li>

@@ -20,6 +20,8 @@ export interface VideoPlayerProps {
   captionsUrl?: string | null;
   /** The saved position, once known: playback resumes there (or at the start when it was left at the end). */
   startAt?: number | null;
+  /** The video's own length, once known (and when it changes). */
+  onDuration?: (duration: number) => void;
   onTimeUpdate?: (position: number, duration: number) => void;
   onPause?: (position: number, duration: number) => void;
   onSeeked?: (position: number, duration: number) => void;
@@ -30,7 +32,7 @@ export interface VideoPlayerProps {
 const HIDE_CONTROLS_AFTER_MS = 2_500;
 
 /** A custom video player: play/pause, seek with buffered range, volume, mute, speed, captions, fullscreen, keys. */
-export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUpdate, onPause, onSeeked, onEnded, handleRef }: VideoPlayerProps) {
+export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onDuration, onTimeUpdate, onPause, onSeeked, onEnded, handleRef }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -264,12 +266,17 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onTimeUp
           video.playbackRate = preferences.rate;
           video.volume = preferences.volume;
           video.muted = preferences.muted;
+          if (knownDuration(video) > 0) onDuration?.(knownDuration(video));
           setVolume(video.volume);
           setMuted(video.muted);
           setRate(video.playbackRate);
           applyStart();
         }}
-        onDurationChange={(e) => setDuration(knownDuration(e.currentTarget))}
+        onDurationChange={(e) => {
+          const length = knownDuration(e.currentTarget);
+          setDuration(length);
+          if (length > 0) onDuration?.(length);
+        }}
         onPlay={() => {
           setPlaying(true);
           setStarted(true);

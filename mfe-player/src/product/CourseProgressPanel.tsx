@@ -3,11 +3,25 @@ import type { PolicyState } from '../progress/policy';
 import { shownPercent } from './ProgressActions';
 import styles from './ProductPage.module.css';
 
+/**
+ * What is left to watch: from the video's own length once it is known (the furthest point reached to
+ * the end, h:mm:ss like the player), before that from the product's listed minutes; null when neither is known.
+ */
+export function timeLeft(state: PolicyState | null, durationMinutes: number | null): string | null {
+  if (state && state.duration > 0) {
+    // a furthest point beyond the video's end (its media changed) counts by the percentage instead
+    const reached = state.furthest <= state.duration ? state.furthest : (state.duration * shownPercent(state)) / 100;
+    return formatPlayerTime(Math.max(0, state.duration - reached));
+  }
+  if (!durationMinutes) return null;
+  return formatDuration(Math.max(0, Math.round((durationMinutes * (100 - shownPercent(state))) / 100))) || '0m';
+}
+
 /** The progress panel shown for products of type course. */
 export function CourseProgressPanel({ state, durationMinutes }: { state: PolicyState | null; durationMinutes: number | null }) {
   const percent = shownPercent(state);
   const status = !state ? 'Loading...' : state.completed ? 'Completed' : percent > 0 ? 'In progress' : 'Not started';
-  const minutesLeft = durationMinutes ? Math.max(0, Math.round((durationMinutes * (100 - percent)) / 100)) : null;
+  const left = timeLeft(state, durationMinutes);
   return (
     <section className={styles.panel} aria-labelledby="course-progress-title" data-testid="course-progress">
       <h2 id="course-progress-title" className={styles.panelTitle}>
@@ -25,10 +39,10 @@ export function CourseProgressPanel({ state, durationMinutes }: { state: PolicyS
           <dt>Last position</dt>
           <dd>{formatPlayerTime(state?.saved.lastPosition ?? 0)}</dd>
         </div>
-        {minutesLeft !== null ? (
+        {left !== null ? (
           <div>
             <dt>Time left</dt>
-            <dd>{state?.completed ? '—' : formatDuration(minutesLeft) || '0m'}</dd>
+            <dd data-testid="time-left">{state?.completed ? '—' : left}</dd>
           </div>
         ) : null}
       </dl>

@@ -52,6 +52,7 @@ const saved = (overrides: Partial<Progress> = {}): Progress => ({
   productId: ID,
   progress: 40,
   lastPosition: 12,
+  furthestPosition: 12,
   completed: false,
   completedAt: null,
   updatedAt: '2026-01-02T00:00:00.000Z',
@@ -208,5 +209,79 @@ describe('the product page', () => {
     const form = beacon.init.body as FormData;
     expect(form.get('_method')).toBe('PATCH');
     expect(JSON.parse(String(form.get('data')))).toEqual({ progress: 7, lastPosition: 7, completed: false, clientTime: expect.any(Number) });
+  });
+
+  it('says in plain words that Mark Complete failed, keeps the progress, and marks complete on Try again', async () => {
+    let down = true;
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
+      [`PATCH /content/progress/product/${ID}/complete`]: () =>
+        down ? { status: 503, body: { success: false, message: 'Service unavailable' } } : { body: { success: true, data: saved({ progress: 100, completed: true }) } },
+    });
+    renderAt();
+    const button = await screen.findByRole('button', { name: 'Mark Complete' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => fireEvent.click(button));
+    const alert = await screen.findByTestId('progress-error');
+    expect(alert.textContent).toContain("We couldn't mark this as complete: we can't reach Catalyst right now. Your progress so far is kept; try again in a moment.");
+    expect(alert.textContent).not.toContain('Service unavailable');
+    expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
+    down = false;
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Try again' })));
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
+    expect(screen.queryByTestId('progress-error')).toBeNull();
+  });
+
+  it("keeps the course's percentage when a failed Reset is reported, and never rewinds the video", async () => {
+    // the connection drops as the learner confirms: the reset request never reaches the server
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/reset')) throw new TypeError('Failed to fetch');
+      if (url.includes('/content/progress/')) return new Response(JSON.stringify({ success: true, data: saved() }), { status: 200 });
+      return new Response(JSON.stringify({ success: true, data: product() }), { status: 200 });
+    }));
+    renderAt();
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
+    const video = screen.getByTestId('video-player').querySelector('video')!;
+    video.currentTime = 15;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset progress' })));
+    expect((await screen.findByTestId('progress-error')).textContent).toContain("We couldn't reset your progress: we can't reach Catalyst right now. Nothing was cleared");
+    expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
+    expect(video.currentTime).toBe(15);
+  });
+
+  it("counts the course's time left from the video's real length and the furthest point reached", async () => {
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product({ duration: 185 }) } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved({ progress: 40, lastPosition: 3, furthestPosition: 12 }) } },
+    });
+    renderAt();
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
+    const video = screen.getByTestId('video-player').querySelector('video')!;
+    Object.defineProperty(video, 'duration', { configurable: true, value: 30 });
+    Object.defineProperty(video, 'paused', { configurable: true, value: false });
+    video.currentTime = 5; // re-watching behind the furthest point
+    fireEvent.timeUpdate(video);
+    await waitFor(() => expect(screen.getByTestId('time-left').textContent).toBe('0:00:18'));
+    expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
+  });
+
+  it('says the saved progress could not be loaded, and loads it on Try again', async () => {
+    let down = true;
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
+      [`GET /content/progress/product/${ID}`]: () =>
+        down ? { status: 502, body: { success: false, message: 'Bad gateway' } } : { body: { success: true, data: saved() } },
+    });
+    renderAt();
+    const alert = await screen.findByTestId('progress-error');
+    expect(alert.textContent).toContain("We couldn't load your saved progress: we can't reach Catalyst right now.");
+    expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(true);
+    down = false;
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Try again' })));
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
+    expect(screen.queryByTestId('progress-error')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ProductDetail } from '@catalyst/contracts';
-import { Badge, ErrorScreen, formatDuration, isApiRequestError, isPremiumRequired, NotFound, Spinner, useDocumentTitle } from '@catalyst/web-kit';
+import { Badge, Button, ErrorScreen, formatDuration, isApiRequestError, isPremiumRequired, NotFound, Spinner, useDocumentTitle } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProductProgress';
@@ -43,12 +43,19 @@ function ProductView({ product }: { product: ProductDetail }) {
   const videoUrl = useRenewedVideoUrl(product);
 
   useEffect(() => {
-    if (isPremiumRequired(progress.error)) navigate('/subscription', { replace: true });
-  }, [progress.error, navigate]);
+    if (progress.premiumRequired) navigate('/subscription', { replace: true });
+  }, [progress.premiumRequired, navigate]);
 
+  const markComplete = () => void progress.markComplete(player.current?.currentTime() ?? 0);
   const reset = async () => {
-    await progress.reset();
-    player.current?.seekTo(0);
+    if (await progress.reset()) player.current?.seekTo(0);
+  };
+  // Try again repeats what failed: the load of the saved progress, or the learner's Mark Complete / Reset.
+  const tryAgain = () => {
+    const action = progress.failure?.action;
+    if (action === 'load') progress.reload();
+    else if (action === 'complete') markComplete();
+    else if (action === 'reset') void reset();
   };
 
   return (
@@ -84,6 +91,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               title={product.title}
               captionsUrl={captionsUrlFor(product.videoUrl)}
               startAt={progress.resumeAt}
+              onDuration={progress.onDuration}
               onTimeUpdate={progress.onTimeUpdate}
               onPause={progress.onPause}
               onSeeked={progress.onSeeked}
@@ -96,10 +104,18 @@ function ProductView({ product }: { product: ProductDetail }) {
           <ProgressActions
             state={progress.state}
             busy={progress.busy}
-            onMarkComplete={() => void progress.markComplete(player.current?.currentTime() ?? 0)}
+            onMarkComplete={markComplete}
             onReset={() => void reset()}
+            onRetrySave={progress.retrySave}
           />
-          {progress.error && !isPremiumRequired(progress.error) ? <p className={styles.error} role="alert">{progress.error.message}</p> : null}
+          {progress.failure && !progress.premiumRequired ? (
+            <div className={styles.error} role="alert" data-testid="progress-error">
+              <p>{progress.failure.message}</p>
+              <Button size="sm" variant="secondary" onClick={tryAgain} disabled={progress.busy}>
+                Try again
+              </Button>
+            </div>
+          ) : null}
 
           <section className={styles.section} aria-labelledby="about-title">
             <h2 id="about-title">Description</h2>

@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import { Button, Dialog } from '@catalyst/web-kit';
+import { SAVE_FAILED_MESSAGE } from '../progress/messages';
 import type { PolicyState } from '../progress/policy';
 import styles from './ProductPage.module.css';
 
-/** The progress bar under the player with Mark Complete (disabled at 100), Reset and the 'Saving...' hint. */
+/**
+ * The progress bar under the player with Mark Complete (disabled at 100), Reset and the 'Saving...'
+ * hint, which says so when a save failed (it is retried on its own; Retry now sends it at once).
+ */
 export function ProgressActions({
   state,
   busy,
   onMarkComplete,
   onReset,
+  onRetrySave,
 }: {
   state: PolicyState | null;
   busy: boolean;
   onMarkComplete: () => void;
   onReset: () => void;
+  onRetrySave?: () => void;
 }) {
   const saved = state?.saved;
   const percent = shownPercent(state);
@@ -37,9 +43,14 @@ export function ProgressActions({
         <span className={styles.progressText} data-testid="progress-percent">
           {state?.completed ? `Completed · ${percent}%` : `${percent}% complete`}
         </span>
-        <span className={styles.saving} aria-live="polite">
-          {state?.saving ? 'Saving...' : ''}
+        <span className={[styles.saving, state?.saveFailed ? styles.saveFailed : ''].join(' ')} aria-live="polite" data-testid="save-status">
+          {state?.saveFailed ? SAVE_FAILED_MESSAGE : state?.saving ? 'Saving...' : ''}
         </span>
+        {state?.saveFailed && onRetrySave ? (
+          <Button size="sm" variant="secondary" onClick={onRetrySave}>
+            Retry now
+          </Button>
+        ) : null}
       </div>
       <div className={styles.actions}>
         <Button size="sm" onClick={onMarkComplete} disabled={!state || atHundred || busy}>
@@ -70,9 +81,7 @@ export function ProgressActions({
   );
 }
 
-/** The percentage shown: the live one, but never below what is saved as completed. */
+/** The percentage shown: how far the learner got (re-watching never lowers it). */
 export function shownPercent(state: PolicyState | null): number {
-  if (!state) return 0;
-  const current = state.duration > 0 ? state.progress : state.saved.progress;
-  return state.saved.completed ? Math.max(state.saved.progress, current) : current;
+  return state ? state.progress : 0;
 }

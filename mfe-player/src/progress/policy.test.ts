@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiRequestError, isPassingFailure } from '@catalyst/web-kit';
 import { ProgressPolicy, changedEnough, percentOf, reachesCompletion, restorePosition, type PolicyClock, type ProgressSnapshot, type SaveReason } from './policy';
 
 /** A clock whose time only moves when the test says so. */
@@ -44,6 +45,7 @@ function makePolicy(initial?: { progress: number; lastPosition: number; complete
   policy = new ProgressPolicy({
     clock,
     initial,
+    isRetryable: isPassingFailure,
     save: async (snapshot, reason) => {
       saves.push({ snapshot, reason });
       if (save) await save(snapshot);
@@ -163,7 +165,7 @@ describe('saving while playing', () => {
     land();
     await flush();
     expect(policy.state.saving).toBe(false);
-    expect(policy.state.saved).toEqual({ progress: 4, lastPosition: 8, completed: false });
+    expect(policy.state.saved).toEqual({ progress: 4, lastPosition: 8, furthestPosition: 8, completed: false });
   });
 
   it('keeps a failed save unsaved and sends the newer position on the next trigger', async () => {
@@ -206,7 +208,8 @@ describe('pause, seek, end and leave', () => {
   it('saves on seek, backwards as well as forwards, and restarts the 10 s marks there', async () => {
     makePolicy({ progress: 50, lastPosition: 100, completed: false });
     policy.seeked(20, DURATION);
-    expect(saves[0]).toMatchObject({ reason: 'seek', snapshot: { progress: 10, lastPosition: 20 } });
+    // the position follows the viewer back; how far they got stays
+    expect(saves[0]).toMatchObject({ reason: 'seek', snapshot: { progress: 50, lastPosition: 20 } });
     await flush();
     play(20.25, 29.75);
     expect(saves).toHaveLength(1); // no forced save for the mark the viewer landed in
@@ -236,7 +239,7 @@ describe('pause, seek, end and leave', () => {
     expect(saves.at(-1)!.snapshot).toMatchObject({ progress: 90, completed: true });
     await flush();
     policy.seeked(20, DURATION);
-    expect(saves.at(-1)!.snapshot).toMatchObject({ progress: 10, completed: true });
+    expect(saves.at(-1)!.snapshot).toMatchObject({ progress: 90, lastPosition: 20, completed: true });
     expect(policy.state.completed).toBe(true);
   });
 
@@ -283,7 +286,7 @@ describe('explicit actions and restore', () => {
     makePolicy({ progress: 30, lastPosition: 60, completed: false });
     policy.acceptServerState({ progress: 100, lastPosition: 60, completed: true }, 60);
     policy.seeked(80, DURATION);
-    expect(saves[0]!.snapshot).toMatchObject({ progress: 40, completed: true });
+    expect(saves[0]!.snapshot).toMatchObject({ progress: 100, lastPosition: 80, completed: true });
     await flush();
     expect(policy.state.saved).toMatchObject({ progress: 100, completed: true, lastPosition: 80 });
   });
@@ -298,5 +301,144 @@ describe('explicit actions and restore', () => {
     pending[0]!();
     await flush();
     expect(policy.state.saved).toMatchObject({ progress: 30, lastPosition: 60 });
+  });
+});
+
+describe('two figures: how far the learner got, and where they were', () => {
+  it('re-watching from the start saves the new position but never lowers the percentage shown or sent', async () => {
+    makePolicy({ progress: 36, lastPosition: 72, completed: false });
+    policy.seeked(0, DURATION);
+    await flush();
+    play(0.25, 8); // 4 %
+    clock.advance(2_000);
+    await flush();
+    expect(saves.map((s) => s.snapshot)).toEqual([
+      expect.objectContaining({ progress: 36, lastPosition: 0, completed: false }),
+      expect.objectContaining({ progress: 36, lastPosition: 8 }),
+    ]);
+    expect(policy.state).toMatchObject({ progress: 36, completed: false, saved: { progress: 36, lastPosition: 8 } });
+    // playing past the furthest point moves the percentage on again
+    policy.seeked(80, DURATION);
+    expect(saves.at(-1)!.snapshot).toMatchObject({ progress: 40, lastPosition: 80 });
+  });
+
+  it('a saved position beyond the media’s end resumes at the start, without lowering anything or completing', async () => {
+    const media = 30;
+    policy = new ProgressPolicy({ clock, initial: { progress: 36, lastPosition: 8758, completed: false }, save: async (snapshot, reason) => void saves.push({ snapshot, reason }) });
+    expect(restorePosition(8758, media)).toBe(0);
+    for (let t = 0; t <= 4; t += 0.25) {
+      policy.timeUpdate(t, media);
+      clock.advance(250);
+    }
+    clock.advance(2_000);
+    await flush();
+    expect(saves.map((s) => s.snapshot)).toEqual([expect.objectContaining({ progress: 36, lastPosition: 4, completed: false })]);
+    expect(policy.state).toMatchObject({ progress: 36, completed: false });
+  });
+});
+
+describe('the video length before playback', () => {
+  it('uses the length the video reported for the percentage and completion, without saving anything', () => {
+    makePolicy({ progress: 40, lastPosition: 80, completed: false });
+    expect(policy.state.duration).toBe(0);
+    policy.durationKnown(DURATION);
+    expect(policy.state).toMatchObject({ duration: DURATION, progress: 40, furthest: 80, completed: false, saving: false });
+    expect(policy.leave()).toBeNull();
+    expect(saves).toHaveLength(0);
+  });
+});
+
+describe('a save that fails', () => {
+  const offline = () => new ApiRequestError('Service unavailable', 503);
+
+  it('says so, retries with backoff (2 s, 4 s, 8 s) and clears once one lands', async () => {
+    let failing = true;
+    makePolicy(undefined, async () => {
+      if (failing) throw offline();
+    });
+    policy.pause(20, DURATION);
+    await flush();
+    expect(policy.state).toMatchObject({ saveFailed: true, saving: true });
+    clock.advance(1_999);
+    expect(saves).toHaveLength(1);
+    clock.advance(1);
+    await flush();
+    expect(saves.map((s) => s.reason)).toEqual(['pause', 'retry']);
+    clock.advance(3_999);
+    expect(saves).toHaveLength(2);
+    clock.advance(1);
+    await flush();
+    expect(saves).toHaveLength(3);
+    failing = false;
+    clock.advance(8_000);
+    await flush();
+    expect(saves.map((s) => s.snapshot.lastPosition)).toEqual([20, 20, 20, 20]);
+    expect(policy.state).toMatchObject({ saveFailed: false, saving: false, saved: { progress: 10, lastPosition: 20 } });
+    clock.advance(60_000);
+    expect(saves).toHaveLength(4);
+  });
+
+  it('retries with the newest position: a newer save replaces the pending retry', async () => {
+    let failing = true;
+    makePolicy(undefined, async () => {
+      if (failing) throw offline();
+    });
+    policy.pause(20, DURATION);
+    await flush();
+    failing = false;
+    policy.seeked(60, DURATION); // a newer position before the retry's turn
+    await flush();
+    clock.advance(60_000);
+    await flush();
+    expect(saves.map((s) => [s.reason, s.snapshot.lastPosition])).toEqual([
+      ['pause', 20],
+      ['seek', 60],
+    ]);
+    expect(policy.state).toMatchObject({ saveFailed: false, saved: { lastPosition: 60, progress: 30 } });
+  });
+
+  it('ignores the failure of an older save once a newer one was sent, and never sends the older value again', async () => {
+    const pending: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+    makePolicy(undefined, () => new Promise<void>((resolve, reject) => pending.push({ resolve, reject })));
+    policy.pause(20, DURATION);
+    policy.seeked(60, DURATION);
+    pending[1]!.resolve();
+    await flush();
+    pending[0]!.reject(offline());
+    await flush();
+    clock.advance(60_000);
+    expect(saves).toHaveLength(2);
+    expect(policy.state).toMatchObject({ saveFailed: false, saving: false, saved: { lastPosition: 60 } });
+  });
+
+  it('does not retry a refusal on its own (a 4xx), but still says the save failed', async () => {
+    makePolicy(undefined, async () => {
+      throw new ApiRequestError('Product not found', 404);
+    });
+    policy.pause(20, DURATION);
+    await flush();
+    expect(policy.state).toMatchObject({ saveFailed: true, saving: false });
+    clock.advance(60_000);
+    expect(saves).toHaveLength(1);
+  });
+
+  it('sends at once when asked (the connection is back), and hands the unsaved position to the unload save', async () => {
+    let failing = true;
+    makePolicy(undefined, async () => {
+      if (failing) throw offline();
+    });
+    policy.pause(20, DURATION);
+    await flush();
+    failing = false;
+    policy.retryNow();
+    await flush();
+    expect(saves.map((s) => s.reason)).toEqual(['pause', 'retry']);
+    expect(policy.state.saveFailed).toBe(false);
+
+    failing = true;
+    policy.pause(40, DURATION);
+    await flush();
+    expect(policy.leave()).toMatchObject({ lastPosition: 40, progress: 20 });
+    expect(clock.pending).toBe(0);
   });
 });

@@ -1,8 +1,16 @@
 /**
  * The video progress policy of spec section 4, as a pure state machine: the player feeds it media
  * events, it decides when to save. Time comes from an injected clock so every timer is testable.
+ *
+ * It keeps two figures, as a learner means them: how far they got (the percentage shown, and what
+ * completes the product: re-watching never lowers it) and where they were (the position playback
+ * resumes from). A save that fails is said to have failed and is retried with backoff (2 s doubling to 30 s), always with
+ * the newest position: a newer save replaces a pending retry, and an older answer never wins.
  */
-import { PROGRESS_RULES } from '@catalyst/contracts';
+import { PROGRESS_RULES, percentOf } from '@catalyst/contracts';
+import { retryDelay } from '@catalyst/web-kit';
+
+export { percentOf };
 
 export interface PolicyClock {
   now(): number;
@@ -18,38 +26,40 @@ export const systemClock: PolicyClock = {
 
 /** What a save sends: the PATCH body, with the client time that orders it on the server. */
 export interface ProgressSnapshot {
+  /** How far the learner got, whole percent: never below what is saved. */
   progress: number;
+  /** Where the learner is now: where playback resumes. */
   lastPosition: number;
   completed: boolean;
   clientTime: number;
 }
 
-export type SaveReason = 'debounce' | 'interval' | 'pause' | 'seek' | 'ended';
+export type SaveReason = 'debounce' | 'interval' | 'pause' | 'seek' | 'ended' | 'retry';
 
 export interface SavedProgress {
   progress: number;
   lastPosition: number;
+  /** Seconds: the furthest point reached (the server's figure; defaults to the last position). */
+  furthestPosition?: number;
   completed: boolean;
 }
 
 export interface PolicyState {
-  /** Live percentage of the current position. */
+  /** How far the learner got, whole percent: the saved figure, or further when this page played beyond it. */
   progress: number;
   position: number;
   /** Seconds; 0 until the video reported it. */
   duration: number;
-  /** Completed as far as this page knows: saved completed, or the live percentage reached the threshold. */
+  /** Seconds: the furthest point reached, saved or played on this page. */
+  furthest: number;
+  /** Completed as far as this page knows: saved completed, or the percentage reached the threshold. */
   completed: boolean;
   /** The newest value the server confirmed. */
-  saved: SavedProgress;
-  /** True while there are unsaved changes: a save is scheduled or in flight ('Saving...'). */
+  saved: Required<SavedProgress>;
+  /** True while there are unsaved changes: a save is scheduled, in flight or waiting to be retried ('Saving...'). */
   saving: boolean;
-}
-
-/** position / duration as a whole percentage, 0–100; 0 while the duration is unknown. */
-export function percentOf(position: number, duration: number): number {
-  if (!Number.isFinite(position) || !Number.isFinite(duration) || duration <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round((position / duration) * 100)));
+  /** The newest save did not land: it is retried on its own (with backoff) until it does. */
+  saveFailed: boolean;
 }
 
 export const reachesCompletion = (percent: number): boolean => percent >= PROGRESS_RULES.completedAt;
@@ -57,7 +67,7 @@ export const reachesCompletion = (percent: number): boolean => percent >= PROGRE
 /** A save is worth sending only when the percentage moved by at least 2 points since the last save. */
 export const changedEnough = (lastSaved: number, percent: number): boolean => Math.abs(percent - lastSaved) >= PROGRESS_RULES.minChange;
 
-/** Where playback resumes: the saved position, or the start when it was left at the very end. */
+/** Where playback resumes: the saved position, or the start when it was left at (or beyond) the end. */
 export function restorePosition(lastPosition: number, duration: number): number {
   if (!Number.isFinite(lastPosition) || lastPosition <= 0) return 0;
   if (Number.isFinite(duration) && duration > 0 && lastPosition >= duration - 1) return 0;
@@ -68,46 +78,65 @@ export interface ProgressPolicyOptions {
   clock?: PolicyClock;
   /** Sends one save; rejects when it did not land (the change stays unsaved and is retried). */
   save: (snapshot: ProgressSnapshot, reason: SaveReason) => Promise<unknown>;
+  /** Whether a failed save is worth retrying by itself (a refusal such as a 4xx is not); all are by default. */
+  isRetryable?: (error: unknown) => boolean;
   initial?: SavedProgress;
   onChange?: (state: PolicyState) => void;
 }
 
+const completeSaved = (saved: SavedProgress): Required<SavedProgress> => ({
+  progress: saved.progress,
+  lastPosition: saved.lastPosition,
+  furthestPosition: saved.furthestPosition ?? saved.lastPosition,
+  completed: saved.completed,
+});
+
 export class ProgressPolicy {
   private readonly clock: PolicyClock;
   private readonly saveFn: ProgressPolicyOptions['save'];
+  private readonly isRetryable: (error: unknown) => boolean;
   private readonly onChange?: (state: PolicyState) => void;
-  private saved: SavedProgress;
+  private saved: Required<SavedProgress>;
   /** The client time of the newest save the server confirmed, so a slow older answer never wins. */
   private savedClientTime = 0;
   /** The newest value sent (confirmed or still in flight): the skip rule measures change from it. */
-  private sent: { progress: number; completed: boolean; clientTime: number };
+  private sent: { position: number; progress: number; completed: boolean; clientTime: number };
   private lastClientTime = 0;
   private position = 0;
   private duration = 0;
+  /** The furthest point played on this page (a saved position beyond the media's end is never taken for one). */
+  private reached = 0;
   private debounce: unknown = null;
   private inFlight = 0;
+  private retryTimer: unknown = null;
+  /** Failed saves in a row: the backoff grows with them and resets once one lands. */
+  private failures = 0;
+  private failed = false;
   /** Index of the last whole 10 s mark playback passed (a forced save happens at each new one). */
   private lastMark: number | null = null;
   private disposed = false;
 
-  constructor({ clock = systemClock, save, initial, onChange }: ProgressPolicyOptions) {
+  constructor({ clock = systemClock, save, isRetryable = () => true, initial, onChange }: ProgressPolicyOptions) {
     this.clock = clock;
     this.saveFn = save;
+    this.isRetryable = isRetryable;
     this.onChange = onChange;
-    this.saved = initial ? { ...initial } : { progress: 0, lastPosition: 0, completed: false };
+    this.saved = completeSaved(initial ?? { progress: 0, lastPosition: 0, completed: false });
     this.position = this.saved.lastPosition;
-    this.sent = { progress: this.saved.progress, completed: this.saved.completed, clientTime: 0 };
+    this.sent = { position: this.saved.lastPosition, progress: this.saved.progress, completed: this.saved.completed, clientTime: 0 };
   }
 
   get state(): PolicyState {
-    const progress = percentOf(this.position, this.duration);
+    const progress = this.progressFigure();
     return {
       progress,
       position: this.position,
       duration: this.duration,
+      furthest: Math.max(this.saved.furthestPosition, this.reached),
       completed: this.saved.completed || (this.duration > 0 && reachesCompletion(progress)),
       saved: { ...this.saved },
-      saving: this.debounce !== null || this.inFlight > 0,
+      saving: this.debounce !== null || this.inFlight > 0 || this.retryTimer !== null,
+      saveFailed: this.failed,
     };
   }
 
@@ -137,6 +166,13 @@ export class ProgressPolicy {
     this.emit();
   }
 
+  /** The video reported its length (before any playback): the percentage and time left can use it. */
+  durationKnown(duration: number) {
+    if (this.disposed || !Number.isFinite(duration) || duration <= 0 || duration === this.duration) return;
+    this.duration = duration;
+    this.emit();
+  }
+
   pause(position: number, duration: number) {
     if (this.disposed || !this.track(position, duration)) return;
     this.saveNow('pause');
@@ -153,7 +189,14 @@ export class ProgressPolicy {
   ended(duration: number) {
     if (this.disposed || !this.track(duration, duration)) return;
     this.clearDebounce();
-    void this.send({ progress: 100, lastPosition: duration, completed: true, clientTime: this.nextClientTime() }, 'ended');
+    void this.send(this.snapshot(), 'ended');
+  }
+
+  /** The connection is back (or the learner asked): a waiting retry goes now instead of at its time. */
+  retryNow() {
+    if (this.disposed || this.retryTimer === null) return;
+    this.clearRetry();
+    this.retry();
   }
 
   /**
@@ -162,27 +205,32 @@ export class ProgressPolicy {
    */
   leave(): ProgressSnapshot | null {
     this.clearDebounce();
+    this.clearRetry();
     if (this.disposed) return null;
     this.disposed = true;
     if (this.duration <= 0) return null;
     const snapshot = this.snapshot();
-    const unchanged = snapshot.lastPosition === this.saved.lastPosition && snapshot.progress === this.saved.progress;
-    return unchanged && this.inFlight === 0 ? null : snapshot;
+    return this.unsaved(snapshot) || this.inFlight > 0 ? snapshot : null;
   }
 
   /** The server confirmed an explicit action (Mark Complete, Reset) or the page loaded: that is now the saved value. */
   acceptServerState(saved: SavedProgress, position = saved.lastPosition) {
     this.clearDebounce();
-    this.saved = { ...saved };
+    this.clearRetry();
+    this.failed = false;
+    this.failures = 0;
+    this.saved = completeSaved(saved);
     this.savedClientTime = this.lastClientTime;
-    this.sent = { progress: saved.progress, completed: saved.completed, clientTime: this.lastClientTime };
     this.position = position;
+    this.reached = 0;
+    this.sent = { position, progress: saved.progress, completed: saved.completed, clientTime: this.lastClientTime };
     this.lastMark = Math.floor(position / PROGRESS_RULES.forcedEverySeconds);
     this.emit();
   }
 
   dispose() {
     this.clearDebounce();
+    this.clearRetry();
     this.disposed = true;
   }
 
@@ -190,15 +238,17 @@ export class ProgressPolicy {
     if (!Number.isFinite(position) || !Number.isFinite(duration) || duration <= 0) return false;
     this.position = Math.min(Math.max(0, position), duration);
     this.duration = duration;
+    this.reached = Math.max(this.reached, this.position);
     return true;
   }
 
-  private percent() {
-    return percentOf(this.position, this.duration);
+  /** How far the learner got: the saved percentage, or the furthest point played here when beyond it. */
+  private progressFigure(): number {
+    return Math.max(this.saved.progress, percentOf(this.reached, this.duration));
   }
 
   private snapshot(): ProgressSnapshot {
-    const progress = this.percent();
+    const progress = this.progressFigure();
     return {
       progress,
       lastPosition: Math.round(this.position * 10) / 10,
@@ -207,10 +257,18 @@ export class ProgressPolicy {
     };
   }
 
-  /** Moved by 2 points or more since the last save, or just crossed into completed. */
+  private unsaved(snapshot: ProgressSnapshot): boolean {
+    return snapshot.lastPosition !== this.saved.lastPosition || snapshot.progress !== this.saved.progress;
+  }
+
+  /** The position moved by 2 points or more since the last save, the learner got 2 points further, or just completed. */
   private worthSaving(): boolean {
-    const percent = this.percent();
-    return changedEnough(this.sent.progress, percent) || (!this.sent.completed && reachesCompletion(percent));
+    const progress = this.progressFigure();
+    return (
+      changedEnough(percentOf(this.sent.position, this.duration), percentOf(this.position, this.duration)) ||
+      changedEnough(this.sent.progress, progress) ||
+      (!this.sent.completed && reachesCompletion(progress))
+    );
   }
 
   /** Saves now unless the change since the last save is too small to matter. */
@@ -224,8 +282,9 @@ export class ProgressPolicy {
   }
 
   private async send(snapshot: ProgressSnapshot, reason: SaveReason) {
-    const previous = this.sent;
-    this.sent = { progress: snapshot.progress, completed: this.sent.completed || snapshot.completed, clientTime: snapshot.clientTime };
+    // this save carries the newest position: a retry still waiting for its turn is no longer needed
+    this.clearRetry();
+    this.sent = { position: snapshot.lastPosition, progress: snapshot.progress, completed: this.sent.completed || snapshot.completed, clientTime: snapshot.clientTime };
     this.inFlight += 1;
     this.emit();
     try {
@@ -233,24 +292,60 @@ export class ProgressPolicy {
       if (snapshot.clientTime > this.savedClientTime) {
         this.savedClientTime = snapshot.clientTime;
         this.saved = {
-          progress: this.saved.completed ? Math.max(this.saved.progress, snapshot.progress) : snapshot.progress,
+          progress: Math.max(this.saved.progress, snapshot.progress),
           lastPosition: snapshot.lastPosition,
+          furthestPosition: Math.max(this.saved.furthestPosition, snapshot.lastPosition),
           completed: this.saved.completed || snapshot.completed,
         };
       }
-    } catch {
-      // not saved: measure the next change from what was saved before, so the next trigger retries
-      if (this.sent.clientTime === snapshot.clientTime) this.sent = previous;
+      if (snapshot.clientTime >= this.sent.clientTime) {
+        this.failed = false;
+        this.failures = 0;
+      }
+    } catch (error) {
+      // only the newest save's failure matters: an older one was already replaced by a newer save
+      if (this.sent.clientTime === snapshot.clientTime) {
+        // measure the next change from what the server really holds
+        this.sent = { position: this.saved.lastPosition, progress: this.saved.progress, completed: this.saved.completed, clientTime: snapshot.clientTime };
+        this.failed = true;
+        this.failures += 1;
+        if (!this.disposed && this.isRetryable(error)) {
+          this.retryTimer = this.clock.setTimeout(() => {
+            this.retryTimer = null;
+            this.retry();
+          }, retryDelay(this.failures));
+        }
+      }
     } finally {
       this.inFlight -= 1;
       this.emit();
     }
   }
 
+  /** Sends what is still unsaved, as it is now (never the older value that failed). */
+  private retry() {
+    if (this.disposed) return;
+    const snapshot = this.snapshot();
+    if (this.duration > 0 && this.unsaved(snapshot)) {
+      void this.send(snapshot, 'retry');
+      return;
+    }
+    this.failed = false;
+    this.failures = 0;
+    this.emit();
+  }
+
   private clearDebounce() {
     if (this.debounce !== null) {
       this.clock.clearTimeout(this.debounce);
       this.debounce = null;
+    }
+  }
+
+  private clearRetry() {
+    if (this.retryTimer !== null) {
+      this.clock.clearTimeout(this.retryTimer);
+      this.retryTimer = null;
     }
   }
 

@@ -4,7 +4,7 @@ import { objectIdSchema, pagingQuerySchema } from './api';
 import { productSummarySchema } from './catalog';
 import { PROGRESS_RULES } from './progressRules';
 
-export { PROGRESS_RULES } from './progressRules';
+export { PROGRESS_RULES, percentOf } from './progressRules';
 
 /** Longest position accepted: a week of video. */
 export const MAX_POSITION_SECONDS = 604_800;
@@ -45,11 +45,17 @@ export type ProgressUpdate = z.output<typeof progressUpdateBodySchema>;
 export const progressActionBodySchema = z.object({ clientTime: clientTimeValue.optional() });
 export type ProgressActionBody = z.infer<typeof progressActionBodySchema>;
 
-/** One user's progress on one product. `productId` is the product's `_id`. */
+/**
+ * One user's progress on one product. `productId` is the product's `_id`. Two figures, as a learner
+ * means them: how far they got (`progress`, the percentage shown and what completes it, with
+ * `furthestPosition` in seconds; re-watching never lowers them, only Reset does) and where they were
+ * (`lastPosition`, where playback resumes).
+ */
 export const progressSchema = z.object({
   productId: objectIdSchema,
   progress: z.number().int().min(0).max(100),
   lastPosition: z.number().min(0),
+  furthestPosition: z.number().min(0),
   completed: z.boolean(),
   completedAt: z.string().nullable(),
   /** null when nothing was ever saved. */

@@ -13,3 +13,9 @@ export const PROGRESS_RULES = {
   /** Default size of the recent-progress list. */
   recentLimit: 5,
 } as const;
+
+/** position / duration as a whole percentage, 0–100; 0 while the duration is unknown (spec: rounded). */
+export function percentOf(position: number, duration: number): number {
+  if (!Number.isFinite(position) || !Number.isFinite(duration) || duration <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((position / duration) * 100)));
+}

@@ -5,7 +5,7 @@ export const newObjectId = (): string => randomBytes(12).toString('hex');
 
 export const isObjectId = (value: string): boolean => /^[0-9a-f]{24}$/.test(value);
 
-const demoHash = (text: string) => createHash('sha1').update(`catalyst-demo:${text}`).digest('hex');
+export const demoHash = (text: string) => createHash('sha1').update(`catalyst-demo:${text}`).digest('hex');
 
 /**
  * Ids of seeded demo entities, derived from their slugs: every fresh start has the same ids, and a

@@ -10,6 +10,7 @@ export * from './logger';
 export * from './server';
 export * from './validate';
 export * from './mediaUrls';
+export * from './demoMedia';
 export * from './broadcast';
 export * from './sharedCache';
 export * from './lru';

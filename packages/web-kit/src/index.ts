@@ -1,5 +1,6 @@
 // @catalyst/web-kit: what every front-end shares, loaded once per page as a Module Federation singleton.
 export * from './api/client';
+export * from './api/retry';
 export * from './api/useApiData';
 export * from './format';
 export * from './site';

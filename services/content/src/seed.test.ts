@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIFFICULTIES, PRODUCT_TYPES } from '@catalyst/contracts';
+import { ffprobePath } from '@catalyst/service-kit';
 import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
+import { execFileSync } from 'node:child_process';
 import { seedDemo } from './seed';
 import { createTestContext } from './testSupport';
 
@@ -32,8 +34,25 @@ describe('demo catalogue', () => {
     expect(new Set(items.map((p) => p.creatorId)).size).toBe(8);
     expect(items.some((p) => p.price === 0)).toBe(true);
     expect(items.filter((p) => p.isFeatured).length).toBeGreaterThanOrEqual(4);
-    expect(Math.min(...items.map((p) => p.duration))).toBeLessThan(15);
-    expect(Math.max(...items.map((p) => p.duration))).toBeGreaterThan(240);
+  });
+
+  it("gives every product its own lesson's real length (ffprobe), never a made-up one", async () => {
+    const res = await ctx.app.request('/content/premium/products?limit=100', { headers: identityHeaders(testUsers.admin) });
+    const items = ((await res.json()) as any).data.items as any[];
+    const measured = new Map<string, number>();
+    const seconds = (file: string) =>
+      measured.get(file) ??
+      measured
+        .set(file, Number(execFileSync(ffprobePath(), ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path.join(repoRoot, file)]).toString()))
+        .get(file)!;
+    for (const p of items) {
+      const lesson = seconds(new URL(p.videoUrl, 'http://gateway.test').pathname);
+      expect(lesson).toBeGreaterThan(5);
+      // whole minutes (spec), a lesson under a minute counting as one
+      expect(p.duration, p.slug).toBe(Math.max(1, Math.ceil(lesson / 60)));
+    }
+    // the lessons differ, and the catalogue uses every one of them
+    expect(new Set(items.map((p) => new URL(p.videoUrl, 'http://gateway.test').pathname)).size).toBe(5);
   });
 
   it('lets the Type filter reach every demo product: each one has a type of the shared list', async () => {

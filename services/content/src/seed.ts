@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { demoAccounts } from '@catalyst/contracts';
-import { demoEntityId, demoProductCode, type Logger } from '@catalyst/service-kit';
+import { demoEntityId, demoProductCode, demoVideoFor, measureDemoVideos, type Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
-import { demoCategories, demoCreators, demoProducts, demoVideos, howItWorks, thumbnailUrl } from './demo/catalogue';
+import { demoCategories, demoCreators, demoProducts, howItWorks, thumbnailUrl } from './demo/catalogue';
 
 /** Demo ids are derived from slugs, so every fresh start has the same ids (stable links in tests and notes). */
 export const demoId = demoEntityId;
@@ -10,6 +10,9 @@ export const demoProductId = demoProductCode;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+/** Durations are whole minutes (spec section 9): a lesson's real length, a short one counting as one minute. */
+export const minutesOf = (seconds: number): number => Math.max(1, Math.ceil(seconds / 60));
 const CATALOGUE_START = Date.parse('2026-03-02T09:00:00Z');
 
 /** The product's HTML content. The page shows the description above it, so the content never repeats it. */
@@ -40,6 +43,8 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       log.info('content tables already hold data; demo seed skipped');
       return;
     }
+    // Each product's duration is its lesson's real length; an unmeasurable lesson leaves it unknown.
+    const lessonSeconds = await measureDemoVideos((video, error) => log.warn({ video, err: error.message }, 'demo lesson not measured; its products get no duration'));
     const admin = demoAccounts.admin;
     const seededAt = Date.now();
     await trx
@@ -81,6 +86,8 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
           const position = perCategory.get(p.category) ?? 0;
           perCategory.set(p.category, position + 1);
           const creatorName = creatorNames.get(p.creator) ?? p.creator;
+          const video = demoVideoFor(p.slug);
+          const seconds = lessonSeconds.get(video);
           return {
             id: demoId('product', p.slug),
             product_id: demoProductId(p.slug),
@@ -92,9 +99,9 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
             creator_id: demoId('creator', p.creator),
             type: p.type,
             difficulty: p.difficulty,
-            duration: p.duration,
+            duration: seconds === undefined ? null : minutesOf(seconds),
             thumbnail: thumbnailUrl(p.slug),
-            video_url: demoVideos[i % demoVideos.length] ?? null,
+            video_url: video,
             tags: p.tags,
             price: p.price,
             instructor: creatorName,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { demoAccounts } from '@catalyst/contracts';
-import { createDb, demoEntityId } from '@catalyst/service-kit';
+import { createDb, demoEntityId, demoVideoFor, measureMediaSeconds } from '@catalyst/service-kit';
+import path from 'node:path';
 import { createTestDatabase, testLog } from '@catalyst/service-kit/testing';
 import type { Database } from './db/schema';
 import { SCHEMA, prepareDatabase } from './setup';
@@ -27,5 +28,18 @@ describe('demo progress seed', () => {
     expect(rows.every((r) => r.user_id === demoAccounts.member.id)).toBe(true);
     expect(rows.map((r) => r.product_id)).toContain(demoEntityId('product', 'html-css-from-scratch'));
     expect(rows.filter((r) => r.completed).every((r) => r.progress === 100 && r.completed_at)).toBe(true);
+  });
+
+  it("places the member inside each lesson's real length: the percentage is the position over the media's duration", async () => {
+    await prepareDatabase(db, { seed: true, log: testLog });
+    const rows = await db.selectFrom('progress').selectAll().execute();
+    const repoRoot = path.resolve(import.meta.dirname, '../../..');
+    for (const slug of ['html-css-from-scratch', 'python-for-data-analysis', 'react-hooks-in-depth', 'sql-for-analysts']) {
+      const row = rows.find((r) => r.product_id === demoEntityId('product', slug))!;
+      const lesson = await measureMediaSeconds(path.join(repoRoot, demoVideoFor(slug)));
+      expect(row.last_position, slug).toBeLessThanOrEqual(lesson);
+      expect(row.furthest_position).toBe(row.last_position);
+      if (!row.completed) expect(row.progress, slug).toBe(Math.round((row.last_position / lesson) * 100));
+    }
   });
 });

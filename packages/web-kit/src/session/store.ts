@@ -1,4 +1,5 @@
 import { ApiRequestError, TOKEN_STORAGE_KEY, api as defaultApi, type ApiClient } from '../api/client';
+import { RETRY_DELAYS_MS, retryDelay } from '../api/retry';
 import { ROLE_HINT_STORAGE_KEY } from './keys';
 
 /** The signed-in user as the auth service reports it (spec section 3: name, email, role). */
@@ -28,7 +29,7 @@ export interface SessionState {
 /** What the page says while a kept session cannot be checked. */
 export const UNREACHABLE_MESSAGE = "We can't reach Catalyst right now";
 /** Waits between automatic re-checks of a kept session: 2 s, doubling, at most 30 s. */
-export const RECHECK_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000];
+export const RECHECK_DELAYS_MS = RETRY_DELAYS_MS;
 
 export interface LoginInput {
   email: string;
@@ -154,8 +155,8 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
         return;
       }
       set({ token, isLoading: false, unreachable: true });
-      const delay = RECHECK_DELAYS_MS[Math.min(failedChecks, RECHECK_DELAYS_MS.length - 1)]!;
       failedChecks += 1;
+      const delay = retryDelay(failedChecks);
       recheckTimer = setTimeout(() => void check(token), delay);
     }
   }

@@ -12,11 +12,14 @@ export interface ProgressWrite {
   clientTime: number | null;
 }
 
-export function toProgress(row: Pick<ProgressRow, 'product_id' | 'progress' | 'last_position' | 'completed' | 'completed_at' | 'updated_at'>): Progress {
+export function toProgress(
+  row: Pick<ProgressRow, 'product_id' | 'progress' | 'last_position' | 'furthest_position' | 'completed' | 'completed_at' | 'updated_at'>,
+): Progress {
   return {
     productId: row.product_id,
     progress: row.progress,
     lastPosition: row.last_position,
+    furthestPosition: row.furthest_position,
     completed: row.completed,
     completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
     updatedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
@@ -28,6 +31,7 @@ export const emptyProgress = (productId: string): Progress => ({
   productId,
   progress: 0,
   lastPosition: 0,
+  furthestPosition: 0,
   completed: false,
   completedAt: null,
   updatedAt: null,
@@ -51,8 +55,8 @@ const rowKey = (userId: string, productId: string) => `${userId}\u0000${productI
  * Saves positions in one atomic multi-row upsert (each (user, product) at most once per call). Postgres
  * evaluates the conflict branch against the newest committed row, so concurrent saves never lose or
  * rewind each other: a write whose client time is older than the stored one is ignored, `completed`
- * only ever turns on, and a completed row's percentage never drops (the position still follows the
- * learner). Answers in the order of `items`.
+ * only ever turns on, and the furthest point reached (the percentage and `furthest_position`) never
+ * drops: re-watching moves only the last position, where playback resumes. Answers in the order of `items`.
  */
 export async function saveProgressMany(db: Db, items: SaveItem[]): Promise<ProgressWriteResult[]> {
   if (items.length === 0) return [];
@@ -65,11 +69,12 @@ export async function saveProgressMany(db: Db, items: SaveItem[]): Promise<Progr
   const { rows } = await sql<WrittenRow>`
     with input (user_id, product_id, progress, last_position, completed, client_ts) as (values ${values}),
     written as (
-      insert into progress as p (user_id, product_id, progress, last_position, completed, completed_at, client_ts, updated_at)
-      select user_id, product_id, progress, last_position, completed, case when completed then now() end, client_ts, now() from input
+      insert into progress as p (user_id, product_id, progress, last_position, furthest_position, completed, completed_at, client_ts, updated_at)
+      select user_id, product_id, progress, last_position, last_position, completed, case when completed then now() end, client_ts, now() from input
       on conflict (user_id, product_id) do update set
-        progress = case when p.completed then greatest(p.progress, excluded.progress) else excluded.progress end,
+        progress = greatest(p.progress, excluded.progress),
         last_position = excluded.last_position,
+        furthest_position = greatest(p.furthest_position, excluded.last_position),
         completed = p.completed or excluded.completed,
         completed_at = case when p.completed then p.completed_at when excluded.completed then now() end,
         client_ts = greatest(p.client_ts, excluded.client_ts),
@@ -115,11 +120,12 @@ export async function completeProgress(db: Db, userId: string, productId: string
 export async function resetProgress(db: Db, userId: string, productId: string, clientTime: number | null): Promise<Progress> {
   const row = await db
     .insertInto('progress')
-    .values({ user_id: userId, product_id: productId, progress: 0, last_position: 0, completed: false, completed_at: null, client_ts: clientTime })
+    .values({ user_id: userId, product_id: productId, progress: 0, last_position: 0, furthest_position: 0, completed: false, completed_at: null, client_ts: clientTime })
     .onConflict((oc) =>
       oc.columns(['user_id', 'product_id']).doUpdateSet({
         progress: 0,
         last_position: 0,
+        furthest_position: 0,
         completed: false,
         completed_at: null,
         client_ts: sql<number>`greatest(progress.client_ts, excluded.client_ts)`,

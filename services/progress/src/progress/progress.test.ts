@@ -31,7 +31,7 @@ describe('one product', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       success: true,
-      data: { productId: ids.course, progress: 0, lastPosition: 0, completed: false, completedAt: null, updatedAt: null },
+      data: { productId: ids.course, progress: 0, lastPosition: 0, furthestPosition: 0, completed: false, completedAt: null, updatedAt: null },
     });
   });
 
@@ -233,8 +233,24 @@ describe('ordering and completion rules', () => {
     await ctx.call(sub, 'PATCH', productPath(ids.video), { progress: 40, lastPosition: 12, clientTime: 3000 });
     const stale = await ctx.call(sub, 'PATCH', productPath(ids.video), { progress: 80, lastPosition: 24, clientTime: 2999 });
     expect(stale.body.data).toMatchObject({ applied: false, progress: 40 });
-    const newer = await ctx.call(sub, 'PATCH', productPath(ids.video), { progress: 30, lastPosition: 9, clientTime: 3001 });
-    expect(newer.body.data).toMatchObject({ applied: true, progress: 30, lastPosition: 9 });
+    const newer = await ctx.call(sub, 'PATCH', productPath(ids.video), { progress: 45, lastPosition: 14, clientTime: 3001 });
+    expect(newer.body.data).toMatchObject({ applied: true, progress: 45, lastPosition: 14, furthestPosition: 14 });
+  });
+
+  it('re-watching moves the resume position back but never lowers how far the learner got', async () => {
+    await ctx.call(sub, 'PATCH', productPath(ids.video), { progress: 36, lastPosition: 11, clientTime: 1 });
+    // the learner starts again from the beginning and plays 4 s (an older client may still send 13%)
+    const rewatch = await ctx.call(sub, 'PATCH', productPath(ids.video), { progress: 13, lastPosition: 4, clientTime: 2 });
+    expect(rewatch.body.data).toMatchObject({ applied: true, progress: 36, lastPosition: 4, furthestPosition: 11, completed: false });
+    const unload = await ctx.call(sub, 'POST', productPath(ids.video), unloadForm({ progress: 20, lastPosition: 6, clientTime: 3 }));
+    expect(unload.body.data).toMatchObject({ progress: 36, lastPosition: 6, furthestPosition: 11 });
+    expect((await ctx.call(sub, 'GET', productPath(ids.video))).body.data).toMatchObject({ progress: 36, lastPosition: 6, furthestPosition: 11 });
+    // going further than before moves both figures on
+    const further = await ctx.call(sub, 'PATCH', productPath(ids.video), { progress: 50, lastPosition: 15, clientTime: 4 });
+    expect(further.body.data).toMatchObject({ progress: 50, lastPosition: 15, furthestPosition: 15 });
+    // only Reset lowers them
+    const reset = await ctx.call(sub, 'PATCH', productPath(ids.video, '/reset'), { clientTime: 5 });
+    expect(reset.body.data).toMatchObject({ progress: 0, lastPosition: 0, furthestPosition: 0 });
   });
 
   it('never moves completed back except through reset', async () => {

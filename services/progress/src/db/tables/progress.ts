@@ -5,10 +5,12 @@ export interface ProgressTable {
   user_id: string;
   /** The product's `_id` in the content service. */
   product_id: string;
-  /** Whole percent, 0–100. */
+  /** Whole percent, 0–100, of the furthest point reached: re-watching never lowers it, only a reset. */
   progress: Generated<number>;
-  /** Seconds into the video. */
+  /** Seconds into the video where the learner last was: where playback resumes. */
   last_position: Generated<number>;
+  /** Seconds: the furthest point reached (never lowered, only a reset). */
+  furthest_position: Generated<number>;
   /** Sticky: only a reset clears it. */
   completed: Generated<boolean>;
   completed_at: Date | null;

@@ -1,0 +1,91 @@
+// The demo media committed in /media at the repository root: which lesson a demo product plays, and how
+// long each lesson really is. Lengths are measured with ffprobe when the demo is seeded, never written down.
+import { execFile } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { demoHash } from './ids';
+
+/** The short playable lessons in media/videos (see media/README.md). */
+export const DEMO_VIDEOS = [
+  '/media/videos/lesson-1.mp4',
+  '/media/videos/lesson-2.mp4',
+  '/media/videos/lesson-3.mp4',
+  '/media/videos/lesson-4.mp4',
+  '/media/videos/lesson-5.mp4',
+] as const;
+
+/**
+ * The lesson a demo product plays, derived from its slug like its id: the content seed points the
+ * product at it and the progress seed places the demo member inside it, without either asking the other.
+ */
+export const demoVideoFor = (slug: string): string => DEMO_VIDEOS[parseInt(demoHash(`video:${slug}`).slice(0, 8), 16) % DEMO_VIDEOS.length]!;
+
+/** The repository's /media folder (a demo media address `/media/...` is a path under the repository root). */
+export const DEMO_MEDIA_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const isExecutable = (file: string) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The ffprobe to run: a system `ffprobe` on PATH when there is one, else the binary shipped by the
+ * `@ffprobe-installer/ffprobe` package (its install script makes it executable). Throws, saying why, when neither runs.
+ */
+export function ffprobePath(env: NodeJS.ProcessEnv = process.env): string {
+  for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, process.platform === 'win32' ? 'ffprobe.exe' : 'ffprobe');
+    if (isExecutable(candidate)) return candidate;
+  }
+  let bundled: string;
+  try {
+    bundled = (createRequire(import.meta.url)('@ffprobe-installer/ffprobe') as { path: string }).path;
+  } catch (e) {
+    throw new Error(`No ffprobe on PATH and the @ffprobe-installer/ffprobe package has no binary for this platform (${(e as Error).message})`);
+  }
+  if (!isExecutable(bundled)) {
+    throw new Error(`${bundled} is not executable: its install script did not run (allow it in package.json "allowScripts" and reinstall)`);
+  }
+  return bundled;
+}
+
+const run = promisify(execFile);
+
+/** The length of a media file in seconds, as ffprobe reads it from the container. */
+export async function measureMediaSeconds(file: string, ffprobe = ffprobePath()): Promise<number> {
+  const { stdout } = await run(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file], {
+    timeout: 15_000,
+  });
+  const seconds = Number.parseFloat(stdout.trim());
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`ffprobe found no duration in ${file}`);
+  return seconds;
+}
+
+/**
+ * Every demo lesson's real length in seconds, keyed by its `/media/...` address. A lesson that cannot
+ * be measured (media not shipped, no ffprobe) is left out, and the callers treat its length as unknown.
+ */
+export async function measureDemoVideos(onError: (video: string, error: Error) => void, root = DEMO_MEDIA_ROOT): Promise<Map<string, number>> {
+  const lengths = new Map<string, number>();
+  let ffprobe: string;
+  try {
+    ffprobe = ffprobePath();
+  } catch (e) {
+    for (const video of DEMO_VIDEOS) onError(video, e as Error);
+    return lengths;
+  }
+  for (const video of DEMO_VIDEOS) {
+    try {
+      lengths.set(video, await measureMediaSeconds(path.join(root, video), ffprobe));
+    } catch (e) {
+      onError(video, e as Error);
+    }
+  }
+  return lengths;
+}
