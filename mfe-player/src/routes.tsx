@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { RequireSubscription, remoteTestId } from '@catalyst/web-kit';
+import { RequireAuth, remoteTestId } from '@catalyst/web-kit';
 import { ProductPage } from './product/ProductPage';
 
 /** What the shell mounts under /browse/premium/product/*. */
@@ -10,9 +10,10 @@ export default function ProductRoutes() {
         <Route
           path=":productSlug"
           element={
-            <RequireSubscription>
+            // Signed in is enough here: the server opens a free product to everyone and refuses the rest (ProductPage).
+            <RequireAuth>
               <ProductPage />
-            </RequireSubscription>
+            </RequireAuth>
           }
         />
         <Route path="*" element={<p>Product not found or inaccessible.</p>} />

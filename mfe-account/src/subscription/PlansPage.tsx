@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts';
 import {
   Alert,
@@ -10,6 +10,7 @@ import {
   formatDate,
   formatPrice,
   isApiRequestError,
+  premiumReasonText,
   Spinner,
   subscription,
   useDocumentTitle,
@@ -34,6 +35,8 @@ export function PlansPage({ store = subscription }: { store?: SubscriptionStore 
 
 function PlanChooser({ store }: { store: SubscriptionStore }) {
   const { status, startCheckout } = useSubscription(store);
+  // Sent here from premium content: say why, above the plan (router state of that navigation).
+  const reason = premiumReasonText(useLocation().state);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -55,6 +58,11 @@ function PlanChooser({ store }: { store: SubscriptionStore }) {
         <h1>Choose Your Plan</h1>
         <p>One plan, every course, tutorial and webinar. Cancel any time.</p>
       </header>
+      {reason ? (
+        <Alert tone="info" title={reason}>
+          Subscribe to open it, and everything else in the library.
+        </Alert>
+      ) : null}
       {status === 'canceled' ? <Alert tone="info">Your previous subscription has ended. Subscribe again to regain full access.</Alert> : null}
       <Card as="article" className={styles.plan} aria-labelledby="plan-premium">
         <div className={styles.planHeader}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Badge, Card, ErrorScreen, openAuthDialog, Spinner, TextField, useDocumentTitle, useSession, useSubscription } from '@catalyst/web-kit';
+import { Alert, Badge, Card, ErrorScreen, openAuthDialog, PLANS_PATH, plansPageState, Spinner, TextField, useDocumentTitle, useSession, useSubscription } from '@catalyst/web-kit';
 import styles from './BrowsePage.module.css';
 import { useCategories } from './useCategories';
 
@@ -19,7 +19,7 @@ export function BrowsePage() {
 
   const open = (categoryId: string) => {
     if (!isAuthenticated) openAuthDialog('login');
-    else if (!hasSubscription) navigate('/subscription');
+    else if (!hasSubscription) navigate(PLANS_PATH, { state: plansPageState('category') });
     else navigate(`/browse/category/${categoryId}`);
   };
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { CategorySort, Creator } from '@catalyst/contracts';
-import { ErrorScreen, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
-import { usePremiumRedirect } from '../shared/usePremiumRedirect';
+import { ErrorScreen, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import styles from './CategoryPage.module.css';
 import { CREATOR_SORTS, useCategoryCreators } from './useCategoryCreators';
 
@@ -16,7 +15,7 @@ export function CategoryPage() {
   const [sort, setSort] = useState<CategorySort>('sortOrder');
   const { category, creators, total, isLoading, error, reload } = useCategoryCreators(categorySlug, search, sort);
   useDocumentTitle(category?.name ?? 'Creators');
-  const redirecting = usePremiumRedirect(error);
+  const redirecting = usePremiumRedirect('category', error);
 
   if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
   if (redirecting) return <Spinner message="Redirecting..." />;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Difficulty, PremiumProduct, ProductSort, ProductType } from '@catalyst/contracts';
-import { Button, ErrorScreen, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
+import { Button, ErrorScreen, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import { useDebouncedValue } from '../shared/useDebouncedValue';
-import { usePremiumRedirect } from '../shared/usePremiumRedirect';
 import styles from './CreatorLibraryPage.module.css';
 import { ProductCard } from './ProductCard';
 import { LIBRARY_LEVELS, LIBRARY_SORTS, LIBRARY_TYPES, useCreatorLibrary } from './useCreatorLibrary';
@@ -40,7 +39,7 @@ export function CreatorLibraryPage() {
   const settledSearch = useDebouncedValue(search, 250);
   const library = useCreatorLibrary(categorySlug, creatorId, { search: settledSearch, type, difficulty, sort });
   const progress = useProgressMap();
-  const redirecting = usePremiumRedirect(library.error, library.creatorsError);
+  const redirecting = usePremiumRedirect('category', library.error, library.creatorsError);
   const creatorName = library.creator?.name ?? library.products[0]?.creator.name;
   useDocumentTitle(creatorName ? `${creatorName} - Library` : 'Library');
 

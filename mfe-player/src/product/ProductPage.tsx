@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import type { ProductDetail } from '@catalyst/contracts';
-import { Badge, ErrorScreen, formatDuration, isPremiumRequired, Spinner, useDocumentTitle } from '@catalyst/web-kit';
+import { Badge, ErrorScreen, formatDuration, isPremiumRequired, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProductProgress';
@@ -16,33 +16,30 @@ import styles from './ProductPage.module.css';
 
 export const PRODUCT_NOT_FOUND = 'Product not found or inaccessible.';
 
-/** /browse/premium/product/{slug, productId or _id}: the player, the product and the learner's progress. */
+/**
+ * /browse/premium/product/{slug, productId or _id}: the player, the product and the learner's progress.
+ * The server decides who may open it (a free product opens for every signed-in user); its refusal sends
+ * the learner to the plans page, saying why.
+ */
 export function ProductPage() {
   const { productSlug = '' } = useParams();
-  const navigate = useNavigate();
   const { data: product, isLoading, error, reload } = useProduct(productSlug);
   useDocumentTitle(product?.title ?? 'Product');
-
-  useEffect(() => {
-    if (isPremiumRequired(error)) navigate('/subscription', { replace: true });
-  }, [error, navigate]);
+  const refused = usePremiumRedirect('course', error);
 
   if (isLoading) return <Spinner message="Loading..." />;
-  if (isPremiumRequired(error)) return <Spinner message="Loading..." />;
+  if (refused) return <Spinner message="Loading..." />;
   if (error || !product) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={reload} />;
   // a new product remounts the view, so its player and progress start fresh (and the old one is saved)
   return <ProductView key={product._id} product={product} />;
 }
 
 function ProductView({ product }: { product: ProductDetail }) {
-  const navigate = useNavigate();
   const player = useRef<VideoPlayerHandle>(null);
   const progress = useProductProgress(product._id);
   const videoUrl = useRenewedVideoUrl(product);
-
-  useEffect(() => {
-    if (isPremiumRequired(progress.error)) navigate('/subscription', { replace: true });
-  }, [progress.error, navigate]);
+  // a plan that ended while the page was open
+  usePremiumRedirect('course', progress.error);
 
   const reset = async () => {
     await progress.reset();
