@@ -80,10 +80,14 @@ describe('PlansPage', () => {
     expect(await screen.findByText('Your subscription will end on March 15, 2030.')).toBeTruthy();
     expect(screen.queryByText(/Renews on/)).toBeNull();
     expect(screen.getByText('Your subscription will end at the end of the billing period.')).toBeTruthy();
+    // the heading says the plan is ending, not "You're All Set!"
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Premium ends on March 15, 2030');
+    expect(screen.queryByRole('heading', { name: "You're All Set!" })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reactivate Subscription' }));
     expect(await screen.findByText('Renews on March 15, 2030')).toBeTruthy();
     expect(screen.queryByText(/will end on/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You're All Set!");
   });
 
   it('says why a learner sent from premium content is here, above the plan, and nothing when they came on their own', async () => {

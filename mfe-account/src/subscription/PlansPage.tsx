@@ -95,6 +95,8 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
   const [error, setError] = useState<string | null>(null);
   const isAdminPlan = plan === 'admin';
   const endDate = formatDate(currentPeriodEnd, 'long');
+  // A plan set to end says so first, not "You're All Set!" above the end date.
+  const ending = !isAdminPlan && cancelAtPeriodEnd && endDate;
 
   async function run(action: 'cancel' | 'reactivate' | 'portal', fallback: string) {
     setBusy(action);
@@ -117,7 +119,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
   return (
     <section className={styles.page}>
       <Card className={styles.card}>
-        <h1>You're All Set!</h1>
+        <h1>{ending ? `Your ${planName(plan)} ends on ${endDate}` : "You're All Set!"}</h1>
         <p>
           Current plan: <strong>{planName(plan)}</strong>
         </p>
