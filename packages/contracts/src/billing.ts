@@ -1,26 +1,7 @@
 // Contracts of the billing area: request and response schemas shared by its service and its remote.
 import { z } from 'zod';
 
-/** The one paid plan (spec section 3, fixed in the client; the server charges the same price). */
-export const PREMIUM_PLAN = {
-  id: 'premium',
-  name: 'Premium',
-  price: 14.99,
-  /** Minor units and currency the payment provider charges. */
-  unitAmount: 1499,
-  currency: 'usd',
-  interval: 'month',
-  tag: 'Most popular choice',
-  features: [
-    'Access to all courses',
-    'Priority support',
-    'Mobile and desktop apps',
-    'Advanced progress tracking',
-    'Downloadable resources',
-    'Live Q&A sessions',
-    'Certificate of completion',
-  ],
-} as const;
+export { PREMIUM_PLAN } from './plan';
 
 export const planIdSchema = z.enum(['premium'], { message: 'Unknown plan: choose premium' });
 export type PlanId = z.infer<typeof planIdSchema>;
