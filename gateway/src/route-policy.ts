@@ -84,6 +84,7 @@ export const endpointPolicies: readonly EndpointPolicy[] = [
   { method: 'POST', path: '/subscription/cancel', access: 'user' },
   { method: 'POST', path: '/subscription/reactivate', access: 'user' },
   { method: 'POST', path: '/subscription/portal', access: 'user' },
+  { method: 'GET', path: '/subscription/invoices', access: 'user' },
   { method: 'POST', path: '/webhooks/stripe', access: 'signature' },
   // gateway
   { method: 'GET', path: '/health', access: 'public' },

@@ -67,6 +67,24 @@ export const confirmSessionBodySchema = z.object({
 /** POST /subscription/portal */
 export const billingPortalSchema = z.object({ url: z.string().url() });
 
+/** One invoice of the signed-in user (GET /subscription/invoices), newest first. */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  /** ISO date-time the invoice was made. */
+  date: z.string(),
+  /** Dollars (what was paid, or what is due when unpaid). */
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
+  /** The provider's hosted receipt, when it has one. */
+  receiptUrl: z.string().url().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceListSchema = z.array(invoiceSchema);
+
+/** How many invoices GET /subscription/invoices answers (two years of a monthly plan). */
+export const INVOICE_LIST_LIMIT = 24;
+
 /** Internal: GET /internal/entitlements/:userId */
 export const entitlementSchema = z.object({
   entitled: z.boolean(),
