@@ -18,6 +18,7 @@ import {
   type SubscriptionStore,
 } from '@catalyst/web-kit';
 import { planName } from './failureMessages';
+import { BILLING_PORTAL_FAILED_MESSAGE, periodText } from './planStatus';
 import styles from './Subscription.module.css';
 
 export const PREMIUM_MONTHLY_PRICE = PREMIUM_PLAN.price;
@@ -95,8 +96,9 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
   const [error, setError] = useState<string | null>(null);
   const isAdminPlan = plan === 'admin';
   const endDate = formatDate(currentPeriodEnd, 'long');
+  const period = periodText({ plan, currentPeriodEnd, cancelAtPeriodEnd });
   // A plan set to end says so first, not "You're All Set!" above the end date.
-  const ending = !isAdminPlan && cancelAtPeriodEnd && endDate;
+  const ending = period?.ending === true;
 
   async function run(action: 'cancel' | 'reactivate' | 'portal', fallback: string) {
     setBusy(action);
@@ -129,13 +131,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
             Please update your payment method to keep your Premium access.
           </Alert>
         ) : null}
-        {!isAdminPlan && endDate ? (
-          cancelAtPeriodEnd ? (
-            <p className={styles.danger}>Your subscription will end on {endDate}.</p>
-          ) : (
-            <p className={styles.muted}>Renews on {endDate}</p>
-          )
-        ) : null}
+        {period ? <p className={period.ending ? styles.danger : styles.muted}>{period.text}</p> : null}
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className={styles.actions}>
@@ -169,7 +165,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
                 Cancel Subscription
               </Button>
             )}
-            <Button variant="ghost" loading={busy === 'portal'} onClick={() => void run('portal', 'Failed to open billing management. Please try again.')}>
+            <Button variant="ghost" loading={busy === 'portal'} onClick={() => void run('portal', BILLING_PORTAL_FAILED_MESSAGE)}>
               Manage billing
             </Button>
           </div>
