@@ -140,9 +140,10 @@ test('Mark Complete sets 100 and disables itself; Reset goes back to 0 and rewin
   expect(await savedProgress(request, token, product._id)).toMatchObject({ progress: 0, lastPosition: 0, completed: false });
 });
 
-test('a learner without a plan is sent to /subscription', async ({ page }) => {
+test('a learner without a plan is sent to /subscription from a premium product', async ({ page }) => {
   await loginAs(page, 'learner');
-  await page.goto(`/browse/premium/product/${product.productId}`);
+  // SLUG is free (priced 0), which opens for every signed-in user; this one is priced
+  await page.goto('/browse/premium/product/modern-javascript-essentials');
   await expect(page).toHaveURL(/\/subscription$/);
 });
 

@@ -92,10 +92,145 @@ test('cancel shows the end date and reactivate clears it', async ({ page }) => {
   await page.getByRole('button', { name: 'Yes, cancel' }).click();
   await expect(page.getByText(/Your subscription will end on \w+ \d{1,2}, \d{4}/)).toBeVisible();
   await expect(page.getByText(/Renews on /)).toHaveCount(0);
+  // the heading says the plan is ending, not "You're All Set!" (issue 15, bug 13)
+  await expect(page.getByRole('heading', { level: 1, name: /^Your Premium ends on \w+ \d{1,2}, \d{4}$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "You're All Set!" })).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByText(/Your subscription will end on /)).toBeVisible();
   await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
   await expect(page.getByText(/Renews on /)).toBeVisible();
   await expect(page.getByText(/Your subscription will end on /)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
 });
+
+// Issue 15: what a learner trips over around the plan (bug 3 and the flaws beside it).
+
+/** The first card of Top Courses priced 0 ('Free') and the first priced one, as the dashboard lists them. */
+async function topCourses(page: Page) {
+  const response = await page.request.get('/api/v1/content/products/top');
+  const top = ((await response.json()) as { data: Array<{ productId: string; slug: string; title: string; price: number | null }> }).data.slice(0, 4);
+  const free = top.find((p) => p.price === 0);
+  const premium = top.find((p) => p.price !== 0);
+  expect(free, 'Top Courses shows a free product').toBeTruthy();
+  expect(premium, 'Top Courses shows a premium product').toBeTruthy();
+  return { free: free!, premium: premium! };
+}
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test(`a learner without a plan opens a free course from Top Courses and saves progress (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const learner = await newLearner(page, `free-${viewport.name}`);
+    const { free } = await topCourses(page);
+    await page.goto('/');
+    const card = page.getByRole('link', { name: `View ${free.title}` });
+    await expect(card).toBeVisible();
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/browse/premium/product/${free.productId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: free.title })).toBeVisible();
+    await expect(page.getByTestId('video-player').locator('video')).toBeVisible();
+    // the free course's progress is the learner's too
+    await expect(page.getByTestId('progress-percent')).toBeVisible();
+    await page.getByRole('button', { name: 'Mark Complete' }).click();
+    await expect(page.getByTestId('progress-percent')).toHaveText('Completed · 100%');
+    await expect(page).toHaveURL(new RegExp(`/browse/premium/product/${free.productId}$`));
+    const product = (await (await page.request.get(`/api/v1/content/premium/products/${free.slug}`, { headers: { authorization: `Bearer ${learner.token}` } })).json()) as { data: { _id: string } };
+    const saved = await page.request.get(`/api/v1/content/progress/product/${product.data._id}`, { headers: { authorization: `Bearer ${learner.token}` } });
+    expect(((await saved.json()) as { data: { completed: boolean } }).data.completed).toBe(true);
+  });
+}
+
+test('a premium course sends a learner without a plan to the plans page, which says why', async ({ page }) => {
+  await loginAs(page, 'learner');
+  const { premium } = await topCourses(page);
+  await page.goto('/');
+  await page.getByRole('link', { name: `View ${premium.title}` }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  const reason = page.getByText('This course is part of Premium');
+  await expect(reason).toBeVisible();
+  // above the plan
+  const reasonBox = (await reason.boundingBox())!;
+  const planBox = (await page.getByRole('heading', { name: 'Premium', exact: true }).boundingBox())!;
+  expect(reasonBox.y).toBeLessThan(planBox.y);
+  await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
+  // coming on one's own (the footer's Pricing) says nothing of the kind
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click();
+  await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
+  await expect(page.getByText('This course is part of Premium')).toHaveCount(0);
+});
+
+test('the server still refuses a premium product to a learner, with the spec message', async ({ page }) => {
+  const token = await loginAs(page, 'learner');
+  const { free, premium } = await topCourses(page);
+  const refused = await page.request.get(`/api/v1/content/premium/products/${premium.slug}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ success: false, message: 'Active subscription required to access this content' });
+  const opened = await page.request.get(`/api/v1/content/premium/products/${free.slug}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(opened.status()).toBe(200);
+});
+
+test('the user menu leads to Subscription', async ({ page }) => {
+  await loginAs(page, 'learner');
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Subscription' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  await expect(page.getByRole('menu', { name: 'User menu' })).toHaveCount(0);
+});
+
+test('after subscribing with the test card the profile shows the plan, Manage billing and the receipt', async ({ page }) => {
+  await newLearner(page, 'invoices');
+  await page.goto('/profile');
+  const plan = page.getByRole('region', { name: 'Subscription' });
+  await expect(plan.getByText('No invoices yet.')).toBeVisible();
+  await expect(plan.getByRole('link', { name: 'See Premium' })).toHaveAttribute('href', '/subscription');
+
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Subscription Activated Successfully' })).toBeVisible();
+
+  // the invoices are read from the provider: a failure says so and Try Again reads them again
+  await page.route('**/api/v1/subscription/invoices', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'The payment provider is unavailable. Please try again shortly.' }) }),
+  );
+  await page.goto('/profile');
+  await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
+  await expect(plan.getByText('Active', { exact: true })).toBeVisible();
+  await expect(plan.getByText('Renews', { exact: true })).toBeVisible();
+  await expect(plan.getByText(/Failed to load invoices\./)).toBeVisible();
+  await page.unroute('**/api/v1/subscription/invoices');
+  await plan.getByRole('button', { name: 'Try Again' }).click();
+
+  const receipt = plan.getByRole('link', { name: /^Receipt/ });
+  await expect(receipt).toBeVisible();
+  const row = plan.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Receipt/ }) });
+  await expect(row.getByText('$14.99')).toBeVisible();
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  const [receiptPage] = await Promise.all([page.waitForEvent('popup'), receipt.click()]);
+  await expect(receiptPage.getByText('$14.99')).toBeVisible();
+  await expect(receiptPage.getByText('Paid', { exact: true })).toBeVisible();
+  await receiptPage.close();
+
+  await plan.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page.getByRole('heading', { name: 'Current plan' })).toBeVisible();
+  await expect(page.getByText(/Renews on /)).toBeVisible();
+});
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test(`a visitor sees what Premium costs on the welcome page and can sign up (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const plan = page.getByRole('region', { name: 'Premium' });
+    await expect(plan.getByText('$14.99/month')).toBeVisible();
+    await expect(plan.getByRole('list', { name: 'Premium includes' }).getByRole('listitem')).toHaveCount(7);
+    await expect(plan.getByText('Access to all courses')).toBeVisible();
+    await plan.getByRole('button', { name: 'Sign Up for Premium' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
+  });
+}

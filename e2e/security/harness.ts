@@ -20,7 +20,7 @@ export type Role = 'anonymous' | 'learner' | 'member' | 'admin';
 export interface Fixtures {
   tokens: Record<Exclude<Role, 'anonymous'>, string>;
   users: Record<Exclude<Role, 'anonymous'>, { id: string; email: string; password: string }>;
-  /** A published product (every product is premium), its slug, category and creator. */
+  /** A published premium (not free) product, its slug, category and creator. */
   product: { _id: string; slug: string; productId: string; categoryId: string; creatorId: string };
   categorySlug: string;
 }

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { isFreeProduct } from '@catalyst/contracts';
 import { startProduct } from '../../scripts/lib/product';
 import { accessMatrix } from './access-matrix';
 import { badInput } from './bad-input';
@@ -50,8 +51,9 @@ async function loadFixtures(suite: Suite): Promise<Fixtures> {
     tokens[role] = res.body.data.token;
     users[role] = { id: res.body.data.user._id, ...demo[role] };
   }
-  const list = await suite.request('GET', '/content/products?limit=5');
-  const p = list.body.data.items[0];
+  const list = await suite.request('GET', '/content/products?limit=20');
+  // A premium product: a free one (priced 0) opens for every signed-in user, so it cannot stand for premium access.
+  const p = (list.body.data.items as Array<{ price: number | null }>).find((item) => !isFreeProduct(item)) as any;
   return {
     tokens,
     users,

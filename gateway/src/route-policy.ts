@@ -7,6 +7,7 @@
  * - public: anyone, signed in or not;
  * - user: any signed-in caller (401 when anonymous);
  * - premium: an active subscription or role admin (401 anonymous, 403 'Active subscription required…');
+ *   the product page and a product's progress also open a free product (priced 0) to any signed-in caller;
  * - admin: role admin only (401 anonymous, 403 for everyone else);
  * - signature: no identity at all, the request is authenticated by its signature (payment webhooks).
  */
@@ -83,6 +84,7 @@ export const endpointPolicies: readonly EndpointPolicy[] = [
   { method: 'POST', path: '/subscription/cancel', access: 'user' },
   { method: 'POST', path: '/subscription/reactivate', access: 'user' },
   { method: 'POST', path: '/subscription/portal', access: 'user' },
+  { method: 'GET', path: '/subscription/invoices', access: 'user' },
   { method: 'POST', path: '/webhooks/stripe', access: 'signature' },
   // gateway
   { method: 'GET', path: '/health', access: 'public' },

@@ -13,7 +13,7 @@ export default function BrowseRoutes() {
         <Route
           path="category/:categorySlug"
           element={
-            <RequireSubscription>
+            <RequireSubscription reason="category">
               <CategoryPage />
             </RequireSubscription>
           }
@@ -21,7 +21,7 @@ export default function BrowseRoutes() {
         <Route
           path="category/:categorySlug/creator/:creatorId"
           element={
-            <RequireSubscription>
+            <RequireSubscription reason="category">
               <CreatorLibraryPage />
             </RequireSubscription>
           }

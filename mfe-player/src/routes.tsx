@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { NotFound, RequireSubscription, remoteTestId } from '@catalyst/web-kit';
+import { NotFound, RequireAuth, remoteTestId } from '@catalyst/web-kit';
 import { PRODUCT_NOT_FOUND, ProductPage } from './product/ProductPage';
 
 /** What the shell mounts under /browse/premium/product/*. */
@@ -10,9 +10,10 @@ export default function ProductRoutes() {
         <Route
           path=":productSlug"
           element={
-            <RequireSubscription>
+            // Signed in is enough here: the server opens a free product to everyone and refuses the rest (ProductPage).
+            <RequireAuth>
               <ProductPage />
-            </RequireSubscription>
+            </RequireAuth>
           }
         />
         <Route path="*" element={<NotFound message={PRODUCT_NOT_FOUND} />} />

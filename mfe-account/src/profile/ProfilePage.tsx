@@ -3,6 +3,7 @@ import { authMessages, NAME_MAX_LENGTH, normaliseEmail, type CurrentUserResponse
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Dialog, api, remoteTestId, session, TextField, useDocumentTitle, useSession, withNotice } from '@catalyst/web-kit';
 import { submitFailure, type FormMessage } from './profileErrors';
+import { PlanSection } from './PlanSection';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import styles from './ProfilePage.module.css';
 
@@ -214,7 +215,7 @@ function DeleteAccountForm() {
   );
 }
 
-/** /profile: Update Profile (name, email), Change Password (spec section 2) and Delete Account (terms). */
+/** /profile: Update Profile (name, email), the plan and its invoices, Change Password (spec section 2) and Delete Account (terms). */
 export default function ProfilePage() {
   useDocumentTitle('Profile Settings');
   return (
@@ -222,6 +223,7 @@ export default function ProfilePage() {
       <h1>Profile Settings</h1>
       <div className={styles.grid}>
         <UpdateProfileForm />
+        <PlanSection />
         <ChangePasswordForm />
         <SignOutEverywhere />
         <DeleteAccountForm />

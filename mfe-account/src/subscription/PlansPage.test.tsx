@@ -7,9 +7,9 @@ import { admin, learner, ok, scriptedStores } from './testing';
 const FREE = { hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false };
 const ACTIVE = { hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-03-15T12:00:00.000Z', cancelAtPeriodEnd: false };
 
-function renderPlans(store: Parameters<typeof PlansPage>[0]['store']) {
+function renderPlans(store: Parameters<typeof PlansPage>[0]['store'], state?: unknown) {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[{ pathname: '/subscription', state }]}>
       <PlansPage store={store} />
     </MemoryRouter>,
   );
@@ -80,10 +80,27 @@ describe('PlansPage', () => {
     expect(await screen.findByText('Your subscription will end on March 15, 2030.')).toBeTruthy();
     expect(screen.queryByText(/Renews on/)).toBeNull();
     expect(screen.getByText('Your subscription will end at the end of the billing period.')).toBeTruthy();
+    // the heading says the plan is ending, not "You're All Set!"
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Premium ends on March 15, 2030');
+    expect(screen.queryByRole('heading', { name: "You're All Set!" })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reactivate Subscription' }));
     expect(await screen.findByText('Renews on March 15, 2030')).toBeTruthy();
     expect(screen.queryByText(/will end on/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You're All Set!");
+  });
+
+  it('says why a learner sent from premium content is here, above the plan, and nothing when they came on their own', async () => {
+    const { store } = scriptedStores((url) => (url.endsWith('/subscription/status') ? ok(FREE) : undefined), learner);
+    const { unmount } = renderPlans(store, { premium: 'course' });
+    await screen.findByRole('button', { name: 'Subscribe Now' });
+    const reason = screen.getByText('This course is part of Premium');
+    // above the plan
+    expect(reason.compareDocumentPosition(screen.getByRole('heading', { name: 'Premium' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    unmount();
+    renderPlans(store);
+    await screen.findByRole('button', { name: 'Subscribe Now' });
+    expect(screen.queryByText(/is part of Premium/)).toBeNull();
   });
 
   it('tells a learner whose renewal failed', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts';
 import {
   Alert,
@@ -10,6 +10,7 @@ import {
   formatDate,
   formatPrice,
   isApiRequestError,
+  premiumReasonText,
   Spinner,
   subscription,
   useDocumentTitle,
@@ -17,6 +18,7 @@ import {
   type SubscriptionStore,
 } from '@catalyst/web-kit';
 import { planName } from './failureMessages';
+import { BILLING_PORTAL_FAILED_MESSAGE, periodText } from './planStatus';
 import styles from './Subscription.module.css';
 
 export const PREMIUM_MONTHLY_PRICE = PREMIUM_PLAN.price;
@@ -34,6 +36,8 @@ export function PlansPage({ store = subscription }: { store?: SubscriptionStore 
 
 function PlanChooser({ store }: { store: SubscriptionStore }) {
   const { status, startCheckout } = useSubscription(store);
+  // Sent here from premium content: say why, above the plan (router state of that navigation).
+  const reason = premiumReasonText(useLocation().state);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -55,6 +59,11 @@ function PlanChooser({ store }: { store: SubscriptionStore }) {
         <h1>Choose Your Plan</h1>
         <p>One plan, every course, tutorial and webinar. Cancel any time.</p>
       </header>
+      {reason ? (
+        <Alert tone="info" title={reason}>
+          Subscribe to open it, and everything else in the library.
+        </Alert>
+      ) : null}
       {status === 'canceled' ? <Alert tone="info">Your previous subscription has ended. Subscribe again to regain full access.</Alert> : null}
       <Card as="article" className={styles.plan} aria-labelledby="plan-premium">
         <div className={styles.planHeader}>
@@ -87,6 +96,9 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
   const [error, setError] = useState<string | null>(null);
   const isAdminPlan = plan === 'admin';
   const endDate = formatDate(currentPeriodEnd, 'long');
+  const period = periodText({ plan, currentPeriodEnd, cancelAtPeriodEnd });
+  // A plan set to end says so first, not "You're All Set!" above the end date.
+  const ending = period?.ending === true;
 
   async function run(action: 'cancel' | 'reactivate' | 'portal', fallback: string) {
     setBusy(action);
@@ -109,7 +121,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
   return (
     <section className={styles.page}>
       <Card className={styles.card}>
-        <h1>You're All Set!</h1>
+        <h1>{ending ? `Your ${planName(plan)} ends on ${endDate}` : "You're All Set!"}</h1>
         <p>
           Current plan: <strong>{planName(plan)}</strong>
         </p>
@@ -119,13 +131,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
             Please update your payment method to keep your Premium access.
           </Alert>
         ) : null}
-        {!isAdminPlan && endDate ? (
-          cancelAtPeriodEnd ? (
-            <p className={styles.danger}>Your subscription will end on {endDate}.</p>
-          ) : (
-            <p className={styles.muted}>Renews on {endDate}</p>
-          )
-        ) : null}
+        {period ? <p className={period.ending ? styles.danger : styles.muted}>{period.text}</p> : null}
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className={styles.actions}>
@@ -159,7 +165,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
                 Cancel Subscription
               </Button>
             )}
-            <Button variant="ghost" loading={busy === 'portal'} onClick={() => void run('portal', 'Failed to open billing management. Please try again.')}>
+            <Button variant="ghost" loading={busy === 'portal'} onClick={() => void run('portal', BILLING_PORTAL_FAILED_MESSAGE)}>
               Manage billing
             </Button>
           </div>

@@ -17,7 +17,7 @@ export function scriptedStores(route: Route, user: SessionUser | null) {
   if (user) session.loadUser(user);
   const navigate = vi.fn();
   const store = createSubscriptionStore(session, { api, navigate });
-  return { store, session, navigate, calls };
+  return { store, session, navigate, calls, api };
 }
 
 export const ok = (data: unknown, message?: string) => ({ body: { success: true, data, ...(message ? { message } : {}) } });

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { CategorySort, Creator } from '@catalyst/contracts';
-import { DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
-import { usePremiumRedirect } from '../shared/usePremiumRedirect';
+import { DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import styles from './CategoryPage.module.css';
 import { CREATOR_SORTS, useCategoryCreators } from './useCategoryCreators';
 
@@ -16,7 +15,7 @@ export function CategoryPage() {
   const [sort, setSort] = useState<CategorySort>('sortOrder');
   const { category, creators, total, isLoading, error, notFound, reload } = useCategoryCreators(categorySlug, search, sort);
   useDocumentTitle(category?.name ?? 'Creators');
-  const redirecting = usePremiumRedirect(error);
+  const redirecting = usePremiumRedirect('category', error);
   // Reached by an id (an old link, a typed address): show the slug, the one address of a category.
   const slug = category?.slug;
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type PremiumProduct } from '@catalyst/contracts';
-import { Button, DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle } from '@catalyst/web-kit';
-import { usePremiumRedirect } from '../shared/usePremiumRedirect';
+import { Button, DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import styles from './CreatorLibraryPage.module.css';
 import { ProductCard } from './ProductCard';
 import { LIBRARY_LEVELS, LIBRARY_SORTS, useCreatorLibrary } from './useCreatorLibrary';
@@ -35,7 +34,7 @@ export function CreatorLibraryPage() {
   const { layout } = view;
   const library = useCreatorLibrary(categorySlug, creatorId, view);
   const progress = useProgressMap();
-  const redirecting = usePremiumRedirect(library.error, library.creatorsError);
+  const redirecting = usePremiumRedirect('category', library.error, library.creatorsError);
   const creatorName = library.creator?.name ?? library.products[0]?.creator.name;
   useDocumentTitle(creatorName ? `${creatorName} - Library` : 'Library');
 

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductDetail, Progress, PublicProduct } from '@catalyst/contracts';
+import { premiumReasonText } from '@catalyst/web-kit';
 import { fakeApi } from '../testing/fakeApi';
 import { ProductPage } from './ProductPage';
 
@@ -59,12 +60,17 @@ const saved = (overrides: Partial<Progress> = {}): Progress => ({
   ...overrides,
 });
 
+/** The plans page as far as this page is concerned: where it was sent, and why. */
+function PlansStandIn() {
+  return <p>Plans page: {premiumReasonText(useLocation().state) ?? 'no reason'}</p>;
+}
+
 function renderAt(path = '/browse/premium/product/react-course') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/browse/premium/product/:productSlug" element={<ProductPage />} />
-        <Route path="/subscription" element={<p>Plans page</p>} />
+        <Route path="/subscription" element={<PlansStandIn />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -138,7 +144,7 @@ describe('the product page', () => {
       'GET /content/premium/products/react-course': { status: 403, body: { success: false, message: 'Active subscription required to access this content' } },
     });
     renderAt();
-    expect(await screen.findByText('Plans page')).toBeTruthy();
+    expect(await screen.findByText('Plans page: This course is part of Premium')).toBeTruthy();
   });
 
   it('disables Mark Complete at 100', async () => {

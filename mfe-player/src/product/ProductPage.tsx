@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useRef } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import type { ProductDetail } from '@catalyst/contracts';
-import { Badge, Button, ErrorScreen, formatDuration, isApiRequestError, isPremiumRequired, NotFound, Spinner, useDocumentTitle } from '@catalyst/web-kit';
+import { Badge, Button, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProductProgress';
@@ -16,19 +16,19 @@ import styles from './ProductPage.module.css';
 
 export const PRODUCT_NOT_FOUND = 'Product not found or inaccessible.';
 
-/** /browse/premium/product/{slug, productId or _id}: the player, the product and the learner's progress. */
+/**
+ * /browse/premium/product/{slug, productId or _id}: the player, the product and the learner's progress.
+ * The server decides who may open it (a free product opens for every signed-in user); its refusal sends
+ * the learner to the plans page, saying why.
+ */
 export function ProductPage() {
   const { productSlug = '' } = useParams();
-  const navigate = useNavigate();
   const { data: product, isLoading, error, reload } = useProduct(productSlug);
   useDocumentTitle(product?.title ?? 'Product');
-
-  useEffect(() => {
-    if (isPremiumRequired(error)) navigate('/subscription', { replace: true });
-  }, [error, navigate]);
+  const refused = usePremiumRedirect('course', error);
 
   if (isLoading) return <Spinner message="Loading..." />;
-  if (isPremiumRequired(error)) return <Spinner message="Loading..." />;
+  if (refused) return <Spinner message="Loading..." />;
   // No such product is a permanent answer (no Retry); anything else may pass.
   if (isApiRequestError(error) && error.status === 404) return <NotFound message={PRODUCT_NOT_FOUND} />;
   if (error || !product) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={reload} />;
@@ -37,14 +37,11 @@ export function ProductPage() {
 }
 
 function ProductView({ product }: { product: ProductDetail }) {
-  const navigate = useNavigate();
   const player = useRef<VideoPlayerHandle>(null);
   const progress = useProductProgress(product._id);
   const videoUrl = useRenewedVideoUrl(product);
-
-  useEffect(() => {
-    if (progress.premiumRequired) navigate('/subscription', { replace: true });
-  }, [progress.premiumRequired, navigate]);
+  // a plan that ended while the page was open
+  usePremiumRedirect('course', progress.failure?.error);
 
   const markComplete = () => void progress.markComplete(player.current?.currentTime() ?? 0);
   const reset = async () => {

@@ -1,26 +1,7 @@
 // Contracts of the billing area: request and response schemas shared by its service and its remote.
 import { z } from 'zod';
 
-/** The one paid plan (spec section 3, fixed in the client; the server charges the same price). */
-export const PREMIUM_PLAN = {
-  id: 'premium',
-  name: 'Premium',
-  price: 14.99,
-  /** Minor units and currency the payment provider charges. */
-  unitAmount: 1499,
-  currency: 'usd',
-  interval: 'month',
-  tag: 'Most popular choice',
-  features: [
-    'Access to all courses',
-    'Priority support',
-    'Mobile and desktop apps',
-    'Advanced progress tracking',
-    'Downloadable resources',
-    'Live Q&A sessions',
-    'Certificate of completion',
-  ],
-} as const;
+export { PREMIUM_PLAN } from './plan';
 
 export const planIdSchema = z.enum(['premium'], { message: 'Unknown plan: choose premium' });
 export type PlanId = z.infer<typeof planIdSchema>;
@@ -85,6 +66,24 @@ export const confirmSessionBodySchema = z.object({
 
 /** POST /subscription/portal */
 export const billingPortalSchema = z.object({ url: z.string().url() });
+
+/** One invoice of the signed-in user (GET /subscription/invoices), newest first. */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  /** ISO date-time the invoice was made. */
+  date: z.string(),
+  /** Dollars (what was paid, or what is due when unpaid). */
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
+  /** The provider's hosted receipt, when it has one. */
+  receiptUrl: z.string().url().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceListSchema = z.array(invoiceSchema);
+
+/** How many invoices GET /subscription/invoices answers (two years of a monthly plan). */
+export const INVOICE_LIST_LIMIT = 24;
 
 /** Internal: GET /internal/entitlements/:userId */
 export const entitlementSchema = z.object({

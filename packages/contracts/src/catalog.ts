@@ -129,8 +129,16 @@ export const productSummarySchema = z.object({
   categoryId: objectIdSchema,
   creatorId: objectIdSchema,
   isPublished: z.boolean(),
+  /** Dollars; 0 is free (open to every signed-in user). Absent from an older answer: premium. */
+  price: z.number().nullable().default(null),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+/**
+ * A product priced 0 is free: it opens for every signed-in user, plan or not (the Terms: "Some of it is
+ * open to every visitor"; the catalogue shows it as 'Free'). Everything else, unpriced included, is Premium.
+ */
+export const isFreeProduct = (product: { price: number | null }): boolean => product.price === 0;
 
 // ---------- query parameters ----------
 

@@ -5,6 +5,8 @@ import { checkoutPages } from './checkout/checkout.page';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { clockRoutes } from './clock/clock.routes';
 import { customersRoutes } from './customers/customers.routes';
+import { invoicesRoutes } from './invoices/invoices.routes';
+import { receiptPages } from './invoices/receipt.page';
 import { portalPages } from './portal/portal.page';
 import { portalRoutes } from './portal/portal.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
@@ -34,6 +36,7 @@ export function createApp(deps: Deps) {
   api.route('/customers', customersRoutes(deps));
   api.route('/checkout/sessions', checkoutRoutes(deps));
   api.route('/subscriptions', subscriptionsRoutes(deps));
+  api.route('/invoices', invoicesRoutes(deps));
   api.route('/billing_portal', portalRoutes(deps));
   api.route('/events', eventsRoutes(deps));
   api.route('/test_helpers', clockRoutes(deps));
@@ -54,8 +57,10 @@ export function createApp(deps: Deps) {
   };
   app.use('/checkout/*', pageHeaders);
   app.use('/portal/*', pageHeaders);
+  app.use('/receipts/*', pageHeaders);
   app.route('/checkout', checkoutPages(deps));
   app.route('/portal', portalPages(deps));
+  app.route('/receipts', receiptPages(deps));
 
   app.onError((error, c) => {
     if (error instanceof StripeApiError) return c.json(stripeErrorBody(error), error.status as 400);

@@ -101,10 +101,14 @@ export function toSubscription(row: Subscription, price: Price) {
   };
 }
 
-export function toInvoice(row: Invoice, subscriptionMetadata: Record<string, string>) {
+/** `hostedInvoiceUrl`: the receipt page's address (receipts.ts), given where the sandbox knows its public URL. */
+export function toInvoice(row: Invoice, subscriptionMetadata: Record<string, string>, hostedInvoiceUrl: string | null = null) {
   return {
     id: row.id,
     object: 'invoice',
+    number: row.id.replace(/^in_/, '').slice(0, 8).toUpperCase(),
+    hosted_invoice_url: hostedInvoiceUrl,
+    invoice_pdf: null,
     customer: row.customer,
     subscription: row.subscription,
     parent: {

@@ -15,6 +15,7 @@ export const ids = {
   video: '11111111111111111111aa02',
   draft: '11111111111111111111aa03',
   other: '11111111111111111111aa04',
+  free: '11111111111111111111aa05',
   missing: '11111111111111111111ffff',
   category: '22222222222222222222bb01',
 };
@@ -27,6 +28,7 @@ const summary = (overrides: Partial<ProductSummary> & Pick<ProductSummary, '_id'
   categoryId: ids.category,
   creatorId: '33333333333333333333cc01',
   isPublished: true,
+  price: 19.99,
   ...overrides,
 });
 
@@ -35,6 +37,7 @@ export const products: ProductSummary[] = [
   summary({ _id: ids.video, slug: 'css-video', title: 'CSS Video', duration: 30 }),
   summary({ _id: ids.draft, slug: 'draft-video', title: 'Draft Video', isPublished: false }),
   summary({ _id: ids.other, slug: 'other-video', title: 'Other Video', categoryId: '22222222222222222222bb02', duration: null }),
+  summary({ _id: ids.free, slug: 'free-video', title: 'Free Video', categoryId: '22222222222222222222bb03', price: 0 }),
 ];
 
 /** A second subscriber, for the IDOR tests. */

@@ -88,6 +88,7 @@ describe('Header', () => {
     expect(within(menu).getByText('ada@example.com')).toBeTruthy();
     expect(within(menu).queryByText('Admin')).toBeNull();
     expect(within(menu).getByRole('menuitem', { name: 'Profile Settings' }).getAttribute('href')).toBe('/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Subscription' }).getAttribute('href')).toBe('/subscription');
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).toBeNull();
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));
     expect(screen.queryByRole('menu', { name: 'User menu' })).toBeNull();

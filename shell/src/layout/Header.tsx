@@ -100,6 +100,9 @@ function UserMenu() {
           <Link to="/profile" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
             Profile Settings
           </Link>
+          <Link to="/subscription" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+            Subscription
+          </Link>
           {admin ? (
             <Link to="/admin" role="menuitem" className={`${styles.menuItem} ${styles.adminOnlySmall}`} onClick={() => setOpen(false)}>
               Admin Panel

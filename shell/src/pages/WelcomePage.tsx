@@ -1,11 +1,14 @@
 import { Link } from 'react-router-dom';
-import { Button, openAuthDialog, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
+import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
+import { Badge, Button, formatPrice, openAuthDialog, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
 import styles from './Pages.module.css';
+
+const PLAN_PRICE = `${formatPrice(PREMIUM_PLAN.price)}/${PREMIUM_PLAN.interval}`;
 
 const FEATURES = [
   { icon: '★', title: 'Learn from practitioners', text: 'Courses, tutorials, webinars and documents from creators who do the work every day.' },
   { icon: '▶', title: 'Pick up where you left off', text: 'Your progress on every video is saved, so the next lesson is always one click away.' },
-  { icon: '✓', title: 'One simple plan', text: 'Premium opens the whole library for $14.99 a month. Cancel at any time.' },
+  { icon: '✓', title: 'One simple plan', text: `${PREMIUM_PLAN.name} opens the whole library for ${formatPrice(PREMIUM_PLAN.price)} a ${PREMIUM_PLAN.interval}. Cancel at any time.` },
 ];
 
 /** What anonymous visitors see at '/': a welcome message and a clear way to sign up. */
@@ -47,6 +50,23 @@ export function WelcomePage() {
           </li>
         ))}
       </ul>
+      {/* What Premium costs, before any sign-in (the Pricing page needs one). */}
+      <section className={styles.planOffer} aria-labelledby="welcome-plan">
+        <div className={styles.planOfferHeader}>
+          <h2 id="welcome-plan">{PREMIUM_PLAN.name}</h2>
+          <Badge tone="primary">{PREMIUM_PLAN.tag}</Badge>
+        </div>
+        <p className={styles.planOfferPrice}>{PLAN_PRICE}</p>
+        <ul className={styles.planOfferList} aria-label={`${PREMIUM_PLAN.name} includes`}>
+          {PREMIUM_PLAN.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+        <p className={styles.planOfferNote}>Free courses open with a free account; {PREMIUM_PLAN.name} opens everything. Cancel at any time.</p>
+        <Button size="lg" onClick={() => openAuthDialog('register')}>
+          Sign Up for {PREMIUM_PLAN.name}
+        </Button>
+      </section>
     </>
   );
 }

@@ -5,7 +5,10 @@ import { UNREACHABLE_MESSAGE, hasRole, openAuthDialog, session, useSession } fro
 import { useSubscription } from '../subscription';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { PLANS_PATH, plansPageState, type PremiumReason } from './premiumRedirect';
 import styles from './Guard.module.css';
+
+export * from './premiumRedirect';
 
 function GuardNotice({ icon: Icon, title, message, children }: { icon: LucideIcon; title: string; message: string; children?: ReactNode }) {
   // The hidden separator keeps the whole notice readable as one sentence ('Title - message').
@@ -72,13 +75,13 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Renders its children for subscribers (and admins); others are sent to /subscription. */
-export function RequireSubscription({ children, redirectTo = '/subscription' }: { children: ReactNode; redirectTo?: string }) {
+/** Renders its children for subscribers (and admins); others are sent to /subscription, told why (`reason`). */
+export function RequireSubscription({ children, redirectTo = PLANS_PATH, reason }: { children: ReactNode; redirectTo?: string; reason?: PremiumReason }) {
   const { isAuthenticated, isLoading: sessionLoading } = useSession();
   const { hasSubscription, isLoading } = useSubscription();
   if (sessionLoading) return <Spinner message="Loading..." />;
   if (!isAuthenticated) return <AuthenticationRequired />;
   if (isLoading) return <Spinner message="Checking your subscription..." />;
-  if (!hasSubscription) return <Navigate to={redirectTo} replace />;
+  if (!hasSubscription) return <Navigate to={redirectTo} replace state={reason ? plansPageState(reason) : undefined} />;
   return <>{children}</>;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requireUser, type AppEnv } from '@catalyst/service-kit';
 import type { BillingContext } from '../context';
+import { invoicesHandler } from '../invoices/invoices.handlers';
 import { subscriptionHandlers } from './subscriptions.handlers';
 
 /** /subscription/*: every route needs a signed-in caller. */
@@ -14,5 +15,6 @@ export function subscriptionRoutes(ctx: BillingContext) {
   app.post('/cancel', handlers.cancel);
   app.post('/reactivate', handlers.reactivate);
   app.post('/portal', handlers.portal);
+  app.get('/invoices', invoicesHandler(ctx));
   return app;
 }

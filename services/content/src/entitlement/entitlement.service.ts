@@ -1,4 +1,4 @@
-import { entitlementSchema, type Identity } from '@catalyst/contracts';
+import { entitlementSchema, isFreeProduct, type Identity } from '@catalyst/contracts';
 import { unavailable, type Cache, type InternalClient, type Logger } from '@catalyst/service-kit';
 
 /** Billing pushes an eviction on every change, so this is only the worst-case staleness. */
@@ -9,12 +9,17 @@ const cacheKey = (userId: string) => `entitlement:${userId}`;
 export interface Entitlements {
   /** Admins always; everyone else when billing says so (cached up to 30 s). */
   isEntitled(identity: Identity, requestId?: string): Promise<boolean>;
+  /** A product opens for a signed-in caller when it is free (priced 0) or the caller is entitled; billing is asked only for the latter. */
+  mayOpen(identity: Identity, product: { price: number | null } | undefined, requestId?: string): Promise<boolean>;
   /** Drops the cached answer so the next premium request asks billing again. */
   evict(userId: string): Promise<void>;
 }
 
 export function createEntitlements({ billing, cache, log }: { billing: InternalClient; cache: Cache; log: Logger }): Entitlements {
-  return {
+  const entitlements: Entitlements = {
+    async mayOpen(identity, product, requestId) {
+      return (product !== undefined && isFreeProduct(product)) || entitlements.isEntitled(identity, requestId);
+    },
     async isEntitled(identity, requestId) {
       if (identity.role === 'admin') return true;
       const cached = await cache.get<boolean>(cacheKey(identity.id));
@@ -39,4 +44,5 @@ export function createEntitlements({ billing, cache, log }: { billing: InternalC
       await cache.del(cacheKey(userId));
     },
   };
+  return entitlements;
 }

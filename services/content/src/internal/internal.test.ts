@@ -27,6 +27,7 @@ describe('internal product routes', () => {
       categoryId: fx.web,
       creatorId: fx.alice,
       isPublished: true,
+      price: 0,
     });
     expect((await call(`/internal/products/${fx.draft}`)).body.data.isPublished).toBe(false);
     expect((await call('/internal/products/0000000000000000000fffff')).status).toBe(404);

@@ -12,8 +12,10 @@ import {
   listRelatedProducts,
   toPremiumProduct,
   toProductDetail,
+  toPublicProduct,
   type ProductRecord,
 } from '../products/products.repository';
+import { requireOpen } from './requirePremium';
 
 // The rows come from the catalogue memo; the video address is signed per answer, so it is always fresh.
 const premiumProductOf = (deps: RouteDeps) => (row: ProductRecord) => {
@@ -42,12 +44,16 @@ export const listPremiumProducts = (deps: RouteDeps) => {
   };
 };
 
-/** GET /content/premium/products/:idOrSlug: the product page (slug, productId or _id); admins also see drafts. */
+/**
+ * GET /content/premium/products/:idOrSlug: the product page (slug, productId or _id); admins also see
+ * drafts. A free product opens for every signed-in caller (with its media grant); any other needs the plan.
+ */
 export const getPremiumProduct = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
   const key = productParam(c);
-  const identity = requireIdentity(c);
-  const includeHidden = identity.role === 'admin';
+  const caller = requireIdentity(c);
+  const includeHidden = caller.role === 'admin';
   const product = await cachedRead(deps, 'productDetail', [key, includeHidden], () => findProduct(deps.db, key, { includeHidden }));
+  const identity = await requireOpen(deps.entitlements, c, product && toPublicProduct(product));
   if (!product) throw notFound('Product not found');
   const related = await cachedRead(deps, 'related', product.id, () => listRelatedProducts(deps.db, product, 3));
   const detail = toProductDetail(product, related);

@@ -11,18 +11,18 @@ import {
 import { requirePremium } from './requirePremium';
 
 /**
- * Premium routes: everything under /content/premium/* and /users/premium/* passes the premium gate
- * first (401 anonymous, 403 'Active subscription required to access this content', admins pass).
+ * Premium routes: each passes the premium gate first (401 anonymous, 403 'Active subscription required
+ * to access this content', admins pass), except the product page, which opens a free product (priced 0)
+ * for every signed-in caller and asks the same gate for any other (getPremiumProduct).
  * Creator routes take the product filters (search, type, difficulty, featured, sort) but no paging.
  */
 export function premiumRoutes(deps: RouteDeps) {
   const gate = requirePremium(deps.entitlements);
   return new Hono<AppEnv>()
-    .use('/content/premium/*', gate)
     .use('/users/premium/*', gate)
-    .get('/content/premium/products', listPremiumProducts(deps))
+    .get('/content/premium/products', gate, listPremiumProducts(deps))
     .get('/content/premium/products/:idOrSlug', getPremiumProduct(deps))
-    .get('/content/premium/categories/:idOrSlug', getPremiumCategory(deps))
+    .get('/content/premium/categories/:idOrSlug', gate, getPremiumCategory(deps))
     .get('/users/premium/products/:creator', listCreatorProducts(deps))
     .get('/users/premium/products/:creator/category/:category', listCreatorCategoryProducts(deps));
 }

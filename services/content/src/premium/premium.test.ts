@@ -34,7 +34,7 @@ const slugs = (body: any) => (Array.isArray(body.data) ? body.data : body.data.i
 
 const premiumRoutes = [
   '/content/premium/products',
-  '/content/premium/products/react-basics',
+  '/content/premium/products/modern-css-layouts',
   '/content/premium/categories/web-development',
   '/users/premium/categories/web-development/creators',
   '/users/premium/products/alice-doe',
@@ -102,7 +102,7 @@ describe('premium content', () => {
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^catalyst_media=[^;]+; Path=\/media; Max-Age=600; HttpOnly; SameSite=Strict$/);
     expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(testUsers.admin.id);
-    const refused = await ctx.app.request('/content/premium/products/react-basics', { headers: identityHeaders(testUsers.learner) });
+    const refused = await ctx.app.request('/content/premium/products/modern-css-layouts', { headers: identityHeaders(testUsers.learner) });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('set-cookie')).toBeNull();
   });
@@ -183,6 +183,43 @@ describe('premium content', () => {
 
   it('gives a premium category by slug or id with its product count', async () => {
     expect((await get(`/content/premium/categories/${fx.data}`)).body.data).toMatchObject({ slug: 'data-science', productCount: 2 });
+  });
+});
+
+describe('free products (priced 0)', () => {
+  it('opens a free product page to a learner without a plan, with its signed video and a media grant, without asking billing', async () => {
+    const learner = { ...testUsers.learner, id: 'fffffffffffffffffffffff1' };
+    ctx.billing.calls.length = 0;
+    const res = await ctx.app.request('/content/premium/products/react-basics', { headers: identityHeaders(learner) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as any;
+    expect(body.data).toMatchObject({ _id: fx.react, price: 0, content: '<p>Secret lesson body</p>' });
+    expectSignedVideo(body.data.videoUrl);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(learner.id);
+    expect(ctx.billing.calls).not.toContain(learner.id);
+  });
+
+  it('still refuses priced and unpriced products, the lists and the categories to a learner without a plan', async () => {
+    for (const path of ['/content/premium/products/modern-css-layouts', '/content/premium/products/pandas-for-analysts', '/content/premium/products?category=web-development', '/content/premium/categories/web-development']) {
+      expect(await get(path, 'learner'), path).toEqual({ status: 403, body: { success: false, message: PREMIUM_REQUIRED_MESSAGE } });
+    }
+  });
+
+  it('answers an unknown product with the refusal, so a learner learns nothing of what exists, and a subscriber with a 404', async () => {
+    expect((await get('/content/premium/products/nothing-here', 'learner')).status).toBe(403);
+    expect((await get('/content/premium/products/nothing-here', 'subscriber')).status).toBe(404);
+  });
+
+  it('keeps a free draft from everyone but admins (a learner gets the refusal, as for any product not there for them)', async () => {
+    await ctx.db.updateTable('products').set({ price: '0' }).where('id', '=', fx.draft).execute();
+    try {
+      expect((await get('/content/premium/products/unfinished-draft', 'learner')).status).toBe(403);
+      expect((await get('/content/premium/products/unfinished-draft', 'subscriber')).status).toBe(404);
+      expect((await get('/content/premium/products/unfinished-draft', 'admin')).status).toBe(200);
+    } finally {
+      await ctx.db.updateTable('products').set({ price: null }).where('id', '=', fx.draft).execute();
+    }
   });
 });
 

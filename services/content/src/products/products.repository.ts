@@ -216,5 +216,6 @@ export function toSummary(row: ProductRow): ProductSummary {
     categoryId: row.category_id,
     creatorId: row.creator_id,
     isPublished: row.is_published,
+    price: price(row.price),
   };
 }

@@ -1,4 +1,4 @@
-import type { Identity } from '@catalyst/contracts';
+import { isFreeProduct, type Identity } from '@catalyst/contracts';
 import { HttpError, type Cache, type InternalClient } from '@catalyst/service-kit';
 import { z } from 'zod';
 
@@ -26,8 +26,13 @@ export function createEntitlements({ billing, cache, ttlSeconds = ENTITLEMENT_TT
     return entitled;
   }
 
+  /** A product opens when it is free (priced 0) or the caller is entitled; billing is asked only for the latter. */
+  async function mayOpen(identity: Identity, product: { price: number | null } | null, requestId?: string): Promise<boolean> {
+    return (product !== null && isFreeProduct(product)) || isEntitled(identity, requestId);
+  }
+
   const evict = (userId: string) => cache.del(key(userId));
 
-  return { isEntitled, evict };
+  return { isEntitled, mayOpen, evict };
 }
 export type Entitlements = ReturnType<typeof createEntitlements>;

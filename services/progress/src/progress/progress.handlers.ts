@@ -40,11 +40,14 @@ const completesAt = (progress: number) => progress >= PROGRESS_RULES.completedAt
 export function createProgressHandlers({ db, catalog, entitlements }: ProgressHandlerDeps) {
   const saves = createSaveBatcher(db);
 
-  /** A premium product the caller may watch: subscribers and admins only, published unless admin. */
+  /**
+   * A product the caller may watch: a free one (priced 0) for every signed-in caller, any other for
+   * subscribers and admins only (asked before a 404, so a refusal says nothing of what exists); published unless admin.
+   */
   async function watchableProduct(c: Ctx, identity: Identity, productId: string): Promise<ProductSummary> {
     const requestId = c.get('requestId');
-    if (!(await entitlements.isEntitled(identity, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
     const product = await catalog.getProduct(productId, requestId);
+    if (!(await entitlements.mayOpen(identity, product, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
     if (!product || (!product.isPublished && identity.role !== 'admin')) throw notFound('Product not found');
     return product;
   }

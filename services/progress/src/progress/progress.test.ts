@@ -132,6 +132,19 @@ describe('access', () => {
     expect(form.status).toBe(403);
   });
 
+  it('opens a free product (priced 0) to a learner without a plan: read, save, complete and reset, without asking billing', async () => {
+    const newcomer = { ...learner, id: 'eeeeeeeeeeeeeeeeeeeeeee1' };
+    const asked = () => ctx.billingCalls.filter((c) => c.includes(newcomer.id)).length;
+    expect((await ctx.call(newcomer, 'GET', productPath(ids.free))).body.data).toMatchObject({ progress: 0, completed: false });
+    expect((await ctx.call(newcomer, 'PATCH', productPath(ids.free), { progress: 40, lastPosition: 24 })).status).toBe(200);
+    expect((await ctx.call(newcomer, 'POST', productPath(ids.free), unloadForm({ progress: 45, lastPosition: 27 }))).status).toBe(200);
+    expect((await ctx.call(newcomer, 'PATCH', productPath(ids.free, '/complete'), {})).body.data).toMatchObject({ completed: true });
+    expect((await ctx.call(newcomer, 'PATCH', productPath(ids.free, '/reset'), {})).body.data).toMatchObject({ progress: 0, completed: false });
+    expect(asked()).toBe(0);
+    // a priced product stays premium for the same learner
+    expect((await ctx.call(newcomer, 'GET', productPath(ids.course))).body).toEqual({ success: false, message: PREMIUM_REQUIRED_MESSAGE });
+  });
+
   it('lets admins through without asking billing', async () => {
     const before = ctx.billingCalls.length;
     const { status } = await ctx.call(admin, 'PATCH', productPath(ids.course), { progress: 5, lastPosition: 6 });

@@ -1,0 +1,79 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { admin, learner, ok, scriptedStores, type Route } from '../subscription/testing';
+import { PlanSection } from './PlanSection';
+
+const FREE = { hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false };
+const ACTIVE = { hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-03-15T12:00:00.000Z', cancelAtPeriodEnd: false };
+const PAID = { id: 'in_1', date: '2030-02-15T12:00:00.000Z', amount: 14.99, currency: 'usd', status: 'paid', receiptUrl: 'http://pay.test/receipts/in_1?sig=abc' };
+
+function renderSection(route: Route, user = learner) {
+  const stores = scriptedStores(route, user);
+  render(
+    <MemoryRouter>
+      <PlanSection store={stores.store} client={stores.api} />
+    </MemoryRouter>,
+  );
+  return stores;
+}
+
+const section = () => screen.getByRole('region', { name: 'Subscription' });
+
+describe('the profile plan section', () => {
+  it('shows an active plan, its renewal date, Manage billing and the receipts', async () => {
+    const { navigate } = renderSection((url) => {
+      if (url.endsWith('/subscription/status')) return ok(ACTIVE);
+      if (url.endsWith('/subscription/invoices')) return ok([PAID]);
+      if (url.endsWith('/subscription/portal')) return ok({ url: 'http://pay.test/portal/bps_1' });
+      return undefined;
+    });
+    const receipt = await screen.findByRole('link', { name: /^Receipt/ });
+    expect(within(section()).getByText('Premium')).toBeTruthy();
+    expect(within(section()).getByText('Active')).toBeTruthy();
+    expect(within(section()).getByText('Renews')).toBeTruthy();
+    expect(within(section()).getByText('March 15, 2030')).toBeTruthy();
+    const row = receipt.closest('li')!;
+    expect(within(row).getByText('February 15, 2030')).toBeTruthy();
+    expect(within(row).getByText('$14.99')).toBeTruthy();
+    expect(within(row).getByText('Paid')).toBeTruthy();
+    expect(receipt.getAttribute('href')).toBe(PAID.receiptUrl);
+    expect(receipt.getAttribute('target')).toBe('_blank');
+    fireEvent.click(within(section()).getByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://pay.test/portal/bps_1'));
+  });
+
+  it('shows the end date of a cancelled plan', async () => {
+    renderSection((url) => (url.endsWith('/subscription/status') ? ok({ ...ACTIVE, cancelAtPeriodEnd: true }) : url.endsWith('/invoices') ? ok([PAID]) : undefined));
+    expect(await within(await screen.findByRole('region', { name: 'Subscription' })).findByText('Ends')).toBeTruthy();
+    expect(within(section()).queryByText('Renews')).toBeNull();
+  });
+
+  it('offers Premium to a learner without a plan, with no invoices and no billing portal', async () => {
+    renderSection((url) => (url.endsWith('/subscription/status') ? ok(FREE) : url.endsWith('/invoices') ? ok([]) : undefined));
+    expect(await screen.findByText('No invoices yet.')).toBeTruthy();
+    expect(within(section()).getByText('Free')).toBeTruthy();
+    expect(within(section()).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/subscription');
+    expect(within(section()).queryByRole('button', { name: 'Manage billing' })).toBeNull();
+  });
+
+  it('says when the invoices cannot be loaded, and Try Again loads them', async () => {
+    let failing = true;
+    renderSection((url) => {
+      if (url.endsWith('/subscription/status')) return ok(ACTIVE);
+      if (url.endsWith('/subscription/invoices')) return failing ? { status: 503, body: { success: false, message: 'The payment provider is unavailable.' } } : ok([PAID]);
+      return undefined;
+    });
+    expect(await screen.findByText(/Failed to load invoices\./)).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('link', { name: /^Receipt/ })).toBeTruthy();
+  });
+
+  it('shows an admin full access, without invoices or billing calls', async () => {
+    const { calls } = renderSection(() => undefined, admin);
+    expect(await screen.findByText('Full access (admin)')).toBeTruthy();
+    expect(screen.queryByText('Invoices')).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});

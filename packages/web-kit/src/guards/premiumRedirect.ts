@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isPremiumRequired } from '../api/client';
+
+/** What the learner was trying to open when they were sent to the plans page. */
+export type PremiumReason = 'course' | 'category';
+
+/** What the plans page says above the plan, by reason. */
+export const PREMIUM_REASON_TEXT: Record<PremiumReason, string> = {
+  course: 'This course is part of Premium',
+  category: 'This category is part of Premium',
+};
+
+export const PLANS_PATH = '/subscription';
+
+/** Router state of a navigation to the plans page: why (kept out of the address, so /subscription stays /subscription). */
+export const plansPageState = (reason: PremiumReason) => ({ premium: reason });
+
+/** The text the plans page shows for the router state it was opened with, or null when nobody sent the learner there. */
+export function premiumReasonText(state: unknown): string | null {
+  const reason = (state as { premium?: unknown } | null)?.premium;
+  return typeof reason === 'string' && reason in PREMIUM_REASON_TEXT ? PREMIUM_REASON_TEXT[reason as PremiumReason] : null;
+}
+
+/** Spec section 8: the server's premium refusal sends the user to /subscription, saying why. Returns true while redirecting. */
+export function usePremiumRedirect(reason: PremiumReason, ...errors: unknown[]): boolean {
+  const navigate = useNavigate();
+  const refused = errors.some((error) => isPremiumRequired(error));
+  useEffect(() => {
+    if (refused) navigate(PLANS_PATH, { replace: true, state: plansPageState(reason) });
+  }, [refused, reason, navigate]);
+  return refused;
+}

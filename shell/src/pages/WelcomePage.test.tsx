@@ -1,0 +1,40 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { closeAuthDialog, useAuthDialog } from '@catalyst/web-kit';
+import { WelcomePage } from './WelcomePage';
+
+function DialogProbe() {
+  const { open, view } = useAuthDialog();
+  return <output data-testid="dialog">{open ? view : 'closed'}</output>;
+}
+
+afterEach(() => closeAuthDialog());
+
+describe('WelcomePage', () => {
+  it('shows a visitor what Premium costs and includes, with Sign Up opening registration', () => {
+    render(
+      <MemoryRouter>
+        <WelcomePage />
+        <DialogProbe />
+      </MemoryRouter>,
+    );
+    const plan = screen.getByRole('region', { name: 'Premium' });
+    expect(within(plan).getByText('$14.99/month')).toBeTruthy();
+    expect(within(plan).getByText('Most popular choice')).toBeTruthy();
+    const includes = within(plan).getByRole('list', { name: 'Premium includes' });
+    expect(within(includes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Access to all courses',
+      'Priority support',
+      'Mobile and desktop apps',
+      'Advanced progress tracking',
+      'Downloadable resources',
+      'Live Q&A sessions',
+      'Certificate of completion',
+    ]);
+    fireEvent.click(within(plan).getByRole('button', { name: 'Sign Up for Premium' }));
+    expect(screen.getByTestId('dialog').textContent).toBe('register');
+    // the feature line reads the same plan
+    expect(screen.getByText('Premium opens the whole library for $14.99 a month. Cancel at any time.')).toBeTruthy();
+  });
+});
