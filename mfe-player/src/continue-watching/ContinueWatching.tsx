@@ -1,3 +1,4 @@
+import { Play } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatPlayerTime, remoteTestId } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
@@ -30,7 +31,7 @@ export default function ContinueWatching() {
               <span className={styles.thumbWrap}>
                 {item.product.thumbnail ? <img className={styles.thumb} src={item.product.thumbnail} alt="" loading="lazy" /> : <span className={styles.thumb} />}
                 <span className={styles.play} aria-hidden="true">
-                  ▶
+                  <Play size={18} fill="currentColor" focusable="false" />
                 </span>
                 <span className={styles.bar} aria-hidden="true">
                   <span className={styles.fill} style={{ width: `${Math.min(100, Math.max(0, item.progress))}%` }} />

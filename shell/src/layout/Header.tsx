@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge, Button, avatarLetter, firstName, isAdmin, openAuthDialog, Spinner, useSession, useSiteConfig } from '@catalyst/web-kit';
@@ -56,7 +57,7 @@ function AdminMenu() {
   return (
     <div className={`${styles.menuWrap} ${styles.adminMenu}`} ref={ref}>
       <button type="button" className={styles.link} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
-        Admin ▾
+        Admin <ChevronDown size={16} aria-hidden="true" focusable="false" />
       </button>
       {open ? (
         <div className={styles.menu} role="menu" aria-label="Admin">

@@ -1,3 +1,4 @@
+import { Pause, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClassName, firstName, useApiData, useDocumentTitle, useSession, useSiteConfig, useSubscription } from '@catalyst/web-kit';
@@ -34,7 +35,8 @@ function PromoVideo() {
         onPause={() => setPaused(true)}
       />
       <button type="button" className={styles.promoToggle} onClick={toggle} aria-pressed={paused}>
-        {paused ? '▶ Play video' : '❚❚ Pause video'}
+        {paused ? <Play size={14} aria-hidden="true" focusable="false" /> : <Pause size={14} aria-hidden="true" focusable="false" />}
+        {paused ? 'Play video' : 'Pause video'}
       </button>
     </div>
   );

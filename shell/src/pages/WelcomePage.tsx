@@ -1,3 +1,4 @@
+import { BadgeCheck, CirclePlay, GraduationCap } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
 import { Badge, Button, formatPrice, openAuthDialog, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
@@ -6,9 +7,9 @@ import styles from './Pages.module.css';
 const PLAN_PRICE = `${formatPrice(PREMIUM_PLAN.price)}/${PREMIUM_PLAN.interval}`;
 
 const FEATURES = [
-  { icon: '★', title: 'Learn from practitioners', text: 'Courses, tutorials, webinars and documents from creators who do the work every day.' },
-  { icon: '▶', title: 'Pick up where you left off', text: 'Your progress on every video is saved, so the next lesson is always one click away.' },
-  { icon: '✓', title: 'One simple plan', text: `${PREMIUM_PLAN.name} opens the whole library for ${formatPrice(PREMIUM_PLAN.price)} a ${PREMIUM_PLAN.interval}. Cancel at any time.` },
+  { icon: GraduationCap, title: 'Learn from practitioners', text: 'Courses, tutorials, webinars and documents from creators who do the work every day.' },
+  { icon: CirclePlay, title: 'Pick up where you left off', text: 'Your progress on every video is saved, so the next lesson is always one click away.' },
+  { icon: BadgeCheck, title: 'One simple plan', text: `${PREMIUM_PLAN.name} opens the whole library for ${formatPrice(PREMIUM_PLAN.price)} a ${PREMIUM_PLAN.interval}. Cancel at any time.` },
 ];
 
 /** What anonymous visitors see at '/': a welcome message and a clear way to sign up. */
@@ -43,7 +44,7 @@ export function WelcomePage() {
         {FEATURES.map((feature) => (
           <li key={feature.title} className={styles.feature}>
             <span className={styles.featureIcon} aria-hidden="true">
-              {feature.icon}
+              <feature.icon size={22} focusable="false" />
             </span>
             <h2>{feature.title}</h2>
             <p>{feature.text}</p>
