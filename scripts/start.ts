@@ -125,9 +125,15 @@ async function main() {
     }
   }
 
-  const ports = new Map<string, number>();
-  for (const service of services) ports.set(service.name, await freePort(config.SERVICE_PORTS === 'ephemeral' ? undefined : service.defaultPort));
   const gatewayPort = config.PORT;
+  // Chosen now, listened on later: no two processes may be handed the same port (nor the gateway's).
+  const taken = new Set<number>([gatewayPort]);
+  const ports = new Map<string, number>();
+  for (const service of services) {
+    const port = await freePort(config.SERVICE_PORTS === 'ephemeral' ? undefined : service.defaultPort, taken);
+    taken.add(port);
+    ports.set(service.name, port);
+  }
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
   const internalSecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
   const sandboxPort = ports.get('payments-sandbox');

@@ -9,9 +9,19 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** A free port: the preferred one when it is free, else one the OS picks. */
-export async function freePort(preferred?: number): Promise<number> {
-  if (preferred && (await portIsFree(preferred))) return preferred;
+/**
+ * A free port: the preferred one when it is free, else one the OS picks. `avoid` holds ports already
+ * handed out but not yet listened on (a port the OS just released may be offered again at once).
+ */
+export async function freePort(preferred?: number, avoid: ReadonlySet<number> = new Set()): Promise<number> {
+  if (preferred && !avoid.has(preferred) && (await portIsFree(preferred))) return preferred;
+  for (let attempt = 0; ; attempt++) {
+    const port = await osPort();
+    if (!avoid.has(port) || attempt >= 20) return port;
+  }
+}
+
+function osPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
