@@ -3,6 +3,7 @@
  * Postgres; nothing answers 5xx once the cache is noticed down; when Redis returns it is used again.
  */
 import { demoAccounts, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
+import { premiumProduct } from './lib/catalogue';
 import type { Checks } from './lib/checks';
 import type { Environment } from './lib/environment';
 import { Traffic, call, sleep, waitFor, type Answer } from './lib/http';
@@ -62,9 +63,8 @@ async function journey(base: string, productId: string, slug: string, traffic: T
 export async function redisOutage(env: Environment, checks: Checks) {
   checks.begin('2. Redis stopped (REDIS_URL set), then started again');
   const base = env.url;
-  const products = await call(base, 'GET', '/api/v1/content/products?limit=1');
-  const first = products.body?.data?.items?.[0] as { _id: string; slug: string } | undefined;
-  if (!checks.check('a product to work with', !!first) || !first) return;
+  const first = await premiumProduct(base);
+  if (!checks.check('a premium product to work with', !!first) || !first) return;
   const product = first;
 
   const before = new Traffic();

@@ -4,6 +4,7 @@
  * keeps working, and when the supervisor restarts it, it serves again through the same gateway process.
  */
 import { demoAccounts } from '@catalyst/contracts';
+import { premiumProduct } from './lib/catalogue';
 import type { Checks } from './lib/checks';
 import { isAlive, login, type Environment } from './lib/environment';
 import { Traffic, call, sleep, waitFor } from './lib/http';
@@ -22,8 +23,8 @@ export async function serviceKilled(env: Environment, checks: Checks) {
   const base = env.url;
   const member = await login(base, demoAccounts.member.email, demoAccounts.member.password);
   const admin = await login(base, demoAccounts.admin.email, demoAccounts.admin.password);
-  const list = await call(base, 'GET', '/api/v1/content/products?limit=1');
-  const product = list.body?.data?.items?.[0] as { _id: string; slug: string };
+  const product = await premiumProduct(base);
+  if (!checks.check('a premium product to work with', !!product) || !product) return;
 
   const routes: Record<string, Probe> = {
     auth: { label: 'auth: GET /auth/me', method: 'GET', path: '/api/v1/auth/me', token: member },
