@@ -43,6 +43,17 @@ test('a duplicate category name shows the 409 message', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/categories\/new$/);
 });
 
+test('a new name with a taken slug says the slug is taken, not the name (issue 15, bug 9)', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin/categories/new');
+  await fillCategory(page, `Web craft ${Date.now()}`, 'A new name whose slug an existing category already has.');
+  await page.getByLabel('Slug').fill('web-development');
+  await page.getByRole('button', { name: 'Create Category' }).click();
+  await expect(page.getByText('A category with this slug already exists. Please choose a different slug.')).toBeVisible();
+  await expect(page.getByText('A category with this name already exists', { exact: false })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/categories\/new$/);
+});
+
 test('unpublishing a product removes it from the catalogue', async ({ page }) => {
   const listed = await page.request.get('/api/v1/content/products?limit=1&sort=title');
   const { items } = ((await listed.json()) as { data: { items: Array<{ title: string; slug: string }> } }).data;
