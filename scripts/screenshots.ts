@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
+import { isFreeProduct } from '../packages/contracts/src/catalog';
 import { demoAccounts, type DemoAccountKey } from '../packages/contracts/src/demo';
 import { launchChromium } from './lib/chromium';
 import { startProduct } from './lib/product';
@@ -28,10 +29,11 @@ const WIDTHS = [
 ] as const;
 
 async function pagesToShoot(base: string): Promise<Shot[]> {
-  const products = (await (await fetch(`${base}/api/v1/content/products?limit=5`)).json()) as {
-    data: { items: { slug: string; category: { slug: string }; creatorId: string }[] };
+  const products = (await (await fetch(`${base}/api/v1/content/products?limit=20`)).json()) as {
+    data: { items: { slug: string; price: number | null; category: { slug: string }; creatorId: string }[] };
   };
   const first = products.data.items[0];
+  const priced = products.data.items.find((item) => !isFreeProduct(item)) ?? first;
   if (!first) throw new Error('the catalogue is empty: nothing to photograph');
   const category = `/browse/category/${first.category.slug}`;
   return [
@@ -47,6 +49,10 @@ async function pagesToShoot(base: string): Promise<Shot[]> {
     { name: 'creator-library', path: `${category}/creator/${first.creatorId}`, who: 'member' },
     { name: 'product-member', path: `/browse/premium/product/${first.slug}`, who: 'member' },
     { name: 'product-learner', path: `/browse/premium/product/${first.slug}`, who: 'learner' },
+    // a premium product sends a learner to the plans page, which says why
+    { name: 'plans-after-premium-product', path: `/browse/premium/product/${priced!.slug}`, who: 'learner' },
+    { name: 'not-found-product', path: '/browse/premium/product/no-such-product', who: 'member' },
+    { name: 'not-found-category', path: '/browse/category/no-such-category', who: 'member' },
     { name: 'subscription-learner', path: '/subscription', who: 'learner' },
     { name: 'subscription-member', path: '/subscription', who: 'member' },
     { name: 'profile', path: '/profile', who: 'member' },
@@ -83,8 +89,9 @@ async function shoot(browser: Browser, base: string, out: string, shots: Shot[])
       }
       await page.goto(shot.path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
-      const file = path.join(out, label, `${shot.name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      // JPEG keeps a full set small enough to keep in the repository
+      const file = path.join(out, label, `${shot.name}.jpg`);
+      await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 70 });
       console.log(`${label} ${shot.name} → ${path.relative(ROOT, file)}`);
       await context.close();
     }
