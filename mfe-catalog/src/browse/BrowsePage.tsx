@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Badge, Card, DataIcon, ErrorScreen, openAuthDialog, PLANS_PATH, plansPageState, Spinner, TextField, useDocumentTitle, useSession, useSubscription } from '@catalyst/web-kit';
+import { Alert, Badge, Card, categoryPath, DataIcon, ErrorScreen, openAuthDialog, PLANS_PATH, plansPageState, Spinner, TextField, useDocumentTitle, useSession, useSubscription } from '@catalyst/web-kit';
 import styles from './BrowsePage.module.css';
 import type { CategoryCard } from './types';
 import { useCategories } from './useCategories';
@@ -22,7 +22,7 @@ export function BrowsePage() {
   const open = (category: CategoryCard) => {
     if (!isAuthenticated) openAuthDialog('login');
     else if (!hasSubscription) navigate(PLANS_PATH, { state: plansPageState('category') });
-    else navigate(`/browse/category/${encodeURIComponent(category.slug || category._id)}`);
+    else navigate(categoryPath(category.slug || category._id));
   };
 
   return (

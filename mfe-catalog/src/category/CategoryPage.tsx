@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { CategorySort, Creator } from '@catalyst/contracts';
-import { DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
+import { categoryPath, creatorLibraryPath, DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import styles from './CategoryPage.module.css';
 import { CREATOR_SORTS, useCategoryCreators } from './useCategoryCreators';
 
@@ -19,14 +19,14 @@ export function CategoryPage() {
   // Reached by an id (an old link, a typed address): show the slug, the one address of a category.
   const slug = category?.slug;
   useEffect(() => {
-    if (slug && category && categorySlug === category._id && slug !== categorySlug) navigate(`/browse/category/${encodeURIComponent(slug)}`, { replace: true });
+    if (slug && category && categorySlug === category._id && slug !== categorySlug) navigate(categoryPath(slug), { replace: true });
   }, [slug, category, categorySlug, navigate]);
 
   if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
   if (redirecting) return <Spinner message="Redirecting..." />;
   if (notFound) return <NotFound message="This category does not exist or has been removed." />;
 
-  const openCreator = (creator: Creator) => navigate(`/browse/category/${encodeURIComponent(slug ?? categorySlug)}/creator/${creator.id}`);
+  const openCreator = (creator: Creator) => navigate(creatorLibraryPath(slug ?? categorySlug, creator.id));
 
   return (
     <section className={styles.page}>

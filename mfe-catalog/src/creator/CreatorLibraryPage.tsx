@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type PremiumProduct } from '@catalyst/contracts';
-import { Button, DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
+import { Button, categoryPath, DataIcon, ErrorScreen, NotFound, productPath, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import styles from './CreatorLibraryPage.module.css';
 import { ProductCard } from './ProductCard';
 import { LIBRARY_LEVELS, LIBRARY_SORTS, useCreatorLibrary } from './useCreatorLibrary';
@@ -43,10 +43,10 @@ export function CreatorLibraryPage() {
   if (redirecting) return <Spinner message="Redirecting..." />;
   if (library.notFound) return <NotFound message="This creator has no library in this category, or it has been removed." />;
 
-  const openProduct = (product: PremiumProduct) => navigate(`/browse/premium/product/${product.productId}`);
+  const openProduct = (product: PremiumProduct) => navigate(productPath(product));
   // The category's slug as the products name it (the address may hold its id).
   const categoryKey = library.products[0]?.category.slug ?? categorySlug;
-  const backToCategory = () => navigate(`/browse/category/${encodeURIComponent(categoryKey)}`);
+  const backToCategory = () => navigate(categoryPath(categoryKey));
 
   return (
     <section className={styles.page}>

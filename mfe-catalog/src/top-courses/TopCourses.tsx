@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonClassName, Card, ErrorScreen, formatPrice, remoteTestId, Spinner, truncate } from '@catalyst/web-kit';
+import { buttonClassName, Card, ErrorScreen, formatPrice, productPath, remoteTestId, Spinner, truncate } from '@catalyst/web-kit';
 import styles from './TopCourses.module.css';
 import { useTopProducts } from './useTopProducts';
 
@@ -31,7 +31,7 @@ export default function TopCourses() {
                     <h3 className={styles.name}>{title}</h3>
                     <p className={styles.price}>{formatPrice(product.price)}</p>
                     <p className={styles.description}>{truncate(product.description)}</p>
-                    <Link to={`/browse/premium/product/${product.productId ?? product._id}`} className={buttonClassName('primary', 'sm')} aria-label={`View ${title}`}>
+                    <Link to={productPath(product)} className={buttonClassName('primary', 'sm')} aria-label={`View ${title}`}>
                       View
                     </Link>
                   </div>

@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatPlayerTime, remoteTestId } from '@catalyst/web-kit';
+import { formatPlayerTime, productPath, remoteTestId } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
 import styles from './ContinueWatching.module.css';
 import { useRecentProgress } from './useRecentProgress';
@@ -27,7 +27,7 @@ export default function ContinueWatching() {
       <ul className={styles.row}>
         {unfinished.map((item) => (
           <li key={item.productId} className={styles.item}>
-            <Link className={styles.card} to={`/browse/premium/product/${item.product.productId || item.product._id}`}>
+            <Link className={styles.card} to={productPath(item.product)}>
               <span className={styles.thumbWrap}>
                 {item.product.thumbnail ? <img className={styles.thumb} src={item.product.thumbnail} alt="" loading="lazy" /> : <span className={styles.thumb} />}
                 <span className={styles.play} aria-hidden="true">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ProductDetail } from '@catalyst/contracts';
+import { creatorLibraryPath } from '@catalyst/web-kit';
 import styles from './ProductPage.module.css';
 
 /** Who made the product, linking to the creator's library in the product's category. */
@@ -15,7 +16,7 @@ export function CreatorBlock({ product }: { product: ProductDetail }) {
           {creator.name.trim().charAt(0).toUpperCase() || '?'}
         </span>
         <div>
-          <Link className={styles.creatorName} to={`/browse/category/${category.slug}/creator/${creator._id}`}>
+          <Link className={styles.creatorName} to={creatorLibraryPath(category.slug, creator._id)}>
             {creator.name}
           </Link>
           {product.instructor && product.instructor !== creator.name ? <p className={styles.muted}>Instructor: {product.instructor}</p> : null}

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ProductDetail } from '@catalyst/contracts';
-import { Badge, Button, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
+import { Badge, Button, categoryPath, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProductProgress';
@@ -63,7 +63,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <Link to="/browse">Browse</Link>
           </li>
           <li>
-            <Link to={`/browse/category/${product.category.slug}`}>{product.category.name}</Link>
+            <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
           </li>
           <li aria-current="page">{product.title}</li>
         </ol>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { PublicProduct } from '@catalyst/contracts';
-import { formatDuration } from '@catalyst/web-kit';
+import { formatDuration, productPath } from '@catalyst/web-kit';
 import styles from './ProductPage.module.css';
 
 export const RELATED_LIMIT = 3;
@@ -17,7 +17,7 @@ export function RelatedProducts({ products }: { products: PublicProduct[] }) {
       <ul className={styles.related}>
         {shown.map((item) => (
           <li key={item._id}>
-            <Link className={styles.relatedLink} to={`/browse/premium/product/${item.productId || item._id}`}>
+            <Link className={styles.relatedLink} to={productPath(item)}>
               {item.thumbnail ? <img src={item.thumbnail} alt="" className={styles.relatedThumb} loading="lazy" /> : <span className={styles.relatedThumb} />}
               <span>
                 <span className={styles.relatedTitle}>{item.title}</span>

@@ -10,3 +10,4 @@ export * from './guards';
 export * from './ui';
 export * from './remote-ids';
 export * from './api/routeReads';
+export * from './paths';

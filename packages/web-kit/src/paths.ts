@@ -1,0 +1,12 @@
+// The addresses of the catalogue's pages, built in one place (every remote links to them).
+
+/** A product page: by its short productId, else its _id (the page also accepts the slug). */
+export const productPath = (product: { productId?: string | null; _id: string }): string =>
+  `/browse/premium/product/${encodeURIComponent(product.productId || product._id)}`;
+
+/** A category's creators: by its slug (the page also accepts an id, then shows the slug). */
+export const categoryPath = (categoryKey: string): string => `/browse/category/${encodeURIComponent(categoryKey)}`;
+
+/** A creator's library within a category. */
+export const creatorLibraryPath = (categoryKey: string, creatorId: string): string =>
+  `${categoryPath(categoryKey)}/creator/${encodeURIComponent(creatorId)}`;
