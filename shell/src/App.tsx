@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { RequireAdmin, RequireAuth } from '@catalyst/web-kit';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { RemoteModule } from './federation/RemoteModule';
+import { REMOTE_ROUTES, routePattern, type RemoteRoute } from './federation/routeRemotes';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
 import { lazyPage } from './pages/lazyPage';
@@ -12,41 +14,23 @@ const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'));
 const TermsPage = lazyPage(() => import('./pages/TermsPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 
-/** The top-level routes; each remote owns everything under its prefix. */
+/** A remote's page behind the guard its audience names (the admin remote is never requested for anyone else). */
+function guarded(route: RemoteRoute): ReactNode {
+  const page = <RemoteModule remote={route.remote} module={route.module} />;
+  if (route.audience === 'admin') return <RequireAdmin>{page}</RequireAdmin>;
+  if (route.audience === 'signed-in') return <RequireAuth>{page}</RequireAuth>;
+  return page;
+}
+
+/** The top-level routes: the remotes' pages from the one table (REMOTE_ROUTES), then the shell's own. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        <Route path="browse/premium/product/*" element={<RemoteModule remote="player" module="./ProductRoutes" />} />
-        <Route path="browse/*" element={<RemoteModule remote="catalog" module="./BrowseRoutes" />} />
-        <Route
-          path="profile"
-          element={
-            <RequireAuth>
-              <RemoteModule remote="account" module="./ProfilePage" />
-            </RequireAuth>
-          }
-        />
-        <Route
-          path="subscription/*"
-          element={
-            <RequireAuth>
-              <RemoteModule remote="account" module="./SubscriptionRoutes" />
-            </RequireAuth>
-          }
-        />
-        <Route path="verify-email" element={<RemoteModule remote="account" module="./VerifyEmailPage" />} />
-        <Route path="reset-password" element={<RemoteModule remote="account" module="./ResetPasswordPage" />} />
-        {/* RequireAdmin first: the admin remote is never requested for anyone else. */}
-        <Route
-          path="admin/*"
-          element={
-            <RequireAdmin>
-              <RemoteModule remote="admin" module="./AdminRoutes" />
-            </RequireAdmin>
-          }
-        />
+        {REMOTE_ROUTES.map((route) => (
+          <Route key={route.path} path={routePattern(route)} element={guarded(route)} />
+        ))}
         <Route
           path="about"
           element={
