@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ProductDetail } from '@catalyst/contracts';
+import { PRODUCT_TYPE_LABELS, type ProductDetail } from '@catalyst/contracts';
 import { Badge, Button, categoryPath, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
@@ -72,7 +72,7 @@ function ProductView({ product }: { product: ProductDetail }) {
       <header className={styles.header}>
         <h1 className={styles.title}>{product.title}</h1>
         <div className={styles.meta}>
-          <Badge tone="primary">{product.type}</Badge>
+          <Badge tone="primary">{PRODUCT_TYPE_LABELS[product.type] ?? product.type}</Badge>
           <Badge>{product.difficulty}</Badge>
           {product.duration ? <span>{formatDuration(product.duration)}</span> : null}
         </div>

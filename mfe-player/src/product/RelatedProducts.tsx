@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { PublicProduct } from '@catalyst/contracts';
+import { PRODUCT_TYPE_LABELS, type PublicProduct } from '@catalyst/contracts';
 import { formatDuration, productPath } from '@catalyst/web-kit';
 import styles from './ProductPage.module.css';
 
@@ -22,7 +22,7 @@ export function RelatedProducts({ products }: { products: PublicProduct[] }) {
               <span>
                 <span className={styles.relatedTitle}>{item.title}</span>
                 <span className={styles.muted}>
-                  {item.type}
+                  {PRODUCT_TYPE_LABELS[item.type] ?? item.type}
                   {item.duration ? ` · ${formatDuration(item.duration)}` : ''}
                 </span>
               </span>
