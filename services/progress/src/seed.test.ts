@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '@catalyst/contracts';
-import { createDb, demoEntityId, demoVideoFor, measureMediaSeconds } from '@catalyst/service-kit';
+import { demoEntityId, demoVideoFor, measureMediaSeconds } from '@catalyst/service-kit';
 import path from 'node:path';
-import { createTestDatabase, testLog } from '@catalyst/service-kit/testing';
+import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from './db/schema';
 import { SCHEMA, prepareDatabase } from './setup';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Kysely<Database>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, log: testLog });
-});
-afterAll(async () => {
-  await db.destroy();
-  await database.drop();
-});
+const db = useTestDatabase<Database>(SCHEMA);
 
 describe('demo progress seed', () => {
   it('gives the demo member lessons in progress on demo products, once', async () => {
-    await prepareDatabase(db, { seed: true, log: testLog });
-    await prepareDatabase(db, { seed: true, log: testLog });
-    const rows = await db.selectFrom('progress').selectAll().execute();
+    await prepareDatabase(db(), { seed: true, log: testLog });
+    await prepareDatabase(db(), { seed: true, log: testLog });
+    const rows = await db().selectFrom('progress').selectAll().execute();
     expect(rows.length).toBe(4);
     expect(rows.every((r) => r.user_id === demoAccounts.member.id)).toBe(true);
     expect(rows.map((r) => r.product_id)).toContain(demoEntityId('product', 'html-css-from-scratch'));
@@ -31,8 +20,8 @@ describe('demo progress seed', () => {
   });
 
   it("places the member inside each lesson's real length: the percentage is the position over the media's duration", async () => {
-    await prepareDatabase(db, { seed: true, log: testLog });
-    const rows = await db.selectFrom('progress').selectAll().execute();
+    await prepareDatabase(db(), { seed: true, log: testLog });
+    const rows = await db().selectFrom('progress').selectAll().execute();
     const repoRoot = path.resolve(import.meta.dirname, '../../..');
     for (const slug of ['html-css-from-scratch', 'python-for-data-analysis', 'react-hooks-in-depth', 'sql-for-analysts']) {
       const row = rows.find((r) => r.product_id === demoEntityId('product', slug))!;

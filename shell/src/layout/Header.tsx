@@ -8,7 +8,7 @@ import styles from './Header.module.css';
  * Highlighted on its own page and the pages under it. '/' is highlighted on '/' only: the spec's
  * "starts with" rule marked Dashboard on every page (a deliberate departure, see docs/architecture.md).
  */
-export function isActivePath(pathname: string, to: string): boolean {
+function isActivePath(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/';
   return pathname === to || pathname.startsWith(`${to}/`);
 }

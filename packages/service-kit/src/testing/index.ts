@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { IDENTITY_HEADER, INTERNAL_HEADER, type Identity } from '@catalyst/contracts';
 import { createCache, type Cache } from '../cache';
+import { createDb } from '../db';
 import { signIdentity } from '../identity';
 import { createLogger } from '../logger';
 
@@ -67,3 +70,24 @@ export const testUsers = {
   subscriber: { id: 'cccccccccccccccccccccccc', role: 'user', email: 'member@test.example', name: 'Sam Subscriber' },
 } satisfies Record<string, Identity>;
 export * from './redis';
+
+/**
+ * A fresh database for one test file, opened on `schema`: created before its tests, closed and dropped
+ * after them. Call it at the top level of the file; the returned function gives the connection.
+ */
+export function useTestDatabase<DB>(schema: string): () => Kysely<DB> {
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let db: Kysely<DB> | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createDb<DB>({ connectionString: database.url, schema, log: testLog });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+  return () => {
+    if (!db) throw new Error('useTestDatabase: the database is opened in beforeAll; use it inside a test');
+    return db;
+  };
+}

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { createDb } from '@catalyst/service-kit';
-import { createTestDatabase, testLog } from '@catalyst/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from '../db/schema';
 import { SCHEMA, prepareDatabase } from '../setup';
 import { createSaveBatcher } from './saveBatcher';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Kysely<Database>;
+const db = useTestDatabase<Database>(SCHEMA);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, log: testLog });
-  await prepareDatabase(db, { seed: false, log: testLog });
-});
-afterAll(async () => {
-  await db.destroy();
-  await database.drop();
+  await prepareDatabase(db(), { seed: false, log: testLog });
 });
 
 const user = (i: number) => `u${String(i).padStart(23, '0')}`;
@@ -24,7 +15,7 @@ const product = (i: number) => `p${String(i).padStart(23, '0')}`;
 
 describe('group commit of progress saves', () => {
   it('ends every row on its newest save when hundreds arrive at once, in any order', async () => {
-    const saves = createSaveBatcher(db, { maxInFlight: 2, maxBatch: 50 });
+    const saves = createSaveBatcher(db(), { maxInFlight: 2, maxBatch: 50 });
     const writes = [];
     for (let u = 0; u < 10; u++) for (let p = 0; p < 5; p++) for (let n = 1; n <= 8; n++) writes.push({ u, p, n });
     writes.sort(() => Math.random() - 0.5);
@@ -32,7 +23,7 @@ describe('group commit of progress saves', () => {
       writes.map(({ u, p, n }) => saves.save(user(u), product(p), { progress: n * 10, lastPosition: n, completed: false, clientTime: 1_000 + n })),
     );
     expect(results).toHaveLength(400);
-    const rows = await db.selectFrom('progress').selectAll().execute();
+    const rows = await db().selectFrom('progress').selectAll().execute();
     expect(rows).toHaveLength(50);
     for (const row of rows) {
       expect(row.progress).toBe(80);
@@ -42,7 +33,7 @@ describe('group commit of progress saves', () => {
   });
 
   it('answers each save with its own outcome: applied, or ignored as older than the stored one', async () => {
-    const saves = createSaveBatcher(db);
+    const saves = createSaveBatcher(db());
     const [newer, older] = await Promise.all([
       saves.save(user(90), product(1), { progress: 50, lastPosition: 5, completed: false, clientTime: 2_000 }),
       saves.save(user(90), product(1), { progress: 20, lastPosition: 2, completed: false, clientTime: 1_000 }),
@@ -52,7 +43,7 @@ describe('group commit of progress saves', () => {
   });
 
   it('never moves a completed row back, batched or not', async () => {
-    const saves = createSaveBatcher(db);
+    const saves = createSaveBatcher(db());
     await saves.save(user(91), product(1), { progress: 95, lastPosition: 9, completed: true, clientTime: 1 });
     const later = await Promise.all([
       saves.save(user(91), product(1), { progress: 10, lastPosition: 1, completed: false, clientTime: 2 }),
