@@ -7,3 +7,4 @@ export * from './progress';
 export * from './billing';
 export * from './admin';
 export * from './demo';
+export * from './routes';

@@ -15,3 +15,4 @@ export * from './broadcast';
 export * from './sharedCache';
 export * from './lru';
 export * from './rateLimit';
+export * from './routes';

@@ -4,8 +4,8 @@ import { createCatalog } from './catalog/catalog.client';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createEntitlements } from './entitlement/entitlement';
-import { internalRoutes } from './internal/internal.routes';
-import { progressRoutes } from './progress/progress.routes';
+import { mountInternal } from './internal/internal.routes';
+import { mountProgress } from './progress/progress.routes';
 
 export interface Deps {
   config: Config;
@@ -24,7 +24,7 @@ export function createApp(deps: Deps) {
   });
   const catalog = createCatalog({ content: createInternalClient({ baseUrl: config.CONTENT_URL, secret: config.INTERNAL_SECRET }), cache });
   const entitlements = createEntitlements({ billing: createInternalClient({ baseUrl: config.BILLING_URL, secret: config.INTERNAL_SECRET }), cache });
-  app.route('/content/progress', progressRoutes({ db, catalog, entitlements }));
-  app.route('/internal', internalRoutes({ db, catalog, entitlements }));
+  mountProgress(app, { db, catalog, entitlements });
+  mountInternal(app, { db, catalog, entitlements });
   return app;
 }

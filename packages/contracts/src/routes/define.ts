@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+
+/**
+ * One endpoint of the API, declared once. From a declaration the owning service mounts its handler
+ * (input parsed, output type-checked and, under test, validated), the gateway derives its routing,
+ * timeouts and identity evictions, web-kit offers a typed call, the security suite its access matrix,
+ * and the OpenAPI document its entry. See docs/architecture.md, "How to add an endpoint".
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The processes that answer requests under /api/v1 (the gateway answers a few itself). */
+export const SERVICES = ['auth', 'content', 'progress', 'billing'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+export type RouteOwner = ServiceName | 'gateway';
+
+/**
+ * Who may call an endpoint:
+ * - public: anyone, signed in or not;
+ * - user: any signed-in caller (401 when anonymous);
+ * - premium: an active subscription or role admin (401 anonymous, 403 'Active subscription required…');
+ *   the service's premium guard decides (a free product opens to any signed-in caller);
+ * - admin: role admin only (401 anonymous, 403 for everyone else);
+ * - signature: no identity at all, the request is authenticated by its signature (payment webhooks);
+ * - internal: service to service only, with the shared secret; the gateway never forwards it.
+ */
+export type Access = 'public' | 'user' | 'premium' | 'admin' | 'signature' | 'internal';
+
+/** Which upstream timeout applies at the gateway (config: <CLASS>_TIMEOUT_MS); the owner's by default. */
+export type TimeoutClass = ServiceName | 'admin';
+
+/**
+ * How the answer may be cached: 'shared' answers are the same for everyone and may be kept by the
+ * gateway's edge cache and CDNs for the service's public max-age; 'none' (the default) are not.
+ */
+export type CachePolicy = 'shared' | 'none';
+
+/** The request body: JSON parsed against `body` (the default), or read by the handler itself. */
+export type BodyKind = 'json' | 'form' | 'raw';
+
+export interface RouteDeclaration {
+  method: HttpMethod;
+  /** The path under /api/v1 with `:param` segments (internal routes: the service's own /internal/... path). */
+  path: string;
+  service: RouteOwner;
+  access: Access;
+  /** One line for the API reference. */
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  bodyKind?: BodyKind;
+  /** Largest body accepted (default 64 KiB; service-kit DEFAULT_JSON_BODY_BYTES). */
+  maxBodyBytes?: number;
+  /** The `data` of the success answer `{ success: true, data, message? }`. */
+  response: z.ZodType;
+  /** The success status (default 200). */
+  status?: 200 | 201 | 202;
+  timeout?: TimeoutClass;
+  cache?: CachePolicy;
+  /** After a 2xx answer the gateway forgets cached identities: of this token, or every session of the user. */
+  evicts?: 'token' | 'user';
+  /** Not part of the published reference (e.g. spec aliases kept for old clients). */
+  hidden?: boolean;
+}
+
+export type RouteTable = Record<string, RouteDeclaration>;
+
+/** Declares a service's endpoints, keeping each one's literal types (for typed handlers and calls). */
+export const defineRoutes = <const T extends RouteTable>(routes: T): T => routes;
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Given<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a handler receives, parsed. */
+export type RouteParams<R extends RouteDeclaration> = Parsed<R['params']>;
+export type RouteQuery<R extends RouteDeclaration> = Parsed<R['query']>;
+export type RouteBody<R extends RouteDeclaration> = Parsed<R['body']>;
+/** What a caller sends, before parsing (defaults may be left out). */
+export type RouteParamsInput<R extends RouteDeclaration> = Given<R['params']>;
+export type RouteQueryInput<R extends RouteDeclaration> = Given<R['query']>;
+export type RouteBodyInput<R extends RouteDeclaration> = Given<R['body']>;
+/** The `data` of the answer. */
+export type RouteData<R extends RouteDeclaration> = z.output<R['response']>;
+
+/** The `:name` segments of a path, in order. */
+export function pathParamNames(path: string): string[] {
+  return path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+}
+
+/** A declaration's path with its parameters filled in (each one URL-encoded). */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** `GET /content/products/:idOrSlug`: how routes are named in messages and tests. */
+export const routeKey = (route: Pick<RouteDeclaration, 'method' | 'path'>) => `${route.method} ${route.path}`;

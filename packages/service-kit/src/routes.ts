@@ -1,0 +1,107 @@
+import type { Context, Hono } from 'hono';
+import { pathParamNames, routeKey, type Identity, type RouteData, type RouteBody, type RouteDeclaration, type RouteParams, type RouteQuery, type RouteTable } from '@catalyst/contracts';
+import { requireIdentity, type AppEnv } from './app';
+import { forbidden } from './errors';
+import type { Logger } from './logger';
+import { parseBody, parseWith } from './validate';
+
+type Ctx = Context<AppEnv>;
+
+/** The caller: always present on routes that need a sign-in. */
+type CallerOf<R extends RouteDeclaration> = R['access'] extends 'user' | 'premium' | 'admin' ? Identity : Identity | null;
+
+/** What a handler receives: its declaration's inputs, parsed, and the caller. */
+export interface HandlerInput<R extends RouteDeclaration> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  identity: CallerOf<R>;
+  requestId: string;
+  log: Logger;
+}
+
+const REPLY = Symbol('reply');
+
+/** An answer with more than its data: the success message, another 2xx status, headers. */
+export interface Reply<T> {
+  [REPLY]: true;
+  data: T;
+  message?: string;
+  status?: 200 | 201 | 202;
+  headers?: Record<string, string>;
+}
+
+export function reply<T>(data: T, options: { message?: string; status?: 200 | 201 | 202; headers?: Record<string, string> } = {}): Reply<T> {
+  return { [REPLY]: true, data, ...options };
+}
+
+const isReply = (value: unknown): value is Reply<unknown> => typeof value === 'object' && value !== null && REPLY in value;
+
+/** A handler answers its declaration's data (or a `reply` of it); a Response passes through untouched (redirects, pages). */
+export type RouteResult<R extends RouteDeclaration> = RouteData<R> | Reply<RouteData<R>> | Response;
+export type RouteHandler<R extends RouteDeclaration> = (input: HandlerInput<R>, c: Ctx) => RouteResult<R> | Promise<RouteResult<R>>;
+export type RouteHandlers<T extends RouteTable> = { [K in keyof T]: RouteHandler<T[K]> };
+
+export interface MountOptions {
+  /**
+   * The premium rule of this service, run for `access: 'premium'` routes after the sign-in check and
+   * input parsing (so a bad id is a 400 and a refusal names nothing that exists); it throws to refuse.
+   */
+  premium?: (c: Ctx, input: HandlerInput<RouteDeclaration>, route: RouteDeclaration) => Promise<void>;
+  /** `cache: 'shared'` answers may be kept this long by shared caches (0: not at all). */
+  publicMaxAgeSeconds?: number;
+  /** Every answer's data is checked against its declaration (on under test: a drifting handler fails its tests). */
+  checkResponses?: boolean;
+}
+
+const underTest = () => process.env.NODE_ENV === 'test' || Boolean(process.env.VITEST);
+
+/**
+ * Mounts the handlers of a table of declarations on a service: each route gets its access rule, its
+ * inputs parsed by its schemas (401/403 before 400, as the security suite expects), its answer in the one
+ * success shape and its cache policy. Paths are the declared ones (the gateway strips /api/v1).
+ */
+export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, handlers: RouteHandlers<T>, options: MountOptions = {}) {
+  const check = options.checkResponses ?? underTest();
+  const maxAge = Math.floor(options.publicMaxAgeSeconds ?? 0);
+  for (const [name, route] of Object.entries(routes)) {
+    const handler = handlers[name] as RouteHandler<RouteDeclaration> | undefined;
+    if (!handler) throw new Error(`No handler for ${routeKey(route)} (${name})`);
+    if (pathParamNames(route.path).length > 0 && !route.params) throw new Error(`${routeKey(route)} has path parameters but no params schema`);
+    if (route.access === 'premium' && !options.premium) throw new Error(`${routeKey(route)} is premium but the service gave no premium rule`);
+    const cacheControl = route.cache === 'shared' && maxAge >= 1 ? `public, max-age=0, s-maxage=${maxAge}` : undefined;
+
+    app.on(route.method, route.path, async (c) => {
+      let identity: Identity | null = c.get('identity');
+      if (route.access === 'user' || route.access === 'premium' || route.access === 'admin') identity = requireIdentity(c);
+      if (route.access === 'admin' && identity?.role !== 'admin') throw forbidden('Admin access required');
+      const input: HandlerInput<RouteDeclaration> = {
+        params: route.params ? parseWith(route.params, c.req.param()) : undefined,
+        query: route.query ? parseWith(route.query, c.req.query()) : undefined,
+        body: route.body && (route.bodyKind ?? 'json') === 'json' ? await parseBody(c, route.body, route.maxBodyBytes ? { maxBytes: route.maxBodyBytes } : {}) : undefined,
+        identity: identity as Identity,
+        requestId: c.get('requestId'),
+        log: c.get('log'),
+      };
+      if (route.access === 'premium') await options.premium!(c, input, route);
+      const result = await handler(input, c);
+      if (result instanceof Response) return result;
+      const answer = isReply(result) ? result : { data: result, message: undefined, status: undefined, headers: undefined };
+      if (check) {
+        const parsed = route.response.safeParse(answer.data);
+        if (!parsed.success) throw new Error(`The answer of ${routeKey(route)} does not match its declaration: ${parsed.error.message}`);
+      }
+      const status = answer.status ?? route.status ?? 200;
+      const body = answer.message === undefined ? { success: true, data: answer.data } : { success: true, data: answer.data, message: answer.message };
+      const shared = cacheControl && status === 200 && c.req.method === 'GET' && !answer.headers?.['cache-control'];
+      return c.json(body, status, shared ? { ...answer.headers, 'cache-control': cacheControl } : answer.headers);
+    });
+  }
+  return app;
+}
+
+/** The method and path of every route mounted on an app (middleware and /health left out). */
+export function mountedRoutes(app: Hono<AppEnv>): string[] {
+  const keys = app.routes.filter((r) => r.method !== 'ALL' && r.path !== '/health').map((r) => `${r.method} ${r.path}`);
+  return [...new Set(keys)].sort();
+}
