@@ -1,2 +1,3 @@
 export * from './define';
 export * from './progress';
+export * from './billing';
