@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IDENTITY_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER, type Identity } from '@catalyst/contracts';
+import { IDENTITY_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER, platformRoutes, type Identity } from '@catalyst/contracts';
 import { HttpError, forbidden, isUnavailableError, unauthorized } from './errors';
 import { secretMatches, verifyIdentity } from './identity';
+import type { Invalidations } from './invalidations';
 import type { Logger } from './logger';
+import { mountRoutes } from './routes';
 
 export interface AppEnv {
   Variables: {
@@ -25,6 +27,8 @@ export interface ServiceOptions {
   checks?: Record<string, HealthCheck>;
   /** Largest request body the service accepts (the gateway enforces its own limit first). */
   maxBodyBytes?: number;
+  /** Peers' invalidation messages arrive at POST /internal/invalidations and go to these subscribers. */
+  invalidations?: Invalidations;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -33,7 +37,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
  * A Hono app with what every service shares: request ids, access logs, identity from the gateway's
  * signed assertion, /health, and the one error shape for every failure.
  */
-export function createService({ name, log, internalSecret, checks = {}, maxBodyBytes = 1024 * 1024 }: ServiceOptions) {
+export function createService({ name, log, internalSecret, checks = {}, maxBodyBytes = 1024 * 1024, invalidations }: ServiceOptions) {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -75,6 +79,15 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     }
     await next();
   });
+
+  if (invalidations) {
+    mountRoutes(app, platformRoutes, {
+      invalidate: ({ body }) => {
+        invalidations.deliver(body);
+        return { delivered: true as const };
+      },
+    });
+  }
 
   app.notFound((c) => c.json({ success: false, message: `Route not found: ${c.req.method} ${c.req.path}` }, 404));
 

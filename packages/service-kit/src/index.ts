@@ -16,3 +16,6 @@ export * from './sharedCache';
 export * from './lru';
 export * from './rateLimit';
 export * from './routes';
+export * from './peers';
+export * from './entitlements';
+export * from './invalidations';

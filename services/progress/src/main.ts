@@ -1,4 +1,4 @@
-import { createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
+import { createBroadcast, createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
@@ -8,6 +8,7 @@ const config = loadConfig();
 const log = createLogger('progress', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'progress', log });
-const app = createApp({ config, db, cache, log });
+const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
+const app = createApp({ config, db, cache, log, broadcast });
 
-startServer(app, { port: config.PORT, log, name: 'progress', onClose: [() => db.destroy(), () => cache.close()] });
+startServer(app, { port: config.PORT, log, name: 'progress', onClose: [() => db.destroy(), () => cache.close(), () => broadcast.close()] });

@@ -41,7 +41,8 @@ export interface RouteDeclaration {
   method: HttpMethod;
   /** The path under /api/v1 with `:param` segments (internal routes: the service's own /internal/... path). */
   path: string;
-  service: RouteOwner;
+  /** Who answers; 'every': service-kit mounts it in every service (internal plumbing, never routed by the gateway). */
+  service: RouteOwner | 'every';
   access: Access;
   /** One line for the API reference. */
   summary: string;

@@ -1,3 +1,4 @@
 export * from './define';
 export * from './progress';
 export * from './billing';
+export * from './platform';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { objectIdSchema, pageSchema } from '../api';
-import { entitlementEvictBodySchema } from '../billing';
 import { idOrSlugSchema } from '../catalog';
 import {
   categoryProgressSchema,
@@ -35,5 +34,4 @@ export const progressRoutes = defineRoutes({
 export const progressInternalRoutes = defineRoutes({
   deleteProductProgress: { method: 'DELETE', path: '/internal/progress/products/:productId', service, access: 'internal', summary: "A deleted product's progress goes with it", params: z.object({ productId: objectIdSchema }), response: z.object({ deleted: z.number().int() }) },
   deleteUserProgress: { method: 'DELETE', path: '/internal/progress/users/:userId', service, access: 'internal', summary: "A deleted account's progress goes with it", params: z.object({ userId: objectIdSchema }), response: z.object({ deleted: z.number().int() }) },
-  evictEntitlement: { method: 'POST', path: '/internal/entitlements/evict', service, access: 'internal', summary: "Forget a user's cached entitlement", body: entitlementEvictBodySchema, response: z.object({ evicted: z.literal(true) }) },
 });

@@ -8,8 +8,9 @@ import { createDb } from '../db';
 import { signIdentity } from '../identity';
 import { createLogger } from '../logger';
 
-/** The internal secret test apps are built with. */
-export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef0123456789';
+import { TEST_INTERNAL_SECRET } from './secret';
+
+export { TEST_INTERNAL_SECRET };
 
 export const testLog = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
@@ -70,6 +71,7 @@ export const testUsers = {
   subscriber: { id: 'cccccccccccccccccccccccc', role: 'user', email: 'member@test.example', name: 'Sam Subscriber' },
 } satisfies Record<string, Identity>;
 export * from './redis';
+export * from './peers';
 
 /**
  * A fresh database for one test file, opened on `schema`: created before its tests, closed and dropped

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import { progressInternalRoutes } from '@catalyst/contracts';
 import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
-import type { ProgressDeps } from '../progress/progress.handlers';
+import type { Deps } from '../deps';
 import { deleteProductProgress, deleteUserProgress } from '../progress/progress.repository';
 
 /** Service-to-service routes (guarded by the shared secret in createService). */
-export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements }: ProgressDeps) {
+export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements }: Deps) {
   mountRoutes(app, progressInternalRoutes, {
     async deleteProductProgress({ params: { productId } }) {
       const deleted = await deleteProductProgress(db, productId);
@@ -17,10 +17,6 @@ export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements }: 
       const deleted = await deleteUserProgress(db, userId);
       await entitlements.evict(userId);
       return { deleted };
-    },
-    async evictEntitlement({ body: { userId } }) {
-      await entitlements.evict(userId);
-      return { evicted: true as const };
     },
   });
 }

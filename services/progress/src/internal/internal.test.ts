@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { createTestContext, ids, otherSubscriber } from '../testSupport';
+import { createTestContext, ids, otherSubscriber } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {

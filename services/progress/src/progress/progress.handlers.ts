@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import type { Kysely } from 'kysely';
 import {
   PREMIUM_REQUIRED_MESSAGE,
   PROGRESS_RULES,
@@ -10,18 +9,10 @@ import {
   type progressRoutes,
 } from '@catalyst/contracts';
 import { badRequest, forbidden, notFound, parseWith, reply, type AppEnv, type HandlerInput, type RouteHandlers } from '@catalyst/service-kit';
-import type { Catalog } from '../catalog/catalog.client';
-import type { Database } from '../db/schema';
 import type { ProgressRow } from '../db/tables/progress';
-import type { Entitlements } from '../entitlement/entitlement';
+import type { Deps } from '../deps';
 import * as repo from './progress.repository';
-import { createSaveBatcher } from './saveBatcher';
-
-export interface ProgressDeps {
-  db: Kysely<Database>;
-  catalog: Catalog;
-  entitlements: Entitlements;
-}
+import { createSaveBatcher } from './save-batcher';
 
 type Ctx = Context<AppEnv>;
 
@@ -33,7 +24,7 @@ const completesAt = (progress: number) => progress >= PROGRESS_RULES.completedAt
  * signed-in caller, any other for subscribers and admins, asked before a 404 so a refusal says nothing of
  * what exists; published unless admin); a category's progress needs the plan.
  */
-export function progressPremiumRule({ catalog, entitlements }: Pick<ProgressDeps, 'catalog' | 'entitlements'>) {
+export function progressPremiumRule({ catalog, entitlements }: Pick<Deps, 'catalog' | 'entitlements'>) {
   return async (_c: Ctx, { identity, params, requestId }: HandlerInput<typeof progressRoutes.getForProduct>, route: { path: string }) => {
     if (!route.path.startsWith('/content/progress/product/')) {
       if (!(await entitlements.isEntitled(identity, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
@@ -45,7 +36,7 @@ export function progressPremiumRule({ catalog, entitlements }: Pick<ProgressDeps
   };
 }
 
-export function createProgressHandlers({ db, catalog }: ProgressDeps): RouteHandlers<typeof progressRoutes> {
+export function createProgressHandlers({ db, catalog }: Pick<Deps, 'db' | 'catalog'>): RouteHandlers<typeof progressRoutes> {
   const saves = createSaveBatcher(db);
 
   /** Rows joined with what content says of their products; rows of products gone (or hidden) are left out. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
 import { IDENTITY_HEADER } from '@catalyst/contracts';
 import { testUsers } from '@catalyst/service-kit/testing';
-import { createTestContext, ids, otherSubscriber } from '../testSupport';
+import { createTestContext, ids, otherSubscriber } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
@@ -160,12 +160,12 @@ describe('access', () => {
     expect(asked()).toBe(1);
     // billing: the learner subscribed, and tells progress to forget the cached answer
     ctx.entitled.add(learner2.id);
-    const evicted = await ctx.call(null, 'POST', '/internal/entitlements/evict', undefined);
+    const evicted = await ctx.call(null, 'POST', '/internal/invalidations', undefined);
     expect(evicted.status).toBe(404); // not without the shared secret
-    const res = await ctx.app.request('/internal/entitlements/evict', {
+    const res = await ctx.app.request('/internal/invalidations', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-catalyst-internal': 'test-internal-secret-0123456789abcdef0123456789' },
-      body: JSON.stringify({ userId: learner2.id }),
+      body: JSON.stringify({ topic: 'entitlement', key: learner2.id }),
     });
     expect(res.status).toBe(200);
     expect((await ctx.call(learner2, 'GET', productPath(ids.course))).status).toBe(200);

@@ -1,10 +1,10 @@
-// Test world for the progress service: a real Postgres database and tiny stand-ins for the content and
+// Test world for the progress service: a real Postgres database and stand-ins for the content and
 // billing /internal routes (those services are separate processes in production).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { INTERNAL_HEADER, type Identity, type ProductSummary } from '@catalyst/contracts';
+import { INTERNAL_HEADER, billingInternalRoutes, type Identity, type ProductSummary } from '@catalyst/contracts';
 import { createDb } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createTestCache, createTestDatabase, identityHeaders, testLog } from '@catalyst/service-kit/testing';
+import { TEST_INTERNAL_SECRET, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog } from '@catalyst/service-kit/testing';
 import { createApp } from './app';
 import { configSchema } from './config';
 import type { Database } from './db/schema';
@@ -96,11 +96,9 @@ export async function createTestContext() {
     return { status: 404, message: 'Route not found' };
   });
 
-  const billing = await standIn((req) => {
-    const m = /^\/internal\/entitlements\/([^/]+)$/.exec(req.url ?? '');
-    if (req.method !== 'GET' || !m) return { status: 404, message: 'Route not found' };
-    const has = entitled.has(decodeURIComponent(m[1]!));
-    return { status: 200, data: { entitled: has, plan: has ? 'premium' : null, status: has ? 'active' : 'none' } };
+  const billing = (await createPeerStandIn()).answer(billingInternalRoutes.entitlement, ({ params }) => {
+    const has = entitled.has(params.userId!);
+    return { entitled: has, plan: has ? ('premium' as const) : null, status: has ? ('active' as const) : ('free' as const) };
   });
 
   const config = configSchema.parse({
@@ -108,7 +106,7 @@ export async function createTestContext() {
     DATABASE_URL: database.url,
     INTERNAL_SECRET: TEST_INTERNAL_SECRET,
     CONTENT_URL: content.url,
-    BILLING_URL: billing.url,
+    BILLING_URL: billing.baseUrl,
   });
   const cache = createTestCache();
   const app = createApp({ config, db, cache, log: testLog });

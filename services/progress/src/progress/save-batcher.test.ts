@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from '../db/schema';
 import { SCHEMA, prepareDatabase } from '../setup';
-import { createSaveBatcher } from './saveBatcher';
+import { createSaveBatcher } from './save-batcher';
 
 const db = useTestDatabase<Database>(SCHEMA);
 

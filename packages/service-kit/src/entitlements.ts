@@ -1,0 +1,61 @@
+import { billingInternalRoutes, entitlementSchema, isFreeProduct, type Identity } from '@catalyst/contracts';
+import type { Cache } from './cache';
+import { HttpError, unavailable } from './errors';
+import type { Logger } from './logger';
+import type { Peer } from './peers';
+
+/** The longest an answer from billing is trusted: billing announces every change, so this bounds only a missed one. */
+export const ENTITLEMENT_TTL_SECONDS = 30;
+
+export interface Entitlements {
+  /** Admins always; everyone else as billing says (cached up to the TTL). */
+  isEntitled(identity: Identity, requestId?: string): Promise<boolean>;
+  /** A product opens for a signed-in caller when it is free (priced 0) or the caller is entitled; billing is asked only for the latter. */
+  mayOpen(identity: Identity, product: { price: number | null } | null | undefined, requestId?: string): Promise<boolean>;
+  /** Drops the cached answer (billing announced a change), so the next premium request asks billing again. */
+  evict(userId: string): Promise<void>;
+}
+
+/**
+ * Whether a caller may open premium content, asked of billing and cached. One failure rule for every
+ * service: billing not knowing the user (404) means no plan; any other failure (billing down, slow, or an
+ * answer in an unknown shape) is a 503 for the caller to retry, never a free pass nor a wrong refusal.
+ */
+export function createEntitlements({ billing, cache, log, ttlSeconds = ENTITLEMENT_TTL_SECONDS }: { billing: Peer; cache: Cache; log?: Logger; ttlSeconds?: number }): Entitlements {
+  const key = (userId: string) => `entitlement:${userId}`;
+
+  async function askBilling(userId: string, requestId?: string): Promise<boolean> {
+    let answer: unknown;
+    try {
+      answer = await billing.call(billingInternalRoutes.entitlement, { params: { userId } }, { requestId });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return false;
+      log?.warn({ requestId, userId, err: (error as Error).message }, 'entitlement check failed');
+      throw unavailable();
+    }
+    const parsed = entitlementSchema.safeParse(answer);
+    if (!parsed.success) {
+      log?.error({ requestId, userId }, 'billing answered an entitlement in an unknown shape');
+      throw unavailable();
+    }
+    return parsed.data.entitled;
+  }
+
+  const entitlements: Entitlements = {
+    async isEntitled(identity, requestId) {
+      if (identity.role === 'admin') return true;
+      const cached = await cache.get<boolean>(key(identity.id));
+      if (cached !== undefined) return cached;
+      const entitled = await askBilling(identity.id, requestId);
+      await cache.set(key(identity.id), entitled, ttlSeconds);
+      return entitled;
+    },
+    async mayOpen(identity, product, requestId) {
+      return (product != null && isFreeProduct(product)) || entitlements.isEntitled(identity, requestId);
+    },
+    async evict(userId) {
+      await cache.del(key(userId));
+    },
+  };
+  return entitlements;
+}

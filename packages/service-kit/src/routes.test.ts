@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoutes } from '@catalyst/contracts';
+import { createService } from './app';
+import { forbidden } from './errors';
+import { mountRoutes, mountedRoutes, reply } from './routes';
+import { TEST_INTERNAL_SECRET, identityHeaders, testLog } from './testing';
+
+const id = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id');
+const routes = defineRoutes({
+  list: { method: 'GET', path: '/things', service: 'content', access: 'public', summary: 'Things', query: z.object({ limit: z.coerce.number().int().max(10).default(5) }), response: z.array(z.number()), cache: 'shared' },
+  create: { method: 'POST', path: '/things', service: 'content', access: 'admin', summary: 'Add a thing', body: z.object({ name: z.string({ error: 'Name is required' }).min(1, 'Name is required') }), response: z.object({ name: z.string() }), status: 201 },
+  mine: { method: 'GET', path: '/things/:id', service: 'content', access: 'premium', summary: 'One thing', params: z.object({ id }), response: z.object({ id: z.string() }) },
+  drifting: { method: 'GET', path: '/drifting', service: 'content', access: 'user', summary: 'Answers what it did not declare', response: z.object({ n: z.number() }) },
+});
+
+const admin = { id: 'a'.repeat(24), role: 'admin' as const, email: 'a@test.example', name: 'Ada' };
+const learner = { id: 'b'.repeat(24), role: 'user' as const, email: 'b@test.example', name: 'Bo' };
+
+function build() {
+  const app = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
+  mountRoutes(
+    app,
+    routes,
+    {
+      list: ({ query }) => Array.from({ length: query.limit }, (_, i) => i),
+      create: ({ body }) => reply({ name: body.name }, { message: 'Thing added' }),
+      mine: ({ params }) => ({ id: params.id }),
+      drifting: () => ({ n: 'one' }) as never,
+    },
+    { publicMaxAgeSeconds: 5, premium: async (_c, { identity }) => { if (identity?.id !== admin.id) throw forbidden('Active subscription required to access this content'); } },
+  );
+  return app;
+}
+
+describe('mountRoutes', () => {
+  const app = build();
+  const call = (path: string, init: RequestInit & { as?: typeof admin | typeof learner } = {}) =>
+    app.request(path, { ...init, headers: { ...(init.as ? identityHeaders(init.as) : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+
+  it('parses the query by its schema and answers the success shape, marked for shared caches', async () => {
+    const res = await call('/things?limit=3');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5');
+    expect(await res.json()).toEqual({ success: true, data: [0, 1, 2] });
+    const bad = await call('/things?limit=99');
+    expect(bad.status).toBe(400);
+  });
+
+  it('checks access before the input: 401 anonymous, 403 not admin, then 400 for a bad body', async () => {
+    expect((await call('/things', { method: 'POST', body: '{}' })).status).toBe(401);
+    expect((await call('/things', { method: 'POST', body: '{}', as: learner })).status).toBe(403);
+    const bad = await call('/things', { method: 'POST', body: '{}', as: admin });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, message: 'Name is required', errors: [{ field: 'name', message: 'Name is required' }] });
+    const made = await call('/things', { method: 'POST', body: '{"name":"x"}', as: admin });
+    expect(made.status).toBe(201);
+    expect(await made.json()).toEqual({ success: true, data: { name: 'x' }, message: 'Thing added' });
+  });
+
+  it("runs the service's premium rule after the params are parsed", async () => {
+    expect((await call('/things/nope', { as: learner })).status).toBe(400);
+    expect((await call(`/things/${'c'.repeat(24)}`, { as: learner })).status).toBe(403);
+    expect((await call(`/things/${'c'.repeat(24)}`, { as: admin })).status).toBe(200);
+  });
+
+  it('fails an answer that does not match its declaration, under test', async () => {
+    const res = await call('/drifting', { as: learner });
+    expect(res.status).toBe(500);
+  });
+
+  it('lists what it mounted, for the declaration coverage tests', () => {
+    expect(mountedRoutes(app)).toEqual(['GET /drifting', 'GET /things', 'GET /things/:id', 'POST /things']);
+  });
+
+  it('refuses to mount a premium route without a premium rule, or a path parameter without a schema', () => {
+    const app2 = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
+    expect(() => mountRoutes(app2, { mine: routes.mine }, { mine: ({ params }) => ({ id: params.id }) })).toThrow(/premium rule/);
+    const loose = defineRoutes({ x: { method: 'GET', path: '/x/:id', service: 'content', access: 'public', summary: 'x', response: z.null() } });
+    expect(() => mountRoutes(app2, loose, { x: () => null })).toThrow(/no params schema/);
+  });
+});

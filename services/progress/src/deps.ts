@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { createEntitlements, createInternalClient, createInvalidations, createPeer, type Broadcast, type Cache, type Entitlements, type Invalidations, type Logger } from '@catalyst/service-kit';
+import { createCatalog, type Catalog } from './catalog/catalog.client';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+
+/** What the process provides (main.ts; tests build their own). */
+export interface BaseDeps {
+  config: Config;
+  db: Kysely<Database>;
+  cache: Cache;
+  log: Logger;
+  /** Redis pub/sub (REDIS_URL): invalidations from other replicas; omitted: peers' HTTP messages only. */
+  broadcast?: Broadcast;
+}
+
+/** Everything progress's handlers use, built once from the process's pieces. */
+export interface Deps extends BaseDeps {
+  catalog: Catalog;
+  entitlements: Entitlements;
+  invalidations: Invalidations;
+}
+
+export function createDeps(base: BaseDeps): Deps {
+  const { config, cache, log, broadcast } = base;
+  const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
+  const entitlements = createEntitlements({ billing: peer(config.BILLING_URL), cache, log });
+  const invalidations = createInvalidations({ broadcast, log });
+  // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
+  invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
+  return { ...base, catalog: createCatalog({ content: createInternalClient({ baseUrl: config.CONTENT_URL, secret: config.INTERNAL_SECRET }), cache }), entitlements, invalidations };
+}
