@@ -19,7 +19,7 @@ describe('createPeer', async () => {
   billing.answer(billingInternalRoutes.entitlement, ({ params }) => {
     if (answer === 'unknown') throw new HttpError(404, 'No such user');
     if (answer === 'broken') throw new Error('boom');
-    return { entitled: answer === 'plan' && params.userId === user.id, plan: answer === 'plan' ? 'premium' : null, status: answer === 'plan' ? 'active' : 'free' };
+    return { entitled: answer === 'plan' && params.userId === user.id, plan: answer === 'plan' ? ('premium' as const) : null, status: answer === 'plan' ? ('active' as const) : ('free' as const) };
   });
   afterAll(() => billing.close());
   const peer = createPeer({ baseUrl: billing.baseUrl, secret: TEST_INTERNAL_SECRET, timeoutMs: 500 });
