@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  changePasswordRequestSchema,
+  currentUserResponseSchema,
+  deleteAccountRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  resetPasswordRequestSchema,
+  resolveSessionRequestSchema,
+  resolveSessionResponseSchema,
+  sessionResponseSchema,
+  updateProfileRequestSchema,
+  userSummarySchema,
+  usersCountResponseSchema,
+  usersLookupRequestSchema,
+  verifyEmailQuerySchema,
+} from '../auth';
+import { defineRoutes } from './define';
+
+const service = 'auth';
+const endedSessions = z.object({ endedSessions: z.number().int() });
+
+/**
+ * Accounts and sessions. Auth is the one service that sees the raw bearer token (the gateway forwards
+ * it); `evicts` names the cached identities a successful answer makes stale at the gateway.
+ */
+export const authRoutes = defineRoutes({
+  register: { method: 'POST', path: '/auth/register', service, access: 'public', status: 201, summary: 'Create an account (the same answer for a taken address)', body: registerRequestSchema, response: registerResponseSchema },
+  login: { method: 'POST', path: '/auth/login', service, access: 'public', summary: 'Sign in: a session token', body: loginRequestSchema, response: sessionResponseSchema },
+  me: { method: 'GET', path: '/auth/me', service, access: 'user', summary: 'The signed-in user', response: currentUserResponseSchema },
+  logout: { method: 'POST', path: '/auth/logout', service, access: 'public', evicts: 'token', summary: 'End this session', response: z.null() },
+  logoutEverywhere: { method: 'POST', path: '/auth/logout-all', service, access: 'user', evicts: 'user', summary: 'End every session of the account, this one included', response: endedSessions },
+  verifyEmail: { method: 'GET', path: '/auth/verify-email', service, access: 'public', evicts: 'user', summary: "Confirm an e-mail address with the link's token", query: verifyEmailQuerySchema, response: z.object({ email: z.string() }) },
+  forgotPassword: { method: 'POST', path: '/auth/forgot-password', service, access: 'public', summary: 'E-mail a reset link (the same answer for any address)', body: forgotPasswordRequestSchema, response: z.null() },
+  resetPassword: { method: 'POST', path: '/auth/reset-password', service, access: 'public', summary: "Set a new password with the reset link's token", body: resetPasswordRequestSchema, response: z.null() },
+});
+
+/** The signed-in user's own account. */
+export const userRoutes = defineRoutes({
+  updateProfile: { method: 'PUT', path: '/users/profile', service, access: 'user', evicts: 'user', summary: 'Change your name or e-mail address (a new address needs the current password)', body: updateProfileRequestSchema, response: currentUserResponseSchema },
+  changePassword: { method: 'PUT', path: '/users/change-password', service, access: 'user', evicts: 'user', summary: 'Change your password (every other session ends)', body: changePasswordRequestSchema, response: endedSessions },
+  deleteAccount: { method: 'DELETE', path: '/users/profile', service, access: 'user', evicts: 'user', summary: 'Delete your account, its plan and its progress (the password confirms it)', body: deleteAccountRequestSchema, response: z.null() },
+});
+
+/** Peers' calls into auth (shared secret; never through the gateway). */
+export const authInternalRoutes = defineRoutes({
+  resolveSession: { method: 'POST', path: '/internal/sessions/resolve', service, access: 'internal', summary: "A session token's identity (the gateway's edge authentication)", body: resolveSessionRequestSchema, response: resolveSessionResponseSchema },
+  userCount: { method: 'GET', path: '/internal/users/count', service, access: 'internal', summary: 'How many accounts exist (admin dashboard)', response: usersCountResponseSchema },
+  lookupUsers: { method: 'POST', path: '/internal/users/lookup', service, access: 'internal', summary: 'Names and e-mail addresses of the given users', body: usersLookupRequestSchema, response: z.array(userSummarySchema) },
+});

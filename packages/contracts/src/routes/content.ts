@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { pageSchema } from '../api';
+import {
+  adminCategorySchema,
+  adminCreatorSchema,
+  adminIdParamSchema,
+  adminProductSchema,
+  adminStatsSchema,
+  categoryInputSchema,
+  creatorInputSchema,
+  productBodySchema,
+} from '../admin';
+import {
+  categoryListQuerySchema,
+  categorySchema,
+  creatorListQuerySchema,
+  creatorSchema,
+  idOrSlugSchema,
+  premiumProductSchema,
+  productDetailSchema,
+  productFiltersSchema,
+  productListQuerySchema,
+  productLookupBodySchema,
+  productSummarySchema,
+  publicProductSchema,
+  topProductsQuerySchema,
+} from '../catalog';
+import { defineRoutes } from './define';
+
+const service = 'content';
+const idOrSlug = z.object({ idOrSlug: idOrSlugSchema });
+const deleted = z.object({ _id: z.string() });
+/** A product form carries a rich description: more room than the 64 KiB every other body gets. */
+const PRODUCT_FORM_BYTES = 512 * 1024;
+
+/**
+ * The public catalogue: the same answer for everyone (no identity in it), so shared caches may reuse it
+ * briefly. `/categories*` and `/content/categories*` are the same routes under the spec's two prefixes.
+ */
+export const categoryRoutes = defineRoutes({
+  list: { method: 'GET', path: '/categories', service, access: 'public', cache: 'shared', summary: 'Active categories with their product counts, paged', query: categoryListQuerySchema, response: pageSchema(categorySchema) },
+  get: { method: 'GET', path: '/categories/:idOrSlug', service, access: 'public', cache: 'shared', summary: 'One category (id or slug)', params: idOrSlug, response: categorySchema },
+  listProducts: { method: 'GET', path: '/categories/:idOrSlug/products', service, access: 'public', cache: 'shared', summary: "A category's products, filtered, sorted and paged", params: idOrSlug, query: productListQuerySchema, response: pageSchema(publicProductSchema) },
+  listUnderContent: { method: 'GET', path: '/content/categories', service, access: 'public', cache: 'shared', summary: 'Active categories with their product counts, paged', query: categoryListQuerySchema, response: pageSchema(categorySchema) },
+  getUnderContent: { method: 'GET', path: '/content/categories/:idOrSlug', service, access: 'public', cache: 'shared', summary: 'One category (id or slug)', params: idOrSlug, response: categorySchema },
+  listProductsUnderContent: { method: 'GET', path: '/content/categories/:idOrSlug/products', service, access: 'public', cache: 'shared', summary: "A category's products, filtered, sorted and paged", params: idOrSlug, query: productListQuerySchema, response: pageSchema(publicProductSchema) },
+  // Premium: the category page.
+  getPremium: { method: 'GET', path: '/content/premium/categories/:idOrSlug', service, access: 'premium', summary: 'One category, for the category page', params: idOrSlug, response: categorySchema },
+  // Admin.
+  adminList: { method: 'GET', path: '/admin/categories', service, access: 'admin', summary: 'Every category, inactive ones too, with product counts', response: z.array(adminCategorySchema) },
+  adminGet: { method: 'GET', path: '/admin/categories/:id', service, access: 'admin', summary: 'One category', params: adminIdParamSchema('category'), response: adminCategorySchema },
+  create: { method: 'POST', path: '/admin/categories', service, access: 'admin', status: 201, summary: 'Create a category', body: categoryInputSchema, response: adminCategorySchema },
+  replace: { method: 'PUT', path: '/admin/categories/:id', service, access: 'admin', summary: 'Replace a category', params: adminIdParamSchema('category'), body: categoryInputSchema, response: adminCategorySchema },
+  remove: { method: 'DELETE', path: '/admin/categories/:id', service, access: 'admin', summary: 'Delete a category that holds no products', params: adminIdParamSchema('category'), response: deleted },
+});
+
+/** Creators: the category page's creators and a creator's library (premium), and their administration. */
+export const creatorRoutes = defineRoutes({
+  listOfCategory: { method: 'GET', path: '/users/premium/categories/:idOrSlug/creators', service, access: 'premium', summary: 'Creators with their product count in a category', params: idOrSlug, query: creatorListQuerySchema, response: z.array(creatorSchema) },
+  listProducts: { method: 'GET', path: '/users/premium/products/:creator', service, access: 'premium', summary: "A creator's library across categories (with video addresses)", params: z.object({ creator: idOrSlugSchema }), query: productFiltersSchema, response: z.array(premiumProductSchema) },
+  listProductsInCategory: { method: 'GET', path: '/users/premium/products/:creator/category/:category', service, access: 'premium', summary: "A creator's library in one category (with video addresses)", params: z.object({ creator: idOrSlugSchema, category: idOrSlugSchema }), query: productFiltersSchema, response: z.array(premiumProductSchema) },
+  adminList: { method: 'GET', path: '/admin/creators', service, access: 'admin', summary: 'Every creator, inactive ones too, with product counts', response: z.array(adminCreatorSchema) },
+  adminGet: { method: 'GET', path: '/admin/creators/:id', service, access: 'admin', summary: 'One creator', params: adminIdParamSchema('creator'), response: adminCreatorSchema },
+  create: { method: 'POST', path: '/admin/creators', service, access: 'admin', status: 201, summary: 'Create a creator', body: creatorInputSchema, response: adminCreatorSchema },
+  replace: { method: 'PUT', path: '/admin/creators/:id', service, access: 'admin', summary: 'Replace a creator', params: adminIdParamSchema('creator'), body: creatorInputSchema, response: adminCreatorSchema },
+  remove: { method: 'DELETE', path: '/admin/creators/:id', service, access: 'admin', summary: 'Delete a creator who has no products', params: adminIdParamSchema('creator'), response: deleted },
+});
+
+/** Products: the public catalogue, the premium list and product page, and their administration. */
+export const productRoutes = defineRoutes({
+  list: { method: 'GET', path: '/content/products', service, access: 'public', cache: 'shared', summary: 'Visible products, filtered, sorted and paged (never the video or content)', query: productListQuerySchema, response: pageSchema(publicProductSchema) },
+  top: { method: 'GET', path: '/content/products/top', service, access: 'public', cache: 'shared', summary: 'Featured products for the dashboard', query: topProductsQuerySchema, response: z.array(publicProductSchema) },
+  get: { method: 'GET', path: '/content/products/:idOrSlug', service, access: 'public', cache: 'shared', summary: "A visitor's view of one product (slug, productId or _id)", params: idOrSlug, response: publicProductSchema },
+  listPremium: { method: 'GET', path: '/content/premium/products', service, access: 'premium', summary: 'Products with their (signed) video addresses, filtered, sorted and paged', query: productListQuerySchema, response: pageSchema(premiumProductSchema) },
+  getPremium: { method: 'GET', path: '/content/premium/products/:idOrSlug', service, access: 'premium', summary: 'The product page: video, content and related content (a free product opens to every signed-in user)', params: idOrSlug, response: productDetailSchema },
+  adminList: { method: 'GET', path: '/admin/products', service, access: 'admin', summary: 'Every product, drafts too, filtered, sorted and paged', query: productListQuerySchema, response: pageSchema(adminProductSchema) },
+  adminGet: { method: 'GET', path: '/admin/products/:id', service, access: 'admin', summary: 'One product', params: adminIdParamSchema('product'), response: adminProductSchema },
+  create: { method: 'POST', path: '/admin/products', service, access: 'admin', status: 201, summary: 'Create a product', body: productBodySchema, maxBodyBytes: PRODUCT_FORM_BYTES, response: adminProductSchema },
+  replace: { method: 'PUT', path: '/admin/products/:id', service, access: 'admin', summary: 'Replace a product (the list toggles send it back with one flag flipped)', params: adminIdParamSchema('product'), body: productBodySchema, maxBodyBytes: PRODUCT_FORM_BYTES, response: adminProductSchema },
+  remove: { method: 'DELETE', path: '/admin/products/:id', service, access: 'admin', summary: 'Delete a product and its progress records', params: adminIdParamSchema('product'), response: deleted },
+});
+
+/** The admin dashboard's figures. */
+export const statsRoutes = defineRoutes({
+  get: { method: 'GET', path: '/admin/stats', service, access: 'admin', summary: "The dashboard's figures (users and subscribers are null when their service is down)", response: adminStatsSchema },
+});
+
+/** Peers' calls into content (shared secret; never through the gateway). Summaries include drafts. */
+export const contentInternalRoutes = defineRoutes({
+  product: { method: 'GET', path: '/internal/products/:idOrSlug', service, access: 'internal', summary: "A product's summary, drafts included", params: idOrSlug, response: productSummarySchema },
+  lookupProducts: { method: 'POST', path: '/internal/products/lookup', service, access: 'internal', summary: 'Summaries of the given products', body: productLookupBodySchema, response: z.array(productSummarySchema) },
+  categoryProducts: { method: 'GET', path: '/internal/categories/:idOrSlug/products', service, access: 'internal', summary: "Summaries of a category's published products", params: idOrSlug, response: z.array(productSummarySchema) },
+});
