@@ -1,51 +1,49 @@
 /**
- * The access matrix: every endpoint of the policy (gateway/src/route-policy.ts) × every method × anonymous,
- * learner, subscriber and admin, through the gateway. The policy itself is checked against the gateway's
- * route table and against the routes each service declares, so an endpoint without a policy fails.
+ * The access matrix: every declared endpoint (packages/contracts/src/routes: its `access`) × every method ×
+ * anonymous, learner, subscriber and admin, through the gateway. The declarations are checked against the
+ * routes each service mounts, so a mounted route without a declaration (unreachable through the gateway,
+ * and with no decision about who may call it) fails, and so does a declaration no service mounts.
  */
-import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
-import { endpointPolicies, type EndpointPolicy } from '../../gateway/src/route-policy';
-import { apiRoutes, resolveRoute } from '../../gateway/src/routes';
+import { apiRoutes, PREMIUM_REQUIRED_MESSAGE, routeKey, type RouteDeclaration } from '@catalyst/contracts';
+import { mountedRoutes } from '@catalyst/service-kit';
+import { apiRouter } from '../../gateway/src/routes';
+import { inertServiceApps } from '../../gateway/src/testing/service-apps';
 import { describe, isErrorShape, type Res, type Role, type Suite } from './harness';
-import { declaredServiceRoutes } from './service-routes';
 
 const ROLES: Role[] = ['anonymous', 'learner', 'member', 'admin'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const MISSING_ID = '0123456789abcdef01234567';
 
-export async function accessMatrix(suite: Suite) {
-  const declared = declaredServiceRoutes();
-  const policyKey = (method: string, path: string) => `${method} ${path}`;
-  const policyKeys = new Set(endpointPolicies.map((p) => policyKey(p.method, p.path)));
+/** One row of the matrix: a declared endpoint, or HEAD of a GET the gateway answers itself. */
+type Endpoint = Pick<RouteDeclaration, 'path' | 'access'> & { method: RouteDeclaration['method'] | 'HEAD' };
 
-  for (const route of declared) {
-    suite.check(
-      `${route.method} ${route.path} (${route.service}) has an access policy`,
-      policyKeys.has(policyKey(route.method, route.path)),
-      'an entry in gateway/src/route-policy.ts',
-      'no policy entry: add one saying who may call it',
-    );
+/** Every endpoint reachable through the gateway, with who may call it. */
+const endpoints: Endpoint[] = apiRoutes.flatMap((route): Endpoint[] =>
+  route.service === 'gateway' && route.method === 'GET' ? [route, { ...route, method: 'HEAD' }] : [route],
+);
+
+export async function accessMatrix(suite: Suite) {
+  const apps = inertServiceApps();
+  const mounted = Object.entries(apps).flatMap(([service, app]) =>
+    mountedRoutes(app)
+      .filter((key) => !key.includes(' /internal/'))
+      .map((key) => ({ service, key })),
+  );
+  const declaredKeys = new Set(apiRoutes.map(routeKey));
+  for (const { service, key } of mounted) {
+    suite.check(`${key} (${service}) is declared`, declaredKeys.has(key), 'a declaration in packages/contracts/src/routes', 'none: declare it, saying who may call it');
   }
-  const declaredKeys = new Set(declared.map((r) => policyKey(r.method, r.path)));
-  for (const policy of endpointPolicies) {
-    const route = resolveRoute(policy.path.replace(/:[A-Za-z]+/g, 'x'));
-    suite.check(`policy ${policy.method} ${policy.path} is routed by the gateway`, Boolean(route), 'a route of gateway/src/routes.ts', 'no route owns it');
-    if (route && route.owner !== 'gateway') {
-      suite.check(
-        `policy ${policy.method} ${policy.path} names a route ${route.owner} declares`,
-        declaredKeys.has(policyKey(policy.method, policy.path)),
-        `${route.owner} to declare it`,
-        'stale policy entry: no such route',
-      );
-    }
-  }
+  const mountedKeys = new Set(mounted.map(({ service, key }) => `${service} ${key}`));
   for (const route of apiRoutes) {
-    const covered = endpointPolicies.some((p) => resolveRoute(p.path.replace(/:[A-Za-z]+/g, 'x')) === route);
-    suite.check(`gateway route ${route.path} (${route.match}) has policed endpoints`, covered, 'at least one policy entry under it', 'none');
+    const path = route.path.replace(/:[A-Za-z0-9_]+/g, 'x');
+    suite.check(`declaration ${routeKey(route)} is routed to ${route.service} by the gateway`, apiRouter.resolve(route.method, path)?.owner === route.service, route.service, String(apiRouter.resolve(route.method, path)?.owner));
+    if (route.service !== 'gateway') {
+      suite.check(`declaration ${routeKey(route)} is mounted by ${route.service}`, mountedKeys.has(`${route.service} ${routeKey(route)}`), `${route.service} to mount it`, 'stale declaration: no such route');
+    }
   }
 
   const f = suite.fixtures;
-  const params: Record<string, (p: EndpointPolicy) => string> = {
+  const params: Record<string, (p: Endpoint) => string> = {
     idOrSlug: (p) => (p.path.includes('categor') ? f.categorySlug : f.product.slug),
     id: (p) => {
       if (p.path.startsWith('/content/progress/categories')) return f.product.categoryId;
@@ -58,10 +56,15 @@ export async function accessMatrix(suite: Suite) {
     creator: () => f.product.creatorId,
     category: () => f.product.categoryId,
   };
-  const fill = (p: EndpointPolicy) => p.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name]!(p)));
+  const fill = (p: Endpoint) =>
+    p.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+      const value = params[name];
+      if (!value) throw new Error(`access matrix: no fixture for the :${name} of ${p.path}`);
+      return encodeURIComponent(value(p));
+    });
 
   // Requests that pass validation where that matters, so the access decision is what answers.
-  const bodyFor = (p: EndpointPolicy): { body?: unknown; raw?: FormData } => {
+  const bodyFor = (p: Endpoint): { body?: unknown; raw?: FormData } => {
     if (p.path === '/content/progress/product/:id' && p.method === 'PATCH') return { body: { progress: 12, lastPosition: 30 } };
     if (p.path === '/content/progress/product/:id' && p.method === 'POST') {
       const form = new FormData();
@@ -73,7 +76,7 @@ export async function accessMatrix(suite: Suite) {
     return { body: {} };
   };
 
-  const tokenFor = async (role: Role, p: EndpointPolicy): Promise<string | undefined> => {
+  const tokenFor = async (role: Role, p: Endpoint): Promise<string | undefined> => {
     if (role === 'anonymous') return undefined;
     if (p.path !== '/auth/logout') return f.tokens[role];
     // Logging out must not end the fixtures' sessions: a session of its own.
@@ -81,7 +84,7 @@ export async function accessMatrix(suite: Suite) {
     return res.body?.data?.token;
   };
 
-  const expectation = (access: EndpointPolicy['access'], role: Role): { statuses?: number[]; message?: string; allowed: boolean } => {
+  const expectation = (access: Endpoint['access'], role: Role): { statuses?: number[]; message?: string; allowed: boolean } => {
     switch (access) {
       case 'public':
         return { allowed: true };
@@ -96,6 +99,8 @@ export async function accessMatrix(suite: Suite) {
       case 'admin':
         if (role === 'anonymous') return { allowed: false, statuses: [401] };
         return role === 'admin' ? { allowed: true } : { allowed: false, statuses: [403] };
+      case 'internal':
+        return { allowed: false, statuses: [404] };
     }
   };
 
@@ -108,22 +113,22 @@ export async function accessMatrix(suite: Suite) {
     return suite.check(name, ok, `${want.statuses!.join('/')}${want.message ? ` '${want.message}'` : ''} in the error shape`, describe(res));
   };
 
-  for (const policy of endpointPolicies) {
-    const path = fill(policy);
+  for (const endpoint of endpoints) {
+    const path = fill(endpoint);
     for (const role of ROLES) {
-      const res = await suite.request(policy.method, path, { token: await tokenFor(role, policy), ...bodyFor(policy) });
-      judge(`${policy.method} ${policy.path} as ${role}`, res, expectation(policy.access, role));
+      const res = await suite.request(endpoint.method, path, { token: await tokenFor(role, endpoint), ...bodyFor(endpoint) });
+      judge(`${endpoint.method} ${endpoint.path} as ${role}`, res, expectation(endpoint.access, role));
       // Signing out everywhere ended the fixture's own session too: the next areas get a new one.
-      if (policy.path === '/auth/logout-all' && role !== 'anonymous' && res.status === 200) {
+      if (endpoint.path === '/auth/logout-all' && role !== 'anonymous' && res.status === 200) {
         const again = await suite.request('POST', '/auth/login', { body: { email: f.users[role].email, password: f.users[role].password } });
         f.tokens[role] = again.body.data.token;
       }
     }
   }
 
-  // Methods no policy names are refused for everyone, admin included.
-  const byPath = new Map<string, EndpointPolicy[]>();
-  for (const p of endpointPolicies) byPath.set(p.path, [...(byPath.get(p.path) ?? []), p]);
+  // Methods no declaration names are refused for everyone, admin included.
+  const byPath = new Map<string, Endpoint[]>();
+  for (const p of endpoints) byPath.set(p.path, [...(byPath.get(p.path) ?? []), p]);
   for (const [pattern, policies] of byPath) {
     const path = fill(policies[0]!);
     for (const method of METHODS) {
@@ -131,7 +136,7 @@ export async function accessMatrix(suite: Suite) {
       for (const role of ['anonymous', 'admin'] as Role[]) {
         const res = await suite.request(method, path, { token: role === 'admin' ? f.tokens.admin : undefined, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
         suite.check(
-          `${method} ${pattern} (no policy) as ${role} is refused`,
+          `${method} ${pattern} (not declared) as ${role} is refused`,
           [401, 403, 404, 405].includes(res.status) && isErrorShape(res.body),
           '401/403/404/405 in the error shape',
           describe(res),

@@ -3,6 +3,7 @@ import express from 'express';
 import { IDENTITY_HEADER, INTERNAL_HEADER, type Identity } from '@catalyst/contracts';
 import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
 import { chain, localsOf, pathOf, type Handler } from './chain';
+import { openApiHandler } from './api-docs';
 import { clientErrorsHandlers } from './client-errors';
 import { sendEntry, type EdgeCache, type EdgeTicket } from './edge-cache';
 import type { ClientAddress } from './client-address';
@@ -11,7 +12,8 @@ import { MESSAGES, sendError } from './errors';
 import { healthHandler, type ServiceUrls } from './health';
 import { AuthUnavailableError, bearerToken, type IdentityResolver } from './identity';
 import type { ApiProxy, ProxyPlan } from './proxy';
-import { API_PREFIX, isUnsafeApiPath, resolveRoute, type ApiRoute, type TimeoutClass, type Upstream } from './routes';
+import type { TimeoutClass } from '@catalyst/contracts';
+import { API_PREFIX, apiRouter, isUnsafeApiPath, type ApiRoute, type ApiRouter, type Upstream } from './routes';
 
 export interface ApiDeps {
   config: GatewayConfig;
@@ -21,6 +23,8 @@ export interface ApiDeps {
   proxy: ApiProxy;
   client: ClientAddress;
   edge: EdgeCache;
+  /** The declared routes (tests give their own). */
+  router?: ApiRouter;
 }
 
 export const serviceUrls = (config: GatewayConfig): ServiceUrls => ({
@@ -62,7 +66,7 @@ const apiPathOf = (req: IncomingMessage) => pathOf(req).slice(API_PREFIX.length)
  * path): the routing table, then body limits, JSON checks and edge authentication for the routes the
  * services own, then the proxy (which strips /api/v1).
  */
-export function createApiHandler({ config, log, cache, identity, proxy, client, edge }: ApiDeps): Handler {
+export function createApiHandler({ config, log, cache, identity, proxy, client, edge, router = apiRouter }: ApiDeps): Handler {
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
 
@@ -83,12 +87,12 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
   const resolve: Handler = (req, res, next) => {
     const path = apiPathOf(req);
     if (isUnsafeApiPath(path)) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
-    const route = resolveRoute(path);
+    const route = router.resolve(req.method ?? 'GET', path);
     if (!route) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
     const locals = localsOf(res);
     locals.route = route;
     locals.upstream = route.owner;
-    if (route.owner === 'gateway' && route.methods && !route.methods.includes(req.method ?? '')) {
+    if (route.owner === 'gateway' && !route.methods.includes(req.method ?? '')) {
       res.setHeader('allow', route.methods.join(', '));
       return sendError(res, 405, `Method ${req.method} is not allowed on ${API_PREFIX}${route.path}`);
     }
@@ -167,7 +171,12 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
   const gatewayRoutes: Record<string, Handler> = {
     '/health': healthHandler(upstreams, config.HEALTH_TIMEOUT_MS),
     '/client-errors': chain(...clientErrorsHandlers({ cache, log, perMinute: config.CLIENT_ERRORS_PER_MINUTE, client })),
+    '/openapi.json': openApiHandler(),
   };
+  // Every gateway route declared has its handler here, and nothing undeclared is answered.
+  const declaredHere = new Set(router.routes.filter((route) => route.owner === 'gateway').map((route) => route.path));
+  for (const path of declaredHere) if (!gatewayRoutes[path]) throw new Error(`The gateway declares ${path} but has no handler for it`);
+  for (const path of Object.keys(gatewayRoutes)) if (!declaredHere.has(path)) throw new Error(`The gateway answers ${path} but no declaration names it`);
   const proxied = chain(readBody, forward);
   const dispatch: Handler = (req, res, next) => {
     const route = routeOf(res);

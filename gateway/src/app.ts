@@ -4,6 +4,7 @@ import express from 'express';
 import type { Cache, Logger } from '@catalyst/service-kit';
 import { requestContext } from './access-log';
 import { createApiHandler, stripTrustedHeaders } from './api';
+import { createApiDocsRouter } from './api-docs';
 import { chain, localsOf, type Handler } from './chain';
 import { clientAddress, type TrustFn } from './client-address';
 import type { GatewayConfig } from './config';
@@ -70,6 +71,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   const client = clientAddress(app.get('trust proxy fn') as TrustFn);
 
   app.use(chain(requestContext(log), stripTrustedHeaders, ...(securityHeaders(config) as Handler[]), compression() as unknown as Handler));
+  // The API reference page and its script (the one page under /api).
+  app.use('/api/docs', createApiDocsRouter());
   // Any other /api path is an API 404, never the app's HTML.
   app.use('/api', (req, res) => sendError(res, 404, `Route not found: ${req.method} ${req.originalUrl.split('?')[0]}`));
   app.use(createStaticRouter(config, log));

@@ -1,73 +1,137 @@
+import { apiRoutes, routeKey, SERVICES, type RouteDeclaration, type RouteOwner, type ServiceName, type TimeoutClass } from '@catalyst/contracts';
+
 /**
- * The API routing table (architecture: "API routing"), as data. Paths are relative to /api/v1 and are
- * forwarded with that prefix stripped. The security suite builds its access matrix from this table.
+ * The gateway's routing, derived from the route declarations of packages/contracts (architecture: "API
+ * routing"): which process owns a path, its upstream timeout, whether auth sees the raw token, and which
+ * cached identities a successful answer makes stale. Nothing here is written by hand per endpoint.
  */
-export const UPSTREAMS = ['auth', 'content', 'progress', 'billing'] as const;
-export type Upstream = (typeof UPSTREAMS)[number];
-export type RouteOwner = Upstream | 'gateway';
-/** Which upstream timeout applies (config: <CLASS>_TIMEOUT_MS). */
-export type TimeoutClass = 'auth' | 'content' | 'progress' | 'billing' | 'admin';
-
-export interface ApiRoute {
-  /** Path under /api/v1. */
-  path: string;
-  /** 'exact': only this path; 'subtree': this path and everything below it ("/x*" in the architecture). */
-  match: 'exact' | 'subtree';
-  owner: RouteOwner;
-  /** Methods a gateway-owned route answers; proxied routes pass every method and let the service decide. */
-  methods?: readonly string[];
-  timeout?: TimeoutClass;
-  /** The raw Authorization header reaches this service (only auth needs the token itself). */
-  forwardAuthorization?: boolean;
-  /** After a 2xx answer, cached identities are evicted: of this token, or of every session of the user. */
-  evicts?: 'token' | 'user';
-  /** Request bodies are forwarded byte for byte (signed payloads). Every body is, but this one must be. */
-  rawBody?: boolean;
-}
-
 export const API_PREFIX = '/api/v1';
 
-export const apiRoutes: readonly ApiRoute[] = [
-  { path: '/auth', match: 'subtree', owner: 'auth', timeout: 'auth', forwardAuthorization: true },
-  { path: '/auth/logout', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'token' },
-  // Every session of the user ends (sign out everywhere, a password reset); a verified address changes the identity.
-  { path: '/auth/logout-all', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },
-  { path: '/auth/verify-email', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },
-  // PUT (name/e-mail change) and DELETE (account deletion) both leave the user's cached identities stale.
-  { path: '/users/profile', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },
-  { path: '/users/change-password', match: 'exact', owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'user' },
-  { path: '/categories', match: 'subtree', owner: 'content', timeout: 'content' },
-  { path: '/content/products', match: 'subtree', owner: 'content', timeout: 'content' },
-  { path: '/content/categories', match: 'subtree', owner: 'content', timeout: 'content' },
-  { path: '/content/premium', match: 'subtree', owner: 'content', timeout: 'content' },
-  { path: '/users/premium', match: 'subtree', owner: 'content', timeout: 'content' },
-  { path: '/admin', match: 'subtree', owner: 'content', timeout: 'admin' },
-  { path: '/content/progress', match: 'subtree', owner: 'progress', timeout: 'progress' },
-  { path: '/subscription', match: 'subtree', owner: 'billing', timeout: 'billing' },
-  { path: '/webhooks/stripe', match: 'exact', owner: 'billing', timeout: 'billing', rawBody: true },
-  { path: '/health', match: 'exact', owner: 'gateway', methods: ['GET', 'HEAD'] },
-  { path: '/client-errors', match: 'exact', owner: 'gateway', methods: ['POST'] },
-];
+export const UPSTREAMS = SERVICES;
+export type Upstream = ServiceName;
 
-const matches = (route: ApiRoute, path: string) =>
-  path === route.path || (route.match === 'subtree' && path.startsWith(`${route.path}/`));
-
-/**
- * The route owning a path (relative to /api/v1): the most specific match wins, so `/content/progress`
- * beats any broader `/content/...` prefix whatever the table's order.
- */
-export function resolveRoute(path: string, routes: readonly ApiRoute[] = apiRoutes): ApiRoute | undefined {
-  let best: ApiRoute | undefined;
-  for (const route of routes) {
-    if (!matches(route, path)) continue;
-    if (!best || route.path.length > best.path.length || (route.path.length === best.path.length && route.match === 'exact')) best = route;
-  }
-  return best;
+/** What the gateway does with a request to one declared path (and, with `evicts`, one declared method). */
+export interface ApiRoute {
+  /** The declared path under /api/v1, `:param` segments and all. */
+  path: string;
+  owner: RouteOwner;
+  /** The methods declared on this path (HEAD with GET): what a gateway-owned path answers. */
+  methods: readonly string[];
+  /** Which upstream timeout applies: the declared one, else 'admin' for admin routes, else the owner's. */
+  timeout?: TimeoutClass;
+  /** The raw Authorization header reaches the service: only auth needs the token itself. */
+  forwardAuthorization: boolean;
+  /** After a 2xx answer, cached identities are evicted: of this token, or of every session of the user. */
+  evicts?: 'token' | 'user';
 }
+
+export interface ApiRouter {
+  /** Every declared path, once per method that differs in what the gateway does. */
+  readonly routes: readonly ApiRoute[];
+  /**
+   * The route of a request path (relative to /api/v1, without the query): an exact literal path first,
+   * else the declared pattern of as many segments whose literal segments match, literal segments beating
+   * parameters from left to right. A method the path does not declare goes to the path's owner all the
+   * same (the service answers it); a path no declaration matches has no route.
+   */
+  resolve(method: string, path: string): ApiRoute | undefined;
+}
+
+interface PathEntry {
+  /** The route of methods without a declaration of their own (and of gateway-owned paths' refusals). */
+  fallback: ApiRoute;
+  byMethod: Map<string, ApiRoute>;
+}
+
+interface Pattern {
+  /** Each segment's literal text, or undefined for a parameter. */
+  segments: Array<string | undefined>;
+  entry: PathEntry;
+}
+
+const timeoutOf = (route: RouteDeclaration): TimeoutClass | undefined =>
+  route.service === 'gateway' || route.service === 'every' ? undefined : (route.timeout ?? (route.access === 'admin' ? 'admin' : route.service));
+
+/** `/a/:x/b` and `/a/:y/b` are one path to the router. */
+const shapeOf = (path: string) => path.replace(/:[^/]+/g, ':');
+
+/** Literal segments beat parameters, compared left to right. */
+function bySpecificity(a: Pattern, b: Pattern): number {
+  for (let i = 0; i < a.segments.length; i++) {
+    const literalA = a.segments[i] !== undefined;
+    const literalB = b.segments[i] !== undefined;
+    if (literalA !== literalB) return literalA ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Compiles declarations once into lookup tables: one map hit for a literal path, a short scan otherwise. */
+export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiRouter {
+  const byShape = new Map<string, RouteDeclaration[]>();
+  for (const declaration of declarations) {
+    if (declaration.access === 'internal' || declaration.service === 'every') throw new Error(`${routeKey(declaration)} is not routed by the gateway`);
+    const shape = shapeOf(declaration.path);
+    byShape.set(shape, [...(byShape.get(shape) ?? []), declaration]);
+  }
+
+  const routes: ApiRoute[] = [];
+  const literal = new Map<string, PathEntry>();
+  const patterns = new Map<number, Pattern[]>();
+  for (const group of byShape.values()) {
+    const first = group[0]!;
+    const owner = first.service as RouteOwner;
+    const other = group.find((route) => route.service !== owner);
+    if (other) throw new Error(`${routeKey(first)} (${owner}) and ${routeKey(other)} (${other.service}) share a path: one owner per path`);
+    const methods = [...new Set(group.flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method])))];
+    const base = { path: first.path, owner, methods, forwardAuthorization: owner === 'auth' };
+    const fallback: ApiRoute = { ...base, timeout: timeoutOf(first) };
+    const byMethod = new Map<string, ApiRoute>();
+    for (const route of group) {
+      if (byMethod.has(route.method)) throw new Error(`${routeKey(route)} is declared twice`);
+      const resolved: ApiRoute = { ...base, path: route.path, timeout: timeoutOf(route), ...(route.evicts ? { evicts: route.evicts } : {}) };
+      byMethod.set(route.method, resolved);
+      routes.push(resolved);
+    }
+    const get = byMethod.get('GET');
+    if (get && !byMethod.has('HEAD')) byMethod.set('HEAD', get);
+    const entry: PathEntry = { fallback, byMethod };
+    const segments = first.path.split('/').map((segment) => (segment.startsWith(':') ? undefined : segment));
+    if (segments.every((segment) => segment !== undefined)) literal.set(first.path, entry);
+    else patterns.set(segments.length, [...(patterns.get(segments.length) ?? []), { segments, entry }]);
+  }
+  for (const list of patterns.values()) list.sort(bySpecificity);
+
+  const match = (path: string): PathEntry | undefined => {
+    const exact = literal.get(path);
+    if (exact) return exact;
+    const segments = path.split('/');
+    const candidates = patterns.get(segments.length);
+    if (!candidates) return undefined;
+    next: for (const candidate of candidates) {
+      for (let i = 1; i < segments.length; i++) {
+        const expected = candidate.segments[i];
+        if (expected === undefined ? segments[i] === '' : expected !== segments[i]) continue next;
+      }
+      return candidate.entry;
+    }
+    return undefined;
+  };
+
+  return {
+    routes,
+    resolve(method, path) {
+      const entry = match(path);
+      return entry && (entry.byMethod.get(method) ?? entry.fallback);
+    },
+  };
+}
+
+/** The routing of this build: every declaration the gateway forwards or answers. */
+export const apiRouter = createApiRouter(apiRoutes);
 
 /**
  * A path the gateway refuses to forward: dot segments, encoded slashes or backslashes (which a service's
- * URL parser would resolve differently from this table), and anything under /internal.
+ * URL parser would resolve differently from the routing), and anything under /internal.
  */
 export function isUnsafeApiPath(path: string): boolean {
   if (/%2f|%5c|\\/i.test(path)) return true;

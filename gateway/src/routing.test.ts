@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, isUnsafeApiPath, resolveRoute } from './routes';
+import { apiRoutes, defineRoutes, type RouteDeclaration } from '@catalyst/contracts';
+import { z } from 'zod';
+import { apiRouter, createApiRouter, isUnsafeApiPath } from './routes';
 import { captureLog, echoOf, rawRequest, startWorld } from './testing/upstreams';
 
-describe('the routing table', () => {
+describe('the routing derived from the declarations', () => {
+  const resolveRoute = (path: string, router = apiRouter) => router.resolve('GET', path);
+
   it('sends every path of the architecture table to its owner', () => {
     const expected: Record<string, string> = {
       '/auth/login': 'auth',
@@ -28,8 +32,8 @@ describe('the routing table', () => {
   });
 
   it('lets /content/progress win whatever order the table is in', () => {
-    expect(resolveRoute('/content/progress/stats', [...apiRoutes].reverse())?.owner).toBe('progress');
-    expect(resolveRoute('/content/progress/stats', [...apiRoutes].sort((a, b) => a.path.length - b.path.length))?.owner).toBe('progress');
+    expect(resolveRoute('/content/progress/stats', createApiRouter([...apiRoutes].reverse()))?.owner).toBe('progress');
+    expect(resolveRoute('/content/progress/stats', createApiRouter([...apiRoutes].sort((a, b) => a.path.length - b.path.length)))?.owner).toBe('progress');
   });
 
   it('owns nothing that only shares a prefix or sits outside the table', () => {
@@ -43,6 +47,58 @@ describe('the routing table', () => {
       expect(isUnsafeApiPath(path), path).toBe(true);
     }
     expect(isUnsafeApiPath('/content/products/some-slug')).toBe(false);
+  });
+
+  const declare = (routes: Record<string, Omit<RouteDeclaration, 'summary' | 'response'>>) =>
+    createApiRouter(Object.values(defineRoutes(Object.fromEntries(Object.entries(routes).map(([name, route]) => [name, { ...route, summary: name, response: z.unknown() }])))));
+
+  it('prefers literal segments to parameters, from left to right, whatever the declarations\' order', () => {
+    const routes = {
+      byId: { method: 'GET', path: '/things/:id', service: 'content', access: 'public' },
+      top: { method: 'GET', path: '/things/top', service: 'content', access: 'public' },
+      ofOwner: { method: 'GET', path: '/things/:id/mine', service: 'progress', access: 'user' },
+      latest: { method: 'GET', path: '/things/latest/:kind', service: 'billing', access: 'user' },
+    } as const;
+    for (const router of [declare(routes), declare(Object.fromEntries(Object.entries(routes).reverse()))]) {
+      expect(router.resolve('GET', '/things/top')?.path).toBe('/things/top');
+      expect(router.resolve('GET', '/things/abc')?.path).toBe('/things/:id');
+      expect(router.resolve('GET', '/things/latest/mine')?.path).toBe('/things/latest/:kind');
+      expect(router.resolve('GET', '/things/abc/mine')?.owner).toBe('progress');
+      expect(router.resolve('GET', '/things//mine'), 'an empty segment is no parameter').toBeUndefined();
+      expect(router.resolve('GET', '/things/abc/other')).toBeUndefined();
+    }
+  });
+
+  it('takes timeouts, evictions and the token forwarding from the declarations', () => {
+    const router = declare({
+      signOut: { method: 'POST', path: '/auth/logout', service: 'auth', access: 'public', evicts: 'token' },
+      rename: { method: 'PUT', path: '/users/profile', service: 'auth', access: 'user', evicts: 'user' },
+      adminList: { method: 'GET', path: '/admin/things', service: 'content', access: 'admin' },
+      slowList: { method: 'GET', path: '/slow', service: 'content', access: 'public', timeout: 'billing' },
+      list: { method: 'GET', path: '/things', service: 'content', access: 'public' },
+      health: { method: 'GET', path: '/health', service: 'gateway', access: 'public' },
+    });
+    expect(router.resolve('POST', '/auth/logout')).toMatchObject({ owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'token' });
+    expect(router.resolve('PUT', '/users/profile')).toMatchObject({ owner: 'auth', evicts: 'user' });
+    expect(router.resolve('GET', '/users/profile')?.evicts, 'an undeclared method goes to the owner and evicts nothing').toBeUndefined();
+    expect(router.resolve('DELETE', '/users/profile')?.owner).toBe('auth');
+    expect(router.resolve('GET', '/admin/things')).toMatchObject({ owner: 'content', timeout: 'admin', forwardAuthorization: false });
+    expect(router.resolve('GET', '/slow')?.timeout).toBe('billing');
+    expect(router.resolve('GET', '/things')?.timeout).toBe('content');
+    expect(router.resolve('HEAD', '/health')).toMatchObject({ owner: 'gateway', methods: ['GET', 'HEAD'] });
+  });
+
+  it('refuses declarations the gateway cannot route', () => {
+    expect(() => declare({ a: { method: 'GET', path: '/x/:id', service: 'content', access: 'public' }, b: { method: 'PUT', path: '/x/:key', service: 'auth', access: 'user' } })).toThrow(/one owner per path/);
+    expect(() => declare({ a: { method: 'GET', path: '/x', service: 'content', access: 'public' }, b: { method: 'GET', path: '/x', service: 'content', access: 'user' } })).toThrow(/declared twice/);
+    expect(() => declare({ a: { method: 'GET', path: '/internal/x', service: 'content', access: 'internal' } })).toThrow(/not routed/);
+  });
+
+  it('routes every declaration to its owner', () => {
+    for (const route of apiRoutes) {
+      const path = route.path.replace(/:[A-Za-z0-9_]+/g, 'x');
+      expect(apiRouter.resolve(route.method, path)?.owner, `${route.method} ${route.path}`).toBe(route.service);
+    }
   });
 });
 

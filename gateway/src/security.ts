@@ -55,12 +55,15 @@ export function securityHeaders(config: GatewayConfig): RequestHandler[] {
   // JSON answers cannot run scripts or be framed usefully: they get the few headers that matter for
   // them, which keeps every proxied response about a dozen headers lighter.
   const apiHeaders: RequestHandler = (req, res, next) => {
-    if (!req.path.startsWith('/api/')) return headers(req, res, next);
+    if (!req.path.startsWith('/api/') || isApiDocsPage(req.path)) return headers(req, res, next);
     setApiHeaders(res);
     next();
   };
   return [apiHeaders, hsts];
 }
+
+/** The API reference (/api/docs) is a page: it gets the pages' headers, CSP included. */
+const isApiDocsPage = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
 
 // JSON answers cannot run scripts or be framed usefully: they get the few headers that matter for them.
 function setApiHeaders(res: ServerResponse) {

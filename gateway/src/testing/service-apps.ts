@@ -1,0 +1,60 @@
+/**
+ * Each service's Hono app built with inert dependencies (nothing connects until a request runs), so tests
+ * can read what each one mounts: the declarations test (gateway/src/declarations.test.ts) and the
+ * security suite's access matrix compare it with the route declarations.
+ */
+import type { Hono } from 'hono';
+import type { ServiceName } from '@catalyst/contracts';
+import { createCache, createDb, createInternalClient, createLogger } from '@catalyst/service-kit';
+import { createApp as createAuthApp } from '../../../services/auth/src/app';
+import { loadConfig as authConfig } from '../../../services/auth/src/config';
+import { buildDeps as authDeps } from '../../../services/auth/src/deps';
+import { createApp as createBillingApp } from '../../../services/billing/src/app';
+import { loadConfig as billingConfig } from '../../../services/billing/src/config';
+import { createApp as createContentApp } from '../../../services/content/src/app';
+import { loadConfig as contentConfig } from '../../../services/content/src/config';
+import { createApp as createProgressApp } from '../../../services/progress/src/app';
+import { loadConfig as progressConfig } from '../../../services/progress/src/config';
+
+const inertEnv: NodeJS.ProcessEnv = {
+  DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+  INTERNAL_SECRET: 'route-listing-only-secret-0123456789abcdef',
+  AUTH_URL: 'http://127.0.0.1:1',
+  CONTENT_URL: 'http://127.0.0.1:1',
+  PROGRESS_URL: 'http://127.0.0.1:1',
+  BILLING_URL: 'http://127.0.0.1:1',
+  PUBLIC_URL: 'http://127.0.0.1:1',
+  STRIPE_SECRET_KEY: 'sk_test_route_listing',
+  STRIPE_WEBHOOK_SECRET: 'whsec_route_listing',
+  STRIPE_API_URL: 'http://127.0.0.1:1',
+  LOG_LEVEL: 'silent',
+  PORT: '1',
+};
+
+/** The four services' apps, as their main.ts would build them, minus every connection. */
+export function inertServiceApps(): Record<ServiceName, Hono<any>> {
+  const log = createLogger('route-listing', 'silent');
+  const cache = createCache({ prefix: 'route-listing' });
+  const inertDb = <T>() => createDb<T>({ connectionString: inertEnv.DATABASE_URL!, schema: 'public', poolSize: 1, log });
+  const noMail = { send: async () => undefined } as never;
+
+  return {
+    auth: createAuthApp(authDeps({ config: authConfig(inertEnv), db: inertDb<any>(), cache, log, mailer: noMail })),
+    content: createContentApp({
+      config: contentConfig(inertEnv),
+      db: inertDb<any>(),
+      cache,
+      log,
+      billing: createInternalClient({ baseUrl: inertEnv.BILLING_URL!, secret: inertEnv.INTERNAL_SECRET! }),
+    }),
+    progress: createProgressApp({ config: progressConfig(inertEnv), db: inertDb<any>(), cache, log }),
+    billing: createBillingApp({
+      config: billingConfig(inertEnv),
+      db: inertDb<any>(),
+      cache,
+      log,
+      stripe: {} as never,
+      notifyEntitlementChange: (async () => undefined) as never,
+    }),
+  };
+}

@@ -1,0 +1,24 @@
+import { apiDocsRoutes } from './api-docs';
+import { billingInternalRoutes } from './billing';
+import type { RouteDeclaration, RouteTable } from './define';
+import { platformRoutes } from './platform';
+import { progressInternalRoutes, progressRoutes } from './progress';
+
+/**
+ * Every table of declarations, by name. The gateway routes from them, the OpenAPI document lists them,
+ * the security suite builds its access matrix from them, and a test proves each service mounts exactly
+ * the ones it owns: a table left out of this list is a route nobody can reach.
+ */
+export const allRouteTables = {
+  progressRoutes,
+  progressInternalRoutes,
+  billingInternalRoutes,
+  platformRoutes,
+  apiDocsRoutes,
+} satisfies Record<string, RouteTable>;
+
+/** Every declaration, in the tables' order. */
+export const allRoutes: readonly RouteDeclaration[] = Object.values(allRouteTables).flatMap((table): RouteDeclaration[] => Object.values(table));
+
+/** The declarations the gateway routes under /api/v1: everything but service-to-service routes. */
+export const apiRoutes: readonly RouteDeclaration[] = allRoutes.filter((route) => route.access !== 'internal' && route.service !== 'every');
