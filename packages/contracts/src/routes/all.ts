@@ -1,6 +1,9 @@
 import { apiDocsRoutes } from './api-docs';
-import { billingInternalRoutes } from './billing';
+import { authInternalRoutes, authRoutes, userRoutes } from './auth';
+import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
+import { categoryRoutes, contentInternalRoutes, creatorRoutes, productRoutes, statsRoutes } from './content';
 import type { RouteDeclaration, RouteTable } from './define';
+import { gatewayRoutes } from './gateway';
 import { platformRoutes } from './platform';
 import { progressInternalRoutes, progressRoutes } from './progress';
 
@@ -10,9 +13,20 @@ import { progressInternalRoutes, progressRoutes } from './progress';
  * the ones it owns: a table left out of this list is a route nobody can reach.
  */
 export const allRouteTables = {
+  authRoutes,
+  userRoutes,
+  authInternalRoutes,
+  categoryRoutes,
+  creatorRoutes,
+  productRoutes,
+  statsRoutes,
+  contentInternalRoutes,
   progressRoutes,
   progressInternalRoutes,
+  subscriptionRoutes,
+  webhookRoutes,
   billingInternalRoutes,
+  gatewayRoutes,
   platformRoutes,
   apiDocsRoutes,
 } satisfies Record<string, RouteTable>;
