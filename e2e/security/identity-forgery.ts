@@ -75,9 +75,9 @@ export async function identityForgery(suite: Suite) {
     ['content', 'GET', `/internal/products/${f.product._id}`],
     ['content', 'POST', '/internal/products/lookup', { ids: [f.product._id] }],
     ['content', 'GET', `/internal/categories/${f.categorySlug}/products`],
-    ['content', 'POST', '/internal/entitlements/evict', { userId: f.users.member.id }],
+    ['content', 'POST', '/internal/invalidations', { topic: 'entitlement', key: f.users.member.id }],
     ['progress', 'DELETE', `/internal/progress/products/${f.product._id}`],
-    ['progress', 'POST', '/internal/entitlements/evict', { userId: f.users.member.id }],
+    ['progress', 'POST', '/internal/invalidations', { topic: 'entitlement', key: f.users.member.id }],
   ];
   for (const [service, method, path, body] of internal) {
     for (const secret of [undefined, 'wrong-secret', '']) {

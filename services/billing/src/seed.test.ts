@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoBilling, demoBillingPeriod, type Identity } from '@catalyst/contracts';
 import { testLog } from '@catalyst/service-kit/testing';
 import { seedDemo } from './seed';
-import { startBillingWorld, type BillingWorld } from './test-harness';
+import { startBillingWorld, type BillingWorld } from './test-support';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -1,17 +1,16 @@
-import { Hono } from 'hono';
-import { objectIdSchema } from '@catalyst/contracts';
-import { ok, parseWith, type AppEnv } from '@catalyst/service-kit';
-import type { BillingContext } from '../context';
+import type { Hono } from 'hono';
+import { billingInternalRoutes } from '@catalyst/contracts';
+import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
 import { endCustomer } from '../customers/customers.service';
 import { countSubscribers } from '../subscriptions/subscriptions.repository';
 import { entitlementOf } from '../subscriptions/subscriptions.service';
 
-/** /internal/*: for content, progress and the admin dashboard (the service-kit guard checks the shared secret). */
-export function internalRoutes(ctx: BillingContext) {
-  const app = new Hono<AppEnv>();
-  app.get('/entitlements/:userId', async (c) => ok(c, await entitlementOf(ctx, parseWith(objectIdSchema, c.req.param('userId')))));
-  app.get('/subscribers/count', async (c) => ok(c, { count: await countSubscribers(ctx.db) }));
-  // Account deletion (auth calls this first): cancels at the provider at once; safe to repeat.
-  app.delete('/customers/:userId', async (c) => ok(c, await endCustomer(ctx, parseWith(objectIdSchema, c.req.param('userId')), c.get('requestId'))));
-  return app;
-}
+/** /internal/*: for content, progress, auth and the admin dashboard (the service-kit guard checks the shared secret). */
+export const mountInternal = (app: Hono<AppEnv>, deps: Deps) =>
+  mountRoutes(app, billingInternalRoutes, {
+    entitlement: ({ params }) => entitlementOf(deps, params.userId),
+    subscriberCount: async () => ({ count: await countSubscribers(deps.db) }),
+    // Account deletion (auth calls this first): cancels at the provider at once; safe to repeat.
+    deleteCustomer: ({ params, requestId }) => endCustomer(deps, params.userId, requestId),
+  });

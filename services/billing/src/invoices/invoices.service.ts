@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { INVOICE_LIST_LIMIT, type Identity, type Invoice } from '@catalyst/contracts';
-import type { BillingContext } from '../context';
+import type { Deps } from '../deps';
 import { isMissingResource, providerCall } from '../provider/stripe';
 import { findCustomerByUser } from '../subscriptions/subscriptions.repository';
 
@@ -24,11 +24,11 @@ export function toInvoice(invoice: Stripe.Invoice): Invoice {
  * The signed-in user's invoices, newest first, read from the provider (the one place they live). No
  * billing account yet (never subscribed, or an admin) is an empty list, as is a customer the provider forgot.
  */
-export async function listInvoices(ctx: BillingContext, identity: Identity): Promise<Invoice[]> {
-  const customer = identity.role === 'admin' ? undefined : await findCustomerByUser(ctx.db, identity.id);
+export async function listInvoices(deps: Deps, identity: Identity): Promise<Invoice[]> {
+  const customer = identity.role === 'admin' ? undefined : await findCustomerByUser(deps.db, identity.id);
   if (!customer) return [];
   try {
-    const page = await providerCall(() => ctx.stripe.invoices.list({ customer: customer.stripe_customer_id, limit: INVOICE_LIST_LIMIT }), ctx.log);
+    const page = await providerCall(() => deps.stripe.invoices.list({ customer: customer.stripe_customer_id, limit: INVOICE_LIST_LIMIT }), deps.log);
     return page.data.map(toInvoice);
   } catch (error) {
     if (isMissingResource(error)) return [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceListSchema } from '@catalyst/contracts';
 import { testUsers } from '@catalyst/service-kit/testing';
-import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-harness';
+import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
 
 let world: BillingWorld;
 beforeAll(async () => {

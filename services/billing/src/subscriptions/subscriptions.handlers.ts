@@ -1,12 +1,7 @@
-import type { Context } from 'hono';
-import {
-  authMessages,
-  confirmSessionBodySchema,
-  createCheckoutSessionBodySchema,
-  subscriptionStatusQuerySchema,
-} from '@catalyst/contracts';
-import { HttpError, forbidden, ok, parseBody, parseQuery, requireIdentity, type AppEnv } from '@catalyst/service-kit';
-import type { BillingContext } from '../context';
+import { authMessages, type subscriptionRoutes } from '@catalyst/contracts';
+import { HttpError, forbidden, reply, type RouteHandlers } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import { listInvoices } from '../invoices/invoices.service';
 import {
   confirmCheckoutSession,
   createCheckoutSession,
@@ -15,51 +10,42 @@ import {
   subscriptionStatus,
 } from './subscriptions.service';
 
-type C = Context<AppEnv>;
-
-export function subscriptionHandlers(ctx: BillingContext) {
+/** /subscription/*: the signed-in user's plan (every route needs a sign-in: the declarations say so). */
+export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof subscriptionRoutes> {
   return {
-    async createCheckoutSession(c: C) {
-      const identity = requireIdentity(c);
-      const { plan } = await parseBody(c, createCheckoutSessionBodySchema);
+    async createCheckoutSession({ identity, body }) {
       // A throw-away address cannot buy a plan: the account proves its address first.
       if (identity.emailVerified === false) throw forbidden(authMessages.verifyToSubscribe);
-      return ok(c, await createCheckoutSession(ctx, identity, plan));
+      return createCheckoutSession(deps, identity, body.plan);
     },
 
     /** With ?session_id= (the success page) the session is confirmed first; a stale or foreign id is ignored. */
-    async status(c: C) {
-      const identity = requireIdentity(c);
-      const { session_id: sessionId } = parseQuery(c, subscriptionStatusQuerySchema);
+    async status({ identity, query, requestId, log }) {
+      const sessionId = query.session_id;
       if (sessionId) {
         try {
-          return ok(c, await confirmCheckoutSession(ctx, identity, sessionId, c.get('requestId')));
+          return await confirmCheckoutSession(deps, identity, sessionId, requestId);
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
-          c.get('log').warn({ sessionId, status: error.status, err: error.message }, 'checkout confirmation skipped');
+          log.warn({ sessionId, status: error.status, err: error.message }, 'checkout confirmation skipped');
         }
       }
-      return ok(c, await subscriptionStatus(ctx, identity));
+      return subscriptionStatus(deps, identity);
     },
 
-    async confirm(c: C) {
-      const identity = requireIdentity(c);
-      const { sessionId } = await parseBody(c, confirmSessionBodySchema);
-      return ok(c, await confirmCheckoutSession(ctx, identity, sessionId, c.get('requestId')));
+    confirm: ({ identity, body, requestId }) => confirmCheckoutSession(deps, identity, body.sessionId, requestId),
+
+    async cancel({ identity, requestId }) {
+      return reply(await setCancelAtPeriodEnd(deps, identity, true, requestId), { message: 'Your subscription will end at the end of the billing period.' });
     },
 
-    async cancel(c: C) {
-      const status = await setCancelAtPeriodEnd(ctx, requireIdentity(c), true, c.get('requestId'));
-      return ok(c, status, 'Your subscription will end at the end of the billing period.');
+    async reactivate({ identity, requestId }) {
+      return reply(await setCancelAtPeriodEnd(deps, identity, false, requestId), { message: 'Your subscription has been reactivated.' });
     },
 
-    async reactivate(c: C) {
-      const status = await setCancelAtPeriodEnd(ctx, requireIdentity(c), false, c.get('requestId'));
-      return ok(c, status, 'Your subscription has been reactivated.');
-    },
+    portal: ({ identity }) => createPortalSession(deps, identity),
 
-    async portal(c: C) {
-      return ok(c, await createPortalSession(ctx, requireIdentity(c)));
-    },
+    /** The user's invoices and receipts, read from the provider. */
+    invoices: ({ identity }) => listInvoices(deps, identity),
   };
 }

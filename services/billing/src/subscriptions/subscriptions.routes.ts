@@ -1,20 +1,7 @@
-import { Hono } from 'hono';
-import { requireUser, type AppEnv } from '@catalyst/service-kit';
-import type { BillingContext } from '../context';
-import { invoicesHandler } from '../invoices/invoices.handlers';
-import { subscriptionHandlers } from './subscriptions.handlers';
+import type { Hono } from 'hono';
+import { subscriptionRoutes } from '@catalyst/contracts';
+import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import { createSubscriptionHandlers } from './subscriptions.handlers';
 
-/** /subscription/*: every route needs a signed-in caller. */
-export function subscriptionRoutes(ctx: BillingContext) {
-  const handlers = subscriptionHandlers(ctx);
-  const app = new Hono<AppEnv>();
-  app.use('*', requireUser);
-  app.post('/create-checkout-session', handlers.createCheckoutSession);
-  app.get('/status', handlers.status);
-  app.post('/confirm', handlers.confirm);
-  app.post('/cancel', handlers.cancel);
-  app.post('/reactivate', handlers.reactivate);
-  app.post('/portal', handlers.portal);
-  app.get('/invoices', invoicesHandler(ctx));
-  return app;
-}
+export const mountSubscriptions = (app: Hono<AppEnv>, deps: Deps) => mountRoutes(app, subscriptionRoutes, createSubscriptionHandlers(deps));

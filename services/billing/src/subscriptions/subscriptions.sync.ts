@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import { subscriptionStatusValues, type SubscriptionStatusValue } from '@catalyst/contracts';
-import type { BillingContext } from '../context';
+import type { Deps } from '../deps';
 import type { Database } from '../db/schema';
 import type { Subscription } from '../db/tables/subscription';
 import { idOf, isMissingResource, periodEndOf, providerCall } from '../provider/stripe';
@@ -19,7 +19,7 @@ function statusOf(sub: Stripe.Subscription): SubscriptionStatusValue {
  * (advisory lock held until the caller's transaction ends): the last writer always read last.
  */
 export async function syncSubscription(
-  ctx: Pick<BillingContext, 'stripe' | 'log'>,
+  deps: Pick<Deps, 'stripe' | 'log'>,
   trx: Kysely<Database>,
   subscriptionId: string,
   userIdHint?: string | null,
@@ -27,10 +27,10 @@ export async function syncSubscription(
   await lockKey(trx, `billing:subscription:${subscriptionId}`);
   let sub: Stripe.Subscription;
   try {
-    sub = await providerCall(() => ctx.stripe.subscriptions.retrieve(subscriptionId), ctx.log);
+    sub = await providerCall(() => deps.stripe.subscriptions.retrieve(subscriptionId), deps.log);
   } catch (error) {
     if (!isMissingResource(error)) throw error;
-    ctx.log.warn({ subscription: subscriptionId }, 'provider does not know this subscription; ignored');
+    deps.log.warn({ subscription: subscriptionId }, 'provider does not know this subscription; ignored');
     return null;
   }
   const customerId = idOf(sub.customer);
@@ -38,7 +38,7 @@ export async function syncSubscription(
   const mapping = await findCustomerByProviderId(trx, customerId);
   const userId = mapping?.user_id ?? userIdHint ?? sub.metadata?.userId ?? null;
   if (!userId) {
-    ctx.log.warn({ subscription: subscriptionId, customer: customerId }, 'subscription of an unknown customer; ignored');
+    deps.log.warn({ subscription: subscriptionId, customer: customerId }, 'subscription of an unknown customer; ignored');
     return null;
   }
   if (!mapping) await saveCustomerIfAbsent(trx, { user_id: userId, stripe_customer_id: customerId, email: null });
@@ -56,8 +56,8 @@ export async function syncSubscription(
 }
 
 /** Syncs in its own transaction, then tells the entitlement caches. */
-export async function syncAndNotify(ctx: BillingContext, subscriptionId: string, userIdHint?: string | null, requestId?: string) {
-  const row = await ctx.db.transaction().execute((trx) => syncSubscription(ctx, trx, subscriptionId, userIdHint));
-  if (row) await ctx.notifyEntitlementChange(row.user_id, requestId);
+export async function syncAndNotify(deps: Deps, subscriptionId: string, userIdHint?: string | null, requestId?: string) {
+  const row = await deps.db.transaction().execute((trx) => syncSubscription(deps, trx, subscriptionId, userIdHint));
+  if (row) await deps.invalidations.publish('entitlement', row.user_id, requestId);
   return row;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_STATUS, FREE_STATUS } from '@catalyst/contracts';
 import { testUsers } from '@catalyst/service-kit/testing';
-import { PUBLIC_URL, learnerFactory, startBillingWorld, type BillingWorld } from '../test-harness';
+import { PUBLIC_URL, learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
 
 let world: BillingWorld;
 beforeAll(async () => {

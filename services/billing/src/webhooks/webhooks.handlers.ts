@@ -1,7 +1,7 @@
-import type { Context } from 'hono';
 import Stripe from 'stripe';
-import { badRequest, ok, type AppEnv } from '@catalyst/service-kit';
-import type { BillingContext } from '../context';
+import type { webhookRoutes } from '@catalyst/contracts';
+import { badRequest, type RouteHandlers } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
 import { idOf, subscriptionIdOfInvoice } from '../provider/stripe';
 import { recordEvent } from '../subscriptions/subscriptions.repository';
 import { syncSubscription } from '../subscriptions/subscriptions.sync';
@@ -28,35 +28,35 @@ function subjectOf(event: Stripe.Event): { subscriptionId: string; userIdHint: s
   }
 }
 
-export function webhookHandlers(ctx: BillingContext) {
+export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookRoutes> {
   return {
     /**
      * Verified by signature over the raw body; applied once (the ledger insert and the effect share a
      * transaction, so a failed effect is retried by the provider and a duplicate changes nothing).
      */
-    async stripe(c: Context<AppEnv>) {
+    async stripe({ log: requestLog, requestId }, c) {
       const signature = c.req.header('stripe-signature');
       if (!signature) throw badRequest('Missing Stripe-Signature header');
       const payload = Buffer.from(await c.req.arrayBuffer());
       let event: Stripe.Event;
       try {
-        event = ctx.stripe.webhooks.constructEvent(payload, signature, ctx.config.STRIPE_WEBHOOK_SECRET);
+        event = deps.stripe.webhooks.constructEvent(payload, signature, deps.config.STRIPE_WEBHOOK_SECRET);
       } catch {
         throw badRequest('Invalid webhook signature');
       }
-      const log = c.get('log').child({ event: event.id, type: event.type });
-      const outcome = await ctx.db.transaction().execute(async (trx) => {
+      const log = requestLog.child({ event: event.id, type: event.type });
+      const outcome = await deps.db.transaction().execute(async (trx) => {
         if (!(await recordEvent(trx, event))) return { duplicate: true, userId: null };
         const subject = subjectOf(event);
-        const row = subject ? await syncSubscription(ctx, trx, subject.subscriptionId, subject.userIdHint) : null;
+        const row = subject ? await syncSubscription(deps, trx, subject.subscriptionId, subject.userIdHint) : null;
         return { duplicate: false, userId: row?.user_id ?? null, status: row?.status };
       });
-      if (outcome.userId) await ctx.notifyEntitlementChange(outcome.userId, c.get('requestId'));
+      if (outcome.userId) await deps.invalidations.publish('entitlement', outcome.userId, requestId);
       log.info({ duplicate: outcome.duplicate, userId: outcome.userId }, outcome.duplicate ? 'webhook already applied' : 'webhook applied');
       if (event.type === 'invoice.payment_failed' && outcome.userId) {
         log.warn({ userId: outcome.userId }, 'renewal payment failed: the subscription is past due');
       }
-      return ok(c, { received: true, duplicate: outcome.duplicate });
+      return { received: true as const, duplicate: outcome.duplicate };
     },
   };
 }

@@ -1,12 +1,8 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '@catalyst/service-kit';
-import type { BillingContext } from '../context';
-import { webhookHandlers } from './webhooks.handlers';
+import type { Hono } from 'hono';
+import { webhookRoutes } from '@catalyst/contracts';
+import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import { createWebhookHandlers } from './webhooks.handlers';
 
-/** /webhooks/stripe: anonymous by design; the signature is the authentication. */
-export function webhookRoutes(ctx: BillingContext) {
-  const handlers = webhookHandlers(ctx);
-  const app = new Hono<AppEnv>();
-  app.post('/stripe', handlers.stripe);
-  return app;
-}
+/** /webhooks/stripe: anonymous by design; the signature over the raw body is the authentication. */
+export const mountWebhooks = (app: Hono<AppEnv>, deps: Deps) => mountRoutes(app, webhookRoutes, createWebhookHandlers(deps));

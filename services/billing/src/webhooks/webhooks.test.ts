@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testUsers } from '@catalyst/service-kit/testing';
-import { startBillingWorld, type BillingWorld } from '../test-harness';
+import { startBillingWorld, type BillingWorld } from '../test-support';
 
 let world: BillingWorld;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import Stripe from 'stripe';
 import type { Identity } from '@catalyst/contracts';
-import { createDb } from '@catalyst/service-kit';
+import { createDb, createInvalidations } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createTestCache, createTestDatabase, identityHeaders, internalHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { createApp as createSandboxApp } from '../../payments-sandbox/src/app';
 import { configSchema as sandboxConfigSchema } from '../../payments-sandbox/src/config';
@@ -42,7 +42,10 @@ export async function startBillingWorld({ stripeApiUrl, seed = false }: { stripe
   await prepareDatabase(db, { seed, log: testLog });
   await prepareSandbox(sandboxDb, { seed, log: testLog });
 
+  // What billing announces: every user whose plan changed ('entitlement'), as content and progress hear it.
   const evictions: string[] = [];
+  const invalidations = createInvalidations({});
+  invalidations.subscribe('entitlement', (userId) => userId && evictions.push(userId));
   const cache = createTestCache();
   // Billing first: the sandbox needs its webhook URL; billing learns the sandbox's URL through a late-bound client.
   let stripe: Stripe = new Stripe(SANDBOX_KEY);
@@ -60,9 +63,7 @@ export async function startBillingWorld({ stripeApiUrl, seed = false }: { stripe
     get stripe() {
       return stripe;
     },
-    notifyEntitlementChange: async (userId) => {
-      evictions.push(userId);
-    },
+    invalidations,
   });
   const billing = await listen(billingApp.fetch);
 

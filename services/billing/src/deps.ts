@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type Stripe from 'stripe';
+import { createInvalidations, createPeer, type Broadcast, type Cache, type Invalidations, type Logger } from '@catalyst/service-kit';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+
+/** What the process provides (main.ts; tests build their own). */
+export interface BaseDeps {
+  config: Config;
+  db: Kysely<Database>;
+  cache: Cache;
+  log: Logger;
+  stripe: Stripe;
+  /** Redis pub/sub (REDIS_URL): a changed plan reaches every replica of content and progress. */
+  broadcast?: Broadcast;
+}
+
+/** Everything billing's handlers and operations use. */
+export interface Deps extends BaseDeps {
+  /** Where billing says a user's plan changed ('entitlement', keyed by the user id). */
+  invalidations: Invalidations;
+}
+
+/**
+ * Content and progress cache entitlements: a changed plan is announced to them over HTTP (and Redis when
+ * configured). Best effort: a peer that is down is logged, and its cached answer expires on its own TTL.
+ */
+export function createDeps(base: BaseDeps): Deps {
+  const { config, broadcast, log } = base;
+  const peers = [config.CONTENT_URL, config.PROGRESS_URL].map((baseUrl) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET, timeoutMs: 1_500 }));
+  return { ...base, invalidations: createInvalidations({ broadcast, peers, log }) };
+}
