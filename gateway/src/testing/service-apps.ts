@@ -10,7 +10,6 @@ import { createApp as createAuthApp } from '../../../services/auth/src/app';
 import { loadConfig as authConfig } from '../../../services/auth/src/config';
 import { buildDeps as authDeps } from '../../../services/auth/src/deps';
 import { createApp as createBillingApp } from '../../../services/billing/src/app';
-import { createDeps as billingDeps } from '../../../services/billing/src/deps';
 import { loadConfig as billingConfig } from '../../../services/billing/src/config';
 import { createApp as createContentApp } from '../../../services/content/src/app';
 import { loadConfig as contentConfig } from '../../../services/content/src/config';
@@ -49,6 +48,6 @@ export function inertServiceApps(): Record<ServiceName, Hono<any>> {
       billing: createInternalClient({ baseUrl: inertEnv.BILLING_URL!, secret: inertEnv.INTERNAL_SECRET! }),
     }),
     progress: createProgressApp({ config: progressConfig(inertEnv), db: inertDb<any>(), cache, log }),
-    billing: createBillingApp(billingDeps({ config: billingConfig(inertEnv), db: inertDb<any>(), cache, log, stripe: {} as never })),
+    billing: createBillingApp({ config: billingConfig(inertEnv), db: inertDb<any>(), cache, log, stripe: {} as never }),
   };
 }

@@ -34,6 +34,8 @@ export interface CallOptions {
   requestId?: string;
   /** The caller on whose behalf this is asked (signed like the gateway's assertion). */
   identity?: Identity;
+  /** A shorter bound than the peer's for this call (a figure that may be shown as unknown instead). */
+  timeoutMs?: number;
 }
 
 export interface Peer {
@@ -58,10 +60,10 @@ class PeerUnavailable extends Error {
  * rethrown as an HttpError with the peer's status and message.
  */
 export function createPeer({ baseUrl, secret, timeoutMs = 3_000, retries = 1 }: PeerOptions): Peer {
-  async function attempt(method: string, url: URL, headers: Record<string, string>, body: string | undefined): Promise<unknown> {
+  async function attempt(method: string, url: URL, headers: Record<string, string>, body: string | undefined, limitMs: number): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(limitMs) });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new PeerUnavailable(!timedOut);
@@ -74,7 +76,7 @@ export function createPeer({ baseUrl, secret, timeoutMs = 3_000, retries = 1 }: 
 
   return {
     baseUrl,
-    async call(route, input = {}, { requestId, identity } = {}) {
+    async call(route, input = {}, { requestId, identity, timeoutMs: callTimeoutMs } = {}) {
       const url = new URL(fillPath(route.path, input.params as Record<string, unknown> | undefined), baseUrl);
       for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
         if (value !== undefined && value !== null) url.searchParams.append(key, String(value));
@@ -90,7 +92,7 @@ export function createPeer({ baseUrl, secret, timeoutMs = 3_000, retries = 1 }: 
       const attempts = IDEMPOTENT.has(route.method) ? 1 + retries : 1;
       for (let i = 1; ; i += 1) {
         try {
-          return (await attempt(route.method, url, headers, body)) as RouteData<typeof route>;
+          return (await attempt(route.method, url, headers, body, callTimeoutMs ?? timeoutMs)) as RouteData<typeof route>;
         } catch (error) {
           if (!(error instanceof PeerUnavailable)) throw error;
           if (!error.retryable || i >= attempts) throw unavailable();

@@ -1,10 +1,11 @@
 import { createService, pingDb } from '@catalyst/service-kit';
-import type { Deps } from './deps';
+import { createDeps, type BaseDeps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
 import { mountWebhooks } from './webhooks/webhooks.routes';
 
-export function createApp(deps: Deps) {
+export function createApp(base: BaseDeps) {
+  const deps = createDeps(base);
   const app = createService({
     name: 'billing',
     log: deps.log,
