@@ -5,7 +5,7 @@
  */
 import type { Hono } from 'hono';
 import type { ServiceName } from '@catalyst/contracts';
-import { createCache, createDb, createInternalClient, createLogger } from '@catalyst/service-kit';
+import { createCache, createDb, createLogger } from '@catalyst/service-kit';
 import { createApp as createAuthApp } from '../../../services/auth/src/app';
 import { loadConfig as authConfig } from '../../../services/auth/src/config';
 import { buildDeps as authDeps } from '../../../services/auth/src/deps';
@@ -40,13 +40,7 @@ export function inertServiceApps(): Record<ServiceName, Hono<any>> {
 
   return {
     auth: createAuthApp(authDeps({ config: authConfig(inertEnv), db: inertDb<any>(), cache, log, mailer: noMail })),
-    content: createContentApp({
-      config: contentConfig(inertEnv),
-      db: inertDb<any>(),
-      cache,
-      log,
-      billing: createInternalClient({ baseUrl: inertEnv.BILLING_URL!, secret: inertEnv.INTERNAL_SECRET! }),
-    }),
+    content: createContentApp({ config: contentConfig(inertEnv), db: inertDb<any>(), cache, log }),
     progress: createProgressApp({ config: progressConfig(inertEnv), db: inertDb<any>(), cache, log }),
     billing: createBillingApp({ config: billingConfig(inertEnv), db: inertDb<any>(), cache, log, stripe: {} as never }),
   };

@@ -1,4 +1,4 @@
-import { createBroadcast, createCache, createDb, createInternalClient, createLogger, startServer } from '@catalyst/service-kit';
+import { createBroadcast, createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
@@ -8,8 +8,7 @@ const config = loadConfig();
 const log = createLogger('content', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'content', log });
-const billing = createInternalClient({ baseUrl: config.BILLING_URL, secret: config.INTERNAL_SECRET });
 const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
-const app = createApp({ config, db, cache, log, billing, broadcast });
+const app = createApp({ config, db, cache, log, broadcast });
 
 startServer(app, { port: config.PORT, log, name: 'content', onClose: [() => db.destroy(), () => cache.close(), () => broadcast.close()] });

@@ -6,7 +6,7 @@ import { ffprobePath } from '@catalyst/service-kit';
 import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { execFileSync } from 'node:child_process';
 import { seedDemo } from './seed';
-import { createTestContext } from './testSupport';
+import { createTestContext } from './test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {

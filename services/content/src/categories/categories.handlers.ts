@@ -1,34 +1,40 @@
-import type { Context } from 'hono';
-import { categoryListQuerySchema, idOrSlugSchema, productListQuerySchema } from '@catalyst/contracts';
-import { notFound, ok, parseQuery, parseWith, type AppEnv } from '@catalyst/service-kit';
-import { cachedRead, type RouteDeps } from '../routeDeps';
+import type { CategoryListQuery, ProductListQuery, categoryRoutes } from '@catalyst/contracts';
+import { notFound, type RouteHandlers } from '@catalyst/service-kit';
+import { cachedRead, type Deps } from '../deps';
+import { categoryKind, createGroupAdminHandlers } from '../groups/groups.handlers';
 import { listProducts, toPublicProduct } from '../products/products.repository';
 import { findCategory, listCategories } from './categories.repository';
 
-export const categoryParam = (c: Context<AppEnv>, name = 'idOrSlug') => parseWith(idOrSlugSchema, c.req.param(name));
-
-export async function requireCategory(deps: RouteDeps, idOrSlug: string) {
+/** An active category by id or slug, from the catalogue memo; a 404 when there is none. */
+export async function requireCategory(deps: Pick<Deps, 'db' | 'catalogue'>, idOrSlug: string) {
   const category = await cachedRead(deps, 'category', idOrSlug, () => findCategory(deps.db, idOrSlug));
   if (!category) throw notFound('Category not found');
   return category;
 }
 
-/** GET /categories, /content/categories: active categories, paged, with their product counts. */
-export const listPublicCategories = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
-  const query = parseQuery(c, categoryListQuerySchema);
-  const { items, total, totalCapped } = await cachedRead(deps, 'categories', query, () => listCategories(deps.db, query));
-  return ok(c, { items, total, totalCapped, page: query.page, limit: query.limit });
-};
+export function createCategoryHandlers(deps: Deps): RouteHandlers<typeof categoryRoutes> {
+  /** Active categories, paged, with their product counts. */
+  const list = async ({ query }: { query: CategoryListQuery }) => {
+    const { items, total, totalCapped } = await cachedRead(deps, 'categories', query, () => listCategories(deps.db, query));
+    return { items, total, totalCapped, page: query.page, limit: query.limit };
+  };
+  const get = ({ params }: { params: { idOrSlug: string } }) => requireCategory(deps, params.idOrSlug);
+  /** A category's products: the visitor's view of them. */
+  const listProductsOf = async ({ params, query }: { params: { idOrSlug: string }; query: ProductListQuery }) => {
+    const category = await requireCategory(deps, params.idOrSlug);
+    const options = { ...query, category: category._id };
+    const { items, total, totalCapped } = await cachedRead(deps, 'products', options, () => listProducts(deps.db, options));
+    return { items: items.map(toPublicProduct), total, totalCapped, page: query.page, limit: query.limit };
+  };
 
-/** GET /content/categories/:idOrSlug */
-export const getPublicCategory = (deps: RouteDeps) => async (c: Context<AppEnv>) => ok(c, await requireCategory(deps, categoryParam(c)));
-
-/** GET /categories/:idOrSlug/products, /content/categories/:idOrSlug/products: the visitor's view of them. */
-export const listPublicCategoryProducts = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
-  const idOrSlug = categoryParam(c);
-  const query = parseQuery(c, productListQuerySchema);
-  const category = await requireCategory(deps, idOrSlug);
-  const options = { ...query, category: category._id };
-  const { items, total, totalCapped } = await cachedRead(deps, 'products', options, () => listProducts(deps.db, options));
-  return ok(c, { items: items.map(toPublicProduct), total, totalCapped, page: query.page, limit: query.limit });
-};
+  return {
+    list,
+    get,
+    listProducts: listProductsOf,
+    listUnderContent: list,
+    getUnderContent: get,
+    listProductsUnderContent: listProductsOf,
+    getPremium: get,
+    ...createGroupAdminHandlers(deps, categoryKind),
+  };
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Category, CategorySort } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
-import type { CategoryRow } from '../db/tables/category';
+import { toCategory } from '../groups/groups.repository';
 import { countUpTo, matchesSearch, offsetOf, totalFromPage, type CappedTotal } from '../db/search';
 
 export interface CategoryListOptions {
@@ -11,22 +11,6 @@ export interface CategoryListOptions {
   limit: number;
   /** Admins' lists also show inactive categories; public lists never do. */
   includeInactive?: boolean;
-}
-
-/** The API shape of a category row. */
-export function toCategory(row: CategoryRow, productCount?: number): Category {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    slug: row.slug,
-    icon: row.icon,
-    color: row.color,
-    isActive: row.is_active,
-    sortOrder: row.sort_order,
-    createdAt: row.created_at.toISOString(),
-    ...(productCount === undefined ? {} : { productCount }),
-  };
 }
 
 /**

@@ -1,20 +1,11 @@
-import { Hono } from 'hono';
-import { sharedCacheFor, type AppEnv } from '@catalyst/service-kit';
-import type { RouteDeps } from '../routeDeps';
-import { getPublicCategory, listPublicCategories, listPublicCategoryProducts } from './categories.handlers';
+import type { Hono } from 'hono';
+import { categoryRoutes } from '@catalyst/contracts';
+import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import { contentPremiumRule } from '../premium-rule';
+import { createCategoryHandlers } from './categories.handlers';
 
-/**
- * Public category routes (spec section 7). Query: search, sort (sortOrder | name | newest), page, limit.
- * Product lists take the product filters (search, type, difficulty, creator, featured, sort, page, limit).
- */
-export function categoriesRoutes(deps: RouteDeps) {
-  // The same answer for everyone (no identity in it): shared caches may reuse it briefly.
-  const shared = sharedCacheFor(deps.publicMaxAgeSeconds);
-  return new Hono<AppEnv>()
-    .get('/categories', shared, listPublicCategories(deps))
-    .get('/categories/:idOrSlug', shared, getPublicCategory(deps))
-    .get('/categories/:idOrSlug/products', shared, listPublicCategoryProducts(deps))
-    .get('/content/categories', shared, listPublicCategories(deps))
-    .get('/content/categories/:idOrSlug', shared, getPublicCategory(deps))
-    .get('/content/categories/:idOrSlug/products', shared, listPublicCategoryProducts(deps));
+/** Categories, as declared in the contracts (categoryRoutes): public, the premium category page, admin. */
+export function mountCategories(app: Hono<AppEnv>, deps: Deps) {
+  mountRoutes(app, categoryRoutes, createCategoryHandlers(deps), { premium: contentPremiumRule(deps), publicMaxAgeSeconds: deps.publicMaxAgeSeconds });
 }

@@ -1,14 +1,42 @@
-import type { Context } from 'hono';
-import { creatorListQuerySchema } from '@catalyst/contracts';
-import { ok, parseQuery, type AppEnv } from '@catalyst/service-kit';
-import { cachedRead, type RouteDeps } from '../routeDeps';
-import { categoryParam, requireCategory } from '../categories/categories.handlers';
-import { listCreatorsOfCategory } from './creators.repository';
+import type { creatorRoutes } from '@catalyst/contracts';
+import { notFound, type RouteHandlers } from '@catalyst/service-kit';
+import { requireCategory } from '../categories/categories.handlers';
+import { cachedRead, type Deps } from '../deps';
+import { createGroupAdminHandlers, creatorKind } from '../groups/groups.handlers';
+import { listAllProducts } from '../products/products.repository';
+import { premiumProductOf } from '../products/products.handlers';
+import { findCreator, listCreatorsOfCategory } from './creators.repository';
 
-/** GET /users/premium/categories/:idOrSlug/creators: creators with their product count in the category; data is the list. */
-export const listCategoryCreators = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
-  const idOrSlug = categoryParam(c);
-  const query = parseQuery(c, creatorListQuerySchema);
-  const category = await requireCategory(deps, idOrSlug);
-  return ok(c, await cachedRead(deps, 'creators', [category._id, query], () => listCreatorsOfCategory(deps.db, category._id, query)));
-};
+async function requireCreator(deps: Deps, idOrSlug: string) {
+  const creator = await cachedRead(deps, 'creator', idOrSlug, () => findCreator(deps.db, idOrSlug));
+  if (!creator) throw notFound('Creator not found');
+  return creator;
+}
+
+export function createCreatorHandlers(deps: Deps): RouteHandlers<typeof creatorRoutes> {
+  return {
+    /** The category page: creators with their product count in the category. */
+    async listOfCategory({ params, query }) {
+      const category = await requireCategory(deps, params.idOrSlug);
+      return cachedRead(deps, 'creators', [category._id, query], () => listCreatorsOfCategory(deps.db, category._id, query));
+    },
+
+    /** The creator's library across categories. */
+    async listProducts({ params, query }) {
+      const creator = await requireCreator(deps, params.creator);
+      const options = { ...query, creator: creator._id };
+      const rows = await cachedRead(deps, 'library', options, () => listAllProducts(deps.db, options));
+      return rows.map(premiumProductOf(deps));
+    },
+
+    /** The creator library page: the creator's products in one category. */
+    async listProductsInCategory({ params, query }) {
+      const [creator, category] = await Promise.all([requireCreator(deps, params.creator), requireCategory(deps, params.category)]);
+      const options = { ...query, creator: creator._id, category: category._id };
+      const rows = await cachedRead(deps, 'library', options, () => listAllProducts(deps.db, options));
+      return rows.map(premiumProductOf(deps));
+    },
+
+    ...createGroupAdminHandlers(deps, creatorKind),
+  };
+}

@@ -1,25 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { CategorySort, Creator } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
-import type { CreatorRow } from '../db/tables/creator';
+import { toCreator } from '../groups/groups.repository';
 import { matchesSearch } from '../db/search';
-
-/** The API shape of a creator row (the spec's creator entries carry both `id` and `_id`). */
-export function toCreator(row: CreatorRow, productCount?: number): Creator {
-  return {
-    _id: row.id,
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    slug: row.slug,
-    icon: row.icon,
-    color: row.color,
-    isActive: row.is_active,
-    sortOrder: row.sort_order,
-    createdAt: row.created_at.toISOString(),
-    ...(productCount === undefined ? {} : { productCount }),
-  };
-}
 
 /**
  * The active creators with at least one visible product in the category, each with that count
@@ -75,11 +58,4 @@ export async function findCreator(
   if (!includeInactive) query = query.where('is_active', '=', true);
   const row = await query.executeTakeFirst();
   return row ? toCreator(row) : undefined;
-}
-
-/** Every creator (for the admin product form's select), by sortOrder. */
-export async function listAllCreators(db: Kysely<Database>, { includeInactive = false } = {}): Promise<Creator[]> {
-  let query = db.selectFrom('creators').selectAll().orderBy('sort_order').orderBy('name');
-  if (!includeInactive) query = query.where('is_active', '=', true);
-  return (await query.execute()).map((row) => toCreator(row));
 }

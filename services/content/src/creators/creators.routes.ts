@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '@catalyst/service-kit';
-import type { RouteDeps } from '../routeDeps';
-import { requirePremium } from '../premium/requirePremium';
-import { listCategoryCreators } from './creators.handlers';
+import type { Hono } from 'hono';
+import { creatorRoutes } from '@catalyst/contracts';
+import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import { contentPremiumRule } from '../premium-rule';
+import { createCreatorHandlers } from './creators.handlers';
 
-/** The category page's creators (premium). Query: search, sort (sortOrder | name | newest). */
-export function creatorsRoutes(deps: RouteDeps) {
-  return new Hono<AppEnv>().get('/users/premium/categories/:idOrSlug/creators', requirePremium(deps.entitlements), listCategoryCreators(deps));
+/** Creators, as declared in the contracts (creatorRoutes): a category's creators and a creator's library (premium), admin. */
+export function mountCreators(app: Hono<AppEnv>, deps: Deps) {
+  mountRoutes(app, creatorRoutes, createCreatorHandlers(deps), { premium: contentPremiumRule(deps) });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalHeaders } from '@catalyst/service-kit/testing';
-import { createTestContext, fx, insertFixtures } from '../testSupport';
+import { createTestContext, fx, insertFixtures } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {

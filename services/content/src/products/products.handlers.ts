@@ -1,28 +1,189 @@
-import type { Context } from 'hono';
-import { idOrSlugSchema, productListQuerySchema, topProductsQuerySchema } from '@catalyst/contracts';
-import { notFound, ok, parseQuery, parseWith, type AppEnv } from '@catalyst/service-kit';
-import { cachedRead, type RouteDeps } from '../routeDeps';
-import { findProduct, listProducts, listTopProducts, toPublicProduct } from './products.repository';
+import { randomBytes } from 'node:crypto';
+import { normaliseSlug, type productRoutes, type ProductValues } from '@catalyst/contracts';
+import { HttpError, badRequest, conflict, isUniqueViolation, newObjectId, notFound, reply, unavailable, type RouteHandlers } from '@catalyst/service-kit';
+import { progressInternalRoutes } from '@catalyst/contracts';
+import { cachedRead, type Deps } from '../deps';
+import { parentExists } from '../groups/groups.repository';
+import { requireOpen } from '../premium-rule';
+import {
+  deleteProduct,
+  findAdminProduct,
+  findProduct,
+  insertProduct,
+  listProducts,
+  listRelatedProducts,
+  listTopProducts,
+  productIdTaken,
+  productSlugTaken,
+  toAdminProduct,
+  toPremiumProduct,
+  toProductDetail,
+  toPublicProduct,
+  updateProduct,
+  type ProductRecord,
+  type ProductWrite,
+} from './products.repository';
+import { sanitizeContent } from './sanitize-content';
 
-export const productParam = (c: Context<AppEnv>, name = 'idOrSlug') => parseWith(idOrSlugSchema, c.req.param(name));
+type Handlers = RouteHandlers<typeof productRoutes>;
 
-/** GET /content/products: visible products, filtered, sorted and paged; never the video or content. */
-export const listPublicProducts = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
-  const query = parseQuery(c, productListQuerySchema);
-  const { items, total, totalCapped } = await cachedRead(deps, 'products', query, () => listProducts(deps.db, query));
-  return ok(c, { items: items.map(toPublicProduct), total, totalCapped, page: query.page, limit: query.limit });
+/** A premium list's row with its video address signed for this answer (rows come from the memo; the signature is always fresh). */
+export const premiumProductOf = (deps: Pick<Deps, 'signVideoUrl'>) => (row: ProductRecord) => {
+  const product = toPremiumProduct(row);
+  return { ...product, videoUrl: deps.signVideoUrl(product.videoUrl) };
 };
 
-/** GET /content/products/top: featured products for the dashboard; data is a list. */
-export const listTop = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
-  const { limit } = parseQuery(c, topProductsQuerySchema);
-  return ok(c, (await cachedRead(deps, 'top', limit, () => listTopProducts(deps.db, limit))).map(toPublicProduct));
-};
+const SLUG_TAKEN = 'A product with this slug already exists';
+const slugConflict = () => conflict(SLUG_TAKEN, [{ field: 'slug', message: SLUG_TAKEN }]);
 
-/** GET /content/products/:idOrSlug: the visitor's view of one product (slug, productId or _id). */
-export const getPublicProduct = (deps: RouteDeps) => async (c: Context<AppEnv>) => {
-  const key = productParam(c);
-  const product = await cachedRead(deps, 'product', key, () => findProduct(deps.db, key));
-  if (!product) throw notFound('Product not found');
-  return ok(c, toPublicProduct(product));
-};
+function uniqueViolationToConflict(error: unknown): never {
+  if (isUniqueViolation(error, 'products_slug_key')) throw slugConflict();
+  throw error;
+}
+
+/**
+ * Products: the public catalogue (never the video or content), the premium list and product page (with
+ * signed video addresses), and the admin's list and writes.
+ */
+export function createProductHandlers(deps: Deps): Handlers {
+  const { db } = deps;
+
+  /** The category and creator must exist; a missing one is the admin's mistake, so a 400 naming the field. */
+  async function requireReferences(values: ProductValues) {
+    const [category, creator] = await Promise.all([parentExists(db, 'categories', values.category), parentExists(db, 'creators', values.creator)]);
+    const errors = [
+      ...(category ? [] : [{ field: 'category', message: 'Category does not exist' }]),
+      ...(creator ? [] : [{ field: 'creator', message: 'Creator does not exist' }]),
+    ];
+    if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
+  }
+
+  /** A free slug derived from the title: the title's own slug, else that slug with a short suffix. */
+  async function slugFromTitle(title: string, exceptId?: string): Promise<string> {
+    const base = normaliseSlug(title).slice(0, 100).replace(/-+$/, '') || 'product';
+    if (!(await productSlugTaken(db, base, exceptId))) return base;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const candidate = `${base}-${randomBytes(3).toString('hex')}`;
+      if (!(await productSlugTaken(db, candidate, exceptId))) return candidate;
+    }
+    throw slugConflict();
+  }
+
+  /** The short public id used in links (browse/premium/product/{productId}). */
+  async function newProductId(): Promise<string> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const candidate = randomBytes(6).toString('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase();
+      if (candidate.length >= 6 && !(await productIdTaken(db, candidate))) return candidate;
+    }
+    throw new HttpError(500, 'Could not allocate a product id');
+  }
+
+  async function requireAdminProduct(id: string) {
+    const product = await findAdminProduct(db, id);
+    if (!product) throw notFound('Product not found');
+    return product;
+  }
+
+  /**
+   * The premium list's answer is the same for every entitled caller while its memoised rows live and the
+   * signing epoch holds, so it is kept serialised beside those rows (a new read after an admin write or the
+   * memo's TTL builds a new one).
+   */
+  const premiumAnswers = new WeakMap<object, { epoch: number; body: string }>();
+
+  return {
+    /** Visible products, filtered, sorted and paged. */
+    async list({ query }) {
+      const { items, total, totalCapped } = await cachedRead(deps, 'products', query, () => listProducts(db, query));
+      return { items: items.map(toPublicProduct), total, totalCapped, page: query.page, limit: query.limit };
+    },
+
+    /** Featured products for the dashboard. */
+    top: async ({ query: { limit } }) => (await cachedRead(deps, 'top', limit, () => listTopProducts(db, limit))).map(toPublicProduct),
+
+    /** The visitor's view of one product (slug, productId or _id). */
+    async get({ params: { idOrSlug } }) {
+      const product = await cachedRead(deps, 'product', idOrSlug, () => findProduct(db, idOrSlug));
+      if (!product) throw notFound('Product not found');
+      return toPublicProduct(product);
+    },
+
+    async listPremium({ query }, c) {
+      const result = await cachedRead(deps, 'products', query, () => listProducts(db, query));
+      const epoch = deps.signVideoUrl.epoch();
+      let kept = premiumAnswers.get(result);
+      if (!kept || kept.epoch !== epoch) {
+        const data = { items: result.items.map(premiumProductOf(deps)), total: result.total, totalCapped: result.totalCapped, page: query.page, limit: query.limit };
+        kept = { epoch, body: JSON.stringify({ success: true, data }) };
+        premiumAnswers.set(result, kept);
+      }
+      return c.body(kept.body, 200, { 'Content-Type': 'application/json' });
+    },
+
+    /**
+     * The product page (slug, productId or _id); admins also see drafts. A free product opens for every
+     * signed-in caller (with its media grant); any other needs the plan, asked before a 404 so a refusal
+     * says nothing of what exists.
+     */
+    async getPremium({ params: { idOrSlug }, identity, requestId }) {
+      const includeHidden = identity.role === 'admin';
+      const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () => findProduct(db, idOrSlug, { includeHidden }));
+      await requireOpen(deps, identity, product && toPublicProduct(product), requestId);
+      if (!product) throw notFound('Product not found');
+      const related = await cachedRead(deps, 'related', product.id, () => listRelatedProducts(db, product, 3));
+      const detail = toProductDetail(product, related);
+      // The viewer's own media grant: the signed address plays only in a browser that holds it.
+      return reply({ ...detail, videoUrl: deps.signVideoUrl(detail.videoUrl) }, { headers: { 'Set-Cookie': deps.signVideoUrl.grantCookie(identity.id) } });
+    },
+
+    /** Drafts and inactive products too; the public filters, sort and paging apply. */
+    async adminList({ query }) {
+      const { items, total, totalCapped } = await listProducts(db, { ...query, includeHidden: true });
+      return { items: items.map(toAdminProduct), total, totalCapped, page: query.page, limit: query.limit };
+    },
+
+    adminGet: ({ params }) => requireAdminProduct(params.id),
+
+    async create({ body: values, identity }) {
+      await requireReferences(values);
+      let slug = values.slug;
+      if (slug) {
+        if (await productSlugTaken(db, slug)) throw slugConflict();
+      } else {
+        slug = await slugFromTitle(values.title);
+      }
+      const write: ProductWrite = { ...values, slug, content: sanitizeContent(values.content) };
+      const id = newObjectId();
+      await insertProduct(db, { id, productId: await newProductId() }, write, identity).catch(uniqueViolationToConflict);
+      return reply(await requireAdminProduct(id), { message: 'Product created successfully!', status: 201 });
+    },
+
+    /** PUT carries the whole product (the eye and star toggles send it back with one flag flipped). */
+    async replace({ params: { id }, body: values }) {
+      const existing = await requireAdminProduct(id);
+      await requireReferences(values);
+      // A blank slug keeps the current one: links already shared keep working.
+      const slug = values.slug || existing.slug;
+      if (slug !== existing.slug && (await productSlugTaken(db, slug, id))) throw slugConflict();
+      const write: ProductWrite = { ...values, slug, content: sanitizeContent(values.content) };
+      if (!(await updateProduct(db, id, write).catch(uniqueViolationToConflict))) throw notFound('Product not found');
+      return reply(await requireAdminProduct(id), { message: 'Product updated successfully!' });
+    },
+
+    /**
+     * Removes the product's progress rows (progress service) first, then the product: if progress cannot be
+     * reached nothing is deleted and the admin can retry, so no orphaned progress is left behind.
+     */
+    async remove({ params: { id }, requestId, log }) {
+      await requireAdminProduct(id);
+      try {
+        await deps.peers.progress.call(progressInternalRoutes.deleteProductProgress, { params: { productId: id } }, { requestId });
+      } catch (error) {
+        log.warn({ productId: id, err: (error as Error).message }, 'could not remove the progress of a product');
+        throw unavailable('The product could not be deleted because its progress records could not be removed. Please try again shortly.');
+      }
+      if (!(await deleteProduct(db, id))) throw notFound('Product not found');
+      return reply({ _id: id }, { message: 'Product deleted successfully!' });
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_WINDOW, listingWindowMessage } from '@catalyst/contracts';
 import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { createTestContext, fx, insertFixtures } from '../testSupport';
+import { createTestContext, fx, insertFixtures } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {

@@ -1,11 +1,13 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type {
+  AdminProduct,
   Difficulty,
   PremiumProduct,
   ProductDetail,
   ProductSort,
   ProductSummary,
   ProductType,
+  ProductValues,
   PublicProduct,
 } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
@@ -218,4 +220,87 @@ export function toSummary(row: ProductRow): ProductSummary {
     isPublished: row.is_published,
     price: price(row.price),
   };
+}
+
+// ---------- admin: every product, and writes ----------
+
+export function toAdminProduct(row: ProductRecord): AdminProduct {
+  return {
+    ...toPremiumProduct(row),
+    content: row.content,
+    createdBy: row.created_by_name || row.created_by_email ? { name: row.created_by_name ?? '', email: row.created_by_email ?? '' } : null,
+  };
+}
+
+export async function findAdminProduct(db: Kysely<Database>, id: string): Promise<AdminProduct | undefined> {
+  const row = await findProduct(db, id, { includeHidden: true });
+  // findProduct also matches productId and slug; the admin routes address products by _id only.
+  return row && row.id === id ? toAdminProduct(row) : undefined;
+}
+
+export async function productSlugTaken(db: Kysely<Database>, slug: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('products').select('id').where('slug', '=', slug);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function productIdTaken(db: Kysely<Database>, productId: string): Promise<boolean> {
+  return (await db.selectFrom('products').select('id').where('product_id', '=', productId).executeTakeFirst()) !== undefined;
+}
+
+/** Product values after the handler has settled the slug and sanitised the content. */
+export type ProductWrite = Omit<ProductValues, 'slug'> & { slug: string };
+
+const productColumns = (v: ProductWrite) => ({
+  title: v.title,
+  description: v.description,
+  content: v.content,
+  category_id: v.category,
+  creator_id: v.creator,
+  type: v.type,
+  difficulty: v.difficulty,
+  duration: v.duration,
+  thumbnail: v.thumbnail,
+  video_url: v.videoUrl,
+  tags: v.tags,
+  price: v.price,
+  instructor: v.instructor,
+  slug: v.slug,
+  is_active: v.isActive,
+  is_published: v.isPublished,
+  is_featured: v.isFeatured,
+  sort_order: v.sortOrder,
+});
+
+export async function insertProduct(
+  db: Kysely<Database>,
+  ids: { id: string; productId: string },
+  values: ProductWrite,
+  createdBy: { id: string; name: string; email: string },
+) {
+  await db
+    .insertInto('products')
+    .values({
+      id: ids.id,
+      product_id: ids.productId,
+      ...productColumns(values),
+      created_by_id: createdBy.id,
+      created_by_name: createdBy.name,
+      created_by_email: createdBy.email,
+    })
+    .execute();
+}
+
+export async function updateProduct(db: Kysely<Database>, id: string, values: ProductWrite): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ ...productColumns(values), updated_at: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteProduct(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -1,17 +1,11 @@
-import { Hono } from 'hono';
-import { sharedCacheFor, type AppEnv } from '@catalyst/service-kit';
-import type { RouteDeps } from '../routeDeps';
-import { getPublicProduct, listPublicProducts, listTop } from './products.handlers';
+import type { Hono } from 'hono';
+import { productRoutes } from '@catalyst/contracts';
+import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import { contentPremiumRule } from '../premium-rule';
+import { createProductHandlers } from './products.handlers';
 
-/**
- * Public product routes. GET /content/products query: search, type, difficulty, category, creator
- * (id or slug), featured, sort (sortOrder | title | newest | duration), page, limit.
- */
-export function productsRoutes(deps: RouteDeps) {
-  // The same answer for everyone (no identity in it): shared caches may reuse it briefly.
-  const shared = sharedCacheFor(deps.publicMaxAgeSeconds);
-  return new Hono<AppEnv>()
-    .get('/content/products', shared, listPublicProducts(deps))
-    .get('/content/products/top', shared, listTop(deps))
-    .get('/content/products/:idOrSlug', shared, getPublicProduct(deps));
+/** Products, as declared in the contracts (productRoutes): public, premium, admin. */
+export function mountProducts(app: Hono<AppEnv>, deps: Deps) {
+  mountRoutes(app, productRoutes, createProductHandlers(deps), { premium: contentPremiumRule(deps), publicMaxAgeSeconds: deps.publicMaxAgeSeconds });
 }

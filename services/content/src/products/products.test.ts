@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fx, insertFixtures } from '../testSupport';
+import { createTestContext, fx, insertFixtures } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestContext, createCategoryAndCreator, type AdminTestContext } from './admin.testSupport';
+import { createAdminTestContext, createCategoryAndCreator, type AdminTestContext } from '../admin-test-support';
 
 let ctx: AdminTestContext;
 let categoryId: string;

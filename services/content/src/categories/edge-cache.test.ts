@@ -7,8 +7,8 @@ import { MemoryCache } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, testUsers } from '@catalyst/service-kit/testing';
 import { createGateway } from '@catalyst/gateway/app';
 import { buildConfig } from '@catalyst/gateway/config';
-import { validCategory } from '../admin/admin.testSupport';
-import { createTestContext, fx, insertFixtures } from '../testSupport';
+import { validCategory } from '../admin-test-support';
+import { createTestContext, fx, insertFixtures } from '../test-support';
 
 // The real content service behind the real gateway: what the public reads through the edge cache.
 let ctx: Awaited<ReturnType<typeof createTestContext>>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
 import { TEST_INTERNAL_SECRET, identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { signIdentity, verifyMediaGrant, verifyMediaUrl } from '@catalyst/service-kit';
-import { createTestContext, fx, insertFixtures } from '../testSupport';
+import { createTestContext, fx, insertFixtures } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
@@ -296,19 +296,19 @@ describe('entitlement', () => {
     expect((await get('/content/premium/products', 'learner')).status).toBe(403);
     ctx.billing.entitled.add(testUsers.learner.id);
     expect((await get('/content/premium/products', 'learner')).status).toBe(403); // still cached
-    const evict = await ctx.app.request('/internal/entitlements/evict', {
+    const evict = await ctx.app.request('/internal/invalidations', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...internalHeaders() },
-      body: JSON.stringify({ userId: testUsers.learner.id }),
+      body: JSON.stringify({ topic: 'entitlement', key: testUsers.learner.id }),
     });
     expect(evict.status).toBe(200);
     expect((await get('/content/premium/products', 'learner')).status).toBe(200);
     // and a cancellation the same way
     ctx.billing.entitled.delete(testUsers.learner.id);
-    await ctx.app.request('/internal/entitlements/evict', {
+    await ctx.app.request('/internal/invalidations', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...internalHeaders() },
-      body: JSON.stringify({ userId: testUsers.learner.id }),
+      body: JSON.stringify({ topic: 'entitlement', key: testUsers.learner.id }),
     });
     expect((await get('/content/premium/products', 'learner')).status).toBe(403);
   });
@@ -323,12 +323,12 @@ describe('entitlement', () => {
     expect((await get('/content/premium/products', 'learner')).status).toBe(200);
   });
 
-  it('refuses the evict route without the internal secret and rejects a bad body', async () => {
-    const anonymous = await ctx.app.request('/internal/entitlements/evict', { method: 'POST', body: JSON.stringify({ userId: 'x' }) });
+  it('refuses the invalidation route without the internal secret and rejects a bad body', async () => {
+    const anonymous = await ctx.app.request('/internal/invalidations', { method: 'POST', body: JSON.stringify({ topic: 'entitlement', key: 'x' }) });
     expect(anonymous.status).toBe(404);
-    const bad = await ctx.app.request('/internal/entitlements/evict', { method: 'POST', headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET }, body: '{"userId":' });
+    const bad = await ctx.app.request('/internal/invalidations', { method: 'POST', headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET }, body: '{"topic":' });
     expect(bad.status).toBe(400);
-    const empty = await ctx.app.request('/internal/entitlements/evict', { method: 'POST', headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET }, body: '{}' });
+    const empty = await ctx.app.request('/internal/invalidations', { method: 'POST', headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET }, body: '{}' });
     expect(empty.status).toBe(400);
   });
 });

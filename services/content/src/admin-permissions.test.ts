@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '@catalyst/contracts';
-import { createAdminTestContext, createCategoryAndCreator, type AdminTestContext, type Caller } from './admin.testSupport';
+import { createAdminTestContext, createCategoryAndCreator, type AdminTestContext, type Caller } from './admin-test-support';
 
 let ctx: AdminTestContext;
 let ids: { category: string; creator: string; product: string };

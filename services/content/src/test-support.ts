@@ -1,50 +1,52 @@
-// Test support for the content service: a migrated database, the app, and a stand-in billing service.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { INTERNAL_HEADER } from '@catalyst/contracts';
-import { createDb, createInternalClient } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createTestCache, createTestDatabase, testLog } from '@catalyst/service-kit/testing';
+// Test support for the content service: a migrated database, the app, and its peers as stand-ins
+// (auth, billing and progress answer their declared /internal routes over real HTTP).
 import type { Kysely } from 'kysely';
+import { authInternalRoutes, billingInternalRoutes, progressInternalRoutes, type Identity } from '@catalyst/contracts';
+import { createDb, unavailable } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { SCHEMA, prepareDatabase } from './setup';
 
-/** A tiny billing: GET /internal/entitlements/:userId answers from `entitled`, counting calls. */
-export async function startBillingStandIn() {
-  const entitled = new Set<string>();
-  const calls: string[] = [];
-  let failing = false;
-  const server: Server = createServer((req, res) => {
-    const match = /^\/internal\/entitlements\/([^/]+)$/.exec(req.url ?? '');
-    res.setHeader('content-type', 'application/json');
-    if (req.headers[INTERNAL_HEADER] !== TEST_INTERNAL_SECRET || !match?.[1]) {
-      res.writeHead(404).end(JSON.stringify({ success: false, message: 'Not found' }));
-      return;
-    }
-    const userId = decodeURIComponent(match[1]);
-    calls.push(userId);
-    if (failing) {
-      res.writeHead(500).end(JSON.stringify({ success: false, message: 'boom' }));
-      return;
-    }
-    const yes = entitled.has(userId);
-    res.writeHead(200).end(JSON.stringify({ success: true, data: { entitled: yes, plan: yes ? 'premium' : null, status: yes ? 'active' : 'free' } }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+type PeerName = 'auth' | 'billing' | 'progress';
+
+/**
+ * One stand-in answering as auth (users count), billing (subscribers count, entitlements) and progress
+ * (a product's progress deletion). `entitled` says who holds the plan, `down` makes a peer answer 503,
+ * `calls` records every request (`METHOD /path`).
+ */
+export async function startPeers({ entitled = [] as string[] } = {}) {
+  const standIn = await createPeerStandIn();
+  const state = { users: 42, subscribers: 7, entitled: new Set<string>(entitled), down: new Set<PeerName>(), calls: standIn.calls, entitlementCalls: [] as string[] };
+  const up = (peer: PeerName) => {
+    if (state.down.has(peer)) throw unavailable('down');
+  };
+  standIn
+    .answer(authInternalRoutes.userCount, () => (up('auth'), { count: state.users }))
+    .answer(billingInternalRoutes.subscriberCount, () => (up('billing'), { count: state.subscribers }))
+    .answer(billingInternalRoutes.entitlement, ({ params }) => {
+      state.entitlementCalls.push(params.userId!);
+      up('billing');
+      const yes = state.entitled.has(params.userId!);
+      return { entitled: yes, plan: yes ? ('premium' as const) : null, status: yes ? ('active' as const) : ('free' as const) };
+    })
+    .answer(progressInternalRoutes.deleteProductProgress, () => (up('progress'), { deleted: 2 }));
+  return { url: standIn.baseUrl, state, close: () => standIn.close() };
+}
+export type Peers = Awaited<ReturnType<typeof startPeers>>;
+
+/** Billing as the public and premium tests see it: who is entitled, whose entitlement was asked, and whether it is down. */
+function billingView(peers: Peers) {
   return {
-    url,
-    entitled,
-    calls,
-    setFailing: (value: boolean) => void (failing = value),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    entitled: peers.state.entitled,
+    /** The user ids billing was asked about, in order. */
+    calls: peers.state.entitlementCalls,
+    setFailing: (failing: boolean) => void (failing ? peers.state.down.add('billing') : peers.state.down.delete('billing')),
   };
 }
 
-export type BillingStandIn = Awaited<ReturnType<typeof startBillingStandIn>>;
-
-const testConfig = (databaseUrl: string, billingUrl: string, catalogueCacheTtlMs: number): Config => ({
+export const testConfig = (databaseUrl: string, peersUrl: string, catalogueCacheTtlMs?: number): Config => ({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   PORT: 0,
@@ -53,41 +55,49 @@ const testConfig = (databaseUrl: string, billingUrl: string, catalogueCacheTtlMs
   REDIS_URL: undefined,
   INTERNAL_SECRET: TEST_INTERNAL_SECRET,
   SEED_DEMO: false,
-  AUTH_URL: 'http://127.0.0.1:9',
+  AUTH_URL: peersUrl,
   CONTENT_URL: 'http://127.0.0.1:9',
-  PROGRESS_URL: 'http://127.0.0.1:9',
-  BILLING_URL: billingUrl,
-  CATALOGUE_CACHE_TTL_MS: catalogueCacheTtlMs,
+  PROGRESS_URL: peersUrl,
+  BILLING_URL: peersUrl,
+  ...(catalogueCacheTtlMs === undefined ? {} : { CATALOGUE_CACHE_TTL_MS: catalogueCacheTtlMs }),
 });
 
-/** A fresh database with the content schema, the app over it, and billing answering as told. */
-export async function createTestContext({ catalogueCacheTtlMs = 0 }: { catalogueCacheTtlMs?: number } = {}) {
+export type Caller = 'anonymous' | keyof typeof testUsers;
+
+/** A fresh database with the content schema, the app over it, and its peers answering as told. */
+export async function createTestContext({ catalogueCacheTtlMs = 0, entitled = [] as string[] }: { catalogueCacheTtlMs?: number; entitled?: string[] } = {}) {
   const database = await createTestDatabase();
-  const billing = await startBillingStandIn();
+  const peers = await startPeers({ entitled });
   const db: Kysely<Database> = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 5 });
   await prepareDatabase(db, { seed: false, log: testLog });
   const cache = createTestCache();
-  const config = testConfig(database.url, billing.url, catalogueCacheTtlMs);
-  const app = createApp({
-    config,
-    db,
-    cache,
-    log: testLog,
-    billing: createInternalClient({ baseUrl: billing.url, secret: TEST_INTERNAL_SECRET }),
-  });
+  const app = createApp({ config: testConfig(database.url, peers.url, catalogueCacheTtlMs), db, cache, log: testLog });
+
+  /** Calls the app as a person would arrive through the gateway; answers status and parsed body. */
+  async function call(caller: Caller, method: string, path: string, body?: unknown) {
+    const headers: Record<string, string> = caller === 'anonymous' ? {} : identityHeaders(testUsers[caller] as Identity);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.request(path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
   return {
     app,
     db,
-    billing,
     cache,
+    peers,
+    billing: billingView(peers),
+    call,
+    admin: (method: string, path: string, body?: unknown) => call('admin', method, path, body),
     close: async () => {
       await db.destroy();
       await cache.close();
-      await billing.close();
+      await peers.close();
       await database.drop();
     },
   };
 }
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** Fixed ids so tests read like the data they prove things about. */
 export const fx = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyMediaGrant, verifyMediaUrl } from '@catalyst/service-kit';
-import { createVideoUrlSigner } from './videoUrls';
+import { createVideoUrlSigner } from './video-urls';
 
 const secret = 'a-secret-of-at-least-thirty-two-characters!';
 const now = Date.UTC(2026, 0, 1, 10, 20);

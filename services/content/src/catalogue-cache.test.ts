@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { createCatalogueCache } from './catalogueCache';
-import { createTestContext, fx, insertFixtures } from './testSupport';
+import { createCatalogueCache } from './catalogue-cache';
+import { createTestContext, fx, insertFixtures } from './test-support';
 
 describe('catalogue cache', () => {
   it('shares one read between concurrent misses and forgets failures', async () => {

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { createEntitlements, createInvalidations, createPeer, type Broadcast, type Cache, type Entitlements, type Invalidations, type Logger, type Peer } from '@catalyst/service-kit';
+import { createCatalogueCache, type CatalogueCache } from './catalogue-cache';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import { createVideoUrlSigner, type VideoUrlSigner } from './video-urls';
+
+/** What the process provides (main.ts; tests build their own). */
+export interface BaseDeps {
+  config: Config;
+  db: Kysely<Database>;
+  cache: Cache;
+  log: Logger;
+  /** Redis pub/sub (REDIS_URL): purges reach every gateway's edge cache and every replica; omitted: this process and HTTP peers only. */
+  broadcast?: Broadcast;
+}
+
+/** Everything content's handlers use, built once from the process's pieces. */
+export interface Deps extends BaseDeps {
+  /** The services content asks over their /internal routes. */
+  peers: { auth: Peer; billing: Peer; progress: Peer };
+  entitlements: Entitlements;
+  /** 'content' after an admin write (this process's memo, every edge cache); 'entitlement' from billing. */
+  invalidations: Invalidations;
+  /** A short memo of catalogue reads, cleared by every admin write. */
+  catalogue: CatalogueCache;
+  /** Signs local premium video addresses for an entitled caller; applied after the catalogue memo, never stored. */
+  signVideoUrl: VideoUrlSigner;
+  /** How long shared caches (the gateway's edge cache) may reuse a public catalogue answer; 0: never. */
+  publicMaxAgeSeconds: number;
+}
+
+export function createDeps(base: BaseDeps): Deps {
+  const { config, cache, log, broadcast } = base;
+  const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
+  const peers = { auth: peer(config.AUTH_URL), billing: peer(config.BILLING_URL), progress: peer(config.PROGRESS_URL) };
+  const entitlements = createEntitlements({ billing: peers.billing, cache, log });
+  const catalogueTtlMs = config.CATALOGUE_CACHE_TTL_MS ?? 5_000;
+  const catalogue = createCatalogueCache({ ttlMs: catalogueTtlMs });
+  const invalidations = createInvalidations({ broadcast, log });
+  // Any admin write may change what the public sees (here or on another replica); a missed message may have been one.
+  invalidations.subscribe('content', () => catalogue.invalidate(), () => catalogue.invalidate());
+  // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
+  invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
+  return {
+    ...base,
+    peers,
+    entitlements,
+    invalidations,
+    catalogue,
+    signVideoUrl: createVideoUrlSigner(config.INTERNAL_SECRET),
+    // Public answers may be reused by shared caches as long as this service reuses its own reads (off with them).
+    publicMaxAgeSeconds: Math.ceil(catalogueTtlMs / 1000),
+  };
+}
+
+/** A catalogue read, memoised briefly under its name and arguments. */
+export const cachedRead = <T>(deps: Pick<Deps, 'catalogue'>, name: string, args: unknown, load: () => Promise<T>): Promise<T> =>
+  deps.catalogue.remember(`${name}:${JSON.stringify(args)}`, load);
