@@ -1,21 +1,13 @@
 import express from 'express';
-import { z } from 'zod';
+import { gatewayRoutes } from '@catalyst/contracts';
 import type { Cache, Logger } from '@catalyst/service-kit';
 import { zodFieldErrors } from '@catalyst/service-kit';
 import { localsOf, type Handler } from './chain';
 import type { ClientAddress } from './client-address';
 import { MESSAGES, sendError, sendJson } from './errors';
 
-/** What the shell reports about a front-end failure. */
-export const clientErrorSchema = z.object({
-  message: z.string({ error: 'message is required' }).trim().min(1, 'message is required').max(2_000),
-  stack: z.string().max(8_000).optional(),
-  componentStack: z.string().max(8_000).optional(),
-  url: z.string().max(2_000).optional(),
-  remote: z.string().max(100).optional(),
-  release: z.string().max(100).optional(),
-  userAgent: z.string().max(500).optional(),
-});
+/** What the shell reports about a front-end failure (declared with the route in the contracts). */
+export const clientErrorSchema = gatewayRoutes.reportClientError.body;
 
 /**
  * POST /api/v1/client-errors: small body, rate limited per client address, logged at error level,
@@ -30,7 +22,7 @@ export function clientErrorsHandlers({ cache, log, perMinute, client }: { cache:
     }
     next();
   };
-  const body = express.raw({ type: () => true, limit: '16kb' }) as Handler;
+  const body = express.raw({ type: () => true, limit: gatewayRoutes.reportClientError.maxBodyBytes }) as Handler;
   const accept: Handler = (req, res) => {
     const raw = (req as { body?: unknown }).body;
     let parsed: unknown;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { identitySchema, type Identity } from '@catalyst/contracts';
-import { HttpError, TtlLru, createInternalClient, type Cache, type Logger } from '@catalyst/service-kit';
+import { authInternalRoutes, identitySchema, type Identity } from '@catalyst/contracts';
+import { HttpError, TtlLru, createPeer, type Cache, type Logger } from '@catalyst/service-kit';
 
 /** Auth could not be asked (down, slow or failing): the request cannot be attributed, so it is refused. */
 export class AuthUnavailableError extends Error {
@@ -46,7 +46,7 @@ interface Cached {
 }
 
 export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, timeoutMs, log, shared, maxEntries = 10_000 }: IdentityResolverOptions): IdentityResolver {
-  const auth = createInternalClient({ baseUrl: authUrl, secret: internalSecret, timeoutMs });
+  const auth = createPeer({ baseUrl: authUrl, secret: internalSecret, timeoutMs });
   const byUser = new Map<string, Set<string>>();
   const local = new TtlLru<string, Cached>(maxEntries, ttlSeconds * 1000, (key, value) => {
     const id = value.identity?.id;
@@ -84,7 +84,7 @@ export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, ti
 
   async function askAuth(token: string, requestId?: string): Promise<Identity | null> {
     try {
-      const data = await auth.post<{ identity?: unknown }>('/internal/sessions/resolve', { token }, requestId);
+      const data: { identity?: unknown } | null = await auth.call(authInternalRoutes.resolveSession, { body: { token } }, { requestId });
       const parsed = identitySchema.safeParse(data?.identity);
       if (!parsed.success) {
         log.error({ requestId }, 'auth answered a session resolution without a valid identity');

@@ -8,13 +8,16 @@ import type { ServiceName } from '@catalyst/contracts';
 import { createCache, createDb, createLogger } from '@catalyst/service-kit';
 import { createApp as createAuthApp } from '../../../services/auth/src/app';
 import { loadConfig as authConfig } from '../../../services/auth/src/config';
-import { buildDeps as authDeps } from '../../../services/auth/src/deps';
+import { createDeps as authDeps } from '../../../services/auth/src/deps';
 import { createApp as createBillingApp } from '../../../services/billing/src/app';
 import { loadConfig as billingConfig } from '../../../services/billing/src/config';
+import { createDeps as billingDeps } from '../../../services/billing/src/deps';
 import { createApp as createContentApp } from '../../../services/content/src/app';
 import { loadConfig as contentConfig } from '../../../services/content/src/config';
+import { createDeps as contentDeps } from '../../../services/content/src/deps';
 import { createApp as createProgressApp } from '../../../services/progress/src/app';
 import { loadConfig as progressConfig } from '../../../services/progress/src/config';
+import { createDeps as progressDeps } from '../../../services/progress/src/deps';
 
 const inertEnv: NodeJS.ProcessEnv = {
   DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
@@ -40,8 +43,8 @@ export function inertServiceApps(): Record<ServiceName, Hono<any>> {
 
   return {
     auth: createAuthApp(authDeps({ config: authConfig(inertEnv), db: inertDb<any>(), cache, log, mailer: noMail })),
-    content: createContentApp({ config: contentConfig(inertEnv), db: inertDb<any>(), cache, log }),
-    progress: createProgressApp({ config: progressConfig(inertEnv), db: inertDb<any>(), cache, log }),
-    billing: createBillingApp({ config: billingConfig(inertEnv), db: inertDb<any>(), cache, log, stripe: {} as never }),
+    content: createContentApp(contentDeps({ config: contentConfig(inertEnv), db: inertDb<any>(), cache, log })),
+    progress: createProgressApp(progressDeps({ config: progressConfig(inertEnv), db: inertDb<any>(), cache, log })),
+    billing: createBillingApp(billingDeps({ config: billingConfig(inertEnv), db: inertDb<any>(), cache, log, stripe: {} as never })),
   };
 }

@@ -96,9 +96,6 @@ export type Entitlement = z.infer<typeof entitlementSchema>;
 /** Internal: GET /internal/subscribers/count */
 export const subscribersCountSchema = z.object({ count: z.number().int() });
 
-/** Internal: POST /internal/entitlements/evict on content and progress. */
-export const entitlementEvictBodySchema = z.object({ userId: z.string().min(1) });
-
 /** Provider ids of the demo member's Premium subscription; billing and the sandbox seed the same ones. */
 export const demoBilling = {
   customerId: 'cus_CatalystDemoMember',

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { objectIdSchema, pagingQuerySchema } from './api';
 import { productSummarySchema } from './catalog';
-import { PROGRESS_RULES } from './progressRules';
+import { PROGRESS_RULES } from './progress-rules';
 
-export { PROGRESS_RULES, percentOf } from './progressRules';
+export { PROGRESS_RULES, percentOf } from './progress-rules';
 
 /** Longest position accepted: a week of video. */
 export const MAX_POSITION_SECONDS = 604_800;

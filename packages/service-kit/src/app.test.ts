@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService, requireAdmin } from './app';
 import { badRequest } from './errors';
-import { sharedCacheFor } from './sharedCache';
+import { mountRoutes } from './routes';
 import { identityHeaders, testLog, testUsers, TEST_INTERNAL_SECRET, internalHeaders } from './testing';
 import { ok, parseBody } from './validate';
 
@@ -124,7 +124,8 @@ describe('createService', () => {
     const app = buildApp();
     app.get('/raw', () => new Response('plain', { headers: { 'content-type': 'text/plain' } }));
     app.get('/stream', () => new Response(new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode('streamed')), c.close()) })));
-    app.get('/shared', sharedCacheFor(5), (c) => ok(c, 'same for all'));
+    const sharedRoute = { method: 'GET', path: '/shared', service: 'content', access: 'public', cache: 'shared', summary: 'The same for all', response: z.string() } as const;
+    mountRoutes(app, { shared: sharedRoute }, { shared: () => 'same for all' }, { publicMaxAgeSeconds: 5 });
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,8 +1,8 @@
 import { createService, pingDb } from '@catalyst/service-kit';
-import { authRoutes } from './auth/auth.routes';
+import { mountAuth } from './auth/auth.routes';
 import type { Deps } from './deps';
-import { internalRoutes } from './internal/internal.routes';
-import { userRoutes } from './users/users.routes';
+import { mountInternal } from './internal/internal.routes';
+import { mountUsers } from './users/users.routes';
 
 export function createApp(deps: Deps) {
   const app = createService({
@@ -12,8 +12,8 @@ export function createApp(deps: Deps) {
     checks: { database: () => pingDb(deps.db) },
     maxBodyBytes: 64 * 1024,
   });
-  app.route('/', authRoutes(deps));
-  app.route('/', userRoutes(deps));
-  app.route('/', internalRoutes(deps));
+  mountAuth(app, deps);
+  mountUsers(app, deps);
+  mountInternal(app, deps);
   return app;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { fixedWindowLimit, type Broadcast, type Cache, type Logger } from '@catalyst/service-kit';
+import { createPeer, fixedWindowLimit, type Broadcast, type Cache, type Logger } from '@catalyst/service-kit';
 import { authMessages } from '@catalyst/contracts';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -8,7 +8,6 @@ import { accountMails } from './mail/messages';
 import { createRecovery } from './recovery/recovery';
 import { createLoginLimiter } from './sessions/login-limiter';
 import { createSessions } from './sessions/sessions';
-import { createAccountPeers } from './users/account-peers';
 import { createUserMemo } from './users/user-memo';
 import { createVerification } from './verification/verification';
 
@@ -23,7 +22,7 @@ export interface BaseDeps {
   broadcast?: Broadcast;
 }
 
-export function buildDeps(base: BaseDeps) {
+export function createDeps(base: BaseDeps) {
   const { config, db, cache, log, mailer, broadcast } = base;
   const users = createUserMemo({ db, ttlMs: config.USER_CACHE_TTL_MS, broadcast, log });
   const sessions = createSessions({ db, cache, log });
@@ -34,7 +33,13 @@ export function buildDeps(base: BaseDeps) {
     users,
     sessions,
     mails,
-    peers: createAccountPeers(config),
+    // Account deletion asks the services that hold the user's data elsewhere. The provider call behind
+    // billing's answer may take seconds, but billing + progress must stay inside the gateway's 10 s auth
+    // timeout so the person gets our answer; billing's cancel is safe to retry.
+    peers: {
+      billing: createPeer({ baseUrl: config.BILLING_URL, secret: config.INTERNAL_SECRET, timeoutMs: 6_000 }),
+      progress: createPeer({ baseUrl: config.PROGRESS_URL, secret: config.INTERNAL_SECRET }),
+    },
     verification: createVerification({ db, mailer, log, mails, users }),
     recovery: createRecovery({ db, mailer, log, mails, users, sessions }),
     loginLimiter: createLoginLimiter(cache, {
@@ -51,4 +56,4 @@ export function buildDeps(base: BaseDeps) {
     },
   };
 }
-export type Deps = ReturnType<typeof buildDeps>;
+export type Deps = ReturnType<typeof createDeps>;

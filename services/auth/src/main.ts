@@ -2,7 +2,7 @@ import { createBroadcast, createCache, createDb, createLogger, startServer } fro
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
-import { buildDeps } from './deps';
+import { createDeps } from './deps';
 import { createMailer } from './mail/mailer';
 import { SCHEMA, ensureFirstAdmin } from './setup';
 
@@ -12,7 +12,7 @@ const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: S
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'auth', log });
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM, log, logBodies: config.NODE_ENV === 'development' });
 const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
-const deps = buildDeps({ config, db, cache, log, mailer, broadcast });
+const deps = createDeps({ config, db, cache, log, mailer, broadcast });
 
 if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
   await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, log, deps.users);

@@ -8,7 +8,7 @@ import type { Identity } from '@catalyst/contracts';
 import { createApp } from './app';
 import { configSchema, type Config } from './config';
 import type { Database } from './db/schema';
-import { buildDeps } from './deps';
+import { createDeps } from './deps';
 import type { MailMessage, Mailer } from './mail/mailer';
 import { SCHEMA, prepareDatabase } from './setup';
 
@@ -37,7 +37,7 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
   await prepareDatabase(db, { seed: false, log: testLog });
   const cache = options.cache ?? (await connectedTestCache());
   const mailer = createMemoryMailer();
-  const deps = buildDeps({ config, db, cache, log: testLog, mailer });
+  const deps = createDeps({ config, db, cache, log: testLog, mailer });
   const app = createApp(deps);
 
   const call = async (method: string, url: string, { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {}) => {

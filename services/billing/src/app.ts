@@ -1,11 +1,10 @@
 import { createService, pingDb } from '@catalyst/service-kit';
-import { createDeps, type BaseDeps } from './deps';
+import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
 import { mountWebhooks } from './webhooks/webhooks.routes';
 
-export function createApp(base: BaseDeps) {
-  const deps = createDeps(base);
+export function createApp(deps: Deps) {
   const app = createService({
     name: 'billing',
     log: deps.log,

@@ -13,8 +13,6 @@ export interface BaseDeps {
   stripe: Stripe;
   /** Redis pub/sub (REDIS_URL): a changed plan reaches every replica of content and progress. */
   broadcast?: Broadcast;
-  /** Where a changed plan is announced; omitted: to content and progress (CONTENT_URL, PROGRESS_URL) and Redis. */
-  invalidations?: Invalidations;
 }
 
 /** Everything billing's handlers and operations use. */
@@ -30,5 +28,5 @@ export interface Deps extends BaseDeps {
 export function createDeps(base: BaseDeps): Deps {
   const { config, broadcast, log } = base;
   const peers = [config.CONTENT_URL, config.PROGRESS_URL].map((baseUrl) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET, timeoutMs: 1_500 }));
-  return { ...base, invalidations: base.invalidations ?? createInvalidations({ broadcast, peers, log }) };
+  return { ...base, invalidations: createInvalidations({ broadcast, peers, log }) };
 }

@@ -12,6 +12,7 @@ import type { Database as SandboxDatabase } from '../../payments-sandbox/src/db/
 import { SCHEMA as SANDBOX_SCHEMA, prepareDatabase as prepareSandbox } from '../../payments-sandbox/src/setup';
 import { createWebhookDispatcher } from '../../payments-sandbox/src/webhooks/dispatcher';
 import { createApp } from './app';
+import { createDeps } from './deps';
 import { configSchema } from './config';
 import type { Database } from './db/schema';
 import { createStripeClient } from './provider/stripe';

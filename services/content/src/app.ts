@@ -1,13 +1,12 @@
 import { createService, pingDb, requireAdmin } from '@catalyst/service-kit';
 import { mountCategories } from './categories/categories.routes';
 import { mountCreators } from './creators/creators.routes';
-import { createDeps, type BaseDeps } from './deps';
+import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountProducts } from './products/products.routes';
 import { mountStats } from './stats/stats.routes';
 
-export function createApp(base: BaseDeps) {
-  const deps = createDeps(base);
+export function createApp(deps: Deps) {
   const app = createService({
     name: 'content',
     log: deps.log,

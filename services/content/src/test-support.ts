@@ -5,6 +5,7 @@ import { authInternalRoutes, billingInternalRoutes, progressInternalRoutes, type
 import { createDb, unavailable } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { createApp } from './app';
+import { createDeps } from './deps';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { SCHEMA, prepareDatabase } from './setup';
@@ -71,7 +72,7 @@ export async function createTestContext({ catalogueCacheTtlMs = 0, entitled = []
   const db: Kysely<Database> = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 5 });
   await prepareDatabase(db, { seed: false, log: testLog });
   const cache = createTestCache();
-  const app = createApp({ config: testConfig(database.url, peers.url, catalogueCacheTtlMs), db, cache, log: testLog });
+  const app = createApp(createDeps({ config: testConfig(database.url, peers.url, catalogueCacheTtlMs), db, cache, log: testLog }));
 
   /** Calls the app as a person would arrive through the gateway; answers status and parsed body. */
   async function call(caller: Caller, method: string, path: string, body?: unknown) {

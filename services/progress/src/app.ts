@@ -1,10 +1,9 @@
 import { createService, pingDb } from '@catalyst/service-kit';
-import { createDeps, type BaseDeps } from './deps';
+import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountProgress } from './progress/progress.routes';
 
-export function createApp(base: BaseDeps) {
-  const deps = createDeps(base);
+export function createApp(deps: Deps) {
   const app = createService({
     name: 'progress',
     log: deps.log,

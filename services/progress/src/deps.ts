@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createEntitlements, createInternalClient, createInvalidations, createPeer, type Broadcast, type Cache, type Entitlements, type Invalidations, type Logger } from '@catalyst/service-kit';
+import { createEntitlements, createInvalidations, createPeer, type Broadcast, type Cache, type Entitlements, type Invalidations, type Logger } from '@catalyst/service-kit';
 import { createCatalog, type Catalog } from './catalog/catalog.client';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -28,5 +28,5 @@ export function createDeps(base: BaseDeps): Deps {
   const invalidations = createInvalidations({ broadcast, log });
   // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
   invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
-  return { ...base, catalog: createCatalog({ content: createInternalClient({ baseUrl: config.CONTENT_URL, secret: config.INTERNAL_SECRET }), cache }), entitlements, invalidations };
+  return { ...base, catalog: createCatalog({ content: peer(config.CONTENT_URL), cache }), entitlements, invalidations };
 }

@@ -1,11 +1,10 @@
 // Test world for the progress service: a real Postgres database and stand-ins for the content and
 // billing /internal routes (those services are separate processes in production).
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { INTERNAL_HEADER, billingInternalRoutes, type Identity, type ProductSummary } from '@catalyst/contracts';
-import { createDb } from '@catalyst/service-kit';
+import { billingInternalRoutes, contentInternalRoutes, type Identity, type ProductSummary } from '@catalyst/contracts';
+import { createDb, notFound } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog } from '@catalyst/service-kit/testing';
 import { createApp } from './app';
+import { createDeps } from './deps';
 import { configSchema } from './config';
 import type { Database } from './db/schema';
 import { SCHEMA, prepareDatabase } from './setup';
@@ -43,32 +42,6 @@ export const products: ProductSummary[] = [
 /** A second subscriber, for the IDOR tests. */
 export const otherSubscriber: Identity = { id: 'dddddddddddddddddddddddd', role: 'user', email: 'other@test.example', name: 'Olga Other' };
 
-interface StandIn {
-  url: string;
-  calls: string[];
-  close: () => Promise<void>;
-}
-
-async function readJson(req: IncomingMessage): Promise<any> {
-  let text = '';
-  for await (const chunk of req) text += chunk;
-  return text ? JSON.parse(text) : {};
-}
-
-async function standIn(route: (req: IncomingMessage, body: any) => { status: number; data?: unknown; message?: string }): Promise<StandIn> {
-  const calls: string[] = [];
-  const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    calls.push(`${req.method} ${req.url}`);
-    const answer =
-      req.headers[INTERNAL_HEADER] !== TEST_INTERNAL_SECRET ? { status: 404, message: 'Not found' } : route(req, await readJson(req));
-    res.writeHead(answer.status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(answer.status < 400 ? { success: true, data: answer.data } : { success: false, message: answer.message }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 export async function createTestContext() {
   const database = await createTestDatabase();
   const db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 20 });
@@ -78,23 +51,17 @@ export async function createTestContext() {
   const entitled = new Set<string>(['cccccccccccccccccccccccc', otherSubscriber.id]);
   const catalogue = new Map(products.map((p) => [p._id, p]));
 
-  const content = await standIn((req, body) => {
-    const url = req.url ?? '';
-    let m = /^\/internal\/products\/([^/]+)$/.exec(url);
-    if (req.method === 'GET' && m) {
-      const product = catalogue.get(m[1]!);
-      return product ? { status: 200, data: product } : { status: 404, message: 'Product not found' };
-    }
-    if (req.method === 'POST' && url === '/internal/products/lookup') {
-      return { status: 200, data: (body.ids as string[]).flatMap((id) => catalogue.get(id) ?? []) };
-    }
-    m = /^\/internal\/categories\/([^/]+)\/products$/.exec(url);
-    if (req.method === 'GET' && m) {
-      if (m[1] !== ids.category && m[1] !== 'web-development') return { status: 404, message: 'Category not found' };
-      return { status: 200, data: [...catalogue.values()].filter((p) => p.categoryId === ids.category && p.isPublished) };
-    }
-    return { status: 404, message: 'Route not found' };
-  });
+  const content = (await createPeerStandIn())
+    .answer(contentInternalRoutes.product, ({ params }) => {
+      const product = catalogue.get(params.idOrSlug!);
+      if (!product) throw notFound('Product not found');
+      return product;
+    })
+    .answer(contentInternalRoutes.lookupProducts, ({ body }) => (body.ids as string[]).flatMap((id) => catalogue.get(id) ?? []))
+    .answer(contentInternalRoutes.categoryProducts, ({ params }) => {
+      if (params.idOrSlug !== ids.category && params.idOrSlug !== 'web-development') throw notFound('Category not found');
+      return [...catalogue.values()].filter((p) => p.categoryId === ids.category && p.isPublished);
+    });
 
   const billing = (await createPeerStandIn()).answer(billingInternalRoutes.entitlement, ({ params }) => {
     const has = entitled.has(params.userId!);
@@ -105,11 +72,11 @@ export async function createTestContext() {
     PORT: '4003',
     DATABASE_URL: database.url,
     INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-    CONTENT_URL: content.url,
+    CONTENT_URL: content.baseUrl,
     BILLING_URL: billing.baseUrl,
   });
   const cache = createTestCache();
-  const app = createApp({ config, db, cache, log: testLog });
+  const app = createApp(createDeps({ config, db, cache, log: testLog }));
 
   /** Calls the app as the gateway would for this caller (or anonymously with null). */
   async function call(as: Identity | null, method: string, path: string, body?: unknown) {

@@ -1,16 +1,5 @@
-import type { Context } from 'hono';
-import {
-  authMessages,
-  forgotPasswordRequestSchema,
-  loginRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  verifyEmailQuerySchema,
-  type CurrentUserResponse,
-  type RegisterResponse,
-  type SessionResponse,
-} from '@catalyst/contracts';
-import { CLEAR_MEDIA_GRANT_COOKIE, HttpError, badRequest, ok, parseBody, parseQuery, requireIdentity, unauthorized, type AppEnv } from '@catalyst/service-kit';
+import { authMessages, type authRoutes, type SessionResponse } from '@catalyst/contracts';
+import { CLEAR_MEDIA_GRANT_COOKIE, HttpError, badRequest, reply, unauthorized, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
@@ -18,17 +7,14 @@ import { bearerToken } from '../tokens';
 import { findUserByEmail, insertUser, toUser, updatePasswordHash } from '../users/users.repository';
 import { sendQuietly } from '../mail/mailer';
 
-type Ctx = Context<AppEnv>;
-
-export function createAuthHandlers({ db, users, sessions, verification, recovery, loginLimiter, limits, mailer, mails, log }: Deps) {
+export function createAuthHandlers({ db, users, sessions, verification, recovery, loginLimiter, limits, mailer, mails, log }: Deps): RouteHandlers<typeof authRoutes> {
   return {
     /**
      * The same answer for a new and a taken address, so registration never tells who has an account:
      * a new address gets its account and a verification link, a taken one's owner gets a warning
      * e-mail. The client signs in with the same credentials afterwards.
      */
-    async register(c: Ctx) {
-      const body = await parseBody(c, registerRequestSchema);
+    async register({ body }, c) {
       await limits.registerByAddress(clientAddress(c));
       await limits.registerByEmail(body.email);
       await refuseCommonPassword(body.password);
@@ -44,11 +30,10 @@ export function createAuthHandlers({ db, users, sessions, verification, recovery
           if (!(error instanceof HttpError && error.status === 409)) throw error;
         }
       }
-      return ok(c, { email: body.email } satisfies RegisterResponse, authMessages.registerSuccess, 201);
+      return reply({ email: body.email }, { message: authMessages.registerSuccess, status: 201 });
     },
 
-    async login(c: Ctx) {
-      const { email, password } = await parseBody(c, loginRequestSchema);
+    async login({ body: { email, password } }, c) {
       const address = clientAddress(c);
       const row = await findUserByEmail(db, email);
       // Unknown e-mail and wrong password: the same limits, the same work, the same answer.
@@ -60,57 +45,50 @@ export function createAuthHandlers({ db, users, sessions, verification, recovery
       }
       const session = await sessions.start(row.id, { userAgent: userAgent(c), ip: address });
       const data: SessionResponse = { user: toUser(row), token: session.token, expiresAt: session.expiresAt.toISOString() };
-      return ok(c, data, authMessages.loginSuccess);
+      return reply(data, { message: authMessages.loginSuccess });
     },
 
-    async me(c: Ctx) {
-      const identity = requireIdentity(c);
+    async me({ identity }) {
       // Kept a few seconds at most and forgotten by every write to the row (users/user-memo.ts).
       const user = await users.find(identity.id);
       if (!user) throw unauthorized();
-      return ok(c, { user } satisfies CurrentUserResponse);
+      return { user };
     },
 
     /** Revokes the presented session at once (idempotent: an unknown or ended token is simply gone). */
-    async logout(c: Ctx) {
+    async logout(_input, c) {
       const token = bearerToken(c.req.header('authorization'));
       if (token) await sessions.end(token);
       // This browser's media grant goes with the session (another browser's lapses within minutes).
-      c.header('Set-Cookie', CLEAR_MEDIA_GRANT_COOKIE);
-      return ok(c, null, authMessages.logoutSuccess);
+      return reply(null, { message: authMessages.logoutSuccess, headers: { 'Set-Cookie': CLEAR_MEDIA_GRANT_COOKIE } });
     },
 
     /** Ends every session of the caller, this one included (a lost phone, a shared computer). */
-    async logoutEverywhere(c: Ctx) {
-      const identity = requireIdentity(c);
+    async logoutEverywhere({ identity }) {
       const endedSessions = await sessions.endOthers(identity.id);
-      c.header('Set-Cookie', CLEAR_MEDIA_GRANT_COOKIE);
-      return ok(c, { endedSessions }, authMessages.signedOutEverywhere);
+      return reply({ endedSessions }, { message: authMessages.signedOutEverywhere, headers: { 'Set-Cookie': CLEAR_MEDIA_GRANT_COOKIE } });
     },
 
-    async verifyEmail(c: Ctx) {
-      const { token } = parseQuery(c, verifyEmailQuerySchema);
+    async verifyEmail({ query: { token } }) {
       const verified = await verification.consume(token);
       if (!verified) throw badRequest(authMessages.verificationInvalid);
       await sessions.forgetUser(verified.userId);
-      return ok(c, { email: verified.email }, authMessages.verificationSuccess);
+      return reply({ email: verified.email }, { message: authMessages.verificationSuccess });
     },
 
     /** The same answer whether or not the address has an account; limited per address and per e-mail. */
-    async forgotPassword(c: Ctx) {
-      const { email } = await parseBody(c, forgotPasswordRequestSchema);
+    async forgotPassword({ body: { email } }, c) {
       await limits.resetByAddress(clientAddress(c));
       await limits.resetByEmail(email);
       await recovery.requestReset(email);
-      return ok(c, null, authMessages.forgotPasswordSent);
+      return reply(null, { message: authMessages.forgotPasswordSent });
     },
 
-    async resetPassword(c: Ctx) {
-      const { token, password } = await parseBody(c, resetPasswordRequestSchema);
+    async resetPassword({ body: { token, password } }, c) {
       await limits.resetByAddress(clientAddress(c));
       await refuseCommonPassword(password);
       if (!(await recovery.reset(token, password))) throw badRequest(authMessages.resetInvalid, [{ field: 'token', message: authMessages.resetInvalid }]);
-      return ok(c, null, authMessages.resetSuccess);
+      return reply(null, { message: authMessages.resetSuccess });
     },
   };
 }

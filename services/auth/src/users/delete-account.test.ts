@@ -1,35 +1,20 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INTERNAL_HEADER, authMessages } from '@catalyst/contracts';
-import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
+import { authMessages, billingInternalRoutes, fillPath, progressInternalRoutes, type RouteData } from '@catalyst/contracts';
+import { unavailable } from '@catalyst/service-kit';
+import { createPeerStandIn } from '@catalyst/service-kit/testing';
 import { hashPassword } from '../passwords';
 import { createTestAuth, type TestAuth } from '../test-support';
 import { insertUser } from './users.repository';
 
-/** A tiny stand-in for a peer's /internal routes: records calls, and can be taken "down" (connection dropped). */
-async function standIn(name: string, log: string[]) {
+/** A peer answering its account-deletion route: records calls, and can be taken "down" (a 503). */
+async function standIn<R extends typeof billingInternalRoutes.deleteCustomer | typeof progressInternalRoutes.deleteUserProgress>(name: string, route: R, answer: RouteData<R>, log: string[]) {
   const state = { down: false };
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (state.down) return void req.socket.destroy();
-    if (req.headers[INTERNAL_HEADER] !== TEST_INTERNAL_SECRET) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'Not found' }));
-      return;
-    }
-    log.push(`${name} ${req.method} ${req.url}`);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: {} }));
+  const peer = (await createPeerStandIn()).answer(route, ({ params }) => {
+    if (state.down) throw unavailable();
+    log.push(`${name} ${route.method} ${fillPath(route.path, params)}`);
+    return answer;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    state,
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { state, url: peer.baseUrl, close: () => peer.close() };
 }
 
 const calls: string[] = [];
@@ -37,8 +22,8 @@ let billing: Awaited<ReturnType<typeof standIn>>;
 let progress: Awaited<ReturnType<typeof standIn>>;
 let t: TestAuth;
 beforeAll(async () => {
-  billing = await standIn('billing', calls);
-  progress = await standIn('progress', calls);
+  billing = await standIn('billing', billingInternalRoutes.deleteCustomer, { canceled: [] }, calls);
+  progress = await standIn('progress', progressInternalRoutes.deleteUserProgress, { deleted: 0 }, calls);
   t = await createTestAuth({ BILLING_URL: billing.url, PROGRESS_URL: progress.url });
 });
 afterAll(async () => {

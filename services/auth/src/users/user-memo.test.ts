@@ -72,8 +72,8 @@ describe('GET /auth/me answers from the user memo', () => {
 
   it('answers 401 on the very next call after the account is deleted, even with a still-valid assertion', async () => {
     const account = await signedIn();
-    const billing = { delete: vi.fn(async () => undefined) };
-    const progress = { delete: vi.fn(async () => undefined) };
+    const billing = { call: vi.fn(async () => undefined) };
+    const progress = { call: vi.fn(async () => undefined) };
     const peers = t.deps.peers as unknown as Record<string, unknown>;
     const saved = { billing: peers.billing, progress: peers.progress };
     Object.assign(peers, { billing, progress });

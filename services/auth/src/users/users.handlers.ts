@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { authMessages, changePasswordRequestSchema, deleteAccountRequestSchema, updateProfileRequestSchema, type CurrentUserResponse } from '@catalyst/contracts';
-import { badRequest, ok, parseBody, requireIdentity, unauthorized, unavailable, type AppEnv } from '@catalyst/service-kit';
+import { authMessages, billingInternalRoutes, progressInternalRoutes, type userRoutes } from '@catalyst/contracts';
+import { badRequest, reply, unauthorized, unavailable, type AppEnv, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, refuseCommonPassword } from '../passwords';
 import { sendQuietly } from '../mail/mailer';
@@ -10,7 +10,7 @@ import { countAdmins, deleteUserAccount, findUserByEmail, findUserById, lastAdmi
 
 type Ctx = Context<AppEnv>;
 
-export function createUserHandlers({ db, users, sessions, verification, loginLimiter, peers, mailer, mails, log }: Deps) {
+export function createUserHandlers({ db, users, sessions, verification, loginLimiter, peers, mailer, mails, log }: Deps): RouteHandlers<typeof userRoutes> {
   /** The account's password, checked under the sign-in limits; a wrong one is a 400 on `field`. */
   async function confirmPassword(c: Ctx, row: { email: string; password_hash: string }, password: string | undefined, field: string, message: string) {
     if (!password) throw badRequest(message, [{ field, message }]);
@@ -23,9 +23,7 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
      * the new one must be verified (its link goes there). An address that already has an account is
      * not revealed: its owner is warned and the answer is the same as for a free one, with no change.
      */
-    async updateProfile(c: Ctx) {
-      const identity = requireIdentity(c);
-      const body = await parseBody(c, updateProfileRequestSchema);
+    async updateProfile({ identity, body }, c) {
       const current = await findUserById(db, identity.id);
       if (!current) throw unauthorized();
       const emailChanged = body.email !== current.email;
@@ -38,7 +36,7 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
           if (!renamed) throw unauthorized();
           await users.forget(renamed.id);
           await sessions.forgetUser(renamed.id);
-          return ok(c, { user: { ...toUser(renamed), email: body.email, emailVerified: false } } satisfies CurrentUserResponse, authMessages.profileUpdatedVerify);
+          return reply({ user: { ...toUser(renamed), email: body.email, emailVerified: false } }, { message: authMessages.profileUpdatedVerify });
         }
       }
       const row = await updateProfile(db, identity.id, { name: body.name, email: body.email });
@@ -49,13 +47,11 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
         await sendQuietly(mailer, log, mails.emailChanged(row, current.email, row.email));
         await verification.send(row);
       }
-      return ok(c, { user: toUser(row) } satisfies CurrentUserResponse, emailChanged ? authMessages.profileUpdatedVerify : authMessages.profileUpdated);
+      return reply({ user: toUser(row) }, { message: emailChanged ? authMessages.profileUpdatedVerify : authMessages.profileUpdated });
     },
 
     /** Checks the current password, applies the register rules, and ends every other session. */
-    async changePassword(c: Ctx) {
-      const identity = requireIdentity(c);
-      const body = await parseBody(c, changePasswordRequestSchema);
+    async changePassword({ identity, body }, c) {
       const row = await findUserById(db, identity.id);
       if (!row) throw unauthorized();
       await confirmPassword(c, row, body.currentPassword, 'currentPassword', authMessages.currentPasswordIncorrect);
@@ -66,7 +62,7 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
       await updatePasswordHash(db, row.id, await hashPassword(body.newPassword));
       await users.forget(row.id);
       const endedSessions = await sessions.endOthers(row.id, bearerToken(c.req.header('authorization')));
-      return ok(c, { endedSessions }, authMessages.passwordChanged);
+      return reply({ endedSessions }, { message: authMessages.passwordChanged });
     },
 
     /**
@@ -74,27 +70,24 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
      * last admin is kept. Billing ends the subscription and progress drops its rows first; if either
      * cannot be reached nothing is deleted here, so the person can simply try again.
      */
-    async deleteAccount(c: Ctx) {
-      const identity = requireIdentity(c);
-      const body = await parseBody(c, deleteAccountRequestSchema);
+    async deleteAccount({ identity, body, requestId, log: requestLog }, c) {
       const row = await findUserById(db, identity.id);
       if (!row) throw unauthorized();
       await confirmPassword(c, row, body.password, 'password', authMessages.passwordIncorrect);
       if (row.role === 'admin' && (await countAdmins(db)) <= 1) throw lastAdmin();
-      const requestId = c.get('requestId');
       try {
-        await peers.billing.delete(`/internal/customers/${row.id}`, requestId);
-        await peers.progress.delete(`/internal/progress/users/${row.id}`, requestId);
+        await peers.billing.call(billingInternalRoutes.deleteCustomer, { params: { userId: row.id } }, { requestId });
+        await peers.progress.call(progressInternalRoutes.deleteUserProgress, { params: { userId: row.id } }, { requestId });
       } catch (error) {
-        c.get('log').warn({ userId: row.id, err: (error as Error).message }, 'account deletion: a peer could not remove its data');
+        requestLog.warn({ userId: row.id, err: (error as Error).message }, 'account deletion: a peer could not remove its data');
         throw unavailable(authMessages.accountDeletionUnavailable);
       }
       const tokenHashes = await deleteUserAccount(db, row.id);
       await users.forget(row.id);
       if (tokenHashes === null) throw unauthorized();
       await sessions.evict(tokenHashes);
-      c.get('log').info({ userId: row.id }, 'account deleted');
-      return ok(c, null, authMessages.accountDeleted);
+      requestLog.info({ userId: row.id }, 'account deleted');
+      return reply(null, { message: authMessages.accountDeleted });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { unavailable, type Cache, type InternalClient } from '@catalyst/service-kit';
+import { unavailable, type Cache, type Peer } from '@catalyst/service-kit';
 import { createCatalog } from './catalog.client';
 
 const product = {
@@ -30,12 +30,13 @@ const absentCache: Cache = {
 function contentThatDiesAfter(answers: number) {
   let calls = 0;
   const client = {
-    get: async () => {
+    baseUrl: 'http://content.invalid',
+    call: async () => {
       calls += 1;
       if (calls > answers) throw unavailable();
       return product;
     },
-  } as unknown as InternalClient;
+  } as unknown as Peer;
   return { client, calls: () => calls };
 }
 

@@ -1,5 +1,5 @@
-import { productSummarySchema, type ProductSummary } from '@catalyst/contracts';
-import { HttpError, MemoryCache, type Cache, type InternalClient } from '@catalyst/service-kit';
+import { contentInternalRoutes, productSummarySchema, type ProductSummary } from '@catalyst/contracts';
+import { HttpError, MemoryCache, type Cache, type Peer } from '@catalyst/service-kit';
 import { z } from 'zod';
 
 /** How long a product summary is trusted: short, so a product unpublished in content stops accepting writes soon. */
@@ -11,8 +11,8 @@ const LOOKUP_CHUNK = 500;
 
 const summaries = z.array(productSummarySchema);
 
-/** What progress asks of the content service (its /internal routes), with short caching of product summaries. */
-export function createCatalog({ content, cache }: { content: InternalClient; cache: Cache }) {
+/** What progress asks of the content service (its declared /internal routes), with short caching of product summaries. */
+export function createCatalog({ content, cache }: { content: Peer; cache: Cache }) {
   const key = (id: string) => `product:${id}`;
   // This process's own copy in front of the shared cache: a slow or absent Redis, or a content restart,
   // does not turn a product seen seconds ago into a failed save.
@@ -31,7 +31,7 @@ export function createCatalog({ content, cache }: { content: InternalClient; cac
       return cached;
     }
     try {
-      const product = productSummarySchema.parse(await content.get(`/internal/products/${encodeURIComponent(id)}`, requestId));
+      const product = productSummarySchema.parse(await content.call(contentInternalRoutes.product, { params: { idOrSlug: id } }, { requestId }));
       await Promise.all([
         cache.set(key(id), product, PRODUCT_TTL_SECONDS),
         local.set(key(id), product, PRODUCT_TTL_SECONDS),
@@ -55,7 +55,7 @@ export function createCatalog({ content, cache }: { content: InternalClient; cac
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
       const chunk = unique.slice(i, i + LOOKUP_CHUNK);
-      const products = summaries.parse(await content.post('/internal/products/lookup', { ids: chunk }, requestId));
+      const products = summaries.parse(await content.call(contentInternalRoutes.lookupProducts, { body: { ids: chunk } }, { requestId }));
       for (const product of products) found.set(product._id, product);
     }
     return found;
@@ -64,7 +64,7 @@ export function createCatalog({ content, cache }: { content: InternalClient; cac
   /** The published products of a category (by id or slug), or null when content does not know it. */
   async function categoryProducts(idOrSlug: string, requestId?: string): Promise<ProductSummary[] | null> {
     try {
-      return summaries.parse(await content.get(`/internal/categories/${encodeURIComponent(idOrSlug)}/products`, requestId));
+      return summaries.parse(await content.call(contentInternalRoutes.categoryProducts, { params: { idOrSlug } }, { requestId }));
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;
       throw error;

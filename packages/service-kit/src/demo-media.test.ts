@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_VIDEOS, demoVideoFor, ffprobePath, measureDemoVideos, measureMediaSeconds } from './demoMedia';
+import { DEMO_VIDEOS, demoVideoFor, ffprobePath, measureDemoVideos, measureMediaSeconds } from './demo-media';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 

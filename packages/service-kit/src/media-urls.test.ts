@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalMediaPath, isProtectedMediaPath, signMediaUrl, verifyMediaUrl } from './mediaUrls';
+import { canonicalMediaPath, isProtectedMediaPath, signMediaUrl, verifyMediaUrl } from './media-urls';
 
 const secret = 'a-secret-of-at-least-thirty-two-characters!';
 const now = Date.UTC(2026, 0, 1);
