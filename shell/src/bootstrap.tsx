@@ -1,7 +1,7 @@
 import '@catalyst/web-kit/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, session, SUBSCRIPTION_STATUS_READ } from '@catalyst/web-kit';
+import { api, session } from '@catalyst/web-kit';
 import { App } from './App';
 import { preloadRouteRemote } from './federation/preload';
 import { discoverRemotes } from './federation/remotes';
@@ -9,7 +9,7 @@ import { discoverRemotes } from './federation/remotes';
 export function renderApp(): void {
   const sessionChecked = session.start();
   // With a kept session the plan is asked for beside /auth/me, not after it (the subscription store reads it).
-  if (session.getState().token) api.prefetch(SUBSCRIPTION_STATUS_READ.path);
+  if (session.getState().token) void api.subscription.status.prefetch();
   // The current route's remote starts loading now, in parallel with the first render (admin: admins
   // only); early-entry.ts has already started what may start before the session is checked.
   void preloadRouteRemote(window.location.pathname, discoverRemotes());

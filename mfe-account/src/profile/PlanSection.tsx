@@ -21,7 +21,6 @@ import { planName } from '../subscription/failureMessages';
 import { BILLING_PORTAL_FAILED_MESSAGE, periodText } from '../subscription/planStatus';
 import styles from './ProfilePage.module.css';
 
-export const INVOICES_PATH = '/subscription/invoices';
 export const INVOICES_FAILED_MESSAGE = 'Failed to load invoices.';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -37,7 +36,7 @@ const INVOICE_STATUS_TEXT: Record<Invoice['status'], string> = { paid: 'Paid', o
 export function PlanSection({ store = subscription, client = defaultApi }: { store?: SubscriptionStore; client?: ApiClient }) {
   const state = useSubscription(store);
   const isAdminPlan = state.plan === 'admin';
-  const invoices = useApiData<Invoice[]>(isAdminPlan || state.isLoading ? null : INVOICES_PATH, undefined, client);
+  const invoices = useApiData(client.subscription.invoices, isAdminPlan || state.isLoading ? null : undefined);
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const period = periodText(state);

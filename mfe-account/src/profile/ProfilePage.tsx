@@ -62,7 +62,7 @@ function UpdateProfileForm() {
     form.setSubmitting(true);
     try {
       const body = { name: form.fields.name.trim(), email: normaliseEmail(form.fields.email), ...(emailChanging ? { currentPassword: form.fields.currentPassword } : {}) };
-      const result = await api.request<CurrentUserResponse>('PUT', '/users/profile', { body });
+      const result = await api.user.updateProfile.request({ body });
       if (result.data?.user) session.loadUser(result.data.user);
       form.setMessage({ tone: 'success', text: result.message || authMessages.profileUpdated });
     } catch (error) {
@@ -115,7 +115,7 @@ function ChangePasswordForm() {
     if (Object.keys(errors).length > 0) return;
     form.setSubmitting(true);
     try {
-      await api.request('PUT', '/users/change-password', { body: form.fields });
+      await api.user.changePassword({ body: form.fields });
       form.setFields(EMPTY_PASSWORDS);
       form.setMessage({ tone: 'success', text: authMessages.passwordChanged });
     } catch (error) {
@@ -172,7 +172,7 @@ function DeleteAccountForm() {
   const confirm = async () => {
     form.setSubmitting(true);
     try {
-      await api.request('DELETE', '/users/profile', { body: { password: form.fields.password } });
+      await api.user.deleteAccount({ body: { password: form.fields.password } });
       // The account and its sessions are gone: forget the token here too, then leave the signed-in area.
       await session.logout();
       navigate('/', { replace: true, state: withNotice(deleteAccountTexts.deleted) });

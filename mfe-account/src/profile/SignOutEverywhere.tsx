@@ -14,7 +14,7 @@ export function SignOutEverywhere() {
     setWorking(true);
     setError(null);
     try {
-      await api.post('/auth/logout-all');
+      await api.auth.logoutEverywhere();
       // The server has ended every session, this one too: only the tab's own state is left to clear.
       await session.logout({ revoke: false });
       navigate('/', { replace: true, state: withNotice('You are signed out on every device.') });

@@ -29,7 +29,7 @@ function RequestLink() {
     if (invalid || sending) return;
     setSending(true);
     try {
-      const result = await api.request<null>('POST', '/auth/forgot-password', { body: { email } });
+      const result = await api.auth.forgotPassword.request({ body: { email } });
       setOutcome({ tone: 'success', message: result.message ?? authMessages.forgotPasswordSent });
     } catch (error) {
       const failure = failureOf(error);
@@ -74,7 +74,7 @@ function ChooseNewPassword({ token }: { token: string }) {
     if (Object.keys(found).length > 0 || saving) return;
     setSaving(true);
     try {
-      const result = await api.request<null>('POST', '/auth/reset-password', { body: { token, password: fields.password } });
+      const result = await api.auth.resetPassword.request({ body: { token, password: fields.password } });
       setDone(true);
       setOutcome({ tone: 'success', message: result.message ?? authMessages.resetSuccess });
     } catch (error) {

@@ -10,8 +10,8 @@ const attempts = new Map<string, Promise<VerifyState>>();
 export function verifyEmailToken(token: string, client: ApiClient = defaultApi): Promise<VerifyState> {
   let attempt = attempts.get(token);
   if (!attempt) {
-    attempt = client
-      .request<unknown>('GET', '/auth/verify-email', { query: { token } })
+    attempt = client.auth.verifyEmail
+      .request({ query: { token } })
       .then((result): VerifyState => ({ status: 'success', message: result.message || authMessages.verificationSuccess }))
       .catch((error: unknown): VerifyState => {
         // A server-reported failure shows its message; a thrown one the general text (spec section 8).

@@ -1,37 +1,27 @@
-// The admin area's calls (spec section 7), through web-kit's one API client.
-import type {
-  AdminCategory,
-  AdminCreator,
-  AdminProduct,
-  AdminStats,
-  CategoryInput,
-  CreatorInput,
-  Page,
-  ProductInput,
-} from '@catalyst/contracts';
-import { ADMIN_STATS_READ, api } from '@catalyst/web-kit';
+// The admin area's calls (spec section 7): web-kit's typed calls of the declared admin routes, by what the pages do.
+import type { AdminProduct, CategoryInput, CreatorInput, ProductInput } from '@catalyst/contracts';
+import { api } from '@catalyst/web-kit';
 
 export const adminApi = {
-  stats: () => api.get<AdminStats>(ADMIN_STATS_READ.path),
+  stats: () => api.stats.get(),
 
-  listCategories: () => api.get<AdminCategory[]>('/admin/categories'),
-  getCategory: (id: string) => api.get<AdminCategory>(`/admin/categories/${encodeURIComponent(id)}`),
-  createCategory: (body: CategoryInput) => api.request<AdminCategory>('POST', '/admin/categories', { body }),
-  updateCategory: (id: string, body: CategoryInput) => api.request<AdminCategory>('PUT', `/admin/categories/${encodeURIComponent(id)}`, { body }),
-  deleteCategory: (id: string) => api.delete<{ _id: string }>(`/admin/categories/${encodeURIComponent(id)}`),
+  listCategories: () => api.category.adminList(),
+  getCategory: (id: string) => api.category.adminGet({ params: { id } }),
+  createCategory: (body: CategoryInput) => api.category.create.request({ body }),
+  updateCategory: (id: string, body: CategoryInput) => api.category.replace.request({ params: { id }, body }),
+  deleteCategory: (id: string) => api.category.remove({ params: { id } }),
 
   /** Every product, drafts included (the admin list is one page of up to 100). */
-  listProducts: () => api.get<Page<AdminProduct>>('/admin/products', { query: { limit: 100 } }),
-  getProduct: (id: string) => api.get<AdminProduct>(`/admin/products/${encodeURIComponent(id)}`),
-  createProduct: (body: ProductInput) => api.request<AdminProduct>('POST', '/admin/products', { body }),
+  listProducts: () => api.product.adminList({ query: { limit: 100 } }),
+  getProduct: (id: string) => api.product.adminGet({ params: { id } }),
+  createProduct: (body: ProductInput) => api.product.create.request({ body }),
   /** The whole product: the eye and star toggles send it back with one flag flipped. */
-  updateProduct: (id: string, body: ProductInput | AdminProduct) =>
-    api.request<AdminProduct>('PUT', `/admin/products/${encodeURIComponent(id)}`, { body }),
-  deleteProduct: (id: string) => api.delete<{ _id: string }>(`/admin/products/${encodeURIComponent(id)}`),
+  updateProduct: (id: string, body: ProductInput | AdminProduct) => api.product.replace.request({ params: { id }, body }),
+  deleteProduct: (id: string) => api.product.remove({ params: { id } }),
 
-  listCreators: () => api.get<AdminCreator[]>('/admin/creators'),
-  getCreator: (id: string) => api.get<AdminCreator>(`/admin/creators/${encodeURIComponent(id)}`),
-  createCreator: (body: CreatorInput) => api.request<AdminCreator>('POST', '/admin/creators', { body }),
-  updateCreator: (id: string, body: CreatorInput) => api.request<AdminCreator>('PUT', `/admin/creators/${encodeURIComponent(id)}`, { body }),
-  deleteCreator: (id: string) => api.delete<{ _id: string }>(`/admin/creators/${encodeURIComponent(id)}`),
+  listCreators: () => api.creator.adminList(),
+  getCreator: (id: string) => api.creator.adminGet({ params: { id } }),
+  createCreator: (body: CreatorInput) => api.creator.create.request({ body }),
+  updateCreator: (id: string, body: CreatorInput) => api.creator.replace.request({ params: { id }, body }),
+  deleteCreator: (id: string) => api.creator.remove({ params: { id } }),
 };

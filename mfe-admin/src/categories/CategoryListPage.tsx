@@ -1,3 +1,4 @@
+import { api } from '@catalyst/web-kit';
 import { adminMessages, type AdminCategory } from '@catalyst/contracts';
 import { adminApi } from '../api/adminApi';
 import { AdminListView } from '../common/AdminListView';
@@ -8,7 +9,7 @@ import { useAdminList } from '../common/useAdminList';
 /** /admin/categories: every category with its active toggle, edit and delete. */
 export function CategoryListPage() {
   const list = useAdminList<AdminCategory>({
-    path: '/admin/categories',
+    read: api.category.adminList,
     remove: adminApi.deleteCategory,
     deletedMessage: adminMessages.categoryDeleted,
     deleteFailure: 'Failed to delete category',

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import type { Endpoint } from '@catalyst/web-kit';
 import { useFlash } from './flash';
 import { useEditableList } from './useEditableList';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface AdminListOptions<T> {
-  /** The API path the list loads from. */
-  path: string;
+  /** The declared endpoint the list loads from, and what it is asked. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  read: Endpoint<any>;
+  input?: unknown;
   /** Picks the rows out of the answer (the products list answers with a page). */
   pick?: (data: unknown) => T[];
   /** Deletes one row on the server. */
@@ -21,8 +24,8 @@ export interface AdminListOptions<T> {
  * The state every admin list shares: the rows, the carried success message, a failure alert, the row
  * being changed (its buttons disabled) and the row waiting for delete confirmation.
  */
-export function useAdminList<T extends { _id: string }>({ path, pick, remove, deletedMessage, deleteFailure }: AdminListOptions<T>) {
-  const list = useEditableList<T>(path, pick);
+export function useAdminList<T extends { _id: string }>({ read, input, pick, remove, deletedMessage, deleteFailure }: AdminListOptions<T>) {
+  const list = useEditableList<T>(read, input, pick);
   const [flash, setFlash] = useFlash();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useApiData } from '@catalyst/web-kit';
+import { useApiData, type Endpoint } from '@catalyst/web-kit';
 
 /** A list loaded from the API that the page can change in place after a toggle or a delete. */
-export function useEditableList<T extends { _id: string }>(path: string, pick: (data: unknown) => T[] = (data) => (data as T[]) ?? []) {
-  const { data, isLoading, error, reload } = useApiData<unknown>(path);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function useEditableList<T extends { _id: string }>(read: Endpoint<any>, input: unknown, pick: (data: unknown) => T[] = (data) => (data as T[]) ?? []) {
+  const { data, isLoading, error, reload } = useApiData(read, input as Parameters<typeof read.url>[0]);
   const [items, setItems] = useState<T[]>([]);
   useEffect(() => {
     if (data !== undefined) setItems(pick(data));

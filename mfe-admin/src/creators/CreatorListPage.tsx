@@ -1,3 +1,4 @@
+import { api } from '@catalyst/web-kit';
 import type { AdminCreator } from '@catalyst/contracts';
 import { adminApi } from '../api/adminApi';
 import { AdminListView } from '../common/AdminListView';
@@ -8,7 +9,7 @@ import { useAdminList } from '../common/useAdminList';
 /** /admin/creators: every creator with an active toggle, edit and delete (the category list's style). */
 export function CreatorListPage() {
   const list = useAdminList<AdminCreator>({
-    path: '/admin/creators',
+    read: api.creator.adminList,
     remove: adminApi.deleteCreator,
     deletedMessage: 'Creator deleted successfully!',
     deleteFailure: 'Failed to delete creator',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { AdminStats } from '@catalyst/contracts';
-import { ADMIN_STATS_READ, Card, ErrorScreen, buttonClassName, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { api, Card, ErrorScreen, buttonClassName, useApiData, useDocumentTitle } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 
 /** `value` undefined: still loading (the card keeps its size, so nothing moves when the figures arrive). */
@@ -28,7 +28,7 @@ const dashboardLinks = [
 /** /admin: the real figures from GET /admin/stats (a figure another service could not give reads 'Unavailable'). */
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
-  const { data, isLoading, error, reload } = useApiData<AdminStats>(ADMIN_STATS_READ.path);
+  const { data, isLoading, error, reload } = useApiData(api.stats.get);
   return (
     <section className={styles.page}>
       <header className={styles.header}>

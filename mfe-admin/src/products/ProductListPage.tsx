@@ -1,6 +1,6 @@
 import { adminMessages, type AdminProduct, type Page } from '@catalyst/contracts';
 import { Eye, EyeOff, Star, StarOff } from 'lucide-react';
-import { Badge, formatDuration, formatPrice } from '@catalyst/web-kit';
+import { api, Badge, formatDuration, formatPrice } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
@@ -13,7 +13,8 @@ export const productDeleteQuestion = (title: string) =>
 /** /admin/products: drafts too, with publish (eye), featured (star), edit and delete. */
 export function ProductListPage() {
   const list = useAdminList<AdminProduct>({
-    path: '/admin/products?limit=100',
+    read: api.product.adminList,
+    input: { query: { limit: 100 } },
     pick: (data) => (data as Page<AdminProduct>).items,
     remove: adminApi.deleteProduct,
     deletedMessage: adminMessages.productDeleted,

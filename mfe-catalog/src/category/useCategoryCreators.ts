@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { Category, CategorySort, Creator } from '@catalyst/contracts';
-import { isApiRequestError, useApiData } from '@catalyst/web-kit';
+import type { CategorySort, Creator } from '@catalyst/contracts';
+import { api, isApiRequestError, useApiData } from '@catalyst/web-kit';
 
 export const CREATOR_SORTS: Array<{ value: CategorySort; label: string }> = [
   { value: 'sortOrder', label: 'Default order' },
@@ -20,10 +20,9 @@ function sortCreators(creators: Creator[], sort: CategorySort): Creator[] {
  * whole list in the browser so the page can say 'Showing X of Y'.
  */
 export function useCategoryCreators(categorySlug: string, search: string, sort: CategorySort) {
-  const key = encodeURIComponent(categorySlug);
-  const category = useApiData<Category>(categorySlug ? `/content/premium/categories/${key}` : null);
-  const creators = useApiData<Creator[]>(categorySlug ? `/users/premium/categories/${key}/creators` : null);
-  const all = useMemo(() => (Array.isArray(creators.data) ? creators.data : []), [creators.data]);
+  const category = useApiData(api.category.getPremium, categorySlug ? { params: { idOrSlug: categorySlug } } : null);
+  const creators = useApiData(api.creator.listOfCategory, categorySlug ? { params: { idOrSlug: categorySlug } } : null);
+  const all = useMemo(() => creators.data ?? [], [creators.data]);
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const matching = needle ? all.filter((c) => c.name.toLowerCase().includes(needle) || c.description.toLowerCase().includes(needle)) : all;

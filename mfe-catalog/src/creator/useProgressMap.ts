@@ -1,13 +1,9 @@
 import { useMemo } from 'react';
-import { useApiData } from '@catalyst/web-kit';
+import { api, useApiData } from '@catalyst/web-kit';
 
 export interface ProductProgress {
   progress: number;
   completed: boolean;
-}
-
-interface ProgressRow extends ProductProgress {
-  productId: string;
 }
 
 /**
@@ -15,9 +11,9 @@ interface ProgressRow extends ProductProgress {
  * progress service does not answer, every card simply shows 'New'.
  */
 export function useProgressMap(): Map<string, ProductProgress> {
-  const { data } = useApiData<{ items: ProgressRow[] } | ProgressRow[]>('/content/progress', { limit: 100 });
+  const { data } = useApiData(api.progress.list, { query: { limit: 100 } });
   return useMemo(() => {
-    const rows = Array.isArray(data) ? data : (data?.items ?? []);
+    const rows = data?.items ?? [];
     return new Map(rows.map((row) => [row.productId, { progress: row.progress, completed: row.completed }]));
   }, [data]);
 }

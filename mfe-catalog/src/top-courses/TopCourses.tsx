@@ -21,8 +21,8 @@ export default function TopCourses() {
       ) : (
         <ul className={styles.grid}>
           {products.slice(0, TOP_COURSES_SHOWN).map((product) => {
-            const image = product.thumbnail || product.image;
-            const title = product.title || product.name || '';
+            const image = product.thumbnail;
+            const title = product.title;
             return (
               <li key={product._id}>
                 <Card flush className={styles.card}>

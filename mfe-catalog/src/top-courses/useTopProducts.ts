@@ -1,18 +1,7 @@
-import { useApiData } from '@catalyst/web-kit';
+import { api, useApiData } from '@catalyst/web-kit';
 
-export interface TopProduct {
-  _id: string;
-  productId?: string;
-  slug?: string;
-  title?: string;
-  name?: string;
-  description?: string;
-  thumbnail?: string;
-  image?: string;
-  price?: number | null;
-}
-
+/** The dashboard's featured products. */
 export function useTopProducts() {
-  const result = useApiData<TopProduct[]>('/content/products/top');
-  return { ...result, products: Array.isArray(result.data) ? result.data : [] };
+  const result = useApiData(api.product.top);
+  return { ...result, products: result.data ?? [] };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProductDetail } from '@catalyst/contracts';
-import { api, productDetailRead } from '@catalyst/web-kit';
+import { api } from '@catalyst/web-kit';
 
 /** The media grant lasts 10 minutes and a signed address 20 to 30: both are renewed well before. */
 export const MEDIA_RENEW_MS = 4 * 60_000;
@@ -16,8 +16,8 @@ export function useRenewedVideoUrl(product: ProductDetail, everyMs = MEDIA_RENEW
     setVideoUrl(product.videoUrl);
     if (!product.videoUrl) return;
     const renew = () =>
-      api
-        .get<ProductDetail>(productDetailRead(product._id).path)
+      api.product
+        .getPremium({ params: { idOrSlug: product._id } })
         .then((fresh) => fresh.videoUrl && setVideoUrl(fresh.videoUrl))
         .catch(() => undefined);
     const timer = setInterval(renew, everyMs);

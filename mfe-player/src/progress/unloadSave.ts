@@ -25,7 +25,7 @@ export function sendUnloadSave(productId: string, snapshot: ProgressSnapshot, fe
     JSON.stringify({ progress: snapshot.progress, lastPosition: snapshot.lastPosition, completed: snapshot.completed, clientTime: snapshot.clientTime }),
   );
   form.append('_method', 'PATCH');
-  void fetchImpl(api.url(`/content/progress/product/${encodeURIComponent(productId)}`), {
+  void fetchImpl(api.progress.updateFromForm.url({ params: { id: productId } }), {
     method: 'POST',
     keepalive: true,
     headers: { Authorization: `Bearer ${token}` },

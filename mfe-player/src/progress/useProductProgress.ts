@@ -37,8 +37,6 @@ export interface ProductProgress {
   retrySave: () => void;
 }
 
-const progressPath = (productId: string, action = '') => `/content/progress/product/${encodeURIComponent(productId)}${action}`;
-
 /**
  * The saved progress of one product, the policy that decides when to save (and retries a failed save),
  * and the unload save when the page (or this product) is left.
@@ -70,13 +68,13 @@ export function useProductProgress(productId: string | null): ProductProgress {
     // the connection came back: a waiting save goes at once
     const online = () => policy?.retryNow();
 
-    api
-      .get<Progress>(progressPath(productId), { signal: controller.signal })
+    api.progress
+      .getForProduct({ params: { id: productId } }, { signal: controller.signal })
       .then((saved) => {
         if (controller.signal.aborted) return;
         policy = new ProgressPolicy({
           initial: { progress: saved.progress, lastPosition: saved.lastPosition, furthestPosition: saved.furthestPosition, completed: saved.completed },
-          save: (snapshot: ProgressSnapshot) => api.patch(progressPath(productId), { body: snapshot }),
+          save: (snapshot: ProgressSnapshot) => api.progress.update({ params: { id: productId }, body: snapshot }),
           isRetryable: isPassingFailure,
           onChange: setState,
         });
@@ -126,7 +124,7 @@ export function useProductProgress(productId: string | null): ProductProgress {
       setBusy(true);
       setFailure(null);
       try {
-        const saved = await api.patch<Progress>(progressPath(productId, `/${action}`), { body: { clientTime: policy.nextClientTime() } });
+        const saved = await api.progress[action]({ params: { id: productId }, body: { clientTime: policy.nextClientTime() } });
         policy.acceptServerState(
           { progress: saved.progress, lastPosition: saved.lastPosition, furthestPosition: saved.furthestPosition, completed: saved.completed },
           position,

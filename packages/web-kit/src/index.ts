@@ -1,5 +1,6 @@
 // @catalyst/web-kit: what every front-end shares, loaded once per page as a Module Federation singleton.
 export * from './api/client';
+export * from './api/endpoints';
 export * from './api/retry';
 export * from './api/useApiData';
 export * from './format';
@@ -9,5 +10,4 @@ export * from './subscription';
 export * from './guards';
 export * from './ui';
 export * from './remote-ids';
-export * from './api/routeReads';
 export * from './paths';

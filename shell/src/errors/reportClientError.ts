@@ -1,13 +1,8 @@
-import { getSiteConfig } from '@catalyst/web-kit';
+import type { gatewayRoutes, RouteBodyInput } from '@catalyst/contracts';
+import { api } from '@catalyst/web-kit';
 
 /** What the gateway's POST /api/v1/client-errors accepts (it logs the report and answers 202). */
-export interface ClientErrorReport {
-  message: string;
-  stack?: string;
-  componentStack?: string;
-  url?: string;
-  userAgent?: string;
-}
+export type ClientErrorReport = RouteBodyInput<typeof gatewayRoutes.reportClientError>;
 
 const STACK_LIMIT = 4000;
 
@@ -31,7 +26,8 @@ export function buildClientErrorReport(error: unknown, componentStack?: string |
 export async function reportClientError(error: unknown, componentStack?: string | null): Promise<boolean> {
   const report = buildClientErrorReport(error, componentStack);
   try {
-    const response = await fetch(`${getSiteConfig().apiBaseUrl}/client-errors`, {
+    // A plain fetch, not a call of the client: a report never carries the session.
+    const response = await fetch(api.gateway.reportClientError.url(), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(report),

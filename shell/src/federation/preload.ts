@@ -1,37 +1,27 @@
-import {
-  ADMIN_STATS_READ,
-  api,
-  CATEGORY_LIST_READ,
-  isAdmin,
-  productDetailRead,
-  session as defaultSession,
-  type ApiClient,
-  type RouteRead,
-  type SessionStore,
-} from '@catalyst/web-kit';
+import { api, createEndpoints, isAdmin, session as defaultSession, type ApiClient, type Endpoint, type Endpoints, type SessionStore } from '@catalyst/web-kit';
+import type { FirstRead } from '@catalyst/web-kit/pages';
 import { loadRemoteModule, type RemoteManifests } from './remotes';
 import { hintFile } from './early';
-import { PRODUCT_PREFIX, remoteForPath, routerPath } from './routeRemotes';
+import { remoteForPath, remoteRouteOf } from './routeRemotes';
 
 export { remoteForPath, type RouteRemote } from './routeRemotes';
 
 export interface PreloadDeps {
   session?: SessionStore;
   load?: (id: string) => Promise<unknown>;
+  /** Where reads are started (tests: a stand-in); the app's own client by default. */
   client?: Pick<ApiClient, 'prefetch'>;
 }
 
-/** The API reads the page at `pathname` starts with (its remote reads the same constants). */
-export function routeReads(pathname: string): RouteRead[] {
-  const path = routerPath(pathname);
-  if (path === '/browse/') return [CATEGORY_LIST_READ];
-  if (path === '/admin/') return [ADMIN_STATS_READ];
-  if (path.startsWith(PRODUCT_PREFIX)) {
-    // The product's id or slug as written (ids are case-sensitive); the product page itself only.
-    const rest = pathname.replace(/\/+$/, '').slice(PRODUCT_PREFIX.length).split('/');
-    return rest.length === 1 && rest[0] ? [productDetailRead(decodeURIComponent(rest[0]))] : [];
-  }
-  return [];
+/** The API reads the page at `pathname` starts with, as its remote's table names them (its page makes the same ones). */
+export function routeReads(pathname: string): FirstRead[] {
+  return remoteRouteOf(pathname)?.firstReads?.(pathname) ?? [];
+}
+
+/** Starts a first read on the client; its answer's data, or undefined. */
+function prefetchRead(endpoints: Endpoints, { endpoint: [group, name], input }: FirstRead): Promise<unknown> {
+  const endpoint = (endpoints[group] as unknown as Record<string, Endpoint<never>>)[name]!;
+  return (endpoint.prefetch as (input?: unknown) => Promise<unknown>)(input);
 }
 
 /**
@@ -54,9 +44,10 @@ export async function preloadRouteRemote(pathname: string, discovered: Promise<R
     if (!isAdmin(store.getState().user)) return null;
   }
   const token = store.getState().token;
+  const endpoints: Endpoints = deps.client ? createEndpoints(deps.client as ApiClient) : api;
   for (const read of routeReads(pathname)) {
     if (!token && read.signedIn) continue;
-    const answer = (deps.client ?? api).prefetch(read.path, read.query);
+    const answer = prefetchRead(endpoints, read);
     if (read.images) void answer.then((data) => read.images!(data).forEach((url) => url && hintFile(url, 'image')));
   }
   const manifests = await discovered;

@@ -1,7 +1,12 @@
-// No imports: the early entry (early.ts) uses this before the app's own code and React have loaded.
+// Only plain data: the early entry (early.ts) uses this before the app's own code and React have loaded.
+// Each remote's table is its `src/shell-routes.ts`, read here at build time (data, not code loaded at run time).
+import { shellRoutes as account } from '@catalyst/mfe-account/shell-routes';
+import { shellRoutes as admin } from '@catalyst/mfe-admin/shell-routes';
+import { shellRoutes as catalog } from '@catalyst/mfe-catalog/shell-routes';
+import { shellRoutes as player } from '@catalyst/mfe-player/shell-routes';
+import type { RemoteAudience, RemotePage, RemoteRouteTable } from '@catalyst/web-kit/pages';
 
-/** Who may see a route's remote; the admin remote is never requested for anyone but an admin. */
-export type RemoteAudience = 'anyone' | 'signed-in' | 'admin';
+export type { RemoteAudience };
 
 export interface RouteRemote {
   remote: string;
@@ -9,31 +14,20 @@ export interface RouteRemote {
   audience: RemoteAudience;
 }
 
-/** Product pages: /browse/premium/product/<id or slug>. */
-export const PRODUCT_PREFIX = '/browse/premium/product/';
-
 /** A page (or a prefix of pages) a remote renders, and who may see it. */
-export interface RemoteRoute extends RouteRemote {
-  /** In router form: lower case, one leading and one trailing slash ('/browse/'). */
-  path: string;
-  /** Whether the remote owns everything under `path` (it routes the rest itself), not `path` alone. */
-  prefix: boolean;
-}
+export type RemoteRoute = RemotePage & { remote: string };
+
+// The player's product pages sit under the catalogue's /browse/ prefix: its table comes first (a test keeps a
+// more specific prefix before the one containing it, as the preloader takes the first match).
+const byRemote: readonly RemoteRouteTable[] = [player, catalog, account, admin];
 
 /**
- * The shell's one table of remote pages: App.tsx mounts each entry (behind the guard its audience
- * names), and the preloader finds a page's remote here before React has loaded. The most specific
- * entry comes first. The shell's own pages (home, About, the legal pages, not-found) are not here.
+ * The shell's one table of remote pages, from each remote's own: App.tsx mounts each entry (behind the
+ * guard its audience names), and the preloader finds a page's remote and first reads here before React
+ * has loaded. The most specific entry comes first. The shell's own pages (home, About, the legal pages,
+ * not-found) are not here.
  */
-export const REMOTE_ROUTES: readonly RemoteRoute[] = [
-  { path: PRODUCT_PREFIX, prefix: true, remote: 'player', module: './ProductRoutes', audience: 'anyone' },
-  { path: '/browse/', prefix: true, remote: 'catalog', module: './BrowseRoutes', audience: 'anyone' },
-  { path: '/profile/', prefix: false, remote: 'account', module: './ProfilePage', audience: 'signed-in' },
-  { path: '/subscription/', prefix: true, remote: 'account', module: './SubscriptionRoutes', audience: 'signed-in' },
-  { path: '/verify-email/', prefix: false, remote: 'account', module: './VerifyEmailPage', audience: 'anyone' },
-  { path: '/reset-password/', prefix: false, remote: 'account', module: './ResetPasswordPage', audience: 'anyone' },
-  { path: '/admin/', prefix: true, remote: 'admin', module: './AdminRoutes', audience: 'admin' },
-];
+export const REMOTE_ROUTES: readonly RemoteRoute[] = byRemote.flatMap(({ remote, pages }) => pages.map((page) => ({ ...page, remote })));
 
 /** A path as the router matches it: lower case, with exactly one trailing slash ('/browse/'). */
 export const routerPath = (pathname: string) => (pathname.toLowerCase().replace(/\/+$/, '') || '/') + '/';
@@ -46,7 +40,12 @@ export const routePattern = (route: RemoteRoute) => route.path.slice(1, -1) + (r
  * ignores a trailing slash). Null for the shell's own pages.
  */
 export function remoteForPath(pathname: string): RouteRemote | null {
-  const path = routerPath(pathname);
-  const route = REMOTE_ROUTES.find((entry) => (entry.prefix ? path.startsWith(entry.path) : path === entry.path));
+  const route = remoteRouteOf(pathname);
   return route ? { remote: route.remote, module: route.module, audience: route.audience } : null;
+}
+
+/** The table's entry for the page at `pathname`, if a remote renders it. */
+export function remoteRouteOf(pathname: string): RemoteRoute | undefined {
+  const path = routerPath(pathname);
+  return REMOTE_ROUTES.find((entry) => (entry.prefix ? path.startsWith(entry.path) : path === entry.path));
 }

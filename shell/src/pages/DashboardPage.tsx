@@ -1,7 +1,7 @@
 import { Pause, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName, firstName, useApiData, useDocumentTitle, useSession, useSiteConfig, useSubscription } from '@catalyst/web-kit';
+import { api, buttonClassName, firstName, useApiData, useDocumentTitle, useSession, useSiteConfig, useSubscription } from '@catalyst/web-kit';
 import { RemoteModule } from '../federation/RemoteModule';
 import styles from './Pages.module.css';
 
@@ -49,7 +49,7 @@ export default function DashboardPage() {
   const { hasSubscription, isLoading } = useSubscription();
   useDocumentTitle('Dashboard');
   // Someone who has watched something is coming back; a brand-new learner is welcomed and pointed at Browse.
-  const started = useApiData<unknown[]>('/content/progress/recent', { limit: 1 });
+  const started = useApiData(api.progress.recent, { query: { limit: 1 } });
   const returning = Array.isArray(started.data) && started.data.length > 0;
   return (
     <>

@@ -1,6 +1,7 @@
 import type { FieldError } from '@catalyst/contracts';
 import { TOKEN_STORAGE_KEY } from '../session/keys';
 import { readSiteConfig } from '../site';
+import { createEndpoints, type Endpoints } from './endpoints';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -59,7 +60,11 @@ export interface ApiClientOptions {
   getToken?: () => string | null;
 }
 
-export interface ApiClient {
+/**
+ * The API: every declared endpoint a browser calls, typed by its declaration (`api.product.list({ query })`;
+ * see endpoints.ts), over the raw calls they are made of (auth header, errors, prefetch reuse, base URL).
+ */
+export interface ApiClient extends Endpoints {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, options?: RequestOptions): Promise<T>;
@@ -197,7 +202,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     async <T>(path: string, init?: RequestOptions): Promise<T> =>
       (await request<T>(method, path, init)).data;
 
-  return {
+  const client = {
     request,
     get: dataOf('GET'),
     post: dataOf('POST'),
@@ -210,6 +215,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       baseUrl = next;
     },
   };
+  return Object.assign(client, createEndpoints(client));
 }
 
 /** The one client every remote uses (web-kit is a federation singleton, so this is shared). */

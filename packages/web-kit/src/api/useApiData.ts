@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api as defaultApi, type ApiClient, type QueryValue } from './client';
+import type { Endpoint } from './endpoints';
 
 export interface ApiData<T> {
   data: T | undefined;
@@ -9,28 +9,35 @@ export interface ApiData<T> {
   reload: () => void;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEndpoint = Endpoint<any>;
+type InputOf<E extends AnyEndpoint> = Parameters<E['url']>[0];
+
 /**
- * GETs `path` (skipped while it is null) and follows it: a new path or query fetches again and
- * answers of superseded requests are dropped.
+ * Reads a declared endpoint (`useApiData(api.product.top, { query: { limit: 8 } })`; skipped while the
+ * input is null) and follows it: a new input fetches again and answers of superseded requests are dropped.
  */
-export function useApiData<T>(path: string | null, query?: Record<string, QueryValue>, client: ApiClient = defaultApi): ApiData<T> {
+export function useApiData<E extends AnyEndpoint>(endpoint: E, input?: InputOf<E> | null): ApiData<Awaited<ReturnType<E>>> {
+  type T = Awaited<ReturnType<E>>;
+  const skipped = input === null;
   const [state, setState] = useState<{ data: T | undefined; error: Error | null; isLoading: boolean }>({
     data: undefined,
     error: null,
-    isLoading: path !== null,
+    isLoading: !skipped,
   });
   const [version, setVersion] = useState(0);
-  const queryKey = JSON.stringify(query ?? {});
+  // The call's address names it: the same address is the same read.
+  const key = skipped ? null : endpoint.url(input);
+  const inputKey = JSON.stringify(input ?? null);
 
   useEffect(() => {
-    if (path === null) {
+    if (key === null) {
       setState({ data: undefined, error: null, isLoading: false });
       return;
     }
     const controller = new AbortController();
     setState((previous) => ({ ...previous, error: null, isLoading: true }));
-    client
-      .get<T>(path, { query: JSON.parse(queryKey) as Record<string, QueryValue>, signal: controller.signal })
+    (endpoint as unknown as (input: unknown, options: { signal: AbortSignal }) => Promise<T>)(JSON.parse(inputKey) ?? undefined, { signal: controller.signal })
       .then((data) => {
         if (!controller.signal.aborted) setState({ data, error: null, isLoading: false });
       })
@@ -39,7 +46,9 @@ export function useApiData<T>(path: string | null, query?: Record<string, QueryV
         setState({ data: undefined, error: error instanceof Error ? error : new Error(String(error)), isLoading: false });
       });
     return () => controller.abort();
-  }, [path, queryKey, version, client]);
+    // The key and the input stand for the call; the endpoint object is stable per client.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, inputKey, version, endpoint]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { ...state, reload };

@@ -141,7 +141,7 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
     if (recheckTimer) clearTimeout(recheckTimer);
     recheckTimer = undefined;
     try {
-      const user = userOf(await client.get('/auth/me'));
+      const user = userOf(await client.auth.me());
       if (!user) throw new ApiRequestError('No user in the answer', 401);
       // A login that finished meanwhile wins over the start-up check.
       if (storage.getItem(TOKEN_STORAGE_KEY) !== token) return;
@@ -182,7 +182,7 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
   async function login(input: LoginInput): Promise<AuthResult> {
     set({ isLoading: true, error: null });
     try {
-      const result = await client.request<unknown>('POST', '/auth/login', { body: input });
+      const result = await client.auth.login.request({ body: input });
       const token = tokenOf(result.data);
       const user = userOf(result.data);
       if (!token || !user) throw new Error('Login failed. Please check your credentials.');
@@ -215,9 +215,9 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
   async function register(input: RegisterInput): Promise<AuthResult> {
     set({ isLoading: true, error: null });
     try {
-      const result = await client.request<unknown>('POST', '/auth/register', { body: input });
+      const result = await client.auth.register.request({ body: input });
       if (!adopt(result.data)) {
-        const signedIn = await client.request<unknown>('POST', '/auth/login', { body: { email: input.email, password: input.password } }).catch(() => undefined);
+        const signedIn = await client.auth.login.request({ body: { email: input.email, password: input.password } }).catch(() => undefined);
         if (!signedIn || !adopt(signedIn.data)) set({ isLoading: false });
       }
       return { success: true, message: result.message };
@@ -232,7 +232,7 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
     if (recheckTimer) clearTimeout(recheckTimer);
     const hadToken = storage.getItem(TOKEN_STORAGE_KEY) !== null;
     // Revoke server-side while the token is still attached; the local state is cleared regardless.
-    const revoked = revoke && hadToken ? client.post('/auth/logout').catch(() => undefined) : Promise.resolve();
+    const revoked = revoke && hadToken ? client.auth.logout().catch(() => undefined) : Promise.resolve();
     storage.removeItem(TOKEN_STORAGE_KEY);
     set(loggedOut());
     await revoked;

@@ -1,7 +1,6 @@
 // Types only: a value import of @catalyst/contracts would put zod on every page (web-kit loads at start).
 import type { CheckoutSession, PlanId, SubscriptionStatus } from '@catalyst/contracts';
 import { api as defaultApi, type ApiClient } from '../api/client';
-import { SUBSCRIPTION_STATUS_READ } from '../api/routeReads';
 import type { SessionState, SessionStore } from '../session/store';
 
 /** Subscription state of spec section 4 ('free' unless the server or the admin role says otherwise). */
@@ -90,7 +89,7 @@ export function createSubscriptionStore(session: SessionStore, deps: Subscriptio
     set({ ...state, isLoading: true });
     try {
       const query = options.sessionId ? { session_id: options.sessionId } : undefined;
-      const answer = await client.get<StatusAnswer>(SUBSCRIPTION_STATUS_READ.path, { query });
+      const answer = await client.subscription.status({ query });
       if (mine !== generation) return;
       set({ ...fromAnswer(answer), isLoading: false });
     } catch {
@@ -101,21 +100,21 @@ export function createSubscriptionStore(session: SessionStore, deps: Subscriptio
   }
 
   /** Applies a status the server answered to a change (cancel, reactivate). */
-  async function change(path: string): Promise<string | undefined> {
+  async function change(action: 'cancel' | 'reactivate'): Promise<string | undefined> {
     const mine = ++generation;
-    const result = await client.request<StatusAnswer>('POST', path);
+    const result = await client.subscription[action].request();
     if (mine === generation) set({ ...fromAnswer(result.data), isLoading: false });
     return result.message;
   }
 
   async function startCheckout(plan: PlanId = 'premium') {
-    const { url } = await client.post<CheckoutSession>('/subscription/create-checkout-session', { body: { plan } });
+    const { url } = await client.subscription.createCheckoutSession({ body: { plan } });
     if (!url) throw new Error('No checkout address');
     navigate(url);
   }
 
   async function openBillingPortal() {
-    const { url } = await client.post<{ url: string }>('/subscription/portal');
+    const { url } = await client.subscription.portal();
     navigate(url);
   }
 
@@ -138,8 +137,8 @@ export function createSubscriptionStore(session: SessionStore, deps: Subscriptio
     },
     refresh,
     startCheckout,
-    cancel: () => change('/subscription/cancel'),
-    reactivate: () => change('/subscription/reactivate'),
+    cancel: () => change('cancel'),
+    reactivate: () => change('reactivate'),
     openBillingPortal,
   };
 }

@@ -1,0 +1,15 @@
+import type { RemoteRouteTable } from '@catalyst/web-kit/pages';
+
+/** The admin area, as the shell mounts and preloads it (plain data: read before React loads). */
+export const shellRoutes: RemoteRouteTable = {
+  remote: 'admin',
+  pages: [
+    {
+      path: '/admin/',
+      prefix: true,
+      module: './AdminRoutes',
+      audience: 'admin',
+      firstReads: (pathname) => (pathname.toLowerCase().replace(/\/+$/, '') === '/admin' ? [{ endpoint: ['stats', 'get'], signedIn: true }] : []),
+    },
+  ],
+};

@@ -1,0 +1,69 @@
+import type { RouteBodyInput, RouteData, RouteDeclaration, RouteParamsInput, RouteQueryInput } from '@catalyst/contracts';
+import type { ApiClient, ApiResult, HttpMethod, QueryValue } from './client';
+
+/** The raw calls an endpoint is made of. */
+type RawClient = Pick<ApiClient, 'request' | 'url' | 'prefetch'>;
+import { API_ROUTES, type ApiTables } from './routes.generated';
+
+type Query = Record<string, QueryValue>;
+
+/** What a call sends: the declaration's path parameters, query and body (each only where it declares one). */
+export type CallInput<R extends RouteDeclaration> = (R['params'] extends object ? { params: RouteParamsInput<R> } : { params?: never }) &
+  (R['query'] extends object ? { query?: Partial<RouteQueryInput<R>> } : { query?: never }) &
+  (R['body'] extends object ? { body: RouteBodyInput<R> } : { body?: never });
+
+/** The input may be left out where nothing in it is required. */
+type InputArgs<R extends RouteDeclaration> = R['params'] extends object ? [input: CallInput<R>] : R['body'] extends object ? [input: CallInput<R>] : [input?: CallInput<R>];
+
+/** An address needs only the path parameters (and the query, if any). */
+type UrlArgs<R extends RouteDeclaration> = R['params'] extends object ? [input: CallInput<R>] : [input?: Partial<CallInput<R>>];
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Lets a request outlive the page (progress saved on unload). */
+  keepalive?: boolean;
+}
+
+/** One declared endpoint, callable: its answer's data, typed by the declaration. */
+export interface Endpoint<R extends RouteDeclaration> {
+  (...args: [...InputArgs<R>, options?: CallOptions]): Promise<RouteData<R>>;
+  /** The answer with the server's message beside the data (forms show it). */
+  request(...args: [...InputArgs<R>, options?: CallOptions]): Promise<ApiResult<RouteData<R>>>;
+  /** The full address of a call (the unload save posts a form there; reads are keyed by it). */
+  url(...args: UrlArgs<R>): string;
+  /** Starts the GET now; the first call of the same address takes its answer (see ApiClient.prefetch). */
+  prefetch(...args: UrlArgs<R>): Promise<unknown>;
+}
+
+export type Endpoints = { [G in keyof ApiTables]: { [K in keyof ApiTables[G]]: ApiTables[G][K] extends RouteDeclaration ? Endpoint<ApiTables[G][K]> : never } };
+
+/** `/content/products/:idOrSlug` with `{ idOrSlug: 'x y' }` → `/content/products/x%20y`. */
+function fill(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function endpoint(client: RawClient, method: HttpMethod, path: string): Endpoint<RouteDeclaration> {
+  type Input = { params?: Record<string, unknown>; query?: Query; body?: unknown } | undefined;
+  const target = (input: Input) => fill(path, input?.params);
+  const request = (input?: Input, options: CallOptions = {}) => client.request(method, target(input), { query: input?.query, body: input?.body, ...options });
+  const call = async (input?: Input, options?: CallOptions) => (await request(input, options)).data;
+  return Object.assign(call, {
+    request,
+    url: (input?: Input) => client.url(target(input), input?.query),
+    prefetch: (input?: Input) => client.prefetch(target(input), input?.query),
+  }) as unknown as Endpoint<RouteDeclaration>;
+}
+
+/** Every declared endpoint a browser calls, on one client: `api.product.list({ query })`, `api.progress.update({ params, body })`. */
+export function createEndpoints(client: RawClient): Endpoints {
+  return Object.fromEntries(
+    Object.entries(API_ROUTES).map(([group, routes]) => [
+      group,
+      Object.fromEntries(Object.entries(routes).map(([name, [method, path]]) => [name, endpoint(client, method, path)])),
+    ]),
+  ) as unknown as Endpoints;
+}

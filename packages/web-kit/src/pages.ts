@@ -1,0 +1,40 @@
+// Types only: each remote's route table (its `src/routes.ts`) is plain data the shell reads at build time,
+// and the shell's early entry reads it before React or web-kit have loaded.
+import type { Endpoints } from './api/endpoints';
+
+/** Who may see a page's remote; the admin remote is never requested for anyone but an admin. */
+export type RemoteAudience = 'anyone' | 'signed-in' | 'admin';
+
+/** A read a page starts with, named by its declared endpoint, so the shell can start it beside the page's code. */
+export type FirstRead = {
+  [G in keyof Endpoints]: {
+    [N in keyof Endpoints[G]]: {
+      endpoint: [G, N];
+      input?: Endpoints[G][N] extends { url(...args: infer A): string } ? A[0] : never;
+      /** Made only with a session (premium content): without one the page asks the visitor to sign in. */
+      signedIn?: boolean;
+      /** Images the page shows first (its LCP), found in the answer: hinted as soon as the answer is in. */
+      images?: (data: unknown) => Array<string | null | undefined>;
+    };
+  }[keyof Endpoints[G]];
+}[keyof Endpoints];
+
+/** A page (or a prefix of pages) a remote renders. */
+export interface RemotePage {
+  /** In router form: lower case, one leading and one trailing slash ('/browse/'). */
+  path: string;
+  /** Whether the remote owns everything under `path` (it routes the rest itself), not `path` alone. */
+  prefix: boolean;
+  /** The exposed module that renders it ('./BrowseRoutes'). */
+  module: string;
+  audience: RemoteAudience;
+  /** The reads the page at `pathname` starts with (the remote's page makes the same ones). */
+  firstReads?: (pathname: string) => FirstRead[];
+}
+
+/** What a remote tells the shell about its pages. */
+export interface RemoteRouteTable {
+  /** The remote's name in /mf/remotes.json. */
+  remote: string;
+  pages: readonly RemotePage[];
+}
