@@ -154,7 +154,8 @@ export async function benchProgressWrites({
       touched.slice(i, i + 16).map(async (pair) => {
         const row = await api<{ lastPosition: number; progress: number }>(baseUrl, 'GET', `/content/progress/product/${pair.productId}`, undefined, pair.token);
         const stored = Math.round(row.lastPosition * 10);
-        if (!sent.get(pair.key)?.has(stored) || row.progress !== stored % 90) corrupt += 1;
+        // How far the learner got never drops (progress keeps the greatest percentage applied): it is at least the stored write's.
+        if (!sent.get(pair.key)?.has(stored) || row.progress < stored % 90) corrupt += 1;
         else if (stored < newestAcked.get(pair.key)!) lost += 1;
       }),
     );
