@@ -17,3 +17,4 @@ export * from './routes';
 export * from './peers';
 export * from './entitlements';
 export * from './invalidations';
+export * from './deps';

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { createPeer, fixedWindowLimit, type Broadcast, type Cache, type Logger } from '@catalyst/service-kit';
+import { createPeer, fixedWindowLimit, type ServiceBaseDeps } from '@catalyst/service-kit';
 import { authMessages } from '@catalyst/contracts';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -12,14 +11,8 @@ import { createUserMemo } from './users/user-memo';
 import { createVerification } from './verification/verification';
 
 /** What main.ts (or a test) hands to createApp. */
-export interface BaseDeps {
-  config: Config;
-  db: Kysely<Database>;
-  cache: Cache;
-  log: Logger;
+export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
   mailer: Mailer;
-  /** Tells the other auth replicas which users changed (Redis pub/sub); omitted → this process only. */
-  broadcast?: Broadcast;
 }
 
 export function createDeps(base: BaseDeps) {

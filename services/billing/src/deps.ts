@@ -1,18 +1,11 @@
-import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
-import { createInvalidations, createPeer, type Broadcast, type Cache, type Invalidations, type Logger } from '@catalyst/service-kit';
+import { createInvalidations, createPeer, type Invalidations, type ServiceBaseDeps } from '@catalyst/service-kit';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 
 /** What the process provides (main.ts; tests build their own). */
-export interface BaseDeps {
-  config: Config;
-  db: Kysely<Database>;
-  cache: Cache;
-  log: Logger;
+export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
   stripe: Stripe;
-  /** Redis pub/sub (REDIS_URL): a changed plan reaches every replica of content and progress. */
-  broadcast?: Broadcast;
 }
 
 /** Everything billing's handlers and operations use. */

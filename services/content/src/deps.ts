@@ -1,19 +1,11 @@
-import type { Kysely } from 'kysely';
-import { createEntitlements, createInvalidations, createPeer, type Broadcast, type Cache, type Entitlements, type Invalidations, type Logger, type Peer } from '@catalyst/service-kit';
+import { createEntitlements, createInvalidations, createPeer, type Entitlements, type Invalidations, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
 import { createCatalogueCache, type CatalogueCache } from './catalogue-cache';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createVideoUrlSigner, type VideoUrlSigner } from './video-urls';
 
 /** What the process provides (main.ts; tests build their own). */
-export interface BaseDeps {
-  config: Config;
-  db: Kysely<Database>;
-  cache: Cache;
-  log: Logger;
-  /** Redis pub/sub (REDIS_URL): purges reach every gateway's edge cache and every replica; omitted: this process and HTTP peers only. */
-  broadcast?: Broadcast;
-}
+export type BaseDeps = ServiceBaseDeps<Config, Database>;
 
 /** Everything content's handlers use, built once from the process's pieces. */
 export interface Deps extends BaseDeps {

@@ -1,18 +1,10 @@
-import type { Kysely } from 'kysely';
-import { createEntitlements, createInvalidations, createPeer, type Broadcast, type Cache, type Entitlements, type Invalidations, type Logger } from '@catalyst/service-kit';
+import { createEntitlements, createInvalidations, createPeer, type Entitlements, type Invalidations, type ServiceBaseDeps } from '@catalyst/service-kit';
 import { createCatalog, type Catalog } from './catalog/catalog.client';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 
 /** What the process provides (main.ts; tests build their own). */
-export interface BaseDeps {
-  config: Config;
-  db: Kysely<Database>;
-  cache: Cache;
-  log: Logger;
-  /** Redis pub/sub (REDIS_URL): invalidations from other replicas; omitted: peers' HTTP messages only. */
-  broadcast?: Broadcast;
-}
+export type BaseDeps = ServiceBaseDeps<Config, Database>;
 
 /** Everything progress's handlers use, built once from the process's pieces. */
 export interface Deps extends BaseDeps {
