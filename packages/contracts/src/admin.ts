@@ -26,11 +26,11 @@ export function normaliseSlug(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+const SLUG_PATTERN = /^[a-z0-9-]+$/;
 
 // ---------- messages (spec section 8, verbatim) ----------
 
-export const categoryFormMessages = {
+const categoryFormMessages = {
   nameRequired: 'Category name is required',
   nameMin: 'Category name must be at least 2 characters',
   nameMax: 'Category name must be less than 50 characters',
@@ -41,7 +41,7 @@ export const categoryFormMessages = {
   sortOrderNegative: 'Sort order cannot be negative',
 } as const;
 
-export const productFormMessages = {
+const productFormMessages = {
   titleRequired: 'Title is required',
   descriptionRequired: 'Description is required',
   categoryRequired: 'Category is required',
@@ -49,7 +49,7 @@ export const productFormMessages = {
 } as const;
 
 /** Creators follow the category form's rules; the spec gives no texts of its own for them. */
-export const creatorFormMessages = {
+const creatorFormMessages = {
   nameRequired: 'Creator name is required',
   nameMin: 'Creator name must be at least 2 characters',
   nameMax: 'Creator name must be less than 50 characters',

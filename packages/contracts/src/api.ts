@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One field's problem, as the one error shape carries it. */
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** The one error shape on the wire (architecture rule 4). */
@@ -11,10 +11,6 @@ export const apiErrorSchema = z.object({
   errors: z.array(fieldErrorSchema).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-export const apiSuccessSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), data, message: z.string().optional() });
-export type ApiSuccess<T> = { success: true; data: T; message?: string };
 
 /**
  * A page of a list, with the total for paging controls. Catalogue lists count at most LISTING_WINDOW matches:

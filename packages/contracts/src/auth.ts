@@ -64,9 +64,9 @@ export const authMessages = {
 } as const;
 
 export const NAME_MAX_LENGTH = 50;
-export const PASSWORD_MIN_LENGTH = 6;
+const PASSWORD_MIN_LENGTH = 6;
 /** Upper bound so a hash request cannot be used to burn CPU; not a spec rule, but never reached by people. */
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 const EMAIL_MAX_LENGTH = 254;
 
 const NAME_PATTERN = /^[\p{L}\p{M}' -]+$/u;
@@ -97,7 +97,7 @@ export function validateEmail(value: string | undefined | null): string | undefi
  * A new address (registration, e-mail change) must not mix alphabets: `pаypal@…` with a Cyrillic `а`
  * reads like someone else's address. Digits and punctuation belong to no alphabet.
  */
-export function validateNewEmail(value: string | undefined | null): string | undefined {
+function validateNewEmail(value: string | undefined | null): string | undefined {
   const invalid = validateEmail(value);
   if (invalid) return invalid;
   return isMixedScript(normaliseEmail(value ?? '')) ? authMessages.mixedScriptEmail : undefined;
@@ -126,8 +126,8 @@ export function validateConfirmPassword(password: string | undefined | null, con
   return undefined;
 }
 
-export const PASSWORD_STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
-export type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
+const PASSWORD_STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
+type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
 
 /** One point each for length 6+, a lowercase letter, an uppercase letter and a digit (spec section 5). */
 export function passwordStrength(password: string): { score: 0 | 1 | 2 | 3 | 4; label: PasswordStrengthLabel } {
@@ -158,13 +158,11 @@ export const registerRequestSchema = z.object({
   email: newEmailField,
   password: ruled((value) => validateNewPassword(value)),
 });
-export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailField,
   password: ruled(validateLoginPassword),
 });
-export type LoginRequest = z.input<typeof loginRequestSchema>;
 
 /** A changed e-mail also needs the current password (checked by the server against the account). */
 export const updateProfileRequestSchema = z.object({
@@ -176,7 +174,6 @@ export const updateProfileRequestSchema = z.object({
     .refine((value) => value.length <= PASSWORD_MAX_LENGTH, authMessages.currentPasswordIncorrect)
     .optional(),
 });
-export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 export const changePasswordRequestSchema = z
   .object({
@@ -189,22 +186,18 @@ export const changePasswordRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordsDoNotMatch });
     }
   });
-export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 /** DELETE /users/profile: the account's own password confirms the deletion. */
 export const deleteAccountRequestSchema = z.object({
   password: ruled((value) => (value ? (value.length > PASSWORD_MAX_LENGTH ? authMessages.passwordIncorrect : undefined) : authMessages.passwordRequired)),
 });
-export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email: emailField });
-export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({
   token: ruled((value) => (value.trim() === '' ? authMessages.noResetToken : value.length > 512 ? authMessages.resetInvalid : undefined)),
   password: ruled((value) => validateNewPassword(value)),
 });
-export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const verifyEmailQuerySchema = z.object({
   token: z
@@ -217,7 +210,7 @@ export const verifyEmailQuerySchema = z.object({
 // ---------- responses ----------
 
 /** A user as the API returns it (never the password hash). */
-export const userSchema = z.object({
+const userSchema = z.object({
   _id: objectIdSchema,
   name: z.string(),
   email: z.string(),
@@ -232,7 +225,6 @@ export type User = z.infer<typeof userSchema>;
  * its owner gets an e-mail instead). The client signs in with the same credentials afterwards.
  */
 export const registerResponseSchema = z.object({ email: z.string() });
-export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** data of POST /auth/login. */
 export const sessionResponseSchema = z.object({ user: userSchema, token: z.string(), expiresAt: z.string() });
@@ -246,7 +238,6 @@ export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 
 export const resolveSessionRequestSchema = z.object({ token: z.string().min(1).max(512) });
 export const resolveSessionResponseSchema = z.object({ identity: identitySchema });
-export type ResolveSessionResponse = z.infer<typeof resolveSessionResponseSchema>;
 
 export const usersCountResponseSchema = z.object({ count: z.number().int() });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export { PREMIUM_PLAN } from './plan';
 
-export const planIdSchema = z.enum(['premium'], { message: 'Unknown plan: choose premium' });
+const planIdSchema = z.enum(['premium'], { message: 'Unknown plan: choose premium' });
 export type PlanId = z.infer<typeof planIdSchema>;
 
 /** Statuses the provider reports for a subscription, plus 'free' for no subscription at all. */
@@ -25,7 +25,6 @@ export const ENTITLED_STATUSES: readonly SubscriptionStatusValue[] = ['active', 
 
 /** POST /subscription/create-checkout-session */
 export const createCheckoutSessionBodySchema = z.object({ plan: planIdSchema });
-export type CreateCheckoutSessionBody = z.infer<typeof createCheckoutSessionBodySchema>;
 export const checkoutSessionSchema = z.object({ url: z.string().url(), sessionId: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
@@ -68,7 +67,7 @@ export const confirmSessionBodySchema = z.object({
 export const billingPortalSchema = z.object({ url: z.string().url() });
 
 /** One invoice of the signed-in user (GET /subscription/invoices), newest first. */
-export const invoiceSchema = z.object({
+const invoiceSchema = z.object({
   id: z.string(),
   /** ISO date-time the invoice was made. */
   date: z.string(),

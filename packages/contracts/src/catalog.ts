@@ -71,7 +71,7 @@ export const creatorSchema = z.object({
 });
 export type Creator = z.infer<typeof creatorSchema>;
 
-export const refSchema = z.object({ _id: objectIdSchema, name: z.string(), slug: z.string() });
+const refSchema = z.object({ _id: objectIdSchema, name: z.string(), slug: z.string() });
 export type Ref = z.infer<typeof refSchema>;
 
 /** What any visitor may see of a product: never the video or the HTML content. */
@@ -146,7 +146,7 @@ export const isFreeProduct = (product: { price: number | null }): boolean => pro
 const optionalParam = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
-export const searchParamSchema = optionalParam(z.string().trim().max(100, 'Search must be at most 100 characters'));
+const searchParamSchema = optionalParam(z.string().trim().max(100, 'Search must be at most 100 characters'));
 
 /** An id or a slug in a path or filter. */
 export const idOrSlugSchema = z
@@ -156,12 +156,12 @@ export const idOrSlugSchema = z
   .max(120, 'An id or slug is at most 120 characters')
   .regex(/^[A-Za-z0-9-]+$/, 'An id or slug may contain only letters, digits and hyphens');
 
-export const PRODUCT_SORTS = ['sortOrder', 'title', 'newest', 'duration'] as const;
+const PRODUCT_SORTS = ['sortOrder', 'title', 'newest', 'duration'] as const;
 export const productSortSchema = z.enum(PRODUCT_SORTS, { message: `Sort must be one of: ${PRODUCT_SORTS.join(', ')}` });
 export type ProductSort = z.infer<typeof productSortSchema>;
 
-export const CATEGORY_SORTS = ['sortOrder', 'name', 'newest'] as const;
-export const categorySortSchema = z.enum(CATEGORY_SORTS, { message: `Sort must be one of: ${CATEGORY_SORTS.join(', ')}` });
+const CATEGORY_SORTS = ['sortOrder', 'name', 'newest'] as const;
+const categorySortSchema = z.enum(CATEGORY_SORTS, { message: `Sort must be one of: ${CATEGORY_SORTS.join(', ')}` });
 export type CategorySort = z.infer<typeof categorySortSchema>;
 
 const booleanParam = z.enum(['true', 'false'], { message: 'Must be true or false' }).transform((v) => v === 'true');
@@ -175,7 +175,6 @@ export const productFiltersSchema = z.object({
   featured: optionalParam(booleanParam),
   sort: optionalParam(productSortSchema).transform((v) => v ?? 'sortOrder'),
 });
-export type ProductFilters = z.infer<typeof productFiltersSchema>;
 
 /** A page must start inside the listing window (offset paging walks the rows it skips). */
 export const listingWindowMessage = (limit: number) =>
@@ -200,7 +199,6 @@ export const creatorListQuerySchema = z.object({
   search: searchParamSchema,
   sort: optionalParam(categorySortSchema).transform((v) => v ?? 'sortOrder'),
 });
-export type CreatorListQuery = z.infer<typeof creatorListQuerySchema>;
 
 export const topProductsQuerySchema = z.object({
   limit: optionalParam(z.coerce.number().int().min(1).max(50)).transform((v) => v ?? 12),
@@ -211,4 +209,3 @@ export const topProductsQuerySchema = z.object({
 export const productLookupBodySchema = z.object({
   ids: z.array(objectIdSchema).max(500, 'At most 500 ids per lookup'),
 });
-export type ProductLookupBody = z.infer<typeof productLookupBodySchema>;

@@ -1,6 +1,5 @@
 export * from './api';
 export * from './identity';
-export * from './health';
 export * from './auth';
 export * from './catalog';
 export * from './progress';

@@ -7,7 +7,7 @@ import { PROGRESS_RULES } from './progress-rules';
 export { PROGRESS_RULES, percentOf } from './progress-rules';
 
 /** Longest position accepted: a week of video. */
-export const MAX_POSITION_SECONDS = 604_800;
+const MAX_POSITION_SECONDS = 604_800;
 
 const progressValue = z
   .number({ error: 'Progress must be a number between 0 and 100' })
@@ -38,12 +38,10 @@ export const progressUpdateBodySchema = z.object({
   completed: z.boolean({ error: 'Completed must be true or false' }).optional().default(false),
   clientTime: clientTimeValue.optional(),
 });
-export type ProgressUpdateBody = z.input<typeof progressUpdateBodySchema>;
 export type ProgressUpdate = z.output<typeof progressUpdateBodySchema>;
 
 /** PATCH …/complete and …/reset: no payload is needed; the player sends its clock to order the write. */
 export const progressActionBodySchema = z.object({ clientTime: clientTimeValue.optional() });
-export type ProgressActionBody = z.infer<typeof progressActionBodySchema>;
 
 /**
  * One user's progress on one product. `productId` is the product's `_id`. Two figures, as a learner
@@ -71,8 +69,8 @@ export type ProgressWriteResult = z.infer<typeof progressWriteResultSchema>;
 export const progressWithProductSchema = progressSchema.extend({ product: productSummarySchema });
 export type ProgressWithProduct = z.infer<typeof progressWithProductSchema>;
 
-export const PROGRESS_STATUSES = ['all', 'in-progress', 'completed'] as const;
-export const progressStatusSchema = z.enum(PROGRESS_STATUSES, { message: `Status must be one of: ${PROGRESS_STATUSES.join(', ')}` });
+const PROGRESS_STATUSES = ['all', 'in-progress', 'completed'] as const;
+const progressStatusSchema = z.enum(PROGRESS_STATUSES, { message: `Status must be one of: ${PROGRESS_STATUSES.join(', ')}` });
 export type ProgressStatus = z.infer<typeof progressStatusSchema>;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -81,7 +79,6 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 export const progressListQuerySchema = z
   .object({ status: z.preprocess(blankToUndefined, progressStatusSchema.optional()).transform((v) => v ?? 'all') })
   .extend(pagingQuerySchema.shape);
-export type ProgressListQuery = z.infer<typeof progressListQuerySchema>;
 
 /** GET /content/progress/recent?limit= (default 5, newest first). */
 export const recentProgressQuerySchema = z.object({
@@ -96,7 +93,6 @@ export const recentProgressQuerySchema = z.object({
   ).transform((v) => v ?? PROGRESS_RULES.recentLimit),
   status: z.preprocess(blankToUndefined, progressStatusSchema.optional()).transform((v) => v ?? 'all'),
 });
-export type RecentProgressQuery = z.infer<typeof recentProgressQuerySchema>;
 
 /** GET /content/progress/stats. */
 export const progressStatsSchema = z.object({
@@ -109,7 +105,6 @@ export const progressStatsSchema = z.object({
   /** completed / started, as a whole percentage (0 when nothing was started). */
   completionRate: z.number().int(),
 });
-export type ProgressStats = z.infer<typeof progressStatsSchema>;
 
 /** GET /content/progress/categories/{id}: the learner's progress over a category's published products. */
 export const categoryProgressSchema = z.object({
@@ -121,7 +116,4 @@ export const categoryProgressSchema = z.object({
   /** Mean progress over every product of the category, whole percent. */
   percent: z.number().int(),
 });
-export type CategoryProgress = z.infer<typeof categoryProgressSchema>;
 
-/** The unload save: a multipart POST with these two fields is the same as the PATCH. */
-export const UNLOAD_FORM_FIELDS = { data: 'data', method: '_method' } as const;

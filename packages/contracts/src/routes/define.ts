@@ -32,10 +32,10 @@ export type TimeoutClass = ServiceName | 'admin';
  * How the answer may be cached: 'shared' answers are the same for everyone and may be kept by the
  * gateway's edge cache and CDNs for the service's public max-age; 'none' (the default) are not.
  */
-export type CachePolicy = 'shared' | 'none';
+type CachePolicy = 'shared' | 'none';
 
 /** The request body: JSON parsed against `body` (the default), or read by the handler itself. */
-export type BodyKind = 'json' | 'form' | 'raw';
+type BodyKind = 'json' | 'form' | 'raw';
 
 export interface RouteDeclaration {
   method: HttpMethod;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineRoutes } from './define';
 
 /** What may be out of date: a service's public answers (its name), or one user's identity or plan. */
-export const INVALIDATION_TOPICS = ['content', 'user', 'entitlement'] as const;
-export const invalidationSchema = z.object({ topic: z.enum(INVALIDATION_TOPICS), key: z.string().min(1).max(64).optional() });
+const INVALIDATION_TOPICS = ['content', 'user', 'entitlement'] as const;
+const invalidationSchema = z.object({ topic: z.enum(INVALIDATION_TOPICS), key: z.string().min(1).max(64).optional() });
 export type Invalidation = z.infer<typeof invalidationSchema>;
 
 /** Routes service-kit mounts in every service. */
