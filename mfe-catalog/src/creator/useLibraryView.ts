@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { z } from 'zod';
-import { difficultySchema, productSortSchema, productTypeSchema } from '@catalyst/contracts';
+import { DIFFICULTIES, PRODUCT_SORTS, PRODUCT_TYPES } from '@catalyst/contracts';
 import { useDebouncedValue } from '../shared/useDebouncedValue';
 import type { LibraryFilters } from './useCreatorLibrary';
 
@@ -14,19 +13,18 @@ const DEFAULT_VIEW: LibraryView = { search: '', type: '', difficulty: '', sort: 
 /** The query-string name of each setting; a setting at its default is left out of the address. */
 const PARAM_NAMES: Record<keyof LibraryView, string> = { search: 'search', type: 'type', difficulty: 'level', sort: 'sort', layout: 'layout' };
 
-/** A value the schema accepts, else the fallback: a hand-edited or stale address never breaks the page. */
-function accepted<T>(schema: z.ZodType<T>, value: string | null, fallback: T): T {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : fallback;
+/** One of the known values, else the fallback: a hand-edited or stale address never breaks the page. */
+function accepted<T extends string, F>(known: readonly T[], value: string | null, fallback: F): T | F {
+  return known.includes(value as T) ? (value as T) : fallback;
 }
 
 /** The library's search, filters, sort and layout as the address holds them. */
 export function readLibraryView(params: URLSearchParams): LibraryView {
   return {
     search: params.get(PARAM_NAMES.search) ?? '',
-    type: accepted(productTypeSchema, params.get(PARAM_NAMES.type), DEFAULT_VIEW.type),
-    difficulty: accepted(difficultySchema, params.get(PARAM_NAMES.difficulty), DEFAULT_VIEW.difficulty),
-    sort: accepted(productSortSchema, params.get(PARAM_NAMES.sort), DEFAULT_VIEW.sort),
+    type: accepted(PRODUCT_TYPES, params.get(PARAM_NAMES.type), DEFAULT_VIEW.type),
+    difficulty: accepted(DIFFICULTIES, params.get(PARAM_NAMES.difficulty), DEFAULT_VIEW.difficulty),
+    sort: accepted(PRODUCT_SORTS, params.get(PARAM_NAMES.sort), DEFAULT_VIEW.sort),
     layout: params.get(PARAM_NAMES.layout) === 'list' ? 'list' : 'grid',
   };
 }

@@ -2,40 +2,12 @@
 import { z } from 'zod';
 import { LISTING_WINDOW, objectIdSchema, pagingQuerySchema } from './api';
 
-/**
- * The one list of content types: what the product promises (spec section 1: courses, tutorials, videos,
- * documents, webinars). The library's Type filter, the admin form, the demo data and every schema read it.
- * Workshops are courses and articles are documents (migration 2026-11-24T06-30-00_one_list_of_types).
- */
-export const PRODUCT_TYPES = ['course', 'tutorial', 'video', 'document', 'webinar'] as const;
+import { DIFFICULTIES, PRODUCT_SORTS, PRODUCT_TYPES } from './catalog-terms';
+
+export * from './catalog-terms';
+
 export const productTypeSchema = z.enum(PRODUCT_TYPES, { message: `Type must be one of: ${PRODUCT_TYPES.join(', ')}` });
-export type ProductType = z.infer<typeof productTypeSchema>;
-/** How a person reads each type, in filters, forms and badges. */
-export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
-  course: 'Course',
-  tutorial: 'Tutorial',
-  video: 'Video',
-  document: 'Document',
-  webinar: 'Webinar',
-};
-
-/** A product is 'New' for this many days after it is published (its createdAt). */
-export const NEW_PRODUCT_DAYS = 14;
-
-/** The one rule behind every 'New' badge: published in the last NEW_PRODUCT_DAYS days. */
-export function isNewProduct(createdAt: string, now: number = Date.now()): boolean {
-  const published = Date.parse(createdAt);
-  return Number.isFinite(published) && now - published < NEW_PRODUCT_DAYS * 86_400_000;
-}
-
-export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const difficultySchema = z.enum(DIFFICULTIES, { message: `Difficulty must be one of: ${DIFFICULTIES.join(', ')}` });
-export type Difficulty = z.infer<typeof difficultySchema>;
-
-/** The message of every premium refusal (architecture rule 3); the client redirects to /subscription on it. */
-export const PREMIUM_REQUIRED_MESSAGE = 'Active subscription required to access this content';
-
-export const DEFAULT_CATEGORY_COLOR = '#f59e0b';
 
 // ---------- entities as the API returns them ----------
 
@@ -156,9 +128,7 @@ export const idOrSlugSchema = z
   .max(120, 'An id or slug is at most 120 characters')
   .regex(/^[A-Za-z0-9-]+$/, 'An id or slug may contain only letters, digits and hyphens');
 
-const PRODUCT_SORTS = ['sortOrder', 'title', 'newest', 'duration'] as const;
 export const productSortSchema = z.enum(PRODUCT_SORTS, { message: `Sort must be one of: ${PRODUCT_SORTS.join(', ')}` });
-export type ProductSort = z.infer<typeof productSortSchema>;
 
 const CATEGORY_SORTS = ['sortOrder', 'name', 'newest'] as const;
 const categorySortSchema = z.enum(CATEGORY_SORTS, { message: `Sort must be one of: ${CATEGORY_SORTS.join(', ')}` });
