@@ -11,6 +11,7 @@ export function createApp(deps: Deps) {
     internalSecret: deps.config.INTERNAL_SECRET,
     checks: { database: () => pingDb(deps.db) },
     maxBodyBytes: 64 * 1024,
+    invalidations: deps.invalidations,
   });
   mountAuth(app, deps);
   mountUsers(app, deps);

@@ -1,4 +1,4 @@
-import { createPeer, fixedWindowLimit, type ServiceBaseDeps } from '@catalyst/service-kit';
+import { createInvalidations, createPeer, fixedWindowLimit, type ServiceBaseDeps } from '@catalyst/service-kit';
 import { authMessages } from '@catalyst/contracts';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -17,12 +17,15 @@ export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
 
 export function createDeps(base: BaseDeps) {
   const { config, db, cache, log, mailer, broadcast } = base;
-  const users = createUserMemo({ db, ttlMs: config.USER_CACHE_TTL_MS, broadcast, log });
+  // A changed user is announced as the invalidation 'user' (other replicas' memos forget it).
+  const invalidations = createInvalidations({ broadcast, log });
+  const users = createUserMemo({ db, ttlMs: config.USER_CACHE_TTL_MS, invalidations });
   const sessions = createSessions({ db, cache, log });
   const mails = accountMails({ publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME });
   const hour = 60 * 60;
   return {
     ...base,
+    invalidations,
     users,
     sessions,
     mails,

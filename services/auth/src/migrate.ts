@@ -1,10 +1,9 @@
 // Runs the auth migrations (and the demo seed when SEED_DEMO=true, and the first admin when
 // ADMIN_EMAIL/ADMIN_PASSWORD are set), then exits: the deploy step before main.ts.
-import { createBroadcast, createLogger, runDatabaseStep } from '@catalyst/service-kit';
+import { createBroadcast, createInvalidations, createLogger, runDatabaseStep } from '@catalyst/service-kit';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
 import { SCHEMA, ensureFirstAdmin, prepareDatabase } from './setup';
-import { USER_CHANGED_CHANNEL } from './users/user-memo';
 
 const config = loadConfig();
 const log = createLogger('auth-migrate', config.LOG_LEVEL);
@@ -19,7 +18,7 @@ await runDatabaseStep<Database>({
       const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
       try {
         await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, log, {
-          forget: (id) => broadcast.publish(USER_CHANGED_CHANNEL, id),
+          forget: (id) => createInvalidations({ broadcast, log }).publish('user', id),
         });
       } finally {
         await broadcast.close();

@@ -1,13 +1,13 @@
 import argon2 from 'argon2';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Broadcast } from '@catalyst/service-kit';
+import { CACHE_PURGE_CHANNEL, createInvalidations, type Broadcast } from '@catalyst/service-kit';
 import { testLog } from '@catalyst/service-kit/testing';
 import type { Database } from '../db/schema';
 import type { UserRow } from '../db/tables/user';
 import { ensureFirstAdmin } from '../setup';
 import { createTestAuth, lastLinkTo, tokenOf, type TestAuth } from '../test-support';
-import { USER_CHANGED_CHANNEL, createUserMemo } from './user-memo';
+import { createUserMemo } from './user-memo';
 import { insertUser, updateProfile } from './users.repository';
 
 let t: TestAuth;
@@ -123,8 +123,8 @@ describe('createUserMemo', () => {
   it('a write on one replica is forgotten by the others over the broadcast', async () => {
     const row = await insertUser(t.db, { name: 'Two Replicas', email: `replicas-${Date.now()}@test.example`, passwordHash: 'x' });
     const hub = broadcastHub();
-    const a = createUserMemo({ db: t.db, ttlMs: 60_000, broadcast: hub.member() });
-    const b = createUserMemo({ db: t.db, ttlMs: 60_000, broadcast: hub.member() });
+    const a = createUserMemo({ db: t.db, ttlMs: 60_000, invalidations: createInvalidations({ broadcast: hub.member() }) });
+    const b = createUserMemo({ db: t.db, ttlMs: 60_000, invalidations: createInvalidations({ broadcast: hub.member() }) });
     expect((await a.find(row.id))?.name).toBe('Two Replicas');
     expect((await b.find(row.id))?.name).toBe('Two Replicas');
     await updateProfile(t.db, row.id, { name: 'Renamed On A', email: row.email });
@@ -194,10 +194,10 @@ describe('createUserMemo', () => {
     await bAgain;
   });
 
-  it('publishes the forgotten id on the auth channel', async () => {
+  it('publishes the forgotten id on the one invalidation channel (topic user)', async () => {
     const published: string[] = [];
     const broadcast: Broadcast = { publish: async (channel, message) => void published.push(`${channel} ${message}`), subscribe: () => undefined, close: async () => undefined };
-    await createUserMemo({ db: t.db, ttlMs: 1_000, broadcast }).forget('abc');
-    expect(published).toEqual([`${USER_CHANGED_CHANNEL} abc`]);
+    await createUserMemo({ db: t.db, ttlMs: 1_000, invalidations: createInvalidations({ broadcast }) }).forget('abc');
+    expect(published).toEqual([`${CACHE_PURGE_CHANNEL} user:abc`]);
   });
 });

@@ -1,16 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { User } from '@catalyst/contracts';
-import { TtlLru, type Broadcast, type Logger } from '@catalyst/service-kit';
+import { TtlLru, type Invalidations } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { findUserById, toUser } from './users.repository';
-
-/** Where an auth replica announces that a user's row changed (message: the user id), so every replica forgets it. */
-export const USER_CHANGED_CHANNEL = 'catalyst:auth-user-changed';
 
 /**
  * The users /auth/me answers, kept a few seconds in process (the gateway already trusts an identity for as
  * long) so a signed-in page load costs no query. Every write to a user's row calls `forget` after it
- * commits; other replicas hear it over the broadcast (REDIS_URL) and, without Redis or while it is down,
+ * commits; other replicas hear it as the invalidation `user` (over Redis, REDIS_URL) and, without Redis or while it is down,
  * see the change within the TTL.
  */
 export interface UserMemo {
@@ -25,11 +22,11 @@ export interface UserMemoOptions {
   /** 0 turns the memo off (every find is a query). */
   ttlMs: number;
   maxEntries?: number;
-  broadcast?: Broadcast;
-  log?: Logger;
+  /** Where a changed user is announced to the other replicas (topic 'user', keyed by the id); omitted: this process only. */
+  invalidations?: Invalidations;
 }
 
-export function createUserMemo({ db, ttlMs, maxEntries = 10_000, broadcast }: UserMemoOptions): UserMemo {
+export function createUserMemo({ db, ttlMs, maxEntries = 10_000, invalidations }: UserMemoOptions): UserMemo {
   const entries = new TtlLru<string, User>(maxEntries, ttlMs);
   const inFlight = new Map<string, Promise<User | undefined>>();
   // Bumped by every forget: a query that started before one does not keep its (possibly older) answer.
@@ -46,7 +43,7 @@ export function createUserMemo({ db, ttlMs, maxEntries = 10_000, broadcast }: Us
     inFlight.clear();
   };
   // A resync means messages may have been missed while the subscription was down: start over.
-  broadcast?.subscribe(USER_CHANGED_CHANNEL, drop, dropAll);
+  invalidations?.subscribe('user', (id) => (id ? drop(id) : dropAll()), dropAll);
 
   const load = (id: string): Promise<User | undefined> => {
     const startedAt = generation;
@@ -70,8 +67,9 @@ export function createUserMemo({ db, ttlMs, maxEntries = 10_000, broadcast }: Us
     },
 
     async forget(id) {
+      // Delivered here too (dropping it again is harmless), and to every other replica.
       drop(id);
-      await broadcast?.publish(USER_CHANGED_CHANNEL, id);
+      await invalidations?.publish('user', id);
     },
   };
 }
