@@ -154,6 +154,7 @@ async function main() {
     PUBLIC_URL: publicUrl,
     SEED_DEMO: 'false',
     OUTBOX_DIR: path.join(config.DATA_DIR, 'outbox'),
+    DATA_DIR: path.resolve(config.DATA_DIR),
     ...(config.REDIS_URL ? { REDIS_URL: config.REDIS_URL } : {}),
     ...(webhookSecret ? { STRIPE_WEBHOOK_SECRET: webhookSecret } : {}),
     STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY ?? sandboxKey,
@@ -184,6 +185,8 @@ async function main() {
       healthUrl: `http://127.0.0.1:${port}/health`,
     });
   }
+  // The media worker: processing jobs from the Postgres queue (no port; the supervisor restarts it if it dies).
+  supervisor.start({ name: 'media-worker', ...tsNode(serviceEntry('media', 'worker.ts'), dev), env: { ...common, PORT: String(ports.get('media')) } });
   await supervisor.waitHealthy();
 
   if (config.STATIC_ROOT && config.E2E_STATIC_COPY === 'true') {

@@ -32,6 +32,7 @@ export const serviceUrls = (config: GatewayConfig): ServiceUrls => ({
   content: config.CONTENT_URL,
   progress: config.PROGRESS_URL,
   billing: config.BILLING_URL,
+  media: config.MEDIA_URL,
 });
 
 const timeouts = (config: GatewayConfig): Record<TimeoutClass, number> => ({
@@ -39,7 +40,9 @@ const timeouts = (config: GatewayConfig): Record<TimeoutClass, number> => ({
   content: config.CONTENT_TIMEOUT_MS,
   progress: config.PROGRESS_TIMEOUT_MS,
   billing: config.BILLING_TIMEOUT_MS,
+  media: config.MEDIA_TIMEOUT_MS,
   admin: config.ADMIN_TIMEOUT_MS,
+  upload: config.UPLOAD_TIMEOUT_MS,
 });
 
 /** Headers only the gateway may set: whatever a client sends under these names is dropped. */
@@ -138,6 +141,7 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
       path: (req.url ?? '/').slice(API_PREFIX.length) || '/',
       timeoutMs: timeoutFor[route.timeout ?? upstream],
       body: Buffer.isBuffer(body) ? body : undefined,
+      streamBody: route.streamBody,
       requestId,
     };
     if (route.evicts === 'token' && token) plan.afterSuccess = () => identity.evictToken(token);
@@ -178,9 +182,11 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
   for (const path of declaredHere) if (!gatewayRoutes[path]) throw new Error(`The gateway declares ${path} but has no handler for it`);
   for (const path of Object.keys(gatewayRoutes)) if (!declaredHere.has(path)) throw new Error(`The gateway answers ${path} but no declaration names it`);
   const proxied = chain(readBody, forward);
+  // Resumable uploads: the body streams through to the service (never buffered, not held to BODY_LIMIT).
+  const streamed = chain(forward);
   const dispatch: Handler = (req, res, next) => {
     const route = routeOf(res);
-    const own = route.owner === 'gateway' ? gatewayRoutes[route.path] : proxied;
+    const own = route.owner === 'gateway' ? gatewayRoutes[route.path] : route.streamBody ? streamed : proxied;
     if (!own) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${apiPathOf(req)}`);
     return own(req, res, next);
   };

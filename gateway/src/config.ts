@@ -74,7 +74,10 @@ export const configSchema = z.object({
   CONTENT_TIMEOUT_MS: timeoutMs(10_000),
   PROGRESS_TIMEOUT_MS: timeoutMs(10_000),
   BILLING_TIMEOUT_MS: timeoutMs(15_000),
+  MEDIA_TIMEOUT_MS: timeoutMs(15_000),
   ADMIN_TIMEOUT_MS: timeoutMs(30_000),
+  /** Resumable upload requests: the media service answers a PATCH once its chunk is stored. */
+  UPLOAD_TIMEOUT_MS: timeoutMs(120_000),
   HEALTH_TIMEOUT_MS: timeoutMs(1_500),
   /** Seconds a resolved bearer token's identity is reused before asking auth again. */
   IDENTITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),

@@ -36,7 +36,7 @@ const { servers, port } = await listenGateway(
   process.exit(1);
 });
 log.info(
-  { port, host: config.HOST ?? 'loopback', auth: config.AUTH_URL, content: config.CONTENT_URL, progress: config.PROGRESS_URL, billing: config.BILLING_URL },
+  { port, host: config.HOST ?? 'loopback', auth: config.AUTH_URL, content: config.CONTENT_URL, progress: config.PROGRESS_URL, billing: config.BILLING_URL, media: config.MEDIA_URL },
   `gateway listening on http://localhost:${port}`,
 );
 

@@ -13,6 +13,8 @@ export interface ProxyPlan {
   timeoutMs: number;
   /** The request body exactly as received (already size-checked), or undefined for a bodiless request. */
   body?: Buffer;
+  /** The body is the client's request stream, piped through as it arrives (resumable uploads). */
+  streamBody?: boolean;
   requestId: string;
   /** Runs after a 2xx answer and before the client sees it (identity cache eviction, edge cache purge). */
   afterSuccess?: () => Promise<void>;
@@ -133,7 +135,13 @@ export function createApiProxy({ agent, log }: { agent: Agent; log: Logger }): A
       res.on('close', () => {
         if (!res.writableFinished) upstream.destroy();
       });
-      upstream.end(plan.body);
+      if (plan.streamBody) {
+        // A client that stops sending mid-chunk cuts the upstream too: the service keeps what arrived.
+        req.on('close', () => {
+          if (!req.complete) upstream.destroy();
+        });
+        req.pipe(upstream);
+      } else upstream.end(plan.body);
     },
   };
 }

@@ -23,6 +23,8 @@ export interface ApiRoute {
   forwardAuthorization: boolean;
   /** After a 2xx answer, cached identities are evicted: of this token, or of every session of the user. */
   evicts?: 'token' | 'user';
+  /** The body streams to the service as it arrives (resumable uploads), never read whole by the gateway. */
+  streamBody?: boolean;
 }
 
 export interface ApiRouter {
@@ -84,11 +86,17 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
     if (other) throw new Error(`${routeKey(first)} (${owner}) and ${routeKey(other)} (${other.service}) share a path: one owner per path`);
     const methods = [...new Set(group.flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method])))];
     const base = { path: first.path, owner, methods, forwardAuthorization: owner === 'auth' };
-    const fallback: ApiRoute = { ...base, timeout: timeoutOf(first) };
+    const fallback: ApiRoute = { ...base, timeout: timeoutOf(first), ...(group.some((route) => route.bodyKind === 'stream') ? { streamBody: true } : {}) };
     const byMethod = new Map<string, ApiRoute>();
     for (const route of group) {
       if (byMethod.has(route.method)) throw new Error(`${routeKey(route)} is declared twice`);
-      const resolved: ApiRoute = { ...base, path: route.path, timeout: timeoutOf(route), ...(route.evicts ? { evicts: route.evicts } : {}) };
+      const resolved: ApiRoute = {
+        ...base,
+        path: route.path,
+        timeout: timeoutOf(route),
+        ...(route.evicts ? { evicts: route.evicts } : {}),
+        ...(route.bodyKind === 'stream' ? { streamBody: true } : {}),
+      };
       byMethod.set(route.method, resolved);
       routes.push(resolved);
     }

@@ -5,6 +5,7 @@ import { CategoryListPage } from './categories/CategoryListPage';
 import { CreatorFormPage } from './creators/CreatorFormPage';
 import { CreatorListPage } from './creators/CreatorListPage';
 import { AdminDashboardPage } from './dashboard/AdminDashboardPage';
+import { MediaListPage } from './media/MediaListPage';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListPage } from './products/ProductListPage';
 
@@ -20,6 +21,7 @@ export default function AdminRoutes() {
         <Route path="products" element={<ProductListPage />} />
         <Route path="products/new" element={<ProductFormPage />} />
         <Route path="products/:id/edit" element={<ProductFormPage key="edit" />} />
+        <Route path="media" element={<MediaListPage />} />
         <Route path="creators" element={<CreatorListPage />} />
         <Route path="creators/new" element={<CreatorFormPage />} />
         <Route path="creators/:id/edit" element={<CreatorFormPage key="edit" />} />

@@ -1,7 +1,11 @@
 import { allRouteTables, type RouteDeclaration, type RouteTable } from '@catalyst/contracts';
 
-/** A declaration a browser may call: not service-to-service, not the payment provider's, not hidden from the reference. */
-const forBrowsers = (route: RouteDeclaration) => route.access !== 'internal' && route.access !== 'signature' && route.service !== 'every' && !route.hidden;
+/**
+ * A declaration a browser calls through web-kit: not service-to-service, not the payment provider's, not
+ * hidden from the reference, and answering JSON (files and tus uploads have clients of their own).
+ */
+const forBrowsers = (route: RouteDeclaration) =>
+  route.access !== 'internal' && route.access !== 'signature' && route.service !== 'every' && !route.hidden && route.answer !== 'bytes';
 
 /** `productRoutes` → `product`: the name of its group on web-kit's `api`. */
 export const groupName = (table: string) => table.replace(/Routes$/, '');

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface ServiceDef {
-  name: 'auth' | 'content' | 'progress' | 'billing' | 'payments-sandbox';
+  name: 'auth' | 'content' | 'progress' | 'billing' | 'media' | 'payments-sandbox';
   /** Env var other processes use to reach it. */
-  urlVar?: 'AUTH_URL' | 'CONTENT_URL' | 'PROGRESS_URL' | 'BILLING_URL';
+  urlVar?: 'AUTH_URL' | 'CONTENT_URL' | 'PROGRESS_URL' | 'BILLING_URL' | 'MEDIA_URL';
   defaultPort: number;
 }
 
@@ -16,6 +16,7 @@ export const SERVICES: ServiceDef[] = [
   { name: 'content', urlVar: 'CONTENT_URL', defaultPort: 4002 },
   { name: 'progress', urlVar: 'PROGRESS_URL', defaultPort: 4003 },
   { name: 'billing', urlVar: 'BILLING_URL', defaultPort: 4004 },
+  { name: 'media', urlVar: 'MEDIA_URL', defaultPort: 4005 },
   { name: 'payments-sandbox', defaultPort: 4010 },
 ];
 

@@ -3,6 +3,8 @@
  * can read what each one mounts: the declarations test (gateway/src/declarations.test.ts) and the
  * security suite's access matrix compare it with the route declarations.
  */
+import os from 'node:os';
+import path from 'node:path';
 import type { Hono } from 'hono';
 import type { ServiceName } from '@catalyst/contracts';
 import { createCache, createDb, createLogger } from '@catalyst/service-kit';
@@ -18,6 +20,10 @@ import { createDeps as contentDeps } from '../../../services/content/src/deps';
 import { createApp as createProgressApp } from '../../../services/progress/src/app';
 import { loadConfig as progressConfig } from '../../../services/progress/src/config';
 import { createDeps as progressDeps } from '../../../services/progress/src/deps';
+import { createApp as createMediaApp } from '../../../services/media/src/app';
+import { loadConfig as mediaConfig } from '../../../services/media/src/config';
+import { createDeps as mediaDeps } from '../../../services/media/src/deps';
+import { createDiskStorage } from '../../../services/media/src/storage/disk';
 
 const inertEnv: NodeJS.ProcessEnv = {
   DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
@@ -26,6 +32,7 @@ const inertEnv: NodeJS.ProcessEnv = {
   CONTENT_URL: 'http://127.0.0.1:1',
   PROGRESS_URL: 'http://127.0.0.1:1',
   BILLING_URL: 'http://127.0.0.1:1',
+  MEDIA_URL: 'http://127.0.0.1:1',
   PUBLIC_URL: 'http://127.0.0.1:1',
   STRIPE_SECRET_KEY: 'sk_test_route_listing',
   STRIPE_WEBHOOK_SECRET: 'whsec_route_listing',
@@ -46,5 +53,15 @@ export function inertServiceApps(): Record<ServiceName, Hono<any>> {
     content: createContentApp(contentDeps({ config: contentConfig(inertEnv), db: inertDb<any>(), cache, log })),
     progress: createProgressApp(progressDeps({ config: progressConfig(inertEnv), db: inertDb<any>(), cache, log })),
     billing: createBillingApp(billingDeps({ config: billingConfig(inertEnv), db: inertDb<any>(), cache, log, stripe: {} as never })),
+    media: createMediaApp(
+      mediaDeps({
+        config: mediaConfig(inertEnv),
+        db: inertDb<any>(),
+        cache,
+        log,
+        storage: createDiskStorage(path.join(os.tmpdir(), 'catalyst-route-listing-media')),
+        jobs: { enqueue: async () => undefined, stop: async () => undefined, boss: {} as never },
+      }),
+    ),
   };
 }

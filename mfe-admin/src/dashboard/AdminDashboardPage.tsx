@@ -21,6 +21,7 @@ const dashboardLinks = [
   { to: '/admin/categories', label: 'Manage Categories', variant: 'secondary' },
   { to: '/admin/products', label: 'Manage Products', variant: 'secondary' },
   { to: '/admin/creators', label: 'Manage Creators', variant: 'secondary' },
+  { to: '/admin/media', label: 'Manage Media', variant: 'secondary' },
   { to: '/admin/categories/new', label: 'Add Category', variant: 'primary' },
   { to: '/admin/products/new', label: 'Add Product', variant: 'primary' },
 ] as const;

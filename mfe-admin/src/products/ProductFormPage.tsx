@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { DIFFICULTIES, PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type AdminCategory, type AdminCreator } from '@catalyst/contracts';
 import { TextField } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
@@ -7,6 +7,7 @@ import formStyles from '../common/Form.module.css';
 import { CheckboxField, SelectField, TextAreaField } from '../common/FormControls';
 import { useEntityForm } from '../common/useEntityForm';
 import { validateProduct } from '../forms/validation';
+import { VideoUploadField } from '../media/VideoUploadField';
 import { emptyProduct, productPayload, productToForm, type ProductFormValues } from './productForm';
 
 const LIST = '/admin/products';
@@ -39,6 +40,7 @@ export function ProductFormPage() {
     saveFailure: errorText,
   });
   const { values, errors, update, isEdit } = form;
+  const onMediaAsset = useCallback((assetId: string) => update('mediaAssetId', assetId), [update]);
 
   // The one list of content types (packages/contracts): every stored product has one of these.
   const typeOptions = PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }));
@@ -101,6 +103,7 @@ export function ProductFormPage() {
         <TextField label="Thumbnail URL" name="thumbnail" type="url" value={values.thumbnail} error={errors.thumbnail} onChange={(e) => update('thumbnail', e.target.value)} />
         <TextField label="Video URL" name="videoUrl" type="url" value={values.videoUrl} error={errors.videoUrl} onChange={(e) => update('videoUrl', e.target.value)} />
       </div>
+      <VideoUploadField assetId={values.mediaAssetId} onChange={onMediaAsset} />
       <TextField label="Tags" name="tags" value={values.tags} error={errors.tags} hint="Separate tags with commas." onChange={(e) => update('tags', e.target.value)} />
       <div className={formStyles.row}>
         <TextField label="Price (USD)" name="price" type="number" min={0} step="0.01" value={values.price} error={errors.price} hint="0 is shown as Free." onChange={(e) => update('price', e.target.value)} />

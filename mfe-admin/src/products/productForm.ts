@@ -12,6 +12,8 @@ export interface ProductFormValues {
   duration: string;
   thumbnail: string;
   videoUrl: string;
+  /** An uploaded video (media asset id), or '' for none. */
+  mediaAssetId: string;
   /** Comma-separated, as the admin types them. */
   tags: string;
   price: string;
@@ -35,6 +37,7 @@ export const emptyProduct: ProductFormValues = {
   duration: '',
   thumbnail: '',
   videoUrl: '',
+  mediaAssetId: '',
   tags: '',
   price: '',
   instructor: '',
@@ -57,6 +60,7 @@ export function productToForm(product: AdminProduct): ProductFormValues {
     duration: product.duration === null ? '' : String(product.duration),
     thumbnail: product.thumbnail ?? '',
     videoUrl: product.videoUrl ?? '',
+    mediaAssetId: product.mediaAssetId ?? '',
     tags: product.tags.join(', '),
     price: product.price === null ? '' : String(product.price),
     instructor: product.instructor ?? '',
@@ -82,6 +86,7 @@ export function productPayload(values: ProductFormValues): ProductInput {
     duration: values.duration.trim() === '' ? null : values.duration.trim(),
     thumbnail: values.thumbnail.trim() || null,
     videoUrl: values.videoUrl.trim() || null,
+    mediaAssetId: values.mediaAssetId || null,
     tags: parseTags(values.tags),
     price: values.price.trim() === '' ? null : values.price.trim(),
     instructor: values.instructor.trim() || null,

@@ -4,6 +4,9 @@ import { formatPlayerTime } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
 import { PLAYBACK_RATES, VOLUME_STEP, bufferedEnd, clampVolume, commandForKey, type PlayerCommand } from './playerKeys';
 import { readPreferences, savePreferences } from './preferences';
+import { cueAt, useStoryboard, type StoryboardCue } from './storyboard';
+import { useAdaptiveStream } from './useAdaptiveStream';
+import type { ProductStream } from '@catalyst/contracts';
 import styles from './VideoPlayer.module.css';
 
 /** What the page can do to the player (Reset rewinds it). */
@@ -13,7 +16,10 @@ export interface VideoPlayerHandle {
 }
 
 export interface VideoPlayerProps {
-  src: string;
+  /** The progressive file (an MP4): what plays when there is no stream, or while the browser cannot play it. */
+  src: string | null;
+  /** An adaptive HLS stream (uploaded video): played in preference to src, with a quality menu and seek thumbnails. */
+  stream?: ProductStream | null;
   poster?: string | null;
   title: string;
   /** A WebVTT captions file; the CC button appears only when it loads. */
@@ -32,7 +38,7 @@ export interface VideoPlayerProps {
 const HIDE_CONTROLS_AFTER_MS = 2_500;
 
 /** A custom video player: play/pause, seek with buffered range, volume, mute, speed, captions, fullscreen, keys. */
-export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onDuration, onTimeUpdate, onPause, onSeeked, onEnded, handleRef }: VideoPlayerProps) {
+export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, onDuration, onTimeUpdate, onPause, onSeeked, onEnded, handleRef }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -54,9 +60,13 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onDurati
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const media = () => videoRef.current;
+  const adaptive = useAdaptiveStream(videoRef, stream);
+  const streaming = !!stream && !adaptive.failed;
+  const storyboard = useStoryboard(streaming ? stream?.storyboardUrl : null);
+  const [preview, setPreview] = useState<{ cue: StoryboardCue; time: number; left: number } | null>(null);
   // A renewed address (a fresh signature for the same video) must not restart the lesson: the position
   // and play state read just before the new src is committed are put back once it has loaded.
-  const renewal = useRef<{ src: string; time: number; playing: boolean; pending: boolean }>({ src, time: 0, playing: false, pending: false });
+  const renewal = useRef<{ src: string | null; time: number; playing: boolean; pending: boolean }>({ src, time: 0, playing: false, pending: false });
   if (renewal.current.src !== src) {
     const video = videoRef.current;
     renewal.current = { src, time: video?.currentTime ?? 0, playing: video ? !video.paused : false, pending: !!video };
@@ -252,8 +262,8 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onDurati
       <video
         ref={videoRef}
         className={styles.video}
-        src={src}
-        poster={poster ?? undefined}
+        src={streaming ? undefined : (src ?? undefined)}
+        poster={(streaming ? stream?.posterUrl : null) ?? poster ?? undefined}
         preload="metadata"
         playsInline
         onClick={togglePlay}
@@ -326,7 +336,27 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onDurati
       ) : null}
 
       <div className={styles.controls}>
-        <div className={styles.seekWrap}>
+        <div
+          className={styles.seekWrap}
+          onMouseMove={(e) => {
+            if (storyboard.length === 0 || duration <= 0) return;
+            const box = e.currentTarget.getBoundingClientRect();
+            const fraction = Math.min(1, Math.max(0, (e.clientX - box.left) / box.width));
+            const at = fraction * duration;
+            const cue = cueAt(storyboard, at);
+            if (cue) setPreview({ cue, time: at, left: fraction * 100 });
+          }}
+          onMouseLeave={() => setPreview(null)}
+        >
+          {preview ? (
+            <div className={styles.thumbnail} style={{ left: `${preview.left}%`, width: preview.cue.width }} data-testid="seek-thumbnail" aria-hidden="true">
+              <div
+                className={styles.thumbnailImage}
+                style={{ width: preview.cue.width, height: preview.cue.height, backgroundImage: `url("${preview.cue.url}")`, backgroundPosition: `-${preview.cue.x}px -${preview.cue.y}px` }}
+              />
+              <span className={styles.thumbnailTime}>{formatPlayerTime(preview.time)}</span>
+            </div>
+          ) : null}
           <div className={styles.seekTrack} aria-hidden="true">
             <div className={styles.seekBuffered} style={{ width: `${bufferedPercent}%` }} data-testid="buffered-range" />
             <div className={styles.seekPlayed} style={{ width: `${progressPercent}%` }} />
@@ -376,6 +406,19 @@ export function VideoPlayer({ src, poster, title, captionsUrl, startAt, onDurati
               ))}
             </select>
           </label>
+          {streaming && adaptive.levels.length > 0 ? (
+            <label className={styles.rateLabel}>
+              <span className="ck-visually-hidden">Quality</span>
+              <select className={styles.rate} value={adaptive.chosen} onChange={(e) => adaptive.choose(Number(e.target.value))} aria-label="Quality" data-testid="quality-menu">
+                <option value={-1}>Auto{adaptive.chosen === -1 && adaptive.levels[adaptive.playing] ? ` (${adaptive.levels[adaptive.playing]!.height}p)` : ''}</option>
+                {adaptive.levels.map((level) => (
+                  <option key={level.index} value={level.index}>
+                    {level.height}p
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           {captionsAvailable ? (
             <button
               type="button"

@@ -11,7 +11,7 @@ import { ProgressActions } from './ProgressActions';
 import { RelatedProducts } from './RelatedProducts';
 import { SafeHtml } from './SafeHtml';
 import { useProduct } from './useProduct';
-import { useRenewedVideoUrl } from './useMediaRenewal';
+import { useRenewedMedia } from './useMediaRenewal';
 import styles from './ProductPage.module.css';
 
 export const PRODUCT_NOT_FOUND = 'Product not found or inaccessible.';
@@ -39,7 +39,7 @@ export function ProductPage() {
 function ProductView({ product }: { product: ProductDetail }) {
   const player = useRef<VideoPlayerHandle>(null);
   const progress = useProductProgress(product._id);
-  const videoUrl = useRenewedVideoUrl(product);
+  const { videoUrl, stream } = useRenewedMedia(product);
   // a plan that ended while the page was open
   usePremiumRedirect('course', progress.failure?.error);
 
@@ -80,10 +80,11 @@ function ProductView({ product }: { product: ProductDetail }) {
 
       <div className={styles.layout}>
         <div className={styles.main}>
-          {videoUrl ? (
+          {videoUrl || stream ? (
             <VideoPlayer
               handleRef={player}
               src={videoUrl}
+              stream={stream}
               poster={product.thumbnail}
               title={product.title}
               captionsUrl={captionsUrlFor(product.videoUrl)}

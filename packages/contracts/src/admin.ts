@@ -277,6 +277,8 @@ export const productInputSchema = z.object({
   duration: durationSchema,
   thumbnail: linkSchema('Thumbnail'),
   videoUrl: linkSchema('Video URL'),
+  /** An uploaded video (media service): streamed adaptively once processed; videoUrl plays until then. */
+  mediaAssetId: z.preprocess(emptyToNull, z.string().regex(/^[0-9a-f]{24}$/, 'Video upload is invalid').nullable()),
   tags: tagsSchema,
   price: priceSchema,
   instructor: optionalText('Instructor', 100),
@@ -306,6 +308,7 @@ export type ProductValues = z.output<typeof productInputSchema>;
 /** A product as the admin sees it: drafts too, with the video, the HTML content and its author. */
 export const adminProductSchema = premiumProductSchema.extend({
   content: z.string().nullable(),
+  mediaAssetId: z.string().nullable(),
   createdBy: z.object({ name: z.string(), email: z.string() }).nullable(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;

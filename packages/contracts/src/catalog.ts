@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LISTING_WINDOW, objectIdSchema, pagingQuerySchema } from './api';
 
 import { DIFFICULTIES, PRODUCT_SORTS, PRODUCT_TYPES } from './catalog-terms';
+import { productStreamSchema } from './media';
 
 export * from './catalog-terms';
 
@@ -85,6 +86,8 @@ export type PremiumProduct = z.infer<typeof premiumProductSchema>;
  */
 export const productDetailSchema = premiumProductSchema.extend({
   content: z.string().nullable(),
+  /** The uploaded video's adaptive stream once it is ready (videoUrl plays until then), else null. */
+  stream: productStreamSchema.nullable(),
   related: z.array(publicProductSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;

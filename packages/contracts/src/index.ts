@@ -5,5 +5,6 @@ export * from './catalog';
 export * from './progress';
 export * from './billing';
 export * from './admin';
+export * from './media';
 export * from './demo';
 export * from './routes';

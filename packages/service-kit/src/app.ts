@@ -29,6 +29,8 @@ export interface ServiceOptions {
   maxBodyBytes?: number;
   /** Peers' invalidation messages arrive at POST /internal/invalidations and go to these subscribers. */
   invalidations?: Invalidations;
+  /** Paths whose bodies stream to their handler (resumable uploads): not held to maxBodyBytes. */
+  streamedBodies?: RegExp;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -37,7 +39,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
  * A Hono app with what every service shares: request ids, access logs, identity from the gateway's
  * signed assertion, /health, and the one error shape for every failure.
  */
-export function createService({ name, log, internalSecret, checks = {}, maxBodyBytes = 1024 * 1024, invalidations }: ServiceOptions) {
+export function createService({ name, log, internalSecret, checks = {}, maxBodyBytes = 1024 * 1024, invalidations, streamedBodies }: ServiceOptions) {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -63,7 +65,8 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     onError: (c) => c.json({ success: false, message: 'Request body is too large' }, 413, { connection: 'close' }),
   });
   // GET and HEAD carry no body; asking for one would build a full fetch Request per read for nothing.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // Streamed bodies (resumable uploads) are bounded by their route's own limit, never read whole.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || streamedBodies?.test(c.req.path) ? next() : limitBody(c, next)));
 
   app.get('/health', async (c) => {
     const results = await Promise.all(Object.entries(checks).map(async ([k, check]) => [k, (await check().catch(() => false)) ? 'ok' : 'down'] as const));

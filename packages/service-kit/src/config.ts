@@ -34,5 +34,6 @@ export const serviceUrlsSchema = z.object({
   CONTENT_URL: z.string().url().default('http://127.0.0.1:4002'),
   PROGRESS_URL: z.string().url().default('http://127.0.0.1:4003'),
   BILLING_URL: z.string().url().default('http://127.0.0.1:4004'),
+  MEDIA_URL: z.string().url().default('http://127.0.0.1:4005'),
 });
 export type ServiceUrls = z.infer<typeof serviceUrlsSchema>;

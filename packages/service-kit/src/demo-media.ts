@@ -34,26 +34,35 @@ const isExecutable = (file: string) => {
   }
 };
 
+const INSTALLER_PACKAGES = { ffprobe: '@ffprobe-installer/ffprobe', ffmpeg: '@ffmpeg-installer/ffmpeg' } as const;
+
 /**
- * The ffprobe to run: a system `ffprobe` on PATH when there is one, else the binary shipped by the
- * `@ffprobe-installer/ffprobe` package (its install script makes it executable). Throws, saying why, when neither runs.
+ * The ffprobe or ffmpeg to run: a system one on PATH when there is one, else the binary shipped by the
+ * `@ffprobe-installer/ffprobe` / `@ffmpeg-installer/ffmpeg` package (its install script makes it
+ * executable). Throws, saying why, when neither runs.
  */
-export function ffprobePath(env: NodeJS.ProcessEnv = process.env): string {
+export function mediaToolPath(tool: keyof typeof INSTALLER_PACKAGES, env: NodeJS.ProcessEnv = process.env): string {
   for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, process.platform === 'win32' ? 'ffprobe.exe' : 'ffprobe');
+    const candidate = path.join(dir, process.platform === 'win32' ? `${tool}.exe` : tool);
     if (isExecutable(candidate)) return candidate;
   }
   let bundled: string;
   try {
-    bundled = (createRequire(import.meta.url)('@ffprobe-installer/ffprobe') as { path: string }).path;
+    bundled = (createRequire(import.meta.url)(INSTALLER_PACKAGES[tool]) as { path: string }).path;
   } catch (e) {
-    throw new Error(`No ffprobe on PATH and the @ffprobe-installer/ffprobe package has no binary for this platform (${(e as Error).message})`);
+    throw new Error(`No ${tool} on PATH and the ${INSTALLER_PACKAGES[tool]} package has no binary for this platform (${(e as Error).message})`);
   }
   if (!isExecutable(bundled)) {
     throw new Error(`${bundled} is not executable: its install script did not run (allow it in package.json "allowScripts" and reinstall)`);
   }
   return bundled;
 }
+
+/** The ffprobe to run (see mediaToolPath). */
+export const ffprobePath = (env: NodeJS.ProcessEnv = process.env): string => mediaToolPath('ffprobe', env);
+
+/** The media asset the worker makes of a demo lesson (the content seed points the lesson's products at it). */
+export const demoAssetId = (video: string): string => demoHash(`asset:${video}`).slice(0, 24);
 
 const run = promisify(execFile);
 

@@ -114,3 +114,32 @@ export function verifyMediaUrl(mediaPath: string, exp: unknown, sig: unknown, se
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/** How long a stream token lasts; the player gets a fresh one with every load of the product page. */
+export const STREAM_TOKEN_TTL_SECONDS = 30 * 60;
+/** Tokens are issued as of the next 5-minute mark: one asset keeps one token (and cacheable URLs) that long. */
+const STREAM_TOKEN_STEP_SECONDS = 5 * 60;
+
+const streamSignature = (assetId: string, exp: number, secret: string) =>
+  createHmac('sha256', mediaKey(secret)).update(`stream:${assetId}:${exp}`).digest('base64url');
+
+/**
+ * A stream token `<exp>.<sig>` for one media asset: content signs it for a caller who may watch the
+ * product, the media service checks it on every playlist, segment, poster and storyboard file. It names
+ * the asset it was made for, so it never opens another.
+ */
+export function signStreamToken(assetId: string, secret: string, ttlSeconds = STREAM_TOKEN_TTL_SECONDS, now = Date.now()): string {
+  const exp = Math.ceil(now / 1000 / STREAM_TOKEN_STEP_SECONDS) * STREAM_TOKEN_STEP_SECONDS + ttlSeconds;
+  return `${exp}.${streamSignature(assetId, exp, secret)}`;
+}
+
+/** Whether a token was signed for exactly this asset and has not expired. Never throws. */
+export function verifyStreamToken(token: unknown, assetId: string, secret: string, now = Date.now()): boolean {
+  if (typeof token !== 'string' || token.length > 120) return false;
+  const [exp, sig, extra] = token.split('.');
+  if (extra !== undefined || !exp || !/^[1-9]\d{0,11}$/.test(exp) || !sig) return false;
+  if (Number(exp) * 1000 <= now) return false;
+  const expected = Buffer.from(streamSignature(assetId, Number(exp), secret));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { pathParamNames, routeKey, type Identity, type RouteData, type RouteBody, type RouteDeclaration, type RouteParams, type RouteQuery, type RouteTable } from '@catalyst/contracts';
 import { requireIdentity, type AppEnv } from './app';
-import { forbidden } from './errors';
+import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
 import { parseBody, parseWith } from './validate';
 
@@ -56,6 +56,9 @@ export interface MountOptions {
 
 const underTest = () => process.env.NODE_ENV === 'test' || Boolean(process.env.VITEST);
 
+/** Hono answers HEAD with a GET route: a declared HEAD route is mounted as one (and still listed as HEAD). */
+const headRoutes = new WeakMap<Hono<AppEnv>, Set<string>>();
+
 /**
  * Mounts the handlers of a table of declarations on a service: each route gets its access rule, its
  * inputs parsed by its schemas (401/403 before 400, as the security suite expects), its answer in the one
@@ -71,7 +74,10 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
     if (route.access === 'premium' && !options.premium) throw new Error(`${routeKey(route)} is premium but the service gave no premium rule`);
     const cacheControl = route.cache === 'shared' && maxAge >= 1 ? `public, max-age=0, s-maxage=${maxAge}` : undefined;
 
-    app.on(route.method, route.path, async (c) => {
+    const viaGet = route.method === 'HEAD';
+    if (viaGet) headRoutes.set(app, (headRoutes.get(app) ?? new Set()).add(route.path));
+    app.on(viaGet ? 'GET' : route.method, route.path, async (c) => {
+      if (viaGet && c.req.method !== 'HEAD') throw new HttpError(405, `Method ${c.req.method} is not allowed on ${c.req.path}`);
       let identity: Identity | null = c.get('identity');
       if (route.access === 'user' || route.access === 'premium' || route.access === 'admin') identity = requireIdentity(c);
       if (route.access === 'admin' && identity?.role !== 'admin') throw forbidden('Admin access required');
@@ -102,6 +108,9 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
 
 /** The method and path of every route mounted on an app (middleware and /health left out). */
 export function mountedRoutes(app: Hono<AppEnv>): string[] {
-  const keys = app.routes.filter((r) => r.method !== 'ALL' && r.path !== '/health').map((r) => `${r.method} ${r.path}`);
+  const heads = headRoutes.get(app);
+  const keys = app.routes
+    .filter((r) => r.method !== 'ALL' && r.path !== '/health')
+    .map((r) => `${r.method === 'GET' && heads?.has(r.path) ? 'HEAD' : r.method} ${r.path}`);
   return [...new Set(keys)].sort();
 }

@@ -2,6 +2,7 @@ import { createEntitlements, createInvalidations, createPeer, type Entitlements,
 import { createCatalogueCache, type CatalogueCache } from './catalogue-cache';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { createMediaStreams, type MediaStreams } from './media-streams';
 import { createVideoUrlSigner, type VideoUrlSigner } from './video-urls';
 
 /** What the process provides (main.ts; tests build their own). */
@@ -10,7 +11,9 @@ export type BaseDeps = ServiceBaseDeps<Config, Database>;
 /** Everything content's handlers use, built once from the process's pieces. */
 export interface Deps extends BaseDeps {
   /** The services content asks over their /internal routes. */
-  peers: { auth: Peer; billing: Peer; progress: Peer };
+  peers: { auth: Peer; billing: Peer; progress: Peer; media: Peer };
+  /** A product page's adaptive stream (the uploaded video's, once media has processed it). */
+  mediaStreams: MediaStreams;
   entitlements: Entitlements;
   /** 'content' after an admin write (this process's memo, every edge cache); 'entitlement' from billing. */
   invalidations: Invalidations;
@@ -25,7 +28,7 @@ export interface Deps extends BaseDeps {
 export function createDeps(base: BaseDeps): Deps {
   const { config, cache, log, broadcast } = base;
   const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
-  const peers = { auth: peer(config.AUTH_URL), billing: peer(config.BILLING_URL), progress: peer(config.PROGRESS_URL) };
+  const peers = { auth: peer(config.AUTH_URL), billing: peer(config.BILLING_URL), progress: peer(config.PROGRESS_URL), media: peer(config.MEDIA_URL) };
   const entitlements = createEntitlements({ billing: peers.billing, cache, log });
   const catalogueTtlMs = config.CATALOGUE_CACHE_TTL_MS ?? 5_000;
   const catalogue = createCatalogueCache({ ttlMs: catalogueTtlMs });
@@ -41,6 +44,7 @@ export function createDeps(base: BaseDeps): Deps {
     invalidations,
     catalogue,
     signVideoUrl: createVideoUrlSigner(config.INTERNAL_SECRET),
+    mediaStreams: createMediaStreams({ media: peers.media, secret: config.INTERNAL_SECRET, log }),
     // Public answers may be reused by shared caches as long as this service reuses its own reads (off with them).
     publicMaxAgeSeconds: Math.ceil(catalogueTtlMs / 1000),
   };

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { demoAccounts } from '@catalyst/contracts';
-import { demoEntityId, demoProductCode, demoVideoFor, measureDemoVideos, type Logger } from '@catalyst/service-kit';
+import { demoAssetId, demoEntityId, demoProductCode, demoVideoFor, measureDemoVideos, type Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
 import { demoCategories, demoCreators, demoProducts, howItWorks, thumbnailUrl } from './demo/catalogue';
 
@@ -102,6 +102,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
             duration: seconds === undefined ? null : minutesOf(seconds),
             thumbnail: thumbnailUrl(p.slug),
             video_url: video,
+            media_asset_id: demoAssetId(video),
             tags: p.tags,
             price: p.price,
             instructor: creatorName,

@@ -60,6 +60,7 @@ export const testConfig = (databaseUrl: string, peersUrl: string, catalogueCache
   CONTENT_URL: 'http://127.0.0.1:9',
   PROGRESS_URL: peersUrl,
   BILLING_URL: peersUrl,
+  MEDIA_URL: peersUrl,
   ...(catalogueCacheTtlMs === undefined ? {} : { CATALOGUE_CACHE_TTL_MS: catalogueCacheTtlMs }),
 });
 

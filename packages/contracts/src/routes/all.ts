@@ -4,6 +4,7 @@ import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './bill
 import { categoryRoutes, contentInternalRoutes, creatorRoutes, productRoutes, statsRoutes } from './content';
 import type { RouteDeclaration, RouteTable } from './define';
 import { gatewayRoutes } from './gateway';
+import { mediaInternalRoutes, mediaRoutes } from './media';
 import { platformRoutes } from './platform';
 import { progressInternalRoutes, progressRoutes } from './progress';
 
@@ -26,6 +27,8 @@ export const allRouteTables = {
   subscriptionRoutes,
   webhookRoutes,
   billingInternalRoutes,
+  mediaRoutes,
+  mediaInternalRoutes,
   gatewayRoutes,
   platformRoutes,
   apiDocsRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageSchema } from '../api';
+import { objectIdSchema, pageSchema } from '../api';
+import { mediaUsageSchema } from '../media';
 import {
   adminCategorySchema,
   adminCreatorSchema,
@@ -89,5 +90,14 @@ export const statsRoutes = defineRoutes({
 export const contentInternalRoutes = defineRoutes({
   product: { method: 'GET', path: '/internal/products/:idOrSlug', service, access: 'internal', summary: "A product's summary, drafts included", params: idOrSlug, response: productSummarySchema },
   lookupProducts: { method: 'POST', path: '/internal/products/lookup', service, access: 'internal', summary: 'Summaries of the given products', body: productLookupBodySchema, response: z.array(productSummarySchema) },
+  mediaUsage: {
+    method: 'POST',
+    path: '/internal/media-usage',
+    service,
+    access: 'internal',
+    summary: 'The products that use each of the given media assets (drafts included)',
+    body: z.object({ assetIds: z.array(objectIdSchema).max(100) }),
+    response: z.record(z.string(), z.array(mediaUsageSchema)),
+  },
   categoryProducts: { method: 'GET', path: '/internal/categories/:idOrSlug/products', service, access: 'internal', summary: "Summaries of a category's published products", params: idOrSlug, response: z.array(productSummarySchema) },
 });

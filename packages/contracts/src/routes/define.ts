@@ -6,10 +6,10 @@ import type { z } from 'zod';
  * timeouts and identity evictions, web-kit offers a typed call, the security suite its access matrix,
  * and the OpenAPI document its entry. See docs/architecture.md, "How to add an endpoint".
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The processes that answer requests under /api/v1 (the gateway answers a few itself). */
-export const SERVICES = ['auth', 'content', 'progress', 'billing'] as const;
+export const SERVICES = ['auth', 'content', 'progress', 'billing', 'media'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export type RouteOwner = ServiceName | 'gateway';
 
@@ -26,7 +26,7 @@ export type RouteOwner = ServiceName | 'gateway';
 export type Access = 'public' | 'user' | 'premium' | 'admin' | 'signature' | 'internal';
 
 /** Which upstream timeout applies at the gateway (config: <CLASS>_TIMEOUT_MS); the owner's by default. */
-export type TimeoutClass = ServiceName | 'admin';
+export type TimeoutClass = ServiceName | 'admin' | 'upload';
 
 /**
  * How the answer may be cached: 'shared' answers are the same for everyone and may be kept by the
@@ -34,8 +34,11 @@ export type TimeoutClass = ServiceName | 'admin';
  */
 type CachePolicy = 'shared' | 'none';
 
-/** The request body: JSON parsed against `body` (the default), or read by the handler itself. */
-type BodyKind = 'json' | 'form' | 'raw';
+/**
+ * The request body: JSON parsed against `body` (the default), or read by the handler itself; 'stream'
+ * bodies (resumable uploads) pass the gateway as a stream, never buffered and not held to its body limit.
+ */
+type BodyKind = 'json' | 'form' | 'raw' | 'stream';
 
 export interface RouteDeclaration {
   method: HttpMethod;
@@ -54,6 +57,8 @@ export interface RouteDeclaration {
   maxBodyBytes?: number;
   /** The `data` of the success answer `{ success: true, data, message? }`. */
   response: z.ZodType;
+  /** What the answer is: the JSON success shape (the default), or bytes in the route's own format (files, tus). */
+  answer?: 'json' | 'bytes';
   /** The success status (default 200). */
   status?: 200 | 201 | 202;
   timeout?: TimeoutClass;

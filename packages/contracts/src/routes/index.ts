@@ -4,6 +4,7 @@ export * from './auth';
 export * from './billing';
 export * from './content';
 export * from './gateway';
+export * from './media';
 export * from './platform';
 export * from './api-docs';
 export * from './all';

@@ -84,7 +84,8 @@ export interface ApiClient extends Endpoints {
 /** How long a prefetched answer waits for its reader; older ones are fetched again. */
 export const PREFETCH_TTL_MS = 10_000;
 
-function readSessionToken(): string | null {
+/** The signed-in session's bearer token (for the few clients that are not this one: tus uploads). */
+export function readSessionToken(): string | null {
   try {
     return globalThis.sessionStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
   } catch {

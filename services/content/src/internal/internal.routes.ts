@@ -3,7 +3,7 @@ import { contentInternalRoutes } from '@catalyst/contracts';
 import { mountRoutes, notFound, type AppEnv } from '@catalyst/service-kit';
 import { requireCategory } from '../categories/categories.handlers';
 import type { Deps } from '../deps';
-import { findProduct, findSummaries, listCategorySummaries, toSummary } from '../products/products.repository';
+import { findMediaUsage, findProduct, findSummaries, listCategorySummaries, toSummary } from '../products/products.repository';
 
 /**
  * Service-to-service routes (guarded by the shared secret in service-kit; the gateway never exposes them).
@@ -17,6 +17,7 @@ export function mountInternal(app: Hono<AppEnv>, deps: Deps) {
       return toSummary(product);
     },
     lookupProducts: ({ body }) => findSummaries(deps.db, [...new Set(body.ids)]),
+    mediaUsage: ({ body }) => findMediaUsage(deps.db, [...new Set(body.assetIds)]),
     async categoryProducts({ params }) {
       const category = await requireCategory(deps, params.idOrSlug);
       return listCategorySummaries(deps.db, category._id);

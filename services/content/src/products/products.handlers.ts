@@ -130,8 +130,11 @@ export function createProductHandlers(deps: Deps): Handlers {
       const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () => findProduct(db, idOrSlug, { includeHidden }));
       await requireOpen(deps, identity, product && toPublicProduct(product), requestId);
       if (!product) throw notFound('Product not found');
-      const related = await cachedRead(deps, 'related', product.id, () => listRelatedProducts(db, product, 3));
-      const detail = toProductDetail(product, related);
+      const [related, stream] = await Promise.all([
+        cachedRead(deps, 'related', product.id, () => listRelatedProducts(db, product, 3)),
+        deps.mediaStreams.forProduct(product.media_asset_id, requestId),
+      ]);
+      const detail = toProductDetail(product, related, stream);
       // The viewer's own media grant: the signed address plays only in a browser that holds it.
       return reply({ ...detail, videoUrl: deps.signVideoUrl(detail.videoUrl) }, { headers: { 'Set-Cookie': deps.signVideoUrl.grantCookie(identity.id) } });
     },

@@ -4,6 +4,7 @@ import type {
   Difficulty,
   PremiumProduct,
   ProductDetail,
+  ProductStream,
   ProductSort,
   ProductSummary,
   ProductType,
@@ -198,10 +199,11 @@ export function toPremiumProduct(row: ProductRecord): PremiumProduct {
   return { ...toPublicProduct(row), videoUrl: row.video_url };
 }
 
-export function toProductDetail(row: ProductRecord, related: ProductRecord[]): ProductDetail {
+export function toProductDetail(row: ProductRecord, related: ProductRecord[], stream: ProductStream | null = null): ProductDetail {
   return {
     ...toPremiumProduct(row),
     content: row.content,
+    stream,
     related: related.map(toPublicProduct),
   };
 }
@@ -228,6 +230,7 @@ export function toAdminProduct(row: ProductRecord): AdminProduct {
   return {
     ...toPremiumProduct(row),
     content: row.content,
+    mediaAssetId: row.media_asset_id,
     createdBy: row.created_by_name || row.created_by_email ? { name: row.created_by_name ?? '', email: row.created_by_email ?? '' } : null,
   };
 }
@@ -262,6 +265,7 @@ const productColumns = (v: ProductWrite) => ({
   duration: v.duration,
   thumbnail: v.thumbnail,
   video_url: v.videoUrl,
+  media_asset_id: v.mediaAssetId,
   tags: v.tags,
   price: v.price,
   instructor: v.instructor,
@@ -303,4 +307,13 @@ export async function updateProduct(db: Kysely<Database>, id: string, values: Pr
 export async function deleteProduct(db: Kysely<Database>, id: string): Promise<boolean> {
   const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** The products that use each of these media assets (drafts included), by asset id. */
+export async function findMediaUsage(db: Kysely<Database>, assetIds: string[]): Promise<Record<string, Array<{ _id: string; title: string; slug: string }>>> {
+  const usage: Record<string, Array<{ _id: string; title: string; slug: string }>> = {};
+  if (assetIds.length === 0) return usage;
+  const rows = await db.selectFrom('products').select(['id', 'title', 'slug', 'media_asset_id']).where('media_asset_id', 'in', assetIds).orderBy('title').execute();
+  for (const row of rows) (usage[row.media_asset_id!] ??= []).push({ _id: row.id, title: row.title, slug: row.slug });
+  return usage;
 }

@@ -19,6 +19,8 @@ export interface ProductTable {
   thumbnail: string | null;
   /** Served only to entitled callers. */
   video_url: string | null;
+  /** An uploaded video in the media service, streamed once processed. */
+  media_asset_id: ColumnType<string | null, string | null | undefined, string | null>;
   tags: Generated<string[]>;
   /** numeric(10,2): pg returns a string. */
   price: ColumnType<string | null, number | string | null | undefined, number | string | null>;

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import type { AdminMediaAsset } from '@catalyst/contracts';
+import { api, Button, ErrorScreen, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { formatSize } from './VideoUploadField';
+import styles from './Media.module.css';
+
+const statusText = (asset: AdminMediaAsset) =>
+  asset.status === 'processing' ? `Processing ${asset.progress}%` : asset.status === 'uploading' ? `Uploading ${Math.floor((asset.received / Math.max(1, asset.size)) * 100)}%` : asset.status === 'failed' ? `Failed: ${asset.reason ?? ''}` : 'Ready';
+
+/** /admin/media: every uploaded asset with its status and the products that use it; retry a failure, delete what nothing uses. */
+export function MediaListPage() {
+  useDocumentTitle('Media');
+  const [page, setPage] = useState(1);
+  const list = useApiData(api.media.listAssets, { query: { page, limit: 20 } });
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const busy = list.data?.items.some((asset) => asset.status === 'processing' || asset.status === 'uploading');
+  // While anything processes, the list follows it.
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setTimeout(list.reload, 3_000);
+    return () => clearTimeout(timer);
+  }, [busy, list.data, list.reload]);
+
+  const act = async (work: () => Promise<{ message?: string } | unknown>, done: string) => {
+    try {
+      await work();
+      setNotice({ tone: 'ok', text: done });
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+    }
+    list.reload();
+  };
+
+  if (list.isLoading && !list.data) return <Spinner message="Loading media..." />;
+  if (list.error && !list.data) return <ErrorScreen message="Failed to load media" onRetry={list.reload} />;
+  const data = list.data!;
+  const pages = Math.max(1, Math.ceil(data.total / data.limit));
+
+  return (
+    <section>
+      <h1>Media</h1>
+      <p>Videos, images and files uploaded from the product form. A video streams once it is ready.</p>
+      {notice ? (
+        <p role={notice.tone === 'error' ? 'alert' : 'status'} className={notice.tone === 'error' ? styles.error : undefined}>
+          {notice.text}
+        </p>
+      ) : null}
+      {data.items.length === 0 ? (
+        <p>No media yet. Upload a video from a product&apos;s form.</p>
+      ) : (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Preview</th>
+              <th scope="col">File</th>
+              <th scope="col">Status</th>
+              <th scope="col">Used by</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((asset) => (
+              <tr key={asset.id} data-testid="media-row">
+                <td>{asset.posterUrl ? <img className={styles.thumb} src={asset.posterUrl} alt="" width={96} height={54} loading="lazy" /> : null}</td>
+                <td>
+                  <strong>{asset.originalName}</strong>
+                  <br />
+                  {asset.kind} · {formatSize(asset.size)}
+                  {asset.durationSeconds ? ` · ${Math.round(asset.durationSeconds)} s` : ''}
+                  {asset.renditions.length ? ` · ${asset.renditions.map((r) => `${r.height}p`).join(', ')}` : ''}
+                </td>
+                <td>{statusText(asset)}</td>
+                <td>{asset.usage.length ? asset.usage.map((product) => product.title).join(', ') : 'Not used'}</td>
+                <td className={styles.actions}>
+                  {asset.status === 'failed' ? (
+                    <Button variant="secondary" onClick={() => void act(() => api.media.retryAsset({ params: { id: asset.id } }), `Processing ${asset.originalName} again`)}>
+                      Retry
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="secondary"
+                    disabled={asset.usage.length > 0}
+                    title={asset.usage.length > 0 ? 'Used by products: remove it from them first' : undefined}
+                    onClick={() => void act(() => api.media.deleteAsset({ params: { id: asset.id } }), `${asset.originalName} deleted`)}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Media pages" className={styles.actions}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Upload, type DetailedError } from 'tus-js-client';
+import { readSessionToken } from '@catalyst/web-kit';
+
+/** Where uploads go (the gateway streams each chunk to the media service). */
+export const UPLOAD_ENDPOINT = '/api/v1/media/uploads';
+/** Each PATCH sends at most this much: a dropped connection costs at most one chunk. */
+export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
+/** Waits between tries after a failure (a network drop): the upload goes on from the server's offset. */
+const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];
+
+export type UploadState =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; sent: number; total: number; resumed: boolean; retrying: boolean }
+  | { phase: 'done'; assetId: string }
+  | { phase: 'failed'; message: string };
+
+/** The server's own words for a refused upload (the one error shape), else tus-js-client's. */
+function messageOf(error: Error): string {
+  const body = (error as DetailedError).originalResponse?.getBody();
+  if (body) {
+    try {
+      const parsed = JSON.parse(body) as { message?: string };
+      if (parsed.message) return parsed.message;
+    } catch {
+      // not JSON: fall through
+    }
+  }
+  return /network|failed to fetch/i.test(error.message) ? 'The connection was lost and the upload could not go on. Choose the file again to resume it.' : 'The upload failed. Try again.';
+}
+
+/**
+ * A resumable upload over tus (tus-js-client): chunks of 8 MiB, retried after a dropped connection from
+ * the offset the server has, and resumable after a closed tab (the browser remembers each file's upload
+ * address, so choosing the same file again goes on where it stopped).
+ */
+export function useUpload(onDone: (assetId: string) => void) {
+  const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  const current = useRef<Upload | null>(null);
+  useEffect(() => () => void current.current?.abort(), []);
+
+  const start = useCallback(
+    async (file: File) => {
+      current.current?.abort();
+      const token = readSessionToken();
+      const upload = new Upload(file, {
+        endpoint: UPLOAD_ENDPOINT,
+        chunkSize: UPLOAD_CHUNK_BYTES,
+        retryDelays: RETRY_DELAYS,
+        metadata: { filename: file.name, filetype: file.type },
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        storeFingerprintForResuming: true,
+        removeFingerprintOnSuccess: true,
+        onShouldRetry: (error, _attempt, options) => {
+          const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
+          // The server's refusals (wrong type, too large, not allowed) are final; a lost connection or a 5xx is not.
+          if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false;
+          setState((s) => (s.phase === 'uploading' ? { ...s, retrying: true } : s));
+          return options.retryDelays !== undefined;
+        },
+        onProgress: (sent, total) => setState((s) => ({ phase: 'uploading', sent, total, resumed: s.phase === 'uploading' ? s.resumed : false, retrying: false })),
+        onSuccess: () => {
+          const assetId = upload.url?.split('/').pop() ?? '';
+          setState({ phase: 'done', assetId });
+          onDone(assetId);
+        },
+        onError: (error) => setState({ phase: 'failed', message: messageOf(error) }),
+      });
+      current.current = upload;
+      const previous = await upload.findPreviousUploads().catch(() => []);
+      const resumed = previous.length > 0;
+      if (resumed) upload.resumeFromPreviousUpload(previous[0]!);
+      setState({ phase: 'uploading', sent: 0, total: file.size, resumed, retrying: false });
+      upload.start();
+    },
+    [onDone],
+  );
+
+  const cancel = useCallback(() => {
+    void current.current?.abort(true);
+    current.current = null;
+    setState({ phase: 'idle' });
+  }, []);
+
+  return { state, start, cancel };
+}

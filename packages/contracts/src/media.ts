@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { objectIdSchema, pagingQuerySchema } from './api';
+
+/**
+ * Media assets: what admins upload (resumable, over tus) and what the media service makes of them. An
+ * asset's id is the last path segment of its upload's Location, so one id names the upload and the asset.
+ */
+export const MEDIA_KINDS = ['video', 'image', 'document', 'archive'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** uploading → processing (with progress) → ready | failed (with reason). */
+export const MEDIA_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/** The words the media service answers with, shared with the admin's upload field and the tests. */
+export const MEDIA_MESSAGES = {
+  unsupportedType: 'Only videos, images, PDF documents and zip archives can be uploaded',
+  typeMismatch: (claimed: string, found: string) => `This file is not what its name says: it was named as ${claimed} but its contents are ${found}`,
+  tooLarge: (limit: string) => `Files can be at most ${limit}`,
+  storageUnavailable: 'Media storage is unavailable right now; nothing was saved. Try again shortly.',
+  inUse: 'This asset is still used by products; remove it from them first',
+  notFailed: 'Only a failed asset can be retried',
+  streamRefused: 'This stream link is invalid or has expired',
+  notFound: 'Media asset not found',
+} as const;
+
+export const renditionSchema = z.object({ height: z.number().int(), bandwidth: z.number().int() });
+export type Rendition = z.infer<typeof renditionSchema>;
+
+/** A product that uses an asset (the admin's usage column and the 409 of a refused delete). */
+export const mediaUsageSchema = z.object({ _id: objectIdSchema, title: z.string(), slug: z.string() });
+export type MediaUsage = z.infer<typeof mediaUsageSchema>;
+
+/** An image's responsive copies. */
+export const imageVariantSchema = z.object({ width: z.number().int(), format: z.enum(['webp', 'avif']), url: z.string() });
+
+export const mediaAssetSchema = z.object({
+  id: objectIdSchema,
+  kind: z.enum(MEDIA_KINDS),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  /** Bytes received so far (equals size once uploaded). */
+  received: z.number().int(),
+  status: z.enum(MEDIA_STATUSES),
+  /** Processing percent, 0–100. */
+  progress: z.number().int(),
+  /** Why processing failed, in words an admin can act on. */
+  reason: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  posterUrl: z.string().nullable(),
+  /** The HLS master playlist (with a stream token). */
+  streamUrl: z.string().nullable(),
+  /** The WebVTT storyboard of seek thumbnails (with a stream token). */
+  storyboardUrl: z.string().nullable(),
+  renditions: z.array(renditionSchema),
+  images: z.array(imageVariantSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MediaAsset = z.infer<typeof mediaAssetSchema>;
+
+/** The admin's list row: the asset and the products that use it. */
+export const adminMediaAssetSchema = mediaAssetSchema.extend({ usage: z.array(mediaUsageSchema) });
+export type AdminMediaAsset = z.infer<typeof adminMediaAssetSchema>;
+
+export const mediaListQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(MEDIA_STATUSES).optional(),
+  kind: z.enum(MEDIA_KINDS).optional(),
+});
+
+/** What a player needs of a ready video asset (inside a product page's answer). */
+export const productStreamSchema = z.object({
+  assetId: objectIdSchema,
+  url: z.string(),
+  posterUrl: z.string().nullable(),
+  storyboardUrl: z.string().nullable(),
+  renditions: z.array(renditionSchema),
+  durationSeconds: z.number().nullable(),
+});
+export type ProductStream = z.infer<typeof productStreamSchema>;
+
+/** The facts of an asset content asks for (over the internal route), without any token. */
+export const mediaAssetFactsSchema = z.object({
+  id: objectIdSchema,
+  kind: z.enum(MEDIA_KINDS),
+  status: z.enum(MEDIA_STATUSES),
+  durationSeconds: z.number().nullable(),
+  renditions: z.array(renditionSchema),
+  hasPoster: z.boolean(),
+  hasStoryboard: z.boolean(),
+});
+export type MediaAssetFacts = z.infer<typeof mediaAssetFactsSchema>;
+
+/** A file of a stream: the master playlist, a rendition's playlist or segment, the poster, the storyboard. */
+export const streamFileSchema = z.string().regex(/^[a-z0-9_-]{1,40}\.(m3u8|ts|m4s|mp4|jpg|vtt)$/, 'Unknown stream file');
+export const streamRenditionSchema = z.string().regex(/^\d{3,4}p$/, 'Unknown rendition');
+export const imageFileSchema = z.string().regex(/^w\d{2,4}\.(webp|avif)$/, 'Unknown image file');
+
+/** Where browsers fetch an asset's stream files (through the gateway). */
+export const MEDIA_STREAMS_PATH = '/api/v1/media/streams';
+/** Where browsers fetch an image asset's responsive copies. */
+export const MEDIA_IMAGES_PATH = '/api/v1/media/images';
+
+/** The address of one file of an asset's stream, carrying its token. */
+export const streamFileUrl = (assetId: string, file: string, token: string) => `${MEDIA_STREAMS_PATH}/${assetId}/${file}?token=${encodeURIComponent(token)}`;
+/** The formats of an image asset's copies, preferred first. */
+export const IMAGE_FILE_EXTENSIONS = ['webp', 'avif'] as const;

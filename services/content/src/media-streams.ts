@@ -1,0 +1,52 @@
+import { mediaInternalRoutes, streamFileUrl, type MediaAssetFacts, type ProductStream } from '@catalyst/contracts';
+import { signStreamToken, TtlLru, type Logger, type Peer } from '@catalyst/service-kit';
+
+/** A product page's adaptive stream, when its uploaded video is ready. */
+export interface MediaStreams {
+  /** The stream (addresses carrying a fresh token) of a ready video asset; null while it processes, or when media cannot say. */
+  forProduct(assetId: string | null, requestId?: string): Promise<ProductStream | null>;
+}
+
+/** A ready asset's facts are kept a minute; one still processing is asked again after a few seconds. */
+const READY_MS = 60_000;
+const PENDING_MS = 5_000;
+
+/**
+ * Asks media what it knows of an asset and signs its stream token here (content decides who may watch, as
+ * it signs video links). Media being down or slow never fails a product page: the video URL plays instead.
+ */
+export function createMediaStreams({ media, secret, log }: { media: Peer; secret: string; log: Logger }): MediaStreams {
+  const facts = new TtlLru<string, { value: MediaAssetFacts | null; until: number }>(2_000, READY_MS);
+
+  async function factsOf(assetId: string, requestId?: string): Promise<MediaAssetFacts | null> {
+    const now = Date.now();
+    const kept = facts.get(assetId, now);
+    if (kept && kept.until > now) return kept.value;
+    try {
+      const value = await media.call(mediaInternalRoutes.assetFacts, { params: { id: assetId } }, { requestId, timeoutMs: 1_500 });
+      facts.set(assetId, { value, until: now + (value.status === 'ready' ? READY_MS : PENDING_MS) }, now);
+      return value;
+    } catch (error) {
+      log.warn({ assetId, requestId, err: (error as Error).message }, 'media asset unknown or media unreachable: the video URL plays');
+      facts.set(assetId, { value: null, until: now + PENDING_MS }, now);
+      return null;
+    }
+  }
+
+  return {
+    async forProduct(assetId, requestId) {
+      if (!assetId) return null;
+      const asset = await factsOf(assetId, requestId);
+      if (!asset || asset.status !== 'ready' || asset.kind !== 'video') return null;
+      const token = signStreamToken(asset.id, secret);
+      return {
+        assetId: asset.id,
+        url: streamFileUrl(asset.id, 'master.m3u8', token),
+        posterUrl: asset.hasPoster ? streamFileUrl(asset.id, 'poster.jpg', token) : null,
+        storyboardUrl: asset.hasStoryboard ? streamFileUrl(asset.id, 'storyboard.vtt', token) : null,
+        renditions: asset.renditions,
+        durationSeconds: asset.durationSeconds,
+      };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { contentInternalRoutes, MEDIA_MESSAGES, type mediaRoutes } from '@catalyst/contracts';
+import { badRequest, conflict, notFound, reply, signStreamToken, type RouteHandlers } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import { findAsset, listAssets, toAsset } from './assets.repository';
+
+type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'deleteAsset'>>;
+
+/** The admin's view of the assets: list (with the products that use each), one asset, retry, delete. */
+export function createAssetHandlers(deps: Deps): Handlers {
+  const { db, config } = deps;
+  const token = (id: string) => signStreamToken(id, config.INTERNAL_SECRET, config.STREAM_TOKEN_TTL_SECONDS);
+  const usageOf = (assetIds: string[], requestId: string) =>
+    assetIds.length === 0 ? Promise.resolve({} as Record<string, never[]>) : deps.content.call(contentInternalRoutes.mediaUsage, { body: { assetIds } }, { requestId });
+
+  async function requireAsset(id: string) {
+    const row = await findAsset(db, id);
+    if (!row) throw notFound(MEDIA_MESSAGES.notFound);
+    return row;
+  }
+
+  return {
+    async listAssets({ query, requestId }) {
+      const { rows, total } = await listAssets(db, query);
+      const usage = await usageOf(rows.map((row) => row.id), requestId);
+      return { items: rows.map((row) => ({ ...toAsset(row, token(row.id)), usage: usage[row.id] ?? [] })), total, page: query.page, limit: query.limit };
+    },
+
+    getAsset: async ({ params }) => {
+      const row = await requireAsset(params.id);
+      return toAsset(row, token(row.id));
+    },
+
+    async retryAsset({ params }) {
+      const row = await requireAsset(params.id);
+      if (row.status !== 'failed') throw badRequest(MEDIA_MESSAGES.notFailed);
+      const [again] = await db
+        .updateTable('assets')
+        .set({ status: 'processing', progress: 0, reason: null, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'failed')
+        .returningAll()
+        .execute();
+      if (!again) throw conflict('This asset changed meanwhile; reload and try again');
+      await deps.jobs.enqueue(row.id);
+      return reply(toAsset(again, null), { status: 202, message: 'Processing again' });
+    },
+
+    async deleteAsset({ params, requestId }) {
+      const row = await requireAsset(params.id);
+      const users = (await usageOf([row.id], requestId))[row.id] ?? [];
+      if (users.length > 0) throw conflict(MEDIA_MESSAGES.inUse, users.map((product) => ({ field: 'products', message: `${product.title} (${product.slug})` })));
+      // The row goes first: a stream or a worker that looks again finds nothing, then the bytes go.
+      await db.deleteFrom('assets').where('id', '=', row.id).execute();
+      await deps.storage.removePrefix(`assets/${row.id}/`);
+      await deps.storage.removeUpload(row.id);
+      deps.streams.forget(row.id);
+      return reply({ id: row.id }, { message: 'Asset deleted' });
+    },
+  };
+}

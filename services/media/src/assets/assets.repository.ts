@@ -1,0 +1,62 @@
+import type { Kysely, Selectable } from 'kysely';
+import { IMAGE_FILE_EXTENSIONS, MEDIA_IMAGES_PATH, streamFileUrl, type MediaAsset, type MediaAssetFacts, type MediaKind, type MediaStatus } from '@catalyst/contracts';
+import type { Database } from '../db/schema';
+import type { AssetsTable } from '../db/tables/assets';
+
+export type AssetRow = Selectable<AssetsTable>;
+
+export const findAsset = (db: Kysely<Database>, id: string) => db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function listAssets(db: Kysely<Database>, { page, limit, status, kind }: { page: number; limit: number; status?: MediaStatus; kind?: MediaKind }) {
+  let query = db.selectFrom('assets');
+  if (status) query = query.where('status', '=', status);
+  if (kind) query = query.where('kind', '=', kind);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** An asset as the admin sees it: a stream token (when given) makes its playlists, poster and storyboard open. */
+export function toAsset(row: AssetRow, token: string | null): MediaAsset {
+  const ready = row.status === 'ready';
+  const file = (name: string) => (ready && token ? streamFileUrl(row.id, name, token) : null);
+  return {
+    id: row.id,
+    kind: row.kind ?? 'video',
+    originalName: row.original_name,
+    mimeType: row.mime_type,
+    size: Number(row.size),
+    received: row.status === 'uploading' ? Number(row.received) : Number(row.size),
+    status: row.status,
+    progress: row.status === 'ready' ? 100 : row.progress,
+    reason: row.reason,
+    durationSeconds: row.duration_seconds,
+    width: row.width,
+    height: row.height,
+    posterUrl: row.has_poster ? file('poster.jpg') : ready && row.kind === 'image' ? imageUrl(row) : null,
+    streamUrl: row.kind === 'video' ? file('master.m3u8') : null,
+    storyboardUrl: row.has_storyboard ? file('storyboard.vtt') : null,
+    renditions: ready ? row.renditions : [],
+    images: ready ? row.images.map((image) => ({ ...image, url: `${MEDIA_IMAGES_PATH}/${row.id}/w${image.width}.${image.format}` })) : [],
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** An image's poster: its smallest WebP copy. */
+const imageUrl = (row: AssetRow) => {
+  const smallest = row.images.filter((image) => image.format === IMAGE_FILE_EXTENSIONS[0]).sort((a, b) => a.width - b.width)[0];
+  return smallest ? `${MEDIA_IMAGES_PATH}/${row.id}/w${smallest.width}.${smallest.format}` : null;
+};
+
+export const toFacts = (row: AssetRow): MediaAssetFacts => ({
+  id: row.id,
+  kind: row.kind ?? 'video',
+  status: row.status,
+  durationSeconds: row.duration_seconds,
+  renditions: row.status === 'ready' ? row.renditions : [],
+  hasPoster: row.has_poster,
+  hasStoryboard: row.has_storyboard,
+});

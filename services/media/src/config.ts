@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { baseServiceConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+
+const GIB = 1024 ** 3;
+
+export const configSchema = baseServiceConfigSchema.extend({
+  ...serviceUrlsSchema.shape,
+  PORT: z.coerce.number().int().min(1).max(65535).default(4005),
+  /** Local storage (uploads and processed files) lives under DATA_DIR/media unless a bucket is configured. */
+  DATA_DIR: z.string().default('.data').transform((dir) => path.resolve(dir)),
+  /** The largest file one upload may be. */
+  MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(2 * GIB),
+  /** Any S3-compatible bucket: set the bucket (and, off AWS, the endpoint) to store media there instead of on disk. */
+  MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ENDPOINT: z.string().url('MEDIA_S3_ENDPOINT must be a URL').optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** How long a stream token (content signs it for an entitled viewer) stays valid. */
+  STREAM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 60),
+  /** Worker: jobs processed at once (each ffmpeg run uses every core it is given). */
+  MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Worker: a job whose worker has not reported for this long is taken back and run again (the worker was killed). */
+  MEDIA_JOB_STALE_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Worker: unfinished uploads are removed after this many hours. */
+  MEDIA_ORPHAN_HOURS: z.coerce.number().min(0.001).default(24),
+  /** ffmpeg and ffprobe: a path, else the system's on PATH, else the binaries of the npm installer packages. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+});
+export type Config = z.infer<typeof configSchema>;
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => parseConfig(configSchema, env);

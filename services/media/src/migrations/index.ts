@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as createAssets from './2026-11-24T21-00-00_create_assets';
+
+/** Every migration of the media schema, by sortable name. Migrations are frozen once landed. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-24T21-00-00_create_assets': createAssets,
+};

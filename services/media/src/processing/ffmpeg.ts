@@ -1,0 +1,169 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Rendition } from '@catalyst/contracts';
+
+const run = promisify(execFile);
+
+/** A file ffmpeg cannot read as a video: the asset fails with this reason and is not retried. */
+export class UndecodableError extends Error {}
+
+export interface VideoFacts {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  hasAudio: boolean;
+}
+
+interface ProbeStream {
+  codec_type?: string;
+  width?: number;
+  height?: number;
+  side_data_list?: Array<{ rotation?: number }>;
+}
+
+/** What ffprobe reads of a video: its length, its picture size (as shown, rotation applied) and whether it has sound. */
+export async function probeVideo(ffprobe: string, file: string): Promise<VideoFacts> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeout: 60_000, maxBuffer: 8 * 1024 * 1024 }));
+  } catch (error) {
+    const detail = String((error as { stderr?: string }).stderr ?? '').trim().split('\n').pop() || 'unreadable file';
+    throw new UndecodableError(`This file could not be read as a video (${detail.slice(0, 200)})`);
+  }
+  const probe = JSON.parse(stdout) as { format?: { duration?: string }; streams?: ProbeStream[] };
+  const video = probe.streams?.find((stream) => stream.codec_type === 'video' && stream.width && stream.height);
+  if (!video) throw new UndecodableError('This file has no video picture ffmpeg can decode');
+  const durationSeconds = Number.parseFloat(probe.format?.duration ?? '');
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new UndecodableError('This video has no length ffmpeg can read');
+  const rotated = Math.abs(video.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? 0) % 180 === 90;
+  return {
+    durationSeconds,
+    width: rotated ? video.height! : video.width!,
+    height: rotated ? video.width! : video.height!,
+    hasAudio: probe.streams?.some((stream) => stream.codec_type === 'audio') ?? false,
+  };
+}
+
+/** The ladder: 360p, 720p and 1080p, never above the source (a smaller source gets one rendition at its own height). */
+const LADDER = [
+  { height: 360, videoKbps: 800 },
+  { height: 720, videoKbps: 2_800 },
+  { height: 1080, videoKbps: 5_000 },
+] as const;
+const AUDIO_KBPS = 128;
+/** Segment length: within the 4–6 s players and CDNs expect. */
+export const SEGMENT_SECONDS = 4;
+
+export function ladderFor(sourceHeight: number): Array<{ height: number; videoKbps: number }> {
+  const steps = LADDER.filter((step) => step.height <= sourceHeight);
+  if (steps.length > 0) return [...steps];
+  // Below 360p: one rendition at the source's own (even) height and the lowest step's rate.
+  return [{ height: Math.max(2, sourceHeight - (sourceHeight % 2)), videoKbps: LADDER[0].videoKbps }];
+}
+
+/**
+ * Transcodes to an HLS ladder in one ffmpeg run (one decode, one scale per rendition): H.264 main + AAC,
+ * keyframes every segment, `<height>p/index.m3u8` with `seg_NNN.ts`, and `master.m3u8` over them.
+ * Reports the share done (0–1) as ffmpeg goes.
+ */
+export async function transcodeHls(ffmpeg: string, file: string, outDir: string, facts: VideoFacts, onProgress: (done: number) => void): Promise<Rendition[]> {
+  const ladder = ladderFor(facts.height);
+  await Promise.all(ladder.map((step) => mkdir(path.join(outDir, `${step.height}p`), { recursive: true })));
+  const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
+  const scales = ladder.map((step, i) => `[s${i}]scale=-2:${step.height}:flags=bicubic,format=yuv420p[v${i}]`);
+  const args = ['-hide_banner', '-nostdin', '-y', '-i', file, '-filter_complex', [split, ...scales].join(';')];
+  ladder.forEach((step, i) => {
+    args.push('-map', `[v${i}]`);
+    if (facts.hasAudio) args.push('-map', '0:a:0');
+    args.push(`-c:v:${i}`, 'libx264', `-b:v:${i}`, `${step.videoKbps}k`, `-maxrate:v:${i}`, `${Math.round(step.videoKbps * 1.07)}k`, `-bufsize:v:${i}`, `${step.videoKbps * 2}k`);
+  });
+  args.push('-preset', 'veryfast', '-profile:v', 'main', '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
+  if (facts.hasAudio) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000');
+  args.push(
+    '-f', 'hls',
+    '-hls_time', String(SEGMENT_SECONDS),
+    '-hls_playlist_type', 'vod',
+    '-hls_flags', 'independent_segments',
+    '-hls_segment_filename', path.join(outDir, '%v/seg_%03d.ts'),
+    '-master_pl_name', 'master.m3u8',
+    '-var_stream_map', ladder.map((step, i) => (facts.hasAudio ? `v:${i},a:${i},name:${step.height}p` : `v:${i},name:${step.height}p`)).join(' '),
+    '-progress', 'pipe:1',
+    '-nostats',
+    path.join(outDir, '%v/index.m3u8'),
+  );
+  await runFfmpeg(ffmpeg, args, facts.durationSeconds, onProgress);
+  return ladder.map((step) => ({ height: step.height, bandwidth: (step.videoKbps + (facts.hasAudio ? AUDIO_KBPS : 0)) * 1000 }));
+}
+
+/** A poster frame (a third of the way in, at most 10 s), at most 720 px high. */
+export async function extractPoster(ffmpeg: string, file: string, outFile: string, facts: VideoFacts) {
+  const at = Math.min(10, facts.durationSeconds / 3);
+  await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', file, '-frames:v', '1', '-vf', `scale=-2:${Math.min(720, facts.height - (facts.height % 2))}`, '-q:v', '3', outFile]);
+}
+
+export const STORYBOARD_TILE_WIDTH = 160;
+const STORYBOARD_COLUMNS = 10;
+const STORYBOARD_ROWS = 10;
+
+/**
+ * Seek-bar thumbnails: one 160 px frame every `interval` seconds (about 100 over the video, at least 1 s
+ * apart), tiled 10×10 into `sheet-N.jpg`, and `storyboard.vtt` naming each thumbnail's time span and tile.
+ */
+export async function makeStoryboard(ffmpeg: string, file: string, outDir: string, facts: VideoFacts) {
+  const interval = Math.max(1, Math.ceil(facts.durationSeconds / 100));
+  const tileHeight = Math.max(2, Math.round((STORYBOARD_TILE_WIDTH * facts.height) / facts.width / 2) * 2);
+  const count = Math.max(1, Math.ceil(facts.durationSeconds / interval));
+  await runFfmpeg(ffmpeg, [
+    '-hide_banner', '-nostdin', '-y', '-i', file,
+    '-vf', `fps=1/${interval},scale=${STORYBOARD_TILE_WIDTH}:${tileHeight},tile=${STORYBOARD_COLUMNS}x${STORYBOARD_ROWS}`,
+    '-q:v', '5', '-start_number', '0', path.join(outDir, 'sheet-%d.jpg'),
+  ]);
+  const perSheet = STORYBOARD_COLUMNS * STORYBOARD_ROWS;
+  const lines = ['WEBVTT', ''];
+  for (let i = 0; i < count; i++) {
+    const start = i * interval;
+    const end = Math.min(facts.durationSeconds, start + interval);
+    const tile = i % perSheet;
+    const x = (tile % STORYBOARD_COLUMNS) * STORYBOARD_TILE_WIDTH;
+    const y = Math.floor(tile / STORYBOARD_COLUMNS) * tileHeight;
+    lines.push(`${vttTime(start)} --> ${vttTime(end)}`, `sheet-${Math.floor(i / perSheet)}.jpg#xywh=${x},${y},${STORYBOARD_TILE_WIDTH},${tileHeight}`, '');
+  }
+  await writeFile(path.join(outDir, 'storyboard.vtt'), lines.join('\n'));
+}
+
+const vttTime = (seconds: number) => {
+  const ms = Math.round(seconds * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = (ms % 60_000) / 1000;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`;
+};
+
+/** Runs ffmpeg; a non-zero exit is the file's fault (UndecodableError with ffmpeg's last words). */
+function runFfmpeg(ffmpeg: string, args: string[], durationSeconds?: number, onProgress?: (done: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let pending = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = /^out_time_us=(\d+)/.exec(line);
+        if (match && durationSeconds && onProgress) onProgress(Math.min(1, Number(match[1]) / 1e6 / durationSeconds));
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) return resolve();
+      const last = stderr.trim().split('\n').filter(Boolean).slice(-1)[0] ?? `exit ${code ?? signal}`;
+      reject(new UndecodableError(`ffmpeg could not process this video (${last.slice(0, 200)})`));
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { UndecodableError } from './ffmpeg';
+
+/** Responsive widths for an image (never above the source's own width). */
+export const IMAGE_WIDTHS = [320, 640, 1280, 1920] as const;
+const FORMATS = ['webp', 'avif'] as const;
+
+export interface ImageResult {
+  width: number;
+  height: number;
+  variants: Array<{ width: number; format: 'webp' | 'avif' }>;
+}
+
+/** Writes `w<width>.webp` and `w<width>.avif` for each width up to the source's, rotated as the camera meant. */
+export async function processImage(file: string, outDir: string, onProgress: (done: number) => void): Promise<ImageResult> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(file).metadata();
+  } catch (error) {
+    throw new UndecodableError(`This image could not be read (${(error as Error).message.slice(0, 200)})`);
+  }
+  if (!meta.width || !meta.height) throw new UndecodableError('This image has no size that can be read');
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const width = rotated ? meta.height : meta.width;
+  const height = rotated ? meta.width : meta.height;
+  const widths = IMAGE_WIDTHS.filter((w) => w <= width);
+  if (widths.length === 0) widths.push(width as (typeof IMAGE_WIDTHS)[number]);
+  const variants: ImageResult['variants'] = [];
+  const total = widths.length * FORMATS.length;
+  for (const w of widths) {
+    for (const format of FORMATS) {
+      const pipeline = sharp(file).rotate().resize({ width: w, withoutEnlargement: true });
+      await (format === 'webp' ? pipeline.webp({ quality: 80 }) : pipeline.avif({ quality: 55, effort: 2 })).toFile(path.join(outDir, `w${w}.${format}`));
+      variants.push({ width: w, format });
+      onProgress(variants.length / total);
+    }
+  }
+  return { width, height, variants };
+}

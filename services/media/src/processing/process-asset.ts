@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { DEMO_MEDIA_ROOT, type Logger } from '@catalyst/service-kit';
+import type { Database } from '../db/schema';
+import type { MediaStorage } from '../storage';
+import { extractPoster, makeStoryboard, probeVideo, transcodeHls, UndecodableError } from './ffmpeg';
+import { processImage } from './image';
+
+export interface ProcessingDeps {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  log: Logger;
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+/** How often a running job says it is alive (the reaper takes back jobs silent for MEDIA_JOB_STALE_SECONDS). */
+export const HEARTBEAT_MS = 2_000;
+
+/**
+ * Processes one asset, exactly once to completion however often it is started: a run claims the asset
+ * with an attempt id, works in a temporary folder, publishes under `assets/<id>/<attempt>/` and marks the
+ * asset ready only while its attempt is still the current one (a run whose job was taken back after it
+ * stalled publishes nothing, and its files are removed). A file the tools cannot read fails the asset
+ * with a reason and is not retried; anything else (storage down) throws, and the queue retries it.
+ */
+export async function processAsset(deps: ProcessingDeps, assetId: string): Promise<'ready' | 'failed' | 'skipped'> {
+  const { db, storage, log } = deps;
+  const attempt = randomUUID();
+  const claimed = await db
+    .updateTable('assets')
+    .set({ attempt, progress: 0, reason: null, heartbeat_at: new Date(), updated_at: new Date() })
+    .where('id', '=', assetId)
+    .where('status', '=', 'processing')
+    .returning(['kind', 'original_name', 'source_path'])
+    .executeTakeFirst();
+  if (!claimed) return 'skipped';
+
+  const mine = () => db.updateTable('assets').where('id', '=', assetId).where('attempt', '=', attempt).where('status', '=', 'processing');
+  let lastReported = 0;
+  const report = (percent: number) => {
+    const now = Date.now();
+    if (now - lastReported < 1_000 && percent < 100) return;
+    lastReported = now;
+    void mine()
+      .set({ progress: Math.max(0, Math.min(99, Math.round(percent))), heartbeat_at: new Date(), updated_at: new Date() })
+      .execute()
+      .catch((error: Error) => log.warn({ assetId, err: error.message }, 'progress not recorded'));
+  };
+  const heartbeat = setInterval(() => {
+    void mine().set({ heartbeat_at: new Date() }).execute().catch(() => undefined);
+  }, HEARTBEAT_MS);
+
+  const work = await mkdtemp(path.join(os.tmpdir(), `catalyst-${assetId}-`));
+  const started = performance.now();
+  try {
+    const withSource = <T>(work: (file: string) => Promise<T>) =>
+      claimed.source_path ? work(path.join(DEMO_MEDIA_ROOT, claimed.source_path)) : storage.withLocalUpload(assetId, work);
+    const facts = await withSource(async (file) => {
+      if (claimed.kind === 'video') {
+        const video = await probeVideo(deps.ffprobe, file);
+        report(2);
+        const renditions = await transcodeHls(deps.ffmpeg, file, work, video, (done) => report(2 + done * 83));
+        await extractPoster(deps.ffmpeg, file, path.join(work, 'poster.jpg'), video);
+        report(88);
+        await makeStoryboard(deps.ffmpeg, file, work, video);
+        report(95);
+        return { duration_seconds: video.durationSeconds, width: video.width, height: video.height, renditions: JSON.stringify(renditions), has_poster: true, has_storyboard: true };
+      }
+      if (claimed.kind === 'image') {
+        const image = await processImage(file, work, (done) => report(done * 95));
+        return { width: image.width, height: image.height, images: JSON.stringify(image.variants) };
+      }
+      // Documents and archives are kept as uploaded: nothing to make of them.
+      return {};
+    });
+    const prefix = `assets/${assetId}/${attempt}/`;
+    await storage.publishDir(work, prefix);
+    const published = await mine()
+      .set({ ...facts, status: 'ready', progress: 100, output_prefix: prefix, attempt: null, heartbeat_at: null, updated_at: new Date() })
+      .executeTakeFirst();
+    if (published.numUpdatedRows === 0n) {
+      // Another run took this asset over (or it was deleted): ours is not the published one.
+      await storage.removePrefix(prefix);
+      return 'skipped';
+    }
+    log.info({ assetId, kind: claimed.kind, ms: Math.round(performance.now() - started) }, 'asset ready');
+    return 'ready';
+  } catch (error) {
+    if (!(error instanceof UndecodableError)) throw error;
+    await mine().set({ status: 'failed', reason: error.message, attempt: null, heartbeat_at: null, updated_at: new Date() }).execute();
+    log.warn({ assetId, reason: error.message }, 'asset failed');
+    return 'failed';
+  } finally {
+    clearInterval(heartbeat);
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The asset gives up after its job's last retry: the admin sees why and can retry it. */
+export async function markFailed(db: Kysely<Database>, assetId: string, reason: string) {
+  await db
+    .updateTable('assets')
+    .set({ status: 'failed', reason, attempt: null, heartbeat_at: null, updated_at: new Date() })
+    .where('id', '=', assetId)
+    .where('status', '=', 'processing')
+    .execute();
+}

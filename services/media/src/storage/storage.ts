@@ -1,0 +1,61 @@
+import type { Readable } from 'node:stream';
+import type { DataStore } from '@tus/server';
+
+/** A byte range of a stored file, both ends included (HTTP's Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StoredFile {
+  /** The whole file's size. */
+  size: number;
+  /** The file's bytes (only the range asked for, if any). */
+  stream: Readable;
+}
+
+/**
+ * Where media bytes live: the uploads tus writes, and the files processing publishes. One small
+ * interface, two implementations: local disk under DATA_DIR (the default) and any S3-compatible bucket.
+ * A missing file is `null`; an unreachable store throws (the service answers 503, nothing half-written).
+ */
+export interface MediaStorage {
+  readonly name: 'disk' | 's3';
+  /** The tus data store uploads are written to (resumable: it knows each upload's offset). */
+  readonly uploads: DataStore;
+  /** The first `bytes` of a finished upload, to sniff its real type. */
+  readUploadHead(id: string, bytes: number): Promise<Buffer>;
+  /** Runs `work` with the upload as a local file (ffmpeg needs one); a downloaded copy is removed after. */
+  withLocalUpload<T>(id: string, work: (file: string) => Promise<T>): Promise<T>;
+  /** Removes an upload's bytes and bookkeeping (missing is fine). */
+  removeUpload(id: string): Promise<void>;
+  /** Copies every file of a local folder under `prefix` (`assets/<id>/<attempt>/`). */
+  publishDir(localDir: string, prefix: string): Promise<void>;
+  /** A published file, or null when there is none. */
+  read(key: string, range?: ByteRange): Promise<StoredFile | null>;
+  /** A published file's size, or null when there is none. */
+  size(key: string): Promise<number | null>;
+  /** A published text file (playlists, storyboards), or null. */
+  readText(key: string): Promise<string | null>;
+  /** Removes every published file under a prefix. */
+  removePrefix(prefix: string): Promise<void>;
+  /** Throws when the store cannot be reached or written (readiness). */
+  check(): Promise<void>;
+}
+
+/** The store's failure, as the service reports it (503): whatever the cause, the caller can only retry. */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`media storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** Every file under a local folder, as paths relative to it (sorted, so publishing is repeatable). */
+export async function listFiles(dir: string): Promise<string[]> {
+  const { readdir } = await import('node:fs/promises');
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => `${entry.parentPath.slice(dir.length).replace(/^\/+/, '')}${entry.parentPath.length > dir.length ? '/' : ''}${entry.name}`)
+    .sort();
+}

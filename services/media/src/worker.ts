@@ -1,0 +1,54 @@
+// The media worker: a process of its own (the launcher runs it beside the service; compose has a service for
+// it) that takes processing jobs from the Postgres queue, one ffmpeg or sharp run at a time per slot.
+import { createDb, createLogger, mediaToolPath } from '@catalyst/service-kit';
+import { loadConfig } from './config';
+import type { Database } from './db/schema';
+import { PROCESS_QUEUE, startJobs, SWEEP_QUEUE, type ProcessJob } from './jobs/queue';
+import { recoverJobs, sweepOrphans } from './jobs/recovery';
+import { markFailed, processAsset } from './processing/process-asset';
+import { SCHEMA } from './setup';
+import { createStorage } from './storage';
+
+const config = loadConfig();
+const log = createLogger('media-worker', config.LOG_LEVEL);
+const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: 4, log });
+const storage = createStorage(config);
+const ffmpeg = config.FFMPEG_PATH ?? mediaToolPath('ffmpeg');
+const ffprobe = config.FFPROBE_PATH ?? mediaToolPath('ffprobe');
+const jobs = await startJobs({ connectionString: config.DATABASE_URL, log, supervise: true });
+
+for (let slot = 0; slot < config.MEDIA_WORKER_CONCURRENCY; slot++) {
+  await jobs.boss.work<ProcessJob>(PROCESS_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (!job) return;
+    try {
+      return { outcome: await processAsset({ db, storage, log, ffmpeg, ffprobe }, job.data.assetId) };
+    } catch (error) {
+      log.error({ assetId: job.data.assetId, retry: job.retryCount, err: (error as Error).message }, 'processing failed; the queue will retry');
+      if (job.retryCount >= job.retryLimit) await markFailed(db, job.data.assetId, `Processing failed: ${(error as Error).message.slice(0, 300)}`);
+      throw error;
+    }
+  });
+}
+
+await jobs.boss.work(SWEEP_QUEUE, async () => ({ removed: await sweepOrphans({ db, storage, log, hours: config.MEDIA_ORPHAN_HOURS }) }));
+await jobs.boss.schedule(SWEEP_QUEUE, '17 * * * *');
+
+// Jobs a killed worker left running, and assets with no job, are seen to at once and then every few seconds.
+const recover = () => recoverJobs({ db, jobs, log, staleSeconds: config.MEDIA_JOB_STALE_SECONDS }).catch((error: Error) => log.warn({ err: error.message }, 'job recovery failed'));
+await recover();
+const recovery = setInterval(recover, Math.max(1_000, (config.MEDIA_JOB_STALE_SECONDS * 1000) / 2));
+log.info({ ffmpeg, concurrency: config.MEDIA_WORKER_CONCURRENCY, storage: storage.name }, 'media worker ready');
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'media worker stopping');
+  clearInterval(recovery);
+  // Running jobs get a few seconds to finish; any still running are taken back by the next worker's recovery.
+  await jobs.stop().catch(() => undefined);
+  await db.destroy().catch(() => undefined);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
