@@ -101,6 +101,7 @@ export async function startGateway(env: Record<string, string | undefined>, deps
     CONTENT_URL: nowhere,
     PROGRESS_URL: nowhere,
     BILLING_URL: nowhere,
+    MEDIA_URL: nowhere,
     ...env,
   });
   const app = createGateway(config, { log: deps.log ?? pino({ level: 'silent' }), cache: deps.cache ?? new MemoryCache(), ...deps });
@@ -110,11 +111,11 @@ export async function startGateway(env: Record<string, string | undefined>, deps
   return { url, config, close: () => closeServer(server) };
 }
 
-/** Stand-ins for the four services plus a gateway in front of them. */
+/** Stand-ins for the five services plus a gateway in front of them. */
 export async function startWorld(env: Record<string, string | undefined> = {}, deps: Partial<GatewayDeps> = {}) {
-  const [auth, content, progress, billing] = await Promise.all(['auth', 'content', 'progress', 'billing'].map(startStandIn)) as [StandIn, StandIn, StandIn, StandIn];
+  const [auth, content, progress, billing, media] = (await Promise.all(['auth', 'content', 'progress', 'billing', 'media'].map(startStandIn))) as [StandIn, StandIn, StandIn, StandIn, StandIn];
   const gateway = await startGateway(
-    { AUTH_URL: auth.url, CONTENT_URL: content.url, PROGRESS_URL: progress.url, BILLING_URL: billing.url, ...env },
+    { AUTH_URL: auth.url, CONTENT_URL: content.url, PROGRESS_URL: progress.url, BILLING_URL: billing.url, MEDIA_URL: media.url, ...env },
     deps,
   );
   return {
@@ -122,10 +123,11 @@ export async function startWorld(env: Record<string, string | undefined> = {}, d
     content,
     progress,
     billing,
+    media,
     gateway,
     close: async () => {
       await gateway.close();
-      await Promise.all([auth, content, progress, billing].map((s) => s.close()));
+      await Promise.all([auth, content, progress, billing, media].map((s) => s.close()));
     },
   };
 }

@@ -1,8 +1,8 @@
 // Test support for the content service: a migrated database, the app, and its peers as stand-ins
 // (auth, billing and progress answer their declared /internal routes over real HTTP).
 import type { Kysely } from 'kysely';
-import { authInternalRoutes, billingInternalRoutes, progressInternalRoutes, type Identity } from '@catalyst/contracts';
-import { createDb, unavailable } from '@catalyst/service-kit';
+import { authInternalRoutes, billingInternalRoutes, mediaInternalRoutes, progressInternalRoutes, type Identity, type MediaAssetFacts } from '@catalyst/contracts';
+import { createDb, notFound, unavailable } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { createApp } from './app';
 import { createDeps } from './deps';
@@ -10,16 +10,16 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import { SCHEMA, prepareDatabase } from './setup';
 
-type PeerName = 'auth' | 'billing' | 'progress';
+type PeerName = 'auth' | 'billing' | 'progress' | 'media';
 
 /**
- * One stand-in answering as auth (users count), billing (subscribers count, entitlements) and progress
- * (a product's progress deletion). `entitled` says who holds the plan, `down` makes a peer answer 503,
+ * One stand-in answering as auth (users count), billing (subscribers count, entitlements), progress
+ * (a product's progress deletion) and media (an asset's facts, from `assets`). `entitled` says who holds the plan, `down` makes a peer answer 503,
  * `calls` records every request (`METHOD /path`).
  */
 export async function startPeers({ entitled = [] as string[] } = {}) {
   const standIn = await createPeerStandIn();
-  const state = { users: 42, subscribers: 7, entitled: new Set<string>(entitled), down: new Set<PeerName>(), calls: standIn.calls, entitlementCalls: [] as string[] };
+  const state = { users: 42, subscribers: 7, entitled: new Set<string>(entitled), down: new Set<PeerName>(), calls: standIn.calls, entitlementCalls: [] as string[], assets: new Map<string, MediaAssetFacts>() };
   const up = (peer: PeerName) => {
     if (state.down.has(peer)) throw unavailable('down');
   };
@@ -32,7 +32,13 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
       const yes = state.entitled.has(params.userId!);
       return { entitled: yes, plan: yes ? ('premium' as const) : null, status: yes ? ('active' as const) : ('free' as const) };
     })
-    .answer(progressInternalRoutes.deleteProductProgress, () => (up('progress'), { deleted: 2 }));
+    .answer(progressInternalRoutes.deleteProductProgress, () => (up('progress'), { deleted: 2 }))
+    .answer(mediaInternalRoutes.assetFacts, ({ params }) => {
+      up('media');
+      const facts = state.assets.get(params.id!);
+      if (!facts) throw notFound('Media asset not found');
+      return facts;
+    });
   return { url: standIn.baseUrl, state, close: () => standIn.close() };
 }
 export type Peers = Awaited<ReturnType<typeof startPeers>>;

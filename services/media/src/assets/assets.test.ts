@@ -1,0 +1,108 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_MESSAGES } from '@catalyst/contracts';
+import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
+import { testUsers } from '@catalyst/service-kit/testing';
+import { createTestContext, makeVideo } from '../test-support';
+
+const lesson = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/videos/lesson-2.mp4'));
+const thumbnail = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/thumbnails/ab-testing-playbook.jpg'));
+
+describe('assets: processing, the admin list, retry and delete', () => {
+  let t: Awaited<ReturnType<typeof createTestContext>>;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+  const asset = async (id: string) => (await (await t.request(testUsers.admin, 'GET', `/media/assets/${id}`)).json()).data;
+
+  it('turns a 720p video into a 360p + 720p HLS ladder with a poster and a storyboard, never above the source', async () => {
+    const source = readFileSync(makeVideo(t.dataDir, { seconds: 6, height: 720 }));
+    const { id } = await t.upload(source, 'talk.mp4', 'video/mp4');
+    expect(await t.process(id)).toBe('ready');
+    const ready = await asset(id);
+    expect(ready).toMatchObject({ status: 'ready', progress: 100, width: 1280, height: 720, reason: null });
+    expect(ready.durationSeconds).toBeCloseTo(6, 0);
+    expect(ready.renditions.map((r: { height: number }) => r.height)).toEqual([360, 720]);
+    expect(ready.streamUrl).toMatch(new RegExp(`^/api/v1/media/streams/${id}/master\\.m3u8\\?token=`));
+    expect(ready.posterUrl).toMatch(/poster\.jpg\?token=/);
+    expect(ready.storyboardUrl).toMatch(/storyboard\.vtt\?token=/);
+  });
+
+  it('fails a video ffmpeg cannot decode with the reason, once (no retry storm), and retries it on request', async () => {
+    // An MP4's first bytes (so it sniffs as a video) without the rest: nothing to decode.
+    const { id, res } = await t.upload(lesson.subarray(0, 6_000), 'broken.mp4', 'video/mp4');
+    expect(res.status).toBe(204);
+    expect(await t.process(id)).toBe('failed');
+    const failed = await asset(id);
+    expect(failed.status).toBe('failed');
+    expect(failed.reason).toMatch(/could not be read as a video|could not process/);
+    // Processing it again without a retry does nothing: a failed asset stays failed.
+    expect(await t.process(id)).toBe('skipped');
+
+    const retry = await t.request(testUsers.admin, 'POST', `/media/assets/${id}/retry`);
+    expect(retry.status).toBe(202);
+    expect((await retry.json()).data.status).toBe('processing');
+    const again = await t.request(testUsers.admin, 'POST', `/media/assets/${id}/retry`);
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe(MEDIA_MESSAGES.notFailed);
+  });
+
+  it('makes responsive WebP and AVIF copies of an image, served publicly', async () => {
+    const { id } = await t.upload(thumbnail, 'cover.jpg', 'image/jpeg');
+    expect(await t.process(id)).toBe('ready');
+    const ready = await asset(id);
+    expect(ready.kind).toBe('image');
+    expect(ready.width).toBe(640);
+    expect(ready.images).toEqual([
+      { width: 320, format: 'webp', url: `/api/v1/media/images/${id}/w320.webp` },
+      { width: 320, format: 'avif', url: `/api/v1/media/images/${id}/w320.avif` },
+      { width: 640, format: 'webp', url: `/api/v1/media/images/${id}/w640.webp` },
+      { width: 640, format: 'avif', url: `/api/v1/media/images/${id}/w640.avif` },
+    ]);
+    const copy = await t.request(null, 'GET', `/media/images/${id}/w320.webp`);
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get('content-type')).toBe('image/webp');
+    expect(copy.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('lists assets newest first with the products that use them, and pages', async () => {
+    const res = await t.request(testUsers.admin, 'GET', '/media/assets?limit=2');
+    expect(res.status).toBe(200);
+    const page = (await res.json()).data;
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    expect(page.items[0].usage).toEqual([]);
+    expect((await t.request(testUsers.admin, 'GET', '/media/assets?status=bogus')).status).toBe(400);
+    expect((await t.request(testUsers.learner, 'GET', '/media/assets')).status).toBe(403);
+    expect((await t.request(null, 'GET', '/media/assets')).status).toBe(401);
+  });
+
+  it('refuses to delete an asset products use (409 naming them), and deletes an unused one with its files', async () => {
+    const { id } = await t.upload(lesson, 'used.mp4', 'video/mp4');
+    expect(await t.process(id)).toBe('ready');
+    t.usage.set(id, [{ _id: 'aaaaaaaaaaaaaaaaaaaaaa01', title: 'React Basics', slug: 'react-basics' }]);
+    const refused = await t.request(testUsers.admin, 'DELETE', `/media/assets/${id}`);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ success: false, message: MEDIA_MESSAGES.inUse, errors: [{ field: 'products', message: 'React Basics (react-basics)' }] });
+
+    t.usage.delete(id);
+    const deleted = await t.request(testUsers.admin, 'DELETE', `/media/assets/${id}`);
+    expect(deleted.status).toBe(200);
+    expect((await t.request(testUsers.admin, 'GET', `/media/assets/${id}`)).status).toBe(404);
+    expect(await t.storage.size(`assets/${id}/`)).toBeNull();
+  });
+
+  it('answers 503, with nothing half-written, when the store cannot be written', async () => {
+    const { id } = await t.upload(lesson, 'later.mp4', 'video/mp4');
+    // The store's folder becomes a file: every write into it fails.
+    const blocked = path.join(t.dataDir, 'media/assets');
+    rmSync(blocked, { recursive: true, force: true });
+    writeFileSync(blocked, 'not a folder');
+    await expect(t.process(id)).rejects.toThrow(/media storage unavailable/);
+    const still = await asset(id);
+    expect(still.status).toBe('processing');
+    expect(still.streamUrl).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_VIDEOS, demoAssetId } from '@catalyst/service-kit';
+import { testLog } from '@catalyst/service-kit/testing';
+import { seedDemo } from '../seed';
+import { createTestContext, makeVideo } from '../test-support';
+import { JOBS_SCHEMA, PROCESS_QUEUE } from './queue';
+import { recoverJobs } from './recovery';
+
+const WORKER = path.resolve(import.meta.dirname, '../worker.ts');
+
+describe('processing jobs survive a killed worker', () => {
+  let t: Awaited<ReturnType<typeof createTestContext>>;
+  const workers: ChildProcess[] = [];
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(async () => {
+    for (const worker of workers) worker.kill('SIGKILL');
+    await t.close();
+  });
+
+  const startWorker = () => {
+    const worker = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+      env: { ...process.env, ...t.env, MEDIA_JOB_STALE_SECONDS: '2', LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+      stdio: 'ignore',
+    });
+    workers.push(worker);
+    return worker;
+  };
+  const row = (id: string) => t.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('takes a job back from a worker killed mid-run and completes it exactly once with another', async () => {
+    const source = readFileSync(makeVideo(t.dataDir, { seconds: 24, height: 720, name: 'long.mp4' }));
+    const { id } = await t.upload(source, 'long.mp4', 'video/mp4');
+
+    const first = startWorker();
+    // Wait until the first worker is well into the transcode, then kill it without warning.
+    await expect.poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 }).toBeGreaterThan(10);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    expect((await row(id)).status).toBe('processing');
+
+    startWorker();
+    await expect.poll(async () => (await row(id)).status, { timeout: 60_000, interval: 250 }).toBe('ready');
+
+    const ready = await row(id);
+    // One published run: the killed run's folder never became the asset's, and nothing of it remains published.
+    const runs = readdirSync(path.join(t.dataDir, 'media/assets', id));
+    expect(runs).toHaveLength(1);
+    expect(ready.output_prefix).toBe(`assets/${id}/${runs[0]}/`);
+    const jobs = await sql<{ state: string; retry_count: number }>`select state, retry_count from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and singleton_key = ${id}`.execute(t.db);
+    expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+  }, 120_000);
+
+  it('gives a job to every asset waiting without one (the demo lessons after a fresh seed)', async () => {
+    await seedDemo(t.db, testLog);
+    const result = await recoverJobs({ db: t.db, jobs: t.jobs, log: testLog, staleSeconds: 30 });
+    expect(result.queued).toBeGreaterThanOrEqual(DEMO_VIDEOS.length);
+    const queued = await sql<{ singleton_key: string }>`select singleton_key from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and state in ('created', 'retry', 'active')`.execute(t.db);
+    for (const video of DEMO_VIDEOS) expect(queued.rows.map((r) => r.singleton_key)).toContain(demoAssetId(video));
+    // Asked again, nothing is queued twice.
+    expect((await recoverJobs({ db: t.db, jobs: t.jobs, log: testLog, staleSeconds: 30 })).queued).toBe(0);
+  });
+});
