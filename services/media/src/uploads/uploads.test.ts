@@ -30,7 +30,7 @@ describe('resumable uploads (tus)', () => {
   it('resumes after a cut connection from the offset the server kept, and the stored file is the original byte for byte', async () => {
     const id = await t.createUpload(lesson.length, 'lesson-2.mp4', 'video/mp4');
     const first = lesson.subarray(0, 80_000);
-    await t.patch(id, 0, cutAfter(first)).catch(() => undefined);
+    await Promise.resolve(t.patch(id, 0, cutAfter(first))).catch(() => undefined);
 
     const head = await t.request(testUsers.admin, 'HEAD', `/media/uploads/${id}`, { headers: TUS });
     expect(head.status).toBe(200);
