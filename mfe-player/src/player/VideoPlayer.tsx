@@ -74,7 +74,8 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
   useEffect(() => {
     const video = media();
     const { time, playing, pending } = renewal.current;
-    if (!video || !pending) return;
+    // (a stream keeps its own source: its token renews without a new src)
+    if (!video || !pending || streaming) return;
     renewal.current.pending = false;
     const restore = () => {
       video.currentTime = time;
@@ -82,6 +83,7 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
     };
     video.addEventListener('loadedmetadata', restore, { once: true });
     return () => video.removeEventListener('loadedmetadata', restore);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src]);
   const knownDuration = (video: HTMLVideoElement) => (Number.isFinite(video.duration) ? video.duration : 0);
 

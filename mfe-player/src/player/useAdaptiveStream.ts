@@ -28,10 +28,39 @@ export function withToken(url: string, token: string): string {
   return url.replace(/([?&]token=)[^&#]*/, `$1${encodeURIComponent(token)}`);
 }
 
+/** Seconds left before a token expires (its first part is the expiry, in Unix seconds). */
+const secondsLeft = (token: string) => Number(token.split('.')[0]) - Date.now() / 1000;
+/** A native player switches to a new token this long before the one it plays with expires. */
+const NATIVE_RENEW_SECONDS = 6 * 60;
+
+/** The playlist of one rendition (its height), or the master playlist for Auto. */
+export function playlistFor(stream: ProductStream, height: number | null, token = tokenOf(stream.url)): string {
+  const master = withToken(stream.url, token);
+  return height === null ? master : master.replace('/master.m3u8', `/${height}p/index.m3u8`);
+}
+
+/** Points the video at another playlist, keeping the position and whether it was playing. */
+function switchSource(video: HTMLVideoElement, url: string) {
+  const time = video.currentTime;
+  const playing = !video.paused && !video.ended;
+  video.src = url;
+  if (time > 0 || playing) {
+    video.addEventListener(
+      'loadedmetadata',
+      () => {
+        video.currentTime = time;
+        if (playing) void video.play().catch(() => undefined);
+      },
+      { once: true },
+    );
+  }
+}
+
 /**
- * Plays an HLS stream in the video element: natively where the browser can (Safari), else with hls.js,
- * loaded only now (pages without a stream never download it). Every playlist and segment request carries
- * the newest stream token, so a long lesson keeps playing past its first token's lifetime.
+ * Plays an HLS stream in the video element: natively where the browser can (the quality menu then points
+ * it at one rendition's playlist, or the master for Auto), else with hls.js, loaded only now (pages
+ * without a stream never download it). Every request carries the newest stream token, so a long lesson
+ * keeps playing past its first token's lifetime.
  */
 export function useAdaptiveStream(videoRef: RefObject<HTMLVideoElement | null>, stream: ProductStream | null | undefined): AdaptiveStream {
   const [levels, setLevels] = useState<QualityLevel[]>([]);
@@ -39,7 +68,10 @@ export function useAdaptiveStream(videoRef: RefObject<HTMLVideoElement | null>, 
   const [playing, setPlaying] = useState(-1);
   const [failed, setFailed] = useState(false);
   const token = useRef('');
-  const hlsRef = useRef<{ currentLevel: number; nextLevel: number } | null>(null);
+  const hlsRef = useRef<{ currentLevel: number } | null>(null);
+  const native = useRef(false);
+  const latest = useRef(stream);
+  latest.current = stream;
   if (stream) token.current = tokenOf(stream.url);
 
   const assetId = stream?.assetId;
@@ -47,16 +79,21 @@ export function useAdaptiveStream(videoRef: RefObject<HTMLVideoElement | null>, 
     const video = videoRef.current;
     if (!video || !stream) return;
     setFailed(false);
-    setLevels([]);
-    if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    setChosen(-1);
+    setPlaying(-1);
+    native.current = video.canPlayType('application/vnd.apple.mpegurl') !== '';
+    if (native.current) {
+      setLevels(stream.renditions.map((rendition, index) => ({ index, height: rendition.height })));
       video.src = stream.url;
       return () => {
         video.removeAttribute('src');
+        video.load();
       };
     }
+    setLevels([]);
     let cancelled = false;
     let destroy = () => undefined as void;
-    void import('hls.js')
+    void import('hls.js/light')
       .then(({ default: Hls }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) return setFailed(true);
@@ -85,18 +122,35 @@ export function useAdaptiveStream(videoRef: RefObject<HTMLVideoElement | null>, 
       hlsRef.current = null;
       destroy();
     };
-    // A new token for the same asset is taken by xhrSetup, not by reloading the stream.
+    // A new token for the same asset is taken per request (hls.js) or when the old one nears its end (native).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [assetId, videoRef]);
+
+  // A native player keeps the address it was given: it moves to the new token before the old one expires.
+  const url = stream?.url;
+  useEffect(() => {
+    const video = videoRef.current;
+    const current = latest.current;
+    if (!video || !current || !native.current || !video.currentSrc) return;
+    const playingToken = new URL(video.currentSrc).searchParams.get('token') ?? '';
+    if (playingToken === token.current || secondsLeft(playingToken) > NATIVE_RENEW_SECONDS) return;
+    switchSource(video, playlistFor(current, chosen < 0 ? null : (current.renditions[chosen]?.height ?? null), token.current));
+  }, [url, chosen, videoRef]);
 
   return {
     levels,
     chosen,
-    playing,
+    playing: native.current ? chosen : playing,
     failed,
     choose(index) {
       setChosen(index);
-      // currentLevel switches at once (flushing the buffer); Auto hands the choice back to hls.js.
+      const video = videoRef.current;
+      const current = latest.current;
+      if (native.current && video && current) {
+        switchSource(video, playlistFor(current, index < 0 ? null : (current.renditions[index]?.height ?? null), token.current));
+        return;
+      }
+      // hls.js: currentLevel switches at once (flushing the buffer); Auto (-1) hands the choice back to it.
       if (hlsRef.current) hlsRef.current.currentLevel = index;
     },
   };
