@@ -6,6 +6,7 @@
  */
 import { Checks } from './lib/checks';
 import { startEnvironment, type Environment } from './lib/environment';
+import { mediaFaults } from './media-faults';
 import { postgresOutage } from './postgres-outage';
 import { redisOutage } from './redis-outage';
 import { remoteBroken } from './remote-broken';
@@ -18,6 +19,7 @@ const scenarios: Array<[string, (env: Environment, checks: Checks) => Promise<vo
   ['3', serviceKilled],
   ['4', remoteBroken],
   ['5', webhookRetry],
+  ['6', mediaFaults],
 ];
 
 async function main() {

@@ -172,3 +172,18 @@ export function countChanges(before: Map<string, number>, after: Map<string, num
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A demo lesson's stream as the member's product page gives it (waiting for the worker to publish it). */
+export async function demoStream(suite: Suite, memberToken: string, slug: string): Promise<{ assetId: string; token: string }> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const res = await suite.request('GET', `/content/premium/products/${slug}`, { token: memberToken });
+    const url: string | undefined = res.body?.data?.stream?.url;
+    if (url) {
+      const parsed = new URL(url, 'http://x.invalid');
+      return { assetId: parsed.pathname.split('/')[5]!, token: parsed.searchParams.get('token')! };
+    }
+    await sleep(500);
+  }
+  throw new Error(`access matrix: the demo product ${slug} has no stream after 90 s (is the media worker running?)`);
+}

@@ -19,6 +19,7 @@ import { Suite, leaksInternals, type Fixtures, type Role } from './harness';
 import { securityHeaders } from './headers';
 import { identityForgery } from './identity-forgery';
 import { idor } from './idor';
+import { mediaAttacks } from './media';
 import { signInAbuse } from './sign-in';
 import { webhooks } from './webhooks';
 import { storedXss } from './xss';
@@ -34,6 +35,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['sign-in abuse', signInAbuse],
   ['headers', securityHeaders],
   ['hardening', hardening],
+  ['media', mediaAttacks],
 ];
 
 const demo = {

@@ -147,6 +147,8 @@ export async function startEnvironment(log: (line: string) => void): Promise<Env
         STATIC_ROOT: staticRoot,
         E2E_STATIC_COPY: 'true',
         LOG_LEVEL: 'error',
+        // A killed media worker's job is taken back after this many silent seconds (30 by default).
+        MEDIA_JOB_STALE_SECONDS: '4',
       },
       timeoutMs: 300_000,
       onLog: (line) => {

@@ -79,7 +79,8 @@ export function createUploadServer({ db, storage, jobs, log, maxBytes }: { db: K
     },
 
     onResponseError(_req, error) {
-      if (error instanceof StorageUnavailableError || (error as NodeJS.ErrnoException).code === 'ENOSPC') {
+      // The store failed (disk full or unwritable, bucket unreachable): a clear 503, never tus's bare 500.
+      if (error instanceof StorageUnavailableError || typeof (error as NodeJS.ErrnoException).code === 'string' || (error as { $metadata?: unknown }).$metadata) {
         log.error({ err: (error as Error).message }, 'upload storage failed');
         return refusal(503, MEDIA_MESSAGES.storageUnavailable);
       }

@@ -1,0 +1,83 @@
+/**
+ * Scenario 6: media under fault. The media worker killed mid-job (the job is taken back and completed
+ * once), the media service killed (its routes answer 503 JSON, product pages keep working, and it serves
+ * again after the supervisor restarts it), and the store unwritable (uploads answer 503, processing keeps
+ * the asset unpublished until the store is back).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { demoAccounts, MEDIA_MESSAGES } from '@catalyst/contracts';
+import { mediaToolPath } from '@catalyst/service-kit';
+import { premiumProduct } from './lib/catalogue';
+import type { Checks } from './lib/checks';
+import { login, type Environment } from './lib/environment';
+import { call, waitFor } from './lib/http';
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** A 720p video long enough that its processing can be interrupted. */
+function makeVideo(seconds: number): Buffer {
+  const file = path.join(os.tmpdir(), `catalyst-faults-${seconds}s.mp4`);
+  execFileSync(mediaToolPath('ffmpeg'), ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
+  return readFileSync(file);
+}
+
+/** Uploads bytes over tus in one PATCH; answers the asset id and the statuses. */
+async function upload(base: string, token: string, bytes: Buffer, name: string) {
+  const created = await fetch(`${base}/api/v1/media/uploads`, { method: 'POST', headers: { ...TUS, authorization: `Bearer ${token}`, 'upload-length': String(bytes.length), 'upload-metadata': `filename ${b64(name)},filetype ${b64('video/mp4')}` } });
+  const id = created.headers.get('location')?.split('/').pop();
+  if (!id) return { created: created.status, body: await created.text() };
+  const patched = await fetch(`${base}/api/v1/media/uploads/${id}`, { method: 'PATCH', headers: { ...TUS, authorization: `Bearer ${token}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(bytes) });
+  return { id, created: created.status, patched: patched.status };
+}
+
+export async function mediaFaults(env: Environment, checks: Checks) {
+  checks.begin('6. Media: the worker killed mid-job, the service killed, the store unwritable');
+  const base = env.url;
+  const admin = await login(base, demoAccounts.admin.email, demoAccounts.admin.password);
+  const member = await login(base, demoAccounts.member.email, demoAccounts.member.password);
+  const asset = async (id: string) => (await call(base, 'GET', `/api/v1/media/assets/${id}`, { token: admin })).body?.data;
+  const store = path.join(env.product.dataDir, 'media');
+
+  // The worker killed mid-job.
+  const sent = await upload(base, admin, makeVideo(30), 'interrupted.mp4');
+  checks.check('a 30 s 720p video uploads', sent.patched === 204, JSON.stringify(sent));
+  const id = sent.id!;
+  const started = await waitFor(async () => ((await asset(id))?.progress ?? 0) > 5, 60_000, 100);
+  checks.check('its processing starts', started !== undefined);
+  const workerPid = env.runtime().pids['media-worker']!;
+  process.kill(workerPid, 'SIGKILL');
+  const restarted = await waitFor(async () => { const pid = env.runtime().pids['media-worker']; return !!pid && pid !== workerPid; }, 20_000);
+  checks.check('the supervisor starts a new worker', restarted !== undefined);
+  const readyIn = await waitFor(async () => (await asset(id))?.status === 'ready', 120_000, 500);
+  checks.check('the interrupted job is taken back and the asset becomes ready', readyIn !== undefined, readyIn === undefined ? JSON.stringify(await asset(id)) : `${(readyIn / 1000).toFixed(1)} s after the restart`);
+  const runs = readdirSync(path.join(store, 'assets', id));
+  checks.check('exactly one processing run is published (nothing of the killed one)', runs.length === 1, runs.join(', '));
+
+  // The media service killed: its routes answer 503 in the error shape, product pages keep working.
+  const product = await premiumProduct(base);
+  const mediaPid = env.runtime().pids.media!;
+  process.kill(mediaPid, 'SIGKILL');
+  const down = await call(base, 'GET', '/api/v1/media/assets', { token: admin });
+  checks.check('media down: its routes answer 503 JSON at once', down.status === 503 && down.shaped && down.ms < 1_000, `${down.status} in ${Math.round(down.ms)} ms`);
+  const page = await call(base, 'GET', `/api/v1/content/premium/products/${product!.slug}`, { token: member });
+  checks.check('media down: the product page still answers', page.status === 200, String(page.status));
+  const back = await waitFor(async () => (await call(base, 'GET', '/api/v1/media/assets', { token: admin })).status === 200, 30_000);
+  checks.check('media is restarted by the supervisor and serves again', back !== undefined);
+
+  // The store unwritable: a folder of it replaced by a file.
+  const uploads = path.join(store, 'uploads');
+  const aside = `${uploads}.aside`;
+  renameSync(uploads, aside);
+  writeFileSync(uploads, 'not a folder');
+  const refused = await upload(base, admin, makeVideo(2), 'nowhere.mp4');
+  checks.check('store unwritable: an upload is refused with 503 and the storage message', refused.created === 503 && JSON.parse(refused.body ?? '{}').message === MEDIA_MESSAGES.storageUnavailable, JSON.stringify(refused));
+  rmSync(uploads);
+  renameSync(aside, uploads);
+  mkdirSync(uploads, { recursive: true });
+  const again = await upload(base, admin, makeVideo(2), 'after.mp4');
+  checks.check('store back: uploads work again', again.patched === 204, JSON.stringify(again));
+}
