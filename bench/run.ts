@@ -18,6 +18,7 @@ import { measureBackend, signIn, type BackendResult } from './backend';
 import { renderChart, type Panel } from './chart';
 import { launchChromium, measureVisit, CPU_SLOWDOWN, type PageVisit, type VisitPlan } from './frontend';
 import { measureGrowth, type GrowthResult } from './growth';
+import { benchMedia, type MediaBenchResult } from './media';
 import { benchProgressWrites, type ProgressBenchResult } from './progress';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,7 +28,7 @@ const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 interface Figure {
-  group: 'front end' | 'back end' | 'growth';
+  group: 'front end' | 'back end' | 'media' | 'growth';
   name: string;
   value: number;
   unit: string;
@@ -64,7 +65,7 @@ async function frontEnd(baseUrl: string): Promise<PageVisit[]> {
   }
 }
 
-function figuresOf(visits: PageVisit[], backend: BackendResult, progress: ProgressBenchResult, growth: GrowthResult | undefined): Figure[] {
+function figuresOf(visits: PageVisit[], backend: BackendResult, progress: ProgressBenchResult, media: MediaBenchResult, growth: GrowthResult | undefined): Figure[] {
   const figures: Figure[] = [];
   for (const v of visits) {
     const target = JS_TARGETS[v.name];
@@ -92,6 +93,12 @@ function figuresOf(visits: PageVisit[], backend: BackendResult, progress: Progre
   figures.push({ group: 'back end', name: 'through the gateway, the URL clients repeat (edge cache), vs direct', value: repeated, unit: '%' });
   figures.push({ group: 'back end', name: 'progress saves', value: progress.writesPerSecond, unit: `writes/s (p99 ${progress.latencyMs.p99} ms, ${progress.errors} failed)`, target: '≥ 2000/s', pass: progress.writesPerSecond >= 2000 });
   figures.push({ group: 'back end', name: 'progress saves lost or corrupt (read back after)', value: progress.lost + progress.corrupt, unit: `of ${progress.pairsChecked} rows`, target: '0', pass: progress.lost + progress.corrupt === 0 });
+  const { processing, firstFrame, segments } = media;
+  figures.push({ group: 'media', name: `processing a ${processing.sourceSeconds} s ${processing.sourceHeight}p upload (${processing.renditions.join('p + ')}p, poster, storyboard)`, value: processing.multipleOfRealTime, unit: `× real time (${processing.processingSeconds} s)`, target: '≥ 2×', pass: processing.multipleOfRealTime >= 2 });
+  figures.push({ group: 'media', name: `HLS product page: Play to first frame (CPU ${CPU_SLOWDOWN}× slower, loopback; median of ${firstFrame.runsMs.length})`, value: firstFrame.medianMs, unit: `ms (runs ${firstFrame.runsMs.join(', ')}; ${firstFrame.fromNavigationMs.join(', ')} ms from navigation)`, target: '≤ 1000 ms', pass: firstFrame.medianMs <= 1000 });
+  const mbps = (r: { requestsPerSecond: number }) => Math.round((r.requestsPerSecond * segments.segmentBytes) / 1e5) / 10;
+  figures.push({ group: 'media', name: `${Math.round(segments.segmentBytes / 1024)} KiB segment from media directly`, value: segments.direct.requestsPerSecond, unit: `req/s (${mbps(segments.direct)} MB/s, p99 ${segments.direct.p99} ms)`, reference: true });
+  figures.push({ group: 'media', name: 'the same segment through the gateway', value: segments.gateway.requestsPerSecond, unit: `req/s (${mbps(segments.gateway)} MB/s, p99 ${segments.gateway.p99} ms; ${Math.round(segments.ratio * 100)}% of direct)`, ...(segments.gateway.non2xx + segments.gateway.errors > 0 ? { target: 'no failures', pass: false } : {}) });
   if (growth) {
     const last = growth.steps[growth.steps.length - 1]!;
     for (const c of growth.change) {
@@ -113,7 +120,7 @@ function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: B
     '![figures](latest.svg)',
     '',
   ];
-  for (const group of ['front end', 'back end', 'growth'] as const) {
+  for (const group of ['front end', 'back end', 'media', 'growth'] as const) {
     const inGroup = figures.filter((f) => f.group === group);
     if (inGroup.length === 0) continue;
     lines.push(`## ${group[0]!.toUpperCase()}${group.slice(1)}`, '', '| figure | value | target | |', '|---|---|---|---|', ...inGroup.map(row), '');
@@ -168,6 +175,7 @@ async function main() {
   let visits: PageVisit[];
   let backend: BackendResult;
   let progress: ProgressBenchResult;
+  let media: MediaBenchResult;
   try {
     say(`product up at ${product.url} after ${Math.round((Date.now() - started) / 1000)} s`);
     visits = await frontEnd(product.url);
@@ -182,6 +190,8 @@ async function main() {
       productsPerUser: smoke ? 3 : 10,
       connections: 50,
     });
+    say('media: processing a 720p upload, first frame of its stream, segment throughput');
+    media = await benchMedia({ baseUrl: product.url, services: product.runtime.services, durationSeconds: seconds, sourceSeconds: smoke ? 10 : 60, firstFrameRuns: smoke ? 1 : 3 });
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -193,8 +203,8 @@ async function main() {
   }
 
   const at = new Date().toISOString();
-  const figures = figuresOf(visits, backend, progress, growth);
-  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, growth };
+  const figures = figuresOf(visits, backend, progress, media, growth);
+  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, media, growth };
   const outDir = path.join(here, 'results');
   mkdirSync(outDir, { recursive: true });
   const name = smoke ? 'smoke' : 'latest';
