@@ -15,6 +15,7 @@ import { startJobs } from './jobs/queue';
 import { processAsset } from './processing/process-asset';
 import { SCHEMA, prepareDatabase } from './setup';
 import { createDiskStorage } from './storage/disk';
+import type { MediaStorage } from './storage';
 
 export const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -33,12 +34,12 @@ export function makeVideo(dir: string, { seconds = 6, height = 720, name = 'sour
   return file;
 }
 
-export async function createTestContext() {
+export async function createTestContext({ storage: makeStorage }: { storage?: (dataDir: string) => MediaStorage } = {}) {
   const database = await createTestDatabase();
   const db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 10 });
   await prepareDatabase(db, { seed: false, log: testLog });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-media-test-'));
-  const storage = createDiskStorage(path.join(dataDir, 'media'));
+  const storage = makeStorage ? makeStorage(dataDir) : createDiskStorage(path.join(dataDir, 'media'));
   const jobs = await startJobs({ connectionString: database.url, log: testLog });
 
   /** Which products use which asset, as content would answer. */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { testLog } from '@catalyst/service-kit/testing';
 import { seedDemo } from '../seed';
 import { createTestContext, makeVideo } from '../test-support';
 import { JOBS_SCHEMA, PROCESS_QUEUE } from './queue';
-import { recoverJobs } from './recovery';
+import { recoverJobs, sweepOrphans } from './recovery';
 
 const WORKER = path.resolve(import.meta.dirname, '../worker.ts');
 
@@ -64,5 +64,25 @@ describe('processing jobs survive a killed worker', () => {
     for (const video of DEMO_VIDEOS) expect(queued.rows.map((r) => r.singleton_key)).toContain(demoAssetId(video));
     // Asked again, nothing is queued twice.
     expect((await recoverJobs({ db: t.db, jobs: t.jobs, log: testLog, staleSeconds: 30 })).queued).toBe(0);
+  });
+});
+
+describe('unfinished uploads', () => {
+  let t: Awaited<ReturnType<typeof createTestContext>>;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('are removed, bytes and row, once nobody has touched them for the configured hours; recent ones stay', async () => {
+    const old = await t.createUpload(1000, 'abandoned.mp4', 'video/mp4');
+    await t.patch(old, 0, new Uint8Array(100));
+    const recent = await t.createUpload(1000, 'in-progress.mp4', 'video/mp4');
+    await t.db.updateTable('assets').set({ updated_at: new Date(Date.now() - 25 * 3_600_000) }).where('id', '=', old).execute();
+
+    expect(await sweepOrphans({ db: t.db, storage: t.storage, log: testLog, hours: 24 })).toBe(1);
+    expect(await t.db.selectFrom('assets').select('id').where('id', 'in', [old, recent]).execute()).toEqual([{ id: recent }]);
+    expect(existsSync(path.join(t.dataDir, 'media/uploads', old))).toBe(false);
+    expect(existsSync(path.join(t.dataDir, 'media/uploads', recent))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -39,6 +39,10 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
   const clientConfig: S3ClientConfig = {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
+    // Checksums only where the API requires them: many S3-compatible stores do not take the SDK's
+    // aws-chunked bodies with trailing checksums (they would store the framing as the object's bytes).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
   };
@@ -109,8 +113,15 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
     publishDir: (localDir, prefix) =>
       guarded(async () => {
         for (const file of await listFiles(localDir)) {
+          const local = path.join(localDir, file);
           await client.send(
-            new PutObjectCommand({ Bucket, Key: `${prefix}${file}`, Body: createReadStream(path.join(localDir, file)), ContentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' }),
+            new PutObjectCommand({
+              Bucket,
+              Key: `${prefix}${file}`,
+              Body: createReadStream(local),
+              ContentLength: (await stat(local)).size,
+              ContentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+            }),
           );
         }
       }),
