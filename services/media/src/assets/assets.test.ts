@@ -1,9 +1,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
 import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
-import { testUsers } from '@catalyst/service-kit/testing';
+import { testLog, testUsers } from '@catalyst/service-kit/testing';
+import { processAsset } from '../processing/process-asset';
 import { createTestContext, makeVideo } from '../test-support';
 
 const lesson = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/videos/lesson-2.mp4'));
@@ -28,6 +30,19 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect(ready.streamUrl).toMatch(new RegExp(`^/api/v1/media/streams/${id}/master\\.m3u8\\?token=`));
     expect(ready.posterUrl).toMatch(/poster\.jpg\?token=/);
     expect(ready.storyboardUrl).toMatch(/storyboard\.vtt\?token=/);
+  });
+
+  it('makes the same ladder with the ffmpeg the npm installer packages ship (a machine without a system ffmpeg)', async () => {
+    const require = createRequire(import.meta.url);
+    const bundled = { ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path, ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path };
+    const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 5, height: 720, name: 'bundled.mp4' })), 'bundled.mp4', 'video/mp4');
+    expect(await processAsset({ db: t.db, storage: t.storage, log: testLog, ...bundled }, id)).toBe('ready');
+    const ready = await asset(id);
+    expect(ready.renditions.map((r: { height: number }) => r.height)).toEqual([360, 720]);
+    const token = new URL(ready.streamUrl, 'http://x.invalid').searchParams.get('token')!;
+    const master = await (await t.request(null, 'GET', `/media/streams/${id}/master.m3u8?token=${token}`)).text();
+    expect(master).toMatch(/RESOLUTION=1280x720/);
+    expect((await t.request(null, 'GET', `/media/streams/${id}/720p/seg_000.ts?token=${token}`)).status).toBe(200);
   });
 
   it('fails a video ffmpeg cannot decode with the reason, once (no retry storm), and retries it on request', async () => {

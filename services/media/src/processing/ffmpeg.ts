@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Rendition } from '@catalyst/contracts';
@@ -66,11 +66,14 @@ export function ladderFor(sourceHeight: number): Array<{ height: number; videoKb
 /**
  * Transcodes to an HLS ladder in one ffmpeg run (one decode, one scale per rendition): H.264 main + AAC,
  * keyframes every segment, `<height>p/index.m3u8` with `seg_NNN.ts`, and `master.m3u8` over them.
+ * Works with the system's ffmpeg and the older static binary of `@ffmpeg-installer/ffmpeg` alike.
  * Reports the share done (0–1) as ffmpeg goes.
  */
 export async function transcodeHls(ffmpeg: string, file: string, outDir: string, facts: VideoFacts, onProgress: (done: number) => void): Promise<Rendition[]> {
   const ladder = ladderFor(facts.height);
-  await Promise.all(ladder.map((step) => mkdir(path.join(outDir, `${step.height}p`), { recursive: true })));
+  // Renditions are written to 0/, 1/… (`name:` in -var_stream_map needs ffmpeg 4.2+; the npm installer's
+  // binary is older) and renamed to <height>p/ afterwards, master playlist and all.
+  await Promise.all(ladder.map((_, i) => mkdir(path.join(outDir, String(i)), { recursive: true })));
   const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
   const scales = ladder.map((step, i) => `[s${i}]scale=-2:${step.height}:flags=bicubic,format=yuv420p[v${i}]`);
   const args = ['-hide_banner', '-nostdin', '-y', '-i', file, '-filter_complex', [split, ...scales].join(';')];
@@ -87,15 +90,27 @@ export async function transcodeHls(ffmpeg: string, file: string, outDir: string,
     '-hls_playlist_type', 'vod',
     '-hls_flags', 'independent_segments',
     '-hls_segment_filename', path.join(outDir, '%v/seg_%03d.ts'),
-    '-master_pl_name', 'master.m3u8',
-    '-var_stream_map', ladder.map((step, i) => (facts.hasAudio ? `v:${i},a:${i},name:${step.height}p` : `v:${i},name:${step.height}p`)).join(' '),
+    '-var_stream_map', ladder.map((_, i) => (facts.hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' '),
     '-progress', 'pipe:1',
     '-nostats',
     path.join(outDir, '%v/index.m3u8'),
   );
   await runFfmpeg(ffmpeg, args, facts.durationSeconds, onProgress);
-  return ladder.map((step) => ({ height: step.height, bandwidth: (step.videoKbps + (facts.hasAudio ? AUDIO_KBPS : 0)) * 1000 }));
+  // The master playlist is written here, not by ffmpeg (the installer's older binary crashes writing it).
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const [i, step] of ladder.entries()) {
+    await rename(path.join(outDir, String(i)), path.join(outDir, `${step.height}p`));
+    const width = Math.round((step.height * facts.width) / facts.height / 2) * 2;
+    const codecs = [step.height > 720 ? 'avc1.4d4028' : 'avc1.4d401f', ...(facts.hasAudio ? ['mp4a.40.2'] : [])].join(',');
+    const bandwidth = peakBandwidth(step.videoKbps, facts.hasAudio);
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${width}x${step.height},CODECS="${codecs}"`, `${step.height}p/index.m3u8`);
+  }
+  await writeFile(path.join(outDir, 'master.m3u8'), `${lines.join('\n')}\n`);
+  return ladder.map((step) => ({ height: step.height, bandwidth: peakBandwidth(step.videoKbps, facts.hasAudio) }));
 }
+
+/** A rendition's peak bits per second as HLS declares it: the video's maxrate plus the audio. */
+const peakBandwidth = (videoKbps: number, hasAudio: boolean) => Math.round((videoKbps * 1.07 + (hasAudio ? AUDIO_KBPS : 0)) * 1000);
 
 /** A poster frame (a third of the way in, at most 10 s), at most 720 px high. */
 export async function extractPoster(ffmpeg: string, file: string, outFile: string, facts: VideoFacts) {
@@ -155,7 +170,8 @@ function runFfmpeg(ffmpeg: string, args: string[], durationSeconds?: number, onP
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
-        const match = /^out_time_us=(\d+)/.exec(line);
+        // (out_time_ms is microseconds too, despite its name; older builds print only it)
+        const match = /^out_time_(?:us|ms)=(\d+)/.exec(line);
         if (match && durationSeconds && onProgress) onProgress(Math.min(1, Number(match[1]) / 1e6 / durationSeconds));
       }
     });
