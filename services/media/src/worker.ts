@@ -1,6 +1,6 @@
 // The media worker: a process of its own (the launcher runs it beside the service; compose has a service for
 // it) that takes processing jobs from the Postgres queue, one ffmpeg or sharp run at a time per slot.
-import { createDb, createLogger, mediaToolPath } from '@catalyst/service-kit';
+import { createDb, createLogger, isUnavailableError, mediaToolPath } from '@catalyst/service-kit';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
 import { PROCESS_QUEUE, startJobs, SWEEP_QUEUE, type ProcessJob } from './jobs/queue';
@@ -16,6 +16,16 @@ const storage = createStorage(config);
 const ffmpeg = config.FFMPEG_PATH ?? mediaToolPath('ffmpeg');
 const ffprobe = config.FFPROBE_PATH ?? mediaToolPath('ffprobe');
 const jobs = await startJobs({ connectionString: config.DATABASE_URL, log, supervise: true });
+
+// pg-boss records a job's outcome after the handler returns, in a promise nothing awaits: with Postgres
+// down that write fails there. The job then stays 'active' and the recovery loop hands it back once the
+// database is up, so the worker keeps running through an outage (as every service does); anything else
+// unexpected stops it, and the launcher (or compose) starts it again.
+process.on('unhandledRejection', (reason) => {
+  if (isUnavailableError(reason)) return void log.warn({ err: (reason as Error).message }, 'job queue write failed while Postgres is unreachable; recovery will hand the job back');
+  log.fatal({ err: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason) }, 'unexpected failure');
+  process.exit(1);
+});
 
 for (let slot = 0; slot < config.MEDIA_WORKER_CONCURRENCY; slot++) {
   await jobs.boss.work<ProcessJob>(PROCESS_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
