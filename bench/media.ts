@@ -7,12 +7,11 @@
  * `benchMedia({ baseUrl, services })` runs against a product already started (bench/run.ts);
  * `npx tsx bench/media.ts [--seconds 5] [--smoke]` starts one of its own and prints the result.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mediaToolPath } from '@catalyst/service-kit';
+import { makeTestVideo, uploadOverTus } from '@catalyst/service-kit/testing/media';
 import { launchChromium } from '../scripts/lib/chromium';
 import { signIn } from './backend';
 import { CPU_SLOWDOWN } from './frontend';
@@ -25,16 +24,7 @@ export interface MediaBenchResult {
   segments: { gateway: RouteLoad; direct: RouteLoad; ratio: number; segmentBytes: number };
 }
 
-const TUS = { 'tus-resumable': '1.0.0' };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** A 720p source with sound (x264 ultrafast: made fast, processed for real). */
-function makeSource(dir: string, seconds: number): string {
-  const file = path.join(dir, 'bench-720p.mp4');
-  execFileSync(mediaToolPath('ffmpeg'), ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
-  return file;
-}
 
 async function api<T>(baseUrl: string, method: string, url: string, token: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl}/api/v1${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
@@ -48,14 +38,12 @@ export async function benchMedia({ baseUrl, services, durationSeconds, sourceSec
   try {
     const admin = await signIn(baseUrl, 'admin');
     const member = await signIn(baseUrl, 'member');
-    const bytes = readFileSync(makeSource(dir, sourceSeconds));
+    const bytes = readFileSync(makeTestVideo(path.join(dir, 'bench-720p.mp4'), { seconds: sourceSeconds, fps: 30 }));
 
     // Upload (tus), then time from the last byte to ready.
-    const created = await fetch(`${baseUrl}/api/v1/media/uploads`, { method: 'POST', headers: { ...TUS, authorization: `Bearer ${admin}`, 'upload-length': String(bytes.length), 'upload-metadata': `filename ${b64('bench-720p.mp4')},filetype ${b64('video/mp4')}` } });
-    const id = created.headers.get('location')?.split('/').pop();
-    if (!id) throw new Error(`upload not created: ${created.status}`);
-    const sent = await fetch(`${baseUrl}/api/v1/media/uploads/${id}`, { method: 'PATCH', headers: { ...TUS, authorization: `Bearer ${admin}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(bytes) });
-    if (sent.status !== 204) throw new Error(`upload failed: ${sent.status}`);
+    const sent = await uploadOverTus(`${baseUrl}/api/v1`, admin, bytes, 'bench-720p.mp4');
+    if (sent.patched !== 204) throw new Error(`upload failed: ${JSON.stringify(sent)}`);
+    const id = sent.id!;
     const uploadedAt = Date.now();
     let asset: { status: string; durationSeconds: number; height: number; renditions: Array<{ height: number }>; reason: string | null };
     do {

@@ -1,21 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { mediaToolPath } from '../packages/service-kit/src/demo-media';
+import { makeTestVideo } from '@catalyst/service-kit/testing/media';
 import { apiToken, dataDir, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 
 /** A real 720p video with sound, made by ffmpeg for this run. */
 function makeUpload(): string {
   const dir = path.join(dataDir, 'e2e-uploads');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'keynote-720p.mp4');
-  execFileSync(mediaToolPath('ffmpeg'), [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25:duration=8',
-    '-f', 'lavfi', '-i', 'sine=frequency=330:duration=8',
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-  ]);
-  return file;
+  return makeTestVideo(path.join(dir, 'keynote-720p.mp4'), { seconds: 8, toneHz: 330 });
 }
 
 test('an admin uploads a video through the product form (surviving a dropped connection), and a member streams it and switches quality', async ({ page, request }) => {

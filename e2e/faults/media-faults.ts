@@ -4,46 +4,30 @@
  * again after the supervisor restarts it), and the store unwritable (uploads answer 503, processing keeps
  * the asset unpublished until the store is back).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { demoAccounts, MEDIA_MESSAGES } from '@catalyst/contracts';
-import { mediaToolPath } from '@catalyst/service-kit';
+import { makeTestVideo, uploadOverTus } from '@catalyst/service-kit/testing/media';
 import { premiumProduct } from './lib/catalogue';
 import type { Checks } from './lib/checks';
 import { login, type Environment } from './lib/environment';
 import { call, waitFor } from './lib/http';
 
-const TUS = { 'tus-resumable': '1.0.0' };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
 /** A 720p video long enough that its processing can be interrupted. */
-function makeVideo(seconds: number): Buffer {
-  const file = path.join(os.tmpdir(), `catalyst-faults-${seconds}s.mp4`);
-  execFileSync(mediaToolPath('ffmpeg'), ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
-  return readFileSync(file);
-}
-
-/** Uploads bytes over tus in one PATCH; answers the asset id and the statuses. */
-async function upload(base: string, token: string, bytes: Buffer, name: string) {
-  const created = await fetch(`${base}/api/v1/media/uploads`, { method: 'POST', headers: { ...TUS, authorization: `Bearer ${token}`, 'upload-length': String(bytes.length), 'upload-metadata': `filename ${b64(name)},filetype ${b64('video/mp4')}` } });
-  const id = created.headers.get('location')?.split('/').pop();
-  if (!id) return { created: created.status, body: await created.text() };
-  const patched = await fetch(`${base}/api/v1/media/uploads/${id}`, { method: 'PATCH', headers: { ...TUS, authorization: `Bearer ${token}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(bytes) });
-  return { id, created: created.status, patched: patched.status };
-}
+const makeVideo = (seconds: number): Buffer => readFileSync(makeTestVideo(path.join(os.tmpdir(), `catalyst-faults-${seconds}s.mp4`), { seconds, toneHz: 220 }));
 
 export async function mediaFaults(env: Environment, checks: Checks) {
   checks.begin('6. Media: the worker killed mid-job, the service killed, the store unwritable');
   const base = env.url;
+  const upload = (token: string, bytes: Buffer, name: string) => uploadOverTus(`${base}/api/v1`, token, bytes, name);
   const admin = await login(base, demoAccounts.admin.email, demoAccounts.admin.password);
   const member = await login(base, demoAccounts.member.email, demoAccounts.member.password);
   const asset = async (id: string) => (await call(base, 'GET', `/api/v1/media/assets/${id}`, { token: admin })).body?.data;
   const store = path.join(env.product.dataDir, 'media');
 
   // The worker killed mid-job.
-  const sent = await upload(base, admin, makeVideo(30), 'interrupted.mp4');
+  const sent = await upload(admin, makeVideo(30), 'interrupted.mp4');
   checks.check('a 30 s 720p video uploads', sent.patched === 204, JSON.stringify(sent));
   const id = sent.id!;
   const started = await waitFor(async () => ((await asset(id))?.progress ?? 0) > 5, 60_000, 100);
@@ -73,11 +57,11 @@ export async function mediaFaults(env: Environment, checks: Checks) {
   const aside = `${uploads}.aside`;
   renameSync(uploads, aside);
   writeFileSync(uploads, 'not a folder');
-  const refused = await upload(base, admin, makeVideo(2), 'nowhere.mp4');
-  checks.check('store unwritable: an upload is refused with 503 and the storage message', refused.created === 503 && JSON.parse(refused.body ?? '{}').message === MEDIA_MESSAGES.storageUnavailable, JSON.stringify(refused));
+  const refused = await upload(admin, makeVideo(2), 'nowhere.mp4');
+  checks.check('store unwritable: an upload is refused with 503 and the storage message', refused.created === 503 && JSON.parse(refused.refusal ?? '{}').message === MEDIA_MESSAGES.storageUnavailable, JSON.stringify(refused));
   rmSync(uploads);
   renameSync(aside, uploads);
   mkdirSync(uploads, { recursive: true });
-  const again = await upload(base, admin, makeVideo(2), 'after.mp4');
+  const again = await upload(admin, makeVideo(2), 'after.mp4');
   checks.check('store back: uploads work again', again.patched === 204, JSON.stringify(again));
 }

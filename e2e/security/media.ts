@@ -6,10 +6,9 @@
 import { createHmac } from 'node:crypto';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
 import { signStreamToken } from '@catalyst/service-kit';
+import { TUS_HEADERS, uploadMetadata } from '@catalyst/service-kit/testing/media';
 import { demoStream, describe, isErrorShape, type Suite } from './harness';
 
-const TUS = { 'tus-resumable': '1.0.0' };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 export async function mediaAttacks(suite: Suite) {
   const f = suite.fixtures;
@@ -44,20 +43,20 @@ export async function mediaAttacks(suite: Suite) {
 
   // Uploads: only admins, and every bad header a clear 4xx.
   const upload = (token: string | undefined, headers: Record<string, string>, method = 'POST', path = '/media/uploads', raw?: Buffer) =>
-    suite.request(method, path, { token, headers: { ...TUS, ...headers }, raw });
+    suite.request(method, path, { token, headers: { ...TUS_HEADERS, ...headers }, raw });
   for (const role of ['learner', 'member'] as const) {
-    const res = await upload(f.tokens[role], { 'upload-length': '100', 'upload-metadata': `filename ${b64('a.mp4')}` });
+    const res = await upload(f.tokens[role], { 'upload-length': '100', 'upload-metadata': uploadMetadata('a.mp4') });
     suite.check(`a ${role} cannot start an upload`, res.status === 403 && isErrorShape(res.body), '403', describe(res));
   }
   const cases: Array<[string, Record<string, string>, number]> = [
-    ['no Tus-Resumable', { 'tus-resumable': '', 'upload-length': '10', 'upload-metadata': `filename ${b64('a.mp4')}` }, 412],
-    ['a negative Upload-Length', { 'upload-length': '-5', 'upload-metadata': `filename ${b64('a.mp4')}` }, 400],
-    ['a non-numeric Upload-Length', { 'upload-length': 'lots', 'upload-metadata': `filename ${b64('a.mp4')}` }, 400],
-    ['an Upload-Length over the limit', { 'upload-length': String(5 * 1024 ** 4), 'upload-metadata': `filename ${b64('a.mp4')}` }, 413],
+    ['no Tus-Resumable', { 'tus-resumable': '', 'upload-length': '10', 'upload-metadata': uploadMetadata('a.mp4') }, 412],
+    ['a negative Upload-Length', { 'upload-length': '-5', 'upload-metadata': uploadMetadata('a.mp4') }, 400],
+    ['a non-numeric Upload-Length', { 'upload-length': 'lots', 'upload-metadata': uploadMetadata('a.mp4') }, 400],
+    ['an Upload-Length over the limit', { 'upload-length': String(5 * 1024 ** 4), 'upload-metadata': uploadMetadata('a.mp4') }, 413],
     ['Upload-Metadata that is not base64 pairs', { 'upload-length': '10', 'upload-metadata': '%%%,,, ===' }, 400],
     ['no file name', { 'upload-length': '10' }, 400],
-    ['an executable', { 'upload-length': '10', 'upload-metadata': `filename ${b64('setup.exe')},filetype ${b64('application/x-msdownload')}` }, 415],
-    ['an HTML page claiming to be a video', { 'upload-length': '10', 'upload-metadata': `filename ${b64('<script>.html')}` }, 415],
+    ['an executable', { 'upload-length': '10', 'upload-metadata': uploadMetadata('setup.exe', 'application/x-msdownload') }, 415],
+    ['an HTML page claiming to be a video', { 'upload-length': '10', 'upload-metadata': uploadMetadata('<script>.html') }, 415],
   ];
   for (const [name, headers, status] of cases) {
     const res = await upload(f.tokens.admin, headers);
@@ -65,7 +64,7 @@ export async function mediaAttacks(suite: Suite) {
   }
 
   const html = Buffer.from('<!doctype html><script>alert(1)</script>');
-  const created = await upload(f.tokens.admin, { 'upload-length': String(html.length), 'upload-metadata': `filename ${b64('clip.mp4')},filetype ${b64('video/mp4')}` });
+  const created = await upload(f.tokens.admin, { 'upload-length': String(html.length), 'upload-metadata': uploadMetadata('clip.mp4', 'video/mp4') });
   const location = created.headers.get('location') ?? '';
   const id = location.split('/').pop() ?? '';
   suite.check('an admin starts an upload and gets its address', created.status === 201 && /^\/api\/v1\/media\/uploads\/[0-9a-f]{24}$/.test(location), '201 with Location', describe(created));

@@ -182,11 +182,10 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
   for (const path of declaredHere) if (!gatewayRoutes[path]) throw new Error(`The gateway declares ${path} but has no handler for it`);
   for (const path of Object.keys(gatewayRoutes)) if (!declaredHere.has(path)) throw new Error(`The gateway answers ${path} but no declaration names it`);
   const proxied = chain(readBody, forward);
-  // Resumable uploads: the body streams through to the service (never buffered, not held to BODY_LIMIT).
-  const streamed = chain(forward);
   const dispatch: Handler = (req, res, next) => {
     const route = routeOf(res);
-    const own = route.owner === 'gateway' ? gatewayRoutes[route.path] : route.streamBody ? streamed : proxied;
+    // Resumable uploads skip readBody: the body streams through to the service, never buffered nor held to BODY_LIMIT.
+    const own = route.owner === 'gateway' ? gatewayRoutes[route.path] : route.streamBody ? forward : proxied;
     if (!own) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${apiPathOf(req)}`);
     return own(req, res, next);
   };

@@ -31,8 +31,12 @@ export type Rendition = z.infer<typeof renditionSchema>;
 export const mediaUsageSchema = z.object({ _id: objectIdSchema, title: z.string(), slug: z.string() });
 export type MediaUsage = z.infer<typeof mediaUsageSchema>;
 
+/** The formats of an image asset's copies, preferred first. */
+export const IMAGE_FILE_EXTENSIONS = ['webp', 'avif'] as const;
+export type ImageFormat = (typeof IMAGE_FILE_EXTENSIONS)[number];
+
 /** An image's responsive copies. */
-export const imageVariantSchema = z.object({ width: z.number().int(), format: z.enum(['webp', 'avif']), url: z.string() });
+export const imageVariantSchema = z.object({ width: z.number().int(), format: z.enum(IMAGE_FILE_EXTENSIONS), url: z.string() });
 
 export const mediaAssetSchema = z.object({
   id: objectIdSchema,
@@ -97,7 +101,7 @@ export type MediaAssetFacts = z.infer<typeof mediaAssetFactsSchema>;
 /** A file of a stream: the master playlist, a rendition's playlist or segment, the poster, the storyboard. */
 export const streamFileSchema = z.string().regex(/^[a-z0-9_-]{1,40}\.(m3u8|ts|m4s|mp4|jpg|vtt)$/, 'Unknown stream file');
 export const streamRenditionSchema = z.string().regex(/^\d{3,4}p$/, 'Unknown rendition');
-export const imageFileSchema = z.string().regex(/^w\d{2,4}\.(webp|avif)$/, 'Unknown image file');
+export const imageFileSchema = z.string().regex(new RegExp(`^w\\d{2,4}\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`), 'Unknown image file');
 
 /** Where browsers fetch an asset's stream files (through the gateway). */
 export const MEDIA_STREAMS_PATH = '/api/v1/media/streams';
@@ -106,5 +110,6 @@ export const MEDIA_IMAGES_PATH = '/api/v1/media/images';
 
 /** The address of one file of an asset's stream, carrying its token. */
 export const streamFileUrl = (assetId: string, file: string, token: string) => `${MEDIA_STREAMS_PATH}/${assetId}/${file}?token=${encodeURIComponent(token)}`;
-/** The formats of an image asset's copies, preferred first. */
-export const IMAGE_FILE_EXTENSIONS = ['webp', 'avif'] as const;
+
+/** Where browsers fetch one responsive copy of an image asset. */
+export const imageFileUrl = (assetId: string, image: { width: number; format: ImageFormat }) => `${MEDIA_IMAGES_PATH}/${assetId}/w${image.width}.${image.format}`;

@@ -26,10 +26,11 @@ export class TtlLru<K, V> {
     return slot.value;
   }
 
-  set(key: K, value: V, now = Date.now()): void {
-    if (this.ttlMs <= 0) return;
+  /** Keeps a value for the cache's lifetime, or for `ttlMs` when this entry should live shorter or longer. */
+  set(key: K, value: V, now = Date.now(), ttlMs = this.ttlMs): void {
+    if (this.ttlMs <= 0 || ttlMs <= 0) return;
     this.delete(key);
-    this.slots.set(key, { value, expiresAt: now + this.ttlMs });
+    this.slots.set(key, { value, expiresAt: now + ttlMs });
     while (this.slots.size > this.maxEntries) {
       const oldest = this.slots.keys().next();
       if (oldest.done) break;

@@ -106,6 +106,17 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
   return app;
 }
 
+/**
+ * The paths of a table's routes whose bodies stream to their handler (`bodyKind: 'stream'`), as one
+ * pattern for createService's `streamedBodies` (undefined when the table has none).
+ */
+export function streamedBodyPaths(routes: RouteTable): RegExp | undefined {
+  const paths = Object.values(routes)
+    .filter((route) => route.bodyKind === 'stream')
+    .map((route) => route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+'));
+  return paths.length > 0 ? new RegExp(`^(?:${[...new Set(paths)].join('|')})$`) : undefined;
+}
+
 /** The method and path of every route mounted on an app (middleware and /health left out). */
 export function mountedRoutes(app: Hono<AppEnv>): string[] {
   const heads = headRoutes.get(app);

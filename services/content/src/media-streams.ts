@@ -16,19 +16,18 @@ const PENDING_MS = 5_000;
  * it signs video links). Media being down or slow never fails a product page: the video URL plays instead.
  */
 export function createMediaStreams({ media, secret, log }: { media: Peer; secret: string; log: Logger }): MediaStreams {
-  const facts = new TtlLru<string, { value: MediaAssetFacts | null; until: number }>(2_000, READY_MS);
+  const facts = new TtlLru<string, MediaAssetFacts | null>(2_000, READY_MS);
 
   async function factsOf(assetId: string, requestId?: string): Promise<MediaAssetFacts | null> {
-    const now = Date.now();
-    const kept = facts.get(assetId, now);
-    if (kept && kept.until > now) return kept.value;
+    const kept = facts.get(assetId);
+    if (kept !== undefined) return kept;
     try {
       const value = await media.call(mediaInternalRoutes.assetFacts, { params: { id: assetId } }, { requestId, timeoutMs: 1_500 });
-      facts.set(assetId, { value, until: now + (value.status === 'ready' ? READY_MS : PENDING_MS) }, now);
+      facts.set(assetId, value, Date.now(), value.status === 'ready' ? READY_MS : PENDING_MS);
       return value;
     } catch (error) {
       log.warn({ assetId, requestId, err: (error as Error).message }, 'media asset unknown or media unreachable: the video URL plays');
-      facts.set(assetId, { value: null, until: now + PENDING_MS }, now);
+      facts.set(assetId, null, Date.now(), PENDING_MS);
       return null;
     }
   }

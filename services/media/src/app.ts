@@ -1,5 +1,5 @@
 import { mediaRoutes } from '@catalyst/contracts';
-import { createService, mountRoutes, pingDb } from '@catalyst/service-kit';
+import { createService, mountRoutes, pingDb, streamedBodyPaths } from '@catalyst/service-kit';
 import { createAssetHandlers } from './assets/assets.handlers';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
@@ -12,8 +12,8 @@ export function createApp(deps: Deps) {
     internalSecret: deps.config.INTERNAL_SECRET,
     checks: { database: () => pingDb(deps.db), storage: () => deps.storage.check().then(() => true) },
     invalidations: deps.invalidations,
-    // tus PATCH bodies stream to the store; the upload size limit is tus's (MEDIA_MAX_UPLOAD_BYTES).
-    streamedBodies: /^\/media\/uploads(\/|$)/,
+    // tus bodies stream to the store; the upload size limit is tus's (MEDIA_MAX_UPLOAD_BYTES).
+    streamedBodies: streamedBodyPaths(mediaRoutes),
   });
   mountRoutes(app, mediaRoutes, { ...createUploadHandlers(deps.uploads), ...createAssetHandlers(deps), ...deps.streams.handlers });
   mountInternal(app, deps);

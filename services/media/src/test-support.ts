@@ -1,11 +1,11 @@
 // Test world for the media service: a real Postgres database, real pg-boss jobs in it, disk storage in a
 // temporary folder, and a stand-in for content's /internal route that says which products use an asset.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { contentInternalRoutes, type Identity, type MediaUsage } from '@catalyst/contracts';
 import { createDb, mediaToolPath } from '@catalyst/service-kit';
+import { makeTestVideo, TUS_HEADERS, uploadMetadata } from '@catalyst/service-kit/testing/media';
 import { TEST_INTERNAL_SECRET, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { createApp } from './app';
 import { configSchema } from './config';
@@ -17,22 +17,10 @@ import { SCHEMA, prepareDatabase } from './setup';
 import { createDiskStorage } from './storage/disk';
 import type { MediaStorage } from './storage';
 
-export const TUS = { 'tus-resumable': '1.0.0' };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-export const uploadMetadata = (filename: string, filetype?: string) => [`filename ${b64(filename)}`, ...(filetype ? [`filetype ${b64(filetype)}`] : [])].join(',');
+export { TUS_HEADERS as TUS, uploadMetadata } from '@catalyst/service-kit/testing/media';
 
-/** A real video made by ffmpeg: `seconds` of a test pattern with a tone, at `height` (16:9). */
-export function makeVideo(dir: string, { seconds = 6, height = 720, name = 'source.mp4' } = {}): string {
-  const file = path.join(dir, name);
-  const width = Math.round((height * 16) / 9 / 2) * 2;
-  execFileSync(mediaToolPath('ffmpeg'), [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-  ]);
-  return file;
-}
+/** A real video made by ffmpeg in `dir`: `seconds` of a test pattern with a tone, at `height` (16:9). */
+export const makeVideo = (dir: string, { seconds = 6, height = 720, name = 'source.mp4' } = {}): string => makeTestVideo(path.join(dir, name), { seconds, height });
 
 export async function createTestContext({ storage: makeStorage }: { storage?: (dataDir: string) => MediaStorage } = {}) {
   const database = await createTestDatabase();
@@ -59,13 +47,13 @@ export async function createTestContext({ storage: makeStorage }: { storage?: (d
 
   /** Starts an upload as the admin; answers the asset id. */
   async function createUpload(size: number, filename: string, filetype?: string) {
-    const res = await request(testUsers.admin, 'POST', '/media/uploads', { headers: { ...TUS, 'upload-length': String(size), 'upload-metadata': uploadMetadata(filename, filetype) } });
+    const res = await request(testUsers.admin, 'POST', '/media/uploads', { headers: { ...TUS_HEADERS, 'upload-length': String(size), 'upload-metadata': uploadMetadata(filename, filetype) } });
     if (res.status !== 201) throw new Error(`upload not created: ${res.status} ${await res.text()}`);
     return res.headers.get('location')!.split('/').pop()!;
   }
 
   const patch = (id: string, offset: number, body: BodyInit) =>
-    request(testUsers.admin, 'PATCH', `/media/uploads/${id}`, { headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body });
+    request(testUsers.admin, 'PATCH', `/media/uploads/${id}`, { headers: { ...TUS_HEADERS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body });
 
   /** Uploads a whole file in one PATCH; answers the asset id and the PATCH's answer. */
   async function upload(bytes: Buffer, filename: string, filetype?: string) {

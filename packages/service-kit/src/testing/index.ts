@@ -72,6 +72,7 @@ export const testUsers = {
 } satisfies Record<string, Identity>;
 export * from './redis';
 export * from './peers';
+export * from './media';
 
 /**
  * A fresh database for one test file, opened on `schema`: created before its tests, closed and dropped

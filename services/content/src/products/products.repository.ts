@@ -2,6 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type {
   AdminProduct,
   Difficulty,
+  MediaUsage,
   PremiumProduct,
   ProductDetail,
   ProductStream,
@@ -310,8 +311,8 @@ export async function deleteProduct(db: Kysely<Database>, id: string): Promise<b
 }
 
 /** The products that use each of these media assets (drafts included), by asset id. */
-export async function findMediaUsage(db: Kysely<Database>, assetIds: string[]): Promise<Record<string, Array<{ _id: string; title: string; slug: string }>>> {
-  const usage: Record<string, Array<{ _id: string; title: string; slug: string }>> = {};
+export async function findMediaUsage(db: Kysely<Database>, assetIds: string[]): Promise<Record<string, MediaUsage[]>> {
+  const usage: Record<string, MediaUsage[]> = {};
   if (assetIds.length === 0) return usage;
   const rows = await db.selectFrom('products').select(['id', 'title', 'slug', 'media_asset_id']).where('media_asset_id', 'in', assetIds).orderBy('title').execute();
   for (const row of rows) (usage[row.media_asset_id!] ??= []).push({ _id: row.id, title: row.title, slug: row.slug });

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { IMAGE_FILE_EXTENSIONS, MEDIA_IMAGES_PATH, streamFileUrl, type MediaAsset, type MediaAssetFacts, type MediaKind, type MediaStatus } from '@catalyst/contracts';
+import { IMAGE_FILE_EXTENSIONS, imageFileUrl, streamFileUrl, type MediaAsset, type MediaAssetFacts, type MediaKind, type MediaStatus } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { AssetsTable } from '../db/tables/assets';
 
@@ -39,7 +39,7 @@ export function toAsset(row: AssetRow, token: string | null): MediaAsset {
     streamUrl: row.kind === 'video' ? file('master.m3u8') : null,
     storyboardUrl: row.has_storyboard ? file('storyboard.vtt') : null,
     renditions: ready ? row.renditions : [],
-    images: ready ? row.images.map((image) => ({ ...image, url: `${MEDIA_IMAGES_PATH}/${row.id}/w${image.width}.${image.format}` })) : [],
+    images: ready ? row.images.map((image) => ({ ...image, url: imageFileUrl(row.id, image) })) : [],
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -48,7 +48,7 @@ export function toAsset(row: AssetRow, token: string | null): MediaAsset {
 /** An image's poster: its smallest WebP copy. */
 const imageUrl = (row: AssetRow) => {
   const smallest = row.images.filter((image) => image.format === IMAGE_FILE_EXTENSIONS[0]).sort((a, b) => a.width - b.width)[0];
-  return smallest ? `${MEDIA_IMAGES_PATH}/${row.id}/w${smallest.width}.${smallest.format}` : null;
+  return smallest ? imageFileUrl(row.id, smallest) : null;
 };
 
 export const toFacts = (row: AssetRow): MediaAssetFacts => ({

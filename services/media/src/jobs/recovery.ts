@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { markFailed } from '../processing/process-asset';
+import { SCHEMA } from '../setup';
 import { JOBS_SCHEMA, PROCESS_QUEUE, type MediaJobs } from './queue';
 
 /**
@@ -14,7 +15,7 @@ export async function recoverJobs({ db, jobs, log, staleSeconds }: { db: Kysely<
   const stalled = await sql<{ id: string; asset_id: string; retry_count: number; retry_limit: number }>`
     select j.id, a.id as asset_id, j.retry_count, j.retry_limit
     from ${sql.table(`${JOBS_SCHEMA}.job`)} j
-    join media.assets a on a.id = j.data->>'assetId'
+    join ${sql.table(`${SCHEMA}.assets`)} a on a.id = j.data->>'assetId'
     where j.name = ${PROCESS_QUEUE} and j.state = 'active' and a.status = 'processing'
       and coalesce(a.heartbeat_at, j.started_on) < now() - make_interval(secs => ${staleSeconds})
   `.execute(db);
@@ -27,7 +28,7 @@ export async function recoverJobs({ db, jobs, log, staleSeconds }: { db: Kysely<
   }
 
   const stranded = await sql<{ id: string }>`
-    select a.id from media.assets a
+    select a.id from ${sql.table(`${SCHEMA}.assets`)} a
     where a.status = 'processing' and not exists (
       select 1 from ${sql.table(`${JOBS_SCHEMA}.job`)} j
       where j.name = ${PROCESS_QUEUE} and j.singleton_key = a.id and j.state in ('created', 'retry', 'active')

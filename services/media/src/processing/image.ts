@@ -1,15 +1,15 @@
 import path from 'node:path';
 import sharp from 'sharp';
+import { IMAGE_FILE_EXTENSIONS, type ImageFormat } from '@catalyst/contracts';
 import { UndecodableError } from './ffmpeg';
 
 /** Responsive widths for an image (never above the source's own width). */
 export const IMAGE_WIDTHS = [320, 640, 1280, 1920] as const;
-const FORMATS = ['webp', 'avif'] as const;
 
 export interface ImageResult {
   width: number;
   height: number;
-  variants: Array<{ width: number; format: 'webp' | 'avif' }>;
+  variants: Array<{ width: number; format: ImageFormat }>;
 }
 
 /** Writes `w<width>.webp` and `w<width>.avif` for each width up to the source's, rotated as the camera meant. */
@@ -27,9 +27,9 @@ export async function processImage(file: string, outDir: string, onProgress: (do
   const widths = IMAGE_WIDTHS.filter((w) => w <= width);
   if (widths.length === 0) widths.push(width as (typeof IMAGE_WIDTHS)[number]);
   const variants: ImageResult['variants'] = [];
-  const total = widths.length * FORMATS.length;
+  const total = widths.length * IMAGE_FILE_EXTENSIONS.length;
   for (const w of widths) {
-    for (const format of FORMATS) {
+    for (const format of IMAGE_FILE_EXTENSIONS) {
       const pipeline = sharp(file).rotate().resize({ width: w, withoutEnlargement: true });
       await (format === 'webp' ? pipeline.webp({ quality: 80 }) : pipeline.avif({ quality: 55, effort: 2 })).toFile(path.join(outDir, `w${w}.${format}`));
       variants.push({ width: w, format });

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
-import { listFiles, StorageUnavailableError, type MediaStorage } from './storage';
+import { contentTypeOf, listFiles, StorageUnavailableError, type MediaStorage } from './storage';
 
 export interface S3Settings {
   bucket: string;
@@ -20,15 +20,6 @@ export interface S3Settings {
 const isMissing = (error: unknown) => {
   const name = (error as { name?: string })?.name;
   return name === 'NoSuchKey' || name === 'NotFound' || (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
-};
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-  '.vtt': 'text/vtt',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
 };
 
 /**
@@ -120,7 +111,7 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
               Key: `${prefix}${file}`,
               Body: createReadStream(local),
               ContentLength: (await stat(local)).size,
-              ContentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+              ContentType: contentTypeOf(file),
             }),
           );
         }

@@ -43,6 +43,20 @@ export interface MediaStorage {
   check(): Promise<void>;
 }
 
+const CONTENT_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  vtt: 'text/vtt; charset=utf-8',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+/** The Content-Type of a published file, by its extension (what the store records and what streams answer). */
+export const contentTypeOf = (file: string): string => CONTENT_TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
+
 /** The store's failure, as the service reports it (503): whatever the cause, the caller can only retry. */
 export class StorageUnavailableError extends Error {
   constructor(cause: unknown) {

@@ -4,20 +4,10 @@ import type { Kysely } from 'kysely';
 import { MEDIA_MESSAGES, type mediaRoutes } from '@catalyst/contracts';
 import { forbidden, notFound, TtlLru, verifyStreamToken, type AppEnv, type RouteHandlers } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
-import type { ByteRange, MediaStorage } from '../storage';
+import { contentTypeOf, type ByteRange, type MediaStorage } from '../storage';
 
 type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'streamFile' | 'renditionFile' | 'imageFile'>>;
 
-const CONTENT_TYPES: Record<string, string> = {
-  m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
-  m4s: 'video/iso.segment',
-  mp4: 'video/mp4',
-  jpg: 'image/jpeg',
-  vtt: 'text/vtt; charset=utf-8',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};
 /** Segments, sheets and posters never change once published (a new run publishes under a new prefix). */
 const IMMUTABLE = 'max-age=31536000, immutable';
 
@@ -60,7 +50,6 @@ export function createStreamServer({ db, storage, secret }: { db: Kysely<Databas
   };
 
   async function serveFile(c: Context<AppEnv>, key: string, file: string, cacheControl: string) {
-    const type = CONTENT_TYPES[file.split('.').pop()!] ?? 'application/octet-stream';
     const header = c.req.header('range');
     let range: ByteRange | undefined;
     if (header) {
@@ -71,7 +60,7 @@ export function createStreamServer({ db, storage, secret }: { db: Kysely<Databas
     }
     const stored = await storage.read(key, range);
     if (!stored) throw notFound(MEDIA_MESSAGES.notFound);
-    const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl, 'accept-ranges': 'bytes' };
+    const headers: Record<string, string> = { 'content-type': contentTypeOf(file), 'cache-control': cacheControl, 'accept-ranges': 'bytes' };
     const length = range ? range.end - range.start + 1 : stored.size;
     headers['content-length'] = String(length);
     if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${stored.size}`;
@@ -87,7 +76,7 @@ export function createStreamServer({ db, storage, secret }: { db: Kysely<Databas
     if (text === null) throw notFound(MEDIA_MESSAGES.notFound);
     const body = file.endsWith('.m3u8') ? withTokenInPlaylist(text, token) : withTokenInStoryboard(text, token);
     // The token is in the text: kept by this browser only, and briefly.
-    return c.body(body, 200, { 'content-type': CONTENT_TYPES[file.split('.').pop()!]!, 'cache-control': 'private, max-age=60' });
+    return c.body(body, 200, { 'content-type': contentTypeOf(file), 'cache-control': 'private, max-age=60' });
   }
 
   const isText = (file: string) => file.endsWith('.m3u8') || file.endsWith('.vtt');

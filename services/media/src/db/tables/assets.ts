@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { MediaKind, MediaStatus, Rendition } from '@catalyst/contracts';
+import type { ImageFormat, MediaKind, MediaStatus, Rendition } from '@catalyst/contracts';
 
 /** One uploaded file and what processing made of it. */
 export interface AssetsTable {
@@ -16,7 +16,7 @@ export interface AssetsTable {
   width: number | null;
   height: number | null;
   renditions: ColumnType<Rendition[], string | undefined, string>;
-  images: ColumnType<Array<{ width: number; format: 'webp' | 'avif' }>, string | undefined, string>;
+  images: ColumnType<Array<{ width: number; format: ImageFormat }>, string | undefined, string>;
   has_poster: ColumnType<boolean, boolean | undefined, boolean>;
   has_storyboard: ColumnType<boolean, boolean | undefined, boolean>;
   /** A demo lesson's address in the repository's /media folder, processed instead of an upload. */
