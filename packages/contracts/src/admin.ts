@@ -199,10 +199,10 @@ const refId = (requiredMessage: string, invalidMessage: string) =>
     z.string({ message: invalidMessage }).min(1, requiredMessage).regex(/^[0-9a-f]{24}$/, invalidMessage),
   );
 
-const emptyToNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
+export const emptyToNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
 
 /** A link the browser may follow: an http(s) URL or a path on this site (demo media live under /media). */
-const linkSchema = (label: string) =>
+export const linkSchema = (label: string) =>
   z.preprocess(
     emptyToNull,
     z

@@ -6,5 +6,6 @@ export * from './progress';
 export * from './billing';
 export * from './admin';
 export * from './media';
+export * from './course';
 export * from './demo';
 export * from './routes';

@@ -91,6 +91,10 @@ export const mediaAssetFactsSchema = z.object({
   id: objectIdSchema,
   kind: z.enum(MEDIA_KINDS),
   status: z.enum(MEDIA_STATUSES),
+  /** The uploaded file's name, type and size (a lesson resource's download is named after it). */
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
   durationSeconds: z.number().nullable(),
   renditions: z.array(renditionSchema),
   hasPoster: z.boolean(),
@@ -105,6 +109,12 @@ export const imageFileSchema = z.string().regex(new RegExp(`^w\\d{2,4}\\.(${IMAG
 
 /** Where browsers fetch an asset's stream files (through the gateway). */
 export const MEDIA_STREAMS_PATH = '/api/v1/media/streams';
+/** Where browsers download a lesson resource's original file. */
+export const MEDIA_DOWNLOADS_PATH = '/api/v1/media/downloads';
+
+/** The signed, expiring download address of a resource's file (served as an attachment under its original name). */
+export const downloadFileUrl = (assetId: string, token: string) => `${MEDIA_DOWNLOADS_PATH}/${assetId}?token=${encodeURIComponent(token)}`;
+
 /** Where browsers fetch an image asset's responsive copies. */
 export const MEDIA_IMAGES_PATH = '/api/v1/media/images';
 

@@ -58,6 +58,11 @@ export const progressSchema = z.object({
   completedAt: z.string().nullable(),
   /** null when nothing was ever saved. */
   updatedAt: z.string().nullable(),
+  /**
+   * A course with lessons: the lesson the learner was in (`lastPosition` is a second of it), where Continue
+   * watching opens; its figures are derived from the lessons. Null or absent for a single-video product.
+   */
+  lessonId: objectIdSchema.nullable().optional(),
 });
 export type Progress = z.infer<typeof progressSchema>;
 

@@ -1,7 +1,7 @@
 import { apiDocsRoutes } from './api-docs';
 import { authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
-import { categoryRoutes, contentInternalRoutes, creatorRoutes, productRoutes, statsRoutes } from './content';
+import { categoryRoutes, contentInternalRoutes, creatorRoutes, curriculumRoutes, productRoutes, statsRoutes } from './content';
 import type { RouteDeclaration, RouteTable } from './define';
 import { gatewayRoutes } from './gateway';
 import { mediaInternalRoutes, mediaRoutes } from './media';
@@ -20,6 +20,7 @@ export const allRouteTables = {
   categoryRoutes,
   creatorRoutes,
   productRoutes,
+  curriculumRoutes,
   statsRoutes,
   contentInternalRoutes,
   progressRoutes,

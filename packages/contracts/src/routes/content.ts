@@ -26,6 +26,14 @@ import {
   publicProductSchema,
   topProductsQuerySchema,
 } from '../catalog';
+import {
+  adminCurriculumSchema,
+  courseLessonsSchema,
+  curriculumBodySchema,
+  curriculumOutlineSchema,
+  lessonParamsSchema,
+  lessonSchema,
+} from '../course';
 import { defineRoutes } from './define';
 
 const service = 'content';
@@ -81,6 +89,39 @@ export const productRoutes = defineRoutes({
   remove: { method: 'DELETE', path: '/admin/products/:id', service, access: 'admin', summary: 'Delete a product and its progress records', params: adminIdParamSchema('product'), response: deleted },
 });
 
+/** A whole curriculum in one save: 1,000 lessons with their articles. Below the gateway's body limit. */
+const CURRICULUM_FORM_BYTES = 1_000_000;
+
+/**
+ * Courses' curricula: the public outline (never a locked lesson's media), one lesson for whoever may open it
+ * (a free preview for anyone, visitors included; any other lesson by the product's rule, the spec's 403
+ * otherwise), and the admin's editor (one transactional save with a version check).
+ */
+export const curriculumRoutes = defineRoutes({
+  outline: { method: 'GET', path: '/content/products/:idOrSlug/curriculum', service, access: 'public', cache: 'shared', summary: "A course's outline: sections and lessons with kinds, durations and free-preview flags (empty for a single-video product)", params: idOrSlug, response: curriculumOutlineSchema },
+  lesson: {
+    method: 'GET',
+    path: '/content/products/:idOrSlug/lessons/:lessonId',
+    service,
+    access: 'public',
+    summary: 'One lesson with its video or article and signed resource links: a free preview for anyone, any other lesson as its product opens (401 for visitors, 403 without the plan)',
+    params: lessonParamsSchema,
+    response: lessonSchema,
+  },
+  adminGet: { method: 'GET', path: '/admin/products/:id/curriculum', service, access: 'admin', summary: "A product's whole curriculum for the editor, with its version", params: adminIdParamSchema('product'), response: adminCurriculumSchema },
+  replace: {
+    method: 'PUT',
+    path: '/admin/products/:id/curriculum',
+    service,
+    access: 'admin',
+    summary: "Replace a product's curriculum in one transaction (409 when another admin saved since `version`)",
+    params: adminIdParamSchema('product'),
+    body: curriculumBodySchema,
+    maxBodyBytes: CURRICULUM_FORM_BYTES,
+    response: adminCurriculumSchema,
+  },
+});
+
 /** The admin dashboard's figures. */
 export const statsRoutes = defineRoutes({
   get: { method: 'GET', path: '/admin/stats', service, access: 'admin', summary: "The dashboard's figures (users and subscribers are null when their service is down)", response: adminStatsSchema },
@@ -99,5 +140,6 @@ export const contentInternalRoutes = defineRoutes({
     body: z.object({ assetIds: z.array(objectIdSchema).max(100) }),
     response: z.record(z.string(), z.array(mediaUsageSchema)),
   },
+  courseLessons: { method: 'GET', path: '/internal/products/:idOrSlug/lessons', service, access: 'internal', summary: "A course's lessons in order, drafts included (empty for a single-video product)", params: idOrSlug, response: courseLessonsSchema },
   categoryProducts: { method: 'GET', path: '/internal/categories/:idOrSlug/products', service, access: 'internal', summary: "Summaries of a category's published products", params: idOrSlug, response: z.array(productSummarySchema) },
 });

@@ -39,6 +39,13 @@ export const mediaRoutes = defineRoutes({
     params: asset.extend({ rendition: streamRenditionSchema, file: streamFileSchema }),
     summary: "A rendition's playlist or segment, or a storyboard sheet (stream token in ?token=; HTTP ranges)",
   },
+  download: {
+    ...file,
+    method: 'GET',
+    path: '/media/downloads/:id',
+    params: asset,
+    summary: "A lesson resource's original file, as an attachment under its original name (signed, expiring token in ?token=; HTTP ranges)",
+  },
   imageFile: { ...file, method: 'GET', path: '/media/images/:id/:file', params: asset.extend({ file: imageFileSchema }), summary: "An image asset's responsive copy (WebP or AVIF at a width)" },
 });
 

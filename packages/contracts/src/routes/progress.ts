@@ -12,6 +12,7 @@ import {
   progressWriteResultSchema,
   recentProgressQuerySchema,
 } from '../progress';
+import { courseProgressSchema, lessonProgressParamsSchema, lessonProgressUpdateBodySchema, lessonWriteResultSchema } from '../course';
 import { defineRoutes } from './define';
 
 const product = z.object({ id: objectIdSchema });
@@ -26,8 +27,13 @@ export const progressRoutes = defineRoutes({
   getForProduct: { method: 'GET', path: '/content/progress/product/:id', service, access: 'premium', summary: 'Your progress on one product', params: product, response: progressSchema },
   update: { method: 'PATCH', path: '/content/progress/product/:id', service, access: 'premium', summary: 'Save your position (older saves than the stored one are ignored)', params: product, body: progressUpdateBodySchema, response: progressWriteResultSchema },
   updateFromForm: { method: 'POST', path: '/content/progress/product/:id', service, access: 'premium', summary: 'The unload save: a form with `data` (the PATCH body as JSON) and `_method=PATCH`', params: product, bodyKind: 'form', response: progressWriteResultSchema },
-  complete: { method: 'PATCH', path: '/content/progress/product/:id/complete', service, access: 'premium', summary: 'Mark a product complete', params: product, body: progressActionBodySchema, response: progressSchema },
-  reset: { method: 'PATCH', path: '/content/progress/product/:id/reset', service, access: 'premium', summary: "Reset a product's progress", params: product, body: progressActionBodySchema, response: progressSchema },
+  complete: { method: 'PATCH', path: '/content/progress/product/:id/complete', service, access: 'premium', summary: 'Mark a product complete (a course: every lesson)', params: product, body: progressActionBodySchema, response: progressSchema },
+  forCourse: { method: 'GET', path: '/content/progress/product/:id/lessons', service, access: 'premium', summary: "Your progress on a course: its figure, each lesson's, and the lesson you were in", params: product, response: courseProgressSchema },
+  updateLesson: { method: 'PATCH', path: '/content/progress/product/:id/lessons/:lessonId', service, access: 'premium', summary: 'Save your position in a lesson (older saves ignored; a free-preview lesson opens to every signed-in user)', params: lessonProgressParamsSchema, body: lessonProgressUpdateBodySchema, response: lessonWriteResultSchema },
+  updateLessonFromForm: { method: 'POST', path: '/content/progress/product/:id/lessons/:lessonId', service, access: 'premium', summary: "A lesson's unload save: a form with `data` (the PATCH body as JSON) and `_method=PATCH`", params: lessonProgressParamsSchema, bodyKind: 'form', response: lessonWriteResultSchema },
+  completeLesson: { method: 'PATCH', path: '/content/progress/product/:id/lessons/:lessonId/complete', service, access: 'premium', summary: 'Mark a lesson complete', params: lessonProgressParamsSchema, body: progressActionBodySchema, response: lessonWriteResultSchema },
+  resetLesson: { method: 'PATCH', path: '/content/progress/product/:id/lessons/:lessonId/reset', service, access: 'premium', summary: "Reset a lesson's progress", params: lessonProgressParamsSchema, body: progressActionBodySchema, response: lessonWriteResultSchema },
+  reset: { method: 'PATCH', path: '/content/progress/product/:id/reset', service, access: 'premium', summary: "Reset a product's progress (a course: every lesson)", params: product, body: progressActionBodySchema, response: progressSchema },
 });
 
 /** Peers' calls into progress (shared secret; never through the gateway). */

@@ -1,0 +1,237 @@
+// Contracts of the curriculum: a course's sections, lessons and resources (content owns them, progress
+// tracks each lesson, the player and the admin's editor show them). The rules live zod-free in course-rules.ts.
+import { z } from 'zod';
+import { emptyToNull, linkSchema } from './admin';
+import { objectIdSchema } from './api';
+import { LESSON_KINDS } from './course-rules';
+import { productStreamSchema } from './media';
+import { progressSchema, progressUpdateBodySchema } from './progress';
+
+export * from './course-rules';
+
+export const lessonKindSchema = z.enum(LESSON_KINDS, { message: `Lesson kind must be one of: ${LESSON_KINDS.join(', ')}` });
+
+/** Longest lesson accepted: a day of video. */
+const MAX_LESSON_SECONDS = 86_400;
+/** The editor's limits: a 200-lesson course fits with room to spare. */
+export const CURRICULUM_LIMITS = { sections: 100, lessonsPerSection: 300, lessons: 1_000, resourcesPerLesson: 20, articleCharacters: 200_000 } as const;
+
+// ---------- what visitors and learners see ----------
+
+/** A lesson in the public outline: what it is and how long, never its media. */
+export const lessonOutlineSchema = z.object({
+  id: objectIdSchema,
+  title: z.string(),
+  kind: lessonKindSchema,
+  /** Seconds; null when unknown. */
+  durationSeconds: z.number().int().nullable(),
+  /** Open to anyone, visitors included (the way marketplaces sell courses). */
+  isFreePreview: z.boolean(),
+  resourceCount: z.number().int(),
+});
+export type LessonOutline = z.infer<typeof lessonOutlineSchema>;
+
+export const sectionOutlineSchema = z.object({
+  id: objectIdSchema,
+  title: z.string(),
+  /** Sum of its lessons' known durations, seconds. */
+  durationSeconds: z.number().int(),
+  lessons: z.array(lessonOutlineSchema),
+});
+export type SectionOutline = z.infer<typeof sectionOutlineSchema>;
+
+/**
+ * GET /content/products/{idOrSlug}/curriculum: the same for everyone. A product without sections is a
+ * one-lesson course (its videoUrl is its only lesson): `sections` is empty and its page plays as before.
+ */
+export const curriculumOutlineSchema = z.object({
+  /** The product's _id. */
+  productId: objectIdSchema,
+  /** Bumped by every saved edit (the editor's version check). */
+  version: z.number().int(),
+  lessonCount: z.number().int(),
+  /** Sum of the lessons' known durations, seconds. */
+  durationSeconds: z.number().int(),
+  sections: z.array(sectionOutlineSchema),
+});
+export type CurriculumOutline = z.infer<typeof curriculumOutlineSchema>;
+
+/** A downloadable file of a lesson, with a signed link that expires (Content-Disposition: attachment, its original name). */
+export const lessonResourceSchema = z.object({
+  id: objectIdSchema,
+  title: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  url: z.string(),
+});
+export type LessonResource = z.infer<typeof lessonResourceSchema>;
+
+/** GET /content/products/{idOrSlug}/lessons/{lessonId}: one lesson for someone who may open it. */
+export const lessonSchema = lessonOutlineSchema.extend({
+  productId: objectIdSchema,
+  sectionId: objectIdSchema,
+  /** A video lesson's address (signed like a premium product's video), else null. */
+  videoUrl: z.string().nullable(),
+  /** An uploaded video's adaptive stream once it is ready (videoUrl plays until then), else null. */
+  stream: productStreamSchema.nullable(),
+  /** An article's sanitised HTML, else null. */
+  body: z.string().nullable(),
+  resources: z.array(lessonResourceSchema),
+});
+export type Lesson = z.infer<typeof lessonSchema>;
+
+export const lessonParamsSchema = z.object({
+  idOrSlug: z.string().trim().min(1).max(120).regex(/^[A-Za-z0-9-]+$/, 'An id or slug may contain only letters, digits and hyphens'),
+  lessonId: objectIdSchema,
+});
+
+// ---------- the admin's editor ----------
+
+export const adminResourceSchema = z.object({
+  id: objectIdSchema,
+  title: z.string(),
+  mediaAssetId: objectIdSchema,
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+export type AdminResource = z.infer<typeof adminResourceSchema>;
+
+export const adminLessonSchema = z.object({
+  id: objectIdSchema,
+  title: z.string(),
+  kind: lessonKindSchema,
+  durationSeconds: z.number().int().nullable(),
+  isFreePreview: z.boolean(),
+  videoUrl: z.string().nullable(),
+  mediaAssetId: objectIdSchema.nullable(),
+  body: z.string().nullable(),
+  resources: z.array(adminResourceSchema),
+});
+export type AdminLesson = z.infer<typeof adminLessonSchema>;
+
+export const adminSectionSchema = z.object({ id: objectIdSchema, title: z.string(), lessons: z.array(adminLessonSchema) });
+export type AdminSection = z.infer<typeof adminSectionSchema>;
+
+/** GET/PUT /admin/products/{id}/curriculum. */
+export const adminCurriculumSchema = z.object({
+  productId: objectIdSchema,
+  version: z.number().int(),
+  durationSeconds: z.number().int(),
+  sections: z.array(adminSectionSchema),
+});
+export type AdminCurriculum = z.infer<typeof adminCurriculumSchema>;
+
+const titleOf = (label: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: `${label} title is required` }).min(1, `${label} title is required`).max(200, `${label} title must be at most 200 characters`));
+/** An existing item keeps its id (so learners' progress follows it); a new one has none and is given one. */
+const keptId = z.preprocess(emptyToNull, objectIdSchema.nullable()).optional();
+
+const resourceInputSchema = z.object({
+  id: keptId,
+  title: titleOf('Resource'),
+  mediaAssetId: objectIdSchema,
+});
+
+const lessonInputSchema = z.object({
+  id: keptId,
+  title: titleOf('Lesson'),
+  kind: lessonKindSchema,
+  durationSeconds: z.preprocess(
+    emptyToNull,
+    z
+      .number({ error: 'Duration must be a number of seconds' })
+      .int('Duration must be a whole number of seconds')
+      .min(0, 'Duration cannot be negative')
+      .max(MAX_LESSON_SECONDS, `Duration must be at most ${MAX_LESSON_SECONDS} seconds`)
+      .nullable(),
+  ).optional().transform((v) => v ?? null),
+  isFreePreview: z.boolean({ error: 'Free preview must be true or false' }).optional().default(false),
+  videoUrl: linkSchema('Video URL').optional().transform((v) => v ?? null),
+  mediaAssetId: z.preprocess(emptyToNull, objectIdSchema.nullable()).optional().transform((v) => v ?? null),
+  /** An article's HTML; the server sanitises it before saving. */
+  body: z.preprocess(emptyToNull, z.string().max(CURRICULUM_LIMITS.articleCharacters, `Article must be at most ${CURRICULUM_LIMITS.articleCharacters} characters`).nullable())
+    .optional()
+    .transform((v) => v ?? null),
+  resources: z.array(resourceInputSchema).max(CURRICULUM_LIMITS.resourcesPerLesson, `At most ${CURRICULUM_LIMITS.resourcesPerLesson} resources per lesson`).optional().default([]),
+});
+export type LessonInput = z.output<typeof lessonInputSchema>;
+
+const sectionInputSchema = z.object({
+  id: keptId,
+  title: titleOf('Section'),
+  lessons: z.array(lessonInputSchema).max(CURRICULUM_LIMITS.lessonsPerSection, `At most ${CURRICULUM_LIMITS.lessonsPerSection} lessons per section`),
+});
+export type SectionInput = z.output<typeof sectionInputSchema>;
+
+/**
+ * PUT /admin/products/{id}/curriculum: the whole curriculum in order, applied in one transaction. `version`
+ * is the one the editor opened: another admin's save since then is a 409, never silently overwritten.
+ */
+export const curriculumBodySchema = z
+  .object({
+    version: z.number({ error: 'Version is required' }).int('Version is required').min(0, 'Version is required'),
+    sections: z.array(sectionInputSchema).max(CURRICULUM_LIMITS.sections, `At most ${CURRICULUM_LIMITS.sections} sections`),
+  })
+  .superRefine((body, ctx) => {
+    const lessons = body.sections.flatMap((section) => section.lessons);
+    if (lessons.length > CURRICULUM_LIMITS.lessons) ctx.addIssue({ code: 'custom', path: ['sections'], message: `At most ${CURRICULUM_LIMITS.lessons} lessons per course` });
+    const seen = new Set<string>();
+    const ids = [...body.sections.map((s) => s.id), ...lessons.map((l) => l.id), ...lessons.flatMap((l) => l.resources.map((r) => r.id))];
+    for (const id of ids) {
+      if (!id) continue;
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['sections'], message: `The id ${id} appears twice` });
+      seen.add(id);
+    }
+  });
+export type CurriculumInput = z.output<typeof curriculumBodySchema>;
+
+// ---------- internal: what progress needs of a course ----------
+
+/** GET /internal/products/{idOrSlug}/lessons: every lesson in order (empty for a single-video product). */
+export const courseLessonsSchema = z.object({
+  productId: objectIdSchema,
+  lessons: z.array(z.object({ id: objectIdSchema, durationSeconds: z.number().int().nullable(), isFreePreview: z.boolean(), kind: lessonKindSchema })),
+});
+export type CourseLessons = z.infer<typeof courseLessonsSchema>;
+
+// ---------- progress per lesson ----------
+
+/** One learner's progress on one lesson: the product rules (never regress, stale writes ignored) per lesson. */
+export const lessonProgressSchema = z.object({
+  lessonId: objectIdSchema,
+  progress: z.number().int().min(0).max(100),
+  lastPosition: z.number().min(0),
+  furthestPosition: z.number().min(0),
+  completed: z.boolean(),
+  completedAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type LessonProgress = z.infer<typeof lessonProgressSchema>;
+
+/**
+ * GET /content/progress/product/{id}/lessons: the course figure derived from its lessons (the product's
+ * progress as every product route answers it), each lesson's row, and the lesson the learner was in.
+ */
+export const courseProgressSchema = z.object({
+  course: progressSchema,
+  /** The lesson of the last save (where Continue watching opens), null before any. */
+  currentLessonId: objectIdSchema.nullable(),
+  lessons: z.array(lessonProgressSchema),
+});
+export type CourseProgress = z.infer<typeof courseProgressSchema>;
+
+/** The answer to a lesson write: the lesson's row, whether this write changed it, and the course figure after it. */
+export const lessonWriteResultSchema = z.object({
+  lesson: lessonProgressSchema,
+  applied: z.boolean(),
+  course: progressSchema,
+});
+export type LessonWriteResult = z.infer<typeof lessonWriteResultSchema>;
+
+/** PATCH …/lessons/{lessonId}: the product save's body, for one lesson. */
+export const lessonProgressUpdateBodySchema = progressUpdateBodySchema;
+
+export const lessonProgressParamsSchema = z.object({ id: objectIdSchema, lessonId: objectIdSchema });
