@@ -10,6 +10,7 @@ export * from './server';
 export * from './validate';
 export * from './media-urls';
 export * from './demo-media';
+export * from './demo-courses';
 export * from './broadcast';
 export * from './lru';
 export * from './rate-limit';

@@ -1,0 +1,206 @@
+// The demo curricula: three demo courses with sections, lessons (videos from /media/videos, articles) and
+// downloadable PDF resources (/media/resources, made by media/generate-resources.ts). Content seeds the
+// curricula, media the resource files as assets, progress the member part-way through one course: each
+// derives the same ids from these keys without asking the others.
+import { DEMO_VIDEOS } from './demo-media';
+import { demoHash } from './ids';
+
+type DemoVideo = (typeof DEMO_VIDEOS)[number];
+
+export interface DemoResource {
+  key: string;
+  title: string;
+  /** A `/media/resources/...` address under the repository root. */
+  file: string;
+}
+
+export interface DemoLesson {
+  key: string;
+  title: string;
+  kind: 'video' | 'article';
+  /** A video lesson's demo video (its length is measured at seed time). */
+  video?: DemoVideo;
+  /** An article's HTML (sanitised by content like any article). */
+  body?: string;
+  /** An article's reading time. */
+  readingSeconds?: number;
+  isFreePreview?: boolean;
+  resources?: DemoResource[];
+}
+
+export interface DemoSection {
+  key: string;
+  title: string;
+  lessons: DemoLesson[];
+}
+
+export interface DemoCourse {
+  /** An existing demo product of type course (services/content/src/demo/catalogue.ts). */
+  slug: string;
+  sections: DemoSection[];
+}
+
+const [v1, v2, v3, v4, v5] = DEMO_VIDEOS;
+
+const article = (...paragraphs: string[]) => paragraphs.map((p) => (p.startsWith('<') ? p : `<p>${p}</p>`)).join('\n');
+
+export const DEMO_COURSES: readonly DemoCourse[] = [
+  {
+    slug: 'css-grid-layout-workshop',
+    sections: [
+      {
+        key: 'foundations',
+        title: 'Grid foundations',
+        lessons: [
+          { key: 'welcome', title: 'Welcome: what Grid is for', kind: 'video', video: v1, isFreePreview: true },
+          {
+            key: 'vocabulary',
+            title: 'Tracks, lines and areas',
+            kind: 'article',
+            readingSeconds: 240,
+            body: article(
+              '<h2>The words Grid uses</h2>',
+              'A <strong>grid container</strong> holds <em>grid items</em>. Its columns and rows are <strong>tracks</strong>, separated by numbered <strong>lines</strong>. A rectangle of cells is an <strong>area</strong>, and you can name it.',
+              '<ul><li><code>grid-template-columns</code> sets the column tracks.</li><li><code>gap</code> sets the space between tracks.</li><li><code>grid-area</code> places an item by name or by lines.</li></ul>',
+              'Download the cheat sheet below and keep it open while you work through the next section.',
+            ),
+            resources: [{ key: 'cheat-sheet', title: 'CSS Grid cheat sheet', file: '/media/resources/css-grid-cheat-sheet.pdf' }],
+          },
+          { key: 'first-grid', title: 'Your first grid', kind: 'video', video: v2 },
+        ],
+      },
+      {
+        key: 'layouts',
+        title: 'Real layouts',
+        lessons: [
+          { key: 'holy-grail', title: 'The holy-grail layout in ten lines', kind: 'video', video: v3 },
+          { key: 'responsive', title: 'Responsive without media queries', kind: 'video', video: v4 },
+          {
+            key: 'exercise',
+            title: 'Exercise: a magazine front page',
+            kind: 'article',
+            readingSeconds: 300,
+            body: article(
+              '<h2>Your turn</h2>',
+              'Build a front page with a lead story across two columns, three secondary stories and a sidebar. Use named areas so the layout reads like a picture of itself.',
+              '<ol><li>Sketch the areas first.</li><li>Write <code>grid-template-areas</code>.</li><li>Make it one column below 40em with <code>minmax()</code> and <code>auto-fit</code>.</li></ol>',
+            ),
+            resources: [{ key: 'starter', title: 'Exercise brief and starter layout', file: '/media/resources/css-grid-exercise-brief.pdf' }],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    slug: 'machine-learning-foundations',
+    sections: [
+      {
+        key: 'ideas',
+        title: 'The big ideas',
+        lessons: [
+          { key: 'what-is-ml', title: 'What learning from data means', kind: 'video', video: v2, isFreePreview: true },
+          {
+            key: 'workflow',
+            title: 'The machine-learning workflow',
+            kind: 'article',
+            readingSeconds: 360,
+            body: article(
+              '<h2>From question to model</h2>',
+              'Every project follows the same loop: frame the question, gather and clean data, split it into training and test sets, fit a model, measure it on data it has never seen, and iterate.',
+              'The most common mistake is measuring on the data you trained on: the model looks perfect and fails in the real world.',
+            ),
+            resources: [{ key: 'workflow-poster', title: 'Workflow poster', file: '/media/resources/ml-workflow-poster.pdf' }],
+          },
+        ],
+      },
+      {
+        key: 'models',
+        title: 'First models',
+        lessons: [
+          { key: 'linear', title: 'Linear regression by hand', kind: 'video', video: v3 },
+          { key: 'classification', title: 'Classification and decision trees', kind: 'video', video: v5 },
+        ],
+      },
+      {
+        key: 'evaluation',
+        title: 'Knowing when it works',
+        lessons: [
+          { key: 'metrics', title: 'Accuracy, precision and recall', kind: 'video', video: v1 },
+          {
+            key: 'overfitting',
+            title: 'Overfitting and how to spot it',
+            kind: 'article',
+            readingSeconds: 300,
+            body: article(
+              '<h2>Too good to be true</h2>',
+              'A model that scores far better on training data than on test data has memorised instead of learned. Cross-validation, simpler models and more data are the usual cures.',
+            ),
+            resources: [{ key: 'metrics-sheet', title: 'Evaluation metrics reference', file: '/media/resources/ml-metrics-reference.pdf' }],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    slug: 'ui-design-fundamentals',
+    sections: [
+      {
+        key: 'seeing',
+        title: 'Learning to see',
+        lessons: [
+          { key: 'intro', title: 'What good interfaces have in common', kind: 'video', video: v4, isFreePreview: true },
+          { key: 'hierarchy', title: 'Visual hierarchy', kind: 'video', video: v5 },
+          {
+            key: 'checklist',
+            title: 'The five-second checklist',
+            kind: 'article',
+            readingSeconds: 180,
+            body: article(
+              '<h2>Look for five seconds, then answer</h2>',
+              '<ul><li>What is this screen for?</li><li>What should I do first?</li><li>What is most important?</li><li>Is anything competing for attention?</li><li>Would a new user know where they are?</li></ul>',
+            ),
+            resources: [{ key: 'checklist-pdf', title: 'Five-second checklist (printable)', file: '/media/resources/ui-five-second-checklist.pdf' }],
+          },
+        ],
+      },
+      {
+        key: 'building',
+        title: 'Building screens',
+        lessons: [
+          { key: 'spacing', title: 'Spacing and the 8-point grid', kind: 'video', video: v1 },
+          { key: 'type', title: 'Type that reads well', kind: 'video', video: v2 },
+          { key: 'colour', title: 'Colour with a purpose', kind: 'video', video: v3 },
+          {
+            key: 'project',
+            title: 'Project: redesign a settings page',
+            kind: 'article',
+            readingSeconds: 420,
+            body: article(
+              '<h2>The brief</h2>',
+              'Take a cluttered settings page and redesign it with what you have learned: group related settings, give each group a clear heading, and make the one action that matters most stand out.',
+            ),
+            resources: [{ key: 'project-brief', title: 'Project brief', file: '/media/resources/ui-project-brief.pdf' }],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const demoSectionId = (courseSlug: string, sectionKey: string): string => demoHash(`section:${courseSlug}/${sectionKey}`).slice(0, 24);
+export const demoLessonId = (courseSlug: string, lessonKey: string): string => demoHash(`lesson:${courseSlug}/${lessonKey}`).slice(0, 24);
+export const demoResourceId = (courseSlug: string, lessonKey: string, resourceKey: string): string =>
+  demoHash(`resource:${courseSlug}/${lessonKey}/${resourceKey}`).slice(0, 24);
+
+/** Every demo resource file once (the media seed makes each an asset, id `demoAssetId(file)`). */
+export const DEMO_RESOURCE_FILES: readonly string[] = [
+  ...new Set(DEMO_COURSES.flatMap((course) => course.sections.flatMap((s) => s.lessons.flatMap((l) => (l.resources ?? []).map((r) => r.file))))),
+];
+
+/** The demo member is part-way through this course: these lessons complete, and in the next one at this share. */
+export const DEMO_MEMBER_COURSE = {
+  slug: 'ui-design-fundamentals',
+  completedLessons: ['intro', 'hierarchy', 'checklist'],
+  currentLesson: 'spacing',
+  watched: 0.4,
+} as const;
