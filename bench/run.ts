@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProduct } from '../scripts/lib/product';
 import { measureBackend, signIn, type BackendResult } from './backend';
+import { benchCourse, type CourseBenchResult } from './course';
 import { renderChart, type Panel } from './chart';
 import { launchChromium, measureVisit, CPU_SLOWDOWN, type PageVisit, type VisitPlan } from './frontend';
 import { measureGrowth, type GrowthResult } from './growth';
@@ -28,7 +29,7 @@ const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 interface Figure {
-  group: 'front end' | 'back end' | 'media' | 'growth';
+  group: 'front end' | 'back end' | 'media' | 'course' | 'growth';
   name: string;
   value: number;
   unit: string;
@@ -65,7 +66,7 @@ async function frontEnd(baseUrl: string): Promise<PageVisit[]> {
   }
 }
 
-function figuresOf(visits: PageVisit[], backend: BackendResult, progress: ProgressBenchResult, media: MediaBenchResult, growth: GrowthResult | undefined): Figure[] {
+function figuresOf(visits: PageVisit[], backend: BackendResult, progress: ProgressBenchResult, media: MediaBenchResult, course: CourseBenchResult, growth: GrowthResult | undefined): Figure[] {
   const figures: Figure[] = [];
   for (const v of visits) {
     const target = JS_TARGETS[v.name];
@@ -99,6 +100,11 @@ function figuresOf(visits: PageVisit[], backend: BackendResult, progress: Progre
   const mbps = (r: { requestsPerSecond: number }) => Math.round((r.requestsPerSecond * segments.segmentBytes) / 1e5) / 10;
   figures.push({ group: 'media', name: `${Math.round(segments.segmentBytes / 1024)} KiB segment from media directly`, value: segments.direct.requestsPerSecond, unit: `req/s (${mbps(segments.direct)} MB/s, p99 ${segments.direct.p99} ms)`, reference: true });
   figures.push({ group: 'media', name: 'the same segment through the gateway', value: segments.gateway.requestsPerSecond, unit: `req/s (${mbps(segments.gateway)} MB/s, p99 ${segments.gateway.p99} ms; ${Math.round(segments.ratio * 100)}% of direct)`, ...(segments.gateway.non2xx + segments.gateway.errors > 0 ? { target: 'no failures', pass: false } : {}) });
+  const { outline, outlineUncached, page } = course;
+  figures.push({ group: 'course', name: `${course.lessons}-lesson course: outline (${Math.round(course.outlineBytes / 1024)} KiB), repeated address`, value: outline.p99, unit: `ms p99 (${outline.requestsPerSecond} req/s)`, target: '≤ 25 ms', pass: outline.p99 <= 25 && outline.non2xx + outline.errors === 0 });
+  figures.push({ group: 'course', name: `${course.lessons}-lesson course: outline, a distinct address each time (reaches content)`, value: outlineUncached.p99, unit: `ms p99 (${outlineUncached.requestsPerSecond} req/s)`, target: '≤ 25 ms', pass: outlineUncached.p99 <= 25 && outlineUncached.non2xx + outlineUncached.errors === 0 });
+  figures.push({ group: 'course', name: `${course.lessons}-lesson course page (member, a lesson half-way): LCP`, value: Math.round(page.lcp), unit: `ms (CLS ${page.cls})`, target: '≤ 1500 ms', pass: page.lcp > 0 && page.lcp <= 1500 });
+  figures.push({ group: 'course', name: `${course.lessons}-lesson course page: JS downloaded (gzip)`, value: kib(page.jsGzipBytes), unit: 'KiB', target: `≤ ${JS_TARGETS.product} KiB`, pass: kib(page.jsGzipBytes) <= JS_TARGETS.product! });
   if (growth) {
     const last = growth.steps[growth.steps.length - 1]!;
     for (const c of growth.change) {
@@ -120,7 +126,7 @@ function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: B
     '![figures](latest.svg)',
     '',
   ];
-  for (const group of ['front end', 'back end', 'media', 'growth'] as const) {
+  for (const group of ['front end', 'back end', 'media', 'course', 'growth'] as const) {
     const inGroup = figures.filter((f) => f.group === group);
     if (inGroup.length === 0) continue;
     lines.push(`## ${group[0]!.toUpperCase()}${group.slice(1)}`, '', '| figure | value | target | |', '|---|---|---|---|', ...inGroup.map(row), '');
@@ -176,6 +182,7 @@ async function main() {
   let backend: BackendResult;
   let progress: ProgressBenchResult;
   let media: MediaBenchResult;
+  let course: CourseBenchResult;
   try {
     say(`product up at ${product.url} after ${Math.round((Date.now() - started) / 1000)} s`);
     visits = await frontEnd(product.url);
@@ -192,6 +199,8 @@ async function main() {
     });
     say('media: processing a 720p upload, first frame of its stream, segment throughput');
     media = await benchMedia({ baseUrl: product.url, services: product.runtime.services, durationSeconds: seconds, sourceSeconds: smoke ? 10 : 60, firstFrameRuns: smoke ? 1 : 3 });
+    say('course: a 200-lesson curriculum, its outline under load and its page in Chromium');
+    course = await benchCourse({ baseUrl: product.url, durationSeconds: seconds });
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -203,8 +212,8 @@ async function main() {
   }
 
   const at = new Date().toISOString();
-  const figures = figuresOf(visits, backend, progress, media, growth);
-  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, media, growth };
+  const figures = figuresOf(visits, backend, progress, media, course, growth);
+  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, media, course, growth };
   const outDir = path.join(here, 'results');
   mkdirSync(outDir, { recursive: true });
   const name = smoke ? 'smoke' : 'latest';

@@ -1,0 +1,121 @@
+/**
+ * A big course: a 200-lesson curriculum (10 sections of 20 lessons, built through the admin's one-request
+ * save) is read as every visitor's course page reads it, and its page is opened in Chromium as the member.
+ * Judged against today's product-page targets: the outline answer's p99 (≤ 25 ms at 50 connections, the
+ * catalogue routes' target) and the page's LCP (≤ 1500 ms, CPU 4× slower, fast 4G), its JS (≤ 180 KiB).
+ *
+ * `benchCourse({ baseUrl, durationSeconds })` runs against a product already started (bench/run.ts);
+ * `npx tsx bench/course.ts [--seconds 5] [--smoke]` starts one of its own and prints the result.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_VIDEOS } from '@catalyst/service-kit';
+import { signIn } from './backend';
+import { launchChromium, measureVisit, type PageVisit } from './frontend';
+import { measureLoad, type RouteLoad } from './load';
+
+export const COURSE_LESSONS = 200;
+const SECTIONS = 10;
+
+export interface CourseBenchResult {
+  lessons: number;
+  /** The outline as browsers ask for it again and again (the gateway's edge cache may answer). */
+  outline: RouteLoad;
+  /** The same outline with a distinct address each time, so every request reaches content (its memo answers). */
+  outlineUncached: RouteLoad;
+  outlineBytes: number;
+  page: PageVisit;
+}
+
+async function api<T>(baseUrl: string, method: string, url: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/v1${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const parsed = (await res.json()) as { success: boolean; data: T; message?: string };
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${parsed.message}`);
+  return parsed.data;
+}
+
+/** Ten sections of twenty lessons: videos with a free preview up front, an article every fifth lesson. */
+function bigCurriculum(version: number) {
+  return {
+    version,
+    sections: Array.from({ length: SECTIONS }, (_, s) => ({
+      title: `Part ${s + 1}: topic ${s + 1}`,
+      lessons: Array.from({ length: COURSE_LESSONS / SECTIONS }, (_, l) => {
+        const n = s * (COURSE_LESSONS / SECTIONS) + l + 1;
+        return n % 5 === 0
+          ? { title: `Lesson ${n}: reading`, kind: 'article' as const, durationSeconds: 240, body: `<h2>Lesson ${n}</h2><p>${'Words to read. '.repeat(40)}</p>` }
+          : { title: `Lesson ${n}: watch and follow along`, kind: 'video' as const, durationSeconds: 300 + (n % 7) * 30, videoUrl: DEMO_VIDEOS[n % DEMO_VIDEOS.length]!, isFreePreview: n === 1 };
+      }),
+    })),
+  };
+}
+
+export async function benchCourse({ baseUrl, durationSeconds }: { baseUrl: string; durationSeconds: number }): Promise<CourseBenchResult> {
+  const admin = await signIn(baseUrl, 'admin');
+  const member = await signIn(baseUrl, 'member');
+  // A published course without a curriculum of its own becomes the big one.
+  const courses = await api<{ items: Array<{ _id: string; slug: string }> }>(baseUrl, 'GET', '/admin/products?type=course&limit=50&sort=title', admin);
+  let target: { _id: string; slug: string; version: number } | undefined;
+  for (const course of courses.items) {
+    const outline = await api<{ version: number; lessonCount: number }>(baseUrl, 'GET', `/content/products/${course.slug}/curriculum`, admin);
+    if (outline.lessonCount === 0) {
+      target = { ...course, version: outline.version };
+      break;
+    }
+  }
+  if (!target) throw new Error('no course without a curriculum to grow');
+  const saved = await api<{ sections: Array<{ lessons: Array<{ id: string }> }> }>(baseUrl, 'PUT', `/admin/products/${target._id}/curriculum`, admin, bigCurriculum(target.version));
+  const lessons = saved.sections.flatMap((s) => s.lessons);
+  if (lessons.length !== COURSE_LESSONS) throw new Error(`saved ${lessons.length} lessons, not ${COURSE_LESSONS}`);
+
+  const outlineUrl = `${baseUrl}/api/v1/content/products/${target.slug}/curriculum`;
+  const outlineBytes = (await (await fetch(outlineUrl)).arrayBuffer()).byteLength;
+  const outline = await measureLoad({ name: `${COURSE_LESSONS}-lesson outline`, url: outlineUrl, durationSeconds });
+  let n = 0;
+  const outlineUncached = await measureLoad({
+    name: `${COURSE_LESSONS}-lesson outline, a distinct address each time`,
+    url: outlineUrl,
+    durationSeconds,
+    pathFor: () => `${new URL(outlineUrl).pathname}?v=${n++}`,
+  });
+
+  const browser = await launchChromium();
+  try {
+    // The member opens a lesson half-way through the course, as a shared lesson link does.
+    const page = await measureVisit(browser, baseUrl, {
+      name: `course page (${COURSE_LESSONS} lessons)`,
+      path: `/browse/premium/product/${target.slug}/lesson/${lessons[COURSE_LESSONS / 2]!.id}`,
+      session: { token: member, role: 'user' },
+    });
+    return { lessons: lessons.length, outline, outlineUncached, outlineBytes, page };
+  } finally {
+    await browser.close();
+  }
+}
+
+// Standalone: start the product on a free port, run, print.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const smoke = process.argv.includes('--smoke');
+  const i = process.argv.indexOf('--seconds');
+  const { startProduct } = await import('../scripts/lib/product');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-course-'));
+  const product = await startProduct({ dataDir });
+  try {
+    const result = await benchCourse({ baseUrl: product.url, durationSeconds: i > 0 ? Number(process.argv[i + 1]) : smoke ? 1 : 5 });
+    const { page, outline, outlineUncached } = result;
+    process.stdout.write(
+      [
+        `outline of ${result.lessons} lessons: ${Math.round(result.outlineBytes / 1024)} KiB`,
+        `  repeated address: ${outline.requestsPerSecond} req/s, p99 ${outline.p99} ms (target ≤ 25 ms)`,
+        `  distinct addresses: ${outlineUncached.requestsPerSecond} req/s, p99 ${outlineUncached.p99} ms`,
+        `course page: LCP ${Math.round(page.lcp)} ms (target ≤ 1500), CLS ${page.cls}, JS ${Math.round(page.jsGzipBytes / 102.4) / 10} KiB gzip (target ≤ 180), LCP element ${page.lcpElement}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
