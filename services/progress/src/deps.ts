@@ -18,7 +18,11 @@ export function createDeps(base: BaseDeps): Deps {
   const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
   const entitlements = createEntitlements({ billing: peer(config.BILLING_URL), cache, log });
   const invalidations = createInvalidations({ broadcast, log });
+  const catalog = createCatalog({ content: peer(config.CONTENT_URL), cache });
   // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
   invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
-  return { ...base, catalog: createCatalog({ content: peer(config.CONTENT_URL), cache }), entitlements, invalidations };
+  // Content announces its changes over Redis (when configured): a curriculum may have changed, so the
+  // courses' lessons are asked again (without Redis their 5 s lifetime bounds how stale they get).
+  invalidations.subscribe('content', () => catalog.forgetLessons(), () => catalog.forgetLessons());
+  return { ...base, catalog, entitlements, invalidations };
 }

@@ -1,6 +1,6 @@
 // Test world for the progress service: a real Postgres database and stand-ins for the content and
 // billing /internal routes (those services are separate processes in production).
-import { billingInternalRoutes, contentInternalRoutes, type Identity, type ProductSummary } from '@catalyst/contracts';
+import { billingInternalRoutes, contentInternalRoutes, type CourseLessons, type Identity, type ProductSummary } from '@catalyst/contracts';
 import { createDb, notFound } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog } from '@catalyst/service-kit/testing';
 import { createApp } from './app';
@@ -15,6 +15,8 @@ export const ids = {
   draft: '11111111111111111111aa03',
   other: '11111111111111111111aa04',
   free: '11111111111111111111aa05',
+  /** A course with a curriculum (its lessons below). */
+  lessons: '11111111111111111111aa06',
   missing: '11111111111111111111ffff',
   category: '22222222222222222222bb01',
 };
@@ -37,6 +39,24 @@ export const products: ProductSummary[] = [
   summary({ _id: ids.draft, slug: 'draft-video', title: 'Draft Video', isPublished: false }),
   summary({ _id: ids.other, slug: 'other-video', title: 'Other Video', categoryId: '22222222222222222222bb02', duration: null }),
   summary({ _id: ids.free, slug: 'free-video', title: 'Free Video', categoryId: '22222222222222222222bb03', price: 0 }),
+  summary({ _id: ids.lessons, slug: 'grid-course', title: 'Grid Course', type: 'course', duration: 16, categoryId: '22222222222222222222bb04' }),
+];
+
+/** The lessons of ids.lessons, in curriculum order: a free preview, two videos and an article of no known length (weighs 60 s). */
+export const lesson = {
+  preview: '44444444444444444444dd01',
+  grid: '44444444444444444444dd02',
+  notes: '44444444444444444444dd03',
+  layouts: '44444444444444444444dd04',
+  /** Not in the curriculum. */
+  unknown: '44444444444444444444ddff',
+};
+
+export const curriculum: CourseLessons['lessons'] = [
+  { id: lesson.preview, durationSeconds: 60, isFreePreview: true, kind: 'video' },
+  { id: lesson.grid, durationSeconds: 240, isFreePreview: false, kind: 'video' },
+  { id: lesson.notes, durationSeconds: null, isFreePreview: false, kind: 'article' },
+  { id: lesson.layouts, durationSeconds: 600, isFreePreview: false, kind: 'video' },
 ];
 
 /** A second subscriber, for the IDOR tests. */
@@ -50,12 +70,18 @@ export async function createTestContext() {
   /** Who has a plan, as billing would answer; tests flip it and evict. */
   const entitled = new Set<string>(['cccccccccccccccccccccccc', otherSubscriber.id]);
   const catalogue = new Map(products.map((p) => [p._id, p]));
+  /** Each course's lessons, as content would answer them (a product not here has none: a single-video product). */
+  const courses = new Map<string, CourseLessons['lessons']>([[ids.lessons, curriculum]]);
 
   const content = (await createPeerStandIn())
     .answer(contentInternalRoutes.product, ({ params }) => {
       const product = catalogue.get(params.idOrSlug!);
       if (!product) throw notFound('Product not found');
       return product;
+    })
+    .answer(contentInternalRoutes.courseLessons, ({ params }) => {
+      if (!catalogue.has(params.idOrSlug!)) throw notFound('Product not found');
+      return { productId: params.idOrSlug!, lessons: courses.get(params.idOrSlug!) ?? [] };
     })
     .answer(contentInternalRoutes.lookupProducts, ({ body }) => (body.ids as string[]).flatMap((id) => catalogue.get(id) ?? []))
     .answer(contentInternalRoutes.categoryProducts, ({ params }) => {
@@ -98,6 +124,7 @@ export async function createTestContext() {
     call,
     entitled,
     catalogue,
+    courses,
     contentCalls: content.calls,
     billingCalls: billing.calls,
     close: async () => {

@@ -1,11 +1,18 @@
-import { contentInternalRoutes, productSummarySchema, type ProductSummary } from '@catalyst/contracts';
-import { HttpError, MemoryCache, type Cache, type Peer } from '@catalyst/service-kit';
+import { contentInternalRoutes, courseLessonsSchema, productSummarySchema, type CourseLessons, type ProductSummary } from '@catalyst/contracts';
+import { HttpError, MemoryCache, TtlLru, type Cache, type Peer } from '@catalyst/service-kit';
 import { z } from 'zod';
 
 /** How long a product summary is trusted: short, so a product unpublished in content stops accepting writes soon. */
 const PRODUCT_TTL_SECONDS = 30;
 /** While content cannot be reached, a summary seen this recently still answers (stale-if-error). */
 const PRODUCT_STALE_SECONDS = 15 * 60;
+/**
+ * How long a course's lessons are trusted. Content announces its changes (topic 'content') only over Redis,
+ * so without Redis nothing tells progress a curriculum changed: this short lifetime is what bounds it.
+ */
+const LESSONS_TTL_MS = 5_000;
+/** Courses whose lessons this process keeps at once. */
+const LESSONS_MAX_ENTRIES = 5_000;
 /** The content lookup takes at most this many ids per call. */
 const LOOKUP_CHUNK = 500;
 
@@ -71,10 +78,50 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
     }
   }
 
+  // A course's lessons: this process's short memo, the last answer seen (only while content is down), and
+  // one request in flight per course, so a burst of lesson saves asks content once.
+  const lessons = new TtlLru<string, CourseLessons>(LESSONS_MAX_ENTRIES, LESSONS_TTL_MS);
+  const lessonsLastSeen = new TtlLru<string, CourseLessons>(LESSONS_MAX_ENTRIES, PRODUCT_STALE_SECONDS * 1000);
+  const lessonsAsked = new Map<string, Promise<CourseLessons | null>>();
+
+  async function askLessons(idOrSlug: string, requestId?: string): Promise<CourseLessons | null> {
+    try {
+      const course = courseLessonsSchema.parse(await content.call(contentInternalRoutes.courseLessons, { params: { idOrSlug } }, { requestId }));
+      lessons.set(idOrSlug, course);
+      lessonsLastSeen.set(idOrSlug, course);
+      return course;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) {
+        lessonsLastSeen.delete(idOrSlug);
+        return null;
+      }
+      const stale = lessonsLastSeen.get(idOrSlug);
+      if (stale) return stale;
+      throw error;
+    }
+  }
+
+  /** A course's lessons in curriculum order (none for a single-video product), or null when content does not know the product. */
+  function courseLessons(idOrSlug: string, requestId?: string): Promise<CourseLessons | null> {
+    const known = lessons.get(idOrSlug);
+    if (known) return Promise.resolve(known);
+    let asked = lessonsAsked.get(idOrSlug);
+    if (!asked) {
+      asked = askLessons(idOrSlug, requestId).finally(() => lessonsAsked.delete(idOrSlug));
+      lessonsAsked.set(idOrSlug, asked);
+    }
+    return asked;
+  }
+
+  /** Content changed something (a curriculum may be among it): ask again for every course's lessons. */
+  const forgetLessons = () => lessons.clear();
+
   const forget = async (id: string) => {
+    lessons.delete(id);
+    lessonsLastSeen.delete(id);
     await Promise.all([local.del(key(id)), lastSeen.del(key(id)), cache.del(key(id))]);
   };
 
-  return { getProduct, lookup, categoryProducts, forget };
+  return { getProduct, lookup, categoryProducts, courseLessons, forgetLessons, forget };
 }
 export type Catalog = ReturnType<typeof createCatalog>;

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as createProgress from './2026-11-22T05-00-00_create_progress';
 import * as furthestPosition from './2026-11-24T06-30-00_furthest_position';
+import * as lessonProgress from './2026-11-25T03-30-00_lesson_progress';
 
 /** Every migration of the progress schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T05-00-00_create_progress': createProgress,
   '2026-11-24T06-30-00_furthest_position': furthestPosition,
+  '2026-11-25T03-30-00_lesson_progress': lessonProgress,
 };

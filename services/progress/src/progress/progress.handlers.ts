@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import {
+  COURSE_MESSAGES,
   PREMIUM_REQUIRED_MESSAGE,
   PROGRESS_RULES,
   progressUpdateBodySchema,
@@ -8,9 +9,10 @@ import {
   type ProgressUpdate,
   type progressRoutes,
 } from '@catalyst/contracts';
-import { badRequest, forbidden, notFound, parseWith, reply, type AppEnv, type HandlerInput, type RouteHandlers } from '@catalyst/service-kit';
+import { badRequest, conflict, forbidden, notFound, parseWith, reply, type AppEnv, type HandlerInput, type RouteHandlers } from '@catalyst/service-kit';
 import type { ProgressRow } from '../db/tables/progress';
 import type { Deps } from '../deps';
+import { completeCourse, resetCourse } from '../lessons/lessons.repository';
 import * as repo from './progress.repository';
 import { createSaveBatcher } from './save-batcher';
 
@@ -19,10 +21,23 @@ type Ctx = Context<AppEnv>;
 /** The percentage at or above which a write completes the product (spec section 4). */
 const completesAt = (progress: number) => progress >= PROGRESS_RULES.completedAt;
 
+/** A save's body as the stored write: completed when the learner says so or reached the completing share. */
+export const writeOf = (body: ProgressUpdate): repo.ProgressWrite => ({
+  progress: body.progress,
+  lastPosition: body.lastPosition,
+  completed: body.completed || completesAt(body.progress),
+  clientTime: body.clientTime ?? null,
+});
+
+/** The routes of a course's lessons (./lessons), mounted beside these from the same table. */
+export type LessonRouteName = 'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson';
+
+
 /**
  * The premium rule of progress: a product's progress opens when the product does (a free one for every
  * signed-in caller, any other for subscribers and admins, asked before a 404 so a refusal says nothing of
- * what exists; published unless admin); a category's progress needs the plan.
+ * what exists; published unless admin), and a free-preview lesson's for every signed-in caller; a lesson
+ * the course does not have is a 404. A category's progress needs the plan.
  */
 export function progressPremiumRule({ catalog, entitlements }: Pick<Deps, 'catalog' | 'entitlements'>) {
   return async (_c: Ctx, { identity, params, requestId }: HandlerInput<typeof progressRoutes.getForProduct>, route: { path: string }) => {
@@ -30,14 +45,21 @@ export function progressPremiumRule({ catalog, entitlements }: Pick<Deps, 'catal
       if (!(await entitlements.isEntitled(identity, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
       return;
     }
+    // The lesson routes' params carry the lesson beside the product.
+    const { lessonId } = params as { lessonId?: string };
     const product = await catalog.getProduct(params.id, requestId);
-    if (!(await entitlements.mayOpen(identity, product, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
+    const lesson = lessonId && product ? (await catalog.courseLessons(params.id, requestId))?.lessons.find((l) => l.id === lessonId) : undefined;
+    if (!lesson?.isFreePreview && !(await entitlements.mayOpen(identity, product, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
     if (!product || (!product.isPublished && identity.role !== 'admin')) throw notFound('Product not found');
+    if (lessonId && !lesson) throw notFound(COURSE_MESSAGES.lessonNotFound);
   };
 }
 
-export function createProgressHandlers({ db, catalog }: Pick<Deps, 'db' | 'catalog'>): RouteHandlers<typeof progressRoutes> {
+export function createProgressHandlers({ db, catalog }: Pick<Deps, 'db' | 'catalog'>): Omit<RouteHandlers<typeof progressRoutes>, LessonRouteName> {
   const saves = createSaveBatcher(db);
+
+  /** The product's lessons in curriculum order: none for a single-video product. */
+  const lessonsOf = async (productId: string, requestId: string) => (await catalog.courseLessons(productId, requestId))?.lessons ?? [];
 
   /** Rows joined with what content says of their products; rows of products gone (or hidden) are left out. */
   async function withProducts(identity: Identity, rows: ProgressRow[], requestId: string): Promise<ProgressWithProduct[]> {
@@ -50,13 +72,10 @@ export function createProgressHandlers({ db, catalog }: Pick<Deps, 'db' | 'catal
     });
   }
 
-  async function save(identity: Identity, id: string, body: ProgressUpdate) {
-    const result = await saves.save(identity.id, id, {
-      progress: body.progress,
-      lastPosition: body.lastPosition,
-      completed: body.completed || completesAt(body.progress),
-      clientTime: body.clientTime ?? null,
-    });
+  async function save(identity: Identity, id: string, body: ProgressUpdate, requestId: string) {
+    // A course's figure is derived from its lessons: a position saved on the course itself has no lesson to belong to.
+    if ((await lessonsOf(id, requestId)).length > 0) throw conflict(COURSE_MESSAGES.perLessonProgress);
+    const result = await saves.save(identity.id, id, writeOf(body));
     return reply(result, { message: result.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored' });
   }
 
@@ -66,19 +85,33 @@ export function createProgressHandlers({ db, catalog }: Pick<Deps, 'db' | 'catal
       return row ? repo.toProgress(row) : repo.emptyProgress(params.id);
     },
 
-    update: ({ identity, params, body }) => save(identity, params.id, body),
+    update: ({ identity, params, body, requestId }) => save(identity, params.id, body, requestId),
 
     /** The unload save: multipart (or urlencoded) form with `data` (JSON) and `_method=PATCH`. */
-    async updateFromForm({ identity, params }, c) {
-      return save(identity, params.id, await readUnloadForm(c));
+    async updateFromForm({ identity, params, requestId }, c) {
+      return save(identity, params.id, await readUnloadForm(c), requestId);
     },
 
-    async complete({ identity, params, body }) {
-      return reply(await repo.completeProgress(db, identity.id, params.id, body.clientTime ?? null), { message: 'Marked as complete' });
+    /** A course: every lesson complete, and so the course. */
+    async complete({ identity, params, body, requestId }) {
+      const clientTime = body.clientTime ?? null;
+      const lessons = await lessonsOf(params.id, requestId);
+      const done =
+        lessons.length > 0
+          ? repo.toProgress(await completeCourse(db, { userId: identity.id, productId: params.id, lessons }, clientTime))
+          : await repo.completeProgress(db, identity.id, params.id, clientTime);
+      return reply(done, { message: 'Marked as complete' });
     },
 
-    async reset({ identity, params, body }) {
-      return reply(await repo.resetProgress(db, identity.id, params.id, body.clientTime ?? null), { message: 'Progress reset' });
+    /** A course: every lesson back to zero, and the course. */
+    async reset({ identity, params, body, requestId }) {
+      const clientTime = body.clientTime ?? null;
+      const lessons = await lessonsOf(params.id, requestId);
+      const cleared =
+        lessons.length > 0
+          ? repo.toProgress(await resetCourse(db, { userId: identity.id, productId: params.id, lessons }, clientTime))
+          : await repo.resetProgress(db, identity.id, params.id, clientTime);
+      return reply(cleared, { message: 'Progress reset' });
     },
 
     async list({ identity, query: { status, page, limit }, requestId }) {
@@ -120,8 +153,8 @@ export function createProgressHandlers({ db, catalog }: Pick<Deps, 'db' | 'catal
   };
 }
 
-/** The unload save's form: `data` (the PATCH body as JSON) and `_method=PATCH`, multipart or urlencoded. */
-async function readUnloadForm(c: Ctx): Promise<ProgressUpdate> {
+/** The unload save's form: `data` (the PATCH body as JSON) and `_method=PATCH`, multipart or urlencoded (a lesson's too). */
+export async function readUnloadForm(c: Ctx): Promise<ProgressUpdate> {
   const type = c.req.header('content-type') ?? '';
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
     throw badRequest('Send the unload save as a form with fields data and _method=PATCH', [

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Progress, ProgressStatus, ProgressWriteResult } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { ProgressRow } from '../db/tables/progress';
@@ -12,17 +12,25 @@ export interface ProgressWrite {
   clientTime: number | null;
 }
 
-export function toProgress(
-  row: Pick<ProgressRow, 'product_id' | 'progress' | 'last_position' | 'furthest_position' | 'completed' | 'completed_at' | 'updated_at'>,
-): Progress {
+type PositionFigures = Pick<ProgressRow, 'progress' | 'last_position' | 'furthest_position' | 'completed' | 'completed_at' | 'updated_at'>;
+
+/** The figures a product row and a lesson row share, as the API answers them. */
+export const figuresOf = (row: PositionFigures) => ({
+  progress: row.progress,
+  lastPosition: row.last_position,
+  furthestPosition: row.furthest_position,
+  completed: row.completed,
+  completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+  updatedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+});
+
+/** A product's row as the API answers it; a course's carries the lesson the learner was in (`lessonId`). */
+export function toProgress(row: PositionFigures & Pick<ProgressRow, 'product_id'> & Partial<Pick<ProgressRow, 'current_lesson_id'>>): Progress {
   return {
     productId: row.product_id,
-    progress: row.progress,
-    lastPosition: row.last_position,
-    furthestPosition: row.furthest_position,
-    completed: row.completed,
-    completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
-    updatedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+    ...figuresOf(row),
+    // Single-video products answer exactly as before: no lessonId at all.
+    ...(row.current_lesson_id ? { lessonId: row.current_lesson_id } : {}),
   };
 }
 
@@ -41,37 +49,47 @@ export async function findProgress(db: Db, userId: string, productId: string): P
   return db.selectFrom('progress').selectAll().where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst();
 }
 
-type WrittenRow = ProgressRow & { applied: boolean };
-
 export interface SaveItem {
   userId: string;
   productId: string;
   write: ProgressWrite;
 }
 
-const rowKey = (userId: string, productId: string) => `${userId}\u0000${productId}`;
+/** The tables holding positions under the same rules: a product's own rows, and a course's rows per lesson. */
+const POSITION_KEYS = {
+  progress: ['user_id', 'product_id'],
+  lesson_progress: ['user_id', 'product_id', 'lesson_id'],
+} as const;
+type PositionTable = keyof typeof POSITION_KEYS;
+type PositionKey<T extends PositionTable> = (typeof POSITION_KEYS)[T][number];
+export type PositionItem<T extends PositionTable> = { key: Record<PositionKey<T>, string>; write: ProgressWrite };
+export type WrittenPosition<T extends PositionTable> = Selectable<Database[T]> & { applied: boolean };
 
 /**
- * Saves positions in one atomic multi-row upsert (each (user, product) at most once per call). Postgres
- * evaluates the conflict branch against the newest committed row, so concurrent saves never lose or
- * rewind each other: a write whose client time is older than the stored one is ignored, `completed`
- * only ever turns on, and the furthest point reached (the percentage and `furthest_position`) never
- * drops: re-watching moves only the last position, where playback resumes. Answers in the order of `items`.
+ * Saves positions in one atomic multi-row upsert (each key at most once per call), into a product's rows
+ * or a course's lesson rows. Postgres evaluates the conflict branch against the newest committed row, so
+ * concurrent saves never lose or rewind each other: a write whose client time is older than the stored one
+ * is ignored, `completed` only ever turns on, and the furthest point reached (the percentage and
+ * `furthest_position`) never drops: re-watching moves only the last position, where playback resumes.
+ * Answers the stored rows in the order of `items`, each with whether this write changed it.
  */
-export async function saveProgressMany(db: Db, items: SaveItem[]): Promise<ProgressWriteResult[]> {
+export async function upsertPositions<T extends PositionTable>(db: Db, table: T, items: PositionItem<T>[]): Promise<WrittenPosition<T>[]> {
   if (items.length === 0) return [];
+  const keys: readonly PositionKey<T>[] = POSITION_KEYS[table];
+  const keyList = sql.join(keys.map((k) => sql.id(k)));
   const values = sql.join(
     items.map(
-      ({ userId, productId, write }) =>
-        sql`(${userId}::text, ${productId}::text, ${write.progress}::smallint, ${write.lastPosition}::double precision, ${write.completed}::boolean, ${write.clientTime}::bigint)`,
+      ({ key, write }) =>
+        sql`(${sql.join(keys.map((k) => sql`${key[k]}::text`))}, ${write.progress}::smallint, ${write.lastPosition}::double precision, ${write.completed}::boolean, ${write.clientTime}::bigint)`,
     ),
   );
-  const { rows } = await sql<WrittenRow>`
-    with input (user_id, product_id, progress, last_position, completed, client_ts) as (values ${values}),
+  const sameKey = (a: string, b: string) => sql.join(keys.map((k) => sql`${sql.ref(`${a}.${k}`)} = ${sql.ref(`${b}.${k}`)}`), sql` and `);
+  const { rows } = await sql<WrittenPosition<T>>`
+    with input (${keyList}, progress, last_position, completed, client_ts) as (values ${values}),
     written as (
-      insert into progress as p (user_id, product_id, progress, last_position, furthest_position, completed, completed_at, client_ts, updated_at)
-      select user_id, product_id, progress, last_position, last_position, completed, case when completed then now() end, client_ts, now() from input
-      on conflict (user_id, product_id) do update set
+      insert into ${sql.table(table)} as p (${keyList}, progress, last_position, furthest_position, completed, completed_at, client_ts, updated_at)
+      select ${keyList}, progress, last_position, last_position, completed, case when completed then now() end, client_ts, now() from input
+      on conflict (${keyList}) do update set
         progress = greatest(p.progress, excluded.progress),
         last_position = excluded.last_position,
         furthest_position = greatest(p.furthest_position, excluded.last_position),
@@ -84,57 +102,78 @@ export async function saveProgressMany(db: Db, items: SaveItem[]): Promise<Progr
     )
     select * from written
     union all
-    select progress.*, false as applied from progress join input using (user_id, product_id)
-     where not exists (select 1 from written w where w.user_id = input.user_id and w.product_id = input.product_id)
+    select t.*, false as applied from ${sql.table(table)} t join input using (${keyList})
+     where not exists (select 1 from written w where ${sameKey('w', 'input')})
   `.execute(db);
-  const byKey = new Map(rows.map((row) => [rowKey(row.user_id, row.product_id), row]));
+  const keyOf = (row: Record<PositionKey<T>, string>) => keys.map((k) => row[k]).join('\u0000');
+  const byKey = new Map(rows.map((row) => [keyOf(row as unknown as Record<PositionKey<T>, string>), row]));
   return Promise.all(
-    items.map(async ({ userId, productId }) => {
-      const row = byKey.get(rowKey(userId, productId)) ?? (await findProgress(db, userId, productId).then((r) => r && { ...r, applied: false }));
-      if (!row) throw new Error('progress upsert returned no row');
-      return { ...toProgress(row), applied: row.applied };
+    items.map(async ({ key }) => {
+      const written = byKey.get(keyOf(key));
+      if (written) return written;
+      // Stored by a save that committed after this statement's snapshot (so its row was not in the union): read it now.
+      const stored = await sql<WrittenPosition<T>>`
+        select t.*, false as applied from ${sql.table(table)} t where ${sql.join(keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${key[k]}`), sql` and `)}
+      `.execute(db);
+      if (!stored.rows[0]) throw new Error(`${table} upsert returned no row`);
+      return stored.rows[0];
     }),
   );
 }
 
+/** Saves products' positions (see upsertPositions); the save batcher's statement. */
+export async function saveProgressMany(db: Db, items: SaveItem[]): Promise<ProgressWriteResult[]> {
+  const rows = await upsertPositions(db, 'progress', items.map(({ userId, productId, write }) => ({ key: { user_id: userId, product_id: productId }, write })));
+  return rows.map((row) => ({ ...toProgress(row), applied: row.applied }));
+}
+
+/**
+ * The explicit actions, in one upsert over rows of either table: `complete` marks them completed at 100
+ * (keeping the first completion time and where the learner was), `reset` takes them back to zero (the only
+ * way `completed` goes back; a product's row also forgets its lesson). Both always apply and keep the newest
+ * client time, so saves older than the action stay stale. Answers the stored rows in the order of `keys`.
+ */
+export async function markPositions<T extends PositionTable>(
+  db: Db,
+  table: T,
+  rowKeys: Record<PositionKey<T>, string>[],
+  action: 'complete' | 'reset',
+  clientTime: number | null,
+): Promise<Selectable<Database[T]>[]> {
+  if (rowKeys.length === 0) return [];
+  const keys: readonly PositionKey<T>[] = POSITION_KEYS[table];
+  const keyList = sql.join(keys.map((k) => sql.id(k)));
+  const completes = action === 'complete';
+  const values = sql.join(
+    rowKeys.map(
+      (key) =>
+        sql`(${sql.join(keys.map((k) => sql`${key[k]}::text`))}, ${completes ? 100 : 0}::smallint, ${completes}::boolean, ${completes ? sql`now()` : null}::timestamptz, ${clientTime}::bigint)`,
+    ),
+  );
+  const changes = completes
+    ? sql`progress = 100, completed = true, completed_at = coalesce(p.completed_at, now())`
+    : sql`progress = 0, last_position = 0, furthest_position = 0, completed = false, completed_at = null${table === 'progress' ? sql`, current_lesson_id = null` : sql``}`;
+  const { rows } = await sql<Selectable<Database[T]>>`
+    insert into ${sql.table(table)} as p (${keyList}, progress, completed, completed_at, client_ts)
+    values ${values}
+    on conflict (${keyList}) do update set ${changes}, client_ts = greatest(p.client_ts, excluded.client_ts), updated_at = now()
+    returning p.*
+  `.execute(db);
+  const keyOf = (row: Record<PositionKey<T>, string>) => keys.map((k) => row[k]).join('\u0000');
+  const byKey = new Map(rows.map((row) => [keyOf(row as unknown as Record<PositionKey<T>, string>), row]));
+  return rowKeys.map((key) => byKey.get(keyOf(key))!);
+}
+
 /** Marks a product completed at 100; an explicit action, so it always applies. */
 export async function completeProgress(db: Db, userId: string, productId: string, clientTime: number | null): Promise<Progress> {
-  const row = await db
-    .insertInto('progress')
-    .values({ user_id: userId, product_id: productId, progress: 100, completed: true, completed_at: sql<Date>`now()`, client_ts: clientTime })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'product_id']).doUpdateSet({
-        progress: 100,
-        completed: true,
-        completed_at: sql<Date>`coalesce(progress.completed_at, now())`,
-        client_ts: sql<number>`greatest(progress.client_ts, excluded.client_ts)`,
-        updated_at: sql<Date>`now()`,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toProgress(row);
+  const [row] = await markPositions(db, 'progress', [{ user_id: userId, product_id: productId }], 'complete', clientTime);
+  return toProgress(row!);
 }
 
 /** Back to zero: the only way `completed` goes back. Keeps the newest client time so older saves stay stale. */
 export async function resetProgress(db: Db, userId: string, productId: string, clientTime: number | null): Promise<Progress> {
-  const row = await db
-    .insertInto('progress')
-    .values({ user_id: userId, product_id: productId, progress: 0, last_position: 0, furthest_position: 0, completed: false, completed_at: null, client_ts: clientTime })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'product_id']).doUpdateSet({
-        progress: 0,
-        last_position: 0,
-        furthest_position: 0,
-        completed: false,
-        completed_at: null,
-        client_ts: sql<number>`greatest(progress.client_ts, excluded.client_ts)`,
-        updated_at: sql<Date>`now()`,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toProgress(row);
+  const [row] = await markPositions(db, 'progress', [{ user_id: userId, product_id: productId }], 'reset', clientTime);
+  return toProgress(row!);
 }
 
 /** A user's rows, newest first. In progress: started (percentage or position above zero), not completed. */
@@ -172,14 +211,20 @@ export async function startedProgress(db: Db, userId: string): Promise<Pick<Prog
     .execute();
 }
 
-/** Content deleted a product: its progress goes with it. */
+/** Content deleted a product: its progress (a course's lesson rows too) goes with it; answers how many learners' rows went. */
 export async function deleteProductProgress(db: Db, productId: string): Promise<number> {
-  const result = await db.deleteFrom('progress').where('product_id', '=', productId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('lesson_progress').where('product_id', '=', productId).execute();
+    const result = await trx.deleteFrom('progress').where('product_id', '=', productId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }
 
-/** Every progress row of one user (their account is being deleted); answers how many went. */
+/** Every progress row of one user, lesson rows included (their account is being deleted); answers how many products' rows went. */
 export async function deleteUserProgress(db: Db, userId: string): Promise<number> {
-  const result = await db.deleteFrom('progress').where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('lesson_progress').where('user_id', '=', userId).execute();
+    const result = await trx.deleteFrom('progress').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }

@@ -16,6 +16,8 @@ export interface ProgressTable {
   completed_at: Date | null;
   /** The newest client clock (ms) applied; an older write is stale and ignored. */
   client_ts: number | null;
+  /** A course with lessons: the lesson of the last save (`last_position` is a second of it); null otherwise. */
+  current_lesson_id: Generated<string | null>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
