@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatPlayerTime, formatPrice, truncate } from './format';
+import { formatDate, formatDuration, formatFileSize, formatPlayerTime, formatPrice, truncate } from './format';
 
 describe('formatPrice', () => {
   it("shows 0 as 'Free', missing as 'N/A' and others in dollars with two decimals", () => {
@@ -49,5 +49,17 @@ describe('truncate', () => {
     expect(truncate(long)).toBe(`${'y'.repeat(57)}...`);
     expect(truncate(long)).toHaveLength(60);
     expect(truncate(undefined)).toBe('');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('shows bytes in 1024 steps with one decimal below ten', () => {
+    expect(formatFileSize(900)).toBe('900 B');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(2048)).toBe('2 KB');
+    expect(formatFileSize(2_621_440)).toBe('2.5 MB');
+    expect(formatFileSize(52_428_800)).toBe('50 MB');
+    expect(formatFileSize(-1)).toBe('');
+    expect(formatFileSize(null)).toBe('');
   });
 });

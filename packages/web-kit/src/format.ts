@@ -51,3 +51,18 @@ export function truncate(text: string | null | undefined, max = 60): string {
   if (!text) return '';
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
+
+/** Bytes for people, in 1024 steps: 900 → '900 B', 1536 → '1.5 KB', 2_621_440 → '2.5 MB'. Missing or negative → ''. */
+export function formatFileSize(bytes: number | null | undefined): string {
+  const n = toNumber(bytes);
+  if (n === null || n < 0) return '';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
+  return `${shown} ${units[unit]}`;
+}

@@ -10,3 +10,7 @@ export const categoryPath = (categoryKey: string): string => `/browse/category/$
 /** A creator's library within a category. */
 export const creatorLibraryPath = (categoryKey: string, creatorId: string): string =>
   `${categoryPath(categoryKey)}/creator/${encodeURIComponent(creatorId)}`;
+
+/** One lesson of a course: shareable, and a navigation of its own (back and forward move between lessons). */
+export const lessonPath = (productKey: string, lessonId: string): string =>
+  `/browse/premium/product/${encodeURIComponent(productKey)}/lesson/${encodeURIComponent(lessonId)}`;
