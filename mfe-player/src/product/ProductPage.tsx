@@ -4,7 +4,7 @@ import { PRODUCT_TYPE_LABELS, type ProductDetail } from '@catalyst/contracts';
 import { Badge, Button, categoryPath, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
-import { useProductProgress } from '../progress/useProductProgress';
+import { useProductProgress } from '../progress/useProgress';
 import { CourseProgressPanel } from './CourseProgressPanel';
 import { CreatorBlock } from './CreatorBlock';
 import { ProgressActions } from './ProgressActions';

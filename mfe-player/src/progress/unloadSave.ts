@@ -1,4 +1,4 @@
-import { api, session, TOKEN_STORAGE_KEY } from '@catalyst/web-kit';
+import { session, TOKEN_STORAGE_KEY } from '@catalyst/web-kit';
 import type { ProgressSnapshot } from './policy';
 
 function currentToken(): string | null {
@@ -14,9 +14,10 @@ function currentToken(): string | null {
 /**
  * The unload save of spec section 7: a multipart POST with `data` (progress, lastPosition, completed
  * and the client time) and `_method=PATCH`, sent with keepalive so it outlives the page, carrying the
- * bearer token. Sent only when a session token exists; answers whether it was sent.
+ * bearer token, to the target's form address (a product's or a lesson's). Sent only when a session token
+ * exists; answers whether it was sent.
  */
-export function sendUnloadSave(productId: string, snapshot: ProgressSnapshot, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): boolean {
+export function sendUnloadSave(url: string, snapshot: ProgressSnapshot, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): boolean {
   const token = currentToken();
   if (!token) return false;
   const form = new FormData();
@@ -25,7 +26,7 @@ export function sendUnloadSave(productId: string, snapshot: ProgressSnapshot, fe
     JSON.stringify({ progress: snapshot.progress, lastPosition: snapshot.lastPosition, completed: snapshot.completed, clientTime: snapshot.clientTime }),
   );
   form.append('_method', 'PATCH');
-  void fetchImpl(api.progress.updateFromForm.url({ params: { id: productId } }), {
+  void fetchImpl(url, {
     method: 'POST',
     keepalive: true,
     headers: { Authorization: `Bearer ${token}` },

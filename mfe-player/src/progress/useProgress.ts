@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Progress } from '@catalyst/contracts';
-import { api, isPassingFailure, isPremiumRequired, retryDelay } from '@catalyst/web-kit';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isPassingFailure, isPremiumRequired, retryDelay } from '@catalyst/web-kit';
 import { progressFailureMessage, type ProgressAction } from './messages';
-import { ProgressPolicy, type PolicyState, type ProgressSnapshot } from './policy';
+import { ProgressPolicy, type PolicyState, type SavedProgress } from './policy';
+import { productTarget, type ProgressTarget } from './targets';
 import { sendUnloadSave } from './unloadSave';
 
 /** A progress call that failed: what the learner was doing, a message for them, and the error itself. */
@@ -12,7 +12,10 @@ export interface ProgressFailure {
   error: unknown;
 }
 
-export interface ProductProgress {
+/** An explicit action on the saved progress (given the policy's next client time), answering the new saved value. */
+export type ProgressRun = (clientTime: number) => Promise<SavedProgress>;
+
+export interface TrackedProgress {
   /** Live state of the policy; null until the saved progress has loaded. */
   state: PolicyState | null;
   /** The saved position to resume from; null until known. */
@@ -31,6 +34,11 @@ export interface ProductProgress {
   markComplete: (position: number) => Promise<void>;
   /** Back to 0; answers whether it happened (the caller then rewinds the video). */
   reset: () => Promise<boolean>;
+  /**
+   * Another explicit action (a course's Mark complete or Reset): ordered by the same client clock as the
+   * saves, so no save sent before it wins over it; answers whether it happened.
+   */
+  perform: (action: ProgressAction, run: ProgressRun, position: number) => Promise<boolean>;
   /** Loads the saved progress again (after a failed load). */
   reload: () => void;
   /** Sends a failed save now instead of at its next retry. */
@@ -38,10 +46,11 @@ export interface ProductProgress {
 }
 
 /**
- * The saved progress of one product, the policy that decides when to save (and retries a failed save),
- * and the unload save when the page (or this product) is left.
+ * The saved progress of one target (a product, or a lesson of a course), the policy that decides when to
+ * save (and retries a failed save), and the unload save when the page (or this target) is left. A null
+ * target tracks nothing (a visitor watching a free preview).
  */
-export function useProductProgress(productId: string | null): ProductProgress {
+export function useProgress(target: ProgressTarget | null): TrackedProgress {
   const [state, setState] = useState<PolicyState | null>(null);
   const [resumeAt, setResumeAt] = useState<number | null>(null);
   const [failure, setFailure] = useState<ProgressFailure | null>(null);
@@ -51,30 +60,35 @@ export function useProductProgress(productId: string | null): ProductProgress {
   const policyRef = useRef<ProgressPolicy | null>(null);
   // the video may report its length before the saved progress has loaded
   const mediaDuration = useRef(0);
+  // the target is named by its key: a new object for the same target changes nothing
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  const key = target?.key ?? null;
 
   useEffect(() => {
     // a failed load keeps saying so while it is tried again
     setState(null);
     setResumeAt(null);
-    if (!productId) return;
+    const current = targetRef.current;
+    if (!current) return;
     const controller = new AbortController();
     let policy: ProgressPolicy | null = null;
     let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
     const leave = () => {
       const snapshot = policy?.leave();
-      if (snapshot && productId) sendUnloadSave(productId, snapshot);
+      if (snapshot) sendUnloadSave(current.unloadUrl, snapshot);
     };
     // the connection came back: a waiting save goes at once
     const online = () => policy?.retryNow();
 
-    api.progress
-      .getForProduct({ params: { id: productId } }, { signal: controller.signal })
+    current
+      .load(controller.signal)
       .then((saved) => {
         if (controller.signal.aborted) return;
         policy = new ProgressPolicy({
-          initial: { progress: saved.progress, lastPosition: saved.lastPosition, furthestPosition: saved.furthestPosition, completed: saved.completed },
-          save: (snapshot: ProgressSnapshot) => api.progress.update({ params: { id: productId }, body: snapshot }),
+          initial: saved,
+          save: (snapshot) => current.save(snapshot),
           isRetryable: isPassingFailure,
           onChange: setState,
         });
@@ -102,11 +116,11 @@ export function useProductProgress(productId: string | null): ProductProgress {
       clearTimeout(reloadTimer);
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('online', online);
-      // leaving the page inside the app (another route or product) saves the same way as closing it
+      // leaving the page inside the app (another route, product or lesson) saves the same way as closing it
       leave();
       policyRef.current = null;
     };
-  }, [productId, loads]);
+  }, [key, loads]);
 
   const onDuration = useCallback((duration: number) => {
     mediaDuration.current = duration;
@@ -117,31 +131,33 @@ export function useProductProgress(productId: string | null): ProductProgress {
   const onSeeked = useCallback((position: number, duration: number) => policyRef.current?.seeked(position, duration), []);
   const onEnded = useCallback((duration: number) => policyRef.current?.ended(duration), []);
 
-  const act = useCallback(
-    async (action: 'complete' | 'reset', position: number): Promise<boolean> => {
-      const policy = policyRef.current;
-      if (!productId || !policy) return false;
-      setBusy(true);
-      setFailure(null);
-      try {
-        const saved = await api.progress[action]({ params: { id: productId }, body: { clientTime: policy.nextClientTime() } });
-        policy.acceptServerState(
-          { progress: saved.progress, lastPosition: saved.lastPosition, furthestPosition: saved.furthestPosition, completed: saved.completed },
-          position,
-        );
-        return true;
-      } catch (e) {
-        setFailure({ action, message: progressFailureMessage(action, e), error: e });
-        return false;
-      } finally {
-        setBusy(false);
-      }
-    },
-    [productId],
-  );
+  const perform = useCallback(async (action: ProgressAction, run: ProgressRun, position: number): Promise<boolean> => {
+    const policy = policyRef.current;
+    if (!policy) return false;
+    setBusy(true);
+    setFailure(null);
+    try {
+      policy.acceptServerState(await run(policy.nextClientTime()), position);
+      return true;
+    } catch (e) {
+      setFailure({ action, message: progressFailureMessage(action, e), error: e });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
 
-  const markComplete = useCallback(async (position: number) => void (await act('complete', position)), [act]);
-  const reset = useCallback(() => act('reset', 0), [act]);
+  const markComplete = useCallback(
+    async (position: number) => {
+      const current = targetRef.current;
+      if (current) await perform('complete', (clientTime) => current.complete(clientTime), position);
+    },
+    [perform],
+  );
+  const reset = useCallback(async () => {
+    const current = targetRef.current;
+    return current ? perform('reset', (clientTime) => current.reset(clientTime), 0) : false;
+  }, [perform]);
   const reload = useCallback(() => setLoads((n) => n + 1), []);
   const retrySave = useCallback(() => policyRef.current?.retryNow(), []);
 
@@ -158,7 +174,14 @@ export function useProductProgress(productId: string | null): ProductProgress {
     onEnded,
     markComplete,
     reset,
+    perform,
     reload,
     retrySave,
   };
+}
+
+/** A single-video product's progress (the product page). */
+export function useProductProgress(productId: string | null): TrackedProgress {
+  const target = useMemo(() => (productId ? productTarget(productId) : null), [productId]);
+  return useProgress(target);
 }
