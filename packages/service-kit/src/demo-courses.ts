@@ -204,3 +204,13 @@ export const DEMO_MEMBER_COURSE = {
   currentLesson: 'spacing',
   watched: 0.4,
 } as const;
+
+/**
+ * A demo lesson's length in whole seconds, as the curriculum states it: a video's measured length
+ * (`measureDemoVideos`; unknown when it could not be measured, never made up), an article's reading time.
+ */
+export function demoLessonSeconds(lesson: DemoLesson, measured: ReadonlyMap<string, number>): number | null {
+  if (lesson.kind === 'article') return lesson.readingSeconds ?? null;
+  const seconds = lesson.video ? measured.get(lesson.video) : undefined;
+  return seconds === undefined ? null : Math.round(seconds);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoAccounts } from '@catalyst/contracts';
-import { demoEntityId, demoVideoFor, measureMediaSeconds } from '@catalyst/service-kit';
+import { courseProgressOf, demoAccounts } from '@catalyst/contracts';
+import { DEMO_COURSES, DEMO_MEMBER_COURSE, demoEntityId, demoLessonId, demoVideoFor, measureMediaSeconds } from '@catalyst/service-kit';
 import path from 'node:path';
 import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from './db/schema';
@@ -13,9 +13,11 @@ describe('demo progress seed', () => {
     await prepareDatabase(db(), { seed: true, log: testLog });
     await prepareDatabase(db(), { seed: true, log: testLog });
     const rows = await db().selectFrom('progress').selectAll().execute();
-    expect(rows.length).toBe(4);
+    expect(rows.length).toBe(5);
     expect(rows.every((r) => r.user_id === demoAccounts.member.id)).toBe(true);
     expect(rows.map((r) => r.product_id)).toContain(demoEntityId('product', 'html-css-from-scratch'));
+    expect(rows.map((r) => r.product_id)).toContain(demoEntityId('product', DEMO_MEMBER_COURSE.slug));
+    expect(await db().selectFrom('lesson_progress').selectAll().execute()).toHaveLength(DEMO_MEMBER_COURSE.completedLessons.length + 1);
     expect(rows.filter((r) => r.completed).every((r) => r.progress === 100 && r.completed_at)).toBe(true);
   });
 
@@ -30,5 +32,49 @@ describe('demo progress seed', () => {
       expect(row.furthest_position).toBe(row.last_position);
       if (!row.completed) expect(row.progress, slug).toBe(Math.round((row.last_position / lesson) * 100));
     }
+  });
+
+  it('puts the member part-way through the demo course: lessons done at their real end, the current one at its share, the course derived and newest', async () => {
+    await prepareDatabase(db(), { seed: true, log: testLog });
+    const repoRoot = path.resolve(import.meta.dirname, '../../..');
+    const course = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COURSE.slug)!;
+    const productId = demoEntityId('product', course.slug);
+    const lessons = await db().selectFrom('lesson_progress').selectAll().where('product_id', '=', productId).execute();
+    const rowOf = (key: string) => lessons.find((r) => r.lesson_id === demoLessonId(course.slug, key))!;
+    const curriculum = course.sections.flatMap((s) => s.lessons);
+    const seconds = new Map<string, number>();
+    for (const lesson of curriculum) {
+      if (lesson.video) seconds.set(lesson.key, await measureMediaSeconds(path.join(repoRoot, lesson.video)));
+    }
+
+    for (const key of DEMO_MEMBER_COURSE.completedLessons) {
+      const lesson = curriculum.find((l) => l.key === key)!;
+      const row = rowOf(key);
+      expect(row, key).toMatchObject({ user_id: demoAccounts.member.id, progress: 100, completed: true });
+      expect(row.completed_at).toBeInstanceOf(Date);
+      // a video is watched to its measured end, an article read at 0
+      expect(row.last_position, key).toBeCloseTo(lesson.kind === 'video' ? seconds.get(key)! : 0, 1);
+    }
+    const current = rowOf(DEMO_MEMBER_COURSE.currentLesson);
+    const currentSeconds = seconds.get(DEMO_MEMBER_COURSE.currentLesson)!;
+    expect(current.completed).toBe(false);
+    expect(current.last_position).toBeCloseTo(currentSeconds * DEMO_MEMBER_COURSE.watched, 1);
+    expect(current.progress).toBe(Math.round((current.last_position / currentSeconds) * 100));
+
+    const row = await db().selectFrom('progress').selectAll().where('product_id', '=', productId).executeTakeFirstOrThrow();
+    const figure = courseProgressOf(
+      curriculum.map((l) => ({ id: demoLessonId(course.slug, l.key), durationSeconds: l.video ? Math.round(seconds.get(l.key)!) : (l.readingSeconds ?? null) })),
+      lessons.map((r) => ({ lessonId: r.lesson_id, completed: r.completed })),
+    );
+    expect(figure.percent).toBeGreaterThan(0);
+    expect(row).toMatchObject({
+      progress: figure.percent,
+      completed: false,
+      current_lesson_id: demoLessonId(course.slug, DEMO_MEMBER_COURSE.currentLesson),
+      last_position: current.last_position,
+    });
+    // the newest of the member's rows: Continue watching opens it first, in the lesson they were in
+    const newest = await db().selectFrom('progress').select('product_id').where('user_id', '=', demoAccounts.member.id).orderBy('updated_at', 'desc').executeTakeFirstOrThrow();
+    expect(newest.product_id).toBe(productId);
   });
 });

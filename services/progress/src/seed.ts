@@ -1,7 +1,18 @@
 import type { Kysely } from 'kysely';
-import { demoAccounts, percentOf } from '@catalyst/contracts';
-import { demoEntityId, demoVideoFor, measureDemoVideos, type Logger } from '@catalyst/service-kit';
+import { courseProgressOf, demoAccounts, percentOf } from '@catalyst/contracts';
+import {
+  DEMO_COURSES,
+  DEMO_MEMBER_COURSE,
+  demoEntityId,
+  demoLessonId,
+  demoLessonSeconds,
+  demoVideoFor,
+  measureDemoVideos,
+  type Logger,
+} from '@catalyst/service-kit';
 import type { Database } from './db/schema';
+import type { NewLessonProgressRow } from './db/tables/lesson-progress';
+import type { NewProgressRow } from './db/tables/progress';
 
 /**
  * The demo member is part-way through a few lessons, so Continue watching has something to show. How
@@ -15,21 +26,23 @@ const memberProgress = [
   { slug: 'sql-for-analysts', watched: 0.15, minutesAgo: 60 * 24 * 5 },
 ];
 
-/** Demo progress for the member; only into an empty table, so a second start changes nothing. */
-export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
-  const existing = await db.selectFrom('progress').select('user_id').limit(1).executeTakeFirst();
-  if (existing) return;
-  const lessonSeconds = await measureDemoVideos((video, error) => log.warn({ video, err: error.message }, 'demo lesson not measured; no demo progress in it'));
-  const now = Date.now();
-  const rows = memberProgress.flatMap((p) => {
+/** The member was last in the demo course this long ago: the newest of their rows, so it heads Continue watching. */
+const COURSE_MINUTES_AGO = 10;
+
+const member = demoAccounts.member.id;
+const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/** The member's single-video products, each at its share of its measured lesson. */
+function productRows(lessonSeconds: Map<string, number>, now: number): NewProgressRow[] {
+  return memberProgress.flatMap((p) => {
     const seconds = lessonSeconds.get(demoVideoFor(p.slug));
     if (seconds === undefined) return [];
     const at = new Date(now - p.minutesAgo * 60_000);
-    const position = Math.round(seconds * p.watched * 10) / 10;
+    const position = tenths(seconds * p.watched);
     const completed = p.watched >= 1;
     return [
       {
-        user_id: demoAccounts.member.id,
+        user_id: member,
         product_id: demoEntityId('product', p.slug),
         progress: completed ? 100 : percentOf(position, seconds),
         last_position: position,
@@ -42,7 +55,73 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       },
     ];
   });
+}
+
+/**
+ * The member part-way through DEMO_MEMBER_COURSE: its completed lessons complete (a video at its measured
+ * end, an article at 0), the current lesson at its share, and the course row derived from them as a write
+ * would derive it. A video lesson that could not be measured gets no row (never a made-up length).
+ */
+function courseRows(lessonSeconds: Map<string, number>, now: number): { lessons: NewLessonProgressRow[]; course: NewProgressRow } | null {
+  const course = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COURSE.slug);
+  if (!course) return null;
+  const productId = demoEntityId('product', course.slug);
+  const curriculum = course.sections.flatMap((s) => s.lessons).map((lesson) => ({ lesson, id: demoLessonId(course.slug, lesson.key), durationSeconds: demoLessonSeconds(lesson, lessonSeconds) }));
+  const find = (key: string) => curriculum.find((l) => l.lesson.key === key);
+  const completedKeys: readonly string[] = DEMO_MEMBER_COURSE.completedLessons;
+  const lessons: NewLessonProgressRow[] = [];
+  // Completed in curriculum order, a day apart, the last one yesterday.
+  completedKeys.forEach((key, i) => {
+    const l = find(key);
+    if (!l || (l.lesson.kind === 'video' && l.durationSeconds === null)) return;
+    const at = new Date(now - (completedKeys.length - i) * 24 * 60 * 60_000);
+    const position = l.lesson.kind === 'video' ? tenths(lessonSeconds.get(l.lesson.video!)!) : 0;
+    lessons.push({ user_id: member, product_id: productId, lesson_id: l.id, progress: 100, last_position: position, furthest_position: position, completed: true, completed_at: at, client_ts: at.getTime(), created_at: at, updated_at: at });
+  });
+  const at = new Date(now - COURSE_MINUTES_AGO * 60_000);
+  const current = find(DEMO_MEMBER_COURSE.currentLesson);
+  const currentSeconds = current?.lesson.video ? lessonSeconds.get(current.lesson.video) : undefined;
+  let inLesson: { id: string; position: number } | null = null;
+  if (current && currentSeconds !== undefined) {
+    const position = tenths(currentSeconds * DEMO_MEMBER_COURSE.watched);
+    inLesson = { id: current.id, position };
+    lessons.push({ user_id: member, product_id: productId, lesson_id: current.id, progress: percentOf(position, currentSeconds), last_position: position, furthest_position: position, completed: false, completed_at: null, client_ts: at.getTime(), created_at: at, updated_at: at });
+  }
+  if (lessons.length === 0) return null;
+  const figure = courseProgressOf(curriculum, lessons.map((row) => ({ lessonId: row.lesson_id, completed: Boolean(row.completed) })));
+  const last = lessons.at(-1)!;
+  const updatedAt = inLesson ? at : (last.updated_at as Date);
+  return {
+    lessons,
+    course: {
+      user_id: member,
+      product_id: productId,
+      progress: figure.percent,
+      last_position: inLesson ? inLesson.position : Number(last.last_position),
+      furthest_position: Math.max(...lessons.map((row) => Number(row.furthest_position))),
+      completed: figure.completed,
+      completed_at: figure.completed ? updatedAt : null,
+      client_ts: updatedAt.getTime(),
+      current_lesson_id: inLesson ? inLesson.id : last.lesson_id,
+      created_at: lessons[0]!.created_at,
+      updated_at: updatedAt,
+    },
+  };
+}
+
+/** Demo progress for the member; only into an empty table, so a second start changes nothing. */
+export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
+  const existing = await db.selectFrom('progress').select('user_id').limit(1).executeTakeFirst();
+  if (existing) return;
+  const lessonSeconds = await measureDemoVideos((video, error) => log.warn({ video, err: error.message }, 'demo lesson not measured; no demo progress in it'));
+  const now = Date.now();
+  const products = productRows(lessonSeconds, now);
+  const course = courseRows(lessonSeconds, now);
+  const rows = course ? [...products, course.course] : products;
   if (rows.length === 0) return;
-  await db.insertInto('progress').values(rows).onConflict((oc) => oc.doNothing()).execute();
-  log.info({ rows: rows.length }, 'demo progress seeded for the member');
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('progress').values(rows).onConflict((oc) => oc.doNothing()).execute();
+    if (course) await trx.insertInto('lesson_progress').values(course.lessons).onConflict((oc) => oc.doNothing()).execute();
+  });
+  log.info({ rows: rows.length, lessons: course?.lessons.length ?? 0 }, 'demo progress seeded for the member');
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COURSE_MESSAGES, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
+import { COURSE_MESSAGES, PREMIUM_REQUIRED_MESSAGE, type Identity } from '@catalyst/contracts';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, curriculum, ids, lesson, otherSubscriber } from '../test-support';
 
@@ -38,8 +38,8 @@ function unloadForm(data: unknown) {
   return form;
 }
 
-const save = (as: typeof sub, lessonId: string, body: Record<string, unknown>) => ctx.call(as, 'PATCH', lessonPath(lessonId), body);
-const complete = (as: typeof sub, lessonId: string, clientTime?: number) => ctx.call(as, 'PATCH', lessonPath(lessonId, '/complete'), clientTime === undefined ? {} : { clientTime });
+const save = (as: Identity, lessonId: string, body: Record<string, unknown>) => ctx.call(as, 'PATCH', lessonPath(lessonId), body);
+const complete = (as: Identity, lessonId: string, clientTime?: number) => ctx.call(as, 'PATCH', lessonPath(lessonId, '/complete'), clientTime === undefined ? {} : { clientTime });
 
 describe('a lesson write', () => {
   it('saves the lesson and answers it with the course figure, the lesson becoming where the learner is', async () => {
