@@ -1,10 +1,16 @@
 // The content schema: one line per table, each table's types in ./tables.
 import type { CategoryTable } from './tables/category';
 import type { CreatorTable } from './tables/creator';
+import type { CourseLessonTable } from './tables/course-lesson';
+import type { CourseSectionTable } from './tables/course-section';
+import type { LessonResourceTable } from './tables/lesson-resource';
 import type { ProductTable } from './tables/product';
 
 export interface Database {
   categories: CategoryTable;
   creators: CreatorTable;
   products: ProductTable;
+  course_sections: CourseSectionTable;
+  course_lessons: CourseLessonTable;
+  lesson_resources: LessonResourceTable;
 }

@@ -4,6 +4,7 @@ import * as indexTitleSort from './2026-11-22T05-00-00_index_title_sort';
 import * as listedProducts from './2026-11-22T07-00-00_listed_products';
 import * as oneListOfTypes from './2026-11-24T06-30-00_one_list_of_types';
 import * as mediaAsset from './2026-11-24T21-00-00_media_asset';
+import * as curriculum from './2026-11-25T03-00-00_curriculum';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T07-00-00_listed_products': listedProducts,
   '2026-11-24T06-30-00_one_list_of_types': oneListOfTypes,
   '2026-11-24T21-00-00_media_asset': mediaAsset,
+  '2026-11-25T03-00-00_curriculum': curriculum,
 };

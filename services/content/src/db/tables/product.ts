@@ -35,6 +35,8 @@ export interface ProductTable {
   created_by_email: string | null;
   /** Generated column (lower-cased title, description and tags) behind the trigram search index. */
   search_text: ColumnType<string, never, never>;
+  /** Bumped by every saved curriculum edit (the editor's version check). */
+  curriculum_version: Generated<number>;
   /** Kept by triggers: published, active, in an active category, by an active creator (what public lists show). */
   listed: ColumnType<boolean, never, never>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
