@@ -1,6 +1,7 @@
 import { createService, pingDb, requireAdmin } from '@catalyst/service-kit';
 import { mountCategories } from './categories/categories.routes';
 import { mountCreators } from './creators/creators.routes';
+import { mountCurriculum } from './curriculum/curriculum.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountProducts } from './products/products.routes';
@@ -25,6 +26,7 @@ export function createApp(deps: Deps) {
   mountCategories(app, deps);
   mountCreators(app, deps);
   mountProducts(app, deps);
+  mountCurriculum(app, deps);
   mountStats(app, deps);
   mountInternal(app, deps);
   return app;

@@ -1,0 +1,238 @@
+import {
+  COURSE_MESSAGES,
+  downloadFileUrl,
+  mediaInternalRoutes,
+  type curriculumRoutes,
+  type CurriculumInput,
+  type FieldError,
+  type MediaAssetFacts,
+} from '@catalyst/contracts';
+import { HttpError, badRequest, conflict, newObjectId, notFound, reply, signStreamToken, unauthorized, unavailable, type RouteHandlers } from '@catalyst/service-kit';
+import { cachedRead, type Deps } from '../deps';
+import { requireOpen } from '../premium-rule';
+import { findProduct, toPublicProduct } from '../products/products.repository';
+import { sanitizeContent } from '../products/sanitize-content';
+import { minutesOf } from '../seed';
+import {
+  findLesson,
+  loadAdminCurriculum,
+  loadOutline,
+  lockCurriculum,
+  curriculumVersionOf,
+  ownersOf,
+  writeCurriculum,
+  type CurriculumItem,
+  type CurriculumWrite,
+} from './curriculum.repository';
+
+type Handlers = RouteHandlers<typeof curriculumRoutes>;
+
+const PRODUCT_NOT_FOUND = 'Product not found';
+export const MEDIA_UNREACHABLE = "The media library could not be reached to check this curriculum's files; nothing was saved. Try again shortly.";
+/** Media is asked about this many assets at once while a save is checked. */
+const MEDIA_CONCURRENCY = 8;
+/** What a resource may be: a file learners download. */
+const DOWNLOADABLE_KINDS = new Set<MediaAssetFacts['kind']>(['document', 'archive', 'image']);
+
+const itemLabel: Record<CurriculumItem, string> = { section: 'Section', lesson: 'Lesson', resource: 'Resource' };
+
+/** Media's facts of each asset, asked a few at a time; null for an asset media does not know. Media unreachable is a 503. */
+async function assetFactsOf(deps: Deps, assetIds: string[], requestId: string): Promise<Map<string, MediaAssetFacts | null>> {
+  const facts = new Map<string, MediaAssetFacts | null>();
+  const queue = [...assetIds];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      try {
+        facts.set(id, await deps.peers.media.call(mediaInternalRoutes.assetFacts, { params: { id } }, { requestId }));
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) facts.set(id, null);
+        else throw unavailable(MEDIA_UNREACHABLE);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MEDIA_CONCURRENCY, queue.length) }, worker));
+  return facts;
+}
+
+/**
+ * Courses' curricula: the public outline, one lesson for whoever may open it, and the admin's editor
+ * (read, and a save applied in one transaction with a version check).
+ */
+export function createCurriculumHandlers(deps: Deps): Handlers {
+  const { db } = deps;
+
+  /**
+   * The save's media, checked with media before anything is written: a lesson's video must be a video,
+   * a resource a ready PDF, zip or image; unknown assets are named. Answers each asset's facts.
+   */
+  async function checkMedia(body: CurriculumInput, requestId: string): Promise<Map<string, MediaAssetFacts | null>> {
+    const ids = new Set<string>();
+    for (const section of body.sections)
+      for (const lesson of section.lessons) {
+        if (lesson.kind === 'video' && lesson.mediaAssetId) ids.add(lesson.mediaAssetId);
+        for (const resource of lesson.resources) ids.add(resource.mediaAssetId);
+      }
+    const facts = await assetFactsOf(deps, [...ids], requestId);
+    const errors: FieldError[] = [];
+    body.sections.forEach((section, s) =>
+      section.lessons.forEach((lesson, l) => {
+        const at = `sections.${s}.lessons.${l}`;
+        if (lesson.kind === 'video') {
+          if (lesson.mediaAssetId) {
+            const video = facts.get(lesson.mediaAssetId);
+            if (!video) errors.push({ field: `${at}.mediaAssetId`, message: COURSE_MESSAGES.assetUnknown });
+            else if (video.kind !== 'video' || video.status === 'failed') errors.push({ field: `${at}.mediaAssetId`, message: COURSE_MESSAGES.videoNotPlayable });
+          } else if (!lesson.videoUrl) {
+            errors.push({ field: `${at}.videoUrl`, message: VIDEO_REQUIRED });
+          }
+        }
+        lesson.resources.forEach((resource, r) => {
+          const file = facts.get(resource.mediaAssetId);
+          const field = `${at}.resources.${r}.mediaAssetId`;
+          if (!file) errors.push({ field, message: COURSE_MESSAGES.assetUnknown });
+          else if (!DOWNLOADABLE_KINDS.has(file.kind) || file.status !== 'ready') errors.push({ field, message: COURSE_MESSAGES.resourceNotDownloadable });
+        });
+      }),
+    );
+    if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
+    return facts;
+  }
+
+  /**
+   * Every id the save keeps must be an item of this product's curriculum (of the same kind): an id of
+   * another product's item, or of nothing, is the admin's mistake and changes nothing.
+   */
+  async function checkKeptIds(trx: Parameters<typeof ownersOf>[0], productId: string, body: CurriculumInput) {
+    const kept: Array<{ item: CurriculumItem; id: string; field: string }> = [];
+    body.sections.forEach((section, s) => {
+      if (section.id) kept.push({ item: 'section', id: section.id, field: `sections.${s}.id` });
+      section.lessons.forEach((lesson, l) => {
+        if (lesson.id) kept.push({ item: 'lesson', id: lesson.id, field: `sections.${s}.lessons.${l}.id` });
+        lesson.resources.forEach((resource, r) => {
+          if (resource.id) kept.push({ item: 'resource', id: resource.id, field: `sections.${s}.lessons.${l}.resources.${r}.id` });
+        });
+      });
+    });
+    const idsOf = (item: CurriculumItem) => kept.filter((k) => k.item === item).map((k) => k.id);
+    const owners = await ownersOf(trx, { section: idsOf('section'), lesson: idsOf('lesson'), resource: idsOf('resource') });
+    const errors = kept
+      .filter(({ item, id }) => owners[item].get(id) !== productId)
+      .map(({ item, id, field }) => ({ field, message: `${itemLabel[item]} ${id} is not part of this curriculum` }));
+    if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
+  }
+
+  /** The save as it is written: ids given to new items, articles sanitised, each kind keeping only its own fields, resources with their files' facts. */
+  function toWrite(body: CurriculumInput, facts: Map<string, MediaAssetFacts | null>): CurriculumWrite {
+    return {
+      sections: body.sections.map((section) => ({
+        id: section.id ?? newObjectId(),
+        title: section.title,
+        lessons: section.lessons.map((lesson) => {
+          const video = lesson.kind === 'video' && lesson.mediaAssetId ? facts.get(lesson.mediaAssetId) : null;
+          return {
+            id: lesson.id ?? newObjectId(),
+            title: lesson.title,
+            kind: lesson.kind,
+            // An uploaded video's own length when the admin gave none.
+            durationSeconds: lesson.durationSeconds ?? (video?.durationSeconds ? Math.round(video.durationSeconds) : null),
+            isFreePreview: lesson.isFreePreview,
+            videoUrl: lesson.kind === 'video' ? lesson.videoUrl : null,
+            mediaAssetId: lesson.kind === 'video' ? lesson.mediaAssetId : null,
+            body: lesson.kind === 'article' ? sanitizeContent(lesson.body) : null,
+            resources: lesson.resources.map((resource) => {
+              const file = facts.get(resource.mediaAssetId)!;
+              return { id: resource.id ?? newObjectId(), title: resource.title, mediaAssetId: resource.mediaAssetId, fileName: file.originalName, mimeType: file.mimeType, size: file.size };
+            }),
+          };
+        }),
+      })),
+    };
+  }
+
+  async function requireVersion(productId: string) {
+    const version = await curriculumVersionOf(db, productId);
+    if (version === undefined) throw notFound(PRODUCT_NOT_FOUND);
+    return version;
+  }
+
+  return {
+    /** The public outline (memoised like every public read); a product nobody may list is a 404, as its own page is. */
+    async outline({ params: { idOrSlug } }) {
+      const outline = await cachedRead(deps, 'curriculum', idOrSlug, async () => {
+        const product = await findProduct(db, idOrSlug);
+        return product ? loadOutline(db, product) : null;
+      });
+      if (!outline) throw notFound(PRODUCT_NOT_FOUND);
+      return outline;
+    },
+
+    /**
+     * One lesson: a free preview for anyone; any other lesson as its product opens (401 for visitors, the
+     * spec's 403 without the plan, asked before a 404 so a refusal says nothing of what exists). Admins see drafts.
+     */
+    async lesson({ params: { idOrSlug, lessonId }, identity, requestId }) {
+      const includeHidden = identity?.role === 'admin';
+      const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () => findProduct(db, idOrSlug, { includeHidden }));
+      const lesson = product ? await cachedRead(deps, 'lesson', [product.id, lessonId], () => findLesson(db, product.id, lessonId)) : undefined;
+      if (!lesson?.is_free_preview) {
+        if (!identity) throw unauthorized(COURSE_MESSAGES.signInForLesson);
+        await requireOpen(deps, identity, product && toPublicProduct(product), requestId);
+      }
+      if (!product) throw notFound(PRODUCT_NOT_FOUND);
+      if (!lesson) throw notFound(COURSE_MESSAGES.lessonNotFound);
+      const stream = lesson.kind === 'video' ? await deps.mediaStreams.forProduct(lesson.media_asset_id, requestId) : null;
+      const data = {
+        id: lesson.id,
+        productId: product.id,
+        sectionId: lesson.section_id,
+        title: lesson.title,
+        kind: lesson.kind,
+        durationSeconds: lesson.duration_seconds,
+        isFreePreview: lesson.is_free_preview,
+        resourceCount: lesson.resources.length,
+        videoUrl: lesson.kind === 'video' ? deps.signVideoUrl(lesson.video_url) : null,
+        stream,
+        body: lesson.kind === 'article' ? lesson.body : null,
+        resources: lesson.resources.map((r) => ({
+          id: r.id,
+          title: r.title,
+          fileName: r.file_name,
+          mimeType: r.mime_type,
+          size: Number(r.size_bytes),
+          url: downloadFileUrl(r.media_asset_id, signStreamToken(r.media_asset_id, deps.config.INTERNAL_SECRET)),
+        })),
+      };
+      // A signed-in viewer's own media grant: the signed address plays only in a browser that holds it.
+      return identity ? reply(data, { headers: { 'Set-Cookie': deps.signVideoUrl.grantCookie(identity.id) } }) : data;
+    },
+
+    async adminGet({ params: { id } }) {
+      return loadAdminCurriculum(db, id, await requireVersion(id));
+    },
+
+    /**
+     * The whole curriculum in one transaction. Media is asked first (nothing is locked meanwhile); then the
+     * product row is locked, the version compared (another admin's save since `version` is a 409), the kept
+     * ids checked, and everything written or nothing.
+     */
+    async replace({ params: { id }, body, requestId }) {
+      await requireVersion(id);
+      const facts = await checkMedia(body, requestId);
+      const write = toWrite(body, facts);
+      const lessons = write.sections.flatMap((s) => s.lessons);
+      const known = lessons.filter((l) => l.durationSeconds !== null);
+      const durationMinutes = known.length > 0 ? minutesOf(known.reduce((total, l) => total + l.durationSeconds!, 0)) : null;
+      const version = await db.transaction().execute(async (trx) => {
+        const current = await lockCurriculum(trx, id);
+        if (current === undefined) throw notFound(PRODUCT_NOT_FOUND);
+        if (current !== body.version) throw conflict(COURSE_MESSAGES.versionConflict, [{ field: 'version', message: COURSE_MESSAGES.versionConflict }]);
+        await checkKeptIds(trx, id, body);
+        return writeCurriculum(trx, id, write, durationMinutes);
+      });
+      return reply(await loadAdminCurriculum(db, id, version), { message: COURSE_MESSAGES.savedCurriculum });
+    },
+  };
+}
+
+/** A video lesson with neither an uploaded video nor an address would play nothing. */
+export const VIDEO_REQUIRED = 'A video lesson needs a video: pick one from the media library or give its URL';

@@ -1,0 +1,498 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COURSE_MESSAGES, PREMIUM_REQUIRED_MESSAGE, downloadFileUrl, type MediaAssetFacts } from '@catalyst/contracts';
+import { verifyMediaGrant, verifyMediaUrl, verifyStreamToken } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
+import { createTestContext, fx, insertFixtures, type Caller } from '../test-support';
+import { MEDIA_UNREACHABLE, VIDEO_REQUIRED } from './curriculum.handlers';
+
+let ctx: Awaited<ReturnType<typeof createTestContext>>;
+
+// Media assets as the media stand-in knows them.
+const asset = {
+  welcome: '0000000000000000000a0001',
+  frames: '0000000000000000000a0002',
+  guide: '0000000000000000000a0003',
+  diagram: '0000000000000000000a0004',
+  slides: '0000000000000000000a0005',
+  stillProcessing: '0000000000000000000a0006',
+  brokenVideo: '0000000000000000000a0007',
+  unknown: '0000000000000000000a00ff',
+};
+const facts = (id: string, kind: MediaAssetFacts['kind'], more: Partial<MediaAssetFacts> = {}): MediaAssetFacts => ({
+  id,
+  kind,
+  status: 'ready',
+  originalName: 'file',
+  mimeType: 'application/octet-stream',
+  size: 1,
+  durationSeconds: null,
+  renditions: kind === 'video' ? [{ height: 360, bandwidth: 928_000 }] : [],
+  hasPoster: kind === 'video',
+  hasStoryboard: false,
+  ...more,
+});
+
+/** SQL Window Functions (a paid webinar): one free-preview video, an article with a PDF, a video with two resources. */
+const sqlCourse = (version = 0) => ({
+  version,
+  sections: [
+    {
+      title: 'Getting started',
+      lessons: [
+        { title: 'Welcome', kind: 'video', videoUrl: '/media/videos/lesson-1.mp4', mediaAssetId: asset.welcome, durationSeconds: 120, isFreePreview: true },
+        {
+          title: 'What a window is',
+          kind: 'article',
+          durationSeconds: 300,
+          body: '<h2>Frames</h2><p onclick="steal()">Rows <strong>around</strong> the current row.</p><script>alert(document.cookie)</script>',
+          resources: [{ title: 'Reading guide', mediaAssetId: asset.guide }],
+        },
+      ],
+    },
+    {
+      title: 'Going deeper',
+      lessons: [
+        {
+          title: 'Window frames',
+          kind: 'video',
+          videoUrl: '/media/videos/lesson-2.mp4',
+          mediaAssetId: asset.frames,
+          resources: [
+            { title: 'Frame diagram', mediaAssetId: asset.diagram },
+            { title: 'Slides', mediaAssetId: asset.slides },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+const call = (caller: Caller, method: string, path: string, body?: unknown) => ctx.call(caller, method, path, body);
+const get = (path: string, caller: Caller = 'anonymous') => call(caller, 'GET', path);
+const save = (productId: string, body: unknown) => ctx.admin('PUT', `/admin/products/${productId}/curriculum`, body);
+const adminCurriculum = async (productId: string) => (await ctx.admin('GET', `/admin/products/${productId}/curriculum`)).body.data;
+const lessonsOf = (curriculum: any): any[] => curriculum.sections.flatMap((s: any) => s.lessons);
+const rowCounts = async (productId: string) => ({
+  sections: (await ctx.db.selectFrom('course_sections').select('id').where('product_id', '=', productId).execute()).length,
+  lessons: (await ctx.db.selectFrom('course_lessons').select('id').where('product_id', '=', productId).execute()).length,
+  resources: (
+    await ctx.db.selectFrom('lesson_resources as r').innerJoin('course_lessons as l', 'l.id', 'r.lesson_id').select('r.id').where('l.product_id', '=', productId).execute()
+  ).length,
+});
+
+/** A curriculum the editor sends back: what it opened, with every id, as the admin left it. */
+const asBody = (curriculum: any) => ({
+  version: curriculum.version,
+  sections: curriculum.sections.map((s: any) => ({
+    id: s.id,
+    title: s.title,
+    lessons: s.lessons.map((l: any) => ({ ...l, resources: l.resources.map((r: any) => ({ id: r.id, title: r.title, mediaAssetId: r.mediaAssetId })) })),
+  })),
+});
+
+let sql: any;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await insertFixtures(ctx.db);
+  ctx.billing.entitled.add(testUsers.subscriber.id);
+  const known = [
+    facts(asset.welcome, 'video', { durationSeconds: 121.7 }),
+    facts(asset.frames, 'video', { durationSeconds: 95.4 }),
+    facts(asset.guide, 'document', { originalName: 'reading-guide.pdf', mimeType: 'application/pdf', size: 48_213 }),
+    facts(asset.diagram, 'image', { originalName: 'frames.png', mimeType: 'image/png', size: 9_120 }),
+    facts(asset.slides, 'archive', { originalName: 'slides.zip', mimeType: 'application/zip', size: 1_500_000 }),
+    facts(asset.stillProcessing, 'document', { status: 'processing', originalName: 'draft.pdf', mimeType: 'application/pdf', size: 10 }),
+    facts(asset.brokenVideo, 'video', { status: 'failed' }),
+  ];
+  for (const f of known) ctx.peers.state.assets.set(f.id, f);
+  const saved = await save(fx.sql, sqlCourse());
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  sql = saved.body.data;
+});
+afterAll(() => ctx.close());
+
+describe('the public outline', () => {
+  it('shows visitors titles, kinds, durations, free-preview flags and resource counts, never media', async () => {
+    const res = await ctx.app.request('/content/products/sql-window-functions/curriculum');
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as any;
+    expect(data).toMatchObject({ productId: fx.sql, version: 1, lessonCount: 3, durationSeconds: 120 + 300 + 95 });
+    expect(data.sections.map((s: any) => [s.title, s.durationSeconds, s.lessons.map((l: any) => [l.title, l.kind, l.durationSeconds, l.isFreePreview, l.resourceCount])])).toEqual([
+      ['Getting started', 420, [['Welcome', 'video', 120, true, 0], ['What a window is', 'article', 300, false, 1]]],
+      // an uploaded video's own length (95.4 s) when the admin gave none
+      ['Going deeper', 95, [['Window frames', 'video', 95, false, 2]]],
+    ]);
+    const text = JSON.stringify(data);
+    for (const secret of ['/media', 'token', 'Rows', asset.welcome, asset.guide, 'reading-guide.pdf']) expect(text).not.toContain(secret);
+    expect(Object.keys(data.sections[0].lessons[0]).sort()).toEqual(['durationSeconds', 'id', 'isFreePreview', 'kind', 'resourceCount', 'title']);
+  });
+
+  it('is the same by slug, productId and _id', async () => {
+    const bySlug = (await get('/content/products/sql-window-functions/curriculum')).body;
+    expect((await get('/content/products/SQL00003/curriculum')).body).toEqual(bySlug);
+    expect((await get(`/content/products/${fx.sql}/curriculum`, 'subscriber')).body).toEqual(bySlug);
+  });
+
+  it('is empty for a single-video product', async () => {
+    expect(await get('/content/products/modern-css-layouts/curriculum')).toEqual({
+      status: 200,
+      body: { success: true, data: { productId: fx.css, version: 0, lessonCount: 0, durationSeconds: 0, sections: [] } },
+    });
+  });
+
+  it('is a 404 for an unknown or unlisted product, exactly as the product itself is', async () => {
+    for (const key of ['no-such-product', 'unfinished-draft', 'retired-course', 'ghost-react']) {
+      const product = await get(`/content/products/${key}`);
+      expect(product).toEqual({ status: 404, body: { success: false, message: 'Product not found' } });
+      expect(await get(`/content/products/${key}/curriculum`)).toEqual(product);
+    }
+  });
+
+  it('may be kept by shared caches, and shows a saved edit at once though it is memoised', async () => {
+    const memo = await createTestContext({ catalogueCacheTtlMs: 60_000 });
+    try {
+      await insertFixtures(memo.db);
+      for (const f of ctx.peers.state.assets.values()) memo.peers.state.assets.set(f.id, f);
+      const outline = async () => {
+        const res = await memo.app.request('/content/products/react-basics/curriculum');
+        return { cacheControl: res.headers.get('cache-control'), data: ((await res.json()) as any).data };
+      };
+      const before = await outline();
+      expect(before.cacheControl).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+      expect(before.data.sections).toEqual([]);
+      const saved = await memo.admin('PUT', `/admin/products/${fx.react}/curriculum`, { version: 0, sections: [{ title: 'Only section', lessons: [{ title: 'Read me', kind: 'article', body: '<p>Hi</p>' }] }] });
+      expect(saved.status).toBe(200);
+      const after = await outline();
+      expect(after.data.sections.map((s: any) => s.title)).toEqual(['Only section']);
+      expect(after.data.version).toBe(1);
+    } finally {
+      await memo.close();
+    }
+  });
+});
+
+describe('one lesson', () => {
+  const lesson = (i: number) => lessonsOf(sql)[i];
+  const lessonPath = (i: number, product = 'sql-window-functions') => `/content/products/${product}/lessons/${lesson(i).id}`;
+
+  it('opens a free-preview lesson to an anonymous visitor, with its signed video and stream', async () => {
+    const res = await ctx.app.request(lessonPath(0));
+    expect(res.status).toBe(200);
+    // no grant for nobody: a visitor has no user to bind it to
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const { data } = (await res.json()) as any;
+    expect(data).toMatchObject({ id: lesson(0).id, productId: fx.sql, sectionId: sql.sections[0].id, title: 'Welcome', kind: 'video', isFreePreview: true, body: null, resources: [] });
+    const url = new URL(data.videoUrl, 'http://gateway.test');
+    expect(url.pathname).toBe('/media/videos/lesson-1.mp4');
+    expect(verifyMediaUrl(url.pathname, url.searchParams.get('exp'), url.searchParams.get('sig'), TEST_INTERNAL_SECRET)).toBe(true);
+    expect(data.stream.assetId).toBe(asset.welcome);
+    const token = new URL(data.stream.url, 'http://gateway.test').searchParams.get('token');
+    expect(verifyStreamToken(token, asset.welcome, TEST_INTERNAL_SECRET)).toBe(true);
+  });
+
+  it('refuses a locked lesson to a visitor with a 401 and to a learner without the plan with the spec 403, leaking no media', async () => {
+    for (const i of [1, 2]) {
+      const anonymous = await ctx.app.request(lessonPath(i));
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toEqual({ success: false, message: COURSE_MESSAGES.signInForLesson });
+      const learner = await get(lessonPath(i), 'learner');
+      expect(learner).toEqual({ status: 403, body: { success: false, message: PREMIUM_REQUIRED_MESSAGE } });
+    }
+    const refused = await ctx.app.request(lessonPath(2), { headers: identityHeaders(testUsers.learner) });
+    expect(refused.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses an unknown lesson exactly as a locked one until the caller may open the product, then says it is not there', async () => {
+    const ghost = '0000000000000000000b00ff';
+    expect((await get(`/content/products/sql-window-functions/lessons/${ghost}`)).status).toBe(401);
+    expect((await get(`/content/products/sql-window-functions/lessons/${ghost}`, 'learner')).status).toBe(403);
+    expect(await get(`/content/products/sql-window-functions/lessons/${ghost}`, 'subscriber')).toEqual({ status: 404, body: { success: false, message: COURSE_MESSAGES.lessonNotFound } });
+    // a lesson of another product is not a lesson of this one
+    expect((await get(`/content/products/modern-css-layouts/lessons/${lesson(2).id}`, 'subscriber')).status).toBe(404);
+    expect((await get(`/content/products/no-such-product/lessons/${lesson(2).id}`, 'subscriber')).body.message).toBe('Product not found');
+    expect((await get('/content/products/sql-window-functions/lessons/not-an-id', 'subscriber')).status).toBe(400);
+  });
+
+  it('gives a member the signed video, the stream and resources with signed, expiring download links named after their files', async () => {
+    const res = await ctx.app.request(lessonPath(2), { headers: identityHeaders(testUsers.subscriber) });
+    expect(res.status).toBe(200);
+    expect(verifyMediaGrant((res.headers.get('set-cookie') ?? '').split(';')[0]!.split('=')[1], TEST_INTERNAL_SECRET)).toBe(testUsers.subscriber.id);
+    const { data } = (await res.json()) as any;
+    expect(new URL(data.videoUrl, 'http://gateway.test').pathname).toBe('/media/videos/lesson-2.mp4');
+    expect(data.stream.assetId).toBe(asset.frames);
+    expect(data.resources.map((r: any) => [r.title, r.fileName, r.mimeType, r.size])).toEqual([
+      ['Frame diagram', 'frames.png', 'image/png', 9_120],
+      ['Slides', 'slides.zip', 'application/zip', 1_500_000],
+    ]);
+    for (const [r, id] of [[data.resources[0], asset.diagram], [data.resources[1], asset.slides]] as const) {
+      const url = new URL(r.url, 'http://gateway.test');
+      const token = url.searchParams.get('token')!;
+      expect(r.url).toBe(downloadFileUrl(id, token));
+      expect(verifyStreamToken(token, id, TEST_INTERNAL_SECRET)).toBe(true);
+      // bound to its asset, and expiring within the stream token's lifetime
+      expect(verifyStreamToken(token, asset.guide, TEST_INTERNAL_SECRET)).toBe(false);
+      const expiresIn = Number(token.split('.')[0]) * 1000 - Date.now();
+      expect(expiresIn).toBeGreaterThan(25 * 60_000);
+      expect(expiresIn).toBeLessThanOrEqual(35 * 60_000);
+      expect(verifyStreamToken(token, id, TEST_INTERNAL_SECRET, Date.now() + 36 * 60_000)).toBe(false);
+    }
+  });
+
+  it("serves an article's sanitised body (script and handlers gone) with its resources", async () => {
+    const { status, body } = await get(lessonPath(1), 'subscriber');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ kind: 'article', videoUrl: null, stream: null });
+    expect(body.data.body).toBe('<h2>Frames</h2><p>Rows <strong>around</strong> the current row.</p>');
+    expect(body.data.resources.map((r: any) => r.fileName)).toEqual(['reading-guide.pdf']);
+  });
+
+  it("opens every lesson of a free product to any signed-in user, but not to visitors unless it is a free preview", async () => {
+    const saved = await save(fx.react, { version: 0, sections: [{ title: 'Basics', lessons: [{ title: 'Hooks', kind: 'video', videoUrl: '/media/videos/lesson-3.mp4' }] }] });
+    const id = saved.body.data.sections[0].lessons[0].id;
+    expect((await get(`/content/products/react-basics/lessons/${id}`, 'learner')).status).toBe(200);
+    expect((await get(`/content/products/react-basics/lessons/${id}`)).status).toBe(401);
+  });
+
+  it('shows admins the lessons of drafts, and nobody else', async () => {
+    const saved = await save(fx.draft, { version: 0, sections: [{ title: 'Draft section', lessons: [{ title: 'Draft lesson', kind: 'article', body: '<p>Soon</p>', isFreePreview: true }] }] });
+    const id = saved.body.data.sections[0].lessons[0].id;
+    expect((await get(`/content/products/${fx.draft}/lessons/${id}`, 'admin')).body.data.body).toBe('<p>Soon</p>');
+    expect((await get(`/content/products/${fx.draft}/lessons/${id}`, 'subscriber')).status).toBe(404);
+    // a free preview of a product nobody may see is no free preview
+    expect((await get(`/content/products/${fx.draft}/lessons/${id}`)).status).toBe(401);
+    expect((await get(`/content/products/${fx.draft}/curriculum`)).status).toBe(404);
+  });
+});
+
+describe("the admin's editor", () => {
+  it('is for admins only', async () => {
+    expect((await get(`/admin/products/${fx.sql}/curriculum`)).status).toBe(401);
+    expect((await get(`/admin/products/${fx.sql}/curriculum`, 'subscriber')).status).toBe(403);
+    expect((await call('subscriber', 'PUT', `/admin/products/${fx.sql}/curriculum`, sqlCourse(1))).status).toBe(403);
+    expect(await ctx.admin('GET', '/admin/products/0000000000000000000e00ff/curriculum')).toEqual({ status: 404, body: { success: false, message: 'Product not found' } });
+    expect((await save('0000000000000000000e00ff', sqlCourse())).status).toBe(404);
+  });
+
+  it('opens a single-video product with an empty curriculum at version 0', async () => {
+    expect(await adminCurriculum(fx.css)).toEqual({ productId: fx.css, version: 0, durationSeconds: 0, sections: [] });
+  });
+
+  it('gives new items ids, sanitises articles, copies each file from media and sets the product duration', async () => {
+    expect(sql.version).toBe(1);
+    const ids = [...sql.sections.map((s: any) => s.id), ...lessonsOf(sql).map((l: any) => l.id), ...lessonsOf(sql).flatMap((l: any) => l.resources.map((r: any) => r.id))];
+    expect(ids).toHaveLength(2 + 3 + 3);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(lessonsOf(sql)[1].body).not.toContain('script');
+    expect(lessonsOf(sql)[1].resources[0]).toMatchObject({ title: 'Reading guide', mediaAssetId: asset.guide, fileName: 'reading-guide.pdf', mimeType: 'application/pdf', size: 48_213 });
+    expect(sql.durationSeconds).toBe(515);
+    expect(await adminCurriculum(fx.sql)).toEqual(sql);
+    // 515 seconds are 9 whole minutes on the catalogue
+    expect((await get('/content/products/sql-window-functions')).body.data.duration).toBe(9);
+  });
+
+  it('answers the saved curriculum with its message', async () => {
+    const current = await adminCurriculum(fx.react);
+    const res = await save(fx.react, asBody(current));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(COURSE_MESSAGES.savedCurriculum);
+    expect(res.body.data).toEqual({ ...current, version: current.version + 1 });
+  });
+
+  it('reorders, renames, moves and deletes in one save, keeping the ids of what stays', async () => {
+    const before = await adminCurriculum(fx.sql);
+    const [start, deeper] = before.sections;
+    const [welcome, reading] = start.lessons;
+    const [frames] = deeper.lessons;
+    // Going deeper first, renamed; the article moves into it above Window frames, which loses its slides;
+    // Getting started (with Welcome) is deleted; a new section is added at the end.
+    const body = asBody(before);
+    const [startBody, deeperBody] = body.sections;
+    const framesBody = { ...deeperBody.lessons[0], resources: deeperBody.lessons[0].resources.slice(0, 1) };
+    body.sections = [
+      { ...deeperBody, title: 'Going deeper, properly', lessons: [{ ...startBody.lessons[1], title: 'What a window really is' }, framesBody] },
+      { title: 'Wrapping up', lessons: [{ title: 'Summary', kind: 'article', body: '<p>Done.</p>', durationSeconds: 60 }] },
+    ];
+    const res = await save(fx.sql, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = res.body.data;
+    expect(after.version).toBe(before.version + 1);
+    expect(after.sections.map((s: any) => s.title)).toEqual(['Going deeper, properly', 'Wrapping up']);
+    expect(after.sections[0].id).toBe(deeper.id);
+    expect(after.sections[0].lessons.map((l: any) => [l.id, l.title])).toEqual([
+      [reading.id, 'What a window really is'],
+      [frames.id, 'Window frames'],
+    ]);
+    // the moved article keeps its resource, Window frames keeps only its diagram
+    expect(after.sections[0].lessons[0].resources.map((r: any) => r.id)).toEqual([reading.resources[0].id]);
+    expect(after.sections[0].lessons[1].resources.map((r: any) => r.id)).toEqual([frames.resources[0].id]);
+    expect(await rowCounts(fx.sql)).toEqual({ sections: 2, lessons: 3, resources: 2 });
+    expect(await ctx.db.selectFrom('course_lessons').select('id').where('id', '=', welcome.id).executeTakeFirst()).toBeUndefined();
+    expect(await ctx.db.selectFrom('course_sections').select('id').where('id', '=', start.id).executeTakeFirst()).toBeUndefined();
+    expect(await adminCurriculum(fx.sql)).toEqual(after);
+    // the public outline follows: 300 + 95 + 60 seconds
+    expect((await get('/content/products/sql-window-functions/curriculum')).body.data).toMatchObject({ version: after.version, lessonCount: 3, durationSeconds: 455 });
+    expect((await get('/content/products/sql-window-functions')).body.data.duration).toBe(8);
+  });
+
+  it('refuses a save against an older version with a 409 and changes nothing', async () => {
+    const current = await adminCurriculum(fx.sql);
+    const stale = { ...asBody(current), version: current.version - 1, sections: [] };
+    expect(await save(fx.sql, stale)).toEqual({
+      status: 409,
+      body: { success: false, message: COURSE_MESSAGES.versionConflict, errors: [{ field: 'version', message: COURSE_MESSAGES.versionConflict }] },
+    });
+    expect(await adminCurriculum(fx.sql)).toEqual(current);
+  });
+
+  it('lets exactly one of two admins saving the same version win', async () => {
+    const current = await adminCurriculum(fx.sql);
+    const mine = asBody(current);
+    mine.sections[0].title = 'Mine';
+    const theirs = asBody(current);
+    theirs.sections[0].title = 'Theirs';
+    const results = await Promise.all([save(fx.sql, mine), save(fx.sql, theirs)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.status === 200)!.body.data;
+    expect(await adminCurriculum(fx.sql)).toEqual(winner);
+    expect(winner.version).toBe(current.version + 1);
+  });
+
+  it('writes nothing when a check fails half-way through a save', async () => {
+    const current = await adminCurriculum(fx.sql);
+    const counts = await rowCounts(fx.sql);
+    const body = asBody(current);
+    // the first section renamed and a new lesson added before it: fine; the last resource is not in media
+    body.sections[0].title = 'Renamed, but never saved';
+    body.sections[0].lessons.unshift({ title: 'New and never saved', kind: 'article', body: '<p>x</p>' });
+    body.sections[0].lessons[2].resources.push({ title: 'Missing file', mediaAssetId: asset.unknown });
+    const res = await save(fx.sql, body);
+    expect(res).toEqual({
+      status: 400,
+      body: { success: false, message: COURSE_MESSAGES.assetUnknown, errors: [{ field: 'sections.0.lessons.2.resources.1.mediaAssetId', message: COURSE_MESSAGES.assetUnknown }] },
+    });
+    expect(await adminCurriculum(fx.sql)).toEqual(current);
+    expect(await rowCounts(fx.sql)).toEqual(counts);
+  });
+
+  it('answers 503 and writes nothing when media cannot be asked', async () => {
+    const current = await adminCurriculum(fx.sql);
+    ctx.peers.state.down.add('media');
+    try {
+      const body = asBody(current);
+      body.sections[0].title = 'Never saved';
+      expect(await save(fx.sql, body)).toEqual({ status: 503, body: { success: false, message: MEDIA_UNREACHABLE } });
+    } finally {
+      ctx.peers.state.down.delete('media');
+    }
+    expect(await adminCurriculum(fx.sql)).toEqual(current);
+  });
+
+  describe('refuses bad input with a 400 in the one error shape, changing nothing', () => {
+    const oneLesson = (lesson: Record<string, unknown>) => ({ sections: [{ title: 'S', lessons: [{ title: 'L', kind: 'video', videoUrl: '/media/videos/lesson-1.mp4', ...lesson }] }] });
+    const cases: Array<[string, () => Promise<unknown>, string, string?]> = [
+      ['an asset media does not know as the video', async () => oneLesson({ mediaAssetId: asset.unknown }), COURSE_MESSAGES.assetUnknown, 'sections.0.lessons.0.mediaAssetId'],
+      ['a PDF as the video', async () => oneLesson({ mediaAssetId: asset.guide }), COURSE_MESSAGES.videoNotPlayable, 'sections.0.lessons.0.mediaAssetId'],
+      ['a video whose processing failed', async () => oneLesson({ mediaAssetId: asset.brokenVideo }), COURSE_MESSAGES.videoNotPlayable, 'sections.0.lessons.0.mediaAssetId'],
+      ['a video as a resource', async () => oneLesson({ resources: [{ title: 'R', mediaAssetId: asset.frames }] }), COURSE_MESSAGES.resourceNotDownloadable, 'sections.0.lessons.0.resources.0.mediaAssetId'],
+      ['a resource still processing', async () => oneLesson({ resources: [{ title: 'R', mediaAssetId: asset.stillProcessing }] }), COURSE_MESSAGES.resourceNotDownloadable, 'sections.0.lessons.0.resources.0.mediaAssetId'],
+      ['an unknown resource file', async () => oneLesson({ resources: [{ title: 'R', mediaAssetId: asset.unknown }] }), COURSE_MESSAGES.assetUnknown, 'sections.0.lessons.0.resources.0.mediaAssetId'],
+      ['a video lesson without a video', async () => oneLesson({ videoUrl: null }), VIDEO_REQUIRED, 'sections.0.lessons.0.videoUrl'],
+      ['an unknown kind', async () => oneLesson({ kind: 'podcast' }), 'Lesson kind must be one of: video, article, quiz', 'sections.0.lessons.0.kind'],
+      ['a blank lesson title', async () => oneLesson({ title: '  ' }), 'Lesson title is required', 'sections.0.lessons.0.title'],
+      ['a negative duration', async () => oneLesson({ durationSeconds: -5 }), 'Duration cannot be negative', 'sections.0.lessons.0.durationSeconds'],
+      [
+        'the same id twice',
+        async () => {
+          const id = lessonsOf(await adminCurriculum(fx.sql))[0].id;
+          return { sections: [{ title: 'S', lessons: [{ id, title: 'A', kind: 'article' }, { id, title: 'B', kind: 'article' }] }] };
+        },
+        'appears twice',
+      ],
+      [
+        "another product's lesson id",
+        async () => {
+          const reactLesson = lessonsOf(await adminCurriculum(fx.react))[0].id;
+          return { sections: [{ title: 'S', lessons: [{ id: reactLesson, title: 'Stolen', kind: 'article' }] }] };
+        },
+        'is not part of this curriculum',
+        'sections.0.lessons.0.id',
+      ],
+      [
+        'a section id given as a lesson id',
+        async () => {
+          const sectionId = (await adminCurriculum(fx.sql)).sections[0].id;
+          return { sections: [{ title: 'S', lessons: [{ id: sectionId, title: 'Confused', kind: 'article' }] }] };
+        },
+        `Lesson`,
+        'sections.0.lessons.0.id',
+      ],
+      ['an id that names nothing', async () => ({ sections: [{ id: '0000000000000000000c00ff', title: 'S', lessons: [] }] }), 'is not part of this curriculum', 'sections.0.id'],
+    ];
+    it('refuses a save without a version', async () => {
+      const res = await save(fx.sql, { sections: [] });
+      expect(res).toEqual({ status: 400, body: { success: false, message: 'Version is required', errors: [{ field: 'version', message: 'Version is required' }] } });
+    });
+    for (const [what, make, message, field] of cases) {
+      it(`refuses ${what}`, async () => {
+        const current = await adminCurriculum(fx.sql);
+        const made = (await make()) as any;
+        const res = await save(fx.sql, { ...made, version: current.version });
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body.success).toBe(false);
+        expect(res.body.message).toContain(message);
+        if (field) expect(res.body.errors.map((e: any) => e.field)).toContain(field);
+        expect(await adminCurriculum(fx.sql)).toEqual(current);
+      });
+    }
+  });
+
+  it("removes a product's curriculum with the product", async () => {
+    expect((await rowCounts(fx.sql)).lessons).toBeGreaterThan(0);
+    expect((await ctx.admin('DELETE', `/admin/products/${fx.sql}`)).status).toBe(200);
+    expect(await rowCounts(fx.sql)).toEqual({ sections: 0, lessons: 0, resources: 0 });
+  });
+});
+
+describe('internal routes for peers', () => {
+  const internal = async (path: string, init: RequestInit = {}) => {
+    const res = await ctx.app.request(path, { ...init, headers: { 'content-type': 'application/json', ...internalHeaders() } });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it("gives progress a course's lessons in order, drafts included, and none for a single-video product", async () => {
+    const course = await adminCurriculum(fx.react);
+    const { body } = await internal('/internal/products/react-basics/lessons');
+    expect(body.data).toEqual({
+      productId: fx.react,
+      lessons: lessonsOf(course).map((l: any) => ({ id: l.id, durationSeconds: l.durationSeconds, isFreePreview: l.isFreePreview, kind: l.kind })),
+    });
+    expect((await internal(`/internal/products/${fx.draft}/lessons`)).body.data.lessons).toHaveLength(1);
+    expect((await internal('/internal/products/modern-css-layouts/lessons')).body.data).toEqual({ productId: fx.css, lessons: [] });
+    expect((await internal('/internal/products/no-such-product/lessons')).status).toBe(404);
+    expect((await ctx.app.request('/internal/products/react-basics/lessons')).status).toBe(404);
+  });
+
+  it("tells media which products' lessons and resources use an asset, so it refuses to delete them", async () => {
+    await ctx.db.updateTable('products').set({ media_asset_id: asset.slides }).where('id', '=', fx.css).execute();
+    await save(fx.pandas, {
+      version: 0,
+      sections: [
+        {
+          title: 'S',
+          lessons: [
+            { title: 'V', kind: 'video', mediaAssetId: asset.welcome, resources: [{ title: 'Slides', mediaAssetId: asset.slides }] },
+            { title: 'W', kind: 'video', mediaAssetId: asset.welcome, resources: [{ title: 'Guide', mediaAssetId: asset.guide }] },
+          ],
+        },
+      ],
+    });
+    const { body } = await internal('/internal/media-usage', { method: 'POST', body: JSON.stringify({ assetIds: [asset.welcome, asset.slides, asset.guide, asset.unknown] }) });
+    const pandas = { _id: fx.pandas, title: 'Pandas for Analysts', slug: 'pandas-for-analysts' };
+    expect(body.data).toEqual({
+      [asset.welcome]: [pandas],
+      [asset.slides]: [{ _id: fx.css, title: 'Modern CSS Layouts', slug: 'modern-css-layouts' }, pandas],
+      [asset.guide]: [pandas],
+    });
+  });
+});
