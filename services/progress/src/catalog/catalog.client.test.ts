@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { unavailable, type Cache, type Peer } from '@catalyst/service-kit';
+import { HttpError, unavailable, type Cache, type Peer } from '@catalyst/service-kit';
 import { createCatalog } from './catalog.client';
 
 const product = {
@@ -71,5 +71,68 @@ describe('catalog client', () => {
     await catalog.getProduct(product._id);
     await catalog.forget(product._id);
     await expect(catalog.getProduct(product._id)).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe("catalog client: a course's lessons", () => {
+  const course = { productId: product._id, lessons: [{ id: '0123456789abcdef0123456a', durationSeconds: 60, isFreePreview: true, kind: 'video' }] };
+
+  function contentAnswering(answer: () => unknown) {
+    let calls = 0;
+    const client = {
+      baseUrl: 'http://content.invalid',
+      call: async () => {
+        calls += 1;
+        return answer();
+      },
+    } as unknown as Peer;
+    return { client, calls: () => calls };
+  }
+
+  it('asks content once for a burst and for 5 s, then again; at once after content announces a change', async () => {
+    vi.useFakeTimers();
+    try {
+      const content = contentAnswering(() => course);
+      const catalog = createCatalog({ content: content.client, cache: absentCache });
+      const answers = await Promise.all([1, 2, 3].map(() => catalog.courseLessons(product._id)));
+      expect(answers.every((a) => a?.lessons[0]?.isFreePreview)).toBe(true);
+      expect(content.calls()).toBe(1);
+      vi.advanceTimersByTime(4_000);
+      await catalog.courseLessons(product._id);
+      expect(content.calls()).toBe(1);
+      vi.advanceTimersByTime(1_500);
+      await catalog.courseLessons(product._id);
+      expect(content.calls()).toBe(2);
+      catalog.forgetLessons();
+      await catalog.courseLessons(product._id);
+      expect(content.calls()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers null for a product content does not know, and the last lessons seen while content is down', async () => {
+    const missing = contentAnswering(() => {
+      throw new HttpError(404, 'Product not found');
+    });
+    expect(await createCatalog({ content: missing.client, cache: absentCache }).courseLessons(product._id)).toBeNull();
+
+    vi.useFakeTimers();
+    try {
+      let up = true;
+      const content = contentAnswering(() => {
+        if (!up) throw unavailable();
+        return course;
+      });
+      const catalog = createCatalog({ content: content.client, cache: absentCache });
+      await catalog.courseLessons(product._id);
+      up = false;
+      vi.advanceTimersByTime(60_000);
+      expect(await catalog.courseLessons(product._id)).toEqual(course);
+      await catalog.forget(product._id);
+      await expect(catalog.courseLessons(product._id)).rejects.toMatchObject({ status: 503 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

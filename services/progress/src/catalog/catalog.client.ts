@@ -80,7 +80,7 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
 
   // A course's lessons: this process's short memo, the last answer seen (only while content is down), and
   // one request in flight per course, so a burst of lesson saves asks content once.
-  const lessons = new TtlLru<string, CourseLessons>(LESSONS_MAX_ENTRIES, LESSONS_TTL_MS);
+  const lessons = new TtlLru<string, CourseLessons | null>(LESSONS_MAX_ENTRIES, LESSONS_TTL_MS);
   const lessonsLastSeen = new TtlLru<string, CourseLessons>(LESSONS_MAX_ENTRIES, PRODUCT_STALE_SECONDS * 1000);
   const lessonsAsked = new Map<string, Promise<CourseLessons | null>>();
 
@@ -92,6 +92,7 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
       return course;
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) {
+        lessons.set(idOrSlug, null);
         lessonsLastSeen.delete(idOrSlug);
         return null;
       }
@@ -104,7 +105,7 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
   /** A course's lessons in curriculum order (none for a single-video product), or null when content does not know the product. */
   function courseLessons(idOrSlug: string, requestId?: string): Promise<CourseLessons | null> {
     const known = lessons.get(idOrSlug);
-    if (known) return Promise.resolve(known);
+    if (known !== undefined) return Promise.resolve(known);
     let asked = lessonsAsked.get(idOrSlug);
     if (!asked) {
       asked = askLessons(idOrSlug, requestId).finally(() => lessonsAsked.delete(idOrSlug));
