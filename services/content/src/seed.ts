@@ -1,8 +1,24 @@
-import { sql, type Kysely } from 'kysely';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { demoAccounts } from '@catalyst/contracts';
-import { demoAssetId, demoEntityId, demoProductCode, demoVideoFor, measureDemoVideos, type Logger } from '@catalyst/service-kit';
+import {
+  DEMO_COURSES,
+  DEMO_MEDIA_ROOT,
+  demoAssetId,
+  demoEntityId,
+  demoLessonId,
+  demoLessonSeconds,
+  demoProductCode,
+  demoResourceId,
+  demoSectionId,
+  demoVideoFor,
+  measureDemoVideos,
+  type Logger,
+} from '@catalyst/service-kit';
 import type { Database } from './db/schema';
 import { demoCategories, demoCreators, demoProducts, howItWorks, thumbnailUrl } from './demo/catalogue';
+import { sanitizeContent } from './products/sanitize-content';
 
 /** Demo ids are derived from slugs, so every fresh start has the same ids (stable links in tests and notes). */
 export const demoId = demoEntityId;
@@ -29,8 +45,11 @@ function lessonHtml(p: (typeof demoProducts)[number], creatorName: string): stri
   ].join('\n');
 }
 
-/** Demo data for the content schema; only fills empty tables, so a second start changes nothing. */
-export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
+/**
+ * Demo data for the content schema; only fills empty tables, so a second start changes nothing. `mediaRoot`
+ * is where the `/media/...` files are read from (the repository root; tests point it elsewhere).
+ */
+export async function seedDemo(db: Kysely<Database>, log: Logger, { mediaRoot = DEMO_MEDIA_ROOT }: { mediaRoot?: string } = {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Serialise concurrent seeders (two starts at once) on one advisory lock.
     await sql`select pg_advisory_xact_lock(hashtext('content-demo-seed'))`.execute(trx);
@@ -44,7 +63,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       return;
     }
     // Each product's duration is its lesson's real length; an unmeasurable lesson leaves it unknown.
-    const lessonSeconds = await measureDemoVideos((video, error) => log.warn({ video, err: error.message }, 'demo lesson not measured; its products get no duration'));
+    const lessonSeconds = await measureDemoVideos((video, error) => log.warn({ video, err: error.message }, 'demo lesson not measured; its products get no duration'), mediaRoot);
     const admin = demoAccounts.admin;
     const seededAt = Date.now();
     await trx
@@ -120,6 +139,71 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
         }),
       )
       .execute();
-    log.info({ categories: demoCategories.length, creators: demoCreators.length, products: demoProducts.length }, 'demo catalogue seeded');
+    const courses = await seedDemoCurricula(trx, lessonSeconds, mediaRoot, log);
+    log.info({ categories: demoCategories.length, creators: demoCreators.length, products: demoProducts.length, courses }, 'demo catalogue seeded');
   });
+}
+
+/**
+ * The demo courses' curricula (DEMO_COURSES), inside the first seed's transaction: sections, lessons (a
+ * video lesson plays its demo video, the asset media makes of it, for its measured length; an article its
+ * reading time) and PDF resources (the asset media makes of each file, its real size; a file not there is
+ * skipped with a warning). Each course's duration becomes its curriculum's total. Answers the courses seeded.
+ */
+async function seedDemoCurricula(trx: Transaction<Database>, lessonSeconds: Map<string, number>, mediaRoot: string, log: Logger): Promise<number> {
+  const sizeOf = new Map<string, number | null>();
+  const fileSize = (file: string) => {
+    if (!sizeOf.has(file)) {
+      try {
+        sizeOf.set(file, statSync(path.join(mediaRoot, file)).size);
+      } catch (error) {
+        log.warn({ file, err: (error as Error).message }, 'demo resource missing: its lesson is seeded without it');
+        sizeOf.set(file, null);
+      }
+    }
+    return sizeOf.get(file) ?? null;
+  };
+  let seeded = 0;
+  for (const course of DEMO_COURSES) {
+    const productId = demoId('product', course.slug);
+    const product = await trx.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+    if (!product) {
+      log.warn({ course: course.slug }, 'demo course has no demo product: its curriculum is not seeded');
+      continue;
+    }
+    const sections = course.sections.map((section, position) => ({ id: demoSectionId(course.slug, section.key), product_id: productId, title: section.title, position }));
+    const lessons = course.sections.flatMap((section) =>
+      section.lessons.map((lesson, position) => ({
+        id: demoLessonId(course.slug, lesson.key),
+        section_id: demoSectionId(course.slug, section.key),
+        product_id: productId,
+        title: lesson.title,
+        kind: lesson.kind,
+        position,
+        duration_seconds: demoLessonSeconds(lesson, lessonSeconds),
+        is_free_preview: lesson.isFreePreview ?? false,
+        video_url: lesson.kind === 'video' ? (lesson.video ?? null) : null,
+        media_asset_id: lesson.kind === 'video' && lesson.video ? demoAssetId(lesson.video) : null,
+        body: lesson.kind === 'article' ? sanitizeContent(lesson.body ?? null) : null,
+      })),
+    );
+    const resources = course.sections.flatMap((section) =>
+      section.lessons.flatMap((lesson) =>
+        (lesson.resources ?? []).flatMap((resource) => {
+          const size = fileSize(resource.file);
+          return size === null
+            ? []
+            : [{ id: demoResourceId(course.slug, lesson.key, resource.key), lesson_id: demoLessonId(course.slug, lesson.key), title: resource.title, media_asset_id: demoAssetId(resource.file), file_name: path.basename(resource.file), mime_type: 'application/pdf', size_bytes: size }];
+        }).map((row, position) => ({ ...row, position })),
+      ),
+    );
+    await trx.insertInto('course_sections').values(sections).execute();
+    await trx.insertInto('course_lessons').values(lessons).execute();
+    if (resources.length > 0) await trx.insertInto('lesson_resources').values(resources).execute();
+    // The course lasts as long as its lessons (those whose length is known).
+    const known = lessons.filter((l) => l.duration_seconds !== null);
+    if (known.length > 0) await trx.updateTable('products').set({ duration: minutesOf(known.reduce((total, l) => total + l.duration_seconds!, 0)) }).where('id', '=', productId).execute();
+    seeded += 1;
+  }
+  return seeded;
 }
