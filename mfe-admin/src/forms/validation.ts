@@ -1,6 +1,6 @@
 // Client-side checks of the admin forms: the same zod rules and messages the server applies (section 5).
 import type { z } from 'zod';
-import { categoryInputSchema, creatorInputSchema, normaliseSlug, productInputSchema } from '@catalyst/contracts';
+import { categoryInputSchema, creatorInputSchema, curriculumBodySchema, normaliseSlug, productInputSchema } from '@catalyst/contracts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -19,6 +19,8 @@ function firstErrors(schema: z.ZodType, values: unknown): FieldErrors {
 export const validateCategory = (values: unknown) => firstErrors(categoryInputSchema, values);
 export const validateCreator = (values: unknown) => firstErrors(creatorInputSchema, values);
 export const validateProduct = (values: unknown) => firstErrors(productInputSchema, values);
+/** A course's curriculum, keyed by the server's paths (`sections.0.lessons.2.title`). */
+export const validateCurriculum = (values: unknown) => firstErrors(curriculumBodySchema, values);
 
 /**
  * The slug as the admin types it: normalised like section 5, except that a separator just typed at the
