@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AdminMediaAsset } from '@catalyst/contracts';
 import { api, Button, ErrorScreen, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
-import { formatSize } from './VideoUploadField';
+import { formatSize } from './UploadProgress';
 import styles from './Media.module.css';
 
 const statusText = (asset: AdminMediaAsset) =>

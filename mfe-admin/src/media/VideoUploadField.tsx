@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useId } from 'react';
-import { MEDIA_MESSAGES } from '@catalyst/contracts';
+import { MEDIA_MESSAGES, type MediaAsset } from '@catalyst/contracts';
 import { api, Button, useApiData } from '@catalyst/web-kit';
 import styles from './Media.module.css';
+import { formatSize, UploadProgress } from './UploadProgress';
 import { useUpload } from './useUpload';
 
-const percent = (part: number, whole: number) => (whole > 0 ? Math.floor((part / whole) * 100) : 0);
-export const formatSize = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`);
 
 /**
  * The product form's video upload: a real progress bar while the bytes go (resuming after a network drop),
  * then the processing percent, then the poster. The video URL field beside it stays for external links.
  */
-export function VideoUploadField({ assetId, onChange }: { assetId: string; onChange: (assetId: string) => void }) {
+export function VideoUploadField({ assetId, onChange, onAsset }: { assetId: string; onChange: (assetId: string) => void; onAsset?: (asset: MediaAsset) => void }) {
   const id = useId();
   const { state, start, cancel } = useUpload(useCallback((uploaded: string) => onChange(uploaded), [onChange]));
   const asset = useApiData(api.media.getAsset, assetId ? { params: { id: assetId } } : null);
@@ -22,6 +21,10 @@ export function VideoUploadField({ assetId, onChange }: { assetId: string; onCha
     const timer = setTimeout(asset.reload, 2_000);
     return () => clearTimeout(timer);
   }, [status, asset.data, asset.reload]);
+  // Whoever shows the video learns its facts as they arrive (a lesson takes its length once processed).
+  useEffect(() => {
+    if (asset.data) onAsset?.(asset.data);
+  }, [asset.data, onAsset]);
 
   return (
     <div className={styles.upload} data-testid="video-upload">
@@ -44,23 +47,7 @@ export function VideoUploadField({ assetId, onChange }: { assetId: string; onCha
         Streamed adaptively (360p to 1080p) once processed; the Video URL plays until then. Choosing the same file again resumes an interrupted upload.
       </p>
 
-      {state.phase === 'uploading' ? (
-        <div className={styles.progressRow}>
-          <progress max={100} value={percent(state.sent, state.total)} aria-label="Upload progress" />
-          <span role="status">
-            {state.retrying ? 'Connection lost, retrying… ' : state.resumed ? 'Resuming: ' : 'Uploading: '}
-            {percent(state.sent, state.total)}% of {formatSize(state.total)}
-          </span>
-          <Button variant="secondary" onClick={cancel}>
-            Cancel upload
-          </Button>
-        </div>
-      ) : null}
-      {state.phase === 'failed' ? (
-        <p className={styles.error} role="alert">
-          {state.message}
-        </p>
-      ) : null}
+      <UploadProgress state={state} onCancel={cancel} />
 
       {assetId && asset.data ? (
         <div className={styles.asset} data-testid="uploaded-asset">
