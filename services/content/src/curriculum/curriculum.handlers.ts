@@ -14,11 +14,11 @@ import { findProduct, toPublicProduct } from '../products/products.repository';
 import { sanitizeContent } from '../products/sanitize-content';
 import { minutesOf } from '../seed';
 import {
+  curriculumVersionOf,
   findLesson,
   loadAdminCurriculum,
   loadOutline,
   lockCurriculum,
-  curriculumVersionOf,
   ownersOf,
   writeCurriculum,
   type CurriculumItem,
@@ -29,6 +29,8 @@ type Handlers = RouteHandlers<typeof curriculumRoutes>;
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 export const MEDIA_UNREACHABLE = "The media library could not be reached to check this curriculum's files; nothing was saved. Try again shortly.";
+/** A video lesson with neither an uploaded video nor an address would play nothing. */
+export const VIDEO_REQUIRED = 'A video lesson needs a video: pick one from the media library or give its URL';
 /** Media is asked about this many assets at once while a save is checked. */
 const MEDIA_CONCURRENCY = 8;
 /** What a resource may be: a file learners download. */
@@ -233,6 +235,3 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
     },
   };
 }
-
-/** A video lesson with neither an uploaded video nor an address would play nothing. */
-export const VIDEO_REQUIRED = 'A video lesson needs a video: pick one from the media library or give its URL';
