@@ -14,10 +14,12 @@ export interface EntityFormLayoutProps {
   submitLabels: { create: string; edit: string };
   /** The form's fields. */
   children: ReactNode;
+  /** What follows the form on its page, outside it (a course's curriculum, which saves on its own). */
+  after?: ReactNode;
 }
 
 /** An admin form page: the spinner while loading, the load failure with a way back, or the form with its save error, Cancel and Save. */
-export function EntityFormLayout({ form, listPath, backLabel, loadingMessage, submitLabels, children }: EntityFormLayoutProps) {
+export function EntityFormLayout({ form, listPath, backLabel, loadingMessage, submitLabels, children, after }: EntityFormLayoutProps) {
   if (form.loading) return <Spinner message={loadingMessage} />;
   if (form.loadFailure) {
     return (
@@ -57,6 +59,7 @@ export function EntityFormLayout({ form, listPath, backLabel, loadingMessage, su
           </Button>
         </div>
       </form>
+      {after}
     </section>
   );
 }

@@ -1,13 +1,52 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ProductFormPage } from './ProductFormPage';
 
+const PRODUCT_ID = 'c'.repeat(24);
+const product = {
+  _id: PRODUCT_ID,
+  productId: 'ABC123',
+  slug: 'css-grid',
+  title: 'CSS Grid',
+  description: 'Two-dimensional layout',
+  categoryId: 'a'.repeat(24),
+  category: { _id: 'a'.repeat(24), name: 'Web', slug: 'web' },
+  creatorId: 'b'.repeat(24),
+  creator: { _id: 'b'.repeat(24), name: 'Alice', slug: 'alice' },
+  type: 'course',
+  difficulty: 'beginner',
+  duration: 90,
+  thumbnail: null,
+  videoUrl: '/media/a.mp4',
+  tags: [],
+  price: 0,
+  instructor: null,
+  enrolledStudents: 0,
+  isActive: true,
+  isPublished: true,
+  isFeatured: false,
+  sortOrder: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  content: null,
+  mediaAssetId: null,
+  createdBy: null,
+};
+let productType = 'course';
+
 beforeEach(() => {
+  productType = 'course';
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      const data = url.endsWith('/admin/categories') || url.endsWith('/admin/creators') ? [] : null;
+      const answers: Record<string, unknown> = {
+        '/api/v1/admin/categories': [],
+        '/api/v1/admin/creators': [],
+        [`/api/v1/admin/products/${PRODUCT_ID}`]: { ...product, type: productType },
+        [`/api/v1/admin/products/${PRODUCT_ID}/curriculum`]: { productId: PRODUCT_ID, version: 0, durationSeconds: 0, sections: [] },
+      };
+      const data = answers[url];
       return new Response(JSON.stringify(data ? { success: true, data } : { success: false, message: 'Not found' }), {
         status: data ? 200 : 404,
         headers: { 'content-type': 'application/json' },
@@ -30,4 +69,39 @@ describe('the product form', () => {
     expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Course', 'Tutorial', 'Video', 'Document', 'Webinar']);
     expect(type.value).toBe('course');
   });
+
+  it('asks to save a new course before building its curriculum, and shows none for other types', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/products/new');
+    expect(await screen.findByText('Save the product first to build its curriculum.')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Type'), 'Tutorial');
+    expect(screen.queryByText('Save the product first to build its curriculum.')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Type'), 'Webinar');
+    expect(screen.getByText('Save the product first to build its curriculum.')).toBeTruthy();
+  });
+
+  it('opens the curriculum editor, outside the product form, on an existing course', async () => {
+    renderAt(`/admin/products/${PRODUCT_ID}/edit`);
+    const editor = await screen.findByTestId('curriculum-editor');
+    expect(within(editor).getByText('No sections yet. Add a section, then its lessons.')).toBeTruthy();
+    expect(editor.closest('form')).toBeNull();
+  });
+
+  it('has no curriculum on an existing tutorial', async () => {
+    productType = 'tutorial';
+    renderAt(`/admin/products/${PRODUCT_ID}/edit`);
+    expect(await screen.findByDisplayValue('CSS Grid')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Curriculum' })).toBeNull();
+  });
 });
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/products/new" element={<ProductFormPage />} />
+        <Route path="/admin/products/:id/edit" element={<ProductFormPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}

@@ -1,7 +1,9 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { DIFFICULTIES, PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type AdminCategory, type AdminCreator } from '@catalyst/contracts';
-import { TextField } from '@catalyst/web-kit';
+import { Spinner, TextField } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
+import { CurriculumNotice } from '../curriculum/CurriculumNotice';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import formStyles from '../common/Form.module.css';
 import { CheckboxField, SelectField, TextAreaField } from '../common/FormControls';
@@ -11,11 +13,16 @@ import { VideoUploadField } from '../media/VideoUploadField';
 import { emptyProduct, productPayload, productToForm, type ProductFormValues } from './productForm';
 
 const LIST = '/admin/products';
+/** The editor (and its drag and drop) downloads only when a course's form opens. */
+const CurriculumEditor = lazy(() => import('../curriculum/CurriculumEditor'));
+/** Types of product that may have sections and lessons. */
+const CURRICULUM_TYPES: ReadonlySet<ProductFormValues['type']> = new Set(['course', 'webinar']);
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** /admin/products/new and /admin/products/:id/edit: the one shared product form. */
 export function ProductFormPage() {
+  const { id } = useParams();
   const [categories, setCategories] = useState<AdminCategory[]>([]);
   const [creators, setCreators] = useState<AdminCreator[]>([]);
   const form = useEntityForm({
@@ -53,6 +60,15 @@ export function ProductFormPage() {
       backLabel="Back to Products"
       loadingMessage="Loading product..."
       submitLabels={{ create: 'Create Product', edit: 'Update Product' }}
+      after={
+        !CURRICULUM_TYPES.has(values.type) ? null : isEdit && id ? (
+          <Suspense fallback={<Spinner message="Loading curriculum..." />}>
+            <CurriculumEditor productId={id} />
+          </Suspense>
+        ) : (
+          <CurriculumNotice />
+        )
+      }
     >
       <TextField label="Title" name="title" value={values.title} maxLength={200} error={errors.title} onChange={(e) => update('title', e.target.value)} required />
       <TextAreaField label="Description" name="description" value={values.description} error={errors.description} onChange={(e) => update('description', e.target.value)} required />

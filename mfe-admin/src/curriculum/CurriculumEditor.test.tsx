@@ -1,0 +1,312 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { COURSE_MESSAGES, curriculumBodySchema, type AdminCurriculum, type AdminLesson } from '@catalyst/contracts';
+import { CurriculumEditor } from './CurriculumEditor';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const PRODUCT = id(1);
+const PATH = `/api/v1/admin/products/${PRODUCT}/curriculum`;
+
+const lesson = (n: number, title: string, extra: Partial<AdminLesson> = {}): AdminLesson => ({
+  id: id(n),
+  title,
+  kind: 'video',
+  durationSeconds: 120,
+  isFreePreview: false,
+  videoUrl: '/media/demo.mp4',
+  mediaAssetId: null,
+  body: null,
+  resources: [],
+  ...extra,
+});
+const stored = (): AdminCurriculum => ({
+  productId: PRODUCT,
+  version: 3,
+  durationSeconds: 1_020,
+  sections: [
+    { id: id(10), title: 'Getting started', lessons: [lesson(100, 'Welcome'), lesson(101, 'Setup', { kind: 'article', videoUrl: null, body: '<p>Install</p>', durationSeconds: 300 })] },
+    {
+      id: id(11),
+      title: 'Layouts',
+      lessons: [
+        lesson(102, 'Grid basics', {
+          durationSeconds: 600,
+          isFreePreview: true,
+          resources: [{ id: id(200), title: 'Cheat sheet', mediaAssetId: id(300), fileName: 'cheat-sheet.pdf', mimeType: 'application/pdf', size: 40_960 }],
+        }),
+      ],
+    },
+  ],
+});
+
+type Reply = { status: number; body: unknown };
+let requests: Array<{ method: string; url: string; body: unknown }>;
+let answer: (method: string, url: string, body: unknown) => Reply | undefined;
+let current: AdminCurriculum;
+
+beforeEach(() => {
+  requests = [];
+  current = stored();
+  answer = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      requests.push({ method, url, body });
+      const reply = answer(method, url, body) ??
+        (method === 'GET' && url === PATH ? { status: 200, body: { success: true, data: current } } : { status: 404, body: { success: false, message: 'Not found' } });
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** What the server would answer to a save: the body, with ids for new items and the next version. */
+function savedFrom(body: { version: number; sections: Array<{ id?: string | null; title: string; lessons: Array<Record<string, unknown> & { id?: string | null; resources: Array<Record<string, unknown>> }> }> }): AdminCurriculum {
+  let next = 500;
+  return {
+    productId: PRODUCT,
+    version: body.version + 1,
+    durationSeconds: 0,
+    sections: body.sections.map((section) => ({
+      id: section.id ?? id(next++),
+      title: section.title.trim(),
+      lessons: section.lessons.map((l) => ({
+        ...(l as unknown as AdminLesson),
+        id: l.id ?? id(next++),
+        title: String(l.title).trim(),
+        resources: l.resources.map((r) => ({ id: (r.id as string | null) ?? id(next++), title: String(r.title), mediaAssetId: String(r.mediaAssetId), fileName: 'file.pdf', mimeType: 'application/pdf', size: 1 })),
+      })),
+    })),
+  };
+}
+
+const saves = () => requests.filter((r) => r.method === 'PUT');
+const lessonTitles = (body: unknown) => (body as AdminCurriculum).sections.map((s) => s.lessons.map((l) => l.title));
+const announcer = () => screen.getByTestId('curriculum-announcer');
+
+async function renderEditor() {
+  const user = userEvent.setup();
+  render(<CurriculumEditor productId={PRODUCT} />);
+  await screen.findByRole('heading', { name: 'Section 1: Getting started' });
+  return user;
+}
+
+describe('the curriculum editor', () => {
+  it('shows the tree as lists of lists with headings, and the course totals', async () => {
+    await renderEditor();
+    const sections = screen.getByRole('list', { name: 'Sections' });
+    expect(within(sections).getAllByTestId('curriculum-section')).toHaveLength(2);
+    const layouts = within(sections).getByRole('list', { name: 'Lessons of section 2: Layouts' });
+    expect(within(layouts).getByRole('heading', { level: 4, name: 'Grid basics' })).toBeTruthy();
+    expect(within(layouts).getByText('Video · 10 min · Free preview · 1 resource')).toBeTruthy();
+    expect(screen.getByText('3 lessons')).toBeTruthy();
+    expect(screen.getByTestId('curriculum-total').textContent).toBe('Total duration 17 min');
+    expect(screen.getByText('2 lessons · 7 min')).toBeTruthy();
+  });
+
+  it('reorders with the Move buttons and the Move to section select: the save sends that order, focus stays on the moved lesson', async () => {
+    answer = (method, _url, body) => (method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never), message: COURSE_MESSAGES.savedCurriculum } } : undefined);
+    const user = await renderEditor();
+
+    await user.click(screen.getByRole('button', { name: 'Move down: lesson Welcome' }));
+    expect(announcer().textContent).toBe("Lesson 'Welcome' moved to position 2 of 2 in 'Getting started'");
+    // Now last, its Move down is disabled: focus went to its Move up.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move up: lesson Welcome' }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Move to section: lesson Grid basics' }), 'Section 1: Getting started');
+    expect(announcer().textContent).toBe("Lesson 'Grid basics' moved to position 3 of 3 in 'Getting started'");
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Move to section: lesson Grid basics' }));
+
+    await user.click(screen.getByRole('button', { name: 'Move up: section Layouts' }));
+    expect(announcer().textContent).toBe("Section 'Layouts' moved to position 1 of 2");
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move down: section Layouts' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    expect(await screen.findByText(COURSE_MESSAGES.savedCurriculum)).toBeTruthy();
+    expect(saves()).toHaveLength(1);
+    const sent = saves()[0]!;
+    expect(sent.url).toBe(PATH);
+    expect(curriculumBodySchema.safeParse(sent.body).success).toBe(true);
+    expect((sent.body as { version: number }).version).toBe(3);
+    expect((sent.body as AdminCurriculum).sections.map((s) => s.title)).toEqual(['Layouts', 'Getting started']);
+    expect(lessonTitles(sent.body)).toEqual([[], ['Setup', 'Welcome', 'Grid basics']]);
+    // Kept ids go back so learners' progress follows the lessons.
+    expect((sent.body as AdminCurriculum).sections[1]!.lessons.map((l) => l.id)).toEqual([id(101), id(100), id(102)]);
+    expect(screen.getByText('No unsaved changes')).toBeTruthy();
+
+    // The next save goes with the version the first one answered.
+    await user.click(screen.getByRole('button', { name: 'Move down: section Layouts' }));
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect((saves()[1]!.body as { version: number }).version).toBe(4);
+  });
+
+  it('adds and names sections and lessons from the keyboard, updating the totals as durations are typed', async () => {
+    answer = (method, _url, body) => (method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined);
+    const user = await renderEditor();
+
+    await user.click(screen.getByRole('button', { name: 'Add section' }));
+    const sectionTitle = document.activeElement as HTMLInputElement;
+    expect(sectionTitle.tagName).toBe('INPUT');
+    await user.keyboard('Wrap-up');
+    expect(screen.getByRole('heading', { name: 'Section 3: Wrap-up' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Add lesson: section Wrap-up' }));
+    expect((document.activeElement as HTMLElement).closest('[data-testid="curriculum-lesson"]')).toBeTruthy();
+    await user.keyboard('Summary');
+    const summary = screen.getByRole('heading', { level: 4, name: 'Summary' }).closest('li')!;
+    await user.type(within(summary).getByLabelText('Minutes'), '2');
+    await user.type(within(summary).getByLabelText('Seconds'), '30');
+    expect(screen.getByTestId('curriculum-total').textContent).toBe('Total duration 19 min 30 s');
+    expect(screen.getByText('4 lessons')).toBeTruthy();
+    await user.click(within(summary).getByLabelText('Article'));
+    await user.type(within(summary).getByLabelText('Article (HTML)'), '<p>Well done</p>');
+    expect((within(summary).getByLabelText('Quiz (coming soon)') as HTMLInputElement).disabled).toBe(true);
+
+    // Renaming an existing section.
+    const first = screen.getAllByLabelText('Section title')[0] as HTMLInputElement;
+    await user.clear(first);
+    await user.type(first, 'Start here');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    const body = saves()[0]!.body as AdminCurriculum;
+    expect(curriculumBodySchema.safeParse(body).success).toBe(true);
+    expect(body.sections.map((s) => s.title)).toEqual(['Start here', 'Layouts', 'Wrap-up']);
+    expect(body.sections[2]).toEqual({
+      id: null,
+      title: 'Wrap-up',
+      lessons: [{ id: null, title: 'Summary', kind: 'article', durationSeconds: 150, isFreePreview: false, videoUrl: null, mediaAssetId: null, body: '<p>Well done</p>', resources: [] }],
+    });
+  });
+
+  it('keeps the edits on screen after a 409 and reloads only when asked', async () => {
+    answer = (method) => (method === 'PUT' ? { status: 409, body: { success: false, message: COURSE_MESSAGES.versionConflict } } : undefined);
+    const user = await renderEditor();
+    const title = screen.getAllByLabelText('Section title')[0] as HTMLInputElement;
+    await user.clear(title);
+    await user.type(title, 'My better title');
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+
+    const alert = await screen.findByText(COURSE_MESSAGES.versionConflict);
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    expect((screen.getAllByLabelText('Section title')[0] as HTMLInputElement).value).toBe('My better title');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+
+    // Another admin's version is what a reload shows.
+    current = { ...stored(), version: 4, sections: [{ ...stored().sections[0]!, title: 'Their title' }] };
+    await user.click(screen.getByRole('button', { name: 'Reload curriculum' }));
+    await screen.findByRole('heading', { name: 'Section 1: Their title' });
+    expect(screen.queryByText(COURSE_MESSAGES.versionConflict)).toBeNull();
+    expect(screen.getByText('No unsaved changes')).toBeTruthy();
+  });
+
+  it('asks before deleting a section that holds lessons, and not for an empty one', async () => {
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Delete: section Getting started' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete section' });
+    expect(within(dialog).getByText('Delete the section "Getting started" and its 2 lessons? They are removed for good when you save the curriculum.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'Section 1: Getting started' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete: section Getting started' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete section' })).getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByRole('heading', { name: /Getting started/ })).toBeNull();
+    expect(screen.getByTestId('curriculum-total').textContent).toBe('Total duration 10 min');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add section' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add section' }));
+    await user.click(screen.getByRole('button', { name: 'Delete: section Untitled section' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Untitled section/ })).toBeNull();
+  });
+
+  it('checks with the server’s schema before sending: an emptied lesson title opens the lesson with the message beside it', async () => {
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Edit: lesson Setup' }));
+    const setup = screen.getByRole('heading', { level: 4, name: 'Setup' }).closest('li')!;
+    await user.clear(within(setup).getByLabelText('Lesson title'));
+    await user.click(screen.getByRole('button', { name: 'Close: lesson Untitled lesson' }));
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+
+    expect(saves()).toEqual([]);
+    expect(screen.getByText('The curriculum was not saved: check the highlighted fields.')).toBeTruthy();
+    const field = screen.getByLabelText('Lesson title');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Lesson title is required')).toBeTruthy();
+    await user.type(field, 'Set up');
+    expect(screen.queryByText('Lesson title is required')).toBeNull();
+  });
+
+  it('shows the server’s field errors beside their fields, and the ones it cannot place in the alert', async () => {
+    answer = (method) =>
+      method === 'PUT'
+        ? {
+            status: 400,
+            body: {
+              success: false,
+              message: 'Validation failed',
+              errors: [
+                { field: 'sections.1.lessons.0.resources.0.mediaAssetId', message: COURSE_MESSAGES.resourceNotDownloadable },
+                { field: 'sections', message: `The id ${id(100)} appears twice` },
+              ],
+            },
+          }
+        : undefined;
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    // The lesson holding the error opens so the message is beside its resource.
+    const resource = (await screen.findByDisplayValue('Cheat sheet')).closest('li')!;
+    expect(within(resource).getByText(COURSE_MESSAGES.resourceNotDownloadable)).toBeTruthy();
+    const alert = screen.getByText('Validation failed').closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText(`The id ${id(100)} appears twice`)).toBeTruthy();
+  });
+
+  it('gives a lesson the length of the video picked from the media library', async () => {
+    const asset = {
+      id: id(400),
+      kind: 'video',
+      originalName: 'intro.mp4',
+      mimeType: 'video/mp4',
+      size: 5_000_000,
+      received: 5_000_000,
+      status: 'ready',
+      progress: 100,
+      reason: null,
+      durationSeconds: 252.4,
+      width: 1280,
+      height: 720,
+      posterUrl: null,
+      streamUrl: null,
+      storyboardUrl: null,
+      renditions: [],
+      images: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    answer = (method, url) => {
+      if (url.startsWith('/api/v1/media/assets?')) return { status: 200, body: { success: true, data: { items: [{ ...asset, usage: [] }], total: 1, page: 1, limit: 20 } } };
+      if (url === `/api/v1/media/assets/${asset.id}`) return { status: 200, body: { success: true, data: asset } };
+      return undefined;
+    };
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Edit: lesson Welcome' }));
+    await user.click(screen.getByRole('button', { name: 'Choose from media library' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a video' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Choose: intro.mp4' }));
+    const listing = requests.find((r) => r.url.startsWith('/api/v1/media/assets?'))!;
+    expect(new URL(listing.url, 'http://x').searchParams.get('kind')).toBe('video');
+    expect(new URL(listing.url, 'http://x').searchParams.get('status')).toBe('ready');
+
+    const welcome = screen.getByRole('heading', { level: 4, name: 'Welcome' }).closest('li')!;
+    expect((within(welcome).getByLabelText('Minutes') as HTMLInputElement).value).toBe('4');
+    expect((within(welcome).getByLabelText('Seconds') as HTMLInputElement).value).toBe('12');
+    expect(await within(welcome).findByText('intro.mp4')).toBeTruthy();
+    expect(screen.getByTestId('curriculum-total').textContent).toBe('Total duration 19 min 12 s');
+  });
+});

@@ -1,0 +1,295 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Plus } from 'lucide-react';
+import { COURSE_MESSAGES } from '@catalyst/contracts';
+import { Alert, Button, Spinner } from '@catalyst/web-kit';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import styles from './Curriculum.module.css';
+import {
+  addLesson,
+  courseDurationOf,
+  findLesson,
+  formatLength,
+  lessonCountOf,
+  moveLesson,
+  moveSection,
+  newLesson,
+  newSection,
+  removeLesson,
+  removeSection,
+  updateLesson,
+  updateSection,
+} from './curriculumDraft';
+import { DRAG_INSTRUCTIONS, dragAnnouncements, lessonName, sectionName, useDragSensors, type EditorActions } from './editorActions';
+import { SectionItem } from './SectionItem';
+import { useCurriculumEditor } from './useCurriculumEditor';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A course's curriculum on its product form: sections and lessons added, renamed, deleted and reordered (drag
+ * and drop, or the Move buttons and the keyboard), each lesson's video or article and resources, the course's
+ * length as it is built, and one Save with the version it opened.
+ */
+export function CurriculumEditor({ productId }: { productId: string }) {
+  const editor = useCurriculumEditor(productId);
+  const { draft, edit, clearError, errors } = editor;
+  const headingId = useId();
+  const rootRef = useRef<HTMLElement>(null);
+  const sensors = useDragSensors();
+  const [openLessons, setOpenLessons] = useState<ReadonlySet<string>>(new Set());
+  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  // Focus follows the item a control moved or made, once the change is on screen.
+  const pendingFocus = useRef<string[] | null>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  const requestFocus = useCallback((focusIds: string[]) => {
+    pendingFocus.current = focusIds;
+    setFocusTick((n) => n + 1);
+  }, []);
+  useEffect(() => {
+    const ids = pendingFocus.current;
+    if (!ids || !rootRef.current) return;
+    pendingFocus.current = null;
+    for (const id of ids) {
+      const target = rootRef.current.querySelector<HTMLElement>(`[data-focus-id="${id}"]`);
+      if (target && !target.hasAttribute('disabled')) {
+        target.focus();
+        return;
+      }
+    }
+  }, [focusTick, draft]);
+
+  const announce = useCallback((message: string) => setAnnouncement(message), []);
+  const sections = useMemo(() => draft?.sections ?? [], [draft]);
+
+  // Stable, so an open lesson's upload keeps reaching its lesson.
+  const changeLesson = useCallback<EditorActions['updateLesson']>((key, patch) => edit((all) => updateLesson(all, key, patch)), [edit]);
+  const changeResources = useCallback<EditorActions['changeResources']>(
+    (key, change) => edit((all) => all.map((section) => ({ ...section, lessons: section.lessons.map((lesson) => (lesson.key === key ? { ...lesson, resources: change(lesson.resources) } : lesson)) }))),
+    [edit],
+  );
+
+  const actions: EditorActions = {
+    sections,
+    errors,
+    isOpen: (key) => openLessons.has(key),
+    toggleLesson: (key) =>
+      setOpenLessons((current) => {
+        const next = new Set(current);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    renameSection: (key, title) => {
+      edit((all) => updateSection(all, key, { title }));
+      clearError(key, 'title');
+    },
+    moveSectionBy: (key, delta) => {
+      const from = sections.findIndex((section) => section.key === key);
+      const next = moveSection(sections, key, from + delta);
+      edit((all) => moveSection(all, key, from + delta));
+      const at = next.findIndex((section) => section.key === key);
+      announce(`Section '${sectionName(next[at]!)}' moved to position ${at + 1} of ${next.length}`);
+      requestFocus(delta < 0 ? [`${key}:up`, `${key}:down`, `${key}:handle`] : [`${key}:down`, `${key}:up`, `${key}:handle`]);
+    },
+    removeSection: (key) => {
+      const section = sections.find((s) => s.key === key);
+      if (!section) return;
+      if (section.lessons.length > 0) setConfirmRemove(key);
+      else deleteSection(key);
+    },
+    addLesson: (sectionKey) => {
+      const lesson = newLesson('');
+      edit((all) => addLesson(all, sectionKey, lesson));
+      setOpenLessons((current) => new Set(current).add(lesson.key));
+      const section = sections.find((s) => s.key === sectionKey);
+      announce(`Lesson added to '${section ? sectionName(section) : ''}'`);
+      requestFocus([`${lesson.key}:title`]);
+    },
+    updateLesson: changeLesson,
+    changeResources,
+    moveLessonBy: (key, delta) => {
+      const place = findLesson(sections, key);
+      if (!place) return;
+      placeLesson(key, place.section.key, place.lessonIndex + delta);
+      requestFocus(delta < 0 ? [`${key}:up`, `${key}:down`, `${key}:handle`] : [`${key}:down`, `${key}:up`, `${key}:handle`]);
+    },
+    moveLessonTo: (key, sectionKey, index) => {
+      const target = sections.find((s) => s.key === sectionKey);
+      if (!target) return;
+      placeLesson(key, sectionKey, index ?? target.lessons.length);
+      if (index === undefined) requestFocus([`${key}:move-to`, `${key}:handle`]);
+    },
+    removeLesson: (key) => {
+      const place = findLesson(sections, key);
+      if (!place) return;
+      edit((all) => removeLesson(all, key));
+      clearError(key);
+      announce(`Lesson '${lessonName(place.lesson)}' deleted`);
+      requestFocus([`${place.section.key}:add-lesson`]);
+    },
+    clearError,
+    requestFocus,
+    announce,
+  };
+
+  /** Moves a lesson and says where it went ("Lesson 'X' moved to position 3 of 5 in 'Section'"). */
+  function placeLesson(key: string, sectionKey: string, index: number) {
+    const next = moveLesson(sections, key, sectionKey, index);
+    edit((all) => moveLesson(all, key, sectionKey, index));
+    const place = findLesson(next, key);
+    if (place) announce(`Lesson '${lessonName(place.lesson)}' moved to position ${place.lessonIndex + 1} of ${place.section.lessons.length} in '${sectionName(place.section)}'`);
+  }
+
+  function deleteSection(key: string) {
+    const section = sections.find((s) => s.key === key);
+    edit((all) => removeSection(all, key));
+    clearError(key);
+    setConfirmRemove(null);
+    if (section) announce(`Section '${sectionName(section)}' deleted`);
+    requestFocus(['add-section']);
+  }
+
+  function addSection() {
+    const section = newSection('');
+    edit((all) => [...all, section]);
+    announce(`Section ${sections.length + 1} added`);
+    requestFocus([`${section.key}:title`]);
+  }
+
+  async function save() {
+    const withErrors = await editor.save();
+    if (withErrors.length > 0) setOpenLessons((current) => new Set([...current, ...withErrors]));
+  }
+
+  function reload() {
+    setOpenLessons(new Set());
+    editor.reload();
+  }
+
+  if (!draft) {
+    return (
+      <section className={styles.editor} aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.heading}>
+          Curriculum
+        </h2>
+        {editor.loadError ? (
+          <Alert tone="danger">
+            {editor.loadError}{' '}
+            <Button variant="secondary" size="sm" onClick={editor.reload}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <Spinner message="Loading curriculum..." />
+        )}
+      </section>
+    );
+  }
+
+  const sectionKeys = sections.map((section) => section.key);
+  const sectionNameOf = (key: string) => sectionName(sections.find((section) => section.key === key) ?? { title: '' });
+  const sectionPositionOf = (key: string) => `position ${sectionKeys.indexOf(key) + 1} of ${sectionKeys.length}`;
+  const onSectionDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const to = sectionKeys.indexOf(String(over.id));
+    edit((all) => moveSection(all, String(active.id), to));
+  };
+  const removing = confirmRemove ? sections.find((section) => section.key === confirmRemove) : undefined;
+  const { problem } = editor;
+
+  return (
+    <section ref={rootRef} className={styles.editor} aria-labelledby={headingId} data-testid="curriculum-editor">
+      <h2 id={headingId} className={styles.heading}>
+        Curriculum
+      </h2>
+      <ul className={styles.totals} aria-label="Course totals">
+        <li>
+          <strong>{plural(sections.length, 'section', 'sections')}</strong>
+        </li>
+        <li>
+          <strong>{plural(lessonCountOf(sections), 'lesson', 'lessons')}</strong>
+        </li>
+        <li data-testid="curriculum-total">
+          Total duration <strong>{formatLength(courseDurationOf(sections))}</strong>
+        </li>
+      </ul>
+      <p className={styles.intro}>A course without sections plays its Video URL as its only lesson. Changes here are kept only when you press Save curriculum.</p>
+
+      {editor.notice ? <Alert tone="success">{editor.notice}</Alert> : null}
+      {editor.loadError ? <Alert tone="danger">{editor.loadError}</Alert> : null}
+      {problem?.kind === 'conflict' ? (
+        <Alert tone="danger" title="Not saved" reveal>
+          <p>{COURSE_MESSAGES.versionConflict}</p>
+          <Button variant="secondary" onClick={reload}>
+            Reload curriculum
+          </Button>
+        </Alert>
+      ) : null}
+      {problem?.kind === 'invalid' ? (
+        <Alert tone="danger" reveal>
+          <p>{problem.message}</p>
+          {problem.details.length > 0 ? (
+            <ul>
+              {problem.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+      {problem?.kind === 'failed' ? (
+        <Alert tone="danger" reveal>
+          {problem.message}
+        </Alert>
+      ) : null}
+
+      {sections.length === 0 ? <p>No sections yet. Add a section, then its lessons.</p> : null}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onSectionDragEnd}
+        accessibility={{ announcements: dragAnnouncements('Section', sectionNameOf, sectionPositionOf), screenReaderInstructions: DRAG_INSTRUCTIONS }}
+      >
+        <SortableContext items={sectionKeys} strategy={verticalListSortingStrategy}>
+          {sections.length > 0 ? (
+            <ol className={styles.sections} aria-label="Sections">
+              {sections.map((section, index) => (
+                <SectionItem key={section.key} section={section} index={index} actions={actions} />
+              ))}
+            </ol>
+          ) : null}
+        </SortableContext>
+      </DndContext>
+
+      <div className={styles.footer}>
+        <Button variant="secondary" data-focus-id="add-section" onClick={addSection}>
+          <Plus size={16} aria-hidden="true" /> Add section
+        </Button>
+        <span className={styles.state}>{editor.dirty ? 'Unsaved changes' : 'No unsaved changes'}</span>
+        <Button onClick={() => void save()} loading={editor.saving}>
+          Save curriculum
+        </Button>
+      </div>
+      <p className="ck-visually-hidden" role="status" aria-live="polite" data-testid="curriculum-announcer">
+        {announcement}
+      </p>
+
+      <ConfirmDialog
+        open={removing !== undefined}
+        title="Delete section"
+        message={
+          removing
+            ? `Delete the section "${sectionName(removing)}" and its ${plural(removing.lessons.length, 'lesson', 'lessons')}? They are removed for good when you save the curriculum.`
+            : ''
+        }
+        onConfirm={() => confirmRemove && deleteSection(confirmRemove)}
+        onCancel={() => setConfirmRemove(null)}
+      />
+    </section>
+  );
+}
+
+export default CurriculumEditor;

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { AdminMediaAsset, MediaKind } from '@catalyst/contracts';
+import { api, Button, Dialog, Spinner, useApiData } from '@catalyst/web-kit';
+import { SelectField } from '../common/FormControls';
+import { formatSize } from '../media/UploadProgress';
+import styles from './Curriculum.module.css';
+import { formatLength } from './curriculumDraft';
+
+const KIND_LABELS: Record<MediaKind, string> = { video: 'Videos', document: 'PDF documents', archive: 'Zip archives', image: 'Images' };
+const PAGE_SIZE = 20;
+
+export interface MediaPickerDialogProps {
+  open: boolean;
+  title: string;
+  /** What may be picked; more than one offers a choice of type. */
+  kinds: readonly MediaKind[];
+  onPick: (asset: AdminMediaAsset) => void;
+  onClose: () => void;
+}
+
+/** Picks a ready asset of the media library (newest first, a page at a time). */
+export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: MediaPickerDialogProps) {
+  const [kind, setKind] = useState<MediaKind>(kinds[0]!);
+  const [page, setPage] = useState(1);
+  const list = useApiData(api.media.listAssets, open ? { query: { kind, status: 'ready', page, limit: PAGE_SIZE } } : null);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.limit)) : 1;
+
+  return (
+    <Dialog open={open} onClose={onClose} title={title} wide>
+      {kinds.length > 1 ? (
+        <SelectField
+          label="Type"
+          value={kind}
+          options={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+          onChange={(event) => {
+            setKind(event.target.value as MediaKind);
+            setPage(1);
+          }}
+        />
+      ) : null}
+      {list.isLoading && !list.data ? <Spinner message="Loading media..." /> : null}
+      {list.error ? (
+        <p className={styles.error} role="alert">
+          Failed to load media: {list.error.message}{' '}
+          <Button variant="secondary" size="sm" onClick={list.reload}>
+            Try again
+          </Button>
+        </p>
+      ) : null}
+      {list.data && list.data.items.length === 0 ? <p>Nothing ready of this type yet. Upload a file instead.</p> : null}
+      {list.data && list.data.items.length > 0 ? (
+        <ul className={styles.pickList} aria-label={KIND_LABELS[kind]}>
+          {list.data.items.map((asset) => (
+            <li key={asset.id} className={styles.pickItem}>
+              {asset.posterUrl ? <img className={styles.poster} src={asset.posterUrl} alt="" width={96} height={54} loading="lazy" /> : null}
+              <div>
+                <strong>{asset.originalName}</strong>
+                <br />
+                {formatSize(asset.size)}
+                {asset.durationSeconds ? ` · ${formatLength(asset.durationSeconds)}` : ''}
+              </div>
+              <Button size="sm" onClick={() => onPick(asset)}>
+                Choose<span className="ck-visually-hidden">: {asset.originalName}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {pages > 1 ? (
+        <nav aria-label="Media pages" className={styles.actions}>
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </Dialog>
+  );
+}

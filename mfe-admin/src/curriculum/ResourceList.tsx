@@ -1,0 +1,156 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { Button, TextField } from '@catalyst/web-kit';
+import mediaStyles from '../media/Media.module.css';
+import { formatSize, UploadProgress } from '../media/UploadProgress';
+import { useUpload } from '../media/useUpload';
+import styles from './Curriculum.module.css';
+import { moveItem, newResource, type DraftLesson, type DraftResource } from './curriculumDraft';
+import { MediaPickerDialog } from './MediaPickerDialog';
+
+/** What a learner may download: PDFs, zip archives and images (the media service refuses anything else). */
+const RESOURCE_KINDS = ['document', 'archive', 'image'] as const;
+const RESOURCE_ACCEPT = 'application/pdf,.pdf,application/zip,.zip,image/*';
+const titleFromFileName = (name: string) => name.replace(/\.[^.]+$/, '') || name;
+
+export interface ResourceListProps {
+  lesson: DraftLesson;
+  errors: Record<string, string>;
+  /** Changes the lesson's resources (as they are when the change applies: an upload ends later). */
+  onChange: (change: (resources: DraftResource[]) => DraftResource[]) => void;
+  clearError: (itemKey: string, field?: string) => void;
+  /** Focuses the first of these controls that can take focus, after the change is shown. */
+  requestFocus: (focusIds: string[]) => void;
+  announce: (message: string) => void;
+}
+
+/** A lesson's downloadable files: added from the media library or uploaded, titled, reordered and removed. */
+export function ResourceList({ lesson, errors, onChange, clearError, requestFocus, announce }: ResourceListProps) {
+  const uploadId = useId();
+  const [picking, setPicking] = useState(false);
+  const { resources } = lesson;
+  const add = (resource: DraftResource) => {
+    onChange((current) => [...current, resource]);
+    clearError(lesson.key, 'resources');
+    requestFocus([`${resource.key}:title`]);
+  };
+
+  // The file being uploaded names the resource once its bytes are in.
+  const uploading = useRef<File | null>(null);
+  const onUploaded = useCallback(
+    (assetId: string) => {
+      const file = uploading.current;
+      if (!file) return;
+      add(newResource({ title: titleFromFileName(file.name), mediaAssetId: assetId, fileName: file.name, mimeType: file.type, size: file.size }));
+      announce(`Resource '${file.name}' uploaded`);
+    },
+    // `add` changes the resources as they are by then; its other helpers are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [lesson.key],
+  );
+  const upload = useUpload(onUploaded);
+
+  const move = (index: number, delta: -1 | 1, resource: DraftResource) => {
+    const next = moveItem(resources, index, index + delta);
+    onChange((current) => moveItem(current, current.findIndex((r) => r.key === resource.key), index + delta));
+    announce(`Resource '${resource.title || resource.fileName}' moved to position ${next.indexOf(resource) + 1} of ${next.length}`);
+    requestFocus(delta < 0 ? [`${resource.key}:up`, `${resource.key}:down`] : [`${resource.key}:down`, `${resource.key}:up`]);
+  };
+  const remove = (resource: DraftResource) => {
+    onChange((current) => current.filter((r) => r.key !== resource.key));
+    clearError(resource.key);
+    announce(`Resource '${resource.title || resource.fileName}' removed`);
+    requestFocus([`${lesson.key}:add-resource`]);
+  };
+
+  return (
+    <fieldset className={styles.group}>
+      <legend>Resources</legend>
+      {resources.length === 0 ? <p className={styles.intro}>No downloadable files yet.</p> : null}
+      {resources.length > 0 ? (
+        <ol className={styles.resources}>
+          {resources.map((resource, index) => (
+            <li key={resource.key} className={styles.resource}>
+              <TextField
+                label="Resource title"
+                value={resource.title}
+                maxLength={200}
+                error={errors[`${resource.key}.title`]}
+                data-focus-id={`${resource.key}:title`}
+                onChange={(event) => {
+                  const title = event.target.value;
+                  onChange((current) => current.map((r) => (r.key === resource.key ? { ...r, title } : r)));
+                  clearError(resource.key, 'title');
+                }}
+              />
+              <span className={styles.meta}>
+                {resource.fileName} · {formatSize(resource.size)}
+              </span>
+              {errors[`${resource.key}.mediaAssetId`] ? (
+                <p className={styles.error} role="alert">
+                  {errors[`${resource.key}.mediaAssetId`]}
+                </p>
+              ) : null}
+              <div className={styles.actions}>
+                <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${resource.key}:up`} onClick={() => move(index, -1, resource)}>
+                  <ArrowUp size={16} aria-hidden="true" /> Move up<span className="ck-visually-hidden">: resource {resource.title || resource.fileName}</span>
+                </Button>
+                <Button variant="secondary" size="sm" disabled={index === resources.length - 1} data-focus-id={`${resource.key}:down`} onClick={() => move(index, 1, resource)}>
+                  <ArrowDown size={16} aria-hidden="true" /> Move down<span className="ck-visually-hidden">: resource {resource.title || resource.fileName}</span>
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => remove(resource)}>
+                  <Trash2 size={16} aria-hidden="true" /> Remove<span className="ck-visually-hidden">: resource {resource.title || resource.fileName}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {errors[`${lesson.key}.resources`] ? (
+        <p className={styles.error} role="alert">
+          {errors[`${lesson.key}.resources`]}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button variant="secondary" size="sm" data-focus-id={`${lesson.key}:add-resource`} onClick={() => setPicking(true)}>
+          Add from media library
+        </Button>
+      </div>
+      <div className={mediaStyles.upload}>
+        <label className={mediaStyles.label} htmlFor={uploadId}>
+          Upload a resource
+        </label>
+        <input
+          id={uploadId}
+          type="file"
+          accept={RESOURCE_ACCEPT}
+          className={mediaStyles.file}
+          aria-describedby={`${uploadId}-hint`}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            uploading.current = file;
+            void upload.start(file);
+          }}
+        />
+        <p id={`${uploadId}-hint`} className={mediaStyles.hint}>
+          A PDF, zip archive or image learners can download.
+        </p>
+        <UploadProgress state={upload.state} onCancel={upload.cancel} />
+      </div>
+      {picking ? (
+        <MediaPickerDialog
+          open
+          title="Add a resource"
+          kinds={RESOURCE_KINDS}
+          onClose={() => setPicking(false)}
+          onPick={(asset) => {
+            setPicking(false);
+            add(newResource({ title: titleFromFileName(asset.originalName), mediaAssetId: asset.id, fileName: asset.originalName, mimeType: asset.mimeType, size: asset.size }));
+          }}
+        />
+      ) : null}
+    </fieldset>
+  );
+}

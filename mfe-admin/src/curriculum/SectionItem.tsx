@@ -1,0 +1,98 @@
+import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from 'lucide-react';
+import { Button, TextField } from '@catalyst/web-kit';
+import styles from './Curriculum.module.css';
+import { formatLength, sectionDurationOf, type DraftSection } from './curriculumDraft';
+import { DRAG_INSTRUCTIONS, dragAnnouncements, lessonName, sectionName, useDragSensors, type EditorActions } from './editorActions';
+import { LessonItem } from './LessonItem';
+
+export interface SectionItemProps {
+  section: DraftSection;
+  index: number;
+  actions: EditorActions;
+}
+
+const lessonCount = (n: number) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`;
+
+/** A section: its title, its moves, and its lessons (reordered by drag and drop within it, or by their buttons). */
+export function SectionItem({ section, index, actions }: SectionItemProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: section.key });
+  const sensors = useDragSensors();
+  const name = sectionName(section);
+  const count = actions.sections.length;
+  const forSection = <span className="ck-visually-hidden">: section {name}</span>;
+  const lessonKeys = section.lessons.map((lesson) => lesson.key);
+  const lessonNameOf = (key: string) => lessonName(section.lessons.find((lesson) => lesson.key === key) ?? { title: '' });
+  const positionOf = (key: string) => `position ${lessonKeys.indexOf(key) + 1} of ${lessonKeys.length} in '${name}'`;
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    actions.moveLessonTo(String(active.id), section.key, lessonKeys.indexOf(String(over.id)));
+  };
+
+  return (
+    <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={[styles.section, isDragging ? styles.dragging : ''].filter(Boolean).join(' ')} data-testid="curriculum-section">
+      <div className={styles.itemHead}>
+        <button type="button" ref={setActivatorNodeRef} className={styles.handle} {...attributes} {...listeners} aria-label={`Drag: section ${name}`} data-focus-id={`${section.key}:handle`}>
+          <GripVertical size={18} aria-hidden="true" />
+        </button>
+        <div className={styles.titles}>
+          <h3 className={styles.sectionTitle}>{`Section ${index + 1}: ${name}`}</h3>
+          <span className={styles.meta}>
+            {lessonCount(section.lessons.length)} · {formatLength(sectionDurationOf(section))}
+          </span>
+        </div>
+      </div>
+      <TextField
+        label="Section title"
+        value={section.title}
+        maxLength={200}
+        error={actions.errors[`${section.key}.title`]}
+        data-focus-id={`${section.key}:title`}
+        onChange={(event) => actions.renameSection(section.key, event.target.value)}
+        required
+      />
+      <div className={styles.actions}>
+        <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${section.key}:up`} onClick={() => actions.moveSectionBy(section.key, -1)}>
+          <ArrowUp size={16} aria-hidden="true" /> Move up{forSection}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={index === count - 1} data-focus-id={`${section.key}:down`} onClick={() => actions.moveSectionBy(section.key, 1)}>
+          <ArrowDown size={16} aria-hidden="true" /> Move down{forSection}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => actions.removeSection(section.key)}>
+          <Trash2 size={16} aria-hidden="true" /> Delete{forSection}
+        </Button>
+      </div>
+
+      {section.lessons.length === 0 ? <p className={styles.intro}>No lessons in this section yet.</p> : null}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements: dragAnnouncements('Lesson', lessonNameOf, positionOf), screenReaderInstructions: DRAG_INSTRUCTIONS }}
+      >
+        <SortableContext items={lessonKeys} strategy={verticalListSortingStrategy}>
+          {section.lessons.length > 0 ? (
+            <ol className={styles.lessons} aria-label={`Lessons of section ${index + 1}: ${name}`}>
+              {section.lessons.map((lesson, lessonIndex) => (
+                <LessonItem key={lesson.key} lesson={lesson} index={lessonIndex} section={section} actions={actions} />
+              ))}
+            </ol>
+          ) : null}
+        </SortableContext>
+      </DndContext>
+      {actions.errors[`${section.key}.lessons`] ? (
+        <p className={styles.error} role="alert">
+          {actions.errors[`${section.key}.lessons`]}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button variant="secondary" size="sm" data-focus-id={`${section.key}:add-lesson`} onClick={() => actions.addLesson(section.key)}>
+          <Plus size={16} aria-hidden="true" /> Add lesson{forSection}
+        </Button>
+      </div>
+    </li>
+  );
+}
