@@ -2,6 +2,7 @@ import { mediaRoutes } from '@catalyst/contracts';
 import { createService, mountRoutes, pingDb, streamedBodyPaths } from '@catalyst/service-kit';
 import { createAssetHandlers } from './assets/assets.handlers';
 import type { Deps } from './deps';
+import { createDownloadHandlers } from './downloads/downloads.handlers';
 import { mountInternal } from './internal/internal.routes';
 import { createUploadHandlers } from './uploads/uploads.handlers';
 
@@ -15,7 +16,7 @@ export function createApp(deps: Deps) {
     // tus bodies stream to the store; the upload size limit is tus's (MEDIA_MAX_UPLOAD_BYTES).
     streamedBodies: streamedBodyPaths(mediaRoutes),
   });
-  mountRoutes(app, mediaRoutes, { ...createUploadHandlers(deps.uploads), ...createAssetHandlers(deps), ...deps.streams.handlers });
+  mountRoutes(app, mediaRoutes, { ...createUploadHandlers(deps.uploads), ...createAssetHandlers(deps), ...deps.streams.handlers, ...createDownloadHandlers(deps) });
   mountInternal(app, deps);
   return app;
 }

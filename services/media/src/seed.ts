@@ -1,25 +1,29 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { DEMO_MEDIA_ROOT, DEMO_VIDEOS, demoAssetId, type Logger } from '@catalyst/service-kit';
+import type { Insertable, Kysely } from 'kysely';
+import { DEMO_MEDIA_ROOT, DEMO_RESOURCE_FILES, DEMO_VIDEOS, demoAssetId, type Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
+import type { AssetsTable } from './db/tables/assets';
 
 /**
- * The demo lessons become video assets waiting to be processed: the worker picks them up after start
- * (their product pages play the MP4 until each stream is ready). Each is added once, by its fixed id.
+ * The demo lessons become video assets and the demo courses' PDF resources (media/resources, made by
+ * media/generate-resources.ts) document assets, all waiting to be processed: the worker picks them up after
+ * start (product pages play the MP4 until each stream is ready; a document is ready as soon as its file is
+ * found). Each is added once, by its fixed id, and read from its `source_path` instead of an upload.
  */
 export async function seedDemo(db: Kysely<Database>, log: Logger) {
-  const rows = DEMO_VIDEOS.flatMap((video) => {
+  const demoAsset = (file: string, kind: 'video' | 'document', mime: string): Insertable<AssetsTable>[] => {
     let size: number;
     try {
-      size = statSync(path.join(DEMO_MEDIA_ROOT, video)).size;
+      size = statSync(path.join(DEMO_MEDIA_ROOT, file)).size;
     } catch {
-      log.warn({ video }, 'demo lesson missing: no asset made of it');
+      log.warn({ file }, 'demo media file missing: no asset made of it');
       return [];
     }
-    return [{ id: demoAssetId(video), kind: 'video' as const, original_name: path.basename(video), mime_type: 'video/mp4', size, received: size, status: 'processing' as const, source_path: video }];
-  });
+    return [{ id: demoAssetId(file), kind, original_name: path.basename(file), mime_type: mime, size, received: size, status: 'processing', source_path: file }];
+  };
+  const rows = [...DEMO_VIDEOS.flatMap((video) => demoAsset(video, 'video', 'video/mp4')), ...DEMO_RESOURCE_FILES.flatMap((file) => demoAsset(file, 'document', 'application/pdf'))];
   if (rows.length === 0) return;
-  const added = await db.insertInto('assets').values(rows).onConflict((oc) => oc.column('id').doNothing()).returning('id').execute();
-  if (added.length > 0) log.info({ assets: added.length }, 'demo lessons queued for streaming');
+  const added = await db.insertInto('assets').values(rows).onConflict((oc) => oc.column('id').doNothing()).returning('kind').execute();
+  if (added.length > 0) log.info({ videos: added.filter((row) => row.kind === 'video').length, documents: added.filter((row) => row.kind === 'document').length }, 'demo media queued');
 }

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { DEMO_MEDIA_ROOT, type Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { MediaStorage } from '../storage';
+import { originalOf } from '../storage/original';
 import { extractPoster, makeStoryboard, probeVideo, transcodeHls, UndecodableError } from './ffmpeg';
 import { processImage } from './image';
 
@@ -35,7 +36,7 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
     .set({ attempt, progress: 0, reason: null, heartbeat_at: new Date(), updated_at: new Date() })
     .where('id', '=', assetId)
     .where('status', '=', 'processing')
-    .returning(['kind', 'original_name', 'source_path'])
+    .returning(['id', 'kind', 'original_name', 'source_path'])
     .executeTakeFirst();
   if (!claimed) return 'skipped';
 
@@ -59,7 +60,9 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
   try {
     const withSource = <T>(work: (file: string) => Promise<T>) =>
       claimed.source_path ? work(path.join(DEMO_MEDIA_ROOT, claimed.source_path)) : storage.withLocalUpload(assetId, work);
-    const facts = await withSource(async (file) => {
+    const keptAsUploaded = claimed.kind === 'document' || claimed.kind === 'archive';
+    if (keptAsUploaded) await requireOriginal(claimed, storage);
+    const facts = keptAsUploaded ? {} : await withSource(async (file) => {
       if (claimed.kind === 'video') {
         const video = await probeVideo(deps.ffprobe, file);
         report(2);
@@ -74,8 +77,7 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
         const image = await processImage(file, work, (done) => report(done * 95));
         return { width: image.width, height: image.height, images: JSON.stringify(image.variants) };
       }
-      // Documents and archives are kept as uploaded: nothing to make of them.
-      return {};
+      throw new UndecodableError(`Assets of kind ${claimed.kind ?? 'unknown'} cannot be processed`);
     });
     const prefix = `assets/${assetId}/${attempt}/`;
     await storage.publishDir(work, prefix);
@@ -98,6 +100,15 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
     clearInterval(heartbeat);
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Documents and archives are kept as uploaded: nothing is made of them, and their downloads serve the
+ * original (`originalOf`), which must therefore be there; a missing one fails the asset with the reason.
+ */
+async function requireOriginal(asset: { id: string; source_path: string | null }, storage: MediaStorage) {
+  const original = originalOf(asset, storage);
+  if (!original || (await original.size()) === null) throw new UndecodableError(asset.source_path ? `The file ${asset.source_path} is missing` : 'The uploaded file is missing from storage');
 }
 
 /** The asset gives up after its job's last retry: the admin sees why and can retry it. */

@@ -47,6 +47,8 @@ export function createDiskStorage(root: string): MediaStorage {
       return work(uploadFile(id));
     },
 
+    uploadKey: (id) => `uploads/${id}`,
+
     removeUpload: (id) =>
       guarded(async () => {
         await rm(uploadFile(id), { force: true });

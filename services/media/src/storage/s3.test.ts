@@ -63,6 +63,33 @@ describe('media in an S3-compatible bucket', () => {
     await expect(t.storage.readUploadHead(id, 10)).rejects.toThrow();
   });
 
+  it('keeps a document as uploaded in the bucket and downloads it from there, whole or in a range', async () => {
+    const id = '0123456789abcdef0123abcd';
+    const pdf = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/resources/ml-workflow-poster.pdf'));
+    const client = new S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: id, Body: pdf }));
+    await t.db.insertInto('assets').values({ id, kind: 'document', original_name: 'Workflow poster.pdf', mime_type: 'application/pdf', size: pdf.length, received: pdf.length, status: 'processing' }).execute();
+    expect(await t.process(id)).toBe('ready');
+
+    const token = signStreamToken(id, TEST_INTERNAL_SECRET);
+    const whole = await t.request(null, 'GET', `/media/downloads/${id}?token=${token}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-disposition')).toBe(`attachment; filename="Workflow poster.pdf"; filename*=UTF-8''Workflow%20poster.pdf`);
+    expect(whole.headers.get('content-length')).toBe(String(pdf.length));
+    expect(Buffer.from(await whole.arrayBuffer()).equals(pdf)).toBe(true);
+    const part = await t.request(null, 'GET', `/media/downloads/${id}?token=${token}`, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-19/${pdf.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(pdf.subarray(10, 20))).toBe(true);
+  });
+
+  it('fails a document whose upload is not in the bucket, saying so', async () => {
+    const id = '0123456789abcdef0123abce';
+    await t.db.insertInto('assets').values({ id, kind: 'document', original_name: 'lost.pdf', mime_type: 'application/pdf', size: 10, received: 10, status: 'processing' }).execute();
+    expect(await t.process(id)).toBe('failed');
+    expect((await t.db.selectFrom('assets').select('reason').where('id', '=', id).executeTakeFirstOrThrow()).reason).toBe('The uploaded file is missing from storage');
+  });
+
   it('publishes a folder and reads, sizes and removes what it published', async () => {
     const local = mkdtempSync(path.join(os.tmpdir(), 'catalyst-s3-publish-'));
     mkdirSync(path.join(local, '720p'));

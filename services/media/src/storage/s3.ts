@@ -99,6 +99,8 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
       }
     },
 
+    uploadKey,
+
     removeUpload: (id) => guarded(() => removeKeys([uploadKey(id), `${uploadKey(id)}.info`, `${uploadKey(id)}.part`])),
 
     publishDir: (localDir, prefix) =>

@@ -27,6 +27,11 @@ export interface MediaStorage {
   readUploadHead(id: string, bytes: number): Promise<Buffer>;
   /** Runs `work` with the upload as a local file (ffmpeg needs one); a downloaded copy is removed after. */
   withLocalUpload<T>(id: string, work: (file: string) => Promise<T>): Promise<T>;
+  /**
+   * The key under which a finished upload's bytes stay readable with `read` and `size`: the original file
+   * (documents, archives and images are downloaded as uploaded). Uploads are kept until their asset is deleted.
+   */
+  uploadKey(id: string): string;
   /** Removes an upload's bytes and bookkeeping (missing is fine). */
   removeUpload(id: string): Promise<void>;
   /** Copies every file of a local folder under `prefix` (`assets/<id>/<attempt>/`). */
@@ -42,6 +47,17 @@ export interface MediaStorage {
   /** Throws when the store cannot be reached or written (readiness). */
   check(): Promise<void>;
 }
+
+/** Bytes served with HTTP ranges: a stored file, or a file on local disk (the demo's /media folder). */
+export interface ByteSource {
+  /** The whole file's size, or null when there is none. */
+  size(): Promise<number | null>;
+  /** The file's bytes (only the range asked for, if any), or null when there is none. */
+  read(range?: ByteRange): Promise<StoredFile | null>;
+}
+
+/** A file in the store as a byte source. */
+export const storedSource = (storage: MediaStorage, key: string): ByteSource => ({ size: () => storage.size(key), read: (range) => storage.read(key, range) });
 
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',

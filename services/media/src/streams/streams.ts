@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { MEDIA_MESSAGES, type mediaRoutes } from '@catalyst/contracts';
 import { forbidden, notFound, TtlLru, verifyStreamToken, type AppEnv, type RouteHandlers } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
-import { contentTypeOf, type ByteRange, type MediaStorage } from '../storage';
+import { contentTypeOf, storedSource, type ByteRange, type ByteSource, type MediaStorage } from '../storage';
 
 type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'streamFile' | 'renditionFile' | 'imageFile'>>;
 
@@ -43,33 +43,10 @@ export function createStreamServer({ db, storage, secret }: { db: Kysely<Databas
     return asset;
   }
 
-  const requireToken = (c: Context<AppEnv>, id: string) => {
-    const token = c.req.query('token');
-    if (!verifyStreamToken(token, id, secret)) throw forbidden(MEDIA_MESSAGES.streamRefused);
-    return token!;
-  };
+  const requireToken = (c: Context<AppEnv>, id: string) => requireStreamToken(c, id, secret);
 
-  async function serveFile(c: Context<AppEnv>, key: string, file: string, cacheControl: string) {
-    const header = c.req.header('range');
-    let range: ByteRange | undefined;
-    if (header) {
-      const size = await storage.size(key);
-      if (size === null) throw notFound(MEDIA_MESSAGES.notFound);
-      range = parseRange(header, size);
-      if (!range) return c.body(null, 416, { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' });
-    }
-    const stored = await storage.read(key, range);
-    if (!stored) throw notFound(MEDIA_MESSAGES.notFound);
-    const headers: Record<string, string> = { 'content-type': contentTypeOf(file), 'cache-control': cacheControl, 'accept-ranges': 'bytes' };
-    const length = range ? range.end - range.start + 1 : stored.size;
-    headers['content-length'] = String(length);
-    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${stored.size}`;
-    if (c.req.method === 'HEAD') {
-      stored.stream.destroy();
-      return c.body(null, range ? 206 : 200, headers);
-    }
-    return c.body(Readable.toWeb(stored.stream) as ReadableStream, range ? 206 : 200, headers);
-  }
+  const serveFile = (c: Context<AppEnv>, key: string, file: string, cacheControl: string) =>
+    serveBytes(c, storedSource(storage, key), { 'content-type': contentTypeOf(file), 'cache-control': cacheControl });
 
   async function serveText(c: Context<AppEnv>, key: string, file: string, token: string) {
     const text = await storage.readText(key);
@@ -103,6 +80,38 @@ export function createStreamServer({ db, storage, secret }: { db: Kysely<Databas
       },
     },
   };
+}
+
+/** The caller's `?token=`, when it was signed for exactly this asset and has not expired (403 otherwise). */
+export function requireStreamToken(c: Context<AppEnv>, assetId: string, secret: string): string {
+  const token = c.req.query('token');
+  if (!verifyStreamToken(token, assetId, secret)) throw forbidden(MEDIA_MESSAGES.streamRefused);
+  return token!;
+}
+
+/**
+ * Answers a file's bytes with HTTP ranges (206 for one satisfiable `bytes=` range, 416 for one that is
+ * not), its length, and the given headers; HEAD answers the headers alone. A missing file is a 404.
+ */
+export async function serveBytes(c: Context<AppEnv>, source: ByteSource, headers: Record<string, string>) {
+  const header = c.req.header('range');
+  let range: ByteRange | undefined;
+  if (header) {
+    const size = await source.size();
+    if (size === null) throw notFound(MEDIA_MESSAGES.notFound);
+    range = parseRange(header, size);
+    if (!range) return c.body(null, 416, { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' });
+  }
+  const stored = await source.read(range);
+  if (!stored) throw notFound(MEDIA_MESSAGES.notFound);
+  const answer: Record<string, string> = { ...headers, 'accept-ranges': 'bytes' };
+  answer['content-length'] = String(range ? range.end - range.start + 1 : stored.size);
+  if (range) answer['content-range'] = `bytes ${range.start}-${range.end}/${stored.size}`;
+  if (c.req.method === 'HEAD') {
+    stored.stream.destroy();
+    return c.body(null, range ? 206 : 200, answer);
+  }
+  return c.body(Readable.toWeb(stored.stream) as ReadableStream, range ? 206 : 200, answer);
 }
 
 /** Adds the token to every address in a playlist (URI lines and URI="…" attributes). */
