@@ -1,21 +1,15 @@
 import { Route, Routes } from 'react-router-dom';
-import { NotFound, RequireAuth, remoteTestId } from '@catalyst/web-kit';
-import { PRODUCT_NOT_FOUND, ProductPage } from './product/ProductPage';
+import { NotFound, remoteTestId } from '@catalyst/web-kit';
+import { ProductEntry } from './course/ProductEntry';
+import { PRODUCT_NOT_FOUND } from './product/ProductPage';
 
-/** What the shell mounts under /browse/premium/product/*. */
+/** What the shell mounts under /browse/premium/product/*: a product, or a lesson of a course (…/{key}/lesson/{lessonId}). */
 export default function ProductRoutes() {
   return (
     <div data-testid={remoteTestId('player')}>
       <Routes>
-        <Route
-          path=":productSlug"
-          element={
-            // Signed in is enough here: the server opens a free product to everyone and refuses the rest (ProductPage).
-            <RequireAuth>
-              <ProductPage />
-            </RequireAuth>
-          }
-        />
+        {/* one route for the product and its lessons: moving between lessons keeps the page (and its curriculum) */}
+        <Route path=":productSlug/*" element={<ProductEntry />} />
         <Route path="*" element={<NotFound message={PRODUCT_NOT_FOUND} />} />
       </Routes>
     </div>

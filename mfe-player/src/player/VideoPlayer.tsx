@@ -32,13 +32,15 @@ export interface VideoPlayerProps {
   onPause?: (position: number, duration: number) => void;
   onSeeked?: (position: number, duration: number) => void;
   onEnded?: (duration: number) => void;
+  /** Starts playing once the start position is applied (the next lesson of a course, after its countdown). */
+  autoPlay?: boolean;
   handleRef?: Ref<VideoPlayerHandle>;
 }
 
 const HIDE_CONTROLS_AFTER_MS = 2_500;
 
 /** A custom video player: play/pause, seek with buffered range, volume, mute, speed, captions, fullscreen, keys. */
-export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, onDuration, onTimeUpdate, onPause, onSeeked, onEnded, handleRef }: VideoPlayerProps) {
+export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, onDuration, onTimeUpdate, onPause, onSeeked, onEnded, autoPlay = false, handleRef }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -119,7 +121,9 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
       video.currentTime = position;
       setTime(position);
     }
-  }, [startAt]);
+    // a browser that refuses to start on its own leaves the Play button to the learner
+    if (autoPlay) void video.play()?.catch(() => undefined);
+  }, [startAt, autoPlay]);
   useEffect(applyStart, [applyStart]);
 
   // captions: offered only when the WebVTT file really exists

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import type { ProductDetail } from '@catalyst/contracts';
+import type { PublicProduct } from '@catalyst/contracts';
 import { creatorLibraryPath } from '@catalyst/web-kit';
 import styles from './ProductPage.module.css';
 
 /** Who made the product, linking to the creator's library in the product's category. */
-export function CreatorBlock({ product }: { product: ProductDetail }) {
+export function CreatorBlock({ product }: { product: PublicProduct }) {
   const { creator, category } = product;
   return (
     <section className={styles.panel} aria-labelledby="creator-title" data-testid="creator-block">

@@ -64,11 +64,20 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
   const targetRef = useRef(target);
   targetRef.current = target;
   const key = target?.key ?? null;
+  // what was loaded for which target: another target's figures are never shown for this one
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const effectKey = useRef<string | null>(null);
 
   useEffect(() => {
     // a failed load keeps saying so while it is tried again
     setState(null);
     setResumeAt(null);
+    // another target: its video reports its own length, and the last one's failure is not its own
+    if (effectKey.current !== key) {
+      mediaDuration.current = 0;
+      setFailure(null);
+    }
+    effectKey.current = key;
     const current = targetRef.current;
     if (!current) return;
     const controller = new AbortController();
@@ -86,18 +95,21 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
       .load(controller.signal)
       .then((saved) => {
         if (controller.signal.aborted) return;
-        policy = new ProgressPolicy({
+        const created: ProgressPolicy = new ProgressPolicy({
           initial: saved,
           save: (snapshot) => current.save(snapshot),
           isRetryable: isPassingFailure,
-          onChange: setState,
+          // a left target's last save may still answer: only the current policy speaks
+          onChange: (next) => policyRef.current === created && setState(next),
         });
-        policyRef.current = policy;
-        policy.durationKnown(mediaDuration.current);
+        policy = created;
+        policyRef.current = created;
+        created.durationKnown(mediaDuration.current);
         loadFailures.current = 0;
         setFailure(null);
+        setLoadedKey(current.key);
         setResumeAt(saved.lastPosition);
-        setState(policy.state);
+        setState(created.state);
       })
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;
@@ -161,9 +173,10 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
   const reload = useCallback(() => setLoads((n) => n + 1), []);
   const retrySave = useCallback(() => policyRef.current?.retryNow(), []);
 
+  const loaded = loadedKey === key;
   return {
-    state,
-    resumeAt,
+    state: loaded ? state : null,
+    resumeAt: loaded ? resumeAt : null,
     failure,
     premiumRequired: isPremiumRequired(failure?.error),
     busy,

@@ -1,0 +1,519 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CourseProgress, CurriculumOutline, Lesson, LessonProgress, ProductDetail, Progress, PublicProduct } from '@catalyst/contracts';
+import { NEXT_LESSON_COUNTDOWN_SECONDS } from '@catalyst/contracts';
+import { premiumReasonText, session } from '@catalyst/web-kit';
+import { fakeApi, type FakeCall } from '../testing/fakeApi';
+import ProductRoutes from '../routes';
+
+const PRODUCT = 'a'.repeat(24);
+const SLUG = 'css-grid';
+const S1 = '5'.repeat(24);
+const S2 = '6'.repeat(24);
+const L1 = '1'.repeat(24);
+const L2 = '2'.repeat(24);
+const L3 = '3'.repeat(24);
+const L4 = '4'.repeat(24);
+const COURSE = `/browse/premium/product/${SLUG}`;
+const lessonUrl = (id: string) => `${COURSE}/lesson/${id}`;
+
+const outline: CurriculumOutline = {
+  productId: PRODUCT,
+  version: 1,
+  lessonCount: 4,
+  durationSeconds: 330,
+  sections: [
+    {
+      id: S1,
+      title: 'Getting started',
+      durationSeconds: 180,
+      lessons: [
+        { id: L1, title: 'Why grid', kind: 'video', durationSeconds: 60, isFreePreview: true, resourceCount: 1 },
+        { id: L2, title: 'Tracks and lines', kind: 'video', durationSeconds: 120, isFreePreview: false, resourceCount: 0 },
+      ],
+    },
+    {
+      id: S2,
+      title: 'Layouts',
+      durationSeconds: 150,
+      lessons: [
+        { id: L3, title: 'Named areas', kind: 'article', durationSeconds: null, isFreePreview: false, resourceCount: 0 },
+        { id: L4, title: 'A whole page', kind: 'video', durationSeconds: 90, isFreePreview: false, resourceCount: 0 },
+      ],
+    },
+  ],
+};
+
+const publicProduct: PublicProduct = {
+  _id: PRODUCT,
+  productId: 'CSS0001',
+  slug: SLUG,
+  title: 'CSS Grid Layout',
+  description: 'Lay out pages with grid.',
+  categoryId: 'c'.repeat(24),
+  category: { _id: 'c'.repeat(24), name: 'Web Development', slug: 'web-development' },
+  creatorId: 'd'.repeat(24),
+  creator: { _id: 'd'.repeat(24), name: 'Rachel Andrew', slug: 'rachel' },
+  type: 'course',
+  difficulty: 'beginner',
+  duration: 6,
+  thumbnail: '/media/thumbnails/css-grid.jpg',
+  tags: [],
+  price: 19,
+  instructor: null,
+  enrolledStudents: 0,
+  isActive: true,
+  isPublished: true,
+  isFeatured: false,
+  sortOrder: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const detail: ProductDetail = { ...publicProduct, videoUrl: null, content: null, stream: null, related: [] };
+
+const lesson = (id: string, overrides: Partial<Lesson> = {}): Lesson => {
+  const outlined = outline.sections.flatMap((s) => s.lessons.map((l) => ({ ...l, sectionId: s.id }))).find((l) => l.id === id)!;
+  return {
+    ...outlined,
+    productId: PRODUCT,
+    videoUrl: outlined.kind === 'video' ? `/media/videos/lesson-${id.charAt(0)}.mp4` : null,
+    stream: null,
+    body: outlined.kind === 'article' ? '<h3>Areas</h3><p>Name them.</p><script>window.hacked = true</script>' : null,
+    resources: [],
+    ...overrides,
+  };
+};
+
+const row = (lessonId: string, overrides: Partial<LessonProgress> = {}): LessonProgress => ({
+  lessonId,
+  progress: 0,
+  lastPosition: 0,
+  furthestPosition: 0,
+  completed: false,
+  completedAt: null,
+  updatedAt: '2026-01-02T00:00:00.000Z',
+  ...overrides,
+});
+
+const courseFigure = (overrides: Partial<Progress> = {}): Progress => ({
+  productId: PRODUCT,
+  progress: 18,
+  lastPosition: 42,
+  furthestPosition: 42,
+  completed: false,
+  completedAt: null,
+  updatedAt: '2026-01-02T00:00:00.000Z',
+  lessonId: L2,
+  ...overrides,
+});
+
+const memberProgress = (overrides: Partial<CourseProgress> = {}): CourseProgress => ({
+  course: courseFigure(),
+  currentLessonId: L2,
+  lessons: [row(L1, { progress: 100, lastPosition: 60, furthestPosition: 60, completed: true }), row(L2, { progress: 35, lastPosition: 42, furthestPosition: 42 })],
+  ...overrides,
+});
+
+const ok = (data: unknown) => ({ body: { success: true, data } });
+const refusal = (status: number, message: string) => ({ status, body: { success: false, message } });
+const PREMIUM_REQUIRED = 'Active subscription required to access this content';
+
+/** The server as the course page reads it; `extra` adds or replaces answers. */
+function courseApi(viewer: 'member' | 'learner' | 'visitor', extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {}) {
+  const lessonAnswers = Object.fromEntries(
+    [L1, L2, L3, L4].map((id) => {
+      const open = viewer === 'member' || id === L1;
+      return [`GET /content/products/${SLUG}/lessons/${id}`, open ? ok(lesson(id)) : refusal(viewer === 'visitor' ? 401 : 403, viewer === 'visitor' ? 'Sign in to open this lesson' : PREMIUM_REQUIRED)];
+    }),
+  );
+  return fakeApi({
+    [`GET /content/products/${SLUG}/curriculum`]: ok(outline),
+    [`GET /content/products/${SLUG}`]: ok(publicProduct),
+    [`GET /content/premium/products/${SLUG}`]: viewer === 'member' ? ok(detail) : refusal(viewer === 'visitor' ? 401 : 403, viewer === 'visitor' ? 'Authentication required' : PREMIUM_REQUIRED),
+    [`GET /content/progress/product/${PRODUCT}/lessons`]: viewer === 'member' ? ok(memberProgress()) : refusal(403, PREMIUM_REQUIRED),
+    ...lessonAnswers,
+    ...extra,
+  });
+}
+
+let currentPath = '';
+function LocationProbe() {
+  const location = useLocation();
+  currentPath = location.pathname;
+  return <p data-testid="location">{location.pathname}</p>;
+}
+
+function PlansStandIn() {
+  return <p>Plans page: {premiumReasonText(useLocation().state) ?? 'no reason'}</p>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/browse/premium/product/*" element={<ProductRoutes />} />
+        <Route path="/subscription" element={<PlansStandIn />} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+let tokens = 0;
+function signIn() {
+  // a token of its own per test: an early read of one test is never another's answer
+  sessionStorage.setItem('token', `token-${++tokens}`);
+  session.loadUser({ _id: 'f'.repeat(24), name: 'Lee', email: 'lee@example.com', role: 'user' });
+}
+
+const videoOf = () => screen.getByTestId('video-player').querySelector('video')!;
+/** The browser loaded the video's metadata (jsdom never does). */
+function loadMetadata(video: HTMLVideoElement, duration: number) {
+  Object.defineProperty(video, 'readyState', { configurable: true, value: 1 });
+  Object.defineProperty(video, 'duration', { configurable: true, value: duration });
+  fireEvent.loadedMetadata(video);
+}
+/** Lets the clock run a second at a time (each tick of the countdown is set after the one before has rendered). */
+async function passSeconds(seconds: number) {
+  for (let i = 0; i < seconds; i += 1) await act(async () => vi.advanceTimersByTime(1_000));
+}
+function playTo(video: HTMLVideoElement, seconds: number) {
+  Object.defineProperty(video, 'paused', { configurable: true, value: false });
+  video.currentTime = seconds;
+  fireEvent.timeUpdate(video);
+}
+const lessonSaves = (calls: FakeCall[], lessonId: string) => calls.filter((c) => c.method === 'PATCH' && new URL(c.url, 'http://x').pathname.endsWith(`/content/progress/product/${PRODUCT}/lessons/${lessonId}`));
+
+beforeEach(() => {
+  currentPath = '';
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await session.logout({ revoke: false });
+});
+
+describe('the course page', () => {
+  it('renders the outline with section progress, checkmarks, lengths, the current lesson and free previews, and locks nothing for a member', async () => {
+    signIn();
+    courseApi('member');
+    renderAt(lessonUrl(L2));
+    expect(await screen.findByRole('heading', { level: 1, name: 'CSS Grid Layout' })).toBeTruthy();
+    const curriculum = await screen.findByRole('navigation', { name: 'Course content' });
+    const sections = within(curriculum).getAllByRole('button', { expanded: true });
+    expect(sections.map((b) => b.textContent)).toEqual(['Getting started1/2, 1 of 2 lessons complete · 3m']);
+    const first = within(curriculum).getByRole('link', { name: /Why grid/ });
+    expect(within(first).getByRole('img', { name: 'Completed' })).toBeTruthy();
+    expect(first.textContent).toContain('0:01:00');
+    expect(first.textContent).toContain('Free preview');
+    const current = within(curriculum).getByRole('link', { name: /Tracks and lines/ });
+    expect(current.getAttribute('aria-current')).toBe('page');
+    expect(current.getAttribute('href')).toBe(lessonUrl(L2));
+    expect(within(curriculum).queryAllByRole('img', { name: 'Locked' })).toHaveLength(0);
+    // the second section opens on demand
+    await act(async () => fireEvent.click(within(curriculum).getByRole('button', { name: /Layouts/ })));
+    expect(within(curriculum).getByRole('link', { name: /Named areas/ }).getAttribute('href')).toBe(lessonUrl(L3));
+    // the course figure is the server's
+    expect(screen.getByRole('progressbar', { name: 'Course progress' }).getAttribute('aria-valuenow')).toBe('18');
+    expect(screen.getByTestId('course-percent').textContent).toBe('18% complete · 1 of 4 lessons');
+  });
+
+  it('shows a learner without the plan the course and its free previews, locks the rest and leads them to /subscription', async () => {
+    signIn();
+    const api = courseApi('learner');
+    renderAt(COURSE);
+    // the course opens the first lesson they may open, in its own address
+    await waitFor(() => expect(currentPath).toBe(lessonUrl(L1)));
+    expect(await screen.findByRole('heading', { level: 1, name: 'CSS Grid Layout' })).toBeTruthy();
+    expect(await screen.findByTestId('video-player')).toBeTruthy();
+    const curriculum = screen.getByRole('navigation', { name: 'Course content' });
+    const locked = within(curriculum).getByRole('link', { name: /Tracks and lines/ });
+    expect(within(locked).getByRole('img', { name: 'Locked' })).toBeTruthy();
+    expect(locked.getAttribute('href')).toBe('/subscription');
+    expect(within(curriculum).getByRole('link', { name: /Why grid/ }).getAttribute('aria-current')).toBe('page');
+    // no course figure and no progress kept for a course they do not have
+    expect(screen.queryByTestId('course-progress')).toBeNull();
+    expect(api.calls.some((c) => c.url.includes('/content/progress/'))).toBe(false);
+    await act(async () => fireEvent.click(locked));
+    expect(await screen.findByText('Plans page: This course is part of Premium')).toBeTruthy();
+  });
+
+  it("lets a visitor watch a free preview (saving nothing) and sends them to /subscription from a locked lesson", async () => {
+    const api = courseApi('visitor');
+    renderAt(lessonUrl(L1));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Why grid' })).toBeTruthy();
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('/media/videos/lesson-1.mp4');
+    loadMetadata(video, 60);
+    playTo(video, 30);
+    fireEvent.pause(video);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(api.calls.filter((c) => c.method !== 'GET' && c.method !== 'HEAD')).toEqual([]);
+    expect(api.calls.some((c) => c.url.includes('/content/premium/') || c.url.includes('/content/progress/'))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Mark Complete' })).toBeNull();
+    // a locked lesson's own address says why, and offers the plans and signing in
+    const curriculum = screen.getByRole('navigation', { name: 'Course content' });
+    await act(async () => fireEvent.click(within(curriculum).getByRole('link', { name: /Tracks and lines/ })));
+    expect(await screen.findByText('Plans page: This course is part of Premium')).toBeTruthy();
+  });
+
+  it("shows a locked lesson's address to a visitor as locked, without asking for the lesson", async () => {
+    const api = courseApi('visitor');
+    renderAt(lessonUrl(L2));
+    const panel = await screen.findByTestId('lesson-locked');
+    expect(within(panel).getByRole('heading', { name: 'This lesson is part of Premium' })).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
+    expect(within(panel).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(api.calls.some((c) => c.url.includes(`/lessons/${L2}`))).toBe(false);
+  });
+
+  it('resumes a member in the lesson they were in, at the second they left, replacing the address', async () => {
+    signIn();
+    courseApi('member');
+    renderAt(COURSE);
+    await waitFor(() => expect(currentPath).toBe(lessonUrl(L2)));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tracks and lines' })).toBeTruthy();
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
+    loadMetadata(video, 120);
+    expect(video.currentTime).toBe(42);
+  });
+
+  it('opens the first unfinished lesson when the learner has no lesson of their own yet', async () => {
+    signIn();
+    courseApi('member', { [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(memberProgress({ currentLessonId: null, lessons: [row(L1, { completed: true, progress: 100 })] })) });
+    renderAt(COURSE);
+    await waitFor(() => expect(currentPath).toBe(lessonUrl(L2)));
+  });
+
+  it('saves a lesson to its own progress with the stale-write clock, shows the course figure it answers, and saves it on leaving', async () => {
+    signIn();
+    const answers: number[] = [];
+    const api = courseApi('member', {
+      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L2}`]: (call) => {
+        const body = JSON.parse(String(call.init.body)) as { progress: number; lastPosition: number; completed: boolean; clientTime: number };
+        answers.push(body.clientTime);
+        return ok({ lesson: row(L2, { progress: body.progress, lastPosition: body.lastPosition, furthestPosition: body.lastPosition, updatedAt: '2026-01-03T00:00:00.000Z' }), applied: true, course: courseFigure({ progress: 27, updatedAt: '2026-01-03T00:00:00.000Z' }) });
+      },
+    });
+    renderAt(lessonUrl(L2));
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
+    const video = videoOf();
+    loadMetadata(video, 120);
+    playTo(video, 60);
+    await act(async () => fireEvent.pause(video));
+    playTo(video, 66);
+    await act(async () => fireEvent.pause(video));
+    await waitFor(() => expect(lessonSaves(api.calls, L2)).toHaveLength(2));
+    const bodies = lessonSaves(api.calls, L2).map((c) => JSON.parse(String(c.init.body)));
+    expect(bodies[0]).toEqual({ progress: 50, lastPosition: 60, completed: false, clientTime: expect.any(Number) });
+    expect(bodies[1]).toEqual({ progress: 55, lastPosition: 66, completed: false, clientTime: expect.any(Number) });
+    // every save carries a later client time than the one before it (the server ignores older ones)
+    expect(bodies[1].clientTime).toBeGreaterThan(bodies[0].clientTime);
+    expect(api.calls.some((c) => c.method === 'PATCH' && new URL(c.url, 'http://x').pathname === `/api/v1/content/progress/product/${PRODUCT}`)).toBe(false);
+    await waitFor(() => expect(screen.getByTestId('course-percent').textContent).toBe('27% complete · 1 of 4 lessons'));
+
+    // leaving: the unload save goes to the lesson's form address
+    playTo(video, 75);
+    window.dispatchEvent(new Event('pagehide'));
+    const beacon = api.calls.find((c) => c.method === 'POST')!;
+    expect(new URL(beacon.url, 'http://x').pathname).toBe(`/api/v1/content/progress/product/${PRODUCT}/lessons/${L2}`);
+    expect(beacon.init.keepalive).toBe(true);
+    const form = beacon.init.body as FormData;
+    expect(form.get('_method')).toBe('PATCH');
+    const data = JSON.parse(String(form.get('data')));
+    expect(data).toEqual({ progress: 63, lastPosition: 75, completed: false, clientTime: expect.any(Number) });
+    expect(data.clientTime).toBeGreaterThan(bodies[1].clientTime);
+  });
+
+  it('marks a lesson complete through its own route and ticks it in the curriculum', async () => {
+    signIn();
+    const api = courseApi('member', {
+      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L2}/complete`]: ok({
+        lesson: row(L2, { progress: 100, completed: true, lastPosition: 42, furthestPosition: 42, updatedAt: '2026-01-03T00:00:00.000Z' }),
+        applied: true,
+        course: courseFigure({ progress: 55, updatedAt: '2026-01-03T00:00:00.000Z' }),
+      }),
+    });
+    renderAt(lessonUrl(L2));
+    const button = await screen.findByRole('button', { name: 'Mark Complete' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => fireEvent.click(button));
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
+    const call = api.calls.find((c) => c.url.endsWith(`/lessons/${L2}/complete`))!;
+    expect(JSON.parse(String(call.init.body))).toEqual({ clientTime: expect.any(Number) });
+    const curriculum = screen.getByRole('navigation', { name: 'Course content' });
+    expect(within(within(curriculum).getByRole('link', { name: /Tracks and lines/ })).getByRole('img', { name: 'Completed' })).toBeTruthy();
+    expect(screen.getByTestId('course-percent').textContent).toBe('55% complete · 2 of 4 lessons');
+  });
+
+  it('resets the whole course once confirmed, and rewinds the lesson', async () => {
+    signIn();
+    let reset = false;
+    const api = courseApi('member', {
+      [`PATCH /content/progress/product/${PRODUCT}/reset`]: () => {
+        reset = true;
+        return ok(courseFigure({ progress: 0, lastPosition: 0, furthestPosition: 0, updatedAt: '2026-01-04T00:00:00.000Z' }));
+      },
+      [`GET /content/progress/product/${PRODUCT}/lessons`]: () => ok(reset ? memberProgress({ course: courseFigure({ progress: 0 }), lessons: [] }) : memberProgress()),
+    });
+    renderAt(lessonUrl(L2));
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
+    const video = videoOf();
+    video.currentTime = 50;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset course' })));
+    expect(api.calls.some((c) => c.url.endsWith('/reset'))).toBe(false);
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset course' })));
+    await waitFor(() => expect(screen.getByTestId('course-percent').textContent).toBe('0% complete · 0 of 4 lessons'));
+    expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete');
+    expect(video.currentTime).toBe(0);
+    expect(JSON.parse(String(api.calls.find((c) => c.url.endsWith(`/product/${PRODUCT}/reset`))!.init.body))).toEqual({ clientTime: expect.any(Number) });
+  });
+
+  it('counts down to the next lesson when one ends, and starts it', async () => {
+    signIn();
+    courseApi('member', { [`PATCH /content/progress/product/${PRODUCT}/lessons/${L1}`]: ok({ lesson: row(L1, { completed: true, progress: 100 }), applied: true, course: courseFigure() }) });
+    renderAt(lessonUrl(L1));
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
+    vi.useFakeTimers();
+    loadMetadata(video, 60);
+    await act(async () => fireEvent.ended(video));
+    const overlay = screen.getByTestId('up-next');
+    expect(within(overlay).getByRole('heading', { name: 'Up next: Tracks and lines' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(overlay).getByRole('button', { name: 'Play now' }));
+    expect(screen.getByRole('status').textContent).toBe(`Up next: Tracks and lines. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`);
+    await passSeconds(NEXT_LESSON_COUNTDOWN_SECONDS - 1);
+    expect(currentPath).toBe(lessonUrl(L1));
+    expect(within(overlay).getByTestId('countdown').textContent).toBe('Starts in 1 second');
+    await passSeconds(1);
+    expect(currentPath).toBe(lessonUrl(L2));
+    vi.useRealTimers();
+    // the next lesson's title takes the focus, and it plays on its own from where the learner left it
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Tracks and lines' })));
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
+    const play = vi.mocked(HTMLMediaElement.prototype.play);
+    play.mockClear();
+    const next = videoOf();
+    expect(next).not.toBe(video);
+    loadMetadata(next, 120);
+    expect(next.currentTime).toBe(42);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops the countdown on Cancel', async () => {
+    signIn();
+    courseApi('member', { [`PATCH /content/progress/product/${PRODUCT}/lessons/${L1}`]: ok({ lesson: row(L1, { completed: true, progress: 100 }), applied: true, course: courseFigure() }) });
+    renderAt(lessonUrl(L1));
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
+    vi.useFakeTimers();
+    loadMetadata(video, 60);
+    await act(async () => fireEvent.ended(video));
+    await passSeconds(2);
+    expect(within(screen.getByTestId('up-next')).getByTestId('countdown').textContent).toBe(`Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS - 2} seconds`);
+    await act(async () => fireEvent.click(within(screen.getByTestId('up-next')).getByRole('button', { name: 'Cancel' })));
+    expect(screen.queryByTestId('up-next')).toBeNull();
+    await passSeconds(NEXT_LESSON_COUNTDOWN_SECONDS * 2);
+    expect(currentPath).toBe(lessonUrl(L1));
+  });
+
+  it('offers the plans instead of a countdown when the next lesson is locked', async () => {
+    courseApi('visitor');
+    renderAt(lessonUrl(L1));
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    loadMetadata(video, 60);
+    await act(async () => fireEvent.ended(video));
+    const overlay = screen.getByTestId('up-next');
+    expect(within(overlay).getByRole('heading', { name: 'Up next: Tracks and lines' })).toBeTruthy();
+    expect(within(overlay).queryByRole('button', { name: 'Play now' })).toBeNull();
+    expect(within(overlay).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
+  });
+
+  it('says the course is complete when its last lesson ends with every other one done', async () => {
+    signIn();
+    courseApi('member', {
+      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(memberProgress({ currentLessonId: L4, lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })) })),
+      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L4}`]: ok({ lesson: row(L4, { completed: true, progress: 100 }), applied: true, course: courseFigure({ progress: 100, completed: true }) }),
+    });
+    renderAt(lessonUrl(L4));
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete'));
+    loadMetadata(video, 90);
+    await act(async () => fireEvent.ended(video));
+    expect(within(screen.getByTestId('up-next')).getByRole('heading', { name: 'Course complete' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Course complete.');
+  });
+
+  it('moves between lessons as navigations: an article, the focus on its title, and back again', async () => {
+    signIn();
+    courseApi('member');
+    renderAt(lessonUrl(L2));
+    await screen.findByRole('heading', { level: 2, name: 'Tracks and lines' });
+    // the curriculum is a drawer on a phone: its toggle says whether it is open
+    const toggle = screen.getByRole('button', { name: 'Show lessons' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => fireEvent.click(toggle));
+    expect(screen.getByRole('button', { name: 'Hide lessons' }).getAttribute('aria-expanded')).toBe('true');
+
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Next: Named areas →' })));
+    expect(currentPath).toBe(lessonUrl(L3));
+    const title = await screen.findByRole('heading', { level: 2, name: 'Named areas' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    const article = await screen.findByTestId('product-content');
+    expect(article.querySelector('h3')?.textContent).toBe('Areas');
+    expect(article.querySelector('script')).toBeNull();
+    // its section opened, and it is the current lesson
+    expect(screen.getByRole('link', { name: /Named areas/, current: 'page' })).toBeTruthy();
+  });
+
+  it("lists a lesson's resources with their file names, sizes and download links", async () => {
+    signIn();
+    courseApi('member', {
+      [`GET /content/products/${SLUG}/lessons/${L1}`]: ok(
+        lesson(L1, { resources: [{ id: '9'.repeat(24), title: 'Grid cheat sheet', fileName: 'grid-cheat-sheet.pdf', mimeType: 'application/pdf', size: 2_621_440, url: '/api/v1/media/downloads/abc?token=t' }] }),
+      ),
+    });
+    renderAt(lessonUrl(L1));
+    const resources = await screen.findByRole('region', { name: 'Resources' });
+    const link = within(resources).getByRole('link', { name: 'Grid cheat sheet' });
+    expect(link.getAttribute('href')).toBe('/api/v1/media/downloads/abc?token=t');
+    expect(link.getAttribute('download')).toBe('grid-cheat-sheet.pdf');
+    expect(resources.textContent).toContain('grid-cheat-sheet.pdf · 2.5 MB');
+  });
+
+  it('says so for a lesson that is not in the course', async () => {
+    signIn();
+    courseApi('member');
+    renderAt(lessonUrl('7'.repeat(24)));
+    expect(await screen.findByText('Lesson not found')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Course content' })).toBeTruthy();
+  });
+});
+
+describe('a product without sections', () => {
+  const single = { productId: PRODUCT, version: 0, lessonCount: 0, durationSeconds: 0, sections: [] };
+
+  it('keeps the single-video page behind sign-in for visitors', async () => {
+    fakeApi({ [`GET /content/products/single-one/curriculum`]: ok(single), 'GET /content/products/single-one': ok(publicProduct) });
+    renderAt('/browse/premium/product/single-one');
+    expect((await screen.findByRole('alert')).textContent).toContain('Authentication Required');
+  });
+
+  it('opens the product page for a signed-in learner, and no lesson addresses', async () => {
+    signIn();
+    fakeApi({
+      [`GET /content/products/single-two/curriculum`]: ok(single),
+      'GET /content/premium/products/single-two': ok({ ...detail, slug: 'single-two', videoUrl: '/media/videos/lesson-9.mp4' }),
+      [`GET /content/progress/product/${PRODUCT}`]: ok(courseFigure({ lessonId: null })),
+    });
+    renderAt('/browse/premium/product/single-two');
+    expect(await screen.findByTestId('product-page')).toBeTruthy();
+    expect(screen.queryByTestId('curriculum')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('18% complete'));
+  });
+});

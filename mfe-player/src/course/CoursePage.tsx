@@ -1,0 +1,215 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { COURSE_MESSAGES, isFreeProduct, PRODUCT_TYPE_LABELS, resumeLessonOf, type CourseProgress, type CurriculumOutline, type PublicProduct } from '@catalyst/contracts';
+import {
+  api,
+  Badge,
+  categoryPath,
+  ErrorScreen,
+  isApiRequestError,
+  isPremiumRequired,
+  lessonPath,
+  NotFound,
+  Spinner,
+  useApiData,
+  useDocumentTitle,
+  useSession,
+} from '@catalyst/web-kit';
+import type { VideoPlayerHandle } from '../player/VideoPlayer';
+import { CreatorBlock } from '../product/CreatorBlock';
+import { PRODUCT_NOT_FOUND } from '../product/ProductPage';
+import type { SavedProgress } from '../progress/policy';
+import { lessonTarget, savedOf } from '../progress/targets';
+import { useProgress } from '../progress/useProgress';
+import { firstOpenLessonOf, lessonsOf, type CourseAccess } from './access';
+import { CourseProgressCard } from './CourseProgressCard';
+import { Curriculum, totalLength } from './Curriculum';
+import { LessonView } from './LessonView';
+import { useCourseProgress } from './useCourseProgress';
+import productStyles from '../product/ProductPage.module.css';
+import styles from './CoursePage.module.css';
+
+/** Router state of a lesson started by the Up next countdown (or Play now): it plays at once. */
+const autoPlayOf = (state: unknown): boolean => (state as { autoPlay?: unknown } | null)?.autoPlay === true;
+
+/** The lesson's row after a course-wide action, read again; what the action implies when that read fails. */
+const rowAfter = (data: CourseProgress | null, lessonId: string, implied: SavedProgress): SavedProgress => {
+  const row = data?.lessons.find((lesson) => lesson.lessonId === lessonId);
+  return row ? savedOf(row) : implied;
+};
+
+/**
+ * A course with sections: the lesson (video or article) beside its curriculum. Open to visitors too: the
+ * header comes from the public product for them (and for a learner without the plan), the product page
+ * for everyone it opens to. Free previews play for anyone; locked lessons lead to the plans. Progress is
+ * kept per lesson for viewers the course opens to. Without a lesson in the address, the course opens the
+ * lesson the learner was in (the URL is replaced by that lesson's).
+ */
+export function CoursePage({ productKey, outline, lessonId }: { productKey: string; outline: CurriculumOutline; lessonId: string | null }) {
+  const session = useSession();
+  const location = useLocation();
+  const settled = !session.isLoading;
+  const signedIn = session.isAuthenticated;
+  const params = { params: { idOrSlug: productKey } };
+  const premium = useApiData(api.product.getPremium, settled && signedIn ? params : null);
+  const refused = isPremiumRequired(premium.error);
+  const publicRead = useApiData(api.product.get, settled && (!signedIn || refused) ? params : null);
+  const product: PublicProduct | undefined = premium.data ?? publicRead.data;
+  const access: CourseAccess = useMemo(
+    () => ({ full: !!premium.data, signedIn, freeProduct: !!product && isFreeProduct(product) }),
+    [premium.data, signedIn, product],
+  );
+
+  const lessons = useMemo(() => lessonsOf(outline.sections), [outline]);
+  const current = lessonId ? (lessons.find((lesson) => lesson.id === lessonId) ?? null) : null;
+  const courseProgress = useCourseProgress(access.full ? outline.productId : null);
+  const store = courseProgress.store;
+  const target = useMemo(() => (store && current ? lessonTarget(outline.productId, current.id, store) : null), [store, current, outline.productId]);
+  const progress = useProgress(target);
+  const player = useRef<VideoPlayerHandle>(null);
+  // the focus follows a change of lesson, never the first one shown
+  const lastShown = useRef<string | null>(null);
+  const lessonChanged = !!current && lastShown.current !== null && lastShown.current !== current.id;
+  useEffect(() => {
+    if (current) lastShown.current = current.id;
+  }, [current]);
+
+  const completed = useMemo(() => {
+    if (!courseProgress.data) return null;
+    const done = new Set(courseProgress.data.lessons.filter((row) => row.completed).map((row) => row.lessonId));
+    // this lesson as this page knows it (its completing save may still be on its way)
+    if (current && progress.state?.completed) done.add(current.id);
+    return done;
+  }, [courseProgress.data, current, progress.state?.completed]);
+
+  useDocumentTitle(product ? (current ? `${current.title} · ${product.title}` : product.title) : 'Course');
+
+  if (!settled || premium.isLoading || publicRead.isLoading) return <Spinner message="Loading..." />;
+  const readError = refused ? publicRead.error : (premium.error ?? publicRead.error);
+  if (isApiRequestError(readError) && readError.status === 404) return <NotFound message={PRODUCT_NOT_FOUND} />;
+  if (readError) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={refused || !signedIn ? publicRead.reload : premium.reload} />;
+  if (!product) return <Spinner message="Loading..." />;
+
+  if (!lessonId) {
+    // Resume: the lesson the learner was in; a viewer without the course starts at the first lesson they may open.
+    if (access.full && !courseProgress.data && !courseProgress.error) return <Spinner message="Loading..." />;
+    const data = courseProgress.data;
+    const resume = access.full ? resumeLessonOf(lessons, data?.currentLessonId, data?.lessons ?? []) : firstOpenLessonOf(lessons, access);
+    if (resume) return <Navigate replace to={lessonPath(productKey, resume.id)} />;
+  }
+
+  const position = () => player.current?.currentTime() ?? 0;
+  const productId = outline.productId;
+  const markComplete = () => void progress.markComplete(position());
+  const reset = async () => {
+    if (await progress.reset()) player.current?.seekTo(0);
+  };
+  const completeCourse = () => {
+    if (!store || !current) return;
+    const at = position();
+    void progress.perform(
+      'completeCourse',
+      async (clientTime) => {
+        store.applyCourse(await api.progress.complete({ params: { id: productId }, body: { clientTime } }));
+        const data = await store.refresh().catch(() => null);
+        return rowAfter(data, current.id, { progress: 100, lastPosition: at, furthestPosition: at, completed: true });
+      },
+      at,
+    );
+  };
+  const resetCourse = async () => {
+    if (!store || !current) return;
+    const done = await progress.perform(
+      'resetCourse',
+      async (clientTime) => {
+        store.applyCourse(await api.progress.reset({ params: { id: productId }, body: { clientTime } }));
+        const data = await store.refresh().catch(() => null);
+        return rowAfter(data, current.id, { progress: 0, lastPosition: 0, furthestPosition: 0, completed: false });
+      },
+      0,
+    );
+    if (done) player.current?.seekTo(0);
+  };
+  const tryAgain = () => {
+    const action = progress.failure?.action;
+    if (action === 'load') progress.reload();
+    else if (action === 'complete') markComplete();
+    else if (action === 'reset') void reset();
+    else if (action === 'completeCourse') completeCourse();
+    else if (action === 'resetCourse') void resetCourse();
+  };
+
+  return (
+    <article className={productStyles.page} data-testid="course-page">
+      <nav aria-label="Breadcrumb" className={productStyles.breadcrumb}>
+        <ol>
+          <li>
+            <Link to="/browse">Browse</Link>
+          </li>
+          <li>
+            <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
+          </li>
+          <li aria-current="page">{product.title}</li>
+        </ol>
+      </nav>
+
+      <header className={productStyles.header}>
+        <h1 className={productStyles.title}>{product.title}</h1>
+        <div className={productStyles.meta}>
+          <Badge tone="primary">{PRODUCT_TYPE_LABELS[product.type] ?? product.type}</Badge>
+          <Badge>{product.difficulty}</Badge>
+          <span>
+            {outline.lessonCount} {outline.lessonCount === 1 ? 'lesson' : 'lessons'}
+            {outline.durationSeconds > 0 ? ` · ${totalLength(outline.durationSeconds)}` : ''}
+          </span>
+        </div>
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.lessonArea}>
+          {current ? (
+            <LessonView
+              key={current.id}
+              productKey={productKey}
+              poster={product.thumbnail}
+              lesson={current}
+              lessons={lessons}
+              access={access}
+              progress={target ? progress : null}
+              actions={{ markComplete, reset: () => void reset(), tryAgain }}
+              completed={completed}
+              playerRef={player}
+              autoPlay={autoPlayOf(location.state)}
+              focusTitle={lessonChanged}
+            />
+          ) : (
+            <NotFound message={COURSE_MESSAGES.lessonNotFound} documentTitle={COURSE_MESSAGES.lessonNotFound} />
+          )}
+        </div>
+
+        <aside className={styles.side} aria-label="Course">
+          {access.full ? (
+            <CourseProgressCard
+              course={courseProgress.data?.course ?? null}
+              completedLessons={completed?.size ?? 0}
+              lessonCount={lessons.length}
+              ready={!!progress.state}
+              busy={progress.busy}
+              onCompleteCourse={completeCourse}
+              onResetCourse={() => void resetCourse()}
+            />
+          ) : null}
+          <Curriculum productKey={productKey} sections={outline.sections} currentLessonId={current?.id ?? null} completed={completed} access={access} />
+          <CreatorBlock product={product} />
+        </aside>
+
+        <section className={styles.about} aria-labelledby="about-course-title">
+          <h2 id="about-course-title" className={productStyles.panelTitle}>
+            About this course
+          </h2>
+          <p className={productStyles.description}>{product.description}</p>
+        </section>
+      </div>
+    </article>
+  );
+}

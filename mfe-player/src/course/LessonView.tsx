@@ -1,0 +1,216 @@
+import { Lock } from 'lucide-react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { nextLessonOf, previousLessonOf } from '@catalyst/contracts';
+import { api, Button, isApiRequestError, lessonPath, openAuthDialog, PLANS_PATH, plansPageState, Spinner, useApiData } from '@catalyst/web-kit';
+import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
+import { captionsUrlFor } from '../player/playerKeys';
+import { ProgressActions } from '../product/ProgressActions';
+import { SafeHtml } from '../product/SafeHtml';
+import { useSignedMedia } from '../product/useMediaRenewal';
+import type { TrackedProgress } from '../progress/useProgress';
+import { canOpenLesson, lockedOfferOf, type CourseAccess, type PlacedLesson } from './access';
+import { LessonResources } from './LessonResources';
+import { afterLessonAnnouncement, UpNext, type AfterLesson } from './UpNext';
+import styles from './CoursePage.module.css';
+
+/** What the page does for the lesson's progress (Try again repeats what failed). */
+export interface LessonActions {
+  markComplete: () => void;
+  reset: () => void;
+  tryAgain: () => void;
+}
+
+export interface LessonViewProps {
+  productKey: string;
+  poster: string | null;
+  lesson: PlacedLesson;
+  lessons: readonly PlacedLesson[];
+  access: CourseAccess;
+  /** The lesson's kept progress; null when nothing is kept (visitors, learners without the plan). */
+  progress: TrackedProgress | null;
+  actions: LessonActions;
+  completed: ReadonlySet<string> | null;
+  playerRef: RefObject<VideoPlayerHandle | null>;
+  /** Play at once (the lesson was started by the Up next countdown). */
+  autoPlay: boolean;
+  /** Another lesson was shown before: the focus moves to this one's title. */
+  focusTitle: boolean;
+}
+
+/** One lesson: its video or article, what follows it when it ends, its progress actions and its resources. */
+export function LessonView({ productKey, poster, lesson, lessons, access, progress, actions, completed, playerRef, autoPlay, focusTitle }: LessonViewProps) {
+  const navigate = useNavigate();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const open = canOpenLesson(lesson, access);
+  const input = { params: { idOrSlug: productKey, lessonId: lesson.id } };
+  const read = useApiData(api.curriculum.lesson, open ? input : null);
+  const data = read.data;
+  const media = useSignedMedia(lesson.id, { videoUrl: data?.videoUrl ?? null, stream: data?.stream ?? null }, () => api.curriculum.lesson(input));
+  const [ended, setEnded] = useState(false);
+  const offer = lockedOfferOf(access);
+  // the server has the last word: a plan that ended, a session that expired
+  const refused = isApiRequestError(read.error) && (read.error.status === 401 || read.error.status === 403);
+  const locked = !open || refused;
+
+  useEffect(() => {
+    if (focusTitle) titleRef.current?.focus();
+  }, [focusTitle]);
+
+  const next = nextLessonOf(lessons, lesson.id);
+  const previous = previousLessonOf(lessons, lesson.id);
+  const position = lessons.findIndex((l) => l.id === lesson.id);
+  const goTo = (target: PlacedLesson, play: boolean) => navigate(lessonPath(productKey, target.id), play ? { state: { autoPlay: true } } : undefined);
+
+  const after: AfterLesson | null = !ended
+    ? null
+    : next
+      ? canOpenLesson(next, access)
+        ? { kind: 'next', title: next.title }
+        : { kind: 'locked', title: next.title, offer }
+      : {
+          kind: 'end',
+          lessonCount: lessons.length,
+          // the lesson that just ended counts: its save may still be on its way
+          completedLessons: completed ? lessons.filter((l) => l.id === lesson.id || completed.has(l.id)).length : null,
+          courseComplete: !!completed && lessons.every((l) => l.id === lesson.id || completed.has(l.id)),
+        };
+
+  let stage;
+  if (locked) stage = <LockedLesson offer={offer} signedIn={access.signedIn} />;
+  else if (read.error) stage = <LessonProblem error={read.error} onRetry={read.reload} />;
+  else if (read.isLoading || !data) {
+    stage = (
+      <div className={styles.placeholder}>
+        <Spinner message="Loading lesson..." />
+      </div>
+    );
+  } else if (data.kind === 'article') {
+    stage = data.body ? <SafeHtml html={data.body} className={styles.article} /> : <div className={styles.placeholder}>This article is empty.</div>;
+  } else if (data.kind === 'quiz') {
+    stage = (
+      <div className={styles.placeholder}>
+        <p>Quizzes open here soon.</p>
+      </div>
+    );
+  } else if (media.videoUrl || media.stream) {
+    stage = (
+      <VideoPlayer
+        handleRef={playerRef}
+        src={media.videoUrl}
+        stream={media.stream}
+        poster={poster}
+        title={lesson.title}
+        captionsUrl={captionsUrlFor(data.videoUrl)}
+        // a viewer whose progress is not kept starts at the beginning
+        startAt={progress ? progress.resumeAt : 0}
+        autoPlay={autoPlay}
+        onDuration={progress?.onDuration}
+        onTimeUpdate={(at, length) => {
+          if (ended) setEnded(false);
+          progress?.onTimeUpdate(at, length);
+        }}
+        onPause={progress?.onPause}
+        onSeeked={progress?.onSeeked}
+        onEnded={(length) => {
+          progress?.onEnded(length);
+          setEnded(true);
+        }}
+      />
+    );
+  } else {
+    stage = <div className={styles.placeholder}>No video for this lesson yet.</div>;
+  }
+
+  return (
+    <section className={styles.main} aria-labelledby="lesson-title" data-testid="lesson-view">
+      <div className={styles.lessonHead}>
+        <p className={styles.lessonMeta}>
+          {lesson.sectionTitle} · Lesson {position + 1} of {lessons.length}
+        </p>
+        <h2 id="lesson-title" ref={titleRef} tabIndex={-1} className={styles.lessonTitle}>
+          {lesson.title}
+        </h2>
+      </div>
+
+      <div className={styles.stage}>
+        {stage}
+        {after ? <UpNext after={after} onPlayNext={() => next && goTo(next, true)} onDismiss={() => setEnded(false)} /> : null}
+      </div>
+      <p className="ck-visually-hidden" role="status">
+        {after ? afterLessonAnnouncement(after) : ''}
+      </p>
+
+      {progress && !locked && data ? (
+        <>
+          <ProgressActions state={progress.state} busy={progress.busy} onMarkComplete={actions.markComplete} onReset={actions.reset} onRetrySave={progress.retrySave} />
+          {progress.failure ? (
+            <div className={styles.error} role="alert" data-testid="progress-error">
+              <p>{progress.failure.message}</p>
+              <Button size="sm" variant="secondary" onClick={actions.tryAgain} disabled={progress.busy}>
+                Try again
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+
+      <nav className={styles.stepper} aria-label="Lessons">
+        {previous ? (
+          <Link className={styles.stepLink} to={lessonPath(productKey, previous.id)}>
+            ← Previous: {previous.title}
+          </Link>
+        ) : null}
+        {next ? (
+          <Link className={[styles.stepLink, styles.stepNext].join(' ')} to={canOpenLesson(next, access) ? lessonPath(productKey, next.id) : PLANS_PATH} state={canOpenLesson(next, access) ? undefined : plansPageState('course')}>
+            Next: {next.title} →
+          </Link>
+        ) : null}
+      </nav>
+
+      {data && !locked ? <LessonResources resources={data.resources} /> : null}
+    </section>
+  );
+}
+
+/** In place of a lesson the viewer cannot open: why, and the way in. */
+function LockedLesson({ offer, signedIn }: { offer: 'sign-in' | 'plans'; signedIn: boolean }) {
+  return (
+    <div className={styles.placeholder} data-testid="lesson-locked">
+      <div className={styles.overlayBox}>
+        <Lock size={32} aria-hidden="true" focusable="false" />
+        <h3>{offer === 'sign-in' ? 'Sign in to open this lesson' : 'This lesson is part of Premium'}</h3>
+        <p>{offer === 'sign-in' ? 'This course is free for everyone with an account.' : 'Subscribe to open every lesson of this course, its resources and your progress.'}</p>
+        <div className={styles.placeholderActions}>
+          {offer === 'plans' ? (
+            <Link className={styles.plansLink} to={PLANS_PATH} state={plansPageState('course')}>
+              See plans
+            </Link>
+          ) : null}
+          {!signedIn ? (
+            <Button size="sm" variant={offer === 'plans' ? 'secondary' : 'primary'} onClick={() => openAuthDialog('login')}>
+              Sign in
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The lesson could not be read: gone (no Retry), or a passing failure (Retry). */
+function LessonProblem({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const gone = isApiRequestError(error) && error.status === 404;
+  return (
+    <div className={styles.placeholder} role="alert">
+      <div className={styles.overlayBox}>
+        <p>{gone ? 'This lesson is no longer in the course.' : "We couldn't load this lesson."}</p>
+        {gone ? null : (
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

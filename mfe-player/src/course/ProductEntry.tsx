@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { COURSE_MESSAGES } from '@catalyst/contracts';
+import { api, ErrorScreen, isApiRequestError, NotFound, readSessionToken, RequireAuth, Spinner, useApiData } from '@catalyst/web-kit';
+import { PRODUCT_NOT_FOUND, ProductPage } from '../product/ProductPage';
+import { CoursePage } from './CoursePage';
+
+/** `lesson/<id>` after the product's key, or '' for the product itself; anything else is no page. */
+const LESSON_ADDRESS = /^lesson\/([^/]+)\/?$/;
+
+/**
+ * /browse/premium/product/{key} and …/{key}/lesson/{lessonId}: first learns whether the product has a
+ * curriculum (the public outline, read beside the product). A course opens to everyone (its free previews
+ * play for visitors); a single-video product keeps its page exactly as it was: signed in, then the product page.
+ */
+export function ProductEntry() {
+  const { productSlug = '', '*': rest = '' } = useParams();
+  const lessonMatch = LESSON_ADDRESS.exec(rest);
+  const known = !!productSlug && (rest === '' || !!lessonMatch);
+  const outline = useApiData(api.curriculum.outline, known ? { params: { idOrSlug: productSlug } } : null);
+
+  // The product read starts beside the outline (the page that follows takes its answer).
+  useEffect(() => {
+    if (!known) return;
+    const input = { params: { idOrSlug: productSlug } };
+    void (readSessionToken() ? api.product.getPremium.prefetch(input) : api.product.get.prefetch(input));
+  }, [productSlug, known]);
+
+  if (!known) return <NotFound message={PRODUCT_NOT_FOUND} />;
+  if (outline.isLoading) return <Spinner message="Loading..." />;
+  if (outline.data && outline.data.sections.length > 0) {
+    // a new course starts afresh (its player, progress and curriculum)
+    return <CoursePage key={outline.data.productId} productKey={productSlug} outline={outline.data} lessonId={lessonMatch?.[1] ?? null} />;
+  }
+  // No such product is answered by the product page as before; anything else may pass.
+  if (outline.error && !(isApiRequestError(outline.error) && outline.error.status === 404)) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={outline.reload} />;
+  if (lessonMatch) return <NotFound message={COURSE_MESSAGES.lessonNotFound} />;
+  return (
+    // Signed in is enough here: the server opens a free product to everyone and refuses the rest (ProductPage).
+    <RequireAuth>
+      <ProductPage />
+    </RequireAuth>
+  );
+}

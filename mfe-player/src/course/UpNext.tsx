@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { NEXT_LESSON_COUNTDOWN_SECONDS } from '@catalyst/contracts';
+import { Button, openAuthDialog, PLANS_PATH, plansPageState } from '@catalyst/web-kit';
+import styles from './CoursePage.module.css';
+
+/** What follows a finished lesson. */
+export type AfterLesson =
+  | { kind: 'next'; title: string }
+  | { kind: 'locked'; title: string; offer: 'sign-in' | 'plans' }
+  | { kind: 'end'; completedLessons: number | null; lessonCount: number; courseComplete: boolean };
+
+/** The words said politely when a lesson ends (the overlay's own text is not a live region). */
+export function afterLessonAnnouncement(after: AfterLesson): string {
+  if (after.kind === 'next') return `Up next: ${after.title}. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`;
+  if (after.kind === 'locked') return `Up next: ${after.title}. This lesson is part of Premium.`;
+  return after.courseComplete ? 'Course complete.' : 'You reached the end of the course.';
+}
+
+/**
+ * Over a finished video: the next lesson after a countdown (Play now, Cancel), the plans when the next
+ * lesson is locked, or the end of the course. Its first button takes the focus, so a keyboard is there.
+ */
+export function UpNext({ after, onPlayNext, onDismiss, tickMs = 1_000 }: { after: AfterLesson; onPlayNext: () => void; onDismiss: () => void; tickMs?: number }) {
+  const id = useId();
+  return (
+    <div className={styles.overlay} data-testid="up-next">
+      <section className={styles.overlayBox} aria-labelledby={`${id}-title`}>
+        {after.kind === 'next' ? (
+          <>
+            <h3 id={`${id}-title`}>Up next: {after.title}</h3>
+            <Countdown tickMs={tickMs} onDone={onPlayNext} />
+            <div className={styles.overlayActions}>
+              <Button size="sm" onClick={onPlayNext} autoFocus>
+                Play now
+              </Button>
+              <Button size="sm" variant="secondary" onClick={onDismiss}>
+                Cancel
+              </Button>
+            </div>
+          </>
+        ) : after.kind === 'locked' ? (
+          <>
+            <h3 id={`${id}-title`}>Up next: {after.title}</h3>
+            <p>{after.offer === 'sign-in' ? 'Sign in to open the next lesson.' : 'The next lesson is part of Premium.'}</p>
+            <div className={styles.overlayActions}>
+              {after.offer === 'sign-in' ? (
+                <Button size="sm" onClick={() => openAuthDialog('login')} autoFocus>
+                  Sign in
+                </Button>
+              ) : (
+                <Link className={styles.plansLink} to={PLANS_PATH} state={plansPageState('course')} autoFocus>
+                  See plans
+                </Link>
+              )}
+              <Button size="sm" variant="secondary" onClick={onDismiss}>
+                Cancel
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <h3 id={`${id}-title`}>{after.courseComplete ? 'Course complete' : 'End of the course'}</h3>
+            <p>
+              {after.courseComplete
+                ? `You completed all ${after.lessonCount} lessons.`
+                : after.completedLessons !== null
+                  ? `${after.completedLessons} of ${after.lessonCount} lessons complete.`
+                  : 'You reached the last lesson.'}
+            </p>
+            <div className={styles.overlayActions}>
+              <Button size="sm" variant="secondary" onClick={onDismiss} autoFocus>
+                Close
+              </Button>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Seconds before the next lesson starts on its own. */
+function Countdown({ tickMs, onDone }: { tickMs: number; onDone: () => void }) {
+  const [left, setLeft] = useState(NEXT_LESSON_COUNTDOWN_SECONDS);
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (left <= 0) {
+      done.current();
+      return;
+    }
+    const timer = setTimeout(() => setLeft((n) => n - 1), tickMs);
+    return () => clearTimeout(timer);
+  }, [left, tickMs]);
+  return (
+    <p data-testid="countdown">
+      Starts in <span className={styles.count}>{left}</span> {left === 1 ? 'second' : 'seconds'}
+    </p>
+  );
+}
