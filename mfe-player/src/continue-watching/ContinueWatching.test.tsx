@@ -58,4 +58,21 @@ describe('Continue watching', () => {
     await waitFor(() => expect(api.calls).toHaveLength(1));
     await waitFor(() => expect(container.innerHTML).toBe(''));
   });
+
+  it("opens a course's row in the lesson the learner was in, resuming at that lesson's second", async () => {
+    const lessonId = 'e'.repeat(24);
+    const course = { ...item(3, 25, false, 42), lessonId, product: { ...item(3, 25).product, slug: 'css-grid-layout-workshop', title: 'CSS Grid', type: 'course', duration: 1 } };
+    fakeApi({ 'GET /content/progress/recent': { body: { success: true, data: [course, item(1, 40)] } } });
+    render(
+      <MemoryRouter>
+        <ContinueWatching />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('heading', { name: 'Continue watching' });
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([`/browse/premium/product/css-grid-layout-workshop/lesson/${lessonId}`, '/browse/premium/product/p-1']);
+    // the position is a second of the lesson, never measured against the course's total length (1 minute here)
+    expect(links[0]!.textContent).toContain('25% watched · resume at 0:00:42');
+  });
 });
+

@@ -1,6 +1,7 @@
 import { Play } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatPlayerTime, productPath, remoteTestId } from '@catalyst/web-kit';
+import type { ProgressWithProduct } from '@catalyst/contracts';
+import { formatPlayerTime, lessonPath, productPath, remoteTestId } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
 import styles from './ContinueWatching.module.css';
 import { useRecentProgress } from './useRecentProgress';
@@ -13,6 +14,10 @@ export function resumeText(lastPosition: number, durationMinutes: number | null)
   const at = restorePosition(lastPosition, durationMinutes ? durationMinutes * 60 : Number.NaN);
   return at > 0 ? `resume at ${formatPlayerTime(at)}` : 'starts from the beginning';
 }
+
+/** Where a row opens: a course's lesson the learner was in (which resumes at its saved second), else the product page. */
+export const continuePathOf = (item: Pick<ProgressWithProduct, 'lessonId' | 'product'>): string =>
+  item.lessonId ? lessonPath(item.product.slug || item.product.productId || item.product._id, item.lessonId) : productPath(item.product);
 
 /** The dashboard's Continue watching row: the learner's newest unfinished videos (how far they got, where they resume); hidden when there are none. */
 export default function ContinueWatching() {
@@ -27,7 +32,7 @@ export default function ContinueWatching() {
       <ul className={styles.row}>
         {unfinished.map((item) => (
           <li key={item.productId} className={styles.item}>
-            <Link className={styles.card} to={productPath(item.product)}>
+            <Link className={styles.card} to={continuePathOf(item)}>
               <span className={styles.thumbWrap}>
                 {item.product.thumbnail ? <img className={styles.thumb} src={item.product.thumbnail} alt="" loading="lazy" /> : <span className={styles.thumb} />}
                 <span className={styles.play} aria-hidden="true">
@@ -39,7 +44,7 @@ export default function ContinueWatching() {
               </span>
               <span className={styles.name}>{item.product.title}</span>
               <span className={styles.muted}>
-                {item.progress}% watched · {resumeText(item.lastPosition, item.product.duration)}
+                {item.progress}% watched · {resumeText(item.lastPosition, item.lessonId ? null : item.product.duration)}
               </span>
             </Link>
           </li>
