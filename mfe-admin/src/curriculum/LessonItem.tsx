@@ -38,7 +38,8 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
   const headingId = `lesson-heading-${lesson.key}`;
   const hasErrors = Object.keys(actions.errors).some((key) => key.startsWith(`${lesson.key}.`) || lesson.resources.some((r) => key.startsWith(`${r.key}.`)));
   const otherSections = actions.sections.filter((s) => s.key !== section.key);
-  const forLesson = <span className="ck-visually-hidden">: lesson {name}</span>;
+  /** Each control names its lesson (its visible word first, so speech input finds it by what it shows). */
+  const forLesson = (action: string) => `${action}: lesson ${name}`;
 
   return (
     <li
@@ -48,7 +49,7 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
       data-testid="curriculum-lesson"
     >
       <div className={styles.itemHead}>
-        <button type="button" ref={setActivatorNodeRef} className={styles.handle} {...attributes} {...listeners} aria-label={`Drag: lesson ${name}`} data-focus-id={`${lesson.key}:handle`}>
+        <button type="button" ref={setActivatorNodeRef} className={styles.handle} {...attributes} {...listeners} aria-label={forLesson('Drag')} data-focus-id={`${lesson.key}:handle`}>
           <GripVertical size={18} aria-hidden="true" />
         </button>
         <div className={styles.titles}>
@@ -60,20 +61,19 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
         </div>
       </div>
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={open ? panelId : undefined} data-focus-id={`${lesson.key}:toggle`} onClick={() => actions.toggleLesson(lesson.key)}>
+        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={open ? panelId : undefined} data-focus-id={`${lesson.key}:toggle`} aria-label={forLesson(open ? 'Close' : 'Edit')} onClick={() => actions.toggleLesson(lesson.key)}>
           {open ? 'Close' : 'Edit'}
-          {forLesson}
         </Button>
-        <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${lesson.key}:up`} onClick={() => actions.moveLessonBy(lesson.key, -1)}>
-          <ArrowUp size={16} aria-hidden="true" /> Move up{forLesson}
+        <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${lesson.key}:up`} aria-label={forLesson('Move up')} onClick={() => actions.moveLessonBy(lesson.key, -1)}>
+          <ArrowUp size={16} aria-hidden="true" /> Move up
         </Button>
-        <Button variant="secondary" size="sm" disabled={index === section.lessons.length - 1} data-focus-id={`${lesson.key}:down`} onClick={() => actions.moveLessonBy(lesson.key, 1)}>
-          <ArrowDown size={16} aria-hidden="true" /> Move down{forLesson}
+        <Button variant="secondary" size="sm" disabled={index === section.lessons.length - 1} data-focus-id={`${lesson.key}:down`} aria-label={forLesson('Move down')} onClick={() => actions.moveLessonBy(lesson.key, 1)}>
+          <ArrowDown size={16} aria-hidden="true" /> Move down
         </Button>
         {otherSections.length > 0 ? (
           <select
             className={styles.moveSelect}
-            aria-label={`Move to section: lesson ${name}`}
+            aria-label={forLesson('Move to section')}
             value=""
             data-focus-id={`${lesson.key}:move-to`}
             onChange={(event) => {
@@ -88,8 +88,8 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
             ))}
           </select>
         ) : null}
-        <Button variant="ghost" size="sm" onClick={() => actions.removeLesson(lesson.key)}>
-          <Trash2 size={16} aria-hidden="true" /> Delete{forLesson}
+        <Button variant="ghost" size="sm" aria-label={forLesson('Delete')} onClick={() => actions.removeLesson(lesson.key)}>
+          <Trash2 size={16} aria-hidden="true" /> Delete
         </Button>
       </div>
       {open ? (

@@ -59,8 +59,8 @@ export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: Media
                 {formatSize(asset.size)}
                 {asset.durationSeconds ? ` · ${formatLength(asset.durationSeconds)}` : ''}
               </div>
-              <Button size="sm" onClick={() => onPick(asset)}>
-                Choose<span className="ck-visually-hidden">: {asset.originalName}</span>
+              <Button size="sm" aria-label={`Choose: ${asset.originalName}`} onClick={() => onPick(asset)}>
+                Choose
               </Button>
             </li>
           ))}

@@ -92,14 +92,14 @@ export function ResourceList({ lesson, errors, onChange, clearError, requestFocu
                 </p>
               ) : null}
               <div className={styles.actions}>
-                <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${resource.key}:up`} onClick={() => move(index, -1, resource)}>
-                  <ArrowUp size={16} aria-hidden="true" /> Move up<span className="ck-visually-hidden">: resource {resource.title || resource.fileName}</span>
+                <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${resource.key}:up`} aria-label={`Move up: resource ${resource.title || resource.fileName}`} onClick={() => move(index, -1, resource)}>
+                  <ArrowUp size={16} aria-hidden="true" /> Move up
                 </Button>
-                <Button variant="secondary" size="sm" disabled={index === resources.length - 1} data-focus-id={`${resource.key}:down`} onClick={() => move(index, 1, resource)}>
-                  <ArrowDown size={16} aria-hidden="true" /> Move down<span className="ck-visually-hidden">: resource {resource.title || resource.fileName}</span>
+                <Button variant="secondary" size="sm" disabled={index === resources.length - 1} data-focus-id={`${resource.key}:down`} aria-label={`Move down: resource ${resource.title || resource.fileName}`} onClick={() => move(index, 1, resource)}>
+                  <ArrowDown size={16} aria-hidden="true" /> Move down
                 </Button>
-                <Button variant="ghost" size="sm" onClick={() => remove(resource)}>
-                  <Trash2 size={16} aria-hidden="true" /> Remove<span className="ck-visually-hidden">: resource {resource.title || resource.fileName}</span>
+                <Button variant="ghost" size="sm" aria-label={`Remove: resource ${resource.title || resource.fileName}`} onClick={() => remove(resource)}>
+                  <Trash2 size={16} aria-hidden="true" /> Remove
                 </Button>
               </div>
             </li>

@@ -22,7 +22,8 @@ export function SectionItem({ section, index, actions }: SectionItemProps) {
   const sensors = useDragSensors();
   const name = sectionName(section);
   const count = actions.sections.length;
-  const forSection = <span className="ck-visually-hidden">: section {name}</span>;
+  /** Each control names its section (its visible word first, so speech input finds it by what it shows). */
+  const forSection = (action: string) => `${action}: section ${name}`;
   const lessonKeys = section.lessons.map((lesson) => lesson.key);
   const lessonNameOf = (key: string) => lessonName(section.lessons.find((lesson) => lesson.key === key) ?? { title: '' });
   const positionOf = (key: string) => `position ${lessonKeys.indexOf(key) + 1} of ${lessonKeys.length} in '${name}'`;
@@ -35,7 +36,7 @@ export function SectionItem({ section, index, actions }: SectionItemProps) {
   return (
     <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={[styles.section, isDragging ? styles.dragging : ''].filter(Boolean).join(' ')} data-testid="curriculum-section">
       <div className={styles.itemHead}>
-        <button type="button" ref={setActivatorNodeRef} className={styles.handle} {...attributes} {...listeners} aria-label={`Drag: section ${name}`} data-focus-id={`${section.key}:handle`}>
+        <button type="button" ref={setActivatorNodeRef} className={styles.handle} {...attributes} {...listeners} aria-label={forSection('Drag')} data-focus-id={`${section.key}:handle`}>
           <GripVertical size={18} aria-hidden="true" />
         </button>
         <div className={styles.titles}>
@@ -55,14 +56,14 @@ export function SectionItem({ section, index, actions }: SectionItemProps) {
         required
       />
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${section.key}:up`} onClick={() => actions.moveSectionBy(section.key, -1)}>
-          <ArrowUp size={16} aria-hidden="true" /> Move up{forSection}
+        <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${section.key}:up`} aria-label={forSection('Move up')} onClick={() => actions.moveSectionBy(section.key, -1)}>
+          <ArrowUp size={16} aria-hidden="true" /> Move up
         </Button>
-        <Button variant="secondary" size="sm" disabled={index === count - 1} data-focus-id={`${section.key}:down`} onClick={() => actions.moveSectionBy(section.key, 1)}>
-          <ArrowDown size={16} aria-hidden="true" /> Move down{forSection}
+        <Button variant="secondary" size="sm" disabled={index === count - 1} data-focus-id={`${section.key}:down`} aria-label={forSection('Move down')} onClick={() => actions.moveSectionBy(section.key, 1)}>
+          <ArrowDown size={16} aria-hidden="true" /> Move down
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => actions.removeSection(section.key)}>
-          <Trash2 size={16} aria-hidden="true" /> Delete{forSection}
+        <Button variant="ghost" size="sm" aria-label={forSection('Delete')} onClick={() => actions.removeSection(section.key)}>
+          <Trash2 size={16} aria-hidden="true" /> Delete
         </Button>
       </div>
 
@@ -89,8 +90,8 @@ export function SectionItem({ section, index, actions }: SectionItemProps) {
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" data-focus-id={`${section.key}:add-lesson`} onClick={() => actions.addLesson(section.key)}>
-          <Plus size={16} aria-hidden="true" /> Add lesson{forSection}
+        <Button variant="secondary" size="sm" data-focus-id={`${section.key}:add-lesson`} aria-label={forSection('Add lesson')} onClick={() => actions.addLesson(section.key)}>
+          <Plus size={16} aria-hidden="true" /> Add lesson
         </Button>
       </div>
     </li>
