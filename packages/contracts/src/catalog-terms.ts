@@ -37,3 +37,9 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const PREMIUM_REQUIRED_MESSAGE = 'Active subscription required to access this content';
 
 export const DEFAULT_CATEGORY_COLOR = '#f59e0b';
+
+/**
+ * A product priced 0 is free: it opens for every signed-in user, plan or not (the Terms: "Some of it is
+ * open to every visitor"; the catalogue shows it as 'Free'). Everything else, unpriced included, is Premium.
+ */
+export const isFreeProduct = (product: { price: number | null }): boolean => product.price === 0;

@@ -109,12 +109,6 @@ export const productSummarySchema = z.object({
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
-/**
- * A product priced 0 is free: it opens for every signed-in user, plan or not (the Terms: "Some of it is
- * open to every visitor"; the catalogue shows it as 'Free'). Everything else, unpriced included, is Premium.
- */
-export const isFreeProduct = (product: { price: number | null }): boolean => product.price === 0;
-
 // ---------- query parameters ----------
 
 /** An absent or blank query parameter means "no filter". */
