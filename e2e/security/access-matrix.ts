@@ -5,10 +5,10 @@
  * and with no decision about who may call it) fails, and so does a declaration no service mounts.
  */
 import { apiRoutes, PREMIUM_REQUIRED_MESSAGE, routeKey, type RouteDeclaration } from '@catalyst/contracts';
-import { mountedRoutes } from '@catalyst/service-kit';
+import { demoLessonId, mountedRoutes } from '@catalyst/service-kit';
 import { apiRouter } from '../../gateway/src/routes';
 import { inertServiceApps } from '../../gateway/src/testing/service-apps';
-import { demoStream, describe, isErrorShape, type Res, type Role, type Suite } from './harness';
+import { DEMO_COURSE, demoCourse, demoResource, demoStream, describe, isErrorShape, type Res, type Role, type Suite } from './harness';
 
 const ROLES: Role[] = ['anonymous', 'learner', 'member', 'admin'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -46,11 +46,19 @@ export async function accessMatrix(suite: Suite) {
   // Stream files need a stream token: the member's own, from a demo lesson's stream (the worker makes the
   // demo streams after start). With it a stream file is what anyone holding the link may fetch.
   const stream = await demoStream(suite, f.tokens.member!, f.product.slug);
+  // Curriculum routes: a demo course. Its free-preview lesson for the public lesson route (anyone may open
+  // it); a locked lesson for progress (the plan decides); a resource's download with the member's signed link.
+  const course = await demoCourse(suite, DEMO_COURSE.slug);
+  const freeLesson = demoLessonId(DEMO_COURSE.slug, DEMO_COURSE.freeLesson);
+  const lockedLesson = demoLessonId(DEMO_COURSE.slug, DEMO_COURSE.lockedLesson);
+  const download = await demoResource(suite, f.tokens.member!, DEMO_COURSE.slug, demoLessonId(DEMO_COURSE.slug, DEMO_COURSE.resourceLesson));
+  const onCourse = (p: Endpoint) => p.path.includes('/lessons') || p.path.endsWith('/curriculum');
   const params: Record<string, (p: Endpoint) => string> = {
-    idOrSlug: (p) => (p.path.includes('categor') ? f.categorySlug : f.product.slug),
+    idOrSlug: (p) => (p.path.includes('categor') ? f.categorySlug : onCourse(p) ? course.slug : f.product.slug),
+    lessonId: (p) => (p.path.startsWith('/content/progress') ? lockedLesson : freeLesson),
     id: (p) => {
       if (p.path.startsWith('/content/progress/categories')) return f.product.categoryId;
-      if (p.path.startsWith('/content/progress')) return f.product._id;
+      if (p.path.startsWith('/content/progress')) return onCourse(p) ? course._id : f.product._id;
       if (p.method !== 'GET') return MISSING_ID;
       if (p.path.startsWith('/admin/categories')) return f.product.categoryId;
       if (p.path.startsWith('/admin/creators')) return f.product.creatorId;
@@ -62,6 +70,7 @@ export async function accessMatrix(suite: Suite) {
     rendition: () => '360p',
   };
   const fill = (p: Endpoint) => {
+    if (p.path === '/media/downloads/:id') return download.path;
     if (p.path.startsWith('/media/streams/')) {
       return `${p.path.replace(':id', stream.assetId).replace(':rendition', '360p').replace(':file', params.file!(p))}?token=${encodeURIComponent(stream.token)}`;
     }
@@ -74,8 +83,9 @@ export async function accessMatrix(suite: Suite) {
 
   // Requests that pass validation where that matters, so the access decision is what answers.
   const bodyFor = (p: Endpoint): { body?: unknown; raw?: FormData } => {
-    if (p.path === '/content/progress/product/:id' && p.method === 'PATCH') return { body: { progress: 12, lastPosition: 30 } };
-    if (p.path === '/content/progress/product/:id' && p.method === 'POST') {
+    const saves = ['/content/progress/product/:id', '/content/progress/product/:id/lessons/:lessonId'];
+    if (saves.includes(p.path) && p.method === 'PATCH') return { body: { progress: 12, lastPosition: 30 } };
+    if (saves.includes(p.path) && p.method === 'POST') {
       const form = new FormData();
       form.set('data', JSON.stringify({ progress: 12, lastPosition: 30 }));
       form.set('_method', 'PATCH');

@@ -187,3 +187,25 @@ export async function demoStream(suite: Suite, memberToken: string, slug: string
   }
   throw new Error(`access matrix: the demo product ${slug} has no stream after 90 s (is the media worker running?)`);
 }
+
+/** A demo course (packages/service-kit/src/demo-courses.ts) as content serves it: its product id and slug. */
+export async function demoCourse(suite: Suite, slug: string): Promise<{ _id: string; slug: string }> {
+  const res = await suite.request('GET', `/content/products/${slug}/curriculum`);
+  if (res.status !== 200 || !res.body?.data?.sections?.length) throw new Error(`the demo course ${slug} has no curriculum: ${describe(res)}`);
+  return { _id: res.body.data.productId, slug };
+}
+
+/**
+ * A lesson resource's signed download link as the member's lesson answer gives it (the first lesson of
+ * `slug` with resources): its asset, token and address under /api/v1.
+ */
+export async function demoResource(suite: Suite, memberToken: string, slug: string, lessonId: string): Promise<{ assetId: string; token: string; path: string; fileName: string }> {
+  const res = await suite.request('GET', `/content/products/${slug}/lessons/${lessonId}`, { token: memberToken });
+  const resource = res.body?.data?.resources?.[0] as { url: string; fileName: string } | undefined;
+  if (res.status !== 200 || !resource) throw new Error(`the member's lesson ${slug}/${lessonId} has no resource: ${describe(res)}`);
+  const parsed = new URL(resource.url, 'http://x.invalid');
+  return { assetId: parsed.pathname.split('/').pop()!, token: parsed.searchParams.get('token')!, path: `${parsed.pathname.replace(/^\/api\/v1/, '')}${parsed.search}`, fileName: resource.fileName };
+}
+
+/** The demo course the curriculum cases use (not the one the demo member is part-way through), by its lessons' keys. */
+export const DEMO_COURSE = { slug: 'css-grid-layout-workshop', freeLesson: 'welcome', lockedLesson: 'first-grid', resourceLesson: 'vocabulary', otherResourceLesson: 'exercise' } as const;

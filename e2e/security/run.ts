@@ -13,6 +13,7 @@ import { isFreeProduct } from '@catalyst/contracts';
 import { startProduct } from '../../scripts/lib/product';
 import { accessMatrix } from './access-matrix';
 import { badInput } from './bad-input';
+import { curriculumAttacks } from './curriculum';
 import { fuzzing } from './fuzzing';
 import { hardening } from './hardening';
 import { Suite, leaksInternals, type Fixtures, type Role } from './harness';
@@ -36,6 +37,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['headers', securityHeaders],
   ['hardening', hardening],
   ['media', mediaAttacks],
+  ['curriculum', curriculumAttacks],
 ];
 
 const demo = {
