@@ -39,14 +39,15 @@ describe('preloadRouteRemote', () => {
     expect(load).toHaveBeenCalledWith('catalog/BrowseRoutes');
   });
 
-  it("starts the page's first reads beside its remote: categories for anyone, premium data only with a session", async () => {
+  it("starts the page's first reads beside its remote: public reads for anyone, premium data only with a session", async () => {
     const load = vi.fn(async () => ({}));
     const client = { prefetch: vi.fn(async () => undefined) };
     await preloadRouteRemote('/browse', Promise.resolve(manifests), { session: fakeSession(null, null), load, client });
     expect(client.prefetch).toHaveBeenCalledWith('/categories', { limit: 100 });
     client.prefetch.mockClear();
     await preloadRouteRemote('/browse/premium/product/Intro%20JS', Promise.resolve(manifests), { session: fakeSession(null, null), load, client });
-    expect(client.prefetch).not.toHaveBeenCalled();
+    // A visitor's product page reads only the public outline (a course's free previews open to anyone).
+    expect(client.prefetch.mock.calls).toEqual([['/content/products/Intro%20JS/curriculum', undefined]]);
     await preloadRouteRemote('/browse/premium/product/Intro%20JS', Promise.resolve(manifests), { session: fakeSession('t', { role: 'user' }), load, client });
     expect(client.prefetch).toHaveBeenCalledWith('/content/premium/products/Intro%20JS', undefined);
   });
