@@ -1,10 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
-import { COURSE_MESSAGES, isFreeProduct, PRODUCT_TYPE_LABELS, resumeLessonOf, type CourseProgress, type CurriculumOutline, type PublicProduct } from '@catalyst/contracts';
+import { Navigate, useLocation } from 'react-router-dom';
+import { COURSE_MESSAGES, isFreeProduct, resumeLessonOf, type CourseProgress, type CurriculumOutline, type PublicProduct } from '@catalyst/contracts';
 import {
   api,
-  Badge,
-  categoryPath,
   ErrorScreen,
   isApiRequestError,
   isPremiumRequired,
@@ -17,6 +15,7 @@ import {
 } from '@catalyst/web-kit';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
 import { CreatorBlock } from '../product/CreatorBlock';
+import { ProductHeader } from '../product/ProductHeader';
 import { PRODUCT_NOT_FOUND } from '../product/ProductPage';
 import type { SavedProgress } from '../progress/policy';
 import { lessonTarget, savedOf } from '../progress/targets';
@@ -141,29 +140,15 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
 
   return (
     <article className={productStyles.page} data-testid="course-page">
-      <nav aria-label="Breadcrumb" className={productStyles.breadcrumb}>
-        <ol>
-          <li>
-            <Link to="/browse">Browse</Link>
-          </li>
-          <li>
-            <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
-          </li>
-          <li aria-current="page">{product.title}</li>
-        </ol>
-      </nav>
-
-      <header className={productStyles.header}>
-        <h1 className={productStyles.title}>{product.title}</h1>
-        <div className={productStyles.meta}>
-          <Badge tone="primary">{PRODUCT_TYPE_LABELS[product.type] ?? product.type}</Badge>
-          <Badge>{product.difficulty}</Badge>
+      <ProductHeader
+        product={product}
+        meta={
           <span>
             {outline.lessonCount} {outline.lessonCount === 1 ? 'lesson' : 'lessons'}
             {outline.durationSeconds > 0 ? ` · ${totalLength(outline.durationSeconds)}` : ''}
           </span>
-        </div>
-      </header>
+        }
+      />
 
       <div className={styles.layout}>
         <div className={styles.lessonArea}>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Progress } from '@catalyst/contracts';
-import { Button, Dialog } from '@catalyst/web-kit';
+import { Button } from '@catalyst/web-kit';
+import { ConfirmReset } from '../product/ConfirmReset';
 import styles from './CoursePage.module.css';
 
 /** The course's own figure (the server's, derived from its lessons), with Mark course complete and Reset course. */
@@ -43,23 +44,9 @@ export function CourseProgressCard({
           Reset course
         </Button>
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Reset the whole course?">
-        <p>This clears your progress on every lesson of this course ({percent}% and {completedLessons} completed lessons). It cannot be undone.</p>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              setConfirming(false);
-              onResetCourse();
-            }}
-          >
-            Reset course
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmReset open={confirming} onClose={() => setConfirming(false)} title="Reset the whole course?" confirmLabel="Reset course" onConfirm={onResetCourse}>
+        This clears your progress on every lesson of this course ({percent}% and {completedLessons} completed lessons). It cannot be undone.
+      </ConfirmReset>
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import { useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { PRODUCT_TYPE_LABELS, type ProductDetail } from '@catalyst/contracts';
-import { Badge, Button, categoryPath, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
+import { useParams } from 'react-router-dom';
+import type { ProductDetail } from '@catalyst/contracts';
+import { Badge, Button, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProgress';
 import { CourseProgressPanel } from './CourseProgressPanel';
 import { CreatorBlock } from './CreatorBlock';
+import { ProductHeader } from './ProductHeader';
 import { ProgressActions } from './ProgressActions';
 import { RelatedProducts } from './RelatedProducts';
 import { SafeHtml } from './SafeHtml';
@@ -57,26 +58,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   return (
     <article className={styles.page} data-testid="product-page">
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <ol>
-          <li>
-            <Link to="/browse">Browse</Link>
-          </li>
-          <li>
-            <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
-          </li>
-          <li aria-current="page">{product.title}</li>
-        </ol>
-      </nav>
-
-      <header className={styles.header}>
-        <h1 className={styles.title}>{product.title}</h1>
-        <div className={styles.meta}>
-          <Badge tone="primary">{PRODUCT_TYPE_LABELS[product.type] ?? product.type}</Badge>
-          <Badge>{product.difficulty}</Badge>
-          {product.duration ? <span>{formatDuration(product.duration)}</span> : null}
-        </div>
-      </header>
+      <ProductHeader product={product} meta={product.duration ? <span>{formatDuration(product.duration)}</span> : null} />
 
       <div className={styles.layout}>
         <div className={styles.main}>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Dialog } from '@catalyst/web-kit';
+import { Button } from '@catalyst/web-kit';
 import { SAVE_FAILED_MESSAGE } from '../progress/messages';
 import type { PolicyState } from '../progress/policy';
+import { ConfirmReset } from './ConfirmReset';
 import styles from './ProductPage.module.css';
 
 /**
@@ -60,23 +61,9 @@ export function ProgressActions({
           Reset
         </Button>
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Reset your progress?">
-        <p>This clears {lost} for this item, and the video starts again from the beginning. It cannot be undone.</p>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              setConfirming(false);
-              onReset();
-            }}
-          >
-            Reset progress
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmReset open={confirming} onClose={() => setConfirming(false)} title="Reset your progress?" confirmLabel="Reset progress" onConfirm={onReset}>
+        This clears {lost} for this item, and the video starts again from the beginning. It cannot be undone.
+      </ConfirmReset>
     </div>
   );
 }

@@ -200,15 +200,7 @@ export type CourseLessons = z.infer<typeof courseLessonsSchema>;
 // ---------- progress per lesson ----------
 
 /** One learner's progress on one lesson: the product rules (never regress, stale writes ignored) per lesson. */
-export const lessonProgressSchema = z.object({
-  lessonId: objectIdSchema,
-  progress: z.number().int().min(0).max(100),
-  lastPosition: z.number().min(0),
-  furthestPosition: z.number().min(0),
-  completed: z.boolean(),
-  completedAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
+export const lessonProgressSchema = progressSchema.omit({ productId: true, lessonId: true }).extend({ lessonId: objectIdSchema });
 export type LessonProgress = z.infer<typeof lessonProgressSchema>;
 
 /**
