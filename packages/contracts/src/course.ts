@@ -5,7 +5,7 @@ import { emptyToNull, linkSchema } from './admin';
 import { objectIdSchema } from './api';
 import { LESSON_KINDS } from './course-rules';
 import { productStreamSchema } from './media';
-import { progressSchema, progressUpdateBodySchema } from './progress';
+import { adminQuizSchema, QUIZ_MESSAGES, quizInputSchema, quizSchema } from './quiz';
 
 export * from './course-rules';
 
@@ -78,6 +78,8 @@ export const lessonSchema = lessonOutlineSchema.extend({
   stream: productStreamSchema.nullable(),
   /** An article's sanitised HTML, else null. */
   body: z.string().nullable(),
+  /** A quiz lesson's questions without their answers (graded by the server on submission), else null. */
+  quiz: quizSchema.nullable(),
   resources: z.array(lessonResourceSchema),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
@@ -108,6 +110,8 @@ export const adminLessonSchema = z.object({
   videoUrl: z.string().nullable(),
   mediaAssetId: objectIdSchema.nullable(),
   body: z.string().nullable(),
+  /** A quiz lesson's questions with their answers, else null. */
+  quiz: adminQuizSchema.nullable(),
   resources: z.array(adminResourceSchema),
 });
 export type AdminLesson = z.infer<typeof adminLessonSchema>;
@@ -155,7 +159,11 @@ const lessonInputSchema = z.object({
   body: z.preprocess(emptyToNull, z.string().max(CURRICULUM_LIMITS.articleCharacters, `Article must be at most ${CURRICULUM_LIMITS.articleCharacters} characters`).nullable())
     .optional()
     .transform((v) => v ?? null),
+  /** A quiz lesson's questions (required for kind quiz, dropped for any other kind). */
+  quiz: quizInputSchema.nullable().optional().transform((v) => v ?? null),
   resources: z.array(resourceInputSchema).max(CURRICULUM_LIMITS.resourcesPerLesson, `At most ${CURRICULUM_LIMITS.resourcesPerLesson} resources per lesson`).optional().default([]),
+}).superRefine((lesson, ctx) => {
+  if (lesson.kind === 'quiz' && !lesson.quiz) ctx.addIssue({ code: 'custom', path: ['quiz'], message: QUIZ_MESSAGES.quizRequired });
 });
 export type LessonInput = z.output<typeof lessonInputSchema>;
 
@@ -179,7 +187,8 @@ export const curriculumBodySchema = z
     const lessons = body.sections.flatMap((section) => section.lessons);
     if (lessons.length > CURRICULUM_LIMITS.lessons) ctx.addIssue({ code: 'custom', path: ['sections'], message: `At most ${CURRICULUM_LIMITS.lessons} lessons per course` });
     const seen = new Set<string>();
-    const ids = [...body.sections.map((s) => s.id), ...lessons.map((l) => l.id), ...lessons.flatMap((l) => l.resources.map((r) => r.id))];
+    const questions = lessons.flatMap((l) => l.quiz?.questions ?? []);
+    const ids = [...body.sections.map((s) => s.id), ...lessons.map((l) => l.id), ...lessons.flatMap((l) => l.resources.map((r) => r.id)), ...questions.map((q) => q.id), ...questions.flatMap((q) => q.options.map((o) => o.id))];
     for (const id of ids) {
       if (!id) continue;
       if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['sections'], message: `The id ${id} appears twice` });
@@ -197,33 +206,4 @@ export const courseLessonsSchema = z.object({
 });
 export type CourseLessons = z.infer<typeof courseLessonsSchema>;
 
-// ---------- progress per lesson ----------
-
-/** One learner's progress on one lesson: the product rules (never regress, stale writes ignored) per lesson. */
-export const lessonProgressSchema = progressSchema.omit({ productId: true, lessonId: true }).extend({ lessonId: objectIdSchema });
-export type LessonProgress = z.infer<typeof lessonProgressSchema>;
-
-/**
- * GET /content/progress/product/{id}/lessons: the course figure derived from its lessons (the product's
- * progress as every product route answers it), each lesson's row, and the lesson the learner was in.
- */
-export const courseProgressSchema = z.object({
-  course: progressSchema,
-  /** The lesson of the last save (where Continue watching opens), null before any. */
-  currentLessonId: objectIdSchema.nullable(),
-  lessons: z.array(lessonProgressSchema),
-});
-export type CourseProgress = z.infer<typeof courseProgressSchema>;
-
-/** The answer to a lesson write: the lesson's row, whether this write changed it, and the course figure after it. */
-export const lessonWriteResultSchema = z.object({
-  lesson: lessonProgressSchema,
-  applied: z.boolean(),
-  course: progressSchema,
-});
-export type LessonWriteResult = z.infer<typeof lessonWriteResultSchema>;
-
-/** PATCH …/lessons/{lessonId}: the product save's body, for one lesson. */
-export const lessonProgressUpdateBodySchema = progressUpdateBodySchema;
-
-export const lessonProgressParamsSchema = z.object({ id: objectIdSchema, lessonId: objectIdSchema });
+export * from './course-progress';

@@ -7,5 +7,7 @@ export * from './billing';
 export * from './admin';
 export * from './media';
 export * from './course';
+export * from './quiz';
+export * from './certificates';
 export * from './demo';
 export * from './routes';

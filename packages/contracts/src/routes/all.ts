@@ -6,7 +6,7 @@ import type { RouteDeclaration, RouteTable } from './define';
 import { gatewayRoutes } from './gateway';
 import { mediaInternalRoutes, mediaRoutes } from './media';
 import { platformRoutes } from './platform';
-import { progressInternalRoutes, progressRoutes } from './progress';
+import { certificateRoutes, progressInternalRoutes, progressRoutes } from './progress';
 
 /**
  * Every table of declarations, by name. The gateway routes from them, the OpenAPI document lists them,
@@ -24,6 +24,7 @@ export const allRouteTables = {
   statsRoutes,
   contentInternalRoutes,
   progressRoutes,
+  certificateRoutes,
   progressInternalRoutes,
   subscriptionRoutes,
   webhookRoutes,

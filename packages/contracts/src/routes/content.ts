@@ -26,6 +26,8 @@ import {
   publicProductSchema,
   topProductsQuerySchema,
 } from '../catalog';
+import { certificateFactsSchema } from '../certificates';
+import { quizKeySchema } from '../quiz';
 import {
   adminCurriculumSchema,
   courseLessonsSchema,
@@ -140,6 +142,8 @@ export const contentInternalRoutes = defineRoutes({
     body: z.object({ assetIds: z.array(objectIdSchema).max(100) }),
     response: z.record(z.string(), z.array(mediaUsageSchema)),
   },
+  quizKey: { method: 'GET', path: '/internal/products/:idOrSlug/lessons/:lessonId/quiz', service, access: 'internal', summary: "A quiz lesson's questions with their answers (progress grades attempts with them)", params: lessonParamsSchema, response: quizKeySchema },
+  certificateFacts: { method: 'GET', path: '/internal/products/:idOrSlug/certificate-facts', service, access: 'internal', summary: 'What a certificate of the course states: title, creator, length', params: idOrSlug, response: certificateFactsSchema },
   courseLessons: { method: 'GET', path: '/internal/products/:idOrSlug/lessons', service, access: 'internal', summary: "A course's lessons in order, drafts included (empty for a single-video product)", params: idOrSlug, response: courseLessonsSchema },
   categoryProducts: { method: 'GET', path: '/internal/categories/:idOrSlug/products', service, access: 'internal', summary: "Summaries of a category's published products", params: idOrSlug, response: z.array(productSummarySchema) },
 });

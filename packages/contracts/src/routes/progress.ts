@@ -13,6 +13,16 @@ import {
   recentProgressQuerySchema,
 } from '../progress';
 import { courseProgressSchema, lessonProgressParamsSchema, lessonProgressUpdateBodySchema, lessonWriteResultSchema } from '../course';
+import {
+  adminCertificateListQuerySchema,
+  certificateCodeParamsSchema,
+  certificateOnlyCodeParamsSchema,
+  certificateSchema,
+  jwksSchema,
+  learningRecordSchema,
+  revokeCertificateBodySchema,
+} from '../certificates';
+import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema } from '../quiz';
 import { defineRoutes } from './define';
 
 const product = z.object({ id: objectIdSchema });
@@ -33,11 +43,37 @@ export const progressRoutes = defineRoutes({
   updateLessonFromForm: { method: 'POST', path: '/content/progress/product/:id/lessons/:lessonId', service, access: 'premium', summary: "A lesson's unload save: a form with `data` (the PATCH body as JSON) and `_method=PATCH`", params: lessonProgressParamsSchema, bodyKind: 'form', response: lessonWriteResultSchema },
   completeLesson: { method: 'PATCH', path: '/content/progress/product/:id/lessons/:lessonId/complete', service, access: 'premium', summary: 'Mark a lesson complete', params: lessonProgressParamsSchema, body: progressActionBodySchema, response: lessonWriteResultSchema },
   resetLesson: { method: 'PATCH', path: '/content/progress/product/:id/lessons/:lessonId/reset', service, access: 'premium', summary: "Reset a lesson's progress", params: lessonProgressParamsSchema, body: progressActionBodySchema, response: lessonWriteResultSchema },
+  quizAttempts: { method: 'GET', path: '/content/progress/product/:id/lessons/:lessonId/quiz-attempts', service, access: 'premium', summary: 'Your attempts at a quiz lesson, newest first, and your best score', params: lessonProgressParamsSchema, response: quizAttemptsSchema },
+  submitQuizAttempt: {
+    method: 'POST',
+    path: '/content/progress/product/:id/lessons/:lessonId/quiz-attempts',
+    service,
+    access: 'premium',
+    status: 201,
+    summary: 'Submit an attempt at a quiz: graded by the server (a pass completes the lesson; the best score counts; too quick a retake is a 429)',
+    params: lessonProgressParamsSchema,
+    body: quizAttemptBodySchema,
+    response: quizAttemptResultSchema,
+  },
+  learningRecord: { method: 'GET', path: '/content/progress/learning-record', service, access: 'user', summary: 'Your learning record: courses in progress and completed, certificates, minutes per week, streaks, quiz results', response: learningRecordSchema },
   reset: { method: 'PATCH', path: '/content/progress/product/:id/reset', service, access: 'premium', summary: "Reset a product's progress (a course: every lesson)", params: product, body: progressActionBodySchema, response: progressSchema },
+});
+
+/**
+ * Certificates: the learner's own, anyone's by its public code (JSON, `{code}.pdf` the PDF, `/credential` the
+ * signed Verifiable Credential), and the admin's list and revocation.
+ */
+export const certificateRoutes = defineRoutes({
+  list: { method: 'GET', path: '/certificates', service, access: 'user', summary: 'Your certificates, newest first', response: z.array(certificateSchema) },
+  get: { method: 'GET', path: '/certificates/:code', service, access: 'public', summary: 'A certificate by its public code, for anyone to verify (with `.pdf` after the code: the designed PDF)', params: certificateCodeParamsSchema, response: certificateSchema },
+  credential: { method: 'GET', path: '/certificates/:code/credential', service, access: 'public', answer: 'bytes', summary: 'The certificate as an Open Badges 3.0 Verifiable Credential, a compact JWT (application/vc+jwt; EdDSA, checked against /.well-known/jwks.json)', params: certificateOnlyCodeParamsSchema, response: z.string() },
+  adminList: { method: 'GET', path: '/admin/certificates', service, access: 'admin', summary: 'Every certificate, newest first, by learner, course or code', query: adminCertificateListQuerySchema, response: pageSchema(certificateSchema) },
+  revoke: { method: 'POST', path: '/admin/certificates/:code/revoke', service, access: 'admin', summary: 'Revoke a certificate, giving the reason its verification page shows', params: certificateOnlyCodeParamsSchema, body: revokeCertificateBodySchema, response: certificateSchema },
 });
 
 /** Peers' calls into progress (shared secret; never through the gateway). */
 export const progressInternalRoutes = defineRoutes({
   deleteProductProgress: { method: 'DELETE', path: '/internal/progress/products/:productId', service, access: 'internal', summary: "A deleted product's progress goes with it", params: z.object({ productId: objectIdSchema }), response: z.object({ deleted: z.number().int() }) },
+  jwks: { method: 'GET', path: '/internal/credentials/jwks', service, access: 'internal', summary: "The credential issuer's public keys (the gateway serves them at /.well-known/jwks.json)", response: jwksSchema },
   deleteUserProgress: { method: 'DELETE', path: '/internal/progress/users/:userId', service, access: 'internal', summary: "A deleted account's progress goes with it", params: z.object({ userId: objectIdSchema }), response: z.object({ deleted: z.number().int() }) },
 });

@@ -1,0 +1,100 @@
+// Contracts of certificates and the learning record (progress owns both): a certificate is issued once per
+// learner and course on completion, verifiable by anyone at its public code, as a PDF and as a signed
+// Open Badges 3.0 / W3C Verifiable Credential (VC-JOSE, EdDSA) checked against the published keys.
+import { z } from 'zod';
+import { objectIdSchema, pagingQuerySchema } from './api';
+import { progressWithProductSchema } from './progress';
+
+/** A certificate's public code: ten characters of Crockford's base32 (no I, L, O, U: nothing to misread). */
+export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const CERTIFICATE_CODE_LENGTH = 10;
+const CODE = `[${CERTIFICATE_CODE_ALPHABET}]{${CERTIFICATE_CODE_LENGTH}}`;
+
+export const CERTIFICATE_MESSAGES = {
+  notFound: 'Certificate not found',
+  invalidCode: 'A certificate code is ten letters and digits',
+  alreadyRevoked: 'This certificate is already revoked',
+  revoked: 'Certificate revoked',
+} as const;
+
+/** The media type of the credential (VC-JOSE compact JWT). */
+export const VC_JWT_CONTENT_TYPE = 'application/vc+jwt';
+/** Where anyone finds the issuer's public keys (served by the gateway at the site's root). */
+export const JWKS_PATH = '/.well-known/jwks.json';
+
+/** Where a certificate is verified by people (the page) and machines (JSON, PDF, credential), relative to the site. */
+export const certificatePagePath = (code: string) => `/certificates/${code}`;
+export const certificateJsonPath = (code: string) => `/api/v1/certificates/${code}`;
+export const certificatePdfPath = (code: string) => `/api/v1/certificates/${code}.pdf`;
+export const certificateCredentialPath = (code: string) => `/api/v1/certificates/${code}/credential`;
+
+export const certificateSchema = z.object({
+  code: z.string(),
+  /** The learner's name as it was when the certificate was issued. */
+  learnerName: z.string(),
+  productId: objectIdSchema,
+  productSlug: z.string(),
+  courseTitle: z.string(),
+  creatorName: z.string(),
+  /** The course's length in hours, one decimal. */
+  hours: z.number(),
+  completedAt: z.string(),
+  issuedAt: z.string(),
+  status: z.enum(['valid', 'revoked']),
+  revokedAt: z.string().nullable(),
+  revokedReason: z.string().nullable(),
+  /** Absolute addresses (PUBLIC_URL): the verification page, the PDF and the credential. */
+  verifyUrl: z.string(),
+  pdfUrl: z.string(),
+  credentialUrl: z.string(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+
+/** `{code}` or `{code}.pdf` (the PDF of the same certificate); lower case is read as upper case. */
+export const certificateCodeParamsSchema = z.object({
+  code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\.PDF$/, '.pdf') : v), z.string().regex(new RegExp(`^${CODE}(\\.pdf)?$`), CERTIFICATE_MESSAGES.invalidCode)),
+});
+export const certificateOnlyCodeParamsSchema = z.object({
+  code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().regex(new RegExp(`^${CODE}$`), CERTIFICATE_MESSAGES.invalidCode)),
+});
+
+export const revokeCertificateBodySchema = z.object({
+  reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'A reason is required' }).min(3, 'Give a reason of at least 3 characters').max(500, 'A reason is at most 500 characters')),
+});
+
+export const adminCertificateListQuerySchema = pagingQuerySchema.extend({
+  search: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100, 'Search must be at most 100 characters').optional()),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['valid', 'revoked'], { message: 'Status must be valid or revoked' }).optional()),
+});
+
+/** The issuer's public keys (JWK set): every key that signed a credential still verifies it after a rotation. */
+export const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+
+// ---------- the learning record ----------
+
+export const learningRecordSchema = z.object({
+  inProgress: z.array(progressWithProductSchema),
+  completed: z.array(progressWithProductSchema),
+  certificates: z.array(certificateSchema),
+  /** The last 12 weeks, oldest first; a week starts on Monday (UTC). */
+  weeks: z.array(z.object({ weekStart: z.string(), minutes: z.number().int() })),
+  /** Days (UTC) with any learning: today's run (or yesterday's, while today has none yet) and the longest ever. */
+  streak: z.object({ current: z.number().int(), longest: z.number().int(), learnedToday: z.boolean() }),
+  quizzes: z.array(
+    z.object({ productId: objectIdSchema, productTitle: z.string(), productSlug: z.string(), lessonId: objectIdSchema, bestScore: z.number().int(), passed: z.boolean(), attempts: z.number().int(), lastAttemptAt: z.string() }),
+  ),
+  totals: z.object({ minutesLearned: z.number().int(), coursesCompleted: z.number().int(), certificates: z.number().int(), quizzesPassed: z.number().int() }),
+});
+export type LearningRecord = z.infer<typeof learningRecordSchema>;
+
+// ---------- internal: what progress asks content when it issues a certificate ----------
+
+export const certificateFactsSchema = z.object({
+  productId: objectIdSchema,
+  slug: z.string(),
+  title: z.string(),
+  creatorName: z.string(),
+  /** The course's length: its lessons' known durations (or the product's duration), seconds. */
+  durationSeconds: z.number().int(),
+});
+export type CertificateFacts = z.infer<typeof certificateFactsSchema>;

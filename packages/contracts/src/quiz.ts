@@ -1,0 +1,141 @@
+// Contracts of quizzes: a lesson kind holding questions (content owns the questions and their answers, which
+// never reach a browser before an attempt), and learners' graded attempts (progress owns them).
+import { z } from 'zod';
+import { emptyToNull } from './admin';
+import { objectIdSchema } from './api';
+import { lessonProgressSchema } from './course-progress';
+import { progressSchema } from './progress';
+
+export const QUIZ_QUESTION_KINDS = ['single', 'multiple', 'true-false'] as const;
+export type QuizQuestionKind = (typeof QUIZ_QUESTION_KINDS)[number];
+
+export const QUIZ_LIMITS = { questions: 50, options: 10, prompt: 1_000, option: 500, explanation: 2_000 } as const;
+
+/** The words quizzes answer with, shared by content, progress, the player, the editor and the tests. */
+export const QUIZ_MESSAGES = {
+  quizRequired: 'A quiz lesson needs at least one question',
+  oneCorrect: 'A single-choice or true/false question has exactly one correct option',
+  someCorrect: 'A multiple-choice question has at least one correct option',
+  trueFalseOptions: 'A true/false question has exactly the options True and False',
+  unknownQuestion: (id: string) => `Question ${id} is not part of this quiz`,
+  unknownOption: (id: string) => `Option ${id} is not an option of this question`,
+  oneAnswer: 'Choose exactly one option for this question',
+  answeredTwice: (id: string) => `Question ${id} is answered twice`,
+  tooFast: (seconds: number) => `Take a moment with the questions: you can submit again in ${seconds} seconds`,
+  notAQuiz: 'This lesson is not a quiz',
+  passToComplete: 'A quiz is completed by passing it',
+  passed: (score: number) => `Passed with ${score}%`,
+  failed: (score: number, pass: number) => `${score}%: ${pass}% passes. Review the explanations and try again.`,
+} as const;
+
+const text = (label: string, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: `${label} is required` }).min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
+const keptId = z.preprocess(emptyToNull, objectIdSchema.nullable()).optional();
+
+// ---------- the admin's quiz (with the answers) ----------
+
+const quizOptionInputSchema = z.object({ id: keptId, text: text('Option text', QUIZ_LIMITS.option), isCorrect: z.boolean({ error: 'Correct must be true or false' }).optional().default(false) });
+
+const quizQuestionInputSchema = z
+  .object({
+    id: keptId,
+    kind: z.enum(QUIZ_QUESTION_KINDS, { message: `Question kind must be one of: ${QUIZ_QUESTION_KINDS.join(', ')}` }),
+    prompt: text('Question', QUIZ_LIMITS.prompt),
+    options: z.array(quizOptionInputSchema).min(2, 'A question needs at least two options').max(QUIZ_LIMITS.options, `At most ${QUIZ_LIMITS.options} options per question`),
+    explanation: z.preprocess(emptyToNull, z.string().trim().max(QUIZ_LIMITS.explanation, `Explanation must be at most ${QUIZ_LIMITS.explanation} characters`).nullable()).optional().transform((v) => v ?? null),
+  })
+  .superRefine((question, ctx) => {
+    const correct = question.options.filter((o) => o.isCorrect).length;
+    if (question.kind === 'true-false') {
+      const texts = question.options.map((o) => o.text.toLowerCase()).sort();
+      if (texts.length !== 2 || texts[0] !== 'false' || texts[1] !== 'true') ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.trueFalseOptions });
+    }
+    if (question.kind !== 'multiple' && correct !== 1) ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.oneCorrect });
+    if (question.kind === 'multiple' && correct < 1) ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.someCorrect });
+  });
+
+/** A quiz lesson's questions as the editor saves them (inside the curriculum save). */
+export const quizInputSchema = z.object({
+  passPercent: z.number({ error: 'Pass mark must be a whole percent from 1 to 100' }).int('Pass mark must be a whole percent from 1 to 100').min(1, 'Pass mark must be a whole percent from 1 to 100').max(100, 'Pass mark must be a whole percent from 1 to 100').optional().default(70),
+  questions: z.array(quizQuestionInputSchema).min(1, QUIZ_MESSAGES.quizRequired).max(QUIZ_LIMITS.questions, `At most ${QUIZ_LIMITS.questions} questions per quiz`),
+});
+export type QuizInput = z.output<typeof quizInputSchema>;
+
+const quizOptionSchema = z.object({ id: objectIdSchema, text: z.string() });
+const adminQuizQuestionSchema = z.object({
+  id: objectIdSchema,
+  kind: z.enum(QUIZ_QUESTION_KINDS),
+  prompt: z.string(),
+  options: z.array(quizOptionSchema.extend({ isCorrect: z.boolean() })),
+  explanation: z.string().nullable(),
+});
+/** The admin's view of a quiz: every question with its answers. */
+export const adminQuizSchema = z.object({ passPercent: z.number().int(), questions: z.array(adminQuizQuestionSchema) });
+export type AdminQuiz = z.infer<typeof adminQuizSchema>;
+
+// ---------- what a learner sees before answering ----------
+
+/** A quiz as a learner sees it: questions and options, never which are correct nor the explanations. */
+export const quizSchema = z.object({
+  passPercent: z.number().int(),
+  questions: z.array(z.object({ id: objectIdSchema, kind: z.enum(QUIZ_QUESTION_KINDS), prompt: z.string(), options: z.array(quizOptionSchema) })),
+});
+export type Quiz = z.infer<typeof quizSchema>;
+
+/** What progress asks content to grade an attempt (internal only). */
+export const quizKeySchema = z.object({
+  lessonId: objectIdSchema,
+  passPercent: z.number().int(),
+  questions: z.array(z.object({ id: objectIdSchema, kind: z.enum(QUIZ_QUESTION_KINDS), optionIds: z.array(objectIdSchema), correctOptionIds: z.array(objectIdSchema), explanation: z.string().nullable() })),
+});
+export type QuizKey = z.infer<typeof quizKeySchema>;
+
+// ---------- attempts (progress) ----------
+
+/** POST …/lessons/{lessonId}/quiz-attempts: the chosen options of each question (an unanswered question scores nothing). */
+export const quizAttemptBodySchema = z.object({
+  answers: z
+    .array(z.object({ questionId: objectIdSchema, optionIds: z.array(objectIdSchema).max(QUIZ_LIMITS.options, `At most ${QUIZ_LIMITS.options} options per answer`) }))
+    .max(QUIZ_LIMITS.questions, `At most ${QUIZ_LIMITS.questions} answers`),
+});
+export type QuizAttemptBody = z.output<typeof quizAttemptBodySchema>;
+
+/** One graded question of an attempt: what was chosen, what was right, and why (shown after submitting). */
+const gradedQuestionSchema = z.object({
+  questionId: objectIdSchema,
+  correct: z.boolean(),
+  chosenOptionIds: z.array(objectIdSchema),
+  correctOptionIds: z.array(objectIdSchema),
+  explanation: z.string().nullable(),
+});
+
+export const quizAttemptSummarySchema = z.object({
+  id: objectIdSchema,
+  /** Whole percent of questions answered right. */
+  score: z.number().int(),
+  passed: z.boolean(),
+  submittedAt: z.string(),
+});
+export type QuizAttemptSummary = z.infer<typeof quizAttemptSummarySchema>;
+
+export const quizAttemptSchema = quizAttemptSummarySchema.extend({ questions: z.array(gradedQuestionSchema) });
+export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
+
+/** GET …/quiz-attempts: every attempt, newest first, and the best score (the one that counts). */
+export const quizAttemptsSchema = z.object({
+  lessonId: objectIdSchema,
+  passPercent: z.number().int().nullable(),
+  bestScore: z.number().int().nullable(),
+  passed: z.boolean(),
+  attempts: z.array(quizAttemptSummarySchema),
+});
+export type QuizAttempts = z.infer<typeof quizAttemptsSchema>;
+
+/** The answer to an attempt: its grading, the best score so far, and the lesson and course after it. */
+export const quizAttemptResultSchema = z.object({
+  attempt: quizAttemptSchema,
+  bestScore: z.number().int(),
+  lesson: lessonProgressSchema,
+  course: progressSchema,
+});
+export type QuizAttemptResult = z.infer<typeof quizAttemptResultSchema>;
