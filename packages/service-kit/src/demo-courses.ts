@@ -14,10 +14,31 @@ export interface DemoResource {
   file: string;
 }
 
+export interface DemoQuizOption {
+  key: string;
+  text: string;
+  correct?: boolean;
+}
+
+export interface DemoQuizQuestion {
+  key: string;
+  kind: 'single' | 'multiple' | 'true-false';
+  prompt: string;
+  options: DemoQuizOption[];
+  explanation?: string;
+}
+
+export interface DemoQuiz {
+  passPercent: number;
+  questions: DemoQuizQuestion[];
+}
+
 export interface DemoLesson {
   key: string;
   title: string;
-  kind: 'video' | 'article';
+  kind: 'video' | 'article' | 'quiz';
+  /** A quiz lesson's questions (answers included: content keeps them from learners until they submit). */
+  quiz?: DemoQuiz;
   /** A video lesson's demo video (its length is measured at seed time). */
   video?: DemoVideo;
   /** An article's HTML (sanitised by content like any article). */
@@ -87,6 +108,20 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
             ),
             resources: [{ key: 'starter', title: 'Exercise brief and starter layout', file: '/media/resources/css-grid-exercise-brief.pdf' }],
           },
+          {
+            key: 'quiz',
+            title: 'Quiz: Grid essentials',
+            kind: 'quiz',
+            readingSeconds: 180,
+            quiz: {
+              passPercent: 70,
+              questions: [
+                { key: 'tracks', kind: 'single', prompt: 'Which property sets the column tracks of a grid?', options: [{ key: 'a', text: 'grid-template-columns', correct: true }, { key: 'b', text: 'grid-column' }, { key: 'c', text: 'column-count' }], explanation: 'grid-template-columns defines the tracks; grid-column places one item across them.' },
+                { key: 'gap', kind: 'multiple', prompt: 'Which of these put space between grid tracks?', options: [{ key: 'a', text: 'gap', correct: true }, { key: 'b', text: 'column-gap', correct: true }, { key: 'c', text: 'padding' }], explanation: 'gap sets both directions, column-gap and row-gap one each; padding is inside an item.' },
+                { key: 'fr', kind: 'true-false', prompt: 'The fr unit shares out the free space left in the grid container.', options: [{ key: 'true', text: 'True', correct: true }, { key: 'false', text: 'False' }], explanation: 'fr divides the space that remains after fixed tracks are sized.' },
+              ],
+            },
+          },
         ],
       },
     ],
@@ -137,6 +172,20 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
             ),
             resources: [{ key: 'metrics-sheet', title: 'Evaluation metrics reference', file: '/media/resources/ml-metrics-reference.pdf' }],
           },
+          {
+            key: 'quiz',
+            title: 'Quiz: models and metrics',
+            kind: 'quiz',
+            readingSeconds: 180,
+            quiz: {
+              passPercent: 70,
+              questions: [
+                { key: 'split', kind: 'single', prompt: 'Why do we keep a test set the model never sees while training?', options: [{ key: 'a', text: 'To measure how it does on new data', correct: true }, { key: 'b', text: 'To train faster' }, { key: 'c', text: 'To make the model bigger' }], explanation: 'Scores on training data flatter the model; only unseen data says how it generalises.' },
+                { key: 'cures', kind: 'multiple', prompt: 'Which usually help against overfitting?', options: [{ key: 'a', text: 'More training data', correct: true }, { key: 'b', text: 'A simpler model', correct: true }, { key: 'c', text: 'Measuring on the training set' }], explanation: 'More data and simpler models both reduce memorising; measuring on training data hides the problem.' },
+                { key: 'recall', kind: 'true-false', prompt: 'Recall is the share of actual positives the model found.', options: [{ key: 'true', text: 'True', correct: true }, { key: 'false', text: 'False' }], explanation: 'Recall = true positives / all actual positives; precision is the share of predicted positives that were right.' },
+              ],
+            },
+          },
         ],
       },
     ],
@@ -181,6 +230,20 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
             ),
             resources: [{ key: 'project-brief', title: 'Project brief', file: '/media/resources/ui-project-brief.pdf' }],
           },
+          {
+            key: 'quiz',
+            title: 'Quiz: interface basics',
+            kind: 'quiz',
+            readingSeconds: 180,
+            quiz: {
+              passPercent: 70,
+              questions: [
+                { key: 'hierarchy', kind: 'single', prompt: 'What makes one element read as the most important on a screen?', options: [{ key: 'a', text: 'Contrast in size, weight or colour with what surrounds it', correct: true }, { key: 'b', text: 'Being in the bottom right corner' }, { key: 'c', text: 'Having the longest text' }], explanation: 'Hierarchy comes from contrast: the eye goes first to what differs most.' },
+                { key: 'spacing', kind: 'multiple', prompt: 'Which are good uses of spacing?', options: [{ key: 'a', text: 'Grouping related controls closer together', correct: true }, { key: 'b', text: 'Separating unrelated groups', correct: true }, { key: 'c', text: 'Spacing every element equally' }], explanation: 'Proximity shows what belongs together; equal spacing everywhere hides the structure.' },
+                { key: 'colour', kind: 'true-false', prompt: 'Colour alone is enough to tell users that a field has an error.', options: [{ key: 'true', text: 'True' }, { key: 'false', text: 'False', correct: true }], explanation: 'Some people cannot tell the colours apart: pair colour with text or an icon.' },
+              ],
+            },
+          },
         ],
       },
     ],
@@ -191,11 +254,17 @@ export const demoSectionId = (courseSlug: string, sectionKey: string): string =>
 export const demoLessonId = (courseSlug: string, lessonKey: string): string => demoHash(`lesson:${courseSlug}/${lessonKey}`).slice(0, 24);
 export const demoResourceId = (courseSlug: string, lessonKey: string, resourceKey: string): string =>
   demoHash(`resource:${courseSlug}/${lessonKey}/${resourceKey}`).slice(0, 24);
+export const demoQuestionId = (courseSlug: string, lessonKey: string, questionKey: string): string => demoHash(`question:${courseSlug}/${lessonKey}/${questionKey}`).slice(0, 24);
+export const demoOptionId = (courseSlug: string, lessonKey: string, questionKey: string, optionKey: string): string =>
+  demoHash(`option:${courseSlug}/${lessonKey}/${questionKey}/${optionKey}`).slice(0, 24);
 
 /** Every demo resource file once (the media seed makes each an asset, id `demoAssetId(file)`). */
 export const DEMO_RESOURCE_FILES: readonly string[] = [
   ...new Set(DEMO_COURSES.flatMap((course) => course.sections.flatMap((s) => s.lessons.flatMap((l) => (l.resources ?? []).map((r) => r.file))))),
 ];
+
+/** The demo member completed this course (every lesson, its quiz passed with every answer right) and holds its certificate. */
+export const DEMO_MEMBER_COMPLETED_COURSE = { slug: 'css-grid-layout-workshop', completedDaysAgo: 6 } as const;
 
 /** The demo member is part-way through this course: these lessons complete, and in the next one at this share. */
 export const DEMO_MEMBER_COURSE = {
