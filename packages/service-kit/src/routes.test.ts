@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineRoutes } from '@catalyst/contracts';
 import { createService } from './app';
 import { forbidden } from './errors';
-import { mountRoutes, mountedRoutes, reply } from './routes';
+import { mountRoutes, mountedRoutes, reply, successBody } from './routes';
 import { TEST_INTERNAL_SECRET, identityHeaders, testLog } from './testing';
 
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id');
@@ -12,6 +12,7 @@ const routes = defineRoutes({
   create: { method: 'POST', path: '/things', service: 'content', access: 'admin', summary: 'Add a thing', body: z.object({ name: z.string({ error: 'Name is required' }).min(1, 'Name is required') }), response: z.object({ name: z.string() }), status: 201 },
   mine: { method: 'GET', path: '/things/:id', service: 'content', access: 'premium', summary: 'One thing', params: z.object({ id }), response: z.object({ id: z.string() }) },
   drifting: { method: 'GET', path: '/drifting', service: 'content', access: 'user', summary: 'Answers what it did not declare', response: z.object({ n: z.number() }) },
+  kept: { method: 'GET', path: '/kept', service: 'content', access: 'public', summary: 'An answer kept serialised', query: z.object({ stale: z.string().optional() }), response: z.object({ n: z.number() }), cache: 'shared' },
 });
 
 const admin = { id: 'a'.repeat(24), role: 'admin' as const, email: 'a@test.example', name: 'Ada' };
@@ -27,6 +28,8 @@ function build() {
       create: ({ body }) => reply({ name: body.name }, { message: 'Thing added' }),
       mine: ({ params }) => ({ id: params.id }),
       drifting: () => ({ n: 'one' }) as never,
+      // a body kept serialised; `stale` keeps one that no longer says its data
+      kept: ({ query }) => reply({ n: 2 }, { body: successBody({ n: query.stale ? 1 : 2 }) }),
     },
     { publicMaxAgeSeconds: 5, premium: async (_c, { identity }) => { if (identity?.id !== admin.id) throw forbidden('Active subscription required to access this content'); } },
   );
@@ -69,8 +72,22 @@ describe('mountRoutes', () => {
     expect(res.status).toBe(500);
   });
 
+  it('sends a body kept serialised as it is, as JSON with the shared cache policy; a kept body that is not its data fails under test', async () => {
+    const res = await call('/kept');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5');
+    expect(await res.text()).toBe('{"success":true,"data":{"n":2}}');
+    expect((await call('/kept?stale=1')).status).toBe(500);
+    // unchecked (in production), the kept bytes are what goes out: nothing serialises the data again
+    const unchecked = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
+    const spelled = '{ "success": true, "data": { "n": 2 } }';
+    mountRoutes(unchecked, { kept: routes.kept }, { kept: () => reply({ n: 2 }, { body: spelled }) }, { checkResponses: false });
+    expect(await (await unchecked.request('/kept')).text()).toBe(spelled);
+  });
+
   it('lists what it mounted, for the declaration coverage tests', () => {
-    expect(mountedRoutes(app)).toEqual(['GET /drifting', 'GET /things', 'GET /things/:id', 'POST /things']);
+    expect(mountedRoutes(app)).toEqual(['GET /drifting', 'GET /kept', 'GET /things', 'GET /things/:id', 'POST /things']);
   });
 
   it('refuses to mount a premium route without a premium rule, or a path parameter without a schema', () => {

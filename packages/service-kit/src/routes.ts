@@ -29,11 +29,17 @@ export interface Reply<T> {
   message?: string;
   status?: 200 | 201 | 202;
   headers?: Record<string, string>;
+  /** The success body already serialised (`successBody(data, message)`): sent as it is, with the route's status and headers. */
+  body?: string;
 }
 
-export function reply<T>(data: T, options: { message?: string; status?: 200 | 201 | 202; headers?: Record<string, string> } = {}): Reply<T> {
+export function reply<T>(data: T, options: { message?: string; status?: 200 | 201 | 202; headers?: Record<string, string>; body?: string } = {}): Reply<T> {
   return { [REPLY]: true, data, ...options };
 }
+
+/** The one success shape, serialised: what a route answers for `data` (an answer kept serialised is made with it). */
+export const successBody = (data: unknown, message?: string): string =>
+  JSON.stringify(message === undefined ? { success: true, data } : { success: true, data, message });
 
 const isReply = (value: unknown): value is Reply<unknown> => typeof value === 'object' && value !== null && REPLY in value;
 
@@ -92,15 +98,18 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
       if (route.access === 'premium') await options.premium!(c, input, route);
       const result = await handler(input, c);
       if (result instanceof Response) return result;
-      const answer = isReply(result) ? result : { data: result, message: undefined, status: undefined, headers: undefined };
+      const answer: Omit<Reply<unknown>, typeof REPLY> = isReply(result) ? result : { data: result };
       if (check) {
         const parsed = route.response.safeParse(answer.data);
         if (!parsed.success) throw new Error(`The answer of ${routeKey(route)} does not match its declaration: ${parsed.error.message}`);
+        if (answer.body !== undefined && answer.body !== successBody(answer.data, answer.message)) throw new Error(`The kept body of ${routeKey(route)} is not its data serialised`);
       }
       const status = answer.status ?? route.status ?? 200;
-      const body = answer.message === undefined ? { success: true, data: answer.data } : { success: true, data: answer.data, message: answer.message };
       const shared = cacheControl && status === 200 && c.req.method === 'GET' && !answer.headers?.['cache-control'];
-      return c.json(body, status, shared ? { ...answer.headers, 'cache-control': cacheControl } : answer.headers);
+      const headers = shared ? { ...answer.headers, 'cache-control': cacheControl } : answer.headers;
+      if (answer.body !== undefined) return c.body(answer.body, status, { 'Content-Type': 'application/json', ...headers });
+      const body = answer.message === undefined ? { success: true, data: answer.data } : { success: true, data: answer.data, message: answer.message };
+      return c.json(body, status, headers);
     });
   }
   return app;

@@ -4,11 +4,13 @@ import {
   mediaInternalRoutes,
   type curriculumRoutes,
   type CurriculumInput,
+  type CurriculumOutline,
   type FieldError,
   type MediaAssetFacts,
 } from '@catalyst/contracts';
 import { HttpError, badRequest, conflict, newObjectId, notFound, reply, signStreamToken, unauthorized, unavailable, type RouteHandlers } from '@catalyst/service-kit';
 import { cachedRead, type Deps } from '../deps';
+import { createKeptAnswers } from '../kept-answers';
 import { requireOpen } from '../premium-rule';
 import { findProduct, toPublicProduct } from '../products/products.repository';
 import { sanitizeContent } from '../products/sanitize-content';
@@ -62,6 +64,8 @@ async function assetFactsOf(deps: Deps, assetIds: string[], requestId: string): 
  */
 export function createCurriculumHandlers(deps: Deps): Handlers {
   const { db } = deps;
+  /** The outline is the same for everyone while its memoised read lives: kept serialised beside it (a 200-lesson course's is 31 KiB). */
+  const outlineAnswers = createKeptAnswers<CurriculumOutline>();
 
   /**
    * The save's media, checked with media before anything is written: a lesson's video must be a video,
@@ -165,7 +169,7 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
         return product ? loadOutline(db, product) : null;
       });
       if (!outline) throw notFound(PRODUCT_NOT_FOUND);
-      return outline;
+      return outlineAnswers(outline, () => outline);
     },
 
     /**

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { normaliseSlug, type productRoutes, type ProductValues } from '@catalyst/contracts';
+import { normaliseSlug, type productRoutes, type ProductValues, type RouteData } from '@catalyst/contracts';
 import { HttpError, badRequest, conflict, isUniqueViolation, newObjectId, notFound, reply, unavailable, type RouteHandlers } from '@catalyst/service-kit';
 import { progressInternalRoutes } from '@catalyst/contracts';
 import { cachedRead, type Deps } from '../deps';
+import { createKeptAnswers } from '../kept-answers';
 import { parentExists } from '../groups/groups.repository';
 import { requireOpen } from '../premium-rule';
 import {
@@ -89,7 +90,7 @@ export function createProductHandlers(deps: Deps): Handlers {
    * signing epoch holds, so it is kept serialised beside those rows (a new read after an admin write or the
    * memo's TTL builds a new one).
    */
-  const premiumAnswers = new WeakMap<object, { epoch: number; body: string }>();
+  const premiumAnswers = createKeptAnswers<RouteData<(typeof productRoutes)['listPremium']>>();
 
   return {
     /** Visible products, filtered, sorted and paged. */
@@ -108,16 +109,13 @@ export function createProductHandlers(deps: Deps): Handlers {
       return toPublicProduct(product);
     },
 
-    async listPremium({ query }, c) {
+    async listPremium({ query }) {
       const result = await cachedRead(deps, 'products', query, () => listProducts(db, query));
-      const epoch = deps.signVideoUrl.epoch();
-      let kept = premiumAnswers.get(result);
-      if (!kept || kept.epoch !== epoch) {
-        const data = { items: result.items.map(premiumProductOf(deps)), total: result.total, totalCapped: result.totalCapped, page: query.page, limit: query.limit };
-        kept = { epoch, body: JSON.stringify({ success: true, data }) };
-        premiumAnswers.set(result, kept);
-      }
-      return c.body(kept.body, 200, { 'Content-Type': 'application/json' });
+      return premiumAnswers(
+        result,
+        () => ({ items: result.items.map(premiumProductOf(deps)), total: result.total, totalCapped: result.totalCapped, page: query.page, limit: query.limit }),
+        deps.signVideoUrl.epoch(),
+      );
     },
 
     /**
