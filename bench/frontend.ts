@@ -82,6 +82,21 @@ export interface VisitPlan {
   session?: { token: string; role: 'user' | 'admin' };
 }
 
+/**
+ * The product the front end's product page opens: the first listed product that is a single video (no
+ * curriculum), as the member sees it at `/browse/premium/product/<productId>`. `except` leaves one out
+ * (the course bench grows a course of its own into a curriculum).
+ */
+export async function singleVideoProduct(baseUrl: string, except: ReadonlySet<string> = new Set()): Promise<{ productId: string; _id: string; slug: string }> {
+  const listed = (await (await fetch(new URL('/api/v1/content/products?limit=20', baseUrl))).json()) as { data: { items: Array<{ productId: string; _id: string; slug: string }> } };
+  for (const item of listed.data.items) {
+    if (except.has(item._id) || except.has(item.slug)) continue;
+    const outline = (await (await fetch(new URL(`/api/v1/content/products/${item.slug}/curriculum`, baseUrl))).json()) as { data: { lessonCount: number } };
+    if (outline.data.lessonCount === 0) return item;
+  }
+  throw new Error('no single-video product among the first 20 listed');
+}
+
 export async function measureVisit(browser: Browser, baseUrl: string, plan: VisitPlan): Promise<PageVisit> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
