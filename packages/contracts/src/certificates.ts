@@ -3,30 +3,12 @@
 // Open Badges 3.0 / W3C Verifiable Credential (VC-JOSE, EdDSA) checked against the published keys.
 import { z } from 'zod';
 import { objectIdSchema, pagingQuerySchema } from './api';
+import { CERTIFICATE_CODE_ALPHABET, CERTIFICATE_CODE_LENGTH, CERTIFICATE_MESSAGES } from './certificate-terms';
 import { progressWithProductSchema } from './progress';
 
-/** A certificate's public code: ten characters of Crockford's base32 (no I, L, O, U: nothing to misread). */
-export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const CERTIFICATE_CODE_LENGTH = 10;
+export * from './certificate-terms';
+
 const CODE = `[${CERTIFICATE_CODE_ALPHABET}]{${CERTIFICATE_CODE_LENGTH}}`;
-
-export const CERTIFICATE_MESSAGES = {
-  notFound: 'Certificate not found',
-  invalidCode: 'A certificate code is ten letters and digits',
-  alreadyRevoked: 'This certificate is already revoked',
-  revoked: 'Certificate revoked',
-} as const;
-
-/** The media type of the credential (VC-JOSE compact JWT). */
-export const VC_JWT_CONTENT_TYPE = 'application/vc+jwt';
-/** Where anyone finds the issuer's public keys (served by the gateway at the site's root). */
-export const JWKS_PATH = '/.well-known/jwks.json';
-
-/** Where a certificate is verified by people (the page) and machines (JSON, PDF, credential), relative to the site. */
-export const certificatePagePath = (code: string) => `/certificates/${code}`;
-export const certificateJsonPath = (code: string) => `/api/v1/certificates/${code}`;
-export const certificatePdfPath = (code: string) => `/api/v1/certificates/${code}.pdf`;
-export const certificateCredentialPath = (code: string) => `/api/v1/certificates/${code}/credential`;
 
 export const certificateSchema = z.object({
   code: z.string(),
