@@ -21,6 +21,31 @@ describe("the player's first reads", () => {
     ]);
   });
 
+  it("starts a course's progress as soon as the outline names the product's _id, for a signed-in viewer; nothing for a single video", () => {
+    const [outline] = shellRoutes.pages[0]!.firstReads!(`${PRODUCT_PREFIX}css-grid/lesson/${'b'.repeat(24)}`);
+    const productId = 'a'.repeat(24);
+    expect(outline!.then!({ productId, sections: [{ id: 's' }] })).toEqual([{ endpoint: ['progress', 'forCourse'], input: { params: { id: productId } }, signedIn: true }]);
+    expect(outline!.then!({ productId, sections: [] })).toEqual([]);
+  });
+
+  it("hints a product page's poster from the product, and a lesson's from the lesson: its stream's poster, else (a video without one) the product's thumbnail", () => {
+    const lessonId = 'b'.repeat(24);
+    const [, product] = shellRoutes.pages[0]!.firstReads!(`${PRODUCT_PREFIX}css-grid`);
+    expect(product!.images!({ thumbnail: '/media/thumbnails/css.jpg' })).toEqual(['/media/thumbnails/css.jpg']);
+
+    const [, productOfLesson, lesson] = shellRoutes.pages[0]!.firstReads!(`${PRODUCT_PREFIX}css-grid/lesson/${lessonId}`);
+    // the product's thumbnail is not the lesson's poster until the lesson says so
+    expect(productOfLesson!.images).toBeUndefined();
+    const streamed = { kind: 'video', stream: { posterUrl: '/media/streams/a/poster.jpg?token=t' } };
+    expect(lesson!.images!(streamed)).toEqual(['/media/streams/a/poster.jpg?token=t']);
+    expect(lesson!.then!(streamed)).toEqual([]);
+    const [again] = lesson!.then!({ kind: 'video', stream: null });
+    expect(again).toMatchObject({ endpoint: ['product', 'getPremium'], input: { params: { idOrSlug: 'css-grid' } }, signedIn: true });
+    expect(again!.images!({ thumbnail: '/media/thumbnails/css.jpg' })).toEqual(['/media/thumbnails/css.jpg']);
+    // an article has no poster
+    expect(lesson!.then!({ kind: 'article', stream: null })).toEqual([]);
+  });
+
   it('starts nothing for addresses that are no page', () => {
     expect(readsOf(PRODUCT_PREFIX)).toEqual([]);
     expect(readsOf(`${PRODUCT_PREFIX}css-grid/lesson`)).toEqual([]);

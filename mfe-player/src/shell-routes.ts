@@ -1,7 +1,20 @@
-import type { RemoteRouteTable } from '@catalyst/web-kit/pages';
+import type { FirstRead, RemoteRouteTable } from '@catalyst/web-kit/pages';
 
 /** Product pages: /browse/premium/product/<id or slug>, and a course's lessons under …/lesson/<lessonId>. */
 export const PRODUCT_PREFIX = '/browse/premium/product/';
+
+// What the first reads need of their answers (plain shapes: the contracts' schemas are not loaded this early).
+type OutlineAnswer = { productId?: string; sections?: unknown[] } | undefined;
+type ProductAnswer = { thumbnail?: string | null } | undefined;
+type LessonAnswer = { kind?: string; stream?: { posterUrl?: string | null } | null } | undefined;
+
+/** The product page's read; its poster (the product's thumbnail) is hinted as soon as it is in. */
+const productRead = (idOrSlug: string, withPoster: boolean): FirstRead => ({
+  endpoint: ['product', 'getPremium'],
+  input: { params: { idOrSlug } },
+  signedIn: true,
+  ...(withPoster ? { images: (data: unknown) => [(data as ProductAnswer)?.thumbnail] } : {}),
+});
 
 /** The player's pages, as the shell mounts and preloads them (plain data: read before React loads). */
 export const shellRoutes: RemoteRouteTable = {
@@ -20,11 +33,33 @@ export const shellRoutes: RemoteRouteTable = {
         const idOrSlug = decodeURIComponent(rest[0]);
         const params = { idOrSlug };
         return [
-          // Public: whether the product is a course (the page waits for it), for visitors too.
-          { endpoint: ['curriculum', 'outline'], input: { params } },
-          // The video's poster is the product page's largest paint.
-          { endpoint: ['product', 'getPremium'], input: { params }, signedIn: true, images: (data) => [(data as { thumbnail?: string | null } | undefined)?.thumbnail] },
-          ...(isLesson ? [{ endpoint: ['curriculum', 'lesson'] as ['curriculum', 'lesson'], input: { params: { idOrSlug, lessonId: decodeURIComponent(rest[2]!) } }, signedIn: true }] : []),
+          // Public: whether the product is a course (the page waits for it), for visitors too. A course's
+          // progress needs the product's _id, which the outline carries: it starts as soon as that is in.
+          {
+            endpoint: ['curriculum', 'outline'],
+            input: { params },
+            then: (data) => {
+              const outline = data as OutlineAnswer;
+              return outline?.productId && outline.sections?.length ? [{ endpoint: ['progress', 'forCourse'], input: { params: { id: outline.productId } }, signedIn: true }] : [];
+            },
+          },
+          // The video's poster is the product page's largest paint. A lesson's is its stream's poster, or
+          // (a video without a stream) the product's thumbnail: hinted once the lesson says which.
+          productRead(idOrSlug, !isLesson),
+          ...(isLesson
+            ? [
+                {
+                  endpoint: ['curriculum', 'lesson'] as ['curriculum', 'lesson'],
+                  input: { params: { idOrSlug, lessonId: decodeURIComponent(rest[2]!) } },
+                  signedIn: true,
+                  images: (data: unknown) => [(data as LessonAnswer)?.stream?.posterUrl],
+                  then: (data: unknown) => {
+                    const lesson = data as LessonAnswer;
+                    return lesson?.kind === 'video' && !lesson.stream?.posterUrl ? [productRead(idOrSlug, true)] : [];
+                  },
+                },
+              ]
+            : []),
         ];
       },
     },

@@ -15,6 +15,11 @@ export type FirstRead = {
       signedIn?: boolean;
       /** Images the page shows first (its LCP), found in the answer: hinted as soon as the answer is in. */
       images?: (data: unknown) => Array<string | null | undefined>;
+      /**
+       * Reads that need this answer (an id in it), started as soon as it is in, by the same rules (a read
+       * already started for the same address is not started again). Not called when the read failed.
+       */
+      then?: (data: unknown) => FirstRead[];
     };
   }[keyof Endpoints[G]];
 }[keyof Endpoints];

@@ -59,6 +59,35 @@ describe('preloadRouteRemote', () => {
     expect(hint?.getAttribute('href')).toBe('/media/thumbnails/intro.jpg');
   });
 
+  it("starts a course's progress once the outline names the product, and the lesson's poster once the lesson is in, each read once", async () => {
+    const productId = 'a'.repeat(24);
+    const lessonId = 'b'.repeat(24);
+    const answers: Record<string, unknown> = {
+      '/content/products/big-course/curriculum': { productId, sections: [{ id: 's', lessons: [] }] },
+      '/content/premium/products/big-course': { thumbnail: '/media/thumbnails/big.jpg' },
+      [`/content/products/big-course/lessons/${lessonId}`]: { kind: 'video', stream: null },
+    };
+    const client = { prefetch: vi.fn(async (path: string) => answers[path]) };
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+    await preloadRouteRemote(`/browse/premium/product/big-course/lesson/${lessonId}`, Promise.resolve(manifests), { session: fakeSession('t', { role: 'user' }), load: vi.fn(async () => ({})), client });
+    await vi.waitFor(() => expect(client.prefetch).toHaveBeenCalledWith(`/content/progress/product/${productId}/lessons`, undefined));
+    // the first three together, then the course's progress; the product read the lesson's poster needs is not made twice
+    expect(client.prefetch.mock.calls.map(([path]) => path)).toEqual([
+      '/content/products/big-course/curriculum',
+      '/content/premium/products/big-course',
+      `/content/products/big-course/lessons/${lessonId}`,
+      `/content/progress/product/${productId}/lessons`,
+    ]);
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe('/media/thumbnails/big.jpg'));
+  });
+
+  it("leaves a visitor's course at the public outline: no progress, no lesson", async () => {
+    const client = { prefetch: vi.fn(async () => ({ productId: 'a'.repeat(24), sections: [{ id: 's' }] })) };
+    await preloadRouteRemote(`/browse/premium/product/big-course/lesson/${'b'.repeat(24)}`, Promise.resolve(manifests), { session: fakeSession(null, null), load: vi.fn(async () => ({})), client });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(client.prefetch.mock.calls).toEqual([['/content/products/big-course/curriculum', undefined]]);
+  });
+
   it('never requests the admin remote for a learner or an anonymous visitor', async () => {
     const load = vi.fn(async () => ({}));
     await preloadRouteRemote('/admin', Promise.resolve(manifests), { session: fakeSession('t', { role: 'user' }), load });

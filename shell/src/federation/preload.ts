@@ -18,10 +18,26 @@ export function routeReads(pathname: string): FirstRead[] {
   return remoteRouteOf(pathname)?.firstReads?.(pathname) ?? [];
 }
 
-/** Starts a first read on the client; its answer's data, or undefined. */
-function prefetchRead(endpoints: Endpoints, { endpoint: [group, name], input }: FirstRead): Promise<unknown> {
-  const endpoint = (endpoints[group] as unknown as Record<string, Endpoint<never>>)[name]!;
-  return (endpoint.prefetch as (input?: unknown) => Promise<unknown>)(input);
+const endpointOf = (endpoints: Endpoints, [group, name]: FirstRead['endpoint']) => (endpoints[group] as unknown as Record<string, Endpoint<never>>)[name]!;
+
+/**
+ * Starts a page's first reads on the client, and each read's dependent reads (`then`) as soon as its
+ * answer is in; hints each answer's images. A read is started once per address (a dependent read that
+ * names a read already started waits for that one). Reads that need a session are skipped without one.
+ */
+function startReads(endpoints: Endpoints, reads: FirstRead[], signedIn: boolean, started = new Map<string, Promise<unknown>>()): void {
+  for (const read of reads) {
+    if (!signedIn && read.signedIn) continue;
+    // the endpoint and its input name the address
+    const address = JSON.stringify([read.endpoint, read.input ?? null]);
+    let answer = started.get(address);
+    if (!answer) {
+      answer = (endpointOf(endpoints, read.endpoint).prefetch as (input?: unknown) => Promise<unknown>)(read.input);
+      started.set(address, answer);
+    }
+    if (read.images) void answer.then((data) => read.images!(data).forEach((url) => url && hintFile(url, 'image')));
+    if (read.then) void answer.then((data) => data !== undefined && startReads(endpoints, read.then!(data), signedIn, started));
+  }
 }
 
 /**
@@ -45,11 +61,7 @@ export async function preloadRouteRemote(pathname: string, discovered: Promise<R
   }
   const token = store.getState().token;
   const endpoints: Endpoints = deps.client ? createEndpoints(deps.client as ApiClient) : api;
-  for (const read of routeReads(pathname)) {
-    if (!token && read.signedIn) continue;
-    const answer = prefetchRead(endpoints, read);
-    if (read.images) void answer.then((data) => read.images!(data).forEach((url) => url && hintFile(url, 'image')));
-  }
+  startReads(endpoints, routeReads(pathname), !!token);
   const manifests = await discovered;
   if (!manifests[target.remote]) return null;
   const id = `${target.remote}/${target.module.replace(/^\.\//, '')}`;
