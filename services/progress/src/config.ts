@@ -1,9 +1,50 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { z } from 'zod';
 import { baseServiceConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+
+/** An Ed25519 private JWK: `kty` OKP, `crv` Ed25519, `x` and `d` base64url, and `d` must be the key of `x`. */
+export const ed25519PrivateJwkSchema = z.object({
+  kty: z.literal('OKP', { error: 'kty must be "OKP"' }),
+  crv: z.literal('Ed25519', { error: 'crv must be "Ed25519"' }),
+  x: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'x must be the 32-byte public key, base64url'),
+  d: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'd must be the 32-byte private key, base64url'),
+  kid: z.string().min(1).max(200).optional(),
+});
+export type Ed25519PrivateJwk = z.infer<typeof ed25519PrivateJwkSchema>;
+
+/**
+ * CREDENTIAL_SIGNING_KEY: the credential issuer's Ed25519 private key as a JWK (JSON), `kid` optional (the
+ * RFC 7638 thumbprint otherwise). Unset: progress makes a key on first need and keeps it in `signing_keys`.
+ */
+const signingKeySchema = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a private JWK (JSON) such as {"kty":"OKP","crv":"Ed25519","x":"…","d":"…","kid":"…"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(ed25519PrivateJwkSchema)
+  .superRefine((jwk, ctx) => {
+    try {
+      const publicJwk = createPublicKey(createPrivateKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d }, format: 'jwk' })).export({ format: 'jwk' });
+      if (publicJwk.x !== jwk.x) ctx.addIssue({ code: 'custom', message: 'x is not the public key of d' });
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not a usable Ed25519 key' });
+    }
+  })
+  .optional();
 
 export const configSchema = baseServiceConfigSchema.extend({
   ...serviceUrlsSchema.shape,
   PORT: z.coerce.number().int().min(1).max(65535).default(4003),
+  /** The address learners open: certificates' verification links and the credential issuer's id. */
+  PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as http://localhost:8080').default('http://localhost:8080'),
+  /** The brand on certificates (PDF) and the issuer's name in credentials. */
+  SITE_NAME: z.string().min(1).default('Catalyst'),
+  CREDENTIAL_SIGNING_KEY: z.preprocess((v) => (v === '' ? undefined : v), signingKeySchema),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,8 +1,11 @@
 // The progress schema: one line per table, each table's types in ./tables.
 import type { LessonProgressTable } from './tables/lesson-progress';
 import type { ProgressTable } from './tables/progress';
+import type { CertificateCredentialsTable, SigningKeysTable } from './tables/signing-keys';
 
 export interface Database {
   progress: ProgressTable;
   lesson_progress: LessonProgressTable;
+  signing_keys: SigningKeysTable;
+  certificate_credentials: CertificateCredentialsTable;
 }
