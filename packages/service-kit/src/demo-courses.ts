@@ -43,7 +43,7 @@ export interface DemoLesson {
   video?: DemoVideo;
   /** An article's HTML (sanitised by content like any article). */
   body?: string;
-  /** An article's reading time. */
+  /** An article's or a quiz's reading time. */
   readingSeconds?: number;
   isFreePreview?: boolean;
   resources?: DemoResource[];
@@ -276,10 +276,10 @@ export const DEMO_MEMBER_COURSE = {
 
 /**
  * A demo lesson's length in whole seconds, as the curriculum states it: a video's measured length
- * (`measureDemoVideos`; unknown when it could not be measured, never made up), an article's reading time.
+ * (`measureDemoVideos`; unknown when it could not be measured, never made up), an article's or a quiz's reading time.
  */
 export function demoLessonSeconds(lesson: DemoLesson, measured: ReadonlyMap<string, number>): number | null {
-  if (lesson.kind === 'article') return lesson.readingSeconds ?? null;
+  if (lesson.kind !== 'video') return lesson.readingSeconds ?? null;
   const seconds = lesson.video ? measured.get(lesson.video) : undefined;
   return seconds === undefined ? null : Math.round(seconds);
 }
