@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIFFICULTIES, PRODUCT_TYPES } from '@catalyst/contracts';
-import { DEMO_COURSES, DEMO_RESOURCE_FILES, createLogger, demoAssetId, demoLessonId, demoSectionId, ffprobePath } from '@catalyst/service-kit';
+import { DEMO_COURSES, DEMO_RESOURCE_FILES, createLogger, demoAssetId, demoLessonId, demoOptionId, demoQuestionId, demoSectionId, ffprobePath } from '@catalyst/service-kit';
 import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { execFileSync } from 'node:child_process';
 import { demoId, seedDemo } from './seed';
@@ -24,7 +24,7 @@ const secondsOf = (file: string) =>
   measured.get(file) ??
   measured.set(file, Number(execFileSync(ffprobePath(), ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path.join(repoRoot, file)]).toString())).get(file)!;
 const courseSlugs = new Set(DEMO_COURSES.map((c) => c.slug));
-/** A demo course's length: its video lessons as measured, its articles' reading times. */
+/** A demo course's length: its video lessons as measured, its articles' and quizzes' reading times. */
 const courseSeconds = (slug: string) =>
   DEMO_COURSES.find((c) => c.slug === slug)!
     .sections.flatMap((s) => s.lessons)
@@ -92,7 +92,7 @@ describe('demo catalogue', () => {
     expect(after).toEqual(before);
   });
 
-  it('gives three demo courses 2–3 sections of 4–8 lessons: measured videos, articles, free previews and PDF resources', async () => {
+  it('gives three demo courses 2–3 sections of 4–8 lessons: measured videos, articles, a quiz, free previews and PDF resources', async () => {
     expect(DEMO_COURSES).toHaveLength(3);
     for (const course of DEMO_COURSES) {
       const productId = demoId('product', course.slug);
@@ -108,15 +108,28 @@ describe('demo catalogue', () => {
       const lessons = outline.sections.flatMap((s: any) => s.lessons);
       expect(lessons.map((l: any) => l.id)).toEqual(course.sections.flatMap((s) => s.lessons.map((l) => demoLessonId(course.slug, l.key))));
       expect(lessons.some((l: any) => l.isFreePreview)).toBe(true);
-      expect(new Set(lessons.map((l: any) => l.kind))).toEqual(new Set(['video', 'article']));
+      expect(new Set(lessons.map((l: any) => l.kind))).toEqual(new Set(['video', 'article', 'quiz']));
       expect(outline.durationSeconds).toBe(courseSeconds(course.slug));
 
       const editor = (await ctx.admin('GET', `/admin/products/${productId}/curriculum`)).body.data;
       for (const [lesson, demo] of editor.sections.flatMap((s: any) => s.lessons).map((l: any, i: number) => [l, course.sections.flatMap((s) => s.lessons)[i]!] as const)) {
         if (demo.kind === 'video') {
           expect(lesson).toMatchObject({ videoUrl: demo.video, mediaAssetId: demoAssetId(demo.video!), durationSeconds: Math.round(secondsOf(demo.video!)), body: null });
+        } else if (demo.kind === 'quiz') {
+          expect(lesson).toMatchObject({ videoUrl: null, mediaAssetId: null, body: null, durationSeconds: demo.readingSeconds });
+          // the ids progress derives to grade the demo member's attempt, the answers from `correct`
+          expect(lesson.quiz).toEqual({
+            passPercent: demo.quiz!.passPercent,
+            questions: demo.quiz!.questions.map((q) => ({
+              id: demoQuestionId(course.slug, demo.key, q.key),
+              kind: q.kind,
+              prompt: q.prompt,
+              options: q.options.map((o) => ({ id: demoOptionId(course.slug, demo.key, q.key, o.key), text: o.text, isCorrect: o.correct ?? false })),
+              explanation: q.explanation ?? null,
+            })),
+          });
         } else {
-          expect(lesson).toMatchObject({ videoUrl: null, mediaAssetId: null, durationSeconds: demo.readingSeconds });
+          expect(lesson).toMatchObject({ videoUrl: null, mediaAssetId: null, durationSeconds: demo.readingSeconds, quiz: null });
           expect(lesson.body).toMatch(/^<h2>/);
         }
         expect(lesson.resources.map((r: any) => [r.mediaAssetId, r.fileName, r.mimeType, r.size])).toEqual(

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { demoAccounts } from '@catalyst/contracts';
+import { demoAccounts, type AdminQuiz } from '@catalyst/contracts';
 import {
   DEMO_COURSES,
   DEMO_MEDIA_ROOT,
@@ -9,11 +9,14 @@ import {
   demoEntityId,
   demoLessonId,
   demoLessonSeconds,
+  demoOptionId,
   demoProductCode,
+  demoQuestionId,
   demoResourceId,
   demoSectionId,
   demoVideoFor,
   measureDemoVideos,
+  type DemoLesson,
   type Logger,
 } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
@@ -144,10 +147,25 @@ export async function seedDemo(db: Kysely<Database>, log: Logger, { mediaRoot = 
   });
 }
 
+/** A demo quiz as content keeps it: ids derived from its keys (progress and the tests derive the same), answers from `correct`. */
+export function demoQuizOf(courseSlug: string, lesson: DemoLesson): AdminQuiz | null {
+  if (lesson.kind !== 'quiz' || !lesson.quiz) return null;
+  return {
+    passPercent: lesson.quiz.passPercent,
+    questions: lesson.quiz.questions.map((question) => ({
+      id: demoQuestionId(courseSlug, lesson.key, question.key),
+      kind: question.kind,
+      prompt: question.prompt,
+      options: question.options.map((option) => ({ id: demoOptionId(courseSlug, lesson.key, question.key, option.key), text: option.text, isCorrect: option.correct ?? false })),
+      explanation: question.explanation ?? null,
+    })),
+  };
+}
+
 /**
  * The demo courses' curricula (DEMO_COURSES), inside the first seed's transaction: sections, lessons (a
- * video lesson plays its demo video, the asset media makes of it, for its measured length; an article its
- * reading time) and PDF resources (the asset media makes of each file, its real size; a file not there is
+ * video lesson plays its demo video, the asset media makes of it, for its measured length; an article or a
+ * quiz its reading time; a quiz its questions) and PDF resources (the asset media makes of each file, its real size; a file not there is
  * skipped with a warning). Each course's duration becomes its curriculum's total. Answers the courses seeded.
  */
 async function seedDemoCurricula(trx: Transaction<Database>, lessonSeconds: Map<string, number>, mediaRoot: string, log: Logger): Promise<number> {
@@ -185,6 +203,7 @@ async function seedDemoCurricula(trx: Transaction<Database>, lessonSeconds: Map<
         video_url: lesson.kind === 'video' ? (lesson.video ?? null) : null,
         media_asset_id: lesson.kind === 'video' && lesson.video ? demoAssetId(lesson.video) : null,
         body: lesson.kind === 'article' ? sanitizeContent(lesson.body ?? null) : null,
+        quiz: lesson.kind === 'quiz' ? JSON.stringify(demoQuizOf(course.slug, lesson)) : null,
       })),
     );
     const resources = course.sections.flatMap((section) =>

@@ -3,10 +3,12 @@ import {
   downloadFileUrl,
   mediaInternalRoutes,
   type curriculumRoutes,
+  type AdminQuiz,
   type CurriculumInput,
   type CurriculumOutline,
   type FieldError,
   type MediaAssetFacts,
+  type Quiz,
 } from '@catalyst/contracts';
 import { HttpError, badRequest, conflict, newObjectId, notFound, reply, signStreamToken, unauthorized, unavailable, type RouteHandlers } from '@catalyst/service-kit';
 import { cachedRead, type Deps } from '../deps';
@@ -22,6 +24,7 @@ import {
   loadOutline,
   lockCurriculum,
   ownersOf,
+  quizIdsOf,
   writeCurriculum,
   type CurriculumItem,
   type CurriculumWrite,
@@ -38,7 +41,32 @@ const MEDIA_CONCURRENCY = 8;
 /** What a resource may be: a file learners download. */
 const DOWNLOADABLE_KINDS = new Set<MediaAssetFacts['kind']>(['document', 'archive', 'image']);
 
-const itemLabel: Record<CurriculumItem, string> = { section: 'Section', lesson: 'Lesson', resource: 'Resource' };
+const itemLabel: Record<CurriculumItem | 'question' | 'option', string> = { section: 'Section', lesson: 'Lesson', resource: 'Resource', question: 'Question', option: 'Option' };
+
+type QuizInput = NonNullable<CurriculumInput['sections'][number]['lessons'][number]['quiz']>;
+
+/** A quiz as it is kept: every question and option with its id (kept, or new). */
+const quizToWrite = (quiz: QuizInput): AdminQuiz => ({
+  passPercent: quiz.passPercent,
+  questions: quiz.questions.map((question) => ({
+    id: question.id ?? newObjectId(),
+    kind: question.kind,
+    prompt: question.prompt,
+    options: question.options.map((option) => ({ id: option.id ?? newObjectId(), text: option.text, isCorrect: option.isCorrect })),
+    explanation: question.explanation,
+  })),
+});
+
+/** A quiz as a learner sees it before answering: built field by field, so no answer nor explanation can ride along. */
+export const learnerQuizOf = (quiz: AdminQuiz): Quiz => ({
+  passPercent: quiz.passPercent,
+  questions: quiz.questions.map((question) => ({
+    id: question.id,
+    kind: question.kind,
+    prompt: question.prompt,
+    options: question.options.map((option) => ({ id: option.id, text: option.text })),
+  })),
+});
 
 /** Media's facts of each asset, asked a few at a time; null for an asset media does not know. Media unreachable is a 503. */
 async function assetFactsOf(deps: Deps, assetIds: string[], requestId: string): Promise<Map<string, MediaAssetFacts | null>> {
@@ -106,28 +134,37 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
 
   /**
    * Every id the save keeps must be an item of this product's curriculum (of the same kind): an id of
-   * another product's item, or of nothing, is the admin's mistake and changes nothing.
+   * another product's item, or of nothing, is the admin's mistake and changes nothing. A quiz's questions
+   * and options keep theirs the same way (learners' attempts name them).
    */
   async function checkKeptIds(trx: Parameters<typeof ownersOf>[0], productId: string, body: CurriculumInput) {
-    const kept: Array<{ item: CurriculumItem; id: string; field: string }> = [];
+    const kept: Array<{ item: CurriculumItem | 'question' | 'option'; id: string; field: string }> = [];
     body.sections.forEach((section, s) => {
       if (section.id) kept.push({ item: 'section', id: section.id, field: `sections.${s}.id` });
       section.lessons.forEach((lesson, l) => {
-        if (lesson.id) kept.push({ item: 'lesson', id: lesson.id, field: `sections.${s}.lessons.${l}.id` });
+        const at = `sections.${s}.lessons.${l}`;
+        if (lesson.id) kept.push({ item: 'lesson', id: lesson.id, field: `${at}.id` });
         lesson.resources.forEach((resource, r) => {
-          if (resource.id) kept.push({ item: 'resource', id: resource.id, field: `sections.${s}.lessons.${l}.resources.${r}.id` });
+          if (resource.id) kept.push({ item: 'resource', id: resource.id, field: `${at}.resources.${r}.id` });
+        });
+        if (lesson.kind !== 'quiz') return;
+        lesson.quiz?.questions.forEach((question, q) => {
+          if (question.id) kept.push({ item: 'question', id: question.id, field: `${at}.quiz.questions.${q}.id` });
+          question.options.forEach((option, o) => {
+            if (option.id) kept.push({ item: 'option', id: option.id, field: `${at}.quiz.questions.${q}.options.${o}.id` });
+          });
         });
       });
     });
     const idsOf = (item: CurriculumItem) => kept.filter((k) => k.item === item).map((k) => k.id);
-    const owners = await ownersOf(trx, { section: idsOf('section'), lesson: idsOf('lesson'), resource: idsOf('resource') });
-    const errors = kept
-      .filter(({ item, id }) => owners[item].get(id) !== productId)
-      .map(({ item, id, field }) => ({ field, message: `${itemLabel[item]} ${id} is not part of this curriculum` }));
+    const [owners, quizIds] = await Promise.all([ownersOf(trx, { section: idsOf('section'), lesson: idsOf('lesson'), resource: idsOf('resource') }), quizIdsOf(trx, productId)]);
+    const isOurs = ({ item, id }: (typeof kept)[number]) =>
+      item === 'question' ? quizIds.questions.has(id) : item === 'option' ? quizIds.options.has(id) : owners[item].get(id) === productId;
+    const errors = kept.filter((k) => !isOurs(k)).map(({ item, id, field }) => ({ field, message: `${itemLabel[item]} ${id} is not part of this curriculum` }));
     if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
   }
 
-  /** The save as it is written: ids given to new items, articles sanitised, each kind keeping only its own fields, resources with their files' facts. */
+  /** The save as it is written: ids given to new items (a quiz's questions and options too), articles sanitised, each kind keeping only its own fields, resources with their files' facts. */
   function toWrite(body: CurriculumInput, facts: Map<string, MediaAssetFacts | null>): CurriculumWrite {
     return {
       sections: body.sections.map((section) => ({
@@ -145,6 +182,7 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
             videoUrl: lesson.kind === 'video' ? lesson.videoUrl : null,
             mediaAssetId: lesson.kind === 'video' ? lesson.mediaAssetId : null,
             body: lesson.kind === 'article' ? sanitizeContent(lesson.body) : null,
+            quiz: lesson.kind === 'quiz' && lesson.quiz ? quizToWrite(lesson.quiz) : null,
             resources: lesson.resources.map((resource) => {
               const file = facts.get(resource.mediaAssetId)!;
               return { id: resource.id ?? newObjectId(), title: resource.title, mediaAssetId: resource.mediaAssetId, fileName: file.originalName, mimeType: file.mimeType, size: file.size };
@@ -199,6 +237,7 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
         videoUrl: lesson.kind === 'video' ? deps.signVideoUrl(lesson.video_url) : null,
         stream,
         body: lesson.kind === 'article' ? lesson.body : null,
+        quiz: lesson.kind === 'quiz' && lesson.quiz ? learnerQuizOf(lesson.quiz) : null,
         resources: lesson.resources.map((r) => ({
           id: r.id,
           title: r.title,

@@ -1,6 +1,6 @@
 // A course's curriculum: sections, lessons and resources (all SQL of the curriculum lives here).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AdminCurriculum, CourseLessons, CurriculumOutline, LessonKind } from '@catalyst/contracts';
+import type { AdminCurriculum, AdminQuiz, CourseLessons, CurriculumOutline, LessonKind } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { CourseLessonRow } from '../db/tables/course-lesson';
 import type { LessonResourceRow } from '../db/tables/lesson-resource';
@@ -83,6 +83,21 @@ export async function listCourseLessons(db: Db, productId: string): Promise<Cour
   return rows.map((row) => ({ id: row.id, durationSeconds: row.duration_seconds, isFreePreview: row.is_free_preview, kind: row.kind }));
 }
 
+/** A lesson's kind and quiz (with its answers), for grading; undefined when the product has no such lesson. */
+export async function findLessonQuiz(db: Db, productId: string, lessonId: string): Promise<Pick<CourseLessonRow, 'id' | 'kind' | 'quiz'> | undefined> {
+  return db.selectFrom('course_lessons').select(['id', 'kind', 'quiz']).where('id', '=', lessonId).where('product_id', '=', productId).executeTakeFirst();
+}
+
+/** The sum of a course's known lesson lengths, seconds; null when no lesson's length is known (or it has none). */
+export async function knownLessonSeconds(db: Db, productId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('course_lessons')
+    .select(sql<number | null>`sum(duration_seconds)::int`.as('seconds'))
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return row.seconds;
+}
+
 // ---------- the admin's editor ----------
 
 /** The whole curriculum with its version, as the editor opens it. */
@@ -117,6 +132,7 @@ export async function loadAdminCurriculum(db: Db, productId: string, version: nu
       videoUrl: l.video_url,
       mediaAssetId: l.media_asset_id,
       body: l.body,
+      quiz: l.quiz,
       resources: resourcesOf.get(l.id) ?? [],
     });
   }
@@ -150,6 +166,13 @@ export async function ownersOf(db: Db, ids: Record<CurriculumItem, string[]>): P
   return { section: toMap(sections), lesson: toMap(lessons), resource: toMap(resources) };
 }
 
+/** The ids of every question and option of the product's quizzes (the ids a save may keep). */
+export async function quizIdsOf(db: Db, productId: string): Promise<{ questions: Set<string>; options: Set<string> }> {
+  const rows = await db.selectFrom('course_lessons').select('quiz').where('product_id', '=', productId).where('quiz', 'is not', null).execute();
+  const questions = rows.flatMap((row) => row.quiz?.questions ?? []);
+  return { questions: new Set(questions.map((q) => q.id)), options: new Set(questions.flatMap((q) => q.options.map((o) => o.id))) };
+}
+
 /** A curriculum ready to write: every item has its id, every article is sanitised, every resource carries its file's facts. */
 export interface CurriculumWrite {
   sections: Array<{
@@ -164,6 +187,8 @@ export interface CurriculumWrite {
       videoUrl: string | null;
       mediaAssetId: string | null;
       body: string | null;
+      /** A quiz lesson's questions, every question and option with its id; null for any other kind. */
+      quiz: AdminQuiz | null;
       resources: Array<{ id: string; title: string; mediaAssetId: string; fileName: string; mimeType: string; size: number }>;
     }>;
   }>;
@@ -194,6 +219,7 @@ export async function writeCurriculum(trx: Transaction<Database>, productId: str
       video_url: l.videoUrl,
       media_asset_id: l.mediaAssetId,
       body: l.body,
+      quiz: l.quiz && JSON.stringify(l.quiz),
     })),
   );
   const resources = write.sections.flatMap((s) =>
@@ -233,6 +259,7 @@ export async function writeCurriculum(trx: Transaction<Database>, productId: str
           video_url: eb.ref('excluded.video_url'),
           media_asset_id: eb.ref('excluded.media_asset_id'),
           body: eb.ref('excluded.body'),
+          quiz: eb.ref('excluded.quiz'),
         })),
       )
       .execute(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_MESSAGES, PREMIUM_REQUIRED_MESSAGE, downloadFileUrl, type MediaAssetFacts } from '@catalyst/contracts';
+import { COURSE_MESSAGES, PREMIUM_REQUIRED_MESSAGE, QUIZ_MESSAGES, downloadFileUrl, type MediaAssetFacts } from '@catalyst/contracts';
 import { verifyMediaGrant, verifyMediaUrl, verifyStreamToken } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures, type Caller } from '../test-support';
@@ -494,5 +494,157 @@ describe('internal routes for peers', () => {
       [asset.slides]: [{ _id: fx.css, title: 'Modern CSS Layouts', slug: 'modern-css-layouts' }, pandas],
       [asset.guide]: [pandas],
     });
+  });
+});
+
+describe('quiz lessons', () => {
+  const tracks = {
+    kind: 'single',
+    prompt: 'Which property sets the column tracks of a grid?',
+    options: [{ text: 'grid-template-columns', isCorrect: true }, { text: 'grid-column' }, { text: 'column-count' }],
+    explanation: 'grid-template-columns defines the tracks.',
+  };
+  const gaps = { kind: 'multiple', prompt: 'Which of these put space between tracks?', options: [{ text: 'gap', isCorrect: true }, { text: 'column-gap', isCorrect: true }, { text: 'padding' }] };
+  const fr = { kind: 'true-false', prompt: 'The fr unit shares out the free space.', options: [{ text: 'True', isCorrect: true }, { text: 'False' }], explanation: 'Only the space left after fixed tracks.' };
+  /** Modern CSS Layouts (paid): an article carrying a stray quiz, a locked quiz carrying stray video and article fields, a free-preview quiz. */
+  const layoutsCourse = (version: number) => ({
+    version,
+    sections: [
+      {
+        title: 'Layouts',
+        lessons: [
+          { title: 'Read first', kind: 'article', body: '<p>Grid</p>', durationSeconds: 240, quiz: { questions: [tracks] } },
+          { title: 'Check yourself', kind: 'quiz', durationSeconds: 180, videoUrl: '/media/videos/lesson-1.mp4', body: '<p>stray</p>', quiz: { passPercent: 60, questions: [tracks, gaps, fr] } },
+          { title: 'Warm-up quiz', kind: 'quiz', isFreePreview: true, quiz: { questions: [fr] } },
+        ],
+      },
+    ],
+  });
+  const answersOf = (text: string) => ['isCorrect', 'explanation', 'grid-template-columns defines', 'Only the space left'].filter((secret) => text.includes(secret));
+  let layouts: any;
+  beforeAll(async () => {
+    const saved = await save(fx.css, layoutsCourse((await adminCurriculum(fx.css)).version));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    layouts = saved.body.data;
+  });
+  const quizLesson = () => lessonsOf(layouts)[1];
+
+  it("keeps a quiz lesson's questions with their answers, explanations and pass mark for the admin, every question and option with its own id", async () => {
+    const [article, quiz, warmUp] = lessonsOf(layouts);
+    expect(quiz).toMatchObject({ kind: 'quiz', durationSeconds: 180, videoUrl: null, mediaAssetId: null, body: null });
+    expect(quiz.quiz.passPercent).toBe(60);
+    expect(quiz.quiz.questions.map((q: any) => [q.kind, q.prompt, q.explanation, q.options.map((o: any) => [o.text, o.isCorrect])])).toEqual([
+      ['single', tracks.prompt, tracks.explanation, [['grid-template-columns', true], ['grid-column', false], ['column-count', false]]],
+      ['multiple', gaps.prompt, null, [['gap', true], ['column-gap', true], ['padding', false]]],
+      ['true-false', fr.prompt, fr.explanation, [['True', true], ['False', false]]],
+    ]);
+    const ids = quiz.quiz.questions.flatMap((q: any) => [q.id, ...q.options.map((o: any) => o.id)]);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // the pass mark defaults to 70%; an article's stray quiz is dropped
+    expect(warmUp.quiz.passPercent).toBe(70);
+    expect(article).toMatchObject({ kind: 'article', body: '<p>Grid</p>', quiz: null });
+    expect(await adminCurriculum(fx.css)).toEqual(layouts);
+    // the lessons that are no quiz answer null
+    const react = lessonsOf(await adminCurriculum(fx.react));
+    expect(react.length).toBeGreaterThan(0);
+    expect(react.map((l: any) => l.quiz)).toEqual(react.map(() => null));
+  });
+
+  it('keeps the ids of questions and options across saves, gives new ones new ids, and forgets removed ones', async () => {
+    const before = await adminCurriculum(fx.css);
+    const body = asBody(before);
+    const [tracksQ, gapsQ, frQ] = before.sections[0].lessons[1].quiz.questions;
+    // fr moves first, tracks gains an option, gaps goes, a new question comes last
+    const tracksBody = { ...tracksQ, options: [...tracksQ.options, { text: 'grid-auto-flow', isCorrect: false }] };
+    body.sections[0].lessons[1].quiz = { passPercent: 80, questions: [frQ, tracksBody, { ...gaps, prompt: 'Which are grid properties?' }] };
+    const res = await save(fx.css, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = res.body.data.sections[0].lessons[1].quiz;
+    expect(after.passPercent).toBe(80);
+    expect(after.questions[0]).toEqual(frQ);
+    expect(after.questions[1].id).toBe(tracksQ.id);
+    expect(after.questions[1].options.slice(0, 3)).toEqual(tracksQ.options);
+    const newIds = [after.questions[1].options[3].id, after.questions[2].id, ...after.questions[2].options.map((o: any) => o.id)];
+    const oldIds = [gapsQ.id, ...gapsQ.options.map((o: any) => o.id), ...before.sections[0].lessons.flatMap((l: any) => l.quiz?.questions.flatMap((q: any) => [q.id, ...q.options.map((o: any) => o.id)]) ?? [])];
+    for (const id of newIds) {
+      expect(id).toMatch(/^[0-9a-f]{24}$/);
+      expect(oldIds).not.toContain(id);
+    }
+    // a removed question's id names nothing any more: keeping it is refused
+    const stale = structuredClone(asBody(res.body.data));
+    stale.sections[0].lessons[1].quiz.questions[2].id = gapsQ.id;
+    expect((await save(fx.css, stale)).body.errors).toEqual([{ field: 'sections.0.lessons.1.quiz.questions.2.id', message: `Question ${gapsQ.id} is not part of this curriculum` }]);
+    layouts = res.body.data;
+  });
+
+  it("gives a learner who may open the quiz its questions and options without answers or explanations, under the lesson's access rule", async () => {
+    const path = `/content/products/modern-css-layouts/lessons/${quizLesson().id}`;
+    expect(await get(path)).toEqual({ status: 401, body: { success: false, message: COURSE_MESSAGES.signInForLesson } });
+    expect(await get(path, 'learner')).toEqual({ status: 403, body: { success: false, message: PREMIUM_REQUIRED_MESSAGE } });
+    const { status, body } = await get(path, 'subscriber');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ kind: 'quiz', videoUrl: null, stream: null, body: null });
+    expect(body.data.quiz).toEqual({
+      passPercent: quizLesson().quiz.passPercent,
+      questions: quizLesson().quiz.questions.map((q: any) => ({ id: q.id, kind: q.kind, prompt: q.prompt, options: q.options.map((o: any) => ({ id: o.id, text: o.text })) })),
+    });
+    expect(answersOf(JSON.stringify(body))).toEqual([]);
+    // a free-preview quiz opens to a visitor, with nothing of its answers either
+    const warmUp = await get(`/content/products/modern-css-layouts/lessons/${lessonsOf(layouts)[2].id}`);
+    expect(warmUp.status).toBe(200);
+    expect(warmUp.body.data.quiz.questions.map((q: any) => q.options.map((o: any) => o.text))).toEqual([['True', 'False']]);
+    expect(answersOf(JSON.stringify(warmUp.body))).toEqual([]);
+    // the outline says a lesson is a quiz, and nothing of it
+    const outline = await get('/content/products/modern-css-layouts/curriculum');
+    expect(outline.body.data.sections[0].lessons.map((l: any) => l.kind)).toEqual(['article', 'quiz', 'quiz']);
+    expect(JSON.stringify(outline.body)).not.toContain(fr.prompt);
+  });
+
+  it("refuses another product's question ids as kept ids", async () => {
+    const body = structuredClone(asBody(await adminCurriculum(fx.react)));
+    const foreign = quizLesson().quiz.questions[0];
+    body.sections[0].lessons.push({ title: 'Borrowed', kind: 'quiz', quiz: { questions: [foreign] } });
+    const res = await save(fx.react, body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: any) => e.field)).toEqual([
+      `sections.0.lessons.${body.sections[0].lessons.length - 1}.quiz.questions.0.id`,
+      ...foreign.options.map((_: any, o: number) => `sections.0.lessons.${body.sections[0].lessons.length - 1}.quiz.questions.0.options.${o}.id`),
+    ]);
+  });
+
+  describe('refuses a bad quiz with a 400 naming the field, changing nothing', () => {
+    const at = 'sections.0.lessons.1';
+    const withQuiz = (quiz: unknown, lesson: Record<string, unknown> = {}) => {
+      const body = structuredClone(asBody(layouts));
+      body.sections[0].lessons[1] = { ...body.sections[0].lessons[1], quiz, ...lesson };
+      return body;
+    };
+    const cases: Array<[string, () => unknown, string, string]> = [
+      ['a quiz lesson without a quiz', () => withQuiz(null), QUIZ_MESSAGES.quizRequired, `${at}.quiz`],
+      ['a quiz without questions', () => withQuiz({ questions: [] }), QUIZ_MESSAGES.quizRequired, `${at}.quiz.questions`],
+      ['a true/false question whose options are not True and False', () => withQuiz({ questions: [{ ...fr, options: [{ text: 'Yes', isCorrect: true }, { text: 'No' }] }] }), QUIZ_MESSAGES.trueFalseOptions, `${at}.quiz.questions.0.options`],
+      ['a true/false question with three options', () => withQuiz({ questions: [{ ...fr, options: [...fr.options, { text: 'Maybe' }] }] }), QUIZ_MESSAGES.trueFalseOptions, `${at}.quiz.questions.0.options`],
+      ['a single-choice question with two correct options', () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a', isCorrect: true }, { text: 'b', isCorrect: true }] }] }), QUIZ_MESSAGES.oneCorrect, `${at}.quiz.questions.0.options`],
+      ['a single-choice question with no correct option', () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a' }, { text: 'b' }] }] }), QUIZ_MESSAGES.oneCorrect, `${at}.quiz.questions.0.options`],
+      ['a multiple-choice question with no correct option', () => withQuiz({ questions: [{ ...gaps, options: [{ text: 'a' }, { text: 'b' }] }] }), QUIZ_MESSAGES.someCorrect, `${at}.quiz.questions.0.options`],
+      ['a question with one option', () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a', isCorrect: true }] }] }), 'A question needs at least two options', `${at}.quiz.questions.0.options`],
+      ['a blank option', () => withQuiz({ questions: [tracks, { ...gaps, options: [{ text: 'a', isCorrect: true }, { text: '  ' }] }] }), 'Option text is required', `${at}.quiz.questions.1.options.1.text`],
+      ['a blank question', () => withQuiz({ questions: [{ ...tracks, prompt: '' }] }), 'Question is required', `${at}.quiz.questions.0.prompt`],
+      ['an unknown question kind', () => withQuiz({ questions: [{ ...tracks, kind: 'essay' }] }), 'Question kind must be one of', `${at}.quiz.questions.0.kind`],
+      ['a pass mark of 0%', () => withQuiz({ passPercent: 0, questions: [tracks] }), 'Pass mark must be a whole percent from 1 to 100', `${at}.quiz.passPercent`],
+      ['a pass mark over 100%', () => withQuiz({ passPercent: 101, questions: [tracks] }), 'Pass mark must be a whole percent from 1 to 100', `${at}.quiz.passPercent`],
+      ['a correct flag that is not a boolean', () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a', isCorrect: 'yes' }, { text: 'b' }] }] }), 'Correct must be true or false', `${at}.quiz.questions.0.options.0.isCorrect`],
+    ];
+    for (const [what, make, message, field] of cases) {
+      it(`refuses ${what}`, async () => {
+        const current = await adminCurriculum(fx.css);
+        const res = await save(fx.css, make());
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body.success).toBe(false);
+        expect(res.body.errors.find((e: any) => e.field === field)?.message, JSON.stringify(res.body.errors)).toContain(message);
+        expect(await adminCurriculum(fx.css)).toEqual(current);
+      });
+    }
   });
 });

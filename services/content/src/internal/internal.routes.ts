@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { contentInternalRoutes } from '@catalyst/contracts';
-import { mountRoutes, notFound, type AppEnv } from '@catalyst/service-kit';
+import { COURSE_MESSAGES, QUIZ_MESSAGES, contentInternalRoutes } from '@catalyst/contracts';
+import { conflict, mountRoutes, notFound, type AppEnv } from '@catalyst/service-kit';
 import { requireCategory } from '../categories/categories.handlers';
-import { findCurriculumMediaUsage, listCourseLessons } from '../curriculum/curriculum.repository';
+import { findCurriculumMediaUsage, findLessonQuiz, knownLessonSeconds, listCourseLessons } from '../curriculum/curriculum.repository';
 import type { Deps } from '../deps';
 import { findMediaUsage, findProduct, findSummaries, listCategorySummaries, toSummary } from '../products/products.repository';
 
@@ -34,6 +34,36 @@ export function mountInternal(app: Hono<AppEnv>, deps: Deps) {
       const product = await findProduct(deps.db, params.idOrSlug, { includeHidden: true });
       if (!product) throw notFound('Product not found');
       return { productId: product.id, lessons: await listCourseLessons(deps.db, product.id) };
+    },
+    /**
+     * A quiz lesson's answer key, drafts included (progress grades attempts with it and answers learners
+     * only after an attempt). A lesson of another kind, or a quiz lesson with no questions, is a 409: the
+     * lesson exists but cannot be graded.
+     */
+    async quizKey({ params }) {
+      const product = await findProduct(deps.db, params.idOrSlug, { includeHidden: true });
+      if (!product) throw notFound('Product not found');
+      const lesson = await findLessonQuiz(deps.db, product.id, params.lessonId);
+      if (!lesson) throw notFound(COURSE_MESSAGES.lessonNotFound);
+      if (lesson.kind !== 'quiz' || !lesson.quiz) throw conflict(QUIZ_MESSAGES.notAQuiz);
+      return {
+        lessonId: lesson.id,
+        passPercent: lesson.quiz.passPercent,
+        questions: lesson.quiz.questions.map((q) => ({
+          id: q.id,
+          kind: q.kind,
+          optionIds: q.options.map((o) => o.id),
+          correctOptionIds: q.options.filter((o) => o.isCorrect).map((o) => o.id),
+          explanation: q.explanation,
+        })),
+      };
+    },
+    /** What a certificate states of a course: its lessons' known lengths, else the product's minutes (drafts included). */
+    async certificateFacts({ params }) {
+      const product = await findProduct(deps.db, params.idOrSlug, { includeHidden: true });
+      if (!product) throw notFound('Product not found');
+      const seconds = await knownLessonSeconds(deps.db, product.id);
+      return { productId: product.id, slug: product.slug, title: product.title, creatorName: product.creator_name, durationSeconds: seconds ?? (product.duration ?? 0) * 60 };
     },
     async categoryProducts({ params }) {
       const category = await requireCategory(deps, params.idOrSlug);

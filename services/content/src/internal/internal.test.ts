@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COURSE_MESSAGES, QUIZ_MESSAGES } from '@catalyst/contracts';
 import { internalHeaders } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures } from '../test-support';
 
@@ -56,5 +57,76 @@ describe('internal product routes', () => {
   it('is invisible without the internal secret', async () => {
     expect((await call(`/internal/products/${fx.react}`, {}, false)).status).toBe(404);
     expect((await call('/internal/categories/web-development/products', {}, false)).status).toBe(404);
+  });
+});
+
+describe('internal routes for grading quizzes and issuing certificates', () => {
+  /** React Basics: an article of known length, a quiz of unknown length. */
+  let article: any;
+  let quiz: any;
+  beforeAll(async () => {
+    const saved = await ctx.admin('PUT', `/admin/products/${fx.react}/curriculum`, {
+      version: 0,
+      sections: [
+        {
+          title: 'Hooks',
+          lessons: [
+            { title: 'useState', kind: 'article', body: '<p>State</p>', durationSeconds: 420 },
+            {
+              title: 'Check yourself',
+              kind: 'quiz',
+              quiz: {
+                passPercent: 75,
+                questions: [
+                  { kind: 'single', prompt: 'What does useState return?', options: [{ text: 'A value and its setter', isCorrect: true }, { text: 'A promise' }], explanation: 'A pair: the value and a function to change it.' },
+                  { kind: 'multiple', prompt: 'Which are hooks?', options: [{ text: 'useEffect', isCorrect: true }, { text: 'useMemo', isCorrect: true }, { text: 'setState' }] },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    [article, quiz] = saved.body.data.sections[0].lessons;
+  });
+
+  it("gives progress a quiz lesson's answer key: every question's options, the correct ones and the explanation", async () => {
+    const { status, body } = await call(`/internal/products/react-basics/lessons/${quiz.id}/quiz`);
+    expect(status).toBe(200);
+    const [useState, hooks] = quiz.quiz.questions;
+    expect(body.data).toEqual({
+      lessonId: quiz.id,
+      passPercent: 75,
+      questions: [
+        { id: useState.id, kind: 'single', optionIds: useState.options.map((o: any) => o.id), correctOptionIds: [useState.options[0].id], explanation: 'A pair: the value and a function to change it.' },
+        { id: hooks.id, kind: 'multiple', optionIds: hooks.options.map((o: any) => o.id), correctOptionIds: [hooks.options[0].id, hooks.options[1].id], explanation: null },
+      ],
+    });
+    // by any key of the product
+    expect((await call(`/internal/products/${fx.react}/lessons/${quiz.id}/quiz`)).body).toEqual(body);
+  });
+
+  it('refuses a key for a lesson that is not a quiz (409), an unknown lesson or product (404) and a malformed id (400)', async () => {
+    expect(await call(`/internal/products/react-basics/lessons/${article.id}/quiz`)).toEqual({ status: 409, body: { success: false, message: QUIZ_MESSAGES.notAQuiz } });
+    expect(await call('/internal/products/react-basics/lessons/0000000000000000000b00ff/quiz')).toEqual({ status: 404, body: { success: false, message: COURSE_MESSAGES.lessonNotFound } });
+    // a lesson of another product is not a lesson of this one
+    expect(await call(`/internal/products/modern-css-layouts/lessons/${quiz.id}/quiz`)).toEqual({ status: 404, body: { success: false, message: COURSE_MESSAGES.lessonNotFound } });
+    expect(await call(`/internal/products/no-such-product/lessons/${quiz.id}/quiz`)).toEqual({ status: 404, body: { success: false, message: 'Product not found' } });
+    expect((await call('/internal/products/react-basics/lessons/not-an-id/quiz')).status).toBe(400);
+    expect((await call(`/internal/products/react-basics/lessons/${quiz.id}/quiz`, {}, false)).status).toBe(404);
+  });
+
+  it("states a course's title, slug, creator and length for its certificate: the lessons' known seconds, else the product's minutes", async () => {
+    // React Basics: 420 known seconds (the quiz's length is unknown), though the product says 90 minutes
+    expect((await call('/internal/products/react-basics/certificate-facts')).body.data).toEqual({ productId: fx.react, slug: 'react-basics', title: 'React Basics', creatorName: 'Alice Doe', durationSeconds: 420 });
+    // no curriculum: the product's 240 minutes
+    expect((await call(`/internal/products/SQL00003/certificate-facts`)).body.data).toEqual({ productId: fx.sql, slug: 'sql-window-functions', title: 'SQL Window Functions', creatorName: 'Bob Stone', durationSeconds: 240 * 60 });
+    // neither known: nothing to state
+    expect((await call('/internal/products/pandas-for-analysts/certificate-facts')).body.data.durationSeconds).toBe(0);
+    // drafts included (a certificate earned before a course was unpublished still names it)
+    expect((await call(`/internal/products/${fx.draft}/certificate-facts`)).body.data.title).toBe('Unfinished Draft React');
+    expect(await call('/internal/products/no-such-product/certificate-facts')).toEqual({ status: 404, body: { success: false, message: 'Product not found' } });
+    expect((await call('/internal/products/react-basics/certificate-facts', {}, false)).status).toBe(404);
   });
 });

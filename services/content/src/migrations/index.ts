@@ -5,6 +5,7 @@ import * as listedProducts from './2026-11-22T07-00-00_listed_products';
 import * as oneListOfTypes from './2026-11-24T06-30-00_one_list_of_types';
 import * as mediaAsset from './2026-11-24T21-00-00_media_asset';
 import * as curriculum from './2026-11-25T03-00-00_curriculum';
+import * as lessonQuiz from './2026-11-25T05-00-00_lesson_quiz';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T06-30-00_one_list_of_types': oneListOfTypes,
   '2026-11-24T21-00-00_media_asset': mediaAsset,
   '2026-11-25T03-00-00_curriculum': curriculum,
+  '2026-11-25T05-00-00_lesson_quiz': lessonQuiz,
 };

@@ -1,7 +1,7 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
-import type { LessonKind } from '@catalyst/contracts';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AdminQuiz, LessonKind } from '@catalyst/contracts';
 
-/** A lesson of a section: a video, an article or (reserved) a quiz. */
+/** A lesson of a section: a video, an article or a quiz. */
 export interface CourseLessonTable {
   id: string;
   section_id: string;
@@ -17,6 +17,8 @@ export interface CourseLessonTable {
   media_asset_id: string | null;
   /** An article's sanitised HTML. */
   body: string | null;
+  /** A quiz lesson's questions with their answers (jsonb, written as its JSON text); null for any other kind. */
+  quiz: ColumnType<AdminQuiz | null, string | null | undefined, string | null>;
 }
 export type CourseLessonRow = Selectable<CourseLessonTable>;
 export type NewCourseLessonRow = Insertable<CourseLessonTable>;
