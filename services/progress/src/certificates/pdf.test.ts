@@ -1,0 +1,114 @@
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
+import type { Certificate } from '@catalyst/contracts';
+import { PAGE_HEIGHT, PAGE_WIDTH, renderCertificatePdf } from './pdf';
+
+const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({
+  code: 'Q8ZD4N7K2M',
+  learnerName: 'Zoë Ó Briain',
+  productId: '11111111111111111111aa06',
+  productSlug: 'ui-design-fundamentals',
+  courseTitle: 'UI Design Fundamentals',
+  creatorName: 'Dieter Rams',
+  hours: 2.5,
+  completedAt: '2026-03-09T23:30:00.000Z',
+  issuedAt: '2026-03-09T23:30:02.000Z',
+  status: 'valid',
+  revokedAt: null,
+  revokedReason: null,
+  verifyUrl: 'https://learn.example.com/certificates/Q8ZD4N7K2M',
+  pdfUrl: 'https://learn.example.com/api/v1/certificates/Q8ZD4N7K2M.pdf',
+  credentialUrl: 'https://learn.example.com/api/v1/certificates/Q8ZD4N7K2M/credential',
+  ...overrides,
+});
+
+/** The page's content streams, inflated. */
+function contentOf(page: PDFPage): string {
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  return streams
+    .map((stream) => {
+      if (!(stream instanceof PDFRawStream)) throw new Error('expected a raw content stream');
+      return inflateSync(Buffer.from(stream.contents)).toString('latin1');
+    })
+    .join('\n');
+}
+
+// WinAnsi is Latin-1 but for 0x80–0x9F.
+const WIN_ANSI_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+const winAnsi = (bytes: Buffer) => [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_HIGH[b - 0x80] : String.fromCharCode(b))).join('');
+
+/** Every string a text operator (Tj) shows, decoded: the standard fonts' WinAnsi bytes as hex `<…>` or literal `(…)`. */
+function shownText(content: string): string[] {
+  const shown: string[] = [];
+  for (const [, hexString, literal] of content.matchAll(/(?:<([0-9A-Fa-f\s]*)>|\(((?:\\.|[^\\)])*)\))\s*Tj/g)) {
+    if (hexString !== undefined) shown.push(winAnsi(Buffer.from(hexString.replace(/\s/g, ''), 'hex')));
+    else shown.push(literal!.replace(/\\([()\\])/g, '$1'));
+  }
+  return shown;
+}
+
+async function render(cert: Certificate, siteName?: string) {
+  const bytes = await renderCertificatePdf(cert, siteName ? { siteName } : undefined);
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  return { bytes, doc, text: shownText(contentOf(doc.getPage(0))).join('\n') };
+}
+
+describe('the certificate PDF', () => {
+  it('is one landscape A4 page stating who completed what, by whom, how long, when, its code and where to verify it', async () => {
+    const { bytes, doc, text } = await render(certificate());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(doc.getPageCount()).toBe(1);
+    const { width, height } = doc.getPage(0).getSize();
+    expect([width, height]).toEqual([PAGE_WIDTH, PAGE_HEIGHT]);
+    expect(width).toBeGreaterThan(height);
+
+    expect(text).toContain('CATALYST');
+    expect(text).toContain('CERTIFICATE OF COMPLETION');
+    expect(text).toContain('Zoë Ó Briain');
+    expect(text).toContain('UI Design Fundamentals');
+    expect(text).toContain('by Dieter Rams');
+    expect(text).toContain('2.5 hours');
+    // The date is the completion's own day in UTC, whatever the server's zone.
+    expect(text).toContain('9 March 2026');
+    expect(text).toContain('Q8ZD4N7K2M');
+    expect(text).toContain('Verify at');
+    expect(text).toContain('https://learn.example.com/certificates/Q8ZD4N7K2M');
+    expect(text).not.toContain('REVOKED');
+  });
+
+  it('carries the brand it is given and metadata fixed by the certificate, so the same certificate renders the same bytes', async () => {
+    const first = await render(certificate(), 'Northwind Academy');
+    expect(first.text).toContain('NORTHWIND ACADEMY');
+    expect(first.doc.getTitle()).toBe('Certificate of completion: UI Design Fundamentals');
+    expect(first.doc.getAuthor()).toBe('Northwind Academy');
+    expect(first.doc.getProducer()).toBe('Northwind Academy');
+    expect(first.doc.getCreationDate()?.toISOString()).toBe('2026-03-09T23:30:02.000Z');
+    expect(first.doc.getKeywords()).toContain('Q8ZD4N7K2M');
+
+    const again = await render(certificate(), 'Northwind Academy');
+    expect(Buffer.from(again.bytes).equals(Buffer.from(first.bytes))).toBe(true);
+  });
+
+  it('marks a revoked certificate across the page with the date and the reason', async () => {
+    const { text, doc } = await render(certificate({ status: 'revoked', revokedAt: '2026-04-01T08:00:00.000Z', revokedReason: 'Issued to the wrong learner' }));
+    expect(text).toContain('REVOKED');
+    expect(text).toContain('This certificate was revoked on 1 April 2026: Issued to the wrong learner');
+    expect(text).toContain('Zoë Ó Briain');
+    expect(doc.getModificationDate()?.toISOString()).toBe('2026-04-01T08:00:00.000Z');
+  });
+
+  it('draws letters the standard fonts lack as their closest, and fits a very long name and course on the page', async () => {
+    const { text } = await render(
+      certificate({
+        learnerName: 'Łukasz Żółkiewski-Konstantinopolski Maximilian Alexander',
+        courseTitle: 'Machine Learning Foundations: from linear regression to neural networks, and everything in between, with exercises',
+      }),
+    );
+    expect(text).toContain('Lukasz Zólkiewski-Konstantinopolski Maximilian Alexander');
+    // Two lines at most, the second one cut short.
+    expect(text).toContain('Machine Learning Foundations:');
+    expect(text).toMatch(/…/);
+  });
+});

@@ -1,0 +1,219 @@
+// The certificate as a designed, printable PDF: landscape A4, the brand, the learner, the course, its
+// creator and length, the completion date, the public code and a QR code of the verification page. The
+// same certificate always renders to the same bytes (its metadata dates are the certificate's own).
+import { PDFDocument, StandardFonts, degrees, popGraphicsState, pushGraphicsState, rgb, setCharacterSpacing, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import QRCode from 'qrcode';
+import type { Certificate } from '@catalyst/contracts';
+
+/** A4 landscape, in points. */
+export const PAGE_WIDTH = 841.89;
+export const PAGE_HEIGHT = 595.28;
+
+const hex = (value: string): RGB => rgb(parseInt(value.slice(1, 3), 16) / 255, parseInt(value.slice(3, 5), 16) / 255, parseInt(value.slice(5, 7), 16) / 255);
+// The site's tokens (web-kit tokens.css): indigo primary, amber accent, slate text.
+const INDIGO = hex('#3730a3');
+const INDIGO_SOFT = hex('#eef2ff');
+const AMBER = hex('#b45309');
+const TEXT = hex('#0f172a');
+const MUTED = hex('#475569');
+const RED = hex('#b91c1c');
+const PAPER = hex('#fffdf8');
+
+export interface CertificatePdfOptions {
+  /** The brand on the certificate (SITE_NAME). */
+  siteName?: string;
+}
+
+const formatDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+const formatHours = (hours: number) => `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
+
+// Letters the standard fonts (WinAnsi) lack but whose reader expects a close one, not a gap.
+const FALLBACKS: Record<string, string> = { 'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ı': 'i', 'ħ': 'h', 'Ħ': 'H', 'ŧ': 't', 'Ŧ': 'T', '‐': '-', '−': '-', ' ': ' ', ' ': ' ' };
+
+/** Text the font can draw: each character as it is, else without its accents, else a close letter, else '?'. */
+function drawable(font: PDFFont, text: string): string {
+  const known = new Set(font.getCharacterSet());
+  return [...text.normalize('NFC')]
+    .map((ch) => {
+      if (known.has(ch.codePointAt(0)!)) return ch;
+      const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
+      if (base && [...base].every((c) => known.has(c.codePointAt(0)!))) return base;
+      return FALLBACKS[ch] ?? (/\s/.test(ch) ? ' ' : '?');
+    })
+    .join('');
+}
+
+interface TextStyle {
+  font: PDFFont;
+  size: number;
+  color?: RGB;
+  /** Extra space between letters, points. */
+  spacing?: number;
+}
+
+const widthOf = (text: string, { font, size, spacing = 0 }: TextStyle) => font.widthOfTextAtSize(text, size) + spacing * Math.max(0, [...text].length - 1);
+
+/** The largest size up to `style.size` at which the text fits `maxWidth` (never under `minSize`). */
+function fitted(text: string, style: TextStyle, maxWidth: number, minSize: number): TextStyle {
+  let size = style.size;
+  while (size > minSize && widthOf(text, { ...style, size }) > maxWidth) size -= 0.5;
+  return { ...style, size };
+}
+
+/** Splits text into at most `maxLines` lines of `maxWidth` (the last one cut with an ellipsis). */
+function wrap(text: string, style: TextStyle, maxWidth: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (widthOf(next, style) <= maxWidth || !line) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = kept[maxLines - 1]!;
+  while (last.length > 1 && widthOf(`${last}…`, style) > maxWidth) last = last.slice(0, -1).trimEnd();
+  kept[maxLines - 1] = `${last}…`;
+  return kept;
+}
+
+function draw(page: PDFPage, text: string, x: number, y: number, style: TextStyle) {
+  const { font, size, color = TEXT, spacing = 0 } = style;
+  if (spacing) page.pushOperators(pushGraphicsState(), setCharacterSpacing(spacing));
+  page.drawText(text, { x, y, font, size, color });
+  if (spacing) page.pushOperators(popGraphicsState());
+}
+
+const centred = (page: PDFPage, text: string, y: number, style: TextStyle, centreX = PAGE_WIDTH / 2) => draw(page, text, centreX - widthOf(text, style) / 2, y, style);
+
+/** The QR code of `text` as vector modules (one path), its top-left corner at (x, y + size). */
+function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const count = modules.size;
+  const quiet = 2;
+  const cell = size / (count + quiet * 2);
+  page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) });
+  let path = '';
+  for (let row = 0; row < count; row++) {
+    for (let col = 0; col < count; col++) {
+      if (modules.get(row, col)) path += `M${col + quiet} ${row + quiet}h1v1h-1z`;
+    }
+  }
+  page.drawSvgPath(path, { x, y: y + size, scale: cell, color: TEXT, borderWidth: 0 });
+}
+
+/** A small brand mark: a four-pointed star in the accent colour. */
+function drawMark(page: PDFPage, cx: number, cy: number, r: number) {
+  const k = r * 0.28;
+  page.drawSvgPath(`M0 ${-r} L${k} ${-k} L${r} 0 L${k} ${k} L0 ${r} L${-k} ${k} L${-r} 0 L${-k} ${-k} Z`, { x: cx, y: cy, color: AMBER, borderWidth: 0 });
+}
+
+export async function renderCertificatePdf(certificate: Certificate, { siteName = 'Catalyst' }: CertificatePdfOptions = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const [sans, sansBold, serifItalic, serifBold, mono] = await Promise.all(
+    [StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.TimesRomanItalic, StandardFonts.TimesRomanBold, StandardFonts.CourierBold].map((name) => doc.embedFont(name)),
+  );
+  const revoked = certificate.status === 'revoked';
+  const brand = drawable(sansBold, siteName);
+  const learner = drawable(serifBold, certificate.learnerName);
+  const course = drawable(sansBold, certificate.courseTitle);
+  const creator = drawable(sans, certificate.creatorName);
+
+  // Metadata: what a file manager or a search shows, fixed by the certificate itself.
+  doc.setTitle(`Certificate of completion: ${course}`, { showInWindowTitleBar: true });
+  doc.setAuthor(brand);
+  doc.setSubject(`${learner} completed ${course} (${formatHours(certificate.hours)}) on ${formatDate(certificate.completedAt)}. Verify at ${certificate.verifyUrl}`);
+  doc.setKeywords(['certificate', certificate.code, course]);
+  doc.setCreator(brand);
+  doc.setProducer(brand);
+  doc.setLanguage('en');
+  doc.setCreationDate(new Date(certificate.issuedAt));
+  doc.setModificationDate(new Date(certificate.revokedAt ?? certificate.issuedAt));
+
+  const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  const W = PAGE_WIDTH;
+  const H = PAGE_HEIGHT;
+
+  // Paper, a broad indigo frame, a fine amber rule inside it, and soft corner blocks.
+  page.drawRectangle({ x: 0, y: 0, width: W, height: H, color: PAPER });
+  for (const [x, y] of [[21, 21], [W - 21 - 44, 21], [21, H - 21 - 44], [W - 21 - 44, H - 21 - 44]] as const) {
+    page.drawRectangle({ x, y, width: 44, height: 44, color: INDIGO_SOFT });
+  }
+  page.drawRectangle({ x: 18, y: 18, width: W - 36, height: H - 36, borderColor: INDIGO, borderWidth: 6 });
+  page.drawRectangle({ x: 30, y: 30, width: W - 60, height: H - 60, borderColor: AMBER, borderWidth: 0.8 });
+
+  // The brand.
+  const brandStyle: TextStyle = { font: sansBold, size: 15, color: INDIGO, spacing: 4 };
+  const brandText = brand.toUpperCase();
+  const brandWidth = widthOf(brandText, brandStyle);
+  drawMark(page, W / 2 - brandWidth / 2 - 16, H - 96 + 5, 8);
+  centred(page, brandText, H - 96, brandStyle);
+
+  // The title.
+  centred(page, 'CERTIFICATE OF COMPLETION', H - 146, { font: sansBold, size: 24, color: TEXT, spacing: 3 });
+  page.drawLine({ start: { x: W / 2 - 60, y: H - 162 }, end: { x: W / 2 + 60, y: H - 162 }, thickness: 2, color: AMBER });
+
+  // Who.
+  centred(page, 'This certifies that', H - 200, { font: serifItalic, size: 15, color: MUTED });
+  const nameStyle = fitted(learner, { font: serifBold, size: 44, color: INDIGO }, W - 220, 20);
+  centred(page, learner, H - 258, nameStyle);
+  page.drawLine({ start: { x: W / 2 - 200, y: H - 274 }, end: { x: W / 2 + 200, y: H - 274 }, thickness: 0.8, color: hex('#cbd5e1') });
+
+  // What.
+  centred(page, 'has completed the course', H - 306, { font: serifItalic, size: 15, color: MUTED });
+  const courseStyle: TextStyle = { font: sansBold, size: 24, color: TEXT };
+  const courseLines = wrap(course, courseStyle, W - 240, 2);
+  courseLines.forEach((line, i) => centred(page, line, H - 344 - i * 30, courseStyle));
+  const byY = H - 344 - (courseLines.length - 1) * 30 - 26;
+  centred(page, `by ${creator}  ·  ${formatHours(certificate.hours)}`, byY, { font: sans, size: 13, color: MUTED });
+
+  // When, which, and where to check it: three columns along the foot; the QR code on the right.
+  const footY = 104;
+  const label: TextStyle = { font: sansBold, size: 8.5, color: MUTED, spacing: 1.5 };
+  const value: TextStyle = { font: sans, size: 13, color: TEXT };
+  const leftX = 92;
+  draw(page, 'COMPLETED', leftX, footY + 18, label);
+  draw(page, formatDate(certificate.completedAt), leftX, footY, value);
+  page.drawLine({ start: { x: leftX, y: footY - 8 }, end: { x: leftX + 170, y: footY - 8 }, thickness: 0.6, color: hex('#cbd5e1') });
+
+  const midX = 300;
+  draw(page, 'CERTIFICATE CODE', midX, footY + 18, label);
+  draw(page, certificate.code, midX, footY, { font: mono, size: 14, color: TEXT, spacing: 1 });
+  page.drawLine({ start: { x: midX, y: footY - 8 }, end: { x: midX + 170, y: footY - 8 }, thickness: 0.6, color: hex('#cbd5e1') });
+
+  const verifyStyle = fitted(`Verify at ${certificate.verifyUrl}`, { font: sans, size: 9, color: MUTED }, 560, 6);
+  draw(page, 'Verify at ', leftX, 62, verifyStyle);
+  draw(page, certificate.verifyUrl, leftX + widthOf('Verify at ', verifyStyle), 62, { ...verifyStyle, color: INDIGO });
+
+  const qrSize = 92;
+  const qrX = W - 92 - qrSize;
+  drawQr(page, certificate.verifyUrl, qrX, 64, qrSize);
+  centred(page, 'Scan to verify', 52, { font: sans, size: 8, color: MUTED }, qrX + qrSize / 2);
+
+  if (revoked) {
+    // Across the whole page, under nothing: no one can print it as a valid certificate.
+    const mark: TextStyle = { font: sansBold, size: 120, color: RED };
+    const width = widthOf('REVOKED', mark);
+    const angle = 24;
+    const rad = (angle * Math.PI) / 180;
+    page.drawText('REVOKED', {
+      x: W / 2 - (width / 2) * Math.cos(rad) + (mark.size * 0.35) * Math.sin(rad),
+      y: H / 2 - (width / 2) * Math.sin(rad) - (mark.size * 0.35) * Math.cos(rad),
+      font: sansBold,
+      size: mark.size,
+      color: RED,
+      opacity: 0.22,
+      rotate: degrees(angle),
+    });
+    const when = certificate.revokedAt ? ` on ${formatDate(certificate.revokedAt)}` : '';
+    const reason = certificate.revokedReason ? `: ${drawable(sansBold, certificate.revokedReason)}` : '';
+    const notice = wrap(`This certificate was revoked${when}${reason}`, { font: sansBold, size: 10, color: RED }, W - 200, 2);
+    notice.forEach((line, i) => centred(page, line, H - 52 - i * 13, { font: sansBold, size: 10, color: RED }));
+  }
+
+  return doc.save({ useObjectStreams: false });
+}
