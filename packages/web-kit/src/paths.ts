@@ -14,3 +14,6 @@ export const creatorLibraryPath = (categoryKey: string, creatorId: string): stri
 /** One lesson of a course: shareable, and a navigation of its own (back and forward move between lessons). */
 export const lessonPath = (productKey: string, lessonId: string): string =>
   `/browse/premium/product/${encodeURIComponent(productKey)}/lesson/${encodeURIComponent(lessonId)}`;
+
+/** The signed-in learner's learning record (courses, certificates, minutes per week, streaks, quizzes). */
+export const LEARNING_RECORD_PATH = '/learning';
