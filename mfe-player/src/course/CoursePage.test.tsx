@@ -80,6 +80,7 @@ const lesson = (id: string, overrides: Partial<Lesson> = {}): Lesson => {
     stream: null,
     body: outlined.kind === 'article' ? '<h3>Areas</h3><p>Name them.</p><script>window.hacked = true</script>' : null,
     resources: [],
+    quiz: null,
     ...overrides,
   };
 };
@@ -492,6 +493,104 @@ describe('the course page', () => {
     renderAt(lessonUrl('7'.repeat(24)));
     expect(await screen.findByText('Lesson not found')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Course content' })).toBeTruthy();
+  });
+});
+
+describe('a course ending with a quiz', () => {
+  const Q1 = '8'.repeat(24);
+  const OPT_RIGHT = '9'.repeat(24);
+  const OPT_WRONG = 'b'.repeat(24);
+  const CODE = 'K7M2Q9XW4R';
+  // the last lesson is a quiz (a free preview, which opens only to a learner the course opens to)
+  const quizOutline: CurriculumOutline = {
+    ...outline,
+    sections: outline.sections.map((section) => ({ ...section, lessons: section.lessons.map((l) => (l.id === L4 ? { ...l, title: 'Check your grid', kind: 'quiz' as const, durationSeconds: null, isFreePreview: true } : l)) })),
+  };
+  const quiz = { passPercent: 50, questions: [{ id: Q1, kind: 'single' as const, prompt: 'Which property makes a grid?', options: [{ id: OPT_RIGHT, text: 'display: grid' }, { id: OPT_WRONG, text: 'float: grid' }] }] };
+  const quizLesson = { ...lesson(L4), title: 'Check your grid', kind: 'quiz' as const, durationSeconds: null, isFreePreview: true, videoUrl: null, quiz };
+  const attempts = `/content/progress/product/${PRODUCT}/lessons/${L4}/quiz-attempts`;
+  const certificate = {
+    code: CODE,
+    learnerName: 'Lee',
+    productId: PRODUCT,
+    productSlug: SLUG,
+    courseTitle: 'CSS Grid Layout',
+    creatorName: 'Rachel Andrew',
+    hours: 0.1,
+    completedAt: '2026-01-03T00:00:00.000Z',
+    issuedAt: '2026-01-03T00:00:00.000Z',
+    status: 'valid',
+    revokedAt: null,
+    revokedReason: null,
+    verifyUrl: `http://shop.test/certificates/${CODE}`,
+    pdfUrl: `http://shop.test/api/v1/certificates/${CODE}.pdf`,
+    credentialUrl: `http://shop.test/api/v1/certificates/${CODE}/credential`,
+  };
+  const quizApi = (viewer: 'member' | 'learner' | 'visitor', extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {}) =>
+    courseApi(viewer, {
+      [`GET /content/products/${SLUG}/curriculum`]: ok(quizOutline),
+      [`GET /content/products/${SLUG}/lessons/${L4}`]: viewer === 'member' ? ok(quizLesson) : refusal(viewer === 'visitor' ? 401 : 403, PREMIUM_REQUIRED),
+      [`GET ${attempts}`]: ok({ lessonId: L4, passPercent: 50, bestScore: null, passed: false, attempts: [] }),
+      ...extra,
+    });
+
+  it('completes the lesson and the course on a pass: ticked in the curriculum, the course figure from the answer, and the certificate offered', async () => {
+    signIn();
+    const api = quizApi('member', {
+      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(memberProgress({ currentLessonId: L4, lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })) })),
+      [`POST ${attempts}`]: {
+        status: 201,
+        body: {
+          success: true,
+          data: {
+            attempt: { id: 'e'.repeat(24), score: 100, passed: true, submittedAt: '2026-01-03T00:00:00.000Z', questions: [{ questionId: Q1, correct: true, chosenOptionIds: [OPT_RIGHT], correctOptionIds: [OPT_RIGHT], explanation: 'Grid is a display value.' }] },
+            bestScore: 100,
+            lesson: row(L4, { progress: 100, completed: true, completedAt: '2026-01-03T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z' }),
+            course: courseFigure({ progress: 100, completed: true, completedAt: '2026-01-03T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z', lessonId: L4 }),
+          },
+        },
+      },
+      'GET /certificates': ok([{ ...certificate, code: 'AAAAAAAAAA', productId: 'f'.repeat(24) }, certificate]),
+    });
+    renderAt(lessonUrl(L4));
+    const question = await screen.findByRole('group', { name: 'Which property makes a grid?' });
+    // a quiz is completed by passing it: no Mark Complete
+    expect(screen.queryByRole('button', { name: 'Mark Complete' })).toBeNull();
+    expect(screen.queryByTestId('course-complete')).toBeNull();
+    fireEvent.click(within(question).getByRole('radio', { name: 'display: grid' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
+
+    await screen.findByRole('heading', { name: 'Your score: 100%' });
+    const curriculum = screen.getByRole('navigation', { name: 'Course content' });
+    await waitFor(() => expect(within(within(curriculum).getByRole('link', { name: /Check your grid/ })).getByRole('img', { name: 'Completed' })).toBeTruthy());
+    expect(screen.getByTestId('course-percent').textContent).toBe('Completed · 100% · 4 of 4 lessons');
+    const complete = screen.getByTestId('course-complete');
+    expect(within(complete).getByRole('heading', { name: 'Course complete' })).toBeTruthy();
+    const view = await within(complete).findByRole('link', { name: 'View certificate' });
+    expect(view.getAttribute('href')).toBe(`/certificates/${CODE}`);
+    expect(within(complete).getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(certificate.pdfUrl);
+    expect(api.calls.filter((c) => c.url.endsWith('/certificates'))).toHaveLength(1);
+  });
+
+  it('shows a learner without the plan the lock panel for a quiz, even a free preview, and asks nothing of it', async () => {
+    signIn();
+    const api = quizApi('learner');
+    renderAt(lessonUrl(L4));
+    const locked = await screen.findByTestId('lesson-locked');
+    expect(within(locked).getByRole('heading', { name: 'This lesson is part of Premium' })).toBeTruthy();
+    expect(screen.queryByTestId('quiz')).toBeNull();
+    expect(api.calls.some((c) => c.url.includes(`/lessons/${L4}`))).toBe(false);
+  });
+
+  it('shows a visitor the lock panel for a free-preview quiz, with Sign in, and a lock on it in the curriculum', async () => {
+    const api = quizApi('visitor');
+    renderAt(lessonUrl(L4));
+    const locked = await screen.findByTestId('lesson-locked');
+    expect(within(locked).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByTestId('quiz')).toBeNull();
+    const curriculum = screen.getByRole('navigation', { name: 'Course content' });
+    expect(within(within(curriculum).getByRole('link', { name: /Check your grid/ })).getByRole('img', { name: 'Locked' })).toBeTruthy();
+    expect(api.calls.some((c) => c.url.includes(`/lessons/${L4}`))).toBe(false);
   });
 });
 

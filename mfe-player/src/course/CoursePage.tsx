@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { COURSE_MESSAGES, isFreeProduct, resumeLessonOf, type CourseProgress, type CurriculumOutline, type PublicProduct } from '@catalyst/contracts';
+import { COURSE_MESSAGES, isFreeProduct, resumeLessonOf, type CourseProgress, type CurriculumOutline, type PublicProduct, type QuizAttemptResult } from '@catalyst/contracts';
 import {
   api,
   ErrorScreen,
@@ -21,6 +21,7 @@ import type { SavedProgress } from '../progress/policy';
 import { lessonTarget, savedOf } from '../progress/targets';
 import { useProgress } from '../progress/useProgress';
 import { firstOpenLessonOf, lessonsOf, type CourseAccess } from './access';
+import { CourseComplete } from './CourseComplete';
 import { CourseProgressCard } from './CourseProgressCard';
 import { Curriculum, totalLength } from './Curriculum';
 import { LessonView } from './LessonView';
@@ -129,6 +130,8 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
     );
     if (done) player.current?.seekTo(0);
   };
+  // a graded attempt answers the lesson's row and the course figure after it (a pass completes the lesson)
+  const quizGraded = ({ lesson, course }: QuizAttemptResult) => store?.applyWrite({ lesson, course, applied: true });
   const tryAgain = () => {
     const action = progress.failure?.action;
     if (action === 'load') progress.reload();
@@ -161,7 +164,7 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
               lessons={lessons}
               access={access}
               progress={target ? progress : null}
-              actions={{ markComplete, reset: () => void reset(), tryAgain }}
+              actions={{ markComplete, reset: () => void reset(), tryAgain, quizGraded }}
               completed={completed}
               playerRef={player}
               autoPlay={autoPlayOf(location.state)}
@@ -173,6 +176,7 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
         </div>
 
         <aside className={styles.side} aria-label="Course">
+          {access.full && courseProgress.data?.course.completed ? <CourseComplete productId={outline.productId} /> : null}
           {access.full ? (
             <CourseProgressCard
               course={courseProgress.data?.course ?? null}

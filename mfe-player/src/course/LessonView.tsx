@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { nextLessonOf, previousLessonOf } from '@catalyst/contracts';
+import { nextLessonOf, previousLessonOf, type QuizAttemptResult } from '@catalyst/contracts';
 import { api, Button, isApiRequestError, lessonPath, openAuthDialog, PLANS_PATH, plansPageState, Spinner, useApiData } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
@@ -11,6 +11,7 @@ import { useSignedMedia } from '../product/useMediaRenewal';
 import type { TrackedProgress } from '../progress/useProgress';
 import { canOpenLesson, lockedOfferOf, type CourseAccess, type PlacedLesson } from './access';
 import { LessonResources } from './LessonResources';
+import { QuizLesson } from './QuizLesson';
 import { afterLessonAnnouncement, UpNext, type AfterLesson } from './UpNext';
 import styles from './CoursePage.module.css';
 
@@ -19,6 +20,8 @@ export interface LessonActions {
   markComplete: () => void;
   reset: () => void;
   tryAgain: () => void;
+  /** A graded quiz attempt: its answer carries the lesson's row and the course figure after it. */
+  quizGraded: (result: QuizAttemptResult) => void;
 }
 
 export interface LessonViewProps {
@@ -88,11 +91,18 @@ export function LessonView({ productKey, poster, lesson, lessons, access, progre
   } else if (data.kind === 'article') {
     stage = data.body ? <SafeHtml html={data.body} className={styles.article} /> : <div className={styles.placeholder}>This article is empty.</div>;
   } else if (data.kind === 'quiz') {
-    stage = (
-      <div className={styles.placeholder}>
-        <p>Quizzes open here soon.</p>
-      </div>
-    );
+    stage =
+      data.quiz && data.quiz.questions.length > 0 ? (
+        <QuizLesson
+          productId={data.productId}
+          lessonId={lesson.id}
+          quiz={data.quiz}
+          next={next ? (canOpenLesson(next, access) ? { title: next.title, to: lessonPath(productKey, next.id) } : { title: next.title, to: PLANS_PATH, state: plansPageState('course') }) : null}
+          onResult={actions.quizGraded}
+        />
+      ) : (
+        <div className={styles.placeholder}>This quiz has no questions yet.</div>
+      );
   } else if (media.videoUrl || media.stream) {
     stage = (
       <VideoPlayer
@@ -143,7 +153,10 @@ export function LessonView({ productKey, poster, lesson, lessons, access, progre
 
       {progress && !locked && data ? (
         <>
-          <ProgressActions state={progress.state} busy={progress.busy} onMarkComplete={actions.markComplete} onReset={actions.reset} onRetrySave={progress.retrySave} />
+          {/* a quiz is completed by passing it, never by Mark Complete */}
+          {data.kind === 'quiz' ? null : (
+            <ProgressActions state={progress.state} busy={progress.busy} onMarkComplete={actions.markComplete} onReset={actions.reset} onRetrySave={progress.retrySave} />
+          )}
           {progress.failure ? (
             <div className={styles.error} role="alert" data-testid="progress-error">
               <p>{progress.failure.message}</p>

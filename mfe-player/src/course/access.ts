@@ -9,8 +9,9 @@ export interface CourseAccess {
   freeProduct: boolean;
 }
 
-/** A free preview opens to anyone; any other lesson as the course does. */
-export const canOpenLesson = (lesson: Pick<LessonOutline, 'isFreePreview'>, access: CourseAccess): boolean => access.full || lesson.isFreePreview;
+/** A free preview opens to anyone; any other lesson as the course does. A quiz is graded and kept only for a learner the course opens to. */
+export const canOpenLesson = (lesson: Pick<LessonOutline, 'isFreePreview' | 'kind'>, access: CourseAccess): boolean =>
+  access.full || (lesson.isFreePreview && lesson.kind !== 'quiz');
 
 /** What a locked lesson offers: signing in (a visitor on a free course) or the plans. */
 export const lockedOfferOf = (access: CourseAccess): 'sign-in' | 'plans' => (!access.signedIn && access.freeProduct ? 'sign-in' : 'plans');

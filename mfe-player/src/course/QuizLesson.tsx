@@ -1,0 +1,262 @@
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { Link } from 'react-router-dom';
+import { QUIZ_MESSAGES, type Quiz, type QuizAttempt, type QuizAttemptResult, type QuizAttemptSummary } from '@catalyst/contracts';
+import { api, Badge, Button, isApiRequestError, isPassingFailure, UNREACHABLE_MESSAGE, useApiData } from '@catalyst/web-kit';
+import { attemptBodyOf, chooseOption, unansweredOf, unansweredWarning, type QuizAnswers } from './quizAnswers';
+import styles from './QuizLesson.module.css';
+
+/** Where a pass leads: the next lesson of the course. */
+export interface QuizNext {
+  title: string;
+  to: string;
+  state?: unknown;
+}
+
+export interface QuizLessonProps {
+  /** The product's id (progress is kept by it). */
+  productId: string;
+  lessonId: string;
+  /** The questions without their answers: the server grades an attempt and only then says what was right. */
+  quiz: Quiz;
+  /** The lesson after this one, offered after a pass; null at the end of the course. */
+  next: QuizNext | null;
+  /** Every graded attempt: its answer carries the lesson's row and the course figure after it. */
+  onResult: (result: QuizAttemptResult) => void;
+}
+
+/** Why an attempt was not graded, in words a learner can act on (a 429 says how many seconds to wait). */
+export function attemptFailureMessage(error: unknown): string {
+  if (isApiRequestError(error) && error.status !== 0 && !(error.status >= 500)) return error.message;
+  if (isPassingFailure(error)) return `Your answers were not sent: ${UNREACHABLE_MESSAGE.charAt(0).toLowerCase()}${UNREACHABLE_MESSAGE.slice(1)}. Your choices are kept; try again in a moment.`;
+  return 'Your answers were not sent. Try again in a moment.';
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A quiz lesson: its questions as a form (radios for single choice and true/false, checkboxes for multiple
+ * choice), graded by the server on Submit; then the score, each question right or wrong with the correct
+ * options and the explanation, and Try again. A pass completes the lesson (the page takes the answer's rows)
+ * and offers the next lesson. The learner's earlier attempts and best score sit below.
+ */
+export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLessonProps) {
+  const formId = useId();
+  const [answers, setAnswers] = useState<QuizAnswers>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<QuizAttemptResult | null>(null);
+  const [submitted, setSubmitted] = useState<QuizAttemptSummary[]>([]);
+  const history = useApiData(api.progress.quizAttempts, { params: { id: productId, lessonId } });
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [refocus, setRefocus] = useState<'result' | 'form' | null>(null);
+
+  useEffect(() => {
+    if (refocus === 'result') resultHeading.current?.focus();
+    if (refocus === 'form') form.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [refocus]);
+
+  const unanswered = unansweredOf(quiz, answers);
+  const answeredCount = quiz.questions.length - unanswered.length;
+  const warning = answeredCount > 0 ? unansweredWarning(unanswered.length) : null;
+
+  const submit = async () => {
+    if (submitting || answeredCount === 0) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const graded = await api.progress.submitQuizAttempt({ params: { id: productId, lessonId }, body: attemptBodyOf(quiz, answers) });
+      const { questions: _, ...summary } = graded.attempt;
+      setSubmitted((list) => [summary, ...list]);
+      setResult(graded);
+      setRefocus('result');
+      onResult(graded);
+    } catch (e) {
+      setError(attemptFailureMessage(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const tryAgain = () => {
+    setResult(null);
+    setAnswers({});
+    setError(null);
+    setRefocus('form');
+  };
+
+  // what the server had before this visit, with this visit's attempts before it (newest first)
+  const earlier = (history.data?.attempts ?? []).filter((a) => !submitted.some((s) => s.id === a.id));
+  const attempts = [...submitted, ...earlier];
+  const scores = [result?.bestScore, history.data?.bestScore, ...attempts.map((a) => a.score)].filter((n): n is number => typeof n === 'number');
+  const bestScore = scores.length > 0 ? Math.max(...scores) : null;
+  const everPassed = !!history.data?.passed || attempts.some((a) => a.passed);
+
+  return (
+    <div className={styles.quiz} data-testid="quiz">
+      {result ? (
+        <QuizResult quiz={quiz} result={result} next={next} headingRef={resultHeading} onTryAgain={tryAgain} />
+      ) : (
+        <form
+          ref={form}
+          className={styles.form}
+          aria-label="Quiz"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <p className={styles.intro}>
+            {quiz.questions.length} {quiz.questions.length === 1 ? 'question' : 'questions'} · {quiz.passPercent}% to pass
+            {everPassed ? ' · You have passed this quiz' : ''}
+          </p>
+          <ol className={styles.questions}>
+            {quiz.questions.map((question) => {
+              const hintId = `${formId}-${question.id}-hint`;
+              return (
+                <li key={question.id}>
+                  <fieldset className={styles.question} aria-describedby={question.kind === 'multiple' ? hintId : undefined}>
+                    <legend className={styles.prompt}>{question.prompt}</legend>
+                    {question.kind === 'multiple' ? (
+                      <p id={hintId} className={styles.hint}>
+                        Choose every correct answer.
+                      </p>
+                    ) : null}
+                    <div className={styles.options}>
+                      {question.options.map((option) => (
+                        <label key={option.id} className={styles.option}>
+                          <input
+                            type={question.kind === 'multiple' ? 'checkbox' : 'radio'}
+                            name={`${formId}-${question.id}`}
+                            value={option.id}
+                            checked={answers[question.id]?.includes(option.id) ?? false}
+                            onChange={(event) => setAnswers((kept) => chooseOption(kept, question, option.id, event.target.checked))}
+                            disabled={submitting}
+                          />
+                          <span>{option.text}</span>
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ol>
+          <div className={styles.submitRow}>
+            <Button type="submit" disabled={answeredCount === 0} loading={submitting} aria-describedby={warning ? `${formId}-warning` : undefined}>
+              Submit answers
+            </Button>
+            <p id={`${formId}-warning`} className={styles.warning}>
+              {answeredCount === 0 ? 'Answer a question to submit.' : warning}
+            </p>
+          </div>
+          <p className={styles.error} role="alert" data-testid="quiz-error">
+            {error}
+          </p>
+        </form>
+      )}
+
+      <QuizHistory attempts={attempts} bestScore={bestScore} passed={everPassed} loading={history.isLoading && attempts.length === 0} />
+    </div>
+  );
+}
+
+/** The graded attempt: the score and its verdict, each question right or wrong with the right options and why. */
+function QuizResult({
+  quiz,
+  result,
+  next,
+  headingRef,
+  onTryAgain,
+}: {
+  quiz: Quiz;
+  result: QuizAttemptResult;
+  next: QuizNext | null;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onTryAgain: () => void;
+}) {
+  const id = useId();
+  const { attempt } = result;
+  return (
+    <section className={styles.result} aria-labelledby={`${id}-title`} data-testid="quiz-result">
+      <div className={[styles.verdict, attempt.passed ? styles.passed : styles.failed].join(' ')}>
+        <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.resultTitle}>
+          Your score: {attempt.score}%
+        </h3>
+        <p data-testid="quiz-verdict">{attempt.passed ? QUIZ_MESSAGES.passed(attempt.score) : QUIZ_MESSAGES.failed(attempt.score, quiz.passPercent)}</p>
+        {attempt.passed ? <p>{result.course.completed ? 'This lesson is complete, and so is the course.' : 'This lesson is complete.'}</p> : null}
+      </div>
+
+      <ol className={styles.review}>
+        {attempt.questions.map((graded) => (
+          <GradedQuestion key={graded.questionId} graded={graded} question={quiz.questions.find((q) => q.id === graded.questionId) ?? null} />
+        ))}
+      </ol>
+
+      <div className={styles.resultActions}>
+        {attempt.passed && next ? (
+          <Link className={styles.nextLink} to={next.to} state={next.state}>
+            Next lesson: {next.title}
+          </Link>
+        ) : null}
+        <Button variant={attempt.passed ? 'secondary' : 'primary'} onClick={onTryAgain}>
+          Try again
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function GradedQuestion({ graded, question }: { graded: QuizAttempt['questions'][number]; question: Quiz['questions'][number] | null }) {
+  // a question edited since the quiz was opened keeps its verdict; its options are named by the server's ids only
+  const options = question?.options ?? graded.correctOptionIds.map((optionId) => ({ id: optionId, text: 'An option no longer in this quiz' }));
+  return (
+    <li className={styles.graded} data-testid="quiz-question-result">
+      <div className={styles.gradedHead}>
+        {graded.correct ? <CheckCircle2 className={styles.right} size={20} aria-hidden="true" focusable="false" /> : <XCircle className={styles.wrong} size={20} aria-hidden="true" focusable="false" />}
+        <h4 className={styles.gradedPrompt}>
+          {question?.prompt ?? 'A question no longer in this quiz'}
+        </h4>
+        <Badge tone={graded.correct ? 'success' : 'danger'}>{graded.correct ? 'Correct' : 'Incorrect'}</Badge>
+      </div>
+      <ul className={styles.gradedOptions}>
+        {options.map((option) => {
+          const right = graded.correctOptionIds.includes(option.id);
+          const chosen = graded.chosenOptionIds.includes(option.id);
+          return (
+            <li key={option.id} className={[styles.gradedOption, right ? styles.rightOption : chosen ? styles.wrongOption : ''].join(' ')}>
+              <span>{option.text}</span>
+              {right ? <span className={styles.tag}>Correct answer</span> : null}
+              {chosen ? <span className={styles.tag}>Your answer</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+      {graded.chosenOptionIds.length === 0 ? <p className={styles.note}>Not answered.</p> : null}
+      {graded.explanation ? <p className={styles.explanation}>{graded.explanation}</p> : null}
+    </li>
+  );
+}
+
+/** The learner's attempts at this quiz, newest first, and the best score (the one that counts). */
+function QuizHistory({ attempts, bestScore, passed, loading }: { attempts: QuizAttemptSummary[]; bestScore: number | null; passed: boolean; loading: boolean }) {
+  const id = useId();
+  if (loading || attempts.length === 0) return null;
+  return (
+    <section className={styles.history} aria-labelledby={`${id}-title`} data-testid="quiz-history">
+      <h3 id={`${id}-title`}>Your attempts</h3>
+      <p className={styles.best} data-testid="quiz-best">
+        Best score: {bestScore ?? 0}% · {passed ? 'Passed' : 'Not passed yet'}
+      </p>
+      <ol className={styles.attempts}>
+        {attempts.map((attempt) => (
+          <li key={attempt.id}>
+            <span className={styles.attemptScore}>{attempt.score}%</span> {attempt.passed ? 'Passed' : 'Not passed'} · <time dateTime={attempt.submittedAt}>{when(attempt.submittedAt)}</time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
