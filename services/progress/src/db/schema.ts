@@ -1,4 +1,5 @@
 // The progress schema: one line per table, each table's types in ./tables.
+import type { LearningDaysTable } from './tables/learning-days';
 import type { LessonProgressTable } from './tables/lesson-progress';
 import type { ProgressTable } from './tables/progress';
 import type { CertificateCredentialsTable, SigningKeysTable } from './tables/signing-keys';
@@ -6,6 +7,7 @@ import type { CertificateCredentialsTable, SigningKeysTable } from './tables/sig
 export interface Database {
   progress: ProgressTable;
   lesson_progress: LessonProgressTable;
+  learning_days: LearningDaysTable;
   signing_keys: SigningKeysTable;
   certificate_credentials: CertificateCredentialsTable;
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Progress, ProgressStatus, ProgressWriteResult } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { ProgressRow } from '../db/tables/progress';
+import { learningCredit } from '../learning/learning.repository';
 
 type Db = Kysely<Database>;
 
@@ -71,6 +72,7 @@ export type WrittenPosition<T extends PositionTable> = Selectable<Database[T]> &
  * concurrent saves never lose or rewind each other: a write whose client time is older than the stored one
  * is ignored, `completed` only ever turns on, and the furthest point reached (the percentage and
  * `furthest_position`) never drops: re-watching moves only the last position, where playback resumes.
+ * Each applied save also credits the learner's learning time of the day (learningCredit), in the same statement.
  * Answers the stored rows in the order of `items`, each with whether this write changed it.
  */
 export async function upsertPositions<T extends PositionTable>(db: Db, table: T, items: PositionItem<T>[]): Promise<WrittenPosition<T>[]> {
@@ -86,9 +88,11 @@ export async function upsertPositions<T extends PositionTable>(db: Db, table: T,
   const sameKey = (a: string, b: string) => sql.join(keys.map((k) => sql`${sql.ref(`${a}.${k}`)} = ${sql.ref(`${b}.${k}`)}`), sql` and `);
   const { rows } = await sql<WrittenPosition<T>>`
     with input (${keyList}, progress, last_position, completed, client_ts) as (values ${values}),
+    ${learningCredit.before(table, keys, keyList)},
     written as (
       insert into ${sql.table(table)} as p (${keyList}, progress, last_position, furthest_position, completed, completed_at, client_ts, updated_at)
       select ${keyList}, progress, last_position, last_position, completed, case when completed then now() end, client_ts, now() from input
+       where (select count(*) from before) >= 0 -- (once before has locked and read the rows)
       on conflict (${keyList}) do update set
         progress = greatest(p.progress, excluded.progress),
         last_position = excluded.last_position,
@@ -99,7 +103,8 @@ export async function upsertPositions<T extends PositionTable>(db: Db, table: T,
         updated_at = now()
       where excluded.client_ts is null or p.client_ts is null or excluded.client_ts >= p.client_ts
       returning p.*, true as applied
-    )
+    ),
+    ${learningCredit.learned(keys)}
     select * from written
     union all
     select t.*, false as applied from ${sql.table(table)} t join input using (${keyList})
@@ -224,6 +229,7 @@ export async function deleteProductProgress(db: Db, productId: string): Promise<
 export async function deleteUserProgress(db: Db, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom('lesson_progress').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('learning_days').where('user_id', '=', userId).execute();
     const result = await trx.deleteFrom('progress').where('user_id', '=', userId).executeTakeFirst();
     return Number(result.numDeletedRows);
   });
