@@ -1,13 +1,17 @@
 // The progress schema: one line per table, each table's types in ./tables.
+import type { CertificatesTable } from './tables/certificates';
 import type { LearningDaysTable } from './tables/learning-days';
 import type { LessonProgressTable } from './tables/lesson-progress';
 import type { ProgressTable } from './tables/progress';
+import type { QuizAttemptsTable } from './tables/quiz-attempts';
 import type { CertificateCredentialsTable, SigningKeysTable } from './tables/signing-keys';
 
 export interface Database {
   progress: ProgressTable;
   lesson_progress: LessonProgressTable;
   learning_days: LearningDaysTable;
+  quiz_attempts: QuizAttemptsTable;
+  certificates: CertificatesTable;
   signing_keys: SigningKeysTable;
   certificate_credentials: CertificateCredentialsTable;
 }

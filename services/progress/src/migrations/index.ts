@@ -3,6 +3,8 @@ import * as createProgress from './2026-11-22T05-00-00_create_progress';
 import * as furthestPosition from './2026-11-24T06-30-00_furthest_position';
 import * as lessonProgress from './2026-11-25T03-30-00_lesson_progress';
 import * as signingKeys from './2026-11-26T09-00-00_signing_keys';
+import * as quizAttempts from './2026-11-28T08-00-00_quiz_attempts';
+import * as certificates from './2026-11-28T08-10-00_certificates';
 import * as learningDays from './2026-11-28T09-00-00_learning_days';
 
 /** Every migration of the progress schema, by sortable name. Migrations are frozen once landed. */
@@ -11,5 +13,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T06-30-00_furthest_position': furthestPosition,
   '2026-11-25T03-30-00_lesson_progress': lessonProgress,
   '2026-11-26T09-00-00_signing_keys': signingKeys,
+  '2026-11-28T08-00-00_quiz_attempts': quizAttempts,
+  '2026-11-28T08-10-00_certificates': certificates,
   '2026-11-28T09-00-00_learning_days': learningDays,
 };
