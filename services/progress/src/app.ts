@@ -1,4 +1,5 @@
 import { createService, pingDb } from '@catalyst/service-kit';
+import { mountCertificates } from './certificates/certificates.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountProgress } from './progress/progress.routes';
@@ -12,6 +13,7 @@ export function createApp(deps: Deps) {
     invalidations: deps.invalidations,
   });
   mountProgress(app, deps);
+  mountCertificates(app, deps);
   mountInternal(app, deps);
   return app;
 }

@@ -1,6 +1,7 @@
-import { createEntitlements, createInvalidations, createPeer, type Entitlements, type Invalidations, type ServiceBaseDeps } from '@catalyst/service-kit';
+import { createEntitlements, createInvalidations, createPeer, type Entitlements, type Invalidations, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
 import { createCatalog, type Catalog } from './catalog/catalog.client';
 import type { Config } from './config';
+import { createCredentialIssuer, type CredentialIssuer } from './credentials/issuer';
 import type { Database } from './db/schema';
 
 /** What the process provides (main.ts; tests build their own). */
@@ -9,6 +10,10 @@ export type BaseDeps = ServiceBaseDeps<Config, Database>;
 /** Everything progress's handlers use, built once from the process's pieces. */
 export interface Deps extends BaseDeps {
   catalog: Catalog;
+  /** Auth's /internal routes: the learner's name on a certificate. */
+  auth: Peer;
+  /** Signs certificates' credentials and publishes the keys (./credentials). */
+  credentials: CredentialIssuer;
   entitlements: Entitlements;
   invalidations: Invalidations;
 }
@@ -19,10 +24,11 @@ export function createDeps(base: BaseDeps): Deps {
   const entitlements = createEntitlements({ billing: peer(config.BILLING_URL), cache, log });
   const invalidations = createInvalidations({ broadcast, log });
   const catalog = createCatalog({ content: peer(config.CONTENT_URL), cache });
+  const credentials = createCredentialIssuer({ db: base.db, config, log });
   // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
   invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
   // Content announces its changes over Redis (when configured): a curriculum may have changed, so the
   // courses' lessons are asked again (without Redis their 5 s lifetime bounds how stale they get).
   invalidations.subscribe('content', () => catalog.forgetLessons(), () => catalog.forgetLessons());
-  return { ...base, catalog, entitlements, invalidations };
+  return { ...base, catalog, auth: peer(config.AUTH_URL), credentials, entitlements, invalidations };
 }

@@ -1,4 +1,14 @@
-import { contentInternalRoutes, courseLessonsSchema, productSummarySchema, type CourseLessons, type ProductSummary } from '@catalyst/contracts';
+import {
+  certificateFactsSchema,
+  contentInternalRoutes,
+  courseLessonsSchema,
+  productSummarySchema,
+  quizKeySchema,
+  type CertificateFacts,
+  type CourseLessons,
+  type ProductSummary,
+  type QuizKey,
+} from '@catalyst/contracts';
 import { HttpError, MemoryCache, TtlLru, type Cache, type Peer } from '@catalyst/service-kit';
 import { z } from 'zod';
 
@@ -114,15 +124,62 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
     return asked;
   }
 
-  /** Content changed something (a curriculum may be among it): ask again for every course's lessons. */
-  const forgetLessons = () => lessons.clear();
+  // A quiz's answer key: the same short memo as the lessons (a burst of attempts asks content once), and
+  // forgotten with them when content announces a change.
+  const quizKeys = new TtlLru<string, QuizKey | null>(LESSONS_MAX_ENTRIES, LESSONS_TTL_MS);
+  const quizKeysAsked = new Map<string, Promise<QuizKey | null>>();
+
+  async function askQuizKey(idOrSlug: string, lessonId: string, requestId?: string): Promise<QuizKey | null> {
+    const key = `${idOrSlug}/${lessonId}`;
+    try {
+      const quiz = quizKeySchema.parse(await content.call(contentInternalRoutes.quizKey, { params: { idOrSlug, lessonId } }, { requestId }));
+      quizKeys.set(key, quiz);
+      return quiz;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) {
+        quizKeys.set(key, null);
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  /** A quiz lesson's questions with their answers (to grade an attempt), or null when content has no such quiz. */
+  function quizKey(idOrSlug: string, lessonId: string, requestId?: string): Promise<QuizKey | null> {
+    const key = `${idOrSlug}/${lessonId}`;
+    const known = quizKeys.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    let asked = quizKeysAsked.get(key);
+    if (!asked) {
+      asked = askQuizKey(idOrSlug, lessonId, requestId).finally(() => quizKeysAsked.delete(key));
+      quizKeysAsked.set(key, asked);
+    }
+    return asked;
+  }
+
+  /** What a certificate of the course states (title, creator, length), or null when content does not know it. Asked once per certificate: not kept. */
+  async function certificateFacts(idOrSlug: string, requestId?: string): Promise<CertificateFacts | null> {
+    try {
+      return certificateFactsSchema.parse(await content.call(contentInternalRoutes.certificateFacts, { params: { idOrSlug } }, { requestId }));
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Content changed something (a curriculum may be among it): ask again for every course's lessons and quizzes. */
+  const forgetLessons = () => {
+    lessons.clear();
+    quizKeys.clear();
+  };
 
   const forget = async (id: string) => {
     lessons.delete(id);
     lessonsLastSeen.delete(id);
+    quizKeys.clear();
     await Promise.all([local.del(key(id)), lastSeen.del(key(id)), cache.del(key(id))]);
   };
 
-  return { getProduct, lookup, categoryProducts, courseLessons, forgetLessons, forget };
+  return { getProduct, lookup, categoryProducts, courseLessons, quizKey, certificateFacts, forgetLessons, forget };
 }
 export type Catalog = ReturnType<typeof createCatalog>;

@@ -1,22 +1,29 @@
 import type { Hono } from 'hono';
 import { progressInternalRoutes } from '@catalyst/contracts';
 import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
+import { deleteUserCertificates } from '../certificates/certificates.repository';
 import type { Deps } from '../deps';
 import { deleteProductProgress, deleteUserProgress } from '../progress/progress.repository';
+import { deleteProductAttempts, deleteUserAttempts } from '../quizzes/quizzes.repository';
 
 /** Service-to-service routes (guarded by the shared secret in createService). */
-export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements }: Deps) {
+export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, credentials }: Deps) {
   mountRoutes(app, progressInternalRoutes, {
+    // Certificates of a deleted course stay: they state what was true when they were issued.
     async deleteProductProgress({ params: { productId } }) {
+      await deleteProductAttempts(db, productId);
       const deleted = await deleteProductProgress(db, productId);
       await catalog.forget(productId);
       return { deleted };
     },
     // The user's account is being deleted (auth calls this); idempotent, so a retry after a failure is safe.
     async deleteUserProgress({ params: { userId } }) {
+      await Promise.all([deleteUserAttempts(db, userId), deleteUserCertificates(db, userId)]);
       const deleted = await deleteUserProgress(db, userId);
       await entitlements.evict(userId);
       return { deleted };
     },
+    /** The issuer's public keys (every key that signed): the gateway serves them at /.well-known/jwks.json. */
+    jwks: () => credentials.jwks(),
   });
 }

@@ -1,5 +1,6 @@
-import type { Identity, ProgressUpdate, progressRoutes } from '@catalyst/contracts';
-import { reply, type RouteHandlers } from '@catalyst/service-kit';
+import { QUIZ_MESSAGES, type Identity, type ProgressUpdate, type progressRoutes } from '@catalyst/contracts';
+import { conflict, reply, type RouteHandlers } from '@catalyst/service-kit';
+import { issueAfterCompletion, type IssueDeps } from '../certificates/issue';
 import type { Deps } from '../deps';
 import { readUnloadForm, writeOf, type LessonRouteName } from '../progress/progress.handlers';
 import { emptyProgress, findProgress, toProgress } from '../progress/progress.repository';
@@ -8,17 +9,31 @@ import * as repo from './lessons.repository';
 /**
  * A course's progress per lesson: each lesson keeps the product rules, and every write derives the course
  * figure (the product's own row) again in the same transaction. The premium rule has already opened the
- * lesson (a free preview for every signed-in learner) and refused one the course does not have.
+ * lesson (a free preview for every signed-in learner) and refused one the course does not have. A quiz
+ * lesson is completed only by passing it (./quizzes); a write that completes the course issues its
+ * certificate once the write has committed.
  */
-export function createLessonHandlers({ db, catalog }: Pick<Deps, 'db' | 'catalog'>): Pick<RouteHandlers<typeof progressRoutes>, LessonRouteName> {
+export function createLessonHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>): Pick<RouteHandlers<typeof progressRoutes>, LessonRouteName> {
+  const { db, catalog } = deps;
   async function courseOf(identity: Identity, productId: string, requestId: string): Promise<repo.CourseOf> {
     return { userId: identity.id, productId, lessons: (await catalog.courseLessons(productId, requestId))?.lessons ?? [] };
   }
 
   const answer = ({ lesson, applied, course }: repo.LessonOutcome) => ({ lesson: repo.toLessonProgress(lesson), applied, course: toProgress(course) });
 
+  const isQuiz = (course: repo.CourseOf, lessonId: string) => course.lessons.find((lesson) => lesson.id === lessonId)?.kind === 'quiz';
+
+  /** The course's certificate when this write left it completed (never failing the write). */
+  async function afterWrite(identity: Identity, outcome: repo.LessonOutcome, requestId: string) {
+    if (outcome.applied && outcome.course.completed) await issueAfterCompletion(deps, identity.id, outcome.course.product_id, requestId);
+  }
+
   async function save(identity: Identity, params: { id: string; lessonId: string }, body: ProgressUpdate, requestId: string) {
-    const outcome = await repo.saveLesson(db, await courseOf(identity, params.id, requestId), params.lessonId, writeOf(body));
+    const course = await courseOf(identity, params.id, requestId);
+    // In a quiz the learner is only where they are: its progress is passing it.
+    const write = isQuiz(course, params.lessonId) ? { ...writeOf(body), progress: 0, completed: false } : writeOf(body);
+    const outcome = await repo.saveLesson(db, course, params.lessonId, write);
+    await afterWrite(identity, outcome, requestId);
     return reply(answer(outcome), { message: outcome.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored' });
   }
 
@@ -45,7 +60,10 @@ export function createLessonHandlers({ db, catalog }: Pick<Deps, 'db' | 'catalog
     },
 
     async completeLesson({ identity, params, body, requestId }) {
-      const outcome = await repo.markLesson(db, await courseOf(identity, params.id, requestId), params.lessonId, 'complete', body.clientTime ?? null);
+      const course = await courseOf(identity, params.id, requestId);
+      if (isQuiz(course, params.lessonId)) throw conflict(QUIZ_MESSAGES.passToComplete);
+      const outcome = await repo.markLesson(db, course, params.lessonId, 'complete', body.clientTime ?? null);
+      await afterWrite(identity, outcome, requestId);
       return reply(answer(outcome), { message: 'Marked as complete' });
     },
 

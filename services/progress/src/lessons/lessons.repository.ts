@@ -11,8 +11,8 @@ type Db = Kysely<Database>;
 export interface CourseOf {
   userId: string;
   productId: string;
-  /** The course's current curriculum, in order (the figure counts these lessons only). */
-  lessons: readonly RuleLesson[];
+  /** The course's current curriculum, in order (the figure counts these lessons only); a quiz is completed only by passing it. */
+  lessons: readonly (RuleLesson & { kind?: string })[];
 }
 
 /** A lesson write's outcome: the lesson's row, whether this write changed it, and the course row after it. */
@@ -24,6 +24,17 @@ export interface LessonOutcome {
 
 export const toLessonProgress = (row: LessonProgressRow): LessonProgress => ({ lessonId: row.lesson_id, ...figuresOf(row) });
 
+/** What a lesson the learner never touched looks like. */
+export const emptyLessonProgress = (lessonId: string): LessonProgress => ({
+  lessonId,
+  progress: 0,
+  lastPosition: 0,
+  furthestPosition: 0,
+  completed: false,
+  completedAt: null,
+  updatedAt: null,
+});
+
 /** Every lesson row of one learner's course (the primary key's prefix). */
 export async function lessonRows(db: Db, userId: string, productId: string): Promise<LessonProgressRow[]> {
   return db.selectFrom('lesson_progress').selectAll().where('user_id', '=', userId).where('product_id', '=', productId).execute();
@@ -34,7 +45,7 @@ export async function lessonRows(db: Db, userId: string, productId: string): Pro
  * course holds it first, so two writes of one learner's course run one after the other and the second
  * derives the figure from the first's lessons too; none is lost.
  */
-async function lockCourseRow(trx: Db, userId: string, productId: string): Promise<ProgressRow> {
+export async function lockCourseRow(trx: Db, userId: string, productId: string): Promise<ProgressRow> {
   await trx.insertInto('progress').values({ user_id: userId, product_id: productId }).onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing()).execute();
   return trx.selectFrom('progress').selectAll().where('user_id', '=', userId).where('product_id', '=', productId).forUpdate().executeTakeFirstOrThrow();
 }
@@ -90,16 +101,24 @@ export async function saveLesson(db: Db, course: CourseOf, lessonId: string, wri
 export async function markLesson(db: Db, course: CourseOf, lessonId: string, action: 'complete' | 'reset', clientTime: number | null): Promise<LessonOutcome> {
   return db.transaction().execute(async (trx) => {
     await lockCourseRow(trx, course.userId, course.productId);
-    const [lesson] = await markPositions(trx, 'lesson_progress', [{ user_id: course.userId, product_id: course.productId, lesson_id: lessonId }], action, clientTime);
-    return { lesson: lesson!, applied: true, course: await writeCourseFigure(trx, course, { at: lesson, lowers: action === 'reset', clientTime }) };
+    return markLessonLocked(trx, course, lessonId, action, clientTime);
   });
 }
 
-/** The product's Mark Complete on a course: every lesson of its curriculum complete, and so the course. */
+/** markLesson inside a transaction that already holds the course row's lock (a passed quiz completes its lesson so). */
+export async function markLessonLocked(trx: Db, course: CourseOf, lessonId: string, action: 'complete' | 'reset', clientTime: number | null): Promise<LessonOutcome> {
+  const [lesson] = await markPositions(trx, 'lesson_progress', [{ user_id: course.userId, product_id: course.productId, lesson_id: lessonId }], action, clientTime);
+  return { lesson: lesson!, applied: true, course: await writeCourseFigure(trx, course, { at: lesson, lowers: action === 'reset', clientTime }) };
+}
+
+/**
+ * The product's Mark Complete on a course: every lesson of its curriculum complete but its quizzes (passing
+ * them is what completes them), and so the course once its quizzes are passed.
+ */
 export async function completeCourse(db: Db, course: CourseOf, clientTime: number | null): Promise<ProgressRow> {
   return db.transaction().execute(async (trx) => {
     await lockCourseRow(trx, course.userId, course.productId);
-    const keys = course.lessons.map((lesson) => ({ user_id: course.userId, product_id: course.productId, lesson_id: lesson.id }));
+    const keys = course.lessons.filter((lesson) => lesson.kind !== 'quiz').map((lesson) => ({ user_id: course.userId, product_id: course.productId, lesson_id: lesson.id }));
     await markPositions(trx, 'lesson_progress', keys, 'complete', clientTime);
     return writeCourseFigure(trx, course, { lowers: false, clientTime });
   });

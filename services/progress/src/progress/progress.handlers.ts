@@ -12,7 +12,9 @@ import {
 import { badRequest, conflict, forbidden, notFound, parseWith, reply, type AppEnv, type HandlerInput, type RouteHandlers } from '@catalyst/service-kit';
 import type { ProgressRow } from '../db/tables/progress';
 import type { Deps } from '../deps';
+import { issueAfterCompletion, type IssueDeps } from '../certificates/issue';
 import { completeCourse, resetCourse } from '../lessons/lessons.repository';
+import type { QuizRouteName } from '../quizzes/quizzes.handlers';
 import * as repo from './progress.repository';
 import { createSaveBatcher } from './save-batcher';
 
@@ -55,7 +57,8 @@ export function progressPremiumRule({ catalog, entitlements }: Pick<Deps, 'catal
   };
 }
 
-export function createProgressHandlers({ db, catalog }: Pick<Deps, 'db' | 'catalog'>): Omit<RouteHandlers<typeof progressRoutes>, LessonRouteName> {
+export function createProgressHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>): Omit<RouteHandlers<typeof progressRoutes>, LessonRouteName | QuizRouteName | 'learningRecord'> {
+  const { db, catalog } = deps;
   const saves = createSaveBatcher(db);
 
   /** The product's lessons in curriculum order: none for a single-video product. */
@@ -92,15 +95,14 @@ export function createProgressHandlers({ db, catalog }: Pick<Deps, 'db' | 'catal
       return save(identity, params.id, await readUnloadForm(c), requestId);
     },
 
-    /** A course: every lesson complete, and so the course. */
+    /** A course: every lesson complete but its quizzes (passed, not marked), and so the course once they are passed. */
     async complete({ identity, params, body, requestId }) {
       const clientTime = body.clientTime ?? null;
       const lessons = await lessonsOf(params.id, requestId);
-      const done =
-        lessons.length > 0
-          ? repo.toProgress(await completeCourse(db, { userId: identity.id, productId: params.id, lessons }, clientTime))
-          : await repo.completeProgress(db, identity.id, params.id, clientTime);
-      return reply(done, { message: 'Marked as complete' });
+      if (lessons.length === 0) return reply(await repo.completeProgress(db, identity.id, params.id, clientTime), { message: 'Marked as complete' });
+      const course = await completeCourse(db, { userId: identity.id, productId: params.id, lessons }, clientTime);
+      if (course.completed) await issueAfterCompletion(deps, identity.id, params.id, requestId);
+      return reply(repo.toProgress(course), { message: 'Marked as complete' });
     },
 
     /** A course: every lesson back to zero, and the course. */

@@ -4,9 +4,10 @@ import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { createLearningHandlers } from '../learning/learning.handlers';
 import { createLessonHandlers } from '../lessons/lessons.handlers';
+import { createQuizHandlers } from '../quizzes/quizzes.handlers';
 import { createProgressHandlers, progressPremiumRule } from './progress.handlers';
 
-/** The learner's own progress, as declared in the contracts (progressRoutes): per product, and per lesson of a course. */
+/** The learner's own progress, as declared in the contracts (progressRoutes): per product, per lesson of a course, and quiz attempts. */
 export function mountProgress(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, progressRoutes, { ...createProgressHandlers(deps), ...createLessonHandlers(deps), ...createLearningHandlers(deps) }, { premium: progressPremiumRule(deps) });
+  mountRoutes(app, progressRoutes, { ...createProgressHandlers(deps), ...createLessonHandlers(deps), ...createQuizHandlers(deps), ...createLearningHandlers(deps) }, { premium: progressPremiumRule(deps) });
 }
