@@ -283,6 +283,27 @@ describe('the learning record', () => {
   });
 });
 
+describe('certificates issued late', () => {
+  it('issues the certificate of a course completed while auth could not answer when the record is read, then lists it', async () => {
+    ctx.peers.authDown = true;
+    try {
+      const done = await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.lessons}/complete`, {});
+      expect(done.status).toBe(200);
+      expect(done.body.data.completed).toBe(true);
+    } finally {
+      ctx.peers.authDown = false;
+    }
+    expect(await ctx.db.selectFrom('certificates').select('code').execute()).toEqual([]);
+    const { certificates, completed, totals } = await record();
+    expect(certificates).toHaveLength(1);
+    expect(certificates[0]).toMatchObject({ productId: ids.lessons, courseTitle: 'Grid Course', learnerName: sub.name, status: 'valid' });
+    expect(completed.map((p) => p.productId)).toEqual([ids.lessons]);
+    expect(totals).toMatchObject({ certificates: 1, coursesCompleted: 1 });
+    // read again: the same one certificate
+    expect((await record()).certificates.map((c) => c.code)).toEqual([certificates[0]!.code]);
+  });
+});
+
 describe('a learner with thousands of rows', () => {
   it('answers 5,000 progress rows and three years of learning days correctly, the lists bounded at 50', async () => {
     const ROWS = 5_000;
