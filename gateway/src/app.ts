@@ -11,6 +11,7 @@ import type { GatewayConfig } from './config';
 import { errorHandler, respondToError, sendError } from './errors';
 import { createEdgeCache, sendEntry, type EdgeCache, type EdgeEntry } from './edge-cache';
 import { createIdentityResolver, type IdentityResolver } from './identity';
+import { JWKS_PATH, createConfiguredJwksHandler } from './jwks';
 import { createApiProxy } from './proxy';
 import { API_PREFIX } from './routes';
 import { apiSecurityHeaders, appendVary, cors, securityHeaders } from './security';
@@ -73,6 +74,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   app.use(chain(requestContext(log), stripTrustedHeaders, ...(securityHeaders(config) as Handler[]), compression() as unknown as Handler));
   // The API reference page and its script (the one page under /api).
   app.use('/api/docs', createApiDocsRouter());
+  // The credential issuer's public keys, for anyone verifying a certificate's credential (progress owns them).
+  app.get(JWKS_PATH, createConfiguredJwksHandler(config, log));
   // Any other /api path is an API 404, never the app's HTML.
   app.use('/api', (req, res) => sendError(res, 404, `Route not found: ${req.method} ${req.originalUrl.split('?')[0]}`));
   app.use(createStaticRouter(config, log));
