@@ -28,7 +28,7 @@ const formatDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'num
 const formatHours = (hours: number) => `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
 
 // Letters the standard fonts (WinAnsi) lack but whose reader expects a close one, not a gap.
-const FALLBACKS: Record<string, string> = { 'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ı': 'i', 'ħ': 'h', 'Ħ': 'H', 'ŧ': 't', 'Ŧ': 'T', '‐': '-', '−': '-', ' ': ' ', ' ': ' ' };
+const FALLBACKS: Record<string, string> = { 'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ı': 'i', 'ħ': 'h', 'Ħ': 'H', 'ŧ': 't', 'Ŧ': 'T', '‐': '-', '−': '-' };
 
 /** Text the font can draw: each character as it is, else without its accents, else a close letter, else '?'. */
 function drawable(font: PDFFont, text: string): string {
@@ -114,9 +114,13 @@ function drawMark(page: PDFPage, cx: number, cy: number, r: number) {
 
 export async function renderCertificatePdf(certificate: Certificate, { siteName = 'Catalyst' }: CertificatePdfOptions = {}): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const [sans, sansBold, serifItalic, serifBold, mono] = await Promise.all(
-    [StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.TimesRomanItalic, StandardFonts.TimesRomanBold, StandardFonts.CourierBold].map((name) => doc.embedFont(name)),
-  );
+  const [sans, sansBold, serifItalic, serifBold, mono] = await Promise.all([
+    doc.embedFont(StandardFonts.Helvetica),
+    doc.embedFont(StandardFonts.HelveticaBold),
+    doc.embedFont(StandardFonts.TimesRomanItalic),
+    doc.embedFont(StandardFonts.TimesRomanBold),
+    doc.embedFont(StandardFonts.CourierBold),
+  ]);
   const revoked = certificate.status === 'revoked';
   const brand = drawable(sansBold, siteName);
   const learner = drawable(serifBold, certificate.learnerName);
