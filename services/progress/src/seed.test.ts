@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { courseProgressOf, demoAccounts } from '@catalyst/contracts';
-import { DEMO_COURSES, DEMO_MEMBER_COURSE, demoEntityId, demoLessonId, demoVideoFor, measureMediaSeconds } from '@catalyst/service-kit';
+import { DEMO_COURSES, DEMO_MEMBER_COMPLETED_COURSE, DEMO_MEMBER_COURSE, demoEntityId, demoLessonId, demoOptionId, demoQuestionId, demoVideoFor, measureMediaSeconds } from '@catalyst/service-kit';
+import { completedCoursesWithoutCertificate } from './certificates/certificates.repository';
+import { gradeAttempt } from './quizzes/grading';
 import path from 'node:path';
 import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from './db/schema';
@@ -13,11 +15,14 @@ describe('demo progress seed', () => {
     await prepareDatabase(db(), { seed: true, log: testLog });
     await prepareDatabase(db(), { seed: true, log: testLog });
     const rows = await db().selectFrom('progress').selectAll().execute();
-    expect(rows.length).toBe(5);
+    expect(rows.length).toBe(6);
     expect(rows.every((r) => r.user_id === demoAccounts.member.id)).toBe(true);
     expect(rows.map((r) => r.product_id)).toContain(demoEntityId('product', 'html-css-from-scratch'));
     expect(rows.map((r) => r.product_id)).toContain(demoEntityId('product', DEMO_MEMBER_COURSE.slug));
-    expect(await db().selectFrom('lesson_progress').selectAll().execute()).toHaveLength(DEMO_MEMBER_COURSE.completedLessons.length + 1);
+    const completedCourse = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COMPLETED_COURSE.slug)!;
+    const completedLessons = completedCourse.sections.flatMap((s) => s.lessons).length;
+    expect(await db().selectFrom('lesson_progress').selectAll().execute()).toHaveLength(DEMO_MEMBER_COURSE.completedLessons.length + 1 + completedLessons);
+    expect(await db().selectFrom('quiz_attempts').selectAll().execute()).toHaveLength(1);
     expect(rows.filter((r) => r.completed).every((r) => r.progress === 100 && r.completed_at)).toBe(true);
   });
 
@@ -76,5 +81,40 @@ describe('demo progress seed', () => {
     // the newest of the member's rows: Continue watching opens it first, in the lesson they were in
     const newest = await db().selectFrom('progress').select('product_id').where('user_id', '=', demoAccounts.member.id).orderBy('updated_at', 'desc').executeTakeFirstOrThrow();
     expect(newest.product_id).toBe(productId);
+  });
+
+  it('has the member finish the completed demo course: every lesson, the quiz passed with every answer right, the course completed days ago, its certificate due', async () => {
+    await prepareDatabase(db(), { seed: true, log: testLog });
+    const course = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COMPLETED_COURSE.slug)!;
+    const productId = demoEntityId('product', course.slug);
+    const curriculum = course.sections.flatMap((s) => s.lessons);
+    const lessons = await db().selectFrom('lesson_progress').selectAll().where('product_id', '=', productId).execute();
+    expect(lessons.map((r) => r.lesson_id).sort()).toEqual(curriculum.map((l) => demoLessonId(course.slug, l.key)).sort());
+    expect(lessons.every((r) => r.user_id === demoAccounts.member.id && r.completed && r.progress === 100)).toBe(true);
+
+    const row = await db().selectFrom('progress').selectAll().where('product_id', '=', productId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: demoAccounts.member.id, completed: true, progress: 100 });
+    const daysAgo = (Date.now() - row.completed_at!.getTime()) / 86_400_000;
+    expect(daysAgo).toBeCloseTo(DEMO_MEMBER_COMPLETED_COURSE.completedDaysAgo, 1);
+
+    // the kept attempt is what grading the demo quiz's right answers gives
+    const quiz = curriculum.find((l) => l.kind === 'quiz')!;
+    const key = {
+      lessonId: demoLessonId(course.slug, quiz.key),
+      passPercent: quiz.quiz!.passPercent,
+      questions: quiz.quiz!.questions.map((question) => ({
+        id: demoQuestionId(course.slug, quiz.key, question.key),
+        kind: question.kind,
+        optionIds: question.options.map((o) => demoOptionId(course.slug, quiz.key, question.key, o.key)),
+        correctOptionIds: question.options.filter((o) => o.correct).map((o) => demoOptionId(course.slug, quiz.key, question.key, o.key)),
+        explanation: question.explanation ?? null,
+      })),
+    };
+    const [attempt] = await db().selectFrom('quiz_attempts').selectAll().where('product_id', '=', productId).execute();
+    const graded = gradeAttempt(key, attempt!.answers);
+    expect(graded).toMatchObject({ score: 100, passed: true });
+    expect(attempt).toMatchObject({ lesson_id: key.lessonId, score: 100, passed: true, graded: graded.questions });
+    // the service issues its certificate on the member's first read (auth's name, content's facts)
+    expect(await completedCoursesWithoutCertificate(db(), demoAccounts.member.id)).toEqual([productId]);
   });
 });

@@ -2,10 +2,14 @@ import type { Kysely } from 'kysely';
 import { courseProgressOf, demoAccounts, percentOf } from '@catalyst/contracts';
 import {
   DEMO_COURSES,
+  DEMO_MEMBER_COMPLETED_COURSE,
   DEMO_MEMBER_COURSE,
   demoEntityId,
+  demoHash,
   demoLessonId,
   demoLessonSeconds,
+  demoOptionId,
+  demoQuestionId,
   demoVideoFor,
   measureDemoVideos,
   type Logger,
@@ -13,6 +17,7 @@ import {
 import type { Database } from './db/schema';
 import type { NewLessonProgressRow } from './db/tables/lesson-progress';
 import type { NewProgressRow } from './db/tables/progress';
+import type { GradedQuestion, NewQuizAttemptRow } from './db/tables/quiz-attempts';
 
 /**
  * The demo member is part-way through a few lessons, so Continue watching has something to show. How
@@ -109,6 +114,68 @@ function courseRows(lessonSeconds: Map<string, number>, now: number): { lessons:
   };
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The member finished DEMO_MEMBER_COMPLETED_COURSE: every lesson complete (a lesson a day, the last one, its
+ * quiz, DEMO_MEMBER_COMPLETED_COURSE.completedDaysAgo days ago), the quiz passed with every answer right, and
+ * the course row completed then. Its certificate is issued by the service on the member's first read of
+ * their certificates or record (issuing asks auth for the name and content for the course's facts, which a
+ * seed cannot), as for any course completed while those could not answer.
+ */
+function completedCourseRows(lessonSeconds: Map<string, number>, now: number): { lessons: NewLessonProgressRow[]; course: NewProgressRow; attempts: NewQuizAttemptRow[] } | null {
+  const course = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COMPLETED_COURSE.slug);
+  if (!course) return null;
+  const productId = demoEntityId('product', course.slug);
+  const curriculum = course.sections.flatMap((s) => s.lessons);
+  const doneAt = now - DEMO_MEMBER_COMPLETED_COURSE.completedDaysAgo * DAY_MS;
+  const lessons: NewLessonProgressRow[] = curriculum.map((lesson, i) => {
+    const at = new Date(doneAt - (curriculum.length - 1 - i) * DAY_MS);
+    // A video watched to its measured end (0 when it could not be measured: completion needs no position).
+    const position = lesson.kind === 'video' ? tenths(lesson.video ? (lessonSeconds.get(lesson.video) ?? 0) : 0) : 0;
+    return { user_id: member, product_id: productId, lesson_id: demoLessonId(course.slug, lesson.key), progress: 100, last_position: position, furthest_position: position, completed: true, completed_at: at, client_ts: at.getTime(), created_at: at, updated_at: at };
+  });
+  const attempts = curriculum.flatMap((lesson, i): NewQuizAttemptRow[] => {
+    if (lesson.kind !== 'quiz' || !lesson.quiz) return [];
+    const questions: GradedQuestion[] = lesson.quiz.questions.map((question) => {
+      const right = question.options.filter((option) => option.correct).map((option) => demoOptionId(course.slug, lesson.key, question.key, option.key));
+      return { questionId: demoQuestionId(course.slug, lesson.key, question.key), correct: true, chosenOptionIds: right, correctOptionIds: right, explanation: question.explanation ?? null };
+    });
+    return [
+      {
+        id: demoHash(`quiz-attempt:${member}/${course.slug}/${lesson.key}`).slice(0, 24),
+        user_id: member,
+        product_id: productId,
+        lesson_id: demoLessonId(course.slug, lesson.key),
+        score: 100,
+        passed: true,
+        answers: JSON.stringify(questions.map((q) => ({ questionId: q.questionId, optionIds: q.chosenOptionIds }))),
+        graded: JSON.stringify(questions),
+        submitted_at: lessons[i]!.completed_at as Date,
+      },
+    ];
+  });
+  const last = lessons.at(-1)!;
+  const at = last.completed_at as Date;
+  return {
+    lessons,
+    attempts,
+    course: {
+      user_id: member,
+      product_id: productId,
+      progress: 100,
+      last_position: Number(last.last_position),
+      furthest_position: Math.max(...lessons.map((row) => Number(row.furthest_position))),
+      completed: true,
+      completed_at: at,
+      client_ts: at.getTime(),
+      current_lesson_id: last.lesson_id,
+      created_at: lessons[0]!.created_at,
+      updated_at: at,
+    },
+  };
+}
+
 /** Demo progress for the member; only into an empty table, so a second start changes nothing. */
 export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
   const existing = await db.selectFrom('progress').select('user_id').limit(1).executeTakeFirst();
@@ -117,11 +184,14 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
   const now = Date.now();
   const products = productRows(lessonSeconds, now);
   const course = courseRows(lessonSeconds, now);
-  const rows = course ? [...products, course.course] : products;
+  const completed = completedCourseRows(lessonSeconds, now);
+  const rows = [...products, ...(course ? [course.course] : []), ...(completed ? [completed.course] : [])];
+  const lessons = [...(course?.lessons ?? []), ...(completed?.lessons ?? [])];
   if (rows.length === 0) return;
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('progress').values(rows).onConflict((oc) => oc.doNothing()).execute();
-    if (course) await trx.insertInto('lesson_progress').values(course.lessons).onConflict((oc) => oc.doNothing()).execute();
+    if (lessons.length > 0) await trx.insertInto('lesson_progress').values(lessons).onConflict((oc) => oc.doNothing()).execute();
+    if (completed && completed.attempts.length > 0) await trx.insertInto('quiz_attempts').values(completed.attempts).onConflict((oc) => oc.doNothing()).execute();
   });
-  log.info({ rows: rows.length, lessons: course?.lessons.length ?? 0 }, 'demo progress seeded for the member');
+  log.info({ rows: rows.length, lessons: lessons.length, quizAttempts: completed?.attempts.length ?? 0 }, 'demo progress seeded for the member');
 }
