@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { createTestContext, ids, otherSubscriber } from '../test-support';
+import { createTestContext, ids, opt, otherSubscriber, q, quizLesson, rightAnswers } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
@@ -35,5 +35,21 @@ describe('DELETE /internal/progress/users/:userId', () => {
     expect((await remove(otherSubscriber.id, {})).status).toBe(404);
     expect(await ctx.db.selectFrom('progress').select('user_id').where('user_id', '=', otherSubscriber.id).execute()).toHaveLength(1);
     expect((await remove('not-an-id')).status).toBe(400);
+  });
+
+  it("takes the user's quiz attempts and certificates (their credentials too) with them, and no one else's", async () => {
+    for (const as of [sub, otherSubscriber]) {
+      const course = `/content/progress/product/${ids.quizCourse}`;
+      await ctx.call(as, 'PATCH', `${course}/lessons/${quizLesson.video}/complete`, {});
+      await ctx.call(as, 'POST', `${course}/lessons/${quizLesson.preview}/quiz-attempts`, { answers: [{ questionId: q(4), optionIds: [opt(4, 'b')] }] });
+      await ctx.call(as, 'POST', `${course}/lessons/${quizLesson.final}/quiz-attempts`, { answers: rightAnswers() });
+    }
+    expect(await ctx.db.selectFrom('certificates').select('user_id').execute()).toHaveLength(2);
+    expect((await remove(sub.id)).status).toBe(200);
+    const owners = async (table: 'certificates' | 'quiz_attempts') => [...new Set((await ctx.db.selectFrom(table).select('user_id').execute()).map((r) => r.user_id))];
+    expect(await owners('certificates')).toEqual([otherSubscriber.id]);
+    expect(await owners('quiz_attempts')).toEqual([otherSubscriber.id]);
+    const [kept] = await ctx.db.selectFrom('certificates').select('code').execute();
+    expect(await ctx.db.selectFrom('certificate_credentials').select('code').execute()).toEqual([{ code: kept!.code }]);
   });
 });
