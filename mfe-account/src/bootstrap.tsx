@@ -9,6 +9,8 @@ import ProfilePage from './profile/ProfilePage';
 import SubscriptionRoutes from './subscription/routes';
 import VerifyEmailPage from './verify-email/VerifyEmailPage';
 import ResetPasswordPage from './reset-password/ResetPasswordPage';
+import CertificatePage from './certificates/CertificatePage';
+import LearningRecordPage from './learning/LearningRecordPage';
 
 void session.start();
 
@@ -43,6 +45,8 @@ createRoot(document.getElementById('root')!).render(
           <Route path="subscription/*" element={<RequireAuth><SubscriptionRoutes /></RequireAuth>} />
           <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="certificates/*" element={<CertificatePage />} />
+          <Route path="learning" element={<RequireAuth><LearningRecordPage /></RequireAuth>} />
         </Routes>
       </main>
     </BrowserRouter>

@@ -1,5 +1,8 @@
 import type { RemoteRouteTable } from '@catalyst/web-kit/pages';
 
+/** A certificate's public page: /certificates/<code>. */
+export const CERTIFICATE_PREFIX = '/certificates/';
+
 /** The account's pages, as the shell mounts and preloads them (plain data: read before React loads). */
 export const shellRoutes: RemoteRouteTable = {
   remote: 'account',
@@ -8,5 +11,24 @@ export const shellRoutes: RemoteRouteTable = {
     { path: '/subscription/', prefix: true, module: './SubscriptionRoutes', audience: 'signed-in' },
     { path: '/verify-email/', prefix: false, module: './VerifyEmailPage', audience: 'anyone' },
     { path: '/reset-password/', prefix: false, module: './ResetPasswordPage', audience: 'anyone' },
+    {
+      path: CERTIFICATE_PREFIX,
+      prefix: true,
+      module: './CertificatePage',
+      // anyone verifies a certificate: no sign-in
+      audience: 'anyone',
+      firstReads: (pathname) => {
+        const rest = pathname.replace(/\/+$/, '').slice(CERTIFICATE_PREFIX.length).split('/');
+        if (rest.length !== 1 || !rest[0]) return [];
+        let code: string;
+        try {
+          code = decodeURIComponent(rest[0]);
+        } catch {
+          return []; // a malformed address: the page says the code names nothing
+        }
+        return [{ endpoint: ['certificate', 'get'], input: { params: { code } } }];
+      },
+    },
+    { path: '/learning/', prefix: false, module: './LearningRecordPage', audience: 'signed-in', firstReads: () => [{ endpoint: ['progress', 'learningRecord'], signedIn: true }] },
   ],
 };

@@ -22,6 +22,8 @@ describe('remoteForPath', () => {
     expect(remoteForPath('/profile')).toMatchObject({ remote: 'account', module: './ProfilePage', audience: 'signed-in' });
     expect(remoteForPath('/subscription/success')).toMatchObject({ remote: 'account', module: './SubscriptionRoutes' });
     expect(remoteForPath('/verify-email')).toMatchObject({ remote: 'account', module: './VerifyEmailPage', audience: 'anyone' });
+    expect(remoteForPath('/certificates/K7M2Q9XW4R')).toMatchObject({ remote: 'account', module: './CertificatePage', audience: 'anyone' });
+    expect(remoteForPath('/learning')).toMatchObject({ remote: 'account', module: './LearningRecordPage', audience: 'signed-in' });
     expect(remoteForPath('/Admin/users')).toMatchObject({ remote: 'admin', audience: 'admin' });
   });
 
@@ -50,6 +52,12 @@ describe('preloadRouteRemote', () => {
     expect(client.prefetch.mock.calls).toEqual([['/content/products/Intro%20JS/curriculum', undefined]]);
     await preloadRouteRemote('/browse/premium/product/Intro%20JS', Promise.resolve(manifests), { session: fakeSession('t', { role: 'user' }), load, client });
     expect(client.prefetch).toHaveBeenCalledWith('/content/premium/products/Intro%20JS', undefined);
+  });
+
+  it("starts a certificate's public read for a visitor", async () => {
+    const client = { prefetch: vi.fn(async () => undefined) };
+    await preloadRouteRemote('/certificates/K7M2Q9XW4R', Promise.resolve(manifests), { session: fakeSession(null, null), load: vi.fn(async () => ({})), client });
+    expect(client.prefetch.mock.calls).toEqual([['/certificates/K7M2Q9XW4R', undefined]]);
   });
 
   it("hints the product's poster image as soon as the prefetched product is in", async () => {

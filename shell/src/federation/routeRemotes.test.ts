@@ -11,6 +11,8 @@ describe('the remote route table', () => {
       'subscription/*',
       'verify-email',
       'reset-password',
+      'certificates/*',
+      'learning',
       'admin/*',
     ]);
   });

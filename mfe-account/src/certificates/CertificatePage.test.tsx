@@ -1,0 +1,156 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CERTIFICATE_MESSAGES, type Certificate } from '@catalyst/contracts';
+import { fakeApi, ok, refusal } from '../testing/fakeApi';
+import CertificatePage from './CertificatePage';
+import { linkedInAddToProfileUrl } from './linkedIn';
+
+const CODE = 'K7M2Q9XW4R';
+const certificate: Certificate = {
+  code: CODE,
+  learnerName: 'Maya Member',
+  productId: 'a'.repeat(24),
+  productSlug: 'css-grid-layout-workshop',
+  courseTitle: 'CSS Grid Layout Workshop',
+  creatorName: 'Rachel Andrew',
+  hours: 1.5,
+  completedAt: '2026-03-04T15:30:00.000Z',
+  issuedAt: '2026-03-04T15:30:01.000Z',
+  status: 'valid',
+  revokedAt: null,
+  revokedReason: null,
+  verifyUrl: `https://learn.example.com/certificates/${CODE}`,
+  pdfUrl: `https://learn.example.com/api/v1/certificates/${CODE}.pdf`,
+  credentialUrl: `https://learn.example.com/api/v1/certificates/${CODE}/credential`,
+};
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/certificates/*" element={<CertificatePage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+describe('the public certificate page', () => {
+  it('shows who earned what and when, marked Valid, titled after the course', async () => {
+    const { calls } = fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    renderAt(`/certificates/${CODE}`);
+    const page = await screen.findByRole('article', { name: 'CSS Grid Layout Workshop' });
+    expect(within(page).getByTestId('certificate-status').textContent).toBe(' Valid');
+    expect(within(page).getByText('Certificate of completion')).toBeTruthy();
+    const fact = (term: string) => within(page).getByText(term).nextElementSibling!.textContent;
+    expect(fact('Awarded to')).toBe('Maya Member');
+    expect(fact('Course')).toBe('CSS Grid Layout Workshop');
+    expect(fact('Creator')).toBe('Rachel Andrew');
+    expect(fact('Length')).toBe('1.5 hours');
+    expect(fact('Completed')).toBe('March 4, 2026');
+    expect(fact('Certificate code')).toBe(CODE);
+    expect(document.title).toBe('Certificate: CSS Grid Layout Workshop | Catalyst');
+    expect(within(page).queryByText('Revoked')).toBeNull();
+    // read without a session: the page never needs one
+    expect(calls).toEqual([`GET /certificates/${CODE}`]);
+  });
+
+  it('offers the PDF, the LinkedIn form in a new tab, and the signed credential with where its keys are', async () => {
+    fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    renderAt(`/certificates/${CODE}`);
+    const pdf = await screen.findByRole('link', { name: 'Download PDF' });
+    expect(pdf.getAttribute('href')).toBe(certificate.pdfUrl);
+    const linkedIn = screen.getByRole('link', { name: 'Add to LinkedIn profile' });
+    expect(linkedIn.getAttribute('target')).toBe('_blank');
+    expect(linkedIn.getAttribute('rel')).toContain('noopener');
+    const url = new URL(linkedIn.getAttribute('href')!);
+    expect(`${url.origin}${url.pathname}`).toBe('https://www.linkedin.com/profile/add');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      startTask: 'CERTIFICATION_NAME',
+      name: 'CSS Grid Layout Workshop',
+      organizationName: 'Catalyst',
+      issueYear: '2026',
+      issueMonth: '3',
+      certUrl: certificate.verifyUrl,
+      certId: CODE,
+    });
+    expect(screen.getByRole('link', { name: 'Verifiable credential' }).getAttribute('href')).toBe(certificate.credentialUrl);
+    expect(screen.getByRole('link', { name: '/.well-known/jwks.json' }).getAttribute('href')).toBe('/.well-known/jwks.json');
+  });
+
+  it('copies the verification link and says so politely', async () => {
+    fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderAt(`/certificates/${CODE}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Link copied'));
+    expect(writeText).toHaveBeenCalledWith(certificate.verifyUrl);
+  });
+
+  it('says so when the clipboard refuses, with the link to copy by hand', async () => {
+    fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) } });
+    renderAt(`/certificates/${CODE}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`Couldn't copy the link: copy ${certificate.verifyUrl} by hand`));
+  });
+
+  it('marks a revoked certificate Revoked with the date and the reason, and offers no LinkedIn form', async () => {
+    fakeApi({
+      [`GET /certificates/${CODE}`]: ok({ ...certificate, status: 'revoked', revokedAt: '2026-04-10T09:00:00.000Z', revokedReason: 'Issued to the wrong account' }),
+    });
+    renderAt(`/certificates/${CODE}`);
+    const status = await screen.findByTestId('certificate-status');
+    expect(within(status).getByText('Revoked')).toBeTruthy();
+    expect(status.textContent).toContain(`${CERTIFICATE_MESSAGES.revoked} on April 10, 2026: Issued to the wrong account`);
+    expect(screen.queryByText('Valid')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add to LinkedIn profile' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toBeTruthy();
+  });
+
+  it('says Certificate not found for an unknown code', async () => {
+    fakeApi({ 'GET /certificates/ZZZZZZZZZZ': refusal(404, CERTIFICATE_MESSAGES.notFound) });
+    renderAt('/certificates/ZZZZZZZZZZ');
+    expect(await screen.findByRole('heading', { level: 1, name: CERTIFICATE_MESSAGES.notFound })).toBeTruthy();
+    expect(screen.getByText('No certificate has the code ZZZZZZZZZZ. Check it against the certificate and try again.')).toBeTruthy();
+    expect(document.title).toBe('Certificate not found | Catalyst');
+    expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
+  });
+
+  it('says what a code looks like for a malformed one', async () => {
+    fakeApi({ 'GET /certificates/not-a-code': refusal(400, CERTIFICATE_MESSAGES.invalidCode) });
+    renderAt('/certificates/not-a-code');
+    expect(await screen.findByText(CERTIFICATE_MESSAGES.invalidCode)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(CERTIFICATE_MESSAGES.notFound);
+  });
+
+  it('names no certificate at an address with more after the code, and asks nothing', async () => {
+    const { calls } = fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    renderAt(`/certificates/${CODE}/extra`);
+    expect(await screen.findByRole('heading', { level: 1, name: CERTIFICATE_MESSAGES.notFound })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('offers Try again when the check itself fails', async () => {
+    let reads = 0;
+    fakeApi({ [`GET /certificates/${CODE}`]: () => (++reads === 1 ? refusal(503, 'Service unavailable') : ok(certificate)) });
+    renderAt(`/certificates/${CODE}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'CSS Grid Layout Workshop' })).toBeTruthy();
+  });
+});
+
+describe("LinkedIn's add-to-profile address", () => {
+  it('encodes every field, and takes the month the course was completed in UTC', () => {
+    const url = linkedInAddToProfileUrl({ courseTitle: 'C++ & Rust: 100% safe?', completedAt: '2026-12-31T23:30:00.000Z', verifyUrl: 'https://x.test/certificates/ABC?x=1&y=2', code: 'ABCDEFGHJK' }, 'Catalyst & Co');
+    expect(url).toBe(
+      'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=C%2B%2B%20%26%20Rust%3A%20100%25%20safe%3F&organizationName=Catalyst%20%26%20Co&issueYear=2026&issueMonth=12&certUrl=https%3A%2F%2Fx.test%2Fcertificates%2FABC%3Fx%3D1%26y%3D2&certId=ABCDEFGHJK',
+    );
+  });
+});

@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import type { LearningRecord } from '@catalyst/contracts';
+import styles from './LearningRecordPage.module.css';
+
+type Week = LearningRecord['weeks'][number];
+
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** A week's first day (a UTC date) for people: 'Mar 2' (or 'Mar 2, 2026'). */
+export const weekLabel = (weekStart: string, long = false) => (long ? longDay : shortDay).format(new Date(weekStart));
+export const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+
+/** The top of the scale: the largest week rounded up to a step people read at a glance (at least 10 minutes). */
+export function scaleTop(max: number): number {
+  const steps = [10, 20, 30, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200];
+  return steps.find((step) => step >= max) ?? Math.ceil(max / 600) * 600;
+}
+
+/** What the chart shows, in words: the span, the total, the busiest week and this week. */
+export function weeksSummary(weeks: readonly Week[]): string {
+  if (weeks.length === 0) return 'No weeks to show.';
+  const total = weeks.reduce((sum, week) => sum + week.minutes, 0);
+  const span = `From the week of ${weekLabel(weeks[0]!.weekStart, true)} to the week of ${weekLabel(weeks[weeks.length - 1]!.weekStart, true)}`;
+  if (total === 0) return `${span}: no minutes learned yet.`;
+  const busiest = weeks.reduce((best, week) => (week.minutes > best.minutes ? week : best));
+  return `${span}: ${minutesText(total)} in all. The most, ${minutesText(busiest.minutes)}, in the week of ${weekLabel(busiest.weekStart, true)}. This week: ${minutesText(weeks[weeks.length - 1]!.minutes)}.`;
+}
+
+const WIDTH = 640;
+const HEIGHT = 240;
+const PAD = { top: 16, right: 8, bottom: 32, left: 44 };
+
+/**
+ * Minutes learned per week as an SVG bar chart (oldest week on the left). To assistive technology it is
+ * one image described in words, followed by a table of every week's minutes.
+ */
+export function WeeklyMinutesChart({ weeks }: { weeks: readonly Week[] }) {
+  const id = useId();
+  const top = scaleTop(Math.max(0, ...weeks.map((week) => week.minutes)));
+  const innerWidth = WIDTH - PAD.left - PAD.right;
+  const innerHeight = HEIGHT - PAD.top - PAD.bottom;
+  const slot = innerWidth / Math.max(weeks.length, 1);
+  const barWidth = slot * 0.64;
+  const y = (minutes: number) => PAD.top + innerHeight - (minutes / top) * innerHeight;
+  const ticks = [0, top / 2, top];
+
+  return (
+    <figure className={styles.chart}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className={styles.chartSvg} data-testid="weekly-chart">
+        <title id={`${id}-title`}>Minutes learned per week, last {weeks.length} weeks</title>
+        <desc id={`${id}-desc`}>{weeksSummary(weeks)}</desc>
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className={tick === 0 ? styles.axis : styles.grid} />
+            <text x={PAD.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className={styles.tickLabel}>
+              {Math.round(tick)}
+            </text>
+          </g>
+        ))}
+        {weeks.map((week, index) => {
+          const x = PAD.left + slot * index + (slot - barWidth) / 2;
+          // an empty week still shows where it is: a sliver on the axis
+          const height = Math.max(week.minutes > 0 ? 2 : 1, y(0) - y(week.minutes));
+          const last = index === weeks.length - 1;
+          // every other week is named, counting back from this week
+          return (
+            <g key={week.weekStart} data-testid="chart-bar" data-minutes={week.minutes}>
+              <rect x={x} y={y(0) - height} width={barWidth} height={height} rx={3} className={[styles.chartBar, last ? styles.thisWeek : '', week.minutes === 0 ? styles.emptyBar : ''].join(' ')}>
+                <title>
+                  Week of {weekLabel(week.weekStart)}: {minutesText(week.minutes)}
+                </title>
+              </rect>
+              {(weeks.length - 1 - index) % 2 === 0 ? (
+                <text x={x + barWidth / 2} y={HEIGHT - PAD.bottom + 18} textAnchor="middle" className={styles.tickLabel}>
+                  {last ? 'This week' : weekLabel(week.weekStart)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className={styles.chartCaption}>Minutes per week (the scale runs to {top} minutes); the last bar is this week.</figcaption>
+      <table className="ck-visually-hidden">
+        <caption>Minutes learned per week</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col">Minutes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.weekStart}>
+              <th scope="row">{weekLabel(week.weekStart, true)}</th>
+              <td>{week.minutes}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

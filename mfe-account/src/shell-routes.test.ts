@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { CERTIFICATE_PREFIX, shellRoutes } from './shell-routes';
+
+const page = (path: string) => shellRoutes.pages.find((p) => p.path === path)!;
+const readsOf = (path: string, pathname: string) =>
+  (page(path).firstReads?.(pathname) ?? []).map(({ endpoint, input, signedIn }) => ({ endpoint: endpoint.join('.'), input, signedIn: !!signedIn }));
+
+describe("the account's pages", () => {
+  it('opens a certificate to anyone and starts its public read, by the code as written', () => {
+    expect(page(CERTIFICATE_PREFIX)).toMatchObject({ prefix: true, module: './CertificatePage', audience: 'anyone' });
+    expect(readsOf(CERTIFICATE_PREFIX, '/certificates/k7m2q9xw4r/')).toEqual([{ endpoint: 'certificate.get', input: { params: { code: 'k7m2q9xw4r' } }, signedIn: false }]);
+  });
+
+  it('starts nothing for certificate addresses that are no page', () => {
+    expect(readsOf(CERTIFICATE_PREFIX, '/certificates/')).toEqual([]);
+    expect(readsOf(CERTIFICATE_PREFIX, '/certificates/K7M2Q9XW4R/credential')).toEqual([]);
+    expect(readsOf(CERTIFICATE_PREFIX, '/certificates/%E0%A4%A')).toEqual([]);
+  });
+
+  it('keeps the learning record behind sign-in and starts its read with a session', () => {
+    expect(page('/learning/')).toMatchObject({ prefix: false, module: './LearningRecordPage', audience: 'signed-in' });
+    expect(readsOf('/learning/', '/learning')).toEqual([{ endpoint: 'progress.learningRecord', input: undefined, signedIn: true }]);
+  });
+});
