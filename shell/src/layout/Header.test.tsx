@@ -78,7 +78,7 @@ describe('Header', () => {
     expect(current('Browse')).toBeNull();
   });
 
-  it('shows name, e-mail and Profile Settings in the user menu, and logs out to /', async () => {
+  it('shows name, e-mail, Profile Settings, Subscription and Learning record in the user menu, and logs out to /', async () => {
     act(() => session.loadUser(ada));
     sessionStorage.setItem('token', 'live');
     renderHeader('/profile');
@@ -89,6 +89,7 @@ describe('Header', () => {
     expect(within(menu).queryByText('Admin')).toBeNull();
     expect(within(menu).getByRole('menuitem', { name: 'Profile Settings' }).getAttribute('href')).toBe('/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Subscription' }).getAttribute('href')).toBe('/subscription');
+    expect(within(menu).getByRole('menuitem', { name: 'Learning record' }).getAttribute('href')).toBe('/learning');
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).toBeNull();
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));
     expect(screen.queryByRole('menu', { name: 'User menu' })).toBeNull();

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Badge, Button, avatarLetter, firstName, isAdmin, openAuthDialog, Spinner, useSession, useSiteConfig } from '@catalyst/web-kit';
+import { Badge, Button, avatarLetter, firstName, isAdmin, LEARNING_RECORD_PATH, openAuthDialog, Spinner, useSession, useSiteConfig } from '@catalyst/web-kit';
 import styles from './Header.module.css';
 
 /**
@@ -103,6 +103,9 @@ function UserMenu() {
           </Link>
           <Link to="/subscription" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
             Subscription
+          </Link>
+          <Link to={LEARNING_RECORD_PATH} role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+            Learning record
           </Link>
           {admin ? (
             <Link to="/admin" role="menuitem" className={`${styles.menuItem} ${styles.adminOnlySmall}`} onClick={() => setOpen(false)}>
