@@ -2,6 +2,7 @@
 // item has no id until the server gives it one), the moves the editor makes, and the body one save sends.
 import type { z } from 'zod';
 import type { AdminCurriculum, AdminLesson, AdminResource, AdminSection, curriculumBodySchema, FieldError, LessonKind } from '@catalyst/contracts';
+import { emptyQuiz, quizBody, quizFieldOf, quizFrom, quizItemKeys, type DraftQuiz } from './quizDraft';
 
 export interface DraftResource {
   key: string;
@@ -28,6 +29,8 @@ export interface DraftLesson {
   mediaAssetId: string;
   /** An article's HTML. */
   body: string;
+  /** A quiz lesson's questions (kept while the lesson is another kind, in case it changes back). */
+  quiz: DraftQuiz;
   resources: DraftResource[];
 }
 
@@ -111,6 +114,7 @@ const lessonFrom = (lesson: AdminLesson, previous?: DraftLesson): DraftLesson =>
   videoUrl: lesson.videoUrl ?? '',
   mediaAssetId: lesson.mediaAssetId ?? '',
   body: lesson.body ?? '',
+  quiz: lesson.quiz ? quizFrom(lesson.quiz, previous?.quiz) : (previous?.quiz ?? emptyQuiz()),
   resources: lesson.resources.map((resource, i) => resourceFrom(resource, previous?.resources[i]?.key)),
 });
 
@@ -151,6 +155,7 @@ export function curriculumBody(draft: CurriculumDraft): CurriculumBody {
         videoUrl: lesson.kind === 'video' ? lesson.videoUrl.trim() || null : null,
         mediaAssetId: lesson.kind === 'video' ? lesson.mediaAssetId || null : null,
         body: lesson.kind === 'article' && lesson.body.trim() !== '' ? lesson.body : null,
+        quiz: lesson.kind === 'quiz' ? quizBody(lesson.quiz) : null,
         resources: lesson.resources.map((resource) => ({ id: resource.id, title: resource.title, mediaAssetId: resource.mediaAssetId })),
       })),
     })),
@@ -164,7 +169,7 @@ export function newSection(title: string): DraftSection {
 }
 
 export function newLesson(title: string): DraftLesson {
-  return { key: newKey('l'), id: null, title, kind: 'video', minutes: '', seconds: '', isFreePreview: false, videoUrl: '', mediaAssetId: '', body: '', resources: [] };
+  return { key: newKey('l'), id: null, title, kind: 'video', minutes: '', seconds: '', isFreePreview: false, videoUrl: '', mediaAssetId: '', body: '', quiz: emptyQuiz(), resources: [] };
 }
 
 export function newResource(facts: Omit<DraftResource, 'key' | 'id'>): DraftResource {
@@ -252,10 +257,10 @@ export function errorsByItem(draft: CurriculumDraft, errors: readonly FieldError
   return { fields, other };
 }
 
-const LESSON_FIELDS = new Set(['title', 'kind', 'durationSeconds', 'isFreePreview', 'videoUrl', 'mediaAssetId', 'body', 'resources']);
+const LESSON_FIELDS = new Set(['title', 'kind', 'durationSeconds', 'isFreePreview', 'videoUrl', 'mediaAssetId', 'body', 'resources', 'quiz']);
 
 function itemFieldOf(draft: CurriculumDraft, path: string): string | null {
-  const [root, sectionAt, sectionField, lessonAt, lessonField, resourceAt, resourceField] = path.split('.');
+  const [root, sectionAt, sectionField, lessonAt, lessonField, resourceAt, resourceField, ...rest] = path.split('.');
   const section = root === 'sections' && sectionAt !== undefined ? draft.sections[Number(sectionAt)] : undefined;
   if (!section) return null;
   if (sectionField === 'title' && lessonAt === undefined) return `${section.key}.title`;
@@ -263,16 +268,18 @@ function itemFieldOf(draft: CurriculumDraft, path: string): string | null {
   if (lessonAt === undefined) return `${section.key}.lessons`;
   const lesson = section.lessons[Number(lessonAt)];
   if (!lesson || lessonField === undefined || !LESSON_FIELDS.has(lessonField)) return null;
+  if (lessonField === 'quiz') return quizFieldOf(lesson.key, lesson.quiz, [resourceAt, resourceField, ...rest].filter((part): part is string => part !== undefined));
   if (lessonField !== 'resources') return resourceAt === undefined ? `${lesson.key}.${lessonField}` : null;
   const resource = resourceAt === undefined ? undefined : lesson.resources[Number(resourceAt)];
   if (resource && (resourceField === 'title' || resourceField === 'mediaAssetId')) return `${resource.key}.${resourceField}`;
   return `${lesson.key}.resources`;
 }
 
+/** The keys errors of a lesson are kept under: its own, its resources', its quiz's questions' and options'. */
+export const lessonItemKeys = (lesson: DraftLesson): string[] => [lesson.key, ...lesson.resources.map((resource) => resource.key), ...quizItemKeys(lesson.quiz)];
+
 /** The lessons holding at least one of these errors (their editors open so the errors can be seen). */
 export function lessonsWithErrors(draft: CurriculumDraft, fields: Record<string, string>): string[] {
   const keys = new Set(Object.keys(fields).map((key) => key.split('.')[0]));
-  return draft.sections.flatMap((section) =>
-    section.lessons.filter((lesson) => keys.has(lesson.key) || lesson.resources.some((resource) => keys.has(resource.key))).map((lesson) => lesson.key),
-  );
+  return draft.sections.flatMap((section) => section.lessons.filter((lesson) => lessonItemKeys(lesson).some((key) => keys.has(key))).map((lesson) => lesson.key));
 }

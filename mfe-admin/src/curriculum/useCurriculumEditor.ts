@@ -21,6 +21,10 @@ function withSavedIds(current: CurriculumDraft, adopted: CurriculumDraft): Curri
     for (const lesson of section.lessons) {
       ids.set(lesson.key, lesson.id);
       for (const resource of lesson.resources) ids.set(resource.key, resource.id);
+      for (const question of lesson.quiz.questions) {
+        ids.set(question.key, question.id);
+        for (const option of question.options) ids.set(option.key, option.id);
+      }
     }
   }
   const idOf = (item: { key: string; id: string | null }) => (ids.has(item.key) ? ids.get(item.key)! : item.id);
@@ -29,7 +33,12 @@ function withSavedIds(current: CurriculumDraft, adopted: CurriculumDraft): Curri
     sections: current.sections.map((section) => ({
       ...section,
       id: idOf(section),
-      lessons: section.lessons.map((lesson) => ({ ...lesson, id: idOf(lesson), resources: lesson.resources.map((resource) => ({ ...resource, id: idOf(resource) })) })),
+      lessons: section.lessons.map((lesson) => ({
+        ...lesson,
+        id: idOf(lesson),
+        resources: lesson.resources.map((resource) => ({ ...resource, id: idOf(resource) })),
+        quiz: { ...lesson.quiz, questions: lesson.quiz.questions.map((question) => ({ ...question, id: idOf(question), options: question.options.map((option) => ({ ...option, id: idOf(option) })) })) },
+      })),
     })),
   };
 }
