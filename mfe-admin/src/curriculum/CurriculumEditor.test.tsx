@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COURSE_MESSAGES, curriculumBodySchema, type AdminCurriculum, type AdminLesson } from '@catalyst/contracts';
+import { COURSE_MESSAGES, QUIZ_MESSAGES, curriculumBodySchema, type AdminCurriculum, type AdminLesson, type AdminQuiz } from '@catalyst/contracts';
 import { CurriculumEditor } from './CurriculumEditor';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
@@ -17,6 +17,7 @@ const lesson = (n: number, title: string, extra: Partial<AdminLesson> = {}): Adm
   videoUrl: '/media/demo.mp4',
   mediaAssetId: null,
   body: null,
+  quiz: null,
   resources: [],
   ...extra,
 });
@@ -78,6 +79,12 @@ function savedFrom(body: { version: number; sections: Array<{ id?: string | null
         id: l.id ?? id(next++),
         title: String(l.title).trim(),
         resources: l.resources.map((r) => ({ id: (r.id as string | null) ?? id(next++), title: String(r.title), mediaAssetId: String(r.mediaAssetId), fileName: 'file.pdf', mimeType: 'application/pdf', size: 1 })),
+        quiz: l.quiz
+          ? {
+              passPercent: (l.quiz as AdminQuiz).passPercent ?? 70,
+              questions: (l.quiz as AdminQuiz).questions.map((q) => ({ ...q, id: q.id ?? id(next++), options: q.options.map((o) => ({ ...o, id: o.id ?? id(next++) })) })),
+            }
+          : null,
       })),
     })),
   };
@@ -164,7 +171,7 @@ describe('the curriculum editor', () => {
     expect(screen.getByText('4 lessons')).toBeTruthy();
     await user.click(within(summary).getByLabelText('Article'));
     await user.type(within(summary).getByLabelText('Article (HTML)'), '<p>Well done</p>');
-    expect((within(summary).getByLabelText('Quiz (coming soon)') as HTMLInputElement).disabled).toBe(true);
+    expect((within(summary).getByLabelText('Quiz') as HTMLInputElement).disabled).toBe(false);
 
     // Renaming an existing section.
     const first = screen.getAllByLabelText('Section title')[0] as HTMLInputElement;
@@ -180,9 +187,10 @@ describe('the curriculum editor', () => {
     expect(body.sections[2]).toEqual({
       id: null,
       title: 'Wrap-up',
-      lessons: [{ id: null, title: 'Summary', kind: 'article', durationSeconds: 150, isFreePreview: false, videoUrl: null, mediaAssetId: null, body: '<p>Well done</p>', resources: [] }],
+      lessons: [{ id: null, title: 'Summary', kind: 'article', durationSeconds: 150, isFreePreview: false, videoUrl: null, mediaAssetId: null, body: '<p>Well done</p>', quiz: null, resources: [] }],
     });
-  });
+    // typed key by key: beyond the default 5 s on a busy machine
+  }, 30_000);
 
   it('keeps the edits on screen after a 409 and reloads only when asked', async () => {
     answer = (method) => (method === 'PUT' ? { status: 409, body: { success: false, message: COURSE_MESSAGES.versionConflict } } : undefined);
@@ -308,5 +316,234 @@ describe('the curriculum editor', () => {
     expect((within(welcome).getByLabelText('Seconds') as HTMLInputElement).value).toBe('12');
     expect(await within(welcome).findByText('intro.mp4')).toBeTruthy();
     expect(screen.getByTestId('curriculum-total').textContent).toBe('Total duration 19 min 12 s');
+  });
+});
+
+/** Setup (section 1, lesson 2) as a stored quiz lesson of one single-choice question. */
+const storedQuiz = (): AdminQuiz => ({
+  passPercent: 70,
+  questions: [{ id: id(600), kind: 'single', prompt: 'Which tool installs packages?', options: [{ id: id(610), text: 'npm', isCorrect: true }, { id: id(611), text: 'git', isCorrect: false }], explanation: 'npm installs them.' }],
+});
+const withQuizSetup = (): AdminCurriculum => {
+  const curriculum = stored();
+  curriculum.sections[0]!.lessons[1] = lesson(101, 'Setup', { kind: 'quiz', videoUrl: null, body: null, durationSeconds: 300, quiz: storedQuiz() });
+  return curriculum;
+};
+const sentLesson = (n: number, section = 0, lessonAt = 1) => (saves()[n]!.body as AdminCurriculum).sections[section]!.lessons[lessonAt]!;
+const questionItems = (scope: HTMLElement) => within(scope).getAllByTestId('quiz-question');
+
+describe('the quiz builder', () => {
+  it('builds a quiz with the keyboard buttons: pass mark, questions of each kind, options, correct answers, explanations and moves; the save matches the server’s schema', async () => {
+    answer = (method, _url, body) => (method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined);
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Edit: lesson Setup' }));
+    const setup = screen.getByRole('heading', { level: 4, name: 'Setup' }).closest('li')!;
+    await user.click(within(setup).getByLabelText('Quiz'));
+    expect(within(setup).getByText('No questions yet.')).toBeTruthy();
+    const passMark = within(setup).getByLabelText('Pass mark (%)');
+    await user.clear(passMark);
+    await user.type(passMark, '80');
+
+    // Question 1: single choice, three options (one removed again), the third marked correct after the first.
+    await user.click(within(setup).getByRole('button', { name: 'Add question: lesson Setup' }));
+    expect(document.activeElement).toBe(within(questionItems(setup)[0]!).getByLabelText('Question text'));
+    expect(announcer().textContent).toBe('Question 1 added');
+    await user.keyboard('Locked install?');
+    let first = questionItems(setup)[0]!;
+    const [optionA, optionB] = within(first).getAllByLabelText('Option text');
+    await user.type(optionA!, 'install');
+    await user.type(optionB!, 'start');
+    await user.click(within(first).getByRole('button', { name: 'Add option: question 1' }));
+    expect(document.activeElement).toBe(within(first).getAllByLabelText('Option text')[2]);
+    await user.keyboard('ci');
+    const radios = () => within(questionItems(setup)[0]!).getAllByLabelText('Correct answer') as HTMLInputElement[];
+    expect(radios().map((r) => r.type)).toEqual(['radio', 'radio', 'radio']);
+    await user.click(radios()[0]!);
+    await user.click(radios()[2]!);
+    expect(radios().map((r) => r.checked)).toEqual([false, false, true]);
+    await user.click(within(first).getByRole('button', { name: 'Remove: option 2 of question 1' }));
+    first = questionItems(setup)[0]!;
+    expect(within(first).getAllByLabelText('Option text').map((o) => (o as HTMLInputElement).value)).toEqual(['install', 'ci']);
+    await user.type(within(first).getByLabelText('Explanation'), 'It reads the lock.');
+
+    // Question 2: multiple choice, two correct (checkboxes).
+    await user.click(within(setup).getByRole('button', { name: 'Add question: lesson Setup' }));
+    await user.keyboard('Files read?');
+    const second = questionItems(setup)[1]!;
+    await user.selectOptions(within(second).getByLabelText('Question kind'), 'Multiple choice');
+    const [fileA, fileB] = within(second).getAllByLabelText('Option text');
+    await user.type(fileA!, 'manifest');
+    await user.type(fileB!, 'lock');
+    const boxes = within(second).getAllByLabelText('Correct answer') as HTMLInputElement[];
+    expect(boxes.map((b) => b.type)).toEqual(['checkbox', 'checkbox']);
+    await user.click(boxes[0]!);
+    await user.click(boxes[1]!);
+
+    // Question 3: true or false, moved up above question 2.
+    await user.click(within(setup).getByRole('button', { name: 'Add question: lesson Setup' }));
+    await user.keyboard('Commit it?');
+    await user.selectOptions(within(questionItems(setup)[2]!).getByLabelText('Question kind'), 'True or false');
+    await user.click((within(questionItems(setup)[2]!).getAllByLabelText('Correct answer') as HTMLInputElement[])[1]!);
+    await user.click(within(setup).getByRole('button', { name: 'Move up: question 3' }));
+    expect(announcer().textContent).toBe('Question 3 moved to position 2 of 3');
+    expect(document.activeElement).toBe(within(setup).getByRole('button', { name: 'Move up: question 2' }));
+    expect(within(setup).getByText('Quiz · 5 min · 3 questions')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(curriculumBodySchema.safeParse(saves()[0]!.body).success).toBe(true);
+    expect(sentLesson(0)).toMatchObject({ id: id(101), kind: 'quiz', body: null, videoUrl: null });
+    expect(sentLesson(0).quiz).toEqual({
+      passPercent: 80,
+      questions: [
+        {
+          id: null,
+          kind: 'single',
+          prompt: 'Locked install?',
+          options: [
+            { id: null, text: 'install', isCorrect: false },
+            { id: null, text: 'ci', isCorrect: true },
+          ],
+          explanation: 'It reads the lock.',
+        },
+        {
+          id: null,
+          kind: 'true-false',
+          prompt: 'Commit it?',
+          options: [
+            { id: null, text: 'True', isCorrect: false },
+            { id: null, text: 'False', isCorrect: true },
+          ],
+          explanation: null,
+        },
+        {
+          id: null,
+          kind: 'multiple',
+          prompt: 'Files read?',
+          options: [
+            { id: null, text: 'manifest', isCorrect: true },
+            { id: null, text: 'lock', isCorrect: true },
+          ],
+          explanation: null,
+        },
+      ],
+    });
+
+    // The next save sends back the ids the server gave every question and option.
+    await user.clear(within(setup).getByLabelText('Pass mark (%)'));
+    await user.type(within(setup).getByLabelText('Pass mark (%)'), '75');
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    const again = sentLesson(1).quiz as AdminQuiz;
+    expect(again.passPercent).toBe(75);
+    for (const id of again.questions.flatMap((q) => [q.id, ...q.options.map((o) => o.id)])) expect(id).toMatch(/^[0-9a-f]{24}$/);
+    expect(new Set(again.questions.flatMap((q) => [q.id, ...q.options.map((o) => o.id)])).size).toBe(9);
+    // a whole quiz typed key by key takes a while in jsdom
+  }, 60_000);
+
+  it('gives a question switched to true/false the fixed options True and False, and keeps a stored quiz’s ids', async () => {
+    current = withQuizSetup();
+    answer = (method, _url, body) => (method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined);
+    const user = await renderEditor();
+    expect(screen.getByText('Quiz · 5 min · 1 question')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit: lesson Setup' }));
+    const setup = screen.getByRole('heading', { level: 4, name: 'Setup' }).closest('li')!;
+    const question = questionItems(setup)[0]!;
+    expect((within(question).getByLabelText('Question text') as HTMLTextAreaElement).value).toBe('Which tool installs packages?');
+    expect((within(question).getByLabelText('Explanation') as HTMLTextAreaElement).value).toBe('npm installs them.');
+    expect((within(question).getAllByLabelText('Correct answer') as HTMLInputElement[]).map((r) => r.checked)).toEqual([true, false]);
+
+    await user.selectOptions(within(question).getByLabelText('Question kind'), 'True or false');
+    expect(announcer().textContent).toBe('Question 1 is now true or false: its options are True and False');
+    // fixed: no text to edit, nothing to add or remove
+    expect(within(question).queryAllByLabelText('Option text')).toEqual([]);
+    expect(within(question).getByText('True')).toBeTruthy();
+    expect(within(question).getByText('False')).toBeTruthy();
+    expect(within(question).queryByRole('button', { name: 'Add option: question 1' })).toBeNull();
+    expect(within(question).queryByRole('button', { name: /^Remove: option/ })).toBeNull();
+    const choices = within(question).getAllByLabelText('Correct answer') as HTMLInputElement[];
+    expect(choices.map((c) => [c.type, c.checked])).toEqual([['radio', false], ['radio', false]]);
+    await user.click(choices[0]!);
+
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(curriculumBodySchema.safeParse(saves()[0]!.body).success).toBe(true);
+    const sent = sentLesson(0).quiz as AdminQuiz;
+    expect(sent.questions[0]).toEqual({
+      id: id(600),
+      kind: 'true-false',
+      prompt: 'Which tool installs packages?',
+      options: [
+        { id: null, text: 'True', isCorrect: true },
+        { id: null, text: 'False', isCorrect: false },
+      ],
+      explanation: 'npm installs them.',
+    });
+  });
+
+  it('checks a quiz with the server’s schema before sending: each message beside its question, option or the Add question button', async () => {
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Edit: lesson Setup' }));
+    const setup = screen.getByRole('heading', { level: 4, name: 'Setup' }).closest('li')!;
+    await user.click(within(setup).getByLabelText('Quiz'));
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    expect(saves()).toEqual([]);
+    expect(within(setup).getByText(QUIZ_MESSAGES.quizRequired)).toBeTruthy();
+
+    await user.click(within(setup).getByRole('button', { name: 'Add question: lesson Setup' }));
+    expect(within(setup).queryByText(QUIZ_MESSAGES.quizRequired)).toBeNull();
+    await user.keyboard('Pick one');
+    const question = questionItems(setup)[0]!;
+    await user.type(within(question).getAllByLabelText('Option text')[0]!, 'This one');
+    await user.clear(within(setup).getByLabelText('Pass mark (%)'));
+    await user.type(within(setup).getByLabelText('Pass mark (%)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    expect(saves()).toEqual([]);
+    const blank = within(question).getAllByLabelText('Option text')[1]!;
+    expect(blank.getAttribute('aria-invalid')).toBe('true');
+    expect(within(blank.closest('li')!).getByText('Option text is required')).toBeTruthy();
+    expect(within(question).getByText(QUIZ_MESSAGES.oneCorrect)).toBeTruthy();
+    expect(within(setup).getByLabelText('Pass mark (%)').getAttribute('aria-invalid')).toBe('true');
+    expect(within(setup).getByText('Pass mark must be a whole percent from 1 to 100')).toBeTruthy();
+
+    // Each message goes as its field is put right.
+    await user.click((within(question).getAllByLabelText('Correct answer') as HTMLInputElement[])[0]!);
+    expect(within(question).queryByText(QUIZ_MESSAGES.oneCorrect)).toBeNull();
+    await user.type(blank, 'Not this one');
+    expect(within(question).queryByText('Option text is required')).toBeNull();
+  });
+
+  it('shows the server’s quiz errors beside their fields, opening the lesson', async () => {
+    current = withQuizSetup();
+    answer = (method) =>
+      method === 'PUT'
+        ? {
+            status: 400,
+            body: {
+              success: false,
+              message: QUIZ_MESSAGES.oneCorrect,
+              errors: [
+                { field: 'sections.0.lessons.1.quiz.questions.0.options', message: QUIZ_MESSAGES.oneCorrect },
+                { field: 'sections.0.lessons.1.quiz.questions.0.options.1.text', message: 'Option text must be at most 500 characters' },
+                { field: 'sections.0.lessons.1.quiz.questions.0.prompt', message: 'Question is required' },
+                { field: 'sections.0.lessons.1.quiz.passPercent', message: 'Pass mark must be a whole percent from 1 to 100' },
+                { field: 'sections.0.lessons.1.quiz.questions.0.id', message: `Question ${id(600)} is not part of this curriculum` },
+              ],
+            },
+          }
+        : undefined;
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
+    const question = (await screen.findAllByTestId('quiz-question'))[0]!;
+    const setup = question.closest('[data-testid="curriculum-lesson"]') as HTMLElement;
+    expect(within(question).getByText(QUIZ_MESSAGES.oneCorrect)).toBeTruthy();
+    const git = within(question).getAllByLabelText('Option text')[1]!;
+    expect(git.getAttribute('aria-invalid')).toBe('true');
+    expect(within(git.closest('li')!).getByText('Option text must be at most 500 characters')).toBeTruthy();
+    expect(within(question).getByLabelText('Question text').getAttribute('aria-invalid')).toBe('true');
+    expect(within(setup).getByLabelText('Pass mark (%)').getAttribute('aria-invalid')).toBe('true');
+    // what the editor has no field for goes to the alert
+    const alert = screen.getByText(QUIZ_MESSAGES.oneCorrect, { selector: '[role="alert"] *' }).closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText(`Question ${id(600)} is not part of this curriculum`)).toBeTruthy();
   });
 });

@@ -6,11 +6,17 @@ import { VideoUploadField } from '../media/VideoUploadField';
 import styles from './Curriculum.module.css';
 import { durationInputs, type DraftLesson, type DraftResource } from './curriculumDraft';
 import { MediaPickerDialog } from './MediaPickerDialog';
+import { lessonName } from './editorActions';
+import { QuizBuilder } from './QuizBuilder';
+import type { DraftQuiz } from './quizDraft';
 import { ResourceList } from './ResourceList';
 
-const KIND_LABELS: Record<LessonKind, string> = { video: 'Video', article: 'Article', quiz: 'Quiz (coming soon)' };
-/** Kinds an admin may choose today; a quiz is reserved for the certificates issue. */
-const AVAILABLE_KINDS: ReadonlySet<LessonKind> = new Set(['video', 'article']);
+const KIND_LABELS: Record<LessonKind, string> = { video: 'Video', article: 'Article', quiz: 'Quiz' };
+const DURATION_HINTS: Record<LessonKind, string> = {
+  video: 'Filled in from the video’s length when you choose or upload one.',
+  article: 'How long the lesson takes to read.',
+  quiz: 'How long the quiz takes to answer.',
+};
 const VIDEO_KINDS = ['video'] as const;
 
 export interface LessonEditorProps {
@@ -24,7 +30,7 @@ export interface LessonEditorProps {
   announce: (message: string) => void;
 }
 
-/** One lesson's fields: title, kind, duration, free preview, its video or article, and its resources. */
+/** One lesson's fields: title, kind, duration, free preview, its video, article or quiz, and its resources. */
 export function LessonEditor({ id, lesson, errors, onChange, onResourcesChange, clearError, requestFocus, announce }: LessonEditorProps) {
   const [picking, setPicking] = useState(false);
   const error = (field: string) => errors[`${lesson.key}.${field}`];
@@ -78,7 +84,6 @@ export function LessonEditor({ id, lesson, errors, onChange, onResourcesChange, 
                 name={`${lesson.key}-kind`}
                 value={kind}
                 checked={lesson.kind === kind}
-                disabled={!AVAILABLE_KINDS.has(kind)}
                 onChange={() => change('kind', { kind })}
               />
               <span>{KIND_LABELS[kind]}</span>
@@ -94,7 +99,7 @@ export function LessonEditor({ id, lesson, errors, onChange, onResourcesChange, 
           <TextField label="Minutes" type="number" inputMode="numeric" min={0} step={1} value={lesson.minutes} onChange={(event) => typeDuration({ minutes: event.target.value })} />
           <TextField label="Seconds" type="number" inputMode="numeric" min={0} max={59} step={1} value={lesson.seconds} onChange={(event) => typeDuration({ seconds: event.target.value })} />
         </div>
-        <p className={styles.intro}>{lesson.kind === 'video' ? 'Filled in from the video’s length when you choose or upload one.' : 'How long the lesson takes to read.'}</p>
+        <p className={styles.intro}>{DURATION_HINTS[lesson.kind]}</p>
         {error('durationSeconds') ? <p className={styles.error} role="alert">{error('durationSeconds')}</p> : null}
       </fieldset>
 
@@ -132,7 +137,18 @@ export function LessonEditor({ id, lesson, errors, onChange, onResourcesChange, 
           onChange={(event) => change('body', { body: event.target.value })}
         />
       ) : null}
-      {lesson.kind === 'quiz' ? <p className={styles.intro}>Quizzes are coming soon: this lesson keeps its place in the course until then.</p> : null}
+      {lesson.kind === 'quiz' ? (
+        <QuizBuilder
+          lessonKey={lesson.key}
+          lessonName={lessonName(lesson)}
+          quiz={lesson.quiz}
+          errors={errors}
+          onChange={(quiz: DraftQuiz) => onChange({ quiz })}
+          clearError={clearError}
+          requestFocus={requestFocus}
+          announce={announce}
+        />
+      ) : null}
 
       <ResourceList lesson={lesson} errors={errors} onChange={onResourcesChange} clearError={clearError} requestFocus={requestFocus} announce={announce} />
 

@@ -4,7 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import { Button } from '@catalyst/web-kit';
 import styles from './Curriculum.module.css';
-import { formatLength, lessonDurationOf, type DraftLesson, type DraftResource, type DraftSection } from './curriculumDraft';
+import { formatLength, lessonDurationOf, lessonItemKeys, type DraftLesson, type DraftResource, type DraftSection } from './curriculumDraft';
 import { lessonName, sectionName, type EditorActions } from './editorActions';
 import { LessonEditor } from './LessonEditor';
 
@@ -14,6 +14,7 @@ function summaryOf(lesson: DraftLesson): string {
   const seconds = lessonDurationOf(lesson);
   const parts: string[] = [KIND_NAMES[lesson.kind]];
   parts.push(seconds !== null && Number.isFinite(seconds) ? formatLength(seconds) : 'No duration');
+  if (lesson.kind === 'quiz') parts.push(`${lesson.quiz.questions.length} ${lesson.quiz.questions.length === 1 ? 'question' : 'questions'}`);
   if (lesson.isFreePreview) parts.push('Free preview');
   if (lesson.resources.length > 0) parts.push(`${lesson.resources.length} ${lesson.resources.length === 1 ? 'resource' : 'resources'}`);
   return parts.join(' · ');
@@ -36,7 +37,8 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
   const name = lessonName(lesson);
   const panelId = `lesson-panel-${lesson.key}`;
   const headingId = `lesson-heading-${lesson.key}`;
-  const hasErrors = Object.keys(actions.errors).some((key) => key.startsWith(`${lesson.key}.`) || lesson.resources.some((r) => key.startsWith(`${r.key}.`)));
+  const itemKeys = lessonItemKeys(lesson);
+  const hasErrors = Object.keys(actions.errors).some((key) => itemKeys.some((item) => key.startsWith(`${item}.`)));
   const otherSections = actions.sections.filter((s) => s.key !== section.key);
   /** Each control names its lesson (its visible word first, so speech input finds it by what it shows). */
   const forLesson = (action: string) => `${action}: lesson ${name}`;
