@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIFFICULTIES, PRODUCT_TYPES } from '@catalyst/contracts';
-import { DEMO_COURSES, DEMO_RESOURCE_FILES, createLogger, demoAssetId, demoLessonId, demoOptionId, demoQuestionId, demoSectionId, ffprobePath } from '@catalyst/service-kit';
+import { DEMO_COURSES, DEMO_RESOURCE_FILES, createLogger, demoAssetId, demoLessonId, demoOptionId, demoQuestionId, demoSectionId, ffprobePath, type DemoQuizOption, type DemoQuizQuestion } from '@catalyst/service-kit';
 import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { execFileSync } from 'node:child_process';
 import { demoId, seedDemo } from './seed';
@@ -120,11 +120,11 @@ describe('demo catalogue', () => {
           // the ids progress derives to grade the demo member's attempt, the answers from `correct`
           expect(lesson.quiz).toEqual({
             passPercent: demo.quiz!.passPercent,
-            questions: demo.quiz!.questions.map((q) => ({
+            questions: demo.quiz!.questions.map((q: DemoQuizQuestion) => ({
               id: demoQuestionId(course.slug, demo.key, q.key),
               kind: q.kind,
               prompt: q.prompt,
-              options: q.options.map((o) => ({ id: demoOptionId(course.slug, demo.key, q.key, o.key), text: o.text, isCorrect: o.correct ?? false })),
+              options: q.options.map((o: DemoQuizOption) => ({ id: demoOptionId(course.slug, demo.key, q.key, o.key), text: o.text, isCorrect: o.correct ?? false })),
               explanation: q.explanation ?? null,
             })),
           });
