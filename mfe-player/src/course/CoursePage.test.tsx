@@ -223,6 +223,25 @@ describe('the course page', () => {
     expect(screen.getByTestId('course-percent').textContent).toBe('18% complete · 1 of 4 lessons');
   });
 
+  it("asks for a member's lesson beside the product, not once the product has answered", async () => {
+    signIn();
+    const api = courseApi('member');
+    const answer = api.fetchMock.getMockImplementation()!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes(`/content/premium/products/${SLUG}`)) await held;
+      return answer(input, init);
+    });
+    renderAt(lessonUrl(L2));
+    await waitFor(() => expect(api.calls.some((c) => c.url.endsWith(`/content/products/${SLUG}/lessons/${L2}`))).toBe(true));
+    expect(api.calls.some((c) => c.url.includes('/content/premium/'))).toBe(false);
+    expect(screen.queryByTestId('video-player')).toBeNull();
+    release();
+    expect(await screen.findByTestId('video-player')).toBeTruthy();
+    expect(api.calls.filter((c) => c.url.endsWith(`/lessons/${L2}`))).toHaveLength(1);
+  });
+
   it('shows a learner without the plan the course and its free previews, locks the rest and leads them to /subscription', async () => {
     signIn();
     const api = courseApi('learner');

@@ -20,7 +20,7 @@ import { PRODUCT_NOT_FOUND } from '../product/ProductPage';
 import type { SavedProgress } from '../progress/policy';
 import { lessonTarget, savedOf } from '../progress/targets';
 import { useProgress } from '../progress/useProgress';
-import { firstOpenLessonOf, lessonsOf, type CourseAccess } from './access';
+import { canOpenLesson, firstOpenLessonOf, lessonsOf, type CourseAccess } from './access';
 import { CourseComplete } from './CourseComplete';
 import { CourseProgressCard } from './CourseProgressCard';
 import { Curriculum, totalLength } from './Curriculum';
@@ -62,6 +62,11 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
 
   const lessons = useMemo(() => lessonsOf(outline.sections), [outline]);
   const current = lessonId ? (lessons.find((lesson) => lesson.id === lessonId) ?? null) : null;
+  // The lesson is read beside the product, not after it (the shell started both): one the viewer may open,
+  // and with a session any lesson but a quiz before the product says whether the course opens to them
+  // (without the plan the server refuses it, and it shows locked; a quiz is asked only once it opens).
+  const readsLesson = settled && !!current && (canOpenLesson(current, access) || (signedIn && current.kind !== 'quiz'));
+  const lessonRead = useApiData(api.curriculum.lesson, readsLesson ? { params: { idOrSlug: productKey, lessonId: current.id } } : null);
   const courseProgress = useCourseProgress(access.full ? outline.productId : null);
   const store = courseProgress.store;
   const target = useMemo(() => (store && current ? lessonTarget(outline.productId, current.id, store) : null), [store, current, outline.productId]);
@@ -161,6 +166,7 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
               productKey={productKey}
               poster={product.thumbnail}
               lesson={current}
+              read={lessonRead}
               lessons={lessons}
               access={access}
               progress={target ? progress : null}

@@ -1,8 +1,8 @@
 import { Lock } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { nextLessonOf, previousLessonOf, type QuizAttemptResult } from '@catalyst/contracts';
-import { api, Button, isApiRequestError, lessonPath, openAuthDialog, PLANS_PATH, plansPageState, Spinner, useApiData } from '@catalyst/web-kit';
+import { nextLessonOf, previousLessonOf, type Lesson, type QuizAttemptResult } from '@catalyst/contracts';
+import { api, Button, isApiRequestError, lessonPath, openAuthDialog, PLANS_PATH, plansPageState, Spinner, type ApiData } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { ProgressActions } from '../product/ProgressActions';
@@ -28,6 +28,8 @@ export interface LessonViewProps {
   productKey: string;
   poster: string | null;
   lesson: PlacedLesson;
+  /** The page's read of this lesson (started beside the product's); an answer for another lesson is not this one's. */
+  read: ApiData<Lesson>;
   lessons: readonly PlacedLesson[];
   access: CourseAccess;
   /** The lesson's kept progress; null when nothing is kept (visitors, learners without the plan). */
@@ -42,18 +44,19 @@ export interface LessonViewProps {
 }
 
 /** One lesson: its video or article, what follows it when it ends, its progress actions and its resources. */
-export function LessonView({ productKey, poster, lesson, lessons, access, progress, actions, completed, playerRef, autoPlay, focusTitle }: LessonViewProps) {
+export function LessonView({ productKey, poster, lesson, read, lessons, access, progress, actions, completed, playerRef, autoPlay, focusTitle }: LessonViewProps) {
   const navigate = useNavigate();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const open = canOpenLesson(lesson, access);
   const input = { params: { idOrSlug: productKey, lessonId: lesson.id } };
-  const read = useApiData(api.curriculum.lesson, open ? input : null);
-  const data = read.data;
+  // (moving to another lesson, the read keeps the last lesson's answer until the new one is in)
+  const data = read.data?.id === lesson.id ? read.data : undefined;
   const media = useSignedMedia(lesson.id, { videoUrl: data?.videoUrl ?? null, stream: data?.stream ?? null }, () => api.curriculum.lesson(input));
   const [ended, setEnded] = useState(false);
   const offer = lockedOfferOf(access);
   // the server has the last word: a plan that ended, a session that expired
-  const refused = isApiRequestError(read.error) && (read.error.status === 401 || read.error.status === 403);
+  const error = read.isLoading ? null : read.error;
+  const refused = isApiRequestError(error) && (error.status === 401 || error.status === 403);
   const locked = !open || refused;
 
   useEffect(() => {
@@ -81,7 +84,7 @@ export function LessonView({ productKey, poster, lesson, lessons, access, progre
 
   let stage;
   if (locked) stage = <LockedLesson offer={offer} signedIn={access.signedIn} />;
-  else if (read.error) stage = <LessonProblem error={read.error} onRetry={read.reload} />;
+  else if (error) stage = <LessonProblem error={error} onRetry={read.reload} />;
   else if (read.isLoading || !data) {
     stage = (
       <div className={styles.placeholder}>
