@@ -100,8 +100,14 @@ export async function benchProgressWrites({
 }: ProgressBenchOptions): Promise<ProgressBenchResult> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const tokens = await createBenchUsers(baseUrl, databaseUrl, users);
-  const listed = await api<{ items: { _id: string }[] }>(baseUrl, 'GET', `/content/products?limit=${Math.min(100, productsPerUser)}`, undefined, tokens[0]);
-  const productIds = listed.items.map((p) => p._id).slice(0, productsPerUser);
+  // Single-video products: a course with lessons saves per lesson (its product-level save is a 409).
+  const listed = await api<{ items: { _id: string; slug: string }[] }>(baseUrl, 'GET', `/content/products?limit=${Math.min(100, productsPerUser + 20)}`, undefined, tokens[0]);
+  const productIds: string[] = [];
+  for (const product of listed.items) {
+    if (productIds.length === productsPerUser) break;
+    const outline = await api<{ lessonCount: number }>(baseUrl, 'GET', `/content/products/${product.slug}/curriculum`, undefined, tokens[0]);
+    if (outline.lessonCount === 0) productIds.push(product._id);
+  }
   if (productIds.length === 0) throw new Error('no products to save progress on');
 
   const pairs = tokens.flatMap((token, u) => productIds.map((productId, p) => ({ token, productId, key: `${u}:${p}` })));

@@ -4,6 +4,7 @@
  * restart, and every progress save answered 2xx is in the database afterwards.
  */
 import { demoAccounts } from '@catalyst/contracts';
+import { singleVideoProducts } from './lib/catalogue';
 import type { Checks } from './lib/checks';
 import { allHealthy, login, type Environment } from './lib/environment';
 import { Traffic, call, sleep, type Answer } from './lib/http';
@@ -35,8 +36,7 @@ export async function postgresOutage(env: Environment, checks: Checks) {
     admin: await login(base, demoAccounts.admin.email, demoAccounts.admin.password),
     member: await login(base, demoAccounts.member.email, demoAccounts.member.password),
   };
-  const products = await call(base, 'GET', '/api/v1/content/products?limit=8');
-  const productIds: string[] = (products.body?.data?.items ?? []).map((p: { _id: string }) => p._id);
+  const productIds = (await singleVideoProducts(base, 8)).map((p) => p._id);
   if (!checks.check('the catalogue lists products to save progress against', productIds.length === 8, `got ${productIds.length}`)) return;
 
   const pidsBefore = env.runtime().pids;

@@ -16,3 +16,19 @@ export async function premiumProduct(base: string): Promise<SampleProduct | unde
   const items = (list.body?.data?.items ?? []) as SampleProduct[];
   return items.find((item) => !isFreeProduct(item));
 }
+
+/**
+ * Products whose progress is saved per product: single-video products. A course with lessons saves per
+ * lesson (its product-level save is a 409), so load that writes product progress must not pick one.
+ */
+export async function singleVideoProducts(base: string, count: number): Promise<SampleProduct[]> {
+  const list = await call(base, 'GET', '/api/v1/content/products?limit=40');
+  const items = (list.body?.data?.items ?? []) as SampleProduct[];
+  const found: SampleProduct[] = [];
+  for (const item of items) {
+    if (found.length === count) break;
+    const outline = await call(base, 'GET', `/api/v1/content/products/${item.slug}/curriculum`);
+    if (outline.status === 200 && outline.body?.data?.lessonCount === 0) found.push(item);
+  }
+  return found;
+}
