@@ -54,7 +54,8 @@ describe('the public certificate page', () => {
     expect(fact('Length')).toBe('1.5 hours');
     expect(fact('Completed')).toBe('March 4, 2026');
     expect(fact('Certificate code')).toBe(CODE);
-    expect(document.title).toBe('Certificate: CSS Grid Layout Workshop | Catalyst');
+    // the title follows the answer in an effect, a moment after the page shows it
+    await waitFor(() => expect(document.title).toBe('Certificate: CSS Grid Layout Workshop | Catalyst'));
     expect(within(page).queryByText('Revoked')).toBeNull();
     // read without a session: the page never needs one
     expect(calls).toEqual([`GET /certificates/${CODE}`]);
@@ -119,7 +120,7 @@ describe('the public certificate page', () => {
     renderAt('/certificates/ZZZZZZZZZZ');
     expect(await screen.findByRole('heading', { level: 1, name: CERTIFICATE_MESSAGES.notFound })).toBeTruthy();
     expect(screen.getByText('No certificate has the code ZZZZZZZZZZ. Check it against the certificate and try again.')).toBeTruthy();
-    expect(document.title).toBe('Certificate not found | Catalyst');
+    await waitFor(() => expect(document.title).toBe('Certificate not found | Catalyst'));
     expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
   });
 
