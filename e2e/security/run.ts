@@ -13,6 +13,7 @@ import { isFreeProduct } from '@catalyst/contracts';
 import { startProduct } from '../../scripts/lib/product';
 import { accessMatrix } from './access-matrix';
 import { badInput } from './bad-input';
+import { certificateAttacks } from './certificates';
 import { curriculumAttacks } from './curriculum';
 import { fuzzing } from './fuzzing';
 import { hardening } from './hardening';
@@ -38,6 +39,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['hardening', hardening],
   ['media', mediaAttacks],
   ['curriculum', curriculumAttacks],
+  ['certificates', certificateAttacks],
 ];
 
 const demo = {
