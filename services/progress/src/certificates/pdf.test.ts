@@ -1,7 +1,6 @@
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
 import type { Certificate } from '@catalyst/contracts';
+import { readPdfText } from '@catalyst/service-kit/testing/pdf';
 import { PAGE_HEIGHT, PAGE_WIDTH, renderCertificatePdf } from './pdf';
 
 const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({
@@ -23,36 +22,9 @@ const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({
   ...overrides,
 });
 
-/** The page's content streams, inflated. */
-function contentOf(page: PDFPage): string {
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
-  return streams
-    .map((stream) => {
-      if (!(stream instanceof PDFRawStream)) throw new Error('expected a raw content stream');
-      return inflateSync(Buffer.from(stream.contents)).toString('latin1');
-    })
-    .join('\n');
-}
-
-// WinAnsi is Latin-1 but for 0x80–0x9F.
-const WIN_ANSI_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-const winAnsi = (bytes: Buffer) => [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_HIGH[b - 0x80] : String.fromCharCode(b))).join('');
-
-/** Every string a text operator (Tj) shows, decoded: the standard fonts' WinAnsi bytes as hex `<…>` or literal `(…)`. */
-function shownText(content: string): string[] {
-  const shown: string[] = [];
-  for (const [, hexString, literal] of content.matchAll(/(?:<([0-9A-Fa-f\s]*)>|\(((?:\\.|[^\\)])*)\))\s*Tj/g)) {
-    if (hexString !== undefined) shown.push(winAnsi(Buffer.from(hexString.replace(/\s/g, ''), 'hex')));
-    else shown.push(literal!.replace(/\\([()\\])/g, '$1'));
-  }
-  return shown;
-}
-
 async function render(cert: Certificate, siteName?: string) {
   const bytes = await renderCertificatePdf(cert, siteName ? { siteName } : undefined);
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-  return { bytes, doc, text: shownText(contentOf(doc.getPage(0))).join('\n') };
+  return { bytes, ...(await readPdfText(bytes)) };
 }
 
 describe('the certificate PDF', () => {
