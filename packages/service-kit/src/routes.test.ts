@@ -84,6 +84,11 @@ describe('mountRoutes', () => {
     const spelled = '{ "success": true, "data": { "n": 2 } }';
     mountRoutes(unchecked, { kept: routes.kept }, { kept: () => reply({ n: 2 }, { body: spelled }) }, { checkResponses: false });
     expect(await (await unchecked.request('/kept')).text()).toBe(spelled);
+    // or its bytes
+    const bytes = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
+    mountRoutes(bytes, { kept: routes.kept }, { kept: () => reply({ n: 2 }, { body: new TextEncoder().encode(spelled) }) }, { checkResponses: false });
+    const answered = await bytes.request('/kept');
+    expect([answered.headers.get('content-type'), await answered.text()]).toEqual(['application/json', spelled]);
   });
 
   it('lists what it mounted, for the declaration coverage tests', () => {

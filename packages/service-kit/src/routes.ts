@@ -29,11 +29,11 @@ export interface Reply<T> {
   message?: string;
   status?: 200 | 201 | 202;
   headers?: Record<string, string>;
-  /** The success body already serialised (`successBody(data, message)`): sent as it is, with the route's status and headers. */
-  body?: string;
+  /** The success body already serialised (`successBody(data, message)`, or its UTF-8 bytes): sent as it is, with the route's status and headers. */
+  body?: string | Uint8Array<ArrayBuffer>;
 }
 
-export function reply<T>(data: T, options: { message?: string; status?: 200 | 201 | 202; headers?: Record<string, string>; body?: string } = {}): Reply<T> {
+export function reply<T>(data: T, options: { message?: string; status?: 200 | 201 | 202; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> } = {}): Reply<T> {
   return { [REPLY]: true, data, ...options };
 }
 
@@ -102,12 +102,16 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
       if (check) {
         const parsed = route.response.safeParse(answer.data);
         if (!parsed.success) throw new Error(`The answer of ${routeKey(route)} does not match its declaration: ${parsed.error.message}`);
-        if (answer.body !== undefined && answer.body !== successBody(answer.data, answer.message)) throw new Error(`The kept body of ${routeKey(route)} is not its data serialised`);
+        const kept = typeof answer.body === 'string' || answer.body === undefined ? answer.body : Buffer.from(answer.body).toString('utf8');
+        if (kept !== undefined && kept !== successBody(answer.data, answer.message)) throw new Error(`The kept body of ${routeKey(route)} is not its data serialised`);
       }
       const status = answer.status ?? route.status ?? 200;
       const shared = cacheControl && status === 200 && c.req.method === 'GET' && !answer.headers?.['cache-control'];
       const headers = shared ? { ...answer.headers, 'cache-control': cacheControl } : answer.headers;
-      if (answer.body !== undefined) return c.body(answer.body, status, { 'Content-Type': 'application/json', ...headers });
+      if (answer.body !== undefined) {
+        const json = { 'Content-Type': 'application/json', ...headers };
+        return typeof answer.body === 'string' ? c.body(answer.body, status, json) : c.body(answer.body, status, json);
+      }
       const body = answer.message === undefined ? { success: true, data: answer.data } : { success: true, data: answer.data, message: answer.message };
       return c.json(body, status, headers);
     });
