@@ -10,6 +10,7 @@
  * `npx tsx bench/course.ts [--seconds 5] [--smoke]` starts one of its own and prints the result.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,8 @@ export interface CourseBenchResult {
   /** The same outline with a distinct address each time, so every request reaches content (its memo answers). */
   outlineUncached: RouteLoad;
   outlineBytes: number;
+  /** The outline as a browser gets it (Accept-Encoding: gzip): its Content-Encoding and bytes on the wire. */
+  outlineWire: { encoding: string; bytes: number };
   page: PageVisit;
   /** The member's page of a single-video product, opened in the same browser run just before the course page. */
   productPage: PageVisit;
@@ -40,6 +43,18 @@ async function api<T>(baseUrl: string, method: string, url: string, token: strin
   const parsed = (await res.json()) as { success: boolean; data: T; message?: string };
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${parsed.message}`);
   return parsed.data;
+}
+
+/** An answer's Content-Encoding and bytes as sent to a client that accepts gzip (fetch would inflate it). */
+function wireOf(url: string): Promise<{ encoding: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 /** Ten sections of twenty lessons: videos with a free preview up front, an article every fifth lesson. */
@@ -58,7 +73,7 @@ function bigCurriculum(version: number) {
   };
 }
 
-export async function benchCourse({ baseUrl, durationSeconds }: { baseUrl: string; durationSeconds: number }): Promise<CourseBenchResult> {
+export async function benchCourse({ baseUrl, durationSeconds, pids }: { baseUrl: string; durationSeconds: number; pids?: Record<string, number | undefined> }): Promise<CourseBenchResult> {
   const admin = await signIn(baseUrl, 'admin');
   const member = await signIn(baseUrl, 'member');
   // A published course without a curriculum of its own becomes the big one.
@@ -79,12 +94,16 @@ export async function benchCourse({ baseUrl, durationSeconds }: { baseUrl: strin
 
   const outlineUrl = `${baseUrl}/api/v1/content/products/${target.slug}/curriculum`;
   const outlineBytes = (await (await fetch(outlineUrl)).arrayBuffer()).byteLength;
-  const outline = await measureLoad({ name: `${COURSE_LESSONS}-lesson outline`, url: outlineUrl, durationSeconds });
+  const outlineWire = await wireOf(outlineUrl);
+  // The gateway's and content's CPU per request: the steady figure on a shared machine.
+  const cpuOf = pids ? { pids: { gateway: pids.gateway, content: pids.content } } : {};
+  const outline = await measureLoad({ name: `${COURSE_LESSONS}-lesson outline`, url: outlineUrl, durationSeconds, ...cpuOf });
   let n = 0;
   const outlineUncached = await measureLoad({
     name: `${COURSE_LESSONS}-lesson outline, a distinct address each time`,
     url: outlineUrl,
     durationSeconds,
+    ...cpuOf,
     pathFor: () => `${new URL(outlineUrl).pathname}?v=${n++}`,
   });
 
@@ -99,7 +118,7 @@ export async function benchCourse({ baseUrl, durationSeconds }: { baseUrl: strin
       session: { token: member, role: 'user' },
     });
     const lcpRatio = Math.round((page.lcp / Math.max(1, productPage.lcp)) * 100) / 100;
-    return { lessons: lessons.length, outline, outlineUncached, outlineBytes, page, productPage, lcpRatio };
+    return { lessons: lessons.length, outline, outlineUncached, outlineBytes, outlineWire, page, productPage, lcpRatio };
   } finally {
     await browser.close();
   }
@@ -113,14 +132,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-course-'));
   const product = await startProduct({ dataDir });
   try {
-    const result = await benchCourse({ baseUrl: product.url, durationSeconds: i > 0 ? Number(process.argv[i + 1]) : smoke ? 1 : 5 });
+    const result = await benchCourse({ baseUrl: product.url, pids: product.runtime.pids, durationSeconds: i > 0 ? Number(process.argv[i + 1]) : smoke ? 1 : 5 });
     const { page, productPage, outline, outlineUncached } = result;
     const kibOf = (bytes: number) => Math.round(bytes / 102.4) / 10;
+    const cpu = (load: typeof outline) => Object.entries(load.cpuMicrosPerRequest ?? {}).map(([name, us]) => `${name} ${us}`).join(', ');
     process.stdout.write(
       [
-        `outline of ${result.lessons} lessons: ${Math.round(result.outlineBytes / 1024)} KiB`,
-        `  repeated address: ${outline.requestsPerSecond} req/s, p99 ${outline.p99} ms (target ≤ 25 ms)`,
-        `  distinct addresses: ${outlineUncached.requestsPerSecond} req/s, p99 ${outlineUncached.p99} ms (target ≤ 25 ms)`,
+        `outline of ${result.lessons} lessons: ${Math.round(result.outlineBytes / 1024)} KiB (${kibOf(result.outlineWire.bytes)} KiB ${result.outlineWire.encoding} to a browser)`,
+        `  repeated address: ${outline.requestsPerSecond} req/s, p99 ${outline.p99} ms (target ≤ 25 ms); CPU µs/request: ${cpu(outline)}`,
+        `  distinct addresses: ${outlineUncached.requestsPerSecond} req/s, p99 ${outlineUncached.p99} ms (target ≤ 25 ms); CPU µs/request: ${cpu(outlineUncached)}`,
         `course page: LCP ${Math.round(page.lcp)} ms (target ≤ 1500), CLS ${page.cls}, JS ${kibOf(page.jsGzipBytes)} KiB gzip (target ≤ 180), LCP element ${page.lcpElement}`,
         `product page (single video, same run): LCP ${Math.round(productPage.lcp)} ms, CLS ${productPage.cls}, JS ${kibOf(productPage.jsGzipBytes)} KiB gzip, LCP element ${productPage.lcpElement}`,
         `course page LCP ÷ product page LCP: ${result.lcpRatio}`,
