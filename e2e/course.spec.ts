@@ -1,83 +1,28 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { COURSE_MESSAGES, NEXT_LESSON_COUNTDOWN_SECONDS } from '../packages/contracts/src/course-rules';
 import { apiToken, demo, dismissCookieBanner, expect, loginAs, test } from './fixtures';
-
-// ---------- what the API says ----------
-
-interface OutlineLesson {
-  id: string;
-  title: string;
-  kind: string;
-  durationSeconds: number | null;
-  isFreePreview: boolean;
-}
-interface Outline {
-  productId: string;
-  version: number;
-  sections: Array<{ id: string; title: string; lessons: OutlineLesson[] }>;
-}
-interface LessonRow {
-  lessonId: string;
-  progress: number;
-  lastPosition: number;
-  completed: boolean;
-}
-interface CourseProgress {
-  course: { progress: number; completed: boolean };
-  currentLessonId: string | null;
-  lessons: LessonRow[];
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function outlineOf(request: APIRequestContext, slug: string): Promise<Outline> {
-  const res = await request.get(`/api/v1/content/products/${slug}/curriculum`);
-  expect(res.ok(), `the outline of ${slug} answered ${res.status()}`).toBeTruthy();
-  return ((await res.json()) as { data: Outline }).data;
-}
-
-const lessonsOf = (outline: Outline) => outline.sections.flatMap((s) => s.lessons);
-
-function lessonTitled(outline: Outline, title: string): OutlineLesson {
-  const lesson = lessonsOf(outline).find((l) => l.title === title);
-  expect(lesson, `the demo course has the lesson '${title}'`).toBeTruthy();
-  return lesson!;
-}
-
-async function courseProgressOf(request: APIRequestContext, token: string, productId: string): Promise<CourseProgress> {
-  const res = await request.get(`/api/v1/content/progress/product/${productId}/lessons`, { headers: bearer(token) });
-  expect(res.ok(), `the course progress answered ${res.status()}`).toBeTruthy();
-  return ((await res.json()) as { data: CourseProgress }).data;
-}
-
-/**
- * Puts a learner's course back as it was read: Reset course, then every completed lesson completed again and
- * the lesson they were in at its position, written last so it is the lesson the course opens in.
- */
-async function restoreCourse(request: APIRequestContext, token: string, productId: string, saved: CourseProgress) {
-  const lessonUrl = (id: string) => `/api/v1/content/progress/product/${productId}/lessons/${id}`;
-  expect((await request.patch(`/api/v1/content/progress/product/${productId}/reset`, { headers: bearer(token), data: {} })).ok()).toBeTruthy();
-  for (const row of saved.lessons.filter((r) => r.completed)) {
-    expect((await request.patch(`${lessonUrl(row.lessonId)}/complete`, { headers: bearer(token), data: {} })).ok()).toBeTruthy();
-  }
-  const started = saved.lessons.filter((r) => !r.completed && (r.progress > 0 || r.lastPosition > 0));
-  // the lesson they were in goes last
-  started.sort((a, b) => Number(a.lessonId === saved.currentLessonId) - Number(b.lessonId === saved.currentLessonId));
-  for (const row of started) {
-    const res = await request.patch(lessonUrl(row.lessonId), { headers: bearer(token), data: { progress: row.progress, lastPosition: row.lastPosition, completed: false } });
-    expect(res.ok()).toBeTruthy();
-  }
-  const now = await courseProgressOf(request, token, productId);
-  expect(now.course).toMatchObject({ progress: saved.course.progress, completed: saved.course.completed });
-  expect(now.currentLessonId).toBe(saved.currentLessonId);
-}
+import {
+  bearer,
+  chooseAnswers,
+  courseProgressOf,
+  demoQuizOf,
+  lessonHeading,
+  lessonsOf,
+  lessonTitled,
+  lessonUrl,
+  mostlyWrongAnswers,
+  outlineOf,
+  restoreCourse,
+  rightAnswers,
+  scoreOf,
+  submitQuizAttempt,
+  waitOutRetakeGap,
+} from './lib/course';
 
 // ---------- the player ----------
 
 const video = (page: Page) => page.getByTestId('video-player').locator('video');
 const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
-const lessonHeading = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title, exact: true });
-const lessonUrl = (slug: string, lessonId: string) => new RegExp(`/browse/premium/product/${slug}/lesson/${lessonId}$`);
 
 /** The video's metadata has loaded (its length is known). */
 async function mediaReady(page: Page): Promise<number> {
@@ -103,8 +48,8 @@ test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });
 
-test('a member resumes a course in the right lesson at the right second and finishes it', async ({ page, request }) => {
-  test.setTimeout(150_000);
+test('a member resumes a course in the right lesson at the right second and finishes it by passing its quiz', async ({ page, request }) => {
+  test.setTimeout(180_000);
   const slug = 'ui-design-fundamentals';
   const outline = await outlineOf(request, slug);
   const token = await apiToken(request, 'member');
@@ -113,6 +58,11 @@ test('a member resumes a course in the right lesson at the right second and fini
   const type = lessonTitled(outline, 'Type that reads well');
   const colour = lessonTitled(outline, 'Colour with a purpose');
   const project = lessonTitled(outline, 'Project: redesign a settings page');
+  const demoQuiz = demoQuizOf(slug);
+  const quiz = lessonTitled(outline, demoQuiz.title);
+  expect(quiz.kind).toBe('quiz');
+  const lessonCount = lessonsOf(outline).length;
+  expect(lessonCount).toBe(8);
   // the demo member was in 'spacing', part-way, with the three lessons before it complete
   expect(before.currentLessonId).toBe(spacing.id);
   const inSpacing = before.lessons.find((row) => row.lessonId === spacing.id)!;
@@ -122,6 +72,10 @@ test('a member resumes a course in the right lesson at the right second and fini
   expect(before.course.completed).toBe(false);
 
   try {
+    // an attempt at the course's quiz failed earlier (through the API, so the retake gap runs out meanwhile)
+    const failed = await submitQuizAttempt(request, token, outline.productId, slug, mostlyWrongAnswers);
+    expect(failed).toMatchObject({ score: scoreOf(slug, mostlyWrongAnswers), passed: false });
+
     await loginAs(page, 'member');
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Continue watching' }).getByRole('link', { name: 'UI Design Fundamentals' });
@@ -135,7 +89,7 @@ test('a member resumes a course in the right lesson at the right second and fini
     expect(await currentTime(page)).toBeLessThan(inSpacing.lastPosition + 2);
     const curriculum = page.getByTestId('curriculum');
     await expect(curriculum.getByRole('link', { name: new RegExp(spacing.title) })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('course-percent')).toContainText('3 of 7 lessons');
+    await expect(page.getByTestId('course-percent')).toContainText(`3 of ${lessonCount} lessons`);
 
     // the course address without a lesson opens the same lesson
     await page.goto(`/browse/premium/product/${slug}`);
@@ -180,7 +134,7 @@ test('a member resumes a course in the right lesson at the right second and fini
     await expect(page).toHaveURL(lessonUrl(slug, colour.id));
     await expect(lessonHeading(page, colour.title)).toBeVisible();
 
-    // the last two by Mark Complete: the video, then the article through the Next link
+    // the next two by Mark Complete: the video, then the article through the Next link
     const markComplete = page.getByRole('button', { name: 'Mark Complete', exact: true });
     await expect(markComplete).toBeEnabled();
     await markComplete.click();
@@ -192,20 +146,45 @@ test('a member resumes a course in the right lesson at the right second and fini
     await expect(markComplete).toBeEnabled();
     await markComplete.click();
     await expect(page.getByTestId('progress-percent')).toHaveText('Completed · 100%');
+    // every lesson but the quiz: the course is not complete yet
+    await expect(page.getByTestId('course-percent')).toContainText(`${lessonCount - 1} of ${lessonCount} lessons`);
+    await expect(page.getByTestId('course-percent')).not.toContainText('Completed');
+    await expect(page.getByTestId('course-complete')).toHaveCount(0);
 
-    // the course is complete, on the page and on the server
-    await expect(page.getByTestId('course-percent')).toHaveText('Completed · 100% · 7 of 7 lessons');
+    // the quiz, through the Next link: no Mark Complete, the failed attempt listed; passed with the right answers
+    await page.getByRole('navigation', { name: 'Lessons' }).getByRole('link', { name: `Next: ${quiz.title} →` }).click();
+    await expect(page).toHaveURL(lessonUrl(slug, quiz.id));
+    await expect(lessonHeading(page, quiz.title)).toBeVisible();
+    const quizForm = page.getByRole('form', { name: 'Quiz' });
+    await expect(quizForm).toContainText(`${demoQuiz.quiz.questions.length} questions · ${demoQuiz.quiz.passPercent}% to pass`);
+    await expect(markComplete).toHaveCount(0);
+    await expect(page.getByTestId('quiz-best')).toHaveText(`Best score: ${failed.score}% · Not passed yet`);
+    await chooseAnswers(page, slug, rightAnswers);
+    await waitOutRetakeGap(page, slug, failed.at);
+    await quizForm.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(page.getByRole('heading', { name: 'Your score: 100%' })).toBeVisible();
+    await expect(page.getByTestId('quiz-verdict')).toHaveText('Passed with 100%');
+    await expect(page.getByTestId('quiz-result')).toContainText('This lesson is complete, and so is the course.');
+    await expect(page.getByTestId('quiz-question-result').getByText('Correct', { exact: true })).toHaveCount(demoQuiz.quiz.questions.length);
+    await expect(page.getByTestId('quiz-best')).toHaveText('Best score: 100% · Passed');
+
+    // the course is complete, on the page and on the server, and its certificate is offered
+    await expect(page.getByTestId('course-percent')).toHaveText(`Completed · 100% · ${lessonCount} of ${lessonCount} lessons`);
     await expect(page.getByRole('progressbar', { name: 'Course progress' })).toHaveAttribute('aria-valuenow', '100');
     await expect(page.getByRole('button', { name: 'Mark course complete' })).toBeDisabled();
     await expect.poll(async () => (await courseProgressOf(request, token, outline.productId)).course).toMatchObject({ progress: 100, completed: true });
+    const complete = page.getByTestId('course-complete');
+    await expect(complete.getByRole('heading', { name: 'Course complete' })).toBeVisible();
+    await expect(complete.getByRole('link', { name: 'View certificate' })).toHaveAttribute('href', /^\/certificates\/[0-9A-Z]{10}$/);
     // the curriculum: every lesson checked, in both sections
-    await expect(curriculum).toContainText('7 of 7 lessons complete');
+    await expect(curriculum).toContainText(`${lessonCount} of ${lessonCount} lessons complete`);
     const firstSection = curriculum.getByRole('button', { name: /Learning to see/ });
     if ((await firstSection.getAttribute('aria-expanded')) === 'false') await firstSection.click();
-    await expect(curriculum.getByRole('img', { name: 'Completed' })).toHaveCount(7);
-    await expect(curriculum.getByTestId('section-progress')).toContainText(['3/3', '4/4']);
+    await expect(curriculum.getByRole('img', { name: 'Completed' })).toHaveCount(lessonCount);
+    await expect(curriculum.getByTestId('section-progress')).toContainText(['3/3', '5/5']);
   } finally {
-    // leave the page first (its unload save must not land after the restore), then put the demo back
+    // leave the page first (its unload save must not land after the restore), then put the demo back (the
+    // quiz attempts and the certificate stay: the product keeps them; nothing else counts on their absence)
     await page.goto('/about').catch(() => undefined);
     await restoreCourse(request, token, outline.productId, before);
   }
