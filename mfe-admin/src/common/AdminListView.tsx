@@ -10,8 +10,9 @@ export interface AdminListViewProps<T extends { _id: string }> {
   /** The page's heading and document title ('Manage Categories'). */
   title: string;
   subtitle: string;
-  addLabel: string;
-  addPath: string;
+  /** The Add button (a list of things made elsewhere, like certificates, has none). */
+  addLabel?: string;
+  addPath?: string;
   loadingMessage: string;
   /** Shown before the reason when the list cannot load ('Failed to load categories'). */
   loadFailure: string;
@@ -20,8 +21,13 @@ export interface AdminListViewProps<T extends { _id: string }> {
   columns: ReadonlyArray<AdminColumn<T>>;
   /** The `data-testid` of every row ('product-row'). */
   rowTestId: string;
-  deleteTitle: string;
-  deleteQuestion: (item: T) => string;
+  /** The delete confirmation (a list whose rows are never deleted leaves both out). */
+  deleteTitle?: string;
+  deleteQuestion?: (item: T) => string;
+  /** Above the table and kept mounted while the rows reload: the list's search and filters. */
+  toolbar?: ReactNode;
+  /** Under the table: paging, and any dialog of the page's own. */
+  footer?: ReactNode;
 }
 
 export interface AdminColumn<T> {
@@ -31,7 +37,7 @@ export interface AdminColumn<T> {
   muted?: boolean;
 }
 
-/** An admin list page: header with Back and Add, alerts, loading/error/empty states, the table and the delete confirmation. */
+/** An admin list page: header with Back and Add, alerts, the toolbar, loading/error/empty states, the table, the footer and the delete confirmation. */
 export function AdminListView<T extends { _id: string }>({
   list,
   title,
@@ -45,6 +51,8 @@ export function AdminListView<T extends { _id: string }>({
   rowTestId,
   deleteTitle,
   deleteQuestion,
+  toolbar,
+  footer,
 }: AdminListViewProps<T>) {
   useDocumentTitle(title);
   const { toDelete } = list;
@@ -59,9 +67,11 @@ export function AdminListView<T extends { _id: string }>({
           <Link className={buttonClassName('secondary')} to="/admin">
             Back to Dashboard
           </Link>
-          <Link className={buttonClassName('primary')} to={addPath}>
-            {addLabel}
-          </Link>
+          {addLabel && addPath ? (
+            <Link className={buttonClassName('primary')} to={addPath}>
+              {addLabel}
+            </Link>
+          ) : null}
         </div>
       </header>
       {list.flash ? (
@@ -74,6 +84,7 @@ export function AdminListView<T extends { _id: string }>({
           {list.failure}
         </Alert>
       ) : null}
+      {toolbar}
       {list.isLoading ? <Spinner message={loadingMessage} /> : null}
       {list.error ? <ErrorScreen message={`${loadFailure}: ${list.error.message}`} onRetry={list.reload} retryLabel="Try Again" /> : null}
       {!list.isLoading && !list.error ? (
@@ -106,14 +117,17 @@ export function AdminListView<T extends { _id: string }>({
           </div>
         )
       ) : null}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={deleteTitle}
-        message={toDelete ? deleteQuestion(toDelete) : ''}
-        busy={toDelete !== null && list.isBusy(toDelete._id)}
-        onConfirm={() => void list.confirmDelete()}
-        onCancel={list.cancelDelete}
-      />
+      {footer}
+      {deleteTitle && deleteQuestion ? (
+        <ConfirmDialog
+          open={toDelete !== null}
+          title={deleteTitle}
+          message={toDelete ? deleteQuestion(toDelete) : ''}
+          busy={toDelete !== null && list.isBusy(toDelete._id)}
+          onConfirm={() => void list.confirmDelete()}
+          onCancel={list.cancelDelete}
+        />
+      ) : null}
     </section>
   );
 }

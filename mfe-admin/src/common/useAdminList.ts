@@ -12,12 +12,12 @@ export interface AdminListOptions<T> {
   input?: unknown;
   /** Picks the rows out of the answer (the products list answers with a page). */
   pick?: (data: unknown) => T[];
-  /** Deletes one row on the server. */
-  remove: (id: string) => Promise<unknown>;
+  /** Deletes one row on the server (left out where rows are never deleted). */
+  remove?: (id: string) => Promise<unknown>;
   /** The success message after a delete (spec section 8). */
-  deletedMessage: string;
+  deletedMessage?: string;
   /** Shown before the server's reason when a delete fails ('Failed to delete category'). */
-  deleteFailure: string;
+  deleteFailure?: string;
 }
 
 /**
@@ -46,15 +46,15 @@ export function useAdminList<T extends { _id: string }>({ read, input, pick, rem
   }
 
   async function confirmDelete() {
-    if (!toDelete) return;
+    if (!toDelete || !remove) return;
     setPending(toDelete._id);
     setFailure(null);
     try {
       await remove(toDelete._id);
       list.remove(toDelete._id);
-      setFlash(deletedMessage);
+      setFlash(deletedMessage ?? null);
     } catch (error) {
-      setFailure(`${deleteFailure}: ${errorText(error)}`);
+      setFailure(`${deleteFailure ?? 'Failed to delete'}: ${errorText(error)}`);
     } finally {
       setPending(null);
       setToDelete(null);
@@ -63,10 +63,14 @@ export function useAdminList<T extends { _id: string }>({ read, input, pick, rem
 
   return {
     items: list.items,
+    /** The whole answer (a page's total, for paging). */
+    data: list.data,
     isLoading: list.isLoading,
     error: list.error,
     reload: list.reload,
     flash,
+    /** Shows a success message (a row changed by a dialog of the page's own). */
+    showFlash: (message: string) => setFlash(message),
     dismissFlash: () => setFlash(null),
     failure,
     dismissFailure: () => setFailure(null),
@@ -76,6 +80,8 @@ export function useAdminList<T extends { _id: string }>({ read, input, pick, rem
     cancelDelete: () => setToDelete(null),
     confirmDelete,
     change,
+    /** Puts a row the server answered with in place of the one with its id. */
+    replace: list.replace,
   };
 }
 

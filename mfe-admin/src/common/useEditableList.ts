@@ -13,6 +13,7 @@ export function useEditableList<T extends { _id: string }>(read: Endpoint<any>, 
   }, [data]);
   return {
     items,
+    data,
     isLoading,
     error,
     reload,

@@ -1,6 +1,6 @@
 // Client-side checks of the admin forms: the same zod rules and messages the server applies (section 5).
 import type { z } from 'zod';
-import { categoryInputSchema, creatorInputSchema, curriculumBodySchema, normaliseSlug, productInputSchema } from '@catalyst/contracts';
+import { categoryInputSchema, creatorInputSchema, curriculumBodySchema, normaliseSlug, productInputSchema, revokeCertificateBodySchema } from '@catalyst/contracts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -21,6 +21,8 @@ export const validateCreator = (values: unknown) => firstErrors(creatorInputSche
 export const validateProduct = (values: unknown) => firstErrors(productInputSchema, values);
 /** A course's curriculum, keyed by the server's paths (`sections.0.lessons.2.title`). */
 export const validateCurriculum = (values: unknown) => firstErrors(curriculumBodySchema, values);
+/** A certificate's revocation: the reason its verification page will show. */
+export const validateRevocation = (values: unknown) => firstErrors(revokeCertificateBodySchema, values);
 
 /**
  * The slug as the admin types it: normalised like section 5, except that a separator just typed at the
