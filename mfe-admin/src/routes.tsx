@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { NotFound, remoteTestId } from '@catalyst/web-kit';
 import { CategoryFormPage } from './categories/CategoryFormPage';
 import { CategoryListPage } from './categories/CategoryListPage';
+import { CertificateListPage } from './certificates/CertificateListPage';
 import { CreatorFormPage } from './creators/CreatorFormPage';
 import { CreatorListPage } from './creators/CreatorListPage';
 import { AdminDashboardPage } from './dashboard/AdminDashboardPage';
@@ -22,6 +23,7 @@ export default function AdminRoutes() {
         <Route path="products/new" element={<ProductFormPage />} />
         <Route path="products/:id/edit" element={<ProductFormPage key="edit" />} />
         <Route path="media" element={<MediaListPage />} />
+        <Route path="certificates" element={<CertificateListPage />} />
         <Route path="creators" element={<CreatorListPage />} />
         <Route path="creators/new" element={<CreatorFormPage />} />
         <Route path="creators/:id/edit" element={<CreatorFormPage key="edit" />} />

@@ -1,0 +1,174 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { certificatePagePath, type Certificate, type Page } from '@catalyst/contracts';
+import { Ban } from 'lucide-react';
+import { api, Badge, Button, formatDate, TextField } from '@catalyst/web-kit';
+import styles from '../common/Admin.module.css';
+import { AdminListView } from '../common/AdminListView';
+import { SelectField } from '../common/FormControls';
+import { useAdminList } from '../common/useAdminList';
+import own from './Certificates.module.css';
+import { RevokeCertificateDialog } from './RevokeCertificateDialog';
+
+/** A certificate as a list row (the admin list keys its rows by `_id`; a certificate's key is its code). */
+export type CertificateRow = Certificate & { _id: string };
+const asRow = (certificate: Certificate): CertificateRow => ({ ...certificate, _id: certificate.code });
+
+export const CERTIFICATES_PAGE_SIZE = 20;
+type StatusFilter = '' | 'valid' | 'revoked';
+const STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'valid', label: 'Valid' },
+  { value: 'revoked', label: 'Revoked' },
+];
+
+/** /admin/certificates: every certificate, newest first, found by code, learner or course; a valid one can be revoked with a reason. */
+export function CertificateListPage() {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('');
+  const [page, setPage] = useState(1);
+  const [toRevoke, setToRevoke] = useState<CertificateRow | null>(null);
+  /** The row whose code link takes focus once the dialog closes over a row that lost its Revoke button. */
+  const focusAfterDialog = useRef<string | null>(null);
+
+  const list = useAdminList<CertificateRow>({
+    read: api.certificate.adminList,
+    input: { query: { search: search || undefined, status: status || undefined, page, limit: CERTIFICATES_PAGE_SIZE } },
+    pick: (data) => (data as Page<Certificate>).items.map(asRow),
+  });
+  const answer = list.data as Page<Certificate> | undefined;
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.limit)) : 1;
+  const filtered = search !== '' || status !== '';
+
+  /** Closes the dialog; where the opener is gone (the row now revoked), focus goes to the row's code instead of the page's start. */
+  const closeDialog = (stillValid: boolean) => {
+    if (toRevoke && !stillValid) focusAfterDialog.current = toRevoke.code;
+    setToRevoke(null);
+  };
+
+  /** A 409 says the row is stale: read that certificate again (the public answer), else the whole page. */
+  const refreshRow = (code: string) =>
+    api.certificate
+      .get({ params: { code } })
+      .then((certificate) => list.replace(asRow(certificate)))
+      .catch(list.reload);
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(typed.trim());
+    setPage(1);
+  };
+
+  const toolbar = (
+    <div className={own.toolbar}>
+      <form role="search" aria-label="Certificates" className={own.search} onSubmit={submitSearch}>
+        <TextField label="Search by code, learner or course" type="search" name="search" value={typed} maxLength={100} onChange={(event) => setTyped(event.target.value)} />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      <SelectField
+        label="Status"
+        name="status"
+        value={status}
+        options={STATUS_OPTIONS}
+        onChange={(event) => {
+          setStatus(event.target.value as StatusFilter);
+          setPage(1);
+        }}
+      />
+    </div>
+  );
+
+  const footer = (
+    <>
+      {pages > 1 ? (
+        <nav aria-label="Certificate pages" className={own.paging}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+      <RevokeCertificateDialog
+        certificate={toRevoke}
+        onCancel={() => closeDialog(list.items.find((row) => row.code === toRevoke?.code)?.status === 'valid')}
+        onRevoked={(certificate, message) => {
+          list.replace(asRow(certificate));
+          list.showFlash(message);
+          closeDialog(false);
+        }}
+        onStale={() => toRevoke && void refreshRow(toRevoke.code)}
+      />
+    </>
+  );
+
+  return (
+    <AdminListView
+      list={list}
+      title="Certificates"
+      subtitle="Every certificate issued on completing a course. Revoke one with a reason; its public page then shows it revoked."
+      loadingMessage="Loading certificates..."
+      loadFailure="Failed to load certificates"
+      emptyMessage={filtered ? 'No certificates match this search.' : 'No certificates yet. One is issued when a learner completes a course.'}
+      toolbar={toolbar}
+      footer={footer}
+      rowTestId="certificate-row"
+      columns={[
+        {
+          label: 'Code',
+          cell: (certificate) => (
+            <a
+              ref={(link) => {
+                if (link && focusAfterDialog.current === certificate.code) {
+                  focusAfterDialog.current = null;
+                  link.focus();
+                }
+              }}
+              className={own.code}
+              href={certificatePagePath(certificate.code)} target="_blank" rel="noopener noreferrer" aria-label={`${certificate.code} (opens in a new tab)`}>
+              {certificate.code}
+            </a>
+          ),
+        },
+        { label: 'Learner', cell: (certificate) => certificate.learnerName },
+        { label: 'Course', cell: (certificate) => certificate.courseTitle },
+        { label: 'Issued', cell: (certificate) => formatDate(certificate.issuedAt), muted: true },
+        {
+          label: 'Status',
+          cell: (certificate) =>
+            certificate.status === 'valid' ? (
+              <Badge tone="success">Valid</Badge>
+            ) : (
+              <>
+                <Badge tone="danger">Revoked</Badge> <span className={styles.muted}>on {formatDate(certificate.revokedAt)}</span>
+                {certificate.revokedReason ? <p className={own.reason}>{certificate.revokedReason}</p> : null}
+              </>
+            ),
+        },
+        {
+          label: 'Actions',
+          cell: (certificate) =>
+            certificate.status === 'valid' ? (
+              <button
+                type="button"
+                className={`${styles.iconButton} ${styles.danger}`}
+                onClick={() => setToRevoke(certificate)}
+                aria-label={`Revoke certificate ${certificate.code} of ${certificate.learnerName}`}
+                aria-haspopup="dialog"
+                title="Revoke"
+              >
+                <Ban size={16} aria-hidden="true" focusable="false" />
+                <span>Revoke</span>
+              </button>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
