@@ -33,6 +33,7 @@ export const serviceUrls = (config: GatewayConfig): ServiceUrls => ({
   progress: config.PROGRESS_URL,
   billing: config.BILLING_URL,
   media: config.MEDIA_URL,
+  community: config.COMMUNITY_URL,
 });
 
 const timeouts = (config: GatewayConfig): Record<TimeoutClass, number> => ({
@@ -41,6 +42,8 @@ const timeouts = (config: GatewayConfig): Record<TimeoutClass, number> => ({
   progress: config.PROGRESS_TIMEOUT_MS,
   billing: config.BILLING_TIMEOUT_MS,
   media: config.MEDIA_TIMEOUT_MS,
+  community: config.COMMUNITY_TIMEOUT_MS,
+  stream: config.STREAM_TIMEOUT_MS,
   admin: config.ADMIN_TIMEOUT_MS,
   upload: config.UPLOAD_TIMEOUT_MS,
 });

@@ -75,6 +75,9 @@ export const configSchema = z.object({
   PROGRESS_TIMEOUT_MS: timeoutMs(10_000),
   BILLING_TIMEOUT_MS: timeoutMs(15_000),
   MEDIA_TIMEOUT_MS: timeoutMs(15_000),
+  COMMUNITY_TIMEOUT_MS: timeoutMs(10_000),
+  /** Event streams (SSE): the time until the stream's headers arrive; the stream itself may last for hours. */
+  STREAM_TIMEOUT_MS: timeoutMs(10_000),
   ADMIN_TIMEOUT_MS: timeoutMs(30_000),
   /** Resumable upload requests: the media service answers a PATCH once its chunk is stored. */
   UPLOAD_TIMEOUT_MS: timeoutMs(120_000),

@@ -9,5 +9,6 @@ export * from './media';
 export * from './course';
 export * from './quiz';
 export * from './certificates';
+export * from './community';
 export * from './demo';
 export * from './routes';

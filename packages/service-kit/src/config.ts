@@ -35,5 +35,6 @@ export const serviceUrlsSchema = z.object({
   PROGRESS_URL: z.string().url().default('http://127.0.0.1:4003'),
   BILLING_URL: z.string().url().default('http://127.0.0.1:4004'),
   MEDIA_URL: z.string().url().default('http://127.0.0.1:4005'),
+  COMMUNITY_URL: z.string().url().default('http://127.0.0.1:4006'),
 });
 export type ServiceUrls = z.infer<typeof serviceUrlsSchema>;

@@ -67,6 +67,7 @@ export const testConfig = (databaseUrl: string, peersUrl: string, catalogueCache
   PROGRESS_URL: peersUrl,
   BILLING_URL: peersUrl,
   MEDIA_URL: peersUrl,
+  COMMUNITY_URL: peersUrl,
   ...(catalogueCacheTtlMs === undefined ? {} : { CATALOGUE_CACHE_TTL_MS: catalogueCacheTtlMs }),
 });
 

@@ -1,6 +1,7 @@
 import { apiDocsRoutes } from './api-docs';
 import { authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
+import { discussionRoutes, liveRoutes, moderationRoutes } from './community';
 import { categoryRoutes, contentInternalRoutes, creatorRoutes, curriculumRoutes, productRoutes, statsRoutes } from './content';
 import type { RouteDeclaration, RouteTable } from './define';
 import { gatewayRoutes } from './gateway';
@@ -31,6 +32,9 @@ export const allRouteTables = {
   billingInternalRoutes,
   mediaRoutes,
   mediaInternalRoutes,
+  discussionRoutes,
+  liveRoutes,
+  moderationRoutes,
   gatewayRoutes,
   platformRoutes,
   apiDocsRoutes,

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The processes that answer requests under /api/v1 (the gateway answers a few itself). */
-export const SERVICES = ['auth', 'content', 'progress', 'billing', 'media'] as const;
+export const SERVICES = ['auth', 'content', 'progress', 'billing', 'media', 'community'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export type RouteOwner = ServiceName | 'gateway';
 
@@ -25,8 +25,11 @@ export type RouteOwner = ServiceName | 'gateway';
  */
 export type Access = 'public' | 'user' | 'premium' | 'admin' | 'signature' | 'internal';
 
-/** Which upstream timeout applies at the gateway (config: <CLASS>_TIMEOUT_MS); the owner's by default. */
-export type TimeoutClass = ServiceName | 'admin' | 'upload';
+/**
+ * Which upstream timeout applies at the gateway (config: <CLASS>_TIMEOUT_MS); the owner's by default.
+ * 'stream': a long-lived answer (Server-Sent Events) bounded by the time to its headers, not its length.
+ */
+export type TimeoutClass = ServiceName | 'admin' | 'upload' | 'stream';
 
 /**
  * How the answer may be cached: 'shared' answers are the same for everyone and may be kept by the

@@ -5,6 +5,7 @@ export * from './billing';
 export * from './content';
 export * from './gateway';
 export * from './media';
+export * from './community';
 export * from './platform';
 export * from './api-docs';
 export * from './all';

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { objectIdSchema } from './api';
+
+/**
+ * Community: discussions on every product and lesson, their moderation, and the live Q&A sessions of
+ * webinar products (the community service owns all of it; the mfe-community remote shows it).
+ */
+
+// ---------- rules ----------
+
+export const COMMUNITY_LIMITS = {
+  titleMin: 5,
+  titleMax: 150,
+  bodyMax: 10_000,
+  noteMax: 500,
+  questionMax: 500,
+  /** An author may edit a post this long after posting it. */
+  editWindowMinutes: 15,
+  pageMax: 50,
+  /** Accounts younger than this post at the new-account rate (COMMUNITY_RATES.newAccount). */
+  newAccountHours: 24,
+} as const;
+
+/** Posts (threads, replies, live questions) per hour. */
+export const COMMUNITY_RATES = { newAccount: 5, established: 60 } as const;
+
+/** A follower gets at most one notification e-mail per this many minutes (the rest wait and are batched into it). */
+export const NOTIFICATION_INTERVAL_MINUTES = 60;
+
+/** Registered members get their reminder this long before a live session starts. */
+export const LIVE_REMINDER_MINUTES = 60;
+
+/** Questions may be asked from this long before a live session starts until it ends. */
+export const LIVE_QUESTIONS_OPEN_MINUTES_BEFORE = 15;
+
+export const COMMUNITY_MESSAGES = {
+  threadNotFound: 'Discussion not found',
+  postNotFound: 'Post not found',
+  editWindowClosed: `Posts can only be edited within ${COMMUNITY_LIMITS.editWindowMinutes} minutes of posting`,
+  notYourPost: 'You can only change your own posts',
+  locked: 'This discussion is locked',
+  removed: 'This post was removed',
+  alreadyReported: 'You have already reported this post',
+  onlyRepliesAnswer: 'Only a reply can be marked as the answer',
+  markAnswerForbidden: 'Only the person who asked or an admin can mark the answer',
+  rateLimited: 'You are posting too often. Please wait a while and try again',
+  unsubscribeInvalid: 'This unsubscribe link is invalid or has been changed',
+  sessionNotFound: 'No live session is scheduled for this product',
+  notWebinar: 'Only webinar products can have a live session',
+  questionsClosed: 'Questions open 15 minutes before the session starts and close when it ends',
+  questionNotFound: 'Question not found',
+  hostOnly: 'Only the host can mark questions answered',
+} as const;
+
+const trimmed = (field: string, min: number, max: number, minMessage: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(min, minMessage)
+    .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
+
+export const postTitleSchema = trimmed('Title', COMMUNITY_LIMITS.titleMin, COMMUNITY_LIMITS.titleMax, `Title must be at least ${COMMUNITY_LIMITS.titleMin} characters`);
+/** Markdown; the server renders and sanitises it (links rel="nofollow ugc"). */
+export const postBodySchema = trimmed('Body', 1, COMMUNITY_LIMITS.bodyMax, 'Write something first');
+
+// ---------- shared shapes ----------
+
+/** Where a discussion lives: a product, or one lesson of a course. */
+export const discussionTargetSchema = z.object({ productId: objectIdSchema, lessonId: objectIdSchema.optional() });
+export type DiscussionTarget = z.infer<typeof discussionTargetSchema>;
+
+/** Opaque keyset cursor from the previous page's `nextCursor`. */
+const cursorSchema = z.string().max(200).optional();
+const limitSchema = z.coerce.number().int().min(1).max(COMMUNITY_LIMITS.pageMax).default(20);
+
+/** A page that goes on from a cursor: stays as fast on page 500 as on page 1. */
+export const cursorPageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable(), total: z.number().int() });
+export type CursorPage<T> = { items: T[]; nextCursor: string | null; total: number };
+
+/** An author as readers see them: the profile name, never the e-mail address. */
+export const communityAuthorSchema = z.object({ _id: objectIdSchema, name: z.string(), isAdmin: z.boolean() });
+export type CommunityAuthor = z.infer<typeof communityAuthorSchema>;
+
+export const postStatusSchema = z.enum(['visible', 'hidden', 'deleted']);
+export type PostStatus = z.infer<typeof postStatusSchema>;
+
+/**
+ * A post: a thread's opening post or a reply. A hidden or deleted post keeps its place with empty `body`
+ * and `bodyHtml` for readers (admins still see its text, and the row is kept for audit).
+ */
+export const postSchema = z.object({
+  _id: objectIdSchema,
+  threadId: objectIdSchema,
+  isOpening: z.boolean(),
+  author: communityAuthorSchema,
+  /** The author's Markdown (for editing). */
+  body: z.string(),
+  /** Rendered and sanitised on the server. */
+  bodyHtml: z.string(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  upvotes: z.number().int(),
+  upvotedByMe: z.boolean(),
+  isAnswer: z.boolean(),
+  mine: z.boolean(),
+  /** Until when the caller may still edit it (null: not theirs, or the window has closed). */
+  editableUntil: z.string().nullable(),
+  status: postStatusSchema,
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const threadSchema = z.object({
+  _id: objectIdSchema,
+  productId: objectIdSchema,
+  lessonId: objectIdSchema.nullable(),
+  title: z.string(),
+  opening: postSchema,
+  replyCount: z.number().int(),
+  answered: z.boolean(),
+  answerPostId: objectIdSchema.nullable(),
+  locked: z.boolean(),
+  /** The caller gets an e-mail when someone replies. */
+  following: z.boolean(),
+  createdAt: z.string(),
+  lastActivityAt: z.string(),
+});
+export type Thread = z.infer<typeof threadSchema>;
+
+// ---------- requests ----------
+
+export const threadSortSchema = z.enum(['newest', 'top', 'unanswered']);
+export type ThreadSort = z.infer<typeof threadSortSchema>;
+export const threadListQuerySchema = discussionTargetSchema.extend({ sort: threadSortSchema.default('newest'), cursor: cursorSchema, limit: limitSchema });
+
+export const replySortSchema = z.enum(['oldest', 'top']);
+export type ReplySort = z.infer<typeof replySortSchema>;
+export const replyListQuerySchema = z.object({ sort: replySortSchema.default('oldest'), cursor: cursorSchema, limit: limitSchema });
+
+export const createThreadBodySchema = discussionTargetSchema.extend({ title: postTitleSchema, body: postBodySchema });
+export const createReplyBodySchema = z.object({ body: postBodySchema });
+/** An edit: the body, and the title when the post opens its thread. */
+export const editPostBodySchema = z.object({ body: postBodySchema, title: postTitleSchema.optional() });
+
+export const reportReasonSchema = z.enum(['spam', 'abuse', 'off-topic', 'other'], { error: 'Choose a reason' });
+export type ReportReason = z.infer<typeof reportReasonSchema>;
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = { spam: 'Spam', abuse: 'Abuse or harassment', 'off-topic': 'Off-topic', other: 'Something else' };
+export const reportPostBodySchema = z.object({ reason: reportReasonSchema, note: z.string().trim().max(COMMUNITY_LIMITS.noteMax, `Note must be at most ${COMMUNITY_LIMITS.noteMax} characters`).optional() });
+
+export const threadParamsSchema = z.object({ threadId: objectIdSchema });
+export const postParamsSchema = z.object({ postId: objectIdSchema });
+
+export const voteResultSchema = z.object({ postId: objectIdSchema, upvotes: z.number().int(), upvotedByMe: z.boolean() });
+export const followResultSchema = z.object({ threadId: objectIdSchema, following: z.boolean() });
+
+/** The token of an e-mail's unsubscribe link (works without signing in). */
+export const unsubscribeQuerySchema = z.object({ token: z.string({ error: 'token is required' }).min(10, COMMUNITY_MESSAGES.unsubscribeInvalid).max(500, COMMUNITY_MESSAGES.unsubscribeInvalid) });
+export const unsubscribeResultSchema = z.object({ scope: z.enum(['thread', 'all']), threadTitle: z.string().nullable() });
+
+// ---------- moderation ----------
+
+export const moderationReasonBodySchema = z.object({ reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(COMMUNITY_LIMITS.noteMax, `Reason must be at most ${COMMUNITY_LIMITS.noteMax} characters`) });
+
+export const reportStatusSchema = z.enum(['open', 'resolved']);
+export const reportQueueQuerySchema = z.object({
+  status: reportStatusSchema.default('open'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const reportedPostSchema = z.object({
+  post: postSchema,
+  thread: z.object({ _id: objectIdSchema, title: z.string(), productId: objectIdSchema, lessonId: objectIdSchema.nullable(), locked: z.boolean() }),
+  reportCount: z.number().int(),
+  reports: z.array(z.object({ reason: reportReasonSchema, note: z.string().nullable(), reporter: communityAuthorSchema, createdAt: z.string() })),
+  status: reportStatusSchema,
+  lastReportedAt: z.string(),
+});
+export type ReportedPost = z.infer<typeof reportedPostSchema>;
+
+export const moderationActionSchema = z.enum(['hide', 'restore', 'delete', 'lock', 'unlock', 'dismiss-reports', 'author-delete']);
+export type ModerationAction = z.infer<typeof moderationActionSchema>;
+export const moderationEntrySchema = z.object({
+  _id: objectIdSchema,
+  action: moderationActionSchema,
+  threadId: objectIdSchema,
+  postId: objectIdSchema.nullable(),
+  moderator: communityAuthorSchema,
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ModerationEntry = z.infer<typeof moderationEntrySchema>;
+export const moderationLogQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+// ---------- live Q&A sessions ----------
+
+export const liveStatusSchema = z.enum(['scheduled', 'live', 'ended']);
+export type LiveStatus = z.infer<typeof liveStatusSchema>;
+
+export const liveSessionSchema = z.object({
+  productId: objectIdSchema,
+  title: z.string(),
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  endsAt: z.string(),
+  status: liveStatusSchema,
+  /** The conferencing link: only for those who may open the product. */
+  joinUrl: z.string().nullable(),
+  registered: z.boolean(),
+  registrations: z.number().int(),
+  /** The `.ics` file (GET, public). */
+  calendarUrl: z.string(),
+  googleCalendarUrl: z.string(),
+  /** After the session: the recording's signed HLS stream (null until the admin attaches one). */
+  recording: z.object({ assetId: objectIdSchema, streamUrl: z.string(), posterUrl: z.string().nullable() }).nullable(),
+});
+export type LiveSession = z.infer<typeof liveSessionSchema>;
+
+export const liveProductParamsSchema = z.object({ productId: objectIdSchema });
+export const scheduleLiveBodySchema = z.object({
+  startsAt: z.iso.datetime({ offset: true, error: 'Start time must be a date and time' }),
+  durationMinutes: z.coerce.number({ error: 'Duration is required' }).int('Duration must be whole minutes').min(10, 'Duration must be at least 10 minutes').max(480, 'Duration must be at most 8 hours'),
+  joinUrl: z.url({ protocol: /^https?$/, error: 'Join link must be an http(s) address' }).max(2_000, 'Join link is too long'),
+  recordingAssetId: objectIdSchema.nullable().optional(),
+});
+export type ScheduleLiveBody = z.infer<typeof scheduleLiveBodySchema>;
+
+export const liveQuestionSchema = z.object({
+  _id: objectIdSchema,
+  productId: objectIdSchema,
+  author: communityAuthorSchema,
+  body: z.string(),
+  upvotes: z.number().int(),
+  upvotedByMe: z.boolean(),
+  answered: z.boolean(),
+  mine: z.boolean(),
+  createdAt: z.string(),
+});
+export type LiveQuestion = z.infer<typeof liveQuestionSchema>;
+export const liveQuestionBodySchema = z.object({ body: trimmed('Question', 1, COMMUNITY_LIMITS.questionMax, 'Write your question first') });
+export const liveQuestionParamsSchema = z.object({ questionId: objectIdSchema });
+
+/**
+ * What the live board's event stream (SSE, `event:` is the type) carries: the whole question after each
+ * change (so a client applies it by id, in any order), and the session itself when it starts, ends or moves.
+ * Upvote counts arrive without `upvotedByMe` (the stream is the same for everyone).
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('question'), question: liveQuestionSchema.omit({ upvotedByMe: true, mine: true }) }),
+  z.object({ type: z.literal('session'), status: liveStatusSchema, startsAt: z.string(), endsAt: z.string() }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
