@@ -2,6 +2,7 @@
 // it was, and the demo quizzes (their right answers from DEMO_COURSES) answered through the API or the page.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_COURSES, demoLessonId, demoOptionId, demoQuestionId, type DemoLesson, type DemoQuizQuestion } from '../../packages/service-kit/src/demo-courses';
+import { retakeGapSeconds } from '../../packages/contracts/src/quiz-terms';
 import { expect } from '../fixtures';
 
 // ---------- what the API says ----------
@@ -123,11 +124,8 @@ export const scoreOf = (slug: string, pick: QuizPick) => {
   return Math.floor((right * 100) / questions.length);
 };
 
-/**
- * How long a learner waits between two attempts at one quiz: the progress service's rule
- * (services/progress/src/quizzes/grading.ts retakeGapSeconds: max(10 s, 2 s a question)), plus a margin.
- */
-export const retakeGapMs = (slug: string) => Math.max(10, 2 * demoQuizOf(slug).quiz.questions.length) * 1000 + 750;
+/** How long a learner waits between two attempts at one quiz: the contracts' rule, plus a margin. */
+export const retakeGapMs = (slug: string) => retakeGapSeconds(demoQuizOf(slug).quiz.questions.length) * 1000 + 750;
 
 /** Waits until a retake after an attempt made at `attemptedAt` (ms since the epoch) is allowed. */
 export async function waitOutRetakeGap(page: Page, slug: string, attemptedAt: number) {

@@ -43,3 +43,6 @@ export const DEFAULT_CATEGORY_COLOR = '#f59e0b';
  * open to every visitor"; the catalogue shows it as 'Free'). Everything else, unpriced included, is Premium.
  */
 export const isFreeProduct = (product: { price: number | null }): boolean => product.price === 0;
+
+/** Durations are whole minutes (spec section 9): a lesson's real length, a short one counting as one minute. */
+export const minutesOf = (seconds: number): number => Math.max(1, Math.ceil(seconds / 60));

@@ -3,6 +3,9 @@
 export const QUIZ_QUESTION_KINDS = ['single', 'multiple', 'true-false'] as const;
 export type QuizQuestionKind = (typeof QUIZ_QUESTION_KINDS)[number];
 
+/** How long a learner waits between attempts at one quiz: a person needs a moment per question. */
+export const retakeGapSeconds = (questions: number) => Math.max(10, 2 * questions);
+
 export const QUIZ_LIMITS = { questions: 50, options: 10, prompt: 1_000, option: 500, explanation: 2_000 } as const;
 
 /** The words quizzes answer with, shared by content, progress, the player, the editor and the tests. */

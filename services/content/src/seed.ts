@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { demoAccounts, type AdminQuiz } from '@catalyst/contracts';
+import { demoAccounts, minutesOf, type AdminQuiz } from '@catalyst/contracts';
 import {
   DEMO_COURSES,
   DEMO_MEDIA_ROOT,
@@ -30,8 +30,6 @@ export const demoProductId = demoProductCode;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Durations are whole minutes (spec section 9): a lesson's real length, a short one counting as one minute. */
-export const minutesOf = (seconds: number): number => Math.max(1, Math.ceil(seconds / 60));
 const CATALOGUE_START = Date.parse('2026-03-02T09:00:00Z');
 
 /** The product's HTML content. The page shows the description above it, so the content never repeats it. */

@@ -2,6 +2,7 @@ import {
   COURSE_MESSAGES,
   downloadFileUrl,
   mediaInternalRoutes,
+  minutesOf,
   type curriculumRoutes,
   type AdminQuiz,
   type CurriculumInput,
@@ -16,7 +17,6 @@ import { createKeptAnswers } from '../kept-answers';
 import { requireOpen } from '../premium-rule';
 import { findProduct, toPublicProduct } from '../products/products.repository';
 import { sanitizeContent } from '../products/sanitize-content';
-import { minutesOf } from '../seed';
 import {
   curriculumVersionOf,
   findLesson,

@@ -46,5 +46,3 @@ export function gradeAttempt(key: QuizKey, answers: QuizAttemptBody['answers']):
   return { score, passed: score >= key.passPercent, questions: graded };
 }
 
-/** How long a learner waits between attempts at one quiz: a person needs a moment per question. */
-export const retakeGapSeconds = (questions: number) => Math.max(10, 2 * questions);

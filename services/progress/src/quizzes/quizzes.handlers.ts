@@ -1,10 +1,10 @@
-import { QUIZ_MESSAGES, type progressRoutes } from '@catalyst/contracts';
+import { QUIZ_MESSAGES, retakeGapSeconds, type progressRoutes } from '@catalyst/contracts';
 import { conflict, HttpError, reply, tooManyRequests, type RouteHandlers } from '@catalyst/service-kit';
 import { issueAfterCompletion, type IssueDeps } from '../certificates/issue';
 import type { Deps } from '../deps';
 import { emptyLessonProgress, toLessonProgress } from '../lessons/lessons.repository';
 import { toProgress } from '../progress/progress.repository';
-import { gradeAttempt, retakeGapSeconds } from './grading';
+import { gradeAttempt } from './grading';
 import * as repo from './quizzes.repository';
 
 export type QuizRouteName = 'quizAttempts' | 'submitQuizAttempt';
