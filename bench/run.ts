@@ -176,7 +176,7 @@ function chart(at: string, visits: PageVisit[], backend: BackendResult, progress
 async function main() {
   const started = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-'));
-  const built = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin'].every((app) => existsSync(path.join(root, app, 'dist')));
+  const built = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin', 'mfe-community'].every((app) => existsSync(path.join(root, app, 'dist')));
   say('starting the product…');
   // The benchmark registers its load users from this one address.
   const product = await startProduct({ dataDir, env: { REGISTER_MAX_PER_ADDRESS: '10000', ...(smoke && built ? { SKIP_BUILD: 'true' } : {}) } });

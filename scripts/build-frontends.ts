@@ -1,4 +1,4 @@
-// Builds the shell and the four remotes with rspack (production) when their dist/ is missing or
+// Builds the shell and the five remotes with rspack (production) when their dist/ is missing or
 // stale. Staleness = a hash of everything the build reads, kept in dist/.build-stamp.
 //   tsx scripts/build-frontends.ts [--force] [--only <name>]
 import { createHash } from 'node:crypto';
@@ -23,6 +23,7 @@ export const FRONTEND_APPS: FrontendApp[] = [
   { name: 'player', dir: 'mfe-player', marker: 'mf-manifest.json' },
   { name: 'account', dir: 'mfe-account', marker: 'mf-manifest.json' },
   { name: 'admin', dir: 'mfe-admin', marker: 'mf-manifest.json' },
+  { name: 'community', dir: 'mfe-community', marker: 'mf-manifest.json' },
 ];
 
 const STAMP = '.build-stamp';

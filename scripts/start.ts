@@ -41,7 +41,7 @@ const launcherSchema = z.object({
   SERVICE_PORTS: z.enum(['default', 'ephemeral']).default('default'),
 });
 
-export const FRONTEND_APPS = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin'] as const;
+export const FRONTEND_APPS = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin', 'mfe-community'] as const;
 
 const dev = process.argv.includes('--dev');
 const config = parseConfig(launcherSchema);
@@ -202,6 +202,7 @@ async function main() {
     player: 'http://localhost:3002/mf-manifest.json',
     account: 'http://localhost:3003/mf-manifest.json',
     admin: 'http://localhost:3004/mf-manifest.json',
+    community: 'http://localhost:3005/mf-manifest.json',
   };
   const gateway: ProcessSpec = {
     name: 'gateway',
@@ -218,7 +219,7 @@ async function main() {
   };
   supervisor.start(gateway);
   if (dev) {
-    for (const [i, app] of ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin'].entries()) {
+    for (const [i, app] of FRONTEND_APPS.entries()) {
       supervisor.start({
         name: `${app} dev`,
         command: path.join(ROOT, 'node_modules/.bin/rspack'),

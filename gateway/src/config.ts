@@ -6,7 +6,7 @@ import { parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
 /** The repository root, two folders above this file (gateway/src). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const REMOTE_NAMES = ['catalog', 'player', 'account', 'admin'] as const;
+export const REMOTE_NAMES = ['catalog', 'player', 'account', 'admin', 'community'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 const BYTE_SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i;

@@ -142,6 +142,7 @@ describe('serving the front ends', () => {
         player: '/mf/player/mf-manifest.json',
         account: '/mf/account/mf-manifest.json',
         admin: '/mf/admin/mf-manifest.json',
+        community: '/mf/community/mf-manifest.json',
       },
     });
   });

@@ -1,5 +1,5 @@
 /** Federation names of the remotes, as listed in /mf/remotes.json. */
-export const REMOTE_NAMES = ['catalog', 'player', 'account', 'admin'] as const;
+export const REMOTE_NAMES = ['catalog', 'player', 'account', 'admin', 'community'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** The `data-testid` on the root element of everything a remote renders. */
