@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineFrontend } from '../scripts/rspack-app';
+
+export default defineFrontend({
+  name: 'community',
+  kind: 'remote',
+  dir: path.dirname(fileURLToPath(import.meta.url)),
+  port: 3005,
+  title: 'Catalyst community (standalone)',
+  exposes: {
+    './Discussion': './src/discussion/Discussion.tsx',
+    './LiveBoard': './src/live/LiveBoard.tsx',
+  },
+});
