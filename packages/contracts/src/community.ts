@@ -183,6 +183,10 @@ export const moderationEntrySchema = z.object({
   _id: objectIdSchema,
   action: moderationActionSchema,
   threadId: objectIdSchema,
+  /** Where the thread lives, so the log links to its page (the product's, or the lesson's). */
+  threadTitle: z.string(),
+  productId: objectIdSchema,
+  lessonId: objectIdSchema.nullable(),
   postId: objectIdSchema.nullable(),
   moderator: communityAuthorSchema,
   reason: z.string().nullable(),
