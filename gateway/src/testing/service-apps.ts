@@ -23,6 +23,9 @@ import { createDeps as progressDeps } from '../../../services/progress/src/deps'
 import { createApp as createMediaApp } from '../../../services/media/src/app';
 import { loadConfig as mediaConfig } from '../../../services/media/src/config';
 import { createDeps as mediaDeps } from '../../../services/media/src/deps';
+import { createApp as createCommunityApp } from '../../../services/community/src/app';
+import { loadConfig as communityConfig } from '../../../services/community/src/config';
+import { createDeps as communityDeps } from '../../../services/community/src/deps';
 import { createDiskStorage } from '../../../services/media/src/storage/disk';
 
 const inertEnv: NodeJS.ProcessEnv = {
@@ -33,6 +36,7 @@ const inertEnv: NodeJS.ProcessEnv = {
   PROGRESS_URL: 'http://127.0.0.1:1',
   BILLING_URL: 'http://127.0.0.1:1',
   MEDIA_URL: 'http://127.0.0.1:1',
+  COMMUNITY_URL: 'http://127.0.0.1:1',
   PUBLIC_URL: 'http://127.0.0.1:1',
   STRIPE_SECRET_KEY: 'sk_test_route_listing',
   STRIPE_WEBHOOK_SECRET: 'whsec_route_listing',
@@ -41,7 +45,7 @@ const inertEnv: NodeJS.ProcessEnv = {
   PORT: '1',
 };
 
-/** The four services' apps, as their main.ts would build them, minus every connection. */
+/** The services' apps, as their main.ts would build them, minus every connection. */
 export function inertServiceApps(): Record<ServiceName, Hono<any>> {
   const log = createLogger('route-listing', 'silent');
   const cache = createCache({ prefix: 'route-listing' });
@@ -63,5 +67,6 @@ export function inertServiceApps(): Record<ServiceName, Hono<any>> {
         jobs: { enqueue: async () => undefined, stop: async () => undefined, boss: {} as never },
       }),
     ),
+    community: createCommunityApp(communityDeps({ config: communityConfig(inertEnv), db: inertDb<any>(), cache, log })),
   };
 }

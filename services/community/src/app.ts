@@ -1,0 +1,19 @@
+import { createService, pingDb } from '@catalyst/service-kit';
+import type { Deps } from './deps';
+import { mountDiscussions } from './discussions/discussions.routes';
+import { mountLive } from './live/live.routes';
+import { mountModeration } from './moderation/moderation.routes';
+
+export function createApp(deps: Deps) {
+  const app = createService({
+    name: 'community',
+    log: deps.log,
+    internalSecret: deps.config.INTERNAL_SECRET,
+    checks: { database: () => pingDb(deps.db) },
+    invalidations: deps.invalidations,
+  });
+  mountDiscussions(app, deps);
+  mountModeration(app, deps);
+  mountLive(app, deps);
+  return app;
+}

@@ -1,0 +1,15 @@
+import { createBroadcast, createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { createDeps } from './deps';
+import type { Database } from './db/schema';
+import { SCHEMA } from './setup';
+
+const config = loadConfig();
+const log = createLogger('community', config.LOG_LEVEL);
+const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
+const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'community', log });
+const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
+const app = createApp(createDeps({ config, db, cache, log, broadcast }));
+
+startServer(app, { port: config.PORT, log, name: 'community', onClose: [() => db.destroy(), () => cache.close(), () => broadcast.close()] });
