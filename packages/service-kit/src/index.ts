@@ -19,3 +19,4 @@ export * from './peers';
 export * from './entitlements';
 export * from './invalidations';
 export * from './deps';
+export * from './mail';

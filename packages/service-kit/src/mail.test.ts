@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testLog } from '@catalyst/service-kit/testing';
-import { createMailer } from './mailer';
+import { createMailer, formatEml } from './mail';
+import { testLog } from './testing';
 
 describe('mailer without SMTP_URL', () => {
   it('writes each message as one .eml file in the outbox, with the link intact', async () => {
@@ -37,5 +37,33 @@ describe('outbox log lines', () => {
     await createMailer({ outboxDir, from: 'x <x@example.com>', log: production.log, logBodies: false }).send({ to: 'a@example.com', subject: 'S', text: 'link http://x/reset-password?token=secret' });
     expect(production.lines).toHaveLength(1);
     expect(JSON.stringify(production.lines)).not.toContain('token=secret');
+  });
+});
+
+describe('outbox messages with headers and HTML', () => {
+  it('keep extra headers on one line each and the plain text readable as written', () => {
+    const eml = formatEml('Catalyst <no-reply@catalyst.example>', {
+      to: 'a@example.com',
+      subject: 'Replies',
+      text: 'See http://localhost:8080/browse/premium/product/x?lesson=1',
+      headers: { 'List-Unsubscribe': '<http://localhost:8080/api/v1/community/unsubscribe?token=t.1>\r\nBcc: evil@example.com', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    expect(eml).toContain('List-Unsubscribe: <http://localhost:8080/api/v1/community/unsubscribe?token=t.1> Bcc: evil@example.com\r\n');
+    expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
+    expect(eml).not.toMatch(/^Bcc:/m);
+    expect(eml).toContain('Content-Type: text/plain; charset=utf-8\r\n\r\nSee http://localhost:8080/browse/premium/product/x?lesson=1');
+  });
+
+  it('carry an HTML part beside the text part when there is one', () => {
+    const eml = formatEml('x <x@example.com>', { to: 'a@example.com', subject: 'S', text: 'plain words', html: '<p>rich words</p>' });
+    const boundary = /boundary="([^"]+)"/.exec(eml)?.[1];
+    expect(boundary).toBeTruthy();
+    const parts = eml.split(`--${boundary}`);
+    expect(parts).toHaveLength(4);
+    expect(parts[1]).toContain('text/plain');
+    expect(parts[1]).toContain('plain words');
+    expect(parts[2]).toContain('text/html');
+    expect(parts[2]).toContain('<p>rich words</p>');
+    expect(parts[3]?.startsWith('--')).toBe(true);
   });
 });

@@ -1,10 +1,6 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { validateEmail, validateNewPassword } from '@catalyst/contracts';
-import { baseServiceConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { baseServiceConfigSchema, mailConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
 
 export const configSchema = baseServiceConfigSchema
   .extend({
@@ -13,13 +9,7 @@ export const configSchema = baseServiceConfigSchema
     /** The gateway's base URL as browsers see it; verification links point there. */
     PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as http://localhost:8080').default('http://localhost:8080'),
     SITE_NAME: z.string().min(1).default('Catalyst'),
-    /** SMTP connection URL (smtp:// or smtps://); without it e-mails go to the log and OUTBOX_DIR. */
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('Catalyst <no-reply@catalyst.example>'),
-    OUTBOX_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data', 'outbox')),
+    ...mailConfigSchema.shape,
     /** First admin of a real deployment: created (or promoted) at start when both are set. */
     ADMIN_EMAIL: z
       .string()

@@ -1,8 +1,7 @@
-import { createInvalidations, createPeer, fixedWindowLimit, type ServiceBaseDeps } from '@catalyst/service-kit';
+import { createInvalidations, createPeer, fixedWindowLimit, type Mailer, type ServiceBaseDeps } from '@catalyst/service-kit';
 import { authMessages } from '@catalyst/contracts';
 import type { Config } from './config';
 import type { Database } from './db/schema';
-import type { Mailer } from './mail/mailer';
 import { accountMails } from './mail/messages';
 import { createRecovery } from './recovery/recovery';
 import { createLoginLimiter } from './sessions/login-limiter';

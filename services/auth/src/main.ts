@@ -1,16 +1,15 @@
-import { createBroadcast, createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
+import { createBroadcast, createCache, createDb, createLogger, mailerFromConfig, startServer } from '@catalyst/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
 import { createDeps } from './deps';
-import { createMailer } from './mail/mailer';
 import { SCHEMA, ensureFirstAdmin } from './setup';
 
 const config = loadConfig();
 const log = createLogger('auth', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'auth', log });
-const mailer = createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM, log, logBodies: config.NODE_ENV === 'development' });
+const mailer = mailerFromConfig(config, log);
 const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
 const deps = createDeps({ config, db, cache, log, mailer, broadcast });
 

@@ -2,23 +2,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, type Cache } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, connectedTestCache, createTestDatabase, identityHeaders, internalHeaders, testLog } from '@catalyst/service-kit/testing';
+import { createDb, type Cache, type MailMessage } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, connectedTestCache, createMemoryMailer, createTestDatabase, identityHeaders, internalHeaders, testLog } from '@catalyst/service-kit/testing';
 import type { Identity } from '@catalyst/contracts';
 import { createApp } from './app';
 import { configSchema, type Config } from './config';
 import type { Database } from './db/schema';
 import { createDeps } from './deps';
-import type { MailMessage, Mailer } from './mail/mailer';
 import { SCHEMA, prepareDatabase } from './setup';
 
 export const PUBLIC_URL = 'http://catalyst.test';
-
-/** Keeps every message so tests can read the links. */
-export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return { sent, send: async (message) => void sent.push(message) };
-}
 
 export async function createTestAuth(overrides: Partial<Record<keyof Config, string>> = {}, options: { cache?: Cache } = {}) {
   const database = await createTestDatabase();

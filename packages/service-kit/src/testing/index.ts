@@ -73,6 +73,7 @@ export const testUsers = {
 export * from './redis';
 export * from './peers';
 export * from './media';
+export * from './mail';
 
 /**
  * A fresh database for one test file, opened on `schema`: created before its tests, closed and dropped

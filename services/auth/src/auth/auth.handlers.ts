@@ -1,11 +1,10 @@
 import { authMessages, type authRoutes, type SessionResponse } from '@catalyst/contracts';
-import { CLEAR_MEDIA_GRANT_COOKIE, HttpError, badRequest, reply, unauthorized, type RouteHandlers } from '@catalyst/service-kit';
+import { CLEAR_MEDIA_GRANT_COOKIE, HttpError, badRequest, reply, sendQuietly, unauthorized, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
 import { bearerToken } from '../tokens';
 import { findUserByEmail, insertUser, toUser, updatePasswordHash } from '../users/users.repository';
-import { sendQuietly } from '../mail/mailer';
 
 export function createAuthHandlers({ db, users, sessions, verification, recovery, loginLimiter, limits, mailer, mails, log }: Deps): RouteHandlers<typeof authRoutes> {
   return {

@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '@catalyst/service-kit';
 
 /** The texts of every e-mail auth sends, in one place; each ends with the site's name. */
 export function accountMails({ publicUrl, siteName }: { publicUrl: string; siteName: string }) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from '@catalyst/service-kit';
+import { sendQuietly, type Logger, type Mailer } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { AccountMails } from '../mail/messages';
 import { hashPassword } from '../passwords';
@@ -7,7 +7,6 @@ import type { Sessions } from '../sessions/sessions';
 import type { UserMemo } from '../users/user-memo';
 import { findUserByEmail } from '../users/users.repository';
 import { createOneTimeLinks } from '../verification/links';
-import { sendQuietly, type Mailer } from '../mail/mailer';
 import { resetPasswordFromLink } from './recovery.repository';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;

@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
 import { authMessages, billingInternalRoutes, progressInternalRoutes, type userRoutes } from '@catalyst/contracts';
-import { badRequest, reply, unauthorized, unavailable, type AppEnv, type RouteHandlers } from '@catalyst/service-kit';
+import { badRequest, reply, sendQuietly, unauthorized, unavailable, type AppEnv, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, refuseCommonPassword } from '../passwords';
-import { sendQuietly } from '../mail/mailer';
 import { clientAddress } from '../request-context';
 import { bearerToken } from '../tokens';
 import { countAdmins, deleteUserAccount, findUserByEmail, findUserById, lastAdmin, toUser, updatePasswordHash, updateProfile } from './users.repository';

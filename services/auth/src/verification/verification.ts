@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from '@catalyst/service-kit';
+import { sendQuietly, type Logger, type Mailer } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { AccountMails } from '../mail/messages';
-import { sendQuietly, type Mailer } from '../mail/mailer';
 import type { UserMemo } from '../users/user-memo';
 import { markEmailVerified } from '../users/users.repository';
 import { createOneTimeLinks } from './links';
