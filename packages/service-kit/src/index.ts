@@ -17,6 +17,8 @@ export * from './rate-limit';
 export * from './routes';
 export * from './peers';
 export * from './entitlements';
+export * from './catalog-client';
+export * from './lesson-access';
 export * from './invalidations';
 export * from './deps';
 export * from './mail';

@@ -1,4 +1,4 @@
-import { createEntitlements, createInvalidations, createPeer, type Entitlements, type Invalidations, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
+import { createEntitlements, createInvalidations, createLessonAccess, createPeer, type Entitlements, type Invalidations, type LessonAccess, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
 import { createCatalog, type Catalog } from './catalog/catalog.client';
 import type { Config } from './config';
 import { createCredentialIssuer, type CredentialIssuer } from './credentials/issuer';
@@ -15,6 +15,8 @@ export interface Deps extends BaseDeps {
   /** Signs certificates' credentials and publishes the keys (./credentials). */
   credentials: CredentialIssuer;
   entitlements: Entitlements;
+  /** Whether a caller may open a product or one of its lessons (service-kit: the rule content keeps). */
+  lessonAccess: LessonAccess;
   invalidations: Invalidations;
 }
 
@@ -30,5 +32,6 @@ export function createDeps(base: BaseDeps): Deps {
   // Content announces its changes over Redis (when configured): a curriculum may have changed, so the
   // courses' lessons are asked again (without Redis their 5 s lifetime bounds how stale they get).
   invalidations.subscribe('content', () => catalog.forgetLessons(), () => catalog.forgetLessons());
-  return { ...base, catalog, auth: peer(config.AUTH_URL), credentials, entitlements, invalidations };
+  const lessonAccess = createLessonAccess({ catalog, entitlements });
+  return { ...base, catalog, auth: peer(config.AUTH_URL), credentials, entitlements, lessonAccess, invalidations };
 }

@@ -41,19 +41,14 @@ export type LessonRouteName = 'forCourse' | 'updateLesson' | 'updateLessonFromFo
  * what exists; published unless admin), and a free-preview lesson's for every signed-in caller; a lesson
  * the course does not have is a 404. A category's progress needs the plan.
  */
-export function progressPremiumRule({ catalog, entitlements }: Pick<Deps, 'catalog' | 'entitlements'>) {
+export function progressPremiumRule({ lessonAccess, entitlements }: Pick<Deps, 'lessonAccess' | 'entitlements'>) {
   return async (_c: Ctx, { identity, params, requestId }: HandlerInput<typeof progressRoutes.getForProduct>, route: { path: string }) => {
     if (!route.path.startsWith('/content/progress/product/')) {
       if (!(await entitlements.isEntitled(identity, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
       return;
     }
     // The lesson routes' params carry the lesson beside the product.
-    const { lessonId } = params as { lessonId?: string };
-    const product = await catalog.getProduct(params.id, requestId);
-    const lesson = lessonId && product ? (await catalog.courseLessons(params.id, requestId))?.lessons.find((l) => l.id === lessonId) : undefined;
-    if (!lesson?.isFreePreview && !(await entitlements.mayOpen(identity, product, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
-    if (!product || (!product.isPublished && identity.role !== 'admin')) throw notFound('Product not found');
-    if (lessonId && !lesson) throw notFound(COURSE_MESSAGES.lessonNotFound);
+    await lessonAccess.assertMayOpen(identity, params.id, (params as { lessonId?: string }).lessonId, requestId);
   };
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HttpError, unavailable, type Cache, type Peer } from '@catalyst/service-kit';
-import { createCatalog } from './catalog.client';
+import type { Cache } from './cache';
+import { createCatalogClient } from './catalog-client';
+import { HttpError, unavailable } from './errors';
+import type { Peer } from './peers';
 
 const product = {
   _id: '0123456789abcdef01234567',
@@ -43,7 +45,7 @@ function contentThatDiesAfter(answers: number) {
 describe('catalog client', () => {
   it('still knows a product it saw moments ago when Redis is absent and content is down', async () => {
     const content = contentThatDiesAfter(1);
-    const catalog = createCatalog({ content: content.client, cache: absentCache });
+    const catalog = createCatalogClient({ content: content.client, cache: absentCache });
     expect(await catalog.getProduct(product._id)).toMatchObject({ _id: product._id });
     expect(await catalog.getProduct(product._id)).toMatchObject({ _id: product._id });
     expect(content.calls()).toBe(1);
@@ -53,7 +55,7 @@ describe('catalog client', () => {
     vi.useFakeTimers();
     try {
       const content = contentThatDiesAfter(1);
-      const catalog = createCatalog({ content: content.client, cache: absentCache });
+      const catalog = createCatalogClient({ content: content.client, cache: absentCache });
       await catalog.getProduct(product._id);
       vi.advanceTimersByTime(60_000);
       expect(await catalog.getProduct(product._id)).toMatchObject({ _id: product._id });
@@ -67,7 +69,7 @@ describe('catalog client', () => {
 
   it('asks content again once a product is forgotten', async () => {
     const content = contentThatDiesAfter(1);
-    const catalog = createCatalog({ content: content.client, cache: absentCache });
+    const catalog = createCatalogClient({ content: content.client, cache: absentCache });
     await catalog.getProduct(product._id);
     await catalog.forget(product._id);
     await expect(catalog.getProduct(product._id)).rejects.toMatchObject({ status: 503 });
@@ -93,7 +95,7 @@ describe("catalog client: a course's lessons", () => {
     vi.useFakeTimers();
     try {
       const content = contentAnswering(() => course);
-      const catalog = createCatalog({ content: content.client, cache: absentCache });
+      const catalog = createCatalogClient({ content: content.client, cache: absentCache });
       const answers = await Promise.all([1, 2, 3].map(() => catalog.courseLessons(product._id)));
       expect(answers.every((a) => a?.lessons[0]?.isFreePreview)).toBe(true);
       expect(content.calls()).toBe(1);
@@ -115,7 +117,7 @@ describe("catalog client: a course's lessons", () => {
     const missing = contentAnswering(() => {
       throw new HttpError(404, 'Product not found');
     });
-    expect(await createCatalog({ content: missing.client, cache: absentCache }).courseLessons(product._id)).toBeNull();
+    expect(await createCatalogClient({ content: missing.client, cache: absentCache }).courseLessons(product._id)).toBeNull();
 
     vi.useFakeTimers();
     try {
@@ -124,7 +126,7 @@ describe("catalog client: a course's lessons", () => {
         if (!up) throw unavailable();
         return course;
       });
-      const catalog = createCatalog({ content: content.client, cache: absentCache });
+      const catalog = createCatalogClient({ content: content.client, cache: absentCache });
       await catalog.courseLessons(product._id);
       up = false;
       vi.advanceTimersByTime(60_000);
