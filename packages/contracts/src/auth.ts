@@ -242,5 +242,6 @@ export const resolveSessionResponseSchema = z.object({ identity: identitySchema 
 export const usersCountResponseSchema = z.object({ count: z.number().int() });
 
 export const usersLookupRequestSchema = z.object({ ids: z.array(objectIdSchema).max(500) });
-export const userSummarySchema = z.object({ id: objectIdSchema, name: z.string(), email: z.string() });
+/** `createdAt`: when the account was made (ISO 8601), for community's new-account posting rate. */
+export const userSummarySchema = z.object({ id: objectIdSchema, name: z.string(), email: z.string(), createdAt: z.string().optional() });
 export type UserSummary = z.infer<typeof userSummarySchema>;
