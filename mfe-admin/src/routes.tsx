@@ -7,6 +7,8 @@ import { CreatorFormPage } from './creators/CreatorFormPage';
 import { CreatorListPage } from './creators/CreatorListPage';
 import { AdminDashboardPage } from './dashboard/AdminDashboardPage';
 import { MediaListPage } from './media/MediaListPage';
+import { AuditLogPage } from './moderation/AuditLogPage';
+import { ReportsPage } from './moderation/ReportsPage';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListPage } from './products/ProductListPage';
 
@@ -24,6 +26,8 @@ export default function AdminRoutes() {
         <Route path="products/:id/edit" element={<ProductFormPage key="edit" />} />
         <Route path="media" element={<MediaListPage />} />
         <Route path="certificates" element={<CertificateListPage />} />
+        <Route path="community" element={<ReportsPage />} />
+        <Route path="community/audit" element={<AuditLogPage />} />
         <Route path="creators" element={<CreatorListPage />} />
         <Route path="creators/new" element={<CreatorFormPage />} />
         <Route path="creators/:id/edit" element={<CreatorFormPage key="edit" />} />

@@ -5,6 +5,7 @@ import { api, Badge, Button, formatDate, TextField } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
 import { SelectField } from '../common/FormControls';
+import { pageCount, Pager } from '../common/Pager';
 import { useAdminList } from '../common/useAdminList';
 import own from './Certificates.module.css';
 import { RevokeCertificateDialog } from './RevokeCertificateDialog';
@@ -37,7 +38,6 @@ export function CertificateListPage() {
     pick: (data) => (data as Page<Certificate>).items.map(asRow),
   });
   const answer = list.data as Page<Certificate> | undefined;
-  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.limit)) : 1;
   const filtered = search !== '' || status !== '';
 
   /** Closes the dialog; where the opener is gone (the row now revoked), focus goes to the row's code instead of the page's start. */
@@ -82,19 +82,7 @@ export function CertificateListPage() {
 
   const footer = (
     <>
-      {pages > 1 ? (
-        <nav aria-label="Certificate pages" className={own.paging}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager label="Certificate pages" page={page} pages={pageCount(answer)} onPage={setPage} />
       <RevokeCertificateDialog
         certificate={toRevoke}
         onCancel={() => closeDialog(list.items.find((row) => row.code === toRevoke?.code)?.status === 'valid')}

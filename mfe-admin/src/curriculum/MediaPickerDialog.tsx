@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AdminMediaAsset, MediaKind } from '@catalyst/contracts';
 import { api, Button, Dialog, Spinner, useApiData } from '@catalyst/web-kit';
 import { SelectField } from '../common/FormControls';
+import { pageCount, Pager } from '../common/Pager';
 import { formatSize } from '../media/UploadProgress';
 import styles from './Curriculum.module.css';
 import { formatLength } from './curriculumDraft';
@@ -23,7 +24,6 @@ export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: Media
   const [kind, setKind] = useState<MediaKind>(kinds[0]!);
   const [page, setPage] = useState(1);
   const list = useApiData(api.media.listAssets, open ? { query: { kind, status: 'ready', page, limit: PAGE_SIZE } } : null);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.limit)) : 1;
 
   return (
     <Dialog open={open} onClose={onClose} title={title} wide>
@@ -66,19 +66,7 @@ export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: Media
           ))}
         </ul>
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label="Media pages" className={styles.actions}>
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager label="Media pages" page={page} pages={pageCount(list.data)} onPage={setPage} size="sm" />
     </Dialog>
   );
 }

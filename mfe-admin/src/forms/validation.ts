@@ -1,6 +1,15 @@
 // Client-side checks of the admin forms: the same zod rules and messages the server applies (section 5).
 import type { z } from 'zod';
-import { categoryInputSchema, creatorInputSchema, curriculumBodySchema, normaliseSlug, productInputSchema, revokeCertificateBodySchema } from '@catalyst/contracts';
+import {
+  categoryInputSchema,
+  creatorInputSchema,
+  curriculumBodySchema,
+  moderationReasonBodySchema,
+  normaliseSlug,
+  productInputSchema,
+  revokeCertificateBodySchema,
+  scheduleLiveBodySchema,
+} from '@catalyst/contracts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -23,6 +32,10 @@ export const validateProduct = (values: unknown) => firstErrors(productInputSche
 export const validateCurriculum = (values: unknown) => firstErrors(curriculumBodySchema, values);
 /** A certificate's revocation: the reason its verification page will show. */
 export const validateRevocation = (values: unknown) => firstErrors(revokeCertificateBodySchema, values);
+/** A moderator's reason for hiding, restoring, deleting, dismissing or locking (kept in the audit log). */
+export const validateModerationReason = (values: unknown) => firstErrors(moderationReasonBodySchema, values);
+/** A webinar's live session: start (ISO with offset), duration, join link, recording. */
+export const validateLiveSession = (values: unknown) => firstErrors(scheduleLiveBodySchema, values);
 
 /**
  * The slug as the admin types it: normalised like section 5, except that a separator just typed at the

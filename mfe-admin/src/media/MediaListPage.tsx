@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AdminMediaAsset } from '@catalyst/contracts';
 import { api, Button, ErrorScreen, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { pageCount, Pager } from '../common/Pager';
 import { formatSize } from './UploadProgress';
 import styles from './Media.module.css';
 
@@ -34,7 +35,6 @@ export function MediaListPage() {
   if (list.isLoading && !list.data) return <Spinner message="Loading media..." />;
   if (list.error && !list.data) return <ErrorScreen message="Failed to load media" onRetry={list.reload} />;
   const data = list.data!;
-  const pages = Math.max(1, Math.ceil(data.total / data.limit));
 
   return (
     <section>
@@ -91,19 +91,7 @@ export function MediaListPage() {
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Media pages" className={styles.actions}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager label="Media pages" page={page} pages={pageCount(data)} onPage={setPage} />
     </section>
   );
 }

@@ -1,0 +1,33 @@
+import { Button } from '@catalyst/web-kit';
+import styles from './Admin.module.css';
+
+export interface PagerProps {
+  /** Names the navigation landmark ('Certificate pages'). */
+  label: string;
+  page: number;
+  /** How many pages there are; one page or none shows no pager. */
+  pages: number;
+  onPage: (page: number) => void;
+  size?: 'sm' | 'md';
+}
+
+/** The pages of a long admin list: Previous, 'Page 2 of 5', Next. */
+export function Pager({ label, page, pages, onPage, size = 'md' }: PagerProps) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className={styles.paging}>
+      <Button variant="secondary" size={size} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <Button variant="secondary" size={size} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/** How many pages a page answer (`{ total, limit }`) spans: at least one. */
+export const pageCount = (answer: { total: number; limit: number } | undefined) => (answer ? Math.max(1, Math.ceil(answer.total / answer.limit)) : 1);

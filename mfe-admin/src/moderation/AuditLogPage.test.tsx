@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { ModerationEntry } from '@catalyst/contracts';
+import { AuditLogPage } from './AuditLogPage';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const entry = (n: number, extra: Partial<ModerationEntry> = {}): ModerationEntry => ({
+  _id: id(n),
+  action: 'hide',
+  threadId: id(10),
+  threadTitle: 'How do grid areas work?',
+  productId: id(1),
+  lessonId: null,
+  postId: id(100),
+  moderator: { _id: id(70), name: 'Alex Admin', isAdmin: true },
+  reason: 'Advertising',
+  createdAt: '2026-11-24T12:00:00.000Z',
+  ...extra,
+});
+
+let reads: URL[];
+let total: number;
+
+beforeEach(() => {
+  reads = [];
+  total = 2;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const parsed = new URL(url, 'http://localhost');
+      reads.push(parsed);
+      const page = Number(parsed.searchParams.get('page') ?? 1);
+      const items =
+        page === 1
+          ? [entry(1), entry(2, { action: 'unlock', postId: null, reason: null, threadTitle: 'Flexbox gaps', productId: id(3), lessonId: id(4) })]
+          : [entry(3, { action: 'dismiss-reports', reason: 'Not spam after all', moderator: { _id: id(71), name: 'Bea Boss', isAdmin: true } })];
+      return new Response(JSON.stringify({ success: true, data: { items, total, page, limit: 20 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/admin/community/audit']}>
+      <AuditLogPage />
+    </MemoryRouter>,
+  );
+
+describe('the moderation audit log', () => {
+  it("lists each action with its moderator, reason, time and a link to the thread's page", async () => {
+    renderPage();
+    const [hidden, unlocked] = await screen.findAllByTestId('audit-row');
+    expect(within(hidden!).getByText('Hid a post')).toBeTruthy();
+    expect(within(hidden!).getByText('Alex Admin')).toBeTruthy();
+    expect(within(hidden!).getByText('Advertising')).toBeTruthy();
+    expect(within(hidden!).getByText(/Nov 24, 2026/)).toBeTruthy();
+    expect(within(hidden!).getByRole('link', { name: /How do grid areas work\?/ }).getAttribute('href')).toBe(`/browse/premium/product/${id(1)}`);
+    expect(within(unlocked!).getByText('Unlocked the thread')).toBeTruthy();
+    expect(within(unlocked!).getByText('No reason given')).toBeTruthy();
+    expect(within(unlocked!).getByRole('link', { name: /Flexbox gaps/ }).getAttribute('href')).toBe(`/browse/premium/product/${id(3)}/lesson/${id(4)}`);
+    expect(Object.fromEntries(reads[0]!.searchParams)).toEqual({ page: '1', limit: '20' });
+    // Two entries fit on one page: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Audit log pages' })).toBeNull();
+  });
+
+  it('pages through a long log', async () => {
+    total = 41;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findAllByTestId('audit-row');
+    const pages = screen.getByRole('navigation', { name: 'Audit log pages' });
+    expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
+    expect((within(pages).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Bea Boss')).toBeTruthy();
+    expect(screen.getByText('Dismissed reports')).toBeTruthy();
+    expect(Object.fromEntries(reads.at(-1)!.searchParams)).toEqual({ page: '2', limit: '20' });
+    const after = screen.getByRole('navigation', { name: 'Audit log pages' });
+    expect(within(after).getByText('Page 2 of 3')).toBeTruthy();
+    await user.click(within(after).getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(Object.fromEntries(reads.at(-1)!.searchParams)).toEqual({ page: '1', limit: '20' }));
+  });
+
+  it('links the two moderation views, marking the current one', async () => {
+    renderPage();
+    await screen.findAllByTestId('audit-row');
+    const nav = screen.getByRole('navigation', { name: 'Moderation' });
+    expect(within(nav).getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/admin/community');
+    expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
+  });
+});

@@ -1,0 +1,239 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { Post, ReportedPost, Thread } from '@catalyst/contracts';
+import { MODERATION_REASON_LABEL, ReportsPage } from './ReportsPage';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const PRODUCT = id(1);
+const LESSON = id(2);
+const THREAD = id(10);
+
+const post = (n: number, extra: Partial<Post> = {}): Post => ({
+  _id: id(n),
+  threadId: THREAD,
+  isOpening: false,
+  author: { _id: id(50), name: 'Robin Poster', isAdmin: false },
+  body: 'Buy cheap watches',
+  bodyHtml: '<p>Buy <strong>cheap</strong> watches at <a href="https://spam.example" rel="nofollow ugc">this shop</a></p>',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  editedAt: null,
+  upvotes: 0,
+  upvotedByMe: false,
+  isAnswer: false,
+  mine: false,
+  editableUntil: null,
+  status: 'visible',
+  ...extra,
+});
+const reported = (n: number, extra: Partial<ReportedPost> = {}): ReportedPost => ({
+  post: post(n),
+  thread: { _id: THREAD, title: 'How do grid areas work?', productId: PRODUCT, lessonId: LESSON, locked: false },
+  reportCount: 2,
+  reports: [
+    { reason: 'spam', note: 'Same link in five threads', reporter: { _id: id(60), name: 'Ada Learner', isAdmin: false }, createdAt: '2026-11-21T09:00:00.000Z' },
+    { reason: 'off-topic', note: null, reporter: { _id: id(61), name: 'Jordan Member', isAdmin: false }, createdAt: '2026-11-21T10:00:00.000Z' },
+  ],
+  status: 'open',
+  lastReportedAt: '2026-11-21T10:00:00.000Z',
+  ...extra,
+});
+const threadOf = (locked: boolean): Thread => ({
+  _id: THREAD,
+  productId: PRODUCT,
+  lessonId: LESSON,
+  title: 'How do grid areas work?',
+  opening: post(99, { isOpening: true }),
+  replyCount: 3,
+  answered: false,
+  answerPostId: null,
+  locked,
+  following: false,
+  createdAt: '2026-11-19T10:00:00.000Z',
+  lastActivityAt: '2026-11-21T10:00:00.000Z',
+});
+
+type Reply = { status: number; body: unknown };
+let requests: Array<{ method: string; url: URL; body: any }>;
+/** The server's queue: what GET /admin/community/reports answers (filtered by status). */
+let queue: ReportedPost[];
+let total: number;
+let answer: (method: string, path: string, body: any) => Reply | undefined;
+
+beforeEach(() => {
+  requests = [];
+  queue = [reported(100), reported(101, { post: post(101, { author: { _id: id(51), name: 'Sam Troll', isAdmin: false }, bodyHtml: '<p>You are all idiots</p>' }), reportCount: 1, reports: [reported(0).reports[0]!] })];
+  total = 2;
+  answer = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      const parsed = new URL(url, 'http://localhost');
+      requests.push({ method, url: parsed, body });
+      const reply: Reply = answer(method, parsed.pathname, body) ??
+        (method === 'GET' && parsed.pathname === '/api/v1/admin/community/reports'
+          ? (() => {
+              const status = parsed.searchParams.get('status') ?? 'open';
+              const items = queue.filter((item) => item.status === status);
+              return { status: 200, body: { success: true, data: { items, total: Math.max(total, items.length), page: Number(parsed.searchParams.get('page') ?? 1), limit: 20 } } };
+            })()
+          : { status: 404, body: { success: false, message: 'Not found' } });
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const reads = () => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/admin/community/reports');
+const writes = () => requests.filter((r) => r.method !== 'GET');
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/admin/community']}>
+      <ReportsPage />
+    </MemoryRouter>,
+  );
+const rowOf = async (author: string) => (await screen.findAllByTestId('report-row')).find((row) => within(row).queryByText(author))!;
+
+describe('the reports queue', () => {
+  it("shows each reported post: its thread (linking to the lesson's page), the server's sanitised text, author, count and every report", async () => {
+    renderPage();
+    const row = await rowOf('Robin Poster');
+    const link = within(row).getByRole('link', { name: /How do grid areas work\?/ });
+    expect(link.getAttribute('href')).toBe(`/browse/premium/product/${PRODUCT}/lesson/${LESSON}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    const body = within(row).getByTestId('post-body');
+    expect(body.querySelector('strong')?.textContent).toBe('cheap');
+    expect(body.querySelector('a')?.getAttribute('rel')).toBe('nofollow ugc');
+    expect(within(row).getByText('2 reports')).toBeTruthy();
+    expect(within(row).getByText('Spam')).toBeTruthy();
+    expect(within(row).getByText('Same link in five threads')).toBeTruthy();
+    expect(within(row).getByText(/by Ada Learner/)).toBeTruthy();
+    expect(within(row).getByText('Off-topic')).toBeTruthy();
+    expect(within(row).getByText(/by Jordan Member/)).toBeTruthy();
+    expect(within(row).getByText('Visible')).toBeTruthy();
+    expect(within(row).getByText('Open')).toBeTruthy();
+    // A visible post in an unlocked thread: no Restore, no Unlock.
+    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Hide', 'Delete', 'Dismiss', 'Lock thread']);
+    expect(Object.fromEntries(reads()[0]!.url.searchParams)).toEqual({ status: 'open', page: '1', limit: '20' });
+  });
+
+  it('asks for a reason before hiding, calls the API with it, and shows the post hidden and its reports resolved', async () => {
+    answer = (method, path, body) => {
+      if (method !== 'POST' || path !== `/api/v1/admin/community/posts/${id(100)}/hide`) return undefined;
+      // The server hides the post and closes its reports: the queue's next read no longer has it open.
+      queue = queue.map((item) => (item.post._id === id(100) ? { ...item, post: { ...item.post, status: 'hidden' }, status: 'resolved' } : item));
+      return { status: 200, body: { success: true, message: 'Post hidden', data: { ...post(100), status: 'hidden', body: body.reason } } };
+    };
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await rowOf('Robin Poster')).getByRole('button', { name: 'Hide: Robin Poster in "How do grid areas work?"' }));
+    const dialog = screen.getByRole('dialog', { name: 'Hide post' });
+    expect(within(dialog).getByText(/Hide Robin Poster's reply in "How do grid areas work\?"/)).toBeTruthy();
+    const reason = within(dialog).getByLabelText(MODERATION_REASON_LABEL);
+    expect(document.activeElement).toBe(reason);
+    await user.type(reason, 'Advertising');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide' }));
+
+    expect(writes()).toHaveLength(1);
+    expect(writes()[0]!.method).toBe('POST');
+    expect(writes()[0]!.body).toEqual({ reason: 'Advertising' });
+    expect(await screen.findByText('Post hidden')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const row = await rowOf('Robin Poster');
+    await waitFor(() => expect(within(row).getByText('Resolved')).toBeTruthy());
+    expect(within(row).getByText('Hidden')).toBeTruthy();
+    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Restore', 'Delete', 'Lock thread']);
+    // The other report stays as it was; the Hide button is gone, so focus lands on the row's thread link.
+    expect(within(await rowOf('Sam Troll')).getByText('Open')).toBeTruthy();
+    expect(document.activeElement).toBe(within(row).getByRole('link', { name: /How do grid areas work\?/ }));
+  });
+
+  it('refuses a reason that is too short in the browser, with the contracts’ message, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Delete:/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete post' });
+    const reason = within(dialog).getByLabelText(MODERATION_REASON_LABEL);
+    await user.type(reason, ' x ');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const error = within(dialog).getByText('Give a reason (at least 3 characters)');
+    expect(reason.getAttribute('aria-describedby')).toContain(error.id);
+    expect(writes()).toHaveLength(0);
+  });
+
+  it("shows the server's message when it refuses the reason, and keeps the dialog open", async () => {
+    answer = (method) => (method === 'POST' ? { status: 400, body: { success: false, message: 'Validation failed', errors: [{ field: 'reason', message: 'Reason must be at most 500 characters' }] } } : undefined);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Dismiss:/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Dismiss reports' });
+    await user.type(within(dialog).getByLabelText(MODERATION_REASON_LABEL), 'Not abusive');
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss reports' }));
+    const error = await within(dialog).findByText('Reason must be at most 500 characters');
+    expect(within(dialog).getByLabelText(MODERATION_REASON_LABEL).getAttribute('aria-describedby')).toContain(error.id);
+    expect(writes()[0]!.url.pathname).toBe(`/api/v1/admin/community/posts/${id(101)}/dismiss`);
+  });
+
+  it("shows any other refusal's message above the buttons", async () => {
+    answer = (method) => (method === 'POST' ? { status: 404, body: { success: false, message: 'Post not found' } } : undefined);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Hide:/ }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText(MODERATION_REASON_LABEL), 'Insults');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Post not found');
+  });
+
+  it('locks the thread with a reason, marks every row of it locked, and unlocks without one', async () => {
+    let locked = false;
+    answer = (method, path, body) => {
+      if (path !== `/api/v1/admin/community/threads/${THREAD}/lock`) return undefined;
+      locked = method === 'PUT';
+      queue = queue.map((item) => ({ ...item, thread: { ...item.thread, locked } }));
+      return { status: 200, body: { success: true, data: threadOf(locked), message: locked ? `Locked: ${body.reason}` : 'Unlocked' } };
+    };
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await rowOf('Robin Poster')).getByRole('button', { name: /^Lock thread:/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Lock thread' });
+    await user.type(within(dialog).getByLabelText(MODERATION_REASON_LABEL), 'Flame war');
+    await user.click(within(dialog).getByRole('button', { name: 'Lock' }));
+    expect(await screen.findByText('Locked: Flame war')).toBeTruthy();
+    for (const author of ['Robin Poster', 'Sam Troll']) {
+      const row = await rowOf(author);
+      expect(within(row).getByText('Thread locked')).toBeTruthy();
+      expect(within(row).getByRole('button', { name: /^Unlock thread:/ })).toBeTruthy();
+    }
+
+    await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Unlock thread:/ }));
+    const unlock = screen.getByRole('dialog', { name: 'Unlock thread' });
+    expect(within(unlock).queryByLabelText(MODERATION_REASON_LABEL)).toBeNull();
+    await user.click(within(unlock).getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Unlocked')).toBeTruthy();
+    const unlockCall = writes().at(-1)!;
+    expect(unlockCall.method).toBe('DELETE');
+    expect(unlockCall.body).toBeUndefined();
+    await waitFor(() => expect(screen.queryByText('Thread locked')).toBeNull());
+  });
+
+  it('filters resolved reports and pages through the queue', async () => {
+    total = 45;
+    queue.push(reported(102, { status: 'resolved', post: post(102, { author: { _id: id(52), name: 'Old Case', isAdmin: false } }) }));
+    const user = userEvent.setup();
+    renderPage();
+    await rowOf('Robin Poster');
+    const pages = screen.getByRole('navigation', { name: 'Report pages' });
+    expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(Object.fromEntries(reads().at(-1)!.url.searchParams)).toEqual({ status: 'open', page: '2', limit: '20' }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Reports' }), 'Resolved');
+    await waitFor(() => expect(Object.fromEntries(reads().at(-1)!.url.searchParams)).toEqual({ status: 'resolved', page: '1', limit: '20' }));
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(1));
+    expect(screen.getByText('Old Case')).toBeTruthy();
+  });
+});

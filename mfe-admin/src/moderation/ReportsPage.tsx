@@ -1,0 +1,177 @@
+import { useRef, useState } from 'react';
+import { REPORT_REASON_LABELS, type Page, type ReportedPost } from '@catalyst/contracts';
+import { api, Badge, Button, formatDate } from '@catalyst/web-kit';
+import { AdminListView } from '../common/AdminListView';
+import { SelectField } from '../common/FormControls';
+import { pageCount, Pager } from '../common/Pager';
+import { ReasonDialog } from '../common/ReasonDialog';
+import { useAdminList } from '../common/useAdminList';
+import { validateModerationReason } from '../forms/validation';
+import { ModerationNav } from './ModerationNav';
+import { applyAnswer, asReportRow, ROW_ACTION_ORDER, ROW_ACTIONS, type ActionAnswer, type ReportRow, type RowAction } from './moderationActions';
+import { PostStatusBadge, ThreadLink } from './ThreadLink';
+import own from './Moderation.module.css';
+
+export const REPORTS_PAGE_SIZE = 20;
+export const MODERATION_REASON_LABEL = 'Reason (kept in the audit log)';
+type ReportStatus = 'open' | 'resolved';
+const STATUS_OPTIONS = [
+  { value: 'open', label: 'Open' },
+  { value: 'resolved', label: 'Resolved' },
+];
+
+/** /admin/community: reported posts, most reported first; hide, restore, delete, dismiss or lock, each with a reason. */
+export function ReportsPage() {
+  const [status, setStatus] = useState<ReportStatus>('open');
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<{ action: RowAction; row: ReportRow } | null>(null);
+  /** The row whose thread link takes focus when the dialog closes over a row whose button is gone. */
+  const focusAfterDialog = useRef<string | null>(null);
+  const query = { status, page, limit: REPORTS_PAGE_SIZE };
+
+  const list = useAdminList<ReportRow>({
+    read: api.moderation.reports,
+    input: { query },
+    pick: (data) => (data as Page<ReportedPost>).items.map(asReportRow),
+  });
+  const answer = list.data as Page<ReportedPost> | undefined;
+
+  /**
+   * The rows an action touched, as the server now has them: the answer at once, then the page read again
+   * for the reports' state (a row no longer under this filter moved to the other one).
+   */
+  async function refreshRows(answer: ActionAnswer) {
+    const touched = list.items.map((row) => ({ before: row, after: applyAnswer(row, answer) })).filter(({ before, after }) => before !== after);
+    for (const { after } of touched) list.replace(after);
+    try {
+      const fresh = new Map((await api.moderation.reports({ query })).items.map((item) => [item.post._id, item]));
+      for (const { after } of touched) {
+        const now = fresh.get(after._id);
+        list.replace(now ? asReportRow(now) : { ...after, status: status === 'open' ? 'resolved' : 'open' });
+      }
+    } catch {
+      // The answer is applied; the reports' state shows on the next read.
+    }
+  }
+
+  const spec = pending ? ROW_ACTIONS[pending.action] : null;
+
+  const toolbar = (
+    <div className={own.toolbar}>
+      <ModerationNav />
+      <SelectField
+        label="Reports"
+        name="status"
+        value={status}
+        options={STATUS_OPTIONS}
+        onChange={(event) => {
+          setStatus(event.target.value as ReportStatus);
+          setPage(1);
+        }}
+      />
+    </div>
+  );
+
+  const footer = (
+    <>
+      <Pager label="Report pages" page={page} pages={pageCount(answer)} onPage={setPage} />
+      <ReasonDialog
+        subject={pending ? `${pending.action}:${pending.row._id}` : null}
+        title={spec?.title ?? ''}
+        reasonLabel={spec?.asksReason ? MODERATION_REASON_LABEL : undefined}
+        confirmLabel={spec?.confirm ?? ''}
+        confirmVariant={spec?.variant}
+        validate={validateModerationReason}
+        submit={async (reason) => {
+          if (!pending || !spec) return;
+          const { answer, message } = await spec.send(pending.row, reason);
+          focusAfterDialog.current = pending.row._id;
+          setPending(null);
+          list.showFlash(message ?? `${spec.title}: done`);
+          void refreshRows(answer);
+        }}
+        onCancel={() => setPending(null)}
+      >
+        {pending && spec ? <p>{spec.question(pending.row)}</p> : null}
+      </ReasonDialog>
+    </>
+  );
+
+  return (
+    <AdminListView
+      list={list}
+      title="Community moderation"
+      subtitle="Posts people reported, most reported first. Every action asks for a reason and is kept in the audit log."
+      loadingMessage="Loading reports..."
+      loadFailure="Failed to load reports"
+      emptyMessage={status === 'open' ? 'No open reports. Nothing needs a moderator right now.' : 'No resolved reports yet.'}
+      toolbar={toolbar}
+      footer={footer}
+      rowTestId="report-row"
+      columns={[
+        {
+          label: 'Post',
+          cell: (row) => (
+            <div className={own.post}>
+              <ThreadLink
+                entry={{ title: row.thread.title, productId: row.thread.productId, lessonId: row.thread.lessonId }}
+                focusWhen={() => {
+                  if (focusAfterDialog.current !== row._id) return false;
+                  focusAfterDialog.current = null;
+                  return true;
+                }}
+              />
+              {/* Rendered and sanitised by the community service (admins see hidden and deleted text too). */}
+              {row.post.bodyHtml ? <div className={own.body} data-testid="post-body" dangerouslySetInnerHTML={{ __html: row.post.bodyHtml }} /> : <p className={own.meta}>(no text)</p>}
+              <p className={own.meta}>
+                {row.post.isOpening ? 'Opening post' : 'Reply'} by <strong>{row.post.author.name}</strong> on {formatDate(row.post.createdAt)}
+              </p>
+              <div className={own.badges}>
+                <PostStatusBadge status={row.post.status} />
+                {row.thread.locked ? <Badge tone="warning">Thread locked</Badge> : null}
+              </div>
+            </div>
+          ),
+        },
+        {
+          label: 'Reports',
+          cell: (row) => (
+            <>
+              <strong>
+                {row.reportCount} {row.reportCount === 1 ? 'report' : 'reports'}
+              </strong>
+              <ul className={own.reports}>
+                {row.reports.map((report, index) => (
+                  <li key={`${report.reporter._id}-${index}`}>
+                    {REPORT_REASON_LABELS[report.reason]} <span className={own.meta}>by {report.reporter.name}, {formatDate(report.createdAt)}</span>
+                    {report.note ? <q className={own.note}>{report.note}</q> : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ),
+        },
+        { label: 'Status', cell: (row) => (row.status === 'open' ? <Badge tone="warning">Open</Badge> : <Badge tone="success">Resolved</Badge>) },
+        {
+          label: 'Actions',
+          cell: (row) => (
+            <div className={own.actions}>
+              {ROW_ACTION_ORDER.filter((action) => ROW_ACTIONS[action].offered(row)).map((action) => (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={action === 'delete' ? 'danger' : 'secondary'}
+                  aria-haspopup="dialog"
+                  aria-label={`${ROW_ACTIONS[action].label}: ${row.post.author.name} in "${row.thread.title}"`}
+                  onClick={() => setPending({ action, row })}
+                >
+                  {ROW_ACTIONS[action].label}
+                </Button>
+              ))}
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
