@@ -9,14 +9,12 @@ import { createHmac } from 'node:crypto';
 import { COURSE_MESSAGES, CURRICULUM_LIMITS, MEDIA_MESSAGES, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
 import { DEMO_COURSES, DEMO_MEMBER_COURSE, demoLessonId, signStreamToken } from '@catalyst/service-kit';
 import { launchChromium } from '../../scripts/lib/chromium';
-import { DEMO_COURSE, demoCourse, demoResource, demoStream, describe, isErrorShape, sleep, type Res, type Suite } from './harness';
+import { DEMO_COURSE, demoCourse, demoResource, demoStream, describe, expectNoScriptRuns, isErrorShape, sleep, xssMark as mark, type Res, type Suite } from './harness';
 
 /** Anything of a lesson's media or content in an answer: addresses, stream and download links, article HTML. */
 const MEDIA_TRACE = /videoUrl|"stream"|"resources"|"body"|\/media\/|token=|\.mp4|\.m3u8|\.pdf/i;
 /** The keys an outline may have: what a lesson is and how long, never its media. */
 const OUTLINE_KEYS = new Set(['productId', 'version', 'lessonCount', 'durationSeconds', 'sections', 'id', 'title', 'lessons', 'kind', 'isFreePreview', 'resourceCount']);
-
-const mark = (n: string) => `window.__xss=(window.__xss||[]).concat('${n}')`;
 
 function keysOf(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) value.forEach((item) => keysOf(item, into));
@@ -237,32 +235,7 @@ export async function curriculumAttacks(suite: Suite) {
       ['member', `/browse/premium/product/${productSlug}/lesson/${articleId}`],
       ['admin', `/admin/products/${productId}/edit`],
     ] as const) {
-      const context = await browser.newContext();
-      await context.addInitScript((t) => {
-        if (t) sessionStorage.setItem('token', t);
-        localStorage.setItem('cookieConsent', 'essential');
-        (window as any).__violations = [];
-        document.addEventListener('securitypolicyviolation', (e) => (window as any).__violations.push(`${e.violatedDirective} blocked=${e.blockedURI}`));
-      }, role === 'anonymous' ? '' : f.tokens[role]);
-      const page = await context.newPage();
-      const dialogs: string[] = [];
-      page.on('dialog', (d) => {
-        dialogs.push(d.message());
-        void d.dismiss();
-      });
-      await page.goto(`${suite.url}${path}`, { waitUntil: 'load' });
-      await page.waitForLoadState('networkidle').catch(() => undefined);
-      await page.waitForTimeout(500);
-      const state = await page.evaluate(() => ({
-        xss: (window as any).__xss as string[] | undefined,
-        violations: ((window as any).__violations as string[]).filter((v) => !v.includes('blocked=eval')),
-        injected: document.querySelectorAll('img[onerror], svg[onload], [onerror], [onload], [onclick], iframe[src^="javascript"], a[href^="javascript"]').length,
-      }));
-      const where = `${role} ${path.replace(/[0-9a-f]{24}/g, ':id')}`;
-      suite.check(`${where}: no injected script ran`, !state.xss && dialogs.length === 0, 'window.__xss unset, no dialogs', JSON.stringify({ xss: state.xss, dialogs }));
-      suite.check(`${where}: no injected element or handler in the DOM`, state.injected === 0, '0 elements', String(state.injected));
-      suite.check(`${where}: no CSP violation attempted`, state.violations.length === 0, 'none', state.violations.join(' | '));
-      await context.close();
+      await expectNoScriptRuns(suite, browser, { where: `${role} ${path.replace(/[0-9a-f]{24}/g, ':id')}`, path, token: role === 'anonymous' ? undefined : f.tokens[role] });
     }
   } finally {
     await browser.close();

@@ -1,6 +1,7 @@
 /** What every area of the security suite shares: the product under test, an HTTP helper, the database, results. */
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
 
 export interface Res {
   status: number;
@@ -35,6 +36,8 @@ export interface RequestOptions {
   ip?: string;
   /** Base URL other than the gateway's API (a service port). */
   base?: string;
+  /** An answer that may never end (an event stream): a 2xx is read up to its headers, then let go. */
+  stream?: boolean;
 }
 
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -112,8 +115,20 @@ export class Suite {
       headers['content-type'] ??= 'application/json';
     }
     const url = `${opts.base ?? this.api}${path}`;
-    const res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
-    const text = await res.text();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 20_000);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, { method, headers, body, redirect: 'manual', signal: controller.signal });
+      if (opts.stream && res.status < 300) {
+        controller.abort();
+        return { status: res.status, headers: res.headers, text: '', body: undefined };
+      }
+      text = await res.text();
+    } finally {
+      clearTimeout(timer);
+    }
     let parsed: any;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -147,7 +162,7 @@ export class Suite {
   async rowCounts(): Promise<Map<string, number>> {
     const { rows } = await this.db.query<{ schema: string; name: string }>(
       `select table_schema as schema, table_name as name from information_schema.tables
-       where table_schema in ('auth','content','progress','billing') and table_type = 'BASE TABLE'
+       where table_schema in ('auth','content','progress','billing','community') and table_type = 'BASE TABLE'
        and table_name not like 'kysely_%'`,
     );
     const counts = new Map<string, number>();
@@ -209,3 +224,71 @@ export async function demoResource(suite: Suite, memberToken: string, slug: stri
 
 /** The demo course the curriculum cases use (not the one the demo member is part-way through), by its lessons' keys. */
 export const DEMO_COURSE = { slug: 'css-grid-layout-workshop', freeLesson: 'welcome', lockedLesson: 'first-grid', resourceLesson: 'vocabulary', otherResourceLesson: 'exercise' } as const;
+
+/** What a stored payload does when it runs: it leaves its name in window.__xss (and nothing else). */
+export const xssMark = (name: string) => `window.__xss=(window.__xss||[]).concat('${name}')`;
+
+/** What a page that rendered stored payloads shows: whether anything ran, and its text. */
+export interface WatchedPage {
+  /** Names the payloads that ran left in window.__xss (undefined: none ran). */
+  xss: string[] | undefined;
+  /** alert/confirm/prompt dialogs opened. */
+  dialogs: string[];
+  /** Content-Security-Policy violations attempted (zod's one eval probe aside). */
+  violations: string[];
+  /** Injected elements and handlers in the DOM: elements with on* handlers, javascript: links and frames, scripts inside the page's content. */
+  injected: number;
+  text: string;
+}
+
+const INJECTED =
+  'img[onerror], svg[onload], [onerror], [onload], [onclick], [onfocus], [onmouseover], [onanimationstart], iframe[src^="javascript" i], a[href^="javascript" i], area[href^="javascript" i], form[action^="javascript" i], main script, article script';
+
+/**
+ * Opens `path` in Chromium as the holder of `token` (none: a visitor) and checks that the stored markup it
+ * renders stays text: no injected script ran (window.__xss, dialogs), no injected element or handler is in
+ * the DOM, and no CSP violation was even attempted. `ready` waits for what the page must show first (a
+ * remote loads after the page); the page's state is answered for the caller's own checks. The one "no script
+ * runs in Chromium" check every area uses.
+ */
+export async function expectNoScriptRuns(
+  suite: Suite,
+  browser: Browser,
+  { where, path, token, ready, act }: { where: string; path: string; token?: string; ready?: (page: Page) => Promise<unknown>; act?: (page: Page) => Promise<unknown> },
+): Promise<WatchedPage> {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript((t) => {
+      if (t) sessionStorage.setItem('token', t);
+      localStorage.setItem('cookieConsent', 'essential');
+      (window as any).__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as any).__violations.push(`${e.violatedDirective} blocked=${e.blockedURI} source=${e.sourceFile}:${e.lineNumber} sample=${e.sample}`));
+    }, token ?? '');
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(`${suite.url}${path}`, { waitUntil: 'load' });
+    const readyError = ready ? await ready(page).then(() => undefined, (error: unknown) => String(error instanceof Error ? error.message.split('\n')[0] : error)) : undefined;
+    if (act && !readyError) await act(page);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForTimeout(500);
+    const state = await page.evaluate((selector) => ({
+      xss: (window as any).__xss as string[] | undefined,
+      // zod probes for eval support with Function('') once (caught); only other violations can be injected content.
+      violations: ((window as any).__violations as string[]).filter((v) => !v.includes('blocked=eval')),
+      injected: document.querySelectorAll(selector).length,
+      text: document.body.innerText,
+    }), INJECTED);
+    const watched: WatchedPage = { ...state, dialogs };
+    if (ready) suite.check(`${where}: the page shows what it stores`, readyError === undefined, 'the stored texts rendered', () => `${readyError} — page text: ${state.text.slice(0, 300).replace(/\s+/g, ' ')}`);
+    suite.check(`${where}: no injected script ran`, !watched.xss && dialogs.length === 0, 'window.__xss unset, no dialogs', JSON.stringify({ xss: watched.xss, dialogs }));
+    suite.check(`${where}: no injected element or handler in the DOM`, watched.injected === 0, '0 elements', String(watched.injected));
+    suite.check(`${where}: no CSP violation attempted`, watched.violations.length === 0, 'none', watched.violations.join(' | '));
+    return watched;
+  } finally {
+    await context.close();
+  }
+}
