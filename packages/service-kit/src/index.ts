@@ -9,6 +9,7 @@ export * from './logger';
 export * from './server';
 export * from './validate';
 export * from './media-urls';
+export * from './media-streams';
 export * from './demo-media';
 export * from './demo-courses';
 export * from './broadcast';

@@ -1,8 +1,7 @@
-import { createEntitlements, createInvalidations, createPeer, type Entitlements, type Invalidations, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
+import { createEntitlements, createInvalidations, createMediaStreams, createPeer, type Entitlements, type Invalidations, type MediaStreams, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
 import { createCatalogueCache, type CatalogueCache } from './catalogue-cache';
 import type { Config } from './config';
 import type { Database } from './db/schema';
-import { createMediaStreams, type MediaStreams } from './media-streams';
 import { createVideoUrlSigner, type VideoUrlSigner } from './video-urls';
 
 /** What the process provides (main.ts; tests build their own). */

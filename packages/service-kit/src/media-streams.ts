@@ -1,5 +1,8 @@
 import { mediaInternalRoutes, streamFileUrl, type MediaAssetFacts, type ProductStream } from '@catalyst/contracts';
-import { signStreamToken, TtlLru, type Logger, type Peer } from '@catalyst/service-kit';
+import type { Logger } from './logger';
+import { TtlLru } from './lru';
+import { signStreamToken } from './media-urls';
+import type { Peer } from './peers';
 
 /** A product page's adaptive stream, when its uploaded video is ready. */
 export interface MediaStreams {
@@ -12,8 +15,9 @@ const READY_MS = 60_000;
 const PENDING_MS = 5_000;
 
 /**
- * Asks media what it knows of an asset and signs its stream token here (content decides who may watch, as
- * it signs video links). Media being down or slow never fails a product page: the video URL plays instead.
+ * Asks media what it knows of an asset and signs its stream token here (the calling service decides who may
+ * watch: content for products, community for live recordings). Media being down or slow never fails the
+ * page asking: it goes on without the stream.
  */
 export function createMediaStreams({ media, secret, log }: { media: Peer; secret: string; log: Logger }): MediaStreams {
   const facts = new TtlLru<string, MediaAssetFacts | null>(2_000, READY_MS);
