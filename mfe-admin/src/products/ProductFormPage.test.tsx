@@ -87,6 +87,28 @@ describe('the product form', () => {
     expect(editor.closest('form')).toBeNull();
   });
 
+  it("schedules a webinar's live session in its own section, outside the product form; a course has none", async () => {
+    productType = 'webinar';
+    const first = renderAt(`/admin/products/${PRODUCT_ID}/edit`);
+    const live = await screen.findByTestId('live-session');
+    expect(within(live).getByRole('heading', { name: 'Live session' })).toBeTruthy();
+    expect(await within(live).findByText(/No live session is scheduled/)).toBeTruthy();
+    expect(live.closest('form')).toBeNull();
+    first.unmount();
+
+    productType = 'course';
+    renderAt(`/admin/products/${PRODUCT_ID}/edit`);
+    await screen.findByTestId('curriculum-editor');
+    expect(screen.queryByTestId('live-session')).toBeNull();
+  });
+
+  it('asks to save a new webinar before scheduling its live session', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/products/new');
+    await user.selectOptions(await screen.findByLabelText('Type'), 'Webinar');
+    expect(screen.getByText('Save the product first to schedule its live session.')).toBeTruthy();
+  });
+
   it('has no curriculum on an existing tutorial', async () => {
     productType = 'tutorial';
     renderAt(`/admin/products/${PRODUCT_ID}/edit`);

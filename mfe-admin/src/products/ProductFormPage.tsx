@@ -4,6 +4,7 @@ import { DIFFICULTIES, PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type AdminCategory, t
 import { Spinner, TextField } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import { CurriculumNotice } from '../curriculum/CurriculumNotice';
+import { LiveSessionEditor, LiveSessionNotice } from '../live/LiveSessionEditor';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import formStyles from '../common/Form.module.css';
 import { CheckboxField, SelectField, TextAreaField } from '../common/FormControls';
@@ -61,13 +62,16 @@ export function ProductFormPage() {
       loadingMessage="Loading product..."
       submitLabels={{ create: 'Create Product', edit: 'Update Product' }}
       after={
-        !CURRICULUM_TYPES.has(values.type) ? null : isEdit && id ? (
-          <Suspense fallback={<Spinner message="Loading curriculum..." />}>
-            <CurriculumEditor productId={id} />
-          </Suspense>
-        ) : (
-          <CurriculumNotice />
-        )
+        <>
+          {!CURRICULUM_TYPES.has(values.type) ? null : isEdit && id ? (
+            <Suspense fallback={<Spinner message="Loading curriculum..." />}>
+              <CurriculumEditor productId={id} />
+            </Suspense>
+          ) : (
+            <CurriculumNotice />
+          )}
+          {values.type !== 'webinar' ? null : isEdit && id ? <LiveSessionEditor productId={id} /> : <LiveSessionNotice />}
+        </>
       }
     >
       <TextField label="Title" name="title" value={values.title} maxLength={200} error={errors.title} onChange={(e) => update('title', e.target.value)} required />

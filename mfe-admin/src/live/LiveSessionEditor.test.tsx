@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { COMMUNITY_MESSAGES, type AdminMediaAsset, type LiveSession } from '@catalyst/contracts';
+import { LiveSessionEditor } from './LiveSessionEditor';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const PRODUCT = id(1);
+const RECORDING = id(300);
+const SESSION_PATH = `/api/v1/community/live/${PRODUCT}`;
+const ADMIN_PATH = `/api/v1/admin/community/live/${PRODUCT}`;
+
+const asset = (n: number, name: string): AdminMediaAsset => ({
+  id: id(n),
+  kind: 'video',
+  originalName: name,
+  mimeType: 'video/mp4',
+  size: 50_000_000,
+  received: 50_000_000,
+  status: 'ready',
+  progress: 100,
+  reason: null,
+  durationSeconds: 3_600,
+  width: 1920,
+  height: 1080,
+  posterUrl: null,
+  streamUrl: null,
+  storyboardUrl: null,
+  renditions: [],
+  images: [],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  usage: [],
+});
+const sessionFrom = (body: { startsAt: string; durationMinutes: number; joinUrl: string; recordingAssetId?: string | null }): LiveSession => {
+  const starts = new Date(body.startsAt);
+  return {
+    productId: PRODUCT,
+    title: 'Ask the Experts: CSS',
+    startsAt: starts.toISOString(),
+    durationMinutes: body.durationMinutes,
+    endsAt: new Date(starts.getTime() + body.durationMinutes * 60_000).toISOString(),
+    status: 'scheduled',
+    joinUrl: body.joinUrl,
+    registered: false,
+    registrations: 0,
+    calendarUrl: `/api/v1/community/live/${PRODUCT}/calendar.ics`,
+    googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE',
+    recording: body.recordingAssetId ? { assetId: body.recordingAssetId, streamUrl: '/media/stream.m3u8', posterUrl: null } : null,
+  };
+};
+
+type Reply = { status: number; body: unknown };
+let requests: Array<{ method: string; path: string; body: any }>;
+let stored: LiveSession | null;
+let answer: (method: string, path: string, body: any) => Reply | undefined;
+const zone = process.env.TZ;
+
+beforeEach(() => {
+  process.env.TZ = 'Europe/Berlin';
+  requests = [];
+  stored = null;
+  answer = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      const path = new URL(url, 'http://localhost').pathname;
+      requests.push({ method, path, body });
+      const ok = (data: unknown, message?: string): Reply => ({ status: 200, body: { success: true, data, ...(message ? { message } : {}) } });
+      const reply =
+        answer(method, path, body) ??
+        (method === 'GET' && path === SESSION_PATH
+          ? stored
+            ? ok(stored)
+            : { status: 404, body: { success: false, message: COMMUNITY_MESSAGES.sessionNotFound } }
+          : method === 'PUT' && path === ADMIN_PATH
+            ? ok((stored = sessionFrom(body)), 'Live session scheduled')
+            : method === 'DELETE' && path === ADMIN_PATH
+              ? ((stored = null), ok({ productId: PRODUCT }, 'Live session removed'))
+              : method === 'GET' && path === `/api/v1/media/assets/${RECORDING}`
+                ? ok(asset(300, 'css-qa-recording.mp4'))
+                : method === 'GET' && path === '/api/v1/media/assets'
+                  ? ok({ items: [asset(300, 'css-qa-recording.mp4'), asset(301, 'intro.mp4')], total: 2, page: 1, limit: 20 })
+                  : { status: 404, body: { success: false, message: 'Not found' } });
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+const writes = () => requests.filter((r) => r.method !== 'GET');
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-error'))!)?.textContent;
+
+describe("a webinar's live session", () => {
+  it('says none is scheduled, checks the fields with the server’s rule, then schedules it at the local time with its offset', async () => {
+    const user = userEvent.setup();
+    render(<LiveSessionEditor productId={PRODUCT} />);
+    expect(await screen.findByText(/No live session is scheduled/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove session' })).toBeNull();
+
+    await user.clear(field('Duration (minutes)'));
+    await user.type(field('Duration (minutes)'), '5');
+    await user.type(field('Join link'), 'ftp://files.example/join');
+    await user.click(screen.getByRole('button', { name: 'Schedule session' }));
+    expect(errorOf(field('Starts at'))).toBe('Start time must be a date and time');
+    expect(errorOf(field('Duration (minutes)'))).toBe('Duration must be at least 10 minutes');
+    expect(errorOf(field('Join link'))).toBe('Join link must be an http(s) address');
+    expect(field('Join link').getAttribute('aria-invalid')).toBe('true');
+    expect(writes()).toHaveLength(0);
+
+    await user.type(field('Starts at'), '2026-12-01T18:30');
+    await user.clear(field('Duration (minutes)'));
+    await user.type(field('Duration (minutes)'), '90');
+    await user.clear(field('Join link'));
+    await user.type(field('Join link'), 'https://meet.example/css-qa');
+    // A field's error goes as it is corrected.
+    expect(field('Join link').getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Schedule session' }));
+
+    expect(await screen.findByText('Live session scheduled')).toBeTruthy();
+    expect(writes()).toEqual([
+      { method: 'PUT', path: ADMIN_PATH, body: { startsAt: '2026-12-01T18:30:00+01:00', durationMinutes: 90, joinUrl: 'https://meet.example/css-qa', recordingAssetId: null } },
+    ]);
+    const current = screen.getByTestId('live-session-current');
+    expect(within(current).getByText('Scheduled')).toBeTruthy();
+    expect(within(current).getByText('Dec 1, 2026, 6:30 PM')).toBeTruthy();
+    expect(within(current).getByText('Dec 1, 2026, 8:00 PM')).toBeTruthy();
+    expect(field('Starts at').value).toBe('2026-12-01T18:30');
+    expect(screen.getByRole('button', { name: 'Save session' })).toBeTruthy();
+  });
+
+  it('shows the session as stored, with its recording, and the server’s field errors beside the fields', async () => {
+    stored = { ...sessionFrom({ startsAt: '2026-12-01T17:30:00.000Z', durationMinutes: 60, joinUrl: 'https://meet.example/a', recordingAssetId: RECORDING }), registrations: 12 };
+    answer = (method) =>
+      method === 'PUT'
+        ? { status: 400, body: { success: false, message: 'Validation failed', errors: [{ field: 'startsAt', message: 'Start time must be in the future' }, { field: 'recordingAssetId', message: 'The recording must be a ready video' }] } }
+        : undefined;
+    const user = userEvent.setup();
+    render(<LiveSessionEditor productId={PRODUCT} />);
+    expect(await screen.findByDisplayValue('2026-12-01T18:30')).toBe(field('Starts at'));
+    expect(field('Duration (minutes)').value).toBe('60');
+    expect(field('Join link').value).toBe('https://meet.example/a');
+    expect(within(screen.getByTestId('live-session-current')).getByText('12')).toBeTruthy();
+    expect(await within(screen.getByTestId('live-recording')).findByText('css-qa-recording.mp4')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save session' }));
+    await waitFor(() => expect(errorOf(field('Starts at'))).toBe('Start time must be in the future'));
+    expect(screen.getByText('The recording must be a ready video')).toBeTruthy();
+    expect(screen.getByText('Validation failed')).toBeTruthy();
+    expect(writes()[0]!.body).toMatchObject({ startsAt: '2026-12-01T18:30:00+01:00', recordingAssetId: RECORDING });
+  });
+
+  it("shows a refusal without fields (not a webinar) as the server's message", async () => {
+    answer = (method) => (method === 'PUT' ? { status: 409, body: { success: false, message: COMMUNITY_MESSAGES.notWebinar } } : undefined);
+    const user = userEvent.setup();
+    render(<LiveSessionEditor productId={PRODUCT} />);
+    await screen.findByText(/No live session is scheduled/);
+    await user.type(field('Starts at'), '2026-12-01T18:30');
+    await user.type(field('Join link'), 'https://meet.example/x');
+    await user.click(screen.getByRole('button', { name: 'Schedule session' }));
+    expect(await screen.findByText(COMMUNITY_MESSAGES.notWebinar)).toBeTruthy();
+  });
+
+  it('attaches a recording picked from the media library, and removes the session after asking', async () => {
+    stored = sessionFrom({ startsAt: '2026-12-01T17:30:00.000Z', durationMinutes: 60, joinUrl: 'https://meet.example/a' });
+    const user = userEvent.setup();
+    render(<LiveSessionEditor productId={PRODUCT} />);
+    await user.click(await screen.findByRole('button', { name: 'Choose recording' }));
+    const picker = screen.getByRole('dialog', { name: 'Choose the recording' });
+    await user.click(await within(picker).findByRole('button', { name: 'Choose: css-qa-recording.mp4' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await within(screen.getByTestId('live-recording')).findByText('css-qa-recording.mp4')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save session' }));
+    await screen.findByText('Live session scheduled');
+    expect(writes()[0]!.body.recordingAssetId).toBe(RECORDING);
+
+    await user.click(screen.getByRole('button', { name: 'Remove session' }));
+    const confirm = screen.getByRole('dialog', { name: 'Remove live session' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Live session removed')).toBeTruthy();
+    expect(writes().at(-1)).toEqual({ method: 'DELETE', path: ADMIN_PATH, body: undefined });
+    expect(screen.getByText(/No live session is scheduled/)).toBeTruthy();
+    expect(field('Join link').value).toBe('');
+  });
+});
