@@ -145,6 +145,7 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
       timeoutMs: timeoutFor[route.timeout ?? upstream],
       body: Buffer.isBuffer(body) ? body : undefined,
       streamBody: route.streamBody,
+      streamAnswer: route.streamAnswer,
       requestId,
     };
     if (route.evicts === 'token' && token) plan.afterSuccess = () => identity.evictToken(token);
@@ -152,7 +153,8 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
       const userId = caller.id;
       plan.afterSuccess = () => identity.evictUser(userId);
     }
-    if (edge.enabled) {
+    // An event stream never ends: nothing of it is kept (a GET, so it purges nothing either).
+    if (edge.enabled && !route.streamAnswer) {
       if (req.method === 'GET' || req.method === 'HEAD') res.setHeader('x-cache', 'MISS');
       if (req.method === 'GET') {
         const ticket = edge.ticket(req.url ?? '/', upstream);

@@ -1,5 +1,4 @@
 import { Agent, type RequestListener } from 'node:http';
-import compression from 'compression';
 import express from 'express';
 import type { Cache, Logger } from '@catalyst/service-kit';
 import { requestContext } from './access-log';
@@ -7,6 +6,7 @@ import { createApiHandler, stripTrustedHeaders } from './api';
 import { createApiDocsRouter } from './api-docs';
 import { chain, localsOf, type Handler } from './chain';
 import { clientAddress, type TrustFn } from './client-address';
+import { compress } from './compress';
 import type { GatewayConfig } from './config';
 import { errorHandler, respondToError, sendError } from './errors';
 import { createEdgeCache, sendEntry, type EdgeCache, type EdgeEntry } from './edge-cache';
@@ -23,6 +23,8 @@ export interface GatewayDeps {
   cache: Cache;
   /** Keep-alive agent for the upstreams; main owns it so shutdown can close its sockets. */
   agent?: Agent;
+  /** Connections of event streams (one each); main owns it so shutdown can end the open streams. */
+  streamAgent?: Agent;
   /** Replaces the auth-backed resolver (tests). */
   identity?: IdentityResolver;
   /** The edge cache of public answers; main passes it so a purge broadcast can reach it. */
@@ -62,7 +64,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
       log,
       shared: cache.status().kind === 'redis' ? cache : undefined,
     });
-  const proxy = createApiProxy({ agent, log });
+  const proxy = createApiProxy({ agent, streamAgent: deps.streamAgent, log });
   const edge = deps.edge ?? createConfiguredEdgeCache(config);
 
   const app = express();
@@ -71,7 +73,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   app.set('etag', 'weak');
   const client = clientAddress(app.get('trust proxy fn') as TrustFn);
 
-  app.use(chain(requestContext(log), stripTrustedHeaders, ...(securityHeaders(config) as Handler[]), compression() as unknown as Handler));
+  app.use(chain(requestContext(log), stripTrustedHeaders, ...(securityHeaders(config) as Handler[]), compress()));
   // The API reference page and its script (the one page under /api).
   app.use('/api/docs', createApiDocsRouter());
   // The credential issuer's public keys, for anyone verifying a certificate's credential (progress owns them).
@@ -94,7 +96,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   const api = chain(
     requestContext(log),
     apiSecurityHeaders(client),
-    compression() as unknown as Handler,
+    compress(),
     cors(config),
     edgeHit,
     createApiHandler({ config, log, cache, identity, proxy, client, edge }),

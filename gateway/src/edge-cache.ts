@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import compression from 'compression';
+import { compressible } from './compress';
 import { UPSTREAMS, type Upstream } from './routes';
 
 /**
@@ -123,8 +123,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 // Whether the compression step treats this type as compressible (it then adds Vary: Accept-Encoding).
-type CompressionFilter = (req: unknown, res: { getHeader(name: string): unknown }) => boolean;
-const compressibleType = (type: string | string[] | undefined) => (compression.filter as CompressionFilter)({}, { getHeader: () => type });
+const compressibleType = (type: string | string[] | undefined) => compressible({}, { getHeader: () => type });
 
 export interface EdgeCache {
   readonly enabled: boolean;

@@ -13,7 +13,7 @@ describe('GET /api/v1/health', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       success: true,
-      data: { status: 'ok', services: { auth: 'ok', content: 'ok', progress: 'ok', billing: 'ok', media: 'ok' } },
+      data: { status: 'ok', services: { auth: 'ok', content: 'ok', progress: 'ok', billing: 'ok', media: 'ok', community: 'ok' } },
     });
     expect(world.billing.seen.at(-1)?.url).toBe('/health');
   });
@@ -33,7 +33,7 @@ describe('GET /api/v1/health', () => {
       expect(response.status).toBe(503);
       const body = await response.json();
       expect(body.success).toBe(false);
-      expect(body.data).toEqual({ status: 'degraded', services: { auth: 'down', content: 'ok', progress: 'down', billing: 'down', media: 'ok' } });
+      expect(body.data).toEqual({ status: 'degraded', services: { auth: 'down', content: 'ok', progress: 'down', billing: 'down', media: 'ok', community: 'ok' } });
     } finally {
       world.billing.handle(undefined);
       world.progress.handle(undefined);

@@ -1,13 +1,16 @@
 import { CACHE_PURGE_CHANNEL, createBroadcast, createCache, createLogger } from '@catalyst/service-kit';
+import { serviceUrls } from './api';
 import { createConfiguredEdgeCache, createGateway, createUpstreamAgent } from './app';
 import { loadConfig } from './config';
 import { listenGateway } from './listen';
+import { createStreamAgent } from './proxy';
 import { UPSTREAMS, type Upstream } from './routes';
 
 const config = loadConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'gateway', log });
 const agent = createUpstreamAgent();
+const streamAgent = createStreamAgent();
 const edge = createConfiguredEdgeCache(config);
 // Other gateways' writes reach this one's edge cache through the services' purge broadcasts (REDIS_URL);
 // a (re)subscription forgets everything, since purges sent meanwhile were missed.
@@ -19,7 +22,7 @@ if (edge.enabled) {
     () => edge.purge(),
   );
 }
-const app = createGateway(config, { log, cache, agent, edge });
+const app = createGateway(config, { log, cache, agent, streamAgent, edge });
 
 const { servers, port } = await listenGateway(
   app,
@@ -35,10 +38,7 @@ const { servers, port } = await listenGateway(
   log.fatal({ err: error.message, code: error.code, port: config.PORT }, 'gateway could not listen');
   process.exit(1);
 });
-log.info(
-  { port, host: config.HOST ?? 'loopback', auth: config.AUTH_URL, content: config.CONTENT_URL, progress: config.PROGRESS_URL, billing: config.BILLING_URL, media: config.MEDIA_URL },
-  `gateway listening on http://localhost:${port}`,
-);
+log.info({ port, host: config.HOST ?? 'loopback', ...serviceUrls(config) }, `gateway listening on http://localhost:${port}`);
 
 let closing = false;
 function shutdown(signal: string) {
@@ -54,6 +54,9 @@ function shutdown(signal: string) {
     process.exit(0);
   });
   for (const server of servers) server.closeIdleConnections();
+  // Open event streams never finish on their own: ending them lets the servers close, and each client's
+  // EventSource reconnects (to another replica, behind a load balancer).
+  streamAgent.destroy();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,4 +1,4 @@
-import { request, type Agent, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Logger } from '@catalyst/service-kit';
 import { MESSAGES } from './errors';
 import type { ApiRoute, Upstream } from './routes';
@@ -15,6 +15,11 @@ export interface ProxyPlan {
   body?: Buffer;
   /** The body is the client's request stream, piped through as it arrives (resumable uploads). */
   streamBody?: boolean;
+  /**
+   * The answer is a long-lived stream (Server-Sent Events): its own upstream connection, its headers sent
+   * on at once, each chunk relayed as it arrives. `timeoutMs` bounds only the wait for its headers.
+   */
+  streamAnswer?: boolean;
   requestId: string;
   /** Runs after a 2xx answer and before the client sees it (identity cache eviction, edge cache purge). */
   afterSuccess?: () => Promise<void>;
@@ -48,12 +53,16 @@ interface Target {
   host: string;
 }
 
+/** Upstream connections of long-lived answers: one each, never pooled, so open streams cannot use up the pool's sockets. */
+export const createStreamAgent = () => new Agent({ keepAlive: false });
+
 /**
  * Forwards API requests to the services with node's own http client over a keep-alive agent (measured:
  * a fraction of a general-purpose proxy library's cost per request): the buffered body is written byte
  * for byte, a slow upstream becomes a 504 and an unreachable one a 503, both in the one error shape.
+ * Event streams go over `streamAgent` (destroying it ends every open stream: shutdown).
  */
-export function createApiProxy({ agent, log }: { agent: Agent; log: Logger }): ApiProxy {
+export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }: { agent: Agent; streamAgent?: Agent; log: Logger }): ApiProxy {
   const targets = new Map<string, Target>();
   const targetOf = (base: string): Target => {
     let target = targets.get(base);
@@ -78,8 +87,8 @@ export function createApiProxy({ agent, log }: { agent: Agent; log: Logger }): A
       }
 
       let timedOut = false;
-      const upstream = request({ agent, hostname: target.hostname, port: target.port, method: req.method, path: plan.path, headers });
-      // The upstream must start answering within the route's timeout.
+      const upstream = request({ agent: plan.streamAnswer ? streamAgent : agent, hostname: target.hostname, port: target.port, method: req.method, path: plan.path, headers });
+      // The upstream must start answering within the route's timeout (an event stream may then last for hours).
       const timer = setTimeout(() => {
         timedOut = true;
         upstream.destroy(Object.assign(new Error(`upstream ${plan.upstream} timed out after ${plan.timeoutMs} ms`), { code: 'GATEWAY_TIMEOUT' }));
@@ -120,6 +129,12 @@ export function createApiProxy({ agent, log }: { agent: Agent; log: Logger }): A
           // The connection's terms are the client's and the gateway's (node then adds no Keep-Alive of its own).
           res.setHeader('connection', req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
           answer.on('error', () => res.destroy());
+          if (plan.streamAnswer) {
+            // A proxy in front (nginx) must not buffer it either, and the client's EventSource opens now,
+            // not at the first event. Each chunk is then written as it arrives (no compression: app.ts).
+            res.setHeader('x-accel-buffering', 'no');
+            res.flushHeaders();
+          }
           answer.pipe(res);
         };
         // Answers that change who may be signed in wait for the identity cache to forget before the client sees them.

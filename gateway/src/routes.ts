@@ -25,6 +25,11 @@ export interface ApiRoute {
   evicts?: 'token' | 'user';
   /** The body streams to the service as it arrives (resumable uploads), never read whole by the gateway. */
   streamBody?: boolean;
+  /**
+   * The answer is a long-lived stream (Server-Sent Events; declared `timeout: 'stream'`): relayed as it is
+   * written, never compressed nor kept by the edge cache, over its own upstream connection.
+   */
+  streamAnswer?: boolean;
 }
 
 export interface ApiRouter {
@@ -96,6 +101,7 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
         timeout: timeoutOf(route),
         ...(route.evicts ? { evicts: route.evicts } : {}),
         ...(route.bodyKind === 'stream' ? { streamBody: true } : {}),
+        ...(route.timeout === 'stream' ? { streamAnswer: true } : {}),
       };
       byMethod.set(route.method, resolved);
       routes.push(resolved);

@@ -7,6 +7,8 @@ import { MemoryCache, type Logger } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
 import { createGateway, type GatewayDeps } from '../app';
 import { buildConfig, type GatewayConfig } from '../config';
+import { listenGateway } from '../listen';
+import { UPSTREAMS, type Upstream } from '../routes';
 
 /** One request as a stand-in service saw it. */
 export interface SeenRequest {
@@ -90,20 +92,14 @@ export interface RunningGateway {
   close: () => Promise<void>;
 }
 
+// Services not given are unreachable, never whatever happens to listen on the default ports.
+const NOWHERE = 'http://127.0.0.1:9';
+const testConfig = (env: Record<string, string | undefined>) =>
+  buildConfig({ INTERNAL_SECRET: TEST_INTERNAL_SECRET, LOG_LEVEL: 'silent', ...Object.fromEntries(UPSTREAMS.map((name) => [`${name.toUpperCase()}_URL`, NOWHERE])), ...env });
+
 /** The real gateway on a free port, in front of the given URLs. */
 export async function startGateway(env: Record<string, string | undefined>, deps: Partial<GatewayDeps> = {}): Promise<RunningGateway> {
-  // Services not given are unreachable, never whatever happens to listen on the default ports.
-  const nowhere = 'http://127.0.0.1:9';
-  const config = buildConfig({
-    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-    LOG_LEVEL: 'silent',
-    AUTH_URL: nowhere,
-    CONTENT_URL: nowhere,
-    PROGRESS_URL: nowhere,
-    BILLING_URL: nowhere,
-    MEDIA_URL: nowhere,
-    ...env,
-  });
+  const config = testConfig(env);
   const app = createGateway(config, { log: deps.log ?? pino({ level: 'silent' }), cache: deps.cache ?? new MemoryCache(), ...deps });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -111,23 +107,27 @@ export async function startGateway(env: Record<string, string | undefined>, deps
   return { url, config, close: () => closeServer(server) };
 }
 
-/** Stand-ins for the five services plus a gateway in front of them. */
+/** The gateway as main runs it: listening on loopback with the configured header and request timeouts and connection cap. */
+export async function startListeningGateway(env: Record<string, string | undefined>): Promise<RunningGateway> {
+  const config = testConfig(env);
+  const log = pino({ level: 'silent' });
+  const app = createGateway(config, { log, cache: new MemoryCache() });
+  const options = { port: 0, host: '127.0.0.1', headersTimeoutMs: config.HEADERS_TIMEOUT_MS, requestTimeoutMs: config.REQUEST_TIMEOUT_MS, maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS };
+  const { servers, port } = await listenGateway(app, options, log);
+  return { url: `http://127.0.0.1:${port}`, config, close: async () => void (await Promise.all(servers.map(closeServer))) };
+}
+
+/** A stand-in for every service plus a gateway in front of them. */
 export async function startWorld(env: Record<string, string | undefined> = {}, deps: Partial<GatewayDeps> = {}) {
-  const [auth, content, progress, billing, media] = (await Promise.all(['auth', 'content', 'progress', 'billing', 'media'].map(startStandIn))) as [StandIn, StandIn, StandIn, StandIn, StandIn];
-  const gateway = await startGateway(
-    { AUTH_URL: auth.url, CONTENT_URL: content.url, PROGRESS_URL: progress.url, BILLING_URL: billing.url, MEDIA_URL: media.url, ...env },
-    deps,
-  );
+  const standIns = await Promise.all(UPSTREAMS.map(startStandIn));
+  const urls = Object.fromEntries(standIns.map((standIn) => [`${standIn.name.toUpperCase()}_URL`, standIn.url]));
+  const gateway = await startGateway({ ...urls, ...env }, deps);
   return {
-    auth,
-    content,
-    progress,
-    billing,
-    media,
+    ...(Object.fromEntries(standIns.map((standIn) => [standIn.name, standIn])) as Record<Upstream, StandIn>),
     gateway,
     close: async () => {
       await gateway.close();
-      await Promise.all([auth, content, progress, billing, media].map((s) => s.close()));
+      await Promise.all(standIns.map((s) => s.close()));
     },
   };
 }
