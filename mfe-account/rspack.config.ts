@@ -14,6 +14,7 @@ export default defineFrontend({
     './SubscriptionRoutes': './src/subscription/routes.tsx',
     './VerifyEmailPage': './src/verify-email/VerifyEmailPage.tsx',
     './ResetPasswordPage': './src/reset-password/ResetPasswordPage.tsx',
+    './UnsubscribePage': './src/unsubscribe/UnsubscribePage.tsx',
     './CertificatePage': './src/certificates/CertificatePage.tsx',
     './LearningRecordPage': './src/learning/LearningRecordPage.tsx',
   },

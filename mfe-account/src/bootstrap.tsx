@@ -9,6 +9,7 @@ import ProfilePage from './profile/ProfilePage';
 import SubscriptionRoutes from './subscription/routes';
 import VerifyEmailPage from './verify-email/VerifyEmailPage';
 import ResetPasswordPage from './reset-password/ResetPasswordPage';
+import UnsubscribePage from './unsubscribe/UnsubscribePage';
 import CertificatePage from './certificates/CertificatePage';
 import LearningRecordPage from './learning/LearningRecordPage';
 
@@ -45,6 +46,7 @@ createRoot(document.getElementById('root')!).render(
           <Route path="subscription/*" element={<RequireAuth><SubscriptionRoutes /></RequireAuth>} />
           <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="certificates/*" element={<CertificatePage />} />
           <Route path="learning" element={<RequireAuth><LearningRecordPage /></RequireAuth>} />
         </Routes>

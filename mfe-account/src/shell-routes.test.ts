@@ -17,6 +17,11 @@ describe("the account's pages", () => {
     expect(readsOf(CERTIFICATE_PREFIX, '/certificates/%E0%A4%A')).toEqual([]);
   });
 
+  it("opens an e-mail's unsubscribe link to anyone, reading nothing before the person confirms", () => {
+    expect(page('/unsubscribe/')).toMatchObject({ prefix: false, module: './UnsubscribePage', audience: 'anyone' });
+    expect(readsOf('/unsubscribe/', '/unsubscribe')).toEqual([]);
+  });
+
   it('keeps the learning record behind sign-in and starts its read with a session', () => {
     expect(page('/learning/')).toMatchObject({ prefix: false, module: './LearningRecordPage', audience: 'signed-in' });
     expect(readsOf('/learning/', '/learning')).toEqual([{ endpoint: 'progress.learningRecord', input: undefined, signedIn: true }]);

@@ -11,6 +11,8 @@ export const shellRoutes: RemoteRouteTable = {
     { path: '/subscription/', prefix: true, module: './SubscriptionRoutes', audience: 'signed-in' },
     { path: '/verify-email/', prefix: false, module: './VerifyEmailPage', audience: 'anyone' },
     { path: '/reset-password/', prefix: false, module: './ResetPasswordPage', audience: 'anyone' },
+    // an e-mail's unsubscribe link works without signing in
+    { path: '/unsubscribe/', prefix: false, module: './UnsubscribePage', audience: 'anyone' },
     {
       path: CERTIFICATE_PREFIX,
       prefix: true,

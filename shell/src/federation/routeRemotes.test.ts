@@ -11,6 +11,7 @@ describe('the remote route table', () => {
       'subscription/*',
       'verify-email',
       'reset-password',
+      'unsubscribe',
       'certificates/*',
       'learning',
       'admin/*',

@@ -1,0 +1,87 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { COMMUNITY_MESSAGES } from '@catalyst/contracts';
+import { fakeApi, ok, refusal } from '../testing/fakeApi';
+import UnsubscribePage, { UNSUBSCRIBE_UNREACHABLE } from './UnsubscribePage';
+
+const TOKEN = 'tkn_0123456789abcdefABCDEF-_';
+
+const renderAt = (url: string) =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
+        <Route path="/" element={<p>home page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the unsubscribe page', () => {
+  it('does nothing on opening the link (mail scanners fetch links), then unsubscribes from one thread on confirming', async () => {
+    const api = fakeApi({ 'POST /community/unsubscribe': ok({ scope: 'thread', threadTitle: 'How do grid areas work?' }) });
+    const user = userEvent.setup();
+    renderAt(`/unsubscribe?token=${encodeURIComponent(TOKEN)}`);
+    expect(screen.getByRole('heading', { name: 'Unsubscribe from e-mails' })).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('heading', { name: "You're unsubscribed" })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('You will no longer get e-mails about new replies to “How do grid areas work?”.');
+    expect(api.calls).toEqual(['POST /community/unsubscribe']);
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(String(url)).toBe(`/api/v1/community/unsubscribe?token=${encodeURIComponent(TOKEN)}`);
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).not.toHaveProperty('Authorization');
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+  });
+
+  it('says so when the link stops every community e-mail', async () => {
+    fakeApi({ 'POST /community/unsubscribe': ok({ scope: 'all', threadTitle: null }) });
+    const user = userEvent.setup();
+    renderAt(`/unsubscribe?token=${TOKEN}`);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect((await screen.findByRole('status')).textContent).toBe('You will no longer get any community e-mails.');
+  });
+
+  it("shows the server's message when it refuses the token", async () => {
+    fakeApi({ 'POST /community/unsubscribe': refusal(400, COMMUNITY_MESSAGES.unsubscribeInvalid) });
+    const user = userEvent.setup();
+    renderAt(`/unsubscribe?token=${TOKEN}`);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('heading', { name: 'Unsubscribe failed' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(COMMUNITY_MESSAGES.unsubscribeInvalid);
+  });
+
+  it('refuses a missing or malformed token without asking the server', () => {
+    const api = fakeApi({});
+    const first = renderAt('/unsubscribe');
+    expect(screen.getByRole('alert').textContent).toBe(COMMUNITY_MESSAGES.unsubscribeInvalid);
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+    first.unmount();
+    renderAt('/unsubscribe?token=short');
+    expect(screen.getByRole('alert').textContent).toBe(COMMUNITY_MESSAGES.unsubscribeInvalid);
+    expect(api.calls).toEqual([]);
+  });
+
+  it('keeps the button when the server cannot be reached, so the person can try again', async () => {
+    let reachable = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ success: true, data: { scope: 'all', threadTitle: null } }), { status: 200 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt(`/unsubscribe?token=${TOKEN}`);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByText(UNSUBSCRIBE_UNREACHABLE)).toBeTruthy();
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('heading', { name: "You're unsubscribed" })).toBeTruthy();
+  });
+});
