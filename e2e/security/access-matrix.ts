@@ -8,6 +8,7 @@ import { apiRoutes, PREMIUM_REQUIRED_MESSAGE, routeKey, type RouteDeclaration } 
 import { demoLessonId, mountedRoutes } from '@catalyst/service-kit';
 import { apiRouter } from '../../gateway/src/routes';
 import { inertServiceApps } from '../../gateway/src/testing/service-apps';
+import { communityBody, communityQuery, communitySample, communitySamples } from './community';
 import { DEMO_COURSE, demoCourse, demoResource, demoStream, describe, isErrorShape, type Res, type Role, type Suite } from './harness';
 
 const ROLES: Role[] = ['anonymous', 'learner', 'member', 'admin'];
@@ -53,7 +54,10 @@ export async function accessMatrix(suite: Suite) {
   const lockedLesson = demoLessonId(DEMO_COURSE.slug, DEMO_COURSE.lockedLesson);
   const download = await demoResource(suite, f.tokens.member!, DEMO_COURSE.slug, demoLessonId(DEMO_COURSE.slug, DEMO_COURSE.resourceLesson));
   const onCourse = (p: Endpoint) => p.path.includes('/lessons') || p.path.endsWith('/curriculum');
-  const params: Record<string, (p: Endpoint) => string> = {
+  // Community routes: a thread with replies by the member and the admin, a webinar's running live session
+  // with a question on its board (made through the API; each role edits and deletes its own posts).
+  const community = await communitySamples(suite);
+  const params: Record<string, (p: Endpoint, role: Role) => string | undefined> = {
     idOrSlug: (p) => (p.path.includes('categor') ? f.categorySlug : onCourse(p) ? course.slug : f.product.slug),
     lessonId: (p) => (p.path.startsWith('/content/progress') ? lockedLesson : freeLesson),
     id: (p) => {
@@ -70,17 +74,22 @@ export async function accessMatrix(suite: Suite) {
     rendition: () => '360p',
     // A certificate code of the right form that names no certificate: the access decision answers before the lookup.
     code: () => '0123456789',
+    threadId: (p, role) => communitySample(community, 'threadId', p, role),
+    postId: (p, role) => communitySample(community, 'postId', p, role),
+    questionId: (p, role) => communitySample(community, 'questionId', p, role),
+    productId: (p, role) => communitySample(community, 'productId', p, role),
   };
-  const fill = (p: Endpoint) => {
+  const fill = (p: Endpoint, role: Role = 'admin') => {
     if (p.path === '/media/downloads/:id') return download.path;
     if (p.path.startsWith('/media/streams/')) {
-      return `${p.path.replace(':id', stream.assetId).replace(':rendition', '360p').replace(':file', params.file!(p))}?token=${encodeURIComponent(stream.token)}`;
+      return `${p.path.replace(':id', stream.assetId).replace(':rendition', '360p').replace(':file', params.file!(p, role)!)}?token=${encodeURIComponent(stream.token)}`;
     }
-    return p.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-      const value = params[name];
-      if (!value) throw new Error(`access matrix: no fixture for the :${name} of ${p.path}`);
-      return encodeURIComponent(value(p));
+    const path = p.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+      const value = params[name]?.(p, role);
+      if (value === undefined) throw new Error(`access matrix: no fixture for the :${name} of ${p.path}`);
+      return encodeURIComponent(value);
     });
+    return `${path}${p.path.startsWith('/community/') ? communityQuery(p, community) : ''}`;
   };
 
   // Requests that pass validation where that matters, so the access decision is what answers.
@@ -95,6 +104,8 @@ export async function accessMatrix(suite: Suite) {
     }
     // A well-formed attempt (on a video lesson: the member's answer is a 409, the learner's the plan's 403).
     if (p.path.endsWith('/quiz-attempts') && p.method === 'POST') return { body: { answers: [] } };
+    const communityInput = p.path.startsWith('/community/') ? communityBody(p, community) : undefined;
+    if (communityInput !== undefined) return { body: communityInput };
     if (p.method === 'GET' || p.method === 'HEAD' || p.method === 'DELETE') return {};
     return { body: {} };
   };
@@ -138,9 +149,10 @@ export async function accessMatrix(suite: Suite) {
   };
 
   for (const endpoint of endpoints) {
-    const path = fill(endpoint);
     for (const role of ROLES) {
-      const res = await suite.request(endpoint.method, path, { token: await tokenFor(role, endpoint), ...bodyFor(endpoint) });
+      // An event stream never ends: its answer is judged by its status and headers.
+      const stream = endpoint.path.endsWith('/events');
+      const res = await suite.request(endpoint.method, fill(endpoint, role), { token: await tokenFor(role, endpoint), stream, ...bodyFor(endpoint) });
       judge(`${endpoint.method} ${endpoint.path} as ${role}`, res, expectation(endpoint.access, role));
       // Signing out everywhere ended the fixture's own session too: the next areas get a new one.
       if (endpoint.path === '/auth/logout-all' && role !== 'anonymous' && res.status === 200) {

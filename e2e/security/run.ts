@@ -14,6 +14,7 @@ import { startProduct } from '../../scripts/lib/product';
 import { accessMatrix } from './access-matrix';
 import { badInput } from './bad-input';
 import { certificateAttacks } from './certificates';
+import { communityAttacks } from './community';
 import { curriculumAttacks } from './curriculum';
 import { fuzzing } from './fuzzing';
 import { hardening } from './hardening';
@@ -40,6 +41,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['media', mediaAttacks],
   ['curriculum', curriculumAttacks],
   ['certificates', certificateAttacks],
+  ['community', communityAttacks],
 ];
 
 const demo = {
