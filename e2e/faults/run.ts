@@ -1,9 +1,11 @@
 /**
  * `npm run test:faults`: starts the product with its own Postgres and Redis, injects real faults (a
- * stopped database, a stopped cache, a killed service, a broken remote, billing down during webhooks)
+ * stopped database, a stopped cache, a killed service, a broken remote, billing down during webhooks,
+ * media under fault, community killed during a live session)
  * and checks what users and the data see. Ends with `N passed, N failed`; exits non-zero on a failure.
  * `--only=1,3` runs some scenarios.
  */
+import { communityKilled } from './community-killed';
 import { Checks } from './lib/checks';
 import { startEnvironment, type Environment } from './lib/environment';
 import { mediaFaults } from './media-faults';
@@ -20,6 +22,7 @@ const scenarios: Array<[string, (env: Environment, checks: Checks) => Promise<vo
   ['4', remoteBroken],
   ['5', webhookRetry],
   ['6', mediaFaults],
+  ['7', communityKilled],
 ];
 
 async function main() {
