@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProduct } from '../scripts/lib/product';
 import { measureBackend, signIn, type BackendResult } from './backend';
+import { benchCommunity, FANOUT_TARGET_MS, P99_TARGET_MS, type CommunityBenchResult } from './community';
 import { benchCourse, type CourseBenchResult } from './course';
 import { renderChart, type Panel } from './chart';
 import { launchChromium, measureVisit, singleVideoProduct, CPU_SLOWDOWN, type PageVisit, type VisitPlan } from './frontend';
@@ -29,7 +30,7 @@ const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 interface Figure {
-  group: 'front end' | 'back end' | 'media' | 'course' | 'growth';
+  group: 'front end' | 'back end' | 'media' | 'course' | 'community' | 'growth';
   name: string;
   value: number;
   unit: string;
@@ -65,7 +66,7 @@ async function frontEnd(baseUrl: string): Promise<PageVisit[]> {
   }
 }
 
-function figuresOf(visits: PageVisit[], backend: BackendResult, progress: ProgressBenchResult, media: MediaBenchResult, course: CourseBenchResult, growth: GrowthResult | undefined): Figure[] {
+function figuresOf(visits: PageVisit[], backend: BackendResult, progress: ProgressBenchResult, media: MediaBenchResult, course: CourseBenchResult, community: CommunityBenchResult, growth: GrowthResult | undefined): Figure[] {
   const figures: Figure[] = [];
   for (const v of visits) {
     const target = JS_TARGETS[v.name];
@@ -107,6 +108,22 @@ function figuresOf(visits: PageVisit[], backend: BackendResult, progress: Progre
   figures.push({ group: 'course', name: 'single-video product page, same browser run: median LCP', value: Math.round(productPage.lcp), unit: `ms (rounds ${course.lcpRuns.product.join(', ')})`, target: '≤ 1500 ms', pass: productPage.lcp > 0 && productPage.lcp <= 1500 });
   figures.push({ group: 'course', name: `${course.lessons}-lesson course page LCP ÷ product page LCP (medians, same run)`, value: course.lcpRatio, unit: '×', reference: true });
   figures.push({ group: 'course', name: `${course.lessons}-lesson course page: JS downloaded (gzip)`, value: kib(page.jsGzipBytes), unit: 'KiB', target: `≤ ${JS_TARGETS.product} KiB`, pass: kib(page.jsGzipBytes) <= JS_TARGETS.product! });
+  for (const p of community.pages) {
+    figures.push({ group: 'community', name: `${p.name}: p99`, value: p.p99, unit: `ms (p50 ${p.p50} ms, ${p.requestsPerSecond} req/s, ${p.non2xx + p.errors} failed)`, target: `≤ ${P99_TARGET_MS} ms`, pass: p.p99 <= P99_TARGET_MS && p.non2xx + p.errors === 0 });
+  }
+  for (const sort of ['oldest', 'top'] as const) {
+    figures.push({ group: 'community', name: `thread replies, ${sort} first: page 100 p99 ÷ page 1 p99`, value: community.deepRatio[sort], unit: '×', target: '≤ 2×', pass: community.deepRatio[sort] <= 2 });
+  }
+  const { fanout } = community;
+  figures.push({ group: 'community', name: `live board: event streams opened`, value: fanout.opened, unit: `of ${fanout.streams} (${fanout.openMs} ms)`, target: 'all', pass: fanout.opened === fanout.streams });
+  figures.push({
+    group: 'community',
+    name: `live board: one question reaches every one of ${fanout.streams} streams, slowest`,
+    value: fanout.max,
+    unit: `ms (p50 ${fanout.p50}, p99 ${fanout.p99}; ${fanout.withinTarget} within ${FANOUT_TARGET_MS} ms, ${fanout.received} at all)`,
+    target: `≤ ${FANOUT_TARGET_MS} ms`,
+    pass: fanout.opened === fanout.streams && fanout.withinTarget === fanout.streams,
+  });
   if (growth) {
     const last = growth.steps[growth.steps.length - 1]!;
     for (const c of growth.change) {
@@ -128,7 +145,7 @@ function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: B
     '![figures](latest.svg)',
     '',
   ];
-  for (const group of ['front end', 'back end', 'media', 'course', 'growth'] as const) {
+  for (const group of ['front end', 'back end', 'media', 'course', 'community', 'growth'] as const) {
     const inGroup = figures.filter((f) => f.group === group);
     if (inGroup.length === 0) continue;
     lines.push(`## ${group[0]!.toUpperCase()}${group.slice(1)}`, '', '| figure | value | target | |', '|---|---|---|---|', ...inGroup.map(row), '');
@@ -185,6 +202,7 @@ async function main() {
   let progress: ProgressBenchResult;
   let media: MediaBenchResult;
   let course: CourseBenchResult;
+  let community: CommunityBenchResult;
   try {
     say(`product up at ${product.url} after ${Math.round((Date.now() - started) / 1000)} s`);
     visits = await frontEnd(product.url);
@@ -203,6 +221,8 @@ async function main() {
     media = await benchMedia({ baseUrl: product.url, services: product.runtime.services, durationSeconds: seconds, sourceSeconds: smoke ? 10 : 60, firstFrameRuns: smoke ? 1 : 3 });
     say('course: a 200-lesson curriculum, its outline under load and its page in Chromium');
     course = await benchCourse({ baseUrl: product.url, pids: product.runtime.pids, durationSeconds: seconds });
+    say('community: a thread of 10,000 replies paged under load, one live question to 1,000 event streams');
+    community = await benchCommunity({ baseUrl: product.url, databaseUrl: product.runtime.databaseUrl, pids: product.runtime.pids, durationSeconds: seconds, streams: smoke ? 100 : undefined, say });
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -214,8 +234,8 @@ async function main() {
   }
 
   const at = new Date().toISOString();
-  const figures = figuresOf(visits, backend, progress, media, course, growth);
-  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, media, course, growth };
+  const figures = figuresOf(visits, backend, progress, media, course, community, growth);
+  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, media, course, community, growth };
   const outDir = path.join(here, 'results');
   mkdirSync(outDir, { recursive: true });
   const name = smoke ? 'smoke' : 'latest';
