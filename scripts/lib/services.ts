@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ServiceName } from '@catalyst/contracts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface ServiceDef {
-  name: 'auth' | 'content' | 'progress' | 'billing' | 'media' | 'payments-sandbox';
+  name: ServiceName | 'payments-sandbox';
   /** Env var other processes use to reach it. */
-  urlVar?: 'AUTH_URL' | 'CONTENT_URL' | 'PROGRESS_URL' | 'BILLING_URL' | 'MEDIA_URL';
+  urlVar?: `${Uppercase<ServiceName>}_URL`;
   defaultPort: number;
 }
 
@@ -17,6 +18,7 @@ export const SERVICES: ServiceDef[] = [
   { name: 'progress', urlVar: 'PROGRESS_URL', defaultPort: 4003 },
   { name: 'billing', urlVar: 'BILLING_URL', defaultPort: 4004 },
   { name: 'media', urlVar: 'MEDIA_URL', defaultPort: 4005 },
+  { name: 'community', urlVar: 'COMMUNITY_URL', defaultPort: 4006 },
   { name: 'payments-sandbox', defaultPort: 4010 },
 ];
 
