@@ -151,6 +151,27 @@ describe('the reports queue', () => {
     expect(document.activeElement).toBe(within(row).getByRole('link', { name: /How do grid areas work\?/ }));
   });
 
+  it('dismisses the reports with a reason, saying so when the server gives no message', async () => {
+    answer = (method, path, body) => {
+      if (method !== 'POST' || path !== `/api/v1/admin/community/posts/${id(101)}/dismiss`) return undefined;
+      queue = queue.map((item) => (item.post._id === id(101) ? { ...item, status: 'resolved' } : item));
+      return { status: 200, body: { success: true, data: { ...queue[1]!.post, body: body.reason } } };
+    };
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Dismiss:/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Dismiss reports' });
+    expect(within(dialog).getByText(/Close the report on Sam Troll's reply/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(MODERATION_REASON_LABEL), 'Strong words, not abuse');
+    await user.click(within(dialog).getByRole('button', { name: 'Dismiss reports' }));
+    expect(await screen.findByText('Reports dismissed')).toBeTruthy();
+    expect(writes()[0]!.body).toEqual({ reason: 'Strong words, not abuse' });
+    const row = await rowOf('Sam Troll');
+    await waitFor(() => expect(within(row).getByText('Resolved')).toBeTruthy());
+    expect(within(row).getByText('Visible')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /^Dismiss:/ })).toBeNull();
+  });
+
   it('refuses a reason that is too short in the browser, with the contracts’ message, and sends nothing', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -87,7 +87,7 @@ export function ReportsPage() {
           const { answer, message } = await spec.send(pending.row, reason);
           focusAfterDialog.current = pending.row._id;
           setPending(null);
-          list.showFlash(message ?? `${spec.title}: done`);
+          list.showFlash(message ?? spec.done);
           void refreshRows(answer);
         }}
         onCancel={() => setPending(null)}

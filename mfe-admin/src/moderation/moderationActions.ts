@@ -18,6 +18,8 @@ export interface RowActionSpec {
   /** The dialog's title and its confirm button. */
   title: string;
   confirm: string;
+  /** Said after it worked, when the server gives no message of its own. */
+  done: string;
   variant: ButtonVariant;
   /** Unlocking takes no reason: the server's unlock has no body, so a reason asked for would be lost. */
   asksReason: boolean;
@@ -43,6 +45,7 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     label: 'Hide',
     title: 'Hide post',
     confirm: 'Hide',
+    done: 'Post hidden',
     variant: 'danger',
     asksReason: true,
     question: (row) => `Hide ${whose(row)}? Readers see that it was removed; you can restore it later.`,
@@ -53,6 +56,7 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     label: 'Restore',
     title: 'Restore post',
     confirm: 'Restore',
+    done: 'Post restored',
     variant: 'primary',
     asksReason: true,
     question: (row) => `Show ${whose(row)} to readers again?`,
@@ -63,6 +67,7 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     label: 'Delete',
     title: 'Delete post',
     confirm: 'Delete',
+    done: 'Post deleted',
     variant: 'danger',
     asksReason: true,
     question: (row) => `Delete ${whose(row)}? Its text is kept for the audit log only. This cannot be undone.`,
@@ -73,6 +78,7 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     label: 'Dismiss',
     title: 'Dismiss reports',
     confirm: 'Dismiss reports',
+    done: 'Reports dismissed',
     variant: 'primary',
     asksReason: true,
     question: (row) => `Close the ${row.reportCount === 1 ? 'report' : `${row.reportCount} reports`} on ${whose(row)} without acting on the post?`,
@@ -83,6 +89,7 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     label: 'Lock thread',
     title: 'Lock thread',
     confirm: 'Lock',
+    done: 'Thread locked',
     variant: 'danger',
     asksReason: true,
     question: (row) => `Lock "${row.thread.title}"? Nobody can reply, edit or vote in it until it is unlocked.`,
@@ -93,6 +100,7 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     label: 'Unlock thread',
     title: 'Unlock thread',
     confirm: 'Unlock',
+    done: 'Thread unlocked',
     variant: 'primary',
     asksReason: false,
     question: (row) => `Unlock "${row.thread.title}"? People can reply, edit and vote in it again.`,
