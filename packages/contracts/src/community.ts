@@ -1,56 +1,15 @@
 import { z } from 'zod';
 import { objectIdSchema } from './api';
+import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, REPORT_REASONS } from './community-terms';
 
 /**
  * Community: discussions on every product and lesson, their moderation, and the live Q&A sessions of
  * webinar products (the community service owns all of it; the mfe-community remote shows it).
  */
 
-// ---------- rules ----------
+// ---------- rules (zod-free, in community-terms.ts) ----------
 
-export const COMMUNITY_LIMITS = {
-  titleMin: 5,
-  titleMax: 150,
-  bodyMax: 10_000,
-  noteMax: 500,
-  questionMax: 500,
-  /** An author may edit a post this long after posting it. */
-  editWindowMinutes: 15,
-  pageMax: 50,
-  /** Accounts younger than this post at the new-account rate (COMMUNITY_RATES.newAccount). */
-  newAccountHours: 24,
-} as const;
-
-/** Posts (threads, replies, live questions) per hour. */
-export const COMMUNITY_RATES = { newAccount: 5, established: 60 } as const;
-
-/** A follower gets at most one notification e-mail per this many minutes (the rest wait and are batched into it). */
-export const NOTIFICATION_INTERVAL_MINUTES = 60;
-
-/** Registered members get their reminder this long before a live session starts. */
-export const LIVE_REMINDER_MINUTES = 60;
-
-/** Questions may be asked from this long before a live session starts until it ends. */
-export const LIVE_QUESTIONS_OPEN_MINUTES_BEFORE = 15;
-
-export const COMMUNITY_MESSAGES = {
-  threadNotFound: 'Discussion not found',
-  postNotFound: 'Post not found',
-  editWindowClosed: `Posts can only be edited within ${COMMUNITY_LIMITS.editWindowMinutes} minutes of posting`,
-  notYourPost: 'You can only change your own posts',
-  locked: 'This discussion is locked',
-  removed: 'This post was removed',
-  alreadyReported: 'You have already reported this post',
-  onlyRepliesAnswer: 'Only a reply can be marked as the answer',
-  markAnswerForbidden: 'Only the person who asked or an admin can mark the answer',
-  rateLimited: 'You are posting too often. Please wait a while and try again',
-  unsubscribeInvalid: 'This unsubscribe link is invalid or has been changed',
-  sessionNotFound: 'No live session is scheduled for this product',
-  notWebinar: 'Only webinar products can have a live session',
-  questionsClosed: 'Questions open 15 minutes before the session starts and close when it ends',
-  questionNotFound: 'Question not found',
-  hostOnly: 'Only the host can mark questions answered',
-} as const;
+export * from './community-terms';
 
 const trimmed = (field: string, min: number, max: number, minMessage: string) =>
   z
@@ -141,9 +100,7 @@ export const createReplyBodySchema = z.object({ body: postBodySchema });
 /** An edit: the body, and the title when the post opens its thread. */
 export const editPostBodySchema = z.object({ body: postBodySchema, title: postTitleSchema.optional() });
 
-export const reportReasonSchema = z.enum(['spam', 'abuse', 'off-topic', 'other'], { error: 'Choose a reason' });
-export type ReportReason = z.infer<typeof reportReasonSchema>;
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = { spam: 'Spam', abuse: 'Abuse or harassment', 'off-topic': 'Off-topic', other: 'Something else' };
+export const reportReasonSchema = z.enum(REPORT_REASONS, { error: 'Choose a reason' });
 export const reportPostBodySchema = z.object({ reason: reportReasonSchema, note: z.string().trim().max(COMMUNITY_LIMITS.noteMax, `Note must be at most ${COMMUNITY_LIMITS.noteMax} characters`).optional() });
 
 export const threadParamsSchema = z.object({ threadId: objectIdSchema });
