@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { CheckCircle2, Flag, Pencil, ThumbsUp, Trash2 } from 'lucide-react';
+import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
+import { Alert, api, Badge, Button, formatDate, isApiRequestError } from '@catalyst/web-kit';
+import { messageOf } from '../shared/errors';
+import { useNow } from '../shared/useNow';
+import { EditForm, ReportForm } from './forms';
+import styles from './Discussion.module.css';
+
+/** 'less than a minute' or '12 minutes': how long the author may still edit. */
+export function editTimeLeft(editableUntil: string, now: number): string | null {
+  const ms = Date.parse(editableUntil) - now;
+  if (!(ms > 0)) return null;
+  const minutes = Math.floor(ms / 60_000);
+  return minutes < 1 ? 'less than a minute' : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+interface PostViewProps {
+  post: Post;
+  thread: Thread;
+  /** The discussion's title, when this post opens it (an edit may change it). */
+  title?: string;
+  onChange: (post: Post, title?: string) => void;
+  announce: (text: string) => void;
+  /** Mark (or unmark) as the answer: offered to the person who asked and to admins, on replies. */
+  onToggleAnswer?: () => void;
+  answerBusy?: boolean;
+}
+
+type Mode = 'view' | 'edit' | 'report' | 'delete';
+
+/** One post: its author, its text as the server rendered and sanitised it, and what the reader may do with it. */
+export function PostView({ post, thread, title, onChange, announce, onToggleAnswer, answerBusy }: PostViewProps) {
+  const [mode, setMode] = useState<Mode>('view');
+  const [reported, setReported] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  // the edit window's time left, to the minute (ticks only while it is open)
+  const now = useNow(15_000, !!post.editableUntil);
+  const timeLeft = post.editableUntil ? editTimeLeft(post.editableUntil, now) : null;
+  const removed = post.status !== 'visible';
+  const canAct = !removed && !thread.locked;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggleVote = () =>
+    run(async () => {
+      const vote = await (post.upvotedByMe ? api.discussion.removeVote : api.discussion.upvote)({ params: { postId: post._id } });
+      onChange({ ...post, upvotes: vote.upvotes, upvotedByMe: vote.upvotedByMe }, title);
+    });
+  const remove = () =>
+    run(async () => {
+      onChange(await api.discussion.deletePost({ params: { postId: post._id } }), title);
+      setMode('view');
+      announce('Your post was deleted.');
+    });
+
+  if (removed) {
+    return (
+      <div className={[styles.post, styles.removed].join(' ')} data-testid="post" data-post-id={post._id}>
+        <p className={styles.muted}>{COMMUNITY_MESSAGES.removed}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={[styles.post, post.isAnswer ? styles.answer : ''].filter(Boolean).join(' ')} data-testid="post" data-post-id={post._id}>
+      <p className={styles.meta}>
+        <span className={styles.author}>{post.author.name}</span>
+        {post.author.isAdmin ? <Badge tone="info">Team</Badge> : null}
+        <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+        {post.editedAt ? <span>(edited)</span> : null}
+        {post.isAnswer ? (
+          <Badge tone="success">
+            <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> Answer
+          </Badge>
+        ) : null}
+      </p>
+
+      {mode === 'edit' ? (
+        <EditForm
+          post={post}
+          title={post.isOpening ? title : undefined}
+          onCancel={() => setMode('view')}
+          onSaved={(saved, newTitle) => {
+            onChange(saved, newTitle);
+            setMode('view');
+            announce('Your changes were saved.');
+          }}
+        >
+          {timeLeft ? <p className={styles.hint}>You can edit for {timeLeft} more.</p> : <p className={styles.fieldError}>{COMMUNITY_MESSAGES.editWindowClosed}</p>}
+        </EditForm>
+      ) : (
+        // bodyHtml is rendered and sanitised by the community service (the only HTML this remote injects)
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
+      )}
+
+      {mode === 'view' ? (
+        <div className={styles.postActions}>
+          <Button
+            size="sm"
+            variant={post.upvotedByMe ? 'primary' : 'secondary'}
+            aria-pressed={post.upvotedByMe}
+            aria-label={`Upvote (${post.upvotes})`}
+            onClick={() => void toggleVote()}
+            disabled={busy || !canAct}
+          >
+            <ThumbsUp size={14} aria-hidden="true" focusable="false" /> {post.upvotes}
+          </Button>
+          {onToggleAnswer && !post.isOpening ? (
+            <Button size="sm" variant="ghost" onClick={onToggleAnswer} disabled={answerBusy}>
+              <CheckCircle2 size={14} aria-hidden="true" focusable="false" /> {post.isAnswer ? 'Unmark answer' : 'Mark as answer'}
+            </Button>
+          ) : null}
+          {post.mine && timeLeft && canAct ? (
+            <Button size="sm" variant="ghost" onClick={() => setMode('edit')}>
+              <Pencil size={14} aria-hidden="true" focusable="false" /> Edit <span className={styles.muted}>({timeLeft} left)</span>
+            </Button>
+          ) : null}
+          {post.mine ? (
+            <Button size="sm" variant="ghost" onClick={() => setMode('delete')}>
+              <Trash2 size={14} aria-hidden="true" focusable="false" /> Delete
+            </Button>
+          ) : null}
+          {!post.mine ? (
+            reported ? (
+              <span className={styles.muted}>Reported</span>
+            ) : (
+              <Button size="sm" variant="ghost" onClick={() => setMode('report')}>
+                <Flag size={14} aria-hidden="true" focusable="false" /> Report
+              </Button>
+            )
+          ) : null}
+        </div>
+      ) : null}
+
+      {mode === 'delete' ? (
+        <div className={styles.confirm} role="group" aria-label="Delete this post">
+          <p>Delete this post? It is replaced by “{COMMUNITY_MESSAGES.removed}”.</p>
+          <Button size="sm" variant="danger" onClick={() => void remove()} loading={busy} autoFocus>
+            Delete
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setMode('view')} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+
+      {mode === 'report' ? (
+        <ReportForm
+          postId={post._id}
+          onCancel={() => setMode('view')}
+          onReported={() => {
+            setReported(true);
+            setMode('view');
+            announce('Thank you. The moderators will look at this post.');
+          }}
+          onRefused={(error) => {
+            // reported before (in another visit): said, and not offered again
+            if (isApiRequestError(error) && error.status === 409) {
+              setReported(true);
+              setMode('view');
+              setFailure(error);
+            }
+          }}
+        />
+      ) : null}
+
+      {failure ? <Alert tone="danger">{messageOf(failure)}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { CheckCircle2, Lock, MessageSquare, ThumbsUp } from 'lucide-react';
+import type { DiscussionTarget, Thread, ThreadSort } from '@catalyst/contracts';
+import { Alert, api, Badge, Button, formatDate, isApiRequestError, Spinner } from '@catalyst/web-kit';
+import { messageOf } from '../shared/errors';
+import { AskForm } from './forms';
+import { useCursorPages } from './useCursorPages';
+import styles from './Discussion.module.css';
+
+export const SORT_LABELS: Record<ThreadSort, string> = { newest: 'Newest', top: 'Top', unanswered: 'Unanswered' };
+
+interface ThreadListProps {
+  target: DiscussionTarget;
+  /** The discussion just closed: its entry takes the focus back. */
+  returnTo: string | null;
+  onOpen: (thread: Thread) => void;
+  announce: (text: string) => void;
+}
+
+export function ThreadList({ target, returnTo, onOpen, announce }: ThreadListProps) {
+  const id = useId();
+  const [sort, setSort] = useState<ThreadSort>('newest');
+  const [asking, setAsking] = useState(false);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const key = `${target.productId}/${target.lessonId ?? ''}/${sort}`;
+  const pages = useCursorPages<Thread>(key, (cursor, signal) =>
+    api.discussion.listThreads({ query: { productId: target.productId, ...(target.lessonId ? { lessonId: target.lessonId } : {}), sort, ...(cursor ? { cursor } : {}) } }, { signal }),
+  );
+
+  // back from a discussion: the focus returns to its entry
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current || !returnTo || pages.loading) return;
+    focused.current = true;
+    listRef.current?.querySelector<HTMLButtonElement>(`[data-thread-id="${returnTo}"]`)?.focus();
+  }, [returnTo, pages.loading]);
+
+  const closeAsk = () => {
+    setAsking(false);
+    // the focus goes back to what opened the form (once it is shown again)
+    requestAnimationFrame(() => toolbar.current?.querySelector<HTMLButtonElement>('[data-ask]')?.focus());
+  };
+  const asked = (thread: Thread) => {
+    setAsking(false);
+    announce('Your question was posted.');
+    onOpen(thread);
+  };
+
+  // a refusal (no access to this content) is final: no Retry
+  const final = isApiRequestError(pages.error) && pages.error.status >= 400 && pages.error.status < 500;
+
+  return (
+    <div className={styles.list}>
+      <div className={styles.toolbar} ref={toolbar}>
+        <label htmlFor={`${id}-sort`} className={styles.sortLabel}>
+          Sort by
+        </label>
+        <select id={`${id}-sort`} className={styles.select} value={sort} onChange={(event) => setSort(event.target.value as ThreadSort)}>
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {!asking ? (
+          <Button data-ask size="sm" onClick={() => setAsking(true)} disabled={final}>
+            Ask a question
+          </Button>
+        ) : null}
+      </div>
+
+      {asking ? <AskForm target={target} onPosted={asked} onCancel={closeAsk} /> : null}
+
+      {pages.loading ? (
+        <Spinner message="Loading questions..." />
+      ) : pages.error ? (
+        <Alert tone="danger">
+          {messageOf(pages.error)}{' '}
+          {final ? null : (
+            <Button size="sm" variant="secondary" onClick={pages.reload}>
+              Try again
+            </Button>
+          )}
+        </Alert>
+      ) : pages.items.length === 0 ? (
+        <p className={styles.empty}>{sort === 'unanswered' ? 'Every question here has an answer.' : 'No questions yet. Be the first to ask one.'}</p>
+      ) : (
+        <>
+          <p className={styles.muted}>
+            {pages.total} {pages.total === 1 ? 'question' : 'questions'}
+          </p>
+          <ol className={styles.threads} ref={listRef} data-testid="thread-list">
+            {pages.items.map((thread) => (
+              <li key={thread._id} className={styles.threadItem}>
+                <button type="button" className={styles.threadLink} data-thread-id={thread._id} onClick={() => onOpen(thread)}>
+                  {thread.title}
+                </button>
+                <p className={styles.meta}>
+                  <span>
+                    {thread.opening.author.name} · <time dateTime={thread.createdAt}>{formatDate(thread.createdAt)}</time>
+                  </span>
+                  <span>
+                    <MessageSquare size={14} aria-hidden="true" focusable="false" /> {thread.replyCount} {thread.replyCount === 1 ? 'reply' : 'replies'}
+                  </span>
+                  <span>
+                    <ThumbsUp size={14} aria-hidden="true" focusable="false" /> {thread.opening.upvotes} {thread.opening.upvotes === 1 ? 'upvote' : 'upvotes'}
+                  </span>
+                  {thread.answered ? (
+                    <Badge tone="success">
+                      <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> Answered
+                    </Badge>
+                  ) : null}
+                  {thread.locked ? (
+                    <Badge>
+                      <Lock size={12} aria-hidden="true" focusable="false" /> Locked
+                    </Badge>
+                  ) : null}
+                </p>
+              </li>
+            ))}
+          </ol>
+          {pages.moreError ? <Alert tone="danger">{messageOf(pages.moreError)}</Alert> : null}
+          {pages.nextCursor ? (
+            <Button variant="secondary" size="sm" onClick={pages.loadMore} loading={pages.loadingMore}>
+              Load more questions
+            </Button>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

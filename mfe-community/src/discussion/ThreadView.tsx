@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, Bell, BellOff, CheckCircle2 } from 'lucide-react';
+import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
+import { Alert, api, Badge, Button, isAdmin, Spinner, useSession } from '@catalyst/web-kit';
+import { messageOf } from '../shared/errors';
+import { ReplyForm } from './forms';
+import { PostView } from './PostView';
+import { useCursorPages } from './useCursorPages';
+import styles from './Discussion.module.css';
+
+interface ThreadViewProps {
+  /** The discussion as the list knew it (read again on opening). */
+  initial: Thread;
+  onClose: (thread: Thread) => void;
+  announce: (text: string) => void;
+}
+
+/** One discussion: its opening post, its replies (keyset pages), following it, replying, and marking the answer. */
+export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
+  const { user } = useSession();
+  const [thread, setThread] = useState(initial);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const replies = useCursorPages<Post>(initial._id, (cursor, signal) => api.discussion.listReplies({ params: { threadId: initial._id }, query: cursor ? { cursor } : {} }, { signal }));
+
+  // opened: the focus moves to its title, and the discussion is read afresh
+  useEffect(() => {
+    headingRef.current?.focus();
+    const controller = new AbortController();
+    api.discussion
+      .getThread({ params: { threadId: initial._id } }, { signal: controller.signal })
+      .then(setThread)
+      .catch((error: unknown) => !controller.signal.aborted && setFailure(error));
+    return () => controller.abort();
+  }, [initial._id]);
+
+  const mayMarkAnswer = (thread.opening.mine || isAdmin(user)) && !thread.locked;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggleFollow = () =>
+    run(async () => {
+      const result = await (thread.following ? api.discussion.unfollow : api.discussion.follow)({ params: { threadId: thread._id } });
+      setThread((previous) => ({ ...previous, following: result.following }));
+      announce(result.following ? "You're following this discussion." : 'You no longer follow this discussion.');
+    });
+  const toggleAnswer = (post: Post) =>
+    run(async () => {
+      const next = await (post.isAnswer ? api.discussion.unmarkAnswer : api.discussion.markAnswer)({ params: { postId: post._id } });
+      setThread(next);
+      replies.map((reply) => ({ ...reply, isAnswer: reply._id === next.answerPostId }));
+      announce(next.answerPostId ? 'Marked as the answer.' : 'No longer marked as the answer.');
+    });
+  const replied = (post: Post) => {
+    replies.add(post, 'last');
+    // replying follows the discussion (the server says so)
+    setThread((previous) => ({ ...previous, replyCount: previous.replyCount + 1, following: true }));
+    announce('Your reply was posted.');
+  };
+  const openingChanged = (post: Post, title?: string) => setThread((previous) => ({ ...previous, opening: post, ...(title ? { title } : {}) }));
+
+  return (
+    <article className={styles.thread} aria-labelledby="thread-title" data-testid="thread-view">
+      <Button variant="ghost" size="sm" onClick={() => onClose(thread)}>
+        <ArrowLeft size={16} aria-hidden="true" focusable="false" /> All questions
+      </Button>
+      <header className={styles.threadHead}>
+        <h3 id="thread-title" ref={headingRef} tabIndex={-1} className={styles.threadTitle}>
+          {thread.title}
+        </h3>
+        {thread.answered ? (
+          <Badge tone="success">
+            <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> Answered
+          </Badge>
+        ) : null}
+        <Button size="sm" variant="secondary" onClick={() => void toggleFollow()} disabled={busy} aria-pressed={thread.following}>
+          {thread.following ? <BellOff size={14} aria-hidden="true" focusable="false" /> : <Bell size={14} aria-hidden="true" focusable="false" />}
+          {thread.following ? 'Unfollow' : 'Follow'}
+        </Button>
+      </header>
+      {thread.locked ? <Alert tone="info">{COMMUNITY_MESSAGES.locked}</Alert> : null}
+      {failure ? <Alert tone="danger">{messageOf(failure)}</Alert> : null}
+
+      <PostView post={thread.opening} thread={thread} title={thread.title} onChange={openingChanged} announce={announce} />
+
+      <section aria-labelledby="replies-title" className={styles.replies}>
+        <h4 id="replies-title" className={styles.repliesTitle}>
+          {thread.replyCount} {thread.replyCount === 1 ? 'reply' : 'replies'}
+        </h4>
+        {replies.loading ? (
+          <Spinner message="Loading replies..." />
+        ) : replies.error ? (
+          <Alert tone="danger">
+            {messageOf(replies.error)}{' '}
+            <Button size="sm" variant="secondary" onClick={replies.reload}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <>
+            {replies.items.length === 0 ? <p className={styles.muted}>No replies yet.</p> : null}
+            <ol className={styles.posts}>
+              {replies.items.map((reply) => (
+                <li key={reply._id}>
+                  <PostView post={reply} thread={thread} onChange={replies.replace} announce={announce} onToggleAnswer={mayMarkAnswer ? () => void toggleAnswer(reply) : undefined} answerBusy={busy} />
+                </li>
+              ))}
+            </ol>
+            {replies.moreError ? <Alert tone="danger">{messageOf(replies.moreError)}</Alert> : null}
+            {replies.nextCursor ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={replies.loadingMore}
+                onClick={() => {
+                  replies.loadMore();
+                  announce('Loading more replies.');
+                }}
+              >
+                Load more replies
+              </Button>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      {thread.locked ? null : <ReplyForm threadId={thread._id} onPosted={replied} />}
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CursorPage } from '@catalyst/contracts';
+
+export interface CursorPages<T extends { _id: string }> {
+  items: T[];
+  total: number;
+  nextCursor: string | null;
+  /** The first page is on its way. */
+  loading: boolean;
+  /** A further page is on its way. */
+  loadingMore: boolean;
+  error: unknown;
+  /** The failure of the last "Load more" (the items read so far stay). */
+  moreError: unknown;
+  loadMore: () => void;
+  reload: () => void;
+  /** Replaces one item by id (a vote, an edit, a deletion answered by the server). */
+  replace: (item: T) => void;
+  /** Changes every item (e.g. the answer moved to another reply). */
+  map: (change: (item: T) => T) => void;
+  /** Puts a new item first or last (counted in the total). */
+  add: (item: T, where: 'first' | 'last') => void;
+}
+
+/**
+ * Keyset pages of a list (`nextCursor` from each answer; "Load more" asks for the next). `key` names the
+ * list: a new key reads its first page again, and answers for an older key are dropped.
+ */
+export function useCursorPages<T extends { _id: string }>(key: string, load: (cursor: string | undefined, signal: AbortSignal) => Promise<CursorPage<T>>): CursorPages<T> {
+  const [state, setState] = useState({ items: [] as T[], total: 0, nextCursor: null as string | null, loading: true, loadingMore: false, error: null as unknown, moreError: null as unknown });
+  const [version, setVersion] = useState(0);
+  const loader = useRef(load);
+  loader.current = load;
+  const current = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    current.current = controller;
+    setState({ items: [], total: 0, nextCursor: null, loading: true, loadingMore: false, error: null, moreError: null });
+    loader
+      .current(undefined, controller.signal)
+      .then((page) => !controller.signal.aborted && setState({ items: page.items, total: page.total, nextCursor: page.nextCursor, loading: false, loadingMore: false, error: null, moreError: null }))
+      .catch((error: unknown) => !controller.signal.aborted && setState((previous) => ({ ...previous, loading: false, error })));
+    return () => controller.abort();
+  }, [key, version]);
+
+  const latest = useRef(state);
+  latest.current = state;
+  const loadMore = useCallback(() => {
+    const controller = current.current;
+    const { nextCursor, loadingMore } = latest.current;
+    if (!nextCursor || loadingMore || !controller) return;
+    latest.current = { ...latest.current, loadingMore: true };
+    setState((previous) => ({ ...previous, loadingMore: true, moreError: null }));
+    loader
+      .current(nextCursor, controller.signal)
+      .then(
+        (page) =>
+          !controller.signal.aborted &&
+          setState((now) => {
+            // an item added meanwhile (a reply just posted) may also be on the next page: it is kept once
+            const known = new Set(now.items.map((item) => item._id));
+            return { ...now, items: [...now.items, ...page.items.filter((item) => !known.has(item._id))], total: page.total, nextCursor: page.nextCursor, loadingMore: false };
+          }),
+      )
+      .catch((moreError: unknown) => !controller.signal.aborted && setState((now) => ({ ...now, loadingMore: false, moreError })));
+  }, []);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const map = useCallback((change: (item: T) => T) => setState((previous) => ({ ...previous, items: previous.items.map(change) })), []);
+  const replace = useCallback((item: T) => map((known) => (known._id === item._id ? item : known)), [map]);
+  const add = useCallback(
+    (item: T, where: 'first' | 'last') =>
+      setState((previous) => ({ ...previous, total: previous.total + 1, items: where === 'first' ? [item, ...previous.items] : [...previous.items, item] })),
+    [],
+  );
+  return { ...state, loadMore, reload, replace, map, add };
+}

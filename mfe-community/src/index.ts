@@ -1,0 +1,2 @@
+// Async boundary for standalone use: shared singletons are negotiated before bootstrap runs.
+import('./bootstrap');

@@ -1,0 +1,155 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { CalendarPlus, ExternalLink, Radio } from 'lucide-react';
+import type { LiveSession } from '@catalyst/contracts';
+import { Alert, api, Badge, Button, buttonClassName, isApiRequestError, remoteTestId, Spinner, useApiData } from '@catalyst/web-kit';
+import { messageOf } from '../shared/errors';
+import { useNow } from '../shared/useNow';
+import { QuestionBoard } from './QuestionBoard';
+import { describeCountdown, formatCountdown, formatStart, questionsOpenAt, statusAt } from './schedule';
+import { withStatus } from './useLiveBoard';
+import styles from './LiveBoard.module.css';
+
+/** A recording to play: its signed HLS stream (and poster). */
+export type LiveRecording = NonNullable<LiveSession['recording']>;
+
+export interface LiveBoardProps {
+  /** The webinar product's `_id`. */
+  productId: string;
+  /**
+   * Plays the recording with the host page's own player (the player remote passes its HLS player, so
+   * there is one player, not a copy per remote); without it, a plain video element plays it.
+   */
+  renderRecording?: (recording: LiveRecording, title: string) => ReactNode;
+}
+
+/**
+ * A webinar's live session on its product page: when it starts (a countdown), the calendar links,
+ * registration, "Live now" with the join link while it runs, the question board around it, and the
+ * recording afterwards. A product with no session scheduled shows nothing.
+ */
+export default function LiveBoard({ productId, renderRecording }: LiveBoardProps) {
+  const read = useApiData(api.live.getSession, { params: { productId } });
+  const [session, setSession] = useState<LiveSession | undefined>(undefined);
+  useEffect(() => setSession(read.data), [read.data]);
+
+  if (read.isLoading && !session) return <Spinner message="Loading the live session..." />;
+  // no session scheduled (or not a webinar): the product page goes on without this section
+  if (isApiRequestError(read.error) && read.error.status === 404) return null;
+  if (read.error || !session) {
+    return (
+      <section className={styles.board} data-testid={remoteTestId('community')} aria-label="Live session">
+        <Alert tone="danger">
+          {messageOf(read.error)}{' '}
+          <Button size="sm" variant="secondary" onClick={read.reload}>
+            Try again
+          </Button>
+        </Alert>
+      </section>
+    );
+  }
+  return <SessionView session={session} onChange={setSession} renderRecording={renderRecording} />;
+}
+
+function SessionView({ session, onChange, renderRecording }: { session: LiveSession; onChange: (session: LiveSession) => void; renderRecording?: LiveBoardProps['renderRecording'] }) {
+  // the countdown ticks each second until the end; afterwards nothing on this page changes with time
+  const now = useNow(1_000, statusAt(session, Date.now()) !== 'ended');
+  const status = statusAt(session, now);
+  const boardOpen = questionsOpenAt(session, now);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const toggleRegistration = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const input = { params: { productId: session.productId } };
+      onChange(await (session.registered ? api.live.unregister(input) : api.live.register(input)));
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.board} data-testid={remoteTestId('community')} aria-labelledby="live-session-title">
+      <header className={styles.head}>
+        <h2 id="live-session-title" className={styles.title}>
+          Live Q&amp;A session
+        </h2>
+        {status === 'live' ? (
+          <Badge tone="danger" className={styles.liveBadge}>
+            <Radio size={14} aria-hidden="true" focusable="false" /> Live now
+          </Badge>
+        ) : status === 'ended' ? (
+          <Badge>Ended</Badge>
+        ) : null}
+      </header>
+      <p className={styles.when}>
+        <time dateTime={session.startsAt}>{formatStart(session.startsAt)}</time> · {session.durationMinutes} minutes
+      </p>
+
+      {status === 'scheduled' ? <Countdown startsAt={session.startsAt} now={now} /> : null}
+
+      {status === 'live' ? (
+        session.joinUrl ? (
+          <a className={buttonClassName('primary')} href={session.joinUrl} target="_blank" rel="noopener noreferrer" data-testid="live-join">
+            Join session <ExternalLink size={16} aria-hidden="true" focusable="false" />
+            <span className="ck-visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <p className={styles.muted}>The host has not shared the join link yet.</p>
+        )
+      ) : null}
+
+      {status !== 'ended' ? (
+        <div className={styles.actions}>
+          <Button variant={session.registered ? 'secondary' : 'primary'} size="sm" onClick={() => void toggleRegistration()} loading={busy}>
+            {session.registered ? 'Cancel registration' : 'Register'}
+          </Button>
+          <a className={buttonClassName('secondary', 'sm')} href={session.calendarUrl} download>
+            <CalendarPlus size={16} aria-hidden="true" focusable="false" /> Add to calendar
+          </a>
+          <a className={buttonClassName('ghost', 'sm')} href={session.googleCalendarUrl} target="_blank" rel="noopener noreferrer">
+            Add to Google Calendar<span className="ck-visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <span className={styles.muted} role="status">
+            {session.registered ? "You're registered: we'll e-mail you a reminder an hour before. " : ''}
+            {session.registrations} registered
+          </span>
+        </div>
+      ) : null}
+      {failure ? <Alert tone="danger">{messageOf(failure)}</Alert> : null}
+
+      {status === 'ended' ? (
+        session.recording ? (
+          <div className={styles.recording} data-testid="live-recording">
+            <h3 className={styles.subtitle}>Recording</h3>
+            {renderRecording ? renderRecording(session.recording, session.title) : <PlainRecording recording={session.recording} title={session.title} />}
+          </div>
+        ) : (
+          <p className={styles.muted}>This session has ended. Its recording will appear here once it is ready.</p>
+        )
+      ) : null}
+
+      {boardOpen ? <QuestionBoard productId={session.productId} onSession={(event) => onChange(withStatus(session, event))} /> : null}
+    </section>
+  );
+}
+
+/** The countdown: shown to the second, told to screen readers to the minute (and never announced on its own). */
+function Countdown({ startsAt, now }: { startsAt: string; now: number }) {
+  const left = Date.parse(startsAt) - now;
+  return (
+    <p className={styles.countdown} role="timer" data-testid="live-countdown">
+      <span aria-hidden="true">Starts in {formatCountdown(left)}</span>
+      <span className="ck-visually-hidden">Starts in {describeCountdown(left)}</span>
+    </p>
+  );
+}
+
+/** Without the host's player: the browser's own (Safari plays HLS natively). */
+function PlainRecording({ recording, title }: { recording: LiveRecording; title: string }) {
+  return <video className={styles.video} src={recording.streamUrl} poster={recording.posterUrl ?? undefined} controls preload="metadata" aria-label={`Recording: ${title}`} />;
+}
+

@@ -1,0 +1,106 @@
+import { createParser } from 'eventsource-parser';
+import type { LiveEvent } from '@catalyst/contracts';
+import { ApiRequestError, isPassingFailure, readSessionToken, retryDelay } from '@catalyst/web-kit';
+
+/** Where the stream stands: connecting the first time, open, or dropped and trying again. */
+export type LiveStreamStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface LiveStreamOptions {
+  /** The events address (`/api/v1/community/live/<productId>/events`). */
+  url: string;
+  onEvent: (event: LiveEvent) => void;
+  onStatus: (status: LiveStreamStatus, error?: ApiRequestError) => void;
+  /** The session token (an EventSource cannot send the Authorization header the gateway authenticates). */
+  getToken?: () => string | null;
+  fetch?: typeof fetch;
+  /** Wait before the next attempt after `failures` failures in a row. */
+  delay?: (failures: number) => number;
+}
+
+const EVENT_TYPES = new Set<LiveEvent['type']>(['question', 'session']);
+
+/** An SSE message as a live event, or null (a comment, a keep-alive, something this client does not know). */
+export function toLiveEvent(type: string | undefined, data: string): LiveEvent | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  // The `event:` line names the type; a body that carries its own type is taken as it is.
+  const event = { type, ...(parsed as Record<string, unknown>) } as { type?: unknown };
+  return typeof event.type === 'string' && EVENT_TYPES.has(event.type as LiveEvent['type']) ? (event as LiveEvent) : null;
+}
+
+/** The server's refusal, in the one error shape when it sent one. */
+async function refusalOf(response: Response): Promise<ApiRequestError> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return new ApiRequestError(typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`, response.status);
+}
+
+/**
+ * Follows the live board's Server-Sent Events over fetch (so the request carries the bearer token):
+ * each event is handed on as it arrives; a dropped stream is opened again after a growing wait (2 s
+ * doubling to 30 s, reset once a stream opens). A refusal (401, 403, 404) ends it for good.
+ * Returns the function that closes it.
+ */
+export function openLiveStream({ url, onEvent, onStatus, getToken = readSessionToken, fetch: doFetch = (...args) => globalThis.fetch(...args), delay = retryDelay }: LiveStreamOptions): () => void {
+  const controller = new AbortController();
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const retry = () => {
+    if (controller.signal.aborted) return;
+    failures += 1;
+    onStatus('reconnecting');
+    timer = setTimeout(() => void connect(), delay(failures));
+  };
+
+  async function connect(): Promise<void> {
+    const token = getToken();
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await doFetch(url, { headers, signal: controller.signal, cache: 'no-store' });
+    } catch {
+      return retry();
+    }
+    if (!response.ok || !response.body) {
+      const refusal = await refusalOf(response);
+      if (!isPassingFailure(refusal)) {
+        onStatus('closed', refusal);
+        return;
+      }
+      return retry();
+    }
+    failures = 0;
+    onStatus('open');
+    const parser = createParser({
+      onEvent(message) {
+        const event = toLiveEvent(message.event, message.data);
+        if (event) onEvent(event);
+      },
+    });
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      // a dropped connection: tried again below
+    }
+    retry();
+  }
+
+  onStatus('connecting');
+  void connect();
+  return () => {
+    controller.abort();
+    clearTimeout(timer);
+  };
+}
