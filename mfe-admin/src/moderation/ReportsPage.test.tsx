@@ -106,7 +106,8 @@ describe('the reports queue', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     const body = within(row).getByTestId('post-body');
     expect(body.querySelector('strong')?.textContent).toBe('cheap');
-    expect(body.querySelector('a')?.getAttribute('rel')).toBe('nofollow ugc');
+    expect(body.querySelector('a')?.getAttribute('rel')).toBe('nofollow ugc noopener noreferrer');
+    expect(body.querySelector('a')?.getAttribute('target')).toBe('_blank');
     expect(within(row).getByText('2 reports')).toBeTruthy();
     expect(within(row).getByText('Spam')).toBeTruthy();
     expect(within(row).getByText('Same link in five threads')).toBeTruthy();
@@ -118,6 +119,14 @@ describe('the reports queue', () => {
     // A visible post in an unlocked thread: no Restore, no Unlock.
     expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Hide', 'Delete', 'Dismiss', 'Lock thread']);
     expect(Object.fromEntries(reads()[0]!.url.searchParams)).toEqual({ status: 'open', page: '1', limit: '20' });
+  });
+
+  it("cleans the post's HTML again before an admin's browser shows it", async () => {
+    queue = [reported(100, { post: post(100, { bodyHtml: '<p onclick="steal()">Hi<img src=x onerror="steal()"><script>steal()</script><a href="javascript:steal()">x</a></p>' }) })];
+    renderPage();
+    const body = within(await rowOf('Robin Poster')).getByTestId('post-body');
+    expect(body.innerHTML).not.toMatch(/onclick|onerror|script|javascript:/);
+    expect(body.textContent).toBe('Hix');
   });
 
   it('asks for a reason before hiding, calls the API with it, and shows the post hidden and its reports resolved', async () => {

@@ -9,6 +9,7 @@ import { useAdminList } from '../common/useAdminList';
 import { validateModerationReason } from '../forms/validation';
 import { ModerationNav } from './ModerationNav';
 import { applyAnswer, asReportRow, ROW_ACTION_ORDER, ROW_ACTIONS, type ActionAnswer, type ReportRow, type RowAction } from './moderationActions';
+import { PostHtml } from './PostHtml';
 import { PostStatusBadge, ThreadLink } from './ThreadLink';
 import own from './Moderation.module.css';
 
@@ -121,8 +122,8 @@ export function ReportsPage() {
                   return true;
                 }}
               />
-              {/* Rendered and sanitised by the community service (admins see hidden and deleted text too). */}
-              {row.post.bodyHtml ? <div className={own.body} data-testid="post-body" dangerouslySetInnerHTML={{ __html: row.post.bodyHtml }} /> : <p className={own.meta}>(no text)</p>}
+              {/* Rendered by the community service (admins see hidden and deleted text too). */}
+              {row.post.bodyHtml ? <PostHtml className={own.body} html={row.post.bodyHtml} /> : <p className={own.meta}>(no text)</p>}
               <p className={own.meta}>
                 {row.post.isOpening ? 'Opening post' : 'Reply'} by <strong>{row.post.author.name}</strong> on {formatDate(row.post.createdAt)}
               </p>
