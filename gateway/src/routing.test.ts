@@ -122,6 +122,9 @@ describe('the gateway in front of the services', () => {
       ['/api/v1/admin/categories', 'content', '/admin/categories'],
       ['/api/v1/content/progress/recent?limit=5', 'progress', '/content/progress/recent?limit=5'],
       ['/api/v1/subscription/status', 'billing', '/subscription/status'],
+      ['/api/v1/community/threads?productId=ab12cd34&sort=top', 'community', '/community/threads?productId=ab12cd34&sort=top'],
+      ['/api/v1/community/live/ab12cd34', 'community', '/community/live/ab12cd34'],
+      ['/api/v1/admin/community/reports', 'community', '/admin/community/reports'],
     ];
     for (const [path, service, upstreamPath] of cases) {
       const response = await get(path);
