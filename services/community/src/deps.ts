@@ -1,6 +1,19 @@
-import { createEntitlements, createInvalidations, createPeer, type Entitlements, type Invalidations, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
+import {
+  createCatalogClient,
+  createEntitlements,
+  createInvalidations,
+  createLessonAccess,
+  createPeer,
+  type CatalogClient,
+  type Entitlements,
+  type Invalidations,
+  type LessonAccess,
+  type Peer,
+  type ServiceBaseDeps,
+} from '@catalyst/service-kit';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { createPostingRate, type PostingRate } from './discussions/posting-rate';
 import { silentEvents, type CommunityEvents } from './events';
 
 /** What the process provides (main.ts; tests build their own). */
@@ -13,12 +26,16 @@ export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
 
 /** Everything community's handlers use, built once from the process's pieces. */
 export interface Deps extends BaseDeps {
-  /** Content's /internal routes: products and their lessons. */
-  content: Peer;
+  /** Content's /internal routes: products and their lessons (cached). */
+  catalog: CatalogClient;
+  /** Whether a caller may open a product or one of its lessons (the rule content keeps). */
+  lessonAccess: LessonAccess;
   /** Auth's /internal routes: account ages for the new-account rate. */
   auth: Peer;
   entitlements: Entitlements;
   invalidations: Invalidations;
+  /** Threads and replies per person and hour (stricter for new accounts). */
+  postingRate: PostingRate;
   events: CommunityEvents;
   now: () => Date;
 }
@@ -28,15 +45,22 @@ export function createDeps(base: BaseDeps): Deps {
   const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
   const entitlements = createEntitlements({ billing: peer(config.BILLING_URL), cache, log });
   const invalidations = createInvalidations({ broadcast, log });
+  const catalog = createCatalogClient({ content: peer(config.CONTENT_URL), cache });
+  const auth = peer(config.AUTH_URL);
+  const now = base.now ?? (() => new Date());
   // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
   invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
+  // Content announces its changes over Redis (when configured): a curriculum may have changed (a lesson's free preview).
+  invalidations.subscribe('content', () => catalog.forgetLessons(), () => catalog.forgetLessons());
   return {
     ...base,
-    content: peer(config.CONTENT_URL),
-    auth: peer(config.AUTH_URL),
+    catalog,
+    lessonAccess: createLessonAccess({ catalog, entitlements }),
+    auth,
     entitlements,
     invalidations,
+    postingRate: createPostingRate({ auth, cache, log, now }),
     events: base.events ?? silentEvents,
-    now: base.now ?? (() => new Date()),
+    now,
   };
 }

@@ -1,6 +1,13 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '@catalyst/service-kit';
+import { discussionRoutes } from '@catalyst/contracts';
+import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { discussionPremiumRule } from './discussions.access';
+import { createDiscussionHandlers } from './discussions.handlers';
 
-/** Discussions (discussionRoutes): threads, replies, votes, answers, reports. Follow/unfollow/unsubscribe come from ../notifications. */
-export function mountDiscussions(_app: Hono<AppEnv>, _deps: Deps) {}
+const { follow: _follow, unfollow: _unfollow, unsubscribe: _unsubscribe, ...ownRoutes } = discussionRoutes;
+
+/** Discussions (discussionRoutes): threads, replies, votes, answers, reports. Following and e-mail links are ../notifications'. */
+export function mountDiscussions(app: Hono<AppEnv>, deps: Deps) {
+  mountRoutes(app, ownRoutes, createDiscussionHandlers(deps), { premium: discussionPremiumRule(deps) });
+}

@@ -25,7 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
   // The three sorts of a target's list: newest, top (the opening post's upvotes) and unanswered.
   await sql`create index threads_newest_idx on threads (target, seq desc)`.execute(db);
-  await sql`create index threads_top_idx on threads (target, upvotes desc, seq desc)`.execute(db);
+  await sql`create index threads_top_idx on threads (target, upvotes, seq)`.execute(db);
   await sql`create index threads_unanswered_idx on threads (target, seq desc) where answer_post_id is null`.execute(db);
 
   // How many threads a target has, and how many of them are answered: the lists' totals without a count.
@@ -63,7 +63,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index posts_one_opening_idx on posts (thread_id) where is_opening`.execute(db);
   // A thread's replies, oldest or top first (keyset pages at any depth).
   await sql`create index posts_replies_oldest_idx on posts (thread_id, seq) where not is_opening`.execute(db);
-  await sql`create index posts_replies_top_idx on posts (thread_id, upvotes desc, seq) where not is_opening`.execute(db);
+  // Top first: most upvotes, then oldest; as (-upvotes, seq) ascending so a page goes on with one row comparison.
+  await sql`create index posts_replies_top_idx on posts (thread_id, (-upvotes), seq) where not is_opening`.execute(db);
   // The rate limit's and the author's own posts.
   await sql`create index posts_author_idx on posts (author_id, created_at desc)`.execute(db);
   // The reports queue: open (most reported first) and resolved.

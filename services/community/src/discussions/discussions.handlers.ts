@@ -1,0 +1,189 @@
+import { COMMUNITY_MESSAGES, type Identity, type Post, type Thread, type discussionRoutes } from '@catalyst/contracts';
+import { conflict, forbidden, newObjectId, notFound, reply, type RouteHandlers } from '@catalyst/service-kit';
+import type { PostRow } from '../db/tables/posts';
+import type { Deps } from '../deps';
+import * as repo from './discussions.repository';
+import { actorOf, editDeadline, pageOf, decodeCursor, toPost, toThread, type Viewer } from './present';
+import { renderPost } from './render';
+
+/** The routes of discussionRoutes that ../notifications mounts (following and e-mail links). */
+export type FollowRouteName = 'follow' | 'unfollow' | 'unsubscribe';
+
+export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now' | 'postingRate' | 'log'>): Omit<RouteHandlers<typeof discussionRoutes>, FollowRouteName> {
+  const { db, events, now, postingRate, log } = deps;
+
+  const viewer = async (identity: Identity, postIds: string[], threadIds: string[] = []): Promise<Viewer> => {
+    const [voted, following] = await Promise.all([repo.votedAmong(db, identity.id, postIds), threadIds.length > 0 ? events.followingAmong(identity.id, threadIds) : new Set<string>()]);
+    return { identity, now: now(), voted, following };
+  };
+
+  /** One thread as the caller sees it (404 when it is gone). */
+  async function threadFor(identity: Identity, threadId: string): Promise<Thread> {
+    const found = await repo.findThread(db, threadId);
+    if (!found) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+    return toThread(found.thread, found.opening, await viewer(identity, [found.opening.id], [found.thread.id]));
+  }
+
+  async function postFor(identity: Identity, row: PostRow): Promise<Post> {
+    const found = await repo.findThread(db, row.thread_id);
+    if (!found) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+    return toPost(row, found.thread, await viewer(identity, [row.id]));
+  }
+
+  const existingPost = async (postId: string) => {
+    const post = await repo.findPost(db, postId);
+    if (!post) throw notFound(COMMUNITY_MESSAGES.postNotFound);
+    return post;
+  };
+
+  /** The announcements after a commit: never undo the post, only logged when they fail. */
+  const announce = (what: string, work: () => Promise<void>) =>
+    work().catch((error: Error) => log.error({ err: error.message }, `community: ${what} failed`));
+
+  /** A post the caller may change: theirs, still shown, in an unlocked thread (for edits and votes). */
+  const assertWritable = (post: PostRow, locked: boolean) => {
+    if (post.status !== 'visible') throw conflict(COMMUNITY_MESSAGES.removed);
+    if (locked) throw conflict(COMMUNITY_MESSAGES.locked);
+  };
+
+  const assertMayMarkAnswer = (identity: Identity, thread: { author_id: string }) => {
+    if (thread.author_id !== identity.id && identity.role !== 'admin') throw forbidden(COMMUNITY_MESSAGES.markAnswerForbidden);
+  };
+
+  return {
+    async listThreads({ query, identity }) {
+      const target = repo.targetOf(query.productId, query.lessonId);
+      const top = query.sort === 'top';
+      const after = decodeCursor(query.cursor, top);
+      const [rows, counts] = await Promise.all([repo.listThreads(db, { target, sort: query.sort, after, limit: query.limit }), repo.targetCounts(db, target)]);
+      const page = pageOf(rows, query.limit, (r) => r.thread, top);
+      const seen = await viewer(identity, page.items.map((r) => r.opening.id), page.items.map((r) => r.thread.id));
+      return {
+        items: page.items.map((r) => toThread(r.thread, r.opening, seen)),
+        nextCursor: page.nextCursor,
+        total: query.sort === 'unanswered' ? counts.threads - counts.answered : counts.threads,
+      };
+    },
+
+    async createThread({ body, identity, requestId }) {
+      await postingRate(identity, requestId);
+      const threadId = newObjectId();
+      await db.transaction().execute((trx) =>
+        repo.insertThread(trx, {
+          threadId,
+          productId: body.productId,
+          lessonId: body.lessonId ?? null,
+          title: body.title,
+          post: { id: newObjectId(), author: actorOf(identity), bodyMd: body.body, bodyHtml: renderPost(body.body) },
+        }),
+      );
+      // The asker hears of the answers.
+      await announce('follow on asking', () => events.followed({ userId: identity.id, threadId }));
+      return reply(await threadFor(identity, threadId), { status: 201 });
+    },
+
+    getThread: ({ params, identity }) => threadFor(identity, params.threadId),
+
+    async listReplies({ params, query, identity }) {
+      const found = await repo.findThread(db, params.threadId);
+      if (!found) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+      const top = query.sort === 'top';
+      const rows = await repo.listReplies(db, { threadId: params.threadId, sort: query.sort, after: decodeCursor(query.cursor, top), limit: query.limit });
+      const page = pageOf(rows, query.limit, (r) => r, top);
+      const seen = await viewer(identity, page.items.map((r) => r.id));
+      return { items: page.items.map((r) => toPost(r, found.thread, seen)), nextCursor: page.nextCursor, total: found.thread.reply_count };
+    },
+
+    async createReply({ params, body, identity, requestId }) {
+      await postingRate(identity, requestId);
+      const row = await db.transaction().execute(async (trx) => {
+        const thread = await repo.lockThread(trx, params.threadId);
+        if (!thread) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+        if (thread.locked) throw conflict(COMMUNITY_MESSAGES.locked);
+        return repo.insertReply(trx, thread.id, { id: newObjectId(), author: actorOf(identity), bodyMd: body.body, bodyHtml: renderPost(body.body) });
+      });
+      const post = await postFor(identity, row);
+      await announce('follow on replying', () => events.followed({ userId: identity.id, threadId: params.threadId }));
+      const thread = await threadFor(identity, params.threadId);
+      await announce('reply notification', () => events.replyPosted({ thread, post }));
+      return reply(post, { status: 201 });
+    },
+
+    async editPost({ params, body, identity }) {
+      const row = await db.transaction().execute(async (trx) => {
+        const post = await repo.findPost(trx, params.postId);
+        if (!post) throw notFound(COMMUNITY_MESSAGES.postNotFound);
+        if (post.author_id !== identity.id) throw forbidden(COMMUNITY_MESSAGES.notYourPost);
+        const thread = await repo.lockThread(trx, post.thread_id);
+        assertWritable(post, thread?.locked ?? false);
+        if (now() >= editDeadline(post)) throw forbidden(COMMUNITY_MESSAGES.editWindowClosed);
+        return repo.editPost(trx, post, { bodyMd: body.body, bodyHtml: renderPost(body.body), title: body.title });
+      });
+      return postFor(identity, row);
+    },
+
+    async deletePost({ params, identity }) {
+      const row = await db.transaction().execute(async (trx) => {
+        const post = await repo.findPost(trx, params.postId);
+        if (!post) throw notFound(COMMUNITY_MESSAGES.postNotFound);
+        if (post.author_id !== identity.id) throw forbidden(COMMUNITY_MESSAGES.notYourPost);
+        if (post.status === 'deleted') return post;
+        const thread = await repo.lockThread(trx, post.thread_id);
+        // A removed reply is no longer anyone's answer.
+        if (thread && thread.answer_post_id === post.id) await repo.setAnswer(trx, thread, null);
+        const deleted = await repo.setPostStatus(trx, post.id, 'deleted', null);
+        await repo.logModeration(trx, { id: newObjectId(), action: 'author-delete', threadId: post.thread_id, postId: post.id, by: actorOf(identity), reason: null });
+        return deleted;
+      });
+      return postFor(identity, row);
+    },
+
+    upvote: ({ params, identity }) => vote(params.postId, identity, true),
+    removeVote: ({ params, identity }) => vote(params.postId, identity, false),
+
+    async markAnswer({ params, identity }) {
+      const post = await existingPost(params.postId);
+      await db.transaction().execute(async (trx) => {
+        const thread = await repo.lockThread(trx, post.thread_id);
+        if (!thread) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+        assertMayMarkAnswer(identity, thread);
+        if (post.is_opening) throw conflict(COMMUNITY_MESSAGES.onlyRepliesAnswer);
+        assertWritable(post, thread.locked);
+        await repo.setAnswer(trx, thread, post.id);
+      });
+      return threadFor(identity, post.thread_id);
+    },
+
+    async unmarkAnswer({ params, identity }) {
+      const post = await existingPost(params.postId);
+      await db.transaction().execute(async (trx) => {
+        const thread = await repo.lockThread(trx, post.thread_id);
+        if (!thread) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+        assertMayMarkAnswer(identity, thread);
+        if (thread.locked) throw conflict(COMMUNITY_MESSAGES.locked);
+        if (thread.answer_post_id === post.id) await repo.setAnswer(trx, thread, null);
+      });
+      return threadFor(identity, post.thread_id);
+    },
+
+    async report({ params, body, identity }) {
+      await existingPost(params.postId);
+      const reported = await db.transaction().execute((trx) =>
+        repo.insertReport(trx, { id: newObjectId(), postId: params.postId, reporter: actorOf(identity), reason: body.reason, note: body.note || null }),
+      );
+      if (!reported) throw conflict(COMMUNITY_MESSAGES.alreadyReported);
+      return reply({ postId: params.postId, reported: true as const }, { status: 201 });
+    },
+  };
+
+  async function vote(postId: string, identity: Identity, up: boolean) {
+    const post = await existingPost(postId);
+    const result = await db.transaction().execute(async (trx) => {
+      // The opening post's count is also its thread's: lock the thread first, in the order every writer takes (thread, then post).
+      const thread = post.is_opening ? await repo.lockThread(trx, post.thread_id) : await trx.selectFrom('threads').select('locked').where('id', '=', post.thread_id).executeTakeFirst();
+      assertWritable(post, thread?.locked ?? false);
+      return repo.setVote(trx, post, identity.id, up);
+    });
+    return { postId, ...result };
+  }
+}
