@@ -109,6 +109,16 @@ export const postParamsSchema = z.object({ postId: objectIdSchema });
 export const voteResultSchema = z.object({ postId: objectIdSchema, upvotes: z.number().int(), upvotedByMe: z.boolean() });
 export const followResultSchema = z.object({ threadId: objectIdSchema, following: z.boolean() });
 
+/**
+ * Page addresses in community e-mails and calendars (the product page accepts a productId, slug or _id; the
+ * same addresses as web-kit's productPath and lessonPath, which could be built on these).
+ */
+export const productPagePath = (productKey: string): string => `/browse/premium/product/${encodeURIComponent(productKey)}`;
+export const lessonPagePath = (productKey: string, lessonId: string): string => `${productPagePath(productKey)}/lesson/${encodeURIComponent(lessonId)}`;
+
+/** The page an e-mail's unsubscribe link opens (`?token=`): it confirms by POSTing the token to the unsubscribe route. */
+export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
+
 /** The token of an e-mail's unsubscribe link (works without signing in). */
 export const unsubscribeQuerySchema = z.object({ token: z.string({ error: 'token is required' }).min(10, COMMUNITY_MESSAGES.unsubscribeInvalid).max(500, COMMUNITY_MESSAGES.unsubscribeInvalid) });
 export const unsubscribeResultSchema = z.object({ scope: z.enum(['thread', 'all']), threadTitle: z.string().nullable() });

@@ -4,11 +4,12 @@ import type { Logger } from './logger';
 
 /**
  * Serves an app and shuts it down cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight requests,
- * then run the closers (database pool, cache).
+ * then run the closers (database pool, cache). `beforeClose` runs first: it ends what would keep the server
+ * from closing (open event streams).
  */
 export function startServer(
   app: Hono<any>,
-  { port, log, name, onClose = [] }: { port: number; log: Logger; name: string; onClose?: Array<() => Promise<unknown>> },
+  { port, log, name, onClose = [], beforeClose = [] }: { port: number; log: Logger; name: string; onClose?: Array<() => Promise<unknown>>; beforeClose?: Array<() => unknown> },
 ) {
   const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '127.0.0.1' }, (info) =>
     log.info({ port: info.port }, `${name} listening`),
@@ -22,6 +23,7 @@ export function startServer(
     log.info({ signal }, `${name} shutting down`);
     const force = setTimeout(() => process.exit(1), 8_000);
     force.unref();
+    for (const end of beforeClose) end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     for (const close of onClose) await close().catch((error) => log.warn({ err: String(error) }, 'close failed'));
     process.exit(0);

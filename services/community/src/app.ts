@@ -3,6 +3,7 @@ import type { Deps } from './deps';
 import { mountDiscussions } from './discussions/discussions.routes';
 import { mountLive } from './live/live.routes';
 import { mountModeration } from './moderation/moderation.routes';
+import { mountFollows } from './notifications/follows.routes';
 
 export function createApp(deps: Deps) {
   const app = createService({
@@ -14,6 +15,7 @@ export function createApp(deps: Deps) {
   });
   mountDiscussions(app, deps);
   mountModeration(app, deps);
+  mountFollows(app, deps);
   mountLive(app, deps);
   return app;
 }

@@ -1,20 +1,28 @@
 import {
+  createBroadcast,
   createCatalogClient,
   createEntitlements,
   createInvalidations,
   createLessonAccess,
+  createMediaStreams,
   createPeer,
+  mailerFromConfig,
   type CatalogClient,
   type Entitlements,
   type Invalidations,
   type LessonAccess,
+  type Mailer,
+  type MediaStreams,
   type Peer,
   type ServiceBaseDeps,
 } from '@catalyst/service-kit';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createPostingRate, type PostingRate } from './discussions/posting-rate';
-import { silentEvents, type CommunityEvents } from './events';
+import type { CommunityEvents } from './events';
+import { createLiveHub, type LiveHub } from './live/live-hub';
+import { createLiveReminders, type LiveReminders } from './live/live-reminders';
+import { createNotifier, type Notifier } from './notifications/notifier';
 
 /** What the process provides (main.ts; tests build their own). */
 export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
@@ -22,6 +30,8 @@ export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
   events?: CommunityEvents;
   /** The clock (tests move it: the edit window, live sessions). */
   now?: () => Date;
+  /** Notification and reminder e-mails; by default the configured one (SMTP, else the outbox folder). */
+  mailer?: Mailer;
 }
 
 /** Everything community's handlers use, built once from the process's pieces. */
@@ -38,6 +48,15 @@ export interface Deps extends BaseDeps {
   postingRate: PostingRate;
   events: CommunityEvents;
   now: () => Date;
+  mailer: Mailer;
+  /** Live recordings' signed streams (media's facts of the asset). */
+  mediaStreams: MediaStreams;
+  /** The live boards' event streams and their fan-out across replicas. */
+  live: LiveHub;
+  /** Reply notifications: queued per follower, mailed in batches (./notifications). */
+  notifier: Notifier;
+  /** Live sessions' reminder e-mails. */
+  reminders: LiveReminders;
 }
 
 export function createDeps(base: BaseDeps): Deps {
@@ -52,6 +71,9 @@ export function createDeps(base: BaseDeps): Deps {
   invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
   // Content announces its changes over Redis (when configured): a curriculum may have changed (a lesson's free preview).
   invalidations.subscribe('content', () => catalog.forgetLessons(), () => catalog.forgetLessons());
+  const mailer = base.mailer ?? mailerFromConfig(config, log);
+  const notifier = createNotifier({ db: base.db, mailer, auth, log, config, now });
+  const live = createLiveHub({ broadcast: broadcast ?? createBroadcast({}), log, now, heartbeatMs: config.LIVE_HEARTBEAT_MS });
   return {
     ...base,
     catalog,
@@ -60,7 +82,12 @@ export function createDeps(base: BaseDeps): Deps {
     entitlements,
     invalidations,
     postingRate: createPostingRate({ auth, cache, log, now }),
-    events: base.events ?? silentEvents,
+    events: base.events ?? notifier,
     now,
+    mailer,
+    mediaStreams: createMediaStreams({ media: peer(config.MEDIA_URL), secret: config.INTERNAL_SECRET, log }),
+    live,
+    notifier,
+    reminders: createLiveReminders({ db: base.db, mailer, auth, log, config, now }),
   };
 }

@@ -1,5 +1,7 @@
 // The community schema: one line per table, each table's types in ./tables.
+import type { LiveQuestionsTable, LiveQuestionVotesTable, LiveRegistrationsTable, LiveSessionsTable } from './tables/live';
 import type { ModerationLogTable } from './tables/moderation-log';
+import type { MailRecipientsTable, NotificationSendsTable, PendingNotificationsTable, ThreadFollowsTable } from './tables/notifications';
 import type { PostReportsTable, PostsTable, PostVotesTable } from './tables/posts';
 import type { DiscussionTargetsTable, ThreadsTable } from './tables/threads';
 
@@ -10,4 +12,12 @@ export interface Database {
   post_votes: PostVotesTable;
   post_reports: PostReportsTable;
   moderation_log: ModerationLogTable;
+  thread_follows: ThreadFollowsTable;
+  mail_recipients: MailRecipientsTable;
+  pending_notifications: PendingNotificationsTable;
+  notification_sends: NotificationSendsTable;
+  live_sessions: LiveSessionsTable;
+  live_registrations: LiveRegistrationsTable;
+  live_questions: LiveQuestionsTable;
+  live_question_votes: LiveQuestionVotesTable;
 }

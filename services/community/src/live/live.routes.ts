@@ -1,9 +1,14 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '@catalyst/service-kit';
+import { liveRoutes } from '@catalyst/contracts';
+import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { createLiveHandlers, liveAdminRoutes, livePremiumRule } from './live.handlers';
 
-/**
- * Live Q&A sessions (liveRoutes) and the admin's scheduleLive/cancelLive of moderationRoutes.
- * Placeholder of the skeleton: helper H2 replaces it.
- */
-export function mountLive(_app: Hono<AppEnv>, _deps: Deps) {}
+/** Live Q&A sessions (liveRoutes) and the admin's scheduleLive/cancelLive of moderationRoutes. */
+export function mountLive(app: Hono<AppEnv>, deps: Deps) {
+  const handlers = createLiveHandlers(deps);
+  const premium = livePremiumRule(deps);
+  const { scheduleLive, cancelLive, ...board } = handlers;
+  mountRoutes(app, liveRoutes, board, { premium });
+  mountRoutes(app, liveAdminRoutes, { scheduleLive, cancelLive });
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBroadcast, type Broadcast } from '@catalyst/service-kit';
+import { freePort, identityHeaders, startTestRedis, testLog, until, type TestRedis } from '@catalyst/service-kit/testing';
+import { createApp } from '../app';
+import { createDeps } from '../deps';
+import { admin, createTestCommunity, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
+import { listen, openEvents, webinar } from './live-test-support';
+
+const path = `/community/live/${webinar._id}`;
+
+describe('live boards across replicas (Redis pub/sub)', () => {
+  let redis: TestRedis;
+  let t: TestCommunity;
+  const broadcasts: Broadcast[] = [];
+  let replicaA: Awaited<ReturnType<typeof listen>>;
+  let replicaB: Awaited<ReturnType<typeof listen>>;
+  let deps2: ReturnType<typeof createDeps>;
+
+  beforeAll(async () => {
+    redis = await startTestRedis(await freePort());
+    broadcasts.push(createBroadcast({ redisUrl: redis.url, log: testLog }), createBroadcast({ redisUrl: redis.url, log: testLog }));
+    t = await createTestCommunity({ base: { broadcast: broadcasts[0] } });
+    t.catalogue.set(webinar._id, webinar);
+    // A second replica: the same database and peers, its own process pieces (hub, Redis connections).
+    deps2 = createDeps({ config: t.deps.config, db: t.db, cache: t.cache, log: testLog, mailer: t.mailer, broadcast: broadcasts[1] });
+    replicaA = await listen(t.app.fetch);
+    replicaB = await listen(createApp(deps2).fetch);
+    const startsAt = new Date(Date.now() - 60_000);
+    expect((await t.call(admin, 'PUT', `/admin/community/live/${webinar._id}`, { startsAt: startsAt.toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/q' })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await Promise.all([replicaA?.close(), replicaB?.close()]);
+    t.deps.live.close();
+    deps2?.live.close();
+    await t?.close();
+    await Promise.all(broadcasts.map((b) => b.close()));
+    await redis?.kill();
+  });
+
+  it('delivers a question asked on one replica to the boards open on the other', async () => {
+    const onA = await openEvents(`${replicaA.url}${path}/events`, subscriber);
+    const onB = await openEvents(`${replicaB.url}${path}/events`, otherSubscriber);
+    await until(() => onA.events('session').length > 0 && onB.events('session').length > 0);
+    // The replicas' subscriptions are up before anything is asked.
+    await new Promise((r) => setTimeout(r, 300));
+
+    const asked = await t.call(subscriber, 'POST', `${path}/questions`, { body: 'Seen on both replicas?' });
+    expect(asked.status).toBe(201);
+    await until(() => onA.events('question').length > 0 && onB.events('question').length > 0, 2_000);
+    expect(onA.events('question')).toHaveLength(1);
+    expect(onB.events('question')).toHaveLength(1);
+    expect(onB.events('question')[0].question).toMatchObject({ _id: asked.body.data._id, body: 'Seen on both replicas?' });
+
+    // A vote on replica B reaches replica A, once.
+    const voteRes = await fetch(`${replicaB.url}/community/live/questions/${asked.body.data._id}/vote`, { method: 'PUT', headers: identityHeaders(otherSubscriber) });
+    expect(voteRes.status).toBe(200);
+    await until(() => onA.events('question').length > 1, 2_000);
+    expect(onA.events('question').map((e) => e.question.upvotes)).toEqual([0, 1]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(onB.events('question').map((e) => e.question.upvotes)).toEqual([0, 1]);
+
+    await onA.close();
+    await onB.close();
+  });
+
+  it('holds 1,000 open streams on one replica and gets one question to all of them within a second', async () => {
+    const boards = await Promise.all(Array.from({ length: 1_000 }, () => openEvents(`${replicaB.url}${path}/events`, otherSubscriber)));
+    await until(() => boards.every((b) => b.events('session').length > 0), 20_000);
+    expect(deps2.live.connections()).toBe(1_000);
+    const started = Date.now();
+    const asked = await t.call(subscriber, 'POST', `${path}/questions`, { body: 'One for a thousand' });
+    expect(asked.status).toBe(201);
+    await until(() => boards.every((b) => b.events('question').some((e) => e.question._id === asked.body.data._id)), 5_000);
+    const elapsed = Date.now() - started;
+    expect(boards.every((b) => b.events('question').some((e) => e.question._id === asked.body.data._id))).toBe(true);
+    expect(elapsed).toBeLessThan(1_000);
+    await Promise.all(boards.map((b) => b.close()));
+    await until(() => deps2.live.connections() === 0, 5_000);
+    expect(deps2.live.connections()).toBe(0);
+  }, 60_000);
+});

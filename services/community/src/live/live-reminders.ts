@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import { LIVE_REMINDER_MINUTES } from '@catalyst/contracts';
+import type { Logger, Mailer, MailMessage, Peer } from '@catalyst/service-kit';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { LiveSessionRow } from '../db/tables/live';
+import { lookupRecipients } from '../notifications/recipients';
+import { calendarPath, sessionPageUrl, sessionTimes } from './live-session';
+import { lockDueReminders, markReminded, sessionsOf } from './live.repository';
+
+/** Reminders per transaction (their registrations stay locked while the e-mails go). */
+const BATCH = 50;
+const MAX_BATCHES = 40;
+
+export interface RemindersDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  auth: Peer;
+  log: Logger;
+  config: Pick<Config, 'PUBLIC_URL' | 'SITE_NAME'>;
+  now: () => Date;
+}
+
+export function reminderMail(session: LiveSessionRow, person: { name: string; email: string }, { PUBLIC_URL: publicUrl, SITE_NAME: siteName }: RemindersDeps['config'], now: Date): MailMessage {
+  const { startsAt, endsAt } = sessionTimes(session);
+  const minutes = Math.max(1, Math.round((startsAt.getTime() - now.getTime()) / 60_000));
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    to: person.email,
+    subject: `Starting in ${minutes} minutes: ${session.title} (live Q&A)`,
+    text: [
+      `Hi ${person.name},`,
+      '',
+      `The live Q&A session "${session.title}" you registered for starts in ${minutes} minutes, at ${startsAt.toUTCString()} (until ${endsAt.toUTCString()}).`,
+      '',
+      'Join the session:',
+      session.join_url,
+      '',
+      `Ask your questions on the live board: ${sessionPageUrl(publicUrl, session)}`,
+      `Add it to your calendar: ${base}${calendarPath(session.product_id)}`,
+      '',
+      `You get this e-mail because you registered for the session; cancel your registration on the page above to get no more.`,
+      '',
+      `— ${siteName}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The reminder e-mail LIVE_REMINDER_MINUTES before a session starts, to every registered member, once per
+ * start time (a moved session reminds again). Registrations are locked while mailed (SKIP LOCKED: another
+ * replica takes the others) and marked in the same transaction.
+ */
+export function createLiveReminders({ db, mailer, auth, log, config, now }: RemindersDeps) {
+  async function batch(): Promise<{ locked: number; settled: number; sent: number }> {
+    return db.transaction().execute(async (trx) => {
+      const at = now();
+      const due = await lockDueReminders(trx, at, LIVE_REMINDER_MINUTES, BATCH);
+      if (due.length === 0) return { locked: 0, settled: 0, sent: 0 };
+      const sessions = new Map((await sessionsOf(trx, [...new Set(due.map((d) => d.productId))])).map((s) => [s.product_id, s]));
+      const people = await lookupRecipients(auth, due.map((d) => d.userId));
+      let sent = 0;
+      let settled = 0;
+      for (const reminder of due) {
+        const session = sessions.get(reminder.productId);
+        const person = people.get(reminder.userId);
+        if (session && person) {
+          try {
+            await mailer.send(reminderMail(session, person, config, at));
+            sent += 1;
+          } catch (error) {
+            log.error({ userId: reminder.userId, productId: reminder.productId, err: error instanceof Error ? error.message : String(error) }, 'live reminder could not be sent');
+            continue;
+          }
+        }
+        await markReminded(trx, reminder);
+        settled += 1;
+      }
+      return { locked: due.length, settled, sent };
+    });
+  }
+
+  return {
+    /** Sends every reminder due now; answers how many went. */
+    async sendDue(): Promise<number> {
+      let sent = 0;
+      for (let i = 0; i < MAX_BATCHES; i += 1) {
+        const result = await batch();
+        sent += result.sent;
+        if (result.locked < BATCH || result.settled === 0) break;
+      }
+      return sent;
+    },
+  };
+}
+export type LiveReminders = ReturnType<typeof createLiveReminders>;

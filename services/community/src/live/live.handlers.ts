@@ -1,0 +1,184 @@
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { COMMUNITY_MESSAGES, LIVE_QUESTIONS_OPEN_MINUTES_BEFORE, liveRoutes, moderationRoutes, type Identity, type RouteDeclaration } from '@catalyst/contracts';
+import { conflict, notFound, reply, type AppEnv, type HandlerInput, type RouteHandlers } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import type { LiveSessionRow } from '../db/tables/live';
+import { retryFrame, sessionEvent, sseFrame } from './live-hub';
+import { calendarFileName, questionsOpen, sessionCalendar, sessionTimes, toEventQuestion, toLiveQuestion, toLiveSession } from './live-session';
+import * as repo from './live.repository';
+
+export const liveAdminRoutes = { scheduleLive: moderationRoutes.scheduleLive, cancelLive: moderationRoutes.cancelLive };
+
+/** A Last-Event-ID worth resuming from: a question change number. */
+const CHANGE_ID = /^[1-9]\d{0,17}$/;
+
+/**
+ * The premium rule of live routes: whoever may open the webinar product (the product of :productId, or the
+ * board of the question :questionId).
+ */
+export function livePremiumRule({ db, lessonAccess }: Pick<Deps, 'db' | 'lessonAccess'>) {
+  return async (_c: Context<AppEnv>, input: HandlerInput<RouteDeclaration>) => {
+    const params = input.params as { productId?: string; questionId?: string };
+    let productId = params.productId;
+    if (!productId && params.questionId) {
+      productId = (await db.selectFrom('live_questions').select('product_id').where('id', '=', params.questionId).executeTakeFirst())?.product_id;
+      if (!productId) throw notFound(COMMUNITY_MESSAGES.questionNotFound);
+    }
+    if (!productId) throw new Error('a live route without a product');
+    await lessonAccess.assertMayOpen(input.identity!, productId, undefined, input.requestId);
+  };
+}
+
+export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes> & RouteHandlers<typeof liveAdminRoutes> {
+  const { db, config, live, now } = deps;
+
+  async function sessionOf(productId: string): Promise<LiveSessionRow> {
+    const row = await repo.findSession(db, productId);
+    if (!row) throw notFound(COMMUNITY_MESSAGES.sessionNotFound);
+    return row;
+  }
+
+  async function present(row: LiveSessionRow, identity: Identity, requestId: string) {
+    const [registration, recording] = await Promise.all([
+      repo.registrationOf(db, row.product_id, identity.id),
+      deps.mediaStreams.forProduct(row.recording_asset_id, requestId),
+    ]);
+    return toLiveSession(row, { now: now(), publicUrl: config.PUBLIC_URL, recording, ...registration });
+  }
+
+  /** The board of a question, open for questions and votes right now (409 otherwise). */
+  async function openBoard(productId: string): Promise<LiveSessionRow> {
+    const row = await sessionOf(productId);
+    if (!questionsOpen(row, now(), LIVE_QUESTIONS_OPEN_MINUTES_BEFORE)) throw conflict(COMMUNITY_MESSAGES.questionsClosed);
+    return row;
+  }
+
+  async function questionFor(questionId: string, identity: Identity) {
+    const row = await repo.findQuestion(db, questionId, identity.id);
+    if (!row) throw notFound(COMMUNITY_MESSAGES.questionNotFound);
+    return row;
+  }
+
+  /** Tells every open board about a question's new state (its change number is the event id). */
+  const announce = (row: Parameters<typeof toEventQuestion>[0]) => live.publish(row.product_id, { type: 'question', question: toEventQuestion(row) }, row.change_seq);
+
+  async function vote(questionId: string, identity: Identity, up: boolean) {
+    const before = await questionFor(questionId, identity);
+    await openBoard(before.product_id);
+    if (await repo.setVote(db, questionId, identity.id, up, now())) {
+      const after = await questionFor(questionId, identity);
+      await announce(after);
+      return toLiveQuestion(after, identity.id);
+    }
+    return toLiveQuestion(before, identity.id);
+  }
+
+  return {
+    async getSession({ params, identity, requestId }) {
+      return present(await sessionOf(params.productId), identity, requestId);
+    },
+
+    async calendar({ params }) {
+      const row = await sessionOf(params.productId);
+      return new Response(sessionCalendar(row, { publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME }), {
+        headers: {
+          'content-type': 'text/calendar; charset=utf-8',
+          'content-disposition': `attachment; filename="${calendarFileName(row.title)}"`,
+          'cache-control': 'no-store',
+        },
+      });
+    },
+
+    async register({ params, identity, requestId }) {
+      const row = await sessionOf(params.productId);
+      await repo.register(db, row.product_id, identity.id, now());
+      return present(row, identity, requestId);
+    },
+
+    async unregister({ params, identity, requestId }) {
+      const row = await sessionOf(params.productId);
+      await repo.unregister(db, row.product_id, identity.id);
+      return present(row, identity, requestId);
+    },
+
+    async listQuestions({ params, identity }) {
+      const row = await sessionOf(params.productId);
+      return (await repo.listQuestions(db, row.product_id, identity.id)).map((q) => toLiveQuestion(q, identity.id));
+    },
+
+    async askQuestion({ params, body, identity, requestId }) {
+      const row = await openBoard(params.productId);
+      await deps.postingRate(identity, requestId);
+      const question = await repo.insertQuestion(db, { productId: row.product_id, authorId: identity.id, authorName: identity.name, authorIsAdmin: identity.role === 'admin', body: body.body, now: now() });
+      await announce(question);
+      return reply(toLiveQuestion({ ...question, voted: false }, identity.id), { status: 201 });
+    },
+
+    upvoteQuestion: ({ params, identity }) => vote(params.questionId, identity, true),
+    removeQuestionVote: ({ params, identity }) => vote(params.questionId, identity, false),
+
+    async markQuestionAnswered({ params, identity }) {
+      await questionFor(params.questionId, identity);
+      await repo.markAnswered(db, params.questionId, now());
+      const after = await questionFor(params.questionId, identity);
+      await announce(after);
+      return toLiveQuestion(after, identity.id);
+    },
+
+    async events({ params }, c) {
+      const row = await sessionOf(params.productId);
+      const times = sessionTimes(row);
+      const lastEventId = c.req.header('last-event-id')?.trim();
+      return streamSSE(c, async (stream) => {
+        let end!: () => void;
+        const ended = new Promise<void>((resolve) => {
+          end = resolve;
+        });
+        stream.onAbort(() => end());
+        const attached = live.attach(row.product_id, stream, times, () => end());
+        try {
+          // First the reconnect hint and where the session stands; a resumed stream then gets what changed meanwhile.
+          await stream.write(retryFrame());
+          await stream.write(sseFrame(sessionEvent(times, now())));
+          if (lastEventId && CHANGE_ID.test(lastEventId)) {
+            for (const question of await repo.questionsChangedAfter(db, row.product_id, lastEventId)) {
+              await stream.write(sseFrame({ type: 'question', question: toEventQuestion(question) }, question.change_seq));
+            }
+          }
+          attached.ready();
+          await ended;
+        } finally {
+          attached.detach();
+        }
+      });
+    },
+
+    async scheduleLive({ params, body, identity, requestId }) {
+      const product = await deps.catalog.getProduct(params.productId, requestId);
+      if (!product) throw notFound('Product not found');
+      if (product.type !== 'webinar') throw conflict(COMMUNITY_MESSAGES.notWebinar);
+      const row = await repo.upsertSession(
+        db,
+        {
+          productId: product._id,
+          productKey: product.productId || product._id,
+          title: product.title,
+          startsAt: new Date(body.startsAt),
+          durationMinutes: body.durationMinutes,
+          joinUrl: body.joinUrl,
+          recordingAssetId: body.recordingAssetId,
+        },
+        now(),
+      );
+      await live.publish(row.product_id, sessionEvent(sessionTimes(row), now()));
+      return present(row, identity, requestId);
+    },
+
+    async cancelLive({ params }) {
+      if (!(await repo.deleteSession(db, params.productId))) throw notFound(COMMUNITY_MESSAGES.sessionNotFound);
+      await live.closeBoard(params.productId);
+      return { productId: params.productId };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { COMMUNITY_MESSAGES, discussionRoutes } from '@catalyst/contracts';
+import { badRequest, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import { follow, resubscribe, threadTitle, unfollow, unsubscribeAll } from './follows.repository';
+import { verifyUnsubscribeToken } from './unsubscribe-token';
+
+export const followRoutes = { follow: discussionRoutes.follow, unfollow: discussionRoutes.unfollow, unsubscribe: discussionRoutes.unsubscribe };
+
+export function createFollowHandlers({ db, config, now }: Pick<Deps, 'db' | 'config' | 'now'>): RouteHandlers<typeof followRoutes> {
+  return {
+    async follow({ params, identity }) {
+      if (!(await follow(db, params.threadId, identity.id))) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+      // Asking for a thread's e-mails takes back an earlier "stop all".
+      await resubscribe(db, identity.id);
+      return { threadId: params.threadId, following: true };
+    },
+
+    async unfollow({ params, identity }) {
+      await unfollow(db, params.threadId, identity.id);
+      return { threadId: params.threadId, following: false };
+    },
+
+    async unsubscribe({ query }) {
+      const token = verifyUnsubscribeToken(query.token, config.INTERNAL_SECRET);
+      if (!token) throw badRequest(COMMUNITY_MESSAGES.unsubscribeInvalid);
+      if (token.scope.kind === 'all') {
+        await unsubscribeAll(db, token.userId, now());
+        return { scope: 'all' as const, threadTitle: null };
+      }
+      await unfollow(db, token.scope.threadId, token.userId);
+      return { scope: 'thread' as const, threadTitle: await threadTitle(db, token.scope.threadId) };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { Logger, Mailer, Peer } from '@catalyst/service-kit';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { CommunityEvents } from '../events';
+import { follow, followingOf } from './follows.repository';
+import { notificationMail, type MailSite } from './notification-mail';
+import { lockDueRecipients, pendingRepliesOf, queueReply, settle, type PendingReply } from './notifications.repository';
+import { lookupRecipients } from './recipients';
+
+/** People mailed per transaction: their rows stay locked while their e-mails go. */
+const BATCH = 25;
+/** Batches per flush, so one flush never runs unbounded (the next tick goes on). */
+const MAX_BATCHES = 40;
+
+export interface NotifierDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  auth: Peer;
+  log: Logger;
+  config: Pick<Config, 'PUBLIC_URL' | 'SITE_NAME' | 'INTERNAL_SECRET' | 'NOTIFICATION_INTERVAL_MINUTES'>;
+  now: () => Date;
+}
+
+export type Notifier = CommunityEvents & {
+  /** Mails everyone whose replies wait and whose quiet interval is over; answers how many e-mails went. */
+  flushDue(): Promise<number>;
+};
+
+/**
+ * The discussions' listener: a reply is queued for the thread's followers (its author follows it from the
+ * start) and mailed in batches, at most one e-mail per person per interval, by `flushDue` (run every few
+ * seconds by ./jobs on every replica; SKIP LOCKED keeps two replicas from mailing the same person).
+ */
+export function createNotifier({ db, mailer, auth, log, config, now }: NotifierDeps): Notifier {
+  const site: MailSite = { publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, secret: config.INTERNAL_SECRET, intervalMinutes: config.NOTIFICATION_INTERVAL_MINUTES };
+
+  async function flushBatch(): Promise<{ locked: number; settled: number; sent: number }> {
+    return db.transaction().execute(async (trx) => {
+      const at = now();
+      const due = await lockDueRecipients(trx, new Date(at.getTime() - config.NOTIFICATION_INTERVAL_MINUTES * 60_000), BATCH);
+      if (due.length === 0) return { locked: 0, settled: 0, sent: 0 };
+      const pending = await pendingRepliesOf(trx, due);
+      const people = await lookupRecipients(auth, due);
+      let sent = 0;
+      let settled = 0;
+      for (const userId of due) {
+        const mine = pending.filter((reply) => reply.userId === userId);
+        const visible: PendingReply[] = mine.filter((reply) => reply.visible);
+        const person = people.get(userId);
+        // A reply hidden or deleted since, or an account gone: nothing to say, the rows go without an e-mail.
+        if (!person || visible.length === 0) {
+          await settle(trx, userId, mine.map((reply) => reply.postId), null);
+          settled += 1;
+          continue;
+        }
+        try {
+          await mailer.send(notificationMail(site, person, visible));
+        } catch (error) {
+          // Left waiting: the next flush tries again.
+          log.error({ userId, err: error instanceof Error ? error.message : String(error) }, 'notification e-mail could not be sent');
+          continue;
+        }
+        sent += 1;
+        settled += 1;
+        await settle(trx, userId, mine.map((reply) => reply.postId), { at, threadCount: new Set(visible.map((reply) => reply.threadId)).size, replyCount: visible.length });
+      }
+      return { locked: due.length, settled, sent };
+    });
+  }
+
+  return {
+    async replyPosted({ thread, post }) {
+      await queueReply(db, { threadId: thread._id, postId: post._id, replierId: post.author._id, now: now() });
+    },
+    async followed({ userId, threadId }) {
+      await follow(db, threadId, userId);
+    },
+    followingAmong: (userId, threadIds) => followingOf(db, threadIds, userId),
+    async flushDue() {
+      let sent = 0;
+      for (let i = 0; i < MAX_BATCHES; i += 1) {
+        const batch = await flushBatch();
+        sent += batch.sent;
+        // A short batch was the last; one where nothing could be settled (mail down) waits for the next tick.
+        if (batch.locked < BATCH || batch.settled === 0) break;
+      }
+      return sent;
+    },
+  };
+}
