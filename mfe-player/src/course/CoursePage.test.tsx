@@ -7,6 +7,10 @@ import { premiumReasonText, session } from '@catalyst/web-kit';
 import { fakeApi, type FakeCall } from '../testing/fakeApi';
 import ProductRoutes from '../routes';
 
+// The community remote as the federation runtime would hand it (an empty section unless a test says otherwise).
+const community = vi.hoisted(() => ({ load: vi.fn() }));
+vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
+
 const PRODUCT = 'a'.repeat(24);
 const SLUG = 'css-grid';
 const S1 = '5'.repeat(24);
@@ -187,6 +191,8 @@ const lessonSaves = (calls: FakeCall[], lessonId: string) => calls.filter((c) =>
 
 beforeEach(() => {
   currentPath = '';
+  community.load.mockReset();
+  community.load.mockResolvedValue({ default: () => null });
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
@@ -635,5 +641,36 @@ describe('a product without sections', () => {
     expect(await screen.findByTestId('product-page')).toBeTruthy();
     expect(screen.queryByTestId('curriculum')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('18% complete'));
+  });
+});
+
+describe("the lesson's discussion (the community remote, loaded at run time)", () => {
+  it('plays the lesson when the community remote cannot be loaded: only its section shows the contained fallback, and Retry loads it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    community.load.mockRejectedValue(new Error('community/Discussion could not be loaded'));
+    signIn();
+    courseApi('member');
+    renderAt(lessonUrl(L2));
+    const area = await screen.findByTestId('community-discussion');
+    expect(await within(area).findByRole('heading', { name: "This section couldn't be loaded" })).toBeTruthy();
+    expect(community.load).toHaveBeenCalledWith('Discussion', false);
+    // the lesson plays on
+    expect(screen.getByTestId('video-player')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Tracks and lines' })).toBeTruthy();
+
+    community.load.mockResolvedValue({ default: ({ target }: { target: { productId: string; lessonId?: string } }) => <p>Discussion of {`${target.productId}/${target.lessonId}`}</p> });
+    await act(async () => fireEvent.click(within(area).getByRole('button', { name: 'Retry' })));
+    expect(await within(area).findByText(`Discussion of ${PRODUCT}/${L2}`)).toBeTruthy();
+    expect(community.load).toHaveBeenLastCalledWith('Discussion', true);
+    expect(within(area).queryByText("This section couldn't be loaded")).toBeNull();
+  });
+
+  it('offers no discussion on a lesson the viewer cannot open', async () => {
+    signIn();
+    courseApi('learner');
+    renderAt(lessonUrl(L2));
+    expect(await screen.findByTestId('lesson-locked')).toBeTruthy();
+    expect(screen.queryByTestId('community-discussion')).toBeNull();
+    expect(community.load).not.toHaveBeenCalled();
   });
 });

@@ -13,6 +13,8 @@ import {
   useDocumentTitle,
   useSession,
 } from '@catalyst/web-kit';
+import { CommunitySection } from '../community/CommunitySection';
+import { renderRecording } from '../community/recording';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
 import { CreatorBlock } from '../product/CreatorBlock';
 import { ProductHeader } from '../product/ProductHeader';
@@ -179,6 +181,12 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
           ) : (
             <NotFound message={COURSE_MESSAGES.lessonNotFound} documentTitle={COURSE_MESSAGES.lessonNotFound} />
           )}
+          {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
+          {product.type === 'webinar' ? <CommunitySection module="LiveBoard" label="the live session" whenNearView={false} props={{ productId: outline.productId, renderRecording }} /> : null}
+          {/* the lesson's questions and answers, for whoever may open the lesson (from the community remote) */}
+          {current && canOpenLesson(current, access) ? (
+            <CommunitySection module="Discussion" label="the discussion" props={{ target: { productId: outline.productId, lessonId: current.id } }} />
+          ) : null}
         </div>
 
         <aside className={styles.side} aria-label="Course">

@@ -6,6 +6,10 @@ import { premiumReasonText } from '@catalyst/web-kit';
 import { fakeApi } from '../testing/fakeApi';
 import { ProductPage } from './ProductPage';
 
+// The community remote as the federation runtime would hand it (an empty section unless a test says otherwise).
+const community = vi.hoisted(() => ({ load: vi.fn() }));
+vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
+
 const ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const related = (n: number): PublicProduct =>
   ({
@@ -77,6 +81,8 @@ function renderAt(path = '/browse/premium/product/react-course') {
 }
 
 beforeEach(() => {
+  community.load.mockReset();
+  community.load.mockResolvedValue({ default: () => null });
   sessionStorage.setItem('token', 'test-token');
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
@@ -289,5 +295,54 @@ describe('the product page', () => {
     await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Try again' })));
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
     expect(screen.queryByTestId('progress-error')).toBeNull();
+  });
+});
+
+describe("the product page's community sections", () => {
+  const standIns = {
+    Discussion: ({ target }: { target: { productId: string; lessonId?: string } }) => <p>Discussion of {target.productId}{target.lessonId ? `/${target.lessonId}` : ''}</p>,
+    LiveBoard: ({ productId, renderRecording }: { productId: string; renderRecording?: unknown }) => (
+      <p>
+        Live board of {productId}, {typeof renderRecording === 'function' ? "with the player's own recording player" : 'without a player'}
+      </p>
+    ),
+  };
+
+  it("shows a single video's discussion (the product as its target) and a webinar's live board with the player's recording player", async () => {
+    community.load.mockImplementation(async (module: keyof typeof standIns) => ({ default: standIns[module] }));
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product({ type: 'webinar' }) } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
+    });
+    renderAt();
+    expect(await screen.findByText(`Discussion of ${ID}`)).toBeTruthy();
+    expect(screen.getByText(`Live board of ${ID}, with the player's own recording player`)).toBeTruthy();
+  });
+
+  it('keeps the page working when the community remote is down: the video plays and each section offers Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    community.load.mockRejectedValue(new Error('community could not be loaded'));
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product({ type: 'webinar' }) } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
+    });
+    renderAt();
+    const discussion = await screen.findByTestId('community-discussion');
+    expect(await within(discussion).findByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(await within(screen.getByTestId('community-liveboard')).findByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.getByTestId('video-player')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark Complete' })).toBeTruthy();
+  });
+
+  it('shows no live board on products that are not webinars', async () => {
+    community.load.mockImplementation(async (module: keyof typeof standIns) => ({ default: standIns[module] }));
+    fakeApi({
+      'GET /content/premium/products/react-course': { body: { success: true, data: product({ type: 'video' }) } },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
+    });
+    renderAt();
+    expect(await screen.findByText(`Discussion of ${ID}`)).toBeTruthy();
+    expect(screen.queryByTestId('community-liveboard')).toBeNull();
+    expect(community.load).not.toHaveBeenCalledWith('LiveBoard', expect.anything());
   });
 });

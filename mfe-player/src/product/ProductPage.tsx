@@ -2,6 +2,8 @@ import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ProductDetail } from '@catalyst/contracts';
 import { Badge, Button, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
+import { CommunitySection } from '../community/CommunitySection';
+import { renderRecording } from '../community/recording';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProgress';
@@ -97,6 +99,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             </div>
           ) : null}
 
+          {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
+          {product.type === 'webinar' ? <CommunitySection module="LiveBoard" label="the live session" whenNearView={false} props={{ productId: product._id, renderRecording }} /> : null}
+
           <section className={styles.section} aria-labelledby="about-title">
             <h2 id="about-title">Description</h2>
             <p className={styles.description}>{product.description}</p>
@@ -121,6 +126,8 @@ function ProductView({ product }: { product: ProductDetail }) {
               </ul>
             </section>
           ) : null}
+
+          <CommunitySection module="Discussion" label="the discussion" props={{ target: { productId: product._id } }} />
         </div>
 
         <aside className={styles.side}>

@@ -1,0 +1,102 @@
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode, type RefObject } from 'react';
+import type { DiscussionTarget, LiveSession } from '@catalyst/contracts';
+import { ErrorScreen, Spinner } from '@catalyst/web-kit';
+
+/** What the community remote's exposed components take (its ./Discussion and ./LiveBoard). */
+export interface CommunityModules {
+  Discussion: { target: DiscussionTarget };
+  LiveBoard: { productId: string; renderRecording?: (recording: NonNullable<LiveSession['recording']>, title: string) => ReactNode };
+}
+export type CommunityModuleName = keyof CommunityModules;
+
+/** How a community module is fetched (the federation runtime; a test hands its own). */
+export type CommunityLoader = (module: CommunityModuleName, retry: boolean) => Promise<{ default?: ComponentType<never> }>;
+
+// The loader (and the federation runtime call in it) is downloaded only when a section is about to show.
+const federationLoader: CommunityLoader = async (module, retry) => (await import('./communityRemote')).loadCommunityModule(module, retry);
+
+/** Distance below the viewport at which a section starts loading (so it is there when scrolled to). */
+const NEAR_VIEW_MARGIN = '600px 0px';
+
+class CommunityBoundary extends Component<{ fallback: (error: Error) => ReactNode; children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('[player] community section failed', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+/** The shell's contained fallback for a remote that did not load (shell/src/federation/RemoteModule.tsx), here for a section. */
+export function CommunityUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <ErrorScreen
+      title="This section couldn't be loaded"
+      message="Something went wrong while loading this part of the page. The rest of the site still works."
+      onRetry={onRetry}
+    />
+  );
+}
+
+/** True once the element is near the viewport (at once where IntersectionObserver is missing). */
+function useNearView(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [near, setNear] = useState(!enabled);
+  useEffect(() => {
+    if (near) return;
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: NEAR_VIEW_MARGIN });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
+export interface CommunitySectionProps<M extends CommunityModuleName> {
+  module: M;
+  props: CommunityModules[M];
+  /** What the section is, for the loading message ('the discussion'). */
+  label: string;
+  /** Load only once the section nears the viewport (the default); false loads it after the first paint. */
+  whenNearView?: boolean;
+  load?: CommunityLoader;
+}
+
+/**
+ * A part of the community remote inside a player page, loaded at run time when it is about to be seen:
+ * never in the player's first download, and when the community remote is down the lesson plays on and
+ * this section alone shows the contained fallback with Retry.
+ */
+export function CommunitySection<M extends CommunityModuleName>({ module, props, label, whenNearView = true, load = federationLoader }: CommunitySectionProps<M>) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const near = useNearView(anchor, whenNearView);
+  const [attempt, setAttempt] = useState(0);
+  const Loaded = useMemo(
+    () =>
+      lazy(async () => {
+        const loaded = await load(module, attempt > 0);
+        if (!loaded?.default) throw new Error(`community/${module} has no component`);
+        return { default: loaded.default as unknown as ComponentType<CommunityModules[M]> };
+      }),
+    [load, module, attempt],
+  );
+
+  return (
+    <div ref={anchor} data-testid={`community-${module.toLowerCase()}`}>
+      {near ? (
+        <CommunityBoundary key={attempt} fallback={() => <CommunityUnavailable onRetry={() => setAttempt((n) => n + 1)} />}>
+          <Suspense fallback={<Spinner message={`Loading ${label}...`} />}>
+            <Loaded {...props} />
+          </Suspense>
+        </CommunityBoundary>
+      ) : null}
+    </div>
+  );
+}
