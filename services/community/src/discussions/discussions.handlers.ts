@@ -95,6 +95,8 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
     },
 
     async createReply({ params, body, identity, requestId }) {
+      // A reply that cannot land (a locked thread) does not count against the caller's hour.
+      if ((await repo.findTargetOfThread(db, params.threadId))?.locked) throw conflict(COMMUNITY_MESSAGES.locked);
       await postingRate(identity, requestId);
       const row = await db.transaction().execute(async (trx) => {
         const thread = await repo.lockThread(trx, params.threadId);

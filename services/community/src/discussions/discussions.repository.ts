@@ -93,7 +93,7 @@ export async function findTargetOfPost(db: Db, postId: string) {
 }
 
 export async function findTargetOfThread(db: Db, threadId: string) {
-  return db.selectFrom('threads').select(['product_id', 'lesson_id']).where('id', '=', threadId).executeTakeFirst();
+  return db.selectFrom('threads').select(['product_id', 'lesson_id', 'locked']).where('id', '=', threadId).executeTakeFirst();
 }
 
 /** A page of a target's threads after `after`, and one more row (whether there is a next page). */

@@ -341,6 +341,8 @@ describe('paging a thread of 10,000 replies', () => {
     // The deep page is read through the index, not by sorting the thread.
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select * from posts where thread_id = ${asked._id} and is_opening = false and seq > ${seq9000.seq}::bigint order by seq limit 51`.execute(t.db);
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/posts_replies_oldest_idx/);
+    const topPlan = await sql<{ 'QUERY PLAN': string }>`explain select * from posts where thread_id = ${asked._id} and is_opening = false and (-upvotes, seq) > (-3, ${seq9000.seq}::bigint) order by -upvotes, seq limit 51`.execute(t.db);
+    expect(topPlan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/posts_replies_top_idx/);
   });
 });
 
