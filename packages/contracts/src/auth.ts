@@ -242,6 +242,9 @@ export const resolveSessionResponseSchema = z.object({ identity: identitySchema 
 export const usersCountResponseSchema = z.object({ count: z.number().int() });
 
 export const usersLookupRequestSchema = z.object({ ids: z.array(objectIdSchema).max(500) });
-/** `createdAt`: when the account was made (ISO 8601), for community's new-account posting rate. */
-export const userSummarySchema = z.object({ id: objectIdSchema, name: z.string(), email: z.string(), createdAt: z.string().optional() });
+/**
+ * `createdAt`: when the account was made (ISO 8601), for community's new-account posting rate; `role`: so
+ * community's e-mails about premium discussions go only to those who may still open them (admins always may).
+ */
+export const userSummarySchema = z.object({ id: objectIdSchema, name: z.string(), email: z.string(), createdAt: z.string().optional(), role: roleSchema.optional() });
 export type UserSummary = z.infer<typeof userSummarySchema>;

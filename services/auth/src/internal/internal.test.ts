@@ -45,8 +45,8 @@ describe('internal routes', () => {
     const res = await t.call('POST', '/internal/users/lookup', { body: { ids: [a.user._id, b.user._id, 'ffffffffffffffffffffffff', a.user._id] }, headers: internalHeaders() });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(2);
-    expect(res.body.data).toContainEqual({ id: a.user._id, name: 'Alpha Person', email: a.email, createdAt: expect.any(String) });
-    expect(res.body.data).toContainEqual({ id: b.user._id, name: 'Beta Person', email: b.email, createdAt: expect.any(String) });
+    expect(res.body.data).toContainEqual({ id: a.user._id, name: 'Alpha Person', email: a.email, role: 'user', createdAt: expect.any(String) });
+    expect(res.body.data).toContainEqual({ id: b.user._id, name: 'Beta Person', email: b.email, role: 'user', createdAt: expect.any(String) });
     const made = Date.parse(res.body.data[0].createdAt);
     expect(Math.abs(Date.now() - made)).toBeLessThan(60_000);
   });

@@ -100,7 +100,7 @@ export async function countUsers(db: Db): Promise<number> {
 
 export async function lookupUsers(db: Db, ids: string[]): Promise<UserSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').select(['id', 'name', 'email', 'created_at']).where('id', 'in', [...new Set(ids)]).orderBy('id').execute();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'email', 'role', 'created_at']).where('id', 'in', [...new Set(ids)]).orderBy('id').execute();
   return rows.map(({ created_at, ...user }) => ({ ...user, createdAt: created_at.toISOString() }));
 }
 
