@@ -1,11 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, COMMUNITY_RATES, PREMIUM_REQUIRED_MESSAGE, type Identity } from '@catalyst/contracts';
+import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, COMMUNITY_RATES, PREMIUM_REQUIRED_MESSAGE, type Identity, type Post, type Thread } from '@catalyst/contracts';
+import type { CommunityEvents } from '../events';
 import { admin, createTestCommunity, ids, learner, lesson, newcomer, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
+
+/** What discussions told the notifications: follows and replies, as a listener would hear them. */
+const heard = { follows: [] as { userId: string; threadId: string }[], replies: [] as { thread: Thread; post: Post }[], failing: false };
+const events: CommunityEvents = {
+  replyPosted: async (event) => {
+    if (heard.failing) throw new Error('mail queue down');
+    heard.replies.push(event);
+  },
+  followed: async (event) => {
+    heard.follows.push(event);
+  },
+  followingAmong: async (userId, threadIds) => new Set(threadIds.filter((threadId) => heard.follows.some((f) => f.userId === userId && f.threadId === threadId))),
+};
 
 let t: TestCommunity;
 beforeAll(async () => {
-  t = await createTestCommunity();
+  t = await createTestCommunity({ base: { events } });
 });
 afterAll(() => t.close());
 
@@ -163,6 +177,32 @@ describe('editing and deleting', () => {
     // A deleted post cannot be edited nor voted.
     expect((await t.call(otherSubscriber, 'PATCH', `/community/posts/${answer._id}`, { body: 'back' })).status).toBe(409);
     expect((await t.call(subscriber, 'PUT', `/community/posts/${answer._id}/vote`)).status).toBe(409);
+  });
+});
+
+describe('what the notifications hear', () => {
+  it('makes the asker and each replier follow, and announces each reply with its thread', async () => {
+    const asked = await thread(subscriber);
+    expect(heard.follows).toContainEqual({ userId: subscriber.id, threadId: asked._id });
+    expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.following).toBe(true);
+    expect((await t.call(otherSubscriber, 'GET', `/community/threads/${asked._id}`)).body.data.following).toBe(false);
+    const answer = await replyTo(asked._id, otherSubscriber, 'Try the docs');
+    expect(heard.follows).toContainEqual({ userId: otherSubscriber.id, threadId: asked._id });
+    const announced = heard.replies.find((r) => r.post._id === answer._id)!;
+    expect(announced.thread).toMatchObject({ _id: asked._id, replyCount: 1, title: 'How do hooks work?' });
+    expect(announced.post).toMatchObject({ body: 'Try the docs', author: { _id: otherSubscriber.id, name: otherSubscriber.name } });
+  });
+
+  it('keeps the reply when the announcement fails', async () => {
+    const asked = await thread(subscriber);
+    heard.failing = true;
+    try {
+      const res = await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, { body: 'Still here' });
+      expect(res.status).toBe(201);
+      expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies`)).body.data.items).toHaveLength(1);
+    } finally {
+      heard.failing = false;
+    }
   });
 });
 
