@@ -72,12 +72,13 @@ export function createDeps(base: BaseDeps): Deps {
   // Content announces its changes over Redis (when configured): a curriculum may have changed (a lesson's free preview).
   invalidations.subscribe('content', () => catalog.forgetLessons(), () => catalog.forgetLessons());
   const mailer = base.mailer ?? mailerFromConfig(config, log);
-  const notifier = createNotifier({ db: base.db, mailer, auth, log, config, now });
+  const lessonAccess = createLessonAccess({ catalog, entitlements });
+  const notifier = createNotifier({ db: base.db, mailer, auth, lessonAccess, log, config, now });
   const live = createLiveHub({ broadcast: broadcast ?? createBroadcast({}), log, now, heartbeatMs: config.LIVE_HEARTBEAT_MS });
   return {
     ...base,
     catalog,
-    lessonAccess: createLessonAccess({ catalog, entitlements }),
+    lessonAccess,
     auth,
     entitlements,
     invalidations,
@@ -88,6 +89,6 @@ export function createDeps(base: BaseDeps): Deps {
     mediaStreams: createMediaStreams({ media: peer(config.MEDIA_URL), secret: config.INTERNAL_SECRET, log }),
     live,
     notifier,
-    reminders: createLiveReminders({ db: base.db, mailer, auth, log, config, now }),
+    reminders: createLiveReminders({ db: base.db, mailer, auth, lessonAccess, log, config, now }),
   };
 }

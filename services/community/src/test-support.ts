@@ -106,7 +106,7 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
     if (peers.authDown) throw unavailable();
     return (body.ids as string[]).flatMap((id) => {
       const user = users.get(id);
-      return user ? [{ id, name: user.name, email: user.email, ...(createdAt.has(id) ? { createdAt: createdAt.get(id)! } : {}) }] : [];
+      return user ? [{ id, name: user.name, email: user.email, role: user.role, ...(createdAt.has(id) ? { createdAt: createdAt.get(id)! } : {}) }] : [];
     });
   });
 

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { LIVE_REMINDER_MINUTES } from '@catalyst/contracts';
-import type { Logger, Mailer, MailMessage, Peer } from '@catalyst/service-kit';
+import type { LessonAccess, Logger, Mailer, MailMessage, Peer } from '@catalyst/service-kit';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { LiveSessionRow } from '../db/tables/live';
-import { lookupRecipients } from '../notifications/recipients';
+import { lookupRecipients, openableBy } from '../notifications/recipients';
 import { calendarPath, sessionPageUrl, sessionTimes } from './live-session';
 import { lockDueReminders, markReminded, sessionsOf } from './live.repository';
 
@@ -16,6 +16,7 @@ export interface RemindersDeps {
   db: Kysely<Database>;
   mailer: Mailer;
   auth: Peer;
+  lessonAccess: Pick<LessonAccess, 'assertMayOpen'>;
   log: Logger;
   config: Pick<Config, 'PUBLIC_URL' | 'SITE_NAME'>;
   now: () => Date;
@@ -51,7 +52,7 @@ export function reminderMail(session: LiveSessionRow, person: { name: string; em
  * start time (a moved session reminds again). Registrations are locked while mailed (SKIP LOCKED: another
  * replica takes the others) and marked in the same transaction.
  */
-export function createLiveReminders({ db, mailer, auth, log, config, now }: RemindersDeps) {
+export function createLiveReminders({ db, mailer, auth, lessonAccess, log, config, now }: RemindersDeps) {
   async function batch(): Promise<{ locked: number; settled: number; sent: number }> {
     return db.transaction().execute(async (trx) => {
       const at = now();
@@ -64,7 +65,10 @@ export function createLiveReminders({ db, mailer, auth, log, config, now }: Remi
       for (const reminder of due) {
         const session = sessions.get(reminder.productId);
         const person = people.get(reminder.userId);
-        if (session && person) {
+        // The join link goes only to those who may still open the webinar (a plan that ended: no reminder).
+        const mayOpen = session && person ? await openableBy(lessonAccess, person, [{ productId: session.product_id, lessonId: null }]) : () => false;
+        if (!mayOpen) continue;
+        if (session && person && mayOpen({ productId: session.product_id, lessonId: null })) {
           try {
             await mailer.send(reminderMail(session, person, config, at));
             sent += 1;

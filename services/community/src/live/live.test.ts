@@ -94,6 +94,24 @@ describe('live sessions', () => {
     at(-180);
   });
 
+  it('send no reminder to a member whose plan has ended', async () => {
+    const ids = { productId: webinar._id, userId: otherSubscriber.id };
+    t.entitled.delete(ids.userId);
+    await t.deps.entitlements.evict(ids.userId);
+    // The start moves, so both members are due again.
+    const moved = new Date(startsAt.getTime() + 30 * MINUTE);
+    expect((await t.call(admin, 'PUT', adminPath, { startsAt: moved.toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/react-live' })).status).toBe(200);
+    clock = new Date(moved.getTime() - 30 * MINUTE);
+    const before = t.mailer.sent.length;
+    expect(await t.deps.reminders.sendDue()).toBe(1);
+    expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual([subscriber.email]);
+    expect(await t.deps.reminders.sendDue()).toBe(0);
+    t.entitled.add(ids.userId);
+    await t.deps.entitlements.evict(ids.userId);
+    expect((await schedule()).status).toBe(200);
+    at(-180);
+  });
+
   it('give an .ics file to anyone, without the join link, and a Google Calendar link', async () => {
     const res = await t.app.request(`${path}/calendar.ics`);
     expect(res.status).toBe(200);

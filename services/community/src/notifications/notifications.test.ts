@@ -158,6 +158,27 @@ describe('reply notifications', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('mails premium discussions only to those who may still open them (admins always may)', async () => {
+    advance(2 * NOTIFICATION_INTERVAL_MINUTES * MINUTE);
+    const threadId = await startThread('Plans end');
+    await replyTo(threadId, admin, 'The host answers.');
+    await replyTo(threadId, otherSubscriber, 'A member adds a word.');
+    const before = { subscriber: mailsTo(subscriber.email).length, admin: mailsTo(admin.email).length };
+    t.entitled.delete(subscriber.id);
+    await t.deps.entitlements.evict(subscriber.id);
+    await t.deps.notifier.flushDue();
+    expect(mailsTo(subscriber.email)).toHaveLength(before.subscriber);
+    // The admin (no plan of their own) follows since replying and hears about the member's reply.
+    expect(mailsTo(admin.email)).toHaveLength(before.admin + 1);
+    expect(mailsTo(admin.email).at(-1)!.text).toContain('A member adds a word.');
+    // The refused replies are dropped, not kept for when the plan comes back.
+    t.entitled.add(subscriber.id);
+    await t.deps.entitlements.evict(subscriber.id);
+    advance(2 * NOTIFICATION_INTERVAL_MINUTES * MINUTE);
+    await t.deps.notifier.flushDue();
+    expect(mailsTo(subscriber.email)).toHaveLength(before.subscriber);
+  });
+
   it('keeps replies waiting while auth cannot say where to send them, and sends them once it can', async () => {
     advance(2 * NOTIFICATION_INTERVAL_MINUTES * MINUTE);
     const threadId = await startThread('Auth is down');

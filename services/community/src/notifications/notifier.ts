@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Logger, Mailer, Peer } from '@catalyst/service-kit';
+import type { LessonAccess, Logger, Mailer, Peer } from '@catalyst/service-kit';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { CommunityEvents } from '../events';
 import { follow, followingOf } from './follows.repository';
 import { notificationMail, type MailSite } from './notification-mail';
 import { lockDueRecipients, pendingRepliesOf, queueReply, settle, type PendingReply } from './notifications.repository';
-import { lookupRecipients } from './recipients';
+import { lookupRecipients, openableBy } from './recipients';
 
 /** People mailed per transaction: their rows stay locked while their e-mails go. */
 const BATCH = 25;
@@ -17,6 +17,7 @@ export interface NotifierDeps {
   db: Kysely<Database>;
   mailer: Mailer;
   auth: Peer;
+  lessonAccess: Pick<LessonAccess, 'assertMayOpen'>;
   log: Logger;
   config: Pick<Config, 'PUBLIC_URL' | 'SITE_NAME' | 'INTERNAL_SECRET' | 'NOTIFICATION_INTERVAL_MINUTES'>;
   now: () => Date;
@@ -32,7 +33,7 @@ export type Notifier = CommunityEvents & {
  * start) and mailed in batches, at most one e-mail per person per interval, by `flushDue` (run every few
  * seconds by ./jobs on every replica; SKIP LOCKED keeps two replicas from mailing the same person).
  */
-export function createNotifier({ db, mailer, auth, log, config, now }: NotifierDeps): Notifier {
+export function createNotifier({ db, mailer, auth, lessonAccess, log, config, now }: NotifierDeps): Notifier {
   const site: MailSite = { publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, secret: config.INTERNAL_SECRET, intervalMinutes: config.NOTIFICATION_INTERVAL_MINUTES };
 
   async function flushBatch(): Promise<{ locked: number; settled: number; sent: number }> {
@@ -46,9 +47,16 @@ export function createNotifier({ db, mailer, auth, log, config, now }: NotifierD
       let settled = 0;
       for (const userId of due) {
         const mine = pending.filter((reply) => reply.userId === userId);
-        const visible: PendingReply[] = mine.filter((reply) => reply.visible);
         const person = people.get(userId);
-        // A reply hidden or deleted since, or an account gone: nothing to say, the rows go without an e-mail.
+        const shown = mine.filter((reply) => reply.visible);
+        const mayOpen = person && shown.length > 0 ? await openableBy(lessonAccess, person, shown) : () => false;
+        if (!mayOpen) {
+          log.warn({ userId }, 'notification e-mail waits: whether its reader may open the discussions cannot be known now');
+          continue;
+        }
+        const visible: PendingReply[] = shown.filter(mayOpen);
+        // A reply hidden or deleted since, a discussion its reader may no longer open, or an account gone:
+        // nothing to say, the rows go without an e-mail.
         if (!person || visible.length === 0) {
           await settle(trx, userId, mine.map((reply) => reply.postId), null);
           settled += 1;

@@ -1,5 +1,5 @@
-import { authInternalRoutes, type UserSummary } from '@catalyst/contracts';
-import type { Peer } from '@catalyst/service-kit';
+import { authInternalRoutes, type Identity, type UserSummary } from '@catalyst/contracts';
+import { HttpError, type LessonAccess, type Peer } from '@catalyst/service-kit';
 
 /** Auth's lookup takes at most this many ids per call. */
 const LOOKUP_CHUNK = 500;
@@ -16,4 +16,32 @@ export async function lookupRecipients(auth: Peer, userIds: string[]): Promise<M
     for (const user of users) found.set(user.id, user);
   }
   return found;
+}
+
+export interface Target {
+  productId: string;
+  lessonId: string | null;
+}
+const targetKey = (target: Target) => `${target.productId}/${target.lessonId ?? ''}`;
+
+/**
+ * Which of these targets (products or lessons) a person may still open, by the rule every page keeps: an
+ * e-mail never carries a premium discussion to someone whose plan has ended. Answers a test per target, or
+ * null when it cannot be known now (billing or content unreachable: ask again on the next round).
+ */
+export async function openableBy(lessonAccess: Pick<LessonAccess, 'assertMayOpen'>, person: UserSummary, targets: Target[]): Promise<((target: Target) => boolean) | null> {
+  const identity: Identity = { id: person.id, role: person.role ?? 'user', email: person.email, name: person.name };
+  const verdicts = new Map<string, boolean>();
+  for (const target of targets) {
+    const key = targetKey(target);
+    if (verdicts.has(key)) continue;
+    try {
+      await lessonAccess.assertMayOpen(identity, target.productId, target.lessonId);
+      verdicts.set(key, true);
+    } catch (error) {
+      if (!(error instanceof HttpError) || (error.status !== 403 && error.status !== 404)) return null;
+      verdicts.set(key, false);
+    }
+  }
+  return (target) => verdicts.get(targetKey(target)) === true;
 }
