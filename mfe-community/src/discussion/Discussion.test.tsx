@@ -1,0 +1,350 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
+import { session } from '@catalyst/web-kit';
+import { fakeServer } from '../testing/fakeServer';
+import Discussion from './Discussion';
+
+const PRODUCT = 'a'.repeat(24);
+const LESSON = 'b'.repeat(24);
+const ME = { _id: 'f'.repeat(24), name: 'Lee', isAdmin: false };
+const ADA = { _id: 'e'.repeat(24), name: 'Ada', isAdmin: false };
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const T1 = id(0x101);
+const T2 = id(0x102);
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+const post = (overrides: Partial<Post> = {}): Post => ({
+  _id: id(0x201),
+  threadId: T1,
+  isOpening: false,
+  author: ADA,
+  body: 'Use **grid-template-areas**.',
+  bodyHtml: '<p>Use <strong>grid-template-areas</strong>.</p>',
+  createdAt: '2026-11-24T10:00:00.000Z',
+  editedAt: null,
+  upvotes: 0,
+  upvotedByMe: false,
+  isAnswer: false,
+  mine: false,
+  editableUntil: null,
+  status: 'visible',
+  ...overrides,
+});
+
+const thread = (overrides: Partial<Thread> = {}): Thread => ({
+  _id: T1,
+  productId: PRODUCT,
+  lessonId: LESSON,
+  title: 'How do named areas work?',
+  opening: post({ _id: id(0x200), isOpening: true, author: ME, mine: true, body: 'I am lost', bodyHtml: '<p>I am lost</p>' }),
+  replyCount: 1,
+  answered: false,
+  answerPostId: null,
+  locked: false,
+  following: true,
+  createdAt: '2026-11-24T09:00:00.000Z',
+  lastActivityAt: '2026-11-24T10:00:00.000Z',
+  ...overrides,
+});
+
+const page = <T,>(items: T[], nextCursor: string | null = null, total = items.length) => ({ data: { items, nextCursor, total } });
+
+function signIn(role: 'user' | 'admin' = 'user') {
+  sessionStorage.setItem('token', 'member-token');
+  session.loadUser({ _id: ME._id, name: ME.name, email: 'lee@example.com', role });
+}
+
+const renderDiscussion = () => render(<Discussion target={{ productId: PRODUCT, lessonId: LESSON }} />);
+
+/** Opens the first discussion of the list. */
+async function openThread(title = 'How do named areas work?') {
+  const entry = await screen.findByRole('button', { name: title });
+  await act(async () => fireEvent.click(entry));
+  return screen.findByTestId('thread-view');
+}
+
+beforeEach(() => signIn());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await session.logout({ revoke: false });
+});
+
+describe('the list of discussions', () => {
+  it("lists a lesson's discussions with their replies, votes and states, newest first; Top and Unanswered ask the server in that order", async () => {
+    const server = fakeServer({
+      'GET /community/threads': ({ query }) =>
+        query.get('sort') === 'unanswered'
+          ? page([])
+          : page([thread(), thread({ _id: T2, title: 'Grid or flex?', answered: true, locked: true, replyCount: 3, opening: post({ _id: id(0x300), threadId: T2, isOpening: true, upvotes: 4 }) })]),
+    });
+    renderDiscussion();
+    const list = await screen.findByTestId('thread-list');
+    expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('button')?.textContent)).toEqual(['How do named areas work?', 'Grid or flex?']);
+    const second = within(list).getAllByRole('listitem')[1]!;
+    expect(second.textContent).toContain('3 replies');
+    expect(second.textContent).toContain('4 upvotes');
+    expect(second.textContent).toContain('Answered');
+    expect(second.textContent).toContain('Locked');
+    const first = server.called('GET', '/community/threads')[0]!;
+    expect(Object.fromEntries(first.query)).toEqual({ productId: PRODUCT, lessonId: LESSON, sort: 'newest' });
+    expect(first.headers.get('Authorization')).toBe('Bearer member-token');
+
+    await act(async () => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'top' } }));
+    await waitFor(() => expect(server.called('GET', '/community/threads').at(-1)!.query.get('sort')).toBe('top'));
+    await act(async () => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'unanswered' } }));
+    expect(await screen.findByText('Every question here has an answer.')).toBeTruthy();
+  });
+
+  it('says when nobody has asked yet, and asks visitors to sign in (reading nothing)', async () => {
+    const server = fakeServer({ 'GET /community/threads': () => page([]) });
+    const { unmount } = renderDiscussion();
+    expect(await screen.findByText('No questions yet. Be the first to ask one.')).toBeTruthy();
+    unmount();
+    await session.logout({ revoke: false });
+    server.requests.length = 0;
+    renderDiscussion();
+    expect(screen.getByText('Sign in to read the questions and answers and to ask your own.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in its own words, without a Retry that cannot help", async () => {
+    fakeServer({ 'GET /community/threads': () => ({ status: 403, error: 'Active subscription required to access this content' }) });
+    renderDiscussion();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Active subscription required to access this content');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('asks a question: the discussion opens as the server rendered it, the focus on its title, and the news is told', async () => {
+    const created = thread({ _id: T2, title: 'Why **bold**?', replyCount: 0, opening: post({ _id: id(0x400), threadId: T2, isOpening: true, author: ME, mine: true, bodyHtml: '<p>Why <em>this</em></p>', editableUntil: minutesFromNow(15) }) });
+    const server = fakeServer({
+      'GET /community/threads': () => page([]),
+      'POST /community/threads': ({ body }) => {
+        const { title } = body as { title: string };
+        return title.trim().length < 5
+          ? { error: 'Title must be at least 5 characters', errors: [{ field: 'title', message: 'Title must be at least 5 characters' }] }
+          : { status: 201, data: created };
+      },
+      [`GET /community/threads/${T2}`]: () => ({ data: created }),
+      [`GET /community/threads/${T2}/replies`]: () => page([]),
+    });
+    renderDiscussion();
+    const ask = await screen.findByRole('button', { name: 'Ask a question' });
+    await act(async () => fireEvent.click(ask));
+    const form = screen.getByRole('form', { name: 'Ask a question' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Title'));
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Why' } });
+    fireEvent.change(within(form).getByLabelText('Details'), { target: { value: 'Why *this*' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Post question' })));
+    // the server's field error beside its field
+    expect((await within(form).findByRole('alert')).textContent).toBe('Title must be at least 5 characters');
+    expect(within(form).getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Why **bold**?' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Post question' })));
+    const view = await screen.findByTestId('thread-view');
+    expect(server.called('POST', '/community/threads').at(-1)!.body).toEqual({ productId: PRODUCT, lessonId: LESSON, title: 'Why **bold**?', body: 'Why *this*' });
+    // the title is text; only the server's sanitised bodyHtml is HTML
+    const heading = within(view).getByRole('heading', { level: 3 });
+    expect(heading.textContent).toBe('Why **bold**?');
+    expect(document.activeElement).toBe(heading);
+    expect(view.querySelector('em')?.textContent).toBe('this');
+    expect(screen.getByTestId('discussion-announcer').textContent).toBe('Your question was posted.');
+  });
+
+  it('shows a rate limit in the words the server used', async () => {
+    fakeServer({ 'GET /community/threads': () => page([]), 'POST /community/threads': () => ({ status: 429, error: COMMUNITY_MESSAGES.rateLimited }) });
+    renderDiscussion();
+    const ask = await screen.findByRole('button', { name: 'Ask a question' });
+    await act(async () => fireEvent.click(ask));
+    const form = screen.getByRole('form', { name: 'Ask a question' });
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'A fine title' } });
+    fireEvent.change(within(form).getByLabelText('Details'), { target: { value: 'Body' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Post question' })));
+    expect((await within(form).findByRole('alert')).textContent).toContain(COMMUNITY_MESSAGES.rateLimited);
+  });
+});
+
+describe('one discussion', () => {
+  function threadServer(overrides: { thread?: Thread; replies?: Post[][]; reportedBefore?: string[] } = {}) {
+    const current = overrides.thread ?? thread();
+    const pages = overrides.replies ?? [[post()]];
+    const known = (postId: string) => pages.flat().find((candidate) => candidate._id === postId)!;
+    // posts reported in an earlier visit
+    const reported = new Set(overrides.reportedBefore ?? []);
+    return fakeServer({
+      'GET /community/threads': () => page([current]),
+      [`GET /community/threads/${current._id}`]: () => ({ data: current }),
+      [`GET /community/threads/${current._id}/replies`]: ({ query }) => {
+        const index = Number(query.get('cursor') ?? 0);
+        return page(pages[index]!, index + 1 < pages.length ? String(index + 1) : null, pages.flat().length);
+      },
+      [`POST /community/threads/${current._id}/replies`]: ({ body }) => ({ status: 201, data: post({ _id: id(0x900), author: ME, mine: true, body: (body as { body: string }).body, bodyHtml: `<p>${(body as { body: string }).body}</p>`, editableUntil: minutesFromNow(15) }) }),
+      'PUT /community/posts/:postId/vote': ({ params }) => ({ data: { postId: params.postId, upvotes: 1, upvotedByMe: true } }),
+      'DELETE /community/posts/:postId/vote': ({ params }) => ({ data: { postId: params.postId, upvotes: 0, upvotedByMe: false } }),
+      'PUT /community/posts/:postId/answer': ({ params }) => ({ data: { ...current, answered: true, answerPostId: params.postId } }),
+      [`DELETE /community/threads/${current._id}/follow`]: () => ({ data: { threadId: current._id, following: false } }),
+      'PATCH /community/posts/:postId': ({ params, body }) => {
+        const text = (body as { body: string }).body;
+        return { data: { ...known(params.postId!), body: text, bodyHtml: `<p>${text}</p>`, editedAt: new Date().toISOString() } };
+      },
+      'DELETE /community/posts/:postId': ({ params }) => ({ data: { ...known(params.postId!), status: 'deleted', body: '', bodyHtml: '' } }),
+      'POST /community/posts/:postId/report': ({ params }) =>
+        reported.has(params.postId!) ? { status: 409, error: COMMUNITY_MESSAGES.alreadyReported } : (reported.add(params.postId!), { status: 201, data: { postId: params.postId, reported: true } }),
+    });
+  }
+
+  it('shows the opening post and its replies, loads more with the next cursor, and goes back with the focus on its entry', async () => {
+    const server = threadServer({ replies: [[post()], [post({ _id: id(0x202), body: 'Or lines', bodyHtml: '<p>Or lines</p>' })]] });
+    renderDiscussion();
+    const view = await openThread();
+    expect(document.activeElement).toBe(within(view).getByRole('heading', { level: 3, name: 'How do named areas work?' }));
+    expect(await within(view).findByText('grid-template-areas')).toBeTruthy();
+    expect(within(view).getByText('I am lost')).toBeTruthy();
+    await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Load more replies' })));
+    expect(await within(view).findByText('Or lines')).toBeTruthy();
+    expect(server.called('GET', `/community/threads/${T1}/replies`).at(-1)!.query.get('cursor')).toBe('1');
+    expect(within(view).queryByRole('button', { name: 'Load more replies' })).toBeNull();
+
+    await act(async () => fireEvent.click(within(view).getByRole('button', { name: /All questions/ })));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('How do named areas work?'));
+  });
+
+  it('replies (the reply joins the list and is told), upvotes and takes the vote back, and unfollows', async () => {
+    const server = threadServer();
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('grid-template-areas');
+    fireEvent.change(within(view).getByLabelText('Your reply'), { target: { value: 'Thanks, that works' } });
+    await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Post reply' })));
+    expect(await within(view).findByText('Thanks, that works')).toBeTruthy();
+    expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies');
+    expect(screen.getByTestId('discussion-announcer').textContent).toBe('Your reply was posted.');
+
+    const reply = view.querySelector(`[data-post-id="${id(0x201)}"]`) as HTMLElement;
+    const vote = within(reply).getByRole('button', { name: 'Upvote (0)' });
+    expect(vote.getAttribute('aria-pressed')).toBe('false');
+    await act(async () => fireEvent.click(vote));
+    const voted = await within(reply).findByRole('button', { name: 'Upvote (1)' });
+    expect(voted.getAttribute('aria-pressed')).toBe('true');
+    await act(async () => fireEvent.click(voted));
+    expect((await within(reply).findByRole('button', { name: 'Upvote (0)' })).getAttribute('aria-pressed')).toBe('false');
+    expect(server.called('PUT', `/community/posts/${id(0x201)}/vote`)).toHaveLength(1);
+    expect(server.called('DELETE', `/community/posts/${id(0x201)}/vote`)).toHaveLength(1);
+
+    await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Unfollow' })));
+    expect((await within(view).findByRole('button', { name: 'Follow' })).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('lets the person who asked mark a reply as the answer', async () => {
+    const server = threadServer();
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('grid-template-areas');
+    await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Mark as answer' })));
+    expect(await within(view).findByRole('button', { name: 'Unmark answer' })).toBeTruthy();
+    expect(within(view.querySelector('header')!).getByText('Answered')).toBeTruthy();
+    expect(server.called('PUT', `/community/posts/${id(0x201)}/answer`)).toHaveLength(1);
+  });
+
+  it("offers no Mark as answer to someone else's question, unless they are an admin", async () => {
+    threadServer({ thread: thread({ opening: post({ _id: id(0x200), isOpening: true, author: ADA, mine: false, body: 'Help', bodyHtml: '<p>Help</p>' }) }) });
+    const { unmount } = renderDiscussion();
+    let view = await openThread();
+    await within(view).findByText('grid-template-areas');
+    expect(within(view).queryByRole('button', { name: 'Mark as answer' })).toBeNull();
+    unmount();
+    signIn('admin');
+    renderDiscussion();
+    view = await openThread();
+    await within(view).findByText('grid-template-areas');
+    expect(within(view).getByRole('button', { name: 'Mark as answer' })).toBeTruthy();
+  });
+
+  it('offers Edit only while the edit window lasts, saying the time left, and saves the edit', async () => {
+    const mine = post({ _id: id(0x210), author: ME, mine: true, body: 'First try', bodyHtml: '<p>First try</p>', editableUntil: minutesFromNow(10.5) });
+    const old = post({ _id: id(0x211), author: ME, mine: true, body: 'Older', bodyHtml: '<p>Older</p>', editableUntil: null });
+    const server = threadServer({ replies: [[mine, old]] });
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('First try');
+    const editable = view.querySelector(`[data-post-id="${mine._id}"]`) as HTMLElement;
+    const closed = view.querySelector(`[data-post-id="${old._id}"]`) as HTMLElement;
+    expect(within(editable).getByRole('button', { name: /Edit/ }).textContent).toContain('(10 minutes left)');
+    expect(within(closed).queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(within(closed).getByRole('button', { name: /Delete/ })).toBeTruthy();
+
+    // the edit saved: what the server answers is shown
+    await act(async () => fireEvent.click(within(editable).getByRole('button', { name: /Edit/ })));
+    const field = within(editable).getByLabelText('Edit your post');
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: 'Second try' } });
+    await act(async () => fireEvent.click(within(editable).getByRole('button', { name: 'Save' })));
+    expect(await within(editable).findByText('Second try')).toBeTruthy();
+    expect(within(editable).getByText('(edited)')).toBeTruthy();
+    const patch = server.requests.find((request) => request.method === 'PATCH')!;
+    expect(patch.path).toBe(`/community/posts/${mine._id}`);
+    expect(patch.body).toEqual({ body: 'Second try' });
+  });
+
+  it('deletes an own post after asking, leaving the removed placeholder', async () => {
+    const mine = post({ _id: id(0x210), author: ME, mine: true, body: 'Oops', bodyHtml: '<p>Oops</p>' });
+    const server = threadServer({ replies: [[mine]] });
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('Oops');
+    const item = view.querySelector(`[data-post-id="${mine._id}"]`) as HTMLElement;
+    await act(async () => fireEvent.click(within(item).getByRole('button', { name: /Delete/ })));
+    const confirm = within(item).getByRole('group', { name: 'Delete this post' });
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' })));
+    expect(await within(view).findByText(COMMUNITY_MESSAGES.removed)).toBeTruthy();
+    expect(within(view).queryByText('Oops')).toBeNull();
+    expect(server.requests.some((request) => request.method === 'DELETE' && request.path === `/community/posts/${mine._id}`)).toBe(true);
+  });
+
+  it('shows a removed post as the placeholder, with no text and nothing to do', async () => {
+    threadServer({ replies: [[post({ status: 'hidden', body: '', bodyHtml: '' })]] });
+    renderDiscussion();
+    const view = await openThread();
+    const removed = await within(view).findByText(COMMUNITY_MESSAGES.removed);
+    const item = removed.closest('[data-testid="post"]') as HTMLElement;
+    expect(within(item).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('reports a post once, with a reason and a note; a second report refused by the server says why', async () => {
+    const other = post({ _id: id(0x220), body: 'Buy now', bodyHtml: '<p>Buy now</p>' });
+    const server = threadServer({ replies: [[post(), other]], reportedBefore: [id(0x201)] });
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('Buy now');
+    const item = view.querySelector(`[data-post-id="${other._id}"]`) as HTMLElement;
+    await act(async () => fireEvent.click(within(item).getByRole('button', { name: /Report/ })));
+    const form = within(item).getByRole('form', { name: 'Report this post' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Reason'));
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'spam' } });
+    fireEvent.change(within(form).getByLabelText('Note for the moderators (optional)'), { target: { value: 'An advert' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send report' })));
+    expect(await within(item).findByText('Reported')).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: /Report/ })).toBeNull();
+    expect(server.called('POST', `/community/posts/${other._id}/report`).map((request) => request.body)).toEqual([{ reason: 'spam', note: 'An advert' }]);
+
+    // reported in an earlier visit: the server's 409 is said, and Report is not offered again
+    const first = view.querySelector(`[data-post-id="${id(0x201)}"]`) as HTMLElement;
+    await act(async () => fireEvent.click(within(first).getByRole('button', { name: /Report/ })));
+    fireEvent.change(within(first).getByLabelText('Reason'), { target: { value: 'abuse' } });
+    await act(async () => fireEvent.click(within(first).getByRole('button', { name: 'Send report' })));
+    expect((await within(first).findByRole('alert')).textContent).toContain(COMMUNITY_MESSAGES.alreadyReported);
+    expect(within(first).getByText('Reported')).toBeTruthy();
+  });
+
+  it('says a locked discussion is locked and offers no reply', async () => {
+    threadServer({ thread: thread({ locked: true }) });
+    renderDiscussion();
+    const view = await openThread();
+    expect(await within(view).findByText(COMMUNITY_MESSAGES.locked)).toBeTruthy();
+    expect(within(view).queryByLabelText('Your reply')).toBeNull();
+  });
+});
