@@ -78,4 +78,24 @@ describe('live boards across replicas (Redis pub/sub)', () => {
     await until(() => deps2.live.connections() === 0, 5_000);
     expect(deps2.live.connections()).toBe(0);
   }, 60_000);
+
+  it('asks its streams to reconnect when the Redis subscription comes back, and the reconnect brings what was missed', async () => {
+    const onB = await openEvents(`${replicaB.url}${path}/events`, otherSubscriber);
+    await until(() => onB.events('session').length > 0);
+    const seen = await t.call(subscriber, 'POST', `${path}/questions`, { body: 'Asked before the outage' });
+    await until(() => onB.events('question').some((e) => e.question._id === seen.body.data._id), 2_000);
+    const lastSeen = onB.frames.filter((f) => f.event === 'question').at(-1)!.id!;
+    const port = Number(new URL(redis.url).port);
+    await redis.kill();
+    // Asked on replica A while Redis is down: replica B's board cannot hear of it.
+    const missed = await t.call(subscriber, 'POST', `${path}/questions`, { body: 'Asked during the outage' });
+    expect(missed.status).toBe(201);
+    redis = await startTestRedis(port);
+    await Promise.race([onB.ended, new Promise((r) => setTimeout(r, 8_000))]);
+    expect(deps2.live.connections()).toBe(0);
+    const again = await openEvents(`${replicaB.url}${path}/events`, otherSubscriber, { 'last-event-id': lastSeen });
+    await until(() => again.events('question').some((e) => e.question._id === missed.body.data._id), 2_000);
+    expect(again.events('question').map((e) => e.question._id)).toEqual([missed.body.data._id]);
+    await again.close();
+  }, 30_000);
 });

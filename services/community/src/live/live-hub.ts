@@ -120,6 +120,12 @@ export function createLiveHub({ broadcast, log, now, heartbeatMs }: { broadcast:
     if (!event.success) return;
     if (event.data.type === 'session') watchTimes(message.p, { startsAt: new Date(event.data.startsAt), endsAt: new Date(event.data.endsAt) });
     deliver(message.p, sseFrame(event.data, message.id));
+  }, () => {
+    // The subscription (re)started: other replicas' events of the gap are lost. Open streams end, so their
+    // browsers reconnect (after the retry hint) with Last-Event-ID and get what changed from the database.
+    if (total === 0) return;
+    log.info({ streams: total }, 'live boards: Redis subscription restarted, streams asked to reconnect');
+    for (const productId of [...boards.keys()]) closeLocal(productId);
   });
 
   const heartbeat = setInterval(() => {
