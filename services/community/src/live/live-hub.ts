@@ -166,17 +166,20 @@ export function createLiveHub({ broadcast, log, now, heartbeatMs }: { broadcast:
       };
     },
 
-    /** An event of a product's board, to every stream on every replica. */
-    async publish(productId: string, event: LiveEvent, id?: string) {
+    /**
+     * An event of a product's board, to every stream on every replica. The request that caused it does not
+     * wait for Redis (publishing never fails: a message Redis cannot take now is dropped, see onResync).
+     */
+    publish(productId: string, event: LiveEvent, id?: string) {
       if (event.type === 'session') watchTimes(productId, { startsAt: new Date(event.startsAt), endsAt: new Date(event.endsAt) });
       deliver(productId, sseFrame(event, id));
-      await broadcast.publish(LIVE_CHANNEL, JSON.stringify({ o: origin, p: productId, e: event, ...(id ? { id } : {}) }));
+      void broadcast.publish(LIVE_CHANNEL, JSON.stringify({ o: origin, p: productId, e: event, ...(id ? { id } : {}) }));
     },
 
     /** The session is gone: every replica ends its streams (a reconnecting browser then meets the 404). */
-    async closeBoard(productId: string) {
+    closeBoard(productId: string) {
       closeLocal(productId);
-      await broadcast.publish(LIVE_CHANNEL, JSON.stringify({ o: origin, p: productId, close: true }));
+      void broadcast.publish(LIVE_CHANNEL, JSON.stringify({ o: origin, p: productId, close: true }));
     },
 
     /** Open streams in this process. */

@@ -40,7 +40,8 @@ export function sessionCalendar(row: LiveSessionRow, { publicUrl, siteName }: { 
     description: `Live Q&A session: ${row.title}\nJoin from the page: ${page}`,
     url: page,
     status: 'CONFIRMED',
-    sequence: Math.floor(row.updated_at.getTime() / 1000),
+    // Calendars keep the entry of the highest sequence: the minute of the last change grows with each one.
+    sequence: Math.floor(row.updated_at.getTime() / 60_000),
   });
   if (error || !value) throw error ?? new Error('calendar event could not be made');
   return value;

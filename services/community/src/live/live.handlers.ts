@@ -68,7 +68,7 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
     await openBoard(before.product_id);
     if (await repo.setVote(db, questionId, identity.id, up, now())) {
       const after = await questionFor(questionId, identity);
-      await announce(after);
+      announce(after);
       return toLiveQuestion(after, identity.id);
     }
     return toLiveQuestion(before, identity.id);
@@ -111,7 +111,7 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
       const row = await openBoard(params.productId);
       await deps.postingRate(identity, requestId);
       const question = await repo.insertQuestion(db, { productId: row.product_id, authorId: identity.id, authorName: identity.name, authorIsAdmin: identity.role === 'admin', body: body.body, now: now() });
-      await announce(question);
+      announce(question);
       return reply(toLiveQuestion({ ...question, voted: false }, identity.id), { status: 201 });
     },
 
@@ -120,9 +120,9 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
 
     async markQuestionAnswered({ params, identity }) {
       await questionFor(params.questionId, identity);
-      await repo.markAnswered(db, params.questionId, now());
+      const changed = await repo.markAnswered(db, params.questionId, now());
       const after = await questionFor(params.questionId, identity);
-      await announce(after);
+      if (changed) announce(after);
       return toLiveQuestion(after, identity.id);
     },
 
@@ -171,13 +171,13 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
         },
         now(),
       );
-      await live.publish(row.product_id, sessionEvent(sessionTimes(row), now()));
+      live.publish(row.product_id, sessionEvent(sessionTimes(row), now()));
       return present(row, identity, requestId);
     },
 
     async cancelLive({ params }) {
       if (!(await repo.deleteSession(db, params.productId))) throw notFound(COMMUNITY_MESSAGES.sessionNotFound);
-      await live.closeBoard(params.productId);
+      live.closeBoard(params.productId);
       return { productId: params.productId };
     },
   };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES, NOTIFICATION_INTERVAL_MINUTES } from '@catalyst/contracts';
-import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
+import { TEST_INTERNAL_SECRET, testLog, until } from '@catalyst/service-kit/testing';
 import { createTestCommunity, ids, lesson, otherSubscriber, subscriber, admin, type TestCommunity } from '../test-support';
+import { startCommunityJobs } from './jobs';
 import { sendsOf } from './notifications.repository';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
@@ -199,5 +200,27 @@ describe('reply notifications', () => {
     const before = mailsTo(subscriber.email).length;
     await Promise.all([t.deps.notifier.flushDue(), t.deps.notifier.flushDue(), t.deps.notifier.flushDue()]);
     expect(mailsTo(subscriber.email)).toHaveLength(before + 1);
+  });
+});
+
+describe('the periodic flush', () => {
+  let t: TestCommunity;
+  beforeAll(async () => {
+    t = await createTestCommunity();
+  });
+  afterAll(() => t.close());
+
+  it('sends the first reply after a quiet interval within one flush period', async () => {
+    const jobs = startCommunityJobs({ notifier: t.deps.notifier, reminders: t.deps.reminders, log: testLog, everyMs: 100 });
+    try {
+      const thread = await t.call(subscriber, 'POST', '/community/threads', { productId: ids.course, title: 'Quick answers', body: 'Anyone?' });
+      const sentAt = Date.now();
+      expect((await t.call(otherSubscriber, 'POST', `/community/threads/${thread.body.data._id}/replies`, { body: 'Here!' })).status).toBe(201);
+      await until(() => t.mailer.sent.some((m) => m.to === subscriber.email), 3_000);
+      expect(t.mailer.sent.filter((m) => m.to === subscriber.email)).toHaveLength(1);
+      expect(Date.now() - sentAt).toBeLessThan(2_000);
+    } finally {
+      await jobs.stop();
+    }
   });
 });
