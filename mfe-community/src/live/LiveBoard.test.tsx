@@ -1,0 +1,254 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMMUNITY_MESSAGES, type LiveQuestion, type LiveSession } from '@catalyst/contracts';
+import { session as sessionStore } from '@catalyst/web-kit';
+import { fakeServer, sseStream } from '../testing/fakeServer';
+import LiveBoard from './LiveBoard';
+
+const PRODUCT = 'a'.repeat(24);
+const NOW = Date.parse('2026-11-25T12:00:00.000Z');
+const at = (ms: number) => new Date(NOW + ms).toISOString();
+const MINUTE = 60_000;
+const ADA = { _id: 'e'.repeat(24), name: 'Ada', isAdmin: false };
+const ME = { _id: 'f'.repeat(24), name: 'Lee', isAdmin: false };
+
+const liveSession = (overrides: Partial<LiveSession> = {}): LiveSession => ({
+  productId: PRODUCT,
+  title: 'Ask me anything about CSS',
+  startsAt: at(2 * 86_400_000 + 3 * 3_600_000 + 4 * MINUTE + 5_000),
+  durationMinutes: 60,
+  endsAt: at(2 * 86_400_000 + 4 * 3_600_000 + 4 * MINUTE + 5_000),
+  status: 'scheduled',
+  joinUrl: 'https://meet.example/abc',
+  registered: false,
+  registrations: 7,
+  calendarUrl: `/api/v1/community/live/${PRODUCT}/calendar.ics`,
+  googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE&text=x',
+  recording: null,
+  ...overrides,
+});
+
+const question = (n: number, overrides: Partial<LiveQuestion> = {}): LiveQuestion => ({
+  _id: n.toString(16).padStart(24, '0'),
+  productId: PRODUCT,
+  author: ADA,
+  body: `Question ${n}`,
+  upvotes: 0,
+  upvotedByMe: false,
+  answered: false,
+  mine: false,
+  createdAt: at(-n * MINUTE),
+  ...overrides,
+});
+/** A question as the stream carries it (the same for everyone: no vote of this viewer, no authorship). */
+const onStream = (q: LiveQuestion): Omit<LiveQuestion, 'upvotedByMe' | 'mine'> => {
+  const { upvotedByMe: _u, mine: _m, ...rest } = q;
+  return rest;
+};
+
+function signIn(role: 'user' | 'admin' = 'user') {
+  sessionStorage.setItem('token', 'member-token');
+  sessionStore.loadUser({ _id: ME._id, name: ME.name, email: 'lee@example.com', role });
+}
+
+beforeEach(() => {
+  // the clock stands still at NOW (timers stay real: the countdown ticks and the stream's retry waits for real)
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  signIn();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await sessionStore.logout({ revoke: false });
+});
+
+describe('the live board before the session', () => {
+  it('counts down to the start each second, told to screen readers to the minute and never announced', async () => {
+    fakeServer({ [`GET /community/live/${PRODUCT}`]: () => ({ data: liveSession() }) });
+    render(<LiveBoard productId={PRODUCT} />);
+    const timer = await screen.findByTestId('live-countdown');
+    expect(timer.getAttribute('role')).toBe('timer');
+    expect(timer.getAttribute('aria-live')).toBeNull();
+    expect(timer.querySelector('[aria-hidden="true"]')!.textContent).toBe('Starts in 2 d 03:04:05');
+    expect(timer.textContent).toContain('Starts in 2 days 3 hours 4 minutes');
+    vi.setSystemTime(NOW + 1_000);
+    await waitFor(() => expect(timer.querySelector('[aria-hidden="true"]')!.textContent).toBe('Starts in 2 d 03:04:04'), { timeout: 2_500 });
+    expect(screen.queryByTestId('live-join')).toBeNull();
+    expect(screen.queryByTestId('live-questions')).toBeNull();
+  });
+
+  it('links the calendar file (a download) and Google Calendar (a new tab, no opener)', async () => {
+    fakeServer({ [`GET /community/live/${PRODUCT}`]: () => ({ data: liveSession() }) });
+    render(<LiveBoard productId={PRODUCT} />);
+    const file = await screen.findByRole('link', { name: 'Add to calendar' });
+    expect(file.getAttribute('href')).toBe(`/api/v1/community/live/${PRODUCT}/calendar.ics`);
+    expect(file.hasAttribute('download')).toBe(true);
+    const google = screen.getByRole('link', { name: /Add to Google Calendar/ });
+    expect(google.getAttribute('target')).toBe('_blank');
+    expect(google.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('registers and cancels the registration with what the server answers', async () => {
+    const server = fakeServer({
+      [`GET /community/live/${PRODUCT}`]: () => ({ data: liveSession() }),
+      [`PUT /community/live/${PRODUCT}/registration`]: () => ({ data: liveSession({ registered: true, registrations: 8 }) }),
+      [`DELETE /community/live/${PRODUCT}/registration`]: () => ({ data: liveSession({ registered: false, registrations: 7 }) }),
+    });
+    render(<LiveBoard productId={PRODUCT} />);
+    const register = await screen.findByRole('button', { name: 'Register' });
+    await act(async () => fireEvent.click(register));
+    expect(await screen.findByText(/You're registered/)).toBeTruthy();
+    expect(screen.getByText(/8 registered/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel registration' })));
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeTruthy();
+    expect(server.called('PUT', `/community/live/${PRODUCT}/registration`)).toHaveLength(1);
+    expect(server.called('DELETE', `/community/live/${PRODUCT}/registration`)).toHaveLength(1);
+  });
+
+  it('renders nothing when no session is scheduled', async () => {
+    const server = fakeServer({ [`GET /community/live/${PRODUCT}`]: () => ({ status: 404, error: COMMUNITY_MESSAGES.sessionNotFound }) });
+    const { container } = render(<LiveBoard productId={PRODUCT} />);
+    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await waitFor(() => expect(container.innerHTML).toBe(''));
+  });
+
+  it("shows another failure in the server's words, with Try again", async () => {
+    fakeServer({ [`GET /community/live/${PRODUCT}`]: () => ({ status: 503, error: 'Community is unavailable' }) });
+    render(<LiveBoard productId={PRODUCT} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Community is unavailable');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('the live board during the session', () => {
+  function liveServer(questions: LiveQuestion[], streams: ReturnType<typeof sseStream>[]) {
+    let opened = 0;
+    return fakeServer({
+      [`GET /community/live/${PRODUCT}`]: () => ({ data: liveSession({ status: 'live', startsAt: at(-10 * MINUTE), endsAt: at(50 * MINUTE) }) }),
+      [`GET /community/live/${PRODUCT}/questions`]: () => ({ data: questions }),
+      [`GET /community/live/${PRODUCT}/events`]: () => streams[opened++]?.response ?? new Response('', { status: 503 }),
+      [`POST /community/live/${PRODUCT}/questions`]: ({ body }) => ({ status: 201, data: question(9, { author: ME, mine: true, body: (body as { body: string }).body, createdAt: at(0) }) }),
+      'PUT /community/live/questions/:questionId/vote': ({ params }) => ({ data: { ...questions.find((q) => q._id === params.questionId)!, upvotes: 3, upvotedByMe: true } }),
+      'PUT /community/live/questions/:questionId/answered': ({ params }) => ({ data: { ...questions.find((q) => q._id === params.questionId)!, answered: true } }),
+    });
+  }
+  const boardItems = () => within(screen.getByTestId('live-questions')).queryAllByTestId('live-question');
+
+  it('says Live now with the join link in a new tab, and lists the questions most upvoted first', async () => {
+    const stream = sseStream();
+    liveServer([question(1, { upvotes: 1 }), question(2, { upvotes: 5 }), question(3, { upvotes: 1, answered: true })], [stream]);
+    render(<LiveBoard productId={PRODUCT} />);
+    expect(await screen.findByText('Live now')).toBeTruthy();
+    const join = screen.getByTestId('live-join');
+    expect(join.getAttribute('href')).toBe('https://meet.example/abc');
+    expect(join.getAttribute('target')).toBe('_blank');
+    expect(join.getAttribute('rel')).toContain('noopener');
+    await waitFor(() => expect(boardItems()).toHaveLength(3));
+    // equal votes: the earlier question first (question 3 was asked before question 1)
+    expect(boardItems().map((item) => item.querySelector('p')?.textContent)).toEqual(['Question 2', 'Question 3', 'Question 1']);
+    expect(within(boardItems()[1]!).getByText('Answered')).toBeTruthy();
+  });
+
+  it('takes new questions, votes and answers from the event stream (sent with the bearer token), keeping what only this viewer knows', async () => {
+    const stream = sseStream();
+    const server = liveServer([question(1, { upvotes: 2, upvotedByMe: true })], [stream]);
+    render(<LiveBoard productId={PRODUCT} />);
+    await waitFor(() => expect(boardItems()).toHaveLength(1));
+    const events = server.called('GET', `/community/live/${PRODUCT}/events`);
+    expect(events[0]!.headers.get('Authorization')).toBe('Bearer member-token');
+    expect(events[0]!.headers.get('Accept')).toBe('text/event-stream');
+
+    await act(async () => stream.send('question', { type: 'question', question: onStream(question(4, { upvotes: 0, body: 'Will there be a recording?' })) }));
+    await waitFor(() => expect(boardItems()).toHaveLength(2));
+    expect(screen.getByText('New question from Ada: Will there be a recording?')).toBeTruthy();
+
+    // a vote from someone else moves question 4 up; this viewer's own vote on question 1 stays theirs
+    await act(async () => stream.send('question', { type: 'question', question: onStream(question(4, { upvotes: 3, body: 'Will there be a recording?' })) }));
+    await act(async () => stream.send('question', { type: 'question', question: onStream(question(1, { upvotes: 2, answered: true })) }));
+    await waitFor(() => expect(boardItems()[0]!.textContent).toContain('Will there be a recording?'));
+    const first = boardItems()[1]!;
+    expect(within(first).getByText('Answered')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Upvote: Question 1' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('asks a question and upvotes one (aria-pressed, the count the server says)', async () => {
+    const stream = sseStream();
+    const server = liveServer([question(1, { upvotes: 2 })], [stream]);
+    render(<LiveBoard productId={PRODUCT} />);
+    await waitFor(() => expect(boardItems()).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Your question'), { target: { value: 'How do I nest grids?' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ask' })));
+    await waitFor(() => expect(boardItems()).toHaveLength(2));
+    expect(screen.getByText('How do I nest grids?')).toBeTruthy();
+    expect(server.called('POST', `/community/live/${PRODUCT}/questions`)[0]!.body).toEqual({ body: 'How do I nest grids?' });
+    expect((screen.getByLabelText('Your question') as HTMLTextAreaElement).value).toBe('');
+
+    const vote = screen.getByRole('button', { name: 'Upvote: Question 1' });
+    expect(vote.getAttribute('aria-pressed')).toBe('false');
+    await act(async () => fireEvent.click(vote));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upvote: Question 1' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.getByRole('button', { name: 'Upvote: Question 1' }).textContent).toContain('3');
+  });
+
+  it('offers the host (an admin) Mark answered', async () => {
+    signIn('admin');
+    const stream = sseStream();
+    const server = liveServer([question(1)], [stream]);
+    render(<LiveBoard productId={PRODUCT} />);
+    await waitFor(() => expect(boardItems()).toHaveLength(1));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark answered' })));
+    await waitFor(() => expect(within(boardItems()[0]!).getByText('Answered')).toBeTruthy());
+    expect(server.called('PUT', `/community/live/questions/${question(1)._id}/answered`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Mark answered' })).toBeNull();
+  });
+
+  it('offers members no Mark answered', async () => {
+    liveServer([question(1)], [sseStream()]);
+    render(<LiveBoard productId={PRODUCT} />);
+    await waitFor(() => expect(boardItems()).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Mark answered' })).toBeNull();
+  });
+
+  it('says Reconnecting… when the stream drops, and takes events again once it is back', { timeout: 10_000 }, async () => {
+    const first = sseStream();
+    const second = sseStream();
+    const server = liveServer([question(1)], [first, second]);
+    render(<LiveBoard productId={PRODUCT} />);
+    await waitFor(() => expect(boardItems()).toHaveLength(1));
+    await act(async () => first.drop());
+    expect(await screen.findByText('Reconnecting…')).toBeTruthy();
+    // the first retry waits 2 s
+    await waitFor(() => expect(server.called('GET', `/community/live/${PRODUCT}/events`)).toHaveLength(2), { timeout: 4_000 });
+    await waitFor(() => expect(screen.queryByText('Reconnecting…')).toBeNull());
+    await act(async () => second.send('question', { type: 'question', question: onStream(question(5)) }));
+    await waitFor(() => expect(boardItems()).toHaveLength(2));
+  });
+
+  it('moves to Ended when the session event says so, and then shows the recording in the host page’s player', async () => {
+    const stream = sseStream();
+    const recording = { assetId: 'c'.repeat(24), streamUrl: '/media/streams/x/master.m3u8?token=t', posterUrl: null };
+    const server = liveServer([], [stream]);
+    const answer = server.fetchMock.getMockImplementation()!;
+    let ended = false;
+    server.fetchMock.mockImplementation(async (input, init) =>
+      ended && String(input).endsWith(`/community/live/${PRODUCT}`)
+        ? new Response(JSON.stringify({ success: true, data: liveSession({ status: 'ended', startsAt: at(-70 * MINUTE), endsAt: at(-10 * MINUTE), recording }) }), { status: 200 })
+        : answer(input, init),
+    );
+    const renderRecording = vi.fn((r: typeof recording, title: string) => <p>Player for {`${r.streamUrl} ${title}`}</p>);
+    const { unmount } = render(<LiveBoard productId={PRODUCT} renderRecording={renderRecording} />);
+    expect(await screen.findByText('Live now')).toBeTruthy();
+    await act(async () => stream.send('session', { type: 'session', status: 'ended', startsAt: at(-60 * MINUTE), endsAt: at(0) }));
+    expect(await screen.findByText('Ended')).toBeTruthy();
+    expect(screen.queryByTestId('live-questions')).toBeNull();
+    expect(screen.getByText(/Its recording will appear here/)).toBeTruthy();
+    unmount();
+
+    ended = true;
+    render(<LiveBoard productId={PRODUCT} renderRecording={renderRecording} />);
+    expect(await screen.findByText(`Player for ${recording.streamUrl} Ask me anything about CSS`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openLiveStream, toLiveEvent, type LiveStreamStatus } from './liveStream';
+
+afterEach(() => vi.useRealTimers());
+
+describe('the live event stream', () => {
+  it('reads the type from the event line and ignores what it does not know', () => {
+    expect(toLiveEvent('session', '{"status":"live","startsAt":"a","endsAt":"b"}')).toEqual({ type: 'session', status: 'live', startsAt: 'a', endsAt: 'b' });
+    expect(toLiveEvent('ping', '{}')).toBeNull();
+    expect(toLiveEvent('question', 'not json')).toBeNull();
+  });
+
+  it('stops for good on a refusal, with the server message', async () => {
+    const statuses: Array<[LiveStreamStatus, string | undefined]> = [];
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Authentication required' }), { status: 401 }));
+    openLiveStream({ url: '/events', fetch, getToken: () => null, onEvent: () => undefined, onStatus: (status, error) => statuses.push([status, error?.message]) });
+    await vi.waitFor(() => expect(statuses.at(-1)).toEqual(['closed', 'Authentication required']));
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries again after a growing wait when the server is unavailable, and stops when closed', async () => {
+    vi.useFakeTimers();
+    const statuses: LiveStreamStatus[] = [];
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Unavailable' }), { status: 503 }));
+    const waits: number[] = [];
+    const close = openLiveStream({ url: '/events', fetch, getToken: () => 't', onEvent: () => undefined, onStatus: (status) => statuses.push(status), delay: (failures) => (waits.push(failures), failures * 1_000) });
+    await vi.waitFor(() => expect(statuses).toEqual(['connecting', 'reconnecting']));
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(waits).toEqual([1, 2]));
+    close();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toEqual({ Accept: 'text/event-stream', Authorization: 'Bearer t' });
+  });
+});
