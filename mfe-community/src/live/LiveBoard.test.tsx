@@ -228,7 +228,7 @@ describe('the live board during the session', () => {
 
   it('moves to Ended when the session event says so, and then shows the recording in the host page’s player', async () => {
     const stream = sseStream();
-    const recording = { assetId: 'c'.repeat(24), streamUrl: '/media/streams/x/master.m3u8?token=t', posterUrl: null };
+    const recording: NonNullable<LiveSession['recording']> = { assetId: 'c'.repeat(24), streamUrl: '/media/streams/x/master.m3u8?token=t', posterUrl: null };
     const server = liveServer([], [stream]);
     const answer = server.fetchMock.getMockImplementation()!;
     let ended = false;
