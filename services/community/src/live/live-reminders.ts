@@ -4,13 +4,13 @@ import type { LessonAccess, Logger, Mailer, MailMessage, Peer } from '@catalyst/
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { LiveSessionRow } from '../db/tables/live';
+import { drainBatches, type BatchResult } from '../notifications/drain';
 import { lookupRecipients, openableBy } from '../notifications/recipients';
 import { calendarPath, sessionPageUrl, sessionTimes } from './live-session';
 import { lockDueReminders, markReminded, sessionsOf } from './live.repository';
 
 /** Reminders per transaction (their registrations stay locked while the e-mails go). */
 const BATCH = 50;
-const MAX_BATCHES = 40;
 
 export interface RemindersDeps {
   db: Kysely<Database>;
@@ -53,7 +53,7 @@ export function reminderMail(session: LiveSessionRow, person: { name: string; em
  * replica takes the others) and marked in the same transaction.
  */
 export function createLiveReminders({ db, mailer, auth, lessonAccess, log, config, now }: RemindersDeps) {
-  async function batch(): Promise<{ locked: number; settled: number; sent: number }> {
+  async function batch(): Promise<BatchResult> {
     return db.transaction().execute(async (trx) => {
       const at = now();
       const due = await lockDueReminders(trx, at, LIVE_REMINDER_MINUTES, BATCH);
@@ -86,15 +86,7 @@ export function createLiveReminders({ db, mailer, auth, lessonAccess, log, confi
 
   return {
     /** Sends every reminder due now; answers how many went. */
-    async sendDue(): Promise<number> {
-      let sent = 0;
-      for (let i = 0; i < MAX_BATCHES; i += 1) {
-        const result = await batch();
-        sent += result.sent;
-        if (result.locked < BATCH || result.settled === 0) break;
-      }
-      return sent;
-    },
+    sendDue: () => drainBatches(batch, BATCH),
   };
 }
 export type LiveReminders = ReturnType<typeof createLiveReminders>;

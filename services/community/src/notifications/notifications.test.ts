@@ -193,6 +193,23 @@ describe('reply notifications', () => {
     expect(mailsTo(subscriber.email)).toHaveLength(before + 1);
   });
 
+  it('keeps a reply waiting when its e-mail cannot be sent, and sends it on the next round', async () => {
+    advance(2 * NOTIFICATION_INTERVAL_MINUTES * MINUTE);
+    const threadId = await startThread('SMTP hiccup');
+    await replyTo(threadId, otherSubscriber, 'Lost in transit? No.');
+    const send = t.mailer.send;
+    t.mailer.send = async () => {
+      throw new Error('SMTP connection refused');
+    };
+    try {
+      expect(await t.deps.notifier.flushDue()).toBe(0);
+    } finally {
+      t.mailer.send = send;
+    }
+    expect(await t.deps.notifier.flushDue()).toBeGreaterThanOrEqual(1);
+    expect(mailsTo(subscriber.email).at(-1)!.text).toContain('Lost in transit? No.');
+  });
+
   it('mails each person once when two replicas flush at the same moment', async () => {
     advance(2 * NOTIFICATION_INTERVAL_MINUTES * MINUTE);
     const threadId = await startThread('Two replicas');

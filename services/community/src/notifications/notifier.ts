@@ -3,6 +3,7 @@ import type { LessonAccess, Logger, Mailer, Peer } from '@catalyst/service-kit';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { CommunityEvents } from '../events';
+import { drainBatches, type BatchResult } from './drain';
 import { follow, followingOf } from './follows.repository';
 import { notificationMail, type MailSite } from './notification-mail';
 import { lockDueRecipients, pendingRepliesOf, queueReply, settle, type PendingReply } from './notifications.repository';
@@ -10,8 +11,6 @@ import { lookupRecipients, openableBy } from './recipients';
 
 /** People mailed per transaction: their rows stay locked while their e-mails go. */
 const BATCH = 25;
-/** Batches per flush, so one flush never runs unbounded (the next tick goes on). */
-const MAX_BATCHES = 40;
 
 export interface NotifierDeps {
   db: Kysely<Database>;
@@ -36,7 +35,7 @@ export type Notifier = CommunityEvents & {
 export function createNotifier({ db, mailer, auth, lessonAccess, log, config, now }: NotifierDeps): Notifier {
   const site: MailSite = { publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, secret: config.INTERNAL_SECRET, intervalMinutes: config.NOTIFICATION_INTERVAL_MINUTES };
 
-  async function flushBatch(): Promise<{ locked: number; settled: number; sent: number }> {
+  async function flushBatch(): Promise<BatchResult> {
     return db.transaction().execute(async (trx) => {
       const at = now();
       const due = await lockDueRecipients(trx, new Date(at.getTime() - config.NOTIFICATION_INTERVAL_MINUTES * 60_000), BATCH);
@@ -85,15 +84,6 @@ export function createNotifier({ db, mailer, auth, lessonAccess, log, config, no
       await follow(db, threadId, userId);
     },
     followingAmong: (userId, threadIds) => followingOf(db, threadIds, userId),
-    async flushDue() {
-      let sent = 0;
-      for (let i = 0; i < MAX_BATCHES; i += 1) {
-        const batch = await flushBatch();
-        sent += batch.sent;
-        // A short batch was the last; one where nothing could be settled (mail down) waits for the next tick.
-        if (batch.locked < BATCH || batch.settled === 0) break;
-      }
-      return sent;
-    },
+    flushDue: () => drainBatches(flushBatch, BATCH),
   };
 }
