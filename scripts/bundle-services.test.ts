@@ -3,11 +3,11 @@
 // tsx, no other node_modules), each migrate.mjs run against a real Postgres, each main.mjs (and media's worker)
 // started and asked /health, then the gateway asked /api/v1/health across all of them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleTarget, TARGETS, type BundleResult } from './bundle-services';
+import { bundleForImage, TARGETS, type BundleResult } from './bundle-services';
 import { ensureDatabase } from './lib/postgres';
 import { freePort } from './lib/ports';
 
@@ -58,14 +58,8 @@ async function untilHealthy(url: string, proc: ReturnType<typeof run>, timeoutMs
 
 beforeAll(async () => {
   for (const target of TARGETS) {
-    const result = await bundleTarget(target, path.join(app, 'dist'));
-    results.set(target.name, result);
-    // As the runtime stage copies it: the target's shipped packages become /app/node_modules.
-    const shipped = path.join(result.outDir, 'node_modules');
-    if (existsSync(shipped)) {
-      cpSync(shipped, path.join(app, 'node_modules'), { recursive: true });
-      rmSync(shipped, { recursive: true, force: true });
-    }
+    // As the Dockerfiles' build stage lays it out (all targets in one /app here: each image has one).
+    results.set(target.name, await bundleForImage(target, app));
   }
   databaseUrl = new URL('/catalyst_bundles', process.env.TEST_DATABASE_URL).href;
   await ensureDatabase(process.env.TEST_DATABASE_URL!, 'catalyst_bundles');
@@ -106,6 +100,18 @@ describe('production bundles', () => {
       expect(code, `${name} migrate.mjs:\n${proc.output()}`).toBe(0);
     }
   }, 60_000);
+
+  it('the payments sandbox (compose profile only) migrates itself at start and answers /health', async () => {
+    const port = await freePort(undefined, new Set(ports.values()));
+    const sandbox = run(path.join('dist', 'payments-sandbox', 'main.mjs'), {
+      ...baseEnv(),
+      PORT: String(port),
+      SANDBOX_SECRET_KEY: 'sk_test_bundle_sandbox_0123456789',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bundle_sandbox_0123456789',
+    });
+    running.push(sandbox.child);
+    await untilHealthy(`http://127.0.0.1:${port}/health`, sandbox);
+  }, 30_000);
 
   it('start every service, the media worker and the gateway; each answers its health check', async () => {
     const started = SERVICES.map((name) => {

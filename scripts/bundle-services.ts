@@ -6,6 +6,7 @@
 //
 //   npx tsx scripts/bundle-services.ts            every target
 //   npx tsx scripts/bundle-services.ts auth media some targets
+//   npx tsx scripts/bundle-services.ts --image /out auth   laid out as the image's /app (the Dockerfiles' build stage)
 //
 // Source files find things relative to where they sit in the repository (service-kit's mail outbox and demo
 // media under the repository root, the gateway's front-end builds): each bundled workspace file keeps its own
@@ -35,7 +36,7 @@ export interface BundleTarget {
 
 const serviceEntries = { main: 'src/main.ts', migrate: 'src/migrate.ts' };
 
-/** Production deployables only: the payments sandbox is a local stand-in for Stripe and never bundled. */
+/** Every deployable. The payments sandbox (a local stand-in for Stripe) is bundled for compose's `sandbox` profile only: never in deploy/k8s. */
 export const TARGETS: BundleTarget[] = [
   // argon2: a native addon (prebuilt binaries loaded by node-gyp-build from its own folder).
   { name: 'auth', dir: 'services/auth', entries: serviceEntries, ship: ['argon2'] },
@@ -46,6 +47,7 @@ export const TARGETS: BundleTarget[] = [
   { name: 'media', dir: 'services/media', entries: { ...serviceEntries, worker: 'src/worker.ts' }, ship: ['sharp'] },
   { name: 'community', dir: 'services/community', entries: serviceEntries, ship: [] },
   // The API reference page serves @scalar/api-reference's browser bundle, a file resolved in the installed package.
+  { name: 'payments-sandbox', dir: 'services/payments-sandbox', entries: { main: 'src/main.ts' }, ship: [] },
   {
     name: 'gateway',
     dir: 'gateway',
@@ -225,11 +227,30 @@ export async function bundleTarget(target: BundleTarget, outRoot = path.join(ROO
   };
 }
 
+/**
+ * Bundles a target laid out as its runtime image's /app: `imageRoot`/dist/<name>/ and the shipped packages in
+ * `imageRoot`/node_modules (merged with what is there), so the Dockerfile's runtime stage copies one folder.
+ */
+export async function bundleForImage(target: BundleTarget, imageRoot: string): Promise<BundleResult> {
+  const result = await bundleTarget(target, path.join(imageRoot, 'dist'));
+  const shipped = path.join(result.outDir, 'node_modules');
+  mkdirSync(path.join(imageRoot, 'node_modules'), { recursive: true });
+  if (existsSync(shipped)) {
+    cpSync(shipped, path.join(imageRoot, 'node_modules'), { recursive: true });
+    rmSync(shipped, { recursive: true, force: true });
+  }
+  return result;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const wanted = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const imageAt = args.indexOf('--image');
+  const imageRoot = imageAt >= 0 ? path.resolve(args[imageAt + 1] ?? '') : undefined;
+  if (imageAt >= 0) args.splice(imageAt, 2);
+  const wanted = args;
   const unknown = wanted.filter((name) => !TARGETS.some((t) => t.name === name));
   if (unknown.length) {
     console.error(`Unknown target(s): ${unknown.join(', ')} (known: ${TARGETS.map((t) => t.name).join(', ')})`);
@@ -237,7 +258,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   for (const target of TARGETS.filter((t) => !wanted.length || wanted.includes(t.name))) {
     const started = Date.now();
-    const r = await bundleTarget(target);
+    const r = imageRoot ? await bundleForImage(target, imageRoot) : await bundleTarget(target);
     const js = Object.values(r.files).reduce((a, b) => a + b, 0);
     const entries = Object.keys(target.entries).map((e) => `${e}.mjs ${kb(r.files[`${e}.mjs`] ?? 0)}`).join(', ');
     console.log(
