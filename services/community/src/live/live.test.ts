@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMUNITY_MESSAGES, COMMUNITY_RATES, LIVE_QUESTIONS_OPEN_MINUTES_BEFORE, LIVE_REMINDER_MINUTES, type Identity } from '@catalyst/contracts';
+import { COMMUNITY_MESSAGES, COMMUNITY_RATES, LIVE_QUESTIONS_OPEN_MINUTES_BEFORE, LIVE_REMINDER_MINUTES, liveEventSchema, type Identity } from '@catalyst/contracts';
 import { verifyStreamToken } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, until } from '@catalyst/service-kit/testing';
 import { admin, createTestCommunity, ids, learner, newcomer, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
@@ -231,6 +231,7 @@ describe('the live question board', () => {
     const asked = (await ask(subscriber, 'Streamed to everyone?')).body.data;
     await until(() => first.events('question').length > 0 && second.events('question').length > 0, 1_000);
     for (const board of [first, second]) {
+      for (const frame of board.frames.filter((f) => f.data)) expect(liveEventSchema.safeParse(JSON.parse(frame.data!)).success).toBe(true);
       const [event] = board.events('question');
       expect(event).toMatchObject({ type: 'question', question: { _id: asked._id, body: 'Streamed to everyone?', upvotes: 0, answered: false } });
       expect(event.question).not.toHaveProperty('upvotedByMe');
