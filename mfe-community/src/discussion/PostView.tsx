@@ -3,6 +3,7 @@ import { CheckCircle2, Flag, Pencil, ThumbsUp, Trash2 } from 'lucide-react';
 import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, formatDate, isApiRequestError } from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';
+import { useAction } from '../shared/useAction';
 import { useNow } from '../shared/useNow';
 import { EditForm, ReportForm } from './forms';
 import styles from './Discussion.module.css';
@@ -33,25 +34,13 @@ type Mode = 'view' | 'edit' | 'report' | 'delete';
 export function PostView({ post, thread, title, onChange, announce, onToggleAnswer, answerBusy }: PostViewProps) {
   const [mode, setMode] = useState<Mode>('view');
   const [reported, setReported] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const { busy, failure, setFailure, run } = useAction();
   // the edit window's time left, to the minute (ticks only while it is open)
   const now = useNow(15_000, !!post.editableUntil);
   const timeLeft = post.editableUntil ? editTimeLeft(post.editableUntil, now) : null;
   const removed = post.status !== 'visible';
   const canAct = !removed && !thread.locked;
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
   const toggleVote = () =>
     run(async () => {
       const vote = await (post.upvotedByMe ? api.discussion.removeVote : api.discussion.upvote)({ params: { postId: post._id } });

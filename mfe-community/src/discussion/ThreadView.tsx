@@ -3,6 +3,7 @@ import { ArrowLeft, Bell, BellOff, CheckCircle2 } from 'lucide-react';
 import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, isAdmin, Spinner, useSession } from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';
+import { useAction } from '../shared/useAction';
 import { ReplyForm } from './forms';
 import { PostView } from './PostView';
 import { useCursorPages } from './useCursorPages';
@@ -19,8 +20,7 @@ interface ThreadViewProps {
 export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
   const { user } = useSession();
   const [thread, setThread] = useState(initial);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useAction();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const replies = useCursorPages<Post>(initial._id, (cursor, signal) => api.discussion.listReplies({ params: { threadId: initial._id }, query: cursor ? { cursor } : {} }, { signal }));
 
@@ -37,17 +37,6 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
 
   const mayMarkAnswer = (thread.opening.mine || isAdmin(user)) && !thread.locked;
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
   const toggleFollow = () =>
     run(async () => {
       const result = await (thread.following ? api.discussion.unfollow : api.discussion.follow)({ params: { threadId: thread._id } });

@@ -3,6 +3,7 @@ import { CalendarPlus, ExternalLink, Radio } from 'lucide-react';
 import type { LiveSession } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, buttonClassName, isApiRequestError, remoteTestId, Spinner, useApiData } from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';
+import { useAction } from '../shared/useAction';
 import { useNow } from '../shared/useNow';
 import { QuestionBoard } from './QuestionBoard';
 import { describeCountdown, formatCountdown, formatStart, questionsOpenAt, statusAt } from './schedule';
@@ -55,21 +56,13 @@ function SessionView({ session, onChange, renderRecording }: { session: LiveSess
   const now = useNow(1_000, statusAt(session, Date.now()) !== 'ended');
   const status = statusAt(session, now);
   const boardOpen = questionsOpenAt(session, now);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const { busy, failure, run } = useAction();
 
-  const toggleRegistration = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const toggleRegistration = () =>
+    run(async () => {
       const input = { params: { productId: session.productId } };
       onChange(await (session.registered ? api.live.unregister(input) : api.live.register(input)));
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section className={styles.board} data-testid={remoteTestId('community')} aria-labelledby="live-session-title">
@@ -93,7 +86,7 @@ function SessionView({ session, onChange, renderRecording }: { session: LiveSess
 
       {status === 'live' ? (
         session.joinUrl ? (
-          <a className={buttonClassName('primary')} href={session.joinUrl} target="_blank" rel="noopener noreferrer" data-testid="live-join">
+          <a className={[buttonClassName('primary'), styles.join].join(' ')} href={session.joinUrl} target="_blank" rel="noopener noreferrer" data-testid="live-join">
             Join session <ExternalLink size={16} aria-hidden="true" focusable="false" />
             <span className="ck-visually-hidden"> (opens in a new tab)</span>
           </a>

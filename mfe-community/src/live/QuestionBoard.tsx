@@ -3,6 +3,7 @@ import { ThumbsUp } from 'lucide-react';
 import { COMMUNITY_LIMITS, type LiveEvent, type LiveQuestion } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, isAdmin, Spinner, useSession } from '@catalyst/web-kit';
 import { fieldErrorOf, messageOf } from '../shared/errors';
+import { useAction } from '../shared/useAction';
 import { useLiveBoard } from './useLiveBoard';
 import styles from './LiveBoard.module.css';
 
@@ -14,16 +15,9 @@ export function QuestionBoard({ productId, onSession }: { productId: string; onS
   const board = useLiveBoard(productId, true, onSession);
   const { user } = useSession();
   const host = isAdmin(user);
-  const [failure, setFailure] = useState<unknown>(null);
+  const { failure, run } = useAction();
 
-  const act = async (action: () => Promise<LiveQuestion>) => {
-    setFailure(null);
-    try {
-      board.put(await action());
-    } catch (error) {
-      setFailure(error);
-    }
-  };
+  const act = (action: () => Promise<LiveQuestion>) => run(async () => board.put(await action()));
   const toggleVote = (question: LiveQuestion) =>
     act(() => (question.upvotedByMe ? api.live.removeQuestionVote : api.live.upvoteQuestion)({ params: { questionId: question._id } }));
   const markAnswered = (question: LiveQuestion) => act(() => api.live.markQuestionAnswered({ params: { questionId: question._id } }));
