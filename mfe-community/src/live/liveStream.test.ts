@@ -33,4 +33,29 @@ describe('the live event stream', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
     expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toEqual({ Accept: 'text/event-stream', Authorization: 'Bearer t' });
   });
+
+  it('hands each event on as it arrives and reconnects with the id of the last one', async () => {
+    const encoder = new TextEncoder();
+    const sent: RequestInit[] = [];
+    let first = true;
+    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+      sent.push(init);
+      if (!first) return new Response(new ReadableStream(), { status: 200 });
+      first = false;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('id: 41\nevent: session\ndata: {"status":"live",'));
+          controller.enqueue(encoder.encode('"startsAt":"a","endsAt":"b"}\n\n: heartbeat\n\n'));
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 200 });
+    });
+    const events: unknown[] = [];
+    const close = openLiveStream({ url: '/events', fetch: fetch as unknown as typeof globalThis.fetch, getToken: () => 't', onEvent: (event) => events.push(event), onStatus: () => undefined, delay: () => 0 });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    close();
+    expect(events).toEqual([{ type: 'session', status: 'live', startsAt: 'a', endsAt: 'b' }]);
+    expect((sent[1]!.headers as Record<string, string>)['Last-Event-ID']).toBe('41');
+  });
 });

@@ -42,12 +42,15 @@ async function refusalOf(response: Response): Promise<ApiRequestError> {
 /**
  * Follows the live board's Server-Sent Events over fetch (so the request carries the bearer token):
  * each event is handed on as it arrives; a dropped stream is opened again after a growing wait (2 s
- * doubling to 30 s, reset once a stream opens). A refusal (401, 403, 404) ends it for good.
+ * doubling to 30 s, reset once a stream opens) with the last event's id, as an EventSource would. A
+ * refusal (401, 403, 404) ends it for good.
  * Returns the function that closes it.
  */
 export function openLiveStream({ url, onEvent, onStatus, getToken = readSessionToken, fetch: doFetch = (...args) => globalThis.fetch(...args), delay = retryDelay }: LiveStreamOptions): () => void {
   const controller = new AbortController();
   let failures = 0;
+  /** The last event's id: a reconnection sends it (Last-Event-ID), so the server replays what was missed. */
+  let lastEventId: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const retry = () => {
@@ -61,6 +64,7 @@ export function openLiveStream({ url, onEvent, onStatus, getToken = readSessionT
     const token = getToken();
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
     let response: Response;
     try {
       response = await doFetch(url, { headers, signal: controller.signal, cache: 'no-store' });
@@ -79,6 +83,7 @@ export function openLiveStream({ url, onEvent, onStatus, getToken = readSessionT
     onStatus('open');
     const parser = createParser({
       onEvent(message) {
+        if (message.id) lastEventId = message.id;
         const event = toLiveEvent(message.event, message.data);
         if (event) onEvent(event);
       },
