@@ -83,7 +83,7 @@ async function bigThread(baseUrl: string, databaseUrl: string, member: string, r
   const listed = await api<{ items: Array<{ _id: string; price: number | null }> }>(baseUrl, 'GET', '/content/products?limit=20', undefined);
   const product = listed.items.find((item) => !isFreeProduct(item));
   if (!product) throw new Error('no premium product among the first 20 listed');
-  const me = await api<{ _id: string; name: string }>(baseUrl, 'GET', '/auth/me', member);
+  const { user: me } = await api<{ user: { _id: string; name: string } }>(baseUrl, 'GET', '/auth/me', member);
   const thread = await api<{ _id: string }>(baseUrl, 'POST', '/community/threads', member, { productId: product._id, title: 'A very busy discussion', body: 'Ten thousand replies follow.' });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
