@@ -1,0 +1,225 @@
+// Offline validation of the Kubernetes manifests: each kustomization rendered with `kubectl kustomize`, then every
+// object checked three ways, none of which needs a cluster:
+//   1. the Kubernetes API schema (kubernetes-models: validators generated from the Kubernetes OpenAPI document):
+//      types, required fields, formats such as quantities;
+//   2. unknown fields (which the schema lets through and a real API server would reject or silently drop):
+//      the object round-tripped through the official client's model classes (@kubernetes/client-node), and any
+//      field that did not survive reported by its path;
+//   3. this project's rules: probes, resources, an autoscaler and a disruption budget per Deployment, Services and
+//      Ingresses that reach something, the migration Job covering every service, no sandbox, released image tags.
+//
+//   npm run deploy:check        (or: npx tsx deploy/k8s/validate.ts [kustomization dirs...])
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ObjectSerializer } from '@kubernetes/client-node/dist/serializer.js';
+import { parseAllDocuments } from 'yaml';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const KUSTOMIZATIONS = { base: path.join(HERE, 'base'), production: path.join(HERE, 'overlays', 'production') } as const;
+export const SECRETS_EXAMPLE = path.join(HERE, 'secrets.example.yaml');
+
+/** The services whose image carries a migrate.mjs (each must be migrated by the Job before a rollout). */
+export const MIGRATED_SERVICES = ['auth', 'content', 'progress', 'billing', 'media', 'community'] as const;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; [key: string]: any };
+
+export interface Problem {
+  object: string;
+  message: string;
+}
+
+const idOf = (o: K8sObject) => `${o.kind}/${o.metadata?.name ?? '?'}`;
+
+/** `kubectl kustomize <dir>`: the rendered objects (kustomize's deprecation notices on stderr are not errors). */
+export function render(dir: string): K8sObject[] {
+  const out = execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  return parseObjects(out);
+}
+
+export function parseObjects(text: string): K8sObject[] {
+  return parseAllDocuments(text)
+    .map((doc) => {
+      if (doc.errors.length) throw new Error(doc.errors.map((e) => e.message).join('; '));
+      return doc.toJS() as K8sObject | null;
+    })
+    .filter((o): o is K8sObject => o !== null);
+}
+
+const splitApiVersion = (apiVersion: string) => {
+  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+  return { group: group!, version: version! };
+};
+
+/** 1. The API schema, through kubernetes-models' validator for the object's apiVersion and kind. */
+export async function schemaProblems(o: K8sObject): Promise<Problem[]> {
+  const { group, version } = splitApiVersion(o.apiVersion);
+  const specifier = `kubernetes-models/${group ? `${group}/` : ''}${version}/${o.kind}`;
+  let Model: new (data: unknown) => { validate(): void };
+  try {
+    Model = ((await import(specifier)) as Record<string, typeof Model>)[o.kind]!;
+  } catch {
+    return [{ object: idOf(o), message: `no Kubernetes schema for ${o.apiVersion} ${o.kind}` }];
+  }
+  try {
+    new Model(o).validate();
+    return [];
+  } catch (e) {
+    return (e as Error).message.split(', data').map((m, i) => ({ object: idOf(o), message: `schema: ${i ? 'data' : ''}${m}` }));
+  }
+}
+
+/** 2. Fields the Kubernetes types do not have, found as the paths lost in a round trip through the client's models. */
+export function unknownFieldProblems(o: K8sObject): Problem[] {
+  const { version } = splitApiVersion(o.apiVersion);
+  const type = `V${version.slice(1)}${o.kind}`;
+  let round: unknown;
+  try {
+    round = ObjectSerializer.serialize(ObjectSerializer.deserialize(o, type), type);
+  } catch (e) {
+    return [{ object: idOf(o), message: `no client model ${type}: ${(e as Error).message}` }];
+  }
+  const lost: string[] = [];
+  const walk = (given: unknown, kept: unknown, at: string) => {
+    if (Array.isArray(given)) return given.forEach((item, i) => walk(item, Array.isArray(kept) ? kept[i] : undefined, `${at}[${i}]`));
+    if (!given || typeof given !== 'object') return;
+    const keptObject = kept && typeof kept === 'object' ? (kept as Record<string, unknown>) : {};
+    for (const [key, value] of Object.entries(given)) {
+      if (!(key in keptObject)) lost.push(`${at}.${key}`);
+      else walk(value, keptObject[key], `${at}.${key}`);
+    }
+  };
+  walk(o, round, '');
+  return lost.map((p) => ({ object: idOf(o), message: `unknown field ${p.slice(1)}` }));
+}
+
+const containersOf = (o: K8sObject): K8sObject[] => {
+  const pod = o.spec?.template?.spec ?? {};
+  return [...(pod.initContainers ?? []), ...(pod.containers ?? [])];
+};
+const matches = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) =>
+  !!selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+
+/** 3. This project's rules over one rendered kustomization. */
+export function policyProblems(objects: K8sObject[], { production = false, secretNames }: { production?: boolean; secretNames?: Set<string> } = {}): Problem[] {
+  const problems: Problem[] = [];
+  const add = (o: K8sObject, message: string) => problems.push({ object: idOf(o), message });
+  const byKind = (kind: string) => objects.filter((o) => o.kind === kind);
+  const deployments = byKind('Deployment');
+  const configMaps = new Set(byKind('ConfigMap').map((c) => c.metadata.name));
+
+  for (const o of objects) {
+    if (/sandbox/i.test(JSON.stringify(o))) add(o, 'the payments sandbox is for local try-outs only, never deployed');
+    if (o.kind !== 'Namespace' && o.metadata.namespace !== 'catalyst') add(o, `namespace is ${o.metadata.namespace ?? 'unset'}, not catalyst`);
+  }
+
+  for (const o of [...deployments, ...byKind('Job')]) {
+    const pod = o.spec.template.spec;
+    if (!pod.securityContext?.runAsNonRoot) add(o, 'pods must run as non-root (securityContext.runAsNonRoot)');
+    for (const c of containersOf(o)) {
+      const r = c.resources ?? {};
+      for (const kind of ['requests', 'limits'] as const) for (const res of ['cpu', 'memory']) if (!r[kind]?.[res]) add(o, `container ${c.name}: no ${res} ${kind}`);
+      if (!/^[\w./-]+(:[\w.-]+)?$/.test(c.image ?? '')) add(o, `container ${c.name}: bad image ${c.image}`);
+      if (production && !/:[\w.-]+$/.test(c.image)) add(o, `container ${c.name}: image ${c.image} has no release tag`);
+      if (/:latest$/.test(c.image)) add(o, `container ${c.name}: image ${c.image} uses :latest`);
+      if (!Array.isArray(c.command) || !/^dist\/[\w-]+\/\w+\.mjs$/.test(c.command[1] ?? '') || c.command[0] !== 'node') add(o, `container ${c.name}: must run a compiled entry point (node dist/<name>/<entry>.mjs)`);
+      if (c.securityContext?.allowPrivilegeEscalation !== false) add(o, `container ${c.name}: allowPrivilegeEscalation must be false`);
+      for (const from of c.envFrom ?? []) {
+        if (from.configMapRef && !configMaps.has(from.configMapRef.name)) add(o, `container ${c.name}: ConfigMap ${from.configMapRef.name} is not in the render`);
+        if (from.secretRef && secretNames && !secretNames.has(from.secretRef.name)) add(o, `container ${c.name}: Secret ${from.secretRef.name} is not in secrets.example.yaml`);
+      }
+      const mounts = new Set((c.volumeMounts ?? []).map((m: { name: string }) => m.name));
+      const volumes = new Set((pod.volumes ?? []).map((v: { name: string }) => v.name));
+      for (const m of mounts) if (!volumes.has(m)) add(o, `container ${c.name}: mounts ${m}, which the pod does not declare`);
+    }
+  }
+
+  for (const d of deployments) {
+    const labels = d.spec.template.metadata?.labels;
+    if (!matches(d.spec.selector?.matchLabels, labels)) add(d, 'selector does not match the pod template labels');
+    if (d.spec.replicas !== undefined) add(d, 'spec.replicas is set: the HorizontalPodAutoscaler owns the count');
+    const worker = labels?.['app.kubernetes.io/component'] === 'worker';
+    for (const c of d.spec.template.spec.containers) {
+      if (!worker && (!c.readinessProbe || !c.livenessProbe)) add(d, `container ${c.name}: readiness and liveness probes are required`);
+      const names = new Set((c.ports ?? []).map((p: { name: string }) => p.name));
+      for (const probe of [c.readinessProbe, c.livenessProbe]) if (probe?.httpGet && typeof probe.httpGet.port === 'string' && !names.has(probe.httpGet.port)) add(d, `container ${c.name}: probe port ${probe.httpGet.port} is not a named port`);
+    }
+    const hpas = byKind('HorizontalPodAutoscaler').filter((h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name);
+    if (hpas.length !== 1) add(d, `needs exactly one HorizontalPodAutoscaler (has ${hpas.length})`);
+    if (!byKind('PodDisruptionBudget').some((p) => matches(p.spec.selector?.matchLabels, labels))) add(d, 'no PodDisruptionBudget selects its pods');
+  }
+
+  for (const h of byKind('HorizontalPodAutoscaler')) {
+    if (!deployments.some((d) => d.metadata.name === h.spec.scaleTargetRef.name)) add(h, `scales ${h.spec.scaleTargetRef.name}, which is not a Deployment here`);
+    if ((h.spec.minReplicas ?? 1) > h.spec.maxReplicas) add(h, 'minReplicas is above maxReplicas');
+    if (production && (h.spec.minReplicas ?? 1) < 2) add(h, 'production runs at least 2 replicas of everything');
+  }
+  for (const p of byKind('PodDisruptionBudget')) {
+    if (!deployments.some((d) => matches(p.spec.selector?.matchLabels, d.spec.template.metadata?.labels))) add(p, 'selects no Deployment’s pods');
+  }
+  const services = byKind('Service');
+  for (const s of services) {
+    const target = deployments.find((d) => matches(s.spec.selector, d.spec.template.metadata?.labels));
+    if (!target) add(s, 'selects no Deployment’s pods');
+    const containerPorts = new Set(target ? target.spec.template.spec.containers.flatMap((c: K8sObject) => (c.ports ?? []).map((p: { name: string }) => p.name)) : []);
+    for (const port of s.spec.ports ?? []) if (typeof port.targetPort === 'string' && target && !containerPorts.has(port.targetPort)) add(s, `targetPort ${port.targetPort} is not a container port name`);
+  }
+  for (const i of byKind('Ingress')) {
+    for (const rule of i.spec.rules ?? []) {
+      for (const p of rule.http?.paths ?? []) {
+        const s = services.find((x) => x.metadata.name === p.backend.service?.name);
+        if (!s) add(i, `path ${p.path}: no Service ${p.backend.service?.name}`);
+        else if (!(s.spec.ports ?? []).some((port: { name?: string; port: number }) => port.name === p.backend.service.port.name || port.port === p.backend.service.port.number)) add(i, `path ${p.path}: Service ${s.metadata.name} has no such port`);
+      }
+    }
+    if (!(i.spec.tls ?? []).length) add(i, 'no TLS');
+  }
+  const live = byKind('Ingress').find((i) => (i.spec.rules ?? []).some((r: K8sObject) => (r.http?.paths ?? []).some((p: { path: string }) => '/api/v1/community/live/123/events'.startsWith(p.path) && p.path !== '/')));
+  if (!live) problems.push({ object: 'Ingress', message: 'no Ingress for the live boards’ event streams (/api/v1/community/live/)' });
+  else if (live.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-buffering'] !== 'off' || Number(live.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-read-timeout'] ?? 0) < 600) {
+    add(live, 'Server-Sent Events need proxy-buffering "off" and a proxy-read-timeout of at least 600 s');
+  }
+
+  const jobs = byKind('Job').filter((j) => j.metadata.labels?.['app.kubernetes.io/component'] === 'migration');
+  if (jobs.length !== 1) problems.push({ object: 'Job', message: `expected one migration Job, found ${jobs.length}` });
+  const migrated = new Map(jobs.flatMap(containersOf).map((c) => [c.command?.[1], c.image] as const));
+  for (const name of MIGRATED_SERVICES) {
+    const deployment = deployments.find((d) => d.metadata.name === name);
+    const image = migrated.get(`dist/${name}/migrate.mjs`);
+    if (!image) problems.push({ object: 'Job/migrate', message: `does not run dist/${name}/migrate.mjs` });
+    else if (deployment && deployment.spec.template.spec.containers[0].image !== image) problems.push({ object: 'Job/migrate', message: `migrates ${name} with ${image}, but the Deployment runs ${deployment.spec.template.spec.containers[0].image}` });
+  }
+  return problems;
+}
+
+/** Every check over one kustomization directory; also the example Secrets' schema. */
+export async function validateKustomization(dir: string, { production = false } = {}): Promise<{ objects: K8sObject[]; problems: Problem[] }> {
+  const objects = render(dir);
+  const secrets = parseObjects(readFileSync(SECRETS_EXAMPLE, 'utf8'));
+  const problems: Problem[] = [];
+  for (const o of [...objects, ...secrets]) problems.push(...(await schemaProblems(o)), ...unknownFieldProblems(o));
+  problems.push(...policyProblems(objects, { production, secretNames: new Set(secrets.map((s) => s.metadata.name)) }));
+  return { objects, problems };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dirs = process.argv.length > 2 ? process.argv.slice(2).map((d) => path.resolve(d)) : Object.values(KUSTOMIZATIONS);
+  let failed = false;
+  for (const dir of dirs) {
+    const { objects, problems } = await validateKustomization(dir, { production: dir === KUSTOMIZATIONS.production });
+    const kinds = Object.entries(objects.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o.kind]: (acc[o.kind] ?? 0) + 1 }), {}))
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
+    const name = path.relative(process.cwd(), dir) || dir;
+    if (problems.length) {
+      failed = true;
+      console.error(`${name}: ${problems.length} problem(s) in ${objects.length} objects`);
+      for (const p of problems) console.error(`  ${p.object}: ${p.message}`);
+    } else {
+      console.log(`${name}: ${objects.length} objects valid (${kinds}): Kubernetes schema, no unknown field, project rules`);
+    }
+  }
+  process.exit(failed ? 1 : 0);
+}

@@ -1,0 +1,71 @@
+// The Kubernetes manifests (deploy/k8s) rendered with kubectl kustomize and checked offline: the API schema,
+// unknown fields, and the project's rules; and each check shown to catch what it is for.
+import { describe, expect, it } from 'vitest';
+import { KUSTOMIZATIONS, policyProblems, render, schemaProblems, unknownFieldProblems, validateKustomization, type K8sObject } from '../deploy/k8s/validate';
+
+const clone = <T>(value: T): T => structuredClone(value);
+const production = render(KUSTOMIZATIONS.production);
+const deployment = (objects: K8sObject[], name: string) => objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!;
+
+describe('deploy/k8s', () => {
+  it.each(Object.entries(KUSTOMIZATIONS))('%s renders and every object is valid', async (name, dir) => {
+    const { objects, problems } = await validateKustomization(dir, { production: name === 'production' });
+    expect(problems).toEqual([]);
+    const count = (kind: string) => objects.filter((o) => o.kind === kind).length;
+    expect([count('Deployment'), count('HorizontalPodAutoscaler'), count('PodDisruptionBudget'), count('Service'), count('Job'), count('Ingress')]).toEqual([8, 8, 8, 7, 1, 3]);
+    expect(objects.filter((o) => o.kind === 'Deployment').map((d) => d.metadata.name).sort()).toEqual(['auth', 'billing', 'community', 'content', 'gateway', 'media', 'media-worker', 'progress']);
+  });
+
+  it('production runs released images, at least two of everything, on the public host', () => {
+    for (const d of production.filter((o) => o.kind === 'Deployment')) expect(d.spec.template.spec.containers[0].image).toMatch(/^registry\.example\.com\/catalyst\/[a-z]+:1\.0\.0$/);
+    for (const h of production.filter((o) => o.kind === 'HorizontalPodAutoscaler')) expect(h.spec.minReplicas).toBeGreaterThanOrEqual(2);
+    for (const i of production.filter((o) => o.kind === 'Ingress')) expect(i.spec.rules[0].host).toBe('learn.example.com');
+    expect(deployment(production, 'media-worker').spec.template.spec.containers[0].command).toEqual(['node', 'dist/media/worker.mjs']);
+  });
+
+  it('the schema check refuses a wrong type and a malformed quantity', async () => {
+    const d = clone(deployment(production, 'auth'));
+    d.spec.template.spec.containers[0].resources.limits.memory = 'lots';
+    d.spec.revisionHistoryLimit = 'five';
+    const messages = (await schemaProblems(d)).map((p) => p.message).join('\n');
+    expect(messages).toContain('/spec/revisionHistoryLimit must be integer');
+    expect(messages).toContain('/resources/limits/memory must match format "quantity"');
+  });
+
+  it('the unknown-field check names each field Kubernetes does not have, by its path', () => {
+    const d = clone(deployment(production, 'gateway'));
+    d.spec.template.spec.containers[0].readinessProbe.httpGet.paht = '/';
+    d.spec.template.spec.containers[0].resource = {};
+    expect(unknownFieldProblems(d).map((p) => p.message)).toEqual([
+      'unknown field spec.template.spec.containers[0].readinessProbe.httpGet.paht',
+      'unknown field spec.template.spec.containers[0].resource',
+    ]);
+    expect(unknownFieldProblems(deployment(production, 'gateway'))).toEqual([]);
+  });
+
+  it('the project rules catch a missing probe, a missing limit, an unmigrated service, a stray autoscaler and the sandbox', () => {
+    const objects = clone(production);
+    const auth = deployment(objects, 'auth');
+    delete auth.spec.template.spec.containers[0].livenessProbe;
+    delete auth.spec.template.spec.containers[0].resources.limits.memory;
+    const job = objects.find((o) => o.kind === 'Job')!;
+    job.spec.template.spec.initContainers = job.spec.template.spec.initContainers.filter((c: { name: string }) => c.name !== 'migrate-billing');
+    objects.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata.name === 'content')!.spec.scaleTargetRef.name = 'contents';
+    objects.push({ ...clone(deployment(objects, 'billing')), metadata: { name: 'payments-sandbox', namespace: 'catalyst' } });
+    const live = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'catalyst-live')!;
+    delete live.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-buffering'];
+    const messages = policyProblems(objects, { production: true }).map((p) => `${p.object}: ${p.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Deployment/auth: container auth: readiness and liveness probes are required',
+        'Deployment/auth: container auth: no memory limits',
+        'Job/migrate: does not run dist/billing/migrate.mjs',
+        'HorizontalPodAutoscaler/content: scales contents, which is not a Deployment here',
+        'Deployment/content: needs exactly one HorizontalPodAutoscaler (has 0)',
+        'Deployment/payments-sandbox: the payments sandbox is for local try-outs only, never deployed',
+        'Ingress/catalyst-live: Server-Sent Events need proxy-buffering "off" and a proxy-read-timeout of at least 600 s',
+      ]),
+    );
+    expect(policyProblems(production, { production: true })).toEqual([]);
+  });
+});
