@@ -64,7 +64,7 @@ beforeAll(async () => {
   databaseUrl = new URL('/catalyst_bundles', process.env.TEST_DATABASE_URL).href;
   await ensureDatabase(process.env.TEST_DATABASE_URL!, 'catalyst_bundles');
   for (const name of [...SERVICES, 'gateway']) ports.set(name, await freePort(undefined, new Set(ports.values())));
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const child of running) child.kill('SIGTERM');

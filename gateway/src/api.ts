@@ -5,6 +5,8 @@ import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
 import { chain, localsOf, pathOf, type Handler } from './chain';
 import { openApiHandler } from './api-docs';
 import { clientErrorsHandlers } from './client-errors';
+import { releaseAdminHandlers } from './releases/admin';
+import type { GatewayReleases } from './releases';
 import { sendEntry, type EdgeCache, type EdgeTicket } from './edge-cache';
 import type { ClientAddress } from './client-address';
 import type { GatewayConfig } from './config';
@@ -25,6 +27,8 @@ export interface ApiDeps {
   edge: EdgeCache;
   /** The declared routes (tests give their own). */
   router?: ApiRouter;
+  /** The release registry: its admin routes, and the load errors client reports count. */
+  releases?: Pick<GatewayReleases, 'repo' | 'registry'>;
 }
 
 export const serviceUrls = (config: GatewayConfig): ServiceUrls => ({
@@ -72,7 +76,7 @@ const apiPathOf = (req: IncomingMessage) => pathOf(req).slice(API_PREFIX.length)
  * path): the routing table, then body limits, JSON checks and edge authentication for the routes the
  * services own, then the proxy (which strips /api/v1).
  */
-export function createApiHandler({ config, log, cache, identity, proxy, client, edge, router = apiRouter }: ApiDeps): Handler {
+export function createApiHandler({ config, log, cache, identity, proxy, client, edge, router = apiRouter, releases }: ApiDeps): Handler {
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
 
@@ -179,8 +183,9 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
 
   const gatewayRoutes: Record<string, Handler> = {
     '/health': healthHandler(upstreams, config.HEALTH_TIMEOUT_MS),
-    '/client-errors': chain(...clientErrorsHandlers({ cache, log, perMinute: config.CLIENT_ERRORS_PER_MINUTE, client })),
+    '/client-errors': chain(...clientErrorsHandlers({ cache, log, perMinute: config.CLIENT_ERRORS_PER_MINUTE, client, releases: releases?.repo ?? null })),
     '/openapi.json': openApiHandler(),
+    ...releaseAdminHandlers({ repo: releases?.repo ?? null, registry: releases?.registry, identity, log }),
   };
   // Every gateway route declared has its handler here, and nothing undeclared is answered.
   const declaredHere = new Set(router.routes.filter((route) => route.owner === 'gateway').map((route) => route.path));

@@ -15,6 +15,7 @@ import { JWKS_PATH, createConfiguredJwksHandler } from './jwks';
 import { createApiProxy } from './proxy';
 import { API_PREFIX } from './routes';
 import { apiSecurityHeaders, appendVary, cors, securityHeaders } from './security';
+import { createGatewayReleases, type GatewayReleases } from './releases';
 import { createStaticRouter } from './static';
 
 export interface GatewayDeps {
@@ -29,6 +30,8 @@ export interface GatewayDeps {
   identity?: IdentityResolver;
   /** The edge cache of public answers; main passes it so a purge broadcast can reach it. */
   edge?: EdgeCache;
+  /** The release registry (main prepares it against DATABASE_URL); omitted → every remote is its built dist. */
+  releases?: GatewayReleases;
 }
 
 /** The edge cache as configured (EDGE_CACHE_*). */
@@ -66,6 +69,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     });
   const proxy = createApiProxy({ agent, streamAgent: deps.streamAgent, log });
   const edge = deps.edge ?? createConfiguredEdgeCache(config);
+  const releases = deps.releases ?? createGatewayReleases(config, log, { database: false });
 
   const app = express();
   app.disable('x-powered-by');
@@ -80,7 +84,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   app.get(JWKS_PATH, createConfiguredJwksHandler(config, log));
   // Any other /api path is an API 404, never the app's HTML.
   app.use('/api', (req, res) => sendError(res, 404, `Route not found: ${req.method} ${req.originalUrl.split('?')[0]}`));
-  app.use(createStaticRouter(config, log));
+  app.use(createStaticRouter(config, log, releases));
   app.use(errorHandler(log));
 
   // A stored public answer is served after the same first steps as any API request (request id, access
@@ -99,7 +103,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     compress(),
     cors(config),
     edgeHit,
-    createApiHandler({ config, log, cache, identity, proxy, client, edge }),
+    createApiHandler({ config, log, cache, identity, proxy, client, edge, releases }),
   );
   // The compression step does nothing to an answer the client does not want encoded, that is too small,
   // or to HEAD, but add Vary: such hits skip it (the common case for API clients and load balancers).

@@ -5,6 +5,7 @@ import { zodFieldErrors } from '@catalyst/service-kit';
 import { localsOf, type Handler } from './chain';
 import type { ClientAddress } from './client-address';
 import { MESSAGES, sendError, sendJson } from './errors';
+import type { ReleaseRepository } from './releases/repository';
 
 /** What the shell reports about a front-end failure (declared with the route in the contracts). */
 export const clientErrorSchema = gatewayRoutes.reportClientError.body;
@@ -13,7 +14,20 @@ export const clientErrorSchema = gatewayRoutes.reportClientError.body;
  * POST /api/v1/client-errors: small body, rate limited per client address, logged at error level,
  * answered 202. Reports are evidence for people, never trusted input.
  */
-export function clientErrorsHandlers({ cache, log, perMinute, client }: { cache: Cache; log: Logger; perMinute: number; client: ClientAddress }): Handler[] {
+export function clientErrorsHandlers({
+  cache,
+  log,
+  perMinute,
+  client,
+  releases = null,
+}: {
+  cache: Cache;
+  log: Logger;
+  perMinute: number;
+  client: ClientAddress;
+  /** A report naming a remote and its release counts as a load error of that version (shown on the releases page). */
+  releases?: Pick<ReleaseRepository, 'countLoadError'> | null;
+}): Handler[] {
   const rateLimit: Handler = async (req, res, next) => {
     const count = await cache.incr(`client-errors:${client.ip(req) || 'unknown'}`, 60);
     if (count > perMinute) {
@@ -37,6 +51,9 @@ export function clientErrorsHandlers({ cache, log, perMinute, client }: { cache:
       return sendError(res, 400, errors[0]?.message ?? 'Invalid error report', errors);
     }
     log.error({ requestId: localsOf(res).requestId, clientIp: client.ip(req), report: result.data }, 'client error reported');
+    const { remote, release } = result.data;
+    // Only a recorded release is counted (a report is evidence, never trusted input); best effort.
+    if (releases && remote && release) void releases.countLoadError(remote, release).catch(() => undefined);
     sendJson(res, 202, { success: true, data: { received: true } });
   };
   return [rateLimit, body, accept];

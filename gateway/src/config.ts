@@ -97,6 +97,12 @@ export const configSchema = z.object({
   STATIC_ROOT: z.string().default(REPO_ROOT),
   MEDIA_DIR: z.string().optional(),
   MF_REMOTES: remotesOverrideSchema,
+  /** The release registry's database (the gateway's own `releases` schema); without it every remote is its built dist. */
+  DATABASE_URL: z.string().url('DATABASE_URL must be a postgres:// URL').optional(),
+  /** Where release folders are kept (`<remote>/<version>/`); default `<STATIC_ROOT>/releases`. */
+  RELEASES_DIR: z.string().optional(),
+  /** How often the registry is read again: a promotion made elsewhere (the CLI, another gateway) is served within this. */
+  RELEASES_REFRESH_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   SITE_NAME: z.string().min(1).default('Catalyst'),
   CONTACT_EMAIL: z.string().email('CONTACT_EMAIL must be an e-mail address').default('hello@catalyst.example'),
   CONTACT_PHONE: z.string().min(1).default('+1 555 0100'),

@@ -2,6 +2,7 @@ import { CACHE_PURGE_CHANNEL, createBroadcast, createCache, createLogger } from 
 import { serviceUrls } from './api';
 import { createConfiguredEdgeCache, createGateway, createUpstreamAgent } from './app';
 import { loadConfig } from './config';
+import { createGatewayReleases } from './releases';
 import { listenGateway } from './listen';
 import { createStreamAgent } from './proxy';
 import { UPSTREAMS, type Upstream } from './routes';
@@ -22,7 +23,16 @@ if (edge.enabled) {
     () => edge.purge(),
   );
 }
-const app = createGateway(config, { log, cache, agent, streamAgent, edge });
+// The release registry: migrated, and each built dist recorded as a first release; a database that cannot be
+// reached now leaves every remote on its built dist until the registry can be read (it is read every second).
+const releases = createGatewayReleases(config, log);
+const prepareReleases = (): Promise<void> =>
+  releases.prepare().catch((error: unknown) => {
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'release registry not prepared: serving the built dists, trying again in 5 s');
+    setTimeout(() => void prepareReleases(), 5_000).unref();
+  });
+await prepareReleases();
+const app = createGateway(config, { log, cache, agent, streamAgent, edge, releases });
 
 const { servers, port } = await listenGateway(
   app,
@@ -51,6 +61,7 @@ function shutdown(signal: string) {
     agent.destroy();
     await cache.close().catch(() => undefined);
     await broadcast.close().catch(() => undefined);
+    await releases.close().catch(() => undefined);
     process.exit(0);
   });
   for (const server of servers) server.closeIdleConnections();

@@ -144,6 +144,8 @@ describe('serving the front ends', () => {
         admin: '/mf/admin/mf-manifest.json',
         community: '/mf/community/mf-manifest.json',
       },
+      // Without a registry database every front end is its built dist.
+      releases: { catalog: 'dist', player: 'dist', account: 'dist', admin: 'dist', community: 'dist', shell: 'dist' },
     });
   });
 

@@ -2,8 +2,11 @@ import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { MEDIA_GRANT_COOKIE, MEDIA_GRANT_TTL_SECONDS, isProtectedMediaPath, needsMediaGrant, verifyMediaGrant, verifyMediaUrl, type Logger } from '@catalyst/service-kit';
-import { REMOTE_NAMES, mediaDir, type GatewayConfig, type RemoteName } from './config';
+import { REMOTE_NAMES, mediaDir, type GatewayConfig } from './config';
 import { sendError } from './errors';
+import type { GatewayReleases } from './releases';
+import { createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
+import { VERSION_PATTERN } from './releases/repository';
 
 export const SITE_TAGLINE = 'Where the change happens.';
 
@@ -56,12 +59,6 @@ export function injectSiteConfig(html: string, site: SiteConfig): string {
   const head = /<head\b[^>]*>/i.exec(html);
   if (head) return `${html.slice(0, head.index + head[0].length)}${tag}${html.slice(head.index + head[0].length)}`;
   return `${tag}${html}`;
-}
-
-/** The /mf/remotes.json body: each remote's manifest, by default served by this gateway. */
-export function remotesManifest(config: GatewayConfig): { remotes: Record<RemoteName, string> } {
-  const remotes = Object.fromEntries(REMOTE_NAMES.map((name) => [name, config.MF_REMOTES?.[name] ?? `/mf/${name}/mf-manifest.json`]));
-  return { remotes: remotes as Record<RemoteName, string> };
 }
 
 export const VIDEO_LINK_REFUSED = 'This video link is invalid or has expired. Reload the page to get a new one.';
@@ -131,12 +128,12 @@ const looksLikeFile = (p: string) => /\/[^/]*\.[a-z0-9]{1,8}$/i.test(p);
  * The front ends: the shell at / (index.html, with the site config, for every client route), each remote
  * under /mf/<name>/, /mf/remotes.json, and /media/ (Range requests for seeking; premium videos need a signed link).
  */
-export function createStaticRouter(config: GatewayConfig, log: Logger): Router {
+export function createStaticRouter(config: GatewayConfig, log: Logger, releases?: Pick<GatewayReleases, 'registry' | 'store'>): Router {
   const router = Router();
   const shellDist = path.join(config.STATIC_ROOT, 'shell', 'dist');
   const indexPath = path.join(shellDist, 'index.html');
   const site = siteConfigOf(config);
-  const remotesBody = JSON.stringify(remotesManifest(config));
+  const registry = releases?.registry ?? createRemotesRegistry({ repo: null, overrides: config.MF_REMOTES, log });
   let cachedIndex: { mtimeMs: number; html: string } | undefined;
 
   // Read again only when the shell is rebuilt, so a new deploy needs no restart.
@@ -161,10 +158,22 @@ export function createStaticRouter(config: GatewayConfig, log: Logger): Router {
     res.type('html').send(html);
   };
 
-  router.get('/mf/remotes.json', (_req, res) => {
-    res.setHeader('cache-control', 'no-cache');
-    res.type('application/json').send(remotesBody);
-  });
+  // The registry decides what each browser loads (releases, canaries); see gateway/src/releases.
+  router.get('/mf/remotes.json', (req, res) => sendRemotesAnswer(registry, req.headers.cookie, res, req.secure));
+  if (releases) {
+    // A release's files never change (its folder is named by its content): cached for good.
+    const versionFiles = new Map<string, RequestHandler>();
+    for (const name of REMOTE_NAMES) {
+      router.use(`/mf/${name}/:version`, (req, res, next) => {
+        const version = req.params.version ?? '';
+        if (!VERSION_PATTERN.test(version)) return next();
+        const dir = releases.store.dirOf(name, version);
+        let serve = versionFiles.get(dir);
+        if (!serve) versionFiles.set(dir, (serve = staticFiles(dir, () => IMMUTABLE)));
+        return serve(req, res, () => notFound(res));
+      });
+    }
+  }
   for (const name of REMOTE_NAMES) router.use(`/mf/${name}`, staticFiles(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist'), buildFileCacheControl));
   router.use('/mf', plainNotFound);
 

@@ -11,4 +11,5 @@ export * from './quiz';
 export * from './certificates';
 export * from './community';
 export * from './demo';
+export * from './releases';
 export * from './routes';

@@ -8,6 +8,7 @@ import { gatewayRoutes } from './gateway';
 import { mediaInternalRoutes, mediaRoutes } from './media';
 import { platformRoutes } from './platform';
 import { certificateRoutes, progressInternalRoutes, progressRoutes } from './progress';
+import { releaseRoutes } from './releases';
 
 /**
  * Every table of declarations, by name. The gateway routes from them, the OpenAPI document lists them,
@@ -36,6 +37,7 @@ export const allRouteTables = {
   liveRoutes,
   moderationRoutes,
   gatewayRoutes,
+  releaseRoutes,
   platformRoutes,
   apiDocsRoutes,
 } satisfies Record<string, RouteTable>;

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './billing';
 export * from './content';
 export * from './gateway';
+export * from './releases';
 export * from './media';
 export * from './community';
 export * from './platform';

@@ -1,0 +1,148 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Identity } from '@catalyst/contracts';
+import { createTestDatabase } from '@catalyst/service-kit/testing';
+import { buildConfig } from '../config';
+import { serveSessions, startWorld } from '../testing/upstreams';
+import { inCanary } from './canary';
+import { createGatewayReleases, type GatewayReleases } from './index';
+import { BUCKET_COOKIE, RELEASES_HEADER } from './registry';
+
+const admin: Identity = { id: 'a1', role: 'admin', email: 'ops@catalyst.example', name: 'Ops' };
+const learner: Identity = { id: 'u1', role: 'user', email: 'learner@catalyst.example', name: 'Learner' };
+
+/** A build folder: a manifest sharing react and exposing two modules, and a chunk. */
+function writeBuild(dir: string, text: string) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ shared: [{ name: 'react', version: '19.2.0', requiredVersion: '^19.2.0', singleton: true }], exposes: [{ path: './BrowseRoutes' }] }));
+  writeFileSync(path.join(dir, 'remoteEntry.js'), `var catalog = ${JSON.stringify(text)};`);
+}
+
+/** An id whose bucket is (or is not) in a canary of `percent`. */
+const idWhere = (inside: boolean, percent: number) => {
+  for (let i = 0; ; i++) if (inCanary(`browser-${i}-xyz`, 'catalog', percent) === inside) return `browser-${i}-xyz`;
+};
+
+describe('the gateway answers /mf/remotes.json from its release registry', () => {
+  let root: string;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let releases: GatewayReleases;
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  const get = (p: string, init?: RequestInit) => fetch(`${world.gateway.url}${p}`, init);
+  const asAdmin = (p: string, body?: unknown, token = 'admin-token-0123456789') =>
+    fetch(`${world.gateway.url}/api/v1${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'gateway-releases-'));
+    writeBuild(path.join(root, 'mfe-catalog', 'dist'), 'built dist');
+    writeBuild(path.join(root, 'releases', 'catalog', 'v2-2222222222'), 'release two');
+    database = await createTestDatabase();
+    const env = { STATIC_ROOT: root, DATABASE_URL: database.url, RELEASES_REFRESH_MS: '100', INTERNAL_SECRET: 'x'.repeat(32), AUTH_URL: 'http://127.0.0.1:9', CONTENT_URL: 'http://127.0.0.1:9', PROGRESS_URL: 'http://127.0.0.1:9', BILLING_URL: 'http://127.0.0.1:9', MEDIA_URL: 'http://127.0.0.1:9', COMMUNITY_URL: 'http://127.0.0.1:9' };
+    releases = createGatewayReleases(buildConfig(env), pino({ level: 'silent' }));
+    await releases.prepare();
+    await releases.repo!.record({ remote: 'catalog', version: 'v2-2222222222', label: 'v2', releasedBy: 'dana', gitCommit: null, shared: [], exposes: ['./BrowseRoutes'] });
+    world = await startWorld({ STATIC_ROOT: root, DATABASE_URL: database.url }, { releases });
+    serveSessions(world.auth, new Map([['admin-token-0123456789', admin], ['learner-token-0123456789', learner]]));
+  });
+  afterAll(async () => {
+    await world?.close();
+    await releases?.close();
+    await database?.drop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('starts on the built dist, served in place', async () => {
+    const response = await get('/mf/remotes.json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('vary')).toMatch(/Cookie/);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const body = (await response.json()) as { remotes: Record<string, string>; releases: Record<string, string> };
+    expect(body.remotes.catalog).toBe('/mf/catalog/mf-manifest.json');
+    expect(body.releases.catalog).toBe('dist');
+    expect(response.headers.get(RELEASES_HEADER)).toContain('catalog=dist');
+  });
+
+  it('serves a release’s files forever-cached under its version, and 404s an unknown version', async () => {
+    const file = await get('/mf/catalog/v2-2222222222/remoteEntry.js');
+    expect(file.status).toBe(200);
+    expect(await file.text()).toContain('release two');
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/mf/catalog/v2-2222222222/mf-manifest.json')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/mf/catalog/v9-9999999999/remoteEntry.js')).status).toBe(404);
+    expect((await get('/mf/catalog/remoteEntry.js')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('lets only an admin act, with the reason in the one error shape', async () => {
+    expect((await fetch(`${world.gateway.url}/api/v1/admin/releases`)).status).toBe(401);
+    const learnerAnswer = await asAdmin('/admin/releases/catalog/promote', { version: 'v2-2222222222' }, 'learner-token-0123456789');
+    expect(learnerAnswer.status).toBe(403);
+    expect(await learnerAnswer.json()).toEqual({ success: false, message: 'Admin access required' });
+    const badVersion = await asAdmin('/admin/releases/catalog/promote', { version: 'latest' });
+    expect(badVersion.status).toBe(400);
+    expect(((await badVersion.json()) as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('version');
+    expect((await asAdmin('/admin/releases/nothing/promote', { version: 'v2-2222222222' })).status).toBe(404);
+    expect((await asAdmin('/admin/releases/catalog/promote', { version: 'v7-7777777777' })).status).toBe(404);
+    expect((await asAdmin('/admin/releases/catalog/canary', { version: 'v2-2222222222', percent: 150 })).status).toBe(400);
+    const malformed = await fetch(`${world.gateway.url}/api/v1/admin/releases/catalog/promote`, { method: 'POST', headers: { authorization: 'Bearer admin-token-0123456789' }, body: '{' });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('promotes and rolls back with no restart: the next answer names the other version', async () => {
+    const promoted = await asAdmin('/admin/releases/catalog/promote', { version: 'v2-2222222222' });
+    expect(promoted.status).toBe(200);
+    expect(((await promoted.json()) as { message: string }).message).toBe('catalog now runs v2-2222222222 for everyone.');
+    const after = (await (await get('/mf/remotes.json')).json()) as { remotes: Record<string, string>; releases: Record<string, string> };
+    expect(after.remotes.catalog).toBe('/mf/catalog/v2-2222222222/mf-manifest.json');
+    expect(after.releases.catalog).toBe('v2-2222222222');
+
+    expect((await asAdmin('/admin/releases/catalog/rollback')).status).toBe(200);
+    expect(((await (await get('/mf/remotes.json')).json()) as { releases: Record<string, string> }).releases.catalog).toBe('dist');
+  });
+
+  it('serves a canary to a stable share of browsers, each always the same version, and hands out bucket cookies', async () => {
+    expect((await asAdmin('/admin/releases/catalog/canary', { version: 'v2-2222222222', percent: 50 })).status).toBe(200);
+    const first = await get('/mf/remotes.json');
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^${BUCKET_COOKIE}=[A-Za-z0-9_-]{16,}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax`));
+
+    const versionFor = async (id: string) => ((await (await get('/mf/remotes.json', { headers: { cookie: `${BUCKET_COOKIE}=${id}` } })).json()) as { releases: Record<string, string> }).releases.catalog;
+    const inside = idWhere(true, 50);
+    const outside = idWhere(false, 50);
+    for (let i = 0; i < 3; i++) {
+      expect(await versionFor(inside)).toBe('v2-2222222222');
+      expect(await versionFor(outside)).toBe('dist');
+    }
+    expect((await asAdmin('/admin/releases/catalog/rollback')).status).toBe(200);
+    expect(await versionFor(inside)).toBe('dist');
+  });
+
+  it('counts a browser’s load error against the version it ran, shown in the list', async () => {
+    const report = await fetch(`${world.gateway.url}/api/v1/client-errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Remote module catalog/BrowseRoutes could not be loaded', remote: 'catalog', release: 'v2-2222222222' }),
+    });
+    expect(report.status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const list = await fetch(`${world.gateway.url}/api/v1/admin/releases`, { headers: { authorization: 'Bearer admin-token-0123456789' } });
+    const body = (await list.json()) as { data: { remotes: Array<{ remote: string; releases: Array<{ version: string; loadErrors: number }> }> } };
+    const catalog = body.data.remotes.find((entry) => entry.remote === 'catalog')!;
+    expect(catalog.releases.find((r) => r.version === 'v2-2222222222')!.loadErrors).toBe(1);
+    expect(catalog.releases.find((r) => r.version === 'dist')!.loadErrors).toBe(0);
+  });
+
+  it('keeps answering the last known releases while Postgres cannot be reached', async () => {
+    expect((await asAdmin('/admin/releases/catalog/promote', { version: 'v2-2222222222' })).status).toBe(200);
+    const broken = createGatewayReleases(buildConfig({ STATIC_ROOT: root, DATABASE_URL: database.url, RELEASES_REFRESH_MS: '100', INTERNAL_SECRET: 'x'.repeat(32) }), pino({ level: 'silent' }));
+    await broken.registry.refresh();
+    expect(broken.registry.answer(undefined).body.releases.catalog).toBe('v2-2222222222');
+    // The pool ends: every read now fails, as with Postgres down.
+    await broken.close();
+    await broken.registry.refresh();
+    expect(broken.registry.fresh).toBe(false);
+    expect(broken.registry.answer(undefined).body.remotes.catalog).toBe('/mf/catalog/v2-2222222222/mf-manifest.json');
+  });
+});

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type { Kysely } from 'kysely';
+import { createDb, type Logger } from '@catalyst/service-kit';
+import type { GatewayConfig } from '../config';
+import { readBuildFacts } from './manifest';
+import { createRemotesRegistry, type RemotesRegistry } from './registry';
+import { createReleaseRepository, DIST_VERSION, migrateReleases, RELEASE_TARGETS, RELEASES_SCHEMA, type ReleaseRepository } from './repository';
+import type { ReleasesDatabase } from './schema';
+import { createDiskReleaseStore, type ReleaseStore } from './store';
+
+export * from './repository';
+export { bucketOf, inCanary } from './canary';
+export { BUCKET_COOKIE, RELEASES_HEADER, manifestUrlOf, sendRemotesAnswer, type RemotesRegistry } from './registry';
+export type { ReleaseStore } from './store';
+
+/** The gateway's release registry: the table (when it has a database), the files, and the answer browsers get. */
+export interface GatewayReleases {
+  repo: ReleaseRepository | null;
+  store: ReleaseStore;
+  registry: RemotesRegistry;
+  /** Migrates the schema and records each front end's built dist as its first release where none is recorded. */
+  prepare(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where release folders live: RELEASES_DIR, else `<STATIC_ROOT>/releases`. */
+export const releasesDirOf = (config: Pick<GatewayConfig, 'RELEASES_DIR' | 'STATIC_ROOT'>) => config.RELEASES_DIR ?? path.join(config.STATIC_ROOT, 'releases');
+
+/** The commit the working tree is at, when it is a git checkout. */
+export function gitCommit(cwd: string): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+export function createGatewayReleases(config: GatewayConfig, log: Logger, { database = true }: { database?: boolean } = {}): GatewayReleases {
+  const db: Kysely<ReleasesDatabase> | null =
+    database && config.DATABASE_URL ? createDb<ReleasesDatabase>({ connectionString: config.DATABASE_URL, schema: RELEASES_SCHEMA, poolSize: 3, log }) : null;
+  const repo = db ? createReleaseRepository(db) : null;
+  const store = createDiskReleaseStore({ root: releasesDirOf(config), staticRoot: config.STATIC_ROOT });
+  const registry = createRemotesRegistry({ repo, overrides: config.MF_REMOTES, log, refreshMs: config.RELEASES_REFRESH_MS });
+  return {
+    repo,
+    store,
+    registry,
+    async prepare() {
+      if (!db || !repo) return;
+      await migrateReleases(db, log);
+      const commit = gitCommit(config.STATIC_ROOT);
+      for (const remote of RELEASE_TARGETS) {
+        const dir = store.dirOf(remote, DIST_VERSION);
+        if (!(await store.has(remote, DIST_VERSION))) continue;
+        const facts = await readBuildFacts(dir);
+        const recorded = await repo.ensureInitial({ remote, version: DIST_VERSION, label: 'built dist (served in place)', releasedBy: 'gateway start', gitCommit: commit, ...facts });
+        if (recorded) log.info({ remote }, 'release registry: the built dist is the first release');
+      }
+      await registry.refresh();
+    },
+    async close() {
+      registry.stop();
+      await db?.destroy();
+    },
+  };
+}

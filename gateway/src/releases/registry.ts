@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { RemotesAnswer } from '@catalyst/contracts';
+import type { Logger } from '@catalyst/service-kit';
+import { REMOTE_NAMES, type RemoteName } from '../config';
+import { inCanary } from './canary';
+import { DIST_VERSION, type Channel, type ReleaseRepository } from './repository';
+
+/** The anonymous, stable id a browser is bucketed by for canaries (HttpOnly: only the gateway reads it). */
+export const BUCKET_COOKIE = 'catalyst_release_bucket';
+const BUCKET_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const BUCKET_COOKIE_SECONDS = 365 * 24 * 3600;
+
+/** Response header naming the version of each remote the answer chose, e.g. `catalog=v0.1.0-3f9a1c07e2, player=dist`. */
+export const RELEASES_HEADER = 'x-catalyst-releases';
+
+/** Where a version's manifest is served: the built dist in place, or its release folder. */
+export const manifestUrlOf = (remote: string, version: string) => (version === DIST_VERSION ? `/mf/${remote}/mf-manifest.json` : `/mf/${remote}/${version}/mf-manifest.json`);
+
+export interface RemotesRegistry {
+  /** The /mf/remotes.json answer for one person (their bucket id decides canaries). */
+  answer(bucketId: string | undefined): { body: RemotesAnswer; canary: boolean };
+  /** The version a front end runs for everyone (the shell's index.html comes from it). */
+  current(remote: string): string;
+  /** Every version some people are served right now (current and canary). */
+  served(remote: string): string[];
+  /** Reads the channels again now (after an action through this gateway). */
+  refresh(): Promise<void>;
+  /** Whether the last read of the registry succeeded (false: answers come from the last known channels). */
+  readonly fresh: boolean;
+  stop(): void;
+}
+
+export interface RegistryOptions {
+  /** Null without a database: every remote is its built dist (or its MF_REMOTES address). */
+  repo: ReleaseRepository | null;
+  /** MF_REMOTES: a fixed address per remote (dev servers, a CDN) that the registry does not decide. */
+  overrides?: Partial<Record<RemoteName, string>>;
+  log: Logger;
+  /** How often the channels are read again: a promotion by the CLI or another gateway is served within this. */
+  refreshMs?: number;
+}
+
+/**
+ * The registry as the browsers see it: the channels are read every `refreshMs` and kept in memory, so an
+ * answer never waits for Postgres, and when Postgres cannot be reached the last channels read keep being
+ * answered (never a blank page). Before the first successful read every remote is its built dist.
+ */
+export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1_000 }: RegistryOptions): RemotesRegistry & { ready: Promise<void> } {
+  let channels = new Map<string, Channel>();
+  let fresh = repo === null;
+  let reading: Promise<void> | null = null;
+
+  const read = (): Promise<void> => {
+    if (!repo) return Promise.resolve();
+    reading ??= repo
+      .channels()
+      .then((list) => {
+        channels = new Map(list.map((channel) => [channel.remote, channel]));
+        if (!fresh) log.info({ remotes: list.length }, 'release registry read');
+        fresh = true;
+      })
+      .catch((error: unknown) => {
+        if (fresh) log.warn({ err: error instanceof Error ? error.message : String(error) }, 'release registry unreachable: answering the last known releases');
+        fresh = false;
+      })
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  };
+
+  const timer = repo ? setInterval(() => void read(), refreshMs) : null;
+  timer?.unref();
+
+  const versionFor = (remote: RemoteName, bucketId: string | undefined): { version: string; canary: boolean } => {
+    const channel = channels.get(remote);
+    if (!channel) return { version: DIST_VERSION, canary: false };
+    if (channel.canary && bucketId && inCanary(bucketId, remote, channel.canary.percent)) return { version: channel.canary.version, canary: true };
+    return { version: channel.current, canary: false };
+  };
+
+  return {
+    ready: read(),
+    get fresh() {
+      return fresh;
+    },
+    answer(bucketId) {
+      const remotes: Record<string, string> = {};
+      const releases: Record<string, string> = {};
+      let canary = false;
+      for (const remote of REMOTE_NAMES) {
+        const fixed = overrides[remote];
+        if (fixed) {
+          remotes[remote] = fixed;
+          releases[remote] = 'override';
+          continue;
+        }
+        const chosen = versionFor(remote, bucketId);
+        if (channels.get(remote)?.canary) canary = true;
+        remotes[remote] = manifestUrlOf(remote, chosen.version);
+        releases[remote] = chosen.version;
+      }
+      releases.shell = channels.get('shell')?.current ?? DIST_VERSION;
+      return { body: { remotes, releases }, canary };
+    },
+    current: (remote) => channels.get(remote)?.current ?? DIST_VERSION,
+    served(remote) {
+      const channel = channels.get(remote);
+      if (!channel) return [DIST_VERSION];
+      return channel.canary ? [channel.current, channel.canary.version] : [channel.current];
+    },
+    refresh: read,
+    stop: () => timer && clearInterval(timer),
+  };
+}
+
+const cookieValue = (header: string | undefined, name: string) => {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+};
+
+/**
+ * GET /mf/remotes.json: short-lived (no-cache, revalidated on every load), per person while a canary runs
+ * (private, Vary: Cookie). A browser without a bucket id gets one (a random, HttpOnly cookie for a year)
+ * the first time a canary runs, so it sees one version consistently across reloads.
+ */
+export function sendRemotesAnswer(registry: RemotesRegistry, cookieHeader: string | undefined, res: ServerResponse, secure: boolean): void {
+  const given = cookieValue(cookieHeader, BUCKET_COOKIE);
+  let bucketId = given && BUCKET_ID.test(given) ? given : undefined;
+  let { body, canary } = registry.answer(bucketId);
+  if (canary && !bucketId) {
+    bucketId = randomBytes(16).toString('base64url');
+    ({ body } = registry.answer(bucketId));
+    res.setHeader('set-cookie', `${BUCKET_COOKIE}=${bucketId}; Path=/; Max-Age=${BUCKET_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+  }
+  res.setHeader('cache-control', canary ? 'private, no-cache' : 'no-cache');
+  res.setHeader('vary', 'Cookie');
+  res.setHeader(
+    RELEASES_HEADER,
+    Object.entries(body.releases)
+      .map(([remote, version]) => `${remote}=${version}`)
+      .join(', '),
+  );
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
