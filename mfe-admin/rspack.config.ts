@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineFrontend } from '../scripts/rspack-app';
+import { exposes } from './src/exposes';
 
 export default defineFrontend({
   name: 'admin',
@@ -8,7 +9,5 @@ export default defineFrontend({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   port: 3004,
   title: 'Catalyst admin (standalone)',
-  exposes: {
-    './AdminRoutes': './src/routes.tsx',
-  },
+  exposes,
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineFrontend } from '../scripts/rspack-app';
+import { exposes } from './src/exposes';
 
 export default defineFrontend({
   name: 'catalog',
@@ -8,8 +9,5 @@ export default defineFrontend({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   port: 3001,
   title: 'Catalyst catalog (standalone)',
-  exposes: {
-    './BrowseRoutes': './src/routes.tsx',
-    './TopCourses': './src/top-courses/TopCourses.tsx',
-  },
+  exposes,
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineFrontend } from '../scripts/rspack-app';
+import { exposes } from './src/exposes';
 
 export default defineFrontend({
   name: 'community',
@@ -8,8 +9,5 @@ export default defineFrontend({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   port: 3005,
   title: 'Catalyst community (standalone)',
-  exposes: {
-    './Discussion': './src/discussion/Discussion.tsx',
-    './LiveBoard': './src/live/LiveBoard.tsx',
-  },
+  exposes,
 });

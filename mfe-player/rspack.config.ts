@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineFrontend } from '../scripts/rspack-app';
+import { exposes } from './src/exposes';
 
 export default defineFrontend({
   name: 'player',
@@ -8,8 +9,5 @@ export default defineFrontend({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   port: 3002,
   title: 'Catalyst player (standalone)',
-  exposes: {
-    './ProductRoutes': './src/routes.tsx',
-    './ContinueWatching': './src/continue-watching/ContinueWatching.tsx',
-  },
+  exposes,
 });

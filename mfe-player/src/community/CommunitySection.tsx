@@ -1,13 +1,8 @@
 import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode, type RefObject } from 'react';
-import type { DiscussionTarget, LiveSession } from '@catalyst/contracts';
 import { ErrorScreen, Spinner } from '@catalyst/web-kit';
+import type { CommunityModuleName, CommunityModules } from './communityModules';
 
-/** What the community remote's exposed components take (its ./Discussion and ./LiveBoard). */
-export interface CommunityModules {
-  Discussion: { target: DiscussionTarget };
-  LiveBoard: { productId: string; renderRecording?: (recording: NonNullable<LiveSession['recording']>, title: string) => ReactNode };
-}
-export type CommunityModuleName = keyof CommunityModules;
+export type { CommunityModuleName, CommunityModules };
 
 /** How a community module is fetched (the federation runtime; a test hands its own). */
 export type CommunityLoader = (module: CommunityModuleName, retry: boolean) => Promise<{ default?: ComponentType<never> }>;

@@ -3,9 +3,10 @@
 // where each remote lives, and shares this page's React, router and web-kit (the share scope the shell
 // initialised this remote with). This file is downloaded only when a community section is about to show.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { COMMUNITY_MODULES, COMMUNITY_REMOTE, type CommunityModuleName } from './communityModules';
 
 export const REMOTES_CONFIG_URL = '/mf/remotes.json';
-export const COMMUNITY_REMOTE = 'community';
+export { COMMUNITY_REMOTE };
 
 let registered: string | null = null;
 
@@ -19,17 +20,18 @@ async function communityEntry(): Promise<string> {
 }
 
 /**
- * One exposed module of the community remote ('Discussion', 'LiveBoard'). `retry` reads the list again and
+ * One exposed module of the community remote (COMMUNITY_MODULES). `retry` reads the list again and
  * registers the remote anew, so what failed before (a missing manifest, a script that did not load) is
  * really fetched again.
  */
-export async function loadCommunityModule<T>(module: string, retry = false): Promise<T> {
+export async function loadCommunityModule<T>(module: CommunityModuleName, retry = false): Promise<T> {
   if (retry || registered === null) {
     const entry = await communityEntry();
     registerRemotes([{ name: COMMUNITY_REMOTE, entry }], { force: registered !== null });
     registered = entry;
   }
-  const loaded = await loadRemote<T>(`${COMMUNITY_REMOTE}/${module}`);
-  if (!loaded) throw new Error(`${COMMUNITY_REMOTE}/${module} could not be loaded`);
+  const id = `${COMMUNITY_REMOTE}/${COMMUNITY_MODULES[module].slice('./'.length)}`;
+  const loaded = await loadRemote<T>(id);
+  if (!loaded) throw new Error(`${id} could not be loaded`);
   return loaded;
 }

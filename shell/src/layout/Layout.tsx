@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Banner, closeAuthDialog, Dialog, PageNotice, setAuthDialogView, useAuthDialog, type AuthDialogProps } from '@catalyst/web-kit';
+import { Banner, closeAuthDialog, Dialog, PageNotice, setAuthDialogView, useAuthDialog } from '@catalyst/web-kit';
 import { RemoteModule, RemoteUnavailable } from '../federation/RemoteModule';
+import { SHELL_WIDGETS, type ShellWidgetProps } from '../federation/widgets';
+import { AppNotices } from '../pwa/AppNotices';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -18,7 +20,7 @@ function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
     if (dialog.open) setWanted(true);
   }, [dialog.open]);
   if (!wanted) return null;
-  const props: AuthDialogProps = {
+  const props: ShellWidgetProps['authDialog'] = {
     open: dialog.open,
     view: dialog.view,
     openCount: dialog.openCount,
@@ -28,8 +30,7 @@ function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
   };
   return (
     <RemoteModule
-      remote="account"
-      module="./AuthDialog"
+      {...SHELL_WIDGETS.authDialog}
       props={props as unknown as Record<string, unknown>}
       loading={null}
       renderError={(retry) => (
@@ -61,6 +62,7 @@ export function Layout() {
           {bannerError}
         </Banner>
       ) : null}
+      <AppNotices />
       <Header />
       <PageNotice />
       <main id="main" className={styles.main}>

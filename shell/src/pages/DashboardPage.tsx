@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api, buttonClassName, firstName, useApiData, useDocumentTitle, useSession, useSiteConfig, useSubscription } from '@catalyst/web-kit';
 import { RemoteModule } from '../federation/RemoteModule';
+import { SHELL_WIDGETS } from '../federation/widgets';
 import styles from './Pages.module.css';
 
 export const PROMO_VIDEO_URL = '/media/promo.mp4';
@@ -78,10 +79,13 @@ export default function DashboardPage() {
         <PromoVideo />
       </section>
       <div className={styles.section}>
-        <RemoteModule remote="catalog" module="./TopCourses" />
+        <RemoteModule {...SHELL_WIDGETS.topCourses} />
       </div>
       <div className={styles.section}>
-        <RemoteModule remote="player" module="./ContinueWatching" loading={null} />
+        {/* the installed app's Continue watching shortcut opens /#continue-watching */}
+        <div id="continue-watching">
+          <RemoteModule {...SHELL_WIDGETS.continueWatching} loading={null} />
+        </div>
       </div>
     </>
   );

@@ -1,0 +1,7 @@
+// What the player remote exposes (its name in the manifest -> its source file), written once: rspack.config.ts
+// builds these, and a release is checked against what the shell and other remotes import of them
+// (scripts/release/contract-checks.ts). Plain data: read by the build and the release check in Node.
+export const exposes = {
+  './ProductRoutes': './src/routes.tsx',
+  './ContinueWatching': './src/continue-watching/ContinueWatching.tsx',
+} as const;

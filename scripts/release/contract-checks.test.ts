@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMUNITY_MODULES } from '../../mfe-player/src/community/communityModules';
+import { shellRoutes as catalogRoutes } from '../../mfe-catalog/src/shell-routes';
+import { SHELL_WIDGETS } from '../../shell/src/federation/widgets';
+import {
+  checkExposes,
+  checkRelease,
+  checkShared,
+  currentShellShared,
+  federatedImports,
+  ROOT,
+  TYPES_DIR,
+  writeReleaseTypes,
+  type ReleaseManifest,
+  type ShellShared,
+} from './contract-checks';
+
+const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', `${name}.mf-manifest.json`);
+const readFixture = async (name: string) => JSON.parse(await readFile(fixture(name), 'utf8')) as ReleaseManifest;
+
+/** A shell as the fixtures were built against. */
+const shell: ShellShared = {
+  react: { version: '19.3.1', requiredVersion: '^19.2.0' },
+  'react-dom': { version: '19.3.1', requiredVersion: '^19.2.0' },
+  'react-router-dom': { version: '7.18.5', requiredVersion: '^7.9.0' },
+  '@catalyst/web-kit': { version: '0.1.0', requiredVersion: '^0.1.0' },
+};
+
+const withShared = (manifest: ReleaseManifest, name: string, change: Partial<ReleaseManifest['shared'][number]>): ReleaseManifest => ({
+  ...manifest,
+  shared: manifest.shared.map((entry) => (entry.name === name ? { ...entry, ...change } : entry)),
+});
+const without = (manifest: ReleaseManifest, module: string): ReleaseManifest => ({ ...manifest, exposes: manifest.exposes.filter((entry) => entry.path !== module) });
+
+describe('shared singletons', () => {
+  it('accepts a release built against the shell', async () => {
+    expect(checkShared(await readFixture('community'), shell)).toEqual([]);
+  });
+
+  it("refuses a react range the shell's react does not satisfy, naming the package, both ranges and versions", async () => {
+    const problems = checkShared(withShared(await readFixture('community'), 'react', { requiredVersion: '^18.2.0', version: '18.3.1' }), shell);
+    expect(problems).toEqual([
+      'shared react: the release requires ^18.2.0, but the shell provides 19.3.1 and requires ^19.2.0 (release provides 18.3.1)',
+      "shared react: the release provides 18.3.1 (requires ^18.2.0), outside the shell's range: the shell provides 19.3.1 and requires ^19.2.0",
+    ]);
+  });
+
+  it("refuses a newer react-dom the shell's does not satisfy, and a web-kit of another minor", async () => {
+    let manifest = withShared(await readFixture('community'), 'react-dom', { requiredVersion: '^19.4.0', version: '19.4.0' });
+    manifest = withShared(manifest, '@catalyst/web-kit', { version: '0.2.0' });
+    expect(checkShared(manifest, shell)).toEqual([
+      'shared react-dom: the release requires ^19.4.0, but the shell provides 19.3.1 and requires ^19.2.0 (release provides 19.4.0)',
+      "shared @catalyst/web-kit: the release provides 0.2.0 (requires any version), outside the shell's range: the shell provides 0.1.0 and requires ^0.1.0",
+    ]);
+  });
+
+  it('refuses a release that stops sharing the router', async () => {
+    const manifest = await readFixture('community');
+    const problems = checkShared({ ...manifest, shared: manifest.shared.filter((entry) => entry.name !== 'react-router-dom') }, shell);
+    expect(problems).toEqual(['shared react-router-dom: the release does not share it (the shell provides 7.18.5 and requires ^7.9.0); it would bundle a second copy']);
+  });
+
+  it("reads the shell's side from the installed packages and shell/package.json", async () => {
+    const current = currentShellShared();
+    const react = JSON.parse(await readFile(path.join(ROOT, 'node_modules/react/package.json'), 'utf8')) as { version: string };
+    const webKit = JSON.parse(await readFile(path.join(ROOT, 'packages/web-kit/package.json'), 'utf8')) as { version: string };
+    expect(current.react).toEqual({ version: react.version, requiredVersion: '^19.2.0' });
+    expect(current['@catalyst/web-kit']).toEqual({ version: webKit.version, requiredVersion: `^${webKit.version}` });
+  });
+});
+
+describe('exposed modules', () => {
+  it("lists what the consumers' own tables load", async () => {
+    const imports = await federatedImports();
+    const of = (consumer: string, remote: string) => imports.filter((e) => e.consumer === consumer && e.remote === remote).map((e) => e.module);
+    expect(of('mfe-player', 'community')).toEqual(Object.values(COMMUNITY_MODULES));
+    expect(of('shell', 'catalog')).toEqual([...catalogRoutes.pages.map((page) => page.module), SHELL_WIDGETS.topCourses.module]);
+    expect(of('shell', 'account')).toContain(SHELL_WIDGETS.authDialog.module);
+  });
+
+  it('refuses a release without a module the shell loads, naming it and its consumer', async () => {
+    const problems = checkExposes(without(await readFixture('catalog'), './TopCourses'), 'catalog', await federatedImports());
+    expect(problems).toEqual([
+      "exposed module catalog './TopCourses' is loaded by shell (shell/src/federation/widgets.ts (topCourses)) but missing from the release, which exposes './BrowseRoutes'",
+    ]);
+  });
+
+  it('refuses a community release without a module the player loads', async () => {
+    const problems = checkExposes(without(await readFixture('community'), './LiveBoard'), 'community', await federatedImports());
+    expect(problems).toEqual([
+      "exposed module community './LiveBoard' is loaded by mfe-player (mfe-player/src/community/communityModules.ts (LiveBoard)) but missing from the release, which exposes './Discussion'",
+    ]);
+  });
+
+  it('accepts the real built manifests', async () => {
+    const imports = await federatedImports();
+    for (const remote of ['catalog', 'player', 'account', 'admin', 'community'] as const) {
+      const file = path.join(ROOT, `mfe-${remote}/dist/mf-manifest.json`);
+      if (!existsSync(file)) continue;
+      expect(checkExposes(JSON.parse(await readFile(file, 'utf8')) as ReleaseManifest, remote, imports), remote).toEqual([]);
+    }
+  });
+});
+
+describe('a release of the community remote (types included)', () => {
+  let release: string;
+  const discussionTypes = () => path.join(release, TYPES_DIR, 'mfe-community/src/discussion/Discussion.d.ts');
+
+  beforeAll(async () => {
+    release = await mkdtemp(path.join(os.tmpdir(), 'community-release-'));
+    await cp(fixture('community'), path.join(release, 'mf-manifest.json'));
+    expect(await writeReleaseTypes({ remote: 'mfe-community', distDir: release })).toEqual([]);
+  }, 120_000);
+  afterAll(() => rm(release, { recursive: true, force: true }));
+
+  it('passes when it matches the shell and its consumers', async () => {
+    expect(JSON.parse(await readFile(path.join(release, TYPES_DIR, 'exposes.json'), 'utf8'))).toEqual({
+      './Discussion': 'mfe-community/src/discussion/Discussion.d.ts',
+      './LiveBoard': 'mfe-community/src/live/LiveBoard.d.ts',
+    });
+    expect(await checkRelease({ remote: 'mfe-community', distDir: release, shell })).toEqual({ ok: true, problems: [] });
+  }, 120_000);
+
+  it('is refused with its reasons: an incompatible react range, and a component that needs a prop the player does not pass', async () => {
+    const manifest = withShared(await readFixture('community'), 'react', { requiredVersion: '^20.0.0' });
+    await writeFile(path.join(release, 'mf-manifest.json'), JSON.stringify(manifest));
+    const original = await readFile(discussionTypes(), 'utf8');
+    await writeFile(discussionTypes(), original.replace('target: DiscussionTarget;', 'target: DiscussionTarget;\n    sort: "newest" | "top";'));
+    try {
+      const { ok, problems } = await checkRelease({ remote: 'community', distDir: release, shell });
+      expect(ok).toBe(false);
+      expect(problems[0]).toBe('shared react: the release requires ^20.0.0, but the shell provides 19.3.1 and requires ^19.2.0 (release provides 19.3.1)');
+      expect(problems).toHaveLength(2);
+      expect(problems[1]).toMatch(
+        /^types: community '\.\/Discussion' \(release declarations mfe-community\/src\/discussion\/Discussion\.d\.ts\) does not take what mfe-player passes \(mfe-player\/src\/community\/communityModules\.ts \(Discussion\)\): TS2322: .*sort/,
+      );
+    } finally {
+      await writeFile(discussionTypes(), original);
+      await cp(fixture('community'), path.join(release, 'mf-manifest.json'));
+    }
+  }, 120_000);
+
+  it('is refused when an exposed module loses its default export', async () => {
+    const original = await readFile(discussionTypes(), 'utf8');
+    await writeFile(discussionTypes(), original.replace('export default function Discussion', 'export declare function Discussion'));
+    try {
+      const { problems } = await checkRelease({ remote: 'community', distDir: release, shell });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^types: community '\.\/Discussion' .* does not take what mfe-player passes .*: TS2339: Property 'default' does not exist on type 'typeof import\("mfe-community\/src\/discussion\/Discussion"\)'/);
+    } finally {
+      await writeFile(discussionTypes(), original);
+    }
+  }, 120_000);
+
+  it('is refused when the manifest is missing', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'community-release-'));
+    try {
+      expect(await checkRelease({ remote: 'community', distDir: empty, shell })).toEqual({ ok: false, problems: [`no mf-manifest.json in ${empty} (build the remote first)`] });
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});

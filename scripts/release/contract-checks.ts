@@ -1,0 +1,417 @@
+// Contract checks before a remote is released: a release is refused when its shared singletons do not
+// match the shell's, when a module the shell or another remote loads from it is missing from its
+// manifest, or when an exposed component no longer takes what its consumers pass. Each problem says
+// exactly what broke (the package and both versions, the consumer and the module, file:line and the
+// compiler's message).
+//
+// What consumers load is written once, in the tables their own code reads: each remote's
+// src/shell-routes.ts (the shell's pages), shell/src/federation/widgets.ts (the shell's widgets) and
+// mfe-player/src/community/communityModules.ts (the player's community sections). What a remote exposes
+// is its src/exposes.ts (its rspack.config.ts builds those).
+//
+// Types: the exposed modules' declarations are emitted with tsc (native, a few seconds) and each
+// consumer's props are type-checked against them. @module-federation/dts-plugin does the same by
+// zipping the declarations and downloading them into the consumer, but it drives the TypeScript JS API,
+// which tsc 7 does not have (it would need typescript@5 beside it) - and the check must work offline.
+//
+// CLI: npx tsx scripts/release/contract-checks.ts <remote> [distDir] [--if-dist]
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import semver from 'semver';
+import { REMOTE_NAMES, type RemoteName } from '../../packages/web-kit/src/remote-ids';
+import type { RemoteRouteTable } from '../../packages/web-kit/src/pages';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+/** The singletons the shell provides and every remote consumes (scripts/rspack-app.ts, shell/src/federation/runtime.ts). */
+export const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@catalyst/web-kit'] as const;
+
+export interface ContractCheckResult {
+  ok: boolean;
+  problems: string[];
+}
+
+export interface SharedVersion {
+  /** The version provided. */
+  version: string;
+  /** The range accepted of what is provided by others. */
+  requiredVersion: string;
+}
+
+/** What the shell provides to remotes, per singleton. */
+export type ShellShared = Record<string, SharedVersion>;
+
+/** The parts of Module Federation's mf-manifest.json the checks read. */
+export interface ReleaseManifest {
+  name: string;
+  shared: Array<{ name: string; version: string; singleton?: boolean; requiredVersion?: string | false | null }>;
+  exposes: Array<{ name: string; path: string }>;
+}
+
+/** One module a consumer loads from a remote, as its own table declares it. */
+export interface FederatedImport {
+  /** The consuming app's workspace folder ('shell', 'mfe-player'). */
+  consumer: string;
+  remote: RemoteName;
+  /** The exposed name ('./Discussion'). */
+  module: string;
+  /** The table that declares the import, relative to the repository. */
+  declaredIn: string;
+  /** The props the consumer passes: a TypeScript type, and the import it needs (absolute path, name). */
+  props: { type: string; importFrom?: { file: string; name: string } };
+}
+
+/** 'mfe-catalog' or 'catalog' -> 'catalog' (a remote), or 'shell'. */
+export function federationName(remote: string): RemoteName | 'shell' {
+  const name = remote.replace(/^@catalyst\//, '').replace(/^mfe-/, '');
+  if (name === 'shell' || (REMOTE_NAMES as readonly string[]).includes(name)) return name as RemoteName | 'shell';
+  throw new Error(`Unknown remote "${remote}": one of shell, ${REMOTE_NAMES.map((n) => `mfe-${n}`).join(', ')}`);
+}
+
+export const workspaceOf = (name: RemoteName) => `mfe-${name}`;
+const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+
+// ---------------------------------------------------------------------------------------------------
+// Shared singletons
+
+/** The shell's side as it builds now: the installed versions it bundles and the ranges in shell/package.json. */
+export function currentShellShared(): ShellShared {
+  const shellPackage = JSON.parse(readFileSync(path.join(ROOT, 'shell/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const shared: ShellShared = {};
+  for (const name of SINGLETONS) {
+    // The copy the shell's build resolves (its own node_modules first; some packages do not export package.json).
+    const installed = [path.join(ROOT, 'shell/node_modules', name), path.join(ROOT, 'node_modules', name)].find((dir) => existsSync(path.join(dir, 'package.json')));
+    if (!installed) throw new Error(`${name} is not installed: run npm install`);
+    const { version } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string };
+    const range = shellPackage.dependencies[name];
+    // A workspace package ('*') must match the shell's own minor (0.x) or major: its stores are shared.
+    shared[name] = { version, requiredVersion: !range || range === '*' ? `^${version}` : range };
+  }
+  return shared;
+}
+
+/**
+ * Refuses a release whose singleton the shell would not accept (its version outside the shell's range) or
+ * which would not accept the shell's (its requiredVersion not satisfied by what the shell provides: the
+ * runtime would then load the remote's own copy, a second React or web-kit on the page).
+ */
+export function checkShared(manifest: ReleaseManifest, shell: ShellShared): string[] {
+  const problems: string[] = [];
+  for (const name of SINGLETONS) {
+    const ours = manifest.shared.find((entry) => entry.name === name);
+    const theirs = shell[name];
+    if (!theirs) continue;
+    const shellSays = `the shell provides ${theirs.version} and requires ${theirs.requiredVersion}`;
+    if (!ours) {
+      problems.push(`shared ${name}: the release does not share it (${shellSays}); it would bundle a second copy`);
+      continue;
+    }
+    if (ours.singleton === false) problems.push(`shared ${name}: the release does not share it as a singleton (${shellSays})`);
+    const required = ours.requiredVersion;
+    if (typeof required === 'string' && required !== '' && !semver.satisfies(theirs.version, required, { includePrerelease: true })) {
+      problems.push(`shared ${name}: the release requires ${required}, but ${shellSays} (release provides ${ours.version})`);
+    }
+    if (!semver.valid(ours.version)) {
+      problems.push(`shared ${name}: the release provides "${ours.version}", not a version (${shellSays})`);
+    } else if (!semver.satisfies(ours.version, theirs.requiredVersion, { includePrerelease: true })) {
+      problems.push(`shared ${name}: the release provides ${ours.version} (requires ${required || 'any version'}), outside the shell's range: ${shellSays}`);
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What consumers load
+
+const importTs = async <T>(file: string): Promise<T> => (await import(pathToFileURL(file).href)) as T;
+
+/** Every module the shell and the remotes load from a remote, from the consumers' own tables. */
+export async function federatedImports(): Promise<FederatedImport[]> {
+  const imports: FederatedImport[] = [];
+  // The shell's pages: each remote's route table, read by shell/src/federation/routeRemotes.ts and
+  // mounted by shell/src/App.tsx without props.
+  for (const name of REMOTE_NAMES) {
+    const file = path.join(ROOT, workspaceOf(name), 'src/shell-routes.ts');
+    if (!existsSync(file)) continue;
+    const { shellRoutes } = await importTs<{ shellRoutes: RemoteRouteTable }>(file);
+    for (const page of shellRoutes.pages) {
+      imports.push({ consumer: 'shell', remote: shellRoutes.remote as RemoteName, module: page.module, declaredIn: `${rel(file)} (page ${page.path})`, props: { type: 'Record<never, never>' } });
+    }
+  }
+  const widgetsFile = path.join(ROOT, 'shell/src/federation/widgets.ts');
+  const { SHELL_WIDGETS } = await importTs<{ SHELL_WIDGETS: Record<string, { remote: RemoteName; module: string }> }>(widgetsFile);
+  for (const [key, widget] of Object.entries(SHELL_WIDGETS)) {
+    imports.push({ consumer: 'shell', ...widget, declaredIn: `${rel(widgetsFile)} (${key})`, props: { type: `ShellWidgetProps['${key}']`, importFrom: { file: widgetsFile, name: 'ShellWidgetProps' } } });
+  }
+  const communityFile = path.join(ROOT, 'mfe-player/src/community/communityModules.ts');
+  const community = await importTs<{ COMMUNITY_REMOTE: RemoteName; COMMUNITY_MODULES: Record<string, string> }>(communityFile);
+  for (const [key, module] of Object.entries(community.COMMUNITY_MODULES)) {
+    imports.push({
+      consumer: 'mfe-player',
+      remote: community.COMMUNITY_REMOTE,
+      module,
+      declaredIn: `${rel(communityFile)} (${key})`,
+      props: { type: `CommunityModules['${key}']`, importFrom: { file: communityFile, name: 'CommunityModules' } },
+    });
+  }
+  return imports;
+}
+
+/** Refuses a release whose manifest lacks a module a consumer loads from it. */
+export function checkExposes(manifest: ReleaseManifest, remote: RemoteName, imports: readonly FederatedImport[]): string[] {
+  const exposed = new Set(manifest.exposes.map((entry) => entry.path));
+  return imports
+    .filter((entry) => entry.remote === remote && !exposed.has(entry.module))
+    .map(
+      (entry) =>
+        `exposed module ${remote} '${entry.module}' is loaded by ${entry.consumer} (${entry.declaredIn}) but missing from the release, which exposes ${[...exposed].map((m) => `'${m}'`).join(', ') || 'nothing'}`,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Types
+
+/** The declarations of a release's exposed modules: <distDir>/@mf-types/exposes.json names each module's .d.ts. */
+export const TYPES_DIR = '@mf-types';
+type ExposedTypes = Record<string, string>;
+
+const TSC = path.join(ROOT, 'node_modules/.bin/tsc');
+/** Ambient declarations the front-ends compile with (CSS modules, images, the light hls.js build). */
+const ambientTypes = async () => (await readdir(path.join(ROOT, 'types'))).filter((f) => f.endsWith('.d.ts')).map((f) => path.join(ROOT, 'types', f));
+
+interface Diagnostic {
+  file: string;
+  line: number;
+  column: number;
+  code: string;
+  message: string;
+}
+
+/** Runs tsc 7 on a tsconfig; returns its diagnostics (file:line, code, message with its detail lines). */
+async function tsc(project: string): Promise<{ diagnostics: Diagnostic[]; other: string[] }> {
+  const output = await run(TSC, ['-p', project, '--pretty', 'false'], { cwd: path.dirname(project), maxBuffer: 64 * 1024 * 1024 }).then(
+    ({ stdout }) => stdout,
+    (error: { stdout?: string; stderr?: string; message: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
+  );
+  const diagnostics: Diagnostic[] = [];
+  const other: string[] = [];
+  for (const line of output.split('\n')) {
+    const match = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
+    if (match) diagnostics.push({ file: path.resolve(path.dirname(project), match[1]!), line: Number(match[2]), column: Number(match[3]), code: match[4]!, message: match[5]! });
+    else if (/^\s/.test(line) && diagnostics.length > 0) diagnostics.at(-1)!.message += ` ${line.trim()}`;
+    else if (line.trim() !== '') other.push(line.trim());
+  }
+  return { diagnostics, other };
+}
+
+/** A scratch folder that resolves packages as the repository does (node_modules linked in). */
+async function scratch(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'catalyst-contract-'));
+  await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+const baseOptions = { types: ['node'], skipLibCheck: true };
+
+/** A remote's exposed modules' source files (its src/exposes.ts), absolute. */
+async function exposedSources(name: RemoteName): Promise<Record<string, string>> {
+  const dir = path.join(ROOT, workspaceOf(name));
+  const { exposes } = await importTs<{ exposes: Record<string, string> }>(path.join(dir, 'src/exposes.ts'));
+  return Object.fromEntries(Object.entries(exposes).map(([module, source]) => [module, path.resolve(dir, source)]));
+}
+
+/**
+ * Emits the declarations of a remote's exposed modules (its src/exposes.ts) into `outDir`, with
+ * exposes.json naming each module's .d.ts. Returns the compiler's errors as problems.
+ */
+async function emitTypes(name: RemoteName, outDir: string, work: string): Promise<string[]> {
+  const sources = await exposedSources(name);
+  const project = path.join(work, `emit-${name}.tsconfig.json`);
+  await writeFile(
+    project,
+    JSON.stringify({
+      extends: path.join(ROOT, 'tsconfig.base.json'),
+      compilerOptions: { ...baseOptions, noEmit: false, declaration: true, emitDeclarationOnly: true, rootDir: ROOT, outDir },
+      files: [...Object.values(sources), ...(await ambientTypes())],
+    }),
+  );
+  const { diagnostics, other } = await tsc(project);
+  const table: ExposedTypes = Object.fromEntries(Object.entries(sources).map(([module, source]) => [module, rel(source).replace(/\.tsx?$/, '.d.ts')]));
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, 'exposes.json'), `${JSON.stringify(table, null, 2)}\n`);
+  return [
+    ...diagnostics.map((d) => `types: ${rel(d.file)}:${d.line}:${d.column}: ${d.code}: ${d.message} (while emitting ${workspaceOf(name)}'s exposed declarations)`),
+    ...other.map((line) => `types: tsc: ${line}`),
+  ];
+}
+
+/**
+ * Writes <distDir>/@mf-types/ for a release just built from the working tree: its exposed modules'
+ * declarations, kept with the release (checks of this release later use them, not newer sources).
+ */
+export async function writeReleaseTypes({ remote, distDir }: { remote: string; distDir: string }): Promise<string[]> {
+  const name = federationName(remote);
+  if (name === 'shell') return [];
+  const work = await scratch();
+  try {
+    return await emitTypes(name, path.join(path.resolve(distDir), TYPES_DIR), work);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Type-checks what each consumer passes against the release: each exposed module's default export must be
+ * a component taking the consumer's props. Uses the release's declarations (<distDir>/@mf-types) when it
+ * has them, else the remote's sources (the same types, right after a build from the working tree).
+ */
+export async function checkTypes(name: RemoteName, distDir: string, imports: readonly FederatedImport[]): Promise<string[]> {
+  const ours = imports.filter((entry) => entry.remote === name);
+  if (ours.length === 0) return [];
+  const work = await scratch();
+  try {
+    const released = path.join(path.resolve(distDir), TYPES_DIR);
+    const typesDir = path.join(work, 'types');
+    let modules: Record<string, string>;
+    if (existsSync(path.join(released, 'exposes.json'))) {
+      await cp(released, typesDir, { recursive: true });
+      const table = JSON.parse(await readFile(path.join(typesDir, 'exposes.json'), 'utf8')) as ExposedTypes;
+      modules = Object.fromEntries(Object.entries(table).map(([module, declaration]) => [module, path.join(typesDir, declaration)]));
+    } else {
+      modules = await exposedSources(name);
+    }
+    const shown = (file: string) => (file.startsWith(typesDir) ? `release declarations ${path.relative(typesDir, file)}` : rel(file));
+
+    // One line per consumed module, so a diagnostic's line says which consumer and module broke.
+    const header = [`import type { ComponentType } from 'react';`];
+    const body: string[] = [];
+    const imported = new Set<string>();
+    const checked: Array<{ entry: FederatedImport; importLine: number; checkLine: number }> = [];
+    ours.forEach((entry, index) => {
+      const file = modules[entry.module];
+      if (!file) return; // not exposed: checkExposes reports it
+      const from = entry.props.importFrom;
+      if (from && !imported.has(from.file)) {
+        imported.add(from.file);
+        header.push(`import type { ${from.name} } from ${JSON.stringify(from.file.replace(/\.tsx?$/, ''))};`);
+      }
+      header.push(`import type * as Exposed${index} from ${JSON.stringify(file.replace(/(\.d)?\.tsx?$/, ''))};`);
+      body.push(`export const consumer${index}: ComponentType<${entry.props.type}> = null as unknown as (typeof Exposed${index})['default'];`);
+      checked.push({ entry, importLine: header.length, checkLine: body.length });
+    });
+    const contract = path.join(work, 'contract.ts');
+    await writeFile(contract, `${[...header, ...body].join('\n')}\n`);
+    const project = path.join(work, 'contract.tsconfig.json');
+    await writeFile(project, JSON.stringify({ extends: path.join(ROOT, 'tsconfig.base.json'), compilerOptions: baseOptions, files: [contract, ...(await ambientTypes())] }));
+    const { diagnostics, other } = await tsc(project);
+    const problems: string[] = [];
+    for (const d of diagnostics) {
+      // Paths in messages as the reader knows them: the release's declarations, the repository's files.
+      d.message = d.message.replaceAll(`${typesDir}/`, '').replaceAll(ROOT, '');
+      const found = d.file === contract ? checked.find((c) => c.importLine === d.line || c.checkLine + header.length === d.line) : undefined;
+      if (found) {
+        const { entry } = found;
+        problems.push(`types: ${name} '${entry.module}' (${shown(modules[entry.module]!)}) does not take what ${entry.consumer} passes (${entry.declaredIn}): ${d.code}: ${d.message}`);
+      } else {
+        problems.push(`types: ${d.file === contract ? 'contract' : shown(d.file)}:${d.line}:${d.column}: ${d.code}: ${d.message}`);
+      }
+    }
+    problems.push(...other.map((line) => `types: tsc: ${line}`));
+    return problems;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The release check
+
+export async function readManifest(distDir: string): Promise<ReleaseManifest | string> {
+  const file = path.join(path.resolve(distDir), 'mf-manifest.json');
+  if (!existsSync(file)) return `no mf-manifest.json in ${distDir} (build the remote first)`;
+  try {
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as Partial<ReleaseManifest>;
+    if (typeof manifest.name !== 'string' || !Array.isArray(manifest.shared) || !Array.isArray(manifest.exposes)) return `${file} is not a Module Federation manifest (name, shared, exposes)`;
+    return manifest as ReleaseManifest;
+  } catch (error) {
+    return `${file} is not JSON: ${(error as Error).message}`;
+  }
+}
+
+export interface CheckReleaseOptions {
+  /** 'mfe-catalog' or 'catalog'; 'shell' checks every remote's current dist against the shell. */
+  remote: string;
+  /** The release's built folder (holds mf-manifest.json). */
+  distDir: string;
+  /** The shell's current release's shared versions; default: the shell as it builds now. */
+  shell?: ShellShared;
+  /** For 'shell': each remote's current release folder; default <workspace>/dist. */
+  remoteDists?: Partial<Record<RemoteName, string>>;
+}
+
+/** Every problem that should stop this release; `ok` when there is none. */
+export async function checkRelease({ remote, distDir, shell = currentShellShared(), remoteDists = {} }: CheckReleaseOptions): Promise<ContractCheckResult> {
+  const name = federationName(remote);
+  const imports = await federatedImports();
+  const problems: string[] = [];
+  if (name === 'shell') {
+    // The shell against the remotes now served: each must take the shell's singletons and expose what the shell loads.
+    for (const each of REMOTE_NAMES) {
+      const dir = remoteDists[each] ?? path.join(ROOT, workspaceOf(each), 'dist');
+      const manifest = await readManifest(dir);
+      if (typeof manifest === 'string') {
+        if (remoteDists[each]) problems.push(`${each}: ${manifest}`);
+        continue;
+      }
+      problems.push(...checkShared(manifest, shell).map((p) => `${each}: ${p}`));
+      problems.push(...checkExposes(manifest, each, imports.filter((entry) => entry.consumer === 'shell')));
+    }
+    return { ok: problems.length === 0, problems };
+  }
+  const manifest = await readManifest(distDir);
+  if (typeof manifest === 'string') return { ok: false, problems: [manifest] };
+  if (manifest.name !== name) problems.push(`the manifest in ${distDir} is remote "${manifest.name}", not "${name}"`);
+  problems.push(...checkShared(manifest, shell));
+  problems.push(...checkExposes(manifest, name, imports));
+  problems.push(...(await checkTypes(name, distDir, imports)));
+  return { ok: problems.length === 0, problems };
+}
+
+async function main(args: string[]) {
+  const ifDist = args.includes('--if-dist');
+  const [remote, dist] = args.filter((arg) => !arg.startsWith('--'));
+  if (!remote) {
+    console.error('usage: tsx scripts/release/contract-checks.ts <remote> [distDir] [--if-dist]');
+    return 2;
+  }
+  const name = federationName(remote);
+  const distDir = path.resolve(dist ?? path.join(ROOT, name === 'shell' ? 'shell' : workspaceOf(name), 'dist'));
+  if (ifDist && name !== 'shell' && !existsSync(path.join(distDir, 'mf-manifest.json'))) {
+    console.log(`contract checks skipped: no build in ${rel(distDir)}`);
+    return 0;
+  }
+  const { ok, problems } = await checkRelease({ remote, distDir });
+  if (ok) {
+    console.log(`contract checks passed: ${name} (${rel(distDir) || distDir})`);
+    return 0;
+  }
+  console.error(`contract checks refused ${name} (${rel(distDir) || distDir}):`);
+  for (const problem of problems) console.error(`  - ${problem}`);
+  return 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(2);
+    },
+  );
+}
