@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@catalyst/contracts';
 import type { Logger } from '@catalyst/service-kit';
+import { context } from '@opentelemetry/api';
 import { localsOf, pathOf, type Handler } from './chain';
+import { endRequestTrace, startRequestTrace } from './telemetry';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -17,7 +19,7 @@ const isAssetPath = (path: string) => path.startsWith('/mf/') || path.startsWith
  * line when the response finishes: method, path (never the query, which may hold tokens), status, ms,
  * request id and upstream. Must run before anything rewrites req.url.
  */
-export function requestContext(log: Logger): Handler {
+export function requestContext(log: Logger, { api = false }: { api?: boolean } = {}): Handler {
   return (req, res, next) => {
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     req.headers[REQUEST_ID_HEADER] = requestId;
@@ -26,20 +28,24 @@ export function requestContext(log: Logger): Handler {
     locals.requestId = requestId;
     const started = performance.now();
     const path = pathOf(req);
+    // API requests: a span continuing the caller's traceparent, x-trace-id, and metrics by route template.
+    const traced = api ? startRequestTrace(req, res) : undefined;
     const done = () => {
       res.removeListener('finish', done);
       res.removeListener('close', done);
       const status = res.writableFinished ? res.statusCode : 499;
+      if (traced) endRequestTrace(req, res, traced, path, status, (performance.now() - started) / 1000);
       const level = status >= 500 ? 'error' : isAssetPath(path) && status < 400 ? 'debug' : 'info';
       // Building the entry costs more than the check: skipped when the level is off.
       if (!log.isLevelEnabled(level)) return;
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      const entry = { requestId, method: req.method, path, status, ms, upstream: (locals.upstream as string | undefined) ?? null };
+      const entry = { requestId, method: req.method, path, status, ms, upstream: (locals.upstream as string | undefined) ?? null, ...(traced?.traceId ? { traceId: traced.traceId } : {}) };
       // Answers from the edge cache say so (the upstream named is the one that gave the stored answer).
       log[level](locals.cache ? { ...entry, cache: locals.cache } : entry, 'request');
     };
     res.on('finish', done);
     res.on('close', done);
-    next();
+    if (traced) context.with(traced.ctx, next);
+    else next();
   };
 }

@@ -98,7 +98,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     sendEntry(req, res, entry, 'HIT');
   };
   const api = chain(
-    requestContext(log),
+    requestContext(log, { api: true }),
     apiSecurityHeaders(client),
     compress(),
     cors(config),
@@ -111,7 +111,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     if ((localsOf(res).edgeEntry as EdgeEntry).varyAcceptEncoding) appendVary(res, 'Accept-Encoding');
     next();
   };
-  const plainHit = chain(requestContext(log), apiSecurityHeaders(client), cors(config), varyLikeCompression, edgeHit);
+  const plainHit = chain(requestContext(log, { api: true }), apiSecurityHeaders(client), cors(config), varyLikeCompression, edgeHit);
   const COMPRESSION_THRESHOLD = 1024;
   return (req, res) => {
     const url = req.url ?? '';

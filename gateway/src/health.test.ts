@@ -26,6 +26,8 @@ describe('GET /api/v1/health', () => {
     });
     world.progress.handle((req) => (req.url === '/health' ? new Promise<boolean>((r) => setTimeout(() => r(false), 600)) : false));
     await world.auth.close();
+    // The aggregate of the test above is shared for a second: this one asks the services again.
+    await new Promise((r) => setTimeout(r, 1_050));
     try {
       const started = Date.now();
       const response = await fetch(`${world.gateway.url}/api/v1/health`);
@@ -37,6 +39,37 @@ describe('GET /api/v1/health', () => {
     } finally {
       world.billing.handle(undefined);
       world.progress.handle(undefined);
+    }
+  });
+});
+
+describe('GET /api/v1/health under load', () => {
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  beforeAll(async () => {
+    world = await startWorld({ HEALTH_TIMEOUT_MS: '500' });
+  });
+  afterAll(() => world.close());
+
+  const healthAsks = () => world.billing.seen.filter((r) => r.url === '/health').length;
+
+  it('asks each service at most once a second, however many callers: 100 concurrent calls share one round', async () => {
+    // A slow service: every caller of this second waits for the same round in flight.
+    world.billing.handle((req) => (req.url === '/health' ? new Promise<boolean>((r) => setTimeout(() => r(false), 100)) : false));
+    try {
+      const before = healthAsks();
+      const answers = await Promise.all(Array.from({ length: 100 }, () => fetch(`${world.gateway.url}/api/v1/health`)));
+      expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
+      expect(healthAsks() - before).toBe(1);
+      // Within the second: the kept answer, nothing asked.
+      const again = await Promise.all(Array.from({ length: 100 }, () => fetch(`${world.gateway.url}/api/v1/health`)));
+      expect(again.every((a) => a.status === 200)).toBe(true);
+      expect(healthAsks() - before).toBe(1);
+      // After it: asked again, once.
+      await new Promise((r) => setTimeout(r, 1_050));
+      await Promise.all(Array.from({ length: 50 }, () => fetch(`${world.gateway.url}/api/v1/health`)));
+      expect(healthAsks() - before).toBe(2);
+    } finally {
+      world.billing.handle(undefined);
     }
   });
 });

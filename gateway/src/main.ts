@@ -1,4 +1,5 @@
-import { CACHE_PURGE_CHANNEL, createBroadcast, createCache, createLogger } from '@catalyst/service-kit';
+import { startTelemetry } from '@catalyst/service-kit/telemetry';
+import { CACHE_PURGE_CHANNEL, createBroadcast, createCache, createLogger, startMetricsServer } from '@catalyst/service-kit';
 import { serviceUrls } from './api';
 import { createConfiguredEdgeCache, createGateway, createUpstreamAgent } from './app';
 import { loadConfig } from './config';
@@ -7,8 +8,15 @@ import { listenGateway } from './listen';
 import { createStreamAgent } from './proxy';
 import { UPSTREAMS, type Upstream } from './routes';
 
+// First: spans for Redis and outgoing fetch, the tracer the API path uses (OTEL_EXPORTER_OTLP_ENDPOINT: export).
+const telemetry = startTelemetry({ serviceName: 'gateway' });
 const config = loadConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
+// Prometheus scrapes METRICS_PORT (never the public port; METRICS_TOKEN: a bearer token required).
+await startMetricsServer({ log }).catch((error: Error) => {
+  log.fatal({ err: error.message }, 'metrics could not listen');
+  process.exit(1);
+});
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'gateway', log });
 const agent = createUpstreamAgent();
 const streamAgent = createStreamAgent();
@@ -61,7 +69,7 @@ function shutdown(signal: string) {
     agent.destroy();
     await cache.close().catch(() => undefined);
     await broadcast.close().catch(() => undefined);
-    await releases.close().catch(() => undefined);
+    await telemetry.shutdown().catch(() => undefined);
     process.exit(0);
   });
   for (const server of servers) server.closeIdleConnections();

@@ -1,6 +1,12 @@
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Logger } from '@catalyst/service-kit';
 import { MESSAGES } from './errors';
+import { countStreams } from '@catalyst/service-kit';
+import { startUpstreamSpan } from './telemetry';
+
+/** Event streams this gateway is relaying right now (sse_connections{stream="gateway"}). */
+let openStreams = 0;
+countStreams('gateway', () => openStreams);
 import type { ApiRoute, Upstream } from './routes';
 
 /** What the API layer decided for one request before handing it to the proxy. */
@@ -86,6 +92,9 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
         headers['content-length'] = plan.body.length;
       }
 
+      // The service continues this call's trace: a client span whose traceparent replaces the caller's.
+      const endSpan = startUpstreamSpan(res, headers, `${req.method} ${plan.upstream}${plan.route.path}`, plan.upstream);
+
       let timedOut = false;
       const upstream = request({ agent: plan.streamAnswer ? streamAgent : agent, hostname: target.hostname, port: target.port, method: req.method, path: plan.path, headers });
       // The upstream must start answering within the route's timeout (an event stream may then last for hours).
@@ -96,6 +105,7 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
 
       upstream.on('error', (error: Error & { code?: string }) => {
         clearTimeout(timer);
+        endSpan(undefined, error.code ?? error.message);
         if (res.writableEnded) return;
         log.warn({ requestId: plan.requestId, upstream: plan.upstream, code: error.code, err: error.message }, timedOut ? 'upstream timed out' : 'upstream unreachable');
         sendJsonError(res, timedOut ? 504 : 503, timedOut ? MESSAGES.timeout : MESSAGES.unavailable);
@@ -104,6 +114,7 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
       upstream.on('response', (answer) => {
         clearTimeout(timer);
         const status = answer.statusCode ?? 502;
+        endSpan(status);
         const relay = () => {
           if (res.headersSent || res.destroyed) return void answer.resume();
           const take = plan.capture?.(status, answer.headers);
@@ -134,6 +145,8 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
             // not at the first event. Each chunk is then written as it arrives (no compression: app.ts).
             res.setHeader('x-accel-buffering', 'no');
             res.flushHeaders();
+            openStreams += 1;
+            res.once('close', () => (openStreams -= 1));
           }
           answer.pipe(res);
         };

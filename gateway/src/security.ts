@@ -90,7 +90,7 @@ export function appendVary(res: ServerResponse, field: string) {
 }
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-const ALLOWED_HEADERS = 'authorization, content-type, x-request-id';
+const ALLOWED_HEADERS = 'authorization, content-type, x-request-id, traceparent, tracestate';
 
 /** Same-origin by default: only origins listed in CORS_ORIGINS receive CORS headers. */
 export function cors(config: GatewayConfig): Handler {
@@ -101,7 +101,7 @@ export function cors(config: GatewayConfig): Handler {
     const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
     if (origin && allowed.has(origin)) {
       res.setHeader('access-control-allow-origin', origin);
-      res.setHeader('access-control-expose-headers', 'x-request-id');
+      res.setHeader('access-control-expose-headers', 'x-request-id, x-trace-id');
       if (isPreflight) {
         res.setHeader('access-control-allow-methods', ALLOWED_METHODS);
         res.setHeader('access-control-allow-headers', ALLOWED_HEADERS);

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { matchedRoutes } from 'hono/route';
+import { httpInstrumentationMiddleware } from '@hono/otel';
 import { IDENTITY_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER, platformRoutes, type Identity } from '@catalyst/contracts';
 import { HttpError, forbidden, isUnavailableError, unauthorized } from './errors';
+import { LIVENESS_PATH, sharedCheck } from './health';
 import { secretMatches, verifyIdentity } from './identity';
 import type { Invalidations } from './invalidations';
 import type { Logger } from './logger';
+import { observeRequest, routeLabel } from './metrics';
 import { mountRoutes } from './routes';
+import { TRACE_ID_HEADER, activeTraceId } from './trace-context';
 
 export interface AppEnv {
   Variables: {
@@ -35,6 +40,16 @@ export interface ServiceOptions {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** The declared path of the route that answered (a template such as /courses/:slug), or undefined when none matched. */
+export function routeTemplate(c: Context): string | undefined {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i -= 1) if (routes[i]!.method !== 'ALL') return routes[i]!.path;
+  return undefined;
+}
+
+/** Readiness (/health) and liveness (/livez): not in the access log, and their own metric label. */
+const isProbe = (path: string) => path === '/health' || path === LIVENESS_PATH;
+
 /**
  * A Hono app with what every service shares: request ids, access logs, identity from the gateway's
  * signed assertion, /health, and the one error shape for every failure.
@@ -42,6 +57,8 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 export function createService({ name, log, internalSecret, checks = {}, maxBodyBytes = 1024 * 1024, invalidations, streamedBodies }: ServiceOptions) {
   const app = new Hono<AppEnv>();
 
+  // The server span: continues the caller's traceparent (the gateway's, a peer's), named by route template.
+  app.use('*', httpInstrumentationMiddleware({ serviceName: name, captureActiveRequests: false }));
   app.use('*', async (c, next) => {
     const given = c.req.header(REQUEST_ID_HEADER);
     const requestId = given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
@@ -51,9 +68,13 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     const started = performance.now();
     await next();
     setResponseHeader(c, REQUEST_ID_HEADER, requestId);
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const traceId = activeTraceId();
+    if (traceId) setResponseHeader(c, TRACE_ID_HEADER, traceId);
+    const elapsed = performance.now() - started;
+    const ms = Math.round(elapsed * 10) / 10;
     const status = c.res.status;
-    if (c.req.path !== '/health') {
+    observeRequest(c.req.method, routeLabel(routeTemplate(c)), status, elapsed / 1000);
+    if (!isProbe(c.req.path)) {
       log[status >= 500 ? 'error' : 'info']({ requestId, method: c.req.method, path: c.req.path, status, ms }, 'request');
     }
   });
@@ -68,12 +89,19 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
   // Streamed bodies (resumable uploads) are bounded by their route's own limit, never read whole.
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || streamedBodies?.test(c.req.path) ? next() : limitBody(c, next)));
 
-  app.get('/health', async (c) => {
+  // Readiness: the dependencies asked at most once a second, the answer shared by concurrent probes.
+  const readiness = sharedCheck(async () => {
     const results = await Promise.all(Object.entries(checks).map(async ([k, check]) => [k, (await check().catch(() => false)) ? 'ok' : 'down'] as const));
     const healthy = results.every(([, v]) => v === 'ok');
     const data = { service: name, status: healthy ? 'ok' : 'down', checks: Object.fromEntries(results) };
-    return c.json({ success: healthy, data, ...(healthy ? {} : { message: `${name} is unhealthy` }) }, healthy ? 200 : 503);
+    return { healthy, body: JSON.stringify({ success: healthy, data, ...(healthy ? {} : { message: `${name} is unhealthy` }) }) };
   });
+  app.get('/health', async (c) => {
+    const { healthy, body } = await readiness();
+    return c.body(body, healthy ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  });
+  // Liveness: from memory; a dependency's outage is readiness's business, not a reason to restart.
+  app.get(LIVENESS_PATH, (c) => c.body('{"success":true,"data":{"status":"ok"}}', 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }));
 
   // Service-to-service routes: never exposed by the gateway, and refused without the shared secret.
   app.use('/internal/*', async (c, next) => {

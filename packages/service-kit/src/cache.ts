@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
+import { metrics } from './metrics';
 
 /**
  * One cache interface over Redis (when REDIS_URL is set) or an in-process store. A cache is never the
@@ -216,5 +217,18 @@ export class RedisCache implements Cache {
 }
 
 export function createCache({ redisUrl, prefix, log }: { redisUrl?: string; prefix: string; log?: Logger }): Cache {
-  return redisUrl ? new RedisCache(redisUrl, prefix, log) : new MemoryCache();
+  return countLookups(redisUrl ? new RedisCache(redisUrl, prefix, log) : new MemoryCache(), prefix);
+}
+
+/** Counts each read as a hit or a miss (cache_lookups_total{cache=prefix}). */
+function countLookups(cache: Cache, prefix: string): Cache {
+  const get = cache.get.bind(cache);
+  const hit = metrics.cacheLookups.labels(prefix, 'hit');
+  const miss = metrics.cacheLookups.labels(prefix, 'miss');
+  cache.get = async <T>(key: string) => {
+    const value = await get<T>(key);
+    (value === undefined ? miss : hit).inc();
+    return value;
+  };
+  return cache;
 }

@@ -1,6 +1,7 @@
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Logger } from './logger';
+import { gaugeAtScrape } from './metrics';
 
 // Postgres int8 and numeric arrive as strings by default; counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -30,7 +31,28 @@ export function createDb<DB>({ connectionString, schema, poolSize = 10, log }: D
   // A checked-out client has no pool listener: Postgres ending its session between two queries (57P01 on
   // shutdown) would be an unhandled 'error' event that kills the process. The pool discards it on release.
   pool.on('connect', (client) => client.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost while in use')));
+  trackPool(schema, pool);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** The process's pools (by schema), read when Prometheus scrapes: connections in use, idle, and callers waiting for one. */
+const pools = new Map<string, pg.Pool>();
+function trackPool(schema: string, pool: pg.Pool) {
+  if (pools.size === 0) {
+    gaugeAtScrape('pg_pool_connections', 'Postgres pool connections, by schema and state (total, idle, waiting callers).', ['schema', 'state'], (set) => {
+      for (const [name, p] of pools) {
+        // A pool that was closed (a finished migration step) is forgotten.
+        if ((p as pg.Pool & { ending?: boolean }).ending) {
+          pools.delete(name);
+          continue;
+        }
+        set({ schema: name, state: 'total' }, p.totalCount);
+        set({ schema: name, state: 'idle' }, p.idleCount);
+        set({ schema: name, state: 'waiting' }, p.waitingCount);
+      }
+    });
+  }
+  pools.set(schema, pool);
 }
 
 /** Runs a service's migrations (a name → migration map) inside its own schema. */

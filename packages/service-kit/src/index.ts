@@ -23,3 +23,6 @@ export * from './lesson-access';
 export * from './invalidations';
 export * from './deps';
 export * from './mail';
+export * from './metrics';
+export * from './health';
+export * from './trace-context';

@@ -4,6 +4,7 @@ import { requireIdentity, type AppEnv } from './app';
 import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
 import { parseBody, parseWith } from './validate';
+import { LIVENESS_PATH } from './health';
 
 type Ctx = Context<AppEnv>;
 
@@ -130,11 +131,11 @@ export function streamedBodyPaths(routes: RouteTable): RegExp | undefined {
   return paths.length > 0 ? new RegExp(`^(?:${[...new Set(paths)].join('|')})$`) : undefined;
 }
 
-/** The method and path of every route mounted on an app (middleware and /health left out). */
+/** The method and path of every route mounted on an app (middleware and the probes, /health and /livez, left out). */
 export function mountedRoutes(app: Hono<AppEnv>): string[] {
   const heads = headRoutes.get(app);
   const keys = app.routes
-    .filter((r) => r.method !== 'ALL' && r.path !== '/health')
+    .filter((r) => r.method !== 'ALL' && r.path !== '/health' && r.path !== LIVENESS_PATH)
     .map((r) => `${r.method === 'GET' && heads?.has(r.path) ? 'HEAD' : r.method} ${r.path}`);
   return [...new Set(keys)].sort();
 }

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Logger } from './logger';
+import { startMetricsServer } from './metrics';
 
 /**
  * Serves an app and shuts it down cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight requests,
@@ -16,6 +17,11 @@ export function startServer(
   );
   // Keep-alive from the gateway: hold idle sockets a little longer than the gateway's agent does.
   (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 65_000;
+  // Prometheus scrapes its own port (METRICS_PORT), never the service's.
+  void startMetricsServer({ log }).catch((error: Error) => {
+    log.fatal({ err: error.message }, 'metrics could not listen');
+    process.exit(1);
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,9 +1,13 @@
+import { startTelemetry } from '@catalyst/service-kit/telemetry';
 import { createBroadcast, createCache, createDb, createLogger, mailerFromConfig, startServer } from '@catalyst/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
 import { createDeps } from './deps';
 import { SCHEMA, ensureFirstAdmin } from './setup';
+
+// First of all: tracing (Postgres, Redis, peer calls; exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+startTelemetry({ serviceName: 'auth' });
 
 const config = loadConfig();
 const log = createLogger('auth', config.LOG_LEVEL);

@@ -1,9 +1,13 @@
+import { startTelemetry } from '@catalyst/service-kit/telemetry';
 import { createBroadcast, createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
 import type { Database } from './db/schema';
 import { SCHEMA } from './setup';
+
+// First of all: tracing (Postgres, Redis, peer calls; exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+startTelemetry({ serviceName: 'content' });
 
 const config = loadConfig();
 const log = createLogger('content', config.LOG_LEVEL);

@@ -1,3 +1,4 @@
+import { startTelemetry } from '@catalyst/service-kit/telemetry';
 import { createBroadcast, createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
@@ -6,6 +7,9 @@ import type { Database } from './db/schema';
 import { startJobs } from './jobs/queue';
 import { SCHEMA } from './setup';
 import { createStorage } from './storage';
+
+// First of all: tracing (Postgres, Redis, peer calls; exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+startTelemetry({ serviceName: 'media' });
 
 const config = loadConfig();
 const log = createLogger('media', config.LOG_LEVEL);

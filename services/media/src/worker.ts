@@ -1,6 +1,7 @@
 // The media worker: a process of its own (the launcher runs it beside the service; compose has a service for
 // it) that takes processing jobs from the Postgres queue, one ffmpeg or sharp run at a time per slot.
-import { createDb, createLogger, isUnavailableError, mediaToolPath } from '@catalyst/service-kit';
+import { startTelemetry } from '@catalyst/service-kit/telemetry';
+import { createDb, createLogger, gaugeAtScrape, isUnavailableError, mediaToolPath, metrics, startMetricsServer } from '@catalyst/service-kit';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
 import { PROCESS_QUEUE, startJobs, SWEEP_QUEUE, type ProcessJob } from './jobs/queue';
@@ -9,6 +10,9 @@ import { markFailed, processAsset } from './processing/process-asset';
 import { SCHEMA } from './setup';
 import { createStorage } from './storage';
 
+// First of all: tracing (Postgres queries of the jobs; exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+startTelemetry({ serviceName: 'media-worker' });
+
 const config = loadConfig();
 const log = createLogger('media-worker', config.LOG_LEVEL);
 const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: 4, log });
@@ -16,6 +20,23 @@ const storage = createStorage(config);
 const ffmpeg = config.FFMPEG_PATH ?? mediaToolPath('ffmpeg');
 const ffprobe = config.FFPROBE_PATH ?? mediaToolPath('ffprobe');
 const jobs = await startJobs({ connectionString: config.DATABASE_URL, log, supervise: true });
+
+// Prometheus: the queue's backlog (jobs waiting, read when scraped) and each job's run time and outcome.
+gaugeAtScrape('job_queue_depth', 'Jobs waiting in the queue (created or waiting for a retry), by queue.', ['queue'], async (set) => {
+  for (const queue of [PROCESS_QUEUE, SWEEP_QUEUE]) set({ queue }, await jobs.boss.getQueueSize(queue).catch(() => Number.NaN));
+});
+await startMetricsServer({ log });
+async function timed<T>(queue: string, run: () => Promise<T>): Promise<T> {
+  const end = metrics.jobDuration.startTimer({ queue });
+  try {
+    const result = await run();
+    end({ outcome: 'completed' });
+    return result;
+  } catch (error) {
+    end({ outcome: 'failed' });
+    throw error;
+  }
+}
 
 // pg-boss records a job's outcome after the handler returns, in a promise nothing awaits: with Postgres
 // down that write fails there. The job then stays 'active' and the recovery loop hands it back once the
@@ -31,7 +52,7 @@ for (let slot = 0; slot < config.MEDIA_WORKER_CONCURRENCY; slot++) {
   await jobs.boss.work<ProcessJob>(PROCESS_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     try {
-      return { outcome: await processAsset({ db, storage, log, ffmpeg, ffprobe }, job.data.assetId) };
+      return { outcome: await timed(PROCESS_QUEUE, () => processAsset({ db, storage, log, ffmpeg, ffprobe }, job.data.assetId)) };
     } catch (error) {
       log.error({ assetId: job.data.assetId, retry: job.retryCount, err: (error as Error).message }, 'processing failed; the queue will retry');
       if (job.retryCount >= job.retryLimit) await markFailed(db, job.data.assetId, `Processing failed: ${(error as Error).message.slice(0, 300)}`);
@@ -40,7 +61,7 @@ for (let slot = 0; slot < config.MEDIA_WORKER_CONCURRENCY; slot++) {
   });
 }
 
-await jobs.boss.work(SWEEP_QUEUE, async () => ({ removed: await sweepOrphans({ db, storage, log, hours: config.MEDIA_ORPHAN_HOURS }) }));
+await jobs.boss.work(SWEEP_QUEUE, async () => ({ removed: await timed(SWEEP_QUEUE, () => sweepOrphans({ db, storage, log, hours: config.MEDIA_ORPHAN_HOURS })) }));
 await jobs.boss.schedule(SWEEP_QUEUE, '17 * * * *');
 
 // Jobs a killed worker left running, and assets with no job, are seen to at once and then every few seconds.

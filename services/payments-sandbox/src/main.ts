@@ -1,9 +1,13 @@
+import { startTelemetry } from '@catalyst/service-kit/telemetry';
 import { createDb, createLogger, startServer } from '@catalyst/service-kit';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
 import { SCHEMA, prepareDatabase } from './setup';
 import { createWebhookDispatcher } from './webhooks/dispatcher';
+
+// First of all: tracing (Postgres, Redis, peer calls; exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
+startTelemetry({ serviceName: 'payments-sandbox' });
 
 const config = loadConfig();
 const log = createLogger('payments-sandbox', config.LOG_LEVEL);

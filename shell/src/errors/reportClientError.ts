@@ -1,5 +1,5 @@
 import type { gatewayRoutes, RouteBodyInput } from '@catalyst/contracts';
-import { api } from '@catalyst/web-kit';
+import { api, isApiRequestError } from '@catalyst/web-kit';
 
 /** What the gateway's POST /api/v1/client-errors accepts (it logs the report and answers 202). */
 export type ClientErrorReport = RouteBodyInput<typeof gatewayRoutes.reportClientError>;
@@ -7,6 +7,14 @@ export type ClientErrorReport = RouteBodyInput<typeof gatewayRoutes.reportClient
 const STACK_LIMIT = 4000;
 
 const trim = (text: string | null | undefined, limit: number) => (text ? text.slice(0, limit) : undefined);
+
+/** The trace of the failing API call, when the error is one (or was caused by one). */
+function traceIdOf(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    if (isApiRequestError(cause) && cause.traceId && /^[0-9a-f]{32}$/.test(cause.traceId)) return cause.traceId;
+  }
+  return undefined;
+}
 
 export function buildClientErrorReport(error: unknown, componentStack?: string | null): ClientErrorReport {
   const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Unknown error');
@@ -16,6 +24,7 @@ export function buildClientErrorReport(error: unknown, componentStack?: string |
     componentStack: trim(componentStack?.trim(), STACK_LIMIT),
     url: trim(`${window.location.pathname}${window.location.search}`, 2000),
     userAgent: trim(navigator.userAgent, 500),
+    traceId: traceIdOf(error),
   };
 }
 

@@ -21,6 +21,8 @@ export const gatewayRoutes = defineRoutes({
       remote: z.string().max(100).optional(),
       release: z.string().max(100).optional(),
       userAgent: z.string().max(500).optional(),
+      /** The trace of the API call that failed (its x-trace-id), when the failure was one. */
+      traceId: z.string().regex(/^[0-9a-f]{32}$/, 'traceId must be 32 hex digits').optional(),
     }),
     maxBodyBytes: 16 * 1024,
     response: z.object({ received: z.literal(true) }),

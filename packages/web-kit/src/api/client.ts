@@ -2,6 +2,7 @@ import type { FieldError } from '@catalyst/contracts';
 import { TOKEN_STORAGE_KEY } from '../session/keys';
 import { readSiteConfig } from '../site';
 import { createEndpoints, type Endpoints } from './endpoints';
+import { newTrace, TRACE_ID_HEADER, TRACEPARENT_HEADER } from './trace';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -31,12 +32,15 @@ export const PREMIUM_REQUIRED_MESSAGE = 'Active subscription required to access 
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly errors: FieldError[];
+  /** The call's trace (the gateway's x-trace-id, else the one the call started): error reports carry it. */
+  readonly traceId?: string;
 
-  constructor(message: string, status: number, errors: FieldError[] = []) {
+  constructor(message: string, status: number, errors: FieldError[] = [], traceId?: string) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.errors = errors;
+    if (traceId) this.traceId = traceId;
   }
 
   /** The message of one field's error, if the server reported one. */
@@ -126,8 +130,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return `${base}${suffix}${search ? (suffix.includes('?') ? '&' : '?') + search : ''}`;
   };
 
-  const headersFor = (token: string | null): Record<string, string> =>
-    token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' };
+  // Each call starts a trace of its own (W3C traceparent), continued by the gateway and the services.
+  const headersFor = (token: string | null, trace = newTrace()): Record<string, string> =>
+    token
+      ? { Accept: 'application/json', Authorization: `Bearer ${token}`, [TRACEPARENT_HEADER]: trace.traceparent }
+      : { Accept: 'application/json', [TRACEPARENT_HEADER]: trace.traceparent };
   // Looked up per call: a test (or a polyfill) may replace the global fetch after the client exists.
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
 
@@ -157,7 +164,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<ApiResult<T>> {
     const token = getToken();
-    const headers = headersFor(token);
+    const trace = newTrace();
+    const headers = headersFor(token, trace);
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) {
       body = init.body;
@@ -173,8 +181,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       response = await (early ?? doFetch(target, { method, headers, body, signal: init.signal, keepalive: init.keepalive }));
     } catch (error) {
       if (init.signal?.aborted) throw error;
-      throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0);
+      throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0, [], trace.traceId);
     }
+    // A prefetched answer belongs to its own call's trace: the gateway names it.
+    const traceId = response.headers?.get(TRACE_ID_HEADER) ?? (early ? undefined : trace.traceId);
 
     const text = await response.text().catch(() => '');
     let parsed: unknown;
@@ -191,10 +201,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const message = typeof envelope.message === 'string' && envelope.message !== '' ? envelope.message : undefined;
 
     if (!response.ok || envelope.success === false) {
-      if (text.trim() !== '' && !isJson) throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status);
-      throw new ApiRequestError(message ?? `HTTP ${response.status}`, response.status, normaliseFieldErrors(envelope.errors));
+      if (text.trim() !== '' && !isJson) throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status, [], traceId);
+      throw new ApiRequestError(message ?? `HTTP ${response.status}`, response.status, normaliseFieldErrors(envelope.errors), traceId);
     }
-    if (text.trim() !== '' && !isJson) throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status);
+    if (text.trim() !== '' && !isJson) throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status, [], traceId);
     return { data: ('data' in envelope ? envelope.data : undefined) as T, ...(message ? { message } : {}) };
   }
 

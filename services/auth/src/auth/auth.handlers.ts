@@ -1,5 +1,5 @@
 import { authMessages, type authRoutes, type SessionResponse } from '@catalyst/contracts';
-import { CLEAR_MEDIA_GRANT_COOKIE, HttpError, badRequest, reply, sendQuietly, unauthorized, type RouteHandlers } from '@catalyst/service-kit';
+import { CLEAR_MEDIA_GRANT_COOKIE, HttpError, badRequest, metrics, reply, sendQuietly, unauthorized, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
@@ -23,7 +23,9 @@ export function createAuthHandlers({ db, users, sessions, verification, recovery
         await sendQuietly(mailer, log, mails.registrationAttempt(existing));
       } else {
         try {
-          await verification.send(await insertUser(db, { name: body.name, email: body.email, passwordHash }));
+          const user = await insertUser(db, { name: body.name, email: body.email, passwordHash });
+          metrics.signUps.inc();
+          await verification.send(user);
         } catch (error) {
           // A parallel registration of the same address won the race: its owner is that account.
           if (!(error instanceof HttpError && error.status === 409)) throw error;

@@ -10,7 +10,7 @@ import {
   type PlanId,
   type SubscriptionStatus,
 } from '@catalyst/contracts';
-import { HttpError, conflict, notFound } from '@catalyst/service-kit';
+import { HttpError, conflict, metrics, notFound } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import type { Subscription } from '../db/tables/subscription';
 import { idOf, isMissingResource, providerCall } from '../provider/stripe';
@@ -58,6 +58,17 @@ async function ensureCustomer(deps: Deps, identity: Identity, { replace = false 
 }
 
 export async function createCheckoutSession(deps: Deps, identity: Identity, plan: PlanId): Promise<CheckoutSession> {
+  // Operators watch checkouts_total: started here, completed by the provider's webhook, failed when none could be opened.
+  metrics.checkouts.inc({ stage: 'started' });
+  try {
+    return await openCheckoutSession(deps, identity, plan);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) metrics.checkouts.inc({ stage: 'failed' });
+    throw error;
+  }
+}
+
+async function openCheckoutSession(deps: Deps, identity: Identity, plan: PlanId): Promise<CheckoutSession> {
   if (identity.role === 'admin') throw conflict('Admins already have full access');
   if (isEntitled(await findCurrentSubscription(deps.db, identity.id))) throw conflict('You already have an active subscription');
   const base = deps.config.PUBLIC_URL.replace(/\/+$/, '');

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { webhookRoutes } from '@catalyst/contracts';
-import { badRequest, type RouteHandlers } from '@catalyst/service-kit';
+import { badRequest, metrics, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { idOf, subscriptionIdOfInvoice } from '../provider/stripe';
 import { recordEvent } from '../subscriptions/subscriptions.repository';
@@ -36,21 +36,34 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
      */
     async stripe({ log: requestLog, requestId }, c) {
       const signature = c.req.header('stripe-signature');
-      if (!signature) throw badRequest('Missing Stripe-Signature header');
+      if (!signature) {
+        metrics.webhooks.inc({ outcome: 'rejected' });
+        throw badRequest('Missing Stripe-Signature header');
+      }
       const payload = Buffer.from(await c.req.arrayBuffer());
       let event: Stripe.Event;
       try {
         event = deps.stripe.webhooks.constructEvent(payload, signature, deps.config.STRIPE_WEBHOOK_SECRET);
       } catch {
+        metrics.webhooks.inc({ outcome: 'rejected' });
         throw badRequest('Invalid webhook signature');
       }
       const log = requestLog.child({ event: event.id, type: event.type });
-      const outcome = await deps.db.transaction().execute(async (trx) => {
-        if (!(await recordEvent(trx, event))) return { duplicate: true, userId: null };
-        const subject = subjectOf(event);
-        const row = subject ? await syncSubscription(deps, trx, subject.subscriptionId, subject.userIdHint) : null;
-        return { duplicate: false, userId: row?.user_id ?? null, status: row?.status };
-      });
+      const outcome = await deps.db
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await recordEvent(trx, event))) return { duplicate: true, userId: null };
+          const subject = subjectOf(event);
+          const row = subject ? await syncSubscription(deps, trx, subject.subscriptionId, subject.userIdHint) : null;
+          return { duplicate: false, userId: row?.user_id ?? null, status: row?.status };
+        })
+        .catch((error: unknown) => {
+          // Not applied: the provider retries it (an alert fires when this keeps happening).
+          metrics.webhooks.inc({ outcome: 'failed' });
+          throw error;
+        });
+      metrics.webhooks.inc({ outcome: outcome.duplicate ? 'duplicate' : 'processed' });
+      if (!outcome.duplicate && event.type === 'checkout.session.completed') metrics.checkouts.inc({ stage: 'completed' });
       if (outcome.userId) await deps.invalidations.publish('entitlement', outcome.userId, requestId);
       log.info({ duplicate: outcome.duplicate, userId: outcome.userId }, outcome.duplicate ? 'webhook already applied' : 'webhook applied');
       if (event.type === 'invoice.payment_failed' && outcome.userId) {

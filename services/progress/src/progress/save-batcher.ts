@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProgressWriteResult } from '@catalyst/contracts';
-import { isUnavailableError } from '@catalyst/service-kit';
+import { isUnavailableError, metrics } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { saveProgressMany, type ProgressWrite, type SaveItem } from './progress.repository';
 
@@ -36,6 +36,7 @@ export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBa
       }
       queue = rest;
       if (batch.length === 0) return;
+      metrics.progressBatchSize.observe(batch.length);
       inFlight += 1;
       for (const key of taken) busyKeys.add(key);
       void run(batch).finally(() => {

@@ -1,0 +1,174 @@
+import { createServer, type Server } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Logger } from './logger';
+
+/**
+ * The process's Prometheus metrics: one registry, every metric below registered in it. Labels are
+ * bounded by design: routes are declared templates (never a raw URL), services, outcomes, queues.
+ */
+export const metricsRegistry = new Registry();
+let defaultsCollected = false;
+
+/** Latency buckets (seconds) for API requests: a few ms for cached reads up to the 30 s upload bound. */
+const REQUEST_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export const metrics = {
+  httpRequests: new Counter({
+    name: 'http_requests_total',
+    help: 'Answered HTTP requests, by method, route template and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [metricsRegistry],
+  }),
+  httpDuration: new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests (headers and body handed to the socket), by method and route template.',
+    labelNames: ['method', 'route'] as const,
+    buckets: REQUEST_BUCKETS,
+    registers: [metricsRegistry],
+  }),
+  cacheLookups: new Counter({
+    name: 'cache_lookups_total',
+    help: 'Cache reads (service-kit cache), by cache prefix and result (hit or miss).',
+    labelNames: ['cache', 'result'] as const,
+    registers: [metricsRegistry],
+  }),
+  edgeCache: new Counter({
+    name: 'gateway_edge_cache_total',
+    help: "Public API answers at the gateway's edge cache, by result (HIT, MISS, STORE).",
+    labelNames: ['result'] as const,
+    registers: [metricsRegistry],
+  }),
+  jobDuration: new Histogram({
+    name: 'job_duration_seconds',
+    help: 'Background job run time, by queue and outcome (completed or failed).',
+    labelNames: ['queue', 'outcome'] as const,
+    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900],
+    registers: [metricsRegistry],
+  }),
+  webhooks: new Counter({
+    name: 'webhooks_total',
+    help: 'Incoming payment webhooks, by outcome (processed, duplicate, ignored, rejected, failed).',
+    labelNames: ['outcome'] as const,
+    registers: [metricsRegistry],
+  }),
+  progressBatchSize: new Histogram({
+    name: 'progress_save_batch_size',
+    help: 'Progress saves written to Postgres in one batch.',
+    buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500],
+    registers: [metricsRegistry],
+  }),
+  signUps: new Counter({ name: 'signups_total', help: 'Accounts created.', registers: [metricsRegistry] }),
+  checkouts: new Counter({
+    name: 'checkouts_total',
+    help: 'Checkouts, by stage (started, completed, failed).',
+    labelNames: ['stage'] as const,
+    registers: [metricsRegistry],
+  }),
+};
+
+/** Node's own figures (event loop lag, heap, GC, CPU) as well, once per process. */
+export function collectProcessMetrics(prefix = '') {
+  if (defaultsCollected) return;
+  defaultsCollected = true;
+  collectDefaultMetrics({ register: metricsRegistry, prefix });
+}
+
+/** A gauge read when Prometheus scrapes (pool sizes, queue depth, active subscriptions): nothing runs between scrapes. */
+export function gaugeAtScrape(name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => void | Promise<void>) {
+  const existing = metricsRegistry.getSingleMetric(name);
+  if (existing) metricsRegistry.removeSingleMetric(name);
+  return new Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [metricsRegistry],
+    async collect() {
+      this.reset();
+      // A source that cannot answer (the database down) leaves its gauge empty; the rest of the scrape still works.
+      await Promise.resolve()
+        .then(() => read((labels, value) => this.set(labels, value)))
+        .catch(() => undefined);
+    },
+  });
+}
+
+const streamSources = new Map<string, () => number>();
+
+/**
+ * Open Server-Sent Events streams (sse_connections{stream}), read from `read` when Prometheus scrapes: the
+ * community's event hub, the gateway's relayed streams.
+ */
+export function countStreams(stream: string, read: () => number) {
+  if (streamSources.size === 0) {
+    gaugeAtScrape('sse_connections', 'Open Server-Sent Events streams, by stream.', ['stream'], (set) => {
+      for (const [name, count] of streamSources) set({ stream: name }, count());
+    });
+  }
+  streamSources.set(stream, read);
+}
+
+/** The status answered to a request whose route matched nothing (404s of unknown paths share one label). */
+export const routeLabel = (template: string | undefined) => template || UNMATCHED_ROUTE;
+
+/** Records one answered request. */
+export function observeRequest(method: string, route: string, status: number, seconds: number) {
+  metrics.httpRequests.inc({ method, route, status: String(status) });
+  metrics.httpDuration.observe({ method, route }, seconds);
+}
+
+const tokenMatches = (given: string | undefined, token: string) => {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(`Bearer ${token}`);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export interface MetricsSettings {
+  /** Port of the process's own metrics listener (0: an ephemeral one); unset: no listener. */
+  METRICS_PORT?: string | number;
+  /** Address it binds (default loopback; 0.0.0.0 in a pod so Prometheus can reach it). */
+  METRICS_HOST?: string;
+  /** When set, a scrape must carry `Authorization: Bearer <token>`. */
+  METRICS_TOKEN?: string;
+}
+
+/**
+ * Serves GET /metrics on its own port, never on the public one: the gateway's and services' public
+ * listeners have no /metrics route at all. With METRICS_TOKEN set, a scrape without the bearer token is a 401.
+ */
+export async function startMetricsServer({ config = process.env, log }: { config?: MetricsSettings; log?: Logger } = {}): Promise<Server | undefined> {
+  if (config.METRICS_PORT === undefined || config.METRICS_PORT === '') return undefined;
+  const port = Number(config.METRICS_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port number, got ${config.METRICS_PORT}`);
+  collectProcessMetrics();
+  const token = config.METRICS_TOKEN || undefined;
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' || path !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    if (token && !tokenMatches(req.headers.authorization, token)) {
+      res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' }).end('Unauthorized');
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (body) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(body),
+      (error: unknown) => {
+        log?.warn({ err: String(error) }, 'metrics collection failed');
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics collection failed');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, config.METRICS_HOST ?? '127.0.0.1', () => resolve());
+  });
+  server.unref();
+  const address = server.address();
+  log?.info({ metricsPort: typeof address === 'object' && address ? address.port : port }, 'metrics listening');
+  return server;
+}
