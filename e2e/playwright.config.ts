@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The app's service worker would answer requests before page.route sees them: journeys run without
+    // it, and e2e/pwa.spec.ts (which allows it) proves what it does.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

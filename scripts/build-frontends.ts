@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { buildServiceWorker } from './build-sw';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -137,6 +138,11 @@ export async function buildFrontends({ force = false, only, log = console.log }:
     writeFileSync(path.join(ROOT, app.dir, 'dist', STAMP), `${hash}\n`);
     report.built.push(app.name);
     log(`built ${app.name} in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+  }
+  // The service worker's precache names this deploy's files: written again after any build (or when missing).
+  if (existsSync(path.join(ROOT, 'shell/dist/index.html')) && (report.built.length > 0 || !existsSync(path.join(ROOT, 'shell/dist/sw.js')))) {
+    const worker = await buildServiceWorker(ROOT);
+    log(`service worker: ${worker.precached} files precached`);
   }
   report.ms = Date.now() - started;
   if (report.skipped.length > 0) log(`up to date: ${report.skipped.join(', ')}`);

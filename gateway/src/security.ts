@@ -38,6 +38,8 @@ export function securityHeaders(config: GatewayConfig): RequestHandler[] {
         fontSrc: ["'self'", 'data:', ...remotes],
         connectSrc: ["'self'", ...remotes],
         workerSrc: ["'self'", 'blob:'],
+        // The installable app's manifest (/manifest.webmanifest) and its icons.
+        manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

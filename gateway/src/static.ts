@@ -7,6 +7,7 @@ import { sendError } from './errors';
 import type { GatewayReleases } from './releases';
 import { createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
 import { VERSION_PATTERN } from './releases/repository';
+import { injectInstallTags, manifestHandler, serviceWorkerHeaders } from './pwa';
 
 export const SITE_TAGLINE = 'Where the change happens.';
 
@@ -140,7 +141,7 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
   async function indexHtml(): Promise<string | undefined> {
     try {
       const info = await stat(indexPath);
-      if (cachedIndex?.mtimeMs !== info.mtimeMs) cachedIndex = { mtimeMs: info.mtimeMs, html: injectSiteConfig(await readFile(indexPath, 'utf8'), site) };
+      if (cachedIndex?.mtimeMs !== info.mtimeMs) cachedIndex = { mtimeMs: info.mtimeMs, html: injectInstallTags(injectSiteConfig(await readFile(indexPath, 'utf8'), site)) };
       return cachedIndex.html;
     } catch {
       return undefined;
@@ -180,6 +181,9 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
   router.use('/media', requireSignedVideo(config.INTERNAL_SECRET), staticFiles(mediaDir(config), (file, res) => mediaCacheControl(res, file)), plainNotFound);
 
   router.get(['/', '/index.html'], serveIndex);
+  // The installable app: its manifest (from the site config) and its service worker (scripts/build-sw.ts).
+  router.get('/manifest.webmanifest', manifestHandler(site));
+  router.get('/sw.js', serviceWorkerHeaders);
   router.use(staticFiles(shellDist, buildFileCacheControl));
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

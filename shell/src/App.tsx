@@ -13,6 +13,7 @@ const AboutPage = lazyPage(() => import('./pages/AboutPage'));
 const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'));
 const TermsPage = lazyPage(() => import('./pages/TermsPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
+const DownloadsPage = lazyPage(() => import('./pwa/DownloadsPage'));
 
 /** A remote's page behind the guard its audience names (the admin remote is never requested for anyone else). */
 function guarded(route: RemoteRoute): ReactNode {
@@ -36,6 +37,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <AboutPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="downloads"
+          element={
+            <RequireAuth>
+              <DownloadsPage />
             </RequireAuth>
           }
         />

@@ -5,9 +5,12 @@ import { api, session } from '@catalyst/web-kit';
 import { App } from './App';
 import { preloadRouteRemote } from './federation/preload';
 import { discoverRemotes } from './federation/remotes';
+import { startPwa } from './pwa/start';
 
 export function renderApp(): void {
   const sessionChecked = session.start();
+  // Offline stores, the install prompt, and the service worker once the page has loaded.
+  startPwa();
   // With a kept session the plan is asked for beside /auth/me, not after it (the subscription store reads it).
   if (session.getState().token) void api.subscription.status.prefetch();
   // The current route's remote starts loading now, in parallel with the first render (admin: admins

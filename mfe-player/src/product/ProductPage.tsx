@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ProductDetail } from '@catalyst/contracts';
-import { Badge, Button, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
+import { Badge, Button, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useConnection, useDocumentTitle, useDownloadedCopy, usePremiumRedirect } from '@catalyst/web-kit';
 import { CommunitySection } from '../community/CommunitySection';
 import { renderRecording } from '../community/recording';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
@@ -9,6 +9,7 @@ import { captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProgress';
 import { CourseProgressPanel } from './CourseProgressPanel';
 import { CreatorBlock } from './CreatorBlock';
+import { DownloadButton } from './DownloadButton';
 import { ProductHeader } from './ProductHeader';
 import { ProgressActions } from './ProgressActions';
 import { RelatedProducts } from './RelatedProducts';
@@ -42,7 +43,12 @@ export function ProductPage() {
 function ProductView({ product }: { product: ProductDetail }) {
   const player = useRef<VideoPlayerHandle>(null);
   const progress = useProductProgress(product._id);
-  const { videoUrl, stream } = useRenewedMedia(product);
+  const signed = useRenewedMedia(product);
+  // Offline, a copy saved for offline watching plays instead (never once the plan has ended).
+  const { offline } = useConnection();
+  const savedCopy = useDownloadedCopy(product._id, offline);
+  const videoUrl = savedCopy ?? signed.videoUrl;
+  const stream = savedCopy ? null : signed.stream;
   // a plan that ended while the page was open
   usePremiumRedirect('course', progress.failure?.error);
 
@@ -83,6 +89,14 @@ function ProductView({ product }: { product: ProductDetail }) {
             <div className={styles.noVideo}>{product.thumbnail ? <img src={product.thumbnail} alt="" /> : <span>No video for this product.</span>}</div>
           )}
 
+          <DownloadButton
+            id={product._id}
+            productId={product._id}
+            title={product.title}
+            pagePath={`/browse/premium/product/${product.slug ?? product._id}`}
+            videoUrl={signed.videoUrl}
+            premium={product.price !== 0}
+          />
           <ProgressActions
             state={progress.state}
             busy={progress.busy}

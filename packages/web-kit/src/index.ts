@@ -11,3 +11,4 @@ export * from './guards';
 export * from './ui';
 export * from './remote-ids';
 export * from './paths';
+export * from './offline';

@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge, Button, avatarLetter, firstName, isAdmin, LEARNING_RECORD_PATH, openAuthDialog, Spinner, useSession, useSiteConfig } from '@catalyst/web-kit';
+import { useAppState } from '../pwa/appState';
 import styles from './Header.module.css';
 
 /**
@@ -78,6 +79,7 @@ function UserMenu() {
   const [open, setOpen] = useState(false);
   const ref = useDismiss(open, () => setOpen(false));
   const admin = isAdmin(user);
+  const { install } = useAppState();
   return (
     <div className={styles.menuWrap} ref={ref}>
       <button
@@ -107,6 +109,22 @@ function UserMenu() {
           <Link to={LEARNING_RECORD_PATH} role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
             Learning record
           </Link>
+          <Link to="/downloads" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+            Downloads
+          </Link>
+          {install ? (
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.menuItem}
+              onClick={() => {
+                setOpen(false);
+                void install();
+              }}
+            >
+              Install app
+            </button>
+          ) : null}
           {admin ? (
             <Link to="/admin" role="menuitem" className={`${styles.menuItem} ${styles.adminOnlySmall}`} onClick={() => setOpen(false)}>
               Admin Panel

@@ -1,5 +1,8 @@
 import type { FieldError } from '@catalyst/contracts';
 import { TOKEN_STORAGE_KEY } from '../session/keys';
+import { keptAnswers } from '../offline/answers';
+import { queuableClientTime, writeQueue } from '../offline/queue';
+import { connection } from '../offline/status';
 import { readSiteConfig } from '../site';
 import { createEndpoints, type Endpoints } from './endpoints';
 import { newTrace, TRACE_ID_HEADER, TRACEPARENT_HEADER } from './trace';
@@ -12,6 +15,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Lets a request outlive the page (progress saved on unload). */
   keepalive?: boolean;
+  /** Only the server's own answer will do: never the session's kept answer when offline. */
+  fresh?: boolean;
 }
 
 /** A success answer with the server's optional message kept beside the data. */
@@ -58,10 +63,40 @@ export function isPremiumRequired(error: unknown): boolean {
   return isApiRequestError(error) && error.status === 403 && error.message === PREMIUM_REQUIRED_MESSAGE;
 }
 
+/**
+ * What a client does when the server cannot be reached (see docs/architecture.md, "Offline and
+ * install"): a signed-in GET answers the person's last kept answer, a write with a client time waits
+ * in a queue. Only the browser's shared `api` has one; other clients just fail.
+ */
+export interface OfflineLayer {
+  remember(token: string, url: string, answer: { data: unknown; message?: string }): Promise<void>;
+  recall(token: string, url: string): Promise<{ data: unknown; message?: string } | undefined>;
+  enqueue(token: string, write: { method: 'PATCH'; url: string; body: unknown; clientTime: number }): Promise<boolean>;
+  pending(token: string): Promise<Array<{ key: string; write: { method: string; url: string; body: unknown } }>>;
+  done(key: string): Promise<void>;
+  /** The server was reached (true) or not (false); `kept` when a kept answer was shown instead. */
+  reached(ok: boolean, kept?: boolean): void;
+}
+
+/** The browser's offline layer: IndexedDB stores filed per session, and the connection state. */
+export const browserOffline: OfflineLayer = {
+  remember: (token, url, answer) => keptAnswers.remember(token, url, answer),
+  recall: (token, url) => keptAnswers.recall(token, url),
+  enqueue: (token, write) => writeQueue.add(token, write),
+  pending: (token) => writeQueue.pending(token),
+  done: (key) => writeQueue.remove(key),
+  reached(ok, kept) {
+    if (ok) connection.reached();
+    else if (kept) connection.servedKept();
+    else connection.unreachable();
+  },
+};
+
 export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   getToken?: () => string | null;
+  offline?: OfflineLayer;
 }
 
 /**
@@ -83,6 +118,11 @@ export interface ApiClient extends Endpoints {
    */
   prefetch(path: string, query?: Record<string, QueryValue>): Promise<unknown>;
   setBaseUrl(baseUrl: string): void;
+  /**
+   * Sends the writes this session queued while offline (oldest client time first); stops at the first
+   * that cannot reach the server. Answers how many were delivered (a refused one is dropped).
+   */
+  sendQueuedWrites(): Promise<number>;
 }
 
 /** How long a prefetched answer waits for its reader; older ones are fetched again. */
@@ -118,6 +158,7 @@ function normaliseFieldErrors(raw: unknown): FieldError[] {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   let baseUrl = options.baseUrl ?? DEFAULT_API_BASE;
   const getToken = options.getToken ?? readSessionToken;
+  const offline = options.offline;
 
   const url = (path: string, query?: Record<string, QueryValue>) => {
     const base = baseUrl.replace(/\/+$/, '');
@@ -181,8 +222,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       response = await (early ?? doFetch(target, { method, headers, body, signal: init.signal, keepalive: init.keepalive }));
     } catch (error) {
       if (init.signal?.aborted) throw error;
+      const kept = init.fresh ? undefined : await keptInstead(method, target, token, init.body);
+      if (kept) return kept as ApiResult<T>;
       throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0, [], trace.traceId);
     }
+    offline?.reached(true);
     // A prefetched answer belongs to its own call's trace: the gateway names it.
     const traceId = response.headers?.get(TRACE_ID_HEADER) ?? (early ? undefined : trace.traceId);
 
@@ -205,7 +249,53 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiRequestError(message ?? `HTTP ${response.status}`, response.status, normaliseFieldErrors(envelope.errors), traceId);
     }
     if (text.trim() !== '' && !isJson) throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status, [], traceId);
-    return { data: ('data' in envelope ? envelope.data : undefined) as T, ...(message ? { message } : {}) };
+    const result = { data: ('data' in envelope ? envelope.data : undefined) as T, ...(message ? { message } : {}) };
+    if (offline && token && method === 'GET') void offline.remember(token, target, result);
+    return result;
+  }
+
+  /**
+   * The server was not reached: a signed-in GET answers the session's kept answer (the page then says
+   * it is offline); a write with a client time is queued for the connection's return (and still fails,
+   * so the caller's own retry goes on while the page is open).
+   */
+  async function keptInstead(method: HttpMethod, target: string, token: string | null, requestBody: unknown): Promise<ApiResult<unknown> | undefined> {
+    if (!offline) return undefined;
+    if (token && method === 'GET') {
+      const kept = await offline.recall(token, target);
+      offline.reached(false, kept !== undefined);
+      return kept ? { data: kept.data, ...(kept.message ? { message: kept.message } : {}) } : undefined;
+    }
+    offline.reached(false);
+    const clientTime = queuableClientTime(method, requestBody);
+    if (token && method === 'PATCH' && clientTime !== undefined) await offline.enqueue(token, { method, url: target, body: requestBody, clientTime });
+    return undefined;
+  }
+
+  let sending: Promise<number> | null = null;
+  async function sendQueuedWrites(): Promise<number> {
+    const token = getToken();
+    if (!offline || !token) return 0;
+    // one replay at a time: an 'online' event and a start-up may ask together
+    sending ??= (async () => {
+      let delivered = 0;
+      for (const { key, write } of await offline.pending(token)) {
+        let response: Response;
+        try {
+          response = await doFetch(write.url, { method: write.method, headers: { ...headersFor(token), 'Content-Type': 'application/json' }, body: JSON.stringify(write.body) });
+        } catch {
+          break;
+        }
+        // 401: another session's token; kept for that session is pointless, so every final answer ends it
+        if (response.ok) delivered += 1;
+        if (response.ok || (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429)) await offline.done(key);
+        else break;
+      }
+      return delivered;
+    })().finally(() => {
+      sending = null;
+    });
+    return sending;
   }
 
   const dataOf =
@@ -225,9 +315,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     setBaseUrl(next: string) {
       baseUrl = next;
     },
+    sendQueuedWrites,
   };
   return Object.assign(client, createEndpoints(client));
 }
 
 /** The one client every remote uses (web-kit is a federation singleton, so this is shared). */
-export const api = createApiClient({ baseUrl: readSiteConfig().apiBaseUrl });
+export const api = createApiClient({ baseUrl: readSiteConfig().apiBaseUrl, offline: browserOffline });

@@ -22,6 +22,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Lets a request outlive the page (progress saved on unload). */
   keepalive?: boolean;
+  /** Only the server's own answer will do: never a kept one (offline), e.g. to check a plan. */
+  fresh?: boolean;
 }
 
 /** One declared endpoint, callable: its answer's data, typed by the declaration. */

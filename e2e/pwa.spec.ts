@@ -1,0 +1,265 @@
+// The installable app (issue 21): the manifest and worker pass Chromium's install checks, the app opens
+// offline with the last dashboard, progress saved offline reaches the server on reconnect, a remote
+// redeployed on its own runs after a reload (with the update prompt), and a downloaded lesson plays
+// offline until the member's plan ends. The suite blocks service workers elsewhere (playwright.config.ts);
+// this file allows them.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
+import { apiToken, dataDir, dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import { bearer } from './lib/course';
+import { newPremiumMember } from './lib/members';
+
+test.use({ serviceWorkers: 'allow' });
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const deployedRoot = path.join(dataDir, 'static');
+/** A demo course whose product page plays a local MP4. */
+const SLUG = 'html-css-from-scratch';
+const UPDATE_PROMPT = 'A new version is available — Reload';
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+/** Waits until the service worker controls the page (first visit: installed, activated and claimed). */
+async function workerControls(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+}
+
+async function productIdOf(request: APIRequestContext, token: string): Promise<{ _id: string; productId: string; title: string }> {
+  const res = await request.get(`/api/v1/content/premium/products/${SLUG}`, { headers: bearer(token) });
+  expect(res.ok(), `product ${SLUG} answered ${res.status()}`).toBeTruthy();
+  return ((await res.json()) as { data: { _id: string; productId: string; title: string } }).data;
+}
+
+const video = (page: Page) => page.getByTestId('video-player').locator('video');
+
+test('the manifest and the worker pass Chromium’s installability checks', async ({ baseURL }) => {
+  // Chromium never offers to install from an incognito window (every test context is one): a profile on disk.
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'pwa-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL });
+  try {
+    await installable(context);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+async function installable(context: import('@playwright/test').BrowserContext) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto('/');
+  await workerControls(page);
+  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { name: string; display: string; icons: Array<{ purpose: string }>; shortcuts: Array<{ url: string }> };
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.icons.map((icon) => icon.purpose)).toEqual(expect.arrayContaining(['any', 'maskable']));
+  expect(manifest.shortcuts.map((s) => s.url)).toEqual(['/browse', '/#continue-watching']);
+  const cdp = await context.newCDPSession(page);
+  await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 20_000 }).toEqual([]);
+  const sw = await page.request.get('/sw.js');
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+  expect(sw.headers()['service-worker-allowed']).toBe('/');
+}
+
+test('offline, a reload opens the app with the last dashboard and the Offline banner; a page never loaded says it is offline', async ({ page, context }) => {
+  await loginAs(page, 'member');
+  await page.goto('/');
+  await expect(page.locator('#dashboard-title')).toBeVisible();
+  await workerControls(page);
+  // the dashboard again, now through the worker (its remotes and answers kept)
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Continue watching' })).toBeVisible();
+  await expect(page.locator('#dashboard-title')).toHaveText(/Welcome back/);
+  const heading = await page.locator('#dashboard-title').innerText();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.locator('#dashboard-title')).toHaveText(heading);
+  await expect(page.getByRole('heading', { name: 'Continue watching' })).toBeVisible();
+
+  // a client route whose data was never loaded still opens the app shell, and says it is offline
+  await page.goto('/learning').catch(() => undefined);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  await context.setOffline(false);
+  await page.goto('/');
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+});
+
+test('a progress save made offline is queued and reaches the server when the connection returns', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const token = await loginAs(page, 'member');
+  const product = await productIdOf(request, token);
+  await request.patch(`/api/v1/content/progress/product/${product._id}/reset`, { headers: bearer(token), data: { clientTime: Date.now() } });
+
+  await page.goto(`/browse/premium/product/${product.productId}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await workerControls(page);
+  // playing, with some seconds buffered ahead to go on with offline
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length > 0 ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0)), { timeout: 30_000 })
+    .toBeGreaterThan(4);
+
+  await context.setOffline(true);
+  const offlineFrom = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(offlineFrom + 2);
+  // a pause saves at once: offline, the save cannot reach the server
+  const position = await video(page).evaluate((v: HTMLVideoElement) => {
+    v.pause();
+    return v.currentTime;
+  });
+  // the save failed offline and waits in the queue (IndexedDB)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('catalyst-offline-writes');
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('writes')) return resolve(0);
+                const count = db.transaction('writes').objectStore('writes').count();
+                count.onsuccess = () => resolve(count.result);
+              };
+              open.onerror = () => resolve(0);
+            }),
+        ),
+      { timeout: 20_000, message: 'the offline save is queued' },
+    )
+    .toBeGreaterThan(0);
+  // leaving the lesson offline (the page that made the save is gone), then the connection returns
+  await page.goto('/');
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await context.setOffline(false);
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/content/progress/product/${product._id}`, { headers: bearer(token) })).json()) as { data: { lastPosition: number } }).data.lastPosition, {
+      timeout: 20_000,
+      message: 'the queued save reached the server',
+    })
+    .toBeCloseTo(position, 0);
+});
+
+test('a remote rebuilt and deployed on its own runs after a reload, and the update prompt appears', async ({ page }) => {
+  test.setTimeout(300_000);
+  await loginAs(page, 'member');
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  await workerControls(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+
+  const label = `pwa-redeploy-${Date.now()}`;
+  execFileSync(path.join(root, 'node_modules/.bin/rspack'), ['build'], {
+    cwd: path.join(root, 'mfe-catalog'),
+    env: { ...process.env, CATALYST_BUILD_LABEL: label, CATALYST_OUT_DIR: path.join(deployedRoot, 'mfe-catalog', 'dist') },
+    stdio: 'pipe',
+  });
+  // the deploy step of a remote: the worker's precache list names the new files
+  execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/build-sw.ts', '--static-root', deployedRoot], { cwd: root, stdio: 'pipe' });
+
+  await page.reload();
+  await expect(page.getByTestId('remote-catalog').first()).toHaveAttribute('data-build', label, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  await expect(page.getByText(UPDATE_PROMPT.replace(' — Reload', ''))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'A new version is available' })).toHaveText(UPDATE_PROMPT);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await page.waitForLoadState('load');
+  await expect(page.getByTestId('remote-catalog').first()).toHaveAttribute('data-build', label);
+  await expect(page.getByText('A new version is available')).toBeHidden();
+});
+
+/** The sandbox ends the member's plan at once (as the provider does when a subscription is deleted). */
+async function endPlan(request: APIRequestContext, userId: string) {
+  const runtime = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')) as { services: Record<string, number> };
+  const key = readFileSync(path.join(dataDir, 'secrets', 'sandbox-secret-key.txt'), 'utf8').trim();
+  const sandbox = `http://127.0.0.1:${runtime.services['payments-sandbox']}/v1`;
+  const list = (await (await request.get(`${sandbox}/subscriptions?status=active&limit=100`, { headers: bearer(key) })).json()) as { data: Array<{ id: string; metadata?: Record<string, string> }> };
+  const subscription = list.data.find((s) => s.metadata?.userId === userId);
+  expect(subscription, 'the member has an active subscription on the sandbox').toBeTruthy();
+  const ended = await request.delete(`${sandbox}/subscriptions/${subscription!.id}`, { headers: bearer(key) });
+  expect(ended.ok(), `ending the subscription answered ${ended.status()}`).toBeTruthy();
+}
+
+test('a downloaded lesson plays offline, and stops once the member’s plan has ended', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const member = await newPremiumMember(request, 'Offline Olivia', 'pwa');
+  await loginAs(page, member);
+  const me = ((await (await request.get('/api/v1/auth/me', { headers: bearer(member.token) })).json()) as { data: { _id?: string; id?: string; user?: { _id?: string; id?: string } } }).data;
+  const userId = String(me.user?._id ?? me.user?.id ?? me._id ?? me.id);
+  const product = await productIdOf(request, member.token);
+
+  await page.goto(`/browse/premium/product/${product.productId}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await workerControls(page);
+  await page.getByRole('button', { name: 'Download for offline' }).click();
+  await expect(page.getByText('Saved for offline watching.')).toBeVisible({ timeout: 30_000 });
+
+  await page.goto('/downloads');
+  await expect(page.getByTestId('download-item')).toHaveCount(1);
+  await expect(page.getByTestId('download-item')).toContainText(product.title);
+  await expect(page.getByTestId('downloads-usage')).toContainText('1 of 10 lessons saved');
+
+  // offline: the saved copy plays
+  await context.setOffline(true);
+  await page.goto(`/browse/premium/product/${product.productId}`);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 }).toMatch(/^blob:/);
+  await video(page).evaluate((v: HTMLVideoElement) => v.play());
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+
+  // the plan ends while the member is offline; the next connection's check deletes the copy
+  await endPlan(request, userId);
+  await expect
+    .poll(async () => ((await (await request.get('/api/v1/subscription/status', { headers: bearer(member.token) })).json()) as { data: { hasSubscription: boolean } }).data.hasSubscription, {
+      timeout: 30_000,
+    })
+    .toBe(false);
+  await context.setOffline(false);
+  await page.goto('/downloads');
+  await expect(page.getByTestId('download-item')).toHaveCount(0, { timeout: 20_000 });
+  const cached = await page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith('catalyst-downloads-'));
+    let files = 0;
+    for (const name of names) files += (await (await caches.open(name)).keys()).length;
+    return files;
+  });
+  expect(cached, 'no copy of the video is left in the Cache Storage').toBe(0);
+
+  // offline again: nothing plays from the device any more
+  await context.setOffline(true);
+  await page.goto(`/browse/premium/product/${product.productId}`);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect(await video(page).evaluate((v: HTMLVideoElement) => v.currentSrc).catch(() => '')).not.toMatch(/^blob:/);
+});
+
+test('a signed-in person’s answers are never written to the worker’s shared caches', async ({ page, request }) => {
+  const token = await apiToken(request, 'member');
+  await loginAs(page, 'member');
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  await workerControls(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  const cachedApi = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) if (new URL(req.url).pathname.startsWith('/api/')) urls.push(`${name} ${req.url}`);
+    return urls;
+  });
+  // signed in, every call carries the session: the public catalogue's cache stays empty of them
+  expect(cachedApi).toEqual([]);
+  expect(token).toBeTruthy();
+});

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Button, downloads, useConnection, useDownloads } from '@catalyst/web-kit';
+
+export interface DownloadButtonProps {
+  /** What the download is filed under (a product's _id, or product:lesson). */
+  id: string;
+  productId: string;
+  title: string;
+  pagePath: string;
+  /** The signed address the page plays; the button is hidden without one (a stream-only video). */
+  videoUrl: string | null;
+  premium: boolean;
+}
+
+/** "Download for offline" on a lesson's page: saves the video for watching without a connection (Remove when saved). */
+export function DownloadButton({ id, productId, title, pagePath, videoUrl, premium }: DownloadButtonProps) {
+  const { items } = useDownloads();
+  const { offline } = useConnection();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const saved = items.some((item) => item.id === id);
+  if (!videoUrl && !saved) return null;
+
+  const save = async () => {
+    if (!videoUrl) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await downloads.save({ id, productId, title, pagePath, videoUrl, premium });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div data-testid="offline-download">
+      {saved ? (
+        <p role="status">
+          Saved for offline watching.{' '}
+          <Button size="sm" variant="secondary" onClick={() => void downloads.remove(id)}>
+            Remove download
+          </Button>
+        </p>
+      ) : (
+        <Button size="sm" variant="secondary" loading={busy} disabled={busy || offline} onClick={() => void save()}>
+          Download for offline
+        </Button>
+      )}
+      {error ? <p role="alert">{error}</p> : null}
+    </div>
+  );
+}

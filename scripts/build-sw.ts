@@ -1,0 +1,151 @@
+// The service worker and the install icons, built after the front-ends (scripts/build-frontends.ts runs
+// it; a remote deployed on its own runs it again so the worker's precache names the new files):
+//   tsx scripts/build-sw.ts [--static-root <dir>]
+// 1. icons from the SVG logo (sharp): 192, 512, maskable 512, apple-touch 180, into shell/dist/icons;
+// 2. shell/dist/offline.html, the page shown offline for a page that cannot be rendered;
+// 3. shell/src/sw.ts bundled (esbuild) with the public catalogue's addresses from the route declarations,
+//    then workbox-build's injectManifest writes shell/dist/sw.js with this deploy's precache list: the
+//    shell's files and every remote's content-hashed files (the admin remote is never precached: only
+//    admins ever download it).
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import sharp from 'sharp';
+import { getManifest, injectManifest, type ManifestEntry } from 'workbox-build';
+import { allRouteTables } from '../packages/contracts/src/routes/all';
+import { cataloguePaths, HASHED_FILE } from '../shell/src/pwa/cachePolicy';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const LOGO = path.join(ROOT, 'packages/web-kit/assets/favicon.svg');
+/** Remotes whose files every visitor may be given ahead of use (never the admin remote). */
+export const PRECACHED_REMOTES = ['catalog', 'player', 'account', 'community'] as const;
+/** The install icons the web app manifest names (gateway/src/pwa.ts). */
+export const ICONS = [
+  { file: 'icon-192.png', size: 192, maskable: false },
+  { file: 'icon-512.png', size: 512, maskable: false },
+  { file: 'icon-maskable-512.png', size: 512, maskable: true },
+  { file: 'apple-touch-icon.png', size: 180, maskable: true },
+] as const;
+export const BRAND_BACKGROUND = '#0f172a';
+
+async function writeIcons(outDir: string) {
+  mkdirSync(outDir, { recursive: true });
+  const svg = readFileSync(LOGO);
+  for (const icon of ICONS) {
+    if (icon.maskable) {
+      // A maskable icon keeps its picture inside the middle 80% (the safe zone) on a full-bleed background.
+      const inner = Math.round(icon.size * 0.7);
+      const logo = await sharp(svg, { density: 600 }).resize(inner, inner).png().toBuffer();
+      await sharp({ create: { width: icon.size, height: icon.size, channels: 4, background: BRAND_BACKGROUND } })
+        .composite([{ input: logo, gravity: 'center' }])
+        .png()
+        .toFile(path.join(outDir, icon.file));
+    } else {
+      await sharp(svg, { density: 600 }).resize(icon.size, icon.size).png().toFile(path.join(outDir, icon.file));
+    }
+  }
+}
+
+const OFFLINE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="theme-color" content="${BRAND_BACKGROUND}" />
+    <title>Offline</title>
+    <style>
+      body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, sans-serif; background: #f8fafc; color: #0f172a; }
+      main { max-width: 28rem; padding: 2rem; text-align: center; }
+      h1 { font-size: 1.5rem; margin: 0 0 0.75rem; }
+      p { line-height: 1.5; color: #334155; }
+      a { color: #4f46e5; font-weight: 600; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>You're offline</h1>
+      <p>This page isn't available without a connection. Pages you opened recently and lessons you downloaded still work.</p>
+      <p><a href="/">Go to your dashboard</a></p>
+    </main>
+  </body>
+</html>
+`;
+
+async function bundleWorker(): Promise<string> {
+  const out = path.join(tmpdir(), `catalyst-sw-${process.pid}.js`);
+  await build({
+    entryPoints: [path.join(ROOT, 'shell/src/sw.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    outfile: out,
+    define: {
+      __CATALOGUE_PATHS__: JSON.stringify(cataloguePaths(allRouteTables as never)),
+      'process.env.NODE_ENV': '"production"',
+    },
+    logLevel: 'warning',
+  });
+  return out;
+}
+
+/** A remote's content-hashed files as the gateway serves them (/mf/<name>/<file>). */
+async function remoteEntries(staticRoot: string): Promise<ManifestEntry[]> {
+  const entries: ManifestEntry[] = [];
+  for (const name of PRECACHED_REMOTES) {
+    const dist = path.join(staticRoot, `mfe-${name}`, 'dist');
+    if (!existsSync(dist)) continue;
+    const { manifestEntries } = await getManifest({
+      globDirectory: dist,
+      globPatterns: ['**/*.{js,css,woff2,svg,png,webp}'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      modifyURLPrefix: { '': `/mf/${name}/` },
+    });
+    // Only content-hashed names: remoteEntry.js and the manifests are asked of the network every time.
+    for (const entry of manifestEntries ?? []) if (HASHED_FILE.test(entry.url)) entries.push({ url: entry.url, revision: null });
+  }
+  return entries;
+}
+
+export interface ServiceWorkerReport {
+  precached: number;
+  bytes: number;
+}
+
+/** Writes icons, offline.html and sw.js into <staticRoot>/shell/dist (the repository by default). */
+export async function buildServiceWorker(staticRoot = ROOT): Promise<ServiceWorkerReport> {
+  const shellDist = path.join(staticRoot, 'shell', 'dist');
+  if (!existsSync(path.join(shellDist, 'index.html'))) throw new Error(`No shell build in ${shellDist}: build the front-ends first`);
+  await writeIcons(path.join(shellDist, 'icons'));
+  writeFileSync(path.join(shellDist, 'offline.html'), OFFLINE_PAGE);
+  const swSrc = await bundleWorker();
+  try {
+    const { count, size } = await injectManifest({
+      swSrc,
+      swDest: path.join(shellDist, 'sw.js'),
+      globDirectory: shellDist,
+      // index.html is the gateway's to render (site config); the worker keeps the rendered copy instead.
+      globPatterns: ['**/*.{js,css,svg,png,woff2,html}'],
+      globIgnores: ['sw.js', 'index.html', '**/*.map'],
+      // A content hash in the name is its own revision.
+      dontCacheBustURLsMatching: HASHED_FILE,
+      additionalManifestEntries: await remoteEntries(staticRoot),
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    });
+    return { precached: count, bytes: size };
+  } finally {
+    rmSync(swSrc, { force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const at = process.argv.indexOf('--static-root');
+  buildServiceWorker(at > 0 ? path.resolve(process.argv[at + 1]!) : ROOT)
+    .then(({ precached, bytes }) => console.log(`service worker: ${precached} files precached (${(bytes / 1024).toFixed(0)} KiB)`))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

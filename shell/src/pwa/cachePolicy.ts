@@ -1,0 +1,41 @@
+// What the service worker (shell/src/sw.ts) caches, shared with the page (sign-out clears the caches
+// named here), the worker's build and the tests.
+import type { RouteDeclaration } from '@catalyst/contracts';
+
+/** The worker's runtime caches (the precache has Workbox's own name). */
+export const SW_CACHES = {
+  appShell: 'catalyst-app-shell',
+  remotesIndex: 'catalyst-remotes-index',
+  remoteFiles: 'catalyst-remote-files',
+  catalogue: 'catalyst-public-catalogue',
+  /** Lesson resources a learner opened: personal, deleted on sign-out. */
+  resources: 'catalyst-lesson-resources',
+} as const;
+
+/** Caches that may hold something of the signed-in person: deleted when they sign out. */
+export const PERSONAL_SW_CACHES: readonly string[] = [SW_CACHES.resources];
+
+/** A content hash in a file name (as gateway/src/static.ts decides what is immutable): main.3f9a1c07.js. */
+export const HASHED_FILE = /[.-](?=[0-9a-f]*\d)[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+
+/** The files that say which build of a remote is current: asked of the network first. */
+const FEDERATION_INDEX = new Set(['remotes.json', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
+export const isFederationIndex = (pathname: string) => FEDERATION_INDEX.has(pathname.slice(pathname.lastIndexOf('/') + 1));
+
+/** `/content/products/:idOrSlug` → a pattern for `/api/v1/content/products/<one segment>`. */
+export function apiPathPattern(declared: string): RegExp {
+  const body = declared
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^/api(?:/v1)?${body}$`);
+}
+
+/**
+ * The public catalogue's GET addresses: the declarations marked `access: 'public', cache: 'shared'`
+ * (scripts/build-sw.ts compiles their list into the worker, so no address is written by hand).
+ */
+export function cataloguePaths(tables: Record<string, Record<string, RouteDeclaration>>): string[] {
+  const paths = Object.values(tables).flatMap((table) => Object.values(table).filter((route) => route.method === 'GET' && route.access === 'public' && route.cache === 'shared').map((route) => route.path));
+  return [...new Set(paths)].sort();
+}

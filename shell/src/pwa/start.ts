@@ -1,0 +1,22 @@
+import { api, session, startOffline } from '@catalyst/web-kit';
+import { watchInstall } from './appState';
+import { PERSONAL_SW_CACHES } from './cachePolicy';
+
+/**
+ * The installable app's start (shell bootstrap): the install prompt, the offline stores tied to the
+ * session, and, after the page's load event, the service worker (its code is a separate chunk).
+ */
+export function startPwa(): void {
+  watchInstall();
+  startOffline({ session, api });
+  // What the worker kept for the person (lesson resources they opened) goes with their session.
+  let hadToken = session.getState().token !== null;
+  session.subscribe(() => {
+    const hasToken = session.getState().token !== null;
+    if (hadToken && !hasToken && typeof caches !== 'undefined') for (const name of PERSONAL_SW_CACHES) void caches.delete(name);
+    hadToken = hasToken;
+  });
+  const register = () => void import('./register').then(({ registerServiceWorker }) => registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
