@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
-import { fakeServer } from '../testing/fakeServer';
+import { fakeServer, sseStream } from '../testing/fakeServer';
 import Discussion from './Discussion';
 
 const PRODUCT = 'a'.repeat(24);
@@ -346,5 +346,157 @@ describe('one discussion', () => {
     const view = await openThread();
     expect(await within(view).findByText(COMMUNITY_MESSAGES.locked)).toBeTruthy();
     expect(within(view).queryByLabelText('Your reply')).toBeNull();
+  });
+});
+
+describe('an open discussion, live', () => {
+  /**
+   * A thread whose replies the test changes as others would (`pages`), and its event streams, one per opening
+   * (a further opening finds none: 503, and the reader keeps trying).
+   */
+  function liveServer(pages: Post[][], streams: ReturnType<typeof sseStream>[], current: Thread = thread(), more: Parameters<typeof fakeServer>[0] = {}) {
+    let opened = 0;
+    const server = fakeServer({
+      'GET /community/threads': () => page([current]),
+      [`GET /community/threads/${T1}`]: () => ({ data: current }),
+      [`GET /community/threads/${T1}/replies`]: ({ query }) => {
+        const index = Number(query.get('cursor') ?? 0);
+        return page(pages[index]!, index + 1 < pages.length ? String(index + 1) : null, pages.flat().length);
+      },
+      [`GET /community/threads/${T1}/events`]: () => streams[opened++]?.response ?? new Response('', { status: 503 }),
+      ...more,
+    });
+    return { server, replyReads: () => server.called('GET', `/community/threads/${T1}/replies`) };
+  }
+  const reply = (n: number, overrides: Partial<Post> = {}) => post({ _id: id(0x500 + n), body: `Reply ${n}`, bodyHtml: `<p>Reply ${n}</p>`, ...overrides });
+  const announced = () => screen.getByTestId('discussion-announcer').textContent;
+
+  it('shows a reply someone posts while it is open, read through the API, and tells it as "1 new reply"', async () => {
+    const pages = [[reply(1)]];
+    const stream = sseStream();
+    const { server, replyReads } = liveServer(pages, [stream]);
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('Reply 1');
+    await waitFor(() => expect(server.called('GET', `/community/threads/${T1}/events`)).toHaveLength(1));
+    const opening = server.called('GET', `/community/threads/${T1}/events`)[0]!;
+    expect(opening.headers.get('Authorization')).toBe('Bearer member-token');
+    expect(opening.headers.get('Accept')).toBe('text/event-stream');
+
+    pages[0]!.push(reply(2, { author: { _id: 'c'.repeat(24), name: 'Sam', isAdmin: false } }));
+    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x502), replyCount: 2 }));
+    expect(await within(view).findByText('Reply 2')).toBeTruthy();
+    expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies');
+    expect(announced()).toBe('1 new reply');
+    // the page the reader had was read again from its own start (the first page: no cursor)
+    expect(replyReads()).toHaveLength(2);
+    expect(replyReads()[1]!.query.get('cursor')).toBeNull();
+    expect(within(view).getAllByTestId('post')).toHaveLength(3);
+
+    // the same reply told again (another replica, a reconnection) is not added twice
+    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x502), replyCount: 2 }));
+    expect(within(view).getAllByTestId('post')).toHaveLength(3);
+    // another discussion's events are not this one's
+    await act(async () => stream.send('reply', { type: 'reply', threadId: T2, postId: id(0x503), replyCount: 7 }));
+    expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies');
+  });
+
+  it('reads the last page from its cursor, and past unread pages only counts and tells the new reply', async () => {
+    const pages = [[reply(1)], [reply(2)]];
+    const stream = sseStream();
+    const { replyReads } = liveServer(pages, [stream], thread({ replyCount: 2 }));
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('Reply 1');
+    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x503), replyCount: 3 }));
+    expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('3 replies');
+    expect(announced()).toBe('1 new reply');
+    expect(replyReads()).toHaveLength(1);
+
+    pages[1]!.push(reply(3));
+    await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Load more replies' })));
+    await within(view).findByText('Reply 3');
+    pages[1]!.push(reply(4));
+    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x504), replyCount: 4 }));
+    expect(await within(view).findByText('Reply 4')).toBeTruthy();
+    expect(replyReads().at(-1)!.query.get('cursor')).toBe('1');
+    expect(within(view).getAllByTestId('post').map((node) => node.getAttribute('data-post-id'))).toEqual([id(0x200), id(0x501), id(0x502), id(0x503), id(0x504)]);
+  });
+
+  it("applies edits, votes, removals, the answer and the lock from the stream, keeping the reader's own vote", async () => {
+    const stream = sseStream();
+    liveServer([[reply(1, { upvotes: 2, upvotedByMe: true })]], [stream]);
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('Reply 1');
+    const item = () => view.querySelector(`[data-post-id="${id(0x501)}"]`) as HTMLElement;
+    const changed = (change: Partial<Post>) =>
+      act(async () => stream.send('post-changed', { type: 'post-changed', threadId: T1, post: { _id: id(0x501), body: 'Reply 1', bodyHtml: '<p>Reply 1</p>', editedAt: null, upvotes: 2, status: 'visible', ...change } }));
+    const threadState = (change: Partial<Thread>) =>
+      act(async () => stream.send('thread', { type: 'thread', threadId: T1, title: 'How do named areas work?', replyCount: 1, answered: false, answerPostId: null, locked: false, ...change }));
+
+    await changed({ upvotes: 3 });
+    const vote = within(item()).getByRole('button', { name: 'Upvote (3)' });
+    expect(vote.getAttribute('aria-pressed')).toBe('true');
+
+    await changed({ body: 'Reply one, better', bodyHtml: '<p>Reply one, <em>better</em></p>', editedAt: '2026-11-24T10:05:00.000Z', upvotes: 3 });
+    expect(within(item()).getByText('better')).toBeTruthy();
+
+    await threadState({ answered: true, answerPostId: id(0x501), title: 'How do named grid areas work?' });
+    expect(within(view).getByRole('heading', { level: 3 }).textContent).toBe('How do named grid areas work?');
+    expect(within(view).getByText('Answered')).toBeTruthy();
+    expect(within(item()).getByText('Answer')).toBeTruthy();
+
+    await changed({ status: 'hidden', body: '', bodyHtml: '' });
+    expect(within(item()).getByText(COMMUNITY_MESSAGES.removed)).toBeTruthy();
+    await changed({ body: 'Reply one, better', bodyHtml: '<p>Reply one, <em>better</em></p>', editedAt: '2026-11-24T10:05:00.000Z', upvotes: 3 });
+    expect(within(item()).getByText('better')).toBeTruthy();
+
+    await threadState({ locked: true, answered: true, answerPostId: id(0x501) });
+    expect(within(view).getByText(COMMUNITY_MESSAGES.locked)).toBeTruthy();
+    expect(within(view).queryByLabelText('Your reply')).toBeNull();
+  });
+
+  it('reads again what it missed once its dropped stream is back', { timeout: 10_000 }, async () => {
+    const pages = [[reply(1)]];
+    const first = sseStream();
+    const second = sseStream();
+    const { server } = liveServer(pages, [first, second]);
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('Reply 1');
+    await waitFor(() => expect(server.called('GET', `/community/threads/${T1}/events`)).toHaveLength(1));
+    const threadReads = server.called('GET', `/community/threads/${T1}`).length;
+
+    pages[0]!.push(reply(2));
+    await act(async () => first.drop());
+    await waitFor(() => expect(server.called('GET', `/community/threads/${T1}/events`)).toHaveLength(2), { timeout: 4_000 });
+    expect(await within(view).findByText('Reply 2')).toBeTruthy();
+    expect(server.called('GET', `/community/threads/${T1}`).length).toBe(threadReads + 1);
+    expect(announced()).toBe('1 new reply');
+  });
+
+  it("counts the reader's own reply once when the stream tells it before the answer to posting does", async () => {
+    const stream = sseStream();
+    const pages = [[reply(1)]];
+    const mine = post({ _id: id(0x900), author: ME, mine: true, body: 'Mine', bodyHtml: '<p>Mine, posted</p>' });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    liveServer(pages, [stream], thread(), { [`POST /community/threads/${T1}/replies`]: async () => (await answered, { status: 201, data: mine }) });
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('Reply 1');
+    fireEvent.change(within(view).getByLabelText('Your reply'), { target: { value: 'Mine' } });
+    await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Post reply' })));
+
+    pages[0]!.push(mine);
+    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: mine._id, replyCount: 2 }));
+    await within(view).findByText('Mine, posted');
+    // the reader's own reply is not news to them
+    expect(announced()).not.toBe('1 new reply');
+    await act(async () => answer());
+    await waitFor(() => expect(announced()).toBe('Your reply was posted.'));
+    expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies');
+    expect(view.querySelectorAll(`[data-post-id="${mine._id}"]`)).toHaveLength(1);
   });
 });

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, Bell, BellOff, CheckCircle2 } from 'lucide-react';
-import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
+import { COMMUNITY_MESSAGES, type DiscussionEvent, type Post, type Thread } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, isAdmin, Spinner, useSession } from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';
 import { useAction } from '../shared/useAction';
 import { ReplyForm } from './forms';
 import { PostView } from './PostView';
 import { useCursorPages } from './useCursorPages';
+import { useThreadEvents } from './useThreadEvents';
 import styles from './Discussion.module.css';
 
 interface ThreadViewProps {
@@ -16,7 +17,20 @@ interface ThreadViewProps {
   announce: (text: string) => void;
 }
 
-/** One discussion: its opening post, its replies (keyset pages), following it, replying, and marking the answer. */
+/** "1 new reply", "3 new replies". */
+export const newRepliesText = (count: number) => `${count} new ${count === 1 ? 'reply' : 'replies'}`;
+
+type PostChange = Extract<DiscussionEvent, { type: 'post-changed' }>['post'];
+
+/** A post with its new public state (the reader's own vote stays; a removed post can no longer be edited). */
+const withChange = (post: Post, change: PostChange): Post =>
+  post._id === change._id ? { ...post, ...change, editableUntil: change.status === 'visible' ? post.editableUntil : null } : post;
+
+/**
+ * One discussion: its opening post, its replies (keyset pages), following it, replying, and marking the answer.
+ * While it is open, the discussion's event stream keeps it current: new replies appear (read through the API,
+ * as this reader sees them) and are announced, and edits, votes, removals, the answer and the lock show.
+ */
 export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
   const { user } = useSession();
   const [thread, setThread] = useState(initial);
@@ -35,6 +49,39 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
     return () => controller.abort();
   }, [initial._id]);
 
+  const readAgain = () =>
+    api.discussion
+      .getThread({ params: { threadId: initial._id } })
+      .then(setThread)
+      .catch(() => undefined);
+  /** New replies (not this reader's own) are read and announced; past unread pages, only counted. */
+  const showNewReplies = async () => {
+    const added = (await replies.refreshTail().catch(() => [])).filter((post) => !post.mine);
+    if (added.length > 0) announce(newRepliesText(added.length));
+  };
+
+  useThreadEvents(initial._id, {
+    onEvent: (event) => {
+      if (event.type === 'reply') {
+        setThread((previous) => ({ ...previous, replyCount: event.replyCount }));
+        if (replies.has(event.postId)) return;
+        if (replies.nextCursor) announce(newRepliesText(1));
+        else void showNewReplies();
+      } else if (event.type === 'post-changed') {
+        setThread((previous) => ({ ...previous, opening: withChange(previous.opening, event.post) }));
+        replies.map((post) => withChange(post, event.post));
+      } else {
+        const { type: _type, threadId: _threadId, ...state } = event;
+        setThread((previous) => ({ ...previous, ...state }));
+        replies.map((post) => (post.isAnswer === (post._id === state.answerPostId) ? post : { ...post, isAnswer: post._id === state.answerPostId }));
+      }
+    },
+    onOpen: () => {
+      void readAgain();
+      void showNewReplies();
+    },
+  });
+
   const mayMarkAnswer = (thread.opening.mine || isAdmin(user)) && !thread.locked;
 
   const toggleFollow = () =>
@@ -51,9 +98,11 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
       announce(next.answerPostId ? 'Marked as the answer.' : 'No longer marked as the answer.');
     });
   const replied = (post: Post) => {
+    // the stream may have brought it first (then it is counted already)
+    const known = replies.has(post._id);
     replies.add(post, 'last');
     // replying follows the discussion (the server says so)
-    setThread((previous) => ({ ...previous, replyCount: previous.replyCount + 1, following: true }));
+    setThread((previous) => ({ ...previous, replyCount: previous.replyCount + (known ? 0 : 1), following: true }));
     announce('Your reply was posted.');
   };
   const openingChanged = (post: Post, title?: string) => setThread((previous) => ({ ...previous, opening: post, ...(title ? { title } : {}) }));

@@ -18,9 +18,19 @@ export interface CursorPages<T extends { _id: string }> {
   replace: (item: T) => void;
   /** Changes every item (e.g. the answer moved to another reply). */
   map: (change: (item: T) => T) => void;
-  /** Puts a new item first or last (counted in the total). */
+  /** Puts a new item first or last (counted in the total); an item already listed is replaced. */
   add: (item: T, where: 'first' | 'last') => void;
+  /**
+   * Once every page is read: reads the last page again and what follows it (items added since), keeping the
+   * list's order; answers the items that were not listed yet (none while further pages are still unread).
+   */
+  refreshTail: () => Promise<T[]>;
+  /** Whether the list holds this item now (for callbacks made before the latest render). */
+  has: (id: string) => boolean;
 }
+
+/** The most pages one refresh follows (a flood of new items is left to "Load more"). */
+const TAIL_PAGES = 5;
 
 /**
  * Keyset pages of a list (`nextCursor` from each answer; "Load more" asks for the next). `key` names the
@@ -32,10 +42,13 @@ export function useCursorPages<T extends { _id: string }>(key: string, load: (cu
   const loader = useRef(load);
   loader.current = load;
   const current = useRef<AbortController | null>(null);
+  /** The cursor the last page read was asked with (undefined: the first page). */
+  const tail = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     const controller = new AbortController();
     current.current = controller;
+    tail.current = undefined;
     setState({ items: [], total: 0, nextCursor: null, loading: true, loadingMore: false, error: null, moreError: null });
     loader
       .current(undefined, controller.signal)
@@ -55,13 +68,15 @@ export function useCursorPages<T extends { _id: string }>(key: string, load: (cu
     loader
       .current(nextCursor, controller.signal)
       .then(
-        (page) =>
-          !controller.signal.aborted &&
+        (page) => {
+          if (controller.signal.aborted) return;
+          tail.current = nextCursor;
           setState((now) => {
             // an item added meanwhile (a reply just posted) may also be on the next page: it is kept once
             const known = new Set(now.items.map((item) => item._id));
             return { ...now, items: [...now.items, ...page.items.filter((item) => !known.has(item._id))], total: page.total, nextCursor: page.nextCursor, loadingMore: false };
-          }),
+          });
+        },
       )
       .catch((moreError: unknown) => !controller.signal.aborted && setState((now) => ({ ...now, loadingMore: false, moreError })));
   }, []);
@@ -71,8 +86,48 @@ export function useCursorPages<T extends { _id: string }>(key: string, load: (cu
   const replace = useCallback((item: T) => map((known) => (known._id === item._id ? item : known)), [map]);
   const add = useCallback(
     (item: T, where: 'first' | 'last') =>
-      setState((previous) => ({ ...previous, total: previous.total + 1, items: where === 'first' ? [item, ...previous.items] : [...previous.items, item] })),
+      setState((previous) =>
+        previous.items.some((known) => known._id === item._id)
+          ? { ...previous, items: previous.items.map((known) => (known._id === item._id ? item : known)) }
+          : { ...previous, total: previous.total + 1, items: where === 'first' ? [item, ...previous.items] : [...previous.items, item] },
+      ),
     [],
   );
-  return { ...state, loadMore, reload, replace, map, add };
+
+  const refreshTail = useCallback(async (): Promise<T[]> => {
+    const controller = current.current;
+    const { loading, loadingMore, nextCursor, error } = latest.current;
+    if (!controller || loading || loadingMore || nextCursor || error) return [];
+    let cursor = tail.current;
+    const read: T[] = [];
+    let next: string | null = null;
+    let total = latest.current.total;
+    for (let pages = 0; pages < TAIL_PAGES; pages += 1) {
+      const page = await loader.current(cursor, controller.signal);
+      if (controller.signal.aborted) return [];
+      read.push(...page.items);
+      total = page.total;
+      next = page.nextCursor;
+      if (!next) break;
+      cursor = next;
+    }
+    if (next === null) tail.current = cursor;
+    const known = new Set(latest.current.items.map((item) => item._id));
+    const added = read.filter((item) => !known.has(item._id));
+    const fresh = new Map(read.map((item) => [item._id, item]));
+    setState((now) => {
+      const listed = new Set(now.items.map((item) => item._id));
+      return {
+        ...now,
+        items: [...now.items.map((item) => fresh.get(item._id) ?? item), ...read.filter((item) => !listed.has(item._id))],
+        total,
+        // more than a refresh follows: the rest comes with "Load more"
+        nextCursor: next,
+      };
+    });
+    return added;
+  }, []);
+
+  const has = useCallback((id: string) => latest.current.items.some((item) => item._id === id), []);
+  return { ...state, loadMore, reload, replace, map, add, refreshTail, has };
 }

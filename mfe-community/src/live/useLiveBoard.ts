@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LiveEvent, LiveQuestion, LiveSession } from '@catalyst/contracts';
 import { api } from '@catalyst/web-kit';
-import { openLiveStream, type LiveStreamStatus } from './liveStream';
+import { openEventStream, type EventStreamStatus } from '../shared/eventStream';
+
+const LIVE_EVENT_TYPES: LiveEvent['type'][] = ['question', 'session'];
 
 /** Most upvoted first; among equals, the earlier question first. */
 export const byUpvotes = (a: LiveQuestion, b: LiveQuestion) => b.upvotes - a.upvotes || a.createdAt.localeCompare(b.createdAt);
@@ -17,7 +19,7 @@ export interface LiveBoardState {
   questions: LiveQuestion[];
   loading: boolean;
   error: unknown;
-  stream: LiveStreamStatus;
+  stream: EventStreamStatus;
   /** A question someone else asked, just arrived (for the live region). */
   arrived: LiveQuestion | null;
   reload: () => void;
@@ -33,7 +35,7 @@ export function useLiveBoard(productId: string, open: boolean, onSession: (event
   const [byId, setById] = useState<Map<string, LiveQuestion>>(() => new Map());
   const [loading, setLoading] = useState(open);
   const [error, setError] = useState<unknown>(null);
-  const [stream, setStream] = useState<LiveStreamStatus>('connecting');
+  const [stream, setStream] = useState<EventStreamStatus>('connecting');
   const [arrived, setArrived] = useState<LiveQuestion | null>(null);
   const [version, setVersion] = useState(0);
   const current = useRef(byId);
@@ -52,7 +54,6 @@ export function useLiveBoard(productId: string, open: boolean, onSession: (event
     api.live
       .listQuestions({ params: { productId } }, { signal: controller.signal })
       .then((list) => {
-        // events that came in while the list was on its way are newer than it
         // events that came in while the list was on its way are newer than it; the list knows this viewer's votes
         setById((previous) => {
           const next = new Map(list.map((question) => [question._id, question]));
@@ -69,8 +70,9 @@ export function useLiveBoard(productId: string, open: boolean, onSession: (event
         setError(failure);
         setLoading(false);
       });
-    const close = openLiveStream({
+    const close = openEventStream<LiveEvent>({
       url: liveEventsUrl(productId),
+      types: LIVE_EVENT_TYPES,
       onStatus: setStream,
       onEvent: (event) => {
         if (event.type === 'session') return sessionHandler.current(event);

@@ -1,17 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openLiveStream, toLiveEvent, type LiveStreamStatus } from './liveStream';
+import type { LiveEvent } from '@catalyst/contracts';
+import { openEventStream, toStreamEvent, type EventStreamStatus } from './eventStream';
+
+const types: LiveEvent['type'][] = ['question', 'session'];
+const openLiveStream = (options: Omit<Parameters<typeof openEventStream<LiveEvent>>[0], 'types'>) => openEventStream<LiveEvent>({ ...options, types });
 
 afterEach(() => vi.useRealTimers());
 
-describe('the live event stream', () => {
+describe('a community event stream', () => {
   it('reads the type from the event line and ignores what it does not know', () => {
-    expect(toLiveEvent('session', '{"status":"live","startsAt":"a","endsAt":"b"}')).toEqual({ type: 'session', status: 'live', startsAt: 'a', endsAt: 'b' });
-    expect(toLiveEvent('ping', '{}')).toBeNull();
-    expect(toLiveEvent('question', 'not json')).toBeNull();
+    expect(toStreamEvent(types, 'session', '{"status":"live","startsAt":"a","endsAt":"b"}')).toEqual({ type: 'session', status: 'live', startsAt: 'a', endsAt: 'b' });
+    expect(toStreamEvent(types, 'ping', '{}')).toBeNull();
+    expect(toStreamEvent(types, 'question', 'not json')).toBeNull();
   });
 
   it('stops for good on a refusal, with the server message', async () => {
-    const statuses: Array<[LiveStreamStatus, string | undefined]> = [];
+    const statuses: Array<[EventStreamStatus, string | undefined]> = [];
     const fetch = vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Authentication required' }), { status: 401 }));
     openLiveStream({ url: '/events', fetch, getToken: () => null, onEvent: () => undefined, onStatus: (status, error) => statuses.push([status, error?.message]) });
     await vi.waitFor(() => expect(statuses.at(-1)).toEqual(['closed', 'Authentication required']));
@@ -20,7 +24,7 @@ describe('the live event stream', () => {
 
   it('tries again after a growing wait when the server is unavailable, and stops when closed', async () => {
     vi.useFakeTimers();
-    const statuses: LiveStreamStatus[] = [];
+    const statuses: EventStreamStatus[] = [];
     const fetch = vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'Unavailable' }), { status: 503 }));
     const waits: number[] = [];
     const close = openLiveStream({ url: '/events', fetch, getToken: () => 't', onEvent: () => undefined, onStatus: (status) => statuses.push(status), delay: (failures) => (waits.push(failures), failures * 1_000) });

@@ -1,15 +1,22 @@
 import { createParser } from 'eventsource-parser';
-import type { LiveEvent } from '@catalyst/contracts';
 import { ApiRequestError, isPassingFailure, readSessionToken, retryDelay } from '@catalyst/web-kit';
 
 /** Where the stream stands: connecting the first time, open, or dropped and trying again. */
-export type LiveStreamStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+export type EventStreamStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
-export interface LiveStreamOptions {
-  /** The events address (`/api/v1/community/live/<productId>/events`). */
+/** An event of a stream: its `type` is the SSE `event:` line. */
+export interface StreamEvent {
+  type: string;
+}
+
+export interface EventStreamOptions<E extends StreamEvent> {
+  /** The events address (e.g. `/api/v1/community/live/<productId>/events`). */
   url: string;
-  onEvent: (event: LiveEvent) => void;
-  onStatus: (status: LiveStreamStatus, error?: ApiRequestError) => void;
+  /** The event types this reader knows (anything else is skipped). */
+  types: ReadonlyArray<E['type']>;
+  onEvent: (event: E) => void;
+  /** `open` comes on every (re)connection: a reader without replay reads again what it may have missed. */
+  onStatus: (status: EventStreamStatus, error?: ApiRequestError) => void;
   /** The session token (an EventSource cannot send the Authorization header the gateway authenticates). */
   getToken?: () => string | null;
   fetch?: typeof fetch;
@@ -17,10 +24,8 @@ export interface LiveStreamOptions {
   delay?: (failures: number) => number;
 }
 
-const EVENT_TYPES = new Set<LiveEvent['type']>(['question', 'session']);
-
-/** An SSE message as a live event, or null (a comment, a keep-alive, something this client does not know). */
-export function toLiveEvent(type: string | undefined, data: string): LiveEvent | null {
+/** An SSE message as one of the known events, or null (a comment, a keep-alive, something this client does not know). */
+export function toStreamEvent<E extends StreamEvent>(types: ReadonlyArray<E['type']>, type: string | undefined, data: string): E | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
@@ -30,7 +35,7 @@ export function toLiveEvent(type: string | undefined, data: string): LiveEvent |
   if (!parsed || typeof parsed !== 'object') return null;
   // The `event:` line names the type; a body that carries its own type is taken as it is.
   const event = { type, ...(parsed as Record<string, unknown>) } as { type?: unknown };
-  return typeof event.type === 'string' && EVENT_TYPES.has(event.type as LiveEvent['type']) ? (event as LiveEvent) : null;
+  return typeof event.type === 'string' && types.includes(event.type) ? (event as E) : null;
 }
 
 /** The server's refusal, in the one error shape when it sent one. */
@@ -40,13 +45,21 @@ async function refusalOf(response: Response): Promise<ApiRequestError> {
 }
 
 /**
- * Follows the live board's Server-Sent Events over fetch (so the request carries the bearer token):
+ * Follows a community event stream (the live board's, a discussion's): Server-Sent Events over fetch (so the request carries the bearer token):
  * each event is handed on as it arrives; a dropped stream is opened again after a growing wait (2 s
  * doubling to 30 s, reset once a stream opens) with the last event's id, as an EventSource would. A
  * refusal (401, 403, 404) ends it for good.
  * Returns the function that closes it.
  */
-export function openLiveStream({ url, onEvent, onStatus, getToken = readSessionToken, fetch: doFetch = (...args) => globalThis.fetch(...args), delay = retryDelay }: LiveStreamOptions): () => void {
+export function openEventStream<E extends StreamEvent>({
+  url,
+  types,
+  onEvent,
+  onStatus,
+  getToken = readSessionToken,
+  fetch: doFetch = (...args) => globalThis.fetch(...args),
+  delay = retryDelay,
+}: EventStreamOptions<E>): () => void {
   const controller = new AbortController();
   let failures = 0;
   /** The last event's id: a reconnection sends it (Last-Event-ID), so the server replays what was missed. */
@@ -84,7 +97,7 @@ export function openLiveStream({ url, onEvent, onStatus, getToken = readSessionT
     const parser = createParser({
       onEvent(message) {
         if (message.id) lastEventId = message.id;
-        const event = toLiveEvent(message.event, message.data);
+        const event = toStreamEvent<E>(types, message.event, message.data);
         if (event) onEvent(event);
       },
     });

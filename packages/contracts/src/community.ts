@@ -223,3 +223,31 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session'), status: liveStatusSchema, startsAt: z.string(), endsAt: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+// ---------- a discussion's event stream ----------
+
+/**
+ * What an open discussion's event stream (SSE, `event:` is the type) carries, the same for every reader:
+ * `reply` names a new reply (a client reads it through listReplies, which applies the reader's own view: their
+ * vote, their posts, the edit window), `post-changed` a post's new public state after an edit, a vote, a
+ * deletion or a moderator's hide or restore (a removed post's text is empty), `thread` the discussion's own
+ * state (its title, replies counted, the answer, the lock). A reader's own `upvotedByMe` never travels.
+ */
+export const discussionEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('reply'), threadId: objectIdSchema, postId: objectIdSchema, replyCount: z.number().int() }),
+  z.object({
+    type: z.literal('post-changed'),
+    threadId: objectIdSchema,
+    post: postSchema.pick({ _id: true, body: true, bodyHtml: true, editedAt: true, upvotes: true, status: true }),
+  }),
+  z.object({
+    type: z.literal('thread'),
+    threadId: objectIdSchema,
+    title: z.string(),
+    replyCount: z.number().int(),
+    answered: z.boolean(),
+    answerPostId: objectIdSchema.nullable(),
+    locked: z.boolean(),
+  }),
+]);
+export type DiscussionEvent = z.infer<typeof discussionEventSchema>;

@@ -13,7 +13,7 @@ export const configSchema = baseServiceConfigSchema.extend({
   NOTIFY_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** A follower gets at most one notification e-mail per this many minutes. */
   NOTIFICATION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(NOTIFICATION_INTERVAL_MINUTES),
-  /** How often an open live board's event stream carries a heartbeat comment (proxies close silent connections). */
+  /** How often every open event stream (live boards, discussions) carries a heartbeat comment (proxies close silent connections). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -21,6 +21,8 @@ import type { Database } from './db/schema';
 import { createPostingRate, type PostingRate } from './discussions/posting-rate';
 import type { CommunityEvents } from './events';
 import { createLiveHub, type LiveHub } from './live/live-hub';
+import { createThreadAnnouncer, createThreadStreams, type ThreadAnnouncer, type ThreadStreams } from './discussions/discussion-stream';
+import { createEventHub, type EventHub } from './streams/event-hub';
 import { createLiveReminders, type LiveReminders } from './live/live-reminders';
 import { createNotifier, type Notifier } from './notifications/notifier';
 
@@ -51,8 +53,14 @@ export interface Deps extends BaseDeps {
   mailer: Mailer;
   /** Live recordings' signed streams (media's facts of the asset). */
   mediaStreams: MediaStreams;
-  /** The live boards' event streams and their fan-out across replicas. */
+  /** Every open event stream of this process, by topic, and their fan-out across replicas (Redis). */
+  streams: EventHub;
+  /** The live boards' event streams (topics live:<productId>). */
   live: LiveHub;
+  /** Open discussions' event streams (topics thread:<threadId>). */
+  threadStreams: ThreadStreams;
+  /** What writers call after a commit so open discussions change live. */
+  threadEvents: ThreadAnnouncer;
   /** Reply notifications: queued per follower, mailed in batches (./notifications). */
   notifier: Notifier;
   /** Live sessions' reminder e-mails. */
@@ -74,7 +82,8 @@ export function createDeps(base: BaseDeps): Deps {
   const mailer = base.mailer ?? mailerFromConfig(config, log);
   const lessonAccess = createLessonAccess({ catalog, entitlements });
   const notifier = createNotifier({ db: base.db, mailer, auth, lessonAccess, log, config, now });
-  const live = createLiveHub({ broadcast: broadcast ?? createBroadcast({}), log, now, heartbeatMs: config.LIVE_HEARTBEAT_MS });
+  const streams = createEventHub({ broadcast: broadcast ?? createBroadcast({}), log, heartbeatMs: config.LIVE_HEARTBEAT_MS });
+  const threadStreams = createThreadStreams(streams);
   return {
     ...base,
     catalog,
@@ -87,7 +96,10 @@ export function createDeps(base: BaseDeps): Deps {
     now,
     mailer,
     mediaStreams: createMediaStreams({ media: peer(config.MEDIA_URL), secret: config.INTERNAL_SECRET, log }),
-    live,
+    streams,
+    live: createLiveHub({ hub: streams, now }),
+    threadStreams,
+    threadEvents: createThreadAnnouncer({ db: base.db, threadStreams, log }),
     notifier,
     reminders: createLiveReminders({ db: base.db, mailer, auth, lessonAccess, log, config, now }),
   };

@@ -2,6 +2,7 @@ import { COMMUNITY_MESSAGES, type Identity, type Post, type Thread, type discuss
 import { conflict, forbidden, newObjectId, notFound, reply, type RouteHandlers } from '@catalyst/service-kit';
 import type { PostRow } from '../db/tables/posts';
 import type { Deps } from '../deps';
+import { streamTopic } from '../streams/stream-response';
 import * as repo from './discussions.repository';
 import { actorOf, editDeadline, pageOf, decodeCursor, toPost, toThread, type Viewer } from './present';
 import { renderPost } from './render';
@@ -9,8 +10,8 @@ import { renderPost } from './render';
 /** The routes of discussionRoutes that ../notifications mounts (following and e-mail links). */
 export type FollowRouteName = 'follow' | 'unfollow' | 'unsubscribe';
 
-export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now' | 'postingRate' | 'log'>): Omit<RouteHandlers<typeof discussionRoutes>, FollowRouteName> {
-  const { db, events, now, postingRate, log } = deps;
+export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now' | 'postingRate' | 'log' | 'threadStreams' | 'threadEvents'>): Omit<RouteHandlers<typeof discussionRoutes>, FollowRouteName> {
+  const { db, events, now, postingRate, log, threadStreams, threadEvents } = deps;
 
   const viewer = async (identity: Identity, postIds: string[], threadIds: string[] = []): Promise<Viewer> => {
     const [voted, following] = await Promise.all([repo.votedAmong(db, identity.id, postIds), threadIds.length > 0 ? events.followingAmong(identity.id, threadIds) : new Set<string>()]);
@@ -107,6 +108,7 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
       const post = await postFor(identity, row);
       await announce('follow on replying', () => events.followed({ userId: identity.id, threadId: params.threadId }));
       const thread = await threadFor(identity, params.threadId);
+      threadEvents.replied(thread, post._id);
       await announce('reply notification', () => events.replyPosted({ thread, post }));
       return reply(post, { status: 201 });
     },
@@ -121,6 +123,7 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
         if (now() >= editDeadline(post)) throw forbidden(COMMUNITY_MESSAGES.editWindowClosed);
         return repo.editPost(trx, post, { bodyMd: body.body, bodyHtml: renderPost(body.body), title: body.title });
       });
+      threadEvents.changed(row.thread_id, [row.id]);
       return postFor(identity, row);
     },
 
@@ -137,6 +140,7 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
         await repo.logModeration(trx, { id: newObjectId(), action: 'author-delete', threadId: post.thread_id, postId: post.id, by: actorOf(identity), reason: null });
         return deleted;
       });
+      threadEvents.changed(row.thread_id, [row.id]);
       return postFor(identity, row);
     },
 
@@ -153,6 +157,7 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
         assertWritable(post, thread.locked);
         await repo.setAnswer(trx, thread, post.id);
       });
+      threadEvents.changed(post.thread_id);
       return threadFor(identity, post.thread_id);
     },
 
@@ -165,7 +170,14 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
         if (thread.locked) throw conflict(COMMUNITY_MESSAGES.locked);
         if (thread.answer_post_id === post.id) await repo.setAnswer(trx, thread, null);
       });
+      threadEvents.changed(post.thread_id);
       return threadFor(identity, post.thread_id);
+    },
+
+    /** The discussion's event stream (access checked by the premium rule; no replay: a client reads again on each opening). */
+    async events({ params }, c) {
+      if (!(await repo.findTargetOfThread(db, params.threadId))) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+      return streamTopic(c, (sink, end) => threadStreams.attach(params.threadId, sink, end));
     },
 
     async report({ params, body, identity }) {
@@ -186,6 +198,7 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
       assertWritable(post, thread?.locked ?? false);
       return repo.setVote(trx, post, identity.id, up);
     });
+    threadEvents.changed(post.thread_id, [post.id]);
     return { postId, ...result };
   }
 }

@@ -78,6 +78,12 @@ export async function lockThread(trx: Transaction<Database>, threadId: string): 
   return (await trx.selectFrom('threads').selectAll().where('id', '=', threadId).forUpdate().executeTakeFirst()) ?? null;
 }
 
+/** The posts of these ids that belong to the thread. */
+export async function findPostsOfThread(db: Db, threadId: string, postIds: string[]): Promise<PostRow[]> {
+  if (postIds.length === 0) return [];
+  return db.selectFrom('posts').selectAll().where('thread_id', '=', threadId).where('id', 'in', postIds).execute();
+}
+
 export async function findPost(db: Db, postId: string): Promise<PostRow | null> {
   return (await db.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirst()) ?? null;
 }

@@ -3,12 +3,12 @@ import { createBroadcast, type Broadcast } from '@catalyst/service-kit';
 import { freePort, identityHeaders, startTestRedis, testLog, until, type TestRedis } from '@catalyst/service-kit/testing';
 import { createApp } from '../app';
 import { createDeps } from '../deps';
-import { admin, createTestCommunity, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
+import { admin, createTestCommunity, ids, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
 import { listen, openEvents, webinar } from './live-test-support';
 
 const path = `/community/live/${webinar._id}`;
 
-describe('live boards across replicas (Redis pub/sub)', () => {
+describe('live boards and discussions across replicas (Redis pub/sub)', () => {
   let redis: TestRedis;
   let t: TestCommunity;
   const broadcasts: Broadcast[] = [];
@@ -60,6 +60,21 @@ describe('live boards across replicas (Redis pub/sub)', () => {
     expect(onB.events('question').map((e) => e.question.upvotes)).toEqual([0, 1]);
 
     await onA.close();
+    await onB.close();
+  });
+
+  it("delivers a reply posted on one replica to a discussion open on the other (the hub's one channel)", async () => {
+    const asked = await t.call(subscriber, 'POST', '/community/threads', { productId: ids.course, title: 'Seen on both replicas?', body: 'Asked on A.' });
+    expect(asked.status).toBe(201);
+    const onB = await openEvents(`${replicaB.url}/community/threads/${asked.body.data._id}/events`, subscriber);
+    await until(() => onB.frames.some((f) => f.retry !== undefined));
+    expect(deps2.threadStreams.connections()).toBe(1);
+    const replied = await t.call(otherSubscriber, 'POST', `/community/threads/${asked.body.data._id}/replies`, { body: 'Answered on A.' });
+    expect(replied.status).toBe(201);
+    await until(() => onB.events('reply').length > 0, 2_000);
+    expect(onB.events('reply')).toEqual([{ type: 'reply', threadId: asked.body.data._id, postId: replied.body.data._id, replyCount: 1 }]);
+    // a live board of the same process hears nothing of it
+    expect(onB.events('question')).toEqual([]);
     await onB.close();
   });
 

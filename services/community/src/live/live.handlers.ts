@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
-import { COMMUNITY_MESSAGES, LIVE_QUESTIONS_OPEN_MINUTES_BEFORE, liveRoutes, moderationRoutes, type Identity, type RouteDeclaration } from '@catalyst/contracts';
+import { COMMUNITY_MESSAGES, LIVE_QUESTIONS_OPEN_MINUTES_BEFORE, liveRoutes, moderationRoutes, type Identity, type LiveEvent, type RouteDeclaration } from '@catalyst/contracts';
 import { conflict, notFound, reply, type AppEnv, type HandlerInput, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import type { LiveSessionRow } from '../db/tables/live';
-import { retryFrame, sessionEvent, sseFrame } from './live-hub';
+import { sseFrame } from '../streams/event-hub';
+import { streamTopic } from '../streams/stream-response';
+import { sessionEvent } from './live-hub';
 import { calendarFileName, questionsOpen, sessionCalendar, sessionTimes, toEventQuestion, toLiveQuestion, toLiveSession } from './live-session';
 import * as repo from './live.repository';
 
@@ -130,26 +131,13 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
       const row = await sessionOf(params.productId);
       const times = sessionTimes(row);
       const lastEventId = c.req.header('last-event-id')?.trim();
-      return streamSSE(c, async (stream) => {
-        let end!: () => void;
-        const ended = new Promise<void>((resolve) => {
-          end = resolve;
-        });
-        stream.onAbort(() => end());
-        const attached = live.attach(row.product_id, stream, times, () => end());
-        try {
-          // First the reconnect hint and where the session stands; a resumed stream then gets what changed meanwhile.
-          await stream.write(retryFrame());
-          await stream.write(sseFrame(sessionEvent(times, now())));
-          if (lastEventId && CHANGE_ID.test(lastEventId)) {
-            for (const question of await repo.questionsChangedAfter(db, row.product_id, lastEventId)) {
-              await stream.write(sseFrame({ type: 'question', question: toEventQuestion(question) }, question.change_seq));
-            }
+      // First where the session stands; a resumed stream then gets what changed meanwhile.
+      return streamTopic(c, (sink, end) => live.attach(row.product_id, sink, times, end), async (sink) => {
+        await sink.write(sseFrame(sessionEvent(times, now())));
+        if (lastEventId && CHANGE_ID.test(lastEventId)) {
+          for (const question of await repo.questionsChangedAfter(db, row.product_id, lastEventId)) {
+            await sink.write(sseFrame<LiveEvent>({ type: 'question', question: toEventQuestion(question) }, question.change_seq));
           }
-          attached.ready();
-          await ended;
-        } finally {
-          attached.detach();
         }
       });
     },

@@ -12,8 +12,8 @@ import * as repo from './moderation.repository';
 /** The routes of moderationRoutes that ../live mounts (a webinar's live session). */
 export type LiveAdminRouteName = 'scheduleLive' | 'cancelLive';
 
-export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now'>): Omit<RouteHandlers<typeof moderationRoutes>, LiveAdminRouteName> {
-  const { db, now } = deps;
+export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now' | 'threadEvents'>): Omit<RouteHandlers<typeof moderationRoutes>, LiveAdminRouteName> {
+  const { db, now, threadEvents } = deps;
 
   const viewerOf = async (identity: Identity, postIds: string[]): Promise<Viewer> => ({ identity, now: now(), voted: await discussions.votedAmong(db, identity.id, postIds) });
 
@@ -23,7 +23,7 @@ export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now'>): Omit<R
    * (then nothing is logged).
    */
   async function actOnPost(identity: Identity, postId: string, action: ModerationAction, reason: string | null, change: (trx: Transaction<Database>, post: PostRow, thread: ThreadRow) => Promise<PostRow | null>): Promise<Post> {
-    const { post, thread } = await db.transaction().execute(async (trx) => {
+    const { post, thread, changed } = await db.transaction().execute(async (trx) => {
       const found = await discussions.findPost(trx, postId);
       if (!found) throw notFound(COMMUNITY_MESSAGES.postNotFound);
       const locked = await discussions.lockThread(trx, found.thread_id);
@@ -32,8 +32,9 @@ export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now'>): Omit<R
       if (changed) await discussions.logModeration(trx, { id: newObjectId(), action, threadId: found.thread_id, postId, by: actorOf(identity), reason });
       // The thread as it is now (an answer may have been unmarked).
       const current = (await discussions.findThread(trx, found.thread_id))!.thread;
-      return { post: changed ?? found, thread: current };
+      return { post: changed ?? found, thread: current, changed: changed !== null };
     });
+    if (changed) threadEvents.changed(thread.id, [post.id]);
     return toPost(post, thread, await viewerOf(identity, [post.id]));
   }
 
@@ -47,13 +48,15 @@ export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now'>): Omit<R
   };
 
   async function setLock(identity: Identity, threadId: string, locked: boolean, reason: string | null) {
-    await db.transaction().execute(async (trx) => {
+    const changed = await db.transaction().execute(async (trx) => {
       const thread = await discussions.lockThread(trx, threadId);
       if (!thread) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
-      if (thread.locked === locked) return;
+      if (thread.locked === locked) return false;
       await discussions.setLocked(trx, threadId, locked);
       await discussions.logModeration(trx, { id: newObjectId(), action: locked ? 'lock' : 'unlock', threadId, postId: null, by: actorOf(identity), reason });
+      return true;
     });
+    if (changed) threadEvents.changed(threadId);
     const found = (await discussions.findThread(db, threadId))!;
     return toThread(found.thread, found.opening, await viewerOf(identity, [found.opening.id]));
   }
