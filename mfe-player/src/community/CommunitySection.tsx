@@ -1,5 +1,5 @@
-import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode, type RefObject } from 'react';
-import { ErrorScreen, Spinner } from '@catalyst/web-kit';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { RemoteBoundary, RemoteUnavailable, Spinner } from '@catalyst/web-kit';
 import type { CommunityModuleName, CommunityModules } from './communityModules';
 
 export type { CommunityModuleName, CommunityModules };
@@ -12,33 +12,6 @@ const federationLoader: CommunityLoader = async (module, retry) => (await import
 
 /** Distance below the viewport at which a section starts loading (so it is there when scrolled to). */
 const NEAR_VIEW_MARGIN = '600px 0px';
-
-class CommunityBoundary extends Component<{ fallback: (error: Error) => ReactNode; children: ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[player] community section failed', error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
-  }
-}
-
-/** The shell's contained fallback for a remote that did not load (shell/src/federation/RemoteModule.tsx), here for a section. */
-export function CommunityUnavailable({ onRetry }: { onRetry: () => void }) {
-  return (
-    <ErrorScreen
-      title="This section couldn't be loaded"
-      message="Something went wrong while loading this part of the page. The rest of the site still works."
-      onRetry={onRetry}
-    />
-  );
-}
 
 /** True once the element is near the viewport (at once where IntersectionObserver is missing). */
 function useNearView(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
@@ -86,11 +59,11 @@ export function CommunitySection<M extends CommunityModuleName>({ module, props,
   return (
     <div ref={anchor} data-testid={`community-${module.toLowerCase()}`}>
       {near ? (
-        <CommunityBoundary key={attempt} fallback={() => <CommunityUnavailable onRetry={() => setAttempt((n) => n + 1)} />}>
+        <RemoteBoundary key={attempt} label="[player] community section" fallback={() => <RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}>
           <Suspense fallback={<Spinner message={`Loading ${label}...`} />}>
             <Loaded {...props} />
           </Suspense>
-        </CommunityBoundary>
+        </RemoteBoundary>
       ) : null}
     </div>
   );

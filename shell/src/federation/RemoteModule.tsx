@@ -1,5 +1,5 @@
-import { Component, lazy, Suspense, useCallback, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
-import { ErrorScreen, Spinner } from '@catalyst/web-kit';
+import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { RemoteBoundary, RemoteUnavailable, Spinner } from '@catalyst/web-kit';
 import { loadRemoteModule, resetRemote } from './remotes';
 
 type AnyProps = Record<string, unknown>;
@@ -35,39 +35,6 @@ function lazyRemote(remote: string, module: string, attempt: number) {
   return component;
 }
 
-interface BoundaryProps {
-  fallback: (retry: () => void, error: Error) => ReactNode;
-  onRetry: () => void;
-  children: ReactNode;
-}
-
-class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[shell] remote area failed', error, info.componentStack);
-  }
-
-  override render() {
-    if (this.state.error) return this.props.fallback(this.props.onRetry, this.state.error);
-    return this.props.children;
-  }
-}
-
-export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
-  return (
-    <ErrorScreen
-      title="This section couldn't be loaded"
-      message="Something went wrong while loading this part of the page. The rest of the site still works."
-      onRetry={onRetry}
-    />
-  );
-}
-
 export interface RemoteModuleProps {
   /** Remote name from /mf/remotes.json ('catalog', 'player', 'account', 'admin'). */
   remote: string;
@@ -97,7 +64,7 @@ export function RemoteModule({ remote, module, props, loading, renderError }: Re
 
   if (retrying) return <>{loading ?? <Spinner />}</>;
   return (
-    <RemoteBoundary key={attempt} onRetry={retry} fallback={renderError ?? ((again) => <RemoteUnavailable onRetry={again} />)}>
+    <RemoteBoundary key={attempt} label="[shell] remote area" fallback={(error) => (renderError ? renderError(retry, error) : <RemoteUnavailable onRetry={retry} />)}>
       <Suspense fallback={loading ?? <Spinner />}>
         <Loaded {...props} />
       </Suspense>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Banner, closeAuthDialog, Dialog, PageNotice, setAuthDialogView, useAuthDialog } from '@catalyst/web-kit';
-import { RemoteModule, RemoteUnavailable } from '../federation/RemoteModule';
+import { Banner, closeAuthDialog, Dialog, PageNotice, RemoteUnavailable, setAuthDialogView, useAuthDialog } from '@catalyst/web-kit';
+import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS, type ShellWidgetProps } from '../federation/widgets';
 import { AppNotices } from '../pwa/AppNotices';
 import { CookieBanner } from './CookieBanner';

@@ -10,3 +10,4 @@ export * from './contrast';
 export * from './NotFound';
 export * from './DataIcon';
 export * from './PageNotice';
+export * from './RemoteUnavailable';
