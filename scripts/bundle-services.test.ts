@@ -16,6 +16,8 @@ const app = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bundles-'));
 const results = new Map<string, BundleResult>();
 const running: ChildProcess[] = [];
 const ports = new Map<string, number>();
+/** Each process's Prometheus listener (METRICS_PORT), as deploy/k8s sets it. */
+const metricsPorts = new Map<string, number>();
 let databaseUrl = '';
 
 /** Only what the image has: PATH for ffmpeg, HOME, and the settings given (no NODE_OPTIONS, no tsx). */
@@ -64,6 +66,7 @@ beforeAll(async () => {
   databaseUrl = new URL('/catalyst_bundles', process.env.TEST_DATABASE_URL).href;
   await ensureDatabase(process.env.TEST_DATABASE_URL!, 'catalyst_bundles');
   for (const name of [...SERVICES, 'gateway']) ports.set(name, await freePort(undefined, new Set(ports.values())));
+  for (const name of [...SERVICES, 'gateway']) metricsPorts.set(name, await freePort(undefined, new Set([...ports.values(), ...metricsPorts.values()])));
 }, 300_000);
 
 afterAll(async () => {
@@ -115,13 +118,18 @@ describe('production bundles', () => {
 
   it('start every service, the media worker and the gateway; each answers its health check', async () => {
     const started = SERVICES.map((name) => {
-      const proc = run(path.join('dist', name, 'main.mjs'), { ...baseEnv(), PORT: String(ports.get(name)) });
+      const proc = run(path.join('dist', name, 'main.mjs'), { ...baseEnv(), PORT: String(ports.get(name)), METRICS_PORT: String(metricsPorts.get(name)) });
       running.push(proc.child);
       return { name, proc };
     });
     for (const { name, proc } of started) {
       const body = await untilHealthy(`http://127.0.0.1:${ports.get(name)}/health`, proc);
       expect(body.data).toMatchObject({ service: name, status: 'ok' });
+      // The liveness path deploy/k8s probes: answered from memory.
+      expect((await fetch(`http://127.0.0.1:${ports.get(name)}/livez`)).status).toBe(200);
+      const scrape = await fetch(`http://127.0.0.1:${metricsPorts.get(name)}/metrics`);
+      expect(scrape.status).toBe(200);
+      expect(await scrape.text()).toContain('# TYPE');
     }
 
     const worker = run(path.join('dist', 'media', 'worker.mjs'), { ...baseEnv(), PORT: String(ports.get('media')) });
@@ -129,10 +137,11 @@ describe('production bundles', () => {
     const early = await Promise.race([worker.exited, new Promise((r) => setTimeout(() => r('running'), 3_000))]);
     expect(early, worker.output()).toBe('running');
 
-    const gateway = run(path.join('dist', 'gateway', 'main.mjs'), { ...baseEnv(), PORT: String(ports.get('gateway')) });
+    const gateway = run(path.join('dist', 'gateway', 'main.mjs'), { ...baseEnv(), PORT: String(ports.get('gateway')), METRICS_PORT: String(metricsPorts.get('gateway')) });
     running.push(gateway.child);
     const health = await untilHealthy(`http://127.0.0.1:${ports.get('gateway')}/api/v1/health`, gateway);
     expect(health.data).toEqual({ status: 'ok', services: Object.fromEntries(SERVICES.map((name) => [name, 'ok'])) });
+    expect((await fetch(`http://127.0.0.1:${metricsPorts.get('gateway')}/metrics`)).status).toBe(200);
     // The API reference page reads @scalar/api-reference's browser bundle, shipped as a file.
     const reference = await fetch(`http://127.0.0.1:${ports.get('gateway')}/api/docs/scalar.js`);
     expect(reference.status).toBe(200);

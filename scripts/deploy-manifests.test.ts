@@ -43,10 +43,11 @@ describe('deploy/k8s', () => {
     expect(unknownFieldProblems(deployment(production, 'gateway'))).toEqual([]);
   });
 
-  it('the project rules catch a missing probe, a missing limit, an unmigrated service, a stray autoscaler and the sandbox', () => {
+  it('the project rules catch a missing probe, a liveness probe on /health, a missing limit, an unmigrated service, a stray autoscaler and the sandbox', () => {
     const objects = clone(production);
     const auth = deployment(objects, 'auth');
     delete auth.spec.template.spec.containers[0].livenessProbe;
+    deployment(objects, 'progress').spec.template.spec.containers[0].livenessProbe.httpGet.path = '/health';
     delete auth.spec.template.spec.containers[0].resources.limits.memory;
     const job = objects.find((o) => o.kind === 'Job')!;
     job.spec.template.spec.initContainers = job.spec.template.spec.initContainers.filter((c: { name: string }) => c.name !== 'migrate-billing');
@@ -59,6 +60,7 @@ describe('deploy/k8s', () => {
       expect.arrayContaining([
         'Deployment/auth: container auth: readiness and liveness probes are required',
         'Deployment/auth: container auth: no memory limits',
+        'Deployment/progress: container progress: liveness must answer from memory, not /health (it checks dependencies)',
         'Job/migrate: does not run dist/billing/migrate.mjs',
         'HorizontalPodAutoscaler/content: scales contents, which is not a Deployment here',
         'Deployment/content: needs exactly one HorizontalPodAutoscaler (has 0)',

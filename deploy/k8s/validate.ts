@@ -143,6 +143,8 @@ export function policyProblems(objects: K8sObject[], { production = false, secre
     const worker = labels?.['app.kubernetes.io/component'] === 'worker';
     for (const c of d.spec.template.spec.containers) {
       if (!worker && (!c.readinessProbe || !c.livenessProbe)) add(d, `container ${c.name}: readiness and liveness probes are required`);
+      // /health asks Postgres (and the gateway's /api/v1/health every service): restarting for that fixes nothing.
+      if (['/health', '/api/v1/health'].includes(c.livenessProbe?.httpGet?.path)) add(d, `container ${c.name}: liveness must answer from memory, not ${c.livenessProbe.httpGet.path} (it checks dependencies)`);
       const names = new Set((c.ports ?? []).map((p: { name: string }) => p.name));
       for (const probe of [c.readinessProbe, c.livenessProbe]) if (probe?.httpGet && typeof probe.httpGet.port === 'string' && !names.has(probe.httpGet.port)) add(d, `container ${c.name}: probe port ${probe.httpGet.port} is not a named port`);
     }
