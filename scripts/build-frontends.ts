@@ -82,12 +82,13 @@ function childEnv(): NodeJS.ProcessEnv {
 /**
  * Runs `rspack build` for one app in a plain node child process: the federation runtime is taken
  * from a function's source text, which a TypeScript loader in this process would have altered.
+ * `outDir` builds somewhere else than the app's dist/ (a release: scripts/release/release.ts).
  */
-function compile(app: FrontendApp, log: (line: string) => void): Promise<void> {
+export function compile(app: FrontendApp, log: (line: string) => void, outDir?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [RSPACK_CLI, 'build', '--config', 'rspack.config.ts', '--mode', 'production'], {
       cwd: path.join(ROOT, app.dir),
-      env: childEnv(),
+      env: { ...childEnv(), ...(outDir ? { CATALYST_OUT_DIR: outDir } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

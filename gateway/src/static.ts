@@ -132,7 +132,10 @@ const looksLikeFile = (p: string) => /\/[^/]*\.[a-z0-9]{1,8}$/i.test(p);
 export function createStaticRouter(config: GatewayConfig, log: Logger, releases?: Pick<GatewayReleases, 'registry' | 'store'>): Router {
   const router = Router();
   const shellDist = path.join(config.STATIC_ROOT, 'shell', 'dist');
-  const indexPath = path.join(shellDist, 'index.html');
+  // The shell runs its current release (its built dist until one is promoted): index.html and files from there.
+  const shellDir = () => (releases ? releases.store.dirOf('shell', releases.registry.current('shell')) : shellDist);
+  let indexPath = path.join(shellDist, 'index.html');
+  let indexOf = indexPath;
   const site = siteConfigOf(config);
   const registry = releases?.registry ?? createRemotesRegistry({ repo: null, overrides: config.MF_REMOTES, log });
   let cachedIndex: { mtimeMs: number; html: string } | undefined;
@@ -140,6 +143,8 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
   // Read again only when the shell is rebuilt, so a new deploy needs no restart.
   async function indexHtml(): Promise<string | undefined> {
     try {
+      indexPath = path.join(shellDir(), 'index.html');
+      if (indexOf !== indexPath) [cachedIndex, indexOf] = [undefined, indexPath];
       const info = await stat(indexPath);
       if (cachedIndex?.mtimeMs !== info.mtimeMs) cachedIndex = { mtimeMs: info.mtimeMs, html: injectInstallTags(injectSiteConfig(await readFile(indexPath, 'utf8'), site)) };
       return cachedIndex.html;
@@ -184,7 +189,14 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
   // The installable app: its manifest (from the site config) and its service worker (scripts/build-sw.ts).
   router.get('/manifest.webmanifest', manifestHandler(site));
   router.get('/sw.js', serviceWorkerHeaders);
-  router.use(staticFiles(shellDist, buildFileCacheControl));
+  // The shell's files: its current release's, then its built dist's (a page opened before a promotion may still ask for its chunks).
+  const shellFiles = new Map<string, RequestHandler>();
+  const filesOf = (dir: string) => shellFiles.get(dir) ?? shellFiles.set(dir, staticFiles(dir, buildFileCacheControl)).get(dir)!;
+  router.use((req, res, next) => {
+    const dir = shellDir();
+    if (dir === shellDist) return filesOf(shellDist)(req, res, next);
+    return filesOf(dir)(req, res, () => filesOf(shellDist)(req, res, next));
+  });
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (looksLikeFile(req.path)) return notFound(res);

@@ -39,6 +39,12 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
     root = mkdtempSync(path.join(os.tmpdir(), 'gateway-releases-'));
     writeBuild(path.join(root, 'mfe-catalog', 'dist'), 'built dist');
     writeBuild(path.join(root, 'releases', 'catalog', 'v2-2222222222'), 'release two');
+    mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+    writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<!doctype html><html><head><title>dist shell</title></head><body></body></html>');
+    writeFileSync(path.join(root, 'shell', 'dist', 'main.1111111111.js'), 'var distShell;');
+    mkdirSync(path.join(root, 'releases', 'shell', 'v3-3333333333'), { recursive: true });
+    writeFileSync(path.join(root, 'releases', 'shell', 'v3-3333333333', 'index.html'), '<!doctype html><html><head><title>released shell</title></head><body></body></html>');
+    writeFileSync(path.join(root, 'releases', 'shell', 'v3-3333333333', 'main.3333333333.js'), 'var releasedShell;');
     database = await createTestDatabase();
     const env = { STATIC_ROOT: root, DATABASE_URL: database.url, RELEASES_REFRESH_MS: '100', INTERNAL_SECRET: 'x'.repeat(32), AUTH_URL: 'http://127.0.0.1:9', CONTENT_URL: 'http://127.0.0.1:9', PROGRESS_URL: 'http://127.0.0.1:9', BILLING_URL: 'http://127.0.0.1:9', MEDIA_URL: 'http://127.0.0.1:9', COMMUNITY_URL: 'http://127.0.0.1:9' };
     releases = createGatewayReleases(buildConfig(env), pino({ level: 'silent' }));
@@ -132,6 +138,20 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
     const catalog = body.data.remotes.find((entry) => entry.remote === 'catalog')!;
     expect(catalog.releases.find((r) => r.version === 'v2-2222222222')!.loadErrors).toBe(1);
     expect(catalog.releases.find((r) => r.version === 'dist')!.loadErrors).toBe(0);
+  });
+
+  it('switches the whole shell (index.html and its files) on a promotion, still serving the dist’s files to older pages', async () => {
+    expect(await (await get('/browse')).text()).toContain('dist shell');
+    await releases.repo!.record({ remote: 'shell', version: 'v3-3333333333', label: 'v3', releasedBy: 'dana', gitCommit: null, shared: [], exposes: [] });
+    expect((await asAdmin('/admin/releases/shell/promote', { version: 'v3-3333333333' })).status).toBe(200);
+    const page = await get('/browse');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('released shell');
+    expect(await (await get('/main.3333333333.js')).text()).toContain('releasedShell');
+    expect(await (await get('/main.1111111111.js')).text()).toContain('distShell');
+    expect((await asAdmin('/admin/releases/shell/canary', { version: 'v3-3333333333', percent: 10 })).status).toBe(400);
+    expect((await asAdmin('/admin/releases/shell/rollback')).status).toBe(200);
+    expect(await (await get('/')).text()).toContain('dist shell');
   });
 
   it('keeps answering the last known releases while Postgres cannot be reached', async () => {

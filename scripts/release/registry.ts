@@ -1,0 +1,58 @@
+// The release registry as the command-line tools reach it: the gateway's own repository functions
+// (gateway/src/releases) straight against its database, and its release folders on disk.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb } from '@catalyst/service-kit';
+import { createReleaseRepository, migrateReleases, RELEASES_SCHEMA, type ReleaseRepository } from '../../gateway/src/releases/repository';
+import type { ReleasesDatabase } from '../../gateway/src/releases/schema';
+import { createDiskReleaseStore, type ReleaseStore } from '../../gateway/src/releases/store';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The database: DATABASE_URL, else the embedded Postgres of a running `npm start` (DATA_DIR/runtime.json,
+ * DATA_DIR defaulting to .data as for the launcher).
+ */
+export function registryDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.DATABASE_URL) return env.DATABASE_URL;
+  const runtime = path.join(path.resolve(ROOT, env.DATA_DIR ?? '.data'), 'runtime.json');
+  if (existsSync(runtime)) {
+    const url = (JSON.parse(readFileSync(runtime, 'utf8')) as { databaseUrl?: string }).databaseUrl;
+    if (url) return url;
+  }
+  throw new Error(`No release registry to talk to: set DATABASE_URL, or start Catalyst with npm start (it writes ${path.relative(ROOT, runtime)})`);
+}
+
+/** The release folders: RELEASES_DIR, else <STATIC_ROOT>/releases as the gateway has them. */
+export function releaseStoreOf(env: NodeJS.ProcessEnv = process.env): ReleaseStore {
+  const staticRoot = path.resolve(env.STATIC_ROOT ?? ROOT);
+  return createDiskReleaseStore({ root: path.resolve(env.RELEASES_DIR ?? path.join(staticRoot, 'releases')), staticRoot });
+}
+
+/** Who is acting: the git user, else the login name. */
+export function actor(env: NodeJS.ProcessEnv = process.env): string {
+  for (const key of ['user.email', 'user.name']) {
+    try {
+      const value = execFileSync('git', ['config', key], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+      if (value) return value;
+    } catch {
+      // not configured
+    }
+  }
+  return env.USER ?? os.userInfo().username;
+}
+
+/** The repository over its own small pool, migrated; `close` ends the pool. */
+export async function openRegistry(env: NodeJS.ProcessEnv = process.env): Promise<{ repo: ReleaseRepository; close: () => Promise<void> }> {
+  const db = createDb<ReleasesDatabase>({ connectionString: registryDatabaseUrl(env), schema: RELEASES_SCHEMA, poolSize: 2 });
+  try {
+    await migrateReleases(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { repo: createReleaseRepository(db), close: () => db.destroy() };
+}
