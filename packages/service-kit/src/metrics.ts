@@ -113,8 +113,12 @@ export function countStreams(stream: string, read: () => number) {
 /** The status answered to a request whose route matched nothing (404s of unknown paths share one label). */
 export const routeLabel = (template: string | undefined) => template || UNMATCHED_ROUTE;
 
+/** METRICS_DISABLED=true: requests are not counted (the bench's baseline); the rare business counters still are. */
+const recordingRequests = process.env.METRICS_DISABLED !== 'true';
+
 /** Records one answered request. */
 export function observeRequest(method: string, route: string, status: number, seconds: number) {
+  if (!recordingRequests) return;
   metrics.httpRequests.inc({ method, route, status: String(status) });
   metrics.httpDuration.observe({ method, route }, seconds);
 }
