@@ -16,9 +16,16 @@ function traceIdOf(error: unknown): string | undefined {
   return undefined;
 }
 
-export function buildClientErrorReport(error: unknown, componentStack?: string | null): ClientErrorReport {
+/** Which remote failed and which release of it the page ran (the gateway counts load errors per release). */
+export interface FailedRelease {
+  remote: string;
+  release?: string;
+}
+
+export function buildClientErrorReport(error: unknown, componentStack?: string | null, failed?: FailedRelease): ClientErrorReport {
   const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Unknown error');
   return {
+    ...(failed ? { remote: trim(failed.remote, 100), release: trim(failed.release, 100) } : {}),
     message: trim(err.message || err.name || 'Unknown error', 2000)!,
     stack: trim(err.stack, STACK_LIMIT),
     componentStack: trim(componentStack?.trim(), STACK_LIMIT),
@@ -32,8 +39,8 @@ export function buildClientErrorReport(error: unknown, componentStack?: string |
  * Sends an unexpected front-end failure to the gateway so the team really is notified. Best effort:
  * a report that cannot be delivered is only logged to the console.
  */
-export async function reportClientError(error: unknown, componentStack?: string | null): Promise<boolean> {
-  const report = buildClientErrorReport(error, componentStack);
+export async function reportClientError(error: unknown, componentStack?: string | null, failed?: FailedRelease): Promise<boolean> {
+  const report = buildClientErrorReport(error, componentStack, failed);
   try {
     // A plain fetch, not a call of the client: a report never carries the session.
     const response = await fetch(api.gateway.reportClientError.url(), {

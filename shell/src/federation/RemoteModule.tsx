@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { RemoteBoundary, RemoteUnavailable, Spinner } from '@catalyst/web-kit';
-import { loadRemoteModule, resetRemote } from './remotes';
+import { reportClientError } from '../errors/reportClientError';
+import { loadRemoteModule, releaseOf, resetRemote } from './remotes';
 
 type AnyProps = Record<string, unknown>;
 
@@ -15,6 +16,13 @@ export class RemoteLoadError extends Error {
   }
 }
 
+/** A remote that did not load is reported with the release it was, so a bad release shows on /admin/releases. */
+function reported(error: RemoteLoadError, remote: string): RemoteLoadError {
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  void reportClientError(new Error(`${error.message}${cause}`), null, { remote, release: releaseOf(remote) });
+  return error;
+}
+
 function lazyRemote(remote: string, module: string, attempt: number) {
   const id = `${remote}/${module.replace(/^\.\//, '')}`;
   const key = `${id}#${attempt}`;
@@ -25,9 +33,9 @@ function lazyRemote(remote: string, module: string, attempt: number) {
       try {
         loaded = await loadRemoteModule<{ default?: ComponentType<AnyProps> }>(id);
       } catch (error) {
-        throw new RemoteLoadError(id, error);
+        throw reported(new RemoteLoadError(id, error), remote);
       }
-      if (!loaded?.default) throw new RemoteLoadError(id);
+      if (!loaded?.default) throw reported(new RemoteLoadError(id), remote);
       return { default: loaded.default };
     });
     lazyCache.set(key, component);

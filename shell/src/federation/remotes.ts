@@ -2,8 +2,46 @@ import { fetchRemotesConfig, loadFederationRuntime, REMOTES_CONFIG_URL, takeEarl
 
 export { REMOTES_CONFIG_URL };
 
-/** Where the gateway says each remote's manifest lives, e.g. { catalog: '/mf/catalog/mf-manifest.json' }. */
+/** Where the gateway says each remote's manifest lives, e.g. { catalog: '/mf/catalog/v0.1.0-3f9a1c07e2/mf-manifest.json' }. */
 export type RemoteManifests = Record<string, string>;
+
+/** The last good /mf/remotes.json answer, kept so a page still loads its remotes when the answer cannot be had. */
+export const REMOTES_STORAGE_KEY = 'catalyst.remotes';
+
+declare global {
+  interface Window {
+    /** The release each remote (and the shell) runs on this page, from the registry's answer: { catalog: 'v0.1.0-3f9a1c07e2', … }. */
+    __CATALYST_RELEASES__?: Record<string, string>;
+  }
+}
+
+interface RemotesConfig {
+  remotes?: Record<string, unknown>;
+  releases?: Record<string, unknown>;
+}
+
+/** The versions this page runs, by remote (what error reports name). */
+let releases: Record<string, string> = {};
+
+/** The release of a remote on this page ('dist' for the built dist; undefined when unknown). */
+export const releaseOf = (remote: string): string | undefined => releases[remote];
+
+function keep(body: RemotesConfig): void {
+  try {
+    localStorage.setItem(REMOTES_STORAGE_KEY, JSON.stringify(body));
+  } catch {
+    // storage full or disabled: nothing kept
+  }
+}
+
+function kept(): RemotesConfig | null {
+  try {
+    const raw = localStorage.getItem(REMOTES_STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as RemotesConfig) : null;
+  } catch {
+    return null;
+  }
+}
 
 
 let manifests: RemoteManifests = {};
@@ -13,17 +51,33 @@ const registered = new Map<string, string>();
 
 const absolute = (entry: string) => new URL(entry, window.location.href).href;
 
-async function readRemotesConfig(): Promise<{ remotes?: Record<string, unknown> }> {
+async function fetchRemotesConfigBody(): Promise<RemotesConfig> {
   const early = takeEarlyRemotesConfig();
-  if (early) return (await early) as { remotes?: Record<string, unknown> };
-  // The gateway serves it with 'no-cache': a retry revalidates, so a redeployed remote is seen.
+  if (early) return (await early) as RemotesConfig;
+  // The gateway serves it with 'no-cache': a retry revalidates, so a promoted or rolled back release is seen.
   const response = await fetchRemotesConfig();
   if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered HTTP ${response.status}`);
-  return (await response.json()) as { remotes?: Record<string, unknown> };
+  return (await response.json()) as RemotesConfig;
+}
+
+/** The registry's answer, kept in localStorage; when it cannot be had, the last one kept (never a page without its remotes). */
+async function readRemotesConfig(): Promise<RemotesConfig> {
+  try {
+    const body = await fetchRemotesConfigBody();
+    if (body && typeof body.remotes === 'object') keep(body);
+    return body;
+  } catch (error) {
+    const last = kept();
+    if (!last) throw error;
+    console.warn('[shell] remote list unavailable, using the last one this browser saw', error);
+    return last;
+  }
 }
 
 async function fetchRemoteManifests(): Promise<RemoteManifests> {
   const body = await readRemotesConfig();
+  releases = Object.fromEntries(Object.entries(body.releases ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  window.__CATALYST_RELEASES__ = { ...releases };
   const found: RemoteManifests = {};
   for (const [name, entry] of Object.entries(body.remotes ?? {})) {
     if (typeof entry === 'string' && entry !== '') found[name] = absolute(entry);

@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('./runtime', () => ({ federation: {} }));
+
+const answer = {
+  remotes: { catalog: '/mf/catalog/v2-2222222222/mf-manifest.json', player: '/mf/player/mf-manifest.json' },
+  releases: { catalog: 'v2-2222222222', player: 'dist', shell: 'dist' },
+};
+
+async function discover(respond: () => Promise<Response>) {
+  vi.resetModules();
+  vi.stubGlobal('fetch', vi.fn(respond));
+  const remotes = await import('./remotes');
+  return { remotes, found: await remotes.discoverRemotes() };
+}
+
+describe('the remote list', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    delete window.__CATALYST_RELEASES__;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes each remote and the release it runs from the registry, and tells the page which releases it runs', async () => {
+    const { remotes, found } = await discover(async () => new Response(JSON.stringify(answer), { status: 200 }));
+    expect(found.catalog).toBe('http://localhost:3000/mf/catalog/v2-2222222222/mf-manifest.json');
+    expect(remotes.releaseOf('catalog')).toBe('v2-2222222222');
+    expect(window.__CATALYST_RELEASES__).toEqual(answer.releases);
+    expect(JSON.parse(localStorage.getItem(remotes.REMOTES_STORAGE_KEY)!)).toEqual(answer);
+  });
+
+  it('uses the last answer this browser kept when the registry cannot be reached', async () => {
+    await discover(async () => new Response(JSON.stringify(answer), { status: 200 }));
+    const { remotes, found } = await discover(async () => new Response('Bad gateway', { status: 502 }));
+    expect(found.catalog).toBe('http://localhost:3000/mf/catalog/v2-2222222222/mf-manifest.json');
+    expect(remotes.releaseOf('catalog')).toBe('v2-2222222222');
+    const offline = await discover(async () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(offline.found.player).toBe('http://localhost:3000/mf/player/mf-manifest.json');
+  });
+
+  it('knows no remote when nothing was ever kept and the registry cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { found } = await discover(async () => new Response('down', { status: 503 }));
+    expect(found).toEqual({});
+  });
+});
