@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,13 @@ const withShared = (manifest: ReleaseManifest, name: string, change: Partial<Rel
   ...manifest,
   shared: manifest.shared.map((entry) => (entry.name === name ? { ...entry, ...change } : entry)),
 });
+/** `file:line` of the line matching `pattern` in a repository file (where a table declares an entry). */
+const at = (file: string, pattern: RegExp) => `${file}:${readFileSync(path.join(ROOT, file), 'utf8').split('\n').findIndex((line) => pattern.test(line)) + 1}`;
+const TOP_COURSES = at('shell/src/federation/widgets.ts', /topCourses: \{ remote: 'catalog', module: '\.\/TopCourses' \}/);
+const LIVE_BOARD = at('mfe-player/src/community/communityModules.ts', /^  LiveBoard: \{ productId: string/);
+const DISCUSSION = at('mfe-player/src/community/communityModules.ts', /^  Discussion: \{ target: DiscussionTarget \}/);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 const without = (manifest: ReleaseManifest, module: string): ReleaseManifest => ({ ...manifest, exposes: manifest.exposes.filter((entry) => entry.path !== module) });
 
 describe('shared singletons', () => {
@@ -85,14 +92,14 @@ describe('exposed modules', () => {
   it('refuses a release without a module the shell loads, naming it and its consumer', async () => {
     const problems = checkExposes(without(await readFixture('catalog'), './TopCourses'), 'catalog', await federatedImports());
     expect(problems).toEqual([
-      "exposed module catalog './TopCourses' is loaded by shell (shell/src/federation/widgets.ts (topCourses)) but missing from the release, which exposes './BrowseRoutes'",
+      `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes'`,
     ]);
   });
 
   it('refuses a community release without a module the player loads', async () => {
     const problems = checkExposes(without(await readFixture('community'), './LiveBoard'), 'community', await federatedImports());
     expect(problems).toEqual([
-      "exposed module community './LiveBoard' is loaded by mfe-player (mfe-player/src/community/communityModules.ts (LiveBoard)) but missing from the release, which exposes './Discussion'",
+      `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from the release, which exposes './Discussion'`,
     ]);
   });
 
@@ -136,7 +143,9 @@ describe('a release of the community remote (types included)', () => {
       expect(problems[0]).toBe('shared react: the release requires ^20.0.0, but the shell provides 19.3.1 and requires ^19.2.0 (release provides 19.3.1)');
       expect(problems).toHaveLength(2);
       expect(problems[1]).toMatch(
-        /^types: community '\.\/Discussion' \(release declarations mfe-community\/src\/discussion\/Discussion\.d\.ts\) does not take what mfe-player passes \(mfe-player\/src\/community\/communityModules\.ts \(Discussion\)\): TS2322: .*sort/,
+        new RegExp(
+          `^${escape(`types: community './Discussion' (community release declarations mfe-community/src/discussion/Discussion.d.ts:`)}\\d+${escape(`) does not take what mfe-player passes (${DISCUSSION} (Discussion)): TS2322: `)}.*sort`,
+        ),
       );
     } finally {
       await writeFile(discussionTypes(), original);
@@ -153,6 +162,21 @@ describe('a release of the community remote (types included)', () => {
       expect(problems[0]).toMatch(/^types: community '\.\/Discussion' .* does not take what mfe-player passes .*: TS2339: Property 'default' does not exist on type 'typeof import\("mfe-community\/src\/discussion\/Discussion"\)'/);
     } finally {
       await writeFile(discussionTypes(), original);
+    }
+  }, 120_000);
+
+  it('stops a player release that loads a module the current community release does not expose', async () => {
+    const player = await mkdtemp(path.join(os.tmpdir(), 'player-release-'));
+    await cp(fixture('player'), path.join(player, 'mf-manifest.json'));
+    await writeFile(path.join(release, 'mf-manifest.json'), JSON.stringify(without(await readFixture('community'), './LiveBoard')));
+    try {
+      const { problems } = await checkRelease({ remote: 'mfe-player', distDir: player, shell, remoteDists: { community: release } });
+      expect(problems).toEqual([
+        `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from community's current release (${release}), which exposes './Discussion'`,
+      ]);
+    } finally {
+      await rm(player, { recursive: true, force: true });
+      await cp(fixture('community'), path.join(release, 'mf-manifest.json'));
     }
   }, 120_000);
 

@@ -75,7 +75,11 @@ export function federationName(remote: string): RemoteName | 'shell' {
 }
 
 export const workspaceOf = (name: RemoteName) => `mfe-${name}`;
-const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+/** A path relative to the repository when inside it, else absolute. */
+const rel = (file: string) => {
+  const relative = path.relative(ROOT, path.resolve(file));
+  return relative.startsWith('..') ? path.resolve(file) : relative.split(path.sep).join('/');
+};
 
 // ---------------------------------------------------------------------------------------------------
 // Shared singletons
@@ -129,6 +133,12 @@ export function checkShared(manifest: ReleaseManifest, shell: ShellShared): stri
 // ---------------------------------------------------------------------------------------------------
 // What consumers load
 
+/** `file:line` of the first line holding `needle` (the entry a table declares), or the file alone. */
+function where(file: string, needle: string): string {
+  const line = readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes(needle));
+  return line < 0 ? rel(file) : `${rel(file)}:${line + 1}`;
+}
+
 const importTs = async <T>(file: string): Promise<T> => (await import(pathToFileURL(file).href)) as T;
 
 /** Every module the shell and the remotes load from a remote, from the consumers' own tables. */
@@ -141,13 +151,13 @@ export async function federatedImports(): Promise<FederatedImport[]> {
     if (!existsSync(file)) continue;
     const { shellRoutes } = await importTs<{ shellRoutes: RemoteRouteTable }>(file);
     for (const page of shellRoutes.pages) {
-      imports.push({ consumer: 'shell', remote: shellRoutes.remote as RemoteName, module: page.module, declaredIn: `${rel(file)} (page ${page.path})`, props: { type: 'Record<never, never>' } });
+      imports.push({ consumer: 'shell', remote: shellRoutes.remote as RemoteName, module: page.module, declaredIn: `${where(file, `'${page.module}'`)} (page ${page.path})`, props: { type: 'Record<never, never>' } });
     }
   }
   const widgetsFile = path.join(ROOT, 'shell/src/federation/widgets.ts');
   const { SHELL_WIDGETS } = await importTs<{ SHELL_WIDGETS: Record<string, { remote: RemoteName; module: string }> }>(widgetsFile);
   for (const [key, widget] of Object.entries(SHELL_WIDGETS)) {
-    imports.push({ consumer: 'shell', ...widget, declaredIn: `${rel(widgetsFile)} (${key})`, props: { type: `ShellWidgetProps['${key}']`, importFrom: { file: widgetsFile, name: 'ShellWidgetProps' } } });
+    imports.push({ consumer: 'shell', ...widget, declaredIn: `${where(widgetsFile, `${key}: {`)} (${key})`, props: { type: `ShellWidgetProps['${key}']`, importFrom: { file: widgetsFile, name: 'ShellWidgetProps' } } });
   }
   const communityFile = path.join(ROOT, 'mfe-player/src/community/communityModules.ts');
   const community = await importTs<{ COMMUNITY_REMOTE: RemoteName; COMMUNITY_MODULES: Record<string, string> }>(communityFile);
@@ -156,7 +166,7 @@ export async function federatedImports(): Promise<FederatedImport[]> {
       consumer: 'mfe-player',
       remote: community.COMMUNITY_REMOTE,
       module,
-      declaredIn: `${rel(communityFile)} (${key})`,
+      declaredIn: `${where(communityFile, `${key}: {`)} (${key})`,
       props: { type: `CommunityModules['${key}']`, importFrom: { file: communityFile, name: 'CommunityModules' } },
     });
   }
@@ -164,13 +174,13 @@ export async function federatedImports(): Promise<FederatedImport[]> {
 }
 
 /** Refuses a release whose manifest lacks a module a consumer loads from it. */
-export function checkExposes(manifest: ReleaseManifest, remote: RemoteName, imports: readonly FederatedImport[]): string[] {
+export function checkExposes(manifest: ReleaseManifest, remote: RemoteName, imports: readonly FederatedImport[], release = 'the release'): string[] {
   const exposed = new Set(manifest.exposes.map((entry) => entry.path));
   return imports
     .filter((entry) => entry.remote === remote && !exposed.has(entry.module))
     .map(
       (entry) =>
-        `exposed module ${remote} '${entry.module}' is loaded by ${entry.consumer} (${entry.declaredIn}) but missing from the release, which exposes ${[...exposed].map((m) => `'${m}'`).join(', ') || 'nothing'}`,
+        `exposed module ${remote} '${entry.module}' is loaded by ${entry.consumer} (${entry.declaredIn}) but missing from ${release}, which exposes ${[...exposed].map((m) => `'${m}'`).join(', ') || 'nothing'}`,
     );
 }
 
@@ -266,60 +276,81 @@ export async function writeReleaseTypes({ remote, distDir }: { remote: string; d
   }
 }
 
+/** A remote and the modules consumers load from it, checked against its release in `distDir`. */
+export interface TypedProvider {
+  remote: RemoteName;
+  distDir: string;
+  imports: readonly FederatedImport[];
+}
+
 /**
- * Type-checks what each consumer passes against the release: each exposed module's default export must be
- * a component taking the consumer's props. Uses the release's declarations (<distDir>/@mf-types) when it
- * has them, else the remote's sources (the same types, right after a build from the working tree).
+ * Type-checks what each consumer passes against the releases it loads from: each exposed module's default
+ * export must be a component taking the consumer's props. A release's declarations (<distDir>/@mf-types)
+ * are used when it has them, else the remote's sources (the same types right after a build from the
+ * working tree). One tsc run for all.
  */
-export async function checkTypes(name: RemoteName, distDir: string, imports: readonly FederatedImport[]): Promise<string[]> {
-  const ours = imports.filter((entry) => entry.remote === name);
-  if (ours.length === 0) return [];
+export async function checkTypes(providers: readonly TypedProvider[]): Promise<string[]> {
+  const wanted = providers.filter((provider) => provider.imports.length > 0);
+  if (wanted.length === 0) return [];
   const work = await scratch();
   try {
-    const released = path.join(path.resolve(distDir), TYPES_DIR);
-    const typesDir = path.join(work, 'types');
-    let modules: Record<string, string>;
-    if (existsSync(path.join(released, 'exposes.json'))) {
-      await cp(released, typesDir, { recursive: true });
-      const table = JSON.parse(await readFile(path.join(typesDir, 'exposes.json'), 'utf8')) as ExposedTypes;
-      modules = Object.fromEntries(Object.entries(table).map(([module, declaration]) => [module, path.join(typesDir, declaration)]));
-    } else {
-      modules = await exposedSources(name);
-    }
-    const shown = (file: string) => (file.startsWith(typesDir) ? `release declarations ${path.relative(typesDir, file)}` : rel(file));
-
-    // One line per consumed module, so a diagnostic's line says which consumer and module broke.
+    const typesRoot = path.join(work, 'types');
     const header = [`import type { ComponentType } from 'react';`];
     const body: string[] = [];
     const imported = new Set<string>();
-    const checked: Array<{ entry: FederatedImport; importLine: number; checkLine: number }> = [];
-    ours.forEach((entry, index) => {
-      const file = modules[entry.module];
-      if (!file) return; // not exposed: checkExposes reports it
-      const from = entry.props.importFrom;
-      if (from && !imported.has(from.file)) {
-        imported.add(from.file);
-        header.push(`import type { ${from.name} } from ${JSON.stringify(from.file.replace(/\.tsx?$/, ''))};`);
+    // One line per consumed module, so a diagnostic's line says which consumer and module broke.
+    const checked: Array<{ remote: RemoteName; entry: FederatedImport; file: string; importLine: number; checkLine: number }> = [];
+    for (const { remote, distDir, imports } of wanted) {
+      const released = path.join(path.resolve(distDir), TYPES_DIR);
+      const typesDir = path.join(typesRoot, remote);
+      let modules: Record<string, string>;
+      if (existsSync(path.join(released, 'exposes.json'))) {
+        await cp(released, typesDir, { recursive: true });
+        const table = JSON.parse(await readFile(path.join(typesDir, 'exposes.json'), 'utf8')) as ExposedTypes;
+        modules = Object.fromEntries(Object.entries(table).map(([module, declaration]) => [module, path.join(typesDir, declaration)]));
+      } else {
+        modules = await exposedSources(remote);
       }
-      header.push(`import type * as Exposed${index} from ${JSON.stringify(file.replace(/(\.d)?\.tsx?$/, ''))};`);
-      body.push(`export const consumer${index}: ComponentType<${entry.props.type}> = null as unknown as (typeof Exposed${index})['default'];`);
-      checked.push({ entry, importLine: header.length, checkLine: body.length });
-    });
+      for (const entry of imports) {
+        const file = modules[entry.module];
+        if (!file) continue; // not exposed: checkExposes reports it
+        const from = entry.props.importFrom;
+        if (from && !imported.has(from.file)) {
+          imported.add(from.file);
+          header.push(`import type { ${from.name} } from ${JSON.stringify(from.file.replace(/\.tsx?$/, ''))};`);
+        }
+        const index = checked.length;
+        header.push(`import type * as Exposed${index} from ${JSON.stringify(file.replace(/(\.d)?\.tsx?$/, ''))};`);
+        body.push(`export const consumer${index}: ComponentType<${entry.props.type}> = null as unknown as (typeof Exposed${index})['default'];`);
+        checked.push({ remote, entry, file, importLine: header.length, checkLine: body.length });
+      }
+    }
     const contract = path.join(work, 'contract.ts');
     await writeFile(contract, `${[...header, ...body].join('\n')}\n`);
     const project = path.join(work, 'contract.tsconfig.json');
     await writeFile(project, JSON.stringify({ extends: path.join(ROOT, 'tsconfig.base.json'), compilerOptions: baseOptions, files: [contract, ...(await ambientTypes())] }));
     const { diagnostics, other } = await tsc(project);
+
+    // Paths as the reader knows them: a release's declarations, the repository's files.
+    const shown = (file: string) => {
+      if (!file.startsWith(`${typesRoot}/`)) return rel(file);
+      const [remote, ...rest] = path.relative(typesRoot, file).split(path.sep);
+      return `${remote} release declarations ${rest.join('/')}`;
+    };
+    // The line of the module's default export (the component the consumer renders).
+    const defaultLine = (file: string) => {
+      const line = existsSync(file) ? readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes('export default')) : -1;
+      return line < 0 ? '' : `:${line + 1}`;
+    };
     const problems: string[] = [];
     for (const d of diagnostics) {
-      // Paths in messages as the reader knows them: the release's declarations, the repository's files.
-      d.message = d.message.replaceAll(`${typesDir}/`, '').replaceAll(ROOT, '');
+      const message = d.message.replace(new RegExp(`${typesRoot}/[^/]+/`, 'g'), '').replaceAll(ROOT, '');
       const found = d.file === contract ? checked.find((c) => c.importLine === d.line || c.checkLine + header.length === d.line) : undefined;
       if (found) {
-        const { entry } = found;
-        problems.push(`types: ${name} '${entry.module}' (${shown(modules[entry.module]!)}) does not take what ${entry.consumer} passes (${entry.declaredIn}): ${d.code}: ${d.message}`);
+        const { remote, entry, file } = found;
+        problems.push(`types: ${remote} '${entry.module}' (${shown(file)}${defaultLine(file)}) does not take what ${entry.consumer} passes (${entry.declaredIn}): ${d.code}: ${message}`);
       } else {
-        problems.push(`types: ${d.file === contract ? 'contract' : shown(d.file)}:${d.line}:${d.column}: ${d.code}: ${d.message}`);
+        problems.push(`types: ${d.file === contract ? 'contract' : shown(d.file)}:${d.line}:${d.column}: ${d.code}: ${message}`);
       }
     }
     problems.push(...other.map((line) => `types: tsc: ${line}`));
@@ -351,35 +382,46 @@ export interface CheckReleaseOptions {
   distDir: string;
   /** The shell's current release's shared versions; default: the shell as it builds now. */
   shell?: ShellShared;
-  /** For 'shell': each remote's current release folder; default <workspace>/dist. */
+  /** The other remotes' current release folders (what this release loads from them); default <workspace>/dist. */
   remoteDists?: Partial<Record<RemoteName, string>>;
 }
 
-/** Every problem that should stop this release; `ok` when there is none. */
+/**
+ * Every problem that should stop this release; `ok` when there is none. A remote's release is checked as a
+ * provider (its singletons against the shell's; what the shell and other remotes load from it, and with
+ * which props) and as a consumer (what it loads from other remotes, against their current releases). The
+ * shell's release is checked as the consumer of every remote's current release.
+ */
 export async function checkRelease({ remote, distDir, shell = currentShellShared(), remoteDists = {} }: CheckReleaseOptions): Promise<ContractCheckResult> {
   const name = federationName(remote);
   const imports = await federatedImports();
   const problems: string[] = [];
-  if (name === 'shell') {
-    // The shell against the remotes now served: each must take the shell's singletons and expose what the shell loads.
-    for (const each of REMOTE_NAMES) {
-      const dir = remoteDists[each] ?? path.join(ROOT, workspaceOf(each), 'dist');
-      const manifest = await readManifest(dir);
-      if (typeof manifest === 'string') {
-        if (remoteDists[each]) problems.push(`${each}: ${manifest}`);
-        continue;
-      }
-      problems.push(...checkShared(manifest, shell).map((p) => `${each}: ${p}`));
-      problems.push(...checkExposes(manifest, each, imports.filter((entry) => entry.consumer === 'shell')));
-    }
-    return { ok: problems.length === 0, problems };
+  const providers: TypedProvider[] = [];
+  if (name !== 'shell') {
+    const manifest = await readManifest(distDir);
+    if (typeof manifest === 'string') return { ok: false, problems: [manifest] };
+    if (manifest.name !== name) problems.push(`the manifest in ${distDir} is remote "${manifest.name}", not "${name}"`);
+    problems.push(...checkShared(manifest, shell));
+    problems.push(...checkExposes(manifest, name, imports));
+    providers.push({ remote: name, distDir, imports: imports.filter((entry) => entry.remote === name) });
   }
-  const manifest = await readManifest(distDir);
-  if (typeof manifest === 'string') return { ok: false, problems: [manifest] };
-  if (manifest.name !== name) problems.push(`the manifest in ${distDir} is remote "${manifest.name}", not "${name}"`);
-  problems.push(...checkShared(manifest, shell));
-  problems.push(...checkExposes(manifest, name, imports));
-  problems.push(...(await checkTypes(name, distDir, imports)));
+  // What this release loads from the other remotes, against their current releases.
+  const consumer = name === 'shell' ? 'shell' : workspaceOf(name);
+  const loads = imports.filter((entry) => entry.consumer === consumer && entry.remote !== name);
+  for (const other of REMOTE_NAMES.filter((each) => loads.some((entry) => entry.remote === each))) {
+    const dir = remoteDists[other] ?? path.join(ROOT, workspaceOf(other), 'dist');
+    const theirs = loads.filter((entry) => entry.remote === other);
+    const manifest = await readManifest(dir);
+    if (typeof manifest !== 'string') {
+      const label = `${other}'s current release (${rel(dir)})`;
+      problems.push(...checkExposes(manifest, other, theirs, label));
+      if (name === 'shell') problems.push(...checkShared(manifest, shell).map((problem) => `${label}: ${problem}`));
+    } else if (remoteDists[other]) {
+      problems.push(`${other}: ${manifest}`);
+    }
+    providers.push({ remote: other, distDir: dir, imports: theirs });
+  }
+  problems.push(...(await checkTypes(providers)));
   return { ok: problems.length === 0, problems };
 }
 
@@ -398,10 +440,10 @@ async function main(args: string[]) {
   }
   const { ok, problems } = await checkRelease({ remote, distDir });
   if (ok) {
-    console.log(`contract checks passed: ${name} (${rel(distDir) || distDir})`);
+    console.log(`contract checks passed: ${name} (${rel(distDir)})`);
     return 0;
   }
-  console.error(`contract checks refused ${name} (${rel(distDir) || distDir}):`);
+  console.error(`contract checks refused ${name} (${rel(distDir)}):`);
   for (const problem of problems) console.error(`  - ${problem}`);
   return 1;
 }
