@@ -43,7 +43,7 @@ describe('deploy/k8s', () => {
     expect(unknownFieldProblems(deployment(production, 'gateway'))).toEqual([]);
   });
 
-  it('the project rules catch a missing probe, a liveness probe on /health, a missing limit, an unmigrated service, a stray autoscaler and the sandbox', () => {
+  it('the project rules catch a missing probe, a liveness probe on /health, a missing limit, an unmigrated service, a stray autoscaler, the sandbox and streams without their Ingress settings', () => {
     const objects = clone(production);
     const auth = deployment(objects, 'auth');
     delete auth.spec.template.spec.containers[0].livenessProbe;
@@ -53,8 +53,10 @@ describe('deploy/k8s', () => {
     job.spec.template.spec.initContainers = job.spec.template.spec.initContainers.filter((c: { name: string }) => c.name !== 'migrate-billing');
     objects.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata.name === 'content')!.spec.scaleTargetRef.name = 'contents';
     objects.push({ ...clone(deployment(objects, 'billing')), metadata: { name: 'payments-sandbox', namespace: 'catalyst' } });
-    const live = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'catalyst-live')!;
-    delete live.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-buffering'];
+    const streams = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'catalyst-streams')!;
+    streams.spec.rules[0].http.paths = streams.spec.rules[0].http.paths.filter((p: { path: string }) => p.path !== '/api/v1/community/threads/');
+    const uploads = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'catalyst-uploads')!;
+    uploads.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'] = '1m';
     const messages = policyProblems(objects, { production: true }).map((p) => `${p.object}: ${p.message}`);
     expect(messages).toEqual(
       expect.arrayContaining([
@@ -65,7 +67,9 @@ describe('deploy/k8s', () => {
         'HorizontalPodAutoscaler/content: scales contents, which is not a Deployment here',
         'Deployment/content: needs exactly one HorizontalPodAutoscaler (has 0)',
         'Deployment/payments-sandbox: the payments sandbox is for local try-outs only, never deployed',
-        'Ingress/catalyst-live: Server-Sent Events need proxy-buffering "off" and a proxy-read-timeout of at least 600 s',
+        // A discussion's event stream left to the catch-all Ingress (buffered, 60 s timeout).
+        'Ingress/catalyst: GET /api/v1/community/threads/x/events is an event stream: its Ingress needs proxy-buffering "off" and a proxy-read-timeout of at least 600 s',
+        'Ingress/catalyst-uploads: PATCH /api/v1/media/uploads/x streams upload chunks: its Ingress needs proxy-request-buffering "off" and a proxy-body-size of at least 9m',
       ]),
     );
     expect(policyProblems(production, { production: true })).toEqual([]);

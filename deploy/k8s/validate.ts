@@ -6,7 +6,8 @@
 //      the object round-tripped through the official client's model classes (@kubernetes/client-node), and any
 //      field that did not survive reported by its path;
 //   3. this project's rules: probes, resources, an autoscaler and a disruption budget per Deployment, Services and
-//      Ingresses that reach something, the migration Job covering every service, no sandbox, released image tags.
+//      Ingresses that reach something, every streaming route of the contracts (SSE, uploads) through an Ingress
+//      set for it, the migration Job covering every service, no sandbox, released image tags.
 //
 //   npm run deploy:check        (or: npx tsx deploy/k8s/validate.ts [kustomization dirs...])
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ObjectSerializer } from '@kubernetes/client-node/dist/serializer.js';
 import { parseAllDocuments } from 'yaml';
+import { apiRoutes } from '@catalyst/contracts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const KUSTOMIZATIONS = { base: path.join(HERE, 'base'), production: path.join(HERE, 'overlays', 'production') } as const;
@@ -30,6 +32,15 @@ export interface Problem {
   object: string;
   message: string;
 }
+
+/** The API's prefix at the gateway (the contracts' paths are below it). */
+const API_PREFIX = '/api/v1';
+/** The admin's resumable uploads send 8 MiB chunks (mfe-admin's UPLOAD_CHUNK_BYTES) plus headers. */
+const UPLOAD_CHUNK_LIMIT = 9 * 1024 * 1024;
+const parseSize = (value: string | undefined): number => {
+  const m = /^(\d+)([kmg]?)$/i.exec(value ?? '1m');
+  return m ? Number(m[1]) * ({ '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 } as Record<string, number>)[m[2]!.toLowerCase()]! : 0;
+};
 
 const idOf = (o: K8sObject) => `${o.kind}/${o.metadata?.name ?? '?'}`;
 
@@ -178,10 +189,23 @@ export function policyProblems(objects: K8sObject[], { production = false, secre
     }
     if (!(i.spec.tls ?? []).length) add(i, 'no TLS');
   }
-  const live = byKind('Ingress').find((i) => (i.spec.rules ?? []).some((r: K8sObject) => (r.http?.paths ?? []).some((p: { path: string }) => '/api/v1/community/live/123/events'.startsWith(p.path) && p.path !== '/')));
-  if (!live) problems.push({ object: 'Ingress', message: 'no Ingress for the live boards’ event streams (/api/v1/community/live/)' });
-  else if (live.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-buffering'] !== 'off' || Number(live.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-read-timeout'] ?? 0) < 600) {
-    add(live, 'Server-Sent Events need proxy-buffering "off" and a proxy-read-timeout of at least 600 s');
+  // Every streaming route of the contracts (Server-Sent Events; resumable uploads) through the Ingress nginx picks
+  // for it (the longest matching prefix): answers unbuffered with a long read timeout, uploads streamed.
+  const ingressPaths = byKind('Ingress').flatMap((i) => (i.spec.rules ?? []).flatMap((r: K8sObject) => (r.http?.paths ?? []).map((p: { path: string }) => ({ ingress: i, path: p.path }))));
+  const servedBy = (url: string) =>
+    ingressPaths
+      .filter(({ path: prefix }) => prefix === '/' || url === prefix.replace(/\/$/, '') || url.startsWith(`${prefix.replace(/\/$/, '')}/`))
+      .sort((a, b) => b.path.length - a.path.length)[0]?.ingress;
+  for (const route of apiRoutes) {
+    const url = `${API_PREFIX}${route.path.replace(/:\w+/g, 'x')}`;
+    const ingress = servedBy(url);
+    const a = ingress?.metadata.annotations ?? {};
+    if (route.timeout === 'stream' && (a['nginx.ingress.kubernetes.io/proxy-buffering'] !== 'off' || Number(a['nginx.ingress.kubernetes.io/proxy-read-timeout'] ?? 0) < 600)) {
+      problems.push({ object: ingress ? idOf(ingress) : 'Ingress', message: `${route.method} ${url} is an event stream: its Ingress needs proxy-buffering "off" and a proxy-read-timeout of at least 600 s` });
+    }
+    if (route.bodyKind === 'stream' && route.method === 'PATCH' && (a['nginx.ingress.kubernetes.io/proxy-request-buffering'] !== 'off' || parseSize(a['nginx.ingress.kubernetes.io/proxy-body-size']) < UPLOAD_CHUNK_LIMIT)) {
+      problems.push({ object: ingress ? idOf(ingress) : 'Ingress', message: `${route.method} ${url} streams upload chunks: its Ingress needs proxy-request-buffering "off" and a proxy-body-size of at least 9m` });
+    }
   }
 
   const jobs = byKind('Job').filter((j) => j.metadata.labels?.['app.kubernetes.io/component'] === 'migration');
