@@ -46,7 +46,14 @@ const idOf = (o: K8sObject) => `${o.kind}/${o.metadata?.name ?? '?'}`;
 
 /** `kubectl kustomize <dir>`: the rendered objects (kustomize's deprecation notices on stderr are not errors). */
 export function render(dir: string): K8sObject[] {
-  const out = execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  let out: string;
+  try {
+    out = execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  } catch (e) {
+    const error = e as NodeJS.ErrnoException & { stderr?: string };
+    if (error.code === 'ENOENT') throw new Error('kubectl is not installed: the manifests are rendered with `kubectl kustomize` (Debian: apt-get install kubernetes-client)');
+    throw new Error(`kubectl kustomize ${dir} failed: ${error.stderr || error.message}`);
+  }
   return parseObjects(out);
 }
 
