@@ -142,6 +142,8 @@ describe('production bundles', () => {
     const health = await untilHealthy(`http://127.0.0.1:${ports.get('gateway')}/api/v1/health`, gateway);
     expect(health.data).toEqual({ status: 'ok', services: Object.fromEntries(SERVICES.map((name) => [name, 'ok'])) });
     expect((await fetch(`http://127.0.0.1:${metricsPorts.get('gateway')}/metrics`)).status).toBe(200);
+    // deploy/k8s's liveness path for the gateway: answered from memory.
+    expect((await fetch(`http://127.0.0.1:${ports.get('gateway')}/mf/remotes.json`)).status).toBe(200);
     // The API reference page reads @scalar/api-reference's browser bundle, shipped as a file.
     const reference = await fetch(`http://127.0.0.1:${ports.get('gateway')}/api/docs/scalar.js`);
     expect(reference.status).toBe(200);
