@@ -13,7 +13,9 @@ import {
   currentShellShared,
   federatedImports,
   ROOT,
+  SHELL_SHARED_FILE,
   TYPES_DIR,
+  writeReleaseContract,
   writeReleaseTypes,
   type ReleaseManifest,
   type ShellShared,
@@ -177,6 +179,25 @@ describe('a release of the community remote (types included)', () => {
     } finally {
       await rm(player, { recursive: true, force: true });
       await cp(fixture('community'), path.join(release, 'mf-manifest.json'));
+    }
+  }, 120_000);
+
+  it("is checked against the shell release now served (its catalyst-shared.json), which a shell release writes", async () => {
+    const shellDir = await mkdtemp(path.join(os.tmpdir(), 'shell-release-'));
+    try {
+      expect(await writeReleaseContract({ remote: 'shell', distDir: shellDir })).toEqual([]);
+      expect(JSON.parse(await readFile(path.join(shellDir, SHELL_SHARED_FILE), 'utf8'))).toEqual(currentShellShared());
+      const older: ShellShared = { ...shell, react: { version: '19.1.0', requiredVersion: '^19.0.0' }, 'react-dom': { version: '19.1.0', requiredVersion: '^19.0.0' } };
+      await writeFile(path.join(shellDir, SHELL_SHARED_FILE), JSON.stringify(older));
+      expect(await checkRelease({ remote: 'community', distDir: release, shellDir })).toEqual({
+        ok: false,
+        problems: [
+          'shared react: the release requires ^19.2.0, but the shell provides 19.1.0 and requires ^19.0.0 (release provides 19.3.1)',
+          'shared react-dom: the release requires ^19.2.0, but the shell provides 19.1.0 and requires ^19.0.0 (release provides 19.3.1)',
+        ],
+      });
+    } finally {
+      await rm(shellDir, { recursive: true, force: true });
     }
   }, 120_000);
 

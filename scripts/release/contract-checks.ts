@@ -100,6 +100,16 @@ export function currentShellShared(): ShellShared {
   return shared;
 }
 
+/** The shell's singletons, written into each shell release (the shell is a pure runtime host: no mf-manifest.json). */
+export const SHELL_SHARED_FILE = 'catalyst-shared.json';
+
+/** The shell's side as a shell release recorded it, else as the shell builds now. */
+export async function shellSharedOf(shellDir?: string): Promise<ShellShared> {
+  const file = shellDir ? path.join(path.resolve(shellDir), SHELL_SHARED_FILE) : null;
+  if (file && existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as ShellShared;
+  return currentShellShared();
+}
+
 /**
  * Refuses a release whose singleton the shell would not accept (its version outside the shell's range) or
  * which would not accept the shell's (its requiredVersion not satisfied by what the shell provides: the
@@ -262,6 +272,17 @@ async function emitTypes(name: RemoteName, outDir: string, work: string): Promis
 }
 
 /**
+ * Writes into a release just built from the working tree what later checks need of it: a remote's
+ * exposed declarations (<distDir>/@mf-types/), the shell's singletons (<distDir>/catalyst-shared.json).
+ * Call it before the release's content is hashed. Returns the compiler's errors as problems.
+ */
+export async function writeReleaseContract({ remote, distDir }: { remote: string; distDir: string }): Promise<string[]> {
+  if (federationName(remote) !== 'shell') return writeReleaseTypes({ remote, distDir });
+  await writeFile(path.join(path.resolve(distDir), SHELL_SHARED_FILE), `${JSON.stringify(currentShellShared(), null, 2)}\n`);
+  return [];
+}
+
+/**
  * Writes <distDir>/@mf-types/ for a release just built from the working tree: its exposed modules'
  * declarations, kept with the release (checks of this release later use them, not newer sources).
  */
@@ -380,7 +401,9 @@ export interface CheckReleaseOptions {
   remote: string;
   /** The release's built folder (holds mf-manifest.json). */
   distDir: string;
-  /** The shell's current release's shared versions; default: the shell as it builds now. */
+  /** The shell's current release folder: its catalyst-shared.json says what it provides (default: the shell as it builds now). */
+  shellDir?: string;
+  /** The shell's shared versions, given directly (tests); wins over shellDir. */
   shell?: ShellShared;
   /** The other remotes' current release folders (what this release loads from them); default <workspace>/dist. */
   remoteDists?: Partial<Record<RemoteName, string>>;
@@ -392,8 +415,10 @@ export interface CheckReleaseOptions {
  * which props) and as a consumer (what it loads from other remotes, against their current releases). The
  * shell's release is checked as the consumer of every remote's current release.
  */
-export async function checkRelease({ remote, distDir, shell = currentShellShared(), remoteDists = {} }: CheckReleaseOptions): Promise<ContractCheckResult> {
+export async function checkRelease({ remote, distDir, shellDir, shell: given, remoteDists = {} }: CheckReleaseOptions): Promise<ContractCheckResult> {
   const name = federationName(remote);
+  // A shell release is checked with what it provides itself; a remote's, with the shell now served.
+  const shell = given ?? (await shellSharedOf(name === 'shell' ? distDir : shellDir));
   const imports = await federatedImports();
   const problems: string[] = [];
   const providers: TypedProvider[] = [];
