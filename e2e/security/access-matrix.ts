@@ -74,6 +74,9 @@ export async function accessMatrix(suite: Suite) {
     rendition: () => '360p',
     // A certificate code of the right form that names no certificate: the access decision answers before the lookup.
     code: () => '0123456789',
+    // A front end of the release registry: a fresh product serves every build in place (no release yet), so
+    // the admin's rollback has nothing to undo and a promotion or canary with the matrix's empty body is a 400.
+    remote: () => 'catalog',
     threadId: (p, role) => communitySample(community, 'threadId', p, role),
     postId: (p, role) => communitySample(community, 'postId', p, role),
     questionId: (p, role) => communitySample(community, 'questionId', p, role),

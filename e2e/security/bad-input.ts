@@ -4,6 +4,7 @@
  * Always a 4xx in the one error shape or a legitimate success, never a 5xx; a refusal writes nothing.
  */
 import { randomBytes } from 'node:crypto';
+import { communitySamples, communityWriteRoutes } from './community';
 import { countChanges, describe, isErrorShape, type Res, type Suite } from './harness';
 
 export const HOSTILE_STRINGS = [
@@ -91,6 +92,7 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
     { method: 'POST', path: '/subscription/create-checkout-session', token: async () => f.tokens.learner, valid: () => ({ plan: 'premium' }) },
     { method: 'POST', path: '/subscription/confirm', token: async () => f.tokens.learner, valid: () => ({ sessionId: `cs_${uniq()}` }) },
     { method: 'POST', path: '/client-errors', token: anonymous, valid: () => ({ message: 'boom', source: 'test' }) },
+    ...(await communityWriteRoutes(suite)),
   ];
 }
 
@@ -150,6 +152,7 @@ export async function badInput(suite: Suite) {
 
   // Path and query parameters of every GET route.
   const f = suite.fixtures;
+  const community = await communitySamples(suite);
   const paths = [
     '/categories/{p}',
     '/categories/{p}/products',
@@ -167,6 +170,10 @@ export async function badInput(suite: Suite) {
     '/admin/creators/{p}',
     '/content/progress/product/{p}',
     '/content/progress/categories/{p}',
+    '/community/threads/{p}',
+    '/community/threads/{p}/replies',
+    '/community/live/{p}',
+    '/community/live/{p}/questions',
   ];
   const pathValues = [...HOSTILE_STRINGS, 'a'.repeat(5000), '%ZZ', '%00', '0'.repeat(24), 'ABCDEF0123456789abcdef01'];
   for (const template of paths) {
@@ -191,6 +198,10 @@ export async function badInput(suite: Suite) {
     ['/content/progress/recent', ['status', 'limit'], 'member'],
     ['/subscription/status', ['session_id'], 'learner'],
     ['/auth/verify-email', ['token'], undefined],
+    [`/community/threads?productId=${f.product._id}`, ['productId', 'lessonId', 'sort', 'cursor', 'limit'], 'member'],
+    [`/community/threads/${community.threadId}/replies`, ['sort', 'cursor', 'limit'], 'member'],
+    ['/admin/community/reports', ['status', 'page', 'limit'], 'admin'],
+    ['/admin/community/audit', ['page', 'limit'], 'admin'],
   ];
   const queryValues = [...HOSTILE_STRINGS, 'a'.repeat(5000), '-1', '1e309', '99999999999999999999', '%ZZ'];
   for (const [path, names, role] of queries) {

@@ -126,6 +126,33 @@ export function communityQuery(endpoint: { method: string; path: string }, sampl
   return endpoint.method === 'GET' && endpoint.path === '/community/threads' ? `?productId=${samples.productId}` : '';
 }
 
+/**
+ * Community's write routes for the bad-input and fuzzing areas, each with a caller allowed to use it and a
+ * valid body. Posts are written as the admin (admins post without the hourly limit, so thousands of
+ * generated bodies never turn into 429s), on objects of their own: threads, a reply to moderate, and a
+ * webinar neither the access matrix nor this area uses.
+ */
+export async function communityWriteRoutes(suite: Suite): Promise<Array<{ method: string; path: string; token: () => Promise<string | undefined>; valid: () => Record<string, unknown> }>> {
+  const f = suite.fixtures;
+  const samples = await communitySamples(suite);
+  const admin = async () => f.tokens.admin;
+  const thread = await made(suite, 'POST', '/community/threads', f.tokens.admin, { productId: samples.productId, title: 'A thread for generated bodies', body: 'Bad input lands here.' });
+  const target = await made(suite, 'POST', `/community/threads/${thread._id}/replies`, f.tokens.admin, { body: 'A reply to edit and moderate.' });
+  // Locked by its route's valid bodies: a thread of its own, so the replies route keeps reaching its writes.
+  const toLock = await made(suite, 'POST', '/community/threads', f.tokens.admin, { productId: samples.productId, title: 'A thread for generated locks', body: 'Locked and unlocked.' });
+  const spare = await productBySlug(suite, 'portfolio-review-webinar');
+  return [
+    { method: 'POST', path: '/community/threads', token: admin, valid: () => ({ productId: samples.productId, title: 'A generated question', body: 'Its **body**.' }) },
+    { method: 'POST', path: `/community/threads/${thread._id}/replies`, token: admin, valid: () => ({ body: 'A generated reply.' }) },
+    { method: 'PATCH', path: `/community/posts/${target._id}`, token: admin, valid: () => ({ body: 'An edited reply.' }) },
+    { method: 'POST', path: `/community/posts/${samples.replies.member}/report`, token: admin, valid: () => ({ reason: 'spam', note: 'Looks automated.' }) },
+    { method: 'POST', path: `/community/live/${samples.webinar._id}/questions`, token: admin, valid: () => ({ body: 'A generated question?' }) },
+    { method: 'POST', path: `/admin/community/posts/${target._id}/hide`, token: admin, valid: () => ({ reason: 'Generated reason' }) },
+    { method: 'PUT', path: `/admin/community/threads/${toLock._id}/lock`, token: admin, valid: () => ({ reason: 'Generated reason' }) },
+    { method: 'PUT', path: `/admin/community/live/${spare._id}`, token: admin, valid: () => ({ startsAt: new Date(Date.now() + 86_400_000).toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/generated' }) },
+  ];
+}
+
 // ---------- payloads ----------
 
 /** Markdown a person may write, with every classic way to smuggle a script into rendered HTML. */
@@ -334,14 +361,16 @@ export async function communityAttacks(suite: Suite) {
     for (const role of ['member', 'learner', 'admin'] as const) {
       const state = await expectNoScriptRuns(suite, browser, { where: `${role} lesson discussion`, path: lessonPage, token: f.tokens[role], ready: titleShown, act: openThread });
       suite.check(`${role} lesson discussion: the title's markup shows as text`, state.text.includes(`<img src=x onerror=`), 'the payload visible as literal text', state.text.slice(0, 300).replace(/\s+/g, ' '));
+      suite.check(`${role} lesson discussion: the opened thread shows its replies' markup as text`, state.text.includes('bold reply') && state.text.includes("concat('reply-script')"), 'the replies rendered, their payloads as text', state.text.slice(0, 400).replace(/\s+/g, ' '));
     }
     const webinarPage = `/browse/premium/product/${samples.webinar.slug}`;
-    await expectNoScriptRuns(suite, browser, {
+    const board = await expectNoScriptRuns(suite, browser, {
       where: 'member live board',
       path: webinarPage,
       token: f.tokens.member,
       ready: (page) => page.getByText(`Q ${tag}`).first().waitFor({ timeout: 30_000 }),
     });
+    suite.check("member live board: the question's markup shows as text", board.text.includes(questionText), 'the question as written', board.text.slice(0, 300).replace(/\s+/g, ' '));
     // A moderator's reason is shown in the audit log: markup in it too (on a post the reader pages above showed).
     const reasonText = `Reason ${tag} <img src=x onerror="${mark('reason')}">`;
     const hid = await suite.request('POST', `/admin/community/posts/${editable.body?.data?._id}/hide`, { token: f.tokens.admin, body: { reason: reasonText } });

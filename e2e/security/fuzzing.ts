@@ -76,6 +76,10 @@ export async function fuzzing(suite: Suite) {
     ['only the demo admin is an admin', "select count(*) from auth.users where role = 'admin' and email <> 'admin@catalyst.example'"],
     ['no session of a missing user', 'select count(*) from auth.sessions s where not exists (select 1 from auth.users u where u.id = s.user_id)'],
     ['subscriptions belong to existing users', 'select count(*) from billing.subscriptions s where not exists (select 1 from auth.users u where u.id = s.user_id)'],
+    ['no post HTML holds a script, a handler or a script address', "select count(*) from community.posts where body_html ~* '<script|<[^>]+\\son[a-z]+\\s*=|(href|src)=\"?\\s*(javascript|vbscript|data):'"],
+    ['thread titles within their limits', 'select count(*) from community.threads where char_length(title) > 150 or char_length(btrim(title)) < 5'],
+    ["a post's upvotes are its votes", 'select count(*) from community.posts p where upvotes <> (select count(*) from community.post_votes v where v.post_id = p.id)'],
+    ["a thread's reply count is its replies", 'select count(*) from community.threads t where reply_count <> (select count(*) from community.posts p where p.thread_id = t.id and not p.is_opening)'],
     ['every non-demo subscription came from a checkout', "select count(*) from billing.subscriptions s join auth.users u on u.id = s.user_id where u.email not like '%@catalyst.example' and s.status in ('active','trialing')"],
   ];
   for (const [name, sql] of invariants) {
