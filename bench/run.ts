@@ -3,7 +3,7 @@
  * one run, what a learner feels (front end, Chromium with CPU 4× slower and fast 4G) and what an operator
  * pays for (back end at 50 connections next to a bare node:http ceiling, gateway overhead, progress
  * writes with a read-back check), then how cost grows with 10× and 100× the catalogue in a second,
- * separate product. Writes bench/results/latest.{json,md,svg}.
+ * separate product, and what tracing and metrics cost (two more products, both on vs both off). Writes bench/results/latest.{json,md,svg}.
  *
  * `npm run bench -- --smoke` is a short version (< 2 minutes, 1 s runs, writes results/smoke.*) that
  * proves the harness works; its figures are not meant to be compared with targets.
@@ -20,6 +20,7 @@ import { benchCourse, type CourseBenchResult } from './course';
 import { renderChart, type Panel } from './chart';
 import { launchChromium, measureVisit, singleVideoProduct, CPU_SLOWDOWN, type PageVisit, type VisitPlan } from './frontend';
 import { measureGrowth, type GrowthResult } from './growth';
+import { benchObservability, LOSS_TARGET, type ObservabilityBenchResult } from './observability';
 import { benchMedia, type MediaBenchResult } from './media';
 import { benchProgressWrites, type ProgressBenchResult } from './progress';
 
@@ -30,7 +31,7 @@ const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 interface Figure {
-  group: 'front end' | 'back end' | 'media' | 'course' | 'community' | 'growth';
+  group: 'front end' | 'back end' | 'media' | 'course' | 'community' | 'growth' | 'observability';
   name: string;
   value: number;
   unit: string;
@@ -134,6 +135,17 @@ function figuresOf(visits: PageVisit[], backend: BackendResult, progress: Progre
   return figures;
 }
 
+/** The cost of tracing and metrics (both on vs both off, two products measured in turns) and the public health check under load. */
+function observabilityFigures(o: ObservabilityBenchResult): Figure[] {
+  const cpu = (r: ObservabilityBenchResult['on']) => Object.entries(r.cpuMicrosPerRequest ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
+  return [
+    { group: 'observability', name: 'signed-in read through the gateway, tracing and metrics off', value: o.off.requestsPerSecond, unit: `req/s (p99 ${o.off.p99} ms; CPU µs/req ${cpu(o.off)})`, reference: true },
+    { group: 'observability', name: 'the same with both on (every span exported over OTLP)', value: o.on.requestsPerSecond, unit: `req/s (p99 ${o.on.p99} ms; CPU µs/req ${cpu(o.on)}; ${o.exported.spans} spans exported)`, ...(o.on.non2xx + o.on.errors > 0 ? { target: 'no failures', pass: false } : {}) },
+    { group: 'observability', name: 'throughput lost to tracing and metrics', value: Math.round(o.loss * 1000) / 10, unit: `% (CPU per request +${Math.round(o.cpuIncrease * 1000) / 10}%; runs off ${o.runs.off.join('/')}, on ${o.runs.on.join('/')})`, target: `≤ ${LOSS_TARGET * 100}%`, pass: o.loss <= LOSS_TARGET },
+    { group: 'observability', name: '/api/v1/health at 50 connections', value: o.health.requestsPerSecond, unit: `req/s (p99 ${o.health.p99} ms)`, target: 'p99 ≤ 100 ms', pass: o.health.p99 <= 100 && o.health.non2xx + o.health.errors === 0 },
+  ];
+}
+
 function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: BackendResult, growth: GrowthResult | undefined): string {
   const row = (f: Figure) => `| ${f.name} | ${f.value} ${f.unit} | ${f.target ?? (f.reference ? 'reference' : '')} | ${f.pass === undefined ? '' : f.pass ? 'pass' : '**MISS**'} |`;
   const lines = [
@@ -145,7 +157,7 @@ function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: B
     '![figures](latest.svg)',
     '',
   ];
-  for (const group of ['front end', 'back end', 'media', 'course', 'community', 'growth'] as const) {
+  for (const group of ['front end', 'back end', 'media', 'course', 'community', 'growth', 'observability'] as const) {
     const inGroup = figures.filter((f) => f.group === group);
     if (inGroup.length === 0) continue;
     lines.push(`## ${group[0]!.toUpperCase()}${group.slice(1)}`, '', '| figure | value | target | |', '|---|---|---|---|', ...inGroup.map(row), '');
@@ -233,9 +245,12 @@ async function main() {
     growth = await measureGrowth({ durationSeconds: smoke ? 1 : Math.max(3, Math.round(seconds / 2)) });
   }
 
+  say('observability: tracing and metrics on vs off (two products, measured in turns), /api/v1/health under load');
+  const observability = await benchObservability({ durationSeconds: seconds, warmupSeconds: smoke ? 1 : 3, runs: smoke ? 1 : 3, say });
+
   const at = new Date().toISOString();
-  const figures = figuresOf(visits, backend, progress, media, course, community, growth);
-  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, media, course, community, growth };
+  const figures = [...figuresOf(visits, backend, progress, media, course, community, growth), ...observabilityFigures(observability)];
+  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, media, course, community, growth, observability };
   const outDir = path.join(here, 'results');
   mkdirSync(outDir, { recursive: true });
   const name = smoke ? 'smoke' : 'latest';
