@@ -11,6 +11,7 @@ import { AuditLogPage } from './moderation/AuditLogPage';
 import { ReportsPage } from './moderation/ReportsPage';
 import { ProductFormPage } from './products/ProductFormPage';
 import { ProductListPage } from './products/ProductListPage';
+import { ReleasesPage } from './releases/ReleasesPage';
 
 /** What the shell mounts under /admin/* (behind RequireAdmin, so only admins ever load this remote). */
 export default function AdminRoutes() {
@@ -31,6 +32,7 @@ export default function AdminRoutes() {
         <Route path="creators" element={<CreatorListPage />} />
         <Route path="creators/new" element={<CreatorFormPage />} />
         <Route path="creators/:id/edit" element={<CreatorFormPage key="edit" />} />
+        <Route path="releases" element={<ReleasesPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

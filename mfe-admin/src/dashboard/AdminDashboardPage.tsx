@@ -16,7 +16,7 @@ function Stat({ label, value, detail }: { label: string; value: number | null | 
 
 const STAT_LABELS = ['Categories', 'Products', 'Creators', 'Users', 'Subscribers'];
 
-/** Where the dashboard leads: the lists (media, certificates and community moderation too), then the two most common additions. */
+/** Where the dashboard leads: the lists (media, certificates, community moderation and the front ends' releases too), then the two most common additions. */
 const dashboardLinks = [
   { to: '/admin/categories', label: 'Manage Categories', variant: 'secondary' },
   { to: '/admin/products', label: 'Manage Products', variant: 'secondary' },
@@ -24,6 +24,7 @@ const dashboardLinks = [
   { to: '/admin/media', label: 'Manage Media', variant: 'secondary' },
   { to: '/admin/certificates', label: 'Manage Certificates', variant: 'secondary' },
   { to: '/admin/community', label: 'Community moderation', variant: 'secondary' },
+  { to: '/admin/releases', label: 'Releases', variant: 'secondary' },
   { to: '/admin/categories/new', label: 'Add Category', variant: 'primary' },
   { to: '/admin/products/new', label: 'Add Product', variant: 'primary' },
 ] as const;

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { Release, RemoteReleases } from '@catalyst/contracts';
+import { ReleasesPage } from './ReleasesPage';
+
+const release = (version: string, status: Release['status'], extra: Partial<Release> = {}): Release => ({
+  remote: 'catalog',
+  version,
+  label: version.split('-')[0]!,
+  releasedBy: 'dana@catalyst.example',
+  createdAt: '2026-11-24T12:00:00.000Z',
+  gitCommit: '0123456789abcdef',
+  shared: [],
+  exposes: ['./BrowseRoutes'],
+  loadErrors: 0,
+  lastErrorAt: null,
+  status,
+  ...extra,
+});
+
+const channel = { remote: 'catalog', current: 'v1-1111111111', previous: 'dist', canary: { version: 'v2-2222222222', percent: 10 }, updatedAt: '2026-11-24T12:00:00.000Z', updatedBy: 'ops' };
+const catalog: RemoteReleases = {
+  remote: 'catalog',
+  channel,
+  releases: [release('v2-2222222222', 'canary', { loadErrors: 7 }), release('v1-1111111111', 'current'), release('dist', 'previous', { label: 'built dist (served in place)' })],
+  history: [{ action: 'canary', version: 'v2-2222222222', detail: '10%', actor: 'ops', at: '2026-11-24T12:00:00.000Z' }],
+};
+
+let calls: Array<{ method: string; path: string; body: unknown }>;
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = new URL(url, 'http://localhost').pathname;
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+      if (method === 'GET') return json(200, { success: true, data: { remotes: [catalog, { remote: 'player', channel: null, releases: [], history: [] }] } });
+      if (path.endsWith('/canary')) return json(409, { success: false, message: 'v1-1111111111 is already catalog’s current release' });
+      if (path.endsWith('/rollback')) return json(200, { success: true, data: { channel: { ...channel, canary: null }, undone: 'canary' }, message: 'The canary of catalog ended: everyone runs v1-1111111111.' });
+      return json(200, { success: true, data: { ...channel, current: 'dist', canary: null }, message: 'catalog now runs dist for everyone.' });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/admin/releases']}>
+      <ReleasesPage />
+    </MemoryRouter>,
+  );
+
+describe('the releases page', () => {
+  it('lists each front end with what it runs, its canary, and every release with status, who, commit and load errors', async () => {
+    renderPage();
+    const section = await screen.findByTestId('releases-catalog');
+    expect(within(section).getByText(/canary/, { selector: 'p' }).textContent).toBe('Runs v1-1111111111 · canary v2-2222222222 for 10%');
+    const rows = within(section).getAllByTestId('release-row');
+    expect(rows.map((row) => row.getAttribute('data-version'))).toEqual(['v2-2222222222', 'v1-1111111111', 'dist']);
+    expect(within(rows[0]!).getByText('Canary')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('load-errors').textContent).toBe('7');
+    expect(within(rows[1]!).getByText('Current')).toBeTruthy();
+    expect(within(rows[1]!).queryByRole('button', { name: 'Promote' })).toBeNull();
+    expect(within(rows[2]!).getByText('01234567')).toBeTruthy();
+    expect(within(screen.getByTestId('releases-player')).getByText('No release recorded')).toBeTruthy();
+  });
+
+  it('ends a canary in one confirmed action and says so', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const section = await screen.findByTestId('releases-catalog');
+    await user.click(within(section).getByRole('button', { name: 'End canary' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('End the canary of v2-2222222222: everyone runs v1-1111111111 again.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Roll back' }));
+    expect(await screen.findByText('The canary of catalog ended: everyone runs v1-1111111111.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/v1/admin/releases/catalog/rollback')).toBe(true);
+  });
+
+  it('promotes a release after confirmation, and shows a refused canary’s reason in the dialog', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const rows = within(await screen.findByTestId('releases-catalog')).getAllByTestId('release-row');
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Promote' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Promote' }));
+    expect(await screen.findByText('catalog now runs dist for everyone.')).toBeTruthy();
+    expect(calls.find((call) => call.path.endsWith('/promote'))!.body).toEqual({ version: 'dist' });
+
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Canary' }));
+    const dialog = await screen.findByRole('dialog');
+    const share = within(dialog).getByLabelText('Share of people (%)');
+    await user.clear(share);
+    await user.type(share, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Start canary' }));
+    expect(await within(dialog).findByText(/already catalog’s current release/)).toBeTruthy();
+    expect(calls.find((call) => call.path.endsWith('/canary'))!.body).toEqual({ version: 'dist', percent: 25 });
+  });
+});
