@@ -3,7 +3,7 @@
 // tsx, no other node_modules), each migrate.mjs run against a real Postgres, each main.mjs (and media's worker)
 // started and asked /health, then the gateway asked /api/v1/health across all of them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,14 @@ const ports = new Map<string, number>();
 /** Each process's Prometheus listener (METRICS_PORT), as deploy/k8s sets it. */
 const metricsPorts = new Map<string, number>();
 let databaseUrl = '';
+
+/**
+ * As the pods run them: an unprivileged user (deploy/k8s: uid 1000, non-root) that can read the app folder but
+ * not write to it (a read-only root filesystem there), with DATA_DIR its only writable place besides /tmp.
+ * Only a root test run can switch users; otherwise the processes run as the current user.
+ */
+const NOBODY = 65534;
+const unprivileged: { uid?: number; gid?: number } = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
 
 /** Only what the image has: PATH for ffmpeg, HOME, and the settings given (no NODE_OPTIONS, no tsx). */
 const baseEnv = () => ({
@@ -37,7 +45,7 @@ const baseEnv = () => ({
 });
 
 function run(file: string, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [file], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [file], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'], ...unprivileged });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -63,6 +71,9 @@ beforeAll(async () => {
     // As the Dockerfiles' build stage lays it out (all targets in one /app here: each image has one).
     results.set(target.name, await bundleForImage(target, app));
   }
+  chmodSync(app, 0o755);
+  mkdirSync(path.join(app, 'data'), { recursive: true });
+  if (unprivileged.uid !== undefined) chownSync(path.join(app, 'data'), NOBODY, NOBODY);
   databaseUrl = new URL('/catalyst_bundles', process.env.TEST_DATABASE_URL).href;
   await ensureDatabase(process.env.TEST_DATABASE_URL!, 'catalyst_bundles');
   for (const name of [...SERVICES, 'gateway']) ports.set(name, await freePort(undefined, new Set(ports.values())));
