@@ -11,6 +11,7 @@ import { startEnvironment, type Environment } from './lib/environment';
 import { mediaFaults } from './media-faults';
 import { postgresOutage } from './postgres-outage';
 import { redisOutage } from './redis-outage';
+import { registryDown } from './registry-down';
 import { remoteBroken } from './remote-broken';
 import { serviceKilled } from './service-killed';
 import { webhookRetry } from './webhook-retry';
@@ -23,6 +24,7 @@ const scenarios: Array<[string, (env: Environment, checks: Checks) => Promise<vo
   ['5', webhookRetry],
   ['6', mediaFaults],
   ['7', communityKilled],
+  ['8', registryDown],
 ];
 
 async function main() {

@@ -1,0 +1,107 @@
+/**
+ * Scenario 8: the release registry unreachable (Postgres stopped) while a released catalog is promoted.
+ * /mf/remotes.json keeps answering the last known releases from the gateway's memory, a browser that
+ * cannot get the answer at all uses the copy it kept, so pages keep their remotes (never a blank page);
+ * once Postgres is back, a rollback is served again within seconds.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib/chromium';
+import { contentHash, readBuildFacts, versionOf } from '../../gateway/src/releases/manifest';
+import { openRegistry, releaseStoreOf } from '../../scripts/release/registry';
+import type { Checks } from './lib/checks';
+import type { Environment } from './lib/environment';
+import { call, sleep, waitFor } from './lib/http';
+
+const CHANGED = 'Browse Categories — registry drill';
+const TAGLINE = 'Where the change happens.';
+const WAIT_MS = 15_000;
+
+/** The catalog version /mf/remotes.json names right now (undefined when it does not answer). */
+async function servedCatalog(base: string): Promise<string | undefined> {
+  const answer = await call(base, 'GET', '/mf/remotes.json', { timeoutMs: 5_000 });
+  return answer.status === 200 ? (answer.body as { releases?: Record<string, string> } | undefined)?.releases?.catalog : undefined;
+}
+
+async function freshPage(browser: Browser, base: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('cookieConsent')) localStorage.setItem('cookieConsent', 'essential');
+  });
+  return context.newPage();
+}
+
+const shows = (page: Page, text: string) =>
+  page
+    .getByText(text)
+    .first()
+    .waitFor({ state: 'visible', timeout: WAIT_MS })
+    .then(() => true)
+    .catch(() => false);
+
+export async function registryDown(env: Environment, checks: Checks) {
+  checks.begin('8. The release registry unreachable: browsers keep the last known remotes');
+  const base = env.url;
+  const registryEnv = { ...process.env, DATABASE_URL: env.postgres.url(), STATIC_ROOT: env.staticRoot };
+
+  // A changed catalog, released and promoted as `npm run release` and `npm run remotes -- promote` would.
+  const build = mkdtempSync(path.join(os.tmpdir(), 'catalyst-registry-drill-'));
+  cpSync(path.join(env.staticRoot, 'mfe-catalog', 'dist'), build, { recursive: true });
+  for (const file of readdirSync(build).filter((name) => name.endsWith('.js'))) {
+    const text = readFileSync(path.join(build, file), 'utf8');
+    if (text.includes('Browse Categories')) writeFileSync(path.join(build, file), text.replaceAll('Browse Categories', CHANGED));
+  }
+  const version = versionOf('drill', await contentHash(build));
+  const { repo, close } = await openRegistry(registryEnv);
+  try {
+    await releaseStoreOf(registryEnv).publish('catalog', version, build);
+    await repo.record({ remote: 'catalog', version, label: 'drill', releasedBy: 'fault suite', gitCommit: null, ...(await readBuildFacts(build)) });
+    await repo.promote('catalog', version, 'fault suite');
+  } finally {
+    await close();
+    rmSync(build, { recursive: true, force: true });
+  }
+  const promoted = (await waitFor(async () => (await servedCatalog(base)) === version, 10_000)) !== undefined;
+  if (!checks.check('the promoted release is served within seconds', promoted, version)) return;
+
+  const browser = await launchChromium();
+  try {
+    const seen = await freshPage(browser, base);
+    await seen.goto('/browse');
+    checks.check('a browser runs the promoted release', await shows(seen, CHANGED));
+
+    await env.postgres.stop();
+    try {
+      await sleep(3_000);
+      const answer = await call(base, 'GET', '/mf/remotes.json', { timeoutMs: 5_000 });
+      const catalog = (answer.body as { releases?: Record<string, string> } | undefined)?.releases?.catalog;
+      checks.check('with Postgres stopped, /mf/remotes.json still answers the last known releases', answer.status === 200 && catalog === version, `HTTP ${answer.status}, catalog ${catalog}`);
+
+      const newcomer = await freshPage(browser, base);
+      await newcomer.goto('/browse');
+      const newcomerOk = (await shows(newcomer, CHANGED)) && (await shows(newcomer, TAGLINE));
+      checks.check('a new browser gets the shell and the promoted catalog (never a blank page)', newcomerOk);
+
+      // The registry's answer itself unreachable: the browser's own copy keeps its remotes.
+      await seen.route('**/mf/remotes.json', (route) => route.abort('connectionrefused'));
+      await seen.reload();
+      const keptOk = (await shows(seen, CHANGED)) && (await shows(seen, TAGLINE));
+      checks.check('a browser that cannot reach /mf/remotes.json at all loads the remotes it saw last', keptOk);
+    } finally {
+      await env.postgres.start();
+    }
+
+    const { repo: again, close: closeAgain } = await openRegistry(registryEnv);
+    try {
+      await again.rollback('catalog', 'fault suite');
+    } finally {
+      await closeAgain();
+    }
+    const back = (await waitFor(async () => (await servedCatalog(base)) === 'dist', 15_000)) !== undefined;
+    checks.check('once Postgres is back, a rollback is served again without a restart', back);
+  } finally {
+    await browser.close();
+  }
+}
