@@ -6,8 +6,9 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { createPartialResponse } from 'workbox-range-requests';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { HASHED_FILE, SW_CACHES, apiPathPattern, isFederationIndex } from './pwa/cachePolicy';
+import { HASHED_FILE, OFFLINE_COPY_PREFIX, SW_CACHES, apiPathPattern, isFederationIndex } from './pwa/cachePolicy';
 
 /** Put in by scripts/build-sw.ts from the route declarations (see cataloguePaths). */
 declare const __CATALOGUE_PATHS__: string[];
@@ -135,6 +136,19 @@ registerRoute(
     cacheName: SW_CACHES.resources,
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
   }),
+);
+
+// A lesson saved for offline watching (packages/web-kit/src/offline/downloads.ts): only from that person's
+// own cache, named in the address; ranges answered from the saved file as the media server would.
+registerRoute(
+  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith(OFFLINE_COPY_PREFIX),
+  async ({ request, url }) => {
+    const person = url.pathname.slice(OFFLINE_COPY_PREFIX.length).split('/')[0] ?? '';
+    if (!/^[0-9a-f]{64}$/.test(person)) return new Response('Not found', { status: 404 });
+    const saved = await (await caches.open(`catalyst-downloads-${person}`)).match(url.pathname);
+    if (!saved) return new Response('Not found', { status: 404 });
+    return request.headers.has('range') ? createPartialResponse(request, saved) : saved;
+  },
 );
 
 // A page that cannot be shown offline (nothing kept for it): the precached offline page.

@@ -72,6 +72,8 @@ function ProductView({ product }: { product: ProductDetail }) {
         <div className={styles.main}>
           {videoUrl || stream ? (
             <VideoPlayer
+              // a saved copy gets its own video element: the stream's player lets go of the old one
+              key={savedCopy ? 'saved-copy' : 'signed'}
               handleRef={player}
               src={videoUrl}
               stream={stream}

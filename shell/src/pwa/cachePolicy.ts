@@ -12,6 +12,9 @@ export const SW_CACHES = {
   resources: 'catalyst-lesson-resources',
 } as const;
 
+/** Saved lessons' addresses (web-kit's downloads): answered by the worker from the person's own cache. */
+export const OFFLINE_COPY_PREFIX = '/offline-downloads/';
+
 /** Caches that may hold something of the signed-in person: deleted when they sign out. */
 export const PERSONAL_SW_CACHES: readonly string[] = [SW_CACHES.resources];
 

@@ -25,7 +25,7 @@ export interface DownloadItem {
   title: string;
   /** Where the page links to watch it. */
   pagePath: string;
-  /** The video's address without its signature (the cache key). */
+  /** The saved copy's address in the person's cache (OFFLINE_COPY_PREFIX…). */
   videoPath: string;
   bytes: number;
   savedAt: number;
@@ -57,6 +57,9 @@ const supported = () => typeof caches !== 'undefined' && recordStore() !== null;
 
 /** The videos are kept in a Cache Storage cache of their own per person (never a shared one). */
 export const downloadsCacheName = (personHash: string) => `catalyst-downloads-${personHash}`;
+/** Where the service worker plays a saved copy from (with HTTP ranges, like the server's own file). */
+export const OFFLINE_COPY_PREFIX = '/offline-downloads/';
+const copyAddress = (personHash: string, id: string) => `${OFFLINE_COPY_PREFIX}${personHash}/${encodeURIComponent(id)}.mp4`;
 
 let person: { hash: string } | null = null;
 let state: DownloadsState = { items: [] };
@@ -81,11 +84,6 @@ async function refresh(notice?: string) {
   const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
   emit({ items, usage: estimate?.usage, quota: estimate?.quota, ...(notice ? { notice } : {}) });
 }
-
-const stripSearch = (url: string) => {
-  const parsed = new URL(url, globalThis.location?.href ?? 'http://localhost/');
-  return parsed.pathname;
-};
 
 /** Deletes the person's premium downloads (the plan ended, or went unconfirmed past the grace period). */
 async function dropPremium(hash: string, notice: string) {
@@ -133,10 +131,10 @@ export const downloads = {
     if (!record.items.some((item) => item.id === input.id) && record.items.length >= DOWNLOADS_MAX) throw new Error(DOWNLOAD_MESSAGES.limit);
     const response = await fetch(input.videoUrl, { credentials: 'same-origin' }).catch(() => undefined);
     if (!response || response.status !== 200) throw new Error(DOWNLOAD_MESSAGES.failed);
-    const videoPath = stripSearch(input.videoUrl);
+    const videoPath = copyAddress(hash, input.id);
     const blob = await response.blob();
     const cache = await caches.open(downloadsCacheName(hash));
-    await cache.put(videoPath, new Response(blob, { headers: { 'content-type': response.headers.get('content-type') ?? 'video/mp4', 'content-length': String(blob.size) } }));
+    await cache.put(videoPath, new Response(blob, { headers: { 'content-type': response.headers.get('content-type') ?? 'video/mp4', 'content-length': String(blob.size), 'accept-ranges': 'bytes' } }));
     const item: DownloadItem = { id: input.id, productId: input.productId, title: input.title, pagePath: input.pagePath, videoPath, bytes: blob.size, savedAt: Date.now(), premium: input.premium };
     await writeRecord(hash, { verifiedAt: record.verifiedAt || Date.now(), items: [...record.items.filter((i) => i.id !== input.id), item] });
     await refresh();
@@ -162,7 +160,11 @@ export const downloads = {
     const record = await readRecord(hash);
     await writeRecord(hash, { ...record, verifiedAt: Date.now() });
   },
-  /** An object URL of the saved copy, or null (not saved, or a premium copy past its grace period, then deleted). */
+  /**
+   * Where the saved copy plays from: the service worker's address for it (ranges served from the
+   * cache), or an object URL without a worker; null when not saved, or a premium copy past its grace
+   * period (then deleted).
+   */
   async playableUrl(id: string): Promise<string | null> {
     if (!person) return null;
     const hash = person.hash;
@@ -174,7 +176,9 @@ export const downloads = {
       return null;
     }
     const response = await (await caches.open(downloadsCacheName(hash))).match(item.videoPath);
-    return response ? URL.createObjectURL(await response.blob()) : null;
+    if (!response) return null;
+    if (navigator.serviceWorker?.controller) return item.videoPath;
+    return URL.createObjectURL(await response.blob());
   },
 };
 
@@ -183,7 +187,7 @@ export function useDownloads(): DownloadsState {
   return useSyncExternalStore(downloads.subscribe, downloads.getState, downloads.getState);
 }
 
-/** The saved copy's object URL while `wanted` (e.g. offline), revoked when no longer used. */
+/** The saved copy's address while `wanted` (e.g. offline); an object URL is revoked when no longer used. */
 export function useDownloadedCopy(id: string, wanted: boolean): string | null {
   const { items } = useDownloads();
   const saved = items.some((item) => item.id === id);
@@ -195,11 +199,11 @@ export function useDownloadedCopy(id: string, wanted: boolean): string | null {
     void downloads.playableUrl(id).then((next) => {
       created = next;
       if (live) setUrl(next);
-      else if (next) URL.revokeObjectURL(next);
+      else if (next?.startsWith('blob:')) URL.revokeObjectURL(next);
     });
     return () => {
       live = false;
-      if (created) URL.revokeObjectURL(created);
+      if (created?.startsWith('blob:')) URL.revokeObjectURL(created);
     };
   }, [id, wanted, saved]);
   return url;
