@@ -61,7 +61,11 @@ const cpuOf = (run: RouteLoad) => Object.values(run.cpuMicrosPerRequest ?? {}).r
 async function start(mode: 'off' | 'on', env: NodeJS.ProcessEnv, say: (line: string) => void) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `catalyst-bench-obs-${mode}-`));
   say(`observability ${mode}: starting the product…`);
-  const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true', ...env } });
+  // The launcher gives each service 60 s to answer /health: on a crowded machine one may miss it once.
+  const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true', ...env } }).catch((error: Error) => {
+    say(`observability ${mode}: the product did not start (${error.message.split('\n').find((l) => l.includes('failed')) ?? error.message}); once more`);
+    return startProduct({ dataDir, env: { SKIP_BUILD: 'true', ...env } });
+  });
   const member = { authorization: `Bearer ${await signIn(product.url, 'member')}` };
   const pids = { gateway: product.runtime.pids?.gateway, content: product.runtime.pids?.content, billing: product.runtime.pids?.billing };
   return {
@@ -69,7 +73,13 @@ async function start(mode: 'off' | 'on', env: NodeJS.ProcessEnv, say: (line: str
     route: { name: `premium list (member), tracing and metrics ${mode}`, url: new URL(ROUTE, product.url).toString(), headers: member, pids },
     stop: async () => {
       await product.stop();
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+      // The last processes may still be writing their folders for a moment after the launcher exits.
+      await new Promise((r) => setTimeout(r, 1_000));
+      try {
+        rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+      } catch {
+        say(`observability ${mode}: could not remove ${dataDir}`);
+      }
     },
   };
 }

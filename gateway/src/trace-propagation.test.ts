@@ -1,0 +1,57 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTelemetry } from '@catalyst/service-kit/telemetry';
+import { captureLog, startWorld } from './testing/upstreams';
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]$/;
+
+/** A GET with node's own client (this process's fetch is traced and would send a traceparent of its own). */
+const get = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; traceId: string | undefined }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, traceId: res.headers['x-trace-id'] as string | undefined }));
+    })
+      .on('error', reject)
+      .end();
+  });
+
+describe('trace context without an OTLP endpoint', () => {
+  const telemetry = startTelemetry({ serviceName: 'gateway-test', config: {} });
+  const { log, lines } = captureLog();
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  beforeAll(async () => {
+    world = await startWorld({ EDGE_CACHE_SECONDS: '0' }, { log });
+  });
+  afterAll(() => world.close());
+
+  it('records and exports nothing', () => {
+    expect(telemetry.exporting).toBe(false);
+  });
+
+  it("continues the caller's trace: the service gets a traceparent of the same trace (the gateway's span as parent), the answer names it", async () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const answer = await get(`${world.gateway.url}/api/v1/categories`, { traceparent: `00-${traceId}-b7ad6b7169203331-01` });
+    expect(answer.status).toBe(200);
+    expect(answer.traceId).toBe(traceId);
+    const sent = String(world.content.seen.at(-1)?.headers.traceparent);
+    expect(sent).toMatch(TRACEPARENT);
+    expect(TRACEPARENT.exec(sent)![1]).toBe(traceId);
+    expect(TRACEPARENT.exec(sent)![2]).not.toBe('b7ad6b7169203331');
+    expect(lines.find((l) => l.msg === 'request' && l.path === '/api/v1/categories')?.traceId).toBe(traceId);
+  });
+
+  it('starts a trace when the caller sent none, and a malformed traceparent is not trusted', async () => {
+    for (const headers of [{}, { traceparent: 'garbage' }, { traceparent: `00-${'0'.repeat(32)}-b7ad6b7169203331-01` }]) {
+      const answer = await get(`${world.gateway.url}/api/v1/categories`, headers);
+      expect(answer.traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(answer.traceId).not.toBe('0'.repeat(32));
+      expect(TRACEPARENT.exec(String(world.content.seen.at(-1)?.headers.traceparent))![1]).toBe(answer.traceId);
+    }
+  });
+
+  it("names the trace on the gateway's own answers: 404s, health", async () => {
+    expect((await get(`${world.gateway.url}/api/v1/nowhere`)).traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect((await get(`${world.gateway.url}/api/v1/health`)).traceId).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
