@@ -236,7 +236,8 @@ test('a downloaded lesson plays offline, and stops once the member’s plan has 
     .toBe(false);
   await context.setOffline(false);
   await page.goto('/downloads');
-  await expect(page.getByTestId('download-item')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText('Your downloads were removed because your plan has ended.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('download-item')).toHaveCount(0);
   const cached = await page.evaluate(async () => {
     const names = (await caches.keys()).filter((name) => name.startsWith('catalyst-downloads-'));
     let files = 0;
@@ -269,4 +270,25 @@ test('a signed-in person’s answers are never written to the worker’s shared 
   // signed in, every call carries the session: the public catalogue's cache stays empty of them
   expect(cachedApi).toEqual([]);
   expect(token).toBeTruthy();
+});
+
+test("a visitor's public catalogue is kept by the worker (stale-while-revalidate) and browses offline", async ({ page, context }) => {
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  await workerControls(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open('catalyst-public-catalogue');
+        return (await cache.keys()).map((request) => new URL(request.url).pathname);
+      }),
+    )
+    .toContainEqual(expect.stringMatching(/^\/api\/v1\/(content\/)?categories$/));
+  const names = await page.getByRole('heading', { level: 3 }).allInnerTexts();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  if (names.length > 0) await expect(page.getByRole('heading', { level: 3 }).first()).toHaveText(names[0]!);
 });

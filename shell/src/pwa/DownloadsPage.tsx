@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Alert, Button, DOWNLOADS_MAX, downloads, formatDate, useDocumentTitle, useDownloads } from '@catalyst/web-kit';
+import { Alert, Button, DOWNLOADS_MAX, downloads, formatDate, Spinner, useDocumentTitle, useDownloads } from '@catalyst/web-kit';
 import styles from './pwa.module.css';
 
 /** 1536 → "1.5 KB", 10485760 → "10 MB". */
@@ -18,7 +18,8 @@ export function formatBytes(bytes: number): string {
 /** /downloads: the lessons this person saved for offline watching, the space they take, and Remove. */
 export default function DownloadsPage() {
   useDocumentTitle('Downloads');
-  const { items, usage, quota, notice } = useDownloads();
+  const { ready, items, usage, quota, notice } = useDownloads();
+  if (!ready) return <Spinner message="Loading..." />;
   const saved = items.reduce((sum, item) => sum + item.bytes, 0);
   return (
     <section className={styles.page} aria-labelledby="downloads-title">

@@ -40,6 +40,8 @@ interface PersonRecord {
 }
 
 export interface DownloadsState {
+  /** The signed-in person's list has been read (until then `items` is empty for want of reading). */
+  ready: boolean;
   items: DownloadItem[];
   /** navigator.storage.estimate(): what this site uses and may use, when the browser tells. */
   usage?: number;
@@ -62,7 +64,7 @@ export const OFFLINE_COPY_PREFIX = '/offline-downloads/';
 const copyAddress = (personHash: string, id: string) => `${OFFLINE_COPY_PREFIX}${personHash}/${encodeURIComponent(id)}.mp4`;
 
 let person: { hash: string } | null = null;
-let state: DownloadsState = { items: [] };
+let state: DownloadsState = { ready: false, items: [] };
 const listeners = new Set<() => void>();
 const emit = (next: DownloadsState) => {
   state = next;
@@ -79,10 +81,10 @@ async function writeRecord(hash: string, record: PersonRecord) {
 }
 
 async function refresh(notice?: string) {
-  if (!person) return emit({ items: [] });
+  if (!person) return emit({ ready: false, items: [] });
   const { items } = await readRecord(person.hash);
   const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
-  emit({ items, usage: estimate?.usage, quota: estimate?.quota, ...(notice ? { notice } : {}) });
+  emit({ ready: true, items, usage: estimate?.usage, quota: estimate?.quota, ...(notice ? { notice } : {}) });
 }
 
 /** Deletes the person's premium downloads (the plan ended, or went unconfirmed past the grace period). */
