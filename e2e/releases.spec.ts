@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { inCanary } from '../gateway/src/releases/canary';
-import { dataDir, dismissCookieBanner, expect, test } from './fixtures';
+import { dataDir, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 
 // Versioned releases of a remote, end to end: the release command, the registry CLI, and what browsers load.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -134,6 +134,31 @@ test('a 50% canary serves two people two versions, each the same one on every re
   // One action ends a bad canary.
   const stopped = run('scripts/remotes.ts', ['rollback', 'catalog']);
   expect(stopped.stdout).toContain('The canary of catalog ended: everyone runs dist.');
+});
+
+test('the admin releases page shows load errors per version, and promotes and rolls back, each confirmed', async ({ page }) => {
+  expect(version, 'the release of the first journey').not.toBe('');
+  // A browser that could not load the release reports it, as the shell does.
+  const report = await page.request.post('/api/v1/client-errors', { data: { message: 'Remote module catalog/BrowseRoutes could not be loaded', remote: 'catalog', release: version } });
+  expect(report.status()).toBe(202);
+  await loginAs(page, 'admin');
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Releases', exact: true }).click();
+  const catalog = page.getByTestId('releases-catalog');
+  const row = catalog.locator(`[data-testid="release-row"][data-version="${version}"]`);
+  await expect(row.getByTestId('load-errors')).toHaveText('1');
+  await expect(catalog.locator('[data-testid="release-row"][data-version="dist"]').getByText('Current')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Promote' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Promote' }).click();
+  await expect(page.getByText(`catalog now runs ${version} for everyone.`)).toBeVisible();
+  await expect(row.getByText('Current')).toBeVisible();
+  await expect.poll(() => servedCatalog(page)).toBe(version);
+
+  await catalog.getByRole('button', { name: 'Roll back' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Roll back' }).click();
+  await expect(page.getByText('catalog is back on dist.')).toBeVisible();
+  await expect.poll(() => servedCatalog(page)).toBe('dist');
 });
 
 test('a release whose react range the shell cannot satisfy is refused, with its reason, and recorded nowhere', async () => {

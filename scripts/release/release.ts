@@ -5,7 +5,7 @@
 //   npx tsx scripts/release/release.ts <remote> [--label <text>] [--promote] [--from <built folder>]
 // The shell is released the same way: its index.html and files, served at / once promoted (one switch
 // for all of its files: the gateway reads index.html from the current shell release).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { gitCommit } from '../../gateway/src/releases/index';
 import { contentHash, readBuildFacts, versionOf } from '../../gateway/src/releases/manifest';
 import { isReleaseTarget, ReleaseError, type ReleaseTarget } from '../../gateway/src/releases/repository';
 import { compile, FRONTEND_APPS } from '../build-frontends';
-import { checkRelease } from './contract-checks';
+import { checkRelease, writeReleaseContract } from './contract-checks';
 import { actor, openRegistry, releaseStoreOf, ROOT } from './registry';
 
 export interface ReleaseOptions {
@@ -42,17 +42,21 @@ export async function release({ remote, label, promote = false, from, log = cons
   const app = FRONTEND_APPS.find((candidate) => candidate.name === target)!;
   const store = releaseStoreOf();
   const { repo, close } = await openRegistry();
-  const scratch = from ? null : await mkdtemp(path.join(os.tmpdir(), `catalyst-release-${target}-`));
+  // A build made elsewhere is copied first: the release adds its contract files to what it stores.
+  const built = await mkdtemp(path.join(os.tmpdir(), `catalyst-release-${target}-`));
   try {
-    const built = from ? path.resolve(from) : scratch!;
-    if (!from) {
+    if (from) await cp(path.resolve(from), built, { recursive: true });
+    else {
       log(`building ${target} for release…`);
       await compile(app, log, built);
     }
+    // What later checks of and against this release read: a remote's declarations, what a shell provides.
+    const written = await writeReleaseContract({ remote: target, distDir: built });
+    if (written.length > 0) return { ok: false, problems: written };
     // The checks compare with what is served now: the current release of the shell and of each remote.
     const channels = new Map((await repo.channels()).map((channel) => [channel.remote, channel.current]));
     const remoteDists = Object.fromEntries(REMOTE_NAMES.map((name) => [name, store.dirOf(name, channels.get(name) ?? 'dist')]));
-    const checked = await checkRelease({ remote: target, distDir: built, ...(target === 'shell' ? { remoteDists } : {}) });
+    const checked = await checkRelease({ remote: target, distDir: built, remoteDists, shellDir: store.dirOf('shell', channels.get('shell') ?? 'dist') });
     if (!checked.ok) return { ok: false, problems: checked.problems };
 
     const pkg = JSON.parse(await readFile(path.join(ROOT, app.dir, 'package.json'), 'utf8')) as { version?: string };
@@ -63,7 +67,7 @@ export async function release({ remote, label, promote = false, from, log = cons
     return { ok: true, remote: target, version, promoted: promote };
   } finally {
     await close();
-    if (scratch) await rm(scratch, { recursive: true, force: true });
+    await rm(built, { recursive: true, force: true });
   }
 }
 

@@ -15,7 +15,7 @@ export async function readBuildFacts(distDir: string): Promise<{ shared: SharedD
   try {
     manifest = JSON.parse(await readFile(path.join(distDir, 'mf-manifest.json'), 'utf8')) as FederationManifest;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { shared: [], exposes: [] };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { shared: await providedByShell(distDir), exposes: [] };
     throw error;
   }
   return {
@@ -25,6 +25,21 @@ export async function readBuildFacts(distDir: string): Promise<{ shared: SharedD
       .sort((a, b) => a.name.localeCompare(b.name)),
     exposes: (manifest.exposes ?? []).map((entry) => entry.path ?? `./${entry.name}`).sort(),
   };
+}
+
+/**
+ * What a shell build provides to the remotes (catalyst-shared.json, written by the release's contract step:
+ * name → { version, requiredVersion }); the shell is a pure host with no mf-manifest.json.
+ */
+async function providedByShell(distDir: string): Promise<SharedDependency[]> {
+  try {
+    const provided = JSON.parse(await readFile(path.join(distDir, 'catalyst-shared.json'), 'utf8')) as Record<string, { version?: string; requiredVersion?: string }>;
+    return Object.entries(provided)
+      .map(([name, entry]) => ({ name, version: entry.version ?? null, requiredVersion: entry.requiredVersion ?? null, singleton: true }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  } catch {
+    return [];
+  }
 }
 
 /** Files of a build that are not part of what it serves (the build stamp of scripts/build-frontends.ts). */
