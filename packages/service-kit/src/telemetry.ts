@@ -79,7 +79,7 @@ export function startTelemetry({ serviceName, config = process.env, exporter }: 
   // W3C traceparent/tracestate and baggage, and AsyncLocalStorage for the active span.
   provider.register();
 
-  const pgInstrumentation = new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false });
+  const pgInstrumentation = new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, ignoreConnectSpans: true });
   const redisInstrumentation = new IORedisInstrumentation({ requireParentSpan: true });
   const undiciInstrumentation = new UndiciInstrumentation();
   for (const instrumentation of [pgInstrumentation, redisInstrumentation, undiciInstrumentation]) {
