@@ -62,9 +62,10 @@ export async function release({ remote, label, promote = false, from, log = cons
     const pkg = JSON.parse(await readFile(path.join(ROOT, app.dir, 'package.json'), 'utf8')) as { version?: string };
     const version = versionOf(label ?? `v${pkg.version ?? '0.0.0'}`, await contentHash(built));
     await store.publish(target, version, built);
-    await repo.record({ remote: target, version, label: label ?? `v${pkg.version ?? '0.0.0'}`, releasedBy: actor(), gitCommit: gitCommit(ROOT), ...(await readBuildFacts(built)) });
-    if (promote) await repo.promote(target, version, actor());
-    return { ok: true, remote: target, version, promoted: promote };
+    const recorded = await repo.record({ remote: target, version, label: label ?? `v${pkg.version ?? '0.0.0'}`, releasedBy: actor(), gitCommit: gitCommit(ROOT), ...(await readBuildFacts(built)) });
+    // A front end's first release is its current one at once.
+    if (promote && recorded.status !== 'current') await repo.promote(target, version, actor());
+    return { ok: true, remote: target, version, promoted: promote || recorded.status === 'current' };
   } finally {
     await close();
     await rm(built, { recursive: true, force: true });
