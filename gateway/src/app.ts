@@ -1,6 +1,6 @@
 import { Agent, type RequestListener } from 'node:http';
 import express from 'express';
-import type { Cache, Logger } from '@catalyst/service-kit';
+import type { Broadcast, Cache, Logger } from '@catalyst/service-kit';
 import { requestContext } from './access-log';
 import { createApiHandler, stripTrustedHeaders } from './api';
 import { createApiDocsRouter } from './api-docs';
@@ -28,6 +28,8 @@ export interface GatewayDeps {
   streamAgent?: Agent;
   /** Replaces the auth-backed resolver (tests). */
   identity?: IdentityResolver;
+  /** Redis pub/sub (REDIS_URL): session evictions reach every gateway's in-process identity cache. */
+  broadcast?: Broadcast;
   /** The edge cache of public answers; main passes it so a purge broadcast can reach it. */
   edge?: EdgeCache;
   /** The release registry (main prepares it against DATABASE_URL); omitted → every remote is its built dist. */
@@ -66,6 +68,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
       timeoutMs: Math.min(config.AUTH_TIMEOUT_MS, 3_000),
       log,
       shared: cache.status().kind === 'redis' ? cache : undefined,
+      broadcast: deps.broadcast,
     });
   const proxy = createApiProxy({ agent, streamAgent: deps.streamAgent, log });
   const edge = deps.edge ?? createConfiguredEdgeCache(config);

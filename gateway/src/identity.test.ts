@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '@catalyst/contracts';
-import { MemoryCache, TtlLru, verifyIdentity, type Cache } from '@catalyst/service-kit';
+import { MemoryCache, TtlLru, verifyIdentity, type Broadcast, type Cache } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createTestCache, testUsers } from '@catalyst/service-kit/testing';
 import { ASSERTION_RESERVE_SECONDS, ASSERTION_TTL_SECONDS } from './api';
 import { echoOf, sendJson, serveSessions, startGateway, startStandIn, startWorld } from './testing/upstreams';
@@ -257,8 +257,15 @@ describe('when auth cannot be reached', () => {
     const shared: Cache = process.env.REDIS_URL ? createTestCache() : Object.assign(new MemoryCache(), { status: () => ({ kind: 'redis' as const, healthy: true }) });
     for (let i = 0; i < 50 && !shared.status().healthy; i++) await new Promise((r) => setTimeout(r, 20));
     const redisLike = shared;
-    const one = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url }, { cache: redisLike });
-    const two = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url }, { cache: redisLike });
+    // Redis pub/sub between the two, in process: what one publishes, both hear.
+    const handlers = new Map<string, Array<(message: string) => void>>();
+    const broadcast: Broadcast = {
+      publish: async (channel, message) => handlers.get(channel)?.forEach((handler) => handler(message)),
+      subscribe: (channel, handler) => void handlers.set(channel, [...(handlers.get(channel) ?? []), handler]),
+      close: async () => undefined,
+    };
+    const one = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url, IDENTITY_CACHE_SECONDS: '30' }, { cache: redisLike, broadcast });
+    const two = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url, IDENTITY_CACHE_SECONDS: '30' }, { cache: redisLike, broadcast });
     try {
       await fetch(`${one.url}/api/v1/categories`, { headers: { authorization: `Bearer ${tokens.learner}` } });
       const echo = await echoOf(await fetch(`${two.url}/api/v1/categories`, { headers: { authorization: `Bearer ${tokens.learner}` } }));
@@ -274,6 +281,22 @@ describe('when auth cannot be reached', () => {
       });
       await fetch(`${one.url}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${tokens.learner}` } });
       expect(await shared.get(`identity:${(await import('node:crypto')).createHash('sha256').update(tokens.learner).digest('hex')}`)).toBeUndefined();
+      // …and the other gateway's in-process copy is forgotten at once (told over the broadcast), not after its 30 s:
+      // the token is anonymous there now (no identity forwarded).
+      expect((await echoOf(await fetch(`${two.url}/api/v1/content/premium/products`, { headers: { authorization: `Bearer ${tokens.learner}` } }))).headers['x-catalyst-identity']).toBeUndefined();
+
+      // A password change through one gateway ends the user's sessions held by the other.
+      sessions.set(tokens.learnerPhone, testUsers.learner);
+      for (const gateway of [one, two]) await fetch(`${gateway.url}/api/v1/content/premium/products`, { headers: { authorization: `Bearer ${tokens.learnerPhone}` } });
+      serveSessions(auth, sessions, {
+        '/users/change-password': (_req, res) => {
+          sessions.delete(tokens.learnerPhone);
+          sendJson(res, 200, { success: true, data: { endedSessions: 1 } });
+          return true;
+        },
+      });
+      await fetch(`${one.url}/api/v1/users/change-password`, { method: 'PUT', headers: { authorization: `Bearer ${tokens.learnerPhone}`, 'content-type': 'application/json' }, body: '{}' });
+      expect((await echoOf(await fetch(`${two.url}/api/v1/content/premium/products`, { headers: { authorization: `Bearer ${tokens.learnerPhone}` } }))).headers['x-catalyst-identity']).toBeUndefined();
     } finally {
       await Promise.all([one.close(), two.close(), auth.close(), content.close()]);
       await shared.close();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { authInternalRoutes, identitySchema, type Identity } from '@catalyst/contracts';
-import { HttpError, TtlLru, createPeer, type Cache, type Logger } from '@catalyst/service-kit';
+import { CACHE_PURGE_CHANNEL, HttpError, TtlLru, createPeer, type Broadcast, type Cache, type Logger } from '@catalyst/service-kit';
 
 /** Auth could not be asked (down, slow or failing): the request cannot be attributed, so it is refused. */
 export class AuthUnavailableError extends Error {
@@ -27,8 +27,16 @@ export interface IdentityResolverOptions {
   log: Logger;
   /** A shared cache (Redis) so several gateway instances resolve a token once; omitted → in-process only. */
   shared?: Cache;
+  /**
+   * Redis pub/sub (REDIS_URL) between gateways: an eviction here is told to every other gateway, whose own
+   * in-process copy would otherwise answer for up to ttlSeconds; auth's `user:<id>` invalidations evict too.
+   */
+  broadcast?: Broadcast;
   maxEntries?: number;
 }
+
+/** Where gateways tell each other which cached sessions to forget: `token:<sha256>` or `user:<id>`. */
+export const IDENTITY_EVICT_CHANNEL = 'catalyst:identity-evict';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{16,512}$/;
 
@@ -45,7 +53,7 @@ interface Cached {
   identity: Identity | null;
 }
 
-export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, timeoutMs, log, shared, maxEntries = 10_000 }: IdentityResolverOptions): IdentityResolver {
+export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, timeoutMs, log, shared, broadcast, maxEntries = 10_000 }: IdentityResolverOptions): IdentityResolver {
   const auth = createPeer({ baseUrl: authUrl, secret: internalSecret, timeoutMs });
   const byUser = new Map<string, Set<string>>();
   const local = new TtlLru<string, Cached>(maxEntries, ttlSeconds * 1000, (key, value) => {
@@ -120,6 +128,40 @@ export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, ti
     return identity;
   }
 
+  function forgetToken(key: string) {
+    generation++;
+    local.delete(key);
+    inFlight.delete(key);
+  }
+  function forgetUser(userId: string) {
+    generation++;
+    for (const key of [...(byUser.get(userId) ?? [])]) {
+      local.delete(key);
+      inFlight.delete(key);
+    }
+    byUser.delete(userId);
+  }
+  const tell = (message: string) =>
+    broadcast?.publish(IDENTITY_EVICT_CHANNEL, message).catch((error: unknown) => log.warn({ err: (error as Error).message }, 'identity eviction not told to the other gateways; their copies expire on the TTL'));
+  if (broadcast && ttlSeconds > 0) {
+    // A (re)subscription forgets everything: evictions sent while it was down were missed.
+    const forgetAll = () => {
+      generation++;
+      local.clear();
+      byUser.clear();
+    };
+    broadcast.subscribe(
+      IDENTITY_EVICT_CHANNEL,
+      (message) => {
+        if (message.startsWith('token:')) forgetToken(message.slice('token:'.length));
+        else if (message.startsWith('user:')) forgetUser(message.slice('user:'.length));
+      },
+      forgetAll,
+    );
+    // A password reset, a role change or an account deleted in auth: its `user` invalidation (service-kit's encoding).
+    broadcast.subscribe(CACHE_PURGE_CHANNEL, (message) => message.startsWith('user:') && forgetUser(message.slice('user:'.length)), forgetAll);
+  }
+
   return {
     async resolve(token, requestId) {
       if (!TOKEN_PATTERN.test(token)) return null;
@@ -134,20 +176,14 @@ export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, ti
     },
 
     async evictToken(token) {
-      generation++;
       const key = tokenKey(token);
-      local.delete(key);
-      inFlight.delete(key);
-      await shared?.del(sharedKey(key));
+      forgetToken(key);
+      await Promise.all([shared?.del(sharedKey(key)), tell(`token:${key}`)]);
     },
 
     async evictUser(userId) {
-      generation++;
-      for (const key of [...(byUser.get(userId) ?? [])]) {
-        local.delete(key);
-        inFlight.delete(key);
-      }
-      byUser.delete(userId);
+      forgetUser(userId);
+      await tell(`user:${userId}`);
       if (shared) {
         const keys = (await shared.get<string[]>(sharedUserKey(userId))) ?? [];
         await shared.del(sharedUserKey(userId), ...keys.map(sharedKey));

@@ -40,7 +40,7 @@ const prepareReleases = (): Promise<void> =>
     setTimeout(() => void prepareReleases(), 5_000).unref();
   });
 await prepareReleases();
-const app = createGateway(config, { log, cache, agent, streamAgent, edge, releases });
+const app = createGateway(config, { log, cache, agent, streamAgent, edge, releases, broadcast });
 
 const { servers, port } = await listenGateway(
   app,
