@@ -28,7 +28,11 @@ export default function DownloadsPage() {
         {items.length} of {DOWNLOADS_MAX} lessons saved · {formatBytes(saved)} used by downloads
         {usage !== undefined && quota ? ` · ${formatBytes(usage)} of ${formatBytes(quota)} used on this device` : ''}
       </p>
-      {notice ? <Alert tone="warning">{notice}</Alert> : null}
+      {notice ? (
+        <Alert tone="warning" onDismiss={() => void downloads.dismissNotice()}>
+          {notice}
+        </Alert>
+      ) : null}
       {items.length === 0 ? (
         <p>
           Nothing saved yet. Use <strong>Download for offline</strong> on a lesson to watch it without a connection. <Link to="/browse">Browse</Link>

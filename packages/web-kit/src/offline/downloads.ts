@@ -37,6 +37,8 @@ interface PersonRecord {
   items: DownloadItem[];
   /** When the plan was last confirmed active by the server (ms). */
   verifiedAt: number;
+  /** Why downloads were removed, kept until the person dismisses it (it may happen on any page). */
+  notice?: string;
 }
 
 export interface DownloadsState {
@@ -46,7 +48,7 @@ export interface DownloadsState {
   /** navigator.storage.estimate(): what this site uses and may use, when the browser tells. */
   usage?: number;
   quota?: number;
-  /** Set once when the plan's end removed the downloads. */
+  /** Why downloads were removed (the plan's end), until dismissed. */
   notice?: string;
 }
 
@@ -80,9 +82,9 @@ async function writeRecord(hash: string, record: PersonRecord) {
   if (store) await set(hash, record, store);
 }
 
-async function refresh(notice?: string) {
+async function refresh() {
   if (!person) return emit({ ready: false, items: [] });
-  const { items } = await readRecord(person.hash);
+  const { items, notice } = await readRecord(person.hash);
   const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
   emit({ ready: true, items, usage: estimate?.usage, quota: estimate?.quota, ...(notice ? { notice } : {}) });
 }
@@ -94,8 +96,8 @@ async function dropPremium(hash: string, notice: string) {
   if (premium.length === 0) return;
   const cache = await caches.open(downloadsCacheName(hash));
   for (const item of premium) await cache.delete(item.videoPath);
-  await writeRecord(hash, { ...record, items: record.items.filter((item) => !item.premium) });
-  if (person?.hash === hash) await refresh(notice);
+  await writeRecord(hash, { ...record, items: record.items.filter((item) => !item.premium), notice });
+  if (person?.hash === hash) await refresh();
 }
 
 export interface SaveInput {
@@ -126,6 +128,12 @@ export const downloads = {
     await refresh();
   },
   has: (id: string): boolean => state.items.some((item) => item.id === id),
+  async dismissNotice(): Promise<void> {
+    if (!person) return;
+    const record = await readRecord(person.hash);
+    await writeRecord(person.hash, { ...record, notice: undefined });
+    await refresh();
+  },
   async save(input: SaveInput): Promise<DownloadItem> {
     if (!person) throw new Error(DOWNLOAD_MESSAGES.unsupported);
     const hash = person.hash;
