@@ -3,10 +3,10 @@
 //   tsx scripts/build-sw.ts [--static-root <dir>]
 // 1. icons from the SVG logo (sharp): 192, 512, maskable 512, apple-touch 180, into shell/dist/icons;
 // 2. shell/dist/offline.html, the page shown offline for a page that cannot be rendered;
-// 3. shell/src/sw.ts bundled (esbuild) with the public catalogue's addresses from the route declarations,
-//    then workbox-build's injectManifest writes shell/dist/sw.js with this deploy's precache list: the
-//    shell's files and every remote's content-hashed files (the admin remote is never precached: only
-//    admins ever download it).
+// 3. shell/src/sw.ts bundled (esbuild) with the public catalogue's addresses from the route declarations
+//    and every remote's content-hashed files (workbox-build's getManifest over each dist; never the admin
+//    remote's: only admins download it), then workbox-build's injectManifest writes shell/dist/sw.js with
+//    the shell's precache list.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,7 +73,7 @@ const OFFLINE_PAGE = `<!doctype html>
 </html>
 `;
 
-async function bundleWorker(): Promise<string> {
+async function bundleWorker(remoteFiles: string[]): Promise<string> {
   const out = path.join(tmpdir(), `catalyst-sw-${process.pid}.js`);
   await build({
     entryPoints: [path.join(ROOT, 'shell/src/sw.ts')],
@@ -84,6 +84,7 @@ async function bundleWorker(): Promise<string> {
     outfile: out,
     define: {
       __CATALOGUE_PATHS__: JSON.stringify(cataloguePaths(allRouteTables as never)),
+      __REMOTE_FILES__: JSON.stringify(remoteFiles),
       'process.env.NODE_ENV': '"production"',
     },
     logLevel: 'warning',
@@ -112,6 +113,8 @@ async function remoteEntries(staticRoot: string): Promise<ManifestEntry[]> {
 export interface ServiceWorkerReport {
   precached: number;
   bytes: number;
+  /** Remote files the worker fetches at install (best effort). */
+  remoteFiles: number;
 }
 
 /** Writes icons, offline.html and sw.js into <staticRoot>/shell/dist (the repository by default). */
@@ -120,7 +123,10 @@ export async function buildServiceWorker(staticRoot = ROOT): Promise<ServiceWork
   if (!existsSync(path.join(shellDist, 'index.html'))) throw new Error(`No shell build in ${shellDist}: build the front-ends first`);
   await writeIcons(path.join(shellDist, 'icons'));
   writeFileSync(path.join(shellDist, 'offline.html'), OFFLINE_PAGE);
-  const swSrc = await bundleWorker();
+  // The remotes' files are fetched at install as a best effort, not precached: a remote redeployed on
+  // its own (before this step runs again) must never make the worker's install fail on a missing file.
+  const remoteFiles = (await remoteEntries(staticRoot)).map((entry) => entry.url);
+  const swSrc = await bundleWorker(remoteFiles);
   try {
     const { count, size } = await injectManifest({
       swSrc,
@@ -131,10 +137,9 @@ export async function buildServiceWorker(staticRoot = ROOT): Promise<ServiceWork
       globIgnores: ['sw.js', 'index.html', '**/*.map'],
       // A content hash in the name is its own revision.
       dontCacheBustURLsMatching: HASHED_FILE,
-      additionalManifestEntries: await remoteEntries(staticRoot),
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     });
-    return { precached: count, bytes: size };
+    return { precached: count, bytes: size, remoteFiles: remoteFiles.length };
   } finally {
     rmSync(swSrc, { force: true });
   }
@@ -143,7 +148,7 @@ export async function buildServiceWorker(staticRoot = ROOT): Promise<ServiceWork
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf('--static-root');
   buildServiceWorker(at > 0 ? path.resolve(process.argv[at + 1]!) : ROOT)
-    .then(({ precached, bytes }) => console.log(`service worker: ${precached} files precached (${(bytes / 1024).toFixed(0)} KiB)`))
+    .then(({ precached, bytes, remoteFiles }) => console.log(`service worker: ${precached} shell files precached (${(bytes / 1024).toFixed(0)} KiB), ${remoteFiles} remote files fetched at install`))
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

@@ -12,6 +12,8 @@ import { HASHED_FILE, OFFLINE_COPY_PREFIX, SW_CACHES, apiPathPattern, isFederati
 
 /** Put in by scripts/build-sw.ts from the route declarations (see cataloguePaths). */
 declare const __CATALOGUE_PATHS__: string[];
+/** Put in by scripts/build-sw.ts: this deploy's remotes' content-hashed files (/mf/<name>/<file>). */
+declare const __REMOTE_FILES__: string[];
 const CATALOGUE_PATTERNS = __CATALOGUE_PATHS__.map(apiPathPattern);
 
 /** The few service-worker globals used here (the DOM library types `self` as a window). */
@@ -44,8 +46,25 @@ const appShell = new NetworkFirst({
   plugins: [{ cacheKeyWillBeUsed: async () => '/' }, new CacheableResponsePlugin({ statuses: [200] })],
 });
 worker.addEventListener('install', (event) => {
-  event.waitUntil(Promise.all([caches.open(SW_CACHES.appShell).then((cache) => cache.add(new Request('/', { cache: 'reload' }))).catch(() => undefined), warmRemotes()]));
+  event.waitUntil(
+    Promise.all([caches.open(SW_CACHES.appShell).then((cache) => cache.add(new Request('/', { cache: 'reload' }))).catch(() => undefined), warmRemotes(), cacheRemoteFiles()]),
+  );
 });
+
+/**
+ * This deploy's remote files, fetched once at install into the cache-first cache. Each on its own: one
+ * that is gone (its remote redeployed alone since) is skipped, never failing the install.
+ */
+async function cacheRemoteFiles(): Promise<void> {
+  const files = await caches.open(SW_CACHES.remoteFiles);
+  await Promise.all(
+    __REMOTE_FILES__.map(async (file) => {
+      if (await files.match(file)) return;
+      const response = await fetch(file).catch(() => undefined);
+      if (response?.ok) await files.put(file, response).catch(() => undefined);
+    }),
+  );
+}
 
 /**
  * At install, what the remotes' registry names now: /mf/remotes.json, each remote's manifest and entry
