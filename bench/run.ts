@@ -18,9 +18,11 @@ import { measureBackend, signIn, type BackendResult } from './backend';
 import { benchCommunity, FANOUT_TARGET_MS, P99_TARGET_MS, type CommunityBenchResult } from './community';
 import { benchCourse, type CourseBenchResult } from './course';
 import { renderChart, type Panel } from './chart';
+import { benchLighthouse, DESKTOP_LCP_TARGET_MS, lighthouseTable, PERFORMANCE_TARGET, type LighthouseResult } from './lighthouse';
 import { launchChromium, measureVisit, singleVideoProduct, CPU_SLOWDOWN, type PageVisit, type VisitPlan } from './frontend';
 import { measureGrowth, type GrowthResult } from './growth';
 import { benchObservability, LOSS_TARGET, type ObservabilityBenchResult } from './observability';
+import { benchReplicas, type ReplicasBenchResult } from './replicas';
 import { benchMedia, type MediaBenchResult } from './media';
 import { benchProgressWrites, type ProgressBenchResult } from './progress';
 
@@ -31,7 +33,7 @@ const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 interface Figure {
-  group: 'front end' | 'back end' | 'media' | 'course' | 'community' | 'growth' | 'observability';
+  group: 'front end' | 'lighthouse' | 'back end' | 'media' | 'course' | 'community' | 'growth' | 'observability' | 'replicas';
   name: string;
   value: number;
   unit: string;
@@ -135,6 +137,19 @@ function figuresOf(visits: PageVisit[], backend: BackendResult, progress: Progre
   return figures;
 }
 
+/** Lighthouse (mobile defaults, median of 3 runs) per page, and LCP at 1280×900 with the CPU 4× slower. */
+function lighthouseFigures(l: LighthouseResult): Figure[] {
+  const figures: Figure[] = [];
+  for (const p of l.pages) {
+    const s = p.scores;
+    figures.push({ group: 'lighthouse', name: `${p.name} (${p.page.length > 40 ? `${p.page.slice(0, 40)}…` : p.page}): performance`, value: s.performance, unit: `(runs ${p.runs.join(', ')}; LCP ${p.metrics.lcp} ms, TBT ${p.metrics.tbt} ms)`, target: `≥ ${PERFORMANCE_TARGET}`, pass: s.performance >= PERFORMANCE_TARGET });
+    const rest = [s.accessibility, s['best-practices'], s.seo];
+    figures.push({ group: 'lighthouse', name: `${p.name}: accessibility / best practices / SEO`, value: s.accessibility, unit: `/ ${s['best-practices']} / ${s.seo}`, target: '100 each', pass: rest.every((v) => v >= 100) });
+  }
+  for (const d of l.desktop) figures.push({ group: 'lighthouse', name: `${d.name}: LCP at 1280×900, CPU 4× slower, no network throttling`, value: d.lcp, unit: `ms (runs ${d.runs.join(', ')})`, target: `≤ ${DESKTOP_LCP_TARGET_MS} ms`, pass: d.lcp > 0 && d.lcp <= DESKTOP_LCP_TARGET_MS });
+  return figures;
+}
+
 /** The cost of tracing and metrics (both on vs both off, two products measured in turns) and the public health check under load. */
 function observabilityFigures(o: ObservabilityBenchResult): Figure[] {
   const cpu = (r: ObservabilityBenchResult['on']) => Object.entries(r.cpuMicrosPerRequest ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
@@ -146,7 +161,18 @@ function observabilityFigures(o: ObservabilityBenchResult): Figure[] {
   ];
 }
 
-function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: BackendResult, growth: GrowthResult | undefined): string {
+/** Two replicas of everything vs one on this machine (two products, one Redis, measured in turns). */
+function replicasFigures(r: ReplicasBenchResult): Figure[] {
+  const cpu = (run: ReplicasBenchResult['one']) => Object.values(run.cpuMicrosPerRequest ?? {}).reduce((a, b) => a + b, 0);
+  const failed = (run: ReplicasBenchResult['one']) => (run.non2xx + run.errors > 0 ? { target: 'no failures', pass: false } : {});
+  return [
+    { group: 'replicas', name: 'signed-in read through PORT, 1 replica of everything', value: r.one.requestsPerSecond, unit: `req/s (p99 ${r.one.p99} ms; ${cpu(r.one)} µs CPU/req over every process)`, reference: true, ...failed(r.one) },
+    { group: 'replicas', name: `the same with 2 replicas behind the launcher's balancers (${r.cpus} CPUs)`, value: r.two.requestsPerSecond, unit: `req/s (p99 ${r.two.p99} ms; ${cpu(r.two)} µs CPU/req over every process)`, ...failed(r.two) },
+    { group: 'replicas', name: '2 replicas ÷ 1', value: r.gain, unit: `× (runs 1: ${r.runs.one.join('/')}, 2: ${r.runs.two.join('/')}; bounded by the CPUs, see bench/README.md)`, reference: true },
+  ];
+}
+
+function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: BackendResult, growth: GrowthResult | undefined, lighthouse: LighthouseResult | undefined): string {
   const row = (f: Figure) => `| ${f.name} | ${f.value} ${f.unit} | ${f.target ?? (f.reference ? 'reference' : '')} | ${f.pass === undefined ? '' : f.pass ? 'pass' : '**MISS**'} |`;
   const lines = [
     `# Catalyst benchmarks (${at}${smoke ? ', smoke: harness check only' : ''})`,
@@ -157,13 +183,14 @@ function markdown(at: string, figures: Figure[], visits: PageVisit[], backend: B
     '![figures](latest.svg)',
     '',
   ];
-  for (const group of ['front end', 'back end', 'media', 'course', 'community', 'growth', 'observability'] as const) {
+  for (const group of ['front end', 'lighthouse', 'back end', 'media', 'course', 'community', 'growth', 'observability', 'replicas'] as const) {
     const inGroup = figures.filter((f) => f.group === group);
     if (inGroup.length === 0) continue;
     lines.push(`## ${group[0]!.toUpperCase()}${group.slice(1)}`, '', '| figure | value | target | |', '|---|---|---|---|', ...inGroup.map(row), '');
   }
   lines.push('### LCP elements and layout shifts', '', '| page | LCP element | FCP ms | shifted |', '|---|---|---|---|');
   for (const v of visits) lines.push(`| ${v.page} | ${v.lcpElement || '–'} | ${v.fcp} | ${v.shiftSources.join(', ') || '–'} |`);
+  if (lighthouse) lines.push('', '### Lighthouse per page (mobile defaults, median of 3)', '', lighthouseTable(lighthouse));
   lines.push('', '### Back-end runs', '', 'CPU µs/request: CPU time each process spent per answered request during the run (steadier than req/s on a shared machine).', '', '| route | path | req/s | p50 ms | p99 ms | non-2xx | errors | CPU µs/request |', '|---|---|---|---|---|---|---|---|');
   for (const r of [backend.ceiling, ...backend.routes, backend.overhead.direct, backend.overhead.gateway, backend.overhead.bareProxy])
     lines.push(`| ${r.name} | ${r.path} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} | ${Object.entries(r.cpuMicrosPerRequest ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')} |`);
@@ -210,6 +237,7 @@ async function main() {
   // The benchmark registers its load users from this one address.
   const product = await startProduct({ dataDir, env: { REGISTER_MAX_PER_ADDRESS: '10000', ...(smoke && built ? { SKIP_BUILD: 'true' } : {}) } });
   let visits: PageVisit[];
+  let lighthouse: LighthouseResult | undefined;
   let backend: BackendResult;
   let progress: ProgressBenchResult;
   let media: MediaBenchResult;
@@ -218,6 +246,10 @@ async function main() {
   try {
     say(`product up at ${product.url} after ${Math.round((Date.now() - started) / 1000)} s`);
     visits = await frontEnd(product.url);
+    if (process.env.BENCH_LIGHTHOUSE !== 'false') {
+      say('lighthouse: every page, mobile defaults, median of 3 runs (smoke: welcome and browse, 1 run)');
+      lighthouse = await benchLighthouse(product.url, smoke ? { runs: 1, only: ['welcome', 'browse'], desktop: false, say } : { say });
+    }
     say('back end: ceiling, routes, gateway overhead');
     backend = await measureBackend({ baseUrl: product.url, services: product.runtime.services, pids: product.runtime.pids, durationSeconds: seconds, warmupSeconds: smoke ? 1 : 3 });
     say('back end: progress saves');
@@ -247,15 +279,17 @@ async function main() {
 
   say('observability: tracing and metrics on vs off (two products, measured in turns), /api/v1/health under load');
   const observability = await benchObservability({ durationSeconds: seconds, warmupSeconds: smoke ? 1 : 3, runs: smoke ? 1 : 3, say });
+  say('replicas: 2 replicas of everything vs 1 (two products, one Redis, measured in turns)');
+  const replicas = await benchReplicas({ durationSeconds: seconds, warmupSeconds: smoke ? 1 : 3, runs: smoke ? 1 : 3, say });
 
   const at = new Date().toISOString();
-  const figures = [...figuresOf(visits, backend, progress, media, course, community, growth), ...observabilityFigures(observability)];
-  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, backEnd: backend, progress, media, course, community, growth, observability };
+  const figures = [...figuresOf(visits, backend, progress, media, course, community, growth), ...(lighthouse ? lighthouseFigures(lighthouse) : []), ...observabilityFigures(observability), ...replicasFigures(replicas)];
+  const results = { at, smoke, seconds, machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg() }, tookSeconds: Math.round((Date.now() - started) / 1000), figures, frontEnd: visits, lighthouse, backEnd: backend, progress, media, course, community, growth, observability, replicas };
   const outDir = path.join(here, 'results');
   mkdirSync(outDir, { recursive: true });
   const name = smoke ? 'smoke' : 'latest';
   writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
-  const md = markdown(at, figures, visits, backend, growth).replace('latest.svg', `${name}.svg`);
+  const md = markdown(at, figures, visits, backend, growth, lighthouse).replace('latest.svg', `${name}.svg`);
   writeFileSync(path.join(outDir, `${name}.md`), md);
   writeFileSync(path.join(outDir, `${name}.svg`), chart(at, visits, backend, progress, growth));
   process.stdout.write(md);

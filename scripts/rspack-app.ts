@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { DEFAULT_DESCRIPTION } from '../packages/web-kit/src/descriptions';
 
 export interface FrontendOptions {
   /** Federation name: 'shell', 'catalog', 'player', 'account', 'admin'. */
@@ -87,6 +88,7 @@ function htmlTemplate(title: string, host: boolean): string {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="theme-color" content="#0f172a" />
+    <meta name="description" content="${DEFAULT_DESCRIPTION}" />
     <title>${title}</title>
     <script type="application/json" id="catalyst-config">{}</script>
   </head>

@@ -2,7 +2,7 @@ import { BadgeCheck, Ban, Copy, Download, ExternalLink, SearchX } from 'lucide-r
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CERTIFICATE_MESSAGES, JWKS_PATH, type Certificate } from '@catalyst/contracts';
-import { api, Button, buttonClassName, ErrorScreen, formatDate, isApiRequestError, remoteTestId, Spinner, useApiData, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
+import { api, Button, buttonClassName, ErrorScreen, formatDate, isApiRequestError, PAGE_DESCRIPTIONS, remoteTestId, Spinner, useApiData, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
 import { linkedInAddToProfileUrl } from './linkedIn';
 import styles from './CertificatePage.module.css';
 
@@ -24,7 +24,7 @@ export default function CertificatePage() {
   const read = useApiData(api.certificate.get, code ? { params: { code } } : null);
   const certificate = read.data;
   const missing = !code || (isApiRequestError(read.error) && (read.error.status === 404 || read.error.status === 400));
-  useDocumentTitle(certificate ? `Certificate: ${certificate.courseTitle}` : missing ? CERTIFICATE_MESSAGES.notFound : 'Certificate');
+  useDocumentTitle(certificate ? `Certificate: ${certificate.courseTitle}` : missing ? CERTIFICATE_MESSAGES.notFound : 'Certificate', PAGE_DESCRIPTIONS.Certificate);
 
   let body;
   if (missing) {

@@ -35,7 +35,7 @@ export function ProductCard({ product, progress, layout, onOpen }: ProductCardPr
     }
   };
   return (
-    <article
+    <div
       className={`${styles.card} ${layout === 'list' ? styles.list : styles.grid}`}
       role="link"
       tabIndex={0}
@@ -45,7 +45,7 @@ export function ProductCard({ product, progress, layout, onOpen }: ProductCardPr
       data-testid="library-product"
     >
       <div className={styles.media}>
-        {product.thumbnail ? <img className={styles.thumb} src={product.thumbnail} alt="" loading="lazy" /> : <div className={styles.thumb} />}
+        {product.thumbnail ? <img className={styles.thumb} src={product.thumbnail} alt="" width={480} height={270} loading="lazy" decoding="async" /> : <div className={styles.thumb} />}
         {badge ? (
           <span className={styles.badge}>
             <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>{badge}</Badge>
@@ -53,7 +53,7 @@ export function ProductCard({ product, progress, layout, onOpen }: ProductCardPr
         ) : null}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title}>{product.title}</h3>
+        <h2 className={styles.title}>{product.title}</h2>
         {percent > 0 ? (
           // Only a started product has a bar: an empty one read as a divider.
           <div className={styles.progressRow}>
@@ -97,6 +97,6 @@ export function ProductCard({ product, progress, layout, onOpen }: ProductCardPr
           </ul>
         ) : null}
       </div>
-    </article>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ export * from './api/retry';
 export * from './api/useApiData';
 export * from './format';
 export * from './site';
+export * from './descriptions';
 export * from './session';
 export * from './subscription';
 export * from './guards';

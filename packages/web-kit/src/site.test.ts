@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DESCRIPTION, PAGE_DESCRIPTIONS } from './descriptions';
 import { pageTitle, readSiteConfig, useDocumentTitle } from './site';
 
 function inject(json: string) {
@@ -36,5 +37,17 @@ describe('site config', () => {
     expect(pageTitle('Browse Categories', 'Catalyst')).toBe('Browse Categories | Catalyst');
     renderHook(() => useDocumentTitle('About'));
     expect(document.title).toBe('About | Catalyst');
+  });
+
+  it("writes the page's meta description from descriptions.ts, the default for a page without one, or the one it passes", () => {
+    const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+    const { rerender } = renderHook(({ title, text }: { title: string; text?: string }) => useDocumentTitle(title, text), { initialProps: { title: 'About' } as { title: string; text?: string } });
+    expect(description()).toBe(PAGE_DESCRIPTIONS.About);
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    rerender({ title: 'Some Product' });
+    expect(description()).toBe(DEFAULT_DESCRIPTION);
+    rerender({ title: 'Certificate: CSS', text: 'Its own words.' });
+    expect(description()).toBe('Its own words.');
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { pageDescription } from './descriptions';
 
 /** Site-wide settings the gateway injects into index.html as JSON (defaults when absent). */
 export interface SiteConfig {
@@ -59,8 +60,24 @@ export function pageTitle(title: string | undefined, siteName = getSiteConfig().
   return title ? `${title} | ${siteName}` : siteName;
 }
 
-export function useDocumentTitle(title: string | undefined): void {
+/** Sets `<meta name="description">` (created when index.html has none). */
+export function setPageDescription(text: string, doc: Document = document): void {
+  let meta = doc.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = doc.createElement('meta');
+    meta.name = 'description';
+    doc.head.appendChild(meta);
+  }
+  if (meta.content !== text) meta.content = text;
+}
+
+/**
+ * The page's title, and its meta description: `description`, else the one written for this title in
+ * descriptions.ts, else the default.
+ */
+export function useDocumentTitle(title: string | undefined, description?: string): void {
   useEffect(() => {
     document.title = pageTitle(title);
-  }, [title]);
+    setPageDescription(description ?? pageDescription(title));
+  }, [title, description]);
 }

@@ -1,0 +1,280 @@
+/**
+ * An outside auditor over every page a person opens: the npm `lighthouse` package driving system Chromium
+ * (`--headless=new --no-sandbox --disable-gpu`, a fresh profile per run), Lighthouse's mobile defaults
+ * (Moto G Power screen, simulated slow 4G, 4× CPU), median of 3 runs per page (by performance score; each
+ * category's median reported). Signed-in pages start with what a sign-in in that tab leaves in
+ * sessionStorage (web-kit's token and role hint), written into every document of the audited tab before
+ * its scripts run (Lighthouse clears the origin's storage before it navigates; a new document is written
+ * again). A second, desktop pass measures LCP at 1280×900 with the CPU 4× slower and no network throttling
+ * (DevTools throttling, not simulated) for welcome, browse and admin.
+ *
+ * `npx tsx bench/lighthouse.ts [--base http://127.0.0.1:18181] [--runs 3] [--only welcome,browse] [--no-desktop]`
+ * audits a running product (`npm start`); `npm run bench` runs it on the product it starts.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
+import { signIn } from './backend';
+import { singleVideoProduct } from './frontend';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const PERFORMANCE_TARGET = 98;
+export const CATEGORY_TARGET = 100;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export interface LighthousePlan {
+  name: string;
+  path: string;
+  session?: { token: string; role: 'user' | 'admin' };
+  /** A page anyone opens without signing in. */
+  public: boolean;
+}
+
+export interface LighthousePage {
+  name: string;
+  page: string;
+  public: boolean;
+  /** Median of the runs, 0–100. */
+  scores: Record<Category, number>;
+  /** Of the median run (by performance): ms. */
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
+  runs: number[];
+  /** Failing audits of the median run, largest weight or saving first: what Lighthouse names. */
+  opportunities: string[];
+  pass: boolean;
+}
+
+export interface DesktopLcp {
+  name: string;
+  page: string;
+  lcp: number;
+  runs: number[];
+  lcpElement: string;
+}
+
+interface LhResult {
+  categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string; metricSavings?: Record<string, number>; details?: { type?: string; overallSavingsMs?: number; items?: Array<Record<string, unknown>> } }>;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** The pages a person opens, with the ids they need read from the running product. */
+export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]> {
+  const get = async <T>(p: string, token?: string): Promise<T> => {
+    const res = await fetch(new URL(`/api/v1${p}`, baseUrl), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    if (!res.ok) throw new Error(`GET ${p} answered ${res.status}`);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const [learner, member, admin] = [await signIn(baseUrl, 'learner'), await signIn(baseUrl, 'member'), await signIn(baseUrl, 'admin')];
+  const { items: categories } = await get<{ items: Array<{ slug: string; _id: string }> }>('/content/categories');
+  const category = categories[0];
+  if (!category) throw new Error('no category listed');
+  const creatorList = await get<Array<{ _id: string }>>(`/users/premium/categories/${category.slug}/creators`, member);
+  const { productId } = await singleVideoProduct(baseUrl);
+  // A course: the first listed product with lessons, opened at its first lesson.
+  const listed = await get<{ items: Array<{ productId: string; slug: string }> }>('/content/products?limit=50');
+  let coursePath: string | undefined;
+  for (const item of listed.items) {
+    const outline = await get<{ lessonCount: number; sections: Array<{ lessons: Array<{ id: string }> }> }>(`/content/products/${item.slug}/curriculum`);
+    const first = outline.sections.flatMap((s) => s.lessons)[0];
+    if (outline.lessonCount > 0 && first) {
+      coursePath = `/browse/premium/product/${item.productId}/lesson/${first.id}`;
+      break;
+    }
+  }
+  // The member's certificate (issued on their first read of their certificates).
+  const certificates = await get<Array<{ code: string }>>('/certificates', member);
+  const asLearner = { token: learner, role: 'user' as const };
+  const asMember = { token: member, role: 'user' as const };
+  const asAdmin = { token: admin, role: 'admin' as const };
+  const plans: LighthousePlan[] = [
+    { name: 'welcome', path: '/', public: true },
+    { name: 'about', path: '/about', public: true },
+    { name: 'privacy', path: '/privacy', public: true },
+    { name: 'terms', path: '/terms', public: true },
+    { name: 'browse', path: '/browse', session: asLearner, public: false },
+    { name: 'category', path: `/browse/category/${category.slug}`, session: asMember, public: false },
+    ...(creatorList[0] ? [{ name: 'creator library', path: `/browse/category/${category.slug}/creator/${creatorList[0]._id}`, session: asMember, public: false }] : []),
+    { name: 'product', path: `/browse/premium/product/${productId}`, session: asMember, public: false },
+    ...(coursePath ? [{ name: 'course player', path: coursePath, session: asMember, public: false }] : []),
+    { name: 'subscription', path: '/subscription', session: asMember, public: false },
+    { name: 'profile', path: '/profile', session: asMember, public: false },
+    { name: 'learning record', path: '/learning', session: asMember, public: false },
+    ...(certificates[0] ? [{ name: 'certificate', path: `/certificates/${certificates[0].code}`, public: true }] : []),
+    { name: 'admin', path: '/admin', session: asAdmin, public: false },
+    { name: 'admin products', path: '/admin/products', session: asAdmin, public: false },
+    { name: 'admin categories', path: '/admin/categories', session: asAdmin, public: false },
+    { name: 'admin creators', path: '/admin/creators', session: asAdmin, public: false },
+    { name: 'admin certificates', path: '/admin/certificates', session: asAdmin, public: false },
+  ];
+  return plans;
+}
+
+async function launch(dir: string): Promise<Browser> {
+  return puppeteer.launch({ executablePath: CHROME_PATH, headless: true, userDataDir: dir, args: CHROME_FLAGS, defaultViewport: null });
+}
+
+/** One Lighthouse run in a fresh profile; a signed-in plan's session is written into every document of the tab. */
+export async function auditOnce(baseUrl: string, plan: LighthousePlan, config: object | undefined, flags: object = {}): Promise<LhResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-lh-'));
+  const browser = await launch(dir);
+  try {
+    const page = await browser.newPage();
+    const origin = new URL(baseUrl).origin;
+    const kept: Record<string, string> = plan.session ? { [TOKEN_STORAGE_KEY]: plan.session.token, [ROLE_HINT_STORAGE_KEY]: plan.session.role } : {};
+    // A signed-in person has answered the cookie banner already; a newcomer on a public page sees it.
+    const local: Record<string, string> = plan.session ? { cookieConsent: 'essential' } : {};
+    await page.evaluateOnNewDocument(
+      (o: string, s: Record<string, string>, l: Record<string, string>) => {
+        if (location.origin !== o) return;
+        for (const [k, v] of Object.entries(s)) sessionStorage.setItem(k, v);
+        for (const [k, v] of Object.entries(l)) localStorage.setItem(k, v);
+      },
+      origin,
+      kept,
+      local,
+    );
+    const result = await lighthouse(new URL(plan.path, baseUrl).toString(), { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], ...flags }, config as never, page as never);
+    if (!result) throw new Error(`lighthouse gave no result for ${plan.path}`);
+    // LIGHTHOUSE_SAVE_DIR keeps every run's full report (open it in the Lighthouse viewer to dig in).
+    const keep = process.env.LIGHTHOUSE_SAVE_DIR;
+    if (keep) writeFileSync(path.join(keep, `${plan.name.replace(/\W+/g, '-')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    return result.lhr as unknown as LhResult;
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The failing audits Lighthouse names, the largest (savings in ms, else category weight) first. */
+function opportunitiesOf(lhr: LhResult): string[] {
+  const weights = new Map<string, number>();
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category].auditRefs) weights.set(ref.id, Math.max(weights.get(ref.id) ?? 0, ref.weight));
+  }
+  // The metrics themselves are what is judged, not what to do: name the audits behind them.
+  const metrics = new Set(['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'interactive', 'max-potential-fid']);
+  const savings = (a: LhResult['audits'][string]) => a.details?.overallSavingsMs ?? Object.entries(a.metricSavings ?? {}).reduce((sum, [k, v]) => sum + (k === 'CLS' ? v * 1000 : v), 0);
+  const failing = Object.values(lhr.audits).filter((a) => !metrics.has(a.id) && a.score !== null && a.score < 0.9 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode) && (weights.has(a.id) || savings(a) > 0));
+  const rank = (a: (typeof failing)[number]) => savings(a) * 10 + (weights.get(a.id) ?? 0) * (1 - (a.score ?? 0)) * 100;
+  return failing
+    .sort((a, b) => rank(b) - rank(a))
+    .slice(0, 3)
+    .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : savings(a) ? ` (${Math.round(savings(a))} ms)` : ''}`);
+}
+
+const score = (lhr: LhResult, c: Category) => Math.round((lhr.categories[c].score ?? 0) * 100);
+
+export async function auditPage(baseUrl: string, plan: LighthousePlan, runs = 3): Promise<LighthousePage> {
+  const results: LhResult[] = [];
+  for (let i = 0; i < runs; i++) results.push(await auditOnce(baseUrl, plan, undefined));
+  const byPerformance = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+  const mid = byPerformance[Math.floor(byPerformance.length / 2)];
+  if (!mid) throw new Error('no runs');
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => score(r, c)))])) as Record<Category, number>;
+  const n = (id: string) => Math.round(mid.audits[id]?.numericValue ?? 0);
+  const pass = scores.performance >= PERFORMANCE_TARGET && scores.accessibility >= CATEGORY_TARGET && scores['best-practices'] >= CATEGORY_TARGET && scores.seo >= CATEGORY_TARGET;
+  return {
+    name: plan.name,
+    page: plan.path,
+    public: plan.public,
+    scores,
+    metrics: { fcp: n('first-contentful-paint'), lcp: n('largest-contentful-paint'), tbt: n('total-blocking-time'), cls: Math.round((mid.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000, si: n('speed-index') },
+    runs: results.map((r) => score(r, 'performance')),
+    opportunities: pass ? [] : opportunitiesOf(mid),
+    pass,
+  };
+}
+
+/** 1280×900, CPU 4× slower, no network throttling (applied by DevTools, not simulated): LCP only. */
+const DESKTOP_CONFIG = {
+  extends: 'lighthouse:default',
+  settings: {
+    onlyCategories: ['performance'],
+    formFactor: 'desktop',
+    screenEmulation: { mobile: false, width: 1280, height: 900, deviceScaleFactor: 1, disabled: false },
+    throttlingMethod: 'devtools',
+    throttling: { rttMs: 0, throughputKbps: 0, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0, cpuSlowdownMultiplier: 4 },
+  },
+};
+
+export async function desktopLcp(baseUrl: string, plan: LighthousePlan, runs = 3): Promise<DesktopLcp> {
+  const values: number[] = [];
+  let element = '';
+  for (let i = 0; i < runs; i++) {
+    const lhr = await auditOnce(baseUrl, plan, DESKTOP_CONFIG, { onlyCategories: ['performance'] });
+    values.push(Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0));
+    const item = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0] as { items?: Array<{ node?: { selector?: string } }> } | undefined;
+    element = item?.items?.[0]?.node?.selector ?? element;
+  }
+  return { name: plan.name, page: plan.path, lcp: median(values), runs: values, lcpElement: element };
+}
+
+export interface LighthouseResult {
+  pages: LighthousePage[];
+  desktop: DesktopLcp[];
+}
+
+export const DESKTOP_LCP_TARGET_MS = 1200;
+const DESKTOP_PAGES = ['welcome', 'browse', 'admin'];
+
+export async function benchLighthouse(baseUrl: string, options: { runs?: number; only?: string[]; desktop?: boolean; say?: (line: string) => void } = {}): Promise<LighthouseResult> {
+  const say = options.say ?? (() => undefined);
+  const plans = (await lighthousePlans(baseUrl)).filter((p) => !options.only || options.only.includes(p.name));
+  const pages: LighthousePage[] = [];
+  for (const plan of plans) {
+    const page = await auditPage(baseUrl, plan, options.runs ?? 3);
+    say(`lighthouse ${plan.name} (${plan.path}): perf ${page.scores.performance} [${page.runs.join(', ')}], a11y ${page.scores.accessibility}, BP ${page.scores['best-practices']}, SEO ${page.scores.seo}; LCP ${page.metrics.lcp} ms, TBT ${page.metrics.tbt} ms${page.opportunities.length ? `; ${page.opportunities[0]}` : ''}`);
+    pages.push(page);
+  }
+  const desktop: DesktopLcp[] = [];
+  if (options.desktop !== false) {
+    for (const plan of plans.filter((p) => DESKTOP_PAGES.includes(p.name))) {
+      const d = await desktopLcp(baseUrl, plan, options.runs ?? 3);
+      say(`lighthouse desktop ${plan.name}: LCP ${d.lcp} ms [${d.runs.join(', ')}] (${d.lcpElement})`);
+      desktop.push(d);
+    }
+  }
+  return { pages, desktop };
+}
+
+/** The Markdown table of a run. */
+export function lighthouseTable(result: LighthouseResult): string {
+  const lines = ['| page | perf | a11y | BP | SEO | LCP ms | TBT ms | CLS | top opportunity (below target) |', '|---|---|---|---|---|---|---|---|---|'];
+  for (const p of result.pages) {
+    lines.push(`| ${p.name} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${p.metrics.lcp} | ${p.metrics.tbt} | ${p.metrics.cls} | ${p.opportunities[0] ?? '—'} |`);
+  }
+  if (result.desktop.length) {
+    lines.push('', '| page (1280×900, 4× CPU, no network throttling) | LCP ms (median) | runs | LCP element |', '|---|---|---|---|');
+    for (const d of result.desktop) lines.push(`| ${d.name} | ${d.lcp} | ${d.runs.join(', ')} | \`${d.lcpElement}\` |`);
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const base = arg('--base');
+  if (!base) throw new Error('--base http://127.0.0.1:<port> of a running product (npm start)');
+  const result = await benchLighthouse(base, {
+    runs: Number(arg('--runs') ?? 3),
+    only: arg('--only')?.split(','),
+    desktop: !process.argv.includes('--no-desktop'),
+    say: (line) => process.stderr.write(`[lighthouse] ${line}\n`),
+  });
+  process.stdout.write(`${lighthouseTable(result)}\n`);
+  const out = arg('--json');
+  if (out) writeFileSync(out, JSON.stringify(result, null, 2));
+}
