@@ -7,6 +7,7 @@
  * /api/v1/health under the same load (it used to ask every service on every call: ~200 req/s, p99 > 2 s).
  *
  *   npx tsx bench/observability.ts          # BENCH_SECONDS (5) per run, 3 alternating runs per mode
+ *   BENCH_TRACES_SAMPLER_ARG=0.1 npx tsx bench/observability.ts   # "on" records and exports 10% of traces
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -88,12 +89,12 @@ async function start(mode: 'off' | 'on', env: NodeJS.ProcessEnv, say: (line: str
  * Both products run side by side and are measured in turns (off, on, off, on, …): whatever else the
  * machine is doing weighs on both alike. Each mode's figure is its median run.
  */
-export async function benchObservability({ durationSeconds = 5, warmupSeconds = 3, runs = 3, say = (line: string) => process.stderr.write(`[bench] ${line}\n`) } = {}): Promise<ObservabilityBenchResult> {
+export async function benchObservability({ durationSeconds = 5, warmupSeconds = 3, runs = 3, sampled = process.env.BENCH_TRACES_SAMPLER_ARG ?? '1', say = (line: string) => process.stderr.write(`[bench] ${line}\n`) } = {}): Promise<ObservabilityBenchResult> {
   const collector = await startCollector();
   const off = await start('off', { OTEL_SDK_DISABLED: 'true', METRICS_DISABLED: 'true' }, say);
   let on: Awaited<ReturnType<typeof start>> | undefined;
   try {
-    on = await start('on', { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, METRICS_PORT: '0' }, say);
+    on = await start('on', { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_SAMPLER_ARG: sampled, METRICS_PORT: '0' }, say);
     for (const side of [off, on]) await measureLoad({ ...side.route, durationSeconds: warmupSeconds, warmupSeconds: 0 });
     const measured = { off: [] as RouteLoad[], on: [] as RouteLoad[] };
     for (let i = 0; i < runs; i++) {
