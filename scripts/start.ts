@@ -13,6 +13,7 @@ import { buildFrontends } from './build-frontends';
 import { freePort } from './lib/ports';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
 import { Supervisor, type ProcessSpec } from './lib/processes';
+import { startBalancer, type Balancer } from './lib/balancer';
 import { formatLogLine, prefixFor } from './lib/logs';
 import { ROOT, SERVICES, serviceEntry, type ServiceDef } from './lib/services';
 import { demoAccounts } from '@catalyst/contracts';
@@ -39,18 +40,27 @@ const launcherSchema = z.object({
   E2E_STATIC_COPY: z.enum(['true', 'false']).default('false'),
   /** 'ephemeral': services take OS-assigned ports instead of 4001…4010, so products started side by side never race for them. */
   SERVICE_PORTS: z.enum(['default', 'ephemeral']).default('default'),
+  /**
+   * Copies of each service, of the media worker and of the gateway (`--replicas N` too). Above 1, a round-robin
+   * balancer of the launcher's (scripts/lib/balancer.ts) stands on each service's port and on PORT, and REDIS_URL is required.
+   */
+  REPLICAS: z.coerce.number().int().min(1).max(8).default(1),
 });
 
 export const FRONTEND_APPS = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin', 'mfe-community'] as const;
 
 const dev = process.argv.includes('--dev');
+const replicasArg = process.argv.indexOf('--replicas');
+if (replicasArg > 0) process.env.REPLICAS = process.argv[replicasArg + 1];
 const config = parseConfig(launcherSchema);
+const replicas = config.REPLICAS;
 const launcherPrefix = prefixFor('launcher', 99);
 const say = (line: string) => process.stdout.write(`${launcherPrefix} ${line}\n`);
 /** Logs of work done inside the launcher (migrations, seeds), formatted like the children's. */
 const launcherLog = (name: string) =>
   createLogger(name, config.LOG_LEVEL, { write: (line: string) => void say(formatLogLine(line.trimEnd())) });
 const supervisor = new Supervisor(say);
+const balancers: Balancer[] = [];
 let postgres: RunningPostgres | undefined;
 let shuttingDown = false;
 
@@ -58,6 +68,7 @@ async function shutdown(code = 0) {
   if (shuttingDown) return;
   shuttingDown = true;
   say('stopping every process…');
+  await Promise.all(balancers.map((b) => b.close()));
   await supervisor.stopAll();
   if (postgres) {
     say('stopping Postgres…');
@@ -71,6 +82,11 @@ process.on('SIGTERM', () => void shutdown(0));
 
 async function main() {
   const started = Date.now();
+  if (replicas > 1 && !config.REDIS_URL) {
+    throw new Error(
+      `REPLICAS=${replicas} needs REDIS_URL: sessions revoked, rate limits, edge-cache purges, invalidations and live streams are shared between processes through Redis, and in-process caches cannot be shared. Start a Redis and set REDIS_URL=redis://host:port.`,
+    );
+  }
   if (config.RESET_DATA === 'true') rmSync(config.DATA_DIR, { recursive: true, force: true });
   mkdirSync(config.DATA_DIR, { recursive: true });
 
@@ -129,11 +145,27 @@ async function main() {
   // Chosen now, listened on later: no two processes may be handed the same port (nor the gateway's).
   const taken = new Set<number>([gatewayPort]);
   const ports = new Map<string, number>();
-  for (const service of services) {
-    const port = await freePort(config.SERVICE_PORTS === 'ephemeral' ? undefined : service.defaultPort, taken);
+  const claim = async (preferred?: number) => {
+    const port = await freePort(preferred, taken);
     taken.add(port);
-    ports.set(service.name, port);
+    return port;
+  };
+  for (const service of services) ports.set(service.name, await claim(config.SERVICE_PORTS === 'ephemeral' ? undefined : service.defaultPort));
+  // With replicas, the port above is the balancer's (what every peer calls); each copy listens on one of its own.
+  // The payments sandbox stands for Stripe: one copy.
+  const copiesOf = (name: string) => (name === 'payments-sandbox' ? 1 : replicas);
+  const replicaPorts = new Map<string, number[]>();
+  for (const service of services) {
+    const own: number[] = [];
+    for (let k = 0; k < copiesOf(service.name); k++) own.push(replicas > 1 && copiesOf(service.name) > 1 ? await claim() : ports.get(service.name)!);
+    replicaPorts.set(service.name, own);
   }
+  const gatewayPorts: number[] = replicas > 1 ? await Promise.all(Array.from({ length: replicas }, () => claim())) : [gatewayPort];
+  // Two copies cannot serve one metrics port: with replicas each process is given one of its own.
+  const metricsPortFor = async (): Promise<NodeJS.ProcessEnv> => (replicas > 1 && process.env.METRICS_PORT ? { METRICS_PORT: String(await claim()) } : {});
+  // N copies compile and connect at once on the same cores: each is given N times as long to answer /health.
+  const healthyWithinMs = 60_000 * replicas;
+  const copyName = (name: string, k: number, copies: number) => (copies > 1 ? `${name}-${k + 1}` : name);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
   const internalSecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
   const sandboxPort = ports.get('payments-sandbox');
@@ -170,6 +202,7 @@ async function main() {
 
   for (const service of services) {
     const port = ports.get(service.name)!;
+    const own = replicaPorts.get(service.name)!;
     const extra: NodeJS.ProcessEnv =
       service.name === 'payments-sandbox'
         ? {
@@ -178,16 +211,31 @@ async function main() {
             WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/api/v1/webhooks/stripe`,
           }
         : {};
-    supervisor.start({
-      name: service.name,
-      ...tsNode(serviceEntry(service.name), dev),
-      env: { ...common, ...extra, PORT: String(port) },
-      healthUrl: `http://127.0.0.1:${port}/health`,
-    });
+    for (const [k, ownPort] of own.entries()) {
+      supervisor.start({
+        name: copyName(service.name, k, own.length),
+        ...tsNode(serviceEntry(service.name), dev),
+        env: { ...common, ...extra, ...(await metricsPortFor()), PORT: String(ownPort) },
+        healthUrl: `http://127.0.0.1:${ownPort}/health`,
+      });
+    }
   }
   // The media worker: processing jobs from the Postgres queue (no port; the supervisor restarts it if it dies).
-  supervisor.start({ name: 'media-worker', ...tsNode(serviceEntry('media', 'worker.ts'), dev), env: { ...common, PORT: String(ports.get('media')) } });
-  await supervisor.waitHealthy();
+  // With replicas, as many workers: pg-boss hands each job to one of them.
+  for (let k = 0; k < replicas; k++) {
+    supervisor.start({
+      name: copyName('media-worker', k, replicas),
+      ...tsNode(serviceEntry('media', 'worker.ts'), dev),
+      env: { ...common, ...(await metricsPortFor()), PORT: String(ports.get('media')) },
+    });
+  }
+  await supervisor.waitHealthy(healthyWithinMs);
+  if (replicas > 1) {
+    for (const service of services) {
+      const own = replicaPorts.get(service.name)!;
+      if (own.length > 1) balancers.push(await startBalancer({ port: ports.get(service.name)!, upstreams: own.map((p) => `http://127.0.0.1:${p}`) }));
+    }
+  }
 
   if (config.STATIC_ROOT && config.E2E_STATIC_COPY === 'true') {
     // A deployment of its own, so browser tests can delete or redeploy one remote safely.
@@ -204,20 +252,21 @@ async function main() {
     admin: 'http://localhost:3004/mf-manifest.json',
     community: 'http://localhost:3005/mf-manifest.json',
   };
-  const gateway: ProcessSpec = {
-    name: 'gateway',
+  const gateway = (port: number, k: number): ProcessSpec => ({
+    name: copyName('gateway', k, gatewayPorts.length),
     ...tsNode(path.join(ROOT, 'gateway/src/main.ts'), dev),
     env: {
       ...common,
-      PORT: String(gatewayPort),
-      ...(config.HOST ? { HOST: config.HOST } : { HOST: '' }),
+      PORT: String(port),
+      // Behind the launcher's balancer the gateways listen on loopback and believe its X-Forwarded-For.
+      ...(replicas > 1 ? { HOST: '127.0.0.1', TRUST_PROXY: trustingTheBalancer(process.env.TRUST_PROXY) } : config.HOST ? { HOST: config.HOST } : { HOST: '' }),
       // Builds may come from a deployment copy; the demo media always come from the repository.
       ...(config.STATIC_ROOT ? { STATIC_ROOT: config.STATIC_ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(ROOT, 'media') } : {}),
       ...(dev ? { MF_REMOTES: JSON.stringify(devRemotes) } : {}),
     },
-    healthUrl: `http://127.0.0.1:${gatewayPort}/api/v1/health`,
-  };
-  supervisor.start(gateway);
+    healthUrl: `http://127.0.0.1:${port}/api/v1/health`,
+  });
+  for (const [k, port] of gatewayPorts.entries()) supervisor.start({ ...gateway(port, k), env: { ...gateway(port, k).env, ...(await metricsPortFor()) } });
   if (dev) {
     for (const [i, app] of FRONTEND_APPS.entries()) {
       supervisor.start({
@@ -229,14 +278,24 @@ async function main() {
       });
     }
   }
-  await supervisor.waitHealthy();
+  await supervisor.waitHealthy(healthyWithinMs);
+  if (replicas > 1) {
+    balancers.push(await startBalancer({ port: gatewayPort, host: config.HOST || '127.0.0.1', forwardFor: true, upstreams: gatewayPorts.map((p) => `http://127.0.0.1:${p}`) }));
+    say(`${replicas} replicas of each service, of the media worker and of the gateway, round-robin behind the launcher's balancers`);
+  }
 
   // Rewritten whenever the supervisor restarts a child, so the pids stay current (the fault suite reads them).
   const writeRuntime = () =>
     writeFileSync(
       path.join(config.DATA_DIR, 'runtime.json'),
       JSON.stringify(
-        { gateway: `http://127.0.0.1:${gatewayPort}`, services: Object.fromEntries(ports), databaseUrl, pids: { launcher: process.pid, ...supervisor.pids() } },
+        {
+          gateway: `http://127.0.0.1:${gatewayPort}`,
+          services: Object.fromEntries(ports),
+          // Each copy's own port (the balancers' are above); the same port as above with one replica.
+          replicas: { gateway: gatewayPorts, ...Object.fromEntries(replicaPorts) },
+          databaseUrl,
+          pids: { launcher: process.pid, ...supervisor.pids() } },
         null,
         2,
       ),
@@ -252,6 +311,14 @@ async function main() {
     for (const account of Object.values(demoAccounts)) say(`  ${account.email.padEnd(28)} ${account.password.padEnd(16)} ${account.role === 'admin' ? 'admin' : account.email.startsWith('member') ? 'Premium member' : 'learner, no plan'}`);
   }
   if (useSandbox && sandboxPort) say(`payments sandbox at http://localhost:${sandboxPort} (test card 4242 4242 4242 4242)`);
+}
+
+/** The gateways' TRUST_PROXY behind the balancer: one more hop (a count), or loopback added to the named proxies. */
+function trustingTheBalancer(configured: string | undefined): string {
+  const v = configured?.trim();
+  if (!v || v === 'false') return 'loopback';
+  if (/^\d+$/.test(v)) return String(Number(v) + 1);
+  return `${v}, loopback`;
 }
 
 main().catch(async (error: unknown) => {

@@ -7,7 +7,14 @@ import { ROOT } from './services';
 export interface RunningProduct {
   url: string;
   dataDir: string;
-  runtime: { gateway: string; services: Record<string, number>; databaseUrl: string; pids?: Record<string, number> };
+  runtime: {
+    gateway: string;
+    services: Record<string, number>;
+    /** Each copy's own port by service and 'gateway' (REPLICAS > 1: behind the launcher's balancers). */
+    replicas?: Record<string, number[]>;
+    databaseUrl: string;
+    pids?: Record<string, number>;
+  };
   stop: () => Promise<void>;
 }
 
