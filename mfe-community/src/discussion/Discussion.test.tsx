@@ -499,4 +499,28 @@ describe('an open discussion, live', () => {
     expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies');
     expect(view.querySelectorAll(`[data-post-id="${mine._id}"]`)).toHaveLength(1);
   });
+
+  it("counts the reader's own reply once when the answer to posting comes while the stream's news is still being read", async () => {
+    const stream = sseStream();
+    const pages = [[reply(1)]];
+    const mine = post({ _id: id(0x901), author: ME, mine: true, body: 'Mine', bodyHtml: '<p>Mine, raced</p>' });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    liveServer(pages, [stream], thread(), { [`POST /community/threads/${T1}/replies`]: async () => (await answered, { status: 201, data: mine }) });
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('Reply 1');
+    fireEvent.change(within(view).getByLabelText('Your reply'), { target: { value: 'Mine' } });
+    await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Post reply' })));
+
+    pages[0]!.push(mine);
+    // the stream's event and the POST's answer land together, before the tail is read again
+    await act(async () => {
+      stream.send('reply', { type: 'reply', threadId: T1, postId: mine._id, replyCount: 2 });
+      answer();
+    });
+    await within(view).findByText('Mine, raced');
+    await waitFor(() => expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies'));
+    expect(view.querySelectorAll(`[data-post-id="${mine._id}"]`)).toHaveLength(1);
+  });
 });

@@ -60,10 +60,14 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
     if (added.length > 0) announce(newRepliesText(added.length));
   };
 
+  /** Replies already in the count (the stream's event and this reader's own POST answer may come in either order). */
+  const counted = useRef(new Set<string>());
+
   useThreadEvents(initial._id, {
     onEvent: (event) => {
       if (event.type === 'reply') {
-        setThread((previous) => ({ ...previous, replyCount: event.replyCount }));
+        counted.current.add(event.postId);
+        setThread((previous) => ({ ...previous, replyCount: Math.max(previous.replyCount, event.replyCount) }));
         if (replies.has(event.postId)) return;
         if (replies.nextCursor) announce(newRepliesText(1));
         else void showNewReplies();
@@ -99,7 +103,8 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
     });
   const replied = (post: Post) => {
     // the stream may have brought it first (then it is counted already)
-    const known = replies.has(post._id);
+    const known = counted.current.has(post._id);
+    counted.current.add(post._id);
     replies.add(post, 'last');
     // replying follows the discussion (the server says so)
     setThread((previous) => ({ ...previous, replyCount: previous.replyCount + (known ? 0 : 1), following: true }));
