@@ -42,7 +42,7 @@ describe('trace context without an OTLP endpoint', () => {
   });
 
   it('starts a trace when the caller sent none, and a malformed traceparent is not trusted', async () => {
-    for (const headers of [{}, { traceparent: 'garbage' }, { traceparent: `00-${'0'.repeat(32)}-b7ad6b7169203331-01` }]) {
+    for (const headers of [{}, { traceparent: 'garbage' }, { traceparent: `00-${'0'.repeat(32)}-b7ad6b7169203331-01` }] as Array<Record<string, string>>) {
       const answer = await get(`${world.gateway.url}/api/v1/categories`, headers);
       expect(answer.traceId).toMatch(/^[0-9a-f]{32}$/);
       expect(answer.traceId).not.toBe('0'.repeat(32));
