@@ -14,6 +14,7 @@ import { freePort } from './lib/ports';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
 import { Supervisor, type ProcessSpec } from './lib/processes';
 import { startBalancer, type Balancer } from './lib/balancer';
+import { connectionCap } from '../gateway/src/listen';
 import { formatLogLine, prefixFor } from './lib/logs';
 import { ROOT, SERVICES, serviceEntry, type ServiceDef } from './lib/services';
 import { demoAccounts } from '@catalyst/contracts';
@@ -45,6 +46,8 @@ const launcherSchema = z.object({
    * balancer of the launcher's (scripts/lib/balancer.ts) stands on each service's port and on PORT, and REDIS_URL is required.
    */
   REPLICAS: z.coerce.number().int().min(1).max(8).default(1),
+  /** The gateway's cap on open connections per client address; with replicas the balancer on PORT applies it. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
 });
 
 export const FRONTEND_APPS = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin', 'mfe-community'] as const;
@@ -233,7 +236,7 @@ async function main() {
   if (replicas > 1) {
     for (const service of services) {
       const own = replicaPorts.get(service.name)!;
-      if (own.length > 1) balancers.push(await startBalancer({ port: ports.get(service.name)!, upstreams: own.map((p) => `http://127.0.0.1:${p}`) }));
+      if (own.length > 1) balancers.push(await startBalancer({ port: ports.get(service.name)!, hosts: ['127.0.0.1'], upstreams: own.map((p) => `http://127.0.0.1:${p}`) }));
     }
   }
 
@@ -259,7 +262,7 @@ async function main() {
       ...common,
       PORT: String(port),
       // Behind the launcher's balancer the gateways listen on loopback and believe its X-Forwarded-For.
-      ...(replicas > 1 ? { HOST: '127.0.0.1', TRUST_PROXY: trustingTheBalancer(process.env.TRUST_PROXY) } : config.HOST ? { HOST: config.HOST } : { HOST: '' }),
+      ...(replicas > 1 ? { HOST: '127.0.0.1', TRUST_PROXY: trustingTheBalancer(process.env.TRUST_PROXY), MAX_CONNECTIONS_PER_ADDRESS: '0' } : config.HOST ? { HOST: config.HOST } : { HOST: '' }),
       // Builds may come from a deployment copy; the demo media always come from the repository.
       ...(config.STATIC_ROOT ? { STATIC_ROOT: config.STATIC_ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(ROOT, 'media') } : {}),
       ...(dev ? { MF_REMOTES: JSON.stringify(devRemotes) } : {}),
@@ -280,7 +283,17 @@ async function main() {
   }
   await supervisor.waitHealthy(healthyWithinMs);
   if (replicas > 1) {
-    balancers.push(await startBalancer({ port: gatewayPort, host: config.HOST || '127.0.0.1', forwardFor: true, upstreams: gatewayPorts.map((p) => `http://127.0.0.1:${p}`) }));
+    // The gateways' per-address connection cap moves to the balancer: behind it every connection is the balancer's.
+    const cap = connectionCap(config.MAX_CONNECTIONS_PER_ADDRESS, launcherLog('balancer'));
+    balancers.push(
+      await startBalancer({
+        port: gatewayPort,
+        hosts: config.HOST ? [config.HOST] : undefined,
+        forwardFor: true,
+        onConnection: (socket) => cap.onConnection(socket),
+        upstreams: gatewayPorts.map((p) => `http://127.0.0.1:${p}`),
+      }),
+    );
     say(`${replicas} replicas of each service, of the media worker and of the gateway, round-robin behind the launcher's balancers`);
   }
 

@@ -49,6 +49,14 @@ describe('the round-robin balancer', () => {
     expect(json.xff).toBe('203.0.113.9, 127.0.0.1');
   });
 
+  it('lets onConnection refuse a client before a byte is read (the gateways\' per-address cap)', async () => {
+    let seen = 0;
+    const balancer = await startBalancer({ upstreams: [await upstream('a')], hosts: ['127.0.0.1'], onConnection: (socket) => (++seen > 1 ? socket.destroy() : undefined) });
+    opened.push(balancer);
+    expect((await fetch(`http://127.0.0.1:${balancer.port}/`, { headers: { connection: 'close' } })).status).toBe(200);
+    await expect(fetch(`http://127.0.0.1:${balancer.port}/`, { headers: { connection: 'close' } })).rejects.toThrow();
+  });
+
   it('relays an event stream as it is written', async () => {
     const balancer = await startBalancer({ upstreams: [await upstream('a')] });
     opened.push(balancer);

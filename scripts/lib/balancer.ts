@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface Balancer {
   port: number;
@@ -17,17 +17,22 @@ const DOWN_MS = 2_000;
  * open); an upstream that refuses a connection is skipped for a moment and the request answered 502
  * (its body may already be on the wire, so it is never replayed). `forwardFor`: append the client's
  * address to X-Forwarded-For (in front of gateways that trust loopback; services get the gateway's header as is).
+ * `onConnection`: sees each client socket first (in front of gateways: their per-address connection cap,
+ * which behind a balancer only the balancer can apply: every connection the gateways see is its own).
+ * `hosts`: the interfaces (unset: 127.0.0.1, and ::1 where the machine has it, like the gateway).
  */
 export async function startBalancer({
   upstreams,
   port = 0,
-  host = '127.0.0.1',
+  hosts,
   forwardFor = false,
+  onConnection,
 }: {
   upstreams: string[];
   port?: number;
-  host?: string;
+  hosts?: string[];
   forwardFor?: boolean;
+  onConnection?: (socket: Socket) => void;
 }): Promise<Balancer> {
   if (upstreams.length === 0) throw new Error('a balancer needs at least one upstream');
   const targets = upstreams.map((u) => new URL(u));
@@ -43,7 +48,7 @@ export async function startBalancer({
     return next++ % targets.length;
   };
 
-  const server = http.createServer((req, res) => {
+  const handle: http.RequestListener = (req, res) => {
     const i = pick();
     counts[i]!++;
     const target = targets[i]!;
@@ -68,22 +73,40 @@ export async function startBalancer({
       if (!res.writableFinished) upstream.destroy();
     });
     req.pipe(upstream);
-  });
-  // Event streams and long uploads: no idle limit of the balancer's own (the gateways and services set theirs).
-  server.requestTimeout = 0;
-  server.headersTimeout = 60_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  };
+  const servers: http.Server[] = [];
+  for (const host of hosts ?? ['127.0.0.1', '::1']) {
+    const server = http.createServer(handle);
+    // Event streams and long uploads: no idle limit of the balancer's own (the gateways and services set theirs).
+    server.requestTimeout = 0;
+    server.headersTimeout = 60_000;
+    if (onConnection) server.on('connection', onConnection);
+    const listening = await new Promise<boolean>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        // A machine without IPv6 loopback is served on 127.0.0.1 alone.
+        if (!hosts && host === '::1' && (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT')) return resolve(false);
+        reject(error);
+      });
+      server.listen(port, host, () => resolve(true));
+    });
+    if (!listening) continue;
+    servers.push(server);
+    port = (server.address() as AddressInfo).port;
+  }
   return {
-    port: (server.address() as AddressInfo).port,
+    port,
     counts: () => [...counts],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-        agent.destroy();
-      }),
+    close: async () => {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
+      agent.destroy();
+    },
   };
 }
