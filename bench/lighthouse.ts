@@ -59,6 +59,7 @@ export interface DesktopLcp {
 }
 
 interface LhResult {
+  runtimeError?: { code: string; message: string };
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string; metricSavings?: Record<string, number>; details?: { type?: string; overallSavingsMs?: number; items?: Array<Record<string, unknown>> } }>;
 }
@@ -160,7 +161,7 @@ export async function auditOnce(baseUrl: string, plan: LighthousePlan, config: o
 function opportunitiesOf(lhr: LhResult): string[] {
   const weights = new Map<string, number>();
   for (const category of CATEGORIES) {
-    for (const ref of lhr.categories[category].auditRefs) weights.set(ref.id, Math.max(weights.get(ref.id) ?? 0, ref.weight));
+    for (const ref of lhr.categories[category].auditRefs) if (ref.weight > 0) weights.set(ref.id, Math.max(weights.get(ref.id) ?? 0, ref.weight));
   }
   // The metrics themselves are what is judged, not what to do: name the audits behind them.
   const metrics = new Set(['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'interactive', 'max-potential-fid']);
@@ -177,7 +178,13 @@ const score = (lhr: LhResult, c: Category) => Math.round((lhr.categories[c].scor
 
 export async function auditPage(baseUrl: string, plan: LighthousePlan, runs = 3): Promise<LighthousePage> {
   const results: LhResult[] = [];
-  for (let i = 0; i < runs; i++) results.push(await auditOnce(baseUrl, plan, undefined));
+  // A run Lighthouse could not finish (a runtime error, no score: the machine too busy to paint in time) is
+  // run again, twice at most, rather than counted as 0.
+  for (let attempts = 0; results.length < runs && attempts < runs + 2; attempts++) {
+    const lhr = await auditOnce(baseUrl, plan, undefined);
+    if (!lhr.runtimeError && lhr.categories.performance.score !== null) results.push(lhr);
+  }
+  if (results.length === 0) throw new Error(`lighthouse could not finish a run of ${plan.path}`);
   const byPerformance = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const mid = byPerformance[Math.floor(byPerformance.length / 2)];
   if (!mid) throw new Error('no runs');
@@ -211,9 +218,11 @@ const DESKTOP_CONFIG = {
 export async function desktopLcp(baseUrl: string, plan: LighthousePlan, runs = 3): Promise<DesktopLcp> {
   const values: number[] = [];
   let element = '';
-  for (let i = 0; i < runs; i++) {
+  for (let attempts = 0; values.length < runs && attempts < runs + 2; attempts++) {
     const lhr = await auditOnce(baseUrl, plan, DESKTOP_CONFIG, { onlyCategories: ['performance'] });
-    values.push(Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0));
+    const lcp = Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
+    if (lhr.runtimeError || lcp === 0) continue;
+    values.push(lcp);
     const item = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0] as { items?: Array<{ node?: { selector?: string } }> } | undefined;
     element = item?.items?.[0]?.node?.selector ?? element;
   }
