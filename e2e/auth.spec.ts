@@ -243,7 +243,7 @@ test('changing the sign-in e-mail asks for the password, tells the old address a
   expect((await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
 });
 
-test('a failing /auth/me on reload keeps the session: the page says it cannot reach Catalyst, and Retry signs back in', async ({ page }) => {
+test('a failing /auth/me on reload keeps the session: a 503 says it cannot reach Catalyst; unreachable, Retry shows what this session last loaded; back online, signed in', async ({ page }) => {
   await loginAs(page, 'member');
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
@@ -253,11 +253,16 @@ test('a failing /auth/me on reload keeps the session: the page says it cannot re
   await expect(page.getByText("We can't reach Catalyst right now")).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
   await page.unroute('**/api/v1/auth/me');
+  // Not reached at all: the session's kept answer stands in (issue 21; the Offline strip shows only while
+  // nothing answers, and here the other services still do).
   await page.route('**/api/v1/auth/me', (route) => route.abort('connectionrefused'));
-  await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByText("We can't reach Catalyst right now")).toBeVisible();
-  await page.unroute('**/api/v1/auth/me');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
   await expect(header(page).getByText('Welcome, Maya')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
+  await page.unroute('**/api/v1/auth/me');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  await expect(header(page).getByText('Welcome, Maya')).toBeVisible();
+  await expect(page.getByText("Offline — you're seeing what was last loaded")).toHaveCount(0);
 });
