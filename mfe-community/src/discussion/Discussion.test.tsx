@@ -476,10 +476,11 @@ describe('an open discussion, live', () => {
     expect(announced()).toBe('1 new reply');
   });
 
-  it("counts the reader's own reply once when the stream tells it before the answer to posting does", async () => {
+  /** The reader posts a reply whose answer waits until `answer()`; the reply's next page already holds it. */
+  async function postingOwnReply(suffix: number, shown: string) {
     const stream = sseStream();
     const pages = [[reply(1)]];
-    const mine = post({ _id: id(0x900), author: ME, mine: true, body: 'Mine', bodyHtml: '<p>Mine, posted</p>' });
+    const mine = post({ _id: id(suffix), author: ME, mine: true, body: 'Mine', bodyHtml: `<p>${shown}</p>` });
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     liveServer(pages, [stream], thread(), { [`POST /community/threads/${T1}/replies`]: async () => (await answered, { status: 201, data: mine }) });
@@ -488,9 +489,14 @@ describe('an open discussion, live', () => {
     await within(view).findByText('Reply 1');
     fireEvent.change(within(view).getByLabelText('Your reply'), { target: { value: 'Mine' } });
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Post reply' })));
-
     pages[0]!.push(mine);
-    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: mine._id, replyCount: 2 }));
+    const told = () => stream.send('reply', { type: 'reply', threadId: T1, postId: mine._id, replyCount: 2 });
+    return { view, mine, told, answer };
+  }
+
+  it("counts the reader's own reply once when the stream tells it before the answer to posting does", async () => {
+    const { view, mine, told, answer } = await postingOwnReply(0x900, 'Mine, posted');
+    await act(async () => told());
     await within(view).findByText('Mine, posted');
     // the reader's own reply is not news to them
     expect(announced()).not.toBe('1 new reply');
@@ -501,22 +507,10 @@ describe('an open discussion, live', () => {
   });
 
   it("counts the reader's own reply once when the answer to posting comes while the stream's news is still being read", async () => {
-    const stream = sseStream();
-    const pages = [[reply(1)]];
-    const mine = post({ _id: id(0x901), author: ME, mine: true, body: 'Mine', bodyHtml: '<p>Mine, raced</p>' });
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    liveServer(pages, [stream], thread(), { [`POST /community/threads/${T1}/replies`]: async () => (await answered, { status: 201, data: mine }) });
-    renderDiscussion();
-    const view = await openThread();
-    await within(view).findByText('Reply 1');
-    fireEvent.change(within(view).getByLabelText('Your reply'), { target: { value: 'Mine' } });
-    await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Post reply' })));
-
-    pages[0]!.push(mine);
+    const { view, mine, told, answer } = await postingOwnReply(0x901, 'Mine, raced');
     // the stream's event and the POST's answer land together, before the tail is read again
     await act(async () => {
-      stream.send('reply', { type: 'reply', threadId: T1, postId: mine._id, replyCount: 2 });
+      told();
       answer();
     });
     await within(view).findByText('Mine, raced');
