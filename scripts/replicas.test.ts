@@ -103,7 +103,7 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
   afterAll(async () => {
     await product?.stop();
     await redis?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // a child may still be writing as it exits
   }, 60_000);
 
   it('starts two copies of each service and of the gateway, and the balancer on PORT answers', async () => {
