@@ -336,6 +336,12 @@ describe('sorting', () => {
   });
 });
 
+/** A page read straight off an index in the order asked: no sort step, no whole-table scan. */
+function expectIndexOrderedRead(plan: string): void {
+  expect(plan).toMatch(/Index (Only )?Scan/);
+  expect(plan).not.toMatch(/\bSort\b|Seq Scan/);
+}
+
 describe('paging a thread of 10,000 replies', () => {
   it('reads every reply exactly once, page after page, in both sorts, and a deep page straight from its cursor', async () => {
     const asked = await thread();
@@ -378,11 +384,17 @@ describe('paging a thread of 10,000 replies', () => {
     const page = await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies?limit=3&cursor=${cursor}`);
     expect(page.body.data.items.map((x: { body: string }) => x.body)).toEqual(['Reply 9001', 'Reply 9002', 'Reply 9003']);
 
-    // The deep page is read through the index, not by sorting the thread.
+    // The deep page is read through an index in page order, never by scanning and sorting the thread.
+    // (Which index the planner picks for the oldest sort depends on its statistics: with one thread
+    // holding nearly every row, the unique seq index filtered by thread is as good as the partial one.)
+    // Plans follow the table's statistics: gather them as autovacuum would, so the plan is the one production gets.
+    await sql`analyze posts`.execute(t.db);
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select * from posts where thread_id = ${asked._id} and is_opening = false and seq > ${seq9000.seq}::bigint order by seq limit 51`.execute(t.db);
-    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/posts_replies_oldest_idx/);
+    expectIndexOrderedRead(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
     const topPlan = await sql<{ 'QUERY PLAN': string }>`explain select * from posts where thread_id = ${asked._id} and is_opening = false and (-upvotes, seq) > (-3, ${seq9000.seq}::bigint) order by -upvotes, seq limit 51`.execute(t.db);
-    expect(topPlan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/posts_replies_top_idx/);
+    const top = topPlan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expectIndexOrderedRead(top);
+    expect(top).toMatch(/posts_replies_top_idx/);
   });
 });
 
