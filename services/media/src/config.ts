@@ -24,6 +24,8 @@ export const configSchema = baseServiceConfigSchema.extend({
   MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Worker: a job whose worker has not reported for this long is taken back and run again (the worker was killed). */
   MEDIA_JOB_STALE_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Worker: on SIGTERM, running jobs get this long to finish before their ffmpeg is ended (keep it under the SIGKILL grace). */
+  MEDIA_STOP_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Worker: unfinished uploads are removed after this many hours. */
   MEDIA_ORPHAN_HOURS: z.coerce.number().min(0.001).default(24),
   /** ffmpeg and ffprobe: a path, else the system's on PATH, else the binaries of the npm installer packages. */

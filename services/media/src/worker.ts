@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import type { Database } from './db/schema';
 import { PROCESS_QUEUE, startJobs, SWEEP_QUEUE, type ProcessJob } from './jobs/queue';
 import { recoverJobs, sweepOrphans } from './jobs/recovery';
+import { endRunningFfmpeg } from './processing/ffmpeg';
 import { markFailed, processAsset } from './processing/process-asset';
 import { SCHEMA } from './setup';
 import { createStorage } from './storage';
@@ -19,6 +20,7 @@ const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: S
 const storage = createStorage(config);
 const ffmpeg = config.FFMPEG_PATH ?? mediaToolPath('ffmpeg');
 const ffprobe = config.FFPROBE_PATH ?? mediaToolPath('ffprobe');
+let stopping = false;
 const jobs = await startJobs({ connectionString: config.DATABASE_URL, log, supervise: true });
 
 // Prometheus: the queue's backlog (jobs waiting, read when scraped) and each job's run time and outcome.
@@ -55,7 +57,8 @@ for (let slot = 0; slot < config.MEDIA_WORKER_CONCURRENCY; slot++) {
       return { outcome: await timed(PROCESS_QUEUE, () => processAsset({ db, storage, log, ffmpeg, ffprobe }, job.data.assetId)) };
     } catch (error) {
       log.error({ assetId: job.data.assetId, retry: job.retryCount, err: (error as Error).message }, 'processing failed; the queue will retry');
-      if (job.retryCount >= job.retryLimit) await markFailed(db, job.data.assetId, `Processing failed: ${(error as Error).message.slice(0, 300)}`);
+      // A run ended by this worker stopping is not the file's fault: the next worker's recovery takes the job back.
+      if (!stopping && job.retryCount >= job.retryLimit) await markFailed(db, job.data.assetId, `Processing failed: ${(error as Error).message.slice(0, 300)}`);
       throw error;
     }
   });
@@ -70,14 +73,16 @@ await recover();
 const recovery = setInterval(recover, Math.max(1_000, (config.MEDIA_JOB_STALE_SECONDS * 1000) / 2));
 log.info({ ffmpeg, concurrency: config.MEDIA_WORKER_CONCURRENCY, storage: storage.name }, 'media worker ready');
 
-let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'media worker stopping');
   clearInterval(recovery);
   // Running jobs get a few seconds to finish; any still running are taken back by the next worker's recovery.
-  await jobs.stop().catch(() => undefined);
+  // Within the launcher's (and Kubernetes') grace before SIGKILL, so the worker ends its own ffmpeg runs.
+  await jobs.stop(config.MEDIA_STOP_GRACE_SECONDS * 1000).catch(() => undefined);
+  // Runs still going are ended, never orphaned: an ffmpeg left behind would keep writing into storage.
+  await endRunningFfmpeg();
   await db.destroy().catch(() => undefined);
   process.exit(0);
 }

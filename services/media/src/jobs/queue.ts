@@ -16,7 +16,8 @@ export interface ProcessJob {
 export interface MediaJobs {
   enqueue(assetId: string): Promise<void>;
   readonly boss: PgBoss;
-  stop(): Promise<void>;
+  /** Stops taking jobs; running ones get `graceMs` to finish. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export async function startJobs({ connectionString, log, supervise = false }: { connectionString: string; log: Logger; supervise?: boolean }): Promise<MediaJobs> {
@@ -39,6 +40,6 @@ export async function startJobs({ connectionString, log, supervise = false }: { 
     async enqueue(assetId) {
       await boss.send(PROCESS_QUEUE, { assetId } satisfies ProcessJob, { singletonKey: assetId });
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: (graceMs = 5_000) => boss.stop({ graceful: true, wait: true, timeout: graceMs }),
   };
 }

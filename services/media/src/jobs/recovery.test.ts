@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_VIDEOS, demoAssetId } from '@catalyst/service-kit';
 import { testLog } from '@catalyst/service-kit/testing';
 import { seedDemo } from '../seed';
@@ -18,14 +18,17 @@ describe('processing jobs survive a killed worker', () => {
   beforeAll(async () => {
     t = await createTestContext();
   });
-  afterAll(async () => {
-    for (const worker of workers) worker.kill('SIGKILL');
-    await t.close();
+  // Each check has the queue to itself: the workers of the one before are gone.
+  afterEach(async () => {
+    await Promise.all(
+      workers.splice(0).map((worker) => (worker.exitCode !== null || worker.signalCode !== null ? undefined : new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGKILL'))))),
+    );
   });
+  afterAll(() => t.close());
 
-  const startWorker = () => {
+  const startWorker = (env: NodeJS.ProcessEnv = {}) => {
     const worker = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-      env: { ...process.env, ...t.env, MEDIA_JOB_STALE_SECONDS: '2', LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+      env: { ...process.env, ...t.env, MEDIA_JOB_STALE_SECONDS: '2', LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env },
       stdio: 'ignore',
     });
     workers.push(worker);
@@ -54,6 +57,26 @@ describe('processing jobs survive a killed worker', () => {
     expect(ready.output_prefix).toBe(`assets/${id}/${runs[0]}/`);
     const jobs = await sql<{ state: string; retry_count: number }>`select state, retry_count from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and singleton_key = ${id}`.execute(t.db);
     expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+  }, 120_000);
+
+  it('a worker told to stop mid-run ends its ffmpeg before exiting, and the next worker completes the job', async () => {
+    const source = readFileSync(makeVideo(t.dataDir, { seconds: 24, height: 720, name: 'stopped.mp4' }));
+    const { id } = await t.upload(source, 'stopped.mp4', 'video/mp4');
+    // Every ffmpeg of a run works in its own catalyst-<asset id>- folder.
+    const ffmpegRuns = () => spawnSync('pgrep', ['-f', `catalyst-${id}-`]).stdout.toString().trim();
+
+    const first = startWorker({ MEDIA_STOP_GRACE_SECONDS: '0' });
+    await expect.poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 }).toBeGreaterThan(10);
+    expect(ffmpegRuns()).not.toBe('');
+    first.kill('SIGTERM');
+    const exit = await new Promise((resolve) => first.once('exit', (code, signal) => resolve({ code, signal })));
+    expect(exit).toEqual({ code: 0, signal: null });
+    // Nothing of the stopped run goes on writing after its worker is gone.
+    expect(ffmpegRuns()).toBe('');
+    expect((await row(id)).status).toBe('processing');
+
+    startWorker();
+    await expect.poll(async () => (await row(id)).status, { timeout: 60_000, interval: 250 }).toBe('ready');
   }, 120_000);
 
   it('gives a job to every asset waiting without one (the demo lessons after a fresh seed)', async () => {

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -156,10 +156,29 @@ const vttTime = (seconds: number) => {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`;
 };
 
+/** The ffmpeg runs of this process: a child outlives its parent unless ended, and would keep writing renditions. */
+const running = new Set<ChildProcess>();
+
+/** Ends every ffmpeg this process started and waits until each has exited (a stopping worker calls it last). */
+export async function endRunningFfmpeg(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('close', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
 /** Runs ffmpeg; a non-zero exit is the file's fault (UndecodableError with ffmpeg's last words). */
 function runFfmpeg(ffmpeg: string, args: string[], durationSeconds?: number, onProgress?: (done: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    child.once('close', () => running.delete(child));
     let stderr = '';
     let pending = '';
     child.stderr.on('data', (chunk: Buffer) => {
