@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generates the demo media once (committed; re-run only to change it): thumbnails for every demo product,
-# five short lessons (H.264 + AAC), one WebVTT captions file and the dashboard promo. Needs ImageMagick and ffmpeg.
+# five short lessons (H.264 + AAC) with WebVTT captions and the dashboard promo. Needs ImageMagick and ffmpeg.
 set -euo pipefail
 cd "$(dirname "$0")"
 mkdir -p thumbnails videos captions
@@ -38,6 +38,7 @@ ffmpeg -y -loglevel error -f lavfi -i "mandelbrot=size=960x400:rate=24:start_sca
   -vf "eq=saturation=1.4,drawtext=fontfile=$FONT:text='Catalyst':fontcolor=white:fontsize=64:x=(w-text_w)/2:y=(h-text_h)/2-30,drawtext=fontfile=$FONT:text='Where the change happens.':fontcolor=white@0.9:fontsize=28:x=(w-text_w)/2:y=(h/2)+30" \
   -c:v libx264 -profile:v main -pix_fmt yuv420p -preset slow -crf 34 -maxrate 200k -bufsize 400k -an -movflags +faststart promo.mp4
 
+# WebVTT captions for every lesson (the player offers captions when the lesson's file exists).
 cat > captions/lesson-1.vtt <<'VTT'
 WEBVTT
 
@@ -52,5 +53,65 @@ Pause any time: your position is saved as you watch.
 
 00:00:20.000 --> 00:00:30.000
 When you're ready, mark the lesson complete and move on.
+VTT
+cat > captions/lesson-2.vtt <<'VTT'
+WEBVTT
+
+00:00:00.000 --> 00:00:06.000
+Lesson two: the core concepts.
+
+00:00:06.000 --> 00:00:12.000
+Each idea here comes back in every later lesson.
+
+00:00:12.000 --> 00:00:18.000
+Take notes: the resources below the player summarise them.
+
+00:00:18.000 --> 00:00:24.000
+Next, we put the concepts to work.
+VTT
+cat > captions/lesson-3.vtt <<'VTT'
+WEBVTT
+
+00:00:00.000 --> 00:00:07.200
+Lesson three goes deeper.
+
+00:00:07.200 --> 00:00:14.400
+We take the core concepts apart, one at a time.
+
+00:00:14.400 --> 00:00:21.600
+Watch how a small change moves the whole picture.
+
+00:00:21.600 --> 00:00:28.800
+Try it yourself before the next step.
+
+00:00:28.800 --> 00:00:36.000
+Stuck? Ask in the discussion under this lesson.
+VTT
+cat > captions/lesson-4.vtt <<'VTT'
+WEBVTT
+
+00:00:00.000 --> 00:00:07.000
+Lesson four is practice.
+
+00:00:07.000 --> 00:00:14.000
+Work through the exercise at your own pace.
+
+00:00:14.000 --> 00:00:21.000
+Check each step against the worked example.
+
+00:00:21.000 --> 00:00:28.000
+Finished? Compare your result and move on.
+VTT
+cat > captions/lesson-5.vtt <<'VTT'
+WEBVTT
+
+00:00:00.000 --> 00:00:07.333
+Lesson five wraps up the course.
+
+00:00:07.333 --> 00:00:14.667
+We recap what you learned, start to finish.
+
+00:00:14.667 --> 00:00:22.000
+Complete every lesson to earn your certificate.
 VTT
 du -sh . thumbnails videos promo.mp4
