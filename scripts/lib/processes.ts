@@ -44,8 +44,10 @@ export class Supervisor {
 
   private launch(managed: Managed) {
     const { spec } = managed;
-    // Its own process group: stopping it ends whatever it started too (the media worker's ffmpeg runs), never orphans them.
-    const child = spawn(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // In the launcher's process group (not detached): whoever ends the group (Ctrl-C, Playwright's web server
+    // teardown) ends every process of the product at once. A child ends what it starts itself (the media worker
+    // its ffmpeg runs) within the grace below.
+    const child = spawn(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     managed.child = child;
     this.onLaunch?.(spec.name, child.pid);
     pipeWithPrefix(child.stdout!, managed.prefix);
@@ -53,7 +55,6 @@ export class Supervisor {
     const startedAt = Date.now();
     child.on('exit', (code, signal) => {
       if (this.stopping) return;
-      killGroup(child);
       // A process that ran a while before dying starts its backoff afresh.
       if (Date.now() - startedAt > 60_000) managed.restarts = 0;
       const delay = Math.min(1000 * 2 ** managed.restarts, 15_000);
@@ -91,25 +92,14 @@ export class Supervisor {
           new Promise<void>((resolve) => {
             const child = p.child;
             if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-            const kill = setTimeout(() => killGroup(child), graceMs);
+            const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
             child.once('exit', () => {
               clearTimeout(kill);
-              // Anything of its group still running (a grandchild it did not end) goes with it.
-              killGroup(child);
               resolve();
             });
             child.kill('SIGTERM');
           }),
       ),
     );
-  }
-}
-
-/** SIGKILL to a child's whole process group (it was started detached, as the group's leader). */
-function killGroup(child: ChildProcess) {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    /* the group is already gone */
   }
 }
