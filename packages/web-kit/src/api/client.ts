@@ -1,8 +1,7 @@
 import type { FieldError } from '@catalyst/contracts';
 import { TOKEN_STORAGE_KEY } from '../session/keys';
-import { keptAnswers } from '../offline/answers';
-import { queuableClientTime, writeQueue } from '../offline/queue';
-import { connection } from '../offline/status';
+import { browserOffline } from '../offline/layer';
+import { queuableClientTime } from '../offline/queuable';
 import { readSiteConfig } from '../site';
 import { createEndpoints, type Endpoints } from './endpoints';
 import { newTrace, TRACE_ID_HEADER, TRACEPARENT_HEADER } from './trace';
@@ -78,19 +77,8 @@ export interface OfflineLayer {
   reached(ok: boolean, kept?: boolean): void;
 }
 
-/** The browser's offline layer: IndexedDB stores filed per session, and the connection state. */
-export const browserOffline: OfflineLayer = {
-  remember: (token, url, answer) => keptAnswers.remember(token, url, answer),
-  recall: (token, url) => keptAnswers.recall(token, url),
-  enqueue: (token, write) => writeQueue.add(token, write),
-  pending: (token) => writeQueue.pending(token),
-  done: (key) => writeQueue.remove(key),
-  reached(ok, kept) {
-    if (ok) connection.reached();
-    else if (kept) connection.servedKept();
-    else connection.unreachable();
-  },
-};
+/** The browser's offline layer: IndexedDB stores filed per session (loaded on first need), and the connection state. */
+export { browserOffline };
 
 export interface ApiClientOptions {
   baseUrl?: string;

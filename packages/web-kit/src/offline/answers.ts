@@ -1,5 +1,6 @@
 import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { personKey } from './keys';
+import { KEPT_ANSWER_MAX_AGE_MS, KEPT_ANSWERS_MAX } from './limits';
 
 /** A kept answer of a signed-in GET: the envelope's data and message, and when it was received. */
 export interface KeptAnswer {
@@ -8,10 +9,6 @@ export interface KeptAnswer {
   at: number;
 }
 
-/** How long a kept answer may be shown offline. */
-export const KEPT_ANSWER_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
-/** At most this many answers are kept (the oldest go first). */
-export const KEPT_ANSWERS_MAX = 300;
 
 let store: UseStore | null | undefined;
 function answersStore(): UseStore | null {

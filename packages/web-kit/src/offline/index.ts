@@ -1,12 +1,16 @@
 import type { ApiClient } from '../api/client';
 import type { SessionStore } from '../session/store';
-import { keptAnswers } from './answers';
 import { downloads } from './downloads';
-import { writeQueue } from './queue';
+import { afterLoad } from './lazy';
+import { forgetOfflineData } from './layer';
+import { connection } from './status';
 
+// What loads eagerly is small: the connection state, the downloads' list and hooks, the layer's entry
+// points. IndexedDB and Cache Storage code is a chunk of its own (lazy.ts).
 export * from './status';
-export { keptAnswers, KEPT_ANSWER_MAX_AGE_MS } from './answers';
-export { writeQueue, queuableClientTime, type QueuedWrite } from './queue';
+export { queueOfflineWrite } from './layer';
+export { queuableClientTime, type QueuedWrite } from './queuable';
+export { KEPT_ANSWER_MAX_AGE_MS } from './limits';
 export * from './downloads';
 
 /** A plan that lets downloads of premium lessons live on (an admin's access counts as one). */
@@ -14,8 +18,9 @@ const planActive = (status: { hasSubscription: boolean; plan: string | null }) =
 
 /**
  * Ties the offline stores to the session (the shell calls it once): a sign-out forgets the kept answers
- * and queued writes; each connection (start-up, sign-in, the browser's 'online') sends the queued
- * writes and asks the server whether the person's plan still covers their downloads.
+ * and queued writes; each connection (after the page's load, sign-in, the browser's 'online') sends the
+ * queued writes and asks the server whether the person's plan still covers their downloads. A connection
+ * is the browser's 'online' or a call reaching the server again after one could not.
  */
 export function startOffline({ session, api }: { session: SessionStore; api: ApiClient }): () => void {
   let lastToken = session.getState().token;
@@ -34,23 +39,27 @@ export function startOffline({ session, api }: { session: SessionStore; api: Api
 
   const onSession = () => {
     const { token, user } = session.getState();
-    if (lastToken && !token) {
-      void keptAnswers.clear();
-      void writeQueue.clear();
-    }
+    if (lastToken && !token) void forgetOfflineData();
     lastToken = token;
     const userId = user ? String(user._id ?? user.id ?? user.email) : null;
     if (userId !== lastUser) {
       lastUser = userId;
-      void downloads.setPerson(userId).then(connected);
+      // the stores are not needed before the page has loaded (nothing of them on the first visit's path)
+      void afterLoad()
+        .then(() => (lastUser === userId ? downloads.setPerson(userId) : undefined))
+        .then(() => (lastUser === userId ? connected() : undefined));
     }
   };
   const unsubscribe = session.subscribe(onSession);
   onSession();
-  const online = () => void connected();
-  window.addEventListener('online', online);
+  let wasOffline = connection.getState().offline;
+  const stopWatching = connection.subscribe(() => {
+    const { offline } = connection.getState();
+    if (wasOffline && !offline) void connected();
+    wasOffline = offline;
+  });
   return () => {
     unsubscribe();
-    window.removeEventListener('online', online);
+    stopWatching();
   };
 }

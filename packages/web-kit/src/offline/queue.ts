@@ -1,16 +1,8 @@
-import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, update, type UseStore } from 'idb-keyval';
 import { personKey } from './keys';
+import type { QueuedWrite } from './queuable';
 
-/** A write that could not reach the server, waiting for the connection to come back. */
-export interface QueuedWrite {
-  method: 'PATCH' | 'POST' | 'PUT';
-  /** The full URL the write went to. */
-  url: string;
-  body: unknown;
-  /** The write's own client time (architecture rule 7): the server keeps the newest, so replays are safe. */
-  clientTime: number;
-  at: number;
-}
+export type { QueuedWrite };
 
 let store: UseStore | null | undefined;
 function queueStore(): UseStore | null {
@@ -19,28 +11,22 @@ function queueStore(): UseStore | null {
 }
 
 /**
- * Writes that carry a client time (progress saves, Mark complete, Reset) are the ones that may wait:
- * the server's stale-write rule orders them by that time, so sending one late never undoes a newer one.
- */
-export function queuableClientTime(method: string, body: unknown): number | undefined {
-  if (method !== 'PATCH' || !body || typeof body !== 'object' || body instanceof FormData) return undefined;
-  const clientTime = (body as { clientTime?: unknown }).clientTime;
-  return typeof clientTime === 'number' && Number.isFinite(clientTime) ? clientTime : undefined;
-}
-
-/**
  * The queue of writes made offline, in IndexedDB, filed under a hash of the session token that made
  * them (only that session sends them). One entry per address: the newest client time wins.
  */
 export const writeQueue = {
+  /** Opens the database and names the session now, so a write made as the page is left has nothing to wait for. */
+  async prepare(token: string): Promise<void> {
+    queueStore();
+    await personKey(token).catch(() => undefined);
+  },
   async add(token: string, write: Omit<QueuedWrite, 'at'>): Promise<boolean> {
     const db = queueStore();
     if (!db) return false;
     try {
       const key = `${await personKey(token)} ${write.method} ${write.url}`;
-      const current = await get<QueuedWrite>(key, db);
-      if (current && current.clientTime > write.clientTime) return true;
-      await set(key, { ...write, at: Date.now() } satisfies QueuedWrite, db);
+      // one transaction, read then write: nothing else is waited for once it starts (the page may be going away)
+      await update<QueuedWrite>(key, (current) => (current && current.clientTime > write.clientTime ? current : { ...write, at: Date.now() }), db);
       return true;
     } catch {
       return false;

@@ -1,0 +1,120 @@
+import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { DOWNLOAD_MESSAGES, DOWNLOAD_GRACE_MS, DOWNLOADS_MAX, downloadsCacheName, OFFLINE_COPY_PREFIX, publishDownloads, type DownloadItem, type SaveInput } from './downloads';
+import { personKey } from './keys';
+
+interface PersonRecord {
+  items: DownloadItem[];
+  /** When the plan was last confirmed active by the server (ms). */
+  verifiedAt: number;
+  /** Why downloads were removed, kept until the person dismisses it (it may happen on any page). */
+  notice?: string;
+}
+
+let db: UseStore | null | undefined;
+const recordStore = () => {
+  if (db === undefined) db = typeof indexedDB === 'undefined' ? null : createStore('catalyst-offline-downloads', 'people');
+  return db;
+};
+const supported = () => typeof caches !== 'undefined' && recordStore() !== null;
+
+const copyAddress = (personHash: string, id: string) => `${OFFLINE_COPY_PREFIX}${personHash}/${encodeURIComponent(id)}.mp4`;
+
+let person: { hash: string } | null = null;
+
+async function readRecord(hash: string): Promise<PersonRecord> {
+  const store = recordStore();
+  return (store ? await get<PersonRecord>(hash, store) : undefined) ?? { items: [], verifiedAt: 0 };
+}
+async function writeRecord(hash: string, record: PersonRecord) {
+  const store = recordStore();
+  if (store) await set(hash, record, store);
+}
+
+async function refresh() {
+  if (!person) return publishDownloads({ ready: false, items: [] });
+  const { items, notice } = await readRecord(person.hash);
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  publishDownloads({ ready: true, items, usage: estimate?.usage, quota: estimate?.quota, ...(notice ? { notice } : {}) });
+}
+
+/** Deletes the person's premium downloads (the plan ended, or went unconfirmed past the grace period). */
+async function dropPremium(hash: string, notice: string) {
+  const record = await readRecord(hash);
+  const premium = record.items.filter((item) => item.premium);
+  if (premium.length === 0) return;
+  const cache = await caches.open(downloadsCacheName(hash));
+  for (const item of premium) await cache.delete(item.videoPath);
+  await writeRecord(hash, { ...record, items: record.items.filter((item) => !item.premium), notice });
+  if (person?.hash === hash) await refresh();
+}
+
+/** What `downloads` (downloads.ts) does, loaded on first use: the list in IndexedDB, the files in Cache Storage. */
+export const downloadStore = {
+  /** The signed-in person (their user id), or null after sign-out. */
+  async setPerson(userId: string | null): Promise<void> {
+    person = userId && supported() ? { hash: await personKey(`downloads:${userId}`) } : null;
+    await refresh();
+  },
+  async dismissNotice(): Promise<void> {
+    if (!person) return;
+    const record = await readRecord(person.hash);
+    await writeRecord(person.hash, { ...record, notice: undefined });
+    await refresh();
+  },
+  async save(input: SaveInput): Promise<DownloadItem> {
+    if (!person) throw new Error(DOWNLOAD_MESSAGES.unsupported);
+    const hash = person.hash;
+    const record = await readRecord(hash);
+    if (!record.items.some((item) => item.id === input.id) && record.items.length >= DOWNLOADS_MAX) throw new Error(DOWNLOAD_MESSAGES.limit);
+    const response = await fetch(input.videoUrl, { credentials: 'same-origin' }).catch(() => undefined);
+    if (!response || response.status !== 200) throw new Error(DOWNLOAD_MESSAGES.failed);
+    const videoPath = copyAddress(hash, input.id);
+    const blob = await response.blob();
+    const cache = await caches.open(downloadsCacheName(hash));
+    await cache.put(videoPath, new Response(blob, { headers: { 'content-type': response.headers.get('content-type') ?? 'video/mp4', 'content-length': String(blob.size), 'accept-ranges': 'bytes' } }));
+    const item: DownloadItem = { id: input.id, productId: input.productId, title: input.title, pagePath: input.pagePath, videoPath, bytes: blob.size, savedAt: Date.now(), premium: input.premium };
+    await writeRecord(hash, { verifiedAt: record.verifiedAt || Date.now(), items: [...record.items.filter((i) => i.id !== input.id), item] });
+    await refresh();
+    return item;
+  },
+  async remove(id: string): Promise<void> {
+    if (!person) return;
+    const hash = person.hash;
+    const record = await readRecord(hash);
+    const item = record.items.find((i) => i.id === id);
+    if (item && !record.items.some((i) => i.id !== id && i.videoPath === item.videoPath)) await (await caches.open(downloadsCacheName(hash))).delete(item.videoPath);
+    await writeRecord(hash, { ...record, items: record.items.filter((i) => i.id !== id) });
+    await refresh();
+  },
+  /**
+   * The server's word on the plan (GET /subscription/status, asked on each connection): active keeps
+   * the premium copies and restarts the grace period; anything else deletes them at once.
+   */
+  async verify(hasPlan: boolean): Promise<void> {
+    if (!person) return;
+    const hash = person.hash;
+    if (!hasPlan) return dropPremium(hash, DOWNLOAD_MESSAGES.ended);
+    const record = await readRecord(hash);
+    await writeRecord(hash, { ...record, verifiedAt: Date.now() });
+  },
+  /**
+   * Where the saved copy plays from: the service worker's address for it (ranges served from the
+   * cache), or an object URL without a worker; null when not saved, or a premium copy past its grace
+   * period (then deleted).
+   */
+  async playableUrl(id: string): Promise<string | null> {
+    if (!person) return null;
+    const hash = person.hash;
+    const record = await readRecord(hash);
+    const item = record.items.find((i) => i.id === id);
+    if (!item) return null;
+    if (item.premium && Date.now() - record.verifiedAt > DOWNLOAD_GRACE_MS) {
+      await dropPremium(hash, DOWNLOAD_MESSAGES.ended);
+      return null;
+    }
+    const response = await (await caches.open(downloadsCacheName(hash))).match(item.videoPath);
+    if (!response) return null;
+    if (navigator.serviceWorker?.controller) return item.videoPath;
+    return URL.createObjectURL(await response.blob());
+  },
+};
