@@ -166,6 +166,7 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
             <LessonView
               key={current.id}
               productKey={productKey}
+              course={{ productId: outline.productId, title: product.title, premium: !isFreeProduct(product) }}
               poster={product.thumbnail}
               lesson={current}
               read={lessonRead}

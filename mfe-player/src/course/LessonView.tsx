@@ -2,9 +2,10 @@ import { Lock } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { nextLessonOf, previousLessonOf, type Lesson, type QuizAttemptResult } from '@catalyst/contracts';
-import { api, Button, isApiRequestError, lessonPath, openAuthDialog, PLANS_PATH, plansPageState, Spinner, type ApiData } from '@catalyst/web-kit';
+import { api, Button, isApiRequestError, lessonPath, openAuthDialog, PLANS_PATH, plansPageState, Spinner, useConnection, useDownloadedCopy, type ApiData } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
+import { DownloadButton } from '../product/DownloadButton';
 import { ProgressActions } from '../product/ProgressActions';
 import { SafeHtml } from '../product/SafeHtml';
 import { useSignedMedia } from '../product/useMediaRenewal';
@@ -24,8 +25,21 @@ export interface LessonActions {
   quizGraded: (result: QuizAttemptResult) => void;
 }
 
+/** The course a lesson belongs to, as a saved copy names it. */
+export interface LessonCourse {
+  /** The course's _id (downloads and progress are filed under it). */
+  productId: string;
+  title: string;
+  /** Priced: a saved copy lives only as long as the plan. */
+  premium: boolean;
+}
+
+/** What a lesson's saved copy is filed under (one per lesson of a course). */
+export const lessonDownloadId = (productId: string, lessonId: string) => `${productId}:${lessonId}`;
+
 export interface LessonViewProps {
   productKey: string;
+  course: LessonCourse;
   poster: string | null;
   lesson: PlacedLesson;
   /** The page's read of this lesson (started beside the product's); an answer for another lesson is not this one's. */
@@ -44,7 +58,7 @@ export interface LessonViewProps {
 }
 
 /** One lesson: its video or article, what follows it when it ends, its progress actions and its resources. */
-export function LessonView({ productKey, poster, lesson, read, lessons, access, progress, actions, completed, playerRef, autoPlay, focusTitle }: LessonViewProps) {
+export function LessonView({ productKey, course, poster, lesson, read, lessons, access, progress, actions, completed, playerRef, autoPlay, focusTitle }: LessonViewProps) {
   const navigate = useNavigate();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const open = canOpenLesson(lesson, access);
@@ -53,6 +67,12 @@ export function LessonView({ productKey, poster, lesson, read, lessons, access, 
   const data = read.data?.id === lesson.id ? read.data : undefined;
   const media = useSignedMedia(lesson.id, { videoUrl: data?.videoUrl ?? null, stream: data?.stream ?? null }, () => api.curriculum.lesson(input));
   const [ended, setEnded] = useState(false);
+  // Offline, the lesson's copy saved for offline watching plays instead (never once the plan has ended).
+  const { offline } = useConnection();
+  const downloadId = lessonDownloadId(course.productId, lesson.id);
+  const savedCopy = useDownloadedCopy(downloadId, offline);
+  const videoUrl = savedCopy ?? media.videoUrl;
+  const stream = savedCopy ? null : media.stream;
   const offer = lockedOfferOf(access);
   // the server has the last word: a plan that ended, a session that expired
   const error = read.isLoading ? null : read.error;
@@ -106,12 +126,14 @@ export function LessonView({ productKey, poster, lesson, read, lessons, access, 
       ) : (
         <div className={styles.placeholder}>This quiz has no questions yet.</div>
       );
-  } else if (media.videoUrl || media.stream) {
+  } else if (videoUrl || stream) {
     stage = (
       <VideoPlayer
+        // a saved copy gets its own video element: the stream's player lets go of the old one
+        key={savedCopy ? 'saved-copy' : 'signed'}
         handleRef={playerRef}
-        src={media.videoUrl}
-        stream={media.stream}
+        src={videoUrl}
+        stream={stream}
         poster={poster}
         title={lesson.title}
         captionsUrl={captionsUrlFor(data.videoUrl)}
@@ -156,6 +178,17 @@ export function LessonView({ productKey, poster, lesson, read, lessons, access, 
 
       {progress && !locked && data ? (
         <>
+          {/* a video lesson of a course the learner may open can be saved for offline watching */}
+          {data.kind === 'video' ? (
+            <DownloadButton
+              id={downloadId}
+              productId={course.productId}
+              title={`${lesson.title} · ${course.title}`}
+              pagePath={lessonPath(productKey, lesson.id)}
+              videoUrl={media.videoUrl}
+              premium={course.premium}
+            />
+          ) : null}
           {/* a quiz is completed by passing it, never by Mark Complete */}
           {data.kind === 'quiz' ? null : (
             <ProgressActions state={progress.state} busy={progress.busy} onMarkComplete={actions.markComplete} onReset={actions.reset} onRetrySave={progress.retrySave} />
