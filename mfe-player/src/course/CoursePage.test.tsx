@@ -497,6 +497,24 @@ describe('the course page', () => {
     expect(screen.getByRole('link', { name: /Named areas/, current: 'page' })).toBeTruthy();
   });
 
+  it("offers a member's video lesson for offline watching, but not an article, nor a learner's free preview", async () => {
+    signIn();
+    courseApi('member');
+    const shown = renderAt(lessonUrl(L2));
+    await screen.findByRole('heading', { level: 2, name: 'Tracks and lines' });
+    expect(within(await screen.findByTestId('offline-download')).getByRole('button', { name: 'Download for offline' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Next: Named areas →' })));
+    await screen.findByTestId('product-content');
+    expect(screen.queryByTestId('offline-download')).toBeNull();
+    shown.unmount();
+
+    signIn();
+    courseApi('learner');
+    renderAt(lessonUrl(L1));
+    expect(await screen.findByTestId('video-player')).toBeTruthy();
+    expect(screen.queryByTestId('offline-download')).toBeNull();
+  });
+
   it("lists a lesson's resources with their file names, sizes and download links", async () => {
     signIn();
     courseApi('member', {
