@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+import { storageConfigShape } from '@catalyst/service-kit/storage';
 
 /** The repository root, two folders above this file (gateway/src). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -99,8 +100,13 @@ export const configSchema = z.object({
   MF_REMOTES: remotesOverrideSchema,
   /** The release registry's database (the gateway's own `releases` schema); without it every remote is its built dist. */
   DATABASE_URL: z.string().url('DATABASE_URL must be a postgres:// URL').optional(),
-  /** Where release folders are kept (`<remote>/<version>/`); default `<STATIC_ROOT>/releases`. */
+  /**
+   * Where release folders are kept (`<remote>/<version>/`); default `<STATIC_ROOT>/releases`. With a bucket
+   * (MEDIA_S3_BUCKET) the releases are in it and this folder holds local copies (default `<tmp>/catalyst-releases`).
+   */
   RELEASES_DIR: z.string().optional(),
+  /** Release files in the media bucket (`releases/<remote>/<version>/…`) when MEDIA_S3_BUCKET is set: service-kit's storage settings. */
+  ...storageConfigShape,
   /** How often the registry is read again: a promotion made elsewhere (the CLI, another gateway) is served within this. */
   RELEASES_REFRESH_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   SITE_NAME: z.string().min(1).default('Catalyst'),

@@ -6,7 +6,7 @@ import { REMOTE_NAMES, mediaDir, type GatewayConfig } from './config';
 import { sendError } from './errors';
 import type { GatewayReleases } from './releases';
 import { createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
-import { VERSION_PATTERN } from './releases/repository';
+import { releaseFilesHandler } from './releases/files';
 import { injectInstallTags, manifestHandler, serviceWorkerHeaders } from './pwa';
 
 export const SITE_TAGLINE = 'Where the change happens.';
@@ -166,20 +166,8 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
 
   // The registry decides what each browser loads (releases, canaries); see gateway/src/releases.
   router.get('/mf/remotes.json', (req, res) => sendRemotesAnswer(registry, req.headers.cookie, res, req.secure));
-  if (releases) {
-    // A release's files never change (its folder is named by its content): cached for good.
-    const versionFiles = new Map<string, RequestHandler>();
-    for (const name of REMOTE_NAMES) {
-      router.use(`/mf/${name}/:version`, (req, res, next) => {
-        const version = req.params.version ?? '';
-        if (!VERSION_PATTERN.test(version)) return next();
-        const dir = releases.store.dirOf(name, version);
-        let serve = versionFiles.get(dir);
-        if (!serve) versionFiles.set(dir, (serve = staticFiles(dir, () => IMMUTABLE)));
-        return serve(req, res, () => notFound(res));
-      });
-    }
-  }
+  // A release's files (forever cached) from the release store: its folder on disk, or the bucket.
+  if (releases) for (const name of REMOTE_NAMES) router.use(`/mf/${name}/:version`, releaseFilesHandler(releases.store, name, log));
   for (const name of REMOTE_NAMES) router.use(`/mf/${name}`, staticFiles(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist'), buildFileCacheControl));
   router.use('/mf', plainNotFound);
 

@@ -1,14 +1,17 @@
 // The release registry as the command-line tools reach it: the gateway's own repository functions
-// (gateway/src/releases) straight against its database, and its release folders on disk.
+// (gateway/src/releases) straight against its database, and its release store (folders on disk, or the media
+// bucket when MEDIA_S3_BUCKET is set: the same settings the gateway reads).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@catalyst/service-kit';
+import { storageConfigSchema } from '@catalyst/service-kit/storage';
+import { releaseStoreOf as gatewayReleaseStoreOf } from '../../gateway/src/releases/index';
 import { createReleaseRepository, migrateReleases, RELEASES_SCHEMA, type ReleaseRepository } from '../../gateway/src/releases/repository';
 import type { ReleasesDatabase } from '../../gateway/src/releases/schema';
-import { createDiskReleaseStore, type ReleaseStore } from '../../gateway/src/releases/store';
+import type { ReleaseStore } from '../../gateway/src/releases/store';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -26,10 +29,10 @@ export function registryDatabaseUrl(env: NodeJS.ProcessEnv = process.env): strin
   throw new Error(`No release registry to talk to: set DATABASE_URL, or start Catalyst with npm start (it writes ${path.relative(ROOT, runtime)})`);
 }
 
-/** The release folders: RELEASES_DIR, else <STATIC_ROOT>/releases as the gateway has them. */
+/** The release store as the gateway has it: RELEASES_DIR (else <STATIC_ROOT>/releases), or the bucket of MEDIA_S3_*. */
 export function releaseStoreOf(env: NodeJS.ProcessEnv = process.env): ReleaseStore {
-  const staticRoot = path.resolve(env.STATIC_ROOT ?? ROOT);
-  return createDiskReleaseStore({ root: path.resolve(env.RELEASES_DIR ?? path.join(staticRoot, 'releases')), staticRoot });
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  return gatewayReleaseStoreOf({ ...storageConfigSchema.parse(set), STATIC_ROOT: path.resolve(env.STATIC_ROOT ?? ROOT), RELEASES_DIR: set.RELEASES_DIR });
 }
 
 /** Who is acting: the git user, else the login name. */

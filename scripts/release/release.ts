@@ -1,6 +1,7 @@
 // Releases one front end: builds it into a folder of its own, runs the contract checks (they refuse a
 // release that would break the shell or another remote), stores it content-addressed under
-// <releases>/<remote>/<version>/ and records it in the registry. Nothing is served until it is promoted.
+// <releases>/<remote>/<version>/ (or releases/<remote>/<version>/ in the media bucket with MEDIA_S3_*) and records
+// it in the registry. Nothing is served until it is promoted.
 //   npm run release -w mfe-catalog [-- --label <text>] [--promote] [--from <built folder>]
 //   npx tsx scripts/release/release.ts <remote> [--label <text>] [--promote] [--from <built folder>]
 // The shell is released the same way: its index.html and files, served at / once promoted (one switch
@@ -55,8 +56,9 @@ export async function release({ remote, label, promote = false, from, log = cons
     if (written.length > 0) return { ok: false, problems: written };
     // The checks compare with what is served now: the current release of the shell and of each remote.
     const channels = new Map((await repo.channels()).map((channel) => [channel.remote, channel.current]));
-    const remoteDists = Object.fromEntries(REMOTE_NAMES.map((name) => [name, store.dirOf(name, channels.get(name) ?? 'dist')]));
-    const checked = await checkRelease({ remote: target, distDir: built, remoteDists, shellDir: store.dirOf('shell', channels.get('shell') ?? 'dist') });
+    // (Releases kept in a bucket are read from local copies.)
+    const remoteDists = Object.fromEntries(await Promise.all(REMOTE_NAMES.map(async (name) => [name, await store.localCopy(name, channels.get(name) ?? 'dist')] as const)));
+    const checked = await checkRelease({ remote: target, distDir: built, remoteDists, shellDir: await store.localCopy('shell', channels.get('shell') ?? 'dist') });
     if (!checked.ok) return { ok: false, problems: checked.problems };
 
     const pkg = JSON.parse(await readFile(path.join(ROOT, app.dir, 'package.json'), 'utf8')) as { version?: string };

@@ -1,13 +1,15 @@
+import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Kysely } from 'kysely';
 import { createDb, type Logger } from '@catalyst/service-kit';
+import { createS3ObjectStore, s3SettingsOf, type StorageConfig } from '@catalyst/service-kit/storage';
 import type { GatewayConfig } from '../config';
 import { readBuildFacts } from './manifest';
 import { createRemotesRegistry, type RemotesRegistry } from './registry';
-import { createReleaseRepository, DIST_VERSION, migrateReleases, RELEASE_TARGETS, RELEASES_SCHEMA, type ReleaseRepository } from './repository';
+import { createReleaseRepository, DIST_VERSION, migrateReleases, RELEASE_TARGETS, RELEASES_SCHEMA, type Channel, type ReleaseRepository } from './repository';
 import type { ReleasesDatabase } from './schema';
-import { createDiskReleaseStore, type ReleaseStore } from './store';
+import { createReleaseStore, RELEASE_STORAGE, type ReleaseStore } from './store';
 
 export * from './repository';
 export { bucketOf, inCanary } from './canary';
@@ -24,8 +26,15 @@ export interface GatewayReleases {
   close(): Promise<void>;
 }
 
-/** Where release folders live: RELEASES_DIR, else `<STATIC_ROOT>/releases`. */
-export const releasesDirOf = (config: Pick<GatewayConfig, 'RELEASES_DIR' | 'STATIC_ROOT'>) => config.RELEASES_DIR ?? path.join(config.STATIC_ROOT, 'releases');
+/**
+ * The release files: folders on disk under RELEASES_DIR (default `<STATIC_ROOT>/releases`), or the media bucket
+ * when MEDIA_S3_BUCKET is set (then RELEASES_DIR, default `<tmp>/catalyst-releases`, holds local copies).
+ */
+export function releaseStoreOf(config: Pick<GatewayConfig, 'RELEASES_DIR' | 'STATIC_ROOT'> & StorageConfig): ReleaseStore {
+  const s3 = s3SettingsOf(config);
+  const root = config.RELEASES_DIR ?? (s3 ? path.join(os.tmpdir(), 'catalyst-releases') : path.join(config.STATIC_ROOT, 'releases'));
+  return createReleaseStore({ root: path.resolve(root), staticRoot: config.STATIC_ROOT, bucket: s3 ? createS3ObjectStore(s3, { what: RELEASE_STORAGE }) : undefined });
+}
 
 /** The commit the working tree is at, when it is a git checkout. */
 export function gitCommit(cwd: string): string | null {
@@ -40,8 +49,13 @@ export function createGatewayReleases(config: GatewayConfig, log: Logger, { data
   const db: Kysely<ReleasesDatabase> | null =
     database && config.DATABASE_URL ? createDb<ReleasesDatabase>({ connectionString: config.DATABASE_URL, schema: RELEASES_SCHEMA, poolSize: 3, log }) : null;
   const repo = db ? createReleaseRepository(db) : null;
-  const store = createDiskReleaseStore({ root: releasesDirOf(config), staticRoot: config.STATIC_ROOT });
-  const registry = createRemotesRegistry({ repo, overrides: config.MF_REMOTES, log, refreshMs: config.RELEASES_REFRESH_MS });
+  const store = releaseStoreOf(config);
+  // The shell's index.html and files are served from a local folder: a release kept in a bucket is copied before it is served.
+  const beforeServing = async (channels: Channel[]) => {
+    const shell = channels.find((channel) => channel.remote === 'shell');
+    if (shell) await store.localCopy('shell', shell.current);
+  };
+  const registry = createRemotesRegistry({ repo, overrides: config.MF_REMOTES, log, refreshMs: config.RELEASES_REFRESH_MS, beforeServing });
   return {
     repo,
     store,

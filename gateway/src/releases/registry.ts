@@ -39,6 +39,8 @@ export interface RegistryOptions {
   log: Logger;
   /** How often the channels are read again: a promotion by the CLI or another gateway is served within this. */
   refreshMs?: number;
+  /** Readies what the channels name before they are served (a shell release kept in a bucket is copied); failing, the last channels stay. */
+  beforeServing?: (channels: Channel[]) => Promise<void>;
 }
 
 /**
@@ -46,7 +48,7 @@ export interface RegistryOptions {
  * answer never waits for Postgres, and when Postgres cannot be reached the last channels read keep being
  * answered (never a blank page). Before the first successful read every remote is its built dist.
  */
-export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1_000 }: RegistryOptions): RemotesRegistry & { ready: Promise<void> } {
+export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1_000, beforeServing }: RegistryOptions): RemotesRegistry & { ready: Promise<void> } {
   let channels = new Map<string, Channel>();
   let fresh = repo === null;
   let reading: Promise<void> | null = null;
@@ -55,7 +57,8 @@ export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1
     if (!repo) return Promise.resolve();
     reading ??= repo
       .channels()
-      .then((list) => {
+      .then(async (list) => {
+        await beforeServing?.(list);
         channels = new Map(list.map((channel) => [channel.remote, channel]));
         if (!fresh) log.info({ remotes: list.length }, 'release registry read');
         fresh = true;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { baseServiceConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+import { storageConfigShape } from '@catalyst/service-kit/storage';
 
 const GIB = 1024 ** 3;
 
@@ -11,13 +12,8 @@ export const configSchema = baseServiceConfigSchema.extend({
   DATA_DIR: z.string().default('.data').transform((dir) => path.resolve(dir)),
   /** The largest file one upload may be. */
   MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(2 * GIB),
-  /** Any S3-compatible bucket: set the bucket (and, off AWS, the endpoint) to store media there instead of on disk. */
-  MEDIA_S3_BUCKET: z.string().min(1).optional(),
-  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
-  MEDIA_S3_ENDPOINT: z.string().url('MEDIA_S3_ENDPOINT must be a URL').optional(),
-  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Any S3-compatible bucket (MEDIA_S3_*, service-kit's storage settings, shared with the gateway's release files) instead of the disk. */
+  ...storageConfigShape,
   /** How long a stream token (content signs it for an entitled viewer) stays valid. */
   STREAM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 60),
   /** Worker: jobs processed at once (each ffmpeg run uses every core it is given). */

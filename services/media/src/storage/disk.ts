@@ -1,10 +1,9 @@
-import { constants, createReadStream } from 'node:fs';
-import { access, copyFile, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { listFiles, StorageUnavailableError, type MediaStorage } from './storage';
-
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+import { createDiskObjectStore } from '@catalyst/service-kit/storage';
+import { MEDIA_STORAGE, publishedFiles, StorageUnavailableError, type MediaStorage } from './storage';
 
 /** Wraps a store failure (a missing file is not one: callers get null). */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -12,22 +11,19 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof StorageUnavailableError) throw error;
-    throw new StorageUnavailableError(error);
+    throw new StorageUnavailableError(error, MEDIA_STORAGE);
   }
 }
 
 /** Media on local disk: uploads in `<root>/uploads`, published files in `<root>/<key>`. */
 export function createDiskStorage(root: string): MediaStorage {
+  const files = createDiskObjectStore(root, { what: MEDIA_STORAGE });
   const uploadsDir = path.join(root, 'uploads');
-  const within = (key: string) => {
-    const file = path.resolve(root, key);
-    if (!file.startsWith(`${root}${path.sep}`)) throw new Error(`storage key outside the store: ${key}`);
-    return file;
-  };
-  const uploadFile = (id: string) => within(`uploads/${id}`);
+  const uploadFile = (id: string) => files.fileOf(`uploads/${id}`);
 
   return {
     name: 'disk',
+    ...publishedFiles(files),
     uploads: new FileStore({ directory: uploadsDir }),
 
     readUploadHead: (id, bytes) =>
@@ -55,51 +51,9 @@ export function createDiskStorage(root: string): MediaStorage {
         await rm(`${uploadFile(id)}.json`, { force: true });
       }),
 
-    publishDir: (localDir, prefix) =>
-      guarded(async () => {
-        for (const file of await listFiles(localDir)) {
-          const target = within(`${prefix}${file}`);
-          await mkdir(path.dirname(target), { recursive: true });
-          await copyFile(path.join(localDir, file), target);
-        }
-      }),
-
-    async read(key, range) {
-      const file = within(key);
-      let size: number;
-      try {
-        size = (await stat(file)).size;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw new StorageUnavailableError(error);
-      }
-      return { size, stream: createReadStream(file, range ? { start: range.start, end: range.end } : {}) };
+    check: async () => {
+      await guarded(() => mkdir(uploadsDir, { recursive: true }));
+      await files.check();
     },
-
-    async size(key) {
-      try {
-        return (await stat(within(key))).size;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw new StorageUnavailableError(error);
-      }
-    },
-
-    async readText(key) {
-      try {
-        return await readFile(within(key), 'utf8');
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw new StorageUnavailableError(error);
-      }
-    },
-
-    removePrefix: (prefix) => guarded(() => rm(within(prefix), { recursive: true, force: true })),
-
-    check: () =>
-      guarded(async () => {
-        await mkdir(uploadsDir, { recursive: true });
-        await access(root, constants.W_OK);
-      }),
   };
 }

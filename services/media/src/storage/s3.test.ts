@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEDIA_ROOT, signStreamToken } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, freePort } from '@catalyst/service-kit/testing';
+import { startTestBucket, type TestBucket } from '@catalyst/service-kit/storage/testing';
+import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
 import { createTestContext } from '../test-support';
 import { createS3Storage, type S3Settings } from './s3';
 
@@ -15,22 +15,17 @@ const lesson = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/videos/lesson-3.mp
 // through the real AWS SDK: a finished upload read back, processing, publishing, ranged reads and deletes.
 // (s3rver has no ListParts, which @tus/s3-store's resumable PATCHes need: those run against a real bucket.)
 describe('media in an S3-compatible bucket', () => {
-  let server: S3rver;
-  let dir: string;
+  let bucket: TestBucket;
   let settings: S3Settings;
   let t: Awaited<ReturnType<typeof createTestContext>>;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-s3-'));
-    const port = await freePort();
-    server = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: 'catalyst-media', configs: [] }] });
-    await server.run();
-    settings = { bucket: 'catalyst-media', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+    bucket = await startTestBucket(['catalyst-media']);
+    settings = bucket.settings;
     t = await createTestContext({ storage: () => createS3Storage(settings) });
   });
   afterAll(async () => {
     await t?.close();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bucket?.close();
   });
 
   it('is reachable (readiness), and a missing bucket is not', async () => {

@@ -1,26 +1,18 @@
-import type { Readable } from 'node:stream';
 import type { DataStore } from '@tus/server';
+import type { ByteRange, ObjectStore, StoredFile } from '@catalyst/service-kit/storage';
 
-/** A byte range of a stored file, both ends included (HTTP's Range). */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
+export { contentTypeOf, listFiles, StorageUnavailableError, type ByteRange, type StoredFile } from '@catalyst/service-kit/storage';
 
-export interface StoredFile {
-  /** The whole file's size. */
-  size: number;
-  /** The file's bytes (only the range asked for, if any). */
-  stream: Readable;
-}
+/** How the store's failures are named (the service answers 503 with it logged). */
+export const MEDIA_STORAGE = 'media storage';
 
 /**
- * Where media bytes live: the uploads tus writes, and the files processing publishes. One small
- * interface, two implementations: local disk under DATA_DIR (the default) and any S3-compatible bucket.
+ * Where media bytes live: the uploads tus writes, and the files processing publishes. The published files are
+ * service-kit's one object store (local disk under DATA_DIR, the default, or any S3-compatible bucket, the
+ * same module the gateway keeps release files in); the uploads are media's own part, per backend.
  * A missing file is `null`; an unreachable store throws (the service answers 503, nothing half-written).
  */
-export interface MediaStorage {
-  readonly name: 'disk' | 's3';
+export interface MediaStorage extends Omit<ObjectStore, 'list' | 'remove'> {
   /** The tus data store uploads are written to (resumable: it knows each upload's offset). */
   readonly uploads: DataStore;
   /** The first `bytes` of a finished upload, to sniff its real type. */
@@ -34,18 +26,6 @@ export interface MediaStorage {
   uploadKey(id: string): string;
   /** Removes an upload's bytes and bookkeeping (missing is fine). */
   removeUpload(id: string): Promise<void>;
-  /** Copies every file of a local folder under `prefix` (`assets/<id>/<attempt>/`). */
-  publishDir(localDir: string, prefix: string): Promise<void>;
-  /** A published file, or null when there is none. */
-  read(key: string, range?: ByteRange): Promise<StoredFile | null>;
-  /** A published file's size, or null when there is none. */
-  size(key: string): Promise<number | null>;
-  /** A published text file (playlists, storyboards), or null. */
-  readText(key: string): Promise<string | null>;
-  /** Removes every published file under a prefix. */
-  removePrefix(prefix: string): Promise<void>;
-  /** Throws when the store cannot be reached or written (readiness). */
-  check(): Promise<void>;
 }
 
 /** Bytes served with HTTP ranges: a stored file, or a file on local disk (the demo's /media folder). */
@@ -59,33 +39,5 @@ export interface ByteSource {
 /** A file in the store as a byte source. */
 export const storedSource = (storage: MediaStorage, key: string): ByteSource => ({ size: () => storage.size(key), read: (range) => storage.read(key, range) });
 
-const CONTENT_TYPES: Record<string, string> = {
-  m3u8: 'application/vnd.apple.mpegurl',
-  ts: 'video/mp2t',
-  m4s: 'video/iso.segment',
-  mp4: 'video/mp4',
-  jpg: 'image/jpeg',
-  vtt: 'text/vtt; charset=utf-8',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};
-
-/** The Content-Type of a published file, by its extension (what the store records and what streams answer). */
-export const contentTypeOf = (file: string): string => CONTENT_TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
-
-/** The store's failure, as the service reports it (503): whatever the cause, the caller can only retry. */
-export class StorageUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super(`media storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
-}
-
-/** Every file under a local folder, as paths relative to it (sorted, so publishing is repeatable). */
-export async function listFiles(dir: string): Promise<string[]> {
-  const { readdir } = await import('node:fs/promises');
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => `${entry.parentPath.slice(dir.length).replace(/^\/+/, '')}${entry.parentPath.length > dir.length ? '/' : ''}${entry.name}`)
-    .sort();
-}
+/** The published-files part of a MediaStorage: the object store's operations media uses. */
+export const publishedFiles = ({ publishDir, read, size, readText, removePrefix }: ObjectStore) => ({ publishDir, read, size, readText, removePrefix });
