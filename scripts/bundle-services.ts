@@ -1,8 +1,9 @@
 // Bundles each service (and the gateway) into plain ESM for production: dist/<name>/main.mjs, migrate.mjs (media's
-// worker.mjs too), with the workspace packages (@catalyst/*) and every pure-JS dependency inside the bundle. What
-// cannot be bundled (native addons, packages that read their own files at run time) stays external and is copied,
-// with everything it needs, into dist/<name>/node_modules: the runtime image copies that folder to /app/node_modules
-// and the bundle to /app/dist/<name>/, and runs `node dist/<name>/main.mjs` (no tsx, no TypeScript at start).
+// worker.mjs too; the gateway's migrate.mjs is its release registry's), with the workspace packages (@catalyst/*)
+// and every pure-JS dependency inside the bundle. What cannot be bundled (native addons, packages that read their
+// own files at run time) stays external and is copied, with everything it needs, into dist/<name>/node_modules: the
+// runtime image copies that folder to /app/node_modules and the bundle to /app/dist/<name>/, and runs
+// `node dist/<name>/main.mjs` (no tsx, no TypeScript at start).
 //
 //   npx tsx scripts/bundle-services.ts            every target
 //   npx tsx scripts/bundle-services.ts auth media some targets
@@ -51,7 +52,8 @@ export const TARGETS: BundleTarget[] = [
   {
     name: 'gateway',
     dir: 'gateway',
-    entries: { main: 'src/main.ts' },
+    // migrate: the release registry's schema (deploy/k8s's migration Job runs it before a rollout).
+    entries: { main: 'src/main.ts', migrate: 'src/releases/migrate.ts' },
     ship: [],
     files: { '@scalar/api-reference': ['dist/browser/standalone.js'] },
   },

@@ -22,8 +22,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const KUSTOMIZATIONS = { base: path.join(HERE, 'base'), production: path.join(HERE, 'overlays', 'production') } as const;
 export const SECRETS_EXAMPLE = path.join(HERE, 'secrets.example.yaml');
 
-/** The services whose image carries a migrate.mjs (each must be migrated by the Job before a rollout). */
-export const MIGRATED_SERVICES = ['auth', 'content', 'progress', 'billing', 'media', 'community'] as const;
+/** The deployables whose image carries a migrate.mjs (each must be migrated by the Job before a rollout; the gateway's is its release registry). */
+export const MIGRATED_SERVICES = ['auth', 'content', 'progress', 'billing', 'media', 'community', 'gateway'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; [key: string]: any };
