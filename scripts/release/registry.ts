@@ -32,7 +32,9 @@ export function registryDatabaseUrl(env: NodeJS.ProcessEnv = process.env): strin
 /** The release store as the gateway has it: RELEASES_DIR (else <STATIC_ROOT>/releases), or the bucket of MEDIA_S3_*. */
 export function releaseStoreOf(env: NodeJS.ProcessEnv = process.env): ReleaseStore {
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  return gatewayReleaseStoreOf({ ...storageConfigSchema.parse(set), STATIC_ROOT: path.resolve(env.STATIC_ROOT ?? ROOT), RELEASES_DIR: set.RELEASES_DIR });
+  const storage = storageConfigSchema.safeParse(set);
+  if (!storage.success) throw new Error(`Invalid storage settings: ${storage.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  return gatewayReleaseStoreOf({ ...storage.data, STATIC_ROOT: path.resolve(env.STATIC_ROOT ?? ROOT), RELEASES_DIR: set.RELEASES_DIR });
 }
 
 /** Who is acting: the git user, else the login name. */

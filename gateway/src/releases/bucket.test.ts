@@ -135,6 +135,18 @@ describe('releases kept in the media bucket', () => {
     expect(await (await get('/main.3333333333.js')).text()).toBe('var bucketShell;');
   });
 
+  it('keeps serving the last shell when a promoted one cannot be copied from the bucket', async () => {
+    await releases.repo!.record({ remote: 'shell', version: 'v4-4444444444', label: 'v4', releasedBy: 'dana', gitCommit: null, shared: [], exposes: [] });
+    await releases.repo!.promote('shell', 'v4-4444444444', 'dana');
+    await releases.registry.refresh();
+    expect(releases.registry.fresh).toBe(false);
+    expect(releases.registry.current('shell')).toBe(SHELL);
+    expect(await (await get('/browse')).text()).toContain('shell from the bucket');
+    await releases.repo!.rollback('shell', 'dana');
+    await releases.registry.refresh();
+    expect(releases.registry.fresh).toBe(true);
+  });
+
   it('answers 503 in the one error shape when the bucket cannot be reached', async () => {
     const unreachable = createReleaseStore({ root: copies, staticRoot: root, bucket: createS3ObjectStore({ ...bucket.settings, endpoint: 'http://127.0.0.1:9' }) });
     const app = express().use('/mf/catalog/:version', releaseFilesHandler(unreachable, 'catalog', log));

@@ -58,7 +58,12 @@ export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1
     reading ??= repo
       .channels()
       .then(async (list) => {
-        await beforeServing?.(list);
+        try {
+          await beforeServing?.(list);
+        } catch (error) {
+          log.warn({ err: error instanceof Error ? error.message : String(error) }, 'release files of the registry’s channels could not be readied: answering the last known releases');
+          throw error;
+        }
         channels = new Map(list.map((channel) => [channel.remote, channel]));
         if (!fresh) log.info({ remotes: list.length }, 'release registry read');
         fresh = true;
