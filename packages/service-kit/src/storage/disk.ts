@@ -1,18 +1,9 @@
 import { constants, createReadStream } from 'node:fs';
 import { access, copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { listFiles, StorageUnavailableError, type ObjectStore } from './object-store';
+import { guardStorage as guarded, listFiles, StorageUnavailableError, type ObjectStore } from './object-store';
 
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException)?.code ?? '');
-
-/** Wraps a store failure (a missing file is not one: callers get null). */
-export async function guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof StorageUnavailableError ? error : new StorageUnavailableError(error, what);
-  }
-}
 
 export interface DiskStoreOptions {
   /** How failures name the store ("media storage unavailable: …"). */

@@ -50,6 +50,15 @@ export class StorageUnavailableError extends Error {
   }
 }
 
+/** Runs store work, any failure reported as the store's (a missing file is not one: callers answer null for it). */
+export async function guardStorage<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof StorageUnavailableError ? error : new StorageUnavailableError(error, what);
+  }
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',

@@ -3,8 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { guarded } from './disk';
-import { contentTypeOf, listFiles, StorageUnavailableError, type ObjectStore } from './object-store';
+import { contentTypeOf, guardStorage as guarded, listFiles, StorageUnavailableError, type ObjectStore } from './object-store';
 
 export interface S3Settings {
   bucket: string;

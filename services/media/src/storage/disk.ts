@@ -2,18 +2,11 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { createDiskObjectStore } from '@catalyst/service-kit/storage';
-import { MEDIA_STORAGE, publishedFiles, StorageUnavailableError, type MediaStorage } from './storage';
+import { createDiskObjectStore, guardStorage } from '@catalyst/service-kit/storage';
+import { MEDIA_STORAGE, publishedFiles, type MediaStorage } from './storage';
 
 /** Wraps a store failure (a missing file is not one: callers get null). */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof StorageUnavailableError) throw error;
-    throw new StorageUnavailableError(error, MEDIA_STORAGE);
-  }
-}
+const guarded = <T>(work: () => Promise<T>): Promise<T> => guardStorage(MEDIA_STORAGE, work);
 
 /** Media on local disk: uploads in `<root>/uploads`, published files in `<root>/<key>`. */
 export function createDiskStorage(root: string): MediaStorage {
