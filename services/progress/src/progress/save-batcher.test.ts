@@ -52,4 +52,33 @@ describe('group commit of progress saves', () => {
     expect(later[0]).toMatchObject({ completed: true, progress: 95, lastPosition: 1 });
     expect(later[1]).toMatchObject({ completed: false, progress: 10 });
   });
+
+  it("sends one learner's saves one statement at a time (Postgres would only make the second wait on the first), the later ones together", async () => {
+    let running = 0;
+    let mostAtOnce = 0;
+    const statements: number[] = [];
+    const counted = db().withPlugin({
+      transformQuery: ({ node }) => {
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        statements.push(running);
+        return node;
+      },
+      transformResult: async ({ result }) => {
+        running -= 1;
+        return result;
+      },
+    });
+    const saves = createSaveBatcher(counted, { maxInFlight: 4 });
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((p) => saves.save(user(93), product(p), { progress: 10 * p, lastPosition: p, completed: false, clientTime: 1_000 })),
+    );
+    expect(results.every((r) => r.applied)).toBe(true);
+    expect(mostAtOnce).toBe(1);
+    // The first save alone (sent at once), then the three that queued meanwhile in one statement.
+    expect(statements).toHaveLength(2);
+    const rows = await db().selectFrom('progress').selectAll().where('user_id', '=', user(93)).execute();
+    expect(rows.map((r) => r.progress).sort((a, b) => a - b)).toEqual([10, 20, 30, 40]);
+  });
 });
+

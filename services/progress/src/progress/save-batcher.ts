@@ -13,22 +13,29 @@ interface Pending extends SaveItem {
 /**
  * Group commit for progress saves. A save is sent at once when a connection is free; while batches are
  * in flight, the next saves queue and then travel together as one multi-row upsert (one statement,
- * one commit), so a busy moment costs Postgres and the driver far less per save. A (user, product) is
- * never in two batches at the same time, so saves of one row still reach Postgres in arrival order.
+ * one commit), so a busy moment costs Postgres and the driver far less per save.
+ * A learner is in at most one batch at a time: every save of a learner also adds to that learner's row of
+ * the day in `learning_days`, which Postgres locks until the statement commits, so two statements of one
+ * learner could only wait for each other (and two batches holding the same two learners in opposite
+ * orders could deadlock). A learner's next saves, one per product, travel together in the next batch
+ * instead, and saves of one (user, product) still reach Postgres in arrival order.
  */
 export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBatch = 200 } = {}) {
   let queue: Pending[] = [];
   let inFlight = 0;
-  const busyKeys = new Set<string>();
+  /** Learners with a batch in flight. */
+  const busyUsers = new Set<string>();
 
   function pump() {
     while (inFlight < maxInFlight && queue.length > 0) {
       const batch: Pending[] = [];
       const rest: Pending[] = [];
       const taken = new Set<string>();
+      const users = new Set<string>();
       for (const item of queue) {
-        if (batch.length < maxBatch && !taken.has(item.key) && !busyKeys.has(item.key)) {
+        if (batch.length < maxBatch && !taken.has(item.key) && !busyUsers.has(item.userId)) {
           taken.add(item.key);
+          users.add(item.userId);
           batch.push(item);
         } else {
           rest.push(item);
@@ -38,10 +45,10 @@ export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBa
       if (batch.length === 0) return;
       metrics.progressBatchSize.observe(batch.length);
       inFlight += 1;
-      for (const key of taken) busyKeys.add(key);
+      for (const user of users) busyUsers.add(user);
       void run(batch).finally(() => {
         inFlight -= 1;
-        for (const key of taken) busyKeys.delete(key);
+        for (const user of users) busyUsers.delete(user);
         pump();
       });
     }
