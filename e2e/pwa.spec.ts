@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { apiToken, dataDir, dismissCookieBanner, expect, loginAs, test } from './fixtures';
-import { bearer } from './lib/course';
+import { bearer, lessonTitled, outlineOf } from './lib/course';
 import { newPremiumMember } from './lib/members';
 
 test.use({ serviceWorkers: 'allow' });
@@ -23,6 +23,9 @@ const deployedRoot = path.join(dataDir, 'static');
 const SLUG = 'html-css-from-scratch';
 /** A priced demo course (a plan needed): its saved copy lives only as long as the plan. */
 const PREMIUM_SLUG = 'modern-javascript-essentials';
+/** A priced demo course with video lessons (the saved copy of a lesson lives as long as the plan). */
+const COURSE_SLUG = 'css-grid-layout-workshop';
+const COURSE_VIDEO_LESSON = 'Your first grid';
 const UPDATE_PROMPT = 'A new version is available — Reload';
 /** A saved copy plays from the worker's address for it (or an object URL without a worker). */
 const SAVED_COPY = /\/offline-downloads\/|^blob:/;
@@ -44,6 +47,40 @@ async function productIdOf(request: APIRequestContext, token: string, slug = SLU
 }
 
 const video = (page: Page) => page.getByTestId('video-player').locator('video');
+
+/** How many writes wait in the offline queue (IndexedDB) of the page's origin. */
+const queuedWrites = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('catalyst-offline-writes');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('writes')) return resolve(0);
+          const count = db.transaction('writes').objectStore('writes').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+        open.onerror = () => resolve(0);
+      }),
+  );
+
+/** Writes waiting for the connection: queued in IndexedDB, or held in the tab's sessionStorage as a page went away. */
+const waitingWrites = async (page: Page) =>
+  (await queuedWrites(page)) + (await page.evaluate(() => Object.keys((JSON.parse(sessionStorage.getItem('catalyst-held-writes') ?? 'null') as { writes?: object } | null)?.writes ?? {}).length));
+
+const savedProgressOf = async (request: APIRequestContext, token: string, productId: string) =>
+  ((await (await request.get(`/api/v1/content/progress/product/${productId}`, { headers: bearer(token) })).json()) as { data: { lastPosition: number } }).data;
+
+/** Playing, muted, with at least `ahead` seconds buffered to go on with offline. */
+async function playWithBuffer(page: Page, ahead: number) {
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length > 0 ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0)), { timeout: 30_000 })
+    .toBeGreaterThan(ahead);
+}
 
 test('the manifest and the worker pass Chromium’s installability checks', async ({ baseURL }) => {
   // Chromium never offers to install from an incognito window (every test context is one): a profile on disk.
@@ -108,13 +145,7 @@ test('a progress save made offline is queued and reaches the server when the con
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
   await workerControls(page);
   // playing, with some seconds buffered ahead to go on with offline
-  await video(page).evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect
-    .poll(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length > 0 ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0)), { timeout: 30_000 })
-    .toBeGreaterThan(4);
+  await playWithBuffer(page, 4);
 
   await context.setOffline(true);
   const offlineFrom = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
@@ -125,35 +156,48 @@ test('a progress save made offline is queued and reaches the server when the con
     return v.currentTime;
   });
   // the save failed offline and waits in the queue (IndexedDB)
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('catalyst-offline-writes');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('writes')) return resolve(0);
-                const count = db.transaction('writes').objectStore('writes').count();
-                count.onsuccess = () => resolve(count.result);
-              };
-              open.onerror = () => resolve(0);
-            }),
-        ),
-      { timeout: 20_000, message: 'the offline save is queued' },
-    )
-    .toBeGreaterThan(0);
+  await expect.poll(() => queuedWrites(page), { timeout: 20_000, message: 'the offline save is queued' }).toBeGreaterThan(0);
   // leaving the lesson offline (the page that made the save is gone), then the connection returns
   await page.goto('/');
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await context.setOffline(false);
   await expect
-    .poll(async () => ((await (await request.get(`/api/v1/content/progress/product/${product._id}`, { headers: bearer(token) })).json()) as { data: { lastPosition: number } }).data.lastPosition, {
+    .poll(async () => (await savedProgressOf(request, token, product._id)).lastPosition, {
       timeout: 20_000,
       message: 'the queued save reached the server',
     })
     .toBeCloseTo(position, 0);
+});
+
+test('the save made as a page is left offline (the unload save) is queued and reaches the server when the connection returns', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const token = await loginAs(page, 'member');
+  const product = await productIdOf(request, token);
+  await request.patch(`/api/v1/content/progress/product/${product._id}/reset`, { headers: bearer(token), data: { clientTime: Date.now() } });
+
+  await page.goto(`/browse/premium/product/${product.productId}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await workerControls(page);
+  await playWithBuffer(page, 8);
+  await context.setOffline(true);
+  const offlineFrom = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+  // still playing, offline, short of the next forced save (every 10 s of playback): only the unload save knows this position
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(offlineFrom + 2);
+  const leftAt = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+  expect(Math.floor(leftAt / 10), 'no forced save between going offline and leaving').toBe(Math.floor(offlineFrom / 10));
+  expect((await savedProgressOf(request, token, product._id)).lastPosition).toBeLessThan(offlineFrom + 1);
+
+  // the page is left while offline: its unload save is kept for the connection's return
+  await page.goto('/');
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect.poll(() => waitingWrites(page), { timeout: 10_000, message: 'the unload save is kept' }).toBeGreaterThan(0);
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await savedProgressOf(request, token, product._id)).lastPosition, { timeout: 20_000, message: 'the queued unload save reached the server' })
+    .toBeGreaterThanOrEqual(leftAt - 0.5);
+  // what was played before leaving, not more
+  expect((await savedProgressOf(request, token, product._id)).lastPosition).toBeLessThan(leftAt + 3);
+  await expect.poll(() => waitingWrites(page), { timeout: 10_000 }).toBe(0);
 });
 
 test('a remote rebuilt and deployed on its own runs after a reload, and the update prompt appears', async ({ page }) => {
@@ -185,6 +229,20 @@ test('a remote rebuilt and deployed on its own runs after a reload, and the upda
   await expect(page.getByText('A new version is available')).toBeHidden();
 });
 
+async function userIdOf(request: APIRequestContext, token: string): Promise<string> {
+  const me = ((await (await request.get('/api/v1/auth/me', { headers: bearer(token) })).json()) as { data: { _id?: string; id?: string; user?: { _id?: string; id?: string } } }).data;
+  return String(me.user?._id ?? me.user?.id ?? me._id ?? me.id);
+}
+
+/** The plan has ended as far as the server knows (the provider's word has reached billing). */
+async function planEnded(request: APIRequestContext, token: string) {
+  await expect
+    .poll(async () => ((await (await request.get('/api/v1/subscription/status', { headers: bearer(token) })).json()) as { data: { hasSubscription: boolean } }).data.hasSubscription, {
+      timeout: 30_000,
+    })
+    .toBe(false);
+}
+
 /** The sandbox ends the member's plan at once (as the provider does when a subscription is deleted). */
 async function endPlan(request: APIRequestContext, userId: string) {
   const runtime = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')) as { services: Record<string, number> };
@@ -201,8 +259,7 @@ test('a downloaded lesson plays offline, and stops once the member’s plan has 
   test.setTimeout(180_000);
   const member = await newPremiumMember(request, 'Offline Olivia', 'pwa');
   await loginAs(page, member);
-  const me = ((await (await request.get('/api/v1/auth/me', { headers: bearer(member.token) })).json()) as { data: { _id?: string; id?: string; user?: { _id?: string; id?: string } } }).data;
-  const userId = String(me.user?._id ?? me.user?.id ?? me._id ?? me.id);
+  const userId = await userIdOf(request, member.token);
   const product = await productIdOf(request, member.token, PREMIUM_SLUG);
 
   await page.goto(`/browse/premium/product/${product.productId}`);
@@ -229,11 +286,7 @@ test('a downloaded lesson plays offline, and stops once the member’s plan has 
 
   // the plan ends while the member is offline; the next connection's check deletes the copy
   await endPlan(request, userId);
-  await expect
-    .poll(async () => ((await (await request.get('/api/v1/subscription/status', { headers: bearer(member.token) })).json()) as { data: { hasSubscription: boolean } }).data.hasSubscription, {
-      timeout: 30_000,
-    })
-    .toBe(false);
+  await planEnded(request, member.token);
   await context.setOffline(false);
   await page.goto('/downloads');
   await expect(page.getByText('Your downloads were removed because your plan has ended.')).toBeVisible({ timeout: 20_000 });
@@ -252,6 +305,50 @@ test('a downloaded lesson plays offline, and stops once the member’s plan has 
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await page.waitForTimeout(2_000);
   expect(await video(page).evaluate((v: HTMLVideoElement) => v.currentSrc).catch(() => '')).not.toMatch(SAVED_COPY);
+});
+
+test('a video lesson of a course is saved for offline watching, listed beside the others, plays offline, and goes when the plan ends', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const member = await newPremiumMember(request, 'Offline Oscar', 'pwa-course');
+  await loginAs(page, member);
+  const userId = await userIdOf(request, member.token);
+  const outline = await outlineOf(request, COURSE_SLUG);
+  const lesson = lessonTitled(outline, COURSE_VIDEO_LESSON);
+  expect(lesson.kind).toBe('video');
+  const lessonUrl = `/browse/premium/product/${COURSE_SLUG}/lesson/${lesson.id}`;
+  const lessonView = page.getByTestId('lesson-view');
+
+  await page.goto(lessonUrl);
+  await expect(lessonView.getByRole('heading', { level: 2, name: lesson.title })).toBeVisible();
+  await workerControls(page);
+  await lessonView.getByRole('button', { name: 'Download for offline' }).click();
+  await expect(lessonView.getByText('Saved for offline watching.')).toBeVisible({ timeout: 30_000 });
+
+  // the same list, limit and space as a single video's download
+  await page.goto('/downloads');
+  await expect(page.getByTestId('download-item')).toHaveCount(1);
+  await expect(page.getByTestId('download-item')).toContainText(lesson.title);
+  await expect(page.getByTestId('downloads-usage')).toContainText('1 of 10 lessons saved');
+
+  // offline: the lesson plays its saved copy
+  await context.setOffline(true);
+  await page.goto(lessonUrl);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(lessonView.getByRole('heading', { level: 2, name: lesson.title })).toBeVisible();
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 }).toMatch(SAVED_COPY);
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    void v.play();
+  });
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+
+  // the plan ends; the next connection's check deletes the lesson's copy like any premium download
+  await endPlan(request, userId);
+  await planEnded(request, member.token);
+  await context.setOffline(false);
+  await page.goto('/downloads');
+  await expect(page.getByText('Your downloads were removed because your plan has ended.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('download-item')).toHaveCount(0);
 });
 
 test('a signed-in person’s answers are never written to the worker’s shared caches', async ({ page, request }) => {

@@ -10,10 +10,10 @@ describe('the unload save', () => {
   beforeEach(() => sessionStorage.setItem(TOKEN_STORAGE_KEY, 'tok-a'));
   afterEach(() => sessionStorage.clear());
 
-  it('posts the keepalive form with the bearer token while the server can be reached, and queues nothing', async () => {
+  it('posts the keepalive form with the bearer token while the server can be reached, and keeps nothing', async () => {
     const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
-    const queue = vi.fn(async () => true);
-    expect(sendUnloadSave(URL, snapshot, { fetch: fetch as typeof globalThis.fetch, queue, isOffline: () => false })).toBe(true);
+    const hold = vi.fn(() => true);
+    expect(sendUnloadSave(URL, snapshot, { fetch: fetch as typeof globalThis.fetch, hold, isOffline: () => false })).toBe(true);
     await Promise.resolve();
     expect(fetch).toHaveBeenCalledTimes(1);
     const [address, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -23,31 +23,31 @@ describe('the unload save', () => {
     expect(form.get('_method')).toBe('PATCH');
     expect(JSON.parse(String(form.get('data')))).toEqual(queuedSave.body);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(queue).not.toHaveBeenCalled();
+    expect(hold).not.toHaveBeenCalled();
   });
 
-  it('offline, queues the save for the connection’s return (the same address, as a JSON PATCH) instead of a request that cannot go', () => {
+  it('offline, keeps the save for the connection’s return (the same address, as a JSON PATCH) at once, instead of a request that cannot go', () => {
     const fetch = vi.fn();
-    const queue = vi.fn(async () => true);
-    expect(sendUnloadSave(URL, snapshot, { fetch: fetch as typeof globalThis.fetch, queue, isOffline: () => true })).toBe(true);
+    const hold = vi.fn(() => true);
+    expect(sendUnloadSave(URL, snapshot, { fetch: fetch as typeof globalThis.fetch, hold, isOffline: () => true })).toBe(true);
     // started in the same task: the page may be gone at the next one
-    expect(queue).toHaveBeenCalledWith('tok-a', queuedSave);
+    expect(hold).toHaveBeenCalledWith('tok-a', queuedSave);
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('queues the save when the keepalive request cannot reach the server', async () => {
+  it('keeps the save when the keepalive request cannot reach the server', async () => {
     const fetch = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
-    const queue = vi.fn(async () => true);
-    sendUnloadSave(URL, snapshot, { fetch: fetch as typeof globalThis.fetch, queue, isOffline: () => false });
-    await vi.waitFor(() => expect(queue).toHaveBeenCalledWith('tok-a', queuedSave));
+    const hold = vi.fn(() => true);
+    sendUnloadSave(URL, snapshot, { fetch: fetch as typeof globalThis.fetch, hold, isOffline: () => false });
+    await vi.waitFor(() => expect(hold).toHaveBeenCalledWith('tok-a', queuedSave));
   });
 
-  it('sends and queues nothing without a session', () => {
+  it('sends and keeps nothing without a session', () => {
     sessionStorage.clear();
     const fetch = vi.fn();
-    const queue = vi.fn(async () => true);
-    expect(sendUnloadSave(URL, snapshot, { fetch: fetch as typeof globalThis.fetch, queue, isOffline: () => true })).toBe(false);
+    const hold = vi.fn(() => true);
+    expect(sendUnloadSave(URL, snapshot, { fetch: fetch as typeof globalThis.fetch, hold, isOffline: () => true })).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
-    expect(queue).not.toHaveBeenCalled();
+    expect(hold).not.toHaveBeenCalled();
   });
 });

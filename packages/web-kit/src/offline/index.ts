@@ -2,13 +2,13 @@ import type { ApiClient } from '../api/client';
 import type { SessionStore } from '../session/store';
 import { downloads } from './downloads';
 import { afterLoad } from './lazy';
-import { forgetOfflineData } from './layer';
+import { absorbHeldWrites, forgetOfflineData } from './layer';
 import { connection } from './status';
 
 // What loads eagerly is small: the connection state, the downloads' list and hooks, the layer's entry
 // points. IndexedDB and Cache Storage code is a chunk of its own (lazy.ts).
 export * from './status';
-export { queueOfflineWrite } from './layer';
+export { holdOfflineWrite } from './layer';
 export { queuableClientTime, type QueuedWrite } from './queuable';
 export { KEPT_ANSWER_MAX_AGE_MS } from './limits';
 export * from './downloads';
@@ -44,8 +44,10 @@ export function startOffline({ session, api }: { session: SessionStore; api: Api
     const userId = user ? String(user._id ?? user.id ?? user.email) : null;
     if (userId !== lastUser) {
       lastUser = userId;
-      // the stores are not needed before the page has loaded (nothing of them on the first visit's path)
+      // the stores are not needed before the page has loaded (nothing of them on the first visit's path);
+      // writes held as the last page went away join the queue then, connected or not
       void afterLoad()
+        .then(() => (token && userId ? absorbHeldWrites(token) : undefined))
         .then(() => (lastUser === userId ? downloads.setPerson(userId) : undefined))
         .then(() => (lastUser === userId ? connected() : undefined));
     }

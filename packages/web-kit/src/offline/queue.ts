@@ -15,17 +15,12 @@ function queueStore(): UseStore | null {
  * them (only that session sends them). One entry per address: the newest client time wins.
  */
 export const writeQueue = {
-  /** Opens the database and names the session now, so a write made as the page is left has nothing to wait for. */
-  async prepare(token: string): Promise<void> {
-    queueStore();
-    await personKey(token).catch(() => undefined);
-  },
   async add(token: string, write: Omit<QueuedWrite, 'at'>): Promise<boolean> {
     const db = queueStore();
     if (!db) return false;
     try {
       const key = `${await personKey(token)} ${write.method} ${write.url}`;
-      // one transaction, read then write: nothing else is waited for once it starts (the page may be going away)
+      // read and write in one transaction: two writes to one address cannot both win
       await update<QueuedWrite>(key, (current) => (current && current.clientTime > write.clientTime ? current : { ...write, at: Date.now() }), db);
       return true;
     } catch {
