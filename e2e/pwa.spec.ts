@@ -109,6 +109,27 @@ async function installable(context: import('@playwright/test').BrowserContext) {
   expect(sw.headers()['service-worker-allowed']).toBe('/');
 }
 
+test('the offline stores are no part of a first visit: a visitor never downloads them, a signed-in page only after its load event', async ({ page }) => {
+  /** When the page asked for the offline stores' chunk (IndexedDB, the queue, downloads), ms from navigation start. */
+  const storesFetched = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/offline-stores\.[0-9a-f]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    );
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(await storesFetched(), 'a visitor’s pages never fetch the offline stores').toEqual([]);
+
+  await loginAs(page, 'member');
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  await expect.poll(storesFetched, { message: 'a signed-in page keeps its answers for offline use' }).toHaveLength(1);
+  const loadedAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+  expect((await storesFetched())[0]).toBeGreaterThanOrEqual(loadedAt);
+});
+
 test('offline, a reload opens the app with the last dashboard and the Offline banner; a page never loaded says it is offline', async ({ page, context }) => {
   await loginAs(page, 'member');
   await page.goto('/');

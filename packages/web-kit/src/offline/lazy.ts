@@ -6,7 +6,8 @@
 type Stores = typeof import('./stores');
 
 let stores: Promise<Stores> | null = null;
-export const loadStores = (): Promise<Stores> => (stores ??= import('./stores'));
+// Named, so the browser journey can tell when it is fetched (e2e/pwa.spec.ts).
+export const loadStores = (): Promise<Stores> => (stores ??= import(/* webpackChunkName: "offline-stores" */ './stores'));
 
 let loaded: Promise<void> | null = null;
 /** Resolves once the page's `load` event has fired (at once outside a browser page). */
