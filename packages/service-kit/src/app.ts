@@ -10,6 +10,7 @@ import { secretMatches, verifyIdentity } from './identity';
 import type { Invalidations } from './invalidations';
 import type { Logger } from './logger';
 import { observeRequest, routeLabel } from './metrics';
+import { declaredLength } from './request-body';
 import { mountRoutes } from './routes';
 import { TRACE_ID_HEADER, activeTraceId } from './trace-context';
 
@@ -79,15 +80,20 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     }
   });
 
-  const limitBody = bodyLimit({
-    maxSize: maxBodyBytes,
-    // The unread rest of the body leaves the connection unusable: close it, or the gateway's keep-alive
-    // agent would hand that dead socket to the next caller's request (a 503 for someone else).
-    onError: (c) => c.json({ success: false, message: 'Request body is too large' }, 413, { connection: 'close' }),
-  });
+  // The unread rest of the body leaves the connection unusable: close it, or the gateway's keep-alive
+  // agent would hand that dead socket to the next caller's request (a 503 for someone else).
+  const bodyTooLarge = (c: Context) => c.json({ success: false, message: 'Request body is too large' }, 413, { connection: 'close' });
+  const limitBody = bodyLimit({ maxSize: maxBodyBytes, onError: bodyTooLarge });
   // GET and HEAD carry no body; asking for one would build a full fetch Request per read for nothing.
   // Streamed bodies (resumable uploads) are bounded by their route's own limit, never read whole.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || streamedBodies?.test(c.req.path) ? next() : limitBody(c, next)));
+  // A declared length is judged from the header alone (the body is then read from node's request: request-body.ts).
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || streamedBodies?.test(c.req.path)) return next();
+    const length = declaredLength(c);
+    if (length === undefined) return limitBody(c, next);
+    if (length > maxBodyBytes) return bodyTooLarge(c);
+    return next();
+  });
 
   // Readiness: the dependencies asked at most once a second, the answer shared by concurrent probes.
   const readiness = sharedCheck(async () => {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { FieldError } from '@catalyst/contracts';
 import { HttpError, badRequest } from './errors';
+import { bodyBytes } from './request-body';
 
 /** zod issues in the one error shape: the field's dotted path and the rule's own message. */
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
@@ -63,8 +64,9 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
  * deeply nested body costs its sender a 413/400 and nobody else any time.
  */
 export async function parseBody<T extends z.ZodType>(c: Context, schema: T, { maxBytes = DEFAULT_JSON_BODY_BYTES }: { maxBytes?: number } = {}): Promise<z.infer<T>> {
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
+  const bytes = await bodyBytes(c);
+  if (bytes.length > maxBytes) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
+  const text = bytes.toString('utf8');
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw badRequest(BODY_TOO_DEEP_MESSAGE);
   let body: unknown;
   try {
