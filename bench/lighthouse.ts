@@ -100,9 +100,10 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
   const asAdmin = { token: admin, role: 'admin' as const };
   const plans: LighthousePlan[] = [
     { name: 'welcome', path: '/', public: true },
-    { name: 'about', path: '/about', public: true },
-    { name: 'privacy', path: '/privacy', public: true },
-    { name: 'terms', path: '/terms', public: true },
+    // /about is a signed-in page (a visitor is asked to sign in); the legal pages are the footer's addresses.
+    { name: 'about', path: '/about', session: asMember, public: false },
+    { name: 'privacy', path: '/privacy-policy', public: true },
+    { name: 'terms', path: '/terms-and-conditions', public: true },
     { name: 'browse', path: '/browse', session: asLearner, public: false },
     { name: 'category', path: `/browse/category/${category.slug}`, session: asMember, public: false },
     ...(creatorList[0] ? [{ name: 'creator library', path: `/browse/category/${category.slug}/creator/${creatorList[0]._id}`, session: asMember, public: false }] : []),

@@ -4,6 +4,7 @@
 // current route's mf-manifest.json and then that remote's files (see startsEarly for who gets
 // which). It imports nothing heavy: no React, no web-kit code.
 import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
+import { remoteModuleFiles, type RemoteManifest } from './moduleFiles';
 import { remoteForPath, type RemoteAudience } from './routeRemotes';
 
 export const REMOTES_CONFIG_URL = '/mf/remotes.json';
@@ -75,29 +76,13 @@ export function startEarlyLoading(location: { pathname: string; href: string }):
     .catch(() => undefined);
 }
 
-/** The parts of a remote's mf-manifest.json that name the files of an exposed module. */
-interface RemoteManifest {
-  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
-  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
-}
-
 /**
  * Hints the files the route's remote module needs (remoteEntry.js and the exposed module's own chunks
  * and CSS) as soon as its manifest is in, while the federation runtime chunk is still on its way. The
  * runtime then finds them loaded or in flight (it reuses a preload link of the same URL).
  */
 function preloadRemoteFiles(manifestUrl: string, manifest: RemoteManifest, module: string): void {
-  const publicPath = manifest.metaData?.publicPath;
-  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
-  const entry = manifest.metaData?.remoteEntry;
-  const expose = manifest.exposes?.find((candidate) => candidate.path === module);
-  if (!entry?.name || !expose) return;
-  const files: Array<[string, 'script' | 'style']> = [
-    [`${entry.path ? `${entry.path.replace(/\/+$/, '')}/` : ''}${entry.name}`, 'script'],
-    ...(expose.assets?.js?.sync ?? []).map((file): [string, 'script'] => [file, 'script']),
-    ...(expose.assets?.css?.sync ?? []).map((file): [string, 'style'] => [file, 'style']),
-  ];
-  for (const [file, as] of files) hintFile(new URL(file, base).href, as);
+  for (const [url, as] of remoteModuleFiles(manifestUrl, manifest, module)) hintFile(url.href, as);
 }
 
 /** A `<link rel="preload">` for a file the page will ask for soon (the later request reuses it). */
