@@ -5,7 +5,7 @@
  * profiles are written, and prints each process's top frames by self time and by package.
  *
  *   npx tsx bench/profile.ts [--route /api/v1/categories] [--seconds 10] [--token member] [--out /tmp/catalyst-prof]
- *   npx tsx bench/profile.ts --progress      # the progress save path (bench/progress.ts) instead of one GET route
+ *   npx tsx bench/profile.ts --progress      # the progress save path instead of one GET route: one learner over 20 products (bench/progress.ts ONE_LEARNER)
  * The .cpuprofile files stay in --out (open them in Chrome DevTools → Performance).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -55,23 +55,44 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-prof-'));
-  const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true', NODE_OPTIONS: `--import ${path.join(path.dirname(new URL(import.meta.url).pathname), 'cpu-profile-hook.mjs')}`, CPU_PROFILE_DIR: out, ...(process.env.PROFILE_ENV ? JSON.parse(process.env.PROFILE_ENV) : {}) } });
+  const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true', REGISTER_MAX_PER_ADDRESS: '10000', NODE_OPTIONS: `--import ${path.join(path.dirname(new URL(import.meta.url).pathname), 'cpu-profile-hook.mjs')}`, CPU_PROFILE_DIR: out, CPU_PROFILE_START: 'signal', ...(process.env.PROFILE_ENV ? JSON.parse(process.env.PROFILE_ENV) : {}) } });
   const pids = product.runtime.pids ?? {};
+  // Sampling starts after the warm-up (cpu-profile-hook.mjs waits for SIGUSR2), so start-up and JIT are not in the profiles.
+  const startProfiling = () => {
+    for (const pid of Object.values(pids)) {
+      try {
+        process.kill(pid, 'SIGUSR2');
+      } catch {
+        /* gone */
+      }
+    }
+  };
+  const seconds = Number(arg('seconds', '10'));
   try {
     if (process.argv.includes('--progress')) {
-      const { benchProgressWrites } = await import('./progress');
-      const result = await benchProgressWrites({ baseUrl: product.url, databaseUrl: product.runtime.databaseUrl, durationSeconds: Number(arg('seconds', '10')), connections: 50 });
+      const { benchProgressWrites, ONE_LEARNER } = await import('./progress');
+      const pidsOf = { gateway: pids.gateway, progress: pids.progress, content: pids.content };
+      await benchProgressWrites({ baseUrl: product.url, databaseUrl: product.runtime.databaseUrl, durationSeconds: 3, ...ONE_LEARNER });
+      startProfiling();
+      const result = await benchProgressWrites({ baseUrl: product.url, databaseUrl: product.runtime.databaseUrl, durationSeconds: seconds, ...ONE_LEARNER, pids: pidsOf });
       process.stdout.write(`${JSON.stringify(result)}\n`);
-    }
-    const who = arg('token', '');
-    const headers: Record<string, string> = who ? { authorization: `Bearer ${await signIn(product.url, who as 'member')}` } : {};
-    if (!process.argv.includes('--progress')) {
-      const result = await measureLoad({ name: 'profiled', url: `${product.url}${arg('route', '/api/v1/categories')}`, headers, durationSeconds: Number(arg('seconds', '10')), warmupSeconds: 3 });
+    } else {
+      const who = arg('token', '');
+      const headers: Record<string, string> = who ? { authorization: `Bearer ${await signIn(product.url, who as 'member')}` } : {};
+      const url = `${product.url}${arg('route', '/api/v1/categories')}`;
+      await measureLoad({ name: 'warm-up', url, headers, durationSeconds: 3, warmupSeconds: 0 });
+      startProfiling();
+      const result = await measureLoad({ name: 'profiled', url, headers, durationSeconds: seconds, warmupSeconds: 0, pids });
       process.stdout.write(`${JSON.stringify(result)}\n`);
     }
   } finally {
     await product.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    // A child may still be writing its profile or its data as the product stops.
+    try {
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      process.stderr.write(`left ${dataDir} behind: ${(error as Error).message}\n`);
+    }
   }
   const names = new Map(Object.entries(pids).map(([name, pid]) => [String(pid), name]));
   for (const file of readdirSync(out).filter((f) => f.endsWith('.cpuprofile'))) {

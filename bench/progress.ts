@@ -12,6 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { cpuMs } from './load';
+
+/** Issue 24's row: one learner saving progress over 20 products as fast as 50 connections can (≥ 2,000/s, p99 ≤ 50 ms, none lost). */
+export const ONE_LEARNER = { users: 1, productsPerUser: 20, connections: 50 } as const;
+export const ONE_LEARNER_TARGETS = { writesPerSecond: 2000, p99Ms: 50 } as const;
 
 export interface ProgressBenchOptions {
   /** The gateway, e.g. http://127.0.0.1:8080 */
@@ -22,6 +27,8 @@ export interface ProgressBenchOptions {
   users?: number;
   productsPerUser?: number;
   connections?: number;
+  /** Processes whose CPU time per acknowledged save is reported (runtime.json's pids: gateway, progress, content …). */
+  pids?: Record<string, number | undefined>;
 }
 
 export interface ProgressBenchResult {
@@ -42,6 +49,8 @@ export interface ProgressBenchResult {
   lost: number;
   /** Rows holding a value that was never sent for that pair. */
   corrupt: number;
+  /** CPU µs per acknowledged save of each named process (when pids were given). */
+  cpuMicrosPerWrite?: Record<string, number>;
 }
 
 interface AutocannonRequest {
@@ -97,6 +106,7 @@ export async function benchProgressWrites({
   users = 40,
   productsPerUser = 10,
   connections = 64,
+  pids = {},
 }: ProgressBenchOptions): Promise<ProgressBenchResult> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const tokens = await createBenchUsers(baseUrl, databaseUrl, users);
@@ -118,6 +128,7 @@ export async function benchProgressWrites({
   let seq = 0;
   let staleIgnored = 0;
 
+  const cpuBefore = Object.entries(pids).map(([name, pid]) => [name, pid, cpuMs(pid)] as const);
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -151,6 +162,12 @@ export async function benchProgressWrites({
     ],
   });
 
+  const cpuMicrosPerWrite: Record<string, number> = {};
+  for (const [name, pid, before] of cpuBefore) {
+    const after = cpuMs(pid);
+    if (before !== undefined && after !== undefined && result['2xx'] > 0) cpuMicrosPerWrite[name] = Math.round(((after - before) * 1000) / result['2xx']);
+  }
+
   // read every touched row back through the API: it must hold the newest acknowledged write (or a newer one still in flight when the run stopped)
   let lost = 0;
   let corrupt = 0;
@@ -181,6 +198,7 @@ export async function benchProgressWrites({
     pairsChecked: touched.length,
     lost,
     corrupt,
+    ...(cpuBefore.length > 0 ? { cpuMicrosPerWrite } : {}),
   };
 }
 
