@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../api/client';
+import type { SessionStore } from '../session/store';
+
+const stores = vi.hoisted(() => ({
+  keptAnswers: { clear: vi.fn(async () => undefined) },
+  writeQueue: { clear: vi.fn(async () => undefined), add: vi.fn(async () => true) },
+  downloadStore: { setPerson: vi.fn(async () => undefined), verify: vi.fn(async () => undefined) },
+}));
+vi.mock('./lazy', () => ({ loadStores: async () => stores, afterLoad: async () => undefined }));
+
+const { connection, startOffline } = await import('./index');
+
+/** A session store in memory: its state and listeners. */
+function fakeSession(state: { token: string | null; user: { _id: string } | null }) {
+  const listeners = new Set<() => void>();
+  const store = {
+    getState: () => state,
+    subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+  };
+  const set = (next: typeof state) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  return { session: store as unknown as SessionStore, set };
+}
+
+const fakeApi = () =>
+  ({
+    sendQueuedWrites: vi.fn(async () => 0),
+    subscription: { status: vi.fn(async () => ({ hasSubscription: true, plan: 'premium' })) },
+  }) as unknown as ApiClient & { sendQueuedWrites: ReturnType<typeof vi.fn> };
+
+describe('the offline stores tied to the session', () => {
+  it('send the queued writes when a call reaches the server again after one could not', async () => {
+    const { session } = fakeSession({ token: 'tok-a', user: { _id: 'u1' } });
+    const api = fakeApi();
+    const stop = startOffline({ session, api });
+    await vi.waitFor(() => expect(stores.downloadStore.setPerson).toHaveBeenCalledWith('u1'));
+    await vi.waitFor(() => expect(api.sendQueuedWrites).toHaveBeenCalledTimes(1));
+    connection.unreachable();
+    connection.reached();
+    await vi.waitFor(() => expect(api.sendQueuedWrites).toHaveBeenCalledTimes(2));
+    stop();
+  });
+
+  it('forget the kept answers and queued writes at sign-out', async () => {
+    const { session, set } = fakeSession({ token: 'tok-a', user: { _id: 'u1' } });
+    const stop = startOffline({ session, api: fakeApi() });
+    stores.keptAnswers.clear.mockClear();
+    stores.writeQueue.clear.mockClear();
+    set({ token: null, user: null });
+    await vi.waitFor(() => expect(stores.keptAnswers.clear).toHaveBeenCalled());
+    expect(stores.writeQueue.clear).toHaveBeenCalled();
+    stop();
+  });
+});
