@@ -1,4 +1,5 @@
 // @catalyst/web-kit: what every front-end shares, loaded once per page as a Module Federation singleton.
+import './zodCsp';
 export * from './api/client';
 export * from './api/endpoints';
 export * from './api/retry';
