@@ -33,6 +33,30 @@ const creators = [
 const names = () => screen.getAllByTestId('creator-card').map((card) => within(card).getByText(/Chen|Okafor/).textContent);
 
 describe('category page', () => {
+  it('waits for the category before showing its header, so nothing moves when it arrives (CLS)', async () => {
+    let answerCategory!: () => void;
+    const categoryIn = new Promise<void>((resolve) => (answerCategory = resolve));
+    const json = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+        if (url.pathname.includes('/content/premium/categories')) {
+          await categoryIn;
+          return json(category());
+        }
+        return json(creators);
+      }),
+    );
+    mount('/browse/category/slow-to-answer');
+    expect(await screen.findByText('Loading creators...')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    answerCategory();
+    expect(await screen.findByRole('heading', { name: 'Web Development' })).toBeTruthy();
+    expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
+  });
+
   it('lists the creators with their video counts and Showing X of Y', async () => {
     stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
     mount();

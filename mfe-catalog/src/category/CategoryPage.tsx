@@ -25,6 +25,8 @@ export function CategoryPage() {
   if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
   if (redirecting) return <Spinner message="Redirecting..." />;
   if (notFound) return <NotFound message="This category does not exist or has been removed." />;
+  // The header's icon and description come with the category: wait for it rather than move the page under the reader (CLS).
+  if (!category && isLoading) return <Spinner message="Loading creators..." />;
 
   const openCreator = (creator: Creator) => navigate(creatorLibraryPath(slug ?? categorySlug, creator.id));
 

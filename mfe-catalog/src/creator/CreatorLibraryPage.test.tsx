@@ -71,6 +71,30 @@ const libraryCalls = (api: ReturnType<typeof stubApi>) => api.paths().filter((p)
 const cards = () => screen.getAllByTestId('library-product');
 
 describe('creator library', () => {
+  it("waits for the creator's card before showing the header, so nothing moves when it arrives (CLS)", async () => {
+    let answerCreators!: () => void;
+    const creatorsIn = new Promise<void>((resolve) => (answerCreators = resolve));
+    const json = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+        if (url.pathname.includes('/users/premium/categories/')) {
+          await creatorsIn;
+          return json([creator()]);
+        }
+        return json(url.pathname.includes('/content/progress') ? progressRows : products);
+      }),
+    );
+    mount();
+    expect(await screen.findByText('Loading products...')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    answerCreators();
+    expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeTruthy();
+    expect(cards()).toHaveLength(3);
+  });
+
   it('shows each product with its progress badge, bar, level, type, duration, date and tags', async () => {
     fiveDaysAfterPublishing();
     stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), '/content/progress': ok(progressRows) });

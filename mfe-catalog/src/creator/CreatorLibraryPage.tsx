@@ -42,6 +42,8 @@ export function CreatorLibraryPage() {
   if (!creatorId) return <ErrorScreen message="No creator ID provided." />;
   if (redirecting) return <Spinner message="Redirecting..." />;
   if (library.notFound) return <NotFound message="This creator has no library in this category, or it has been removed." />;
+  // The header's avatar and description come with the creator's card: wait for it rather than move the page under the reader (CLS).
+  if (!library.creator && library.creatorLoading) return <Spinner message="Loading products..." />;
 
   const openProduct = (product: PremiumProduct) => navigate(productPath(product));
   // The category's slug as the products name it (the address may hold its id).

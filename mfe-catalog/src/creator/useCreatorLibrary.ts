@@ -34,6 +34,8 @@ export function useCreatorLibrary(categorySlug: string, creatorId: string, filte
     products: products.data ?? [],
     hasLoaded: products.data !== undefined,
     creator,
+    /** The creator's card has not answered yet (the page waits for it: its header would move everything). */
+    creatorLoading: creators.isLoading && creators.data === undefined,
     isLoading: products.isLoading,
     error: products.error,
     creatorsError: creators.error,
