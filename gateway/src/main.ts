@@ -9,7 +9,8 @@ import { createStreamAgent } from './proxy';
 import { UPSTREAMS, type Upstream } from './routes';
 
 // First: spans for Redis and outgoing fetch, the tracer the API path uses (OTEL_EXPORTER_OTLP_ENDPOINT: export).
-const telemetry = startTelemetry({ serviceName: 'gateway' });
+// The edge: a caller's sampled flag does not force recording here (samplerFrom).
+const telemetry = startTelemetry({ serviceName: 'gateway', edge: true });
 const config = loadConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
 // Prometheus scrapes METRICS_PORT (never the public port; METRICS_TOKEN: a bearer token required).

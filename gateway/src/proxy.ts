@@ -2,7 +2,7 @@ import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type Ou
 import type { Logger } from '@catalyst/service-kit';
 import { MESSAGES } from './errors';
 import { countStreams } from '@catalyst/service-kit';
-import { startUpstreamSpan } from './telemetry';
+import { traceUpstream } from './telemetry';
 
 /** Event streams this gateway is relaying right now (sse_connections{stream="gateway"}). */
 let openStreams = 0;
@@ -92,8 +92,8 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
         headers['content-length'] = plan.body.length;
       }
 
-      // The service continues this call's trace: a client span whose traceparent replaces the caller's.
-      const endSpan = startUpstreamSpan(res, headers, `${req.method} ${plan.upstream}${plan.route.path}`, plan.upstream);
+      // The service continues this call's trace: the request span's traceparent replaces the caller's.
+      const endSpan = traceUpstream(res, headers, plan.upstream);
 
       let timedOut = false;
       const upstream = request({ agent: plan.streamAnswer ? streamAgent : agent, hostname: target.hostname, port: target.port, method: req.method, path: plan.path, headers });

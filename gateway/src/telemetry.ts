@@ -5,12 +5,13 @@ import { localsOf } from './chain';
 import { API_PREFIX, apiRouter, type ApiRoute } from './routes';
 
 /**
- * The gateway's spans, made by hand on its lean paths (node's own request and response, no framework to
- * instrument): a server span per request, continuing the caller's W3C traceparent, and a client span per
- * forwarded call whose traceparent the service continues. Without startTelemetry (tests) or without an
- * OTLP endpoint these are non-recording spans: the trace id still goes to the logs, x-trace-id and the services.
+ * The gateway's span, made by hand on its lean paths (node's own request and response, no framework to
+ * instrument): one server span per request, continuing the caller's W3C traceparent; the forwarded call
+ * carries that span's traceparent, so the service's server span is its child (one span per hop: no client
+ * span of its own, whose time the service's span already shows). Without startTelemetry (tests) or without an
+ * OTLP endpoint it is a non-recording span: the trace id still goes to the logs, x-trace-id and the services.
  */
-const tracer = () => trace.getTracer('gateway');
+const tracer = trace.getTracer('gateway');
 
 const PROBE_PATHS = new Set([`${API_PREFIX}/health`]);
 
@@ -24,7 +25,7 @@ interface RequestTrace {
 /** Starts the request's server span (the caller's traceparent continued) and names its trace in x-trace-id. */
 export function startRequestTrace(req: IncomingMessage, res: ServerResponse): RequestTrace {
   const parent = req.headers.traceparent ? propagation.extract(context.active(), req.headers) : context.active();
-  const span = tracer().startSpan(`${req.method} ${API_PREFIX}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? 'GET' } }, parent);
+  const span = tracer.startSpan(`${req.method} ${API_PREFIX}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? 'GET' } }, parent);
   const ctx = trace.setSpan(parent, span);
   const traceId = activeTraceId(ctx);
   if (traceId) res.setHeader(TRACE_ID_HEADER, traceId);
@@ -32,9 +33,6 @@ export function startRequestTrace(req: IncomingMessage, res: ServerResponse): Re
   localsOf(res).trace = state;
   return state;
 }
-
-/** The request's trace context (the proxy's parent), or the active one. */
-export const traceContextOf = (res: ServerResponse): Context => (localsOf(res).trace as RequestTrace | undefined)?.ctx ?? context.active();
 
 /** The declared template of an API request (`/api/v1/courses/:slug`), for span names and metric labels. */
 function templateOf(req: IncomingMessage, res: ServerResponse, path: string): string {
@@ -62,21 +60,20 @@ export function endRequestTrace(req: IncomingMessage, res: ServerResponse, state
 }
 
 /**
- * A client span for one forwarded call, child of the request's span; its traceparent goes in the
- * outgoing headers. Returns the function that ends it with the upstream's status (or an error).
+ * Puts the request's trace context in a forwarded call's headers (its traceparent replaces the caller's), and
+ * names the upstream on the request's span. Returns the function that records the upstream's answer (its
+ * status, or the error that stopped it) on that span when it is recorded.
  */
-export function startUpstreamSpan(res: ServerResponse, headers: Record<string, unknown>, name: string, upstream: string): (status?: number, error?: string) => void {
-  const parent = traceContextOf(res);
-  const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes: { 'peer.service': upstream } }, parent);
-  propagation.inject(trace.setSpan(parent, span), headers);
-  let ended = false;
+export function traceUpstream(res: ServerResponse, headers: Record<string, unknown>, upstream: string): (status?: number, error?: string) => void {
+  const state = localsOf(res).trace as RequestTrace | undefined;
+  propagation.inject(state?.ctx ?? context.active(), headers);
+  const span = state?.span;
+  if (!span?.isRecording()) return noUpstreamRecord;
+  span.setAttribute('peer.service', upstream);
   return (status, error) => {
-    if (ended) return;
-    ended = true;
-    if (span.isRecording()) {
-      if (status !== undefined) span.setAttribute('http.response.status_code', status);
-      if (error || (status !== undefined && status >= 500)) span.setStatus({ code: SpanStatusCode.ERROR, message: error });
-    }
-    span.end();
+    if (status !== undefined) span.setAttribute('upstream.response.status_code', status);
+    if (error) span.setStatus({ code: SpanStatusCode.ERROR, message: `upstream ${upstream}: ${error}` });
   };
 }
+
+const noUpstreamRecord = () => undefined;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
-import { httpInstrumentationMiddleware } from '@hono/otel';
 import { IDENTITY_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER, platformRoutes, type Identity } from '@catalyst/contracts';
 import { HttpError, forbidden, isUnavailableError, unauthorized } from './errors';
 import { LIVENESS_PATH, sharedCheck } from './health';
@@ -12,6 +11,7 @@ import type { Logger } from './logger';
 import { observeRequest, routeLabel } from './metrics';
 import { declaredLength } from './request-body';
 import { mountRoutes } from './routes';
+import { serverSpan } from './telemetry-server-span';
 import { TRACE_ID_HEADER, activeTraceId } from './trace-context';
 
 export interface AppEnv {
@@ -58,8 +58,9 @@ const isProbe = (path: string) => path === '/health' || path === LIVENESS_PATH;
 export function createService({ name, log, internalSecret, checks = {}, maxBodyBytes = 1024 * 1024, invalidations, streamedBodies }: ServiceOptions) {
   const app = new Hono<AppEnv>();
 
-  // The server span: continues the caller's traceparent (the gateway's, a peer's), named by route template.
-  app.use('*', httpInstrumentationMiddleware({ serviceName: name, captureActiveRequests: false }));
+  // The server span: continues the caller's traceparent (the gateway's, a peer's), named by route template
+  // when recorded; only the trace context when nothing is exported (telemetry-server-span.ts).
+  app.use('*', serverSpan(name));
   app.use('*', async (c, next) => {
     const given = c.req.header(REQUEST_ID_HEADER);
     const requestId = given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();

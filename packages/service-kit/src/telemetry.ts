@@ -5,10 +5,12 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { AlwaysOffSampler, BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler, type SpanExporter } from '@opentelemetry/sdk-trace-node';
+import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createRequire } from 'node:module';
+
+import { markTelemetry } from './trace-context';
 
 export { activeTraceId, TRACE_ID_HEADER } from './trace-context';
 
@@ -17,7 +19,12 @@ export { SpanKind, SpanStatusCode, context, propagation, trace, type OtelContext
 export interface TelemetrySettings {
   /** Where spans go (OTLP over HTTP, JSON): the collector's base URL; /v1/traces is added. Unset: nothing is exported. */
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
-  /** Share of new traces recorded when exporting (an incoming sampled traceparent is always followed). */
+  /**
+   * Which traces are recorded when exporting (the OpenTelemetry standard names): parentbased_traceidratio (the
+   * default), parentbased_always_on, parentbased_always_off, traceidratio, always_on, always_off.
+   */
+  OTEL_TRACES_SAMPLER?: string;
+  /** The ratio of the *traceidratio samplers (default 1: every trace). */
   OTEL_TRACES_SAMPLER_ARG?: string;
   /** 'true' turns tracing off entirely (no ids either): the bench's baseline. */
   OTEL_SDK_DISABLED?: string;
@@ -31,6 +38,24 @@ export interface Telemetry {
   /** Sends what is buffered (tests, shutdown). */
   flush(): Promise<void>;
   shutdown(): Promise<void>;
+}
+
+const SAMPLERS = ['parentbased_traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'traceidratio', 'always_on', 'always_off'] as const;
+
+/**
+ * The sampler named by OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (a bad value stops the process with a
+ * clear message). `edge`: this process takes requests from outside (the gateway), so a caller's sampled flag
+ * does not force recording there: the ratio decides on the trace id (the same id always gets the same answer),
+ * and every hop after it follows the edge's decision.
+ */
+export function samplerFrom(config: TelemetrySettings, { edge = false } = {}): Sampler {
+  const name = (config.OTEL_TRACES_SAMPLER || 'parentbased_traceidratio').trim().toLowerCase();
+  if (!(SAMPLERS as readonly string[]).includes(name)) throw new Error(`OTEL_TRACES_SAMPLER must be one of ${SAMPLERS.join(', ')}, got ${config.OTEL_TRACES_SAMPLER}`);
+  const arg = config.OTEL_TRACES_SAMPLER_ARG?.trim() ? Number(config.OTEL_TRACES_SAMPLER_ARG) : 1;
+  if (!Number.isFinite(arg) || arg < 0 || arg > 1) throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got ${config.OTEL_TRACES_SAMPLER_ARG}`);
+  const root = name.endsWith('always_on') ? new AlwaysOnSampler() : name.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(arg);
+  if (!name.startsWith('parentbased_')) return root;
+  return new ParentBasedSampler(edge ? { root, remoteParentSampled: root, remoteParentNotSampled: root } : { root });
 }
 
 let started: Telemetry | undefined;
@@ -55,40 +80,55 @@ function patchLoaded(instrumentation: Instrumentation, moduleName: string, expor
 }
 
 /**
- * Tracing for one process: W3C trace context in and out, spans for Postgres queries (pg), Redis commands
- * (ioredis) and outgoing fetch calls (undici), plus what the service and gateway start themselves. With
- * OTEL_EXPORTER_OTLP_ENDPOINT set, spans are recorded and exported (OTLP/HTTP); without it every span is
- * a non-recording one: trace ids are still made, continued from a caller's traceparent and passed on (logs,
- * x-trace-id, the next hop), and nothing is kept or sent. Called first thing in each main.ts; once per process.
+ * Tracing for one process: W3C trace context in and out, plus the spans the service and gateway start themselves.
+ *
+ * With OTEL_EXPORTER_OTLP_ENDPOINT set, spans are recorded as the sampler decides (OTEL_TRACES_SAMPLER, by
+ * default parentbased_traceidratio at OTEL_TRACES_SAMPLER_ARG, 1) and exported over OTLP/HTTP in batches, with
+ * spans for Postgres queries (pg), Redis commands (ioredis) and outgoing fetch calls (undici).
+ *
+ * Without it (the default) nothing can be recorded, so nothing is: every span is a non-recording one, made only
+ * to carry its ids. Trace ids are still made, continued from a caller's traceparent and passed on (log lines,
+ * x-trace-id, the next hop's traceparent through the fetch instrumentation); the pg and ioredis
+ * instrumentations, which would only make non-recording spans around every query, are not installed.
+ *
+ * Called first thing in each main.ts; once per process. `edge`: see samplerFrom.
  */
-export function startTelemetry({ serviceName, config = process.env, exporter }: { serviceName: string; config?: TelemetrySettings; exporter?: SpanExporter }): Telemetry {
+export function startTelemetry({ serviceName, config = process.env, exporter, edge = false }: { serviceName: string; config?: TelemetrySettings; exporter?: SpanExporter; edge?: boolean }): Telemetry {
   if (started) return started;
   if (config.OTEL_SDK_DISABLED === 'true') {
     started = { exporting: false, enabled: false, tracer: trace.getTracer(serviceName), flush: async () => undefined, shutdown: async () => undefined };
+    markTelemetry(started);
     return started;
   }
-  const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '');
+  const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT?.trim().replace(/\/+$/, '');
   const spanExporter = exporter ?? (endpoint ? new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }) : undefined);
-  const ratio = Number(config.OTEL_TRACES_SAMPLER_ARG ?? 1);
+  const sampler = samplerFrom(config, { edge });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
-    // Not exporting: every span is non-recording (ids only), so tracing costs next to nothing.
-    sampler: spanExporter ? new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(Number.isFinite(ratio) ? ratio : 1) }) : new AlwaysOffSampler(),
+    sampler: spanExporter ? sampler : new AlwaysOffSampler(),
     spanProcessors: spanExporter ? [new BatchSpanProcessor(spanExporter, { scheduledDelayMillis: 1_000, maxExportBatchSize: 512, maxQueueSize: 4_096 })] : [],
   });
   // W3C traceparent/tracestate and baggage, and AsyncLocalStorage for the active span.
   provider.register();
 
-  const pgInstrumentation = new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, ignoreConnectSpans: true });
-  const redisInstrumentation = new IORedisInstrumentation({ requireParentSpan: true });
-  const undiciInstrumentation = new UndiciInstrumentation();
-  for (const instrumentation of [pgInstrumentation, redisInstrumentation, undiciInstrumentation]) {
+  // Outgoing fetch calls carry the trace to the next hop in every mode; query and command spans only when recorded.
+  const instrumentations: Instrumentation[] = [new UndiciInstrumentation()];
+  if (spanExporter) {
+    const pgInstrumentation = new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, ignoreConnectSpans: true });
+    const redisInstrumentation = new IORedisInstrumentation({ requireParentSpan: true });
+    instrumentations.push(pgInstrumentation, redisInstrumentation);
+  }
+  for (const instrumentation of instrumentations) {
     instrumentation.setTracerProvider(provider);
     instrumentation.enable();
   }
-  patchLoaded(pgInstrumentation, 'pg', pg);
-  patchLoaded(pgInstrumentation, 'pg-pool', pg.Pool);
-  patchLoaded(redisInstrumentation, 'ioredis', Redis);
+  for (const instrumentation of instrumentations) {
+    if (instrumentation instanceof PgInstrumentation) {
+      patchLoaded(instrumentation, 'pg', pg);
+      patchLoaded(instrumentation, 'pg-pool', pg.Pool);
+    }
+    if (instrumentation instanceof IORedisInstrumentation) patchLoaded(instrumentation, 'ioredis', Redis);
+  }
 
   started = {
     exporting: Boolean(spanExporter),
@@ -97,5 +137,6 @@ export function startTelemetry({ serviceName, config = process.env, exporter }: 
     flush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),
   };
+  markTelemetry(started);
   return started;
 }

@@ -15,3 +15,17 @@ export function activeTraceId(ctx: Context = context.active()): string | undefin
   const { traceId } = span.spanContext();
   return traceId === INVALID_TRACE_ID ? undefined : traceId;
 }
+
+/**
+ * What startTelemetry set up in this process: 'off' (OTEL_SDK_DISABLED), 'ids' (context only, nothing can be
+ * recorded: no exporter), 'exporting'; undefined when it was never called (tests, scripts).
+ */
+export type TelemetryMode = 'off' | 'ids' | 'exporting';
+let mode: TelemetryMode | undefined;
+
+export const telemetryMode = (): TelemetryMode | undefined => mode;
+
+/** Called by startTelemetry (telemetry.ts keeps the SDK out of this module: every service and test imports it). */
+export function markTelemetry({ enabled, exporting }: { enabled: boolean; exporting: boolean }) {
+  mode = !enabled ? 'off' : exporting ? 'exporting' : 'ids';
+}
