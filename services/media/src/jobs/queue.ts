@@ -33,8 +33,8 @@ export async function startJobs({ connectionString, log, supervise = false }: { 
   boss.on('error', (error) => log.error({ err: error.message }, 'job queue error'));
   await boss.start();
   // stately: at most one queued and one running job per asset, so a retry click or a re-sent finish never doubles work.
-  await boss.createQueue(PROCESS_QUEUE, { name: PROCESS_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 * 60 });
-  await boss.createQueue(SWEEP_QUEUE, { name: SWEEP_QUEUE, policy: 'singleton', retryLimit: 1, expireInSeconds: 10 * 60 });
+  await createQueue(boss, { name: PROCESS_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 * 60 });
+  await createQueue(boss, { name: SWEEP_QUEUE, policy: 'singleton', retryLimit: 1, expireInSeconds: 10 * 60 });
   return {
     boss,
     async enqueue(assetId) {
@@ -42,4 +42,20 @@ export async function startJobs({ connectionString, log, supervise = false }: { 
     },
     stop: (graceMs = 5_000) => boss.stop({ graceful: true, wait: true, timeout: graceMs }),
   };
+}
+
+/**
+ * Creates a queue unless it exists. The service and its workers start together against a fresh database, and
+ * two pg-boss create_queue calls at once can deadlock on the partition they attach (Postgres picks one to fail
+ * with 40P01): that one tries again, and finds the queue made.
+ */
+async function createQueue(boss: PgBoss, queue: PgBoss.Queue & { name: string }, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(queue.name, queue);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
 }
