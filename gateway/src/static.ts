@@ -2,13 +2,10 @@ import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { MEDIA_GRANT_COOKIE, MEDIA_GRANT_TTL_SECONDS, isProtectedMediaPath, needsMediaGrant, verifyMediaGrant, verifyMediaUrl, type Logger } from '@catalyst/service-kit';
-import { remoteModuleFiles, type RemoteManifest } from '../../shell/src/federation/moduleFiles';
-import { remoteForPath } from '../../shell/src/federation/routeRemotes';
-import { REMOTE_NAMES, mediaDir, type GatewayConfig, type RemoteName } from './config';
+import { REMOTE_NAMES, mediaDir, type GatewayConfig } from './config';
 import { sendError } from './errors';
 import type { GatewayReleases } from './releases';
-import { BUCKET_COOKIE, createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
-import { VERSION_PATTERN } from './releases/repository';
+import { createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
 import { releaseFilesHandler } from './releases/files';
 import { injectInstallTags, manifestHandler, serviceWorkerHeaders } from './pwa';
 
@@ -63,25 +60,6 @@ export function injectSiteConfig(html: string, site: SiteConfig): string {
   const head = /<head\b[^>]*>/i.exec(html);
   if (head) return `${html.slice(0, head.index + head[0].length)}${tag}${html.slice(head.index + head[0].length)}`;
   return `${tag}${html}`;
-}
-
-const LOCAL = 'http://gateway.local';
-
-/**
- * The `<link rel="preload">` tags of the files the page's remote module needs: its mf-manifest.json (as
- * the shell's early entry fetches it: CORS mode, same-origin credentials) and, from the manifest,
- * remoteEntry.js, the module's chunks and CSS at low priority (the shell's own scripts come first). The
- * browser fetches them while it is still running the shell's scripts, instead of one after another once
- * they have run (index.html → remotes.json → manifest → remoteEntry.js). Only this origin's files.
- */
-export function remoteHintTags(manifestUrl: string, manifest: RemoteManifest, module: string): string {
-  const manifestAt = new URL(manifestUrl, LOCAL);
-  if (manifestAt.origin !== LOCAL) return '';
-  const tags = [`<link rel="preload" as="fetch" crossorigin href="${manifestAt.pathname}">`];
-  for (const [url, as] of remoteModuleFiles(manifestAt.href, manifest, module)) {
-    if (url.origin === LOCAL) tags.push(`<link rel="preload" as="${as}" fetchpriority="low" href="${url.pathname}">`);
-  }
-  return tags.join('');
 }
 
 export const VIDEO_LINK_REFUSED = 'This video link is invalid or has expired. Reload the page to get a new one.';
@@ -175,65 +153,8 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
     }
   }
 
-  // A built dist's manifest is read again when it changes; a release's never changes (its version names its content).
-  const distManifests = new Map<string, { mtimeMs: number; manifest: RemoteManifest }>();
-  const releaseManifests = new Map<string, { manifest?: RemoteManifest; failedAt?: number }>();
-  async function distManifest(name: RemoteName): Promise<RemoteManifest | undefined> {
-    const file = path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist', 'mf-manifest.json');
-    try {
-      const { mtimeMs } = await stat(file);
-      const kept = distManifests.get(file);
-      if (kept?.mtimeMs === mtimeMs) return kept.manifest;
-      const manifest = JSON.parse(await readFile(file, 'utf8')) as RemoteManifest;
-      distManifests.set(file, { mtimeMs, manifest });
-      return manifest;
-    } catch {
-      return undefined;
-    }
-  }
-  async function releaseManifest(name: RemoteName, version: string): Promise<RemoteManifest | undefined> {
-    const key = `${name}/${version}`;
-    const kept = releaseManifests.get(key);
-    // A store that could not be read is asked again after a while, not on every page.
-    if (kept && (kept.manifest || Date.now() - (kept.failedAt ?? 0) < 30_000)) return kept.manifest;
-    try {
-      const stored = await releases!.store.read(name, version, 'mf-manifest.json');
-      const chunks: Buffer[] = [];
-      if (stored) for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-      const manifest = stored ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as RemoteManifest) : undefined;
-      releaseManifests.set(key, manifest ? { manifest } : { failedAt: Date.now() });
-      return manifest;
-    } catch {
-      releaseManifests.set(key, { failedAt: Date.now() });
-      return undefined;
-    }
-  }
-  /** The manifest behind an address the registry names (a built dist or a release), if it is this gateway's. */
-  function manifestOf(url: string): Promise<RemoteManifest | undefined> {
-    const match = /^\/mf\/([a-z]+)\/(?:([^/]+)\/)?mf-manifest\.json$/.exec(url);
-    const name = match?.[1] as RemoteName | undefined;
-    if (!match || !name || !REMOTE_NAMES.includes(name)) return Promise.resolve(undefined);
-    if (!match[2]) return distManifest(name);
-    return releases && VERSION_PATTERN.test(match[2]) ? releaseManifest(name, match[2]) : Promise.resolve(undefined);
-  }
-  /**
-   * Hints for the page's remote (remoteHintTags), for pages anyone or any signed-in person opens: never
-   * the admin remote (only admins download it; the page cannot know who asks), nor while a canary runs
-   * (this browser's bucket is decided by its /mf/remotes.json request).
-   */
-  async function remoteHints(requestPath: string, cookie: string | undefined): Promise<string> {
-    const target = remoteForPath(requestPath);
-    if (!target || target.audience === 'admin') return '';
-    const { body, canary } = registry.answer(cookieValue(cookie, BUCKET_COOKIE));
-    const url = body.remotes[target.remote];
-    const manifest = !canary && url ? await manifestOf(url) : undefined;
-    return manifest && url ? remoteHintTags(url, manifest, target.module) : '';
-  }
-
-  const serveIndex: RequestHandler = async (req, res) => {
-    const page = await indexHtml();
-    const hints = page === undefined ? '' : await remoteHints(req.path, req.headers.cookie);
-    const html = hints ? page!.replace('</head>', () => `${hints}</head>`) : page;
+  const serveIndex: RequestHandler = async (_req, res) => {
+    const html = await indexHtml();
     if (html === undefined) {
       log.warn({ indexPath }, 'shell build missing');
       res.status(503).type('text/plain').setHeader('cache-control', 'no-store');
