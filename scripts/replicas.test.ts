@@ -215,4 +215,19 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
       for (const s of streams) s.req.destroy();
     }
   });
+
+  it('stopping the launcher ends every process it started before the launcher itself exits', async () => {
+    const { pids = {} } = JSON.parse(readFileSync(path.join(product.dataDir, 'runtime.json'), 'utf8')) as RunningProduct['runtime'];
+    expect(Object.keys(pids).length).toBeGreaterThan(10);
+    await product.stop();
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(Object.entries(pids).filter(([, pid]) => alive(pid)).map(([name]) => name)).toEqual([]);
+  }, 60_000);
 });

