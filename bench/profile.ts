@@ -86,13 +86,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
       process.stdout.write(`${JSON.stringify(result)}\n`);
     }
   } finally {
+    // The launcher exits after every process it started (and its profile) has ended: nothing writes any more.
     await product.stop();
-    // A child may still be writing its profile or its data as the product stops.
-    try {
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-    } catch (error) {
-      process.stderr.write(`left ${dataDir} behind: ${(error as Error).message}\n`);
-    }
+    rmSync(dataDir, { recursive: true, force: true });
   }
   const names = new Map(Object.entries(pids).map(([name, pid]) => [String(pid), name]));
   for (const file of readdirSync(out).filter((f) => f.endsWith('.cpuprofile'))) {
