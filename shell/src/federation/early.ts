@@ -4,7 +4,6 @@
 // current route's mf-manifest.json and then that remote's files (see startsEarly for who gets
 // which). It imports nothing heavy: no React, no web-kit code.
 import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
-import { remoteModuleFiles, type RemoteManifest } from './moduleFiles';
 import { remoteForPath, type RemoteAudience } from './routeRemotes';
 
 export const REMOTES_CONFIG_URL = '/mf/remotes.json';
@@ -83,6 +82,31 @@ export function startEarlyLoading(location: { pathname: string; href: string }):
  */
 function preloadRemoteFiles(manifestUrl: string, manifest: RemoteManifest, module: string): void {
   for (const [url, as] of remoteModuleFiles(manifestUrl, manifest, module)) hintFile(url.href, as);
+}
+
+/** The parts of a remote's mf-manifest.json that name the files of an exposed module. */
+export interface RemoteManifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+}
+
+/**
+ * The files an exposed module needs before it can run: remoteEntry.js, the module's own chunks and its
+ * CSS, as absolute URLs (resolved against the manifest's address, or its publicPath when it has one).
+ * Empty when the manifest does not expose the module.
+ */
+export function remoteModuleFiles(manifestUrl: string, manifest: RemoteManifest, module: string): Array<[url: URL, as: 'script' | 'style']> {
+  const publicPath = manifest.metaData?.publicPath;
+  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
+  const entry = manifest.metaData?.remoteEntry;
+  const expose = manifest.exposes?.find((candidate) => candidate.path === module);
+  if (!entry?.name || !expose) return [];
+  const files: Array<[string, 'script' | 'style']> = [
+    [`${entry.path ? `${entry.path.replace(/\/+$/, '')}/` : ''}${entry.name}`, 'script'],
+    ...(expose.assets?.js?.sync ?? []).map((file): [string, 'script'] => [file, 'script']),
+    ...(expose.assets?.css?.sync ?? []).map((file): [string, 'style'] => [file, 'style']),
+  ];
+  return files.map(([file, as]) => [new URL(file, base), as]);
 }
 
 /** A `<link rel="preload">` for a file the page will ask for soon (the later request reuses it). */
