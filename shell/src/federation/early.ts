@@ -85,7 +85,7 @@ function preloadRemoteFiles(manifestUrl: string, manifest: RemoteManifest, modul
 }
 
 /** The parts of a remote's mf-manifest.json that name the files of an exposed module. */
-export interface RemoteManifest {
+interface RemoteManifest {
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
   exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
 }
@@ -95,7 +95,7 @@ export interface RemoteManifest {
  * CSS, as absolute URLs (resolved against the manifest's address, or its publicPath when it has one).
  * Empty when the manifest does not expose the module.
  */
-export function remoteModuleFiles(manifestUrl: string, manifest: RemoteManifest, module: string): Array<[url: URL, as: 'script' | 'style']> {
+function remoteModuleFiles(manifestUrl: string, manifest: RemoteManifest, module: string): Array<[url: URL, as: 'script' | 'style']> {
   const publicPath = manifest.metaData?.publicPath;
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
   const entry = manifest.metaData?.remoteEntry;
