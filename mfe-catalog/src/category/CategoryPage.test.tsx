@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { category, creator } from '../testing/fixtures';
-import { PREMIUM_REFUSAL, fail, ok, stubApi } from '../testing/stubApi';
+import { PREMIUM_REFUSAL, fail, heldAnswer, ok, stubApi } from '../testing/stubApi';
 import { CategoryPage } from './CategoryPage';
 
 function Where() {
@@ -34,25 +34,13 @@ const names = () => screen.getAllByTestId('creator-card').map((card) => within(c
 
 describe('category page', () => {
   it('waits for the category before showing its header, so nothing moves when it arrives (CLS)', async () => {
-    let answerCategory!: () => void;
-    const categoryIn = new Promise<void>((resolve) => (answerCategory = resolve));
-    const json = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-        if (url.pathname.includes('/content/premium/categories')) {
-          await categoryIn;
-          return json(category());
-        }
-        return json(creators);
-      }),
-    );
+    const categoryAnswer = heldAnswer(ok(category()));
+    stubApi({ '/content/premium/categories': categoryAnswer.handler, '/users/premium/categories': ok(creators) });
     mount('/browse/category/slow-to-answer');
     expect(await screen.findByText('Loading creators...')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
-    answerCategory();
+    categoryAnswer.release();
     expect(await screen.findByRole('heading', { name: 'Web Development' })).toBeTruthy();
     expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { creator, product } from '../testing/fixtures';
-import { PREMIUM_REFUSAL, fail, ok, stubApi } from '../testing/stubApi';
+import { PREMIUM_REFUSAL, fail, heldAnswer, ok, stubApi } from '../testing/stubApi';
 import { CreatorLibraryPage } from './CreatorLibraryPage';
 
 /** Shows the query string, to prove what the address holds. */
@@ -72,25 +72,13 @@ const cards = () => screen.getAllByTestId('library-product');
 
 describe('creator library', () => {
   it("waits for the creator's card before showing the header, so nothing moves when it arrives (CLS)", async () => {
-    let answerCreators!: () => void;
-    const creatorsIn = new Promise<void>((resolve) => (answerCreators = resolve));
-    const json = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-        if (url.pathname.includes('/users/premium/categories/')) {
-          await creatorsIn;
-          return json([creator()]);
-        }
-        return json(url.pathname.includes('/content/progress') ? progressRows : products);
-      }),
-    );
+    const creatorsAnswer = heldAnswer(ok([creator()]));
+    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': creatorsAnswer.handler, '/content/progress': ok(progressRows) });
     mount();
     expect(await screen.findByText('Loading products...')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
-    answerCreators();
+    creatorsAnswer.release();
     expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeTruthy();
     expect(cards()).toHaveLength(3);
   });

@@ -5,7 +5,7 @@ export interface StubAnswer {
   body: unknown;
 }
 
-type Handler = StubAnswer | ((url: URL) => StubAnswer);
+type Handler = StubAnswer | ((url: URL) => StubAnswer | Promise<StubAnswer>);
 
 /**
  * Stubs fetch for the API: the first route whose path prefix matches a request's path (after /api/v1)
@@ -21,7 +21,7 @@ export function stubApi(routes: Record<string, Handler>) {
       .sort((a, b) => b.length - a.length)
       .find((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path.startsWith(`${prefix}?`));
     const handler = match === undefined ? undefined : routes[match];
-    const answer: StubAnswer = handler === undefined ? { status: 404, body: { success: false, message: 'Not found' } } : typeof handler === 'function' ? handler(url) : handler;
+    const answer: StubAnswer = handler === undefined ? { status: 404, body: { success: false, message: 'Not found' } } : typeof handler === 'function' ? await handler(url) : handler;
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -31,3 +31,10 @@ export function stubApi(routes: Record<string, Handler>) {
 export const ok = (data: unknown): StubAnswer => ({ body: { success: true, data } });
 export const fail = (status: number, message: string): StubAnswer => ({ status, body: { success: false, message } });
 export const PREMIUM_REFUSAL = fail(403, 'Active subscription required to access this content');
+
+/** An answer held back until release() is called: what the page shows while one read is still on its way. */
+export function heldAnswer(answer: StubAnswer): { handler: () => Promise<StubAnswer>; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { handler: () => released.then(() => answer), release };
+}
