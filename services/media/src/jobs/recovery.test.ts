@@ -55,8 +55,9 @@ describe('processing jobs survive a killed worker', () => {
     const runs = readdirSync(path.join(t.dataDir, 'media/assets', id));
     expect(runs).toHaveLength(1);
     expect(ready.output_prefix).toBe(`assets/${id}/${runs[0]}/`);
-    const jobs = await sql<{ state: string; retry_count: number }>`select state, retry_count from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and singleton_key = ${id}`.execute(t.db);
-    expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+    // pg-boss records the job's outcome after the handler has returned (the asset is ready a moment before).
+    const jobs = async () => (await sql<{ state: string; retry_count: number }>`select state, retry_count from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and singleton_key = ${id}`.execute(t.db)).rows;
+    await expect.poll(jobs, { timeout: 10_000, interval: 100 }).toEqual([{ state: 'completed', retry_count: 1 }]);
   }, 120_000);
 
   it('a worker told to stop mid-run ends its ffmpeg before exiting, and the next worker completes the job', async () => {
