@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
@@ -80,6 +80,24 @@ async function playWithBuffer(page: Page, ahead: number) {
   await expect
     .poll(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length > 0 ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0)), { timeout: 30_000 })
     .toBeGreaterThan(ahead);
+}
+
+/**
+ * The member on the demo product's page from its start (progress reset), playing with `buffer` seconds buffered,
+ * then offline and still playing 2 s later: the position the connection dropped at.
+ */
+async function watchingOffline(page: Page, context: BrowserContext, request: APIRequestContext, { buffer }: { buffer: number }) {
+  const token = await loginAs(page, 'member');
+  const product = await productIdOf(request, token);
+  await request.patch(`/api/v1/content/progress/product/${product._id}/reset`, { headers: bearer(token), data: { clientTime: Date.now() } });
+  await page.goto(`/browse/premium/product/${product.productId}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await workerControls(page);
+  await playWithBuffer(page, buffer);
+  await context.setOffline(true);
+  const offlineFrom = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(offlineFrom + 2);
+  return { token, product, offlineFrom };
 }
 
 test('the manifest and the worker pass Chromium’s installability checks', async ({ baseURL }) => {
@@ -158,19 +176,8 @@ test('offline, a reload opens the app with the last dashboard and the Offline ba
 
 test('a progress save made offline is queued and reaches the server when the connection returns', async ({ page, context, request }) => {
   test.setTimeout(120_000);
-  const token = await loginAs(page, 'member');
-  const product = await productIdOf(request, token);
-  await request.patch(`/api/v1/content/progress/product/${product._id}/reset`, { headers: bearer(token), data: { clientTime: Date.now() } });
-
-  await page.goto(`/browse/premium/product/${product.productId}`);
-  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
-  await workerControls(page);
-  // playing, with some seconds buffered ahead to go on with offline
-  await playWithBuffer(page, 4);
-
-  await context.setOffline(true);
-  const offlineFrom = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(offlineFrom + 2);
+  // playing, with some seconds buffered ahead to go on with offline, then offline
+  const { token, product } = await watchingOffline(page, context, request, { buffer: 4 });
   // a pause saves at once: offline, the save cannot reach the server
   const position = await video(page).evaluate((v: HTMLVideoElement) => {
     v.pause();
@@ -192,18 +199,8 @@ test('a progress save made offline is queued and reaches the server when the con
 
 test('the save made as a page is left offline (the unload save) is queued and reaches the server when the connection returns', async ({ page, context, request }) => {
   test.setTimeout(120_000);
-  const token = await loginAs(page, 'member');
-  const product = await productIdOf(request, token);
-  await request.patch(`/api/v1/content/progress/product/${product._id}/reset`, { headers: bearer(token), data: { clientTime: Date.now() } });
-
-  await page.goto(`/browse/premium/product/${product.productId}`);
-  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
-  await workerControls(page);
-  await playWithBuffer(page, 8);
-  await context.setOffline(true);
-  const offlineFrom = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
   // still playing, offline, short of the next forced save (every 10 s of playback): only the unload save knows this position
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(offlineFrom + 2);
+  const { token, product, offlineFrom } = await watchingOffline(page, context, request, { buffer: 8 });
   const leftAt = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
   expect(Math.floor(leftAt / 10), 'no forced save between going offline and leaving').toBe(Math.floor(offlineFrom / 10));
   expect((await savedProgressOf(request, token, product._id)).lastPosition).toBeLessThan(offlineFrom + 1);
@@ -276,6 +273,34 @@ async function endPlan(request: APIRequestContext, userId: string) {
   expect(ended.ok(), `ending the subscription answered ${ended.status()}`).toBeTruthy();
 }
 
+/** The Downloads page lists exactly one saved lesson, `title`, counted against the limit of 10. */
+async function downloadsListOnly(page: Page, title: string) {
+  await page.goto('/downloads');
+  await expect(page.getByTestId('download-item')).toHaveCount(1);
+  await expect(page.getByTestId('download-item')).toContainText(title);
+  await expect(page.getByTestId('downloads-usage')).toContainText('1 of 10 lessons saved');
+}
+
+/** The page's video plays from its saved copy (offline). */
+async function playsSavedCopy(page: Page) {
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 }).toMatch(SAVED_COPY);
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    void v.play();
+  });
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+}
+
+/** The member's plan ends while offline; back online, the next check deletes every saved copy and says why. */
+async function planEndsWhileOffline(page: Page, context: BrowserContext, request: APIRequestContext, member: { token: string; userId: string }) {
+  await endPlan(request, member.userId);
+  await planEnded(request, member.token);
+  await context.setOffline(false);
+  await page.goto('/downloads');
+  await expect(page.getByText('Your downloads were removed because your plan has ended.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('download-item')).toHaveCount(0);
+}
+
 test('a downloaded lesson plays offline, and stops once the member’s plan has ended', async ({ page, context, request }) => {
   test.setTimeout(180_000);
   const member = await newPremiumMember(request, 'Offline Olivia', 'pwa');
@@ -289,29 +314,16 @@ test('a downloaded lesson plays offline, and stops once the member’s plan has 
   await page.getByRole('button', { name: 'Download for offline' }).click();
   await expect(page.getByText('Saved for offline watching.')).toBeVisible({ timeout: 30_000 });
 
-  await page.goto('/downloads');
-  await expect(page.getByTestId('download-item')).toHaveCount(1);
-  await expect(page.getByTestId('download-item')).toContainText(product.title);
-  await expect(page.getByTestId('downloads-usage')).toContainText('1 of 10 lessons saved');
+  await downloadsListOnly(page, product.title);
 
   // offline: the saved copy plays
   await context.setOffline(true);
   await page.goto(`/browse/premium/product/${product.productId}`);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 }).toMatch(SAVED_COPY);
-  await video(page).evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    void v.play();
-  });
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+  await playsSavedCopy(page);
 
   // the plan ends while the member is offline; the next connection's check deletes the copy
-  await endPlan(request, userId);
-  await planEnded(request, member.token);
-  await context.setOffline(false);
-  await page.goto('/downloads');
-  await expect(page.getByText('Your downloads were removed because your plan has ended.')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('download-item')).toHaveCount(0);
+  await planEndsWhileOffline(page, context, request, { token: member.token, userId });
   const cached = await page.evaluate(async () => {
     const names = (await caches.keys()).filter((name) => name.startsWith('catalyst-downloads-'));
     let files = 0;
@@ -346,30 +358,17 @@ test('a video lesson of a course is saved for offline watching, listed beside th
   await expect(lessonView.getByText('Saved for offline watching.')).toBeVisible({ timeout: 30_000 });
 
   // the same list, limit and space as a single video's download
-  await page.goto('/downloads');
-  await expect(page.getByTestId('download-item')).toHaveCount(1);
-  await expect(page.getByTestId('download-item')).toContainText(lesson.title);
-  await expect(page.getByTestId('downloads-usage')).toContainText('1 of 10 lessons saved');
+  await downloadsListOnly(page, lesson.title);
 
   // offline: the lesson plays its saved copy
   await context.setOffline(true);
   await page.goto(lessonUrl);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(lessonView.getByRole('heading', { level: 2, name: lesson.title })).toBeVisible();
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 }).toMatch(SAVED_COPY);
-  await video(page).evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    void v.play();
-  });
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+  await playsSavedCopy(page);
 
   // the plan ends; the next connection's check deletes the lesson's copy like any premium download
-  await endPlan(request, userId);
-  await planEnded(request, member.token);
-  await context.setOffline(false);
-  await page.goto('/downloads');
-  await expect(page.getByText('Your downloads were removed because your plan has ended.')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('download-item')).toHaveCount(0);
+  await planEndsWhileOffline(page, context, request, { token: member.token, userId });
 });
 
 test('a signed-in person’s answers are never written to the worker’s shared caches', async ({ page, request }) => {
