@@ -22,6 +22,7 @@
  * Then the public /api/v1/health under the same load (it used to ask every service on every call).
  *
  *   npx tsx bench/observability.ts                       # BENCH_SECONDS (5) per run, BENCH_ROUNDS (5) rounds, BENCH_RATE (150) req/s in the CPU rounds
+ *   BENCH_WARMUP_SECONDS=20 npx tsx bench/observability.ts   # every product loaded together this long before the rounds (default 20)
  *   BENCH_TRACES_SAMPLER_ARG=0.1 npx tsx bench/observability.ts   # "exporting" records and exports 10% of traces
  *   BENCH_OBSERVABILITY_MODES=off,on npx tsx bench/observability.ts   # only these configurations
  *   BENCH_OBSERVABILITY_EXTRA='{"ratio10":{"OTEL_TRACES_SAMPLER_ARG":"0.1"}}' …   # more configurations (over "on") in the same rounds
@@ -173,7 +174,7 @@ const LABELS: Record<ObservabilityMode, (sampled: string) => string> = {
  */
 export async function benchObservability({
   durationSeconds = 5,
-  warmupSeconds = 3,
+  warmupSeconds = 20,
   rounds = 5,
   rate = 150,
   scheme = 'together',
@@ -204,7 +205,8 @@ export async function benchObservability({
   const products: Record<string, Awaited<ReturnType<typeof start>>> = {};
   try {
     for (const mode of wanted) products[mode] = await start(mode, env[mode]!, say);
-    for (const mode of wanted) await measureLoad({ ...products[mode]!.route, durationSeconds: warmupSeconds, warmupSeconds: 0 });
+    // Warmed together, as they are then measured: a few seconds each left the first rounds at a fifth of the last ones' rate.
+    await Promise.all(wanted.map((mode) => measureLoad({ ...products[mode]!.route, durationSeconds: warmupSeconds, warmupSeconds: 0 })));
     const loadStart = os.loadavg()[0]!;
     const measured: Record<string, RouteLoad[]> = Object.fromEntries(wanted.map((m) => [m, [] as RouteLoad[]]));
     const before = { exporting: { ...collectors.exporting.counts }, sampled: { ...collectors.sampled.counts } };
@@ -295,7 +297,7 @@ export function describeObservability(result: ObservabilityBenchResult): string[
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const modes = (process.env.BENCH_OBSERVABILITY_MODES?.split(',').filter((m): m is ObservabilityMode => OBSERVABILITY_MODES.includes(m as ObservabilityMode)) ?? OBSERVABILITY_MODES) as ObservabilityMode[];
   const extra = process.env.BENCH_OBSERVABILITY_EXTRA ? (JSON.parse(process.env.BENCH_OBSERVABILITY_EXTRA) as Record<string, NodeJS.ProcessEnv>) : {};
-  const result = await benchObservability({ durationSeconds: Number(process.env.BENCH_SECONDS ?? 5), rounds: Number(process.env.BENCH_ROUNDS ?? 5), rate: Number(process.env.BENCH_RATE ?? 150), scheme: process.env.BENCH_OBSERVABILITY_SCHEME === 'turns' ? 'turns' : 'together', modes, extra, health: process.env.BENCH_HEALTH !== 'false' });
+  const result = await benchObservability({ durationSeconds: Number(process.env.BENCH_SECONDS ?? 5), warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 20), rounds: Number(process.env.BENCH_ROUNDS ?? 5), rate: Number(process.env.BENCH_RATE ?? 150), scheme: process.env.BENCH_OBSERVABILITY_SCHEME === 'turns' ? 'turns' : 'together', modes, extra, health: process.env.BENCH_HEALTH !== 'false' });
   process.stdout.write(`${describeObservability(result).join('\n')}\n`);
   process.exit(0);
 }

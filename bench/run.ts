@@ -309,7 +309,7 @@ async function main() {
   }
 
   say('observability: tracing and metrics off vs the shipped default vs exporting (three products, measured in rounds), /api/v1/health under load');
-  const observability = await benchObservability({ durationSeconds: seconds, warmupSeconds: smoke ? 1 : 3, rounds: smoke ? 1 : 5, say });
+  const observability = await benchObservability({ durationSeconds: seconds, warmupSeconds: smoke ? 1 : 20, rounds: smoke ? 1 : 5, say });
   say('replicas: 2 replicas of everything vs 1 (two products, one Redis, measured in turns)');
   const replicas = await benchReplicas({ durationSeconds: seconds, warmupSeconds: smoke ? 1 : 3, runs: smoke ? 1 : 3, say });
 
