@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+import { parseConfig, serviceUrlsSchema, setVariables } from '@catalyst/service-kit';
 import { storageConfigShape } from '@catalyst/service-kit/storage';
 
 /** The repository root, two folders above this file (gateway/src). */
@@ -123,15 +123,12 @@ export type GatewayConfig = z.infer<typeof configSchema>;
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  return parseConfig(configSchema, withoutEmpty(env));
+  return parseConfig(configSchema, env);
 }
-
-// `REDIS_URL=` in a compose file or shell means "not set", not "an invalid URL".
-const withoutEmpty = (env: Record<string, string | undefined>) => Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
 
 /** A config for tests and tools: the defaults plus the given values, validated the same way. */
 export function buildConfig(values: Record<string, string | undefined>): GatewayConfig {
-  return configSchema.parse(withoutEmpty(values));
+  return configSchema.parse(setVariables(values));
 }
 
 export const mediaDir = (config: GatewayConfig) => config.MEDIA_DIR ?? path.join(config.STATIC_ROOT, 'media');

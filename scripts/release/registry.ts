@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb } from '@catalyst/service-kit';
+import { createDb, setVariables } from '@catalyst/service-kit';
 import { storageConfigSchema } from '@catalyst/service-kit/storage';
 import { releaseStoreOf as gatewayReleaseStoreOf } from '../../gateway/src/releases/index';
 import { createReleaseRepository, migrateReleases, RELEASES_SCHEMA, type ReleaseRepository } from '../../gateway/src/releases/repository';
@@ -31,7 +31,7 @@ export function registryDatabaseUrl(env: NodeJS.ProcessEnv = process.env): strin
 
 /** The release store as the gateway has it: RELEASES_DIR (else <STATIC_ROOT>/releases), or the bucket of MEDIA_S3_*. */
 export function releaseStoreOf(env: NodeJS.ProcessEnv = process.env): ReleaseStore {
-  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const set = setVariables(env);
   const storage = storageConfigSchema.safeParse(set);
   if (!storage.success) throw new Error(`Invalid storage settings: ${storage.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   return gatewayReleaseStoreOf({ ...storage.data, STATIC_ROOT: path.resolve(env.STATIC_ROOT ?? ROOT), RELEASES_DIR: set.RELEASES_DIR });
