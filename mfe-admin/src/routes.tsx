@@ -1,17 +1,22 @@
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotFound, remoteTestId } from '@catalyst/web-kit';
-import { CategoryFormPage } from './categories/CategoryFormPage';
-import { CategoryListPage } from './categories/CategoryListPage';
-import { CertificateListPage } from './certificates/CertificateListPage';
-import { CreatorFormPage } from './creators/CreatorFormPage';
-import { CreatorListPage } from './creators/CreatorListPage';
-import { AdminDashboardPage } from './dashboard/AdminDashboardPage';
-import { MediaListPage } from './media/MediaListPage';
-import { AuditLogPage } from './moderation/AuditLogPage';
-import { ReportsPage } from './moderation/ReportsPage';
-import { ProductFormPage } from './products/ProductFormPage';
-import { ProductListPage } from './products/ProductListPage';
-import { ReleasesPage } from './releases/ReleasesPage';
+import { lazyPage, NotFound, remoteTestId } from '@catalyst/web-kit';
+
+/** A page in a chunk of its own: an admin opening one page does not download every list, form and editor. */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => lazyPage(() => load().then((module) => ({ default: module[name] })));
+
+const AdminDashboardPage = page(() => import('./dashboard/AdminDashboardPage'), 'AdminDashboardPage');
+const CategoryListPage = page(() => import('./categories/CategoryListPage'), 'CategoryListPage');
+const CategoryFormPage = page(() => import('./categories/CategoryFormPage'), 'CategoryFormPage');
+const ProductListPage = page(() => import('./products/ProductListPage'), 'ProductListPage');
+const ProductFormPage = page(() => import('./products/ProductFormPage'), 'ProductFormPage');
+const MediaListPage = page(() => import('./media/MediaListPage'), 'MediaListPage');
+const CertificateListPage = page(() => import('./certificates/CertificateListPage'), 'CertificateListPage');
+const ReportsPage = page(() => import('./moderation/ReportsPage'), 'ReportsPage');
+const AuditLogPage = page(() => import('./moderation/AuditLogPage'), 'AuditLogPage');
+const CreatorListPage = page(() => import('./creators/CreatorListPage'), 'CreatorListPage');
+const CreatorFormPage = page(() => import('./creators/CreatorFormPage'), 'CreatorFormPage');
+const ReleasesPage = page(() => import('./releases/ReleasesPage'), 'ReleasesPage');
 
 /** What the shell mounts under /admin/* (behind RequireAdmin, so only admins ever load this remote). */
 export default function AdminRoutes() {

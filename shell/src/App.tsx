@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { RequireAdmin, RequireAuth } from '@catalyst/web-kit';
+import { lazyPage, RequireAdmin, RequireAuth } from '@catalyst/web-kit';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { RemoteModule } from './federation/RemoteModule';
 import { REMOTE_ROUTES, routePattern, type RemoteRoute } from './federation/routeRemotes';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
-import { lazyPage } from './pages/lazyPage';
 
 // Pages a first visit to '/' does not show are separate chunks.
 const AboutPage = lazyPage(() => import('./pages/AboutPage'));

@@ -1,5 +1,4 @@
-import { SessionUnreachable, Spinner, useSession } from '@catalyst/web-kit';
-import { lazyPage } from './lazyPage';
+import { lazyPage, SessionUnreachable, Spinner, useSession } from '@catalyst/web-kit';
 import { WelcomePage } from './WelcomePage';
 
 // Visitors never download the dashboard.

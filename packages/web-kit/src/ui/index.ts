@@ -11,3 +11,4 @@ export * from './NotFound';
 export * from './DataIcon';
 export * from './PageNotice';
 export * from './RemoteUnavailable';
+export * from './lazyPage';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Spinner } from '@catalyst/web-kit';
+import { Spinner } from './Spinner';
 
 /**
  * A page in its own chunk, downloaded the first time it renders. A failed download (network, a new
