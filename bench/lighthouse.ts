@@ -11,7 +11,7 @@
  * `npx tsx bench/lighthouse.ts [--base http://127.0.0.1:18181] [--runs 3] [--only welcome,browse] [--no-desktop]`
  * audits a running product (`npm start`); `npm run bench` runs it on the product it starts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,7 +150,10 @@ export async function auditOnce(baseUrl: string, plan: LighthousePlan, config: o
     if (!result) throw new Error(`lighthouse gave no result for ${plan.path}`);
     // LIGHTHOUSE_SAVE_DIR keeps every run's full report (open it in the Lighthouse viewer to dig in).
     const keep = process.env.LIGHTHOUSE_SAVE_DIR;
-    if (keep) writeFileSync(path.join(keep, `${plan.name.replace(/\W+/g, '-')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(path.join(keep, `${plan.name.replace(/\W+/g, '-')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     return result.lhr as unknown as LhResult;
   } finally {
     await browser.close();
