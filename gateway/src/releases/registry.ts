@@ -24,7 +24,7 @@ export interface RemotesRegistry {
   current(remote: string): string;
   /** Every version some people are served right now (current and canary). */
   served(remote: string): string[];
-  /** Reads the channels again now (after an action through this gateway). */
+  /** Reads the channels again, in a read that starts after this call (after an action through this gateway). */
   refresh(): Promise<void>;
   /** Whether the last read of the registry succeeded (false: answers come from the last known channels). */
   readonly fresh: boolean;
@@ -78,6 +78,17 @@ export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1
     return reading;
   };
 
+  // A read already in flight may have asked Postgres before the caller's write: refresh() reads again after it.
+  let after: Promise<void> | null = null;
+  const refresh = (): Promise<void> => {
+    if (!reading) return read();
+    after ??= reading.then(() => {
+      after = null;
+      return read();
+    });
+    return after;
+  };
+
   const timer = repo ? setInterval(() => void read(), refreshMs) : null;
   timer?.unref();
 
@@ -118,7 +129,7 @@ export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1
       if (!channel) return [DIST_VERSION];
       return channel.canary ? [channel.current, channel.canary.version] : [channel.current];
     },
-    refresh: read,
+    refresh,
     stop: () => timer && clearInterval(timer),
   };
 }
