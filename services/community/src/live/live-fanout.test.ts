@@ -56,6 +56,8 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
     expect(voteRes.status).toBe(200);
     await until(() => onA.events('question').length > 1, 2_000);
     expect(onA.events('question').map((e) => e.question.upvotes)).toEqual([0, 1]);
+    await until(() => onB.events('question').length > 1, 2_000);
+    // A moment for a second copy to show up, had the vote been delivered twice.
     await new Promise((r) => setTimeout(r, 200));
     expect(onB.events('question').map((e) => e.question.upvotes)).toEqual([0, 1]);
 
