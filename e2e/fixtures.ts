@@ -32,8 +32,11 @@ export async function apiToken(request: APIRequestContext, who: DemoAccountKey):
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
-/** The newest e-mail written to the outbox (no SMTP in tests) addressed to `to`. */
-export const latestEmailTo = (to: string): string | undefined => latestEmailIn(dataDir, to);
+/**
+ * The newest e-mail written to the outbox (no SMTP in tests) addressed to `to`: by its To header, so a notice
+ * to someone else that names the address (the old address told of the new one) is never taken for it.
+ */
+export const latestEmailTo = (to: string): string | undefined => latestEmailIn(dataDir, `to: ${to}`);
 
 /** A unique e-mail for a test-created account. */
 export const uniqueEmail = (label = 'e2e') => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;
