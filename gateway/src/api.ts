@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { IDENTITY_HEADER, INTERNAL_HEADER, type Identity } from '@catalyst/contracts';
+import { IDENTITY_HEADER, INTERNAL_HEADER, authRoutes, type CurrentUserResponse, type Identity } from '@catalyst/contracts';
 import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
 import { chain, localsOf, pathOf, type Handler } from './chain';
 import { openApiHandler } from './api-docs';
@@ -64,6 +64,29 @@ export const ASSERTION_TTL_SECONDS = 60;
 export const ASSERTION_RESERVE_SECONDS = 30;
 
 type WithBody = IncomingMessage & { body?: unknown };
+
+/**
+ * GET /auth/me shows the caller's account, and the identity auth resolved for this token is that account
+ * (auth's sessions.resolve): the gateway answers it without the hop to auth, from what it already trusts for
+ * every other request, so the answer is exactly as fresh as the caller's rights are (IDENTITY_CACHE_SECONDS,
+ * and evicted at once by the user's own writes). An identity without `createdAt` (an older auth) goes to auth.
+ */
+const ME_PATH = authRoutes.me.path;
+const meAnswers = new WeakMap<Identity, Buffer>();
+function answerMe(res: ServerResponse, caller: Identity): boolean {
+  if (caller.createdAt === undefined) return false;
+  let body = meAnswers.get(caller);
+  if (!body) {
+    const data: CurrentUserResponse = {
+      user: { _id: caller.id, name: caller.name, email: caller.email, role: caller.role, emailVerified: caller.emailVerified ?? false, createdAt: caller.createdAt },
+    };
+    body = Buffer.from(JSON.stringify({ success: true, data }));
+    meAnswers.set(caller, body);
+  }
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length, 'cache-control': 'no-store' });
+  res.end(body);
+  return true;
+}
 
 /** The route of this request, kept by `resolve` for the steps after it. */
 const routeOf = (res: ServerResponse) => localsOf(res).route as ApiRoute;
@@ -129,6 +152,7 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
         throw error;
       }
     }
+    if (caller && route.path === ME_PATH && req.method === 'GET' && answerMe(res, caller)) return;
     if (caller) req.headers[IDENTITY_HEADER] = assertionFor(caller);
     // Only auth ever sees the raw token (it needs it for logout and /auth/me).
     if (!route.forwardAuthorization) delete req.headers.authorization;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Identity } from '@catalyst/contracts';
+import { currentUserResponseSchema, type Identity } from '@catalyst/contracts';
 import { MemoryCache, TtlLru, verifyIdentity, type Broadcast, type Cache } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createTestCache, testUsers } from '@catalyst/service-kit/testing';
 import { ASSERTION_RESERVE_SECONDS, ASSERTION_TTL_SECONDS } from './api';
@@ -65,6 +65,39 @@ describe('edge authentication', () => {
     const renamed = await assertionOf();
     expect(renamed).not.toBe(first);
     expect(verifyIdentity(renamed, TEST_INTERNAL_SECRET)?.name).toBe('Renamed Learner');
+  });
+
+  it('answers GET /auth/me from the identity it resolved, the same account auth would show, fresh after the user changes it', async () => {
+    const token = 'me-from-identity-token-00000000000000000000000';
+    const account = { ...testUsers.learner, emailVerified: true, createdAt: '2026-11-01T10:00:00.000Z' };
+    sessions.set(token, account);
+    const seen = world.auth.seen.length;
+    const me = async () => {
+      const response = await call('/api/v1/auth/me', token);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      return (await response.json()) as { success: boolean; data: unknown };
+    };
+    const first = await me();
+    expect(first).toEqual({ success: true, data: { user: { _id: account.id, name: account.name, email: account.email, role: 'user', emailVerified: true, createdAt: account.createdAt } } });
+    expect(currentUserResponseSchema.parse(first.data)).toEqual(first.data);
+    expect(await me()).toEqual(first);
+    // Auth was asked who the token is, once; /auth/me itself never reached it.
+    expect(world.auth.seen.slice(seen).map((r) => r.url)).toEqual(['/internal/sessions/resolve']);
+
+    // The user renames themselves: the update evicts the user, and the next /auth/me shows the new name.
+    sessions.set(token, { ...account, name: 'Renamed Learner' });
+    serveSessions(world.auth, sessions, { '/users/profile': (_req, res) => (sendJson(res, 200, { success: true, data: null }), true) });
+    try {
+      expect((await call('/api/v1/users/profile', token, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+    } finally {
+      serveSessions(world.auth, sessions);
+    }
+    expect(((await me()).data as { user: { name: string } }).user.name).toBe('Renamed Learner');
+
+    // An identity without createdAt (an auth older than this gateway) is not enough: auth answers.
+    sessions.set(tokens.learnerPhone, testUsers.learner);
+    expect((await echoOf(await call('/api/v1/auth/me', tokens.learnerPhone))).path).toBe('/auth/me');
   });
 
   it('strips a forged identity and internal secret from every client request', async () => {

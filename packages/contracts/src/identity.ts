@@ -11,6 +11,11 @@ export const identitySchema = z.object({
   name: z.string(),
   /** False until the account's e-mail address is verified (subscribing and posting need it). */
   emailVerified: z.boolean().optional(),
+  /**
+   * When the account was made (ISO 8601). With it the identity is the whole of what GET /auth/me shows, and
+   * the gateway answers that route from the identity it resolved (absent from older auths: then auth answers).
+   */
+  createdAt: z.string().optional(),
 });
 export type Identity = z.infer<typeof identitySchema>;
 

@@ -25,7 +25,7 @@ describe('POST /auth/register', () => {
     expect(login.body.data.user).not.toHaveProperty('password_hash');
     expect(login.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const identity = await t.resolve(login.body.data.token);
-    expect(identity).toEqual({ id: login.body.data.user._id, role: 'user', email: 'new.person@example.com', name: "Jo-Anne O'Neil", emailVerified: false });
+    expect(identity).toEqual({ id: login.body.data.user._id, role: 'user', email: 'new.person@example.com', name: "Jo-Anne O'Neil", emailVerified: false, createdAt: login.body.data.user.createdAt });
   });
 
   it('stores the password as an argon2id hash at OWASP parameters or stronger', async () => {

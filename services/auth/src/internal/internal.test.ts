@@ -21,7 +21,10 @@ describe('internal routes', () => {
     const account = await t.register({ name: 'Resolved Person' });
     const res = await t.call('POST', '/internal/sessions/resolve', { body: { token: account.token }, headers: internalHeaders() });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ identity: { id: account.user._id, role: 'user', email: account.email, name: 'Resolved Person', emailVerified: false } });
+    expect(res.body.data).toEqual({ identity: { id: account.user._id, role: 'user', email: account.email, name: 'Resolved Person', emailVerified: false, createdAt: account.user.createdAt } });
+    // The identity is the whole account /auth/me shows (the gateway answers that route from it).
+    const { _id, ...rest } = (await t.call('GET', '/auth/me', { headers: await t.asBearer(account.token) })).body.data.user;
+    expect({ id: _id, ...rest }).toEqual(res.body.data.identity);
     const unknown = await t.call('POST', '/internal/sessions/resolve', { body: { token: 'x'.repeat(43) }, headers: internalHeaders() });
     expect(unknown.status).toBe(401);
     expect(unknown.body.success).toBe(false);

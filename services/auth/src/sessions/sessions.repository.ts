@@ -26,7 +26,7 @@ export function findLiveSession(db: Db, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.expires_at', 'users.id', 'users.role', 'users.email', 'users.name', 'users.email_verified_at'])
+    .select(['sessions.expires_at', 'users.id', 'users.role', 'users.email', 'users.name', 'users.email_verified_at', 'users.created_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())

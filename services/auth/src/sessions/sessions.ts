@@ -35,7 +35,7 @@ export function createSessions({ db, cache, log }: { db: Kysely<Database>; cache
     if (cached && cached.expiresAt > Date.now()) return cached.identity;
     const row = await findLiveSession(db, tokenHash);
     if (!row) return null;
-    const identity: Identity = { id: row.id, role: row.role, email: row.email, name: row.name, emailVerified: row.email_verified_at !== null };
+    const identity: Identity = { id: row.id, role: row.role, email: row.email, name: row.name, emailVerified: row.email_verified_at !== null, createdAt: row.created_at.toISOString() };
     const remainingSeconds = Math.floor((row.expires_at.getTime() - Date.now()) / 1000);
     if (remainingSeconds > 0) {
       await cache.set(cacheKey(tokenHash), { identity, expiresAt: row.expires_at.getTime() } satisfies CachedSession, Math.min(CACHE_TTL_SECONDS, remainingSeconds));
