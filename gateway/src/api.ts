@@ -7,13 +7,14 @@ import { openApiHandler } from './api-docs';
 import { clientErrorsHandlers } from './client-errors';
 import { releaseAdminHandlers } from './releases/admin';
 import type { GatewayReleases } from './releases';
-import { sendEntry, type EdgeCache, type EdgeTicket } from './edge-cache';
+import { sendEntry, type Audience, type EdgeCache, type EdgeTicket } from './edge-cache';
 import type { ClientAddress } from './client-address';
 import type { GatewayConfig } from './config';
 import { MESSAGES, sendError } from './errors';
 import { healthHandler, type ServiceUrls } from './health';
 import { AuthUnavailableError, bearerToken, type IdentityResolver } from './identity';
 import type { ApiProxy, ProxyPlan } from './proxy';
+import type { AudienceGate } from './audience';
 import type { TimeoutClass } from '@catalyst/contracts';
 import { API_PREFIX, apiRouter, isUnsafeApiPath, type ApiRoute, type ApiRouter, type Upstream } from './routes';
 
@@ -25,6 +26,8 @@ export interface ApiDeps {
   proxy: ApiProxy;
   client: ClientAddress;
   edge: EdgeCache;
+  /** Who may be given an audience's kept answer (audience.ts); none: such answers are not kept. */
+  audiences?: AudienceGate;
   /** The declared routes (tests give their own). */
   router?: ApiRouter;
   /** The release registry: its admin routes, and the load errors client reports count. */
@@ -99,7 +102,7 @@ const apiPathOf = (req: IncomingMessage) => pathOf(req).slice(API_PREFIX.length)
  * path): the routing table, then body limits, JSON checks and edge authentication for the routes the
  * services own, then the proxy (which strips /api/v1).
  */
-export function createApiHandler({ config, log, cache, identity, proxy, client, edge, router = apiRouter, releases }: ApiDeps): Handler {
+export function createApiHandler({ config, log, cache, identity, proxy, client, edge, audiences, router = apiRouter, releases }: ApiDeps): Handler {
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
 
@@ -153,6 +156,16 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
       }
     }
     if (caller && route.path === ME_PATH && req.method === 'GET' && answerMe(res, caller)) return;
+    // An answer its service shared with the caller's audience (the premium list for every member), kept here.
+    let audience: Audience | undefined;
+    if (caller && audiences && route.audience && req.method === 'GET') {
+      audience = route.audience;
+      const entry = edge.lookup(req.url ?? '/', audience);
+      if (entry && (await audiences.admits(audience, caller, requestId)) && !res.headersSent) {
+        localsOf(res).cache = 'HIT';
+        return sendEntry(req, res, entry, 'HIT');
+      }
+    }
     if (caller) req.headers[IDENTITY_HEADER] = assertionFor(caller);
     // Only auth ever sees the raw token (it needs it for logout and /auth/me).
     if (!route.forwardAuthorization) delete req.headers.authorization;
@@ -185,8 +198,8 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
     if (edge.enabled && !route.streamAnswer) {
       if (req.method === 'GET' || req.method === 'HEAD') res.setHeader('x-cache', 'MISS');
       if (req.method === 'GET') {
-        const ticket = edge.ticket(req.url ?? '/', upstream);
-        if (ticket) plan.capture = (status, headers) => (edge.admit(status, headers) ? (body) => answerFromUpstream(req, res, ticket, headers, body) : undefined);
+        const ticket = edge.ticket(req.url ?? '/', upstream, audience);
+        if (ticket) plan.capture = (status, headers) => (edge.admit(status, headers, audience) ? (body) => answerFromUpstream(req, res, ticket, headers, body) : undefined);
       } else if (req.method !== 'HEAD' && req.method !== 'OPTIONS') {
         // A write the service accepted may change any answer it gave: forget them before the writer hears back.
         const evict = plan.afterSuccess;

@@ -13,6 +13,7 @@ import { createEdgeCache, sendEntry, type EdgeCache, type EdgeEntry } from './ed
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { JWKS_PATH, createConfiguredJwksHandler } from './jwks';
 import { createApiProxy } from './proxy';
+import { createAudienceGate } from './audience';
 import { API_PREFIX } from './routes';
 import { apiSecurityHeaders, appendVary, cors, securityHeaders } from './security';
 import { createGatewayReleases, type GatewayReleases } from './releases';
@@ -72,6 +73,14 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     });
   const proxy = createApiProxy({ agent, streamAgent: deps.streamAgent, log });
   const edge = deps.edge ?? createConfiguredEdgeCache(config);
+  const audiences = createAudienceGate({
+    billingUrl: config.BILLING_URL,
+    internalSecret: config.INTERNAL_SECRET,
+    timeoutMs: Math.min(config.BILLING_TIMEOUT_MS, 1_000),
+    ttlSeconds: Math.min(config.IDENTITY_CACHE_SECONDS, config.EDGE_CACHE_SECONDS),
+    broadcast: deps.broadcast,
+    log,
+  });
   const releases = deps.releases ?? createGatewayReleases(config, log, { database: false });
 
   const app = express();
@@ -106,7 +115,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     compress(),
     cors(config),
     edgeHit,
-    createApiHandler({ config, log, cache, identity, proxy, client, edge, releases }),
+    createApiHandler({ config, log, cache, identity, proxy, client, edge, audiences, releases }),
   );
   // The compression step does nothing to an answer the client does not want encoded, that is too small,
   // or to HEAD, but add Vary: such hits skip it (the common case for API clients and load balancers).

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { AUDIENCE_HEADER } from '@catalyst/contracts';
 import { compressible } from './compress';
 import { UPSTREAMS, type Upstream } from './routes';
 
@@ -12,6 +13,9 @@ import { UPSTREAMS, type Upstream } from './routes';
  * signed-in caller is stored only when the service said it is the same for everyone).
  * Invalidation: a successful write to a service purges that service's entries (see api.ts), a purge
  * broadcast from a service does the same (main.ts), and the short TTL bounds staleness without either.
+ * Apart from those, under keys of their own: answers a service marked the same for every caller of an
+ * audience (AUDIENCE_HEADER, `premium; max-age=N`), looked up only for a caller the gateway has found to be
+ * of that audience (api.ts, audience.ts) and purged with their service's entries.
  */
 export interface EdgeEntry {
   key: string;
@@ -31,7 +35,11 @@ export interface EdgeTicket {
   key: string;
   upstream: Upstream;
   generation: number;
+  /** The audience whose answer this may be (its own keys and admission rule); none: a public answer. */
+  audience?: Audience;
 }
+
+export type Audience = 'premium';
 
 export interface EdgeCacheOptions {
   /** Upper bound of any entry's lifetime; 0 turns the cache off. */
@@ -61,6 +69,7 @@ const NOT_STORED = new Set([
   'etag',
   'age',
   'x-cache',
+  AUDIENCE_HEADER,
 ]);
 
 const CACHEABLE_VARY = new Set(['origin', 'accept-encoding']);
@@ -84,6 +93,19 @@ export function sharedMaxAge(status: number, headers: IncomingHttpHeaders): numb
   }
   return isPublic ? seconds : 0;
 }
+
+/** Seconds the gateway may give this answer to other callers of `audience` (0: it may not), from the service's AUDIENCE_HEADER. */
+export function audienceMaxAge(status: number, headers: IncomingHttpHeaders, audience: Audience): number {
+  if (status !== 200 || headers['set-cookie'] !== undefined) return 0;
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && encoding !== 'identity') return 0;
+  const vary = headers.vary;
+  if (vary !== undefined && !vary.split(',').every((field) => CACHEABLE_VARY.has(field.trim().toLowerCase()))) return 0;
+  const match = /^\s*([a-z]+)\s*;\s*max-age=(\d{1,9})\s*$/i.exec(String(headers[AUDIENCE_HEADER] ?? ''));
+  return match && match[1]!.toLowerCase() === audience ? Number(match[2]) : 0;
+}
+
+const keyOf = (url: string, audience?: Audience) => (audience ? `${audience} ${edgeKey(url)}` : edgeKey(url));
 
 /**
  * The cache key of a request URL: method, path and the query with its parameters in key order (the
@@ -128,12 +150,12 @@ const compressibleType = (type: string | string[] | undefined) => compressible({
 export interface EdgeCache {
   readonly enabled: boolean;
   readonly size: number;
-  /** The fresh entry for a GET or HEAD request URL, if any. */
-  lookup(url: string): EdgeEntry | undefined;
-  /** A ticket for a GET about to go upstream (undefined when the cache is off). */
-  ticket(url: string, upstream: Upstream): EdgeTicket | undefined;
+  /** The fresh entry for a GET or HEAD request URL, if any (of `audience`: only for a caller of it). */
+  lookup(url: string, audience?: Audience): EdgeEntry | undefined;
+  /** A ticket for a GET about to go upstream (undefined when the cache is off); with `audience`, for that audience's answer. */
+  ticket(url: string, upstream: Upstream, audience?: Audience): EdgeTicket | undefined;
   /** Whether an upstream answer may be stored (decided from its status and headers, before its body is read). */
-  admit(status: number, headers: IncomingHttpHeaders): boolean;
+  admit(status: number, headers: IncomingHttpHeaders, audience?: Audience): boolean;
   /** The entry for an admitted answer, kept unless a purge of its service came while it was on its way. */
   store(ticket: EdgeTicket, headers: IncomingHttpHeaders, body: Buffer): EdgeEntry;
   /** Drops every entry of one service (or all), and refuses answers that were on their way. */
@@ -173,9 +195,9 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
       return entries.size;
     },
 
-    lookup(url) {
+    lookup(url, audience) {
       if (entries.size === 0) return undefined;
-      const entry = entries.get(edgeKey(url));
+      const entry = entries.get(keyOf(url, audience));
       if (!entry) return undefined;
       if (entry.expiresAt <= now()) {
         remove(entry);
@@ -187,13 +209,13 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
       return entry;
     },
 
-    ticket(url, upstream) {
+    ticket(url, upstream, audience) {
       if (!enabled) return undefined;
-      return { key: edgeKey(url), upstream, generation: generations.get(upstream) ?? 0 };
+      return { key: keyOf(url, audience), upstream, generation: generations.get(upstream) ?? 0, ...(audience ? { audience } : {}) };
     },
 
-    admit(status, headers) {
-      if (sharedMaxAge(status, headers) <= 0) return false;
+    admit(status, headers, audience) {
+      if ((audience ? audienceMaxAge(status, headers, audience) : sharedMaxAge(status, headers)) <= 0) return false;
       const length = Number(headers['content-length']);
       return Number.isInteger(length) && length >= 0 && length <= maxEntryBytes;
     },
@@ -205,7 +227,7 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
         if (value !== undefined && !NOT_STORED.has(name)) kept.push([name, value]);
       }
       const control = headers['cache-control'] ?? '';
-      const seconds = Math.min(sharedMaxAge(200, headers), maxTtlSeconds);
+      const seconds = Math.min(ticket.audience ? audienceMaxAge(200, headers, ticket.audience) : sharedMaxAge(200, headers), maxTtlSeconds);
       const entry: EdgeEntry = {
         key: ticket.key,
         upstream: ticket.upstream,

@@ -1,5 +1,6 @@
 import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Logger } from '@catalyst/service-kit';
+import { AUDIENCE_HEADER } from '@catalyst/contracts';
 import { MESSAGES } from './errors';
 import { countStreams } from '@catalyst/service-kit';
 import { traceUpstream } from './telemetry';
@@ -131,7 +132,7 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
           if (answer.statusMessage) res.statusMessage = answer.statusMessage;
           for (const name in answer.headers) {
             const value = answer.headers[name];
-            if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+            if (value !== undefined && !HOP_BY_HOP.has(name) && name !== AUDIENCE_HEADER) res.setHeader(name, value);
           }
           // Only answers a service marks cacheable may be kept: tokens, personal data, signed links and
           // admin answers are never stored by a browser or a shared cache. (Error answers carry none of

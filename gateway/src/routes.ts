@@ -30,6 +30,12 @@ export interface ApiRoute {
    * written, never compressed nor kept by the edge cache, over its own upstream connection.
    */
   streamAnswer?: boolean;
+  /**
+   * The service marks its answer as the same for every caller entitled to premium content (declared
+   * `cache: 'premium'`): the edge cache keeps it apart from public answers and gives it only to callers the
+   * gateway finds entitled itself (audience.ts).
+   */
+  audience?: 'premium';
 }
 
 export interface ApiRouter {
@@ -102,6 +108,7 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
         ...(route.evicts ? { evicts: route.evicts } : {}),
         ...(route.bodyKind === 'stream' ? { streamBody: true } : {}),
         ...(route.timeout === 'stream' ? { streamAnswer: true } : {}),
+        ...(route.cache === 'premium' ? { audience: 'premium' as const } : {}),
       };
       byMethod.set(route.method, resolved);
       routes.push(resolved);

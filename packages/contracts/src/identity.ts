@@ -21,6 +21,12 @@ export type Identity = z.infer<typeof identitySchema>;
 
 /** Header carrying the gateway's signed identity assertion. */
 export const IDENTITY_HEADER = 'x-catalyst-identity';
+/**
+ * Header of a service's answer to the gateway (never passed on to the client): `premium; max-age=N`, the
+ * answer is the same for every caller entitled to premium content (a route declared `cache: 'premium'`), so
+ * the gateway may give it to other such callers for N seconds.
+ */
+export const AUDIENCE_HEADER = 'x-catalyst-audience';
 /** Header carrying the shared secret on service-to-service /internal calls. */
 export const INTERNAL_HEADER = 'x-catalyst-internal';
 export const REQUEST_ID_HEADER = 'x-request-id';

@@ -67,6 +67,21 @@ describe('mountRoutes', () => {
     expect((await call(`/things/${'c'.repeat(24)}`, { as: admin })).status).toBe(200);
   });
 
+  it("marks a premium-cached answer for the gateway's premium audience only when the premium rule let the caller through", async () => {
+    const app2 = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
+    const shelf = defineRoutes({ shelf: { method: 'GET', path: '/shelf', service: 'content', access: 'premium', cache: 'premium', summary: 'The same for every member', response: z.array(z.number()) } });
+    mountRoutes(app2, shelf, { shelf: () => [1, 2] }, { publicMaxAgeSeconds: 5, premium: async (_c, { identity }) => { if (identity?.id !== admin.id) throw forbidden('Active subscription required to access this content'); } });
+    const entitled = await app2.request('/shelf', { headers: identityHeaders(admin) });
+    expect(entitled.status).toBe(200);
+    expect([entitled.headers.get('x-catalyst-audience'), entitled.headers.get('cache-control')]).toEqual(['premium; max-age=5', 'no-store']);
+    const refused = await app2.request('/shelf', { headers: identityHeaders(learner) });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('x-catalyst-audience')).toBeNull();
+    // Only a premium route has that audience.
+    const loose = defineRoutes({ open: { method: 'GET', path: '/open', service: 'content', access: 'public', cache: 'premium', summary: 'x', response: z.null() } });
+    expect(() => mountRoutes(app2, loose, { open: () => null })).toThrow(/not a premium route/);
+  });
+
   it('fails an answer that does not match its declaration, under test', async () => {
     const res = await call('/drifting', { as: learner });
     expect(res.status).toBe(500);

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { pathParamNames, routeKey, type Identity, type RouteData, type RouteBody, type RouteDeclaration, type RouteParams, type RouteQuery, type RouteTable } from '@catalyst/contracts';
+import { AUDIENCE_HEADER, pathParamNames, routeKey, type Identity, type RouteData, type RouteBody, type RouteDeclaration, type RouteParams, type RouteQuery, type RouteTable } from '@catalyst/contracts';
 import { requireIdentity, type AppEnv } from './app';
 import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
@@ -79,7 +79,10 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
     if (!handler) throw new Error(`No handler for ${routeKey(route)} (${name})`);
     if (pathParamNames(route.path).length > 0 && !route.params) throw new Error(`${routeKey(route)} has path parameters but no params schema`);
     if (route.access === 'premium' && !options.premium) throw new Error(`${routeKey(route)} is premium but the service gave no premium rule`);
+    if (route.cache === 'premium' && route.access !== 'premium') throw new Error(`${routeKey(route)} is cached for the premium audience but is not a premium route`);
     const cacheControl = route.cache === 'shared' && maxAge >= 1 ? `public, max-age=0, s-maxage=${maxAge}` : undefined;
+    // The premium rule let this caller through: the gateway may give the answer to other entitled callers (never a browser cache).
+    const audience = route.cache === 'premium' && maxAge >= 1 ? { 'cache-control': 'no-store', [AUDIENCE_HEADER]: `premium; max-age=${maxAge}` } : undefined;
 
     const viaGet = route.method === 'HEAD';
     if (viaGet) headRoutes.set(app, (headRoutes.get(app) ?? new Set()).add(route.path));
@@ -107,8 +110,8 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
         if (kept !== undefined && kept !== successBody(answer.data, answer.message)) throw new Error(`The kept body of ${routeKey(route)} is not its data serialised`);
       }
       const status = answer.status ?? route.status ?? 200;
-      const shared = cacheControl && status === 200 && c.req.method === 'GET' && !answer.headers?.['cache-control'];
-      const headers = shared ? { ...answer.headers, 'cache-control': cacheControl } : answer.headers;
+      const keepable = status === 200 && c.req.method === 'GET' && !answer.headers?.['cache-control'];
+      const headers = keepable && cacheControl ? { ...answer.headers, 'cache-control': cacheControl } : keepable && audience ? { ...answer.headers, ...audience } : answer.headers;
       if (answer.body !== undefined) {
         const json = { 'Content-Type': 'application/json', ...headers };
         return typeof answer.body === 'string' ? c.body(answer.body, status, json) : c.body(answer.body, status, json);

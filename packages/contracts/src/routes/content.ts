@@ -56,7 +56,7 @@ export const categoryRoutes = defineRoutes({
   getUnderContent: { method: 'GET', path: '/content/categories/:idOrSlug', service, access: 'public', cache: 'shared', summary: 'One category (id or slug)', params: idOrSlug, response: categorySchema },
   listProductsUnderContent: { method: 'GET', path: '/content/categories/:idOrSlug/products', service, access: 'public', cache: 'shared', summary: "A category's products, filtered, sorted and paged", params: idOrSlug, query: productListQuerySchema, response: pageSchema(publicProductSchema) },
   // Premium: the category page.
-  getPremium: { method: 'GET', path: '/content/premium/categories/:idOrSlug', service, access: 'premium', summary: 'One category, for the category page', params: idOrSlug, response: categorySchema },
+  getPremium: { method: 'GET', path: '/content/premium/categories/:idOrSlug', service, access: 'premium', cache: 'premium', summary: 'One category, for the category page', params: idOrSlug, response: categorySchema },
   // Admin.
   adminList: { method: 'GET', path: '/admin/categories', service, access: 'admin', summary: 'Every category, inactive ones too, with product counts', response: z.array(adminCategorySchema) },
   adminGet: { method: 'GET', path: '/admin/categories/:id', service, access: 'admin', summary: 'One category', params: adminIdParamSchema('category'), response: adminCategorySchema },
@@ -67,9 +67,9 @@ export const categoryRoutes = defineRoutes({
 
 /** Creators: the category page's creators and a creator's library (premium), and their administration. */
 export const creatorRoutes = defineRoutes({
-  listOfCategory: { method: 'GET', path: '/users/premium/categories/:idOrSlug/creators', service, access: 'premium', summary: 'Creators with their product count in a category', params: idOrSlug, query: creatorListQuerySchema, response: z.array(creatorSchema) },
-  listProducts: { method: 'GET', path: '/users/premium/products/:creator', service, access: 'premium', summary: "A creator's library across categories (with video addresses)", params: z.object({ creator: idOrSlugSchema }), query: productFiltersSchema, response: z.array(premiumProductSchema) },
-  listProductsInCategory: { method: 'GET', path: '/users/premium/products/:creator/category/:category', service, access: 'premium', summary: "A creator's library in one category (with video addresses)", params: z.object({ creator: idOrSlugSchema, category: idOrSlugSchema }), query: productFiltersSchema, response: z.array(premiumProductSchema) },
+  listOfCategory: { method: 'GET', path: '/users/premium/categories/:idOrSlug/creators', service, access: 'premium', cache: 'premium', summary: 'Creators with their product count in a category', params: idOrSlug, query: creatorListQuerySchema, response: z.array(creatorSchema) },
+  listProducts: { method: 'GET', path: '/users/premium/products/:creator', service, access: 'premium', cache: 'premium', summary: "A creator's library across categories (with video addresses)", params: z.object({ creator: idOrSlugSchema }), query: productFiltersSchema, response: z.array(premiumProductSchema) },
+  listProductsInCategory: { method: 'GET', path: '/users/premium/products/:creator/category/:category', service, access: 'premium', cache: 'premium', summary: "A creator's library in one category (with video addresses)", params: z.object({ creator: idOrSlugSchema, category: idOrSlugSchema }), query: productFiltersSchema, response: z.array(premiumProductSchema) },
   adminList: { method: 'GET', path: '/admin/creators', service, access: 'admin', summary: 'Every creator, inactive ones too, with product counts', response: z.array(adminCreatorSchema) },
   adminGet: { method: 'GET', path: '/admin/creators/:id', service, access: 'admin', summary: 'One creator', params: adminIdParamSchema('creator'), response: adminCreatorSchema },
   create: { method: 'POST', path: '/admin/creators', service, access: 'admin', status: 201, summary: 'Create a creator', body: creatorInputSchema, response: adminCreatorSchema },
@@ -82,7 +82,7 @@ export const productRoutes = defineRoutes({
   list: { method: 'GET', path: '/content/products', service, access: 'public', cache: 'shared', summary: 'Visible products, filtered, sorted and paged (never the video or content)', query: productListQuerySchema, response: pageSchema(publicProductSchema) },
   top: { method: 'GET', path: '/content/products/top', service, access: 'public', cache: 'shared', summary: 'Featured products for the dashboard', query: topProductsQuerySchema, response: z.array(publicProductSchema) },
   get: { method: 'GET', path: '/content/products/:idOrSlug', service, access: 'public', cache: 'shared', summary: "A visitor's view of one product (slug, productId or _id)", params: idOrSlug, response: publicProductSchema },
-  listPremium: { method: 'GET', path: '/content/premium/products', service, access: 'premium', summary: 'Products with their (signed) video addresses, filtered, sorted and paged', query: productListQuerySchema, response: pageSchema(premiumProductSchema) },
+  listPremium: { method: 'GET', path: '/content/premium/products', service, access: 'premium', cache: 'premium', summary: 'Products with their (signed) video addresses, filtered, sorted and paged', query: productListQuerySchema, response: pageSchema(premiumProductSchema) },
   getPremium: { method: 'GET', path: '/content/premium/products/:idOrSlug', service, access: 'premium', summary: 'The product page: video, content and related content (a free product opens to every signed-in user)', params: idOrSlug, response: productDetailSchema },
   adminList: { method: 'GET', path: '/admin/products', service, access: 'admin', summary: 'Every product, drafts too, filtered, sorted and paged', query: productListQuerySchema, response: pageSchema(adminProductSchema) },
   adminGet: { method: 'GET', path: '/admin/products/:id', service, access: 'admin', summary: 'One product', params: adminIdParamSchema('product'), response: adminProductSchema },

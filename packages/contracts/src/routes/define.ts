@@ -33,9 +33,12 @@ export type TimeoutClass = ServiceName | 'admin' | 'upload' | 'stream';
 
 /**
  * How the answer may be cached: 'shared' answers are the same for everyone and may be kept by the
- * gateway's edge cache and CDNs for the service's public max-age; 'none' (the default) are not.
+ * gateway's edge cache and CDNs for the service's public max-age; 'premium' answers (of `access: 'premium'`
+ * routes) are the same for every caller the premium rule lets through, so the gateway may keep them for
+ * that max-age and give them to callers it finds entitled itself, never to a browser's or a CDN's cache
+ * (AUDIENCE_HEADER); 'none' (the default) are not kept.
  */
-type CachePolicy = 'shared' | 'none';
+type CachePolicy = 'shared' | 'premium' | 'none';
 
 /**
  * The request body: JSON parsed against `body` (the default), or read by the handler itself; 'stream'

@@ -68,6 +68,23 @@ describe('public catalogue answers through the gateway’s edge cache', () => {
     expect(missing.headers.get('cache-control') ?? '').not.toMatch(/public/);
   });
 
+  it('keeps the premium list for the premium audience only: the next entitled caller has it from the gateway, no one else does', async () => {
+    const read = (token?: string) => fetch(`${base}/content/premium/products?limit=3`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const first = await read(ADMIN_TOKEN);
+    expect([first.status, first.headers.get('x-cache'), first.headers.get('cache-control'), first.headers.get('x-catalyst-audience')]).toEqual([200, 'MISS', 'no-store', null]);
+    const second = await read(ADMIN_TOKEN);
+    expect([second.status, second.headers.get('x-cache'), second.headers.get('cache-control'), second.headers.get('x-catalyst-audience')]).toEqual([200, 'HIT', 'no-store', null]);
+    expect(await second.text()).toBe(await first.text());
+    const anonymous = await read();
+    expect([anonymous.status, anonymous.headers.get('x-cache')]).toEqual([401, 'MISS']);
+    // The other premium reads that are the same for every member: the category page's and a creator's library.
+    for (const path of ['/content/premium/categories/web-development', '/users/premium/categories/web-development/creators', `/users/premium/products/${fx.alice}`]) {
+      const once = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const again = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect([once.status, once.headers.get('x-cache'), again.status, again.headers.get('x-cache')], path).toEqual([200, 'MISS', 200, 'HIT']);
+    }
+  });
+
   it('shows an admin edit of a category to the very next public GET', async () => {
     await fetch(`${base}/categories`);
     const cached = await fetch(`${base}/categories`);

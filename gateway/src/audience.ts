@@ -1,0 +1,50 @@
+import type { Identity } from '@catalyst/contracts';
+import { CACHE_PURGE_CHANNEL, MemoryCache, createEntitlements, createPeer, type Broadcast, type Logger } from '@catalyst/service-kit';
+import type { Audience } from './edge-cache';
+
+/**
+ * Who may be given an answer a service shared with an audience (edge-cache.ts): the premium audience is every
+ * caller billing finds entitled, admins always, by service-kit's own entitlement rule, the one content's
+ * premium rule applies. Billing's answer is kept here for `ttlSeconds`, the identity cache's lifetime, so a
+ * plan that ends is seen as late as a changed role is, and no later; billing's announcements over Redis
+ * (REDIS_URL) forget a user's answer at once. An answer the gateway cannot get (billing down or slow) is
+ * "no": the request goes on to the service, which decides as it always does.
+ */
+export interface AudienceGate {
+  admits(audience: Audience, caller: Identity, requestId?: string): Promise<boolean>;
+}
+
+export interface AudienceGateOptions {
+  billingUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+  /** 0: nothing is kept, so no audience answer is kept either (undefined gate). */
+  ttlSeconds: number;
+  broadcast?: Broadcast;
+  log: Logger;
+}
+
+const ENTITLEMENT_MESSAGE = 'entitlement:';
+
+export function createAudienceGate({ billingUrl, internalSecret, timeoutMs, ttlSeconds, broadcast, log }: AudienceGateOptions): AudienceGate | undefined {
+  if (ttlSeconds <= 0) return undefined;
+  const known = new MemoryCache(10_000);
+  const entitlements = createEntitlements({ billing: createPeer({ baseUrl: billingUrl, secret: internalSecret, timeoutMs, retries: 0 }), cache: known, log, ttlSeconds });
+  broadcast?.subscribe(
+    CACHE_PURGE_CHANNEL,
+    (message) => {
+      if (message.startsWith(ENTITLEMENT_MESSAGE)) void entitlements.evict(message.slice(ENTITLEMENT_MESSAGE.length));
+    },
+    // A (re)subscription: announcements sent meanwhile were missed, so every kept answer goes.
+    () => void known.close(),
+  );
+  return {
+    async admits(_audience, caller, requestId) {
+      try {
+        return await entitlements.isEntitled(caller, requestId);
+      } catch {
+        return false;
+      }
+    },
+  };
+}
