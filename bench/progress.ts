@@ -70,6 +70,7 @@ interface AutocannonResult {
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult> & { stop?: () => void };
 
 const PASSWORD = 'Bench-pass-1';
+const READBACK_CONNECTIONS = 4;
 
 async function api<T>(baseUrl: string, method: string, route: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl}/api/v1${route}`, {
@@ -172,9 +173,11 @@ export async function benchProgressWrites({
   let lost = 0;
   let corrupt = 0;
   const touched = pairs.filter((pair) => newestAcked.has(pair.key));
-  for (let i = 0; i < touched.length; i += 16) {
+  // Four at a time: fetch keeps each connection open a few seconds, and the gateway caps one address at 64, so
+  // 16 of them left the next run's 50 connections short (hundreds of refused saves in the run after a run).
+  for (let i = 0; i < touched.length; i += READBACK_CONNECTIONS) {
     await Promise.all(
-      touched.slice(i, i + 16).map(async (pair) => {
+      touched.slice(i, i + READBACK_CONNECTIONS).map(async (pair) => {
         const row = await api<{ lastPosition: number; progress: number }>(baseUrl, 'GET', `/content/progress/product/${pair.productId}`, undefined, pair.token);
         const stored = Math.round(row.lastPosition * 10);
         // How far the learner got never drops (progress keeps the greatest percentage applied): it is at least the stored write's.
