@@ -150,11 +150,16 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
 /** The routing of this build: every declaration the gateway forwards or answers. */
 export const apiRouter = createApiRouter(apiRoutes);
 
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)+\/?$/;
+const INTERNAL_PATH = /^\/+internal(\/|$)/i;
+
 /**
  * A path the gateway refuses to forward: dot segments, encoded slashes or backslashes (which a service's
  * URL parser would resolve differently from the routing), and anything under /internal.
  */
 export function isUnsafeApiPath(path: string): boolean {
+  // Letters, digits, '-', '_' and single slashes only (nearly every request): nothing to decode or resolve.
+  if (PLAIN_PATH.test(path)) return INTERNAL_PATH.test(path);
   if (/%2f|%5c|\\/i.test(path)) return true;
   if (new URL(path, 'http://gateway.invalid').pathname !== path) return true;
   let decoded: string;
@@ -163,5 +168,5 @@ export function isUnsafeApiPath(path: string): boolean {
   } catch {
     return true;
   }
-  return decoded.split('/').some((segment) => segment === '.' || segment === '..') || /^\/+internal(\/|$)/i.test(decoded);
+  return decoded.split('/').some((segment) => segment === '.' || segment === '..') || INTERNAL_PATH.test(decoded);
 }

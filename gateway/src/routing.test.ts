@@ -43,10 +43,12 @@ describe('the routing derived from the declarations', () => {
   });
 
   it('flags dot segments, encoded slashes and /internal as unsafe', () => {
-    for (const path of ['/content/products/../../internal/x', '/content/products/%2e%2e/%2e%2e/internal', '/content/products%2f..', '/internal/x', '/%69nternal/x', '//internal/x', '/auth\\..\\internal']) {
+    for (const path of ['/content/products/../../internal/x', '/content/products/%2e%2e/%2e%2e/internal', '/content/products%2f..', '/internal/x', '/%69nternal/x', '//internal/x', '/auth\\..\\internal', '/Internal/sessions/resolve', '/internal']) {
       expect(isUnsafeApiPath(path), path).toBe(true);
     }
-    expect(isUnsafeApiPath('/content/products/some-slug')).toBe(false);
+    for (const path of ['/content/products/some-slug', '/content/products/', '/users/premium/products/a1b2/category/web_dev', '/internals', '/content/internal']) {
+      expect(isUnsafeApiPath(path), path).toBe(false);
+    }
   });
 
   const declare = (routes: Record<string, Omit<RouteDeclaration, 'summary' | 'response'>>) =>
