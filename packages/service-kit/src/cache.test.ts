@@ -44,7 +44,7 @@ describe('RedisCache during an outage', () => {
       expect(await raw.exists('outage:session:abc')).toBe(1); // the old data is back…
       expect(await cache.get('session:abc')).toBeUndefined(); // …but never served
       await until(() => cache.status().healthy);
-      await new Promise((r) => setTimeout(r, 200));
+      await until(async () => (await raw.exists('outage:session:abc')) === 0);
       expect(await raw.exists('outage:session:abc')).toBe(0); // and deleted once Redis answers
     } finally {
       raw.disconnect();

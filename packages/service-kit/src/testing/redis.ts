@@ -40,7 +40,7 @@ export async function startTestRedis(port: number, args: string[] = ['--save', '
 }
 
 /** Polls `probe` until it holds or `ms` pass (then returns; the test's own assertion reports it). */
-export async function until(probe: () => boolean, ms = 5_000, everyMs = 20): Promise<void> {
+export async function until(probe: () => boolean | Promise<boolean>, ms = 5_000, everyMs = 20): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!probe() && Date.now() < deadline) await new Promise((r) => setTimeout(r, everyMs));
+  while (!(await probe()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, everyMs));
 }
