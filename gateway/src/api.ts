@@ -209,6 +209,14 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
         };
       }
     }
+    // A write billing accepts may end a plan: the gateway's copies of billing's answers go before the writer hears back.
+    if (audiences && upstream === 'billing' && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      const before = plan.afterSuccess;
+      plan.afterSuccess = async () => {
+        audiences.forgetAll();
+        await before?.();
+      };
+    }
     proxy.forward(req, res, plan);
   };
 

@@ -106,6 +106,15 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     expect((await list(tokens.member)).status).toBe(403);
   });
 
+  it("forgets every plan it knew once billing accepts a write (a cancellation, a payment provider's event), before the writer hears back", async () => {
+    expect((await list(tokens.member)).status).toBe(200);
+    expect((await list(tokens.member)).headers.get('x-cache')).toBe('HIT');
+    // The provider tells billing the plan ended (no announcement reaches this gateway: no Redis).
+    plans.delete(member.id);
+    expect((await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, { method: 'POST', body: '{}' })).status).toBe(200);
+    expect((await list(tokens.member)).status).toBe(403);
+  });
+
   it('drops the kept answer when content is written to, and goes to content while billing cannot answer', async () => {
     expect((await list(tokens.member)).status).toBe(200);
     expect(await (await fetch(`${world.gateway.url}/api/v1/admin/products/x`, { method: 'DELETE' })).status).toBe(200);

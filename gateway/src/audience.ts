@@ -6,12 +6,15 @@ import type { Audience } from './edge-cache';
  * Who may be given an answer a service shared with an audience (edge-cache.ts): the premium audience is every
  * caller billing finds entitled, admins always, by service-kit's own entitlement rule, the one content's
  * premium rule applies. Billing's answer is kept here for `ttlSeconds`, the identity cache's lifetime, so a
- * plan that ends is seen as late as a changed role is, and no later; billing's announcements over Redis
- * (REDIS_URL) forget a user's answer at once. An answer the gateway cannot get (billing down or slow) is
+ * plan that ends on its own (the period's end) is seen as late as a changed role is, and no later; a write
+ * billing accepts through this gateway (a cancellation, a payment provider's event) forgets every plan here
+ * before its answer leaves, and billing's announcements over Redis (REDIS_URL) forget a user's at once. An answer the gateway cannot get (billing down or slow) is
  * "no": the request goes on to the service, which decides as it always does.
  */
 export interface AudienceGate {
   admits(audience: Audience, caller: Identity, requestId?: string): Promise<boolean>;
+  /** Forgets every plan it knew: after any write billing accepted (a cancellation, a payment provider's event). */
+  forgetAll(): void;
 }
 
 export interface AudienceGateOptions {
@@ -29,6 +32,8 @@ const ENTITLEMENT_MESSAGE = 'entitlement:';
 export function createAudienceGate({ billingUrl, internalSecret, timeoutMs, ttlSeconds, broadcast, log }: AudienceGateOptions): AudienceGate | undefined {
   if (ttlSeconds <= 0) return undefined;
   const known = new MemoryCache(10_000);
+  // MemoryCache.close() empties it; it stays usable.
+  const forgetAll = () => void known.close();
   const entitlements = createEntitlements({ billing: createPeer({ baseUrl: billingUrl, secret: internalSecret, timeoutMs, retries: 0 }), cache: known, log, ttlSeconds });
   broadcast?.subscribe(
     CACHE_PURGE_CHANNEL,
@@ -36,7 +41,7 @@ export function createAudienceGate({ billingUrl, internalSecret, timeoutMs, ttlS
       if (message.startsWith(ENTITLEMENT_MESSAGE)) void entitlements.evict(message.slice(ENTITLEMENT_MESSAGE.length));
     },
     // A (re)subscription: announcements sent meanwhile were missed, so every kept answer goes.
-    () => void known.close(),
+    () => forgetAll(),
   );
   return {
     async admits(_audience, caller, requestId) {
@@ -46,5 +51,6 @@ export function createAudienceGate({ billingUrl, internalSecret, timeoutMs, ttlS
         return false;
       }
     },
+    forgetAll,
   };
 }
