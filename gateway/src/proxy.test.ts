@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '@catalyst/service-kit/testing';
 import { captureLog, echoOf, rawRequest, startGateway, startStandIn, startWorld } from './testing/upstreams';
 
 describe('proxying request bodies', () => {
@@ -119,7 +120,7 @@ describe('when a service is slow or gone', () => {
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
       expect(await response.json()).toEqual({ success: false, message: 'Service temporarily unavailable. Please try again shortly.' });
       expect(response.headers.get('x-request-id')).toBe('down-1');
-      await new Promise((r) => setTimeout(r, 20));
+      await until(() => lines.some((l) => l.requestId === 'down-1' && l.msg === 'request'));
       expect(lines.find((l) => l.requestId === 'down-1' && l.msg === 'request')).toMatchObject({ status: 503, upstream: 'content' });
     } finally {
       await gateway.close();
@@ -143,6 +144,25 @@ describe('when a service is slow or gone', () => {
     } finally {
       await gateway.close();
       await Promise.all([progress.close(), content.close()]);
+    }
+  });
+
+  it('logs no upstream fault when the client gives up first (the gateway ended that call itself)', async () => {
+    const content = await startStandIn('content');
+    content.handle(() => new Promise<boolean>(() => undefined)); // never answers
+    const { log, lines } = captureLog();
+    const gateway = await startGateway({ CONTENT_URL: content.url }, { log });
+    try {
+      const abort = new AbortController();
+      const asked = fetch(`${gateway.url}/api/v1/content/products`, { headers: { 'x-request-id': 'gave-up-1' }, signal: abort.signal }).catch(() => undefined);
+      await until(() => content.seen.length === 1);
+      abort.abort();
+      await asked;
+      await until(() => lines.some((l) => l.requestId === 'gave-up-1' && l.msg === 'request'));
+      expect(lines.filter((l) => l.requestId === 'gave-up-1' && l.level === 40)).toEqual([]);
+    } finally {
+      await gateway.close();
+      await content.close();
     }
   });
 

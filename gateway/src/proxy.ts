@@ -104,10 +104,12 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
         upstream.destroy(Object.assign(new Error(`upstream ${plan.upstream} timed out after ${plan.timeoutMs} ms`), { code: 'GATEWAY_TIMEOUT' }));
       }, plan.timeoutMs);
 
+      // Set when the client gave up first: the gateway then ends the upstream call itself, which is no fault of the service.
+      let clientGone = false;
       upstream.on('error', (error: Error & { code?: string }) => {
         clearTimeout(timer);
-        endSpan(undefined, error.code ?? error.message);
-        if (res.writableEnded) return;
+        endSpan(undefined, clientGone ? 'client closed the request' : (error.code ?? error.message));
+        if (res.writableEnded || clientGone) return;
         log.warn({ requestId: plan.requestId, upstream: plan.upstream, code: error.code, err: error.message }, timedOut ? 'upstream timed out' : 'upstream unreachable');
         sendJsonError(res, timedOut ? 504 : 503, timedOut ? MESSAGES.timeout : MESSAGES.unavailable);
       });
@@ -162,7 +164,9 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
 
       // A client that gives up frees the upstream connection at once.
       res.on('close', () => {
-        if (!res.writableFinished) upstream.destroy();
+        if (res.writableFinished) return;
+        clientGone = true;
+        upstream.destroy();
       });
       if (plan.streamBody) {
         // A client that stops sending mid-chunk cuts the upstream too: the service keeps what arrived.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, defineRoutes, type RouteDeclaration } from '@catalyst/contracts';
 import { z } from 'zod';
 import { apiRouter, createApiRouter, isUnsafeApiPath } from './routes';
+import { until } from '@catalyst/service-kit/testing';
 import { captureLog, echoOf, rawRequest, startWorld } from './testing/upstreams';
 
 describe('the routing derived from the declarations', () => {
@@ -165,7 +166,7 @@ describe('the gateway in front of the services', () => {
 
   it('writes a structured access log line with the upstream', async () => {
     await get('/api/v1/content/progress/stats', { headers: { 'x-request-id': 'log-check-1' } });
-    await new Promise((r) => setTimeout(r, 20));
+    await until(() => lines.some((l) => l.requestId === 'log-check-1' && l.msg === 'request'));
     const line = lines.find((l) => l.requestId === 'log-check-1' && l.msg === 'request');
     expect(line).toMatchObject({ method: 'GET', path: '/api/v1/content/progress/stats', status: 200, upstream: 'progress' });
     expect(typeof line?.ms).toBe('number');

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { createDb, migrateToLatest, pingDb } from './db';
 import { isUnavailableError } from './errors';
 import { createCache } from './cache';
-import { createTestDatabase, testLog } from './testing';
+import { createTestDatabase, testLog, until } from './testing';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Kysely<any>;
@@ -55,7 +55,7 @@ describe('createDb and migrateToLatest', () => {
 describe('cache', () => {
   it('stores, expires and counts', async () => {
     const cache = createCache({ redisUrl: process.env.REDIS_URL, prefix: `t${Date.now()}`, log: testLog });
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => cache.status().healthy);
     await cache.set('k', { a: 1 }, 60);
     expect(await cache.get('k')).toEqual(process.env.REDIS_URL && !cache.status().healthy ? undefined : { a: 1 });
     await cache.del('k');
