@@ -1,5 +1,5 @@
 import type { Identity } from '@catalyst/contracts';
-import { CACHE_PURGE_CHANNEL, MemoryCache, createEntitlements, createPeer, type Broadcast, type Logger } from '@catalyst/service-kit';
+import { MemoryCache, createEntitlements, createInvalidations, createPeer, type Broadcast, type Logger } from '@catalyst/service-kit';
 import type { Audience } from './edge-cache';
 
 /**
@@ -27,22 +27,14 @@ export interface AudienceGateOptions {
   log: Logger;
 }
 
-const ENTITLEMENT_MESSAGE = 'entitlement:';
-
 export function createAudienceGate({ billingUrl, internalSecret, timeoutMs, ttlSeconds, broadcast, log }: AudienceGateOptions): AudienceGate | undefined {
   if (ttlSeconds <= 0) return undefined;
   const known = new MemoryCache(10_000);
   // MemoryCache.close() empties it; it stays usable.
   const forgetAll = () => void known.close();
   const entitlements = createEntitlements({ billing: createPeer({ baseUrl: billingUrl, secret: internalSecret, timeoutMs, retries: 0 }), cache: known, log, ttlSeconds });
-  broadcast?.subscribe(
-    CACHE_PURGE_CHANNEL,
-    (message) => {
-      if (message.startsWith(ENTITLEMENT_MESSAGE)) void entitlements.evict(message.slice(ENTITLEMENT_MESSAGE.length));
-    },
-    // A (re)subscription: announcements sent meanwhile were missed, so every kept answer goes.
-    () => forgetAll(),
-  );
+  // Billing's announcements, as every service hears them (a resubscription: some may have been missed).
+  createInvalidations({ broadcast, log }).subscribe('entitlement', (userId) => (userId ? void entitlements.evict(userId) : forgetAll()), forgetAll);
   return {
     async admits(_audience, caller, requestId) {
       try {

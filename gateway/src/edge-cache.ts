@@ -75,12 +75,17 @@ const NOT_STORED = new Set([
 const CACHEABLE_VARY = new Set(['origin', 'accept-encoding']);
 
 /** Seconds a shared cache may reuse this answer (0: it may not), from the service's own Cache-Control. */
-export function sharedMaxAge(status: number, headers: IncomingHttpHeaders): number {
-  if (status !== 200 || headers['set-cookie'] !== undefined) return 0;
+/** Whether an answer can be kept and replayed at all: a 200 without a cookie, an encoding, or a Vary beyond Origin/Accept-Encoding. */
+function replayable(status: number, headers: IncomingHttpHeaders): boolean {
+  if (status !== 200 || headers['set-cookie'] !== undefined) return false;
   const encoding = headers['content-encoding'];
-  if (encoding !== undefined && encoding !== 'identity') return 0;
+  if (encoding !== undefined && encoding !== 'identity') return false;
   const vary = headers.vary;
-  if (vary !== undefined && !vary.split(',').every((field) => CACHEABLE_VARY.has(field.trim().toLowerCase()))) return 0;
+  return vary === undefined || vary.split(',').every((field) => CACHEABLE_VARY.has(field.trim().toLowerCase()));
+}
+
+export function sharedMaxAge(status: number, headers: IncomingHttpHeaders): number {
+  if (!replayable(status, headers)) return 0;
   const control = headers['cache-control'];
   if (!control) return 0;
   let isPublic = false;
@@ -96,11 +101,7 @@ export function sharedMaxAge(status: number, headers: IncomingHttpHeaders): numb
 
 /** Seconds the gateway may give this answer to other callers of `audience` (0: it may not), from the service's AUDIENCE_HEADER. */
 export function audienceMaxAge(status: number, headers: IncomingHttpHeaders, audience: Audience): number {
-  if (status !== 200 || headers['set-cookie'] !== undefined) return 0;
-  const encoding = headers['content-encoding'];
-  if (encoding !== undefined && encoding !== 'identity') return 0;
-  const vary = headers.vary;
-  if (vary !== undefined && !vary.split(',').every((field) => CACHEABLE_VARY.has(field.trim().toLowerCase()))) return 0;
+  if (!replayable(status, headers)) return 0;
   const match = /^\s*([a-z]+)\s*;\s*max-age=(\d{1,9})\s*$/i.exec(String(headers[AUDIENCE_HEADER] ?? ''));
   return match && match[1]!.toLowerCase() === audience ? Number(match[2]) : 0;
 }
