@@ -24,17 +24,19 @@ const today = sql<string>`(now() at time zone 'utc')::date`;
 
 /**
  * Two CTEs of a position upsert (progress.repository's upsertPositions), crediting learning time in the same
- * statement, so in the same transaction as the save. `before` reads the rows the save will change, locked, so
- * it sees the newest committed row the upsert then changes (the upsert's source joins it, so it runs first);
+ * statement, so in the same transaction as the save. `before` reads the rows the save will change (each once,
+ * however many saves of it the statement holds), locked, so it sees the newest committed row the upsert then
+ * changes (the upsert's source joins it, so it runs first);
  * `learned` adds to each learner's UTC day the forward movement of every applied save since the stored last
  * position, capped by the wall-clock time since that row was last written and by LEARNING_CREDIT. A stale save
  * is not in `written`, so it credits nothing; a seek back credits nothing (and the next save counts from there).
  */
 export const learningCredit = {
   before: (table: string, keys: readonly string[], keyList: RawBuilder<unknown>) =>
-    sql`before (${keyList}, last_position, updated_at) as (
-      select ${sql.join(keys.map((k) => sql.ref(`t.${k}`)))}, t.last_position, t.updated_at
-        from ${sql.table(table)} t join input using (${keyList})
+    sql`before (${keyList}, last_position, updated_at, client_ts) as (
+      select ${sql.join(keys.map((k) => sql.ref(`t.${k}`)))}, t.last_position, t.updated_at, t.client_ts
+        from ${sql.table(table)} t
+       where (${sql.join(keys.map((k) => sql.ref(`t.${k}`)))}) in (select ${keyList} from input)
        for update of t
     )`,
   learned: (keys: readonly string[]) => {

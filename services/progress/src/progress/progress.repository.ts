@@ -67,55 +67,79 @@ export type PositionItem<T extends PositionTable> = { key: Record<PositionKey<T>
 export type WrittenPosition<T extends PositionTable> = Selectable<Database[T]> & { applied: boolean };
 
 /**
- * Saves positions in one atomic multi-row upsert (each key at most once per call), into a product's rows
- * or a course's lesson rows. Postgres evaluates the conflict branch against the newest committed row, so
- * concurrent saves never lose or rewind each other: a write whose client time is older than the stored one
- * is ignored, `completed` only ever turns on, and the furthest point reached (the percentage and
- * `furthest_position`) never drops: re-watching moves only the last position, where playback resumes.
- * Each applied save also credits the learner's learning time of the day (learningCredit), in the same statement.
- * Answers the stored rows in the order of `items`, each with whether this write changed it.
+ * Saves positions in one atomic multi-row upsert, into a product's rows or a course's lesson rows. Postgres
+ * evaluates the conflict branch against the newest committed row, so concurrent saves never lose or rewind each
+ * other: a write whose client time is older than the stored one is ignored, `completed` only ever turns on, and
+ * the furthest point reached (the percentage and `furthest_position`) never drops: re-watching moves only the
+ * last position, where playback resumes. Each applied save also credits the learner's learning time of the day
+ * (learningCredit), in the same statement.
+ *
+ * A key may come more than once (a learner's saves that queued together): the outcome is that of the saves
+ * applied one after another in the order given, with each row written once. A save older than an earlier save
+ * of its row in the same call never applies (that one either applied and is newer, or was itself older than the
+ * stored row); every other save applies if it is not older than the stored row. Answers, in the order of `items`,
+ * the stored row after the statement, each with whether that save changed it.
  */
 export async function upsertPositions<T extends PositionTable>(db: Db, table: T, items: PositionItem<T>[]): Promise<WrittenPosition<T>[]> {
   if (items.length === 0) return [];
   const keys: readonly PositionKey<T>[] = POSITION_KEYS[table];
   const keyList = sql.join(keys.map((k) => sql.id(k)));
+  const keyOf = (row: Record<PositionKey<T>, string>) => keys.map((k) => row[k]).join('\u0000');
+  const newestOfKey = new Map<string, number>();
+  const outranked = items.map(({ key, write }) => {
+    if (write.clientTime === null) return false;
+    const newest = newestOfKey.get(keyOf(key));
+    if (newest !== undefined && write.clientTime < newest) return true;
+    newestOfKey.set(keyOf(key), write.clientTime);
+    return false;
+  });
   const values = sql.join(
     items.map(
-      ({ key, write }) =>
-        sql`(${sql.join(keys.map((k) => sql`${key[k]}::text`))}, ${write.progress}::smallint, ${write.lastPosition}::double precision, ${write.completed}::boolean, ${write.clientTime}::bigint)`,
+      ({ key, write }, ord) =>
+        sql`(${sql.join(keys.map((k) => sql`${key[k]}::text`))}, ${ord}::int, ${write.progress}::smallint, ${write.lastPosition}::double precision, ${write.completed}::boolean, ${write.clientTime}::bigint, ${outranked[ord]}::boolean)`,
     ),
   );
   const sameKey = (a: string, b: string) => sql.join(keys.map((k) => sql`${sql.ref(`${a}.${k}`)} = ${sql.ref(`${b}.${k}`)}`), sql` and `);
-  const { rows } = await sql<WrittenPosition<T>>`
-    with input (${keyList}, progress, last_position, completed, client_ts) as (values ${values}),
+  const { rows } = await sql<WrittenPosition<T> & { ords: number[] | null }>`
+    with input (${keyList}, ord, progress, last_position, completed, client_ts, outranked) as (values ${values}),
     ${learningCredit.before(table, keys, keyList)},
+    merged as (
+      select ${keyList}, array_agg(i.ord) as ords, max(i.progress) as progress,
+             (array_agg(i.last_position order by i.ord desc))[1] as last_position, max(i.last_position) as furthest_position,
+             bool_or(i.completed) as completed, max(i.client_ts) as client_ts
+        from input i left join before b using (${keyList})
+       where not i.outranked and (i.client_ts is null or b.client_ts is null or i.client_ts >= b.client_ts)
+       group by ${keyList}
+    ),
     written as (
       insert into ${sql.table(table)} as p (${keyList}, progress, last_position, furthest_position, completed, completed_at, client_ts, updated_at)
-      select ${keyList}, progress, last_position, last_position, completed, case when completed then now() end, client_ts, now() from input
-       where (select count(*) from before) >= 0 -- (once before has locked and read the rows)
+      select ${keyList}, progress, last_position, furthest_position, completed, case when completed then now() end, client_ts, now() from merged
       on conflict (${keyList}) do update set
         progress = greatest(p.progress, excluded.progress),
         last_position = excluded.last_position,
-        furthest_position = greatest(p.furthest_position, excluded.last_position),
+        furthest_position = greatest(p.furthest_position, excluded.furthest_position),
         completed = p.completed or excluded.completed,
         completed_at = case when p.completed then p.completed_at when excluded.completed then now() end,
         client_ts = greatest(p.client_ts, excluded.client_ts),
         updated_at = now()
       where excluded.client_ts is null or p.client_ts is null or excluded.client_ts >= p.client_ts
-      returning p.*, true as applied
+      returning p.*
     ),
     ${learningCredit.learned(keys)}
-    select * from written
+    select w.*, true as applied, m.ords from written w join merged m on ${sameKey('m', 'w')}
     union all
-    select t.*, false as applied from ${sql.table(table)} t join input using (${keyList})
-     where not exists (select 1 from written w where ${sameKey('w', 'input')})
+    select t.*, false as applied, null::int[] as ords from ${sql.table(table)} t
+     where (${sql.join(keys.map((k) => sql.ref(`t.${k}`)))}) in (select ${keyList} from input)
+       and not exists (select 1 from written w where ${sameKey('w', 't')})
   `.execute(db);
-  const keyOf = (row: Record<PositionKey<T>, string>) => keys.map((k) => row[k]).join('\u0000');
   const byKey = new Map(rows.map((row) => [keyOf(row as unknown as Record<PositionKey<T>, string>), row]));
   return Promise.all(
-    items.map(async ({ key }) => {
+    items.map(async ({ key }, ord) => {
       const written = byKey.get(keyOf(key));
-      if (written) return written;
+      if (written) {
+        const { ords, ...row } = written;
+        return { ...row, applied: written.applied && ords !== null && ords.includes(ord) } as unknown as WrittenPosition<T>;
+      }
       // Stored by a save that committed after this statement's snapshot (so its row was not in the union): read it now.
       const stored = await sql<WrittenPosition<T>>`
         select t.*, false as applied from ${sql.table(table)} t where ${sql.join(keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${key[k]}`), sql` and `)}

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from '../db/schema';
 import { SCHEMA, prepareDatabase } from '../setup';
+import { saveProgressMany, type ProgressWrite } from './progress.repository';
 import { createSaveBatcher } from './save-batcher';
 
 const db = useTestDatabase<Database>(SCHEMA);
@@ -79,6 +81,65 @@ describe('group commit of progress saves', () => {
     expect(statements).toHaveLength(2);
     const rows = await db().selectFrom('progress').selectAll().where('user_id', '=', user(93)).execute();
     expect(rows.map((r) => r.progress).sort((a, b) => a - b)).toEqual([10, 20, 30, 40]);
+  });
+
+  it("sends a learner's saves of one product that queued together in one statement, ending on the newest, each answered with its own outcome", async () => {
+    let statements = 0;
+    const counted = db().withPlugin({ transformQuery: ({ node }) => ((statements += 1), node), transformResult: async ({ result }) => result });
+    const saves = createSaveBatcher(counted);
+    const [first, ...queued] = await Promise.all([
+      saves.save(user(94), product(1), { progress: 10, lastPosition: 1, completed: false, clientTime: 1_000 }),
+      saves.save(user(94), product(1), { progress: 30, lastPosition: 3, completed: false, clientTime: 3_000 }),
+      saves.save(user(94), product(1), { progress: 20, lastPosition: 2, completed: false, clientTime: 2_000 }), // older than the one before it
+      saves.save(user(94), product(1), { progress: 40, lastPosition: 4, completed: false, clientTime: 4_000 }),
+    ]);
+    expect(statements).toBe(2); // the first alone, the three that queued meanwhile together
+    expect(first).toMatchObject({ applied: true, progress: 10 });
+    expect(queued.map((r) => r.applied)).toEqual([true, false, true]);
+    for (const answer of queued) expect(answer).toMatchObject({ progress: 40, lastPosition: 4, furthestPosition: 4 });
+  });
+});
+
+/** One row's saves in one call must end exactly as the same saves one call each, in order. */
+describe("several saves of one row in one statement", () => {
+  const figures = (row: { progress: number; lastPosition: number; furthestPosition: number; completed: boolean }) => ({
+    progress: row.progress,
+    lastPosition: row.lastPosition,
+    furthestPosition: row.furthestPosition,
+    completed: row.completed,
+  });
+  const stored = async (userId: string, productId: string) =>
+    db().selectFrom('progress').select(['progress', 'last_position', 'furthest_position', 'completed', 'client_ts']).where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst();
+
+  it('end as if applied one after another, in the order given: the row and every save\'s outcome', async () => {
+    const pick = <T,>(options: T[]) => options[Math.floor(Math.random() * options.length)]!;
+    for (let round = 0; round < 60; round++) {
+      const start: ProgressWrite | null = pick([null, { progress: 50, lastPosition: 50, completed: false, clientTime: pick([null, 5]) }, { progress: 70, lastPosition: 70, completed: true, clientTime: 5 }]);
+      const writes: ProgressWrite[] = Array.from({ length: 2 + Math.floor(Math.random() * 5) }, () => {
+        const position = Math.floor(Math.random() * 100);
+        return { progress: position, lastPosition: position, completed: Math.random() < 0.15, clientTime: pick([null, 1, 3, 5, 7, 9]) };
+      });
+      const [one, together] = [user(200 + 2 * round), user(201 + 2 * round)];
+      if (start) await saveProgressMany(db(), [one, together].map((userId) => ({ userId, productId: product(1), write: start })));
+      const inTurn = [];
+      for (const write of writes) inTurn.push(...(await saveProgressMany(db(), [{ userId: one, productId: product(1), write }])));
+      const merged = await saveProgressMany(db(), writes.map((write) => ({ userId: together, productId: product(1), write })));
+      const context = JSON.stringify({ start, writes });
+      expect(merged.map((r) => r.applied), context).toEqual(inTurn.map((r) => r.applied));
+      expect(figures(merged.at(-1)!), context).toEqual(figures(inTurn.at(-1)!));
+      expect((await stored(together, product(1)))?.client_ts, context).toBe((await stored(one, product(1)))?.client_ts);
+    }
+  });
+
+  it("credits the learning time of a row's saves once, from where the row stood before the statement", async () => {
+    const learned = async (userId: string) =>
+      Number((await db().selectFrom('learning_days').select(sql<number>`coalesce(sum(seconds), 0)::int`.as('s')).where('user_id', '=', userId).executeTakeFirstOrThrow()).s);
+    const learner = user(95);
+    await saveProgressMany(db(), [{ userId: learner, productId: product(2), write: { progress: 10, lastPosition: 100, completed: false, clientTime: 1 } }]);
+    await db().updateTable('progress').set({ updated_at: sql`now() - interval '1 hour'` }).where('user_id', '=', learner).execute();
+    const before = await learned(learner);
+    await saveProgressMany(db(), [110, 120, 130].map((lastPosition, i) => ({ userId: learner, productId: product(2), write: { progress: 20, lastPosition, completed: false, clientTime: 2 + i } })));
+    expect((await learned(learner)) - before).toBe(30);
   });
 });
 

@@ -5,7 +5,6 @@ import type { Database } from '../db/schema';
 import { saveProgressMany, type ProgressWrite, type SaveItem } from './progress.repository';
 
 interface Pending extends SaveItem {
-  key: string;
   resolve: (result: ProgressWriteResult) => void;
   reject: (error: unknown) => void;
 }
@@ -17,8 +16,9 @@ interface Pending extends SaveItem {
  * A learner is in at most one batch at a time: every save of a learner also adds to that learner's row of
  * the day in `learning_days`, which Postgres locks until the statement commits, so two statements of one
  * learner could only wait for each other (and two batches holding the same two learners in opposite
- * orders could deadlock). A learner's next saves, one per product, travel together in the next batch
- * instead, and saves of one (user, product) still reach Postgres in arrival order.
+ * orders could deadlock). A learner's next saves travel together in the next batch instead, however many of
+ * them are of one product: the statement applies those in arrival order and writes the row once, so a learner
+ * saving faster than a statement's round trip is answered a batch later, not a batch per save of a product.
  */
 export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBatch = 200 } = {}) {
   let queue: Pending[] = [];
@@ -30,11 +30,9 @@ export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBa
     while (inFlight < maxInFlight && queue.length > 0) {
       const batch: Pending[] = [];
       const rest: Pending[] = [];
-      const taken = new Set<string>();
       const users = new Set<string>();
       for (const item of queue) {
-        if (batch.length < maxBatch && !taken.has(item.key) && !busyUsers.has(item.userId)) {
-          taken.add(item.key);
+        if (batch.length < maxBatch && !busyUsers.has(item.userId)) {
           users.add(item.userId);
           batch.push(item);
         } else {
@@ -64,13 +62,21 @@ export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBa
         for (const item of batch) item.reject(error);
         return;
       }
+      // Saves of one row one after another, in arrival order; rows side by side.
+      const byRow = new Map<string, Pending[]>();
+      for (const item of batch) {
+        const row = `${item.userId}\u0000${item.productId}`;
+        byRow.set(row, [...(byRow.get(row) ?? []), item]);
+      }
       await Promise.all(
-        batch.map((item) =>
-          saveProgressMany(db, [item]).then(
-            ([result]) => item.resolve(result!),
-            (e: unknown) => item.reject(e),
-          ),
-        ),
+        [...byRow.values()].map(async (saves) => {
+          for (const item of saves) {
+            await saveProgressMany(db, [item]).then(
+              ([result]) => item.resolve(result!),
+              (e: unknown) => item.reject(e),
+            );
+          }
+        }),
       );
     }
   }
@@ -78,7 +84,7 @@ export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBa
   return {
     save(userId: string, productId: string, write: ProgressWrite): Promise<ProgressWriteResult> {
       return new Promise((resolve, reject) => {
-        queue.push({ userId, productId, write, key: `${userId}\u0000${productId}`, resolve, reject });
+        queue.push({ userId, productId, write, resolve, reject });
         pump();
       });
     },
