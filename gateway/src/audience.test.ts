@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_PURGE_CHANNEL, verifyIdentity, type Broadcast } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
+import { TEST_INTERNAL_SECRET, until } from '@catalyst/service-kit/testing';
 import type { Identity } from '@catalyst/contracts';
 import { serveSessions, startWorld } from './testing/upstreams';
 
@@ -21,6 +21,8 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
   // Who billing says has a plan, and whether billing answers at all.
   const plans = new Set<string>();
   let billingDown = false;
+  // While set, billing's answers wait here (worked out when asked) until the test sends them.
+  let heldAnswers: Array<() => void> | undefined;
   let version = 1;
   // Redis pub/sub in process: what billing announces.
   const handlers = new Map<string, Array<(message: string) => void>>();
@@ -42,8 +44,11 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     world.billing.handle((req, res) => {
       const userId = /^\/internal\/entitlements\/([0-9a-f]{24})$/.exec(req.url ?? '')?.[1];
       if (!userId) return false;
-      if (billingDown) send(res, 503, { success: false, message: 'down' });
-      else send(res, 200, { success: true, data: { entitled: plans.has(userId), plan: plans.has(userId) ? 'premium' : null, status: plans.has(userId) ? 'active' : 'none' } });
+      const entitled = plans.has(userId);
+      const answer = () =>
+        billingDown ? send(res, 503, { success: false, message: 'down' }) : send(res, 200, { success: true, data: { entitled, plan: entitled ? 'premium' : null, status: entitled ? 'active' : 'none' } });
+      if (heldAnswers) heldAnswers.push(answer);
+      else answer();
       return true;
     });
     // Content's premium rule, as service-kit's mountRoutes answers a `cache: 'premium'` route.
@@ -64,6 +69,7 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     plans.clear();
     plans.add(member.id);
     billingDown = false;
+    heldAnswers = undefined;
     // Forget what the last test kept: a write to content purges its entries.
     await fetch(`${world.gateway.url}/api/v1/admin/products/x`, { method: 'DELETE' });
     for (const user of [member, learner]) await broadcast.publish(CACHE_PURGE_CHANNEL, `entitlement:${user.id}`);
@@ -112,6 +118,22 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     // The provider tells billing the plan ended (no announcement reaches this gateway: no Redis).
     plans.delete(member.id);
     expect((await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, { method: 'POST', body: '{}' })).status).toBe(200);
+    expect((await list(tokens.member)).status).toBe(403);
+  });
+
+  it("does not keep billing's answer to a question asked before a write billing accepted", async () => {
+    expect((await list(tokens.member)).status).toBe(200);
+    await broadcast.publish(CACHE_PURGE_CHANNEL, `entitlement:${member.id}`);
+    heldAnswers = [];
+    const asking = list(tokens.member);
+    await until(() => heldAnswers!.length > 0);
+    // Billing said "a plan"; before that answer arrives, the provider ends the plan through billing.
+    plans.delete(member.id);
+    expect((await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, { method: 'POST', body: '{}' })).status).toBe(200);
+    const [answer] = heldAnswers;
+    heldAnswers = undefined;
+    answer!();
+    await asking;
     expect((await list(tokens.member)).status).toBe(403);
   });
 

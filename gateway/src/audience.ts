@@ -29,10 +29,11 @@ export interface AudienceGateOptions {
 
 export function createAudienceGate({ billingUrl, internalSecret, timeoutMs, ttlSeconds, broadcast, log }: AudienceGateOptions): AudienceGate | undefined {
   if (ttlSeconds <= 0) return undefined;
-  const known = new MemoryCache(10_000);
-  // MemoryCache.close() empties it; it stays usable.
-  const forgetAll = () => void known.close();
-  const entitlements = createEntitlements({ billing: createPeer({ baseUrl: billingUrl, secret: internalSecret, timeoutMs, retries: 0 }), cache: known, log, ttlSeconds });
+  const billing = createPeer({ baseUrl: billingUrl, secret: internalSecret, timeoutMs, retries: 0 });
+  const fresh = () => createEntitlements({ billing, cache: new MemoryCache(10_000), log, ttlSeconds });
+  let entitlements = fresh();
+  // A new memo: billing's answers still on their way are kept by the old one, which nothing reads any more.
+  const forgetAll = () => void (entitlements = fresh());
   // Billing's announcements, as every service hears them (a resubscription: some may have been missed).
   createInvalidations({ broadcast, log }).subscribe('entitlement', (userId) => (userId ? void entitlements.evict(userId) : forgetAll()), forgetAll);
   return {

@@ -41,19 +41,25 @@ export function createEntitlements({ billing, cache, log, ttlSeconds = ENTITLEME
     return parsed.data.entitled;
   }
 
+  // Bumped by every eviction: billing's answer to a question asked before one is used but not kept, since it
+  // may be the plan as it was before the change the eviction announced.
+  let evictions = 0;
+
   const entitlements: Entitlements = {
     async isEntitled(identity, requestId) {
       if (identity.role === 'admin') return true;
       const cached = await cache.get<boolean>(key(identity.id));
       if (cached !== undefined) return cached;
+      const asked = evictions;
       const entitled = await askBilling(identity.id, requestId);
-      await cache.set(key(identity.id), entitled, ttlSeconds);
+      if (asked === evictions) await cache.set(key(identity.id), entitled, ttlSeconds);
       return entitled;
     },
     async mayOpen(identity, product, requestId) {
       return (product != null && isFreeProduct(product)) || entitlements.isEntitled(identity, requestId);
     },
     async evict(userId) {
+      evictions += 1;
       await cache.del(key(userId));
     },
   };

@@ -8,7 +8,7 @@ import { HttpError } from './errors';
 import { createInvalidations } from './invalidations';
 import { MemoryCache } from './cache';
 import { createPeer } from './peers';
-import { TEST_INTERNAL_SECRET, createPeerStandIn, testLog } from './testing';
+import { TEST_INTERNAL_SECRET, createPeerStandIn, testLog, until } from './testing';
 
 const user = { id: 'a'.repeat(24), role: 'user' as const, email: 'a@test.example', name: 'Ann' };
 const admin = { ...user, id: 'b'.repeat(24), role: 'admin' as const };
@@ -50,6 +50,34 @@ describe('createPeer', async () => {
   });
 
   describe('createEntitlements', () => {
+    it("does not keep billing's answer to a question asked before a change was announced", async () => {
+      let release: (() => void) | undefined;
+      const answered = async () => {
+        await until(() => release !== undefined);
+        const go = release!;
+        release = undefined;
+        return go;
+      };
+      const slowBilling = createPeer({ baseUrl: billing.baseUrl, secret: TEST_INTERNAL_SECRET, timeoutMs: 500 });
+      const held = { ...slowBilling, call: (async (...args: Parameters<typeof slowBilling.call>) => {
+        const result = await slowBilling.call(...args);
+        await new Promise<void>((resolve) => (release = resolve));
+        return result;
+      }) as typeof slowBilling.call };
+      const entitlements = createEntitlements({ billing: held, cache: new MemoryCache(100) });
+      answer = 'plan';
+      const asking = entitlements.isEntitled(user);
+      const first = await answered();
+      // Billing has answered "a plan"; the plan ends and the change is announced before that answer arrives.
+      answer = 'none';
+      await entitlements.evict(user.id);
+      first();
+      expect(await asking).toBe(true);
+      const next = entitlements.isEntitled(user);
+      (await answered())();
+      expect(await next).toBe(false);
+    });
+
     it('asks billing once, caches the answer, and lets admins through without asking', async () => {
       answer = 'plan';
       const entitlements = createEntitlements({ billing: peer, cache: new MemoryCache(100) });
