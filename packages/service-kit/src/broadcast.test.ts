@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBroadcast } from './broadcast';
-import { freePort, startTestRedis, testLog, until, type TestRedis } from './testing';
+import { freePort, startTestRedis, testLog, until, untilSubscribed, type TestRedis } from './testing';
 
 let server: TestRedis | undefined;
 
@@ -17,8 +17,7 @@ describe('createBroadcast', () => {
     let subscribed = false;
     listener.subscribe('test:first', (message) => heard.push(message), () => (subscribed = true));
     await until(() => subscribed);
-    // A subscription is live once Redis has confirmed it; give the SUBSCRIBE a moment after ready.
-    await new Promise((r) => setTimeout(r, 100));
+    await untilSubscribed(url, 'test:first');
     const job = createBroadcast({ redisUrl: url, log: testLog });
     await job.publish('test:first', 'user-1');
     await job.close();

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import { Redis } from 'ioredis';
 
 /** A port nothing listens on right now (loopback). */
 export function freePort(): Promise<number> {
@@ -43,4 +44,20 @@ export async function startTestRedis(port: number, args: string[] = ['--save', '
 export async function until(probe: () => boolean | Promise<boolean>, ms = 5_000, everyMs = 20): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await probe()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, everyMs));
+}
+
+/**
+ * Waits until at least `count` connections listen on `channel` of this Redis (PUBSUB NUMSUB): a message
+ * published after it reaches every one of them. A subscriber's own "ready" comes before its SUBSCRIBE lands.
+ */
+export async function untilSubscribed(redisUrl: string, channel: string, count = 1, ms = 5_000): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    await until(async () => {
+      const [, listeners] = (await redis.pubsub('NUMSUB', channel)) as [string, number];
+      return Number(listeners) >= count;
+    }, ms);
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBroadcast, type Broadcast } from '@catalyst/service-kit';
-import { freePort, identityHeaders, startTestRedis, testLog, until, type TestRedis } from '@catalyst/service-kit/testing';
+import { freePort, identityHeaders, startTestRedis, testLog, until, untilSubscribed, type TestRedis } from '@catalyst/service-kit/testing';
+import { EVENTS_CHANNEL } from '../streams/event-hub';
 import { createApp } from '../app';
 import { createDeps } from '../deps';
 import { admin, createTestCommunity, ids, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
@@ -41,8 +42,8 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
     const onA = await openEvents(`${replicaA.url}${path}/events`, subscriber);
     const onB = await openEvents(`${replicaB.url}${path}/events`, otherSubscriber);
     await until(() => onA.events('session').length > 0 && onB.events('session').length > 0);
-    // The replicas' subscriptions are up before anything is asked.
-    await new Promise((r) => setTimeout(r, 300));
+    // Both replicas' subscriptions are up before anything is asked.
+    await untilSubscribed(redis.url, EVENTS_CHANNEL, 2);
 
     const asked = await t.call(subscriber, 'POST', `${path}/questions`, { body: 'Seen on both replicas?' });
     expect(asked.status).toBe(201);
