@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { AUDIENCE_HEADER } from '@catalyst/contracts';
+import { AUDIENCE_HEADER, audienceHeaderSeconds, type Audience } from '@catalyst/contracts';
 import { compressible } from './compress';
 import { UPSTREAMS, type Upstream } from './routes';
 
@@ -39,7 +39,7 @@ export interface EdgeTicket {
   audience?: Audience;
 }
 
-export type Audience = 'premium';
+export type { Audience };
 
 export interface EdgeCacheOptions {
   /** Upper bound of any entry's lifetime; 0 turns the cache off. */
@@ -102,8 +102,7 @@ export function sharedMaxAge(status: number, headers: IncomingHttpHeaders): numb
 /** Seconds the gateway may give this answer to other callers of `audience` (0: it may not), from the service's AUDIENCE_HEADER. */
 export function audienceMaxAge(status: number, headers: IncomingHttpHeaders, audience: Audience): number {
   if (!replayable(status, headers)) return 0;
-  const match = /^\s*([a-z]+)\s*;\s*max-age=(\d{1,9})\s*$/i.exec(String(headers[AUDIENCE_HEADER] ?? ''));
-  return match && match[1]!.toLowerCase() === audience ? Number(match[2]) : 0;
+  return audienceHeaderSeconds(headers[AUDIENCE_HEADER], audience);
 }
 
 const keyOf = (url: string, audience?: Audience) => (audience ? `${audience} ${edgeKey(url)}` : edgeKey(url));

@@ -27,6 +27,15 @@ export const IDENTITY_HEADER = 'x-catalyst-identity';
  * the gateway may give it to other such callers for N seconds.
  */
 export const AUDIENCE_HEADER = 'x-catalyst-audience';
+/** An audience a service may share an answer with (AUDIENCE_HEADER). */
+export type Audience = 'premium';
+/** AUDIENCE_HEADER's value, as a service writes it. */
+export const audienceHeaderValue = (audience: Audience, maxAgeSeconds: number) => `${audience}; max-age=${maxAgeSeconds}`;
+/** Seconds AUDIENCE_HEADER's `value` lets the gateway give the answer to other callers of `audience` (0: it does not). */
+export function audienceHeaderSeconds(value: string | string[] | undefined, audience: Audience): number {
+  const match = /^\s*([a-z]+)\s*;\s*max-age=(\d{1,9})\s*$/i.exec(String(value ?? ''));
+  return match && match[1]!.toLowerCase() === audience ? Number(match[2]) : 0;
+}
 /** Header carrying the shared secret on service-to-service /internal calls. */
 export const INTERNAL_HEADER = 'x-catalyst-internal';
 export const REQUEST_ID_HEADER = 'x-request-id';

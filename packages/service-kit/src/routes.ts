@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { AUDIENCE_HEADER, pathParamNames, routeKey, type Identity, type RouteData, type RouteBody, type RouteDeclaration, type RouteParams, type RouteQuery, type RouteTable } from '@catalyst/contracts';
+import { AUDIENCE_HEADER, audienceHeaderValue, pathParamNames, routeKey, type Identity, type RouteData, type RouteBody, type RouteDeclaration, type RouteParams, type RouteQuery, type RouteTable } from '@catalyst/contracts';
 import { requireIdentity, type AppEnv } from './app';
 import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
@@ -82,7 +82,7 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
     if (route.cache === 'premium' && route.access !== 'premium') throw new Error(`${routeKey(route)} is cached for the premium audience but is not a premium route`);
     const cacheControl = route.cache === 'shared' && maxAge >= 1 ? `public, max-age=0, s-maxage=${maxAge}` : undefined;
     // The premium rule let this caller through: the gateway may give the answer to other entitled callers (never a browser cache).
-    const audience = route.cache === 'premium' && maxAge >= 1 ? { 'cache-control': 'no-store', [AUDIENCE_HEADER]: `premium; max-age=${maxAge}` } : undefined;
+    const audience = route.cache === 'premium' && maxAge >= 1 ? { 'cache-control': 'no-store', [AUDIENCE_HEADER]: audienceHeaderValue('premium', maxAge) } : undefined;
 
     const viaGet = route.method === 'HEAD';
     if (viaGet) headRoutes.set(app, (headRoutes.get(app) ?? new Set()).add(route.path));
