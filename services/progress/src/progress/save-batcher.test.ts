@@ -98,6 +98,23 @@ describe('group commit of progress saves', () => {
     expect(queued.map((r) => r.applied)).toEqual([true, false, true]);
     for (const answer of queued) expect(answer).toMatchObject({ progress: 40, lastPosition: 4, furthestPosition: 4 });
   });
+
+  it("fails only the save Postgres refuses, and keeps a row's other saves in their order", async () => {
+    const saves = createSaveBatcher(db());
+    const save = (u: number, progress: number, clientTime: number) => saves.save(user(u), product(3), { progress, lastPosition: progress, completed: false, clientTime });
+    const outcomes = await Promise.allSettled([
+      save(96, 10, 1), // alone, at once; the rest queue behind it and go together
+      save(97, 40_000, 1), // out of a smallint's range: Postgres refuses the statement holding it
+      save(98, 20, 1),
+      save(98, 30, 2),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const rows = await db().selectFrom('progress').select(['user_id', 'progress']).where('product_id', '=', product(3)).where('user_id', 'in', [user(96), user(97), user(98)]).orderBy('user_id').execute();
+    expect(rows).toEqual([
+      { user_id: user(96), progress: 10 },
+      { user_id: user(98), progress: 30 },
+    ]);
+  });
 });
 
 /** One row's saves in one call must end exactly as the same saves one call each, in order. */

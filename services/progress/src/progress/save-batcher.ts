@@ -66,7 +66,9 @@ export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBa
       const byRow = new Map<string, Pending[]>();
       for (const item of batch) {
         const row = `${item.userId}\u0000${item.productId}`;
-        byRow.set(row, [...(byRow.get(row) ?? []), item]);
+        const saves = byRow.get(row);
+        if (saves) saves.push(item);
+        else byRow.set(row, [item]);
       }
       await Promise.all(
         [...byRow.values()].map(async (saves) => {
