@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort, portIsFree } from './ports';
@@ -14,6 +15,11 @@ describe('freePort', () => {
     } finally {
       server.close();
     }
+  });
+
+  it("hands out ports below the OS's own range, so no outgoing connection can take one before its server listens", async () => {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    for (let i = 0; i < 10; i++) expect(await freePort()).toBeLessThan(low!);
   });
 
   it('never hands out a port it was told is already promised to another process', async () => {

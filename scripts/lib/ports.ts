@@ -10,11 +10,23 @@ export function portIsFree(port: number): Promise<boolean> {
 }
 
 /**
- * A free port: the preferred one when it is free, else one the OS picks. `avoid` holds ports already
- * handed out but not yet listened on (a port the OS just released may be offered again at once).
+ * Where ports are handed out from: below the range the OS gives out itself (Linux: 32768-60999; macOS and
+ * Windows start higher), which serves every listen(0) and the local end of every outgoing connection. A port
+ * found free in that range could be taken by any process's next connection before its server listened (a
+ * CI run lost a gateway's metrics port that way); one below it is taken only by a server asking for it.
+ */
+const HANDED_OUT = { from: 20_000, to: 32_000 } as const;
+
+/**
+ * A free port: the preferred one when it is free, else one from HANDED_OUT (the OS's own pick if none is found).
+ * `avoid` holds ports already handed out but not yet listened on.
  */
 export async function freePort(preferred?: number, avoid: ReadonlySet<number> = new Set()): Promise<number> {
   if (preferred && !avoid.has(preferred) && (await portIsFree(preferred))) return preferred;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = HANDED_OUT.from + Math.floor(Math.random() * (HANDED_OUT.to - HANDED_OUT.from));
+    if (!avoid.has(port) && (await portIsFree(port))) return port;
+  }
   for (let attempt = 0; ; attempt++) {
     const port = await osPort();
     if (!avoid.has(port) || attempt >= 20) return port;
