@@ -1,13 +1,13 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { IDENTITY_HEADER, INTERNAL_HEADER, authRoutes, type CurrentUserResponse, type Identity } from '@catalyst/contracts';
+import { IDENTITY_HEADER, INTERNAL_HEADER, authRoutes, type Audience, type CurrentUserResponse, type Identity } from '@catalyst/contracts';
 import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
 import { chain, localsOf, pathOf, type Handler } from './chain';
 import { openApiHandler } from './api-docs';
 import { clientErrorsHandlers } from './client-errors';
 import { releaseAdminHandlers } from './releases/admin';
 import type { GatewayReleases } from './releases';
-import { sendEntry, type Audience, type EdgeCache, type EdgeTicket } from './edge-cache';
+import { sendEntry, type EdgeCache, type EdgeTicket } from './edge-cache';
 import type { ClientAddress } from './client-address';
 import type { GatewayConfig } from './config';
 import { MESSAGES, sendError } from './errors';

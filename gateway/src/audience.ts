@@ -1,6 +1,5 @@
-import type { Identity } from '@catalyst/contracts';
+import type { Audience, Identity } from '@catalyst/contracts';
 import { MemoryCache, createEntitlements, createInvalidations, createPeer, type Broadcast, type Logger } from '@catalyst/service-kit';
-import type { Audience } from './edge-cache';
 
 /**
  * Who may be given an answer a service shared with an audience (edge-cache.ts): the premium audience is every

@@ -39,8 +39,6 @@ export interface EdgeTicket {
   audience?: Audience;
 }
 
-export type { Audience };
-
 export interface EdgeCacheOptions {
   /** Upper bound of any entry's lifetime; 0 turns the cache off. */
   maxTtlSeconds: number;
@@ -74,7 +72,6 @@ const NOT_STORED = new Set([
 
 const CACHEABLE_VARY = new Set(['origin', 'accept-encoding']);
 
-/** Seconds a shared cache may reuse this answer (0: it may not), from the service's own Cache-Control. */
 /** Whether an answer can be kept and replayed at all: a 200 without a cookie, an encoding, or a Vary beyond Origin/Accept-Encoding. */
 function replayable(status: number, headers: IncomingHttpHeaders): boolean {
   if (status !== 200 || headers['set-cookie'] !== undefined) return false;
@@ -84,6 +81,7 @@ function replayable(status: number, headers: IncomingHttpHeaders): boolean {
   return vary === undefined || vary.split(',').every((field) => CACHEABLE_VARY.has(field.trim().toLowerCase()));
 }
 
+/** Seconds a shared cache may reuse this answer (0: it may not), from the service's own Cache-Control. */
 export function sharedMaxAge(status: number, headers: IncomingHttpHeaders): number {
   if (!replayable(status, headers)) return 0;
   const control = headers['cache-control'];
