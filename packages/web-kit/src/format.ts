@@ -35,15 +35,17 @@ export function formatPlayerTime(seconds: number | null | undefined): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const longDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+// Made on first use: a page's first Intl object loads the locale data (about 35 ms of a slow phone's
+// main thread), which a page showing no date (the welcome page, hydrating its first paint) never needs.
+const dateFormats: Partial<Record<'short' | 'long', Intl.DateTimeFormat>> = {};
+const dateFormat = (style: 'short' | 'long') => (dateFormats[style] ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: style, day: 'numeric' }));
 
 /** A date for people: 'Jan 5, 2026' (or 'January 5, 2026' with style 'long'). Invalid → ''. */
 export function formatDate(value: string | number | Date | null | undefined, style: 'short' | 'long' = 'short'): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return (style === 'long' ? longDateFormat : dateFormat).format(date);
+  return dateFormat(style).format(date);
 }
 
 /** Texts over `max` characters are cut to `max - 3` plus '...' (60 → 57 + '...'). */
