@@ -19,6 +19,9 @@ interface SiteConfig {
 const siteConfig = (page: Page) =>
   page.evaluate(() => JSON.parse(document.getElementById('catalyst-config')?.textContent || '{}') as SiteConfig);
 
+/** The shell's scripts but its early entry (which runs the rest once the first paint shows). */
+const APP_SCRIPTS = /\/(?!early\.)[\w.-]+\.js$/;
+
 const todayLong = () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
 
 test.describe('visitor', () => {
@@ -133,6 +136,38 @@ test.describe('visitor', () => {
     await dismissCookieBanner(page);
     await page.goto('/about');
     await expect(page.getByText('Authentication Required')).toBeVisible();
+  });
+
+  test("the welcome page shows before the app's code has run, and never in a tab keeping a session", async ({ page }) => {
+    await dismissCookieBanner(page);
+    // Only the early entry runs: the app's own scripts never arrive.
+    await page.route(APP_SCRIPTS, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Up for Free' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse Categories' })).toHaveAttribute('href', '/browse');
+
+    // A signed-in tab: the visitor's page is in the HTML, but never shown.
+    await loginAs(page, 'learner');
+    await page.reload();
+    await expect(page.locator('#root h1')).toHaveText('Welcome to Catalyst');
+    await expect(page.locator('#root h1')).toBeHidden();
+    await page.unroute(APP_SCRIPTS);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Welcome to Catalyst');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('a button clicked on the welcome page before the app has loaded does its job once it has', async ({ page }) => {
+    await dismissCookieBanner(page);
+    // The app's scripts arrive late (a slow connection); the page is on screen meanwhile.
+    await page.route(APP_SCRIPTS, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Sign Up for Free' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
   });
 
   test('keyboard users start at a visible skip link', async ({ page }) => {

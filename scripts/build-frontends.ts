@@ -7,6 +7,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildServiceWorker } from './build-sw';
+import { writeFirstPaint } from './first-paint';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,10 +17,12 @@ export interface FrontendApp {
   dir: string;
   /** A file every complete build has in dist/. */
   marker: string;
+  /** The build also renders the first paint of its pages that need no data (scripts/first-paint.ts). */
+  firstPaint?: boolean;
 }
 
 export const FRONTEND_APPS: FrontendApp[] = [
-  { name: 'shell', dir: 'shell', marker: 'index.html' },
+  { name: 'shell', dir: 'shell', marker: 'index.html', firstPaint: true },
   { name: 'catalog', dir: 'mfe-catalog', marker: 'mf-manifest.json' },
   { name: 'player', dir: 'mfe-player', marker: 'mf-manifest.json' },
   { name: 'account', dir: 'mfe-account', marker: 'mf-manifest.json' },
@@ -82,9 +85,18 @@ function childEnv(): NodeJS.ProcessEnv {
 /**
  * Runs `rspack build` for one app in a plain node child process: the federation runtime is taken
  * from a function's source text, which a TypeScript loader in this process would have altered.
- * `outDir` builds somewhere else than the app's dist/ (a release: scripts/release/release.ts).
+ * `outDir` builds somewhere else than the app's dist/ (a release: scripts/release/release.ts). A host's
+ * build then renders its first paint into the same folder.
  */
-export function compile(app: FrontendApp, log: (line: string) => void, outDir?: string): Promise<void> {
+export async function compile(app: FrontendApp, log: (line: string) => void, outDir?: string): Promise<void> {
+  await rspackBuild(app, log, outDir);
+  if (app.firstPaint) {
+    const { pages } = await writeFirstPaint(path.join(ROOT, app.dir), outDir ?? path.join(ROOT, app.dir, 'dist'));
+    log(`  ${app.name}: first paint of ${Object.keys(pages).join(', ')}`);
+  }
+}
+
+function rspackBuild(app: FrontendApp, log: (line: string) => void, outDir?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [RSPACK_CLI, 'build', '--config', 'rspack.config.ts', '--mode', 'production'], {
       cwd: path.join(ROOT, app.dir),

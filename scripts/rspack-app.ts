@@ -7,6 +7,7 @@ import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { DEFAULT_DESCRIPTION } from '../packages/web-kit/src/descriptions';
+import { AFTER_FIRST_PAINT_ATTRIBUTE } from '../packages/web-kit/src/first-paint';
 
 export interface FrontendOptions {
   /** Federation name: 'shell', 'catalog', 'player', 'account', 'admin'. */
@@ -70,11 +71,94 @@ class PreloadStartupPlugin {
             .map((tag) => link({ rel: 'preload', href: String(tag.attributes.src), as: 'script', fetchpriority: 'high' })),
           link({ rel: 'preload', href: '/mf/remotes.json', as: 'fetch', crossorigin: 'anonymous' }),
         ];
+        // The app's scripts besides the early entry: on a page served with its first paint the gateway takes
+        // these out and the early entry runs them once that paint is on screen (gateway/src/first-paint.ts).
+        const earlyFiles = new Set(compilation.entrypoints.get('early')?.getFiles() ?? []);
+        for (const tag of data.assetTags.scripts) {
+          const src = tag.attributes.src;
+          if (tag.tagName === 'script' && typeof src === 'string' && !earlyFiles.has(src.replace(/^\//, ''))) tag.attributes[AFTER_FIRST_PAINT_ATTRIBUTE] = true;
+        }
         data.assetTags.scripts.unshift(...hints);
         return data;
       });
     });
   }
+}
+
+const RESOLVE: Configuration['resolve'] = { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: { 'react-router-dom$': ROUTER_MODULE } };
+
+/** TypeScript/JSX through swc, CSS modules, assets; `server` keeps only CSS modules' class names (the same names). */
+function moduleOptions(dev: boolean, server = false): Configuration['module'] {
+  return {
+    parser: {
+      // An import of a name a module does not export (e.g. one missing from the router subset) fails the build.
+      javascript: { exportsPresence: 'error' },
+      'css/auto': { namedExports: false },
+      'css/module': { namedExports: false },
+    },
+    generator: {
+      'css/auto': { localIdentName: dev ? '[uniqueName]-[name]__[local]' : '[uniqueName]-[hash:8]', ...(server ? { exportsOnly: true } : {}) },
+    },
+    rules: [
+      { test: /\.css$/, type: 'css/auto' },
+      {
+        test: /\.[jt]sx?$/,
+        exclude: /node_modules/,
+        loader: 'builtin:swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            target: 'es2020',
+            transform: { react: { runtime: 'automatic', development: dev, refresh: dev && !server } },
+          },
+        },
+        type: 'javascript/auto',
+      },
+      { test: /\.(png|jpe?g|gif|webp|svg|mp4|woff2?)$/, type: 'asset' },
+    ],
+  };
+}
+
+/** Values compiled into every bundle. */
+function buildDefines() {
+  return new rspack.DefinePlugin({
+    // A label compiled into each app's own bundle, so a redeployed remote can be told apart.
+    'process.env.CATALYST_BUILD_LABEL': JSON.stringify(process.env.CATALYST_BUILD_LABEL ?? ''),
+    'process.env.CATALYST_ROUTER_VERSION': JSON.stringify(routerVersion),
+    'process.env.CATALYST_WEB_KIT_VERSION': JSON.stringify(packageVersion('../packages/web-kit')),
+  });
+}
+
+/** Where an app's first-paint renderer is built (outside dist/: it is run at build time, never served). */
+export const firstPaintBundle = (dir: string) => path.join(dir, '.first-paint', 'first-paint.cjs');
+
+/**
+ * The host's first-paint renderer (shell/src/first-paint.tsx) for Node: the same modules and CSS class
+ * names as the browser build, run once after it by scripts/first-paint.ts.
+ */
+export function defineFirstPaint(options: Pick<FrontendOptions, 'name' | 'dir'> & { entry: string }) {
+  return (): Configuration => ({
+    mode: 'production',
+    target: 'node20',
+    context: options.dir,
+    entry: { 'first-paint': options.entry },
+    output: {
+      path: path.dirname(firstPaintBundle(options.dir)),
+      uniqueName: options.name,
+      filename: '[name].cjs',
+      chunkFilename: '[name].[id].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: RESOLVE,
+    module: moduleOptions(false, true),
+    plugins: [buildDefines()],
+    optimization: { minimize: false },
+    devtool: false,
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  });
 }
 
 type Env = Record<string, unknown>;
@@ -126,42 +210,10 @@ export function defineFrontend(options: FrontendOptions) {
         assetModuleFilename: dev ? 'assets/[name][ext]' : 'assets/[name].[contenthash:10][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: { 'react-router-dom$': ROUTER_MODULE } },
-      module: {
-        parser: {
-          // An import of a name a module does not export (e.g. one missing from the router subset) fails the build.
-          javascript: { exportsPresence: 'error' },
-          'css/auto': { namedExports: false },
-          'css/module': { namedExports: false },
-        },
-        generator: {
-          'css/auto': { localIdentName: dev ? '[uniqueName]-[name]__[local]' : '[uniqueName]-[hash:8]' },
-        },
-        rules: [
-          { test: /\.css$/, type: 'css/auto' },
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                target: 'es2020',
-                transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
-              },
-            },
-            type: 'javascript/auto',
-          },
-          { test: /\.(png|jpe?g|gif|webp|svg|mp4|woff2?)$/, type: 'asset' },
-        ],
-      },
+      resolve: RESOLVE,
+      module: moduleOptions(dev),
       plugins: [
-        // A label compiled into each app's own bundle, so a redeployed remote can be told apart.
-        new rspack.DefinePlugin({ 'process.env.CATALYST_BUILD_LABEL': JSON.stringify(process.env.CATALYST_BUILD_LABEL ?? '') }),
-        new rspack.DefinePlugin({
-          'process.env.CATALYST_ROUTER_VERSION': JSON.stringify(routerVersion),
-          'process.env.CATALYST_WEB_KIT_VERSION': JSON.stringify(packageVersion('../packages/web-kit')),
-        }),
+        buildDefines(),
         // The shell is a pure runtime host (it loads the federation runtime only on pages with a remote).
         host
           ? null

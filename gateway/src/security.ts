@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import type { Handler } from './chain';
 import type { ClientAddress } from './client-address';
 import helmet from 'helmet';
+import { KEPT_SESSION_SCRIPT_SOURCE } from './first-paint';
 import type { GatewayConfig } from './config';
 
 const originOf = (url: string) => {
@@ -20,7 +21,7 @@ export function remoteOrigins(config: GatewayConfig): string[] {
 }
 
 /**
- * helmet with a real Content-Security-Policy (no inline scripts), nosniff, a referrer policy and
+ * helmet with a real Content-Security-Policy (no inline scripts but the first paint's, by hash), nosniff, a referrer policy and
  * frame denial; HSTS only for requests that arrived over HTTPS (as seen through TRUST_PROXY).
  */
 export function securityHeaders(config: GatewayConfig): RequestHandler[] {
@@ -30,7 +31,8 @@ export function securityHeaders(config: GatewayConfig): RequestHandler[] {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remotes],
+        // The first paint's one inline script, by its hash (gateway/src/first-paint.ts).
+        scriptSrc: ["'self'", KEPT_SESSION_SCRIPT_SOURCE, ...remotes],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
         imgSrc: ["'self'", 'data:', 'blob:', ...config.CSP_IMG_SRC],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMediaGrant, signMediaUrl } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
 import { VIDEO_LINK_REFUSED, buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
+import { KEPT_SESSION_SCRIPT_SOURCE } from './first-paint';
 import { rawRequest, startGateway, type RunningGateway } from './testing/upstreams';
 
 const INDEX = '<!doctype html><html><head><meta charset="utf-8"><title>Catalyst</title><script defer src="/main.3f9a1c07.js"></script></head><body><div id="root"></div></body></html>';
@@ -80,7 +81,8 @@ describe('serving the front ends', () => {
     const response = await get('/');
     const csp = response.headers.get('content-security-policy') ?? '';
     const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));
-    expect(directives['script-src']).toBe("'self'");
+    // 'self' and the one inline script of the first paint, by its hash (first-paint.test.ts).
+    expect(directives['script-src']).toBe(`'self' ${KEPT_SESSION_SCRIPT_SOURCE}`);
     expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
     expect(directives['img-src']).toBe("'self' data: blob:");
     expect(directives['media-src']).toBe("'self' blob:");
@@ -255,7 +257,7 @@ describe('remote locations per environment', () => {
       expect(body.remotes.catalog).toBe('https://cdn.example/catalog/mf-manifest.json');
       expect(body.remotes.player).toBe('/mf/player/mf-manifest.json');
       const csp = (await fetch(`${gateway.url}/`)).headers.get('content-security-policy');
-      expect(csp).toContain("script-src 'self' https://cdn.example");
+      expect(csp).toContain(`script-src 'self' ${KEPT_SESSION_SCRIPT_SOURCE} https://cdn.example`);
     } finally {
       await gateway.close();
       rmSync(root, { recursive: true, force: true });

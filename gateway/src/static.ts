@@ -7,6 +7,7 @@ import { sendError } from './errors';
 import type { GatewayReleases } from './releases';
 import { createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
 import { releaseFilesHandler } from './releases/files';
+import { FIRST_PAINT_FILE, firstPaintOf, firstPaintSchema, injectFirstPaint, type FirstPaint } from './first-paint';
 import { injectInstallTags, manifestHandler, serviceWorkerHeaders } from './pwa';
 
 export const SITE_TAGLINE = 'Where the change happens.';
@@ -33,7 +34,7 @@ export interface SiteConfig {
   supportEmail: string;
 }
 
-export const siteConfigOf = (config: GatewayConfig): SiteConfig => ({
+export const siteConfigOf = (config: Pick<GatewayConfig, 'SITE_NAME' | 'CONTACT_EMAIL' | 'CONTACT_PHONE' | 'SUPPORT_EMAIL'>): SiteConfig => ({
   name: config.SITE_NAME,
   tagline: SITE_TAGLINE,
   contactEmail: config.CONTACT_EMAIL,
@@ -138,23 +139,44 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
   let indexOf = indexPath;
   const site = siteConfigOf(config);
   const registry = releases?.registry ?? createRemotesRegistry({ repo: null, overrides: config.MF_REMOTES, log });
-  let cachedIndex: { mtimeMs: number; html: string } | undefined;
+  let cachedIndex: { version: string; html: string; firstPaints: Map<string, string> } | undefined;
 
-  // Read again only when the shell is rebuilt, so a new deploy needs no restart.
-  async function indexHtml(): Promise<string | undefined> {
+  /** The build's first paint (first-paint.json beside index.html), when it has one that reads. */
+  async function firstPaintIn(dir: string): Promise<FirstPaint | undefined> {
+    try {
+      return firstPaintSchema.parse(JSON.parse(await readFile(path.join(dir, FIRST_PAINT_FILE), 'utf8')));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ dir, err: error }, 'first paint unreadable: pages are served without it');
+      return undefined;
+    }
+  }
+
+  // Read again only when the shell is rebuilt (index.html or its first paint), so a new deploy needs no restart.
+  async function indexHtml(pathname: string): Promise<string | undefined> {
     try {
       indexPath = path.join(shellDir(), 'index.html');
       if (indexOf !== indexPath) [cachedIndex, indexOf] = [undefined, indexPath];
-      const info = await stat(indexPath);
-      if (cachedIndex?.mtimeMs !== info.mtimeMs) cachedIndex = { mtimeMs: info.mtimeMs, html: injectInstallTags(injectSiteConfig(await readFile(indexPath, 'utf8'), site)) };
-      return cachedIndex.html;
+      const dir = path.dirname(indexPath);
+      const [info, paintInfo] = await Promise.all([stat(indexPath), stat(path.join(dir, FIRST_PAINT_FILE)).catch(() => undefined)]);
+      const version = `${info.mtimeMs}:${paintInfo?.mtimeMs ?? '-'}`;
+      if (cachedIndex?.version !== version) {
+        const html = injectInstallTags(injectSiteConfig(await readFile(indexPath, 'utf8'), site));
+        const firstPaint = paintInfo ? await firstPaintIn(dir) : undefined;
+        const firstPaints = new Map<string, string>();
+        for (const page of Object.keys(firstPaint?.pages ?? {})) {
+          const content = firstPaintOf(firstPaint, site, page);
+          if (content !== undefined) firstPaints.set(page, injectFirstPaint(html, content));
+        }
+        cachedIndex = { version, html, firstPaints };
+      }
+      return cachedIndex.firstPaints.get(pathname) ?? cachedIndex.html;
     } catch {
       return undefined;
     }
   }
 
-  const serveIndex: RequestHandler = async (_req, res) => {
-    const html = await indexHtml();
+  const serveIndex: RequestHandler = async (req, res) => {
+    const html = await indexHtml(req.path);
     if (html === undefined) {
       log.warn({ indexPath }, 'shell build missing');
       res.status(503).type('text/plain').setHeader('cache-control', 'no-store');

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { StrictMode, type ReactNode } from 'react';
+import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { lazyPage, RequireAdmin, RequireAuth } from '@catalyst/web-kit';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { RemoteModule } from './federation/RemoteModule';
@@ -55,12 +55,24 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/**
+ * The whole app. `location` renders that one address without a browser (the build-time first paint,
+ * first-paint.tsx): the same tree as in the browser, so the page it makes can be hydrated.
+ */
+export function App({ location }: { location?: string } = {}) {
   return (
-    <AppErrorBoundary>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppErrorBoundary>
+    <StrictMode>
+      <AppErrorBoundary>
+        {location === undefined ? (
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        ) : (
+          <MemoryRouter initialEntries={[location]}>
+            <AppRoutes />
+          </MemoryRouter>
+        )}
+      </AppErrorBoundary>
+    </StrictMode>
   );
 }

@@ -1,8 +1,11 @@
 import '@catalyst/web-kit/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { FIRST_PAINT_ATTRIBUTE, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { api, session } from '@catalyst/web-kit';
 import { App } from './App';
+import { reportClientError } from './errors/reportClientError';
+import { replayFirstPaintClick } from './first-paint-clicks';
 import { preloadRouteRemote } from './federation/preload';
 import { discoverRemotes } from './federation/remotes';
 import { startPwa } from './pwa/start';
@@ -20,16 +23,29 @@ export function renderApp(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
 
+  // A page the gateway served with its first paint (gateway/src/first-paint.ts) is already on screen
+  // as a visitor sees it: a visitor's tab hydrates it (no second render of the page; as a transition,
+  // React yields to the browser every few milliseconds); a tab keeping a session (the first paint
+  // hidden) renders its own page.
+  const firstPaint = container.hasAttribute(FIRST_PAINT_ATTRIBUTE) && !document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE);
+  if (firstPaint) {
+    startTransition(() => {
+      hydrateRoot(container, <App />, { onRecoverableError: (error) => void reportClientError(error) });
+    });
+    replayFirstPaintClick();
+    return;
+  }
   // A kept session is checked before the first paint when it answers quickly (the header would otherwise
   // change under the page once /auth/me answers); a slow check paints the page with the header's
   // spinner instead of leaving it blank.
   const slow = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
   void Promise.race([sessionChecked, slow]).finally(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // A kept session's tab: the hidden first paint (and the style hiding it) goes, and the app renders its own page.
+    if (container.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
+      container.replaceChildren();
+      container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+    }
+    createRoot(container).render(<App />);
   });
 }
 

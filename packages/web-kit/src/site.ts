@@ -23,16 +23,8 @@ export const defaultSiteConfig: SiteConfig = {
   apiBaseUrl: '/api/v1',
 };
 
-/** Reads `<script type="application/json" id="catalyst-config">`; unknown or malformed values fall back to defaults. */
-export function readSiteConfig(doc: Document | undefined = globalThis.document): SiteConfig {
-  const text = doc?.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent;
-  if (!text) return { ...defaultSiteConfig };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return { ...defaultSiteConfig };
-  }
+/** The defaults, with each setting `raw` gives as a non-blank string (trimmed). */
+export function siteConfigFrom(raw: unknown): SiteConfig {
   const config = { ...defaultSiteConfig };
   if (raw && typeof raw === 'object') {
     for (const key of Object.keys(defaultSiteConfig) as (keyof SiteConfig)[]) {
@@ -43,7 +35,27 @@ export function readSiteConfig(doc: Document | undefined = globalThis.document):
   return config;
 }
 
+/** Reads `<script type="application/json" id="catalyst-config">`; unknown or malformed values fall back to defaults. */
+export function readSiteConfig(doc: Document | undefined = globalThis.document): SiteConfig {
+  const text = doc?.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return { ...defaultSiteConfig };
+  try {
+    return siteConfigFrom(JSON.parse(text));
+  } catch {
+    return { ...defaultSiteConfig };
+  }
+}
+
 let cached: SiteConfig | undefined;
+
+/**
+ * The site config to render with where there is no page to read it from (the shell's first paint,
+ * rendered at build time: shell/src/first-paint.tsx).
+ */
+export function setSiteConfig(values: Partial<SiteConfig>): SiteConfig {
+  cached = siteConfigFrom(values);
+  return cached;
+}
 
 /** The site config of this page, read once. */
 export function getSiteConfig(): SiteConfig {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@catalyst/web-kit';
 import styles from './CookieBanner.module.css';
@@ -14,10 +14,15 @@ function storedConsent(): string | null {
   }
 }
 
-/** Fixed at the bottom until the visitor chooses; the choice is kept in localStorage.cookieConsent. */
+/**
+ * Fixed at the bottom until the visitor chooses; the choice is kept in localStorage.cookieConsent. It is
+ * read after the first render, which is the same for every visitor: the build-time first paint
+ * (first-paint.tsx) cannot know a returning visitor's choice, and the page hydrates it as it is.
+ */
 export function CookieBanner() {
-  const [consent, setConsent] = useState(storedConsent);
-  if (consent) return null;
+  const [consent, setConsent] = useState<string | null | undefined>(undefined);
+  useEffect(() => setConsent(storedConsent()), []);
+  if (consent !== null) return null;
   const choose = (value: CookieConsent) => {
     try {
       localStorage.setItem(COOKIE_CONSENT_KEY, value);

@@ -59,7 +59,8 @@ export function Footer() {
         ) : null}
       </div>
       <div className={styles.bottom}>
-        <p>
+        {/* A first paint built in an earlier year keeps its year until the next render: no hydration error. */}
+        <p suppressHydrationWarning>
           © {year} {site.name}. All rights reserved.
         </p>
       </div>

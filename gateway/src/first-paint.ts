@@ -1,0 +1,60 @@
+// The shell's first paint: HTML of its pages that need neither data nor a session, rendered at build
+// time (shell/src/first-paint.tsx, written to the build's first-paint.json by scripts/first-paint.ts),
+// served inside #root so the page paints when the HTML and its CSS arrive instead of after the app's
+// scripts. The app's first render replaces it.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { AFTER_FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_ATTRIBUTE, HELD_SCRIPT_TYPE, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import { TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
+import type { SiteConfig } from './static';
+
+export const FIRST_PAINT_FILE = 'first-paint.json';
+
+export const firstPaintSchema = z.object({
+  /** The site config the pages were rendered with: they are served only while the gateway's is the same. */
+  site: z.record(z.string(), z.string()),
+  /** Path → the HTML inside #root. */
+  pages: z.record(z.string(), z.string()),
+});
+export type FirstPaint = z.infer<typeof firstPaintSchema>;
+
+/**
+ * The first paint shows a visitor's page; a tab that keeps a session may be someone else's (the
+ * dashboard at '/'). This runs in <head> before anything paints and marks such a tab, and the style
+ * beside it keeps the visitor's page hidden there until the app renders.
+ */
+export const KEPT_SESSION_SCRIPT = `try{sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})&&document.documentElement.setAttribute(${JSON.stringify(KEPT_SESSION_ATTRIBUTE)},"")}catch(e){}`;
+const KEPT_SESSION_STYLE = `html[${KEPT_SESSION_ATTRIBUTE}] #root[${FIRST_PAINT_ATTRIBUTE}]{visibility:hidden}`;
+
+/** The CSP source that lets the one inline script run (script-src keeps 'self' and nothing inline else). */
+export const KEPT_SESSION_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(KEPT_SESSION_SCRIPT).digest('base64')}'`;
+
+const sameSite = (built: Record<string, string>, site: SiteConfig) =>
+  Object.keys(built).length === Object.keys(site).length && Object.entries(site).every(([key, value]) => built[key] === value);
+
+/** The first paint of `pathname`, if the build has one rendered with this site config. */
+export function firstPaintOf(firstPaint: FirstPaint | undefined, site: SiteConfig, pathname: string): string | undefined {
+  if (!firstPaint || !Object.hasOwn(firstPaint.pages, pathname) || !sameSite(firstPaint.site, site)) return undefined;
+  return firstPaint.pages[pathname];
+}
+
+const EMPTY_ROOT = /<div id="root"><\/div>/;
+const HEAD = /<head\b[^>]*>/i;
+const APP_SCRIPT = new RegExp(`<script\\b(?=[^>]*\\s${AFTER_FIRST_PAINT_ATTRIBUTE}[\\s=>])([^>]*)>`, 'gi');
+
+/**
+ * index.html with `page` inside its (empty) #root, and the kept-session guard first in <head> (before
+ * any stylesheet, which an inline script would otherwise wait for). The app's scripts besides the early
+ * entry are held back (their preloads still fetch them): the early entry runs them once the first paint
+ * is on screen, where the browser would otherwise run whatever has arrived before painting anything.
+ * Unchanged without a <head> or an empty #root.
+ */
+export function injectFirstPaint(html: string, page: string): string {
+  const head = HEAD.exec(html);
+  if (!head || !EMPTY_ROOT.test(html)) return html;
+  const at = head.index + head[0].length;
+  const guard = `<script>${KEPT_SESSION_SCRIPT}</script><style>${KEPT_SESSION_STYLE}</style>`;
+  return `${html.slice(0, at)}${guard}${html.slice(at)}`
+    .replace(APP_SCRIPT, (_tag, attributes: string) => `<script type="${HELD_SCRIPT_TYPE}"${attributes.replace(/\s(?:defer|async|type)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?(?=[\s>]|$)/gi, '')}>`)
+    .replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_PAINT_ATTRIBUTE}="">${page}</div>`);
+}

@@ -1,0 +1,83 @@
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+import { renderFirstPaint } from './first-paint';
+import { noteFirstPaintClicks, replayFirstPaintClick } from './first-paint-clicks';
+
+let root: Root | undefined;
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+/** Serves the first paint as the gateway does (the early entry noting clicks on it). */
+function serveFirstPaint(html: string): void {
+  document.body.innerHTML = `<div id="root" data-first-paint="">${html}</div>`;
+  noteFirstPaintClicks();
+}
+
+/** Lets the app hydrate the page as bootstrap.tsx does; what React could not reuse. */
+async function hydrate(): Promise<unknown[]> {
+  const container = document.getElementById('root')!;
+  const mismatches: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(container, <App />, { onRecoverableError: (error) => mismatches.push(error) });
+    replayFirstPaintClick();
+  });
+  return mismatches;
+}
+
+async function hydrateFirstPaint(html: string): Promise<unknown[]> {
+  serveFirstPaint(html);
+  return hydrate();
+}
+
+describe("the shell's first paint", () => {
+  it("is the welcome page a visitor sees, with the site's own name, and no cookie banner yet", () => {
+    const pages = renderFirstPaint({ name: 'Acme Learning' });
+    expect(Object.keys(pages)).toEqual(['/']);
+    document.body.innerHTML = pages['/'] ?? '';
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Acme Learning');
+    expect(screen.getByRole('button', { name: 'Sign Up for Free' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Categories' }).getAttribute('href')).toBe('/browse');
+    expect(screen.queryByRole('region', { name: 'We use cookies' })).toBeNull();
+  });
+
+  it('is hydrated by the app as it is, and a new visitor then gets the cookie banner', async () => {
+    window.history.replaceState(null, '', '/');
+    const mismatches = await hydrateFirstPaint(renderFirstPaint({ name: 'Acme Learning' })['/'] ?? '');
+    expect(mismatches).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Acme Learning');
+    expect(screen.getByRole('region', { name: 'We use cookies' })).toBeTruthy();
+  });
+
+  it('is hydrated for a returning visitor too, who keeps no banner', async () => {
+    // Rendered at build time, where no visitor's choice is known; this visitor made one long ago.
+    const html = renderFirstPaint({ name: 'Acme Learning' })['/'] ?? '';
+    localStorage.setItem('cookieConsent', 'essential');
+    window.history.replaceState(null, '', '/');
+    const mismatches = await hydrateFirstPaint(html);
+    expect(mismatches).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'We use cookies' })).toBeNull();
+  });
+
+  it('clicks again, once the app has it, a button clicked while the app was still loading', async () => {
+    window.history.replaceState(null, '', '/');
+    serveFirstPaint(renderFirstPaint({})['/'] ?? '');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up for Free' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await hydrate()).toEqual([]);
+    // The account remote cannot load here: the shell's stand-in dialog says so, under the view asked for.
+    expect(await screen.findByRole('dialog', { name: 'Create Account' }, { timeout: 5000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HELD_SCRIPTS_WAIT_MS, runHeldScripts } from './held-scripts';
+
+/** A stand-in for the browser's paint timing: the test decides when the first contentful paint shows. */
+class PaintObserver {
+  static supportedEntryTypes = ['paint'];
+  static current: PaintObserver | undefined;
+  disconnected = false;
+  constructor(private readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {
+    PaintObserver.current = this;
+  }
+  observe() {}
+  disconnect() {
+    this.disconnected = true;
+  }
+  paint(name: string) {
+    this.callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
+  }
+}
+
+const HELD = ['/872.df1a044714.js', '/999.ce904a1966.js', '/main.76beea8778.js'];
+
+function servePage(held: string[]) {
+  document.head.innerHTML = [
+    '<script defer src="/early.02b7938473.js"></script>',
+    ...held.map((src) => `<script type="text/plain" data-after-first-paint src="${src}"></script>`),
+  ].join('');
+}
+
+/** The scripts of the page: src and whether the browser would run them. */
+const scripts = () =>
+  [...document.querySelectorAll('script')].map((script) => ({ src: script.getAttribute('src'), runs: script.type === '' || script.type === 'text/javascript', async: script.async }));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('PerformanceObserver', PaintObserver);
+  PaintObserver.current = undefined;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.head.innerHTML = '';
+  document.documentElement.removeAttribute('data-kept-session');
+});
+
+describe('the app scripts held back behind the first paint', () => {
+  it('run, in their order, once the first contentful paint has shown', () => {
+    servePage(HELD);
+    runHeldScripts();
+    PaintObserver.current?.paint('first-paint');
+    expect(scripts().filter((s) => s.runs).map((s) => s.src)).toEqual(['/early.02b7938473.js']);
+
+    PaintObserver.current?.paint('first-contentful-paint');
+    expect(PaintObserver.current?.disconnected).toBe(true);
+    const app = scripts().slice(1);
+    expect(app.map((s) => s.src)).toEqual(HELD);
+    // Inserted scripts run in insertion order only when not async.
+    expect(app.every((s) => s.runs && !s.async)).toBe(true);
+  });
+
+  it('run after a while in a tab that paints nothing (opened in the background), and only once', () => {
+    servePage(HELD);
+    runHeldScripts();
+    vi.advanceTimersByTime(HELD_SCRIPTS_WAIT_MS - 1);
+    expect(scripts().filter((s) => s.runs)).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(scripts().filter((s) => s.runs).map((s) => s.src)).toEqual(['/early.02b7938473.js', ...HELD]);
+    PaintObserver.current?.paint('first-contentful-paint');
+    expect(scripts()).toHaveLength(1 + HELD.length);
+  });
+
+  it('run at once in a tab keeping a session, whose first paint stays hidden', () => {
+    document.documentElement.setAttribute('data-kept-session', '');
+    servePage(HELD);
+    runHeldScripts();
+    expect(scripts().filter((s) => s.runs)).toHaveLength(1 + HELD.length);
+  });
+
+  it('leave a page served without a first paint as it is', () => {
+    servePage([]);
+    const before = document.head.innerHTML;
+    runHeldScripts();
+    vi.advanceTimersByTime(HELD_SCRIPTS_WAIT_MS);
+    expect(document.head.innerHTML).toBe(before);
+  });
+});
