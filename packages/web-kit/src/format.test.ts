@@ -39,6 +39,17 @@ describe('formatDate', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDate(undefined)).toBe('');
   });
+
+  it("writes every day as Intl's en-US does, in the reader's time zone", () => {
+    const short = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    const long = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    // Every 7 hours over two years, a leap day among them: every month, day and hour of the day.
+    for (let t = Date.UTC(2027, 0, 1); t < Date.UTC(2029, 0, 1); t += 7 * 3600_000) {
+      const date = new Date(t);
+      expect(formatDate(date)).toBe(short.format(date));
+      expect(formatDate(date.toISOString(), 'long')).toBe(long.format(date));
+    }
+  });
 });
 
 describe('truncate', () => {
