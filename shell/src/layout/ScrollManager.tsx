@@ -51,6 +51,9 @@ export function ScrollManager() {
 
   useEffect(() => {
     const key = entry;
+    // Where the page is now (a first paint may have been scrolled before the app took it over); after
+    // the paint, so reading it forces no layout.
+    lastY.current = window.scrollY;
     let frame = 0;
     const onScroll = () => {
       if (frame) return;
@@ -76,6 +79,10 @@ export function ScrollManager() {
     const samePath = previousPath.current === location.pathname;
     const firstRender = previousPath.current === null;
     previousPath.current = location.pathname;
+    // A page just loaded, with no position kept for it, is where it should be: the top, or where the
+    // person has already scrolled its first paint. Scrolling or measuring here would force a layout
+    // inside the first render's task.
+    if (firstRender && navigationType === 'POP' && !readPositions()[entry]) return undefined;
     const settle = (): (() => void) | undefined => {
       if (navigationType === 'POP') return restore(readPositions()[entry] ?? 0);
       if (samePath && !firstRender) return undefined;
