@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { Endpoint } from './endpoints';
 
 export interface ApiData<T> {
@@ -39,7 +39,9 @@ export function useApiData<E extends AnyEndpoint>(endpoint: E, input?: InputOf<E
     setState((previous) => ({ ...previous, error: null, isLoading: true }));
     (endpoint as unknown as (input: unknown, options: { signal: AbortSignal }) => Promise<T>)(JSON.parse(inputKey) ?? undefined, { signal: controller.signal })
       .then((data) => {
-        if (!controller.signal.aborted) setState({ data, error: null, isLoading: false });
+        // The answer renders as a transition: React yields to the browser every few milliseconds while it
+        // renders a long list, instead of blocking the page (and its input) for the whole render.
+        if (!controller.signal.aborted) startTransition(() => setState({ data, error: null, isLoading: false }));
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
