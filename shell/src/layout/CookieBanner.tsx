@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@catalyst/web-kit';
 import styles from './CookieBanner.module.css';
@@ -6,31 +6,43 @@ import styles from './CookieBanner.module.css';
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
 export type CookieConsent = 'all' | 'essential';
 
+/** A choice made where storage is unavailable: it holds for this visit only. */
+let choiceThisVisit: CookieConsent | null = null;
+const listeners = new Set<() => void>();
+
 function storedConsent(): string | null {
   try {
-    return localStorage.getItem(COOKIE_CONSENT_KEY);
+    return localStorage.getItem(COOKIE_CONSENT_KEY) ?? choiceThisVisit;
   } catch {
-    return null;
+    return choiceThisVisit;
   }
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function choose(value: CookieConsent): void {
+  choiceThisVisit = value;
+  try {
+    localStorage.setItem(COOKIE_CONSENT_KEY, value);
+  } catch {
+    // storage unavailable: hidden for this visit only
+  }
+  for (const listener of listeners) listener();
+}
+
 /**
- * Fixed at the bottom until the visitor chooses; the choice is kept in localStorage.cookieConsent. It is
- * read after the first render, which is the same for every visitor: the build-time first paint
- * (first-paint.tsx) cannot know a returning visitor's choice, and the page hydrates it as it is.
+ * What the build-time first paint (first-paint.tsx) assumes, not knowing the visitor: no banner. A page
+ * hydrating that paint renders this first too, then the stored choice; any other render reads the choice at once.
  */
+const firstPaintConsent = () => 'unknown';
+
+/** Fixed at the bottom until the visitor chooses; the choice is kept in localStorage.cookieConsent. */
 export function CookieBanner() {
-  const [consent, setConsent] = useState<string | null | undefined>(undefined);
-  useEffect(() => setConsent(storedConsent()), []);
-  if (consent !== null) return null;
-  const choose = (value: CookieConsent) => {
-    try {
-      localStorage.setItem(COOKIE_CONSENT_KEY, value);
-    } catch {
-      // storage unavailable: hide for this visit only
-    }
-    setConsent(value);
-  };
+  const consent = useSyncExternalStore(subscribe, storedConsent, firstPaintConsent);
+  if (consent) return null;
   return (
     <section className={styles.banner} aria-labelledby="cookie-banner-title">
       <div className={styles.inner}>
