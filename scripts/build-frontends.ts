@@ -7,7 +7,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildServiceWorker } from './build-sw';
-import { writeFirstPaint } from './first-paint';
+import { siteConfigFromEnv, writeFirstPaint } from './first-paint';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,10 +43,15 @@ function listFiles(target: string): string[] {
     .sort();
 }
 
-/** Hash of the app's src, config and package.json plus the shared packages and build helper. */
-export function sourceHash(app: FrontendApp): string {
-  const inputs = [`${app.dir}/src`, `${app.dir}/rspack.config.ts`, `${app.dir}/package.json`, ...SHARED_INPUTS];
+/** Hash of the app's src, config and package.json plus the shared packages and build helper (and a host's first-paint inputs). */
+/** What a first paint is rendered by and with besides the app's sources: its renderer and the site config (env). */
+const FIRST_PAINT_INPUTS = ['scripts/first-paint.ts', 'gateway/src/first-paint.ts'];
+
+export function sourceHash(app: FrontendApp, env: NodeJS.ProcessEnv = process.env): string {
+  const inputs = [`${app.dir}/src`, `${app.dir}/rspack.config.ts`, `${app.dir}/package.json`, ...SHARED_INPUTS, ...(app.firstPaint ? FIRST_PAINT_INPUTS : [])];
   const hash = createHash('sha256');
+  // Another SITE_NAME (or contact) means another first paint: the gateway would not serve the old one.
+  if (app.firstPaint) hash.update(`${JSON.stringify(siteConfigFromEnv(env))}\0`);
   for (const input of inputs) {
     for (const file of listFiles(path.join(ROOT, input))) {
       hash.update(path.relative(ROOT, file));
