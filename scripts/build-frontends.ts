@@ -4,10 +4,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildServiceWorker } from './build-sw';
 import { siteConfigFromEnv, writeFirstPaint } from './first-paint';
+import { runToEnd } from './lib/processes';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -101,27 +101,14 @@ export async function compile(app: FrontendApp, log: (line: string) => void, out
   }
 }
 
-function rspackBuild(app: FrontendApp, log: (line: string) => void, outDir?: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RSPACK_CLI, 'build', '--config', 'rspack.config.ts', '--mode', 'production'], {
-      cwd: path.join(ROOT, app.dir),
-      env: { ...childEnv(), ...(outDir ? { CATALYST_OUT_DIR: outDir } : {}) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const lines = output.split('\n').filter((line) => line.trim() !== '' && !/compiled successfully|absolute path resolution via its host/.test(line));
-      if (code === 0) {
-        for (const line of lines) log(`  ${app.name}: ${line}`);
-        resolve();
-      } else {
-        reject(new Error(`rspack build of ${app.name} failed (exit ${code}):\n${output}`));
-      }
-    });
+async function rspackBuild(app: FrontendApp, log: (line: string) => void, outDir?: string): Promise<void> {
+  const { code, output } = await runToEnd(process.execPath, [RSPACK_CLI, 'build', '--config', 'rspack.config.ts', '--mode', 'production'], {
+    cwd: path.join(ROOT, app.dir),
+    env: { ...childEnv(), ...(outDir ? { CATALYST_OUT_DIR: outDir } : {}) },
   });
+  if (code !== 0) throw new Error(`rspack build of ${app.name} failed (exit ${code}):\n${output}`);
+  const lines = output.split('\n').filter((line) => line.trim() !== '' && !/compiled successfully|absolute path resolution via its host/.test(line));
+  for (const line of lines) log(`  ${app.name}: ${line}`);
 }
 
 export interface BuildOptions {

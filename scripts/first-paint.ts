@@ -1,12 +1,12 @@
 // Writes a host build's first-paint.json: runs the renderer its rspack config built beside it
 // (shell/src/first-paint.tsx → shell/.first-paint/) with the site config the gateway will inject, in a
 // plain node child (the bundle is built for Node; nothing of this process's loaders touches it).
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { configSchema } from '../gateway/src/config';
 import { FIRST_PAINT_FILE, firstPaintSchema, type FirstPaint } from '../gateway/src/first-paint';
 import { siteConfigOf } from '../gateway/src/static';
+import { runToEnd } from './lib/processes';
 import { firstPaintBundle } from './rspack-app';
 
 /** The site settings the gateway takes from its environment; everything else of its config is irrelevant here. */
@@ -20,16 +20,9 @@ export async function writeFirstPaint(appDir: string, outDir: string, env: NodeJ
   const site = siteConfigFromEnv(env);
   const program = `const { renderFirstPaint } = require(${JSON.stringify(firstPaintBundle(appDir))});
 process.stdout.write(JSON.stringify(renderFirstPaint(${JSON.stringify(site)})));`;
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', program], { env: { PATH: env.PATH, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`the first paint of ${appDir} failed (exit ${code}):\n${stderr}`))));
-  });
-  const firstPaint = firstPaintSchema.parse({ site, pages: JSON.parse(output) as unknown });
+  const run = await runToEnd(process.execPath, ['-e', program], { env: { PATH: env.PATH, NODE_ENV: 'production' } });
+  if (run.code !== 0) throw new Error(`the first paint of ${appDir} failed (exit ${run.code}):\n${run.stderr}`);
+  const firstPaint = firstPaintSchema.parse({ site, pages: JSON.parse(run.stdout) as unknown });
   writeFileSync(path.join(outDir, FIRST_PAINT_FILE), `${JSON.stringify(firstPaint)}\n`);
   return firstPaint;
 }

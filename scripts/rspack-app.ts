@@ -109,7 +109,7 @@ function moduleOptions(dev: boolean, server = false): Configuration['module'] {
           jsc: {
             parser: { syntax: 'typescript', tsx: true },
             target: 'es2020',
-            transform: { react: { runtime: 'automatic', development: dev, refresh: dev && !server } },
+            transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
           },
         },
         type: 'javascript/auto',

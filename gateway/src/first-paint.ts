@@ -32,10 +32,9 @@ export const KEPT_SESSION_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update
 const sameSite = (built: Record<string, string>, site: SiteConfig) =>
   Object.keys(built).length === Object.keys(site).length && Object.entries(site).every(([key, value]) => built[key] === value);
 
-/** The first paint of `pathname`, if the build has one rendered with this site config. */
-export function firstPaintOf(firstPaint: FirstPaint | undefined, site: SiteConfig, pathname: string): string | undefined {
-  if (!firstPaint || !Object.hasOwn(firstPaint.pages, pathname) || !sameSite(firstPaint.site, site)) return undefined;
-  return firstPaint.pages[pathname];
+/** The build's pages by path, if it rendered them with this site config; none otherwise. */
+export function firstPaintPages(firstPaint: FirstPaint | undefined, site: SiteConfig): Record<string, string> {
+  return firstPaint && sameSite(firstPaint.site, site) ? firstPaint.pages : {};
 }
 
 const EMPTY_ROOT = /<div id="root"><\/div>/;

@@ -7,7 +7,7 @@ import { sendError } from './errors';
 import type { GatewayReleases } from './releases';
 import { createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
 import { releaseFilesHandler } from './releases/files';
-import { FIRST_PAINT_FILE, firstPaintOf, firstPaintSchema, injectFirstPaint, type FirstPaint } from './first-paint';
+import { FIRST_PAINT_FILE, firstPaintPages, firstPaintSchema, injectFirstPaint, type FirstPaint } from './first-paint';
 import { injectInstallTags, manifestHandler, serviceWorkerHeaders } from './pwa';
 
 export const SITE_TAGLINE = 'Where the change happens.';
@@ -163,10 +163,7 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
         const html = injectInstallTags(injectSiteConfig(await readFile(indexPath, 'utf8'), site));
         const firstPaint = paintInfo ? await firstPaintIn(dir) : undefined;
         const firstPaints = new Map<string, string>();
-        for (const page of Object.keys(firstPaint?.pages ?? {})) {
-          const content = firstPaintOf(firstPaint, site, page);
-          if (content !== undefined) firstPaints.set(page, injectFirstPaint(html, content));
-        }
+        for (const [page, content] of Object.entries(firstPaintPages(firstPaint, site))) firstPaints.set(page, injectFirstPaint(html, content));
         cachedIndex = { version, html, firstPaints };
       }
       return cachedIndex.firstPaints.get(pathname) ?? cachedIndex.html;

@@ -103,3 +103,29 @@ export class Supervisor {
     );
   }
 }
+
+export interface FinishedRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr in the order they arrived. */
+  output: string;
+}
+
+/** Runs a short-lived child to its end and gives back what it printed (it is never restarted). */
+export function runToEnd(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): Promise<FinishedRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const run: FinishedRun = { code: null, stdout: '', stderr: '', output: '' };
+    child.stdout.on('data', (chunk: Buffer) => {
+      run.stdout += chunk.toString();
+      run.output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      run.stderr += chunk.toString();
+      run.output += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ ...run, code }));
+  });
+}

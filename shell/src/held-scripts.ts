@@ -6,10 +6,10 @@ import { AFTER_FIRST_PAINT_ATTRIBUTE, HELD_SCRIPT_TYPE, KEPT_SESSION_ATTRIBUTE }
 export const HELD_SCRIPTS_WAIT_MS = 1000;
 
 /** Calls `then` once the page's first contentful paint has been shown (or at once where the browser cannot tell). */
-function afterFirstContentfulPaint(then: () => void): void {
+function afterFirstContentfulPaint(doc: Document, then: () => void): void {
   // A tab keeping a session hides the first paint (the visitor's page): nothing contentful will show.
   const paintTimed = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
-  if (document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE) || !paintTimed) return then();
+  if (doc.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE) || !paintTimed) return then();
   const observer = new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
@@ -38,6 +38,6 @@ export function runHeldScripts(doc: Document = document): void {
       script.replaceWith(runnable);
     }
   };
-  afterFirstContentfulPaint(start);
+  afterFirstContentfulPaint(doc, start);
   setTimeout(start, HELD_SCRIPTS_WAIT_MS);
 }
