@@ -100,3 +100,31 @@ test('a visitor never downloads the admin remote, and a learner is refused at /a
   await expect(page.getByText(/Access Denied/)).toBeVisible();
   expect(adminRequests).toEqual([]);
 });
+
+test('pages that only read never download the schema library: a member’s account pages and an admin’s lists do, a form does', async ({ page }) => {
+  /** Scripts the page downloaded that carry zod (one of its own error texts survives minification). */
+  const withZod: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('This is a bug in Zod')) withZod.push(new URL(response.url()).pathname);
+  });
+  const open = async (path: string, heading: string | RegExp) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  };
+
+  await loginAs(page, 'member');
+  await open('/profile', /profile/i);
+  await open('/learning', /learning/i);
+  await loginAs(page, 'admin');
+  await open('/admin', /dashboard/i);
+  await open('/admin/products', /products/i);
+  await open('/admin/categories', /categories/i);
+  await open('/admin/creators', /creators/i);
+  expect(withZod, 'reading pages validate nothing, so they need none of zod').toEqual([]);
+
+  await open('/admin/products/new', /product/i);
+  await expect.poll(() => withZod.length, { message: 'a form checks its fields with the schema the server uses' }).toBeGreaterThan(0);
+});

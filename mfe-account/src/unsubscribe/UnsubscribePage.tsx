@@ -1,7 +1,7 @@
 import { Check, MailX, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { COMMUNITY_MESSAGES, unsubscribeQuerySchema, type discussionRoutes, type RouteData } from '@catalyst/contracts';
+import { COMMUNITY_MESSAGES, isWellFormedUnsubscribeToken, type discussionRoutes, type RouteData } from '@catalyst/contracts';
 import { Alert, api, Button, buttonClassName, Card, isApiRequestError, remoteTestId, useDocumentTitle } from '@catalyst/web-kit';
 // The same card as the other pages a mailed link opens.
 import styles from '../verify-email/VerifyEmailPage.module.css';
@@ -25,7 +25,7 @@ export default function UnsubscribePage() {
   useDocumentTitle('Unsubscribe');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const wellFormed = unsubscribeQuerySchema.safeParse({ token }).success;
+  const wellFormed = isWellFormedUnsubscribeToken(token);
   const [state, setState] = useState<State>(() => (wellFormed ? { status: 'ready' } : { status: 'refused', message: COMMUNITY_MESSAGES.unsubscribeInvalid }));
   const [unreachable, setUnreachable] = useState(false);
 

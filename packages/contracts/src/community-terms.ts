@@ -26,6 +26,12 @@ export const LIVE_REMINDER_MINUTES = 60;
 /** Questions may be asked from this long before a live session starts until it ends. */
 export const LIVE_QUESTIONS_OPEN_MINUTES_BEFORE = 15;
 
+/** How long an e-mail's unsubscribe token is: the route refuses any other before looking it up, and the page says so at once. */
+export const UNSUBSCRIBE_TOKEN_LENGTH = { min: 10, max: 500 } as const;
+
+/** Whether an unsubscribe link's token could be one we sent (its length; the route checks its signature). */
+export const isWellFormedUnsubscribeToken = (token: string): boolean => token.length >= UNSUBSCRIBE_TOKEN_LENGTH.min && token.length <= UNSUBSCRIBE_TOKEN_LENGTH.max;
+
 export const COMMUNITY_MESSAGES = {
   threadNotFound: 'Discussion not found',
   postNotFound: 'Post not found',

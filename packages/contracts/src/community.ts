@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from './api';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, REPORT_REASONS } from './community-terms';
+import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, REPORT_REASONS, UNSUBSCRIBE_TOKEN_LENGTH } from './community-terms';
 
 /**
  * Community: discussions on every product and lesson, their moderation, and the live Q&A sessions of
@@ -120,7 +120,7 @@ export const lessonPagePath = (productKey: string, lessonId: string): string => 
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
 /** The token of an e-mail's unsubscribe link (works without signing in). */
-export const unsubscribeQuerySchema = z.object({ token: z.string({ error: 'token is required' }).min(10, COMMUNITY_MESSAGES.unsubscribeInvalid).max(500, COMMUNITY_MESSAGES.unsubscribeInvalid) });
+export const unsubscribeQuerySchema = z.object({ token: z.string({ error: 'token is required' }).min(UNSUBSCRIBE_TOKEN_LENGTH.min, COMMUNITY_MESSAGES.unsubscribeInvalid).max(UNSUBSCRIBE_TOKEN_LENGTH.max, COMMUNITY_MESSAGES.unsubscribeInvalid) });
 export const unsubscribeResultSchema = z.object({ scope: z.enum(['thread', 'all']), threadTitle: z.string().nullable() });
 
 // ---------- moderation ----------
