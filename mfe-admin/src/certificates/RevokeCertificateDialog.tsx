@@ -1,7 +1,7 @@
 import type { Certificate } from '@catalyst/contracts';
 import { api, isApiRequestError } from '@catalyst/web-kit';
 import { ReasonDialog } from '../common/ReasonDialog';
-import { validateRevocation } from '../forms/validation';
+import { validateRevocation } from '../forms/reasons';
 
 export const REVOKE_REASON_LABEL = "Reason (shown on the certificate's page)";
 

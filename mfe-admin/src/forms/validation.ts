@@ -4,14 +4,14 @@ import {
   categoryInputSchema,
   creatorInputSchema,
   curriculumBodySchema,
-  moderationReasonBodySchema,
   normaliseSlug,
   productInputSchema,
-  revokeCertificateBodySchema,
   scheduleLiveBodySchema,
 } from '@catalyst/contracts';
 
-export type FieldErrors = Record<string, string>;
+import type { FieldErrors } from './reasons';
+
+export type { FieldErrors };
 
 /** The first message per field, keyed by the field's name. */
 function firstErrors(schema: z.ZodType, values: unknown): FieldErrors {
@@ -30,10 +30,6 @@ export const validateCreator = (values: unknown) => firstErrors(creatorInputSche
 export const validateProduct = (values: unknown) => firstErrors(productInputSchema, values);
 /** A course's curriculum, keyed by the server's paths (`sections.0.lessons.2.title`). */
 export const validateCurriculum = (values: unknown) => firstErrors(curriculumBodySchema, values);
-/** A certificate's revocation: the reason its verification page will show. */
-export const validateRevocation = (values: unknown) => firstErrors(revokeCertificateBodySchema, values);
-/** A moderator's reason for hiding, restoring, deleting, dismissing or locking (kept in the audit log). */
-export const validateModerationReason = (values: unknown) => firstErrors(moderationReasonBodySchema, values);
 /** A webinar's live session: start (ISO with offset), duration, join link, recording. */
 export const validateLiveSession = (values: unknown) => firstErrors(scheduleLiveBodySchema, values);
 

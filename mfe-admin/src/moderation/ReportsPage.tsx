@@ -6,7 +6,7 @@ import { SelectField } from '../common/FormControls';
 import { pageCount, Pager } from '../common/Pager';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { useAdminList } from '../common/useAdminList';
-import { validateModerationReason } from '../forms/validation';
+import { validateModerationReason } from '../forms/reasons';
 import { ModerationNav } from './ModerationNav';
 import { applyAnswer, asReportRow, ROW_ACTION_ORDER, ROW_ACTIONS, type ActionAnswer, type ReportRow, type RowAction } from './moderationActions';
 import { PostHtml } from './PostHtml';

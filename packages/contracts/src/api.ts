@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReasonRule } from './reason-terms';
 
 /** One field's problem, as the one error shape carries it. */
 const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
@@ -24,6 +25,10 @@ export type Page<T> = { items: T[]; total: number; page: number; limit: number; 
 export const LISTING_WINDOW = 1_000;
 
 /** Entity ids are 24-character lowercase hex strings. */
+/** The body of an admin action that needs a reason: `{ reason }`, trimmed, checked by the rule the dialogs use. */
+export const reasonBodySchema = (rule: ReasonRule) =>
+  z.object({ reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: rule.required }).min(rule.min, rule.tooShort).max(rule.max, rule.tooLong)) });
+
 export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id: expected 24 hexadecimal characters');
 
 /** page/limit query parameters shared by every list call. */

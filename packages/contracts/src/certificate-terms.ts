@@ -1,4 +1,5 @@
 // The zod-free terms of certificates (the code's alphabet, messages, addresses): the remotes read them without downloading zod.
+import type { ReasonRule } from './reason-terms';
 
 /** A certificate's public code: ten characters of Crockford's base32 (no I, L, O, U: nothing to misread). */
 export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -10,6 +11,15 @@ export const CERTIFICATE_MESSAGES = {
   alreadyRevoked: 'This certificate is already revoked',
   revoked: 'Certificate revoked',
 } as const;
+
+/** The reason an admin gives for revoking a certificate: its verification page shows it. */
+export const REVOCATION_REASON: ReasonRule = {
+  min: 3,
+  max: 500,
+  required: 'A reason is required',
+  tooShort: 'Give a reason of at least 3 characters',
+  tooLong: 'A reason is at most 500 characters',
+};
 
 /** The media type of the credential (VC-JOSE compact JWT). */
 export const VC_JWT_CONTENT_TYPE = 'application/vc+jwt';

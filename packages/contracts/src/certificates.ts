@@ -2,8 +2,8 @@
 // learner and course on completion, verifiable by anyone at its public code, as a PDF and as a signed
 // Open Badges 3.0 / W3C Verifiable Credential (VC-JOSE, EdDSA) checked against the published keys.
 import { z } from 'zod';
-import { objectIdSchema, pagingQuerySchema } from './api';
-import { CERTIFICATE_CODE_ALPHABET, CERTIFICATE_CODE_LENGTH, CERTIFICATE_MESSAGES } from './certificate-terms';
+import { objectIdSchema, pagingQuerySchema, reasonBodySchema } from './api';
+import { CERTIFICATE_CODE_ALPHABET, CERTIFICATE_CODE_LENGTH, CERTIFICATE_MESSAGES, REVOCATION_REASON } from './certificate-terms';
 import { progressWithProductSchema } from './progress';
 
 export * from './certificate-terms';
@@ -40,9 +40,7 @@ export const certificateOnlyCodeParamsSchema = z.object({
   code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().regex(new RegExp(`^${CODE}$`), CERTIFICATE_MESSAGES.invalidCode)),
 });
 
-export const revokeCertificateBodySchema = z.object({
-  reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'A reason is required' }).min(3, 'Give a reason of at least 3 characters').max(500, 'A reason is at most 500 characters')),
-});
+export const revokeCertificateBodySchema = reasonBodySchema(REVOCATION_REASON);
 
 export const adminCertificateListQuerySchema = pagingQuerySchema.extend({
   search: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100, 'Search must be at most 100 characters').optional()),

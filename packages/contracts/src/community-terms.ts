@@ -1,5 +1,6 @@
 // The zod-free terms of the community (limits, rates, messages, report reasons): the community remote
 // reads them without downloading zod (community.ts re-exports them beside the schemas).
+import type { ReasonRule } from './reason-terms';
 
 export const COMMUNITY_LIMITS = {
   titleMin: 5,
@@ -31,6 +32,15 @@ export const UNSUBSCRIBE_TOKEN_LENGTH = { min: 10, max: 500 } as const;
 
 /** Whether an unsubscribe link's token could be one we sent (its length; the route checks its signature). */
 export const isWellFormedUnsubscribeToken = (token: string): boolean => token.length >= UNSUBSCRIBE_TOKEN_LENGTH.min && token.length <= UNSUBSCRIBE_TOKEN_LENGTH.max;
+
+/** A moderator's reason for hiding, restoring, deleting, dismissing or locking (kept in the audit log). */
+export const MODERATION_REASON: ReasonRule = {
+  min: 3,
+  max: COMMUNITY_LIMITS.noteMax,
+  required: 'Give a reason (at least 3 characters)',
+  tooShort: 'Give a reason (at least 3 characters)',
+  tooLong: `Reason must be at most ${COMMUNITY_LIMITS.noteMax} characters`,
+};
 
 export const COMMUNITY_MESSAGES = {
   threadNotFound: 'Discussion not found',

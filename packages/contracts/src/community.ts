@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { objectIdSchema } from './api';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, REPORT_REASONS, UNSUBSCRIBE_TOKEN_LENGTH } from './community-terms';
+import { objectIdSchema, reasonBodySchema } from './api';
+import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, MODERATION_REASON, REPORT_REASONS, UNSUBSCRIBE_TOKEN_LENGTH } from './community-terms';
 
 /**
  * Community: discussions on every product and lesson, their moderation, and the live Q&A sessions of
@@ -125,7 +125,7 @@ export const unsubscribeResultSchema = z.object({ scope: z.enum(['thread', 'all'
 
 // ---------- moderation ----------
 
-export const moderationReasonBodySchema = z.object({ reason: z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(COMMUNITY_LIMITS.noteMax, `Reason must be at most ${COMMUNITY_LIMITS.noteMax} characters`) });
+export const moderationReasonBodySchema = reasonBodySchema(MODERATION_REASON);
 
 export const reportStatusSchema = z.enum(['open', 'resolved']);
 export const reportQueueQuerySchema = z.object({

@@ -1,4 +1,5 @@
 export * from './api';
+export * from './reason-terms';
 export * from './identity';
 export * from './auth';
 export * from './catalog';
