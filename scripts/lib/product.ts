@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from './ports';
+import { freePort } from '@catalyst/service-kit/ports';
 import { ROOT } from './services';
 
 export interface RunningProduct {

@@ -7,7 +7,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../../scripts/lib/ports';
+import { freePort } from '@catalyst/service-kit/ports';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '../../../scripts/lib/postgres';
 import { startProduct, type RunningProduct } from '../../../scripts/lib/product';
 import { call, waitFor } from './http';

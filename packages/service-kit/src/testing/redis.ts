@@ -1,16 +1,8 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 
-/** A port nothing listens on right now (loopback). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port below the OS's own range (see ports.ts): tests' Redis and servers listen on it. */
+export { freePort } from '../ports';
 
 export interface TestRedis {
   url: string;
