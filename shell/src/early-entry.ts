@@ -1,5 +1,7 @@
 // The shell's first entry, listed before the app's in index.html (see scripts/rspack-app.ts): small,
 // so it runs while React and the app are still downloading.
+import { FIRST_PAINT_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import { canDrawColourEmoji } from '@catalyst/web-kit/colour-emoji';
 import { startEarlyLoading } from './federation/early';
 import { noteFirstPaintClicks } from './first-paint-clicks';
 import { runHeldScripts } from './held-scripts';
@@ -9,3 +11,7 @@ startEarlyLoading(window.location);
 // before the app has taken over is clicked again then.
 runHeldScripts();
 noteFirstPaintClicks();
+// A page the app renders itself may show category and creator icons: whether emoji can be drawn is found
+// out now, in a task of its own before the first paint, not inside the first render. (A page served with
+// its first paint is already on screen, so the probe waits for the first icon there.)
+if (!document.getElementById('root')?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) setTimeout(canDrawColourEmoji, 0);
