@@ -1,9 +1,7 @@
 // The reason dialogs' checks: plain rules from contracts (the ones the routes' schemas are built from), so a
 // list with a reason dialog (certificates, reports) does not download zod for one text field.
 import { MODERATION_REASON, reasonProblem, REVOCATION_REASON, type ReasonRule } from '@catalyst/contracts';
-
-/** The first message per field, keyed by the field's name. */
-export type FieldErrors = Record<string, string>;
+import type { FieldErrors } from './validation';
 
 const reasonErrors = (rule: ReasonRule) => (values: { reason: unknown }): FieldErrors => {
   const problem = reasonProblem(rule, values.reason);

@@ -9,9 +9,7 @@ import {
   scheduleLiveBodySchema,
 } from '@catalyst/contracts';
 
-import type { FieldErrors } from './reasons';
-
-export type { FieldErrors };
+export type FieldErrors = Record<string, string>;
 
 /** The first message per field, keyed by the field's name. */
 function firstErrors(schema: z.ZodType, values: unknown): FieldErrors {

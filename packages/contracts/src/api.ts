@@ -24,11 +24,11 @@ export type Page<T> = { items: T[]; total: number; page: number; limit: number; 
 /** How many matches of a catalogue list offset paging reaches (and its total counts): bounded work per page at any size. */
 export const LISTING_WINDOW = 1_000;
 
-/** Entity ids are 24-character lowercase hex strings. */
 /** The body of an admin action that needs a reason: `{ reason }`, trimmed, checked by the rule the dialogs use. */
 export const reasonBodySchema = (rule: ReasonRule) =>
   z.object({ reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: rule.required }).min(rule.min, rule.tooShort).max(rule.max, rule.tooLong)) });
 
+/** Entity ids are 24-character lowercase hex strings. */
 export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id: expected 24 hexadecimal characters');
 
 /** page/limit query parameters shared by every list call. */
