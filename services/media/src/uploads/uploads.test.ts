@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
@@ -11,12 +11,17 @@ const lesson = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/videos/lesson-2.mp
 const thumbnail = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/thumbnails', 'ab-testing-playbook.jpg'));
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** A request body that sends `bytes` and then breaks, as a dropped connection does. */
-const cutAfter = (bytes: Uint8Array) =>
+/**
+ * A request body that sends `bytes` and then breaks, as a dropped connection does: once the server has
+ * stored some of them (`stored`), so a busy machine cannot cut it before anything arrived (2 s at most).
+ */
+const cutAfter = (bytes: Uint8Array, stored: () => boolean) =>
   new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(bytes);
-      setTimeout(() => controller.error(new Error('connection reset')), 20);
+      const givesUpAt = Date.now() + 2_000;
+      const cut = () => (stored() || Date.now() > givesUpAt ? controller.error(new Error('connection reset')) : setTimeout(cut, 10));
+      setTimeout(cut, 20);
     },
   });
 
@@ -30,7 +35,8 @@ describe('resumable uploads (tus)', () => {
   it('resumes after a cut connection from the offset the server kept, and the stored file is the original byte for byte', async () => {
     const id = await t.createUpload(lesson.length, 'lesson-2.mp4', 'video/mp4');
     const first = lesson.subarray(0, 80_000);
-    await Promise.resolve(t.patch(id, 0, cutAfter(first))).catch(() => undefined);
+    const storedSoFar = () => (existsSync(path.join(t.dataDir, 'media/uploads', id)) ? statSync(path.join(t.dataDir, 'media/uploads', id)).size : 0);
+    await Promise.resolve(t.patch(id, 0, cutAfter(first, () => storedSoFar() > 0))).catch(() => undefined);
 
     const head = await t.request(testUsers.admin, 'HEAD', `/media/uploads/${id}`, { headers: TUS });
     expect(head.status).toBe(200);
