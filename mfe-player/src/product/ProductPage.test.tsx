@@ -208,7 +208,9 @@ describe('the product page', () => {
       [`POST /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });
     renderAt();
-    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete'));
+    // "0% complete" shows before the saved progress arrives too: Mark Complete turns on once it has
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete');
     const video = screen.getByTestId('video-player').querySelector('video')!;
     Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
     Object.defineProperty(video, 'paused', { configurable: true, value: false });
