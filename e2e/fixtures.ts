@@ -17,6 +17,15 @@ export async function loginAs(page: Page, who: DemoAccountKey | { email: string;
   return data.token;
 }
 
+/**
+ * The gateway serves the welcome and legal pages with their first paint, which shows before the app's
+ * code has run (its links are then plain links that load the next page whole); the app names the tab
+ * once it has taken the page over.
+ */
+export async function appHasTakenOver(page: Page, title: string) {
+  await expect(page).toHaveTitle(`${title} | Catalyst`);
+}
+
 /** Stores a cookie choice so the banner does not cover the page (tests of the banner skip this). */
 export async function dismissCookieBanner(page: Page) {
   await page.addInitScript(() => {

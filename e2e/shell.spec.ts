@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import { appHasTakenOver, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -158,6 +158,41 @@ test.describe('visitor', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
+  test("the legal pages show before the app's code has run, and the app takes them over as they are", async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.route(APP_SCRIPTS, (route) => route.abort());
+    await page.goto('/terms-and-conditions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+    await expect(page.locator('article section h2')).toHaveCount(19);
+    await page.goto('/privacy-policy');
+    await expect(page.locator('article section h2')).toHaveCount(13);
+    // The first paint was rendered on the day of the build: the date is the app's to write.
+    await expect(page.getByText(/^Last updated:/)).toHaveText(/^Last updated:\s*$/);
+
+    await page.unroute(APP_SCRIPTS);
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    const reports: string[] = [];
+    page.on('request', (request) => void (request.url().endsWith('/client-errors') && reports.push(request.postData() ?? '')));
+    await page.reload();
+    await expect(page.getByText(`Last updated: ${todayLong()}`)).toBeVisible();
+    await page.locator('article').getByRole('link', { name: 'Terms and Conditions' }).first().click();
+    await expect(page).toHaveURL(/\/terms-and-conditions$/);
+    await expect(page.locator('article section h2')).toHaveCount(19);
+    expect(errors).toEqual([]);
+    expect(reports).toEqual([]);
+  });
+
+  test("a document holding another page's first paint (an offline tab's last kept copy) shows its own page", async ({ page }) => {
+    await dismissCookieBanner(page);
+    const welcome = await (await page.request.get('/')).text();
+    expect(welcome).toContain('data-first-paint="/"');
+    await page.route('**/terms-and-conditions', (route) => route.fulfill({ body: welcome, contentType: 'text/html' }));
+    await page.goto('/terms-and-conditions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to Catalyst' })).toHaveCount(0);
+  });
+
   test('a button clicked on the welcome page before the app has loaded does its job once it has', async ({ page }) => {
     await dismissCookieBanner(page);
     // The app's scripts arrive late (a slow connection); the page is on screen meanwhile.
@@ -230,6 +265,7 @@ test.describe('errors', () => {
     await dismissCookieBanner(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+    await appHasTakenOver(page, 'Welcome');
     // The next page's code cannot be downloaded (a network failure or a deployment in progress).
     await page.route('**/*.js', (route) => route.abort());
     const reported = page.waitForRequest((request) => request.url().endsWith('/api/v1/client-errors') && request.method() === 'POST');
@@ -259,12 +295,14 @@ test.describe('errors', () => {
     await dismissCookieBanner(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+    await appHasTakenOver(page, 'Welcome');
     await page.route('**/*.js', (route) => route.abort());
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();
     await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
     await page.unroute('**/*.js');
     await page.getByRole('button', { name: 'Reload Page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+    await appHasTakenOver(page, 'Terms and Conditions');
 
     await page.route('**/*.js', (route) => route.abort());
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();

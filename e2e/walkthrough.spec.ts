@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, dismissCookieBanner, expect, loginAs, test, uniqueEmail } from './fixtures';
+import { appHasTakenOver, demo, dismissCookieBanner, expect, loginAs, test, uniqueEmail } from './fixtures';
 
 // What a learner tripped over in the walk-through at phone and desktop width (issue 15), each as the
 // journey that showed it.
@@ -23,6 +23,7 @@ test.describe('scroll position', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/terms-and-conditions');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await appHasTakenOver(page, 'Terms and Conditions');
     const left = await scrollToBottom(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL(/\/privacy-policy$/);

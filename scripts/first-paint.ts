@@ -19,7 +19,7 @@ export const siteConfigFromEnv = (env: NodeJS.ProcessEnv = process.env) => siteC
 export async function writeFirstPaint(appDir: string, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<FirstPaint> {
   const site = siteConfigFromEnv(env);
   const program = `const { renderFirstPaint } = require(${JSON.stringify(firstPaintBundle(appDir))});
-process.stdout.write(JSON.stringify(renderFirstPaint(${JSON.stringify(site)})));`;
+renderFirstPaint(${JSON.stringify(site)}).then((pages) => process.stdout.write(JSON.stringify(pages)));`;
   const run = await runToEnd(process.execPath, ['-e', program], { env: { PATH: env.PATH, NODE_ENV: 'production' } });
   if (run.code !== 0) throw new Error(`the first paint of ${appDir} failed (exit ${run.code}):\n${run.stderr}`);
   const firstPaint = firstPaintSchema.parse({ site, pages: JSON.parse(run.stdout) as unknown });

@@ -19,13 +19,14 @@ const INDEX =
 const SITE_ENV = { SITE_NAME: 'Acme Learning', CONTACT_EMAIL: 'team@acme.example', CONTACT_PHONE: '+1 555 0123', SUPPORT_EMAIL: 'help@acme.example' };
 const SITE = { name: 'Acme Learning', tagline: SITE_TAGLINE, contactEmail: 'team@acme.example', contactPhone: '+1 555 0123', supportEmail: 'help@acme.example' };
 const WELCOME = '<main><h1>Welcome to Acme Learning</h1></main>';
+const TERMS = '<main><!--$--><article><h1>Terms and Conditions</h1></article><!--/$--></main>';
 
 const scriptsOf = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
 
 describe('the first paint in index.html', () => {
   it('fills the empty #root, guards kept sessions first in <head>, and holds back the app scripts but the early entry', () => {
-    const html = injectFirstPaint(INDEX, WELCOME);
-    expect(html).toContain(`<div id="root" data-first-paint="">${WELCOME}</div>`);
+    const html = injectFirstPaint(INDEX, '/', WELCOME);
+    expect(html).toContain(`<div id="root" data-first-paint="/">${WELCOME}</div>`);
     expect(html.indexOf('<script>')).toBe(html.indexOf('<head>') + '<head>'.length);
     expect(scriptsOf(html)).toEqual([
       '<script>',
@@ -39,7 +40,7 @@ describe('the first paint in index.html', () => {
 
   it('leaves a page without an empty #root as it is', () => {
     const filled = INDEX.replace('<div id="root"></div>', '<div id="root"><p>x</p></div>');
-    expect(injectFirstPaint(filled, WELCOME)).toBe(filled);
+    expect(injectFirstPaint(filled, '/', WELCOME)).toBe(filled);
   });
 });
 
@@ -48,7 +49,7 @@ describe('serving the first paint', () => {
   let gateway: RunningGateway;
   const shellDist = () => path.join(root, 'shell/dist');
   const writeFirstPaint = (site: Record<string, string>) => {
-    writeFileSync(path.join(shellDist(), FIRST_PAINT_FILE), JSON.stringify({ site, pages: { '/': WELCOME } }));
+    writeFileSync(path.join(shellDist(), FIRST_PAINT_FILE), JSON.stringify({ site, pages: { '/': WELCOME, '/terms-and-conditions': TERMS } }));
     // A rebuild is seen by its time stamp: make each write a new one.
     const at = new Date(Date.now() + Math.random() * 1e6);
     utimesSync(path.join(shellDist(), FIRST_PAINT_FILE), at, at);
@@ -66,12 +67,13 @@ describe('serving the first paint', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('serves / with the page inside #root, and every other route as the plain shell', async () => {
+  it('serves each page it has inside #root, named by its path, and every other route as the plain shell', async () => {
     writeFirstPaint(SITE);
     const welcome = await page('/');
-    expect(welcome).toContain(`<div id="root" data-first-paint="">${WELCOME}</div>`);
+    expect(welcome).toContain(`<div id="root" data-first-paint="/">${WELCOME}</div>`);
     expect(welcome).toContain('"name":"Acme Learning"');
-    for (const route of ['/browse', '/index.html', '/privacy-policy']) {
+    expect(await page('/terms-and-conditions')).toContain(`<div id="root" data-first-paint="/terms-and-conditions">${TERMS}</div>`);
+    for (const route of ['/browse', '/index.html', '/privacy-policy', '/terms-and-conditions/']) {
       const html = await page(route);
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('data-first-paint');

@@ -37,23 +37,26 @@ export function firstPaintPages(firstPaint: FirstPaint | undefined, site: SiteCo
   return firstPaint && sameSite(firstPaint.site, site) ? firstPaint.pages : {};
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 const EMPTY_ROOT = /<div id="root"><\/div>/;
 const HEAD = /<head\b[^>]*>/i;
 const APP_SCRIPT = new RegExp(`<script\\b(?=[^>]*\\s${AFTER_FIRST_PAINT_ATTRIBUTE}[\\s=>])([^>]*)>`, 'gi');
 
 /**
- * index.html with `page` inside its (empty) #root, and the kept-session guard first in <head> (before
- * any stylesheet, which an inline script would otherwise wait for). The app's scripts besides the early
+ * index.html with `page` (the first paint of `pathname`, named on #root) inside its (empty) #root, and
+ * the kept-session guard first in <head> (before any stylesheet, which an inline script would otherwise
+ * wait for). The app's scripts besides the early
  * entry are held back (their preloads still fetch them): the early entry runs them once the first paint
  * is on screen, where the browser would otherwise run whatever has arrived before painting anything.
  * Unchanged without a <head> or an empty #root.
  */
-export function injectFirstPaint(html: string, page: string): string {
+export function injectFirstPaint(html: string, pathname: string, page: string): string {
   const head = HEAD.exec(html);
   if (!head || !EMPTY_ROOT.test(html)) return html;
   const at = head.index + head[0].length;
   const guard = `<script>${KEPT_SESSION_SCRIPT}</script><style>${KEPT_SESSION_STYLE}</style>`;
   return `${html.slice(0, at)}${guard}${html.slice(at)}`
     .replace(APP_SCRIPT, (_tag, attributes: string) => `<script type="${HELD_SCRIPT_TYPE}"${attributes.replace(/\s(?:defer|async|type)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?(?=[\s>]|$)/gi, '')}>`)
-    .replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_PAINT_ATTRIBUTE}="">${page}</div>`);
+    .replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_PAINT_ATTRIBUTE}="${escapeAttribute(pathname)}">${page}</div>`);
 }

@@ -163,7 +163,7 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
         const html = injectInstallTags(injectSiteConfig(await readFile(indexPath, 'utf8'), site));
         const firstPaint = paintInfo ? await firstPaintIn(dir) : undefined;
         const firstPaints = new Map<string, string>();
-        for (const [page, content] of Object.entries(firstPaintPages(firstPaint, site))) firstPaints.set(page, injectFirstPaint(html, content));
+        for (const [page, content] of Object.entries(firstPaintPages(firstPaint, site))) firstPaints.set(page, injectFirstPaint(html, page, content));
         cachedIndex = { version, html, firstPaints };
       }
       return cachedIndex.firstPaints.get(pathname) ?? cachedIndex.html;

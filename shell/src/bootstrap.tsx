@@ -1,7 +1,7 @@
 import '@catalyst/web-kit/styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { FIRST_PAINT_ATTRIBUTE, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import { FIRST_PAINT_ATTRIBUTE, holdsFirstPaintOf, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { api, session } from '@catalyst/web-kit';
 import { App } from './App';
 import { reportClientError } from './errors/reportClientError';
@@ -26,8 +26,8 @@ export function renderApp(): void {
   // A page the gateway served with its first paint (gateway/src/first-paint.ts) is already on screen
   // as a visitor sees it: a visitor's tab hydrates it (no second render of the page; as a transition,
   // React yields to the browser every few milliseconds); a tab keeping a session (the first paint
-  // hidden) renders its own page.
-  const firstPaint = container.hasAttribute(FIRST_PAINT_ATTRIBUTE) && !document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE);
+  // hidden) renders its own page, and so does a tab given another page's first paint (offline).
+  const firstPaint = holdsFirstPaintOf(container, window.location.pathname) && !document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE);
   if (firstPaint) {
     startTransition(() => {
       hydrateRoot(container, <App />, { onRecoverableError: (error) => void reportClientError(error) });
@@ -40,7 +40,8 @@ export function renderApp(): void {
   // spinner instead of leaving it blank.
   const slow = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
   void Promise.race([sessionChecked, slow]).finally(() => {
-    // A kept session's tab: the hidden first paint (and the style hiding it) goes, and the app renders its own page.
+    // A kept session's tab (or another page's first paint): the first paint (and the style hiding it)
+    // goes, and the app renders its own page.
     if (container.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
       container.replaceChildren();
       container.removeAttribute(FIRST_PAINT_ATTRIBUTE);

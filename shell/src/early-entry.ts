@@ -1,6 +1,6 @@
 // The shell's first entry, listed before the app's in index.html (see scripts/rspack-app.ts): small,
 // so it runs while React and the app are still downloading.
-import { FIRST_PAINT_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import { holdsFirstPaintOf } from '@catalyst/web-kit/first-paint';
 import { canDrawColourEmoji } from '@catalyst/web-kit/colour-emoji';
 import { startEarlyLoading } from './federation/early';
 import { noteFirstPaintClicks } from './first-paint-clicks';
@@ -14,4 +14,4 @@ noteFirstPaintClicks();
 // A page the app renders itself may show category and creator icons: whether emoji can be drawn is found
 // out now, in a task of its own before the first paint, not inside the first render. (A page served with
 // its first paint is already on screen, so the probe waits for the first icon there.)
-if (!document.getElementById('root')?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) setTimeout(canDrawColourEmoji, 0);
+if (!holdsFirstPaintOf(document.getElementById('root'), window.location.pathname)) setTimeout(canDrawColourEmoji, 0);

@@ -1,7 +1,7 @@
 // A button of the first paint clicked before the app has taken the page over (its scripts still
 // downloading or running) would do nothing: the early entry notes the last such click and the
 // bootstrap clicks it again right after handing the page to React. Part of the early entry.
-import { FIRST_PAINT_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import { holdsFirstPaintOf } from '@catalyst/web-kit/first-paint';
 
 let noted: HTMLButtonElement | null = null;
 let stopNoting: (() => void) | null = null;
@@ -9,7 +9,7 @@ let stopNoting: (() => void) | null = null;
 /** Notes clicks on the first paint's buttons until replayFirstPaintClick() (nothing on other pages). */
 export function noteFirstPaintClicks(doc: Document = document): void {
   const root = doc.getElementById('root');
-  if (!root?.hasAttribute(FIRST_PAINT_ATTRIBUTE)) return;
+  if (!root || !holdsFirstPaintOf(root, doc.location.pathname)) return;
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (button && root.contains(button)) noted = button;

@@ -20,9 +20,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** Serves the first paint as the gateway does (the early entry noting clicks on it). */
+/** Serves the first paint of the current address as the gateway does (the early entry noting clicks on it). */
 function serveFirstPaint(html: string): void {
-  document.body.innerHTML = `<div id="root" data-first-paint="">${html}</div>`;
+  document.body.innerHTML = `<div id="root" data-first-paint="${window.location.pathname}">${html}</div>`;
   noteFirstPaintClicks();
 }
 
@@ -43,9 +43,9 @@ async function hydrateFirstPaint(html: string): Promise<unknown[]> {
 }
 
 describe("the shell's first paint", () => {
-  it("is the welcome page a visitor sees, with the site's own name, and no cookie banner yet", () => {
-    const pages = renderFirstPaint({ name: 'Acme Learning' });
-    expect(Object.keys(pages)).toEqual(['/']);
+  it("is the welcome page a visitor sees, with the site's own name, and no cookie banner yet", async () => {
+    const pages = await renderFirstPaint({ name: 'Acme Learning' });
+    expect(Object.keys(pages)).toEqual(['/', '/privacy-policy', '/terms-and-conditions']);
     document.body.innerHTML = pages['/'] ?? '';
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Acme Learning');
     expect(screen.getByRole('button', { name: 'Sign Up for Free' })).toBeTruthy();
@@ -55,7 +55,7 @@ describe("the shell's first paint", () => {
 
   it('is hydrated by the app as it is, and a new visitor then gets the cookie banner', async () => {
     window.history.replaceState(null, '', '/');
-    const mismatches = await hydrateFirstPaint(renderFirstPaint({ name: 'Acme Learning' })['/'] ?? '');
+    const mismatches = await hydrateFirstPaint((await renderFirstPaint({ name: 'Acme Learning' }))['/'] ?? '');
     expect(mismatches).toEqual([]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Acme Learning');
     expect(screen.getByRole('region', { name: 'We use cookies' })).toBeTruthy();
@@ -63,7 +63,7 @@ describe("the shell's first paint", () => {
 
   it('is hydrated for a returning visitor too, who keeps no banner', async () => {
     // Rendered at build time, where no visitor's choice is known; this visitor made one long ago.
-    const html = renderFirstPaint({ name: 'Acme Learning' })['/'] ?? '';
+    const html = (await renderFirstPaint({ name: 'Acme Learning' }))['/'] ?? '';
     localStorage.setItem('cookieConsent', 'essential');
     window.history.replaceState(null, '', '/');
     const mismatches = await hydrateFirstPaint(html);
@@ -71,9 +71,33 @@ describe("the shell's first paint", () => {
     expect(screen.queryByRole('region', { name: 'We use cookies' })).toBeNull();
   });
 
+  it('holds the legal pages whole, though their code is a chunk of its own', async () => {
+    const pages = await renderFirstPaint({ name: 'Acme Learning', supportEmail: 'help@acme.example' });
+    document.body.innerHTML = pages['/terms-and-conditions'] ?? '';
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Terms and Conditions');
+    expect(document.querySelectorAll('article section h2')).toHaveLength(19);
+    expect(screen.queryByText('Loading...')).toBeNull();
+    document.body.innerHTML = pages['/privacy-policy'] ?? '';
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy Policy');
+    expect(document.querySelectorAll('article section h2')).toHaveLength(13);
+    expect(document.body.textContent).toContain('help@acme.example');
+    // Built on another day than it is read: the date is the app's to write.
+    expect(screen.getByText(/^Last updated:/).textContent).toBe('Last updated: ');
+  });
+
+  it("is hydrated on the privacy policy as it is, which then shows today's date", async () => {
+    const html = (await renderFirstPaint({ name: 'Acme Learning' }))['/privacy-policy'] ?? '';
+    window.history.replaceState(null, '', '/privacy-policy');
+    const mismatches = await hydrateFirstPaint(html);
+    const today = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
+    expect(await screen.findByText(`Last updated: ${today}`)).toBeTruthy();
+    expect(mismatches).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy Policy');
+  });
+
   it('clicks again, once the app has it, a button clicked while the app was still loading', async () => {
     window.history.replaceState(null, '', '/');
-    serveFirstPaint(renderFirstPaint({})['/'] ?? '');
+    serveFirstPaint((await renderFirstPaint({}))['/'] ?? '');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up for Free' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await hydrate()).toEqual([]);

@@ -2,15 +2,35 @@
 // time (scripts/first-paint.ts) as a visitor without a session sees them. The gateway puts the HTML
 // inside #root (gateway/src/first-paint.ts), so the page shows as soon as the HTML and its CSS arrive;
 // the app then hydrates it (bootstrap.tsx) instead of rendering it again.
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { setSiteConfig, type SiteConfig } from '@catalyst/web-kit';
 import { App } from './App';
 
-/** Pages the first paint covers: their content is in the main chunk and its CSS (no lazy page, no remote). */
-export const FIRST_PAINT_PATHS = ['/'] as const;
+/**
+ * Pages the first paint covers. Their styles are in the main stylesheet (a lazy page's too: see
+ * App.tsx), so the HTML paints complete; a lazy page's code loads while it is on screen, and React
+ * hydrates it once it has.
+ */
+export const FIRST_PAINT_PATHS = ['/', '/privacy-policy', '/terms-and-conditions'] as const;
+
+async function renderPage(pathname: string): Promise<string> {
+  // prerender waits for lazy pages (renderToString would write their spinner)
+  const { prelude } = await prerender(<App location={pathname} />);
+  const reader = prelude.getReader();
+  const decoder = new TextDecoder();
+  let html = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) html += decoder.decode(chunk.value, { stream: true });
+  return html + decoder.decode();
+}
 
 /** Each page's HTML for a visitor without a session, rendered with the site config the gateway will inject. */
-export function renderFirstPaint(site: Partial<SiteConfig>): Record<string, string> {
+export async function renderFirstPaint(site: Partial<SiteConfig>): Promise<Record<string, string>> {
   setSiteConfig(site);
-  return Object.fromEntries(FIRST_PAINT_PATHS.map((pathname) => [pathname, renderToString(<App location={pathname} />)]));
+  const pages: Record<string, string> = {};
+  for (const pathname of FIRST_PAINT_PATHS) pages[pathname] = await renderPage(pathname);
+  // React's prerender leaves the contexts of the last task it resumed (a lazy page's) set on the context
+  // objects: it puts them back only inside another render. Rendering nothing does, so an app rendered
+  // later in the same process (the tests) starts without this router around it.
+  await prerender(<></>);
+  return pages;
 }

@@ -1,8 +1,15 @@
 // No imports: the shell's early entry, its build (scripts/rspack-app.ts) and the gateway read these.
 // How index.html carries the shell's first paint (see gateway/src/first-paint.ts).
 
-/** On #root when the gateway served the page with its first paint inside it. */
+/** On #root when the gateway served the page with its first paint inside it; its value is the page's path. */
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+
+/**
+ * Whether #root holds the first paint of the page at `pathname`. An offline tab's service worker
+ * answers every address with the last document it kept (another page's first paint, maybe): that one
+ * is not this page's, and the app renders its own instead.
+ */
+export const holdsFirstPaintOf = (root: Element | null | undefined, pathname: string): boolean => root?.getAttribute(FIRST_PAINT_ATTRIBUTE) === pathname;
 
 /**
  * On index.html's app scripts besides the early entry. On a page with its first paint the gateway

@@ -1,10 +1,17 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
 import { ContactClause, LegalDocument, type LegalSection } from './legal/LegalDocument';
 
 export const PRIVACY_SECTION_COUNT = 13;
 
+const noSubscription = () => () => undefined;
+const todayLong = () => formatDate(new Date(), 'long');
+
 export default function PrivacyPolicyPage() {
+  // Today, as the spec has it. The first paint is rendered at build time, on another day: it leaves the
+  // date out, and the app writes it in as it takes the page over (no hydration error).
+  const today = useSyncExternalStore(noSubscription, todayLong, () => '');
   const site = useSiteConfig();
   const contact = site.supportEmail || site.contactEmail;
   useDocumentTitle('Privacy Policy');
@@ -186,7 +193,7 @@ export default function PrivacyPolicyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      meta={<>Last updated: {formatDate(new Date(), 'long')}</>}
+      meta={<>Last updated: {today}</>}
       intro={
         <p>
           Your privacy matters to us. This policy explains, in plain language, what {site.name} does with your personal
