@@ -101,6 +101,23 @@ test('a visitor never downloads the admin remote, and a learner is refused at /a
   expect(adminRequests).toEqual([]);
 });
 
+test('every script a page runs is compiled while it downloads: each starts with V8’s compile hint', async ({ page }) => {
+  const scripts = new Map<string, string>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.set(new URL(response.url()).pathname, (await response.text().catch(() => '')).slice(0, 40));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+  await loginAs(page, 'learner');
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
+  await expect.poll(() => [...scripts.keys()].some((file) => file.startsWith('/mf/catalog/'))).toBe(true);
+  const unhinted = [...scripts].filter(([, start]) => !start.startsWith('//# allFunctionsCalledOnLoad\n')).map(([file]) => file);
+  expect(scripts.size).toBeGreaterThan(5);
+  expect(unhinted).toEqual([]);
+});
+
 test('pages that only read never download the schema library: a member’s account pages and an admin’s lists (with their reason dialogs) never do, a form does', async ({ page }) => {
   /** Scripts the page downloaded that carry zod (one of its own error texts survives minification). */
   const withZod: string[] = [];
