@@ -12,7 +12,11 @@ export async function loginAs(page: Page, who: DemoAccountKey | { email: string;
   const response = await page.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } });
   expect(response.ok(), `login as ${account.email} answered ${response.status()}`).toBeTruthy();
   const { data } = (await response.json()) as { data: { token: string } };
-  if (page.url() === 'about:blank') await page.goto('/privacy-policy');
+  if (page.url() === 'about:blank') {
+    await page.goto('/privacy-policy');
+    // A token kept before the app has taken over its first paint would change the page under its hydration.
+    await appHasTakenOver(page, 'Privacy Policy');
+  }
   await page.evaluate((token) => sessionStorage.setItem('token', token), data.token);
   return data.token;
 }

@@ -64,6 +64,8 @@ async function signedInPage(browser: Browser, base: string): Promise<Page> {
   const response = await context.request.post('/api/v1/auth/login', { data: { email: demoAccounts.member.email, password: demoAccounts.member.password } });
   const token = ((await response.json()) as { data: { token: string } }).data.token;
   await page.goto('/privacy-policy');
+  // A token kept before the app has taken over its first paint would change the page under its hydration.
+  await page.waitForFunction(() => document.title.startsWith('Privacy Policy'));
   await page.evaluate((t) => sessionStorage.setItem('token', t), token);
   return page;
 }
