@@ -46,10 +46,9 @@ const APP_SCRIPT = new RegExp(`<script\\b(?=[^>]*\\s${AFTER_FIRST_PAINT_ATTRIBUT
 /**
  * index.html with `page` (the first paint of `pathname`, named on #root) inside its (empty) #root, and
  * the kept-session guard first in <head> (before any stylesheet, which an inline script would otherwise
- * wait for). The app's scripts besides the early
- * entry are held back (their preloads still fetch them): the early entry runs them once the first paint
- * is on screen, where the browser would otherwise run whatever has arrived before painting anything.
- * Unchanged without a <head> or an empty #root.
+ * wait for). The app's scripts besides the early entry are held back (their preloads still fetch them):
+ * the early entry runs them once the first paint is on screen, where the browser would otherwise run
+ * whatever has arrived before painting anything. Unchanged without a <head> or an empty #root.
  */
 export function injectFirstPaint(html: string, pathname: string, page: string): string {
   const head = HEAD.exec(html);

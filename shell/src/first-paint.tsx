@@ -16,11 +16,7 @@ export const FIRST_PAINT_PATHS = ['/', '/privacy-policy', '/terms-and-conditions
 async function renderPage(pathname: string): Promise<string> {
   // prerender waits for lazy pages (renderToString would write their spinner)
   const { prelude } = await prerender(<App location={pathname} />);
-  const reader = prelude.getReader();
-  const decoder = new TextDecoder();
-  let html = '';
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) html += decoder.decode(chunk.value, { stream: true });
-  return html + decoder.decode();
+  return new Response(prelude).text();
 }
 
 /** Each page's HTML for a visitor without a session, rendered with the site config the gateway will inject. */
