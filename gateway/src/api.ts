@@ -7,7 +7,7 @@ import { openApiHandler } from './api-docs';
 import { clientErrorsHandlers } from './client-errors';
 import { releaseAdminHandlers } from './releases/admin';
 import type { GatewayReleases } from './releases';
-import { sendEntry, type EdgeCache, type EdgeTicket } from './edge-cache';
+import type { EdgeCache, EdgeTicket } from './edge-cache';
 import type { ClientAddress } from './client-address';
 import type { GatewayConfig } from './config';
 import { MESSAGES, sendError } from './errors';
@@ -163,7 +163,7 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
       const entry = edge.lookup(req.url ?? '/', audience);
       if (entry && (await audiences.admits(audience, caller, requestId)) && !res.headersSent) {
         localsOf(res).cache = 'HIT';
-        return sendEntry(req, res, entry, 'HIT');
+        return edge.send(req, res, entry, 'HIT');
       }
     }
     if (caller) req.headers[IDENTITY_HEADER] = assertionFor(caller);
@@ -223,7 +223,7 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
   // An admitted answer is stored (unless a purge overtook it) and given to the client from the entry.
   const answerFromUpstream = (req: IncomingMessage, res: ServerResponse, ticket: EdgeTicket, headers: IncomingHttpHeaders, body: Buffer) => {
     if (String(body.length) !== headers['content-length']) return void res.destroy();
-    sendEntry(req, res, edge.store(ticket, headers, body), 'MISS');
+    edge.send(req, res, edge.store(ticket, headers, body), 'MISS');
   };
 
   const gatewayRoutes: Record<string, Handler> = {

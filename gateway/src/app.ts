@@ -9,7 +9,7 @@ import { clientAddress, type TrustFn } from './client-address';
 import { compress } from './compress';
 import type { GatewayConfig } from './config';
 import { errorHandler, respondToError, sendError } from './errors';
-import { createEdgeCache, sendEntry, type EdgeCache, type EdgeEntry } from './edge-cache';
+import { createEdgeCache, type EdgeCache, type EdgeEntry } from './edge-cache';
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { JWKS_PATH, createConfiguredJwksHandler } from './jwks';
 import { createApiProxy } from './proxy';
@@ -100,39 +100,36 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   app.use(errorHandler(log));
 
   // A stored public answer is served after the same first steps as any API request (request id, access
-  // log, security headers, compression, CORS) and before the routing table, identity and the upstream.
-  const edgeHit: Handler = (req, res, next) => {
+  // log, security headers, CORS) and before the routing table, identity and the upstream. The compression
+  // step is not among them: the entry is sent encoded from its own kept copy (edge-cache.ts), and only the
+  // Vary the step would have added is added here.
+  const varyLikeCompression: Handler = (req, res, next) => {
+    if ((localsOf(res).edgeEntry as EdgeEntry).varyAcceptEncoding) appendVary(res, 'Accept-Encoding');
+    next();
+  };
+  const edgeHit: Handler = (req, res) => {
     const locals = localsOf(res);
-    const entry = (locals.edgeEntry as EdgeEntry | undefined) ?? ((req.method === 'GET' || req.method === 'HEAD') && edge.lookup(req.url ?? '/'));
-    if (!entry) return next();
+    const entry = locals.edgeEntry as EdgeEntry;
     locals.upstream = entry.upstream;
     locals.cache = 'HIT';
-    sendEntry(req, res, entry, 'HIT');
+    edge.send(req, res, entry, 'HIT');
   };
+  const hit = chain(requestContext(log, { api: true }), apiSecurityHeaders(client), cors(config), varyLikeCompression, edgeHit);
   const api = chain(
     requestContext(log, { api: true }),
     apiSecurityHeaders(client),
     compress(),
     cors(config),
-    edgeHit,
     createApiHandler({ config, log, cache, identity, proxy, client, edge, audiences, releases }),
   );
-  // The compression step does nothing to an answer the client does not want encoded, that is too small,
-  // or to HEAD, but add Vary: such hits skip it (the common case for API clients and load balancers).
-  const varyLikeCompression: Handler = (req, res, next) => {
-    if ((localsOf(res).edgeEntry as EdgeEntry).varyAcceptEncoding) appendVary(res, 'Accept-Encoding');
-    next();
-  };
-  const plainHit = chain(requestContext(log, { api: true }), apiSecurityHeaders(client), cors(config), varyLikeCompression, edgeHit);
-  const COMPRESSION_THRESHOLD = 1024;
   return (req, res) => {
     const url = req.url ?? '';
     if (!isApiUrl(url)) return void app(req, res);
     if (edge.size > 0 && (req.method === 'GET' || req.method === 'HEAD')) {
       const entry = edge.lookup(url);
-      if (entry && (req.method === 'HEAD' || !req.headers['accept-encoding'] || entry.body.length < COMPRESSION_THRESHOLD)) {
+      if (entry) {
         localsOf(res).edgeEntry = entry;
-        return void plainHit(req, res, (error?: unknown) => respondToError(log, error, req, res));
+        return void hit(req, res, (error?: unknown) => respondToError(log, error, req, res));
       }
     }
     api(req, res, (error?: unknown) => {

@@ -1,4 +1,6 @@
-import type { ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Identity } from '@catalyst/contracts';
 import { createEdgeCache, edgeKey, matchesEtag, sharedMaxAge } from './edge-cache';
@@ -73,12 +75,58 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
     expect(line?.path).toBe('/api/v1/categories');
   });
 
-  it('serves a hit compressed to a client that asks for it, through the same compression step', async () => {
+  it('serves a compressible answer in the encoding the client asks for, from the first answer on', async () => {
     const path = `/categories?big=${'x'.repeat(1500)}&n=${Math.random()}`;
-    await get(path);
-    const hit = await rawRequest(world.gateway.url, `/api/v1${path}`, { headers: { 'accept-encoding': 'gzip' } });
+    const plain = await rawRequest(world.gateway.url, `/api/v1${path}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+    const asked: Array<[acceptEncoding: string, chosen: 'br' | 'gzip' | undefined]> = [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0.5, br;q=0.9', 'br'],
+      ['identity', undefined],
+      ['deflate', undefined],
+    ];
+    for (const [acceptEncoding, chosen] of asked) {
+      for (let round = 0; round < 2; round++) {
+        const hit = await rawRequest(world.gateway.url, `/api/v1${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+        expect(hit.headers['x-cache'], acceptEncoding).toBe('HIT');
+        expect(hit.headers['content-encoding'], acceptEncoding).toBe(chosen);
+        expect(hit.headers['vary']).toBe('Origin, Accept-Encoding');
+        expect(Number(hit.headers['content-length'])).toBe(hit.body.length);
+        expect((chosen ? decode[chosen](hit.body) : hit.body).equals(plain.body), acceptEncoding).toBe(true);
+        expect(hit.headers.etag).toBe(plain.headers.etag);
+      }
+    }
+    // The first answer (from the service) is encoded the same way, and a caller holding it gets a 304.
+    const fresh = `/categories?big=${'y'.repeat(1500)}&n=${Math.random()}`;
+    const miss = await rawRequest(world.gateway.url, `/api/v1${fresh}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(miss.headers['x-cache']).toBe('MISS');
+    expect(miss.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(miss.body).toString('utf8'))).toMatchObject({ success: true });
+    const held = await rawRequest(world.gateway.url, `/api/v1${fresh}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': String(miss.headers.etag) } });
+    expect(held.status).toBe(304);
+    expect(held.body.length).toBe(0);
+    // HEAD names the plain length, as the compression step leaves HEAD alone.
+    const head = await rawRequest(world.gateway.url, `/api/v1${path}`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(Number(head.headers['content-length'])).toBe(plain.body.length);
+  });
+
+  it('leaves small answers and answers marked no-transform unencoded', async () => {
+    const small = unique();
+    await get(small);
+    const hit = await rawRequest(world.gateway.url, `/api/v1${small}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(hit.headers['x-cache']).toBe('HIT');
-    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(hit.headers['content-encoding']).toBeUndefined();
+    answers['/categories'] = { cacheControl: `${PUBLIC}, no-transform` };
+    const big = `/categories?big=${'z'.repeat(1500)}&n=${Math.random()}`;
+    await get(big);
+    const kept = await rawRequest(world.gateway.url, `/api/v1${big}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(kept.headers['x-cache']).toBe('HIT');
+    expect(kept.headers['content-encoding']).toBeUndefined();
+    expect(kept.headers.vary).toBe('Origin');
   });
 
   it('normalises the order of query parameters in the key', async () => {
@@ -186,6 +234,24 @@ describe('edge cache rules', () => {
     expect(edge.admit(200, { ...headers, 'content-length': '101' })).toBe(false);
     now = 5_000;
     expect(edge.lookup('/a')).toBeUndefined();
+  });
+
+  it('counts the encoded copies it keeps in its byte bound', () => {
+    const edge = createEdgeCache({ maxTtlSeconds: 5, maxEntries: 10, maxEntryBytes: 2_000, maxTotalBytes: 2_500 });
+    const headers = { 'cache-control': 'public, s-maxage=5', 'content-type': 'application/json', 'content-length': '1100' };
+    // Random bytes: their gzip copy is about as large as they are.
+    const put = (url: string) => edge.store(edge.ticket(url, 'content')!, headers, randomBytes(1_100));
+    const sent: Buffer[] = [];
+    const res = { statusCode: 0, setHeader() {}, removeHeader() {}, end: (body?: Buffer) => void (body && sent.push(body)) } as unknown as ServerResponse;
+    const req = { method: 'GET', httpVersion: '1.1', headers: { 'accept-encoding': 'gzip' } } as unknown as IncomingMessage;
+    put('/a');
+    const b = put('/b');
+    expect(edge.size).toBe(2);
+    edge.send(req, res, b, 'HIT');
+    expect(gunzipSync(sent[0]!).equals(b.body)).toBe(true);
+    // 2 × 1,100 bytes and /b's gzip copy no longer fit in 2,500: the least recently used (/a) went.
+    expect(edge.lookup('/a')).toBeUndefined();
+    expect(edge.lookup('/b')).toBe(b);
   });
 
   it('does not store an answer that was on its way when its service was purged', () => {

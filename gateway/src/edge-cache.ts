@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { AUDIENCE_HEADER, audienceHeaderSeconds, type Audience } from '@catalyst/contracts';
-import { compressible } from './compress';
+import { compressible, COMPRESSION_THRESHOLD_BYTES, encode, storedEncodingFor, type StoredEncoding } from './compress';
 import { UPSTREAMS, type Upstream } from './routes';
 
 /**
@@ -16,6 +16,8 @@ import { UPSTREAMS, type Upstream } from './routes';
  * Apart from those, under keys of their own: answers a service marked the same for every caller of an
  * audience (AUDIENCE_HEADER, `premium; max-age=N`), looked up only for a caller the gateway has found to be
  * of that audience (api.ts, audience.ts) and purged with their service's entries.
+ * A client that asks for brotli or gzip gets the entry's body encoded once, on first need, and kept beside it
+ * (counted in the cache's bytes), instead of compressed anew for every hit.
  */
 export interface EdgeEntry {
   key: string;
@@ -27,6 +29,8 @@ export interface EdgeEntry {
   etag: string;
   /** Whether the compression step would add `Vary: Accept-Encoding` to this answer (compressible type). */
   varyAcceptEncoding: boolean;
+  /** The body encoded for clients that ask for it, made on first need (compressible answers of 1 KiB and more). */
+  encoded: Partial<Record<StoredEncoding, Buffer>>;
   expiresAt: number;
 }
 
@@ -158,6 +162,13 @@ export interface EdgeCache {
   store(ticket: EdgeTicket, headers: IncomingHttpHeaders, body: Buffer): EdgeEntry;
   /** Drops every entry of one service (or all), and refuses answers that were on their way. */
   purge(upstream?: Upstream): number;
+  /**
+   * Writes an entry: its headers, its validator, `x-cache`, then the body (or a 304 when the caller already
+   * holds it, or no body for HEAD), encoded when the client asks for brotli or gzip and the compression
+   * step would encode it. The steps before it (request id, security headers, CORS) have already set theirs,
+   * as on the uncached path.
+   */
+  send(req: IncomingMessage, res: ServerResponse, entry: EdgeEntry, cache: 'HIT' | 'MISS'): void;
 }
 
 export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxTotalBytes, now = Date.now }: EdgeCacheOptions): EdgeCache {
@@ -167,24 +178,43 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
   let totalBytes = 0;
   const enabled = maxTtlSeconds > 0 && maxEntries > 0;
 
+  const bytesOf = (entry: EdgeEntry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+
   const remove = (entry: EdgeEntry) => {
     if (entries.get(entry.key) !== entry) return;
     entries.delete(entry.key);
-    totalBytes -= entry.body.length;
+    totalBytes -= bytesOf(entry);
     counts.set(entry.upstream, (counts.get(entry.upstream) ?? 1) - 1);
+  };
+
+  // Map order is insertion order: the first entries are the least recently stored or used.
+  const evict = () => {
+    for (const oldest of entries.values()) {
+      if (entries.size <= maxEntries && totalBytes <= maxTotalBytes) break;
+      remove(oldest);
+    }
   };
 
   const insert = (entry: EdgeEntry) => {
     const old = entries.get(entry.key);
     if (old) remove(old);
     entries.set(entry.key, entry);
-    totalBytes += entry.body.length;
+    totalBytes += bytesOf(entry);
     counts.set(entry.upstream, (counts.get(entry.upstream) ?? 0) + 1);
-    // Map order is insertion order: the first entries are the least recently stored or used.
-    for (const oldest of entries.values()) {
-      if (entries.size <= maxEntries && totalBytes <= maxTotalBytes) break;
-      remove(oldest);
+    evict();
+  };
+
+  /** The entry's body in `encoding`, made once; a kept entry's copy counts in the cache's bytes. */
+  const encodedBody = (entry: EdgeEntry, encoding: StoredEncoding): Buffer => {
+    let body = entry.encoded[encoding];
+    if (!body) {
+      body = entry.encoded[encoding] = encode(entry.body, encoding);
+      if (entries.get(entry.key) === entry) {
+        totalBytes += body.length;
+        evict();
+      }
     }
+    return body;
   };
 
   return {
@@ -234,6 +264,7 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
         contentLength: String(body.length),
         etag: typeof headers.etag === 'string' ? headers.etag : etagOf(body),
         varyAcceptEncoding: compressibleType(headers['content-type']) && !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(control),
+        encoded: {},
         expiresAt: now() + seconds * 1000,
       };
       // A purge while this answer was on its way means it may predate the change: serve it once, keep nothing.
@@ -255,27 +286,27 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
       }
       return removed;
     },
+
+    send(req, res, entry, cache) {
+      for (const [name, value] of entry.headers) res.setHeader(name, value);
+      res.setHeader('etag', entry.etag);
+      res.setHeader('x-cache', cache);
+      // The same connection terms as a relayed answer (node then adds no Keep-Alive of its own).
+      res.setHeader('connection', req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
+      if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
+        res.removeHeader('content-type');
+        res.statusCode = 304;
+        return void res.end();
+      }
+      res.statusCode = 200;
+      // Encoded as the compression step would (which then leaves it as it is), but once per entry.
+      const encoding = req.method === 'GET' && entry.varyAcceptEncoding && entry.body.length >= COMPRESSION_THRESHOLD_BYTES ? storedEncodingFor(req) : undefined;
+      const body = encoding ? encodedBody(entry, encoding) : entry.body;
+      if (encoding) res.setHeader('content-encoding', encoding);
+      res.setHeader('content-length', encoding ? String(body.length) : entry.contentLength);
+      if (req.method === 'HEAD') return void res.end();
+      res.end(body);
+    },
   };
 }
 
-/**
- * Writes a stored answer: the entry's headers, its validator, `x-cache`, then the body (or a 304 when
- * the caller already holds it, or no body for HEAD). The steps before it (request id, security headers,
- * CORS) have already set theirs, as on the uncached path.
- */
-export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: EdgeEntry, cache: 'HIT' | 'MISS') {
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  res.setHeader('etag', entry.etag);
-  res.setHeader('x-cache', cache);
-  // The same connection terms as a relayed answer (node then adds no Keep-Alive of its own).
-  res.setHeader('connection', req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
-  if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
-    res.removeHeader('content-type');
-    res.statusCode = 304;
-    return void res.end();
-  }
-  res.statusCode = 200;
-  res.setHeader('content-length', entry.contentLength);
-  if (req.method === 'HEAD') return void res.end();
-  res.end(entry.body);
-}
