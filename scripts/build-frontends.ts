@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServiceWorker } from './build-sw';
+import { precompressBuild } from './precompress';
 import { siteConfigFromEnv, writeFirstPaint } from './first-paint';
 import { runToEnd } from './lib/processes';
 
@@ -148,6 +149,11 @@ export async function buildFrontends({ force = false, only, log = console.log }:
   if (existsSync(path.join(ROOT, 'shell/dist/index.html')) && (report.built.length > 0 || !existsSync(path.join(ROOT, 'shell/dist/sw.js')))) {
     const worker = await buildServiceWorker(ROOT);
     log(`service worker: ${worker.precached} files precached`);
+  }
+  // Each build's compressible files, compressed once for the gateway to send as they are (up-to-date copies are kept).
+  for (const app of FRONTEND_APPS) {
+    const { written, bytes, brotliBytes } = await precompressBuild(path.join(ROOT, app.dir, 'dist'));
+    if (written > 0) log(`  ${app.name}: ${written} files compressed (${(bytes / 1024).toFixed(0)} KiB → ${(brotliBytes / 1024).toFixed(0)} KiB brotli)`);
   }
   report.ms = Date.now() - started;
   if (report.skipped.length > 0) log(`up to date: ${report.skipped.join(', ')}`);

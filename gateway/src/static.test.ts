@@ -1,11 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMediaGrant, signMediaUrl } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
 import { VIDEO_LINK_REFUSED, buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
 import { KEPT_SESSION_SCRIPT_SOURCE } from './first-paint';
+import { precompressBuild } from '../../scripts/precompress';
 import { rawRequest, startGateway, type RunningGateway } from './testing/upstreams';
 
 const INDEX = '<!doctype html><html><head><meta charset="utf-8"><title>Catalyst</title><script defer src="/main.3f9a1c07.js"></script></head><body><div id="root"></div></body></html>';
@@ -125,6 +127,39 @@ describe('serving the front ends', () => {
     const response = await get('/main.3f9a1c07.js', { headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect((await response.text()).length).toBeGreaterThan(4000);
+  });
+
+  it('sends a file’s compressed copy from the build to a client that accepts it, and the file itself when the copy is stale', async () => {
+    const file = path.join(root, 'shell/dist/chunk.5e6f7a8b.js');
+    const source = `console.log(${JSON.stringify('y'.repeat(3000))});`;
+    writeFileSync(file, source);
+    await precompressBuild(path.join(root, 'shell/dist'));
+    const plain = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js');
+    for (const [acceptEncoding, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js?v=1', { headers: { 'accept-encoding': acceptEncoding } });
+      expect(response.status, acceptEncoding).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+      expect(decode(response.body).toString('utf8')).toBe(source);
+      // The copy has a validator of its own, and a revalidation with it is a 304.
+      expect(response.headers.etag).not.toBe(plain.headers.etag);
+      const again = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js', { headers: { 'accept-encoding': acceptEncoding, 'if-none-match': String(response.headers.etag) } });
+      expect(again.status).toBe(304);
+    }
+    // Written again without its copies (newer than them): the new file goes out, compressed by the gateway.
+    const changed = `console.log(${JSON.stringify('z'.repeat(3000))});`;
+    writeFileSync(file, changed);
+    utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+    const fresh = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js', { headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(fresh.body).toString('utf8')).toBe(changed);
+    // The copies are never addresses of their own outside the folder.
+    expect((await rawRequest(gateway.url, '/..%2f..%2fetc%2fpasswd.js', { headers: { 'accept-encoding': 'br' } })).status).toBe(404);
   });
 
   it('answers a missing remote or asset with a plain 404, never the app', async () => {

@@ -9,6 +9,7 @@ import { createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
 import { releaseFilesHandler } from './releases/files';
 import { FIRST_PAINT_FILE, firstPaintPages, firstPaintSchema, injectFirstPaint, type FirstPaint } from './first-paint';
 import { injectInstallTags, manifestHandler, serviceWorkerHeaders } from './pwa';
+import { originalName, precompressedFiles } from './precompressed';
 
 export const SITE_TAGLINE = 'Where the change happens.';
 
@@ -21,7 +22,8 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Cache-Control for a built file: immutable when its name carries a content hash, revalidated otherwise. */
 export function buildFileCacheControl(filePath: string): string {
-  const name = path.basename(filePath);
+  // A compressed copy (main.3f9a1c07.js.br) is cached as its file is.
+  const name = originalName(path.basename(filePath));
   if (ALWAYS_REVALIDATE.has(name)) return 'no-cache';
   return HASHED_NAME.test(name) ? IMMUTABLE : 'no-cache';
 }
@@ -123,6 +125,9 @@ const staticFiles = (root: string, cacheControl: (file: string, res: Response) =
     setHeaders: (res, file) => res.setHeader('cache-control', cacheControl(file, res as Response)),
   });
 
+/** A build's files, each as its compressed copy to a client that accepts it (precompressed.ts). */
+const buildFiles = (root: string) => precompressedFiles(root, staticFiles(root, buildFileCacheControl));
+
 // Client routes are paths without a file extension; "/assets/missing.js" is a 404, not the app.
 const looksLikeFile = (p: string) => /\/[^/]*\.[a-z0-9]{1,8}$/i.test(p);
 
@@ -187,7 +192,7 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
   router.get('/mf/remotes.json', (req, res) => sendRemotesAnswer(registry, req.headers.cookie, res, req.secure));
   // A release's files (forever cached) from the release store: its folder on disk, or the bucket.
   if (releases) for (const name of REMOTE_NAMES) router.use(`/mf/${name}/:version`, releaseFilesHandler(releases.store, name, log));
-  for (const name of REMOTE_NAMES) router.use(`/mf/${name}`, staticFiles(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist'), buildFileCacheControl));
+  for (const name of REMOTE_NAMES) router.use(`/mf/${name}`, buildFiles(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist')));
   router.use('/mf', plainNotFound);
 
   router.use('/media', requireSignedVideo(config.INTERNAL_SECRET), staticFiles(mediaDir(config), (file, res) => mediaCacheControl(res, file)), plainNotFound);
@@ -198,7 +203,7 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
   router.get('/sw.js', serviceWorkerHeaders);
   // The shell's files: its current release's, then its built dist's (a page opened before a promotion may still ask for its chunks).
   const shellFiles = new Map<string, RequestHandler>();
-  const filesOf = (dir: string) => shellFiles.get(dir) ?? shellFiles.set(dir, staticFiles(dir, buildFileCacheControl)).get(dir)!;
+  const filesOf = (dir: string) => shellFiles.get(dir) ?? shellFiles.set(dir, buildFiles(dir)).get(dir)!;
   router.use((req, res, next) => {
     const dir = shellDir();
     if (dir === shellDist) return filesOf(shellDist)(req, res, next);

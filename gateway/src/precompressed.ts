@@ -1,0 +1,57 @@
+// A build's files compressed once, when they are built (scripts/precompress.ts writes `main.3f9a1c07.js.br` and
+// `.gz` beside `main.3f9a1c07.js`), and sent to a client that accepts the encoding: no compression stream per
+// request, and brotli at its best quality, which no per-request step can afford.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import { storedEncodingFor, type StoredEncoding } from './compress';
+
+/** The files a build keeps compressed beside themselves (index.html is not one: the gateway writes it per request). */
+export const PRECOMPRESSED_FILE = /\.(?:js|css|json|svg)$/i;
+
+/** The suffix of a file's copy in an encoding. */
+export const PRECOMPRESSED_SUFFIX: Record<StoredEncoding, string> = { br: '.br', gzip: '.gz' };
+
+/** A file's name without the suffix of a compressed copy (`main.js.br` → `main.js`). */
+export const originalName = (name: string) => name.replace(/\.(?:br|gz)$/, '');
+
+/**
+ * Serves a file of `root` through `serve` (express.static over `root`), as its compressed copy when the client
+ * accepts the encoding and the copy is there and no older than the file (a file written again without its
+ * copies, e.g. the service worker after one remote's deploy, goes out as it is, through the compression step).
+ */
+export function precompressedFiles(root: string, serve: RequestHandler): RequestHandler {
+  const base = path.resolve(root);
+  return (req, res, next) => {
+    const encoding = (req.method === 'GET' || req.method === 'HEAD') && PRECOMPRESSED_FILE.test(req.path) ? storedEncodingFor(req) : undefined;
+    if (!encoding) return serve(req, res, next);
+    let file: string;
+    try {
+      file = path.join(base, decodeURIComponent(req.path));
+    } catch {
+      return serve(req, res, next);
+    }
+    // Outside the folder (serve-static refuses it itself).
+    if (!file.startsWith(base + path.sep)) return serve(req, res, next);
+    const suffix = PRECOMPRESSED_SUFFIX[encoding];
+    void Promise.all([stat(file), stat(file + suffix)]).then(
+      ([original, copy]) => {
+        if (!original.isFile() || !copy.isFile() || copy.mtimeMs < original.mtimeMs) return serve(req, res, next);
+        const url = req.url;
+        const query = url.indexOf('?');
+        // The file's own type (send keeps a type already set), and the encoding the compression step then leaves alone.
+        res.type(path.extname(req.path));
+        res.setHeader('content-encoding', encoding);
+        req.url = `${req.path}${suffix}${query < 0 ? '' : url.slice(query)}`;
+        serve(req, res, (error?: unknown) => {
+          req.url = url;
+          res.removeHeader('content-encoding');
+          res.removeHeader('content-type');
+          if (error) return next(error);
+          serve(req, res, next);
+        });
+      },
+      () => serve(req, res, next),
+    );
+  };
+}
