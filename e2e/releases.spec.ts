@@ -80,8 +80,11 @@ test('a released catalog, promoted, is what a reload shows; a rollback brings th
   await page.reload();
   await expect(page.getByRole('heading', { name: CHANGED_HEADING })).toBeVisible();
   expect(await page.evaluate(() => window.__CATALYST_RELEASES__?.catalog)).toBe(version);
-  const file = await page.request.get(`/mf/catalog/${version}/mf-manifest.json`);
+  const file = await page.request.get(`/mf/catalog/${version}/mf-manifest.json`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
   expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // The release stored a brotli copy of each file: sent as it is, the same manifest once decoded.
+  expect(file.headers()['content-encoding']).toBe('br');
+  expect(((await file.json()) as { name?: string }).name).toBe('catalog');
 
   const listed = run('scripts/remotes.ts', ['list']);
   expect(listed.stdout).toMatch(new RegExp(`current\\s+${version}`));

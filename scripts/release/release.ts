@@ -15,6 +15,7 @@ import { gitCommit } from '../../gateway/src/releases/index';
 import { contentHash, readBuildFacts, versionOf } from '../../gateway/src/releases/manifest';
 import { isReleaseTarget, ReleaseError, type ReleaseTarget } from '../../gateway/src/releases/repository';
 import { compile, FRONTEND_APPS } from '../build-frontends';
+import { precompressBuild } from '../precompress';
 import { checkRelease, writeReleaseContract } from './contract-checks';
 import { actor, openRegistry, releaseStoreOf, ROOT } from './registry';
 
@@ -46,7 +47,8 @@ export async function release({ remote, label, promote = false, from, log = cons
   // A build made elsewhere is copied first: the release adds its contract files to what it stores.
   const built = await mkdtemp(path.join(os.tmpdir(), `catalyst-release-${target}-`));
   try {
-    if (from) await cp(path.resolve(from), built, { recursive: true });
+    // (With its times: a compressed copy older than its file, say the service worker's written again, is made anew.)
+    if (from) await cp(path.resolve(from), built, { recursive: true, preserveTimestamps: true });
     else {
       log(`building ${target} for release…`);
       await compile(app, log, built);
@@ -61,6 +63,9 @@ export async function release({ remote, label, promote = false, from, log = cons
     const checked = await checkRelease({ remote: target, distDir: built, remoteDists, shellDir: await store.localCopy('shell', channels.get('shell') ?? 'dist') });
     if (!checked.ok) return { ok: false, problems: checked.problems };
 
+    // Each script, stylesheet and manifest also stored compressed (brotli 11, gzip 9), after the contract files are
+    // written: the gateway sends these copies as they are (a release's files never change).
+    await precompressBuild(built);
     const pkg = JSON.parse(await readFile(path.join(ROOT, app.dir, 'package.json'), 'utf8')) as { version?: string };
     const version = versionOf(label ?? `v${pkg.version ?? '0.0.0'}`, await contentHash(built));
     await store.publish(target, version, built);

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { RequestHandler, Response } from 'express';
-import { StorageUnavailableError, type ByteRange } from '@catalyst/service-kit/storage';
+import { StorageUnavailableError, type ByteRange, type StoredFile } from '@catalyst/service-kit/storage';
 import type { Logger } from '@catalyst/service-kit';
+import { storedEncodingFor } from '../compress';
 import { sendError } from '../errors';
+import { PRECOMPRESSED_FILE, PRECOMPRESSED_SUFFIX } from '../precompressed';
 import { VERSION_PATTERN, type ReleaseTarget } from './repository';
 import type { ReleaseStore } from './store';
 
@@ -31,8 +33,10 @@ const notFound = (res: Response) => {
 
 /**
  * GET/HEAD /mf/<remote>/<version>/<file>: a release's file from the release store (the folder on disk, or
- * streamed from the bucket), forever cached, with one byte range when asked. A path that is not a version
- * goes on (the built dist in place); a version or file that is not stored is a 404.
+ * streamed from the bucket), forever cached, with one byte range when asked. A whole file goes out as the
+ * compressed copy the release stored beside it (`npm run release` writes them, scripts/precompress.ts) when the
+ * client accepts its encoding; a release without copies goes through the compression step as before. A path
+ * that is not a version goes on (the built dist in place); a version or file that is not stored is a 404.
  */
 export function releaseFilesHandler(store: ReleaseStore, remote: ReleaseTarget, log: Logger): RequestHandler<{ version: string }> {
   return async (req, res, next) => {
@@ -40,12 +44,10 @@ export function releaseFilesHandler(store: ReleaseStore, remote: ReleaseTarget, 
     if (!VERSION_PATTERN.test(version)) return next();
     const file = releasePathOf(req.path);
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !file) return notFound(res);
-    const etag = `"${version}"`;
     try {
       let range: ByteRange | undefined;
-      let size: number | null = null;
       if (req.headers.range) {
-        size = await store.size(remote, version, file);
+        const size = await store.size(remote, version, file);
         if (size === null) return notFound(res);
         const ranges = req.range(size, { combine: true });
         if (ranges === -1) {
@@ -55,34 +57,54 @@ export function releaseFilesHandler(store: ReleaseStore, remote: ReleaseTarget, 
         // One satisfiable range is answered; several, or a malformed header, get the whole file (as express.static does).
         if (Array.isArray(ranges) && ranges.length === 1 && ranges.type === 'bytes') range = { start: ranges[0]!.start, end: ranges[0]!.end };
       }
-      const fresh = !range && req.headers['if-none-match'] === etag;
-      const stored = fresh ? null : await store.read(remote, version, file, range);
-      if (!fresh && !stored) return notFound(res);
-      res.setHeader('cache-control', RELEASE_FILE_CACHE);
-      res.setHeader('etag', etag);
-      res.setHeader('accept-ranges', 'bytes');
-      if (fresh) {
-        // The version names the content of every file in it: the copy the browser holds is this one.
-        if ((await store.size(remote, version, file)) === null) return notFound(res);
-        res.status(304);
-        return void res.end();
+      const encoding = range || !PRECOMPRESSED_FILE.test(file) ? undefined : storedEncodingFor(req);
+      if (PRECOMPRESSED_FILE.test(file)) res.vary('Accept-Encoding');
+      // The stored copy in the client's encoding, else the file itself (each with a validator of its own).
+      const choices = encoding ? [{ name: file + PRECOMPRESSED_SUFFIX[encoding], etag: `"${version}-${encoding}"`, encoding }, { name: file, etag: `"${version}"` }] : [{ name: file, etag: `"${version}"` }];
+      const keep = (etag: string) => {
+        res.setHeader('cache-control', RELEASE_FILE_CACHE);
+        res.setHeader('etag', etag);
+        res.setHeader('accept-ranges', 'bytes');
+      };
+      for (const choice of choices) {
+        if (!range && req.headers['if-none-match'] === choice.etag) {
+          // The version names the content of every file in it: the copy the browser holds is this one, if it is stored.
+          if ((await store.size(remote, version, choice.name)) === null) continue;
+          keep(choice.etag);
+          res.status(304);
+          return void res.end();
+        }
+        const stored = await store.read(remote, version, choice.name, range);
+        if (!stored) continue;
+        keep(choice.etag);
+        return sendStored(res, stored, { file, range, encoding: choice.encoding, head: req.method === 'HEAD' }, (error) =>
+          log.warn({ err: error.message, remote, version, file: choice.name }, 'release file stream failed'),
+        );
       }
-      res.type(path.extname(file) || 'application/octet-stream');
-      res.setHeader('content-length', String(range ? range.end - range.start + 1 : stored!.size));
-      if (range) res.status(206).setHeader('content-range', `bytes ${range.start}-${range.end}/${stored!.size}`);
-      if (req.method === 'HEAD') {
-        stored!.stream.destroy();
-        return void res.end();
-      }
-      stored!.stream.on('error', (error) => {
-        log.warn({ err: error.message, remote, version, file }, 'release file stream failed');
-        res.destroy(error);
-      });
-      stored!.stream.pipe(res);
+      notFound(res);
     } catch (error) {
       if (!(error instanceof StorageUnavailableError)) return next(error);
       log.warn({ err: error.message, remote, version }, 'release files unavailable');
       sendError(res, 503, RELEASE_FILES_UNAVAILABLE);
     }
   };
+}
+
+/** A stored file's body (or part of it, or none for HEAD) with its type, length and encoding. */
+function sendStored(res: Response, stored: StoredFile, sent: { file: string; range?: ByteRange; encoding?: string; head: boolean }, onError: (error: Error) => void) {
+  const { range } = sent;
+  res.type(path.extname(sent.file) || 'application/octet-stream');
+  // Set before the body, so the compression step leaves an encoded copy as it is.
+  if (sent.encoding) res.setHeader('content-encoding', sent.encoding);
+  res.setHeader('content-length', String(range ? range.end - range.start + 1 : stored.size));
+  if (range) res.status(206).setHeader('content-range', `bytes ${range.start}-${range.end}/${stored.size}`);
+  if (sent.head) {
+    stored.stream.destroy();
+    return void res.end();
+  }
+  stored.stream.on('error', (error) => {
+    onError(error);
+    res.destroy(error);
+  });
+  stored.stream.pipe(res);
 }

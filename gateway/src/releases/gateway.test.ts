@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '@catalyst/contracts';
 import { createTestDatabase } from '@catalyst/service-kit/testing';
 import { buildConfig } from '../config';
-import { serveSessions, startWorld } from '../testing/upstreams';
+import { precompressBuild } from '../../../scripts/precompress';
+import { rawRequest, serveSessions, startWorld } from '../testing/upstreams';
 import { inCanary } from './canary';
 import { createGatewayReleases, type GatewayReleases } from './index';
 import { BUCKET_COOKIE, RELEASES_HEADER } from './registry';
@@ -79,6 +81,49 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
     expect((await get('/mf/catalog/v2-2222222222/mf-manifest.json')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/mf/catalog/v9-9999999999/remoteEntry.js')).status).toBe(404);
     expect((await get('/mf/catalog/remoteEntry.js')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends a release’s stored compressed copy to a client that accepts it, and the file itself for a range or without a copy', async () => {
+    const dir = path.join(root, 'releases', 'catalog', 'v2-2222222222');
+    const source = `var chunk = ${JSON.stringify('z'.repeat(3000))};`;
+    writeFileSync(path.join(dir, 'chunk.js'), source);
+    await precompressBuild(dir);
+    const url = '/mf/catalog/v2-2222222222/chunk.js';
+    for (const [acceptEncoding, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await rawRequest(world.gateway.url, url, { headers: { 'accept-encoding': acceptEncoding } });
+      expect(response.status, acceptEncoding).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+      expect(response.body.length).toBeLessThan(200);
+      expect(decode(response.body).toString('utf8')).toBe(source);
+      // The copy has a validator of its own, and a revalidation with it is a 304.
+      expect(response.headers.etag).toBe(`"v2-2222222222-${encoding}"`);
+      expect((await rawRequest(world.gateway.url, url, { headers: { 'accept-encoding': acceptEncoding, 'if-none-match': `"v2-2222222222-${encoding}"` } })).status).toBe(304);
+      const head = await rawRequest(world.gateway.url, url, { method: 'HEAD', headers: { 'accept-encoding': acceptEncoding } });
+      expect(head.headers['content-length']).toBe(response.headers['content-length']);
+    }
+    const plain = await rawRequest(world.gateway.url, url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toBe('"v2-2222222222"');
+    expect(plain.body.toString('utf8')).toBe(source);
+    // A range is of the file itself.
+    const part = await rawRequest(world.gateway.url, url, { headers: { 'accept-encoding': 'br', range: 'bytes=4-8' } });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.body.toString('utf8')).toBe('chunk');
+    // A release stored without copies (made before they were) is compressed on the way, as before.
+    const bare = 'var bare = ' + JSON.stringify('q'.repeat(3000)) + ';';
+    writeFileSync(path.join(dir, 'bare.js'), bare);
+    const compressed = await rawRequest(world.gateway.url, '/mf/catalog/v2-2222222222/bare.js', { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.etag).toBe('"v2-2222222222"');
+    expect(brotliDecompressSync(compressed.body).toString('utf8')).toBe(bare);
   });
 
   it('lets only an admin act, with the reason in the one error shape', async () => {

@@ -22,7 +22,13 @@ describe('a release’s version and facts', () => {
     const a = build({ 'remoteEntry.js': 'var a;', 'static/1.js': 'x', '.build-stamp': 'one' });
     const b = build({ 'remoteEntry.js': 'var a;', 'static/1.js': 'x', '.build-stamp': 'two' });
     const c = build({ 'remoteEntry.js': 'var a;', 'static/1.js': 'y' });
+    // The compressed copies the release writes beside a file are made from it: the same release.
+    const withCopies = build({ 'remoteEntry.js': 'var a;', 'remoteEntry.js.br': 'br', 'remoteEntry.js.gz': 'gz', 'static/1.js': 'x' });
+    // A file that only looks like a copy is content.
+    const lookalike = build({ 'remoteEntry.js': 'var a;', 'static/1.js': 'x', 'data.json.gz': 'archive' });
     expect(await contentHash(a)).toBe(await contentHash(b));
+    expect(await contentHash(withCopies)).toBe(await contentHash(a));
+    expect(await contentHash(lookalike)).not.toBe(await contentHash(a));
     expect(await contentHash(a)).not.toBe(await contentHash(c));
     const version = versionOf('Spring Sale!', await contentHash(a));
     expect(version).toMatch(/^spring-sale-[0-9a-f]{10}$/);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { originalName } from '../precompressed';
 import type { SharedDependency } from './schema';
 
 /** The parts of a build's mf-manifest.json a release records. */
@@ -54,10 +55,16 @@ export async function servedFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** The content hash of a build: its files' names and bytes (the same files always give the same hash). */
+/**
+ * The content hash of a build: its files' names and bytes (the same files always give the same hash). The
+ * compressed copies beside a file (`main.js.br`, made from it) are left out: a build with or without them is
+ * the same release.
+ */
 export async function contentHash(dir: string): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of await servedFiles(dir)) {
+  const files = await servedFiles(dir);
+  const names = new Set(files);
+  for (const file of files.filter((name) => originalName(name) === name || !names.has(originalName(name)))) {
     hash.update(file).update('\0');
     hash.update(await readFile(path.join(dir, file))).update('\0');
   }
