@@ -11,7 +11,7 @@ import path from 'node:path';
 import { demoAccounts } from '../packages/contracts/src/demo';
 import { startProduct } from '../scripts/lib/product';
 import { startBareProxy, startBareServer } from './ceiling';
-import { measureLoad, type RouteLoad } from './load';
+import { BROWSER_ACCEPT_ENCODING, measureLoad, type RouteLoad } from './load';
 import { benchProgressWrites, ONE_LEARNER, type ProgressBenchResult } from './progress';
 
 /** The signed-in reads (identity at the gateway, the service behind it) and what each must keep of the ceiling. */
@@ -67,7 +67,7 @@ type PlannedRoute = { name: string; url: string; headers?: Record<string, string
 
 /** The signed-in reads as the member (an active plan): identity resolved at the gateway, then the service's own rules. */
 async function signedInPlan(baseUrl: string, pids: Record<string, number>): Promise<PlannedRoute[]> {
-  const member = { authorization: `Bearer ${await signIn(baseUrl, 'member')}` };
+  const member = { ...BROWSER_ACCEPT_ENCODING, authorization: `Bearer ${await signIn(baseUrl, 'member')}` };
   const api = (path: string) => new URL(`/api/v1${path}`, baseUrl).toString();
   return [
     { name: SIGNED_IN_ROUTES[0], url: api('/content/premium/products?limit=20'), headers: member, pids: { gateway: pids.gateway, content: pids.content, billing: pids.billing } },
@@ -79,8 +79,8 @@ export async function measureBackend({ baseUrl, services, pids = {}, durationSec
   const ceiling = await measureCeiling({ durationSeconds, warmupSeconds, connections });
   const api = (path: string) => new URL(`/api/v1${path}`, baseUrl).toString();
   const plan: PlannedRoute[] = [
-    { name: 'public categories', url: api('/categories'), pids: { gateway: pids.gateway, content: pids.content } },
-    { name: 'catalogue search', url: api('/content/products?search=design&limit=20'), pids: { gateway: pids.gateway, content: pids.content } },
+    { name: 'public categories', url: api('/categories'), headers: BROWSER_ACCEPT_ENCODING, pids: { gateway: pids.gateway, content: pids.content } },
+    { name: 'catalogue search', url: api('/content/products?search=design&limit=20'), headers: BROWSER_ACCEPT_ENCODING, pids: { gateway: pids.gateway, content: pids.content } },
     ...(await signedInPlan(baseUrl, pids)),
   ];
   // A freshly started product is still compiling its hot paths: every route is exercised once before any is measured.

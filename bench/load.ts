@@ -20,6 +20,13 @@ export interface RouteLoad {
   cpuMicrosPerRequest?: Record<string, number>;
 }
 
+/**
+ * What a browser says it can decode: the API rows ask as a page does, so an answer's compression (brotli from
+ * the gateway, or a kept answer's stored copy) is part of what they measure. Without it the bench measured a
+ * path no browser takes.
+ */
+export const BROWSER_ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br' } as const;
+
 export interface LoadOptions {
   name: string;
   url: string;
