@@ -62,6 +62,10 @@ test('unpublishing a product removes it from the catalogue', async ({ page }) =>
 
   await loginAs(page, 'admin');
   await page.goto('/admin/products');
+  // The list shows a page at a time: the admin finds the product by its title.
+  await expect(page.getByRole('navigation', { name: 'Product pages' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(product.title);
+  await page.getByRole('search', { name: 'Products' }).getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: `Unpublish ${product.title}`, exact: true }).click();
   await expect(page.getByRole('button', { name: `Publish ${product.title}`, exact: true })).toBeVisible();
 

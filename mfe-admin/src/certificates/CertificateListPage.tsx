@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { certificatePagePath, type Certificate, type Page } from '@catalyst/contracts';
 import { Ban } from 'lucide-react';
-import { api, Badge, Button, formatDate, TextField } from '@catalyst/web-kit';
+import { api, Badge, formatDate } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
 import { SelectField } from '../common/FormControls';
+import { ListSearch } from '../common/ListSearch';
 import { pageCount, Pager } from '../common/Pager';
 import { useAdminList } from '../common/useAdminList';
 import own from './Certificates.module.css';
@@ -24,8 +25,7 @@ const STATUS_OPTIONS = [
 
 /** /admin/certificates: every certificate, newest first, found by code, learner or course; a valid one can be revoked with a reason. */
 export function CertificateListPage() {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('');
   const [page, setPage] = useState(1);
   const [toRevoke, setToRevoke] = useState<CertificateRow | null>(null);
@@ -34,11 +34,11 @@ export function CertificateListPage() {
 
   const list = useAdminList<CertificateRow>({
     read: api.certificate.adminList,
-    input: { query: { search: search || undefined, status: status || undefined, page, limit: CERTIFICATES_PAGE_SIZE } },
+    input: { query: { search: searchText || undefined, status: status || undefined, page, limit: CERTIFICATES_PAGE_SIZE } },
     pick: (data) => (data as Page<Certificate>).items.map(asRow),
   });
   const answer = list.data as Page<Certificate> | undefined;
-  const filtered = search !== '' || status !== '';
+  const filtered = searchText !== '' || status !== '';
 
   /** Closes the dialog; where the opener is gone (the row now revoked), focus goes to the row's code instead of the page's start. */
   const closeDialog = (stillValid: boolean) => {
@@ -53,20 +53,14 @@ export function CertificateListPage() {
       .then((certificate) => list.replace(asRow(certificate)))
       .catch(list.reload);
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(typed.trim());
+  const search = (text: string) => {
+    setSearchText(text);
     setPage(1);
   };
 
   const toolbar = (
-    <div className={own.toolbar}>
-      <form role="search" aria-label="Certificates" className={own.search} onSubmit={submitSearch}>
-        <TextField label="Search by code, learner or course" type="search" name="search" value={typed} maxLength={100} onChange={(event) => setTyped(event.target.value)} />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
+    <div className={styles.toolbar}>
+      <ListSearch label="Certificates" fieldLabel="Search by code, learner or course" onSearch={search} />
       <SelectField
         label="Status"
         name="status"

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ProductListPage } from './ProductListPage';
+import { PRODUCTS_PAGE_SIZE, ProductListPage } from './ProductListPage';
 
 const product = {
   _id: 'c'.repeat(24),
@@ -34,10 +34,12 @@ const product = {
 
 let requests: Array<{ method: string; url: string; body: any }>;
 let failPut = false;
+let total = 1;
 
 beforeEach(() => {
   requests = [];
   failPut = false;
+  total = 1;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -45,7 +47,13 @@ beforeEach(() => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       requests.push({ method, url, body });
       const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
-      if (method === 'GET') return json(200, { success: true, data: { items: [product], total: 1, page: 1, limit: 100 } });
+      if (method === 'GET') {
+        const query = new URL(url, 'http://x').searchParams;
+        const page = Number(query.get('page') ?? 1);
+        // A catalogue of `total` products; the search keeps one.
+        const rows = query.get('search') ? [product] : [{ ...product, _id: `${page}`.padStart(24, 'c'), title: `Product on page ${page}` }];
+        return json(200, { success: true, data: { items: page === 1 && !query.get('search') ? [product] : rows, total: query.get('search') ? 1 : total, page, limit: Number(query.get('limit')) } });
+      }
       if (method === 'PUT') return failPut ? json(503, { success: false, message: 'Service down' }) : json(200, { success: true, data: body });
       return json(200, { success: true, data: { _id: product._id }, message: 'Product deleted successfully!' });
     }),
@@ -77,6 +85,41 @@ describe('the product list', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Feature React Basics' }));
     expect(await screen.findByText('Failed to update featured status: Service down')).toBeTruthy();
+  });
+
+  it('shows a page at a time, pages with Next and Previous, and searches from the first page', async () => {
+    total = 45;
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Unpublish React Basics' })).toBeTruthy();
+    const lastQuery = () => new URL(requests.filter((r) => r.method === 'GET').at(-1)!.url, 'http://x').searchParams;
+    expect(Object.fromEntries(lastQuery())).toEqual({ page: '1', limit: String(PRODUCTS_PAGE_SIZE) });
+    const pages = screen.getByRole('navigation', { name: 'Product pages' });
+    expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Product on page 2')).toBeTruthy();
+    expect(screen.queryByText('React Basics')).toBeNull();
+    expect(within(pages).getByText('Page 2 of 3')).toBeTruthy();
+    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('React Basics')).toBeTruthy();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Product on page 2')).toBeTruthy();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), '  react  ');
+    await user.click(within(screen.getByRole('search', { name: 'Products' })).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('React Basics')).toBeTruthy();
+    expect(Object.fromEntries(lastQuery())).toEqual({ search: 'react', page: '1', limit: String(PRODUCTS_PAGE_SIZE) });
+    // One page of matches: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Product pages' })).toBeNull();
+  });
+
+  it('says when a search matches nothing', async () => {
+    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ success: true, data: { items: [], total: 0, page: 1, limit: 20 } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('No products yet. Add the first one.')).toBeTruthy();
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'nothing like it{Enter}');
+    expect(await screen.findByText('No products match this search.')).toBeTruthy();
   });
 
   it('asks before deleting, mentions associated content, then confirms the deletion', async () => {

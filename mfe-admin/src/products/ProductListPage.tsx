@@ -1,20 +1,28 @@
+import { useState } from 'react';
 import { adminMessages, type AdminProduct, type Page } from '@catalyst/contracts';
 import { Eye, EyeOff, Star, StarOff } from 'lucide-react';
 import { api, Badge, formatDuration, formatPrice } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
+import { ListSearch } from '../common/ListSearch';
+import { pageCount, Pager } from '../common/Pager';
 import { RowActions, RowToggle } from '../common/RowActions';
 import { useAdminList } from '../common/useAdminList';
 
 export const productDeleteQuestion = (title: string) =>
   `Are you sure you want to delete "${title}"? All associated content, including learners' progress, will be removed. This action cannot be undone.`;
 
-/** /admin/products: drafts too, with publish (eye), featured (star), edit and delete. */
+/** Products per page of the admin list (the catalogue may hold thousands: every one is reachable by page or search). */
+export const PRODUCTS_PAGE_SIZE = 20;
+
+/** /admin/products: drafts too, found by title, a page at a time, with publish (eye), featured (star), edit and delete. */
 export function ProductListPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
   const list = useAdminList<AdminProduct>({
     read: api.product.adminList,
-    input: { query: { limit: 100 } },
+    input: { query: { search: search || undefined, page, limit: PRODUCTS_PAGE_SIZE } },
     pick: (data) => (data as Page<AdminProduct>).items,
     remove: adminApi.deleteProduct,
     deletedMessage: adminMessages.productDeleted,
@@ -32,13 +40,26 @@ export function ProductListPage() {
   return (
     <AdminListView
       list={list}
+      toolbar={
+        <div className={styles.toolbar}>
+          <ListSearch
+            label="Products"
+            fieldLabel="Search products"
+            onSearch={(text) => {
+              setSearch(text);
+              setPage(1);
+            }}
+          />
+        </div>
+      }
+      footer={<Pager label="Product pages" page={page} pages={pageCount(list.data as Page<AdminProduct> | undefined)} onPage={setPage} />}
       title="Manage Products"
       subtitle="Published, active products appear in the catalogue; drafts only here."
       addLabel="Add Product"
       addPath="/admin/products/new"
       loadingMessage="Loading products..."
       loadFailure="Failed to load data"
-      emptyMessage="No products yet. Add the first one."
+      emptyMessage={search ? 'No products match this search.' : 'No products yet. Add the first one.'}
       columns={[
         {
           label: 'Product',
