@@ -11,8 +11,6 @@ export const adminApi = {
   updateCategory: (id: string, body: CategoryInput) => api.category.replace.request({ params: { id }, body }),
   deleteCategory: (id: string) => api.category.remove({ params: { id } }),
 
-  /** Every product, drafts included (the admin list is one page of up to 100). */
-  listProducts: () => api.product.adminList({ query: { limit: 100 } }),
   getProduct: (id: string) => api.product.adminGet({ params: { id } }),
   createProduct: (body: ProductInput) => api.product.create.request({ body }),
   /** The whole product: the eye and star toggles send it back with one flag flipped. */

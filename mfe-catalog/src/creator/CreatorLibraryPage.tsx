@@ -33,7 +33,7 @@ export function CreatorLibraryPage() {
   const { view, change, searchText, setSearchText, filtering, clearFilters } = useLibraryView();
   const { layout } = view;
   const library = useCreatorLibrary(categorySlug, creatorId, view);
-  const progress = useProgressMap();
+  const progress = useProgressMap(categorySlug);
   const redirecting = usePremiumRedirect('category', library.error, library.creatorsError);
   const creatorName = library.creator?.name ?? library.products[0]?.creator.name;
   useDocumentTitle(creatorName ? `${creatorName} - Library` : 'Library');
