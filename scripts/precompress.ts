@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESSION_THRESHOLD_BYTES, type StoredEncoding } from '../gateway/src/compress';
-import { PRECOMPRESSED_FILE, PRECOMPRESSED_SUFFIX } from '../gateway/src/precompressed';
+import { copyIsFresh, PRECOMPRESSED_FILE, PRECOMPRESSED_SUFFIX } from '../gateway/src/precompressed';
 
 const compressors: Record<StoredEncoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
@@ -40,7 +40,7 @@ export async function precompressBuild(dir: string): Promise<PrecompressReport> 
       const copies = await Promise.all(
         (Object.keys(compressors) as StoredEncoding[]).map(async (encoding) => {
           const copy = await stat(file + PRECOMPRESSED_SUFFIX[encoding]).catch(() => undefined);
-          return { encoding, fresh: copy !== undefined && copy.mtimeMs >= mtimeMs };
+          return { encoding, fresh: copy !== undefined && copyIsFresh(copy, { mtimeMs }) };
         }),
       );
       const stale = copies.filter((copy) => !copy.fresh);

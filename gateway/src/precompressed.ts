@@ -15,6 +15,26 @@ export const PRECOMPRESSED_SUFFIX: Record<StoredEncoding, string> = { br: '.br',
 /** A file's name without the suffix of a compressed copy (`main.js.br` → `main.js`). */
 export const originalName = (name: string) => name.replace(/\.(?:br|gz)$/, '');
 
+/** A copy is of its file's current bytes only if it was written after them (a file written again leaves it stale). */
+export const copyIsFresh = (copy: { mtimeMs: number }, file: { mtimeMs: number }) => copy.mtimeMs >= file.mtimeMs;
+
+/**
+ * The files of a folder (relative names) less the compressed copies older than their file: what may be stored
+ * where nothing checks again, such as a release, whose files are served as they are for good.
+ */
+export async function withoutStaleCopies(dir: string, files: string[]): Promise<string[]> {
+  const names = new Set(files);
+  const stale = await Promise.all(
+    files.map(async (name) => {
+      const original = originalName(name);
+      if (original === name || !names.has(original)) return false;
+      const [copy, file] = await Promise.all([stat(path.join(dir, name)), stat(path.join(dir, original))]);
+      return !copyIsFresh(copy, file);
+    }),
+  );
+  return files.filter((_, i) => !stale[i]);
+}
+
 /**
  * Serves a file of `root` through `serve` (express.static over `root`), as its compressed copy when the client
  * accepts the encoding and the copy is there and no older than the file (a file written again without its
@@ -36,7 +56,7 @@ export function precompressedFiles(root: string, serve: RequestHandler): Request
     const suffix = PRECOMPRESSED_SUFFIX[encoding];
     void Promise.all([stat(file), stat(file + suffix)]).then(
       ([original, copy]) => {
-        if (!original.isFile() || !copy.isFile() || copy.mtimeMs < original.mtimeMs) return serve(req, res, next);
+        if (!original.isFile() || !copy.isFile() || !copyIsFresh(copy, original)) return serve(req, res, next);
         const url = req.url;
         const query = url.indexOf('?');
         // The file's own type (send keeps a type already set), and the encoding the compression step then leaves alone.

@@ -1,13 +1,15 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import express from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3ObjectStore } from '@catalyst/service-kit/storage';
 import { startTestBucket, type TestBucket } from '@catalyst/service-kit/storage/testing';
 import { createTestDatabase } from '@catalyst/service-kit/testing';
+import { precompressBuild } from '../../../scripts/precompress';
 import { buildConfig } from '../config';
 import { startWorld } from '../testing/upstreams';
 import { RELEASE_FILES_UNAVAILABLE, releaseFilesHandler } from './files';
@@ -45,6 +47,12 @@ describe('releases kept in the media bucket', () => {
     writeBuild(path.join(root, 'mfe-catalog', 'dist'), { 'mf-manifest.json': '{"shared":[],"exposes":[]}', 'remoteEntry.js': 'var catalog = "built dist";' });
     writeBuild(path.join(root, 'shell', 'dist'), { 'index.html': '<!doctype html><html><head><title>dist shell</title></head><body></body></html>' });
     writeBuild(path.join(root, 'built-catalog'), { 'mf-manifest.json': '{"shared":[],"exposes":[{"path":"./BrowseRoutes"}]}', 'remoteEntry.js': chunk, 'static/js/async/12.0123abcd.js': 'var lazy;' });
+    // Compressed copies as `npm run build` leaves them: the entry's up to date, the lazy chunk's from before the
+    // chunk was written again (a copy the store must not keep: it would be served for good).
+    await precompressBuild(path.join(root, 'built-catalog'));
+    const lazy = path.join(root, 'built-catalog', 'static/js/async/12.0123abcd.js');
+    writeFileSync(`${lazy}.br`, brotliCompressSync(`var old;${' '.repeat(2000)}`));
+    utimesSync(`${lazy}.br`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     writeBuild(path.join(root, 'built-shell'), { 'index.html': '<!doctype html><html><head><title>shell from the bucket</title></head><body></body></html>', 'main.3333333333.js': 'var bucketShell;' });
     database = await createTestDatabase();
     const env = { STATIC_ROOT: root, RELEASES_DIR: copies, DATABASE_URL: database.url, RELEASES_REFRESH_MS: '100', ...bucket.env };
@@ -68,9 +76,12 @@ describe('releases kept in the media bucket', () => {
   it('publishes under releases/<remote>/<version>/ in the bucket, without the build stamp, and nothing on local disk', async () => {
     expect(releases.store.storage).toBe('s3');
     const keys = await createS3ObjectStore(bucket.settings).list('releases/');
+    // The entry's compressed copies go with it; the lazy chunk's stale copy stays behind.
     expect(keys).toEqual([
       `releases/catalog/${CATALOG}/mf-manifest.json`,
       `releases/catalog/${CATALOG}/remoteEntry.js`,
+      `releases/catalog/${CATALOG}/remoteEntry.js.br`,
+      `releases/catalog/${CATALOG}/remoteEntry.js.gz`,
       `releases/catalog/${CATALOG}/static/js/async/12.0123abcd.js`,
       `releases/shell/${SHELL}/index.html`,
       `releases/shell/${SHELL}/main.3333333333.js`,

@@ -66,14 +66,15 @@ export function releaseFilesHandler(store: ReleaseStore, remote: ReleaseTarget, 
         res.setHeader('etag', etag);
         res.setHeader('accept-ranges', 'bytes');
       };
+      // The version names the content of every file in it: a copy the browser holds (as it is or in an encoding
+      // this client still accepts) is this one, if it is stored.
+      const held = range ? undefined : choices.find((choice) => req.headers['if-none-match'] === choice.etag);
+      if (held && (await store.size(remote, version, held.name)) !== null) {
+        keep(held.etag);
+        res.status(304);
+        return void res.end();
+      }
       for (const choice of choices) {
-        if (!range && req.headers['if-none-match'] === choice.etag) {
-          // The version names the content of every file in it: the copy the browser holds is this one, if it is stored.
-          if ((await store.size(remote, version, choice.name)) === null) continue;
-          keep(choice.etag);
-          res.status(304);
-          return void res.end();
-        }
         const stored = await store.read(remote, version, choice.name, range);
         if (!stored) continue;
         keep(choice.etag);

@@ -4,6 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createDiskObjectStore, listFiles, type ByteRange, type ObjectStore, type StoredFile } from '@catalyst/service-kit/storage';
+import { withoutStaleCopies } from '../precompressed';
 import { DIST_VERSION, type ReleaseTarget } from './repository';
 
 /** How the store's failures are named (answered 503, logged). */
@@ -25,7 +26,10 @@ export interface ReleaseStore {
   dirOf(remote: ReleaseTarget, version: string): string;
   /** Whether a version's files are all there (its entry file, written last, is). */
   has(remote: ReleaseTarget, version: string): Promise<boolean>;
-  /** Stores a built folder as a version; a version already stored is left as it is (same content). */
+  /**
+   * Stores a built folder as a version (without the compressed copies older than their file); a version already
+   * stored is left as it is (same content).
+   */
   publish(remote: ReleaseTarget, version: string, builtDir: string): Promise<void>;
   /** A file of a released version (a path inside it), or null when there is none. */
   read(remote: ReleaseTarget, version: string, file: string, range?: ByteRange): Promise<StoredFile | null>;
@@ -85,7 +89,8 @@ export function createReleaseStore({ root, staticRoot, bucket }: ReleaseStoreOpt
       const prefix = stored(remote, version);
       if (await has(remote, version)) return;
       const entry = entryOf(remote);
-      const built = (await listFiles(builtDir)).filter((file) => path.basename(file) !== BUILD_STAMP);
+      // A compressed copy older than its file (the file changed after `npm run build`) would be served for good.
+      const built = await withoutStaleCopies(builtDir, (await listFiles(builtDir)).filter((file) => path.basename(file) !== BUILD_STAMP));
       if (!built.includes(entry)) throw new Error(`${builtDir} has no ${entry}: not a build of ${remote}`);
       await files.publishDir(builtDir, prefix, [...built.filter((file) => file !== entry), entry]);
     },
