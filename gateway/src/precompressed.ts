@@ -15,6 +15,12 @@ export const PRECOMPRESSED_SUFFIX: Record<StoredEncoding, string> = { br: '.br',
 /** A file's name without the suffix of a compressed copy (`main.js.br` → `main.js`). */
 export const originalName = (name: string) => name.replace(/\.(?:br|gz)$/, '');
 
+/** The file `name` is a compressed copy of, when that file is among `names` (else undefined: a file of its own). */
+export function copiedFile(name: string, names: ReadonlySet<string>): string | undefined {
+  const original = originalName(name);
+  return original !== name && names.has(original) ? original : undefined;
+}
+
 /** A copy is of its file's current bytes only if it was written after them (a file written again leaves it stale). */
 export const copyIsFresh = (copy: { mtimeMs: number }, file: { mtimeMs: number }) => copy.mtimeMs >= file.mtimeMs;
 
@@ -26,8 +32,8 @@ export async function withoutStaleCopies(dir: string, files: string[]): Promise<
   const names = new Set(files);
   const stale = await Promise.all(
     files.map(async (name) => {
-      const original = originalName(name);
-      if (original === name || !names.has(original)) return false;
+      const original = copiedFile(name, names);
+      if (!original) return false;
       const [copy, file] = await Promise.all([stat(path.join(dir, name)), stat(path.join(dir, original))]);
       return !copyIsFresh(copy, file);
     }),

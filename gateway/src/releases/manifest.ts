@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { originalName } from '../precompressed';
+import { copiedFile } from '../precompressed';
 import type { SharedDependency } from './schema';
 
 /** The parts of a build's mf-manifest.json a release records. */
@@ -64,7 +64,7 @@ export async function contentHash(dir: string): Promise<string> {
   const hash = createHash('sha256');
   const files = await servedFiles(dir);
   const names = new Set(files);
-  for (const file of files.filter((name) => originalName(name) === name || !names.has(originalName(name)))) {
+  for (const file of files.filter((name) => !copiedFile(name, names))) {
     hash.update(file).update('\0');
     hash.update(await readFile(path.join(dir, file))).update('\0');
   }

@@ -5,7 +5,7 @@ import styles from './Admin.module.css';
 export interface ListSearchProps {
   /** Names the search landmark ('Products'). */
   label: string;
-  /** The field's label ('Search products by title'). */
+  /** The field's label ('Search products'). */
   fieldLabel: string;
   /** Called with the trimmed text when the form is sent (an empty text shows everything again). */
   onSearch: (text: string) => void;
