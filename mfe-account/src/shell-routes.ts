@@ -1,4 +1,4 @@
-import type { RemoteRouteTable } from '@catalyst/web-kit/pages';
+import { pathSegmentsAfter, type RemoteRouteTable } from '@catalyst/web-kit/pages';
 
 /** A certificate's public page: /certificates/<code>. */
 export const CERTIFICATE_PREFIX = '/certificates/';
@@ -20,15 +20,10 @@ export const shellRoutes: RemoteRouteTable = {
       // anyone verifies a certificate: no sign-in
       audience: 'anyone',
       firstReads: (pathname) => {
-        const rest = pathname.replace(/\/+$/, '').slice(CERTIFICATE_PREFIX.length).split('/');
-        if (rest.length !== 1 || !rest[0]) return [];
-        let code: string;
-        try {
-          code = decodeURIComponent(rest[0]);
-        } catch {
-          return []; // a malformed address: the page says the code names nothing
-        }
-        return [{ endpoint: ['certificate', 'get'], input: { params: { code } } }];
+        // a malformed address (null) reads nothing: the page says the code names nothing
+        const rest = pathSegmentsAfter(pathname, CERTIFICATE_PREFIX);
+        const code = rest?.length === 1 ? rest[0] : '';
+        return code ? [{ endpoint: ['certificate', 'get'], input: { params: { code } } }] : [];
       },
     },
     { path: '/learning/', prefix: false, module: './LearningRecordPage', audience: 'signed-in', firstReads: () => [{ endpoint: ['progress', 'learningRecord'], signedIn: true }] },

@@ -1,18 +1,36 @@
-import type { FirstRead, RemoteRouteTable } from '@catalyst/web-kit/pages';
+import { pathSegmentsAfter, type FirstRead, type RemoteRouteTable } from '@catalyst/web-kit/pages';
 
 /** /browse: every public category (the page searches them in the browser). */
 export const BROWSE_CATEGORIES_READ = { endpoint: ['category', 'list'], input: { query: { limit: 100 } } } satisfies FirstRead;
 
+const BROWSE_PREFIX = '/browse/';
+
+/** A category's creators: the category page's list, and the creator's card on a library page. */
+const creatorsRead = (idOrSlug: string): FirstRead => ({ endpoint: ['creator', 'listOfCategory'], input: { params: { idOrSlug } }, signedIn: true });
+
+/**
+ * The reads each page under /browse/ starts with, as its hooks make them (same endpoint, same input): the
+ * category list; a category and its creators; a creator's library in a category, its card and the
+ * learner's progress there. Premium reads need a session. A library whose address holds a search, a
+ * filter or a sort reads its products by them: only the plain address's list is started here.
+ */
+function browseReads(pathname: string, search = ''): FirstRead[] {
+  if (pathname.toLowerCase().replace(/\/+$/, '') === '/browse') return [BROWSE_CATEGORIES_READ];
+  const rest = pathSegmentsAfter(pathname, BROWSE_PREFIX);
+  if (!rest) return [];
+  const [section, category, kind, creator] = rest;
+  if (section?.toLowerCase() !== 'category' || !category) return [];
+  if (rest.length === 2) return [{ endpoint: ['category', 'getPremium'], input: { params: { idOrSlug: category } }, signedIn: true }, creatorsRead(category)];
+  if (rest.length !== 4 || kind?.toLowerCase() !== 'creator' || !creator) return [];
+  return [
+    ...(search === '' || search === '?' ? [{ endpoint: ['creator', 'listProductsInCategory'], input: { params: { creator, category } }, signedIn: true } satisfies FirstRead] : []),
+    creatorsRead(category),
+    { endpoint: ['progress', 'forCategory'], input: { params: { id: category } }, signedIn: true },
+  ];
+}
+
 /** The catalogue's pages, as the shell mounts and preloads them (plain data: read before React loads). */
 export const shellRoutes: RemoteRouteTable = {
   remote: 'catalog',
-  pages: [
-    {
-      path: '/browse/',
-      prefix: true,
-      module: './BrowseRoutes',
-      audience: 'anyone',
-      firstReads: (pathname) => (pathname.toLowerCase().replace(/\/+$/, '') === '/browse' ? [BROWSE_CATEGORIES_READ] : []),
-    },
-  ],
+  pages: [{ path: BROWSE_PREFIX, prefix: true, module: './BrowseRoutes', audience: 'anyone', firstReads: browseReads }],
 };

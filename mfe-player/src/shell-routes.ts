@@ -1,4 +1,4 @@
-import type { FirstRead, RemoteRouteTable } from '@catalyst/web-kit/pages';
+import { pathSegmentsAfter, type FirstRead, type RemoteRouteTable } from '@catalyst/web-kit/pages';
 
 /** Product pages: /browse/premium/product/<id or slug>, and a course's lessons under …/lesson/<lessonId>. */
 export const PRODUCT_PREFIX = '/browse/premium/product/';
@@ -27,10 +27,11 @@ export const shellRoutes: RemoteRouteTable = {
       audience: 'anyone',
       firstReads: (pathname) => {
         // The product's id or slug as written (ids are case-sensitive); the product page or one of its lessons.
-        const rest = pathname.replace(/\/+$/, '').slice(PRODUCT_PREFIX.length).split('/');
+        const rest = pathSegmentsAfter(pathname, PRODUCT_PREFIX);
+        if (!rest?.[0]) return [];
         const isLesson = rest.length === 3 && rest[1] === 'lesson' && !!rest[2];
-        if (!rest[0] || (rest.length !== 1 && !isLesson)) return [];
-        const idOrSlug = decodeURIComponent(rest[0]);
+        if (rest.length !== 1 && !isLesson) return [];
+        const idOrSlug = rest[0];
         const params = { idOrSlug };
         return [
           // Public: whether the product is a course (the page waits for it), for visitors too. A course's
@@ -50,7 +51,7 @@ export const shellRoutes: RemoteRouteTable = {
             ? [
                 {
                   endpoint: ['curriculum', 'lesson'] as ['curriculum', 'lesson'],
-                  input: { params: { idOrSlug, lessonId: decodeURIComponent(rest[2]!) } },
+                  input: { params: { idOrSlug, lessonId: rest[2]! } },
                   signedIn: true,
                   images: (data: unknown) => [(data as LessonAnswer)?.stream?.posterUrl],
                   then: (data: unknown) => {

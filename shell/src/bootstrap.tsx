@@ -18,7 +18,7 @@ export function renderApp(): void {
   if (session.getState().token) void api.subscription.status.prefetch();
   // The current route's remote starts loading now, in parallel with the first render (admin: admins
   // only); early-entry.ts has already started what may start before the session is checked.
-  void preloadRouteRemote(window.location.pathname, discoverRemotes());
+  void preloadRouteRemote(window.location.pathname + window.location.search, discoverRemotes());
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

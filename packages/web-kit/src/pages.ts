@@ -1,5 +1,5 @@
-// Types only: each remote's route table (its `src/routes.ts`) is plain data the shell reads at build time,
-// and the shell's early entry reads it before React or web-kit have loaded.
+// Types and one plain helper: each remote's route table (its `src/shell-routes.ts`) is plain data the shell
+// reads at build time, and the shell's early entry reads it before React or web-kit have loaded.
 import type { Endpoints } from './api/endpoints';
 
 /** Who may see a page's remote; the admin remote is never requested for anyone but an admin. */
@@ -33,8 +33,11 @@ export interface RemotePage {
   /** The exposed module that renders it ('./BrowseRoutes'). */
   module: string;
   audience: RemoteAudience;
-  /** The reads the page at `pathname` starts with (the remote's page makes the same ones). */
-  firstReads?: (pathname: string) => FirstRead[];
+  /**
+   * The reads the page at `pathname` starts with (the remote's page makes the same ones); `search` is the
+   * address's query string ('' or '?…'), for a page whose reads follow it.
+   */
+  firstReads?: (pathname: string, search?: string) => FirstRead[];
 }
 
 /** What a remote tells the shell about its pages. */
@@ -42,4 +45,16 @@ export interface RemoteRouteTable {
   /** The remote's name in /mf/remotes.json. */
   remote: string;
   pages: readonly RemotePage[];
+}
+
+/**
+ * The decoded segments of `pathname` after `prefix` (a trailing slash ignored), as a router's params
+ * hold them; null for a malformed address (bad percent-encoding), which the page itself reports.
+ */
+export function pathSegmentsAfter(pathname: string, prefix: string): string[] | null {
+  try {
+    return pathname.replace(/\/+$/, '').slice(prefix.length).split('/').map(decodeURIComponent);
+  } catch {
+    return null;
+  }
 }

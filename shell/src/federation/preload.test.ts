@@ -54,6 +54,25 @@ describe('preloadRouteRemote', () => {
     expect(client.prefetch).toHaveBeenCalledWith('/content/premium/products/Intro%20JS', undefined);
   });
 
+  it("starts a member's category and library reads, and a library's product list only at its plain address", async () => {
+    const client = { prefetch: vi.fn(async (_path: string) => undefined) };
+    const member = () => ({ session: fakeSession('t', { role: 'user' }), load: vi.fn(async () => ({})), client });
+    const library = '/browse/category/web-development/creator/d00000000000000000000001';
+    await preloadRouteRemote(library, Promise.resolve(manifests), member());
+    expect(client.prefetch.mock.calls.map(([path]) => path)).toEqual([
+      '/users/premium/products/d00000000000000000000001/category/web-development',
+      '/users/premium/categories/web-development/creators',
+      '/content/progress/categories/web-development',
+    ]);
+    client.prefetch.mockClear();
+    await preloadRouteRemote(`${library}?sort=title&layout=list`, Promise.resolve(manifests), member());
+    expect(client.prefetch.mock.calls.map(([path]) => path)).toEqual(['/users/premium/categories/web-development/creators', '/content/progress/categories/web-development']);
+    client.prefetch.mockClear();
+    // a visitor is asked to sign in there: no premium read
+    await preloadRouteRemote('/browse/category/web-development', Promise.resolve(manifests), { ...member(), session: fakeSession(null, null) });
+    expect(client.prefetch).not.toHaveBeenCalled();
+  });
+
   it("starts a certificate's public read for a visitor", async () => {
     const client = { prefetch: vi.fn(async () => undefined) };
     await preloadRouteRemote('/certificates/K7M2Q9XW4R', Promise.resolve(manifests), { session: fakeSession(null, null), load: vi.fn(async () => ({})), client });

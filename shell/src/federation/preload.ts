@@ -13,9 +13,9 @@ export interface PreloadDeps {
   client?: Pick<ApiClient, 'prefetch'>;
 }
 
-/** The API reads the page at `pathname` starts with, as its remote's table names them (its page makes the same ones). */
-export function routeReads(pathname: string): FirstRead[] {
-  return remoteRouteOf(pathname)?.firstReads?.(pathname) ?? [];
+/** The API reads the page at `pathname` (query string `search`) starts with, as its remote's table names them (its page makes the same ones). */
+export function routeReads(pathname: string, search = ''): FirstRead[] {
+  return remoteRouteOf(pathname)?.firstReads?.(pathname, search) ?? [];
 }
 
 const endpointOf = (endpoints: Endpoints, [group, name]: FirstRead['endpoint']) => (endpoints[group] as unknown as Record<string, Endpoint<never>>)[name]!;
@@ -41,14 +41,16 @@ function startReads(endpoints: Endpoints, reads: FirstRead[], signedIn: boolean,
 }
 
 /**
- * Starts loading the current route's remote (manifest, remoteEntry.js and the exposed module's chunks)
- * as soon as /mf/remotes.json is known, while the shell renders, instead of when the route first
+ * Starts loading the remote of the route at `address` (its path and query string: manifest,
+ * remoteEntry.js and the exposed module's chunks) as soon as /mf/remotes.json is known, while the shell renders, instead of when the route first
  * renders. The route's own load then finds it in flight or done. Signed-in routes are loaded only
  * with a kept session token; the admin remote only once the session says the user is an admin. The
  * page's first API reads (routeReads) start at the same time, so its data is not waiting for its code.
  * Failures are left to the route's own load, which shows the remote's fallback.
  */
-export async function preloadRouteRemote(pathname: string, discovered: Promise<RemoteManifests>, deps: PreloadDeps = {}): Promise<string | null> {
+export async function preloadRouteRemote(address: string, discovered: Promise<RemoteManifests>, deps: PreloadDeps = {}): Promise<string | null> {
+  const queryAt = address.indexOf('?');
+  const pathname = queryAt < 0 ? address : address.slice(0, queryAt);
   const target = remoteForPath(pathname);
   if (!target) return null;
   const store = deps.session ?? defaultSession;
@@ -61,7 +63,7 @@ export async function preloadRouteRemote(pathname: string, discovered: Promise<R
   }
   const token = store.getState().token;
   const endpoints: Endpoints = deps.client ? createEndpoints(deps.client as ApiClient) : api;
-  startReads(endpoints, routeReads(pathname), !!token);
+  startReads(endpoints, routeReads(pathname, queryAt < 0 ? '' : address.slice(queryAt)), !!token);
   const manifests = await discovered;
   if (!manifests[target.remote]) return null;
   const id = `${target.remote}/${target.module.replace(/^\.\//, '')}`;

@@ -1,0 +1,80 @@
+import { render, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, type Endpoint } from '@catalyst/web-kit';
+import { BrowsePage } from './browse/BrowsePage';
+import { CategoryPage } from './category/CategoryPage';
+import { CreatorLibraryPage } from './creator/CreatorLibraryPage';
+import { shellRoutes } from './shell-routes';
+import { category, creator, product } from './testing/fixtures';
+import { ok, stubApi } from './testing/stubApi';
+
+const [browse] = shellRoutes.pages;
+
+/** The address each first read asks for, as the shell's preloader would ask (after /api/v1). */
+const addressesOf = (pathname: string, search = '') =>
+  (browse!.firstReads?.(pathname, search) ?? []).map((read) => {
+    const [group, name] = read.endpoint;
+    const endpoint = (api[group] as unknown as Record<string, Endpoint<never>>)[name]!;
+    return { url: (endpoint.url as (input?: unknown) => string)(read.input).replace(/^\/api\/v1/, ''), signedIn: !!read.signedIn };
+  });
+
+const CREATOR = 'd00000000000000000000001';
+
+/** The catalogue's pages (as BrowseRoutes routes them, past its subscription guard) with every read answered; what they ask for is recorded. */
+function openPage(path: string) {
+  const stub = stubApi({
+    '/categories': ok({ items: [category()], total: 1, page: 1, limit: 100, totalPages: 1 }),
+    '/content/premium/categories': ok(category()),
+    '/users/premium/categories': ok([creator({ _id: CREATOR, id: CREATOR })]),
+    '/users/premium/products': ok([product()]),
+    '/content/progress/categories': ok({ category: 'web-development', items: [], total: 0, started: 0, completed: 0, percent: 0 }),
+    '/subscription/status': ok({ hasSubscription: true }),
+  });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/browse" element={<BrowsePage />} />
+        <Route path="/browse/category/:categorySlug" element={<CategoryPage />} />
+        <Route path="/browse/category/:categorySlug/creator/:creatorId" element={<CreatorLibraryPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return stub;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the catalogue's first reads (started by the shell beside the remote's code)", () => {
+  it('are the reads each page makes itself, at the same address, so the page takes their answers', async () => {
+    const pages = ['/browse', '/browse/category/web-development', `/browse/category/web-development/creator/${CREATOR}`];
+    for (const path of pages) {
+      const reads = addressesOf(path);
+      expect(reads.length).toBeGreaterThan(0);
+      const stub = openPage(path);
+      await waitFor(() => expect(stub.paths()).toEqual(expect.arrayContaining(reads.map((read) => read.url))));
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("names the premium reads as needing a session, the category list as anyone's", () => {
+    expect(addressesOf('/Browse/')).toEqual([{ url: '/categories?limit=100', signedIn: false }]);
+    expect(addressesOf('/browse/category/web-development/')).toEqual([
+      { url: '/content/premium/categories/web-development', signedIn: true },
+      { url: '/users/premium/categories/web-development/creators', signedIn: true },
+    ]);
+  });
+
+  it("leaves a library's product list to the page when its address holds a search, a filter or a sort", () => {
+    const library = `/browse/category/web-development/creator/${CREATOR}`;
+    expect(addressesOf(library).map((read) => read.url)).toContain(`/users/premium/products/${CREATOR}/category/web-development`);
+    expect(addressesOf(library, '?sort=title').map((read) => read.url)).toEqual([
+      '/users/premium/categories/web-development/creators',
+      '/content/progress/categories/web-development',
+    ]);
+  });
+
+  it('reads nothing for addresses that are no page of the catalogue, or are malformed', () => {
+    for (const path of ['/browse/category', '/browse/category/a/creator', '/browse/category/a/b/c', '/browse/other/a', '/browse/category/%E0%A4%A']) expect(addressesOf(path)).toEqual([]);
+  });
+});
