@@ -1,12 +1,11 @@
 import { useRef, useState } from 'react';
 import { certificatePagePath, type Certificate, type Page } from '@catalyst/contracts';
 import { Ban } from 'lucide-react';
-import { api, Badge, formatDate } from '@catalyst/web-kit';
+import { api, Badge, formatDate, pageCount, Pager } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
 import { SelectField } from '../common/FormControls';
 import { ListSearch } from '../common/ListSearch';
-import { pageCount, Pager } from '../common/Pager';
 import { useAdminList } from '../common/useAdminList';
 import own from './Certificates.module.css';
 import { RevokeCertificateDialog } from './RevokeCertificateDialog';

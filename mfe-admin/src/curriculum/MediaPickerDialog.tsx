@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { AdminMediaAsset, MediaKind } from '@catalyst/contracts';
-import { api, Button, Dialog, Spinner, useApiData } from '@catalyst/web-kit';
+import { api, Button, Dialog, pageCount, Pager, Spinner, useApiData } from '@catalyst/web-kit';
 import { SelectField } from '../common/FormControls';
-import { pageCount, Pager } from '../common/Pager';
 import { formatSize } from '../media/UploadProgress';
 import styles from './Curriculum.module.css';
 import { formatLength } from './curriculumDraft';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdminMediaAsset } from '@catalyst/contracts';
-import { api, Button, ErrorScreen, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
-import { pageCount, Pager } from '../common/Pager';
+import { api, Button, ErrorScreen, pageCount, Pager, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
 import { formatSize } from './UploadProgress';
 import styles from './Media.module.css';
 

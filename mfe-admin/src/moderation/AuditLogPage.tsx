@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { ModerationEntry, Page } from '@catalyst/contracts';
-import { api } from '@catalyst/web-kit';
+import { api, pageCount, Pager } from '@catalyst/web-kit';
 import { AdminListView } from '../common/AdminListView';
 import { formatDateTime } from '../common/formatDateTime';
-import { pageCount, Pager } from '../common/Pager';
 import { useAdminList } from '../common/useAdminList';
 import { ModerationNav } from './ModerationNav';
 import { AUDIT_ACTION_LABELS } from './moderationActions';

@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { REPORT_REASON_LABELS, type Page, type ReportedPost } from '@catalyst/contracts';
-import { api, Badge, Button, formatDate } from '@catalyst/web-kit';
+import { api, Badge, Button, formatDate, pageCount, Pager } from '@catalyst/web-kit';
 import { AdminListView } from '../common/AdminListView';
 import { SelectField } from '../common/FormControls';
-import { pageCount, Pager } from '../common/Pager';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { useAdminList } from '../common/useAdminList';
 import { validateModerationReason } from '../forms/reasons';

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { adminMessages, type AdminProduct, type Page } from '@catalyst/contracts';
 import { Eye, EyeOff, Star, StarOff } from 'lucide-react';
-import { api, Badge, formatDuration, formatPrice } from '@catalyst/web-kit';
+import { api, Badge, formatDuration, formatPrice, pageCount, Pager } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
 import { ListSearch } from '../common/ListSearch';
-import { pageCount, Pager } from '../common/Pager';
 import { RowActions, RowToggle } from '../common/RowActions';
 import { useAdminList } from '../common/useAdminList';
 

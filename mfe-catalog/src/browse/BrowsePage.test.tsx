@@ -103,4 +103,49 @@ describe('Browse Categories', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Web Development')).toBeTruthy();
   });
+
+  describe('a catalogue larger than one read', () => {
+    const many = Array.from({ length: 130 }, (_, i) =>
+      category({ _id: `c${String(i + 1).padStart(23, '0')}`, name: `Topic ${i + 1}`, description: i === 124 ? 'Underwater basket weaving' : 'Learn it', slug: `topic-${i + 1}` }),
+    );
+    /** The server's paging and search over the 130 (name or description, case-insensitive). */
+    const server = (url: URL) => {
+      const limit = Number(url.searchParams.get('limit'));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const needle = (url.searchParams.get('search') ?? '').toLowerCase();
+      const matching = many.filter((c) => `${c.name} ${c.description}`.toLowerCase().includes(needle));
+      return ok({ items: matching.slice((page - 1) * limit, page * limit), total: matching.length, page, limit });
+    };
+    const cards = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    // 100 cards take a while to render in jsdom on a busy machine
+    const slow = { timeout: 5000 };
+
+    it('pages through every category, not only the first 100', async () => {
+      const api = stubApi({ '/categories': server });
+      mount();
+      await screen.findByText('Topic 1', {}, slow);
+      expect(cards()).toHaveLength(100);
+      expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(cards()).toEqual(many.slice(100).map((c) => c.name)), slow);
+      expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+      expect(api.paths()).toEqual(['/categories?limit=100', '/categories?limit=100&page=2']);
+    });
+
+    it('searches the whole catalogue on the server, once the typing settles, and finds a category past the first 100', async () => {
+      const api = stubApi({ '/categories': server });
+      mount();
+      await screen.findByText('Topic 1', {}, slow);
+      const search = screen.getByLabelText('Search categories');
+      await userEvent.type(search, 'BASKET');
+      await waitFor(() => expect(cards()).toEqual(['Topic 125']), slow);
+      expect(screen.queryByRole('navigation', { name: 'Category pages' })).toBeNull();
+      expect(api.paths().filter((path) => path.includes('search='))).toEqual(['/categories?limit=100&page=1&search=basket']);
+      await userEvent.clear(search);
+      await userEvent.type(search, 'nothing like it');
+      expect(await screen.findByText('No categories found', {}, slow)).toBeTruthy();
+      await userEvent.clear(search);
+      await waitFor(() => expect(cards()).toHaveLength(100), slow);
+    });
+  });
 });

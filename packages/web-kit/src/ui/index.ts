@@ -8,6 +8,7 @@ export * from './Spinner';
 export * from './TextField';
 export * from './contrast';
 export * from './NotFound';
+export * from './Pager';
 export * from './DataIcon';
 export * from './PageNotice';
 export * from './RemoteUnavailable';

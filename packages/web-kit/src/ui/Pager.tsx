@@ -1,5 +1,5 @@
-import { Button } from '@catalyst/web-kit';
-import styles from './Admin.module.css';
+import { Button } from './Button';
+import styles from './Pager.module.css';
 
 export interface PagerProps {
   /** Names the navigation landmark ('Certificate pages'). */
@@ -11,7 +11,7 @@ export interface PagerProps {
   size?: 'sm' | 'md';
 }
 
-/** The pages of a long admin list: Previous, 'Page 2 of 5', Next. */
+/** The pages of a long list: Previous, 'Page 2 of 5', Next. */
 export function Pager({ label, page, pages, onPage, size = 'md' }: PagerProps) {
   if (pages <= 1) return null;
   return (
