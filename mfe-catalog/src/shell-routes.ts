@@ -1,6 +1,6 @@
 import { pathSegmentsAfter, type FirstRead, type RemoteRouteTable } from '@catalyst/web-kit/pages';
 
-/** /browse: every public category (the page searches them in the browser). */
+/** /browse: the first page of public categories (the whole catalogue, searched in the browser, when it holds no more; see useCategories). */
 export const BROWSE_CATEGORIES_READ = { endpoint: ['category', 'list'], input: { query: { limit: 100 } } } satisfies FirstRead;
 
 const BROWSE_PREFIX = '/browse/';

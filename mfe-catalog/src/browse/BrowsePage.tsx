@@ -13,7 +13,6 @@ export function BrowsePage() {
   const [search, setSearch] = useState('');
   const top = useRef<HTMLElement>(null);
   const { categories: shown, hasLoaded, isLoading, searching, page, pages, setPage, error, reload } = useCategories(search);
-  const needle = search.trim();
 
   // Category addresses use the slug (readable, stable across databases); the category page also accepts an id.
   const open = (category: CategoryCard) => {
@@ -43,7 +42,7 @@ export function BrowsePage() {
         searching ? (
           <Spinner message="Searching categories..." />
         ) : (
-          <p className={styles.empty}>{needle ? 'No categories found' : 'No categories available'}</p>
+          <p className={styles.empty}>{search.trim() ? 'No categories found' : 'No categories available'}</p>
         )
       ) : (
         <>
