@@ -47,6 +47,8 @@ export interface LighthousePage {
   runs: number[];
   /** Failing audits of the median run, largest weight or saving first: what Lighthouse names. */
   opportunities: string[];
+  /** The median run's largest contentful paint, as the page reported it (see auditOnce). */
+  lcpElement: string;
   pass: boolean;
 }
 
@@ -59,6 +61,8 @@ export interface DesktopLcp {
 }
 
 interface LhResult {
+  /** The page's own word on its largest contentful paint (see auditOnce); not part of Lighthouse's report. */
+  lcpElement?: string;
   runtimeError?: { code: string; message: string };
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string; metricSavings?: Record<string, number>; details?: { type?: string; overallSavingsMs?: number; items?: Array<Record<string, unknown>> } }>;
@@ -126,6 +130,8 @@ async function launch(dir: string): Promise<Browser> {
   return puppeteer.launch({ executablePath: CHROME_PATH, headless: true, userDataDir: dir, args: CHROME_FLAGS, defaultViewport: null });
 }
 
+const LCP_KEY = '__benchLargestContentfulPaint';
+
 /** One Lighthouse run in a fresh profile; a signed-in plan's session is written into every document of the tab. */
 export async function auditOnce(baseUrl: string, plan: LighthousePlan, config: object | undefined, flags: object = {}): Promise<LhResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-lh-'));
@@ -137,24 +143,36 @@ export async function auditOnce(baseUrl: string, plan: LighthousePlan, config: o
     // A signed-in person has answered the cookie banner already; a newcomer on a public page sees it.
     const local: Record<string, string> = plan.session ? { cookieConsent: 'essential' } : {};
     await page.evaluateOnNewDocument(
-      (o: string, s: Record<string, string>, l: Record<string, string>) => {
+      (o: string, s: Record<string, string>, l: Record<string, string>, key: string) => {
         if (location.origin !== o) return;
         for (const [k, v] of Object.entries(s)) sessionStorage.setItem(k, v);
         for (const [k, v] of Object.entries(l)) localStorage.setItem(k, v);
+        // The largest contentful paint's element, as the page saw it: Lighthouse 12's own audit of it fails
+        // on this Chromium ("RootCauses … frame_sequence") and names nothing.
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; size?: number }) | undefined;
+          const element = entry?.element;
+          if (!entry || !element) return;
+          // production class names are hashes: the tag and the start of its text say which element it is
+          const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+          (window as unknown as Record<string, string>)[key] = `${element.tagName.toLowerCase()}${text ? ` "${text}"` : ''}, ${entry.size ?? 0} px²`;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
       },
       origin,
       kept,
       local,
+      LCP_KEY,
     );
     const result = await lighthouse(new URL(plan.path, baseUrl).toString(), { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], ...flags }, config as never, page as never);
     if (!result) throw new Error(`lighthouse gave no result for ${plan.path}`);
+    const lcpElement = await page.evaluate((key: string) => (window as unknown as Record<string, string | undefined>)[key] ?? '', LCP_KEY).catch(() => '');
     // LIGHTHOUSE_SAVE_DIR keeps every run's full report (open it in the Lighthouse viewer to dig in).
     const keep = process.env.LIGHTHOUSE_SAVE_DIR;
     if (keep) {
       mkdirSync(keep, { recursive: true });
       writeFileSync(path.join(keep, `${plan.name.replace(/\W+/g, '-')}-${Date.now()}.json`), JSON.stringify(result.lhr));
     }
-    return result.lhr as unknown as LhResult;
+    return { ...(result.lhr as unknown as LhResult), lcpElement };
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
@@ -203,6 +221,7 @@ export async function auditPage(baseUrl: string, plan: LighthousePlan, runs = 3)
     metrics: { fcp: n('first-contentful-paint'), lcp: n('largest-contentful-paint'), tbt: n('total-blocking-time'), cls: Math.round((mid.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000, si: n('speed-index') },
     runs: results.map((r) => score(r, 'performance')),
     opportunities: pass ? [] : opportunitiesOf(mid),
+    lcpElement: mid.lcpElement ?? '',
     pass,
   };
 }
@@ -227,8 +246,7 @@ export async function desktopLcp(baseUrl: string, plan: LighthousePlan, runs = 3
     const lcp = Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
     if (lhr.runtimeError || lcp === 0) continue;
     values.push(lcp);
-    const item = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0] as { items?: Array<{ node?: { selector?: string } }> } | undefined;
-    element = item?.items?.[0]?.node?.selector ?? element;
+    element = lhr.lcpElement || element;
   }
   return { name: plan.name, page: plan.path, lcp: median(values), runs: values, lcpElement: element };
 }
@@ -247,7 +265,7 @@ export async function benchLighthouse(baseUrl: string, options: { runs?: number;
   const pages: LighthousePage[] = [];
   for (const plan of plans) {
     const page = await auditPage(baseUrl, plan, options.runs ?? 3);
-    say(`lighthouse ${plan.name} (${plan.path}): perf ${page.scores.performance} [${page.runs.join(', ')}], a11y ${page.scores.accessibility}, BP ${page.scores['best-practices']}, SEO ${page.scores.seo}; LCP ${page.metrics.lcp} ms, TBT ${page.metrics.tbt} ms${page.opportunities.length ? `; ${page.opportunities[0]}` : ''}`);
+    say(`lighthouse ${plan.name} (${plan.path}): perf ${page.scores.performance} [${page.runs.join(', ')}], a11y ${page.scores.accessibility}, BP ${page.scores['best-practices']}, SEO ${page.scores.seo}; LCP ${page.metrics.lcp} ms (${page.lcpElement || '?'}), TBT ${page.metrics.tbt} ms${page.opportunities.length ? `; ${page.opportunities[0]}` : ''}`);
     pages.push(page);
   }
   const desktop: DesktopLcp[] = [];
@@ -263,9 +281,9 @@ export async function benchLighthouse(baseUrl: string, options: { runs?: number;
 
 /** The Markdown table of a run. */
 export function lighthouseTable(result: LighthouseResult): string {
-  const lines = ['| page | perf | a11y | BP | SEO | LCP ms | TBT ms | CLS | top opportunity (below target) |', '|---|---|---|---|---|---|---|---|---|'];
+  const lines = ['| page | perf | a11y | BP | SEO | LCP ms | LCP element | TBT ms | CLS | top opportunity (below target) |', '|---|---|---|---|---|---|---|---|---|---|'];
   for (const p of result.pages) {
-    lines.push(`| ${p.name} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${p.metrics.lcp} | ${p.metrics.tbt} | ${p.metrics.cls} | ${p.opportunities[0] ?? '—'} |`);
+    lines.push(`| ${p.name} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${p.metrics.lcp} | ${p.lcpElement ? `\`${p.lcpElement}\`` : '—'} | ${p.metrics.tbt} | ${p.metrics.cls} | ${p.opportunities[0] ?? '—'} |`);
   }
   if (result.desktop.length) {
     lines.push('', '| page (1280×900, 4× CPU, no network throttling) | LCP ms (median) | runs | LCP element |', '|---|---|---|---|');
