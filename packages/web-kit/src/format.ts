@@ -42,13 +42,16 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  * as Intl's en-US would write it. Invalid → ''. Written out rather than through Intl.DateTimeFormat: a
  * page's first Intl object loads locale data for ~40 ms of a slow phone's main thread (~150 ms at
  * Lighthouse's 4× CPU), on the pages that show a date just as their data arrives.
+ * `utc`: a calendar day kept in UTC (a week's first day), written as that day wherever the reader is;
+ * `year: false` leaves the year out ('Jan 5').
  */
-export function formatDate(value: string | number | Date | null | undefined, style: 'short' | 'long' = 'short'): string {
+export function formatDate(value: string | number | Date | null | undefined, style: 'short' | 'long' = 'short', { utc = false, year = true }: { utc?: boolean; year?: boolean } = {}): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const month = MONTHS[date.getMonth()] ?? '';
-  return `${style === 'long' ? month : month.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
+  const month = MONTHS[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
+  const day = `${style === 'long' ? month : month.slice(0, 3)} ${utc ? date.getUTCDate() : date.getDate()}`;
+  return year ? `${day}, ${utc ? date.getUTCFullYear() : date.getFullYear()}` : day;
 }
 
 /** Texts over `max` characters are cut to `max - 3` plus '...' (60 → 57 + '...'). */
