@@ -74,6 +74,28 @@ describe("the catalogue's first reads (started by the shell beside the remote's 
     ]);
   });
 
+  it("hints the library's first thumbnail (its largest paint on a phone) as soon as the product list is in", async () => {
+    const library = `/browse/category/web-development/creator/${CREATOR}`;
+    const list = browse!.firstReads?.(library).find((read) => read.endpoint.join('.') === 'creator.listProductsInCategory');
+    const answer = [product({ thumbnail: '/media/thumbnails/first.jpg' }), product({ _id: 'e00000000000000000000002', thumbnail: '/media/thumbnails/second.jpg' })];
+    expect(list?.images?.(answer)).toEqual(['/media/thumbnails/first.jpg']);
+    // the page shows the same image first, fetched at once
+    stubApi({ '/users/premium/categories': ok([creator({ _id: CREATOR, id: CREATOR })]), '/users/premium/products': ok(answer), '/content/progress/categories': ok({ category: 'web-development', items: [], total: 0, started: 0, completed: 0, percent: 0 }) });
+    render(
+      <MemoryRouter initialEntries={[library]}>
+        <Routes>
+          <Route path="/browse/category/:categorySlug/creator/:creatorId" element={<CreatorLibraryPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(document.querySelectorAll('img')).toHaveLength(2));
+    const [first, second] = [...document.querySelectorAll('img')];
+    expect(first?.getAttribute('src')).toBe('/media/thumbnails/first.jpg');
+    expect([first?.getAttribute('loading'), first?.getAttribute('fetchpriority')]).toEqual([null, 'high']);
+    expect([second?.getAttribute('loading'), second?.getAttribute('fetchpriority')]).toEqual(['lazy', null]);
+    expect(list?.images?.([])).toEqual([undefined]);
+  });
+
   it('reads nothing for addresses that are no page of the catalogue, or are malformed', () => {
     for (const path of ['/browse/category', '/browse/category/a/creator', '/browse/category/a/b/c', '/browse/other/a', '/browse/category/%E0%A4%A']) expect(addressesOf(path)).toEqual([]);
   });

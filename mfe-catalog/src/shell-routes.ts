@@ -5,6 +5,14 @@ export const BROWSE_CATEGORIES_READ = { endpoint: ['category', 'list'], input: {
 
 const BROWSE_PREFIX = '/browse/';
 
+/** A creator's products in a category, at the library's plain address; the first card's thumbnail is its largest paint on a phone. */
+const libraryProductsRead = (creator: string, category: string): FirstRead => ({
+  endpoint: ['creator', 'listProductsInCategory'],
+  input: { params: { creator, category } },
+  signedIn: true,
+  images: (data: unknown) => [(data as Array<{ thumbnail?: string | null }> | undefined)?.[0]?.thumbnail],
+});
+
 /** A category's creators: the category page's list, and the creator's card on a library page. */
 const creatorsRead = (idOrSlug: string): FirstRead => ({ endpoint: ['creator', 'listOfCategory'], input: { params: { idOrSlug } }, signedIn: true });
 
@@ -23,7 +31,7 @@ function browseReads(pathname: string, search = ''): FirstRead[] {
   if (rest.length === 2) return [{ endpoint: ['category', 'getPremium'], input: { params: { idOrSlug: category } }, signedIn: true }, creatorsRead(category)];
   if (rest.length !== 4 || kind?.toLowerCase() !== 'creator' || !creator) return [];
   return [
-    ...(search === '' || search === '?' ? [{ endpoint: ['creator', 'listProductsInCategory'], input: { params: { creator, category } }, signedIn: true } satisfies FirstRead] : []),
+    ...(search === '' || search === '?' ? [libraryProductsRead(creator, category)] : []),
     creatorsRead(category),
     { endpoint: ['progress', 'forCategory'], input: { params: { id: category } }, signedIn: true },
   ];

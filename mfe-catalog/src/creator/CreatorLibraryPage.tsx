@@ -101,9 +101,9 @@ export function CreatorLibraryPage() {
             {library.products.length} {library.products.length === 1 ? 'item' : 'items'}
           </p>
           <ul className={layout === 'grid' ? styles.grid : styles.list} data-layout={layout}>
-            {library.products.map((product) => (
+            {library.products.map((product, index) => (
               <li key={product._id}>
-                <ProductCard product={product} progress={progress.get(product._id)} layout={layout} onOpen={openProduct} />
+                <ProductCard product={product} progress={progress.get(product._id)} layout={layout} onOpen={openProduct} first={index === 0} />
               </li>
             ))}
           </ul>

@@ -21,9 +21,14 @@ export interface ProductCardProps {
   progress?: ProductProgress;
   layout: 'grid' | 'list';
   onOpen(product: PremiumProduct): void;
+  /**
+   * The library's first card: its thumbnail is the page's largest paint on a phone, so it is fetched at
+   * once and first (the shell hints the same address as soon as the product list is in: shell-routes.ts).
+   */
+  first?: boolean;
 }
 
-export function ProductCard({ product, progress, layout, onOpen }: ProductCardProps) {
+export function ProductCard({ product, progress, layout, onOpen, first = false }: ProductCardProps) {
   const badge = progressBadge(product, progress);
   const percent = progress?.completed ? 100 : (progress?.progress ?? 0);
   const extraTags = product.tags.length - TAGS_SHOWN;
@@ -45,7 +50,15 @@ export function ProductCard({ product, progress, layout, onOpen }: ProductCardPr
       data-testid="library-product"
     >
       <div className={styles.media}>
-        {product.thumbnail ? <img className={styles.thumb} src={product.thumbnail} alt="" width={480} height={270} loading="lazy" decoding="async" /> : <div className={styles.thumb} />}
+        {product.thumbnail ? (
+          first ? (
+            <img className={styles.thumb} src={product.thumbnail} alt="" width={480} height={270} fetchPriority="high" />
+          ) : (
+            <img className={styles.thumb} src={product.thumbnail} alt="" width={480} height={270} loading="lazy" decoding="async" />
+          )
+        ) : (
+          <div className={styles.thumb} />
+        )}
         {badge ? (
           <span className={styles.badge}>
             <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>{badge}</Badge>
