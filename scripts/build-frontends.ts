@@ -20,10 +20,12 @@ export interface FrontendApp {
   marker: string;
   /** The build also renders the first paint of its pages that need no data (scripts/first-paint.ts). */
   firstPaint?: boolean;
+  /** The build reads every remote's route table (`src/shell-routes.ts`): the host's pages, preloads and first reads. */
+  readsRouteTables?: boolean;
 }
 
 export const FRONTEND_APPS: FrontendApp[] = [
-  { name: 'shell', dir: 'shell', marker: 'index.html', firstPaint: true },
+  { name: 'shell', dir: 'shell', marker: 'index.html', firstPaint: true, readsRouteTables: true },
   { name: 'catalog', dir: 'mfe-catalog', marker: 'mf-manifest.json' },
   { name: 'player', dir: 'mfe-player', marker: 'mf-manifest.json' },
   { name: 'account', dir: 'mfe-account', marker: 'mf-manifest.json' },
@@ -44,12 +46,22 @@ function listFiles(target: string): string[] {
     .sort();
 }
 
-/** Hash of the app's src, config and package.json plus the shared packages and build helper (and a host's first-paint inputs). */
 /** What a first paint is rendered by and with besides the app's sources: its renderer and the site config (env). */
 const FIRST_PAINT_INPUTS = ['scripts/first-paint.ts', 'gateway/src/first-paint.ts'];
 
+/**
+ * What an app's build reads: its src, config and package.json, the shared packages and build helper, a
+ * host's first-paint inputs and the remotes' route tables it is built with (a new first read in a remote's
+ * table is a new shell).
+ */
+export function buildInputs(app: FrontendApp): string[] {
+  const routeTables = app.readsRouteTables ? FRONTEND_APPS.filter((other) => other !== app).map((other) => `${other.dir}/src/shell-routes.ts`) : [];
+  return [`${app.dir}/src`, `${app.dir}/rspack.config.ts`, `${app.dir}/package.json`, ...SHARED_INPUTS, ...(app.firstPaint ? FIRST_PAINT_INPUTS : []), ...routeTables];
+}
+
+/** Hash of everything the app's build reads (buildInputs), and for a first paint the site config. */
 export function sourceHash(app: FrontendApp, env: NodeJS.ProcessEnv = process.env): string {
-  const inputs = [`${app.dir}/src`, `${app.dir}/rspack.config.ts`, `${app.dir}/package.json`, ...SHARED_INPUTS, ...(app.firstPaint ? FIRST_PAINT_INPUTS : [])];
+  const inputs = buildInputs(app);
   const hash = createHash('sha256');
   // Another SITE_NAME (or contact) means another first paint: the gateway would not serve the old one.
   if (app.firstPaint) hash.update(`${JSON.stringify(siteConfigFromEnv(env))}\0`);
