@@ -22,12 +22,12 @@ const addressesOf = (pathname: string, search = '') =>
 const CREATOR = 'd00000000000000000000001';
 
 /** The catalogue's pages (as BrowseRoutes routes them, past its subscription guard) with every read answered; what they ask for is recorded. */
-function openPage(path: string) {
+function openPage(path: string, products = [product()]) {
   const stub = stubApi({
     '/categories': ok({ items: [category()], total: 1, page: 1, limit: 100, totalPages: 1 }),
     '/content/premium/categories': ok(category()),
     '/users/premium/categories': ok([creator({ _id: CREATOR, id: CREATOR })]),
-    '/users/premium/products': ok([product()]),
+    '/users/premium/products': ok(products),
     '/content/progress/categories': ok({ category: 'web-development', items: [], total: 0, started: 0, completed: 0, percent: 0 }),
     '/subscription/status': ok({ hasSubscription: true }),
   });
@@ -80,14 +80,7 @@ describe("the catalogue's first reads (started by the shell beside the remote's 
     const answer = [product({ thumbnail: '/media/thumbnails/first.jpg' }), product({ _id: 'e00000000000000000000002', thumbnail: '/media/thumbnails/second.jpg' })];
     expect(list?.images?.(answer)).toEqual(['/media/thumbnails/first.jpg']);
     // the page shows the same image first, fetched at once
-    stubApi({ '/users/premium/categories': ok([creator({ _id: CREATOR, id: CREATOR })]), '/users/premium/products': ok(answer), '/content/progress/categories': ok({ category: 'web-development', items: [], total: 0, started: 0, completed: 0, percent: 0 }) });
-    render(
-      <MemoryRouter initialEntries={[library]}>
-        <Routes>
-          <Route path="/browse/category/:categorySlug/creator/:creatorId" element={<CreatorLibraryPage />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    openPage(library, answer);
     await waitFor(() => expect(document.querySelectorAll('img')).toHaveLength(2));
     const [first, second] = [...document.querySelectorAll('img')];
     expect(first?.getAttribute('src')).toBe('/media/thumbnails/first.jpg');

@@ -51,11 +51,14 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
     >
       <div className={styles.media}>
         {product.thumbnail ? (
-          first ? (
-            <img className={styles.thumb} src={product.thumbnail} alt="" width={480} height={270} fetchPriority="high" />
-          ) : (
-            <img className={styles.thumb} src={product.thumbnail} alt="" width={480} height={270} loading="lazy" decoding="async" />
-          )
+          <img
+            className={styles.thumb}
+            src={product.thumbnail}
+            alt=""
+            width={480}
+            height={270}
+            {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
+          />
         ) : (
           <div className={styles.thumb} />
         )}
