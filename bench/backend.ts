@@ -8,8 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoAccounts } from '../packages/contracts/src/demo';
-import { startProduct } from '../scripts/lib/product';
+import { signIn, startProduct } from '../scripts/lib/product';
 import { startBareProxy, startBareServer } from './ceiling';
 import { BROWSER_ACCEPT_ENCODING, measureLoad, type RouteLoad } from './load';
 import { benchProgressWrites, ONE_LEARNER, type ProgressBenchResult } from './progress';
@@ -42,16 +41,8 @@ export interface BackendResult {
   overhead: { direct: RouteLoad; gateway: RouteLoad; ratio: number; bareProxy: RouteLoad; bareProxyRatio: number };
 }
 
-export async function signIn(baseUrl: string, who: keyof typeof demoAccounts): Promise<string> {
-  const { email, password } = demoAccounts[who];
-  const res = await fetch(new URL('/api/v1/auth/login', baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`${who} sign-in answered ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+/** Re-exported: the benches sign in through this module. */
+export { signIn };
 
 /** The bare node:http JSON route in its own process: the reference every route of the run is a share of. */
 export async function measureCeiling({ durationSeconds, warmupSeconds = 1, connections = 50 }: Pick<BackendOptions, 'durationSeconds' | 'warmupSeconds' | 'connections'>): Promise<RouteLoad> {
@@ -160,7 +151,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     return i > 0 ? Number(process.argv[i + 1]) : fallback;
   };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-backend-'));
-  const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true', REGISTER_MAX_PER_ADDRESS: '10000', ...(process.env.BENCH_PRODUCT_ENV ? (JSON.parse(process.env.BENCH_PRODUCT_ENV) as Record<string, string>) : {}) } });
+  const product = await startProduct({ dataDir, waitForMedia: true, env: { SKIP_BUILD: 'true', REGISTER_MAX_PER_ADDRESS: '10000', ...(process.env.BENCH_PRODUCT_ENV ? (JSON.parse(process.env.BENCH_PRODUCT_ENV) as Record<string, string>) : {}) } });
   try {
     if (process.argv.includes('--signed-in')) {
       const rounds = arg('rounds', 3);

@@ -292,7 +292,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-community-'));
   const say = (line: string) => process.stderr.write(`[bench] ${line}\n`);
   say('starting the product…');
-  const product = await startProduct({ dataDir, env: { LOG_LEVEL: 'warn' } });
+  const product = await startProduct({ dataDir, waitForMedia: true, env: { LOG_LEVEL: 'warn' } });
   try {
     const result = await benchCommunity({
       baseUrl: product.url,

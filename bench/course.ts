@@ -148,7 +148,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const i = process.argv.indexOf('--seconds');
   const { startProduct } = await import('../scripts/lib/product');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-course-'));
-  const product = await startProduct({ dataDir });
+  const product = await startProduct({ dataDir, waitForMedia: true });
   try {
     const result = await benchCourse({ baseUrl: product.url, pids: product.runtime.pids, durationSeconds: i > 0 ? Number(process.argv[i + 1]) : smoke ? 1 : 5, rounds: smoke ? 1 : 3 });
     const { page, productPage, outline, outlineUncached } = result;

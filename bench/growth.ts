@@ -169,7 +169,7 @@ export interface GrowthOptions {
 
 export async function measureGrowth({ durationSeconds, scales = [1, 10, 100], connections = 50, only, explain, skipLoad = false }: GrowthOptions): Promise<GrowthResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-growth-'));
-  const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true', CATALOGUE_CACHE_TTL_MS: '0', EDGE_CACHE_SECONDS: '0' } });
+  const product = await startProduct({ dataDir, waitForMedia: true, env: { SKIP_BUILD: 'true', CATALOGUE_CACHE_TTL_MS: '0', EDGE_CACHE_SECONDS: '0' } });
   const client = new pg.Client({ connectionString: product.runtime.databaseUrl });
   // The product's Postgres stops with it; a late notice of that is not a bench failure.
   client.on('error', () => undefined);

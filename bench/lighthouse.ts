@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
+import { mediaSettled } from '../scripts/lib/product';
 import { signIn } from './backend';
 import { singleVideoProduct } from './frontend';
 
@@ -299,11 +300,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   const base = arg('--base');
   if (!base) throw new Error('--base http://127.0.0.1:<port> of a running product (npm start)');
+  const say = (line: string) => process.stderr.write(`[lighthouse] ${line}\n`);
+  // A product just started is still transcoding its demo videos: audit once that is done.
+  const { waitedMs, processed } = await mediaSettled(base);
+  if (processed > 0) say(`waited ${(waitedMs / 1000).toFixed(1)} s for the media worker (${processed} asset(s) processing)`);
   const result = await benchLighthouse(base, {
     runs: Number(arg('--runs') ?? 3),
     only: arg('--only')?.split(','),
     desktop: !process.argv.includes('--no-desktop'),
-    say: (line) => process.stderr.write(`[lighthouse] ${line}\n`),
+    say,
   });
   process.stdout.write(`${lighthouseTable(result)}\n`);
   const out = arg('--json');

@@ -119,7 +119,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const i = process.argv.indexOf('--seconds');
   const { startProduct } = await import('../scripts/lib/product');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-media-product-'));
-  const product = await startProduct({ dataDir });
+  const product = await startProduct({ dataDir, waitForMedia: true });
   try {
     const result = await benchMedia({ baseUrl: product.url, services: product.runtime.services, durationSeconds: i > 0 ? Number(process.argv[i + 1]) : smoke ? 1 : 5, sourceSeconds: smoke ? 10 : 60, firstFrameRuns: smoke ? 1 : 3 });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -113,9 +113,9 @@ async function start(mode: string, env: NodeJS.ProcessEnv, say: (line: string) =
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `catalyst-bench-obs-${mode}-`));
   say(`observability ${mode}: starting the product…`);
   // The launcher gives each service 60 s to answer /health: on a crowded machine one may miss it once.
-  const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true', ...env } }).catch((error: Error) => {
+  const product = await startProduct({ dataDir, waitForMedia: true, env: { SKIP_BUILD: 'true', ...env } }).catch((error: Error) => {
     say(`observability ${mode}: the product did not start (${error.message.split('\n').find((l) => l.includes('failed')) ?? error.message}); once more`);
-    return startProduct({ dataDir, env: { SKIP_BUILD: 'true', ...env } });
+    return startProduct({ dataDir, waitForMedia: true, env: { SKIP_BUILD: 'true', ...env } });
   });
   const member = { authorization: `Bearer ${await signIn(product.url, 'member')}` };
   const pids = { gateway: product.runtime.pids?.gateway, content: product.runtime.pids?.content, billing: product.runtime.pids?.billing };

@@ -55,7 +55,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-prof-'));
-  const product = await startProduct({ dataDir, env: { SKIP_BUILD: 'true', REGISTER_MAX_PER_ADDRESS: '10000', NODE_OPTIONS: `--import ${path.join(path.dirname(new URL(import.meta.url).pathname), 'cpu-profile-hook.mjs')}`, CPU_PROFILE_DIR: out, CPU_PROFILE_START: 'signal', ...(process.env.PROFILE_ENV ? JSON.parse(process.env.PROFILE_ENV) : {}) } });
+  const product = await startProduct({ dataDir, waitForMedia: true, env: { SKIP_BUILD: 'true', REGISTER_MAX_PER_ADDRESS: '10000', NODE_OPTIONS: `--import ${path.join(path.dirname(new URL(import.meta.url).pathname), 'cpu-profile-hook.mjs')}`, CPU_PROFILE_DIR: out, CPU_PROFILE_START: 'signal', ...(process.env.PROFILE_ENV ? JSON.parse(process.env.PROFILE_ENV) : {}) } });
   const pids = product.runtime.pids ?? {};
   // Sampling starts after the warm-up (cpu-profile-hook.mjs waits for SIGUSR2), so start-up and JIT are not in the profiles.
   const startProfiling = () => {

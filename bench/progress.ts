@@ -214,7 +214,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const smoke = process.argv.includes('--smoke');
   const { startProduct } = await import('../scripts/lib/product');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-progress-'));
-  const product = await startProduct({ dataDir, env: { REGISTER_MAX_PER_ADDRESS: '10000' } });
+  const product = await startProduct({ dataDir, waitForMedia: true, env: { REGISTER_MAX_PER_ADDRESS: '10000' } });
   try {
     const result = await benchProgressWrites({
       baseUrl: product.url,

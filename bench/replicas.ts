@@ -39,9 +39,9 @@ async function start(replicas: 1 | 2, redisUrl: string, say: (line: string) => v
   chmodSync(dataDir, 0o755);
   say(`replicas ${replicas}: starting the product…`);
   const env = { SKIP_BUILD: 'true', REPLICAS: String(replicas), REDIS_URL: redisUrl };
-  const product = await startProduct({ dataDir, env }).catch((error: Error) => {
+  const product = await startProduct({ dataDir, waitForMedia: true, env }).catch((error: Error) => {
     say(`replicas ${replicas}: the product did not start (${error.message.split('\n').find((l) => l.includes('failed')) ?? error.message}); once more`);
-    return startProduct({ dataDir, env });
+    return startProduct({ dataDir, waitForMedia: true, env });
   });
   const member = { authorization: `Bearer ${await signIn(product.url, 'member')}` };
   return {

@@ -255,9 +255,9 @@ async function main() {
   const started = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-'));
   const built = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin', 'mfe-community'].every((app) => existsSync(path.join(root, app, 'dist')));
-  say('starting the product…');
+  say('starting the product (and waiting until it has processed its demo media)…');
   // The benchmark registers its load users from this one address.
-  const product = await startProduct({ dataDir, env: { REGISTER_MAX_PER_ADDRESS: '10000', ...(smoke && built ? { SKIP_BUILD: 'true' } : {}) } });
+  const product = await startProduct({ dataDir, waitForMedia: true, env: { REGISTER_MAX_PER_ADDRESS: '10000', ...(smoke && built ? { SKIP_BUILD: 'true' } : {}) } });
   let visits: PageVisit[];
   let lighthouse: LighthouseResult | undefined;
   let backend: BackendResult;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@catalyst/service-kit/ports';
+import { demoAccounts } from '../../packages/contracts/src/demo';
 import { ROOT } from './services';
 
 export interface RunningProduct {
@@ -24,11 +25,14 @@ export async function startProduct({
   env = {},
   timeoutMs = 600_000,
   onLog,
+  waitForMedia = false,
 }: {
   dataDir: string;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
   onLog?: (line: string) => void;
+  /** Answer only once the media worker has processed the demo media (see mediaSettled); benches set it. */
+  waitForMedia?: boolean;
 }): Promise<RunningProduct> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
@@ -64,6 +68,13 @@ export async function startProduct({
     throw new Error(`the product did not start within ${timeoutMs / 1000}s:\n${lines.join('\n')}`);
   }
   const runtime = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')) as RunningProduct['runtime'];
+  if (waitForMedia) {
+    const { waitedMs, processed } = await mediaSettled(url).catch((error: unknown) => {
+      child.kill('SIGTERM');
+      throw error;
+    });
+    onLog?.(`media settled: ${processed} asset(s) processed in ${(waitedMs / 1000).toFixed(1)} s`);
+  }
   return {
     url,
     dataDir,
@@ -75,4 +86,39 @@ export async function startProduct({
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Signs a demo account in through the gateway and answers its bearer token. */
+export async function signIn(baseUrl: string, who: keyof typeof demoAccounts): Promise<string> {
+  const { email, password } = demoAccounts[who];
+  const res = await fetch(new URL('/api/v1/auth/login', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`${who} sign-in answered ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * Waits until no media asset is processing. A product started with RESET_DATA=true transcodes the demo
+ * videos as it comes up (ffmpeg at about 130 % CPU for 35–40 s on two cores), so anything measured in
+ * that time shares the machine with it. Asks the admin's asset list (`status=processing`) every
+ * `pollMs`; answers how long it waited and how many assets were processing when it began. A product
+ * still processing after `timeoutMs` is an error naming how many assets are left.
+ */
+export async function mediaSettled(baseUrl: string, { timeoutMs = 600_000, pollMs = 1_000 }: { timeoutMs?: number; pollMs?: number } = {}): Promise<{ waitedMs: number; processed: number }> {
+  const started = Date.now();
+  const token = await signIn(baseUrl, 'admin');
+  const processing = async () => {
+    const res = await fetch(new URL('/api/v1/media/assets?status=processing&limit=1', baseUrl), { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`the media asset list answered ${res.status}`);
+    return ((await res.json()) as { data: { total: number } }).data.total;
+  };
+  const processed = await processing();
+  for (let left = processed; left > 0; left = await processing()) {
+    if (Date.now() - started >= timeoutMs) throw new Error(`media still processing ${left} asset(s) after ${Math.round(timeoutMs / 1000)} s`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return { waitedMs: Date.now() - started, processed };
 }
