@@ -113,6 +113,17 @@ describe('the product list', () => {
     expect(screen.queryByRole('navigation', { name: 'Product pages' })).toBeNull();
   });
 
+  it('never says there are no products while they arrive (no empty message, no pager jumping under rows)', async () => {
+    // Every text the page ever shows, including between React's commits and its effects.
+    const shown = new Set<string>();
+    const watch = new MutationObserver(() => shown.add(document.body.textContent ?? ''));
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    renderPage();
+    expect(await screen.findByText('React Basics')).toBeTruthy();
+    watch.disconnect();
+    expect([...shown].filter((text) => text.includes('No products yet'))).toEqual([]);
+  });
+
   it('says when a search matches nothing', async () => {
     vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ success: true, data: { items: [], total: 0, page: 1, limit: 20 } }), { status: 200, headers: { 'content-type': 'application/json' } }));
     const user = userEvent.setup();
