@@ -130,6 +130,26 @@ describe('Header', () => {
     expect(screen.getByTestId('path').textContent).toBe('/admin/products/new');
   });
 
+  it("keeps a phone's compact links in place while a kept session is checked, so the page does not move down when it answers", async () => {
+    let answer!: (response: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    sessionStorage.setItem('token', 'kept-token');
+    let checked!: Promise<void>;
+    act(() => {
+      checked = session.start();
+    });
+    renderHeader();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    const links = () => within(screen.getByRole('navigation', { name: 'Compact' })).getAllByRole('link').map((a) => a.textContent);
+    expect(links()).toEqual(['Browse', 'About', 'Dashboard']);
+    await act(async () => {
+      answer(new Response(JSON.stringify({ success: true, data: admin }), { status: 200 }));
+      await checked;
+    });
+    expect(screen.getByText('Welcome, Grace')).toBeTruthy();
+    expect(links()).toEqual(['Browse', 'About', 'Dashboard', 'Admin']);
+  });
+
   it('shows a spinner instead of the navigation while the session is loading', async () => {
     let answer!: (response: Response) => void;
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));

@@ -150,8 +150,12 @@ function UserMenu() {
 
 export function Header() {
   const { name } = useSiteConfig();
-  const { isAuthenticated, isLoading, user } = useSession();
+  const { isAuthenticated, isLoading, user, token } = useSession();
   const admin = isAdmin(user);
+  // A phone's second row of links. While a kept session is being checked it is already there (its links
+  // are everyone's; Admin joins them once the user is known), so the page does not move down under it
+  // when the check answers.
+  const compact = isLoading ? token !== null : isAuthenticated;
 
   return (
     <header className={styles.header}>
@@ -194,7 +198,7 @@ export function Header() {
           </>
         )}
       </div>
-      {!isLoading && isAuthenticated ? (
+      {compact ? (
         <nav className={styles.compact} aria-label="Compact">
           <NavItem to="/browse">Browse</NavItem>
           <NavItem to="/about">About</NavItem>
