@@ -356,6 +356,25 @@ describe('the course page', () => {
     expect(data.clientTime).toBeGreaterThan(bodies[1].clientTime);
   });
 
+  it("holds the lesson's progress row in place while the lesson itself loads, so nothing under the player moves down when it arrives", async () => {
+    signIn();
+    const api = courseApi('member');
+    const answer = api.fetchMock.getMockImplementation()!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith(`/content/products/${SLUG}/lessons/${L2}`)) await held;
+      return answer(input, init);
+    });
+    renderAt(lessonUrl(L2));
+    expect(await screen.findByRole('button', { name: 'Mark Complete' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Lessons' })).toBeTruthy();
+    expect(screen.queryByTestId('video-player')).toBeNull();
+    release();
+    expect(await screen.findByTestId('video-player')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Mark Complete' })).toHaveLength(1);
+  });
+
   it('marks a lesson complete through its own route and ticks it in the curriculum', async () => {
     signIn();
     const api = courseApi('member', {

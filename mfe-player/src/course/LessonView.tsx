@@ -176,10 +176,10 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
         {after ? afterLessonAnnouncement(after) : ''}
       </p>
 
-      {progress && !locked && data ? (
+      {progress && !locked && !error ? (
         <>
           {/* a video lesson of a course the learner may open can be saved for offline watching */}
-          {data.kind === 'video' ? (
+          {data?.kind === 'video' ? (
             <DownloadButton
               id={downloadId}
               productId={course.productId}
@@ -189,8 +189,9 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
               premium={course.premium}
             />
           ) : null}
-          {/* a quiz is completed by passing it, never by Mark Complete */}
-          {data.kind === 'quiz' ? null : (
+          {/* a quiz is completed by passing it, never by Mark Complete; the outline names the kind, so the
+              row is in place while the lesson itself loads (the page does not move down when it arrives) */}
+          {lesson.kind === 'quiz' ? null : (
             <ProgressActions state={progress.state} busy={progress.busy} onMarkComplete={actions.markComplete} onReset={actions.reset} onRetrySave={progress.retrySave} />
           )}
           {progress.failure ? (
