@@ -141,6 +141,18 @@ function courseApi(viewer: 'member' | 'learner' | 'visitor', extra: Record<strin
   });
 }
 
+/** Holds the answers to the reads `matches` picks until the returned function releases them. */
+function holdAnswers(api: ReturnType<typeof courseApi>, matches: (url: string) => boolean): () => void {
+  const answer = api.fetchMock.getMockImplementation()!;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (matches(String(input))) await held;
+    return answer(input, init);
+  });
+  return release;
+}
+
 let currentPath = '';
 function LocationProbe() {
   const location = useLocation();
@@ -232,13 +244,7 @@ describe('the course page', () => {
   it("asks for a member's lesson beside the product, not once the product has answered", async () => {
     signIn();
     const api = courseApi('member');
-    const answer = api.fetchMock.getMockImplementation()!;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    api.fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes(`/content/premium/products/${SLUG}`)) await held;
-      return answer(input, init);
-    });
+    const release = holdAnswers(api, (url) => url.includes(`/content/premium/products/${SLUG}`));
     renderAt(lessonUrl(L2));
     await waitFor(() => expect(api.calls.some((c) => c.url.endsWith(`/content/products/${SLUG}/lessons/${L2}`))).toBe(true));
     expect(api.calls.some((c) => c.url.includes('/content/premium/'))).toBe(false);
@@ -359,13 +365,7 @@ describe('the course page', () => {
   it("holds the lesson's progress row in place while the lesson itself loads, so nothing under the player moves down when it arrives", async () => {
     signIn();
     const api = courseApi('member');
-    const answer = api.fetchMock.getMockImplementation()!;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    api.fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).endsWith(`/content/products/${SLUG}/lessons/${L2}`)) await held;
-      return answer(input, init);
-    });
+    const release = holdAnswers(api, (url) => url.endsWith(`/content/products/${SLUG}/lessons/${L2}`));
     renderAt(lessonUrl(L2));
     expect(await screen.findByRole('button', { name: 'Mark Complete' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Lessons' })).toBeTruthy();
