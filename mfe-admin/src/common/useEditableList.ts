@@ -14,8 +14,10 @@ export function useEditableList<T extends { _id: string }>(read: Endpoint<any>, 
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const answered = useMemo(() => (data === undefined ? [] : pick(data)), [data]);
   const [edited, setEdited] = useState<{ answer: unknown; items: T[] } | null>(null);
-  const items = edited !== null && edited.answer === data ? edited.items : answered;
-  const edit = (change: (list: T[]) => T[]) => setEdited((current) => ({ answer: data, items: change(current !== null && current.answer === data ? current.items : answered) }));
+  /** The rows of this answer: as edited, or as it came. */
+  const rowsOf = (state: typeof edited) => (state !== null && state.answer === data ? state.items : answered);
+  const items = rowsOf(edited);
+  const edit = (change: (list: T[]) => T[]) => setEdited((current) => ({ answer: data, items: change(rowsOf(current)) }));
   return {
     items,
     data,
