@@ -1,10 +1,10 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAuthDialog, session, useAuthDialog } from '@catalyst/web-kit';
 import { category } from '../testing/fixtures';
-import { fail, ok, stubApi } from '../testing/stubApi';
+import { fail, heldAnswer, ok, stubApi } from '../testing/stubApi';
 import { BrowsePage } from './BrowsePage';
 
 const learner = { _id: 'l1', name: 'Leo Learner', email: 'learner@example.com', role: 'user' };
@@ -43,6 +43,21 @@ afterEach(async () => {
   await session.logout();
 });
 
+const SIGN_IN_BANNER = 'Sign in to open categories and start learning.';
+
+/** A tab that kept its session: the page renders while /auth/me (then the plan) is still on its way. */
+function keptSession() {
+  const me = heldAnswer(ok({ user: { _id: 'm1', name: 'Maya Member', email: 'member@example.com', role: 'user' } }));
+  const plan = heldAnswer(ok({ hasSubscription: true, plan: 'monthly', status: 'active', currentPeriodEnd: null }));
+  stubApi({ '/categories': pageOfCategories(), '/auth/me': me.handler, '/subscription/status': plan.handler });
+  sessionStorage.setItem('token', 'kept-token');
+  let checked!: Promise<void>;
+  act(() => {
+    checked = session.start();
+  });
+  return { me, plan, checked: () => checked };
+}
+
 const pageOfCategories = (items = categories) => ok({ items, total: items.length, page: 1, limit: 100 });
 
 describe('Browse Categories', () => {
@@ -74,6 +89,32 @@ describe('Browse Categories', () => {
     await waitFor(() => expect(screen.getAllByText('Full Access')).toHaveLength(2));
     await userEvent.click(screen.getByText('Web Development'));
     expect(await screen.findByText(`Category page ${categories[0]!.slug}`)).toBeTruthy();
+  });
+
+  it("shows a member whose kept session is being checked neither the visitor's banner nor their badges, so the grid does not move when the answer comes", async () => {
+    const { me, plan, checked } = keptSession();
+    const page = within(mount().container);
+    expect(await page.findByText('Web Development')).toBeTruthy();
+    expect(page.queryByText(SIGN_IN_BANNER)).toBeNull();
+    expect(page.getAllByText('Checking access')).toHaveLength(2);
+
+    // A card clicked meanwhile opens its category, whose own guard waits for the answer and decides.
+    const other = mount();
+    await userEvent.click(await within(other.container).findByText('Photography'));
+    expect(await within(other.container).findByText(`Category page ${categories[1]!.slug}`)).toBeTruthy();
+    expect(within(other.container).getByText('dialog closed')).toBeTruthy();
+    other.unmount();
+
+    await act(async () => {
+      me.release();
+      await checked();
+    });
+    // Signed in; the plan is still being read.
+    expect(page.getAllByText('Checking access')).toHaveLength(2);
+    plan.release();
+    await waitFor(() => expect(page.getAllByText('Full Access')).toHaveLength(2));
+    expect(page.queryByText(SIGN_IN_BANNER)).toBeNull();
+    expect(page.queryByText('Login Required')).toBeNull();
   });
 
   it('searches name and description case-insensitively, with its own empty state', async () => {

@@ -1,23 +1,45 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Badge, Card, categoryPath, DataIcon, ErrorScreen, openAuthDialog, Pager, PLANS_PATH, plansPageState, Spinner, TextField, useDocumentTitle, useSession, useSubscription } from '@catalyst/web-kit';
 import styles from './BrowsePage.module.css';
 import type { CategoryCard } from './types';
 import { useCategories } from './useCategories';
 
+/**
+ * What the caller may open: 'checking' while a kept session or its plan is still being read (or auth cannot
+ * be reached), so a member is never shown the visitor's banner and badges first (the banner going away moved
+ * the whole grid up as the session answered).
+ */
+type Access = 'checking' | 'visitor' | 'learner' | 'member';
+
+function useAccess(): Access {
+  const { isAuthenticated, token } = useSession();
+  const { hasSubscription, isLoading } = useSubscription();
+  if (!isAuthenticated) return token === null ? 'visitor' : 'checking';
+  if (isLoading) return 'checking';
+  return hasSubscription ? 'member' : 'learner';
+}
+
+const BADGES: Record<Access, ReactNode> = {
+  checking: <Badge tone="neutral">Checking access</Badge>,
+  visitor: <Badge tone="neutral">Login Required</Badge>,
+  learner: <Badge tone="warning">Premium Content</Badge>,
+  member: <Badge tone="success">Full Access</Badge>,
+};
+
 export function BrowsePage() {
   useDocumentTitle('Browse Categories');
   const navigate = useNavigate();
-  const { isAuthenticated } = useSession();
-  const { hasSubscription } = useSubscription();
+  const access = useAccess();
   const [search, setSearch] = useState('');
   const top = useRef<HTMLElement>(null);
   const { categories: shown, hasLoaded, isLoading, searching, page, pages, setPage, error, reload } = useCategories(search);
 
   // Category addresses use the slug (readable, stable across databases); the category page also accepts an id.
+  // While access is being checked the category page's own guard waits for the answer and decides.
   const open = (category: CategoryCard) => {
-    if (!isAuthenticated) openAuthDialog('login');
-    else if (!hasSubscription) navigate(PLANS_PATH, { state: plansPageState('category') });
+    if (access === 'visitor') openAuthDialog('login');
+    else if (access === 'learner') navigate(PLANS_PATH, { state: plansPageState('category') });
     else navigate(categoryPath(category.slug || category._id));
   };
 
@@ -29,7 +51,7 @@ export function BrowsePage() {
           <TextField label="Search categories" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
       </div>
-      {!isAuthenticated ? (
+      {access === 'visitor' ? (
         <Alert tone="info" className={styles.banner}>
           Sign in to open categories and start learning.
         </Alert>
@@ -53,13 +75,7 @@ export function BrowsePage() {
                   <DataIcon className={styles.icon} icon={category.icon ?? ''} name={category.name} color={category.color ?? '#f59e0b'} />
                   <h2 className={styles.name}>{category.name}</h2>
                   <p className={styles.description}>{category.description}</p>
-                  {!isAuthenticated ? (
-                    <Badge tone="neutral">Login Required</Badge>
-                  ) : hasSubscription ? (
-                    <Badge tone="success">Full Access</Badge>
-                  ) : (
-                    <Badge tone="warning">Premium Content</Badge>
-                  )}
+                  {BADGES[access]}
                 </Card>
               </li>
             ))}
