@@ -43,6 +43,24 @@ function PromoVideo() {
   );
 }
 
+/**
+ * The lead for a learner coming back or a new one. Both are laid out in one place (the taller sets its height)
+ * and only the one that applies is seen, so the hero keeps its height when the learner's progress answers after
+ * the first paint (on a phone the longer text wrapped to one line more: everything below moved up 25 px).
+ */
+function Lead({ returning }: { returning: boolean }) {
+  return (
+    <p className={`${styles.lead} ${styles.overlaid}`}>
+      <span className={returning ? undefined : styles.unseen} aria-hidden={!returning || undefined}>
+        Keep your momentum: continue a course or discover something new today.
+      </span>
+      <span className={returning ? styles.unseen : undefined} aria-hidden={returning || undefined}>
+        Start by browsing the library: pick a topic, then a creator, and your first lesson is one click away.
+      </span>
+    </p>
+  );
+}
+
 /** What signed-in users see at '/': a hero, the promo video, Top Courses (catalog) and Continue watching (player). */
 export default function DashboardPage() {
   const site = useSiteConfig();
@@ -60,11 +78,7 @@ export default function DashboardPage() {
           <h1 id="dashboard-title">
             {returning ? 'Welcome back' : 'Welcome'}, {firstName(user)}
           </h1>
-          <p className={styles.lead}>
-            {returning
-              ? 'Keep your momentum: continue a course or discover something new today.'
-              : 'Start by browsing the library: pick a topic, then a creator, and your first lesson is one click away.'}
-          </p>
+          <Lead returning={returning} />
           <div className={styles.heroActions}>
             <Link to="/browse" className={`${buttonClassName('primary', 'lg')} ${styles.heroCta}`}>
               Browse Content

@@ -1,0 +1,53 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@catalyst/web-kit';
+import DashboardPage from './DashboardPage';
+
+const RETURNING = 'Keep your momentum: continue a course or discover something new today.';
+const NEW_LEARNER = 'Start by browsing the library: pick a topic, then a creator, and your first lesson is one click away.';
+
+/** The learner's recent progress, held until released; no remotes are listed (the dashboard's widgets are other teams'). */
+function holdRecentProgress() {
+  let release!: (items: unknown[]) => void;
+  const recent = new Promise<unknown[]>((resolve) => (release = resolve));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/mf/remotes.json')) return new Response(JSON.stringify({ remotes: {} }), { status: 200, headers: { 'content-type': 'application/json' } });
+      if (url.includes('/content/progress/recent')) return new Response(JSON.stringify({ success: true, data: await recent }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ success: false, message: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return release;
+}
+
+/** The lead a reader is given: the one not hidden from them (both stay laid out, so the hero keeps its height). */
+const shownLead = () => {
+  const leads = [screen.getByText(RETURNING), screen.getByText(NEW_LEARNER)];
+  expect(leads[0]!.parentElement).toBe(leads[1]!.parentElement);
+  return leads.filter((lead) => lead.getAttribute('aria-hidden') !== 'true').map((lead) => lead.textContent);
+};
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(async () => session.logout({ revoke: false }));
+});
+
+describe('Dashboard', () => {
+  it('greets a learner coming back once their progress answers, in the place the first greeting took', async () => {
+    const release = holdRecentProgress();
+    act(() => session.loadUser({ _id: 'u1', name: 'Maya Member', email: 'maya@example.com', role: 'user' }));
+    render(
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Maya');
+    expect(shownLead()).toEqual([NEW_LEARNER]);
+    await act(async () => release([{ productId: 'p1', progress: 40 }]));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maya' })).toBeTruthy();
+    expect(shownLead()).toEqual([RETURNING]);
+  });
+});
