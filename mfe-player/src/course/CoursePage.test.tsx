@@ -370,9 +370,12 @@ describe('the course page', () => {
     expect(await screen.findByRole('button', { name: 'Mark Complete' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Lessons' })).toBeTruthy();
     expect(screen.queryByTestId('video-player')).toBeNull();
+    // The offline-download button's room is kept above the row, unseen and out of reach until the lesson decides it.
+    expect(screen.queryByRole('button', { name: 'Download for offline' })).toBeNull();
     release();
     expect(await screen.findByTestId('video-player')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Mark Complete' })).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'Download for offline' })).toBeTruthy();
   });
 
   it('marks a lesson complete through its own route and ticks it in the curriculum', async () => {

@@ -5,7 +5,7 @@ import { nextLessonOf, previousLessonOf, type Lesson, type QuizAttemptResult } f
 import { api, Button, isApiRequestError, lessonPath, openAuthDialog, PLANS_PATH, plansPageState, Spinner, useConnection, useDownloadedCopy, type ApiData } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
-import { DownloadButton } from '../product/DownloadButton';
+import { DownloadButton, DownloadButtonRoom } from '../product/DownloadButton';
 import { ProgressActions } from '../product/ProgressActions';
 import { SafeHtml } from '../product/SafeHtml';
 import { useSignedMedia } from '../product/useMediaRenewal';
@@ -188,6 +188,8 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
               videoUrl={media.videoUrl}
               premium={course.premium}
             />
+          ) : !data && lesson.kind === 'video' ? (
+            <DownloadButtonRoom />
           ) : null}
           {/* a quiz is completed by passing it, never by Mark Complete; the outline names the kind, so the
               row is in place while the lesson itself loads (the page does not move down when it arrives) */}

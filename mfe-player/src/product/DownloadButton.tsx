@@ -52,3 +52,17 @@ export function DownloadButton({ id, productId, title, pagePath, videoUrl, premi
     </div>
   );
 }
+
+/**
+ * The button's room, kept while the lesson that decides it is still loading (the outline already says it is a
+ * video): the row below does not move down when the button arrives. Unseen and out of the tab order.
+ */
+export function DownloadButtonRoom() {
+  return (
+    <div aria-hidden="true" style={{ visibility: 'hidden' }}>
+      <Button size="sm" variant="secondary" disabled tabIndex={-1}>
+        Download for offline
+      </Button>
+    </div>
+  );
+}
