@@ -185,7 +185,8 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
               productId={course.productId}
               title={`${lesson.title} · ${course.title}`}
               pagePath={lessonPath(productKey, lesson.id)}
-              videoUrl={media.videoUrl}
+              // the lesson's own address until the renewed one is in (one render later): the button never leaves its room for a frame
+              videoUrl={media.videoUrl ?? data.videoUrl ?? null}
               premium={course.premium}
             />
           ) : !data && lesson.kind === 'video' ? (
