@@ -185,8 +185,7 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
               productId={course.productId}
               title={`${lesson.title} · ${course.title}`}
               pagePath={lessonPath(productKey, lesson.id)}
-              // the lesson's own address until the renewed one is in (one render later): the button never leaves its room for a frame
-              videoUrl={media.videoUrl ?? data.videoUrl ?? null}
+              videoUrl={media.videoUrl}
               premium={course.premium}
             />
           ) : !data && lesson.kind === 'video' ? (

@@ -18,23 +18,32 @@ export interface SignedMedia {
  * plan ended) simply stops renewing. `key` names the video: a new key starts from its own addresses.
  */
 export function useSignedMedia(key: string, media: SignedMedia, readFresh: () => Promise<SignedMedia>, everyMs = MEDIA_RENEW_MS): SignedMedia {
-  const [videoUrl, setVideoUrl] = useState(media.videoUrl);
-  // The stream's token is renewed the same way (the player puts the newest one on every request).
-  const [stream, setStream] = useState(media.stream);
+  // Renewals of this video's addresses, kept beside the addresses they renew: the render that brings new
+  // addresses (another lesson, a fresh answer) shows them at once, never the last video's for a render.
+  const [renewed, setRenewed] = useState<{ key: string; from: SignedMedia; media: SignedMedia } | null>(null);
+  const current = renewed !== null && renewed.key === key && renewed.from.videoUrl === media.videoUrl && renewed.from.stream === media.stream ? renewed.media : media;
   const read = useRef(readFresh);
   read.current = readFresh;
   useEffect(() => {
-    setVideoUrl(media.videoUrl);
-    setStream(media.stream);
     if (!media.videoUrl && !media.stream) return;
+    const from: SignedMedia = { videoUrl: media.videoUrl, stream: media.stream };
     const renew = () =>
       read
         .current()
-        .then((fresh) => {
-          if (fresh.videoUrl) setVideoUrl(fresh.videoUrl);
-          // A stream that became ready meanwhile waits for the next visit: switching would restart the lesson.
-          if (fresh.stream && fresh.stream.assetId === media.stream?.assetId) setStream(fresh.stream);
-        })
+        .then((fresh) =>
+          setRenewed((last) => {
+            const base = last !== null && last.key === key && last.from.videoUrl === from.videoUrl && last.from.stream === from.stream ? last.media : from;
+            return {
+              key,
+              from,
+              media: {
+                videoUrl: fresh.videoUrl ?? base.videoUrl,
+                // A stream that became ready meanwhile waits for the next visit: switching would restart the lesson.
+                stream: fresh.stream && fresh.stream.assetId === from.stream?.assetId ? fresh.stream : base.stream,
+              },
+            };
+          }),
+        )
         .catch(() => undefined);
     const timer = setInterval(renew, everyMs);
     const onVisible = () => document.visibilityState === 'visible' && void renew();
@@ -44,7 +53,7 @@ export function useSignedMedia(key: string, media: SignedMedia, readFresh: () =>
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [key, media.videoUrl, media.stream, everyMs]);
-  return { videoUrl, stream };
+  return current;
 }
 
 /** A product page's video, renewed by reading the product again. */
