@@ -45,6 +45,31 @@ export async function apiToken(request: APIRequestContext, who: DemoAccountKey):
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
+/** A premium product as the member's API answers it. */
+export interface PremiumProduct {
+  _id: string;
+  productId: string;
+  title: string;
+  /** Minutes. */
+  duration: number | null;
+  videoUrl: string | null;
+}
+
+/** A premium product with a playable video, looked up by its slug. */
+export async function premiumProduct(request: APIRequestContext, token: string, slug: string): Promise<PremiumProduct> {
+  const res = await request.get(`/api/v1/content/premium/products/${slug}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `product ${slug} answered ${res.status()}`).toBeTruthy();
+  const product = ((await res.json()) as { data: PremiumProduct }).data;
+  expect(product.videoUrl, `${slug} has a video`).toBeTruthy();
+  return product;
+}
+
+/** Puts the account's progress on a product back to the start (as the player's Reset does). */
+export async function resetProgress(request: APIRequestContext, token: string, id: string) {
+  const res = await request.patch(`/api/v1/content/progress/product/${id}/reset`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBeTruthy();
+}
+
 /**
  * The newest e-mail written to the outbox (no SMTP in tests) addressed to `to`: by its To header, so a notice
  * to someone else that names the address (the old address told of the new one) is never taken for it.

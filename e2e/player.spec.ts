@@ -1,35 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import { apiToken, dismissCookieBanner, expect, loginAs, premiumProduct, type PremiumProduct, resetProgress, test } from './fixtures';
 
 /** A demo course with a playable lesson (the demo seed gives every product a local video). */
 const SLUG = 'html-css-from-scratch';
-
-interface Product {
-  _id: string;
-  productId: string;
-  title: string;
-  /** Minutes. */
-  duration: number | null;
-  videoUrl: string | null;
-}
-
-async function productOf(request: APIRequestContext, token: string): Promise<Product> {
-  const res = await request.get(`/api/v1/content/premium/products/${SLUG}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), `product ${SLUG} answered ${res.status()}`).toBeTruthy();
-  const product = ((await res.json()) as { data: Product }).data;
-  expect(product.videoUrl, 'the demo course has a video').toBeTruthy();
-  return product;
-}
 
 async function savedProgress(request: APIRequestContext, token: string, id: string) {
   const res = await request.get(`/api/v1/content/progress/product/${id}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { data: { progress: number; lastPosition: number; furthestPosition: number; completed: boolean } }).data;
-}
-
-async function resetProgress(request: APIRequestContext, token: string, id: string) {
-  const res = await request.patch(`/api/v1/content/progress/product/${id}/reset`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok()).toBeTruthy();
 }
 
 const video = (page: Page) => page.getByTestId('video-player').locator('video');
@@ -52,7 +30,7 @@ async function playFor(page: Page, seconds: number) {
   return currentTime(page);
 }
 
-async function openProduct(page: Page, product: Product) {
+async function openProduct(page: Page, product: PremiumProduct) {
   await page.goto(`/browse/premium/product/${product.productId}`);
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
   // the saved progress has loaded once the progress text shows
@@ -61,12 +39,12 @@ async function openProduct(page: Page, product: Product) {
 }
 
 let token: string;
-let product: Product;
+let product: PremiumProduct;
 
 test.beforeEach(async ({ page, request }) => {
   await dismissCookieBanner(page);
   token = await apiToken(request, 'member');
-  product = await productOf(request, token);
+  product = await premiumProduct(request, token, SLUG);
   await resetProgress(request, token, product._id);
   await loginAs(page, 'member');
 });

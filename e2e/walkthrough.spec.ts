@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appHasTakenOver, demo, dismissCookieBanner, expect, loginAs, test, uniqueEmail } from './fixtures';
+import { apiToken, appHasTakenOver, demo, dismissCookieBanner, expect, loginAs, premiumProduct, resetProgress, test, uniqueEmail } from './fixtures';
 
 // What a learner tripped over in the walk-through at phone and desktop width (issue 15), each as the
 // journey that showed it.
@@ -131,7 +131,10 @@ test.describe('player', () => {
     return b!;
   };
 
-  test('captions sit above the controls and are readable on a phone; every control fits inside the frame', async ({ page }) => {
+  test('captions sit above the controls and are readable on a phone; every control fits inside the frame', async ({ page, request }) => {
+    // from the start, whatever an earlier journey left saved (the player resumes there, past the first cue)
+    const token = await apiToken(request, 'member');
+    await resetProgress(request, token, (await premiumProduct(request, token, 'html-css-from-scratch'))._id);
     await page.setViewportSize(PHONE);
     await loginAs(page, 'member');
     await page.goto('/browse/premium/product/html-css-from-scratch');
