@@ -49,6 +49,20 @@ describe('the profile plan section', () => {
     expect(within(section()).queryByText('Renews')).toBeNull();
   });
 
+  it('shows only a spinner while the plan loads, over the room the plan will take, unseen and out of reach', async () => {
+    renderSection((url) => (url.endsWith('/subscription/status') ? ok(FREE) : url.endsWith('/subscription/invoices') ? ok([]) : undefined));
+    expect(within(section()).getByRole('status').textContent).toBe('Loading your subscription...');
+    // The room: a free plan's facts, its button and invoices, laid out but hidden from sight, readers and the keyboard.
+    const room = section().querySelector('[aria-hidden="true"]')!;
+    expect(room.hasAttribute('inert')).toBe(true);
+    expect(room.textContent).toContain('See Premium');
+    expect(within(section()).queryByRole('link', { name: 'See Premium' })).toBeNull();
+
+    expect(await within(section()).findByRole('link', { name: 'See Premium' })).toBeTruthy();
+    expect(section().querySelector('[inert]')).toBeNull();
+    expect(within(section()).queryByText('Loading your subscription...')).toBeNull();
+  });
+
   it('offers Premium to a learner without a plan, with no invoices and no billing portal', async () => {
     renderSection((url) => (url.endsWith('/subscription/status') ? ok(FREE) : url.endsWith('/invoices') ? ok([]) : undefined));
     expect(await screen.findByText('No invoices yet.')).toBeTruthy();

@@ -10,6 +10,7 @@ import {
   formatDate,
   formatPrice,
   isApiRequestError,
+  KeptRoom,
   Spinner,
   subscription,
   useApiData,
@@ -62,7 +63,9 @@ export function PlanSection({ store = subscription, client = defaultApi }: { sto
         Subscription
       </h2>
       {state.isLoading ? (
-        <Spinner message="Loading your subscription..." />
+        <KeptRoom shape={FREE_PLAN_SHAPE} className={styles.card}>
+          <Spinner message="Loading your subscription..." />
+        </KeptRoom>
       ) : (
         <>
           <dl className={styles.facts}>
@@ -96,6 +99,25 @@ export function PlanSection({ store = subscription, client = defaultApi }: { sto
     </Card>
   );
 }
+
+/**
+ * The room the section takes once the plan answers, kept while it loads: a free account's (the shortest shape),
+ * so Change Password below does not move down under the reader when it comes (a plan adds a row and invoices).
+ */
+const FREE_PLAN_SHAPE = (
+  <>
+    <dl className={styles.facts}>
+      <dt>Plan</dt>
+      <dd>Free</dd>
+      <dt>Status</dt>
+      <dd>{STATUS_TEXT.free}</dd>
+    </dl>
+    <div className={styles.row}>
+      <span className={buttonClassName('primary')}>See Premium</span>
+    </div>
+    <InvoiceList invoices={[]} isLoading={false} failed={false} onRetry={() => undefined} />
+  </>
+);
 
 function InvoiceList({ invoices, isLoading, failed, onRetry }: { invoices: Invoice[]; isLoading: boolean; failed: boolean; onRetry: () => void }) {
   return (

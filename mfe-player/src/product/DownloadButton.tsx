@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, downloads, useConnection, useDownloads } from '@catalyst/web-kit';
+import { Button, downloads, KeptRoom, useConnection, useDownloads } from '@catalyst/web-kit';
 
 export interface DownloadButtonProps {
   /** What the download is filed under (a product's _id, or product:lesson). */
@@ -55,14 +55,16 @@ export function DownloadButton({ id, productId, title, pagePath, videoUrl, premi
 
 /**
  * The button's room, kept while the lesson that decides it is still loading (the outline already says it is a
- * video): the row below does not move down when the button arrives. Unseen and out of the tab order.
+ * video): the row below does not move down when the button arrives.
  */
 export function DownloadButtonRoom() {
   return (
-    <div aria-hidden="true" style={{ visibility: 'hidden' }}>
-      <Button size="sm" variant="secondary" disabled tabIndex={-1}>
-        Download for offline
-      </Button>
-    </div>
+    <KeptRoom
+      shape={
+        <Button size="sm" variant="secondary">
+          Download for offline
+        </Button>
+      }
+    />
   );
 }

@@ -13,3 +13,4 @@ export * from './DataIcon';
 export * from './PageNotice';
 export * from './RemoteUnavailable';
 export * from './lazyPage';
+export * from './KeptRoom';
