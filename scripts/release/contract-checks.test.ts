@@ -10,11 +10,15 @@ import {
   checkExposes,
   checkRelease,
   checkShared,
+  checkWebKitImports,
   currentShellShared,
   federatedImports,
   ROOT,
   SHELL_SHARED_FILE,
   TYPES_DIR,
+  WEB_KIT_IMPORTS_FILE,
+  webKitExports,
+  webKitImportsOf,
   writeReleaseContract,
   writeReleaseTypes,
   type ReleaseManifest,
@@ -78,7 +82,38 @@ describe('shared singletons', () => {
     const react = JSON.parse(await readFile(path.join(ROOT, 'node_modules/react/package.json'), 'utf8')) as { version: string };
     const webKit = JSON.parse(await readFile(path.join(ROOT, 'packages/web-kit/package.json'), 'utf8')) as { version: string };
     expect(current.react).toEqual({ version: react.version, requiredVersion: '^19.2.0' });
-    expect(current['@catalyst/web-kit']).toEqual({ version: webKit.version, requiredVersion: `^${webKit.version}` });
+    expect(current['@catalyst/web-kit']).toMatchObject({ version: webKit.version, requiredVersion: `^${webKit.version}` });
+  });
+});
+
+describe("the names a remote takes from the shared web-kit (the shell's copy is the one on the page)", () => {
+  it("lists web-kit's run-time exports, without its types", () => {
+    const exports = webKitExports();
+    expect(exports).toEqual(expect.arrayContaining(['Button', 'KeptRoom', 'Spinner', 'api', 'subscription', 'useSubscription']));
+    expect(exports).not.toContain('ApiClient');
+    expect(exports).not.toContain('SubscriptionStore');
+    expect(currentShellShared()['@catalyst/web-kit']!.exports).toEqual(exports);
+  });
+
+  it("lists what a remote's code uses of it, leaving out type-only names and tests", () => {
+    const used = webKitImportsOf('account');
+    // mfe-account/src/profile/PlanSection.tsx: KeptRoom and useApiData as values, ApiClient and SubscriptionStore as types only
+    expect(used).toEqual(expect.arrayContaining(['KeptRoom', 'Spinner', 'useApiData', 'useSubscription']));
+    expect(used).not.toContain('ApiClient');
+    expect(used).not.toContain('SubscriptionStore');
+    expect(used).toEqual([...used].sort());
+    expect(webKitExports()).toEqual(expect.arrayContaining(used));
+  });
+
+  it("refuses a remote that uses a name the shell's web-kit does not export, and says to release the shell first", () => {
+    const current = currentShellShared();
+    const older: ShellShared = { ...current, '@catalyst/web-kit': { ...current['@catalyst/web-kit']!, exports: current['@catalyst/web-kit']!.exports!.filter((name) => name !== 'KeptRoom') } };
+    expect(checkWebKitImports(['Button', 'KeptRoom'], current)).toEqual([]);
+    expect(checkWebKitImports(['Button', 'KeptRoom'], older)).toEqual([
+      `shared @catalyst/web-kit: the release uses KeptRoom, which the shell's web-kit (${current['@catalyst/web-kit']!.version}) does not export: release the shell first`,
+    ]);
+    // A shell release from before its exports were recorded: nothing to compare with.
+    expect(checkWebKitImports(['KeptRoom'], shell)).toEqual([]);
   });
 });
 
@@ -196,6 +231,43 @@ describe('a release of the community remote (types included)', () => {
           'shared react-dom: the release requires ^19.2.0, but the shell provides 19.1.0 and requires ^19.0.0 (release provides 19.3.1)',
         ],
       });
+    } finally {
+      await rm(shellDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  /** A shell release as `npm run release -w shell` writes it, but with a web-kit that no longer exports `name`. */
+  async function shellReleaseWithout(name: string): Promise<{ shellDir: string; version: string }> {
+    const shellDir = await mkdtemp(path.join(os.tmpdir(), 'shell-release-'));
+    await writeReleaseContract({ remote: 'shell', distDir: shellDir });
+    const made = JSON.parse(await readFile(path.join(shellDir, SHELL_SHARED_FILE), 'utf8')) as ShellShared;
+    const kit = made['@catalyst/web-kit']!;
+    await writeFile(path.join(shellDir, SHELL_SHARED_FILE), JSON.stringify({ ...made, '@catalyst/web-kit': { ...kit, exports: kit.exports!.filter((each) => each !== name) } }));
+    return { shellDir, version: kit.version };
+  }
+
+  it("is refused when it uses a web-kit name the served shell's web-kit lacks, as its release recorded", async () => {
+    const { shellDir, version } = await shellReleaseWithout('Spinner');
+    try {
+      // The community release's own record, as writeReleaseContract writes it beside its declarations.
+      await writeFile(path.join(release, WEB_KIT_IMPORTS_FILE), JSON.stringify(webKitImportsOf('community')));
+      expect(webKitImportsOf('community')).toContain('Spinner');
+      expect(await checkRelease({ remote: 'community', distDir: release, shellDir })).toEqual({
+        ok: false,
+        problems: [`shared @catalyst/web-kit: the release uses Spinner, which the shell's web-kit (${version}) does not export: release the shell first`],
+      });
+    } finally {
+      await rm(shellDir, { recursive: true, force: true });
+      await rm(path.join(release, WEB_KIT_IMPORTS_FILE), { force: true });
+    }
+  }, 120_000);
+
+  it('stops a shell release whose web-kit no longer exports a name the current community release uses', async () => {
+    const { shellDir, version } = await shellReleaseWithout('Spinner');
+    try {
+      const { ok, problems } = await checkRelease({ remote: 'shell', distDir: shellDir, remoteDists: { community: release } });
+      expect(ok).toBe(false);
+      expect(problems).toContain(`shared @catalyst/web-kit: community's current release (${release}) uses Spinner, which this shell's web-kit (${version}) does not export: the shell must keep what the current remotes use`);
     } finally {
       await rm(shellDir, { recursive: true, force: true });
     }

@@ -1,6 +1,8 @@
 // Contract checks before a remote is released: a release is refused when its shared singletons do not
 // match the shell's, when a module the shell or another remote loads from it is missing from its
-// manifest, or when an exposed component no longer takes what its consumers pass. Each problem says
+// manifest, when it uses a name of the shared web-kit that the shell's copy does not export (it would
+// fail as it loads: the shell's copy is the one on the page), or when an exposed component no longer
+// takes what its consumers pass. Each problem says
 // exactly what broke (the package and both versions, the consumer and the module, file:line and the
 // compiler's message).
 //
@@ -16,12 +18,13 @@
 //
 // CLI: npx tsx scripts/release/contract-checks.ts <remote> [distDir] [--if-dist]
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { buildSync, transformSync } from 'esbuild';
 import semver from 'semver';
 import { REMOTE_NAMES, type RemoteName } from '../../packages/web-kit/src/remote-ids';
 import type { RemoteRouteTable } from '../../packages/web-kit/src/pages';
@@ -38,6 +41,8 @@ export interface ContractCheckResult {
 }
 
 export interface SharedVersion {
+  /** web-kit's only: the names its entry exports at run time (a shell release from before they were recorded has none). */
+  exports?: string[];
   /** The version provided. */
   version: string;
   /** The range accepted of what is provided by others. */
@@ -97,6 +102,7 @@ export function currentShellShared(): ShellShared {
     // A workspace package ('*') must match the shell's own minor (0.x) or major: its stores are shared.
     shared[name] = { version, requiredVersion: !range || range === '*' ? `^${version}` : range };
   }
+  shared[WEB_KIT] = { ...shared[WEB_KIT]!, exports: webKitExports() };
   return shared;
 }
 
@@ -138,6 +144,88 @@ export function checkShared(manifest: ReleaseManifest, shell: ShellShared): stri
     }
   }
   return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The names a remote takes from the shared web-kit
+
+const WEB_KIT = '@catalyst/web-kit';
+/** What a remote's release takes from the shared web-kit, recorded in it (names, sorted). */
+export const WEB_KIT_IMPORTS_FILE = 'catalyst-web-kit-imports.json';
+
+/** The names web-kit's entry exports at run time, sorted (types are not there: they are gone once built). */
+export function webKitExports(): string[] {
+  const { metafile } = buildSync({
+    entryPoints: [path.join(ROOT, 'packages/web-kit/src/index.ts')],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    jsx: 'automatic',
+    packages: 'external',
+    // Only the exports are wanted: what styles and assets hold does not matter.
+    loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.woff2': 'empty' },
+    outdir: os.tmpdir(),
+    logLevel: 'silent',
+  });
+  const entry = Object.values(metafile.outputs).find((output) => output.entryPoint);
+  if (!entry) throw new Error("web-kit's entry built to nothing");
+  return [...entry.exports].sort();
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    // Tests and their helpers are never built into a release.
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|^testing\.tsx?$|\.d\.ts$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/**
+ * The names a remote's code takes from the shared web-kit at run time, sorted: each source file compiled as
+ * the build compiles it (esbuild drops type-only imports and names used only as types), then its imports
+ * and re-exports from '@catalyst/web-kit' read off the output.
+ */
+export function webKitImportsOf(name: RemoteName): string[] {
+  const names = new Set<string>();
+  for (const file of sourceFiles(path.join(ROOT, workspaceOf(name), 'src'))) {
+    const source = readFileSync(file, 'utf8');
+    if (!source.includes(WEB_KIT)) continue;
+    const { code } = transformSync(source, { loader: file.endsWith('.tsx') ? 'tsx' : 'ts', jsx: 'automatic' });
+    for (const [, list] of code.matchAll(/\b(?:import|export)\s*\{([^}]*)\}\s*from\s*"@catalyst\/web-kit"/g)) {
+      for (const specifier of list!.split(',')) {
+        const imported = specifier.trim().split(/\s+as\s+/)[0];
+        if (imported) names.add(imported);
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+/** What a remote's release takes from web-kit: as the release recorded it, else as its sources are now. */
+async function webKitImportsOfRelease(name: RemoteName, distDir: string): Promise<string[]> {
+  const file = path.join(distDir, WEB_KIT_IMPORTS_FILE);
+  return existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as string[]) : webKitImportsOf(name);
+}
+
+/**
+ * Refuses a remote that uses a name the shell's web-kit does not export: the shell's copy is the one on the
+ * page, so the remote would fail as it loads ("This section couldn't be loaded"). `remote` names a current
+ * remote release when a shell release is checked. Nothing is said against a shell release that did not
+ * record its exports.
+ */
+export function checkWebKitImports(imports: readonly string[], shell: ShellShared, remote?: string): string[] {
+  const kit = shell[WEB_KIT];
+  if (!kit?.exports) return [];
+  const provided = new Set(kit.exports);
+  const missing = imports.filter((name) => !provided.has(name)).join(', ');
+  if (!missing) return [];
+  return [
+    remote
+      ? `shared ${WEB_KIT}: ${remote} uses ${missing}, which this shell's web-kit (${kit.version}) does not export: the shell must keep what the current remotes use`
+      : `shared ${WEB_KIT}: the release uses ${missing}, which the shell's web-kit (${kit.version}) does not export: release the shell first`,
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -273,11 +361,16 @@ async function emitTypes(name: RemoteName, outDir: string, work: string): Promis
 
 /**
  * Writes into a release just built from the working tree what later checks need of it: a remote's
- * exposed declarations (<distDir>/@mf-types/), the shell's singletons (<distDir>/catalyst-shared.json).
+ * exposed declarations (<distDir>/@mf-types/) and the names it takes from web-kit
+ * (<distDir>/catalyst-web-kit-imports.json), the shell's singletons (<distDir>/catalyst-shared.json).
  * Call it before the release's content is hashed. Returns the compiler's errors as problems.
  */
 export async function writeReleaseContract({ remote, distDir }: { remote: string; distDir: string }): Promise<string[]> {
-  if (federationName(remote) !== 'shell') return writeReleaseTypes({ remote, distDir });
+  const name = federationName(remote);
+  if (name !== 'shell') {
+    await writeFile(path.join(path.resolve(distDir), WEB_KIT_IMPORTS_FILE), `${JSON.stringify(webKitImportsOf(name))}\n`);
+    return writeReleaseTypes({ remote, distDir });
+  }
   await writeFile(path.join(path.resolve(distDir), SHELL_SHARED_FILE), `${JSON.stringify(currentShellShared(), null, 2)}\n`);
   return [];
 }
@@ -427,6 +520,7 @@ export async function checkRelease({ remote, distDir, shellDir, shell: given, re
     if (typeof manifest === 'string') return { ok: false, problems: [manifest] };
     if (manifest.name !== name) problems.push(`the manifest in ${distDir} is remote "${manifest.name}", not "${name}"`);
     problems.push(...checkShared(manifest, shell));
+    problems.push(...checkWebKitImports(await webKitImportsOfRelease(name, distDir), shell));
     problems.push(...checkExposes(manifest, name, imports));
     providers.push({ remote: name, distDir, imports: imports.filter((entry) => entry.remote === name) });
   }
@@ -445,6 +539,14 @@ export async function checkRelease({ remote, distDir, shellDir, shell: given, re
       problems.push(`${other}: ${manifest}`);
     }
     providers.push({ remote: other, distDir: dir, imports: theirs });
+  }
+  // Every remote on the page uses the shell's web-kit, whether the shell loads it or another remote does.
+  if (name === 'shell') {
+    for (const other of REMOTE_NAMES) {
+      const dir = remoteDists[other] ?? path.join(ROOT, workspaceOf(other), 'dist');
+      if (!existsSync(path.join(dir, 'mf-manifest.json'))) continue;
+      problems.push(...checkWebKitImports(await webKitImportsOfRelease(other, dir), shell, `${other}'s current release (${rel(dir)})`));
+    }
   }
   problems.push(...(await checkTypes(providers)));
   return { ok: problems.length === 0, problems };
