@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { courseProgressOf, demoAccounts } from '@catalyst/contracts';
 import { DEMO_COURSES, DEMO_MEMBER_COMPLETED_COURSE, DEMO_MEMBER_COURSE, demoEntityId, demoLessonId, demoOptionId, demoQuestionId, demoVideoFor, measureMediaSeconds } from '@catalyst/service-kit';
 import { completedCoursesWithoutCertificate } from './certificates/certificates.repository';
+import { streaksAndTotal, weeklySeconds } from './learning/learning.repository';
 import { gradeAttempt } from './quizzes/grading';
 import path from 'node:path';
 import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
@@ -24,6 +25,25 @@ describe('demo progress seed', () => {
     expect(await db().selectFrom('lesson_progress').selectAll().execute()).toHaveLength(DEMO_MEMBER_COURSE.completedLessons.length + 1 + completedLessons);
     expect(await db().selectFrom('quiz_attempts').selectAll().execute()).toHaveLength(1);
     expect(rows.filter((r) => r.completed).every((r) => r.progress === 100 && r.completed_at)).toBe(true);
+  });
+
+  it("credits the member's learning time to the days the rows were saved, so the learning record agrees with them", async () => {
+    await prepareDatabase(db(), { seed: true, log: testLog });
+    const member = demoAccounts.member.id;
+    const lessons = await db().selectFrom('lesson_progress').selectAll().execute();
+    const courses = new Set(lessons.map((row) => row.product_id));
+    // a course's own row is derived from its lessons: only the lessons count
+    const videos = (await db().selectFrom('progress').selectAll().execute()).filter((row) => !courses.has(row.product_id));
+    const watched = [...videos, ...lessons].reduce((sum, row) => sum + row.furthest_position, 0);
+    const { current, seconds } = await streaksAndTotal(db(), member);
+    expect(watched).toBeGreaterThan(0);
+    expect(Math.abs(seconds - watched)).toBeLessThanOrEqual(videos.length + lessons.length);
+    // something was learned within the last hour (the demo course's lesson, 10 minutes ago): the streak is running
+    expect(current).toBeGreaterThanOrEqual(1);
+    expect((await weeklySeconds(db(), member)).reduce((sum, week) => sum + week.seconds, 0)).toBe(seconds);
+
+    await prepareDatabase(db(), { seed: true, log: testLog });
+    expect((await streaksAndTotal(db(), member)).seconds).toBe(seconds);
   });
 
   it("places the member inside each lesson's real length: the percentage is the position over the media's duration", async () => {

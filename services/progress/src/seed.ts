@@ -15,6 +15,7 @@ import {
   type Logger,
 } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
+import type { NewLearningDayRow } from './db/tables/learning-days';
 import type { NewLessonProgressRow } from './db/tables/lesson-progress';
 import type { NewProgressRow } from './db/tables/progress';
 import type { GradedQuestion, NewQuizAttemptRow } from './db/tables/quiz-attempts';
@@ -176,6 +177,21 @@ function completedCourseRows(lessonSeconds: Map<string, number>, now: number): {
   };
 }
 
+/**
+ * The member's learning days, credited as the learning_days migration credits rows saved before it: each row's
+ * furthest point (seconds) to the UTC day it was last saved. Only single-video products and lessons count (a
+ * course's own row is derived from its lessons). Without them the learning record said 0 minutes learned and
+ * no streak beside lessons learned today.
+ */
+function learningDayRows(products: readonly NewProgressRow[], lessons: readonly NewLessonProgressRow[]): NewLearningDayRow[] {
+  const seconds = new Map<string, number>();
+  for (const row of [...products, ...lessons]) {
+    const day = (row.updated_at as Date).toISOString().slice(0, 10);
+    seconds.set(day, (seconds.get(day) ?? 0) + Number(row.furthest_position));
+  }
+  return [...seconds].filter(([, total]) => Math.round(total) > 0).map(([day, total]) => ({ user_id: member, day, seconds: Math.round(total) }));
+}
+
 /** Demo progress for the member; only into an empty table, so a second start changes nothing. */
 export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
   const existing = await db.selectFrom('progress').select('user_id').limit(1).executeTakeFirst();
@@ -192,6 +208,8 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
     await trx.insertInto('progress').values(rows).onConflict((oc) => oc.doNothing()).execute();
     if (lessons.length > 0) await trx.insertInto('lesson_progress').values(lessons).onConflict((oc) => oc.doNothing()).execute();
     if (completed && completed.attempts.length > 0) await trx.insertInto('quiz_attempts').values(completed.attempts).onConflict((oc) => oc.doNothing()).execute();
+    const days = learningDayRows(products, lessons);
+    if (days.length > 0) await trx.insertInto('learning_days').values(days).onConflict((oc) => oc.doNothing()).execute();
   });
   log.info({ rows: rows.length, lessons: lessons.length, quizAttempts: completed?.attempts.length ?? 0 }, 'demo progress seeded for the member');
 }
