@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Invoice } from '@catalyst/contracts';
+import { FREE_STATUS, type Invoice } from '@catalyst/contracts';
 import {
   Alert,
   api as defaultApi,
@@ -16,6 +16,7 @@ import {
   useApiData,
   useSubscription,
   type ApiClient,
+  type SubscriptionState,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
 import { planName } from '../subscription/failureMessages';
@@ -40,10 +41,7 @@ export function PlanSection({ store = subscription, client = defaultApi }: { sto
   const invoices = useApiData(client.subscription.invoices, isAdminPlan || state.isLoading ? null : undefined);
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const period = periodText(state);
   const list = Array.isArray(invoices.data) ? invoices.data : [];
-  // A billing account exists once anything was ever billed (or a plan is on): only then is there a portal to open.
-  const hasBilling = !isAdminPlan && (state.hasSubscription || list.length > 0);
 
   async function manageBilling() {
     setOpening(true);
@@ -67,36 +65,60 @@ export function PlanSection({ store = subscription, client = defaultApi }: { sto
           <Spinner message="Loading your subscription..." />
         </KeptRoom>
       ) : (
-        <>
-          <dl className={styles.facts}>
-            <dt>Plan</dt>
-            <dd>{state.hasSubscription ? planName(state.plan) : 'Free'}</dd>
-            <dt>Status</dt>
-            <dd>{isAdminPlan ? 'Full access (admin)' : period?.ending && state.hasSubscription ? 'Cancelled, access until the end date' : (STATUS_TEXT[state.status] ?? state.status)}</dd>
-            {period && state.hasSubscription ? (
-              <>
-                <dt>{period.ending ? 'Ends' : 'Renews'}</dt>
-                <dd className={period.ending ? styles.danger : undefined}>{formatDate(state.currentPeriodEnd, 'long')}</dd>
-              </>
-            ) : null}
-          </dl>
-          {error ? <Alert tone="danger">{error}</Alert> : null}
-          <div className={styles.row}>
-            {hasBilling ? (
-              <Button variant="secondary" loading={opening} onClick={() => void manageBilling()}>
-                Manage billing
-              </Button>
-            ) : null}
-            {!isAdminPlan ? (
-              <Link to="/subscription" className={buttonClassName(state.hasSubscription ? 'ghost' : 'primary')}>
-                {state.hasSubscription ? 'Subscription details' : 'See Premium'}
-              </Link>
-            ) : null}
-          </div>
-          {!isAdminPlan ? <InvoiceList invoices={list} isLoading={invoices.isLoading} failed={invoices.error !== null} onRetry={invoices.reload} /> : null}
-        </>
+        <PlanDetails
+          plan={state}
+          invoices={{ list, isLoading: invoices.isLoading, failed: invoices.error !== null, onRetry: invoices.reload }}
+          error={error}
+          opening={opening}
+          onManageBilling={() => void manageBilling()}
+        />
       )}
     </Card>
+  );
+}
+
+interface InvoicesState {
+  list: Invoice[];
+  isLoading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}
+
+/** The plan's facts, Manage billing and the way to the plans page, and the invoices (none for an admin). */
+function PlanDetails({ plan, invoices, error, opening, onManageBilling }: { plan: Omit<SubscriptionState, 'isLoading'>; invoices: InvoicesState; error: string | null; opening: boolean; onManageBilling: () => void }) {
+  const isAdminPlan = plan.plan === 'admin';
+  const period = periodText(plan);
+  // A billing account exists once anything was ever billed (or a plan is on): only then is there a portal to open.
+  const hasBilling = !isAdminPlan && (plan.hasSubscription || invoices.list.length > 0);
+  return (
+    <>
+      <dl className={styles.facts}>
+        <dt>Plan</dt>
+        <dd>{plan.hasSubscription ? planName(plan.plan) : 'Free'}</dd>
+        <dt>Status</dt>
+        <dd>{isAdminPlan ? 'Full access (admin)' : period?.ending && plan.hasSubscription ? 'Cancelled, access until the end date' : (STATUS_TEXT[plan.status] ?? plan.status)}</dd>
+        {period && plan.hasSubscription ? (
+          <>
+            <dt>{period.ending ? 'Ends' : 'Renews'}</dt>
+            <dd className={period.ending ? styles.danger : undefined}>{formatDate(plan.currentPeriodEnd, 'long')}</dd>
+          </>
+        ) : null}
+      </dl>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <div className={styles.row}>
+        {hasBilling ? (
+          <Button variant="secondary" loading={opening} onClick={onManageBilling}>
+            Manage billing
+          </Button>
+        ) : null}
+        {!isAdminPlan ? (
+          <Link to="/subscription" className={buttonClassName(plan.hasSubscription ? 'ghost' : 'primary')}>
+            {plan.hasSubscription ? 'Subscription details' : 'See Premium'}
+          </Link>
+        ) : null}
+      </div>
+      {!isAdminPlan ? <InvoiceList invoices={invoices.list} isLoading={invoices.isLoading} failed={invoices.failed} onRetry={invoices.onRetry} /> : null}
+    </>
   );
 }
 
@@ -105,18 +127,7 @@ export function PlanSection({ store = subscription, client = defaultApi }: { sto
  * so Change Password below does not move down under the reader when it comes (a plan adds a row and invoices).
  */
 const FREE_PLAN_SHAPE = (
-  <>
-    <dl className={styles.facts}>
-      <dt>Plan</dt>
-      <dd>Free</dd>
-      <dt>Status</dt>
-      <dd>{STATUS_TEXT.free}</dd>
-    </dl>
-    <div className={styles.row}>
-      <span className={buttonClassName('primary')}>See Premium</span>
-    </div>
-    <InvoiceList invoices={[]} isLoading={false} failed={false} onRetry={() => undefined} />
-  </>
+  <PlanDetails plan={FREE_STATUS} invoices={{ list: [], isLoading: false, failed: false, onRetry: () => undefined }} error={null} opening={false} onManageBilling={() => undefined} />
 );
 
 function InvoiceList({ invoices, isLoading, failed, onRetry }: { invoices: Invoice[]; isLoading: boolean; failed: boolean; onRetry: () => void }) {

@@ -11,6 +11,17 @@ export interface SignedMedia {
   stream: ProductStream | null;
 }
 
+/** A video's renewed addresses, beside the addresses (and the video) they renew. */
+interface Renewal {
+  key: string;
+  from: SignedMedia;
+  media: SignedMedia;
+}
+
+/** The renewed addresses, if `renewal` renews these addresses of this video; undefined for any other. */
+const renewalOf = (renewal: Renewal | null, key: string, from: SignedMedia): SignedMedia | undefined =>
+  renewal !== null && renewal.key === key && renewal.from.videoUrl === from.videoUrl && renewal.from.stream === from.stream ? renewal.media : undefined;
+
 /**
  * Keeps a signed video playable for as long as the page is open: what answers it (`readFresh`) is read
  * again every few minutes (and when the tab comes back), which renews the viewer's media grant cookie and
@@ -20,8 +31,8 @@ export interface SignedMedia {
 export function useSignedMedia(key: string, media: SignedMedia, readFresh: () => Promise<SignedMedia>, everyMs = MEDIA_RENEW_MS): SignedMedia {
   // Renewals of this video's addresses, kept beside the addresses they renew: the render that brings new
   // addresses (another lesson, a fresh answer) shows them at once, never the last video's for a render.
-  const [renewed, setRenewed] = useState<{ key: string; from: SignedMedia; media: SignedMedia } | null>(null);
-  const current = renewed !== null && renewed.key === key && renewed.from.videoUrl === media.videoUrl && renewed.from.stream === media.stream ? renewed.media : media;
+  const [renewed, setRenewed] = useState<Renewal | null>(null);
+  const current = renewalOf(renewed, key, media) ?? media;
   const read = useRef(readFresh);
   read.current = readFresh;
   useEffect(() => {
@@ -32,7 +43,7 @@ export function useSignedMedia(key: string, media: SignedMedia, readFresh: () =>
         .current()
         .then((fresh) =>
           setRenewed((last) => {
-            const base = last !== null && last.key === key && last.from.videoUrl === from.videoUrl && last.from.stream === from.stream ? last.media : from;
+            const base = renewalOf(last, key, from) ?? from;
             return {
               key,
               from,
