@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FREE_STATUS, type Invoice } from '@catalyst/contracts';
+import type { Invoice } from '@catalyst/contracts';
 import {
   Alert,
   api as defaultApi,
@@ -127,7 +127,14 @@ function PlanDetails({ plan, invoices, error, opening, onManageBilling }: { plan
  * so Change Password below does not move down under the reader when it comes (a plan adds a row and invoices).
  */
 const FREE_PLAN_SHAPE = (
-  <PlanDetails plan={FREE_STATUS} invoices={{ list: [], isLoading: false, failed: false, onRetry: () => undefined }} error={null} opening={false} onManageBilling={() => undefined} />
+  <PlanDetails
+    // (not contracts' FREE_STATUS: a value from contracts brings zod into this reading page)
+    plan={{ hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false }}
+    invoices={{ list: [], isLoading: false, failed: false, onRetry: () => undefined }}
+    error={null}
+    opening={false}
+    onManageBilling={() => undefined}
+  />
 );
 
 function InvoiceList({ invoices, isLoading, failed, onRetry }: { invoices: Invoice[]; isLoading: boolean; failed: boolean; onRetry: () => void }) {
