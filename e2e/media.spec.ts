@@ -15,7 +15,7 @@ test('an admin uploads a video through the product form (surviving a dropped con
   const video = makeUpload();
   const token = await apiToken(request, 'admin');
   const listed = await request.get('/api/v1/admin/products?limit=1&sort=title', { headers: { authorization: `Bearer ${token}` } });
-  const product = ((await listed.json()) as { data: { items: Array<{ _id: string; title: string; slug: string }> } }).data.items[0]!;
+  const product = ((await listed.json()) as { data: { items: Array<{ _id: string; title: string; slug: string; thumbnail: string | null }> } }).data.items[0]!;
 
   await dismissCookieBanner(page);
   await loginAs(page, 'admin');
@@ -52,9 +52,17 @@ test('an admin uploads a video through the product form (surviving a dropped con
   // A member plays the stream and picks 720p.
   await page.evaluate(() => sessionStorage.clear());
   await loginAs(page, 'member');
+  const images: string[] = [];
+  page.on('request', (sent) => void (sent.resourceType() === 'image' && images.push(new URL(sent.url()).pathname + new URL(sent.url()).search)));
   await page.goto(`/browse/premium/product/${product.slug}`);
   const quality = page.getByLabel('Quality');
   await expect(quality).toBeVisible({ timeout: 20_000 });
+  // The poster the player shows is the stream's, fetched once (hinted as the page's answer came in); the
+  // product's own thumbnail, which it does not show, is not downloaded at all.
+  const poster = await page.getByTestId('video-player').locator('video').getAttribute('poster');
+  expect(poster).toContain('/poster.jpg?token=');
+  expect(images.filter((url) => url === poster)).toHaveLength(1);
+  if (product.thumbnail) expect(images).not.toContain(product.thumbnail);
   await expect(quality.locator('option')).toHaveText([/^Auto/, '360p', '720p']);
   const player = page.getByTestId('video-player').locator('video');
   await page.getByRole('button', { name: 'Play video' }).click();

@@ -31,17 +31,22 @@ describe("the player's first reads", () => {
   it("hints a product page's poster from the product, and a lesson's from the lesson: its stream's poster, else (a video without one) the product's thumbnail", () => {
     const lessonId = 'b'.repeat(24);
     const [, product] = shellRoutes.pages[0]!.firstReads!(`${PRODUCT_PREFIX}css-grid`);
-    expect(product!.images!({ thumbnail: '/media/thumbnails/css.jpg' })).toEqual(['/media/thumbnails/css.jpg']);
+    // the product page's player shows the stream's poster: the thumbnail would be downloaded and never shown
+    const streamed = { thumbnail: '/media/thumbnails/css.jpg', stream: { posterUrl: '/api/v1/media/streams/a/poster.jpg?token=t' } };
+    expect(product!.images!(streamed)).toEqual(['/api/v1/media/streams/a/poster.jpg?token=t']);
+    expect(product!.images!({ ...streamed, stream: { posterUrl: null } })).toEqual(['/media/thumbnails/css.jpg']);
+    expect(product!.images!({ thumbnail: '/media/thumbnails/css.jpg', stream: null })).toEqual(['/media/thumbnails/css.jpg']);
 
     const [, productOfLesson, lesson] = shellRoutes.pages[0]!.firstReads!(`${PRODUCT_PREFIX}css-grid/lesson/${lessonId}`);
     // the product's thumbnail is not the lesson's poster until the lesson says so
     expect(productOfLesson!.images).toBeUndefined();
-    const streamed = { kind: 'video', stream: { posterUrl: '/media/streams/a/poster.jpg?token=t' } };
-    expect(lesson!.images!(streamed)).toEqual(['/media/streams/a/poster.jpg?token=t']);
-    expect(lesson!.then!(streamed)).toEqual([]);
+    const streamedLesson = { kind: 'video', stream: { posterUrl: '/media/streams/a/poster.jpg?token=t' } };
+    expect(lesson!.images!(streamedLesson)).toEqual(['/media/streams/a/poster.jpg?token=t']);
+    expect(lesson!.then!(streamedLesson)).toEqual([]);
     const [again] = lesson!.then!({ kind: 'video', stream: null });
     expect(again).toMatchObject({ endpoint: ['product', 'getPremium'], input: { params: { idOrSlug: 'css-grid' } }, signedIn: true });
-    expect(again!.images!({ thumbnail: '/media/thumbnails/css.jpg' })).toEqual(['/media/thumbnails/css.jpg']);
+    // the lesson's player shows the product's thumbnail, whatever the product's own stream
+    expect(again!.images!(streamed)).toEqual(['/media/thumbnails/css.jpg']);
     // an article has no poster
     expect(lesson!.then!({ kind: 'article', stream: null })).toEqual([]);
   });

@@ -5,15 +5,25 @@ export const PRODUCT_PREFIX = '/browse/premium/product/';
 
 // What the first reads need of their answers (plain shapes: the contracts' schemas are not loaded this early).
 type OutlineAnswer = { productId?: string; sections?: unknown[] } | undefined;
-type ProductAnswer = { thumbnail?: string | null } | undefined;
+type ProductAnswer = { thumbnail?: string | null; stream?: { posterUrl?: string | null } | null } | undefined;
 type LessonAnswer = { kind?: string; stream?: { posterUrl?: string | null } | null } | undefined;
 
-/** The product page's read; its poster (the product's thumbnail) is hinted as soon as it is in. */
-const productRead = (idOrSlug: string, withPoster: boolean): FirstRead => ({
+/**
+ * Which image of the product answer a page shows first, as the player picks it: the product page's video
+ * shows its stream's poster (the thumbnail only without one); a lesson's video without a stream shows the
+ * product's thumbnail.
+ */
+const POSTER_OF = {
+  page: (product: ProductAnswer) => product?.stream?.posterUrl ?? product?.thumbnail,
+  thumbnail: (product: ProductAnswer) => product?.thumbnail,
+};
+
+/** The product page's read; the poster its page shows (if any) is hinted as soon as it is in. */
+const productRead = (idOrSlug: string, poster: keyof typeof POSTER_OF | null): FirstRead => ({
   endpoint: ['product', 'getPremium'],
   input: { params: { idOrSlug } },
   signedIn: true,
-  ...(withPoster ? { images: (data: unknown) => [(data as ProductAnswer)?.thumbnail] } : {}),
+  ...(poster ? { images: (data: unknown) => [POSTER_OF[poster](data as ProductAnswer)] } : {}),
 });
 
 /** The player's pages, as the shell mounts and preloads them (plain data: read before React loads). */
@@ -46,7 +56,7 @@ export const shellRoutes: RemoteRouteTable = {
           },
           // The video's poster is the product page's largest paint. A lesson's is its stream's poster, or
           // (a video without a stream) the product's thumbnail: hinted once the lesson says which.
-          productRead(idOrSlug, !isLesson),
+          productRead(idOrSlug, isLesson ? null : 'page'),
           ...(isLesson
             ? [
                 {
@@ -56,7 +66,7 @@ export const shellRoutes: RemoteRouteTable = {
                   images: (data: unknown) => [(data as LessonAnswer)?.stream?.posterUrl],
                   then: (data: unknown) => {
                     const lesson = data as LessonAnswer;
-                    return lesson?.kind === 'video' && !lesson.stream?.posterUrl ? [productRead(idOrSlug, true)] : [];
+                    return lesson?.kind === 'video' && !lesson.stream?.posterUrl ? [productRead(idOrSlug, 'thumbnail')] : [];
                   },
                 },
               ]
