@@ -73,7 +73,9 @@ export const downloadStore = {
     const cache = await caches.open(downloadsCacheName(hash));
     await cache.put(videoPath, new Response(blob, { headers: { 'content-type': response.headers.get('content-type') ?? 'video/mp4', 'content-length': String(blob.size), 'accept-ranges': 'bytes' } }));
     const item: DownloadItem = { id: input.id, productId: input.productId, title: input.title, pagePath: input.pagePath, videoPath, bytes: blob.size, savedAt: Date.now(), premium: input.premium };
-    await writeRecord(hash, { verifiedAt: record.verifiedAt || Date.now(), items: [...record.items.filter((i) => i.id !== input.id), item] });
+    // A premium copy was just served under the plan: that confirms it now (the connections that follow
+    // ask the server only while premium copies are kept, so the last check may be long past).
+    await writeRecord(hash, { verifiedAt: item.premium ? Date.now() : record.verifiedAt || Date.now(), items: [...record.items.filter((i) => i.id !== input.id), item] });
     await refresh();
     return item;
   },

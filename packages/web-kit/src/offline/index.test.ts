@@ -9,7 +9,7 @@ const stores = vi.hoisted(() => ({
 }));
 vi.mock('./lazy', () => ({ loadStores: async () => stores, afterLoad: async () => undefined }));
 
-const { connection, startOffline } = await import('./index');
+const { connection, publishDownloads, startOffline } = await import('./index');
 
 /** A session store in memory: its state and listeners. */
 function fakeSession(state: { token: string | null; user: { _id: string } | null }) {
@@ -53,5 +53,26 @@ describe('the offline stores tied to the session', () => {
     await vi.waitFor(() => expect(stores.keptAnswers.clear).toHaveBeenCalled());
     expect(stores.writeQueue.clear).toHaveBeenCalled();
     stop();
+  });
+
+  it("ask for the plan on a connection only while premium copies are kept (they live as long as it does)", async () => {
+    const item = { id: 'p1', productId: 'p1', title: 'Lesson', pagePath: '/browse/premium/product/p1', videoPath: '/offline-downloads/h/p1', bytes: 1, savedAt: 1 };
+    const { session } = fakeSession({ token: 'tok-a', user: { _id: 'u1' } });
+    // a free lesson kept: nothing the plan decides, so no read of it
+    publishDownloads({ ready: true, items: [{ ...item, premium: false }] });
+    const api = fakeApi();
+    const stop = startOffline({ session, api });
+    await vi.waitFor(() => expect(api.sendQueuedWrites).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.subscription.status).not.toHaveBeenCalled();
+    // a premium lesson kept: the next connection asks, and the answer keeps it
+    publishDownloads({ ready: true, items: [{ ...item, premium: true }] });
+    stores.downloadStore.verify.mockClear();
+    connection.unreachable();
+    connection.reached();
+    await vi.waitFor(() => expect(stores.downloadStore.verify).toHaveBeenCalledWith(true));
+    expect(api.subscription.status).toHaveBeenCalledTimes(1);
+    stop();
+    publishDownloads({ ready: false, items: [] });
   });
 });

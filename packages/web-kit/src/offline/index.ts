@@ -19,8 +19,9 @@ const planActive = (status: { hasSubscription: boolean; plan: string | null }) =
 /**
  * Ties the offline stores to the session (the shell calls it once): a sign-out forgets the kept answers
  * and queued writes; each connection (after the page's load, sign-in, the browser's 'online') sends the
- * queued writes and asks the server whether the person's plan still covers their downloads. A connection
- * is the browser's 'online' or a call reaching the server again after one could not.
+ * queued writes and, while the person keeps premium downloads, asks the server whether their plan still
+ * covers them. A connection is the browser's 'online' or a call reaching the server again after one could
+ * not.
  */
 export function startOffline({ session, api }: { session: SessionStore; api: ApiClient }): () => void {
   let lastToken = session.getState().token;
@@ -30,6 +31,10 @@ export function startOffline({ session, api }: { session: SessionStore; api: Api
     const { token, user } = session.getState();
     if (!token || !user || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
     await api.sendQueuedWrites().catch(() => 0);
+    // Only premium copies need the plan's word: a person who has none is not asked for it (the page has
+    // just read the plan itself, and this read would compete with the page's own).
+    const saved = downloads.getState();
+    if (saved.ready && !saved.items.some((item) => item.premium)) return;
     try {
       await downloads.verify(planActive(await api.subscription.status(undefined, { fresh: true })));
     } catch {
