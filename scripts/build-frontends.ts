@@ -9,6 +9,7 @@ import { buildServiceWorker } from './build-sw';
 import { precompressBuild } from './precompress';
 import { siteConfigFromEnv, writeFirstPaint } from './first-paint';
 import { runToEnd } from './lib/processes';
+import { federationName, missingWebKitNames, SHELL_SHARED_FILE, webKitImportsOf, writeReleaseContract, type ShellShared } from './release/contract-checks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -138,6 +139,29 @@ export interface BuildReport {
   ms: number;
 }
 
+/**
+ * The names a remote takes from the shared web-kit that the shell built in `shellDist` does not export. The
+ * shell's web-kit is the copy on the page, so the remote would fail as it loads ("This section couldn't be
+ * loaded"). Nothing for the shell itself, or a shell built before its build recorded its exports.
+ */
+export function missingInBuiltShell(app: FrontendApp, shellDist = path.join(ROOT, 'shell/dist')): string[] {
+  const name = federationName(app.name);
+  const record = path.join(shellDist, SHELL_SHARED_FILE);
+  if (name === 'shell' || !existsSync(record)) return [];
+  return missingWebKitNames(webKitImportsOf(name), JSON.parse(readFileSync(record, 'utf8')) as ShellShared);
+}
+
+/** Builds one app into its dist/, then stamps it with the hash of what it was built from. */
+async function buildApp(app: FrontendApp, hash: string, log: (line: string) => void): Promise<void> {
+  const t0 = Date.now();
+  log(`building ${app.name} (${app.dir})…`);
+  await compile(app, log);
+  // The shell records what its web-kit exports (as a shell release does): a remote built alone is checked against it.
+  if (app.name === 'shell') await writeReleaseContract({ remote: 'shell', distDir: path.join(ROOT, app.dir, 'dist') });
+  writeFileSync(path.join(ROOT, app.dir, 'dist', STAMP), `${hash}\n`);
+  log(`built ${app.name} in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+}
+
 /** Builds the stale front-ends one after another (the machine has 2 cores). Throws on a failed build. */
 export async function buildFrontends({ force = false, only, log = console.log }: BuildOptions = {}): Promise<BuildReport> {
   const started = Date.now();
@@ -150,13 +174,22 @@ export async function buildFrontends({ force = false, only, log = console.log }:
       report.skipped.push(app.name);
       continue;
     }
-    const t0 = Date.now();
-    log(`building ${app.name} (${app.dir})…`);
-    await compile(app, log);
-    writeFileSync(path.join(ROOT, app.dir, 'dist', STAMP), `${hash}\n`);
+    await buildApp(app, hash, log);
     report.built.push(app.name);
-    log(`built ${app.name} in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
   }
+  // A remote built alone (--only) may use a web-kit name newer than the built shell's copy: the shell is
+  // built too then, and a name that even a fresh shell lacks fails the build.
+  const shell = FRONTEND_APPS.find((app) => app.name === 'shell')!;
+  const needShell = (names: string[]) => names.map((name) => FRONTEND_APPS.find((app) => app.name === name)!).filter((app) => missingInBuiltShell(app).length > 0);
+  const waiting = needShell(report.built);
+  if (waiting.length > 0 && !report.built.includes('shell')) {
+    log(`${waiting.map((app) => `${app.name} uses ${missingInBuiltShell(app).join(', ')}`).join('; ')} from web-kit, which the built shell lacks: building the shell too`);
+    await buildApp(shell, sourceHash(shell), log);
+    report.built.unshift('shell');
+    report.skipped = report.skipped.filter((name) => name !== 'shell');
+  }
+  const unmet = needShell(report.built);
+  if (unmet.length > 0) throw new Error(unmet.map((app) => `${app.name} uses ${missingInBuiltShell(app).join(', ')} from @catalyst/web-kit, which web-kit does not export`).join('\n'));
   // The service worker's precache names this deploy's files: written again after any build (or when missing).
   if (existsSync(path.join(ROOT, 'shell/dist/index.html')) && (report.built.length > 0 || !existsSync(path.join(ROOT, 'shell/dist/sw.js')))) {
     const worker = await buildServiceWorker(ROOT);

@@ -209,6 +209,14 @@ async function webKitImportsOfRelease(name: RemoteName, distDir: string): Promis
   return existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as string[]) : webKitImportsOf(name);
 }
 
+/** The names of `imports` the shell's web-kit does not export (none when the shell recorded no exports). */
+export function missingWebKitNames(imports: readonly string[], shell: ShellShared): string[] {
+  const exported = shell[WEB_KIT]?.exports;
+  if (!exported) return [];
+  const provided = new Set(exported);
+  return imports.filter((name) => !provided.has(name));
+}
+
 /**
  * Refuses a remote that uses a name the shell's web-kit does not export: the shell's copy is the one on the
  * page, so the remote would fail as it loads ("This section couldn't be loaded"). `remote` names a current
@@ -217,10 +225,8 @@ async function webKitImportsOfRelease(name: RemoteName, distDir: string): Promis
  */
 export function checkWebKitImports(imports: readonly string[], shell: ShellShared, remote?: string): string[] {
   const kit = shell[WEB_KIT];
-  if (!kit?.exports) return [];
-  const provided = new Set(kit.exports);
-  const missing = imports.filter((name) => !provided.has(name)).join(', ');
-  if (!missing) return [];
+  const missing = missingWebKitNames(imports, shell).join(', ');
+  if (!kit || !missing) return [];
   return [
     remote
       ? `shared ${WEB_KIT}: ${remote} uses ${missing}, which this shell's web-kit (${kit.version}) does not export: the shell must keep what the current remotes use`
