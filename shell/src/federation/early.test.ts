@@ -59,6 +59,47 @@ describe('early loading', () => {
     expect(early.takeEarlyManifest('http://shop.test/mf/admin/mf-manifest.json')).toBeUndefined();
   });
 
+  it('hints the remote module\'s files before the runtime is handed the manifest, whatever arrives first', async () => {
+    sessionStorage.setItem('token', 't');
+    sessionStorage.setItem('role', 'admin');
+    vi.resetModules();
+    // the manifest answers when the test says so, after the runtime has been handed its promise
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: RequestInfo | URL) =>
+        String(url).endsWith('remotes.json')
+          ? Promise.resolve(new Response(JSON.stringify(remotes)))
+          : new Promise<Response>((resolve) => (answer = resolve)),
+      ),
+    );
+    const early = await import('./early');
+    early.startEarlyLoading({ pathname: '/admin', href: 'http://shop.test/admin' });
+    let handed: Promise<Response> | undefined;
+    await vi.waitFor(() => expect((handed = early.takeEarlyManifest('http://shop.test/mf/admin/mf-manifest.json'))).toBeInstanceOf(Promise));
+    // what the runtime sees as it reads the answer: the files are already asked for
+    const seen = handed!.then((response) => ({ hints: hinted(), answer: response }));
+    answer(new Response(JSON.stringify(manifest), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await seen;
+    const { hints, answer: read } = await seen;
+    expect(hints).toHaveLength(4);
+    expect(read.headers.get('content-type')).toBe('application/json');
+    expect(await read.json()).toEqual(manifest);
+  });
+
+  it('hands the runtime an answer that is no manifest as it came, hinting nothing', async () => {
+    sessionStorage.setItem('token', 't');
+    sessionStorage.setItem('role', 'admin');
+    vi.resetModules();
+    vi.stubGlobal('fetch', vi.fn(async (url: RequestInfo | URL) => (String(url).endsWith('remotes.json') ? new Response(JSON.stringify(remotes)) : new Response('<html>proxy error</html>', { status: 200 }))));
+    const early = await import('./early');
+    early.startEarlyLoading({ pathname: '/admin', href: 'http://shop.test/admin' });
+    let handed: Promise<Response> | undefined;
+    await vi.waitFor(() => expect((handed = early.takeEarlyManifest('http://shop.test/mf/admin/mf-manifest.json'))).toBeInstanceOf(Promise));
+    expect(await (await handed!).text()).toBe('<html>proxy error</html>');
+    expect(hinted()).toEqual([]);
+  });
+
   it('starts signed-in routes only with a kept token', async () => {
     expect((await visit('/profile')).requested.some((url) => url.includes('/mf/account/'))).toBe(false);
     sessionStorage.setItem('token', 't');

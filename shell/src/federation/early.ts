@@ -64,15 +64,28 @@ export function startEarlyLoading(location: { pathname: string; href: string }):
       const entry = (config as { remotes?: Record<string, unknown> } | null)?.remotes?.[target.remote];
       if (typeof entry !== 'string' || entry === '') return;
       const url = new URL(entry, location.href).href;
-      // The federation runtime fetches manifests with no options; this answer is handed to it once.
-      const response = fetch(url, {});
-      // Read from a copy first (this callback runs before the runtime's), to hint the remote's files.
-      response
-        .then(async (answer) => (answer.ok ? preloadRemoteFiles(url, (await answer.clone().json()) as RemoteManifest, target.module) : undefined))
-        .catch(() => undefined);
-      manifests.set(url, response);
+      // The federation runtime fetches manifests with no options; this answer is handed to it once, but
+      // only after its files are hinted here: whichever reads the manifest first asks for the remote's
+      // files, and the runtime chunk may already be in (a fast connection) or not (a slow one).
+      manifests.set(url, fetch(url, {}).then((answer) => hintedFirst(url, answer, target.module)));
     })
     .catch(() => undefined);
+}
+
+/**
+ * The manifest's answer, given back as it came once the remote module's files are hinted from its body:
+ * the requests for them are then the early entry's, whenever the runtime chunk arrives. An answer that is
+ * not a manifest is given back untouched, for the runtime to report.
+ */
+async function hintedFirst(url: string, answer: Response, module: string): Promise<Response> {
+  if (!answer.ok) return answer;
+  const body = await answer.text();
+  try {
+    preloadRemoteFiles(url, JSON.parse(body) as RemoteManifest, module);
+  } catch {
+    // not JSON: the runtime reads the same body and says so
+  }
+  return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
 }
 
 /**
