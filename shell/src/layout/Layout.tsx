@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Banner, closeAuthDialog, Dialog, PageNotice, RemoteUnavailable, setAuthDialogView, useAuthDialog } from '@catalyst/web-kit';
+import { Banner, closeAuthDialog, Dialog, PageNotice, RemoteUnavailable, setAuthDialogView, useAuthDialog, useLayoutShown } from '@catalyst/web-kit';
 import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS, type ShellWidgetProps } from '../federation/widgets';
 import { AppNotices } from '../pwa/AppNotices';
@@ -43,6 +43,8 @@ function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
 }
 
 export function Layout() {
+  // with the spinners of the page below it, this says when the page's first content is on screen
+  useLayoutShown();
   const [bannerError, setBannerError] = useState<string | null>(null);
   useEffect(() => {
     if (!bannerError) return;

@@ -19,7 +19,8 @@ export function formatBytes(bytes: number): string {
 export default function DownloadsPage() {
   useDocumentTitle('Downloads');
   const { ready, items, usage, quota, notice } = useDownloads();
-  if (!ready) return <Spinner message="Loading..." />;
+  // the list is in the offline stores, which load once the page's first content is shown: this is it
+  if (!ready) return <Spinner message="Loading..." holdsFirstContent={false} />;
   const saved = items.reduce((sum, item) => sum + item.bytes, 0);
   return (
     <section className={styles.page} aria-labelledby="downloads-title">

@@ -1,10 +1,11 @@
-import { api, session, startOffline } from '@catalyst/web-kit';
+import { afterFirstContent, api, session, startOffline } from '@catalyst/web-kit';
 import { watchInstall } from './appState';
 import { PERSONAL_SW_CACHES } from './cachePolicy';
 
 /**
  * The installable app's start (shell bootstrap): the install prompt, the offline stores tied to the
- * session, and, after the page's load event, the service worker (its code is a separate chunk).
+ * session, and, once the page shows its first content, the service worker (its code is a separate chunk;
+ * installing it downloads the precache, which must not compete with the page's own files).
  */
 export function startPwa(): void {
   watchInstall();
@@ -16,7 +17,7 @@ export function startPwa(): void {
     if (hadToken && !hasToken && typeof caches !== 'undefined') for (const name of PERSONAL_SW_CACHES) void caches.delete(name);
     hadToken = hasToken;
   });
-  const register = () => void import('./register').then(({ registerServiceWorker }) => registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  void afterFirstContent()
+    .then(() => import('./register'))
+    .then(({ registerServiceWorker }) => registerServiceWorker());
 }

@@ -7,7 +7,7 @@ const stores = vi.hoisted(() => ({
   writeQueue: { clear: vi.fn(async () => undefined), add: vi.fn(async () => true) },
   downloadStore: { setPerson: vi.fn(async () => undefined), verify: vi.fn(async () => undefined) },
 }));
-vi.mock('./lazy', () => ({ loadStores: async () => stores, afterLoad: async () => undefined }));
+vi.mock('./lazy', () => ({ loadStores: async () => stores, afterFirstContent: async () => undefined }));
 
 const { connection, publishDownloads, startOffline } = await import('./index');
 

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client';
 import type { SessionStore } from '../session/store';
 import { downloads } from './downloads';
-import { afterLoad } from './lazy';
+import { afterFirstContent } from './lazy';
 import { absorbHeldWrites, forgetOfflineData } from './layer';
 import { connection } from './status';
 
@@ -9,6 +9,7 @@ import { connection } from './status';
 // points. IndexedDB and Cache Storage code is a chunk of its own (lazy.ts).
 export * from './status';
 export { holdOfflineWrite } from './layer';
+export { afterFirstContent } from './lazy';
 export { queuableClientTime, type QueuedWrite } from './queuable';
 export { KEPT_ANSWER_MAX_AGE_MS } from './limits';
 export * from './downloads';
@@ -18,10 +19,10 @@ const planActive = (status: { hasSubscription: boolean; plan: string | null }) =
 
 /**
  * Ties the offline stores to the session (the shell calls it once): a sign-out forgets the kept answers
- * and queued writes; each connection (after the page's load, sign-in, the browser's 'online') sends the
- * queued writes and, while the person keeps premium downloads, asks the server whether their plan still
- * covers them. A connection is the browser's 'online' or a call reaching the server again after one could
- * not.
+ * and queued writes; each connection (once the page shows its first content, sign-in, the browser's
+ * 'online') sends the queued writes and, while the person keeps premium downloads, asks the server whether
+ * their plan still covers them. A connection is the browser's 'online' or a call reaching the server again
+ * after one could not.
  */
 export function startOffline({ session, api }: { session: SessionStore; api: ApiClient }): () => void {
   let lastToken = session.getState().token;
@@ -49,9 +50,9 @@ export function startOffline({ session, api }: { session: SessionStore; api: Api
     const userId = user ? String(user._id ?? user.id ?? user.email) : null;
     if (userId !== lastUser) {
       lastUser = userId;
-      // the stores are not needed before the page has loaded (nothing of them on the first visit's path);
+      // the stores are not needed before the page shows its first content (nothing of them on its path);
       // writes held as the last page went away join the queue then, connected or not
-      void afterLoad()
+      void afterFirstContent()
         .then(() => (token && userId ? absorbHeldWrites(token) : undefined))
         .then(() => (lastUser === userId ? downloads.setPerson(userId) : undefined))
         .then(() => (lastUser === userId ? connected() : undefined));

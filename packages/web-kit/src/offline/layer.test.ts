@@ -16,7 +16,7 @@ const writeQueue = {
 };
 vi.mock('./lazy', () => ({
   loadStores: async () => ({ writeQueue, keptAnswers: { clear: async () => undefined } }),
-  afterLoad: async () => undefined,
+  afterFirstContent: async () => undefined,
 }));
 
 const { absorbHeldWrites, browserOffline, forgetOfflineData, holdOfflineWrite } = await import('./layer');

@@ -1,5 +1,5 @@
 import type { OfflineLayer } from '../api/client';
-import { afterLoad, loadStores } from './lazy';
+import { afterFirstContent, loadStores } from './lazy';
 import type { QueuedWrite } from './queuable';
 import { connection } from './status';
 
@@ -68,13 +68,13 @@ export async function absorbHeldWrites(token: string): Promise<void> {
 
 /**
  * The browser's offline layer (web-kit's `api` uses it): the IndexedDB stores filed per session, loaded
- * on first need (lazy.ts), and the connection state. Answers are kept after the page's `load` event;
- * a failed call asks the stores at once.
+ * on first need (lazy.ts), and the connection state. Answers are kept once the page shows its first
+ * content; a failed call asks the stores at once.
  */
 export const browserOffline: OfflineLayer = {
   async remember(token, url, answer) {
     const asked = generation;
-    await afterLoad();
+    await afterFirstContent();
     if (asked === generation) await (await loadStores()).keptAnswers.remember(token, url, answer);
   },
   recall: async (token, url) => (await loadStores()).keptAnswers.recall(token, url),

@@ -1,3 +1,4 @@
+import { useLoadingShown } from './pageShown';
 import styles from './Spinner.module.css';
 
 export interface SpinnerProps {
@@ -6,16 +7,33 @@ export interface SpinnerProps {
   size?: 'sm' | 'md' | 'lg';
   /** Inline spinners sit inside buttons and text and announce nothing. */
   inline?: boolean;
+  /**
+   * A page's spinner holds back what waits for its first content (pageShown.ts: the offline stores, the
+   * service worker); false for one that waits for that work itself (the downloads list, in the stores).
+   */
+  holdsFirstContent?: boolean;
 }
 
-export function Spinner({ message, size = 'md', inline = false }: SpinnerProps) {
-  if (inline) {
-    return (
-      <span className={`${styles.wrap} ${styles.inline}`} aria-hidden="true">
-        <span className={`${styles.ring} ${styles[size]}`} />
-      </span>
-    );
-  }
+export function Spinner({ message, size = 'md', inline = false, holdsFirstContent = true }: SpinnerProps) {
+  if (inline) return <InlineSpinner size={size} />;
+  return holdsFirstContent ? <StatusSpinner message={message} size={size} /> : <StatusView message={message} size={size} />;
+}
+
+function InlineSpinner({ size }: { size: NonNullable<SpinnerProps['size']> }) {
+  return (
+    <span className={`${styles.wrap} ${styles.inline}`} aria-hidden="true">
+      <span className={`${styles.ring} ${styles[size]}`} />
+    </span>
+  );
+}
+
+/** Something of the page is loading: until it goes, the page's first content is not all there (pageShown.ts). */
+function StatusSpinner(props: { message?: string; size: NonNullable<SpinnerProps['size']> }) {
+  useLoadingShown();
+  return <StatusView {...props} />;
+}
+
+function StatusView({ message, size }: { message?: string; size: NonNullable<SpinnerProps['size']> }) {
   return (
     <div className={styles.wrap} role="status" aria-live="polite">
       <span className={`${styles.ring} ${styles[size]}`} aria-hidden="true" />

@@ -14,3 +14,4 @@ export * from './PageNotice';
 export * from './RemoteUnavailable';
 export * from './lazyPage';
 export * from './KeptRoom';
+export { useLayoutShown } from './pageShown';
