@@ -72,8 +72,11 @@ describe('the round-robin balancer', () => {
 
   it('answers 502 in the error shape for an upstream that refuses, then skips it', async () => {
     const dead = await upstream('dead');
-    await new Promise<void>((r) => (opened.pop() as Server).close(() => r()));
-    const balancer = await startBalancer({ upstreams: [dead, await upstream('b')] });
+    const deadServer = opened.pop() as Server;
+    // the live upstream listens before the dead one's port is let go, so it cannot be given that port
+    const live = await upstream('b');
+    await new Promise<void>((r) => deadServer.close(() => r()));
+    const balancer = await startBalancer({ upstreams: [dead, live] });
     opened.push(balancer);
     const first = await fetch(`http://127.0.0.1:${balancer.port}/`);
     expect(first.status).toBe(502);
