@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, dismissCookieBanner, expect, latestEmailTo, loginAs, test, uniqueEmail } from './fixtures';
+import { demo, dismissCookieBanner, expect, keptAnswerUrls, latestEmailTo, loginAs, test, uniqueEmail } from './fixtures';
 
 const header = (page: Page) => page.getByRole('banner');
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -247,6 +247,8 @@ test('a failing /auth/me on reload keeps the session: a 503 says it cannot reach
   await loginAs(page, 'member');
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  // what this session last loaded is kept once the page is on screen
+  await expect.poll(() => keptAnswerUrls(page)).toContainEqual(expect.stringMatching(/\/auth\/me$/));
   // The service is down for a moment (a 503, then a refused connection): the session must survive both.
   await page.route('**/api/v1/auth/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"Service unavailable"}' }));
   await page.reload();

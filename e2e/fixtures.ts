@@ -76,6 +76,32 @@ export async function resetProgress(request: APIRequestContext, token: string, i
  */
 export const latestEmailTo = (to: string): string | undefined => latestEmailIn(dataDir, `to: ${to}`);
 
+/**
+ * The addresses whose answers this tab's session keeps for offline use (web-kit's kept answers, IndexedDB).
+ * A page keeps its answers once its first content is on screen: a test that takes the server away right
+ * after a page shows waits for them first, as a person's next visit would find them.
+ */
+export const keptAnswerUrls = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('catalyst-offline-answers');
+        // not there yet: never create it here (the app's store would then open without its object store)
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('answers')) return resolve([]);
+          const keys = db.transaction('answers').objectStore('answers').getAllKeys();
+          // each key is "<hash of the session> <address>"
+          keys.onsuccess = () => {
+            resolve(keys.result.map((key) => String(key).slice(String(key).indexOf(' ') + 1)));
+            db.close();
+          };
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+
 /** A unique e-mail for a test-created account. */
 export const uniqueEmail = (label = 'e2e') => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;
 

@@ -54,6 +54,8 @@ const queuedWrites = (page: Page) =>
     () =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('catalyst-offline-writes');
+        // not there yet: never create it here (the app's queue would then open without its object store)
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('writes')) return resolve(0);
