@@ -12,7 +12,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Metric } from '@paulirish/trace_engine/models/trace/lantern/metrics/Metric.js';
-import { auditOnce, lighthousePlans } from './lighthouse';
+import { auditOnce, cliArg, cliBase, lighthousePlans } from './lighthouse';
 
 /** One node of a simulated graph, as much of it as is read here. */
 interface SimulatedNode {
@@ -48,13 +48,8 @@ export function chainLines(estimate: Estimate): string[] {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(name);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const base = arg('--base');
-  if (!base) throw new Error('--base http://127.0.0.1:<port> of a running product (npm start)');
-  const only = arg('--only')?.split(',');
+  const base = cliBase();
+  const only = cliArg('--only')?.split(',');
   const plans = (await lighthousePlans(base)).filter((plan) => !only || only.includes(plan.name));
   const metric = Metric as unknown as { compute: (this: { name: string }, ...args: unknown[]) => MetricResult };
   const compute = metric.compute;

@@ -293,24 +293,32 @@ export function lighthouseTable(result: LighthouseResult): string {
   return lines.join('\n');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(name);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const base = arg('--base');
+/** The value after `name` on the command line, if given. */
+export function cliArg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** `--base`: the running product the audits open (required). */
+export function cliBase(): string {
+  const base = cliArg('--base');
   if (!base) throw new Error('--base http://127.0.0.1:<port> of a running product (npm start)');
+  return base;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const base = cliBase();
   const say = (line: string) => process.stderr.write(`[lighthouse] ${line}\n`);
   // A product just started is still transcoding its demo videos: audit once that is done.
   const { waitedMs, processed } = await mediaSettled(base);
   if (processed > 0) say(`waited ${(waitedMs / 1000).toFixed(1)} s for the media worker (${processed} asset(s) processing)`);
   const result = await benchLighthouse(base, {
-    runs: Number(arg('--runs') ?? 3),
-    only: arg('--only')?.split(','),
+    runs: Number(cliArg('--runs') ?? 3),
+    only: cliArg('--only')?.split(','),
     desktop: !process.argv.includes('--no-desktop'),
     say,
   });
   process.stdout.write(`${lighthouseTable(result)}\n`);
-  const out = arg('--json');
+  const out = cliArg('--json');
   if (out) writeFileSync(out, JSON.stringify(result, null, 2));
 }

@@ -180,16 +180,21 @@ export async function buildFrontends({ force = false, only, log = console.log }:
   // A remote built alone (--only) may use a web-kit name newer than the built shell's copy: the shell is
   // built too then, and a name that even a fresh shell lacks fails the build.
   const shell = FRONTEND_APPS.find((app) => app.name === 'shell')!;
-  const needShell = (names: string[]) => names.map((name) => FRONTEND_APPS.find((app) => app.name === name)!).filter((app) => missingInBuiltShell(app).length > 0);
-  const waiting = needShell(report.built);
+  // each built remote's web-kit names the built shell lacks, read once per check (the remote's sources are compiled for it)
+  const lacking = () =>
+    report.built.flatMap((name) => {
+      const missing = missingInBuiltShell(FRONTEND_APPS.find((app) => app.name === name)!);
+      return missing.length > 0 ? [`${name} uses ${missing.join(', ')}`] : [];
+    });
+  const waiting = lacking();
   if (waiting.length > 0 && !report.built.includes('shell')) {
-    log(`${waiting.map((app) => `${app.name} uses ${missingInBuiltShell(app).join(', ')}`).join('; ')} from web-kit, which the built shell lacks: building the shell too`);
+    log(`${waiting.join('; ')} from web-kit, which the built shell lacks: building the shell too`);
     await buildApp(shell, sourceHash(shell), log);
     report.built.unshift('shell');
     report.skipped = report.skipped.filter((name) => name !== 'shell');
   }
-  const unmet = needShell(report.built);
-  if (unmet.length > 0) throw new Error(unmet.map((app) => `${app.name} uses ${missingInBuiltShell(app).join(', ')} from @catalyst/web-kit, which web-kit does not export`).join('\n'));
+  const unmet = waiting.length > 0 ? lacking() : [];
+  if (unmet.length > 0) throw new Error(unmet.map((line) => `${line} from @catalyst/web-kit, which web-kit does not export`).join('\n'));
   // The service worker's precache names this deploy's files: written again after any build (or when missing).
   if (existsSync(path.join(ROOT, 'shell/dist/index.html')) && (report.built.length > 0 || !existsSync(path.join(ROOT, 'shell/dist/sw.js')))) {
     const worker = await buildServiceWorker(ROOT);

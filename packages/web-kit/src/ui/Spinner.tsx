@@ -15,25 +15,15 @@ export interface SpinnerProps {
 }
 
 export function Spinner({ message, size = 'md', inline = false, holdsFirstContent = true }: SpinnerProps) {
-  if (inline) return <InlineSpinner size={size} />;
-  return holdsFirstContent ? <StatusSpinner message={message} size={size} /> : <StatusView message={message} size={size} />;
-}
-
-function InlineSpinner({ size }: { size: NonNullable<SpinnerProps['size']> }) {
-  return (
-    <span className={`${styles.wrap} ${styles.inline}`} aria-hidden="true">
-      <span className={`${styles.ring} ${styles[size]}`} />
-    </span>
-  );
-}
-
-/** Something of the page is loading: until it goes, the page's first content is not all there (pageShown.ts). */
-function StatusSpinner(props: { message?: string; size: NonNullable<SpinnerProps['size']> }) {
-  useLoadingShown();
-  return <StatusView {...props} />;
-}
-
-function StatusView({ message, size }: { message?: string; size: NonNullable<SpinnerProps['size']> }) {
+  // Something of the page is loading: until it goes, the page's first content is not all there.
+  useLoadingShown(!inline && holdsFirstContent);
+  if (inline) {
+    return (
+      <span className={`${styles.wrap} ${styles.inline}`} aria-hidden="true">
+        <span className={`${styles.ring} ${styles[size]}`} />
+      </span>
+    );
+  }
   return (
     <div className={styles.wrap} role="status" aria-live="polite">
       <span className={`${styles.ring} ${styles[size]}`} aria-hidden="true" />

@@ -28,15 +28,16 @@ export function useLayoutShown(): void {
   }, []);
 }
 
-/** A loading spinner is on screen until this component goes (Spinner calls it). */
-export function useLoadingShown(): void {
+/** While `loading`, a loading spinner is on screen until this component goes (Spinner calls it). */
+export function useLoadingShown(loading: boolean): void {
   useEffect(() => {
+    if (!loading) return;
     spinners += 1;
     return () => {
       spinners -= 1;
       settle();
     };
-  }, []);
+  }, [loading]);
 }
 
 /** Resolves once the page load's first content is on screen (see above); at once outside a browser page. */
