@@ -158,6 +158,29 @@ test.describe('visitor', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
+  test("every other page shows the app's frame before the app's code has run, in a signed-in tab too, and the app replaces it", async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.route(APP_SCRIPTS, (route) => route.abort());
+    await page.goto('/browse');
+    const home = page.getByRole('link', { name: 'Catalyst home' });
+    await expect(home).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading');
+    await expect(page.getByRole('button')).toHaveCount(0);
+    // a visitor's tab has no phone row of links; a signed-in one has it, as the app's header will
+    await expect(page.getByRole('navigation', { name: 'Compact' })).toBeHidden();
+    await loginAs(page, 'learner');
+    await page.reload();
+    await expect(home).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Compact' })).toBeVisible();
+
+    await page.unroute(APP_SCRIPTS);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(home).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  });
+
   test("the legal pages show before the app's code has run, and the app takes them over as they are", async ({ page }) => {
     await dismissCookieBanner(page);
     await page.route(APP_SCRIPTS, (route) => route.abort());

@@ -54,8 +54,8 @@ export const sharedSingletons = {
 } as const;
 
 /**
- * Shortens the shell's start-up: index.html preloads its scripts at high priority and /mf/remotes.json
- * (fetched with the same mode and credentials by the shell, so the preload is reused). Which remote a
+ * Shortens the shell's start-up: index.html preloads its scripts and /mf/remotes.json (fetched with
+ * the same mode and credentials by the shell, so the preload is reused). Which remote a
  * page needs is decided at runtime by the shell (shell/src/federation/preload.ts): the admin remote
  * must never be hinted to anyone but an admin.
  */
@@ -65,10 +65,12 @@ class PreloadStartupPlugin {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('CatalystPreloadStartup', async (data) => {
         const link = (attributes: Record<string, string | boolean>) => ({ tagName: 'link', attributes, voidTag: true });
         const hints = [
-          // The scripts are deferred (low priority); they run first, so they must not wait behind other requests.
+          // Every page is served with a first paint (a page's, or the app's frame) and the app's scripts held
+          // back until it shows: they download from the start, but at low priority, behind the stylesheet
+          // that paint waits for (a script preload is otherwise high priority, and counted as blocking it).
           ...data.assetTags.scripts
             .filter((tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string')
-            .map((tag) => link({ rel: 'preload', href: String(tag.attributes.src), as: 'script', fetchpriority: 'high' })),
+            .map((tag) => link({ rel: 'preload', href: String(tag.attributes.src), as: 'script', fetchpriority: 'low' })),
           link({ rel: 'preload', href: '/mf/remotes.json', as: 'fetch', crossorigin: 'anonymous' }),
         ];
         // The app's scripts besides the early entry: on a page served with its first paint the gateway takes

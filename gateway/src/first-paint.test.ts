@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { APP_FRAME, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { FIRST_PAINT_FILE, KEPT_SESSION_SCRIPT_SOURCE, injectFirstPaint } from './first-paint';
 import { SITE_TAGLINE } from './static';
 import { startGateway, type RunningGateway } from './testing/upstreams';
@@ -20,6 +22,7 @@ const SITE_ENV = { SITE_NAME: 'Acme Learning', CONTACT_EMAIL: 'team@acme.example
 const SITE = { name: 'Acme Learning', tagline: SITE_TAGLINE, contactEmail: 'team@acme.example', contactPhone: '+1 555 0123', supportEmail: 'help@acme.example' };
 const WELCOME = '<main><h1>Welcome to Acme Learning</h1></main>';
 const TERMS = '<main><!--$--><article><h1>Terms and Conditions</h1></article><!--/$--></main>';
+const FRAME = '<header><a href="/">Acme Learning</a></header><main><div role="status"></div></main>';
 
 const scriptsOf = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
 
@@ -48,8 +51,9 @@ describe('serving the first paint', () => {
   let root: string;
   let gateway: RunningGateway;
   const shellDist = () => path.join(root, 'shell/dist');
-  const writeFirstPaint = (site: Record<string, string>) => {
-    writeFileSync(path.join(shellDist(), FIRST_PAINT_FILE), JSON.stringify({ site, pages: { '/': WELCOME, '/terms-and-conditions': TERMS } }));
+  const writeFirstPaint = (site: Record<string, string>, frame = true) => {
+    const pages = { '/': WELCOME, '/terms-and-conditions': TERMS, ...(frame ? { [APP_FRAME]: FRAME } : {}) };
+    writeFileSync(path.join(shellDist(), FIRST_PAINT_FILE), JSON.stringify({ site, pages }));
     // A rebuild is seen by its time stamp: make each write a new one.
     const at = new Date(Date.now() + Math.random() * 1e6);
     utimesSync(path.join(shellDist(), FIRST_PAINT_FILE), at, at);
@@ -67,13 +71,34 @@ describe('serving the first paint', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('serves each page it has inside #root, named by its path, and every other route as the plain shell', async () => {
+  it('serves each page it has inside #root, named by its path, and every other route with the app frame', async () => {
     writeFirstPaint(SITE);
     const welcome = await page('/');
     expect(welcome).toContain(`<div id="root" data-first-paint="/">${WELCOME}</div>`);
     expect(welcome).toContain('"name":"Acme Learning"');
     expect(await page('/terms-and-conditions')).toContain(`<div id="root" data-first-paint="/terms-and-conditions">${TERMS}</div>`);
-    for (const route of ['/browse', '/index.html', '/privacy-policy', '/terms-and-conditions/']) {
+    for (const route of ['/browse', '/index.html', '/privacy-policy', '/terms-and-conditions/', '/admin/products']) {
+      const html = await page(route);
+      expect(html).toContain(`<div id="root" data-first-paint="*">${FRAME}</div>`);
+      expect(scriptsOf(html).filter((tag) => tag.includes('text/plain'))).toHaveLength(2);
+    }
+  });
+
+  it('hides a page a visitor sees in a tab keeping a session, but never the app frame', async () => {
+    writeFirstPaint(SITE);
+    // The documents as a browser reads them, in a tab whose head script found a kept session.
+    const hidden = async (route: string) => {
+      const { window } = new JSDOM(await page(route));
+      window.document.documentElement.setAttribute(KEPT_SESSION_ATTRIBUTE, '');
+      return window.getComputedStyle(window.document.getElementById('root') as Element).visibility === 'hidden';
+    };
+    expect([await hidden('/'), await hidden('/terms-and-conditions'), await hidden('/browse')]).toEqual([true, true, false]);
+  });
+
+  it('serves the plain shell to every other route when the build has no frame', async () => {
+    writeFirstPaint(SITE, false);
+    expect(await page('/')).toContain('data-first-paint="/"');
+    for (const route of ['/browse', '/index.html']) {
       const html = await page(route);
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('data-first-paint');

@@ -1,10 +1,11 @@
-// The shell's first paint: HTML of its pages that need neither data nor a session, rendered at build
-// time (shell/src/first-paint.tsx, written to the build's first-paint.json by scripts/first-paint.ts),
-// served inside #root so the page paints when the HTML and its CSS arrive instead of after the app's
-// scripts. The app's first render replaces it.
+// The shell's first paint: HTML of its pages that need neither data nor a session, and the app's frame
+// (the layout with no page yet) for every other page, rendered at build time (shell/src/first-paint.tsx,
+// written to the build's first-paint.json by scripts/first-paint.ts), served inside #root so the page
+// paints when the HTML and its CSS arrive instead of after the app's scripts. The app hydrates a page's
+// first paint and replaces the frame.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { AFTER_FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_ATTRIBUTE, HELD_SCRIPT_TYPE, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import { AFTER_FIRST_PAINT_ATTRIBUTE, APP_FRAME, FIRST_PAINT_ATTRIBUTE, HELD_SCRIPT_TYPE, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
 import type { SiteConfig } from './static';
 
@@ -13,18 +14,19 @@ export const FIRST_PAINT_FILE = 'first-paint.json';
 export const firstPaintSchema = z.object({
   /** The site config the pages were rendered with: they are served only while the gateway's is the same. */
   site: z.record(z.string(), z.string()),
-  /** Path → the HTML inside #root. */
+  /** Path → the HTML inside #root; APP_FRAME ('*') → the frame every other path is served with. */
   pages: z.record(z.string(), z.string()),
 });
 export type FirstPaint = z.infer<typeof firstPaintSchema>;
 
 /**
- * The first paint shows a visitor's page; a tab that keeps a session may be someone else's (the
+ * A page's first paint shows a visitor's page; a tab that keeps a session may be someone else's (the
  * dashboard at '/'). This runs in <head> before anything paints and marks such a tab, and the style
- * beside it keeps the visitor's page hidden there until the app renders.
+ * beside it keeps the visitor's page hidden there until the app renders. The app's frame stays shown
+ * (the header's phone row shows in such a tab only: shell/src/layout/Header.module.css).
  */
 export const KEPT_SESSION_SCRIPT = `try{sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})&&document.documentElement.setAttribute(${JSON.stringify(KEPT_SESSION_ATTRIBUTE)},"")}catch(e){}`;
-const KEPT_SESSION_STYLE = `html[${KEPT_SESSION_ATTRIBUTE}] #root[${FIRST_PAINT_ATTRIBUTE}]{visibility:hidden}`;
+const KEPT_SESSION_STYLE = `html[${KEPT_SESSION_ATTRIBUTE}] #root[${FIRST_PAINT_ATTRIBUTE}]:not([${FIRST_PAINT_ATTRIBUTE}="${APP_FRAME}"]){visibility:hidden}`;
 
 /** The CSP source that lets the one inline script run (script-src keeps 'self' and nothing inline else). */
 export const KEPT_SESSION_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(KEPT_SESSION_SCRIPT).digest('base64')}'`;
@@ -32,7 +34,7 @@ export const KEPT_SESSION_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update
 const sameSite = (built: Record<string, string>, site: SiteConfig) =>
   Object.keys(built).length === Object.keys(site).length && Object.entries(site).every(([key, value]) => built[key] === value);
 
-/** The build's pages by path, if it rendered them with this site config; none otherwise. */
+/** The build's pages by path (and its frame), if it rendered them with this site config; none otherwise. */
 export function firstPaintPages(firstPaint: FirstPaint | undefined, site: SiteConfig): Record<string, string> {
   return firstPaint && sameSite(firstPaint.site, site) ? firstPaint.pages : {};
 }
@@ -44,7 +46,8 @@ const HEAD = /<head\b[^>]*>/i;
 const APP_SCRIPT = new RegExp(`<script\\b(?=[^>]*\\s${AFTER_FIRST_PAINT_ATTRIBUTE}[\\s=>])([^>]*)>`, 'gi');
 
 /**
- * index.html with `page` (the first paint of `pathname`, named on #root) inside its (empty) #root, and
+ * index.html with `page` (the first paint of `pathname`, or the app's frame for APP_FRAME, named on
+ * #root) inside its (empty) #root, and
  * the kept-session guard first in <head> (before any stylesheet, which an inline script would otherwise
  * wait for). The app's scripts besides the early entry are held back (their preloads still fetch them):
  * the early entry runs them once the first paint is on screen, where the browser would otherwise run

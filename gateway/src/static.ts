@@ -2,6 +2,7 @@ import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { MEDIA_GRANT_COOKIE, MEDIA_GRANT_TTL_SECONDS, isProtectedMediaPath, needsMediaGrant, verifyMediaGrant, verifyMediaUrl, type Logger } from '@catalyst/service-kit';
+import { APP_FRAME } from '@catalyst/web-kit/first-paint';
 import { REMOTE_NAMES, mediaDir, type GatewayConfig } from './config';
 import { sendError } from './errors';
 import type { GatewayReleases } from './releases';
@@ -171,7 +172,8 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
         for (const [page, content] of Object.entries(firstPaintPages(firstPaint, site))) firstPaints.set(page, injectFirstPaint(html, page, content));
         cachedIndex = { version, html, firstPaints };
       }
-      return cachedIndex.firstPaints.get(pathname) ?? cachedIndex.html;
+      // a page's own first paint, else the app's frame (every page that needs data or a session)
+      return cachedIndex.firstPaints.get(pathname) ?? cachedIndex.firstPaints.get(APP_FRAME) ?? cachedIndex.html;
     } catch {
       return undefined;
     }

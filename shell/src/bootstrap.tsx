@@ -1,7 +1,8 @@
 import '@catalyst/web-kit/styles.css';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { FIRST_PAINT_ATTRIBUTE, holdsFirstPaintOf, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import { startTransition, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { FIRST_PAINT_ATTRIBUTE, holdsAppFrame, holdsFirstPaintOf, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { api, session } from '@catalyst/web-kit';
 import { App } from './App';
 import { reportClientError } from './errors/reportClientError';
@@ -39,15 +40,26 @@ export function renderApp(): void {
   // change under the page once /auth/me answers); a slow check paints the page with the header's
   // spinner instead of leaving it blank.
   const slow = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
-  void Promise.race([sessionChecked, slow]).finally(() => {
-    // A kept session's tab (or another page's first paint): the first paint (and the style hiding it)
-    // goes, and the app renders its own page.
-    if (container.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
-      container.replaceChildren();
-      container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
-    }
-    createRoot(container).render(<App />);
-  });
+  void Promise.race([sessionChecked, slow]).finally(() => renderOver(container, <App />));
+}
+
+/**
+ * Renders `app` into #root in place of what the gateway served there: the app's frame, a kept session's
+ * tab's hidden first paint, or another page's (offline). React would add its page beside the frame, so
+ * the frame goes in the same task as the app's first render commits: no frame without either is painted.
+ */
+export function renderOver(container: HTMLElement, app: ReactNode): Root {
+  const root = createRoot(container);
+  if (!container.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
+    root.render(app);
+    return root;
+  }
+  const frame = holdsAppFrame(container);
+  container.replaceChildren();
+  container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+  if (frame) flushSync(() => root.render(app));
+  else root.render(app);
+  return root;
 }
 
 /** How long the first paint waits for a kept session's check. */

@@ -2,7 +2,9 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { APP_FRAME, FIRST_PAINT_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { App } from './App';
+import { renderOver } from './bootstrap';
 import { renderFirstPaint } from './first-paint';
 import { noteFirstPaintClicks, replayFirstPaintClick } from './first-paint-clicks';
 
@@ -45,12 +47,45 @@ async function hydrateFirstPaint(html: string): Promise<unknown[]> {
 describe("the shell's first paint", () => {
   it("is the welcome page a visitor sees, with the site's own name, and no cookie banner yet", async () => {
     const pages = await renderFirstPaint({ name: 'Acme Learning' });
-    expect(Object.keys(pages)).toEqual(['/', '/privacy-policy', '/terms-and-conditions']);
+    expect(Object.keys(pages)).toEqual(['/', '/privacy-policy', '/terms-and-conditions', APP_FRAME]);
     document.body.innerHTML = pages['/'] ?? '';
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Acme Learning');
     expect(screen.getByRole('button', { name: 'Sign Up for Free' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse Categories' }).getAttribute('href')).toBe('/browse');
     expect(screen.queryByRole('region', { name: 'We use cookies' })).toBeNull();
+  });
+
+  it("is, on every other page, the app's frame: the logo, the header's and the page's spinners, no buttons and no footer", async () => {
+    const frame = (await renderFirstPaint({ name: 'Acme Learning' }))[APP_FRAME] ?? '';
+    document.body.innerHTML = frame;
+    expect(screen.getByRole('link', { name: 'Acme Learning home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('status').textContent).toBe('Loading');
+    expect(screen.getByRole('main').textContent).toBe('Loading');
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    // the phone's row of a kept session: none of its links is the current page's
+    const compact = screen.getByRole('navigation', { name: 'Compact' });
+    expect([...compact.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('aria-current')])).toEqual([
+      ['Browse', null],
+      ['About', null],
+      ['Dashboard', null],
+    ]);
+  });
+
+  it("is replaced by the app's first render", async () => {
+    window.history.replaceState(null, '', '/terms-and-conditions');
+    const frame = (await renderFirstPaint({ name: 'Acme Learning' }))[APP_FRAME] ?? '';
+    document.body.innerHTML = `<div id="root" ${FIRST_PAINT_ATTRIBUTE}="${APP_FRAME}">${frame}</div>`;
+    const container = document.getElementById('root')!;
+    act(() => {
+      root = renderOver(container, <App />);
+      // in the same task: nothing is painted between the frame and the app
+      expect(screen.getAllByRole('link', { name: 'Acme Learning home' })).toHaveLength(1);
+      expect(screen.queryByRole('status')).toBeNull();
+      expect(container.hasAttribute(FIRST_PAINT_ATTRIBUTE)).toBe(false);
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeTruthy();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
   it('is hydrated by the app as it is, and a new visitor then gets the cookie banner', async () => {

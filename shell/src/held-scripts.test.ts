@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_FRAME } from '@catalyst/web-kit/first-paint';
 import { HELD_SCRIPTS_WAIT_MS, runHeldScripts } from './held-scripts';
 
 /** A stand-in for the browser's paint timing: the test decides when the first contentful paint shows. */
@@ -20,11 +21,13 @@ class PaintObserver {
 
 const HELD = ['/872.df1a044714.js', '/999.ce904a1966.js', '/main.76beea8778.js'];
 
-function servePage(held: string[]) {
+/** index.html's scripts, and #root holding the first paint `paint` names (a page's path, or the app's frame). */
+function servePage(held: string[], paint = '/') {
   document.head.innerHTML = [
     '<script defer src="/early.02b7938473.js"></script>',
     ...held.map((src) => `<script type="text/plain" data-after-first-paint src="${src}"></script>`),
   ].join('');
+  document.body.innerHTML = `<div id="root" data-first-paint="${paint}"></div>`;
 }
 
 /** The scripts of the page: src and whether the browser would run them. */
@@ -40,6 +43,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.head.innerHTML = '';
+  document.body.innerHTML = '';
   document.documentElement.removeAttribute('data-kept-session');
 });
 
@@ -69,10 +73,19 @@ describe('the app scripts held back behind the first paint', () => {
     expect(scripts()).toHaveLength(1 + HELD.length);
   });
 
-  it('run at once in a tab keeping a session, whose first paint stays hidden', () => {
+  it("run at once in a tab keeping a session, where a page's first paint stays hidden", () => {
     document.documentElement.setAttribute('data-kept-session', '');
-    servePage(HELD);
+    servePage(HELD, '/');
     runHeldScripts();
+    expect(scripts().filter((s) => s.runs)).toHaveLength(1 + HELD.length);
+  });
+
+  it("wait for the app's frame to show in a tab keeping a session too", () => {
+    document.documentElement.setAttribute('data-kept-session', '');
+    servePage(HELD, APP_FRAME);
+    runHeldScripts();
+    expect(scripts().filter((s) => s.runs)).toHaveLength(1);
+    PaintObserver.current?.paint('first-contentful-paint');
     expect(scripts().filter((s) => s.runs)).toHaveLength(1 + HELD.length);
   });
 

@@ -12,6 +12,17 @@ export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 export const holdsFirstPaintOf = (root: Element | null | undefined, pathname: string): boolean => root?.getAttribute(FIRST_PAINT_ATTRIBUTE) === pathname;
 
 /**
+ * FIRST_PAINT_ATTRIBUTE's value on a page served with the app's frame: the layout with no page in it
+ * yet (the logo, the header's checking spinner, a page spinner), the first paint of every page that
+ * needs data or a session. It suits every address and every tab, a signed-in one too, so it is never
+ * hidden; the app's first render replaces it.
+ */
+export const APP_FRAME = '*';
+
+/** Whether #root holds the app's frame (not one page's first paint). */
+export const holdsAppFrame = (root: Element | null | undefined): boolean => root?.getAttribute(FIRST_PAINT_ATTRIBUTE) === APP_FRAME;
+
+/**
  * On index.html's app scripts besides the early entry. On a page with its first paint the gateway
  * holds them back (type="text/plain": not run, still preloaded) and the early entry runs them, in
  * order, once that paint is on screen.

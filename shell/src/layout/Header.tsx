@@ -148,14 +148,21 @@ function UserMenu() {
   );
 }
 
-export function Header() {
+/**
+ * `frame`: the header of the app's frame (first-paint.tsx), served before anyone is known. It is the
+ * header of a kept session being checked: the logo, the checking spinner, and the phone's row in a tab
+ * keeping a session only (styles.keptOnly), so nothing moves when the app's own header replaces it.
+ */
+export function Header({ frame = false }: { frame?: boolean }) {
   const { name } = useSiteConfig();
-  const { isAuthenticated, isLoading, user, token } = useSession();
+  const session = useSession();
+  const { isAuthenticated, user } = session;
+  const isLoading = frame || session.isLoading;
   const admin = isAdmin(user);
   // A phone's second row of links. While a kept session is being checked it is already there (its links
   // are everyone's; Admin joins them once the user is known), so the page does not move down under it
   // when the check answers.
-  const compact = isLoading ? token !== null : isAuthenticated;
+  const compact = frame || (isLoading ? session.token !== null : isAuthenticated);
 
   return (
     <header className={styles.header}>
@@ -199,7 +206,7 @@ export function Header() {
         )}
       </div>
       {compact ? (
-        <nav className={styles.compact} aria-label="Compact">
+        <nav className={frame ? `${styles.compact} ${styles.keptOnly}` : styles.compact} aria-label="Compact">
           <NavItem to="/browse">Browse</NavItem>
           <NavItem to="/about">About</NavItem>
           <NavItem to="/">Dashboard</NavItem>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Banner, closeAuthDialog, Dialog, PageNotice, RemoteUnavailable, setAuthDialogView, useAuthDialog, useLayoutShown } from '@catalyst/web-kit';
+import { Banner, closeAuthDialog, Dialog, PageNotice, RemoteUnavailable, setAuthDialogView, Spinner, useAuthDialog, useLayoutShown } from '@catalyst/web-kit';
 import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS, type ShellWidgetProps } from '../federation/widgets';
 import { AppNotices } from '../pwa/AppNotices';
@@ -42,6 +42,31 @@ function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
   );
 }
 
+function SkipLink() {
+  return (
+    <a href="#main" className={styles.skip}>
+      Skip to content
+    </a>
+  );
+}
+
+/**
+ * The layout with no page in it yet: the app's frame, the first paint of every page that needs data or
+ * a session (first-paint.tsx). Its header is a kept session's being checked, and its page a spinner,
+ * as the app itself shows them until it knows more; there is no footer, which the page would push down.
+ */
+export function LayoutFrame() {
+  return (
+    <div className={styles.app}>
+      <SkipLink />
+      <Header frame />
+      <main id="main" className={styles.main}>
+        <Spinner />
+      </main>
+    </div>
+  );
+}
+
 export function Layout() {
   // with the spinners of the page below it, this says when the page's first content is on screen
   useLayoutShown();
@@ -56,9 +81,7 @@ export function Layout() {
   return (
     <div className={styles.app}>
       <ScrollManager />
-      <a href="#main" className={styles.skip}>
-        Skip to content
-      </a>
+      <SkipLink />
       {bannerError ? (
         <Banner tone="danger" onDismiss={() => setBannerError(null)}>
           {bannerError}
