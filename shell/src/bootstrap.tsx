@@ -1,6 +1,5 @@
 import '@catalyst/web-kit/styles.css';
 import { startTransition, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { FIRST_PAINT_ATTRIBUTE, holdsAppFrame, holdsFirstPaintOf, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { api, session } from '@catalyst/web-kit';
@@ -45,20 +44,27 @@ export function renderApp(): void {
 
 /**
  * Renders `app` into #root in place of what the gateway served there: the app's frame, a kept session's
- * tab's hidden first paint, or another page's (offline). React would add its page beside the frame, so
- * the frame goes in the same task as the app's first render commits: no frame without either is painted.
+ * tab's hidden first paint, or another page's (offline). React adds its page beside what is there, so
+ * the frame stays until the app's first render is committed and goes right after, before the browser
+ * paints again (a mutation observer's callback runs before the next paint): no frame shows neither, and
+ * the render is not forced into one task with its effects (flushSync would be).
  */
 export function renderOver(container: HTMLElement, app: ReactNode): Root {
   const root = createRoot(container);
-  if (!container.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
-    root.render(app);
-    return root;
+  if (container.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
+    const frame = holdsAppFrame(container);
+    container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+    if (!frame) container.replaceChildren();
+    else {
+      const served = [...container.childNodes];
+      const committed = new MutationObserver(() => {
+        committed.disconnect();
+        for (const node of served) node.remove();
+      });
+      committed.observe(container, { childList: true });
+    }
   }
-  const frame = holdsAppFrame(container);
-  container.replaceChildren();
-  container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
-  if (frame) flushSync(() => root.render(app));
-  else root.render(app);
+  root.render(app);
   return root;
 }
 
