@@ -10,6 +10,8 @@ export const shellRoutes: RemoteRouteTable = {
       module: './AdminRoutes',
       audience: 'admin',
       firstReads: (pathname) => (pathname.toLowerCase().replace(/\/+$/, '') === '/admin' ? [{ endpoint: ['stats', 'get'], signedIn: true }] : []),
+      // the category and creator lists (and their forms' icon previews)
+      showsDataIcons: (pathname) => /^\/admin\/(categories|creators)(\/|$)/i.test(pathname),
     },
   ],
 };

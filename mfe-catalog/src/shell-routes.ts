@@ -40,5 +40,6 @@ function browseReads(pathname: string, search = ''): FirstRead[] {
 /** The catalogue's pages, as the shell mounts and preloads them (plain data: read before React loads). */
 export const shellRoutes: RemoteRouteTable = {
   remote: 'catalog',
-  pages: [{ path: BROWSE_PREFIX, prefix: true, module: './BrowseRoutes', audience: 'anyone', firstReads: browseReads }],
+  // every page under /browse/ shows category or creator icons
+  pages: [{ path: BROWSE_PREFIX, prefix: true, module: './BrowseRoutes', audience: 'anyone', firstReads: browseReads, showsDataIcons: () => true }],
 };

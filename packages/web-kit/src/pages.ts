@@ -38,6 +38,12 @@ export interface RemotePage {
    * address's query string ('' or '?…'), for a page whose reads follow it.
    */
   firstReads?: (pathname: string, search?: string) => FirstRead[];
+  /**
+   * Whether the page at `pathname` shows data icons (DataIcon: a category's or creator's emoji). The
+   * shell's early entry then finds out whether emoji can be drawn before the first render; any other
+   * page never pays for that probe.
+   */
+  showsDataIcons?: (pathname: string) => boolean;
 }
 
 /** What a remote tells the shell about its pages. */
