@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
 import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
@@ -30,6 +31,11 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect(ready.streamUrl).toMatch(new RegExp(`^/api/v1/media/streams/${id}/master\\.m3u8\\?token=`));
     expect(ready.posterUrl).toMatch(/poster\.jpg\?token=/);
     expect(ready.storyboardUrl).toMatch(/storyboard\.vtt\?token=/);
+    // the poster, the largest paint of a video page, as a progressive JPEG at the video's size
+    const poster = await t.request(null, 'GET', ready.posterUrl.replace(/^\/api\/v1/, ''));
+    expect(poster.status).toBe(200);
+    const meta = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height, meta.isProgressive]).toEqual(['jpeg', 1280, 720, true]);
   });
 
   it('makes the same ladder with the ffmpeg the npm installer packages ship (a machine without a system ffmpeg)', async () => {

@@ -112,10 +112,13 @@ export async function transcodeHls(ffmpeg: string, file: string, outDir: string,
 /** A rendition's peak bits per second as HLS declares it: the video's maxrate plus the audio. */
 const peakBandwidth = (videoKbps: number, hasAudio: boolean) => Math.round((videoKbps * 1.07 + (hasAudio ? AUDIO_KBPS : 0)) * 1000);
 
-/** A poster frame (a third of the way in, at most 10 s), at most 720 px high. */
-export async function extractPoster(ffmpeg: string, file: string, outFile: string, facts: VideoFacts) {
+/**
+ * A poster frame (a third of the way in, at most 10 s), at most 720 px high, taken losslessly (PNG) for
+ * encodePoster to write as the JPEG players show: it is the largest paint of every video page.
+ */
+export async function extractPosterFrame(ffmpeg: string, file: string, outFile: string, facts: VideoFacts) {
   const at = Math.min(10, facts.durationSeconds / 3);
-  await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', file, '-frames:v', '1', '-vf', `scale=-2:${Math.min(720, facts.height - (facts.height % 2))}`, '-q:v', '3', outFile]);
+  await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', file, '-frames:v', '1', '-vf', `scale=-2:${Math.min(720, facts.height - (facts.height % 2))}`, '-f', 'image2', '-c:v', 'png', outFile]);
 }
 
 export const STORYBOARD_TILE_WIDTH = 160;

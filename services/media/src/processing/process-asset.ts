@@ -7,8 +7,8 @@ import { DEMO_MEDIA_ROOT, type Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { MediaStorage } from '../storage';
 import { originalOf } from '../storage/original';
-import { extractPoster, makeStoryboard, probeVideo, transcodeHls, UndecodableError } from './ffmpeg';
-import { processImage } from './image';
+import { extractPosterFrame, makeStoryboard, probeVideo, transcodeHls, UndecodableError } from './ffmpeg';
+import { encodePoster, processImage } from './image';
 
 export interface ProcessingDeps {
   db: Kysely<Database>;
@@ -67,7 +67,10 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
         const video = await probeVideo(deps.ffprobe, file);
         report(2);
         const renditions = await transcodeHls(deps.ffmpeg, file, work, video, (done) => report(2 + done * 83));
-        await extractPoster(deps.ffmpeg, file, path.join(work, 'poster.jpg'), video);
+        const frame = path.join(work, 'poster-frame.png');
+        await extractPosterFrame(deps.ffmpeg, file, frame, video);
+        await encodePoster(frame, path.join(work, 'poster.jpg'));
+        await rm(frame);
         report(88);
         await makeStoryboard(deps.ffmpeg, file, work, video);
         report(95);
