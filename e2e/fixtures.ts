@@ -77,30 +77,38 @@ export async function resetProgress(request: APIRequestContext, token: string, i
 export const latestEmailTo = (to: string): string | undefined => latestEmailIn(dataDir, `to: ${to}`);
 
 /**
- * The addresses whose answers this tab's session keeps for offline use (web-kit's kept answers, IndexedDB).
- * A page keeps its answers once its first content is on screen: a test that takes the server away right
- * after a page shows waits for them first, as a person's next visit would find them.
+ * The keys of an object store of one of the app's IndexedDB databases in the page's origin; none while
+ * the database or the store is not there. It never creates the database (the app's own store would then
+ * open without its object store).
  */
-export const keptAnswerUrls = (page: Page) =>
+export const storeKeys = (page: Page, database: string, store: string) =>
   page.evaluate(
-    () =>
+    ([database, store]) =>
       new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('catalyst-offline-answers');
-        // not there yet: never create it here (the app's store would then open without its object store)
+        const open = indexedDB.open(database);
         open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('answers')) return resolve([]);
-          const keys = db.transaction('answers').objectStore('answers').getAllKeys();
-          // each key is "<hash of the session> <address>"
+          if (!db.objectStoreNames.contains(store)) return resolve([]);
+          const keys = db.transaction(store).objectStore(store).getAllKeys();
           keys.onsuccess = () => {
-            resolve(keys.result.map((key) => String(key).slice(String(key).indexOf(' ') + 1)));
+            resolve(keys.result.map(String));
             db.close();
           };
         };
         open.onerror = () => resolve([]);
       }),
+    [database, store] as const,
   );
+
+/**
+ * The addresses whose answers this tab's session keeps for offline use (web-kit's kept answers, IndexedDB).
+ * A page keeps its answers once its first content is on screen: a test that takes the server away right
+ * after a page shows waits for them first, as a person's next visit would find them.
+ */
+export const keptAnswerUrls = async (page: Page) =>
+  // each key is "<hash of the session> <address>"
+  (await storeKeys(page, 'catalyst-offline-answers', 'answers')).map((key) => key.slice(key.indexOf(' ') + 1));
 
 /** A unique e-mail for a test-created account. */
 export const uniqueEmail = (label = 'e2e') => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;

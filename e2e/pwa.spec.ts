@@ -11,7 +11,7 @@ import { chromium, type APIRequestContext, type BrowserContext, type Page } from
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
-import { apiToken, dataDir, dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import { apiToken, dataDir, dismissCookieBanner, expect, loginAs, storeKeys, test } from './fixtures';
 import { bearer, lessonTitled, outlineOf } from './lib/course';
 import { newPremiumMember } from './lib/members';
 
@@ -49,22 +49,7 @@ async function productIdOf(request: APIRequestContext, token: string, slug = SLU
 const video = (page: Page) => page.getByTestId('video-player').locator('video');
 
 /** How many writes wait in the offline queue (IndexedDB) of the page's origin. */
-const queuedWrites = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('catalyst-offline-writes');
-        // not there yet: never create it here (the app's queue would then open without its object store)
-        open.onupgradeneeded = () => open.transaction?.abort();
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('writes')) return resolve(0);
-          const count = db.transaction('writes').objectStore('writes').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-        open.onerror = () => resolve(0);
-      }),
-  );
+const queuedWrites = async (page: Page) => (await storeKeys(page, 'catalyst-offline-writes', 'writes')).length;
 
 /** Writes waiting for the connection: queued in IndexedDB, or held in the tab's sessionStorage as a page went away. */
 const waitingWrites = async (page: Page) =>
