@@ -20,6 +20,7 @@ for (const p of demoProducts) console.log([p.slug, colours.get(p.category), p.ti
     -fill '#ffffffcc' -font DejaVu-Sans -pointsize 16 -gravity southwest -annotate +40+28 'Catalyst' \
     -strip -interlace Plane -quality 70 "thumbnails/${slug}.jpg"
 done
+npx tsx generate-thumbnail-copies.ts # each thumbnail's 320 px copy (sharp)
 
 lesson() { # name, source filter, tone Hz, seconds, title
   ffmpeg -y -loglevel error -f lavfi -i "$2" -f lavfi -i "sine=frequency=$3:sample_rate=44100" -t "$4" \

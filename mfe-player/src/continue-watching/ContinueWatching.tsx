@@ -1,7 +1,7 @@
 import { Play } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ProgressWithProduct } from '@catalyst/contracts';
-import { formatPlayerTime, lessonPath, productPath, remoteTestId } from '@catalyst/web-kit';
+import { formatPlayerTime, lessonPath, productPath, remoteTestId, Thumbnail } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
 import styles from './ContinueWatching.module.css';
 import { useRecentProgress } from './useRecentProgress';
@@ -34,7 +34,7 @@ export default function ContinueWatching() {
           <li key={item.productId} className={styles.item}>
             <Link className={styles.card} to={continuePathOf(item)}>
               <span className={styles.thumbWrap}>
-                {item.product.thumbnail ? <img className={styles.thumb} src={item.product.thumbnail} alt="" loading="lazy" /> : <span className={styles.thumb} />}
+                {item.product.thumbnail ? <Thumbnail className={styles.thumb} src={item.product.thumbnail} sizes="16rem" loading="lazy" /> : <span className={styles.thumb} />}
                 <span className={styles.play} aria-hidden="true">
                   <Play size={18} fill="currentColor" focusable="false" />
                 </span>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_TYPE_LABELS, type PublicProduct } from '@catalyst/contracts';
-import { formatDuration, productPath } from '@catalyst/web-kit';
+import { formatDuration, productPath, Thumbnail } from '@catalyst/web-kit';
 import styles from './ProductPage.module.css';
 
 export const RELATED_LIMIT = 3;
@@ -18,7 +18,7 @@ export function RelatedProducts({ products }: { products: PublicProduct[] }) {
         {shown.map((item) => (
           <li key={item._id}>
             <Link className={styles.relatedLink} to={productPath(item)}>
-              {item.thumbnail ? <img src={item.thumbnail} alt="" className={styles.relatedThumb} loading="lazy" /> : <span className={styles.relatedThumb} />}
+              {item.thumbnail ? <Thumbnail src={item.thumbnail} sizes="6rem" className={styles.relatedThumb} loading="lazy" /> : <span className={styles.relatedThumb} />}
               <span>
                 <span className={styles.relatedTitle}>{item.title}</span>
                 <span className={styles.muted}>

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { demoAccounts, minutesOf, type AdminQuiz } from '@catalyst/contracts';
+import { demoAccounts, demoThumbnailUrl, minutesOf, type AdminQuiz } from '@catalyst/contracts';
 import {
   DEMO_COURSES,
   DEMO_MEDIA_ROOT,
@@ -20,7 +20,7 @@ import {
   type Logger,
 } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
-import { demoCategories, demoCreators, demoProducts, howItWorks, thumbnailUrl } from './demo/catalogue';
+import { demoCategories, demoCreators, demoProducts, howItWorks } from './demo/catalogue';
 import { sanitizeContent } from './products/sanitize-content';
 
 /** Demo ids are derived from slugs, so every fresh start has the same ids (stable links in tests and notes). */
@@ -120,7 +120,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger, { mediaRoot = 
             type: p.type,
             difficulty: p.difficulty,
             duration: seconds === undefined ? null : minutesOf(seconds),
-            thumbnail: thumbnailUrl(p.slug),
+            thumbnail: demoThumbnailUrl(p.slug),
             video_url: video,
             media_asset_id: demoAssetId(video),
             tags: p.tags,

@@ -14,4 +14,5 @@ export * from './PageNotice';
 export * from './RemoteUnavailable';
 export * from './lazyPage';
 export * from './KeptRoom';
+export * from './Thumbnail';
 export { useLayoutShown } from './pageShown';

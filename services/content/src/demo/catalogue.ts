@@ -128,4 +128,3 @@ export const demoProducts: DemoProduct[] = [
   { slug: 'releasing-your-music-webinar', title: 'Releasing Your Music: Live Q&A', description: 'Distribution, metadata, playlists and promotion, answered live by an indie label manager.', category: 'music-production', creator: 'elena-petrova', type: 'webinar', difficulty: 'advanced', tags: ['release', 'distribution', 'promotion'], price: 0, outcomes: ['Prepare release metadata', 'Pitch to playlists', 'Plan a release campaign'] },
 ];
 
-export const thumbnailUrl = (slug: string) => `/media/thumbnails/${slug}.jpg`;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_FILE_EXTENSIONS, type ImageFormat } from '@catalyst/contracts';
+import { IMAGE_FILE_EXTENSIONS, IMAGE_WIDTHS, type ImageFormat } from '@catalyst/contracts';
 import { UndecodableError } from './ffmpeg';
 
 /**
@@ -10,9 +10,6 @@ import { UndecodableError } from './ffmpeg';
 export async function encodePoster(frame: string, outFile: string): Promise<void> {
   await sharp(frame).jpeg({ quality: 75, mozjpeg: true }).toFile(outFile);
 }
-
-/** Responsive widths for an image (never above the source's own width). */
-export const IMAGE_WIDTHS = [320, 640, 1280, 1920] as const;
 
 export interface ImageResult {
   width: number;
