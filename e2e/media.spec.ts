@@ -1,6 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { makeTestVideo } from '@catalyst/service-kit/testing/media';
+import type { APIRequestContext } from '@playwright/test';
 import { apiToken, dataDir, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 
 /** A real 720p video with sound, made by ffmpeg for this run. */
@@ -79,12 +80,12 @@ test('an admin uploads a video through the product form (surviving a dropped con
   await expect(page.getByTestId('seek-thumbnail')).toBeVisible();
 });
 
-test('a learner without the plan gets no stream, and a segment without a valid token is refused', async ({ page, request }) => {
+/** A premium demo product and its stream as a member's product page gives it (the worker publishes the demo lessons after start). */
+async function streamedDemoProduct(request: APIRequestContext): Promise<{ id: string; slug: string; master: string; token: string }> {
   const token = await apiToken(request, 'member');
   const listed = await request.get('/api/v1/content/products?limit=50', { headers: { authorization: `Bearer ${token}` } });
-  const items = ((await listed.json()) as { data: { items: Array<{ slug: string; price: number | null }> } }).data.items;
+  const items = ((await listed.json()) as { data: { items: Array<{ _id: string; slug: string; price: number | null }> } }).data.items;
   const premium = items.find((p) => p.price !== 0)!;
-  // The demo lessons are published as streams by the worker after start.
   let stream: { url: string } | null = null;
   await expect
     .poll(
@@ -96,7 +97,42 @@ test('a learner without the plan gets no stream, and a segment without a valid t
       { timeout: 60_000 },
     )
     .toBe(true);
-  const master = stream!.url;
+  return { id: premium._id, slug: premium.slug, master: stream!.url, token };
+}
+
+test('playing through hls.js, a product page fetches one segment of its lesson until the member presses Play, and the rest as it plays', async ({ page, request }) => {
+  const { id, slug, token } = await streamedDemoProduct(request);
+  // From the start: no saved position to seek to before Play.
+  const reset = await request.patch(`/api/v1/content/progress/product/${id}/reset`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+  expect(reset.status()).toBe(200);
+  // A browser without HLS of its own (Firefox; Chromium before its native HLS): the player streams through hls.js.
+  await page.addInitScript(() => {
+    const canPlayType = HTMLMediaElement.prototype.canPlayType;
+    HTMLMediaElement.prototype.canPlayType = function (type: string) {
+      return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+    };
+  });
+  await dismissCookieBanner(page);
+  await loginAs(page, 'member');
+  const segments: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (/\/seg_\d+\.ts$/.test(pathname)) segments.push(pathname);
+  });
+  await page.goto(`/browse/premium/product/${slug}`);
+  const player = page.getByTestId('video-player').locator('video');
+  // The first segment gives the duration (the element's metadata) ...
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  // ... and nothing more comes while the page sits unplayed (left alone, hls.js had the whole lesson by now).
+  await page.waitForTimeout(1_500);
+  expect(segments).toHaveLength(1);
+  await page.getByRole('button', { name: 'Play video' }).click();
+  await expect.poll(() => segments.length, { timeout: 20_000 }).toBeGreaterThan(1);
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+});
+
+test('a learner without the plan gets no stream, and a segment without a valid token is refused', async ({ page, request }) => {
+  const { slug, master } = await streamedDemoProduct(request);
   expect((await request.get(master)).status()).toBe(200);
   const segment = master.replace('master.m3u8', '360p/seg_000.ts');
   expect((await request.get(segment)).status()).toBe(200);
@@ -105,7 +141,7 @@ test('a learner without the plan gets no stream, and a segment without a valid t
 
   await loginAs(page, 'learner');
   const learner = await apiToken(request, 'learner');
-  const refused = await request.get(`/api/v1/content/premium/products/${premium.slug}`, { headers: { authorization: `Bearer ${learner}` } });
+  const refused = await request.get(`/api/v1/content/premium/products/${slug}`, { headers: { authorization: `Bearer ${learner}` } });
   expect(refused.status()).toBe(403);
   expect(await refused.text()).not.toContain('token=');
 });

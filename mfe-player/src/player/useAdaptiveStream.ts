@@ -33,6 +33,12 @@ const secondsLeft = (token: string) => Number(token.split('.')[0]) - Date.now() 
 /** A native player switches to a new token this long before the one it plays with expires. */
 const NATIVE_RENEW_SECONDS = 6 * 60;
 
+/**
+ * What hls.js buffers before the first Play, in seconds: it fetches a segment while less than this is ahead,
+ * so one segment. (maxMaxBufferLength caps the buffer its byte budget would otherwise set: minutes.)
+ */
+export const PAUSED_BUFFER = { maxBufferLength: 1, maxMaxBufferLength: 1 } as const;
+
 /** The playlist of one rendition (its height), or the master playlist for Auto. */
 export function playlistFor(stream: ProductStream, height: number | null, token = tokenOf(stream.url)): string {
   const master = withToken(stream.url, token);
@@ -99,10 +105,22 @@ export function useAdaptiveStream(videoRef: RefObject<HTMLVideoElement | null>, 
         if (!Hls.isSupported()) return setFailed(true);
         const hls = new Hls({
           capLevelToPlayerSize: false,
+          // Until the first Play, one segment: the first frame, the duration and a resumed position, as the
+          // element's preload="metadata" asks (hls.js does not read it; left alone it fetched the whole lesson
+          // on opening the page). Playing, hls.js buffers as it always does.
+          ...PAUSED_BUFFER,
           xhrSetup: (xhr, url) => xhr.open('GET', withToken(url, token.current), true),
         });
+        const onPlay = () => {
+          hls.config.maxBufferLength = Hls.DefaultConfig.maxBufferLength;
+          hls.config.maxMaxBufferLength = Hls.DefaultConfig.maxMaxBufferLength;
+        };
+        video.addEventListener('play', onPlay, { once: true });
         hlsRef.current = hls;
-        destroy = () => hls.destroy();
+        destroy = () => {
+          video.removeEventListener('play', onPlay);
+          hls.destroy();
+        };
         hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => setLevels(data.levels.map((level, index) => ({ index, height: level.height }))));
         hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlaying(data.level));
         let recoveries = 0;
