@@ -12,6 +12,8 @@
  * audits a running product (`npm start`); `npm run bench` runs it on the product it starts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +67,7 @@ interface LhResult {
   /** The page's own word on its largest contentful paint (see auditOnce); not part of Lighthouse's report. */
   lcpElement?: string;
   runtimeError?: { code: string; message: string };
+  environment?: { benchmarkIndex?: number };
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string; metricSavings?: Record<string, number>; details?: { type?: string; overallSavingsMs?: number; items?: Array<Record<string, unknown>> } }>;
 }
@@ -252,7 +255,42 @@ export async function desktopLcp(baseUrl: string, plan: LighthousePlan, runs = 3
   return { name: plan.name, page: plan.path, lcp: median(values), runs: values, lcpElement: element };
 }
 
+/**
+ * What this machine's Chromium spends on a page with nothing in it (Lighthouse's main-thread work, median of the
+ * runs) and Lighthouse's own CPU benchmark. Scores from two machines compare only next to these: a machine whose
+ * system calls are slow makes every page's main thread slower (bench/README.md, sixteenth round), and the
+ * benchmark index, a JavaScript loop, does not see it.
+ */
+export interface LighthouseCalibration {
+  blankPageMainThreadMs: number;
+  runs: number[];
+  benchmarkIndex: number;
+}
+
+const BLANK_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Blank</title>' +
+  '<meta name="description" content="A page with nothing to load"></head><body><h1>Blank</h1><p>Nothing to load.</p></body></html>';
+
+export async function calibrate(runs = 3): Promise<LighthouseCalibration> {
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BLANK_PAGE));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const work: number[] = [];
+    const index: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const lhr = await auditOnce(base, { name: 'blank', path: '/', public: true }, undefined, { onlyCategories: ['performance'] });
+      work.push(Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0));
+      index.push(Math.round(lhr.environment?.benchmarkIndex ?? 0));
+    }
+    return { blankPageMainThreadMs: median(work), runs: work, benchmarkIndex: median(index) };
+  } finally {
+    server.close();
+  }
+}
+
 export interface LighthouseResult {
+  calibration?: LighthouseCalibration;
   pages: LighthousePage[];
   desktop: DesktopLcp[];
 }
@@ -263,6 +301,8 @@ const DESKTOP_PAGES = ['welcome', 'browse', 'admin'];
 export async function benchLighthouse(baseUrl: string, options: { runs?: number; only?: string[]; desktop?: boolean; say?: (line: string) => void } = {}): Promise<LighthouseResult> {
   const say = options.say ?? (() => undefined);
   const plans = (await lighthousePlans(baseUrl)).filter((p) => !options.only || options.only.includes(p.name));
+  const calibration = await calibrate(options.runs ?? 3);
+  say(`lighthouse calibration: a blank page's main-thread work ${calibration.blankPageMainThreadMs} ms [${calibration.runs.join(', ')}], benchmark index ${calibration.benchmarkIndex}`);
   const pages: LighthousePage[] = [];
   for (const plan of plans) {
     const page = await auditPage(baseUrl, plan, options.runs ?? 3);
@@ -277,12 +317,14 @@ export async function benchLighthouse(baseUrl: string, options: { runs?: number;
       desktop.push(d);
     }
   }
-  return { pages, desktop };
+  return { calibration, pages, desktop };
 }
 
 /** The Markdown table of a run. */
 export function lighthouseTable(result: LighthouseResult): string {
-  const lines = ['| page | perf | a11y | BP | SEO | LCP ms | LCP element | TBT ms | CLS | top opportunity (below target) |', '|---|---|---|---|---|---|---|---|---|---|'];
+  const c = result.calibration;
+  const lines = c ? [`Machine: a blank page's main-thread work ${c.blankPageMainThreadMs} ms (runs ${c.runs.join(', ')}), Lighthouse benchmark index ${c.benchmarkIndex}.`, ''] : [];
+  lines.push('| page | perf | a11y | BP | SEO | LCP ms | LCP element | TBT ms | CLS | top opportunity (below target) |', '|---|---|---|---|---|---|---|---|---|---|');
   for (const p of result.pages) {
     lines.push(`| ${p.name} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${p.metrics.lcp} | ${p.lcpElement ? `\`${p.lcpElement}\`` : '—'} | ${p.metrics.tbt} | ${p.metrics.cls} | ${p.opportunities[0] ?? '—'} |`);
   }

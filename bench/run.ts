@@ -149,6 +149,8 @@ function figuresOf(visits: PageVisit[], backend: BackendResult, progress: Progre
 /** Lighthouse (mobile defaults, median of 3 runs) per page, and LCP at 1280×900 with the CPU 4× slower. */
 function lighthouseFigures(l: LighthouseResult): Figure[] {
   const figures: Figure[] = [];
+  const c = l.calibration;
+  if (c) figures.push({ group: 'lighthouse', name: "this machine: a blank page's main-thread work (what every page's scores stand on)", value: c.blankPageMainThreadMs, unit: `ms (runs ${c.runs.join(', ')}; Lighthouse benchmark index ${c.benchmarkIndex})`, reference: true });
   for (const p of l.pages) {
     const s = p.scores;
     figures.push({ group: 'lighthouse', name: `${p.name} (${p.page.length > 40 ? `${p.page.slice(0, 40)}…` : p.page}): performance`, value: s.performance, unit: `(runs ${p.runs.join(', ')}; LCP ${p.metrics.lcp} ms, TBT ${p.metrics.tbt} ms)`, target: `≥ ${PERFORMANCE_TARGET}`, pass: s.performance >= PERFORMANCE_TARGET });
