@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { objectIdSchema, pagingQuerySchema } from './api';
+import { IMAGE_FILE_EXTENSIONS } from './images';
+
+export * from './images';
 
 /**
  * Media assets: what admins upload (resumable, over tus) and what the media service makes of them. An
@@ -31,9 +34,6 @@ export type Rendition = z.infer<typeof renditionSchema>;
 export const mediaUsageSchema = z.object({ _id: objectIdSchema, title: z.string(), slug: z.string() });
 export type MediaUsage = z.infer<typeof mediaUsageSchema>;
 
-/** The formats of an image asset's copies, preferred first. */
-export const IMAGE_FILE_EXTENSIONS = ['webp', 'avif'] as const;
-export type ImageFormat = (typeof IMAGE_FILE_EXTENSIONS)[number];
 
 /** An image's responsive copies. */
 export const imageVariantSchema = z.object({ width: z.number().int(), format: z.enum(IMAGE_FILE_EXTENSIONS), url: z.string() });
@@ -115,40 +115,7 @@ export const MEDIA_DOWNLOADS_PATH = '/api/v1/media/downloads';
 /** The signed, expiring download address of a resource's file (served as an attachment under its original name). */
 export const downloadFileUrl = (assetId: string, token: string) => `${MEDIA_DOWNLOADS_PATH}/${assetId}?token=${encodeURIComponent(token)}`;
 
-/** Where browsers fetch an image asset's responsive copies. */
-export const MEDIA_IMAGES_PATH = '/api/v1/media/images';
 
 /** The address of one file of an asset's stream, carrying its token. */
 export const streamFileUrl = (assetId: string, file: string, token: string) => `${MEDIA_STREAMS_PATH}/${assetId}/${file}?token=${encodeURIComponent(token)}`;
 
-/** Where browsers fetch one responsive copy of an image asset. */
-export const imageFileUrl = (assetId: string, image: { width: number; format: ImageFormat }) => `${MEDIA_IMAGES_PATH}/${assetId}/w${image.width}.${image.format}`;
-
-/** The widths of an uploaded image's copies (the media service writes each one up to the source's own width). */
-export const IMAGE_WIDTHS = [320, 640, 1280, 1920] as const;
-
-/** The demo thumbnails (media/thumbnails): `<slug>.jpg` is 640 px wide and `<slug>.w320.jpg` is its 320 px copy. */
-export const DEMO_THUMBNAILS_PATH = '/media/thumbnails';
-export const DEMO_THUMBNAIL_WIDTH = 640;
-export const DEMO_THUMBNAIL_COPY_WIDTHS = [320] as const;
-export const demoThumbnailUrl = (slug: string, width: number = DEMO_THUMBNAIL_WIDTH) =>
-  width === DEMO_THUMBNAIL_WIDTH ? `${DEMO_THUMBNAILS_PATH}/${slug}.jpg` : `${DEMO_THUMBNAILS_PATH}/${slug}.w${width}.jpg`;
-
-const DEMO_THUMBNAIL = new RegExp(`^${DEMO_THUMBNAILS_PATH}/([a-z0-9-]+)\\.jpg$`);
-const IMAGE_COPY = new RegExp(`^${MEDIA_IMAGES_PATH}/([0-9a-f]{24})/w(\\d{2,4})\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`);
-
-/**
- * The `srcset` of a thumbnail the platform made, so a browser showing it small fetches a smaller copy: a demo
- * thumbnail and its 320 px copy, or an uploaded image's copy and every smaller one the media service wrote
- * beside it (each width below the named one, as processImage writes them). Undefined for any other address
- * (an admin may name any image): that one is shown as it is.
- */
-export function thumbnailSrcSet(url: string): string | undefined {
-  const demo = DEMO_THUMBNAIL.exec(url);
-  if (demo) return [...DEMO_THUMBNAIL_COPY_WIDTHS, DEMO_THUMBNAIL_WIDTH].map((width) => `${demoThumbnailUrl(demo[1]!, width)} ${width}w`).join(', ');
-  const copy = IMAGE_COPY.exec(url);
-  if (!copy) return undefined;
-  const [, assetId, named, format] = copy as unknown as [string, string, string, ImageFormat];
-  const width = Number(named);
-  return [...IMAGE_WIDTHS.filter((w) => w < width), width].map((w) => `${imageFileUrl(assetId, { width: w, format })} ${w}w`).join(', ');
-}

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { thumbnailSrcSet } from '@catalyst/contracts';
+import { thumbnailSrcSet } from '@catalyst/contracts/images';
 
 export interface ThumbnailProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> {
   src: string;

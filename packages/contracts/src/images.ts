@@ -1,0 +1,41 @@
+// Image addresses without zod: web-kit's Thumbnail (in the shell's shared code, on every page) reads them
+// through '@catalyst/contracts/images', so no page downloads the schema library for a srcset.
+
+/** The formats of an image asset's copies, preferred first. */
+export const IMAGE_FILE_EXTENSIONS = ['webp', 'avif'] as const;
+export type ImageFormat = (typeof IMAGE_FILE_EXTENSIONS)[number];
+
+/** Where browsers fetch an image asset's responsive copies. */
+export const MEDIA_IMAGES_PATH = '/api/v1/media/images';
+
+/** Where browsers fetch one responsive copy of an image asset. */
+export const imageFileUrl = (assetId: string, image: { width: number; format: ImageFormat }) => `${MEDIA_IMAGES_PATH}/${assetId}/w${image.width}.${image.format}`;
+
+/** The widths of an uploaded image's copies (the media service writes each one up to the source's own width). */
+export const IMAGE_WIDTHS = [320, 640, 1280, 1920] as const;
+
+/** The demo thumbnails (media/thumbnails): `<slug>.jpg` is 640 px wide and `<slug>.w320.jpg` is its 320 px copy. */
+export const DEMO_THUMBNAILS_PATH = '/media/thumbnails';
+export const DEMO_THUMBNAIL_WIDTH = 640;
+export const DEMO_THUMBNAIL_COPY_WIDTHS = [320] as const;
+export const demoThumbnailUrl = (slug: string, width: number = DEMO_THUMBNAIL_WIDTH) =>
+  width === DEMO_THUMBNAIL_WIDTH ? `${DEMO_THUMBNAILS_PATH}/${slug}.jpg` : `${DEMO_THUMBNAILS_PATH}/${slug}.w${width}.jpg`;
+
+const DEMO_THUMBNAIL = new RegExp(`^${DEMO_THUMBNAILS_PATH}/([a-z0-9-]+)\\.jpg$`);
+const IMAGE_COPY = new RegExp(`^${MEDIA_IMAGES_PATH}/([0-9a-f]{24})/w(\\d{2,4})\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`);
+
+/**
+ * The `srcset` of a thumbnail the platform made, so a browser showing it small fetches a smaller copy: a demo
+ * thumbnail and its 320 px copy, or an uploaded image's copy and every smaller one the media service wrote
+ * beside it (each width below the named one, as processImage writes them). Undefined for any other address
+ * (an admin may name any image): that one is shown as it is.
+ */
+export function thumbnailSrcSet(url: string): string | undefined {
+  const demo = DEMO_THUMBNAIL.exec(url);
+  if (demo) return [...DEMO_THUMBNAIL_COPY_WIDTHS, DEMO_THUMBNAIL_WIDTH].map((width) => `${demoThumbnailUrl(demo[1]!, width)} ${width}w`).join(', ');
+  const copy = IMAGE_COPY.exec(url);
+  if (!copy) return undefined;
+  const [, assetId, named, format] = copy as unknown as [string, string, string, ImageFormat];
+  const width = Number(named);
+  return [...IMAGE_WIDTHS.filter((w) => w < width), width].map((w) => `${imageFileUrl(assetId, { width: w, format })} ${w}w`).join(', ');
+}
