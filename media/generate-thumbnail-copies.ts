@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEMO_THUMBNAIL_COPY_WIDTHS, demoThumbnailUrl } from '../packages/contracts/src/media';
+import { DEMO_THUMBNAIL_COPY_WIDTHS, demoThumbnailUrl } from '../packages/contracts/src/images';
+import { DEMO_MEDIA_ROOT } from '../packages/service-kit/src/demo-media';
 import { demoProducts } from '../services/content/src/demo/catalogue';
 
-const MEDIA_ROOT = import.meta.dirname;
-const file = (url: string) => path.join(MEDIA_ROOT, url.replace(/^\/media\//, ''));
+const file = (url: string) => path.join(DEMO_MEDIA_ROOT, url);
 
 for (const product of demoProducts) {
   const original = file(demoThumbnailUrl(product.slug));

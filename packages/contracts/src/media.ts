@@ -34,7 +34,6 @@ export type Rendition = z.infer<typeof renditionSchema>;
 export const mediaUsageSchema = z.object({ _id: objectIdSchema, title: z.string(), slug: z.string() });
 export type MediaUsage = z.infer<typeof mediaUsageSchema>;
 
-
 /** An image's responsive copies. */
 export const imageVariantSchema = z.object({ width: z.number().int(), format: z.enum(IMAGE_FILE_EXTENSIONS), url: z.string() });
 
@@ -115,7 +114,5 @@ export const MEDIA_DOWNLOADS_PATH = '/api/v1/media/downloads';
 /** The signed, expiring download address of a resource's file (served as an attachment under its original name). */
 export const downloadFileUrl = (assetId: string, token: string) => `${MEDIA_DOWNLOADS_PATH}/${assetId}?token=${encodeURIComponent(token)}`;
 
-
 /** The address of one file of an asset's stream, carrying its token. */
 export const streamFileUrl = (assetId: string, file: string, token: string) => `${MEDIA_STREAMS_PATH}/${assetId}/${file}?token=${encodeURIComponent(token)}`;
-

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_THUMBNAIL_COPY_WIDTHS, DEMO_THUMBNAIL_WIDTH, demoThumbnailUrl, thumbnailSrcSet } from '@catalyst/contracts';
+import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
 import { demoProducts } from './catalogue';
 
-const MEDIA_ROOT = path.resolve(import.meta.dirname, '../../../../media');
-const file = (url: string) => path.join(MEDIA_ROOT, url.replace(/^\/media\//, ''));
+const file = (url: string) => path.join(DEMO_MEDIA_ROOT, url);
 
 describe('the demo thumbnails', () => {
   it('exist for every demo product at every width its srcset offers (media/generate.sh writes them)', () => {
