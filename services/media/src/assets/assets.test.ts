@@ -51,6 +51,25 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect((await t.request(null, 'GET', `/media/streams/${id}/720p/seg_000.ts?token=${token}`)).status).toBe(200);
   });
 
+  it('encodes under each rendition\'s cap at constant quality: a lesson of still pictures takes a fraction of it, and mono stays mono', async () => {
+    // The demo's second lesson: colour bars, a title and a clock over 24 s, mono sound.
+    const { id } = await t.upload(lesson, 'slides.mp4', 'video/mp4');
+    expect(await t.process(id)).toBe('ready');
+    const ready = await asset(id);
+    // The cap (800 kbps video + 7 %) plus 64 kbps for one channel of sound, not 128 for an upmixed two.
+    expect(ready.renditions).toEqual([{ height: 360, bandwidth: 920_000 }]);
+    // What a learner's player downloads: every segment the 360p playlist names.
+    const token = new URL(ready.streamUrl, 'http://x.invalid').searchParams.get('token')!;
+    const playlist = await (await t.request(null, 'GET', `/media/streams/${id}/360p/index.m3u8?token=${token}`)).text();
+    const segments = playlist.split('\n').filter((line) => line.startsWith('seg_'));
+    expect(segments.length).toBeGreaterThan(4);
+    let bytes = 0;
+    for (const segment of segments) bytes += (await (await t.request(null, 'GET', `/media/streams/${id}/360p/${segment.split('?')[0]}?token=${token}`)).arrayBuffer()).byteLength;
+    const kbps = (bytes * 8) / 1000 / ready.durationSeconds;
+    // A constant-rate encode sent about 300 kbps of it (bars padded to the rate); constant quality sends what the picture needs.
+    expect(kbps).toBeLessThan(920 / 4);
+  });
+
   it('fails a video ffmpeg cannot decode with the reason, once (no retry storm), and retries it on request', async () => {
     // An MP4's first bytes (so it sniffs as a video) without the rest: nothing to decode.
     const { id, res } = await t.upload(lesson.subarray(0, 6_000), 'broken.mp4', 'video/mp4');

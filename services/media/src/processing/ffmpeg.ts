@@ -14,10 +14,13 @@ export interface VideoFacts {
   width: number;
   height: number;
   hasAudio: boolean;
+  /** The first audio track's channels (0 without sound): the ladder never upmixes mono to stereo. */
+  audioChannels: number;
 }
 
 interface ProbeStream {
   codec_type?: string;
+  channels?: number;
   width?: number;
   height?: number;
   side_data_list?: Array<{ rotation?: number }>;
@@ -37,22 +40,32 @@ export async function probeVideo(ffprobe: string, file: string): Promise<VideoFa
   if (!video) throw new UndecodableError('This file has no video picture ffmpeg can decode');
   const durationSeconds = Number.parseFloat(probe.format?.duration ?? '');
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new UndecodableError('This video has no length ffmpeg can read');
+  const audio = probe.streams?.find((stream) => stream.codec_type === 'audio');
   const rotated = Math.abs(video.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? 0) % 180 === 90;
   return {
     durationSeconds,
     width: rotated ? video.height! : video.width!,
     height: rotated ? video.width! : video.height!,
-    hasAudio: probe.streams?.some((stream) => stream.codec_type === 'audio') ?? false,
+    hasAudio: audio !== undefined,
+    audioChannels: audio ? Math.min(2, Math.max(1, audio.channels ?? 2)) : 0,
   };
 }
 
-/** The ladder: 360p, 720p and 1080p, never above the source (a smaller source gets one rendition at its own height). */
+/**
+ * The ladder: 360p, 720p and 1080p, never above the source (a smaller source gets one rendition at its own
+ * height). Each rate is a cap, not a target: x264 encodes at constant quality (CRF) under it, so a lesson of
+ * slides or a screen recording, most of what learners watch, takes a fraction of the cap, and only busy
+ * footage reaches it. The cap is what the master playlist declares and what players plan for.
+ */
 const LADDER = [
   { height: 360, videoKbps: 800 },
   { height: 720, videoKbps: 2_800 },
   { height: 1080, videoKbps: 5_000 },
 ] as const;
-const AUDIO_KBPS = 128;
+/** x264's own default quality: visually clean at every step of the ladder. */
+const VIDEO_CRF = 23;
+/** AAC per channel: 64 kbps mono, 128 kbps stereo (a mono source stays mono). */
+const AUDIO_KBPS_PER_CHANNEL = 64;
 /** Segment length: within the 4–6 s players and CDNs expect. */
 export const SEGMENT_SECONDS = 4;
 
@@ -80,10 +93,10 @@ export async function transcodeHls(ffmpeg: string, file: string, outDir: string,
   ladder.forEach((step, i) => {
     args.push('-map', `[v${i}]`);
     if (facts.hasAudio) args.push('-map', '0:a:0');
-    args.push(`-c:v:${i}`, 'libx264', `-b:v:${i}`, `${step.videoKbps}k`, `-maxrate:v:${i}`, `${Math.round(step.videoKbps * 1.07)}k`, `-bufsize:v:${i}`, `${step.videoKbps * 2}k`);
+    args.push(`-c:v:${i}`, 'libx264', `-maxrate:v:${i}`, `${Math.round(step.videoKbps * 1.07)}k`, `-bufsize:v:${i}`, `${step.videoKbps * 2}k`);
   });
-  args.push('-preset', 'veryfast', '-profile:v', 'main', '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
-  if (facts.hasAudio) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000');
+  args.push('-crf', String(VIDEO_CRF), '-preset', 'veryfast', '-profile:v', 'main', '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
+  if (facts.hasAudio) args.push('-c:a', 'aac', '-b:a', `${audioKbps(facts)}k`, '-ac', String(facts.audioChannels), '-ar', '48000');
   args.push(
     '-f', 'hls',
     '-hls_time', String(SEGMENT_SECONDS),
@@ -102,15 +115,17 @@ export async function transcodeHls(ffmpeg: string, file: string, outDir: string,
     await rename(path.join(outDir, String(i)), path.join(outDir, `${step.height}p`));
     const width = Math.round((step.height * facts.width) / facts.height / 2) * 2;
     const codecs = [step.height > 720 ? 'avc1.4d4028' : 'avc1.4d401f', ...(facts.hasAudio ? ['mp4a.40.2'] : [])].join(',');
-    const bandwidth = peakBandwidth(step.videoKbps, facts.hasAudio);
+    const bandwidth = peakBandwidth(step.videoKbps, facts);
     lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${width}x${step.height},CODECS="${codecs}"`, `${step.height}p/index.m3u8`);
   }
   await writeFile(path.join(outDir, 'master.m3u8'), `${lines.join('\n')}\n`);
-  return ladder.map((step) => ({ height: step.height, bandwidth: peakBandwidth(step.videoKbps, facts.hasAudio) }));
+  return ladder.map((step) => ({ height: step.height, bandwidth: peakBandwidth(step.videoKbps, facts) }));
 }
 
+const audioKbps = (facts: VideoFacts) => AUDIO_KBPS_PER_CHANNEL * facts.audioChannels;
+
 /** A rendition's peak bits per second as HLS declares it: the video's maxrate plus the audio. */
-const peakBandwidth = (videoKbps: number, hasAudio: boolean) => Math.round((videoKbps * 1.07 + (hasAudio ? AUDIO_KBPS : 0)) * 1000);
+const peakBandwidth = (videoKbps: number, facts: VideoFacts) => Math.round((videoKbps * 1.07 + audioKbps(facts)) * 1000);
 
 /**
  * A poster frame (a third of the way in, at most 10 s), at most 720 px high, taken losslessly (PNG) for
