@@ -13,8 +13,7 @@ export interface VideoFacts {
   durationSeconds: number;
   width: number;
   height: number;
-  hasAudio: boolean;
-  /** The first audio track's channels (0 without sound): the ladder never upmixes mono to stereo. */
+  /** The first audio track's channels, at most 2 (0: no sound); the ladder never upmixes mono to stereo. */
   audioChannels: number;
 }
 
@@ -46,7 +45,6 @@ export async function probeVideo(ffprobe: string, file: string): Promise<VideoFa
     durationSeconds,
     width: rotated ? video.height! : video.width!,
     height: rotated ? video.width! : video.height!,
-    hasAudio: audio !== undefined,
     audioChannels: audio ? Math.min(2, Math.max(1, audio.channels ?? 2)) : 0,
   };
 }
@@ -84,6 +82,7 @@ export function ladderFor(sourceHeight: number): Array<{ height: number; videoKb
  */
 export async function transcodeHls(ffmpeg: string, file: string, outDir: string, facts: VideoFacts, onProgress: (done: number) => void): Promise<Rendition[]> {
   const ladder = ladderFor(facts.height);
+  const hasAudio = facts.audioChannels > 0;
   // Renditions are written to 0/, 1/… (`name:` in -var_stream_map needs ffmpeg 4.2+; the npm installer's
   // binary is older) and renamed to <height>p/ afterwards, master playlist and all.
   await Promise.all(ladder.map((_, i) => mkdir(path.join(outDir, String(i)), { recursive: true })));
@@ -92,18 +91,18 @@ export async function transcodeHls(ffmpeg: string, file: string, outDir: string,
   const args = ['-hide_banner', '-nostdin', '-y', '-i', file, '-filter_complex', [split, ...scales].join(';')];
   ladder.forEach((step, i) => {
     args.push('-map', `[v${i}]`);
-    if (facts.hasAudio) args.push('-map', '0:a:0');
+    if (hasAudio) args.push('-map', '0:a:0');
     args.push(`-c:v:${i}`, 'libx264', `-maxrate:v:${i}`, `${Math.round(step.videoKbps * 1.07)}k`, `-bufsize:v:${i}`, `${step.videoKbps * 2}k`);
   });
   args.push('-crf', String(VIDEO_CRF), '-preset', 'veryfast', '-profile:v', 'main', '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
-  if (facts.hasAudio) args.push('-c:a', 'aac', '-b:a', `${audioKbps(facts)}k`, '-ac', String(facts.audioChannels), '-ar', '48000');
+  if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${audioKbps(facts)}k`, '-ac', String(facts.audioChannels), '-ar', '48000');
   args.push(
     '-f', 'hls',
     '-hls_time', String(SEGMENT_SECONDS),
     '-hls_playlist_type', 'vod',
     '-hls_flags', 'independent_segments',
     '-hls_segment_filename', path.join(outDir, '%v/seg_%03d.ts'),
-    '-var_stream_map', ladder.map((_, i) => (facts.hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' '),
+    '-var_stream_map', ladder.map((_, i) => (hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' '),
     '-progress', 'pipe:1',
     '-nostats',
     path.join(outDir, '%v/index.m3u8'),
@@ -114,7 +113,7 @@ export async function transcodeHls(ffmpeg: string, file: string, outDir: string,
   for (const [i, step] of ladder.entries()) {
     await rename(path.join(outDir, String(i)), path.join(outDir, `${step.height}p`));
     const width = Math.round((step.height * facts.width) / facts.height / 2) * 2;
-    const codecs = [step.height > 720 ? 'avc1.4d4028' : 'avc1.4d401f', ...(facts.hasAudio ? ['mp4a.40.2'] : [])].join(',');
+    const codecs = [step.height > 720 ? 'avc1.4d4028' : 'avc1.4d401f', ...(hasAudio ? ['mp4a.40.2'] : [])].join(',');
     const bandwidth = peakBandwidth(step.videoKbps, facts);
     lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${width}x${step.height},CODECS="${codecs}"`, `${step.height}p/index.m3u8`);
   }
