@@ -55,6 +55,8 @@ test('an admin uploads a video through the product form (surviving a dropped con
   await loginAs(page, 'member');
   const images: string[] = [];
   page.on('request', (sent) => void (sent.resourceType() === 'image' && images.push(new URL(sent.url()).pathname + new URL(sent.url()).search)));
+  const storyboards: string[] = [];
+  page.on('request', (sent) => void (sent.url().includes('/storyboard.vtt') && storyboards.push(sent.url())));
   await page.goto(`/browse/premium/product/${product.slug}`);
   const quality = page.getByLabel('Quality');
   await expect(quality).toBeVisible({ timeout: 20_000 });
@@ -73,11 +75,13 @@ test('an admin uploads a video through the product form (surviving a dropped con
   await quality.selectOption({ label: '360p' });
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 }).toBe(360);
 
-  // Seek-bar thumbnails from the storyboard.
+  // Seek-bar thumbnails from the storyboard, read only when a mouse first comes over the seek bar.
+  expect(storyboards).toEqual([]);
   const seek = page.getByRole('slider', { name: 'Seek' });
   const box = (await seek.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
   await expect(page.getByTestId('seek-thumbnail')).toBeVisible();
+  expect(storyboards).toHaveLength(1);
 });
 
 /** A premium demo product and its stream as a member's product page gives it (the worker publishes the demo lessons after start). */

@@ -4,7 +4,7 @@ import { formatPlayerTime } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
 import { PLAYBACK_RATES, VOLUME_STEP, bufferedEnd, clampVolume, commandForKey, type PlayerCommand } from './playerKeys';
 import { readPreferences, savePreferences } from './preferences';
-import { cueAt, useStoryboard, type StoryboardCue } from './storyboard';
+import { cueAt, useStoryboard } from './storyboard';
 import { useAdaptiveStream } from './useAdaptiveStream';
 import type { ProductStream } from '@catalyst/contracts';
 import styles from './VideoPlayer.module.css';
@@ -64,8 +64,13 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
   const media = () => videoRef.current;
   const adaptive = useAdaptiveStream(videoRef, stream);
   const streaming = !!stream && !adaptive.failed;
-  const storyboard = useStoryboard(streaming ? stream?.storyboardUrl : null);
-  const [preview, setPreview] = useState<{ cue: StoryboardCue; time: number; left: number } | null>(null);
+  // The seek-bar thumbnails are read when a mouse first comes over the seek bar, not with the page: most
+  // visits never scrub, and touch never shows them. A thumbnail shows as soon as they arrive.
+  const [scrubbed, setScrubbed] = useState(false);
+  const storyboard = useStoryboard(streaming && scrubbed ? stream?.storyboardUrl : null);
+  const [hover, setHover] = useState<number | null>(null); // where the mouse is along the seek bar (0–1)
+  const hoverCue = hover !== null && duration > 0 ? cueAt(storyboard, hover * duration) : undefined;
+  const preview = hover !== null && hoverCue ? { cue: hoverCue, time: hover * duration, left: hover * 100 } : null;
   // A renewed address (a fresh signature for the same video) must not restart the lesson: the position
   // and play state read just before the new src is committed are put back once it has loaded.
   const renewal = useRef<{ src: string | null; time: number; playing: boolean; pending: boolean }>({ src, time: 0, playing: false, pending: false });
@@ -345,14 +350,12 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
         <div
           className={styles.seekWrap}
           onMouseMove={(e) => {
-            if (storyboard.length === 0 || duration <= 0) return;
+            if (!streaming || !stream?.storyboardUrl) return;
+            setScrubbed(true);
             const box = e.currentTarget.getBoundingClientRect();
-            const fraction = Math.min(1, Math.max(0, (e.clientX - box.left) / box.width));
-            const at = fraction * duration;
-            const cue = cueAt(storyboard, at);
-            if (cue) setPreview({ cue, time: at, left: fraction * 100 });
+            setHover(Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)));
           }}
-          onMouseLeave={() => setPreview(null)}
+          onMouseLeave={() => setHover(null)}
         >
           {preview ? (
             <div className={styles.thumbnail} style={{ left: `${preview.left}%`, width: preview.cue.width }} data-testid="seek-thumbnail" aria-hidden="true">
