@@ -92,7 +92,7 @@ export async function transcodeHls(ffmpeg: string, file: string, outDir: string,
   ladder.forEach((step, i) => {
     args.push('-map', `[v${i}]`);
     if (hasAudio) args.push('-map', '0:a:0');
-    args.push(`-c:v:${i}`, 'libx264', `-maxrate:v:${i}`, `${Math.round(step.videoKbps * 1.07)}k`, `-bufsize:v:${i}`, `${step.videoKbps * 2}k`);
+    args.push(`-c:v:${i}`, 'libx264', `-maxrate:v:${i}`, `${maxrateKbps(step.videoKbps)}k`, `-bufsize:v:${i}`, `${step.videoKbps * 2}k`);
   });
   args.push('-crf', String(VIDEO_CRF), '-preset', 'veryfast', '-profile:v', 'main', '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
   if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${audioKbps(facts)}k`, '-ac', String(facts.audioChannels), '-ar', '48000');
@@ -110,21 +110,23 @@ export async function transcodeHls(ffmpeg: string, file: string, outDir: string,
   await runFfmpeg(ffmpeg, args, facts.durationSeconds, onProgress);
   // The master playlist is written here, not by ffmpeg (the installer's older binary crashes writing it).
   const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  const renditions = ladder.map((step) => ({ height: step.height, bandwidth: peakBandwidth(step.videoKbps, facts) }));
   for (const [i, step] of ladder.entries()) {
     await rename(path.join(outDir, String(i)), path.join(outDir, `${step.height}p`));
     const width = Math.round((step.height * facts.width) / facts.height / 2) * 2;
     const codecs = [step.height > 720 ? 'avc1.4d4028' : 'avc1.4d401f', ...(hasAudio ? ['mp4a.40.2'] : [])].join(',');
-    const bandwidth = peakBandwidth(step.videoKbps, facts);
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${width}x${step.height},CODECS="${codecs}"`, `${step.height}p/index.m3u8`);
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${renditions[i]!.bandwidth},RESOLUTION=${width}x${step.height},CODECS="${codecs}"`, `${step.height}p/index.m3u8`);
   }
   await writeFile(path.join(outDir, 'master.m3u8'), `${lines.join('\n')}\n`);
-  return ladder.map((step) => ({ height: step.height, bandwidth: peakBandwidth(step.videoKbps, facts) }));
+  return renditions;
 }
 
 const audioKbps = (facts: VideoFacts) => AUDIO_KBPS_PER_CHANNEL * facts.audioChannels;
+/** The most a rendition's video may spend: its step's rate and 7 %. */
+const maxrateKbps = (videoKbps: number) => Math.round(videoKbps * 1.07);
 
 /** A rendition's peak bits per second as HLS declares it: the video's maxrate plus the audio. */
-const peakBandwidth = (videoKbps: number, facts: VideoFacts) => Math.round((videoKbps * 1.07 + audioKbps(facts)) * 1000);
+const peakBandwidth = (videoKbps: number, facts: VideoFacts) => (maxrateKbps(videoKbps) + audioKbps(facts)) * 1000;
 
 /**
  * A poster frame (a third of the way in, at most 10 s), at most 720 px high, taken losslessly (PNG) for
