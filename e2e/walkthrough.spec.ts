@@ -137,9 +137,13 @@ test.describe('player', () => {
     await resetProgress(request, token, (await premiumProduct(request, token, 'html-css-from-scratch'))._id);
     await page.setViewportSize(PHONE);
     await loginAs(page, 'member');
+    const captionRequests: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/media/captions/') && captionRequests.push(r.method())));
     await page.goto('/browse/premium/product/html-css-from-scratch');
     await player(page).getByRole('button', { name: 'Play video' }).click();
     await player(page).getByRole('button', { name: 'Captions' }).click();
+    // the track reads the file once; nothing asks whether it exists first
+    expect(captionRequests).toEqual(['GET']);
     const captions = player(page).getByTestId('captions');
     await expect(captions).toContainText('Welcome to the first lesson');
     await player(page).getByRole('button', { name: 'Pause', exact: true }).click();

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bufferedEnd, captionsUrlFor, clampVolume, commandForKey } from './playerKeys';
 import { VideoPlayer } from './VideoPlayer';
@@ -134,17 +134,23 @@ describe('the video player', () => {
     expect(request).toHaveBeenCalledTimes(2);
   });
 
-  it('offers captions only when the WebVTT file exists', async () => {
-    setup({ captionsUrl: '/media/captions/none.vtt' });
+  it('offers captions once the track has loaded its WebVTT file, without asking for it a second time', async () => {
+    const missing = setup({ captionsUrl: '/media/captions/none.vtt' });
+    fireEvent.error(missing.container.querySelector('track')!);
     await act(async () => undefined);
     expect(screen.queryByRole('button', { name: 'Captions' })).toBeNull();
+    cleanup();
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('WEBVTT', { status: 200 })));
     const second = render(<VideoPlayer src="/media/videos/lesson-1.mp4" title="Lesson 2" captionsUrl="/media/captions/lesson-1.vtt" />);
+    const track = second.container.querySelector('track')!;
+    expect(track.getAttribute('src')).toBe('/media/captions/lesson-1.vtt');
+    expect(second.queryByRole('button', { name: 'Captions' })).toBeNull();
+    fireEvent.load(track);
     const button = await waitFor(() => second.getByRole('button', { name: 'Captions' }));
-    expect(second.container.querySelector('track')?.getAttribute('src')).toBe('/media/captions/lesson-1.vtt');
     fireEvent.click(button);
     expect(button.getAttribute('aria-pressed')).toBe('true');
+    // the track is the only reader of the file: no separate check before it
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('resumes at the saved position, or at the start when it was left at the end', () => {

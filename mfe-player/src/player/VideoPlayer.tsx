@@ -131,28 +131,26 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
   }, [startAt, autoPlay]);
   useEffect(applyStart, [applyStart]);
 
-  // captions: offered only when the WebVTT file really exists
+  // Captions: the track reads the WebVTT file itself, and CC is offered once it has loaded (a missing file
+  // fires error instead). Its mode is hidden: the cues still fire, but the browser's own caption box sits
+  // under the controls and does not scale, so the player draws the current cue itself, above the controls.
   useEffect(() => {
     setCaptionsAvailable(false);
-    if (!captionsUrl) return;
-    const controller = new AbortController();
-    fetch(captionsUrl, { method: 'HEAD', signal: controller.signal })
-      .then((res) => setCaptionsAvailable(res.ok))
-      .catch(() => undefined);
-    return () => controller.abort();
+    setCueText('');
+    const element = trackRef.current;
+    if (!element) return;
+    const onLoad = () => setCaptionsAvailable(true);
+    element.addEventListener('load', onLoad);
+    const track = element.track as TextTrack | undefined;
+    const onCueChange = () => track && setCueText(activeCueText(track));
+    track?.addEventListener('cuechange', onCueChange);
+    if (track) track.mode = 'hidden'; // a disabled track never loads
+    if (element.readyState === HTMLTrackElement.LOADED) onLoad();
+    return () => {
+      element.removeEventListener('load', onLoad);
+      track?.removeEventListener('cuechange', onCueChange);
+    };
   }, [captionsUrl]);
-
-  // The browser's own caption box sits under the controls and does not scale: the track stays hidden
-  // (its cues still fire) and the player draws the current cue itself, above the controls.
-  useEffect(() => {
-    const track = trackRef.current?.track;
-    if (!track) return;
-    track.mode = 'hidden';
-    const onCueChange = () => setCueText(activeCueText(track));
-    track.addEventListener('cuechange', onCueChange);
-    onCueChange();
-    return () => track.removeEventListener('cuechange', onCueChange);
-  }, [captionsAvailable, captionsUrl]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
@@ -331,7 +329,7 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
         }}
         onRateChange={(e) => setRate(e.currentTarget.playbackRate)}
       >
-        {captionsAvailable && captionsUrl ? <track ref={trackRef} kind="captions" src={captionsUrl} srcLang="en" label="English" /> : null}
+        {captionsUrl ? <track key={captionsUrl} ref={trackRef} kind="captions" src={captionsUrl} srcLang="en" label="English" /> : null}
       </video>
 
       {captionsOn && cueText ? (
