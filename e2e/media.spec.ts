@@ -49,6 +49,12 @@ test('an admin uploads a video through the product form (surviving a dropped con
   await expect(row).toContainText(product.title);
   await expect(row).toContainText(`${(statSync(video).size / 1024 ** 2).toFixed(1)} MB`);
   await expect(row.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  // Processed again (an older encode brought to the current ladder), it says so until the new encode is in.
+  await row.getByRole('button', { name: 'Process again' }).click();
+  await expect(page.getByRole('status')).toHaveText('Processing keynote-720p.mp4 again; it keeps playing meanwhile');
+  await expect(row).toContainText('Ready · processing again');
+  await expect(row.getByRole('button', { name: 'Process again' })).toBeVisible({ timeout: 60_000 });
+  await expect(row).not.toContainText('processing again');
 
   // A member plays the stream and picks 720p.
   await page.evaluate(() => sessionStorage.clear());

@@ -64,7 +64,7 @@ export function inertServiceApps(): Record<ServiceName, Hono<any>> {
         cache,
         log,
         storage: createDiskStorage(path.join(os.tmpdir(), 'catalyst-route-listing-media')),
-        jobs: { enqueue: async () => undefined, stop: async () => undefined, boss: {} as never },
+        jobs: { enqueue: async () => undefined, retire: async () => undefined, stop: async () => undefined, boss: {} as never },
       }),
     ),
     community: createCommunityApp(communityDeps({ config: communityConfig(inertEnv), db: inertDb<any>(), cache, log })),

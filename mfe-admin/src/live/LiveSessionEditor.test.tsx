@@ -19,6 +19,7 @@ const asset = (n: number, name: string): AdminMediaAsset => ({
   received: 50_000_000,
   status: 'ready',
   progress: 100,
+  reprocessing: false,
   reason: null,
   durationSeconds: 3_600,
   width: 1920,

@@ -5,15 +5,21 @@ import { formatSize } from './UploadProgress';
 import styles from './Media.module.css';
 
 const statusText = (asset: AdminMediaAsset) =>
-  asset.status === 'processing' ? `Processing ${asset.progress}%` : asset.status === 'uploading' ? `Uploading ${Math.floor((asset.received / Math.max(1, asset.size)) * 100)}%` : asset.status === 'failed' ? `Failed: ${asset.reason ?? ''}` : 'Ready';
+  asset.reprocessing
+    ? `Ready · processing again ${asset.progress}%`
+    : asset.status === 'processing' ? `Processing ${asset.progress}%` : asset.status === 'uploading' ? `Uploading ${Math.floor((asset.received / Math.max(1, asset.size)) * 100)}%` : asset.status === 'failed' ? `Failed: ${asset.reason ?? ''}` : 'Ready';
 
-/** /admin/media: every uploaded asset with its status and the products that use it; retry a failure, delete what nothing uses. */
+/**
+ * /admin/media: every uploaded asset with its status and the products that use it; retry a failure, process
+ * a ready video again (an older encode, brought to the current ladder while it keeps playing), delete what
+ * nothing uses.
+ */
 export function MediaListPage() {
   useDocumentTitle('Media');
   const [page, setPage] = useState(1);
   const list = useApiData(api.media.listAssets, { query: { page, limit: 20 } });
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const busy = list.data?.items.some((asset) => asset.status === 'processing' || asset.status === 'uploading');
+  const busy = list.data?.items.some((asset) => asset.status === 'processing' || asset.status === 'uploading' || asset.reprocessing);
   // While anything processes, the list follows it.
   useEffect(() => {
     if (!busy) return;
@@ -74,6 +80,15 @@ export function MediaListPage() {
                   {asset.status === 'failed' ? (
                     <Button variant="secondary" onClick={() => void act(() => api.media.retryAsset({ params: { id: asset.id } }), `Processing ${asset.originalName} again`)}>
                       Retry
+                    </Button>
+                  ) : null}
+                  {asset.status === 'ready' && asset.kind === 'video' && !asset.reprocessing ? (
+                    <Button
+                      variant="secondary"
+                      title="Encode it again with the current quality ladder; it keeps playing meanwhile"
+                      onClick={() => void act(() => api.media.reprocessAsset({ params: { id: asset.id } }), `Processing ${asset.originalName} again; it keeps playing meanwhile`)}
+                    >
+                      Process again
                     </Button>
                   ) : null}
                   <Button

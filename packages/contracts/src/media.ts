@@ -23,6 +23,9 @@ export const MEDIA_MESSAGES = {
   storageUnavailable: 'Media storage is unavailable right now; nothing was saved. Try again shortly.',
   inUse: 'This asset is still used by products; remove it from them first',
   notFailed: 'Only a failed asset can be retried',
+  notReprocessable: 'Only a ready video can be processed again',
+  /** Before the reason a new encode of a ready video was given up. */
+  reprocessFailed: 'Processing again failed; the video still plays as it was:',
   streamRefused: 'This stream link is invalid or has expired',
   notFound: 'Media asset not found',
 } as const;
@@ -46,8 +49,13 @@ export const mediaAssetSchema = z.object({
   /** Bytes received so far (equals size once uploaded). */
   received: z.number().int(),
   status: z.enum(MEDIA_STATUSES),
-  /** Processing percent, 0–100. */
+  /** Processing percent, 0–100 (of the new encode while a ready video is processed again). */
   progress: z.number().int(),
+  /**
+   * A ready video being encoded again (with the current ladder): it keeps streaming its published files
+   * until the new ones replace them.
+   */
+  reprocessing: z.boolean(),
   /** Why processing failed, in words an admin can act on. */
   reason: z.string().nullable(),
   durationSeconds: z.number().nullable(),

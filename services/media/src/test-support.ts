@@ -63,7 +63,7 @@ export async function createTestContext({ storage: makeStorage }: { storage?: (d
 
   const tools = { ffmpeg: mediaToolPath('ffmpeg'), ffprobe: mediaToolPath('ffprobe') };
   /** Runs the worker's processing of one asset in this process. */
-  const process = (id: string) => processAsset({ db, storage, log: testLog, ...tools }, id);
+  const process = (id: string) => processAsset({ db, storage, log: testLog, ...tools, retire: jobs.retire }, id);
 
   return {
     app,

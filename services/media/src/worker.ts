@@ -4,7 +4,7 @@ import { startTelemetry } from '@catalyst/service-kit/telemetry';
 import { createDb, createLogger, gaugeAtScrape, isUnavailableError, mediaToolPath, metrics, startMetricsServer } from '@catalyst/service-kit';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
-import { PROCESS_QUEUE, startJobs, SWEEP_QUEUE, type ProcessJob } from './jobs/queue';
+import { PROCESS_QUEUE, RETIRE_QUEUE, startJobs, SWEEP_QUEUE, type ProcessJob, type RetireJob } from './jobs/queue';
 import { recoverJobs, sweepOrphans } from './jobs/recovery';
 import { endRunningFfmpeg } from './processing/ffmpeg';
 import { markFailed, processAsset } from './processing/process-asset';
@@ -25,7 +25,7 @@ const jobs = await startJobs({ connectionString: config.DATABASE_URL, log, super
 
 // Prometheus: the queue's backlog (jobs waiting, read when scraped) and each job's run time and outcome.
 gaugeAtScrape('job_queue_depth', 'Jobs waiting in the queue (created or waiting for a retry), by queue.', ['queue'], async (set) => {
-  for (const queue of [PROCESS_QUEUE, SWEEP_QUEUE]) set({ queue }, await jobs.boss.getQueueSize(queue).catch(() => Number.NaN));
+  for (const queue of [PROCESS_QUEUE, RETIRE_QUEUE, SWEEP_QUEUE]) set({ queue }, await jobs.boss.getQueueSize(queue).catch(() => Number.NaN));
 });
 await startMetricsServer({ log });
 async function timed<T>(queue: string, run: () => Promise<T>): Promise<T> {
@@ -54,7 +54,7 @@ for (let slot = 0; slot < config.MEDIA_WORKER_CONCURRENCY; slot++) {
   await jobs.boss.work<ProcessJob>(PROCESS_QUEUE, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     try {
-      return { outcome: await timed(PROCESS_QUEUE, () => processAsset({ db, storage, log, ffmpeg, ffprobe }, job.data.assetId)) };
+      return { outcome: await timed(PROCESS_QUEUE, () => processAsset({ db, storage, log, ffmpeg, ffprobe, retire: jobs.retire }, job.data.assetId)) };
     } catch (error) {
       log.error({ assetId: job.data.assetId, retry: job.retryCount, err: (error as Error).message }, 'processing failed; the queue will retry');
       // A run ended by this worker stopping is not the file's fault: the next worker's recovery takes the job back.
@@ -64,6 +64,10 @@ for (let slot = 0; slot < config.MEDIA_WORKER_CONCURRENCY; slot++) {
   });
 }
 
+// Files a new encode replaced go once nothing can still be reading them.
+await jobs.boss.work<RetireJob>(RETIRE_QUEUE, async ([job]) => {
+  if (job) await timed(RETIRE_QUEUE, () => storage.removePrefix(job.data.prefix));
+});
 await jobs.boss.work(SWEEP_QUEUE, async () => ({ removed: await timed(SWEEP_QUEUE, () => sweepOrphans({ db, storage, log, hours: config.MEDIA_ORPHAN_HOURS })) }));
 await jobs.boss.schedule(SWEEP_QUEUE, '17 * * * *');
 

@@ -30,6 +30,16 @@ export const mediaRoutes = defineRoutes({
   listAssets: { method: 'GET', path: '/media/assets', service, access: 'admin', summary: 'Every asset, newest first, with the products that use it', query: mediaListQuerySchema, response: pageSchema(adminMediaAssetSchema) },
   getAsset: { method: 'GET', path: '/media/assets/:id', service, access: 'admin', summary: 'One asset: its status, processing percent, facts and stream', params: asset, response: mediaAssetSchema },
   retryAsset: { method: 'POST', path: '/media/assets/:id/retry', service, access: 'admin', status: 202, summary: 'Process a failed asset again', params: asset, response: mediaAssetSchema },
+  reprocessAsset: {
+    method: 'POST',
+    path: '/media/assets/:id/reprocess',
+    service,
+    access: 'admin',
+    status: 202,
+    summary: 'Encode a ready video again with the current ladder; it keeps streaming its published files until the new ones replace them',
+    params: asset,
+    response: mediaAssetSchema,
+  },
   deleteAsset: { method: 'DELETE', path: '/media/assets/:id', service, access: 'admin', summary: 'Delete an asset no product uses (409 naming the products otherwise)', params: asset, response: z.object({ id: objectIdSchema }) },
   streamFile: { ...file, method: 'GET', path: '/media/streams/:id/:file', params: asset.extend({ file: streamFileSchema }), summary: "A stream's master playlist, poster or storyboard (stream token in ?token=)" },
   renditionFile: {

@@ -3,9 +3,9 @@ import { badRequest, conflict, notFound, reply, signStreamToken, type RouteHandl
 import type { Deps } from '../deps';
 import { findAsset, listAssets, toAsset } from './assets.repository';
 
-type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'deleteAsset'>>;
+type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'deleteAsset'>>;
 
-/** The admin's view of the assets: list (with the products that use each), one asset, retry, delete. */
+/** The admin's view of the assets: list (with the products that use each), one asset, retry, process again, delete. */
 export function createAssetHandlers(deps: Deps): Handlers {
   const { db, config } = deps;
   const token = (id: string) => signStreamToken(id, config.INTERNAL_SECRET, config.STREAM_TOKEN_TTL_SECONDS);
@@ -43,6 +43,30 @@ export function createAssetHandlers(deps: Deps): Handlers {
       if (!again) throw conflict('This asset changed meanwhile; reload and try again');
       await deps.jobs.enqueue(row.id);
       return reply(toAsset(again, null), { status: 202, message: 'Processing again' });
+    },
+
+    // A ready video encoded again (an older install's ladder, say): it streams its published files
+    // meanwhile, and the worker swaps in the new ones only once they are all published.
+    async reprocessAsset({ params }) {
+      const row = await requireAsset(params.id);
+      if (row.status !== 'ready' || row.kind !== 'video') throw badRequest(MEDIA_MESSAGES.notReprocessable);
+      const [again] = await db
+        .updateTable('assets')
+        .set((eb) => ({
+          // asked again while it runs, the run's progress stands
+          progress: eb.case().when('reprocess_requested_at', 'is', null).then(0).else(eb.ref('progress')).end(),
+          reprocess_requested_at: eb.fn.coalesce('reprocess_requested_at', eb.val(new Date())),
+          reason: null,
+          updated_at: new Date(),
+        }))
+        .where('id', '=', row.id)
+        .where('status', '=', 'ready')
+        .returningAll()
+        .execute();
+      if (!again) throw conflict('This asset changed meanwhile; reload and try again');
+      // (asked twice, the queue keeps one job for the asset: the second ask joins the first)
+      await deps.jobs.enqueue(row.id);
+      return reply(toAsset(again, token(row.id)), { status: 202, message: 'Processing again' });
     },
 
     async deleteAsset({ params, requestId }) {

@@ -21,6 +21,7 @@ export async function listAssets(db: Kysely<Database>, { page, limit, status, ki
 /** An asset as the admin sees it: a stream token (when given) makes its playlists, poster and storyboard open. */
 export function toAsset(row: AssetRow, token: string | null): MediaAsset {
   const ready = row.status === 'ready';
+  const reprocessing = ready && row.reprocess_requested_at !== null;
   const file = (name: string) => (ready && token ? streamFileUrl(row.id, name, token) : null);
   return {
     id: row.id,
@@ -30,7 +31,8 @@ export function toAsset(row: AssetRow, token: string | null): MediaAsset {
     size: Number(row.size),
     received: row.status === 'uploading' ? Number(row.received) : Number(row.size),
     status: row.status,
-    progress: row.status === 'ready' ? 100 : row.progress,
+    progress: ready && !reprocessing ? 100 : row.progress,
+    reprocessing,
     reason: row.reason,
     durationSeconds: row.duration_seconds,
     width: row.width,

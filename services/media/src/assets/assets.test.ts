@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
 import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
 import { testLog, testUsers } from '@catalyst/service-kit/testing';
+import { sql } from 'kysely';
+import { RETIRE_QUEUE } from '../jobs/queue';
 import { processAsset } from '../processing/process-asset';
 import { createTestContext, makeVideo } from '../test-support';
 
@@ -42,7 +44,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
     const require = createRequire(import.meta.url);
     const bundled = { ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path, ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path };
     const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 5, height: 720, name: 'bundled.mp4' })), 'bundled.mp4', 'video/mp4');
-    expect(await processAsset({ db: t.db, storage: t.storage, log: testLog, ...bundled }, id)).toBe('ready');
+    expect(await processAsset({ db: t.db, storage: t.storage, log: testLog, ...bundled, retire: t.jobs.retire }, id)).toBe('ready');
     const ready = await asset(id);
     expect(ready.renditions.map((r: { height: number }) => r.height)).toEqual([360, 720]);
     const token = new URL(ready.streamUrl, 'http://x.invalid').searchParams.get('token')!;
@@ -87,6 +89,56 @@ describe('assets: processing, the admin list, retry and delete', () => {
     const again = await t.request(testUsers.admin, 'POST', `/media/assets/${id}/retry`);
     expect(again.status).toBe(400);
     expect((await again.json()).message).toBe(MEDIA_MESSAGES.notFailed);
+  });
+
+  it('processes a ready video again on request: it streams its published files meanwhile, swaps in the new ones, and retires the old ones later', async () => {
+    const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'again.mp4' })), 'again.mp4', 'video/mp4');
+    expect(await t.process(id)).toBe('ready');
+    const prefixOf = async () => (await t.db.selectFrom('assets').select('output_prefix').where('id', '=', id).executeTakeFirstOrThrow()).output_prefix!;
+    const before = await prefixOf();
+    const token = new URL((await asset(id)).streamUrl, 'http://x.invalid').searchParams.get('token')!;
+    const segment = () => t.request(null, 'GET', `/media/streams/${id}/360p/seg_000.ts?token=${token}`);
+
+    expect((await t.request(testUsers.learner, 'POST', `/media/assets/${id}/reprocess`)).status).toBe(403);
+    const asked = await t.request(testUsers.admin, 'POST', `/media/assets/${id}/reprocess`);
+    expect(asked.status).toBe(202);
+    expect((await asked.json()).data).toMatchObject({ status: 'ready', reprocessing: true, progress: 0 });
+    // asked twice, it is one request; meanwhile learners keep watching what was published
+    expect((await t.request(testUsers.admin, 'POST', `/media/assets/${id}/reprocess`)).status).toBe(202);
+    expect((await segment()).status).toBe(200);
+    expect((await asset(id)).streamUrl).not.toBeNull();
+
+    expect(await t.process(id)).toBe('ready');
+    expect(await asset(id)).toMatchObject({ status: 'ready', reprocessing: false, progress: 100, reason: null });
+    const after = await prefixOf();
+    expect(after).not.toBe(before);
+    expect(await t.storage.readText(`${after}master.m3u8`)).toMatch(/#EXTM3U/);
+    // The replaced files stay for players that were given them just before, and go later.
+    expect(await t.storage.readText(`${before}master.m3u8`)).toMatch(/#EXTM3U/);
+    const retired = await sql<{ later: boolean }>`select start_after > now() + interval '4 minutes' as later from media_jobs.job where name = ${RETIRE_QUEUE} and data->>'prefix' = ${before}`.execute(t.db);
+    expect(retired.rows).toEqual([{ later: true }]);
+    // done, it is not processed again by itself
+    expect(await t.process(id)).toBe('skipped');
+  });
+
+  it('keeps a video as it was when processing it again fails, saying why; only a ready video can be processed again', async () => {
+    const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'kept.mp4' })), 'kept.mp4', 'video/mp4');
+    expect(await t.process(id)).toBe('ready');
+    const token = new URL((await asset(id)).streamUrl, 'http://x.invalid').searchParams.get('token')!;
+    expect((await t.request(testUsers.admin, 'POST', `/media/assets/${id}/reprocess`)).status).toBe(202);
+    // the kept original was damaged meanwhile: nothing can decode it any more
+    writeFileSync(path.join(t.dataDir, 'media', t.storage.uploadKey(id)), lesson.subarray(0, 6_000));
+    expect(await t.process(id)).toBe('failed');
+    const kept = await asset(id);
+    expect(kept).toMatchObject({ status: 'ready', reprocessing: false, progress: 100 });
+    expect(kept.reason).toMatch(new RegExp(`^${MEDIA_MESSAGES.reprocessFailed.replace(/[.;:]/g, '.')} `));
+    expect((await t.request(null, 'GET', `/media/streams/${id}/360p/seg_000.ts?token=${token}`)).status).toBe(200);
+
+    const broken = await t.upload(lesson.subarray(0, 6_000), 'broken-again.mp4', 'video/mp4');
+    expect(await t.process(broken.id)).toBe('failed');
+    const refused = await t.request(testUsers.admin, 'POST', `/media/assets/${broken.id}/reprocess`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe(MEDIA_MESSAGES.notReprocessable);
   });
 
   it('makes responsive WebP and AVIF copies of an image, served publicly', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '@catalyst/service-kit';
 import { createTestDatabase, testLog } from '@catalyst/service-kit/testing';
-import { JOBS_SCHEMA, PROCESS_QUEUE, startJobs, SWEEP_QUEUE, type MediaJobs } from './queue';
+import { JOBS_SCHEMA, PROCESS_QUEUE, RETIRE_QUEUE, startJobs, SWEEP_QUEUE, type MediaJobs } from './queue';
 
 describe('the job queue at start', () => {
   const started: MediaJobs[] = [];
@@ -20,7 +20,7 @@ describe('the job queue at start', () => {
     const db = createDb<Record<string, never>>({ connectionString: database.url, schema: JOBS_SCHEMA, poolSize: 1 });
     try {
       const queues = await sql<{ name: string }>`select name from ${sql.table(`${JOBS_SCHEMA}.queue`)} where name not like ${'__pgboss%'} order by name`.execute(db);
-      expect(queues.rows.map((row) => row.name)).toEqual([PROCESS_QUEUE, SWEEP_QUEUE].sort());
+      expect(queues.rows.map((row) => row.name)).toEqual([PROCESS_QUEUE, RETIRE_QUEUE, SWEEP_QUEUE].sort());
     } finally {
       await db.destroy();
     }

@@ -3,6 +3,8 @@ import type { Logger } from '@catalyst/service-kit';
 
 /** The processing queue: one job per asset to process (a second request for the same asset joins the first). */
 export const PROCESS_QUEUE = 'media-process';
+/** Removal of a video's files that a new encode replaced, once nothing can still be reading them. */
+export const RETIRE_QUEUE = 'media-retire';
 /** The hourly sweep of uploads nobody finished. */
 export const SWEEP_QUEUE = 'media-sweep';
 /** pg-boss keeps its tables in a schema of their own, beside the media schema. */
@@ -12,9 +14,22 @@ export interface ProcessJob {
   assetId: string;
 }
 
+export interface RetireJob {
+  /** `assets/<id>/<attempt>/`: the published files a newer encode replaced. */
+  prefix: string;
+}
+
+/**
+ * How long replaced files stay: a media process remembers where an asset's files are for up to a minute,
+ * and a player may be reading a segment it was given just before the swap.
+ */
+export const RETIRE_AFTER_SECONDS = 5 * 60;
+
 /** The job queue in Postgres (pg-boss): the service enqueues, the worker process works. */
 export interface MediaJobs {
   enqueue(assetId: string): Promise<void>;
+  /** Removes replaced files after `RETIRE_AFTER_SECONDS`. */
+  retire(prefix: string): Promise<void>;
   readonly boss: PgBoss;
   /** Stops taking jobs; running ones get `graceMs` to finish. */
   stop(graceMs?: number): Promise<void>;
@@ -34,11 +49,15 @@ export async function startJobs({ connectionString, log, supervise = false }: { 
   await boss.start();
   // stately: at most one queued and one running job per asset, so a retry click or a re-sent finish never doubles work.
   await createQueue(boss, { name: PROCESS_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 * 60 });
+  await createQueue(boss, { name: RETIRE_QUEUE, policy: 'standard', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 });
   await createQueue(boss, { name: SWEEP_QUEUE, policy: 'singleton', retryLimit: 1, expireInSeconds: 10 * 60 });
   return {
     boss,
     async enqueue(assetId) {
       await boss.send(PROCESS_QUEUE, { assetId } satisfies ProcessJob, { singletonKey: assetId });
+    },
+    async retire(prefix) {
+      await boss.send(RETIRE_QUEUE, { prefix } satisfies RetireJob, { startAfter: RETIRE_AFTER_SECONDS });
     },
     stop: (graceMs = 5_000) => boss.stop({ graceful: true, wait: true, timeout: graceMs }),
   };

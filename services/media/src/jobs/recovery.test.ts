@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_VIDEOS, demoAssetId } from '@catalyst/service-kit';
-import { testLog } from '@catalyst/service-kit/testing';
+import { testLog, testUsers } from '@catalyst/service-kit/testing';
 import { seedDemo } from '../seed';
 import { createTestContext, makeVideo } from '../test-support';
 import { JOBS_SCHEMA, PROCESS_QUEUE } from './queue';
@@ -78,6 +78,28 @@ describe('processing jobs survive a killed worker', () => {
 
     startWorker();
     await expect.poll(async () => (await row(id)).status, { timeout: 60_000, interval: 250 }).toBe('ready');
+  }, 120_000);
+
+  it('a video processed again keeps what it had through a killed worker, and the next worker swaps in the new encode', async () => {
+    const source = readFileSync(makeVideo(t.dataDir, { seconds: 24, height: 720, name: 'again.mp4' }));
+    const { id } = await t.upload(source, 'again.mp4', 'video/mp4');
+    expect(await t.process(id)).toBe('ready');
+    const published = (await row(id)).output_prefix;
+    expect((await t.request(testUsers.admin, 'POST', `/media/assets/${id}/reprocess`)).status).toBe(202);
+
+    const first = startWorker();
+    await expect.poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 }).toBeGreaterThan(10);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    expect(await row(id)).toMatchObject({ status: 'ready', output_prefix: published });
+
+    startWorker();
+    await expect.poll(async () => (await row(id)).reprocess_requested_at, { timeout: 60_000, interval: 250 }).toBeNull();
+    const swapped = await row(id);
+    expect(swapped).toMatchObject({ status: 'ready', reason: null });
+    expect(swapped.output_prefix).not.toBe(published);
+    // the new encode and, until its retirement, the one it replaced; nothing of the killed run
+    expect(readdirSync(path.join(t.dataDir, 'media/assets', id)).sort()).toEqual([published, swapped.output_prefix].map((prefix) => prefix!.split('/')[2]).sort());
   }, 120_000);
 
   it('gives a job to every asset waiting without one (the demo lessons after a fresh seed)', async () => {

@@ -9,14 +9,14 @@ import { JOBS_SCHEMA, PROCESS_QUEUE, type MediaJobs } from './queue';
  * Jobs whose worker died: a running job whose asset has not heard from it for `staleSeconds` is failed
  * back to the queue, which runs it again (its retry count grows; past the limit the asset fails, saying
  * so). Assets waiting to be processed with no job at all (the demo lessons, a crash between an upload's
- * last byte and its job) get one.
+ * last byte and its job) get one. A ready video being processed again counts as waiting.
  */
 export async function recoverJobs({ db, jobs, log, staleSeconds }: { db: Kysely<Database>; jobs: MediaJobs; log: Logger; staleSeconds: number }) {
   const stalled = await sql<{ id: string; asset_id: string; retry_count: number; retry_limit: number }>`
     select j.id, a.id as asset_id, j.retry_count, j.retry_limit
     from ${sql.table(`${JOBS_SCHEMA}.job`)} j
     join ${sql.table(`${SCHEMA}.assets`)} a on a.id = j.data->>'assetId'
-    where j.name = ${PROCESS_QUEUE} and j.state = 'active' and a.status = 'processing'
+    where j.name = ${PROCESS_QUEUE} and j.state = 'active' and (a.status = 'processing' or a.reprocess_requested_at is not null)
       and coalesce(a.heartbeat_at, j.started_on) < now() - make_interval(secs => ${staleSeconds})
   `.execute(db);
   for (const job of stalled.rows) {
@@ -29,7 +29,7 @@ export async function recoverJobs({ db, jobs, log, staleSeconds }: { db: Kysely<
 
   const stranded = await sql<{ id: string }>`
     select a.id from ${sql.table(`${SCHEMA}.assets`)} a
-    where a.status = 'processing' and not exists (
+    where (a.status = 'processing' or a.reprocess_requested_at is not null) and not exists (
       select 1 from ${sql.table(`${JOBS_SCHEMA}.job`)} j
       where j.name = ${PROCESS_QUEUE} and j.singleton_key = a.id and j.state in ('created', 'retry', 'active')
     )

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { MEDIA_MESSAGES } from '@catalyst/contracts';
 import { DEMO_MEDIA_ROOT, type Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { MediaStorage } from '../storage';
@@ -16,6 +17,8 @@ export interface ProcessingDeps {
   log: Logger;
   ffmpeg: string;
   ffprobe: string;
+  /** Removes files a new encode replaced, once nothing can still be reading them (the worker's retire queue). */
+  retire(prefix: string): Promise<void>;
 }
 
 /** How often a running job says it is alive (the reaper takes back jobs silent for MEDIA_JOB_STALE_SECONDS). */
@@ -27,6 +30,10 @@ export const HEARTBEAT_MS = 2_000;
  * asset ready only while its attempt is still the current one (a run whose job was taken back after it
  * stalled publishes nothing, and its files are removed). A file the tools cannot read fails the asset
  * with a reason and is not retried; anything else (storage down) throws, and the queue retries it.
+ *
+ * A ready video an admin asked to process again is claimed the same way but stays ready: it streams its
+ * published files until the new ones are all published, the swap is one update, and the replaced files
+ * are retired later. If the new encode fails, the asset keeps what it had (with the reason).
  */
 export async function processAsset(deps: ProcessingDeps, assetId: string): Promise<'ready' | 'failed' | 'skipped'> {
   const { db, storage, log } = deps;
@@ -35,12 +42,13 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
     .updateTable('assets')
     .set({ attempt, progress: 0, reason: null, heartbeat_at: new Date(), updated_at: new Date() })
     .where('id', '=', assetId)
-    .where('status', '=', 'processing')
-    .returning(['id', 'kind', 'original_name', 'source_path'])
+    .where((eb) => eb.or([eb('status', '=', 'processing'), eb.and([eb('status', '=', 'ready'), eb('reprocess_requested_at', 'is not', null)])]))
+    .returning(['id', 'kind', 'original_name', 'source_path', 'output_prefix'])
     .executeTakeFirst();
   if (!claimed) return 'skipped';
 
-  const mine = () => db.updateTable('assets').where('id', '=', assetId).where('attempt', '=', attempt).where('status', '=', 'processing');
+  // Every other change of the asset's course (recovery, a give-up, a retry, a new claim) clears or replaces the attempt.
+  const mine = () => db.updateTable('assets').where('id', '=', assetId).where('attempt', '=', attempt);
   let lastReported = 0;
   const report = (percent: number) => {
     const now = Date.now();
@@ -85,18 +93,19 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
     const prefix = `assets/${assetId}/${attempt}/`;
     await storage.publishDir(work, prefix);
     const published = await mine()
-      .set({ ...facts, status: 'ready', progress: 100, output_prefix: prefix, attempt: null, heartbeat_at: null, updated_at: new Date() })
+      .set({ ...facts, status: 'ready', progress: 100, output_prefix: prefix, attempt: null, heartbeat_at: null, reprocess_requested_at: null, updated_at: new Date() })
       .executeTakeFirst();
     if (published.numUpdatedRows === 0n) {
       // Another run took this asset over (or it was deleted): ours is not the published one.
       await storage.removePrefix(prefix);
       return 'skipped';
     }
+    if (claimed.output_prefix && claimed.output_prefix !== prefix) await deps.retire(claimed.output_prefix);
     log.info({ assetId, kind: claimed.kind, ms: Math.round(performance.now() - started) }, 'asset ready');
     return 'ready';
   } catch (error) {
     if (!(error instanceof UndecodableError)) throw error;
-    await mine().set({ status: 'failed', reason: error.message, attempt: null, heartbeat_at: null, updated_at: new Date() }).execute();
+    await markFailed(db, assetId, error.message, attempt);
     log.warn({ assetId, reason: error.message }, 'asset failed');
     return 'failed';
   } finally {
@@ -114,12 +123,21 @@ async function requireOriginal(asset: { id: string; source_path: string | null }
   if (!original || (await original.size()) === null) throw new UndecodableError(asset.source_path ? `The file ${asset.source_path} is missing` : 'The uploaded file is missing from storage');
 }
 
-/** The asset gives up after its job's last retry: the admin sees why and can retry it. */
-export async function markFailed(db: Kysely<Database>, assetId: string, reason: string) {
-  await db
-    .updateTable('assets')
-    .set({ status: 'failed', reason, attempt: null, heartbeat_at: null, updated_at: new Date() })
-    .where('id', '=', assetId)
-    .where('status', '=', 'processing')
+/**
+ * The asset gives up (a file the tools cannot read, or its job's last retry): the admin sees why and can
+ * retry it. A ready video processed again stays ready with what it had; only the new encode is given up.
+ * With `attempt`, only while that run is still the asset's.
+ */
+export async function markFailed(db: Kysely<Database>, assetId: string, reason: string, attempt?: string) {
+  const ended = { attempt: null, heartbeat_at: null, updated_at: new Date() };
+  const update = () => {
+    const query = db.updateTable('assets').where('id', '=', assetId);
+    return attempt ? query.where('attempt', '=', attempt) : query;
+  };
+  await update().set({ ...ended, status: 'failed', reason }).where('status', '=', 'processing').execute();
+  await update()
+    .set({ ...ended, reprocess_requested_at: null, reason: `${MEDIA_MESSAGES.reprocessFailed} ${reason}` })
+    .where('status', '=', 'ready')
+    .where('reprocess_requested_at', 'is not', null)
     .execute();
 }

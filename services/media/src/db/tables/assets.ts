@@ -25,6 +25,11 @@ export interface AssetsTable {
   output_prefix: string | null;
   /** The processing run that may publish (a run that lost its job to a retry cannot). */
   attempt: string | null;
+  /**
+   * An admin asked for a ready video to be processed again: set until the new encode replaces the
+   * published one (or gives up, leaving it as it was, with the reason).
+   */
+  reprocess_requested_at: Date | null;
   /** Last sign of life of the run processing it. */
   heartbeat_at: Date | null;
   created_by: string | null;
