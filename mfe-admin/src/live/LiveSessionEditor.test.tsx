@@ -20,6 +20,7 @@ const asset = (n: number, name: string): AdminMediaAsset => ({
   status: 'ready',
   progress: 100,
   reprocessing: false,
+  outdated: false,
   reason: null,
   durationSeconds: 3_600,
   width: 1920,

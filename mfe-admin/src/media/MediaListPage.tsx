@@ -7,7 +7,9 @@ import styles from './Media.module.css';
 const statusText = (asset: AdminMediaAsset) =>
   asset.reprocessing
     ? `Ready · processing again ${asset.progress}%`
-    : asset.status === 'processing' ? `Processing ${asset.progress}%` : asset.status === 'uploading' ? `Uploading ${Math.floor((asset.received / Math.max(1, asset.size)) * 100)}%` : asset.status === 'failed' ? `Failed: ${asset.reason ?? ''}` : 'Ready';
+    : asset.outdated
+      ? 'Ready · older encode'
+      : asset.status === 'processing' ? `Processing ${asset.progress}%` : asset.status === 'uploading' ? `Uploading ${Math.floor((asset.received / Math.max(1, asset.size)) * 100)}%` : asset.status === 'failed' ? `Failed: ${asset.reason ?? ''}` : 'Ready';
 
 /**
  * /admin/media: every uploaded asset with its status and the products that use it; retry a failure, process
@@ -27,10 +29,10 @@ export function MediaListPage() {
     return () => clearTimeout(timer);
   }, [busy, list.data, list.reload]);
 
-  const act = async (work: () => Promise<{ message?: string } | unknown>, done: string) => {
+  const act = async <T,>(work: () => Promise<T>, done: string | ((result: T) => string)) => {
     try {
-      await work();
-      setNotice({ tone: 'ok', text: done });
+      const result = await work();
+      setNotice({ tone: 'ok', text: typeof done === 'string' ? done : done(result) });
     } catch (error) {
       setNotice({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
     }
@@ -45,6 +47,22 @@ export function MediaListPage() {
     <section>
       <h1>Media</h1>
       <p>Videos, images and files uploaded from the product form. A video streams once it is ready.</p>
+      {data.items.some((asset) => asset.outdated && !asset.reprocessing) ? (
+        <p>
+          Some videos were encoded before the current quality ladder; processed again, they take less data for the same picture.{' '}
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void act(
+                () => api.media.reprocessOutdated({}),
+                ({ queued }) => (queued === 0 ? 'Every video is up to date' : `Processing ${queued} ${queued === 1 ? 'video' : 'videos'} again; each keeps playing meanwhile`),
+              )
+            }
+          >
+            Process older videos again
+          </Button>
+        </p>
+      ) : null}
       {notice ? (
         <p role={notice.tone === 'error' ? 'alert' : 'status'} className={notice.tone === 'error' ? styles.error : undefined}>
           {notice.text}

@@ -56,6 +56,8 @@ export const mediaAssetSchema = z.object({
    * until the new ones replace them.
    */
   reprocessing: z.boolean(),
+  /** A ready video encoded with an earlier ladder than the current one: processing it again brings it up to date. */
+  outdated: z.boolean(),
   /** Why processing failed, in words an admin can act on. */
   reason: z.string().nullable(),
   durationSeconds: z.number().nullable(),

@@ -40,6 +40,15 @@ export const mediaRoutes = defineRoutes({
     params: asset,
     response: mediaAssetSchema,
   },
+  reprocessOutdated: {
+    method: 'POST',
+    path: '/media/assets/reprocess-outdated',
+    service,
+    access: 'admin',
+    status: 202,
+    summary: 'Encode again every ready video an earlier ladder made (each keeps streaming until its new encode replaces it); answers how many were asked',
+    response: z.object({ queued: z.number().int() }),
+  },
   deleteAsset: { method: 'DELETE', path: '/media/assets/:id', service, access: 'admin', summary: 'Delete an asset no product uses (409 naming the products otherwise)', params: asset, response: z.object({ id: objectIdSchema }) },
   streamFile: { ...file, method: 'GET', path: '/media/streams/:id/:file', params: asset.extend({ file: streamFileSchema }), summary: "A stream's master playlist, poster or storyboard (stream token in ?token=)" },
   renditionFile: {

@@ -14,7 +14,7 @@ export interface ApiTables {
   progress: Pick<typeof progressRoutes, 'list' | 'stats' | 'recent' | 'forCategory' | 'getForProduct' | 'update' | 'updateFromForm' | 'complete' | 'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson' | 'quizAttempts' | 'submitQuizAttempt' | 'learningRecord' | 'reset'>;
   certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'adminList' | 'revoke'>;
   subscription: Pick<typeof subscriptionRoutes, 'createCheckoutSession' | 'status' | 'confirm' | 'cancel' | 'reactivate' | 'portal' | 'invoices'>;
-  media: Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'deleteAsset'>;
+  media: Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'>;
   discussion: Pick<typeof discussionRoutes, 'listThreads' | 'createThread' | 'getThread' | 'listReplies' | 'createReply' | 'follow' | 'unfollow' | 'editPost' | 'deletePost' | 'upvote' | 'removeVote' | 'markAnswer' | 'unmarkAnswer' | 'report' | 'unsubscribe'>;
   live: Pick<typeof liveRoutes, 'getSession' | 'register' | 'unregister' | 'listQuestions' | 'askQuestion' | 'upvoteQuestion' | 'removeQuestionVote' | 'markQuestionAnswered'>;
   moderation: Pick<typeof moderationRoutes, 'reports' | 'dismissReports' | 'hidePost' | 'restorePost' | 'deletePost' | 'lockThread' | 'unlockThread' | 'auditLog' | 'scheduleLive' | 'cancelLive'>;
@@ -123,6 +123,7 @@ export const API_ROUTES = {
     getAsset: ['GET', '/media/assets/:id'],
     retryAsset: ['POST', '/media/assets/:id/retry'],
     reprocessAsset: ['POST', '/media/assets/:id/reprocess'],
+    reprocessOutdated: ['POST', '/media/assets/reprocess-outdated'],
     deleteAsset: ['DELETE', '/media/assets/:id'],
   },
   discussion: {

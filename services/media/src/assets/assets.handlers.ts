@@ -1,9 +1,9 @@
 import { contentInternalRoutes, MEDIA_MESSAGES, type mediaRoutes } from '@catalyst/contracts';
 import { badRequest, conflict, notFound, reply, signStreamToken, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { findAsset, listAssets, toAsset } from './assets.repository';
+import { findAsset, listAssets, requestReprocess, toAsset } from './assets.repository';
 
-type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'deleteAsset'>>;
+type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'>>;
 
 /** The admin's view of the assets: list (with the products that use each), one asset, retry, process again, delete. */
 export function createAssetHandlers(deps: Deps): Handlers {
@@ -50,23 +50,18 @@ export function createAssetHandlers(deps: Deps): Handlers {
     async reprocessAsset({ params }) {
       const row = await requireAsset(params.id);
       if (row.status !== 'ready' || row.kind !== 'video') throw badRequest(MEDIA_MESSAGES.notReprocessable);
-      const [again] = await db
-        .updateTable('assets')
-        .set((eb) => ({
-          // asked again while it runs, the run's progress stands
-          progress: eb.case().when('reprocess_requested_at', 'is', null).then(0).else(eb.ref('progress')).end(),
-          reprocess_requested_at: eb.fn.coalesce('reprocess_requested_at', eb.val(new Date())),
-          reason: null,
-          updated_at: new Date(),
-        }))
-        .where('id', '=', row.id)
-        .where('status', '=', 'ready')
-        .returningAll()
-        .execute();
-      if (!again) throw conflict('This asset changed meanwhile; reload and try again');
-      // (asked twice, the queue keeps one job for the asset: the second ask joins the first)
+      // (asked twice, it is one request, and the queue keeps one job for the asset)
+      await requestReprocess(db, { id: row.id });
       await deps.jobs.enqueue(row.id);
-      return reply(toAsset(again, token(row.id)), { status: 202, message: 'Processing again' });
+      const asked = await requireAsset(row.id);
+      return reply(toAsset(asked, token(row.id)), { status: 202, message: 'Processing again' });
+    },
+
+    // Every ready video an earlier ladder made (after an upgrade): each is asked as Process again asks.
+    async reprocessOutdated() {
+      const ids = await requestReprocess(db, { outdated: true });
+      for (const id of ids) await deps.jobs.enqueue(id);
+      return reply({ queued: ids.length }, { status: 202, message: ids.length === 0 ? 'Every video is up to date' : `Processing ${ids.length} ${ids.length === 1 ? 'video' : 'videos'} again` });
     },
 
     async deleteAsset({ params, requestId }) {

@@ -2,8 +2,12 @@ import type { Kysely, Selectable } from 'kysely';
 import { IMAGE_FILE_EXTENSIONS, imageFileUrl, streamFileUrl, type MediaAsset, type MediaAssetFacts, type MediaKind, type MediaStatus } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { AssetsTable } from '../db/tables/assets';
+import { LADDER_VERSION } from '../processing/ffmpeg';
 
 export type AssetRow = Selectable<AssetsTable>;
+
+/** Made with an earlier ladder (none recorded: the first). */
+const isOutdated = (ladder: number | null) => (ladder ?? 1) < LADDER_VERSION;
 
 export const findAsset = (db: Kysely<Database>, id: string) => db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -16,6 +20,24 @@ export async function listAssets(db: Kysely<Database>, { page, limit, status, ki
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/**
+ * Asks for ready videos to be processed again: one (`id`), or every one an earlier ladder made (`outdated`;
+ * with `demoOnly`, the demo lessons among them). One already asked is left as it is. Answers the ids asked;
+ * the worker's recovery queues any it finds without a job.
+ */
+export async function requestReprocess(db: Kysely<Database>, which: { id: string } | { outdated: true; demoOnly?: boolean }): Promise<string[]> {
+  let query = db
+    .updateTable('assets')
+    .set({ reprocess_requested_at: new Date(), progress: 0, reason: null, updated_at: new Date() })
+    .where('status', '=', 'ready')
+    .where('kind', '=', 'video')
+    .where('reprocess_requested_at', 'is', null);
+  if ('id' in which) query = query.where('id', '=', which.id);
+  else query = query.where((eb) => eb.or([eb('ladder', 'is', null), eb('ladder', '<', LADDER_VERSION)]));
+  if ('demoOnly' in which && which.demoOnly) query = query.where('source_path', 'is not', null);
+  return (await query.returning('id').execute()).map((row) => row.id);
 }
 
 /** An asset as the admin sees it: a stream token (when given) makes its playlists, poster and storyboard open. */
@@ -33,6 +55,7 @@ export function toAsset(row: AssetRow, token: string | null): MediaAsset {
     status: row.status,
     progress: ready && !reprocessing ? 100 : row.progress,
     reprocessing,
+    outdated: ready && row.kind === 'video' && isOutdated(row.ladder),
     reason: row.reason,
     durationSeconds: row.duration_seconds,
     width: row.width,

@@ -121,6 +121,25 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect(await t.process(id)).toBe('skipped');
   });
 
+  it('marks the videos an earlier ladder made, and processes them all again on one request', async () => {
+    const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'older.mp4' })), 'older.mp4', 'video/mp4');
+    expect(await t.process(id)).toBe('ready');
+    expect((await asset(id)).outdated).toBe(false);
+    // as an install from before the ladder was recorded has it
+    await t.db.updateTable('assets').set({ ladder: null }).where('id', '=', id).execute();
+    expect((await asset(id)).outdated).toBe(true);
+
+    expect((await t.request(testUsers.learner, 'POST', '/media/assets/reprocess-outdated')).status).toBe(403);
+    const asked = await t.request(testUsers.admin, 'POST', '/media/assets/reprocess-outdated');
+    expect(asked.status).toBe(202);
+    expect(await asked.json()).toMatchObject({ message: 'Processing 1 video again', data: { queued: 1 } });
+    expect(await asset(id)).toMatchObject({ status: 'ready', reprocessing: true, outdated: true });
+    expect(await t.process(id)).toBe('ready');
+    expect(await asset(id)).toMatchObject({ status: 'ready', reprocessing: false, outdated: false });
+    const again = await t.request(testUsers.admin, 'POST', '/media/assets/reprocess-outdated');
+    expect(await again.json()).toMatchObject({ message: 'Every video is up to date', data: { queued: 0 } });
+  });
+
   it('keeps a video as it was when processing it again fails, saying why; only a ready video can be processed again', async () => {
     const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'kept.mp4' })), 'kept.mp4', 'video/mp4');
     expect(await t.process(id)).toBe('ready');

@@ -111,6 +111,18 @@ describe('processing jobs survive a killed worker', () => {
     // Asked again, nothing is queued twice.
     expect((await recoverJobs({ db: t.db, jobs: t.jobs, log: testLog, staleSeconds: 30 })).queued).toBe(0);
   });
+
+  it('processes again, after start, the demo lessons an earlier ladder made (an install from before it changed)', async () => {
+    const demo = DEMO_VIDEOS.map((video) => demoAssetId(video));
+    await t.db.updateTable('assets').set({ status: 'ready', ladder: null, output_prefix: 'assets/demo/old/' }).where('id', 'in', demo).execute();
+    await seedDemo(t.db, testLog);
+    const rows = await t.db.selectFrom('assets').select(['id', 'status', 'reprocess_requested_at']).where('id', 'in', demo).execute();
+    expect(rows).toHaveLength(DEMO_VIDEOS.length);
+    for (const row of rows) expect(row).toMatchObject({ status: 'ready', reprocess_requested_at: expect.any(Date) });
+    await recoverJobs({ db: t.db, jobs: t.jobs, log: testLog, staleSeconds: 30 });
+    const queued = await sql<{ singleton_key: string }>`select singleton_key from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and state in ('created', 'retry', 'active')`.execute(t.db);
+    for (const id of demo) expect(queued.rows.map((r) => r.singleton_key)).toContain(id);
+  });
 });
 
 describe('unfinished uploads', () => {

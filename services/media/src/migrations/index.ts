@@ -1,9 +1,9 @@
 import type { Migration } from 'kysely';
 import * as createAssets from './2026-11-24T21-00-00_create_assets';
-import * as reprocessRequested from './2026-12-03T17-30-00_reprocess_requested';
+import * as reprocess from './2026-12-03T17-30-00_reprocess';
 
 /** Every migration of the media schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
   '2026-11-24T21-00-00_create_assets': createAssets,
-  '2026-12-03T17-30-00_reprocess_requested': reprocessRequested,
+  '2026-12-03T17-30-00_reprocess': reprocess,
 };

@@ -60,6 +60,12 @@ const LADDER = [
   { height: 720, videoKbps: 2_800 },
   { height: 1080, videoKbps: 5_000 },
 ] as const;
+/**
+ * Which ladder a video's published files were made with, recorded with them: raised when a change of the
+ * encode is worth processing existing videos again for. (1, before it was recorded: constant rates; 2:
+ * capped constant quality, mono kept mono.)
+ */
+export const LADDER_VERSION = 2;
 /** x264's own default quality: visually clean at every step of the ladder. */
 const VIDEO_CRF = 23;
 /** AAC per channel: 64 kbps mono, 128 kbps stereo (a mono source stays mono). */

@@ -8,7 +8,7 @@ import { DEMO_MEDIA_ROOT, type Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { MediaStorage } from '../storage';
 import { originalOf } from '../storage/original';
-import { extractPosterFrame, makeStoryboard, probeVideo, transcodeHls, UndecodableError } from './ffmpeg';
+import { extractPosterFrame, LADDER_VERSION, makeStoryboard, probeVideo, transcodeHls, UndecodableError } from './ffmpeg';
 import { encodePoster, processImage } from './image';
 
 export interface ProcessingDeps {
@@ -82,7 +82,7 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
         report(88);
         await makeStoryboard(deps.ffmpeg, file, work, video);
         report(95);
-        return { duration_seconds: video.durationSeconds, width: video.width, height: video.height, renditions: JSON.stringify(renditions), has_poster: true, has_storyboard: true };
+        return { duration_seconds: video.durationSeconds, width: video.width, height: video.height, renditions: JSON.stringify(renditions), has_poster: true, has_storyboard: true, ladder: LADDER_VERSION };
       }
       if (claimed.kind === 'image') {
         const image = await processImage(file, work, (done) => report(done * 95));

@@ -30,6 +30,8 @@ export interface AssetsTable {
    * published one (or gives up, leaving it as it was, with the reason).
    */
   reprocess_requested_at: Date | null;
+  /** The version of the encoding ladder that made a video's published files (`LADDER_VERSION`; null: the first). */
+  ladder: number | null;
   /** Last sign of life of the run processing it. */
   heartbeat_at: Date | null;
   created_by: string | null;

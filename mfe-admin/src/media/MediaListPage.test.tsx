@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { AdminMediaAsset } from '@catalyst/contracts';
+import { MediaListPage } from './MediaListPage';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const asset = (n: number, originalName: string, extra: Partial<AdminMediaAsset> = {}): AdminMediaAsset => ({
+  id: id(n),
+  kind: 'video',
+  originalName,
+  mimeType: 'video/mp4',
+  size: 8_000_000,
+  received: 8_000_000,
+  status: 'ready',
+  progress: 100,
+  reprocessing: false,
+  outdated: false,
+  reason: null,
+  durationSeconds: 95,
+  width: 1280,
+  height: 720,
+  posterUrl: null,
+  streamUrl: `/api/v1/media/streams/${id(n)}/master.m3u8?token=t`,
+  storyboardUrl: null,
+  renditions: [
+    { height: 360, bandwidth: 920_000 },
+    { height: 720, bandwidth: 3_124_000 },
+  ],
+  images: [],
+  createdAt: '2026-12-01T10:00:00.000Z',
+  updatedAt: '2026-12-01T10:00:00.000Z',
+  usage: [],
+  ...extra,
+});
+
+let assets: AdminMediaAsset[];
+let requests: Array<{ method: string; path: string }>;
+
+beforeEach(() => {
+  requests = [];
+  assets = [asset(1, 'intro.mp4', { outdated: true }), asset(2, 'keynote.mp4'), asset(3, 'cover.png', { kind: 'image', mimeType: 'image/png', streamUrl: null, renditions: [] })];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const path = new URL(url, 'http://localhost').pathname;
+      requests.push({ method, path });
+      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+      const again = (item: AdminMediaAsset) => Object.assign(item, { reprocessing: true, progress: 0 });
+      if (method === 'GET' && path === '/api/v1/media/assets') return json(200, { success: true, data: { items: assets, total: assets.length, page: 1, limit: 20 } });
+      if (method === 'POST' && path === '/api/v1/media/assets/reprocess-outdated') {
+        const outdated = assets.filter((item) => item.outdated && !item.reprocessing).map(again);
+        return json(202, { success: true, message: 'Processing again', data: { queued: outdated.length } });
+      }
+      const one = /^\/api\/v1\/media\/assets\/([0-9a-f]{24})\/reprocess$/.exec(path);
+      const found = one && assets.find((item) => item.id === one[1]);
+      if (method === 'POST' && found) return json(202, { success: true, message: 'Processing again', data: again(found) });
+      return json(404, { success: false, message: 'Not found' });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const row = (name: string) => screen.getAllByTestId('media-row').find((tr) => tr.textContent?.includes(name))!;
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <MediaListPage />
+    </MemoryRouter>,
+  );
+
+describe('the Media page', () => {
+  it('marks a video an earlier ladder encoded, and processes every such video again on one click while they keep playing', async () => {
+    renderPage();
+    expect(await screen.findByText('Ready · older encode')).toBeTruthy();
+    expect(within(row('keynote.mp4')).getByText('Ready')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Process older videos again' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Processing 1 video again; each keeps playing meanwhile');
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/v1/media/assets/reprocess-outdated']);
+    expect(await within(row('intro.mp4')).findByText('Ready · processing again 0%')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Process older videos again' })).toBeNull();
+  });
+
+  it('processes one ready video again; only ready videos offer it', async () => {
+    renderPage();
+    await screen.findByText('Ready · older encode');
+    expect(within(row('cover.png')).queryByRole('button', { name: 'Process again' })).toBeNull();
+
+    await userEvent.click(within(row('keynote.mp4')).getByRole('button', { name: 'Process again' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Processing keynote.mp4 again; it keeps playing meanwhile');
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/api/v1/media/assets/${id(2)}/reprocess`]);
+    expect(await within(row('keynote.mp4')).findByText('Ready · processing again 0%')).toBeTruthy();
+    expect(within(row('keynote.mp4')).queryByRole('button', { name: 'Process again' })).toBeNull();
+  });
+});
