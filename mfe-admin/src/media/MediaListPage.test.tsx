@@ -50,7 +50,7 @@ beforeEach(() => {
       const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
       const again = (item: AdminMediaAsset) => Object.assign(item, { reprocessing: true, progress: 0 });
       if (method === 'GET' && path === '/api/v1/media/assets') return json(200, { success: true, data: { items: assets, total: assets.length, page: 1, limit: 20 } });
-      if (method === 'POST' && path === '/api/v1/media/assets/reprocess-outdated') {
+      if (method === 'POST' && path === '/api/v1/media/reprocess-outdated') {
         const outdated = assets.filter((item) => item.outdated && !item.reprocessing).map(again);
         return json(202, { success: true, message: 'Processing again', data: { queued: outdated.length } });
       }
@@ -79,7 +79,7 @@ describe('the Media page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Process older videos again' }));
     expect((await screen.findByRole('status')).textContent).toBe('Processing 1 video again; each keeps playing meanwhile');
-    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/v1/media/assets/reprocess-outdated']);
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/v1/media/reprocess-outdated']);
     expect(await within(row('intro.mp4')).findByText('Ready · processing again 0%')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Process older videos again' })).toBeNull();
   });

@@ -42,7 +42,7 @@ export const mediaRoutes = defineRoutes({
   },
   reprocessOutdated: {
     method: 'POST',
-    path: '/media/assets/reprocess-outdated',
+    path: '/media/reprocess-outdated',
     service,
     access: 'admin',
     status: 202,

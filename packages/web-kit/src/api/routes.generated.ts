@@ -123,7 +123,7 @@ export const API_ROUTES = {
     getAsset: ['GET', '/media/assets/:id'],
     retryAsset: ['POST', '/media/assets/:id/retry'],
     reprocessAsset: ['POST', '/media/assets/:id/reprocess'],
-    reprocessOutdated: ['POST', '/media/assets/reprocess-outdated'],
+    reprocessOutdated: ['POST', '/media/reprocess-outdated'],
     deleteAsset: ['DELETE', '/media/assets/:id'],
   },
   discussion: {

@@ -129,14 +129,14 @@ describe('assets: processing, the admin list, retry and delete', () => {
     await t.db.updateTable('assets').set({ ladder: null }).where('id', '=', id).execute();
     expect((await asset(id)).outdated).toBe(true);
 
-    expect((await t.request(testUsers.learner, 'POST', '/media/assets/reprocess-outdated')).status).toBe(403);
-    const asked = await t.request(testUsers.admin, 'POST', '/media/assets/reprocess-outdated');
+    expect((await t.request(testUsers.learner, 'POST', '/media/reprocess-outdated')).status).toBe(403);
+    const asked = await t.request(testUsers.admin, 'POST', '/media/reprocess-outdated');
     expect(asked.status).toBe(202);
     expect(await asked.json()).toMatchObject({ message: 'Processing 1 video again', data: { queued: 1 } });
     expect(await asset(id)).toMatchObject({ status: 'ready', reprocessing: true, outdated: true });
     expect(await t.process(id)).toBe('ready');
     expect(await asset(id)).toMatchObject({ status: 'ready', reprocessing: false, outdated: false });
-    const again = await t.request(testUsers.admin, 'POST', '/media/assets/reprocess-outdated');
+    const again = await t.request(testUsers.admin, 'POST', '/media/reprocess-outdated');
     expect(await again.json()).toMatchObject({ message: 'Every video is up to date', data: { queued: 0 } });
   });
 
