@@ -36,10 +36,13 @@ const asset = (n: number, originalName: string, extra: Partial<AdminMediaAsset> 
 });
 
 let assets: AdminMediaAsset[];
+/** Older encodes on later pages of the list (not among `assets`). */
+let olderElsewhere: number;
 let requests: Array<{ method: string; path: string }>;
 
 beforeEach(() => {
   requests = [];
+  olderElsewhere = 0;
   assets = [asset(1, 'intro.mp4', { outdated: true }), asset(2, 'keynote.mp4'), asset(3, 'cover.png', { kind: 'image', mimeType: 'image/png', streamUrl: null, renditions: [] })];
   vi.stubGlobal(
     'fetch',
@@ -49,10 +52,14 @@ beforeEach(() => {
       requests.push({ method, path });
       const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
       const again = (item: AdminMediaAsset) => Object.assign(item, { reprocessing: true, progress: 0 });
-      if (method === 'GET' && path === '/api/v1/media/assets') return json(200, { success: true, data: { items: assets, total: assets.length, page: 1, limit: 20 } });
+      const waiting = () => assets.filter((item) => item.outdated && !item.reprocessing);
+      if (method === 'GET' && path === '/api/v1/media/assets') {
+        return json(200, { success: true, data: { items: assets, total: assets.length + olderElsewhere, page: 1, limit: 20, outdated: waiting().length + olderElsewhere } });
+      }
       if (method === 'POST' && path === '/api/v1/media/reprocess-outdated') {
-        const outdated = assets.filter((item) => item.outdated && !item.reprocessing).map(again);
-        return json(202, { success: true, message: 'Processing again', data: { queued: outdated.length } });
+        const queued = waiting().map(again).length + olderElsewhere;
+        olderElsewhere = 0;
+        return json(202, { success: true, message: 'Processing again', data: { queued } });
       }
       const one = /^\/api\/v1\/media\/assets\/([0-9a-f]{24})\/reprocess$/.exec(path);
       const found = one && assets.find((item) => item.id === one[1]);
@@ -76,12 +83,25 @@ describe('the Media page', () => {
     renderPage();
     expect(await screen.findByText('Ready · older encode')).toBeTruthy();
     expect(within(row('keynote.mp4')).getByText('Ready')).toBeTruthy();
+    expect(screen.getByText(/^1 video was encoded before the current quality ladder/)).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Process older videos again' }));
     expect((await screen.findByRole('status')).textContent).toBe('Processing 1 video again; each keeps playing meanwhile');
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/v1/media/reprocess-outdated']);
     expect(await within(row('intro.mp4')).findByText('Ready · processing again 0%')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Process older videos again' })).toBeNull();
+  });
+
+  it('offers the bulk request when every older video is on another page of the list', async () => {
+    assets = assets.map((item) => ({ ...item, outdated: false }));
+    olderElsewhere = 3;
+    renderPage();
+    expect(await screen.findByText(/^3 videos were encoded before the current quality ladder/)).toBeTruthy();
+    expect(screen.queryByText('Ready · older encode')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Process older videos again' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Processing 3 videos again; each keeps playing meanwhile');
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Process older videos again' })).toBeNull());
   });
 
   it('processes one ready video again; only ready videos offer it', async () => {

@@ -47,9 +47,10 @@ export function MediaListPage() {
     <section>
       <h1>Media</h1>
       <p>Videos, images and files uploaded from the product form. A video streams once it is ready.</p>
-      {data.items.some((asset) => asset.outdated && !asset.reprocessing) ? (
+      {data.outdated > 0 ? (
         <p>
-          Some videos were encoded before the current quality ladder; processed again, they take less data for the same picture.{' '}
+          {data.outdated === 1 ? '1 video was' : `${data.outdated} videos were`} encoded before the current quality ladder; processed again, they take less data for the
+          same picture.{' '}
           <Button
             variant="secondary"
             onClick={() =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema, pagingQuerySchema } from './api';
+import { objectIdSchema, pageSchema, pagingQuerySchema } from './api';
 import { IMAGE_FILE_EXTENSIONS } from './images';
 
 export * from './images';
@@ -78,6 +78,11 @@ export type MediaAsset = z.infer<typeof mediaAssetSchema>;
 /** The admin's list row: the asset and the products that use it. */
 export const adminMediaAssetSchema = mediaAssetSchema.extend({ usage: z.array(mediaUsageSchema) });
 export type AdminMediaAsset = z.infer<typeof adminMediaAssetSchema>;
+/** The admin's list: a page of assets, and how many videos of the whole library wait for the current ladder. */
+export const adminMediaListSchema = pageSchema(adminMediaAssetSchema).extend({
+  /** Ready videos an earlier ladder made and nobody has asked to process again (on any page). */
+  outdated: z.number().int(),
+});
 
 export const mediaListQuerySchema = pagingQuerySchema.extend({
   status: z.enum(MEDIA_STATUSES).optional(),

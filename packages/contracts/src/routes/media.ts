@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { objectIdSchema, pageSchema } from '../api';
+import { objectIdSchema } from '../api';
 import {
-  adminMediaAssetSchema,
+  adminMediaListSchema,
   imageFileSchema,
   mediaAssetFactsSchema,
   mediaAssetSchema,
@@ -27,7 +27,7 @@ export const mediaRoutes = defineRoutes({
   uploadOffset: { ...tus, method: 'HEAD', path: '/media/uploads/:id', params: asset, summary: 'How much of an upload has arrived (tus Upload-Offset): where a resumed upload goes on' },
   appendUpload: { ...tus, method: 'PATCH', path: '/media/uploads/:id', params: asset, summary: 'Send the next bytes of an upload (tus; application/offset+octet-stream at Upload-Offset)' },
   cancelUpload: { ...tus, method: 'DELETE', path: '/media/uploads/:id', params: asset, summary: 'Abandon an unfinished upload (tus termination)' },
-  listAssets: { method: 'GET', path: '/media/assets', service, access: 'admin', summary: 'Every asset, newest first, with the products that use it', query: mediaListQuerySchema, response: pageSchema(adminMediaAssetSchema) },
+  listAssets: { method: 'GET', path: '/media/assets', service, access: 'admin', summary: 'Every asset, newest first, with the products that use it', query: mediaListQuerySchema, response: adminMediaListSchema },
   getAsset: { method: 'GET', path: '/media/assets/:id', service, access: 'admin', summary: 'One asset: its status, processing percent, facts and stream', params: asset, response: mediaAssetSchema },
   retryAsset: { method: 'POST', path: '/media/assets/:id/retry', service, access: 'admin', status: 202, summary: 'Process a failed asset again', params: asset, response: mediaAssetSchema },
   reprocessAsset: {

@@ -20,9 +20,9 @@ export function createAssetHandlers(deps: Deps): Handlers {
 
   return {
     async listAssets({ query, requestId }) {
-      const { rows, total } = await listAssets(db, query);
+      const { rows, total, outdated } = await listAssets(db, query);
       const usage = await usageOf(rows.map((row) => row.id), requestId);
-      return { items: rows.map((row) => ({ ...toAsset(row, token(row.id)), usage: usage[row.id] ?? [] })), total, page: query.page, limit: query.limit };
+      return { items: rows.map((row) => ({ ...toAsset(row, token(row.id)), usage: usage[row.id] ?? [] })), total, page: query.page, limit: query.limit, outdated };
     },
 
     getAsset: async ({ params }) => {
@@ -50,16 +50,17 @@ export function createAssetHandlers(deps: Deps): Handlers {
     async reprocessAsset({ params }) {
       const row = await requireAsset(params.id);
       if (row.status !== 'ready' || row.kind !== 'video') throw badRequest(MEDIA_MESSAGES.notReprocessable);
-      // (asked twice, it is one request, and the queue keeps one job for the asset)
-      await requestReprocess(db, { id: row.id });
+      // Asked twice, it is one request: the update changes nothing (the row read shows it asked, unless
+      // another admin asked in between) and the queue keeps one job.
+      const [asked] = await requestReprocess(db, { id: row.id });
       await deps.jobs.enqueue(row.id);
-      const asked = await requireAsset(row.id);
-      return reply(toAsset(asked, token(row.id)), { status: 202, message: 'Processing again' });
+      const now = asked ?? (row.reprocess_requested_at ? row : await requireAsset(row.id));
+      return reply(toAsset(now, token(row.id)), { status: 202, message: 'Processing again' });
     },
 
     // Every ready video an earlier ladder made (after an upgrade): each is asked as Process again asks.
     async reprocessOutdated() {
-      const ids = await requestReprocess(db, { outdated: true });
+      const ids = (await requestReprocess(db, { outdated: true })).map((asked) => asked.id);
       for (const id of ids) await deps.jobs.enqueue(id);
       return reply({ queued: ids.length }, { status: 202, message: ids.length === 0 ? 'Every video is up to date' : `Processing ${ids.length} ${ids.length === 1 ? 'video' : 'videos'} again` });
     },

@@ -66,6 +66,8 @@ const LADDER = [
  * capped constant quality, mono kept mono.)
  */
 export const LADDER_VERSION = 2;
+/** The ladder of a video made before the ladder was recorded (its `ladder` is null). */
+export const FIRST_LADDER = 1;
 /** x264's own default quality: visually clean at every step of the ladder. */
 const VIDEO_CRF = 23;
 /** AAC per channel: 64 kbps mono, 128 kbps stereo (a mono source stays mono). */
