@@ -1,13 +1,23 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer, formatEml } from './mail';
 import { testLog } from './testing';
 
+const made: string[] = [];
+const outbox = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+  made.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('mailer without SMTP_URL', () => {
   it('writes each message as one .eml file in the outbox, with the link intact', async () => {
-    const outboxDir = path.join(mkdtempSync(path.join(tmpdir(), 'outbox-')), 'nested');
+    const outboxDir = path.join(outbox(), 'nested');
     const mailer = createMailer({ outboxDir, from: 'Catalyst <no-reply@catalyst.example>', log: testLog });
     await mailer.send({ to: 'someone@example.com', subject: 'Verify\r\nBcc: evil@example.com', text: 'Open http://localhost:8080/verify-email?token=abc_DEF-1' });
     await mailer.send({ to: 'other@example.com', subject: 'Second', text: 'two' });
@@ -29,7 +39,7 @@ describe('outbox log lines', () => {
   };
 
   it('carry the body (and its link) in development only', async () => {
-    const outboxDir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+    const outboxDir = outbox();
     const dev = capture();
     await createMailer({ outboxDir, from: 'x <x@example.com>', log: dev.log, logBodies: true }).send({ to: 'a@example.com', subject: 'S', text: 'link http://x/reset-password?token=secret' });
     expect(JSON.stringify(dev.lines)).toContain('token=secret');

@@ -1,5 +1,5 @@
 // Builds the auth app against a fresh real Postgres database for one test file.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, type Cache, type MailMessage } from '@catalyst/service-kit';
@@ -15,11 +15,12 @@ export const PUBLIC_URL = 'http://catalyst.test';
 
 export async function createTestAuth(overrides: Partial<Record<keyof Config, string>> = {}, options: { cache?: Cache } = {}) {
   const database = await createTestDatabase();
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'auth-outbox-'));
   const config = configSchema.parse({
     DATABASE_URL: database.url,
     INTERNAL_SECRET: TEST_INTERNAL_SECRET,
     PUBLIC_URL,
-    OUTBOX_DIR: mkdtempSync(path.join(tmpdir(), 'auth-outbox-')),
+    OUTBOX_DIR: outboxDir,
     LOG_LEVEL: 'silent',
     // Every test call comes from one address ('direct'); tests of these limits set their own.
     REGISTER_MAX_PER_ADDRESS: '1000',
@@ -69,6 +70,7 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
     await cache.close();
     await db.destroy();
     await database.drop();
+    rmSync(outboxDir, { recursive: true, force: true });
   };
 
   return { app, db, cache, config, mailer, deps, call, resolve, asBearer, register, close };
