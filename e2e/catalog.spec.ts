@@ -272,6 +272,8 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
       await expect(products).toHaveText([/Modern JavaScript Essentials/]);
 
       await page.getByRole('button', { name: 'Clear filters' }).click();
+      // the address first: a list that stays filtered then says whether the address or the answer lagged
+      await expect(page).toHaveURL(/\?sort=title&layout=list$/);
       await expect(products).toHaveCount(4);
       await expect(page.getByLabel('Search content')).toHaveValue('');
       await expect(typeSelect(page)).toHaveValue('');

@@ -54,7 +54,9 @@ export function useLibraryView() {
     setParams((current) => writeLibraryView(current, { ...readLibraryView(current), ...next }), options);
 
   useEffect(() => {
-    if (settledSearch === written.current) return;
+    // A value the box no longer holds is not written: a timer that fired as Clear filters or back/forward
+    // changed the box must not put the old search back in the address.
+    if (settledSearch === written.current || settledSearch !== searchText) return;
     written.current = settledSearch;
     change({ search: settledSearch }, { replace: view.search !== '' });
     // only a settled edit of the box writes the address
