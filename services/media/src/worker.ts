@@ -4,10 +4,11 @@ import { startTelemetry } from '@catalyst/service-kit/telemetry';
 import { createDb, createLogger, gaugeAtScrape, isUnavailableError, mediaToolPath, metrics, startMetricsServer } from '@catalyst/service-kit';
 import { loadConfig } from './config';
 import type { Database } from './db/schema';
-import { PROCESS_QUEUE, RETIRE_QUEUE, startJobs, SWEEP_QUEUE, type ProcessJob, type RetireJob } from './jobs/queue';
+import { PROCESS_EXPIRE_SECONDS, PROCESS_QUEUE, RETIRE_QUEUE, startJobs, SWEEP_QUEUE, type ProcessJob, type RetireJob } from './jobs/queue';
 import { recoverJobs, sweepOrphans } from './jobs/recovery';
 import { endRunningFfmpeg } from './processing/ffmpeg';
 import { markFailed, processAsset } from './processing/process-asset';
+import { sweepWorkDirs } from './processing/work-dirs';
 import { SCHEMA } from './setup';
 import { createStorage } from './storage';
 
@@ -70,6 +71,13 @@ await jobs.boss.work<RetireJob>(RETIRE_QUEUE, async ([job]) => {
 });
 await jobs.boss.work(SWEEP_QUEUE, async () => ({ removed: await timed(SWEEP_QUEUE, () => sweepOrphans({ db, storage, log, hours: config.MEDIA_ORPHAN_HOURS })) }));
 await jobs.boss.schedule(SWEEP_QUEUE, '17 * * * *');
+// Run folders a killed worker left on this machine (the queue's sweep runs on one worker only; this is per machine).
+const sweepLocal = () =>
+  sweepWorkDirs(PROCESS_EXPIRE_SECONDS * 1000)
+    .then((removed) => removed > 0 && log.info({ removed }, 'removed run folders a stopped worker left'))
+    .catch((error: Error) => log.warn({ err: error.message }, 'run folder sweep failed'));
+await sweepLocal();
+const localSweep = setInterval(sweepLocal, 60 * 60 * 1000);
 
 // Jobs a killed worker left running, and assets with no job, are seen to at once and then every few seconds.
 const recover = () => recoverJobs({ db, jobs, log, staleSeconds: config.MEDIA_JOB_STALE_SECONDS }).catch((error: Error) => log.warn({ err: error.message }, 'job recovery failed'));
@@ -82,6 +90,7 @@ async function stop(signal: string) {
   stopping = true;
   log.info({ signal }, 'media worker stopping');
   clearInterval(recovery);
+  clearInterval(localSweep);
   // Running jobs get a few seconds to finish; any still running are taken back by the next worker's recovery.
   // Within the launcher's (and Kubernetes') grace before SIGKILL, so the worker ends its own ffmpeg runs.
   await jobs.stop(config.MEDIA_STOP_GRACE_SECONDS * 1000).catch(() => undefined);

@@ -24,6 +24,8 @@ export interface RetireJob {
  * and a player may be reading a segment it was given just before the swap.
  */
 export const RETIRE_AFTER_SECONDS = 5 * 60;
+/** The longest a processing run may last: the queue ends its job then (and so nothing works in its folder after). */
+export const PROCESS_EXPIRE_SECONDS = 60 * 60;
 
 /** The job queue in Postgres (pg-boss): the service enqueues, the worker process works. */
 export interface MediaJobs {
@@ -48,7 +50,7 @@ export async function startJobs({ connectionString, log, supervise = false }: { 
   boss.on('error', (error) => log.error({ err: error.message }, 'job queue error'));
   await boss.start();
   // stately: at most one queued and one running job per asset, so a retry click or a re-sent finish never doubles work.
-  await createQueue(boss, { name: PROCESS_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 * 60 });
+  await createQueue(boss, { name: PROCESS_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: PROCESS_EXPIRE_SECONDS });
   await createQueue(boss, { name: RETIRE_QUEUE, policy: 'standard', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 });
   await createQueue(boss, { name: SWEEP_QUEUE, policy: 'singleton', retryLimit: 1, expireInSeconds: 10 * 60 });
   return {

@@ -63,8 +63,8 @@ describe('processing jobs survive a killed worker', () => {
   it('a worker told to stop mid-run ends its ffmpeg before exiting, and the next worker completes the job', async () => {
     const source = readFileSync(makeVideo(t.dataDir, { seconds: 24, height: 720, name: 'stopped.mp4' }));
     const { id } = await t.upload(source, 'stopped.mp4', 'video/mp4');
-    // Every ffmpeg of a run works in its own catalyst-<asset id>- folder.
-    const ffmpegRuns = () => spawnSync('pgrep', ['-f', `catalyst-${id}-`]).stdout.toString().trim();
+    // Every ffmpeg of a run works in a folder of its own named after the asset.
+    const ffmpegRuns = () => spawnSync('pgrep', ['-f', `catalyst-media-work/${id}-`]).stdout.toString().trim();
 
     const first = startWorker({ MEDIA_STOP_GRACE_SECONDS: '0' });
     await expect.poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 }).toBeGreaterThan(10);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
@@ -10,6 +9,7 @@ import type { MediaStorage } from '../storage';
 import { originalOf } from '../storage/original';
 import { extractPosterFrame, LADDER_VERSION, makeStoryboard, probeVideo, transcodeHls, UndecodableError } from './ffmpeg';
 import { encodePoster, processImage } from './image';
+import { makeWorkDir } from './work-dirs';
 
 export interface ProcessingDeps {
   db: Kysely<Database>;
@@ -63,7 +63,7 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
     void mine().set({ heartbeat_at: new Date() }).execute().catch(() => undefined);
   }, HEARTBEAT_MS);
 
-  const work = await mkdtemp(path.join(os.tmpdir(), `catalyst-${assetId}-`));
+  const work = await makeWorkDir(assetId);
   const started = performance.now();
   try {
     const withSource = <T>(work: (file: string) => Promise<T>) =>

@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { S3Store } from '@tus/s3-store';
 import { createS3ObjectStore, s3ClientConfigOf, type S3Settings } from '@catalyst/service-kit/storage';
+import { makeWorkDir } from '../processing/work-dirs';
 import { MEDIA_STORAGE, publishedFiles, StorageUnavailableError, type MediaStorage } from './storage';
 
 export type { S3Settings };
@@ -33,7 +33,7 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
     },
 
     async withLocalUpload(id, work) {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'catalyst-media-'));
+      const dir = await makeWorkDir(`upload-${id}`);
       try {
         const upload = await files.read(uploadKey(id));
         if (!upload) throw missingUpload(id);
