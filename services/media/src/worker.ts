@@ -76,7 +76,8 @@ const sweepLocal = () =>
   sweepWorkDirs(PROCESS_EXPIRE_SECONDS * 1000)
     .then((removed) => removed > 0 && log.info({ removed }, 'removed run folders a stopped worker left'))
     .catch((error: Error) => log.warn({ err: error.message }, 'run folder sweep failed'));
-await sweepLocal();
+// Off the start-up path: removing a large left-over encode must not hold back the worker's first job.
+void sweepLocal();
 const localSweep = setInterval(sweepLocal, 60 * 60 * 1000);
 
 // Jobs a killed worker left running, and assets with no job, are seen to at once and then every few seconds.

@@ -54,8 +54,8 @@ export function createAssetHandlers(deps: Deps): Handlers {
       // another admin asked in between) and the queue keeps one job.
       const [asked] = await requestReprocess(db, { id: row.id });
       await deps.jobs.enqueue(row.id);
-      const now = asked ?? (row.reprocess_requested_at ? row : await requireAsset(row.id));
-      return reply(toAsset(now, token(row.id)), { status: 202, message: 'Processing again' });
+      const current = asked ?? (row.reprocess_requested_at ? row : await requireAsset(row.id));
+      return reply(toAsset(current, token(row.id)), { status: 202, message: 'Processing again' });
     },
 
     // Every ready video an earlier ladder made (after an upgrade): each is asked as Process again asks.

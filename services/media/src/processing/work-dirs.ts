@@ -20,7 +20,8 @@ export async function makeWorkDir(name: string, root = workRoot()): Promise<stri
  * Removes the run folders last changed longer ago than a run can last (the queue ends a job at that age,
  * so nothing still works in them); a run in progress is never touched. Answers how many went.
  */
-export async function sweepWorkDirs(olderThanMs: number, { now = Date.now(), root = workRoot() } = {}): Promise<number> {
+export async function sweepWorkDirs(olderThanMs: number, { root = workRoot() } = {}): Promise<number> {
+  const now = Date.now();
   const names = await readdir(root).catch(() => [] as string[]);
   let removed = 0;
   for (const name of names) {
