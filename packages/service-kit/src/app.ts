@@ -81,10 +81,14 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     }
   });
 
-  // The unread rest of the body leaves the connection unusable: close it, or the gateway's keep-alive
-  // agent would hand that dead socket to the next caller's request (a 503 for someone else).
-  const bodyTooLarge = (c: Context) => c.json({ success: false, message: 'Request body is too large' }, 413, { connection: 'close' });
-  const limitBody = bodyLimit({ maxSize: maxBodyBytes, onError: bodyTooLarge });
+  // A declared length over the limit is refused before a byte is read, on a connection that stays open:
+  // @hono/node-server discards the rest of the body once the answer is sent (for up to 500 ms or 64 MB, then
+  // it closes), so the caller reads its 413 and a keep-alive agent (the gateway's) can use the connection
+  // again. Closing at once instead resets a caller still sending: on a busy machine its fetch then fails
+  // before it reads the answer. A body without a declared length was partly read when refused: close it,
+  // or the gateway's agent would hand that dead socket to the next caller's request (a 503 for someone else).
+  const refuseTooLarge = (c: Context, headers?: Record<string, string>) => c.json({ success: false, message: 'Request body is too large' }, 413, headers);
+  const limitBody = bodyLimit({ maxSize: maxBodyBytes, onError: (c) => refuseTooLarge(c, { connection: 'close' }) });
   // GET and HEAD carry no body; asking for one would build a full fetch Request per read for nothing.
   // Streamed bodies (resumable uploads) are bounded by their route's own limit, never read whole.
   // A declared length is judged from the header alone (the body is then read from node's request: request-body.ts).
@@ -92,7 +96,7 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || streamedBodies?.test(c.req.path)) return next();
     const length = declaredLength(c);
     if (length === undefined) return limitBody(c, next);
-    if (length > maxBodyBytes) return bodyTooLarge(c);
+    if (length > maxBodyBytes) return refuseTooLarge(c);
     return next();
   });
 

@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,5 +56,26 @@ describe('request bodies', () => {
   it('refuses a declared length over the service’s limit with 413 before reading it, and malformed JSON with 400', async () => {
     expect(await post([`{"name":"${'x'.repeat(2_000)}"}`])).toEqual({ status: 413, body: { success: false, message: 'Request body is too large' } });
     expect(await post(['{"name":'])).toEqual({ status: 400, body: { success: false, message: 'Malformed JSON body' } });
+  });
+
+  it('lets a caller still sending a refused body finish it and ask again on the same connection', async () => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8').on('data', (text: string) => (received += text));
+    const closed = new Promise<string>((resolve) => socket.once('close', () => resolve('closed')));
+    const until = (pattern: RegExp) =>
+      Promise.race([closed, new Promise<string>((resolve) => socket.on('data', () => pattern.test(received) && resolve('answered')))]);
+    const body = `{"name":"${'x'.repeat(200_000)}"}`;
+    try {
+      socket.write(`POST /echo HTTP/1.1\r\nhost: test\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 1_000)}`);
+      expect(await until(/Request body is too large/)).toBe('answered');
+      expect(received).toMatch(/^HTTP\/1\.1 413 /);
+      socket.write(body.slice(1_000));
+      const next = '{"name":"Tea"}';
+      socket.write(`POST /echo HTTP/1.1\r\nhost: test\r\ncontent-type: application/json\r\ncontent-length: ${next.length}\r\n\r\n${next}`);
+      expect(await until(/HTTP\/1\.1 200 [^]*"name":"Tea"/)).toBe('answered');
+    } finally {
+      socket.destroy();
+    }
   });
 });
