@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -166,6 +166,19 @@ describe('creator library', () => {
     // The read follows the address in the page's effect, after the render that wrote it.
     await waitFor(() => expect(libraryCalls(api).at(-1)).toContain('search=css'));
     expect(container.querySelector('[data-layout="list"]')).toBeTruthy();
+  });
+
+  it('keeps both of two choices made before the page renders again (a slow device)', async () => {
+    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    mount('/browse/category/web-development/creator/d00000000000000000000001?layout=list');
+    await screen.findByText('Finished course');
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'video' } });
+      fireEvent.change(screen.getByLabelText('Level'), { target: { value: 'beginner' } });
+    });
+    await waitFor(() => expect(address()).toBe('?layout=list&type=video&level=beginner'));
+    expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('video');
+    await waitFor(() => expect(libraryCalls(api).at(-1)).toMatch(/type=video.*difficulty=beginner|difficulty=beginner.*type=video/));
   });
 
   it('opens with the view the address holds, ignoring values it does not know', async () => {

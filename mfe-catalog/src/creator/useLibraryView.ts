@@ -50,15 +50,27 @@ export function useLibraryView() {
   const settledSearch = useDebouncedValue(searchText, 250);
   const written = useRef(view.search);
 
-  const change = (next: Partial<LibraryView>, options: { replace?: boolean } = {}) =>
-    setParams((current) => writeLibraryView(current, { ...readLibraryView(current), ...next }), options);
+  // Every write builds on the address as it is now. The router's params are those of the last render (its own
+  // functional setter hands out the same), so two writes before the next render (a settled search and Clear
+  // filters, two choices on a slow device) would each start from the old address and the later would undo the
+  // earlier. What this hook last wrote stands in until a render brings new params (handlers and effects
+  // always come from the last render, so theirs are the router's latest).
+  const pending = useRef<{ over: URLSearchParams; address: URLSearchParams } | null>(null);
+  const currentAddress = () => (pending.current?.over === params ? pending.current.address : params);
+
+  const change = (next: Partial<LibraryView>, options: { replace?: boolean } = {}) => {
+    const current = currentAddress();
+    const address = writeLibraryView(current, { ...readLibraryView(current), ...next });
+    pending.current = { over: params, address };
+    setParams(address, options);
+  };
 
   useEffect(() => {
     // A value the box no longer holds is not written: a timer that fired as Clear filters or back/forward
     // changed the box must not put the old search back in the address.
     if (settledSearch === written.current || settledSearch !== searchText) return;
     written.current = settledSearch;
-    change({ search: settledSearch }, { replace: view.search !== '' });
+    change({ search: settledSearch }, { replace: readLibraryView(currentAddress()).search !== '' });
     // only a settled edit of the box writes the address
   }, [settledSearch]);
 
