@@ -150,8 +150,8 @@ export async function badInput(suite: Suite) {
     }
   }
 
-  // A body within the gateway's limit but over its service's (auth holds bodies to 64 KB) is the service's 413,
-  // every time: the service refusing it while the gateway still sends it must not turn into a 503.
+  // A body within BODY_LIMIT but over its route's JSON limit (64 KiB for sign-in) is a 413 every time, never a
+  // 503: the gateway refuses it itself, and a service refusing a body mid-send leaves the sender its answer.
   const overAuthLimit = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(900_000) });
   const answers = new Map<string, number>();
   for (let i = 0; i < 100; i++) {

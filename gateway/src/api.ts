@@ -135,7 +135,15 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
     next();
   };
 
-  const readBody = express.raw({ type: () => true, limit: config.BODY_LIMIT }) as Handler;
+  // Each body is read up to its route's declared JSON limit (the service would refuse more: a 413 from here
+  // costs neither the read of the rest nor a forward), never beyond BODY_LIMIT; one reader per limit.
+  const readers = new Map<number, Handler>();
+  const readBody: Handler = (req, res, next) => {
+    const limit = Math.min(routeOf(res).maxBodyBytes ?? config.BODY_LIMIT, config.BODY_LIMIT);
+    let read = readers.get(limit);
+    if (!read) readers.set(limit, (read = express.raw({ type: () => true, limit }) as Handler));
+    return read(req, res, next);
+  };
 
   // Bodies are forwarded as bytes: the gateway never parses what it only forwards (a large or deeply
   // nested JSON body would hold its event loop for every other request); each service parses with its

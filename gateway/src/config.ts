@@ -10,7 +10,13 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const REMOTE_NAMES = ['catalog', 'player', 'account', 'admin', 'community'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-const BYTE_SIZE = /^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i;
+const BYTE_SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i;
+const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+/** A size such as 1mb or 512kb in bytes (binary units, as express reads them). */
+const byteCount = (size: string) => {
+  const [, amount, unit = 'b'] = BYTE_SIZE.exec(size.trim())!;
+  return Math.floor(Number(amount) * BYTE_UNITS[unit.toLowerCase()]!);
+};
 const timeoutMs = (fallback: number) => z.coerce.number().int().min(50).max(300_000).default(fallback);
 
 const remoteUrl = z
@@ -69,7 +75,8 @@ export const configSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
   INTERNAL_SECRET: z.string({ error: 'INTERNAL_SECRET is required (at least 32 characters)' }).min(32, 'INTERNAL_SECRET must be at least 32 characters'),
   REDIS_URL: z.string().url('REDIS_URL must be a redis:// URL').optional(),
-  BODY_LIMIT: z.string().regex(BYTE_SIZE, 'BODY_LIMIT must be a size such as 1mb or 512kb').default('1mb'),
+  /** The largest body the gateway reads, in bytes (a route's declared JSON limit may hold it lower). */
+  BODY_LIMIT: z.string().trim().regex(BYTE_SIZE, 'BODY_LIMIT must be a size such as 1mb or 512kb').default('1mb').transform(byteCount),
   /** Upstream timeouts (time until the upstream starts answering), per route class. */
   AUTH_TIMEOUT_MS: timeoutMs(10_000),
   CONTENT_TIMEOUT_MS: timeoutMs(10_000),

@@ -107,6 +107,32 @@ describe('proxying request bodies', () => {
   });
 });
 
+describe('a route declaring a smaller JSON body than BODY_LIMIT', () => {
+  let world: Awaited<ReturnType<typeof startWorld>>;
+  beforeAll(async () => {
+    world = await startWorld({ BODY_LIMIT: '1mb' });
+  });
+  afterAll(() => world.close());
+  const post = (path: string, bytes: number) =>
+    fetch(`${world.gateway.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(bytes) }) });
+
+  it('is refused with 413 at the gateway over its declared limit, never reaching the service', async () => {
+    const before = world.auth.seen.length;
+    const refused = await post('/auth/login', 100 * 1024);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ success: false, message: 'Request body is too large' });
+    expect(world.auth.seen.length).toBe(before);
+    // The same gateway still forwards that size where the route allows it (an admin product form: 512 KiB).
+    const allowed = await post('/admin/products', 100 * 1024);
+    expect((await echoOf(allowed)).service).toBe('content');
+  });
+
+  it('is forwarded within its declared limit', async () => {
+    const response = await post('/auth/login', 60 * 1024);
+    expect((await echoOf(response)).service).toBe('auth');
+  });
+});
+
 describe('when a service is slow or gone', () => {
   it('answers 503 in the error shape when the service refuses connections', async () => {
     const content = await startStandIn('content');

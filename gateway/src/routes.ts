@@ -1,4 +1,4 @@
-import { apiRoutes, routeKey, SERVICES, type RouteDeclaration, type RouteOwner, type ServiceName, type TimeoutClass } from '@catalyst/contracts';
+import { apiRoutes, jsonBodyLimit, routeKey, SERVICES, type RouteDeclaration, type RouteOwner, type ServiceName, type TimeoutClass } from '@catalyst/contracts';
 
 /**
  * The gateway's routing, derived from the route declarations of packages/contracts (architecture: "API
@@ -36,6 +36,11 @@ export interface ApiRoute {
    * gateway finds entitled itself (audience.ts).
    */
   audience?: 'premium';
+  /**
+   * The largest body its service parses (declared JSON bodies): a larger one is refused here, before it is
+   * read whole or forwarded. Other routes are held to BODY_LIMIT only.
+   */
+  maxBodyBytes?: number;
 }
 
 export interface ApiRouter {
@@ -101,6 +106,7 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
     const byMethod = new Map<string, ApiRoute>();
     for (const route of group) {
       if (byMethod.has(route.method)) throw new Error(`${routeKey(route)} is declared twice`);
+      const bodyLimit = jsonBodyLimit(route);
       const resolved: ApiRoute = {
         ...base,
         path: route.path,
@@ -109,6 +115,7 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
         ...(route.bodyKind === 'stream' ? { streamBody: true } : {}),
         ...(route.timeout === 'stream' ? { streamAnswer: true } : {}),
         ...(route.cache === 'premium' ? { audience: 'premium' as const } : {}),
+        ...(bodyLimit !== undefined ? { maxBodyBytes: bodyLimit } : {}),
       };
       byMethod.set(route.method, resolved);
       routes.push(resolved);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { FieldError } from '@catalyst/contracts';
+import { DEFAULT_JSON_BODY_BYTES, type FieldError } from '@catalyst/contracts';
 import { HttpError, badRequest } from './errors';
 import { bodyBytes } from './request-body';
 
@@ -33,8 +33,6 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.inf
   throw badRequest(errors[0]?.message ?? 'Invalid request', errors);
 }
 
-/** Every JSON body a route reads is at most this large unless the route asks for more (admin forms). */
-export const DEFAULT_JSON_BODY_BYTES = 64 * 1024;
 /** Deeper nesting than any request of this API has: refused before JSON.parse spends time on it. */
 export const MAX_JSON_DEPTH = 32;
 export const BODY_TOO_LARGE_MESSAGE = 'Request body is too large';

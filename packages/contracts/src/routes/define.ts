@@ -59,7 +59,7 @@ export interface RouteDeclaration {
   query?: z.ZodType;
   body?: z.ZodType;
   bodyKind?: BodyKind;
-  /** Largest body accepted (default 64 KiB; service-kit DEFAULT_JSON_BODY_BYTES). */
+  /** Largest JSON body accepted (default DEFAULT_JSON_BODY_BYTES): held to it by the gateway and the service. */
   maxBodyBytes?: number;
   /** The `data` of the success answer `{ success: true, data, message? }`. */
   response: z.ZodType;
@@ -76,6 +76,16 @@ export interface RouteDeclaration {
 }
 
 export type RouteTable = Record<string, RouteDeclaration>;
+
+/** Every JSON body a route reads is at most this large unless the route asks for more (admin forms). */
+export const DEFAULT_JSON_BODY_BYTES = 64 * 1024;
+
+/**
+ * The largest body a route's service parses, for a route whose body is JSON against its schema; undefined
+ * for the rest (no body, forms, raw and streamed bodies: their handlers read them).
+ */
+export const jsonBodyLimit = (route: RouteDeclaration): number | undefined =>
+  route.body && (route.bodyKind ?? 'json') === 'json' ? (route.maxBodyBytes ?? DEFAULT_JSON_BODY_BYTES) : undefined;
 
 /** Declares a service's endpoints, keeping each one's literal types (for typed handlers and calls). */
 export const defineRoutes = <const T extends RouteTable>(routes: T): T => routes;
