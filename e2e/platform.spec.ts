@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { dataDir, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -11,6 +12,32 @@ const deployed = (app: string) => path.join(dataDir, 'static', app, 'dist');
 /** name → mtime of every file in a folder, to prove a deploy did not touch it. */
 function snapshot(dir: string): Record<string, number> {
   return Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => [f, statSync(path.join(dir, f)).mtimeMs]));
+}
+
+/**
+ * The addresses of every script the page downloads, and a way to read them afterwards. A response's own body is
+ * gone once the page navigates on, so the bodies are asked for again (same context, same cookies) when the test
+ * reads them, each once.
+ */
+function recordScripts(page: Page) {
+  const urls = new Set<string>();
+  const bodies = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') urls.add(response.url());
+  });
+  const body = (url: string) => {
+    let text = bodies.get(url);
+    if (!text) {
+      text = page.request.get(url).then((answer) => answer.text());
+      bodies.set(url, text);
+    }
+    return text;
+  };
+  return {
+    paths: () => [...urls].map((url) => new URL(url).pathname),
+    /** Path → body of every script downloaded so far. */
+    read: async () => new Map(await Promise.all([...urls].map(async (url) => [new URL(url).pathname, await body(url)] as const))),
+  };
 }
 
 test.beforeEach(async ({ page }) => {
@@ -102,30 +129,23 @@ test('a visitor never downloads the admin remote, and a learner is refused at /a
 });
 
 test('every script a page runs is compiled while it downloads: each starts with V8’s compile hint', async ({ page }) => {
-  const scripts = new Map<string, string>();
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    scripts.set(new URL(response.url()).pathname, (await response.text().catch(() => '')).slice(0, 40));
-  });
+  const scripts = recordScripts(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
   await loginAs(page, 'learner');
   await page.goto('/browse');
   await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
-  await expect.poll(() => [...scripts.keys()].some((file) => file.startsWith('/mf/catalog/'))).toBe(true);
-  const unhinted = [...scripts].filter(([, start]) => !start.startsWith('//# allFunctionsCalledOnLoad\n')).map(([file]) => file);
-  expect(scripts.size).toBeGreaterThan(5);
+  await expect.poll(() => scripts.paths().some((file) => file.startsWith('/mf/catalog/'))).toBe(true);
+  const bodies = await scripts.read();
+  const unhinted = [...bodies].filter(([, body]) => !body.startsWith('//# allFunctionsCalledOnLoad\n')).map(([file]) => file);
+  expect(bodies.size).toBeGreaterThan(5);
   expect(unhinted).toEqual([]);
 });
 
 test('pages that only read never download the schema library: a member’s account pages and an admin’s lists (with their reason dialogs) never do, a form does', async ({ page }) => {
+  const scripts = recordScripts(page);
   /** Scripts the page downloaded that carry zod (one of its own error texts survives minification). */
-  const withZod: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const body = await response.text().catch(() => '');
-    if (body.includes('This is a bug in Zod')) withZod.push(new URL(response.url()).pathname);
-  });
+  const withZod = async () => [...(await scripts.read())].filter(([, body]) => body.includes('This is a bug in Zod')).map(([file]) => file);
   const open = async (path: string, heading: string | RegExp) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 }).first()).toBeVisible();
@@ -142,8 +162,8 @@ test('pages that only read never download the schema library: a member’s accou
   await open('/admin/creators', /creators/i);
   await open('/admin/certificates', /certificates/i);
   await open('/admin/community', /reports|community|moderation/i);
-  expect(withZod, 'reading pages validate nothing, so they need none of zod').toEqual([]);
+  expect(await withZod(), 'reading pages validate nothing, so they need none of zod').toEqual([]);
 
   await open('/admin/products/new', /product/i);
-  await expect.poll(() => withZod.length, { message: 'a form checks its fields with the schema the server uses' }).toBeGreaterThan(0);
+  await expect.poll(async () => (await withZod()).length, { message: 'a form checks its fields with the schema the server uses' }).toBeGreaterThan(0);
 });
