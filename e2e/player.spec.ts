@@ -13,20 +13,39 @@ async function savedProgress(request: APIRequestContext, token: string, id: stri
 const video = (page: Page) => page.getByTestId('video-player').locator('video');
 const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
 const mediaDuration = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.duration);
-/** Moves the playhead as the seek bar does (the player saves on 'seeked'). */
+/**
+ * Moves the playhead as the seek bar does (the player saves on 'seeked') and waits until the seek has settled and
+ * the frame there can be shown, as a person sees the picture change before pressing Play.
+ */
 const seekTo = (page: Page, seconds: number) =>
-  video(page).evaluate((v: HTMLVideoElement, to) => {
-    v.currentTime = to;
-  }, seconds);
+  video(page).evaluate(
+    (v: HTMLVideoElement, to) =>
+      new Promise<void>((resolve) => {
+        const settled = () => !v.seeking && v.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA;
+        const check = () => {
+          if (!settled()) return;
+          v.removeEventListener('seeked', check);
+          v.removeEventListener('canplay', check);
+          resolve();
+        };
+        v.addEventListener('seeked', check);
+        v.addEventListener('canplay', check);
+        v.currentTime = to;
+        check();
+      }),
+    seconds,
+  );
+const isPaused = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.paused);
 
 /** Plays for a few seconds from where the player is, then pauses with the keyboard (a pause saves at once). */
 async function playFor(page: Page, seconds: number) {
   const from = await currentTime(page);
   await page.getByTestId('video-player').focus();
   await page.keyboard.press('Space');
+  await expect.poll(() => isPaused(page), { message: 'Space starts playback' }).toBe(false);
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(from + seconds);
   await page.keyboard.press('Space');
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await expect.poll(() => isPaused(page), { message: 'Space pauses' }).toBe(true);
   return currentTime(page);
 }
 
