@@ -166,6 +166,21 @@ export async function badInput(suite: Suite) {
     [...answers].map(([k, n]) => `${k} ×${n}`).join(', '),
   );
 
+  // Forms and raw bodies are held to their route's declared limit too (64 KiB unless the route asks for more): an
+  // unload save and an unsubscribe of 200 KB are the gateway's 413, and nothing is written.
+  const pad = 'p'.repeat(200_000);
+  const unloadSave = new URLSearchParams({ data: JSON.stringify({ progress: 41, lastPosition: 101, completed: false }), _method: 'PATCH', pad }).toString();
+  const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+  for (const [what, path, token, raw] of [
+    ['an unload save (a form)', `/content/progress/product/${suite.fixtures.product._id}`, suite.fixtures.tokens.member, unloadSave],
+    ['a one-click unsubscribe (raw)', '/community/unsubscribe?token=x', undefined, `List-Unsubscribe=One-Click&pad=${pad}`],
+  ] as const) {
+    const send = () => suite.request('POST', path, { token, raw, headers: urlencoded });
+    await expectRefusalWritesNothing(suite, `POST ${what} of 200 KB is refused`, send, { allowSuccess: false });
+    const res = await send();
+    suite.check(`POST ${what} of 200 KB is 413`, res.status === 413 && res.body?.message === 'Request body is too large', '413 Request body is too large', describe(res));
+  }
+
   // Path and query parameters of every GET route.
   const f = suite.fixtures;
   const community = await communitySamples(suite);

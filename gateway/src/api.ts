@@ -135,7 +135,7 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
     next();
   };
 
-  // Each body is read up to its route's declared JSON limit (the service would refuse more: a 413 from here
+  // Each body is read up to its route's declared limit (the service or its handler would refuse more: a 413 from here
   // costs neither the read of the rest nor a forward), never beyond BODY_LIMIT; one reader per limit.
   const readers = new Map<number, Handler>();
   const readBody: Handler = (req, res, next) => {

@@ -131,6 +131,30 @@ describe('a route declaring a smaller JSON body than BODY_LIMIT', () => {
     const response = await post('/auth/login', 60 * 1024);
     expect((await echoOf(response)).service).toBe('auth');
   });
+
+  it('holds a form body to the same limit: an unload save of 100 KiB is refused before progress sees it', async () => {
+    const before = world.progress.seen.length;
+    const form = new FormData();
+    form.set('data', JSON.stringify({ progress: 40, lastPosition: 120, completed: false, pad: 'x'.repeat(100 * 1024) }));
+    form.set('_method', 'PATCH');
+    const refused = await fetch(`${world.gateway.url}/api/v1/content/progress/product/aaaaaaaaaaaaaaaaaaaaaaaa`, { method: 'POST', body: form });
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ success: false, message: 'Request body is too large' });
+    expect(world.progress.seen.length).toBe(before);
+  });
+
+  it("gives the payment provider's raw events the room they declare", async () => {
+    const event = JSON.stringify({ id: 'evt_big', type: 'invoice.paid', data: { object: { lines: 'x'.repeat(200 * 1024) } } });
+    const forwarded = await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=0' }, body: event });
+    expect((await echoOf(forwarded)).service).toBe('billing');
+  });
+
+  it('holds a route that declares no body to the default limit', async () => {
+    const before = world.billing.seen.length;
+    const refused = await fetch(`${world.gateway.url}/api/v1/subscription/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(100 * 1024) }) });
+    expect(refused.status).toBe(413);
+    expect(world.billing.seen.length).toBe(before);
+  });
 });
 
 describe('when a service is slow or gone', () => {

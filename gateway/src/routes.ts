@@ -1,4 +1,4 @@
-import { apiRoutes, jsonBodyLimit, routeKey, SERVICES, type RouteDeclaration, type RouteOwner, type ServiceName, type TimeoutClass } from '@catalyst/contracts';
+import { apiRoutes, declaredBodyLimit, routeKey, SERVICES, type RouteDeclaration, type RouteOwner, type ServiceName, type TimeoutClass } from '@catalyst/contracts';
 
 /**
  * The gateway's routing, derived from the route declarations of packages/contracts (architecture: "API
@@ -37,8 +37,8 @@ export interface ApiRoute {
    */
   audience?: 'premium';
   /**
-   * The largest body its service parses (declared JSON bodies): a larger one is refused here, before it is
-   * read whole or forwarded. Other routes are held to BODY_LIMIT only.
+   * The largest body its route accepts (declaredBodyLimit: JSON, forms and raw bodies alike): a larger one is
+   * refused here, before it is read whole or forwarded. Streamed bodies and unknown methods: BODY_LIMIT only.
    */
   maxBodyBytes?: number;
 }
@@ -106,7 +106,7 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
     const byMethod = new Map<string, ApiRoute>();
     for (const route of group) {
       if (byMethod.has(route.method)) throw new Error(`${routeKey(route)} is declared twice`);
-      const bodyLimit = jsonBodyLimit(route);
+      const bodyLimit = declaredBodyLimit(route);
       const resolved: ApiRoute = {
         ...base,
         path: route.path,

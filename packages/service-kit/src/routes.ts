@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { AUDIENCE_HEADER, audienceHeaderValue, jsonBodyLimit, pathParamNames, routeKey, type Identity, type RouteData, type RouteBody, type RouteDeclaration, type RouteParams, type RouteQuery, type RouteTable } from '@catalyst/contracts';
+import { AUDIENCE_HEADER, audienceHeaderValue, declaredBodyLimit, pathParamNames, routeKey, type Identity, type RouteData, type RouteBody, type RouteDeclaration, type RouteParams, type RouteQuery, type RouteTable } from '@catalyst/contracts';
 import { requireIdentity, type AppEnv } from './app';
 import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
@@ -84,7 +84,8 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
     // The premium rule let this caller through: the gateway may give the answer to other entitled callers (never a browser cache).
     const audience = route.cache === 'premium' && maxAge >= 1 ? { 'cache-control': 'no-store', [AUDIENCE_HEADER]: audienceHeaderValue('premium', maxAge) } : undefined;
 
-    const bodyLimit = jsonBodyLimit(route);
+    // A JSON body is parsed against its schema here; forms and raw bodies are read by their handlers.
+    const jsonBody = route.body && (route.bodyKind ?? 'json') === 'json' ? { schema: route.body, maxBytes: declaredBodyLimit(route) } : undefined;
 
     const viaGet = route.method === 'HEAD';
     if (viaGet) headRoutes.set(app, (headRoutes.get(app) ?? new Set()).add(route.path));
@@ -96,7 +97,7 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
       const input: HandlerInput<RouteDeclaration> = {
         params: route.params ? parseWith(route.params, c.req.param()) : undefined,
         query: route.query ? parseWith(route.query, c.req.query()) : undefined,
-        body: route.body && bodyLimit !== undefined ? await parseBody(c, route.body, { maxBytes: bodyLimit }) : undefined,
+        body: jsonBody ? await parseBody(c, jsonBody.schema, { maxBytes: jsonBody.maxBytes }) : undefined,
         identity: identity as Identity,
         requestId: c.get('requestId'),
         log: c.get('log'),

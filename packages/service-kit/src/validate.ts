@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { DEFAULT_JSON_BODY_BYTES, type FieldError } from '@catalyst/contracts';
+import { DEFAULT_BODY_BYTES, type FieldError } from '@catalyst/contracts';
 import { HttpError, badRequest } from './errors';
 import { bodyBytes } from './request-body';
 
@@ -61,7 +61,7 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
  * (small by default, `maxBytes` where a route needs more) and the nesting before parsing, so a large or
  * deeply nested body costs its sender a 413/400 and nobody else any time.
  */
-export async function parseBody<T extends z.ZodType>(c: Context, schema: T, { maxBytes = DEFAULT_JSON_BODY_BYTES }: { maxBytes?: number } = {}): Promise<z.infer<T>> {
+export async function parseBody<T extends z.ZodType>(c: Context, schema: T, { maxBytes = DEFAULT_BODY_BYTES }: { maxBytes?: number } = {}): Promise<z.infer<T>> {
   const bytes = await bodyBytes(c);
   if (bytes.length > maxBytes) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
   const text = bytes.toString('utf8');

@@ -27,9 +27,12 @@ export const subscriptionRoutes = defineRoutes({
   invoices: { method: 'GET', path: '/subscription/invoices', service, access: 'user', summary: 'Your invoices, newest first', response: invoiceListSchema },
 });
 
+/** An event carries its object whole (an invoice with its lines, a subscription with its items): more room than a form. */
+const PROVIDER_EVENT_BYTES = 512 * 1024;
+
 /** The payment provider's events: no sign-in, the signature over the exact bytes authenticates them. */
 export const webhookRoutes = defineRoutes({
-  stripe: { method: 'POST', path: '/webhooks/stripe', service, access: 'signature', bodyKind: 'raw', summary: "The payment provider's signed events, applied once each", response: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
+  stripe: { method: 'POST', path: '/webhooks/stripe', service, access: 'signature', bodyKind: 'raw', maxBodyBytes: PROVIDER_EVENT_BYTES, summary: "The payment provider's signed events, applied once each", response: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
 });
 
 /** Peers' calls into billing (shared secret; never through the gateway). */

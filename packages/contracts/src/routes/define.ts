@@ -59,7 +59,10 @@ export interface RouteDeclaration {
   query?: z.ZodType;
   body?: z.ZodType;
   bodyKind?: BodyKind;
-  /** Largest JSON body accepted (default DEFAULT_JSON_BODY_BYTES): held to it by the gateway and the service. */
+  /**
+   * Largest body accepted (default DEFAULT_BODY_BYTES), of any kind but streamed: the gateway refuses more before
+   * reading it whole, and the service parses a JSON body only up to it.
+   */
   maxBodyBytes?: number;
   /** The `data` of the success answer `{ success: true, data, message? }`. */
   response: z.ZodType;
@@ -77,15 +80,15 @@ export interface RouteDeclaration {
 
 export type RouteTable = Record<string, RouteDeclaration>;
 
-/** Every JSON body a route reads is at most this large unless the route asks for more (admin forms). */
-export const DEFAULT_JSON_BODY_BYTES = 64 * 1024;
+/** Every body a route reads is at most this large unless the route asks for more (admin forms, signed events). */
+export const DEFAULT_BODY_BYTES = 64 * 1024;
 
 /**
- * The largest body a route's service parses, for a route whose body is JSON against its schema; undefined
- * for the rest (no body, forms, raw and streamed bodies: their handlers read them).
+ * The largest body a route accepts: its `maxBodyBytes`, else DEFAULT_BODY_BYTES, whatever its kind (JSON, a form,
+ * raw bytes, or none declared); undefined for streamed bodies (resumable uploads: bounded by their own protocol).
  */
-export const jsonBodyLimit = (route: RouteDeclaration): number | undefined =>
-  route.body && (route.bodyKind ?? 'json') === 'json' ? (route.maxBodyBytes ?? DEFAULT_JSON_BODY_BYTES) : undefined;
+export const declaredBodyLimit = (route: RouteDeclaration): number | undefined =>
+  route.bodyKind === 'stream' ? undefined : (route.maxBodyBytes ?? DEFAULT_BODY_BYTES);
 
 /** Declares a service's endpoints, keeping each one's literal types (for typed handlers and calls). */
 export const defineRoutes = <const T extends RouteTable>(routes: T): T => routes;
