@@ -106,6 +106,28 @@ describe('mountRoutes', () => {
     expect([answered.headers.get('content-type'), await answered.text()]).toEqual(['application/json', spelled]);
   });
 
+  it("holds a body its handler reads to the route's declared limit, and a JSON body to the same limit when parsing it", async () => {
+    const bodies = defineRoutes({
+      form: { method: 'POST', path: '/forms', service: 'progress', access: 'public', bodyKind: 'form', summary: 'A form', response: z.object({ bytes: z.number() }) },
+      roomy: { method: 'POST', path: '/events', service: 'billing', access: 'signature', bodyKind: 'raw', maxBodyBytes: 200_000, summary: 'Events', response: z.object({ bytes: z.number() }) },
+      json: { method: 'POST', path: '/notes', service: 'content', access: 'public', body: z.object({ text: z.string() }), maxBodyBytes: 1_000, summary: 'A note', response: z.object({ bytes: z.number() }) },
+    });
+    const app = createService({ name: 'bodies', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
+    const read = async (c: { req: { text: () => Promise<string> } }) => ({ bytes: (await c.req.text()).length });
+    mountRoutes(app, bodies, { form: (_input, c) => read(c), roomy: (_input, c) => read(c), json: ({ body }) => ({ bytes: body.text.length }) });
+    const post = (path: string, body: string) => app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) } });
+    const tooLarge = { success: false, message: 'Request body is too large' };
+
+    expect(await (await post('/forms', `a=${'x'.repeat(1_000)}`)).json()).toEqual({ success: true, data: { bytes: 1_002 } });
+    const refused = await post('/forms', `a=${'x'.repeat(70 * 1024)}`);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual(tooLarge);
+    expect((await post('/events', 'x'.repeat(150_000))).status).toBe(200);
+    expect((await post('/events', 'x'.repeat(250_000))).status).toBe(413);
+    expect((await post('/notes', JSON.stringify({ text: 'x'.repeat(900) }))).status).toBe(200);
+    expect(await (await post('/notes', JSON.stringify({ text: 'x'.repeat(1_100) }))).json()).toEqual(tooLarge);
+  });
+
   it('lists what it mounted, for the declaration coverage tests', () => {
     expect(mountedRoutes(app)).toEqual(['GET /drifting', 'GET /kept', 'GET /things', 'GET /things/:id', 'POST /things']);
   });

@@ -3,7 +3,7 @@ import { AUDIENCE_HEADER, audienceHeaderValue, declaredBodyLimit, pathParamNames
 import { requireIdentity, type AppEnv } from './app';
 import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
-import { parseBody, parseWith } from './validate';
+import { BODY_TOO_LARGE_MESSAGE, parseBody, parseWith } from './validate';
 import { LIVENESS_PATH } from './health';
 
 type Ctx = Context<AppEnv>;
@@ -84,20 +84,24 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
     // The premium rule let this caller through: the gateway may give the answer to other entitled callers (never a browser cache).
     const audience = route.cache === 'premium' && maxAge >= 1 ? { 'cache-control': 'no-store', [AUDIENCE_HEADER]: audienceHeaderValue('premium', maxAge) } : undefined;
 
-    // A JSON body is parsed against its schema here; forms and raw bodies are read by their handlers.
-    const jsonBody = route.body && (route.bodyKind ?? 'json') === 'json' ? { schema: route.body, maxBytes: declaredBodyLimit(route) } : undefined;
+    // A JSON body is parsed against its schema here, up to the route's limit; a form or raw body is read by its
+    // handler, so its declared length is held to that limit first (as the gateway holds it). Streamed: no limit.
+    const maxBytes = declaredBodyLimit(route);
+    const jsonBody = route.body && (route.bodyKind ?? 'json') === 'json' ? route.body : undefined;
+    const handlerBodyLimit = !jsonBody && route.method !== 'GET' && route.method !== 'HEAD' ? maxBytes : undefined;
 
     const viaGet = route.method === 'HEAD';
     if (viaGet) headRoutes.set(app, (headRoutes.get(app) ?? new Set()).add(route.path));
     app.on(viaGet ? 'GET' : route.method, route.path, async (c) => {
       if (viaGet && c.req.method !== 'HEAD') throw new HttpError(405, `Method ${c.req.method} is not allowed on ${c.req.path}`);
+      if (handlerBodyLimit !== undefined && Number(c.req.header('content-length') ?? 0) > handlerBodyLimit) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
       let identity: Identity | null = c.get('identity');
       if (route.access === 'user' || route.access === 'premium' || route.access === 'admin') identity = requireIdentity(c);
       if (route.access === 'admin' && identity?.role !== 'admin') throw forbidden('Admin access required');
       const input: HandlerInput<RouteDeclaration> = {
         params: route.params ? parseWith(route.params, c.req.param()) : undefined,
         query: route.query ? parseWith(route.query, c.req.query()) : undefined,
-        body: jsonBody ? await parseBody(c, jsonBody.schema, { maxBytes: jsonBody.maxBytes }) : undefined,
+        body: jsonBody ? await parseBody(c, jsonBody, { maxBytes }) : undefined,
         identity: identity as Identity,
         requestId: c.get('requestId'),
         log: c.get('log'),

@@ -61,7 +61,7 @@ export interface RouteDeclaration {
   bodyKind?: BodyKind;
   /**
    * Largest body accepted (default DEFAULT_BODY_BYTES), of any kind but streamed: the gateway refuses more before
-   * reading it whole, and the service parses a JSON body only up to it.
+   * reading it whole, and service-kit before the service parses it or its handler reads it.
    */
   maxBodyBytes?: number;
   /** The `data` of the success answer `{ success: true, data, message? }`. */
