@@ -107,7 +107,7 @@ describe('proxying request bodies', () => {
   });
 });
 
-describe('a route declaring a smaller JSON body than BODY_LIMIT', () => {
+describe('a route declaring a smaller body than BODY_LIMIT', () => {
   let world: Awaited<ReturnType<typeof startWorld>>;
   beforeAll(async () => {
     world = await startWorld({ BODY_LIMIT: '1mb' });

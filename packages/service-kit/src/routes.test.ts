@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { defineRoutes } from '@catalyst/contracts';
 import { createService } from './app';
@@ -115,7 +117,12 @@ describe('mountRoutes', () => {
     const app = createService({ name: 'bodies', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
     const read = async (c: { req: { text: () => Promise<string> } }) => ({ bytes: (await c.req.text()).length });
     mountRoutes(app, bodies, { form: (_input, c) => read(c), roomy: (_input, c) => read(c), json: ({ body }) => ({ bytes: body.text.length }) });
-    const post = (path: string, body: string) => app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) } });
+    // served by node, as in production: a declared length is read from node's request (request-body.ts)
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const post = (path: string, body: string) => fetch(`${base}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const tooLarge = { success: false, message: 'Request body is too large' };
 
     expect(await (await post('/forms', `a=${'x'.repeat(1_000)}`)).json()).toEqual({ success: true, data: { bytes: 1_002 } });

@@ -5,6 +5,7 @@ import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
 import { BODY_TOO_LARGE_MESSAGE, parseBody, parseWith } from './validate';
 import { LIVENESS_PATH } from './health';
+import { declaredLength } from './request-body';
 
 type Ctx = Context<AppEnv>;
 
@@ -94,7 +95,7 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
     if (viaGet) headRoutes.set(app, (headRoutes.get(app) ?? new Set()).add(route.path));
     app.on(viaGet ? 'GET' : route.method, route.path, async (c) => {
       if (viaGet && c.req.method !== 'HEAD') throw new HttpError(405, `Method ${c.req.method} is not allowed on ${c.req.path}`);
-      if (handlerBodyLimit !== undefined && Number(c.req.header('content-length') ?? 0) > handlerBodyLimit) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
+      if (handlerBodyLimit !== undefined && (declaredLength(c) ?? 0) > handlerBodyLimit) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
       let identity: Identity | null = c.get('identity');
       if (route.access === 'user' || route.access === 'premium' || route.access === 'admin') identity = requireIdentity(c);
       if (route.access === 'admin' && identity?.role !== 'admin') throw forbidden('Admin access required');
