@@ -7,7 +7,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'packages/{contracts,service-kit}/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'services/*/src/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
+            'packages/{contracts,service-kit}/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           globalSetup: ['scripts/test-postgres.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -18,7 +23,11 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['shell/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}', 'packages/web-kit/src/**/*.test.{ts,tsx}'],
+          include: [
+            'shell/src/**/*.test.{ts,tsx}',
+            'mfe-*/src/**/*.test.{ts,tsx}',
+            'packages/web-kit/src/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['scripts/test-web.setup.ts'],
         },
       },

@@ -36,19 +36,39 @@ async function signIn(baseUrl: string): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-function load(baseUrl: string, path: string, headers: Record<string, string>, durationSeconds: number, connections: number) {
-  return autocannon({ url: new URL(path, baseUrl).toString(), headers, connections, duration: durationSeconds });
+function load(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  durationSeconds: number,
+  connections: number,
+) {
+  return autocannon({
+    url: new URL(path, baseUrl).toString(),
+    headers,
+    connections,
+    duration: durationSeconds,
+  });
 }
 
 /** Measures each catalogue route in turn (never at the same time, so the figures do not share the CPU). */
-export async function measureCatalogRoutes({ baseUrl, durationSeconds = 5, connections = 50 }: CatalogBenchOptions): Promise<RouteLoad[]> {
+export async function measureCatalogRoutes({
+  baseUrl,
+  durationSeconds = 5,
+  connections = 50,
+}: CatalogBenchOptions): Promise<RouteLoad[]> {
   const host = new URL(baseUrl).hostname;
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error('the catalogue bench runs against loopback only');
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host))
+    throw new Error('the catalogue bench runs against loopback only');
   const token = await signIn(baseUrl);
   const routes: Array<{ name: string; path: string; headers: Record<string, string> }> = [
     { name: 'product list', path: '/api/v1/content/products?limit=20', headers: {} },
     { name: 'product search', path: '/api/v1/content/products?search=design&limit=20', headers: {} },
-    { name: 'premium list (member)', path: '/api/v1/content/premium/products?limit=20', headers: { authorization: `Bearer ${token}` } },
+    {
+      name: 'premium list (member)',
+      path: '/api/v1/content/premium/products?limit=20',
+      headers: { authorization: `Bearer ${token}` },
+    },
   ];
   const results: RouteLoad[] = [];
   for (const route of routes) {

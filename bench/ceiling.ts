@@ -24,13 +24,21 @@ export interface BareServer {
 }
 
 export async function startBareServer(): Promise<BareServer> {
-  const child: ChildProcess = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['-e', SERVER], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [chunk] = (await Promise.race([
     once(child.stdout!, 'data'),
-    new Promise((_, reject) => setTimeout(() => reject(new Error('bare node:http server did not start')), 10_000)),
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('bare node:http server did not start')), 10_000),
+    ),
   ])) as [Buffer];
   const port = Number(chunk.toString().trim());
-  return { url: `http://127.0.0.1:${port}/categories`, pid: child.pid, stop: () => void child.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}/categories`,
+    pid: child.pid,
+    stop: () => void child.kill('SIGTERM'),
+  };
 }
 
 // The floor of a proxy hop: node:http in, node:http out over a keep-alive agent, the answer piped back
@@ -53,10 +61,14 @@ server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address()
 
 /** A bare node:http proxy in its own process, forwarding every request to `target` (an origin URL). */
 export async function startBareProxy(target: string): Promise<BareServer> {
-  const child: ChildProcess = spawn(process.execPath, ['-e', PROXY, target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['-e', PROXY, target], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [chunk] = (await Promise.race([
     once(child.stdout!, 'data'),
-    new Promise((_, reject) => setTimeout(() => reject(new Error('bare node:http proxy did not start')), 10_000)),
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('bare node:http proxy did not start')), 10_000),
+    ),
   ])) as [Buffer];
   const port = Number(chunk.toString().trim());
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => void child.kill('SIGTERM') };

@@ -67,24 +67,52 @@ export interface CommunityBenchResult {
   fanout: FanoutResult;
 }
 
-async function api<T>(baseUrl: string, method: string, route: string, token: string | undefined, body?: unknown): Promise<T> {
+async function api<T>(
+  baseUrl: string,
+  method: string,
+  route: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(new URL(`/api/v1${route}`, baseUrl), {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const parsed = (await res.json().catch(() => null)) as { success?: boolean; data?: T; message?: string } | null;
-  if (!res.ok || !parsed?.success) throw new Error(`${method} ${route} → ${res.status} ${parsed?.message ?? ''}`);
+  const parsed = (await res.json().catch(() => null)) as {
+    success?: boolean;
+    data?: T;
+    message?: string;
+  } | null;
+  if (!res.ok || !parsed?.success)
+    throw new Error(`${method} ${route} → ${res.status} ${parsed?.message ?? ''}`);
   return parsed.data as T;
 }
 
 /** A thread on a premium product, then THREAD_REPLIES replies by the member inserted in one statement. */
-async function bigThread(baseUrl: string, databaseUrl: string, member: string, replies: number): Promise<string> {
-  const listed = await api<{ items: Array<{ _id: string; price: number | null }> }>(baseUrl, 'GET', '/content/products?limit=20', undefined);
+async function bigThread(
+  baseUrl: string,
+  databaseUrl: string,
+  member: string,
+  replies: number,
+): Promise<string> {
+  const listed = await api<{ items: Array<{ _id: string; price: number | null }> }>(
+    baseUrl,
+    'GET',
+    '/content/products?limit=20',
+    undefined,
+  );
   const product = listed.items.find((item) => !isFreeProduct(item));
   if (!product) throw new Error('no premium product among the first 20 listed');
   const { user: me } = await api<{ user: { _id: string; name: string } }>(baseUrl, 'GET', '/auth/me', member);
-  const thread = await api<{ _id: string }>(baseUrl, 'POST', '/community/threads', member, { productId: product._id, title: 'A very busy discussion', body: 'Ten thousand replies follow.' });
+  const thread = await api<{ _id: string }>(baseUrl, 'POST', '/community/threads', member, {
+    productId: product._id,
+    title: 'A very busy discussion',
+    body: 'Ten thousand replies follow.',
+  });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -99,7 +127,10 @@ async function bigThread(baseUrl: string, databaseUrl: string, member: string, r
        from generate_series(1, $4::int) g`,
       [thread._id, me._id, me.name, replies],
     );
-    await client.query('update community.threads set reply_count = reply_count + $2, last_activity_at = now() where id = $1', [thread._id, replies]);
+    await client.query(
+      'update community.threads set reply_count = reply_count + $2, last_activity_at = now() where id = $1',
+      [thread._id, replies],
+    );
     await client.query('commit');
     await client.query('analyze community.posts');
   } catch (error) {
@@ -112,12 +143,24 @@ async function bigThread(baseUrl: string, databaseUrl: string, member: string, r
 }
 
 /** The cursor of page `page` (1-based) of a thread's replies, following nextCursor from page 1. */
-async function cursorOf(baseUrl: string, member: string, threadId: string, sort: 'oldest' | 'top', page: number): Promise<string> {
+async function cursorOf(
+  baseUrl: string,
+  member: string,
+  threadId: string,
+  sort: 'oldest' | 'top',
+  page: number,
+): Promise<string> {
   let cursor: string | null = null;
   for (let n = 1; n < page; n += 1) {
     const query: string = `?sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const answer: { items: unknown[]; nextCursor: string | null } = await api(baseUrl, 'GET', `/community/threads/${threadId}/replies${query}`, member);
-    if (!answer.nextCursor) throw new Error(`the thread has no page ${page} (${sort}): it ended at page ${n}`);
+    const answer: { items: unknown[]; nextCursor: string | null } = await api(
+      baseUrl,
+      'GET',
+      `/community/threads/${threadId}/replies${query}`,
+      member,
+    );
+    if (!answer.nextCursor)
+      throw new Error(`the thread has no page ${page} (${sort}): it ended at page ${n}`);
     cursor = answer.nextCursor;
   }
   return cursor ?? '';
@@ -133,14 +176,33 @@ interface OpenStream {
 }
 
 /** Opens one event stream on its own socket from `localAddress`; `marker` is what the measured event carries. */
-function openStream(url: URL, token: string, localAddress: string, marker: () => string | undefined): Promise<OpenStream> {
+function openStream(
+  url: URL,
+  token: string,
+  localAddress: string,
+  marker: () => string | undefined,
+): Promise<OpenStream> {
   return new Promise((resolve) => {
-    const stream: OpenStream = { req: undefined as unknown as ClientRequest, status: 0, opened: false, buffer: '' };
+    const stream: OpenStream = {
+      req: undefined as unknown as ClientRequest,
+      status: 0,
+      opened: false,
+      buffer: '',
+    };
     const req = request(
-      { hostname: url.hostname, port: url.port, path: url.pathname, method: 'GET', localAddress, agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'GET',
+        localAddress,
+        agent: false,
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      },
       (res) => {
         stream.status = res.statusCode ?? 0;
-        stream.opened = stream.status === 200 && /text\/event-stream/.test(String(res.headers['content-type']));
+        stream.opened =
+          stream.status === 200 && /text\/event-stream/.test(String(res.headers['content-type']));
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           if (stream.receivedAt !== undefined) return;
@@ -162,12 +224,29 @@ function openStream(url: URL, token: string, localAddress: string, marker: () =>
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Opens `count` streams on the webinar's board, asks one question, and times its arrival on each. */
-export async function measureFanout({ baseUrl, member, admin, count, pids = {} }: { baseUrl: string; member: string; admin: string; count: number; pids?: Record<string, number | undefined> }): Promise<FanoutResult> {
+export async function measureFanout({
+  baseUrl,
+  member,
+  admin,
+  count,
+  pids = {},
+}: {
+  baseUrl: string;
+  member: string;
+  admin: string;
+  count: number;
+  pids?: Record<string, number | undefined>;
+}): Promise<FanoutResult> {
   const webinar = await api<{ _id: string }>(baseUrl, 'GET', `/content/products/${WEBINAR}`, undefined);
-  await api(baseUrl, 'PUT', `/admin/community/live/${webinar._id}`, admin, { startsAt: new Date(Date.now() - 60_000).toISOString(), durationMinutes: 120, joinUrl: 'https://meet.example.com/bench' });
+  await api(baseUrl, 'PUT', `/admin/community/live/${webinar._id}`, admin, {
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    durationMinutes: 120,
+    joinUrl: 'https://meet.example.com/bench',
+  });
   const url = new URL(`/api/v1/community/live/${webinar._id}/events`, baseUrl);
   let marker: string | undefined;
   const started = performance.now();
@@ -176,13 +255,20 @@ export async function measureFanout({ baseUrl, member, admin, count, pids = {} }
   for (let i = 0; i < count; i += 100) {
     const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) => {
       const n = i + j;
-      return openStream(url, member, `127.0.${1 + Math.floor(n / STREAMS_PER_ADDRESS / 250)}.${2 + (Math.floor(n / STREAMS_PER_ADDRESS) % 250)}`, () => marker);
+      return openStream(
+        url,
+        member,
+        `127.0.${1 + Math.floor(n / STREAMS_PER_ADDRESS / 250)}.${2 + (Math.floor(n / STREAMS_PER_ADDRESS) % 250)}`,
+        () => marker,
+      );
     });
     streams.push(...(await Promise.all(batch)));
   }
   const openMs = Math.round(performance.now() - started);
   const failures: Record<string, number> = {};
-  for (const s of streams) if (!s.opened) failures[s.error ?? `HTTP ${s.status}`] = (failures[s.error ?? `HTTP ${s.status}`] ?? 0) + 1;
+  for (const s of streams)
+    if (!s.opened)
+      failures[s.error ?? `HTTP ${s.status}`] = (failures[s.error ?? `HTTP ${s.status}`] ?? 0) + 1;
   try {
     // Every subscription is registered once its headers are out; a moment more for the last ones.
     await new Promise((r) => setTimeout(r, 1_000));
@@ -190,18 +276,23 @@ export async function measureFanout({ baseUrl, member, admin, count, pids = {} }
     marker = `fan-out ${tag}`;
     const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
     const askedAt = performance.now();
-    await api(baseUrl, 'POST', `/community/live/${webinar._id}/questions`, member, { body: `Which index for this query? (${marker})` });
+    await api(baseUrl, 'POST', `/community/live/${webinar._id}/questions`, member, {
+      body: `Which index for this query? (${marker})`,
+    });
     const askMs = Math.round(performance.now() - askedAt);
     const open = streams.filter((s) => s.opened);
     const deadline = askedAt + 10_000;
-    while (performance.now() < deadline && open.some((s) => s.receivedAt === undefined)) await new Promise((r) => setTimeout(r, 20));
+    while (performance.now() < deadline && open.some((s) => s.receivedAt === undefined))
+      await new Promise((r) => setTimeout(r, 20));
     const cpu: Record<string, number> = {};
     for (const [name, pid] of Object.entries(pids)) {
       const end = cpuMs(pid);
       const start = before[name];
       if (start !== undefined && end !== undefined) cpu[name] = Math.round(end - start);
     }
-    const latencies = open.flatMap((s) => (s.receivedAt === undefined ? [] : [s.receivedAt - askedAt])).sort((a, b) => a - b);
+    const latencies = open
+      .flatMap((s) => (s.receivedAt === undefined ? [] : [s.receivedAt - askedAt]))
+      .sort((a, b) => a - b);
     const round = (n: number) => Math.round(n * 10) / 10;
     return {
       streams: count,
@@ -248,14 +339,26 @@ export async function benchCommunity({
   for (const sort of ['oldest', 'top'] as const) {
     for (const page of [1, DEEP_PAGE]) {
       const cursor = page === 1 ? '' : await cursorOf(baseUrl, member, threadId, sort, page);
-      const url = new URL(`/api/v1/community/threads/${threadId}/replies?sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, baseUrl).toString();
+      const url = new URL(
+        `/api/v1/community/threads/${threadId}/replies?sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        baseUrl,
+      ).toString();
       say(`community: replies, ${sort} first, page ${page}`);
-      const load = await measureLoad({ name: `thread of ${replies.toLocaleString('en-US')} replies: ${sort} first, page ${page}`, url, headers, durationSeconds, pids: cpuOf });
+      const load = await measureLoad({
+        name: `thread of ${replies.toLocaleString('en-US')} replies: ${sort} first, page ${page}`,
+        url,
+        headers,
+        durationSeconds,
+        pids: cpuOf,
+      });
       pages.push({ ...load, sort, page });
     }
   }
   const ratio = (sort: 'oldest' | 'top') => {
-    const [first, deep] = [pages.find((p) => p.sort === sort && p.page === 1)!, pages.find((p) => p.sort === sort && p.page === DEEP_PAGE)!];
+    const [first, deep] = [
+      pages.find((p) => p.sort === sort && p.page === 1)!,
+      pages.find((p) => p.sort === sort && p.page === DEEP_PAGE)!,
+    ];
     return Math.round((deep.p99 / Math.max(1, first.p99)) * 100) / 100;
   };
   say(`community: ${streams} event streams, one question`);
@@ -266,17 +369,31 @@ export async function benchCommunity({
 /** The section's lines: each figure with its target and PASS or MISS. */
 export function communityReport(result: CommunityBenchResult): string[] {
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-  const cpu = (load: RouteLoad) => Object.entries(load.cpuMicrosPerRequest ?? {}).map(([name, us]) => `${name} ${us}`).join(', ');
+  const cpu = (load: RouteLoad) =>
+    Object.entries(load.cpuMicrosPerRequest ?? {})
+      .map(([name, us]) => `${name} ${us}`)
+      .join(', ');
   const lines = result.pages.map(
     (p) =>
       `${verdict(p.p99 <= P99_TARGET_MS && p.non2xx + p.errors === 0)}  ${p.name}: p50 ${p.p50} ms, p99 ${p.p99} ms (target ≤ ${P99_TARGET_MS} ms), ${p.requestsPerSecond} req/s, ${p.non2xx + p.errors} failed; CPU µs/request ${cpu(p)}`,
   );
-  for (const sort of ['oldest', 'top'] as const) lines.push(`${verdict(result.deepRatio[sort] <= 2)}  page ${DEEP_PAGE} ÷ page 1 p99, ${sort} first: ${result.deepRatio[sort]}× (target ≤ 2×: paging stays flat)`);
+  for (const sort of ['oldest', 'top'] as const)
+    lines.push(
+      `${verdict(result.deepRatio[sort] <= 2)}  page ${DEEP_PAGE} ÷ page 1 p99, ${sort} first: ${result.deepRatio[sort]}× (target ≤ 2×: paging stays flat)`,
+    );
   const f = result.fanout;
-  const failed = Object.entries(f.failures).map(([why, n]) => `${why} ×${n}`).join(', ');
-  lines.push(`${verdict(f.opened === f.streams)}  event streams opened: ${f.opened} of ${f.streams} in ${f.openMs} ms${failed ? ` (refused: ${failed})` : ''}`);
+  const failed = Object.entries(f.failures)
+    .map(([why, n]) => `${why} ×${n}`)
+    .join(', ');
   lines.push(
-    `${verdict(f.opened === f.streams && f.withinTarget === f.streams)}  one question to ${f.streams} streams: ${f.withinTarget} within ${FANOUT_TARGET_MS} ms, ${f.received} at all; p50 ${f.p50} ms, p99 ${f.p99} ms, max ${f.max} ms (target: every stream ≤ ${FANOUT_TARGET_MS} ms); the ask answered in ${f.askMs} ms; CPU ms ${Object.entries(f.cpuMs).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `${verdict(f.opened === f.streams)}  event streams opened: ${f.opened} of ${f.streams} in ${f.openMs} ms${failed ? ` (refused: ${failed})` : ''}`,
+  );
+  lines.push(
+    `${verdict(f.opened === f.streams && f.withinTarget === f.streams)}  one question to ${f.streams} streams: ${f.withinTarget} within ${FANOUT_TARGET_MS} ms, ${f.received} at all; p50 ${f.p50} ms, p99 ${f.p99} ms, max ${f.max} ms (target: every stream ≤ ${FANOUT_TARGET_MS} ms); the ask answered in ${f.askMs} ms; CPU ms ${Object.entries(
+      f.cpuMs,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
   );
   return lines;
 }
@@ -302,7 +419,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       streams: arg('--streams') ?? (smoke ? 100 : STREAMS),
       say,
     });
-    process.stdout.write(`${[`Community bench (${new Date().toISOString()}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')})`, ...communityReport(result), ''].join('\n')}`);
+    process.stdout.write(
+      `${[
+        `Community bench (${new Date().toISOString()}, ${os.cpus().length} cores, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' / ')})`,
+        ...communityReport(result),
+        '',
+      ].join('\n')}`,
+    );
   } finally {
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });

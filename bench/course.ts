@@ -43,8 +43,18 @@ export interface CourseBenchResult {
   lcpRatio: number;
 }
 
-async function api<T>(baseUrl: string, method: string, url: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/v1${url}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+async function api<T>(
+  baseUrl: string,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/v1${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const parsed = (await res.json()) as { success: boolean; data: T; message?: string };
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${parsed.message}`);
   return parsed.data;
@@ -56,7 +66,9 @@ function wireOf(url: string): Promise<{ encoding: string; bytes: number }> {
     get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }));
+      res.on('end', () =>
+        resolve({ encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }),
+      );
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -71,24 +83,56 @@ function bigCurriculum(version: number) {
       lessons: Array.from({ length: COURSE_LESSONS / SECTIONS }, (_, l) => {
         const n = s * (COURSE_LESSONS / SECTIONS) + l + 1;
         return n % 5 === 0
-          ? { title: `Lesson ${n}: reading`, kind: 'article' as const, durationSeconds: 240, body: `<h2>Lesson ${n}</h2><p>${'Words to read. '.repeat(40)}</p>` }
-          : { title: `Lesson ${n}: watch and follow along`, kind: 'video' as const, durationSeconds: 300 + (n % 7) * 30, videoUrl: DEMO_VIDEOS[n % DEMO_VIDEOS.length]!, isFreePreview: n === 1 };
+          ? {
+              title: `Lesson ${n}: reading`,
+              kind: 'article' as const,
+              durationSeconds: 240,
+              body: `<h2>Lesson ${n}</h2><p>${'Words to read. '.repeat(40)}</p>`,
+            }
+          : {
+              title: `Lesson ${n}: watch and follow along`,
+              kind: 'video' as const,
+              durationSeconds: 300 + (n % 7) * 30,
+              videoUrl: DEMO_VIDEOS[n % DEMO_VIDEOS.length]!,
+              isFreePreview: n === 1,
+            };
       }),
     })),
   };
 }
 
 /** The visit with the median LCP (the lower middle of an even count). */
-const medianVisit = (visits: PageVisit[]): PageVisit => [...visits].sort((a, b) => a.lcp - b.lcp)[Math.floor((visits.length - 1) / 2)]!;
+const medianVisit = (visits: PageVisit[]): PageVisit =>
+  [...visits].sort((a, b) => a.lcp - b.lcp)[Math.floor((visits.length - 1) / 2)]!;
 
-export async function benchCourse({ baseUrl, durationSeconds, pids, rounds = 3 }: { baseUrl: string; durationSeconds: number; pids?: Record<string, number | undefined>; rounds?: number }): Promise<CourseBenchResult> {
+export async function benchCourse({
+  baseUrl,
+  durationSeconds,
+  pids,
+  rounds = 3,
+}: {
+  baseUrl: string;
+  durationSeconds: number;
+  pids?: Record<string, number | undefined>;
+  rounds?: number;
+}): Promise<CourseBenchResult> {
   const admin = await signIn(baseUrl, 'admin');
   const member = await signIn(baseUrl, 'member');
   // A published course without a curriculum of its own becomes the big one.
-  const courses = await api<{ items: Array<{ _id: string; slug: string }> }>(baseUrl, 'GET', '/admin/products?type=course&limit=50&sort=title', admin);
+  const courses = await api<{ items: Array<{ _id: string; slug: string }> }>(
+    baseUrl,
+    'GET',
+    '/admin/products?type=course&limit=50&sort=title',
+    admin,
+  );
   let target: { _id: string; slug: string; version: number } | undefined;
   for (const course of courses.items) {
-    const outline = await api<{ version: number; lessonCount: number }>(baseUrl, 'GET', `/content/products/${course.slug}/curriculum`, admin);
+    const outline = await api<{ version: number; lessonCount: number }>(
+      baseUrl,
+      'GET',
+      `/content/products/${course.slug}/curriculum`,
+      admin,
+    );
     if (outline.lessonCount === 0) {
       target = { ...course, version: outline.version };
       break;
@@ -96,16 +140,28 @@ export async function benchCourse({ baseUrl, durationSeconds, pids, rounds = 3 }
   }
   if (!target) throw new Error('no course without a curriculum to grow');
   const single = await singleVideoProduct(baseUrl, new Set([target._id]));
-  const saved = await api<{ sections: Array<{ lessons: Array<{ id: string }> }> }>(baseUrl, 'PUT', `/admin/products/${target._id}/curriculum`, admin, bigCurriculum(target.version));
+  const saved = await api<{ sections: Array<{ lessons: Array<{ id: string }> }> }>(
+    baseUrl,
+    'PUT',
+    `/admin/products/${target._id}/curriculum`,
+    admin,
+    bigCurriculum(target.version),
+  );
   const lessons = saved.sections.flatMap((s) => s.lessons);
-  if (lessons.length !== COURSE_LESSONS) throw new Error(`saved ${lessons.length} lessons, not ${COURSE_LESSONS}`);
+  if (lessons.length !== COURSE_LESSONS)
+    throw new Error(`saved ${lessons.length} lessons, not ${COURSE_LESSONS}`);
 
   const outlineUrl = `${baseUrl}/api/v1/content/products/${target.slug}/curriculum`;
   const outlineBytes = (await (await fetch(outlineUrl)).arrayBuffer()).byteLength;
   const outlineWire = await wireOf(outlineUrl);
   // The gateway's and content's CPU per request: the steady figure on a shared machine.
   const cpuOf = pids ? { pids: { gateway: pids.gateway, content: pids.content } } : {};
-  const outline = await measureLoad({ name: `${COURSE_LESSONS}-lesson outline`, url: outlineUrl, durationSeconds, ...cpuOf });
+  const outline = await measureLoad({
+    name: `${COURSE_LESSONS}-lesson outline`,
+    url: outlineUrl,
+    durationSeconds,
+    ...cpuOf,
+  });
   let n = 0;
   const outlineUncached = await measureLoad({
     name: `${COURSE_LESSONS}-lesson outline, a distinct address each time`,
@@ -122,7 +178,11 @@ export async function benchCourse({ baseUrl, durationSeconds, pids, rounds = 3 }
     // alternating which goes first, each page judged by its median (one visit swings by 1.5× here).
     const session = { token: member, role: 'user' as const };
     const productPlan = { name: 'product', path: `/browse/premium/product/${single.productId}`, session };
-    const coursePlan = { name: `course page (${COURSE_LESSONS} lessons)`, path: `/browse/premium/product/${target.slug}/lesson/${lessons[COURSE_LESSONS / 2]!.id}`, session };
+    const coursePlan = {
+      name: `course page (${COURSE_LESSONS} lessons)`,
+      path: `/browse/premium/product/${target.slug}/lesson/${lessons[COURSE_LESSONS / 2]!.id}`,
+      session,
+    };
     const products: PageVisit[] = [];
     const coursePages: PageVisit[] = [];
     for (let round = 0; round < Math.max(1, rounds); round += 1) {
@@ -135,8 +195,22 @@ export async function benchCourse({ baseUrl, durationSeconds, pids, rounds = 3 }
     const productPage = medianVisit(products);
     const lcpRatio = Math.round((page.lcp / Math.max(1, productPage.lcp)) * 100) / 100;
     const lcpRuns = { course: coursePages.map((v) => v.lcp), product: products.map((v) => v.lcp) };
-    const worstCls = { course: Math.max(...coursePages.map((v) => v.cls)), product: Math.max(...products.map((v) => v.cls)) };
-    return { lessons: lessons.length, outline, outlineUncached, outlineBytes, outlineWire, page, productPage, lcpRuns, worstCls, lcpRatio };
+    const worstCls = {
+      course: Math.max(...coursePages.map((v) => v.cls)),
+      product: Math.max(...products.map((v) => v.cls)),
+    };
+    return {
+      lessons: lessons.length,
+      outline,
+      outlineUncached,
+      outlineBytes,
+      outlineWire,
+      page,
+      productPage,
+      lcpRuns,
+      worstCls,
+      lcpRatio,
+    };
   } finally {
     await browser.close();
   }
@@ -150,10 +224,18 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-course-'));
   const product = await startProduct({ dataDir, waitForMedia: true });
   try {
-    const result = await benchCourse({ baseUrl: product.url, pids: product.runtime.pids, durationSeconds: i > 0 ? Number(process.argv[i + 1]) : smoke ? 1 : 5, rounds: smoke ? 1 : 3 });
+    const result = await benchCourse({
+      baseUrl: product.url,
+      pids: product.runtime.pids,
+      durationSeconds: i > 0 ? Number(process.argv[i + 1]) : smoke ? 1 : 5,
+      rounds: smoke ? 1 : 3,
+    });
     const { page, productPage, outline, outlineUncached } = result;
     const kibOf = (bytes: number) => Math.round(bytes / 102.4) / 10;
-    const cpu = (load: typeof outline) => Object.entries(load.cpuMicrosPerRequest ?? {}).map(([name, us]) => `${name} ${us}`).join(', ');
+    const cpu = (load: typeof outline) =>
+      Object.entries(load.cpuMicrosPerRequest ?? {})
+        .map(([name, us]) => `${name} ${us}`)
+        .join(', ');
     process.stdout.write(
       [
         `outline of ${result.lessons} lessons: ${Math.round(result.outlineBytes / 1024)} KiB (${kibOf(result.outlineWire.bytes)} KiB ${result.outlineWire.encoding} to a browser)`,

@@ -25,7 +25,8 @@ if (dir) {
     written = true;
     // The in-process inspector answers synchronously, so this completes before the process ends.
     session.post('Profiler.stop', (error, result) => {
-      if (!error) writeFileSync(`${dir}/CPU.${Date.now()}.${process.pid}.cpuprofile`, JSON.stringify(result.profile));
+      if (!error)
+        writeFileSync(`${dir}/CPU.${Date.now()}.${process.pid}.cpuprofile`, JSON.stringify(result.profile));
     });
   });
 }

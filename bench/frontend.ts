@@ -11,7 +11,12 @@ import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/sess
 import { launchChromium } from '../scripts/lib/chromium';
 
 /** Chrome DevTools' "Fast 4G" preset (latency and throughput already include its adjustment factors). */
-export const FAST_4G = { offline: false, latency: 165, downloadThroughput: (9 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (1.5 * 1024 * 1024 * 0.9) / 8 };
+export const FAST_4G = {
+  offline: false,
+  latency: 165,
+  downloadThroughput: (9 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (1.5 * 1024 * 1024 * 0.9) / 8,
+};
 export const CPU_SLOWDOWN = 4;
 
 export interface PageVisit {
@@ -87,11 +92,18 @@ export interface VisitPlan {
  * curriculum), as the member sees it at `/browse/premium/product/<productId>`. `except` leaves one out
  * (the course bench grows a course of its own into a curriculum).
  */
-export async function singleVideoProduct(baseUrl: string, except: ReadonlySet<string> = new Set()): Promise<{ productId: string; _id: string; slug: string }> {
-  const listed = (await (await fetch(new URL('/api/v1/content/products?limit=20', baseUrl))).json()) as { data: { items: Array<{ productId: string; _id: string; slug: string }> } };
+export async function singleVideoProduct(
+  baseUrl: string,
+  except: ReadonlySet<string> = new Set(),
+): Promise<{ productId: string; _id: string; slug: string }> {
+  const listed = (await (await fetch(new URL('/api/v1/content/products?limit=20', baseUrl))).json()) as {
+    data: { items: Array<{ productId: string; _id: string; slug: string }> };
+  };
   for (const item of listed.data.items) {
     if (except.has(item._id) || except.has(item.slug)) continue;
-    const outline = (await (await fetch(new URL(`/api/v1/content/products/${item.slug}/curriculum`, baseUrl))).json()) as { data: { lessonCount: number } };
+    const outline = (await (
+      await fetch(new URL(`/api/v1/content/products/${item.slug}/curriculum`, baseUrl))
+    ).json()) as { data: { lessonCount: number } };
     if (outline.data.lessonCount === 0) return item;
   }
   throw new Error('no single-video product among the first 20 listed');
@@ -136,8 +148,17 @@ export async function measureVisit(browser: Browser, baseUrl: string, plan: Visi
     });
     await settle(page, url);
     await Promise.all(bodies);
-    const vitals = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number; lcpElement: string; cls: number; sources: string[] } }).__vitals);
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
+    const vitals = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __vitals: { lcp: number; lcpElement: string; cls: number; sources: string[] };
+          }
+        ).__vitals,
+    );
+    const fcp = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+    );
     await page.close();
 
     // Repeat visit in the same profile: every content-hashed asset must come from the cache.
@@ -145,16 +166,27 @@ export async function measureVisit(browser: Browser, baseUrl: string, plan: Visi
     const cdp = await throttle(again);
     const urls = new Map<string, string>();
     const cached = new Set<string>();
-    cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => void urls.set(e.requestId, e.request.url));
+    cdp.on(
+      'Network.requestWillBeSent',
+      (e: { requestId: string; request: { url: string } }) => void urls.set(e.requestId, e.request.url),
+    );
     cdp.on('Network.requestServedFromCache', (e: { requestId: string }) => void cached.add(e.requestId));
-    cdp.on('Network.responseReceived', (e: { requestId: string; response: { url: string; fromDiskCache?: boolean; fromPrefetchCache?: boolean; status: number } }) => {
-      urls.set(e.requestId, e.response.url);
-      if (e.response.fromDiskCache || e.response.fromPrefetchCache) cached.add(e.requestId);
-    });
+    cdp.on(
+      'Network.responseReceived',
+      (e: {
+        requestId: string;
+        response: { url: string; fromDiskCache?: boolean; fromPrefetchCache?: boolean; status: number };
+      }) => {
+        urls.set(e.requestId, e.response.url);
+        if (e.response.fromDiskCache || e.response.fromPrefetchCache) cached.add(e.requestId);
+      },
+    );
     await settle(again, url);
     // Assets the first visit loaded (a build deployed in between legitimately brings new names).
     const hashed = [...urls].filter(([, u]) => firstVisitAssets.has(u));
-    const fromNetwork = [...new Set(hashed.filter(([id]) => !cached.has(id)).map(([, u]) => new URL(u).pathname))];
+    const fromNetwork = [
+      ...new Set(hashed.filter(([id]) => !cached.has(id)).map(([, u]) => new URL(u).pathname)),
+    ];
     return {
       name: plan.name,
       page: plan.path,
@@ -167,7 +199,11 @@ export async function measureVisit(browser: Browser, baseUrl: string, plan: Visi
       cls: Math.round(vitals.cls * 10_000) / 10_000,
       shiftSources: vitals.sources.slice(0, 10),
       requestedAdminRemote,
-      repeat: { hashedAssets: new Set(hashed.map(([, u]) => u)).size, fromCache: new Set(hashed.filter(([id]) => cached.has(id)).map(([, u]) => u)).size, fromNetwork },
+      repeat: {
+        hashedAssets: new Set(hashed.map(([, u]) => u)).size,
+        fromCache: new Set(hashed.filter(([id]) => cached.has(id)).map(([, u]) => u)).size,
+        fromNetwork,
+      },
     };
   } finally {
     await context.close();

@@ -26,7 +26,13 @@ interface AutocannonResult {
   timeouts: number;
   non2xx: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; pipelining?: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  pipelining?: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export interface SideResult {
@@ -71,8 +77,17 @@ const STAND_IN_FLAG = '--service-stand-in';
 async function serveStandIn(port: number) {
   const { createLogger, createService, ok, startServer } = await import('@catalyst/service-kit');
   const log = createLogger('content', process.env.LOG_LEVEL ?? 'info');
-  const app = createService({ name: 'content', log, internalSecret: process.env.INTERNAL_SECRET ?? randomBytes(32).toString('base64url') });
-  app.get('/categories', (c) => ok(c, { status: 'ok', items: [{ _id: 'a'.repeat(24), name: 'Web Development', slug: 'web-development' }] }));
+  const app = createService({
+    name: 'content',
+    log,
+    internalSecret: process.env.INTERNAL_SECRET ?? randomBytes(32).toString('base64url'),
+  });
+  app.get('/categories', (c) =>
+    ok(c, {
+      status: 'ok',
+      items: [{ _id: 'a'.repeat(24), name: 'Web Development', slug: 'web-development' }],
+    }),
+  );
   startServer(app, { port, log, name: 'content' });
 }
 
@@ -106,10 +121,14 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 20_000): Pr
 
 async function startStandIn(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), STAND_IN_FLAG, String(port)], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), STAND_IN_FLAG, String(port)],
+    {
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/categories`, child);
   return { url, child };
@@ -137,7 +156,12 @@ async function startGateway(serviceUrl: string): Promise<{ url: string; child: C
   return { url, child };
 }
 
-async function measure(url: string, durationSeconds: number, connections: number, pids: Record<string, number | undefined> = {}): Promise<SideResult> {
+async function measure(
+  url: string,
+  durationSeconds: number,
+  connections: number,
+  pids: Record<string, number | undefined> = {},
+): Promise<SideResult> {
   // A short warm-up so JIT and keep-alive pools are in place before the measured run.
   await autocannon({ url, connections, duration: 1 });
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
@@ -147,7 +171,8 @@ async function measure(url: string, durationSeconds: number, connections: number
   for (const [name, pid] of Object.entries(pids)) {
     const start = before[name];
     const end = cpuMs(pid);
-    if (start !== undefined && end !== undefined && result.requests.total > 0) cpuMicrosPerRequest[name] = Math.round(((end - start) * 1000) / result.requests.total);
+    if (start !== undefined && end !== undefined && result.requests.total > 0)
+      cpuMicrosPerRequest[name] = Math.round(((end - start) * 1000) / result.requests.total);
   }
   return {
     cpuMicrosPerRequest,
@@ -163,7 +188,9 @@ async function measure(url: string, durationSeconds: number, connections: number
 }
 
 /** Runs both measurements one after the other (never at once: they would share the CPU). */
-export async function measureGatewayOverhead(options: GatewayOverheadOptions = {}): Promise<GatewayOverheadResult> {
+export async function measureGatewayOverhead(
+  options: GatewayOverheadOptions = {},
+): Promise<GatewayOverheadResult> {
   const durationSeconds = options.durationSeconds ?? 5;
   const connections = options.connections ?? 50;
   const route = '/categories';
@@ -189,7 +216,10 @@ export async function measureGatewayOverhead(options: GatewayOverheadOptions = {
       connections,
       direct,
       gateway,
-      ratio: direct.requestsPerSecond > 0 ? Math.round((gateway.requestsPerSecond / direct.requestsPerSecond) * 1000) / 1000 : 0,
+      ratio:
+        direct.requestsPerSecond > 0
+          ? Math.round((gateway.requestsPerSecond / direct.requestsPerSecond) * 1000) / 1000
+          : 0,
       addedP50: Math.round((gateway.p50 - direct.p50) * 100) / 100,
     };
   } finally {
@@ -227,7 +257,9 @@ if (runDirectly && process.argv[2] === STAND_IN_FLAG) {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n\n${formatOverheadTable(result)}\n`);
     })
     .catch((error: unknown) => {
-      process.stderr.write(`gateway overhead benchmark failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `gateway overhead benchmark failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       process.exit(1);
     });
 }

@@ -51,14 +51,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const base = cliBase();
   const only = cliArg('--only')?.split(',');
   const plans = (await lighthousePlans(base)).filter((plan) => !only || only.includes(plan.name));
-  const metric = Metric as unknown as { compute: (this: { name: string }, ...args: unknown[]) => MetricResult };
+  const metric = Metric as unknown as {
+    compute: (this: { name: string }, ...args: unknown[]) => MetricResult;
+  };
   const compute = metric.compute;
   let page = '';
   metric.compute = function (this: { name: string }, ...args: unknown[]) {
     const result = compute.apply(this, args);
     // Lighthouse's own subclass is LanternLargestContentfulPaint
     if (/^(Lantern)?LargestContentfulPaint$/.test(this.name)) {
-      console.log(`\n${page}: simulated LCP ${Math.round(result.timing)} ms (pessimistic graph ${Math.round(result.pessimisticEstimate.timeInMs)} ms)`);
+      console.log(
+        `\n${page}: simulated LCP ${Math.round(result.timing)} ms (pessimistic graph ${Math.round(result.pessimisticEstimate.timeInMs)} ms)`,
+      );
       for (const line of chainLines(result.pessimisticEstimate)) console.log(`  ${line}`);
     }
     return result;

@@ -25,7 +25,15 @@ import { signIn } from './backend';
 import { singleVideoProduct } from './frontend';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const PERFORMANCE_TARGET = 98;
 export const CATEGORY_TARGET = 100;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -69,7 +77,19 @@ interface LhResult {
   runtimeError?: { code: string; message: string };
   environment?: { benchmarkIndex?: number };
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-  audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string; metricSavings?: Record<string, number>; details?: { type?: string; overallSavingsMs?: number; items?: Array<Record<string, unknown>> } }>;
+  audits: Record<
+    string,
+    {
+      id: string;
+      title: string;
+      score: number | null;
+      scoreDisplayMode: string;
+      numericValue?: number;
+      displayValue?: string;
+      metricSavings?: Record<string, number>;
+      details?: { type?: string; overallSavingsMs?: number; items?: Array<Record<string, unknown>> };
+    }
+  >;
 }
 
 const median = (values: number[]): number => {
@@ -80,21 +100,36 @@ const median = (values: number[]): number => {
 /** The pages a person opens, with the ids they need read from the running product. */
 export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]> {
   const get = async <T>(p: string, token?: string): Promise<T> => {
-    const res = await fetch(new URL(`/api/v1${p}`, baseUrl), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const res = await fetch(new URL(`/api/v1${p}`, baseUrl), {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     if (!res.ok) throw new Error(`GET ${p} answered ${res.status}`);
     return ((await res.json()) as { data: T }).data;
   };
-  const [learner, member, admin] = [await signIn(baseUrl, 'learner'), await signIn(baseUrl, 'member'), await signIn(baseUrl, 'admin')];
-  const { items: categories } = await get<{ items: Array<{ slug: string; _id: string }> }>('/content/categories');
+  const [learner, member, admin] = [
+    await signIn(baseUrl, 'learner'),
+    await signIn(baseUrl, 'member'),
+    await signIn(baseUrl, 'admin'),
+  ];
+  const { items: categories } = await get<{ items: Array<{ slug: string; _id: string }> }>(
+    '/content/categories',
+  );
   const category = categories[0];
   if (!category) throw new Error('no category listed');
-  const creatorList = await get<Array<{ _id: string }>>(`/users/premium/categories/${category.slug}/creators`, member);
+  const creatorList = await get<Array<{ _id: string }>>(
+    `/users/premium/categories/${category.slug}/creators`,
+    member,
+  );
   const { productId } = await singleVideoProduct(baseUrl);
   // A course: the first listed product with lessons, opened at its first lesson.
-  const listed = await get<{ items: Array<{ productId: string; slug: string }> }>('/content/products?limit=50');
+  const listed = await get<{ items: Array<{ productId: string; slug: string }> }>(
+    '/content/products?limit=50',
+  );
   let coursePath: string | undefined;
   for (const item of listed.items) {
-    const outline = await get<{ lessonCount: number; sections: Array<{ lessons: Array<{ id: string }> }> }>(`/content/products/${item.slug}/curriculum`);
+    const outline = await get<{ lessonCount: number; sections: Array<{ lessons: Array<{ id: string }> }> }>(
+      `/content/products/${item.slug}/curriculum`,
+    );
     const first = outline.sections.flatMap((s) => s.lessons)[0];
     if (outline.lessonCount > 0 && first) {
       coursePath = `/browse/premium/product/${item.productId}/lesson/${first.id}`;
@@ -114,13 +149,24 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
     { name: 'terms', path: '/terms-and-conditions', public: true },
     { name: 'browse', path: '/browse', session: asLearner, public: false },
     { name: 'category', path: `/browse/category/${category.slug}`, session: asMember, public: false },
-    ...(creatorList[0] ? [{ name: 'creator library', path: `/browse/category/${category.slug}/creator/${creatorList[0]._id}`, session: asMember, public: false }] : []),
+    ...(creatorList[0]
+      ? [
+          {
+            name: 'creator library',
+            path: `/browse/category/${category.slug}/creator/${creatorList[0]._id}`,
+            session: asMember,
+            public: false,
+          },
+        ]
+      : []),
     { name: 'product', path: `/browse/premium/product/${productId}`, session: asMember, public: false },
     ...(coursePath ? [{ name: 'course player', path: coursePath, session: asMember, public: false }] : []),
     { name: 'subscription', path: '/subscription', session: asMember, public: false },
     { name: 'profile', path: '/profile', session: asMember, public: false },
     { name: 'learning record', path: '/learning', session: asMember, public: false },
-    ...(certificates[0] ? [{ name: 'certificate', path: `/certificates/${certificates[0].code}`, public: true }] : []),
+    ...(certificates[0]
+      ? [{ name: 'certificate', path: `/certificates/${certificates[0].code}`, public: true }]
+      : []),
     { name: 'admin', path: '/admin', session: asAdmin, public: false },
     { name: 'admin products', path: '/admin/products', session: asAdmin, public: false },
     { name: 'admin categories', path: '/admin/categories', session: asAdmin, public: false },
@@ -131,19 +177,32 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
 }
 
 async function launch(dir: string): Promise<Browser> {
-  return puppeteer.launch({ executablePath: CHROME_PATH, headless: true, userDataDir: dir, args: CHROME_FLAGS, defaultViewport: null });
+  return puppeteer.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    userDataDir: dir,
+    args: CHROME_FLAGS,
+    defaultViewport: null,
+  });
 }
 
 const LCP_KEY = '__benchLargestContentfulPaint';
 
 /** One Lighthouse run in a fresh profile; a signed-in plan's session is written into every document of the tab. */
-export async function auditOnce(baseUrl: string, plan: LighthousePlan, config: object | undefined, flags: object = {}): Promise<LhResult> {
+export async function auditOnce(
+  baseUrl: string,
+  plan: LighthousePlan,
+  config: object | undefined,
+  flags: object = {},
+): Promise<LhResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-lh-'));
   const browser = await launch(dir);
   try {
     const page = await browser.newPage();
     const origin = new URL(baseUrl).origin;
-    const kept: Record<string, string> = plan.session ? { [TOKEN_STORAGE_KEY]: plan.session.token, [ROLE_HINT_STORAGE_KEY]: plan.session.role } : {};
+    const kept: Record<string, string> = plan.session
+      ? { [TOKEN_STORAGE_KEY]: plan.session.token, [ROLE_HINT_STORAGE_KEY]: plan.session.role }
+      : {};
     // A signed-in person has answered the cookie banner already; a newcomer on a public page sees it.
     const local: Record<string, string> = plan.session ? { cookieConsent: 'essential' } : {};
     await page.evaluateOnNewDocument(
@@ -154,12 +213,14 @@ export async function auditOnce(baseUrl: string, plan: LighthousePlan, config: o
         // The largest contentful paint's element, as the page saw it: Lighthouse 12's own audit of it fails
         // on this Chromium ("RootCauses … frame_sequence") and names nothing.
         new PerformanceObserver((list) => {
-          const entry = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; size?: number }) | undefined;
+          const entry = list.getEntries().at(-1) as
+            (PerformanceEntry & { element?: Element | null; size?: number }) | undefined;
           const element = entry?.element;
           if (!entry || !element) return;
           // production class names are hashes: the tag and the start of its text say which element it is
           const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-          (window as unknown as Record<string, string>)[key] = `${element.tagName.toLowerCase()}${text ? ` "${text}"` : ''}, ${entry.size ?? 0} px²`;
+          (window as unknown as Record<string, string>)[key] =
+            `${element.tagName.toLowerCase()}${text ? ` "${text}"` : ''}, ${entry.size ?? 0} px²`;
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       },
       origin,
@@ -167,14 +228,27 @@ export async function auditOnce(baseUrl: string, plan: LighthousePlan, config: o
       local,
       LCP_KEY,
     );
-    const result = await lighthouse(new URL(plan.path, baseUrl).toString(), { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], ...flags }, config as never, page as never);
+    const result = await lighthouse(
+      new URL(plan.path, baseUrl).toString(),
+      { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], ...flags },
+      config as never,
+      page as never,
+    );
     if (!result) throw new Error(`lighthouse gave no result for ${plan.path}`);
-    const lcpElement = await page.evaluate((key: string) => (window as unknown as Record<string, string | undefined>)[key] ?? '', LCP_KEY).catch(() => '');
+    const lcpElement = await page
+      .evaluate(
+        (key: string) => (window as unknown as Record<string, string | undefined>)[key] ?? '',
+        LCP_KEY,
+      )
+      .catch(() => '');
     // LIGHTHOUSE_SAVE_DIR keeps every run's full report (open it in the Lighthouse viewer to dig in).
     const keep = process.env.LIGHTHOUSE_SAVE_DIR;
     if (keep) {
       mkdirSync(keep, { recursive: true });
-      writeFileSync(path.join(keep, `${plan.name.replace(/\W+/g, '-')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+      writeFileSync(
+        path.join(keep, `${plan.name.replace(/\W+/g, '-')}-${Date.now()}.json`),
+        JSON.stringify(result.lhr),
+      );
     }
     return { ...(result.lhr as unknown as LhResult), lcpElement };
   } finally {
@@ -187,17 +261,39 @@ export async function auditOnce(baseUrl: string, plan: LighthousePlan, config: o
 function opportunitiesOf(lhr: LhResult): string[] {
   const weights = new Map<string, number>();
   for (const category of CATEGORIES) {
-    for (const ref of lhr.categories[category].auditRefs) if (ref.weight > 0) weights.set(ref.id, Math.max(weights.get(ref.id) ?? 0, ref.weight));
+    for (const ref of lhr.categories[category].auditRefs)
+      if (ref.weight > 0) weights.set(ref.id, Math.max(weights.get(ref.id) ?? 0, ref.weight));
   }
   // The metrics themselves are what is judged, not what to do: name the audits behind them.
-  const metrics = new Set(['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'interactive', 'max-potential-fid']);
-  const savings = (a: LhResult['audits'][string]) => a.details?.overallSavingsMs ?? Object.entries(a.metricSavings ?? {}).reduce((sum, [k, v]) => sum + (k === 'CLS' ? v * 1000 : v), 0);
-  const failing = Object.values(lhr.audits).filter((a) => !metrics.has(a.id) && a.score !== null && a.score < 0.9 && ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode) && (weights.has(a.id) || savings(a) > 0));
-  const rank = (a: (typeof failing)[number]) => savings(a) * 10 + (weights.get(a.id) ?? 0) * (1 - (a.score ?? 0)) * 100;
+  const metrics = new Set([
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+    'interactive',
+    'max-potential-fid',
+  ]);
+  const savings = (a: LhResult['audits'][string]) =>
+    a.details?.overallSavingsMs ??
+    Object.entries(a.metricSavings ?? {}).reduce((sum, [k, v]) => sum + (k === 'CLS' ? v * 1000 : v), 0);
+  const failing = Object.values(lhr.audits).filter(
+    (a) =>
+      !metrics.has(a.id) &&
+      a.score !== null &&
+      a.score < 0.9 &&
+      ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode) &&
+      (weights.has(a.id) || savings(a) > 0),
+  );
+  const rank = (a: (typeof failing)[number]) =>
+    savings(a) * 10 + (weights.get(a.id) ?? 0) * (1 - (a.score ?? 0)) * 100;
   return failing
     .sort((a, b) => rank(b) - rank(a))
     .slice(0, 3)
-    .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : savings(a) ? ` (${Math.round(savings(a))} ms)` : ''}`);
+    .map(
+      (a) =>
+        `${a.title}${a.displayValue ? ` (${a.displayValue})` : savings(a) ? ` (${Math.round(savings(a))} ms)` : ''}`,
+    );
 }
 
 const score = (lhr: LhResult, c: Category) => Math.round((lhr.categories[c].score ?? 0) * 100);
@@ -214,15 +310,27 @@ export async function auditPage(baseUrl: string, plan: LighthousePlan, runs = 3)
   const byPerformance = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const mid = byPerformance[Math.floor(byPerformance.length / 2)];
   if (!mid) throw new Error('no runs');
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => score(r, c)))])) as Record<Category, number>;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, median(results.map((r) => score(r, c)))]),
+  ) as Record<Category, number>;
   const n = (id: string) => Math.round(mid.audits[id]?.numericValue ?? 0);
-  const pass = scores.performance >= PERFORMANCE_TARGET && scores.accessibility >= CATEGORY_TARGET && scores['best-practices'] >= CATEGORY_TARGET && scores.seo >= CATEGORY_TARGET;
+  const pass =
+    scores.performance >= PERFORMANCE_TARGET &&
+    scores.accessibility >= CATEGORY_TARGET &&
+    scores['best-practices'] >= CATEGORY_TARGET &&
+    scores.seo >= CATEGORY_TARGET;
   return {
     name: plan.name,
     page: plan.path,
     public: plan.public,
     scores,
-    metrics: { fcp: n('first-contentful-paint'), lcp: n('largest-contentful-paint'), tbt: n('total-blocking-time'), cls: Math.round((mid.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000, si: n('speed-index') },
+    metrics: {
+      fcp: n('first-contentful-paint'),
+      lcp: n('largest-contentful-paint'),
+      tbt: n('total-blocking-time'),
+      cls: Math.round((mid.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      si: n('speed-index'),
+    },
     runs: results.map((r) => score(r, 'performance')),
     opportunities: pass ? [] : opportunitiesOf(mid),
     lcpElement: mid.lcpElement ?? '',
@@ -238,7 +346,14 @@ const DESKTOP_CONFIG = {
     formFactor: 'desktop',
     screenEmulation: { mobile: false, width: 1280, height: 900, deviceScaleFactor: 1, disabled: false },
     throttlingMethod: 'devtools',
-    throttling: { rttMs: 0, throughputKbps: 0, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0, cpuSlowdownMultiplier: 4 },
+    throttling: {
+      rttMs: 0,
+      throughputKbps: 0,
+      requestLatencyMs: 0,
+      downloadThroughputKbps: 0,
+      uploadThroughputKbps: 0,
+      cpuSlowdownMultiplier: 4,
+    },
   },
 };
 
@@ -272,14 +387,18 @@ const BLANK_PAGE =
   '<meta name="description" content="A page with nothing to load"></head><body><h1>Blank</h1><p>Nothing to load.</p></body></html>';
 
 export async function calibrate(runs = 3): Promise<LighthouseCalibration> {
-  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BLANK_PAGE));
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BLANK_PAGE),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const work: number[] = [];
     const index: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const lhr = await auditOnce(base, { name: 'blank', path: '/', public: true }, undefined, { onlyCategories: ['performance'] });
+      const lhr = await auditOnce(base, { name: 'blank', path: '/', public: true }, undefined, {
+        onlyCategories: ['performance'],
+      });
       work.push(Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0));
       index.push(Math.round(lhr.environment?.benchmarkIndex ?? 0));
     }
@@ -298,15 +417,24 @@ export interface LighthouseResult {
 export const DESKTOP_LCP_TARGET_MS = 1200;
 const DESKTOP_PAGES = ['welcome', 'browse', 'admin'];
 
-export async function benchLighthouse(baseUrl: string, options: { runs?: number; only?: string[]; desktop?: boolean; say?: (line: string) => void } = {}): Promise<LighthouseResult> {
+export async function benchLighthouse(
+  baseUrl: string,
+  options: { runs?: number; only?: string[]; desktop?: boolean; say?: (line: string) => void } = {},
+): Promise<LighthouseResult> {
   const say = options.say ?? (() => undefined);
-  const plans = (await lighthousePlans(baseUrl)).filter((p) => !options.only || options.only.includes(p.name));
+  const plans = (await lighthousePlans(baseUrl)).filter(
+    (p) => !options.only || options.only.includes(p.name),
+  );
   const calibration = await calibrate(options.runs ?? 3);
-  say(`lighthouse calibration: a blank page's main-thread work ${calibration.blankPageMainThreadMs} ms [${calibration.runs.join(', ')}], benchmark index ${calibration.benchmarkIndex}`);
+  say(
+    `lighthouse calibration: a blank page's main-thread work ${calibration.blankPageMainThreadMs} ms [${calibration.runs.join(', ')}], benchmark index ${calibration.benchmarkIndex}`,
+  );
   const pages: LighthousePage[] = [];
   for (const plan of plans) {
     const page = await auditPage(baseUrl, plan, options.runs ?? 3);
-    say(`lighthouse ${plan.name} (${plan.path}): perf ${page.scores.performance} [${page.runs.join(', ')}], a11y ${page.scores.accessibility}, BP ${page.scores['best-practices']}, SEO ${page.scores.seo}; LCP ${page.metrics.lcp} ms (${page.lcpElement || '?'}), TBT ${page.metrics.tbt} ms${page.opportunities.length ? `; ${page.opportunities[0]}` : ''}`);
+    say(
+      `lighthouse ${plan.name} (${plan.path}): perf ${page.scores.performance} [${page.runs.join(', ')}], a11y ${page.scores.accessibility}, BP ${page.scores['best-practices']}, SEO ${page.scores.seo}; LCP ${page.metrics.lcp} ms (${page.lcpElement || '?'}), TBT ${page.metrics.tbt} ms${page.opportunities.length ? `; ${page.opportunities[0]}` : ''}`,
+    );
     pages.push(page);
   }
   const desktop: DesktopLcp[] = [];
@@ -323,14 +451,29 @@ export async function benchLighthouse(baseUrl: string, options: { runs?: number;
 /** The Markdown table of a run. */
 export function lighthouseTable(result: LighthouseResult): string {
   const c = result.calibration;
-  const lines = c ? [`Machine: a blank page's main-thread work ${c.blankPageMainThreadMs} ms (runs ${c.runs.join(', ')}), Lighthouse benchmark index ${c.benchmarkIndex}.`, ''] : [];
-  lines.push('| page | perf | a11y | BP | SEO | LCP ms | LCP element | TBT ms | CLS | top opportunity (below target) |', '|---|---|---|---|---|---|---|---|---|---|');
+  const lines = c
+    ? [
+        `Machine: a blank page's main-thread work ${c.blankPageMainThreadMs} ms (runs ${c.runs.join(', ')}), Lighthouse benchmark index ${c.benchmarkIndex}.`,
+        '',
+      ]
+    : [];
+  lines.push(
+    '| page | perf | a11y | BP | SEO | LCP ms | LCP element | TBT ms | CLS | top opportunity (below target) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  );
   for (const p of result.pages) {
-    lines.push(`| ${p.name} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${p.metrics.lcp} | ${p.lcpElement ? `\`${p.lcpElement}\`` : '—'} | ${p.metrics.tbt} | ${p.metrics.cls} | ${p.opportunities[0] ?? '—'} |`);
+    lines.push(
+      `| ${p.name} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${p.metrics.lcp} | ${p.lcpElement ? `\`${p.lcpElement}\`` : '—'} | ${p.metrics.tbt} | ${p.metrics.cls} | ${p.opportunities[0] ?? '—'} |`,
+    );
   }
   if (result.desktop.length) {
-    lines.push('', '| page (1280×900, 4× CPU, no network throttling) | LCP ms (median) | runs | LCP element |', '|---|---|---|---|');
-    for (const d of result.desktop) lines.push(`| ${d.name} | ${d.lcp} | ${d.runs.join(', ')} | \`${d.lcpElement}\` |`);
+    lines.push(
+      '',
+      '| page (1280×900, 4× CPU, no network throttling) | LCP ms (median) | runs | LCP element |',
+      '|---|---|---|---|',
+    );
+    for (const d of result.desktop)
+      lines.push(`| ${d.name} | ${d.lcp} | ${d.runs.join(', ')} | \`${d.lcpElement}\` |`);
   }
   return lines.join('\n');
 }
@@ -353,7 +496,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const say = (line: string) => process.stderr.write(`[lighthouse] ${line}\n`);
   // A product just started is still transcoding its demo videos: audit once that is done.
   const { waitedMs, processed } = await mediaSettled(base);
-  if (processed > 0) say(`waited ${(waitedMs / 1000).toFixed(1)} s for the media worker (${processed} asset(s) processing)`);
+  if (processed > 0)
+    say(`waited ${(waitedMs / 1000).toFixed(1)} s for the media worker (${processed} asset(s) processing)`);
   const result = await benchLighthouse(base, {
     runs: Number(cliArg('--runs') ?? 3),
     only: cliArg('--only')?.split(','),

@@ -54,18 +54,28 @@ export function cpuMs(pid: number | undefined): number | undefined {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 export function assertLoopback(url: string): void {
-  if (!LOOPBACK.has(new URL(url).hostname)) throw new Error(`the bench runs against loopback only, not ${url}`);
+  if (!LOOPBACK.has(new URL(url).hostname))
+    throw new Error(`the bench runs against loopback only, not ${url}`);
 }
 
 function run({ url, headers = {}, connections = 50, pathFor }: LoadOptions, duration: number) {
-  const requests = pathFor ? [{ setupRequest: (req: { path?: string }) => ({ ...req, path: pathFor() }) }] : undefined;
-  return autocannon({ url, headers, connections, duration, ...(requests ? { requests: requests as never } : {}) });
+  const requests = pathFor
+    ? [{ setupRequest: (req: { path?: string }) => ({ ...req, path: pathFor() }) }]
+    : undefined;
+  return autocannon({
+    url,
+    headers,
+    connections,
+    duration,
+    ...(requests ? { requests: requests as never } : {}),
+  });
 }
 
 export async function measureLoad(options: LoadOptions): Promise<RouteLoad> {
   assertLoopback(options.url);
   const connections = options.connections ?? 50;
-  if ((options.warmupSeconds ?? 1) > 0) await run({ ...options, connections: Math.min(connections, 10) }, options.warmupSeconds ?? 1);
+  if ((options.warmupSeconds ?? 1) > 0)
+    await run({ ...options, connections: Math.min(connections, 10) }, options.warmupSeconds ?? 1);
   const pids = Object.entries(options.pids ?? {});
   const before = pids.map(([, pid]) => cpuMs(pid));
   const r = await run(options, options.durationSeconds);
@@ -73,7 +83,8 @@ export async function measureLoad(options: LoadOptions): Promise<RouteLoad> {
   pids.forEach(([name, pid], i) => {
     const end = cpuMs(pid);
     const start = before[i];
-    if (start !== undefined && end !== undefined && r.requests.total > 0) cpu[name] = Math.round(((end - start) * 1000) / r.requests.total);
+    if (start !== undefined && end !== undefined && r.requests.total > 0)
+      cpu[name] = Math.round(((end - start) * 1000) / r.requests.total);
   });
   const url = new URL(options.url);
   return {

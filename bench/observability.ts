@@ -42,7 +42,13 @@ export const LOSS_TARGET = 0.1;
 const ROUTE = '/api/v1/content/premium/products?limit=20';
 
 export type ObservabilityMode = 'off' | 'control' | 'on' | 'exporting' | 'sampled';
-export const OBSERVABILITY_MODES: readonly ObservabilityMode[] = ['off', 'control', 'on', 'exporting', 'sampled'];
+export const OBSERVABILITY_MODES: readonly ObservabilityMode[] = [
+  'off',
+  'control',
+  'on',
+  'exporting',
+  'sampled',
+];
 /** The sampling ratio of the "sampled" configuration: what README recommends for production. */
 export const PRODUCTION_RATIO = '0.1';
 
@@ -95,7 +101,11 @@ async function startCollector() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, counts, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    counts,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 const medianOf = (values: number[]) => {
@@ -104,7 +114,8 @@ const medianOf = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 /** The run of median throughput (the machine is shared: single runs swing). */
-const medianRun = (runs: RouteLoad[]) => [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor((runs.length - 1) / 2)]!;
+const medianRun = (runs: RouteLoad[]) =>
+  [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor((runs.length - 1) / 2)]!;
 /** CPU time our processes spent per request in a run (µs): steadier than req/s on a busy machine. */
 const cpuOf = (run: RouteLoad) => Object.values(run.cpuMicrosPerRequest ?? {}).reduce((a, b) => a + b, 0);
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -113,15 +124,30 @@ async function start(mode: string, env: NodeJS.ProcessEnv, say: (line: string) =
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `catalyst-bench-obs-${mode}-`));
   say(`observability ${mode}: starting the product…`);
   // The launcher gives each service 60 s to answer /health: on a crowded machine one may miss it once.
-  const product = await startProduct({ dataDir, waitForMedia: true, env: { SKIP_BUILD: 'true', ...env } }).catch((error: Error) => {
-    say(`observability ${mode}: the product did not start (${error.message.split('\n').find((l) => l.includes('failed')) ?? error.message}); once more`);
+  const product = await startProduct({
+    dataDir,
+    waitForMedia: true,
+    env: { SKIP_BUILD: 'true', ...env },
+  }).catch((error: Error) => {
+    say(
+      `observability ${mode}: the product did not start (${error.message.split('\n').find((l) => l.includes('failed')) ?? error.message}); once more`,
+    );
     return startProduct({ dataDir, waitForMedia: true, env: { SKIP_BUILD: 'true', ...env } });
   });
   const member = { authorization: `Bearer ${await signIn(product.url, 'member')}` };
-  const pids = { gateway: product.runtime.pids?.gateway, content: product.runtime.pids?.content, billing: product.runtime.pids?.billing };
+  const pids = {
+    gateway: product.runtime.pids?.gateway,
+    content: product.runtime.pids?.content,
+    billing: product.runtime.pids?.billing,
+  };
   return {
     product,
-    route: { name: `premium list (member), observability ${mode}`, url: new URL(ROUTE, product.url).toString(), headers: member, pids },
+    route: {
+      name: `premium list (member), observability ${mode}`,
+      url: new URL(ROUTE, product.url).toString(),
+      headers: member,
+      pids,
+    },
     stop: async () => {
       await product.stop();
       // The last processes may still be writing their folders for a moment after the launcher exits.
@@ -139,33 +165,67 @@ async function start(mode: string, env: NodeJS.ProcessEnv, say: (line: string) =
  * CPU time (gateway + content + billing, µs) per request at a fixed request rate: what a request costs, free of
  * how much of the machine the run happened to get (a saturating run's req/s on a shared machine is mostly that).
  */
-async function cpuAtRate(route: { url: string; headers: Record<string, string>; pids: Record<string, number | undefined> }, rate: number, seconds: number): Promise<number> {
+async function cpuAtRate(
+  route: { url: string; headers: Record<string, string>; pids: Record<string, number | undefined> },
+  rate: number,
+  seconds: number,
+): Promise<number> {
   const pids = Object.values(route.pids);
   const before = pids.map(cpuMs);
-  const result = await autocannon({ url: route.url, headers: route.headers, connections: 10, overallRate: rate, duration: seconds });
+  const result = await autocannon({
+    url: route.url,
+    headers: route.headers,
+    connections: 10,
+    overallRate: rate,
+    duration: seconds,
+  });
   const spent = pids.reduce<number>((sum, pid, i) => sum + ((cpuMs(pid) ?? 0) - (before[i] ?? 0)), 0);
   return result.requests.total > 0 ? Math.round((spent * 1000) / result.requests.total) : 0;
 }
 
 /** The environment of each configuration (see the file's comment). */
-function environments(collectorUrl: Record<'exporting' | 'sampled', string>, sampled: string): Record<ObservabilityMode, NodeJS.ProcessEnv> {
+function environments(
+  collectorUrl: Record<'exporting' | 'sampled', string>,
+  sampled: string,
+): Record<ObservabilityMode, NodeJS.ProcessEnv> {
   // Whatever the bench itself was started with must not decide a configuration.
-  const none = { OTEL_SDK_DISABLED: '', METRICS_DISABLED: '', OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_TRACES_SAMPLER: '', OTEL_TRACES_SAMPLER_ARG: '' };
+  const none = {
+    OTEL_SDK_DISABLED: '',
+    METRICS_DISABLED: '',
+    OTEL_EXPORTER_OTLP_ENDPOINT: '',
+    OTEL_TRACES_SAMPLER: '',
+    OTEL_TRACES_SAMPLER_ARG: '',
+  };
   return {
     off: { ...none, OTEL_SDK_DISABLED: 'true', METRICS_DISABLED: 'true' },
     control: { ...none, OTEL_SDK_DISABLED: 'true', METRICS_DISABLED: 'true' },
     on: { ...none, METRICS_PORT: '0' },
-    exporting: { ...none, METRICS_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl.exporting, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: sampled },
-    sampled: { ...none, METRICS_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl.sampled, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: PRODUCTION_RATIO },
+    exporting: {
+      ...none,
+      METRICS_PORT: '0',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl.exporting,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: sampled,
+    },
+    sampled: {
+      ...none,
+      METRICS_PORT: '0',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl.sampled,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: PRODUCTION_RATIO,
+    },
   };
 }
 
 const LABELS: Record<ObservabilityMode, (sampled: string) => string> = {
   off: () => 'tracing and request metrics off (OTEL_SDK_DISABLED, METRICS_DISABLED)',
-  control: () => 'A/A control: a second product exactly as off (what identical products differ by in this run)',
+  control: () =>
+    'A/A control: a second product exactly as off (what identical products differ by in this run)',
   on: () => 'shipped default: trace context propagated, nothing exported (no OTLP endpoint), metrics on',
-  exporting: (sampled) => `exporting over OTLP/HTTP to an in-process receiver, sampling ${sampled}, metrics on`,
-  sampled: () => `exporting over OTLP/HTTP to an in-process receiver, sampling ${PRODUCTION_RATIO} (parentbased_traceidratio), metrics on`,
+  exporting: (sampled) =>
+    `exporting over OTLP/HTTP to an in-process receiver, sampling ${sampled}, metrics on`,
+  sampled: () =>
+    `exporting over OTLP/HTTP to an in-process receiver, sampling ${PRODUCTION_RATIO} (parentbased_traceidratio), metrics on`,
 };
 
 /**
@@ -200,32 +260,58 @@ export async function benchObservability({
 } = {}): Promise<ObservabilityBenchResult> {
   const wanted: string[] = ['off', ...modes.filter((m) => m !== 'off'), ...Object.keys(extra)];
   const collectors = { exporting: await startCollector(), sampled: await startCollector() };
-  const base = environments({ exporting: collectors.exporting.url, sampled: collectors.sampled.url }, sampled);
-  const env: Record<string, NodeJS.ProcessEnv> = { ...base, ...Object.fromEntries(Object.entries(extra).map(([name, vars]) => [name, { ...base.on, ...vars }])) };
+  const base = environments(
+    { exporting: collectors.exporting.url, sampled: collectors.sampled.url },
+    sampled,
+  );
+  const env: Record<string, NodeJS.ProcessEnv> = {
+    ...base,
+    ...Object.fromEntries(Object.entries(extra).map(([name, vars]) => [name, { ...base.on, ...vars }])),
+  };
   const products: Record<string, Awaited<ReturnType<typeof start>>> = {};
   try {
     for (const mode of wanted) products[mode] = await start(mode, env[mode]!, say);
     // Warmed together, as they are then measured: a few seconds each left the first rounds at a fifth of the last ones' rate.
-    await Promise.all(wanted.map((mode) => measureLoad({ ...products[mode]!.route, durationSeconds: warmupSeconds, warmupSeconds: 0 })));
+    await Promise.all(
+      wanted.map((mode) =>
+        measureLoad({ ...products[mode]!.route, durationSeconds: warmupSeconds, warmupSeconds: 0 }),
+      ),
+    );
     const loadStart = os.loadavg()[0]!;
-    const measured: Record<string, RouteLoad[]> = Object.fromEntries(wanted.map((m) => [m, [] as RouteLoad[]]));
-    const before = { exporting: { ...collectors.exporting.counts }, sampled: { ...collectors.sampled.counts } };
+    const measured: Record<string, RouteLoad[]> = Object.fromEntries(
+      wanted.map((m) => [m, [] as RouteLoad[]]),
+    );
+    const before = {
+      exporting: { ...collectors.exporting.counts },
+      sampled: { ...collectors.sampled.counts },
+    };
     for (let round = 0; round < rounds; round++) {
       if (scheme === 'together') {
         // Every configuration loaded at the same moment: whatever else the machine does hits all of them alike.
-        const runs = await Promise.all(wanted.map((mode) => measureLoad({ ...products[mode]!.route, durationSeconds, warmupSeconds: 1 })));
+        const runs = await Promise.all(
+          wanted.map((mode) => measureLoad({ ...products[mode]!.route, durationSeconds, warmupSeconds: 1 })),
+        );
         wanted.forEach((mode, i) => measured[mode]!.push(runs[i]!));
       } else {
         const order = wanted.map((_, i) => wanted[(i + round) % wanted.length]!);
-        for (const mode of order) measured[mode]!.push(await measureLoad({ ...products[mode]!.route, durationSeconds, warmupSeconds: 1 }));
+        for (const mode of order)
+          measured[mode]!.push(
+            await measureLoad({ ...products[mode]!.route, durationSeconds, warmupSeconds: 1 }),
+          );
       }
-      say(`observability round ${round + 1} (${scheme}, load ${os.loadavg()[0]!.toFixed(1)}): ${wanted.map((m) => `${m} ${measured[m]![round]!.requestsPerSecond} req/s ${cpuOf(measured[m]![round]!)} µs CPU/req`).join('; ')}`);
+      say(
+        `observability round ${round + 1} (${scheme}, load ${os.loadavg()[0]!.toFixed(1)}): ${wanted.map((m) => `${m} ${measured[m]![round]!.requestsPerSecond} req/s ${cpuOf(measured[m]![round]!)} µs CPU/req`).join('; ')}`,
+      );
     }
     const atRate: Record<string, number[]> = Object.fromEntries(wanted.map((m) => [m, [] as number[]]));
     for (let round = 0; rate > 0 && round < rounds; round++) {
-      const cpu = await Promise.all(wanted.map((mode) => cpuAtRate(products[mode]!.route, rate, durationSeconds)));
+      const cpu = await Promise.all(
+        wanted.map((mode) => cpuAtRate(products[mode]!.route, rate, durationSeconds)),
+      );
       wanted.forEach((mode, i) => atRate[mode]!.push(cpu[i]!));
-      say(`observability CPU round ${round + 1} at ${rate} req/s each (load ${os.loadavg()[0]!.toFixed(1)}): ${wanted.map((m) => `${m} ${atRate[m]![round]} µs/req`).join('; ')}`);
+      say(
+        `observability CPU round ${round + 1} at ${rate} req/s each (load ${os.loadavg()[0]!.toFixed(1)}): ${wanted.map((m) => `${m} ${atRate[m]![round]} µs/req`).join('; ')}`,
+      );
     }
     const loadEnd = os.loadavg()[0]!;
     const result: ObservabilityBenchResult = {
@@ -237,7 +323,15 @@ export async function benchObservability({
       sampled,
       modes: {},
       exported: Object.fromEntries(
-        (['exporting', 'sampled'] as const).filter((m) => wanted.includes(m)).map((m) => [m, { spans: collectors[m].counts.spans - before[m].spans, requests: collectors[m].counts.requests - before[m].requests }]),
+        (['exporting', 'sampled'] as const)
+          .filter((m) => wanted.includes(m))
+          .map((m) => [
+            m,
+            {
+              spans: collectors[m].counts.spans - before[m].spans,
+              requests: collectors[m].counts.requests - before[m].requests,
+            },
+          ]),
       ),
       load: { start: round3(loadStart), end: round3(loadEnd) },
     };
@@ -246,17 +340,29 @@ export async function benchObservability({
       const runs = measured[mode]!;
       const cpu = medianOf(runs.map(cpuOf));
       result.modes[mode] = {
-        label: mode in LABELS ? LABELS[mode as ObservabilityMode](sampled) : `the default with ${JSON.stringify(extra[mode])}`,
+        label:
+          mode in LABELS
+            ? LABELS[mode as ObservabilityMode](sampled)
+            : `the default with ${JSON.stringify(extra[mode])}`,
         median: medianRun(runs),
         runs: runs.map((r) => r.requestsPerSecond),
         cpuMicrosPerRequest: Math.round(cpu),
-        ...(mode === 'off' ? {} : { loss: round3(medianOf(runs.map((r, i) => 1 - r.requestsPerSecond / measured.off![i]!.requestsPerSecond))), cpuIncrease: round3(cpu / offCpu - 1) }),
+        ...(mode === 'off'
+          ? {}
+          : {
+              loss: round3(
+                medianOf(runs.map((r, i) => 1 - r.requestsPerSecond / measured.off![i]!.requestsPerSecond)),
+              ),
+              cpuIncrease: round3(cpu / offCpu - 1),
+            }),
         ...(rate > 0
           ? {
               atRate: {
                 cpuMicrosPerRequest: Math.round(medianOf(atRate[mode]!)),
                 runs: atRate[mode]!,
-                ...(mode === 'off' ? {} : { increase: round3(medianOf(atRate[mode]!.map((v, i) => v / atRate.off![i]! - 1))) }),
+                ...(mode === 'off'
+                  ? {}
+                  : { increase: round3(medianOf(atRate[mode]!.map((v, i) => v / atRate.off![i]! - 1))) }),
               },
             }
           : {}),
@@ -264,8 +370,16 @@ export async function benchObservability({
     }
     const healthOn = products.on ?? products[wanted.at(-1)!]!;
     if (health) {
-      result.health = await measureLoad({ name: '/api/v1/health', url: new URL('/api/v1/health', healthOn.product.url).toString(), durationSeconds, warmupSeconds: 1, pids: { gateway: healthOn.route.pids.gateway } });
-      say(`observability: /api/v1/health ${result.health.requestsPerSecond} req/s, p99 ${result.health.p99} ms`);
+      result.health = await measureLoad({
+        name: '/api/v1/health',
+        url: new URL('/api/v1/health', healthOn.product.url).toString(),
+        durationSeconds,
+        warmupSeconds: 1,
+        pids: { gateway: healthOn.route.pids.gateway },
+      });
+      say(
+        `observability: /api/v1/health ${result.health.requestsPerSecond} req/s, p99 ${result.health.p99} ms`,
+      );
     }
     return result;
   } finally {
@@ -277,27 +391,55 @@ export async function benchObservability({
 
 /** The report's lines (also what `npx tsx bench/observability.ts` prints). */
 export function describeObservability(result: ObservabilityBenchResult): string[] {
-  const line = (r: RouteLoad) => `${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.non2xx + r.errors} failed, CPU µs/req ${JSON.stringify(r.cpuMicrosPerRequest ?? {})}`;
-  const how = result.scheme === 'together' ? 'every configuration loaded at the same time in each round' : 'configurations one after another in each round, the order rotating';
-  const lines = [`signed-in read ${result.route} at 50 connections per configuration, ${result.rounds} rounds of ${result.durationSeconds} s, ${how} (load average ${result.load.start} → ${result.load.end}):`];
+  const line = (r: RouteLoad) =>
+    `${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.non2xx + r.errors} failed, CPU µs/req ${JSON.stringify(r.cpuMicrosPerRequest ?? {})}`;
+  const how =
+    result.scheme === 'together'
+      ? 'every configuration loaded at the same time in each round'
+      : 'configurations one after another in each round, the order rotating';
+  const lines = [
+    `signed-in read ${result.route} at 50 connections per configuration, ${result.rounds} rounds of ${result.durationSeconds} s, ${how} (load average ${result.load.start} → ${result.load.end}):`,
+  ];
   for (const [mode, m] of Object.entries(result.modes)) {
     lines.push(`  ${mode}: ${m.label}`);
-    lines.push(`    runs ${m.runs.join(' / ')} req/s; median run ${line(m.median)}; CPU µs/req (median) ${m.cpuMicrosPerRequest}`);
-    if (m.atRate) lines.push(`    CPU µs per request at ${result.rate} req/s: ${m.atRate.cpuMicrosPerRequest} (rounds ${m.atRate.runs.join(' / ')})${m.atRate.increase !== undefined ? `, ${m.atRate.increase >= 0 ? '+' : ''}${(m.atRate.increase * 100).toFixed(1)}% vs off (median of per-round ratios)` : ''}`);
+    lines.push(
+      `    runs ${m.runs.join(' / ')} req/s; median run ${line(m.median)}; CPU µs/req (median) ${m.cpuMicrosPerRequest}`,
+    );
+    if (m.atRate)
+      lines.push(
+        `    CPU µs per request at ${result.rate} req/s: ${m.atRate.cpuMicrosPerRequest} (rounds ${m.atRate.runs.join(' / ')})${m.atRate.increase !== undefined ? `, ${m.atRate.increase >= 0 ? '+' : ''}${(m.atRate.increase * 100).toFixed(1)}% vs off (median of per-round ratios)` : ''}`,
+      );
     if (m.loss !== undefined) {
-      const verdict = mode === 'on' ? ` (target ≤ ${LOSS_TARGET * 100}%: ${m.loss <= LOSS_TARGET ? 'PASS' : 'MISS'})` : '';
-      lines.push(`    throughput lost vs off: ${(m.loss * 100).toFixed(1)}% (median of per-round ratios)${verdict}; CPU per request ${m.cpuIncrease! >= 0 ? '+' : ''}${(m.cpuIncrease! * 100).toFixed(1)}%`);
+      const verdict =
+        mode === 'on' ? ` (target ≤ ${LOSS_TARGET * 100}%: ${m.loss <= LOSS_TARGET ? 'PASS' : 'MISS'})` : '';
+      lines.push(
+        `    throughput lost vs off: ${(m.loss * 100).toFixed(1)}% (median of per-round ratios)${verdict}; CPU per request ${m.cpuIncrease! >= 0 ? '+' : ''}${(m.cpuIncrease! * 100).toFixed(1)}%`,
+      );
     }
   }
-  for (const [mode, e] of Object.entries(result.exported)) lines.push(`  ${mode} exported ${e.spans} spans in ${e.requests} OTLP requests`);
+  for (const [mode, e] of Object.entries(result.exported))
+    lines.push(`  ${mode} exported ${e.spans} spans in ${e.requests} OTLP requests`);
   if (result.health) lines.push(`/api/v1/health at 50 connections: ${line(result.health)}`);
   return lines;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const modes = (process.env.BENCH_OBSERVABILITY_MODES?.split(',').filter((m): m is ObservabilityMode => OBSERVABILITY_MODES.includes(m as ObservabilityMode)) ?? OBSERVABILITY_MODES) as ObservabilityMode[];
-  const extra = process.env.BENCH_OBSERVABILITY_EXTRA ? (JSON.parse(process.env.BENCH_OBSERVABILITY_EXTRA) as Record<string, NodeJS.ProcessEnv>) : {};
-  const result = await benchObservability({ durationSeconds: Number(process.env.BENCH_SECONDS ?? 5), warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 20), rounds: Number(process.env.BENCH_ROUNDS ?? 5), rate: Number(process.env.BENCH_RATE ?? 150), scheme: process.env.BENCH_OBSERVABILITY_SCHEME === 'turns' ? 'turns' : 'together', modes, extra, health: process.env.BENCH_HEALTH !== 'false' });
+  const modes = (process.env.BENCH_OBSERVABILITY_MODES?.split(',').filter((m): m is ObservabilityMode =>
+    OBSERVABILITY_MODES.includes(m as ObservabilityMode),
+  ) ?? OBSERVABILITY_MODES) as ObservabilityMode[];
+  const extra = process.env.BENCH_OBSERVABILITY_EXTRA
+    ? (JSON.parse(process.env.BENCH_OBSERVABILITY_EXTRA) as Record<string, NodeJS.ProcessEnv>)
+    : {};
+  const result = await benchObservability({
+    durationSeconds: Number(process.env.BENCH_SECONDS ?? 5),
+    warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 20),
+    rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+    rate: Number(process.env.BENCH_RATE ?? 150),
+    scheme: process.env.BENCH_OBSERVABILITY_SCHEME === 'turns' ? 'turns' : 'together',
+    modes,
+    extra,
+    health: process.env.BENCH_HEALTH !== 'false',
+  });
   process.stdout.write(`${describeObservability(result).join('\n')}\n`);
   process.exit(0);
 }

@@ -36,13 +36,22 @@ export function topFrames(profile: CpuProfile, count = 20) {
   for (const [id, us] of self) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const file = url.replace(/^file:\/\//, '');
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? (file.startsWith('node:') ? 'node core' : file ? path.relative(process.cwd(), file).split('/').slice(0, 2).join('/') : `(${functionName || 'native'})`);
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ??
+      (file.startsWith('node:')
+        ? 'node core'
+        : file
+          ? path.relative(process.cwd(), file).split('/').slice(0, 2).join('/')
+          : `(${functionName || 'native'})`);
     const key = `${functionName || '(anonymous)'} ${file ? `${path.relative(process.cwd(), file)}:${lineNumber + 1}` : ''}`;
     frames.set(key, (frames.get(key) ?? 0) + us);
     packages.set(pkg, (packages.get(pkg) ?? 0) + us);
   }
   const top = (m: Map<string, number>) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([k, us]) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
   return { totalMs: Math.round(total / 1000), frames: top(frames), packages: top(packages) };
 }
 
@@ -55,7 +64,18 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-prof-'));
-  const product = await startProduct({ dataDir, waitForMedia: true, env: { SKIP_BUILD: 'true', REGISTER_MAX_PER_ADDRESS: '10000', NODE_OPTIONS: `--import ${path.join(path.dirname(new URL(import.meta.url).pathname), 'cpu-profile-hook.mjs')}`, CPU_PROFILE_DIR: out, CPU_PROFILE_START: 'signal', ...(process.env.PROFILE_ENV ? JSON.parse(process.env.PROFILE_ENV) : {}) } });
+  const product = await startProduct({
+    dataDir,
+    waitForMedia: true,
+    env: {
+      SKIP_BUILD: 'true',
+      REGISTER_MAX_PER_ADDRESS: '10000',
+      NODE_OPTIONS: `--import ${path.join(path.dirname(new URL(import.meta.url).pathname), 'cpu-profile-hook.mjs')}`,
+      CPU_PROFILE_DIR: out,
+      CPU_PROFILE_START: 'signal',
+      ...(process.env.PROFILE_ENV ? JSON.parse(process.env.PROFILE_ENV) : {}),
+    },
+  });
   const pids = product.runtime.pids ?? {};
   // Sampling starts after the warm-up (cpu-profile-hook.mjs waits for SIGUSR2), so start-up and JIT are not in the profiles.
   const startProfiling = () => {
@@ -72,17 +92,37 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     if (process.argv.includes('--progress')) {
       const { benchProgressWrites, ONE_LEARNER } = await import('./progress');
       const pidsOf = { gateway: pids.gateway, progress: pids.progress, content: pids.content };
-      await benchProgressWrites({ baseUrl: product.url, databaseUrl: product.runtime.databaseUrl, durationSeconds: 3, ...ONE_LEARNER });
+      await benchProgressWrites({
+        baseUrl: product.url,
+        databaseUrl: product.runtime.databaseUrl,
+        durationSeconds: 3,
+        ...ONE_LEARNER,
+      });
       startProfiling();
-      const result = await benchProgressWrites({ baseUrl: product.url, databaseUrl: product.runtime.databaseUrl, durationSeconds: seconds, ...ONE_LEARNER, pids: pidsOf });
+      const result = await benchProgressWrites({
+        baseUrl: product.url,
+        databaseUrl: product.runtime.databaseUrl,
+        durationSeconds: seconds,
+        ...ONE_LEARNER,
+        pids: pidsOf,
+      });
       process.stdout.write(`${JSON.stringify(result)}\n`);
     } else {
       const who = arg('token', '');
-      const headers: Record<string, string> = who ? { authorization: `Bearer ${await signIn(product.url, who as 'member')}` } : {};
+      const headers: Record<string, string> = who
+        ? { authorization: `Bearer ${await signIn(product.url, who as 'member')}` }
+        : {};
       const url = `${product.url}${arg('route', '/api/v1/categories')}`;
       await measureLoad({ name: 'warm-up', url, headers, durationSeconds: 3, warmupSeconds: 0 });
       startProfiling();
-      const result = await measureLoad({ name: 'profiled', url, headers, durationSeconds: seconds, warmupSeconds: 0, pids });
+      const result = await measureLoad({
+        name: 'profiled',
+        url,
+        headers,
+        durationSeconds: seconds,
+        warmupSeconds: 0,
+        pids,
+      });
       process.stdout.write(`${JSON.stringify(result)}\n`);
     }
   } finally {
@@ -95,6 +135,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     const pid = /CPU\.\d+\.(\d+)\./.exec(file)?.[1] ?? '';
     const report = topFrames(JSON.parse(readFileSync(path.join(out, file), 'utf8')) as CpuProfile);
     if (report.totalMs < 500) continue;
-    process.stdout.write(`\n== ${names.get(pid) ?? `pid ${pid}`} (${file}, ${report.totalMs} ms sampled)\n-- by package\n${report.packages.join('\n')}\n-- by frame\n${report.frames.join('\n')}\n`);
+    process.stdout.write(
+      `\n== ${names.get(pid) ?? `pid ${pid}`} (${file}, ${report.totalMs} ms sampled)\n-- by package\n${report.packages.join('\n')}\n-- by frame\n${report.frames.join('\n')}\n`,
+    );
   }
 }

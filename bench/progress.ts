@@ -72,14 +72,28 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult> &
 const PASSWORD = 'Bench-pass-1';
 const READBACK_CONNECTIONS = 4;
 
-async function api<T>(baseUrl: string, method: string, route: string, body?: unknown, token?: string): Promise<T> {
+async function api<T>(
+  baseUrl: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const res = await fetch(`${baseUrl}/api/v1${route}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const payload = (await res.json().catch(() => null)) as { success?: boolean; data?: T; message?: string } | null;
-  if (!res.ok || !payload?.success) throw new Error(`${method} ${route} → ${res.status} ${payload?.message ?? ''}`);
+  const payload = (await res.json().catch(() => null)) as {
+    success?: boolean;
+    data?: T;
+    message?: string;
+  } | null;
+  if (!res.ok || !payload?.success)
+    throw new Error(`${method} ${route} → ${res.status} ${payload?.message ?? ''}`);
   return payload.data as T;
 }
 
@@ -87,7 +101,8 @@ async function api<T>(baseUrl: string, method: string, route: string, body?: unk
 async function createBenchUsers(baseUrl: string, databaseUrl: string, count: number): Promise<string[]> {
   const run = Math.random().toString(36).slice(2, 8);
   const emails = Array.from({ length: count }, (_, i) => `bench-${run}-${i}@bench.example`);
-  for (const email of emails) await api(baseUrl, 'POST', '/auth/register', { name: 'Bench User', email, password: PASSWORD });
+  for (const email of emails)
+    await api(baseUrl, 'POST', '/auth/register', { name: 'Bench User', email, password: PASSWORD });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -96,7 +111,10 @@ async function createBenchUsers(baseUrl: string, databaseUrl: string, count: num
     await client.end();
   }
   const tokens: string[] = [];
-  for (const email of emails) tokens.push((await api<{ token: string }>(baseUrl, 'POST', '/auth/login', { email, password: PASSWORD })).token);
+  for (const email of emails)
+    tokens.push(
+      (await api<{ token: string }>(baseUrl, 'POST', '/auth/login', { email, password: PASSWORD })).token,
+    );
   return tokens;
 }
 
@@ -112,16 +130,30 @@ export async function benchProgressWrites({
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const tokens = await createBenchUsers(baseUrl, databaseUrl, users);
   // Single-video products: a course with lessons saves per lesson (its product-level save is a 409).
-  const listed = await api<{ items: { _id: string; slug: string }[] }>(baseUrl, 'GET', `/content/products?limit=${Math.min(100, productsPerUser + 20)}`, undefined, tokens[0]);
+  const listed = await api<{ items: { _id: string; slug: string }[] }>(
+    baseUrl,
+    'GET',
+    `/content/products?limit=${Math.min(100, productsPerUser + 20)}`,
+    undefined,
+    tokens[0],
+  );
   const productIds: string[] = [];
   for (const product of listed.items) {
     if (productIds.length === productsPerUser) break;
-    const outline = await api<{ lessonCount: number }>(baseUrl, 'GET', `/content/products/${product.slug}/curriculum`, undefined, tokens[0]);
+    const outline = await api<{ lessonCount: number }>(
+      baseUrl,
+      'GET',
+      `/content/products/${product.slug}/curriculum`,
+      undefined,
+      tokens[0],
+    );
     if (outline.lessonCount === 0) productIds.push(product._id);
   }
   if (productIds.length === 0) throw new Error('no products to save progress on');
 
-  const pairs = tokens.flatMap((token, u) => productIds.map((productId, p) => ({ token, productId, key: `${u}:${p}` })));
+  const pairs = tokens.flatMap((token, u) =>
+    productIds.map((productId, p) => ({ token, productId, key: `${u}:${p}` })),
+  );
   /** Per pair: newest acknowledged sequence, and every sequence sent. */
   const newestAcked = new Map<string, number>();
   const sent = new Map<string, Set<number>>();
@@ -149,7 +181,12 @@ export async function benchProgressWrites({
           request.path = `/api/v1/content/progress/product/${pair.productId}`;
           request.headers = { 'content-type': 'application/json', authorization: `Bearer ${pair.token}` };
           // progress stays under 90 so completion (sticky, never lowering the percentage) cannot mask a rewind
-          request.body = JSON.stringify({ progress: seq % 90, lastPosition: seq / 10, completed: false, clientTime: clientTimeBase + seq });
+          request.body = JSON.stringify({
+            progress: seq % 90,
+            lastPosition: seq / 10,
+            completed: false,
+            clientTime: clientTimeBase + seq,
+          });
           return request;
         },
         onResponse(status: number, body: string, context: Record<string, unknown>) {
@@ -166,7 +203,8 @@ export async function benchProgressWrites({
   const cpuMicrosPerWrite: Record<string, number> = {};
   for (const [name, pid, before] of cpuBefore) {
     const after = cpuMs(pid);
-    if (before !== undefined && after !== undefined && result['2xx'] > 0) cpuMicrosPerWrite[name] = Math.round(((after - before) * 1000) / result['2xx']);
+    if (before !== undefined && after !== undefined && result['2xx'] > 0)
+      cpuMicrosPerWrite[name] = Math.round(((after - before) * 1000) / result['2xx']);
   }
 
   // read every touched row back through the API: it must hold the newest acknowledged write (or a newer one still in flight when the run stopped)
@@ -178,7 +216,13 @@ export async function benchProgressWrites({
   for (let i = 0; i < touched.length; i += READBACK_CONNECTIONS) {
     await Promise.all(
       touched.slice(i, i + READBACK_CONNECTIONS).map(async (pair) => {
-        const row = await api<{ lastPosition: number; progress: number }>(baseUrl, 'GET', `/content/progress/product/${pair.productId}`, undefined, pair.token);
+        const row = await api<{ lastPosition: number; progress: number }>(
+          baseUrl,
+          'GET',
+          `/content/progress/product/${pair.productId}`,
+          undefined,
+          pair.token,
+        );
         const stored = Math.round(row.lastPosition * 10);
         // How far the learner got never drops (progress keeps the greatest percentage applied): it is at least the stored write's.
         if (!sent.get(pair.key)?.has(stored) || row.progress < stored % 90) corrupt += 1;
@@ -214,7 +258,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const smoke = process.argv.includes('--smoke');
   const { startProduct } = await import('../scripts/lib/product');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-progress-'));
-  const product = await startProduct({ dataDir, waitForMedia: true, env: { REGISTER_MAX_PER_ADDRESS: '10000' } });
+  const product = await startProduct({
+    dataDir,
+    waitForMedia: true,
+    env: { REGISTER_MAX_PER_ADDRESS: '10000' },
+  });
   try {
     const result = await benchProgressWrites({
       baseUrl: product.url,

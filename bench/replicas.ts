@@ -31,7 +31,8 @@ export interface ReplicasBenchResult {
   runs: { one: number[]; two: number[] };
 }
 
-const median = (runs: RouteLoad[]) => [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
+const median = (runs: RouteLoad[]) =>
+  [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
 const cpuOf = (run: RouteLoad) => Object.values(run.cpuMicrosPerRequest ?? {}).reduce((a, b) => a + b, 0);
 
 async function start(replicas: 1 | 2, redisUrl: string, say: (line: string) => void) {
@@ -40,14 +41,21 @@ async function start(replicas: 1 | 2, redisUrl: string, say: (line: string) => v
   say(`replicas ${replicas}: starting the product…`);
   const env = { SKIP_BUILD: 'true', REPLICAS: String(replicas), REDIS_URL: redisUrl };
   const product = await startProduct({ dataDir, waitForMedia: true, env }).catch((error: Error) => {
-    say(`replicas ${replicas}: the product did not start (${error.message.split('\n').find((l) => l.includes('failed')) ?? error.message}); once more`);
+    say(
+      `replicas ${replicas}: the product did not start (${error.message.split('\n').find((l) => l.includes('failed')) ?? error.message}); once more`,
+    );
     return startProduct({ dataDir, waitForMedia: true, env });
   });
   const member = { authorization: `Bearer ${await signIn(product.url, 'member')}` };
   return {
     product,
     // Every process of the product: its CPU time per request is summed (the launcher holds the balancers).
-    route: { name: `premium list (member), ${replicas} replica${replicas > 1 ? 's' : ''}`, url: new URL(ROUTE, product.url).toString(), headers: member, pids: product.runtime.pids ?? {} },
+    route: {
+      name: `premium list (member), ${replicas} replica${replicas > 1 ? 's' : ''}`,
+      url: new URL(ROUTE, product.url).toString(),
+      headers: member,
+      pids: product.runtime.pids ?? {},
+    },
     stop: async () => {
       await product.stop();
       await new Promise((r) => setTimeout(r, 1_000));
@@ -60,7 +68,12 @@ async function start(replicas: 1 | 2, redisUrl: string, say: (line: string) => v
   };
 }
 
-export async function benchReplicas({ durationSeconds = 5, warmupSeconds = 3, runs = 3, say = (line: string) => process.stderr.write(`[bench] ${line}\n`) } = {}): Promise<ReplicasBenchResult> {
+export async function benchReplicas({
+  durationSeconds = 5,
+  warmupSeconds = 3,
+  runs = 3,
+  say = (line: string) => process.stderr.write(`[bench] ${line}\n`),
+} = {}): Promise<ReplicasBenchResult> {
   const redisDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-redis-'));
   const redis = await FaultRedis.start(redisDir);
   let one: Awaited<ReturnType<typeof start>> | undefined;
@@ -68,12 +81,15 @@ export async function benchReplicas({ durationSeconds = 5, warmupSeconds = 3, ru
   try {
     one = await start(1, redis.url, say);
     two = await start(2, redis.url, say);
-    for (const side of [one, two]) await measureLoad({ ...side.route, durationSeconds: warmupSeconds, warmupSeconds: 0 });
+    for (const side of [one, two])
+      await measureLoad({ ...side.route, durationSeconds: warmupSeconds, warmupSeconds: 0 });
     const measured = { one: [] as RouteLoad[], two: [] as RouteLoad[] };
     for (let i = 0; i < runs; i++) {
       measured.one.push(await measureLoad({ ...one.route, durationSeconds, warmupSeconds: 1 }));
       measured.two.push(await measureLoad({ ...two.route, durationSeconds, warmupSeconds: 1 }));
-      say(`replicas run ${i + 1}: 1 replica ${measured.one.at(-1)!.requestsPerSecond} req/s (${cpuOf(measured.one.at(-1)!)} µs CPU/req), 2 replicas ${measured.two.at(-1)!.requestsPerSecond} req/s (${cpuOf(measured.two.at(-1)!)} µs CPU/req)`);
+      say(
+        `replicas run ${i + 1}: 1 replica ${measured.one.at(-1)!.requestsPerSecond} req/s (${cpuOf(measured.one.at(-1)!)} µs CPU/req), 2 replicas ${measured.two.at(-1)!.requestsPerSecond} req/s (${cpuOf(measured.two.at(-1)!)} µs CPU/req)`,
+      );
     }
     const [oneRun, twoRun] = [median(measured.one), median(measured.two)];
     return {
@@ -82,7 +98,10 @@ export async function benchReplicas({ durationSeconds = 5, warmupSeconds = 3, ru
       one: oneRun,
       two: twoRun,
       gain: Math.round((twoRun.requestsPerSecond / oneRun.requestsPerSecond) * 100) / 100,
-      runs: { one: measured.one.map((r) => r.requestsPerSecond), two: measured.two.map((r) => r.requestsPerSecond) },
+      runs: {
+        one: measured.one.map((r) => r.requestsPerSecond),
+        two: measured.two.map((r) => r.requestsPerSecond),
+      },
     };
   } finally {
     await two?.stop();
@@ -94,7 +113,8 @@ export async function benchReplicas({ durationSeconds = 5, warmupSeconds = 3, ru
 
 /** One line per side: req/s, latency, failures, and the CPU time per request over every process. */
 export function formatReplicas(result: ReplicasBenchResult): string {
-  const line = (r: RouteLoad) => `${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.non2xx + r.errors} failed, ${cpuOf(r)} µs CPU/req over every process`;
+  const line = (r: RouteLoad) =>
+    `${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.non2xx + r.errors} failed, ${cpuOf(r)} µs CPU/req over every process`;
   return [
     `signed-in read ${result.route} through PORT at 50 connections on ${result.cpus} CPUs (median of ${result.runs.one.length} alternating runs; 1: ${result.runs.one.join('/')}, 2: ${result.runs.two.join('/')} req/s):`,
     `  1 replica:  ${line(result.one)}`,

@@ -15,13 +15,21 @@ interface DemoPaths {
 
 /** Real addresses of a category, a creator library and a product from the seeded catalogue. */
 async function demoPaths(request: APIRequestContext): Promise<DemoPaths> {
-  const categories = (await (await request.get('/api/v1/content/categories')).json()) as { data: { items: { _id: string; slug: string }[] } };
+  const categories = (await (await request.get('/api/v1/content/categories')).json()) as {
+    data: { items: { _id: string; slug: string }[] };
+  };
   const category = categories.data.items[0]!;
   const token = await apiToken(request, 'member');
-  const creators = (await (await request.get(`/api/v1/users/premium/categories/${category._id}/creators`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const creators = (await (
+    await request.get(`/api/v1/users/premium/categories/${category._id}/creators`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as {
     data: { id: string }[];
   };
-  const top = (await (await request.get('/api/v1/content/products/top')).json()) as { data: { productId: string }[] };
+  const top = (await (await request.get('/api/v1/content/products/top')).json()) as {
+    data: { productId: string }[];
+  };
   return {
     category: `/browse/category/${category.slug}`,
     creator: `/browse/category/${category.slug}/creator/${creators.data[0]!.id}`,
@@ -32,29 +40,54 @@ async function demoPaths(request: APIRequestContext): Promise<DemoPaths> {
 function pagesFor(role: Role, demo: DemoPaths): string[] {
   const common = ['/', '/browse', '/privacy-policy', '/terms-and-conditions', '/missing-page'];
   if (role === 'visitor') return [...common, '/about', '/subscription', demo.category];
-  const signedIn = [...common, '/about', '/subscription', '/profile', demo.category, demo.creator, demo.product];
+  const signedIn = [
+    ...common,
+    '/about',
+    '/subscription',
+    '/profile',
+    demo.category,
+    demo.creator,
+    demo.product,
+  ];
   if (role !== 'admin') return [...signedIn, '/admin'];
-  return [...signedIn, '/admin', '/admin/categories', '/admin/categories/new', '/admin/products', '/admin/products/new'];
+  return [
+    ...signedIn,
+    '/admin',
+    '/admin/categories',
+    '/admin/categories/new',
+    '/admin/products',
+    '/admin/products/new',
+  ];
 }
 
 /** Waits until the page and any remote in it have rendered (no spinner left). */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('main [role="status"]:has(.ck-visually-hidden)')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('main [role="status"]:has(.ck-visually-hidden)')).toHaveCount(0, {
+    timeout: 15_000,
+  });
   await expect(page.locator('main h1, main h2').first()).toBeVisible();
 }
 
 async function scan(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${label}: [${violation.impact}] ${violation.id} at ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? violation.help}`),
+      violation.nodes.map(
+        (node) =>
+          `${label}: [${violation.impact}] ${violation.id} at ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? violation.help}`,
+      ),
     );
 }
 
 for (const role of ['visitor', 'learner', 'member', 'admin'] as const) {
-  test(`no serious or critical accessibility violations on the main pages for a ${role}`, async ({ page, request }) => {
+  test(`no serious or critical accessibility violations on the main pages for a ${role}`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const demo = await demoPaths(request);
     await dismissCookieBanner(page);

@@ -39,24 +39,35 @@ test('a duplicate category name shows the 409 message', async ({ page }) => {
   await page.goto('/admin/categories/new');
   await fillCategory(page, 'web development', 'Same name as a demo category, in other case.');
   await page.getByRole('button', { name: 'Create Category' }).click();
-  await expect(page.getByText('A category with this name already exists. Please choose a different name.')).toBeVisible();
+  await expect(
+    page.getByText('A category with this name already exists. Please choose a different name.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/categories\/new$/);
 });
 
-test('a new name with a taken slug says the slug is taken, not the name (issue 15, bug 9)', async ({ page }) => {
+test('a new name with a taken slug says the slug is taken, not the name (issue 15, bug 9)', async ({
+  page,
+}) => {
   await loginAs(page, 'admin');
   await page.goto('/admin/categories/new');
-  await fillCategory(page, `Web craft ${Date.now()}`, 'A new name whose slug an existing category already has.');
+  await fillCategory(
+    page,
+    `Web craft ${Date.now()}`,
+    'A new name whose slug an existing category already has.',
+  );
   await page.getByLabel('Slug').fill('web-development');
   await page.getByRole('button', { name: 'Create Category' }).click();
-  await expect(page.getByText('A category with this slug already exists. Please choose a different slug.')).toBeVisible();
+  await expect(
+    page.getByText('A category with this slug already exists. Please choose a different slug.'),
+  ).toBeVisible();
   await expect(page.getByText('A category with this name already exists', { exact: false })).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/categories\/new$/);
 });
 
 test('unpublishing a product removes it from the catalogue', async ({ page }) => {
   const listed = await page.request.get('/api/v1/content/products?limit=1&sort=title');
-  const { items } = ((await listed.json()) as { data: { items: Array<{ title: string; slug: string }> } }).data;
+  const { items } = ((await listed.json()) as { data: { items: Array<{ title: string; slug: string }> } })
+    .data;
   const product = items[0]!;
   expect((await page.request.get(`/api/v1/content/products/${product.slug}`)).status()).toBe(200);
 
@@ -70,8 +81,12 @@ test('unpublishing a product removes it from the catalogue', async ({ page }) =>
   await expect(page.getByRole('button', { name: `Publish ${product.title}`, exact: true })).toBeVisible();
 
   expect((await page.request.get(`/api/v1/content/products/${product.slug}`)).status()).toBe(404);
-  const search = await page.request.get(`/api/v1/content/products?search=${encodeURIComponent(product.title)}`);
-  const found = ((await search.json()) as { data: { items: Array<{ slug: string }> } }).data.items.map((p) => p.slug);
+  const search = await page.request.get(
+    `/api/v1/content/products?search=${encodeURIComponent(product.title)}`,
+  );
+  const found = ((await search.json()) as { data: { items: Array<{ slug: string }> } }).data.items.map(
+    (p) => p.slug,
+  );
   expect(found).not.toContain(product.slug);
 
   // Put the demo catalogue back as it was.
@@ -95,6 +110,8 @@ test('a learner opening /admin sees Access Denied and never downloads the admin 
   expect(adminFiles).toEqual([]);
   // The server refuses the learner too, whatever the page shows.
   const token = await page.evaluate(() => sessionStorage.getItem('token'));
-  const api = await page.request.get('/api/v1/admin/categories', { headers: { Authorization: `Bearer ${token}` } });
+  const api = await page.request.get('/api/v1/admin/categories', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(api.status()).toBe(403);
 });

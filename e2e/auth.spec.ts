@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { demo, dismissCookieBanner, expect, keptAnswerUrls, latestEmailTo, loginAs, test, uniqueEmail } from './fixtures';
+import {
+  demo,
+  dismissCookieBanner,
+  expect,
+  keptAnswerUrls,
+  latestEmailTo,
+  loginAs,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const header = (page: Page) => page.getByRole('banner');
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -16,7 +25,10 @@ test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });
 
-test('a new account registers, signs out, is refused a wrong password, signs in, edits its profile and changes its password', async ({ page, request }) => {
+test('a new account registers, signs out, is refused a wrong password, signs in, edits its profile and changes its password', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('auth');
   await page.goto('/');
 
@@ -56,7 +68,9 @@ test('a new account registers, signs out, is refused a wrong password, signs in,
   // A second sign-in elsewhere, which the password change must end.
   const other = await request.post('/api/v1/auth/login', { data: { email, password: 'Strong-pass-1' } });
   const otherToken = ((await other.json()) as { data: { token: string } }).data.token;
-  expect((await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(200);
+  expect(
+    (await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status(),
+  ).toBe(200);
 
   await header(page).getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
@@ -78,15 +92,24 @@ test('a new account registers, signs out, is refused a wrong password, signs in,
   await expect(page.getByText('Password changed successfully!')).toBeVisible();
 
   // The other session is over at once; this one survives a reload.
-  expect((await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
+  expect(
+    (await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status(),
+  ).toBe(401);
   await page.reload();
   await expect(header(page).getByText('Welcome, Evelyn')).toBeVisible();
-  expect((await request.post('/api/v1/auth/login', { data: { email, password: 'Newer-pass-2' } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/v1/auth/login', { data: { email, password: 'Newer-pass-2' } })).status(),
+  ).toBe(200);
 });
 
-test('the verification link from the outbox verifies the address once, then sends the visitor home', async ({ page, request }) => {
+test('the verification link from the outbox verifies the address once, then sends the visitor home', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('verify');
-  const registered = await request.post('/api/v1/auth/register', { data: { name: 'Val Verify', email, password: 'Verify-pass-1' } });
+  const registered = await request.post('/api/v1/auth/register', {
+    data: { name: 'Val Verify', email, password: 'Verify-pass-1' },
+  });
   expect(registered.status()).toBe(201);
   let link: string | undefined;
   await expect
@@ -111,7 +134,9 @@ test('the verification link from the outbox verifies the address once, then send
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a visitor sees Authentication Required and a learner sees Access Denied on admin pages', async ({ page }) => {
+test('a visitor sees Authentication Required and a learner sees Access Denied on admin pages', async ({
+  page,
+}) => {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
   await expect(page.getByText('You need to log in to access this page.')).toBeVisible();
@@ -125,7 +150,9 @@ test('a visitor sees Authentication Required and a learner sees Access Denied on
   await expect(header(page).getByText(`Welcome, ${demo.learner.name.split(' ')[0]}`)).toBeVisible();
 });
 
-test('an admin gets the Admin drop-down with its four entries, closing on an outside click or a choice', async ({ page }) => {
+test('an admin gets the Admin drop-down with its four entries, closing on an outside click or a choice', async ({
+  page,
+}) => {
   await loginAs(page, 'admin');
   await page.goto('/browse');
   const toggle = header(page).getByRole('button', { name: /^Admin/ });
@@ -142,13 +169,18 @@ test('an admin gets the Admin drop-down with its four entries, closing on an out
   await menu.getByRole('menuitem', { name: 'Manage Products' }).click();
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(menu).toHaveCount(0);
-  await expect(header(page).getByRole('link', { name: 'Browse' }).first()).not.toHaveAttribute('aria-current', 'page');
+  await expect(header(page).getByRole('link', { name: 'Browse' }).first()).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });
 
 test('a learner deletes their account from profile settings and can no longer sign in', async ({ page }) => {
   await dismissCookieBanner(page);
   const account = { email: uniqueEmail('delete'), password: 'Delete-pass-1' };
-  const registered = await page.request.post('/api/v1/auth/register', { data: { name: 'Dana Delete', ...account } });
+  const registered = await page.request.post('/api/v1/auth/register', {
+    data: { name: 'Dana Delete', ...account },
+  });
   expect(registered.status()).toBe(201);
   await loginAs(page, account);
   await page.goto('/profile');
@@ -172,7 +204,10 @@ test('a learner deletes their account from profile settings and can no longer si
   expect(login.status()).toBe(401);
 });
 
-test('a learner who forgot their password gets a link by e-mail, sets a new one, and signs in with it', async ({ page, request }) => {
+test('a learner who forgot their password gets a link by e-mail, sets a new one, and signs in with it', async ({
+  page,
+  request,
+}) => {
   const account = { name: 'Fay Forgetful', email: uniqueEmail('forgot'), password: 'Forgotten-pass-1' };
   expect((await request.post('/api/v1/auth/register', { data: account })).status()).toBe(201);
   await page.goto('/');
@@ -186,7 +221,14 @@ test('a learner who forgot their password gets a link by e-mail, sets a new one,
   await expect(page.getByText('If an account exists for that address, we have sent a link')).toBeVisible();
 
   let link: string | undefined;
-  await expect.poll(() => (link = latestEmailTo(account.email)?.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/)?.[0])).toBeTruthy();
+  await expect
+    .poll(
+      () =>
+        (link = latestEmailTo(account.email)?.match(
+          /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/,
+        )?.[0]),
+    )
+    .toBeTruthy();
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   // A password a breach list would try first is refused with a clear message.
@@ -205,14 +247,28 @@ test('a learner who forgot their password gets a link by e-mail, sets a new one,
   await dialog(page).getByRole('button', { name: 'Login', exact: true }).click();
   await expect(header(page).getByText('Welcome, Fay')).toBeVisible();
   // The link was single use.
-  expect((await request.post('/api/v1/auth/reset-password', { data: { token: decodeURIComponent(new URL(link!).searchParams.get('token')!), password: 'Third-pass-3' } })).status()).toBe(400);
+  expect(
+    (
+      await request.post('/api/v1/auth/reset-password', {
+        data: {
+          token: decodeURIComponent(new URL(link!).searchParams.get('token')!),
+          password: 'Third-pass-3',
+        },
+      })
+    ).status(),
+  ).toBe(400);
 });
 
-test('changing the sign-in e-mail asks for the password, tells the old address and verifies the new one; sign out everywhere ends every session', async ({ page, request }) => {
+test('changing the sign-in e-mail asks for the password, tells the old address and verifies the new one; sign out everywhere ends every session', async ({
+  page,
+  request,
+}) => {
   const account = { name: 'Milo Mover', email: uniqueEmail('mover'), password: 'Moving-pass-1' };
   expect((await request.post('/api/v1/auth/register', { data: account })).status()).toBe(201);
   await loginAs(page, account);
-  const other = await request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } });
+  const other = await request.post('/api/v1/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
   const otherToken = ((await other.json()) as { data: { token: string } }).data.token;
   await page.goto('/profile');
 
@@ -231,7 +287,12 @@ test('changing the sign-in e-mail asks for the password, tells the old address a
   await expect.poll(() => latestEmailTo(account.email) ?? '').toContain(newEmail);
   expect(latestEmailTo(account.email)).toMatch(/was changed/);
   let link: string | undefined;
-  await expect.poll(() => (link = latestEmailTo(newEmail)?.match(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0])).toBeTruthy();
+  await expect
+    .poll(
+      () =>
+        (link = latestEmailTo(newEmail)?.match(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0]),
+    )
+    .toBeTruthy();
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
 
@@ -240,17 +301,27 @@ test('changing the sign-in e-mail asks for the password, tells the old address a
   await expect(page).toHaveURL(/\/$/);
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page.getByText('You are signed out on every device.')).toBeVisible();
-  expect((await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status()).toBe(401);
+  expect(
+    (await request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${otherToken}` } })).status(),
+  ).toBe(401);
 });
 
-test('a failing /auth/me on reload keeps the session: a 503 says it cannot reach Catalyst; unreachable, Retry shows what this session last loaded; back online, signed in', async ({ page }) => {
+test('a failing /auth/me on reload keeps the session: a 503 says it cannot reach Catalyst; unreachable, Retry shows what this session last loaded; back online, signed in', async ({
+  page,
+}) => {
   await loginAs(page, 'member');
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
   // what this session last loaded is kept once the page is on screen
   await expect.poll(() => keptAnswerUrls(page)).toContainEqual(expect.stringMatching(/\/auth\/me$/));
   // The service is down for a moment (a 503, then a refused connection): the session must survive both.
-  await page.route('**/api/v1/auth/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"Service unavailable"}' }));
+  await page.route('**/api/v1/auth/me', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"success":false,"message":"Service unavailable"}',
+    }),
+  );
   await page.reload();
   await expect(page.getByText("We can't reach Catalyst right now")).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();

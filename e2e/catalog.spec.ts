@@ -28,12 +28,22 @@ interface LibraryItem extends Listed {
 /** A creator of a category (by slug), and that creator's library there, as a member's API calls see them. */
 async function creatorLibrary(request: APIRequestContext, categorySlug: string, creatorName: string) {
   const headers = { authorization: `Bearer ${await apiToken(request, 'member')}` };
-  const creators = await request.get(`/api/v1/users/premium/categories/${categorySlug}/creators`, { headers });
+  const creators = await request.get(`/api/v1/users/premium/categories/${categorySlug}/creators`, {
+    headers,
+  });
   expect(creators.ok()).toBeTruthy();
-  const creator = ((await creators.json()) as { data: Array<{ id: string; name: string }> }).data.find((c) => c.name === creatorName)!;
-  const library = await request.get(`/api/v1/users/premium/products/${creator.id}/category/${categorySlug}`, { headers });
+  const creator = ((await creators.json()) as { data: Array<{ id: string; name: string }> }).data.find(
+    (c) => c.name === creatorName,
+  )!;
+  const library = await request.get(`/api/v1/users/premium/products/${creator.id}/category/${categorySlug}`, {
+    headers,
+  });
   expect(library.ok()).toBeTruthy();
-  return { creatorId: creator.id, products: ((await library.json()) as { data: LibraryItem[] }).data, path: `/browse/category/${categorySlug}/creator/${creator.id}` };
+  return {
+    creatorId: creator.id,
+    products: ((await library.json()) as { data: LibraryItem[] }).data,
+    path: `/browse/category/${categorySlug}/creator/${creator.id}`,
+  };
 }
 
 /** Every published product of the demo catalogue. */
@@ -45,10 +55,19 @@ async function allProducts(request: APIRequestContext): Promise<LibraryItem[]> {
 
 /** A card's metadata pairs: their widths, and their left edges row by row (top to bottom). */
 async function metadataLayout(card: Locator): Promise<{ widths: number[]; rows: number[][] }> {
-  const boxes = await card.locator('dl > div').evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width) })));
+  const boxes = await card
+    .locator('dl > div')
+    .evaluateAll((items) =>
+      items
+        .map((item) => item.getBoundingClientRect())
+        .map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width) })),
+    );
   const rows = new Map<number, number[]>();
   for (const box of boxes) rows.set(box.y, [...(rows.get(box.y) ?? []), box.x]);
-  return { widths: boxes.map((b) => b.width), rows: [...rows.entries()].sort(([a], [b]) => a - b).map(([, xs]) => xs) };
+  return {
+    widths: boxes.map((b) => b.width),
+    rows: [...rows.entries()].sort(([a], [b]) => a - b).map(([, xs]) => xs),
+  };
 }
 
 const typeSelect = (page: Page) => page.getByLabel('Type');
@@ -59,13 +78,15 @@ async function publicCategoryCount(request: APIRequestContext): Promise<number> 
   return ((await res.json()) as { data: { total: number } }).data.total;
 }
 
-
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });
 
 test.describe('visitor', () => {
-  test('sees every public category with Login Required, and a click opens the login dialog', async ({ page, request }) => {
+  test('sees every public category with Login Required, and a click opens the login dialog', async ({
+    page,
+    request,
+  }) => {
     const total = await publicCategoryCount(request);
     await page.goto('/browse');
     await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
@@ -85,7 +106,13 @@ test.describe('visitor', () => {
   });
 
   test('shows Failed to load categories, and Try Again recovers', async ({ page }) => {
-    await page.route('**/api/v1/categories**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"boom"}' }));
+    await page.route('**/api/v1/categories**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"success":false,"message":"boom"}',
+      }),
+    );
     await page.goto('/browse');
     await expect(page.getByText('Failed to load categories')).toBeVisible();
     await page.unroute('**/api/v1/categories**');
@@ -122,7 +149,10 @@ test.describe('learner without a plan', () => {
     await expect(page).toHaveURL(/\/subscription$/);
   });
 
-  test('sees Premium Content on every category, and a click goes to /subscription', async ({ page, request }) => {
+  test('sees Premium Content on every category, and a click goes to /subscription', async ({
+    page,
+    request,
+  }) => {
     const total = await publicCategoryCount(request);
     await page.goto('/browse');
     await expect(page.getByText('Premium Content')).toHaveCount(total);
@@ -143,7 +173,10 @@ test.describe('member', () => {
     await loginAs(page, 'member');
   });
 
-  test('browses a category with Full Access, then its creators with search, sort and counts', async ({ page, request }) => {
+  test('browses a category with Full Access, then its creators with search, sort and counts', async ({
+    page,
+    request,
+  }) => {
     const total = await publicCategoryCount(request);
     await page.goto('/browse');
     await expect(page.getByText('Full Access')).toHaveCount(total);
@@ -164,7 +197,9 @@ test.describe('member', () => {
     await expect(page.getByText('No creators found')).toBeVisible();
   });
 
-  test("filters, sorts and switches the layout of a creator's library, then opens a product", async ({ page }) => {
+  test("filters, sorts and switches the layout of a creator's library, then opens a product", async ({
+    page,
+  }) => {
     await page.goto('/browse/category/web-development');
     await page.getByTestId('creator-card').filter({ hasText: 'Maya Chen' }).click();
     await expect(page).toHaveURL(/\/browse\/category\/web-development\/creator\/[0-9a-f]{24}$/);
@@ -214,7 +249,10 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
     await loginAs(page, 'member');
   });
 
-  test('the Type filter offers every type the catalogue holds, so every item can be found', async ({ page, request }) => {
+  test('the Type filter offers every type the catalogue holds, so every item can be found', async ({
+    page,
+    request,
+  }) => {
     const types = new Set((await allProducts(request)).map((p) => p.type));
     expect([...types].every((t) => (PRODUCT_TYPES as readonly string[]).includes(t))).toBe(true);
     const maya = await creatorLibrary(request, 'web-development', 'Maya Chen');
@@ -225,7 +263,9 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
     expect(offered).toEqual(['All types', ...PRODUCT_TYPES.map((t) => PRODUCT_TYPE_LABELS[t])]);
     // every type in Maya's library shows exactly its own items
     for (const type of new Set(maya.products.map((p) => p.type))) {
-      await typeSelect(page).selectOption({ label: PRODUCT_TYPE_LABELS[type as keyof typeof PRODUCT_TYPE_LABELS] });
+      await typeSelect(page).selectOption({
+        label: PRODUCT_TYPE_LABELS[type as keyof typeof PRODUCT_TYPE_LABELS],
+      });
       await expect(products).toHaveCount(maya.products.filter((p) => p.type === type).length);
     }
     await typeSelect(page).selectOption({ label: 'Tutorial' });
@@ -236,7 +276,10 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
     { width: 390, height: 844 },
     { width: 1280, height: 900 },
   ]) {
-    test(`filters, sort and layout survive a reload, back/forward step through them, Clear filters resets them (${viewport.width} px)`, async ({ page, request }) => {
+    test(`filters, sort and layout survive a reload, back/forward step through them, Clear filters resets them (${viewport.width} px)`, async ({
+      page,
+      request,
+    }) => {
       await page.setViewportSize(viewport);
       const maya = await creatorLibrary(request, 'web-development', 'Maya Chen');
       await page.goto(maya.path);
@@ -288,7 +331,10 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
     });
   }
 
-  test('category links use the slug: browse, creators, back to category, breadcrumbs and an old id address', async ({ page, request }) => {
+  test('category links use the slug: browse, creators, back to category, breadcrumbs and an old id address', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/browse');
     await page.getByRole('button', { name: /Photography/ }).click();
     await expect(page).toHaveURL(/\/browse\/category\/photography$/);
@@ -299,10 +345,14 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
     await page.getByTestId('creator-card').filter({ hasText: 'Kenji Watanabe' }).click();
     await page.getByTestId('library-product').filter({ hasText: 'Composition Masterclass' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Composition Masterclass' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Photography' })).toHaveAttribute('href', '/browse/category/photography');
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Photography' }),
+    ).toHaveAttribute('href', '/browse/category/photography');
 
     const categories = await request.get('/api/v1/categories?limit=100');
-    const photography = ((await categories.json()) as { data: { items: Array<{ _id: string; slug: string }> } }).data.items.find((c) => c.slug === 'photography')!;
+    const photography = (
+      (await categories.json()) as { data: { items: Array<{ _id: string; slug: string }> } }
+    ).data.items.find((c) => c.slug === 'photography')!;
     await page.goto(`/browse/category/${photography._id}`);
     await expect(page).toHaveURL(/\/browse\/category\/photography$/);
     await page.getByTestId('creator-card').filter({ hasText: 'Kenji Watanabe' }).click();
@@ -313,21 +363,36 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
     { width: 390, height: 844 },
     { width: 1280, height: 900 },
   ]) {
-    test(`a card is badged New only when published in the last 14 days, has no empty progress bar, and its details wrap in columns (${viewport.width} px)`, async ({ page, request }) => {
+    test(`a card is badged New only when published in the last 14 days, has no empty progress bar, and its details wrap in columns (${viewport.width} px)`, async ({
+      page,
+      request,
+    }) => {
       await page.setViewportSize(viewport);
       const kenji = await creatorLibrary(request, 'photography', 'Kenji Watanabe');
       const recent = kenji.products.filter((p) => isNewProduct(p.createdAt));
       expect(recent.length, 'the demo has a recent product here').toBeGreaterThan(0);
       expect(recent.length).toBeLessThan(kenji.products.length);
-      const progress = await request.get('/api/v1/content/progress?limit=100', { headers: { authorization: `Bearer ${await apiToken(request, 'member')}` } });
-      const started = new Set(((await progress.json()) as { data: { items: Array<{ productId: string; progress: number; completed: boolean }> } }).data.items.filter((r) => r.progress > 0 || r.completed).map((r) => r.productId));
+      const progress = await request.get('/api/v1/content/progress?limit=100', {
+        headers: { authorization: `Bearer ${await apiToken(request, 'member')}` },
+      });
+      const started = new Set(
+        (
+          (await progress.json()) as {
+            data: { items: Array<{ productId: string; progress: number; completed: boolean }> };
+          }
+        ).data.items
+          .filter((r) => r.progress > 0 || r.completed)
+          .map((r) => r.productId),
+      );
 
       await page.goto(kenji.path);
       const cards = page.getByTestId('library-product');
       await expect(cards).toHaveCount(kenji.products.length);
       for (const product of kenji.products.filter((p) => !started.has(p._id))) {
         const card = cards.filter({ has: page.getByRole('heading', { name: product.title, exact: true }) });
-        await expect(card.getByText('New', { exact: true }), product.title).toHaveCount(isNewProduct(product.createdAt) ? 1 : 0);
+        await expect(card.getByText('New', { exact: true }), product.title).toHaveCount(
+          isNewProduct(product.createdAt) ? 1 : 0,
+        );
         await expect(card.getByRole('progressbar')).toHaveCount(0);
       }
       for (const layout of ['grid', 'list'] as const) {
@@ -347,12 +412,18 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
     const kenji = await creatorLibrary(request, 'photography', 'Kenji Watanabe');
     const [watched, untouched] = kenji.products;
     await request.patch(`/api/v1/content/progress/product/${untouched!._id}/reset`, { headers: admin });
-    const saved = await request.patch(`/api/v1/content/progress/product/${watched!._id}`, { headers: admin, data: { progress: 40, lastPosition: 12, completed: false } });
+    const saved = await request.patch(`/api/v1/content/progress/product/${watched!._id}`, {
+      headers: admin,
+      data: { progress: 40, lastPosition: 12, completed: false },
+    });
     expect(saved.ok()).toBeTruthy();
     try {
       await loginAs(page, 'admin');
       await page.goto(kenji.path);
-      const card = (title: string) => page.getByTestId('library-product').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+      const card = (title: string) =>
+        page
+          .getByTestId('library-product')
+          .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
       await expect(card(watched!.title).getByRole('progressbar', { name: '40% watched' })).toBeVisible();
       await expect(card(watched!.title).getByText('40% watched')).toBeVisible();
       await expect(card(untouched!.title).getByRole('progressbar')).toHaveCount(0);
@@ -361,15 +432,21 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
     }
   });
 
-  test('the product page shows its description once, and How it works fits the type', async ({ page, request }) => {
+  test('the product page shows its description once, and How it works fits the type', async ({
+    page,
+    request,
+  }) => {
     const products = await allProducts(request);
     for (const slug of ['web-performance-checklist', 'scaling-postgres-webinar', 'html-css-from-scratch']) {
       const product = products.find((p) => p.slug === slug)!;
       await page.goto(`/browse/premium/product/${product.productId}`);
       await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
       await expect(page.getByText(product.description, { exact: true })).toHaveCount(1);
-      const howItWorks = page.getByRole('heading', { name: 'How it works' }).locator('xpath=following-sibling::p[1]');
-      if (product.type === 'course') await expect(howItWorks).toContainText('Each section ends with a short exercise');
+      const howItWorks = page
+        .getByRole('heading', { name: 'How it works' })
+        .locator('xpath=following-sibling::p[1]');
+      if (product.type === 'course')
+        await expect(howItWorks).toContainText('Each section ends with a short exercise');
       else await expect(howItWorks).not.toContainText('exercise');
       if (product.type === 'document') await expect(howItWorks).toContainText('read');
       if (product.type === 'webinar') await expect(howItWorks).toContainText('recording of a live session');

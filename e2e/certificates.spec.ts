@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
-import { CERTIFICATE_MESSAGES, JWKS_PATH, VC_JWT_CONTENT_TYPE } from '../packages/contracts/src/certificate-terms';
+import {
+  CERTIFICATE_MESSAGES,
+  JWKS_PATH,
+  VC_JWT_CONTENT_TYPE,
+} from '../packages/contracts/src/certificate-terms';
 import { readPdfText } from '@catalyst/service-kit/testing/pdf';
 import { apiToken, demo, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 import {
@@ -40,7 +44,11 @@ test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });
 
-test('a member passes a quiz, finishes a course, downloads the certificate PDF, and a signed-out visitor verifies its code', async ({ page, request, browser }, testInfo) => {
+test('a member passes a quiz, finishes a course, downloads the certificate PDF, and a signed-out visitor verifies its code', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   test.setTimeout(150_000);
   const origin = testInfo.project.use.baseURL!;
   const slug = 'machine-learning-foundations';
@@ -50,7 +58,9 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
   const lessons = lessonsOf(outline);
   const productRes = await request.get(`/api/v1/content/products/${slug}`);
   expect(productRes.ok()).toBeTruthy();
-  const product = ((await productRes.json()) as { data: { _id: string; title: string; creator: { name: string } } }).data;
+  const product = (
+    (await productRes.json()) as { data: { _id: string; title: string; creator: { name: string } } }
+  ).data;
   const token = await apiToken(request, 'member');
   const before = await courseProgressOf(request, token, outline.productId);
   expect(before.course.completed, 'the demo member has not finished this course').toBe(false);
@@ -58,12 +68,15 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
 
   try {
     // every lesson but the quiz done (as the player's Mark Complete does)
-    for (const lesson of lessons.filter((l) => l.kind !== 'quiz')) await completeLesson(request, token, outline.productId, lesson.id);
+    for (const lesson of lessons.filter((l) => l.kind !== 'quiz'))
+      await completeLesson(request, token, outline.productId, lesson.id);
 
     await loginAs(page, 'member');
     await page.goto(`/browse/premium/product/${slug}/lesson/${quiz.id}`);
     await expect(lessonHeading(page, quiz.title)).toBeVisible();
-    await expect(page.getByTestId('course-percent')).toContainText(`${lessons.length - 1} of ${lessons.length} lessons`);
+    await expect(page.getByTestId('course-percent')).toContainText(
+      `${lessons.length - 1} of ${lessons.length} lessons`,
+    );
     await expect(page.getByRole('button', { name: 'Mark Complete', exact: true })).toHaveCount(0);
 
     // a first attempt with wrong answers: the score, which were wrong, the right options and the explanations
@@ -73,15 +86,21 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
     const failedAt = Date.now();
     const failedScore = scoreOf(slug, mostlyWrongAnswers);
     await expect(page.getByRole('heading', { name: `Your score: ${failedScore}%` })).toBeVisible();
-    await expect(page.getByTestId('quiz-verdict')).toHaveText(`${failedScore}%: ${demoQuiz.quiz.passPercent}% passes. Review the explanations and try again.`);
+    await expect(page.getByTestId('quiz-verdict')).toHaveText(
+      `${failedScore}%: ${demoQuiz.quiz.passPercent}% passes. Review the explanations and try again.`,
+    );
     const graded = page.getByTestId('quiz-question-result');
     await expect(graded).toHaveCount(demoQuiz.quiz.questions.length);
     for (const [index, question] of demoQuiz.quiz.questions.entries()) {
-      const result = graded.filter({ has: page.getByRole('heading', { name: question.prompt, exact: true }) });
+      const result = graded.filter({
+        has: page.getByRole('heading', { name: question.prompt, exact: true }),
+      });
       await expect(result.getByText(index === 0 ? 'Correct' : 'Incorrect', { exact: true })).toBeVisible();
       await expect(result).toContainText(question.explanation!);
       for (const option of question.options.filter((o) => o.correct)) {
-        await expect(result.getByRole('listitem').filter({ hasText: option.text })).toContainText('Correct answer');
+        await expect(result.getByRole('listitem').filter({ hasText: option.text })).toContainText(
+          'Correct answer',
+        );
       }
     }
     await expect(page.getByTestId('course-complete')).toHaveCount(0);
@@ -90,26 +109,46 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
     await page.getByRole('button', { name: 'Try again' }).click();
     await chooseAnswers(page, slug, rightAnswers);
     await form.getByRole('button', { name: 'Submit answers' }).click();
-    await expect(page.getByTestId('quiz-error')).toHaveText(/^Take a moment with the questions: you can submit again in \d+ seconds$/);
+    await expect(page.getByTestId('quiz-error')).toHaveText(
+      /^Take a moment with the questions: you can submit again in \d+ seconds$/,
+    );
     const firstRight = demoQuiz.quiz.questions[0]!.options.find((o) => o.correct)!;
-    await expect(form.getByRole('group', { name: demoQuiz.quiz.questions[0]!.prompt }).getByRole('radio', { name: firstRight.text })).toBeChecked();
+    await expect(
+      form
+        .getByRole('group', { name: demoQuiz.quiz.questions[0]!.prompt })
+        .getByRole('radio', { name: firstRight.text }),
+    ).toBeChecked();
 
     // after the wait, the same answers pass: the lesson and the course are complete
     await waitOutRetakeGap(page, slug, failedAt);
     await form.getByRole('button', { name: 'Submit answers' }).click();
     await expect(page.getByRole('heading', { name: 'Your score: 100%' })).toBeVisible();
     await expect(page.getByTestId('quiz-verdict')).toHaveText('Passed with 100%');
-    await expect(page.getByTestId('quiz-result')).toContainText('This lesson is complete, and so is the course.');
-    await expect(page.getByTestId('course-percent')).toHaveText(`Completed · 100% · ${lessons.length} of ${lessons.length} lessons`);
-    await expect.poll(async () => (await courseProgressOf(request, token, outline.productId)).course).toMatchObject({ progress: 100, completed: true });
+    await expect(page.getByTestId('quiz-result')).toContainText(
+      'This lesson is complete, and so is the course.',
+    );
+    await expect(page.getByTestId('course-percent')).toHaveText(
+      `Completed · 100% · ${lessons.length} of ${lessons.length} lessons`,
+    );
+    await expect
+      .poll(async () => (await courseProgressOf(request, token, outline.productId)).course)
+      .toMatchObject({ progress: 100, completed: true });
 
     // one certificate for the course, issued on completion
     const listed = await request.get('/api/v1/certificates', { headers: bearer(token) });
     expect(listed.ok()).toBeTruthy();
-    const mine = ((await listed.json()) as { data: Certificate[] }).data.filter((c) => c.productId === outline.productId);
+    const mine = ((await listed.json()) as { data: Certificate[] }).data.filter(
+      (c) => c.productId === outline.productId,
+    );
     expect(mine).toHaveLength(1);
     const certificate = mine[0]!;
-    expect(certificate).toMatchObject({ learnerName: demo.member.name, courseTitle: product.title, creatorName: product.creator.name, status: 'valid', verifyUrl: `${origin}/certificates/${certificate.code}` });
+    expect(certificate).toMatchObject({
+      learnerName: demo.member.name,
+      courseTitle: product.title,
+      creatorName: product.creator.name,
+      status: 'valid',
+      verifyUrl: `${origin}/certificates/${certificate.code}`,
+    });
     expect(certificate.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
 
     const complete = page.getByTestId('course-complete');
@@ -125,7 +164,10 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
     await expect(card).toContainText(certificate.code);
 
     // the PDF: downloaded from the page, and saying who completed what, with its code and where to verify it
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Download PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
     expect(await download.failure()).toBeNull();
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const bytes = await readFile((await download.path())!);
@@ -143,7 +185,10 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
     expect(text).not.toContain('REVOKED');
 
     // a signed-out visitor, in a browser of their own, checks the code
-    const visitor = await browser.newContext({ baseURL: origin, permissions: ['clipboard-read', 'clipboard-write'] });
+    const visitor = await browser.newContext({
+      baseURL: origin,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     try {
       const visitorPage = await visitor.newPage();
       await dismissCookieBanner(visitorPage);
@@ -163,14 +208,18 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
       expect(await visitorPage.evaluate(() => navigator.clipboard.readText())).toBe(certificate.verifyUrl);
 
       // LinkedIn's add-to-profile form, filled in with the course and this page
-      const linkedIn = new URL((await seen.getByRole('link', { name: 'Add to LinkedIn profile' }).getAttribute('href'))!);
+      const linkedIn = new URL(
+        (await seen.getByRole('link', { name: 'Add to LinkedIn profile' }).getAttribute('href'))!,
+      );
       expect(`${linkedIn.origin}${linkedIn.pathname}`).toBe('https://www.linkedin.com/profile/add');
       expect(linkedIn.searchParams.get('name')).toBe(product.title);
       expect(linkedIn.searchParams.get('certUrl')).toBe(certificate.verifyUrl);
       expect(linkedIn.searchParams.get('certId')).toBe(certificate.code);
 
       // the verifiable credential: a JWT that checks out against the keys the site publishes
-      const credentialHref = (await seen.getByRole('link', { name: 'Verifiable credential' }).getAttribute('href'))!;
+      const credentialHref = (await seen
+        .getByRole('link', { name: 'Verifiable credential' })
+        .getAttribute('href'))!;
       const credential = await visitor.request.get(credentialHref);
       expect(credential.status()).toBe(200);
       expect(credential.headers()['content-type']).toContain(VC_JWT_CONTENT_TYPE);
@@ -183,42 +232,83 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
       const header = decodeProtectedHeader(jwt);
       expect(header.alg).toBe('EdDSA');
       expect(jwks.keys.map((k) => k.kid)).toContain(header.kid);
-      const { payload } = await jwtVerify(jwt, createLocalJWKSet(jwks), { issuer: origin.replace(/\/+$/, '') });
+      const { payload } = await jwtVerify(jwt, createLocalJWKSet(jwks), {
+        issuer: origin.replace(/\/+$/, ''),
+      });
       expect(payload).toMatchObject({
         id: certificate.verifyUrl,
         type: expect.arrayContaining(['VerifiableCredential', 'OpenBadgeCredential']),
-        credentialSubject: { name: demo.member.name, achievement: { name: product.title, creator: { name: product.creator.name } } },
+        credentialSubject: {
+          name: demo.member.name,
+          achievement: { name: product.title, creator: { name: product.creator.name } },
+        },
       });
 
       // an unknown code
       await visitorPage.goto('/certificates/ZZZZZZZZZZ');
-      await expect(visitorPage.getByRole('heading', { level: 1, name: CERTIFICATE_MESSAGES.notFound })).toBeVisible();
-      await expect(visitorPage.getByTestId('certificate-not-found')).toContainText('No certificate has the code ZZZZZZZZZZ');
+      await expect(
+        visitorPage.getByRole('heading', { level: 1, name: CERTIFICATE_MESSAGES.notFound }),
+      ).toBeVisible();
+      await expect(visitorPage.getByTestId('certificate-not-found')).toContainText(
+        'No certificate has the code ZZZZZZZZZZ',
+      );
     } finally {
       await visitor.close();
     }
 
     // the member's learning record: the course completed with its certificate, the weekly chart, the quiz result
-    const recordRes = await request.get('/api/v1/content/progress/learning-record', { headers: bearer(token) });
+    const recordRes = await request.get('/api/v1/content/progress/learning-record', {
+      headers: bearer(token),
+    });
     expect(recordRes.ok()).toBeTruthy();
-    const record = ((await recordRes.json()) as { data: { weeks: Array<{ minutes: number }>; quizzes: Array<{ lessonId: string; bestScore: number; passed: boolean; attempts: number }> } }).data;
-    expect(record.quizzes.find((q) => q.lessonId === quiz.id)).toMatchObject({ bestScore: 100, passed: true, attempts: 2 });
+    const record = (
+      (await recordRes.json()) as {
+        data: {
+          weeks: Array<{ minutes: number }>;
+          quizzes: Array<{ lessonId: string; bestScore: number; passed: boolean; attempts: number }>;
+        };
+      }
+    ).data;
+    expect(record.quizzes.find((q) => q.lessonId === quiz.id)).toMatchObject({
+      bestScore: 100,
+      passed: true,
+      attempts: 2,
+    });
 
     await page.goto('/learning');
     await expect(page.getByRole('heading', { level: 1, name: 'Learning record' })).toBeVisible();
     const completed = page.getByRole('region', { name: 'Completed courses' });
     await expect(completed.getByRole('link', { name: product.title, exact: true })).toBeVisible();
-    await expect(completed.getByRole('link', { name: `Certificate for ${product.title}` })).toHaveAttribute('href', `/certificates/${certificate.code}`);
-    const certificates = page.getByRole('region', { name: 'Certificates' }).getByRole('listitem').filter({ hasText: certificate.code });
+    await expect(completed.getByRole('link', { name: `Certificate for ${product.title}` })).toHaveAttribute(
+      'href',
+      `/certificates/${certificate.code}`,
+    );
+    const certificates = page
+      .getByRole('region', { name: 'Certificates' })
+      .getByRole('listitem')
+      .filter({ hasText: certificate.code });
     await expect(certificates).toContainText(product.title);
     await expect(certificates).toContainText('Valid');
-    await expect(page.getByRole('region', { name: 'Courses in progress' }).getByRole('link', { name: product.title, exact: true })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('region', { name: 'Courses in progress' })
+        .getByRole('link', { name: product.title, exact: true }),
+    ).toHaveCount(0);
     const chart = page.getByTestId('weekly-chart');
     await expect(chart).toBeVisible();
     await expect(page.getByTestId('chart-bar')).toHaveCount(12);
-    expect(await page.getByTestId('chart-bar').evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-minutes'))))).toEqual(record.weeks.map((w) => w.minutes));
-    await expect(page.getByRole('table', { name: 'Minutes learned per week' }).getByRole('row')).toHaveCount(13);
-    const quizRow = page.getByRole('region', { name: 'Quiz results' }).getByRole('row').filter({ hasText: product.title });
+    expect(
+      await page
+        .getByTestId('chart-bar')
+        .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-minutes')))),
+    ).toEqual(record.weeks.map((w) => w.minutes));
+    await expect(page.getByRole('table', { name: 'Minutes learned per week' }).getByRole('row')).toHaveCount(
+      13,
+    );
+    const quizRow = page
+      .getByRole('region', { name: 'Quiz results' })
+      .getByRole('row')
+      .filter({ hasText: product.title });
     await expect(quizRow.getByRole('cell')).toContainText(['100%', 'Passed', '2']);
 
     // the certificate page links back from the record
@@ -231,4 +321,3 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
     await restoreCourse(request, token, outline.productId, before);
   }
 });
-

@@ -1,9 +1,37 @@
 import { renameSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, dataDir, demo, dismissCookieBanner, expect, latestEmailTo, loginAs, test } from './fixtures';
-import { bearer, courseProgressOf, lessonHeading, lessonTitled, lessonUrl, outlineOf, restoreCourse } from './lib/course';
-import { cancelLive, lessonThreads, markPage, productIdOf, retireThread, scheduleLiveNow, signedInBrowser, stillSamePage, threadAs, unsubscribePageLink } from './lib/community';
+import {
+  apiToken,
+  dataDir,
+  demo,
+  dismissCookieBanner,
+  expect,
+  latestEmailTo,
+  loginAs,
+  test,
+} from './fixtures';
+import {
+  bearer,
+  courseProgressOf,
+  lessonHeading,
+  lessonTitled,
+  lessonUrl,
+  outlineOf,
+  restoreCourse,
+} from './lib/course';
+import {
+  cancelLive,
+  lessonThreads,
+  markPage,
+  productIdOf,
+  retireThread,
+  scheduleLiveNow,
+  signedInBrowser,
+  stillSamePage,
+  threadAs,
+  unsubscribePageLink,
+} from './lib/community';
 import { newPremiumMember } from './lib/members';
 
 const COURSE = 'ui-design-fundamentals';
@@ -32,7 +60,14 @@ async function settledProgress(request: APIRequestContext, token: string, produc
 const figuresOf = ({ course, currentLessonId, lessons }: Awaited<ReturnType<typeof courseProgressOf>>) => ({
   course: { progress: course.progress, completed: course.completed },
   currentLessonId,
-  lessons: lessons.filter((row) => row.completed || row.progress > 0 || row.lastPosition > 0).map(({ lessonId, progress, lastPosition, completed }) => ({ lessonId, progress, lastPosition, completed })),
+  lessons: lessons
+    .filter((row) => row.completed || row.progress > 0 || row.lastPosition > 0)
+    .map(({ lessonId, progress, lastPosition, completed }) => ({
+      lessonId,
+      progress,
+      lastPosition,
+      completed,
+    })),
 });
 
 /**
@@ -43,9 +78,16 @@ async function keepProgress(request: APIRequestContext, productId: string) {
   const token = await apiToken(request, 'member');
   const before = await courseProgressOf(request, token, productId);
   return async () => {
-    if (JSON.stringify(figuresOf(await settledProgress(request, token, productId))) === JSON.stringify(figuresOf(before))) return;
+    if (
+      JSON.stringify(figuresOf(await settledProgress(request, token, productId))) ===
+      JSON.stringify(figuresOf(before))
+    )
+      return;
     await restoreCourse(request, token, productId, before);
-    expect(figuresOf(await settledProgress(request, token, productId)), "the demo member's course is as it was").toEqual(figuresOf(before));
+    expect(
+      figuresOf(await settledProgress(request, token, productId)),
+      "the demo member's course is as it was",
+    ).toEqual(figuresOf(before));
   };
 }
 
@@ -58,9 +100,14 @@ async function recentOf(request: APIRequestContext, token: string) {
 
 /** The lesson's video plays (started by its Play button when it waits for one). */
 async function expectVideoPlays(page: Page) {
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
-  if (await video(page).evaluate((v: HTMLVideoElement) => v.paused)) await page.getByRole('button', { name: 'Play video' }).click();
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  if (await video(page).evaluate((v: HTMLVideoElement) => v.paused))
+    await page.getByRole('button', { name: 'Play video' }).click();
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(1);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -71,7 +118,11 @@ test.beforeEach(async ({ page }) => {
  * The one who asks is a new Premium member and the one who answers is the demo member: notification e-mails are
  * batched to at most one an hour per person, so a fresh asker gets theirs whatever else ran before (a retry too).
  */
-test('a member asks on a lesson, another member answers in another browser, and the first gets the answer live and by e-mail', async ({ page, request, browser }) => {
+test('a member asks on a lesson, another member answers in another browser, and the first gets the answer live and by e-mail', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const outline = await outlineOf(request, COURSE);
   const lesson = lessonTitled(outline, LESSON);
@@ -91,11 +142,15 @@ test('a member asks on a lesson, another member answers in another browser, and 
     await page.goto(lessonPath);
     await expect(lessonHeading(page, lesson.title)).toBeVisible();
     const mine = discussion(page);
-    await expect(mine.getByText('No questions yet. Be the first to ask one.').or(mine.getByTestId('thread-list'))).toBeVisible();
+    await expect(
+      mine.getByText('No questions yet. Be the first to ask one.').or(mine.getByTestId('thread-list')),
+    ).toBeVisible();
     await mine.getByRole('button', { name: 'Ask a question' }).click();
     const ask = mine.getByRole('form', { name: 'Ask a question' });
     await ask.getByLabel('Title').fill(title);
-    await ask.getByLabel('Details').fill('The *Visual hierarchy* lesson says the eye goes to the heading first. Why not the button?');
+    await ask
+      .getByLabel('Details')
+      .fill('The *Visual hierarchy* lesson says the eye goes to the heading first. Why not the button?');
     await ask.getByRole('button', { name: 'Post question' }).click();
     // the posted discussion opens, as the server rendered it
     const thread = mine.getByTestId('thread-view');
@@ -123,7 +178,9 @@ test('a member asks on a lesson, another member answers in another browser, and 
 
     // member A, still on the page, gets the answer without reloading
     const reply = thread.getByTestId('post').filter({ hasText: 'Size and contrast come first' });
-    await expect(reply, 'the answer appears in the open discussion by itself').toBeVisible({ timeout: 30_000 });
+    await expect(reply, 'the answer appears in the open discussion by itself').toBeVisible({
+      timeout: 30_000,
+    });
     await expect(reply).toContainText(demo.member.name);
     await expect(reply).not.toContainText(demo.member.email);
     await expect(thread.getByRole('heading', { name: '1 reply' })).toBeVisible();
@@ -137,14 +194,19 @@ test('a member asks on a lesson, another member answers in another browser, and 
     // and by e-mail: the notification names the discussion and who answered, with an unsubscribe link
     let email: string | undefined;
     await expect
-      .poll(() => (email = latestEmailTo(asker.email))?.includes(title) ?? false, { message: 'the answer e-mail reaches the outbox', timeout: 30_000 })
+      .poll(() => (email = latestEmailTo(asker.email))?.includes(title) ?? false, {
+        message: 'the answer e-mail reaches the outbox',
+        timeout: 30_000,
+      })
       .toBe(true);
     expect(email).toContain(demo.member.name);
     expect(email).not.toContain(demo.member.email);
     expect(email).toMatch(/^List-Unsubscribe: /m);
     const link = unsubscribePageLink(email!);
     expect(link, 'the e-mail carries a link to the unsubscribe page').toBeTruthy();
-    const threadId = (await lessonThreads(request, asker.token, outline.productId, lesson.id)).find((t) => t.title === title)!._id;
+    const threadId = (await lessonThreads(request, asker.token, outline.productId, lesson.id)).find(
+      (t) => t.title === title,
+    )!._id;
     expect((await threadAs(request, asker.token, threadId)).following).toBe(true);
 
     // the link works in a browser where nobody is signed in
@@ -159,20 +221,32 @@ test('a member asks on a lesson, another member answers in another browser, and 
       expect((await threadAs(request, asker.token, threadId)).following).toBe(true);
       await signedOut.getByRole('button', { name: 'Unsubscribe' }).click();
       await expect(signedOut.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
-      await expect(signedOut.getByRole('status').filter({ hasText: 'You will no longer get' })).toContainText(title);
+      await expect(signedOut.getByRole('status').filter({ hasText: 'You will no longer get' })).toContainText(
+        title,
+      );
     } finally {
       await anonymous.close();
     }
-    expect((await threadAs(request, asker.token, threadId)).following, 'member A no longer follows the discussion').toBe(false);
+    expect(
+      (await threadAs(request, asker.token, threadId)).following,
+      'member A no longer follows the discussion',
+    ).toBe(false);
   } finally {
     await other.goto('/about').catch(() => undefined);
     await other.context().close();
-    for (const thread of (await lessonThreads(request, adminToken, outline.productId, lesson.id)).filter((t) => t.title === title)) await retireThread(request, adminToken, thread);
+    for (const thread of (await lessonThreads(request, adminToken, outline.productId, lesson.id)).filter(
+      (t) => t.title === title,
+    ))
+      await retireThread(request, adminToken, thread);
     await restoreProgress();
   }
 });
 
-test('two members on a live webinar: a question appears for the other without reloading, and its upvote comes back live', async ({ page, request, browser }) => {
+test('two members on a live webinar: a question appears for the other without reloading, and its upvote comes back live', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const adminToken = await apiToken(request, 'admin');
   const productId = await productIdOf(request, WEBINAR);
@@ -229,7 +303,10 @@ test('two members on a live webinar: a question appears for the other without re
   }
 });
 
-test("with the community remote's files gone, the lesson still plays and its discussion shows the contained fallback", async ({ page, request }) => {
+test("with the community remote's files gone, the lesson still plays and its discussion shows the contained fallback", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const outline = await outlineOf(request, COURSE);
   const lesson = lessonTitled(outline, LESSON);

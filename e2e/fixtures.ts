@@ -9,7 +9,9 @@ export const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/catalyst-e2e';
 /** Signs in through the API and keeps the token where the app keeps it (sessionStorage.token). */
 export async function loginAs(page: Page, who: DemoAccountKey | { email: string; password: string }) {
   const account = typeof who === 'string' ? demoAccounts[who] : who;
-  const response = await page.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } });
+  const response = await page.request.post('/api/v1/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
   expect(response.ok(), `login as ${account.email} answered ${response.status()}`).toBeTruthy();
   const { data } = (await response.json()) as { data: { token: string } };
   if (page.url() === 'about:blank') {
@@ -40,7 +42,9 @@ export async function dismissCookieBanner(page: Page) {
 /** A bearer token for API calls made by the test itself. */
 export async function apiToken(request: APIRequestContext, who: DemoAccountKey): Promise<string> {
   const account = demoAccounts[who];
-  const response = await request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } });
+  const response = await request.post('/api/v1/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
@@ -56,8 +60,14 @@ export interface PremiumProduct {
 }
 
 /** A premium product with a playable video, looked up by its slug. */
-export async function premiumProduct(request: APIRequestContext, token: string, slug: string): Promise<PremiumProduct> {
-  const res = await request.get(`/api/v1/content/premium/products/${slug}`, { headers: { authorization: `Bearer ${token}` } });
+export async function premiumProduct(
+  request: APIRequestContext,
+  token: string,
+  slug: string,
+): Promise<PremiumProduct> {
+  const res = await request.get(`/api/v1/content/premium/products/${slug}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.ok(), `product ${slug} answered ${res.status()}`).toBeTruthy();
   const product = ((await res.json()) as { data: PremiumProduct }).data;
   expect(product.videoUrl, `${slug} has a video`).toBeTruthy();
@@ -66,7 +76,9 @@ export async function premiumProduct(request: APIRequestContext, token: string, 
 
 /** Puts the account's progress on a product back to the start (as the player's Reset does). */
 export async function resetProgress(request: APIRequestContext, token: string, id: string) {
-  const res = await request.patch(`/api/v1/content/progress/product/${id}/reset`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.patch(`/api/v1/content/progress/product/${id}/reset`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.ok()).toBeTruthy();
 }
 
@@ -108,9 +120,12 @@ export const storeKeys = (page: Page, database: string, store: string) =>
  */
 export const keptAnswerUrls = async (page: Page) =>
   // each key is "<hash of the session> <address>"
-  (await storeKeys(page, 'catalyst-offline-answers', 'answers')).map((key) => key.slice(key.indexOf(' ') + 1));
+  (await storeKeys(page, 'catalyst-offline-answers', 'answers')).map((key) =>
+    key.slice(key.indexOf(' ') + 1),
+  );
 
 /** A unique e-mail for a test-created account. */
-export const uniqueEmail = (label = 'e2e') => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;
+export const uniqueEmail = (label = 'e2e') =>
+  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;
 
 export const test = base;

@@ -34,13 +34,21 @@ const RECORD_SHIFTS = () => {
   const shifts: Shift[] = [];
   Object.assign(window, { __shifts: shifts });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as unknown as Array<{ startTime: number; value: number; hadRecentInput: boolean; sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>) {
+    for (const entry of list.getEntries() as unknown as Array<{
+      startTime: number;
+      value: number;
+      hadRecentInput: boolean;
+      sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+    }>) {
       if (entry.hadRecentInput) continue;
       shifts.push({
         at: Math.round(entry.startTime),
         value: entry.value,
         sources: entry.sources.map(({ node, previousRect: from, currentRect: to }) => {
-          const what = node instanceof Element ? `<${node.tagName.toLowerCase()}> "${(node.textContent ?? '').trim().slice(0, 40)}"` : String(node?.nodeName);
+          const what =
+            node instanceof Element
+              ? `<${node.tagName.toLowerCase()}> "${(node.textContent ?? '').trim().slice(0, 40)}"`
+              : String(node?.nodeName);
           return `${what} y ${Math.round(from.y)}→${Math.round(to.y)}, height ${Math.round(from.height)}→${Math.round(to.height)}`;
         }),
       });
@@ -55,7 +63,13 @@ async function tokenOf(request: APIRequestContext, who: Exclude<Who, 'visitor'>)
   return token;
 }
 
-async function openSlowly(page: Page, request: APIRequestContext, path: string, who: Who, pace: Pace): Promise<Shift[]> {
+async function openSlowly(
+  page: Page,
+  request: APIRequestContext,
+  path: string,
+  who: Who,
+  pace: Pace,
+): Promise<Shift[]> {
   const kept = who === 'visitor' ? null : { token: await tokenOf(request, who), role: demo[who].role };
   await page.addInitScript(
     ({ kept, keys }) => {
@@ -69,7 +83,9 @@ async function openSlowly(page: Page, request: APIRequestContext, path: string, 
   );
   await page.addInitScript(RECORD_SHIFTS);
   await page.route('**/api/v1/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, route.request().url().includes('/auth/me') ? pace.sessionMs : pace.answerMs));
+    await new Promise((resolve) =>
+      setTimeout(resolve, route.request().url().includes('/auth/me') ? pace.sessionMs : pace.answerMs),
+    );
     await route.continue().catch(() => undefined);
   });
   await page.goto(path);
@@ -82,8 +98,13 @@ async function openSlowly(page: Page, request: APIRequestContext, path: string, 
 
 function expectSteady(shifts: Shift[], what: string) {
   const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-  const report = shifts.map((shift) => `  ${shift.at} ms: ${shift.value.toFixed(4)}\n    ${shift.sources.join('\n    ')}`).join('\n');
-  expect(total, `${what}: layout shifts add up to ${total.toFixed(4)} (budget ${BUDGET})\n${report}`).toBeLessThanOrEqual(BUDGET);
+  const report = shifts
+    .map((shift) => `  ${shift.at} ms: ${shift.value.toFixed(4)}\n    ${shift.sources.join('\n    ')}`)
+    .join('\n');
+  expect(
+    total,
+    `${what}: layout shifts add up to ${total.toFixed(4)} (budget ${BUDGET})\n${report}`,
+  ).toBeLessThanOrEqual(BUDGET);
 }
 
 interface Places {
@@ -98,7 +119,7 @@ let places: Places | undefined;
 async function placesOf(request: APIRequestContext): Promise<Places> {
   if (places) return places;
   const member = await tokenOf(request, 'member');
-  const read = async <T,>(path: string): Promise<T> => {
+  const read = async <T>(path: string): Promise<T> => {
     const response = await request.get(`/api/v1${path}`, { headers: bearer(member) });
     expect(response.ok(), `GET ${path} answered ${response.status()}`).toBeTruthy();
     return ((await response.json()) as { data: T }).data;
@@ -115,7 +136,9 @@ async function placesOf(request: APIRequestContext): Promise<Places> {
     }
   }
   expect(creatorId, 'a listed category has a creator').not.toBe('');
-  const { items: products } = await read<{ items: Array<{ productId: string; slug: string; type: string }> }>('/content/products?limit=50');
+  const { items: products } = await read<{ items: Array<{ productId: string; slug: string; type: string }> }>(
+    '/content/products?limit=50',
+  );
   const video = products.find((product) => product.type === 'video') ?? products[0]!;
   let lessonPath = '';
   for (const product of products) {
@@ -129,7 +152,13 @@ async function placesOf(request: APIRequestContext): Promise<Places> {
   // The member's certificate is issued on their first read of their certificates.
   const [certificate] = await read<Array<{ code: string }>>('/certificates');
   expect(certificate, 'the member has a certificate').toBeDefined();
-  places = { categorySlug, creatorId, productId: video.productId, lessonPath, certificateCode: certificate!.code };
+  places = {
+    categorySlug,
+    creatorId,
+    productId: video.productId,
+    lessonPath,
+    certificateCode: certificate!.code,
+  };
   return places;
 }
 
@@ -140,7 +169,11 @@ const PAGES: Array<{ name: string; who: Who; path: (places: Places) => string }>
   { name: 'browse', who: 'learner', path: () => '/browse' },
   { name: 'browse', who: 'member', path: () => '/browse' },
   { name: 'category', who: 'member', path: (p) => `/browse/category/${p.categorySlug}` },
-  { name: 'creator library', who: 'member', path: (p) => `/browse/category/${p.categorySlug}/creator/${p.creatorId}` },
+  {
+    name: 'creator library',
+    who: 'member',
+    path: (p) => `/browse/category/${p.categorySlug}/creator/${p.creatorId}`,
+  },
   { name: 'product page', who: 'member', path: (p) => `/browse/premium/product/${p.productId}` },
   { name: 'course lesson', who: 'member', path: (p) => p.lessonPath },
   { name: 'about', who: 'member', path: () => '/about' },
@@ -164,7 +197,10 @@ for (const pace of PACES) {
       if (who === 'visitor' && pace !== PACES[0]) continue;
       test(`${name} as ${who === 'visitor' ? 'a visitor' : `the ${who}`}`, async ({ page, request }) => {
         const address = path(await placesOf(request));
-        expectSteady(await openSlowly(page, request, address, who, pace), `${address} as ${who}, ${pace.name}`);
+        expectSteady(
+          await openSlowly(page, request, address, who, pace),
+          `${address} as ${who}, ${pace.name}`,
+        );
       });
     }
   });

@@ -11,12 +11,21 @@ function makeUpload(): string {
   return makeTestVideo(path.join(dir, 'keynote-720p.mp4'), { seconds: 8, toneHz: 330 });
 }
 
-test('an admin uploads a video through the product form (surviving a dropped connection), and a member streams it and switches quality', async ({ page, request }) => {
+test('an admin uploads a video through the product form (surviving a dropped connection), and a member streams it and switches quality', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const video = makeUpload();
   const token = await apiToken(request, 'admin');
-  const listed = await request.get('/api/v1/admin/products?limit=1&sort=title', { headers: { authorization: `Bearer ${token}` } });
-  const product = ((await listed.json()) as { data: { items: Array<{ _id: string; title: string; slug: string; thumbnail: string | null }> } }).data.items[0]!;
+  const listed = await request.get('/api/v1/admin/products?limit=1&sort=title', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const product = (
+    (await listed.json()) as {
+      data: { items: Array<{ _id: string; title: string; slug: string; thumbnail: string | null }> };
+    }
+  ).data.items[0]!;
 
   await dismissCookieBanner(page);
   await loginAs(page, 'admin');
@@ -51,7 +60,9 @@ test('an admin uploads a video through the product form (surviving a dropped con
   await expect(row.getByRole('button', { name: 'Delete' })).toBeDisabled();
   // Processed again (an older encode brought to the current ladder), it says so until the new encode is in.
   await row.getByRole('button', { name: 'Process again' }).click();
-  await expect(page.getByRole('status')).toHaveText('Processing keynote-720p.mp4 again; it keeps playing meanwhile');
+  await expect(page.getByRole('status')).toHaveText(
+    'Processing keynote-720p.mp4 again; it keeps playing meanwhile',
+  );
   await expect(row).toContainText('Ready · processing again');
   await expect(row.getByRole('button', { name: 'Process again' })).toBeVisible({ timeout: 60_000 });
   await expect(row).not.toContainText('processing again');
@@ -60,7 +71,14 @@ test('an admin uploads a video through the product form (surviving a dropped con
   await page.evaluate(() => sessionStorage.clear());
   await loginAs(page, 'member');
   const images: string[] = [];
-  page.on('request', (sent) => void (sent.resourceType() === 'image' && images.push(new URL(sent.url()).pathname + new URL(sent.url()).search)));
+  page.on(
+    'request',
+    (sent) =>
+      void (
+        sent.resourceType() === 'image' &&
+        images.push(new URL(sent.url()).pathname + new URL(sent.url()).search)
+      ),
+  );
   const storyboards: string[] = [];
   page.on('request', (sent) => void (sent.url().includes('/storyboard.vtt') && storyboards.push(sent.url())));
   await page.goto(`/browse/premium/product/${product.slug}`);
@@ -75,11 +93,17 @@ test('an admin uploads a video through the product form (surviving a dropped con
   await expect(quality.locator('option')).toHaveText([/^Auto/, '360p', '720p']);
   const player = page.getByTestId('video-player').locator('video');
   await page.getByRole('button', { name: 'Play video' }).click();
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.5);
   await quality.selectOption({ label: '720p' });
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 }).toBe(720);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 })
+    .toBe(720);
   await quality.selectOption({ label: '360p' });
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 }).toBe(360);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 })
+    .toBe(360);
 
   // Seek-bar thumbnails from the storyboard, read only when a mouse first comes over the seek bar.
   expect(storyboards).toEqual([]);
@@ -91,16 +115,24 @@ test('an admin uploads a video through the product form (surviving a dropped con
 });
 
 /** A premium demo product and its stream as a member's product page gives it (the worker publishes the demo lessons after start). */
-async function streamedDemoProduct(request: APIRequestContext): Promise<{ id: string; slug: string; master: string; token: string }> {
+async function streamedDemoProduct(
+  request: APIRequestContext,
+): Promise<{ id: string; slug: string; master: string; token: string }> {
   const token = await apiToken(request, 'member');
-  const listed = await request.get('/api/v1/content/products?limit=50', { headers: { authorization: `Bearer ${token}` } });
-  const items = ((await listed.json()) as { data: { items: Array<{ _id: string; slug: string; price: number | null }> } }).data.items;
+  const listed = await request.get('/api/v1/content/products?limit=50', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const items = (
+    (await listed.json()) as { data: { items: Array<{ _id: string; slug: string; price: number | null }> } }
+  ).data.items;
   const premium = items.find((p) => p.price !== 0)!;
   let stream: { url: string } | null = null;
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/v1/content/premium/products/${premium.slug}`, { headers: { authorization: `Bearer ${token}` } });
+        const res = await request.get(`/api/v1/content/premium/products/${premium.slug}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         stream = ((await res.json()) as { data: { stream: { url: string } | null } }).data.stream;
         return stream !== null;
       },
@@ -110,10 +142,16 @@ async function streamedDemoProduct(request: APIRequestContext): Promise<{ id: st
   return { id: premium._id, slug: premium.slug, master: stream!.url, token };
 }
 
-test('playing through hls.js, a product page fetches one segment of its lesson until the member presses Play, and the rest as it plays', async ({ page, request }) => {
+test('playing through hls.js, a product page fetches one segment of its lesson until the member presses Play, and the rest as it plays', async ({
+  page,
+  request,
+}) => {
   const { id, slug, token } = await streamedDemoProduct(request);
   // From the start: no saved position to seek to before Play.
-  const reset = await request.patch(`/api/v1/content/progress/product/${id}/reset`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+  const reset = await request.patch(`/api/v1/content/progress/product/${id}/reset`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
   expect(reset.status()).toBe(200);
   // A browser without HLS of its own (Firefox; Chromium before its native HLS): the player streams through hls.js.
   await page.addInitScript(() => {
@@ -132,16 +170,23 @@ test('playing through hls.js, a product page fetches one segment of its lesson u
   await page.goto(`/browse/premium/product/${slug}`);
   const player = page.getByTestId('video-player').locator('video');
   // The first segment gives the duration (the element's metadata) ...
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
   // ... and nothing more comes while the page sits unplayed (left alone, hls.js had the whole lesson by now).
   await page.waitForTimeout(1_500);
   expect(segments).toHaveLength(1);
   await page.getByRole('button', { name: 'Play video' }).click();
   await expect.poll(() => segments.length, { timeout: 20_000 }).toBeGreaterThan(1);
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.5);
 });
 
-test('a learner without the plan gets no stream, and a segment without a valid token is refused', async ({ page, request }) => {
+test('a learner without the plan gets no stream, and a segment without a valid token is refused', async ({
+  page,
+  request,
+}) => {
   const { slug, master } = await streamedDemoProduct(request);
   expect((await request.get(master)).status()).toBe(200);
   const segment = master.replace('master.m3u8', '360p/seg_000.ts');
@@ -151,7 +196,9 @@ test('a learner without the plan gets no stream, and a segment without a valid t
 
   await loginAs(page, 'learner');
   const learner = await apiToken(request, 'learner');
-  const refused = await request.get(`/api/v1/content/premium/products/${slug}`, { headers: { authorization: `Bearer ${learner}` } });
+  const refused = await request.get(`/api/v1/content/premium/products/${slug}`, {
+    headers: { authorization: `Bearer ${learner}` },
+  });
   expect(refused.status()).toBe(403);
   expect(await refused.text()).not.toContain('token=');
 });

@@ -11,7 +11,12 @@ const deployed = (app: string) => path.join(dataDir, 'static', app, 'dist');
 
 /** name → mtime of every file in a folder, to prove a deploy did not touch it. */
 function snapshot(dir: string): Record<string, number> {
-  return Object.fromEntries(readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => [f, statSync(path.join(dir, f)).mtimeMs]));
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => [
+      f,
+      statSync(path.join(dir, f)).mtimeMs,
+    ]),
+  );
 }
 
 /**
@@ -36,7 +41,10 @@ function recordScripts(page: Page) {
   return {
     paths: () => [...urls].map((url) => new URL(url).pathname),
     /** Path → body of every script downloaded so far. */
-    read: async () => new Map(await Promise.all([...urls].map(async (url) => [new URL(url).pathname, await body(url)] as const))),
+    read: async () =>
+      new Map(
+        await Promise.all([...urls].map(async (url) => [new URL(url).pathname, await body(url)] as const)),
+      ),
   };
 }
 
@@ -63,7 +71,9 @@ test('every remote renders through the shell', async ({ page }) => {
   await expect(page.getByTestId('remote-admin').first()).toBeVisible();
 });
 
-test("a remote whose build is gone shows its fallback while the rest of the product works", async ({ page }) => {
+test('a remote whose build is gone shows its fallback while the rest of the product works', async ({
+  page,
+}) => {
   await loginAs(page, 'member');
   const dist = deployed('mfe-catalog');
   const hidden = `${dist}.hidden`;
@@ -94,7 +104,9 @@ test("a remote whose build is gone shows its fallback while the rest of the prod
   }
 });
 
-test('a rebuilt remote deployed in place is picked up on reload without touching the shell build', async ({ page }) => {
+test('a rebuilt remote deployed in place is picked up on reload without touching the shell build', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await loginAs(page, 'member');
   await page.goto('/browse');
@@ -115,7 +127,9 @@ test('a rebuilt remote deployed in place is picked up on reload without touching
   expect(snapshot(deployed('shell'))).toEqual(shellBefore);
 });
 
-test('a visitor never downloads the admin remote, and a learner is refused at /admin without it', async ({ page }) => {
+test('a visitor never downloads the admin remote, and a learner is refused at /admin without it', async ({
+  page,
+}) => {
   const adminRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/mf/admin/')) adminRequests.push(request.url());
@@ -128,7 +142,9 @@ test('a visitor never downloads the admin remote, and a learner is refused at /a
   expect(adminRequests).toEqual([]);
 });
 
-test('every script a page runs is compiled while it downloads: each starts with V8’s compile hint', async ({ page }) => {
+test('every script a page runs is compiled while it downloads: each starts with V8’s compile hint', async ({
+  page,
+}) => {
   const scripts = recordScripts(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
@@ -137,15 +153,22 @@ test('every script a page runs is compiled while it downloads: each starts with 
   await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
   await expect.poll(() => scripts.paths().some((file) => file.startsWith('/mf/catalog/'))).toBe(true);
   const bodies = await scripts.read();
-  const unhinted = [...bodies].filter(([, body]) => !body.startsWith('//# allFunctionsCalledOnLoad\n')).map(([file]) => file);
+  const unhinted = [...bodies]
+    .filter(([, body]) => !body.startsWith('//# allFunctionsCalledOnLoad\n'))
+    .map(([file]) => file);
   expect(bodies.size).toBeGreaterThan(5);
   expect(unhinted).toEqual([]);
 });
 
-test('pages that only read never download the schema library: a member’s account pages and an admin’s lists (with their reason dialogs) never do, a form does', async ({ page }) => {
+test('pages that only read never download the schema library: a member’s account pages and an admin’s lists (with their reason dialogs) never do, a form does', async ({
+  page,
+}) => {
   const scripts = recordScripts(page);
   /** Scripts the page downloaded that carry zod (one of its own error texts survives minification). */
-  const withZod = async () => [...(await scripts.read())].filter(([, body]) => body.includes('This is a bug in Zod')).map(([file]) => file);
+  const withZod = async () =>
+    [...(await scripts.read())]
+      .filter(([, body]) => body.includes('This is a bug in Zod'))
+      .map(([file]) => file);
   const open = async (path: string, heading: string | RegExp) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 }).first()).toBeVisible();
@@ -165,5 +188,9 @@ test('pages that only read never download the schema library: a member’s accou
   expect(await withZod(), 'reading pages validate nothing, so they need none of zod').toEqual([]);
 
   await open('/admin/products/new', /product/i);
-  await expect.poll(async () => (await withZod()).length, { message: 'a form checks its fields with the schema the server uses' }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await withZod()).length, {
+      message: 'a form checks its fields with the schema the server uses',
+    })
+    .toBeGreaterThan(0);
 });

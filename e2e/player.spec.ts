@@ -1,13 +1,28 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, dismissCookieBanner, expect, loginAs, premiumProduct, type PremiumProduct, resetProgress, test } from './fixtures';
+import {
+  apiToken,
+  dismissCookieBanner,
+  expect,
+  loginAs,
+  premiumProduct,
+  type PremiumProduct,
+  resetProgress,
+  test,
+} from './fixtures';
 
 /** A demo course with a playable lesson (the demo seed gives every product a local video). */
 const SLUG = 'html-css-from-scratch';
 
 async function savedProgress(request: APIRequestContext, token: string, id: string) {
-  const res = await request.get(`/api/v1/content/progress/product/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(`/api/v1/content/progress/product/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { data: { progress: number; lastPosition: number; furthestPosition: number; completed: boolean } }).data;
+  return (
+    (await res.json()) as {
+      data: { progress: number; lastPosition: number; furthestPosition: number; completed: boolean };
+    }
+  ).data;
 }
 
 const video = (page: Page) => page.getByTestId('video-player').locator('video');
@@ -54,7 +69,9 @@ async function openProduct(page: Page, product: PremiumProduct) {
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
   // the saved progress has loaded once the progress text shows
   await expect(page.getByTestId('progress-percent')).toBeVisible();
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState))
+    .toBeGreaterThanOrEqual(1);
 }
 
 let token: string;
@@ -79,7 +96,9 @@ test('plays, leaves, comes back: the position is restored', async ({ page, reque
   await page.getByTestId('video-player').focus();
   await page.keyboard.press('Space'); // pause: saved at once
   const leftAt = await currentTime(page);
-  await expect.poll(async () => (await savedProgress(request, token, product._id)).lastPosition).toBeCloseTo(leftAt, 0);
+  await expect
+    .poll(async () => (await savedProgress(request, token, product._id)).lastPosition)
+    .toBeCloseTo(leftAt, 0);
 
   await page.goto('/');
   await openProduct(page, product);
@@ -107,11 +126,16 @@ test('the unload save lands when the page is left mid-playback', async ({ page, 
 
   await page.goto('/about'); // a real page unload: pagehide sends the keepalive form
   // timeupdate fires about every 250 ms, so the player's last known position may trail currentTime a little
-  await expect.poll(async () => (await savedProgress(request, token, product._id)).lastPosition, { timeout: 10_000 }).toBeGreaterThanOrEqual(leftAt - 1);
+  await expect
+    .poll(async () => (await savedProgress(request, token, product._id)).lastPosition, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(leftAt - 1);
   expect(patchesRefused).toBe(0); // continuous playback under 10 s: the policy sent nothing before leaving
 });
 
-test('Mark Complete sets 100 and disables itself; Reset goes back to 0 and rewinds', async ({ page, request }) => {
+test('Mark Complete sets 100 and disables itself; Reset goes back to 0 and rewinds', async ({
+  page,
+  request,
+}) => {
   await openProduct(page, product);
   const markComplete = page.getByRole('button', { name: 'Mark Complete' });
   await expect(markComplete).toBeEnabled();
@@ -126,7 +150,9 @@ test('Mark Complete sets 100 and disables itself; Reset goes back to 0 and rewin
 
   await page.getByRole('button', { name: 'Reset' }).click();
   // Confirmed first, saying what will be lost; Cancel keeps everything.
-  await expect(page.getByRole('dialog', { name: 'Reset your progress?' })).toContainText('your 100% progress and the completed mark');
+  await expect(page.getByRole('dialog', { name: 'Reset your progress?' })).toContainText(
+    'your 100% progress and the completed mark',
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('progress-percent')).toHaveText('Completed · 100%');
   await page.getByRole('button', { name: 'Reset' }).click();
@@ -134,7 +160,11 @@ test('Mark Complete sets 100 and disables itself; Reset goes back to 0 and rewin
   await expect(page.getByTestId('progress-percent')).toHaveText('0% complete');
   await expect(markComplete).toBeEnabled();
   await expect.poll(() => currentTime(page)).toBe(0);
-  expect(await savedProgress(request, token, product._id)).toMatchObject({ progress: 0, lastPosition: 0, completed: false });
+  expect(await savedProgress(request, token, product._id)).toMatchObject({
+    progress: 0,
+    lastPosition: 0,
+    completed: false,
+  });
 });
 
 test('a learner without a plan is sent to /subscription from a premium product', async ({ page }) => {
@@ -144,20 +174,27 @@ test('a learner without a plan is sent to /subscription from a premium product',
   await expect(page).toHaveURL(/\/subscription$/);
 });
 
-test('the demo course is as long as its video, and a reload resumes where the learner paused', async ({ page, request }) => {
+test('the demo course is as long as its video, and a reload resumes where the learner paused', async ({
+  page,
+  request,
+}) => {
   await openProduct(page, product);
   const length = await mediaDuration(page);
   // the catalogue's duration is the media's own (whole minutes), and so is what the panel says is left
   expect(product.duration).toBe(Math.max(1, Math.ceil(length / 60)));
   const panel = page.getByTestId('course-progress');
-  await expect(page.getByTestId('time-left')).toHaveText(`0:00:${String(Math.floor(length)).padStart(2, '0')}`);
+  await expect(page.getByTestId('time-left')).toHaveText(
+    `0:00:${String(Math.floor(length)).padStart(2, '0')}`,
+  );
 
   await page.getByRole('button', { name: 'Play video' }).click();
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(5);
   await page.getByTestId('video-player').focus();
   await page.keyboard.press('Space');
   const leftAt = await currentTime(page);
-  await expect.poll(async () => (await savedProgress(request, token, product._id)).lastPosition).toBeCloseTo(leftAt, 0);
+  await expect
+    .poll(async () => (await savedProgress(request, token, product._id)).lastPosition)
+    .toBeCloseTo(leftAt, 0);
   const saved = await savedProgress(request, token, product._id);
   const percent = Math.round((leftAt / length) * 100);
   expect(saved.progress).toBe(percent);
@@ -172,11 +209,18 @@ test('the demo course is as long as its video, and a reload resumes where the le
 
   // the dashboard's Continue watching says the same
   await page.goto('/');
-  const card = page.getByRole('region', { name: 'Continue watching' }).getByRole('link', { name: product.title });
-  await expect(card).toContainText(`${percent}% watched · resume at 0:00:${String(Math.floor(saved.lastPosition)).padStart(2, '0')}`);
+  const card = page
+    .getByRole('region', { name: 'Continue watching' })
+    .getByRole('link', { name: product.title });
+  await expect(card).toContainText(
+    `${percent}% watched · resume at 0:00:${String(Math.floor(saved.lastPosition)).padStart(2, '0')}`,
+  );
 });
 
-test('re-watching from the start moves the resume point but never lowers the percentage', async ({ page, request }) => {
+test('re-watching from the start moves the resume point but never lowers the percentage', async ({
+  page,
+  request,
+}) => {
   await openProduct(page, product);
   const length = await mediaDuration(page);
   await seekTo(page, length * 0.6);
@@ -185,7 +229,9 @@ test('re-watching from the start moves the resume point but never lowers the per
 
   await seekTo(page, 0);
   const rewatchedTo = await playFor(page, 3);
-  await expect.poll(async () => (await savedProgress(request, token, product._id)).lastPosition).toBeCloseTo(rewatchedTo, 0);
+  await expect
+    .poll(async () => (await savedProgress(request, token, product._id)).lastPosition)
+    .toBeCloseTo(rewatchedTo, 0);
   expect(await savedProgress(request, token, product._id)).toMatchObject({ progress: 60, completed: false });
   await expect(page.getByTestId('progress-percent')).toHaveText('60% complete');
 
@@ -203,7 +249,11 @@ test('a save that fails says so, and lands on its own when the API comes back', 
   await page.route(`**/api/v1/content/progress/product/${product._id}`, (route) => {
     if (route.request().method() !== 'PATCH') return route.fallback();
     refused += 1;
-    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable' }) });
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, message: 'Service unavailable' }),
+    });
   });
   await seekTo(page, length * 0.5);
   const status = page.getByTestId('save-status');
@@ -219,16 +269,25 @@ test('a save that fails says so, and lands on its own when the API comes back', 
   await expect(page.getByTestId('progress-percent')).toHaveText('50% complete');
 });
 
-test('a failed Mark Complete says so in plain words on a phone, and Try again completes it', async ({ page, request }) => {
+test('a failed Mark Complete says so in plain words on a phone, and Try again completes it', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openProduct(page, product);
   const complete = `**/api/v1/content/progress/product/${product._id}/complete`;
   await page.route(complete, (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, message: 'Service unavailable' }),
+    }),
   );
   await page.getByRole('button', { name: 'Mark Complete' }).click();
   const alert = page.getByTestId('progress-error');
-  await expect(alert).toContainText("We couldn't mark this as complete: we can't reach Catalyst right now. Your progress so far is kept; try again in a moment.");
+  await expect(alert).toContainText(
+    "We couldn't mark this as complete: we can't reach Catalyst right now. Your progress so far is kept; try again in a moment.",
+  );
   await expect(alert).not.toContainText('Service unavailable');
   await expect(alert.getByRole('button', { name: 'Try again' })).toBeInViewport();
   await expect(page.getByTestId('progress-percent')).toHaveText('0% complete');

@@ -37,10 +37,16 @@ test.beforeEach(async ({ page }) => {
 /** Waits until the service worker controls the page (first visit: installed, activated and claimed). */
 async function workerControls(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
 }
 
-async function productIdOf(request: APIRequestContext, token: string, slug = SLUG): Promise<{ _id: string; productId: string; title: string }> {
+async function productIdOf(
+  request: APIRequestContext,
+  token: string,
+  slug = SLUG,
+): Promise<{ _id: string; productId: string; title: string }> {
   const res = await request.get(`/api/v1/content/premium/products/${slug}`, { headers: bearer(token) });
   expect(res.ok(), `product ${slug} answered ${res.status()}`).toBeTruthy();
   return ((await res.json()) as { data: { _id: string; productId: string; title: string } }).data;
@@ -49,14 +55,26 @@ async function productIdOf(request: APIRequestContext, token: string, slug = SLU
 const video = (page: Page) => page.getByTestId('video-player').locator('video');
 
 /** How many writes wait in the offline queue (IndexedDB) of the page's origin. */
-const queuedWrites = async (page: Page) => (await storeKeys(page, 'catalyst-offline-writes', 'writes')).length;
+const queuedWrites = async (page: Page) =>
+  (await storeKeys(page, 'catalyst-offline-writes', 'writes')).length;
 
 /** Writes waiting for the connection: queued in IndexedDB, or held in the tab's sessionStorage as a page went away. */
 const waitingWrites = async (page: Page) =>
-  (await queuedWrites(page)) + (await page.evaluate(() => Object.keys((JSON.parse(sessionStorage.getItem('catalyst-held-writes') ?? 'null') as { writes?: object } | null)?.writes ?? {}).length));
+  (await queuedWrites(page)) +
+  (await page.evaluate(
+    () =>
+      Object.keys(
+        (JSON.parse(sessionStorage.getItem('catalyst-held-writes') ?? 'null') as { writes?: object } | null)
+          ?.writes ?? {},
+      ).length,
+  ));
 
 const savedProgressOf = async (request: APIRequestContext, token: string, productId: string) =>
-  ((await (await request.get(`/api/v1/content/progress/product/${productId}`, { headers: bearer(token) })).json()) as { data: { lastPosition: number } }).data;
+  (
+    (await (
+      await request.get(`/api/v1/content/progress/product/${productId}`, { headers: bearer(token) })
+    ).json()) as { data: { lastPosition: number } }
+  ).data;
 
 /** Playing, muted, with at least `ahead` seconds buffered to go on with offline. */
 async function playWithBuffer(page: Page, ahead: number) {
@@ -65,7 +83,13 @@ async function playWithBuffer(page: Page, ahead: number) {
     return v.play();
   });
   await expect
-    .poll(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length > 0 ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0)), { timeout: 30_000 })
+    .poll(
+      () =>
+        video(page).evaluate((v: HTMLVideoElement) =>
+          v.buffered.length > 0 ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0,
+        ),
+      { timeout: 30_000 },
+    )
     .toBeGreaterThan(ahead);
 }
 
@@ -73,24 +97,38 @@ async function playWithBuffer(page: Page, ahead: number) {
  * The member on the demo product's page from its start (progress reset), playing with `buffer` seconds buffered,
  * then offline and still playing 2 s later: the position the connection dropped at.
  */
-async function watchingOffline(page: Page, context: BrowserContext, request: APIRequestContext, { buffer }: { buffer: number }) {
+async function watchingOffline(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  { buffer }: { buffer: number },
+) {
   const token = await loginAs(page, 'member');
   const product = await productIdOf(request, token);
-  await request.patch(`/api/v1/content/progress/product/${product._id}/reset`, { headers: bearer(token), data: { clientTime: Date.now() } });
+  await request.patch(`/api/v1/content/progress/product/${product._id}/reset`, {
+    headers: bearer(token),
+    data: { clientTime: Date.now() },
+  });
   await page.goto(`/browse/premium/product/${product.productId}`);
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
   await workerControls(page);
   await playWithBuffer(page, buffer);
   await context.setOffline(true);
   const offlineFrom = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(offlineFrom + 2);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(offlineFrom + 2);
   return { token, product, offlineFrom };
 }
 
 test('the manifest and the worker pass Chromium’s installability checks', async ({ baseURL }) => {
   // Chromium never offers to install from an incognito window (every test context is one): a profile on disk.
   const profile = mkdtempSync(path.join(os.tmpdir(), 'pwa-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL,
+  });
   try {
     await installable(context);
   } finally {
@@ -103,18 +141,32 @@ async function installable(context: import('@playwright/test').BrowserContext) {
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/');
   await workerControls(page);
-  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { name: string; display: string; icons: Array<{ purpose: string }>; shortcuts: Array<{ url: string }> };
+  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+    name: string;
+    display: string;
+    icons: Array<{ purpose: string }>;
+    shortcuts: Array<{ url: string }>;
+  };
   expect(manifest.display).toBe('standalone');
   expect(manifest.icons.map((icon) => icon.purpose)).toEqual(expect.arrayContaining(['any', 'maskable']));
   expect(manifest.shortcuts.map((s) => s.url)).toEqual(['/browse', '/#continue-watching']);
   const cdp = await context.newCDPSession(page);
-  await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 20_000 }).toEqual([]);
+  await expect
+    .poll(
+      async () =>
+        ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] })
+          .installabilityErrors,
+      { timeout: 20_000 },
+    )
+    .toEqual([]);
   const sw = await page.request.get('/sw.js');
   expect(sw.headers()['cache-control']).toBe('no-cache');
   expect(sw.headers()['service-worker-allowed']).toBe('/');
 }
 
-test('the offline stores are no part of a first visit: a visitor never downloads them, a signed-in page only after its load event', async ({ page }) => {
+test('the offline stores are no part of a first visit: a visitor never downloads them, a signed-in page only after its load event', async ({
+  page,
+}) => {
   /** When the page asked for the offline stores' chunk (IndexedDB, the queue, downloads), ms from navigation start. */
   const storesFetched = () =>
     page.evaluate(() =>
@@ -130,12 +182,19 @@ test('the offline stores are no part of a first visit: a visitor never downloads
   await loginAs(page, 'member');
   await page.goto('/browse');
   await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
-  await expect.poll(storesFetched, { message: 'a signed-in page keeps its answers for offline use' }).toHaveLength(1);
-  const loadedAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+  await expect
+    .poll(storesFetched, { message: 'a signed-in page keeps its answers for offline use' })
+    .toHaveLength(1);
+  const loadedAt = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+  );
   expect((await storesFetched())[0]).toBeGreaterThanOrEqual(loadedAt);
 });
 
-test('offline, a reload opens the app with the last dashboard and the Offline banner; a page never loaded says it is offline', async ({ page, context }) => {
+test('offline, a reload opens the app with the last dashboard and the Offline banner; a page never loaded says it is offline', async ({
+  page,
+  context,
+}) => {
   await loginAs(page, 'member');
   await page.goto('/');
   await expect(page.locator('#dashboard-title')).toBeVisible();
@@ -161,7 +220,11 @@ test('offline, a reload opens the app with the last dashboard and the Offline ba
   await expect(page.getByTestId('offline-banner')).toBeHidden();
 });
 
-test('a progress save made offline is queued and reaches the server when the connection returns', async ({ page, context, request }) => {
+test('a progress save made offline is queued and reaches the server when the connection returns', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   // playing, with some seconds buffered ahead to go on with offline, then offline
   const { token, product } = await watchingOffline(page, context, request, { buffer: 4 });
@@ -171,7 +234,9 @@ test('a progress save made offline is queued and reaches the server when the con
     return v.currentTime;
   });
   // the save failed offline and waits in the queue (IndexedDB)
-  await expect.poll(() => queuedWrites(page), { timeout: 20_000, message: 'the offline save is queued' }).toBeGreaterThan(0);
+  await expect
+    .poll(() => queuedWrites(page), { timeout: 20_000, message: 'the offline save is queued' })
+    .toBeGreaterThan(0);
   // leaving the lesson offline (the page that made the save is gone), then the connection returns
   await page.goto('/');
   await expect(page.getByTestId('offline-banner')).toBeVisible();
@@ -184,28 +249,41 @@ test('a progress save made offline is queued and reaches the server when the con
     .toBeCloseTo(position, 0);
 });
 
-test('the save made as a page is left offline (the unload save) is queued and reaches the server when the connection returns', async ({ page, context, request }) => {
+test('the save made as a page is left offline (the unload save) is queued and reaches the server when the connection returns', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   // still playing, offline, short of the next forced save (every 10 s of playback): only the unload save knows this position
   const { token, product, offlineFrom } = await watchingOffline(page, context, request, { buffer: 8 });
   const leftAt = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
-  expect(Math.floor(leftAt / 10), 'no forced save between going offline and leaving').toBe(Math.floor(offlineFrom / 10));
+  expect(Math.floor(leftAt / 10), 'no forced save between going offline and leaving').toBe(
+    Math.floor(offlineFrom / 10),
+  );
   expect((await savedProgressOf(request, token, product._id)).lastPosition).toBeLessThan(offlineFrom + 1);
 
   // the page is left while offline: its unload save is kept for the connection's return
   await page.goto('/');
   await expect(page.getByTestId('offline-banner')).toBeVisible();
-  await expect.poll(() => waitingWrites(page), { timeout: 10_000, message: 'the unload save is kept' }).toBeGreaterThan(0);
+  await expect
+    .poll(() => waitingWrites(page), { timeout: 10_000, message: 'the unload save is kept' })
+    .toBeGreaterThan(0);
   await context.setOffline(false);
   await expect
-    .poll(async () => (await savedProgressOf(request, token, product._id)).lastPosition, { timeout: 20_000, message: 'the queued unload save reached the server' })
+    .poll(async () => (await savedProgressOf(request, token, product._id)).lastPosition, {
+      timeout: 20_000,
+      message: 'the queued unload save reached the server',
+    })
     .toBeGreaterThanOrEqual(leftAt - 0.5);
   // what was played before leaving, not more
   expect((await savedProgressOf(request, token, product._id)).lastPosition).toBeLessThan(leftAt + 3);
   await expect.poll(() => waitingWrites(page), { timeout: 10_000 }).toBe(0);
 });
 
-test('a remote rebuilt and deployed on its own runs after a reload, and the update prompt appears', async ({ page }) => {
+test('a remote rebuilt and deployed on its own runs after a reload, and the update prompt appears', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await loginAs(page, 'member');
   await page.goto('/browse');
@@ -217,17 +295,29 @@ test('a remote rebuilt and deployed on its own runs after a reload, and the upda
   const label = `pwa-redeploy-${Date.now()}`;
   execFileSync(path.join(root, 'node_modules/.bin/rspack'), ['build'], {
     cwd: path.join(root, 'mfe-catalog'),
-    env: { ...process.env, CATALYST_BUILD_LABEL: label, CATALYST_OUT_DIR: path.join(deployedRoot, 'mfe-catalog', 'dist') },
+    env: {
+      ...process.env,
+      CATALYST_BUILD_LABEL: label,
+      CATALYST_OUT_DIR: path.join(deployedRoot, 'mfe-catalog', 'dist'),
+    },
     stdio: 'pipe',
   });
   // the deploy step of a remote: the worker's precache list names the new files
-  execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/build-sw.ts', '--static-root', deployedRoot], { cwd: root, stdio: 'pipe' });
+  execFileSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['scripts/build-sw.ts', '--static-root', deployedRoot],
+    { cwd: root, stdio: 'pipe' },
+  );
 
   await page.reload();
-  await expect(page.getByTestId('remote-catalog').first()).toHaveAttribute('data-build', label, { timeout: 20_000 });
+  await expect(page.getByTestId('remote-catalog').first()).toHaveAttribute('data-build', label, {
+    timeout: 20_000,
+  });
   await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
   await expect(page.getByText(UPDATE_PROMPT.replace(' — Reload', ''))).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'A new version is available' })).toHaveText(UPDATE_PROMPT);
+  await expect(
+    page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'A new version is available' }),
+  ).toHaveText(UPDATE_PROMPT);
   await page.getByRole('button', { name: 'Reload' }).click();
   await page.waitForLoadState('load');
   await expect(page.getByTestId('remote-catalog').first()).toHaveAttribute('data-build', label);
@@ -235,28 +325,46 @@ test('a remote rebuilt and deployed on its own runs after a reload, and the upda
 });
 
 async function userIdOf(request: APIRequestContext, token: string): Promise<string> {
-  const me = ((await (await request.get('/api/v1/auth/me', { headers: bearer(token) })).json()) as { data: { _id?: string; id?: string; user?: { _id?: string; id?: string } } }).data;
+  const me = (
+    (await (await request.get('/api/v1/auth/me', { headers: bearer(token) })).json()) as {
+      data: { _id?: string; id?: string; user?: { _id?: string; id?: string } };
+    }
+  ).data;
   return String(me.user?._id ?? me.user?.id ?? me._id ?? me.id);
 }
 
 /** The plan has ended as far as the server knows (the provider's word has reached billing). */
 async function planEnded(request: APIRequestContext, token: string) {
   await expect
-    .poll(async () => ((await (await request.get('/api/v1/subscription/status', { headers: bearer(token) })).json()) as { data: { hasSubscription: boolean } }).data.hasSubscription, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (
+          (await (await request.get('/api/v1/subscription/status', { headers: bearer(token) })).json()) as {
+            data: { hasSubscription: boolean };
+          }
+        ).data.hasSubscription,
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(false);
 }
 
 /** The sandbox ends the member's plan at once (as the provider does when a subscription is deleted). */
 async function endPlan(request: APIRequestContext, userId: string) {
-  const runtime = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')) as { services: Record<string, number> };
+  const runtime = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')) as {
+    services: Record<string, number>;
+  };
   const key = readFileSync(path.join(dataDir, 'secrets', 'sandbox-secret-key.txt'), 'utf8').trim();
   const sandbox = `http://127.0.0.1:${runtime.services['payments-sandbox']}/v1`;
-  const list = (await (await request.get(`${sandbox}/subscriptions?status=active&limit=100`, { headers: bearer(key) })).json()) as { data: Array<{ id: string; metadata?: Record<string, string> }> };
+  const list = (await (
+    await request.get(`${sandbox}/subscriptions?status=active&limit=100`, { headers: bearer(key) })
+  ).json()) as { data: Array<{ id: string; metadata?: Record<string, string> }> };
   const subscription = list.data.find((s) => s.metadata?.userId === userId);
   expect(subscription, 'the member has an active subscription on the sandbox').toBeTruthy();
-  const ended = await request.delete(`${sandbox}/subscriptions/${subscription!.id}`, { headers: bearer(key) });
+  const ended = await request.delete(`${sandbox}/subscriptions/${subscription!.id}`, {
+    headers: bearer(key),
+  });
   expect(ended.ok(), `ending the subscription answered ${ended.status()}`).toBeTruthy();
 }
 
@@ -270,25 +378,40 @@ async function downloadsListOnly(page: Page, title: string) {
 
 /** The page's video plays from its saved copy (offline). */
 async function playsSavedCopy(page: Page) {
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 }).toMatch(SAVED_COPY);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 20_000 })
+    .toMatch(SAVED_COPY);
   await video(page).evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     void v.play();
   });
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(1);
 }
 
 /** The member's plan ends while offline; back online, the next check deletes every saved copy and says why. */
-async function planEndsWhileOffline(page: Page, context: BrowserContext, request: APIRequestContext, member: { token: string; userId: string }) {
+async function planEndsWhileOffline(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  member: { token: string; userId: string },
+) {
   await endPlan(request, member.userId);
   await planEnded(request, member.token);
   await context.setOffline(false);
   await page.goto('/downloads');
-  await expect(page.getByText('Your downloads were removed because your plan has ended.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Your downloads were removed because your plan has ended.')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('download-item')).toHaveCount(0);
 }
 
-test('a downloaded lesson plays offline, and stops once the member’s plan has ended', async ({ page, context, request }) => {
+test('a downloaded lesson plays offline, and stops once the member’s plan has ended', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(180_000);
   const member = await newPremiumMember(request, 'Offline Olivia', 'pwa');
   await loginAs(page, member);
@@ -324,10 +447,18 @@ test('a downloaded lesson plays offline, and stops once the member’s plan has 
   await page.goto(`/browse/premium/product/${product.productId}`);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await page.waitForTimeout(2_000);
-  expect(await video(page).evaluate((v: HTMLVideoElement) => v.currentSrc).catch(() => '')).not.toMatch(SAVED_COPY);
+  expect(
+    await video(page)
+      .evaluate((v: HTMLVideoElement) => v.currentSrc)
+      .catch(() => ''),
+  ).not.toMatch(SAVED_COPY);
 });
 
-test('a video lesson of a course is saved for offline watching, listed beside the others, plays offline, and goes when the plan ends', async ({ page, context, request }) => {
+test('a video lesson of a course is saved for offline watching, listed beside the others, plays offline, and goes when the plan ends', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(180_000);
   const member = await newPremiumMember(request, 'Offline Oscar', 'pwa-course');
   await loginAs(page, member);
@@ -358,7 +489,10 @@ test('a video lesson of a course is saved for offline watching, listed beside th
   await planEndsWhileOffline(page, context, request, { token: member.token, userId });
 });
 
-test('a signed-in person’s answers are never written to the worker’s shared caches', async ({ page, request }) => {
+test('a signed-in person’s answers are never written to the worker’s shared caches', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, 'member');
   await loginAs(page, 'member');
   await page.goto('/browse');
@@ -368,7 +502,9 @@ test('a signed-in person’s answers are never written to the worker’s shared 
   await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
   const cachedApi = await page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) if (new URL(req.url).pathname.startsWith('/api/')) urls.push(`${name} ${req.url}`);
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys())
+        if (new URL(req.url).pathname.startsWith('/api/')) urls.push(`${name} ${req.url}`);
     return urls;
   });
   // signed in, every call carries the session: the public catalogue's cache stays empty of them
@@ -376,7 +512,10 @@ test('a signed-in person’s answers are never written to the worker’s shared 
   expect(token).toBeTruthy();
 });
 
-test("a visitor's public catalogue is kept by the worker (stale-while-revalidate) and browses offline", async ({ page, context }) => {
+test("a visitor's public catalogue is kept by the worker (stale-while-revalidate) and browses offline", async ({
+  page,
+  context,
+}) => {
   await page.goto('/browse');
   await expect(page.getByRole('heading', { name: 'Browse Categories' })).toBeVisible();
   await workerControls(page);

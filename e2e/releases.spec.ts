@@ -19,7 +19,12 @@ test.describe.configure({ mode: 'serial' });
 function run(script: string, args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, STATIC_ROOT: staticRoot };
   delete env.DATABASE_URL;
-  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, script), ...args], { cwd: root, env, encoding: 'utf8', timeout: 240_000 });
+  const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, script), ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -34,7 +39,9 @@ function catalogBuild(patch: (dir: string) => void): string {
 const releasedVersion = (stdout: string) => /released catalog (\S+)/.exec(stdout)?.[1];
 
 async function servedCatalog(page: Page): Promise<string> {
-  const answer = (await (await page.request.get('/mf/remotes.json')).json()) as { releases: Record<string, string> };
+  const answer = (await (await page.request.get('/mf/remotes.json')).json()) as {
+    releases: Record<string, string>;
+  };
   return answer.releases.catalog!;
 }
 
@@ -49,7 +56,9 @@ test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
 });
 
-test('a released catalog, promoted, is what a reload shows; a rollback brings the old one back, with no restart', async ({ page }) => {
+test('a released catalog, promoted, is what a reload shows; a rollback brings the old one back, with no restart', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await browse(page);
   await expect(page.getByRole('heading', { name: 'Browse Categories', exact: true })).toBeVisible();
@@ -58,7 +67,8 @@ test('a released catalog, promoted, is what a reload shows; a rollback brings th
   const build = catalogBuild((dir) => {
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
       const text = readFileSync(path.join(dir, file), 'utf8');
-      if (text.includes('Browse Categories')) writeFileSync(path.join(dir, file), text.replaceAll('Browse Categories', CHANGED_HEADING));
+      if (text.includes('Browse Categories'))
+        writeFileSync(path.join(dir, file), text.replaceAll('Browse Categories', CHANGED_HEADING));
     }
   });
   try {
@@ -80,7 +90,9 @@ test('a released catalog, promoted, is what a reload shows; a rollback brings th
   await page.reload();
   await expect(page.getByRole('heading', { name: CHANGED_HEADING })).toBeVisible();
   expect(await page.evaluate(() => window.__CATALYST_RELEASES__?.catalog)).toBe(version);
-  const file = await page.request.get(`/mf/catalog/${version}/mf-manifest.json`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  const file = await page.request.get(`/mf/catalog/${version}/mf-manifest.json`, {
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  });
   expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   // The release stored a brotli copy of each file: sent as it is, the same manifest once decoded.
   expect(file.headers()['content-encoding']).toBe('br');
@@ -105,7 +117,10 @@ async function browserWithBucket(browser: Browser, baseURL: string, id: string) 
   return { context, page };
 }
 
-test('a 50% canary serves two people two versions, each the same one on every reload', async ({ browser, baseURL }) => {
+test('a 50% canary serves two people two versions, each the same one on every reload', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   expect(version, 'the release of the first journey').not.toBe('');
   const canary = run('scripts/remotes.ts', ['canary', 'catalog', version, '50']);
@@ -121,7 +136,9 @@ test('a 50% canary serves two people two versions, each the same one on every re
   const early = await browserWithBucket(browser, baseURL!, inside);
   const late = await browserWithBucket(browser, baseURL!, outside);
   try {
-    await expect.poll(async () => (await early.page.request.get('/mf/remotes.json')).headers()['cache-control']).toBe('private, no-cache');
+    await expect
+      .poll(async () => (await early.page.request.get('/mf/remotes.json')).headers()['cache-control'])
+      .toBe('private, no-cache');
     for (let round = 0; round < 3; round++) {
       await browse(early.page);
       await expect(early.page.getByRole('heading', { name: CHANGED_HEADING })).toBeVisible();
@@ -139,10 +156,18 @@ test('a 50% canary serves two people two versions, each the same one on every re
   expect(stopped.stdout).toContain('The canary of catalog ended: everyone runs dist.');
 });
 
-test('the admin releases page shows load errors per version, and promotes and rolls back, each confirmed', async ({ page }) => {
+test('the admin releases page shows load errors per version, and promotes and rolls back, each confirmed', async ({
+  page,
+}) => {
   expect(version, 'the release of the first journey').not.toBe('');
   // A browser that could not load the release reports it, as the shell does.
-  const report = await page.request.post('/api/v1/client-errors', { data: { message: 'Remote module catalog/BrowseRoutes could not be loaded', remote: 'catalog', release: version } });
+  const report = await page.request.post('/api/v1/client-errors', {
+    data: {
+      message: 'Remote module catalog/BrowseRoutes could not be loaded',
+      remote: 'catalog',
+      release: version,
+    },
+  });
   expect(report.status()).toBe(202);
   await loginAs(page, 'admin');
   await page.goto('/admin');
@@ -150,7 +175,9 @@ test('the admin releases page shows load errors per version, and promotes and ro
   const catalog = page.getByTestId('releases-catalog');
   const row = catalog.locator(`[data-testid="release-row"][data-version="${version}"]`);
   await expect(row.getByTestId('load-errors')).toHaveText('1');
-  await expect(catalog.locator('[data-testid="release-row"][data-version="dist"]').getByText('Current')).toBeVisible();
+  await expect(
+    catalog.locator('[data-testid="release-row"][data-version="dist"]').getByText('Current'),
+  ).toBeVisible();
 
   await row.getByRole('button', { name: 'Promote' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Promote' }).click();
@@ -168,9 +195,12 @@ test('a release whose react range the shell cannot satisfy is refused, with its 
   test.setTimeout(240_000);
   const build = catalogBuild((dir) => {
     const manifestFile = path.join(dir, 'mf-manifest.json');
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { shared: Array<{ name: string; version: string; requiredVersion: string }> };
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      shared: Array<{ name: string; version: string; requiredVersion: string }>;
+    };
     for (const shared of manifest.shared) {
-      if (shared.name === 'react' || shared.name === 'react-dom') Object.assign(shared, { version: '18.3.1', requiredVersion: '^18.2.0' });
+      if (shared.name === 'react' || shared.name === 'react-dom')
+        Object.assign(shared, { version: '18.3.1', requiredVersion: '^18.2.0' });
     }
     writeFileSync(manifestFile, JSON.stringify(manifest));
   });

@@ -17,15 +17,20 @@ interface SiteConfig {
 
 /** The site config the gateway injected into index.html. */
 const siteConfig = (page: Page) =>
-  page.evaluate(() => JSON.parse(document.getElementById('catalyst-config')?.textContent || '{}') as SiteConfig);
+  page.evaluate(
+    () => JSON.parse(document.getElementById('catalyst-config')?.textContent || '{}') as SiteConfig,
+  );
 
 /** The shell's scripts but its early entry (which runs the rest once the first paint shows). */
 const APP_SCRIPTS = /\/(?!early\.)[\w.-]+\.js$/;
 
-const todayLong = () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
+const todayLong = () =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
 
 test.describe('visitor', () => {
-  test('the welcome page greets visitors and its call to action opens the register view', async ({ page }) => {
+  test('the welcome page greets visitors and its call to action opens the register view', async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
@@ -38,7 +43,9 @@ test.describe('visitor', () => {
     await expect(page.getByRole('button', { name: 'Sign Up for Free' })).toBeFocused();
   });
 
-  test('the footer shows the tagline, the copyright year and public links, but no About and no contact details', async ({ page }) => {
+  test('the footer shows the tagline, the copyright year and public links, but no About and no contact details', async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
@@ -48,19 +55,31 @@ test.describe('visitor', () => {
     const nav = footer.getByRole('navigation', { name: 'Footer' });
     await expect(nav.getByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/browse');
     await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/subscription');
-    await expect(nav.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-    await expect(nav.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+    await expect(nav.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    await expect(nav.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
     await expect(nav.getByRole('link', { name: 'About' })).toHaveCount(0);
     expect(site.contactEmail).not.toBe('');
     await expect(footer).not.toContainText(site.contactEmail);
     await expect(footer).not.toContainText(site.contactPhone);
   });
 
-  test('the cookie banner stores essential or all and stays away once a choice is stored', async ({ page, browser }) => {
+  test('the cookie banner stores essential or all and stays away once a choice is stored', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'We use cookies' });
     await expect(banner).toBeVisible();
-    await expect(banner.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+    await expect(banner.getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
     await banner.getByRole('button', { name: 'Essential Only' }).click();
     await expect(banner).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('essential');
@@ -76,7 +95,9 @@ test.describe('visitor', () => {
     await other.close();
   });
 
-  test('the privacy policy has 13 numbered sections, today as its date and links to the terms and home', async ({ page }) => {
+  test('the privacy policy has 13 numbered sections, today as its date and links to the terms and home', async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await page.goto('/privacy-policy');
     await expect(page).toHaveTitle('Privacy Policy | Catalyst');
@@ -87,14 +108,24 @@ test.describe('visitor', () => {
     await expect(headings.first()).toHaveText(/^1\. /);
     await expect(headings.last()).toHaveText(/^13\. /);
     const text = await page.locator('article').innerText();
-    for (const point of ['at least 16 years old', 'card payment provider', 'delete your account from your profile settings']) expect(text).toContain(point);
+    for (const point of [
+      'at least 16 years old',
+      'card payment provider',
+      'delete your account from your profile settings',
+    ])
+      expect(text).toContain(point);
     const article = page.locator('article');
-    await expect(article.getByRole('link', { name: 'Terms and Conditions' }).first()).toHaveAttribute('href', '/terms-and-conditions');
+    await expect(article.getByRole('link', { name: 'Terms and Conditions' }).first()).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
     await article.getByRole('link', { name: /Back to home/ }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('the terms have 19 numbered sections with every legal point and links to the policy and home', async ({ page }) => {
+  test('the terms have 19 numbered sections with every legal point and links to the policy and home', async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await page.goto('/terms-and-conditions');
     await expect(page).toHaveTitle('Terms and Conditions | Catalyst');
@@ -119,7 +150,10 @@ test.describe('visitor', () => {
       expect(text, point).toContain(point);
     }
     const article = page.locator('article');
-    await expect(article.getByRole('link', { name: 'Privacy Policy' }).first()).toHaveAttribute('href', '/privacy-policy');
+    await expect(article.getByRole('link', { name: 'Privacy Policy' }).first()).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
     await expect(article.getByRole('link', { name: /Back to home/ })).toHaveAttribute('href', '/');
   });
 
@@ -138,7 +172,9 @@ test.describe('visitor', () => {
     await expect(page.getByText('Authentication Required')).toBeVisible();
   });
 
-  test("the welcome page shows before the app's code has run, and never in a tab keeping a session", async ({ page }) => {
+  test("the welcome page shows before the app's code has run, and never in a tab keeping a session", async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     // Only the early entry runs: the app's own scripts never arrive.
     await page.route(APP_SCRIPTS, (route) => route.abort());
@@ -158,7 +194,9 @@ test.describe('visitor', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test("every other page shows the app's frame before the app's code has run, in a signed-in tab too, and the app replaces it", async ({ page }) => {
+  test("every other page shows the app's frame before the app's code has run, in a signed-in tab too, and the app replaces it", async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await page.setViewportSize({ width: 412, height: 823 });
     await page.route(APP_SCRIPTS, (route) => route.abort());
@@ -181,7 +219,9 @@ test.describe('visitor', () => {
     await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
   });
 
-  test("the legal pages show before the app's code has run, and the app takes them over as they are", async ({ page }) => {
+  test("the legal pages show before the app's code has run, and the app takes them over as they are", async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await page.route(APP_SCRIPTS, (route) => route.abort());
     await page.goto('/terms-and-conditions');
@@ -196,7 +236,10 @@ test.describe('visitor', () => {
     const errors: string[] = [];
     page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
     const reports: string[] = [];
-    page.on('request', (request) => void (request.url().endsWith('/client-errors') && reports.push(request.postData() ?? '')));
+    page.on(
+      'request',
+      (request) => void (request.url().endsWith('/client-errors') && reports.push(request.postData() ?? '')),
+    );
     await page.reload();
     await expect(page.getByText(`Last updated: ${todayLong()}`)).toBeVisible();
     await page.locator('article').getByRole('link', { name: 'Terms and Conditions' }).first().click();
@@ -206,17 +249,23 @@ test.describe('visitor', () => {
     expect(reports).toEqual([]);
   });
 
-  test("a document holding another page's first paint (an offline tab's last kept copy) shows its own page", async ({ page }) => {
+  test("a document holding another page's first paint (an offline tab's last kept copy) shows its own page", async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     const welcome = await (await page.request.get('/')).text();
     expect(welcome).toContain('data-first-paint="/"');
-    await page.route('**/terms-and-conditions', (route) => route.fulfill({ body: welcome, contentType: 'text/html' }));
+    await page.route('**/terms-and-conditions', (route) =>
+      route.fulfill({ body: welcome, contentType: 'text/html' }),
+    );
     await page.goto('/terms-and-conditions');
     await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome to Catalyst' })).toHaveCount(0);
   });
 
-  test('a button clicked on the welcome page before the app has loaded does its job once it has', async ({ page }) => {
+  test('a button clicked on the welcome page before the app has loaded does its job once it has', async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     // The app's scripts arrive late (a slow connection); the page is on screen meanwhile.
     await page.route(APP_SCRIPTS, async (route) => {
@@ -243,7 +292,9 @@ test.describe('visitor', () => {
 });
 
 test.describe('signed in', () => {
-  test('the dashboard shows the hero, the promo video in a reserved box and Top Courses; the footer adds About and contact', async ({ page }) => {
+  test('the dashboard shows the hero, the promo video in a reserved box and Top Courses; the footer adds About and contact', async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await loginAs(page, 'member');
     await page.goto('/');
@@ -251,12 +302,19 @@ test.describe('signed in', () => {
     await expect(page).toHaveTitle('Dashboard | Catalyst');
     const video = page.locator('video');
     await expect(video).toHaveAttribute('src', '/media/promo.mp4');
-    const flags = await video.evaluate((el: HTMLVideoElement) => ({ autoplay: el.autoplay, muted: el.muted, loop: el.loop, playsInline: el.playsInline }));
+    const flags = await video.evaluate((el: HTMLVideoElement) => ({
+      autoplay: el.autoplay,
+      muted: el.muted,
+      loop: el.loop,
+      playsInline: el.playsInline,
+    }));
     expect(flags).toEqual({ autoplay: true, muted: true, loop: true, playsInline: true });
     const box = await video.boundingBox();
     expect(box).not.toBeNull();
     expect(Math.abs(box!.height - (box!.width * 400) / 960)).toBeLessThan(2);
-    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => !el.paused && el.currentTime > 0)).toBe(true);
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => !el.paused && el.currentTime > 0))
+      .toBe(true);
     await page.getByRole('button', { name: /Pause video/ }).click();
     await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
 
@@ -264,11 +322,16 @@ test.describe('signed in', () => {
     const site = await siteConfig(page);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
-    await expect(footer.getByRole('link', { name: site.contactEmail })).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+    await expect(footer.getByRole('link', { name: site.contactEmail })).toHaveAttribute(
+      'href',
+      `mailto:${site.contactEmail}`,
+    );
     await expect(footer).toContainText(site.contactPhone);
   });
 
-  test('the about page is the instructor biography with contact details from the site config', async ({ page }) => {
+  test('the about page is the instructor biography with contact details from the site config', async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await loginAs(page, 'learner');
     await page.goto('/about');
@@ -278,26 +341,38 @@ test.describe('signed in', () => {
     await expect(article).toContainText('Applied Physics');
     await expect(article.locator('blockquote')).toContainText('nobody can take it away from you');
     const site = await siteConfig(page);
-    await expect(article.getByRole('link', { name: site.contactEmail })).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+    await expect(article.getByRole('link', { name: site.contactEmail })).toHaveAttribute(
+      'href',
+      `mailto:${site.contactEmail}`,
+    );
     await expect(article).toContainText(site.contactPhone);
   });
 });
 
 test.describe('errors', () => {
-  test('an unexpected failure shows the fallback, reports it to the gateway, and Try Again recovers', async ({ page }) => {
+  test('an unexpected failure shows the fallback, reports it to the gateway, and Try Again recovers', async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
     await appHasTakenOver(page, 'Welcome');
     // The next page's code cannot be downloaded (a network failure or a deployment in progress).
     await page.route('**/*.js', (route) => route.abort());
-    const reported = page.waitForRequest((request) => request.url().endsWith('/api/v1/client-errors') && request.method() === 'POST');
+    const reported = page.waitForRequest(
+      (request) => request.url().endsWith('/api/v1/client-errors') && request.method() === 'POST',
+    );
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
 
     await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
     await expect(page.getByText(/Our team has been notified/)).toBeVisible();
     const request = await reported;
-    const body = request.postDataJSON() as { message: string; stack?: string; url: string; userAgent: string };
+    const body = request.postDataJSON() as {
+      message: string;
+      stack?: string;
+      url: string;
+      userAgent: string;
+    };
     expect(body.message.length).toBeGreaterThan(0);
     expect(body.url).toBe('/privacy-policy');
     expect(body.userAgent).toContain('Chrome');
@@ -305,7 +380,10 @@ test.describe('errors', () => {
     expect((await request.response())?.status()).toBe(202);
 
     const site = await siteConfig(page);
-    await expect(page.getByRole('link', { name: site.supportEmail })).toHaveAttribute('href', new RegExp(`^mailto:${site.supportEmail}`));
+    await expect(page.getByRole('link', { name: site.supportEmail })).toHaveAttribute(
+      'href',
+      new RegExp(`^mailto:${site.supportEmail}`),
+    );
     await expect(page.getByRole('button', { name: 'Go to Homepage' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible();
 
@@ -336,12 +414,16 @@ test.describe('errors', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
   });
 
-  test('a part of the page that fails shows the generic error screen, and Retry loads it', async ({ page }) => {
+  test('a part of the page that fails shows the generic error screen, and Retry loads it', async ({
+    page,
+  }) => {
     await dismissCookieBanner(page);
     await loginAs(page, 'learner');
     await page.route('**/mf/catalog/**', (route) => route.abort());
     await page.goto('/browse');
-    await expect(page.getByRole('alert').filter({ hasText: "This section couldn't be loaded" })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: "This section couldn't be loaded" }),
+    ).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await page.unroute('**/mf/catalog/**');
     await page.getByRole('button', { name: 'Retry' }).click();
@@ -350,17 +432,67 @@ test.describe('errors', () => {
 });
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
-const SHOTS: { name: string; path: string; who?: 'member' | 'learner'; ready: (page: Page) => Promise<void> }[] = [
-  { name: 'welcome', path: '/', ready: (p) => expect(p.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible() },
-  { name: 'browse-visitor', path: '/browse', ready: (p) => expect(p.getByRole('heading', { name: 'Browse Categories' })).toBeVisible() },
-  { name: 'privacy-policy', path: '/privacy-policy', ready: (p) => expect(p.locator('article section h2')).toHaveCount(13) },
-  { name: 'terms', path: '/terms-and-conditions', ready: (p) => expect(p.locator('article section h2')).toHaveCount(19) },
-  { name: 'not-found', path: '/missing-page', ready: (p) => expect(p.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible() },
-  { name: 'dashboard', path: '/', who: 'member', ready: (p) => expect(p.getByRole('heading', { name: 'Top Courses' })).toBeVisible() },
-  { name: 'about', path: '/about', who: 'member', ready: (p) => expect(p.locator('blockquote')).toBeVisible() },
-  { name: 'browse-member', path: '/browse', who: 'member', ready: (p) => expect(p.getByRole('heading', { name: 'Browse Categories' })).toBeVisible() },
-  { name: 'subscription-learner', path: '/subscription', who: 'learner', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'profile', path: '/profile', who: 'member', ready: (p) => expect(p.getByRole('heading', { name: 'Profile Settings' })).toBeVisible() },
+const SHOTS: {
+  name: string;
+  path: string;
+  who?: 'member' | 'learner';
+  ready: (page: Page) => Promise<void>;
+}[] = [
+  {
+    name: 'welcome',
+    path: '/',
+    ready: (p) => expect(p.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible(),
+  },
+  {
+    name: 'browse-visitor',
+    path: '/browse',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Browse Categories' })).toBeVisible(),
+  },
+  {
+    name: 'privacy-policy',
+    path: '/privacy-policy',
+    ready: (p) => expect(p.locator('article section h2')).toHaveCount(13),
+  },
+  {
+    name: 'terms',
+    path: '/terms-and-conditions',
+    ready: (p) => expect(p.locator('article section h2')).toHaveCount(19),
+  },
+  {
+    name: 'not-found',
+    path: '/missing-page',
+    ready: (p) => expect(p.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible(),
+  },
+  {
+    name: 'dashboard',
+    path: '/',
+    who: 'member',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Top Courses' })).toBeVisible(),
+  },
+  {
+    name: 'about',
+    path: '/about',
+    who: 'member',
+    ready: (p) => expect(p.locator('blockquote')).toBeVisible(),
+  },
+  {
+    name: 'browse-member',
+    path: '/browse',
+    who: 'member',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Browse Categories' })).toBeVisible(),
+  },
+  {
+    name: 'subscription-learner',
+    path: '/subscription',
+    who: 'learner',
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'profile',
+    path: '/profile',
+    who: 'member',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Profile Settings' })).toBeVisible(),
+  },
 ];
 
 test.describe('screenshots', () => {
@@ -380,8 +512,15 @@ test.describe('screenshots', () => {
         await shot.ready(page);
         await page.waitForLoadState('networkidle');
         // No horizontal scrolling at any width.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${shot.name} overflows`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: path.join(ARTIFACTS, `${shot.name}-${size}.png`), fullPage: true, animations: 'disabled' });
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          `${shot.name} overflows`,
+        ).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: path.join(ARTIFACTS, `${shot.name}-${size}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
       }
     });
   }

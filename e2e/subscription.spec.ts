@@ -7,7 +7,9 @@ async function newLearner(page: Page, label: string) {
   const response = await page.request.post('/api/v1/auth/register', { data: account });
   expect(response.ok(), `register answered ${response.status()}`).toBeTruthy();
   let token: string | undefined;
-  await expect.poll(() => (token = latestEmailTo(account.email)?.match(/verify-email\?token=([A-Za-z0-9_%-]+)/)?.[1])).toBeTruthy();
+  await expect
+    .poll(() => (token = latestEmailTo(account.email)?.match(/verify-email\?token=([A-Za-z0-9_%-]+)/)?.[1]))
+    .toBeTruthy();
   expect((await page.request.get(`/api/v1/auth/verify-email?token=${token}`)).status()).toBe(200);
   return { ...account, token: await loginAs(page, account) };
 }
@@ -28,7 +30,10 @@ async function payWith(page: Page, card: string) {
 async function firstCategory(page: Page): Promise<{ slug: string; name: string }> {
   const response = await page.request.get('/api/v1/categories');
   const { data } = (await response.json()) as { data: unknown };
-  const list = (Array.isArray(data) ? data : ((data as { items?: unknown[] }).items ?? [])) as Array<{ slug: string; name: string }>;
+  const list = (Array.isArray(data) ? data : ((data as { items?: unknown[] }).items ?? [])) as Array<{
+    slug: string;
+    name: string;
+  }>;
   expect(list.length).toBeGreaterThan(0);
   return list[0]!;
 }
@@ -40,7 +45,9 @@ test.beforeEach(async ({ page }) => {
 test('a learner subscribes with the success card and opens a premium category at once', async ({ page }) => {
   const learner = await newLearner(page, 'subscribe');
   const category = await firstCategory(page);
-  const before = await page.request.get(`/api/v1/content/premium/categories/${category.slug}`, { headers: { authorization: `Bearer ${learner.token}` } });
+  const before = await page.request.get(`/api/v1/content/premium/categories/${category.slug}`, {
+    headers: { authorization: `Bearer ${learner.token}` },
+  });
   expect(before.status()).toBe(403);
 
   await payWith(page, '4242 4242 4242 4242');
@@ -48,7 +55,9 @@ test('a learner subscribes with the success card and opens a premium category at
   await expect(page.getByRole('heading', { name: 'Subscription Activated Successfully' })).toBeVisible();
   await expect(page.getByText(learner.name).first()).toBeVisible();
 
-  const after = await page.request.get(`/api/v1/content/premium/categories/${category.slug}`, { headers: { authorization: `Bearer ${learner.token}` } });
+  const after = await page.request.get(`/api/v1/content/premium/categories/${category.slug}`, {
+    headers: { authorization: `Bearer ${learner.token}` },
+  });
   expect(after.status()).toBe(200);
   await page.getByRole('link', { name: 'Start Learning Now' }).click();
   await expect(page).toHaveURL(/\/browse$/);
@@ -62,9 +71,17 @@ test('a learner subscribes with the success card and opens a premium category at
 
 const failures: Array<[string, string, string]> = [
   ['4000 0000 0000 0002', 'card_declined', 'Your card was declined. Please try a different payment method.'],
-  ['4000 0000 0000 9995', 'insufficient_funds', 'Insufficient funds on your payment method. Please try a different card.'],
+  [
+    '4000 0000 0000 9995',
+    'insufficient_funds',
+    'Insufficient funds on your payment method. Please try a different card.',
+  ],
   ['4000 0000 0000 0069', 'expired_card', 'Your card has expired. Please update your payment method.'],
-  ['4000 0000 0000 0119', 'payment_failed', 'Your payment could not be processed. Please check your payment method and try again.'],
+  [
+    '4000 0000 0000 0119',
+    'payment_failed',
+    'Your payment could not be processed. Please check your payment method and try again.',
+  ],
 ];
 
 test('each failure card lands on Subscription Failed with its message', async ({ page }) => {
@@ -93,7 +110,9 @@ test('cancel shows the end date and reactivate clears it', async ({ page }) => {
   await expect(page.getByText(/Your subscription will end on \w+ \d{1,2}, \d{4}/)).toBeVisible();
   await expect(page.getByText(/Renews on /)).toHaveCount(0);
   // the heading says the plan is ending, not "You're All Set!" (issue 15, bug 13)
-  await expect(page.getByRole('heading', { level: 1, name: /^Your Premium ends on \w+ \d{1,2}, \d{4}$/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Your Premium ends on \w+ \d{1,2}, \d{4}$/ }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toHaveCount(0);
 
   await page.reload();
@@ -109,7 +128,11 @@ test('cancel shows the end date and reactivate clears it', async ({ page }) => {
 /** The first card of Top Courses priced 0 ('Free') and the first priced one, as the dashboard lists them. */
 async function topCourses(page: Page) {
   const response = await page.request.get('/api/v1/content/products/top');
-  const top = ((await response.json()) as { data: Array<{ productId: string; slug: string; title: string; price: number | null }> }).data.slice(0, 4);
+  const top = (
+    (await response.json()) as {
+      data: Array<{ productId: string; slug: string; title: string; price: number | null }>;
+    }
+  ).data.slice(0, 4);
   const free = top.find((p) => p.price === 0);
   const premium = top.find((p) => p.price !== 0);
   expect(free, 'Top Courses shows a free product').toBeTruthy();
@@ -121,7 +144,9 @@ for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },
 ]) {
-  test(`a learner without a plan opens a free course from Top Courses and saves progress (${viewport.name})`, async ({ page }) => {
+  test(`a learner without a plan opens a free course from Top Courses and saves progress (${viewport.name})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     const learner = await newLearner(page, `free-${viewport.name}`);
     const { free } = await topCourses(page);
@@ -137,13 +162,21 @@ for (const viewport of [
     await page.getByRole('button', { name: 'Mark Complete' }).click();
     await expect(page.getByTestId('progress-percent')).toHaveText('Completed · 100%');
     await expect(page).toHaveURL(new RegExp(`/browse/premium/product/${free.productId}$`));
-    const product = (await (await page.request.get(`/api/v1/content/premium/products/${free.slug}`, { headers: { authorization: `Bearer ${learner.token}` } })).json()) as { data: { _id: string } };
-    const saved = await page.request.get(`/api/v1/content/progress/product/${product.data._id}`, { headers: { authorization: `Bearer ${learner.token}` } });
+    const product = (await (
+      await page.request.get(`/api/v1/content/premium/products/${free.slug}`, {
+        headers: { authorization: `Bearer ${learner.token}` },
+      })
+    ).json()) as { data: { _id: string } };
+    const saved = await page.request.get(`/api/v1/content/progress/product/${product.data._id}`, {
+      headers: { authorization: `Bearer ${learner.token}` },
+    });
     expect(((await saved.json()) as { data: { completed: boolean } }).data.completed).toBe(true);
   });
 }
 
-test('a premium course sends a learner without a plan to the plans page, which says why', async ({ page }) => {
+test('a premium course sends a learner without a plan to the plans page, which says why', async ({
+  page,
+}) => {
   await loginAs(page, 'learner');
   const { premium } = await topCourses(page);
   await page.goto('/');
@@ -165,10 +198,17 @@ test('a premium course sends a learner without a plan to the plans page, which s
 test('the server still refuses a premium product to a learner, with the spec message', async ({ page }) => {
   const token = await loginAs(page, 'learner');
   const { free, premium } = await topCourses(page);
-  const refused = await page.request.get(`/api/v1/content/premium/products/${premium.slug}`, { headers: { authorization: `Bearer ${token}` } });
+  const refused = await page.request.get(`/api/v1/content/premium/products/${premium.slug}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(refused.status()).toBe(403);
-  expect(await refused.json()).toEqual({ success: false, message: 'Active subscription required to access this content' });
-  const opened = await page.request.get(`/api/v1/content/premium/products/${free.slug}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(await refused.json()).toEqual({
+    success: false,
+    message: 'Active subscription required to access this content',
+  });
+  const opened = await page.request.get(`/api/v1/content/premium/products/${free.slug}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(opened.status()).toBe(200);
 });
 
@@ -182,7 +222,9 @@ test('the user menu leads to Subscription', async ({ page }) => {
   await expect(page.getByRole('menu', { name: 'User menu' })).toHaveCount(0);
 });
 
-test('after subscribing with the test card the profile shows the plan, Manage billing and the receipt', async ({ page }) => {
+test('after subscribing with the test card the profile shows the plan, Manage billing and the receipt', async ({
+  page,
+}) => {
   await newLearner(page, 'invoices');
   await page.goto('/profile');
   const plan = page.getByRole('region', { name: 'Subscription' });
@@ -194,7 +236,14 @@ test('after subscribing with the test card the profile shows the plan, Manage bi
 
   // the invoices are read from the provider: a failure says so and Try Again reads them again
   await page.route('**/api/v1/subscription/invoices', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'The payment provider is unavailable. Please try again shortly.' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        message: 'The payment provider is unavailable. Please try again shortly.',
+      }),
+    }),
   );
   await page.goto('/profile');
   await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
@@ -223,7 +272,9 @@ for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },
 ]) {
-  test(`a visitor sees what Premium costs on the welcome page and can sign up (${viewport.name})`, async ({ page }) => {
+  test(`a visitor sees what Premium costs on the welcome page and can sign up (${viewport.name})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('/');
     const plan = page.getByRole('region', { name: 'Premium' });

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { apiToken, appHasTakenOver, demo, dismissCookieBanner, expect, loginAs, premiumProduct, resetProgress, test, uniqueEmail } from './fixtures';
+import {
+  apiToken,
+  appHasTakenOver,
+  demo,
+  dismissCookieBanner,
+  expect,
+  loginAs,
+  premiumProduct,
+  resetProgress,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 // What a learner tripped over in the walk-through at phone and desktop width (issue 15), each as the
 // journey that showed it.
@@ -63,9 +74,16 @@ test('the navigation marks only the section the page is in', async ({ page }) =>
 });
 
 test.describe('not found', () => {
-  test('unknown paths under any remote show the one styled not-found page with a way on', async ({ page }) => {
+  test('unknown paths under any remote show the one styled not-found page with a way on', async ({
+    page,
+  }) => {
     await loginAs(page, 'member');
-    for (const path of ['/browse/whatever', '/subscription/whatever', '/no-such-page', '/browse/premium/product/']) {
+    for (const path of [
+      '/browse/whatever',
+      '/subscription/whatever',
+      '/no-such-page',
+      '/browse/premium/product/',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: '404 - Page Not Found' }), path).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
@@ -78,7 +96,9 @@ test.describe('not found', () => {
     await expect(page).toHaveURL(/\/browse$/);
   });
 
-  test('an unknown product or category is a permanent not-found, without Retry, search or sort', async ({ page }) => {
+  test('an unknown product or category is a permanent not-found, without Retry, search or sort', async ({
+    page,
+  }) => {
     await loginAs(page, 'member');
     await page.goto('/browse/premium/product/no-such-product-anywhere');
     await expect(page.getByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeVisible();
@@ -131,14 +151,20 @@ test.describe('player', () => {
     return b!;
   };
 
-  test('captions sit above the controls and are readable on a phone; every control fits inside the frame', async ({ page, request }) => {
+  test('captions sit above the controls and are readable on a phone; every control fits inside the frame', async ({
+    page,
+    request,
+  }) => {
     // from the start, whatever an earlier journey left saved (the player resumes there, past the first cue)
     const token = await apiToken(request, 'member');
     await resetProgress(request, token, (await premiumProduct(request, token, 'html-css-from-scratch'))._id);
     await page.setViewportSize(PHONE);
     await loginAs(page, 'member');
     const captionRequests: string[] = [];
-    page.on('request', (r) => void (r.url().includes('/media/captions/') && captionRequests.push(r.method())));
+    page.on(
+      'request',
+      (r) => void (r.url().includes('/media/captions/') && captionRequests.push(r.method())),
+    );
     await page.goto('/browse/premium/product/html-css-from-scratch');
     await player(page).getByRole('button', { name: 'Play video' }).click();
     await player(page).getByRole('button', { name: 'Captions' }).click();
@@ -151,7 +177,9 @@ test.describe('player', () => {
     const cue = await box(captions);
     const controls = await box(player(page).getByRole('button', { name: 'Play', exact: true }));
     expect(cue.y + cue.height, 'captions end above the controls').toBeLessThanOrEqual(controls.y);
-    const fontSize = await captions.locator('span').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const fontSize = await captions
+      .locator('span')
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(fontSize).toBeGreaterThanOrEqual(14);
 
     const frame = await box(player(page));
@@ -175,7 +203,9 @@ test.describe('player', () => {
 });
 
 test.describe('admin on a phone', () => {
-  test('the product list shows every field and the labelled actions of each product within the screen', async ({ page }) => {
+  test('the product list shows every field and the labelled actions of each product within the screen', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await loginAs(page, 'admin');
     await page.goto('/admin/products');
@@ -198,7 +228,9 @@ test.describe('admin on a phone', () => {
   });
 });
 
-test('category and creator icons never draw as empty boxes: where no emoji font is installed, the initial stands in', async ({ page }) => {
+test('category and creator icons never draw as empty boxes: where no emoji font is installed, the initial stands in', async ({
+  page,
+}) => {
   await loginAs(page, 'member');
   await page.goto('/browse/category/web-development');
   const icon = page.getByTestId('data-icon').first();
@@ -211,7 +243,8 @@ test('category and creator icons never draw as empty boxes: where no emoji font 
     context.font = "14px 'Noto Color Emoji', sans-serif";
     context.fillText('\u{1F600}', 0, 0);
     const data = context.getImageData(0, 0, 16, 16).data;
-    for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 0 && Math.abs(data[i]! - data[i + 1]!) > 24) return true;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 3]! > 0 && Math.abs(data[i]! - data[i + 1]!) > 24) return true;
     return false;
   });
   const heading = await page.getByRole('heading', { level: 1 }).innerText();

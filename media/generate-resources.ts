@@ -16,7 +16,12 @@ const FIXED_DATE = new Date('2026-01-05T09:00:00Z');
 // Brand (packages/web-kit/src/styles/tokens.css)
 // ---------------------------------------------------------------------------------------------------------
 
-const hex = (value: string): RGB => rgb(parseInt(value.slice(1, 3), 16) / 255, parseInt(value.slice(3, 5), 16) / 255, parseInt(value.slice(5, 7), 16) / 255);
+const hex = (value: string): RGB =>
+  rgb(
+    parseInt(value.slice(1, 3), 16) / 255,
+    parseInt(value.slice(3, 5), 16) / 255,
+    parseInt(value.slice(5, 7), 16) / 255,
+  );
 const C = {
   primary: hex('#3730a3'),
   primaryBright: hex('#6366f1'),
@@ -114,7 +119,12 @@ class Sheet {
   ) {}
 
   fontOf(style: RunStyle) {
-    return { regular: this.fonts.regular, bold: this.fonts.bold, italic: this.fonts.italic, code: this.fonts.code }[style];
+    return {
+      regular: this.fonts.regular,
+      bold: this.fonts.bold,
+      italic: this.fonts.italic,
+      code: this.fonts.code,
+    }[style];
   }
 
   words(text: string, { size, base = 'regular' }: TextStyle): Word[] {
@@ -163,22 +173,39 @@ class Sheet {
   }
 
   /** Draws wrapped text with its first baseline one ascent below `top`; returns the height used. */
-  text(page: PDFPage, text: string, x: number, top: number, width: number, style: TextStyle & { align?: 'left' | 'center' }): number {
+  text(
+    page: PDFPage,
+    text: string,
+    x: number,
+    top: number,
+    width: number,
+    style: TextStyle & { align?: 'left' | 'center' },
+  ): number {
     const lineHeight = this.lineHeight(style);
     const lines = this.lines(text, width, style);
     lines.forEach((line, index) => {
-      const lineWidth = line.reduce((sum, word, i) => sum + word.width + (i < line.length - 1 ? word.space : 0), 0);
+      const lineWidth = line.reduce(
+        (sum, word, i) => sum + word.width + (i < line.length - 1 ? word.space : 0),
+        0,
+      );
       let cursor = style.align === 'center' ? x + (width - lineWidth) / 2 : x;
       const baseline = top - index * lineHeight - style.size * 0.95;
       // Words of one style go out as one string, so viewers space them with the font's own space.
-      for (let start = 0; start < line.length; ) {
+      for (let start = 0; start < line.length;) {
         let end = start + 1;
-        while (end < line.length && line[end]!.style === line[start]!.style && line[end - 1]!.space > 0) end++;
+        while (end < line.length && line[end]!.style === line[start]!.style && line[end - 1]!.space > 0)
+          end++;
         const words = line.slice(start, end);
         const runStyle = words[0]!.style;
         const size = runStyle === 'code' ? style.size * 0.95 : style.size;
         const color = runStyle === 'code' ? C.primary : (style.color ?? C.text);
-        page.drawText(words.map((word) => word.text).join(' '), { x: cursor, y: baseline, size, font: this.fontOf(runStyle), color });
+        page.drawText(words.map((word) => word.text).join(' '), {
+          x: cursor,
+          y: baseline,
+          size,
+          font: this.fontOf(runStyle),
+          color,
+        });
         cursor += words.reduce((sum, word) => sum + word.width + word.space, 0);
         start = end;
       }
@@ -198,8 +225,17 @@ class Sheet {
     roundedRect(page, x, y, size, size, size * 0.24, { fill: C.primaryBright });
     // A spark: the catalyst's diamond.
     const c = size / 2;
-    page.drawSvgPath(`M ${c} ${size * 0.18} L ${size * 0.8} ${c} L ${c} ${size * 0.82} L ${size * 0.2} ${c} Z`, { x, y: y + size, color: C.accentBright });
-    page.drawText('Catalyst', { x: x + size + 7, y: y + size * 0.22, size: size * 0.72, font: this.fonts.bold, color: wordColor });
+    page.drawSvgPath(
+      `M ${c} ${size * 0.18} L ${size * 0.8} ${c} L ${c} ${size * 0.82} L ${size * 0.2} ${c} Z`,
+      { x, y: y + size, color: C.accentBright },
+    );
+    page.drawText('Catalyst', {
+      x: x + size + 7,
+      y: y + size * 0.22,
+      size: size * 0.72,
+      font: this.fonts.bold,
+      color: wordColor,
+    });
   }
 
   private fullHeader(page: PDFPage): number {
@@ -211,7 +247,11 @@ class Sheet {
     page.drawRectangle({ x: 0, y: bottom, width: A4.width, height: bandHeight, color: C.header });
     page.drawRectangle({ x: 0, y: bottom, width: A4.width, height: 4, color: C.accentBright });
     this.logo(page, MARGIN, A4.height - 58, 20, C.white);
-    pill(page, this.fonts.bold, kind.toUpperCase(), A4.width - MARGIN, A4.height - 53, { fill: C.accentBright, color: C.header, alignRight: true });
+    pill(page, this.fonts.bold, kind.toUpperCase(), A4.width - MARGIN, A4.height - 53, {
+      fill: C.accentBright,
+      color: C.header,
+      alignRight: true,
+    });
     let y = A4.height - 84;
     y -= this.text(page, title, MARGIN, y, CONTENT_WIDTH, titleStyle);
     y -= 8;
@@ -228,18 +268,41 @@ class Sheet {
     this.logo(page, MARGIN, bottom + 13, 16, C.white);
     const label = `${this.info.title}  ·  ${this.info.course}`;
     const width = this.fonts.regular.widthOfTextAtSize(label, 9);
-    page.drawText(label, { x: A4.width - MARGIN - width, y: bottom + 18, size: 9, font: this.fonts.regular, color: C.primaryPale });
+    page.drawText(label, {
+      x: A4.width - MARGIN - width,
+      y: bottom + 18,
+      size: 9,
+      font: this.fonts.regular,
+      color: C.primaryPale,
+    });
     return bottom;
   }
 
   /** Footers name the page count, known only once every page exists. */
   finish() {
     this.pages.forEach((page, index) => {
-      page.drawLine({ start: { x: MARGIN, y: 40 }, end: { x: A4.width - MARGIN, y: 40 }, thickness: 0.6, color: C.border });
-      page.drawText(`Catalyst  ·  ${this.info.course}  ·  ${this.info.title}`, { x: MARGIN, y: 26, size: 8, font: this.fonts.regular, color: C.muted });
+      page.drawLine({
+        start: { x: MARGIN, y: 40 },
+        end: { x: A4.width - MARGIN, y: 40 },
+        thickness: 0.6,
+        color: C.border,
+      });
+      page.drawText(`Catalyst  ·  ${this.info.course}  ·  ${this.info.title}`, {
+        x: MARGIN,
+        y: 26,
+        size: 8,
+        font: this.fonts.regular,
+        color: C.muted,
+      });
       const label = `${index + 1} / ${this.pages.length}`;
       const width = this.fonts.bold.widthOfTextAtSize(label, 8);
-      page.drawText(label, { x: A4.width - MARGIN - width, y: 26, size: 8, font: this.fonts.bold, color: C.muted });
+      page.drawText(label, {
+        x: A4.width - MARGIN - width,
+        y: 26,
+        size: 8,
+        font: this.fonts.bold,
+        color: C.muted,
+      });
     });
   }
 }
@@ -265,7 +328,10 @@ class Column {
   /** Side-by-side columns starting at this column's cursor. */
   split(count: number, gutter = 20): Column[] {
     const width = (this.width - gutter * (count - 1)) / count;
-    return Array.from({ length: count }, (_, i) => new Column(this.sheet, this.page, this.x + i * (width + gutter), width, this.y));
+    return Array.from(
+      { length: count },
+      (_, i) => new Column(this.sheet, this.page, this.x + i * (width + gutter), width, this.y),
+    );
   }
 
   /** Continues below the lowest of `columns`. */
@@ -277,7 +343,10 @@ class Column {
   take(height: number) {
     const top = this.y;
     this.y -= height;
-    if (this.y < FOOTER_TOP) throw new Error(`"${this.sheet.info.title}" overflows page ${this.sheet.pages.length} by ${Math.round(FOOTER_TOP - this.y)}pt`);
+    if (this.y < FOOTER_TOP)
+      throw new Error(
+        `"${this.sheet.info.title}" overflows page ${this.sheet.pages.length} by ${Math.round(FOOTER_TOP - this.y)}pt`,
+      );
     return top;
   }
 
@@ -291,7 +360,13 @@ class Column {
     // A heading below other blocks gets room above it; at the top of a column it starts at once.
     if (this.y < this.start) this.space(8);
     const top = this.take(size + 12);
-    this.page.drawRectangle({ x: this.x, y: top - size - 1, width: 3, height: size + 2, color: C.accentBright });
+    this.page.drawRectangle({
+      x: this.x,
+      y: top - size - 1,
+      width: 3,
+      height: size + 2,
+      color: C.accentBright,
+    });
     this.page.drawText(text, { x: this.x + 9, y: top - size + 1, size, font: this.fonts.bold, color });
     return this;
   }
@@ -314,7 +389,13 @@ class Column {
         const label = String(index + 1);
         this.page.drawCircle({ x: this.x + 6.5, y: top - size * 0.6, size: 6.5, color: C.primary });
         const w = this.fonts.bold.widthOfTextAtSize(label, 7.5);
-        this.page.drawText(label, { x: this.x + 6.5 - w / 2, y: top - size * 0.6 - 2.6, size: 7.5, font: this.fonts.bold, color: C.white });
+        this.page.drawText(label, {
+          x: this.x + 6.5 - w / 2,
+          y: top - size * 0.6 - 2.6,
+          size: 7.5,
+          font: this.fonts.bold,
+          color: C.white,
+        });
       } else {
         this.page.drawCircle({ x: this.x + 3.5, y: top - size * 0.62, size: 1.9, color: C.accent });
       }
@@ -330,9 +411,30 @@ class Column {
       const meaningHeight = this.sheet.measure(meaning, this.width - 8, { size, color: C.muted });
       const height = termLines.length * size * 1.25 + meaningHeight + 8;
       const top = this.take(height);
-      this.page.drawRectangle({ x: this.x, y: top - height + 3, width: this.width, height: height - 3, color: C.surfaceMuted });
-      termLines.forEach((line, i) => this.page.drawText(line, { x: this.x + 5, y: top - 4 - size - i * size * 1.25, size, font: this.fonts.codeBold, color: C.primary }));
-      this.sheet.text(this.page, meaning, this.x + 5, top - 5 - termLines.length * size * 1.25, this.width - 8, { size, color: C.muted });
+      this.page.drawRectangle({
+        x: this.x,
+        y: top - height + 3,
+        width: this.width,
+        height: height - 3,
+        color: C.surfaceMuted,
+      });
+      termLines.forEach((line, i) =>
+        this.page.drawText(line, {
+          x: this.x + 5,
+          y: top - 4 - size - i * size * 1.25,
+          size,
+          font: this.fonts.codeBold,
+          color: C.primary,
+        }),
+      );
+      this.sheet.text(
+        this.page,
+        meaning,
+        this.x + 5,
+        top - 5 - termLines.length * size * 1.25,
+        this.width - 8,
+        { size, color: C.muted },
+      );
     }
     return this.space(4);
   }
@@ -345,12 +447,26 @@ class Column {
     const height = lines.length * lineHeight + 14 + titleHeight;
     const top = this.take(height + 6);
     roundedRect(this.page, this.x, top - height, this.width, height, 5, { fill: C.header });
-    if (title) this.page.drawText(title, { x: this.x + 9, y: top - 13, size: 7.5, font: this.fonts.bold, color: C.accentBright });
+    if (title)
+      this.page.drawText(title, {
+        x: this.x + 9,
+        y: top - 13,
+        size: 7.5,
+        font: this.fonts.bold,
+        color: C.accentBright,
+      });
     lines.forEach((line, i) => {
       const widest = this.fonts.code.widthOfTextAtSize(line, size);
-      if (widest > this.width - 16) throw new Error(`code line too wide in "${this.sheet.info.title}": ${line}`);
+      if (widest > this.width - 16)
+        throw new Error(`code line too wide in "${this.sheet.info.title}": ${line}`);
       const isComment = /^\s*(\/\*|<!--)/.test(line);
-      this.page.drawText(line, { x: this.x + 9, y: top - titleHeight - 9 - size - i * lineHeight + 1, size, font: this.fonts.code, color: isComment ? C.faint : C.primarySoft });
+      this.page.drawText(line, {
+        x: this.x + 9,
+        y: top - titleHeight - 9 - size - i * lineHeight + 1,
+        size,
+        font: this.fonts.code,
+        color: isComment ? C.faint : C.primarySoft,
+      });
     });
     return this;
   }
@@ -362,7 +478,13 @@ class Column {
     const top = this.take(height + 8);
     this.page.drawRectangle({ x: this.x, y: top - height, width: this.width, height, color: fill });
     this.page.drawRectangle({ x: this.x, y: top - height, width: 4, height, color: edge });
-    this.page.drawText(title, { x: this.x + 14, y: top - 10 - size, size: size + 0.5, font: this.fonts.bold, color: edge });
+    this.page.drawText(title, {
+      x: this.x + 14,
+      y: top - 10 - size,
+      size: size + 0.5,
+      font: this.fonts.bold,
+      color: edge,
+    });
     this.sheet.text(this.page, body, this.x + 14, top - 16 - size, inner, { size });
     return this;
   }
@@ -372,15 +494,37 @@ class Column {
     for (const item of items) {
       const indent = 22;
       const textHeight = this.sheet.measure(item.text, this.width - indent, { size, base: 'bold' });
-      const hintHeight = item.hint ? this.sheet.measure(item.hint, this.width - indent, { size: size - 1, color: C.muted }) : 0;
+      const hintHeight = item.hint
+        ? this.sheet.measure(item.hint, this.width - indent, { size: size - 1, color: C.muted })
+        : 0;
       const height = textHeight + hintHeight + writeLines * 17 + 10;
       const top = this.take(height);
-      this.page.drawRectangle({ x: this.x + 1, y: top - 13, width: 12, height: 12, borderColor: C.primary, borderWidth: 1.2 });
-      this.sheet.text(this.page, item.text, this.x + indent, top, this.width - indent, { size, base: 'bold' });
-      if (item.hint) this.sheet.text(this.page, item.hint, this.x + indent, top - textHeight, this.width - indent, { size: size - 1, color: C.muted });
+      this.page.drawRectangle({
+        x: this.x + 1,
+        y: top - 13,
+        width: 12,
+        height: 12,
+        borderColor: C.primary,
+        borderWidth: 1.2,
+      });
+      this.sheet.text(this.page, item.text, this.x + indent, top, this.width - indent, {
+        size,
+        base: 'bold',
+      });
+      if (item.hint)
+        this.sheet.text(this.page, item.hint, this.x + indent, top - textHeight, this.width - indent, {
+          size: size - 1,
+          color: C.muted,
+        });
       for (let i = 0; i < writeLines; i++) {
         const y = top - textHeight - hintHeight - 15 - i * 17;
-        this.page.drawLine({ start: { x: this.x + indent, y }, end: { x: this.x + this.width, y }, thickness: 0.5, color: C.faint, dashArray: [1.5, 2.5] });
+        this.page.drawLine({
+          start: { x: this.x + indent, y },
+          end: { x: this.x + this.width, y },
+          thickness: 0.5,
+          color: C.faint,
+          dashArray: [1.5, 2.5],
+        });
       }
     }
     return this.space(2);
@@ -392,8 +536,13 @@ class Column {
     const widths = shares.map((share) => (share / total) * this.width);
     const pad = 5;
     const row = (cells: string[], header: boolean, index: number) => {
-      const style = { size, base: header ? ('bold' as const) : ('regular' as const), color: header ? C.white : C.text };
-      const height = Math.max(...cells.map((cell, i) => this.sheet.measure(cell, widths[i]! - 2 * pad, style))) + 2 * pad;
+      const style = {
+        size,
+        base: header ? ('bold' as const) : ('regular' as const),
+        color: header ? C.white : C.text,
+      };
+      const height =
+        Math.max(...cells.map((cell, i) => this.sheet.measure(cell, widths[i]! - 2 * pad, style))) + 2 * pad;
       const top = this.take(height);
       const fill = header ? C.primary : index % 2 === 0 ? C.white : C.surfaceMuted;
       this.page.drawRectangle({ x: this.x, y: top - height, width: this.width, height, color: fill });
@@ -402,7 +551,12 @@ class Column {
         this.sheet.text(this.page, cell, x + pad, top - pad, widths[i]! - 2 * pad, style);
         x += widths[i]!;
       });
-      this.page.drawLine({ start: { x: this.x, y: top - height }, end: { x: this.x + this.width, y: top - height }, thickness: 0.5, color: C.border });
+      this.page.drawLine({
+        start: { x: this.x, y: top - height },
+        end: { x: this.x + this.width, y: top - height },
+        thickness: 0.5,
+        color: C.border,
+      });
     };
     row(head, true, 0);
     rows.forEach((cells, index) => row(cells, false, index));
@@ -431,7 +585,15 @@ function wrapCode(font: PDFFont, text: string, size: number, width: number): str
   return [...lines, line];
 }
 
-function roundedRect(page: PDFPage, x: number, y: number, width: number, height: number, r: number, { fill, stroke, strokeWidth = 1 }: { fill?: RGB; stroke?: RGB; strokeWidth?: number }) {
+function roundedRect(
+  page: PDFPage,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  r: number,
+  { fill, stroke, strokeWidth = 1 }: { fill?: RGB; stroke?: RGB; strokeWidth?: number },
+) {
   // SVG coordinates run downwards from the origin given to drawSvgPath (here the top-left corner).
   const k = r * 0.45;
   const d = [
@@ -446,10 +608,27 @@ function roundedRect(page: PDFPage, x: number, y: number, width: number, height:
     `C 0 ${k} ${k} 0 ${r} 0`,
     'Z',
   ].join(' ');
-  page.drawSvgPath(d, { x, y: y + height, ...(fill ? { color: fill } : {}), ...(stroke ? { borderColor: stroke, borderWidth: strokeWidth } : {}) });
+  page.drawSvgPath(d, {
+    x,
+    y: y + height,
+    ...(fill ? { color: fill } : {}),
+    ...(stroke ? { borderColor: stroke, borderWidth: strokeWidth } : {}),
+  });
 }
 
-function pill(page: PDFPage, font: PDFFont, label: string, x: number, y: number, { fill, color, size = 7.5, alignRight = false }: { fill: RGB; color: RGB; size?: number; alignRight?: boolean }) {
+function pill(
+  page: PDFPage,
+  font: PDFFont,
+  label: string,
+  x: number,
+  y: number,
+  {
+    fill,
+    color,
+    size = 7.5,
+    alignRight = false,
+  }: { fill: RGB; color: RGB; size?: number; alignRight?: boolean },
+) {
   const width = font.widthOfTextAtSize(label, size) + 16;
   const left = alignRight ? x - width : x;
   roundedRect(page, left, y - 5, width, size + 10, (size + 10) / 2, { fill });
@@ -458,7 +637,12 @@ function pill(page: PDFPage, font: PDFFont, label: string, x: number, y: number,
 }
 
 /** A straight arrow from one point to another, its head at the end. */
-function arrow(page: PDFPage, from: { x: number; y: number }, to: { x: number; y: number }, { color = C.faint, thickness = 1.4, head = 6, dashed = false } = {}) {
+function arrow(
+  page: PDFPage,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  { color = C.faint, thickness = 1.4, head = 6, dashed = false } = {},
+) {
   const angle = Math.atan2(to.y - from.y, to.x - from.x);
   const base = { x: to.x - Math.cos(angle) * head, y: to.y - Math.sin(angle) * head };
   page.drawLine({ start: from, end: base, thickness, color, ...(dashed ? { dashArray: [3, 3] } : {}) });
@@ -469,7 +653,15 @@ function arrow(page: PDFPage, from: { x: number; y: number }, to: { x: number; y
   page.drawSvgPath(`M ${to.x} ${-to.y} L ${p1.x} ${-p1.y} L ${p2.x} ${-p2.y} Z`, { x: 0, y: 0, color });
 }
 
-function centredText(page: PDFPage, font: PDFFont, text: string, cx: number, y: number, size: number, color: RGB) {
+function centredText(
+  page: PDFPage,
+  font: PDFFont,
+  text: string,
+  cx: number,
+  y: number,
+  size: number,
+  color: RGB,
+) {
   page.drawText(text, { x: cx - font.widthOfTextAtSize(text, size) / 2, y, size, font, color });
 }
 
@@ -489,17 +681,32 @@ const DESIGNS: Record<string, ResourceDesign> = {
     title: 'CSS Grid cheat sheet',
     draw(sheet) {
       const col = sheet.page();
-      col.paragraph('Everything you type most often in CSS Grid, on two pages. Keep it open beside your editor while you work through **Real layouts**.', { color: C.muted });
+      col.paragraph(
+        'Everything you type most often in CSS Grid, on two pages. Keep it open beside your editor while you work through **Real layouts**.',
+        { color: C.muted },
+      );
       col.space(4).figure(170, (box) => gridAnatomy(sheet, box));
       col.space(2);
       const [left, right] = col.split(2);
       left!.heading('The container');
       left!.definitions([
         ['display: grid', 'Makes the element a grid container; its direct children become grid items.'],
-        ['grid-template-columns: 14rem 1fr 1fr', 'The column tracks, left to right. Here: a fixed sidebar and two equal shares of the rest.'],
-        ['grid-template-rows: auto 1fr auto', 'The row tracks, top to bottom: header and footer as tall as their content, the middle takes the rest.'],
-        ['grid-template-areas: "head head" "nav main"', 'A picture of the layout in named cells. Each string is a row; a `.` leaves a cell empty; every name must form a rectangle.'],
-        ['gap: 1rem 2rem', 'Row gap, then column gap. Gaps sit only between tracks, never on the outer edges.'],
+        [
+          'grid-template-columns: 14rem 1fr 1fr',
+          'The column tracks, left to right. Here: a fixed sidebar and two equal shares of the rest.',
+        ],
+        [
+          'grid-template-rows: auto 1fr auto',
+          'The row tracks, top to bottom: header and footer as tall as their content, the middle takes the rest.',
+        ],
+        [
+          'grid-template-areas: "head head" "nav main"',
+          'A picture of the layout in named cells. Each string is a row; a `.` leaves a cell empty; every name must form a rectangle.',
+        ],
+        [
+          'gap: 1rem 2rem',
+          'Row gap, then column gap. Gaps sit only between tracks, never on the outer edges.',
+        ],
       ]);
       right!.heading('The items');
       right!.definitions([
@@ -507,7 +714,10 @@ const DESIGNS: Record<string, ResourceDesign> = {
         ['grid-column: span 2', 'Two tracks wide, starting wherever auto-placement puts it.'],
         ['grid-row: 1 / -1', 'From the first line to the last: the full height of the explicit grid.'],
         ['grid-area: main', 'Places the item in the area named `main` in grid-template-areas.'],
-        ['justify-self / align-self', 'Overrides the container’s alignment for this item: `start`, `end`, `center` or `stretch`.'],
+        [
+          'justify-self / align-self',
+          'Overrides the container’s alignment for this item: `start`, `end`, `center` or `stretch`.',
+        ],
       ]);
       col.below([left!, right!]);
 
@@ -519,16 +729,28 @@ const DESIGNS: Record<string, ResourceDesign> = {
         ['repeat(3, 1fr)', 'Three equal columns without writing 1fr three times.'],
         ['minmax(12rem, 1fr)', 'Never narrower than 12rem; grows to share what is left.'],
         ['fit-content(20ch)', 'As wide as its content, but never more than 20ch.'],
-        ['repeat(auto-fit, …)', 'As many tracks as fit. Empty tracks collapse, so the items stretch to fill the row.'],
+        [
+          'repeat(auto-fit, …)',
+          'As many tracks as fit. Empty tracks collapse, so the items stretch to fill the row.',
+        ],
         ['repeat(auto-fill, …)', 'As many tracks as fit, keeping the empty ones: items keep their size.'],
       ]);
       flow!.heading('Placement and alignment');
       flow!.definitions([
-        ['grid-auto-rows: minmax(8rem, auto)', 'The size of the rows Grid adds for items beyond the explicit grid.'],
-        ['grid-auto-flow: dense', 'Back-fills holes with later, smaller items (the visual order then differs from the source order).'],
+        [
+          'grid-auto-rows: minmax(8rem, auto)',
+          'The size of the rows Grid adds for items beyond the explicit grid.',
+        ],
+        [
+          'grid-auto-flow: dense',
+          'Back-fills holes with later, smaller items (the visual order then differs from the source order).',
+        ],
         ['justify-items / align-items', 'Where every item sits in its cell, along the row and the column.'],
         ['place-items: center', 'Both at once: the shortest way to centre anything.'],
-        ['justify-content / align-content', 'Where the whole grid sits when its tracks are smaller than the container.'],
+        [
+          'justify-content / align-content',
+          'Where the whole grid sits when its tracks are smaller than the container.',
+        ],
       ]);
       next.below([sizing!, flow!], 4);
       next.heading('Three recipes');
@@ -588,7 +810,12 @@ const DESIGNS: Record<string, ResourceDesign> = {
         'Build the front page of **The Daily Grid**, a weekly magazine: a masthead, a lead story across two columns with its photo beside it, three secondary stories, a sidebar of short news items and a footer. Use **named areas** so your CSS reads like a picture of the page. Allow about an hour.',
       );
       col.space(4).figure(190, (box) => magazineWireframes(sheet, box));
-      col.space(6).paragraph('Same areas, new picture: between the two layouts only `grid-template-areas` and the columns change. The lead is the one dark block, because it is where the eye should land first.', { size: 9, color: C.muted });
+      col
+        .space(6)
+        .paragraph(
+          'Same areas, new picture: between the two layouts only `grid-template-areas` and the columns change. The lead is the one dark block, because it is where the eye should land first.',
+          { size: 9, color: C.muted },
+        );
       col.space(6).heading('Requirements');
       col.list(
         [
@@ -664,7 +891,10 @@ const DESIGNS: Record<string, ResourceDesign> = {
           { text: 'The CSS names every area', hint: 'No line numbers for the page skeleton.' },
           { text: 'The lead spans two columns', hint: 'And the news sidebar runs beside it.' },
           { text: 'Nothing scrolls sideways at 320px', hint: 'Images and long headlines included.' },
-          { text: 'Source order equals reading order', hint: 'Screen readers follow the HTML, not the grid.' },
+          {
+            text: 'Source order equals reading order',
+            hint: 'Screen readers follow the HTML, not the grid.',
+          },
         ],
         { size: 9.5 },
       );
@@ -682,15 +912,48 @@ const DESIGNS: Record<string, ResourceDesign> = {
     title: 'The machine-learning workflow',
     draw(sheet) {
       const col = sheet.page();
-      col.paragraph('Every project runs the same loop. Pin it above your desk and check which step you are really in before you reach for a bigger model.', { color: C.muted });
+      col.paragraph(
+        'Every project runs the same loop. Pin it above your desk and check which step you are really in before you reach for a bigger model.',
+        { color: C.muted },
+      );
       col.space(6);
       const stages: Array<{ name: string; question: string; tips: string[] }> = [
-        { name: 'Frame the question', question: 'What decision will the model help someone make?', tips: ['Name the target column and the metric.', 'Know the baseline you have to beat.'] },
-        { name: 'Gather the data', question: 'Where do examples with known answers come from?', tips: ['The data must look like the future you predict.', 'Record where and when each source came from.'] },
-        { name: 'Clean and explore', question: 'What is really in there?', tips: ['Plot every column before modelling.', 'Hunt for leakage: columns that contain the answer.'] },
-        { name: 'Split the data', question: 'Lock the test set away before you look at it.', tips: ['Train / validation / test, e.g. 60 / 20 / 20.', 'Split by time for forecasts; split before scaling.'] },
-        { name: 'Fit a model', question: 'What is the simplest model that could work?', tips: ['Tune on the validation set only.', 'Log every run: data, features, settings, score.'] },
-        { name: 'Evaluate on unseen data', question: 'Does it beat the baseline on data it has never seen?', tips: ['Score the test set once, at the very end.', 'Read the mistakes, not only the score.'] },
+        {
+          name: 'Frame the question',
+          question: 'What decision will the model help someone make?',
+          tips: ['Name the target column and the metric.', 'Know the baseline you have to beat.'],
+        },
+        {
+          name: 'Gather the data',
+          question: 'Where do examples with known answers come from?',
+          tips: [
+            'The data must look like the future you predict.',
+            'Record where and when each source came from.',
+          ],
+        },
+        {
+          name: 'Clean and explore',
+          question: 'What is really in there?',
+          tips: ['Plot every column before modelling.', 'Hunt for leakage: columns that contain the answer.'],
+        },
+        {
+          name: 'Split the data',
+          question: 'Lock the test set away before you look at it.',
+          tips: [
+            'Train / validation / test, e.g. 60 / 20 / 20.',
+            'Split by time for forecasts; split before scaling.',
+          ],
+        },
+        {
+          name: 'Fit a model',
+          question: 'What is the simplest model that could work?',
+          tips: ['Tune on the validation set only.', 'Log every run: data, features, settings, score.'],
+        },
+        {
+          name: 'Evaluate on unseen data',
+          question: 'Does it beat the baseline on data it has never seen?',
+          tips: ['Score the test set once, at the very end.', 'Read the mistakes, not only the score.'],
+        },
       ];
       col.figure(468, (box) => workflowTimeline(sheet, box, stages));
       col.space(10);
@@ -718,9 +981,24 @@ const DESIGNS: Record<string, ResourceDesign> = {
         [
           ['**Accuracy**', '(TP + TN) / all', 'How often is the model right overall?', '85 / 100 = 0.85'],
           ['**Precision**', 'TP / (TP + FP)', 'When it says spam, how often is it spam?', '40 / 50 = 0.80'],
-          ['**Recall** (sensitivity)', 'TP / (TP + FN)', 'Of the real spam, how much did it catch?', '40 / 45 = 0.89'],
-          ['**Specificity**', 'TN / (TN + FP)', 'Of the real mail, how much did it leave alone?', '45 / 55 = 0.82'],
-          ['**F1 score**', '2 × P × R / (P + R)', 'One number that is high only when both precision and recall are.', '0.84'],
+          [
+            '**Recall** (sensitivity)',
+            'TP / (TP + FN)',
+            'Of the real spam, how much did it catch?',
+            '40 / 45 = 0.89',
+          ],
+          [
+            '**Specificity**',
+            'TN / (TN + FP)',
+            'Of the real mail, how much did it leave alone?',
+            '45 / 55 = 0.82',
+          ],
+          [
+            '**F1 score**',
+            '2 × P × R / (P + R)',
+            'One number that is high only when both precision and recall are.',
+            '0.84',
+          ],
         ],
         [1.25, 1.25, 2.4, 1.1],
       );
@@ -728,29 +1006,56 @@ const DESIGNS: Record<string, ResourceDesign> = {
       const next = sheet.page();
       next.heading('Choosing the metric');
       const [costs, imbalance] = next.split(2, 14);
-      costs!.callout('False alarms are expensive: precision', 'A spam filter that hides a real invoice costs more than one that lets an advert through. Raise the threshold and watch precision.', { size: 9 });
-      costs!.callout('Misses are expensive: recall', 'Screening for a disease or for fraud: a missed case is worse than a second look at a healthy one. Lower the threshold and watch recall.', { size: 9 });
+      costs!.callout(
+        'False alarms are expensive: precision',
+        'A spam filter that hides a real invoice costs more than one that lets an advert through. Raise the threshold and watch precision.',
+        { size: 9 },
+      );
+      costs!.callout(
+        'Misses are expensive: recall',
+        'Screening for a disease or for fraud: a missed case is worse than a second look at a healthy one. Lower the threshold and watch recall.',
+        { size: 9 },
+      );
       imbalance!.callout(
         'Imbalanced classes: never accuracy alone',
         'If 99% of card payments are genuine, a model that always answers “genuine” is 99% accurate and catches no fraud at all. Report precision and recall (or F1), and the confusion matrix.',
         { fill: C.dangerSoft, edge: C.danger, size: 9 },
       );
-      imbalance!.callout('Balanced classes, equal costs: accuracy is fine', 'Then compare it with the baseline: always predicting the most common class.', { fill: C.successSoft, edge: C.success, size: 9 });
+      imbalance!.callout(
+        'Balanced classes, equal costs: accuracy is fine',
+        'Then compare it with the baseline: always predicting the most common class.',
+        { fill: C.successSoft, edge: C.success, size: 9 },
+      );
       next.below([costs!, imbalance!], 4);
       next.heading('Regression metrics');
       next.table(
         ['Metric', 'What it is', 'Read it as'],
         [
-          ['**MAE**', 'Mean of |actual – predicted|', 'The typical error, in the target’s own unit. Robust to a few outliers.'],
-          ['**RMSE**', 'Square root of the mean squared error', 'Like MAE, but large errors weigh more. Use it when big misses hurt most.'],
-          ['**R²**', '1 – (squared error / variance of the target)', 'The share of the variation the model explains: 1 is perfect, 0 is no better than the mean.'],
+          [
+            '**MAE**',
+            'Mean of |actual – predicted|',
+            'The typical error, in the target’s own unit. Robust to a few outliers.',
+          ],
+          [
+            '**RMSE**',
+            'Square root of the mean squared error',
+            'Like MAE, but large errors weigh more. Use it when big misses hurt most.',
+          ],
+          [
+            '**R²**',
+            '1 – (squared error / variance of the target)',
+            'The share of the variation the model explains: 1 is perfect, 0 is no better than the mean.',
+          ],
         ],
         [0.8, 2, 3],
       );
       next.heading('Overfitting at a glance');
       const [chart, cures] = next.split(2, 18);
       chart!.figure(160, (box) => overfittingChart(sheet, box));
-      cures!.paragraph('**Signs**: the training score is far better than the validation score, and the gap grows as the model gets more complex.', { size: 9.2 });
+      cures!.paragraph(
+        '**Signs**: the training score is far better than the validation score, and the gap grows as the model gets more complex.',
+        { size: 9.2 },
+      );
       cures!.paragraph('**Cures**', { size: 9.2 });
       cures!.list(
         [
@@ -777,19 +1082,51 @@ const DESIGNS: Record<string, ResourceDesign> = {
       col.heading('The five questions');
       col.checklist(
         [
-          { text: '1. What is this screen for?', hint: 'Looking for: its purpose in their own words. “Some kind of dashboard” is a miss.' },
-          { text: '2. What should I do first?', hint: 'Looking for: the primary action. If they name a secondary link, the primary one is not loud enough.' },
-          { text: '3. What is most important here?', hint: 'Looking for: the thing you meant to be seen first. Size, weight, colour and position decide it.' },
-          { text: '4. Is anything competing for attention?', hint: 'Looking for: two or more things of the same visual weight. Quiet everything but the one that matters.' },
-          { text: '5. Would a new user know where they are?', hint: 'Looking for: the page title, the current place in the navigation, a way back.' },
+          {
+            text: '1. What is this screen for?',
+            hint: 'Looking for: its purpose in their own words. “Some kind of dashboard” is a miss.',
+          },
+          {
+            text: '2. What should I do first?',
+            hint: 'Looking for: the primary action. If they name a secondary link, the primary one is not loud enough.',
+          },
+          {
+            text: '3. What is most important here?',
+            hint: 'Looking for: the thing you meant to be seen first. Size, weight, colour and position decide it.',
+          },
+          {
+            text: '4. Is anything competing for attention?',
+            hint: 'Looking for: two or more things of the same visual weight. Quiet everything but the one that matters.',
+          },
+          {
+            text: '5. Would a new user know where they are?',
+            hint: 'Looking for: the page title, the current place in the navigation, a way back.',
+          },
         ],
         { writeLines: 2 },
       );
       const [score, tips] = col.split(2, 16);
       score!.heading('Score', { size: 12 });
-      score!.table(['Correct answers', 'Next step'], [['5 of 5', 'Ship it.'], ['3 or 4', 'Fix the misses, test again with new people.'], ['0 to 2', 'Rethink the hierarchy before polishing anything.']], [1, 2], { size: 9 });
+      score!.table(
+        ['Correct answers', 'Next step'],
+        [
+          ['5 of 5', 'Ship it.'],
+          ['3 or 4', 'Fix the misses, test again with new people.'],
+          ['0 to 2', 'Rethink the hierarchy before polishing anything.'],
+        ],
+        [1, 2],
+        { size: 9 },
+      );
       tips!.heading('Keep the test honest', { size: 12 });
-      tips!.list(['Never explain the screen first.', 'Use real content, never placeholder text.', 'Test on the device people will use.', 'Ask the same questions in the same order.'], { size: 9.2 });
+      tips!.list(
+        [
+          'Never explain the screen first.',
+          'Use real content, never placeholder text.',
+          'Test on the device people will use.',
+          'Ask the same questions in the same order.',
+        ],
+        { size: 9.2 },
+      );
       col.below([score!, tips!]);
     },
   },
@@ -820,12 +1157,34 @@ const DESIGNS: Record<string, ResourceDesign> = {
       col.below([before!, goals!], 4);
       col.heading('The 23 settings to place');
       const inventory = [
-        'Display name', 'Email address', 'Password', 'Two-factor authentication', 'Profile photo', 'Email me about comments', 'Email me about mentions', 'Weekly summary email',
-        'Push notifications', 'Sound on new note', 'Theme (light, dark, system)', 'Font size', 'Compact mode', 'Show word count', 'Default notebook', 'Spell-check language',
-        'Make profile public', 'Show online status', 'Let search engines index shared notes', 'Download my data', 'Delete account', 'Sign out of all devices', 'Keyboard shortcuts',
+        'Display name',
+        'Email address',
+        'Password',
+        'Two-factor authentication',
+        'Profile photo',
+        'Email me about comments',
+        'Email me about mentions',
+        'Weekly summary email',
+        'Push notifications',
+        'Sound on new note',
+        'Theme (light, dark, system)',
+        'Font size',
+        'Compact mode',
+        'Show word count',
+        'Default notebook',
+        'Spell-check language',
+        'Make profile public',
+        'Show online status',
+        'Let search engines index shared notes',
+        'Download my data',
+        'Delete account',
+        'Sign out of all devices',
+        'Keyboard shortcuts',
       ];
       const lists = col.split(3, 12);
-      [0, 8, 16].forEach((start, i) => lists[i]!.list(inventory.slice(start, start + 8), { size: 9, gap: 1.5 }));
+      [0, 8, 16].forEach((start, i) =>
+        lists[i]!.list(inventory.slice(start, start + 8), { size: 9, gap: 1.5 }),
+      );
       col.below(lists);
 
       const next = sheet.page();
@@ -846,7 +1205,11 @@ const DESIGNS: Record<string, ResourceDesign> = {
           ['1', 'Audit the page; card-sort the 23 settings', 'Grouping map'],
           ['2', 'Sketch three layouts; pick one; wireframe both widths', 'Wireframes'],
           ['3', 'Spacing, type scale and colour on the chosen layout', 'High-fidelity screen'],
-          ['4', 'Run the five-second checklist with five people; fix what they missed', 'Rationale and final screen'],
+          [
+            '4',
+            'Run the five-second checklist with five people; fix what they missed',
+            'Rationale and final screen',
+          ],
         ],
         [0.5, 3.4, 1.6],
       );
@@ -863,7 +1226,11 @@ const DESIGNS: Record<string, ResourceDesign> = {
         ],
         [1.3, 4.5],
       );
-      next.callout('Before you submit', 'Test your final screen with the five-second checklist from the first section of this course, and attach the answers you collected.', { fill: C.accentSoft, edge: C.accent });
+      next.callout(
+        'Before you submit',
+        'Test your final screen with the five-second checklist from the first section of this course, and attach the answers you collected.',
+        { fill: C.accentSoft, edge: C.accent },
+      );
     },
   },
 };
@@ -890,19 +1257,48 @@ function gridAnatomy(sheet: Sheet, box: Box) {
   const top = rows[0]! + cellH + gap / 2;
   const bottom = rows[1]! - gap / 2;
   lineXs.forEach((x, i) => {
-    page.drawLine({ start: { x, y: bottom - 4 }, end: { x, y: top + 4 }, thickness: 0.8, color: C.accent, dashArray: [2, 2] });
+    page.drawLine({
+      start: { x, y: bottom - 4 },
+      end: { x, y: top + 4 },
+      thickness: 0.8,
+      color: C.accent,
+      dashArray: [2, 2],
+    });
     centredText(page, fonts.bold, String(i + 1), x, top + 9, 8.5, C.accent);
   });
   const lineYs = [top, rows[1]! + cellH + gap / 2, bottom];
   lineYs.forEach((y, i) => {
-    page.drawLine({ start: { x: lineXs[0]! - 4, y }, end: { x: lineXs[3]! + 4, y }, thickness: 0.8, color: C.accent, dashArray: [2, 2] });
-    page.drawText(String(i + 1), { x: lineXs[0]! - 16, y: y - 3, size: 8.5, font: fonts.bold, color: C.accent });
+    page.drawLine({
+      start: { x: lineXs[0]! - 4, y },
+      end: { x: lineXs[3]! + 4, y },
+      thickness: 0.8,
+      color: C.accent,
+      dashArray: [2, 2],
+    });
+    page.drawText(String(i + 1), {
+      x: lineXs[0]! - 16,
+      y: y - 3,
+      size: 8.5,
+      font: fonts.bold,
+      color: C.accent,
+    });
   });
   // The area "head" spans the first row; the other cells are plain items.
   roundedRect(page, cols[0]!, rows[0]!, 3 * cellW + 2 * gap, cellH, 4, { fill: C.primary });
-  centredText(page, fonts.code, 'grid-area: head', cols[0]! + (3 * cellW + 2 * gap) / 2, rows[0]! + cellH / 2 - 3, 9, C.white);
+  centredText(
+    page,
+    fonts.code,
+    'grid-area: head',
+    cols[0]! + (3 * cellW + 2 * gap) / 2,
+    rows[0]! + cellH / 2 - 3,
+    9,
+    C.white,
+  );
   cols.forEach((x, i) => {
-    roundedRect(page, x, rows[1]!, cellW, cellH, 4, { fill: i === 1 ? C.accentSoft : C.white, stroke: i === 1 ? C.accent : C.primaryPale });
+    roundedRect(page, x, rows[1]!, cellW, cellH, 4, {
+      fill: i === 1 ? C.accentSoft : C.white,
+      stroke: i === 1 ? C.accent : C.primaryPale,
+    });
   });
   centredText(page, fonts.bold, 'a cell', cols[1]! + cellW / 2, rows[1]! + cellH / 2 - 3, 8.5, C.accent);
   // Legend on the right.
@@ -916,7 +1312,12 @@ function gridAnatomy(sheet: Sheet, box: Box) {
   ];
   let y = box.y + box.height - 14;
   for (const [term, meaning] of legend) {
-    y -= sheet.text(page, `**${term}**  ${meaning}`, lx, y, box.x + box.width - lx - 12, { size: 8.4, color: C.muted, lineHeight: 10.6 }) + 7;
+    y -=
+      sheet.text(page, `**${term}**  ${meaning}`, lx, y, box.x + box.width - lx - 12, {
+        size: 8.4,
+        color: C.muted,
+        lineHeight: 10.6,
+      }) + 7;
   }
 }
 
@@ -925,10 +1326,14 @@ function magazineWireframes(sheet: Sheet, box: Box) {
   const page = sheet.pages.at(-1)!;
   const { fonts } = sheet;
   const area = (x: number, y: number, w: number, h: number, name: string, strong = false) => {
-    roundedRect(page, x, y, w, h, 3, { fill: strong ? C.primary : C.primarySoft, stroke: strong ? undefined : C.primaryPale });
+    roundedRect(page, x, y, w, h, 3, {
+      fill: strong ? C.primary : C.primarySoft,
+      stroke: strong ? undefined : C.primaryPale,
+    });
     centredText(page, fonts.code, name, x + w / 2, y + h / 2 - 3, 8.5, strong ? C.white : C.primary);
   };
-  const label = (text: string, x: number) => page.drawText(text, { x, y: box.y + box.height - 10, size: 8.5, font: fonts.bold, color: C.muted });
+  const label = (text: string, x: number) =>
+    page.drawText(text, { x, y: box.y + box.height - 10, size: 8.5, font: fonts.bold, color: C.muted });
   // Desktop: four columns (three for stories, one for news); rows: masthead, lead, stories, footer.
   const dw = 370;
   const dx = box.x;
@@ -951,7 +1356,16 @@ function magazineWireframes(sheet: Sheet, box: Box) {
   const pw = 92;
   label('Phone, below 40em', px - 6);
   roundedRect(page, px - 6, box.y, pw + 12, box.height - 16, 10, { stroke: C.faint, strokeWidth: 1.2 });
-  const order: Array<[string, number, boolean]> = [['masthead', 14, false], ['lead', 28, true], ['photo', 14, false], ['story 1', 14, false], ['story 2', 14, false], ['story 3', 14, false], ['news', 18, false], ['footer', 12, false]];
+  const order: Array<[string, number, boolean]> = [
+    ['masthead', 14, false],
+    ['lead', 28, true],
+    ['photo', 14, false],
+    ['story 1', 14, false],
+    ['story 2', 14, false],
+    ['story 3', 14, false],
+    ['news', 18, false],
+    ['footer', 12, false],
+  ];
   let py = box.y + box.height - 26;
   for (const [name, h, strong] of order) {
     area(px, py - h, pw, h, name, strong);
@@ -960,20 +1374,48 @@ function magazineWireframes(sheet: Sheet, box: Box) {
 }
 
 /** Six numbered stages joined by a line, and the loop back from the last to the first. */
-function workflowTimeline(sheet: Sheet, box: Box, stages: Array<{ name: string; question: string; tips: string[] }>) {
+function workflowTimeline(
+  sheet: Sheet,
+  box: Box,
+  stages: Array<{ name: string; question: string; tips: string[] }>,
+) {
   const page = sheet.pages.at(-1)!;
   const { fonts } = sheet;
   const step = box.height / stages.length;
   const cx = box.x + 40;
   const firstY = box.y + box.height - step / 2;
   const lastY = box.y + step / 2;
-  page.drawLine({ start: { x: cx, y: firstY }, end: { x: cx, y: lastY }, thickness: 3, color: C.primaryPale });
+  page.drawLine({
+    start: { x: cx, y: firstY },
+    end: { x: cx, y: lastY },
+    thickness: 3,
+    color: C.primaryPale,
+  });
   // The loop: from the last stage back to the first, on the far left.
   const lx = box.x + 6;
-  page.drawLine({ start: { x: cx - 20, y: lastY }, end: { x: lx, y: lastY }, thickness: 1.4, color: C.accent, dashArray: [3, 3] });
-  page.drawLine({ start: { x: lx, y: lastY }, end: { x: lx, y: firstY }, thickness: 1.4, color: C.accent, dashArray: [3, 3] });
+  page.drawLine({
+    start: { x: cx - 20, y: lastY },
+    end: { x: lx, y: lastY },
+    thickness: 1.4,
+    color: C.accent,
+    dashArray: [3, 3],
+  });
+  page.drawLine({
+    start: { x: lx, y: lastY },
+    end: { x: lx, y: firstY },
+    thickness: 1.4,
+    color: C.accent,
+    dashArray: [3, 3],
+  });
   arrow(page, { x: lx, y: firstY }, { x: cx - 20, y: firstY }, { color: C.accent, dashed: true });
-  page.drawText('iterate', { x: lx - 4, y: (firstY + lastY) / 2, size: 8.5, font: fonts.bold, color: C.accent, rotate: degrees(90) });
+  page.drawText('iterate', {
+    x: lx - 4,
+    y: (firstY + lastY) / 2,
+    size: 8.5,
+    font: fonts.bold,
+    color: C.accent,
+    rotate: degrees(90),
+  });
   stages.forEach((stage, i) => {
     const cy = firstY - i * step;
     page.drawCircle({ x: cx, y: cy, size: 17, color: i === stages.length - 1 ? C.accent : C.primary });
@@ -982,9 +1424,21 @@ function workflowTimeline(sheet: Sheet, box: Box, stages: Array<{ name: string; 
     const cardW = box.x + box.width - cardX;
     const cardTop = cy + step / 2 - 5;
     const cardH = step - 10;
-    roundedRect(page, cardX, cardTop - cardH, cardW, cardH, 6, { fill: i % 2 === 0 ? C.primarySoft : C.white, stroke: C.primaryPale });
-    page.drawText(stage.name, { x: cardX + 14, y: cardTop - 20, size: 14, font: fonts.bold, color: C.header });
-    sheet.text(page, `_${stage.question}_`, cardX + 14, cardTop - 25, cardW - 28, { size: 10, color: C.muted });
+    roundedRect(page, cardX, cardTop - cardH, cardW, cardH, 6, {
+      fill: i % 2 === 0 ? C.primarySoft : C.white,
+      stroke: C.primaryPale,
+    });
+    page.drawText(stage.name, {
+      x: cardX + 14,
+      y: cardTop - 20,
+      size: 14,
+      font: fonts.bold,
+      color: C.header,
+    });
+    sheet.text(page, `_${stage.question}_`, cardX + 14, cardTop - 25, cardW - 28, {
+      size: 10,
+      color: C.muted,
+    });
     const tipWidth = (cardW - 28 - 12) / 2;
     stage.tips.forEach((tip, t) => {
       const tx = cardX + 14 + t * (tipWidth + 12);
@@ -1001,7 +1455,15 @@ function confusionMatrix(sheet: Sheet, box: Box) {
   const cell = 84;
   const mx = box.x + 110;
   const my = box.y + 14;
-  const cells: Array<{ col: number; row: number; code: string; name: string; count: number; fill: RGB; ink: RGB }> = [
+  const cells: Array<{
+    col: number;
+    row: number;
+    code: string;
+    name: string;
+    count: number;
+    fill: RGB;
+    ink: RGB;
+  }> = [
     { col: 0, row: 1, code: 'TP', name: 'spam, caught', count: 40, fill: C.successSoft, ink: C.success },
     { col: 1, row: 1, code: 'FN', name: 'spam, missed', count: 5, fill: C.dangerSoft, ink: C.danger },
     { col: 0, row: 0, code: 'FP', name: 'mail, flagged', count: 10, fill: C.dangerSoft, ink: C.danger },
@@ -1018,8 +1480,20 @@ function confusionMatrix(sheet: Sheet, box: Box) {
   const top = my + 2 * cell + 4;
   centredText(page, fonts.bold, 'Predicted spam', mx + cell / 2, top + 8, 9, C.header);
   centredText(page, fonts.bold, 'Predicted mail', mx + cell * 1.5 + 4, top + 8, 9, C.header);
-  page.drawText('Actually spam', { x: box.x + 30, y: my + cell * 1.5 + 1, size: 9, font: fonts.bold, color: C.header });
-  page.drawText('Actually mail', { x: box.x + 30, y: my + cell / 2 - 3, size: 9, font: fonts.bold, color: C.header });
+  page.drawText('Actually spam', {
+    x: box.x + 30,
+    y: my + cell * 1.5 + 1,
+    size: 9,
+    font: fonts.bold,
+    color: C.header,
+  });
+  page.drawText('Actually mail', {
+    x: box.x + 30,
+    y: my + cell / 2 - 3,
+    size: 9,
+    font: fonts.bold,
+    color: C.header,
+  });
   // How to read it, beside the matrix.
   const rx = mx + 2 * cell + 30;
   const rw = box.x + box.width - rx;
@@ -1058,10 +1532,28 @@ function overfittingChart(sheet: Sheet, box: Box) {
   page.drawSvgPath(training, { x: ox, y: oy + h, borderColor: C.primary, borderWidth: 2 });
   page.drawSvgPath(validation, { x: ox, y: oy + h, borderColor: C.accent, borderWidth: 2 });
   const sweet = ox + 0.4 * w;
-  page.drawLine({ start: { x: sweet, y: oy }, end: { x: sweet, y: oy + h * 0.85 }, thickness: 0.8, color: C.success, dashArray: [2, 2] });
+  page.drawLine({
+    start: { x: sweet, y: oy },
+    end: { x: sweet, y: oy + h * 0.85 },
+    thickness: 0.8,
+    color: C.success,
+    dashArray: [2, 2],
+  });
   centredText(page, fonts.bold, 'sweet spot', sweet, oy + h * 0.88, 7.8, C.success);
-  page.drawText('validation', { x: ox + w * 0.6, y: oy + h * 0.8, size: 8, font: fonts.bold, color: C.accent });
-  page.drawText('training', { x: ox + w * 0.78, y: oy + h * 0.16, size: 8, font: fonts.bold, color: C.primary });
+  page.drawText('validation', {
+    x: ox + w * 0.6,
+    y: oy + h * 0.8,
+    size: 8,
+    font: fonts.bold,
+    color: C.accent,
+  });
+  page.drawText('training', {
+    x: ox + w * 0.78,
+    y: oy + h * 0.16,
+    size: 8,
+    font: fonts.bold,
+    color: C.primary,
+  });
   page.drawText('underfits', { x: ox + 2, y: oy - 12, size: 7.5, font: fonts.italic, color: C.muted });
   page.drawText('overfits', { x: ox + w - 34, y: oy - 12, size: 7.5, font: fonts.italic, color: C.muted });
 }
@@ -1074,8 +1566,19 @@ function writeInFields(sheet: Sheet, box: Box, labels: string[]) {
   let x = box.x;
   labels.forEach((label, i) => {
     const width = (shares[i]! / total) * box.width - 14;
-    page.drawText(label.toUpperCase(), { x, y: box.y + box.height - 9, size: 7.2, font: sheet.fonts.bold, color: C.muted });
-    page.drawLine({ start: { x, y: box.y + 4 }, end: { x: x + width, y: box.y + 4 }, thickness: 0.8, color: C.faint });
+    page.drawText(label.toUpperCase(), {
+      x,
+      y: box.y + box.height - 9,
+      size: 7.2,
+      font: sheet.fonts.bold,
+      color: C.muted,
+    });
+    page.drawLine({
+      start: { x, y: box.y + 4 },
+      end: { x: x + width, y: box.y + 4 },
+      thickness: 0.8,
+      color: C.faint,
+    });
     x += width + 14;
   });
 }
@@ -1084,23 +1587,76 @@ function writeInFields(sheet: Sheet, box: Box, labels: string[]) {
 function clutteredSettings(sheet: Sheet, box: Box) {
   const page = sheet.pages.at(-1)!;
   const { fonts } = sheet;
-  page.drawText('TODAY', { x: box.x, y: box.y + box.height - 8, size: 7.5, font: fonts.bold, color: C.danger });
+  page.drawText('TODAY', {
+    x: box.x,
+    y: box.y + box.height - 8,
+    size: 7.5,
+    font: fonts.bold,
+    color: C.danger,
+  });
   const frameTop = box.y + box.height - 14;
   roundedRect(page, box.x, box.y, box.width, frameTop - box.y, 6, { fill: C.white, stroke: C.border });
-  const rows = ['Display name', 'Theme', 'Email me about comments', 'Delete account', 'Font size', 'Two-factor authentication', 'Sound on new note', 'Make profile public', 'Password', 'Weekly summary email', 'Compact mode', 'Download my data'];
+  const rows = [
+    'Display name',
+    'Theme',
+    'Email me about comments',
+    'Delete account',
+    'Font size',
+    'Two-factor authentication',
+    'Sound on new note',
+    'Make profile public',
+    'Password',
+    'Weekly summary email',
+    'Compact mode',
+    'Download my data',
+  ];
   let y = frameTop - 14;
   rows.forEach((row, i) => {
-    page.drawRectangle({ x: box.x + 10, y: y - 6, width: 7, height: 7, borderColor: C.faint, borderWidth: 0.8 });
-    page.drawText(row, { x: box.x + 22, y: y - 5, size: 7.6, font: i === 3 ? fonts.bold : fonts.regular, color: i === 3 ? C.danger : C.muted });
-    if (i % 4 === 1) roundedRect(page, box.x + box.width - 54, y - 8, 44, 11, i === 5 ? 5 : 1, { fill: i === 5 ? C.accentSoft : C.surfaceMuted, stroke: C.faint, strokeWidth: 0.5 });
+    page.drawRectangle({
+      x: box.x + 10,
+      y: y - 6,
+      width: 7,
+      height: 7,
+      borderColor: C.faint,
+      borderWidth: 0.8,
+    });
+    page.drawText(row, {
+      x: box.x + 22,
+      y: y - 5,
+      size: 7.6,
+      font: i === 3 ? fonts.bold : fonts.regular,
+      color: i === 3 ? C.danger : C.muted,
+    });
+    if (i % 4 === 1)
+      roundedRect(page, box.x + box.width - 54, y - 8, 44, 11, i === 5 ? 5 : 1, {
+        fill: i === 5 ? C.accentSoft : C.surfaceMuted,
+        stroke: C.faint,
+        strokeWidth: 0.5,
+      });
     y -= 14.5;
   });
   page.drawText('… 11 more …', { x: box.x + 22, y: y - 5, size: 7.6, font: fonts.italic, color: C.faint });
   // The fold, and Save below it.
   const fold = box.y + 26;
-  page.drawLine({ start: { x: box.x - 4, y: fold }, end: { x: box.x + box.width + 4, y: fold }, thickness: 1, color: C.danger, dashArray: [4, 3] });
-  page.drawText('the fold', { x: box.x + box.width - 36, y: fold + 3, size: 7, font: fonts.bold, color: C.danger });
-  roundedRect(page, box.x + 10, box.y + 6, 40, 13, 2, { fill: C.surfaceMuted, stroke: C.faint, strokeWidth: 0.5 });
+  page.drawLine({
+    start: { x: box.x - 4, y: fold },
+    end: { x: box.x + box.width + 4, y: fold },
+    thickness: 1,
+    color: C.danger,
+    dashArray: [4, 3],
+  });
+  page.drawText('the fold', {
+    x: box.x + box.width - 36,
+    y: fold + 3,
+    size: 7,
+    font: fonts.bold,
+    color: C.danger,
+  });
+  roundedRect(page, box.x + 10, box.y + 6, 40, 13, 2, {
+    fill: C.surfaceMuted,
+    stroke: C.faint,
+    strokeWidth: 0.5,
+  });
   page.drawText('Save', { x: box.x + 20, y: box.y + 10, size: 7.6, font: fonts.regular, color: C.muted });
 }
 
@@ -1121,7 +1677,8 @@ function placesOfFiles(): Map<string, ResourcePlace> {
     const product = demoProducts.find((p) => p.slug === course.slug);
     if (!product) throw new Error(`demo course ${course.slug} is not a demo product`);
     for (const lesson of course.sections.flatMap((section) => section.lessons)) {
-      for (const resource of lesson.resources ?? []) places.set(resource.file, { course: product.title, lesson: lesson.title, title: resource.title });
+      for (const resource of lesson.resources ?? [])
+        places.set(resource.file, { course: product.title, lesson: lesson.title, title: resource.title });
     }
   }
   return places;
@@ -1147,10 +1704,16 @@ export async function renderResource(file: string, place: ResourcePlace): Promis
   doc.setLanguage('en-GB');
   doc.setCreationDate(FIXED_DATE);
   doc.setModificationDate(FIXED_DATE);
-  const sheet = new Sheet(doc, fonts, { kind: design.kind, title: design.title, course: place.course, lesson: place.lesson });
+  const sheet = new Sheet(doc, fonts, {
+    kind: design.kind,
+    title: design.title,
+    course: place.course,
+    lesson: place.lesson,
+  });
   design.draw(sheet);
   sheet.finish();
-  if (sheet.pages.length > 2) throw new Error(`${file} has ${sheet.pages.length} pages: a resource is one or two`);
+  if (sheet.pages.length > 2)
+    throw new Error(`${file} has ${sheet.pages.length} pages: a resource is one or two`);
   return doc.save({ useObjectStreams: false });
 }
 

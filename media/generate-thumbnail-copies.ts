@@ -15,7 +15,10 @@ for (const product of demoProducts) {
   const original = file(demoThumbnailUrl(product.slug));
   if (!existsSync(original)) throw new Error(`No thumbnail for ${product.slug}: run ./generate.sh first`);
   for (const width of DEMO_THUMBNAIL_COPY_WIDTHS) {
-    await sharp(original).resize({ width }).jpeg({ quality: 70, mozjpeg: true }).toFile(file(demoThumbnailUrl(product.slug, width)));
+    await sharp(original)
+      .resize({ width })
+      .jpeg({ quality: 70, mozjpeg: true })
+      .toFile(file(demoThumbnailUrl(product.slug, width)));
   }
 }
 console.log(`${demoProducts.length * DEMO_THUMBNAIL_COPY_WIDTHS.length} thumbnail copies written`);

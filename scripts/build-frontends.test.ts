@@ -12,13 +12,17 @@ describe('when a front-end build is stale', () => {
     const env = { SITE_NAME: 'Catalyst' };
     expect(sourceHash(app('shell'), env)).toBe(sourceHash(app('shell'), { ...env }));
     expect(sourceHash(app('shell'), { SITE_NAME: 'Acme Learning' })).not.toBe(sourceHash(app('shell'), env));
-    expect(sourceHash(app('shell'), { ...env, CONTACT_EMAIL: 'team@acme.example' })).not.toBe(sourceHash(app('shell'), env));
+    expect(sourceHash(app('shell'), { ...env, CONTACT_EMAIL: 'team@acme.example' })).not.toBe(
+      sourceHash(app('shell'), env),
+    );
     // A remote has no first paint: the site config is not among its inputs.
     expect(sourceHash(app('catalog'), { SITE_NAME: 'Acme Learning' })).toBe(sourceHash(app('catalog'), env));
   });
 
   it("rebuilds the shell when a remote's route table changes (the shell is built with every remote's table)", () => {
-    const tables = ['mfe-account', 'mfe-admin', 'mfe-catalog', 'mfe-player'].map((dir) => `${dir}/src/shell-routes.ts`);
+    const tables = ['mfe-account', 'mfe-admin', 'mfe-catalog', 'mfe-player'].map(
+      (dir) => `${dir}/src/shell-routes.ts`,
+    );
     for (const table of tables) expect(existsSync(path.join(import.meta.dirname, '..', table))).toBe(true);
     expect(buildInputs(app('shell'))).toEqual(expect.arrayContaining(tables));
     // a remote reads its own table (in its src) and no other's
@@ -32,7 +36,10 @@ describe('a remote built alone', () => {
     try {
       // a shell built before web-kit gained KeptRoom
       const exports = webKitExports().filter((name) => name !== 'KeptRoom');
-      writeFileSync(path.join(shellDist, SHELL_SHARED_FILE), JSON.stringify({ '@catalyst/web-kit': { version: '0.1.0', requiredVersion: '^0.1.0', exports } }));
+      writeFileSync(
+        path.join(shellDist, SHELL_SHARED_FILE),
+        JSON.stringify({ '@catalyst/web-kit': { version: '0.1.0', requiredVersion: '^0.1.0', exports } }),
+      );
       expect(missingInBuiltShell(app('account'), shellDist)).toEqual(['KeptRoom']);
       expect(missingInBuiltShell(app('catalog'), shellDist)).toEqual([]);
       expect(missingInBuiltShell(app('shell'), shellDist)).toEqual([]);

@@ -9,7 +9,14 @@ import { buildServiceWorker } from './build-sw';
 import { precompressBuild } from './precompress';
 import { siteConfigFromEnv, writeFirstPaint } from './first-paint';
 import { runToEnd } from './lib/processes';
-import { federationName, missingWebKitNames, SHELL_SHARED_FILE, webKitImportsOf, writeReleaseContract, type ShellShared } from './release/contract-checks';
+import {
+  federationName,
+  missingWebKitNames,
+  SHELL_SHARED_FILE,
+  webKitImportsOf,
+  writeReleaseContract,
+  type ShellShared,
+} from './release/contract-checks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,7 +43,15 @@ export const FRONTEND_APPS: FrontendApp[] = [
 
 const STAMP = '.build-stamp';
 /** Inputs every app's build reads besides its own folder. */
-const SHARED_INPUTS = ['packages/web-kit/src', 'packages/web-kit/assets', 'packages/web-kit/package.json', 'packages/contracts/src', 'scripts/rspack-app.ts', 'scripts/frontend-shared', 'types'];
+const SHARED_INPUTS = [
+  'packages/web-kit/src',
+  'packages/web-kit/assets',
+  'packages/web-kit/package.json',
+  'packages/contracts/src',
+  'scripts/rspack-app.ts',
+  'scripts/frontend-shared',
+  'types',
+];
 
 function listFiles(target: string): string[] {
   if (!existsSync(target)) return [];
@@ -56,8 +71,17 @@ const FIRST_PAINT_INPUTS = ['scripts/first-paint.ts', 'gateway/src/first-paint.t
  * table is a new shell).
  */
 export function buildInputs(app: FrontendApp): string[] {
-  const routeTables = app.readsRouteTables ? FRONTEND_APPS.filter((other) => other !== app).map((other) => `${other.dir}/src/shell-routes.ts`) : [];
-  return [`${app.dir}/src`, `${app.dir}/rspack.config.ts`, `${app.dir}/package.json`, ...SHARED_INPUTS, ...(app.firstPaint ? FIRST_PAINT_INPUTS : []), ...routeTables];
+  const routeTables = app.readsRouteTables
+    ? FRONTEND_APPS.filter((other) => other !== app).map((other) => `${other.dir}/src/shell-routes.ts`)
+    : [];
+  return [
+    `${app.dir}/src`,
+    `${app.dir}/rspack.config.ts`,
+    `${app.dir}/package.json`,
+    ...SHARED_INPUTS,
+    ...(app.firstPaint ? FIRST_PAINT_INPUTS : []),
+    ...routeTables,
+  ];
 }
 
 /** Hash of everything the app's build reads (buildInputs), and for a first paint the site config. */
@@ -94,7 +118,12 @@ function childEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
   const nodeOptions = (env.NODE_OPTIONS ?? '')
     .split(/\s+/)
-    .filter((option: string, i: number, all: string[]) => option !== '' && !option.includes('tsx') && !(['--import', '--require', '--loader'].includes(option) && all[i + 1]?.includes('tsx')))
+    .filter(
+      (option: string, i: number, all: string[]) =>
+        option !== '' &&
+        !option.includes('tsx') &&
+        !(['--import', '--require', '--loader'].includes(option) && all[i + 1]?.includes('tsx')),
+    )
     .join(' ');
   if (nodeOptions) env.NODE_OPTIONS = nodeOptions;
   else delete env.NODE_OPTIONS;
@@ -110,18 +139,30 @@ function childEnv(): NodeJS.ProcessEnv {
 export async function compile(app: FrontendApp, log: (line: string) => void, outDir?: string): Promise<void> {
   await rspackBuild(app, log, outDir);
   if (app.firstPaint) {
-    const { pages } = await writeFirstPaint(path.join(ROOT, app.dir), outDir ?? path.join(ROOT, app.dir, 'dist'));
+    const { pages } = await writeFirstPaint(
+      path.join(ROOT, app.dir),
+      outDir ?? path.join(ROOT, app.dir, 'dist'),
+    );
     log(`  ${app.name}: first paint of ${Object.keys(pages).join(', ')}`);
   }
 }
 
 async function rspackBuild(app: FrontendApp, log: (line: string) => void, outDir?: string): Promise<void> {
-  const { code, output } = await runToEnd(process.execPath, [RSPACK_CLI, 'build', '--config', 'rspack.config.ts', '--mode', 'production'], {
-    cwd: path.join(ROOT, app.dir),
-    env: { ...childEnv(), ...(outDir ? { CATALYST_OUT_DIR: outDir } : {}) },
-  });
+  const { code, output } = await runToEnd(
+    process.execPath,
+    [RSPACK_CLI, 'build', '--config', 'rspack.config.ts', '--mode', 'production'],
+    {
+      cwd: path.join(ROOT, app.dir),
+      env: { ...childEnv(), ...(outDir ? { CATALYST_OUT_DIR: outDir } : {}) },
+    },
+  );
   if (code !== 0) throw new Error(`rspack build of ${app.name} failed (exit ${code}):\n${output}`);
-  const lines = output.split('\n').filter((line) => line.trim() !== '' && !/compiled successfully|absolute path resolution via its host/.test(line));
+  const lines = output
+    .split('\n')
+    .filter(
+      (line) =>
+        line.trim() !== '' && !/compiled successfully|absolute path resolution via its host/.test(line),
+    );
   for (const line of lines) log(`  ${app.name}: ${line}`);
 }
 
@@ -157,16 +198,22 @@ async function buildApp(app: FrontendApp, hash: string, log: (line: string) => v
   log(`building ${app.name} (${app.dir})…`);
   await compile(app, log);
   // The shell records what its web-kit exports (as a shell release does): a remote built alone is checked against it.
-  if (app.name === 'shell') await writeReleaseContract({ remote: 'shell', distDir: path.join(ROOT, app.dir, 'dist') });
+  if (app.name === 'shell')
+    await writeReleaseContract({ remote: 'shell', distDir: path.join(ROOT, app.dir, 'dist') });
   writeFileSync(path.join(ROOT, app.dir, 'dist', STAMP), `${hash}\n`);
   log(`built ${app.name} in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
 }
 
 /** Builds the stale front-ends one after another (the machine has 2 cores). Throws on a failed build. */
-export async function buildFrontends({ force = false, only, log = console.log }: BuildOptions = {}): Promise<BuildReport> {
+export async function buildFrontends({
+  force = false,
+  only,
+  log = console.log,
+}: BuildOptions = {}): Promise<BuildReport> {
   const started = Date.now();
   const apps = only ? FRONTEND_APPS.filter((app) => app.name === only || app.dir === only) : FRONTEND_APPS;
-  if (apps.length === 0) throw new Error(`Unknown front-end "${only}". Known: ${FRONTEND_APPS.map((a) => a.name).join(', ')}`);
+  if (apps.length === 0)
+    throw new Error(`Unknown front-end "${only}". Known: ${FRONTEND_APPS.map((a) => a.name).join(', ')}`);
   const report: BuildReport = { built: [], skipped: [], ms: 0 };
   for (const app of apps) {
     const hash = sourceHash(app);
@@ -194,16 +241,25 @@ export async function buildFrontends({ force = false, only, log = console.log }:
     report.skipped = report.skipped.filter((name) => name !== 'shell');
   }
   const unmet = waiting.length > 0 ? lacking() : [];
-  if (unmet.length > 0) throw new Error(unmet.map((line) => `${line} from @catalyst/web-kit, which web-kit does not export`).join('\n'));
+  if (unmet.length > 0)
+    throw new Error(
+      unmet.map((line) => `${line} from @catalyst/web-kit, which web-kit does not export`).join('\n'),
+    );
   // The service worker's precache names this deploy's files: written again after any build (or when missing).
-  if (existsSync(path.join(ROOT, 'shell/dist/index.html')) && (report.built.length > 0 || !existsSync(path.join(ROOT, 'shell/dist/sw.js')))) {
+  if (
+    existsSync(path.join(ROOT, 'shell/dist/index.html')) &&
+    (report.built.length > 0 || !existsSync(path.join(ROOT, 'shell/dist/sw.js')))
+  ) {
     const worker = await buildServiceWorker(ROOT);
     log(`service worker: ${worker.precached} files precached`);
   }
   // Each build's compressible files, compressed once for the gateway to send as they are (up-to-date copies are kept).
   for (const app of FRONTEND_APPS) {
     const { written, bytes, brotliBytes } = await precompressBuild(path.join(ROOT, app.dir, 'dist'));
-    if (written > 0) log(`  ${app.name}: ${written} files compressed (${(bytes / 1024).toFixed(0)} KiB → ${(brotliBytes / 1024).toFixed(0)} KiB brotli)`);
+    if (written > 0)
+      log(
+        `  ${app.name}: ${written} files compressed (${(bytes / 1024).toFixed(0)} KiB → ${(brotliBytes / 1024).toFixed(0)} KiB brotli)`,
+      );
   }
   report.ms = Date.now() - started;
   if (report.skipped.length > 0) log(`up to date: ${report.skipped.join(', ')}`);

@@ -45,12 +45,17 @@ async function writeIcons(outDir: string) {
       // A maskable icon keeps its picture inside the middle 80% (the safe zone) on a full-bleed background.
       const inner = Math.round(icon.size * 0.7);
       const logo = await sharp(svg, { density: 600 }).resize(inner, inner).png().toBuffer();
-      await sharp({ create: { width: icon.size, height: icon.size, channels: 4, background: BRAND_BACKGROUND } })
+      await sharp({
+        create: { width: icon.size, height: icon.size, channels: 4, background: BRAND_BACKGROUND },
+      })
         .composite([{ input: logo, gravity: 'center' }])
         .png(SMALLEST_PNG)
         .toFile(path.join(outDir, icon.file));
     } else {
-      await sharp(svg, { density: 600 }).resize(icon.size, icon.size).png(SMALLEST_PNG).toFile(path.join(outDir, icon.file));
+      await sharp(svg, { density: 600 })
+        .resize(icon.size, icon.size)
+        .png(SMALLEST_PNG)
+        .toFile(path.join(outDir, icon.file));
     }
   }
 }
@@ -112,7 +117,8 @@ async function remoteEntries(staticRoot: string): Promise<ManifestEntry[]> {
       modifyURLPrefix: { '': `/mf/${name}/` },
     });
     // Only content-hashed names: remoteEntry.js and the manifests are asked of the network every time.
-    for (const entry of manifestEntries ?? []) if (HASHED_FILE.test(entry.url)) entries.push({ url: entry.url, revision: null });
+    for (const entry of manifestEntries ?? [])
+      if (HASHED_FILE.test(entry.url)) entries.push({ url: entry.url, revision: null });
   }
   return entries;
 }
@@ -127,7 +133,8 @@ export interface ServiceWorkerReport {
 /** Writes icons, offline.html and sw.js into <staticRoot>/shell/dist (the repository by default). */
 export async function buildServiceWorker(staticRoot = ROOT): Promise<ServiceWorkerReport> {
   const shellDist = path.join(staticRoot, 'shell', 'dist');
-  if (!existsSync(path.join(shellDist, 'index.html'))) throw new Error(`No shell build in ${shellDist}: build the front-ends first`);
+  if (!existsSync(path.join(shellDist, 'index.html')))
+    throw new Error(`No shell build in ${shellDist}: build the front-ends first`);
   await writeIcons(path.join(shellDist, 'icons'));
   writeFileSync(path.join(shellDist, 'offline.html'), OFFLINE_PAGE);
   // The remotes' files are fetched at install as a best effort, not precached: a remote redeployed on
@@ -155,7 +162,11 @@ export async function buildServiceWorker(staticRoot = ROOT): Promise<ServiceWork
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf('--static-root');
   buildServiceWorker(at > 0 ? path.resolve(process.argv[at + 1]!) : ROOT)
-    .then(({ precached, bytes, remoteFiles }) => console.log(`service worker: ${precached} shell files precached (${(bytes / 1024).toFixed(0)} KiB), ${remoteFiles} remote files fetched at install`))
+    .then(({ precached, bytes, remoteFiles }) =>
+      console.log(
+        `service worker: ${precached} shell files precached (${(bytes / 1024).toFixed(0)} KiB), ${remoteFiles} remote files fetched at install`,
+      ),
+    )
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

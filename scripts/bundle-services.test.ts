@@ -26,7 +26,8 @@ let databaseUrl = '';
  * Only a root test run can switch users; otherwise the processes run as the current user.
  */
 const NOBODY = 65534;
-const unprivileged: { uid?: number; gid?: number } = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
+const unprivileged: { uid?: number; gid?: number } =
+  process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
 
 /** Only what the image has: PATH for ffmpeg, HOME, and the settings given (no NODE_OPTIONS, no tsx). */
 const baseEnv = () => ({
@@ -41,11 +42,21 @@ const baseEnv = () => ({
   STRIPE_SECRET_KEY: 'sk_test_bundle_0123456789',
   STRIPE_WEBHOOK_SECRET: 'whsec_bundle_0123456789',
   DATA_DIR: path.join(app, 'data'),
-  ...Object.fromEntries([...ports].map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`])),
+  ...Object.fromEntries(
+    [...ports].map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]),
+  ),
 });
 
-function run(file: string, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [file], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'], ...unprivileged });
+function run(
+  file: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [file], {
+    cwd: app,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...unprivileged,
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -58,7 +69,8 @@ async function untilHealthy(url: string, proc: ReturnType<typeof run>, timeoutMs
   let exit: number | null | undefined;
   void proc.exited.then((code) => (exit = code));
   while (Date.now() < deadline) {
-    if (exit !== undefined) throw new Error(`${url}: the process exited (${exit}) before answering:\n${proc.output()}`);
+    if (exit !== undefined)
+      throw new Error(`${url}: the process exited (${exit}) before answering:\n${proc.output()}`);
     const response = await fetch(url).catch(() => undefined);
     if (response?.ok) return (await response.json()) as { success: boolean; data: Record<string, unknown> };
     await new Promise((r) => setTimeout(r, 200));
@@ -76,13 +88,17 @@ beforeAll(async () => {
   if (unprivileged.uid !== undefined) chownSync(path.join(app, 'data'), NOBODY, NOBODY);
   databaseUrl = new URL('/catalyst_bundles', process.env.TEST_DATABASE_URL).href;
   await ensureDatabase(process.env.TEST_DATABASE_URL!, 'catalyst_bundles');
-  for (const name of [...SERVICES, 'gateway']) ports.set(name, await freePort(undefined, new Set(ports.values())));
-  for (const name of [...SERVICES, 'gateway']) metricsPorts.set(name, await freePort(undefined, new Set([...ports.values(), ...metricsPorts.values()])));
+  for (const name of [...SERVICES, 'gateway'])
+    ports.set(name, await freePort(undefined, new Set(ports.values())));
+  for (const name of [...SERVICES, 'gateway'])
+    metricsPorts.set(name, await freePort(undefined, new Set([...ports.values(), ...metricsPorts.values()])));
 }, 300_000);
 
 afterAll(async () => {
   for (const child of running) child.kill('SIGTERM');
-  await Promise.all(running.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : undefined)));
+  await Promise.all(
+    running.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : undefined)),
+  );
   rmSync(app, { recursive: true, force: true });
 });
 
@@ -100,7 +116,11 @@ describe('production bundles', () => {
   });
 
   it('stop on a bad configuration with the message naming the variable, not a module error', async () => {
-    const proc = run(path.join('dist', 'progress', 'main.mjs'), { ...baseEnv(), DATABASE_URL: 'not a url', PORT: String(ports.get('progress')) });
+    const proc = run(path.join('dist', 'progress', 'main.mjs'), {
+      ...baseEnv(),
+      DATABASE_URL: 'not a url',
+      PORT: String(ports.get('progress')),
+    });
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toContain('Invalid configuration:');
     expect(proc.output()).toContain('DATABASE_URL: DATABASE_URL must be a postgres:// URL');
@@ -109,7 +129,10 @@ describe('production bundles', () => {
 
   it('migrate every service against a real Postgres, then exit 0', async () => {
     for (const name of SERVICES) {
-      const proc = run(path.join('dist', name, 'migrate.mjs'), { ...baseEnv(), PORT: String(ports.get(name)) });
+      const proc = run(path.join('dist', name, 'migrate.mjs'), {
+        ...baseEnv(),
+        PORT: String(ports.get(name)),
+      });
       const code = await proc.exited;
       expect(code, `${name} migrate.mjs:\n${proc.output()}`).toBe(0);
     }
@@ -129,7 +152,11 @@ describe('production bundles', () => {
 
   it('start every service, the media worker and the gateway; each answers its health check', async () => {
     const started = SERVICES.map((name) => {
-      const proc = run(path.join('dist', name, 'main.mjs'), { ...baseEnv(), PORT: String(ports.get(name)), METRICS_PORT: String(metricsPorts.get(name)) });
+      const proc = run(path.join('dist', name, 'main.mjs'), {
+        ...baseEnv(),
+        PORT: String(ports.get(name)),
+        METRICS_PORT: String(metricsPorts.get(name)),
+      });
       running.push(proc.child);
       return { name, proc };
     });
@@ -143,15 +170,28 @@ describe('production bundles', () => {
       expect(await scrape.text()).toContain('# TYPE');
     }
 
-    const worker = run(path.join('dist', 'media', 'worker.mjs'), { ...baseEnv(), PORT: String(ports.get('media')) });
+    const worker = run(path.join('dist', 'media', 'worker.mjs'), {
+      ...baseEnv(),
+      PORT: String(ports.get('media')),
+    });
     running.push(worker.child);
-    const early = await Promise.race([worker.exited, new Promise((r) => setTimeout(() => r('running'), 3_000))]);
+    const early = await Promise.race([
+      worker.exited,
+      new Promise((r) => setTimeout(() => r('running'), 3_000)),
+    ]);
     expect(early, worker.output()).toBe('running');
 
-    const gateway = run(path.join('dist', 'gateway', 'main.mjs'), { ...baseEnv(), PORT: String(ports.get('gateway')), METRICS_PORT: String(metricsPorts.get('gateway')) });
+    const gateway = run(path.join('dist', 'gateway', 'main.mjs'), {
+      ...baseEnv(),
+      PORT: String(ports.get('gateway')),
+      METRICS_PORT: String(metricsPorts.get('gateway')),
+    });
     running.push(gateway.child);
     const health = await untilHealthy(`http://127.0.0.1:${ports.get('gateway')}/api/v1/health`, gateway);
-    expect(health.data).toEqual({ status: 'ok', services: Object.fromEntries(SERVICES.map((name) => [name, 'ok'])) });
+    expect(health.data).toEqual({
+      status: 'ok',
+      services: Object.fromEntries(SERVICES.map((name) => [name, 'ok'])),
+    });
     expect((await fetch(`http://127.0.0.1:${metricsPorts.get('gateway')}/metrics`)).status).toBe(200);
     // deploy/k8s's liveness path for the gateway: answered from memory.
     expect((await fetch(`http://127.0.0.1:${ports.get('gateway')}/mf/remotes.json`)).status).toBe(200);

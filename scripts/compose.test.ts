@@ -14,13 +14,18 @@ interface ComposeService {
 const hasCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
 
 /** Where a built process's code lives: services/Dockerfile's SERVICE argument, else its Dockerfile's folder. */
-const sourceOf = (build: NonNullable<ComposeService['build']>) => (build.args?.SERVICE ? path.join('services', build.args.SERVICE) : path.dirname(build.dockerfile ?? ''));
+const sourceOf = (build: NonNullable<ComposeService['build']>) =>
+  build.args?.SERVICE ? path.join('services', build.args.SERVICE) : path.dirname(build.dockerfile ?? '');
 
 /** The configuration error a process would print before exiting, or null when it starts. */
 async function configProblem(source: string, environment: Record<string, string>): Promise<string | null> {
-  const { loadConfig } = (await import(path.join(ROOT, source, 'src/config.ts'))) as { loadConfig: (env: NodeJS.ProcessEnv) => unknown };
+  const { loadConfig } = (await import(path.join(ROOT, source, 'src/config.ts'))) as {
+    loadConfig: (env: NodeJS.ProcessEnv) => unknown;
+  };
   let printed = '';
-  const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((printed += String(chunk)), true));
+  const write = vi
+    .spyOn(process.stderr, 'write')
+    .mockImplementation((chunk) => ((printed += String(chunk)), true));
   const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
     throw new Error('exit');
   });
@@ -36,15 +41,38 @@ async function configProblem(source: string, environment: Record<string, string>
 }
 
 describe.skipIf(!hasCompose)('docker-compose.yml', () => {
-  const rendered = execFileSync('docker-compose', ['--env-file', '.ci/compose.env', 'config'], { cwd: ROOT, encoding: 'utf8' });
-  const built = Object.entries((parse(rendered) as { services: Record<string, ComposeService> }).services).filter(([, service]) => service.build);
+  const rendered = execFileSync('docker-compose', ['--env-file', '.ci/compose.env', 'config'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  const built = Object.entries(
+    (parse(rendered) as { services: Record<string, ComposeService> }).services,
+  ).filter(([, service]) => service.build);
 
   it('builds every service, the media worker, the sandbox and the gateway', () => {
-    expect(built.map(([name]) => name).sort()).toEqual(['auth', 'billing', 'community', 'content', 'gateway', 'media', 'media-worker', 'payments-sandbox', 'progress']);
+    expect(built.map(([name]) => name).sort()).toEqual([
+      'auth',
+      'billing',
+      'community',
+      'content',
+      'gateway',
+      'media',
+      'media-worker',
+      'payments-sandbox',
+      'progress',
+    ]);
   });
 
-  it.each(built.map(([name, service]) => [name, service] as const))('%s starts with the configuration compose gives it', async (_name, service) => {
-    const environment = Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, value === null ? '' : String(value)]));
-    expect(await configProblem(sourceOf(service.build!), environment)).toBeNull();
-  });
+  it.each(built.map(([name, service]) => [name, service] as const))(
+    '%s starts with the configuration compose gives it',
+    async (_name, service) => {
+      const environment = Object.fromEntries(
+        Object.entries(service.environment ?? {}).map(([key, value]) => [
+          key,
+          value === null ? '' : String(value),
+        ]),
+      );
+      expect(await configProblem(sourceOf(service.build!), environment)).toBeNull();
+    },
+  );
 });

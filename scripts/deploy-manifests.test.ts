@@ -1,26 +1,55 @@
 // The Kubernetes manifests (deploy/k8s) rendered with kubectl kustomize and checked offline: the API schema,
 // unknown fields, and the project's rules; and each check shown to catch what it is for.
 import { describe, expect, it } from 'vitest';
-import { KUSTOMIZATIONS, policyProblems, render, schemaProblems, unknownFieldProblems, validateKustomization, type K8sObject } from '../deploy/k8s/validate';
+import {
+  KUSTOMIZATIONS,
+  policyProblems,
+  render,
+  schemaProblems,
+  unknownFieldProblems,
+  validateKustomization,
+  type K8sObject,
+} from '../deploy/k8s/validate';
 
 const clone = <T>(value: T): T => structuredClone(value);
 const production = render(KUSTOMIZATIONS.production);
-const deployment = (objects: K8sObject[], name: string) => objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!;
+const deployment = (objects: K8sObject[], name: string) =>
+  objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!;
 
 describe('deploy/k8s', () => {
   it.each(Object.entries(KUSTOMIZATIONS))('%s renders and every object is valid', async (name, dir) => {
     const { objects, problems } = await validateKustomization(dir, { production: name === 'production' });
     expect(problems).toEqual([]);
     const count = (kind: string) => objects.filter((o) => o.kind === kind).length;
-    expect([count('Deployment'), count('HorizontalPodAutoscaler'), count('PodDisruptionBudget'), count('Service'), count('Job'), count('Ingress')]).toEqual([8, 8, 8, 7, 1, 3]);
-    expect(objects.filter((o) => o.kind === 'Deployment').map((d) => d.metadata.name).sort()).toEqual(['auth', 'billing', 'community', 'content', 'gateway', 'media', 'media-worker', 'progress']);
+    expect([
+      count('Deployment'),
+      count('HorizontalPodAutoscaler'),
+      count('PodDisruptionBudget'),
+      count('Service'),
+      count('Job'),
+      count('Ingress'),
+    ]).toEqual([8, 8, 8, 7, 1, 3]);
+    expect(
+      objects
+        .filter((o) => o.kind === 'Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual(['auth', 'billing', 'community', 'content', 'gateway', 'media', 'media-worker', 'progress']);
   });
 
   it('production runs released images, at least two of everything, on the public host', () => {
-    for (const d of production.filter((o) => o.kind === 'Deployment')) expect(d.spec.template.spec.containers[0].image).toMatch(/^registry\.example\.com\/catalyst\/[a-z]+:1\.0\.0$/);
-    for (const h of production.filter((o) => o.kind === 'HorizontalPodAutoscaler')) expect(h.spec.minReplicas).toBeGreaterThanOrEqual(2);
-    for (const i of production.filter((o) => o.kind === 'Ingress')) expect(i.spec.rules[0].host).toBe('learn.example.com');
-    expect(deployment(production, 'media-worker').spec.template.spec.containers[0].command).toEqual(['node', 'dist/media/worker.mjs']);
+    for (const d of production.filter((o) => o.kind === 'Deployment'))
+      expect(d.spec.template.spec.containers[0].image).toMatch(
+        /^registry\.example\.com\/catalyst\/[a-z]+:1\.0\.0$/,
+      );
+    for (const h of production.filter((o) => o.kind === 'HorizontalPodAutoscaler'))
+      expect(h.spec.minReplicas).toBeGreaterThanOrEqual(2);
+    for (const i of production.filter((o) => o.kind === 'Ingress'))
+      expect(i.spec.rules[0].host).toBe('learn.example.com');
+    expect(deployment(production, 'media-worker').spec.template.spec.containers[0].command).toEqual([
+      'node',
+      'dist/media/worker.mjs',
+    ]);
   });
 
   it('the schema check refuses a wrong type and a malformed quantity', async () => {
@@ -50,11 +79,20 @@ describe('deploy/k8s', () => {
     deployment(objects, 'progress').spec.template.spec.containers[0].livenessProbe.httpGet.path = '/health';
     delete auth.spec.template.spec.containers[0].resources.limits.memory;
     const job = objects.find((o) => o.kind === 'Job')!;
-    job.spec.template.spec.initContainers = job.spec.template.spec.initContainers.filter((c: { name: string }) => c.name !== 'migrate-billing');
-    objects.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata.name === 'content')!.spec.scaleTargetRef.name = 'contents';
-    objects.push({ ...clone(deployment(objects, 'billing')), metadata: { name: 'payments-sandbox', namespace: 'catalyst' } });
+    job.spec.template.spec.initContainers = job.spec.template.spec.initContainers.filter(
+      (c: { name: string }) => c.name !== 'migrate-billing',
+    );
+    objects.find(
+      (o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata.name === 'content',
+    )!.spec.scaleTargetRef.name = 'contents';
+    objects.push({
+      ...clone(deployment(objects, 'billing')),
+      metadata: { name: 'payments-sandbox', namespace: 'catalyst' },
+    });
     const streams = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'catalyst-streams')!;
-    streams.spec.rules[0].http.paths = streams.spec.rules[0].http.paths.filter((p: { path: string }) => p.path !== '/api/v1/community/threads/');
+    streams.spec.rules[0].http.paths = streams.spec.rules[0].http.paths.filter(
+      (p: { path: string }) => p.path !== '/api/v1/community/threads/',
+    );
     const uploads = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'catalyst-uploads')!;
     uploads.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'] = '1m';
     const messages = policyProblems(objects, { production: true }).map((p) => `${p.object}: ${p.message}`);

@@ -10,18 +10,31 @@ import { runToEnd } from './lib/processes';
 import { firstPaintBundle } from './rspack-app';
 
 /** The site settings the gateway takes from its environment; everything else of its config is irrelevant here. */
-const siteSchema = configSchema.pick({ SITE_NAME: true, CONTACT_EMAIL: true, CONTACT_PHONE: true, SUPPORT_EMAIL: true });
+const siteSchema = configSchema.pick({
+  SITE_NAME: true,
+  CONTACT_EMAIL: true,
+  CONTACT_PHONE: true,
+  SUPPORT_EMAIL: true,
+});
 
 /** The site config the gateway injects, from the same variables and defaults. */
-export const siteConfigFromEnv = (env: NodeJS.ProcessEnv = process.env) => siteConfigOf(siteSchema.parse(env));
+export const siteConfigFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
+  siteConfigOf(siteSchema.parse(env));
 
 /** Renders the pages of `appDir`'s first-paint bundle and writes them to `<outDir>/first-paint.json`. */
-export async function writeFirstPaint(appDir: string, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<FirstPaint> {
+export async function writeFirstPaint(
+  appDir: string,
+  outDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<FirstPaint> {
   const site = siteConfigFromEnv(env);
   const program = `const { renderFirstPaint } = require(${JSON.stringify(firstPaintBundle(appDir))});
 renderFirstPaint(${JSON.stringify(site)}).then((pages) => process.stdout.write(JSON.stringify(pages)));`;
-  const run = await runToEnd(process.execPath, ['-e', program], { env: { PATH: env.PATH, NODE_ENV: 'production' } });
-  if (run.code !== 0) throw new Error(`the first paint of ${appDir} failed (exit ${run.code}):\n${run.stderr}`);
+  const run = await runToEnd(process.execPath, ['-e', program], {
+    env: { PATH: env.PATH, NODE_ENV: 'production' },
+  });
+  if (run.code !== 0)
+    throw new Error(`the first paint of ${appDir} failed (exit ${run.code}):\n${run.stderr}`);
   const firstPaint = firstPaintSchema.parse({ site, pages: JSON.parse(run.stdout) as unknown });
   writeFileSync(path.join(outDir, FIRST_PAINT_FILE), `${JSON.stringify(firstPaint)}\n`);
   return firstPaint;

@@ -10,7 +10,13 @@ const rulesFile = path.join(root, 'deploy/prometheus/alerts.yml');
 const dashboardFile = path.join(root, 'deploy/grafana/catalyst-dashboard.json');
 
 /** Gauges registered by the process that owns their source (read at scrape), and Prometheus's own `up`. */
-const REGISTERED_AT_RUN_TIME = ['pg_pool_connections', 'job_queue_depth', 'subscriptions', 'sse_connections', 'up'];
+const REGISTERED_AT_RUN_TIME = [
+  'pg_pool_connections',
+  'job_queue_depth',
+  'subscriptions',
+  'sse_connections',
+  'up',
+];
 
 function exportedNames(): Set<string> {
   collectProcessMetrics();
@@ -30,7 +36,9 @@ function metricsIn(expr: string): string[] {
 const DURATION = /^\d+[smhd]$/;
 
 describe('Prometheus alert rules', () => {
-  const rules = parse(readFileSync(rulesFile, 'utf8')) as { groups: Array<{ name: string; rules: Array<Record<string, any>> }> };
+  const rules = parse(readFileSync(rulesFile, 'utf8')) as {
+    groups: Array<{ name: string; rules: Array<Record<string, any>> }>;
+  };
   const all = rules.groups.flatMap((g) => g.rules);
 
   it('is a rule file of named groups whose alerts each have an expression, a duration, a severity and a summary', () => {
@@ -62,7 +70,9 @@ describe('Prometheus alert rules', () => {
 
   it('reads only metrics the processes export', () => {
     const exported = exportedNames();
-    for (const rule of all) for (const name of metricsIn(rule.expr)) expect(exported, `${rule.alert} reads ${name}`).toContain(name);
+    for (const rule of all)
+      for (const name of metricsIn(rule.expr))
+        expect(exported, `${rule.alert} reads ${name}`).toContain(name);
   });
 
   const promtool = spawnSync('promtool', ['--version']).status === 0;
@@ -73,12 +83,34 @@ describe('Prometheus alert rules', () => {
 });
 
 describe('Grafana dashboard', () => {
-  const dashboard = JSON.parse(readFileSync(dashboardFile, 'utf8')) as { uid: string; title: string; panels: Array<{ id: number; type: string; title: string; gridPos: object; targets?: Array<{ expr: string }> }> };
+  const dashboard = JSON.parse(readFileSync(dashboardFile, 'utf8')) as {
+    uid: string;
+    title: string;
+    panels: Array<{
+      id: number;
+      type: string;
+      title: string;
+      gridPos: object;
+      targets?: Array<{ expr: string }>;
+    }>;
+  };
   const queried = dashboard.panels.filter((p) => p.type !== 'row');
 
   it('has the panels an operator watches, each with a query', () => {
     const titles = queried.map((p) => p.title);
-    for (const title of ['Request rate', '5xx rate', 'p99 latency by route', 'Postgres pool', 'Job queue depth', 'Webhook failures', 'Open event streams (SSE)', 'Sign-ups', 'Checkouts', 'Active subscriptions']) expect(titles).toContain(title);
+    for (const title of [
+      'Request rate',
+      '5xx rate',
+      'p99 latency by route',
+      'Postgres pool',
+      'Job queue depth',
+      'Webhook failures',
+      'Open event streams (SSE)',
+      'Sign-ups',
+      'Checkouts',
+      'Active subscriptions',
+    ])
+      expect(titles).toContain(title);
     expect(new Set(dashboard.panels.map((p) => p.id)).size).toBe(dashboard.panels.length);
     for (const panel of queried) {
       expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
@@ -88,6 +120,9 @@ describe('Grafana dashboard', () => {
 
   it('queries only metrics the processes export', () => {
     const exported = exportedNames();
-    for (const panel of queried) for (const target of panel.targets ?? []) for (const name of metricsIn(target.expr)) expect(exported, `${panel.title} reads ${name}`).toContain(name);
+    for (const panel of queried)
+      for (const target of panel.targets ?? [])
+        for (const name of metricsIn(target.expr))
+          expect(exported, `${panel.title} reads ${name}`).toContain(name);
   });
 });

@@ -25,17 +25,22 @@ describe('precompressBuild', () => {
     const first = await precompressBuild(dir);
     expect(first.written).toBe(3);
     for (const file of ['main.1a2b3c4d.js', 'static/css/app.1a2b3c4d.css', 'mf-manifest.json']) {
-      expect(brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).toString('utf8'), file).toBe(big);
+      expect(brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).toString('utf8'), file).toBe(
+        big,
+      );
       expect(gunzipSync(readFileSync(path.join(dir, `${file}.gz`))).toString('utf8'), file).toBe(big);
     }
-    for (const file of ['small.1a2b3c4d.js', 'index.html', 'icon.png']) expect(() => statSync(path.join(dir, `${file}.br`)), file).toThrow();
+    for (const file of ['small.1a2b3c4d.js', 'index.html', 'icon.png'])
+      expect(() => statSync(path.join(dir, `${file}.br`)), file).toThrow();
     // Up to date: nothing written again.
     expect((await precompressBuild(dir)).written).toBe(0);
     // A file written again after its copies gets new ones.
     write('main.1a2b3c4d.js', `${big}// changed\n`);
     utimesSync(path.join(dir, 'main.1a2b3c4d.js'), new Date(), new Date(Date.now() + 60_000));
     expect((await precompressBuild(dir)).written).toBe(1);
-    expect(brotliDecompressSync(readFileSync(path.join(dir, 'main.1a2b3c4d.js.br'))).toString('utf8')).toBe(`${big}// changed\n`);
+    expect(brotliDecompressSync(readFileSync(path.join(dir, 'main.1a2b3c4d.js.br'))).toString('utf8')).toBe(
+      `${big}// changed\n`,
+    );
   });
 
   it('has nothing to do for a folder that is not there', async () => {

@@ -9,13 +9,23 @@ import { COMPRESSION_THRESHOLD_BYTES, type StoredEncoding } from '../gateway/src
 import { copyIsFresh, PRECOMPRESSED_FILE, PRECOMPRESSED_SUFFIX } from '../gateway/src/precompressed';
 
 const compressors: Record<StoredEncoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
   gzip: (body) => promisify(gzip)(body, { level: constants.Z_BEST_COMPRESSION }),
 };
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)])));
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    ),
+  );
   return nested.flat();
 }
 

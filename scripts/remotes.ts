@@ -16,18 +16,27 @@ const USAGE = `usage: npm run remotes -- list | promote <remote> <version> | rol
 export function formatList(remotes: RemoteReleases[]): string {
   const lines: string[] = [];
   for (const entry of remotes) {
-    const canary = entry.channel?.canary ? `, canary ${entry.channel.canary.version} at ${entry.channel.canary.percent}%` : '';
-    lines.push(`${entry.remote}: ${entry.channel ? `runs ${entry.channel.current}${canary}` : 'nothing recorded'}`);
+    const canary = entry.channel?.canary
+      ? `, canary ${entry.channel.canary.version} at ${entry.channel.canary.percent}%`
+      : '';
+    lines.push(
+      `${entry.remote}: ${entry.channel ? `runs ${entry.channel.current}${canary}` : 'nothing recorded'}`,
+    );
     for (const release of entry.releases) {
       const when = release.createdAt.replace('T', ' ').slice(0, 16);
       const commit = release.gitCommit ? release.gitCommit.slice(0, 8) : '-';
-      lines.push(`  ${release.status.padEnd(9)} ${release.version.padEnd(28)} ${when}  ${release.releasedBy}  ${commit}  load errors: ${release.loadErrors}`);
+      lines.push(
+        `  ${release.status.padEnd(9)} ${release.version.padEnd(28)} ${when}  ${release.releasedBy}  ${commit}  load errors: ${release.loadErrors}`,
+      );
     }
   }
   return lines.join('\n');
 }
 
-export async function runRemotes(args: string[], print: (line: string) => void = console.log): Promise<number> {
+export async function runRemotes(
+  args: string[],
+  print: (line: string) => void = console.log,
+): Promise<number> {
   const [command, remote, version, percent] = args;
   if (!command || !['list', 'promote', 'rollback', 'canary'].includes(command)) {
     print(USAGE);
@@ -52,14 +61,20 @@ export async function runRemotes(args: string[], print: (line: string) => void =
       }
       case 'rollback': {
         const { channel, undone } = await repo.rollback(remote!, who);
-        print(undone === 'canary' ? RELEASE_MESSAGES.canaryStopped(channel.remote, channel.current) : RELEASE_MESSAGES.rolledBack(channel.remote, channel.current));
+        print(
+          undone === 'canary'
+            ? RELEASE_MESSAGES.canaryStopped(channel.remote, channel.current)
+            : RELEASE_MESSAGES.rolledBack(channel.remote, channel.current),
+        );
         break;
       }
       case 'canary': {
         if (!version || percent === undefined) throw new ReleaseError(400, USAGE);
         const share = Number(percent.replace(/%$/, ''));
         const channel = await repo.canary(remote!, version, share, who);
-        print(RELEASE_MESSAGES.canaryStarted(channel.remote, channel.canary!.version, channel.canary!.percent));
+        print(
+          RELEASE_MESSAGES.canaryStarted(channel.remote, channel.canary!.version, channel.canary!.percent),
+        );
         break;
       }
     }

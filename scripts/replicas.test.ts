@@ -35,36 +35,69 @@ async function call<T = any>(
   base: string,
   method: string,
   route: string,
-  { token, body, raw, headers = {}, direct = false }: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string>; direct?: boolean } = {},
+  {
+    token,
+    body,
+    raw,
+    headers = {},
+    direct = false,
+  }: {
+    token?: string;
+    body?: unknown;
+    raw?: string;
+    headers?: Record<string, string>;
+    direct?: boolean;
+  } = {},
 ): Promise<Answer<T>> {
   const res = await fetch(new URL(direct ? route : `/api/v1${route}`, base), {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined || raw ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined || raw ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
   });
   return { status: res.status, body: (await res.json().catch(() => null)) as Answer<T>['body'] };
 }
 
 const data = <T>(answer: Answer<T>, what: string): T => {
-  if (answer.status >= 300 || !answer.body?.success) throw new Error(`${what}: ${answer.status} ${answer.body?.message ?? ''}`);
+  if (answer.status >= 300 || !answer.body?.success)
+    throw new Error(`${what}: ${answer.status} ${answer.body?.message ?? ''}`);
   return answer.body.data as T;
 };
 
 async function signIn(base: string, email: string, password: string): Promise<string> {
-  return data(await call<{ token: string }>(base, 'POST', '/auth/login', { body: { email, password } }), `sign-in of ${email}`).token;
+  return data(
+    await call<{ token: string }>(base, 'POST', '/auth/login', { body: { email, password } }),
+    `sign-in of ${email}`,
+  ).token;
 }
 
 /** An event stream opened through one gateway; `text` is everything it carried so far. */
-function openStream(base: string, route: string, token: string): Promise<{ status: number; text: () => string; req: ClientRequest }> {
+function openStream(
+  base: string,
+  route: string,
+  token: string,
+): Promise<{ status: number; text: () => string; req: ClientRequest }> {
   const url = new URL(`/api/v1${route}`, base);
   return new Promise((resolve, reject) => {
     let text = '';
-    const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('error', () => undefined);
-      resolve({ status: res.statusCode ?? 0, text: () => text, req });
-    });
+    const req = request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        agent: false,
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('error', () => undefined);
+        resolve({ status: res.statusCode ?? 0, text: () => text, req });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -88,12 +121,19 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
   let B: string;
 
   beforeAll(async () => {
-    if (!hasRedis) throw new Error('redis-server is not installed: the replica test needs a real Redis (apt-get install redis-server)');
+    if (!hasRedis)
+      throw new Error(
+        'redis-server is not installed: the replica test needs a real Redis (apt-get install redis-server)',
+      );
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-replicas-'));
     // The embedded Postgres may run as another user (under root): it must be able to reach its folder.
     chmodSync(dataDir, 0o755);
     redis = await FaultRedis.start(path.join(dataDir, 'redis'));
-    product = await startProduct({ dataDir: path.join(dataDir, 'product'), env: { REPLICAS: '2', REDIS_URL: redis.url, SKIP_BUILD: 'true' }, timeoutMs: 240_000 });
+    product = await startProduct({
+      dataDir: path.join(dataDir, 'product'),
+      env: { REPLICAS: '2', REDIS_URL: redis.url, SKIP_BUILD: 'true' },
+      timeoutMs: 240_000,
+    });
     const gateways = product.runtime.replicas?.gateway ?? [];
     expect(gateways).toHaveLength(2);
     [A, B] = gateways.map((port) => `http://127.0.0.1:${port}`) as [string, string];
@@ -108,8 +148,18 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
   }, 60_000);
 
   it('starts two copies of each service and of the gateway, and the balancer on PORT answers', async () => {
-    for (const name of ['auth', 'content', 'progress', 'billing', 'media', 'community', 'gateway']) expect(product.runtime.replicas?.[name], name).toHaveLength(2);
-    expect(Object.keys(product.runtime.pids ?? {})).toEqual(expect.arrayContaining(['auth-1', 'auth-2', 'gateway-1', 'gateway-2', 'media-worker-1', 'media-worker-2']));
+    for (const name of ['auth', 'content', 'progress', 'billing', 'media', 'community', 'gateway'])
+      expect(product.runtime.replicas?.[name], name).toHaveLength(2);
+    expect(Object.keys(product.runtime.pids ?? {})).toEqual(
+      expect.arrayContaining([
+        'auth-1',
+        'auth-2',
+        'gateway-1',
+        'gateway-2',
+        'media-worker-1',
+        'media-worker-2',
+      ]),
+    );
     const health = await fetch(`${product.url}/api/v1/health`);
     expect(health.status).toBe(200);
   });
@@ -127,9 +177,14 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
   it('a password change ends the other sessions on both gateways, and keeps the one that made it', async () => {
     const { email, password } = demoAccounts.learner;
     const [mine, other] = [await signIn(A, email, password), await signIn(B, email, password)];
-    for (const base of [A, B]) for (const token of [mine, other]) expect((await call(base, 'GET', '/auth/me', { token })).status).toBe(200);
+    for (const base of [A, B])
+      for (const token of [mine, other])
+        expect((await call(base, 'GET', '/auth/me', { token })).status).toBe(200);
     const newPassword = `Replica-pass-1${randomBytes(3).toString('hex')}`; // the 1: six hex characters can all be letters, and a password needs a digit
-    const changed = await call(A, 'PUT', '/users/change-password', { token: mine, body: { currentPassword: password, newPassword, confirmPassword: newPassword } });
+    const changed = await call(A, 'PUT', '/users/change-password', {
+      token: mine,
+      body: { currentPassword: password, newPassword, confirmPassword: newPassword },
+    });
     expect(changed.status, changed.body?.message).toBe(200);
     expect((await call(B, 'GET', '/auth/me', { token: other })).status).toBe(401);
     expect((await call(A, 'GET', '/auth/me', { token: other })).status).toBe(401);
@@ -138,13 +193,32 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
 
   it("an admin write through gateway A purges both gateways' edge caches", async () => {
     const admin = await signIn(A, demoAccounts.admin.email, demoAccounts.admin.password);
-    const listed = (base: string) => call<{ items: Array<{ _id: string; name: string }> }>(base, 'GET', '/categories');
+    const listed = (base: string) =>
+      call<{ items: Array<{ _id: string; name: string }> }>(base, 'GET', '/categories');
     // Both gateways have the list in their edge cache (a second read is a hit).
     for (const base of [A, B]) for (let i = 0; i < 2; i++) data(await listed(base), 'categories');
-    const category = data(await call<Record<string, unknown> & { _id: string; name: string }>(A, 'GET', `/admin/categories/${data(await listed(A), 'categories').items[0]!._id}`, { token: admin }), 'category');
+    const category = data(
+      await call<Record<string, unknown> & { _id: string; name: string }>(
+        A,
+        'GET',
+        `/admin/categories/${data(await listed(A), 'categories').items[0]!._id}`,
+        { token: admin },
+      ),
+      'category',
+    );
     const name = `Renamed ${randomBytes(3).toString('hex')}`;
-    const { name: _old, _id, productCount: _n, createdAt: _c, updatedAt: _u, ...rest } = category as Record<string, unknown>;
-    const written = await call(A, 'PUT', `/admin/categories/${_id}`, { token: admin, body: { ...rest, name } });
+    const {
+      name: _old,
+      _id,
+      productCount: _n,
+      createdAt: _c,
+      updatedAt: _u,
+      ...rest
+    } = category as Record<string, unknown>;
+    const written = await call(A, 'PUT', `/admin/categories/${_id}`, {
+      token: admin,
+      body: { ...rest, name },
+    });
     expect(written.status, written.body?.message).toBe(200);
     for (const base of [A, B]) {
       const after = data(await listed(base), 'categories after the write');
@@ -155,7 +229,11 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
   it('sign-in failures are counted across both gateways and both auth copies', async () => {
     const email = `nobody-${randomBytes(3).toString('hex')}@catalyst.example`;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call(i % 2 ? B : A, 'POST', '/auth/login', { body: { email, password: 'Wrong-pass-1' } })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await call(i % 2 ? B : A, 'POST', '/auth/login', { body: { email, password: 'Wrong-pass-1' } }))
+          .status,
+      );
     // 5 failures of one e-mail from one address are allowed (LOGIN_MAX_FAILURES_PER_EMAIL), the 6th is refused wherever it lands.
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
@@ -172,44 +250,100 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
     });
     const signature = new Stripe('sk_test_replicas').webhooks.generateTestHeaderString({ payload, secret });
     const billing = product.runtime.replicas!.billing!;
-    const answers = await Promise.all(billing.map((port) => call<{ duplicate: boolean }>(`http://127.0.0.1:${port}`, 'POST', '/webhooks/stripe', { raw: payload, headers: { 'stripe-signature': signature }, direct: true })));
+    const answers = await Promise.all(
+      billing.map((port) =>
+        call<{ duplicate: boolean }>(`http://127.0.0.1:${port}`, 'POST', '/webhooks/stripe', {
+          raw: payload,
+          headers: { 'stripe-signature': signature },
+          direct: true,
+        }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers.map((a) => a.body?.data?.duplicate).sort()).toEqual([false, true]);
     // And once more through each gateway (the balancer picks the copy): still a duplicate.
-    for (const base of [A, B]) expect((await call<{ duplicate: boolean }>(base, 'POST', '/webhooks/stripe', { raw: payload, headers: { 'stripe-signature': signature } })).body?.data?.duplicate).toBe(true);
+    for (const base of [A, B])
+      expect(
+        (
+          await call<{ duplicate: boolean }>(base, 'POST', '/webhooks/stripe', {
+            raw: payload,
+            headers: { 'stripe-signature': signature },
+          })
+        ).body?.data?.duplicate,
+      ).toBe(true);
   });
 
   it("one learner's progress saves spread over both gateways keep the newest", async () => {
     const token = await signIn(B, demoAccounts.member.email, demoAccounts.member.password);
-    const product_ = data(await call<{ items: Array<{ _id: string; price: number | null }> }>(A, 'GET', '/content/products?limit=20'), 'products').items.find((p) => !isFreeProduct(p as never))!;
+    const product_ = data(
+      await call<{ items: Array<{ _id: string; price: number | null }> }>(
+        A,
+        'GET',
+        '/content/products?limit=20',
+      ),
+      'products',
+    ).items.find((p) => !isFreeProduct(p as never))!;
     const base = Date.now();
     // Sent out of order: the newest (clientTime) first, older ones after it, alternating gateways.
     const order = [5, 2, 4, 1, 3];
     for (const [i, n] of order.entries()) {
-      const saved = await call<{ applied: boolean }>(i % 2 ? B : A, 'PATCH', `/content/progress/product/${product_._id}`, { token, body: { progress: n * 10, lastPosition: n * 60, clientTime: base + n * 1_000 } });
+      const saved = await call<{ applied: boolean }>(
+        i % 2 ? B : A,
+        'PATCH',
+        `/content/progress/product/${product_._id}`,
+        { token, body: { progress: n * 10, lastPosition: n * 60, clientTime: base + n * 1_000 } },
+      );
       expect(saved.status, saved.body?.message).toBe(200);
       // Only the first (the newest) is applied; every later, older save is answered applied: false.
       expect(saved.body?.data?.applied, `save ${n}`).toBe(i === 0);
     }
     for (const gateway of [A, B]) {
       // The position is the newest save's (the percentage shown is derived from it and the duration).
-      const stored = data(await call<{ lastPosition: number }>(gateway, 'GET', `/content/progress/product/${product_._id}`, { token }), 'progress');
+      const stored = data(
+        await call<{ lastPosition: number }>(gateway, 'GET', `/content/progress/product/${product_._id}`, {
+          token,
+        }),
+        'progress',
+      );
       expect(stored.lastPosition).toBe(300);
     }
   });
 
   it('a live question asked through gateway A reaches event streams opened through gateway A and gateway B', async () => {
-    const [admin, member] = [await signIn(A, demoAccounts.admin.email, demoAccounts.admin.password), await signIn(A, demoAccounts.member.email, demoAccounts.member.password)];
+    const [admin, member] = [
+      await signIn(A, demoAccounts.admin.email, demoAccounts.admin.password),
+      await signIn(A, demoAccounts.member.email, demoAccounts.member.password),
+    ];
     const webinar = data(await call<{ _id: string }>(A, 'GET', `/content/products/${WEBINAR}`), 'webinar');
-    data(await call(A, 'PUT', `/admin/community/live/${webinar._id}`, { token: admin, body: { startsAt: new Date(Date.now() - 60_000).toISOString(), durationMinutes: 120, joinUrl: 'https://meet.example.com/replicas' } }), 'schedule');
+    data(
+      await call(A, 'PUT', `/admin/community/live/${webinar._id}`, {
+        token: admin,
+        body: {
+          startsAt: new Date(Date.now() - 60_000).toISOString(),
+          durationMinutes: 120,
+          joinUrl: 'https://meet.example.com/replicas',
+        },
+      }),
+      'schedule',
+    );
     // Two streams through each gateway: the community balancer spreads them over both community copies.
     const streams = [];
-    for (const base of [A, B, A, B]) streams.push(await openStream(base, `/community/live/${webinar._id}/events`, member));
+    for (const base of [A, B, A, B])
+      streams.push(await openStream(base, `/community/live/${webinar._id}/events`, member));
     try {
       expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200]);
       const question = `Does it scale out? ${randomBytes(4).toString('hex')}`;
-      expect((await call(A, 'POST', `/community/live/${webinar._id}/questions`, { token: member, body: { body: question } })).status).toBe(201);
-      const arrived = await Promise.all(streams.map((s) => eventually(() => s.text().includes(question), 3_000)));
+      expect(
+        (
+          await call(A, 'POST', `/community/live/${webinar._id}/questions`, {
+            token: member,
+            body: { body: question },
+          })
+        ).status,
+      ).toBe(201);
+      const arrived = await Promise.all(
+        streams.map((s) => eventually(() => s.text().includes(question), 3_000)),
+      );
       expect(arrived).toEqual([true, true, true, true]);
     } finally {
       for (const s of streams) s.req.destroy();
@@ -217,7 +351,9 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
   });
 
   it('stopping the launcher ends every process it started before the launcher itself exits', async () => {
-    const { pids = {} } = JSON.parse(readFileSync(path.join(product.dataDir, 'runtime.json'), 'utf8')) as RunningProduct['runtime'];
+    const { pids = {} } = JSON.parse(
+      readFileSync(path.join(product.dataDir, 'runtime.json'), 'utf8'),
+    ) as RunningProduct['runtime'];
     expect(Object.keys(pids).length).toBeGreaterThan(10);
     await product.stop();
     const alive = (pid: number) => {
@@ -228,6 +364,10 @@ describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgr
         return false;
       }
     };
-    expect(Object.entries(pids).filter(([, pid]) => alive(pid)).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries(pids)
+        .filter(([, pid]) => alive(pid))
+        .map(([name]) => name),
+    ).toEqual([]);
   }, 60_000);
 });

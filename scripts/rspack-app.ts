@@ -62,27 +62,46 @@ export const sharedSingletons = {
 class PreloadStartupPlugin {
   apply(compiler: Compiler) {
     compiler.hooks.compilation.tap('CatalystPreloadStartup', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise('CatalystPreloadStartup', async (data) => {
-        const link = (attributes: Record<string, string | boolean>) => ({ tagName: 'link', attributes, voidTag: true });
-        const hints = [
-          // Every page is served with a first paint (a page's, or the app's frame) and the app's scripts held
-          // back until it shows: they download from the start, but at low priority, behind the stylesheet
-          // that paint waits for (a script preload is otherwise high priority, and counted as blocking it).
-          ...data.assetTags.scripts
-            .filter((tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string')
-            .map((tag) => link({ rel: 'preload', href: String(tag.attributes.src), as: 'script', fetchpriority: 'low' })),
-          link({ rel: 'preload', href: '/mf/remotes.json', as: 'fetch', crossorigin: 'anonymous' }),
-        ];
-        // The app's scripts besides the early entry: on a page served with its first paint the gateway takes
-        // these out and the early entry runs them once that paint is on screen (gateway/src/first-paint.ts).
-        const earlyFiles = new Set(compilation.entrypoints.get('early')?.getFiles() ?? []);
-        for (const tag of data.assetTags.scripts) {
-          const src = tag.attributes.src;
-          if (tag.tagName === 'script' && typeof src === 'string' && !earlyFiles.has(src.replace(/^\//, ''))) tag.attributes[AFTER_FIRST_PAINT_ATTRIBUTE] = true;
-        }
-        data.assetTags.scripts.unshift(...hints);
-        return data;
-      });
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tapPromise(
+        'CatalystPreloadStartup',
+        async (data) => {
+          const link = (attributes: Record<string, string | boolean>) => ({
+            tagName: 'link',
+            attributes,
+            voidTag: true,
+          });
+          const hints = [
+            // Every page is served with a first paint (a page's, or the app's frame) and the app's scripts held
+            // back until it shows: they download from the start, but at low priority, behind the stylesheet
+            // that paint waits for (a script preload is otherwise high priority, and counted as blocking it).
+            ...data.assetTags.scripts
+              .filter((tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string')
+              .map((tag) =>
+                link({
+                  rel: 'preload',
+                  href: String(tag.attributes.src),
+                  as: 'script',
+                  fetchpriority: 'low',
+                }),
+              ),
+            link({ rel: 'preload', href: '/mf/remotes.json', as: 'fetch', crossorigin: 'anonymous' }),
+          ];
+          // The app's scripts besides the early entry: on a page served with its first paint the gateway takes
+          // these out and the early entry runs them once that paint is on screen (gateway/src/first-paint.ts).
+          const earlyFiles = new Set(compilation.entrypoints.get('early')?.getFiles() ?? []);
+          for (const tag of data.assetTags.scripts) {
+            const src = tag.attributes.src;
+            if (
+              tag.tagName === 'script' &&
+              typeof src === 'string' &&
+              !earlyFiles.has(src.replace(/^\//, ''))
+            )
+              tag.attributes[AFTER_FIRST_PAINT_ATTRIBUTE] = true;
+          }
+          data.assetTags.scripts.unshift(...hints);
+          return data;
+        },
+      );
     });
   }
 }
@@ -96,9 +115,17 @@ class PreloadStartupPlugin {
  * Added after minifying (which would drop a comment), before the content hashes are taken.
  */
 const compileHint = () =>
-  new rspack.BannerPlugin({ banner: '//# allFunctionsCalledOnLoad', raw: true, test: /\.js$/, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 });
+  new rspack.BannerPlugin({
+    banner: '//# allFunctionsCalledOnLoad',
+    raw: true,
+    test: /\.js$/,
+    stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+  });
 
-const RESOLVE: Configuration['resolve'] = { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: { 'react-router-dom$': ROUTER_MODULE } };
+const RESOLVE: Configuration['resolve'] = {
+  extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+  alias: { 'react-router-dom$': ROUTER_MODULE },
+};
 
 /** TypeScript/JSX through swc, CSS modules, assets; `server` keeps only CSS modules' class names (the same names). */
 function moduleOptions(dev: boolean, server = false): Configuration['module'] {
@@ -110,7 +137,10 @@ function moduleOptions(dev: boolean, server = false): Configuration['module'] {
       'css/module': { namedExports: false },
     },
     generator: {
-      'css/auto': { localIdentName: dev ? '[uniqueName]-[name]__[local]' : '[uniqueName]-[hash:8]', ...(server ? { exportsOnly: true } : {}) },
+      'css/auto': {
+        localIdentName: dev ? '[uniqueName]-[name]__[local]' : '[uniqueName]-[hash:8]',
+        ...(server ? { exportsOnly: true } : {}),
+      },
     },
     rules: [
       { test: /\.css$/, type: 'css/auto' },
@@ -263,7 +293,11 @@ export function defineFrontend(options: FrontendOptions) {
       // The shell's vendor code (React, router) in its own chunks: they stay cached when the app changes.
       optimization: host ? { splitChunks: { chunks: 'all' } } : undefined,
       // CATALYST_SOURCE_MAPS=true writes production source maps (to see what a chunk holds).
-      devtool: dev ? 'cheap-module-source-map' : process.env.CATALYST_SOURCE_MAPS === 'true' ? 'source-map' : false,
+      devtool: dev
+        ? 'cheap-module-source-map'
+        : process.env.CATALYST_SOURCE_MAPS === 'true'
+          ? 'source-map'
+          : false,
       performance: { hints: false },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'warn' },
@@ -274,7 +308,9 @@ export function defineFrontend(options: FrontendOptions) {
         historyApiFallback: true,
         // The shell on :3000 loads remotes from their own dev servers.
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/media', '/mf/remotes.json'], target: GATEWAY_URL, changeOrigin: false }],
+        proxy: [
+          { context: ['/api', '/media', '/mf/remotes.json'], target: GATEWAY_URL, changeOrigin: false },
+        ],
       },
     };
   };

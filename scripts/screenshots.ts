@@ -99,7 +99,9 @@ async function shoot(browser: Browser, base: string, out: string, shots: Shot[])
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { url: { type: 'string' }, out: { type: 'string', default: 'docs/screenshots' } } });
+  const { values } = parseArgs({
+    options: { url: { type: 'string' }, out: { type: 'string', default: 'docs/screenshots' } },
+  });
   const out = path.resolve(ROOT, values.out!);
   let stop = async () => {};
   let base = values.url;

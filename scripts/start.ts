@@ -18,7 +18,13 @@ import { connectionCap } from '../gateway/src/listen';
 import { formatLogLine, prefixFor } from './lib/logs';
 import { ROOT, SERVICES, serviceEntry, type ServiceDef } from './lib/services';
 import { demoAccounts } from '@catalyst/contracts';
-import { demoAccountsWithPublishedPasswords, installSecret, isLoopbackHost, newSandboxKey, newWebhookSecret } from './lib/exposure';
+import {
+  demoAccountsWithPublishedPasswords,
+  installSecret,
+  isLoopbackHost,
+  newSandboxKey,
+  newWebhookSecret,
+} from './lib/exposure';
 
 const launcherSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -50,7 +56,14 @@ const launcherSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
 });
 
-export const FRONTEND_APPS = ['shell', 'mfe-catalog', 'mfe-player', 'mfe-account', 'mfe-admin', 'mfe-community'] as const;
+export const FRONTEND_APPS = [
+  'shell',
+  'mfe-catalog',
+  'mfe-player',
+  'mfe-account',
+  'mfe-admin',
+  'mfe-community',
+] as const;
 
 const dev = process.argv.includes('--dev');
 const replicasArg = process.argv.indexOf('--replicas');
@@ -108,7 +121,9 @@ async function main() {
     });
     await ensureDatabase(postgres.url('postgres'), 'catalyst');
     databaseUrl = postgres.url('catalyst');
-    say(`embedded Postgres ready (${path.relative(ROOT, path.join(config.DATA_DIR, 'postgres')) || config.DATA_DIR})`);
+    say(
+      `embedded Postgres ready (${path.relative(ROOT, path.join(config.DATA_DIR, 'postgres')) || config.DATA_DIR})`,
+    );
   }
   const exposed = !isLoopbackHost(config.HOST);
   // Demo accounts have published passwords: never seeded by default on an interface others can reach.
@@ -121,7 +136,9 @@ async function main() {
 
   const useSandbox = !config.STRIPE_SECRET_KEY;
   if (!useSandbox && !config.STRIPE_WEBHOOK_SECRET) {
-    throw new Error('STRIPE_SECRET_KEY is a real Stripe key but STRIPE_WEBHOOK_SECRET is not set: without it no payment event could be trusted. Set the whsec_… secret of your webhook endpoint.');
+    throw new Error(
+      'STRIPE_SECRET_KEY is a real Stripe key but STRIPE_WEBHOOK_SECRET is not set: without it no payment event could be trusted. Set the whsec_… secret of your webhook endpoint.',
+    );
   }
   const services = SERVICES.filter((s) => s.name !== 'payments-sandbox' || useSandbox);
 
@@ -132,7 +149,12 @@ async function main() {
       SCHEMA: string;
       prepareDatabase: (db: any, opts: { seed: boolean; log: typeof log }) => Promise<void>;
     };
-    await runDatabaseStep<any>({ schema: setup.SCHEMA, connectionString: databaseUrl, log, step: (db) => setup.prepareDatabase(db, { seed, log }) });
+    await runDatabaseStep<any>({
+      schema: setup.SCHEMA,
+      connectionString: databaseUrl,
+      log,
+      step: (db) => setup.prepareDatabase(db, { seed, log }),
+    });
   }
   say(`migrations applied${seed ? ' and demo data seeded where empty' : ''}`);
   if (exposed) {
@@ -153,19 +175,26 @@ async function main() {
     taken.add(port);
     return port;
   };
-  for (const service of services) ports.set(service.name, await claim(config.SERVICE_PORTS === 'ephemeral' ? undefined : service.defaultPort));
+  for (const service of services)
+    ports.set(
+      service.name,
+      await claim(config.SERVICE_PORTS === 'ephemeral' ? undefined : service.defaultPort),
+    );
   // With replicas, the port above is the balancer's (what every peer calls); each copy listens on one of its own.
   // The payments sandbox stands for Stripe: one copy.
   const copiesOf = (name: string) => (name === 'payments-sandbox' ? 1 : replicas);
   const replicaPorts = new Map<string, number[]>();
   for (const service of services) {
     const own: number[] = [];
-    for (let k = 0; k < copiesOf(service.name); k++) own.push(replicas > 1 && copiesOf(service.name) > 1 ? await claim() : ports.get(service.name)!);
+    for (let k = 0; k < copiesOf(service.name); k++)
+      own.push(replicas > 1 && copiesOf(service.name) > 1 ? await claim() : ports.get(service.name)!);
     replicaPorts.set(service.name, own);
   }
-  const gatewayPorts: number[] = replicas > 1 ? await Promise.all(Array.from({ length: replicas }, () => claim())) : [gatewayPort];
+  const gatewayPorts: number[] =
+    replicas > 1 ? await Promise.all(Array.from({ length: replicas }, () => claim())) : [gatewayPort];
   // Two copies cannot serve one metrics port: with replicas each process is given one of its own.
-  const metricsPortFor = async (): Promise<NodeJS.ProcessEnv> => (replicas > 1 && process.env.METRICS_PORT ? { METRICS_PORT: String(await claim()) } : {});
+  const metricsPortFor = async (): Promise<NodeJS.ProcessEnv> =>
+    replicas > 1 && process.env.METRICS_PORT ? { METRICS_PORT: String(await claim()) } : {};
   // N copies compile and connect at once on the same cores: each is given N times as long to answer /health.
   const healthyWithinMs = 60_000 * replicas;
   const copyName = (name: string, k: number, copies: number) => (copies > 1 ? `${name}-${k + 1}` : name);
@@ -173,11 +202,17 @@ async function main() {
   const internalSecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('base64url');
   const sandboxPort = ports.get('payments-sandbox');
   // The sandbox's key and the webhook signing secret are made once per install and kept in DATA_DIR.
-  const sandboxKey = useSandbox ? installSecret(config.DATA_DIR, 'sandbox-secret-key', newSandboxKey) : undefined;
-  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (useSandbox ? installSecret(config.DATA_DIR, 'webhook-secret', newWebhookSecret) : undefined);
+  const sandboxKey = useSandbox
+    ? installSecret(config.DATA_DIR, 'sandbox-secret-key', newSandboxKey)
+    : undefined;
+  const webhookSecret =
+    config.STRIPE_WEBHOOK_SECRET ??
+    (useSandbox ? installSecret(config.DATA_DIR, 'webhook-secret', newWebhookSecret) : undefined);
 
   const urls = Object.fromEntries(
-    services.filter((s): s is ServiceDef & { urlVar: string } => !!s.urlVar).map((s) => [s.urlVar, `http://127.0.0.1:${ports.get(s.name)}`]),
+    services
+      .filter((s): s is ServiceDef & { urlVar: string } => !!s.urlVar)
+      .map((s) => [s.urlVar, `http://127.0.0.1:${ports.get(s.name)}`]),
   );
   const common: NodeJS.ProcessEnv = {
     ...process.env,
@@ -236,7 +271,14 @@ async function main() {
   if (replicas > 1) {
     for (const service of services) {
       const own = replicaPorts.get(service.name)!;
-      if (own.length > 1) balancers.push(await startBalancer({ port: ports.get(service.name)!, hosts: ['127.0.0.1'], upstreams: own.map((p) => `http://127.0.0.1:${p}`) }));
+      if (own.length > 1)
+        balancers.push(
+          await startBalancer({
+            port: ports.get(service.name)!,
+            hosts: ['127.0.0.1'],
+            upstreams: own.map((p) => `http://127.0.0.1:${p}`),
+          }),
+        );
     }
   }
 
@@ -262,14 +304,25 @@ async function main() {
       ...common,
       PORT: String(port),
       // Behind the launcher's balancer the gateways listen on loopback and believe its X-Forwarded-For.
-      ...(replicas > 1 ? { HOST: '127.0.0.1', TRUST_PROXY: trustingTheBalancer(process.env.TRUST_PROXY), MAX_CONNECTIONS_PER_ADDRESS: '0' } : config.HOST ? { HOST: config.HOST } : { HOST: '' }),
+      ...(replicas > 1
+        ? {
+            HOST: '127.0.0.1',
+            TRUST_PROXY: trustingTheBalancer(process.env.TRUST_PROXY),
+            MAX_CONNECTIONS_PER_ADDRESS: '0',
+          }
+        : config.HOST
+          ? { HOST: config.HOST }
+          : { HOST: '' }),
       // Builds may come from a deployment copy; the demo media always come from the repository.
-      ...(config.STATIC_ROOT ? { STATIC_ROOT: config.STATIC_ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(ROOT, 'media') } : {}),
+      ...(config.STATIC_ROOT
+        ? { STATIC_ROOT: config.STATIC_ROOT, MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(ROOT, 'media') }
+        : {}),
       ...(dev ? { MF_REMOTES: JSON.stringify(devRemotes) } : {}),
     },
     healthUrl: `http://127.0.0.1:${port}/api/v1/health`,
   });
-  for (const [k, port] of gatewayPorts.entries()) supervisor.start({ ...gateway(port, k), env: { ...gateway(port, k).env, ...(await metricsPortFor()) } });
+  for (const [k, port] of gatewayPorts.entries())
+    supervisor.start({ ...gateway(port, k), env: { ...gateway(port, k).env, ...(await metricsPortFor()) } });
   if (dev) {
     for (const [i, app] of FRONTEND_APPS.entries()) {
       supervisor.start({
@@ -294,7 +347,9 @@ async function main() {
         upstreams: gatewayPorts.map((p) => `http://127.0.0.1:${p}`),
       }),
     );
-    say(`${replicas} replicas of each service, of the media worker and of the gateway, round-robin behind the launcher's balancers`);
+    say(
+      `${replicas} replicas of each service, of the media worker and of the gateway, round-robin behind the launcher's balancers`,
+    );
   }
 
   // Rewritten whenever the supervisor restarts a child, so the pids stay current (the fault suite reads them).
@@ -308,7 +363,8 @@ async function main() {
           // Each copy's own port (the balancers' are above); the same port as above with one replica.
           replicas: { gateway: gatewayPorts, ...Object.fromEntries(replicaPorts) },
           databaseUrl,
-          pids: { launcher: process.pid, ...supervisor.pids() } },
+          pids: { launcher: process.pid, ...supervisor.pids() },
+        },
         null,
         2,
       ),
@@ -321,9 +377,13 @@ async function main() {
   say(`Catalyst is running at ${appUrl}  (ready in ${seconds}s; Ctrl-C stops everything)`);
   if (seed) {
     say('demo logins:');
-    for (const account of Object.values(demoAccounts)) say(`  ${account.email.padEnd(28)} ${account.password.padEnd(16)} ${account.role === 'admin' ? 'admin' : account.email.startsWith('member') ? 'Premium member' : 'learner, no plan'}`);
+    for (const account of Object.values(demoAccounts))
+      say(
+        `  ${account.email.padEnd(28)} ${account.password.padEnd(16)} ${account.role === 'admin' ? 'admin' : account.email.startsWith('member') ? 'Premium member' : 'learner, no plan'}`,
+      );
   }
-  if (useSandbox && sandboxPort) say(`payments sandbox at http://localhost:${sandboxPort} (test card 4242 4242 4242 4242)`);
+  if (useSandbox && sandboxPort)
+    say(`payments sandbox at http://localhost:${sandboxPort} (test card 4242 4242 4242 4242)`);
 }
 
 /** The gateways' TRUST_PROXY behind the balancer: one more hop (a count), or loopback added to the named proxies. */
@@ -336,6 +396,7 @@ function trustingTheBalancer(configured: string | undefined): string {
 
 main().catch(async (error: unknown) => {
   say(`start failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (error instanceof Error && error.stack && config.LOG_LEVEL === 'debug') process.stderr.write(`${error.stack}\n`);
+  if (error instanceof Error && error.stack && config.LOG_LEVEL === 'debug')
+    process.stderr.write(`${error.stack}\n`);
   await shutdown(1);
 });

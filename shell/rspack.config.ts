@@ -15,5 +15,8 @@ const browser = defineFrontend({
 const firstPaint = defineFirstPaint({ name: 'shell', dir, entry: './src/first-paint.tsx' });
 
 // A production build also builds the first-paint renderer (scripts/first-paint.ts runs it); the dev server only the app.
-export default (env: Record<string, unknown> = {}, argv: { mode?: 'development' | 'production' | 'none' } = {}) =>
+export default (
+  env: Record<string, unknown> = {},
+  argv: { mode?: 'development' | 'production' | 'none' } = {},
+) =>
   env.RSPACK_SERVE || argv.mode === 'development' ? browser(env, argv) : [browser(env, argv), firstPaint()];

@@ -19,14 +19,35 @@ import { parseAllDocuments } from 'yaml';
 import { apiRoutes } from '@catalyst/contracts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const KUSTOMIZATIONS = { base: path.join(HERE, 'base'), production: path.join(HERE, 'overlays', 'production') } as const;
+export const KUSTOMIZATIONS = {
+  base: path.join(HERE, 'base'),
+  production: path.join(HERE, 'overlays', 'production'),
+} as const;
 export const SECRETS_EXAMPLE = path.join(HERE, 'secrets.example.yaml');
 
 /** The deployables whose image carries a migrate.mjs (each must be migrated by the Job before a rollout; the gateway's is its release registry). */
-export const MIGRATED_SERVICES = ['auth', 'content', 'progress', 'billing', 'media', 'community', 'gateway'] as const;
+export const MIGRATED_SERVICES = [
+  'auth',
+  'content',
+  'progress',
+  'billing',
+  'media',
+  'community',
+  'gateway',
+] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; [key: string]: any };
+export type K8sObject = {
+  apiVersion: string;
+  kind: string;
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
+  [key: string]: any;
+};
 
 export interface Problem {
   object: string;
@@ -39,7 +60,10 @@ const API_PREFIX = '/api/v1';
 const UPLOAD_CHUNK_LIMIT = 9 * 1024 * 1024;
 const parseSize = (value: string | undefined): number => {
   const m = /^(\d+)([kmg]?)$/i.exec(value ?? '1m');
-  return m ? Number(m[1]) * ({ '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 } as Record<string, number>)[m[2]!.toLowerCase()]! : 0;
+  return m
+    ? Number(m[1]) *
+        ({ '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 } as Record<string, number>)[m[2]!.toLowerCase()]!
+    : 0;
 };
 
 const idOf = (o: K8sObject) => `${o.kind}/${o.metadata?.name ?? '?'}`;
@@ -48,10 +72,17 @@ const idOf = (o: K8sObject) => `${o.kind}/${o.metadata?.name ?? '?'}`;
 export function render(dir: string): K8sObject[] {
   let out: string;
   try {
-    out = execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    out = execFileSync('kubectl', ['kustomize', dir], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (e) {
     const error = e as NodeJS.ErrnoException & { stderr?: string };
-    if (error.code === 'ENOENT') throw new Error('kubectl is not installed: the manifests are rendered with `kubectl kustomize` (Debian: apt-get install kubernetes-client)');
+    if (error.code === 'ENOENT')
+      throw new Error(
+        'kubectl is not installed: the manifests are rendered with `kubectl kustomize` (Debian: apt-get install kubernetes-client)',
+      );
     throw new Error(`kubectl kustomize ${dir} failed: ${error.stderr || error.message}`);
   }
   return parseObjects(out);
@@ -85,7 +116,9 @@ export async function schemaProblems(o: K8sObject): Promise<Problem[]> {
     new Model(o).validate();
     return [];
   } catch (e) {
-    return (e as Error).message.split(', data').map((m, i) => ({ object: idOf(o), message: `schema: ${i ? 'data' : ''}${m}` }));
+    return (e as Error).message
+      .split(', data')
+      .map((m, i) => ({ object: idOf(o), message: `schema: ${i ? 'data' : ''}${m}` }));
   }
 }
 
@@ -101,7 +134,8 @@ export function unknownFieldProblems(o: K8sObject): Problem[] {
   }
   const lost: string[] = [];
   const walk = (given: unknown, kept: unknown, at: string) => {
-    if (Array.isArray(given)) return given.forEach((item, i) => walk(item, Array.isArray(kept) ? kept[i] : undefined, `${at}[${i}]`));
+    if (Array.isArray(given))
+      return given.forEach((item, i) => walk(item, Array.isArray(kept) ? kept[i] : undefined, `${at}[${i}]`));
     if (!given || typeof given !== 'object') return;
     const keptObject = kept && typeof kept === 'object' ? (kept as Record<string, unknown>) : {};
     for (const [key, value] of Object.entries(given)) {
@@ -118,10 +152,15 @@ const containersOf = (o: K8sObject): K8sObject[] => {
   return [...(pod.initContainers ?? []), ...(pod.containers ?? [])];
 };
 const matches = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) =>
-  !!selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+  !!selector &&
+  Object.keys(selector).length > 0 &&
+  Object.entries(selector).every(([k, v]) => labels?.[k] === v);
 
 /** 3. This project's rules over one rendered kustomization. */
-export function policyProblems(objects: K8sObject[], { production = false, secretNames }: { production?: boolean; secretNames?: Set<string> } = {}): Problem[] {
+export function policyProblems(
+  objects: K8sObject[],
+  { production = false, secretNames }: { production?: boolean; secretNames?: Set<string> } = {},
+): Problem[] {
   const problems: Problem[] = [];
   const add = (o: K8sObject, message: string) => problems.push({ object: idOf(o), message });
   const byKind = (kind: string) => objects.filter((o) => o.kind === kind);
@@ -129,120 +168,208 @@ export function policyProblems(objects: K8sObject[], { production = false, secre
   const configMaps = new Set(byKind('ConfigMap').map((c) => c.metadata.name));
 
   for (const o of objects) {
-    if (/sandbox/i.test(JSON.stringify(o))) add(o, 'the payments sandbox is for local try-outs only, never deployed');
-    if (o.kind !== 'Namespace' && o.metadata.namespace !== 'catalyst') add(o, `namespace is ${o.metadata.namespace ?? 'unset'}, not catalyst`);
+    if (/sandbox/i.test(JSON.stringify(o)))
+      add(o, 'the payments sandbox is for local try-outs only, never deployed');
+    if (o.kind !== 'Namespace' && o.metadata.namespace !== 'catalyst')
+      add(o, `namespace is ${o.metadata.namespace ?? 'unset'}, not catalyst`);
   }
 
   for (const o of [...deployments, ...byKind('Job')]) {
     const pod = o.spec.template.spec;
-    if (!pod.securityContext?.runAsNonRoot) add(o, 'pods must run as non-root (securityContext.runAsNonRoot)');
+    if (!pod.securityContext?.runAsNonRoot)
+      add(o, 'pods must run as non-root (securityContext.runAsNonRoot)');
     for (const c of containersOf(o)) {
       const r = c.resources ?? {};
-      for (const kind of ['requests', 'limits'] as const) for (const res of ['cpu', 'memory']) if (!r[kind]?.[res]) add(o, `container ${c.name}: no ${res} ${kind}`);
+      for (const kind of ['requests', 'limits'] as const)
+        for (const res of ['cpu', 'memory'])
+          if (!r[kind]?.[res]) add(o, `container ${c.name}: no ${res} ${kind}`);
       if (!/^[\w./-]+(:[\w.-]+)?$/.test(c.image ?? '')) add(o, `container ${c.name}: bad image ${c.image}`);
-      if (production && !/:[\w.-]+$/.test(c.image)) add(o, `container ${c.name}: image ${c.image} has no release tag`);
+      if (production && !/:[\w.-]+$/.test(c.image))
+        add(o, `container ${c.name}: image ${c.image} has no release tag`);
       if (/:latest$/.test(c.image)) add(o, `container ${c.name}: image ${c.image} uses :latest`);
-      if (!Array.isArray(c.command) || !/^dist\/[\w-]+\/\w+\.mjs$/.test(c.command[1] ?? '') || c.command[0] !== 'node') add(o, `container ${c.name}: must run a compiled entry point (node dist/<name>/<entry>.mjs)`);
-      if (c.securityContext?.allowPrivilegeEscalation !== false) add(o, `container ${c.name}: allowPrivilegeEscalation must be false`);
+      if (
+        !Array.isArray(c.command) ||
+        !/^dist\/[\w-]+\/\w+\.mjs$/.test(c.command[1] ?? '') ||
+        c.command[0] !== 'node'
+      )
+        add(o, `container ${c.name}: must run a compiled entry point (node dist/<name>/<entry>.mjs)`);
+      if (c.securityContext?.allowPrivilegeEscalation !== false)
+        add(o, `container ${c.name}: allowPrivilegeEscalation must be false`);
       for (const from of c.envFrom ?? []) {
-        if (from.configMapRef && !configMaps.has(from.configMapRef.name)) add(o, `container ${c.name}: ConfigMap ${from.configMapRef.name} is not in the render`);
-        if (from.secretRef && secretNames && !secretNames.has(from.secretRef.name)) add(o, `container ${c.name}: Secret ${from.secretRef.name} is not in secrets.example.yaml`);
+        if (from.configMapRef && !configMaps.has(from.configMapRef.name))
+          add(o, `container ${c.name}: ConfigMap ${from.configMapRef.name} is not in the render`);
+        if (from.secretRef && secretNames && !secretNames.has(from.secretRef.name))
+          add(o, `container ${c.name}: Secret ${from.secretRef.name} is not in secrets.example.yaml`);
       }
       const mounts = new Set((c.volumeMounts ?? []).map((m: { name: string }) => m.name));
       const volumes = new Set((pod.volumes ?? []).map((v: { name: string }) => v.name));
-      for (const m of mounts) if (!volumes.has(m)) add(o, `container ${c.name}: mounts ${m}, which the pod does not declare`);
+      for (const m of mounts)
+        if (!volumes.has(m)) add(o, `container ${c.name}: mounts ${m}, which the pod does not declare`);
     }
   }
 
   for (const d of deployments) {
     const labels = d.spec.template.metadata?.labels;
-    if (!matches(d.spec.selector?.matchLabels, labels)) add(d, 'selector does not match the pod template labels');
-    if (d.spec.replicas !== undefined) add(d, 'spec.replicas is set: the HorizontalPodAutoscaler owns the count');
+    if (!matches(d.spec.selector?.matchLabels, labels))
+      add(d, 'selector does not match the pod template labels');
+    if (d.spec.replicas !== undefined)
+      add(d, 'spec.replicas is set: the HorizontalPodAutoscaler owns the count');
     const worker = labels?.['app.kubernetes.io/component'] === 'worker';
     for (const c of d.spec.template.spec.containers) {
-      if (!worker && (!c.readinessProbe || !c.livenessProbe)) add(d, `container ${c.name}: readiness and liveness probes are required`);
+      if (!worker && (!c.readinessProbe || !c.livenessProbe))
+        add(d, `container ${c.name}: readiness and liveness probes are required`);
       // /health asks Postgres (and the gateway's /api/v1/health every service): restarting for that fixes nothing.
-      if (['/health', '/api/v1/health'].includes(c.livenessProbe?.httpGet?.path)) add(d, `container ${c.name}: liveness must answer from memory, not ${c.livenessProbe.httpGet.path} (it checks dependencies)`);
+      if (['/health', '/api/v1/health'].includes(c.livenessProbe?.httpGet?.path))
+        add(
+          d,
+          `container ${c.name}: liveness must answer from memory, not ${c.livenessProbe.httpGet.path} (it checks dependencies)`,
+        );
       const names = new Set((c.ports ?? []).map((p: { name: string }) => p.name));
-      for (const probe of [c.readinessProbe, c.livenessProbe]) if (probe?.httpGet && typeof probe.httpGet.port === 'string' && !names.has(probe.httpGet.port)) add(d, `container ${c.name}: probe port ${probe.httpGet.port} is not a named port`);
+      for (const probe of [c.readinessProbe, c.livenessProbe])
+        if (probe?.httpGet && typeof probe.httpGet.port === 'string' && !names.has(probe.httpGet.port))
+          add(d, `container ${c.name}: probe port ${probe.httpGet.port} is not a named port`);
     }
-    const hpas = byKind('HorizontalPodAutoscaler').filter((h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name);
+    const hpas = byKind('HorizontalPodAutoscaler').filter(
+      (h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name,
+    );
     if (hpas.length !== 1) add(d, `needs exactly one HorizontalPodAutoscaler (has ${hpas.length})`);
-    if (!byKind('PodDisruptionBudget').some((p) => matches(p.spec.selector?.matchLabels, labels))) add(d, 'no PodDisruptionBudget selects its pods');
+    if (!byKind('PodDisruptionBudget').some((p) => matches(p.spec.selector?.matchLabels, labels)))
+      add(d, 'no PodDisruptionBudget selects its pods');
   }
 
   for (const h of byKind('HorizontalPodAutoscaler')) {
-    if (!deployments.some((d) => d.metadata.name === h.spec.scaleTargetRef.name)) add(h, `scales ${h.spec.scaleTargetRef.name}, which is not a Deployment here`);
+    if (!deployments.some((d) => d.metadata.name === h.spec.scaleTargetRef.name))
+      add(h, `scales ${h.spec.scaleTargetRef.name}, which is not a Deployment here`);
     if ((h.spec.minReplicas ?? 1) > h.spec.maxReplicas) add(h, 'minReplicas is above maxReplicas');
-    if (production && (h.spec.minReplicas ?? 1) < 2) add(h, 'production runs at least 2 replicas of everything');
+    if (production && (h.spec.minReplicas ?? 1) < 2)
+      add(h, 'production runs at least 2 replicas of everything');
   }
   for (const p of byKind('PodDisruptionBudget')) {
-    if (!deployments.some((d) => matches(p.spec.selector?.matchLabels, d.spec.template.metadata?.labels))) add(p, 'selects no Deployment’s pods');
+    if (!deployments.some((d) => matches(p.spec.selector?.matchLabels, d.spec.template.metadata?.labels)))
+      add(p, 'selects no Deployment’s pods');
   }
   const services = byKind('Service');
   for (const s of services) {
     const target = deployments.find((d) => matches(s.spec.selector, d.spec.template.metadata?.labels));
     if (!target) add(s, 'selects no Deployment’s pods');
-    const containerPorts = new Set(target ? target.spec.template.spec.containers.flatMap((c: K8sObject) => (c.ports ?? []).map((p: { name: string }) => p.name)) : []);
-    for (const port of s.spec.ports ?? []) if (typeof port.targetPort === 'string' && target && !containerPorts.has(port.targetPort)) add(s, `targetPort ${port.targetPort} is not a container port name`);
+    const containerPorts = new Set(
+      target
+        ? target.spec.template.spec.containers.flatMap((c: K8sObject) =>
+            (c.ports ?? []).map((p: { name: string }) => p.name),
+          )
+        : [],
+    );
+    for (const port of s.spec.ports ?? [])
+      if (typeof port.targetPort === 'string' && target && !containerPorts.has(port.targetPort))
+        add(s, `targetPort ${port.targetPort} is not a container port name`);
   }
   for (const i of byKind('Ingress')) {
     for (const rule of i.spec.rules ?? []) {
       for (const p of rule.http?.paths ?? []) {
         const s = services.find((x) => x.metadata.name === p.backend.service?.name);
         if (!s) add(i, `path ${p.path}: no Service ${p.backend.service?.name}`);
-        else if (!(s.spec.ports ?? []).some((port: { name?: string; port: number }) => port.name === p.backend.service.port.name || port.port === p.backend.service.port.number)) add(i, `path ${p.path}: Service ${s.metadata.name} has no such port`);
+        else if (
+          !(s.spec.ports ?? []).some(
+            (port: { name?: string; port: number }) =>
+              port.name === p.backend.service.port.name || port.port === p.backend.service.port.number,
+          )
+        )
+          add(i, `path ${p.path}: Service ${s.metadata.name} has no such port`);
       }
     }
     if (!(i.spec.tls ?? []).length) add(i, 'no TLS');
   }
   // Every streaming route of the contracts (Server-Sent Events; resumable uploads) through the Ingress nginx picks
   // for it (the longest matching prefix): answers unbuffered with a long read timeout, uploads streamed.
-  const ingressPaths = byKind('Ingress').flatMap((i) => (i.spec.rules ?? []).flatMap((r: K8sObject) => (r.http?.paths ?? []).map((p: { path: string }) => ({ ingress: i, path: p.path }))));
+  const ingressPaths = byKind('Ingress').flatMap((i) =>
+    (i.spec.rules ?? []).flatMap((r: K8sObject) =>
+      (r.http?.paths ?? []).map((p: { path: string }) => ({ ingress: i, path: p.path })),
+    ),
+  );
   const servedBy = (url: string) =>
     ingressPaths
-      .filter(({ path: prefix }) => prefix === '/' || url === prefix.replace(/\/$/, '') || url.startsWith(`${prefix.replace(/\/$/, '')}/`))
+      .filter(
+        ({ path: prefix }) =>
+          prefix === '/' ||
+          url === prefix.replace(/\/$/, '') ||
+          url.startsWith(`${prefix.replace(/\/$/, '')}/`),
+      )
       .sort((a, b) => b.path.length - a.path.length)[0]?.ingress;
   for (const route of apiRoutes) {
     const url = `${API_PREFIX}${route.path.replace(/:\w+/g, 'x')}`;
     const ingress = servedBy(url);
     const a = ingress?.metadata.annotations ?? {};
-    if (route.timeout === 'stream' && (a['nginx.ingress.kubernetes.io/proxy-buffering'] !== 'off' || Number(a['nginx.ingress.kubernetes.io/proxy-read-timeout'] ?? 0) < 600)) {
-      problems.push({ object: ingress ? idOf(ingress) : 'Ingress', message: `${route.method} ${url} is an event stream: its Ingress needs proxy-buffering "off" and a proxy-read-timeout of at least 600 s` });
+    if (
+      route.timeout === 'stream' &&
+      (a['nginx.ingress.kubernetes.io/proxy-buffering'] !== 'off' ||
+        Number(a['nginx.ingress.kubernetes.io/proxy-read-timeout'] ?? 0) < 600)
+    ) {
+      problems.push({
+        object: ingress ? idOf(ingress) : 'Ingress',
+        message: `${route.method} ${url} is an event stream: its Ingress needs proxy-buffering "off" and a proxy-read-timeout of at least 600 s`,
+      });
     }
-    if (route.bodyKind === 'stream' && route.method === 'PATCH' && (a['nginx.ingress.kubernetes.io/proxy-request-buffering'] !== 'off' || parseSize(a['nginx.ingress.kubernetes.io/proxy-body-size']) < UPLOAD_CHUNK_LIMIT)) {
-      problems.push({ object: ingress ? idOf(ingress) : 'Ingress', message: `${route.method} ${url} streams upload chunks: its Ingress needs proxy-request-buffering "off" and a proxy-body-size of at least 9m` });
+    if (
+      route.bodyKind === 'stream' &&
+      route.method === 'PATCH' &&
+      (a['nginx.ingress.kubernetes.io/proxy-request-buffering'] !== 'off' ||
+        parseSize(a['nginx.ingress.kubernetes.io/proxy-body-size']) < UPLOAD_CHUNK_LIMIT)
+    ) {
+      problems.push({
+        object: ingress ? idOf(ingress) : 'Ingress',
+        message: `${route.method} ${url} streams upload chunks: its Ingress needs proxy-request-buffering "off" and a proxy-body-size of at least 9m`,
+      });
     }
   }
 
-  const jobs = byKind('Job').filter((j) => j.metadata.labels?.['app.kubernetes.io/component'] === 'migration');
-  if (jobs.length !== 1) problems.push({ object: 'Job', message: `expected one migration Job, found ${jobs.length}` });
+  const jobs = byKind('Job').filter(
+    (j) => j.metadata.labels?.['app.kubernetes.io/component'] === 'migration',
+  );
+  if (jobs.length !== 1)
+    problems.push({ object: 'Job', message: `expected one migration Job, found ${jobs.length}` });
   const migrated = new Map(jobs.flatMap(containersOf).map((c) => [c.command?.[1], c.image] as const));
   for (const name of MIGRATED_SERVICES) {
     const deployment = deployments.find((d) => d.metadata.name === name);
     const image = migrated.get(`dist/${name}/migrate.mjs`);
     if (!image) problems.push({ object: 'Job/migrate', message: `does not run dist/${name}/migrate.mjs` });
-    else if (deployment && deployment.spec.template.spec.containers[0].image !== image) problems.push({ object: 'Job/migrate', message: `migrates ${name} with ${image}, but the Deployment runs ${deployment.spec.template.spec.containers[0].image}` });
+    else if (deployment && deployment.spec.template.spec.containers[0].image !== image)
+      problems.push({
+        object: 'Job/migrate',
+        message: `migrates ${name} with ${image}, but the Deployment runs ${deployment.spec.template.spec.containers[0].image}`,
+      });
   }
   return problems;
 }
 
 /** Every check over one kustomization directory; also the example Secrets' schema. */
-export async function validateKustomization(dir: string, { production = false } = {}): Promise<{ objects: K8sObject[]; problems: Problem[] }> {
+export async function validateKustomization(
+  dir: string,
+  { production = false } = {},
+): Promise<{ objects: K8sObject[]; problems: Problem[] }> {
   const objects = render(dir);
   const secrets = parseObjects(readFileSync(SECRETS_EXAMPLE, 'utf8'));
   const problems: Problem[] = [];
-  for (const o of [...objects, ...secrets]) problems.push(...(await schemaProblems(o)), ...unknownFieldProblems(o));
-  problems.push(...policyProblems(objects, { production, secretNames: new Set(secrets.map((s) => s.metadata.name)) }));
+  for (const o of [...objects, ...secrets])
+    problems.push(...(await schemaProblems(o)), ...unknownFieldProblems(o));
+  problems.push(
+    ...policyProblems(objects, { production, secretNames: new Set(secrets.map((s) => s.metadata.name)) }),
+  );
   return { objects, problems };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const dirs = process.argv.length > 2 ? process.argv.slice(2).map((d) => path.resolve(d)) : Object.values(KUSTOMIZATIONS);
+  const dirs =
+    process.argv.length > 2
+      ? process.argv.slice(2).map((d) => path.resolve(d))
+      : Object.values(KUSTOMIZATIONS);
   let failed = false;
   for (const dir of dirs) {
-    const { objects, problems } = await validateKustomization(dir, { production: dir === KUSTOMIZATIONS.production });
-    const kinds = Object.entries(objects.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o.kind]: (acc[o.kind] ?? 0) + 1 }), {}))
+    const { objects, problems } = await validateKustomization(dir, {
+      production: dir === KUSTOMIZATIONS.production,
+    });
+    const kinds = Object.entries(
+      objects.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o.kind]: (acc[o.kind] ?? 0) + 1 }), {}),
+    )
       .map(([k, n]) => `${n} ${k}`)
       .join(', ');
     const name = path.relative(process.cwd(), dir) || dir;
@@ -251,7 +378,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       console.error(`${name}: ${problems.length} problem(s) in ${objects.length} objects`);
       for (const p of problems) console.error(`  ${p.object}: ${p.message}`);
     } else {
-      console.log(`${name}: ${objects.length} objects valid (${kinds}): Kubernetes schema, no unknown field, project rules`);
+      console.log(
+        `${name}: ${objects.length} objects valid (${kinds}): Kubernetes schema, no unknown field, project rules`,
+      );
     }
   }
   process.exit(failed ? 1 : 0);

@@ -23,12 +23,28 @@ const WAIT_MS = 30_000;
 /** The page's video plays: Play pressed (when it shows), its time moves on. */
 async function videoPlays(page: Page): Promise<{ ok: boolean; detail: string }> {
   const video = page.getByTestId('video-player').locator('video').first();
-  const there = await video.waitFor({ state: 'attached', timeout: WAIT_MS }).then(() => true, () => false);
+  const there = await video.waitFor({ state: 'attached', timeout: WAIT_MS }).then(
+    () => true,
+    () => false,
+  );
   if (!there) return { ok: false, detail: 'no video on the page' };
-  await page.getByRole('button', { name: 'Play video' }).first().click({ timeout: 5_000 }).catch(() => undefined);
-  await video.evaluate((v: HTMLVideoElement) => { v.muted = true; return v.play().catch(() => undefined); }).catch(() => undefined);
+  await page
+    .getByRole('button', { name: 'Play video' })
+    .first()
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  await video
+    .evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play().catch(() => undefined);
+    })
+    .catch(() => undefined);
   const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime).catch(() => 0);
-  const moved = await waitFor(async () => (await video.evaluate((v: HTMLVideoElement) => v.currentTime)) > start + 0.5, 20_000, 250);
+  const moved = await waitFor(
+    async () => (await video.evaluate((v: HTMLVideoElement) => v.currentTime)) > start + 0.5,
+    20_000,
+    250,
+  );
   const end = await video.evaluate((v: HTMLVideoElement) => v.currentTime).catch(() => -1);
   return { ok: moved !== undefined, detail: `currentTime ${start.toFixed(1)} → ${end.toFixed(1)} s` };
 }
@@ -69,14 +85,27 @@ export async function communityKilled(env: Environment, checks: Checks) {
   const base = env.url;
   const admin = await login(base, demoAccounts.admin.email, demoAccounts.admin.password);
   const member = await login(base, demoAccounts.member.email, demoAccounts.member.password);
-  const webinar = (await call(base, 'GET', `/api/v1/content/products/${WEBINAR}`)).body?.data as { _id: string; title: string } | undefined;
+  const webinar = (await call(base, 'GET', `/api/v1/content/products/${WEBINAR}`)).body?.data as
+    { _id: string; title: string } | undefined;
   if (!checks.check('a demo webinar to hold the session', !!webinar?._id) || !webinar) return;
   const scheduled = await call(base, 'PUT', `/api/v1/admin/community/live/${webinar._id}`, {
     token: admin,
-    body: { startsAt: new Date(Date.now() - 60_000).toISOString(), durationMinutes: 120, joinUrl: 'https://meet.example.com/fault-suite' },
+    body: {
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      durationMinutes: 120,
+      joinUrl: 'https://meet.example.com/fault-suite',
+    },
   });
-  if (!checks.check('the admin schedules a live session running now', scheduled.status === 200 && scheduled.body?.data?.status === 'live', `${scheduled.status} ${JSON.stringify(scheduled.body).slice(0, 200)}`)) return;
-  const ask = (body: string) => call(base, 'POST', `/api/v1/community/live/${webinar._id}/questions`, { token: member, body: { body } });
+  if (
+    !checks.check(
+      'the admin schedules a live session running now',
+      scheduled.status === 200 && scheduled.body?.data?.status === 'live',
+      `${scheduled.status} ${JSON.stringify(scheduled.body).slice(0, 200)}`,
+    )
+  )
+    return;
+  const ask = (body: string) =>
+    call(base, 'POST', `/api/v1/community/live/${webinar._id}/questions`, { token: member, body: { body } });
   const tag = Date.now().toString(36);
 
   const page = await memberPage(env, member, `/browse/premium/product/${WEBINAR}`);
@@ -89,7 +118,11 @@ export async function communityKilled(env: Environment, checks: Checks) {
     await sleep(1_000);
     const first = await ask(`Before the fault ${tag}?`);
     const arrived = await visible(page, page.getByText(`Before the fault ${tag}?`), 10_000);
-    checks.check('a question asked through the API appears on the board (stream open)', first.status === 201 && arrived, `${first.status}, shown ${arrived}`);
+    checks.check(
+      'a question asked through the API appears on the board (stream open)',
+      first.status === 201 && arrived,
+      `${first.status}, shown ${arrived}`,
+    );
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
     // The kill.
@@ -98,38 +131,89 @@ export async function communityKilled(env: Environment, checks: Checks) {
     process.kill(pid, 'SIGKILL');
     const killedAt = Date.now();
     await waitFor(async () => !isAlive(pid), 2_000, 10);
-    const down = await call(base, 'GET', `/api/v1/community/live/${webinar._id}/questions`, { token: member, timeoutMs: 2_000 });
-    checks.check('community down: its routes answer 503 JSON within a second', down.status === 503 && down.shaped && down.ms < 1_000, `${down.status} in ${Math.round(down.ms)} ms`);
+    const down = await call(base, 'GET', `/api/v1/community/live/${webinar._id}/questions`, {
+      token: member,
+      timeoutMs: 2_000,
+    });
+    checks.check(
+      'community down: its routes answer 503 JSON within a second',
+      down.status === 503 && down.shaped && down.ms < 1_000,
+      `${down.status} in ${Math.round(down.ms)} ms`,
+    );
     const product = await call(base, 'GET', `/api/v1/content/premium/products/${WEBINAR}`, { token: member });
-    checks.check('community down: the product itself still answers', product.status === 200, String(product.status));
+    checks.check(
+      'community down: the product itself still answers',
+      product.status === 200,
+      String(product.status),
+    );
     const reconnecting = await visible(page, page.getByText('Reconnecting…'), 15_000);
-    checks.check('the board says it is reconnecting', reconnecting, reconnecting ? `after ${Date.now() - killedAt} ms` : 'no "Reconnecting…" within 15 s');
+    checks.check(
+      'the board says it is reconnecting',
+      reconnecting,
+      reconnecting ? `after ${Date.now() - killedAt} ms` : 'no "Reconnecting…" within 15 s',
+    );
     const plays = await videoPlays(page);
     checks.check('community down: the webinar page still plays its video', plays.ok, plays.detail);
-    const usable = (await visible(page, page.getByText(TAGLINE), 5_000)) && (await visible(page, page.getByRole('heading', { name: webinar.title }), 5_000));
+    const usable =
+      (await visible(page, page.getByText(TAGLINE), 5_000)) &&
+      (await visible(page, page.getByRole('heading', { name: webinar.title }), 5_000));
     checks.check('community down: the page is whole (shell, the product title), not blank', usable);
 
     // The supervisor restarts it: the board's stream reconnects without a reload.
-    const servedIn = await waitFor(async () => (await call(base, 'GET', `/api/v1/community/live/${webinar._id}/questions`, { token: member, timeoutMs: 2_000 })).status === 200, 30_000, 250);
+    const servedIn = await waitFor(
+      async () =>
+        (
+          await call(base, 'GET', `/api/v1/community/live/${webinar._id}/questions`, {
+            token: member,
+            timeoutMs: 2_000,
+          })
+        ).status === 200,
+      30_000,
+      250,
+    );
     const after = env.runtime().pids;
     checks.check(
       'community restarted by the supervisor serves again through the same gateway',
       servedIn !== undefined && after.community !== pid && after.gateway === gatewayPid,
-      servedIn !== undefined ? `serving ${Date.now() - killedAt} ms after the kill (pid ${pid} → ${after.community})` : 'not serving within 30 s',
+      servedIn !== undefined
+        ? `serving ${Date.now() - killedAt} ms after the kill (pid ${pid} → ${after.community})`
+        : 'not serving within 30 s',
     );
     const duringGap = await ask(`Asked while the board was away ${tag}?`);
-    const reopened = await waitFor(async () => !(await page.getByText('Reconnecting…').isVisible()), 45_000, 250);
-    checks.check('the board reconnects by itself', reopened !== undefined, reopened !== undefined ? `${Date.now() - killedAt} ms after the kill` : 'still reconnecting after 45 s');
+    const reopened = await waitFor(
+      async () => !(await page.getByText('Reconnecting…').isVisible()),
+      45_000,
+      250,
+    );
+    checks.check(
+      'the board reconnects by itself',
+      reopened !== undefined,
+      reopened !== undefined ? `${Date.now() - killedAt} ms after the kill` : 'still reconnecting after 45 s',
+    );
     await sleep(500);
     const second = await ask(`After the restart ${tag}?`);
     const secondShown = await visible(page, page.getByText(`After the restart ${tag}?`), 15_000);
-    const sameDocument = await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true).catch(() => false);
-    checks.check('a question asked after the restart appears on the board without a reload', second.status === 201 && secondShown && sameDocument, `${second.status}, shown ${secondShown}, same document ${sameDocument}`);
+    const sameDocument = await page
+      .evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true)
+      .catch(() => false);
+    checks.check(
+      'a question asked after the restart appears on the board without a reload',
+      second.status === 201 && secondShown && sameDocument,
+      `${second.status}, shown ${secondShown}, same document ${sameDocument}`,
+    );
     const gapShown = await visible(page, page.getByText(`Asked while the board was away ${tag}?`), 5_000);
-    checks.check('a question asked before the stream came back is on the board too (nothing missed across the reconnect)', duringGap.status === 201 && gapShown, `${duringGap.status}, shown ${gapShown}`);
+    checks.check(
+      'a question asked before the stream came back is on the board too (nothing missed across the reconnect)',
+      duringGap.status === 201 && gapShown,
+      `${duringGap.status}, shown ${gapShown}`,
+    );
     const stillFirst = await visible(page, page.getByText(`Before the fault ${tag}?`), 2_000);
     checks.check('the questions from before the fault are still shown', stillFirst);
-    checks.check('no answer of 500 or more reached the page (but community’s own 503s)', errors.length === 0, errors.slice(0, 5).join(', ') || 'none');
+    checks.check(
+      'no answer of 500 or more reached the page (but community’s own 503s)',
+      errors.length === 0,
+      errors.slice(0, 5).join(', ') || 'none',
+    );
   } finally {
     await page.close();
   }
@@ -154,17 +238,37 @@ export async function communityKilled(env: Environment, checks: Checks) {
       checks.check('community down: a course lesson page still plays its video', plays.ok, plays.detail);
       const area = lesson.getByTestId('remote-community');
       const contained = await visible(lesson, area.getByRole('button', { name: /Try again|Retry/ }));
-      const fallbackText = contained ? ((await area.first().innerText()).replace(/\s+/g, ' ').slice(0, 160)) : '';
-      checks.check('…and its discussion shows the contained fallback (with a way to try again)', contained, fallbackText || 'no Try again/Retry inside the discussion');
+      const fallbackText = contained
+        ? (await area.first().innerText()).replace(/\s+/g, ' ').slice(0, 160)
+        : '';
+      checks.check(
+        '…and its discussion shows the contained fallback (with a way to try again)',
+        contained,
+        fallbackText || 'no Try again/Retry inside the discussion',
+      );
       const curriculum = await visible(lesson, lesson.getByText(TAGLINE), 5_000);
       checks.check('…the rest of the page is whole', curriculum);
-      checks.check('…with no answer of 500 or more', lessonErrors.length === 0, lessonErrors.slice(0, 5).join(', ') || 'none');
+      checks.check(
+        '…with no answer of 500 or more',
+        lessonErrors.length === 0,
+        lessonErrors.slice(0, 5).join(', ') || 'none',
+      );
     } finally {
       await lesson.close();
     }
   } finally {
     resume();
   }
-  const back = await waitFor(async () => (await call(base, 'GET', `/api/v1/community/live/${webinar._id}`, { token: member, timeoutMs: 2_000 })).status === 200, 30_000, 250);
-  checks.check('the supervisor, resumed, restarts community', back !== undefined && env.runtime().pids.community !== communityPid, back !== undefined ? `serving ${back} ms after resuming` : 'not serving within 30 s');
+  const back = await waitFor(
+    async () =>
+      (await call(base, 'GET', `/api/v1/community/live/${webinar._id}`, { token: member, timeoutMs: 2_000 }))
+        .status === 200,
+    30_000,
+    250,
+  );
+  checks.check(
+    'the supervisor, resumed, restarts community',
+    back !== undefined && env.runtime().pids.community !== communityPid,
+    back !== undefined ? `serving ${back} ms after resuming` : 'not serving within 30 s',
+  );
 }

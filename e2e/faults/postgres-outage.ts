@@ -26,7 +26,10 @@ interface Stream {
 
 /** Every non-2xx answer must be 503 in the one error shape. */
 function unexpected(answers: Answer[]) {
-  return answers.filter((a) => !(a.status >= 200 && a.status < 300) && !(a.status === 503 && a.shaped && a.body?.success === false));
+  return answers.filter(
+    (a) =>
+      !(a.status >= 200 && a.status < 300) && !(a.status === 503 && a.shaped && a.body?.success === false),
+  );
 }
 
 export async function postgresOutage(env: Environment, checks: Checks) {
@@ -37,11 +40,25 @@ export async function postgresOutage(env: Environment, checks: Checks) {
     member: await login(base, demoAccounts.member.email, demoAccounts.member.password),
   };
   const productIds = (await singleVideoProducts(base, 8)).map((p) => p._id);
-  if (!checks.check('the catalogue lists products to save progress against', productIds.length === 8, `got ${productIds.length}`)) return;
+  if (
+    !checks.check(
+      'the catalogue lists products to save progress against',
+      productIds.length === 8,
+      `got ${productIds.length}`,
+    )
+  )
+    return;
 
   const pidsBefore = env.runtime().pids;
   const streams: Stream[] = (['admin', 'member'] as const).flatMap((user) =>
-    productIds.map((productId) => ({ user, userId: demoAccounts[user].id, token: tokens[user], productId, sent: new Set<number>(), acked: [] })),
+    productIds.map((productId) => ({
+      user,
+      userId: demoAccounts[user].id,
+      token: tokens[user],
+      productId,
+      sent: new Set<number>(),
+      acked: [],
+    })),
   );
   const reads = new Traffic();
   const saves = new Traffic();
@@ -87,13 +104,17 @@ export async function postgresOutage(env: Environment, checks: Checks) {
   const sentBeforeStop = answers.length;
   const stopStarted = Date.now();
   await env.postgres.stop();
-  checks.note(`Postgres stopped (fast shutdown) after ${sentBeforeStop} answers, in ${Date.now() - stopStarted} ms; down for ${DOWN_MS / 1000} s`);
+  checks.note(
+    `Postgres stopped (fast shutdown) after ${sentBeforeStop} answers, in ${Date.now() - stopStarted} ms; down for ${DOWN_MS / 1000} s`,
+  );
   await sleep(DOWN_MS);
   const outageAnswers = answers.length - sentBeforeStop;
   const startStarted = Date.now();
   await env.postgres.start();
   const backAt = Date.now();
-  checks.note(`Postgres started again in ${Date.now() - startStarted} ms; load continues ${AFTER_MS / 1000} s`);
+  checks.note(
+    `Postgres started again in ${Date.now() - startStarted} ms; load continues ${AFTER_MS / 1000} s`,
+  );
   await sleep(AFTER_MS);
   running = false;
   await load;
@@ -103,33 +124,64 @@ export async function postgresOutage(env: Environment, checks: Checks) {
   checks.figure(`saves: ${saves.summary()}`);
   checks.figure(`answers during the outage window: ${outageAnswers}`);
 
-  checks.check('no request hung past its bound', reads.hangs + saves.hangs === 0, `${reads.hangs + saves.hangs} hung (> ${REQUEST_BOUND_MS} ms)`);
+  checks.check(
+    'no request hung past its bound',
+    reads.hangs + saves.hangs === 0,
+    `${reads.hangs + saves.hangs} hung (> ${REQUEST_BOUND_MS} ms)`,
+  );
   const wrong = unexpected(answers);
   checks.check(
     'every answer was a 2xx or a 503 in the one error shape',
     wrong.length === 0,
-    wrong.length ? wrong.slice(0, 3).map((a) => `${a.status} ${JSON.stringify(a.body)?.slice(0, 120) ?? a.networkError}`).join(' | ') : undefined,
+    wrong.length
+      ? wrong
+          .slice(0, 3)
+          .map((a) => `${a.status} ${JSON.stringify(a.body)?.slice(0, 120) ?? a.networkError}`)
+          .join(' | ')
+      : undefined,
   );
   checks.check('the outage was felt (some saves answered 503)', saves503 > 0, `${saves503} × 503`);
   const last503 = Math.max(0, ...answers.filter((a) => a.status === 503).map((a) => a.at - backAt));
-  checks.check(`requests succeed again within ${RECOVERY_MS / 1000} s of Postgres returning, without restarts`, last503 <= RECOVERY_MS, `last 503 ${last503} ms after Postgres was back`);
+  checks.check(
+    `requests succeed again within ${RECOVERY_MS / 1000} s of Postgres returning, without restarts`,
+    last503 <= RECOVERY_MS,
+    `last 503 ${last503} ms after Postgres was back`,
+  );
 
   const recoveredIn = await allHealthy(env, 20_000);
-  checks.check('every service and the gateway report healthy again', recoveredIn !== undefined, recoveredIn !== undefined ? `within ${recoveredIn} ms of the load ending` : 'not within 20 s');
+  checks.check(
+    'every service and the gateway report healthy again',
+    recoveredIn !== undefined,
+    recoveredIn !== undefined ? `within ${recoveredIn} ms of the load ending` : 'not within 20 s',
+  );
   const pidsAfter = env.runtime().pids;
   const restarted = Object.keys(pidsBefore).filter((name) => pidsBefore[name] !== pidsAfter[name]);
-  checks.check('no service crashed or was restarted (same pids)', restarted.length === 0, restarted.length ? `changed: ${restarted.join(', ')}` : `${Object.keys(pidsBefore).length} processes`);
+  checks.check(
+    'no service crashed or was restarted (same pids)',
+    restarted.length === 0,
+    restarted.length ? `changed: ${restarted.join(', ')}` : `${Object.keys(pidsBefore).length} processes`,
+  );
 
   // After recovery, the same sessions work again without a new sign-in.
   const after = new Traffic();
   const again = await Promise.all([
     call(base, 'GET', '/api/v1/auth/me', { token: tokens.member, traffic: after }),
     call(base, 'GET', '/api/v1/subscription/status', { token: tokens.member, traffic: after }),
-    call(base, 'GET', `/api/v1/content/progress/product/${productIds[1]}`, { token: tokens.admin, traffic: after }),
+    call(base, 'GET', `/api/v1/content/progress/product/${productIds[1]}`, {
+      token: tokens.admin,
+      traffic: after,
+    }),
     call(base, 'GET', '/api/v1/content/products?limit=3', { traffic: after }),
-    call(base, 'POST', '/api/v1/auth/login', { body: { email: demoAccounts.learner.email, password: demoAccounts.learner.password }, traffic: after }),
+    call(base, 'POST', '/api/v1/auth/login', {
+      body: { email: demoAccounts.learner.email, password: demoAccounts.learner.password },
+      traffic: after,
+    }),
   ]);
-  checks.check('sign-in, sessions, entitlement, progress and catalogue all answer 200 after recovery', again.every((a) => a.status === 200), after.summary());
+  checks.check(
+    'sign-in, sessions, entitlement, progress and catalogue all answer 200 after recovery',
+    again.every((a) => a.status === 200),
+    after.summary(),
+  );
 
   // Durability: each stream wrote increasing values; the stored one must cover the last acknowledged save.
   const rows = await env.postgres.query<{ user_id: string; product_id: string; last_position: number }>(
@@ -144,8 +196,15 @@ export async function postgresOutage(env: Environment, checks: Checks) {
     const last = stream.acked.at(-1);
     if (last === undefined) continue;
     const value = stored.get(`${stream.userId}/${stream.productId}`);
-    if (value === undefined || value < last || !stream.sent.has(value)) lost.push(`${stream.user}/${stream.productId.slice(-4)}: acked ${last}, stored ${value}`);
+    if (value === undefined || value < last || !stream.sent.has(value))
+      lost.push(`${stream.user}/${stream.productId.slice(-4)}: acked ${last}, stored ${value}`);
   }
-  checks.figure(`writes checked: ${writesChecked} acknowledged saves over ${streams.length} user/product streams`);
-  checks.check('every progress save answered 2xx is in the database', lost.length === 0 && writesChecked > 0, lost.slice(0, 3).join('; ') || undefined);
+  checks.figure(
+    `writes checked: ${writesChecked} acknowledged saves over ${streams.length} user/product streams`,
+  );
+  checks.check(
+    'every progress save answered 2xx is in the database',
+    lost.length === 0 && writesChecked > 0,
+    lost.slice(0, 3).join('; ') || undefined,
+  );
 }

@@ -19,7 +19,13 @@ interface Round {
 }
 
 /** One user journey: sign in, use the session, entitlement both ways, a progress save, sign out. */
-async function journey(base: string, productId: string, slug: string, traffic: Traffic, signedOut: string[] = []): Promise<Round> {
+async function journey(
+  base: string,
+  productId: string,
+  slug: string,
+  traffic: Traffic,
+  signedOut: string[] = [],
+): Promise<Round> {
   const answers: Answer[] = [];
   const problems: string[] = [];
   const req = async (method: string, path: string, opts: Parameters<typeof call>[3] = {}) => {
@@ -28,7 +34,9 @@ async function journey(base: string, productId: string, slug: string, traffic: T
     return a;
   };
   const signIn = async (who: 'member' | 'learner') => {
-    const a = await req('POST', '/api/v1/auth/login', { body: { email: demoAccounts[who].email, password: demoAccounts[who].password } });
+    const a = await req('POST', '/api/v1/auth/login', {
+      body: { email: demoAccounts[who].email, password: demoAccounts[who].password },
+    });
     if (a.status !== 200) problems.push(`login ${who} → ${a.status}`);
     return a.body?.data?.token as string | undefined;
   };
@@ -38,10 +46,14 @@ async function journey(base: string, productId: string, slug: string, traffic: T
     const me = await req('GET', '/api/v1/auth/me', { token: member });
     if (me.status !== 200) problems.push(`me → ${me.status}`);
     const status = await req('GET', '/api/v1/subscription/status', { token: member });
-    if (status.status !== 200 || status.body?.data?.hasSubscription !== true) problems.push(`member status → ${status.status} ${JSON.stringify(status.body?.data)}`);
+    if (status.status !== 200 || status.body?.data?.hasSubscription !== true)
+      problems.push(`member status → ${status.status} ${JSON.stringify(status.body?.data)}`);
     const premium = await req('GET', `/api/v1/content/premium/products/${slug}`, { token: member });
     if (premium.status !== 200) problems.push(`member premium product → ${premium.status}`);
-    const save = await req('PATCH', `/api/v1/content/progress/product/${productId}`, { token: member, body: { progress: 10, lastPosition: 30 } });
+    const save = await req('PATCH', `/api/v1/content/progress/product/${productId}`, {
+      token: member,
+      body: { progress: 10, lastPosition: 30 },
+    });
     if (save.status !== 200) problems.push(`member progress save → ${save.status}`);
     const out = await req('POST', '/api/v1/auth/logout', { token: member });
     if (out.status !== 200) problems.push(`logout → ${out.status}`);
@@ -51,8 +63,12 @@ async function journey(base: string, productId: string, slug: string, traffic: T
   }
   if (learner) {
     const refused = await req('GET', `/api/v1/content/premium/products/${slug}`, { token: learner });
-    if (refused.status !== 403 || refused.body?.message !== PREMIUM_REQUIRED_MESSAGE) problems.push(`learner premium product → ${refused.status}`);
-    const save = await req('PATCH', `/api/v1/content/progress/product/${productId}`, { token: learner, body: { progress: 10, lastPosition: 30 } });
+    if (refused.status !== 403 || refused.body?.message !== PREMIUM_REQUIRED_MESSAGE)
+      problems.push(`learner premium product → ${refused.status}`);
+    const save = await req('PATCH', `/api/v1/content/progress/product/${productId}`, {
+      token: learner,
+      body: { progress: 10, lastPosition: 30 },
+    });
     if (save.status !== 403) problems.push(`learner progress save → ${save.status}`);
   }
   const health = await req('GET', '/api/v1/health');
@@ -70,15 +86,26 @@ export async function redisOutage(env: Environment, checks: Checks) {
   const before = new Traffic();
   const signedOutDuring: string[] = [];
   const warm = await journey(base, product._id, product.slug, before);
-  checks.check('journeys work with Redis up', warm.problems.length === 0, warm.problems.join('; ') || undefined);
+  checks.check(
+    'journeys work with Redis up',
+    warm.problems.length === 0,
+    warm.problems.join('; ') || undefined,
+  );
   const keysBefore = await env.redis.keys();
   const seenBefore = PREFIXES.filter((p) => keysBefore.some((k) => k.startsWith(p)));
-  checks.check('the services keep sessions, identities and entitlements in Redis', seenBefore.length === PREFIXES.length, `prefixes seen: ${seenBefore.join(' ')}`);
+  checks.check(
+    'the services keep sessions, identities and entitlements in Redis',
+    seenBefore.length === PREFIXES.length,
+    `prefixes seen: ${seenBefore.join(' ')}`,
+  );
 
   // Sessions in use (so cached in Redis) before the outage, to be signed out while Redis is down.
   const cachedSessions: string[] = [];
   for (let i = 0; i < 5; i++) {
-    const signIn = await call(base, 'POST', '/api/v1/auth/login', { body: { email: demoAccounts.member.email, password: demoAccounts.member.password }, traffic: before });
+    const signIn = await call(base, 'POST', '/api/v1/auth/login', {
+      body: { email: demoAccounts.member.email, password: demoAccounts.member.password },
+      traffic: before,
+    });
     const token = signIn.body?.data?.token as string;
     await call(base, 'GET', '/api/v1/auth/me', { token, traffic: before });
     cachedSessions.push(token);
@@ -91,7 +118,9 @@ export async function redisOutage(env: Environment, checks: Checks) {
     const out = await call(base, 'POST', '/api/v1/auth/logout', { token });
     if (out.status === 200) signedOutDuring.push(token);
   }
-  checks.note(`Redis killed; load of journeys for ${OUTAGE_LOAD_MS / 1000} s; 5xx tolerated only in the first ${NOTICE_WINDOW_MS} ms`);
+  checks.note(
+    `Redis killed; load of journeys for ${OUTAGE_LOAD_MS / 1000} s; 5xx tolerated only in the first ${NOTICE_WINDOW_MS} ms`,
+  );
   const during = new Traffic();
   const problems: string[] = [];
   let late5xx = 0;
@@ -110,12 +139,20 @@ export async function redisOutage(env: Environment, checks: Checks) {
     }
   };
   await Promise.all([worker(), worker(), worker()]);
-  checks.figure(`during the outage: ${journeys} journeys, ${during.summary()}, 5xx inside the window ${early5xx}`);
-  checks.check(`nothing answered 5xx (or hung) later than ${NOTICE_WINDOW_MS} ms into the outage`, late5xx === 0 && during.hangs === 0, `${late5xx} late 5xx`);
+  checks.figure(
+    `during the outage: ${journeys} journeys, ${during.summary()}, 5xx inside the window ${early5xx}`,
+  );
+  checks.check(
+    `nothing answered 5xx (or hung) later than ${NOTICE_WINDOW_MS} ms into the outage`,
+    late5xx === 0 && during.hangs === 0,
+    `${late5xx} late 5xx`,
+  );
   checks.check(
     'sign-in, sessions, logout, entitlement (both ways) and progress saves were right from Postgres',
     problems.length === 0 && journeys > 0,
-    problems.length ? `${problems.length} problems, e.g. ${[...new Set(problems)].slice(0, 3).join('; ')}` : `${journeys} journeys`,
+    problems.length
+      ? `${problems.length} problems, e.g. ${[...new Set(problems)].slice(0, 3).join('; ')}`
+      : `${journeys} journeys`,
   );
 
   await env.redis.start();
@@ -123,18 +160,24 @@ export async function redisOutage(env: Environment, checks: Checks) {
   const after = new Traffic();
   let afterProblems: string[] = [];
   let seenAfter: string[] = [];
-  const reusedIn = await waitFor(async () => {
-    const round = await journey(base, product._id, product.slug, after);
-    afterProblems = round.problems;
-    const keys = await env.redis.keys();
-    seenAfter = PREFIXES.filter((p) => keys.some((k) => k.startsWith(p)));
-    return seenAfter.length === PREFIXES.length;
-  }, 20_000, 500);
+  const reusedIn = await waitFor(
+    async () => {
+      const round = await journey(base, product._id, product.slug, after);
+      afterProblems = round.problems;
+      const keys = await env.redis.keys();
+      seenAfter = PREFIXES.filter((p) => keys.some((k) => k.startsWith(p)));
+      return seenAfter.length === PREFIXES.length;
+    },
+    20_000,
+    500,
+  );
   checks.figure(`after Redis returned: ${after.summary()}`);
   checks.check(
     'Redis is used again once it returns (keys of every prefix reappear)',
     reusedIn !== undefined,
-    reusedIn !== undefined ? `within ${Date.now() - restartedAt} ms` : `prefixes seen: ${seenAfter.join(' ') || 'none'}`,
+    reusedIn !== undefined
+      ? `within ${Date.now() - restartedAt} ms`
+      : `prefixes seen: ${seenAfter.join(' ') || 'none'}`,
   );
   // Redis came back with what it held before (it persists): sessions revoked meanwhile must stay revoked.
   const revived = [];
@@ -142,6 +185,14 @@ export async function redisOutage(env: Environment, checks: Checks) {
     const me = await call(base, 'GET', '/api/v1/auth/me', { token, traffic: after });
     if (me.status !== 401) revived.push(me.status);
   }
-  checks.check('sessions signed out while Redis was down stay signed out after it returns with its old data', revived.length === 0, `${revived.length} of ${Math.min(25, signedOutDuring.length)} accepted again`);
-  checks.check('journeys work after Redis returned', afterProblems.length === 0 && after.count((s) => s.startsWith('5') || s === 'hang') === 0, afterProblems.join('; ') || undefined);
+  checks.check(
+    'sessions signed out while Redis was down stay signed out after it returns with its old data',
+    revived.length === 0,
+    `${revived.length} of ${Math.min(25, signedOutDuring.length)} accepted again`,
+  );
+  checks.check(
+    'journeys work after Redis returned',
+    afterProblems.length === 0 && after.count((s) => s.startsWith('5') || s === 'hang') === 0,
+    afterProblems.join('; ') || undefined,
+  );
 }

@@ -22,7 +22,9 @@ const WAIT_MS = 15_000;
 /** The catalog version /mf/remotes.json names right now (undefined when it does not answer). */
 async function servedCatalog(base: string): Promise<string | undefined> {
   const answer = await call(base, 'GET', '/mf/remotes.json', { timeoutMs: 5_000 });
-  return answer.status === 200 ? (answer.body as { releases?: Record<string, string> } | undefined)?.releases?.catalog : undefined;
+  return answer.status === 200
+    ? (answer.body as { releases?: Record<string, string> } | undefined)?.releases?.catalog
+    : undefined;
 }
 
 async function freshPage(browser: Browser, base: string): Promise<Page> {
@@ -51,13 +53,21 @@ export async function registryDown(env: Environment, checks: Checks) {
   cpSync(path.join(env.staticRoot, 'mfe-catalog', 'dist'), build, { recursive: true });
   for (const file of readdirSync(build).filter((name) => name.endsWith('.js'))) {
     const text = readFileSync(path.join(build, file), 'utf8');
-    if (text.includes('Browse Categories')) writeFileSync(path.join(build, file), text.replaceAll('Browse Categories', CHANGED));
+    if (text.includes('Browse Categories'))
+      writeFileSync(path.join(build, file), text.replaceAll('Browse Categories', CHANGED));
   }
   const version = versionOf('drill', await contentHash(build));
   const { repo, close } = await openRegistry(registryEnv);
   try {
     await releaseStoreOf(registryEnv).publish('catalog', version, build);
-    await repo.record({ remote: 'catalog', version, label: 'drill', releasedBy: 'fault suite', gitCommit: null, ...(await readBuildFacts(build)) });
+    await repo.record({
+      remote: 'catalog',
+      version,
+      label: 'drill',
+      releasedBy: 'fault suite',
+      gitCommit: null,
+      ...(await readBuildFacts(build)),
+    });
     await repo.promote('catalog', version, 'fault suite');
   } finally {
     await close();
@@ -77,7 +87,11 @@ export async function registryDown(env: Environment, checks: Checks) {
       await sleep(3_000);
       const answer = await call(base, 'GET', '/mf/remotes.json', { timeoutMs: 5_000 });
       const catalog = (answer.body as { releases?: Record<string, string> } | undefined)?.releases?.catalog;
-      checks.check('with Postgres stopped, /mf/remotes.json still answers the last known releases', answer.status === 200 && catalog === version, `HTTP ${answer.status}, catalog ${catalog}`);
+      checks.check(
+        'with Postgres stopped, /mf/remotes.json still answers the last known releases',
+        answer.status === 200 && catalog === version,
+        `HTTP ${answer.status}, catalog ${catalog}`,
+      );
 
       const newcomer = await freshPage(browser, base);
       await newcomer.goto('/browse');
@@ -88,7 +102,10 @@ export async function registryDown(env: Environment, checks: Checks) {
       await seen.route('**/mf/remotes.json', (route) => route.abort('connectionrefused'));
       await seen.reload();
       const keptOk = (await shows(seen, CHANGED)) && (await shows(seen, TAGLINE));
-      checks.check('a browser that cannot reach /mf/remotes.json at all loads the remotes it saw last', keptOk);
+      checks.check(
+        'a browser that cannot reach /mf/remotes.json at all loads the remotes it saw last',
+        keptOk,
+      );
     } finally {
       await env.postgres.start();
     }

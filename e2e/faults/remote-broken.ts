@@ -51,7 +51,9 @@ function removeScripts(dist: string) {
     moved.push(file);
   }
   return () => {
-    for (const file of moved) if (existsSync(path.join(dist, `${file}.hidden`))) renameSync(path.join(dist, `${file}.hidden`), path.join(dist, file));
+    for (const file of moved)
+      if (existsSync(path.join(dist, `${file}.hidden`)))
+        renameSync(path.join(dist, `${file}.hidden`), path.join(dist, file));
   };
 }
 
@@ -61,7 +63,9 @@ async function signedInPage(browser: Browser, base: string): Promise<Page> {
     if (!localStorage.getItem('cookieConsent')) localStorage.setItem('cookieConsent', 'essential');
   });
   const page = await context.newPage();
-  const response = await context.request.post('/api/v1/auth/login', { data: { email: demoAccounts.member.email, password: demoAccounts.member.password } });
+  const response = await context.request.post('/api/v1/auth/login', {
+    data: { email: demoAccounts.member.email, password: demoAccounts.member.password },
+  });
   const token = ((await response.json()) as { data: { token: string } }).data.token;
   await page.goto('/privacy-policy');
   // A token kept before the app has taken over its first paint would change the page under its hydration.
@@ -83,11 +87,20 @@ export async function remoteBroken(env: Environment, checks: Checks) {
   const base = env.url;
   const list = await call(base, 'GET', '/api/v1/content/products?limit=1');
   const slug = list.body?.data?.items?.[0]?.slug as string;
-  const pages: Record<'catalog' | 'player' | 'account', string> = { catalog: '/browse', player: `/browse/premium/product/${slug}`, account: '/profile' };
+  const pages: Record<'catalog' | 'player' | 'account', string> = {
+    catalog: '/browse',
+    player: `/browse/premium/product/${slug}`,
+    account: '/profile',
+  };
   const faults: Fault[] = [
     { name: 'build folder missing', remote: 'catalog', route: pages.catalog, inject: removeFolder },
     { name: 'manifest broken', remote: 'player', route: pages.player, inject: breakManifest },
-    { name: 'scripts missing behind a valid manifest', remote: 'account', route: pages.account, inject: removeScripts },
+    {
+      name: 'scripts missing behind a valid manifest',
+      remote: 'account',
+      route: pages.account,
+      inject: removeScripts,
+    },
   ];
 
   const browser = await launchChromium();
@@ -104,7 +117,11 @@ export async function remoteBroken(env: Environment, checks: Checks) {
         const fallback = await visible(page, page.getByText(FALLBACK));
         const retry = await visible(page, page.getByRole('button', { name: 'Retry' }));
         const shell = await visible(page, page.getByText(TAGLINE));
-        checks.check(`${fault.remote} ${fault.name}: ${fault.route} shows the fallback with Retry inside the shell`, fallback && retry && shell, `fallback ${fallback}, retry ${retry}, shell ${shell}`);
+        checks.check(
+          `${fault.remote} ${fault.name}: ${fault.route} shows the fallback with Retry inside the shell`,
+          fallback && retry && shell,
+          `fallback ${fallback}, retry ${retry}, shell ${shell}`,
+        );
 
         // Every other remote and a shell page, in the same tab (client-side navigation and fresh loads).
         const broken: string[] = [];
@@ -119,14 +136,22 @@ export async function remoteBroken(env: Environment, checks: Checks) {
         if (!(await visible(page, page.getByText(TAGLINE)))) broken.push('/about');
         const api = await call(base, 'GET', '/api/v1/content/categories');
         if (api.status !== 200) broken.push(`API ${api.status}`);
-        checks.check(`${fault.remote} ${fault.name}: every other route works`, broken.length === 0, broken.join(', ') || `${Object.keys(pages).length - 1} remotes, /about, the API`);
+        checks.check(
+          `${fault.remote} ${fault.name}: every other route works`,
+          broken.length === 0,
+          broken.join(', ') || `${Object.keys(pages).length - 1} remotes, /about, the API`,
+        );
 
         // Fixed deployment: Retry loads the real remote without a reload.
         await page.goto(fault.route);
         await visible(page, page.getByText(FALLBACK));
         undo();
         undone = true;
-        await page.getByRole('button', { name: 'Retry' }).first().click({ timeout: WAIT_MS }).catch(() => undefined);
+        await page
+          .getByRole('button', { name: 'Retry' })
+          .first()
+          .click({ timeout: WAIT_MS })
+          .catch(() => undefined);
         const recovered = await visible(page, page.getByTestId(`remote-${fault.remote}`));
         checks.check(`${fault.remote} ${fault.name}: once fixed, Retry loads the remote`, recovered);
       } finally {

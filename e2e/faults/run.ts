@@ -28,7 +28,10 @@ const scenarios: Array<[string, (env: Environment, checks: Checks) => Promise<vo
 ];
 
 async function main() {
-  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = process.argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const checks = new Checks();
   const started = Date.now();
   const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -42,7 +45,11 @@ async function main() {
       try {
         await run(env, checks);
       } catch (error) {
-        checks.check(`scenario ${id} ran to the end`, false, error instanceof Error ? error.stack?.split('\n').slice(0, 3).join(' / ') : String(error));
+        checks.check(
+          `scenario ${id} ran to the end`,
+          false,
+          error instanceof Error ? error.stack?.split('\n').slice(0, 3).join(' / ') : String(error),
+        );
       }
       say(`  (${((Date.now() - scenarioStarted) / 1000).toFixed(1)} s)`);
     }
@@ -57,7 +64,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`fault suite could not run: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `fault suite could not run: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.stdout.write('0 passed, 1 failed\n');
   process.exit(1);
 });

@@ -1,7 +1,14 @@
 // What the course journeys share: the API's outline and course progress, putting a learner's course back as
 // it was, and the demo quizzes (their right answers from DEMO_COURSES) answered through the API or the page.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_COURSES, demoLessonId, demoOptionId, demoQuestionId, type DemoLesson, type DemoQuizQuestion } from '../../packages/service-kit/src/demo-courses';
+import {
+  DEMO_COURSES,
+  demoLessonId,
+  demoOptionId,
+  demoQuestionId,
+  type DemoLesson,
+  type DemoQuizQuestion,
+} from '../../packages/service-kit/src/demo-courses';
 import { retakeGapSeconds } from '../../packages/contracts/src/quiz-terms';
 import { expect } from '../fixtures';
 
@@ -47,23 +54,41 @@ export function lessonTitled(outline: Outline, title: string): OutlineLesson {
   return lesson!;
 }
 
-export async function courseProgressOf(request: APIRequestContext, token: string, productId: string): Promise<CourseProgress> {
-  const res = await request.get(`/api/v1/content/progress/product/${productId}/lessons`, { headers: bearer(token) });
+export async function courseProgressOf(
+  request: APIRequestContext,
+  token: string,
+  productId: string,
+): Promise<CourseProgress> {
+  const res = await request.get(`/api/v1/content/progress/product/${productId}/lessons`, {
+    headers: bearer(token),
+  });
   expect(res.ok(), `the course progress answered ${res.status()}`).toBeTruthy();
   return ((await res.json()) as { data: CourseProgress }).data;
 }
 
-const lessonProgressUrl = (productId: string, lessonId: string) => `/api/v1/content/progress/product/${productId}/lessons/${lessonId}`;
+const lessonProgressUrl = (productId: string, lessonId: string) =>
+  `/api/v1/content/progress/product/${productId}/lessons/${lessonId}`;
 
 /** Mark Complete on a lesson, as the player's button does (a quiz refuses it: it is completed by passing). */
-export async function completeLesson(request: APIRequestContext, token: string, productId: string, lessonId: string) {
-  const res = await request.patch(`${lessonProgressUrl(productId, lessonId)}/complete`, { headers: bearer(token), data: {} });
+export async function completeLesson(
+  request: APIRequestContext,
+  token: string,
+  productId: string,
+  lessonId: string,
+) {
+  const res = await request.patch(`${lessonProgressUrl(productId, lessonId)}/complete`, {
+    headers: bearer(token),
+    data: {},
+  });
   expect(res.ok(), `completing lesson ${lessonId} answered ${res.status()}`).toBeTruthy();
 }
 
 /** Reset course: every lesson of it back to zero (quiz attempts and a certificate stay, as the product keeps them). */
 export async function resetCourse(request: APIRequestContext, token: string, productId: string) {
-  const res = await request.patch(`/api/v1/content/progress/product/${productId}/reset`, { headers: bearer(token), data: {} });
+  const res = await request.patch(`/api/v1/content/progress/product/${productId}/reset`, {
+    headers: bearer(token),
+    data: {},
+  });
   expect(res.ok(), `resetting the course answered ${res.status()}`).toBeTruthy();
 }
 
@@ -73,13 +98,23 @@ export async function resetCourse(request: APIRequestContext, token: string, pro
  * course opens in. (A quiz passed since stays passed in its attempts and a certificate issued since stays: the
  * product keeps those; only the progress rows go back.) A course with a completed quiz cannot be put back so.
  */
-export async function restoreCourse(request: APIRequestContext, token: string, productId: string, saved: CourseProgress) {
+export async function restoreCourse(
+  request: APIRequestContext,
+  token: string,
+  productId: string,
+  saved: CourseProgress,
+) {
   await resetCourse(request, token, productId);
   const written = saved.lessons.filter((r) => r.completed || r.progress > 0 || r.lastPosition > 0);
   // the lesson they were in goes last
-  written.sort((a, b) => Number(a.lessonId === saved.currentLessonId) - Number(b.lessonId === saved.currentLessonId));
+  written.sort(
+    (a, b) => Number(a.lessonId === saved.currentLessonId) - Number(b.lessonId === saved.currentLessonId),
+  );
   for (const row of written) {
-    const res = await request.patch(lessonProgressUrl(productId, row.lessonId), { headers: bearer(token), data: { progress: row.progress, lastPosition: row.lastPosition, completed: row.completed } });
+    const res = await request.patch(lessonProgressUrl(productId, row.lessonId), {
+      headers: bearer(token),
+      data: { progress: row.progress, lastPosition: row.lastPosition, completed: row.completed },
+    });
     expect(res.ok(), `restoring lesson ${row.lessonId} answered ${res.status()}`).toBeTruthy();
   }
   const now = await courseProgressOf(request, token, productId);
@@ -87,14 +122,19 @@ export async function restoreCourse(request: APIRequestContext, token: string, p
   expect(now.currentLessonId).toBe(saved.currentLessonId);
   // every lesson row as it was read (lessons never saved are zero rows after the reset)
   for (const row of saved.lessons) {
-    expect(now.lessons.find((r) => r.lessonId === row.lessonId), `lesson ${row.lessonId} restored`).toMatchObject({ completed: row.completed, progress: row.progress, lastPosition: row.lastPosition });
+    expect(
+      now.lessons.find((r) => r.lessonId === row.lessonId),
+      `lesson ${row.lessonId} restored`,
+    ).toMatchObject({ completed: row.completed, progress: row.progress, lastPosition: row.lastPosition });
   }
 }
 
 // ---------- the page ----------
 
-export const lessonUrl = (slug: string, lessonId: string) => new RegExp(`/browse/premium/product/${slug}/lesson/${lessonId}$`);
-export const lessonHeading = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title, exact: true });
+export const lessonUrl = (slug: string, lessonId: string) =>
+  new RegExp(`/browse/premium/product/${slug}/lesson/${lessonId}$`);
+export const lessonHeading = (page: Page, title: string) =>
+  page.getByRole('heading', { level: 2, name: title, exact: true });
 
 // ---------- the demo quizzes ----------
 
@@ -109,9 +149,11 @@ export function demoQuizOf(slug: string): DemoLesson & { quiz: NonNullable<DemoL
 /** Which options of a question to choose (their keys). */
 export type QuizPick = (question: DemoQuizQuestion, index: number) => string[];
 /** Every question answered right. */
-export const rightAnswers: QuizPick = (question) => question.options.filter((o) => o.correct).map((o) => o.key);
+export const rightAnswers: QuizPick = (question) =>
+  question.options.filter((o) => o.correct).map((o) => o.key);
 /** The first question right, every other one wrong (one wrong option chosen): a third right, below any demo pass mark. */
-export const mostlyWrongAnswers: QuizPick = (question, index) => (index === 0 ? rightAnswers(question, index) : [question.options.find((o) => !o.correct)!.key]);
+export const mostlyWrongAnswers: QuizPick = (question, index) =>
+  index === 0 ? rightAnswers(question, index) : [question.options.find((o) => !o.correct)!.key];
 
 /** The score a pick earns (whole percent of questions right, rounded down, as progress grades). */
 export const scoreOf = (slug: string, pick: QuizPick) => {
@@ -125,7 +167,8 @@ export const scoreOf = (slug: string, pick: QuizPick) => {
 };
 
 /** How long a learner waits between two attempts at one quiz: the contracts' rule, plus a margin. */
-export const retakeGapMs = (slug: string) => retakeGapSeconds(demoQuizOf(slug).quiz.questions.length) * 1000 + 750;
+export const retakeGapMs = (slug: string) =>
+  retakeGapSeconds(demoQuizOf(slug).quiz.questions.length) * 1000 + 750;
 
 /** Waits until a retake after an attempt made at `attemptedAt` (ms since the epoch) is allowed. */
 export async function waitOutRetakeGap(page: Page, slug: string, attemptedAt: number) {
@@ -134,15 +177,27 @@ export async function waitOutRetakeGap(page: Page, slug: string, attemptedAt: nu
 }
 
 /** Submits an attempt at a demo quiz through the API; answers the graded attempt (and when it was made). */
-export async function submitQuizAttempt(request: APIRequestContext, token: string, productId: string, slug: string, pick: QuizPick) {
+export async function submitQuizAttempt(
+  request: APIRequestContext,
+  token: string,
+  productId: string,
+  slug: string,
+  pick: QuizPick,
+) {
   const quiz = demoQuizOf(slug);
-  const answers = quiz.quiz.questions.map((q, i) => ({ questionId: demoQuestionId(slug, quiz.key, q.key), optionIds: pick(q, i).map((key) => demoOptionId(slug, quiz.key, q.key, key)) }));
-  const res = await request.post(`${lessonProgressUrl(productId, demoLessonId(slug, quiz.key))}/quiz-attempts`, { headers: bearer(token), data: { answers } });
+  const answers = quiz.quiz.questions.map((q, i) => ({
+    questionId: demoQuestionId(slug, quiz.key, q.key),
+    optionIds: pick(q, i).map((key) => demoOptionId(slug, quiz.key, q.key, key)),
+  }));
+  const res = await request.post(
+    `${lessonProgressUrl(productId, demoLessonId(slug, quiz.key))}/quiz-attempts`,
+    { headers: bearer(token), data: { answers } },
+  );
   expect(res.status(), `the quiz attempt answered ${res.status()}: ${await res.text()}`).toBe(201);
-  const attempt = ((await res.json()) as { data: { attempt: { score: number; passed: boolean } } }).data.attempt;
+  const attempt = ((await res.json()) as { data: { attempt: { score: number; passed: boolean } } }).data
+    .attempt;
   return { ...attempt, at: Date.now() };
 }
-
 
 /**
  * Chooses answers in the quiz form as a learner does: each question is a group named by its prompt, each
@@ -155,7 +210,10 @@ export async function chooseAnswers(page: Page, slug: string, pick: QuizPick) {
     const group = form.getByRole('group', { name: question.prompt, exact: true });
     const chosen = pick(question, index);
     for (const option of question.options) {
-      const input = group.getByRole(question.kind === 'multiple' ? 'checkbox' : 'radio', { name: option.text, exact: true });
+      const input = group.getByRole(question.kind === 'multiple' ? 'checkbox' : 'radio', {
+        name: option.text,
+        exact: true,
+      });
       if (chosen.includes(option.key)) await input.check();
       else if (question.kind === 'multiple') await input.uncheck();
     }

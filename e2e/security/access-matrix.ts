@@ -9,7 +9,17 @@ import { demoLessonId, mountedRoutes } from '@catalyst/service-kit';
 import { apiRouter } from '../../gateway/src/routes';
 import { inertServiceApps } from '../../gateway/src/testing/service-apps';
 import { communityBody, communityQuery, communitySample, communitySamples } from './community';
-import { DEMO_COURSE, demoCourse, demoResource, demoStream, describe, isErrorShape, type Res, type Role, type Suite } from './harness';
+import {
+  DEMO_COURSE,
+  demoCourse,
+  demoResource,
+  demoStream,
+  describe,
+  isErrorShape,
+  type Res,
+  type Role,
+  type Suite,
+} from './harness';
 
 const ROLES: Role[] = ['anonymous', 'learner', 'member', 'admin'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -32,14 +42,29 @@ export async function accessMatrix(suite: Suite) {
   );
   const declaredKeys = new Set(apiRoutes.map(routeKey));
   for (const { service, key } of mounted) {
-    suite.check(`${key} (${service}) is declared`, declaredKeys.has(key), 'a declaration in packages/contracts/src/routes', 'none: declare it, saying who may call it');
+    suite.check(
+      `${key} (${service}) is declared`,
+      declaredKeys.has(key),
+      'a declaration in packages/contracts/src/routes',
+      'none: declare it, saying who may call it',
+    );
   }
   const mountedKeys = new Set(mounted.map(({ service, key }) => `${service} ${key}`));
   for (const route of apiRoutes) {
     const path = route.path.replace(/:[A-Za-z0-9_]+/g, 'x');
-    suite.check(`declaration ${routeKey(route)} is routed to ${route.service} by the gateway`, apiRouter.resolve(route.method, path)?.owner === route.service, route.service, String(apiRouter.resolve(route.method, path)?.owner));
+    suite.check(
+      `declaration ${routeKey(route)} is routed to ${route.service} by the gateway`,
+      apiRouter.resolve(route.method, path)?.owner === route.service,
+      route.service,
+      String(apiRouter.resolve(route.method, path)?.owner),
+    );
     if (route.service !== 'gateway') {
-      suite.check(`declaration ${routeKey(route)} is mounted by ${route.service}`, mountedKeys.has(`${route.service} ${routeKey(route)}`), `${route.service} to mount it`, 'stale declaration: no such route');
+      suite.check(
+        `declaration ${routeKey(route)} is mounted by ${route.service}`,
+        mountedKeys.has(`${route.service} ${routeKey(route)}`),
+        `${route.service} to mount it`,
+        'stale declaration: no such route',
+      );
     }
   }
 
@@ -52,13 +77,19 @@ export async function accessMatrix(suite: Suite) {
   const course = await demoCourse(suite, DEMO_COURSE.slug);
   const freeLesson = demoLessonId(DEMO_COURSE.slug, DEMO_COURSE.freeLesson);
   const lockedLesson = demoLessonId(DEMO_COURSE.slug, DEMO_COURSE.lockedLesson);
-  const download = await demoResource(suite, f.tokens.member!, DEMO_COURSE.slug, demoLessonId(DEMO_COURSE.slug, DEMO_COURSE.resourceLesson));
+  const download = await demoResource(
+    suite,
+    f.tokens.member!,
+    DEMO_COURSE.slug,
+    demoLessonId(DEMO_COURSE.slug, DEMO_COURSE.resourceLesson),
+  );
   const onCourse = (p: Endpoint) => p.path.includes('/lessons') || p.path.endsWith('/curriculum');
   // Community routes: a thread with replies by the member and the admin, a webinar's running live session
   // with a question on its board (made through the API; each role edits and deletes its own posts).
   const community = await communitySamples(suite);
   const params: Record<string, (p: Endpoint, role: Role) => string | undefined> = {
-    idOrSlug: (p) => (p.path.includes('categor') ? f.categorySlug : onCourse(p) ? course.slug : f.product.slug),
+    idOrSlug: (p) =>
+      p.path.includes('categor') ? f.categorySlug : onCourse(p) ? course.slug : f.product.slug,
     lessonId: (p) => (p.path.startsWith('/content/progress') ? lockedLesson : freeLesson),
     id: (p) => {
       if (p.path.startsWith('/content/progress/categories')) return f.product.categoryId;
@@ -70,7 +101,12 @@ export async function accessMatrix(suite: Suite) {
     },
     creator: () => f.product.creatorId,
     category: () => f.product.categoryId,
-    file: (p) => (p.path.startsWith('/media/images') ? 'w320.webp' : p.path.includes(':rendition') ? 'index.m3u8' : 'master.m3u8'),
+    file: (p) =>
+      p.path.startsWith('/media/images')
+        ? 'w320.webp'
+        : p.path.includes(':rendition')
+          ? 'index.m3u8'
+          : 'master.m3u8',
     rendition: () => '360p',
     // A certificate code of the right form that names no certificate: the access decision answers before the lookup.
     code: () => '0123456789',
@@ -117,11 +153,16 @@ export async function accessMatrix(suite: Suite) {
     if (role === 'anonymous') return undefined;
     if (p.path !== '/auth/logout') return f.tokens[role];
     // Logging out must not end the fixtures' sessions: a session of its own.
-    const res = await suite.request('POST', '/auth/login', { body: { email: f.users[role].email, password: f.users[role].password } });
+    const res = await suite.request('POST', '/auth/login', {
+      body: { email: f.users[role].email, password: f.users[role].password },
+    });
     return res.body?.data?.token;
   };
 
-  const expectation = (access: Endpoint['access'], role: Role): { statuses?: number[]; message?: string; allowed: boolean } => {
+  const expectation = (
+    access: Endpoint['access'],
+    role: Role,
+  ): { statuses?: number[]; message?: string; allowed: boolean } => {
     switch (access) {
       case 'public':
         return { allowed: true };
@@ -146,20 +187,40 @@ export async function accessMatrix(suite: Suite) {
     // (a HEAD answer has no body to carry the error shape)
     if (res.status >= 400 && !name.startsWith('HEAD ') && !isErrorShape(res.body))
       return suite.check(name, false, 'the one error shape', describe(res));
-    if (want.allowed) return suite.check(name, res.status !== 401 && res.status !== 403, 'allowed (not 401/403)', describe(res));
-    const ok = want.statuses!.includes(res.status) && (name.startsWith('HEAD ') || isErrorShape(res.body)) && (!want.message || res.body.message === want.message);
-    return suite.check(name, ok, `${want.statuses!.join('/')}${want.message ? ` '${want.message}'` : ''} in the error shape`, describe(res));
+    if (want.allowed)
+      return suite.check(
+        name,
+        res.status !== 401 && res.status !== 403,
+        'allowed (not 401/403)',
+        describe(res),
+      );
+    const ok =
+      want.statuses!.includes(res.status) &&
+      (name.startsWith('HEAD ') || isErrorShape(res.body)) &&
+      (!want.message || res.body.message === want.message);
+    return suite.check(
+      name,
+      ok,
+      `${want.statuses!.join('/')}${want.message ? ` '${want.message}'` : ''} in the error shape`,
+      describe(res),
+    );
   };
 
   for (const endpoint of endpoints) {
     for (const role of ROLES) {
       // An event stream never ends: its answer is judged by its status and headers.
       const stream = endpoint.path.endsWith('/events');
-      const res = await suite.request(endpoint.method, fill(endpoint, role), { token: await tokenFor(role, endpoint), stream, ...bodyFor(endpoint) });
+      const res = await suite.request(endpoint.method, fill(endpoint, role), {
+        token: await tokenFor(role, endpoint),
+        stream,
+        ...bodyFor(endpoint),
+      });
       judge(`${endpoint.method} ${endpoint.path} as ${role}`, res, expectation(endpoint.access, role));
       // Signing out everywhere ended the fixture's own session too: the next areas get a new one.
       if (endpoint.path === '/auth/logout-all' && role !== 'anonymous' && res.status === 200) {
-        const again = await suite.request('POST', '/auth/login', { body: { email: f.users[role].email, password: f.users[role].password } });
+        const again = await suite.request('POST', '/auth/login', {
+          body: { email: f.users[role].email, password: f.users[role].password },
+        });
         f.tokens[role] = again.body.data.token;
       }
     }
@@ -173,7 +234,10 @@ export async function accessMatrix(suite: Suite) {
     for (const method of METHODS) {
       if (policies.some((p) => p.method === method || (method === 'GET' && p.method === 'HEAD'))) continue;
       for (const role of ['anonymous', 'admin'] as Role[]) {
-        const res = await suite.request(method, path, { token: role === 'admin' ? f.tokens.admin : undefined, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        const res = await suite.request(method, path, {
+          token: role === 'admin' ? f.tokens.admin : undefined,
+          body: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
         suite.check(
           `${method} ${pattern} (not declared) as ${role} is refused`,
           [401, 403, 404, 405].includes(res.status) && isErrorShape(res.body),
@@ -184,4 +248,3 @@ export async function accessMatrix(suite: Suite) {
     }
   }
 }
-

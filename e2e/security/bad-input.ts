@@ -39,22 +39,60 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
   const f = suite.fixtures;
   const uniq = () => randomBytes(4).toString('hex');
   const freshUser = async () => {
-    const { token, email } = await suite.registerAccount({ name: 'Bad Input', email: `bad-${uniq()}@example.com` });
+    const { token, email } = await suite.registerAccount({
+      name: 'Bad Input',
+      email: `bad-${uniq()}@example.com`,
+    });
     return { token, email };
   };
   const profileUser = await freshUser();
   const passwordUser = await freshUser();
-  const category = await suite.request('POST', '/admin/categories', { token: f.tokens.admin, body: { name: `Fuzz target ${uniq()}`, description: 'A category the suites may overwrite.', slug: `fuzz-target-${uniq()}` } });
-  const creator = await suite.request('POST', '/admin/creators', { token: f.tokens.admin, body: { name: `Fuzz creator ${uniq()}`, description: 'A creator the suites may overwrite.', slug: `fuzz-creator-${uniq()}` } });
+  const category = await suite.request('POST', '/admin/categories', {
+    token: f.tokens.admin,
+    body: {
+      name: `Fuzz target ${uniq()}`,
+      description: 'A category the suites may overwrite.',
+      slug: `fuzz-target-${uniq()}`,
+    },
+  });
+  const creator = await suite.request('POST', '/admin/creators', {
+    token: f.tokens.admin,
+    body: {
+      name: `Fuzz creator ${uniq()}`,
+      description: 'A creator the suites may overwrite.',
+      slug: `fuzz-creator-${uniq()}`,
+    },
+  });
   const product = await suite.request('POST', '/admin/products', {
     token: f.tokens.admin,
-    body: { title: `Fuzz product ${uniq()}`, description: 'A product the suites may overwrite.', category: f.product.categoryId, creator: f.product.creatorId },
+    body: {
+      title: `Fuzz product ${uniq()}`,
+      description: 'A product the suites may overwrite.',
+      category: f.product.categoryId,
+      creator: f.product.creatorId,
+    },
   });
   const admin = async () => f.tokens.admin;
   const member = async () => f.tokens.member;
   const anonymous = async () => undefined;
-  const categoryBody = () => ({ name: `Cat ${uniq()}`, description: 'Ten characters at least.', slug: `cat-${uniq()}`, icon: '📁', color: '#f59e0b', isActive: true, sortOrder: 1 });
-  const creatorBody = () => ({ name: `Creator ${uniq()}`, description: 'Someone who teaches.', slug: `creator-${uniq()}`, icon: '🎓', color: '#3b82f6', isActive: true, sortOrder: 1 });
+  const categoryBody = () => ({
+    name: `Cat ${uniq()}`,
+    description: 'Ten characters at least.',
+    slug: `cat-${uniq()}`,
+    icon: '📁',
+    color: '#f59e0b',
+    isActive: true,
+    sortOrder: 1,
+  });
+  const creatorBody = () => ({
+    name: `Creator ${uniq()}`,
+    description: 'Someone who teaches.',
+    slug: `creator-${uniq()}`,
+    icon: '🎓',
+    color: '#3b82f6',
+    isActive: true,
+    sortOrder: 1,
+  });
   const productBody = () => ({
     title: `Product ${uniq()}`,
     description: 'Something to learn.',
@@ -76,28 +114,87 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
     sortOrder: 0,
   });
   return [
-    { method: 'POST', path: '/auth/register', token: anonymous, valid: () => ({ name: 'New Person', email: `reg-${uniq()}@example.com`, password: 'Secure-pass-1' }) },
-    { method: 'POST', path: '/auth/login', token: anonymous, valid: () => ({ email: `nobody-${uniq()}@example.com`, password: 'Wrong-pass-1' }) },
-    { method: 'PUT', path: '/users/profile', token: async () => profileUser.token, valid: () => ({ name: 'Bad Input', email: profileUser.email }) },
-    { method: 'PUT', path: '/users/change-password', token: async () => passwordUser.token, valid: () => ({ currentPassword: 'Not-current-1', newPassword: 'Secure-pass-2', confirmPassword: 'Secure-pass-2' }) },
+    {
+      method: 'POST',
+      path: '/auth/register',
+      token: anonymous,
+      valid: () => ({ name: 'New Person', email: `reg-${uniq()}@example.com`, password: 'Secure-pass-1' }),
+    },
+    {
+      method: 'POST',
+      path: '/auth/login',
+      token: anonymous,
+      valid: () => ({ email: `nobody-${uniq()}@example.com`, password: 'Wrong-pass-1' }),
+    },
+    {
+      method: 'PUT',
+      path: '/users/profile',
+      token: async () => profileUser.token,
+      valid: () => ({ name: 'Bad Input', email: profileUser.email }),
+    },
+    {
+      method: 'PUT',
+      path: '/users/change-password',
+      token: async () => passwordUser.token,
+      valid: () => ({
+        currentPassword: 'Not-current-1',
+        newPassword: 'Secure-pass-2',
+        confirmPassword: 'Secure-pass-2',
+      }),
+    },
     { method: 'POST', path: '/admin/categories', token: admin, valid: categoryBody },
     { method: 'PUT', path: `/admin/categories/${category.body.data._id}`, token: admin, valid: categoryBody },
     { method: 'POST', path: '/admin/creators', token: admin, valid: creatorBody },
     { method: 'PUT', path: `/admin/creators/${creator.body.data._id}`, token: admin, valid: creatorBody },
     { method: 'POST', path: '/admin/products', token: admin, valid: productBody },
     { method: 'PUT', path: `/admin/products/${product.body.data._id}`, token: admin, valid: productBody },
-    { method: 'PATCH', path: `/content/progress/product/${f.product._id}`, token: member, valid: () => ({ progress: 40, lastPosition: 100, completed: false }) },
-    { method: 'PATCH', path: `/content/progress/product/${f.product._id}/complete`, token: member, valid: () => ({ clientTime: Date.now() }) },
-    { method: 'PATCH', path: `/content/progress/product/${f.product._id}/reset`, token: member, valid: () => ({ clientTime: Date.now() }) },
-    { method: 'POST', path: '/subscription/create-checkout-session', token: async () => f.tokens.learner, valid: () => ({ plan: 'premium' }) },
-    { method: 'POST', path: '/subscription/confirm', token: async () => f.tokens.learner, valid: () => ({ sessionId: `cs_${uniq()}` }) },
-    { method: 'POST', path: '/client-errors', token: anonymous, valid: () => ({ message: 'boom', source: 'test' }) },
+    {
+      method: 'PATCH',
+      path: `/content/progress/product/${f.product._id}`,
+      token: member,
+      valid: () => ({ progress: 40, lastPosition: 100, completed: false }),
+    },
+    {
+      method: 'PATCH',
+      path: `/content/progress/product/${f.product._id}/complete`,
+      token: member,
+      valid: () => ({ clientTime: Date.now() }),
+    },
+    {
+      method: 'PATCH',
+      path: `/content/progress/product/${f.product._id}/reset`,
+      token: member,
+      valid: () => ({ clientTime: Date.now() }),
+    },
+    {
+      method: 'POST',
+      path: '/subscription/create-checkout-session',
+      token: async () => f.tokens.learner,
+      valid: () => ({ plan: 'premium' }),
+    },
+    {
+      method: 'POST',
+      path: '/subscription/confirm',
+      token: async () => f.tokens.learner,
+      valid: () => ({ sessionId: `cs_${uniq()}` }),
+    },
+    {
+      method: 'POST',
+      path: '/client-errors',
+      token: anonymous,
+      valid: () => ({ message: 'boom', source: 'test' }),
+    },
     ...(await communityWriteRoutes(suite)),
   ];
 }
 
 /** Every table but those a refused request may legitimately touch (none) — sessions only grow on success. */
-export async function expectRefusalWritesNothing(suite: Suite, name: string, send: () => Promise<Res>, opts: { allowSuccess?: boolean } = {}): Promise<Res> {
+export async function expectRefusalWritesNothing(
+  suite: Suite,
+  name: string,
+  send: () => Promise<Res>,
+  opts: { allowSuccess?: boolean } = {},
+): Promise<Res> {
   const before = await suite.rowCounts();
   const res = await send();
   const changed = countChanges(before, await suite.rowCounts());
@@ -116,7 +213,14 @@ export async function badInput(suite: Suite) {
     const token = await route.token();
     const label = `${route.method} ${route.path.replace(/[0-9a-f]{24}/g, ':id')}`;
     const send = (opts: { body?: unknown; raw?: string; headers?: Record<string, string> }) => () =>
-      suite.request(route.method, route.path, { token, ...opts, headers: { ...(opts.raw !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers } });
+      suite.request(route.method, route.path, {
+        token,
+        ...opts,
+        headers: {
+          ...(opts.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...opts.headers,
+        },
+      });
 
     for (const [what, raw] of [
       ['truncated JSON', '{"a":'],
@@ -129,10 +233,24 @@ export async function badInput(suite: Suite) {
       ['invalid UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]).toString('latin1')],
       ['deeply nested JSON', '['.repeat(5000) + ']'.repeat(5000)],
     ] as const) {
-      await expectRefusalWritesNothing(suite, `${label}: ${what} is a 4xx`, send({ raw }), { allowSuccess: route.path === '/client-errors' || route.path.endsWith('/complete') || route.path.endsWith('/reset') ? undefined : false });
+      await expectRefusalWritesNothing(suite, `${label}: ${what} is a 4xx`, send({ raw }), {
+        allowSuccess:
+          route.path === '/client-errors' || route.path.endsWith('/complete') || route.path.endsWith('/reset')
+            ? undefined
+            : false,
+      });
     }
-    await expectRefusalWritesNothing(suite, `${label}: a 2 MB body is refused`, send({ raw: JSON.stringify({ ...route.valid(), pad: 'y'.repeat(2_000_000) }) }), { allowSuccess: false });
-    const big = await suite.request(route.method, route.path, { token, raw: JSON.stringify({ ...route.valid(), pad: 'y'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });
+    await expectRefusalWritesNothing(
+      suite,
+      `${label}: a 2 MB body is refused`,
+      send({ raw: JSON.stringify({ ...route.valid(), pad: 'y'.repeat(2_000_000) }) }),
+      { allowSuccess: false },
+    );
+    const big = await suite.request(route.method, route.path, {
+      token,
+      raw: JSON.stringify({ ...route.valid(), pad: 'y'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     suite.check(`${label}: a 2 MB body is 413`, big.status === 413, '413', describe(big));
 
     const fields = Object.keys(route.valid());
@@ -140,12 +258,21 @@ export async function badInput(suite: Suite) {
       const wrongTypes: unknown[] = [{ nested: { deep: true } }, [[1, 2], { a: 1 }], huge, -1e308, 'NaN', ''];
       for (const value of wrongTypes) {
         const body = { ...route.valid(), [field]: value };
-        const what = typeof value === 'string' ? (value.length > 100 ? 'a 300 000-character string' : `"${value}"`) : JSON.stringify(value).slice(0, 30);
+        const what =
+          typeof value === 'string'
+            ? value.length > 100
+              ? 'a 300 000-character string'
+              : `"${value}"`
+            : JSON.stringify(value).slice(0, 30);
         await expectRefusalWritesNothing(suite, `${label}: ${field} = ${what}`, send({ body }));
       }
       for (const value of HOSTILE_STRINGS) {
         const body = { ...route.valid(), [field]: value };
-        await expectRefusalWritesNothing(suite, `${label}: ${field} = ${JSON.stringify(value)}`, send({ body }));
+        await expectRefusalWritesNothing(
+          suite,
+          `${label}: ${field} = ${JSON.stringify(value)}`,
+          send({ body }),
+        );
       }
     }
   }
@@ -155,7 +282,10 @@ export async function badInput(suite: Suite) {
   const overAuthLimit = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(900_000) });
   const answers = new Map<string, number>();
   for (let i = 0; i < 100; i++) {
-    const res = await suite.request('POST', '/auth/login', { raw: overAuthLimit, headers: { 'content-type': 'application/json' } });
+    const res = await suite.request('POST', '/auth/login', {
+      raw: overAuthLimit,
+      headers: { 'content-type': 'application/json' },
+    });
     const key = `${res.status} ${res.body?.message ?? res.text.slice(0, 60)}`;
     answers.set(key, (answers.get(key) ?? 0) + 1);
   }
@@ -169,15 +299,36 @@ export async function badInput(suite: Suite) {
   // Forms and raw bodies are held to their route's declared limit too (64 KiB unless the route asks for more): an
   // unload save and an unsubscribe of 200 KB are the gateway's 413, and nothing is written.
   const pad = 'p'.repeat(200_000);
-  const unloadSave = new URLSearchParams({ data: JSON.stringify({ progress: 41, lastPosition: 101, completed: false }), _method: 'PATCH', pad }).toString();
+  const unloadSave = new URLSearchParams({
+    data: JSON.stringify({ progress: 41, lastPosition: 101, completed: false }),
+    _method: 'PATCH',
+    pad,
+  }).toString();
   const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
   for (const [what, path, token, raw] of [
-    ['an unload save (a form)', `/content/progress/product/${suite.fixtures.product._id}`, suite.fixtures.tokens.member, unloadSave],
-    ['a one-click unsubscribe (raw)', '/community/unsubscribe?token=x', undefined, `List-Unsubscribe=One-Click&pad=${pad}`],
+    [
+      'an unload save (a form)',
+      `/content/progress/product/${suite.fixtures.product._id}`,
+      suite.fixtures.tokens.member,
+      unloadSave,
+    ],
+    [
+      'a one-click unsubscribe (raw)',
+      '/community/unsubscribe?token=x',
+      undefined,
+      `List-Unsubscribe=One-Click&pad=${pad}`,
+    ],
   ] as const) {
     const send = () => suite.request('POST', path, { token, raw, headers: urlencoded });
-    const res = await expectRefusalWritesNothing(suite, `POST ${what} of 200 KB is refused`, send, { allowSuccess: false });
-    suite.check(`POST ${what} of 200 KB is 413`, res.status === 413 && res.body?.message === 'Request body is too large', '413 Request body is too large', describe(res));
+    const res = await expectRefusalWritesNothing(suite, `POST ${what} of 200 KB is refused`, send, {
+      allowSuccess: false,
+    });
+    suite.check(
+      `POST ${what} of 200 KB is 413`,
+      res.status === 413 && res.body?.message === 'Request body is too large',
+      '413 Request body is too large',
+      describe(res),
+    );
   }
 
   // Path and query parameters of every GET route.
@@ -205,22 +356,50 @@ export async function badInput(suite: Suite) {
     '/community/live/{p}',
     '/community/live/{p}/questions',
   ];
-  const pathValues = [...HOSTILE_STRINGS, 'a'.repeat(5000), '%ZZ', '%00', '0'.repeat(24), 'ABCDEF0123456789abcdef01'];
+  const pathValues = [
+    ...HOSTILE_STRINGS,
+    'a'.repeat(5000),
+    '%ZZ',
+    '%00',
+    '0'.repeat(24),
+    'ABCDEF0123456789abcdef01',
+  ];
   for (const template of paths) {
     for (const value of pathValues) {
       const encoded = value === '%ZZ' || value === '%00' ? value : safeEncode(value);
       const token = template.startsWith('/admin') ? f.tokens.admin : f.tokens.member;
       const res = await suite.request('GET', template.replace('{p}', encoded), { token });
-      suite.check(`GET ${template} with ${JSON.stringify(value.slice(0, 40))}`, res.status >= 400 && res.status < 500 && isErrorShape(res.body), '4xx (404/400) in the one error shape', describe(res));
+      suite.check(
+        `GET ${template} with ${JSON.stringify(value.slice(0, 40))}`,
+        res.status >= 400 && res.status < 500 && isErrorShape(res.body),
+        '4xx (404/400) in the one error shape',
+        describe(res),
+      );
     }
   }
   const queries: [string, string[], string | undefined][] = [
     ['/categories', ['search', 'sort', 'page', 'limit'], undefined],
-    ['/content/products', ['search', 'type', 'difficulty', 'category', 'creator', 'featured', 'sort', 'page', 'limit'], undefined],
-    [`/content/categories/${f.categorySlug}/products`, ['search', 'type', 'difficulty', 'creator', 'featured', 'sort', 'page', 'limit'], undefined],
-    ['/content/premium/products', ['search', 'type', 'difficulty', 'category', 'creator', 'sort', 'page', 'limit'], 'member'],
+    [
+      '/content/products',
+      ['search', 'type', 'difficulty', 'category', 'creator', 'featured', 'sort', 'page', 'limit'],
+      undefined,
+    ],
+    [
+      `/content/categories/${f.categorySlug}/products`,
+      ['search', 'type', 'difficulty', 'creator', 'featured', 'sort', 'page', 'limit'],
+      undefined,
+    ],
+    [
+      '/content/premium/products',
+      ['search', 'type', 'difficulty', 'category', 'creator', 'sort', 'page', 'limit'],
+      'member',
+    ],
     [`/users/premium/categories/${f.categorySlug}/creators`, ['search', 'sort'], 'member'],
-    [`/users/premium/products/${f.product.creatorId}`, ['search', 'type', 'difficulty', 'featured', 'sort'], 'member'],
+    [
+      `/users/premium/products/${f.product.creatorId}`,
+      ['search', 'type', 'difficulty', 'featured', 'sort'],
+      'member',
+    ],
     ['/admin/products', ['search', 'category', 'creator', 'status', 'sort', 'page', 'limit'], 'admin'],
     ['/admin/categories', ['search', 'sort', 'page', 'limit'], 'admin'],
     ['/admin/creators', ['search', 'sort', 'page', 'limit'], 'admin'],
@@ -228,7 +407,11 @@ export async function badInput(suite: Suite) {
     ['/content/progress/recent', ['status', 'limit'], 'member'],
     ['/subscription/status', ['session_id'], 'learner'],
     ['/auth/verify-email', ['token'], undefined],
-    [`/community/threads?productId=${f.product._id}`, ['productId', 'lessonId', 'sort', 'cursor', 'limit'], 'member'],
+    [
+      `/community/threads?productId=${f.product._id}`,
+      ['productId', 'lessonId', 'sort', 'cursor', 'limit'],
+      'member',
+    ],
     [`/community/threads/${community.threadId}/replies`, ['sort', 'cursor', 'limit'], 'member'],
     ['/admin/community/reports', ['status', 'page', 'limit'], 'admin'],
     ['/admin/community/audit', ['page', 'limit'], 'admin'],
@@ -241,13 +424,23 @@ export async function badInput(suite: Suite) {
         const q = value === '%ZZ' ? value : safeEncode(value);
         const res = await suite.request('GET', `${path}?${name}=${q}&${name}=${q}`, { token });
         const ok = res.status < 500 && (res.status < 400 || isErrorShape(res.body));
-        suite.check(`GET ${path.replace(/[0-9a-f]{24}/g, ':id')}?${name}=${JSON.stringify(value.slice(0, 40))}`, ok, 'a 2xx or a 4xx in the one error shape, never 5xx', describe(res));
+        suite.check(
+          `GET ${path.replace(/[0-9a-f]{24}/g, ':id')}?${name}=${JSON.stringify(value.slice(0, 40))}`,
+          ok,
+          'a 2xx or a 4xx in the one error shape, never 5xx',
+          describe(res),
+        );
       }
     }
   }
   // The tables the injections named are all still there.
   const counts = await suite.rowCounts();
-  suite.check('no table was dropped or emptied by an injection', (counts.get('content.products') ?? 0) >= 48 && (counts.get('auth.users') ?? 0) >= 3, '≥48 products, ≥3 users', JSON.stringify([...counts]));
+  suite.check(
+    'no table was dropped or emptied by an injection',
+    (counts.get('content.products') ?? 0) >= 48 && (counts.get('auth.users') ?? 0) >= 3,
+    '≥48 products, ≥3 users',
+    JSON.stringify([...counts]),
+  );
 }
 
 /** encodeURIComponent, with a lone surrogate sent as the (invalid) UTF-8 bytes a hostile client would send. */

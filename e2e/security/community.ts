@@ -8,12 +8,28 @@
  * limit, and the live board's event stream (who may open it, forged events in a question).
  */
 import { randomBytes } from 'node:crypto';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, COMMUNITY_RATES, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
+import {
+  COMMUNITY_LIMITS,
+  COMMUNITY_MESSAGES,
+  COMMUNITY_RATES,
+  PREMIUM_REQUIRED_MESSAGE,
+} from '@catalyst/contracts';
 import { demoLessonId } from '@catalyst/service-kit';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { latestEmailIn } from '../outbox';
-import { DEMO_COURSE, demoCourse, describe, expectNoScriptRuns, isErrorShape, sleep, xssMark as mark, type Res, type Role, type Suite } from './harness';
+import {
+  DEMO_COURSE,
+  demoCourse,
+  describe,
+  expectNoScriptRuns,
+  isErrorShape,
+  sleep,
+  xssMark as mark,
+  type Res,
+  type Role,
+  type Suite,
+} from './harness';
 
 /** The demo webinars the live cases use: one gets a session running now, the other none (both need the plan). */
 const LIVE_WEBINAR = 'scaling-postgres-webinar';
@@ -46,13 +62,18 @@ async function made(suite: Suite, method: string, path: string, token: string, b
 /** A demo product's `_id` and slug by its slug. */
 async function productBySlug(suite: Suite, slug: string): Promise<{ _id: string; slug: string }> {
   const res = await suite.request('GET', `/content/products/${slug}`);
-  if (res.status !== 200) throw new Error(`community set-up: the demo product ${slug} is missing: ${describe(res)}`);
+  if (res.status !== 200)
+    throw new Error(`community set-up: the demo product ${slug} is missing: ${describe(res)}`);
   return { _id: res.body.data._id, slug };
 }
 
 /** Schedules the webinar's live session so it runs now (the board is open), as the admin does. */
 export async function scheduleLiveNow(suite: Suite, productId: string) {
-  const body = { startsAt: new Date(Date.now() - 60_000).toISOString(), durationMinutes: 180, joinUrl: 'https://meet.example.com/catalyst-security-suite' };
+  const body = {
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    durationMinutes: 180,
+    joinUrl: 'https://meet.example.com/catalyst-security-suite',
+  };
   return made(suite, 'PUT', `/admin/community/live/${productId}`, suite.fixtures.tokens.admin, body);
 }
 
@@ -64,10 +85,18 @@ export function communitySamples(suite: Suite): Promise<CommunitySamples> {
       // The demo member and learner stand for established members (the demo seed makes them at start, so they
       // would post at the new-account rate); the rate case uses an account of its own. Before their first post:
       // community keeps an account's age once asked.
-      await suite.db.query(`update auth.users set created_at = now() - interval '30 days' where id = any($1)`, [[f.users.member.id, f.users.learner.id]]);
+      await suite.db.query(
+        `update auth.users set created_at = now() - interval '30 days' where id = any($1)`,
+        [[f.users.member.id, f.users.learner.id]],
+      );
       const productId = f.product._id;
-      const thread = await made(suite, 'POST', '/community/threads', f.tokens.member, { productId, title: 'How do the access rules work?', body: 'Asking so the security suite has a **thread** to try.' });
-      const reply = (token: string, body: string) => made(suite, 'POST', `/community/threads/${thread._id}/replies`, token, { body });
+      const thread = await made(suite, 'POST', '/community/threads', f.tokens.member, {
+        productId,
+        title: 'How do the access rules work?',
+        body: 'Asking so the security suite has a **thread** to try.',
+      });
+      const reply = (token: string, body: string) =>
+        made(suite, 'POST', `/community/threads/${thread._id}/replies`, token, { body });
       const replies = {
         member: (await reply(f.tokens.member, 'A reply by the member.'))._id,
         admin: (await reply(f.tokens.admin, 'A reply by the admin.'))._id,
@@ -77,8 +106,22 @@ export function communitySamples(suite: Suite): Promise<CommunitySamples> {
       const webinar = await productBySlug(suite, LIVE_WEBINAR);
       const quietWebinar = await productBySlug(suite, QUIET_WEBINAR);
       await scheduleLiveNow(suite, webinar._id);
-      const question = await made(suite, 'POST', `/community/live/${webinar._id}/questions`, f.tokens.member, { body: 'Which index suits a range query?' });
-      return { productId, threadId: thread._id, openingPostId: thread.opening._id, replies, webinar, questionId: question._id, quietWebinar };
+      const question = await made(
+        suite,
+        'POST',
+        `/community/live/${webinar._id}/questions`,
+        f.tokens.member,
+        { body: 'Which index suits a range query?' },
+      );
+      return {
+        productId,
+        threadId: thread._id,
+        openingPostId: thread.opening._id,
+        replies,
+        webinar,
+        questionId: question._id,
+        quietWebinar,
+      };
     })();
     samplesOf.set(suite, samples);
   }
@@ -86,7 +129,12 @@ export function communitySamples(suite: Suite): Promise<CommunitySamples> {
 }
 
 /** The access matrix's sample for a community path parameter: a real object where the decision needs one. */
-export function communitySample(samples: CommunitySamples, name: string, endpoint: { method: string; path: string }, role: Role): string | undefined {
+export function communitySample(
+  samples: CommunitySamples,
+  name: string,
+  endpoint: { method: string; path: string },
+  role: Role,
+): string | undefined {
   const { method, path } = endpoint;
   switch (name) {
     case 'threadId':
@@ -95,14 +143,19 @@ export function communitySample(samples: CommunitySamples, name: string, endpoin
       return samples.questionId;
     case 'productId':
       // Removing a session is tried on the webinar that has none, so the running one stays for the other rows.
-      return method === 'DELETE' && path.startsWith('/admin/community/live/') ? samples.quietWebinar._id : samples.webinar._id;
+      return method === 'DELETE' && path.startsWith('/admin/community/live/')
+        ? samples.quietWebinar._id
+        : samples.webinar._id;
     case 'postId': {
       const { replies } = samples;
       // Own posts for editing and deleting (the deleted ones are spares), another's for votes and reports,
       // a reply by someone else on the member's thread for the answer (the member asked it).
-      if (path === '/community/posts/:postId' && method === 'PATCH') return role === 'admin' ? replies.admin : replies.member;
-      if (path === '/community/posts/:postId' && method === 'DELETE') return role === 'admin' ? replies.adminSpare : replies.memberSpare;
-      if (path.endsWith('/vote') || path.endsWith('/report')) return role === 'admin' ? replies.member : replies.admin;
+      if (path === '/community/posts/:postId' && method === 'PATCH')
+        return role === 'admin' ? replies.admin : replies.member;
+      if (path === '/community/posts/:postId' && method === 'DELETE')
+        return role === 'admin' ? replies.adminSpare : replies.memberSpare;
+      if (path.endsWith('/vote') || path.endsWith('/report'))
+        return role === 'admin' ? replies.member : replies.admin;
       return replies.admin;
     }
     default:
@@ -111,19 +164,30 @@ export function communitySample(samples: CommunitySamples, name: string, endpoin
 }
 
 /** Bodies that pass validation, so the premium rule (run after parsing) is what answers a learner. */
-export function communityBody(endpoint: { method: string; path: string }, samples: CommunitySamples): unknown {
+export function communityBody(
+  endpoint: { method: string; path: string },
+  samples: CommunitySamples,
+): unknown {
   const { method, path } = endpoint;
-  if (method === 'POST' && path === '/community/threads') return { productId: samples.productId, title: 'Access matrix thread', body: 'Who may post here?' };
+  if (method === 'POST' && path === '/community/threads')
+    return { productId: samples.productId, title: 'Access matrix thread', body: 'Who may post here?' };
   if (method === 'POST' && path.endsWith('/replies')) return { body: 'An access matrix reply.' };
-  if (method === 'PATCH' && path === '/community/posts/:postId') return { body: 'Edited by the access matrix.' };
+  if (method === 'PATCH' && path === '/community/posts/:postId')
+    return { body: 'Edited by the access matrix.' };
   if (method === 'POST' && path.endsWith('/report')) return { reason: 'spam' };
-  if (method === 'POST' && path === '/community/live/:productId/questions') return { body: 'An access matrix question?' };
+  if (method === 'POST' && path === '/community/live/:productId/questions')
+    return { body: 'An access matrix question?' };
   return undefined;
 }
 
 /** The query a community list needs to reach its access decision. */
-export function communityQuery(endpoint: { method: string; path: string }, samples: CommunitySamples): string {
-  return endpoint.method === 'GET' && endpoint.path === '/community/threads' ? `?productId=${samples.productId}` : '';
+export function communityQuery(
+  endpoint: { method: string; path: string },
+  samples: CommunitySamples,
+): string {
+  return endpoint.method === 'GET' && endpoint.path === '/community/threads'
+    ? `?productId=${samples.productId}`
+    : '';
 }
 
 /**
@@ -132,24 +196,85 @@ export function communityQuery(endpoint: { method: string; path: string }, sampl
  * generated bodies never turn into 429s), on objects of their own: threads, a reply to moderate, and a
  * webinar neither the access matrix nor this area uses.
  */
-export async function communityWriteRoutes(suite: Suite): Promise<Array<{ method: string; path: string; token: () => Promise<string | undefined>; valid: () => Record<string, unknown> }>> {
+export async function communityWriteRoutes(suite: Suite): Promise<
+  Array<{
+    method: string;
+    path: string;
+    token: () => Promise<string | undefined>;
+    valid: () => Record<string, unknown>;
+  }>
+> {
   const f = suite.fixtures;
   const samples = await communitySamples(suite);
   const admin = async () => f.tokens.admin;
-  const thread = await made(suite, 'POST', '/community/threads', f.tokens.admin, { productId: samples.productId, title: 'A thread for generated bodies', body: 'Bad input lands here.' });
-  const target = await made(suite, 'POST', `/community/threads/${thread._id}/replies`, f.tokens.admin, { body: 'A reply to edit and moderate.' });
+  const thread = await made(suite, 'POST', '/community/threads', f.tokens.admin, {
+    productId: samples.productId,
+    title: 'A thread for generated bodies',
+    body: 'Bad input lands here.',
+  });
+  const target = await made(suite, 'POST', `/community/threads/${thread._id}/replies`, f.tokens.admin, {
+    body: 'A reply to edit and moderate.',
+  });
   // Locked by its route's valid bodies: a thread of its own, so the replies route keeps reaching its writes.
-  const toLock = await made(suite, 'POST', '/community/threads', f.tokens.admin, { productId: samples.productId, title: 'A thread for generated locks', body: 'Locked and unlocked.' });
+  const toLock = await made(suite, 'POST', '/community/threads', f.tokens.admin, {
+    productId: samples.productId,
+    title: 'A thread for generated locks',
+    body: 'Locked and unlocked.',
+  });
   const spare = await productBySlug(suite, 'portfolio-review-webinar');
   return [
-    { method: 'POST', path: '/community/threads', token: admin, valid: () => ({ productId: samples.productId, title: 'A generated question', body: 'Its **body**.' }) },
-    { method: 'POST', path: `/community/threads/${thread._id}/replies`, token: admin, valid: () => ({ body: 'A generated reply.' }) },
-    { method: 'PATCH', path: `/community/posts/${target._id}`, token: admin, valid: () => ({ body: 'An edited reply.' }) },
-    { method: 'POST', path: `/community/posts/${samples.replies.member}/report`, token: admin, valid: () => ({ reason: 'spam', note: 'Looks automated.' }) },
-    { method: 'POST', path: `/community/live/${samples.webinar._id}/questions`, token: admin, valid: () => ({ body: 'A generated question?' }) },
-    { method: 'POST', path: `/admin/community/posts/${target._id}/hide`, token: admin, valid: () => ({ reason: 'Generated reason' }) },
-    { method: 'PUT', path: `/admin/community/threads/${toLock._id}/lock`, token: admin, valid: () => ({ reason: 'Generated reason' }) },
-    { method: 'PUT', path: `/admin/community/live/${spare._id}`, token: admin, valid: () => ({ startsAt: new Date(Date.now() + 86_400_000).toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/generated' }) },
+    {
+      method: 'POST',
+      path: '/community/threads',
+      token: admin,
+      valid: () => ({ productId: samples.productId, title: 'A generated question', body: 'Its **body**.' }),
+    },
+    {
+      method: 'POST',
+      path: `/community/threads/${thread._id}/replies`,
+      token: admin,
+      valid: () => ({ body: 'A generated reply.' }),
+    },
+    {
+      method: 'PATCH',
+      path: `/community/posts/${target._id}`,
+      token: admin,
+      valid: () => ({ body: 'An edited reply.' }),
+    },
+    {
+      method: 'POST',
+      path: `/community/posts/${samples.replies.member}/report`,
+      token: admin,
+      valid: () => ({ reason: 'spam', note: 'Looks automated.' }),
+    },
+    {
+      method: 'POST',
+      path: `/community/live/${samples.webinar._id}/questions`,
+      token: admin,
+      valid: () => ({ body: 'A generated question?' }),
+    },
+    {
+      method: 'POST',
+      path: `/admin/community/posts/${target._id}/hide`,
+      token: admin,
+      valid: () => ({ reason: 'Generated reason' }),
+    },
+    {
+      method: 'PUT',
+      path: `/admin/community/threads/${toLock._id}/lock`,
+      token: admin,
+      valid: () => ({ reason: 'Generated reason' }),
+    },
+    {
+      method: 'PUT',
+      path: `/admin/community/live/${spare._id}`,
+      token: admin,
+      valid: () => ({
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        durationMinutes: 60,
+        joinUrl: 'https://meet.example.com/generated',
+      }),
+    },
   ];
 }
 
@@ -197,12 +322,20 @@ function unsafeHtml(html: string): string[] {
   const found: string[] = [];
   if (/<script/i.test(html)) found.push('<script');
   for (const [tag, name, attrs] of html.matchAll(/<([a-z][a-z0-9-]*)\b([^>]*)>/gi)) {
-    if (/^(iframe|object|embed|form|input|button|base|meta|link|style|math|svg|details|img|video|audio|source)$/i.test(name!)) found.push(`<${name}>`);
+    if (
+      /^(iframe|object|embed|form|input|button|base|meta|link|style|math|svg|details|img|video|audio|source)$/i.test(
+        name!,
+      )
+    )
+      found.push(`<${name}>`);
     if (/(^|\s)on[a-z]+\s*=/i.test(attrs!)) found.push(`an on*= attribute in ${tag}`);
     if (/(^|\s)style\s*=/i.test(attrs!)) found.push(`a style attribute in ${tag}`);
     // An address that resolves to a script or a document (entities and whitespace inside the scheme decoded).
-    for (const [, attr, value] of decodeEntities(attrs!).matchAll(/(?:^|\s)(href|src|action|data|formaction|xlink:href)\s*=\s*["']?([^"'\s>]*)/gi)) {
-      if (/^(javascript|vbscript|data):/i.test(value!.replace(/[\s\u0000-\u001f]+/g, ''))) found.push(`${attr}=${value}`);
+    for (const [, attr, value] of decodeEntities(attrs!).matchAll(
+      /(?:^|\s)(href|src|action|data|formaction|xlink:href)\s*=\s*["']?([^"'\s>]*)/gi,
+    )) {
+      if (/^(javascript|vbscript|data):/i.test(value!.replace(/[\s\u0000-\u001f]+/g, '')))
+        found.push(`${attr}=${value}`);
     }
   }
   return found;
@@ -214,11 +347,17 @@ const relOf = (attrs: string) => attrs.match(/\srel\s*=\s*["']([^"']*)["']/i)?.[
 
 /** A 4xx whose message (or one of its field errors) is `message`. */
 function refusedWith(res: Res, statuses: number[], message: string) {
-  return statuses.includes(res.status) && isErrorShape(res.body) && (res.body.message === message || (res.body.errors ?? []).some((e: { message: string }) => e.message === message));
+  return (
+    statuses.includes(res.status) &&
+    isErrorShape(res.body) &&
+    (res.body.message === message ||
+      (res.body.errors ?? []).some((e: { message: string }) => e.message === message))
+  );
 }
 
 const unique = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
-const linkIn = (mail: string | undefined, page: string) => mail?.match(new RegExp(`https?://\\S+/${page}\\?token=([A-Za-z0-9_%.~-]+)`))?.[1];
+const linkIn = (mail: string | undefined, page: string) =>
+  mail?.match(new RegExp(`https?://\\S+/${page}\\?token=([A-Za-z0-9_%.~-]+)`))?.[1];
 
 /** A new account with its address confirmed through the link mailed to it (the outbox), signed in. */
 async function confirmedAccount(suite: Suite, label: string) {
@@ -248,9 +387,21 @@ async function unsubscribeTokenFor(suite: Suite, to: string, timeoutMs: number):
 }
 
 /** Reads an event stream for `ms` and answers the events it carried (type and parsed data). */
-async function readEvents(url: string, token: string, ms: number, during?: () => Promise<unknown>): Promise<{ status: number; type: string | null; events: Array<{ event: string; data: any }> }> {
+async function readEvents(
+  url: string,
+  token: string,
+  ms: number,
+  during?: () => Promise<unknown>,
+): Promise<{ status: number; type: string | null; events: Array<{ event: string; data: any }> }> {
   const controller = new AbortController();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', 'x-forwarded-for': '10.77.0.1' }, signal: controller.signal });
+  const res = await fetch(url, {
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'text/event-stream',
+      'x-forwarded-for': '10.77.0.1',
+    },
+    signal: controller.signal,
+  });
   const events: Array<{ event: string; data: any }> = [];
   if (res.status !== 200 || !res.body) {
     await res.text().catch(() => undefined);
@@ -305,17 +456,35 @@ export async function communityAttacks(suite: Suite) {
   const tag = Date.now().toString(36);
   const onFree = { productId: course._id, lessonId: freeLesson };
   const thread = (id: string, token?: string) => suite.request('GET', `/community/threads/${id}`, { token });
-  const repliesOf = (id: string, token?: string) => suite.request('GET', `/community/threads/${id}/replies?limit=${COMMUNITY_LIMITS.pageMax}`, { token });
+  const repliesOf = (id: string, token?: string) =>
+    suite.request('GET', `/community/threads/${id}/replies?limit=${COMMUNITY_LIMITS.pageMax}`, { token });
 
   // ---------- stored XSS: what the server renders ----------
   const title = `XSS ${tag} <img src=x onerror="${mark('title')}"> <script>${mark('title-script')}</script>`;
-  const xssThread = await suite.request('POST', '/community/threads', { token: f.tokens.member, body: { ...onFree, title: title.slice(0, COMMUNITY_LIMITS.titleMax), body: markdownPayloads('opening') } });
-  suite.check('the member starts a discussion with markup in its title and body', xssThread.status === 201, '201', describe(xssThread));
+  const xssThread = await suite.request('POST', '/community/threads', {
+    token: f.tokens.member,
+    body: { ...onFree, title: title.slice(0, COMMUNITY_LIMITS.titleMax), body: markdownPayloads('opening') },
+  });
+  suite.check(
+    'the member starts a discussion with markup in its title and body',
+    xssThread.status === 201,
+    '201',
+    describe(xssThread),
+  );
   const xssThreadId: string = xssThread.body?.data?._id ?? samples.threadId;
-  const xssReply = await suite.request('POST', `/community/threads/${xssThreadId}/replies`, { token: f.tokens.admin, body: { body: markdownPayloads('reply') } });
+  const xssReply = await suite.request('POST', `/community/threads/${xssThreadId}/replies`, {
+    token: f.tokens.admin,
+    body: { body: markdownPayloads('reply') },
+  });
   suite.check('a reply with markup is stored', xssReply.status === 201, '201', describe(xssReply));
-  const editable = await suite.request('POST', `/community/threads/${xssThreadId}/replies`, { token: f.tokens.member, body: { body: 'Plain at first.' } });
-  const edited = await suite.request('PATCH', `/community/posts/${editable.body?.data?._id}`, { token: f.tokens.member, body: { body: markdownPayloads('edit') } });
+  const editable = await suite.request('POST', `/community/threads/${xssThreadId}/replies`, {
+    token: f.tokens.member,
+    body: { body: 'Plain at first.' },
+  });
+  const edited = await suite.request('PATCH', `/community/posts/${editable.body?.data?._id}`, {
+    token: f.tokens.member,
+    body: { body: markdownPayloads('edit') },
+  });
   suite.check('an edit with markup is stored', edited.status === 200, '200', describe(edited));
 
   const rendered: Array<[string, string | undefined]> = [
@@ -324,30 +493,79 @@ export async function communityAttacks(suite: Suite) {
     ['an edited reply', edited.body?.data?.bodyHtml],
   ];
   const readBack = await repliesOf(xssThreadId, f.tokens.member);
-  for (const post of (readBack.body?.data?.items ?? []) as Array<{ _id: string; bodyHtml: string }>) rendered.push([`the reply ${post._id} as read back`, post.bodyHtml]);
+  for (const post of (readBack.body?.data?.items ?? []) as Array<{ _id: string; bodyHtml: string }>)
+    rendered.push([`the reply ${post._id} as read back`, post.bodyHtml]);
   const openingRead = await thread(xssThreadId, f.tokens.learner);
   rendered.push(['the opening post as the learner reads it', openingRead.body?.data?.opening?.bodyHtml]);
   for (const [what, html] of rendered) {
     const bad = html === undefined ? ['no bodyHtml'] : unsafeHtml(html);
-    suite.check(`${what}: bodyHtml has no script, handler, javascript:/data: address or active element`, bad.length === 0, 'none', () => `${bad.join(', ')} in ${String(html).slice(0, 600)}`);
+    suite.check(
+      `${what}: bodyHtml has no script, handler, javascript:/data: address or active element`,
+      bad.length === 0,
+      'none',
+      () => `${bad.join(', ')} in ${String(html).slice(0, 600)}`,
+    );
     const links = linksOf(html ?? '');
-    const unmarked = links.filter((attrs) => !(relOf(attrs).includes('nofollow') && relOf(attrs).includes('ugc')));
-    suite.check(`${what}: every link carries rel="nofollow ugc"`, links.length > 0 && unmarked.length === 0, 'links kept, each rel="nofollow ugc"', () => `${links.length} links, unmarked: ${unmarked.join(' | ') || '-'}`);
+    const unmarked = links.filter(
+      (attrs) => !(relOf(attrs).includes('nofollow') && relOf(attrs).includes('ugc')),
+    );
+    suite.check(
+      `${what}: every link carries rel="nofollow ugc"`,
+      links.length > 0 && unmarked.length === 0,
+      'links kept, each rel="nofollow ugc"',
+      () => `${links.length} links, unmarked: ${unmarked.join(' | ') || '-'}`,
+    );
   }
   const opening = xssThread.body?.data?.opening?.bodyHtml ?? '';
-  suite.check('the Markdown is rendered (bold, the safe link kept)', /<strong>bold opening/.test(opening) && /href="https:\/\/example\.com\/docs"/.test(opening), '<strong> and the https link', opening.slice(0, 300));
-  suite.check('the title is kept as text (rendered by the page as text, never as HTML)', typeof xssThread.body?.data?.title === 'string' && !/&lt;|&amp;/.test(xssThread.body.data.title), 'the title as written', String(xssThread.body?.data?.title));
+  suite.check(
+    'the Markdown is rendered (bold, the safe link kept)',
+    /<strong>bold opening/.test(opening) && /href="https:\/\/example\.com\/docs"/.test(opening),
+    '<strong> and the https link',
+    opening.slice(0, 300),
+  );
+  suite.check(
+    'the title is kept as text (rendered by the page as text, never as HTML)',
+    typeof xssThread.body?.data?.title === 'string' && !/&lt;|&amp;/.test(xssThread.body.data.title),
+    'the title as written',
+    String(xssThread.body?.data?.title),
+  );
 
   // Live questions and report notes: plain text a page shows.
   const questionText = `Q ${tag} <img src=x onerror="${mark('question')}"> <script>${mark('question-script')}</script> [x](javascript:alert(1))`;
-  const asked = await suite.request('POST', `/community/live/${samples.webinar._id}/questions`, { token: f.tokens.member, body: { body: questionText } });
-  suite.check('a live question with markup is stored as its text', asked.status === 201 && asked.body?.data?.body === questionText, '201 with the text as written', describe(asked));
+  const asked = await suite.request('POST', `/community/live/${samples.webinar._id}/questions`, {
+    token: f.tokens.member,
+    body: { body: questionText },
+  });
+  suite.check(
+    'a live question with markup is stored as its text',
+    asked.status === 201 && asked.body?.data?.body === questionText,
+    '201 with the text as written',
+    describe(asked),
+  );
   const noteText = `Note ${tag} <img src=x onerror="${mark('note')}"><svg onload="${mark('note-svg')}">`;
-  const reported = await suite.request('POST', `/community/posts/${xssReply.body?.data?._id}/report`, { token: f.tokens.learner, body: { reason: 'abuse', note: noteText } });
-  suite.check('a report with markup in its note is stored', reported.status === 201, '201', describe(reported));
+  const reported = await suite.request('POST', `/community/posts/${xssReply.body?.data?._id}/report`, {
+    token: f.tokens.learner,
+    body: { reason: 'abuse', note: noteText },
+  });
+  suite.check(
+    'a report with markup in its note is stored',
+    reported.status === 201,
+    '201',
+    describe(reported),
+  );
   const queue = await suite.request('GET', '/admin/community/reports?limit=100', { token: f.tokens.admin });
-  const queued = ((queue.body?.data?.items ?? []) as Array<{ post: { _id: string }; reports: Array<{ note: string | null; reporter: { name: string } }> }>).find((item) => item.post._id === xssReply.body?.data?._id);
-  suite.check('the reports queue answers the note as written', queued?.reports.some((r) => r.note === noteText) === true, 'the note text', describe(queue));
+  const queued = (
+    (queue.body?.data?.items ?? []) as Array<{
+      post: { _id: string };
+      reports: Array<{ note: string | null; reporter: { name: string } }>;
+    }>
+  ).find((item) => item.post._id === xssReply.body?.data?._id);
+  suite.check(
+    'the reports queue answers the note as written',
+    queued?.reports.some((r) => r.note === noteText) === true,
+    'the note text',
+    describe(queue),
+  );
 
   // ---------- stored XSS: what Chromium runs ----------
   const browser = await launchChromium();
@@ -356,12 +574,33 @@ export async function communityAttacks(suite: Suite) {
     const titleShown = (page: Page) => page.getByText(`XSS ${tag}`).first().waitFor({ timeout: 30_000 });
     const openThread = async (page: Page) => {
       await page.getByText(`XSS ${tag}`).first().click();
-      await page.getByText('Plain at first.').or(page.getByText('bold reply')).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      await page
+        .getByText('Plain at first.')
+        .or(page.getByText('bold reply'))
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => undefined);
     };
     for (const role of ['member', 'learner', 'admin'] as const) {
-      const state = await expectNoScriptRuns(suite, browser, { where: `${role} lesson discussion`, path: lessonPage, token: f.tokens[role], ready: titleShown, act: openThread });
-      suite.check(`${role} lesson discussion: the title's markup shows as text`, state.text.includes(`<img src=x onerror=`), 'the payload visible as literal text', state.text.slice(0, 300).replace(/\s+/g, ' '));
-      suite.check(`${role} lesson discussion: the opened thread shows its replies' markup as text`, state.text.includes('bold reply') && state.text.includes("concat('reply-script')"), 'the replies rendered, their payloads as text', state.text.slice(0, 400).replace(/\s+/g, ' '));
+      const state = await expectNoScriptRuns(suite, browser, {
+        where: `${role} lesson discussion`,
+        path: lessonPage,
+        token: f.tokens[role],
+        ready: titleShown,
+        act: openThread,
+      });
+      suite.check(
+        `${role} lesson discussion: the title's markup shows as text`,
+        state.text.includes(`<img src=x onerror=`),
+        'the payload visible as literal text',
+        state.text.slice(0, 300).replace(/\s+/g, ' '),
+      );
+      suite.check(
+        `${role} lesson discussion: the opened thread shows its replies' markup as text`,
+        state.text.includes('bold reply') && state.text.includes("concat('reply-script')"),
+        'the replies rendered, their payloads as text',
+        state.text.slice(0, 400).replace(/\s+/g, ' '),
+      );
     }
     const webinarPage = `/browse/premium/product/${samples.webinar.slug}`;
     const board = await expectNoScriptRuns(suite, browser, {
@@ -370,33 +609,73 @@ export async function communityAttacks(suite: Suite) {
       token: f.tokens.member,
       ready: (page) => page.getByText(`Q ${tag}`).first().waitFor({ timeout: 30_000 }),
     });
-    suite.check("member live board: the question's markup shows as text", board.text.includes(questionText), 'the question as written', board.text.slice(0, 300).replace(/\s+/g, ' '));
+    suite.check(
+      "member live board: the question's markup shows as text",
+      board.text.includes(questionText),
+      'the question as written',
+      board.text.slice(0, 300).replace(/\s+/g, ' '),
+    );
     // A moderator's reason is shown in the audit log: markup in it too (on a post the reader pages above showed).
     const reasonText = `Reason ${tag} <img src=x onerror="${mark('reason')}">`;
-    const hid = await suite.request('POST', `/admin/community/posts/${editable.body?.data?._id}/hide`, { token: f.tokens.admin, body: { reason: reasonText } });
+    const hid = await suite.request('POST', `/admin/community/posts/${editable.body?.data?._id}/hide`, {
+      token: f.tokens.admin,
+      body: { reason: reasonText },
+    });
     suite.check('the admin hides a post with markup in the reason', hid.status === 200, '200', describe(hid));
     for (const [path, shown] of [
       ['/admin/community', `Note ${tag}`],
       ['/admin/community/audit', `Reason ${tag}`],
     ] as const) {
-      await expectNoScriptRuns(suite, browser, { where: `admin ${path}`, path, token: f.tokens.admin, ready: (page) => page.getByText(shown).first().waitFor({ timeout: 20_000 }) });
+      await expectNoScriptRuns(suite, browser, {
+        where: `admin ${path}`,
+        path,
+        token: f.tokens.admin,
+        ready: (page) => page.getByText(shown).first().waitFor({ timeout: 20_000 }),
+      });
     }
-    await suite.request('POST', `/admin/community/posts/${editable.body?.data?._id}/restore`, { token: f.tokens.admin, body: { reason: 'Restored after the check' } });
+    await suite.request('POST', `/admin/community/posts/${editable.body?.data?._id}/restore`, {
+      token: f.tokens.admin,
+      body: { reason: 'Restored after the check' },
+    });
   } finally {
     await browser.close();
   }
 
   // ---------- who may read and write a lesson's discussion ----------
-  const listOn = (target: Record<string, string>, token?: string) => suite.request('GET', `/community/threads?${new URLSearchParams(target)}`, { token });
+  const listOn = (target: Record<string, string>, token?: string) =>
+    suite.request('GET', `/community/threads?${new URLSearchParams(target)}`, { token });
   const lockedTarget = { productId: course._id, lessonId: lockedLesson };
   const learnerLocked = await listOn(lockedTarget, f.tokens.learner);
-  suite.check("a learner cannot read a premium lesson's discussion", learnerLocked.status === 403 && learnerLocked.body?.message === PREMIUM_REQUIRED_MESSAGE, `403 '${PREMIUM_REQUIRED_MESSAGE}'`, describe(learnerLocked));
+  suite.check(
+    "a learner cannot read a premium lesson's discussion",
+    learnerLocked.status === 403 && learnerLocked.body?.message === PREMIUM_REQUIRED_MESSAGE,
+    `403 '${PREMIUM_REQUIRED_MESSAGE}'`,
+    describe(learnerLocked),
+  );
   const learnerFree = await listOn(onFree, f.tokens.learner);
-  suite.check("…but reads a free-preview lesson's", learnerFree.status === 200 && Array.isArray(learnerFree.body?.data?.items), '200 with a list', describe(learnerFree));
+  suite.check(
+    "…but reads a free-preview lesson's",
+    learnerFree.status === 200 && Array.isArray(learnerFree.body?.data?.items),
+    '200 with a list',
+    describe(learnerFree),
+  );
   const learnerProduct = await listOn({ productId: f.product._id }, f.tokens.learner);
-  suite.check("a learner cannot read a premium product's discussions", learnerProduct.status === 403 && learnerProduct.body?.message === PREMIUM_REQUIRED_MESSAGE, `403 '${PREMIUM_REQUIRED_MESSAGE}'`, describe(learnerProduct));
-  const learnerPost = await suite.request('POST', '/community/threads', { token: f.tokens.learner, body: { ...lockedTarget, title: 'Let me in please', body: 'Posting where I may not read.' } });
-  suite.check("a learner cannot post on a premium lesson's discussion", learnerPost.status === 403 && learnerPost.body?.message === PREMIUM_REQUIRED_MESSAGE, `403 '${PREMIUM_REQUIRED_MESSAGE}'`, describe(learnerPost));
+  suite.check(
+    "a learner cannot read a premium product's discussions",
+    learnerProduct.status === 403 && learnerProduct.body?.message === PREMIUM_REQUIRED_MESSAGE,
+    `403 '${PREMIUM_REQUIRED_MESSAGE}'`,
+    describe(learnerProduct),
+  );
+  const learnerPost = await suite.request('POST', '/community/threads', {
+    token: f.tokens.learner,
+    body: { ...lockedTarget, title: 'Let me in please', body: 'Posting where I may not read.' },
+  });
+  suite.check(
+    "a learner cannot post on a premium lesson's discussion",
+    learnerPost.status === 403 && learnerPost.body?.message === PREMIUM_REQUIRED_MESSAGE,
+    `403 '${PREMIUM_REQUIRED_MESSAGE}'`,
+    describe(learnerPost),
+  );
   for (const [what, method, path, body] of [
     ["the member's thread on a premium product", 'GET', `/community/threads/${samples.threadId}`, undefined],
     ['its replies', 'GET', `/community/threads/${samples.threadId}/replies`, undefined],
@@ -407,78 +686,240 @@ export async function communityAttacks(suite: Suite) {
     ['a vote on a live question', 'PUT', `/community/live/questions/${samples.questionId}/vote`, undefined],
   ] as const) {
     const res = await suite.request(method, path, { token: f.tokens.learner, body });
-    suite.check(`a learner is refused ${what}`, res.status === 403 && res.body?.message === PREMIUM_REQUIRED_MESSAGE && !res.text.includes('How do the access'), `403 '${PREMIUM_REQUIRED_MESSAGE}' with nothing of it`, describe(res));
+    suite.check(
+      `a learner is refused ${what}`,
+      res.status === 403 &&
+        res.body?.message === PREMIUM_REQUIRED_MESSAGE &&
+        !res.text.includes('How do the access'),
+      `403 '${PREMIUM_REQUIRED_MESSAGE}' with nothing of it`,
+      describe(res),
+    );
   }
   // Another course's free-preview lesson does not open this course's discussions.
   const otherFree = demoLessonId('html-css-from-scratch', 'welcome');
   const borrowed = await listOn({ productId: f.product._id, lessonId: otherFree }, f.tokens.learner);
-  suite.check("another course's free-preview lesson id does not open a premium product's discussions", borrowed.status >= 400 && borrowed.status < 500 && isErrorShape(borrowed.body), 'a 4xx', describe(borrowed));
+  suite.check(
+    "another course's free-preview lesson id does not open a premium product's discussions",
+    borrowed.status >= 400 && borrowed.status < 500 && isErrorShape(borrowed.body),
+    'a 4xx',
+    describe(borrowed),
+  );
   for (const [what, method, path, body] of [
     ['list discussions', 'GET', `/community/threads?${new URLSearchParams(onFree)}`, undefined],
     ['open a discussion', 'GET', `/community/threads/${xssThreadId}`, undefined],
-    ['start a discussion', 'POST', '/community/threads', { ...onFree, title: 'Anonymous post', body: 'Hello' }],
+    [
+      'start a discussion',
+      'POST',
+      '/community/threads',
+      { ...onFree, title: 'Anonymous post', body: 'Hello' },
+    ],
     ['open the live board', 'GET', `/community/live/${samples.webinar._id}/questions`, undefined],
   ] as const) {
-    suite.expectClientError(`a visitor cannot ${what} (401)`, await suite.request(method, path, { body }), [401]);
+    suite.expectClientError(
+      `a visitor cannot ${what} (401)`,
+      await suite.request(method, path, { body }),
+      [401],
+    );
   }
 
   // ---------- another person's posts ----------
-  const learnerThread = await suite.request('POST', '/community/threads', { token: f.tokens.learner, body: { ...onFree, title: `Learner question ${tag}`, body: 'What does this lesson cover?' } });
-  suite.check('the learner asks on a free-preview lesson', learnerThread.status === 201, '201', describe(learnerThread));
+  const learnerThread = await suite.request('POST', '/community/threads', {
+    token: f.tokens.learner,
+    body: { ...onFree, title: `Learner question ${tag}`, body: 'What does this lesson cover?' },
+  });
+  suite.check(
+    'the learner asks on a free-preview lesson',
+    learnerThread.status === 201,
+    '201',
+    describe(learnerThread),
+  );
   const lt = learnerThread.body?.data;
-  const memberReply = await suite.request('POST', `/community/threads/${lt?._id}/replies`, { token: f.tokens.member, body: { body: 'It covers the grid basics.' } });
-  const learnerReply = await suite.request('POST', `/community/threads/${lt?._id}/replies`, { token: f.tokens.learner, body: { body: 'Thanks, and what comes next?' } });
+  const memberReply = await suite.request('POST', `/community/threads/${lt?._id}/replies`, {
+    token: f.tokens.member,
+    body: { body: 'It covers the grid basics.' },
+  });
+  const learnerReply = await suite.request('POST', `/community/threads/${lt?._id}/replies`, {
+    token: f.tokens.learner,
+    body: { body: 'Thanks, and what comes next?' },
+  });
   const mr = memberReply.body?.data;
   const lr = learnerReply.body?.data;
-  suite.check('the member and the learner reply', memberReply.status === 201 && learnerReply.status === 201, '201, 201', `${describe(memberReply)} | ${describe(learnerReply)}`);
-  suite.check("an author's name is shown, never their e-mail", lt?.opening?.author?.name && !JSON.stringify(lt).includes(f.users.learner.email) && !memberReply.text.includes(f.users.member.email), 'the profile name only', describe(learnerThread));
+  suite.check(
+    'the member and the learner reply',
+    memberReply.status === 201 && learnerReply.status === 201,
+    '201, 201',
+    `${describe(memberReply)} | ${describe(learnerReply)}`,
+  );
+  suite.check(
+    "an author's name is shown, never their e-mail",
+    lt?.opening?.author?.name &&
+      !JSON.stringify(lt).includes(f.users.learner.email) &&
+      !memberReply.text.includes(f.users.member.email),
+    'the profile name only',
+    describe(learnerThread),
+  );
   const forbiddenEdits: Array<[string, string, string, string, unknown]> = [
-    ["edit the learner's question", 'member', 'PATCH', lt?.opening?._id, { body: 'Changed by someone else.' }],
+    [
+      "edit the learner's question",
+      'member',
+      'PATCH',
+      lt?.opening?._id,
+      { body: 'Changed by someone else.' },
+    ],
     ["delete the learner's question", 'member', 'DELETE', lt?.opening?._id, undefined],
     ["edit the member's reply", 'learner', 'PATCH', mr?._id, { body: 'Changed by someone else.' }],
     ["delete the member's reply", 'learner', 'DELETE', mr?._id, undefined],
-    ["retitle the learner's question", 'member', 'PATCH', lt?.opening?._id, { body: 'x', title: 'Taken over title' }],
+    [
+      "retitle the learner's question",
+      'member',
+      'PATCH',
+      lt?.opening?._id,
+      { body: 'x', title: 'Taken over title' },
+    ],
   ];
   for (const [what, role, method, postId, body] of forbiddenEdits) {
-    const res = await suite.request(method, `/community/posts/${postId}`, { token: f.tokens[role as 'member'], body });
-    suite.check(`the ${role} cannot ${what} (403)`, res.status === 403 && res.body?.message === COMMUNITY_MESSAGES.notYourPost, `403 '${COMMUNITY_MESSAGES.notYourPost}'`, describe(res));
+    const res = await suite.request(method, `/community/posts/${postId}`, {
+      token: f.tokens[role as 'member'],
+      body,
+    });
+    suite.check(
+      `the ${role} cannot ${what} (403)`,
+      res.status === 403 && res.body?.message === COMMUNITY_MESSAGES.notYourPost,
+      `403 '${COMMUNITY_MESSAGES.notYourPost}'`,
+      describe(res),
+    );
   }
   const afterEdits = await thread(lt?._id, f.tokens.learner);
   const afterReplies = await repliesOf(lt?._id, f.tokens.learner);
-  suite.check('…and nothing of them changed', afterEdits.body?.data?.title === `Learner question ${tag}` && afterEdits.body?.data?.opening?.body === 'What does this lesson cover?' && afterReplies.body?.data?.items?.find((p: { _id: string }) => p._id === mr?._id)?.body === 'It covers the grid basics.', 'the texts as written', `${describe(afterEdits)} | ${describe(afterReplies)}`);
-  const notAsker = await suite.request('PUT', `/community/posts/${lr?._id}/answer`, { token: f.tokens.member });
-  suite.check("the member cannot mark the answer on the learner's question (403)", notAsker.status === 403 && notAsker.body?.message === COMMUNITY_MESSAGES.markAnswerForbidden, `403 '${COMMUNITY_MESSAGES.markAnswerForbidden}'`, describe(notAsker));
-  const notAskerUnmark = await suite.request('DELETE', `/community/posts/${mr?._id}/answer`, { token: f.tokens.member });
-  suite.expectClientError("…nor take an answer back on it", notAskerUnmark, [403, 409]);
-  const openingAsAnswer = await suite.request('PUT', `/community/posts/${lt?.opening?._id}/answer`, { token: f.tokens.learner });
-  suite.check('the opening post cannot be the answer', [400, 409].includes(openingAsAnswer.status) && openingAsAnswer.body?.message === COMMUNITY_MESSAGES.onlyRepliesAnswer, `400/409 '${COMMUNITY_MESSAGES.onlyRepliesAnswer}'`, describe(openingAsAnswer));
-  const foreignAnswer = await suite.request('PUT', `/community/posts/${samples.replies.admin}/answer`, { token: f.tokens.learner });
-  suite.check("the learner cannot mark an answer on the member's premium thread", foreignAnswer.status === 403, '403', describe(foreignAnswer));
-  const answered = await suite.request('PUT', `/community/posts/${mr?._id}/answer`, { token: f.tokens.learner });
-  suite.check('the asker marks the answer', answered.status === 200 && answered.body?.data?.answerPostId === mr?._id && answered.body?.data?.answered === true, '200 answered', describe(answered));
+  suite.check(
+    '…and nothing of them changed',
+    afterEdits.body?.data?.title === `Learner question ${tag}` &&
+      afterEdits.body?.data?.opening?.body === 'What does this lesson cover?' &&
+      afterReplies.body?.data?.items?.find((p: { _id: string }) => p._id === mr?._id)?.body ===
+        'It covers the grid basics.',
+    'the texts as written',
+    `${describe(afterEdits)} | ${describe(afterReplies)}`,
+  );
+  const notAsker = await suite.request('PUT', `/community/posts/${lr?._id}/answer`, {
+    token: f.tokens.member,
+  });
+  suite.check(
+    "the member cannot mark the answer on the learner's question (403)",
+    notAsker.status === 403 && notAsker.body?.message === COMMUNITY_MESSAGES.markAnswerForbidden,
+    `403 '${COMMUNITY_MESSAGES.markAnswerForbidden}'`,
+    describe(notAsker),
+  );
+  const notAskerUnmark = await suite.request('DELETE', `/community/posts/${mr?._id}/answer`, {
+    token: f.tokens.member,
+  });
+  suite.expectClientError('…nor take an answer back on it', notAskerUnmark, [403, 409]);
+  const openingAsAnswer = await suite.request('PUT', `/community/posts/${lt?.opening?._id}/answer`, {
+    token: f.tokens.learner,
+  });
+  suite.check(
+    'the opening post cannot be the answer',
+    [400, 409].includes(openingAsAnswer.status) &&
+      openingAsAnswer.body?.message === COMMUNITY_MESSAGES.onlyRepliesAnswer,
+    `400/409 '${COMMUNITY_MESSAGES.onlyRepliesAnswer}'`,
+    describe(openingAsAnswer),
+  );
+  const foreignAnswer = await suite.request('PUT', `/community/posts/${samples.replies.admin}/answer`, {
+    token: f.tokens.learner,
+  });
+  suite.check(
+    "the learner cannot mark an answer on the member's premium thread",
+    foreignAnswer.status === 403,
+    '403',
+    describe(foreignAnswer),
+  );
+  const answered = await suite.request('PUT', `/community/posts/${mr?._id}/answer`, {
+    token: f.tokens.learner,
+  });
+  suite.check(
+    'the asker marks the answer',
+    answered.status === 200 &&
+      answered.body?.data?.answerPostId === mr?._id &&
+      answered.body?.data?.answered === true,
+    '200 answered',
+    describe(answered),
+  );
 
   // Votes: one per person, however often it is sent.
-  const votesOf = async (postId: string) => Number((await suite.db.query('select upvotes from community.posts where id = $1', [postId])).rows[0]?.upvotes ?? -1);
+  const votesOf = async (postId: string) =>
+    Number(
+      (await suite.db.query('select upvotes from community.posts where id = $1', [postId])).rows[0]
+        ?.upvotes ?? -1,
+    );
   const before = await votesOf(mr?._id);
-  const votes = await Promise.all([1, 2, 3].map(() => suite.request('PUT', `/community/posts/${mr?._id}/vote`, { token: f.tokens.learner })));
+  const votes = await Promise.all(
+    [1, 2, 3].map(() =>
+      suite.request('PUT', `/community/posts/${mr?._id}/vote`, { token: f.tokens.learner }),
+    ),
+  );
   const again = await suite.request('PUT', `/community/posts/${mr?._id}/vote`, { token: f.tokens.learner });
-  const rows = await suite.db.query('select count(*)::int as n from community.post_votes where post_id = $1 and user_id = $2', [mr?._id, f.users.learner.id]);
-  suite.check('three votes at once and one more by the same person count once', votes.every((v) => v.status === 200) && again.status === 200 && again.body?.data?.upvotes === before + 1 && (await votesOf(mr?._id)) === before + 1 && rows.rows[0]?.n === 1, `200s, upvotes ${before + 1}, one vote row`, `${votes.map((v) => v.status).join(',')} ${describe(again)} rows ${rows.rows[0]?.n}`);
-  const unvotes = await Promise.all([1, 2].map(() => suite.request('DELETE', `/community/posts/${mr?._id}/vote`, { token: f.tokens.learner })));
-  suite.check('taking the vote back twice leaves it at its first count', unvotes.every((v) => v.status === 200) && (await votesOf(mr?._id)) === before, `upvotes ${before}`, `${unvotes.map(describe).join(' | ')} now ${await votesOf(mr?._id)}`);
+  const rows = await suite.db.query(
+    'select count(*)::int as n from community.post_votes where post_id = $1 and user_id = $2',
+    [mr?._id, f.users.learner.id],
+  );
+  suite.check(
+    'three votes at once and one more by the same person count once',
+    votes.every((v) => v.status === 200) &&
+      again.status === 200 &&
+      again.body?.data?.upvotes === before + 1 &&
+      (await votesOf(mr?._id)) === before + 1 &&
+      rows.rows[0]?.n === 1,
+    `200s, upvotes ${before + 1}, one vote row`,
+    `${votes.map((v) => v.status).join(',')} ${describe(again)} rows ${rows.rows[0]?.n}`,
+  );
+  const unvotes = await Promise.all(
+    [1, 2].map(() =>
+      suite.request('DELETE', `/community/posts/${mr?._id}/vote`, { token: f.tokens.learner }),
+    ),
+  );
+  suite.check(
+    'taking the vote back twice leaves it at its first count',
+    unvotes.every((v) => v.status === 200) && (await votesOf(mr?._id)) === before,
+    `upvotes ${before}`,
+    `${unvotes.map(describe).join(' | ')} now ${await votesOf(mr?._id)}`,
+  );
 
   // Reports: once per person.
-  const firstReport = await suite.request('POST', `/community/posts/${mr?._id}/report`, { token: f.tokens.learner, body: { reason: 'spam' } });
-  const secondReport = await suite.request('POST', `/community/posts/${mr?._id}/report`, { token: f.tokens.learner, body: { reason: 'abuse', note: 'Again' } });
+  const firstReport = await suite.request('POST', `/community/posts/${mr?._id}/report`, {
+    token: f.tokens.learner,
+    body: { reason: 'spam' },
+  });
+  const secondReport = await suite.request('POST', `/community/posts/${mr?._id}/report`, {
+    token: f.tokens.learner,
+    body: { reason: 'abuse', note: 'Again' },
+  });
   suite.check('a post is reported once', firstReport.status === 201, '201', describe(firstReport));
-  suite.check('…and a second report by the same person is a 409', secondReport.status === 409 && secondReport.body?.message === COMMUNITY_MESSAGES.alreadyReported, `409 '${COMMUNITY_MESSAGES.alreadyReported}'`, describe(secondReport));
-  const reportRows = await suite.db.query('select count(*)::int as n from community.post_reports where post_id = $1 and reporter_id = $2', [mr?._id, f.users.learner.id]);
+  suite.check(
+    '…and a second report by the same person is a 409',
+    secondReport.status === 409 && secondReport.body?.message === COMMUNITY_MESSAGES.alreadyReported,
+    `409 '${COMMUNITY_MESSAGES.alreadyReported}'`,
+    describe(secondReport),
+  );
+  const reportRows = await suite.db.query(
+    'select count(*)::int as n from community.post_reports where post_id = $1 and reporter_id = $2',
+    [mr?._id, f.users.learner.id],
+  );
   suite.check('…leaving one report row', reportRows.rows[0]?.n === 1, '1', String(reportRows.rows[0]?.n));
 
   // The edit window: a post older than it cannot be edited.
-  await suite.db.query(`update community.posts set created_at = now() - interval '${COMMUNITY_LIMITS.editWindowMinutes + 1} minutes' where id = $1`, [lr?._id]);
-  const late = await suite.request('PATCH', `/community/posts/${lr?._id}`, { token: f.tokens.learner, body: { body: 'Too late to change.' } });
-  suite.check(`an edit after ${COMMUNITY_LIMITS.editWindowMinutes} minutes is refused`, [403, 409].includes(late.status) && late.body?.message === COMMUNITY_MESSAGES.editWindowClosed, `403/409 '${COMMUNITY_MESSAGES.editWindowClosed}'`, describe(late));
+  await suite.db.query(
+    `update community.posts set created_at = now() - interval '${COMMUNITY_LIMITS.editWindowMinutes + 1} minutes' where id = $1`,
+    [lr?._id],
+  );
+  const late = await suite.request('PATCH', `/community/posts/${lr?._id}`, {
+    token: f.tokens.learner,
+    body: { body: 'Too late to change.' },
+  });
+  suite.check(
+    `an edit after ${COMMUNITY_LIMITS.editWindowMinutes} minutes is refused`,
+    [403, 409].includes(late.status) && late.body?.message === COMMUNITY_MESSAGES.editWindowClosed,
+    `403/409 '${COMMUNITY_MESSAGES.editWindowClosed}'`,
+    describe(late),
+  );
 
   // ---------- moderation is the admins' ----------
   const reason = { reason: 'Trying to moderate' };
@@ -490,77 +931,250 @@ export async function communityAttacks(suite: Suite) {
       ['lock a thread', 'PUT', `/admin/community/threads/${lt?._id}/lock`, reason],
       ['read the reports queue', 'GET', '/admin/community/reports', undefined],
       ['read the audit log', 'GET', '/admin/community/audit', undefined],
-      ['schedule a live session', 'PUT', `/admin/community/live/${samples.quietWebinar._id}`, { startsAt: new Date().toISOString(), durationMinutes: 30, joinUrl: 'https://evil.example.com' }],
-      ['mark a live question answered', 'PUT', `/community/live/questions/${samples.questionId}/answered`, undefined],
+      [
+        'schedule a live session',
+        'PUT',
+        `/admin/community/live/${samples.quietWebinar._id}`,
+        { startsAt: new Date().toISOString(), durationMinutes: 30, joinUrl: 'https://evil.example.com' },
+      ],
+      [
+        'mark a live question answered',
+        'PUT',
+        `/community/live/questions/${samples.questionId}/answered`,
+        undefined,
+      ],
     ] as const) {
-      suite.expectClientError(`the ${role} cannot ${what} (403)`, await suite.request(method, path, { token: f.tokens[role], body }), [403]);
+      suite.expectClientError(
+        `the ${role} cannot ${what} (403)`,
+        await suite.request(method, path, { token: f.tokens[role], body }),
+        [403],
+      );
     }
   }
   const stillVisible = await repliesOf(lt?._id, f.tokens.learner);
   const statuses = ((stillVisible.body?.data?.items ?? []) as Array<{ status: string }>).map((p) => p.status);
   const lockState = await thread(lt?._id, f.tokens.learner);
-  suite.check('…and every post is still visible, the thread unlocked', statuses.length >= 2 && statuses.every((s) => s === 'visible') && lockState.body?.data?.locked === false, 'visible, unlocked', `${statuses.join(',')} locked=${lockState.body?.data?.locked}`);
-  const quiet = await suite.request('GET', `/community/live/${samples.quietWebinar._id}`, { token: f.tokens.member });
+  suite.check(
+    '…and every post is still visible, the thread unlocked',
+    statuses.length >= 2 && statuses.every((s) => s === 'visible') && lockState.body?.data?.locked === false,
+    'visible, unlocked',
+    `${statuses.join(',')} locked=${lockState.body?.data?.locked}`,
+  );
+  const quiet = await suite.request('GET', `/community/live/${samples.quietWebinar._id}`, {
+    token: f.tokens.member,
+  });
   suite.check('…and no session was scheduled', quiet.status === 404, '404', describe(quiet));
   // A hidden post keeps its place without its text for readers; the admin still reads it (audit).
-  const hidden = await suite.request('POST', `/admin/community/posts/${mr?._id}/hide`, { token: f.tokens.admin, body: { reason: 'Checking what readers see' } });
-  suite.check('the admin hides a post', hidden.status === 200 && hidden.body?.data?.status === 'hidden', '200 hidden', describe(hidden));
+  const hidden = await suite.request('POST', `/admin/community/posts/${mr?._id}/hide`, {
+    token: f.tokens.admin,
+    body: { reason: 'Checking what readers see' },
+  });
+  suite.check(
+    'the admin hides a post',
+    hidden.status === 200 && hidden.body?.data?.status === 'hidden',
+    '200 hidden',
+    describe(hidden),
+  );
   const asReader = await repliesOf(lt?._id, f.tokens.learner);
   const hiddenForReader = (asReader.body?.data?.items ?? []).find((p: { _id: string }) => p._id === mr?._id);
-  suite.check("readers get a hidden post's place without its text", hiddenForReader?.status === 'hidden' && hiddenForReader.body === '' && hiddenForReader.bodyHtml === '' && !asReader.text.includes('grid basics'), 'status hidden, empty body and bodyHtml', describe(asReader));
+  suite.check(
+    "readers get a hidden post's place without its text",
+    hiddenForReader?.status === 'hidden' &&
+      hiddenForReader.body === '' &&
+      hiddenForReader.bodyHtml === '' &&
+      !asReader.text.includes('grid basics'),
+    'status hidden, empty body and bodyHtml',
+    describe(asReader),
+  );
   const audit = await suite.request('GET', '/admin/community/audit', { token: f.tokens.admin });
-  suite.check('the hiding is in the audit log', (audit.body?.data?.items ?? []).some((e: { action: string; postId: string | null }) => e.action === 'hide' && e.postId === mr?._id), 'a hide entry', describe(audit));
-  await suite.request('POST', `/admin/community/posts/${mr?._id}/restore`, { token: f.tokens.admin, body: { reason: 'Restored after the check' } });
+  suite.check(
+    'the hiding is in the audit log',
+    (audit.body?.data?.items ?? []).some(
+      (e: { action: string; postId: string | null }) => e.action === 'hide' && e.postId === mr?._id,
+    ),
+    'a hide entry',
+    describe(audit),
+  );
+  await suite.request('POST', `/admin/community/posts/${mr?._id}/restore`, {
+    token: f.tokens.admin,
+    body: { reason: 'Restored after the check' },
+  });
   // A locked thread takes no more replies.
-  await suite.request('PUT', `/admin/community/threads/${lt?._id}/lock`, { token: f.tokens.admin, body: { reason: 'Checking the lock' } });
-  const lockedReply = await suite.request('POST', `/community/threads/${lt?._id}/replies`, { token: f.tokens.member, body: { body: 'Through the lock?' } });
-  suite.check('a locked discussion takes no reply', [403, 409].includes(lockedReply.status) && lockedReply.body?.message === COMMUNITY_MESSAGES.locked, `403/409 '${COMMUNITY_MESSAGES.locked}'`, describe(lockedReply));
+  await suite.request('PUT', `/admin/community/threads/${lt?._id}/lock`, {
+    token: f.tokens.admin,
+    body: { reason: 'Checking the lock' },
+  });
+  const lockedReply = await suite.request('POST', `/community/threads/${lt?._id}/replies`, {
+    token: f.tokens.member,
+    body: { body: 'Through the lock?' },
+  });
+  suite.check(
+    'a locked discussion takes no reply',
+    [403, 409].includes(lockedReply.status) && lockedReply.body?.message === COMMUNITY_MESSAGES.locked,
+    `403/409 '${COMMUNITY_MESSAGES.locked}'`,
+    describe(lockedReply),
+  );
   await suite.request('DELETE', `/admin/community/threads/${lt?._id}/lock`, { token: f.tokens.admin });
 
   // ---------- limits: the contracts' own messages ----------
   const limits: Array<[string, string, string, unknown, string]> = [
-    ['a title of 4 characters', 'POST', '/community/threads', { ...onFree, title: 'Abcd', body: 'Body' }, `Title must be at least ${COMMUNITY_LIMITS.titleMin} characters`],
-    [`a title of ${COMMUNITY_LIMITS.titleMax + 1} characters`, 'POST', '/community/threads', { ...onFree, title: 'T'.repeat(COMMUNITY_LIMITS.titleMax + 1), body: 'Body' }, `Title must be at most ${COMMUNITY_LIMITS.titleMax} characters`],
-    ['a body of blanks', 'POST', '/community/threads', { ...onFree, title: 'A fine title', body: '   \n  ' }, 'Write something first'],
-    [`a body of ${COMMUNITY_LIMITS.bodyMax + 1} characters`, 'POST', '/community/threads', { ...onFree, title: 'A fine title', body: 'b'.repeat(COMMUNITY_LIMITS.bodyMax + 1) }, `Body must be at most ${COMMUNITY_LIMITS.bodyMax.toLocaleString('en-US')} characters`],
-    [`a reply of ${COMMUNITY_LIMITS.bodyMax + 1} characters`, 'POST', `/community/threads/${lt?._id}/replies`, { body: 'r'.repeat(COMMUNITY_LIMITS.bodyMax + 1) }, `Body must be at most ${COMMUNITY_LIMITS.bodyMax.toLocaleString('en-US')} characters`],
-    [`an edit of ${COMMUNITY_LIMITS.bodyMax + 1} characters`, 'PATCH', `/community/posts/${lr?._id}`, { body: 'e'.repeat(COMMUNITY_LIMITS.bodyMax + 1) }, `Body must be at most ${COMMUNITY_LIMITS.bodyMax.toLocaleString('en-US')} characters`],
-    [`a question of ${COMMUNITY_LIMITS.questionMax + 1} characters`, 'POST', `/community/live/${samples.webinar._id}/questions`, { body: 'q'.repeat(COMMUNITY_LIMITS.questionMax + 1) }, `Question must be at most ${COMMUNITY_LIMITS.questionMax} characters`],
-    ['an empty question', 'POST', `/community/live/${samples.webinar._id}/questions`, { body: '  ' }, 'Write your question first'],
-    [`a report note of ${COMMUNITY_LIMITS.noteMax + 1} characters`, 'POST', `/community/posts/${lt?.opening?._id}/report`, { reason: 'other', note: 'n'.repeat(COMMUNITY_LIMITS.noteMax + 1) }, `Note must be at most ${COMMUNITY_LIMITS.noteMax} characters`],
-    ['a report without a known reason', 'POST', `/community/posts/${lt?.opening?._id}/report`, { reason: 'because' }, 'Choose a reason'],
-    ['a moderation reason of 2 characters', 'POST', `/admin/community/posts/${mr?._id}/hide`, { reason: 'no' }, 'Give a reason (at least 3 characters)'],
+    [
+      'a title of 4 characters',
+      'POST',
+      '/community/threads',
+      { ...onFree, title: 'Abcd', body: 'Body' },
+      `Title must be at least ${COMMUNITY_LIMITS.titleMin} characters`,
+    ],
+    [
+      `a title of ${COMMUNITY_LIMITS.titleMax + 1} characters`,
+      'POST',
+      '/community/threads',
+      { ...onFree, title: 'T'.repeat(COMMUNITY_LIMITS.titleMax + 1), body: 'Body' },
+      `Title must be at most ${COMMUNITY_LIMITS.titleMax} characters`,
+    ],
+    [
+      'a body of blanks',
+      'POST',
+      '/community/threads',
+      { ...onFree, title: 'A fine title', body: '   \n  ' },
+      'Write something first',
+    ],
+    [
+      `a body of ${COMMUNITY_LIMITS.bodyMax + 1} characters`,
+      'POST',
+      '/community/threads',
+      { ...onFree, title: 'A fine title', body: 'b'.repeat(COMMUNITY_LIMITS.bodyMax + 1) },
+      `Body must be at most ${COMMUNITY_LIMITS.bodyMax.toLocaleString('en-US')} characters`,
+    ],
+    [
+      `a reply of ${COMMUNITY_LIMITS.bodyMax + 1} characters`,
+      'POST',
+      `/community/threads/${lt?._id}/replies`,
+      { body: 'r'.repeat(COMMUNITY_LIMITS.bodyMax + 1) },
+      `Body must be at most ${COMMUNITY_LIMITS.bodyMax.toLocaleString('en-US')} characters`,
+    ],
+    [
+      `an edit of ${COMMUNITY_LIMITS.bodyMax + 1} characters`,
+      'PATCH',
+      `/community/posts/${lr?._id}`,
+      { body: 'e'.repeat(COMMUNITY_LIMITS.bodyMax + 1) },
+      `Body must be at most ${COMMUNITY_LIMITS.bodyMax.toLocaleString('en-US')} characters`,
+    ],
+    [
+      `a question of ${COMMUNITY_LIMITS.questionMax + 1} characters`,
+      'POST',
+      `/community/live/${samples.webinar._id}/questions`,
+      { body: 'q'.repeat(COMMUNITY_LIMITS.questionMax + 1) },
+      `Question must be at most ${COMMUNITY_LIMITS.questionMax} characters`,
+    ],
+    [
+      'an empty question',
+      'POST',
+      `/community/live/${samples.webinar._id}/questions`,
+      { body: '  ' },
+      'Write your question first',
+    ],
+    [
+      `a report note of ${COMMUNITY_LIMITS.noteMax + 1} characters`,
+      'POST',
+      `/community/posts/${lt?.opening?._id}/report`,
+      { reason: 'other', note: 'n'.repeat(COMMUNITY_LIMITS.noteMax + 1) },
+      `Note must be at most ${COMMUNITY_LIMITS.noteMax} characters`,
+    ],
+    [
+      'a report without a known reason',
+      'POST',
+      `/community/posts/${lt?.opening?._id}/report`,
+      { reason: 'because' },
+      'Choose a reason',
+    ],
+    [
+      'a moderation reason of 2 characters',
+      'POST',
+      `/admin/community/posts/${mr?._id}/hide`,
+      { reason: 'no' },
+      'Give a reason (at least 3 characters)',
+    ],
   ];
   for (const [what, method, path, body, message] of limits) {
     const token = path.startsWith('/admin') ? f.tokens.admin : f.tokens.member;
     const res = await suite.request(method, path, { token, body });
-    suite.check(`${what} is refused with the contracts' message`, refusedWith(res, [400], message), `400 '${message}'`, describe(res));
+    suite.check(
+      `${what} is refused with the contracts' message`,
+      refusedWith(res, [400], message),
+      `400 '${message}'`,
+      describe(res),
+    );
   }
   for (const [what, raw] of [
     ['a body that is an object', JSON.stringify({ ...onFree, title: 'A fine title', body: { $gt: '' } })],
     ['a body of 2 MB', JSON.stringify({ ...onFree, title: 'A fine title', body: 'x'.repeat(2_000_000) })],
-    ['a body nested 5,000 deep', `{"productId":"${course._id}","title":"A fine title","body":${'['.repeat(5_000)}${']'.repeat(5_000)}}`],
-    ['a target that is not an id', JSON.stringify({ productId: "' OR 1=1--", title: 'A fine title', body: 'Body' })],
+    [
+      'a body nested 5,000 deep',
+      `{"productId":"${course._id}","title":"A fine title","body":${'['.repeat(5_000)}${']'.repeat(5_000)}}`,
+    ],
+    [
+      'a target that is not an id',
+      JSON.stringify({ productId: "' OR 1=1--", title: 'A fine title', body: 'Body' }),
+    ],
   ] as const) {
-    suite.expectClientError(`a thread with ${what} is refused`, await suite.request('POST', '/community/threads', { token: f.tokens.member, raw, headers: { 'content-type': 'application/json' } }), [400, 413]);
+    suite.expectClientError(
+      `a thread with ${what} is refused`,
+      await suite.request('POST', '/community/threads', {
+        token: f.tokens.member,
+        raw,
+        headers: { 'content-type': 'application/json' },
+      }),
+      [400, 413],
+    );
   }
   for (const bad of ['not-an-id', 'ABCDEFABCDEFABCDEFABCDEF', '..%2F..%2Fadmin', `${'a'.repeat(24)}%00`]) {
-    suite.expectClientError(`the thread id ${bad} opens nothing`, await thread(bad, f.tokens.member), [400, 404]);
+    suite.expectClientError(
+      `the thread id ${bad} opens nothing`,
+      await thread(bad, f.tokens.member),
+      [400, 404],
+    );
   }
-  suite.expectClientError('an unknown thread is a 404', await thread('0123456789abcdef01234567', f.tokens.member), [403, 404]);
-  const deepCursor = await suite.request('GET', `/community/threads/${lt?._id}/replies?cursor=${encodeURIComponent("'; drop table community.posts; --")}`, { token: f.tokens.member });
-  suite.check('a forged cursor is a 4xx (or ignored), never a 5xx', deepCursor.status < 500 && (deepCursor.status === 200 || isErrorShape(deepCursor.body)), 'no 5xx', describe(deepCursor));
+  suite.expectClientError(
+    'an unknown thread is a 404',
+    await thread('0123456789abcdef01234567', f.tokens.member),
+    [403, 404],
+  );
+  const deepCursor = await suite.request(
+    'GET',
+    `/community/threads/${lt?._id}/replies?cursor=${encodeURIComponent("'; drop table community.posts; --")}`,
+    { token: f.tokens.member },
+  );
+  suite.check(
+    'a forged cursor is a 4xx (or ignored), never a 5xx',
+    deepCursor.status < 500 && (deepCursor.status === 200 || isErrorShape(deepCursor.body)),
+    'no 5xx',
+    describe(deepCursor),
+  );
 
   // ---------- a new account is rate limited ----------
   const newcomer = await confirmedAccount(suite, 'newcomer');
   const posted: number[] = [];
   for (let i = 0; i < COMMUNITY_RATES.newAccount + 1; i += 1) {
-    posted.push((await suite.request('POST', `/community/threads/${lt?._id}/replies`, { token: newcomer.token, body: { body: `Newcomer reply ${i + 1}` } })).status);
+    posted.push(
+      (
+        await suite.request('POST', `/community/threads/${lt?._id}/replies`, {
+          token: newcomer.token,
+          body: { body: `Newcomer reply ${i + 1}` },
+        })
+      ).status,
+    );
   }
-  const limited = await suite.request('POST', '/community/threads', { token: newcomer.token, body: { ...onFree, title: 'One more question', body: 'Still posting?' } });
+  const limited = await suite.request('POST', '/community/threads', {
+    token: newcomer.token,
+    body: { ...onFree, title: 'One more question', body: 'Still posting?' },
+  });
   suite.check(
     `a new account posts ${COMMUNITY_RATES.newAccount} times an hour, then 429`,
-    posted.slice(0, COMMUNITY_RATES.newAccount).every((s) => s === 201) && posted[COMMUNITY_RATES.newAccount] === 429 && limited.status === 429 && limited.body?.message === COMMUNITY_MESSAGES.rateLimited,
+    posted.slice(0, COMMUNITY_RATES.newAccount).every((s) => s === 201) &&
+      posted[COMMUNITY_RATES.newAccount] === 429 &&
+      limited.status === 429 &&
+      limited.body?.message === COMMUNITY_MESSAGES.rateLimited,
     `${COMMUNITY_RATES.newAccount} × 201, then 429 '${COMMUNITY_MESSAGES.rateLimited}'`,
     `${posted.join(',')} then ${describe(limited)}`,
   );
@@ -568,9 +1182,15 @@ export async function communityAttacks(suite: Suite) {
   // ---------- unsubscribe links ----------
   // The learner follows their question; the member's reply above is answered by e-mail with an unsubscribe link.
   const followerToken = await unsubscribeTokenFor(suite, f.users.learner.email, 90_000);
-  suite.check("the learner's notification e-mail carries an unsubscribe link", !!followerToken, 'a token in the e-mail', 'no e-mail with an unsubscribe link within 90 s');
+  suite.check(
+    "the learner's notification e-mail carries an unsubscribe link",
+    !!followerToken,
+    'a token in the e-mail',
+    'no e-mail with an unsubscribe link within 90 s',
+  );
   if (followerToken) {
-    const unsubscribe = (token: string) => suite.request('POST', `/community/unsubscribe?token=${encodeURIComponent(token)}`);
+    const unsubscribe = (token: string) =>
+      suite.request('POST', `/community/unsubscribe?token=${encodeURIComponent(token)}`);
     const flip = (s: string, i: number) => `${s.slice(0, i)}${s[i] === 'A' ? 'B' : 'A'}${s.slice(i + 1)}`;
     const tampered: Array<[string, string]> = [
       ['one character changed in the middle', flip(followerToken, Math.floor(followerToken.length / 2))],
@@ -582,33 +1202,102 @@ export async function communityAttacks(suite: Suite) {
     ];
     // A token that names the learner, rewritten to name the member (the signature kept).
     const reassigned = reassign(followerToken, f.users.learner.id, f.users.member.id);
-    if (reassigned) tampered.push(["rewritten to name another person (signature kept)", reassigned]);
+    if (reassigned) tampered.push(['rewritten to name another person (signature kept)', reassigned]);
     for (const [what, token] of tampered) {
       const res = await unsubscribe(token);
-      suite.check(`an unsubscribe token ${what} is refused`, [400, 404].includes(res.status) && isErrorShape(res.body), '400/404 in the error shape', describe(res));
+      suite.check(
+        `an unsubscribe token ${what} is refused`,
+        [400, 404].includes(res.status) && isErrorShape(res.body),
+        '400/404 in the error shape',
+        describe(res),
+      );
     }
     const followingOf = async (token: string) => (await thread(lt?._id, token)).body?.data?.following;
-    suite.check('…and every person still follows', (await followingOf(f.tokens.learner)) === true && (await followingOf(f.tokens.member)) === true, 'following: learner and member', `learner ${await followingOf(f.tokens.learner)}, member ${await followingOf(f.tokens.member)}`);
+    suite.check(
+      '…and every person still follows',
+      (await followingOf(f.tokens.learner)) === true && (await followingOf(f.tokens.member)) === true,
+      'following: learner and member',
+      `learner ${await followingOf(f.tokens.learner)}, member ${await followingOf(f.tokens.member)}`,
+    );
     const genuine = await unsubscribe(followerToken);
-    suite.check('the genuine link unsubscribes without signing in', genuine.status === 200 && ['thread', 'all'].includes(genuine.body?.data?.scope), '200', describe(genuine));
-    suite.check("…the learner only: the member still follows", (await followingOf(f.tokens.member)) === true && (genuine.body?.data?.scope === 'all' || (await followingOf(f.tokens.learner)) === false), 'learner unsubscribed, member following', `learner ${await followingOf(f.tokens.learner)}, member ${await followingOf(f.tokens.member)}`);
+    suite.check(
+      'the genuine link unsubscribes without signing in',
+      genuine.status === 200 && ['thread', 'all'].includes(genuine.body?.data?.scope),
+      '200',
+      describe(genuine),
+    );
+    suite.check(
+      '…the learner only: the member still follows',
+      (await followingOf(f.tokens.member)) === true &&
+        (genuine.body?.data?.scope === 'all' || (await followingOf(f.tokens.learner)) === false),
+      'learner unsubscribed, member following',
+      `learner ${await followingOf(f.tokens.learner)}, member ${await followingOf(f.tokens.member)}`,
+    );
   }
-  suite.expectClientError('an unsubscribe without a token is refused', await suite.request('POST', '/community/unsubscribe'), [400]);
+  suite.expectClientError(
+    'an unsubscribe without a token is refused',
+    await suite.request('POST', '/community/unsubscribe'),
+    [400],
+  );
 
   // ---------- the live board's event stream ----------
   const events = `${suite.api}/community/live/${samples.webinar._id}/events`;
-  suite.expectClientError('a visitor cannot open the event stream (401)', await suite.request('GET', `/community/live/${samples.webinar._id}/events`, { stream: true }), [401]);
-  const learnerStream = await suite.request('GET', `/community/live/${samples.webinar._id}/events`, { token: f.tokens.learner, stream: true });
-  suite.check('a learner cannot open the event stream (403)', learnerStream.status === 403 && learnerStream.body?.message === PREMIUM_REQUIRED_MESSAGE, `403 '${PREMIUM_REQUIRED_MESSAGE}'`, describe(learnerStream));
+  suite.expectClientError(
+    'a visitor cannot open the event stream (401)',
+    await suite.request('GET', `/community/live/${samples.webinar._id}/events`, { stream: true }),
+    [401],
+  );
+  const learnerStream = await suite.request('GET', `/community/live/${samples.webinar._id}/events`, {
+    token: f.tokens.learner,
+    stream: true,
+  });
+  suite.check(
+    'a learner cannot open the event stream (403)',
+    learnerStream.status === 403 && learnerStream.body?.message === PREMIUM_REQUIRED_MESSAGE,
+    `403 '${PREMIUM_REQUIRED_MESSAGE}'`,
+    describe(learnerStream),
+  );
   const forged = `Forged ${tag}\n\nevent: session\ndata: {"type":"session","status":"ended","startsAt":"2020-01-01T00:00:00Z","endsAt":"2020-01-01T00:00:00Z"}\n\nid: 1\r\n\r\ndata: {"type":"question"}`;
-  const stream = await readEvents(events, f.tokens.member, 2_500, () => suite.request('POST', `/community/live/${samples.webinar._id}/questions`, { token: f.tokens.member, body: { body: forged } }));
-  suite.check('the member opens the event stream', stream.status === 200 && /text\/event-stream/.test(stream.type ?? ''), '200 text/event-stream', `${stream.status} ${stream.type}`);
-  const carried = stream.events.filter((e) => e.data?.type === 'question' && String(e.data?.question?.body ?? '').startsWith(`Forged ${tag}`));
+  const stream = await readEvents(events, f.tokens.member, 2_500, () =>
+    suite.request('POST', `/community/live/${samples.webinar._id}/questions`, {
+      token: f.tokens.member,
+      body: { body: forged },
+    }),
+  );
+  suite.check(
+    'the member opens the event stream',
+    stream.status === 200 && /text\/event-stream/.test(stream.type ?? ''),
+    '200 text/event-stream',
+    `${stream.status} ${stream.type}`,
+  );
+  const carried = stream.events.filter(
+    (e) => e.data?.type === 'question' && String(e.data?.question?.body ?? '').startsWith(`Forged ${tag}`),
+  );
   // The stream opens with the session's real state (live); a forged one would say it ended in 2020.
-  const sessionEvents = stream.events.filter((e) => (e.event === 'session' || e.data?.type === 'session') && (e.data?.status !== 'live' || String(e.data?.startsAt).startsWith('2020')));
-  suite.check('a question with event-stream syntax in it arrives as one question event, its text intact', carried.length === 1 && carried[0]!.data.question.body === forged.trim(), 'one question event with the text as written', JSON.stringify(stream.events).slice(0, 600));
-  suite.check('…and forges no other event (the session still live)', sessionEvents.length === 0 && stream.events.every((e) => e.data && typeof e.data === 'object' && e.data.type), 'no session event, every event well formed', JSON.stringify(stream.events).slice(0, 600));
-  suite.check('the stream carries no e-mail address', !JSON.stringify(stream.events).includes('@catalyst.example'), 'none', JSON.stringify(stream.events).slice(0, 300));
+  const sessionEvents = stream.events.filter(
+    (e) =>
+      (e.event === 'session' || e.data?.type === 'session') &&
+      (e.data?.status !== 'live' || String(e.data?.startsAt).startsWith('2020')),
+  );
+  suite.check(
+    'a question with event-stream syntax in it arrives as one question event, its text intact',
+    carried.length === 1 && carried[0]!.data.question.body === forged.trim(),
+    'one question event with the text as written',
+    JSON.stringify(stream.events).slice(0, 600),
+  );
+  suite.check(
+    '…and forges no other event (the session still live)',
+    sessionEvents.length === 0 &&
+      stream.events.every((e) => e.data && typeof e.data === 'object' && e.data.type),
+    'no session event, every event well formed',
+    JSON.stringify(stream.events).slice(0, 600),
+  );
+  suite.check(
+    'the stream carries no e-mail address',
+    !JSON.stringify(stream.events).includes('@catalyst.example'),
+    'none',
+    JSON.stringify(stream.events).slice(0, 300),
+  );
 }
 
 /**

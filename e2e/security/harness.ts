@@ -44,14 +44,25 @@ const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 25
 
 /** The one error shape: { success: false, message, errors?: [{ field, message }] } and nothing else. */
 export function isErrorShape(body: any): boolean {
-  if (!body || typeof body !== 'object' || body.success !== false || typeof body.message !== 'string' || body.message === '') return false;
+  if (
+    !body ||
+    typeof body !== 'object' ||
+    body.success !== false ||
+    typeof body.message !== 'string' ||
+    body.message === ''
+  )
+    return false;
   if (Object.keys(body).some((k) => !['success', 'message', 'errors'].includes(k))) return false;
   if (body.errors === undefined) return true;
-  return Array.isArray(body.errors) && body.errors.every((e: any) => e && typeof e.field === 'string' && typeof e.message === 'string');
+  return (
+    Array.isArray(body.errors) &&
+    body.errors.every((e: any) => e && typeof e.field === 'string' && typeof e.message === 'string')
+  );
 }
 
 /** Text no error body may carry: stack frames, file paths, SQL and driver messages. */
-const LEAK = /\bat [\w$.<>]+ \(|\bat file:|\.tsx?:\d+|node_modules|\bSELECT\b.*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.+\bSET\b|syntax error at or near|violates (unique|foreign key|check) constraint|relation "[^"]+"|column "[^"]+"|\bpg_|ECONNREFUSED|TypeError|ReferenceError|SyntaxError: /i;
+const LEAK =
+  /\bat [\w$.<>]+ \(|\bat file:|\.tsx?:\d+|node_modules|\bSELECT\b.*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.+\bSET\b|syntax error at or near|violates (unique|foreign key|check) constraint|relation "[^"]+"|column "[^"]+"|\bpg_|ECONNREFUSED|TypeError|ReferenceError|SyntaxError: /i;
 export const leaksInternals = (text: string) => LEAK.test(text);
 
 export class Suite {
@@ -90,7 +101,11 @@ export class Suite {
       this.passed++;
       return true;
     }
-    const failure = { name: `${this.area}: ${name}`, expected, seen: typeof seen === 'function' ? seen() : seen };
+    const failure = {
+      name: `${this.area}: ${name}`,
+      expected,
+      seen: typeof seen === 'function' ? seen() : seen,
+    };
     this.failures.push(failure);
     console.log(`FAIL ${failure.name}\n     expected: ${failure.expected}\n     seen:     ${failure.seen}`);
     return false;
@@ -101,7 +116,12 @@ export class Suite {
     try {
       await fn();
     } catch (error) {
-      this.check(name, false, 'the case to run', `it threw ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.check(
+        name,
+        false,
+        'the case to run',
+        `it threw ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     }
   }
 
@@ -135,7 +155,8 @@ export class Suite {
     } catch {
       parsed = undefined;
     }
-    if (res.status >= 400) this.errorBodies.push({ where: `${method} ${url.slice(0, 160)}`, text: text.slice(0, 4000) });
+    if (res.status >= 400)
+      this.errorBodies.push({ where: `${method} ${url.slice(0, 160)}`, text: text.slice(0, 4000) });
     return { status: res.status, headers: res.headers, text, body: parsed };
   }
 
@@ -143,19 +164,42 @@ export class Suite {
    * A new account as a person makes one: register (the answer never carries a session, so it cannot tell
    * a taken address from a free one), then sign in with the same credentials.
    */
-  async registerAccount(fields: { name?: string; email: string; password?: string; extra?: Record<string, unknown> }) {
-    const account = { name: fields.name ?? 'Security Tester', email: fields.email, password: fields.password ?? 'Secure-pass-1' };
+  async registerAccount(fields: {
+    name?: string;
+    email: string;
+    password?: string;
+    extra?: Record<string, unknown>;
+  }) {
+    const account = {
+      name: fields.name ?? 'Security Tester',
+      email: fields.email,
+      password: fields.password ?? 'Secure-pass-1',
+    };
     const reg = await this.request('POST', '/auth/register', { body: { ...account, ...fields.extra } });
     if (reg.status !== 201) throw new Error(`register failed: ${describe(reg)}`);
-    const login = await this.request('POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    const login = await this.request('POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
     if (login.status !== 200) throw new Error(`sign-in after register failed: ${describe(login)}`);
-    return { ...account, id: login.body.data.user._id as string, token: login.body.data.token as string, user: login.body.data.user, registerAnswer: reg };
+    return {
+      ...account,
+      id: login.body.data.user._id as string,
+      token: login.body.data.token as string,
+      user: login.body.data.user,
+      registerAnswer: reg,
+    };
   }
 
   /** A 4xx in the one error shape. */
   expectClientError(name: string, res: Res, statuses?: number[]) {
-    const ok = res.status >= 400 && res.status < 500 && (!statuses || statuses.includes(res.status)) && isErrorShape(res.body);
-    return this.check(name, ok, `${statuses ? statuses.join('/') : '4xx'} in the one error shape`, () => describe(res));
+    const ok =
+      res.status >= 400 &&
+      res.status < 500 &&
+      (!statuses || statuses.includes(res.status)) &&
+      isErrorShape(res.body);
+    return this.check(name, ok, `${statuses ? statuses.join('/') : '4xx'} in the one error shape`, () =>
+      describe(res),
+    );
   }
 
   /** Row count of every table of every service schema. */
@@ -180,14 +224,18 @@ export const describe = (res: Res) => `${res.status} ${res.text.slice(0, 300).re
  * What community's mail batch does on its own schedule (every NOTIFY_FLUSH_MS), whichever request is being checked:
  * it sends the replies an earlier write queued. No request makes these moves, so they are not its writes.
  */
-const MAIL_BATCH_MOVES: Record<string, 'up' | 'down'> = { 'community.notification_sends': 'up', 'community.pending_notifications': 'down' };
+const MAIL_BATCH_MOVES: Record<string, 'up' | 'down'> = {
+  'community.notification_sends': 'up',
+  'community.pending_notifications': 'down',
+};
 
 /** Tables whose counts changed between two snapshots (the mail batch's own moves left out). */
 export function countChanges(before: Map<string, number>, after: Map<string, number>, ignore: string[] = []) {
   const changed: string[] = [];
   for (const [table, n] of after) {
     const was = before.get(table) ?? 0;
-    if (ignore.includes(table) || n === was || MAIL_BATCH_MOVES[table] === (n > was ? 'up' : 'down')) continue;
+    if (ignore.includes(table) || n === was || MAIL_BATCH_MOVES[table] === (n > was ? 'up' : 'down'))
+      continue;
     changed.push(`${table} ${was}→${n}`);
   }
   return changed;
@@ -196,7 +244,11 @@ export function countChanges(before: Map<string, number>, after: Map<string, num
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A demo lesson's stream as the member's product page gives it (waiting for the worker to publish it). */
-export async function demoStream(suite: Suite, memberToken: string, slug: string): Promise<{ assetId: string; token: string }> {
+export async function demoStream(
+  suite: Suite,
+  memberToken: string,
+  slug: string,
+): Promise<{ assetId: string; token: string }> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     const res = await suite.request('GET', `/content/premium/products/${slug}`, { token: memberToken });
@@ -207,13 +259,16 @@ export async function demoStream(suite: Suite, memberToken: string, slug: string
     }
     await sleep(500);
   }
-  throw new Error(`access matrix: the demo product ${slug} has no stream after 90 s (is the media worker running?)`);
+  throw new Error(
+    `access matrix: the demo product ${slug} has no stream after 90 s (is the media worker running?)`,
+  );
 }
 
 /** A demo course (packages/service-kit/src/demo-courses.ts) as content serves it: its product id and slug. */
 export async function demoCourse(suite: Suite, slug: string): Promise<{ _id: string; slug: string }> {
   const res = await suite.request('GET', `/content/products/${slug}/curriculum`);
-  if (res.status !== 200 || !res.body?.data?.sections?.length) throw new Error(`the demo course ${slug} has no curriculum: ${describe(res)}`);
+  if (res.status !== 200 || !res.body?.data?.sections?.length)
+    throw new Error(`the demo course ${slug} has no curriculum: ${describe(res)}`);
   return { _id: res.body.data.productId, slug };
 }
 
@@ -221,16 +276,35 @@ export async function demoCourse(suite: Suite, slug: string): Promise<{ _id: str
  * A lesson resource's signed download link as the member's lesson answer gives it (the first lesson of
  * `slug` with resources): its asset, token and address under /api/v1.
  */
-export async function demoResource(suite: Suite, memberToken: string, slug: string, lessonId: string): Promise<{ assetId: string; token: string; path: string; fileName: string }> {
-  const res = await suite.request('GET', `/content/products/${slug}/lessons/${lessonId}`, { token: memberToken });
+export async function demoResource(
+  suite: Suite,
+  memberToken: string,
+  slug: string,
+  lessonId: string,
+): Promise<{ assetId: string; token: string; path: string; fileName: string }> {
+  const res = await suite.request('GET', `/content/products/${slug}/lessons/${lessonId}`, {
+    token: memberToken,
+  });
   const resource = res.body?.data?.resources?.[0] as { url: string; fileName: string } | undefined;
-  if (res.status !== 200 || !resource) throw new Error(`the member's lesson ${slug}/${lessonId} has no resource: ${describe(res)}`);
+  if (res.status !== 200 || !resource)
+    throw new Error(`the member's lesson ${slug}/${lessonId} has no resource: ${describe(res)}`);
   const parsed = new URL(resource.url, 'http://x.invalid');
-  return { assetId: parsed.pathname.split('/').pop()!, token: parsed.searchParams.get('token')!, path: `${parsed.pathname.replace(/^\/api\/v1/, '')}${parsed.search}`, fileName: resource.fileName };
+  return {
+    assetId: parsed.pathname.split('/').pop()!,
+    token: parsed.searchParams.get('token')!,
+    path: `${parsed.pathname.replace(/^\/api\/v1/, '')}${parsed.search}`,
+    fileName: resource.fileName,
+  };
 }
 
 /** The demo course the curriculum cases use (not the one the demo member is part-way through), by its lessons' keys. */
-export const DEMO_COURSE = { slug: 'css-grid-layout-workshop', freeLesson: 'welcome', lockedLesson: 'first-grid', resourceLesson: 'vocabulary', otherResourceLesson: 'exercise' } as const;
+export const DEMO_COURSE = {
+  slug: 'css-grid-layout-workshop',
+  freeLesson: 'welcome',
+  lockedLesson: 'first-grid',
+  resourceLesson: 'vocabulary',
+  otherResourceLesson: 'exercise',
+} as const;
 
 /** What a stored payload does when it runs: it leaves its name in window.__xss (and nothing else). */
 export const xssMark = (name: string) => `window.__xss=(window.__xss||[]).concat('${name}')`;
@@ -261,7 +335,19 @@ const INJECTED =
 export async function expectNoScriptRuns(
   suite: Suite,
   browser: Browser,
-  { where, path, token, ready, act }: { where: string; path: string; token?: string; ready?: (page: Page) => Promise<unknown>; act?: (page: Page) => Promise<unknown> },
+  {
+    where,
+    path,
+    token,
+    ready,
+    act,
+  }: {
+    where: string;
+    path: string;
+    token?: string;
+    ready?: (page: Page) => Promise<unknown>;
+    act?: (page: Page) => Promise<unknown>;
+  },
 ): Promise<WatchedPage> {
   const context = await browser.newContext();
   try {
@@ -269,7 +355,11 @@ export async function expectNoScriptRuns(
       if (t) sessionStorage.setItem('token', t);
       localStorage.setItem('cookieConsent', 'essential');
       (window as any).__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => (window as any).__violations.push(`${e.violatedDirective} blocked=${e.blockedURI} source=${e.sourceFile}:${e.lineNumber} sample=${e.sample}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as any).__violations.push(
+          `${e.violatedDirective} blocked=${e.blockedURI} source=${e.sourceFile}:${e.lineNumber} sample=${e.sample}`,
+        ),
+      );
     }, token ?? '');
     const page = await context.newPage();
     const dialogs: string[] = [];
@@ -278,22 +368,51 @@ export async function expectNoScriptRuns(
       void d.dismiss();
     });
     await page.goto(`${suite.url}${path}`, { waitUntil: 'load' });
-    const readyError = ready ? await ready(page).then(() => undefined, (error: unknown) => String(error instanceof Error ? error.message.split('\n')[0] : error)) : undefined;
+    const readyError = ready
+      ? await ready(page).then(
+          () => undefined,
+          (error: unknown) => String(error instanceof Error ? error.message.split('\n')[0] : error),
+        )
+      : undefined;
     if (act && !readyError) await act(page);
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await page.waitForTimeout(500);
-    const state = await page.evaluate((selector) => ({
-      xss: (window as any).__xss as string[] | undefined,
-      // zod probes for eval support with Function('') once (caught); only other violations can be injected content.
-      violations: ((window as any).__violations as string[]).filter((v) => !v.includes('blocked=eval')),
-      injected: document.querySelectorAll(selector).length,
-      text: document.body.innerText,
-    }), INJECTED);
+    const state = await page.evaluate(
+      (selector) => ({
+        xss: (window as any).__xss as string[] | undefined,
+        // zod probes for eval support with Function('') once (caught); only other violations can be injected content.
+        violations: ((window as any).__violations as string[]).filter((v) => !v.includes('blocked=eval')),
+        injected: document.querySelectorAll(selector).length,
+        text: document.body.innerText,
+      }),
+      INJECTED,
+    );
     const watched: WatchedPage = { ...state, dialogs };
-    if (ready) suite.check(`${where}: the page shows what it stores`, readyError === undefined, 'the stored texts rendered', () => `${readyError} — page text: ${state.text.slice(0, 300).replace(/\s+/g, ' ')}`);
-    suite.check(`${where}: no injected script ran`, !watched.xss && dialogs.length === 0, 'window.__xss unset, no dialogs', JSON.stringify({ xss: watched.xss, dialogs }));
-    suite.check(`${where}: no injected element or handler in the DOM`, watched.injected === 0, '0 elements', String(watched.injected));
-    suite.check(`${where}: no CSP violation attempted`, watched.violations.length === 0, 'none', watched.violations.join(' | '));
+    if (ready)
+      suite.check(
+        `${where}: the page shows what it stores`,
+        readyError === undefined,
+        'the stored texts rendered',
+        () => `${readyError} — page text: ${state.text.slice(0, 300).replace(/\s+/g, ' ')}`,
+      );
+    suite.check(
+      `${where}: no injected script ran`,
+      !watched.xss && dialogs.length === 0,
+      'window.__xss unset, no dialogs',
+      JSON.stringify({ xss: watched.xss, dialogs }),
+    );
+    suite.check(
+      `${where}: no injected element or handler in the DOM`,
+      watched.injected === 0,
+      '0 elements',
+      String(watched.injected),
+    );
+    suite.check(
+      `${where}: no CSP violation attempted`,
+      watched.violations.length === 0,
+      'none',
+      watched.violations.join(' | '),
+    );
     return watched;
   } finally {
     await context.close();

@@ -61,11 +61,19 @@ async function loadFixtures(suite: Suite): Promise<Fixtures> {
   }
   const list = await suite.request('GET', '/content/products?limit=20');
   // A premium product: a free one (priced 0) opens for every signed-in user, so it cannot stand for premium access.
-  const p = (list.body.data.items as Array<{ price: number | null }>).find((item) => !isFreeProduct(item)) as any;
+  const p = (list.body.data.items as Array<{ price: number | null }>).find(
+    (item) => !isFreeProduct(item),
+  ) as any;
   return {
     tokens,
     users,
-    product: { _id: p._id, slug: p.slug, productId: p.productId, categoryId: p.categoryId, creatorId: p.creatorId },
+    product: {
+      _id: p._id,
+      slug: p.slug,
+      productId: p.productId,
+      categoryId: p.categoryId,
+      creatorId: p.creatorId,
+    },
     categorySlug: p.category.slug,
   };
 }
@@ -88,11 +96,15 @@ async function main() {
     // Info-level logs are kept for the log checks (links never logged, no forged lines); a short
     // header timeout lets the slow-client case finish in seconds.
     const env = { TRUST_PROXY: '1', LOG_LEVEL: 'info', HEADERS_TIMEOUT_MS: '3000' };
-    const product = await startProduct({ dataDir, env, onLog: (line) => void logs.push(line) }).catch((error: unknown) => {
-      console.log(`FAIL the product starts\n     expected: startProduct to succeed\n     seen:     ${String(error instanceof Error ? error.message : error)}`);
-      console.log('0 passed, 1 failed');
-      process.exit(1);
-    });
+    const product = await startProduct({ dataDir, env, onLog: (line) => void logs.push(line) }).catch(
+      (error: unknown) => {
+        console.log(
+          `FAIL the product starts\n     expected: startProduct to succeed\n     seen:     ${String(error instanceof Error ? error.message : error)}`,
+        );
+        console.log('0 passed, 1 failed');
+        process.exit(1);
+      },
+    );
     url = product.url;
     runtime = product.runtime;
     stop = async () => {
@@ -112,7 +124,9 @@ async function main() {
       const before = suite.passed + suite.failures.length;
       suite.setArea(name);
       await suite.test('area', () => area(suite));
-      console.log(`${name}: ${suite.passed + suite.failures.length - before} cases in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+      console.log(
+        `${name}: ${suite.passed + suite.failures.length - before} cases in ${((Date.now() - t) / 1000).toFixed(1)}s`,
+      );
     }
     suite.setArea('error bodies');
     const leaks = suite.errorBodies.filter((e) => leaksInternals(e.text));
@@ -120,10 +134,19 @@ async function main() {
       `none of the ${suite.errorBodies.length} error answers carries a stack trace, file path or SQL`,
       leaks.length === 0,
       'no stack frames, source paths, SQL or driver messages',
-      () => leaks.slice(0, 5).map((l) => `${l.where} → ${l.text.slice(0, 200)}`).join(' | '),
+      () =>
+        leaks
+          .slice(0, 5)
+          .map((l) => `${l.where} → ${l.text.slice(0, 200)}`)
+          .join(' | '),
     );
   } catch (error) {
-    suite.check('suite setup', false, 'fixtures to load', String(error instanceof Error ? error.stack : error));
+    suite.check(
+      'suite setup',
+      false,
+      'fixtures to load',
+      String(error instanceof Error ? error.stack : error),
+    );
   } finally {
     await db.end();
     await stop();

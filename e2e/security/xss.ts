@@ -19,14 +19,34 @@ export async function storedXss(suite: Suite) {
 
   const category = await suite.request('POST', '/admin/categories', {
     token: admin,
-    body: { name: `X${tag} <svg onload=alert(1)>`, description: `Category ${payloads.img} ${payloads.script}`, slug: `xss-cat-${tag}`, isActive: true },
+    body: {
+      name: `X${tag} <svg onload=alert(1)>`,
+      description: `Category ${payloads.img} ${payloads.script}`,
+      slug: `xss-cat-${tag}`,
+      isActive: true,
+    },
   });
-  suite.check('admin stores a category with markup in its texts', category.status === 201, '201', describe(category));
+  suite.check(
+    'admin stores a category with markup in its texts',
+    category.status === 201,
+    '201',
+    describe(category),
+  );
   const creator = await suite.request('POST', '/admin/creators', {
     token: admin,
-    body: { name: `C${tag} <img src=x onerror=alert(1)>`, description: `Creator ${payloads.script} ${payloads.svg}`, slug: `xss-creator-${tag}`, isActive: true },
+    body: {
+      name: `C${tag} <img src=x onerror=alert(1)>`,
+      description: `Creator ${payloads.script} ${payloads.svg}`,
+      slug: `xss-creator-${tag}`,
+      isActive: true,
+    },
   });
-  suite.check('admin stores a creator with markup in its texts', creator.status === 201, '201', describe(creator));
+  suite.check(
+    'admin stores a creator with markup in its texts',
+    creator.status === 201,
+    '201',
+    describe(creator),
+  );
   const product = await suite.request('POST', '/admin/products', {
     token: admin,
     body: {
@@ -43,20 +63,49 @@ export async function storedXss(suite: Suite) {
       slug: `xss-product-${tag}`,
     },
   });
-  suite.check('admin stores a product with markup everywhere', product.status === 201, '201', describe(product));
+  suite.check(
+    'admin stores a product with markup everywhere',
+    product.status === 201,
+    '201',
+    describe(product),
+  );
   const slug = product.body?.data?.slug ?? `xss-product-${tag}`;
 
   // The HTML content is the one text rendered as HTML: the API must answer it sanitised.
   const premium = await suite.request('GET', `/content/premium/products/${slug}`, { token: f.tokens.member });
   const content: string = premium.body?.data?.content ?? '';
-  suite.check('the premium product answers its content', premium.status === 200 && content.includes('<b>bold</b>'), 'sanitised content keeping <b>', describe(premium));
-  suite.check('content has no script, handler, javascript: URL, iframe or form', !/<script|\son[a-z]+\s*=|javascript:|<iframe|<form|<input|style=/i.test(content), 'none', content);
+  suite.check(
+    'the premium product answers its content',
+    premium.status === 200 && content.includes('<b>bold</b>'),
+    'sanitised content keeping <b>',
+    describe(premium),
+  );
+  suite.check(
+    'content has no script, handler, javascript: URL, iframe or form',
+    !/<script|\son[a-z]+\s*=|javascript:|<iframe|<form|<input|style=/i.test(content),
+    'none',
+    content,
+  );
 
   // A user cannot put markup in their name.
   for (const name of ['<img src=x onerror=alert(1)>', 'Robert"><script>', "O'Brien<svg>"]) {
-    const reg = await suite.request('POST', '/auth/register', { body: { name, email: `xss-${Math.random().toString(36).slice(2)}@example.com`, password: 'Secure-pass-1' } });
-    suite.check(`register refuses the name ${JSON.stringify(name)}`, reg.status === 400, '400', describe(reg));
-    const upd = await suite.request('PUT', '/users/profile', { token: f.tokens.learner, body: { name, email: f.users.learner.email } });
+    const reg = await suite.request('POST', '/auth/register', {
+      body: {
+        name,
+        email: `xss-${Math.random().toString(36).slice(2)}@example.com`,
+        password: 'Secure-pass-1',
+      },
+    });
+    suite.check(
+      `register refuses the name ${JSON.stringify(name)}`,
+      reg.status === 400,
+      '400',
+      describe(reg),
+    );
+    const upd = await suite.request('PUT', '/users/profile', {
+      token: f.tokens.learner,
+      body: { name, email: f.users.learner.email },
+    });
     suite.check(`profile refuses the name ${JSON.stringify(name)}`, upd.status === 400, '400', describe(upd));
   }
 
@@ -67,7 +116,10 @@ export async function storedXss(suite: Suite) {
       ['admin', '/'],
       ['admin', '/browse'],
       ['admin', `/browse/category/${category.body?.data?.slug ?? ''}`],
-      ['admin', `/browse/category/${category.body?.data?.slug ?? ''}/creator/${creator.body?.data?._id ?? ''}`],
+      [
+        'admin',
+        `/browse/category/${category.body?.data?.slug ?? ''}/creator/${creator.body?.data?._id ?? ''}`,
+      ],
       ['admin', `/browse/premium/product/${slug}`],
       ['admin', '/admin/categories'],
       ['admin', '/admin/products'],
@@ -76,10 +128,19 @@ export async function storedXss(suite: Suite) {
     ];
     for (const [role, path] of pages) {
       const where = `${role} ${path.replace(/[0-9a-f]{24}/g, ':id')}`;
-      const state = await expectNoScriptRuns(suite, browser, { where, path, token: f.tokens[role as 'admin'] });
+      const state = await expectNoScriptRuns(suite, browser, {
+        where,
+        path,
+        token: f.tokens[role as 'admin'],
+      });
       // The admin product list pages by sort order, so the new product need not be on its first page.
       if (!path.startsWith('/admin/products') && path !== '/') {
-        suite.check(`${where}: the stored markup shows as text`, /<img src=x|<svg onload/.test(state.text), 'the payload visible as literal text', state.text.slice(0, 200).replace(/\s+/g, ' '));
+        suite.check(
+          `${where}: the stored markup shows as text`,
+          /<img src=x|<svg onload/.test(state.text),
+          'the payload visible as literal text',
+          state.text.slice(0, 200).replace(/\s+/g, ' '),
+        );
       }
     }
   } finally {

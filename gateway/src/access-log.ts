@@ -12,7 +12,8 @@ export function requestIdFrom(given: string | string[] | undefined): string {
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
-const isAssetPath = (path: string) => path.startsWith('/mf/') || path.startsWith('/media/') || /\.[a-z0-9]{1,8}$/i.test(path);
+const isAssetPath = (path: string) =>
+  path.startsWith('/mf/') || path.startsWith('/media/') || /\.[a-z0-9]{1,8}$/i.test(path);
 
 /**
  * Gives every request an id (passed upstream and returned to the caller) and writes one structured log
@@ -39,7 +40,15 @@ export function requestContext(log: Logger, { api = false }: { api?: boolean } =
       // Building the entry costs more than the check: skipped when the level is off.
       if (!log.isLevelEnabled(level)) return;
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      const entry = { requestId, method: req.method, path, status, ms, upstream: (locals.upstream as string | undefined) ?? null, ...(traced?.traceId ? { traceId: traced.traceId } : {}) };
+      const entry = {
+        requestId,
+        method: req.method,
+        path,
+        status,
+        ms,
+        upstream: (locals.upstream as string | undefined) ?? null,
+        ...(traced?.traceId ? { traceId: traced.traceId } : {}),
+      };
       // Answers from the edge cache say so (the upstream named is the one that gave the stored answer).
       log[level](locals.cache ? { ...entry, cache: locals.cache } : entry, 'request');
     };

@@ -23,10 +23,22 @@ export function openApiHandler(): Handler {
 }
 
 /** Scalar's self-contained browser bundle, as installed (the machine serving the page may be offline). */
-const scalarBundle = () => path.join(path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+const scalarBundle = () =>
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
+    'browser',
+    'standalone.js',
+  );
 
 // Nothing that reaches beyond this origin: no hosted fonts, telemetry, AI agent or MCP generator.
-const SETTINGS = { withDefaultFonts: false, telemetry: false, showDeveloperTools: 'never', agent: { disabled: true }, mcp: { disabled: true }, documentDownloadType: 'json' };
+const SETTINGS = {
+  withDefaultFonts: false,
+  telemetry: false,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  documentDownloadType: 'json',
+};
 
 // The bundle reads the document's address and its settings from this element; no inline script runs.
 const page = (documentUrl: string) => `<!doctype html>
@@ -56,7 +68,11 @@ export function createApiDocsRouter(): Router {
     res.type('html').send(html);
   });
   router.get('/scalar.js', (_req, res, next) => {
-    res.sendFile(bundle, { maxAge: '1d', headers: { 'content-type': 'text/javascript; charset=utf-8' } }, (error) => error && next(error));
+    res.sendFile(
+      bundle,
+      { maxAge: '1d', headers: { 'content-type': 'text/javascript; charset=utf-8' } },
+      (error) => error && next(error),
+    );
   });
   return router;
 }

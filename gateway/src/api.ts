@@ -1,6 +1,13 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { IDENTITY_HEADER, INTERNAL_HEADER, authRoutes, type Audience, type CurrentUserResponse, type Identity } from '@catalyst/contracts';
+import {
+  IDENTITY_HEADER,
+  INTERNAL_HEADER,
+  authRoutes,
+  type Audience,
+  type CurrentUserResponse,
+  type Identity,
+} from '@catalyst/contracts';
 import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
 import { chain, localsOf, pathOf, type Handler } from './chain';
 import { openApiHandler } from './api-docs';
@@ -16,7 +23,14 @@ import { AuthUnavailableError, bearerToken, type IdentityResolver } from './iden
 import type { ApiProxy, ProxyPlan } from './proxy';
 import type { AudienceGate } from './audience';
 import type { TimeoutClass } from '@catalyst/contracts';
-import { API_PREFIX, apiRouter, isUnsafeApiPath, type ApiRoute, type ApiRouter, type Upstream } from './routes';
+import {
+  API_PREFIX,
+  apiRouter,
+  isUnsafeApiPath,
+  type ApiRoute,
+  type ApiRouter,
+  type Upstream,
+} from './routes';
 
 export interface ApiDeps {
   config: GatewayConfig;
@@ -81,12 +95,23 @@ function answerMe(res: ServerResponse, caller: Identity): boolean {
   let body = meAnswers.get(caller);
   if (!body) {
     const data: CurrentUserResponse = {
-      user: { _id: caller.id, name: caller.name, email: caller.email, role: caller.role, emailVerified: caller.emailVerified ?? false, createdAt: caller.createdAt },
+      user: {
+        _id: caller.id,
+        name: caller.name,
+        email: caller.email,
+        role: caller.role,
+        emailVerified: caller.emailVerified ?? false,
+        createdAt: caller.createdAt,
+      },
     };
     body = Buffer.from(JSON.stringify({ success: true, data }));
     meAnswers.set(caller, body);
   }
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length, 'cache-control': 'no-store' });
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': body.length,
+    'cache-control': 'no-store',
+  });
   res.end(body);
   return true;
 }
@@ -102,7 +127,18 @@ const apiPathOf = (req: IncomingMessage) => pathOf(req).slice(API_PREFIX.length)
  * path): the routing table, then body limits, JSON checks and edge authentication for the routes the
  * services own, then the proxy (which strips /api/v1).
  */
-export function createApiHandler({ config, log, cache, identity, proxy, client, edge, audiences, router = apiRouter, releases }: ApiDeps): Handler {
+export function createApiHandler({
+  config,
+  log,
+  cache,
+  identity,
+  proxy,
+  client,
+  edge,
+  audiences,
+  router = apiRouter,
+  releases,
+}: ApiDeps): Handler {
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
 
@@ -116,13 +152,17 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
     if (memo && now < memo.reuseUntil) return memo.value;
     const value = signIdentity(caller, config.INTERNAL_SECRET, ASSERTION_TTL_SECONDS, now);
     // exp is whole seconds (floor(now) + TTL): reuse ends when exactly the reserve is left.
-    assertions.set(caller, { reuseUntil: (Math.floor(now / 1000) + ASSERTION_TTL_SECONDS - ASSERTION_RESERVE_SECONDS) * 1000, value });
+    assertions.set(caller, {
+      reuseUntil: (Math.floor(now / 1000) + ASSERTION_TTL_SECONDS - ASSERTION_RESERVE_SECONDS) * 1000,
+      value,
+    });
     return value;
   };
 
   const resolve: Handler = (req, res, next) => {
     const path = apiPathOf(req);
-    if (isUnsafeApiPath(path)) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
+    if (isUnsafeApiPath(path))
+      return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
     const route = router.resolve(req.method ?? 'GET', path);
     if (!route) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
     const locals = localsOf(res);
@@ -150,7 +190,8 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
   // own per-route size and depth limits.
   const forward: Handler = async (req, res) => {
     const route = routeOf(res);
-    if (route.owner === 'gateway') return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${apiPathOf(req)}`);
+    if (route.owner === 'gateway')
+      return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${apiPathOf(req)}`);
     const upstream: Upstream = route.owner;
     const requestId = String(localsOf(res).requestId);
     const token = bearerToken(req.headers.authorization);
@@ -207,7 +248,11 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
       if (req.method === 'GET' || req.method === 'HEAD') res.setHeader('x-cache', 'MISS');
       if (req.method === 'GET') {
         const ticket = edge.ticket(req.url ?? '/', upstream, audience);
-        if (ticket) plan.capture = (status, headers) => (edge.admit(status, headers, audience) ? (body) => answerFromUpstream(req, res, ticket, headers, body) : undefined);
+        if (ticket)
+          plan.capture = (status, headers) =>
+            edge.admit(status, headers, audience)
+              ? (body) => answerFromUpstream(req, res, ticket, headers, body)
+              : undefined;
       } else if (req.method !== 'HEAD' && req.method !== 'OPTIONS') {
         // A write the service accepted may change any answer it gave: forget them before the writer hears back.
         const evict = plan.afterSuccess;
@@ -218,7 +263,13 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
       }
     }
     // A write billing accepts may end a plan: the gateway's copies of billing's answers go before the writer hears back.
-    if (audiences && upstream === 'billing' && req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+    if (
+      audiences &&
+      upstream === 'billing' &&
+      req.method !== 'GET' &&
+      req.method !== 'HEAD' &&
+      req.method !== 'OPTIONS'
+    ) {
       const before = plan.afterSuccess;
       plan.afterSuccess = async () => {
         audiences.forgetAll();
@@ -229,21 +280,39 @@ export function createApiHandler({ config, log, cache, identity, proxy, client, 
   };
 
   // An admitted answer is stored (unless a purge overtook it) and given to the client from the entry.
-  const answerFromUpstream = (req: IncomingMessage, res: ServerResponse, ticket: EdgeTicket, headers: IncomingHttpHeaders, body: Buffer) => {
+  const answerFromUpstream = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    ticket: EdgeTicket,
+    headers: IncomingHttpHeaders,
+    body: Buffer,
+  ) => {
     if (String(body.length) !== headers['content-length']) return void res.destroy();
     edge.send(req, res, edge.store(ticket, headers, body), 'MISS');
   };
 
   const gatewayRoutes: Record<string, Handler> = {
     '/health': healthHandler(upstreams, config.HEALTH_TIMEOUT_MS),
-    '/client-errors': chain(...clientErrorsHandlers({ cache, log, perMinute: config.CLIENT_ERRORS_PER_MINUTE, client, releases: releases?.repo ?? null })),
+    '/client-errors': chain(
+      ...clientErrorsHandlers({
+        cache,
+        log,
+        perMinute: config.CLIENT_ERRORS_PER_MINUTE,
+        client,
+        releases: releases?.repo ?? null,
+      }),
+    ),
     '/openapi.json': openApiHandler(),
     ...releaseAdminHandlers({ repo: releases?.repo ?? null, registry: releases?.registry, identity, log }),
   };
   // Every gateway route declared has its handler here, and nothing undeclared is answered.
-  const declaredHere = new Set(router.routes.filter((route) => route.owner === 'gateway').map((route) => route.path));
-  for (const path of declaredHere) if (!gatewayRoutes[path]) throw new Error(`The gateway declares ${path} but has no handler for it`);
-  for (const path of Object.keys(gatewayRoutes)) if (!declaredHere.has(path)) throw new Error(`The gateway answers ${path} but no declaration names it`);
+  const declaredHere = new Set(
+    router.routes.filter((route) => route.owner === 'gateway').map((route) => route.path),
+  );
+  for (const path of declaredHere)
+    if (!gatewayRoutes[path]) throw new Error(`The gateway declares ${path} but has no handler for it`);
+  for (const path of Object.keys(gatewayRoutes))
+    if (!declaredHere.has(path)) throw new Error(`The gateway answers ${path} but no declaration names it`);
   const proxied = chain(readBody, forward);
   const dispatch: Handler = (req, res, next) => {
     const route = routeOf(res);

@@ -47,9 +47,12 @@ export const createConfiguredEdgeCache = (config: GatewayConfig) =>
   });
 
 /** A keep-alive agent sized for a gateway in front of a handful of services. */
-export const createUpstreamAgent = () => new Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
+export const createUpstreamAgent = () =>
+  new Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
 
-const isApiUrl = (url: string) => url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?');
+const isApiUrl = (url: string) =>
+  url.startsWith(API_PREFIX) &&
+  (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?');
 
 /**
  * The gateway as a request listener: no listening, no process state, everything passed in. The API
@@ -89,13 +92,17 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   app.set('etag', 'weak');
   const client = clientAddress(app.get('trust proxy fn') as TrustFn);
 
-  app.use(chain(requestContext(log), stripTrustedHeaders, ...(securityHeaders(config) as Handler[]), compress()));
+  app.use(
+    chain(requestContext(log), stripTrustedHeaders, ...(securityHeaders(config) as Handler[]), compress()),
+  );
   // The API reference page and its script (the one page under /api).
   app.use('/api/docs', createApiDocsRouter());
   // The credential issuer's public keys, for anyone verifying a certificate's credential (progress owns them).
   app.get(JWKS_PATH, createConfiguredJwksHandler(config, log));
   // Any other /api path is an API 404, never the app's HTML.
-  app.use('/api', (req, res) => sendError(res, 404, `Route not found: ${req.method} ${req.originalUrl.split('?')[0]}`));
+  app.use('/api', (req, res) =>
+    sendError(res, 404, `Route not found: ${req.method} ${req.originalUrl.split('?')[0]}`),
+  );
   app.use(createStaticRouter(config, log, releases));
   app.use(errorHandler(log));
 
@@ -114,7 +121,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     locals.cache = 'HIT';
     edge.send(req, res, entry, 'HIT');
   };
-  const hit = chain(requestContext(log, { api: true }), apiSecurityHeaders(client), cors(config), varyLikeCompression, edgeHit);
+  const hit = chain(
+    requestContext(log, { api: true }),
+    apiSecurityHeaders(client),
+    cors(config),
+    varyLikeCompression,
+    edgeHit,
+  );
   const api = chain(
     requestContext(log, { api: true }),
     apiSecurityHeaders(client),

@@ -6,13 +6,32 @@ import type { Identity } from '@catalyst/contracts';
 import { serveSessions, startWorld } from './testing/upstreams';
 
 const LIST = '/api/v1/content/premium/products?limit=20';
-const member: Identity = { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', role: 'user', email: 'member@example.com', name: 'Member' };
-const learner: Identity = { id: 'bbbbbbbbbbbbbbbbbbbbbbbb', role: 'user', email: 'learner@example.com', name: 'Learner' };
+const member: Identity = {
+  id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  role: 'user',
+  email: 'member@example.com',
+  name: 'Member',
+};
+const learner: Identity = {
+  id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+  role: 'user',
+  email: 'learner@example.com',
+  name: 'Learner',
+};
 const tokens = { member: 'member-token-0123456789abcdef', learner: 'learner-token-0123456789abcdef' };
 
-const send = (res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) => {
+const send = (
+  res: ServerResponse,
+  status: number,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) => {
   const body = JSON.stringify(payload);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 };
 
@@ -46,7 +65,12 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
       if (!userId) return false;
       const entitled = plans.has(userId);
       const answer = () =>
-        billingDown ? send(res, 503, { success: false, message: 'down' }) : send(res, 200, { success: true, data: { entitled, plan: entitled ? 'premium' : null, status: entitled ? 'active' : 'none' } });
+        billingDown
+          ? send(res, 503, { success: false, message: 'down' })
+          : send(res, 200, {
+              success: true,
+              data: { entitled, plan: entitled ? 'premium' : null, status: entitled ? 'active' : 'none' },
+            });
       if (heldAnswers) heldAnswers.push(answer);
       else answer();
       return true;
@@ -58,9 +82,19 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
         send(res, 200, { success: true, data: null });
         return true;
       }
-      const caller = verifyIdentity(req.headers['x-catalyst-identity'] as string | undefined, TEST_INTERNAL_SECRET);
-      if (!caller || !plans.has(caller.id)) send(res, 403, { success: false, message: 'Active subscription required to access this content' });
-      else send(res, 200, { success: true, data: { items: [{ title: 'Premium thing', version }] } }, { 'cache-control': 'no-store', 'x-catalyst-audience': 'premium; max-age=30' });
+      const caller = verifyIdentity(
+        req.headers['x-catalyst-identity'] as string | undefined,
+        TEST_INTERNAL_SECRET,
+      );
+      if (!caller || !plans.has(caller.id))
+        send(res, 403, { success: false, message: 'Active subscription required to access this content' });
+      else
+        send(
+          res,
+          200,
+          { success: true, data: { items: [{ title: 'Premium thing', version }] } },
+          { 'cache-control': 'no-store', 'x-catalyst-audience': 'premium; max-age=30' },
+        );
       return true;
     });
   });
@@ -72,11 +106,14 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     heldAnswers = undefined;
     // Forget what the last test kept: a write to content purges its entries.
     await fetch(`${world.gateway.url}/api/v1/admin/products/x`, { method: 'DELETE' });
-    for (const user of [member, learner]) await broadcast.publish(CACHE_PURGE_CHANNEL, `entitlement:${user.id}`);
+    for (const user of [member, learner])
+      await broadcast.publish(CACHE_PURGE_CHANNEL, `entitlement:${user.id}`);
   });
 
-  const list = (token: string) => fetch(`${world.gateway.url}${LIST}`, { headers: { authorization: `Bearer ${token}` } });
-  const contentCalls = () => world.content.seen.filter((r) => r.url.startsWith('/content/premium/products')).length;
+  const list = (token: string) =>
+    fetch(`${world.gateway.url}${LIST}`, { headers: { authorization: `Bearer ${token}` } });
+  const contentCalls = () =>
+    world.content.seen.filter((r) => r.url.startsWith('/content/premium/products')).length;
 
   it("gives a member's answer to the next member without asking content, and never shows the service's audience header", async () => {
     plans.add(learner.id);
@@ -98,7 +135,10 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     const calls = contentCalls();
     const refused = await list(tokens.learner);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ success: false, message: 'Active subscription required to access this content' });
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: 'Active subscription required to access this content',
+    });
     const anonymous = await fetch(`${world.gateway.url}${LIST}`);
     expect(anonymous.status).toBe(403);
     expect(contentCalls()).toBe(calls + 2);
@@ -117,7 +157,9 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     expect((await list(tokens.member)).headers.get('x-cache')).toBe('HIT');
     // The provider tells billing the plan ended (no announcement reaches this gateway: no Redis).
     plans.delete(member.id);
-    expect((await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, { method: 'POST', body: '{}' })).status).toBe(200);
+    expect(
+      (await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, { method: 'POST', body: '{}' })).status,
+    ).toBe(200);
     expect((await list(tokens.member)).status).toBe(403);
   });
 
@@ -129,7 +171,9 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     await until(() => heldAnswers!.length > 0);
     // Billing said "a plan"; before that answer arrives, the provider ends the plan through billing.
     plans.delete(member.id);
-    expect((await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, { method: 'POST', body: '{}' })).status).toBe(200);
+    expect(
+      (await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, { method: 'POST', body: '{}' })).status,
+    ).toBe(200);
     const [answer] = heldAnswers;
     heldAnswers = undefined;
     answer!();
@@ -139,10 +183,16 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
 
   it('drops the kept answer when content is written to, and goes to content while billing cannot answer', async () => {
     expect((await list(tokens.member)).status).toBe(200);
-    expect(await (await fetch(`${world.gateway.url}/api/v1/admin/products/x`, { method: 'DELETE' })).status).toBe(200);
+    expect(
+      await (
+        await fetch(`${world.gateway.url}/api/v1/admin/products/x`, { method: 'DELETE' })
+      ).status,
+    ).toBe(200);
     const fresh = await list(tokens.member);
     expect(fresh.headers.get('x-cache')).toBe('MISS');
-    expect(((await fresh.json()) as { data: { items: Array<{ version: number }> } }).data.items[0]!.version).toBe(version);
+    expect(
+      ((await fresh.json()) as { data: { items: Array<{ version: number }> } }).data.items[0]!.version,
+    ).toBe(version);
 
     await broadcast.publish(CACHE_PURGE_CHANNEL, `entitlement:${member.id}`);
     billingDown = true;

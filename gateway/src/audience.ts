@@ -1,5 +1,12 @@
 import type { Audience, Identity } from '@catalyst/contracts';
-import { MemoryCache, createEntitlements, createInvalidations, createPeer, type Broadcast, type Logger } from '@catalyst/service-kit';
+import {
+  MemoryCache,
+  createEntitlements,
+  createInvalidations,
+  createPeer,
+  type Broadcast,
+  type Logger,
+} from '@catalyst/service-kit';
 
 /**
  * Who may be given an answer a service shared with an audience (edge-cache.ts): the premium audience is every
@@ -26,7 +33,14 @@ export interface AudienceGateOptions {
   log: Logger;
 }
 
-export function createAudienceGate({ billingUrl, internalSecret, timeoutMs, ttlSeconds, broadcast, log }: AudienceGateOptions): AudienceGate | undefined {
+export function createAudienceGate({
+  billingUrl,
+  internalSecret,
+  timeoutMs,
+  ttlSeconds,
+  broadcast,
+  log,
+}: AudienceGateOptions): AudienceGate | undefined {
   if (ttlSeconds <= 0) return undefined;
   const billing = createPeer({ baseUrl: billingUrl, secret: internalSecret, timeoutMs, retries: 0 });
   const fresh = () => createEntitlements({ billing, cache: new MemoryCache(10_000), log, ttlSeconds });
@@ -34,7 +48,11 @@ export function createAudienceGate({ billingUrl, internalSecret, timeoutMs, ttlS
   // A new memo: billing's answers still on their way are kept by the old one, which nothing reads any more.
   const forgetAll = () => void (entitlements = fresh());
   // Billing's announcements, as every service hears them (a resubscription: some may have been missed).
-  createInvalidations({ broadcast, log }).subscribe('entitlement', (userId) => (userId ? void entitlements.evict(userId) : forgetAll()), forgetAll);
+  createInvalidations({ broadcast, log }).subscribe(
+    'entitlement',
+    (userId) => (userId ? void entitlements.evict(userId) : forgetAll()),
+    forgetAll,
+  );
   return {
     async admits(_audience, caller, requestId) {
       try {

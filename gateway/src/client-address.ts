@@ -17,7 +17,13 @@ export function clientAddress(trust: TrustFn): ClientAddress {
       const socketAddress = req.socket.remoteAddress ?? '';
       const header = req.headers['x-forwarded-for'];
       if (!header || !trust(socketAddress, 0)) return socketAddress;
-      const hops = [socketAddress, ...String(header).split(',').map((a) => a.trim()).reverse()];
+      const hops = [
+        socketAddress,
+        ...String(header)
+          .split(',')
+          .map((a) => a.trim())
+          .reverse(),
+      ];
       for (let i = 0; i < hops.length - 1; i++) if (!trust(hops[i]!, i)) return hops[i]!;
       return hops[hops.length - 1]!;
     },

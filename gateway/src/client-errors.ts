@@ -36,7 +36,10 @@ export function clientErrorsHandlers({
     }
     next();
   };
-  const body = express.raw({ type: () => true, limit: gatewayRoutes.reportClientError.maxBodyBytes }) as Handler;
+  const body = express.raw({
+    type: () => true,
+    limit: gatewayRoutes.reportClientError.maxBodyBytes,
+  }) as Handler;
   const accept: Handler = (req, res) => {
     const raw = (req as { body?: unknown }).body;
     let parsed: unknown;
@@ -50,7 +53,10 @@ export function clientErrorsHandlers({
       const errors = zodFieldErrors(result.error);
       return sendError(res, 400, errors[0]?.message ?? 'Invalid error report', errors);
     }
-    log.error({ requestId: localsOf(res).requestId, clientIp: client.ip(req), report: result.data }, 'client error reported');
+    log.error(
+      { requestId: localsOf(res).requestId, clientIp: client.ip(req), report: result.data },
+      'client error reported',
+    );
     const { remote, release } = result.data;
     // Only a recorded release is counted (a report is evidence, never trusted input); best effort.
     if (releases && remote && release) void releases.countLoadError(remote, release).catch(() => undefined);

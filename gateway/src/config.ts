@@ -21,7 +21,10 @@ const timeoutMs = (fallback: number) => z.coerce.number().int().min(50).max(300_
 
 const remoteUrl = z
   .string()
-  .refine((value) => value.startsWith('/') || /^https?:\/\//.test(value), 'each remote must be an absolute http(s) URL or a path starting with /');
+  .refine(
+    (value) => value.startsWith('/') || /^https?:\/\//.test(value),
+    'each remote must be an absolute http(s) URL or a path starting with /',
+  );
 
 /** MF_REMOTES: JSON object naming a manifest URL per remote, e.g. {"catalog":"https://cdn.example/catalog/mf-manifest.json"}. */
 const remotesOverrideSchema = z
@@ -30,7 +33,10 @@ const remotesOverrideSchema = z
     try {
       return JSON.parse(raw) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'MF_REMOTES must be a JSON object such as {"catalog":"/mf/catalog/mf-manifest.json"}' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'MF_REMOTES must be a JSON object such as {"catalog":"/mf/catalog/mf-manifest.json"}',
+      });
       return z.NEVER;
     }
   })
@@ -48,7 +54,11 @@ const trustProxySchema = z
   .transform((value, ctx): boolean | number | string => {
     const v = value.trim();
     if (v === 'true') {
-      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY=true would believe X-Forwarded-For from anyone: name the front proxy instead (its address or subnet, e.g. 10.0.0.0/8) or a hop count' });
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would believe X-Forwarded-For from anyone: name the front proxy instead (its address or subnet, e.g. 10.0.0.0/8) or a hop count',
+      });
       return z.NEVER;
     }
     if (v === 'false' || v === '') return false;
@@ -59,7 +69,12 @@ const trustProxySchema = z
 const commaList = z
   .string()
   .default('')
-  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((value) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 export const configSchema = z.object({
   ...serviceUrlsSchema.shape,
@@ -73,10 +88,17 @@ export const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Open connections one client address may hold at once; 0 turns the cap off (behind a front proxy, cap there). */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
-  INTERNAL_SECRET: z.string({ error: 'INTERNAL_SECRET is required (at least 32 characters)' }).min(32, 'INTERNAL_SECRET must be at least 32 characters'),
+  INTERNAL_SECRET: z
+    .string({ error: 'INTERNAL_SECRET is required (at least 32 characters)' })
+    .min(32, 'INTERNAL_SECRET must be at least 32 characters'),
   REDIS_URL: z.string().url('REDIS_URL must be a redis:// URL').optional(),
   /** The largest body the gateway reads, in bytes (a route's declared JSON limit may hold it lower). */
-  BODY_LIMIT: z.string().trim().regex(BYTE_SIZE, 'BODY_LIMIT must be a size such as 1mb or 512kb').default('1mb').transform(byteCount),
+  BODY_LIMIT: z
+    .string()
+    .trim()
+    .regex(BYTE_SIZE, 'BODY_LIMIT must be a size such as 1mb or 512kb')
+    .default('1mb')
+    .transform(byteCount),
   /** Upstream timeouts (time until the upstream starts answering), per route class. */
   AUTH_TIMEOUT_MS: timeoutMs(10_000),
   CONTENT_TIMEOUT_MS: timeoutMs(10_000),
@@ -117,10 +139,20 @@ export const configSchema = z.object({
   /** How often the registry is read again: a promotion made elsewhere (the CLI, another gateway) is served within this. */
   RELEASES_REFRESH_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   SITE_NAME: z.string().min(1).default('Catalyst'),
-  CONTACT_EMAIL: z.string().email('CONTACT_EMAIL must be an e-mail address').default('hello@catalyst.example'),
+  CONTACT_EMAIL: z
+    .string()
+    .email('CONTACT_EMAIL must be an e-mail address')
+    .default('hello@catalyst.example'),
   CONTACT_PHONE: z.string().min(1).default('+1 555 0100'),
-  SUPPORT_EMAIL: z.string().email('SUPPORT_EMAIL must be an e-mail address').default('support@catalyst.example'),
-  CORS_ORIGINS: commaList.pipe(z.array(z.string().url('CORS_ORIGINS must be a comma-separated list of origins such as https://app.example'))),
+  SUPPORT_EMAIL: z
+    .string()
+    .email('SUPPORT_EMAIL must be an e-mail address')
+    .default('support@catalyst.example'),
+  CORS_ORIGINS: commaList.pipe(
+    z.array(
+      z.string().url('CORS_ORIGINS must be a comma-separated list of origins such as https://app.example'),
+    ),
+  ),
   /** Extra image sources for the Content-Security-Policy (e.g. a CDN holding thumbnails), comma-separated. */
   CSP_IMG_SRC: commaList,
   TRUST_PROXY: trustProxySchema,

@@ -18,7 +18,10 @@ describe('the route declarations and what answers them', () => {
 
   for (const service of SERVICES) {
     it(`${service} mounts every route it declares, and nothing it does not`, () => {
-      const declared = allRoutes.filter((route) => route.service === service).map(routeKey).sort();
+      const declared = allRoutes
+        .filter((route) => route.service === service)
+        .map(routeKey)
+        .sort();
       const mounted = mountedRoutes(apps[service]).filter((key) => !everywhere.has(key));
       expect(mounted).toEqual(declared);
     });
@@ -39,15 +42,28 @@ describe('the route declarations and what answers them', () => {
         config,
         log,
         cache: new MemoryCache(),
-        identity: { resolve: async () => null, evictToken: async () => undefined, evictUser: async () => undefined } as never,
+        identity: {
+          resolve: async () => null,
+          evictToken: async () => undefined,
+          evictUser: async () => undefined,
+        } as never,
         proxy: createApiProxy({ agent: undefined as never, log }),
         client: clientAddress(() => false),
         edge: createConfiguredEdgeCache(config),
         router: createApiRouter(routes),
       });
     expect(build(apiRoutes)).not.toThrow();
-    const unanswered = { method: 'GET', path: '/gateway/status', service: 'gateway', access: 'public', summary: 'Status', response: z.unknown() } as const;
+    const unanswered = {
+      method: 'GET',
+      path: '/gateway/status',
+      service: 'gateway',
+      access: 'public',
+      summary: 'Status',
+      response: z.unknown(),
+    } as const;
     expect(build([...apiRoutes, unanswered])).toThrow(/declares \/gateway\/status but has no handler/);
-    expect(build(apiRoutes.filter((route) => route.path !== '/health'))).toThrow(/answers \/health but no declaration names it/);
+    expect(build(apiRoutes.filter((route) => route.path !== '/health'))).toThrow(
+      /answers \/health but no declaration names it/,
+    );
   });
 });

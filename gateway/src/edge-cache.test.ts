@@ -12,9 +12,17 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
   let world: Awaited<ReturnType<typeof startWorld>>;
   const captured = captureLog();
   // What the content stand-in answers per path: a status, a Cache-Control and anything else.
-  let answers: Record<string, { status?: number; cacheControl?: string; headers?: Record<string, string>; body?: string }>;
+  let answers: Record<
+    string,
+    { status?: number; cacheControl?: string; headers?: Record<string, string>; body?: string }
+  >;
   let version = 1;
-  const member: Identity = { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', role: 'user', email: 'm@example.com', name: 'Member' };
+  const member: Identity = {
+    id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+    role: 'user',
+    email: 'm@example.com',
+    name: 'Member',
+  };
 
   beforeAll(async () => {
     world = await startWorld({ LOG_LEVEL: 'info', EDGE_CACHE_SECONDS: '2' }, { log: captured.log });
@@ -28,7 +36,12 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
       }
       const path = (req.url ?? '').split('?')[0]!;
       const answer = answers[path] ?? {};
-      send(res, answer.status ?? 200, { success: true, data: { path: req.url, version } }, { ...(answer.cacheControl ? { 'cache-control': answer.cacheControl } : {}), ...answer.headers });
+      send(
+        res,
+        answer.status ?? 200,
+        { success: true, data: { path: req.url, version } },
+        { ...(answer.cacheControl ? { 'cache-control': answer.cacheControl } : {}), ...answer.headers },
+      );
       return true;
     };
     world.content.handle(handler);
@@ -38,12 +51,22 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
     answers = { '/categories': { cacheControl: PUBLIC } };
   });
 
-  const send = (res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    payload: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const body = JSON.stringify(payload);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      ...headers,
+    });
     res.end(body);
   };
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${world.gateway.url}/api/v1${path}`, { headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${world.gateway.url}/api/v1${path}`, { headers });
   const seen = (path: string) => world.content.seen.filter((r) => r.url === path).length;
   const unique = () => `/categories?probe=${Math.random().toString(36).slice(2)}`;
 
@@ -57,7 +80,8 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(await second.text()).toBe(firstBody);
     expect(seen(path)).toBe(1);
-    for (const name of ['content-type', 'content-length', 'etag', 'cache-control']) expect(second.headers.get(name)).toBe(first.headers.get(name));
+    for (const name of ['content-type', 'content-length', 'etag', 'cache-control'])
+      expect(second.headers.get(name)).toBe(first.headers.get(name));
     expect(second.headers.get('etag')).toMatch(/^W\/"/);
   });
 
@@ -66,12 +90,24 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
     const miss = await get(path, { 'x-request-id': 'edge-miss-1' });
     const hit = await get(path, { 'x-request-id': 'edge-hit-1' });
     expect(hit.headers.get('x-request-id')).toBe('edge-hit-1');
-    for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'vary', 'connection']) {
+    for (const name of [
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'vary',
+      'connection',
+    ]) {
       expect(hit.headers.get(name), name).toBe(miss.headers.get(name));
     }
     expect(hit.headers.get('vary')).toBe('Origin, Accept-Encoding');
     const line = captured.lines.find((l) => l.requestId === 'edge-hit-1');
-    expect(line).toMatchObject({ msg: 'request', method: 'GET', status: 200, upstream: 'content', cache: 'HIT' });
+    expect(line).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      status: 200,
+      upstream: 'content',
+      cache: 'HIT',
+    });
     expect(line?.path).toBe('/api/v1/categories');
   });
 
@@ -90,7 +126,9 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
     ];
     for (const [acceptEncoding, chosen] of asked) {
       for (let round = 0; round < 2; round++) {
-        const hit = await rawRequest(world.gateway.url, `/api/v1${path}`, { headers: { 'accept-encoding': acceptEncoding } });
+        const hit = await rawRequest(world.gateway.url, `/api/v1${path}`, {
+          headers: { 'accept-encoding': acceptEncoding },
+        });
         expect(hit.headers['x-cache'], acceptEncoding).toBe('HIT');
         expect(hit.headers['content-encoding'], acceptEncoding).toBe(chosen);
         expect(hit.headers['vary']).toBe('Origin, Accept-Encoding');
@@ -101,15 +139,22 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
     }
     // The first answer (from the service) is encoded the same way, and a caller holding it gets a 304.
     const fresh = `/categories?big=${'y'.repeat(1500)}&n=${Math.random()}`;
-    const miss = await rawRequest(world.gateway.url, `/api/v1${fresh}`, { headers: { 'accept-encoding': 'gzip' } });
+    const miss = await rawRequest(world.gateway.url, `/api/v1${fresh}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(miss.headers['x-cache']).toBe('MISS');
     expect(miss.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(miss.body).toString('utf8'))).toMatchObject({ success: true });
-    const held = await rawRequest(world.gateway.url, `/api/v1${fresh}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': String(miss.headers.etag) } });
+    const held = await rawRequest(world.gateway.url, `/api/v1${fresh}`, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(miss.headers.etag) },
+    });
     expect(held.status).toBe(304);
     expect(held.body.length).toBe(0);
     // HEAD names the plain length, as the compression step leaves HEAD alone.
-    const head = await rawRequest(world.gateway.url, `/api/v1${path}`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    const head = await rawRequest(world.gateway.url, `/api/v1${path}`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(head.headers['content-encoding']).toBeUndefined();
     expect(Number(head.headers['content-length'])).toBe(plain.body.length);
   });
@@ -117,13 +162,17 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
   it('leaves small answers and answers marked no-transform unencoded', async () => {
     const small = unique();
     await get(small);
-    const hit = await rawRequest(world.gateway.url, `/api/v1${small}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const hit = await rawRequest(world.gateway.url, `/api/v1${small}`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(hit.headers['x-cache']).toBe('HIT');
     expect(hit.headers['content-encoding']).toBeUndefined();
     answers['/categories'] = { cacheControl: `${PUBLIC}, no-transform` };
     const big = `/categories?big=${'z'.repeat(1500)}&n=${Math.random()}`;
     await get(big);
-    const kept = await rawRequest(world.gateway.url, `/api/v1${big}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const kept = await rawRequest(world.gateway.url, `/api/v1${big}`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(kept.headers['x-cache']).toBe('HIT');
     expect(kept.headers['content-encoding']).toBeUndefined();
     expect(kept.headers.vary).toBe('Origin');
@@ -180,11 +229,19 @@ describe('the edge cache of public answers (gateway in front of stand-ins)', () 
     const path = unique();
     await get(path);
     expect((await get(path)).headers.get('x-cache')).toBe('HIT');
-    const refused = await fetch(`${world.gateway.url}/api/v1/admin/categories/refuse`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const refused = await fetch(`${world.gateway.url}/api/v1/admin/categories/refuse`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(refused.status).toBe(403);
     expect((await get(path)).headers.get('x-cache')).toBe('HIT');
     const before = version;
-    const write = await fetch(`${world.gateway.url}/api/v1/admin/categories/x`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const write = await fetch(`${world.gateway.url}/api/v1/admin/categories/x`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(write.status).toBe(200);
     const after = await get(path);
     expect(after.headers.get('x-cache')).toBe('MISS');
@@ -222,8 +279,18 @@ describe('edge cache rules', () => {
 
   it('stays within its entry and byte bounds, dropping the least recently used first', () => {
     let now = 0;
-    const edge = createEdgeCache({ maxTtlSeconds: 5, maxEntries: 2, maxEntryBytes: 100, maxTotalBytes: 150, now: () => now });
-    const headers = { 'cache-control': 'public, s-maxage=5', 'content-type': 'application/json', 'content-length': '60' };
+    const edge = createEdgeCache({
+      maxTtlSeconds: 5,
+      maxEntries: 2,
+      maxEntryBytes: 100,
+      maxTotalBytes: 150,
+      now: () => now,
+    });
+    const headers = {
+      'cache-control': 'public, s-maxage=5',
+      'content-type': 'application/json',
+      'content-length': '60',
+    };
     const put = (url: string) => edge.store(edge.ticket(url, 'content')!, headers, Buffer.alloc(60));
     put('/a');
     put('/b');
@@ -237,13 +304,31 @@ describe('edge cache rules', () => {
   });
 
   it('counts the encoded copies it keeps in its byte bound', () => {
-    const edge = createEdgeCache({ maxTtlSeconds: 5, maxEntries: 10, maxEntryBytes: 2_000, maxTotalBytes: 2_500 });
-    const headers = { 'cache-control': 'public, s-maxage=5', 'content-type': 'application/json', 'content-length': '1100' };
+    const edge = createEdgeCache({
+      maxTtlSeconds: 5,
+      maxEntries: 10,
+      maxEntryBytes: 2_000,
+      maxTotalBytes: 2_500,
+    });
+    const headers = {
+      'cache-control': 'public, s-maxage=5',
+      'content-type': 'application/json',
+      'content-length': '1100',
+    };
     // Random bytes: their gzip copy is about as large as they are.
     const put = (url: string) => edge.store(edge.ticket(url, 'content')!, headers, randomBytes(1_100));
     const sent: Buffer[] = [];
-    const res = { statusCode: 0, setHeader() {}, removeHeader() {}, end: (body?: Buffer) => void (body && sent.push(body)) } as unknown as ServerResponse;
-    const req = { method: 'GET', httpVersion: '1.1', headers: { 'accept-encoding': 'gzip' } } as unknown as IncomingMessage;
+    const res = {
+      statusCode: 0,
+      setHeader() {},
+      removeHeader() {},
+      end: (body?: Buffer) => void (body && sent.push(body)),
+    } as unknown as ServerResponse;
+    const req = {
+      method: 'GET',
+      httpVersion: '1.1',
+      headers: { 'accept-encoding': 'gzip' },
+    } as unknown as IncomingMessage;
     put('/a');
     const b = put('/b');
     expect(edge.size).toBe(2);
@@ -255,7 +340,12 @@ describe('edge cache rules', () => {
   });
 
   it('does not store an answer that was on its way when its service was purged', () => {
-    const edge = createEdgeCache({ maxTtlSeconds: 5, maxEntries: 10, maxEntryBytes: 100, maxTotalBytes: 1_000 });
+    const edge = createEdgeCache({
+      maxTtlSeconds: 5,
+      maxEntries: 10,
+      maxEntryBytes: 100,
+      maxTotalBytes: 1_000,
+    });
     const headers = { 'cache-control': 'public, s-maxage=5', 'content-length': '2' };
     const ticket = edge.ticket('/a', 'content')!;
     edge.purge('content');
@@ -268,7 +358,12 @@ describe('edge cache rules', () => {
   });
 
   it('is off with EDGE_CACHE_SECONDS=0', () => {
-    const edge = createEdgeCache({ maxTtlSeconds: 0, maxEntries: 10, maxEntryBytes: 100, maxTotalBytes: 1_000 });
+    const edge = createEdgeCache({
+      maxTtlSeconds: 0,
+      maxEntries: 10,
+      maxEntryBytes: 100,
+      maxTotalBytes: 1_000,
+    });
     expect(edge.enabled).toBe(false);
     expect(edge.ticket('/a', 'content')).toBeUndefined();
   });

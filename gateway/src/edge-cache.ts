@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { AUDIENCE_HEADER, audienceHeaderSeconds, type Audience } from '@catalyst/contracts';
-import { compressible, COMPRESSION_THRESHOLD_BYTES, encode, storedEncodingFor, type StoredEncoding } from './compress';
+import {
+  compressible,
+  COMPRESSION_THRESHOLD_BYTES,
+  encode,
+  storedEncodingFor,
+  type StoredEncoding,
+} from './compress';
 import { UPSTREAMS, type Upstream } from './routes';
 
 /**
@@ -82,7 +88,9 @@ function replayable(status: number, headers: IncomingHttpHeaders): boolean {
   const encoding = headers['content-encoding'];
   if (encoding !== undefined && encoding !== 'identity') return false;
   const vary = headers.vary;
-  return vary === undefined || vary.split(',').every((field) => CACHEABLE_VARY.has(field.trim().toLowerCase()));
+  return (
+    vary === undefined || vary.split(',').every((field) => CACHEABLE_VARY.has(field.trim().toLowerCase()))
+  );
 }
 
 /** Seconds a shared cache may reuse this answer (0: it may not), from the service's own Cache-Control. */
@@ -116,7 +124,10 @@ const keyOf = (url: string, audience?: Audience) => (audience ? `${audience} ${e
 export function edgeKey(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return `GET ${url}`;
-  const params = url.slice(q + 1).split('&').filter(Boolean);
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .filter(Boolean);
   if (params.length === 0) return `GET ${url.slice(0, q)}`;
   if (params.length > 1) {
     const name = (param: string) => {
@@ -133,7 +144,8 @@ export function edgeKey(url: string): string {
 }
 
 /** A weak validator over the body, as express's `etag` spells it. */
-const etagOf = (body: Buffer) => `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
+const etagOf = (body: Buffer) =>
+  `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
 
 /** If-None-Match against an entity tag, with the weak comparison HTTP prescribes for GET. */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -171,14 +183,21 @@ export interface EdgeCache {
   send(req: IncomingMessage, res: ServerResponse, entry: EdgeEntry, cache: 'HIT' | 'MISS'): void;
 }
 
-export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxTotalBytes, now = Date.now }: EdgeCacheOptions): EdgeCache {
+export function createEdgeCache({
+  maxTtlSeconds,
+  maxEntries,
+  maxEntryBytes,
+  maxTotalBytes,
+  now = Date.now,
+}: EdgeCacheOptions): EdgeCache {
   const entries = new Map<string, EdgeEntry>();
   const generations = new Map<Upstream, number>();
   const counts = new Map<Upstream, number>();
   let totalBytes = 0;
   const enabled = maxTtlSeconds > 0 && maxEntries > 0;
 
-  const bytesOf = (entry: EdgeEntry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+  const bytesOf = (entry: EdgeEntry) =>
+    entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
 
   const remove = (entry: EdgeEntry) => {
     if (entries.get(entry.key) !== entry) return;
@@ -239,11 +258,17 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
 
     ticket(url, upstream, audience) {
       if (!enabled) return undefined;
-      return { key: keyOf(url, audience), upstream, generation: generations.get(upstream) ?? 0, ...(audience ? { audience } : {}) };
+      return {
+        key: keyOf(url, audience),
+        upstream,
+        generation: generations.get(upstream) ?? 0,
+        ...(audience ? { audience } : {}),
+      };
     },
 
     admit(status, headers, audience) {
-      if ((audience ? audienceMaxAge(status, headers, audience) : sharedMaxAge(status, headers)) <= 0) return false;
+      if ((audience ? audienceMaxAge(status, headers, audience) : sharedMaxAge(status, headers)) <= 0)
+        return false;
       const length = Number(headers['content-length']);
       return Number.isInteger(length) && length >= 0 && length <= maxEntryBytes;
     },
@@ -255,7 +280,10 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
         if (value !== undefined && !NOT_STORED.has(name)) kept.push([name, value]);
       }
       const control = headers['cache-control'] ?? '';
-      const seconds = Math.min(ticket.audience ? audienceMaxAge(200, headers, ticket.audience) : sharedMaxAge(200, headers), maxTtlSeconds);
+      const seconds = Math.min(
+        ticket.audience ? audienceMaxAge(200, headers, ticket.audience) : sharedMaxAge(200, headers),
+        maxTtlSeconds,
+      );
       const entry: EdgeEntry = {
         key: ticket.key,
         upstream: ticket.upstream,
@@ -263,12 +291,18 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
         body,
         contentLength: String(body.length),
         etag: typeof headers.etag === 'string' ? headers.etag : etagOf(body),
-        varyAcceptEncoding: compressibleType(headers['content-type']) && !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(control),
+        varyAcceptEncoding:
+          compressibleType(headers['content-type']) && !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(control),
         encoded: {},
         expiresAt: now() + seconds * 1000,
       };
       // A purge while this answer was on its way means it may predate the change: serve it once, keep nothing.
-      if (seconds > 0 && body.length <= maxEntryBytes && (generations.get(ticket.upstream) ?? 0) === ticket.generation) insert(entry);
+      if (
+        seconds > 0 &&
+        body.length <= maxEntryBytes &&
+        (generations.get(ticket.upstream) ?? 0) === ticket.generation
+      )
+        insert(entry);
       return entry;
     },
 
@@ -292,7 +326,10 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
       res.setHeader('etag', entry.etag);
       res.setHeader('x-cache', cache);
       // The same connection terms as a relayed answer (node then adds no Keep-Alive of its own).
-      res.setHeader('connection', req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
+      res.setHeader(
+        'connection',
+        req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'),
+      );
       if (matchesEtag(req.headers['if-none-match'], entry.etag)) {
         res.removeHeader('content-type');
         res.statusCode = 304;
@@ -300,7 +337,10 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
       }
       res.statusCode = 200;
       // Encoded as the compression step would (which then leaves it as it is), but once per entry.
-      const encoding = req.method === 'GET' && entry.varyAcceptEncoding && entry.body.length >= COMPRESSION_THRESHOLD_BYTES ? storedEncodingFor(req) : undefined;
+      const encoding =
+        req.method === 'GET' && entry.varyAcceptEncoding && entry.body.length >= COMPRESSION_THRESHOLD_BYTES
+          ? storedEncodingFor(req)
+          : undefined;
       const body = encoding ? encodedBody(entry, encoding) : entry.body;
       if (encoding) res.setHeader('content-encoding', encoding);
       res.setHeader('content-length', encoding ? String(body.length) : entry.contentLength);
@@ -309,4 +349,3 @@ export function createEdgeCache({ maxTtlSeconds, maxEntries, maxEntryBytes, maxT
     },
   };
 }
-

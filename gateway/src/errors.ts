@@ -50,11 +50,21 @@ export function respondToError(log: Logger, error: unknown, req: IncomingMessage
     if (e.type === 'entity.too.large' || status === 413) return sendError(res, 413, MESSAGES.tooLarge);
     if (status && status >= 400 && status < 500) {
       const message =
-        status === 415 ? 'Unsupported request body encoding' : status === 404 ? 'Not found' : e.expose && error instanceof Error ? error.message : 'Bad request';
+        status === 415
+          ? 'Unsupported request body encoding'
+          : status === 404
+            ? 'Not found'
+            : e.expose && error instanceof Error
+              ? error.message
+              : 'Bad request';
       return sendError(res, status, message);
     }
     log.error(
-      { requestId: res.getHeader('x-request-id'), path: (req.url ?? '').split('?')[0], err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+      {
+        requestId: res.getHeader('x-request-id'),
+        path: (req.url ?? '').split('?')[0],
+        err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+      },
       'unhandled error',
     );
     return sendError(res, 500, MESSAGES.unexpected);

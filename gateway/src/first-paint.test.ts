@@ -18,8 +18,19 @@ const INDEX =
   '<script data-after-first-paint defer="defer" src="/main.3f9a1c07ab.js"></script>' +
   '<link href="/main.fabef00afa.css" rel="stylesheet"></head><body><div id="root"></div></body></html>';
 
-const SITE_ENV = { SITE_NAME: 'Acme Learning', CONTACT_EMAIL: 'team@acme.example', CONTACT_PHONE: '+1 555 0123', SUPPORT_EMAIL: 'help@acme.example' };
-const SITE = { name: 'Acme Learning', tagline: SITE_TAGLINE, contactEmail: 'team@acme.example', contactPhone: '+1 555 0123', supportEmail: 'help@acme.example' };
+const SITE_ENV = {
+  SITE_NAME: 'Acme Learning',
+  CONTACT_EMAIL: 'team@acme.example',
+  CONTACT_PHONE: '+1 555 0123',
+  SUPPORT_EMAIL: 'help@acme.example',
+};
+const SITE = {
+  name: 'Acme Learning',
+  tagline: SITE_TAGLINE,
+  contactEmail: 'team@acme.example',
+  contactPhone: '+1 555 0123',
+  supportEmail: 'help@acme.example',
+};
 const WELCOME = '<main><h1>Welcome to Acme Learning</h1></main>';
 const TERMS = '<main><!--$--><article><h1>Terms and Conditions</h1></article><!--/$--></main>';
 const FRAME = '<header><a href="/">Acme Learning</a></header><main><div role="status"></div></main>';
@@ -76,8 +87,16 @@ describe('serving the first paint', () => {
     const welcome = await page('/');
     expect(welcome).toContain(`<div id="root" data-first-paint="/">${WELCOME}</div>`);
     expect(welcome).toContain('"name":"Acme Learning"');
-    expect(await page('/terms-and-conditions')).toContain(`<div id="root" data-first-paint="/terms-and-conditions">${TERMS}</div>`);
-    for (const route of ['/browse', '/index.html', '/privacy-policy', '/terms-and-conditions/', '/admin/products']) {
+    expect(await page('/terms-and-conditions')).toContain(
+      `<div id="root" data-first-paint="/terms-and-conditions">${TERMS}</div>`,
+    );
+    for (const route of [
+      '/browse',
+      '/index.html',
+      '/privacy-policy',
+      '/terms-and-conditions/',
+      '/admin/products',
+    ]) {
       const html = await page(route);
       expect(html).toContain(`<div id="root" data-first-paint="*">${FRAME}</div>`);
       expect(scriptsOf(html).filter((tag) => tag.includes('text/plain'))).toHaveLength(2);
@@ -90,9 +109,15 @@ describe('serving the first paint', () => {
     const hidden = async (route: string) => {
       const { window } = new JSDOM(await page(route));
       window.document.documentElement.setAttribute(KEPT_SESSION_ATTRIBUTE, '');
-      return window.getComputedStyle(window.document.getElementById('root') as Element).visibility === 'hidden';
+      return (
+        window.getComputedStyle(window.document.getElementById('root') as Element).visibility === 'hidden'
+      );
     };
-    expect([await hidden('/'), await hidden('/terms-and-conditions'), await hidden('/browse')]).toEqual([true, true, false]);
+    expect([await hidden('/'), await hidden('/terms-and-conditions'), await hidden('/browse')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('serves the plain shell to every other route when the build has no frame', async () => {
@@ -112,9 +137,13 @@ describe('serving the first paint', () => {
     const html = await response.text();
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
     expect(inline).toHaveLength(1);
-    const hash = `'sha256-${createHash('sha256').update(inline[0] ?? '').digest('base64')}'`;
+    const hash = `'sha256-${createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64')}'`;
     expect(hash).toBe(KEPT_SESSION_SCRIPT_SOURCE);
-    const scriptSrc = (response.headers.get('content-security-policy') ?? '').split(';').find((d) => d.startsWith('script-src'));
+    const scriptSrc = (response.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .find((d) => d.startsWith('script-src'));
     expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
   });
 

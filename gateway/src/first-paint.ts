@@ -5,7 +5,13 @@
 // first paint and replaces the frame.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { AFTER_FIRST_PAINT_ATTRIBUTE, APP_FRAME, FIRST_PAINT_ATTRIBUTE, HELD_SCRIPT_TYPE, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import {
+  AFTER_FIRST_PAINT_ATTRIBUTE,
+  APP_FRAME,
+  FIRST_PAINT_ATTRIBUTE,
+  HELD_SCRIPT_TYPE,
+  KEPT_SESSION_ATTRIBUTE,
+} from '@catalyst/web-kit/first-paint';
 import { TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
 import type { SiteConfig } from './static';
 
@@ -32,14 +38,19 @@ const KEPT_SESSION_STYLE = `html[${KEPT_SESSION_ATTRIBUTE}] #root[${FIRST_PAINT_
 export const KEPT_SESSION_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(KEPT_SESSION_SCRIPT).digest('base64')}'`;
 
 const sameSite = (built: Record<string, string>, site: SiteConfig) =>
-  Object.keys(built).length === Object.keys(site).length && Object.entries(site).every(([key, value]) => built[key] === value);
+  Object.keys(built).length === Object.keys(site).length &&
+  Object.entries(site).every(([key, value]) => built[key] === value);
 
 /** The build's pages by path (and its frame), if it rendered them with this site config; none otherwise. */
-export function firstPaintPages(firstPaint: FirstPaint | undefined, site: SiteConfig): Record<string, string> {
+export function firstPaintPages(
+  firstPaint: FirstPaint | undefined,
+  site: SiteConfig,
+): Record<string, string> {
   return firstPaint && sameSite(firstPaint.site, site) ? firstPaint.pages : {};
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const EMPTY_ROOT = /<div id="root"><\/div>/;
 const HEAD = /<head\b[^>]*>/i;
@@ -59,6 +70,13 @@ export function injectFirstPaint(html: string, pathname: string, page: string): 
   const at = head.index + head[0].length;
   const guard = `<script>${KEPT_SESSION_SCRIPT}</script><style>${KEPT_SESSION_STYLE}</style>`;
   return `${html.slice(0, at)}${guard}${html.slice(at)}`
-    .replace(APP_SCRIPT, (_tag, attributes: string) => `<script type="${HELD_SCRIPT_TYPE}"${attributes.replace(/\s(?:defer|async|type)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?(?=[\s>]|$)/gi, '')}>`)
-    .replace(EMPTY_ROOT, () => `<div id="root" ${FIRST_PAINT_ATTRIBUTE}="${escapeAttribute(pathname)}">${page}</div>`);
+    .replace(
+      APP_SCRIPT,
+      (_tag, attributes: string) =>
+        `<script type="${HELD_SCRIPT_TYPE}"${attributes.replace(/\s(?:defer|async|type)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?(?=[\s>]|$)/gi, '')}>`,
+    )
+    .replace(
+      EMPTY_ROOT,
+      () => `<div id="root" ${FIRST_PAINT_ATTRIBUTE}="${escapeAttribute(pathname)}">${page}</div>`,
+    );
 }

@@ -13,7 +13,10 @@ describe('GET /api/v1/health', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       success: true,
-      data: { status: 'ok', services: { auth: 'ok', content: 'ok', progress: 'ok', billing: 'ok', media: 'ok', community: 'ok' } },
+      data: {
+        status: 'ok',
+        services: { auth: 'ok', content: 'ok', progress: 'ok', billing: 'ok', media: 'ok', community: 'ok' },
+      },
     });
     expect(world.billing.seen.at(-1)?.url).toBe('/health');
   });
@@ -24,7 +27,9 @@ describe('GET /api/v1/health', () => {
       sendJson(res, 503, { success: false, message: 'billing is unhealthy' });
       return true;
     });
-    world.progress.handle((req) => (req.url === '/health' ? new Promise<boolean>((r) => setTimeout(() => r(false), 600)) : false));
+    world.progress.handle((req) =>
+      req.url === '/health' ? new Promise<boolean>((r) => setTimeout(() => r(false), 600)) : false,
+    );
     await world.auth.close();
     // The aggregate of the test above is shared for a second: this one asks the services again.
     await new Promise((r) => setTimeout(r, 1_050));
@@ -35,7 +40,17 @@ describe('GET /api/v1/health', () => {
       expect(response.status).toBe(503);
       const body = await response.json();
       expect(body.success).toBe(false);
-      expect(body.data).toEqual({ status: 'degraded', services: { auth: 'down', content: 'ok', progress: 'down', billing: 'down', media: 'ok', community: 'ok' } });
+      expect(body.data).toEqual({
+        status: 'degraded',
+        services: {
+          auth: 'down',
+          content: 'ok',
+          progress: 'down',
+          billing: 'down',
+          media: 'ok',
+          community: 'ok',
+        },
+      });
     } finally {
       world.billing.handle(undefined);
       world.progress.handle(undefined);
@@ -54,14 +69,20 @@ describe('GET /api/v1/health under load', () => {
 
   it('asks each service at most once a second, however many callers: 100 concurrent calls share one round', async () => {
     // A slow service: every caller of this second waits for the same round in flight.
-    world.billing.handle((req) => (req.url === '/health' ? new Promise<boolean>((r) => setTimeout(() => r(false), 100)) : false));
+    world.billing.handle((req) =>
+      req.url === '/health' ? new Promise<boolean>((r) => setTimeout(() => r(false), 100)) : false,
+    );
     try {
       const before = healthAsks();
-      const answers = await Promise.all(Array.from({ length: 100 }, () => fetch(`${world.gateway.url}/api/v1/health`)));
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () => fetch(`${world.gateway.url}/api/v1/health`)),
+      );
       expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
       expect(healthAsks() - before).toBe(1);
       // Within the second: the kept answer, nothing asked.
-      const again = await Promise.all(Array.from({ length: 100 }, () => fetch(`${world.gateway.url}/api/v1/health`)));
+      const again = await Promise.all(
+        Array.from({ length: 100 }, () => fetch(`${world.gateway.url}/api/v1/health`)),
+      );
       expect(again.every((a) => a.status === 200)).toBe(true);
       expect(healthAsks() - before).toBe(1);
       // After it: asked again, once.
@@ -81,10 +102,17 @@ describe('POST /api/v1/client-errors', () => {
     world = await startWorld({ CLIENT_ERRORS_PER_MINUTE: '5' }, { log });
   });
   afterAll(() => world.close());
-  const report = (body: string) => fetch(`${world.gateway.url}/api/v1/client-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const report = (body: string) =>
+    fetch(`${world.gateway.url}/api/v1/client-errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
 
   it('accepts a report with 202 and logs it at error level', async () => {
-    const response = await report(JSON.stringify({ message: 'Remote catalog failed to load', remote: 'catalog', url: '/browse' }));
+    const response = await report(
+      JSON.stringify({ message: 'Remote catalog failed to load', remote: 'catalog', url: '/browse' }),
+    );
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ success: true, data: { received: true } });
     const line = lines.find((l) => l.msg === 'client error reported');
@@ -102,7 +130,8 @@ describe('POST /api/v1/client-errors', () => {
 
   it('rate limits reports per client address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await report(JSON.stringify({ message: `boom ${i}` }))).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await report(JSON.stringify({ message: `boom ${i}` }))).status);
     // Five attempts a minute, invalid ones included: four were used above.
     expect(statuses).toEqual([202, 429, 429]);
     const limited = await report(JSON.stringify({ message: 'again' }));

@@ -23,10 +23,17 @@ async function probe(baseUrl: string, timeoutMs: number): Promise<'ok' | 'down'>
  */
 export function healthHandler(services: ServiceUrls, timeoutMs: number, cacheMs = 1_000): Handler {
   const aggregate = sharedCheck(async () => {
-    const entries = await Promise.all(Object.entries(services).map(async ([name, url]) => [name, await probe(url, timeoutMs)] as const));
+    const entries = await Promise.all(
+      Object.entries(services).map(async ([name, url]) => [name, await probe(url, timeoutMs)] as const),
+    );
     const allOk = entries.every(([, status]) => status === 'ok');
     const data = { status: allOk ? 'ok' : 'degraded', services: Object.fromEntries(entries) };
-    return { status: allOk ? 200 : 503, body: allOk ? { success: true, data } : { success: false, message: 'One or more services are unavailable', data } };
+    return {
+      status: allOk ? 200 : 503,
+      body: allOk
+        ? { success: true, data }
+        : { success: false, message: 'One or more services are unavailable', data },
+    };
   }, cacheMs);
   return async (_req, res) => {
     const { status, body } = await aggregate();

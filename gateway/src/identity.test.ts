@@ -11,7 +11,8 @@ const tokens = {
   admin: 'admin-token-cccccccccccccccccccccccccccccccccccccc',
 };
 
-const resolveCalls = (auth: { seen: Array<{ url: string }> }) => auth.seen.filter((r) => r.url === '/internal/sessions/resolve').length;
+const resolveCalls = (auth: { seen: Array<{ url: string }> }) =>
+  auth.seen.filter((r) => r.url === '/internal/sessions/resolve').length;
 
 describe('edge authentication', () => {
   let world: Awaited<ReturnType<typeof startWorld>>;
@@ -27,26 +28,39 @@ describe('edge authentication', () => {
   });
 
   const call = (path: string, token?: string, init: RequestInit = {}) =>
-    fetch(`${world.gateway.url}${path}`, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) } });
+    fetch(`${world.gateway.url}${path}`, {
+      ...init,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(init.headers as Record<string, string>),
+      },
+    });
 
   it('resolves a bearer token once and forwards a signed identity the services accept', async () => {
     sessions.set(tokens.learner, testUsers.learner);
     const first = await echoOf(await call('/api/v1/content/premium/products', tokens.learner));
-    expect(verifyIdentity(first.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(testUsers.learner);
+    expect(verifyIdentity(first.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(
+      testUsers.learner,
+    );
     const resolveRequest = world.auth.seen.find((r) => r.url === '/internal/sessions/resolve');
     expect(resolveRequest?.headers['x-catalyst-internal']).toBe(TEST_INTERNAL_SECRET);
     expect(JSON.parse(resolveRequest!.body.toString())).toEqual({ token: tokens.learner });
 
     const before = resolveCalls(world.auth);
     const second = await echoOf(await call('/api/v1/content/progress/stats', tokens.learner));
-    expect(verifyIdentity(second.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(testUsers.learner);
+    expect(verifyIdentity(second.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(
+      testUsers.learner,
+    );
     expect(resolveCalls(world.auth)).toBe(before);
   });
 
   it('reuses one assertion per resolved identity while half its lifetime is left, and signs a changed identity anew', async () => {
     const token = 'reused-assertion-token-000000000000000000000000';
     sessions.set(token, testUsers.learner);
-    const assertionOf = async () => (await echoOf(await call('/api/v1/content/progress/stats', token))).headers['x-catalyst-identity'] as string;
+    const assertionOf = async () =>
+      (await echoOf(await call('/api/v1/content/progress/stats', token))).headers[
+        'x-catalyst-identity'
+      ] as string;
     const first = await assertionOf();
     await new Promise((r) => setTimeout(r, 1_100)); // past the second it was signed in
     expect(await assertionOf()).toBe(first);
@@ -56,9 +70,19 @@ describe('edge authentication', () => {
 
     // The user renames themselves: the profile update evicts the user, the next request is resolved and signed again.
     sessions.set(token, { ...testUsers.learner, name: 'Renamed Learner' });
-    serveSessions(world.auth, sessions, { '/users/profile': (_req, res) => (sendJson(res, 200, { success: true, data: null }), true) });
+    serveSessions(world.auth, sessions, {
+      '/users/profile': (_req, res) => (sendJson(res, 200, { success: true, data: null }), true),
+    });
     try {
-      expect((await call('/api/v1/users/profile', token, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+      expect(
+        (
+          await call('/api/v1/users/profile', token, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       serveSessions(world.auth, sessions);
     }
@@ -79,7 +103,19 @@ describe('edge authentication', () => {
       return (await response.json()) as { success: boolean; data: unknown };
     };
     const first = await me();
-    expect(first).toEqual({ success: true, data: { user: { _id: account.id, name: account.name, email: account.email, role: 'user', emailVerified: true, createdAt: account.createdAt } } });
+    expect(first).toEqual({
+      success: true,
+      data: {
+        user: {
+          _id: account.id,
+          name: account.name,
+          email: account.email,
+          role: 'user',
+          emailVerified: true,
+          createdAt: account.createdAt,
+        },
+      },
+    });
     expect(currentUserResponseSchema.parse(first.data)).toEqual(first.data);
     expect(await me()).toEqual(first);
     // Auth was asked who the token is, once; /auth/me itself never reached it.
@@ -87,9 +123,19 @@ describe('edge authentication', () => {
 
     // The user renames themselves: the update evicts the user, and the next /auth/me shows the new name.
     sessions.set(token, { ...account, name: 'Renamed Learner' });
-    serveSessions(world.auth, sessions, { '/users/profile': (_req, res) => (sendJson(res, 200, { success: true, data: null }), true) });
+    serveSessions(world.auth, sessions, {
+      '/users/profile': (_req, res) => (sendJson(res, 200, { success: true, data: null }), true),
+    });
     try {
-      expect((await call('/api/v1/users/profile', token, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+      expect(
+        (
+          await call('/api/v1/users/profile', token, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       serveSessions(world.auth, sessions);
     }
@@ -101,7 +147,10 @@ describe('edge authentication', () => {
   });
 
   it('strips a forged identity and internal secret from every client request', async () => {
-    const forged = { 'x-catalyst-identity': 'eyJpZCI6ImFkbWluIn0.forged', 'x-catalyst-internal': TEST_INTERNAL_SECRET };
+    const forged = {
+      'x-catalyst-identity': 'eyJpZCI6ImFkbWluIn0.forged',
+      'x-catalyst-internal': TEST_INTERNAL_SECRET,
+    };
     const anonymous = await echoOf(await call('/api/v1/admin/products', undefined, { headers: forged }));
     expect(anonymous.headers['x-catalyst-identity']).toBeUndefined();
     expect(anonymous.headers['x-catalyst-internal']).toBeUndefined();
@@ -114,9 +163,18 @@ describe('edge authentication', () => {
 
   it('sends the raw token to auth only', async () => {
     sessions.set(tokens.learner, testUsers.learner);
-    expect((await echoOf(await call('/api/v1/auth/me', tokens.learner))).headers.authorization).toBe(`Bearer ${tokens.learner}`);
-    expect((await echoOf(await call('/api/v1/users/profile', tokens.learner))).headers.authorization).toBe(`Bearer ${tokens.learner}`);
-    for (const path of ['/api/v1/categories', '/api/v1/content/progress', '/api/v1/subscription/status', '/api/v1/users/premium/products/x']) {
+    expect((await echoOf(await call('/api/v1/auth/me', tokens.learner))).headers.authorization).toBe(
+      `Bearer ${tokens.learner}`,
+    );
+    expect((await echoOf(await call('/api/v1/users/profile', tokens.learner))).headers.authorization).toBe(
+      `Bearer ${tokens.learner}`,
+    );
+    for (const path of [
+      '/api/v1/categories',
+      '/api/v1/content/progress',
+      '/api/v1/subscription/status',
+      '/api/v1/users/premium/products/x',
+    ]) {
       const echo = await echoOf(await call(path, tokens.learner));
       expect(echo.headers.authorization, path).toBeUndefined();
       expect(echo.headers['x-catalyst-identity'], path).toBeDefined();
@@ -124,7 +182,11 @@ describe('edge authentication', () => {
   });
 
   it('sends the client address as the gateway saw it, not as the client claims', async () => {
-    const echo = await echoOf(await call('/api/v1/categories', undefined, { headers: { 'x-forwarded-for': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-real-ip': '6.6.6.6' } }));
+    const echo = await echoOf(
+      await call('/api/v1/categories', undefined, {
+        headers: { 'x-forwarded-for': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-real-ip': '6.6.6.6' },
+      }),
+    );
     expect(echo.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(echo.headers['x-real-ip']).toBe('127.0.0.1');
     expect(echo.headers.forwarded).toBeUndefined();
@@ -197,7 +259,11 @@ describe('edge authentication', () => {
         },
       });
       try {
-        const response = await call(`/api/v1${path}`, laptop, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const response = await call(`/api/v1${path}`, laptop, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
         expect(response.status, path).toBe(200);
         expect((await response.json()).message).toBe('Password changed successfully!');
       } finally {
@@ -232,13 +298,20 @@ describe('edge authentication', () => {
       },
     });
     try {
-      const response = await call('/api/v1/users/profile', laptop, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: '{"password":"x"}' });
+      const response = await call('/api/v1/users/profile', laptop, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: '{"password":"x"}',
+      });
       expect(response.status).toBe(200);
       expect((await response.json()).message).toBe('Account deleted');
     } finally {
       serveSessions(world.auth, sessions);
     }
-    for (const token of [laptop, phone]) expect((await echoOf(await call('/api/v1/categories', token))).headers['x-catalyst-identity']).toBeUndefined();
+    for (const token of [laptop, phone])
+      expect(
+        (await echoOf(await call('/api/v1/categories', token))).headers['x-catalyst-identity'],
+      ).toBeUndefined();
     await call('/api/v1/categories', admin);
     expect(resolveCalls(world.auth)).toBe(before + 2);
   });
@@ -252,9 +325,14 @@ describe('when auth cannot be reached', () => {
     const content = await startStandIn('content');
     const gateway = await startGateway({ AUTH_URL: deadAuth, CONTENT_URL: content.url });
     try {
-      const withToken = await fetch(`${gateway.url}/api/v1/content/products`, { headers: { authorization: `Bearer ${tokens.learner}` } });
+      const withToken = await fetch(`${gateway.url}/api/v1/content/products`, {
+        headers: { authorization: `Bearer ${tokens.learner}` },
+      });
       expect(withToken.status).toBe(503);
-      expect(await withToken.json()).toEqual({ success: false, message: 'Service temporarily unavailable. Please try again shortly.' });
+      expect(await withToken.json()).toEqual({
+        success: false,
+        message: 'Service temporarily unavailable. Please try again shortly.',
+      });
       expect(content.seen).toHaveLength(0);
       const anonymous = await fetch(`${gateway.url}/api/v1/content/products`);
       expect(anonymous.status).toBe(200);
@@ -273,7 +351,13 @@ describe('when auth cannot be reached', () => {
     const content = await startStandIn('content');
     const gateway = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url });
     try {
-      expect((await fetch(`${gateway.url}/api/v1/categories`, { headers: { authorization: `Bearer ${tokens.admin}` } })).status).toBe(503);
+      expect(
+        (
+          await fetch(`${gateway.url}/api/v1/categories`, {
+            headers: { authorization: `Bearer ${tokens.admin}` },
+          })
+        ).status,
+      ).toBe(503);
     } finally {
       await gateway.close();
       await Promise.all([auth.close(), content.close()]);
@@ -287,22 +371,37 @@ describe('when auth cannot be reached', () => {
     const content = await startStandIn('content');
     // Real Redis when REDIS_URL is set (CI runs the suite that way too); otherwise an in-process cache
     // that calls itself Redis, so both gateways use it as their shared layer.
-    const shared: Cache = process.env.REDIS_URL ? createTestCache() : Object.assign(new MemoryCache(), { status: () => ({ kind: 'redis' as const, healthy: true }) });
+    const shared: Cache = process.env.REDIS_URL
+      ? createTestCache()
+      : Object.assign(new MemoryCache(), { status: () => ({ kind: 'redis' as const, healthy: true }) });
     for (let i = 0; i < 50 && !shared.status().healthy; i++) await new Promise((r) => setTimeout(r, 20));
     const redisLike = shared;
     // Redis pub/sub between the two, in process: what one publishes, both hear.
     const handlers = new Map<string, Array<(message: string) => void>>();
     const broadcast: Broadcast = {
       publish: async (channel, message) => handlers.get(channel)?.forEach((handler) => handler(message)),
-      subscribe: (channel, handler) => void handlers.set(channel, [...(handlers.get(channel) ?? []), handler]),
+      subscribe: (channel, handler) =>
+        void handlers.set(channel, [...(handlers.get(channel) ?? []), handler]),
       close: async () => undefined,
     };
-    const one = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url, IDENTITY_CACHE_SECONDS: '30' }, { cache: redisLike, broadcast });
-    const two = await startGateway({ AUTH_URL: auth.url, CONTENT_URL: content.url, IDENTITY_CACHE_SECONDS: '30' }, { cache: redisLike, broadcast });
+    const one = await startGateway(
+      { AUTH_URL: auth.url, CONTENT_URL: content.url, IDENTITY_CACHE_SECONDS: '30' },
+      { cache: redisLike, broadcast },
+    );
+    const two = await startGateway(
+      { AUTH_URL: auth.url, CONTENT_URL: content.url, IDENTITY_CACHE_SECONDS: '30' },
+      { cache: redisLike, broadcast },
+    );
     try {
       await fetch(`${one.url}/api/v1/categories`, { headers: { authorization: `Bearer ${tokens.learner}` } });
-      const echo = await echoOf(await fetch(`${two.url}/api/v1/categories`, { headers: { authorization: `Bearer ${tokens.learner}` } }));
-      expect(verifyIdentity(echo.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(testUsers.learner);
+      const echo = await echoOf(
+        await fetch(`${two.url}/api/v1/categories`, {
+          headers: { authorization: `Bearer ${tokens.learner}` },
+        }),
+      );
+      expect(verifyIdentity(echo.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET)).toEqual(
+        testUsers.learner,
+      );
       expect(resolveCalls(auth)).toBe(1);
       // A logout through one gateway is seen by the other's shared lookups.
       serveSessions(auth, sessions, {
@@ -312,15 +411,33 @@ describe('when auth cannot be reached', () => {
           return true;
         },
       });
-      await fetch(`${one.url}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${tokens.learner}` } });
-      expect(await shared.get(`identity:${(await import('node:crypto')).createHash('sha256').update(tokens.learner).digest('hex')}`)).toBeUndefined();
+      await fetch(`${one.url}/api/v1/auth/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.learner}` },
+      });
+      expect(
+        await shared.get(
+          `identity:${(await import('node:crypto')).createHash('sha256').update(tokens.learner).digest('hex')}`,
+        ),
+      ).toBeUndefined();
       // …and the other gateway's in-process copy is forgotten at once (told over the broadcast), not after its 30 s:
       // the token is anonymous there now (no identity forwarded).
-      expect((await echoOf(await fetch(`${two.url}/api/v1/content/premium/products`, { headers: { authorization: `Bearer ${tokens.learner}` } }))).headers['x-catalyst-identity']).toBeUndefined();
+      expect(
+        (
+          await echoOf(
+            await fetch(`${two.url}/api/v1/content/premium/products`, {
+              headers: { authorization: `Bearer ${tokens.learner}` },
+            }),
+          )
+        ).headers['x-catalyst-identity'],
+      ).toBeUndefined();
 
       // A password change through one gateway ends the user's sessions held by the other.
       sessions.set(tokens.learnerPhone, testUsers.learner);
-      for (const gateway of [one, two]) await fetch(`${gateway.url}/api/v1/content/premium/products`, { headers: { authorization: `Bearer ${tokens.learnerPhone}` } });
+      for (const gateway of [one, two])
+        await fetch(`${gateway.url}/api/v1/content/premium/products`, {
+          headers: { authorization: `Bearer ${tokens.learnerPhone}` },
+        });
       serveSessions(auth, sessions, {
         '/users/change-password': (_req, res) => {
           sessions.delete(tokens.learnerPhone);
@@ -328,8 +445,20 @@ describe('when auth cannot be reached', () => {
           return true;
         },
       });
-      await fetch(`${one.url}/api/v1/users/change-password`, { method: 'PUT', headers: { authorization: `Bearer ${tokens.learnerPhone}`, 'content-type': 'application/json' }, body: '{}' });
-      expect((await echoOf(await fetch(`${two.url}/api/v1/content/premium/products`, { headers: { authorization: `Bearer ${tokens.learnerPhone}` } }))).headers['x-catalyst-identity']).toBeUndefined();
+      await fetch(`${one.url}/api/v1/users/change-password`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tokens.learnerPhone}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(
+        (
+          await echoOf(
+            await fetch(`${two.url}/api/v1/content/premium/products`, {
+              headers: { authorization: `Bearer ${tokens.learnerPhone}` },
+            }),
+          )
+        ).headers['x-catalyst-identity'],
+      ).toBeUndefined();
     } finally {
       await Promise.all([one.close(), two.close(), auth.close(), content.close()]);
       await shared.close();

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { authInternalRoutes, identitySchema, type Identity } from '@catalyst/contracts';
-import { CACHE_PURGE_CHANNEL, HttpError, TtlLru, createPeer, type Broadcast, type Cache, type Logger } from '@catalyst/service-kit';
+import {
+  CACHE_PURGE_CHANNEL,
+  HttpError,
+  TtlLru,
+  createPeer,
+  type Broadcast,
+  type Cache,
+  type Logger,
+} from '@catalyst/service-kit';
 
 /** Auth could not be asked (down, slow or failing): the request cannot be attributed, so it is refused. */
 export class AuthUnavailableError extends Error {
@@ -53,7 +61,16 @@ interface Cached {
   identity: Identity | null;
 }
 
-export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, timeoutMs, log, shared, broadcast, maxEntries = 10_000 }: IdentityResolverOptions): IdentityResolver {
+export function createIdentityResolver({
+  authUrl,
+  internalSecret,
+  ttlSeconds,
+  timeoutMs,
+  log,
+  shared,
+  broadcast,
+  maxEntries = 10_000,
+}: IdentityResolverOptions): IdentityResolver {
   const auth = createPeer({ baseUrl: authUrl, secret: internalSecret, timeoutMs });
   const byUser = new Map<string, Set<string>>();
   const local = new TtlLru<string, Cached>(maxEntries, ttlSeconds * 1000, (key, value) => {
@@ -92,7 +109,11 @@ export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, ti
 
   async function askAuth(token: string, requestId?: string): Promise<Identity | null> {
     try {
-      const data: { identity?: unknown } | null = await auth.call(authInternalRoutes.resolveSession, { body: { token } }, { requestId });
+      const data: { identity?: unknown } | null = await auth.call(
+        authInternalRoutes.resolveSession,
+        { body: { token } },
+        { requestId },
+      );
       const parsed = identitySchema.safeParse(data?.identity);
       if (!parsed.success) {
         log.error({ requestId }, 'auth answered a session resolution without a valid identity');
@@ -104,11 +125,15 @@ export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, ti
         // Auth answers 401 for a bad token; a 404 means /internal refused the shared secret.
         if (error.status === 404 && Date.now() - lastSecretWarning > 60_000) {
           lastSecretWarning = Date.now();
-          log.error({ requestId }, 'auth refused the session lookup: INTERNAL_SECRET probably differs between the gateway and auth');
+          log.error(
+            { requestId },
+            'auth refused the session lookup: INTERNAL_SECRET probably differs between the gateway and auth',
+          );
         }
         return null;
       }
-      if (!(error instanceof AuthUnavailableError)) log.warn({ requestId, err: (error as Error).message }, 'auth unreachable while resolving a token');
+      if (!(error instanceof AuthUnavailableError))
+        log.warn({ requestId, err: (error as Error).message }, 'auth unreachable while resolving a token');
       throw error instanceof AuthUnavailableError ? error : new AuthUnavailableError();
     }
   }
@@ -142,7 +167,14 @@ export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, ti
     byUser.delete(userId);
   }
   const tell = (message: string) =>
-    broadcast?.publish(IDENTITY_EVICT_CHANNEL, message).catch((error: unknown) => log.warn({ err: (error as Error).message }, 'identity eviction not told to the other gateways; their copies expire on the TTL'));
+    broadcast
+      ?.publish(IDENTITY_EVICT_CHANNEL, message)
+      .catch((error: unknown) =>
+        log.warn(
+          { err: (error as Error).message },
+          'identity eviction not told to the other gateways; their copies expire on the TTL',
+        ),
+      );
   if (broadcast && ttlSeconds > 0) {
     // A (re)subscription forgets everything: evictions sent while it was down were missed.
     const forgetAll = () => {
@@ -159,7 +191,11 @@ export function createIdentityResolver({ authUrl, internalSecret, ttlSeconds, ti
       forgetAll,
     );
     // A password reset, a role change or an account deleted in auth: its `user` invalidation (service-kit's encoding).
-    broadcast.subscribe(CACHE_PURGE_CHANNEL, (message) => message.startsWith('user:') && forgetUser(message.slice('user:'.length)), forgetAll);
+    broadcast.subscribe(
+      CACHE_PURGE_CHANNEL,
+      (message) => message.startsWith('user:') && forgetUser(message.slice('user:'.length)),
+      forgetAll,
+    );
   }
 
   return {

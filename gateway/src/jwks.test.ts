@@ -5,9 +5,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
 import { createJwksHandler } from './jwks';
-import { closeServer, rawRequest, sendJson, startStandIn, startWorld, type StandIn } from './testing/upstreams';
+import {
+  closeServer,
+  rawRequest,
+  sendJson,
+  startStandIn,
+  startWorld,
+  type StandIn,
+} from './testing/upstreams';
 
-const KEY = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', kid: 'kid-new', alg: 'EdDSA', use: 'sig' };
+const KEY = {
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+  kid: 'kid-new',
+  alg: 'EdDSA',
+  use: 'sig',
+};
 const OLD_KEY = { ...KEY, x: 'xYqmY9aQFMJ8WRAzB8CDS9eGPyx3vKMBvqXDCQA8p7Q', kid: 'kid-old' };
 
 /** Progress's internal route as the real service answers it (the shared secret required), counting the calls. */
@@ -16,7 +30,8 @@ function serveKeys(progress: StandIn, keys: () => Record<string, unknown>[]) {
   progress.handle((req, res) => {
     if (req.url !== '/internal/credentials/jwks') return false;
     calls++;
-    if (req.headers['x-catalyst-internal'] !== TEST_INTERNAL_SECRET) sendJson(res, 404, { success: false, message: 'Not found' });
+    if (req.headers['x-catalyst-internal'] !== TEST_INTERNAL_SECRET)
+      sendJson(res, 404, { success: false, message: 'Not found' });
     else sendJson(res, 200, { success: true, data: { keys: keys() } });
     return true;
   });
@@ -37,7 +52,9 @@ describe('GET /.well-known/jwks.json', () => {
   });
 
   it("serves progress's published keys to anyone: a JWK set, cacheable for five minutes, readable from any origin", async () => {
-    const res = await fetch(`${world.gateway.url}/.well-known/jwks.json`, { headers: { origin: 'https://verifier.example' } });
+    const res = await fetch(`${world.gateway.url}/.well-known/jwks.json`, {
+      headers: { origin: 'https://verifier.example' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/jwk-set\+json/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
@@ -65,7 +82,9 @@ describe('GET /.well-known/jwks.json', () => {
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     // Sent as written: fetch adds `Cache-Control: no-cache` to a conditional request, which forbids a 304.
-    const second = await rawRequest(world.gateway.url, '/.well-known/jwks.json', { headers: { 'if-none-match': etag! } });
+    const second = await rawRequest(world.gateway.url, '/.well-known/jwks.json', {
+      headers: { 'if-none-match': etag! },
+    });
     expect(second.status).toBe(304);
   });
 
@@ -86,7 +105,16 @@ async function standalone(keys: () => Record<string, unknown>[], clock = { now: 
   const progress = await startStandIn('progress');
   const calls = serveKeys(progress, keys);
   const app = express();
-  app.get('/.well-known/jwks.json', createJwksHandler({ progressUrl: progress.url, internalSecret: TEST_INTERNAL_SECRET, timeoutMs: 500, log: pino({ level: 'silent' }), now: () => clock.now }));
+  app.get(
+    '/.well-known/jwks.json',
+    createJwksHandler({
+      progressUrl: progress.url,
+      internalSecret: TEST_INTERNAL_SECRET,
+      timeoutMs: 500,
+      log: pino({ level: 'silent' }),
+      now: () => clock.now,
+    }),
+  );
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

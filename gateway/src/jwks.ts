@@ -18,8 +18,23 @@ const FRESH_MS = 60_000;
 const STALE_MS = 60 * 60_000;
 
 /** Only the public members of a key are ever published (defence in depth: progress sends no others). */
-const PUBLIC_MEMBERS = new Set(['kty', 'crv', 'x', 'y', 'n', 'e', 'kid', 'alg', 'use', 'key_ops', 'x5c', 'x5t', 'x5t#S256']);
-const publicOnly = (key: Record<string, unknown>) => Object.fromEntries(Object.entries(key).filter(([name]) => PUBLIC_MEMBERS.has(name)));
+const PUBLIC_MEMBERS = new Set([
+  'kty',
+  'crv',
+  'x',
+  'y',
+  'n',
+  'e',
+  'kid',
+  'alg',
+  'use',
+  'key_ops',
+  'x5c',
+  'x5t',
+  'x5t#S256',
+]);
+const publicOnly = (key: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(key).filter(([name]) => PUBLIC_MEMBERS.has(name)));
 
 export interface JwksSourceOptions {
   progressUrl: string;
@@ -29,7 +44,13 @@ export interface JwksSourceOptions {
   now?: () => number;
 }
 
-export function createJwksHandler({ progressUrl, internalSecret, timeoutMs, log, now = Date.now }: JwksSourceOptions): RequestHandler {
+export function createJwksHandler({
+  progressUrl,
+  internalSecret,
+  timeoutMs,
+  log,
+  now = Date.now,
+}: JwksSourceOptions): RequestHandler {
   const progress = createPeer({ baseUrl: progressUrl, secret: internalSecret, timeoutMs });
   let kept: { body: string; at: number } | undefined;
   let pending: Promise<string> | undefined;
@@ -50,7 +71,10 @@ export function createJwksHandler({ progressUrl, internalSecret, timeoutMs, log,
       return await pending;
     } catch (error) {
       if (kept && now() - kept.at < STALE_MS) {
-        log.warn({ err: (error as Error).message }, 'progress could not answer the issuer keys: the last answer is served');
+        log.warn(
+          { err: (error as Error).message },
+          'progress could not answer the issuer keys: the last answer is served',
+        );
         return kept.body;
       }
       throw error;
@@ -70,7 +94,10 @@ export function createJwksHandler({ progressUrl, internalSecret, timeoutMs, log,
         res.send(body);
       },
       (error: unknown) => {
-        log.error({ err: (error as Error).message, requestId: req.headers['x-request-id'] }, 'issuer keys unavailable');
+        log.error(
+          { err: (error as Error).message, requestId: req.headers['x-request-id'] },
+          'issuer keys unavailable',
+        );
         sendError(res, 503, MESSAGES.unavailable);
       },
     );
@@ -79,4 +106,9 @@ export function createJwksHandler({ progressUrl, internalSecret, timeoutMs, log,
 
 /** The handler as configured (progress's address and timeout). */
 export const createConfiguredJwksHandler = (config: GatewayConfig, log: Logger) =>
-  createJwksHandler({ progressUrl: config.PROGRESS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: Math.min(config.PROGRESS_TIMEOUT_MS, 3_000), log });
+  createJwksHandler({
+    progressUrl: config.PROGRESS_URL,
+    internalSecret: config.INTERNAL_SECRET,
+    timeoutMs: Math.min(config.PROGRESS_TIMEOUT_MS, 3_000),
+    log,
+  });

@@ -13,7 +13,11 @@ afterEach(async () => {
 });
 
 const start = async (options: Partial<Parameters<typeof listenGateway>[1]> = {}) => {
-  const running = await listenGateway((_req, res) => res.end('ok'), { port: 0, headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxConnectionsPerAddress: 3, ...options }, testLog);
+  const running = await listenGateway(
+    (_req, res) => res.end('ok'),
+    { port: 0, headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, maxConnectionsPerAddress: 3, ...options },
+    testLog,
+  );
   servers.push(...running.servers);
   return running;
 };
@@ -54,7 +58,11 @@ describe('the gateway’s listening sockets', () => {
     for (const h of held) h.socket.destroy();
     // The server counts them closed as their close events arrive: a new connection is taken from then on.
     let after = { data: '' };
-    await until(async () => (after = await holdSocket(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 1_000)).data !== '');
+    await until(
+      async () =>
+        (after = await holdSocket(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 1_000))
+          .data !== '',
+    );
     expect(after.data).toMatch(/^HTTP\/1\.1 200/);
   });
 });

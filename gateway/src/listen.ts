@@ -26,7 +26,8 @@ export function connectionCap(max: number, log: Logger) {
       const count = (open.get(address) ?? 0) + 1;
       if (count > max) {
         refused += 1;
-        if (refused % 100 === 1) log.warn({ address, max }, 'connection refused: too many open connections from one address');
+        if (refused % 100 === 1)
+          log.warn({ address, max }, 'connection refused: too many open connections from one address');
         socket.destroy();
         return;
       }
@@ -41,7 +42,11 @@ export function connectionCap(max: number, log: Logger) {
 }
 
 /** One HTTP server per interface, all with the same handler, timeouts and connection cap. */
-export async function listenGateway(app: RequestListener, options: ListenOptions, log: Logger): Promise<{ servers: Server[]; port: number }> {
+export async function listenGateway(
+  app: RequestListener,
+  options: ListenOptions,
+  log: Logger,
+): Promise<{ servers: Server[]; port: number }> {
   const cap = connectionCap(options.maxConnectionsPerAddress, log);
   const hosts = options.host ? [options.host] : ['127.0.0.1', '::1'];
   const servers: Server[] = [];
@@ -57,7 +62,12 @@ export async function listenGateway(app: RequestListener, options: ListenOptions
     const listening = await new Promise<boolean>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) => {
         // A machine without IPv6 loopback still serves on 127.0.0.1.
-        if (host === '::1' && servers.length > 0 && (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT')) return resolve(false);
+        if (
+          host === '::1' &&
+          servers.length > 0 &&
+          (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT')
+        )
+          return resolve(false);
         reject(error);
       });
       server.listen(port, host, () => resolve(true));

@@ -1,5 +1,11 @@
 import { startTelemetry } from '@catalyst/service-kit/telemetry';
-import { CACHE_PURGE_CHANNEL, createBroadcast, createCache, createLogger, startMetricsServer } from '@catalyst/service-kit';
+import {
+  CACHE_PURGE_CHANNEL,
+  createBroadcast,
+  createCache,
+  createLogger,
+  startMetricsServer,
+} from '@catalyst/service-kit';
 import { serviceUrls } from './api';
 import { createConfiguredEdgeCache, createGateway, createUpstreamAgent } from './app';
 import { loadConfig } from './config';
@@ -37,7 +43,10 @@ if (edge.enabled) {
 const releases = createGatewayReleases(config, log);
 const prepareReleases = (): Promise<void> =>
   releases.prepare().catch((error: unknown) => {
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'release registry not prepared: serving the built dists, trying again in 5 s');
+    log.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'release registry not prepared: serving the built dists, trying again in 5 s',
+    );
     setTimeout(() => void prepareReleases(), 5_000).unref();
   });
 await prepareReleases();
@@ -57,7 +66,10 @@ const { servers, port } = await listenGateway(
   log.fatal({ err: error.message, code: error.code, port: config.PORT }, 'gateway could not listen');
   process.exit(1);
 });
-log.info({ port, host: config.HOST ?? 'loopback', ...serviceUrls(config) }, `gateway listening on http://localhost:${port}`);
+log.info(
+  { port, host: config.HOST ?? 'loopback', ...serviceUrls(config) },
+  `gateway listening on http://localhost:${port}`,
+);
 
 let closing = false;
 function shutdown(signal: string) {
@@ -66,7 +78,9 @@ function shutdown(signal: string) {
   log.info({ signal }, 'gateway shutting down');
   const force = setTimeout(() => process.exit(1), 8_000);
   force.unref();
-  void Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(async () => {
+  void Promise.all(
+    servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+  ).then(async () => {
     agent.destroy();
     await cache.close().catch(() => undefined);
     await broadcast.close().catch(() => undefined);

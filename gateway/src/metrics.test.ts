@@ -16,7 +16,11 @@ describe('gateway metrics', () => {
     world = await startWorld({ EDGE_CACHE_SECONDS: '60' });
     // Content's public answers may be kept (s-maxage): the edge cache stores them.
     world.content.handle((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=0, s-maxage=60', 'content-length': '27' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'public, max-age=0, s-maxage=60',
+        'content-length': '27',
+      });
       res.end('{"success":true,"data":{}}\n');
       return true;
     });
@@ -24,10 +28,19 @@ describe('gateway metrics', () => {
   afterAll(() => world.close());
 
   it('counts API requests by the declared route template (the raw path never), unknown paths as "unmatched", edge-cache hits and misses', async () => {
-    for (const slug of ['react-basics', 'css-grid', 'react-basics', 'react-basics']) expect((await fetch(`${world.gateway.url}/api/v1/categories/${slug}`)).status).toBe(200);
+    for (const slug of ['react-basics', 'css-grid', 'react-basics', 'react-basics'])
+      expect((await fetch(`${world.gateway.url}/api/v1/categories/${slug}`)).status).toBe(200);
     expect((await fetch(`${world.gateway.url}/api/v1/no/such/route/9`)).status).toBe(404);
-    expect(await series('http_requests_total', { method: 'GET', route: '/api/v1/categories/:idOrSlug', status: '200' })).toBe(4);
-    expect(await series('http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      await series('http_requests_total', {
+        method: 'GET',
+        route: '/api/v1/categories/:idOrSlug',
+        status: '200',
+      }),
+    ).toBe(4);
+    expect(await series('http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(await series('gateway_edge_cache_total', { result: 'MISS' })).toBe(2);
     expect(await series('gateway_edge_cache_total', { result: 'HIT' })).toBe(2);
     const text = await metricsRegistry.metrics();

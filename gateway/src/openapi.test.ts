@@ -6,7 +6,14 @@ import { createOpenApiDocument, openApiPath } from './openapi';
 import { startWorld } from './testing/upstreams';
 
 type Document = ReturnType<typeof createOpenApiDocument>;
-type Operation = { operationId?: string; summary?: string; tags?: string[]; security?: unknown[]; parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: Array<{ name: string; in: string }>;
+  responses: Record<string, unknown>;
+};
 const operationOf = (document: Document, method: string, path: string) =>
   (document.paths?.[openApiPath(path)] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
 
@@ -28,8 +35,12 @@ describe('the OpenAPI document', () => {
       if (!operation) continue;
       expect(operation.summary).toBe(route.summary);
       expect(operation.tags).toEqual([route.service]);
-      expect(Boolean(operation.security?.length), `${route.method} ${route.path} needs a bearer token`).toBe(['user', 'premium', 'admin'].includes(route.access));
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(route.status ?? 200), '4XX', '5XX']));
+      expect(Boolean(operation.security?.length), `${route.method} ${route.path} needs a bearer token`).toBe(
+        ['user', 'premium', 'admin'].includes(route.access),
+      );
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining([String(route.status ?? 200), '4XX', '5XX']),
+      );
     }
     expect(JSON.stringify(document.paths)).not.toContain('/internal/');
   });
@@ -54,8 +65,19 @@ describe('the OpenAPI document', () => {
           access: 'premium',
           summary: 'A widget',
           params: z.object({ id: z.string().transform((id) => id.toLowerCase()) }),
-          query: z.object({ limit: z.coerce.number().int().min(1).default(5), tags: z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(z.string())).optional() }),
-          response: z.object({ name: z.string(), size: z.string().transform((s) => s.length).pipe(z.number()) }),
+          query: z.object({
+            limit: z.coerce.number().int().min(1).default(5),
+            tags: z
+              .preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(z.string()))
+              .optional(),
+          }),
+          response: z.object({
+            name: z.string(),
+            size: z
+              .string()
+              .transform((s) => s.length)
+              .pipe(z.number()),
+          }),
         },
         save: {
           method: 'POST',
@@ -72,7 +94,11 @@ describe('the OpenAPI document', () => {
     const widgets = createOpenApiDocument(tables);
     await expect(validate(widgets)).resolves.toBeTruthy();
     const find = operationOf(widgets, 'GET', '/widgets/:id')!;
-    expect(find.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'query:limit', 'query:tags']);
+    expect(find.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual([
+      'path:id',
+      'query:limit',
+      'query:tags',
+    ]);
     expect(Object.keys(find.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
     expect(Object.keys(operationOf(widgets, 'POST', '/widgets')!.responses)).toContain('201');
   });
@@ -92,12 +118,16 @@ describe('the document and its reference page, served by the gateway', () => {
     const etag = response.headers.get('etag');
     expect(etag).toBeTruthy();
     expect(await response.json()).toEqual(JSON.parse(JSON.stringify(createOpenApiDocument())));
-    const again = await fetch(`${world.gateway.url}/api/v1/openapi.json`, { headers: { 'if-none-match': etag! } });
+    const again = await fetch(`${world.gateway.url}/api/v1/openapi.json`, {
+      headers: { 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
-    expect([world.auth, world.content, world.progress, world.billing].every((s) => s.seen.length === 0)).toBe(true);
+    expect([world.auth, world.content, world.progress, world.billing].every((s) => s.seen.length === 0)).toBe(
+      true,
+    );
   });
 
-  it('serves the reference page and its script from this machine, under the pages\' Content-Security-Policy', async () => {
+  it("serves the reference page and its script from this machine, under the pages' Content-Security-Policy", async () => {
     const page = await fetch(`${world.gateway.url}/api/docs`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);

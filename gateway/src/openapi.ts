@@ -1,7 +1,19 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiRequestBodyObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import { allRouteTables, apiErrorSchema, routeKey, type RouteDeclaration, type RouteTable } from '@catalyst/contracts';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiRequestBodyObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
+import {
+  allRouteTables,
+  apiErrorSchema,
+  routeKey,
+  type RouteDeclaration,
+  type RouteTable,
+} from '@catalyst/contracts';
 import { API_PREFIX } from './routes';
 
 /** What the reference says of each owner, as its tag. */
@@ -9,12 +21,18 @@ const TAGS: Record<string, string> = {
   auth: 'Accounts, sessions, e-mail verification and passwords',
   content: 'The catalogue: categories, creators, products, premium content and its administration',
   progress: "The learner's progress",
-  billing: 'The Premium plan: checkout, status, invoices and the payment provider\'s webhooks',
+  billing: "The Premium plan: checkout, status, invoices and the payment provider's webhooks",
   gateway: 'The gateway itself: health and client error reports',
 };
 
-const errorBody = apiErrorSchema.meta({ id: 'ApiError', description: 'The one error shape: a message a person can act on, and the fields at fault' });
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
+const errorBody = apiErrorSchema.meta({
+  id: 'ApiError',
+  description: 'The one error shape: a message a person can act on, and the fields at fault',
+});
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBody } },
+});
 const bearer = [{ bearer: [] }];
 
 /** `/content/products/:idOrSlug` → `/content/products/{idOrSlug}`. */
@@ -23,23 +41,47 @@ export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '
 function requestBodyOf(route: RouteDeclaration): ZodOpenApiRequestBodyObject | undefined {
   switch (route.bodyKind ?? 'json') {
     case 'json':
-      return route.body ? { required: true, content: { 'application/json': { schema: route.body } } } : undefined;
+      return route.body
+        ? { required: true, content: { 'application/json': { schema: route.body } } }
+        : undefined;
     case 'form':
-      return { required: true, description: 'A form the handler reads itself', content: { 'multipart/form-data': { schema: z.record(z.string(), z.string()) }, 'application/x-www-form-urlencoded': { schema: z.record(z.string(), z.string()) } } };
+      return {
+        required: true,
+        description: 'A form the handler reads itself',
+        content: {
+          'multipart/form-data': { schema: z.record(z.string(), z.string()) },
+          'application/x-www-form-urlencoded': { schema: z.record(z.string(), z.string()) },
+        },
+      };
     case 'raw':
-      return { required: true, description: 'Read as sent, byte for byte: its signature covers the exact bytes', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } };
+      return {
+        required: true,
+        description: 'Read as sent, byte for byte: its signature covers the exact bytes',
+        content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+      };
   }
 }
 
 function responsesOf(route: RouteDeclaration): ZodOpenApiResponsesObject {
-  const success = z.object({ success: z.literal(true), data: route.response, message: z.string().optional() });
+  const success = z.object({
+    success: z.literal(true),
+    data: route.response,
+    message: z.string().optional(),
+  });
   const responses: ZodOpenApiResponsesObject = {
-    [String(route.status ?? 200)]: { description: route.summary, content: { 'application/json': { schema: success } } },
+    [String(route.status ?? 200)]: {
+      description: route.summary,
+      content: { 'application/json': { schema: success } },
+    },
   };
-  if (route.access === 'user' || route.access === 'premium' || route.access === 'admin') responses['401'] = errorResponse('Sign-in required');
-  if (route.access === 'premium') responses['403'] = errorResponse('Active subscription required to access this content');
+  if (route.access === 'user' || route.access === 'premium' || route.access === 'admin')
+    responses['401'] = errorResponse('Sign-in required');
+  if (route.access === 'premium')
+    responses['403'] = errorResponse('Active subscription required to access this content');
   if (route.access === 'admin') responses['403'] = errorResponse('Admin access required');
-  responses['4XX'] = errorResponse('The request was refused: invalid input (400), not found (404), a conflict (409), too large (413), too many requests (429)');
+  responses['4XX'] = errorResponse(
+    'The request was refused: invalid input (400), not found (404), a conflict (409), too large (413), too many requests (429)',
+  );
   responses['5XX'] = errorResponse('A service is unavailable (503) or too slow (504)');
   return responses;
 }
@@ -47,9 +89,10 @@ function responsesOf(route: RouteDeclaration): ZodOpenApiResponsesObject {
 const ACCESS_NOTE: Record<RouteDeclaration['access'], string> = {
   public: 'Open to everyone.',
   user: 'Needs a sign-in.',
-  premium: 'Needs a sign-in and the Premium plan (admins always; a free product opens to every signed-in user).',
+  premium:
+    'Needs a sign-in and the Premium plan (admins always; a free product opens to every signed-in user).',
   admin: 'Admins only.',
-  signature: 'Authenticated by the payment provider\'s signature, not by a sign-in.',
+  signature: "Authenticated by the payment provider's signature, not by a sign-in.",
   internal: 'Service to service only.',
 };
 
@@ -65,7 +108,9 @@ function operationOf(route: RouteDeclaration, operationId: string): ZodOpenApiOp
     description: ACCESS_NOTE[route.access],
     ...(route.params || route.query ? { requestParams } : {}),
     ...(requestBody ? { requestBody } : {}),
-    ...(route.access === 'user' || route.access === 'premium' || route.access === 'admin' ? { security: bearer } : {}),
+    ...(route.access === 'user' || route.access === 'premium' || route.access === 'admin'
+      ? { security: bearer }
+      : {}),
     responses: responsesOf(route),
   };
 }
@@ -98,17 +143,33 @@ export function createOpenApiDocument(tables: Record<string, RouteTable> = allRo
       info: {
         title: 'Catalyst API',
         version,
-        description: 'The API behind the Catalyst learning catalogue. Successes are `{ success: true, data, message? }`, errors `{ success: false, message, errors? }`.',
+        description:
+          'The API behind the Catalyst learning catalogue. Successes are `{ success: true, data, message? }`, errors `{ success: false, message, errors? }`.',
       },
       servers: [{ url: API_PREFIX }],
-      tags: Object.keys(TAGS).filter((tag) => usedTags.has(tag)).map((name) => ({ name, description: TAGS[name] })),
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The session token that POST /auth/login answers' } } },
+      tags: Object.keys(TAGS)
+        .filter((tag) => usedTags.has(tag))
+        .map((name) => ({ name, description: TAGS[name] })),
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The session token that POST /auth/login answers',
+          },
+        },
+      },
       paths,
     },
     {
       // Answers are sent as handlers give them: a declared object does not promise that nothing else is in it.
       override: ({ jsonSchema, zodSchema, io }) => {
-        if (io === 'output' && zodSchema._zod.def.type === 'object' && !(zodSchema._zod.def as { catchall?: unknown }).catchall) delete jsonSchema.additionalProperties;
+        if (
+          io === 'output' &&
+          zodSchema._zod.def.type === 'object' &&
+          !(zodSchema._zod.def as { catchall?: unknown }).catchall
+        )
+          delete jsonSchema.additionalProperties;
       },
     },
   );

@@ -22,7 +22,8 @@ export function copiedFile(name: string, names: ReadonlySet<string>): string | u
 }
 
 /** A copy is of its file's current bytes only if it was written after them (a file written again leaves it stale). */
-export const copyIsFresh = (copy: { mtimeMs: number }, file: { mtimeMs: number }) => copy.mtimeMs >= file.mtimeMs;
+export const copyIsFresh = (copy: { mtimeMs: number }, file: { mtimeMs: number }) =>
+  copy.mtimeMs >= file.mtimeMs;
 
 /**
  * The files of a folder (relative names) less the compressed copies older than their file: what may be stored
@@ -49,7 +50,10 @@ export async function withoutStaleCopies(dir: string, files: string[]): Promise<
 export function precompressedFiles(root: string, serve: RequestHandler): RequestHandler {
   const base = path.resolve(root);
   return (req, res, next) => {
-    const encoding = (req.method === 'GET' || req.method === 'HEAD') && PRECOMPRESSED_FILE.test(req.path) ? storedEncodingFor(req) : undefined;
+    const encoding =
+      (req.method === 'GET' || req.method === 'HEAD') && PRECOMPRESSED_FILE.test(req.path)
+        ? storedEncodingFor(req)
+        : undefined;
     if (!encoding) return serve(req, res, next);
     let file: string;
     try {
@@ -62,7 +66,8 @@ export function precompressedFiles(root: string, serve: RequestHandler): Request
     const suffix = PRECOMPRESSED_SUFFIX[encoding];
     void Promise.all([stat(file), stat(file + suffix)]).then(
       ([original, copy]) => {
-        if (!original.isFile() || !copy.isFile() || !copyIsFresh(copy, original)) return serve(req, res, next);
+        if (!original.isFile() || !copy.isFile() || !copyIsFresh(copy, original))
+          return serve(req, res, next);
         const url = req.url;
         const query = url.indexOf('?');
         // The file's own type (send keeps a type already set), and the encoding the compression step then leaves alone.

@@ -14,7 +14,8 @@ describe('proxying request bodies', () => {
 
   it('forwards a Stripe webhook body byte for byte with its signature header', async () => {
     // Whitespace, key order and unicode escapes must survive untouched or the signature breaks.
-    const payload = '{ "id":"evt_1",  "type":"checkout.session.completed",\n "data":{"object":{"name":"Zo\\u00eb"}} }';
+    const payload =
+      '{ "id":"evt_1",  "type":"checkout.session.completed",\n "data":{"object":{"name":"Zo\\u00eb"}} }';
     const signature = `t=1,v1=${createHmac('sha256', 'whsec_test').update(`1.${payload}`).digest('hex')}`;
     const response = await fetch(url('/api/v1/webhooks/stripe'), {
       method: 'POST',
@@ -34,7 +35,10 @@ describe('proxying request bodies', () => {
     const form = new FormData();
     form.set('data', JSON.stringify({ progress: 40, lastPosition: 120, completed: false }));
     form.set('_method', 'PATCH');
-    const response = await fetch(url('/api/v1/content/progress/product/aaaaaaaaaaaaaaaaaaaaaaaa'), { method: 'POST', body: form });
+    const response = await fetch(url('/api/v1/content/progress/product/aaaaaaaaaaaaaaaaaaaaaaaa'), {
+      method: 'POST',
+      body: form,
+    });
     const echo = await echoOf(response);
     expect(echo.service).toBe('progress');
     expect(echo.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
@@ -56,17 +60,28 @@ describe('proxying request bodies', () => {
 
   it('never parses a JSON body it only forwards: malformed or deeply nested bytes reach the service unchanged', async () => {
     for (const body of ['{"email": "a@b",', `${'['.repeat(20_000)}${']'.repeat(20_000)}`]) {
-      const response = await rawRequest(world.gateway.url, '/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from(body) });
+      const response = await rawRequest(world.gateway.url, '/api/v1/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(body),
+      });
       expect(JSON.parse(response.body.toString()).data.body).toBe(body);
     }
   });
 
   it('marks every answer a service did not declare cacheable no-store, and keeps a declared policy', async () => {
-    const personal = await fetch(url('/api/v1/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const personal = await fetch(url('/api/v1/auth/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(personal.headers.get('cache-control')).toBe('no-store');
     world.content.handle((req, res) => {
       if (!req.url?.startsWith('/categories')) return false;
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=0, s-maxage=5' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'public, max-age=0, s-maxage=5',
+      });
       res.end('{"success":true,"data":[]}');
       return true;
     });
@@ -79,7 +94,10 @@ describe('proxying request bodies', () => {
   });
 
   it('leaves an empty JSON body to the service', async () => {
-    const response = await fetch(url('/api/v1/subscription/cancel'), { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const response = await fetch(url('/api/v1/subscription/cancel'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -102,7 +120,12 @@ describe('proxying request bodies', () => {
         controller.close();
       },
     });
-    const response = await fetch(url('/api/v1/admin/products'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: big, duplex: 'half' } as RequestInit);
+    const response = await fetch(url('/api/v1/admin/products'), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: big,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(413);
   });
 });
@@ -114,7 +137,11 @@ describe('a route declaring a smaller body than BODY_LIMIT', () => {
   });
   afterAll(() => world.close());
   const post = (path: string, bytes: number) =>
-    fetch(`${world.gateway.url}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(bytes) }) });
+    fetch(`${world.gateway.url}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(bytes) }),
+    });
 
   it('is refused with 413 at the gateway over its declared limit, never reaching the service', async () => {
     const before = world.auth.seen.length;
@@ -135,23 +162,41 @@ describe('a route declaring a smaller body than BODY_LIMIT', () => {
   it('holds a form body to the same limit: an unload save of 100 KiB is refused before progress sees it', async () => {
     const before = world.progress.seen.length;
     const form = new FormData();
-    form.set('data', JSON.stringify({ progress: 40, lastPosition: 120, completed: false, pad: 'x'.repeat(100 * 1024) }));
+    form.set(
+      'data',
+      JSON.stringify({ progress: 40, lastPosition: 120, completed: false, pad: 'x'.repeat(100 * 1024) }),
+    );
     form.set('_method', 'PATCH');
-    const refused = await fetch(`${world.gateway.url}/api/v1/content/progress/product/aaaaaaaaaaaaaaaaaaaaaaaa`, { method: 'POST', body: form });
+    const refused = await fetch(
+      `${world.gateway.url}/api/v1/content/progress/product/aaaaaaaaaaaaaaaaaaaaaaaa`,
+      { method: 'POST', body: form },
+    );
     expect(refused.status).toBe(413);
     expect(await refused.json()).toEqual({ success: false, message: 'Request body is too large' });
     expect(world.progress.seen.length).toBe(before);
   });
 
   it("gives the payment provider's raw events the room they declare", async () => {
-    const event = JSON.stringify({ id: 'evt_big', type: 'invoice.paid', data: { object: { lines: 'x'.repeat(200 * 1024) } } });
-    const forwarded = await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=0' }, body: event });
+    const event = JSON.stringify({
+      id: 'evt_big',
+      type: 'invoice.paid',
+      data: { object: { lines: 'x'.repeat(200 * 1024) } },
+    });
+    const forwarded = await fetch(`${world.gateway.url}/api/v1/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=0' },
+      body: event,
+    });
     expect((await echoOf(forwarded)).service).toBe('billing');
   });
 
   it('holds a route that declares no body to the default limit', async () => {
     const before = world.billing.seen.length;
-    const refused = await fetch(`${world.gateway.url}/api/v1/subscription/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(100 * 1024) }) });
+    const refused = await fetch(`${world.gateway.url}/api/v1/subscription/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(100 * 1024) }),
+    });
     expect(refused.status).toBe(413);
     expect(world.billing.seen.length).toBe(before);
   });
@@ -165,13 +210,21 @@ describe('when a service is slow or gone', () => {
     const { log, lines } = captureLog();
     const gateway = await startGateway({ CONTENT_URL: deadUrl }, { log });
     try {
-      const response = await fetch(`${gateway.url}/api/v1/content/products`, { headers: { 'x-request-id': 'down-1' } });
+      const response = await fetch(`${gateway.url}/api/v1/content/products`, {
+        headers: { 'x-request-id': 'down-1' },
+      });
       expect(response.status).toBe(503);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await response.json()).toEqual({ success: false, message: 'Service temporarily unavailable. Please try again shortly.' });
+      expect(await response.json()).toEqual({
+        success: false,
+        message: 'Service temporarily unavailable. Please try again shortly.',
+      });
       expect(response.headers.get('x-request-id')).toBe('down-1');
       await until(() => lines.some((l) => l.requestId === 'down-1' && l.msg === 'request'));
-      expect(lines.find((l) => l.requestId === 'down-1' && l.msg === 'request')).toMatchObject({ status: 503, upstream: 'content' });
+      expect(lines.find((l) => l.requestId === 'down-1' && l.msg === 'request')).toMatchObject({
+        status: 503,
+        upstream: 'content',
+      });
     } finally {
       await gateway.close();
     }
@@ -182,12 +235,19 @@ describe('when a service is slow or gone', () => {
     progress.handle(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000)));
     const content = await startStandIn('content');
     content.handle(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 300)));
-    const gateway = await startGateway({ PROGRESS_URL: progress.url, PROGRESS_TIMEOUT_MS: '150', CONTENT_URL: content.url });
+    const gateway = await startGateway({
+      PROGRESS_URL: progress.url,
+      PROGRESS_TIMEOUT_MS: '150',
+      CONTENT_URL: content.url,
+    });
     try {
       const started = Date.now();
       const response = await fetch(`${gateway.url}/api/v1/content/progress/stats`);
       expect(response.status).toBe(504);
-      expect(await response.json()).toEqual({ success: false, message: 'The service took too long to respond. Please try again.' });
+      expect(await response.json()).toEqual({
+        success: false,
+        message: 'The service took too long to respond. Please try again.',
+      });
       expect(Date.now() - started).toBeLessThan(900);
       // Other route classes keep their own, longer timeout.
       expect((await fetch(`${gateway.url}/api/v1/categories`)).status).toBe(200);
@@ -204,7 +264,10 @@ describe('when a service is slow or gone', () => {
     const gateway = await startGateway({ CONTENT_URL: content.url }, { log });
     try {
       const abort = new AbortController();
-      const asked = fetch(`${gateway.url}/api/v1/content/products`, { headers: { 'x-request-id': 'gave-up-1' }, signal: abort.signal }).catch(() => undefined);
+      const asked = fetch(`${gateway.url}/api/v1/content/products`, {
+        headers: { 'x-request-id': 'gave-up-1' },
+        signal: abort.signal,
+      }).catch(() => undefined);
       await until(() => content.seen.length === 1);
       abort.abort();
       await asked;

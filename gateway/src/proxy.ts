@@ -1,4 +1,11 @@
-import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import type { Logger } from '@catalyst/service-kit';
 import { AUDIENCE_HEADER } from '@catalyst/contracts';
 import { MESSAGES } from './errors';
@@ -42,7 +49,17 @@ export interface ApiProxy {
 }
 
 /** Connection-level headers: they describe one hop, never the next. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 
 function sendJsonError(res: ServerResponse, status: number, message: string) {
   if (res.headersSent) {
@@ -50,7 +67,11 @@ function sendJsonError(res: ServerResponse, status: number, message: string) {
     return;
   }
   const body = JSON.stringify({ success: false, message });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
   res.end(body);
 }
 
@@ -69,13 +90,25 @@ export const createStreamAgent = () => new Agent({ keepAlive: false });
  * for byte, a slow upstream becomes a 504 and an unreachable one a 503, both in the one error shape.
  * Event streams go over `streamAgent` (destroying it ends every open stream: shutdown).
  */
-export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }: { agent: Agent; streamAgent?: Agent; log: Logger }): ApiProxy {
+export function createApiProxy({
+  agent,
+  streamAgent = createStreamAgent(),
+  log,
+}: {
+  agent: Agent;
+  streamAgent?: Agent;
+  log: Logger;
+}): ApiProxy {
   const targets = new Map<string, Target>();
   const targetOf = (base: string): Target => {
     let target = targets.get(base);
     if (!target) {
       const url = new URL(base);
-      target = { hostname: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80), host: url.host };
+      target = {
+        hostname: url.hostname.replace(/^\[|\]$/g, ''),
+        port: Number(url.port || 80),
+        host: url.host,
+      };
       targets.set(base, target);
     }
     return target;
@@ -97,11 +130,22 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
       const endSpan = traceUpstream(res, headers, plan.upstream);
 
       let timedOut = false;
-      const upstream = request({ agent: plan.streamAnswer ? streamAgent : agent, hostname: target.hostname, port: target.port, method: req.method, path: plan.path, headers });
+      const upstream = request({
+        agent: plan.streamAnswer ? streamAgent : agent,
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: plan.path,
+        headers,
+      });
       // The upstream must start answering within the route's timeout (an event stream may then last for hours).
       const timer = setTimeout(() => {
         timedOut = true;
-        upstream.destroy(Object.assign(new Error(`upstream ${plan.upstream} timed out after ${plan.timeoutMs} ms`), { code: 'GATEWAY_TIMEOUT' }));
+        upstream.destroy(
+          Object.assign(new Error(`upstream ${plan.upstream} timed out after ${plan.timeoutMs} ms`), {
+            code: 'GATEWAY_TIMEOUT',
+          }),
+        );
       }, plan.timeoutMs);
 
       // Set when the client gave up first: the gateway then ends the upstream call itself, which is no fault of the service.
@@ -110,7 +154,10 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
         clearTimeout(timer);
         endSpan(undefined, clientGone ? 'client closed the request' : (error.code ?? error.message));
         if (res.writableEnded || clientGone) return;
-        log.warn({ requestId: plan.requestId, upstream: plan.upstream, code: error.code, err: error.message }, timedOut ? 'upstream timed out' : 'upstream unreachable');
+        log.warn(
+          { requestId: plan.requestId, upstream: plan.upstream, code: error.code, err: error.message },
+          timedOut ? 'upstream timed out' : 'upstream unreachable',
+        );
         sendJsonError(res, timedOut ? 504 : 503, timedOut ? MESSAGES.timeout : MESSAGES.unavailable);
       });
 
@@ -125,7 +172,8 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
             const chunks: Buffer[] = [];
             answer.on('data', (chunk: Buffer) => chunks.push(chunk));
             answer.on('end', () => {
-              if (!res.headersSent && !res.destroyed) take(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+              if (!res.headersSent && !res.destroyed)
+                take(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
             });
             answer.on('error', () => res.destroy());
             return;
@@ -134,14 +182,19 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
           if (answer.statusMessage) res.statusMessage = answer.statusMessage;
           for (const name in answer.headers) {
             const value = answer.headers[name];
-            if (value !== undefined && !HOP_BY_HOP.has(name) && name !== AUDIENCE_HEADER) res.setHeader(name, value);
+            if (value !== undefined && !HOP_BY_HOP.has(name) && name !== AUDIENCE_HEADER)
+              res.setHeader(name, value);
           }
           // Only answers a service marks cacheable may be kept: tokens, personal data, signed links and
           // admin answers are never stored by a browser or a shared cache. (Error answers carry none of
           // that, and a no-store refusal would leave Chromium's unread prefetch of it pending for ever.)
-          if (answer.headers['cache-control'] === undefined && status < 400) res.setHeader('cache-control', 'no-store');
+          if (answer.headers['cache-control'] === undefined && status < 400)
+            res.setHeader('cache-control', 'no-store');
           // The connection's terms are the client's and the gateway's (node then adds no Keep-Alive of its own).
-          res.setHeader('connection', req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
+          res.setHeader(
+            'connection',
+            req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'),
+          );
           answer.on('error', () => res.destroy());
           if (plan.streamAnswer) {
             // A proxy in front (nginx) must not buffer it either, and the client's EventSource opens now,
@@ -157,7 +210,9 @@ export function createApiProxy({ agent, streamAgent = createStreamAgent(), log }
         if (plan.afterSuccess && status >= 200 && status < 300) {
           plan
             .afterSuccess()
-            .catch((error: unknown) => log.error({ requestId: plan.requestId, err: String(error) }, 'identity cache eviction failed'))
+            .catch((error: unknown) =>
+              log.error({ requestId: plan.requestId, err: String(error) }, 'identity cache eviction failed'),
+            )
             .finally(relay);
         } else relay();
       });

@@ -13,7 +13,10 @@ describe('the installable app', () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'gateway-pwa-'));
     mkdirSync(path.join(root, 'shell/dist/icons'), { recursive: true });
-    writeFileSync(path.join(root, 'shell/dist/index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(root, 'shell/dist/index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(root, 'shell/dist/sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(root, 'shell/dist/icons/icon-192.png'), Buffer.alloc(10, 1));
     gateway = await startGateway({ STATIC_ROOT: root, SITE_NAME: 'Northwind Learning Academy' });
@@ -29,9 +32,19 @@ describe('the installable app', () => {
     expect(response.headers.get('content-type')).toMatch(/application\/manifest\+json/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const manifest = (await response.json()) as ReturnType<typeof webAppManifest>;
-    expect(manifest).toMatchObject({ name: 'Northwind Learning Academy', short_name: 'Northwind', display: 'standalone', start_url: '/?source=pwa', scope: '/' });
+    expect(manifest).toMatchObject({
+      name: 'Northwind Learning Academy',
+      short_name: 'Northwind',
+      display: 'standalone',
+      start_url: '/?source=pwa',
+      scope: '/',
+    });
     expect(manifest.icons).toEqual(
-      expect.arrayContaining([expect.objectContaining({ sizes: '192x192', purpose: 'any' }), expect.objectContaining({ sizes: '512x512', purpose: 'any' }), expect.objectContaining({ sizes: '512x512', purpose: 'maskable' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ sizes: '192x192', purpose: 'any' }),
+        expect.objectContaining({ sizes: '512x512', purpose: 'any' }),
+        expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+      ]),
     );
     expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
       ['Browse', '/browse'],

@@ -35,8 +35,18 @@ export function webAppManifest(site: Pick<SiteConfig, 'name' | 'tagline'>) {
     background_color: BACKGROUND_COLOR,
     icons: ICONS,
     shortcuts: [
-      { name: 'Browse', short_name: 'Browse', url: '/browse', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-      { name: 'Continue watching', short_name: 'Continue', url: CONTINUE_WATCHING_URL, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+      {
+        name: 'Browse',
+        short_name: 'Browse',
+        url: '/browse',
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+      },
+      {
+        name: 'Continue watching',
+        short_name: 'Continue',
+        url: CONTINUE_WATCHING_URL,
+        icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+      },
     ],
   };
 }
@@ -57,7 +67,8 @@ export const serviceWorkerHeaders: RequestHandler = (_req, res, next) => {
 };
 
 /** The tags index.html gets for installing: the manifest and the Apple touch icon. */
-export const INSTALL_TAGS = '<link rel="manifest" href="/manifest.webmanifest" /><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />';
+export const INSTALL_TAGS =
+  '<link rel="manifest" href="/manifest.webmanifest" /><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />';
 
 /** index.html with the install tags in its head (once). */
 export function injectInstallTags(html: string): string {

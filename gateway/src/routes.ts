@@ -1,4 +1,13 @@
-import { apiRoutes, declaredBodyLimit, routeKey, SERVICES, type RouteDeclaration, type RouteOwner, type ServiceName, type TimeoutClass } from '@catalyst/contracts';
+import {
+  apiRoutes,
+  declaredBodyLimit,
+  routeKey,
+  SERVICES,
+  type RouteDeclaration,
+  type RouteOwner,
+  type ServiceName,
+  type TimeoutClass,
+} from '@catalyst/contracts';
 
 /**
  * The gateway's routing, derived from the route declarations of packages/contracts (architecture: "API
@@ -68,7 +77,9 @@ interface Pattern {
 }
 
 const timeoutOf = (route: RouteDeclaration): TimeoutClass | undefined =>
-  route.service === 'gateway' || route.service === 'every' ? undefined : (route.timeout ?? (route.access === 'admin' ? 'admin' : route.service));
+  route.service === 'gateway' || route.service === 'every'
+    ? undefined
+    : (route.timeout ?? (route.access === 'admin' ? 'admin' : route.service));
 
 /** `/a/:x/b` and `/a/:y/b` are one path to the router. */
 const shapeOf = (path: string) => path.replace(/:[^/]+/g, ':');
@@ -87,7 +98,8 @@ function bySpecificity(a: Pattern, b: Pattern): number {
 export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiRouter {
   const byShape = new Map<string, RouteDeclaration[]>();
   for (const declaration of declarations) {
-    if (declaration.access === 'internal' || declaration.service === 'every') throw new Error(`${routeKey(declaration)} is not routed by the gateway`);
+    if (declaration.access === 'internal' || declaration.service === 'every')
+      throw new Error(`${routeKey(declaration)} is not routed by the gateway`);
     const shape = shapeOf(declaration.path);
     byShape.set(shape, [...(byShape.get(shape) ?? []), declaration]);
   }
@@ -99,10 +111,19 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
     const first = group[0]!;
     const owner = first.service as RouteOwner;
     const other = group.find((route) => route.service !== owner);
-    if (other) throw new Error(`${routeKey(first)} (${owner}) and ${routeKey(other)} (${other.service}) share a path: one owner per path`);
-    const methods = [...new Set(group.flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method])))];
+    if (other)
+      throw new Error(
+        `${routeKey(first)} (${owner}) and ${routeKey(other)} (${other.service}) share a path: one owner per path`,
+      );
+    const methods = [
+      ...new Set(group.flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]))),
+    ];
     const base = { path: first.path, owner, methods, forwardAuthorization: owner === 'auth' };
-    const fallback: ApiRoute = { ...base, timeout: timeoutOf(first), ...(group.some((route) => route.bodyKind === 'stream') ? { streamBody: true } : {}) };
+    const fallback: ApiRoute = {
+      ...base,
+      timeout: timeoutOf(first),
+      ...(group.some((route) => route.bodyKind === 'stream') ? { streamBody: true } : {}),
+    };
     const byMethod = new Map<string, ApiRoute>();
     for (const route of group) {
       if (byMethod.has(route.method)) throw new Error(`${routeKey(route)} is declared twice`);
@@ -175,5 +196,7 @@ export function isUnsafeApiPath(path: string): boolean {
   } catch {
     return true;
   }
-  return decoded.split('/').some((segment) => segment === '.' || segment === '..') || INTERNAL_PATH.test(decoded);
+  return (
+    decoded.split('/').some((segment) => segment === '.' || segment === '..') || INTERNAL_PATH.test(decoded)
+  );
 }

@@ -33,29 +33,72 @@ describe('the routing derived from the declarations', () => {
   });
 
   it('lets /content/progress win whatever order the table is in', () => {
-    expect(resolveRoute('/content/progress/stats', createApiRouter([...apiRoutes].reverse()))?.owner).toBe('progress');
-    expect(resolveRoute('/content/progress/stats', createApiRouter([...apiRoutes].sort((a, b) => a.path.length - b.path.length)))?.owner).toBe('progress');
+    expect(resolveRoute('/content/progress/stats', createApiRouter([...apiRoutes].reverse()))?.owner).toBe(
+      'progress',
+    );
+    expect(
+      resolveRoute(
+        '/content/progress/stats',
+        createApiRouter([...apiRoutes].sort((a, b) => a.path.length - b.path.length)),
+      )?.owner,
+    ).toBe('progress');
   });
 
   it('owns nothing that only shares a prefix or sits outside the table', () => {
-    for (const path of ['/content', '/content/productsx', '/users', '/users/profile/extra', '/users/other', '/internal/sessions/resolve', '/webhooks/other', '/']) {
+    for (const path of [
+      '/content',
+      '/content/productsx',
+      '/users',
+      '/users/profile/extra',
+      '/users/other',
+      '/internal/sessions/resolve',
+      '/webhooks/other',
+      '/',
+    ]) {
       expect(resolveRoute(path), path).toBeUndefined();
     }
   });
 
   it('flags dot segments, encoded slashes and /internal as unsafe', () => {
-    for (const path of ['/content/products/../../internal/x', '/content/products/%2e%2e/%2e%2e/internal', '/content/products%2f..', '/internal/x', '/%69nternal/x', '//internal/x', '/auth\\..\\internal', '/Internal/sessions/resolve', '/internal']) {
+    for (const path of [
+      '/content/products/../../internal/x',
+      '/content/products/%2e%2e/%2e%2e/internal',
+      '/content/products%2f..',
+      '/internal/x',
+      '/%69nternal/x',
+      '//internal/x',
+      '/auth\\..\\internal',
+      '/Internal/sessions/resolve',
+      '/internal',
+    ]) {
       expect(isUnsafeApiPath(path), path).toBe(true);
     }
-    for (const path of ['/content/products/some-slug', '/content/products/', '/users/premium/products/a1b2/category/web_dev', '/internals', '/content/internal']) {
+    for (const path of [
+      '/content/products/some-slug',
+      '/content/products/',
+      '/users/premium/products/a1b2/category/web_dev',
+      '/internals',
+      '/content/internal',
+    ]) {
       expect(isUnsafeApiPath(path), path).toBe(false);
     }
   });
 
   const declare = (routes: Record<string, Omit<RouteDeclaration, 'summary' | 'response'>>) =>
-    createApiRouter(Object.values(defineRoutes(Object.fromEntries(Object.entries(routes).map(([name, route]) => [name, { ...route, summary: name, response: z.unknown() }])))));
+    createApiRouter(
+      Object.values(
+        defineRoutes(
+          Object.fromEntries(
+            Object.entries(routes).map(([name, route]) => [
+              name,
+              { ...route, summary: name, response: z.unknown() },
+            ]),
+          ),
+        ),
+      ),
+    );
 
-  it('prefers literal segments to parameters, from left to right, whatever the declarations\' order', () => {
+  it("prefers literal segments to parameters, from left to right, whatever the declarations' order", () => {
     const routes = {
       byId: { method: 'GET', path: '/things/:id', service: 'content', access: 'public' },
       top: { method: 'GET', path: '/things/top', service: 'content', access: 'public' },
@@ -81,26 +124,52 @@ describe('the routing derived from the declarations', () => {
       list: { method: 'GET', path: '/things', service: 'content', access: 'public' },
       health: { method: 'GET', path: '/health', service: 'gateway', access: 'public' },
     });
-    expect(router.resolve('POST', '/auth/logout')).toMatchObject({ owner: 'auth', timeout: 'auth', forwardAuthorization: true, evicts: 'token' });
+    expect(router.resolve('POST', '/auth/logout')).toMatchObject({
+      owner: 'auth',
+      timeout: 'auth',
+      forwardAuthorization: true,
+      evicts: 'token',
+    });
     expect(router.resolve('PUT', '/users/profile')).toMatchObject({ owner: 'auth', evicts: 'user' });
-    expect(router.resolve('GET', '/users/profile')?.evicts, 'an undeclared method goes to the owner and evicts nothing').toBeUndefined();
+    expect(
+      router.resolve('GET', '/users/profile')?.evicts,
+      'an undeclared method goes to the owner and evicts nothing',
+    ).toBeUndefined();
     expect(router.resolve('DELETE', '/users/profile')?.owner).toBe('auth');
-    expect(router.resolve('GET', '/admin/things')).toMatchObject({ owner: 'content', timeout: 'admin', forwardAuthorization: false });
+    expect(router.resolve('GET', '/admin/things')).toMatchObject({
+      owner: 'content',
+      timeout: 'admin',
+      forwardAuthorization: false,
+    });
     expect(router.resolve('GET', '/slow')?.timeout).toBe('billing');
     expect(router.resolve('GET', '/things')?.timeout).toBe('content');
     expect(router.resolve('HEAD', '/health')).toMatchObject({ owner: 'gateway', methods: ['GET', 'HEAD'] });
   });
 
   it('refuses declarations the gateway cannot route', () => {
-    expect(() => declare({ a: { method: 'GET', path: '/x/:id', service: 'content', access: 'public' }, b: { method: 'PUT', path: '/x/:key', service: 'auth', access: 'user' } })).toThrow(/one owner per path/);
-    expect(() => declare({ a: { method: 'GET', path: '/x', service: 'content', access: 'public' }, b: { method: 'GET', path: '/x', service: 'content', access: 'user' } })).toThrow(/declared twice/);
-    expect(() => declare({ a: { method: 'GET', path: '/internal/x', service: 'content', access: 'internal' } })).toThrow(/not routed/);
+    expect(() =>
+      declare({
+        a: { method: 'GET', path: '/x/:id', service: 'content', access: 'public' },
+        b: { method: 'PUT', path: '/x/:key', service: 'auth', access: 'user' },
+      }),
+    ).toThrow(/one owner per path/);
+    expect(() =>
+      declare({
+        a: { method: 'GET', path: '/x', service: 'content', access: 'public' },
+        b: { method: 'GET', path: '/x', service: 'content', access: 'user' },
+      }),
+    ).toThrow(/declared twice/);
+    expect(() =>
+      declare({ a: { method: 'GET', path: '/internal/x', service: 'content', access: 'internal' } }),
+    ).toThrow(/not routed/);
   });
 
   it('routes every declaration to its owner', () => {
     for (const route of apiRoutes) {
       const path = route.path.replace(/:[A-Za-z0-9_]+/g, 'x');
-      expect(apiRouter.resolve(route.method, path)?.owner, `${route.method} ${route.path}`).toBe(route.service);
+      expect(apiRouter.resolve(route.method, path)?.owner, `${route.method} ${route.path}`).toBe(
+        route.service,
+      );
     }
   });
 });
@@ -125,7 +194,11 @@ describe('the gateway in front of the services', () => {
       ['/api/v1/admin/categories', 'content', '/admin/categories'],
       ['/api/v1/content/progress/recent?limit=5', 'progress', '/content/progress/recent?limit=5'],
       ['/api/v1/subscription/status', 'billing', '/subscription/status'],
-      ['/api/v1/community/threads?productId=ab12cd34&sort=top', 'community', '/community/threads?productId=ab12cd34&sort=top'],
+      [
+        '/api/v1/community/threads?productId=ab12cd34&sort=top',
+        'community',
+        '/community/threads?productId=ab12cd34&sort=top',
+      ],
       ['/api/v1/community/live/ab12cd34', 'community', '/community/live/ab12cd34'],
       ['/api/v1/admin/community/reports', 'community', '/admin/community/reports'],
     ];
@@ -168,7 +241,12 @@ describe('the gateway in front of the services', () => {
     await get('/api/v1/content/progress/stats', { headers: { 'x-request-id': 'log-check-1' } });
     await until(() => lines.some((l) => l.requestId === 'log-check-1' && l.msg === 'request'));
     const line = lines.find((l) => l.requestId === 'log-check-1' && l.msg === 'request');
-    expect(line).toMatchObject({ method: 'GET', path: '/api/v1/content/progress/stats', status: 200, upstream: 'progress' });
+    expect(line).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/content/progress/stats',
+      status: 200,
+      upstream: 'progress',
+    });
     expect(typeof line?.ms).toBe('number');
   });
 
@@ -177,12 +255,18 @@ describe('the gateway in front of the services', () => {
     const response = await get('/api/v1/nope/here');
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await response.json()).toEqual({ success: false, message: 'Route not found: GET /api/v1/nope/here' });
+    expect(await response.json()).toEqual({
+      success: false,
+      message: 'Route not found: GET /api/v1/nope/here',
+    });
     expect(world.content.seen.length + world.auth.seen.length).toBe(before);
   });
 
   it('never forwards /internal paths, however they are spelled', async () => {
-    const seenBefore = [world.auth, world.content, world.progress, world.billing].reduce((n, s) => n + s.seen.length, 0);
+    const seenBefore = [world.auth, world.content, world.progress, world.billing].reduce(
+      (n, s) => n + s.seen.length,
+      0,
+    );
     const paths = [
       '/api/v1/internal/users/count',
       '/api/v1/content/products/../../internal/products/x',
@@ -191,11 +275,15 @@ describe('the gateway in front of the services', () => {
       '/api/v1/auth/%2E%2E/internal/sessions/resolve',
     ];
     for (const path of paths) {
-      const response = await rawRequest(world.gateway.url, path, { headers: { 'x-catalyst-internal': 'guess' } });
+      const response = await rawRequest(world.gateway.url, path, {
+        headers: { 'x-catalyst-internal': 'guess' },
+      });
       expect(response.status, path).toBe(404);
       expect(JSON.parse(response.body.toString()).success).toBe(false);
     }
-    expect([world.auth, world.content, world.progress, world.billing].reduce((n, s) => n + s.seen.length, 0)).toBe(seenBefore);
+    expect(
+      [world.auth, world.content, world.progress, world.billing].reduce((n, s) => n + s.seen.length, 0),
+    ).toBe(seenBefore);
   });
 
   it('answers other /api paths in JSON too, never with the app', async () => {

@@ -16,7 +16,9 @@ const originOf = (url: string) => {
 
 /** Origins other than ours that serve remote builds (MF_REMOTES pointing at a CDN), so the CSP allows them. */
 export function remoteOrigins(config: GatewayConfig): string[] {
-  const urls = Object.values(config.MF_REMOTES ?? {}).filter((url): url is string => typeof url === 'string' && /^https?:\/\//.test(url));
+  const urls = Object.values(config.MF_REMOTES ?? {}).filter(
+    (url): url is string => typeof url === 'string' && /^https?:\/\//.test(url),
+  );
   return [...new Set(urls.map(originOf).filter((o): o is string => Boolean(o)))];
 }
 
@@ -80,7 +82,8 @@ function setApiHeaders(res: ServerResponse) {
 export function apiSecurityHeaders(client: ClientAddress): Handler {
   return (req, res, next) => {
     setApiHeaders(res);
-    if (client.protocol(req) === 'https') res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (client.protocol(req) === 'https')
+      res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
     next();
   };
 }
@@ -102,7 +105,8 @@ export function cors(config: GatewayConfig): Handler {
   return (req, res, next) => {
     appendVary(res, 'Origin');
     const origin = req.headers.origin;
-    const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+    const isPreflight =
+      req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
     if (origin && allowed.has(origin)) {
       res.setHeader('access-control-allow-origin', origin);
       res.setHeader('access-control-expose-headers', 'x-request-id, x-trace-id');

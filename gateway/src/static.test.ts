@@ -10,7 +10,8 @@ import { KEPT_SESSION_SCRIPT_SOURCE } from './first-paint';
 import { precompressBuild } from '../../scripts/precompress';
 import { rawRequest, startGateway, type RunningGateway } from './testing/upstreams';
 
-const INDEX = '<!doctype html><html><head><meta charset="utf-8"><title>Catalyst</title><script defer src="/main.3f9a1c07.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><meta charset="utf-8"><title>Catalyst</title><script defer src="/main.3f9a1c07.js"></script></head><body><div id="root"></div></body></html>';
 
 function makeBuilds(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-static-'));
@@ -59,7 +60,12 @@ describe('serving the front ends', () => {
   });
 
   it('serves index.html with the site config for every client route', async () => {
-    for (const route of ['/', '/browse/premium/product/intro-to-react', '/profile', '/subscription/success']) {
+    for (const route of [
+      '/',
+      '/browse/premium/product/intro-to-react',
+      '/profile',
+      '/subscription/success',
+    ]) {
       const response = await get(route);
       expect(response.status, route).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
@@ -82,7 +88,12 @@ describe('serving the front ends', () => {
   it('sends a strict Content-Security-Policy and the other security headers with the page', async () => {
     const response = await get('/');
     const csp = response.headers.get('content-security-policy') ?? '';
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values.join(' ')]),
+    );
     // 'self' and the one inline script of the first paint, by its hash (first-paint.test.ts).
     expect(directives['script-src']).toBe(`'self' ${KEPT_SESSION_SCRIPT_SOURCE}`);
     expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
@@ -107,8 +118,16 @@ describe('serving the front ends', () => {
     const hashed = await get('/main.3f9a1c07.js');
     expect(hashed.status).toBe(200);
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await get('/mf/catalog/static/js/412.8be0c2d1.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const file of ['/mf/catalog/mf-manifest.json', '/mf/catalog/remoteEntry.js', '/mf/remotes.json', '/index.html', '/favicon.svg']) {
+    expect((await get('/mf/catalog/static/js/412.8be0c2d1.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const file of [
+      '/mf/catalog/mf-manifest.json',
+      '/mf/catalog/remoteEntry.js',
+      '/mf/remotes.json',
+      '/index.html',
+      '/favicon.svg',
+    ]) {
       const response = await get(file);
       expect(response.status, file).toBe(200);
       expect(response.headers.get('cache-control'), file).toBe('no-cache');
@@ -120,7 +139,10 @@ describe('serving the front ends', () => {
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     // fetch would add Cache-Control: no-cache to a conditional request, so send it as a browser does.
-    expect((await rawRequest(gateway.url, '/mf/catalog/mf-manifest.json', { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    expect(
+      (await rawRequest(gateway.url, '/mf/catalog/mf-manifest.json', { headers: { 'if-none-match': etag! } }))
+        .status,
+    ).toBe(304);
   });
 
   it('compresses static text and JSON for clients that accept it', async () => {
@@ -139,7 +161,9 @@ describe('serving the front ends', () => {
       ['gzip, deflate, br', 'br', brotliDecompressSync],
       ['gzip', 'gzip', gunzipSync],
     ] as const) {
-      const response = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js?v=1', { headers: { 'accept-encoding': acceptEncoding } });
+      const response = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js?v=1', {
+        headers: { 'accept-encoding': acceptEncoding },
+      });
       expect(response.status, acceptEncoding).toBe(200);
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers['content-type']).toBe(plain.headers['content-type']);
@@ -149,21 +173,34 @@ describe('serving the front ends', () => {
       expect(decode(response.body).toString('utf8')).toBe(source);
       // The copy has a validator of its own, and a revalidation with it is a 304.
       expect(response.headers.etag).not.toBe(plain.headers.etag);
-      const again = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js', { headers: { 'accept-encoding': acceptEncoding, 'if-none-match': String(response.headers.etag) } });
+      const again = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js', {
+        headers: { 'accept-encoding': acceptEncoding, 'if-none-match': String(response.headers.etag) },
+      });
       expect(again.status).toBe(304);
     }
     // Written again without its copies (newer than them): the new file goes out, compressed by the gateway.
     const changed = `console.log(${JSON.stringify('z'.repeat(3000))});`;
     writeFileSync(file, changed);
     utimesSync(file, new Date(), new Date(Date.now() + 60_000));
-    const fresh = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js', { headers: { 'accept-encoding': 'br' } });
+    const fresh = await rawRequest(gateway.url, '/chunk.5e6f7a8b.js', {
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(brotliDecompressSync(fresh.body).toString('utf8')).toBe(changed);
     // The copies are never addresses of their own outside the folder.
-    expect((await rawRequest(gateway.url, '/..%2f..%2fetc%2fpasswd.js', { headers: { 'accept-encoding': 'br' } })).status).toBe(404);
+    expect(
+      (await rawRequest(gateway.url, '/..%2f..%2fetc%2fpasswd.js', { headers: { 'accept-encoding': 'br' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('answers a missing remote or asset with a plain 404, never the app', async () => {
-    for (const file of ['/mf/catalog/missing.js', '/mf/player/mf-manifest.json', '/mf/unknown/x.js', '/assets/missing.3f9a1c07.js', '/media/none.mp4']) {
+    for (const file of [
+      '/mf/catalog/missing.js',
+      '/mf/player/mf-manifest.json',
+      '/mf/unknown/x.js',
+      '/assets/missing.3f9a1c07.js',
+      '/media/none.mp4',
+    ]) {
       const response = await get(file);
       expect(response.status, file).toBe(404);
       expect(await response.text(), file).not.toContain('<html');
@@ -182,7 +219,14 @@ describe('serving the front ends', () => {
         community: '/mf/community/mf-manifest.json',
       },
       // Without a registry database every front end is its built dist.
-      releases: { catalog: 'dist', player: 'dist', account: 'dist', admin: 'dist', community: 'dist', shell: 'dist' },
+      releases: {
+        catalog: 'dist',
+        player: 'dist',
+        account: 'dist',
+        admin: 'dist',
+        community: 'dist',
+        shell: 'dist',
+      },
     });
   });
 
@@ -206,7 +250,12 @@ describe('serving the front ends', () => {
     const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600);
     const expiredGrant = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000)}`;
     const forgedGrant = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', 'another-secret-of-thirty-two-chars-long!', 600)}`;
-    const attempts: Record<string, string>[] = [{}, { cookie: expiredGrant }, { cookie: forgedGrant }, { cookie: 'catalyst_media=garbage' }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { cookie: expiredGrant },
+      { cookie: forgedGrant },
+      { cookie: 'catalyst_media=garbage' },
+    ];
     for (const headers of attempts) {
       const response = await get(signed, { headers });
       expect(response.status).toBe(403);
@@ -226,7 +275,10 @@ describe('serving the front ends', () => {
     const good = new URL(signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600), 'http://x');
     const exp = good.searchParams.get('exp')!;
     const sig = good.searchParams.get('sig')!;
-    const expired = new URL(signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000), 'http://x');
+    const expired = new URL(
+      signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000),
+      'http://x',
+    );
     const foreign = signMediaUrl('/media/videos/intro.mp4', 'another-secret-of-thirty-two-chars-long!', 600);
     for (const url of [
       '/media/videos/intro.mp4',
@@ -253,7 +305,12 @@ describe('serving the front ends', () => {
       expect(await response.json(), url).toEqual({ success: false, message: VIDEO_LINK_REFUSED });
     }
     // paths a browser would normalise, sent as they are
-    for (const url of ['/media/thumbnails/../videos/intro.mp4', '/media/thumbnails/%2e%2e/videos/intro.mp4', '/media/./videos/intro.mp4', '/media/videos/./intro.mp4']) {
+    for (const url of [
+      '/media/thumbnails/../videos/intro.mp4',
+      '/media/thumbnails/%2e%2e/videos/intro.mp4',
+      '/media/./videos/intro.mp4',
+      '/media/videos/./intro.mp4',
+    ]) {
       expect((await rawRequest(gateway.url, url)).status, url).toBe(403);
     }
   });
@@ -273,7 +330,11 @@ describe('serving the front ends', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await get('/api/v1/content/products', {
       method: 'OPTIONS',
-      headers: { origin: 'https://partner.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://partner.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
@@ -288,7 +349,9 @@ describe('remote locations per environment', () => {
       MF_REMOTES: JSON.stringify({ catalog: 'https://cdn.example/catalog/mf-manifest.json' }),
     });
     try {
-      const body = (await (await fetch(`${gateway.url}/mf/remotes.json`)).json()) as { remotes: Record<string, string> };
+      const body = (await (await fetch(`${gateway.url}/mf/remotes.json`)).json()) as {
+        remotes: Record<string, string>;
+      };
       expect(body.remotes.catalog).toBe('https://cdn.example/catalog/mf-manifest.json');
       expect(body.remotes.player).toBe('/mf/player/mf-manifest.json');
       const csp = (await fetch(`${gateway.url}/`)).headers.get('content-security-policy');
@@ -316,24 +379,31 @@ describe('remote locations per environment', () => {
 describe('static helpers', () => {
   it('recognises content hashes in file names', () => {
     expect(buildFileCacheControl('/x/main.3f9a1c07.js')).toBe('public, max-age=31536000, immutable');
-    expect(buildFileCacheControl('/x/vendors-node_modules_react.8f2a3b4c5d6e7f80.js')).toBe('public, max-age=31536000, immutable');
+    expect(buildFileCacheControl('/x/vendors-node_modules_react.8f2a3b4c5d6e7f80.js')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect(buildFileCacheControl('/x/style.0a1b2c3d.css')).toBe('public, max-age=31536000, immutable');
     expect(buildFileCacheControl('/x/remoteEntry.js')).toBe('no-cache');
     expect(buildFileCacheControl('/x/logo.svg')).toBe('no-cache');
   });
 
   it('escapes everything that could end a script element', () => {
-    expect(scriptSafeJson({ a: '</script><!-- & \u2028' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028"}');
+    expect(scriptSafeJson({ a: '</script><!-- & \u2028' })).toBe(
+      '{"a":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028"}',
+    );
   });
 
   it('replaces a placeholder config element instead of adding a second one', () => {
-    const html = injectSiteConfig('<html><head><script type="application/json" id="catalyst-config">{}</script></head></html>', {
-      name: 'C',
-      tagline: 't',
-      contactEmail: 'e',
-      contactPhone: 'p',
-      supportEmail: 's',
-    });
+    const html = injectSiteConfig(
+      '<html><head><script type="application/json" id="catalyst-config">{}</script></head></html>',
+      {
+        name: 'C',
+        tagline: 't',
+        contactEmail: 'e',
+        contactPhone: 'p',
+        supportEmail: 's',
+      },
+    );
     expect(html.match(/catalyst-config/g)).toHaveLength(1);
     expect(html).toContain('"name":"C"');
   });

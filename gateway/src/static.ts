@@ -1,21 +1,41 @@
 import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
-import { MEDIA_GRANT_COOKIE, MEDIA_GRANT_TTL_SECONDS, isProtectedMediaPath, needsMediaGrant, verifyMediaGrant, verifyMediaUrl, type Logger } from '@catalyst/service-kit';
+import {
+  MEDIA_GRANT_COOKIE,
+  MEDIA_GRANT_TTL_SECONDS,
+  isProtectedMediaPath,
+  needsMediaGrant,
+  verifyMediaGrant,
+  verifyMediaUrl,
+  type Logger,
+} from '@catalyst/service-kit';
 import { APP_FRAME } from '@catalyst/web-kit/first-paint';
 import { REMOTE_NAMES, mediaDir, type GatewayConfig } from './config';
 import { sendError } from './errors';
 import type { GatewayReleases } from './releases';
 import { createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
 import { releaseFilesHandler } from './releases/files';
-import { FIRST_PAINT_FILE, firstPaintPages, firstPaintSchema, injectFirstPaint, type FirstPaint } from './first-paint';
+import {
+  FIRST_PAINT_FILE,
+  firstPaintPages,
+  firstPaintSchema,
+  injectFirstPaint,
+  type FirstPaint,
+} from './first-paint';
 import { injectInstallTags, manifestHandler, serviceWorkerHeaders } from './pwa';
 import { originalName, precompressedFiles } from './precompressed';
 
 export const SITE_TAGLINE = 'Where the change happens.';
 
 /** Files that name a build and must be revalidated every time so a new deploy is seen at once. */
-const ALWAYS_REVALIDATE = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'remotes.json', 'mf-stats.json']);
+const ALWAYS_REVALIDATE = new Set([
+  'index.html',
+  'mf-manifest.json',
+  'remoteEntry.js',
+  'remotes.json',
+  'mf-stats.json',
+]);
 // A content hash in the file name: 8+ hex characters holding at least one digit, e.g. main.3f9a1c07.js.
 const HASHED_NAME = /[.-](?=[0-9a-f]*\d)[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
 
@@ -37,7 +57,9 @@ export interface SiteConfig {
   supportEmail: string;
 }
 
-export const siteConfigOf = (config: Pick<GatewayConfig, 'SITE_NAME' | 'CONTACT_EMAIL' | 'CONTACT_PHONE' | 'SUPPORT_EMAIL'>): SiteConfig => ({
+export const siteConfigOf = (
+  config: Pick<GatewayConfig, 'SITE_NAME' | 'CONTACT_EMAIL' | 'CONTACT_PHONE' | 'SUPPORT_EMAIL'>,
+): SiteConfig => ({
   name: config.SITE_NAME,
   tagline: SITE_TAGLINE,
   contactEmail: config.CONTACT_EMAIL,
@@ -62,11 +84,13 @@ export function injectSiteConfig(html: string, site: SiteConfig): string {
   const tag = `<script type="application/json" id="catalyst-config">${scriptSafeJson(site)}</script>`;
   if (CONFIG_SCRIPT.test(html)) return html.replace(CONFIG_SCRIPT, () => tag);
   const head = /<head\b[^>]*>/i.exec(html);
-  if (head) return `${html.slice(0, head.index + head[0].length)}${tag}${html.slice(head.index + head[0].length)}`;
+  if (head)
+    return `${html.slice(0, head.index + head[0].length)}${tag}${html.slice(head.index + head[0].length)}`;
   return `${tag}${html}`;
 }
 
-export const VIDEO_LINK_REFUSED = 'This video link is invalid or has expired. Reload the page to get a new one.';
+export const VIDEO_LINK_REFUSED =
+  'This video link is invalid or has expired. Reload the page to get a new one.';
 
 /** Only media are served from /media: the folder's notes and scripts (README.md, generate.sh) never are. */
 export const MEDIA_FILE = /\.(mp4|webm|m4v|mov|vtt|jpe?g|png|webp|avif|gif)$/i;
@@ -106,7 +130,8 @@ export function requireSignedVideo(secret: string): RequestHandler {
 /** Cache-Control of a media file: a signed video only in the viewer's own cache, and not past its link's expiry. */
 function mediaCacheControl(res: Response, file: string): string {
   const expiresAt = res.locals.signedMediaExpiresAt as number | undefined;
-  if (expiresAt !== undefined) return `private, max-age=${Math.max(0, Math.min(3600, expiresAt - Math.floor(Date.now() / 1000)))}`;
+  if (expiresAt !== undefined)
+    return `private, max-age=${Math.max(0, Math.min(3600, expiresAt - Math.floor(Date.now() / 1000)))}`;
   return HASHED_NAME.test(path.basename(file)) ? IMMUTABLE : 'public, max-age=3600';
 }
 
@@ -136,15 +161,21 @@ const looksLikeFile = (p: string) => /\/[^/]*\.[a-z0-9]{1,8}$/i.test(p);
  * The front ends: the shell at / (index.html, with the site config, for every client route), each remote
  * under /mf/<name>/, /mf/remotes.json, and /media/ (Range requests for seeking; premium videos need a signed link).
  */
-export function createStaticRouter(config: GatewayConfig, log: Logger, releases?: Pick<GatewayReleases, 'registry' | 'store'>): Router {
+export function createStaticRouter(
+  config: GatewayConfig,
+  log: Logger,
+  releases?: Pick<GatewayReleases, 'registry' | 'store'>,
+): Router {
   const router = Router();
   const shellDist = path.join(config.STATIC_ROOT, 'shell', 'dist');
   // The shell runs its current release (its built dist until one is promoted): index.html and files from there.
-  const shellDir = () => (releases ? releases.store.dirOf('shell', releases.registry.current('shell')) : shellDist);
+  const shellDir = () =>
+    releases ? releases.store.dirOf('shell', releases.registry.current('shell')) : shellDist;
   let indexPath = path.join(shellDist, 'index.html');
   let indexOf = indexPath;
   const site = siteConfigOf(config);
-  const registry = releases?.registry ?? createRemotesRegistry({ repo: null, overrides: config.MF_REMOTES, log });
+  const registry =
+    releases?.registry ?? createRemotesRegistry({ repo: null, overrides: config.MF_REMOTES, log });
   let cachedIndex: { version: string; html: string; firstPaints: Map<string, string> } | undefined;
 
   /** The build's first paint (first-paint.json beside index.html), when it has one that reads. */
@@ -152,7 +183,8 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
     try {
       return firstPaintSchema.parse(JSON.parse(await readFile(path.join(dir, FIRST_PAINT_FILE), 'utf8')));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn({ dir, err: error }, 'first paint unreadable: pages are served without it');
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        log.warn({ dir, err: error }, 'first paint unreadable: pages are served without it');
       return undefined;
     }
   }
@@ -163,17 +195,23 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
       indexPath = path.join(shellDir(), 'index.html');
       if (indexOf !== indexPath) [cachedIndex, indexOf] = [undefined, indexPath];
       const dir = path.dirname(indexPath);
-      const [info, paintInfo] = await Promise.all([stat(indexPath), stat(path.join(dir, FIRST_PAINT_FILE)).catch(() => undefined)]);
+      const [info, paintInfo] = await Promise.all([
+        stat(indexPath),
+        stat(path.join(dir, FIRST_PAINT_FILE)).catch(() => undefined),
+      ]);
       const version = `${info.mtimeMs}:${paintInfo?.mtimeMs ?? '-'}`;
       if (cachedIndex?.version !== version) {
         const html = injectInstallTags(injectSiteConfig(await readFile(indexPath, 'utf8'), site));
         const firstPaint = paintInfo ? await firstPaintIn(dir) : undefined;
         const firstPaints = new Map<string, string>();
-        for (const [page, content] of Object.entries(firstPaintPages(firstPaint, site))) firstPaints.set(page, injectFirstPaint(html, page, content));
+        for (const [page, content] of Object.entries(firstPaintPages(firstPaint, site)))
+          firstPaints.set(page, injectFirstPaint(html, page, content));
         cachedIndex = { version, html, firstPaints };
       }
       // a page's own first paint, else the app's frame (every page that needs data or a session)
-      return cachedIndex.firstPaints.get(pathname) ?? cachedIndex.firstPaints.get(APP_FRAME) ?? cachedIndex.html;
+      return (
+        cachedIndex.firstPaints.get(pathname) ?? cachedIndex.firstPaints.get(APP_FRAME) ?? cachedIndex.html
+      );
     } catch {
       return undefined;
     }
@@ -191,13 +229,23 @@ export function createStaticRouter(config: GatewayConfig, log: Logger, releases?
   };
 
   // The registry decides what each browser loads (releases, canaries); see gateway/src/releases.
-  router.get('/mf/remotes.json', (req, res) => sendRemotesAnswer(registry, req.headers.cookie, res, req.secure));
+  router.get('/mf/remotes.json', (req, res) =>
+    sendRemotesAnswer(registry, req.headers.cookie, res, req.secure),
+  );
   // A release's files (forever cached) from the release store: its folder on disk, or the bucket.
-  if (releases) for (const name of REMOTE_NAMES) router.use(`/mf/${name}/:version`, releaseFilesHandler(releases.store, name, log));
-  for (const name of REMOTE_NAMES) router.use(`/mf/${name}`, buildFiles(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist')));
+  if (releases)
+    for (const name of REMOTE_NAMES)
+      router.use(`/mf/${name}/:version`, releaseFilesHandler(releases.store, name, log));
+  for (const name of REMOTE_NAMES)
+    router.use(`/mf/${name}`, buildFiles(path.join(config.STATIC_ROOT, `mfe-${name}`, 'dist')));
   router.use('/mf', plainNotFound);
 
-  router.use('/media', requireSignedVideo(config.INTERNAL_SECRET), staticFiles(mediaDir(config), (file, res) => mediaCacheControl(res, file)), plainNotFound);
+  router.use(
+    '/media',
+    requireSignedVideo(config.INTERNAL_SECRET),
+    staticFiles(mediaDir(config), (file, res) => mediaCacheControl(res, file)),
+    plainNotFound,
+  );
 
   router.get(['/', '/index.html'], serveIndex);
   // The installable app: its manifest (from the site config) and its service worker (scripts/build-sw.ts).

@@ -1,4 +1,10 @@
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStreamAgent } from './proxy';
@@ -7,11 +13,22 @@ import { closeServer, startGateway, startListeningGateway } from './testing/upst
 /** Sends a PATCH through the gateway in two parts, the second only once `ready` resolves. */
 function patchInTwoParts(url: string, first: Buffer, second: Buffer, ready: Promise<void>) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(url, { method: 'PATCH', headers: { 'content-type': 'application/offset+octet-stream', 'content-length': first.length + second.length, 'tus-resumable': '1.0.0' } }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/offset+octet-stream',
+          'content-length': first.length + second.length,
+          'tus-resumable': '1.0.0',
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.write(first);
     void ready.then(() => req.end(second));
@@ -37,7 +54,10 @@ describe('streamed upload bodies', () => {
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   beforeAll(async () => {
     await new Promise<void>((resolve) => media.listen(0, '127.0.0.1', resolve));
-    gateway = await startGateway({ MEDIA_URL: `http://127.0.0.1:${(media.address() as AddressInfo).port}`, BODY_LIMIT: '1mb' });
+    gateway = await startGateway({
+      MEDIA_URL: `http://127.0.0.1:${(media.address() as AddressInfo).port}`,
+      BODY_LIMIT: '1mb',
+    });
   });
   afterAll(async () => {
     await gateway.close();
@@ -47,13 +67,22 @@ describe('streamed upload bodies', () => {
   it('reaches media before the client has finished sending, and passes more than BODY_LIMIT', async () => {
     const first = Buffer.alloc(1024 * 1024, 1);
     const second = Buffer.alloc(2 * 1024 * 1024, 2);
-    const answer = await patchInTwoParts(`${gateway.url}/api/v1/media/uploads/aaaaaaaaaaaaaaaaaaaaaaaa`, first, second, firstBytes);
+    const answer = await patchInTwoParts(
+      `${gateway.url}/api/v1/media/uploads/aaaaaaaaaaaaaaaaaaaaaaaa`,
+      first,
+      second,
+      firstBytes,
+    );
     expect(answer.status).toBe(204);
     expect(received).toBe(first.length + second.length);
   });
 
   it('still holds every other body to BODY_LIMIT', async () => {
-    const res = await fetch(`${gateway.url}/api/v1/media/assets/aaaaaaaaaaaaaaaaaaaaaaaa/retry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }) });
+    const res = await fetch(`${gateway.url}/api/v1/media/assets/aaaaaaaaaaaaaaaaaaaaaaaa/retry`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(res.status).toBe(413);
   });
 });
@@ -82,7 +111,11 @@ async function startLiveBoard() {
       res,
       closed,
       open: (headers = {}) => {
-        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers });
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache',
+          ...headers,
+        });
         res.flushHeaders();
       },
     };
@@ -116,53 +149,70 @@ interface StreamClient {
 /** Opens a stream as a browser does, offering compression (which an event stream must not get). */
 function openStream(url: string, headers: Record<string, string> = {}) {
   return new Promise<StreamClient>((resolve, reject) => {
-    const req = request(url, { headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br', ...headers } }, (res) => {
-      let received = '';
-      const listeners = new Set<() => void>();
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        received += chunk;
-        for (const listener of listeners) listener();
-      });
-      const ended = new Promise<'end' | 'broken'>((done) => {
-        res.on('end', () => done('end'));
-        res.on('error', () => done('broken'));
-        res.on('aborted', () => done('broken'));
-      });
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        ended,
-        abort: () => req.destroy(),
-        waitFor: (text, ms = 2_000) =>
-          new Promise<void>((arrived, late) => {
-            const check = () => {
-              if (!received.includes(text)) return;
-              listeners.delete(check);
-              clearTimeout(timer);
-              arrived();
-            };
-            const timer = setTimeout(() => {
-              listeners.delete(check);
-              late(new Error(`"${text}" did not arrive within ${ms} ms; received so far: ${JSON.stringify(received)}`));
-            }, ms);
-            listeners.add(check);
-            check();
-          }),
-      });
-    });
+    const req = request(
+      url,
+      { headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br', ...headers } },
+      (res) => {
+        let received = '';
+        const listeners = new Set<() => void>();
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          received += chunk;
+          for (const listener of listeners) listener();
+        });
+        const ended = new Promise<'end' | 'broken'>((done) => {
+          res.on('end', () => done('end'));
+          res.on('error', () => done('broken'));
+          res.on('aborted', () => done('broken'));
+        });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          ended,
+          abort: () => req.destroy(),
+          waitFor: (text, ms = 2_000) =>
+            new Promise<void>((arrived, late) => {
+              const check = () => {
+                if (!received.includes(text)) return;
+                listeners.delete(check);
+                clearTimeout(timer);
+                arrived();
+              };
+              const timer = setTimeout(() => {
+                listeners.delete(check);
+                late(
+                  new Error(
+                    `"${text}" did not arrive within ${ms} ms; received so far: ${JSON.stringify(received)}`,
+                  ),
+                );
+              }, ms);
+              listeners.add(check);
+              check();
+            }),
+        });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
 const within = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms),
+    ),
+  ]);
 
 const EVENTS_PATH = '/api/v1/community/live/ab12cd34/events';
 
 /** A client's stream through the gateway and the service's end of it, opened with the given headers. */
-async function openThrough(gatewayUrl: string, board: Awaited<ReturnType<typeof startLiveBoard>>, headers?: Record<string, string>) {
+async function openThrough(
+  gatewayUrl: string,
+  board: Awaited<ReturnType<typeof startLiveBoard>>,
+  headers?: Record<string, string>,
+) {
   const opening = openStream(`${gatewayUrl}${EVENTS_PATH}`);
   const served = await within(board.nextStream(), 2_000, 'the stream reaching the service');
   served.open(headers);
@@ -204,7 +254,9 @@ describe('event streams', () => {
   });
 
   it('are never kept by the edge cache, even when the service marks one shareable', async () => {
-    const { client, served } = await openThrough(gateway.url, board, { 'cache-control': 'public, s-maxage=5' });
+    const { client, served } = await openThrough(gateway.url, board, {
+      'cache-control': 'public, s-maxage=5',
+    });
     served.res.write(event(1));
     await client.waitFor('data: {"n":1}');
     served.res.end();
@@ -250,7 +302,9 @@ describe('event streams', () => {
     }
     const clients = await Promise.all(openings);
     expect(clients.every((client) => client.status === 200)).toBe(true);
-    const ordinary = await fetch(`${gateway.url}/api/v1/community/live/ab12cd34/questions`, { signal: AbortSignal.timeout(2_000) });
+    const ordinary = await fetch(`${gateway.url}/api/v1/community/live/ab12cd34/questions`, {
+      signal: AbortSignal.timeout(2_000),
+    });
     expect(ordinary.status).toBe(200);
     for (const client of clients) client.abort();
     await Promise.all(served.map((stream) => within(stream.closed, 5_000, 'every upstream stream closing')));

@@ -1,6 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, propagation, trace, SpanKind, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
-import { TRACE_ID_HEADER, activeTraceId, metrics, observeRequest, UNMATCHED_ROUTE } from '@catalyst/service-kit';
+import {
+  context,
+  propagation,
+  trace,
+  SpanKind,
+  SpanStatusCode,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
+import {
+  TRACE_ID_HEADER,
+  activeTraceId,
+  metrics,
+  observeRequest,
+  UNMATCHED_ROUTE,
+} from '@catalyst/service-kit';
 import { localsOf } from './chain';
 import { API_PREFIX, apiRouter, type ApiRoute } from './routes';
 
@@ -24,8 +38,14 @@ interface RequestTrace {
 
 /** Starts the request's server span (the caller's traceparent continued) and names its trace in x-trace-id. */
 export function startRequestTrace(req: IncomingMessage, res: ServerResponse): RequestTrace {
-  const parent = req.headers.traceparent ? propagation.extract(context.active(), req.headers) : context.active();
-  const span = tracer.startSpan(`${req.method} ${API_PREFIX}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? 'GET' } }, parent);
+  const parent = req.headers.traceparent
+    ? propagation.extract(context.active(), req.headers)
+    : context.active();
+  const span = tracer.startSpan(
+    `${req.method} ${API_PREFIX}`,
+    { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? 'GET' } },
+    parent,
+  );
   const ctx = trace.setSpan(parent, span);
   const traceId = activeTraceId(ctx);
   if (traceId) res.setHeader(TRACE_ID_HEADER, traceId);
@@ -39,12 +59,20 @@ function templateOf(req: IncomingMessage, res: ServerResponse, path: string): st
   const locals = localsOf(res);
   let route = locals.route as ApiRoute | undefined;
   // An edge-cache hit never reached the routing table: resolve it now (only for the label).
-  if (!route && locals.cache === 'HIT') route = apiRouter.resolve(req.method ?? 'GET', path.slice(API_PREFIX.length) || '/');
+  if (!route && locals.cache === 'HIT')
+    route = apiRouter.resolve(req.method ?? 'GET', path.slice(API_PREFIX.length) || '/');
   return route ? `${API_PREFIX}${route.path}` : UNMATCHED_ROUTE;
 }
 
 /** Ends the request's span and records its metrics (request count, duration by route template, edge cache). */
-export function endRequestTrace(req: IncomingMessage, res: ServerResponse, state: RequestTrace, path: string, status: number, seconds: number) {
+export function endRequestTrace(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: RequestTrace,
+  path: string,
+  status: number,
+  seconds: number,
+) {
   const route = PROBE_PATHS.has(path) ? path : templateOf(req, res, path);
   observeRequest(req.method ?? 'GET', route, status, seconds);
   const cache = res.getHeader('x-cache');
@@ -64,7 +92,11 @@ export function endRequestTrace(req: IncomingMessage, res: ServerResponse, state
  * names the upstream on the request's span. Returns the function that records the upstream's answer (its
  * status, or the error that stopped it) on that span when it is recorded.
  */
-export function traceUpstream(res: ServerResponse, headers: Record<string, unknown>, upstream: string): (status?: number, error?: string) => void {
+export function traceUpstream(
+  res: ServerResponse,
+  headers: Record<string, unknown>,
+  upstream: string,
+): (status?: number, error?: string) => void {
   const state = localsOf(res).trace as RequestTrace | undefined;
   propagation.inject(state?.ctx ?? context.active(), headers);
   const span = state?.span;

@@ -10,7 +10,9 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   new Promise<{ status: number; traceId: string | undefined }>((resolve, reject) => {
     request(url, { headers }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, traceId: res.headers['x-trace-id'] as string | undefined }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, traceId: res.headers['x-trace-id'] as string | undefined }),
+      );
     })
       .on('error', reject)
       .end();
@@ -31,7 +33,9 @@ describe('trace context without an OTLP endpoint', () => {
 
   it("continues the caller's trace: the service gets a traceparent of the same trace (the gateway's span as parent), the answer names it", async () => {
     const traceId = '0af7651916cd43dd8448eb211c80319c';
-    const answer = await get(`${world.gateway.url}/api/v1/categories`, { traceparent: `00-${traceId}-b7ad6b7169203331-01` });
+    const answer = await get(`${world.gateway.url}/api/v1/categories`, {
+      traceparent: `00-${traceId}-b7ad6b7169203331-01`,
+    });
     expect(answer.status).toBe(200);
     expect(answer.traceId).toBe(traceId);
     const sent = String(world.content.seen.at(-1)?.headers.traceparent);
@@ -42,11 +46,17 @@ describe('trace context without an OTLP endpoint', () => {
   });
 
   it('starts a trace when the caller sent none, and a malformed traceparent is not trusted', async () => {
-    for (const headers of [{}, { traceparent: 'garbage' }, { traceparent: `00-${'0'.repeat(32)}-b7ad6b7169203331-01` }] as Array<Record<string, string>>) {
+    for (const headers of [
+      {},
+      { traceparent: 'garbage' },
+      { traceparent: `00-${'0'.repeat(32)}-b7ad6b7169203331-01` },
+    ] as Array<Record<string, string>>) {
       const answer = await get(`${world.gateway.url}/api/v1/categories`, headers);
       expect(answer.traceId).toMatch(/^[0-9a-f]{32}$/);
       expect(answer.traceId).not.toBe('0'.repeat(32));
-      expect(TRACEPARENT.exec(String(world.content.seen.at(-1)?.headers.traceparent))![1]).toBe(answer.traceId);
+      expect(TRACEPARENT.exec(String(world.content.seen.at(-1)?.headers.traceparent))![1]).toBe(
+        answer.traceId,
+      );
     }
   });
 

@@ -30,7 +30,16 @@ async function startReceiver() {
     req.on('end', () => {
       requests.push(`${req.method} ${req.url} ${req.headers['content-type']}`);
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string }; spans: Array<Omit<ReceivedSpan, 'scope' | 'attributes'> & { attributes?: Array<{ key: string; value: Record<string, unknown> }> }> }> }>;
+        resourceSpans: Array<{
+          scopeSpans: Array<{
+            scope: { name: string };
+            spans: Array<
+              Omit<ReceivedSpan, 'scope' | 'attributes'> & {
+                attributes?: Array<{ key: string; value: Record<string, unknown> }>;
+              }
+            >;
+          }>;
+        }>;
       };
       for (const resource of body.resourceSpans)
         for (const scope of resource.scopeSpans)
@@ -38,13 +47,20 @@ async function startReceiver() {
             spans.push({
               ...span,
               scope: scope.scope.name,
-              attributes: Object.fromEntries((span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]])),
+              attributes: Object.fromEntries(
+                (span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]),
+              ),
             });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, requests, close: () => closeServer(server) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    requests,
+    close: () => closeServer(server),
+  };
 }
 
 /**
@@ -68,12 +84,20 @@ describe('one API call, one trace: gateway → service → Postgres', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    telemetry = startTelemetry({ serviceName: 'catalyst-test', config: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } });
+    telemetry = startTelemetry({
+      serviceName: 'catalyst-test',
+      config: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
+    });
     content = await createTestContext();
     service = await new Promise<Server>((resolve) => {
-      const s = serve({ fetch: content.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
+      const s = serve({ fetch: content.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+        resolve(s as Server),
+      ) as Server;
     });
-    gateway = await startGateway({ CONTENT_URL: `http://127.0.0.1:${(service.address() as AddressInfo).port}`, EDGE_CACHE_SECONDS: '0' });
+    gateway = await startGateway({
+      CONTENT_URL: `http://127.0.0.1:${(service.address() as AddressInfo).port}`,
+      EDGE_CACHE_SECONDS: '0',
+    });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -86,7 +110,9 @@ describe('one API call, one trace: gateway → service → Postgres', () => {
   it('continues the browser traceparent through the gateway, the lean proxy, the service and its query, and exports it over OTLP', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const browserSpan = '00f067aa0ba902b7';
-    const response = await browserGet(`${gateway.url}/api/v1/categories`, { traceparent: `00-${traceId}-${browserSpan}-01` });
+    const response = await browserGet(`${gateway.url}/api/v1/categories`, {
+      traceparent: `00-${traceId}-${browserSpan}-01`,
+    });
     expect(response.status).toBe(200);
     expect(response.headers['x-trace-id']).toBe(traceId);
     await telemetry.flush();
@@ -95,12 +121,21 @@ describe('one API call, one trace: gateway → service → Postgres', () => {
     expect(receiver.requests.every((r) => r.startsWith('POST /v1/traces application/json'))).toBe(true);
     const gatewayServer = trace.find((s) => s.scope === 'gateway' && s.kind === SERVER);
     const serviceServer = trace.find((s) => s.scope === '@hono/otel' && s.kind === SERVER);
-    const query = trace.find((s) => s.scope.includes('instrumentation-pg') && s.kind === CLIENT && String(s.attributes['db.statement'] ?? s.attributes['db.query.text'] ?? '').includes('categor'));
+    const query = trace.find(
+      (s) =>
+        s.scope.includes('instrumentation-pg') &&
+        s.kind === CLIENT &&
+        String(s.attributes['db.statement'] ?? s.attributes['db.query.text'] ?? '').includes('categor'),
+    );
 
     // The chain, parent by parent: browser → gateway server span → service server span → pg query (one span
     // per hop: the gateway's forwarded call carries its own span's traceparent).
     expect(gatewayServer).toMatchObject({ parentSpanId: browserSpan, name: 'GET /api/v1/categories' });
-    expect(gatewayServer!.attributes).toMatchObject({ 'http.route': '/api/v1/categories', 'peer.service': 'content', 'http.response.status_code': 200 });
+    expect(gatewayServer!.attributes).toMatchObject({
+      'http.route': '/api/v1/categories',
+      'peer.service': 'content',
+      'http.response.status_code': 200,
+    });
     expect(trace.filter((s) => s.scope === 'gateway')).toHaveLength(1);
     expect(serviceServer).toMatchObject({ parentSpanId: gatewayServer!.spanId, name: 'GET /categories' });
     expect(query).toBeDefined();

@@ -3,7 +3,16 @@ import '@catalyst/web-kit/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Button, closeAuthDialog, openAuthDialog, RequireAuth, session, setAuthDialogView, useAuthDialog, useSession } from '@catalyst/web-kit';
+import {
+  Button,
+  closeAuthDialog,
+  openAuthDialog,
+  RequireAuth,
+  session,
+  setAuthDialogView,
+  useAuthDialog,
+  useSession,
+} from '@catalyst/web-kit';
 import AuthDialog from './auth/AuthDialog';
 import ProfilePage from './profile/ProfilePage';
 import SubscriptionRoutes from './subscription/routes';
@@ -31,7 +40,12 @@ function StandaloneAuth() {
       ) : (
         <Button onClick={() => openAuthDialog('login')}>Login</Button>
       )}
-      <AuthDialog {...dialog} onClose={closeAuthDialog} onViewChange={setAuthDialogView} onError={(m) => console.warn(m)} />
+      <AuthDialog
+        {...dialog}
+        onClose={closeAuthDialog}
+        onViewChange={setAuthDialogView}
+        onError={(m) => console.warn(m)}
+      />
     </nav>
   );
 }
@@ -42,13 +56,34 @@ createRoot(document.getElementById('root')!).render(
       <StandaloneAuth />
       <main style={{ maxWidth: 1200, margin: '0 auto', padding: '1rem' }}>
         <Routes>
-          <Route path="profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
-          <Route path="subscription/*" element={<RequireAuth><SubscriptionRoutes /></RequireAuth>} />
+          <Route
+            path="profile"
+            element={
+              <RequireAuth>
+                <ProfilePage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="subscription/*"
+            element={
+              <RequireAuth>
+                <SubscriptionRoutes />
+              </RequireAuth>
+            }
+          />
           <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="certificates/*" element={<CertificatePage />} />
-          <Route path="learning" element={<RequireAuth><LearningRecordPage /></RequireAuth>} />
+          <Route
+            path="learning"
+            element={
+              <RequireAuth>
+                <LearningRecordPage />
+              </RequireAuth>
+            }
+          />
         </Routes>
       </main>
     </BrowserRouter>

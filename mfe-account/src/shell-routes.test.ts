@@ -3,12 +3,22 @@ import { CERTIFICATE_PREFIX, shellRoutes } from './shell-routes';
 
 const page = (path: string) => shellRoutes.pages.find((p) => p.path === path)!;
 const readsOf = (path: string, pathname: string) =>
-  (page(path).firstReads?.(pathname) ?? []).map(({ endpoint, input, signedIn }) => ({ endpoint: endpoint.join('.'), input, signedIn: !!signedIn }));
+  (page(path).firstReads?.(pathname) ?? []).map(({ endpoint, input, signedIn }) => ({
+    endpoint: endpoint.join('.'),
+    input,
+    signedIn: !!signedIn,
+  }));
 
 describe("the account's pages", () => {
   it('opens a certificate to anyone and starts its public read, by the code as written', () => {
-    expect(page(CERTIFICATE_PREFIX)).toMatchObject({ prefix: true, module: './CertificatePage', audience: 'anyone' });
-    expect(readsOf(CERTIFICATE_PREFIX, '/certificates/k7m2q9xw4r/')).toEqual([{ endpoint: 'certificate.get', input: { params: { code: 'k7m2q9xw4r' } }, signedIn: false }]);
+    expect(page(CERTIFICATE_PREFIX)).toMatchObject({
+      prefix: true,
+      module: './CertificatePage',
+      audience: 'anyone',
+    });
+    expect(readsOf(CERTIFICATE_PREFIX, '/certificates/k7m2q9xw4r/')).toEqual([
+      { endpoint: 'certificate.get', input: { params: { code: 'k7m2q9xw4r' } }, signedIn: false },
+    ]);
   });
 
   it('starts nothing for certificate addresses that are no page', () => {
@@ -18,12 +28,22 @@ describe("the account's pages", () => {
   });
 
   it("opens an e-mail's unsubscribe link to anyone, reading nothing before the person confirms", () => {
-    expect(page('/unsubscribe/')).toMatchObject({ prefix: false, module: './UnsubscribePage', audience: 'anyone' });
+    expect(page('/unsubscribe/')).toMatchObject({
+      prefix: false,
+      module: './UnsubscribePage',
+      audience: 'anyone',
+    });
     expect(readsOf('/unsubscribe/', '/unsubscribe')).toEqual([]);
   });
 
   it('keeps the learning record behind sign-in and starts its read with a session', () => {
-    expect(page('/learning/')).toMatchObject({ prefix: false, module: './LearningRecordPage', audience: 'signed-in' });
-    expect(readsOf('/learning/', '/learning')).toEqual([{ endpoint: 'progress.learningRecord', input: undefined, signedIn: true }]);
+    expect(page('/learning/')).toMatchObject({
+      prefix: false,
+      module: './LearningRecordPage',
+      audience: 'signed-in',
+    });
+    expect(readsOf('/learning/', '/learning')).toEqual([
+      { endpoint: 'progress.learningRecord', input: undefined, signedIn: true },
+    ]);
   });
 });

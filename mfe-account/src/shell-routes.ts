@@ -26,6 +26,12 @@ export const shellRoutes: RemoteRouteTable = {
         return code ? [{ endpoint: ['certificate', 'get'], input: { params: { code } } }] : [];
       },
     },
-    { path: '/learning/', prefix: false, module: './LearningRecordPage', audience: 'signed-in', firstReads: () => [{ endpoint: ['progress', 'learningRecord'], signedIn: true }] },
+    {
+      path: '/learning/',
+      prefix: false,
+      module: './LearningRecordPage',
+      audience: 'signed-in',
+      firstReads: () => [{ endpoint: ['progress', 'learningRecord'], signedIn: true }],
+    },
   ],
 };

@@ -13,7 +13,14 @@ createRoot(document.getElementById('root')!).render(
     <BrowserRouter>
       <main style={{ maxWidth: 1200, margin: '0 auto', padding: '1rem' }}>
         <Routes>
-          <Route path="admin/*" element={<RequireAdmin><AdminRoutes /></RequireAdmin>} />
+          <Route
+            path="admin/*"
+            element={
+              <RequireAdmin>
+                <AdminRoutes />
+              </RequireAdmin>
+            }
+          />
         </Routes>
       </main>
     </BrowserRouter>

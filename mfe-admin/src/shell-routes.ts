@@ -9,7 +9,10 @@ export const shellRoutes: RemoteRouteTable = {
       prefix: true,
       module: './AdminRoutes',
       audience: 'admin',
-      firstReads: (pathname) => (pathname.toLowerCase().replace(/\/+$/, '') === '/admin' ? [{ endpoint: ['stats', 'get'], signedIn: true }] : []),
+      firstReads: (pathname) =>
+        pathname.toLowerCase().replace(/\/+$/, '') === '/admin'
+          ? [{ endpoint: ['stats', 'get'], signedIn: true }]
+          : [],
       // the category and creator lists (and their forms' icon previews)
       showsDataIcons: (pathname) => /^\/admin\/(categories|creators)(\/|$)/i.test(pathname),
     },

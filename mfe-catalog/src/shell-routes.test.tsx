@@ -16,7 +16,10 @@ const addressesOf = (pathname: string, search = '') =>
   (browse!.firstReads?.(pathname, search) ?? []).map((read) => {
     const [group, name] = read.endpoint;
     const endpoint = (api[group] as unknown as Record<string, Endpoint<never>>)[name]!;
-    return { url: (endpoint.url as (input?: unknown) => string)(read.input).replace(/^\/api\/v1/, ''), signedIn: !!read.signedIn };
+    return {
+      url: (endpoint.url as (input?: unknown) => string)(read.input).replace(/^\/api\/v1/, ''),
+      signedIn: !!read.signedIn,
+    };
   });
 
 const CREATOR = 'd00000000000000000000001';
@@ -28,7 +31,14 @@ function openPage(path: string, products = [product()]) {
     '/content/premium/categories': ok(category()),
     '/users/premium/categories': ok([creator({ _id: CREATOR, id: CREATOR })]),
     '/users/premium/products': ok(products),
-    '/content/progress/categories': ok({ category: 'web-development', items: [], total: 0, started: 0, completed: 0, percent: 0 }),
+    '/content/progress/categories': ok({
+      category: 'web-development',
+      items: [],
+      total: 0,
+      started: 0,
+      completed: 0,
+      percent: 0,
+    }),
     '/subscription/status': ok({ hasSubscription: true }),
   });
   render(
@@ -47,12 +57,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the catalogue's first reads (started by the shell beside the remote's code)", () => {
   it('are the reads each page makes itself, at the same address, so the page takes their answers', async () => {
-    const pages = ['/browse', '/browse/category/web-development', `/browse/category/web-development/creator/${CREATOR}`];
+    const pages = [
+      '/browse',
+      '/browse/category/web-development',
+      `/browse/category/web-development/creator/${CREATOR}`,
+    ];
     for (const path of pages) {
       const reads = addressesOf(path);
       expect(reads.length).toBeGreaterThan(0);
       const stub = openPage(path);
-      await waitFor(() => expect(stub.paths()).toEqual(expect.arrayContaining(reads.map((read) => read.url))));
+      await waitFor(() =>
+        expect(stub.paths()).toEqual(expect.arrayContaining(reads.map((read) => read.url))),
+      );
       vi.unstubAllGlobals();
     }
   });
@@ -67,7 +83,9 @@ describe("the catalogue's first reads (started by the shell beside the remote's 
 
   it("leaves a library's product list to the page when its address holds a search, a filter or a sort", () => {
     const library = `/browse/category/web-development/creator/${CREATOR}`;
-    expect(addressesOf(library).map((read) => read.url)).toContain(`/users/premium/products/${CREATOR}/category/web-development`);
+    expect(addressesOf(library).map((read) => read.url)).toContain(
+      `/users/premium/products/${CREATOR}/category/web-development`,
+    );
     expect(addressesOf(library, '?sort=title').map((read) => read.url)).toEqual([
       '/users/premium/categories/web-development/creators',
       '/content/progress/categories/web-development',
@@ -76,8 +94,13 @@ describe("the catalogue's first reads (started by the shell beside the remote's 
 
   it("hints the library's first thumbnail (its largest paint on a phone) as soon as the product list is in", async () => {
     const library = `/browse/category/web-development/creator/${CREATOR}`;
-    const list = browse!.firstReads?.(library).find((read) => read.endpoint.join('.') === 'creator.listProductsInCategory');
-    const answer = [product({ thumbnail: '/media/thumbnails/first.jpg' }), product({ _id: 'e00000000000000000000002', thumbnail: '/media/thumbnails/second.jpg' })];
+    const list = browse!
+      .firstReads?.(library)
+      .find((read) => read.endpoint.join('.') === 'creator.listProductsInCategory');
+    const answer = [
+      product({ thumbnail: '/media/thumbnails/first.jpg' }),
+      product({ _id: 'e00000000000000000000002', thumbnail: '/media/thumbnails/second.jpg' }),
+    ];
     expect(list?.images?.(answer)).toEqual(['/media/thumbnails/first.jpg']);
     // the page shows the same image first, fetched at once
     openPage(library, answer);
@@ -90,6 +113,13 @@ describe("the catalogue's first reads (started by the shell beside the remote's 
   });
 
   it('reads nothing for addresses that are no page of the catalogue, or are malformed', () => {
-    for (const path of ['/browse/category', '/browse/category/a/creator', '/browse/category/a/b/c', '/browse/other/a', '/browse/category/%E0%A4%A']) expect(addressesOf(path)).toEqual([]);
+    for (const path of [
+      '/browse/category',
+      '/browse/category/a/creator',
+      '/browse/category/a/b/c',
+      '/browse/other/a',
+      '/browse/category/%E0%A4%A',
+    ])
+      expect(addressesOf(path)).toEqual([]);
   });
 });

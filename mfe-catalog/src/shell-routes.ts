@@ -1,7 +1,10 @@
 import { pathSegmentsAfter, type FirstRead, type RemoteRouteTable } from '@catalyst/web-kit/pages';
 
 /** /browse: the first page of public categories (the whole catalogue, searched in the browser, when it holds no more; see useCategories). */
-export const BROWSE_CATEGORIES_READ = { endpoint: ['category', 'list'], input: { query: { limit: 100 } } } satisfies FirstRead;
+export const BROWSE_CATEGORIES_READ = {
+  endpoint: ['category', 'list'],
+  input: { query: { limit: 100 } },
+} satisfies FirstRead;
 
 const BROWSE_PREFIX = '/browse/';
 
@@ -14,7 +17,11 @@ const libraryProductsRead = (creator: string, category: string): FirstRead => ({
 });
 
 /** A category's creators: the category page's list, and the creator's card on a library page. */
-const creatorsRead = (idOrSlug: string): FirstRead => ({ endpoint: ['creator', 'listOfCategory'], input: { params: { idOrSlug } }, signedIn: true });
+const creatorsRead = (idOrSlug: string): FirstRead => ({
+  endpoint: ['creator', 'listOfCategory'],
+  input: { params: { idOrSlug } },
+  signedIn: true,
+});
 
 /**
  * The reads each page under /browse/ starts with, as its hooks make them (same endpoint, same input): the
@@ -28,7 +35,11 @@ function browseReads(pathname: string, search = ''): FirstRead[] {
   if (!rest) return [];
   const [section, category, kind, creator] = rest;
   if (section?.toLowerCase() !== 'category' || !category) return [];
-  if (rest.length === 2) return [{ endpoint: ['category', 'getPremium'], input: { params: { idOrSlug: category } }, signedIn: true }, creatorsRead(category)];
+  if (rest.length === 2)
+    return [
+      { endpoint: ['category', 'getPremium'], input: { params: { idOrSlug: category } }, signedIn: true },
+      creatorsRead(category),
+    ];
   if (rest.length !== 4 || kind?.toLowerCase() !== 'creator' || !creator) return [];
   return [
     ...(search === '' || search === '?' ? [libraryProductsRead(creator, category)] : []),
@@ -41,5 +52,14 @@ function browseReads(pathname: string, search = ''): FirstRead[] {
 export const shellRoutes: RemoteRouteTable = {
   remote: 'catalog',
   // every page under /browse/ shows category or creator icons
-  pages: [{ path: BROWSE_PREFIX, prefix: true, module: './BrowseRoutes', audience: 'anyone', firstReads: browseReads, showsDataIcons: () => true }],
+  pages: [
+    {
+      path: BROWSE_PREFIX,
+      prefix: true,
+      module: './BrowseRoutes',
+      audience: 'anyone',
+      firstReads: browseReads,
+      showsDataIcons: () => true,
+    },
+  ],
 };

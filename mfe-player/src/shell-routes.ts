@@ -51,7 +51,15 @@ export const shellRoutes: RemoteRouteTable = {
             input: { params },
             then: (data) => {
               const outline = data as OutlineAnswer;
-              return outline?.productId && outline.sections?.length ? [{ endpoint: ['progress', 'forCourse'], input: { params: { id: outline.productId } }, signedIn: true }] : [];
+              return outline?.productId && outline.sections?.length
+                ? [
+                    {
+                      endpoint: ['progress', 'forCourse'],
+                      input: { params: { id: outline.productId } },
+                      signedIn: true,
+                    },
+                  ]
+                : [];
             },
           },
           // The video's poster is the product page's largest paint. A lesson's is its stream's poster, or
@@ -66,7 +74,9 @@ export const shellRoutes: RemoteRouteTable = {
                   images: (data: unknown) => [(data as LessonAnswer)?.stream?.posterUrl],
                   then: (data: unknown) => {
                     const lesson = data as LessonAnswer;
-                    return lesson?.kind === 'video' && !lesson.stream?.posterUrl ? [productRead(idOrSlug, 'thumbnail')] : [];
+                    return lesson?.kind === 'video' && !lesson.stream?.posterUrl
+                      ? [productRead(idOrSlug, 'thumbnail')]
+                      : [];
                   },
                 },
               ]

@@ -5,7 +5,13 @@ import { startBalancer, type Balancer } from './balancer';
 
 const opened: Array<Server | Balancer> = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((s) => ('port' in s ? s.close() : new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r()))))));
+  await Promise.all(
+    opened
+      .splice(0)
+      .map((s) =>
+        'port' in s ? s.close() : new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r()))),
+      ),
+  );
 });
 
 async function upstream(name: string): Promise<string> {
@@ -18,7 +24,11 @@ async function upstream(name: string): Promise<string> {
     }
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': name }).end(JSON.stringify({ name, body, xff: req.headers['x-forwarded-for'] ?? null })));
+    req.on('end', () =>
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'x-upstream': name })
+        .end(JSON.stringify({ name, body, xff: req.headers['x-forwarded-for'] ?? null })),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   opened.push(server);
@@ -45,16 +55,26 @@ describe('the round-robin balancer', () => {
   it('adds the client to X-Forwarded-For when asked (in front of gateways)', async () => {
     const balancer = await startBalancer({ upstreams: [await upstream('a')], forwardFor: true });
     opened.push(balancer);
-    const json = (await (await fetch(`http://127.0.0.1:${balancer.port}/`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).json()) as { xff: string };
+    const json = (await (
+      await fetch(`http://127.0.0.1:${balancer.port}/`, { headers: { 'x-forwarded-for': '203.0.113.9' } })
+    ).json()) as { xff: string };
     expect(json.xff).toBe('203.0.113.9, 127.0.0.1');
   });
 
-  it('lets onConnection refuse a client before a byte is read (the gateways\' per-address cap)', async () => {
+  it("lets onConnection refuse a client before a byte is read (the gateways' per-address cap)", async () => {
     let seen = 0;
-    const balancer = await startBalancer({ upstreams: [await upstream('a')], hosts: ['127.0.0.1'], onConnection: (socket) => (++seen > 1 ? socket.destroy() : undefined) });
+    const balancer = await startBalancer({
+      upstreams: [await upstream('a')],
+      hosts: ['127.0.0.1'],
+      onConnection: (socket) => (++seen > 1 ? socket.destroy() : undefined),
+    });
     opened.push(balancer);
-    expect((await fetch(`http://127.0.0.1:${balancer.port}/`, { headers: { connection: 'close' } })).status).toBe(200);
-    await expect(fetch(`http://127.0.0.1:${balancer.port}/`, { headers: { connection: 'close' } })).rejects.toThrow();
+    expect(
+      (await fetch(`http://127.0.0.1:${balancer.port}/`, { headers: { connection: 'close' } })).status,
+    ).toBe(200);
+    await expect(
+      fetch(`http://127.0.0.1:${balancer.port}/`, { headers: { connection: 'close' } }),
+    ).rejects.toThrow();
   });
 
   it('relays an event stream as it is written', async () => {
@@ -66,7 +86,8 @@ describe('the round-robin balancer', () => {
     expect(first).toContain('first from a');
     expect(first).not.toContain('last');
     let rest = '';
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += new TextDecoder().decode(chunk.value);
     expect(rest).toContain('last from a');
   });
 
@@ -81,6 +102,9 @@ describe('the round-robin balancer', () => {
     const first = await fetch(`http://127.0.0.1:${balancer.port}/`);
     expect(first.status).toBe(502);
     expect(await first.json()).toMatchObject({ success: false });
-    for (let i = 0; i < 3; i++) expect(((await (await fetch(`http://127.0.0.1:${balancer.port}/`)).json()) as { name: string }).name).toBe('b');
+    for (let i = 0; i < 3; i++)
+      expect(
+        ((await (await fetch(`http://127.0.0.1:${balancer.port}/`)).json()) as { name: string }).name,
+      ).toBe('b');
   });
 });

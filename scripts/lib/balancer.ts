@@ -55,17 +55,24 @@ export async function startBalancer({
     const headers = { ...req.headers };
     if (forwardFor) {
       const client = req.socket.remoteAddress ?? '';
-      headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${String(headers['x-forwarded-for'])}, ${client}` : client;
+      headers['x-forwarded-for'] = headers['x-forwarded-for']
+        ? `${String(headers['x-forwarded-for'])}, ${client}`
+        : client;
     }
-    const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED') downUntil[i] = Date.now() + DOWN_MS;
       if (!res.headersSent) {
         res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ success: false, message: 'The service is unavailable. Try again in a moment.' }));
+        res.end(
+          JSON.stringify({ success: false, message: 'The service is unavailable. Try again in a moment.' }),
+        );
       } else res.destroy();
     });
     // A client that goes away (an event stream closed) ends the upstream request too.
@@ -84,7 +91,8 @@ export async function startBalancer({
     const listening = await new Promise<boolean>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) => {
         // A machine without IPv6 loopback is served on 127.0.0.1 alone.
-        if (!hosts && host === '::1' && (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT')) return resolve(false);
+        if (!hosts && host === '::1' && (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT'))
+          return resolve(false);
         reject(error);
       });
       server.listen(port, host, () => resolve(true));

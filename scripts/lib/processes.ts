@@ -32,7 +32,11 @@ export class Supervisor {
   /** The pid of each running child by name (a restarted child has a new one). */
   pids(): Record<string, number> {
     return Object.fromEntries(
-      this.procs.flatMap((p) => (p.child?.pid !== undefined && p.child.exitCode === null && p.child.signalCode === null ? [[p.spec.name, p.child.pid]] : [])),
+      this.procs.flatMap((p) =>
+        p.child?.pid !== undefined && p.child.exitCode === null && p.child.signalCode === null
+          ? [[p.spec.name, p.child.pid]]
+          : [],
+      ),
     );
   }
 
@@ -47,7 +51,11 @@ export class Supervisor {
     // In the launcher's process group (not detached): whoever ends the group (Ctrl-C, Playwright's web server
     // teardown) ends every process of the product at once. A child ends what it starts itself (the media worker
     // its ffmpeg runs) within the grace below.
-    const child = spawn(spec.command, spec.args, { env: spec.env, cwd: spec.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(spec.command, spec.args, {
+      env: spec.env,
+      cwd: spec.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     managed.child = child;
     this.onLaunch?.(spec.name, child.pid);
     pipeWithPrefix(child.stdout!, managed.prefix);
@@ -59,7 +67,9 @@ export class Supervisor {
       if (Date.now() - startedAt > 60_000) managed.restarts = 0;
       const delay = Math.min(1000 * 2 ** managed.restarts, 15_000);
       managed.restarts += 1;
-      this.log(`${spec.name} exited unexpectedly (code ${code ?? '-'}, signal ${signal ?? '-'}); restarting in ${delay / 1000}s`);
+      this.log(
+        `${spec.name} exited unexpectedly (code ${code ?? '-'}, signal ${signal ?? '-'}); restarting in ${delay / 1000}s`,
+      );
       setTimeout(() => !this.stopping && this.launch(managed), delay).unref();
     });
   }
@@ -79,7 +89,9 @@ export class Supervisor {
             }
             await new Promise((r) => setTimeout(r, 200));
           }
-          throw new Error(`${p.spec.name} did not become healthy at ${p.spec.healthUrl} within ${timeoutMs / 1000}s`);
+          throw new Error(
+            `${p.spec.name} did not become healthy at ${p.spec.healthUrl} within ${timeoutMs / 1000}s`,
+          );
         }),
     );
   }
@@ -113,7 +125,11 @@ export interface FinishedRun {
 }
 
 /** Runs a short-lived child to its end and gives back what it printed (it is never restarted). */
-export function runToEnd(command: string, args: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): Promise<FinishedRun> {
+export function runToEnd(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; cwd?: string },
+): Promise<FinishedRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     const run: FinishedRun = { code: null, stdout: '', stderr: '', output: '' };

@@ -14,11 +14,14 @@ async function gateway(processingTotals: number[], { signInStatus = 200 } = {}) 
   };
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://gateway');
-    const json = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+    const json = (status: number, payload: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
     if (req.method === 'POST' && url.pathname === '/api/v1/auth/login') {
       const { email, password } = JSON.parse(await body(req)) as { email: string; password: string };
       const admin = email === demoAccounts.admin.email && password === demoAccounts.admin.password;
-      return signInStatus === 200 && admin ? json(200, { data: { token: 'admin-token' } }) : json(401, { error: { code: 'UNAUTHORIZED', message: 'Invalid email or password' } });
+      return signInStatus === 200 && admin
+        ? json(200, { data: { token: 'admin-token' } })
+        : json(401, { error: { code: 'UNAUTHORIZED', message: 'Invalid email or password' } });
     }
     if (req.method === 'GET' && url.pathname === '/api/v1/media/assets') {
       lists.push({ query: url.search, authorization: req.headers.authorization });
@@ -43,7 +46,13 @@ describe('mediaSettled: a bench measures only once the demo media is processed',
     const settled = await mediaSettled(url, { pollMs: 5 });
     expect(settled.processed).toBe(3);
     expect(lists).toHaveLength(3);
-    expect(lists.every((list) => list.authorization === 'Bearer admin-token' && new URLSearchParams(list.query).get('status') === 'processing')).toBe(true);
+    expect(
+      lists.every(
+        (list) =>
+          list.authorization === 'Bearer admin-token' &&
+          new URLSearchParams(list.query).get('status') === 'processing',
+      ),
+    ).toBe(true);
   });
 
   it('answers at once when nothing is processing', async () => {
@@ -54,7 +63,9 @@ describe('mediaSettled: a bench measures only once the demo media is processed',
 
   it('gives up after the timeout, naming what is left', async () => {
     const { url } = await gateway([2]);
-    await expect(mediaSettled(url, { pollMs: 5, timeoutMs: 40 })).rejects.toThrow('media still processing 2 asset(s) after 0 s');
+    await expect(mediaSettled(url, { pollMs: 5, timeoutMs: 40 })).rejects.toThrow(
+      'media still processing 2 asset(s) after 0 s',
+    );
   });
 
   it('says so when the admin cannot sign in', async () => {

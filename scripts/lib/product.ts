@@ -38,7 +38,15 @@ export async function startProduct({
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
     // Ephemeral service ports: two products started at once (two suites) must not both pick 4001.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RESET_DATA: 'true', LOG_LEVEL: 'warn', SERVICE_PORTS: 'ephemeral', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RESET_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      SERVICE_PORTS: 'ephemeral',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -67,7 +75,9 @@ export async function startProduct({
     child.kill('SIGTERM');
     throw new Error(`the product did not start within ${timeoutMs / 1000}s:\n${lines.join('\n')}`);
   }
-  const runtime = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')) as RunningProduct['runtime'];
+  const runtime = JSON.parse(
+    readFileSync(path.join(dataDir, 'runtime.json'), 'utf8'),
+  ) as RunningProduct['runtime'];
   if (waitForMedia) {
     const { waitedMs, processed } = await mediaSettled(url).catch((error: unknown) => {
       child.kill('SIGTERM');
@@ -107,17 +117,23 @@ export async function signIn(baseUrl: string, who: keyof typeof demoAccounts): P
  * `pollMs`; answers how long it waited and how many assets were processing when it began. A product
  * still processing after `timeoutMs` is an error naming how many assets are left.
  */
-export async function mediaSettled(baseUrl: string, { timeoutMs = 600_000, pollMs = 1_000 }: { timeoutMs?: number; pollMs?: number } = {}): Promise<{ waitedMs: number; processed: number }> {
+export async function mediaSettled(
+  baseUrl: string,
+  { timeoutMs = 600_000, pollMs = 1_000 }: { timeoutMs?: number; pollMs?: number } = {},
+): Promise<{ waitedMs: number; processed: number }> {
   const started = Date.now();
   const token = await signIn(baseUrl, 'admin');
   const processing = async () => {
-    const res = await fetch(new URL('/api/v1/media/assets?status=processing&limit=1', baseUrl), { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(new URL('/api/v1/media/assets?status=processing&limit=1', baseUrl), {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!res.ok) throw new Error(`the media asset list answered ${res.status}`);
     return ((await res.json()) as { data: { total: number } }).data.total;
   };
   const processed = await processing();
   for (let left = processed; left > 0; left = await processing()) {
-    if (Date.now() - started >= timeoutMs) throw new Error(`media still processing ${left} asset(s) after ${Math.round(timeoutMs / 1000)} s`);
+    if (Date.now() - started >= timeoutMs)
+      throw new Error(`media still processing ${left} asset(s) after ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   return { waitedMs: Date.now() - started, processed };

@@ -6,7 +6,9 @@ import { SERVICES, serviceEntry } from './services';
 describe('the launcher’s services', () => {
   it('start every service the route declarations name, each reachable through its URL variable', () => {
     for (const name of DECLARED_SERVICES) {
-      expect(SERVICES.find((service) => service.name === name)?.urlVar, name).toBe(`${name.toUpperCase()}_URL`);
+      expect(SERVICES.find((service) => service.name === name)?.urlVar, name).toBe(
+        `${name.toUpperCase()}_URL`,
+      );
     }
   });
 

@@ -26,7 +26,8 @@ import {
 } from './contract-checks';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', `${name}.mf-manifest.json`);
-const readFixture = async (name: string) => JSON.parse(await readFile(fixture(name), 'utf8')) as ReleaseManifest;
+const readFixture = async (name: string) =>
+  JSON.parse(await readFile(fixture(name), 'utf8')) as ReleaseManifest;
 
 /** A shell as the fixtures were built against. */
 const shell: ShellShared = {
@@ -36,18 +37,36 @@ const shell: ShellShared = {
   '@catalyst/web-kit': { version: '0.1.0', requiredVersion: '^0.1.0' },
 };
 
-const withShared = (manifest: ReleaseManifest, name: string, change: Partial<ReleaseManifest['shared'][number]>): ReleaseManifest => ({
+const withShared = (
+  manifest: ReleaseManifest,
+  name: string,
+  change: Partial<ReleaseManifest['shared'][number]>,
+): ReleaseManifest => ({
   ...manifest,
   shared: manifest.shared.map((entry) => (entry.name === name ? { ...entry, ...change } : entry)),
 });
 /** `file:line` of the line matching `pattern` in a repository file (where a table declares an entry). */
-const at = (file: string, pattern: RegExp) => `${file}:${readFileSync(path.join(ROOT, file), 'utf8').split('\n').findIndex((line) => pattern.test(line)) + 1}`;
-const TOP_COURSES = at('shell/src/federation/widgets.ts', /topCourses: \{ remote: 'catalog', module: '\.\/TopCourses' \}/);
+const at = (file: string, pattern: RegExp) =>
+  `${file}:${
+    readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .findIndex((line) => pattern.test(line)) + 1
+  }`;
+const TOP_COURSES = at(
+  'shell/src/federation/widgets.ts',
+  /topCourses: \{ remote: 'catalog', module: '\.\/TopCourses' \}/,
+);
 const LIVE_BOARD = at('mfe-player/src/community/communityModules.ts', /^  LiveBoard: \{ productId: string/);
-const DISCUSSION = at('mfe-player/src/community/communityModules.ts', /^  Discussion: \{ target: DiscussionTarget \}/);
+const DISCUSSION = at(
+  'mfe-player/src/community/communityModules.ts',
+  /^  Discussion: \{ target: DiscussionTarget \}/,
+);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-const without = (manifest: ReleaseManifest, module: string): ReleaseManifest => ({ ...manifest, exposes: manifest.exposes.filter((entry) => entry.path !== module) });
+const without = (manifest: ReleaseManifest, module: string): ReleaseManifest => ({
+  ...manifest,
+  exposes: manifest.exposes.filter((entry) => entry.path !== module),
+});
 
 describe('shared singletons', () => {
   it('accepts a release built against the shell', async () => {
@@ -55,7 +74,10 @@ describe('shared singletons', () => {
   });
 
   it("refuses a react range the shell's react does not satisfy, naming the package, both ranges and versions", async () => {
-    const problems = checkShared(withShared(await readFixture('community'), 'react', { requiredVersion: '^18.2.0', version: '18.3.1' }), shell);
+    const problems = checkShared(
+      withShared(await readFixture('community'), 'react', { requiredVersion: '^18.2.0', version: '18.3.1' }),
+      shell,
+    );
     expect(problems).toEqual([
       'shared react: the release requires ^18.2.0, but the shell provides 19.3.1 and requires ^19.2.0 (release provides 18.3.1)',
       "shared react: the release provides 18.3.1 (requires ^18.2.0), outside the shell's range: the shell provides 19.3.1 and requires ^19.2.0",
@@ -63,7 +85,10 @@ describe('shared singletons', () => {
   });
 
   it("refuses a newer react-dom the shell's does not satisfy, and a web-kit of another minor", async () => {
-    let manifest = withShared(await readFixture('community'), 'react-dom', { requiredVersion: '^19.4.0', version: '19.4.0' });
+    let manifest = withShared(await readFixture('community'), 'react-dom', {
+      requiredVersion: '^19.4.0',
+      version: '19.4.0',
+    });
     manifest = withShared(manifest, '@catalyst/web-kit', { version: '0.2.0' });
     expect(checkShared(manifest, shell)).toEqual([
       'shared react-dom: the release requires ^19.4.0, but the shell provides 19.3.1 and requires ^19.2.0 (release provides 19.4.0)',
@@ -73,23 +98,37 @@ describe('shared singletons', () => {
 
   it('refuses a release that stops sharing the router', async () => {
     const manifest = await readFixture('community');
-    const problems = checkShared({ ...manifest, shared: manifest.shared.filter((entry) => entry.name !== 'react-router-dom') }, shell);
-    expect(problems).toEqual(['shared react-router-dom: the release does not share it (the shell provides 7.18.5 and requires ^7.9.0); it would bundle a second copy']);
+    const problems = checkShared(
+      { ...manifest, shared: manifest.shared.filter((entry) => entry.name !== 'react-router-dom') },
+      shell,
+    );
+    expect(problems).toEqual([
+      'shared react-router-dom: the release does not share it (the shell provides 7.18.5 and requires ^7.9.0); it would bundle a second copy',
+    ]);
   });
 
   it("reads the shell's side from the installed packages and shell/package.json", async () => {
     const current = currentShellShared();
-    const react = JSON.parse(await readFile(path.join(ROOT, 'node_modules/react/package.json'), 'utf8')) as { version: string };
-    const webKit = JSON.parse(await readFile(path.join(ROOT, 'packages/web-kit/package.json'), 'utf8')) as { version: string };
+    const react = JSON.parse(await readFile(path.join(ROOT, 'node_modules/react/package.json'), 'utf8')) as {
+      version: string;
+    };
+    const webKit = JSON.parse(await readFile(path.join(ROOT, 'packages/web-kit/package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(current.react).toEqual({ version: react.version, requiredVersion: '^19.2.0' });
-    expect(current['@catalyst/web-kit']).toMatchObject({ version: webKit.version, requiredVersion: `^${webKit.version}` });
+    expect(current['@catalyst/web-kit']).toMatchObject({
+      version: webKit.version,
+      requiredVersion: `^${webKit.version}`,
+    });
   });
 });
 
 describe("the names a remote takes from the shared web-kit (the shell's copy is the one on the page)", () => {
   it("lists web-kit's run-time exports, without its types", () => {
     const exports = webKitExports();
-    expect(exports).toEqual(expect.arrayContaining(['Button', 'KeptRoom', 'Spinner', 'api', 'subscription', 'useSubscription']));
+    expect(exports).toEqual(
+      expect.arrayContaining(['Button', 'KeptRoom', 'Spinner', 'api', 'subscription', 'useSubscription']),
+    );
     expect(exports).not.toContain('ApiClient');
     expect(exports).not.toContain('SubscriptionStore');
     expect(currentShellShared()['@catalyst/web-kit']!.exports).toEqual(exports);
@@ -107,7 +146,13 @@ describe("the names a remote takes from the shared web-kit (the shell's copy is 
 
   it("refuses a remote that uses a name the shell's web-kit does not export, and says to release the shell first", () => {
     const current = currentShellShared();
-    const older: ShellShared = { ...current, '@catalyst/web-kit': { ...current['@catalyst/web-kit']!, exports: current['@catalyst/web-kit']!.exports!.filter((name) => name !== 'KeptRoom') } };
+    const older: ShellShared = {
+      ...current,
+      '@catalyst/web-kit': {
+        ...current['@catalyst/web-kit']!,
+        exports: current['@catalyst/web-kit']!.exports!.filter((name) => name !== 'KeptRoom'),
+      },
+    };
     expect(checkWebKitImports(['Button', 'KeptRoom'], current)).toEqual([]);
     expect(checkWebKitImports(['Button', 'KeptRoom'], older)).toEqual([
       `shared @catalyst/web-kit: the release uses KeptRoom, which the shell's web-kit (${current['@catalyst/web-kit']!.version}) does not export: release the shell first`,
@@ -120,21 +165,33 @@ describe("the names a remote takes from the shared web-kit (the shell's copy is 
 describe('exposed modules', () => {
   it("lists what the consumers' own tables load", async () => {
     const imports = await federatedImports();
-    const of = (consumer: string, remote: string) => imports.filter((e) => e.consumer === consumer && e.remote === remote).map((e) => e.module);
+    const of = (consumer: string, remote: string) =>
+      imports.filter((e) => e.consumer === consumer && e.remote === remote).map((e) => e.module);
     expect(of('mfe-player', 'community')).toEqual(Object.values(COMMUNITY_MODULES));
-    expect(of('shell', 'catalog')).toEqual([...catalogRoutes.pages.map((page) => page.module), SHELL_WIDGETS.topCourses.module]);
+    expect(of('shell', 'catalog')).toEqual([
+      ...catalogRoutes.pages.map((page) => page.module),
+      SHELL_WIDGETS.topCourses.module,
+    ]);
     expect(of('shell', 'account')).toContain(SHELL_WIDGETS.authDialog.module);
   });
 
   it('refuses a release without a module the shell loads, naming it and its consumer', async () => {
-    const problems = checkExposes(without(await readFixture('catalog'), './TopCourses'), 'catalog', await federatedImports());
+    const problems = checkExposes(
+      without(await readFixture('catalog'), './TopCourses'),
+      'catalog',
+      await federatedImports(),
+    );
     expect(problems).toEqual([
       `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes'`,
     ]);
   });
 
   it('refuses a community release without a module the player loads', async () => {
-    const problems = checkExposes(without(await readFixture('community'), './LiveBoard'), 'community', await federatedImports());
+    const problems = checkExposes(
+      without(await readFixture('community'), './LiveBoard'),
+      'community',
+      await federatedImports(),
+    );
     expect(problems).toEqual([
       `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from the release, which exposes './Discussion'`,
     ]);
@@ -145,7 +202,10 @@ describe('exposed modules', () => {
     for (const remote of ['catalog', 'player', 'account', 'admin', 'community'] as const) {
       const file = path.join(ROOT, `mfe-${remote}/dist/mf-manifest.json`);
       if (!existsSync(file)) continue;
-      expect(checkExposes(JSON.parse(await readFile(file, 'utf8')) as ReleaseManifest, remote, imports), remote).toEqual([]);
+      expect(
+        checkExposes(JSON.parse(await readFile(file, 'utf8')) as ReleaseManifest, remote, imports),
+        remote,
+      ).toEqual([]);
     }
   });
 });
@@ -166,18 +226,26 @@ describe('a release of the community remote (types included)', () => {
       './Discussion': 'mfe-community/src/discussion/Discussion.d.ts',
       './LiveBoard': 'mfe-community/src/live/LiveBoard.d.ts',
     });
-    expect(await checkRelease({ remote: 'mfe-community', distDir: release, shell })).toEqual({ ok: true, problems: [] });
+    expect(await checkRelease({ remote: 'mfe-community', distDir: release, shell })).toEqual({
+      ok: true,
+      problems: [],
+    });
   }, 120_000);
 
   it('is refused with its reasons: an incompatible react range, and a component that needs a prop the player does not pass', async () => {
     const manifest = withShared(await readFixture('community'), 'react', { requiredVersion: '^20.0.0' });
     await writeFile(path.join(release, 'mf-manifest.json'), JSON.stringify(manifest));
     const original = await readFile(discussionTypes(), 'utf8');
-    await writeFile(discussionTypes(), original.replace('target: DiscussionTarget;', 'target: DiscussionTarget;\n    sort: "newest" | "top";'));
+    await writeFile(
+      discussionTypes(),
+      original.replace('target: DiscussionTarget;', 'target: DiscussionTarget;\n    sort: "newest" | "top";'),
+    );
     try {
       const { ok, problems } = await checkRelease({ remote: 'community', distDir: release, shell });
       expect(ok).toBe(false);
-      expect(problems[0]).toBe('shared react: the release requires ^20.0.0, but the shell provides 19.3.1 and requires ^19.2.0 (release provides 19.3.1)');
+      expect(problems[0]).toBe(
+        'shared react: the release requires ^20.0.0, but the shell provides 19.3.1 and requires ^19.2.0 (release provides 19.3.1)',
+      );
       expect(problems).toHaveLength(2);
       expect(problems[1]).toMatch(
         new RegExp(
@@ -192,11 +260,16 @@ describe('a release of the community remote (types included)', () => {
 
   it('is refused when an exposed module loses its default export', async () => {
     const original = await readFile(discussionTypes(), 'utf8');
-    await writeFile(discussionTypes(), original.replace('export default function Discussion', 'export declare function Discussion'));
+    await writeFile(
+      discussionTypes(),
+      original.replace('export default function Discussion', 'export declare function Discussion'),
+    );
     try {
       const { problems } = await checkRelease({ remote: 'community', distDir: release, shell });
       expect(problems).toHaveLength(1);
-      expect(problems[0]).toMatch(/^types: community '\.\/Discussion' .* does not take what mfe-player passes .*: TS2339: Property 'default' does not exist on type 'typeof import\("mfe-community\/src\/discussion\/Discussion"\)'/);
+      expect(problems[0]).toMatch(
+        /^types: community '\.\/Discussion' .* does not take what mfe-player passes .*: TS2339: Property 'default' does not exist on type 'typeof import\("mfe-community\/src\/discussion\/Discussion"\)'/,
+      );
     } finally {
       await writeFile(discussionTypes(), original);
     }
@@ -205,9 +278,17 @@ describe('a release of the community remote (types included)', () => {
   it('stops a player release that loads a module the current community release does not expose', async () => {
     const player = await mkdtemp(path.join(os.tmpdir(), 'player-release-'));
     await cp(fixture('player'), path.join(player, 'mf-manifest.json'));
-    await writeFile(path.join(release, 'mf-manifest.json'), JSON.stringify(without(await readFixture('community'), './LiveBoard')));
+    await writeFile(
+      path.join(release, 'mf-manifest.json'),
+      JSON.stringify(without(await readFixture('community'), './LiveBoard')),
+    );
     try {
-      const { problems } = await checkRelease({ remote: 'mfe-player', distDir: player, shell, remoteDists: { community: release } });
+      const { problems } = await checkRelease({
+        remote: 'mfe-player',
+        distDir: player,
+        shell,
+        remoteDists: { community: release },
+      });
       expect(problems).toEqual([
         `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from community's current release (${release}), which exposes './Discussion'`,
       ]);
@@ -217,12 +298,18 @@ describe('a release of the community remote (types included)', () => {
     }
   }, 120_000);
 
-  it("is checked against the shell release now served (its catalyst-shared.json), which a shell release writes", async () => {
+  it('is checked against the shell release now served (its catalyst-shared.json), which a shell release writes', async () => {
     const shellDir = await mkdtemp(path.join(os.tmpdir(), 'shell-release-'));
     try {
       expect(await writeReleaseContract({ remote: 'shell', distDir: shellDir })).toEqual([]);
-      expect(JSON.parse(await readFile(path.join(shellDir, SHELL_SHARED_FILE), 'utf8'))).toEqual(currentShellShared());
-      const older: ShellShared = { ...shell, react: { version: '19.1.0', requiredVersion: '^19.0.0' }, 'react-dom': { version: '19.1.0', requiredVersion: '^19.0.0' } };
+      expect(JSON.parse(await readFile(path.join(shellDir, SHELL_SHARED_FILE), 'utf8'))).toEqual(
+        currentShellShared(),
+      );
+      const older: ShellShared = {
+        ...shell,
+        react: { version: '19.1.0', requiredVersion: '^19.0.0' },
+        'react-dom': { version: '19.1.0', requiredVersion: '^19.0.0' },
+      };
       await writeFile(path.join(shellDir, SHELL_SHARED_FILE), JSON.stringify(older));
       expect(await checkRelease({ remote: 'community', distDir: release, shellDir })).toEqual({
         ok: false,
@@ -242,7 +329,13 @@ describe('a release of the community remote (types included)', () => {
     await writeReleaseContract({ remote: 'shell', distDir: shellDir });
     const made = JSON.parse(await readFile(path.join(shellDir, SHELL_SHARED_FILE), 'utf8')) as ShellShared;
     const kit = made['@catalyst/web-kit']!;
-    await writeFile(path.join(shellDir, SHELL_SHARED_FILE), JSON.stringify({ ...made, '@catalyst/web-kit': { ...kit, exports: kit.exports!.filter((each) => each !== name) } }));
+    await writeFile(
+      path.join(shellDir, SHELL_SHARED_FILE),
+      JSON.stringify({
+        ...made,
+        '@catalyst/web-kit': { ...kit, exports: kit.exports!.filter((each) => each !== name) },
+      }),
+    );
     return { shellDir, version: kit.version };
   }
 
@@ -254,7 +347,9 @@ describe('a release of the community remote (types included)', () => {
       expect(webKitImportsOf('community')).toContain('Spinner');
       expect(await checkRelease({ remote: 'community', distDir: release, shellDir })).toEqual({
         ok: false,
-        problems: [`shared @catalyst/web-kit: the release uses Spinner, which the shell's web-kit (${version}) does not export: release the shell first`],
+        problems: [
+          `shared @catalyst/web-kit: the release uses Spinner, which the shell's web-kit (${version}) does not export: release the shell first`,
+        ],
       });
     } finally {
       await rm(shellDir, { recursive: true, force: true });
@@ -265,9 +360,15 @@ describe('a release of the community remote (types included)', () => {
   it('stops a shell release whose web-kit no longer exports a name the current community release uses', async () => {
     const { shellDir, version } = await shellReleaseWithout('Spinner');
     try {
-      const { ok, problems } = await checkRelease({ remote: 'shell', distDir: shellDir, remoteDists: { community: release } });
+      const { ok, problems } = await checkRelease({
+        remote: 'shell',
+        distDir: shellDir,
+        remoteDists: { community: release },
+      });
       expect(ok).toBe(false);
-      expect(problems).toContain(`shared @catalyst/web-kit: community's current release (${release}) uses Spinner, which this shell's web-kit (${version}) does not export: the shell must keep what the current remotes use`);
+      expect(problems).toContain(
+        `shared @catalyst/web-kit: community's current release (${release}) uses Spinner, which this shell's web-kit (${version}) does not export: the shell must keep what the current remotes use`,
+      );
     } finally {
       await rm(shellDir, { recursive: true, force: true });
     }
@@ -276,7 +377,10 @@ describe('a release of the community remote (types included)', () => {
   it('is refused when the manifest is missing', async () => {
     const empty = await mkdtemp(path.join(os.tmpdir(), 'community-release-'));
     try {
-      expect(await checkRelease({ remote: 'community', distDir: empty, shell })).toEqual({ ok: false, problems: [`no mf-manifest.json in ${empty} (build the remote first)`] });
+      expect(await checkRelease({ remote: 'community', distDir: empty, shell })).toEqual({
+        ok: false,
+        problems: [`no mf-manifest.json in ${empty} (build the remote first)`],
+      });
     } finally {
       await rm(empty, { recursive: true, force: true });
     }

@@ -55,7 +55,12 @@ export type ShellShared = Record<string, SharedVersion>;
 /** The parts of Module Federation's mf-manifest.json the checks read. */
 export interface ReleaseManifest {
   name: string;
-  shared: Array<{ name: string; version: string; singleton?: boolean; requiredVersion?: string | false | null }>;
+  shared: Array<{
+    name: string;
+    version: string;
+    singleton?: boolean;
+    requiredVersion?: string | false | null;
+  }>;
   exposes: Array<{ name: string; path: string }>;
 }
 
@@ -75,8 +80,11 @@ export interface FederatedImport {
 /** 'mfe-catalog' or 'catalog' -> 'catalog' (a remote), or 'shell'. */
 export function federationName(remote: string): RemoteName | 'shell' {
   const name = remote.replace(/^@catalyst\//, '').replace(/^mfe-/, '');
-  if (name === 'shell' || (REMOTE_NAMES as readonly string[]).includes(name)) return name as RemoteName | 'shell';
-  throw new Error(`Unknown remote "${remote}": one of shell, ${REMOTE_NAMES.map((n) => `mfe-${n}`).join(', ')}`);
+  if (name === 'shell' || (REMOTE_NAMES as readonly string[]).includes(name))
+    return name as RemoteName | 'shell';
+  throw new Error(
+    `Unknown remote "${remote}": one of shell, ${REMOTE_NAMES.map((n) => `mfe-${n}`).join(', ')}`,
+  );
 }
 
 export const workspaceOf = (name: RemoteName) => `mfe-${name}`;
@@ -91,13 +99,20 @@ const rel = (file: string) => {
 
 /** The shell's side as it builds now: the installed versions it bundles and the ranges in shell/package.json. */
 export function currentShellShared(): ShellShared {
-  const shellPackage = JSON.parse(readFileSync(path.join(ROOT, 'shell/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const shellPackage = JSON.parse(readFileSync(path.join(ROOT, 'shell/package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   const shared: ShellShared = {};
   for (const name of SINGLETONS) {
     // The copy the shell's build resolves (its own node_modules first; some packages do not export package.json).
-    const installed = [path.join(ROOT, 'shell/node_modules', name), path.join(ROOT, 'node_modules', name)].find((dir) => existsSync(path.join(dir, 'package.json')));
+    const installed = [
+      path.join(ROOT, 'shell/node_modules', name),
+      path.join(ROOT, 'node_modules', name),
+    ].find((dir) => existsSync(path.join(dir, 'package.json')));
     if (!installed) throw new Error(`${name} is not installed: run npm install`);
-    const { version } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as {
+      version: string;
+    };
     const range = shellPackage.dependencies[name];
     // A workspace package ('*') must match the shell's own minor (0.x) or major: its stores are shared.
     shared[name] = { version, requiredVersion: !range || range === '*' ? `^${version}` : range };
@@ -129,18 +144,29 @@ export function checkShared(manifest: ReleaseManifest, shell: ShellShared): stri
     if (!theirs) continue;
     const shellSays = `the shell provides ${theirs.version} and requires ${theirs.requiredVersion}`;
     if (!ours) {
-      problems.push(`shared ${name}: the release does not share it (${shellSays}); it would bundle a second copy`);
+      problems.push(
+        `shared ${name}: the release does not share it (${shellSays}); it would bundle a second copy`,
+      );
       continue;
     }
-    if (ours.singleton === false) problems.push(`shared ${name}: the release does not share it as a singleton (${shellSays})`);
+    if (ours.singleton === false)
+      problems.push(`shared ${name}: the release does not share it as a singleton (${shellSays})`);
     const required = ours.requiredVersion;
-    if (typeof required === 'string' && required !== '' && !semver.satisfies(theirs.version, required, { includePrerelease: true })) {
-      problems.push(`shared ${name}: the release requires ${required}, but ${shellSays} (release provides ${ours.version})`);
+    if (
+      typeof required === 'string' &&
+      required !== '' &&
+      !semver.satisfies(theirs.version, required, { includePrerelease: true })
+    ) {
+      problems.push(
+        `shared ${name}: the release requires ${required}, but ${shellSays} (release provides ${ours.version})`,
+      );
     }
     if (!semver.valid(ours.version)) {
       problems.push(`shared ${name}: the release provides "${ours.version}", not a version (${shellSays})`);
     } else if (!semver.satisfies(ours.version, theirs.requiredVersion, { includePrerelease: true })) {
-      problems.push(`shared ${name}: the release provides ${ours.version} (requires ${required || 'any version'}), outside the shell's range: ${shellSays}`);
+      problems.push(
+        `shared ${name}: the release provides ${ours.version} (requires ${required || 'any version'}), outside the shell's range: ${shellSays}`,
+      );
     }
   }
   return problems;
@@ -178,7 +204,9 @@ function sourceFiles(dir: string): string[] {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(file);
     // Tests and their helpers are never built into a release.
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|^testing\.tsx?$|\.d\.ts$/.test(entry.name) ? [file] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|^testing\.tsx?$|\.d\.ts$/.test(entry.name)
+      ? [file]
+      : [];
   });
 }
 
@@ -192,8 +220,13 @@ export function webKitImportsOf(name: RemoteName): string[] {
   for (const file of sourceFiles(path.join(ROOT, workspaceOf(name), 'src'))) {
     const source = readFileSync(file, 'utf8');
     if (!source.includes(WEB_KIT)) continue;
-    const { code } = transformSync(source, { loader: file.endsWith('.tsx') ? 'tsx' : 'ts', jsx: 'automatic' });
-    for (const [, list] of code.matchAll(/\b(?:import|export)\s*\{([^}]*)\}\s*from\s*"@catalyst\/web-kit"/g)) {
+    const { code } = transformSync(source, {
+      loader: file.endsWith('.tsx') ? 'tsx' : 'ts',
+      jsx: 'automatic',
+    });
+    for (const [, list] of code.matchAll(
+      /\b(?:import|export)\s*\{([^}]*)\}\s*from\s*"@catalyst\/web-kit"/g,
+    )) {
       for (const specifier of list!.split(',')) {
         const imported = specifier.trim().split(/\s+as\s+/)[0];
         if (imported) names.add(imported);
@@ -223,7 +256,11 @@ export function missingWebKitNames(imports: readonly string[], shell: ShellShare
  * remote release when a shell release is checked. Nothing is said against a shell release that did not
  * record its exports.
  */
-export function checkWebKitImports(imports: readonly string[], shell: ShellShared, remote?: string): string[] {
+export function checkWebKitImports(
+  imports: readonly string[],
+  shell: ShellShared,
+  remote?: string,
+): string[] {
   const kit = shell[WEB_KIT];
   const missing = missingWebKitNames(imports, shell).join(', ');
   if (!kit || !missing) return [];
@@ -239,7 +276,9 @@ export function checkWebKitImports(imports: readonly string[], shell: ShellShare
 
 /** `file:line` of the first line holding `needle` (the entry a table declares), or the file alone. */
 function where(file: string, needle: string): string {
-  const line = readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes(needle));
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((text) => text.includes(needle));
   return line < 0 ? rel(file) : `${rel(file)}:${line + 1}`;
 }
 
@@ -255,30 +294,57 @@ export async function federatedImports(): Promise<FederatedImport[]> {
     if (!existsSync(file)) continue;
     const { shellRoutes } = await importTs<{ shellRoutes: RemoteRouteTable }>(file);
     for (const page of shellRoutes.pages) {
-      imports.push({ consumer: 'shell', remote: shellRoutes.remote as RemoteName, module: page.module, declaredIn: `${where(file, `'${page.module}'`)} (page ${page.path})`, props: { type: 'Record<never, never>' } });
+      imports.push({
+        consumer: 'shell',
+        remote: shellRoutes.remote as RemoteName,
+        module: page.module,
+        declaredIn: `${where(file, `'${page.module}'`)} (page ${page.path})`,
+        props: { type: 'Record<never, never>' },
+      });
     }
   }
   const widgetsFile = path.join(ROOT, 'shell/src/federation/widgets.ts');
-  const { SHELL_WIDGETS } = await importTs<{ SHELL_WIDGETS: Record<string, { remote: RemoteName; module: string }> }>(widgetsFile);
+  const { SHELL_WIDGETS } = await importTs<{
+    SHELL_WIDGETS: Record<string, { remote: RemoteName; module: string }>;
+  }>(widgetsFile);
   for (const [key, widget] of Object.entries(SHELL_WIDGETS)) {
-    imports.push({ consumer: 'shell', ...widget, declaredIn: `${where(widgetsFile, `${key}: {`)} (${key})`, props: { type: `ShellWidgetProps['${key}']`, importFrom: { file: widgetsFile, name: 'ShellWidgetProps' } } });
+    imports.push({
+      consumer: 'shell',
+      ...widget,
+      declaredIn: `${where(widgetsFile, `${key}: {`)} (${key})`,
+      props: {
+        type: `ShellWidgetProps['${key}']`,
+        importFrom: { file: widgetsFile, name: 'ShellWidgetProps' },
+      },
+    });
   }
   const communityFile = path.join(ROOT, 'mfe-player/src/community/communityModules.ts');
-  const community = await importTs<{ COMMUNITY_REMOTE: RemoteName; COMMUNITY_MODULES: Record<string, string> }>(communityFile);
+  const community = await importTs<{
+    COMMUNITY_REMOTE: RemoteName;
+    COMMUNITY_MODULES: Record<string, string>;
+  }>(communityFile);
   for (const [key, module] of Object.entries(community.COMMUNITY_MODULES)) {
     imports.push({
       consumer: 'mfe-player',
       remote: community.COMMUNITY_REMOTE,
       module,
       declaredIn: `${where(communityFile, `${key}: {`)} (${key})`,
-      props: { type: `CommunityModules['${key}']`, importFrom: { file: communityFile, name: 'CommunityModules' } },
+      props: {
+        type: `CommunityModules['${key}']`,
+        importFrom: { file: communityFile, name: 'CommunityModules' },
+      },
     });
   }
   return imports;
 }
 
 /** Refuses a release whose manifest lacks a module a consumer loads from it. */
-export function checkExposes(manifest: ReleaseManifest, remote: RemoteName, imports: readonly FederatedImport[], release = 'the release'): string[] {
+export function checkExposes(
+  manifest: ReleaseManifest,
+  remote: RemoteName,
+  imports: readonly FederatedImport[],
+  release = 'the release',
+): string[] {
   const exposed = new Set(manifest.exposes.map((entry) => entry.path));
   return imports
     .filter((entry) => entry.remote === remote && !exposed.has(entry.module))
@@ -295,9 +361,13 @@ export function checkExposes(manifest: ReleaseManifest, remote: RemoteName, impo
 export const TYPES_DIR = '@mf-types';
 type ExposedTypes = Record<string, string>;
 
-const TSC = path.join(ROOT, 'node_modules/.bin/tsc');
+// The native tsc 7 (npm alias tsc-native); the package named typescript is 5.x, for tools that need its API.
+const TSC = path.join(ROOT, 'node_modules/tsc-native/bin/tsc');
 /** Ambient declarations the front-ends compile with (CSS modules, images, the light hls.js build). */
-const ambientTypes = async () => (await readdir(path.join(ROOT, 'types'))).filter((f) => f.endsWith('.d.ts')).map((f) => path.join(ROOT, 'types', f));
+const ambientTypes = async () =>
+  (await readdir(path.join(ROOT, 'types')))
+    .filter((f) => f.endsWith('.d.ts'))
+    .map((f) => path.join(ROOT, 'types', f));
 
 interface Diagnostic {
   file: string;
@@ -309,15 +379,26 @@ interface Diagnostic {
 
 /** Runs tsc 7 on a tsconfig; returns its diagnostics (file:line, code, message with its detail lines). */
 async function tsc(project: string): Promise<{ diagnostics: Diagnostic[]; other: string[] }> {
-  const output = await run(TSC, ['-p', project, '--pretty', 'false'], { cwd: path.dirname(project), maxBuffer: 64 * 1024 * 1024 }).then(
+  const output = await run(TSC, ['-p', project, '--pretty', 'false'], {
+    cwd: path.dirname(project),
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
     ({ stdout }) => stdout,
-    (error: { stdout?: string; stderr?: string; message: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
+    (error: { stdout?: string; stderr?: string; message: string }) =>
+      `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
   );
   const diagnostics: Diagnostic[] = [];
   const other: string[] = [];
   for (const line of output.split('\n')) {
     const match = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
-    if (match) diagnostics.push({ file: path.resolve(path.dirname(project), match[1]!), line: Number(match[2]), column: Number(match[3]), code: match[4]!, message: match[5]! });
+    if (match)
+      diagnostics.push({
+        file: path.resolve(path.dirname(project), match[1]!),
+        line: Number(match[2]),
+        column: Number(match[3]),
+        code: match[4]!,
+        message: match[5]!,
+      });
     else if (/^\s/.test(line) && diagnostics.length > 0) diagnostics.at(-1)!.message += ` ${line.trim()}`;
     else if (line.trim() !== '') other.push(line.trim());
   }
@@ -337,7 +418,9 @@ const baseOptions = { types: ['node'], skipLibCheck: true };
 async function exposedSources(name: RemoteName): Promise<Record<string, string>> {
   const dir = path.join(ROOT, workspaceOf(name));
   const { exposes } = await importTs<{ exposes: Record<string, string> }>(path.join(dir, 'src/exposes.ts'));
-  return Object.fromEntries(Object.entries(exposes).map(([module, source]) => [module, path.resolve(dir, source)]));
+  return Object.fromEntries(
+    Object.entries(exposes).map(([module, source]) => [module, path.resolve(dir, source)]),
+  );
 }
 
 /**
@@ -351,16 +434,28 @@ async function emitTypes(name: RemoteName, outDir: string, work: string): Promis
     project,
     JSON.stringify({
       extends: path.join(ROOT, 'tsconfig.base.json'),
-      compilerOptions: { ...baseOptions, noEmit: false, declaration: true, emitDeclarationOnly: true, rootDir: ROOT, outDir },
+      compilerOptions: {
+        ...baseOptions,
+        noEmit: false,
+        declaration: true,
+        emitDeclarationOnly: true,
+        rootDir: ROOT,
+        outDir,
+      },
       files: [...Object.values(sources), ...(await ambientTypes())],
     }),
   );
   const { diagnostics, other } = await tsc(project);
-  const table: ExposedTypes = Object.fromEntries(Object.entries(sources).map(([module, source]) => [module, rel(source).replace(/\.tsx?$/, '.d.ts')]));
+  const table: ExposedTypes = Object.fromEntries(
+    Object.entries(sources).map(([module, source]) => [module, rel(source).replace(/\.tsx?$/, '.d.ts')]),
+  );
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(outDir, 'exposes.json'), `${JSON.stringify(table, null, 2)}\n`);
   return [
-    ...diagnostics.map((d) => `types: ${rel(d.file)}:${d.line}:${d.column}: ${d.code}: ${d.message} (while emitting ${workspaceOf(name)}'s exposed declarations)`),
+    ...diagnostics.map(
+      (d) =>
+        `types: ${rel(d.file)}:${d.line}:${d.column}: ${d.code}: ${d.message} (while emitting ${workspaceOf(name)}'s exposed declarations)`,
+    ),
     ...other.map((line) => `types: tsc: ${line}`),
   ];
 }
@@ -371,13 +466,25 @@ async function emitTypes(name: RemoteName, outDir: string, work: string): Promis
  * (<distDir>/catalyst-web-kit-imports.json), the shell's singletons (<distDir>/catalyst-shared.json).
  * Call it before the release's content is hashed. Returns the compiler's errors as problems.
  */
-export async function writeReleaseContract({ remote, distDir }: { remote: string; distDir: string }): Promise<string[]> {
+export async function writeReleaseContract({
+  remote,
+  distDir,
+}: {
+  remote: string;
+  distDir: string;
+}): Promise<string[]> {
   const name = federationName(remote);
   if (name !== 'shell') {
-    await writeFile(path.join(path.resolve(distDir), WEB_KIT_IMPORTS_FILE), `${JSON.stringify(webKitImportsOf(name))}\n`);
+    await writeFile(
+      path.join(path.resolve(distDir), WEB_KIT_IMPORTS_FILE),
+      `${JSON.stringify(webKitImportsOf(name))}\n`,
+    );
     return writeReleaseTypes({ remote, distDir });
   }
-  await writeFile(path.join(path.resolve(distDir), SHELL_SHARED_FILE), `${JSON.stringify(currentShellShared(), null, 2)}\n`);
+  await writeFile(
+    path.join(path.resolve(distDir), SHELL_SHARED_FILE),
+    `${JSON.stringify(currentShellShared(), null, 2)}\n`,
+  );
   return [];
 }
 
@@ -385,7 +492,13 @@ export async function writeReleaseContract({ remote, distDir }: { remote: string
  * Writes <distDir>/@mf-types/ for a release just built from the working tree: its exposed modules'
  * declarations, kept with the release (checks of this release later use them, not newer sources).
  */
-export async function writeReleaseTypes({ remote, distDir }: { remote: string; distDir: string }): Promise<string[]> {
+export async function writeReleaseTypes({
+  remote,
+  distDir,
+}: {
+  remote: string;
+  distDir: string;
+}): Promise<string[]> {
   const name = federationName(remote);
   if (name === 'shell') return [];
   const work = await scratch();
@@ -419,7 +532,13 @@ export async function checkTypes(providers: readonly TypedProvider[]): Promise<s
     const body: string[] = [];
     const imported = new Set<string>();
     // One line per consumed module, so a diagnostic's line says which consumer and module broke.
-    const checked: Array<{ remote: RemoteName; entry: FederatedImport; file: string; importLine: number; checkLine: number }> = [];
+    const checked: Array<{
+      remote: RemoteName;
+      entry: FederatedImport;
+      file: string;
+      importLine: number;
+      checkLine: number;
+    }> = [];
     for (const { remote, distDir, imports } of wanted) {
       const released = path.join(path.resolve(distDir), TYPES_DIR);
       const typesDir = path.join(typesRoot, remote);
@@ -427,7 +546,9 @@ export async function checkTypes(providers: readonly TypedProvider[]): Promise<s
       if (existsSync(path.join(released, 'exposes.json'))) {
         await cp(released, typesDir, { recursive: true });
         const table = JSON.parse(await readFile(path.join(typesDir, 'exposes.json'), 'utf8')) as ExposedTypes;
-        modules = Object.fromEntries(Object.entries(table).map(([module, declaration]) => [module, path.join(typesDir, declaration)]));
+        modules = Object.fromEntries(
+          Object.entries(table).map(([module, declaration]) => [module, path.join(typesDir, declaration)]),
+        );
       } else {
         modules = await exposedSources(remote);
       }
@@ -437,18 +558,31 @@ export async function checkTypes(providers: readonly TypedProvider[]): Promise<s
         const from = entry.props.importFrom;
         if (from && !imported.has(from.file)) {
           imported.add(from.file);
-          header.push(`import type { ${from.name} } from ${JSON.stringify(from.file.replace(/\.tsx?$/, ''))};`);
+          header.push(
+            `import type { ${from.name} } from ${JSON.stringify(from.file.replace(/\.tsx?$/, ''))};`,
+          );
         }
         const index = checked.length;
-        header.push(`import type * as Exposed${index} from ${JSON.stringify(file.replace(/(\.d)?\.tsx?$/, ''))};`);
-        body.push(`export const consumer${index}: ComponentType<${entry.props.type}> = null as unknown as (typeof Exposed${index})['default'];`);
+        header.push(
+          `import type * as Exposed${index} from ${JSON.stringify(file.replace(/(\.d)?\.tsx?$/, ''))};`,
+        );
+        body.push(
+          `export const consumer${index}: ComponentType<${entry.props.type}> = null as unknown as (typeof Exposed${index})['default'];`,
+        );
         checked.push({ remote, entry, file, importLine: header.length, checkLine: body.length });
       }
     }
     const contract = path.join(work, 'contract.ts');
     await writeFile(contract, `${[...header, ...body].join('\n')}\n`);
     const project = path.join(work, 'contract.tsconfig.json');
-    await writeFile(project, JSON.stringify({ extends: path.join(ROOT, 'tsconfig.base.json'), compilerOptions: baseOptions, files: [contract, ...(await ambientTypes())] }));
+    await writeFile(
+      project,
+      JSON.stringify({
+        extends: path.join(ROOT, 'tsconfig.base.json'),
+        compilerOptions: baseOptions,
+        files: [contract, ...(await ambientTypes())],
+      }),
+    );
     const { diagnostics, other } = await tsc(project);
 
     // Paths as the reader knows them: a release's declarations, the repository's files.
@@ -459,18 +593,29 @@ export async function checkTypes(providers: readonly TypedProvider[]): Promise<s
     };
     // The line of the module's default export (the component the consumer renders).
     const defaultLine = (file: string) => {
-      const line = existsSync(file) ? readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes('export default')) : -1;
+      const line = existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .findIndex((text) => text.includes('export default'))
+        : -1;
       return line < 0 ? '' : `:${line + 1}`;
     };
     const problems: string[] = [];
     for (const d of diagnostics) {
       const message = d.message.replace(new RegExp(`${typesRoot}/[^/]+/`, 'g'), '').replaceAll(ROOT, '');
-      const found = d.file === contract ? checked.find((c) => c.importLine === d.line || c.checkLine + header.length === d.line) : undefined;
+      const found =
+        d.file === contract
+          ? checked.find((c) => c.importLine === d.line || c.checkLine + header.length === d.line)
+          : undefined;
       if (found) {
         const { remote, entry, file } = found;
-        problems.push(`types: ${remote} '${entry.module}' (${shown(file)}${defaultLine(file)}) does not take what ${entry.consumer} passes (${entry.declaredIn}): ${d.code}: ${message}`);
+        problems.push(
+          `types: ${remote} '${entry.module}' (${shown(file)}${defaultLine(file)}) does not take what ${entry.consumer} passes (${entry.declaredIn}): ${d.code}: ${message}`,
+        );
       } else {
-        problems.push(`types: ${d.file === contract ? 'contract' : shown(d.file)}:${d.line}:${d.column}: ${d.code}: ${message}`);
+        problems.push(
+          `types: ${d.file === contract ? 'contract' : shown(d.file)}:${d.line}:${d.column}: ${d.code}: ${message}`,
+        );
       }
     }
     problems.push(...other.map((line) => `types: tsc: ${line}`));
@@ -488,7 +633,12 @@ export async function readManifest(distDir: string): Promise<ReleaseManifest | s
   if (!existsSync(file)) return `no mf-manifest.json in ${distDir} (build the remote first)`;
   try {
     const manifest = JSON.parse(await readFile(file, 'utf8')) as Partial<ReleaseManifest>;
-    if (typeof manifest.name !== 'string' || !Array.isArray(manifest.shared) || !Array.isArray(manifest.exposes)) return `${file} is not a Module Federation manifest (name, shared, exposes)`;
+    if (
+      typeof manifest.name !== 'string' ||
+      !Array.isArray(manifest.shared) ||
+      !Array.isArray(manifest.exposes)
+    )
+      return `${file} is not a Module Federation manifest (name, shared, exposes)`;
     return manifest as ReleaseManifest;
   } catch (error) {
     return `${file} is not JSON: ${(error as Error).message}`;
@@ -514,7 +664,13 @@ export interface CheckReleaseOptions {
  * which props) and as a consumer (what it loads from other remotes, against their current releases). The
  * shell's release is checked as the consumer of every remote's current release.
  */
-export async function checkRelease({ remote, distDir, shellDir, shell: given, remoteDists = {} }: CheckReleaseOptions): Promise<ContractCheckResult> {
+export async function checkRelease({
+  remote,
+  distDir,
+  shellDir,
+  shell: given,
+  remoteDists = {},
+}: CheckReleaseOptions): Promise<ContractCheckResult> {
   const name = federationName(remote);
   // A shell release is checked with what it provides itself; a remote's, with the shell now served.
   const shell = given ?? (await shellSharedOf(name === 'shell' ? distDir : shellDir));
@@ -524,7 +680,8 @@ export async function checkRelease({ remote, distDir, shellDir, shell: given, re
   if (name !== 'shell') {
     const manifest = await readManifest(distDir);
     if (typeof manifest === 'string') return { ok: false, problems: [manifest] };
-    if (manifest.name !== name) problems.push(`the manifest in ${distDir} is remote "${manifest.name}", not "${name}"`);
+    if (manifest.name !== name)
+      problems.push(`the manifest in ${distDir} is remote "${manifest.name}", not "${name}"`);
     problems.push(...checkShared(manifest, shell));
     problems.push(...checkWebKitImports(await webKitImportsOfRelease(name, distDir), shell));
     problems.push(...checkExposes(manifest, name, imports));
@@ -540,7 +697,8 @@ export async function checkRelease({ remote, distDir, shellDir, shell: given, re
     if (typeof manifest !== 'string') {
       const label = `${other}'s current release (${rel(dir)})`;
       problems.push(...checkExposes(manifest, other, theirs, label));
-      if (name === 'shell') problems.push(...checkShared(manifest, shell).map((problem) => `${label}: ${problem}`));
+      if (name === 'shell')
+        problems.push(...checkShared(manifest, shell).map((problem) => `${label}: ${problem}`));
     } else if (remoteDists[other]) {
       problems.push(`${other}: ${manifest}`);
     }
@@ -551,7 +709,13 @@ export async function checkRelease({ remote, distDir, shellDir, shell: given, re
     for (const other of REMOTE_NAMES) {
       const dir = remoteDists[other] ?? path.join(ROOT, workspaceOf(other), 'dist');
       if (!existsSync(path.join(dir, 'mf-manifest.json'))) continue;
-      problems.push(...checkWebKitImports(await webKitImportsOfRelease(other, dir), shell, `${other}'s current release (${rel(dir)})`));
+      problems.push(
+        ...checkWebKitImports(
+          await webKitImportsOfRelease(other, dir),
+          shell,
+          `${other}'s current release (${rel(dir)})`,
+        ),
+      );
     }
   }
   problems.push(...(await checkTypes(providers)));
@@ -566,7 +730,9 @@ async function main(args: string[]) {
     return 2;
   }
   const name = federationName(remote);
-  const distDir = path.resolve(dist ?? path.join(ROOT, name === 'shell' ? 'shell' : workspaceOf(name), 'dist'));
+  const distDir = path.resolve(
+    dist ?? path.join(ROOT, name === 'shell' ? 'shell' : workspaceOf(name), 'dist'),
+  );
   if (ifDist && name !== 'shell' && !existsSync(path.join(distDir, 'mf-manifest.json'))) {
     console.log(`contract checks skipped: no build in ${rel(distDir)}`);
     return 0;

@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { createDb, setVariables } from '@catalyst/service-kit';
 import { storageConfigSchema } from '@catalyst/service-kit/storage';
 import { releaseStoreOf as gatewayReleaseStoreOf } from '../../gateway/src/releases/index';
-import { createReleaseRepository, migrateReleases, RELEASES_SCHEMA, type ReleaseRepository } from '../../gateway/src/releases/repository';
+import {
+  createReleaseRepository,
+  migrateReleases,
+  RELEASES_SCHEMA,
+  type ReleaseRepository,
+} from '../../gateway/src/releases/repository';
 import type { ReleasesDatabase } from '../../gateway/src/releases/schema';
 import type { ReleaseStore } from '../../gateway/src/releases/store';
 
@@ -26,22 +31,33 @@ export function registryDatabaseUrl(env: NodeJS.ProcessEnv = process.env): strin
     const url = (JSON.parse(readFileSync(runtime, 'utf8')) as { databaseUrl?: string }).databaseUrl;
     if (url) return url;
   }
-  throw new Error(`No release registry to talk to: set DATABASE_URL, or start Catalyst with npm start (it writes ${path.relative(ROOT, runtime)})`);
+  throw new Error(
+    `No release registry to talk to: set DATABASE_URL, or start Catalyst with npm start (it writes ${path.relative(ROOT, runtime)})`,
+  );
 }
 
 /** The release store as the gateway has it: RELEASES_DIR (else <STATIC_ROOT>/releases), or the bucket of MEDIA_S3_*. */
 export function releaseStoreOf(env: NodeJS.ProcessEnv = process.env): ReleaseStore {
   const set = setVariables(env);
   const storage = storageConfigSchema.safeParse(set);
-  if (!storage.success) throw new Error(`Invalid storage settings: ${storage.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-  return gatewayReleaseStoreOf({ ...storage.data, STATIC_ROOT: path.resolve(env.STATIC_ROOT ?? ROOT), RELEASES_DIR: set.RELEASES_DIR });
+  if (!storage.success)
+    throw new Error(
+      `Invalid storage settings: ${storage.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
+  return gatewayReleaseStoreOf({
+    ...storage.data,
+    STATIC_ROOT: path.resolve(env.STATIC_ROOT ?? ROOT),
+    RELEASES_DIR: set.RELEASES_DIR,
+  });
 }
 
 /** Who is acting: the git user, else the login name. */
 export function actor(env: NodeJS.ProcessEnv = process.env): string {
   for (const key of ['user.email', 'user.name']) {
     try {
-      const value = execFileSync('git', ['config', key], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+      const value = execFileSync('git', ['config', key], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
       if (value) return value;
     } catch {
       // not configured
@@ -51,8 +67,14 @@ export function actor(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** The repository over its own small pool, migrated; `close` ends the pool. */
-export async function openRegistry(env: NodeJS.ProcessEnv = process.env): Promise<{ repo: ReleaseRepository; close: () => Promise<void> }> {
-  const db = createDb<ReleasesDatabase>({ connectionString: registryDatabaseUrl(env), schema: RELEASES_SCHEMA, poolSize: 2 });
+export async function openRegistry(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ repo: ReleaseRepository; close: () => Promise<void> }> {
+  const db = createDb<ReleasesDatabase>({
+    connectionString: registryDatabaseUrl(env),
+    schema: RELEASES_SCHEMA,
+    poolSize: 2,
+  });
   try {
     await migrateReleases(db);
   } catch (error) {

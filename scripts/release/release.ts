@@ -31,15 +31,23 @@ export interface ReleaseOptions {
   log?: (line: string) => void;
 }
 
-export type ReleaseOutcome = { ok: true; remote: ReleaseTarget; version: string; promoted: boolean } | { ok: false; problems: string[] };
+export type ReleaseOutcome =
+  { ok: true; remote: ReleaseTarget; version: string; promoted: boolean } | { ok: false; problems: string[] };
 
 const targetOf = (remote: string): ReleaseTarget => {
   const name = remote.replace(/^mfe-/, '');
-  if (!isReleaseTarget(name)) throw new ReleaseError(404, `Unknown front end "${remote}". Known: shell, ${REMOTE_NAMES.join(', ')}`);
+  if (!isReleaseTarget(name))
+    throw new ReleaseError(404, `Unknown front end "${remote}". Known: shell, ${REMOTE_NAMES.join(', ')}`);
   return name;
 };
 
-export async function release({ remote, label, promote = false, from, log = console.log }: ReleaseOptions): Promise<ReleaseOutcome> {
+export async function release({
+  remote,
+  label,
+  promote = false,
+  from,
+  log = console.log,
+}: ReleaseOptions): Promise<ReleaseOutcome> {
   const target = targetOf(remote);
   const app = FRONTEND_APPS.find((candidate) => candidate.name === target)!;
   const store = releaseStoreOf();
@@ -59,17 +67,37 @@ export async function release({ remote, label, promote = false, from, log = cons
     // The checks compare with what is served now: the current release of the shell and of each remote.
     const channels = new Map((await repo.channels()).map((channel) => [channel.remote, channel.current]));
     // (Releases kept in a bucket are read from local copies.)
-    const remoteDists = Object.fromEntries(await Promise.all(REMOTE_NAMES.map(async (name) => [name, await store.localCopy(name, channels.get(name) ?? 'dist')] as const)));
-    const checked = await checkRelease({ remote: target, distDir: built, remoteDists, shellDir: await store.localCopy('shell', channels.get('shell') ?? 'dist') });
+    const remoteDists = Object.fromEntries(
+      await Promise.all(
+        REMOTE_NAMES.map(
+          async (name) => [name, await store.localCopy(name, channels.get(name) ?? 'dist')] as const,
+        ),
+      ),
+    );
+    const checked = await checkRelease({
+      remote: target,
+      distDir: built,
+      remoteDists,
+      shellDir: await store.localCopy('shell', channels.get('shell') ?? 'dist'),
+    });
     if (!checked.ok) return { ok: false, problems: checked.problems };
 
     // Each script, stylesheet and manifest also stored compressed (brotli 11, gzip 9), after the contract files are
     // written: the gateway sends these copies as they are (a release's files never change).
     await precompressBuild(built);
-    const pkg = JSON.parse(await readFile(path.join(ROOT, app.dir, 'package.json'), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(await readFile(path.join(ROOT, app.dir, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
     const version = versionOf(label ?? `v${pkg.version ?? '0.0.0'}`, await contentHash(built));
     await store.publish(target, version, built);
-    const recorded = await repo.record({ remote: target, version, label: label ?? `v${pkg.version ?? '0.0.0'}`, releasedBy: actor(), gitCommit: gitCommit(ROOT), ...(await readBuildFacts(built)) });
+    const recorded = await repo.record({
+      remote: target,
+      version,
+      label: label ?? `v${pkg.version ?? '0.0.0'}`,
+      releasedBy: actor(),
+      gitCommit: gitCommit(ROOT),
+      ...(await readBuildFacts(built)),
+    });
     // A front end's first release is its current one at once.
     if (promote && recorded.status !== 'current') await repo.promote(target, version, actor());
     return { ok: true, remote: target, version, promoted: promote || recorded.status === 'current' };
@@ -91,7 +119,11 @@ function parseArgs(argv: string[]): ReleaseOptions {
     else positional.push(arg);
   }
   const remote = positional[0];
-  if (!remote) throw new ReleaseError(400, 'usage: tsx scripts/release/release.ts <remote> [--label <text>] [--promote] [--from <built folder>]');
+  if (!remote)
+    throw new ReleaseError(
+      400,
+      'usage: tsx scripts/release/release.ts <remote> [--label <text>] [--promote] [--from <built folder>]',
+    );
   return { ...options, remote };
 }
 

@@ -1,7 +1,12 @@
 import '@catalyst/web-kit/styles.css';
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { FIRST_PAINT_ATTRIBUTE, holdsAppFrame, holdsFirstPaintOf, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import {
+  FIRST_PAINT_ATTRIBUTE,
+  holdsAppFrame,
+  holdsFirstPaintOf,
+  KEPT_SESSION_ATTRIBUTE,
+} from '@catalyst/web-kit/first-paint';
 import { api, session } from '@catalyst/web-kit';
 import { App } from './App';
 import { reportClientError } from './errors/reportClientError';
@@ -27,7 +32,9 @@ export function renderApp(): void {
   // as a visitor sees it: a visitor's tab hydrates it (no second render of the page; as a transition,
   // React yields to the browser every few milliseconds); a tab keeping a session (the first paint
   // hidden) renders its own page, and so does a tab given another page's first paint (offline).
-  const firstPaint = holdsFirstPaintOf(container, window.location.pathname) && !document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE);
+  const firstPaint =
+    holdsFirstPaintOf(container, window.location.pathname) &&
+    !document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE);
   if (firstPaint) {
     startTransition(() => {
       hydrateRoot(container, <App />, { onRecoverableError: (error) => void reportClientError(error) });

@@ -15,4 +15,5 @@ noteFirstPaintClicks();
 // its own while the app's code downloads, not inside the first render. Any other page asks only if an
 // icon ever shows (the probe took 64 ms of main thread at Lighthouse's 4x CPU slowdown here, where no emoji
 // font is installed).
-if (remoteRouteOf(window.location.pathname)?.showsDataIcons?.(window.location.pathname)) setTimeout(canDrawColourEmoji, 0);
+if (remoteRouteOf(window.location.pathname)?.showsDataIcons?.(window.location.pathname))
+  setTimeout(canDrawColourEmoji, 0);

@@ -65,7 +65,9 @@ describe("the shell's first paint", () => {
     expect(screen.queryByRole('contentinfo')).toBeNull();
     // the phone's row of a kept session: none of its links is the current page's
     const compact = screen.getByRole('navigation', { name: 'Compact' });
-    expect([...compact.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('aria-current')])).toEqual([
+    expect(
+      [...compact.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('aria-current')]),
+    ).toEqual([
       ['Browse', null],
       ['About', null],
       ['Dashboard', null],
@@ -92,7 +94,9 @@ describe("the shell's first paint", () => {
 
   it('is hydrated by the app as it is, and a new visitor then gets the cookie banner', async () => {
     window.history.replaceState(null, '', '/');
-    const mismatches = await hydrateFirstPaint((await renderFirstPaint({ name: 'Acme Learning' }))['/'] ?? '');
+    const mismatches = await hydrateFirstPaint(
+      (await renderFirstPaint({ name: 'Acme Learning' }))['/'] ?? '',
+    );
     expect(mismatches).toEqual([]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Acme Learning');
     expect(screen.getByRole('region', { name: 'We use cookies' })).toBeTruthy();
@@ -126,7 +130,9 @@ describe("the shell's first paint", () => {
     const html = (await renderFirstPaint({ name: 'Acme Learning' }))['/privacy-policy'] ?? '';
     window.history.replaceState(null, '', '/privacy-policy');
     const mismatches = await hydrateFirstPaint(html);
-    const today = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(
+      new Date(),
+    );
     expect(await screen.findByText(`Last updated: ${today}`)).toBeTruthy();
     expect(mismatches).toEqual([]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy Policy');

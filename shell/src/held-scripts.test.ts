@@ -32,7 +32,11 @@ function servePage(held: string[], paint = '/') {
 
 /** The scripts of the page: src and whether the browser would run them. */
 const scripts = () =>
-  [...document.querySelectorAll('script')].map((script) => ({ src: script.getAttribute('src'), runs: script.type === '' || script.type === 'text/javascript', async: script.async }));
+  [...document.querySelectorAll('script')].map((script) => ({
+    src: script.getAttribute('src'),
+    runs: script.type === '' || script.type === 'text/javascript',
+    async: script.async,
+  }));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -52,7 +56,11 @@ describe('the app scripts held back behind the first paint', () => {
     servePage(HELD);
     runHeldScripts();
     PaintObserver.current?.paint('first-paint');
-    expect(scripts().filter((s) => s.runs).map((s) => s.src)).toEqual(['/early.02b7938473.js']);
+    expect(
+      scripts()
+        .filter((s) => s.runs)
+        .map((s) => s.src),
+    ).toEqual(['/early.02b7938473.js']);
 
     PaintObserver.current?.paint('first-contentful-paint');
     expect(PaintObserver.current?.disconnected).toBe(true);
@@ -68,7 +76,11 @@ describe('the app scripts held back behind the first paint', () => {
     vi.advanceTimersByTime(HELD_SCRIPTS_WAIT_MS - 1);
     expect(scripts().filter((s) => s.runs)).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(scripts().filter((s) => s.runs).map((s) => s.src)).toEqual(['/early.02b7938473.js', ...HELD]);
+    expect(
+      scripts()
+        .filter((s) => s.runs)
+        .map((s) => s.src),
+    ).toEqual(['/early.02b7938473.js', ...HELD]);
     PaintObserver.current?.paint('first-contentful-paint');
     expect(scripts()).toHaveLength(1 + HELD.length);
   });

@@ -1,6 +1,11 @@
 // Runs the app scripts the gateway held back on a page served with its first paint
 // (gateway/src/first-paint.ts). Imports nothing heavy: it is part of the early entry.
-import { AFTER_FIRST_PAINT_ATTRIBUTE, HELD_SCRIPT_TYPE, holdsAppFrame, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import {
+  AFTER_FIRST_PAINT_ATTRIBUTE,
+  HELD_SCRIPT_TYPE,
+  holdsAppFrame,
+  KEPT_SESSION_ATTRIBUTE,
+} from '@catalyst/web-kit/first-paint';
 
 /** How long the scripts wait for the first paint to show before running anyway (a background tab paints nothing). */
 export const HELD_SCRIPTS_WAIT_MS = 1000;
@@ -9,8 +14,10 @@ export const HELD_SCRIPTS_WAIT_MS = 1000;
 function afterFirstContentfulPaint(doc: Document, then: () => void): void {
   // A tab keeping a session hides a page's first paint (the visitor's page): nothing contentful will
   // show. The app's frame shows in every tab.
-  const hidden = doc.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE) && !holdsAppFrame(doc.getElementById('root'));
-  const paintTimed = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  const hidden =
+    doc.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE) && !holdsAppFrame(doc.getElementById('root'));
+  const paintTimed =
+    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
   if (hidden || !paintTimed) return then();
   const observer = new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
@@ -27,7 +34,11 @@ function afterFirstContentfulPaint(doc: Document, then: () => void): void {
  * this the page would show only after the app's code had run. Nothing happens on a page without held scripts.
  */
 export function runHeldScripts(doc: Document = document): void {
-  const held = [...doc.querySelectorAll<HTMLScriptElement>(`script[${AFTER_FIRST_PAINT_ATTRIBUTE}][type="${HELD_SCRIPT_TYPE}"]`)];
+  const held = [
+    ...doc.querySelectorAll<HTMLScriptElement>(
+      `script[${AFTER_FIRST_PAINT_ATTRIBUTE}][type="${HELD_SCRIPT_TYPE}"]`,
+    ),
+  ];
   if (held.length === 0) return;
   let started = false;
   const start = () => {

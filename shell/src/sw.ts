@@ -4,11 +4,22 @@
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  matchPrecache,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { createPartialResponse } from 'workbox-range-requests';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { HASHED_FILE, OFFLINE_COPY_PREFIX, SW_CACHES, apiPathPattern, isFederationIndex } from './pwa/cachePolicy';
+import {
+  HASHED_FILE,
+  OFFLINE_COPY_PREFIX,
+  SW_CACHES,
+  apiPathPattern,
+  isFederationIndex,
+} from './pwa/cachePolicy';
 
 /** Put in by scripts/build-sw.ts from the route declarations (see cataloguePaths). */
 declare const __CATALOGUE_PATHS__: string[];
@@ -22,7 +33,10 @@ interface WorkerScope {
   location: Location;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
-  addEventListener(type: 'install', listener: (event: { waitUntil(p: Promise<unknown>): void }) => void): void;
+  addEventListener(
+    type: 'install',
+    listener: (event: { waitUntil(p: Promise<unknown>): void }) => void,
+  ): void;
 }
 const worker = self as unknown as WorkerScope;
 
@@ -47,7 +61,14 @@ const appShell = new NetworkFirst({
 });
 worker.addEventListener('install', (event) => {
   event.waitUntil(
-    Promise.all([caches.open(SW_CACHES.appShell).then((cache) => cache.add(new Request('/', { cache: 'reload' }))).catch(() => undefined), warmRemotes(), cacheRemoteFiles()]),
+    Promise.all([
+      caches
+        .open(SW_CACHES.appShell)
+        .then((cache) => cache.add(new Request('/', { cache: 'reload' })))
+        .catch(() => undefined),
+      warmRemotes(),
+      cacheRemoteFiles(),
+    ]),
   );
 });
 
@@ -84,7 +105,13 @@ async function warmRemotes(): Promise<void> {
       await index.put(manifestUrl, manifest.clone());
       const { entry, assets } = remoteFilesOf(await manifest.json(), manifestUrl);
       if (entry) await index.add(entry).catch(() => undefined);
-      await Promise.all(assets.map(async (asset) => ((await files.match(asset)) || (await matchPrecache(asset)) ? undefined : files.add(asset).catch(() => undefined))));
+      await Promise.all(
+        assets.map(async (asset) =>
+          (await files.match(asset)) || (await matchPrecache(asset))
+            ? undefined
+            : files.add(asset).catch(() => undefined),
+        ),
+      );
     }
   } catch {
     // offline at install, or a registry of another shape: the runtime caches fill as pages are visited
@@ -97,7 +124,12 @@ function manifestUrlsIn(answer: unknown): string[] {
   const walk = (value: unknown) => {
     if (typeof value === 'string') {
       const url = new URL(value, worker.location.origin);
-      if (url.origin === worker.location.origin && url.pathname.endsWith('/mf-manifest.json') && !url.pathname.startsWith('/mf/admin/')) found.add(url.href);
+      if (
+        url.origin === worker.location.origin &&
+        url.pathname.endsWith('/mf-manifest.json') &&
+        !url.pathname.startsWith('/mf/admin/')
+      )
+        found.add(url.href);
     } else if (value && typeof value === 'object') for (const inner of Object.values(value)) walk(inner);
   };
   walk(answer);
@@ -106,43 +138,70 @@ function manifestUrlsIn(answer: unknown): string[] {
 
 interface FederationManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: Array<{ assets?: { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[]; async?: string[] } } }>;
+  exposes?: Array<{
+    assets?: { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[]; async?: string[] } };
+  }>;
 }
 
 /** A remote's entry and its exposed modules' files, resolved against its manifest's address. */
-function remoteFilesOf(manifest: FederationManifest, manifestUrl: string): { entry: string | null; assets: string[] } {
+function remoteFilesOf(
+  manifest: FederationManifest,
+  manifestUrl: string,
+): { entry: string | null; assets: string[] } {
   const base = new URL('./', manifestUrl);
   const entryMeta = manifest.metaData?.remoteEntry;
-  const entry = entryMeta?.name ? new URL(`${entryMeta.path ? `${entryMeta.path.replace(/\/$/, '')}/` : ''}${entryMeta.name}`, base).href : null;
+  const entry = entryMeta?.name
+    ? new URL(`${entryMeta.path ? `${entryMeta.path.replace(/\/$/, '')}/` : ''}${entryMeta.name}`, base).href
+    : null;
   const assets = new Set<string>();
   for (const expose of manifest.exposes ?? []) {
-    for (const kind of [expose.assets?.js, expose.assets?.css]) for (const file of [...(kind?.sync ?? []), ...(kind?.async ?? [])]) assets.add(new URL(file, base).href);
+    for (const kind of [expose.assets?.js, expose.assets?.css])
+      for (const file of [...(kind?.sync ?? []), ...(kind?.async ?? [])])
+        assets.add(new URL(file, base).href);
   }
   return { entry, assets: [...assets] };
 }
-registerRoute(({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/media/'), appShell);
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/media/'),
+  appShell,
+);
 
 // The remotes' registry and manifests: network first, so a remote deployed on its own is seen at once.
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/mf/') && isFederationIndex(url.pathname),
-  new NetworkFirst({ cacheName: SW_CACHES.remotesIndex, networkTimeoutSeconds: 4, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+  new NetworkFirst({
+    cacheName: SW_CACHES.remotesIndex,
+    networkTimeoutSeconds: 4,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
 );
 // A remote's hashed files never change under their name: the cache first.
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/mf/') && HASHED_FILE.test(url.pathname),
   new CacheFirst({
     cacheName: SW_CACHES.remoteFiles,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
 // The public catalogue, as a visitor sees it: stale-while-revalidate. A request carrying a session
 // (Authorization) is never cached here: its answer may hold what that person alone may see.
 registerRoute(
-  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && !request.headers.has('authorization') && CATALOGUE_PATTERNS.some((pattern) => pattern.test(url.pathname)),
+  ({ request, url, sameOrigin }) =>
+    sameOrigin &&
+    request.method === 'GET' &&
+    !request.headers.has('authorization') &&
+    CATALOGUE_PATTERNS.some((pattern) => pattern.test(url.pathname)),
   new StaleWhileRevalidate({
     cacheName: SW_CACHES.catalogue,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 7, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 7, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
@@ -150,17 +209,25 @@ registerRoute(
 // learner, so the full address (token included) names their own copy; network first, the copy offline.
 // The page deletes this cache on sign-out.
 registerRoute(
-  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && /\/media\/downloads\/[^/]+$/.test(url.pathname) && url.searchParams.has('token'),
+  ({ request, url, sameOrigin }) =>
+    sameOrigin &&
+    request.method === 'GET' &&
+    /\/media\/downloads\/[^/]+$/.test(url.pathname) &&
+    url.searchParams.has('token'),
   new NetworkFirst({
     cacheName: SW_CACHES.resources,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
 // A lesson saved for offline watching (packages/web-kit/src/offline/downloads.ts): only from that person's
 // own cache, named in the address; ranges answered from the saved file as the media server would.
 registerRoute(
-  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith(OFFLINE_COPY_PREFIX),
+  ({ request, url, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && url.pathname.startsWith(OFFLINE_COPY_PREFIX),
   async ({ request, url }) => {
     const person = url.pathname.slice(OFFLINE_COPY_PREFIX.length).split('/')[0] ?? '';
     if (!/^[0-9a-f]{64}$/.test(person)) return new Response('Not found', { status: 404 });
@@ -175,4 +242,3 @@ setCatchHandler(async ({ request }) => {
   if (request.mode === 'navigate') return (await matchPrecache('/offline.html')) ?? Response.error();
   return Response.error();
 });
-

@@ -22,7 +22,10 @@ export interface Runtime {
 /** Our own Postgres, stoppable and startable again on the same port with the same data. */
 export class FaultPostgres {
   private running?: RunningPostgres;
-  private constructor(readonly dataDir: string, readonly port: number) {}
+  private constructor(
+    readonly dataDir: string,
+    readonly port: number,
+  ) {}
 
   static async start(dataDir: string) {
     const db = new FaultPostgres(dataDir, await freePort(5499));
@@ -59,7 +62,10 @@ export class FaultPostgres {
 /** Our own redis-server on a free loopback port, persistent like a production one (a restart keeps its data). */
 export class FaultRedis {
   private child?: ChildProcess;
-  private constructor(readonly port: number, readonly dir: string) {}
+  private constructor(
+    readonly port: number,
+    readonly dir: string,
+  ) {}
 
   static async start(dir: string) {
     mkdirSync(dir, { recursive: true });
@@ -73,9 +79,28 @@ export class FaultRedis {
   }
 
   async start() {
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--protected-mode', 'yes'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--protected-mode',
+        'yes',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child = child;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('redis-server did not start within 10 s')), 10_000);
@@ -106,10 +131,14 @@ export class FaultRedis {
   /** Keys currently in Redis (a handful of KEYS calls on a tiny test instance). */
   async keys(pattern = '*'): Promise<string[]> {
     return new Promise((resolve, reject) => {
-      const cli = spawn('redis-cli', ['-p', String(this.port), '--raw', 'KEYS', pattern], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const cli = spawn('redis-cli', ['-p', String(this.port), '--raw', 'KEYS', pattern], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      cli.once('exit', (code) => (code === 0 ? resolve(out.split('\n').filter(Boolean)) : reject(new Error(`redis-cli exited ${code}`))));
+      cli.once('exit', (code) =>
+        code === 0 ? resolve(out.split('\n').filter(Boolean)) : reject(new Error(`redis-cli exited ${code}`)),
+      );
     });
   }
 }
@@ -193,7 +222,9 @@ export async function allHealthy(env: Environment, timeoutMs: number): Promise<n
   const { services, gateway } = env.runtime();
   return waitFor(async () => {
     const answers = await Promise.all([
-      ...Object.values(services).map((port) => call(`http://127.0.0.1:${port}`, 'GET', '/health', { timeoutMs: 1_500 })),
+      ...Object.values(services).map((port) =>
+        call(`http://127.0.0.1:${port}`, 'GET', '/health', { timeoutMs: 1_500 }),
+      ),
       call(gateway, 'GET', '/api/v1/health', { timeoutMs: 3_000 }),
     ]);
     return answers.every((a) => a.status === 200);
@@ -201,7 +232,10 @@ export async function allHealthy(env: Environment, timeoutMs: number): Promise<n
 }
 
 export async function login(base: string, email: string, password: string): Promise<string> {
-  const answer = await call<{ data: { token: string } }>(base, 'POST', '/api/v1/auth/login', { body: { email, password } });
-  if (answer.status !== 200 || !answer.body?.data?.token) throw new Error(`login as ${email} answered ${answer.status}`);
+  const answer = await call<{ data: { token: string } }>(base, 'POST', '/api/v1/auth/login', {
+    body: { email, password },
+  });
+  if (answer.status !== 200 || !answer.body?.data?.token)
+    throw new Error(`login as ${email} answered ${answer.status}`);
   return answer.body.data.token;
 }

@@ -36,7 +36,10 @@ export class Traffic {
   }
 
   summary() {
-    const statuses = [...this.byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s}×${n}`).join(' ');
+    const statuses = [...this.byStatus.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     return `requests ${this.sent}, by status ${statuses || '-'}, hangs ${this.hangs}, slowest ${Math.round(this.slowestMs)} ms`;
   }
 }
@@ -50,7 +53,12 @@ export interface CallOptions {
   traffic?: Traffic;
 }
 
-export async function call<T = any>(base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const { token, body, form, headers = {}, timeoutMs = 8_000, traffic } = options;
   const started = performance.now();
   const controller = new AbortController();
@@ -75,11 +83,29 @@ export async function call<T = any>(base: string, method: string, path: string, 
     } catch {
       parsed = undefined;
     }
-    const shaped = typeof parsed === 'object' && parsed !== null && typeof (parsed as { success?: unknown }).success === 'boolean';
-    answer = { status: response.status, ms: performance.now() - started, at: Date.now(), body: (parsed ?? text) as T, shaped, hung: false };
+    const shaped =
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as { success?: unknown }).success === 'boolean';
+    answer = {
+      status: response.status,
+      ms: performance.now() - started,
+      at: Date.now(),
+      body: (parsed ?? text) as T,
+      shaped,
+      hung: false,
+    };
   } catch (error) {
     const hung = controller.signal.aborted;
-    answer = { status: 0, ms: performance.now() - started, at: Date.now(), body: undefined, shaped: false, hung, networkError: hung ? undefined : String((error as Error).cause ?? error) };
+    answer = {
+      status: 0,
+      ms: performance.now() - started,
+      at: Date.now(),
+      body: undefined,
+      shaped: false,
+      hung,
+      networkError: hung ? undefined : String((error as Error).cause ?? error),
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -90,7 +116,11 @@ export async function call<T = any>(base: string, method: string, path: string, 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `probe` answers true or the time is up; answers how long it took (or undefined). */
-export async function waitFor(probe: () => Promise<boolean>, timeoutMs: number, everyMs = 200): Promise<number | undefined> {
+export async function waitFor(
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<number | undefined> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (await probe().catch(() => false)) return Date.now() - started;

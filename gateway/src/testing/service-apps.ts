@@ -49,14 +49,23 @@ const inertEnv: NodeJS.ProcessEnv = {
 export function inertServiceApps(): Record<ServiceName, Hono<any>> {
   const log = createLogger('route-listing', 'silent');
   const cache = createCache({ prefix: 'route-listing' });
-  const inertDb = <T>() => createDb<T>({ connectionString: inertEnv.DATABASE_URL!, schema: 'public', poolSize: 1, log });
+  const inertDb = <T>() =>
+    createDb<T>({ connectionString: inertEnv.DATABASE_URL!, schema: 'public', poolSize: 1, log });
   const noMail = { send: async () => undefined } as never;
 
   return {
-    auth: createAuthApp(authDeps({ config: authConfig(inertEnv), db: inertDb<any>(), cache, log, mailer: noMail })),
-    content: createContentApp(contentDeps({ config: contentConfig(inertEnv), db: inertDb<any>(), cache, log })),
-    progress: createProgressApp(progressDeps({ config: progressConfig(inertEnv), db: inertDb<any>(), cache, log })),
-    billing: createBillingApp(billingDeps({ config: billingConfig(inertEnv), db: inertDb<any>(), cache, log, stripe: {} as never })),
+    auth: createAuthApp(
+      authDeps({ config: authConfig(inertEnv), db: inertDb<any>(), cache, log, mailer: noMail }),
+    ),
+    content: createContentApp(
+      contentDeps({ config: contentConfig(inertEnv), db: inertDb<any>(), cache, log }),
+    ),
+    progress: createProgressApp(
+      progressDeps({ config: progressConfig(inertEnv), db: inertDb<any>(), cache, log }),
+    ),
+    billing: createBillingApp(
+      billingDeps({ config: billingConfig(inertEnv), db: inertDb<any>(), cache, log, stripe: {} as never }),
+    ),
     media: createMediaApp(
       mediaDeps({
         config: mediaConfig(inertEnv),
@@ -64,9 +73,16 @@ export function inertServiceApps(): Record<ServiceName, Hono<any>> {
         cache,
         log,
         storage: createDiskStorage(path.join(os.tmpdir(), 'catalyst-route-listing-media')),
-        jobs: { enqueue: async () => undefined, retire: async () => undefined, stop: async () => undefined, boss: {} as never },
+        jobs: {
+          enqueue: async () => undefined,
+          retire: async () => undefined,
+          stop: async () => undefined,
+          boss: {} as never,
+        },
       }),
     ),
-    community: createCommunityApp(communityDeps({ config: communityConfig(inertEnv), db: inertDb<any>(), cache, log })),
+    community: createCommunityApp(
+      communityDeps({ config: communityConfig(inertEnv), db: inertDb<any>(), cache, log }),
+    ),
   };
 }

@@ -18,7 +18,11 @@ export interface SeenRequest {
   body: Buffer;
 }
 
-export type StandInHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => boolean | void | Promise<boolean | void>;
+export type StandInHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+) => boolean | void | Promise<boolean | void>;
 
 export interface StandIn {
   name: string;
@@ -32,7 +36,11 @@ export interface StandIn {
 }
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
 
 export const closeServer = (server: Server) =>
   new Promise<void>((resolve) => {
@@ -57,16 +65,33 @@ export async function startStandIn(name: string): Promise<StandIn> {
       if (custom && (await custom(req, res, body))) return;
       const payload = JSON.stringify({
         success: true,
-        data: { service: name, method: req.method, path: req.url, headers: req.headers, body: body.toString('utf8'), bodyBase64: body.toString('base64') },
+        data: {
+          service: name,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+          body: body.toString('utf8'),
+          bodyBase64: body.toString('base64'),
+        },
       });
-      res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': String(req.headers['x-request-id'] ?? '') });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'x-request-id': String(req.headers['x-request-id'] ?? ''),
+      });
       res.end(payload);
     });
   });
   let connections = 0;
   server.on('connection', () => connections++);
   const url = await listen(server);
-  return { name, url, seen, connections: () => connections, handle: (handler) => (custom = handler), close: () => closeServer(server) };
+  return {
+    name,
+    url,
+    seen,
+    connections: () => connections,
+    handle: (handler) => (custom = handler),
+    close: () => closeServer(server),
+  };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -79,7 +104,8 @@ export function captureLog(): { log: Logger; lines: Array<Record<string, unknown
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -95,12 +121,24 @@ export interface RunningGateway {
 // Services not given are unreachable, never whatever happens to listen on the default ports.
 const NOWHERE = 'http://127.0.0.1:9';
 const testConfig = (env: Record<string, string | undefined>) =>
-  buildConfig({ INTERNAL_SECRET: TEST_INTERNAL_SECRET, LOG_LEVEL: 'silent', ...Object.fromEntries(UPSTREAMS.map((name) => [`${name.toUpperCase()}_URL`, NOWHERE])), ...env });
+  buildConfig({
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    LOG_LEVEL: 'silent',
+    ...Object.fromEntries(UPSTREAMS.map((name) => [`${name.toUpperCase()}_URL`, NOWHERE])),
+    ...env,
+  });
 
 /** The real gateway on a free port, in front of the given URLs. */
-export async function startGateway(env: Record<string, string | undefined>, deps: Partial<GatewayDeps> = {}): Promise<RunningGateway> {
+export async function startGateway(
+  env: Record<string, string | undefined>,
+  deps: Partial<GatewayDeps> = {},
+): Promise<RunningGateway> {
   const config = testConfig(env);
-  const app = createGateway(config, { log: deps.log ?? pino({ level: 'silent' }), cache: deps.cache ?? new MemoryCache(), ...deps });
+  const app = createGateway(config, {
+    log: deps.log ?? pino({ level: 'silent' }),
+    cache: deps.cache ?? new MemoryCache(),
+    ...deps,
+  });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
   const url = await listen(server);
@@ -108,19 +146,36 @@ export async function startGateway(env: Record<string, string | undefined>, deps
 }
 
 /** The gateway as main runs it: listening on loopback with the configured header and request timeouts and connection cap. */
-export async function startListeningGateway(env: Record<string, string | undefined>): Promise<RunningGateway> {
+export async function startListeningGateway(
+  env: Record<string, string | undefined>,
+): Promise<RunningGateway> {
   const config = testConfig(env);
   const log = pino({ level: 'silent' });
   const app = createGateway(config, { log, cache: new MemoryCache() });
-  const options = { port: 0, host: '127.0.0.1', headersTimeoutMs: config.HEADERS_TIMEOUT_MS, requestTimeoutMs: config.REQUEST_TIMEOUT_MS, maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS };
+  const options = {
+    port: 0,
+    host: '127.0.0.1',
+    headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+  };
   const { servers, port } = await listenGateway(app, options, log);
-  return { url: `http://127.0.0.1:${port}`, config, close: async () => void (await Promise.all(servers.map(closeServer))) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    config,
+    close: async () => void (await Promise.all(servers.map(closeServer))),
+  };
 }
 
 /** A stand-in for every service plus a gateway in front of them. */
-export async function startWorld(env: Record<string, string | undefined> = {}, deps: Partial<GatewayDeps> = {}) {
+export async function startWorld(
+  env: Record<string, string | undefined> = {},
+  deps: Partial<GatewayDeps> = {},
+) {
   const standIns = await Promise.all(UPSTREAMS.map(startStandIn));
-  const urls = Object.fromEntries(standIns.map((standIn) => [`${standIn.name.toUpperCase()}_URL`, standIn.url]));
+  const urls = Object.fromEntries(
+    standIns.map((standIn) => [`${standIn.name.toUpperCase()}_URL`, standIn.url]),
+  );
   const gateway = await startGateway({ ...urls, ...env }, deps);
   return {
     ...(Object.fromEntries(standIns.map((standIn) => [standIn.name, standIn])) as Record<Upstream, StandIn>),
@@ -136,7 +191,11 @@ export async function startWorld(env: Record<string, string | undefined> = {}, d
  * Makes the auth stand-in resolve sessions from a token → identity map (401 for anything else);
  * `routes` answers other auth paths (logout, change-password) by upstream path.
  */
-export function serveSessions(auth: StandIn, sessions: Map<string, Identity>, routes: Record<string, StandInHandler> = {}) {
+export function serveSessions(
+  auth: StandIn,
+  sessions: Map<string, Identity>,
+  routes: Record<string, StandInHandler> = {},
+) {
   auth.handle((req, res, body) => {
     const route = routes[req.url ?? ''];
     if (route) return route(req, res, body);
@@ -171,14 +230,20 @@ export async function echoOf(response: Response): Promise<Echo> {
 export function rawRequest(
   baseUrl: string,
   path: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
 ): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = request({ hostname, port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end(body);

@@ -19,7 +19,10 @@ beforeEach(() => {
       calls.push({ url: String(url), body: init.body ? JSON.parse(String(init.body)) : undefined });
       const answer = answers.shift() ?? { status: 500, body: { success: false, message: 'unexpected call' } };
       if (answer === 'network') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -29,13 +32,32 @@ afterEach(() => {
 });
 
 function renderDialog(view: AuthDialogView = 'register', overrides: Partial<AuthDialogProps> = {}) {
-  const props: AuthDialogProps = { open: true, view, openCount: 1, onViewChange: vi.fn(), onClose: vi.fn(), onError: vi.fn(), ...overrides };
+  const props: AuthDialogProps = {
+    open: true,
+    view,
+    openCount: 1,
+    onViewChange: vi.fn(),
+    onClose: vi.fn(),
+    onError: vi.fn(),
+    ...overrides,
+  };
   // The shell renders the dialog inside its router (the "Forgot password?" link navigates).
   const utils = render(<AuthDialog {...props} />, { wrapper: MemoryRouter });
-  return { ...utils, props, rerenderWith: (next: Partial<AuthDialogProps>) => utils.rerender(<AuthDialog {...props} {...next} />) };
+  return {
+    ...utils,
+    props,
+    rerenderWith: (next: Partial<AuthDialogProps>) => utils.rerender(<AuthDialog {...props} {...next} />),
+  };
 }
 
-const user = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', emailVerified: false, createdAt: '2026-01-01T00:00:00.000Z' };
+const user = {
+  _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  role: 'user',
+  emailVerified: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 async function fillRegister(values: { name?: string; email?: string; password?: string; confirm?: string }) {
   const u = userEvent.setup();
@@ -61,7 +83,12 @@ describe('AuthDialog', () => {
   it('shows every register message for an empty form and clears only the edited field', async () => {
     renderDialog('register');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    for (const message of [authMessages.nameRequired, authMessages.emailRequired, authMessages.passwordRequired, authMessages.confirmRequired]) {
+    for (const message of [
+      authMessages.nameRequired,
+      authMessages.emailRequired,
+      authMessages.passwordRequired,
+      authMessages.confirmRequired,
+    ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
     expect(calls).toHaveLength(0);
@@ -78,7 +105,9 @@ describe('AuthDialog', () => {
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toContain('noopener');
     }
-    expect(screen.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/terms-and-conditions');
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe(
+      '/terms-and-conditions',
+    );
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
   });
 
@@ -110,28 +139,63 @@ describe('AuthDialog', () => {
   });
 
   it('registers with a trimmed name and a lower-cased e-mail, then closes', async () => {
-    answers.push({ status: 201, body: { success: true, data: { user, token: 't0k', expiresAt: '' }, message: 'ok' } });
+    answers.push({
+      status: 201,
+      body: { success: true, data: { user, token: 't0k', expiresAt: '' }, message: 'ok' },
+    });
     const { props } = renderDialog('register');
-    const u = await fillRegister({ name: ' Ada Lovelace ', email: ' ADA@Example.com ', password: 'Abcdef1', confirm: 'Abcdef1' });
+    const u = await fillRegister({
+      name: ' Ada Lovelace ',
+      email: ' ADA@Example.com ',
+      password: 'Abcdef1',
+      confirm: 'Abcdef1',
+    });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(props.onClose).toHaveBeenCalled());
-    expect(calls[0]).toEqual({ url: '/api/v1/auth/register', body: { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Abcdef1' } });
+    expect(calls[0]).toEqual({
+      url: '/api/v1/auth/register',
+      body: { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Abcdef1' },
+    });
     expect(sessionStorage.getItem('token')).toBe('t0k');
   });
 
   it('puts a server field error (409) under its input and keeps the dialog open', async () => {
-    answers.push({ status: 409, body: { success: false, message: authMessages.emailTaken, errors: [{ field: 'email', message: authMessages.emailTaken }] } });
+    answers.push({
+      status: 409,
+      body: {
+        success: false,
+        message: authMessages.emailTaken,
+        errors: [{ field: 'email', message: authMessages.emailTaken }],
+      },
+    });
     const { props } = renderDialog('register');
-    const u = await fillRegister({ name: 'Ada', email: 'ada@example.com', password: 'Abcdef1', confirm: 'Abcdef1' });
+    const u = await fillRegister({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'Abcdef1',
+      confirm: 'Abcdef1',
+    });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText(authMessages.emailTaken)).toBeTruthy();
     expect(props.onClose).not.toHaveBeenCalled();
   });
 
   it('understands field errors sent as an object keyed by field', async () => {
-    answers.push({ status: 400, body: { success: false, message: 'Invalid input', errors: { name: 'Name is taken', email: { msg: 'Email looks odd' } } } });
+    answers.push({
+      status: 400,
+      body: {
+        success: false,
+        message: 'Invalid input',
+        errors: { name: 'Name is taken', email: { msg: 'Email looks odd' } },
+      },
+    });
     renderDialog('register');
-    const u = await fillRegister({ name: 'Ada', email: 'ada@example.com', password: 'Abcdef1', confirm: 'Abcdef1' });
+    const u = await fillRegister({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'Abcdef1',
+      confirm: 'Abcdef1',
+    });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Name is taken')).toBeTruthy();
     expect(screen.getByText('Email looks odd')).toBeTruthy();
@@ -140,7 +204,12 @@ describe('AuthDialog', () => {
   it('shows a plain refusal message of the register call in the dialog banner', async () => {
     answers.push({ status: 400, body: { success: false, message: '' } });
     const { props } = renderDialog('register');
-    const u = await fillRegister({ name: 'Ada', email: 'ada@example.com', password: 'Abcdef1', confirm: 'Abcdef1' });
+    const u = await fillRegister({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'Abcdef1',
+      confirm: 'Abcdef1',
+    });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('HTTP 400')).toBeTruthy();
     expect(props.onClose).not.toHaveBeenCalled();

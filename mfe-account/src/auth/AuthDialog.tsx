@@ -1,9 +1,26 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Dialog, remoteTestId, TextField, useSession, type AuthDialogProps } from '@catalyst/web-kit';
+import {
+  Alert,
+  Button,
+  Dialog,
+  remoteTestId,
+  TextField,
+  useSession,
+  type AuthDialogProps,
+} from '@catalyst/web-kit';
 import { NAME_MAX_LENGTH } from '@catalyst/contracts';
 import { PasswordStrength } from './PasswordStrength';
-import { classifyAuthFailure, loginPayload, registerPayload, validateLogin, validateRegister, type AuthField, type FieldErrors, type RegisterFields } from './validation';
+import {
+  classifyAuthFailure,
+  loginPayload,
+  registerPayload,
+  validateLogin,
+  validateRegister,
+  type AuthField,
+  type FieldErrors,
+  type RegisterFields,
+} from './validation';
 import styles from './AuthDialog.module.css';
 
 /** The dialog's own error banner clears itself after this long (the header's banner: 5 s). */
@@ -13,14 +30,27 @@ const EMPTY: RegisterFields = { name: '', email: '', password: '', confirmPasswo
 
 function ShowPasswordButton({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
   return (
-    <button type="button" className={styles.reveal} onClick={onToggle} aria-pressed={shown} aria-label={shown ? 'Hide password' : 'Show password'}>
+    <button
+      type="button"
+      className={styles.reveal}
+      onClick={onToggle}
+      aria-pressed={shown}
+      aria-label={shown ? 'Hide password' : 'Show password'}
+    >
       {shown ? 'Hide' : 'Show'}
     </button>
   );
 }
 
 /** Sign in and registration (spec section 2, rules of section 5, messages of section 8). */
-export default function AuthDialog({ open, view, openCount, onViewChange, onClose, onError }: AuthDialogProps) {
+export default function AuthDialog({
+  open,
+  view,
+  openCount,
+  onViewChange,
+  onClose,
+  onError,
+}: AuthDialogProps) {
   const { login, register } = useSession();
   const [fields, setFields] = useState<RegisterFields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -89,23 +119,47 @@ export default function AuthDialog({ open, view, openCount, onViewChange, onClos
     setBanner(failure.message);
   };
 
-  const passwordsMatch = !isLogin && fields.confirmPassword !== '' && fields.password === fields.confirmPassword;
+  const passwordsMatch =
+    !isLogin && fields.confirmPassword !== '' && fields.password === fields.confirmPassword;
   const passwordType = showPassword ? 'text' : 'password';
 
   return (
     <Dialog open={open} onClose={onClose} title={isLogin ? 'Welcome Back' : 'Create Account'}>
       <div data-testid={remoteTestId('account')}>
-        <p className={styles.subtitle}>{isLogin ? 'Sign in to continue learning.' : 'Join to start learning today.'}</p>
+        <p className={styles.subtitle}>
+          {isLogin ? 'Sign in to continue learning.' : 'Join to start learning today.'}
+        </p>
         {banner ? (
           <Alert tone="danger" className={styles.error}>
             {banner}
           </Alert>
         ) : null}
-        <form className={styles.form} onSubmit={submit} noValidate aria-label={isLogin ? 'Login' : 'Register'}>
+        <form
+          className={styles.form}
+          onSubmit={submit}
+          noValidate
+          aria-label={isLogin ? 'Login' : 'Register'}
+        >
           {!isLogin ? (
-            <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={fields.name} onChange={change('name')} error={errors.name} />
+            <TextField
+              label="Name"
+              name="name"
+              autoComplete="name"
+              maxLength={NAME_MAX_LENGTH}
+              value={fields.name}
+              onChange={change('name')}
+              error={errors.name}
+            />
           ) : null}
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={fields.email} onChange={change('email')} error={errors.email} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            onChange={change('email')}
+            error={errors.email}
+          />
           <TextField
             label="Password"
             name="password"
@@ -114,8 +168,12 @@ export default function AuthDialog({ open, view, openCount, onViewChange, onClos
             value={fields.password}
             onChange={change('password')}
             error={errors.password}
-            adornment={<ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />}
-            hint={!isLogin && fields.password !== '' ? <PasswordStrength password={fields.password} /> : undefined}
+            adornment={
+              <ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />
+            }
+            hint={
+              !isLogin && fields.password !== '' ? <PasswordStrength password={fields.password} /> : undefined
+            }
           />
           {!isLogin ? (
             <TextField
@@ -148,7 +206,13 @@ export default function AuthDialog({ open, view, openCount, onViewChange, onClos
             </Link>
           ) : null}
           <Button type="submit" block loading={submitting} disabled={submitting}>
-            {submitting ? (isLogin ? 'Signing in...' : 'Creating account...') : isLogin ? 'Login' : 'Create Account'}
+            {submitting
+              ? isLogin
+                ? 'Signing in...'
+                : 'Creating account...'
+              : isLogin
+                ? 'Login'
+                : 'Create Account'}
           </Button>
         </form>
         <p className={styles.toggle}>

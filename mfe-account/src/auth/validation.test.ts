@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages, passwordStrength } from '@catalyst/contracts';
-import { classifyAuthFailure, loginPayload, registerPayload, serverFieldErrors, validateLogin, validateRegister } from './validation';
+import {
+  classifyAuthFailure,
+  loginPayload,
+  registerPayload,
+  serverFieldErrors,
+  validateLogin,
+  validateRegister,
+} from './validation';
 
-const good = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Abcdef1', confirmPassword: 'Abcdef1' };
+const good = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  password: 'Abcdef1',
+  confirmPassword: 'Abcdef1',
+};
 
 describe('validateRegister', () => {
   it('accepts a valid form', () => {
@@ -56,8 +68,12 @@ describe('validateRegister', () => {
   });
 
   it('asks to confirm the password, then that both match', () => {
-    expect(validateRegister({ ...good, confirmPassword: '' }).confirmPassword).toBe(authMessages.confirmRequired);
-    expect(validateRegister({ ...good, confirmPassword: 'Abcdef2' }).confirmPassword).toBe(authMessages.passwordsDoNotMatch);
+    expect(validateRegister({ ...good, confirmPassword: '' }).confirmPassword).toBe(
+      authMessages.confirmRequired,
+    );
+    expect(validateRegister({ ...good, confirmPassword: 'Abcdef2' }).confirmPassword).toBe(
+      authMessages.passwordsDoNotMatch,
+    );
   });
 
   it('reports every field of an empty form', () => {
@@ -73,14 +89,19 @@ describe('validateRegister', () => {
 describe('validateLogin', () => {
   it('requires a valid e-mail and only the presence of a password', () => {
     expect(validateLogin({ email: 'a@b.co', password: 'x' })).toEqual({});
-    expect(validateLogin({ email: '', password: '' })).toEqual({ email: authMessages.emailRequired, password: authMessages.passwordRequired });
+    expect(validateLogin({ email: '', password: '' })).toEqual({
+      email: authMessages.emailRequired,
+      password: authMessages.passwordRequired,
+    });
     expect(validateLogin({ email: 'nope', password: 'x' })).toEqual({ email: authMessages.emailInvalid });
   });
 });
 
 describe('payloads', () => {
   it('trim the name and trim and lower-case the e-mail; the password is sent as typed', () => {
-    expect(registerPayload({ ...good, name: ' Ada ', email: ' ADA@Example.com ', password: ' Abcdef1' })).toEqual({ name: 'Ada', email: 'ada@example.com', password: ' Abcdef1' });
+    expect(
+      registerPayload({ ...good, name: ' Ada ', email: ' ADA@Example.com ', password: ' Abcdef1' }),
+    ).toEqual({ name: 'Ada', email: 'ada@example.com', password: ' Abcdef1' });
     expect(loginPayload({ email: ' X@Y.Z ', password: 'p' })).toEqual({ email: 'x@y.z', password: 'p' });
   });
 });
@@ -102,7 +123,13 @@ describe('passwordStrength', () => {
 
 describe('serverFieldErrors', () => {
   it('reads an errors array with field/message or path/msg entries', () => {
-    expect(serverFieldErrors([{ field: 'email', message: 'Taken' }, { path: 'password', msg: 'Too weak' }, { path: 'body.name', msg: 'Bad' }])).toEqual({
+    expect(
+      serverFieldErrors([
+        { field: 'email', message: 'Taken' },
+        { path: 'password', msg: 'Too weak' },
+        { path: 'body.name', msg: 'Bad' },
+      ]),
+    ).toEqual({
       email: 'Taken',
       password: 'Too weak',
       name: 'Bad',
@@ -110,7 +137,10 @@ describe('serverFieldErrors', () => {
   });
 
   it('reads an error object keyed by field', () => {
-    expect(serverFieldErrors({ email: 'Taken', name: { message: 'Bad name' }, unknown: 'x' })).toEqual({ email: 'Taken', name: 'Bad name' });
+    expect(serverFieldErrors({ email: 'Taken', name: { message: 'Bad name' }, unknown: 'x' })).toEqual({
+      email: 'Taken',
+      name: 'Bad name',
+    });
   });
 
   it('finds nothing in a plain message', () => {
@@ -121,7 +151,10 @@ describe('serverFieldErrors', () => {
 
 describe('classifyAuthFailure', () => {
   it('puts field errors under the inputs', () => {
-    const error = { status: 409, errors: [{ field: 'email', message: 'An account with this email already exists' }] };
+    const error = {
+      status: 409,
+      errors: [{ field: 'email', message: 'An account with this email already exists' }],
+    };
     expect(classifyAuthFailure(error, 'An account with this email already exists', 'register')).toEqual({
       kind: 'fields',
       fields: { email: 'An account with this email already exists' },
@@ -130,15 +163,36 @@ describe('classifyAuthFailure', () => {
   });
 
   it('reports a refusal with the server message, else the view fallback', () => {
-    expect(classifyAuthFailure({ status: 401, errors: [] }, 'Invalid email or password', 'login')).toEqual({ kind: 'refused', message: 'Invalid email or password' });
-    expect(classifyAuthFailure({ status: 401, errors: [] }, undefined, 'login')).toEqual({ kind: 'refused', message: authMessages.loginFailed });
-    expect(classifyAuthFailure({ status: 400 }, '', 'register')).toEqual({ kind: 'refused', message: authMessages.registrationFailed });
+    expect(classifyAuthFailure({ status: 401, errors: [] }, 'Invalid email or password', 'login')).toEqual({
+      kind: 'refused',
+      message: 'Invalid email or password',
+    });
+    expect(classifyAuthFailure({ status: 401, errors: [] }, undefined, 'login')).toEqual({
+      kind: 'refused',
+      message: authMessages.loginFailed,
+    });
+    expect(classifyAuthFailure({ status: 400 }, '', 'register')).toEqual({
+      kind: 'refused',
+      message: authMessages.registrationFailed,
+    });
   });
 
   it('reports a thrown error with its message, else the general one', () => {
-    expect(classifyAuthFailure({ status: 0 }, 'Network error occurred', 'login')).toEqual({ kind: 'thrown', message: 'Network error occurred' });
-    expect(classifyAuthFailure(new Error(''), undefined, 'register')).toEqual({ kind: 'thrown', message: authMessages.networkOrServer });
-    expect(classifyAuthFailure({ status: 503 }, 'Service temporarily unavailable. Please try again shortly.', 'login')).toEqual({
+    expect(classifyAuthFailure({ status: 0 }, 'Network error occurred', 'login')).toEqual({
+      kind: 'thrown',
+      message: 'Network error occurred',
+    });
+    expect(classifyAuthFailure(new Error(''), undefined, 'register')).toEqual({
+      kind: 'thrown',
+      message: authMessages.networkOrServer,
+    });
+    expect(
+      classifyAuthFailure(
+        { status: 503 },
+        'Service temporarily unavailable. Please try again shortly.',
+        'login',
+      ),
+    ).toEqual({
       kind: 'thrown',
       message: 'Service temporarily unavailable. Please try again shortly.',
     });

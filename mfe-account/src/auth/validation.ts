@@ -26,7 +26,10 @@ const withoutEmpty = (errors: FieldErrors): FieldErrors =>
 
 /** Login view: a valid e-mail and any password. */
 export function validateLogin(fields: LoginFields): FieldErrors {
-  return withoutEmpty({ email: validateEmail(fields.email), password: validateLoginPassword(fields.password) });
+  return withoutEmpty({
+    email: validateEmail(fields.email),
+    password: validateLoginPassword(fields.password),
+  });
 }
 
 /** Register view: spec section 5's rules, one message per field, in the spec's words. */
@@ -40,8 +43,15 @@ export function validateRegister(fields: RegisterFields): FieldErrors {
 }
 
 /** What is sent: the name trimmed, the e-mail trimmed and lower-cased. */
-export const loginPayload = (fields: LoginFields) => ({ email: normaliseEmail(fields.email), password: fields.password });
-export const registerPayload = (fields: RegisterFields) => ({ name: fields.name.trim(), email: normaliseEmail(fields.email), password: fields.password });
+export const loginPayload = (fields: LoginFields) => ({
+  email: normaliseEmail(fields.email),
+  password: fields.password,
+});
+export const registerPayload = (fields: RegisterFields) => ({
+  name: fields.name.trim(),
+  email: normaliseEmail(fields.email),
+  password: fields.password,
+});
 
 const AUTH_FIELDS: readonly AuthField[] = ['name', 'email', 'password', 'confirmPassword'];
 
@@ -68,7 +78,12 @@ export function serverFieldErrors(errors: unknown): FieldErrors {
   } else if (errors && typeof errors === 'object') {
     for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
       const field = fieldName(key);
-      const message = typeof value === 'string' ? value : value && typeof value === 'object' ? ((value as Record<string, unknown>).message ?? (value as Record<string, unknown>).msg) : undefined;
+      const message =
+        typeof value === 'string'
+          ? value
+          : value && typeof value === 'object'
+            ? ((value as Record<string, unknown>).message ?? (value as Record<string, unknown>).msg)
+            : undefined;
       if (field && typeof message === 'string') result[field] = message;
     }
   }
@@ -84,9 +99,16 @@ export type AuthFailure =
   | { kind: 'thrown'; message: string };
 
 /** Sorts a failed login/register into what the dialog does with it (spec section 8). */
-export function classifyAuthFailure(error: unknown, message: string | undefined, view: 'login' | 'register'): AuthFailure {
+export function classifyAuthFailure(
+  error: unknown,
+  message: string | undefined,
+  view: 'login' | 'register',
+): AuthFailure {
   const fallback = view === 'login' ? authMessages.loginFailed : authMessages.registrationFailed;
-  const status = error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : undefined;
+  const status =
+    error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number'
+      ? (error as { status: number }).status
+      : undefined;
   if (status === undefined || status === 0 || status >= 500) {
     return { kind: 'thrown', message: message || authMessages.networkOrServer };
   }

@@ -80,8 +80,12 @@ describe('the public certificate page', () => {
       certUrl: certificate.verifyUrl,
       certId: CODE,
     });
-    expect(screen.getByRole('link', { name: 'Verifiable credential' }).getAttribute('href')).toBe(certificate.credentialUrl);
-    expect(screen.getByRole('link', { name: '/.well-known/jwks.json' }).getAttribute('href')).toBe('/.well-known/jwks.json');
+    expect(screen.getByRole('link', { name: 'Verifiable credential' }).getAttribute('href')).toBe(
+      certificate.credentialUrl,
+    );
+    expect(screen.getByRole('link', { name: '/.well-known/jwks.json' }).getAttribute('href')).toBe(
+      '/.well-known/jwks.json',
+    );
   });
 
   it('copies the verification link and says so politely', async () => {
@@ -96,20 +100,34 @@ describe('the public certificate page', () => {
 
   it('says so when the clipboard refuses, with the link to copy by hand', async () => {
     fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+    });
     renderAt(`/certificates/${CODE}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`Couldn't copy the link: copy ${certificate.verifyUrl} by hand`));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        `Couldn't copy the link: copy ${certificate.verifyUrl} by hand`,
+      ),
+    );
   });
 
   it('marks a revoked certificate Revoked with the date and the reason, and offers no LinkedIn form', async () => {
     fakeApi({
-      [`GET /certificates/${CODE}`]: ok({ ...certificate, status: 'revoked', revokedAt: '2026-04-10T09:00:00.000Z', revokedReason: 'Issued to the wrong account' }),
+      [`GET /certificates/${CODE}`]: ok({
+        ...certificate,
+        status: 'revoked',
+        revokedAt: '2026-04-10T09:00:00.000Z',
+        revokedReason: 'Issued to the wrong account',
+      }),
     });
     renderAt(`/certificates/${CODE}`);
     const status = await screen.findByTestId('certificate-status');
     expect(within(status).getByText('Revoked')).toBeTruthy();
-    expect(status.textContent).toContain(`${CERTIFICATE_MESSAGES.revoked} on April 10, 2026: Issued to the wrong account`);
+    expect(status.textContent).toContain(
+      `${CERTIFICATE_MESSAGES.revoked} on April 10, 2026: Issued to the wrong account`,
+    );
     expect(screen.queryByText('Valid')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add to LinkedIn profile' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Download PDF' })).toBeTruthy();
@@ -118,8 +136,14 @@ describe('the public certificate page', () => {
   it('says Certificate not found for an unknown code', async () => {
     fakeApi({ 'GET /certificates/ZZZZZZZZZZ': refusal(404, CERTIFICATE_MESSAGES.notFound) });
     renderAt('/certificates/ZZZZZZZZZZ');
-    expect(await screen.findByRole('heading', { level: 1, name: CERTIFICATE_MESSAGES.notFound })).toBeTruthy();
-    expect(screen.getByText('No certificate has the code ZZZZZZZZZZ. Check it against the certificate and try again.')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CERTIFICATE_MESSAGES.notFound }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'No certificate has the code ZZZZZZZZZZ. Check it against the certificate and try again.',
+      ),
+    ).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Certificate not found | Catalyst'));
     expect(screen.queryByRole('link', { name: 'Download PDF' })).toBeNull();
   });
@@ -134,13 +158,18 @@ describe('the public certificate page', () => {
   it('names no certificate at an address with more after the code, and asks nothing', async () => {
     const { calls } = fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
     renderAt(`/certificates/${CODE}/extra`);
-    expect(await screen.findByRole('heading', { level: 1, name: CERTIFICATE_MESSAGES.notFound })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: CERTIFICATE_MESSAGES.notFound }),
+    ).toBeTruthy();
     expect(calls).toEqual([]);
   });
 
   it('offers Try again when the check itself fails', async () => {
     let reads = 0;
-    fakeApi({ [`GET /certificates/${CODE}`]: () => (++reads === 1 ? refusal(503, 'Service unavailable') : ok(certificate)) });
+    fakeApi({
+      [`GET /certificates/${CODE}`]: () =>
+        ++reads === 1 ? refusal(503, 'Service unavailable') : ok(certificate),
+    });
     renderAt(`/certificates/${CODE}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'CSS Grid Layout Workshop' })).toBeTruthy();
@@ -149,7 +178,15 @@ describe('the public certificate page', () => {
 
 describe("LinkedIn's add-to-profile address", () => {
   it('encodes every field, and takes the month the course was completed in UTC', () => {
-    const url = linkedInAddToProfileUrl({ courseTitle: 'C++ & Rust: 100% safe?', completedAt: '2026-12-31T23:30:00.000Z', verifyUrl: 'https://x.test/certificates/ABC?x=1&y=2', code: 'ABCDEFGHJK' }, 'Catalyst & Co');
+    const url = linkedInAddToProfileUrl(
+      {
+        courseTitle: 'C++ & Rust: 100% safe?',
+        completedAt: '2026-12-31T23:30:00.000Z',
+        verifyUrl: 'https://x.test/certificates/ABC?x=1&y=2',
+        code: 'ABCDEFGHJK',
+      },
+      'Catalyst & Co',
+    );
     expect(url).toBe(
       'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=C%2B%2B%20%26%20Rust%3A%20100%25%20safe%3F&organizationName=Catalyst%20%26%20Co&issueYear=2026&issueMonth=12&certUrl=https%3A%2F%2Fx.test%2Fcertificates%2FABC%3Fx%3D1%26y%3D2&certId=ABCDEFGHJK',
     );

@@ -2,7 +2,20 @@ import { BadgeCheck, Ban, Copy, Download, ExternalLink, SearchX } from 'lucide-r
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CERTIFICATE_MESSAGES, JWKS_PATH, type Certificate } from '@catalyst/contracts';
-import { api, Button, buttonClassName, ErrorScreen, formatDate, isApiRequestError, PAGE_DESCRIPTIONS, remoteTestId, Spinner, useApiData, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
+import {
+  api,
+  Button,
+  buttonClassName,
+  ErrorScreen,
+  formatDate,
+  isApiRequestError,
+  PAGE_DESCRIPTIONS,
+  remoteTestId,
+  Spinner,
+  useApiData,
+  useDocumentTitle,
+  useSiteConfig,
+} from '@catalyst/web-kit';
 import { linkedInAddToProfileUrl } from './linkedIn';
 import styles from './CertificatePage.module.css';
 
@@ -23,16 +36,34 @@ export default function CertificatePage() {
   const code = codeOf(useParams()['*']);
   const read = useApiData(api.certificate.get, code ? { params: { code } } : null);
   const certificate = read.data;
-  const missing = !code || (isApiRequestError(read.error) && (read.error.status === 404 || read.error.status === 400));
-  useDocumentTitle(certificate ? `Certificate: ${certificate.courseTitle}` : missing ? CERTIFICATE_MESSAGES.notFound : 'Certificate', PAGE_DESCRIPTIONS.Certificate);
+  const missing =
+    !code || (isApiRequestError(read.error) && (read.error.status === 404 || read.error.status === 400));
+  useDocumentTitle(
+    certificate
+      ? `Certificate: ${certificate.courseTitle}`
+      : missing
+        ? CERTIFICATE_MESSAGES.notFound
+        : 'Certificate',
+    PAGE_DESCRIPTIONS.Certificate,
+  );
 
   let body;
   if (missing) {
     // a malformed code says what a code looks like; an unknown one says it is unknown
-    const reason = code && isApiRequestError(read.error) && read.error.status === 400 ? CERTIFICATE_MESSAGES.invalidCode : `No certificate has the code ${code ?? ''}. Check it against the certificate and try again.`;
+    const reason =
+      code && isApiRequestError(read.error) && read.error.status === 400
+        ? CERTIFICATE_MESSAGES.invalidCode
+        : `No certificate has the code ${code ?? ''}. Check it against the certificate and try again.`;
     body = <CertificateNotFound reason={reason} />;
   } else if (read.error) {
-    body = <ErrorScreen title="We couldn't check this certificate" message="Try again in a moment." onRetry={read.reload} retryLabel="Try again" />;
+    body = (
+      <ErrorScreen
+        title="We couldn't check this certificate"
+        message="Try again in a moment."
+        onRetry={read.reload}
+        retryLabel="Try again"
+      />
+    );
   } else if (!certificate) {
     body = <Spinner message="Checking the certificate..." />;
   } else {
@@ -136,7 +167,12 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
           <Copy size={16} aria-hidden="true" focusable="false" /> Copy link
         </Button>
         {valid ? (
-          <a className={buttonClassName('secondary', 'sm')} href={linkedInAddToProfileUrl(certificate, site.name)} target="_blank" rel="noopener noreferrer">
+          <a
+            className={buttonClassName('secondary', 'sm')}
+            href={linkedInAddToProfileUrl(certificate, site.name)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             <ExternalLink size={16} aria-hidden="true" focusable="false" /> Add to LinkedIn profile
           </a>
         ) : null}
@@ -146,8 +182,9 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
       </p>
 
       <p className={styles.credential}>
-        <a href={certificate.credentialUrl}>Verifiable credential</a>: this certificate as a signed Open Badges 3.0 credential (a JWT), which anyone can check
-        without trusting this page against the issuer's public keys at <a href={JWKS_PATH}>{JWKS_PATH}</a>.
+        <a href={certificate.credentialUrl}>Verifiable credential</a>: this certificate as a signed Open
+        Badges 3.0 credential (a JWT), which anyone can check without trusting this page against the issuer's
+        public keys at <a href={JWKS_PATH}>{JWKS_PATH}</a>.
       </p>
     </article>
   );

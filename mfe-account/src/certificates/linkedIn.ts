@@ -7,7 +7,10 @@ export const LINKEDIN_ADD_TO_PROFILE = 'https://www.linkedin.com/profile/add';
  * The address that opens LinkedIn's certification form with this certificate: the course as its name, the
  * site as the issuing organization, the month it was earned (UTC), the public verification page and the code.
  */
-export function linkedInAddToProfileUrl(certificate: Pick<Certificate, 'courseTitle' | 'completedAt' | 'verifyUrl' | 'code'>, organizationName: string): string {
+export function linkedInAddToProfileUrl(
+  certificate: Pick<Certificate, 'courseTitle' | 'completedAt' | 'verifyUrl' | 'code'>,
+  organizationName: string,
+): string {
   const earned = new Date(certificate.completedAt);
   const fields: [string, string][] = [
     ['startTask', 'CERTIFICATION_NAME'],

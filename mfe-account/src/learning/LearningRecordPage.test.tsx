@@ -20,7 +20,11 @@ const product = (key: string, title: string) => ({
   isPublished: true,
   price: 19,
 });
-const progress = (key: string, title: string, overrides: Partial<ProgressWithProduct> = {}): ProgressWithProduct => ({
+const progress = (
+  key: string,
+  title: string,
+  overrides: Partial<ProgressWithProduct> = {},
+): ProgressWithProduct => ({
   productId: id(key),
   progress: 40,
   lastPosition: 30,
@@ -51,20 +55,47 @@ const certificate: Certificate = {
 };
 // twelve Mondays from Jan 5, 2026; the busiest week is Feb 9 (95 minutes)
 const MINUTES = [0, 10, 25, 0, 40, 95, 30, 0, 15, 60, 45, 20];
-const weeks = MINUTES.map((minutes, i) => ({ weekStart: new Date(Date.UTC(2026, 0, 5 + 7 * i)).toISOString().slice(0, 10), minutes }));
+const weeks = MINUTES.map((minutes, i) => ({
+  weekStart: new Date(Date.UTC(2026, 0, 5 + 7 * i)).toISOString().slice(0, 10),
+  minutes,
+}));
 
 const record: LearningRecord = {
   inProgress: [
     progress('b', 'Machine Learning Foundations', { progress: 45, lessonId: id('1') }),
     progress('e', 'UI Design Fundamentals', { progress: 10 }),
   ],
-  completed: [progress('a', 'CSS Grid Layout Workshop', { progress: 100, completed: true, completedAt: '2026-03-04T15:30:00.000Z' })],
+  completed: [
+    progress('a', 'CSS Grid Layout Workshop', {
+      progress: 100,
+      completed: true,
+      completedAt: '2026-03-04T15:30:00.000Z',
+    }),
+  ],
   certificates: [certificate],
   weeks,
   streak: { current: 3, longest: 9, learnedToday: false },
   quizzes: [
-    { productId: id('a'), productTitle: 'CSS Grid Layout Workshop', productSlug: 'css-grid-layout-workshop', lessonId: id('2'), bestScore: 80, passed: true, attempts: 2, lastAttemptAt: '2026-03-04T15:00:00.000Z' },
-    { productId: id('b'), productTitle: 'Machine Learning Foundations', productSlug: 'machine-learning-foundations', lessonId: id('3'), bestScore: 40, passed: false, attempts: 1, lastAttemptAt: '2026-03-18T09:00:00.000Z' },
+    {
+      productId: id('a'),
+      productTitle: 'CSS Grid Layout Workshop',
+      productSlug: 'css-grid-layout-workshop',
+      lessonId: id('2'),
+      bestScore: 80,
+      passed: true,
+      attempts: 2,
+      lastAttemptAt: '2026-03-04T15:00:00.000Z',
+    },
+    {
+      productId: id('b'),
+      productTitle: 'Machine Learning Foundations',
+      productSlug: 'machine-learning-foundations',
+      lessonId: id('3'),
+      bestScore: 40,
+      passed: false,
+      attempts: 1,
+      lastAttemptAt: '2026-03-18T09:00:00.000Z',
+    },
   ],
   totals: { minutesLearned: 340, coursesCompleted: 1, certificates: 1, quizzesPassed: 1 },
 };
@@ -86,17 +117,33 @@ describe('the learning record', () => {
     renderPage();
     const inProgress = await screen.findByRole('region', { name: 'Courses in progress' });
     // a course resumes in the lesson the learner was in; a single video on its page
-    expect(within(inProgress).getByRole('link', { name: 'Machine Learning Foundations' }).getAttribute('href')).toBe(`/browse/premium/product/machine-learning-foundations/lesson/${id('1')}`);
-    expect(within(inProgress).getByRole('link', { name: 'UI Design Fundamentals' }).getAttribute('href')).toBe('/browse/premium/product/P-e');
-    expect(within(inProgress).getByRole('progressbar', { name: 'Machine Learning Foundations progress' }).getAttribute('aria-valuenow')).toBe('45');
+    expect(
+      within(inProgress).getByRole('link', { name: 'Machine Learning Foundations' }).getAttribute('href'),
+    ).toBe(`/browse/premium/product/machine-learning-foundations/lesson/${id('1')}`);
+    expect(
+      within(inProgress).getByRole('link', { name: 'UI Design Fundamentals' }).getAttribute('href'),
+    ).toBe('/browse/premium/product/P-e');
+    expect(
+      within(inProgress)
+        .getByRole('progressbar', { name: 'Machine Learning Foundations progress' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('45');
 
     const completed = region('Completed courses');
-    expect(within(completed).getByRole('link', { name: 'CSS Grid Layout Workshop' }).getAttribute('href')).toBe('/browse/premium/product/P-a');
+    expect(
+      within(completed).getByRole('link', { name: 'CSS Grid Layout Workshop' }).getAttribute('href'),
+    ).toBe('/browse/premium/product/P-a');
     expect(within(completed).getByText('Completed Mar 4, 2026')).toBeTruthy();
-    expect(within(completed).getByRole('link', { name: 'Certificate for CSS Grid Layout Workshop' }).getAttribute('href')).toBe('/certificates/K7M2Q9XW4R');
+    expect(
+      within(completed)
+        .getByRole('link', { name: 'Certificate for CSS Grid Layout Workshop' })
+        .getAttribute('href'),
+    ).toBe('/certificates/K7M2Q9XW4R');
 
     const certificates = region('Certificates');
-    expect(within(certificates).getByRole('link', { name: 'CSS Grid Layout Workshop' }).getAttribute('href')).toBe('/certificates/K7M2Q9XW4R');
+    expect(
+      within(certificates).getByRole('link', { name: 'CSS Grid Layout Workshop' }).getAttribute('href'),
+    ).toBe('/certificates/K7M2Q9XW4R');
     expect(within(certificates).getByText('Valid')).toBeTruthy();
     expect(document.title).toBe('Learning record | Catalyst');
   });
@@ -115,12 +162,22 @@ describe('the learning record', () => {
     expect(within(streak).getByText('Learn something today to keep it going.')).toBeTruthy();
     expect(within(streak).getByTestId('streak-longest').textContent).toBe('Longest streak: 9 days');
 
-    const rows = within(within(region('Quiz results')).getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    const rows = within(within(region('Quiz results')).getByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['80%', 'Passed', '2', 'Mar 4, 2026'],
       ['40%', 'Not passed', '1', 'Mar 18, 2026'],
     ]);
-    expect(within(rows[0]!).getByRole('link', { name: 'CSS Grid Layout Workshop' }).getAttribute('href')).toBe(`/browse/premium/product/css-grid-layout-workshop/lesson/${id('2')}`);
+    expect(
+      within(rows[0]!).getByRole('link', { name: 'CSS Grid Layout Workshop' }).getAttribute('href'),
+    ).toBe(`/browse/premium/product/css-grid-layout-workshop/lesson/${id('2')}`);
   });
 
   it("draws the last 12 weeks as bars to scale, described in words, with every week's minutes in a table", async () => {
@@ -128,19 +185,28 @@ describe('the learning record', () => {
     renderPage();
     const chart = await screen.findByRole('img', { name: 'Minutes learned per week, last 12 weeks' });
     const description = document.getElementById(chart.getAttribute('aria-describedby')!)!.textContent;
-    expect(description).toBe('From the week of Jan 5, 2026 to the week of Mar 23, 2026: 340 minutes in all. The most, 95 minutes, in the week of Feb 9, 2026. This week: 20 minutes.');
+    expect(description).toBe(
+      'From the week of Jan 5, 2026 to the week of Mar 23, 2026: 340 minutes in all. The most, 95 minutes, in the week of Feb 9, 2026. This week: 20 minutes.',
+    );
 
     // bars are as tall as their minutes against the scale (to 120 minutes here), oldest first
     const bars = screen.getAllByTestId('chart-bar');
     expect(bars.map((bar) => Number(bar.getAttribute('data-minutes')))).toEqual(MINUTES);
     const heights = bars.map((bar) => Number(bar.querySelector('rect')!.getAttribute('height')));
     const full = heights[5]! / (95 / 120);
-    MINUTES.forEach((minutes, i) => (minutes > 0 ? expect(heights[i]! / full).toBeCloseTo(minutes / 120, 5) : expect(heights[i]).toBe(1)));
+    MINUTES.forEach((minutes, i) =>
+      minutes > 0 ? expect(heights[i]! / full).toBeCloseTo(minutes / 120, 5) : expect(heights[i]).toBe(1),
+    );
 
     const table = screen.getByRole('table', { name: 'Minutes learned per week' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);
-    expect(rows.map((row) => [within(row).getByRole('rowheader').textContent, within(row).getByRole('cell').textContent])).toContainEqual(['Feb 9, 2026', '95']);
+    expect(
+      rows.map((row) => [
+        within(row).getByRole('rowheader').textContent,
+        within(row).getByRole('cell').textContent,
+      ]),
+    ).toContainEqual(['Feb 9, 2026', '95']);
     expect(within(rows[11]!).getByRole('cell').textContent).toBe('20');
   });
 
@@ -159,16 +225,25 @@ describe('the learning record', () => {
     });
     renderPage();
     expect(await screen.findByText('Complete a course to earn its certificate.')).toBeTruthy();
-    expect(within(region('Courses in progress')).getByRole('link', { name: 'Browse the catalogue' }).getAttribute('href')).toBe('/browse');
+    expect(
+      within(region('Courses in progress'))
+        .getByRole('link', { name: 'Browse the catalogue' })
+        .getAttribute('href'),
+    ).toBe('/browse');
     expect(screen.getByText('No quizzes taken yet.')).toBeTruthy();
     expect(screen.getByText('Learn something today to start a streak.')).toBeTruthy();
     const chart = screen.getByRole('img', { name: 'Minutes learned per week, last 12 weeks' });
-    expect(document.getElementById(chart.getAttribute('aria-describedby')!)!.textContent).toBe('From the week of Jan 5, 2026 to the week of Mar 23, 2026: no minutes learned yet.');
+    expect(document.getElementById(chart.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'From the week of Jan 5, 2026 to the week of Mar 23, 2026: no minutes learned yet.',
+    );
   });
 
   it('offers Try again when the record cannot be loaded', async () => {
     let reads = 0;
-    fakeApi({ 'GET /content/progress/learning-record': () => (++reads === 1 ? refusal(503, 'Service unavailable') : ok(record)) });
+    fakeApi({
+      'GET /content/progress/learning-record': () =>
+        ++reads === 1 ? refusal(503, 'Service unavailable') : ok(record),
+    });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Courses in progress' })).toBeTruthy();
@@ -181,6 +256,8 @@ describe("the weekly chart's scale and words", () => {
   });
 
   it('names a single minute as one', () => {
-    expect(weeksSummary([{ weekStart: '2026-03-23', minutes: 1 }])).toBe('From the week of Mar 23, 2026 to the week of Mar 23, 2026: 1 minute in all. The most, 1 minute, in the week of Mar 23, 2026. This week: 1 minute.');
+    expect(weeksSummary([{ weekStart: '2026-03-23', minutes: 1 }])).toBe(
+      'From the week of Mar 23, 2026 to the week of Mar 23, 2026: 1 minute in all. The most, 1 minute, in the week of Mar 23, 2026. This week: 1 minute.',
+    );
   });
 });

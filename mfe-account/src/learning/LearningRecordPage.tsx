@@ -2,7 +2,19 @@ import { Award, Flame } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { certificatePagePath, type LearningRecord, type ProgressWithProduct } from '@catalyst/contracts';
-import { api, Badge, ErrorScreen, formatDate, formatDuration, lessonPath, productPath, remoteTestId, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import {
+  api,
+  Badge,
+  ErrorScreen,
+  formatDate,
+  formatDuration,
+  lessonPath,
+  productPath,
+  remoteTestId,
+  Spinner,
+  useApiData,
+  useDocumentTitle,
+} from '@catalyst/web-kit';
 import { WeeklyMinutesChart } from './WeeklyMinutesChart';
 import styles from './LearningRecordPage.module.css';
 
@@ -10,7 +22,9 @@ const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
 /** Where a course in progress resumes: the lesson the learner was in, else the product page. */
 const resumePath = (item: ProgressWithProduct) =>
-  item.lessonId ? lessonPath(item.product.slug || item.product.productId || item.product._id, item.lessonId) : productPath(item.product);
+  item.lessonId
+    ? lessonPath(item.product.slug || item.product.productId || item.product._id, item.lessonId)
+    : productPath(item.product);
 
 /**
  * /learning: the signed-in learner's record: courses in progress (to resume) and completed, certificates,
@@ -24,7 +38,11 @@ export default function LearningRecordPage() {
     <div className={styles.page} data-testid={remoteTestId('account')}>
       <h1 className={styles.heading}>Learning record</h1>
       {read.error ? (
-        <ErrorScreen message="We couldn't load your learning record. Try again in a moment." onRetry={read.reload} retryLabel="Try again" />
+        <ErrorScreen
+          message="We couldn't load your learning record. Try again in a moment."
+          onRetry={read.reload}
+          retryLabel="Try again"
+        />
       ) : !record ? (
         <Spinner message="Loading your learning record..." />
       ) : (
@@ -40,7 +58,10 @@ function Record({ record }: { record: LearningRecord }) {
   return (
     <>
       <dl className={styles.totals} data-testid="learning-totals">
-        <Total label="Time learned" value={totals.minutesLearned > 0 ? formatDuration(totals.minutesLearned) : '0m'} />
+        <Total
+          label="Time learned"
+          value={totals.minutesLearned > 0 ? formatDuration(totals.minutesLearned) : '0m'}
+        />
         <Total label="Courses completed" value={String(totals.coursesCompleted)} />
         <Total label="Certificates" value={String(totals.certificates)} />
         <Total label="Quizzes passed" value={String(totals.quizzesPassed)} />
@@ -52,13 +73,22 @@ function Record({ record }: { record: LearningRecord }) {
         </Panel>
         <Panel title="Streak">
           <p className={styles.streak} data-testid="streak-current">
-            <Flame size={28} aria-hidden="true" focusable="false" className={streak.current > 0 ? styles.flame : styles.flameOut} />
+            <Flame
+              size={28}
+              aria-hidden="true"
+              focusable="false"
+              className={streak.current > 0 ? styles.flame : styles.flameOut}
+            />
             <span>
               <strong>{daysText(streak.current)}</strong> current streak
             </span>
           </p>
           <p className={styles.muted}>
-            {streak.current === 0 ? 'Learn something today to start a streak.' : streak.learnedToday ? 'You learned today.' : 'Learn something today to keep it going.'}
+            {streak.current === 0
+              ? 'Learn something today to start a streak.'
+              : streak.learnedToday
+                ? 'You learned today.'
+                : 'Learn something today to keep it going.'}
           </p>
           <p data-testid="streak-longest">
             Longest streak: <strong>{daysText(streak.longest)}</strong>
@@ -78,11 +108,19 @@ function Record({ record }: { record: LearningRecord }) {
                 <Link to={resumePath(item)} className={styles.title}>
                   {item.product.title}
                 </Link>
-                <div className={styles.bar} role="progressbar" aria-label={`${item.product.title} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={item.progress}>
+                <div
+                  className={styles.bar}
+                  role="progressbar"
+                  aria-label={`${item.product.title} progress`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={item.progress}
+                >
                   <div className={styles.fill} style={{ width: `${item.progress}%` }} />
                 </div>
                 <span className={styles.muted}>
-                  {item.progress}% · {item.updatedAt ? `last learned ${formatDate(item.updatedAt)}` : 'not started'}
+                  {item.progress}% ·{' '}
+                  {item.updatedAt ? `last learned ${formatDate(item.updatedAt)}` : 'not started'}
                 </span>
               </li>
             ))}
@@ -102,9 +140,14 @@ function Record({ record }: { record: LearningRecord }) {
                   <Link to={productPath(item.product)} className={styles.title}>
                     {item.product.title}
                   </Link>
-                  <span className={styles.muted}>Completed {formatDate(item.completedAt ?? item.updatedAt)}</span>
+                  <span className={styles.muted}>
+                    Completed {formatDate(item.completedAt ?? item.updatedAt)}
+                  </span>
                   {certificate ? (
-                    <Link to={certificatePagePath(certificate.code)} aria-label={`Certificate for ${item.product.title}`}>
+                    <Link
+                      to={certificatePagePath(certificate.code)}
+                      aria-label={`Certificate for ${item.product.title}`}
+                    >
                       Certificate
                     </Link>
                   ) : null}
@@ -127,9 +170,14 @@ function Record({ record }: { record: LearningRecord }) {
                   {certificate.courseTitle}
                 </Link>
                 <span className={styles.muted}>
-                  {formatDate(certificate.completedAt)} · <span className={styles.code}>{certificate.code}</span>
+                  {formatDate(certificate.completedAt)} ·{' '}
+                  <span className={styles.code}>{certificate.code}</span>
                 </span>
-                {certificate.status === 'revoked' ? <Badge tone="danger">Revoked</Badge> : <Badge tone="success">Valid</Badge>}
+                {certificate.status === 'revoked' ? (
+                  <Badge tone="danger">Revoked</Badge>
+                ) : (
+                  <Badge tone="success">Valid</Badge>
+                )}
               </li>
             ))}
           </ul>
@@ -158,7 +206,13 @@ function Record({ record }: { record: LearningRecord }) {
                       <Link to={lessonPath(quiz.productSlug, quiz.lessonId)}>{quiz.productTitle}</Link>
                     </th>
                     <td>{quiz.bestScore}%</td>
-                    <td>{quiz.passed ? <Badge tone="success">Passed</Badge> : <Badge tone="warning">Not passed</Badge>}</td>
+                    <td>
+                      {quiz.passed ? (
+                        <Badge tone="success">Passed</Badge>
+                      ) : (
+                        <Badge tone="warning">Not passed</Badge>
+                      )}
+                    </td>
                     <td>{quiz.attempts}</td>
                     <td>{formatDate(quiz.lastAttemptAt)}</td>
                   </tr>

@@ -9,7 +9,8 @@ type Week = LearningRecord['weeks'][number];
  * A week's first day (a UTC date) for people: 'Mar 2' (or 'Mar 2, 2026'). web-kit writes it out: two Intl
  * formats made as this module loaded cost /learning ~240 ms of its first load at 4× CPU (the locale data).
  */
-export const weekLabel = (weekStart: string, long = false) => formatDate(weekStart, 'short', { utc: true, year: long });
+export const weekLabel = (weekStart: string, long = false) =>
+  formatDate(weekStart, 'short', { utc: true, year: long });
 export const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 
 /** The top of the scale: the largest week rounded up to a step people read at a glance (at least 10 minutes). */
@@ -48,12 +49,25 @@ export function WeeklyMinutesChart({ weeks }: { weeks: readonly Week[] }) {
 
   return (
     <figure className={styles.chart}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className={styles.chartSvg} data-testid="weekly-chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        className={styles.chartSvg}
+        data-testid="weekly-chart"
+      >
         <title id={`${id}-title`}>Minutes learned per week, last {weeks.length} weeks</title>
         <desc id={`${id}-desc`}>{weeksSummary(weeks)}</desc>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className={tick === 0 ? styles.axis : styles.grid} />
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              className={tick === 0 ? styles.axis : styles.grid}
+            />
             <text x={PAD.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" className={styles.tickLabel}>
               {Math.round(tick)}
             </text>
@@ -67,13 +81,29 @@ export function WeeklyMinutesChart({ weeks }: { weeks: readonly Week[] }) {
           // every other week is named, counting back from this week
           return (
             <g key={week.weekStart} data-testid="chart-bar" data-minutes={week.minutes}>
-              <rect x={x} y={y(0) - height} width={barWidth} height={height} rx={3} className={[styles.chartBar, last ? styles.thisWeek : '', week.minutes === 0 ? styles.emptyBar : ''].join(' ')}>
+              <rect
+                x={x}
+                y={y(0) - height}
+                width={barWidth}
+                height={height}
+                rx={3}
+                className={[
+                  styles.chartBar,
+                  last ? styles.thisWeek : '',
+                  week.minutes === 0 ? styles.emptyBar : '',
+                ].join(' ')}
+              >
                 <title>
                   Week of {weekLabel(week.weekStart)}: {minutesText(week.minutes)}
                 </title>
               </rect>
               {(weeks.length - 1 - index) % 2 === 0 ? (
-                <text x={x + barWidth / 2} y={HEIGHT - PAD.bottom + 18} textAnchor="middle" className={styles.tickLabel}>
+                <text
+                  x={x + barWidth / 2}
+                  y={HEIGHT - PAD.bottom + 18}
+                  textAnchor="middle"
+                  className={styles.tickLabel}
+                >
                   {last ? 'This week' : weekLabel(week.weekStart)}
                 </text>
               ) : null}
@@ -81,7 +111,9 @@ export function WeeklyMinutesChart({ weeks }: { weeks: readonly Week[] }) {
           );
         })}
       </svg>
-      <figcaption className={styles.chartCaption}>Minutes per week (the scale runs to {top} minutes); the last bar is this week.</figcaption>
+      <figcaption className={styles.chartCaption}>
+        Minutes per week (the scale runs to {top} minutes); the last bar is this week.
+      </figcaption>
       <table className="ck-visually-hidden">
         <caption>Minutes learned per week</caption>
         <thead>

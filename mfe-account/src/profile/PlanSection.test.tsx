@@ -4,9 +4,28 @@ import { describe, expect, it } from 'vitest';
 import { admin, learner, ok, scriptedStores, type Route } from '../subscription/testing';
 import { PlanSection } from './PlanSection';
 
-const FREE = { hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false };
-const ACTIVE = { hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-03-15T12:00:00.000Z', cancelAtPeriodEnd: false };
-const PAID = { id: 'in_1', date: '2030-02-15T12:00:00.000Z', amount: 14.99, currency: 'usd', status: 'paid', receiptUrl: 'http://pay.test/receipts/in_1?sig=abc' };
+const FREE = {
+  hasSubscription: false,
+  plan: null,
+  status: 'free',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+};
+const ACTIVE = {
+  hasSubscription: true,
+  plan: 'premium',
+  status: 'active',
+  currentPeriodEnd: '2030-03-15T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+};
+const PAID = {
+  id: 'in_1',
+  date: '2030-02-15T12:00:00.000Z',
+  amount: 14.99,
+  currency: 'usd',
+  status: 'paid',
+  receiptUrl: 'http://pay.test/receipts/in_1?sig=abc',
+};
 
 function renderSection(route: Route, user = learner) {
   const stores = scriptedStores(route, user);
@@ -44,13 +63,27 @@ describe('the profile plan section', () => {
   });
 
   it('shows the end date of a cancelled plan', async () => {
-    renderSection((url) => (url.endsWith('/subscription/status') ? ok({ ...ACTIVE, cancelAtPeriodEnd: true }) : url.endsWith('/invoices') ? ok([PAID]) : undefined));
-    expect(await within(await screen.findByRole('region', { name: 'Subscription' })).findByText('Ends')).toBeTruthy();
+    renderSection((url) =>
+      url.endsWith('/subscription/status')
+        ? ok({ ...ACTIVE, cancelAtPeriodEnd: true })
+        : url.endsWith('/invoices')
+          ? ok([PAID])
+          : undefined,
+    );
+    expect(
+      await within(await screen.findByRole('region', { name: 'Subscription' })).findByText('Ends'),
+    ).toBeTruthy();
     expect(within(section()).queryByText('Renews')).toBeNull();
   });
 
   it('shows only a spinner while the plan loads, over the room the plan will take, unseen and out of reach', async () => {
-    renderSection((url) => (url.endsWith('/subscription/status') ? ok(FREE) : url.endsWith('/subscription/invoices') ? ok([]) : undefined));
+    renderSection((url) =>
+      url.endsWith('/subscription/status')
+        ? ok(FREE)
+        : url.endsWith('/subscription/invoices')
+          ? ok([])
+          : undefined,
+    );
     expect(within(section()).getByRole('status').textContent).toBe('Loading your subscription...');
     // The room: a free plan's facts, its button and invoices, laid out but hidden from sight, readers and the keyboard.
     const room = section().querySelector('[aria-hidden="true"]')!;
@@ -64,10 +97,14 @@ describe('the profile plan section', () => {
   });
 
   it('offers Premium to a learner without a plan, with no invoices and no billing portal', async () => {
-    renderSection((url) => (url.endsWith('/subscription/status') ? ok(FREE) : url.endsWith('/invoices') ? ok([]) : undefined));
+    renderSection((url) =>
+      url.endsWith('/subscription/status') ? ok(FREE) : url.endsWith('/invoices') ? ok([]) : undefined,
+    );
     expect(await screen.findByText('No invoices yet.')).toBeTruthy();
     expect(within(section()).getByText('Free')).toBeTruthy();
-    expect(within(section()).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe('/subscription');
+    expect(within(section()).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
     expect(within(section()).queryByRole('button', { name: 'Manage billing' })).toBeNull();
   });
 
@@ -75,7 +112,10 @@ describe('the profile plan section', () => {
     let failing = true;
     renderSection((url) => {
       if (url.endsWith('/subscription/status')) return ok(ACTIVE);
-      if (url.endsWith('/subscription/invoices')) return failing ? { status: 503, body: { success: false, message: 'The payment provider is unavailable.' } } : ok([PAID]);
+      if (url.endsWith('/subscription/invoices'))
+        return failing
+          ? { status: 503, body: { success: false, message: 'The payment provider is unavailable.' } }
+          : ok([PAID]);
       return undefined;
     });
     expect(await screen.findByText(/Failed to load invoices\./)).toBeTruthy();

@@ -32,13 +32,28 @@ const STATUS_TEXT: Record<string, string> = {
   canceled: 'Ended',
   free: 'No plan',
 };
-const INVOICE_STATUS_TEXT: Record<Invoice['status'], string> = { paid: 'Paid', open: 'Due', draft: 'Draft', uncollectible: 'Unpaid', void: 'Void' };
+const INVOICE_STATUS_TEXT: Record<Invoice['status'], string> = {
+  paid: 'Paid',
+  open: 'Due',
+  draft: 'Draft',
+  uncollectible: 'Unpaid',
+  void: 'Void',
+};
 
 /** The profile's plan section: status, renewal or end date, Manage billing, and the invoices with their receipts. */
-export function PlanSection({ store = subscription, client = defaultApi }: { store?: SubscriptionStore; client?: ApiClient }) {
+export function PlanSection({
+  store = subscription,
+  client = defaultApi,
+}: {
+  store?: SubscriptionStore;
+  client?: ApiClient;
+}) {
   const state = useSubscription(store);
   const isAdminPlan = state.plan === 'admin';
-  const invoices = useApiData(client.subscription.invoices, isAdminPlan || state.isLoading ? null : undefined);
+  const invoices = useApiData(
+    client.subscription.invoices,
+    isAdminPlan || state.isLoading ? null : undefined,
+  );
   const [opening, setOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const list = Array.isArray(invoices.data) ? invoices.data : [];
@@ -50,7 +65,11 @@ export function PlanSection({ store = subscription, client = defaultApi }: { sto
       await state.openBillingPortal();
       return; // leaving for the provider's portal
     } catch (err) {
-      setError(isApiRequestError(err) && err.status < 500 && err.message ? err.message : BILLING_PORTAL_FAILED_MESSAGE);
+      setError(
+        isApiRequestError(err) && err.status < 500 && err.message
+          ? err.message
+          : BILLING_PORTAL_FAILED_MESSAGE,
+      );
     }
     setOpening(false);
   }
@@ -67,7 +86,12 @@ export function PlanSection({ store = subscription, client = defaultApi }: { sto
       ) : (
         <PlanDetails
           plan={state}
-          invoices={{ list, isLoading: invoices.isLoading, failed: invoices.error !== null, onRetry: invoices.reload }}
+          invoices={{
+            list,
+            isLoading: invoices.isLoading,
+            failed: invoices.error !== null,
+            onRetry: invoices.reload,
+          }}
           error={error}
           opening={opening}
           onManageBilling={() => void manageBilling()}
@@ -85,7 +109,19 @@ interface InvoicesState {
 }
 
 /** The plan's facts, Manage billing and the way to the plans page, and the invoices (none for an admin). */
-function PlanDetails({ plan, invoices, error, opening, onManageBilling }: { plan: Omit<SubscriptionState, 'isLoading'>; invoices: InvoicesState; error: string | null; opening: boolean; onManageBilling: () => void }) {
+function PlanDetails({
+  plan,
+  invoices,
+  error,
+  opening,
+  onManageBilling,
+}: {
+  plan: Omit<SubscriptionState, 'isLoading'>;
+  invoices: InvoicesState;
+  error: string | null;
+  opening: boolean;
+  onManageBilling: () => void;
+}) {
   const isAdminPlan = plan.plan === 'admin';
   const period = periodText(plan);
   // A billing account exists once anything was ever billed (or a plan is on): only then is there a portal to open.
@@ -96,11 +132,19 @@ function PlanDetails({ plan, invoices, error, opening, onManageBilling }: { plan
         <dt>Plan</dt>
         <dd>{plan.hasSubscription ? planName(plan.plan) : 'Free'}</dd>
         <dt>Status</dt>
-        <dd>{isAdminPlan ? 'Full access (admin)' : period?.ending && plan.hasSubscription ? 'Cancelled, access until the end date' : (STATUS_TEXT[plan.status] ?? plan.status)}</dd>
+        <dd>
+          {isAdminPlan
+            ? 'Full access (admin)'
+            : period?.ending && plan.hasSubscription
+              ? 'Cancelled, access until the end date'
+              : (STATUS_TEXT[plan.status] ?? plan.status)}
+        </dd>
         {period && plan.hasSubscription ? (
           <>
             <dt>{period.ending ? 'Ends' : 'Renews'}</dt>
-            <dd className={period.ending ? styles.danger : undefined}>{formatDate(plan.currentPeriodEnd, 'long')}</dd>
+            <dd className={period.ending ? styles.danger : undefined}>
+              {formatDate(plan.currentPeriodEnd, 'long')}
+            </dd>
           </>
         ) : null}
       </dl>
@@ -117,7 +161,14 @@ function PlanDetails({ plan, invoices, error, opening, onManageBilling }: { plan
           </Link>
         ) : null}
       </div>
-      {!isAdminPlan ? <InvoiceList invoices={invoices.list} isLoading={invoices.isLoading} failed={invoices.failed} onRetry={invoices.onRetry} /> : null}
+      {!isAdminPlan ? (
+        <InvoiceList
+          invoices={invoices.list}
+          isLoading={invoices.isLoading}
+          failed={invoices.failed}
+          onRetry={invoices.onRetry}
+        />
+      ) : null}
     </>
   );
 }
@@ -129,7 +180,13 @@ function PlanDetails({ plan, invoices, error, opening, onManageBilling }: { plan
 const FREE_PLAN_SHAPE = (
   <PlanDetails
     // (not contracts' FREE_STATUS: a value from contracts brings zod into this reading page)
-    plan={{ hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false }}
+    plan={{
+      hasSubscription: false,
+      plan: null,
+      status: 'free',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    }}
     invoices={{ list: [], isLoading: false, failed: false, onRetry: () => undefined }}
     error={null}
     opening={false}
@@ -137,7 +194,17 @@ const FREE_PLAN_SHAPE = (
   />
 );
 
-function InvoiceList({ invoices, isLoading, failed, onRetry }: { invoices: Invoice[]; isLoading: boolean; failed: boolean; onRetry: () => void }) {
+function InvoiceList({
+  invoices,
+  isLoading,
+  failed,
+  onRetry,
+}: {
+  invoices: Invoice[];
+  isLoading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
   return (
     <div className={styles.invoices}>
       <h3 id="invoices-title" className={styles.subheading}>
@@ -164,7 +231,10 @@ function InvoiceList({ invoices, isLoading, failed, onRetry }: { invoices: Invoi
               {invoice.receiptUrl ? (
                 <a href={invoice.receiptUrl} target="_blank" rel="noopener noreferrer">
                   {invoice.status === 'paid' ? 'Receipt' : 'Invoice'}
-                  <span className="ck-visually-hidden"> of {formatDate(invoice.date, 'long')} (opens in a new tab)</span>
+                  <span className="ck-visually-hidden">
+                    {' '}
+                    of {formatDate(invoice.date, 'long')} (opens in a new tab)
+                  </span>
                 </a>
               ) : (
                 <span />

@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { authMessages } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
-import ProfilePage, { deleteAccountTexts, requiredPasswordErrors, requiredProfileErrors } from './ProfilePage';
+import ProfilePage, {
+  deleteAccountTexts,
+  requiredPasswordErrors,
+  requiredProfileErrors,
+} from './ProfilePage';
 
 type Answer = { status: number; body: unknown } | 'network';
 let answers: Answer[] = [];
@@ -16,14 +20,29 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       // Only the calls of this page; the shared subscription store asks for its status on its own.
-      if (!String(url).includes('/users/')) return new Response(JSON.stringify({ success: true, data: { hasSubscription: false } }), { status: 200 });
-      sent.push({ url: String(url), method: String(init.method), body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (!String(url).includes('/users/'))
+        return new Response(JSON.stringify({ success: true, data: { hasSubscription: false } }), {
+          status: 200,
+        });
+      sent.push({
+        url: String(url),
+        method: String(init.method),
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
       const answer = answers.shift() ?? { status: 200, body: { success: true, data: null } };
       if (answer === 'network') throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify(answer.body), { status: answer.status });
     }),
   );
-  act(() => session.loadUser({ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', emailVerified: true }));
+  act(() =>
+    session.loadUser({
+      _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'user',
+      emailVerified: true,
+    }),
+  );
 });
 afterEach(async () => {
   answers = [];
@@ -42,7 +61,10 @@ const passwordForm = () => screen.getByRole('form', { name: 'Change Password' })
 
 describe('profile validators', () => {
   it('require name and email only', () => {
-    expect(requiredProfileErrors({ name: ' ', email: '', currentPassword: '' })).toEqual({ name: authMessages.nameRequired, email: authMessages.emailRequired });
+    expect(requiredProfileErrors({ name: ' ', email: '', currentPassword: '' })).toEqual({
+      name: authMessages.nameRequired,
+      email: authMessages.emailRequired,
+    });
     expect(requiredProfileErrors({ name: 'A', email: 'x', currentPassword: '' })).toEqual({});
   });
 
@@ -52,21 +74,38 @@ describe('profile validators', () => {
       newPassword: authMessages.newPasswordRequired,
       confirmPassword: authMessages.confirmRequired,
     });
-    expect(requiredPasswordErrors({ currentPassword: 'a', newPassword: 'b', confirmPassword: 'c' })).toEqual({});
+    expect(requiredPasswordErrors({ currentPassword: 'a', newPassword: 'b', confirmPassword: 'c' })).toEqual(
+      {},
+    );
   });
 });
 
 describe('ProfilePage', () => {
   it('prefills the profile and saves the trimmed name and lower-cased e-mail, updating the session', async () => {
-    answers.push({ status: 200, body: { success: true, data: { user: { _id: 'a', name: 'Ada King', email: 'ada@example.com', role: 'user', emailVerified: true } }, message: authMessages.profileUpdated } });
+    answers.push({
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          user: { _id: 'a', name: 'Ada King', email: 'ada@example.com', role: 'user', emailVerified: true },
+        },
+        message: authMessages.profileUpdated,
+      },
+    });
     renderPage();
     const name = within(profileForm()).getByLabelText('Name') as HTMLInputElement;
     expect(name.value).toBe('Ada Lovelace');
     fireEvent.change(name, { target: { value: ' Ada King ' } });
-    fireEvent.change(within(profileForm()).getByLabelText('Email'), { target: { value: ' ADA@example.com ' } });
+    fireEvent.change(within(profileForm()).getByLabelText('Email'), {
+      target: { value: ' ADA@example.com ' },
+    });
     fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText(authMessages.profileUpdated)).toBeTruthy();
-    expect(sent[0]).toEqual({ url: '/api/v1/users/profile', method: 'PUT', body: { name: 'Ada King', email: 'ada@example.com' } });
+    expect(sent[0]).toEqual({
+      url: '/api/v1/users/profile',
+      method: 'PUT',
+      body: { name: 'Ada King', email: 'ada@example.com' },
+    });
     expect(session.getState().user?.name).toBe('Ada King');
   });
 
@@ -85,7 +124,17 @@ describe('ProfilePage', () => {
   });
 
   it('puts the server field error under the input with its message, or the fallback when unreachable', async () => {
-    answers.push({ status: 409, body: { success: false, message: authMessages.emailTaken, errors: [{ field: 'email', message: authMessages.emailTaken }] } }, 'network');
+    answers.push(
+      {
+        status: 409,
+        body: {
+          success: false,
+          message: authMessages.emailTaken,
+          errors: [{ field: 'email', message: authMessages.emailTaken }],
+        },
+      },
+      'network',
+    );
     renderPage();
     fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
     await waitFor(() => expect(screen.getAllByText(authMessages.emailTaken)).toHaveLength(2));
@@ -94,21 +143,37 @@ describe('ProfilePage', () => {
   });
 
   it('changes the password, clears the form and says so', async () => {
-    answers.push({ status: 200, body: { success: true, data: { endedSessions: 1 }, message: authMessages.passwordChanged } });
+    answers.push({
+      status: 200,
+      body: { success: true, data: { endedSessions: 1 }, message: authMessages.passwordChanged },
+    });
     renderPage();
     const form = passwordForm();
     fireEvent.change(within(form).getByLabelText('Current Password'), { target: { value: 'Old-pass-1' } });
     fireEvent.change(within(form).getByLabelText('New Password'), { target: { value: 'New-pass-2' } });
-    fireEvent.change(within(form).getByLabelText('Confirm New Password'), { target: { value: 'New-pass-2' } });
+    fireEvent.change(within(form).getByLabelText('Confirm New Password'), {
+      target: { value: 'New-pass-2' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(authMessages.passwordChanged)).toBeTruthy();
-    expect(sent[0]).toEqual({ url: '/api/v1/users/change-password', method: 'PUT', body: { currentPassword: 'Old-pass-1', newPassword: 'New-pass-2', confirmPassword: 'New-pass-2' } });
+    expect(sent[0]).toEqual({
+      url: '/api/v1/users/change-password',
+      method: 'PUT',
+      body: { currentPassword: 'Old-pass-1', newPassword: 'New-pass-2', confirmPassword: 'New-pass-2' },
+    });
     expect((within(form).getByLabelText('Current Password') as HTMLInputElement).value).toBe('');
   });
 
   it('reports a refused password change with the server message, else the fallbacks', async () => {
     answers.push(
-      { status: 400, body: { success: false, message: authMessages.currentPasswordIncorrect, errors: [{ field: 'currentPassword', message: authMessages.currentPasswordIncorrect }] } },
+      {
+        status: 400,
+        body: {
+          success: false,
+          message: authMessages.currentPasswordIncorrect,
+          errors: [{ field: 'currentPassword', message: authMessages.currentPasswordIncorrect }],
+        },
+      },
       { status: 400, body: { success: false, message: '' } },
       'network',
     );
@@ -117,7 +182,9 @@ describe('ProfilePage', () => {
     const fill = () => {
       fireEvent.change(within(form).getByLabelText('Current Password'), { target: { value: 'x' } });
       fireEvent.change(within(form).getByLabelText('New Password'), { target: { value: 'New-pass-2' } });
-      fireEvent.change(within(form).getByLabelText('Confirm New Password'), { target: { value: 'New-pass-2' } });
+      fireEvent.change(within(form).getByLabelText('Confirm New Password'), {
+        target: { value: 'New-pass-2' },
+      });
       fireEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
     };
     fill();
@@ -147,8 +214,12 @@ describe('Delete Account', () => {
 
   it('explains what is removed and needs the password before asking', () => {
     renderRouted();
-    expect(within(deleteForm().parentElement!).getByText(/removes your profile and your learning progress/)).toBeTruthy();
-    expect(screen.getByText(/cancelled at once, and the current billing period is not refunded/)).toBeTruthy();
+    expect(
+      within(deleteForm().parentElement!).getByText(/removes your profile and your learning progress/),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/cancelled at once, and the current billing period is not refunded/),
+    ).toBeTruthy();
     fireEvent.click(within(deleteForm()).getByRole('button', { name: 'Delete Account' }));
     expect(within(deleteForm()).getByText(authMessages.passwordRequired)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -171,14 +242,23 @@ describe('Delete Account', () => {
     askToDelete('Secret-pass-1');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Welcome page')).toBeTruthy();
-    expect(sent).toEqual([{ url: '/api/v1/users/profile', method: 'DELETE', body: { password: 'Secret-pass-1' } }]);
+    expect(sent).toEqual([
+      { url: '/api/v1/users/profile', method: 'DELETE', body: { password: 'Secret-pass-1' } },
+    ]);
     expect(session.getState().isAuthenticated).toBe(false);
     expect(session.getState().user).toBeNull();
   });
 
   it('shows a wrong password under the field, and other failures as an alert, staying signed in', async () => {
     answers.push(
-      { status: 400, body: { success: false, message: 'Password is incorrect', errors: [{ field: 'password', message: 'Password is incorrect' }] } },
+      {
+        status: 400,
+        body: {
+          success: false,
+          message: 'Password is incorrect',
+          errors: [{ field: 'password', message: 'Password is incorrect' }],
+        },
+      },
       { status: 503, body: { success: false, message: 'Your account could not be deleted right now.' } },
       'network',
     );

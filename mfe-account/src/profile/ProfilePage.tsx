@@ -1,7 +1,19 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { authMessages, NAME_MAX_LENGTH, normaliseEmail, type CurrentUserResponse } from '@catalyst/contracts';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Dialog, api, remoteTestId, session, TextField, useDocumentTitle, useSession, withNotice } from '@catalyst/web-kit';
+import {
+  Alert,
+  Button,
+  Card,
+  Dialog,
+  api,
+  remoteTestId,
+  session,
+  TextField,
+  useDocumentTitle,
+  useSession,
+  withNotice,
+} from '@catalyst/web-kit';
 import { submitFailure, type FormMessage } from './profileErrors';
 import { PlanSection } from './PlanSection';
 import { SignOutEverywhere } from './SignOutEverywhere';
@@ -44,7 +56,11 @@ function useForm<T extends Record<string, string>>(initial: T) {
 
 function UpdateProfileForm() {
   const { user } = useSession();
-  const form = useForm<ProfileFields>({ name: user?.name ?? '', email: user?.email ?? '', currentPassword: '' });
+  const form = useForm<ProfileFields>({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    currentPassword: '',
+  });
   const { setFields } = form;
   useEffect(() => {
     setFields({ name: user?.name ?? '', email: user?.email ?? '', currentPassword: '' });
@@ -55,13 +71,18 @@ function UpdateProfileForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const errors = requiredProfileErrors(form.fields);
-    if (emailChanging && !form.fields.currentPassword) errors.currentPassword = authMessages.emailChangeNeedsPassword;
+    if (emailChanging && !form.fields.currentPassword)
+      errors.currentPassword = authMessages.emailChangeNeedsPassword;
     form.setErrors(errors);
     form.setMessage(null);
     if (Object.keys(errors).length > 0) return;
     form.setSubmitting(true);
     try {
-      const body = { name: form.fields.name.trim(), email: normaliseEmail(form.fields.email), ...(emailChanging ? { currentPassword: form.fields.currentPassword } : {}) };
+      const body = {
+        name: form.fields.name.trim(),
+        email: normaliseEmail(form.fields.email),
+        ...(emailChanging ? { currentPassword: form.fields.currentPassword } : {}),
+      };
       const result = await api.user.updateProfile.request({ body });
       if (result.data?.user) session.loadUser(result.data.user);
       form.setMessage({ tone: 'success', text: result.message || authMessages.profileUpdated });
@@ -79,8 +100,24 @@ function UpdateProfileForm() {
       <h2 className={styles.heading}>Update Profile</h2>
       {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
       <form onSubmit={submit} noValidate aria-label="Update Profile">
-        <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={form.fields.name} onChange={form.change('name')} error={form.errors.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={form.fields.email} onChange={form.change('email')} error={form.errors.email} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
+          value={form.fields.name}
+          onChange={form.change('name')}
+          error={form.errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.fields.email}
+          onChange={form.change('email')}
+          error={form.errors.email}
+        />
         {emailChanging ? (
           <TextField
             label="Current Password"
@@ -93,7 +130,11 @@ function UpdateProfileForm() {
             hint="Needed to change the e-mail address you sign in with."
           />
         ) : null}
-        {user && user.emailVerified === false ? <p className={styles.note}>Your email address is not verified yet. Please check your inbox for the verification link.</p> : null}
+        {user && user.emailVerified === false ? (
+          <p className={styles.note}>
+            Your email address is not verified yet. Please check your inbox for the verification link.
+          </p>
+        ) : null}
         <Button type="submit" loading={form.submitting}>
           Update Profile
         </Button>
@@ -119,7 +160,11 @@ function ChangePasswordForm() {
       form.setFields(EMPTY_PASSWORDS);
       form.setMessage({ tone: 'success', text: authMessages.passwordChanged });
     } catch (error) {
-      const failure = submitFailure(error, authMessages.passwordChangeFailed, authMessages.passwordChangeError);
+      const failure = submitFailure(
+        error,
+        authMessages.passwordChangeFailed,
+        authMessages.passwordChangeError,
+      );
       form.setErrors(failure.fields as Errors<PasswordFields>);
       form.setMessage(failure.message);
     } finally {
@@ -132,11 +177,36 @@ function ChangePasswordForm() {
       <h2 className={styles.heading}>Change Password</h2>
       {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
       <form onSubmit={submit} noValidate aria-label="Change Password">
-        <TextField label="Current Password" name="currentPassword" type={type} autoComplete="current-password" value={form.fields.currentPassword} onChange={form.change('currentPassword')} error={form.errors.currentPassword} />
-        <TextField label="New Password" name="newPassword" type={type} autoComplete="new-password" value={form.fields.newPassword} onChange={form.change('newPassword')} error={form.errors.newPassword} />
-        <TextField label="Confirm New Password" name="confirmPassword" type={type} autoComplete="new-password" value={form.fields.confirmPassword} onChange={form.change('confirmPassword')} error={form.errors.confirmPassword} />
+        <TextField
+          label="Current Password"
+          name="currentPassword"
+          type={type}
+          autoComplete="current-password"
+          value={form.fields.currentPassword}
+          onChange={form.change('currentPassword')}
+          error={form.errors.currentPassword}
+        />
+        <TextField
+          label="New Password"
+          name="newPassword"
+          type={type}
+          autoComplete="new-password"
+          value={form.fields.newPassword}
+          onChange={form.change('newPassword')}
+          error={form.errors.newPassword}
+        />
+        <TextField
+          label="Confirm New Password"
+          name="confirmPassword"
+          type={type}
+          autoComplete="new-password"
+          value={form.fields.confirmPassword}
+          onChange={form.change('confirmPassword')}
+          error={form.errors.confirmPassword}
+        />
         <label className={styles.show}>
-          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} /> Show passwords
+          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} /> Show
+          passwords
         </label>
         <Button type="submit" loading={form.submitting}>
           Change Password
@@ -191,17 +261,34 @@ function DeleteAccountForm() {
       <h2 className={styles.heading}>Delete Account</h2>
       {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
       <p className={styles.note}>
-        Deleting your account permanently removes your profile and your learning progress. An active subscription is
-        cancelled at once, and the current billing period is not refunded, as our terms say. This cannot be undone.
+        Deleting your account permanently removes your profile and your learning progress. An active
+        subscription is cancelled at once, and the current billing period is not refunded, as our terms say.
+        This cannot be undone.
       </p>
       <form onSubmit={ask} noValidate aria-label="Delete Account">
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" value={form.fields.password} onChange={form.change('password')} error={form.errors.password} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={form.fields.password}
+          onChange={form.change('password')}
+          error={form.errors.password}
+        />
         <Button type="submit" variant="danger">
           Delete Account
         </Button>
       </form>
-      <Dialog open={confirming} onClose={() => !form.submitting && setConfirming(false)} title="Delete your account?" closeOnBackdrop={!form.submitting}>
-        <p>Your profile and learning progress will be removed and any subscription cancelled now, without a refund. This cannot be undone.</p>
+      <Dialog
+        open={confirming}
+        onClose={() => !form.submitting && setConfirming(false)}
+        title="Delete your account?"
+        closeOnBackdrop={!form.submitting}
+      >
+        <p>
+          Your profile and learning progress will be removed and any subscription cancelled now, without a
+          refund. This cannot be undone.
+        </p>
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={form.submitting}>
             Cancel

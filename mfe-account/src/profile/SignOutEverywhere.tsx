@@ -28,7 +28,10 @@ export function SignOutEverywhere() {
     <Card className={styles.card}>
       <h2 className={styles.heading}>Sign out of every device</h2>
       {error ? <Alert tone="danger">{error}</Alert> : null}
-      <p className={styles.note}>Ends every sign-in of your account, on this device and every other one. You will need your password to sign in again.</p>
+      <p className={styles.note}>
+        Ends every sign-in of your account, on this device and every other one. You will need your password to
+        sign in again.
+      </p>
       <Button variant="secondary" onClick={signOutEverywhere} loading={working}>
         Sign out everywhere
       </Button>

@@ -1,7 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { authMessages, validateConfirmPassword, validateEmail, validateNewPassword } from '@catalyst/contracts';
-import { Alert, Button, Card, api, isApiRequestError, openAuthDialog, remoteTestId, TextField, useDocumentTitle } from '@catalyst/web-kit';
+import {
+  authMessages,
+  validateConfirmPassword,
+  validateEmail,
+  validateNewPassword,
+} from '@catalyst/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  api,
+  isApiRequestError,
+  openAuthDialog,
+  remoteTestId,
+  TextField,
+  useDocumentTitle,
+} from '@catalyst/web-kit';
 import { PasswordStrength } from '../auth/PasswordStrength';
 import styles from './ResetPasswordPage.module.css';
 
@@ -11,7 +26,8 @@ type Errors = Partial<Record<'email' | 'password' | 'confirmPassword', string>>;
 const failureOf = (error: unknown): { message: string; errors: Errors } => {
   if (!isApiRequestError(error)) return { message: authMessages.networkOrServer, errors: {} };
   const errors: Errors = {};
-  for (const e of error.errors) if (e.field === 'email' || e.field === 'password') errors[e.field] = e.message;
+  for (const e of error.errors)
+    if (e.field === 'email' || e.field === 'password') errors[e.field] = e.message;
   return { message: error.message, errors };
 };
 
@@ -43,10 +59,20 @@ function RequestLink() {
   return (
     <>
       <h1>Forgot your password?</h1>
-      <p className={styles.muted}>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <p className={styles.muted}>
+        Enter the e-mail address of your account and we will send you a link to choose a new password.
+      </p>
       {outcome ? <Alert tone={outcome.tone}>{outcome.message}</Alert> : null}
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Request a password reset link">
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
         <Button type="submit" block loading={sending} disabled={sending}>
           {sending ? 'Sending...' : 'Send reset link'}
         </Button>
@@ -110,7 +136,15 @@ function ChooseNewPassword({ token }: { token: string }) {
             error={errors.password}
             hint={fields.password ? <PasswordStrength password={fields.password} /> : undefined}
           />
-          <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" value={fields.confirmPassword} onChange={edit('confirmPassword')} error={errors.confirmPassword} />
+          <TextField
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={fields.confirmPassword}
+            onChange={edit('confirmPassword')}
+            error={errors.confirmPassword}
+          />
           <Button type="submit" block loading={saving} disabled={saving}>
             {saving ? 'Saving...' : 'Set new password'}
           </Button>

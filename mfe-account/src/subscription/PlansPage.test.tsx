@@ -4,8 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { PlansPage } from './PlansPage';
 import { admin, learner, ok, scriptedStores } from './testing';
 
-const FREE = { hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false };
-const ACTIVE = { hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-03-15T12:00:00.000Z', cancelAtPeriodEnd: false };
+const FREE = {
+  hasSubscription: false,
+  plan: null,
+  status: 'free',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+};
+const ACTIVE = {
+  hasSubscription: true,
+  plan: 'premium',
+  status: 'active',
+  currentPeriodEnd: '2030-03-15T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+};
 
 function renderPlans(store: Parameters<typeof PlansPage>[0]['store'], state?: unknown) {
   return render(
@@ -17,14 +29,19 @@ function renderPlans(store: Parameters<typeof PlansPage>[0]['store'], state?: un
 
 describe('PlansPage', () => {
   it('offers Premium at 14.99 a month with its seven features', async () => {
-    const { store } = scriptedStores((url) => (url.endsWith('/subscription/status') ? ok(FREE) : undefined), learner);
+    const { store } = scriptedStores(
+      (url) => (url.endsWith('/subscription/status') ? ok(FREE) : undefined),
+      learner,
+    );
     renderPlans(store);
     await screen.findByRole('button', { name: 'Subscribe Now' });
     expect(screen.getByRole('heading', { name: 'Premium' })).toBeTruthy();
     expect(screen.getByText('$14.99')).toBeTruthy();
     expect(screen.getByText('/month')).toBeTruthy();
     expect(screen.getByText('Most popular choice')).toBeTruthy();
-    const features = within(screen.getByRole('list', { name: 'Premium features' })).getAllByRole('listitem').map((li) => li.textContent);
+    const features = within(screen.getByRole('list', { name: 'Premium features' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(features).toEqual([
       'Access to all courses',
       'Priority support',
@@ -39,7 +56,8 @@ describe('PlansPage', () => {
   it('sends the browser to the checkout address the server gives', async () => {
     const { store, navigate, calls } = scriptedStores((url) => {
       if (url.endsWith('/subscription/status')) return ok(FREE);
-      if (url.endsWith('/subscription/create-checkout-session')) return ok({ url: 'http://pay.test/checkout/cs_1', sessionId: 'cs_1' });
+      if (url.endsWith('/subscription/create-checkout-session'))
+        return ok({ url: 'http://pay.test/checkout/cs_1', sessionId: 'cs_1' });
       return undefined;
     }, learner);
     renderPlans(store);
@@ -66,7 +84,10 @@ describe('PlansPage', () => {
       if (url.endsWith('/subscription/cancel')) state = { ...state, cancelAtPeriodEnd: true };
       if (url.endsWith('/subscription/reactivate')) state = { ...state, cancelAtPeriodEnd: false };
       if (url.endsWith('/subscription/portal')) return ok({ url: 'http://pay.test/portal/bps_1' });
-      return ok(state, url.endsWith('/cancel') ? 'Your subscription will end at the end of the billing period.' : undefined);
+      return ok(
+        state,
+        url.endsWith('/cancel') ? 'Your subscription will end at the end of the billing period.' : undefined,
+      );
     }, learner);
     renderPlans(store);
     expect(await screen.findByRole('heading', { name: "You're All Set!" })).toBeTruthy();
@@ -91,12 +112,18 @@ describe('PlansPage', () => {
   });
 
   it('says why a learner sent from premium content is here, above the plan, and nothing when they came on their own', async () => {
-    const { store } = scriptedStores((url) => (url.endsWith('/subscription/status') ? ok(FREE) : undefined), learner);
+    const { store } = scriptedStores(
+      (url) => (url.endsWith('/subscription/status') ? ok(FREE) : undefined),
+      learner,
+    );
     const { unmount } = renderPlans(store, { premium: 'course' });
     await screen.findByRole('button', { name: 'Subscribe Now' });
     const reason = screen.getByText('This course is part of Premium');
     // above the plan
-    expect(reason.compareDocumentPosition(screen.getByRole('heading', { name: 'Premium' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      reason.compareDocumentPosition(screen.getByRole('heading', { name: 'Premium' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     unmount();
     renderPlans(store);
     await screen.findByRole('button', { name: 'Subscribe Now' });
@@ -111,7 +138,11 @@ describe('PlansPage', () => {
   });
 
   it('opens the billing portal from Manage billing', async () => {
-    const { store, navigate } = scriptedStores((url) => (url.endsWith('/subscription/portal') ? ok({ url: 'http://pay.test/portal/bps_1' }) : ok(ACTIVE)), learner);
+    const { store, navigate } = scriptedStores(
+      (url) =>
+        url.endsWith('/subscription/portal') ? ok({ url: 'http://pay.test/portal/bps_1' }) : ok(ACTIVE),
+      learner,
+    );
     renderPlans(store);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage billing' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://pay.test/portal/bps_1'));

@@ -24,7 +24,8 @@ import styles from './Subscription.module.css';
 export const PREMIUM_MONTHLY_PRICE = PREMIUM_PLAN.price;
 export const CHECKOUT_FAILED_MESSAGE = 'Failed to initiate subscription. Please try again.';
 
-const messageOf = (error: unknown, fallback: string) => (isApiRequestError(error) && error.status < 500 && error.message ? error.message : fallback);
+const messageOf = (error: unknown, fallback: string) =>
+  isApiRequestError(error) && error.status < 500 && error.message ? error.message : fallback;
 
 /** The plans page: Premium and its checkout, or, when subscribed, the plan and its management. */
 export function PlansPage({ store = subscription }: { store?: SubscriptionStore }) {
@@ -64,7 +65,11 @@ function PlanChooser({ store }: { store: SubscriptionStore }) {
           Subscribe to open it, and everything else in the library.
         </Alert>
       ) : null}
-      {status === 'canceled' ? <Alert tone="info">Your previous subscription has ended. Subscribe again to regain full access.</Alert> : null}
+      {status === 'canceled' ? (
+        <Alert tone="info">
+          Your previous subscription has ended. Subscribe again to regain full access.
+        </Alert>
+      ) : null}
       <Card as="article" className={styles.plan} aria-labelledby="plan-premium">
         <div className={styles.planHeader}>
           <h2 id="plan-premium">{PREMIUM_PLAN.name}</h2>
@@ -89,7 +94,8 @@ function PlanChooser({ store }: { store: SubscriptionStore }) {
 }
 
 function SubscribedView({ store }: { store: SubscriptionStore }) {
-  const { plan, status, currentPeriodEnd, cancelAtPeriodEnd, cancel, reactivate, openBillingPortal } = useSubscription(store);
+  const { plan, status, currentPeriodEnd, cancelAtPeriodEnd, cancel, reactivate, openBillingPortal } =
+    useSubscription(store);
   const [busy, setBusy] = useState<'cancel' | 'reactivate' | 'portal' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -125,7 +131,9 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
         <p>
           Current plan: <strong>{planName(plan)}</strong>
         </p>
-        {isAdminPlan ? <p className={styles.muted}>As an admin you have full access to all content.</p> : null}
+        {isAdminPlan ? (
+          <p className={styles.muted}>As an admin you have full access to all content.</p>
+        ) : null}
         {status === 'past_due' ? (
           <Alert tone="warning" title="Your last payment failed">
             Please update your payment method to keep your Premium access.
@@ -145,14 +153,24 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
         {!isAdminPlan ? (
           <div className={styles.manage}>
             {cancelAtPeriodEnd ? (
-              <Button loading={busy === 'reactivate'} onClick={() => void run('reactivate', 'Failed to reactivate subscription. Please try again.')}>
+              <Button
+                loading={busy === 'reactivate'}
+                onClick={() => void run('reactivate', 'Failed to reactivate subscription. Please try again.')}
+              >
                 Reactivate Subscription
               </Button>
             ) : confirming ? (
               <div className={styles.confirm} role="group" aria-label="Confirm cancellation">
-                <p>Cancel your subscription? You keep full access{endDate ? ` until ${endDate}` : ' until the end of the billing period'}.</p>
+                <p>
+                  Cancel your subscription? You keep full access
+                  {endDate ? ` until ${endDate}` : ' until the end of the billing period'}.
+                </p>
                 <div className={styles.actions}>
-                  <Button variant="danger" loading={busy === 'cancel'} onClick={() => void run('cancel', 'Failed to cancel subscription. Please try again.')}>
+                  <Button
+                    variant="danger"
+                    loading={busy === 'cancel'}
+                    onClick={() => void run('cancel', 'Failed to cancel subscription. Please try again.')}
+                  >
                     Yes, cancel
                   </Button>
                   <Button variant="ghost" onClick={() => setConfirming(false)}>
@@ -165,7 +183,11 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
                 Cancel Subscription
               </Button>
             )}
-            <Button variant="ghost" loading={busy === 'portal'} onClick={() => void run('portal', BILLING_PORTAL_FAILED_MESSAGE)}>
+            <Button
+              variant="ghost"
+              loading={busy === 'portal'}
+              onClick={() => void run('portal', BILLING_PORTAL_FAILED_MESSAGE)}
+            >
               Manage billing
             </Button>
           </div>

@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { buttonClassName, Card, subscription, useDocumentTitle, useSession, useSiteConfig, useSubscription, type SubscriptionStore } from '@catalyst/web-kit';
+import {
+  buttonClassName,
+  Card,
+  subscription,
+  useDocumentTitle,
+  useSession,
+  useSiteConfig,
+  useSubscription,
+  type SubscriptionStore,
+} from '@catalyst/web-kit';
 import { failureMessage, HOW_TO_FIX, planName } from './failureMessages';
 import styles from './Subscription.module.css';
 
@@ -70,7 +79,9 @@ export function SubscriptionCancelPage({ store = subscription }: { store?: Subsc
           <div className={styles.support}>
             <span>Need help? Contact support:</span>
             {supportEmail ? <a href={`mailto:${supportEmail}`}>{supportEmail}</a> : null}
-            {site.contactPhone ? <a href={`tel:${site.contactPhone.replace(/[^\d+]/g, '')}`}>{site.contactPhone}</a> : null}
+            {site.contactPhone ? (
+              <a href={`tel:${site.contactPhone.replace(/[^\d+]/g, '')}`}>{site.contactPhone}</a>
+            ) : null}
           </div>
         ) : null}
       </Card>

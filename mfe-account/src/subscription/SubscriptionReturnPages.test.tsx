@@ -13,7 +13,10 @@ beforeAll(() => {
   config.id = 'catalyst-config';
   config.textContent = JSON.stringify({ supportEmail: 'help@catalyst.example', contactPhone: '+1 555 0100' });
   document.head.appendChild(config);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: {} }))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ success: true, data: {} }))),
+  );
   session.loadUser(learner);
 });
 afterEach(() => vi.clearAllMocks());
@@ -32,7 +35,17 @@ describe('SubscriptionSuccessPage', () => {
   it('confirms the session while showing the spinner, then greets the learner', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { store, calls } = scriptedStores(() => ok({ hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false }), learner);
+    const { store, calls } = scriptedStores(
+      () =>
+        ok({
+          hasSubscription: true,
+          plan: 'premium',
+          status: 'active',
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+        }),
+      learner,
+    );
     const slowRefresh = store.refresh;
     store.refresh = async (options) => {
       await gate;
@@ -52,7 +65,10 @@ describe('SubscriptionSuccessPage', () => {
   });
 
   it('skips the spinner without a session id', async () => {
-    const { store } = scriptedStores(() => ok({ hasSubscription: true, plan: 'premium', status: 'active' }), learner);
+    const { store } = scriptedStores(
+      () => ok({ hasSubscription: true, plan: 'premium', status: 'active' }),
+      learner,
+    );
     at('/subscription/success', <SubscriptionSuccessPage store={store} />);
     expect(screen.queryByText('Confirming your subscription...')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Subscription Activated Successfully' })).toBeTruthy();
@@ -61,12 +77,18 @@ describe('SubscriptionSuccessPage', () => {
 
 describe('SubscriptionCancelPage', () => {
   it.each([
-    ['payment_failed', 'Your payment could not be processed. Please check your payment method and try again.'],
+    [
+      'payment_failed',
+      'Your payment could not be processed. Please check your payment method and try again.',
+    ],
     ['card_declined', 'Your card was declined. Please try a different payment method.'],
     ['insufficient_funds', 'Insufficient funds on your payment method. Please try a different card.'],
     ['expired_card', 'Your card has expired. Please update your payment method.'],
     ['session_expired', 'Your session has expired. Please try subscribing again.'],
-    ['something_else', 'There was an issue processing your subscription. Please try again or contact support.'],
+    [
+      'something_else',
+      'There was an issue processing your subscription. Please try again or contact support.',
+    ],
   ])('explains error=%s', async (code, message) => {
     const { store } = scriptedStores(() => ok({ hasSubscription: false, status: 'free' }), learner);
     at(`/subscription/cancel?session_id=cs_test_1&error=${code}`, <SubscriptionCancelPage store={store} />);
@@ -79,13 +101,24 @@ describe('SubscriptionCancelPage', () => {
     const { store, calls } = scriptedStores(() => ok({ hasSubscription: false, status: 'free' }), learner);
     at('/subscription/cancel?session_id=cs_test_1', <SubscriptionCancelPage store={store} />);
     expect(screen.getByText("Sorry, Lena Learner, we couldn't complete your subscription.")).toBeTruthy();
-    expect(screen.getByText('There was an issue processing your subscription. Please try again or contact support.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'There was an issue processing your subscription. Please try again or contact support.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('How to fix this')).toBeTruthy();
-    for (const step of ['Check that your payment information is correct', 'Make sure you have sufficient funds', 'Try a different payment method', 'Contact your bank for more information']) {
+    for (const step of [
+      'Check that your payment information is correct',
+      'Make sure you have sufficient funds',
+      'Try a different payment method',
+      'Contact your bank for more information',
+    ]) {
       expect(screen.getByText(step)).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'help@catalyst.example' }).getAttribute('href')).toBe('mailto:help@catalyst.example');
+    expect(screen.getByRole('link', { name: 'help@catalyst.example' }).getAttribute('href')).toBe(
+      'mailto:help@catalyst.example',
+    );
     expect(screen.getByRole('link', { name: '+1 555 0100' }).getAttribute('href')).toBe('tel:+15550100');
     expect(screen.getByText('Premium')).toBeTruthy();
     await waitFor(() => expect(calls).toContain('GET /api/v1/subscription/status'));

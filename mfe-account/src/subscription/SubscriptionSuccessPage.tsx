@@ -56,7 +56,9 @@ export function SubscriptionSuccessPage({ store = subscription }: { store?: Subs
           Welcome to {planName(plan)}, <strong>{user?.name ?? 'there'}</strong>!
         </p>
         {sessionId && !hasSubscription ? (
-          <Alert tone="info">Your payment is still being confirmed. Your access will appear in a moment.</Alert>
+          <Alert tone="info">
+            Your payment is still being confirmed. Your access will appear in a moment.
+          </Alert>
         ) : null}
         <div>
           <h2>You now have access to</h2>

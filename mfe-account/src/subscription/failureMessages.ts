@@ -7,10 +7,14 @@ export const FAILURE_MESSAGES: Record<string, string> = {
   session_expired: 'Your session has expired. Please try subscribing again.',
 };
 
-export const DEFAULT_FAILURE_MESSAGE = 'There was an issue processing your subscription. Please try again or contact support.';
+export const DEFAULT_FAILURE_MESSAGE =
+  'There was an issue processing your subscription. Please try again or contact support.';
 
 export function failureMessage(code: string | null | undefined): string {
-  return (code && Object.hasOwn(FAILURE_MESSAGES, code) ? FAILURE_MESSAGES[code] : undefined) ?? DEFAULT_FAILURE_MESSAGE;
+  return (
+    (code && Object.hasOwn(FAILURE_MESSAGES, code) ? FAILURE_MESSAGES[code] : undefined) ??
+    DEFAULT_FAILURE_MESSAGE
+  );
 }
 
 export const HOW_TO_FIX = [

@@ -1,6 +1,11 @@
 // Test doubles for the subscription pages: a session and a subscription store over a scripted API.
 import { vi } from 'vitest';
-import { createApiClient, createSessionStore, createSubscriptionStore, type SessionUser } from '@catalyst/web-kit';
+import {
+  createApiClient,
+  createSessionStore,
+  createSubscriptionStore,
+  type SessionUser,
+} from '@catalyst/web-kit';
 
 export type Route = (url: string, init?: RequestInit) => { status?: number; body: unknown } | undefined;
 
@@ -20,7 +25,14 @@ export function scriptedStores(route: Route, user: SessionUser | null) {
   return { store, session, navigate, calls, api };
 }
 
-export const ok = (data: unknown, message?: string) => ({ body: { success: true, data, ...(message ? { message } : {}) } });
+export const ok = (data: unknown, message?: string) => ({
+  body: { success: true, data, ...(message ? { message } : {}) },
+});
 
-export const learner: SessionUser = { _id: 'u1', name: 'Lena Learner', email: 'lena@example.com', role: 'user' };
+export const learner: SessionUser = {
+  _id: 'u1',
+  name: 'Lena Learner',
+  email: 'lena@example.com',
+  role: 'user',
+};
 export const admin: SessionUser = { _id: 'a1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' };

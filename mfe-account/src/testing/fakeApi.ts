@@ -13,7 +13,10 @@ export function fakeApi(answers: Record<string, Answer>) {
       const key = `${(init.method ?? 'GET').toUpperCase()} ${new URL(url, 'http://localhost').pathname.replace(/^\/api\/v1/, '')}`;
       calls.push(key);
       const answer = answers[key];
-      if (!answer) return new Response(JSON.stringify({ success: false, message: `Route not found: ${key}` }), { status: 404 });
+      if (!answer)
+        return new Response(JSON.stringify({ success: false, message: `Route not found: ${key}` }), {
+          status: 404,
+        });
       const { status = 200, body } = typeof answer === 'function' ? answer() : answer;
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),

@@ -22,7 +22,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the unsubscribe page', () => {
   it('does nothing on opening the link (mail scanners fetch links), then unsubscribes from one thread on confirming', async () => {
-    const api = fakeApi({ 'POST /community/unsubscribe': ok({ scope: 'thread', threadTitle: 'How do grid areas work?' }) });
+    const api = fakeApi({
+      'POST /community/unsubscribe': ok({ scope: 'thread', threadTitle: 'How do grid areas work?' }),
+    });
     const user = userEvent.setup();
     renderAt(`/unsubscribe?token=${encodeURIComponent(TOKEN)}`);
     expect(screen.getByRole('heading', { name: 'Unsubscribe from e-mails' })).toBeTruthy();
@@ -30,7 +32,9 @@ describe('the unsubscribe page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('heading', { name: "You're unsubscribed" })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('You will no longer get e-mails about new replies to “How do grid areas work?”.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'You will no longer get e-mails about new replies to “How do grid areas work?”.',
+    );
     expect(api.calls).toEqual(['POST /community/unsubscribe']);
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(String(url)).toBe(`/api/v1/community/unsubscribe?token=${encodeURIComponent(TOKEN)}`);
@@ -44,7 +48,9 @@ describe('the unsubscribe page', () => {
     const user = userEvent.setup();
     renderAt(`/unsubscribe?token=${TOKEN}`);
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
-    expect((await screen.findByRole('status')).textContent).toBe('You will no longer get any community e-mails.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'You will no longer get any community e-mails.',
+    );
   });
 
   it("shows the server's message when it refuses the token", async () => {
@@ -73,7 +79,9 @@ describe('the unsubscribe page', () => {
       'fetch',
       vi.fn(async () => {
         if (!reachable) throw new TypeError('Failed to fetch');
-        return new Response(JSON.stringify({ success: true, data: { scope: 'all', threadTitle: null } }), { status: 200 });
+        return new Response(JSON.stringify({ success: true, data: { scope: 'all', threadTitle: null } }), {
+          status: 200,
+        });
       }),
     );
     const user = userEvent.setup();

@@ -1,13 +1,30 @@
 import { Check, MailX, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { COMMUNITY_MESSAGES, isWellFormedUnsubscribeToken, type discussionRoutes, type RouteData } from '@catalyst/contracts';
-import { Alert, api, Button, buttonClassName, Card, isApiRequestError, remoteTestId, useDocumentTitle } from '@catalyst/web-kit';
+import {
+  COMMUNITY_MESSAGES,
+  isWellFormedUnsubscribeToken,
+  type discussionRoutes,
+  type RouteData,
+} from '@catalyst/contracts';
+import {
+  Alert,
+  api,
+  Button,
+  buttonClassName,
+  Card,
+  isApiRequestError,
+  remoteTestId,
+  useDocumentTitle,
+} from '@catalyst/web-kit';
 // The same card as the other pages a mailed link opens.
 import styles from '../verify-email/VerifyEmailPage.module.css';
 
 type Unsubscribed = RouteData<typeof discussionRoutes.unsubscribe>;
-type State = { status: 'ready' | 'sending' } | { status: 'done'; result: Unsubscribed } | { status: 'refused'; message: string };
+type State =
+  | { status: 'ready' | 'sending' }
+  | { status: 'done'; result: Unsubscribed }
+  | { status: 'refused'; message: string };
 
 export const UNSUBSCRIBE_UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
 
@@ -26,7 +43,9 @@ export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const wellFormed = isWellFormedUnsubscribeToken(token);
-  const [state, setState] = useState<State>(() => (wellFormed ? { status: 'ready' } : { status: 'refused', message: COMMUNITY_MESSAGES.unsubscribeInvalid }));
+  const [state, setState] = useState<State>(() =>
+    wellFormed ? { status: 'ready' } : { status: 'refused', message: COMMUNITY_MESSAGES.unsubscribeInvalid },
+  );
   const [unreachable, setUnreachable] = useState(false);
 
   async function unsubscribe() {
@@ -67,7 +86,9 @@ export default function UnsubscribePage() {
             </div>
             <h1>Unsubscribe failed</h1>
             <p role="alert">{state.message}</p>
-            <p className={styles.muted}>Use the link in your most recent e-mail, or sign in and stop following the discussion there.</p>
+            <p className={styles.muted}>
+              Use the link in your most recent e-mail, or sign in and stop following the discussion there.
+            </p>
             <Link className={buttonClassName('secondary')} to="/">
               Go to the home page
             </Link>

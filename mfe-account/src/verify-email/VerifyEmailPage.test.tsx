@@ -45,7 +45,18 @@ describe('VerifyEmailPage', () => {
     renderAt('/verify-email?token=good-token');
     expect(screen.getByRole('heading', { name: 'Verifying Email' })).toBeTruthy();
     expect(screen.getByText('Please wait while we verify your email address...')).toBeTruthy();
-    await act(async () => answer(new Response(JSON.stringify({ success: true, data: { email: 'a@b.co' }, message: 'Your email address has been verified.' }), { status: 200 })));
+    await act(async () =>
+      answer(
+        new Response(
+          JSON.stringify({
+            success: true,
+            data: { email: 'a@b.co' },
+            message: 'Your email address has been verified.',
+          }),
+          { status: 200 },
+        ),
+      ),
+    );
     expect(screen.getByRole('heading', { name: 'Email Verified!' })).toBeTruthy();
     expect(screen.getByText('Your email address has been verified.')).toBeTruthy();
     expect(screen.getByText('Redirecting to login...')).toBeTruthy();
@@ -58,7 +69,11 @@ describe('VerifyEmailPage', () => {
   });
 
   it("shows the server's refusal message", async () => {
-    reply = async () => new Response(JSON.stringify({ success: false, message: 'This verification link is invalid or has expired.' }), { status: 400 });
+    reply = async () =>
+      new Response(
+        JSON.stringify({ success: false, message: 'This verification link is invalid or has expired.' }),
+        { status: 400 },
+      );
     renderAt('/verify-email?token=used-token');
     expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeTruthy();
     expect(screen.getByText('This verification link is invalid or has expired.')).toBeTruthy();
@@ -73,7 +88,8 @@ describe('VerifyEmailPage', () => {
   });
 
   it('sends one link only once, even when the page mounts twice', async () => {
-    reply = async () => new Response(JSON.stringify({ success: true, data: {}, message: 'ok' }), { status: 200 });
+    reply = async () =>
+      new Response(JSON.stringify({ success: true, data: {}, message: 'ok' }), { status: 200 });
     const first = renderAt('/verify-email?token=twice-token');
     await screen.findByRole('heading', { name: 'Email Verified!' });
     first.unmount();

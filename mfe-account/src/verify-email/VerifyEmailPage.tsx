@@ -1,7 +1,15 @@
 import { Check, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Card, openAuthDialog, remoteTestId, Spinner, useDocumentTitle, useSession } from '@catalyst/web-kit';
+import {
+  Button,
+  Card,
+  openAuthDialog,
+  remoteTestId,
+  Spinner,
+  useDocumentTitle,
+  useSession,
+} from '@catalyst/web-kit';
 import { useVerifyEmail } from './useVerifyEmail';
 import styles from './VerifyEmailPage.module.css';
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { authMessages } from '@catalyst/contracts';
 import { api as defaultApi, isApiRequestError, session, type ApiClient } from '@catalyst/web-kit';
 
-export type VerifyState = { status: 'verifying' } | { status: 'success'; message: string } | { status: 'error'; message: string };
+export type VerifyState =
+  { status: 'verifying' } | { status: 'success'; message: string } | { status: 'error'; message: string };
 
 // A link works once: the same token on the page (a re-render, React's double effects) is sent only once.
 const attempts = new Map<string, Promise<VerifyState>>();
@@ -12,10 +13,16 @@ export function verifyEmailToken(token: string, client: ApiClient = defaultApi):
   if (!attempt) {
     attempt = client.auth.verifyEmail
       .request({ query: { token } })
-      .then((result): VerifyState => ({ status: 'success', message: result.message || authMessages.verificationSuccess }))
+      .then((result): VerifyState => ({
+        status: 'success',
+        message: result.message || authMessages.verificationSuccess,
+      }))
       .catch((error: unknown): VerifyState => {
         // A server-reported failure shows its message; a thrown one the general text (spec section 8).
-        const message = isApiRequestError(error) && error.status > 0 ? error.message || authMessages.verificationFailed : authMessages.verificationError;
+        const message =
+          isApiRequestError(error) && error.status > 0
+            ? error.message || authMessages.verificationFailed
+            : authMessages.verificationError;
         return { status: 'error', message };
       });
     attempts.set(token, attempt);
@@ -26,7 +33,9 @@ export function verifyEmailToken(token: string, client: ApiClient = defaultApi):
 /** Verifies the token of the page's address once: GET /auth/verify-email?token=. */
 export function useVerifyEmail(token: string | null, client?: ApiClient): VerifyState {
   const trimmed = token?.trim() || null;
-  const [state, setState] = useState<VerifyState>(() => (trimmed ? { status: 'verifying' } : { status: 'error', message: authMessages.noVerificationToken }));
+  const [state, setState] = useState<VerifyState>(() =>
+    trimmed ? { status: 'verifying' } : { status: 'error', message: authMessages.noVerificationToken },
+  );
   useEffect(() => {
     if (!trimmed) {
       setState({ status: 'error', message: authMessages.noVerificationToken });

@@ -14,7 +14,8 @@ export const adminApi = {
   getProduct: (id: string) => api.product.adminGet({ params: { id } }),
   createProduct: (body: ProductInput) => api.product.create.request({ body }),
   /** The whole product: the eye and star toggles send it back with one flag flipped. */
-  updateProduct: (id: string, body: ProductInput | AdminProduct) => api.product.replace.request({ params: { id }, body }),
+  updateProduct: (id: string, body: ProductInput | AdminProduct) =>
+    api.product.replace.request({ params: { id }, body }),
   deleteProduct: (id: string) => api.product.remove({ params: { id } }),
 
   listCreators: () => api.creator.adminList(),

@@ -16,8 +16,14 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = replies[`${method} ${url}`] ?? { status: 404, body: { success: false, message: 'Not found' } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+      const reply = replies[`${method} ${url}`] ?? {
+        status: 404,
+        body: { success: false, message: 'Not found' },
+      };
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -43,7 +49,18 @@ function renderAt(path: string) {
   );
 }
 
-const saved = { _id: 'a'.repeat(24), name: 'Web Development', description: 'Build for the browser.', slug: 'web-development', icon: '📁', color: '#f59e0b', isActive: true, sortOrder: 0, createdAt: '2026-01-01T00:00:00.000Z', productCount: 0 };
+const saved = {
+  _id: 'a'.repeat(24),
+  name: 'Web Development',
+  description: 'Build for the browser.',
+  slug: 'web-development',
+  icon: '📁',
+  color: '#f59e0b',
+  isActive: true,
+  sortOrder: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  productCount: 0,
+};
 
 describe('the category form', () => {
   it('generates the slug from the name on create and normalises a typed slug', async () => {
@@ -83,17 +100,25 @@ describe('the category form', () => {
   });
 
   it('shows the 409 text for a duplicate name', async () => {
-    replies['POST /api/v1/admin/categories'] = { status: 409, body: { success: false, message: 'A category with this name already exists' } };
+    replies['POST /api/v1/admin/categories'] = {
+      status: 409,
+      body: { success: false, message: 'A category with this name already exists' },
+    };
     const user = userEvent.setup();
     renderAt('/admin/categories/new');
     await user.type(screen.getByLabelText('Name'), 'Web Development');
     await user.type(screen.getByLabelText('Description'), 'Build for the browser.');
     await user.click(screen.getByRole('button', { name: 'Create Category' }));
-    expect(await screen.findByText('A category with this name already exists. Please choose a different name.')).toBeTruthy();
+    expect(
+      await screen.findByText('A category with this name already exists. Please choose a different name.'),
+    ).toBeTruthy();
   });
 
   it('sends trimmed values with sortOrder as an integer, then goes to the list with the success message', async () => {
-    replies['POST /api/v1/admin/categories'] = { status: 201, body: { success: true, data: saved, message: 'Category created successfully!' } };
+    replies['POST /api/v1/admin/categories'] = {
+      status: 201,
+      body: { success: true, data: saved, message: 'Category created successfully!' },
+    };
     const user = userEvent.setup();
     renderAt('/admin/categories/new');
     await user.type(screen.getByLabelText('Name'), '  Web Development ');
@@ -114,8 +139,14 @@ describe('the category form', () => {
   });
 
   it('loads a category for edit and says "updated" after saving', async () => {
-    replies[`GET /api/v1/admin/categories/${saved._id}`] = { status: 200, body: { success: true, data: saved } };
-    replies[`PUT /api/v1/admin/categories/${saved._id}`] = { status: 200, body: { success: true, data: saved } };
+    replies[`GET /api/v1/admin/categories/${saved._id}`] = {
+      status: 200,
+      body: { success: true, data: saved },
+    };
+    replies[`PUT /api/v1/admin/categories/${saved._id}`] = {
+      status: 200,
+      body: { success: true, data: saved },
+    };
     const user = userEvent.setup();
     renderAt(`/admin/categories/${saved._id}/edit`);
     expect(await screen.findByDisplayValue('Web Development')).toBeTruthy();
@@ -141,7 +172,11 @@ describe('the category form', () => {
   it('says a missing category was not found and returns after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderAt(`/admin/categories/${'b'.repeat(24)}/edit`);
-    expect(await screen.findByText('Category not found. It may have been deleted. Redirecting to categories list...')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Category not found. It may have been deleted. Redirecting to categories list...',
+      ),
+    ).toBeTruthy();
     await act(async () => {
       vi.advanceTimersByTime(2900);
     });

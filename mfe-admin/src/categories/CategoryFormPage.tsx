@@ -34,7 +34,8 @@ export function CategoryFormPage() {
     toPayload: groupPayload,
     showPayload: showGroupPayload,
     validate: validateCategory,
-    save: (payload, id) => (id !== undefined ? adminApi.updateCategory(id, payload) : adminApi.createCategory(payload)),
+    save: (payload, id) =>
+      id !== undefined ? adminApi.updateCategory(id, payload) : adminApi.createCategory(payload),
     savedMessage: (isEdit) => (isEdit ? adminMessages.categoryUpdated : adminMessages.categoryCreated),
     saveFailure: categorySaveFailure,
   });
@@ -57,7 +58,10 @@ export function CategoryFormPage() {
         preview={
           <p className={formStyles.hint}>
             Preview:{' '}
-            <span className={formStyles.preview} style={{ background: values.color, color: readableTextOn(values.color) }}>
+            <span
+              className={formStyles.preview}
+              style={{ background: values.color, color: readableTextOn(values.color) }}
+            >
               {values.icon} {values.name || 'Category'}
             </span>
           </p>

@@ -15,7 +15,11 @@ export function CategoryListPage() {
     deleteFailure: 'Failed to delete category',
   });
   const toggleActive = (category: AdminCategory) =>
-    void list.change(category, () => adminApi.updateCategory(category._id, { ...category, isActive: !category.isActive }), 'Failed to update category status');
+    void list.change(
+      category,
+      () => adminApi.updateCategory(category._id, { ...category, isActive: !category.isActive }),
+      'Failed to update category status',
+    );
 
   return (
     <AdminListView

@@ -7,7 +7,8 @@ export type { LoadFailure };
 
 /** An id that cannot be a category's is refused before asking the server. */
 export function checkCategoryId(id: string | undefined): LoadFailure | null {
-  if (!id || id.length !== CATEGORY_ID_LENGTH) return { message: adminMessages.categoryInvalidIdFormat, redirectAfterMs: 2000 };
+  if (!id || id.length !== CATEGORY_ID_LENGTH)
+    return { message: adminMessages.categoryInvalidIdFormat, redirectAfterMs: 2000 };
   return null;
 }
 
@@ -22,7 +23,10 @@ export function categoryLoadFailure(error: unknown): LoadFailure {
 
 export function categorySaveFailure(error: unknown): string {
   const status = isApiRequestError(error) ? error.status : undefined;
-  if (status === 409) return isApiRequestError(error) && error.fieldError('slug') ? adminMessages.categorySlugConflict : adminMessages.categoryConflict;
+  if (status === 409)
+    return isApiRequestError(error) && error.fieldError('slug')
+      ? adminMessages.categorySlugConflict
+      : adminMessages.categoryConflict;
   if (status === 400) return adminMessages.categoryInvalid;
   const message = error instanceof Error ? error.message : '';
   return message || adminMessages.categorySaveFailed;

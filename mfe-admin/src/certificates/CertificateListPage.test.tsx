@@ -6,7 +6,12 @@ import { CERTIFICATE_MESSAGES, type Certificate } from '@catalyst/contracts';
 import { CertificateListPage } from './CertificateListPage';
 import { REVOKE_REASON_LABEL } from './RevokeCertificateDialog';
 
-const certificate = (code: string, learnerName: string, courseTitle: string, extra: Partial<Certificate> = {}): Certificate => ({
+const certificate = (
+  code: string,
+  learnerName: string,
+  courseTitle: string,
+  extra: Partial<Certificate> = {},
+): Certificate => ({
   code,
   learnerName,
   productId: 'a'.repeat(24),
@@ -42,7 +47,16 @@ beforeEach(() => {
   total = 2;
   revokeAnswer = (body) => ({
     status: 200,
-    payload: { success: true, message: CERTIFICATE_MESSAGES.revoked, data: { ...valid, status: 'revoked', revokedAt: '2026-05-02T08:00:00.000Z', revokedReason: body.reason.trim() } },
+    payload: {
+      success: true,
+      message: CERTIFICATE_MESSAGES.revoked,
+      data: {
+        ...valid,
+        status: 'revoked',
+        revokedAt: '2026-05-02T08:00:00.000Z',
+        revokedReason: body.reason.trim(),
+      },
+    },
   });
   vi.stubGlobal(
     'fetch',
@@ -51,14 +65,31 @@ beforeEach(() => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       const parsed = new URL(url, 'http://localhost');
       requests.push({ method, url: parsed, body });
-      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, payload: unknown) =>
+        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
       if (method === 'GET' && parsed.pathname === `/api/v1/certificates/${valid.code}`) {
-        return json(200, { success: true, data: { ...valid, status: 'revoked', revokedAt: '2026-05-01T08:00:00.000Z', revokedReason: 'Revoked by another admin' } });
+        return json(200, {
+          success: true,
+          data: {
+            ...valid,
+            status: 'revoked',
+            revokedAt: '2026-05-01T08:00:00.000Z',
+            revokedReason: 'Revoked by another admin',
+          },
+        });
       }
       if (method === 'GET') {
         const status = parsed.searchParams.get('status');
         const items = [valid, revoked].filter((c) => !status || c.status === status);
-        return json(200, { success: true, data: { items, total: status ? items.length : total, page: Number(parsed.searchParams.get('page') ?? 1), limit: 20 } });
+        return json(200, {
+          success: true,
+          data: {
+            items,
+            total: status ? items.length : total,
+            page: Number(parsed.searchParams.get('page') ?? 1),
+            limit: 20,
+          },
+        });
       }
       const answer = revokeAnswer(body);
       return json(answer.status, answer.payload);
@@ -67,7 +98,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const reads = () => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/admin/certificates');
+const reads = () =>
+  requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/admin/certificates');
 const lastQuery = () => Object.fromEntries(reads().at(-1)!.url.searchParams);
 
 const renderPage = () =>
@@ -77,7 +109,8 @@ const renderPage = () =>
     </MemoryRouter>,
   );
 
-const rowOf = async (code: string) => (await screen.findAllByTestId('certificate-row')).find((row) => within(row).queryByText(code))!;
+const rowOf = async (code: string) =>
+  (await screen.findAllByTestId('certificate-row')).find((row) => within(row).queryByText(code))!;
 
 describe('the certificates list', () => {
   it('shows code (a new-tab link to the public page), learner, course, issue date and status with the revocation reason', async () => {
@@ -90,7 +123,9 @@ describe('the certificates list', () => {
     expect(within(row).getByText('Jordan Member')).toBeTruthy();
     expect(within(row).getByText('CSS Grid Layout Workshop')).toBeTruthy();
     expect(within(row).getByText('Valid')).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Revoke certificate 7K3M9QXR2A of Jordan Member' })).toBeTruthy();
+    expect(
+      within(row).getByRole('button', { name: 'Revoke certificate 7K3M9QXR2A of Jordan Member' }),
+    ).toBeTruthy();
 
     const gone = await rowOf(revoked.code);
     expect(within(gone).getByText('Revoked')).toBeTruthy();
@@ -110,11 +145,16 @@ describe('the certificates list', () => {
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastQuery()).toEqual({ page: '2', limit: '20' }));
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search by code, learner or course' }), '  Jordan {Enter}');
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search by code, learner or course' }),
+      '  Jordan {Enter}',
+    );
     await waitFor(() => expect(lastQuery()).toEqual({ search: 'Jordan', page: '1', limit: '20' }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Revoked');
-    await waitFor(() => expect(lastQuery()).toEqual({ search: 'Jordan', status: 'revoked', page: '1', limit: '20' }));
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ search: 'Jordan', status: 'revoked', page: '1', limit: '20' }),
+    );
     await waitFor(() => expect(screen.getAllByTestId('certificate-row')).toHaveLength(1));
     expect(screen.getByText(revoked.code)).toBeTruthy();
 
@@ -125,7 +165,9 @@ describe('the certificates list', () => {
   it('revokes with the reason typed, shows the server message and turns the row to Revoked with the reason', async () => {
     const user = userEvent.setup();
     renderPage();
-    const opener = within(await rowOf(valid.code)).getByRole('button', { name: /Revoke certificate 7K3M9QXR2A/ });
+    const opener = within(await rowOf(valid.code)).getByRole('button', {
+      name: /Revoke certificate 7K3M9QXR2A/,
+    });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Revoke certificate' });
     const reason = within(dialog).getByLabelText(REVOKE_REASON_LABEL);
@@ -163,7 +205,14 @@ describe('the certificates list', () => {
   });
 
   it("shows the server's reason error beside the field", async () => {
-    revokeAnswer = () => ({ status: 400, payload: { success: false, message: 'Validation failed', errors: [{ field: 'reason', message: 'A reason is at most 500 characters' }] } });
+    revokeAnswer = () => ({
+      status: 400,
+      payload: {
+        success: false,
+        message: 'Validation failed',
+        errors: [{ field: 'reason', message: 'A reason is at most 500 characters' }],
+      },
+    });
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf(valid.code)).getByRole('button', { name: /Revoke certificate/ }));
@@ -171,7 +220,9 @@ describe('the certificates list', () => {
     await user.type(within(dialog).getByLabelText(REVOKE_REASON_LABEL), 'Fraud');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     const error = await within(dialog).findByText('A reason is at most 500 characters');
-    expect(within(dialog).getByLabelText(REVOKE_REASON_LABEL).getAttribute('aria-describedby')).toContain(error.id);
+    expect(within(dialog).getByLabelText(REVOKE_REASON_LABEL).getAttribute('aria-describedby')).toContain(
+      error.id,
+    );
   });
 
   it('keeps focus on the opener when the dialog is cancelled', async () => {
@@ -185,14 +236,19 @@ describe('the certificates list', () => {
   });
 
   it('shows the 409 message when the certificate was already revoked, and reads its row again', async () => {
-    revokeAnswer = () => ({ status: 409, payload: { success: false, message: CERTIFICATE_MESSAGES.alreadyRevoked } });
+    revokeAnswer = () => ({
+      status: 409,
+      payload: { success: false, message: CERTIFICATE_MESSAGES.alreadyRevoked },
+    });
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf(valid.code)).getByRole('button', { name: /Revoke certificate/ }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText(REVOKE_REASON_LABEL), 'Duplicate account');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain(CERTIFICATE_MESSAGES.alreadyRevoked);
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      CERTIFICATE_MESSAGES.alreadyRevoked,
+    );
     const row = await rowOf(valid.code);
     await waitFor(() => expect(within(row).getByText('Revoked by another admin')).toBeTruthy());
     expect(screen.getByRole('dialog')).toBeTruthy();

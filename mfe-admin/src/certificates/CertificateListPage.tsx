@@ -33,7 +33,14 @@ export function CertificateListPage() {
 
   const list = useAdminList<CertificateRow>({
     read: api.certificate.adminList,
-    input: { query: { search: searchText || undefined, status: status || undefined, page, limit: CERTIFICATES_PAGE_SIZE } },
+    input: {
+      query: {
+        search: searchText || undefined,
+        status: status || undefined,
+        page,
+        limit: CERTIFICATES_PAGE_SIZE,
+      },
+    },
     pick: (data) => (data as Page<Certificate>).items.map(asRow),
   });
   const answer = list.data as Page<Certificate> | undefined;
@@ -78,7 +85,9 @@ export function CertificateListPage() {
       <Pager label="Certificate pages" page={page} pages={pageCount(answer)} onPage={setPage} />
       <RevokeCertificateDialog
         certificate={toRevoke}
-        onCancel={() => closeDialog(list.items.find((row) => row.code === toRevoke?.code)?.status === 'valid')}
+        onCancel={() =>
+          closeDialog(list.items.find((row) => row.code === toRevoke?.code)?.status === 'valid')
+        }
         onRevoked={(certificate, message) => {
           list.replace(asRow(certificate));
           list.showFlash(message);
@@ -96,7 +105,11 @@ export function CertificateListPage() {
       subtitle="Every certificate issued on completing a course. Revoke one with a reason; its public page then shows it revoked."
       loadingMessage="Loading certificates..."
       loadFailure="Failed to load certificates"
-      emptyMessage={filtered ? 'No certificates match this search.' : 'No certificates yet. One is issued when a learner completes a course.'}
+      emptyMessage={
+        filtered
+          ? 'No certificates match this search.'
+          : 'No certificates yet. One is issued when a learner completes a course.'
+      }
       toolbar={toolbar}
       footer={footer}
       rowTestId="certificate-row"
@@ -112,7 +125,11 @@ export function CertificateListPage() {
                 }
               }}
               className={own.code}
-              href={certificatePagePath(certificate.code)} target="_blank" rel="noopener noreferrer" aria-label={`${certificate.code} (opens in a new tab)`}>
+              href={certificatePagePath(certificate.code)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${certificate.code} (opens in a new tab)`}
+            >
               {certificate.code}
             </a>
           ),
@@ -127,7 +144,8 @@ export function CertificateListPage() {
               <Badge tone="success">Valid</Badge>
             ) : (
               <>
-                <Badge tone="danger">Revoked</Badge> <span className={styles.muted}>on {formatDate(certificate.revokedAt)}</span>
+                <Badge tone="danger">Revoked</Badge>{' '}
+                <span className={styles.muted}>on {formatDate(certificate.revokedAt)}</span>
                 {certificate.revokedReason ? <p className={own.reason}>{certificate.revokedReason}</p> : null}
               </>
             ),

@@ -20,7 +20,12 @@ export interface RevokeCertificateDialogProps {
  * revokes it: a reason the server refuses shows beside the field, any other refusal (409 already revoked,
  * 404) above the buttons.
  */
-export function RevokeCertificateDialog({ certificate, onCancel, onRevoked, onStale }: RevokeCertificateDialogProps) {
+export function RevokeCertificateDialog({
+  certificate,
+  onCancel,
+  onRevoked,
+  onStale,
+}: RevokeCertificateDialogProps) {
   return (
     <ReasonDialog
       subject={certificate?.code ?? null}
@@ -30,7 +35,10 @@ export function RevokeCertificateDialog({ certificate, onCancel, onRevoked, onSt
       validate={validateRevocation}
       submit={async (reason) => {
         if (!certificate) return;
-        const { data, message } = await api.certificate.revoke.request({ params: { code: certificate.code }, body: { reason } });
+        const { data, message } = await api.certificate.revoke.request({
+          params: { code: certificate.code },
+          body: { reason },
+        });
         onRevoked(data, message ?? 'Certificate revoked');
       }}
       onCancel={onCancel}
@@ -40,8 +48,9 @@ export function RevokeCertificateDialog({ certificate, onCancel, onRevoked, onSt
     >
       {certificate ? (
         <p>
-          Revoke certificate <strong>{certificate.code}</strong> of {certificate.learnerName} for {certificate.courseTitle}? Its verification page, PDF and
-          credential will read revoked from now on. This cannot be undone.
+          Revoke certificate <strong>{certificate.code}</strong> of {certificate.learnerName} for{' '}
+          {certificate.courseTitle}? Its verification page, PDF and credential will read revoked from now on.
+          This cannot be undone.
         </p>
       ) : null}
     </ReasonDialog>

@@ -86,7 +86,13 @@ export function AdminListView<T extends { _id: string }>({
       ) : null}
       {toolbar}
       {list.isLoading ? <Spinner message={loadingMessage} /> : null}
-      {list.error ? <ErrorScreen message={`${loadFailure}: ${list.error.message}`} onRetry={list.reload} retryLabel="Try Again" /> : null}
+      {list.error ? (
+        <ErrorScreen
+          message={`${loadFailure}: ${list.error.message}`}
+          onRetry={list.reload}
+          retryLabel="Try Again"
+        />
+      ) : null}
       {!list.isLoading && !list.error ? (
         list.items.length === 0 ? (
           <p className={styles.empty}>{emptyMessage}</p>
@@ -106,7 +112,11 @@ export function AdminListView<T extends { _id: string }>({
                 {list.items.map((item) => (
                   <tr key={item._id} data-testid={rowTestId}>
                     {columns.map((column) => (
-                      <td key={column.label} data-label={column.label} className={column.muted ? styles.muted : undefined}>
+                      <td
+                        key={column.label}
+                        data-label={column.label}
+                        className={column.muted ? styles.muted : undefined}
+                      >
                         <div className={styles.cell}>{column.cell(item)}</div>
                       </td>
                     ))}

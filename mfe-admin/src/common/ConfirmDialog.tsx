@@ -1,7 +1,8 @@
 import { Button, Dialog } from '@catalyst/web-kit';
 
 /** The delete question for a category or a creator (spec section 8). */
-export const deleteQuestion = (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`;
+export const deleteQuestion = (name: string) =>
+  `Are you sure you want to delete "${name}"? This action cannot be undone.`;
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -14,7 +15,15 @@ export interface ConfirmDialogProps {
 }
 
 /** The delete confirmation: the spec's question, a destructive button and a way out. */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title}>
       <p>{message}</p>

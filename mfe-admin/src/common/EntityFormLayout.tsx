@@ -6,7 +6,10 @@ import formStyles from './Form.module.css';
 import type { EntityForm } from './useEntityForm';
 
 export interface EntityFormLayoutProps {
-  form: Pick<EntityForm<{ slug: string }>, 'isEdit' | 'title' | 'loading' | 'loadFailure' | 'saving' | 'saveError' | 'submit'>;
+  form: Pick<
+    EntityForm<{ slug: string }>,
+    'isEdit' | 'title' | 'loading' | 'loadFailure' | 'saving' | 'saveError' | 'submit'
+  >;
   listPath: string;
   /** 'Back to Categories' */
   backLabel: string;
@@ -19,7 +22,15 @@ export interface EntityFormLayoutProps {
 }
 
 /** An admin form page: the spinner while loading, the load failure with a way back, or the form with its save error, Cancel and Save. */
-export function EntityFormLayout({ form, listPath, backLabel, loadingMessage, submitLabels, children, after }: EntityFormLayoutProps) {
+export function EntityFormLayout({
+  form,
+  listPath,
+  backLabel,
+  loadingMessage,
+  submitLabels,
+  children,
+  after,
+}: EntityFormLayoutProps) {
   if (form.loading) return <Spinner message={loadingMessage} />;
   if (form.loadFailure) {
     return (

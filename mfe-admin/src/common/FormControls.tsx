@@ -46,7 +46,9 @@ export function TextAreaField({ label, error, hint, code = false, className, ...
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <textarea
         id={id}
-        className={[styles.control, code ? styles.code : '', error ? styles.invalid : '', className].filter(Boolean).join(' ')}
+        className={[styles.control, code ? styles.code : '', error ? styles.invalid : '', className]
+          .filter(Boolean)
+          .join(' ')}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...rest}
@@ -64,7 +66,15 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   placeholder?: string;
 }
 
-export function SelectField({ label, error, hint, options, placeholder, className, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  className,
+  ...rest
+}: SelectFieldProps) {
   const id = `select-${useId()}`;
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
@@ -86,7 +96,15 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
   );
 }
 
-export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className={styles.check}>
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />

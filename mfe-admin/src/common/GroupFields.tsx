@@ -17,11 +17,26 @@ export interface GroupFieldsProps {
 }
 
 /** The fields of the category and creator forms: name, description, slug, icon, colour, sort order and active. */
-export function GroupFields({ form, icons, colors, descriptionRequired = false, slugHint, preview }: GroupFieldsProps) {
+export function GroupFields({
+  form,
+  icons,
+  colors,
+  descriptionRequired = false,
+  slugHint,
+  preview,
+}: GroupFieldsProps) {
   const { values, errors, update } = form;
   return (
     <>
-      <TextField label="Name" name="name" value={values.name} maxLength={50} error={errors.name} onChange={(e) => update('name', e.target.value)} required />
+      <TextField
+        label="Name"
+        name="name"
+        value={values.name}
+        maxLength={50}
+        error={errors.name}
+        onChange={(e) => update('name', e.target.value)}
+        required
+      />
       <TextAreaField
         label="Description"
         name="description"
@@ -31,8 +46,20 @@ export function GroupFields({ form, icons, colors, descriptionRequired = false, 
         required={descriptionRequired}
       />
       <TextField label="Slug" hint={slugHint} {...form.slugInput} required />
-      <PresetPicker legend="Icon" kind="icon" presets={icons} value={values.icon} onChange={(icon) => update('icon', icon)} />
-      <PresetPicker legend="Colour" kind="color" presets={colors} value={values.color} onChange={(color) => update('color', color)} />
+      <PresetPicker
+        legend="Icon"
+        kind="icon"
+        presets={icons}
+        value={values.icon}
+        onChange={(icon) => update('icon', icon)}
+      />
+      <PresetPicker
+        legend="Colour"
+        kind="color"
+        presets={colors}
+        value={values.color}
+        onChange={(color) => update('color', color)}
+      />
       {preview}
       <div className={formStyles.row}>
         <TextField
@@ -47,7 +74,11 @@ export function GroupFields({ form, icons, colors, descriptionRequired = false, 
         />
       </div>
       <div className={formStyles.checks}>
-        <CheckboxField label="Active" checked={values.isActive} onChange={(checked) => update('isActive', checked)} />
+        <CheckboxField
+          label="Active"
+          checked={values.isActive}
+          onChange={(checked) => update('isActive', checked)}
+        />
       </div>
     </>
   );

@@ -20,7 +20,14 @@ export function ListSearch({ label, fieldLabel, onSearch }: ListSearchProps) {
   };
   return (
     <form role="search" aria-label={label} className={styles.search} onSubmit={submit}>
-      <TextField label={fieldLabel} type="search" name="search" value={typed} maxLength={100} onChange={(event) => setTyped(event.target.value)} />
+      <TextField
+        label={fieldLabel}
+        type="search"
+        name="search"
+        value={typed}
+        maxLength={100}
+        onChange={(event) => setTyped(event.target.value)}
+      />
       <Button type="submit" variant="secondary">
         Search
       </Button>

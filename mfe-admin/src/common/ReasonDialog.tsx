@@ -27,7 +27,18 @@ export interface ReasonDialogProps {
  * Asks why before an admin acts (revoke a certificate, hide a post, lock a thread), checks the reason with the
  * contracts' rule, then sends it. The web-kit Dialog traps focus, closes on Escape and gives focus back.
  */
-export function ReasonDialog({ subject, title, children, reasonLabel, confirmLabel, confirmVariant = 'danger', validate, submit, onCancel, onRefused }: ReasonDialogProps) {
+export function ReasonDialog({
+  subject,
+  title,
+  children,
+  reasonLabel,
+  confirmLabel,
+  confirmVariant = 'danger',
+  validate,
+  submit,
+  onCancel,
+  onRefused,
+}: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -58,7 +69,8 @@ export function ReasonDialog({ subject, title, children, reasonLabel, confirmLab
     try {
       await submit(reason);
     } catch (error) {
-      const onField = reasonLabel !== undefined && isApiRequestError(error) ? error.fieldError('reason') : undefined;
+      const onField =
+        reasonLabel !== undefined && isApiRequestError(error) ? error.fieldError('reason') : undefined;
       if (onField) setFieldError(onField);
       else setFailure(error instanceof Error ? error.message : String(error));
       onRefused?.(error);

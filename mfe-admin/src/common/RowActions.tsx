@@ -27,7 +27,15 @@ function ActionContent({ icon: Icon, text }: { icon: LucideIcon; text: string })
 /** A button that flips one flag of a row (active, published, featured). */
 export function RowToggle({ pressed, busy, onToggle, label, title, icon }: RowToggleProps) {
   return (
-    <button type="button" className={styles.iconButton} aria-pressed={pressed} disabled={busy} onClick={onToggle} aria-label={label} title={title}>
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-pressed={pressed}
+      disabled={busy}
+      onClick={onToggle}
+      aria-label={label}
+      title={title}
+    >
       <ActionContent icon={icon} text={title} />
     </button>
   );
@@ -51,7 +59,14 @@ export function RowActions({ name, editPath, busy, onDelete, children }: RowActi
       <Link className={styles.iconButton} to={editPath} aria-label={`Edit ${name}`} title="Edit">
         <ActionContent icon={Pencil} text="Edit" />
       </Link>
-      <button type="button" className={`${styles.iconButton} ${styles.danger}`} disabled={busy} onClick={onDelete} aria-label={`Delete ${name}`} title="Delete">
+      <button
+        type="button"
+        className={`${styles.iconButton} ${styles.danger}`}
+        disabled={busy}
+        onClick={onDelete}
+        aria-label={`Delete ${name}`}
+        title="Delete"
+      >
         <ActionContent icon={Trash2} text="Delete" />
       </button>
     </div>

@@ -2,5 +2,7 @@
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -27,7 +27,13 @@ export interface GroupColumnsOptions<T extends GroupRowItem> {
 }
 
 /** A category's or creator's columns: swatch, name and description, slug, product count, order, status, then the active toggle, Edit and Delete. */
-export function groupColumns<T extends GroupRowItem>({ label, editPath, busy, onToggleActive, onDelete }: GroupColumnsOptions<T>): Array<AdminColumn<T>> {
+export function groupColumns<T extends GroupRowItem>({
+  label,
+  editPath,
+  busy,
+  onToggleActive,
+  onDelete,
+}: GroupColumnsOptions<T>): Array<AdminColumn<T>> {
   return [
     {
       label,
@@ -45,11 +51,19 @@ export function groupColumns<T extends GroupRowItem>({ label, editPath, busy, on
     { label: 'Slug', cell: (item) => item.slug, muted: true },
     { label: 'Products', cell: (item) => item.productCount },
     { label: 'Order', cell: (item) => item.sortOrder },
-    { label: 'Status', cell: (item) => (item.isActive ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>) },
+    {
+      label: 'Status',
+      cell: (item) => (item.isActive ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+    },
     {
       label: 'Actions',
       cell: (item) => (
-        <RowActions name={item.name} editPath={editPath(item)} busy={busy(item)} onDelete={() => onDelete(item)}>
+        <RowActions
+          name={item.name}
+          editPath={editPath(item)}
+          busy={busy(item)}
+          onDelete={() => onDelete(item)}
+        >
           <RowToggle
             pressed={item.isActive}
             busy={busy(item)}

@@ -40,7 +40,10 @@ export function groupPayload(values: GroupFormValues): CategoryValues & CreatorV
 }
 
 /** Shows the sent values in the form as soon as Save is pressed. */
-export const showGroupPayload = (current: GroupFormValues, payload: CategoryValues | CreatorValues): GroupFormValues => ({
+export const showGroupPayload = (
+  current: GroupFormValues,
+  payload: CategoryValues | CreatorValues,
+): GroupFormValues => ({
   ...current,
   ...payload,
   sortOrder: String(payload.sortOrder),

@@ -24,7 +24,14 @@ export interface AdminListOptions<T> {
  * The state every admin list shares: the rows, the carried success message, a failure alert, the row
  * being changed (its buttons disabled) and the row waiting for delete confirmation.
  */
-export function useAdminList<T extends { _id: string }>({ read, input, pick, remove, deletedMessage, deleteFailure }: AdminListOptions<T>) {
+export function useAdminList<T extends { _id: string }>({
+  read,
+  input,
+  pick,
+  remove,
+  deletedMessage,
+  deleteFailure,
+}: AdminListOptions<T>) {
   const list = useEditableList<T>(read, input, pick);
   const [flash, setFlash] = useFlash();
   const [failure, setFailure] = useState<string | null>(null);

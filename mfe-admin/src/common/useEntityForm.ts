@@ -91,10 +91,16 @@ export function useEntityForm<V extends { slug: string }, P>(options: EntityForm
 
   function update<K extends keyof V>(field: K, value: V[K]) {
     const followsName = field === options.slugFollows && !isEdit && !slugTouched;
-    setValues((current) => ({ ...current, [field]: value, ...(followsName ? { slug: normaliseSlug(String(value)) } : {}) }));
+    setValues((current) => ({
+      ...current,
+      [field]: value,
+      ...(followsName ? { slug: normaliseSlug(String(value)) } : {}),
+    }));
     // A field's error clears when that field (or the slug it drives) is edited.
     const cleared: string[] = followsName ? [String(field), 'slug'] : [String(field)];
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key))));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key))),
+    );
   }
 
   /** The slug input's props: typed text is normalised as it goes, fully on leaving the field. */
@@ -124,7 +130,8 @@ export function useEntityForm<V extends { slug: string }, P>(options: EntityForm
       navigate(listPath, { state: { flash: options.savedMessage(isEdit, result) } });
     } catch (error) {
       setSaveError(options.saveFailure(error));
-      if (isApiRequestError(error)) setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
+      if (isApiRequestError(error))
+        setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
       setSaving(false);
     }
   }

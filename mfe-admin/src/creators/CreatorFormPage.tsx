@@ -1,4 +1,9 @@
-import { CATEGORY_COLORS, CATEGORY_ICONS, DEFAULT_CREATOR_COLOR, DEFAULT_CREATOR_ICON } from '@catalyst/contracts';
+import {
+  CATEGORY_COLORS,
+  CATEGORY_ICONS,
+  DEFAULT_CREATOR_COLOR,
+  DEFAULT_CREATOR_ICON,
+} from '@catalyst/contracts';
 import { isApiRequestError } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import { EntityFormLayout } from '../common/EntityFormLayout';
@@ -11,18 +16,24 @@ const CREATOR_ICONS = [DEFAULT_CREATOR_ICON, ...CATEGORY_ICONS.slice(0, 15)];
 const CREATOR_COLORS = [DEFAULT_CREATOR_COLOR, ...CATEGORY_COLORS.filter((c) => c !== DEFAULT_CREATOR_COLOR)];
 const LIST = '/admin/creators';
 
-const checkCreatorId = (id: string): LoadFailure | null => (id.length !== 24 ? { message: 'Invalid creator ID format', redirectAfterMs: 2000 } : null);
+const checkCreatorId = (id: string): LoadFailure | null =>
+  id.length !== 24 ? { message: 'Invalid creator ID format', redirectAfterMs: 2000 } : null;
 
 function loadFailure(error: unknown): LoadFailure {
   if (isApiRequestError(error) && error.status === 404) {
-    return { message: 'Creator not found. It may have been deleted. Redirecting to creators list...', redirectAfterMs: 3000 };
+    return {
+      message: 'Creator not found. It may have been deleted. Redirecting to creators list...',
+      redirectAfterMs: 3000,
+    };
   }
   return { message: `Error loading creator: ${error instanceof Error ? error.message : String(error)}` };
 }
 
 function saveFailure(error: unknown): string {
-  if (isApiRequestError(error) && error.status === 409) return 'A creator with this slug already exists. Please choose a different slug.';
-  if (isApiRequestError(error) && error.status === 400) return 'Invalid creator data. Please check your inputs.';
+  if (isApiRequestError(error) && error.status === 409)
+    return 'A creator with this slug already exists. Please choose a different slug.';
+  if (isApiRequestError(error) && error.status === 400)
+    return 'Invalid creator data. Please check your inputs.';
   return (error instanceof Error && error.message) || 'Failed to save creator. Please try again.';
 }
 
@@ -31,7 +42,15 @@ export function CreatorFormPage() {
   const form = useEntityForm({
     listPath: LIST,
     titles: { create: 'Add Creator', edit: 'Edit Creator' },
-    initialValues: { name: '', description: '', slug: '', icon: DEFAULT_CREATOR_ICON, color: DEFAULT_CREATOR_COLOR, isActive: true, sortOrder: '0' },
+    initialValues: {
+      name: '',
+      description: '',
+      slug: '',
+      icon: DEFAULT_CREATOR_ICON,
+      color: DEFAULT_CREATOR_COLOR,
+      isActive: true,
+      sortOrder: '0',
+    },
     checkId: checkCreatorId,
     loadValues: async (id) => groupToForm(await adminApi.getCreator(id)),
     loadFailure,
@@ -39,7 +58,8 @@ export function CreatorFormPage() {
     toPayload: groupPayload,
     showPayload: showGroupPayload,
     validate: validateCreator,
-    save: (payload, id) => (id !== undefined ? adminApi.updateCreator(id, payload) : adminApi.createCreator(payload)),
+    save: (payload, id) =>
+      id !== undefined ? adminApi.updateCreator(id, payload) : adminApi.createCreator(payload),
     savedMessage: (isEdit) => (isEdit ? 'Creator updated successfully!' : 'Creator created successfully!'),
     saveFailure,
   });

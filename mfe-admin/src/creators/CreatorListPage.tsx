@@ -15,7 +15,11 @@ export function CreatorListPage() {
     deleteFailure: 'Failed to delete creator',
   });
   const toggleActive = (creator: AdminCreator) =>
-    void list.change(creator, () => adminApi.updateCreator(creator._id, { ...creator, isActive: !creator.isActive }), 'Failed to update creator status');
+    void list.change(
+      creator,
+      () => adminApi.updateCreator(creator._id, { ...creator, isActive: !creator.isActive }),
+      'Failed to update creator status',
+    );
 
   return (
     <AdminListView

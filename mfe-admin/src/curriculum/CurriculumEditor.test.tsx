@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COURSE_MESSAGES, QUIZ_MESSAGES, curriculumBodySchema, type AdminCurriculum, type AdminLesson, type AdminQuiz } from '@catalyst/contracts';
+import {
+  COURSE_MESSAGES,
+  QUIZ_MESSAGES,
+  curriculumBodySchema,
+  type AdminCurriculum,
+  type AdminLesson,
+  type AdminQuiz,
+} from '@catalyst/contracts';
 import { CurriculumEditor } from './CurriculumEditor';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
@@ -26,7 +33,19 @@ const stored = (): AdminCurriculum => ({
   version: 3,
   durationSeconds: 1_020,
   sections: [
-    { id: id(10), title: 'Getting started', lessons: [lesson(100, 'Welcome'), lesson(101, 'Setup', { kind: 'article', videoUrl: null, body: '<p>Install</p>', durationSeconds: 300 })] },
+    {
+      id: id(10),
+      title: 'Getting started',
+      lessons: [
+        lesson(100, 'Welcome'),
+        lesson(101, 'Setup', {
+          kind: 'article',
+          videoUrl: null,
+          body: '<p>Install</p>',
+          durationSeconds: 300,
+        }),
+      ],
+    },
     {
       id: id(11),
       title: 'Layouts',
@@ -34,7 +53,16 @@ const stored = (): AdminCurriculum => ({
         lesson(102, 'Grid basics', {
           durationSeconds: 600,
           isFreePreview: true,
-          resources: [{ id: id(200), title: 'Cheat sheet', mediaAssetId: id(300), fileName: 'cheat-sheet.pdf', mimeType: 'application/pdf', size: 40_960 }],
+          resources: [
+            {
+              id: id(200),
+              title: 'Cheat sheet',
+              mediaAssetId: id(300),
+              fileName: 'cheat-sheet.pdf',
+              mimeType: 'application/pdf',
+              size: 40_960,
+            },
+          ],
         }),
       ],
     },
@@ -56,16 +84,31 @@ beforeEach(() => {
       const method = init.method ?? 'GET';
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       requests.push({ method, url, body });
-      const reply = answer(method, url, body) ??
-        (method === 'GET' && url === PATH ? { status: 200, body: { success: true, data: current } } : { status: 404, body: { success: false, message: 'Not found' } });
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+      const reply =
+        answer(method, url, body) ??
+        (method === 'GET' && url === PATH
+          ? { status: 200, body: { success: true, data: current } }
+          : { status: 404, body: { success: false, message: 'Not found' } });
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
 
 /** What the server would answer to a save: the body, with ids for new items and the next version. */
-function savedFrom(body: { version: number; sections: Array<{ id?: string | null; title: string; lessons: Array<Record<string, unknown> & { id?: string | null; resources: Array<Record<string, unknown>> }> }> }): AdminCurriculum {
+function savedFrom(body: {
+  version: number;
+  sections: Array<{
+    id?: string | null;
+    title: string;
+    lessons: Array<
+      Record<string, unknown> & { id?: string | null; resources: Array<Record<string, unknown>> }
+    >;
+  }>;
+}): AdminCurriculum {
   let next = 500;
   return {
     productId: PRODUCT,
@@ -78,11 +121,22 @@ function savedFrom(body: { version: number; sections: Array<{ id?: string | null
         ...(l as unknown as AdminLesson),
         id: l.id ?? id(next++),
         title: String(l.title).trim(),
-        resources: l.resources.map((r) => ({ id: (r.id as string | null) ?? id(next++), title: String(r.title), mediaAssetId: String(r.mediaAssetId), fileName: 'file.pdf', mimeType: 'application/pdf', size: 1 })),
+        resources: l.resources.map((r) => ({
+          id: (r.id as string | null) ?? id(next++),
+          title: String(r.title),
+          mediaAssetId: String(r.mediaAssetId),
+          fileName: 'file.pdf',
+          mimeType: 'application/pdf',
+          size: 1,
+        })),
         quiz: l.quiz
           ? {
               passPercent: (l.quiz as AdminQuiz).passPercent ?? 70,
-              questions: (l.quiz as AdminQuiz).questions.map((q) => ({ ...q, id: q.id ?? id(next++), options: q.options.map((o) => ({ ...o, id: o.id ?? id(next++) })) })),
+              questions: (l.quiz as AdminQuiz).questions.map((q) => ({
+                ...q,
+                id: q.id ?? id(next++),
+                options: q.options.map((o) => ({ ...o, id: o.id ?? id(next++) })),
+              })),
             }
           : null,
       })),
@@ -91,7 +145,8 @@ function savedFrom(body: { version: number; sections: Array<{ id?: string | null
 }
 
 const saves = () => requests.filter((r) => r.method === 'PUT');
-const lessonTitles = (body: unknown) => (body as AdminCurriculum).sections.map((s) => s.lessons.map((l) => l.title));
+const lessonTitles = (body: unknown) =>
+  (body as AdminCurriculum).sections.map((s) => s.lessons.map((l) => l.title));
 const announcer = () => screen.getByTestId('curriculum-announcer');
 
 async function renderEditor() {
@@ -115,7 +170,13 @@ describe('the curriculum editor', () => {
   });
 
   it('reorders with the Move buttons and the Move to section select: the save sends that order, focus stays on the moved lesson', async () => {
-    answer = (method, _url, body) => (method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never), message: COURSE_MESSAGES.savedCurriculum } } : undefined);
+    answer = (method, _url, body) =>
+      method === 'PUT'
+        ? {
+            status: 200,
+            body: { success: true, data: savedFrom(body as never), message: COURSE_MESSAGES.savedCurriculum },
+          }
+        : undefined;
     const user = await renderEditor();
 
     await user.click(screen.getByRole('button', { name: 'Move down: lesson Welcome' }));
@@ -123,9 +184,16 @@ describe('the curriculum editor', () => {
     // Now last, its Move down is disabled: focus went to its Move up.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move up: lesson Welcome' }));
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Move to section: lesson Grid basics' }), 'Section 1: Getting started');
-    expect(announcer().textContent).toBe("Lesson 'Grid basics' moved to position 3 of 3 in 'Getting started'");
-    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Move to section: lesson Grid basics' }));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Move to section: lesson Grid basics' }),
+      'Section 1: Getting started',
+    );
+    expect(announcer().textContent).toBe(
+      "Lesson 'Grid basics' moved to position 3 of 3 in 'Getting started'",
+    );
+    expect(document.activeElement).toBe(
+      screen.getByRole('combobox', { name: 'Move to section: lesson Grid basics' }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Move up: section Layouts' }));
     expect(announcer().textContent).toBe("Section 'Layouts' moved to position 1 of 2");
@@ -138,10 +206,17 @@ describe('the curriculum editor', () => {
     expect(sent.url).toBe(PATH);
     expect(curriculumBodySchema.safeParse(sent.body).success).toBe(true);
     expect((sent.body as { version: number }).version).toBe(3);
-    expect((sent.body as AdminCurriculum).sections.map((s) => s.title)).toEqual(['Layouts', 'Getting started']);
+    expect((sent.body as AdminCurriculum).sections.map((s) => s.title)).toEqual([
+      'Layouts',
+      'Getting started',
+    ]);
     expect(lessonTitles(sent.body)).toEqual([[], ['Setup', 'Welcome', 'Grid basics']]);
     // Kept ids go back so learners' progress follows the lessons.
-    expect((sent.body as AdminCurriculum).sections[1]!.lessons.map((l) => l.id)).toEqual([id(101), id(100), id(102)]);
+    expect((sent.body as AdminCurriculum).sections[1]!.lessons.map((l) => l.id)).toEqual([
+      id(101),
+      id(100),
+      id(102),
+    ]);
     expect(screen.getByText('No unsaved changes')).toBeTruthy();
 
     // The next save goes with the version the first one answered.
@@ -152,7 +227,8 @@ describe('the curriculum editor', () => {
   });
 
   it('adds and names sections and lessons from the keyboard, updating the totals as durations are typed', async () => {
-    answer = (method, _url, body) => (method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined);
+    answer = (method, _url, body) =>
+      method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined;
     const user = await renderEditor();
 
     await user.click(screen.getByRole('button', { name: 'Add section' }));
@@ -187,13 +263,29 @@ describe('the curriculum editor', () => {
     expect(body.sections[2]).toEqual({
       id: null,
       title: 'Wrap-up',
-      lessons: [{ id: null, title: 'Summary', kind: 'article', durationSeconds: 150, isFreePreview: false, videoUrl: null, mediaAssetId: null, body: '<p>Well done</p>', quiz: null, resources: [] }],
+      lessons: [
+        {
+          id: null,
+          title: 'Summary',
+          kind: 'article',
+          durationSeconds: 150,
+          isFreePreview: false,
+          videoUrl: null,
+          mediaAssetId: null,
+          body: '<p>Well done</p>',
+          quiz: null,
+          resources: [],
+        },
+      ],
     });
     // typed key by key: beyond the default 5 s on a busy machine
   }, 30_000);
 
   it('keeps the edits on screen after a 409 and reloads only when asked', async () => {
-    answer = (method) => (method === 'PUT' ? { status: 409, body: { success: false, message: COURSE_MESSAGES.versionConflict } } : undefined);
+    answer = (method) =>
+      method === 'PUT'
+        ? { status: 409, body: { success: false, message: COURSE_MESSAGES.versionConflict } }
+        : undefined;
     const user = await renderEditor();
     const title = screen.getAllByLabelText('Section title')[0] as HTMLInputElement;
     await user.clear(title);
@@ -218,12 +310,18 @@ describe('the curriculum editor', () => {
     const user = await renderEditor();
     await user.click(screen.getByRole('button', { name: 'Delete: section Getting started' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete section' });
-    expect(within(dialog).getByText('Delete the section "Getting started" and its 2 lessons? They are removed for good when you save the curriculum.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Delete the section "Getting started" and its 2 lessons? They are removed for good when you save the curriculum.',
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('heading', { name: 'Section 1: Getting started' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Delete: section Getting started' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete section' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete section' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(screen.queryByRole('heading', { name: /Getting started/ })).toBeNull();
     expect(screen.getByTestId('curriculum-total').textContent).toBe('Total duration 10 min');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add section' }));
@@ -260,7 +358,10 @@ describe('the curriculum editor', () => {
               success: false,
               message: 'Validation failed',
               errors: [
-                { field: 'sections.1.lessons.0.resources.0.mediaAssetId', message: COURSE_MESSAGES.resourceNotDownloadable },
+                {
+                  field: 'sections.1.lessons.0.resources.0.mediaAssetId',
+                  message: COURSE_MESSAGES.resourceNotDownloadable,
+                },
                 { field: 'sections', message: `The id ${id(100)} appears twice` },
               ],
             },
@@ -298,8 +399,13 @@ describe('the curriculum editor', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
     answer = (method, url) => {
-      if (url.startsWith('/api/v1/media/assets?')) return { status: 200, body: { success: true, data: { items: [{ ...asset, usage: [] }], total: 1, page: 1, limit: 20 } } };
-      if (url === `/api/v1/media/assets/${asset.id}`) return { status: 200, body: { success: true, data: asset } };
+      if (url.startsWith('/api/v1/media/assets?'))
+        return {
+          status: 200,
+          body: { success: true, data: { items: [{ ...asset, usage: [] }], total: 1, page: 1, limit: 20 } },
+        };
+      if (url === `/api/v1/media/assets/${asset.id}`)
+        return { status: 200, body: { success: true, data: asset } };
       return undefined;
     };
     const user = await renderEditor();
@@ -322,19 +428,38 @@ describe('the curriculum editor', () => {
 /** Setup (section 1, lesson 2) as a stored quiz lesson of one single-choice question. */
 const storedQuiz = (): AdminQuiz => ({
   passPercent: 70,
-  questions: [{ id: id(600), kind: 'single', prompt: 'Which tool installs packages?', options: [{ id: id(610), text: 'npm', isCorrect: true }, { id: id(611), text: 'git', isCorrect: false }], explanation: 'npm installs them.' }],
+  questions: [
+    {
+      id: id(600),
+      kind: 'single',
+      prompt: 'Which tool installs packages?',
+      options: [
+        { id: id(610), text: 'npm', isCorrect: true },
+        { id: id(611), text: 'git', isCorrect: false },
+      ],
+      explanation: 'npm installs them.',
+    },
+  ],
 });
 const withQuizSetup = (): AdminCurriculum => {
   const curriculum = stored();
-  curriculum.sections[0]!.lessons[1] = lesson(101, 'Setup', { kind: 'quiz', videoUrl: null, body: null, durationSeconds: 300, quiz: storedQuiz() });
+  curriculum.sections[0]!.lessons[1] = lesson(101, 'Setup', {
+    kind: 'quiz',
+    videoUrl: null,
+    body: null,
+    durationSeconds: 300,
+    quiz: storedQuiz(),
+  });
   return curriculum;
 };
-const sentLesson = (n: number, section = 0, lessonAt = 1) => (saves()[n]!.body as AdminCurriculum).sections[section]!.lessons[lessonAt]!;
+const sentLesson = (n: number, section = 0, lessonAt = 1) =>
+  (saves()[n]!.body as AdminCurriculum).sections[section]!.lessons[lessonAt]!;
 const questionItems = (scope: HTMLElement) => within(scope).getAllByTestId('quiz-question');
 
 describe('the quiz builder', () => {
   it('builds a quiz with the keyboard buttons: pass mark, questions of each kind, options, correct answers, explanations and moves; the save matches the server’s schema', async () => {
-    answer = (method, _url, body) => (method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined);
+    answer = (method, _url, body) =>
+      method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined;
     const user = await renderEditor();
     await user.click(screen.getByRole('button', { name: 'Edit: lesson Setup' }));
     const setup = screen.getByRole('heading', { level: 4, name: 'Setup' }).closest('li')!;
@@ -356,14 +481,19 @@ describe('the quiz builder', () => {
     await user.click(within(first).getByRole('button', { name: 'Add option: question 1' }));
     expect(document.activeElement).toBe(within(first).getAllByLabelText('Option text')[2]);
     await user.keyboard('ci');
-    const radios = () => within(questionItems(setup)[0]!).getAllByLabelText('Correct answer') as HTMLInputElement[];
+    const radios = () =>
+      within(questionItems(setup)[0]!).getAllByLabelText('Correct answer') as HTMLInputElement[];
     expect(radios().map((r) => r.type)).toEqual(['radio', 'radio', 'radio']);
     await user.click(radios()[0]!);
     await user.click(radios()[2]!);
     expect(radios().map((r) => r.checked)).toEqual([false, false, true]);
     await user.click(within(first).getByRole('button', { name: 'Remove: option 2 of question 1' }));
     first = questionItems(setup)[0]!;
-    expect(within(first).getAllByLabelText('Option text').map((o) => (o as HTMLInputElement).value)).toEqual(['install', 'ci']);
+    expect(
+      within(first)
+        .getAllByLabelText('Option text')
+        .map((o) => (o as HTMLInputElement).value),
+    ).toEqual(['install', 'ci']);
     await user.type(within(first).getByLabelText('Explanation'), 'It reads the lock.');
 
     // Question 2: multiple choice, two correct (checkboxes).
@@ -382,8 +512,13 @@ describe('the quiz builder', () => {
     // Question 3: true or false, moved up above question 2.
     await user.click(within(setup).getByRole('button', { name: 'Add question: lesson Setup' }));
     await user.keyboard('Commit it?');
-    await user.selectOptions(within(questionItems(setup)[2]!).getByLabelText('Question kind'), 'True or false');
-    await user.click((within(questionItems(setup)[2]!).getAllByLabelText('Correct answer') as HTMLInputElement[])[1]!);
+    await user.selectOptions(
+      within(questionItems(setup)[2]!).getByLabelText('Question kind'),
+      'True or false',
+    );
+    await user.click(
+      (within(questionItems(setup)[2]!).getAllByLabelText('Correct answer') as HTMLInputElement[])[1]!,
+    );
     await user.click(within(setup).getByRole('button', { name: 'Move up: question 3' }));
     expect(announcer().textContent).toBe('Question 3 moved to position 2 of 3');
     expect(document.activeElement).toBe(within(setup).getByRole('button', { name: 'Move up: question 2' }));
@@ -436,22 +571,30 @@ describe('the quiz builder', () => {
     await waitFor(() => expect(saves()).toHaveLength(2));
     const again = sentLesson(1).quiz as AdminQuiz;
     expect(again.passPercent).toBe(75);
-    for (const id of again.questions.flatMap((q) => [q.id, ...q.options.map((o) => o.id)])) expect(id).toMatch(/^[0-9a-f]{24}$/);
+    for (const id of again.questions.flatMap((q) => [q.id, ...q.options.map((o) => o.id)]))
+      expect(id).toMatch(/^[0-9a-f]{24}$/);
     expect(new Set(again.questions.flatMap((q) => [q.id, ...q.options.map((o) => o.id)])).size).toBe(9);
     // a whole quiz typed key by key takes a while in jsdom
   }, 60_000);
 
   it('gives a question switched to true/false the fixed options True and False, and keeps a stored quiz’s ids', async () => {
     current = withQuizSetup();
-    answer = (method, _url, body) => (method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined);
+    answer = (method, _url, body) =>
+      method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined;
     const user = await renderEditor();
     expect(screen.getByText('Quiz · 5 min · 1 question')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Edit: lesson Setup' }));
     const setup = screen.getByRole('heading', { level: 4, name: 'Setup' }).closest('li')!;
     const question = questionItems(setup)[0]!;
-    expect((within(question).getByLabelText('Question text') as HTMLTextAreaElement).value).toBe('Which tool installs packages?');
-    expect((within(question).getByLabelText('Explanation') as HTMLTextAreaElement).value).toBe('npm installs them.');
-    expect((within(question).getAllByLabelText('Correct answer') as HTMLInputElement[]).map((r) => r.checked)).toEqual([true, false]);
+    expect((within(question).getByLabelText('Question text') as HTMLTextAreaElement).value).toBe(
+      'Which tool installs packages?',
+    );
+    expect((within(question).getByLabelText('Explanation') as HTMLTextAreaElement).value).toBe(
+      'npm installs them.',
+    );
+    expect(
+      (within(question).getAllByLabelText('Correct answer') as HTMLInputElement[]).map((r) => r.checked),
+    ).toEqual([true, false]);
 
     await user.selectOptions(within(question).getByLabelText('Question kind'), 'True or false');
     expect(announcer().textContent).toBe('Question 1 is now true or false: its options are True and False');
@@ -462,7 +605,10 @@ describe('the quiz builder', () => {
     expect(within(question).queryByRole('button', { name: 'Add option: question 1' })).toBeNull();
     expect(within(question).queryByRole('button', { name: /^Remove: option/ })).toBeNull();
     const choices = within(question).getAllByLabelText('Correct answer') as HTMLInputElement[];
-    expect(choices.map((c) => [c.type, c.checked])).toEqual([['radio', false], ['radio', false]]);
+    expect(choices.map((c) => [c.type, c.checked])).toEqual([
+      ['radio', false],
+      ['radio', false],
+    ]);
     await user.click(choices[0]!);
 
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
@@ -524,10 +670,19 @@ describe('the quiz builder', () => {
               message: QUIZ_MESSAGES.oneCorrect,
               errors: [
                 { field: 'sections.0.lessons.1.quiz.questions.0.options', message: QUIZ_MESSAGES.oneCorrect },
-                { field: 'sections.0.lessons.1.quiz.questions.0.options.1.text', message: 'Option text must be at most 500 characters' },
+                {
+                  field: 'sections.0.lessons.1.quiz.questions.0.options.1.text',
+                  message: 'Option text must be at most 500 characters',
+                },
                 { field: 'sections.0.lessons.1.quiz.questions.0.prompt', message: 'Question is required' },
-                { field: 'sections.0.lessons.1.quiz.passPercent', message: 'Pass mark must be a whole percent from 1 to 100' },
-                { field: 'sections.0.lessons.1.quiz.questions.0.id', message: `Question ${id(600)} is not part of this curriculum` },
+                {
+                  field: 'sections.0.lessons.1.quiz.passPercent',
+                  message: 'Pass mark must be a whole percent from 1 to 100',
+                },
+                {
+                  field: 'sections.0.lessons.1.quiz.questions.0.id',
+                  message: `Question ${id(600)} is not part of this curriculum`,
+                },
               ],
             },
           }
@@ -543,7 +698,9 @@ describe('the quiz builder', () => {
     expect(within(question).getByLabelText('Question text').getAttribute('aria-invalid')).toBe('true');
     expect(within(setup).getByLabelText('Pass mark (%)').getAttribute('aria-invalid')).toBe('true');
     // what the editor has no field for goes to the alert
-    const alert = screen.getByText(QUIZ_MESSAGES.oneCorrect, { selector: '[role="alert"] *' }).closest('[role="alert"]') as HTMLElement;
+    const alert = screen
+      .getByText(QUIZ_MESSAGES.oneCorrect, { selector: '[role="alert"] *' })
+      .closest('[role="alert"]') as HTMLElement;
     expect(within(alert).getByText(`Question ${id(600)} is not part of this curriculum`)).toBeTruthy();
   });
 });

@@ -21,7 +21,14 @@ import {
   updateLesson,
   updateSection,
 } from './curriculumDraft';
-import { DRAG_INSTRUCTIONS, dragAnnouncements, lessonName, sectionName, useDragSensors, type EditorActions } from './editorActions';
+import {
+  DRAG_INSTRUCTIONS,
+  dragAnnouncements,
+  lessonName,
+  sectionName,
+  useDragSensors,
+  type EditorActions,
+} from './editorActions';
 import { SectionItem } from './SectionItem';
 import { useCurriculumEditor } from './useCurriculumEditor';
 
@@ -66,9 +73,20 @@ export function CurriculumEditor({ productId }: { productId: string }) {
   const sections = useMemo(() => draft?.sections ?? [], [draft]);
 
   // Stable, so an open lesson's upload keeps reaching its lesson.
-  const changeLesson = useCallback<EditorActions['updateLesson']>((key, patch) => edit((all) => updateLesson(all, key, patch)), [edit]);
+  const changeLesson = useCallback<EditorActions['updateLesson']>(
+    (key, patch) => edit((all) => updateLesson(all, key, patch)),
+    [edit],
+  );
   const changeResources = useCallback<EditorActions['changeResources']>(
-    (key, change) => edit((all) => all.map((section) => ({ ...section, lessons: section.lessons.map((lesson) => (lesson.key === key ? { ...lesson, resources: change(lesson.resources) } : lesson)) }))),
+    (key, change) =>
+      edit((all) =>
+        all.map((section) => ({
+          ...section,
+          lessons: section.lessons.map((lesson) =>
+            lesson.key === key ? { ...lesson, resources: change(lesson.resources) } : lesson,
+          ),
+        })),
+      ),
     [edit],
   );
 
@@ -92,7 +110,11 @@ export function CurriculumEditor({ productId }: { productId: string }) {
       edit((all) => moveSection(all, key, from + delta));
       const at = next.findIndex((section) => section.key === key);
       announce(`Section '${sectionName(next[at]!)}' moved to position ${at + 1} of ${next.length}`);
-      requestFocus(delta < 0 ? [`${key}:up`, `${key}:down`, `${key}:handle`] : [`${key}:down`, `${key}:up`, `${key}:handle`]);
+      requestFocus(
+        delta < 0
+          ? [`${key}:up`, `${key}:down`, `${key}:handle`]
+          : [`${key}:down`, `${key}:up`, `${key}:handle`],
+      );
     },
     removeSection: (key) => {
       const section = sections.find((s) => s.key === key);
@@ -114,7 +136,11 @@ export function CurriculumEditor({ productId }: { productId: string }) {
       const place = findLesson(sections, key);
       if (!place) return;
       placeLesson(key, place.section.key, place.lessonIndex + delta);
-      requestFocus(delta < 0 ? [`${key}:up`, `${key}:down`, `${key}:handle`] : [`${key}:down`, `${key}:up`, `${key}:handle`]);
+      requestFocus(
+        delta < 0
+          ? [`${key}:up`, `${key}:down`, `${key}:handle`]
+          : [`${key}:down`, `${key}:up`, `${key}:handle`],
+      );
     },
     moveLessonTo: (key, sectionKey, index) => {
       const target = sections.find((s) => s.key === sectionKey);
@@ -140,7 +166,10 @@ export function CurriculumEditor({ productId }: { productId: string }) {
     const next = moveLesson(sections, key, sectionKey, index);
     edit((all) => moveLesson(all, key, sectionKey, index));
     const place = findLesson(next, key);
-    if (place) announce(`Lesson '${lessonName(place.lesson)}' moved to position ${place.lessonIndex + 1} of ${place.section.lessons.length} in '${sectionName(place.section)}'`);
+    if (place)
+      announce(
+        `Lesson '${lessonName(place.lesson)}' moved to position ${place.lessonIndex + 1} of ${place.section.lessons.length} in '${sectionName(place.section)}'`,
+      );
   }
 
   function deleteSection(key: string) {
@@ -190,8 +219,10 @@ export function CurriculumEditor({ productId }: { productId: string }) {
   }
 
   const sectionKeys = sections.map((section) => section.key);
-  const sectionNameOf = (key: string) => sectionName(sections.find((section) => section.key === key) ?? { title: '' });
-  const sectionPositionOf = (key: string) => `position ${sectionKeys.indexOf(key) + 1} of ${sectionKeys.length}`;
+  const sectionNameOf = (key: string) =>
+    sectionName(sections.find((section) => section.key === key) ?? { title: '' });
+  const sectionPositionOf = (key: string) =>
+    `position ${sectionKeys.indexOf(key) + 1} of ${sectionKeys.length}`;
   const onSectionDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const to = sectionKeys.indexOf(String(over.id));
@@ -201,7 +232,12 @@ export function CurriculumEditor({ productId }: { productId: string }) {
   const { problem } = editor;
 
   return (
-    <section ref={rootRef} className={styles.editor} aria-labelledby={headingId} data-testid="curriculum-editor">
+    <section
+      ref={rootRef}
+      className={styles.editor}
+      aria-labelledby={headingId}
+      data-testid="curriculum-editor"
+    >
       <h2 id={headingId} className={styles.heading}>
         Curriculum
       </h2>
@@ -216,7 +252,10 @@ export function CurriculumEditor({ productId }: { productId: string }) {
           Total duration <strong>{formatLength(courseDurationOf(sections))}</strong>
         </li>
       </ul>
-      <p className={styles.intro}>A course without sections plays its Video URL as its only lesson. Changes here are kept only when you press Save curriculum.</p>
+      <p className={styles.intro}>
+        A course without sections plays its Video URL as its only lesson. Changes here are kept only when you
+        press Save curriculum.
+      </p>
 
       {editor.notice ? <Alert tone="success">{editor.notice}</Alert> : null}
       {editor.loadError ? <Alert tone="danger">{editor.loadError}</Alert> : null}
@@ -251,7 +290,10 @@ export function CurriculumEditor({ productId }: { productId: string }) {
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onSectionDragEnd}
-        accessibility={{ announcements: dragAnnouncements('Section', sectionNameOf, sectionPositionOf), screenReaderInstructions: DRAG_INSTRUCTIONS }}
+        accessibility={{
+          announcements: dragAnnouncements('Section', sectionNameOf, sectionPositionOf),
+          screenReaderInstructions: DRAG_INSTRUCTIONS,
+        }}
       >
         <SortableContext items={sectionKeys} strategy={verticalListSortingStrategy}>
           {sections.length > 0 ? (

@@ -31,7 +31,16 @@ export interface LessonEditorProps {
 }
 
 /** One lesson's fields: title, kind, duration, free preview, its video, article or quiz, and its resources. */
-export function LessonEditor({ id, lesson, errors, onChange, onResourcesChange, clearError, requestFocus, announce }: LessonEditorProps) {
+export function LessonEditor({
+  id,
+  lesson,
+  errors,
+  onChange,
+  onResourcesChange,
+  clearError,
+  requestFocus,
+  announce,
+}: LessonEditorProps) {
   const [picking, setPicking] = useState(false);
   const error = (field: string) => errors[`${lesson.key}.${field}`];
   const change = (field: string, patch: Parameters<LessonEditorProps['onChange']>[0]) => {
@@ -90,21 +99,50 @@ export function LessonEditor({ id, lesson, errors, onChange, onResourcesChange, 
             </label>
           ))}
         </div>
-        {error('kind') ? <p className={styles.error} role="alert">{error('kind')}</p> : null}
+        {error('kind') ? (
+          <p className={styles.error} role="alert">
+            {error('kind')}
+          </p>
+        ) : null}
       </fieldset>
 
       <fieldset className={styles.group}>
         <legend>Duration</legend>
         <div className={styles.duration}>
-          <TextField label="Minutes" type="number" inputMode="numeric" min={0} step={1} value={lesson.minutes} onChange={(event) => typeDuration({ minutes: event.target.value })} />
-          <TextField label="Seconds" type="number" inputMode="numeric" min={0} max={59} step={1} value={lesson.seconds} onChange={(event) => typeDuration({ seconds: event.target.value })} />
+          <TextField
+            label="Minutes"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={lesson.minutes}
+            onChange={(event) => typeDuration({ minutes: event.target.value })}
+          />
+          <TextField
+            label="Seconds"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={59}
+            step={1}
+            value={lesson.seconds}
+            onChange={(event) => typeDuration({ seconds: event.target.value })}
+          />
         </div>
         <p className={styles.intro}>{DURATION_HINTS[lesson.kind]}</p>
-        {error('durationSeconds') ? <p className={styles.error} role="alert">{error('durationSeconds')}</p> : null}
+        {error('durationSeconds') ? (
+          <p className={styles.error} role="alert">
+            {error('durationSeconds')}
+          </p>
+        ) : null}
       </fieldset>
 
       <div className={styles.group}>
-        <CheckboxField label="Free preview: anyone can open this lesson, visitors included" checked={lesson.isFreePreview} onChange={(checked) => change('isFreePreview', { isFreePreview: checked })} />
+        <CheckboxField
+          label="Free preview: anyone can open this lesson, visitors included"
+          checked={lesson.isFreePreview}
+          onChange={(checked) => change('isFreePreview', { isFreePreview: checked })}
+        />
       </div>
 
       {lesson.kind === 'video' ? (
@@ -116,7 +154,11 @@ export function LessonEditor({ id, lesson, errors, onChange, onResourcesChange, 
               Choose from media library
             </Button>
           </div>
-          {error('mediaAssetId') ? <p className={styles.error} role="alert">{error('mediaAssetId')}</p> : null}
+          {error('mediaAssetId') ? (
+            <p className={styles.error} role="alert">
+              {error('mediaAssetId')}
+            </p>
+          ) : null}
           <TextField
             label="Video URL"
             type="url"
@@ -150,7 +192,14 @@ export function LessonEditor({ id, lesson, errors, onChange, onResourcesChange, 
         />
       ) : null}
 
-      <ResourceList lesson={lesson} errors={errors} onChange={onResourcesChange} clearError={clearError} requestFocus={requestFocus} announce={announce} />
+      <ResourceList
+        lesson={lesson}
+        errors={errors}
+        onChange={onResourcesChange}
+        clearError={clearError}
+        requestFocus={requestFocus}
+        announce={announce}
+      />
 
       {picking ? (
         <MediaPickerDialog
@@ -161,7 +210,10 @@ export function LessonEditor({ id, lesson, errors, onChange, onResourcesChange, 
           onPick={(asset) => {
             setPicking(false);
             lengthFrom.current = null;
-            onChange({ mediaAssetId: asset.id, ...(asset.durationSeconds !== null ? durationInputs(asset.durationSeconds) : {}) });
+            onChange({
+              mediaAssetId: asset.id,
+              ...(asset.durationSeconds !== null ? durationInputs(asset.durationSeconds) : {}),
+            });
             clearError(lesson.key, 'mediaAssetId');
             announce(`Video '${asset.originalName}' chosen`);
           }}

@@ -6,7 +6,12 @@ import { formatSize } from '../media/UploadProgress';
 import styles from './Curriculum.module.css';
 import { formatLength } from './curriculumDraft';
 
-const KIND_LABELS: Record<MediaKind, string> = { video: 'Videos', document: 'PDF documents', archive: 'Zip archives', image: 'Images' };
+const KIND_LABELS: Record<MediaKind, string> = {
+  video: 'Videos',
+  document: 'PDF documents',
+  archive: 'Zip archives',
+  image: 'Images',
+};
 const PAGE_SIZE = 20;
 
 export interface MediaPickerDialogProps {
@@ -22,7 +27,10 @@ export interface MediaPickerDialogProps {
 export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: MediaPickerDialogProps) {
   const [kind, setKind] = useState<MediaKind>(kinds[0]!);
   const [page, setPage] = useState(1);
-  const list = useApiData(api.media.listAssets, open ? { query: { kind, status: 'ready', page, limit: PAGE_SIZE } } : null);
+  const list = useApiData(
+    api.media.listAssets,
+    open ? { query: { kind, status: 'ready', page, limit: PAGE_SIZE } } : null,
+  );
 
   return (
     <Dialog open={open} onClose={onClose} title={title} wide>
@@ -46,12 +54,23 @@ export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: Media
           </Button>
         </p>
       ) : null}
-      {list.data && list.data.items.length === 0 ? <p>Nothing ready of this type yet. Upload a file instead.</p> : null}
+      {list.data && list.data.items.length === 0 ? (
+        <p>Nothing ready of this type yet. Upload a file instead.</p>
+      ) : null}
       {list.data && list.data.items.length > 0 ? (
         <ul className={styles.pickList} aria-label={KIND_LABELS[kind]}>
           {list.data.items.map((asset) => (
             <li key={asset.id} className={styles.pickItem}>
-              {asset.posterUrl ? <img className={styles.poster} src={asset.posterUrl} alt="" width={96} height={54} loading="lazy" /> : null}
+              {asset.posterUrl ? (
+                <img
+                  className={styles.poster}
+                  src={asset.posterUrl}
+                  alt=""
+                  width={96}
+                  height={54}
+                  loading="lazy"
+                />
+              ) : null}
               <div>
                 <strong>{asset.originalName}</strong>
                 <br />

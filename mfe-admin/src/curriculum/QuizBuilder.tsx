@@ -20,7 +20,11 @@ import {
   type DraftQuiz,
 } from './quizDraft';
 
-const KIND_LABELS: Record<QuizQuestionKind, string> = { single: 'Single choice', multiple: 'Multiple choice', 'true-false': 'True or false' };
+const KIND_LABELS: Record<QuizQuestionKind, string> = {
+  single: 'Single choice',
+  multiple: 'Multiple choice',
+  'true-false': 'True or false',
+};
 const KIND_OPTIONS = QUIZ_QUESTION_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
 const CORRECT_HINTS: Record<QuizQuestionKind, string> = {
   single: 'Mark the one correct answer.',
@@ -44,7 +48,16 @@ export interface QuizBuilderProps {
 }
 
 /** A quiz lesson's pass mark and questions: each question's kind, text, options with the correct ones marked, and an explanation. */
-export function QuizBuilder({ lessonKey, lessonName, quiz, errors, onChange, clearError, requestFocus, announce }: QuizBuilderProps) {
+export function QuizBuilder({
+  lessonKey,
+  lessonName,
+  quiz,
+  errors,
+  onChange,
+  clearError,
+  requestFocus,
+  announce,
+}: QuizBuilderProps) {
   const { questions } = quiz;
   const quizError = errors[`${lessonKey}.quiz.questions`] ?? errors[`${lessonKey}.quiz`];
 
@@ -60,7 +73,11 @@ export function QuizBuilder({ lessonKey, lessonName, quiz, errors, onChange, cle
     const next = moveItem(questions, index, index + delta);
     onChange({ ...quiz, questions: next });
     announce(`Question ${index + 1} moved to position ${next.indexOf(question) + 1} of ${next.length}`);
-    requestFocus(delta < 0 ? [`${question.key}:up`, `${question.key}:down`] : [`${question.key}:down`, `${question.key}:up`]);
+    requestFocus(
+      delta < 0
+        ? [`${question.key}:up`, `${question.key}:down`]
+        : [`${question.key}:down`, `${question.key}:up`],
+    );
   };
   const remove = (index: number, question: DraftQuestion) => {
     onChange(removeQuestion(quiz, question.key));
@@ -115,7 +132,14 @@ export function QuizBuilder({ lessonKey, lessonName, quiz, errors, onChange, cle
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" disabled={questions.length >= QUIZ_LIMITS.questions} data-focus-id={`${lessonKey}:add-question`} aria-label={`Add question: lesson ${lessonName}`} onClick={add}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={questions.length >= QUIZ_LIMITS.questions}
+          data-focus-id={`${lessonKey}:add-question`}
+          aria-label={`Add question: lesson ${lessonName}`}
+          onClick={add}
+        >
           <Plus size={16} aria-hidden="true" /> Add question
         </Button>
       </div>
@@ -131,7 +155,19 @@ interface QuestionItemProps extends Omit<QuizBuilderProps, 'lessonKey' | 'lesson
   onRemove: () => void;
 }
 
-function QuestionItem({ question, index, count, quiz, errors, onChange, clearError, requestFocus, announce, onMove, onRemove }: QuestionItemProps) {
+function QuestionItem({
+  question,
+  index,
+  count,
+  quiz,
+  errors,
+  onChange,
+  clearError,
+  requestFocus,
+  announce,
+  onMove,
+  onRemove,
+}: QuestionItemProps) {
   const uid = useId();
   const name = `question ${index + 1}`;
   const fixed = question.kind === 'true-false';
@@ -161,7 +197,8 @@ function QuestionItem({ question, index, count, quiz, errors, onChange, clearErr
             clearError(question.key, 'kind');
             clearError(question.key, 'options');
             for (const option of question.options) clearError(option.key);
-            if (kind === 'true-false') announce(`Question ${index + 1} is now true or false: its options are True and False`);
+            if (kind === 'true-false')
+              announce(`Question ${index + 1} is now true or false: its options are True and False`);
           }}
         />
         <TextAreaField
@@ -250,7 +287,14 @@ function QuestionItem({ question, index, count, quiz, errors, onChange, clearErr
           ) : null}
           {fixed ? null : (
             <div className={styles.actions}>
-              <Button variant="secondary" size="sm" disabled={question.options.length >= QUIZ_LIMITS.options} data-focus-id={`${question.key}:add-option`} aria-label={`Add option: ${name}`} onClick={addAnOption}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={question.options.length >= QUIZ_LIMITS.options}
+                data-focus-id={`${question.key}:add-option`}
+                aria-label={`Add option: ${name}`}
+                onClick={addAnOption}
+              >
                 <Plus size={16} aria-hidden="true" /> Add option
               </Button>
             </div>
@@ -269,10 +313,24 @@ function QuestionItem({ question, index, count, quiz, errors, onChange, clearErr
           }}
         />
         <div className={styles.actions}>
-          <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${question.key}:up`} aria-label={`Move up: ${name}`} onClick={() => onMove(-1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={index === 0}
+            data-focus-id={`${question.key}:up`}
+            aria-label={`Move up: ${name}`}
+            onClick={() => onMove(-1)}
+          >
             <ArrowUp size={16} aria-hidden="true" /> Move up
           </Button>
-          <Button variant="secondary" size="sm" disabled={index === count - 1} data-focus-id={`${question.key}:down`} aria-label={`Move down: ${name}`} onClick={() => onMove(1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={index === count - 1}
+            data-focus-id={`${question.key}:down`}
+            aria-label={`Move down: ${name}`}
+            onClick={() => onMove(1)}
+          >
             <ArrowDown size={16} aria-hidden="true" /> Move down
           </Button>
           <Button variant="ghost" size="sm" aria-label={`Remove: ${name}`} onClick={onRemove}>

@@ -25,7 +25,14 @@ export interface ResourceListProps {
 }
 
 /** A lesson's downloadable files: added from the media library or uploaded, titled, reordered and removed. */
-export function ResourceList({ lesson, errors, onChange, clearError, requestFocus, announce }: ResourceListProps) {
+export function ResourceList({
+  lesson,
+  errors,
+  onChange,
+  clearError,
+  requestFocus,
+  announce,
+}: ResourceListProps) {
   const uploadId = useId();
   const [picking, setPicking] = useState(false);
   const { resources } = lesson;
@@ -41,7 +48,15 @@ export function ResourceList({ lesson, errors, onChange, clearError, requestFocu
     (assetId: string) => {
       const file = uploading.current;
       if (!file) return;
-      add(newResource({ title: titleFromFileName(file.name), mediaAssetId: assetId, fileName: file.name, mimeType: file.type, size: file.size }));
+      add(
+        newResource({
+          title: titleFromFileName(file.name),
+          mediaAssetId: assetId,
+          fileName: file.name,
+          mimeType: file.type,
+          size: file.size,
+        }),
+      );
       announce(`Resource '${file.name}' uploaded`);
     },
     // `add` changes the resources as they are by then; its other helpers are stable.
@@ -52,9 +67,21 @@ export function ResourceList({ lesson, errors, onChange, clearError, requestFocu
 
   const move = (index: number, delta: -1 | 1, resource: DraftResource) => {
     const next = moveItem(resources, index, index + delta);
-    onChange((current) => moveItem(current, current.findIndex((r) => r.key === resource.key), index + delta));
-    announce(`Resource '${resource.title || resource.fileName}' moved to position ${next.indexOf(resource) + 1} of ${next.length}`);
-    requestFocus(delta < 0 ? [`${resource.key}:up`, `${resource.key}:down`] : [`${resource.key}:down`, `${resource.key}:up`]);
+    onChange((current) =>
+      moveItem(
+        current,
+        current.findIndex((r) => r.key === resource.key),
+        index + delta,
+      ),
+    );
+    announce(
+      `Resource '${resource.title || resource.fileName}' moved to position ${next.indexOf(resource) + 1} of ${next.length}`,
+    );
+    requestFocus(
+      delta < 0
+        ? [`${resource.key}:up`, `${resource.key}:down`]
+        : [`${resource.key}:down`, `${resource.key}:up`],
+    );
   };
   const remove = (resource: DraftResource) => {
     onChange((current) => current.filter((r) => r.key !== resource.key));
@@ -92,13 +119,32 @@ export function ResourceList({ lesson, errors, onChange, clearError, requestFocu
                 </p>
               ) : null}
               <div className={styles.actions}>
-                <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${resource.key}:up`} aria-label={`Move up: resource ${resource.title || resource.fileName}`} onClick={() => move(index, -1, resource)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={index === 0}
+                  data-focus-id={`${resource.key}:up`}
+                  aria-label={`Move up: resource ${resource.title || resource.fileName}`}
+                  onClick={() => move(index, -1, resource)}
+                >
                   <ArrowUp size={16} aria-hidden="true" /> Move up
                 </Button>
-                <Button variant="secondary" size="sm" disabled={index === resources.length - 1} data-focus-id={`${resource.key}:down`} aria-label={`Move down: resource ${resource.title || resource.fileName}`} onClick={() => move(index, 1, resource)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={index === resources.length - 1}
+                  data-focus-id={`${resource.key}:down`}
+                  aria-label={`Move down: resource ${resource.title || resource.fileName}`}
+                  onClick={() => move(index, 1, resource)}
+                >
                   <ArrowDown size={16} aria-hidden="true" /> Move down
                 </Button>
-                <Button variant="ghost" size="sm" aria-label={`Remove: resource ${resource.title || resource.fileName}`} onClick={() => remove(resource)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove: resource ${resource.title || resource.fileName}`}
+                  onClick={() => remove(resource)}
+                >
                   <Trash2 size={16} aria-hidden="true" /> Remove
                 </Button>
               </div>
@@ -112,7 +158,12 @@ export function ResourceList({ lesson, errors, onChange, clearError, requestFocu
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" data-focus-id={`${lesson.key}:add-resource`} onClick={() => setPicking(true)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          data-focus-id={`${lesson.key}:add-resource`}
+          onClick={() => setPicking(true)}
+        >
           Add from media library
         </Button>
       </div>
@@ -147,7 +198,15 @@ export function ResourceList({ lesson, errors, onChange, clearError, requestFocu
           onClose={() => setPicking(false)}
           onPick={(asset) => {
             setPicking(false);
-            add(newResource({ title: titleFromFileName(asset.originalName), mediaAssetId: asset.id, fileName: asset.originalName, mimeType: asset.mimeType, size: asset.size }));
+            add(
+              newResource({
+                title: titleFromFileName(asset.originalName),
+                mediaAssetId: asset.id,
+                fileName: asset.originalName,
+                mimeType: asset.mimeType,
+                size: asset.size,
+              }),
+            );
           }}
         />
       ) : null}

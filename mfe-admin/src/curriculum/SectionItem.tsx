@@ -5,7 +5,14 @@ import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from 'lucide-react';
 import { Button, TextField } from '@catalyst/web-kit';
 import styles from './Curriculum.module.css';
 import { formatLength, sectionDurationOf, type DraftSection } from './curriculumDraft';
-import { DRAG_INSTRUCTIONS, dragAnnouncements, lessonName, sectionName, useDragSensors, type EditorActions } from './editorActions';
+import {
+  DRAG_INSTRUCTIONS,
+  dragAnnouncements,
+  lessonName,
+  sectionName,
+  useDragSensors,
+  type EditorActions,
+} from './editorActions';
 import { LessonItem } from './LessonItem';
 
 export interface SectionItemProps {
@@ -18,15 +25,18 @@ const lessonCount = (n: number) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`;
 
 /** A section: its title, its moves, and its lessons (reordered by drag and drop within it, or by their buttons). */
 export function SectionItem({ section, index, actions }: SectionItemProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: section.key });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: section.key });
   const sensors = useDragSensors();
   const name = sectionName(section);
   const count = actions.sections.length;
   /** Each control names its section (its visible word first, so speech input finds it by what it shows). */
   const forSection = (action: string) => `${action}: section ${name}`;
   const lessonKeys = section.lessons.map((lesson) => lesson.key);
-  const lessonNameOf = (key: string) => lessonName(section.lessons.find((lesson) => lesson.key === key) ?? { title: '' });
-  const positionOf = (key: string) => `position ${lessonKeys.indexOf(key) + 1} of ${lessonKeys.length} in '${name}'`;
+  const lessonNameOf = (key: string) =>
+    lessonName(section.lessons.find((lesson) => lesson.key === key) ?? { title: '' });
+  const positionOf = (key: string) =>
+    `position ${lessonKeys.indexOf(key) + 1} of ${lessonKeys.length} in '${name}'`;
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -34,9 +44,22 @@ export function SectionItem({ section, index, actions }: SectionItemProps) {
   };
 
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={[styles.section, isDragging ? styles.dragging : ''].filter(Boolean).join(' ')} data-testid="curriculum-section">
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={[styles.section, isDragging ? styles.dragging : ''].filter(Boolean).join(' ')}
+      data-testid="curriculum-section"
+    >
       <div className={styles.itemHead}>
-        <button type="button" ref={setActivatorNodeRef} className={styles.handle} {...attributes} {...listeners} aria-label={forSection('Drag')} data-focus-id={`${section.key}:handle`}>
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className={styles.handle}
+          {...attributes}
+          {...listeners}
+          aria-label={forSection('Drag')}
+          data-focus-id={`${section.key}:handle`}
+        >
           <GripVertical size={18} aria-hidden="true" />
         </button>
         <div className={styles.titles}>
@@ -56,13 +79,32 @@ export function SectionItem({ section, index, actions }: SectionItemProps) {
         required
       />
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" disabled={index === 0} data-focus-id={`${section.key}:up`} aria-label={forSection('Move up')} onClick={() => actions.moveSectionBy(section.key, -1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={index === 0}
+          data-focus-id={`${section.key}:up`}
+          aria-label={forSection('Move up')}
+          onClick={() => actions.moveSectionBy(section.key, -1)}
+        >
           <ArrowUp size={16} aria-hidden="true" /> Move up
         </Button>
-        <Button variant="secondary" size="sm" disabled={index === count - 1} data-focus-id={`${section.key}:down`} aria-label={forSection('Move down')} onClick={() => actions.moveSectionBy(section.key, 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={index === count - 1}
+          data-focus-id={`${section.key}:down`}
+          aria-label={forSection('Move down')}
+          onClick={() => actions.moveSectionBy(section.key, 1)}
+        >
           <ArrowDown size={16} aria-hidden="true" /> Move down
         </Button>
-        <Button variant="ghost" size="sm" aria-label={forSection('Delete')} onClick={() => actions.removeSection(section.key)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={forSection('Delete')}
+          onClick={() => actions.removeSection(section.key)}
+        >
           <Trash2 size={16} aria-hidden="true" /> Delete
         </Button>
       </div>
@@ -72,13 +114,22 @@ export function SectionItem({ section, index, actions }: SectionItemProps) {
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
-        accessibility={{ announcements: dragAnnouncements('Lesson', lessonNameOf, positionOf), screenReaderInstructions: DRAG_INSTRUCTIONS }}
+        accessibility={{
+          announcements: dragAnnouncements('Lesson', lessonNameOf, positionOf),
+          screenReaderInstructions: DRAG_INSTRUCTIONS,
+        }}
       >
         <SortableContext items={lessonKeys} strategy={verticalListSortingStrategy}>
           {section.lessons.length > 0 ? (
             <ol className={styles.lessons} aria-label={`Lessons of section ${index + 1}: ${name}`}>
               {section.lessons.map((lesson, lessonIndex) => (
-                <LessonItem key={lesson.key} lesson={lesson} index={lessonIndex} section={section} actions={actions} />
+                <LessonItem
+                  key={lesson.key}
+                  lesson={lesson}
+                  index={lessonIndex}
+                  section={section}
+                  actions={actions}
+                />
               ))}
             </ol>
           ) : null}
@@ -90,7 +141,13 @@ export function SectionItem({ section, index, actions }: SectionItemProps) {
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" data-focus-id={`${section.key}:add-lesson`} aria-label={forSection('Add lesson')} onClick={() => actions.addLesson(section.key)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          data-focus-id={`${section.key}:add-lesson`}
+          aria-label={forSection('Add lesson')}
+          onClick={() => actions.addLesson(section.key)}
+        >
           <Plus size={16} aria-hidden="true" /> Add lesson
         </Button>
       </div>

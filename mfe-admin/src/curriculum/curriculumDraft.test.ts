@@ -16,7 +16,11 @@ import {
 import { DEFAULT_PASS_PERCENT, quizItemKeys, setCorrect, setQuestionKind } from './quizDraft';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
-const lesson = (n: number, title: string, extra: Partial<AdminCurriculum['sections'][number]['lessons'][number]> = {}) => ({
+const lesson = (
+  n: number,
+  title: string,
+  extra: Partial<AdminCurriculum['sections'][number]['lessons'][number]> = {},
+) => ({
   id: id(n),
   title,
   kind: 'video' as const,
@@ -34,11 +38,31 @@ const stored: AdminCurriculum = {
   version: 3,
   durationSeconds: 0,
   sections: [
-    { id: id(10), title: 'One', lessons: [lesson(100, 'A', { durationSeconds: 125 }), lesson(101, 'B', { kind: 'article', body: '<p>Hi</p>', durationSeconds: null })] },
+    {
+      id: id(10),
+      title: 'One',
+      lessons: [
+        lesson(100, 'A', { durationSeconds: 125 }),
+        lesson(101, 'B', { kind: 'article', body: '<p>Hi</p>', durationSeconds: null }),
+      ],
+    },
     {
       id: id(11),
       title: 'Two',
-      lessons: [lesson(102, 'C', { resources: [{ id: id(200), title: 'Slides', mediaAssetId: id(300), fileName: 'slides.pdf', mimeType: 'application/pdf', size: 2048 }] })],
+      lessons: [
+        lesson(102, 'C', {
+          resources: [
+            {
+              id: id(200),
+              title: 'Slides',
+              mediaAssetId: id(300),
+              fileName: 'slides.pdf',
+              mimeType: 'application/pdf',
+              size: 2048,
+            },
+          ],
+        }),
+      ],
     },
   ],
 };
@@ -48,15 +72,26 @@ describe('the curriculum draft', () => {
     const body = curriculumBody(draftFromCurriculum(stored));
     expect(body.version).toBe(3);
     expect(body.sections.map((s) => s.lessons.map((l) => l.title))).toEqual([['A', 'B'], ['C']]);
-    expect(body.sections[0]!.lessons[0]).toMatchObject({ id: id(100), durationSeconds: 125, videoUrl: null, mediaAssetId: null, body: null });
-    expect(body.sections[1]!.lessons[0]!.resources).toEqual([{ id: id(200), title: 'Slides', mediaAssetId: id(300) }]);
+    expect(body.sections[0]!.lessons[0]).toMatchObject({
+      id: id(100),
+      durationSeconds: 125,
+      videoUrl: null,
+      mediaAssetId: null,
+      body: null,
+    });
+    expect(body.sections[1]!.lessons[0]!.resources).toEqual([
+      { id: id(200), title: 'Slides', mediaAssetId: id(300) },
+    ]);
     expect(curriculumBodySchema.safeParse(body).success).toBe(true);
   });
 
   it('sends only what the lesson kind uses: an article drops its video, a video its article', () => {
     const draft = draftFromCurriculum(stored);
     const [a, b] = draft.sections[0]!.lessons;
-    draft.sections[0]!.lessons = [{ ...a!, kind: 'article', videoUrl: '/media/a.mp4', body: '<p>kept</p>' }, { ...b!, kind: 'video', mediaAssetId: id(301) }];
+    draft.sections[0]!.lessons = [
+      { ...a!, kind: 'article', videoUrl: '/media/a.mp4', body: '<p>kept</p>' },
+      { ...b!, kind: 'video', mediaAssetId: id(301) },
+    ];
     const [sentA, sentB] = curriculumBody(draft).sections[0]!.lessons;
     expect(sentA).toMatchObject({ kind: 'article', videoUrl: null, body: '<p>kept</p>' });
     expect(sentB).toMatchObject({ kind: 'video', mediaAssetId: id(301), body: null });
@@ -85,7 +120,8 @@ describe('the curriculum draft', () => {
     const draft = draftFromCurriculum(stored);
     const [one, two] = draft.sections;
     const a = one!.lessons[0]!;
-    const titles = (sections: typeof draft.sections) => sections.map((s) => `${s.title}: ${s.lessons.map((l) => l.title).join('')}`);
+    const titles = (sections: typeof draft.sections) =>
+      sections.map((s) => `${s.title}: ${s.lessons.map((l) => l.title).join('')}`);
     expect(titles(moveLesson(draft.sections, a.key, one!.key, 1))).toEqual(['One: BA', 'Two: C']);
     expect(titles(moveLesson(draft.sections, a.key, two!.key, 0))).toEqual(['One: B', 'Two: AC']);
     expect(titles(moveLesson(draft.sections, a.key, two!.key, 99))).toEqual(['One: B', 'Two: CA']);
@@ -122,7 +158,10 @@ describe('the curriculum draft', () => {
     const saved: AdminCurriculum = {
       ...stored,
       version: 4,
-      sections: [stored.sections[0]!, { ...stored.sections[1]!, lessons: [...stored.sections[1]!.lessons, lesson(103, 'New')] }],
+      sections: [
+        stored.sections[0]!,
+        { ...stored.sections[1]!, lessons: [...stored.sections[1]!.lessons, lesson(103, 'New')] },
+      ],
     };
     const adopted = adoptSaved(draft, saved);
     expect(adopted.version).toBe(4);
@@ -135,11 +174,37 @@ describe("a quiz lesson's draft", () => {
   const quiz = {
     passPercent: 80,
     questions: [
-      { id: id(600), kind: 'single' as const, prompt: 'Pick one', options: [{ id: id(610), text: 'Yes', isCorrect: true }, { id: id(611), text: 'No', isCorrect: false }], explanation: null },
-      { id: id(601), kind: 'multiple' as const, prompt: 'Pick some', options: [{ id: id(612), text: 'A', isCorrect: true }, { id: id(613), text: 'B', isCorrect: true }], explanation: 'Both.' },
+      {
+        id: id(600),
+        kind: 'single' as const,
+        prompt: 'Pick one',
+        options: [
+          { id: id(610), text: 'Yes', isCorrect: true },
+          { id: id(611), text: 'No', isCorrect: false },
+        ],
+        explanation: null,
+      },
+      {
+        id: id(601),
+        kind: 'multiple' as const,
+        prompt: 'Pick some',
+        options: [
+          { id: id(612), text: 'A', isCorrect: true },
+          { id: id(613), text: 'B', isCorrect: true },
+        ],
+        explanation: 'Both.',
+      },
     ],
   };
-  const withQuiz: AdminCurriculum = { ...stored, sections: [{ ...stored.sections[0]!, lessons: [lesson(104, 'Check', { kind: 'quiz', durationSeconds: 120, quiz })] }] };
+  const withQuiz: AdminCurriculum = {
+    ...stored,
+    sections: [
+      {
+        ...stored.sections[0]!,
+        lessons: [lesson(104, 'Check', { kind: 'quiz', durationSeconds: 120, quiz })],
+      },
+    ],
+  };
 
   it('sends its questions with their ids, answers and explanations (none when blank), and no quiz for any other kind', () => {
     const draft = draftFromCurriculum(withQuiz);
@@ -152,14 +217,26 @@ describe("a quiz lesson's draft", () => {
     expect(curriculumBody(draft).sections[0]!.lessons[0]!.quiz).toBeNull();
     expect(draft.sections[0]!.lessons[0]!.quiz.questions).toHaveLength(2);
     // a blank pass mark leaves the server's default; a blank explanation is none
-    draft.sections[0]!.lessons[0] = { ...lessonDraft, quiz: { ...lessonDraft.quiz, passPercent: ' ', questions: [{ ...lessonDraft.quiz.questions[1]!, explanation: '  ' }] } };
-    expect(curriculumBody(draft).sections[0]!.lessons[0]!.quiz).toMatchObject({ passPercent: undefined, questions: [{ explanation: null }] });
+    draft.sections[0]!.lessons[0] = {
+      ...lessonDraft,
+      quiz: {
+        ...lessonDraft.quiz,
+        passPercent: ' ',
+        questions: [{ ...lessonDraft.quiz.questions[1]!, explanation: '  ' }],
+      },
+    };
+    expect(curriculumBody(draft).sections[0]!.lessons[0]!.quiz).toMatchObject({
+      passPercent: undefined,
+      questions: [{ explanation: null }],
+    });
   });
 
   it('keeps each question and option key across a save, and a new lesson starts with an empty quiz at the default pass mark', () => {
     const draft = draftFromCurriculum(withQuiz);
     const adopted = adoptSaved(draft, withQuiz);
-    expect(quizItemKeys(adopted.sections[0]!.lessons[0]!.quiz)).toEqual(quizItemKeys(draft.sections[0]!.lessons[0]!.quiz));
+    expect(quizItemKeys(adopted.sections[0]!.lessons[0]!.quiz)).toEqual(
+      quizItemKeys(draft.sections[0]!.lessons[0]!.quiz),
+    );
     expect(newLesson('New').quiz).toEqual({ passPercent: String(DEFAULT_PASS_PERCENT), questions: [] });
   });
 
@@ -167,16 +244,47 @@ describe("a quiz lesson's draft", () => {
     const start = draftFromCurriculum(withQuiz).sections[0]!.lessons[0]!.quiz;
     const [single, multiple] = start.questions;
     const trueFalse = setQuestionKind(start, single!.key, 'true-false').questions[0]!;
-    expect(trueFalse.options.map((o) => [o.id, o.text, o.isCorrect])).toEqual([[null, 'True', false], [null, 'False', false]]);
+    expect(trueFalse.options.map((o) => [o.id, o.text, o.isCorrect])).toEqual([
+      [null, 'True', false],
+      [null, 'False', false],
+    ]);
     // already True and False: kept as they are, ids and answer included
-    const named = { ...start, questions: [{ ...single!, options: [{ ...single!.options[0]!, text: 'false' }, { ...single!.options[1]!, text: 'True' }] }] };
-    expect(setQuestionKind(named, single!.key, 'true-false').questions[0]!.options.map((o) => [o.id, o.text, o.isCorrect])).toEqual([[id(611), 'True', false], [id(610), 'False', true]]);
+    const named = {
+      ...start,
+      questions: [
+        {
+          ...single!,
+          options: [
+            { ...single!.options[0]!, text: 'false' },
+            { ...single!.options[1]!, text: 'True' },
+          ],
+        },
+      ],
+    };
+    expect(
+      setQuestionKind(named, single!.key, 'true-false').questions[0]!.options.map((o) => [
+        o.id,
+        o.text,
+        o.isCorrect,
+      ]),
+    ).toEqual([
+      [id(611), 'True', false],
+      [id(610), 'False', true],
+    ]);
     // multiple → single keeps the first correct option only
-    expect(setQuestionKind(start, multiple!.key, 'single').questions[1]!.options.map((o) => o.isCorrect)).toEqual([true, false]);
+    expect(
+      setQuestionKind(start, multiple!.key, 'single').questions[1]!.options.map((o) => o.isCorrect),
+    ).toEqual([true, false]);
     // a single-choice question has one correct option; a multiple-choice one as many as are ticked
     const [yes, no] = single!.options;
-    expect(setCorrect(start, single!.key, no!.key, true).questions[0]!.options.map((o) => o.isCorrect)).toEqual([false, true]);
-    expect(setCorrect(start, multiple!.key, multiple!.options[1]!.key, false).questions[1]!.options.map((o) => o.isCorrect)).toEqual([true, false]);
+    expect(
+      setCorrect(start, single!.key, no!.key, true).questions[0]!.options.map((o) => o.isCorrect),
+    ).toEqual([false, true]);
+    expect(
+      setCorrect(start, multiple!.key, multiple!.options[1]!.key, false).questions[1]!.options.map(
+        (o) => o.isCorrect,
+      ),
+    ).toEqual([true, false]);
     expect(yes!.isCorrect).toBe(true);
   });
 
@@ -186,13 +294,25 @@ describe("a quiz lesson's draft", () => {
     const [first, second] = check.quiz.questions;
     const { fields, other } = errorsByItem(draft, [
       { field: 'sections.0.lessons.0.quiz', message: 'A quiz lesson needs at least one question' },
-      { field: 'sections.0.lessons.0.quiz.passPercent', message: 'Pass mark must be a whole percent from 1 to 100' },
+      {
+        field: 'sections.0.lessons.0.quiz.passPercent',
+        message: 'Pass mark must be a whole percent from 1 to 100',
+      },
       { field: 'sections.0.lessons.0.quiz.questions', message: 'At most 50 questions per quiz' },
       { field: 'sections.0.lessons.0.quiz.questions.0.prompt', message: 'Question is required' },
-      { field: 'sections.0.lessons.0.quiz.questions.1.options', message: 'A multiple-choice question has at least one correct option' },
+      {
+        field: 'sections.0.lessons.0.quiz.questions.1.options',
+        message: 'A multiple-choice question has at least one correct option',
+      },
       { field: 'sections.0.lessons.0.quiz.questions.1.options.1.text', message: 'Option text is required' },
-      { field: 'sections.0.lessons.0.quiz.questions.0.options.0.isCorrect', message: 'Correct must be true or false' },
-      { field: 'sections.0.lessons.0.quiz.questions.0.id', message: 'Question x is not part of this curriculum' },
+      {
+        field: 'sections.0.lessons.0.quiz.questions.0.options.0.isCorrect',
+        message: 'Correct must be true or false',
+      },
+      {
+        field: 'sections.0.lessons.0.quiz.questions.0.id',
+        message: 'Question x is not part of this curriculum',
+      },
       { field: 'sections.0.lessons.0.quiz.questions.9.prompt', message: 'No such question' },
     ]);
     expect(fields).toEqual({

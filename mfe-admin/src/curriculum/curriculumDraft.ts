@@ -1,7 +1,15 @@
 // The curriculum as the editor holds it between saves: sections and lessons with keys of their own (a new
 // item has no id until the server gives it one), the moves the editor makes, and the body one save sends.
 import type { z } from 'zod';
-import type { AdminCurriculum, AdminLesson, AdminResource, AdminSection, curriculumBodySchema, FieldError, LessonKind } from '@catalyst/contracts';
+import type {
+  AdminCurriculum,
+  AdminLesson,
+  AdminResource,
+  AdminSection,
+  curriculumBodySchema,
+  FieldError,
+  LessonKind,
+} from '@catalyst/contracts';
 import { emptyQuiz, quizBody, quizFieldOf, quizFrom, quizItemKeys, type DraftQuiz } from './quizDraft';
 
 export interface DraftResource {
@@ -70,9 +78,12 @@ const countedSeconds = (lesson: DraftLesson) => {
   return seconds !== null && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0;
 };
 
-export const sectionDurationOf = (section: DraftSection) => section.lessons.reduce((sum, lesson) => sum + countedSeconds(lesson), 0);
-export const courseDurationOf = (sections: readonly DraftSection[]) => sections.reduce((sum, section) => sum + sectionDurationOf(section), 0);
-export const lessonCountOf = (sections: readonly DraftSection[]) => sections.reduce((sum, section) => sum + section.lessons.length, 0);
+export const sectionDurationOf = (section: DraftSection) =>
+  section.lessons.reduce((sum, lesson) => sum + countedSeconds(lesson), 0);
+export const courseDurationOf = (sections: readonly DraftSection[]) =>
+  sections.reduce((sum, section) => sum + sectionDurationOf(section), 0);
+export const lessonCountOf = (sections: readonly DraftSection[]) =>
+  sections.reduce((sum, section) => sum + section.lessons.length, 0);
 
 /** Splits seconds into the two inputs ('' for an unknown duration). */
 export function durationInputs(seconds: number | null): Pick<DraftLesson, 'minutes' | 'seconds'> {
@@ -127,7 +138,10 @@ const sectionFrom = (section: AdminSection, previous?: DraftSection): DraftSecti
 
 /** The editor's copy of a loaded curriculum. */
 export function draftFromCurriculum(curriculum: AdminCurriculum): CurriculumDraft {
-  return { version: curriculum.version, sections: curriculum.sections.map((section) => sectionFrom(section)) };
+  return {
+    version: curriculum.version,
+    sections: curriculum.sections.map((section) => sectionFrom(section)),
+  };
 }
 
 /**
@@ -135,7 +149,10 @@ export function draftFromCurriculum(curriculum: AdminCurriculum): CurriculumDraf
  * sent, so each item keeps its key (what is open stays open, focus stays where it was).
  */
 export function adoptSaved(previous: CurriculumDraft, saved: AdminCurriculum): CurriculumDraft {
-  return { version: saved.version, sections: saved.sections.map((section, i) => sectionFrom(section, previous.sections[i])) };
+  return {
+    version: saved.version,
+    sections: saved.sections.map((section, i) => sectionFrom(section, previous.sections[i])),
+  };
 }
 
 /** The body of one save: the whole curriculum in order, with the version the editor opened. */
@@ -156,7 +173,11 @@ export function curriculumBody(draft: CurriculumDraft): CurriculumBody {
         mediaAssetId: lesson.kind === 'video' ? lesson.mediaAssetId || null : null,
         body: lesson.kind === 'article' && lesson.body.trim() !== '' ? lesson.body : null,
         quiz: lesson.kind === 'quiz' ? quizBody(lesson.quiz) : null,
-        resources: lesson.resources.map((resource) => ({ id: resource.id, title: resource.title, mediaAssetId: resource.mediaAssetId })),
+        resources: lesson.resources.map((resource) => ({
+          id: resource.id,
+          title: resource.title,
+          mediaAssetId: resource.mediaAssetId,
+        })),
       })),
     })),
   };
@@ -169,7 +190,20 @@ export function newSection(title: string): DraftSection {
 }
 
 export function newLesson(title: string): DraftLesson {
-  return { key: newKey('l'), id: null, title, kind: 'video', minutes: '', seconds: '', isFreePreview: false, videoUrl: '', mediaAssetId: '', body: '', quiz: emptyQuiz(), resources: [] };
+  return {
+    key: newKey('l'),
+    id: null,
+    title,
+    kind: 'video',
+    minutes: '',
+    seconds: '',
+    isFreePreview: false,
+    videoUrl: '',
+    mediaAssetId: '',
+    body: '',
+    quiz: emptyQuiz(),
+    resources: [],
+  };
 }
 
 export function newResource(facts: Omit<DraftResource, 'key' | 'id'>): DraftResource {
@@ -198,40 +232,80 @@ export interface LessonPlace {
 export function findLesson(sections: readonly DraftSection[], lessonKey: string): LessonPlace | null {
   for (const [sectionIndex, section] of sections.entries()) {
     const lessonIndex = section.lessons.findIndex((lesson) => lesson.key === lessonKey);
-    if (lessonIndex >= 0) return { sectionIndex, lessonIndex, section, lesson: section.lessons[lessonIndex]! };
+    if (lessonIndex >= 0)
+      return { sectionIndex, lessonIndex, section, lesson: section.lessons[lessonIndex]! };
   }
   return null;
 }
 
-export const updateSection = (sections: readonly DraftSection[], sectionKey: string, patch: Partial<Omit<DraftSection, 'key'>>) =>
-  sections.map((section) => (section.key === sectionKey ? { ...section, ...patch } : section));
+export const updateSection = (
+  sections: readonly DraftSection[],
+  sectionKey: string,
+  patch: Partial<Omit<DraftSection, 'key'>>,
+) => sections.map((section) => (section.key === sectionKey ? { ...section, ...patch } : section));
 
-export const removeSection = (sections: readonly DraftSection[], sectionKey: string) => sections.filter((section) => section.key !== sectionKey);
+export const removeSection = (sections: readonly DraftSection[], sectionKey: string) =>
+  sections.filter((section) => section.key !== sectionKey);
 
-export function moveSection(sections: readonly DraftSection[], sectionKey: string, toIndex: number): DraftSection[] {
-  return moveItem(sections, sections.findIndex((section) => section.key === sectionKey), toIndex);
+export function moveSection(
+  sections: readonly DraftSection[],
+  sectionKey: string,
+  toIndex: number,
+): DraftSection[] {
+  return moveItem(
+    sections,
+    sections.findIndex((section) => section.key === sectionKey),
+    toIndex,
+  );
 }
 
-export const updateLesson = (sections: readonly DraftSection[], lessonKey: string, patch: Partial<Omit<DraftLesson, 'key'>>) =>
+export const updateLesson = (
+  sections: readonly DraftSection[],
+  lessonKey: string,
+  patch: Partial<Omit<DraftLesson, 'key'>>,
+) =>
   sections.map((section) =>
-    section.lessons.some((lesson) => lesson.key === lessonKey) ? { ...section, lessons: section.lessons.map((lesson) => (lesson.key === lessonKey ? { ...lesson, ...patch } : lesson)) } : section,
+    section.lessons.some((lesson) => lesson.key === lessonKey)
+      ? {
+          ...section,
+          lessons: section.lessons.map((lesson) =>
+            lesson.key === lessonKey ? { ...lesson, ...patch } : lesson,
+          ),
+        }
+      : section,
   );
 
 export const addLesson = (sections: readonly DraftSection[], sectionKey: string, lesson: DraftLesson) =>
-  sections.map((section) => (section.key === sectionKey ? { ...section, lessons: [...section.lessons, lesson] } : section));
+  sections.map((section) =>
+    section.key === sectionKey ? { ...section, lessons: [...section.lessons, lesson] } : section,
+  );
 
 export const removeLesson = (sections: readonly DraftSection[], lessonKey: string) =>
-  sections.map((section) => (section.lessons.some((lesson) => lesson.key === lessonKey) ? { ...section, lessons: section.lessons.filter((lesson) => lesson.key !== lessonKey) } : section));
+  sections.map((section) =>
+    section.lessons.some((lesson) => lesson.key === lessonKey)
+      ? { ...section, lessons: section.lessons.filter((lesson) => lesson.key !== lessonKey) }
+      : section,
+  );
 
 /** Moves a lesson to `toIndex` of the section `toSectionKey` (its own or another; the end when the index is past it). */
-export function moveLesson(sections: readonly DraftSection[], lessonKey: string, toSectionKey: string, toIndex: number): DraftSection[] {
+export function moveLesson(
+  sections: readonly DraftSection[],
+  lessonKey: string,
+  toSectionKey: string,
+  toIndex: number,
+): DraftSection[] {
   const place = findLesson(sections, lessonKey);
   if (!place) return [...sections];
   if (place.section.key === toSectionKey) {
-    return sections.map((section) => (section.key === toSectionKey ? { ...section, lessons: moveItem(section.lessons, place.lessonIndex, toIndex) } : section));
+    return sections.map((section) =>
+      section.key === toSectionKey
+        ? { ...section, lessons: moveItem(section.lessons, place.lessonIndex, toIndex) }
+        : section,
+    );
   }
   return sections.map((section) => {
-    if (section.key === place.section.key) return { ...section, lessons: section.lessons.filter((lesson) => lesson.key !== lessonKey) };
+    if (section.key === place.section.key)
+      return { ...section, lessons: section.lessons.filter((lesson) => lesson.key !== lessonKey) };
     if (section.key !== toSectionKey) return section;
     const lessons = [...section.lessons];
     lessons.splice(Math.max(0, Math.min(lessons.length, toIndex)), 0, place.lesson);
@@ -246,7 +320,10 @@ export function moveLesson(sections: readonly DraftSection[], lessonKey: string,
  * the item they belong to (`l7.title`), so an error stays beside its field when the admin reorders; errors
  * whose path names no field of the editor are returned apart, for the alert.
  */
-export function errorsByItem(draft: CurriculumDraft, errors: readonly FieldError[]): { fields: Record<string, string>; other: string[] } {
+export function errorsByItem(
+  draft: CurriculumDraft,
+  errors: readonly FieldError[],
+): { fields: Record<string, string>; other: string[] } {
   const fields: Record<string, string> = {};
   const other: string[] = [];
   for (const { field, message } of errors) {
@@ -257,29 +334,55 @@ export function errorsByItem(draft: CurriculumDraft, errors: readonly FieldError
   return { fields, other };
 }
 
-const LESSON_FIELDS = new Set(['title', 'kind', 'durationSeconds', 'isFreePreview', 'videoUrl', 'mediaAssetId', 'body', 'resources', 'quiz']);
+const LESSON_FIELDS = new Set([
+  'title',
+  'kind',
+  'durationSeconds',
+  'isFreePreview',
+  'videoUrl',
+  'mediaAssetId',
+  'body',
+  'resources',
+  'quiz',
+]);
 
 function itemFieldOf(draft: CurriculumDraft, path: string): string | null {
-  const [root, sectionAt, sectionField, lessonAt, lessonField, resourceAt, resourceField, ...rest] = path.split('.');
-  const section = root === 'sections' && sectionAt !== undefined ? draft.sections[Number(sectionAt)] : undefined;
+  const [root, sectionAt, sectionField, lessonAt, lessonField, resourceAt, resourceField, ...rest] =
+    path.split('.');
+  const section =
+    root === 'sections' && sectionAt !== undefined ? draft.sections[Number(sectionAt)] : undefined;
   if (!section) return null;
   if (sectionField === 'title' && lessonAt === undefined) return `${section.key}.title`;
   if (sectionField !== 'lessons') return null;
   if (lessonAt === undefined) return `${section.key}.lessons`;
   const lesson = section.lessons[Number(lessonAt)];
   if (!lesson || lessonField === undefined || !LESSON_FIELDS.has(lessonField)) return null;
-  if (lessonField === 'quiz') return quizFieldOf(lesson.key, lesson.quiz, [resourceAt, resourceField, ...rest].filter((part): part is string => part !== undefined));
+  if (lessonField === 'quiz')
+    return quizFieldOf(
+      lesson.key,
+      lesson.quiz,
+      [resourceAt, resourceField, ...rest].filter((part): part is string => part !== undefined),
+    );
   if (lessonField !== 'resources') return resourceAt === undefined ? `${lesson.key}.${lessonField}` : null;
   const resource = resourceAt === undefined ? undefined : lesson.resources[Number(resourceAt)];
-  if (resource && (resourceField === 'title' || resourceField === 'mediaAssetId')) return `${resource.key}.${resourceField}`;
+  if (resource && (resourceField === 'title' || resourceField === 'mediaAssetId'))
+    return `${resource.key}.${resourceField}`;
   return `${lesson.key}.resources`;
 }
 
 /** The keys errors of a lesson are kept under: its own, its resources', its quiz's questions' and options'. */
-export const lessonItemKeys = (lesson: DraftLesson): string[] => [lesson.key, ...lesson.resources.map((resource) => resource.key), ...quizItemKeys(lesson.quiz)];
+export const lessonItemKeys = (lesson: DraftLesson): string[] => [
+  lesson.key,
+  ...lesson.resources.map((resource) => resource.key),
+  ...quizItemKeys(lesson.quiz),
+];
 
 /** The lessons holding at least one of these errors (their editors open so the errors can be seen). */
 export function lessonsWithErrors(draft: CurriculumDraft, fields: Record<string, string>): string[] {
   const keys = new Set(Object.keys(fields).map((key) => key.split('.')[0]));
-  return draft.sections.flatMap((section) => section.lessons.filter((lesson) => lessonItemKeys(lesson).some((key) => keys.has(key))).map((lesson) => lesson.key));
+  return draft.sections.flatMap((section) =>
+    section.lessons
+      .filter((lesson) => lessonItemKeys(lesson).some((key) => keys.has(key)))
+      .map((lesson) => lesson.key),
+  );
 }

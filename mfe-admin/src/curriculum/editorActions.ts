@@ -26,24 +26,39 @@ export interface EditorActions {
   announce: (message: string) => void;
 }
 
-export const sectionName = (section: Pick<DraftSection, 'title'>) => section.title.trim() || 'Untitled section';
+export const sectionName = (section: Pick<DraftSection, 'title'>) =>
+  section.title.trim() || 'Untitled section';
 export const lessonName = (lesson: Pick<DraftLesson, 'title'>) => lesson.title.trim() || 'Untitled lesson';
 
 /** Dragging by pointer (after a small move, so a click on the handle is not a drag) or by keyboard (Space, arrows, Space). */
 export function useDragSensors() {
-  return useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  return useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 }
 
 /** What the drag's live region says, in the words of the Move buttons. */
-export function dragAnnouncements(what: 'Section' | 'Lesson', nameOf: (key: string) => string, positionOf: (key: string) => string): Announcements {
+export function dragAnnouncements(
+  what: 'Section' | 'Lesson',
+  nameOf: (key: string) => string,
+  positionOf: (key: string) => string,
+): Announcements {
   return {
-    onDragStart: ({ active }) => `Picked up ${what.toLowerCase()} '${nameOf(String(active.id))}'. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `${what} '${nameOf(String(active.id))}' is over ${positionOf(String(over.id))}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${what} '${nameOf(String(active.id))}' moved to ${positionOf(String(over.id))}.` : `${what} '${nameOf(String(active.id))}' dropped.`),
-    onDragCancel: ({ active }) => `Moving ${what.toLowerCase()} '${nameOf(String(active.id))}' was cancelled.`,
+    onDragStart: ({ active }) =>
+      `Picked up ${what.toLowerCase()} '${nameOf(String(active.id))}'. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${what} '${nameOf(String(active.id))}' is over ${positionOf(String(over.id))}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${what} '${nameOf(String(active.id))}' moved to ${positionOf(String(over.id))}.`
+        : `${what} '${nameOf(String(active.id))}' dropped.`,
+    onDragCancel: ({ active }) =>
+      `Moving ${what.toLowerCase()} '${nameOf(String(active.id))}' was cancelled.`,
   };
 }
 
 export const DRAG_INSTRUCTIONS = {
-  draggable: 'To move this item with the keyboard, press Space, then the arrow keys, then Space to drop it or Escape to cancel. The Move up and Move down buttons do the same.',
+  draggable:
+    'To move this item with the keyboard, press Space, then the arrow keys, then Space to drop it or Escape to cancel. The Move up and Move down buttons do the same.',
 };

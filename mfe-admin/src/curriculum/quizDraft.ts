@@ -38,13 +38,25 @@ const newKey = (prefix: 'q' | 'o') => `${prefix}${++lastKey}`;
 
 export const emptyQuiz = (): DraftQuiz => ({ passPercent: String(DEFAULT_PASS_PERCENT), questions: [] });
 
-export const newOption = (text = '', isCorrect = false): DraftOption => ({ key: newKey('o'), id: null, text, isCorrect });
+export const newOption = (text = '', isCorrect = false): DraftOption => ({
+  key: newKey('o'),
+  id: null,
+  text,
+  isCorrect,
+});
 
 const trueFalseOptions = () => TRUE_FALSE_TEXTS.map((text) => newOption(text));
 
 /** A new question of this kind: two empty options (True and False for a true/false one), none marked correct. */
 export function newQuestion(kind: QuizQuestionKind = 'single'): DraftQuestion {
-  return { key: newKey('q'), id: null, kind, prompt: '', options: kind === 'true-false' ? trueFalseOptions() : [newOption(), newOption()], explanation: '' };
+  return {
+    key: newKey('q'),
+    id: null,
+    kind,
+    prompt: '',
+    options: kind === 'true-false' ? trueFalseOptions() : [newOption(), newOption()],
+    explanation: '',
+  };
 }
 
 /** The editor's copy of a stored quiz; each item keeps the key it had at the same place in `previous` (after a save). */
@@ -59,14 +71,20 @@ export function quizFrom(quiz: AdminQuiz, previous?: DraftQuiz): DraftQuiz {
         kind: question.kind,
         prompt: question.prompt,
         explanation: question.explanation ?? '',
-        options: question.options.map((option, o) => ({ key: before?.options[o]?.key ?? newKey('o'), id: option.id, text: option.text, isCorrect: option.isCorrect })),
+        options: question.options.map((option, o) => ({
+          key: before?.options[o]?.key ?? newKey('o'),
+          id: option.id,
+          text: option.text,
+          isCorrect: option.isCorrect,
+        })),
       };
     }),
   };
 }
 
 /** The pass mark to send: empty leaves the server's default; anything else as typed (the schema says what is wrong). */
-const passPercentOf = (typed: string): number | undefined => (typed.trim() === '' ? undefined : Number(typed));
+const passPercentOf = (typed: string): number | undefined =>
+  typed.trim() === '' ? undefined : Number(typed);
 
 export function quizBody(quiz: DraftQuiz): QuizBody {
   return {
@@ -75,7 +93,11 @@ export function quizBody(quiz: DraftQuiz): QuizBody {
       id: question.id,
       kind: question.kind,
       prompt: question.prompt,
-      options: question.options.map((option) => ({ id: option.id, text: option.text, isCorrect: option.isCorrect })),
+      options: question.options.map((option) => ({
+        id: option.id,
+        text: option.text,
+        isCorrect: option.isCorrect,
+      })),
       explanation: question.explanation.trim() === '' ? null : question.explanation,
     })),
   };
@@ -83,14 +105,26 @@ export function quizBody(quiz: DraftQuiz): QuizBody {
 
 // ---------- edits (each returns a new quiz) ----------
 
-export const updateQuestion = (quiz: DraftQuiz, questionKey: string, patch: Partial<Omit<DraftQuestion, 'key' | 'options' | 'kind'>>): DraftQuiz => ({
+export const updateQuestion = (
+  quiz: DraftQuiz,
+  questionKey: string,
+  patch: Partial<Omit<DraftQuestion, 'key' | 'options' | 'kind'>>,
+): DraftQuiz => ({
   ...quiz,
-  questions: quiz.questions.map((question) => (question.key === questionKey ? { ...question, ...patch } : question)),
+  questions: quiz.questions.map((question) =>
+    question.key === questionKey ? { ...question, ...patch } : question,
+  ),
 });
 
-const withOptions = (quiz: DraftQuiz, questionKey: string, change: (options: DraftOption[], question: DraftQuestion) => DraftOption[]): DraftQuiz => ({
+const withOptions = (
+  quiz: DraftQuiz,
+  questionKey: string,
+  change: (options: DraftOption[], question: DraftQuestion) => DraftOption[],
+): DraftQuiz => ({
   ...quiz,
-  questions: quiz.questions.map((question) => (question.key === questionKey ? { ...question, options: change(question.options, question) } : question)),
+  questions: quiz.questions.map((question) =>
+    question.key === questionKey ? { ...question, options: change(question.options, question) } : question,
+  ),
 });
 
 /**
@@ -103,13 +137,22 @@ export function setQuestionKind(quiz: DraftQuiz, questionKey: string, kind: Quiz
     questions: quiz.questions.map((question) => {
       if (question.key !== questionKey || question.kind === kind) return question;
       if (kind === 'true-false') {
-        const kept = TRUE_FALSE_TEXTS.map((text) => question.options.find((option) => option.text.trim().toLowerCase() === text.toLowerCase()));
-        const options = kept.every(Boolean) && question.options.length === 2 ? kept.map((option, i) => ({ ...option!, text: TRUE_FALSE_TEXTS[i]! })) : trueFalseOptions();
+        const kept = TRUE_FALSE_TEXTS.map((text) =>
+          question.options.find((option) => option.text.trim().toLowerCase() === text.toLowerCase()),
+        );
+        const options =
+          kept.every(Boolean) && question.options.length === 2
+            ? kept.map((option, i) => ({ ...option!, text: TRUE_FALSE_TEXTS[i]! }))
+            : trueFalseOptions();
         return { ...question, kind, options };
       }
       if (kind === 'single') {
         const first = question.options.findIndex((option) => option.isCorrect);
-        return { ...question, kind, options: question.options.map((option, i) => ({ ...option, isCorrect: i === first })) };
+        return {
+          ...question,
+          kind,
+          options: question.options.map((option, i) => ({ ...option, isCorrect: i === first })),
+        };
       }
       return { ...question, kind };
     }),
@@ -117,25 +160,51 @@ export function setQuestionKind(quiz: DraftQuiz, questionKey: string, kind: Quiz
 }
 
 /** Marks an option correct: the only one for a single-choice or true/false question, toggled for a multiple-choice one. */
-export const setCorrect = (quiz: DraftQuiz, questionKey: string, optionKey: string, checked: boolean): DraftQuiz =>
+export const setCorrect = (
+  quiz: DraftQuiz,
+  questionKey: string,
+  optionKey: string,
+  checked: boolean,
+): DraftQuiz =>
   withOptions(quiz, questionKey, (options, question) =>
-    options.map((option) => (option.key === optionKey ? { ...option, isCorrect: checked } : question.kind === 'multiple' || !checked ? option : { ...option, isCorrect: false })),
+    options.map((option) =>
+      option.key === optionKey
+        ? { ...option, isCorrect: checked }
+        : question.kind === 'multiple' || !checked
+          ? option
+          : { ...option, isCorrect: false },
+    ),
   );
 
-export const setOptionText = (quiz: DraftQuiz, questionKey: string, optionKey: string, text: string): DraftQuiz =>
-  withOptions(quiz, questionKey, (options) => options.map((option) => (option.key === optionKey ? { ...option, text } : option)));
+export const setOptionText = (
+  quiz: DraftQuiz,
+  questionKey: string,
+  optionKey: string,
+  text: string,
+): DraftQuiz =>
+  withOptions(quiz, questionKey, (options) =>
+    options.map((option) => (option.key === optionKey ? { ...option, text } : option)),
+  );
 
-export const addOption = (quiz: DraftQuiz, questionKey: string, option: DraftOption): DraftQuiz => withOptions(quiz, questionKey, (options) => [...options, option]);
+export const addOption = (quiz: DraftQuiz, questionKey: string, option: DraftOption): DraftQuiz =>
+  withOptions(quiz, questionKey, (options) => [...options, option]);
 
 export const removeOption = (quiz: DraftQuiz, questionKey: string, optionKey: string): DraftQuiz =>
   withOptions(quiz, questionKey, (options) => options.filter((option) => option.key !== optionKey));
 
-export const addQuestion = (quiz: DraftQuiz, question: DraftQuestion): DraftQuiz => ({ ...quiz, questions: [...quiz.questions, question] });
+export const addQuestion = (quiz: DraftQuiz, question: DraftQuestion): DraftQuiz => ({
+  ...quiz,
+  questions: [...quiz.questions, question],
+});
 
-export const removeQuestion = (quiz: DraftQuiz, questionKey: string): DraftQuiz => ({ ...quiz, questions: quiz.questions.filter((question) => question.key !== questionKey) });
+export const removeQuestion = (quiz: DraftQuiz, questionKey: string): DraftQuiz => ({
+  ...quiz,
+  questions: quiz.questions.filter((question) => question.key !== questionKey),
+});
 
 /** Every key of a quiz's questions and options (errors are kept by them). */
-export const quizItemKeys = (quiz: DraftQuiz): string[] => quiz.questions.flatMap((question) => [question.key, ...question.options.map((option) => option.key)]);
+export const quizItemKeys = (quiz: DraftQuiz): string[] =>
+  quiz.questions.flatMap((question) => [question.key, ...question.options.map((option) => option.key)]);
 
 // ---------- errors ----------
 
@@ -157,6 +226,7 @@ export function quizFieldOf(lessonKey: string, quiz: DraftQuiz, path: readonly s
   if (questionField !== 'options') return optionAt === undefined ? `${question.key}.${questionField}` : null;
   if (optionAt === undefined) return `${question.key}.options`;
   const option = question.options[Number(optionAt)];
-  if (option && (optionField === 'text' || optionField === 'isCorrect')) return `${option.key}.${optionField}`;
+  if (option && (optionField === 'text' || optionField === 'isCorrect'))
+    return `${option.key}.${optionField}`;
   return `${question.key}.options`;
 }

@@ -2,7 +2,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { COURSE_MESSAGES, type AdminCurriculum } from '@catalyst/contracts';
 import { api, isApiRequestError } from '@catalyst/web-kit';
 import { validateCurriculum } from '../forms/validation';
-import { adoptSaved, curriculumBody, draftFromCurriculum, errorsByItem, lessonsWithErrors, type CurriculumDraft, type DraftSection } from './curriculumDraft';
+import {
+  adoptSaved,
+  curriculumBody,
+  draftFromCurriculum,
+  errorsByItem,
+  lessonsWithErrors,
+  type CurriculumDraft,
+  type DraftSection,
+} from './curriculumDraft';
 
 /** Why the last save did not go through. */
 export type SaveProblem =
@@ -27,7 +35,8 @@ function withSavedIds(current: CurriculumDraft, adopted: CurriculumDraft): Curri
       }
     }
   }
-  const idOf = (item: { key: string; id: string | null }) => (ids.has(item.key) ? ids.get(item.key)! : item.id);
+  const idOf = (item: { key: string; id: string | null }) =>
+    ids.has(item.key) ? ids.get(item.key)! : item.id;
   return {
     version: adopted.version,
     sections: current.sections.map((section) => ({
@@ -37,7 +46,14 @@ function withSavedIds(current: CurriculumDraft, adopted: CurriculumDraft): Curri
         ...lesson,
         id: idOf(lesson),
         resources: lesson.resources.map((resource) => ({ ...resource, id: idOf(resource) })),
-        quiz: { ...lesson.quiz, questions: lesson.quiz.questions.map((question) => ({ ...question, id: idOf(question), options: question.options.map((option) => ({ ...option, id: idOf(option) })) })) },
+        quiz: {
+          ...lesson.quiz,
+          questions: lesson.quiz.questions.map((question) => ({
+            ...question,
+            id: idOf(question),
+            options: question.options.map((option) => ({ ...option, id: idOf(option) })),
+          })),
+        },
       })),
     })),
   };
@@ -102,7 +118,9 @@ export function useCurriculumEditor(productId: string) {
   const clearError = useCallback((itemKey: string, field?: string) => {
     setErrors((current) => {
       const prefix = field === undefined ? `${itemKey}.` : `${itemKey}.${field}`;
-      const kept = Object.entries(current).filter(([key]) => (field === undefined ? !key.startsWith(prefix) : key !== prefix));
+      const kept = Object.entries(current).filter(([key]) =>
+        field === undefined ? !key.startsWith(prefix) : key !== prefix,
+      );
       return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
     });
   }, []);
@@ -119,7 +137,10 @@ export function useCurriculumEditor(productId: string) {
     setProblem(null);
     const found = validateCurriculum(payload);
     if (Object.keys(found).length > 0) {
-      const mapped = errorsByItem(sent, Object.entries(found).map(([field, message]) => ({ field, message })));
+      const mapped = errorsByItem(
+        sent,
+        Object.entries(found).map(([field, message]) => ({ field, message })),
+      );
       setErrors(mapped.fields);
       setProblem({ kind: 'invalid', message: CHECK_FIELDS, details: mapped.other });
       return lessonsWithErrors(sent, mapped.fields);

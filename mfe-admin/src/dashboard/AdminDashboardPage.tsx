@@ -4,7 +4,15 @@ import { api, Card, ErrorScreen, buttonClassName, useApiData, useDocumentTitle }
 import styles from '../common/Admin.module.css';
 
 /** `value` undefined: still loading (the card keeps its size, so nothing moves when the figures arrive). */
-function Stat({ label, value, detail }: { label: string; value: number | null | undefined; detail?: string }) {
+function Stat({
+  label,
+  value,
+  detail,
+}: {
+  label: string;
+  value: number | null | undefined;
+  detail?: string;
+}) {
   return (
     <Card>
       <p className={styles.statLabel}>{label}</p>
@@ -48,11 +56,21 @@ export function AdminDashboardPage() {
           ))}
         </div>
       ) : null}
-      {error ? <ErrorScreen message={`Failed to load statistics: ${error.message}`} onRetry={reload} retryLabel="Try Again" /> : null}
+      {error ? (
+        <ErrorScreen
+          message={`Failed to load statistics: ${error.message}`}
+          onRetry={reload}
+          retryLabel="Try Again"
+        />
+      ) : null}
       {data ? (
         <div className={styles.stats} data-testid="admin-stats">
           <Stat label="Categories" value={data.categories} />
-          <Stat label="Products" value={data.products.total} detail={`${data.products.published} published, ${data.products.draft} draft`} />
+          <Stat
+            label="Products"
+            value={data.products.total}
+            detail={`${data.products.published} published, ${data.products.draft} draft`}
+          />
           <Stat label="Creators" value={data.creators} />
           <Stat label="Users" value={data.users} />
           <Stat label="Subscribers" value={data.subscribers} detail="Active Premium subscriptions" />

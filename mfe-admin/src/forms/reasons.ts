@@ -3,10 +3,12 @@
 import { MODERATION_REASON, reasonProblem, REVOCATION_REASON, type ReasonRule } from '@catalyst/contracts';
 import type { FieldErrors } from './validation';
 
-const reasonErrors = (rule: ReasonRule) => (values: { reason: unknown }): FieldErrors => {
-  const problem = reasonProblem(rule, values.reason);
-  return problem ? { reason: problem } : {};
-};
+const reasonErrors =
+  (rule: ReasonRule) =>
+  (values: { reason: unknown }): FieldErrors => {
+    const problem = reasonProblem(rule, values.reason);
+    return problem ? { reason: problem } : {};
+  };
 
 /** A certificate's revocation: the reason its verification page will show. */
 export const validateRevocation = reasonErrors(REVOCATION_REASON);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseSlug, normaliseSlugWhileTyping, validateCategory, validateCreator, validateProduct } from './validation';
+import {
+  normaliseSlug,
+  normaliseSlugWhileTyping,
+  validateCategory,
+  validateCreator,
+  validateProduct,
+} from './validation';
 
-const category = { name: 'Web Development', description: 'Build for the browser.', slug: 'web-development', sortOrder: 0 };
+const category = {
+  name: 'Web Development',
+  description: 'Build for the browser.',
+  slug: 'web-development',
+  sortOrder: 0,
+};
 
 describe('category form validation (spec section 5, messages of section 8)', () => {
   it('accepts a complete category', () => {
@@ -35,7 +46,9 @@ describe('product form validation', () => {
   const product = { title: 'React', description: 'Hooks', category: 'a'.repeat(24), creator: 'b'.repeat(24) };
   it('asks for title, description and category, and a numeric duration', () => {
     expect(validateProduct(product)).toEqual({});
-    expect(validateProduct({ ...product, title: ' ', description: '', category: '', duration: 'soon' })).toMatchObject({
+    expect(
+      validateProduct({ ...product, title: ' ', description: '', category: '', duration: 'soon' }),
+    ).toMatchObject({
       title: 'Title is required',
       description: 'Description is required',
       category: 'Category is required',
@@ -46,7 +59,10 @@ describe('product form validation', () => {
 
 describe('creator form validation', () => {
   it('uses the category rules with creator wording', () => {
-    expect(validateCreator({ name: 'A', slug: '' })).toEqual({ name: 'Creator name must be at least 2 characters', slug: 'Slug is required' });
+    expect(validateCreator({ name: 'A', slug: '' })).toEqual({
+      name: 'Creator name must be at least 2 characters',
+      slug: 'Slug is required',
+    });
   });
 });
 

@@ -34,7 +34,12 @@ const asset = (n: number, name: string): AdminMediaAsset => ({
   updatedAt: '2026-11-20T10:00:00.000Z',
   usage: [],
 });
-const sessionFrom = (body: { startsAt: string; durationMinutes: number; joinUrl: string; recordingAssetId?: string | null }): LiveSession => {
+const sessionFrom = (body: {
+  startsAt: string;
+  durationMinutes: number;
+  joinUrl: string;
+  recordingAssetId?: string | null;
+}): LiveSession => {
   const starts = new Date(body.startsAt);
   return {
     productId: PRODUCT,
@@ -48,7 +53,9 @@ const sessionFrom = (body: { startsAt: string; durationMinutes: number; joinUrl:
     registrations: 0,
     calendarUrl: `/api/v1/community/live/${PRODUCT}/calendar.ics`,
     googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE',
-    recording: body.recordingAssetId ? { assetId: body.recordingAssetId, streamUrl: '/media/stream.m3u8', posterUrl: null } : null,
+    recording: body.recordingAssetId
+      ? { assetId: body.recordingAssetId, streamUrl: '/media/stream.m3u8', posterUrl: null }
+      : null,
   };
 };
 
@@ -70,7 +77,10 @@ beforeEach(() => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       const path = new URL(url, 'http://localhost').pathname;
       requests.push({ method, path, body });
-      const ok = (data: unknown, message?: string): Reply => ({ status: 200, body: { success: true, data, ...(message ? { message } : {}) } });
+      const ok = (data: unknown, message?: string): Reply => ({
+        status: 200,
+        body: { success: true, data, ...(message ? { message } : {}) },
+      });
       const reply =
         answer(method, path, body) ??
         (method === 'GET' && path === SESSION_PATH
@@ -84,9 +94,17 @@ beforeEach(() => {
               : method === 'GET' && path === `/api/v1/media/assets/${RECORDING}`
                 ? ok(asset(300, 'css-qa-recording.mp4'))
                 : method === 'GET' && path === '/api/v1/media/assets'
-                  ? ok({ items: [asset(300, 'css-qa-recording.mp4'), asset(301, 'intro.mp4')], total: 2, page: 1, limit: 20 })
+                  ? ok({
+                      items: [asset(300, 'css-qa-recording.mp4'), asset(301, 'intro.mp4')],
+                      total: 2,
+                      page: 1,
+                      limit: 20,
+                    })
                   : { status: 404, body: { success: false, message: 'Not found' } });
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -98,7 +116,13 @@ afterEach(() => {
 
 const writes = () => requests.filter((r) => r.method !== 'GET');
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const errorOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-error'))!)?.textContent;
+const errorOf = (input: HTMLElement) =>
+  document.getElementById(
+    input
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .find((id) => id.endsWith('-error'))!,
+  )?.textContent;
 
 describe("a webinar's live session", () => {
   it('says none is scheduled, checks the fields with the server’s rule, then schedules it at the local time with its offset', async () => {
@@ -128,7 +152,16 @@ describe("a webinar's live session", () => {
 
     expect(await screen.findByText('Live session scheduled')).toBeTruthy();
     expect(writes()).toEqual([
-      { method: 'PUT', path: ADMIN_PATH, body: { startsAt: '2026-12-01T18:30:00+01:00', durationMinutes: 90, joinUrl: 'https://meet.example/css-qa', recordingAssetId: null } },
+      {
+        method: 'PUT',
+        path: ADMIN_PATH,
+        body: {
+          startsAt: '2026-12-01T18:30:00+01:00',
+          durationMinutes: 90,
+          joinUrl: 'https://meet.example/css-qa',
+          recordingAssetId: null,
+        },
+      },
     ]);
     const current = screen.getByTestId('live-session-current');
     expect(within(current).getByText('Scheduled')).toBeTruthy();
@@ -139,10 +172,28 @@ describe("a webinar's live session", () => {
   });
 
   it('shows the session as stored, with its recording, and the server’s field errors beside the fields', async () => {
-    stored = { ...sessionFrom({ startsAt: '2026-12-01T17:30:00.000Z', durationMinutes: 60, joinUrl: 'https://meet.example/a', recordingAssetId: RECORDING }), registrations: 12 };
+    stored = {
+      ...sessionFrom({
+        startsAt: '2026-12-01T17:30:00.000Z',
+        durationMinutes: 60,
+        joinUrl: 'https://meet.example/a',
+        recordingAssetId: RECORDING,
+      }),
+      registrations: 12,
+    };
     answer = (method) =>
       method === 'PUT'
-        ? { status: 400, body: { success: false, message: 'Validation failed', errors: [{ field: 'startsAt', message: 'Start time must be in the future' }, { field: 'recordingAssetId', message: 'The recording must be a ready video' }] } }
+        ? {
+            status: 400,
+            body: {
+              success: false,
+              message: 'Validation failed',
+              errors: [
+                { field: 'startsAt', message: 'Start time must be in the future' },
+                { field: 'recordingAssetId', message: 'The recording must be a ready video' },
+              ],
+            },
+          }
         : undefined;
     const user = userEvent.setup();
     render(<LiveSessionEditor productId={PRODUCT} />);
@@ -150,17 +201,25 @@ describe("a webinar's live session", () => {
     expect(field('Duration (minutes)').value).toBe('60');
     expect(field('Join link').value).toBe('https://meet.example/a');
     expect(within(screen.getByTestId('live-session-current')).getByText('12')).toBeTruthy();
-    expect(await within(screen.getByTestId('live-recording')).findByText('css-qa-recording.mp4')).toBeTruthy();
+    expect(
+      await within(screen.getByTestId('live-recording')).findByText('css-qa-recording.mp4'),
+    ).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Save session' }));
     await waitFor(() => expect(errorOf(field('Starts at'))).toBe('Start time must be in the future'));
     expect(screen.getByText('The recording must be a ready video')).toBeTruthy();
     expect(screen.getByText('Validation failed')).toBeTruthy();
-    expect(writes()[0]!.body).toMatchObject({ startsAt: '2026-12-01T18:30:00+01:00', recordingAssetId: RECORDING });
+    expect(writes()[0]!.body).toMatchObject({
+      startsAt: '2026-12-01T18:30:00+01:00',
+      recordingAssetId: RECORDING,
+    });
   });
 
   it("shows a refusal without fields (not a webinar) as the server's message", async () => {
-    answer = (method) => (method === 'PUT' ? { status: 409, body: { success: false, message: COMMUNITY_MESSAGES.notWebinar } } : undefined);
+    answer = (method) =>
+      method === 'PUT'
+        ? { status: 409, body: { success: false, message: COMMUNITY_MESSAGES.notWebinar } }
+        : undefined;
     const user = userEvent.setup();
     render(<LiveSessionEditor productId={PRODUCT} />);
     await screen.findByText(/No live session is scheduled/);
@@ -171,14 +230,20 @@ describe("a webinar's live session", () => {
   });
 
   it('attaches a recording picked from the media library, and removes the session after asking', async () => {
-    stored = sessionFrom({ startsAt: '2026-12-01T17:30:00.000Z', durationMinutes: 60, joinUrl: 'https://meet.example/a' });
+    stored = sessionFrom({
+      startsAt: '2026-12-01T17:30:00.000Z',
+      durationMinutes: 60,
+      joinUrl: 'https://meet.example/a',
+    });
     const user = userEvent.setup();
     render(<LiveSessionEditor productId={PRODUCT} />);
     await user.click(await screen.findByRole('button', { name: 'Choose recording' }));
     const picker = screen.getByRole('dialog', { name: 'Choose the recording' });
     await user.click(await within(picker).findByRole('button', { name: 'Choose: css-qa-recording.mp4' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await within(screen.getByTestId('live-recording')).findByText('css-qa-recording.mp4')).toBeTruthy();
+    expect(
+      await within(screen.getByTestId('live-recording')).findByText('css-qa-recording.mp4'),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save session' }));
     await screen.findByText('Live session scheduled');
     expect(writes()[0]!.body.recordingAssetId).toBe(RECORDING);

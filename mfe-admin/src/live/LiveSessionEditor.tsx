@@ -1,6 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { LiveSession, LiveStatus } from '@catalyst/contracts';
-import { Alert, api, Badge, Button, isApiRequestError, Spinner, TextField, useApiData } from '@catalyst/web-kit';
+import {
+  Alert,
+  api,
+  Badge,
+  Button,
+  isApiRequestError,
+  Spinner,
+  TextField,
+  useApiData,
+} from '@catalyst/web-kit';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import formStyles from '../common/Form.module.css';
 import { formatDateTime } from '../common/formatDateTime';
@@ -56,7 +65,10 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [picking, setPicking] = useState(false);
-  const recording = useApiData(api.media.getAsset, form.recordingAssetId ? { params: { id: form.recordingAssetId } } : null);
+  const recording = useApiData(
+    api.media.getAsset,
+    form.recordingAssetId ? { params: { id: form.recordingAssetId } } : null,
+  );
 
   const missing = isApiRequestError(read.error) && read.error.status === 404;
   useEffect(() => {
@@ -87,9 +99,14 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
       const { data, message } = await api.moderation.scheduleLive.request({ params: { productId }, body });
       setSession(data);
       setForm(formOf(data));
-      setNotice({ tone: 'success', text: message ?? (session ? 'Live session updated' : 'Live session scheduled') });
+      setNotice({
+        tone: 'success',
+        text: message ?? (session ? 'Live session updated' : 'Live session scheduled'),
+      });
     } catch (error) {
-      const fields = isApiRequestError(error) ? Object.fromEntries(error.errors.map((e) => [e.field, e.message])) : {};
+      const fields = isApiRequestError(error)
+        ? Object.fromEntries(error.errors.map((e) => [e.field, e.message]))
+        : {};
       setErrors(fields);
       // The message above the fields as well: a refusal with no field (not a webinar, no such product) has only it.
       setNotice({ tone: 'danger', text: error instanceof Error ? error.message : String(error) });
@@ -164,7 +181,10 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
           </div>
         </dl>
       ) : (
-        <p className={panel.intro}>No live session is scheduled. Members see a countdown, can register and get a reminder an hour before.</p>
+        <p className={panel.intro}>
+          No live session is scheduled. Members see a countdown, can register and get a reminder an hour
+          before.
+        </p>
       )}
       {notice ? (
         <Alert tone={notice.tone} onDismiss={() => setNotice(null)} reveal>
@@ -210,14 +230,20 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
           <span className={formStyles.label}>Recording (optional)</span>
           {form.recordingAssetId ? (
             <div className={own.asset} data-testid="live-recording">
-              {recording.data?.posterUrl ? <img className={own.poster} src={recording.data.posterUrl} alt="" width={96} height={54} /> : null}
-              <span>{recording.data?.originalName ?? (recording.error ? 'Media asset not found' : 'Loading…')}</span>
+              {recording.data?.posterUrl ? (
+                <img className={own.poster} src={recording.data.posterUrl} alt="" width={96} height={54} />
+              ) : null}
+              <span>
+                {recording.data?.originalName ?? (recording.error ? 'Media asset not found' : 'Loading…')}
+              </span>
               <Button variant="secondary" size="sm" onClick={() => update('recordingAssetId', null)}>
                 Remove recording
               </Button>
             </div>
           ) : (
-            <p className={panel.intro}>Attach the video once the session has been recorded; members then watch it on the product page.</p>
+            <p className={panel.intro}>
+              Attach the video once the session has been recorded; members then watch it on the product page.
+            </p>
           )}
           <div>
             <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={() => setPicking(true)}>

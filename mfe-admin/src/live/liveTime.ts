@@ -10,10 +10,23 @@ const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function localInputToIso(value: string): string {
   const match = LOCAL_INPUT.exec(value.trim());
   if (!match) return '';
-  const [, year, month, day, hours, minutes] = match.map(Number) as [number, number, number, number, number, number];
+  const [, year, month, day, hours, minutes] = match.map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const date = new Date(year, month - 1, day, hours, minutes);
   // 31 February is no date (Date would roll it into March).
-  if (Number.isNaN(date.getTime()) || date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return '';
+  if (
+    Number.isNaN(date.getTime()) ||
+    date.getFullYear() !== year ||
+    date.getMonth() !== month - 1 ||
+    date.getDate() !== day
+  )
+    return '';
   const offset = -date.getTimezoneOffset();
   const sign = offset < 0 ? '-' : '+';
   const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;

@@ -43,18 +43,32 @@ let requests: Array<{ method: string; path: string }>;
 beforeEach(() => {
   requests = [];
   olderElsewhere = 0;
-  assets = [asset(1, 'intro.mp4', { outdated: true }), asset(2, 'keynote.mp4'), asset(3, 'cover.png', { kind: 'image', mimeType: 'image/png', streamUrl: null, renditions: [] })];
+  assets = [
+    asset(1, 'intro.mp4', { outdated: true }),
+    asset(2, 'keynote.mp4'),
+    asset(3, 'cover.png', { kind: 'image', mimeType: 'image/png', streamUrl: null, renditions: [] }),
+  ];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       const path = new URL(url, 'http://localhost').pathname;
       requests.push({ method, path });
-      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, payload: unknown) =>
+        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
       const again = (item: AdminMediaAsset) => Object.assign(item, { reprocessing: true, progress: 0 });
       const waiting = () => assets.filter((item) => item.outdated && !item.reprocessing);
       if (method === 'GET' && path === '/api/v1/media/assets') {
-        return json(200, { success: true, data: { items: assets, total: assets.length + olderElsewhere, page: 1, limit: 20, outdated: waiting().length + olderElsewhere } });
+        return json(200, {
+          success: true,
+          data: {
+            items: assets,
+            total: assets.length + olderElsewhere,
+            page: 1,
+            limit: 20,
+            outdated: waiting().length + olderElsewhere,
+          },
+        });
       }
       if (method === 'POST' && path === '/api/v1/media/reprocess-outdated') {
         const queued = waiting().map(again).length + olderElsewhere;
@@ -63,14 +77,16 @@ beforeEach(() => {
       }
       const one = /^\/api\/v1\/media\/assets\/([0-9a-f]{24})\/reprocess$/.exec(path);
       const found = one && assets.find((item) => item.id === one[1]);
-      if (method === 'POST' && found) return json(202, { success: true, message: 'Processing again', data: again(found) });
+      if (method === 'POST' && found)
+        return json(202, { success: true, message: 'Processing again', data: again(found) });
       return json(404, { success: false, message: 'Not found' });
     }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const row = (name: string) => screen.getAllByTestId('media-row').find((tr) => tr.textContent?.includes(name))!;
+const row = (name: string) =>
+  screen.getAllByTestId('media-row').find((tr) => tr.textContent?.includes(name))!;
 const renderPage = () =>
   render(
     <MemoryRouter>
@@ -86,8 +102,12 @@ describe('the Media page', () => {
     expect(screen.getByText(/^1 video was encoded before the current quality ladder/)).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Process older videos again' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Processing 1 video again; each keeps playing meanwhile');
-    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/v1/media/reprocess-outdated']);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Processing 1 video again; each keeps playing meanwhile',
+    );
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/v1/media/reprocess-outdated',
+    ]);
     expect(await within(row('intro.mp4')).findByText('Ready · processing again 0%')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Process older videos again' })).toBeNull();
   });
@@ -100,8 +120,12 @@ describe('the Media page', () => {
     expect(screen.queryByText('Ready · older encode')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Process older videos again' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Processing 3 videos again; each keeps playing meanwhile');
-    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Process older videos again' })).toBeNull());
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Processing 3 videos again; each keeps playing meanwhile',
+    );
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Process older videos again' })).toBeNull(),
+    );
   });
 
   it('processes one ready video again; only ready videos offer it', async () => {
@@ -110,8 +134,12 @@ describe('the Media page', () => {
     expect(within(row('cover.png')).queryByRole('button', { name: 'Process again' })).toBeNull();
 
     await userEvent.click(within(row('keynote.mp4')).getByRole('button', { name: 'Process again' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Processing keynote.mp4 again; it keeps playing meanwhile');
-    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([`/api/v1/media/assets/${id(2)}/reprocess`]);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Processing keynote.mp4 again; it keeps playing meanwhile',
+    );
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      `/api/v1/media/assets/${id(2)}/reprocess`,
+    ]);
     expect(await within(row('keynote.mp4')).findByText('Ready · processing again 0%')).toBeTruthy();
     expect(within(row('keynote.mp4')).queryByRole('button', { name: 'Process again' })).toBeNull();
   });

@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { AdminMediaAsset } from '@catalyst/contracts';
-import { api, Button, ErrorScreen, pageCount, Pager, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import {
+  api,
+  Button,
+  ErrorScreen,
+  pageCount,
+  Pager,
+  Spinner,
+  useApiData,
+  useDocumentTitle,
+} from '@catalyst/web-kit';
 import { formatSize } from './UploadProgress';
 import styles from './Media.module.css';
 
@@ -9,7 +18,13 @@ const statusText = (asset: AdminMediaAsset) =>
     ? `Ready · processing again ${asset.progress}%`
     : asset.outdated
       ? 'Ready · older encode'
-      : asset.status === 'processing' ? `Processing ${asset.progress}%` : asset.status === 'uploading' ? `Uploading ${Math.floor((asset.received / Math.max(1, asset.size)) * 100)}%` : asset.status === 'failed' ? `Failed: ${asset.reason ?? ''}` : 'Ready';
+      : asset.status === 'processing'
+        ? `Processing ${asset.progress}%`
+        : asset.status === 'uploading'
+          ? `Uploading ${Math.floor((asset.received / Math.max(1, asset.size)) * 100)}%`
+          : asset.status === 'failed'
+            ? `Failed: ${asset.reason ?? ''}`
+            : 'Ready';
 
 /**
  * /admin/media: every uploaded asset with its status and the products that use it; retry a failure, process
@@ -21,7 +36,9 @@ export function MediaListPage() {
   const [page, setPage] = useState(1);
   const list = useApiData(api.media.listAssets, { query: { page, limit: 20 } });
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const busy = list.data?.items.some((asset) => asset.status === 'processing' || asset.status === 'uploading' || asset.reprocessing);
+  const busy = list.data?.items.some(
+    (asset) => asset.status === 'processing' || asset.status === 'uploading' || asset.reprocessing,
+  );
   // While anything processes, the list follows it.
   useEffect(() => {
     if (!busy) return;
@@ -49,14 +66,17 @@ export function MediaListPage() {
       <p>Videos, images and files uploaded from the product form. A video streams once it is ready.</p>
       {data.outdated > 0 ? (
         <p>
-          {data.outdated === 1 ? '1 video was' : `${data.outdated} videos were`} encoded before the current quality ladder; processed again, they take less data for the
-          same picture.{' '}
+          {data.outdated === 1 ? '1 video was' : `${data.outdated} videos were`} encoded before the current
+          quality ladder; processed again, they take less data for the same picture.{' '}
           <Button
             variant="secondary"
             onClick={() =>
               void act(
                 () => api.media.reprocessOutdated({}),
-                ({ queued }) => (queued === 0 ? 'Every video is up to date' : `Processing ${queued} ${queued === 1 ? 'video' : 'videos'} again; each keeps playing meanwhile`),
+                ({ queued }) =>
+                  queued === 0
+                    ? 'Every video is up to date'
+                    : `Processing ${queued} ${queued === 1 ? 'video' : 'videos'} again; each keeps playing meanwhile`,
               )
             }
           >
@@ -65,7 +85,10 @@ export function MediaListPage() {
         </p>
       ) : null}
       {notice ? (
-        <p role={notice.tone === 'error' ? 'alert' : 'status'} className={notice.tone === 'error' ? styles.error : undefined}>
+        <p
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+          className={notice.tone === 'error' ? styles.error : undefined}
+        >
           {notice.text}
         </p>
       ) : null}
@@ -85,19 +108,42 @@ export function MediaListPage() {
           <tbody>
             {data.items.map((asset) => (
               <tr key={asset.id} data-testid="media-row">
-                <td>{asset.posterUrl ? <img className={styles.thumb} src={asset.posterUrl} alt="" width={96} height={54} loading="lazy" /> : null}</td>
+                <td>
+                  {asset.posterUrl ? (
+                    <img
+                      className={styles.thumb}
+                      src={asset.posterUrl}
+                      alt=""
+                      width={96}
+                      height={54}
+                      loading="lazy"
+                    />
+                  ) : null}
+                </td>
                 <td>
                   <strong>{asset.originalName}</strong>
                   <br />
                   {asset.kind} · {formatSize(asset.size)}
                   {asset.durationSeconds ? ` · ${Math.round(asset.durationSeconds)} s` : ''}
-                  {asset.renditions.length ? ` · ${asset.renditions.map((r) => `${r.height}p`).join(', ')}` : ''}
+                  {asset.renditions.length
+                    ? ` · ${asset.renditions.map((r) => `${r.height}p`).join(', ')}`
+                    : ''}
                 </td>
                 <td>{statusText(asset)}</td>
-                <td>{asset.usage.length ? asset.usage.map((product) => product.title).join(', ') : 'Not used'}</td>
+                <td>
+                  {asset.usage.length ? asset.usage.map((product) => product.title).join(', ') : 'Not used'}
+                </td>
                 <td className={styles.actions}>
                   {asset.status === 'failed' ? (
-                    <Button variant="secondary" onClick={() => void act(() => api.media.retryAsset({ params: { id: asset.id } }), `Processing ${asset.originalName} again`)}>
+                    <Button
+                      variant="secondary"
+                      onClick={() =>
+                        void act(
+                          () => api.media.retryAsset({ params: { id: asset.id } }),
+                          `Processing ${asset.originalName} again`,
+                        )
+                      }
+                    >
                       Retry
                     </Button>
                   ) : null}
@@ -105,7 +151,12 @@ export function MediaListPage() {
                     <Button
                       variant="secondary"
                       title="Encode it again with the current quality ladder; it keeps playing meanwhile"
-                      onClick={() => void act(() => api.media.reprocessAsset({ params: { id: asset.id } }), `Processing ${asset.originalName} again; it keeps playing meanwhile`)}
+                      onClick={() =>
+                        void act(
+                          () => api.media.reprocessAsset({ params: { id: asset.id } }),
+                          `Processing ${asset.originalName} again; it keeps playing meanwhile`,
+                        )
+                      }
                     >
                       Process again
                     </Button>
@@ -114,7 +165,12 @@ export function MediaListPage() {
                     variant="secondary"
                     disabled={asset.usage.length > 0}
                     title={asset.usage.length > 0 ? 'Used by products: remove it from them first' : undefined}
-                    onClick={() => void act(() => api.media.deleteAsset({ params: { id: asset.id } }), `${asset.originalName} deleted`)}
+                    onClick={() =>
+                      void act(
+                        () => api.media.deleteAsset({ params: { id: asset.id } }),
+                        `${asset.originalName} deleted`,
+                      )
+                    }
                   >
                     Delete
                   </Button>

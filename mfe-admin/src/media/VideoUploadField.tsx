@@ -5,14 +5,23 @@ import styles from './Media.module.css';
 import { formatSize, UploadProgress } from './UploadProgress';
 import { useUpload } from './useUpload';
 
-
 /**
  * The product form's video upload: a real progress bar while the bytes go (resuming after a network drop),
  * then the processing percent, then the poster. The video URL field beside it stays for external links.
  */
-export function VideoUploadField({ assetId, onChange, onAsset }: { assetId: string; onChange: (assetId: string) => void; onAsset?: (asset: MediaAsset) => void }) {
+export function VideoUploadField({
+  assetId,
+  onChange,
+  onAsset,
+}: {
+  assetId: string;
+  onChange: (assetId: string) => void;
+  onAsset?: (asset: MediaAsset) => void;
+}) {
   const id = useId();
-  const { state, start, cancel } = useUpload(useCallback((uploaded: string) => onChange(uploaded), [onChange]));
+  const { state, start, cancel } = useUpload(
+    useCallback((uploaded: string) => onChange(uploaded), [onChange]),
+  );
   const asset = useApiData(api.media.getAsset, assetId ? { params: { id: assetId } } : null);
   const status = asset.data?.status;
   // Processing is followed every two seconds until the asset is ready or failed.
@@ -44,19 +53,30 @@ export function VideoUploadField({ assetId, onChange, onAsset }: { assetId: stri
         }}
       />
       <p id={`${id}-hint`} className={styles.hint}>
-        Streamed adaptively (360p to 1080p) once processed; the Video URL plays until then. Choosing the same file again resumes an interrupted upload.
+        Streamed adaptively (360p to 1080p) once processed; the Video URL plays until then. Choosing the same
+        file again resumes an interrupted upload.
       </p>
 
       <UploadProgress state={state} onCancel={cancel} />
 
       {assetId && asset.data ? (
         <div className={styles.asset} data-testid="uploaded-asset">
-          {asset.data.posterUrl ? <img className={styles.poster} src={asset.data.posterUrl} alt={`Poster of ${asset.data.originalName}`} width={160} height={90} /> : null}
+          {asset.data.posterUrl ? (
+            <img
+              className={styles.poster}
+              src={asset.data.posterUrl}
+              alt={`Poster of ${asset.data.originalName}`}
+              width={160}
+              height={90}
+            />
+          ) : null}
           <div>
             <strong>{asset.data.originalName}</strong> · {formatSize(asset.data.size)}
             <p role="status" data-testid="asset-status">
               {status === 'processing' ? `Processing: ${asset.data.progress}%` : null}
-              {status === 'ready' ? `Ready${asset.data.renditions.length ? `: ${asset.data.renditions.map((r) => `${r.height}p`).join(', ')}` : ''}` : null}
+              {status === 'ready'
+                ? `Ready${asset.data.renditions.length ? `: ${asset.data.renditions.map((r) => `${r.height}p`).join(', ')}` : ''}`
+                : null}
               {status === 'failed' ? `Failed: ${asset.data.reason ?? 'unknown reason'}` : null}
               {status === 'uploading' ? 'Upload not finished' : null}
             </p>
@@ -66,7 +86,9 @@ export function VideoUploadField({ assetId, onChange, onAsset }: { assetId: stri
           </Button>
         </div>
       ) : null}
-      {assetId && asset.error ? <p className={styles.error}>{asset.error.message || MEDIA_MESSAGES.notFound}</p> : null}
+      {assetId && asset.error ? (
+        <p className={styles.error}>{asset.error.message || MEDIA_MESSAGES.notFound}</p>
+      ) : null}
     </div>
   );
 }

@@ -26,7 +26,9 @@ function messageOf(error: Error): string {
       // not JSON: fall through
     }
   }
-  return /network|failed to fetch/i.test(error.message) ? 'The connection was lost and the upload could not go on. Choose the file again to resume it.' : 'The upload failed. Try again.';
+  return /network|failed to fetch/i.test(error.message)
+    ? 'The connection was lost and the upload could not go on. Choose the file again to resume it.'
+    : 'The upload failed. Try again.';
 }
 
 /**
@@ -54,11 +56,19 @@ export function useUpload(onDone: (assetId: string) => void) {
         onShouldRetry: (error, _attempt, options) => {
           const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
           // The server's refusals (wrong type, too large, not allowed) are final; a lost connection or a 5xx is not.
-          if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false;
+          if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429)
+            return false;
           setState((s) => (s.phase === 'uploading' ? { ...s, retrying: true } : s));
           return options.retryDelays !== undefined;
         },
-        onProgress: (sent, total) => setState((s) => ({ phase: 'uploading', sent, total, resumed: s.phase === 'uploading' ? s.resumed : false, retrying: false })),
+        onProgress: (sent, total) =>
+          setState((s) => ({
+            phase: 'uploading',
+            sent,
+            total,
+            resumed: s.phase === 'uploading' ? s.resumed : false,
+            retrying: false,
+          })),
         onSuccess: () => {
           const assetId = upload.url?.split('/').pop() ?? '';
           setState({ phase: 'done', assetId });

@@ -34,9 +34,28 @@ beforeEach(() => {
       const page = Number(parsed.searchParams.get('page') ?? 1);
       const items =
         page === 1
-          ? [entry(1), entry(2, { action: 'unlock', postId: null, reason: null, threadTitle: 'Flexbox gaps', productId: id(3), lessonId: id(4) })]
-          : [entry(3, { action: 'dismiss-reports', reason: 'Not spam after all', moderator: { _id: id(71), name: 'Bea Boss', isAdmin: true } })];
-      return new Response(JSON.stringify({ success: true, data: { items, total, page, limit: 20 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+          ? [
+              entry(1),
+              entry(2, {
+                action: 'unlock',
+                postId: null,
+                reason: null,
+                threadTitle: 'Flexbox gaps',
+                productId: id(3),
+                lessonId: id(4),
+              }),
+            ]
+          : [
+              entry(3, {
+                action: 'dismiss-reports',
+                reason: 'Not spam after all',
+                moderator: { _id: id(71), name: 'Bea Boss', isAdmin: true },
+              }),
+            ];
+      return new Response(JSON.stringify({ success: true, data: { items, total, page, limit: 20 } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -57,10 +76,18 @@ describe('the moderation audit log', () => {
     expect(within(hidden!).getByText('Alex Admin')).toBeTruthy();
     expect(within(hidden!).getByText('Advertising')).toBeTruthy();
     expect(within(hidden!).getByText(/Nov 24, 2026/)).toBeTruthy();
-    expect(within(hidden!).getByRole('link', { name: /How do grid areas work\?/ }).getAttribute('href')).toBe(`/browse/premium/product/${id(1)}`);
+    expect(
+      within(hidden!)
+        .getByRole('link', { name: /How do grid areas work\?/ })
+        .getAttribute('href'),
+    ).toBe(`/browse/premium/product/${id(1)}`);
     expect(within(unlocked!).getByText('Unlocked the thread')).toBeTruthy();
     expect(within(unlocked!).getByText('No reason given')).toBeTruthy();
-    expect(within(unlocked!).getByRole('link', { name: /Flexbox gaps/ }).getAttribute('href')).toBe(`/browse/premium/product/${id(3)}/lesson/${id(4)}`);
+    expect(
+      within(unlocked!)
+        .getByRole('link', { name: /Flexbox gaps/ })
+        .getAttribute('href'),
+    ).toBe(`/browse/premium/product/${id(3)}/lesson/${id(4)}`);
     expect(Object.fromEntries(reads[0]!.searchParams)).toEqual({ page: '1', limit: '20' });
     // Two entries fit on one page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Audit log pages' })).toBeNull();
@@ -73,7 +100,9 @@ describe('the moderation audit log', () => {
     await screen.findAllByTestId('audit-row');
     const pages = screen.getByRole('navigation', { name: 'Audit log pages' });
     expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
-    expect((within(pages).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(pages).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Bea Boss')).toBeTruthy();
     expect(screen.getByText('Dismissed reports')).toBeTruthy();
@@ -81,7 +110,9 @@ describe('the moderation audit log', () => {
     const after = screen.getByRole('navigation', { name: 'Audit log pages' });
     expect(within(after).getByText('Page 2 of 3')).toBeTruthy();
     await user.click(within(after).getByRole('button', { name: 'Previous' }));
-    await waitFor(() => expect(Object.fromEntries(reads.at(-1)!.searchParams)).toEqual({ page: '1', limit: '20' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(reads.at(-1)!.searchParams)).toEqual({ page: '1', limit: '20' }),
+    );
   });
 
   it('links the two moderation views, marking the current one', async () => {

@@ -37,11 +37,30 @@ export function AuditLogPage() {
       footer={<Pager label="Audit log pages" page={page} pages={pageCount(answer)} onPage={setPage} />}
       rowTestId="audit-row"
       columns={[
-        { label: 'When', cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>, muted: true },
+        {
+          label: 'When',
+          cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
+          muted: true,
+        },
         { label: 'Action', cell: (entry) => AUDIT_ACTION_LABELS[entry.action] },
         { label: 'Moderator', cell: (entry) => entry.moderator.name },
-        { label: 'Reason', cell: (entry) => (entry.reason ? <span className={own.reason}>{entry.reason}</span> : <span className={own.meta}>No reason given</span>) },
-        { label: 'Thread', cell: (entry) => <ThreadLink entry={{ title: entry.threadTitle, productId: entry.productId, lessonId: entry.lessonId }} /> },
+        {
+          label: 'Reason',
+          cell: (entry) =>
+            entry.reason ? (
+              <span className={own.reason}>{entry.reason}</span>
+            ) : (
+              <span className={own.meta}>No reason given</span>
+            ),
+        },
+        {
+          label: 'Thread',
+          cell: (entry) => (
+            <ThreadLink
+              entry={{ title: entry.threadTitle, productId: entry.productId, lessonId: entry.lessonId }}
+            />
+          ),
+        },
       ]}
     />
   );

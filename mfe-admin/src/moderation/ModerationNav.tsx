@@ -8,10 +8,18 @@ export const AUDIT_LOG_PATH = '/admin/community/audit';
 export function ModerationNav() {
   return (
     <nav aria-label="Moderation" className={own.tabs}>
-      <NavLink end to={MODERATION_PATH} className={({ isActive }) => (isActive ? `${own.tab} ${own.current}` : own.tab)}>
+      <NavLink
+        end
+        to={MODERATION_PATH}
+        className={({ isActive }) => (isActive ? `${own.tab} ${own.current}` : own.tab)}
+      >
         Reports
       </NavLink>
-      <NavLink end to={AUDIT_LOG_PATH} className={({ isActive }) => (isActive ? `${own.tab} ${own.current}` : own.tab)}>
+      <NavLink
+        end
+        to={AUDIT_LOG_PATH}
+        className={({ isActive }) => (isActive ? `${own.tab} ${own.current}` : own.tab)}
+      >
         Audit log
       </NavLink>
     </nav>

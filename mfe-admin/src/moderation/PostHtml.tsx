@@ -14,7 +14,11 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
  * it again before showing it, so a gap in the server's sanitiser is not a way into an admin's browser.
  */
 export const cleanPostHtml = (html: string) =>
-  purifier.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'], FORBID_ATTR: ['style'] });
+  purifier.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    FORBID_ATTR: ['style'],
+  });
 
 export function PostHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => cleanPostHtml(html), [html]);

@@ -16,7 +16,8 @@ const post = (n: number, extra: Partial<Post> = {}): Post => ({
   isOpening: false,
   author: { _id: id(50), name: 'Robin Poster', isAdmin: false },
   body: 'Buy cheap watches',
-  bodyHtml: '<p>Buy <strong>cheap</strong> watches at <a href="https://spam.example" rel="nofollow ugc">this shop</a></p>',
+  bodyHtml:
+    '<p>Buy <strong>cheap</strong> watches at <a href="https://spam.example" rel="nofollow ugc">this shop</a></p>',
   createdAt: '2026-11-20T10:00:00.000Z',
   editedAt: null,
   upvotes: 0,
@@ -29,11 +30,27 @@ const post = (n: number, extra: Partial<Post> = {}): Post => ({
 });
 const reported = (n: number, extra: Partial<ReportedPost> = {}): ReportedPost => ({
   post: post(n),
-  thread: { _id: THREAD, title: 'How do grid areas work?', productId: PRODUCT, lessonId: LESSON, locked: false },
+  thread: {
+    _id: THREAD,
+    title: 'How do grid areas work?',
+    productId: PRODUCT,
+    lessonId: LESSON,
+    locked: false,
+  },
   reportCount: 2,
   reports: [
-    { reason: 'spam', note: 'Same link in five threads', reporter: { _id: id(60), name: 'Ada Learner', isAdmin: false }, createdAt: '2026-11-21T09:00:00.000Z' },
-    { reason: 'off-topic', note: null, reporter: { _id: id(61), name: 'Jordan Member', isAdmin: false }, createdAt: '2026-11-21T10:00:00.000Z' },
+    {
+      reason: 'spam',
+      note: 'Same link in five threads',
+      reporter: { _id: id(60), name: 'Ada Learner', isAdmin: false },
+      createdAt: '2026-11-21T09:00:00.000Z',
+    },
+    {
+      reason: 'off-topic',
+      note: null,
+      reporter: { _id: id(61), name: 'Jordan Member', isAdmin: false },
+      createdAt: '2026-11-21T10:00:00.000Z',
+    },
   ],
   status: 'open',
   lastReportedAt: '2026-11-21T10:00:00.000Z',
@@ -63,7 +80,17 @@ let answer: (method: string, path: string, body: any) => Reply | undefined;
 
 beforeEach(() => {
   requests = [];
-  queue = [reported(100), reported(101, { post: post(101, { author: { _id: id(51), name: 'Sam Troll', isAdmin: false }, bodyHtml: '<p>You are all idiots</p>' }), reportCount: 1, reports: [reported(0).reports[0]!] })];
+  queue = [
+    reported(100),
+    reported(101, {
+      post: post(101, {
+        author: { _id: id(51), name: 'Sam Troll', isAdmin: false },
+        bodyHtml: '<p>You are all idiots</p>',
+      }),
+      reportCount: 1,
+      reports: [reported(0).reports[0]!],
+    }),
+  ];
   total = 2;
   answer = () => undefined;
   vi.stubGlobal(
@@ -73,21 +100,37 @@ beforeEach(() => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       const parsed = new URL(url, 'http://localhost');
       requests.push({ method, url: parsed, body });
-      const reply: Reply = answer(method, parsed.pathname, body) ??
+      const reply: Reply =
+        answer(method, parsed.pathname, body) ??
         (method === 'GET' && parsed.pathname === '/api/v1/admin/community/reports'
           ? (() => {
               const status = parsed.searchParams.get('status') ?? 'open';
               const items = queue.filter((item) => item.status === status);
-              return { status: 200, body: { success: true, data: { items, total: Math.max(total, items.length), page: Number(parsed.searchParams.get('page') ?? 1), limit: 20 } } };
+              return {
+                status: 200,
+                body: {
+                  success: true,
+                  data: {
+                    items,
+                    total: Math.max(total, items.length),
+                    page: Number(parsed.searchParams.get('page') ?? 1),
+                    limit: 20,
+                  },
+                },
+              };
             })()
           : { status: 404, body: { success: false, message: 'Not found' } });
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const reads = () => requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/admin/community/reports');
+const reads = () =>
+  requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/admin/community/reports');
 const writes = () => requests.filter((r) => r.method !== 'GET');
 const renderPage = () =>
   render(
@@ -95,7 +138,8 @@ const renderPage = () =>
       <ReportsPage />
     </MemoryRouter>,
   );
-const rowOf = async (author: string) => (await screen.findAllByTestId('report-row')).find((row) => within(row).queryByText(author))!;
+const rowOf = async (author: string) =>
+  (await screen.findAllByTestId('report-row')).find((row) => within(row).queryByText(author))!;
 
 describe('the reports queue', () => {
   it("shows each reported post: its thread (linking to the lesson's page), the server's sanitised text, author, count and every report", async () => {
@@ -117,12 +161,27 @@ describe('the reports queue', () => {
     expect(within(row).getByText('Visible')).toBeTruthy();
     expect(within(row).getByText('Open')).toBeTruthy();
     // A visible post in an unlocked thread: no Restore, no Unlock.
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Hide', 'Delete', 'Dismiss', 'Lock thread']);
-    expect(Object.fromEntries(reads()[0]!.url.searchParams)).toEqual({ status: 'open', page: '1', limit: '20' });
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Hide', 'Delete', 'Dismiss', 'Lock thread']);
+    expect(Object.fromEntries(reads()[0]!.url.searchParams)).toEqual({
+      status: 'open',
+      page: '1',
+      limit: '20',
+    });
   });
 
   it("cleans the post's HTML again before an admin's browser shows it", async () => {
-    queue = [reported(100, { post: post(100, { bodyHtml: '<p onclick="steal()">Hi<img src=x onerror="steal()"><script>steal()</script><a href="javascript:steal()">x</a></p>' }) })];
+    queue = [
+      reported(100, {
+        post: post(100, {
+          bodyHtml:
+            '<p onclick="steal()">Hi<img src=x onerror="steal()"><script>steal()</script><a href="javascript:steal()">x</a></p>',
+        }),
+      }),
+    ];
     renderPage();
     const body = within(await rowOf('Robin Poster')).getByTestId('post-body');
     expect(body.innerHTML).not.toMatch(/onclick|onerror|script|javascript:/);
@@ -133,12 +192,27 @@ describe('the reports queue', () => {
     answer = (method, path, body) => {
       if (method !== 'POST' || path !== `/api/v1/admin/community/posts/${id(100)}/hide`) return undefined;
       // The server hides the post and closes its reports: the queue's next read no longer has it open.
-      queue = queue.map((item) => (item.post._id === id(100) ? { ...item, post: { ...item.post, status: 'hidden' }, status: 'resolved' } : item));
-      return { status: 200, body: { success: true, message: 'Post hidden', data: { ...post(100), status: 'hidden', body: body.reason } } };
+      queue = queue.map((item) =>
+        item.post._id === id(100)
+          ? { ...item, post: { ...item.post, status: 'hidden' }, status: 'resolved' }
+          : item,
+      );
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message: 'Post hidden',
+          data: { ...post(100), status: 'hidden', body: body.reason },
+        },
+      };
     };
     const user = userEvent.setup();
     renderPage();
-    await user.click(within(await rowOf('Robin Poster')).getByRole('button', { name: 'Hide: Robin Poster in "How do grid areas work?"' }));
+    await user.click(
+      within(await rowOf('Robin Poster')).getByRole('button', {
+        name: 'Hide: Robin Poster in "How do grid areas work?"',
+      }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Hide post' });
     expect(within(dialog).getByText(/Hide Robin Poster's reply in "How do grid areas work\?"/)).toBeTruthy();
     const reason = within(dialog).getByLabelText(MODERATION_REASON_LABEL);
@@ -154,7 +228,11 @@ describe('the reports queue', () => {
     const row = await rowOf('Robin Poster');
     await waitFor(() => expect(within(row).getByText('Resolved')).toBeTruthy());
     expect(within(row).getByText('Hidden')).toBeTruthy();
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Restore', 'Delete', 'Lock thread']);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Restore', 'Delete', 'Lock thread']);
     // The other report stays as it was; the Hide button is gone, so focus lands on the row's thread link.
     expect(within(await rowOf('Sam Troll')).getByText('Open')).toBeTruthy();
     expect(document.activeElement).toBe(within(row).getByRole('link', { name: /How do grid areas work\?/ }));
@@ -195,7 +273,17 @@ describe('the reports queue', () => {
   });
 
   it("shows the server's message when it refuses the reason, and keeps the dialog open", async () => {
-    answer = (method) => (method === 'POST' ? { status: 400, body: { success: false, message: 'Validation failed', errors: [{ field: 'reason', message: 'Reason must be at most 500 characters' }] } } : undefined);
+    answer = (method) =>
+      method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              success: false,
+              message: 'Validation failed',
+              errors: [{ field: 'reason', message: 'Reason must be at most 500 characters' }],
+            },
+          }
+        : undefined;
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Dismiss:/ }));
@@ -203,12 +291,15 @@ describe('the reports queue', () => {
     await user.type(within(dialog).getByLabelText(MODERATION_REASON_LABEL), 'Not abusive');
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss reports' }));
     const error = await within(dialog).findByText('Reason must be at most 500 characters');
-    expect(within(dialog).getByLabelText(MODERATION_REASON_LABEL).getAttribute('aria-describedby')).toContain(error.id);
+    expect(within(dialog).getByLabelText(MODERATION_REASON_LABEL).getAttribute('aria-describedby')).toContain(
+      error.id,
+    );
     expect(writes()[0]!.url.pathname).toBe(`/api/v1/admin/community/posts/${id(101)}/dismiss`);
   });
 
   it("shows any other refusal's message above the buttons", async () => {
-    answer = (method) => (method === 'POST' ? { status: 404, body: { success: false, message: 'Post not found' } } : undefined);
+    answer = (method) =>
+      method === 'POST' ? { status: 404, body: { success: false, message: 'Post not found' } } : undefined;
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Hide:/ }));
@@ -224,7 +315,14 @@ describe('the reports queue', () => {
       if (path !== `/api/v1/admin/community/threads/${THREAD}/lock`) return undefined;
       locked = method === 'PUT';
       queue = queue.map((item) => ({ ...item, thread: { ...item.thread, locked } }));
-      return { status: 200, body: { success: true, data: threadOf(locked), message: locked ? `Locked: ${body.reason}` : 'Unlocked' } };
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: threadOf(locked),
+          message: locked ? `Locked: ${body.reason}` : 'Unlocked',
+        },
+      };
     };
     const user = userEvent.setup();
     renderPage();
@@ -252,17 +350,34 @@ describe('the reports queue', () => {
 
   it('filters resolved reports and pages through the queue', async () => {
     total = 45;
-    queue.push(reported(102, { status: 'resolved', post: post(102, { author: { _id: id(52), name: 'Old Case', isAdmin: false } }) }));
+    queue.push(
+      reported(102, {
+        status: 'resolved',
+        post: post(102, { author: { _id: id(52), name: 'Old Case', isAdmin: false } }),
+      }),
+    );
     const user = userEvent.setup();
     renderPage();
     await rowOf('Robin Poster');
     const pages = screen.getByRole('navigation', { name: 'Report pages' });
     expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(Object.fromEntries(reads().at(-1)!.url.searchParams)).toEqual({ status: 'open', page: '2', limit: '20' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(reads().at(-1)!.url.searchParams)).toEqual({
+        status: 'open',
+        page: '2',
+        limit: '20',
+      }),
+    );
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Reports' }), 'Resolved');
-    await waitFor(() => expect(Object.fromEntries(reads().at(-1)!.url.searchParams)).toEqual({ status: 'resolved', page: '1', limit: '20' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(reads().at(-1)!.url.searchParams)).toEqual({
+        status: 'resolved',
+        page: '1',
+        limit: '20',
+      }),
+    );
     await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(1));
     expect(screen.getByText('Old Case')).toBeTruthy();
   });

@@ -7,7 +7,15 @@ import { ReasonDialog } from '../common/ReasonDialog';
 import { useAdminList } from '../common/useAdminList';
 import { validateModerationReason } from '../forms/reasons';
 import { ModerationNav } from './ModerationNav';
-import { applyAnswer, asReportRow, ROW_ACTION_ORDER, ROW_ACTIONS, type ActionAnswer, type ReportRow, type RowAction } from './moderationActions';
+import {
+  applyAnswer,
+  asReportRow,
+  ROW_ACTION_ORDER,
+  ROW_ACTIONS,
+  type ActionAnswer,
+  type ReportRow,
+  type RowAction,
+} from './moderationActions';
 import { PostHtml } from './PostHtml';
 import { PostStatusBadge, ThreadLink } from './ThreadLink';
 import own from './Moderation.module.css';
@@ -41,10 +49,14 @@ export function ReportsPage() {
    * for the reports' state (a row no longer under this filter moved to the other one).
    */
   async function refreshRows(answer: ActionAnswer) {
-    const touched = list.items.map((row) => ({ before: row, after: applyAnswer(row, answer) })).filter(({ before, after }) => before !== after);
+    const touched = list.items
+      .map((row) => ({ before: row, after: applyAnswer(row, answer) }))
+      .filter(({ before, after }) => before !== after);
     for (const { after } of touched) list.replace(after);
     try {
-      const fresh = new Map((await api.moderation.reports({ query })).items.map((item) => [item.post._id, item]));
+      const fresh = new Map(
+        (await api.moderation.reports({ query })).items.map((item) => [item.post._id, item]),
+      );
       for (const { after } of touched) {
         const now = fresh.get(after._id);
         list.replace(now ? asReportRow(now) : { ...after, status: status === 'open' ? 'resolved' : 'open' });
@@ -104,7 +116,11 @@ export function ReportsPage() {
       subtitle="Posts people reported, most reported first. Every action asks for a reason and is kept in the audit log."
       loadingMessage="Loading reports..."
       loadFailure="Failed to load reports"
-      emptyMessage={status === 'open' ? 'No open reports. Nothing needs a moderator right now.' : 'No resolved reports yet.'}
+      emptyMessage={
+        status === 'open'
+          ? 'No open reports. Nothing needs a moderator right now.'
+          : 'No resolved reports yet.'
+      }
       toolbar={toolbar}
       footer={footer}
       rowTestId="report-row"
@@ -114,7 +130,11 @@ export function ReportsPage() {
           cell: (row) => (
             <div className={own.post}>
               <ThreadLink
-                entry={{ title: row.thread.title, productId: row.thread.productId, lessonId: row.thread.lessonId }}
+                entry={{
+                  title: row.thread.title,
+                  productId: row.thread.productId,
+                  lessonId: row.thread.lessonId,
+                }}
                 focusWhen={() => {
                   if (focusAfterDialog.current !== row._id) return false;
                   focusAfterDialog.current = null;
@@ -122,9 +142,14 @@ export function ReportsPage() {
                 }}
               />
               {/* Rendered by the community service (admins see hidden and deleted text too). */}
-              {row.post.bodyHtml ? <PostHtml className={own.body} html={row.post.bodyHtml} /> : <p className={own.meta}>(no text)</p>}
+              {row.post.bodyHtml ? (
+                <PostHtml className={own.body} html={row.post.bodyHtml} />
+              ) : (
+                <p className={own.meta}>(no text)</p>
+              )}
               <p className={own.meta}>
-                {row.post.isOpening ? 'Opening post' : 'Reply'} by <strong>{row.post.author.name}</strong> on {formatDate(row.post.createdAt)}
+                {row.post.isOpening ? 'Opening post' : 'Reply'} by <strong>{row.post.author.name}</strong> on{' '}
+                {formatDate(row.post.createdAt)}
               </p>
               <div className={own.badges}>
                 <PostStatusBadge status={row.post.status} />
@@ -143,7 +168,10 @@ export function ReportsPage() {
               <ul className={own.reports}>
                 {row.reports.map((report, index) => (
                   <li key={`${report.reporter._id}-${index}`}>
-                    {REPORT_REASON_LABELS[report.reason]} <span className={own.meta}>by {report.reporter.name}, {formatDate(report.createdAt)}</span>
+                    {REPORT_REASON_LABELS[report.reason]}{' '}
+                    <span className={own.meta}>
+                      by {report.reporter.name}, {formatDate(report.createdAt)}
+                    </span>
                     {report.note ? <q className={own.note}>{report.note}</q> : null}
                   </li>
                 ))}
@@ -151,7 +179,15 @@ export function ReportsPage() {
             </>
           ),
         },
-        { label: 'Status', cell: (row) => (row.status === 'open' ? <Badge tone="warning">Open</Badge> : <Badge tone="success">Resolved</Badge>) },
+        {
+          label: 'Status',
+          cell: (row) =>
+            row.status === 'open' ? (
+              <Badge tone="warning">Open</Badge>
+            ) : (
+              <Badge tone="success">Resolved</Badge>
+            ),
+        },
         {
           label: 'Actions',
           cell: (row) => (

@@ -38,7 +38,8 @@ const threadAnswer = async (call: Promise<{ data: Thread; message?: string }>) =
   const { data, message } = await call;
   return { answer: { thread: data }, message };
 };
-const whose = (row: ReportRow) => `${row.post.author.name}'s ${row.post.isOpening ? 'opening post' : 'reply'} in "${row.thread.title}"`;
+const whose = (row: ReportRow) =>
+  `${row.post.author.name}'s ${row.post.isOpening ? 'opening post' : 'reply'} in "${row.thread.title}"`;
 
 export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
   hide: {
@@ -61,7 +62,8 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     asksReason: true,
     question: (row) => `Show ${whose(row)} to readers again?`,
     offered: (row) => row.post.status === 'hidden',
-    send: (row, reason) => postAnswer(api.moderation.restorePost.request({ ...onPost(row), body: { reason } })),
+    send: (row, reason) =>
+      postAnswer(api.moderation.restorePost.request({ ...onPost(row), body: { reason } })),
   },
   delete: {
     label: 'Delete',
@@ -70,9 +72,11 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     done: 'Post deleted',
     variant: 'danger',
     asksReason: true,
-    question: (row) => `Delete ${whose(row)}? Its text is kept for the audit log only. This cannot be undone.`,
+    question: (row) =>
+      `Delete ${whose(row)}? Its text is kept for the audit log only. This cannot be undone.`,
     offered: (row) => row.post.status !== 'deleted',
-    send: (row, reason) => postAnswer(api.moderation.deletePost.request({ ...onPost(row), body: { reason } })),
+    send: (row, reason) =>
+      postAnswer(api.moderation.deletePost.request({ ...onPost(row), body: { reason } })),
   },
   dismiss: {
     label: 'Dismiss',
@@ -81,9 +85,11 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     done: 'Reports dismissed',
     variant: 'primary',
     asksReason: true,
-    question: (row) => `Close the ${row.reportCount === 1 ? 'report' : `${row.reportCount} reports`} on ${whose(row)} without acting on the post?`,
+    question: (row) =>
+      `Close the ${row.reportCount === 1 ? 'report' : `${row.reportCount} reports`} on ${whose(row)} without acting on the post?`,
     offered: (row) => row.status === 'open',
-    send: (row, reason) => postAnswer(api.moderation.dismissReports.request({ ...onPost(row), body: { reason } })),
+    send: (row, reason) =>
+      postAnswer(api.moderation.dismissReports.request({ ...onPost(row), body: { reason } })),
   },
   lock: {
     label: 'Lock thread',
@@ -92,9 +98,13 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     done: 'Thread locked',
     variant: 'danger',
     asksReason: true,
-    question: (row) => `Lock "${row.thread.title}"? Nobody can reply, edit or vote in it until it is unlocked.`,
+    question: (row) =>
+      `Lock "${row.thread.title}"? Nobody can reply, edit or vote in it until it is unlocked.`,
     offered: (row) => !row.thread.locked,
-    send: (row, reason) => threadAnswer(api.moderation.lockThread.request({ params: { threadId: row.thread._id }, body: { reason } })),
+    send: (row, reason) =>
+      threadAnswer(
+        api.moderation.lockThread.request({ params: { threadId: row.thread._id }, body: { reason } }),
+      ),
   },
   unlock: {
     label: 'Unlock thread',
@@ -105,16 +115,26 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
     asksReason: false,
     question: (row) => `Unlock "${row.thread.title}"? People can reply, edit and vote in it again.`,
     offered: (row) => row.thread.locked,
-    send: (row) => threadAnswer(api.moderation.unlockThread.request({ params: { threadId: row.thread._id } })),
+    send: (row) =>
+      threadAnswer(api.moderation.unlockThread.request({ params: { threadId: row.thread._id } })),
   },
 };
 
-export const ROW_ACTION_ORDER: readonly RowAction[] = ['hide', 'restore', 'delete', 'dismiss', 'lock', 'unlock'];
+export const ROW_ACTION_ORDER: readonly RowAction[] = [
+  'hide',
+  'restore',
+  'delete',
+  'dismiss',
+  'lock',
+  'unlock',
+];
 
 /** A row with an action's answer applied: the post replaced, or the thread's lock (every row of that thread). */
 export function applyAnswer(row: ReportRow, answer: ActionAnswer): ReportRow {
   if ('post' in answer) return answer.post._id === row.post._id ? { ...row, post: answer.post } : row;
-  return answer.thread._id === row.thread._id ? { ...row, thread: { ...row.thread, locked: answer.thread.locked } } : row;
+  return answer.thread._id === row.thread._id
+    ? { ...row, thread: { ...row.thread, locked: answer.thread.locked } }
+    : row;
 }
 
 /** What each action reads as in the audit log. */

@@ -44,13 +44,21 @@ beforeEach(() => {
         '/api/v1/admin/categories': [],
         '/api/v1/admin/creators': [],
         [`/api/v1/admin/products/${PRODUCT_ID}`]: { ...product, type: productType },
-        [`/api/v1/admin/products/${PRODUCT_ID}/curriculum`]: { productId: PRODUCT_ID, version: 0, durationSeconds: 0, sections: [] },
+        [`/api/v1/admin/products/${PRODUCT_ID}/curriculum`]: {
+          productId: PRODUCT_ID,
+          version: 0,
+          durationSeconds: 0,
+          sections: [],
+        },
       };
       const data = answers[url];
-      return new Response(JSON.stringify(data ? { success: true, data } : { success: false, message: 'Not found' }), {
-        status: data ? 200 : 404,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify(data ? { success: true, data } : { success: false, message: 'Not found' }),
+        {
+          status: data ? 200 : 404,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     }),
   );
 });
@@ -66,7 +74,11 @@ describe('the product form', () => {
       </MemoryRouter>,
     );
     const type = (await screen.findByLabelText('Type')) as HTMLSelectElement;
-    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Course', 'Tutorial', 'Video', 'Document', 'Webinar']);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Course', 'Tutorial', 'Video', 'Document', 'Webinar']);
     expect(type.value).toBe('course');
   });
 

@@ -1,6 +1,12 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { DIFFICULTIES, PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type AdminCategory, type AdminCreator } from '@catalyst/contracts';
+import {
+  DIFFICULTIES,
+  PRODUCT_TYPES,
+  PRODUCT_TYPE_LABELS,
+  type AdminCategory,
+  type AdminCreator,
+} from '@catalyst/contracts';
 import { Spinner, TextField } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import { CurriculumNotice } from '../curriculum/CurriculumNotice';
@@ -32,7 +38,10 @@ export function ProductFormPage() {
     initialValues: emptyProduct,
     // The category and creator choices load first, on create too.
     prepare: async (isCurrent) => {
-      const [categoryList, creatorList] = await Promise.all([adminApi.listCategories(), adminApi.listCreators()]);
+      const [categoryList, creatorList] = await Promise.all([
+        adminApi.listCategories(),
+        adminApi.listCreators(),
+      ]);
       if (!isCurrent()) return;
       setCategories(categoryList);
       setCreators(creatorList);
@@ -42,8 +51,10 @@ export function ProductFormPage() {
     loadFailure: (error) => ({ message: `Error loading product: ${errorText(error)}` }),
     toPayload: productPayload,
     validate: validateProduct,
-    save: (payload, id) => (id !== undefined ? adminApi.updateProduct(id, payload) : adminApi.createProduct(payload)),
-    savedMessage: (isEdit, result) => result.message ?? (isEdit ? 'Product updated successfully!' : 'Product created successfully!'),
+    save: (payload, id) =>
+      id !== undefined ? adminApi.updateProduct(id, payload) : adminApi.createProduct(payload),
+    savedMessage: (isEdit, result) =>
+      result.message ?? (isEdit ? 'Product updated successfully!' : 'Product created successfully!'),
     // The spec shows the server's own message on a failed save.
     saveFailure: errorText,
   });
@@ -70,12 +81,31 @@ export function ProductFormPage() {
           ) : (
             <CurriculumNotice />
           )}
-          {values.type !== 'webinar' ? null : isEdit && id ? <LiveSessionEditor productId={id} /> : <LiveSessionNotice />}
+          {values.type !== 'webinar' ? null : isEdit && id ? (
+            <LiveSessionEditor productId={id} />
+          ) : (
+            <LiveSessionNotice />
+          )}
         </>
       }
     >
-      <TextField label="Title" name="title" value={values.title} maxLength={200} error={errors.title} onChange={(e) => update('title', e.target.value)} required />
-      <TextAreaField label="Description" name="description" value={values.description} error={errors.description} onChange={(e) => update('description', e.target.value)} required />
+      <TextField
+        label="Title"
+        name="title"
+        value={values.title}
+        maxLength={200}
+        error={errors.title}
+        onChange={(e) => update('title', e.target.value)}
+        required
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={values.description}
+        error={errors.description}
+        onChange={(e) => update('description', e.target.value)}
+        required
+      />
       <TextAreaField
         label="Content (HTML)"
         name="content"
@@ -108,7 +138,14 @@ export function ProductFormPage() {
         />
       </div>
       <div className={formStyles.row}>
-        <SelectField label="Type" name="type" value={values.type} error={errors.type} options={typeOptions} onChange={(e) => update('type', e.target.value as ProductFormValues['type'])} />
+        <SelectField
+          label="Type"
+          name="type"
+          value={values.type}
+          error={errors.type}
+          options={typeOptions}
+          onChange={(e) => update('type', e.target.value as ProductFormValues['type'])}
+        />
         <SelectField
           label="Difficulty"
           name="difficulty"
@@ -117,28 +154,96 @@ export function ProductFormPage() {
           options={DIFFICULTIES.map((d) => ({ value: d, label: capitalise(d) }))}
           onChange={(e) => update('difficulty', e.target.value as ProductFormValues['difficulty'])}
         />
-        <TextField label="Duration (minutes)" name="duration" type="number" min={1} value={values.duration} error={errors.duration} onChange={(e) => update('duration', e.target.value)} />
+        <TextField
+          label="Duration (minutes)"
+          name="duration"
+          type="number"
+          min={1}
+          value={values.duration}
+          error={errors.duration}
+          onChange={(e) => update('duration', e.target.value)}
+        />
       </div>
       <div className={formStyles.row}>
-        <TextField label="Thumbnail URL" name="thumbnail" type="url" value={values.thumbnail} error={errors.thumbnail} onChange={(e) => update('thumbnail', e.target.value)} />
-        <TextField label="Video URL" name="videoUrl" type="url" value={values.videoUrl} error={errors.videoUrl} onChange={(e) => update('videoUrl', e.target.value)} />
+        <TextField
+          label="Thumbnail URL"
+          name="thumbnail"
+          type="url"
+          value={values.thumbnail}
+          error={errors.thumbnail}
+          onChange={(e) => update('thumbnail', e.target.value)}
+        />
+        <TextField
+          label="Video URL"
+          name="videoUrl"
+          type="url"
+          value={values.videoUrl}
+          error={errors.videoUrl}
+          onChange={(e) => update('videoUrl', e.target.value)}
+        />
       </div>
       <VideoUploadField assetId={values.mediaAssetId} onChange={onMediaAsset} />
-      <TextField label="Tags" name="tags" value={values.tags} error={errors.tags} hint="Separate tags with commas." onChange={(e) => update('tags', e.target.value)} />
+      <TextField
+        label="Tags"
+        name="tags"
+        value={values.tags}
+        error={errors.tags}
+        hint="Separate tags with commas."
+        onChange={(e) => update('tags', e.target.value)}
+      />
       <div className={formStyles.row}>
-        <TextField label="Price (USD)" name="price" type="number" min={0} step="0.01" value={values.price} error={errors.price} hint="0 is shown as Free." onChange={(e) => update('price', e.target.value)} />
-        <TextField label="Instructor" name="instructor" value={values.instructor} error={errors.instructor} onChange={(e) => update('instructor', e.target.value)} />
-        <TextField label="Sort order" name="sortOrder" type="number" min={0} step={1} value={values.sortOrder} error={errors.sortOrder} onChange={(e) => update('sortOrder', e.target.value)} />
+        <TextField
+          label="Price (USD)"
+          name="price"
+          type="number"
+          min={0}
+          step="0.01"
+          value={values.price}
+          error={errors.price}
+          hint="0 is shown as Free."
+          onChange={(e) => update('price', e.target.value)}
+        />
+        <TextField
+          label="Instructor"
+          name="instructor"
+          value={values.instructor}
+          error={errors.instructor}
+          onChange={(e) => update('instructor', e.target.value)}
+        />
+        <TextField
+          label="Sort order"
+          name="sortOrder"
+          type="number"
+          min={0}
+          step={1}
+          value={values.sortOrder}
+          error={errors.sortOrder}
+          onChange={(e) => update('sortOrder', e.target.value)}
+        />
       </div>
       <TextField
         label="Slug"
-        hint={isEdit ? 'Changing it changes the product’s address.' : 'Leave blank to generate it from the title.'}
+        hint={
+          isEdit ? 'Changing it changes the product’s address.' : 'Leave blank to generate it from the title.'
+        }
         {...form.slugInput}
       />
       <div className={formStyles.checks}>
-        <CheckboxField label="Active" checked={values.isActive} onChange={(checked) => update('isActive', checked)} />
-        <CheckboxField label="Published" checked={values.isPublished} onChange={(checked) => update('isPublished', checked)} />
-        <CheckboxField label="Featured" checked={values.isFeatured} onChange={(checked) => update('isFeatured', checked)} />
+        <CheckboxField
+          label="Active"
+          checked={values.isActive}
+          onChange={(checked) => update('isActive', checked)}
+        />
+        <CheckboxField
+          label="Published"
+          checked={values.isPublished}
+          onChange={(checked) => update('isPublished', checked)}
+        />
+        <CheckboxField
+          label="Featured"
+          checked={values.isFeatured}
+          onChange={(checked) => update('isFeatured', checked)}
+        />
       </div>
     </EntityFormLayout>
   );

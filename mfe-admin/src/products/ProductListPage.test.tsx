@@ -46,16 +46,34 @@ beforeEach(() => {
       const method = init.method ?? 'GET';
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       requests.push({ method, url, body });
-      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, payload: unknown) =>
+        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
       if (method === 'GET') {
         const query = new URL(url, 'http://x').searchParams;
         const page = Number(query.get('page') ?? 1);
         // A catalogue of `total` products; the search keeps one.
-        const rows = query.get('search') ? [product] : [{ ...product, _id: `${page}`.padStart(24, 'c'), title: `Product on page ${page}` }];
-        return json(200, { success: true, data: { items: page === 1 && !query.get('search') ? [product] : rows, total: query.get('search') ? 1 : total, page, limit: Number(query.get('limit')) } });
+        const rows = query.get('search')
+          ? [product]
+          : [{ ...product, _id: `${page}`.padStart(24, 'c'), title: `Product on page ${page}` }];
+        return json(200, {
+          success: true,
+          data: {
+            items: page === 1 && !query.get('search') ? [product] : rows,
+            total: query.get('search') ? 1 : total,
+            page,
+            limit: Number(query.get('limit')),
+          },
+        });
       }
-      if (method === 'PUT') return failPut ? json(503, { success: false, message: 'Service down' }) : json(200, { success: true, data: body });
-      return json(200, { success: true, data: { _id: product._id }, message: 'Product deleted successfully!' });
+      if (method === 'PUT')
+        return failPut
+          ? json(503, { success: false, message: 'Service down' })
+          : json(200, { success: true, data: body });
+      return json(200, {
+        success: true,
+        data: { _id: product._id },
+        message: 'Product deleted successfully!',
+      });
     }),
   );
 });
@@ -92,7 +110,8 @@ describe('the product list', () => {
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByRole('button', { name: 'Unpublish React Basics' })).toBeTruthy();
-    const lastQuery = () => new URL(requests.filter((r) => r.method === 'GET').at(-1)!.url, 'http://x').searchParams;
+    const lastQuery = () =>
+      new URL(requests.filter((r) => r.method === 'GET').at(-1)!.url, 'http://x').searchParams;
     expect(Object.fromEntries(lastQuery())).toEqual({ page: '1', limit: String(PRODUCTS_PAGE_SIZE) });
     const pages = screen.getByRole('navigation', { name: 'Product pages' });
     expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
@@ -106,9 +125,15 @@ describe('the product list', () => {
     expect(await screen.findByText('Product on page 2')).toBeTruthy();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), '  react  ');
-    await user.click(within(screen.getByRole('search', { name: 'Products' })).getByRole('button', { name: 'Search' }));
+    await user.click(
+      within(screen.getByRole('search', { name: 'Products' })).getByRole('button', { name: 'Search' }),
+    );
     expect(await screen.findByText('React Basics')).toBeTruthy();
-    expect(Object.fromEntries(lastQuery())).toEqual({ search: 'react', page: '1', limit: String(PRODUCTS_PAGE_SIZE) });
+    expect(Object.fromEntries(lastQuery())).toEqual({
+      search: 'react',
+      page: '1',
+      limit: String(PRODUCTS_PAGE_SIZE),
+    });
     // One page of matches: no pager.
     expect(screen.queryByRole('navigation', { name: 'Product pages' })).toBeNull();
   });
@@ -125,7 +150,13 @@ describe('the product list', () => {
   });
 
   it('says when a search matches nothing', async () => {
-    vi.mocked(fetch).mockImplementation(async () => new Response(JSON.stringify({ success: true, data: { items: [], total: 0, page: 1, limit: 20 } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.mocked(fetch).mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ success: true, data: { items: [], total: 0, page: 1, limit: 20 } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText('No products yet. Add the first one.')).toBeTruthy();

@@ -51,7 +51,14 @@ export function ProductListPage() {
           />
         </div>
       }
-      footer={<Pager label="Product pages" page={page} pages={pageCount(list.data as Page<AdminProduct> | undefined)} onPage={setPage} />}
+      footer={
+        <Pager
+          label="Product pages"
+          page={page}
+          pages={pageCount(list.data as Page<AdminProduct> | undefined)}
+          onPage={setPage}
+        />
+      }
       title="Manage Products"
       subtitle="Published, active products appear in the catalogue; drafts only here."
       addLabel="Add Product"
@@ -88,7 +95,12 @@ export function ProductListPage() {
         {
           label: 'Actions',
           cell: (product) => (
-            <RowActions name={product.title} editPath={`/admin/products/${product._id}/edit`} busy={list.isBusy(product._id)} onDelete={() => list.askDelete(product)}>
+            <RowActions
+              name={product.title}
+              editPath={`/admin/products/${product._id}/edit`}
+              busy={list.isBusy(product._id)}
+              onDelete={() => list.askDelete(product)}
+            >
               <RowToggle
                 pressed={product.isPublished}
                 busy={list.isBusy(product._id)}

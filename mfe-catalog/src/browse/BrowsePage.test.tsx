@@ -11,8 +11,19 @@ const learner = { _id: 'l1', name: 'Leo Learner', email: 'learner@example.com', 
 const admin = { _id: 'a1', name: 'Ada Admin', email: 'admin@example.com', role: 'admin' };
 
 const categories = [
-  category({ _id: 'c00000000000000000000001', name: 'Web Development', description: 'Build for the browser', slug: 'web-development' }),
-  category({ _id: 'c00000000000000000000002', name: 'Photography', description: 'Light and LENSES', slug: 'photography', icon: '' }),
+  category({
+    _id: 'c00000000000000000000001',
+    name: 'Web Development',
+    description: 'Build for the browser',
+    slug: 'web-development',
+  }),
+  category({
+    _id: 'c00000000000000000000002',
+    name: 'Photography',
+    description: 'Light and LENSES',
+    slug: 'photography',
+    icon: '',
+  }),
 ];
 
 function DialogProbe() {
@@ -47,9 +58,17 @@ const SIGN_IN_BANNER = 'Sign in to open categories and start learning.';
 
 /** A tab that kept its session: the page renders while /auth/me (then the plan) is still on its way. */
 function keptSession() {
-  const me = heldAnswer(ok({ user: { _id: 'm1', name: 'Maya Member', email: 'member@example.com', role: 'user' } }));
-  const plan = heldAnswer(ok({ hasSubscription: true, plan: 'monthly', status: 'active', currentPeriodEnd: null }));
-  stubApi({ '/categories': pageOfCategories(), '/auth/me': me.handler, '/subscription/status': plan.handler });
+  const me = heldAnswer(
+    ok({ user: { _id: 'm1', name: 'Maya Member', email: 'member@example.com', role: 'user' } }),
+  );
+  const plan = heldAnswer(
+    ok({ hasSubscription: true, plan: 'monthly', status: 'active', currentPeriodEnd: null }),
+  );
+  stubApi({
+    '/categories': pageOfCategories(),
+    '/auth/me': me.handler,
+    '/subscription/status': plan.handler,
+  });
   sessionStorage.setItem('token', 'kept-token');
   let checked!: Promise<void>;
   act(() => {
@@ -74,7 +93,15 @@ describe('Browse Categories', () => {
   });
 
   it('shows a learner Premium Content and sends a click to /subscription', async () => {
-    stubApi({ '/categories': pageOfCategories(), '/subscription/status': ok({ hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null }) });
+    stubApi({
+      '/categories': pageOfCategories(),
+      '/subscription/status': ok({
+        hasSubscription: false,
+        plan: null,
+        status: 'free',
+        currentPeriodEnd: null,
+      }),
+    });
     session.loadUser(learner);
     mount();
     await waitFor(() => expect(screen.getAllByText('Premium Content')).toHaveLength(2));
@@ -147,7 +174,12 @@ describe('Browse Categories', () => {
 
   describe('a catalogue larger than one read', () => {
     const many = Array.from({ length: 130 }, (_, i) =>
-      category({ _id: `c${String(i + 1).padStart(23, '0')}`, name: `Topic ${i + 1}`, description: i === 124 ? 'Underwater basket weaving' : 'Learn it', slug: `topic-${i + 1}` }),
+      category({
+        _id: `c${String(i + 1).padStart(23, '0')}`,
+        name: `Topic ${i + 1}`,
+        description: i === 124 ? 'Underwater basket weaving' : 'Learn it',
+        slug: `topic-${i + 1}`,
+      }),
     );
     /** The server's paging and search over the 130 (name or description, case-insensitive). */
     const server = (url: URL) => {
@@ -155,39 +187,54 @@ describe('Browse Categories', () => {
       const page = Number(url.searchParams.get('page') ?? 1);
       const needle = (url.searchParams.get('search') ?? '').toLowerCase();
       const matching = many.filter((c) => `${c.name} ${c.description}`.toLowerCase().includes(needle));
-      return ok({ items: matching.slice((page - 1) * limit, page * limit), total: matching.length, page, limit });
+      return ok({
+        items: matching.slice((page - 1) * limit, page * limit),
+        total: matching.length,
+        page,
+        limit,
+      });
     };
     const cards = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     // 100 cards take a while to render in jsdom on a busy machine (CI runs every suite at once)
     const slow = { timeout: 10_000 };
     const LONG_TEST_MS = 30_000;
 
-    it('pages through every category, not only the first 100', async () => {
-      const api = stubApi({ '/categories': server });
-      mount();
-      await screen.findByText('Topic 1', {}, slow);
-      expect(cards()).toHaveLength(100);
-      expect(screen.getByText('Page 1 of 2')).toBeTruthy();
-      await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-      await waitFor(() => expect(cards()).toEqual(many.slice(100).map((c) => c.name)), slow);
-      expect(screen.getByText('Page 2 of 2')).toBeTruthy();
-      expect(api.paths()).toEqual(['/categories?limit=100', '/categories?limit=100&page=2']);
-    }, LONG_TEST_MS);
+    it(
+      'pages through every category, not only the first 100',
+      async () => {
+        const api = stubApi({ '/categories': server });
+        mount();
+        await screen.findByText('Topic 1', {}, slow);
+        expect(cards()).toHaveLength(100);
+        expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+        await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+        await waitFor(() => expect(cards()).toEqual(many.slice(100).map((c) => c.name)), slow);
+        expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+        expect(api.paths()).toEqual(['/categories?limit=100', '/categories?limit=100&page=2']);
+      },
+      LONG_TEST_MS,
+    );
 
-    it('searches the whole catalogue on the server, once the typing settles, and finds a category past the first 100', async () => {
-      const api = stubApi({ '/categories': server });
-      mount();
-      await screen.findByText('Topic 1', {}, slow);
-      const search = screen.getByLabelText('Search categories');
-      // typing, a few changes in quick succession (a change a keystroke would render the 100 cards each time)
-      for (const typed of ['B', 'BAS', 'BASKET']) fireEvent.change(search, { target: { value: typed } });
-      await waitFor(() => expect(cards()).toEqual(['Topic 125']), slow);
-      expect(screen.queryByRole('navigation', { name: 'Category pages' })).toBeNull();
-      expect(api.paths().filter((path) => path.includes('search='))).toEqual(['/categories?limit=100&page=1&search=basket']);
-      fireEvent.change(search, { target: { value: 'nothing like it' } });
-      expect(await screen.findByText('No categories found', {}, slow)).toBeTruthy();
-      fireEvent.change(search, { target: { value: '' } });
-      await waitFor(() => expect(cards()).toHaveLength(100), slow);
-    }, LONG_TEST_MS);
+    it(
+      'searches the whole catalogue on the server, once the typing settles, and finds a category past the first 100',
+      async () => {
+        const api = stubApi({ '/categories': server });
+        mount();
+        await screen.findByText('Topic 1', {}, slow);
+        const search = screen.getByLabelText('Search categories');
+        // typing, a few changes in quick succession (a change a keystroke would render the 100 cards each time)
+        for (const typed of ['B', 'BAS', 'BASKET']) fireEvent.change(search, { target: { value: typed } });
+        await waitFor(() => expect(cards()).toEqual(['Topic 125']), slow);
+        expect(screen.queryByRole('navigation', { name: 'Category pages' })).toBeNull();
+        expect(api.paths().filter((path) => path.includes('search='))).toEqual([
+          '/categories?limit=100&page=1&search=basket',
+        ]);
+        fireEvent.change(search, { target: { value: 'nothing like it' } });
+        expect(await screen.findByText('No categories found', {}, slow)).toBeTruthy();
+        fireEvent.change(search, { target: { value: '' } });
+        await waitFor(() => expect(cards()).toHaveLength(100), slow);
+      },
+      LONG_TEST_MS,
+    );
   });
 });

@@ -1,6 +1,22 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Badge, Card, categoryPath, DataIcon, ErrorScreen, openAuthDialog, Pager, PLANS_PATH, plansPageState, Spinner, TextField, useDocumentTitle, useSession, useSubscription } from '@catalyst/web-kit';
+import {
+  Alert,
+  Badge,
+  Card,
+  categoryPath,
+  DataIcon,
+  ErrorScreen,
+  openAuthDialog,
+  Pager,
+  PLANS_PATH,
+  plansPageState,
+  Spinner,
+  TextField,
+  useDocumentTitle,
+  useSession,
+  useSubscription,
+} from '@catalyst/web-kit';
 import styles from './BrowsePage.module.css';
 import type { CategoryCard } from './types';
 import { useCategories } from './useCategories';
@@ -33,7 +49,17 @@ export function BrowsePage() {
   const access = useAccess();
   const [search, setSearch] = useState('');
   const top = useRef<HTMLElement>(null);
-  const { categories: shown, hasLoaded, isLoading, searching, page, pages, setPage, error, reload } = useCategories(search);
+  const {
+    categories: shown,
+    hasLoaded,
+    isLoading,
+    searching,
+    page,
+    pages,
+    setPage,
+    error,
+    reload,
+  } = useCategories(search);
 
   // Category addresses use the slug (readable, stable across databases); the category page also accepts an id.
   // While access is being checked the category page's own guard waits for the answer and decides.
@@ -48,7 +74,12 @@ export function BrowsePage() {
       <div className={styles.header}>
         <h1 className={styles.title}>Browse Categories</h1>
         <div className={styles.search}>
-          <TextField label="Search categories" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <TextField
+            label="Search categories"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       {access === 'visitor' ? (
@@ -71,8 +102,21 @@ export function BrowsePage() {
           <ul className={styles.grid} aria-busy={isLoading || searching}>
             {shown.map((category) => (
               <li key={category._id}>
-                <Card as="div" interactive className={styles.card} role="button" tabIndex={0} onClick={() => open(category)} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && open(category)}>
-                  <DataIcon className={styles.icon} icon={category.icon ?? ''} name={category.name} color={category.color ?? '#f59e0b'} />
+                <Card
+                  as="div"
+                  interactive
+                  className={styles.card}
+                  role="button"
+                  tabIndex={0}
+                  onClick={() => open(category)}
+                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && open(category)}
+                >
+                  <DataIcon
+                    className={styles.icon}
+                    icon={category.icon ?? ''}
+                    name={category.name}
+                    color={category.color ?? '#f59e0b'}
+                  />
                   <h2 className={styles.name}>{category.name}</h2>
                   <p className={styles.description}>{category.description}</p>
                   {BADGES[access]}

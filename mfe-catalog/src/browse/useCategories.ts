@@ -7,7 +7,8 @@ import type { CategoryCard } from './types';
 /** How many categories one read holds (the first read is the one the shell starts: BROWSE_CATEGORIES_READ). */
 export const CATEGORIES_PER_PAGE = BROWSE_CATEGORIES_READ.input.query.limit;
 
-const matches = (category: CategoryCard, needle: string) => category.name.toLowerCase().includes(needle) || (category.description ?? '').toLowerCase().includes(needle);
+const matches = (category: CategoryCard, needle: string) =>
+  category.name.toLowerCase().includes(needle) || (category.description ?? '').toLowerCase().includes(needle);
 
 /**
  * The public categories the page shows, searched by name or description (case-insensitive). A catalogue
@@ -26,7 +27,12 @@ export function useCategories(search: string) {
   if (place.search !== serverSearch) setPlace({ search: serverSearch, page: 1 });
 
   const firstRead = page === 1 && !serverSearch;
-  const result = useApiData(api.category.list, firstRead ? BROWSE_CATEGORIES_READ.input : { query: { limit: CATEGORIES_PER_PAGE, page, search: serverSearch } });
+  const result = useApiData(
+    api.category.list,
+    firstRead
+      ? BROWSE_CATEGORIES_READ.input
+      : { query: { limit: CATEGORIES_PER_PAGE, page, search: serverSearch } },
+  );
   const answer = result.data;
   if (!paged && answer && answer.total > answer.items.length) setPaged(true);
   const items = answer?.items ?? [];

@@ -26,16 +26,36 @@ function mount(path = '/browse/category/web-development') {
 afterEach(() => vi.unstubAllGlobals());
 
 const creators = [
-  creator({ _id: 'd00000000000000000000001', id: 'd00000000000000000000001', name: 'Maya Chen', description: 'Front-end architect', productCount: 4, sortOrder: 0, createdAt: '2026-01-01T00:00:00.000Z' }),
-  creator({ _id: 'd00000000000000000000002', id: 'd00000000000000000000002', name: 'Daniel Okafor', description: 'Postgres tuner', productCount: 1, sortOrder: 1, createdAt: '2026-03-01T00:00:00.000Z' }),
+  creator({
+    _id: 'd00000000000000000000001',
+    id: 'd00000000000000000000001',
+    name: 'Maya Chen',
+    description: 'Front-end architect',
+    productCount: 4,
+    sortOrder: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  }),
+  creator({
+    _id: 'd00000000000000000000002',
+    id: 'd00000000000000000000002',
+    name: 'Daniel Okafor',
+    description: 'Postgres tuner',
+    productCount: 1,
+    sortOrder: 1,
+    createdAt: '2026-03-01T00:00:00.000Z',
+  }),
 ];
 
-const names = () => screen.getAllByTestId('creator-card').map((card) => within(card).getByText(/Chen|Okafor/).textContent);
+const names = () =>
+  screen.getAllByTestId('creator-card').map((card) => within(card).getByText(/Chen|Okafor/).textContent);
 
 describe('category page', () => {
   it('waits for the category before showing its header, so nothing moves when it arrives (CLS)', async () => {
     const categoryAnswer = heldAnswer(ok(category()));
-    stubApi({ '/content/premium/categories': categoryAnswer.handler, '/users/premium/categories': ok(creators) });
+    stubApi({
+      '/content/premium/categories': categoryAnswer.handler,
+      '/users/premium/categories': ok(creators),
+    });
     mount('/browse/category/slow-to-answer');
     expect(await screen.findByText('Loading creators...')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -79,16 +99,22 @@ describe('category page', () => {
     mount();
     await userEvent.click(await screen.findByText('Daniel Okafor'));
     expect(await screen.findByText('Library page')).toBeTruthy();
-    expect(screen.getByTestId('where').textContent).toBe('/browse/category/web-development/creator/d00000000000000000000002');
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/browse/category/web-development/creator/d00000000000000000000002',
+    );
   });
 
   it('reached by the category id, shows the slug in the address and in creator links', async () => {
     stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
     mount(`/browse/category/${category()._id}`);
     await screen.findByText('Maya Chen');
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/browse/category/web-development'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/browse/category/web-development'),
+    );
     await userEvent.click(screen.getByText('Maya Chen'));
-    expect(screen.getByTestId('where').textContent).toBe('/browse/category/web-development/creator/d00000000000000000000001');
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/browse/category/web-development/creator/d00000000000000000000001',
+    );
   });
 
   it('sends a user refused by the server to /subscription', async () => {
@@ -99,7 +125,10 @@ describe('category page', () => {
 
   it('shows a load failure with Try Again', async () => {
     let attempts = 0;
-    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': () => (++attempts === 1 ? fail(404, 'Category not found') : ok(creators)) });
+    stubApi({
+      '/content/premium/categories': ok(category()),
+      '/users/premium/categories': () => (++attempts === 1 ? fail(404, 'Category not found') : ok(creators)),
+    });
     mount();
     expect(await screen.findByText('Category not found')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));

@@ -1,7 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { CategorySort, Creator } from '@catalyst/contracts';
-import { categoryPath, creatorLibraryPath, DataIcon, ErrorScreen, NotFound, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
+import {
+  categoryPath,
+  creatorLibraryPath,
+  DataIcon,
+  ErrorScreen,
+  NotFound,
+  Spinner,
+  TextField,
+  useDocumentTitle,
+  usePremiumRedirect,
+} from '@catalyst/web-kit';
 import styles from './CategoryPage.module.css';
 import { CREATOR_SORTS, useCategoryCreators } from './useCategoryCreators';
 
@@ -13,13 +23,18 @@ export function CategoryPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<CategorySort>('sortOrder');
-  const { category, creators, total, isLoading, error, notFound, reload } = useCategoryCreators(categorySlug, search, sort);
+  const { category, creators, total, isLoading, error, notFound, reload } = useCategoryCreators(
+    categorySlug,
+    search,
+    sort,
+  );
   useDocumentTitle(category?.name ?? 'Creators');
   const redirecting = usePremiumRedirect('category', error);
   // Reached by an id (an old link, a typed address): show the slug, the one address of a category.
   const slug = category?.slug;
   useEffect(() => {
-    if (slug && category && categorySlug === category._id && slug !== categorySlug) navigate(categoryPath(slug), { replace: true });
+    if (slug && category && categorySlug === category._id && slug !== categorySlug)
+      navigate(categoryPath(slug), { replace: true });
   }, [slug, category, categorySlug, navigate]);
 
   if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
@@ -39,7 +54,12 @@ export function CategoryPage() {
       </nav>
       <header className={styles.header}>
         {category ? (
-          <DataIcon className={styles.icon} icon={category.icon} name={category.name} color={category.color} />
+          <DataIcon
+            className={styles.icon}
+            icon={category.icon}
+            name={category.name}
+            color={category.color}
+          />
         ) : null}
         <div>
           <h1 className={styles.title}>{category?.name ?? 'Creators'}</h1>
@@ -48,7 +68,13 @@ export function CategoryPage() {
       </header>
       <div className={styles.controls}>
         <div className={styles.search}>
-          <TextField label="Search creators" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name or description" />
+          <TextField
+            label="Search creators"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Name or description"
+          />
         </div>
         <label className={styles.sort}>
           <span>Sort by</span>
@@ -66,13 +92,25 @@ export function CategoryPage() {
       ) : error ? (
         <ErrorScreen message={error.message} onRetry={reload} retryLabel="Try Again" />
       ) : creators.length === 0 ? (
-        <p className={styles.empty}>{search.trim() ? 'No creators found' : 'No creators in this category yet'}</p>
+        <p className={styles.empty}>
+          {search.trim() ? 'No creators found' : 'No creators in this category yet'}
+        </p>
       ) : (
         <ul className={styles.grid}>
           {creators.map((creator) => (
             <li key={creator.id}>
-              <button type="button" className={styles.card} onClick={() => openCreator(creator)} data-testid="creator-card">
-                <DataIcon className={styles.avatar} icon={creator.icon} name={creator.name} color={creator.color} />
+              <button
+                type="button"
+                className={styles.card}
+                onClick={() => openCreator(creator)}
+                data-testid="creator-card"
+              >
+                <DataIcon
+                  className={styles.avatar}
+                  icon={creator.icon}
+                  name={creator.name}
+                  color={creator.color}
+                />
                 <span className={styles.cardBody}>
                   <span className={styles.name}>{creator.name}</span>
                   <span className={styles.bio}>{creator.description}</span>

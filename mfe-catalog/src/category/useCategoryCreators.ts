@@ -20,12 +20,22 @@ function sortCreators(creators: Creator[], sort: CategorySort): Creator[] {
  * whole list in the browser so the page can say 'Showing X of Y'.
  */
 export function useCategoryCreators(categorySlug: string, search: string, sort: CategorySort) {
-  const category = useApiData(api.category.getPremium, categorySlug ? { params: { idOrSlug: categorySlug } } : null);
-  const creators = useApiData(api.creator.listOfCategory, categorySlug ? { params: { idOrSlug: categorySlug } } : null);
+  const category = useApiData(
+    api.category.getPremium,
+    categorySlug ? { params: { idOrSlug: categorySlug } } : null,
+  );
+  const creators = useApiData(
+    api.creator.listOfCategory,
+    categorySlug ? { params: { idOrSlug: categorySlug } } : null,
+  );
   const all = useMemo(() => creators.data ?? [], [creators.data]);
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    const matching = needle ? all.filter((c) => c.name.toLowerCase().includes(needle) || c.description.toLowerCase().includes(needle)) : all;
+    const matching = needle
+      ? all.filter(
+          (c) => c.name.toLowerCase().includes(needle) || c.description.toLowerCase().includes(needle),
+        )
+      : all;
     return sortCreators(matching, sort);
   }, [all, search, sort]);
   return {

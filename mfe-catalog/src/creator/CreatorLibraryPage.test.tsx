@@ -39,18 +39,59 @@ function mount(path = '/browse/category/web-development/creator/d000000000000000
 }
 
 const products = [
-  product({ _id: 'e00000000000000000000001', productId: 'DONE0001', title: 'Finished course', tags: ['react', 'hooks', 'jsx', 'state', 'effects'], duration: 90 }),
-  product({ _id: 'e00000000000000000000002', productId: 'HALF0002', title: 'Half watched', tags: ['css'], duration: 25, type: 'video', difficulty: 'beginner' }),
-  product({ _id: 'e00000000000000000000003', productId: 'NEW00003', title: 'Untouched', tags: [], duration: null }),
+  product({
+    _id: 'e00000000000000000000001',
+    productId: 'DONE0001',
+    title: 'Finished course',
+    tags: ['react', 'hooks', 'jsx', 'state', 'effects'],
+    duration: 90,
+  }),
+  product({
+    _id: 'e00000000000000000000002',
+    productId: 'HALF0002',
+    title: 'Half watched',
+    tags: ['css'],
+    duration: 25,
+    type: 'video',
+    difficulty: 'beginner',
+  }),
+  product({
+    _id: 'e00000000000000000000003',
+    productId: 'NEW00003',
+    title: 'Untouched',
+    tags: [],
+    duration: null,
+  }),
 ];
 /** The learner's progress over the category's products (every one of them; the untouched at 0). */
 const PROGRESS = '/content/progress/categories/web-development';
 const progressRows = {
   category: 'web-development',
   items: [
-    { productId: 'e00000000000000000000001', progress: 100, lastPosition: 30, completed: true, completedAt: null, updatedAt: null },
-    { productId: 'e00000000000000000000002', progress: 40, lastPosition: 12, completed: false, completedAt: null, updatedAt: null },
-    { productId: 'e00000000000000000000003', progress: 0, lastPosition: 0, completed: false, completedAt: null, updatedAt: null },
+    {
+      productId: 'e00000000000000000000001',
+      progress: 100,
+      lastPosition: 30,
+      completed: true,
+      completedAt: null,
+      updatedAt: null,
+    },
+    {
+      productId: 'e00000000000000000000002',
+      progress: 40,
+      lastPosition: 12,
+      completed: false,
+      completedAt: null,
+      updatedAt: null,
+    },
+    {
+      productId: 'e00000000000000000000003',
+      progress: 0,
+      lastPosition: 0,
+      completed: false,
+      completedAt: null,
+      updatedAt: null,
+    },
   ].map((row, i) => ({ ...row, product: products[i] })),
   total: 3,
   started: 2,
@@ -78,7 +119,11 @@ const cards = () => screen.getAllByTestId('library-product');
 describe('creator library', () => {
   it("waits for the creator's card before showing the header, so nothing moves when it arrives (CLS)", async () => {
     const creatorsAnswer = heldAnswer(ok([creator()]));
-    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': creatorsAnswer.handler, [PROGRESS]: ok(progressRows) });
+    stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': creatorsAnswer.handler,
+      [PROGRESS]: ok(progressRows),
+    });
     mount();
     expect(await screen.findByText('Loading products...')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -90,7 +135,11 @@ describe('creator library', () => {
 
   it('shows each product with its progress badge, bar, level, type, duration, date and tags', async () => {
     fiveDaysAfterPublishing();
-    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     mount();
     expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeTruthy();
     await waitFor(() => expect(within(cards()[0]!).getByText('Completed')).toBeTruthy());
@@ -107,21 +156,51 @@ describe('creator library', () => {
     expect(done!.getByText('intermediate')).toBeTruthy();
     expect(half!.getByText('video')).toBeTruthy();
     expect(done!.getByText('Jan 5, 2026')).toBeTruthy();
-    expect(done!.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['react', 'hooks', 'jsx', '+2 more']);
+    expect(done!.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'react',
+      'hooks',
+      'jsx',
+      '+2 more',
+    ]);
   });
 
   it('shows New on every recent card when progress cannot be read', async () => {
     fiveDaysAfterPublishing();
-    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: fail(503, 'down') });
+    stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: fail(503, 'down'),
+    });
     mount();
     await screen.findByText('Finished course');
     expect(screen.getAllByText('New')).toHaveLength(3);
   });
 
   it('badges New only what was published in the last 14 days, and nothing on an older unstarted product', async () => {
-    const recent = product({ _id: 'e00000000000000000000004', productId: 'RECENT04', title: 'Published last week', createdAt: daysAgo(7) });
-    const older = product({ _id: 'e00000000000000000000005', productId: 'OLDER005', title: 'Published last year', createdAt: daysAgo(365) });
-    stubApi({ [LIBRARY]: ok([recent, older]), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok({ category: 'web-development', items: [], total: 0, started: 0, completed: 0, percent: 0 }) });
+    const recent = product({
+      _id: 'e00000000000000000000004',
+      productId: 'RECENT04',
+      title: 'Published last week',
+      createdAt: daysAgo(7),
+    });
+    const older = product({
+      _id: 'e00000000000000000000005',
+      productId: 'OLDER005',
+      title: 'Published last year',
+      createdAt: daysAgo(365),
+    });
+    stubApi({
+      [LIBRARY]: ok([recent, older]),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok({
+        category: 'web-development',
+        items: [],
+        total: 0,
+        started: 0,
+        completed: 0,
+        percent: 0,
+      }),
+    });
     mount();
     await screen.findByText('Published last year');
     const [fresh, old] = cards().map((card) => within(card));
@@ -131,30 +210,49 @@ describe('creator library', () => {
   });
 
   it('asks the server with the search, type, level and sort chosen', async () => {
-    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    const api = stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     mount();
     await screen.findByText('Finished course');
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'Webinar');
     await userEvent.selectOptions(screen.getByLabelText('Level'), 'Advanced');
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Duration');
     await userEvent.type(screen.getByLabelText('Search content'), 'hooks');
-    await waitFor(() => expect(api.paths().some((p) => p.startsWith(LIBRARY) && p.includes('search=hooks'))).toBe(true));
-    const last = api.paths().filter((p) => p.startsWith(LIBRARY)).at(-1)!;
+    await waitFor(() =>
+      expect(api.paths().some((p) => p.startsWith(LIBRARY) && p.includes('search=hooks'))).toBe(true),
+    );
+    const last = api
+      .paths()
+      .filter((p) => p.startsWith(LIBRARY))
+      .at(-1)!;
     expect(last).toContain('type=webinar');
     expect(last).toContain('difficulty=advanced');
     expect(last).toContain('sort=duration');
   });
 
   it('offers every content type of the shared list in the Type filter', async () => {
-    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     mount();
     await screen.findByText('Finished course');
-    const options = within(screen.getByLabelText('Type')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByLabelText('Type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['All types', 'Course', 'Tutorial', 'Video', 'Document', 'Webinar']);
   });
 
   it('keeps the search, filters, sort and layout in the address', async () => {
-    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    const api = stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     const { container } = mount();
     await screen.findByText('Finished course');
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'Tutorial');
@@ -162,14 +260,20 @@ describe('creator library', () => {
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Recently added');
     await userEvent.click(screen.getByRole('button', { name: 'List' }));
     await userEvent.type(screen.getByLabelText('Search content'), 'css');
-    await waitFor(() => expect(address()).toBe('?type=tutorial&level=beginner&sort=newest&layout=list&search=css'));
+    await waitFor(() =>
+      expect(address()).toBe('?type=tutorial&level=beginner&sort=newest&layout=list&search=css'),
+    );
     // The read follows the address in the page's effect, after the render that wrote it.
     await waitFor(() => expect(libraryCalls(api).at(-1)).toContain('search=css'));
     expect(container.querySelector('[data-layout="list"]')).toBeTruthy();
   });
 
   it('keeps both of two choices made before the page renders again (a slow device)', async () => {
-    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    const api = stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     mount('/browse/category/web-development/creator/d00000000000000000000001?layout=list');
     await screen.findByText('Finished course');
     act(() => {
@@ -178,12 +282,22 @@ describe('creator library', () => {
     });
     await waitFor(() => expect(address()).toBe('?layout=list&type=video&level=beginner'));
     expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('video');
-    await waitFor(() => expect(libraryCalls(api).at(-1)).toMatch(/type=video.*difficulty=beginner|difficulty=beginner.*type=video/));
+    await waitFor(() =>
+      expect(libraryCalls(api).at(-1)).toMatch(
+        /type=video.*difficulty=beginner|difficulty=beginner.*type=video/,
+      ),
+    );
   });
 
   it('opens with the view the address holds, ignoring values it does not know', async () => {
-    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
-    const { container } = mount('/browse/category/web-development/creator/d00000000000000000000001?search=hooks&type=webinar&level=expert&sort=duration&layout=list');
+    const api = stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
+    const { container } = mount(
+      '/browse/category/web-development/creator/d00000000000000000000001?search=hooks&type=webinar&level=expert&sort=duration&layout=list',
+    );
     await screen.findByText('Finished course');
     expect((screen.getByLabelText('Search content') as HTMLInputElement).value).toBe('hooks');
     expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('webinar');
@@ -197,8 +311,14 @@ describe('creator library', () => {
   });
 
   it('shows Clear filters only while a filter is set, and it resets search, type and level', async () => {
-    const api = stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
-    mount('/browse/category/web-development/creator/d00000000000000000000001?search=hooks&type=video&level=advanced&sort=title&layout=list');
+    const api = stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
+    mount(
+      '/browse/category/web-development/creator/d00000000000000000000001?search=hooks&type=video&level=advanced&sort=title&layout=list',
+    );
     await screen.findByText('Finished course');
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect((screen.getByLabelText('Search content') as HTMLInputElement).value).toBe('');
@@ -212,7 +332,11 @@ describe('creator library', () => {
   });
 
   it('switches between grid and list', async () => {
-    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     const { container } = mount();
     await screen.findByText('Finished course');
     expect(container.querySelector('[data-layout="grid"]')).toBeTruthy();
@@ -222,35 +346,55 @@ describe('creator library', () => {
   });
 
   it('opens a product by its productId and goes back to the category', async () => {
-    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     mount();
     await userEvent.click(await screen.findByText('Half watched'));
     expect(await screen.findByText('Product page HALF0002')).toBeTruthy();
   });
 
   it('has a back button to the category', async () => {
-    stubApi({ [LIBRARY]: ok(products), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    stubApi({
+      [LIBRARY]: ok(products),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     mount();
     await userEvent.click(await screen.findByRole('button', { name: /Back to category/ }));
     expect(await screen.findByText('Category page')).toBeTruthy();
   });
 
   it("reports 'Failed to load products: {message}' with Try Again", async () => {
-    stubApi({ [LIBRARY]: fail(500, 'Database unavailable'), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    stubApi({
+      [LIBRARY]: fail(500, 'Database unavailable'),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     mount();
     expect(await screen.findByText('Failed to load products: Database unavailable')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
   it('shows the not-found page, without Try Again, for a creator the category does not have', async () => {
-    stubApi({ [LIBRARY]: fail(404, 'Creator not found'), '/users/premium/categories': ok([creator()]), [PROGRESS]: ok(progressRows) });
+    stubApi({
+      [LIBRARY]: fail(404, 'Creator not found'),
+      '/users/premium/categories': ok([creator()]),
+      [PROGRESS]: ok(progressRows),
+    });
     mount();
     expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
   });
 
   it('sends a user refused by the server to /subscription', async () => {
-    stubApi({ [LIBRARY]: PREMIUM_REFUSAL, '/users/premium/categories': PREMIUM_REFUSAL, [PROGRESS]: ok(progressRows) });
+    stubApi({
+      [LIBRARY]: PREMIUM_REFUSAL,
+      '/users/premium/categories': PREMIUM_REFUSAL,
+      [PROGRESS]: ok(progressRows),
+    });
     mount();
     expect(await screen.findByText('Plans page')).toBeTruthy();
   });

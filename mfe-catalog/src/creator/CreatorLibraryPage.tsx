@@ -1,6 +1,17 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type PremiumProduct } from '@catalyst/contracts';
-import { Button, categoryPath, DataIcon, ErrorScreen, NotFound, productPath, Spinner, TextField, useDocumentTitle, usePremiumRedirect } from '@catalyst/web-kit';
+import {
+  Button,
+  categoryPath,
+  DataIcon,
+  ErrorScreen,
+  NotFound,
+  productPath,
+  Spinner,
+  TextField,
+  useDocumentTitle,
+  usePremiumRedirect,
+} from '@catalyst/web-kit';
 import styles from './CreatorLibraryPage.module.css';
 import { ProductCard } from './ProductCard';
 import { LIBRARY_LEVELS, LIBRARY_SORTS, useCreatorLibrary } from './useCreatorLibrary';
@@ -11,7 +22,17 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const titled = <T extends string>(value: T) => ({ value, label: capitalise(value) });
 
 /** One labelled filter of the library: the options' values are exactly what the hook accepts. */
-function FilterSelect<T extends string>({ label, value, onChange, options }: { label: string; value: T; onChange: (value: T) => void; options: ReadonlyArray<{ value: T; label: string }> }) {
+function FilterSelect<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: ReadonlyArray<{ value: T; label: string }>;
+}) {
   return (
     <label className={styles.select}>
       <span>{label}</span>
@@ -41,7 +62,8 @@ export function CreatorLibraryPage() {
   if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
   if (!creatorId) return <ErrorScreen message="No creator ID provided." />;
   if (redirecting) return <Spinner message="Redirecting..." />;
-  if (library.notFound) return <NotFound message="This creator has no library in this category, or it has been removed." />;
+  if (library.notFound)
+    return <NotFound message="This creator has no library in this category, or it has been removed." />;
   // The header's avatar and description come with the creator's card: wait for it rather than move the page under the reader (CLS).
   if (!library.creator && library.creatorLoading) return <Spinner message="Loading products..." />;
 
@@ -59,26 +81,67 @@ export function CreatorLibraryPage() {
       </div>
       <header className={styles.header}>
         {library.creator ? (
-          <DataIcon className={styles.avatar} icon={library.creator.icon} name={library.creator.name} color={library.creator.color} />
+          <DataIcon
+            className={styles.avatar}
+            icon={library.creator.icon}
+            name={library.creator.name}
+            color={library.creator.color}
+          />
         ) : null}
         <div>
           <h1 className={styles.title}>{creatorName ?? 'Library'}</h1>
-          {library.creator?.description ? <p className={styles.description}>{library.creator.description}</p> : null}
+          {library.creator?.description ? (
+            <p className={styles.description}>{library.creator.description}</p>
+          ) : null}
         </div>
       </header>
 
       <div className={styles.controls}>
         <div className={styles.search}>
-          <TextField label="Search content" type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder="Title or description" />
+          <TextField
+            label="Search content"
+            type="search"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder="Title or description"
+          />
         </div>
-        <FilterSelect label="Type" value={view.type} onChange={(type) => change({ type })} options={[{ value: '', label: 'All types' }, ...PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))]} />
-        <FilterSelect label="Level" value={view.difficulty} onChange={(difficulty) => change({ difficulty })} options={[{ value: '', label: 'All levels' }, ...LIBRARY_LEVELS.map(titled)]} />
-        <FilterSelect label="Sort by" value={view.sort} onChange={(sort) => change({ sort })} options={LIBRARY_SORTS} />
+        <FilterSelect
+          label="Type"
+          value={view.type}
+          onChange={(type) => change({ type })}
+          options={[
+            { value: '', label: 'All types' },
+            ...PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] })),
+          ]}
+        />
+        <FilterSelect
+          label="Level"
+          value={view.difficulty}
+          onChange={(difficulty) => change({ difficulty })}
+          options={[{ value: '', label: 'All levels' }, ...LIBRARY_LEVELS.map(titled)]}
+        />
+        <FilterSelect
+          label="Sort by"
+          value={view.sort}
+          onChange={(sort) => change({ sort })}
+          options={LIBRARY_SORTS}
+        />
         <div className={styles.toggle} role="group" aria-label="Layout">
-          <Button variant={layout === 'grid' ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === 'grid'} onClick={() => change({ layout: 'grid' })}>
+          <Button
+            variant={layout === 'grid' ? 'primary' : 'secondary'}
+            size="sm"
+            aria-pressed={layout === 'grid'}
+            onClick={() => change({ layout: 'grid' })}
+          >
             Grid
           </Button>
-          <Button variant={layout === 'list' ? 'primary' : 'secondary'} size="sm" aria-pressed={layout === 'list'} onClick={() => change({ layout: 'list' })}>
+          <Button
+            variant={layout === 'list' ? 'primary' : 'secondary'}
+            size="sm"
+            aria-pressed={layout === 'list'}
+            onClick={() => change({ layout: 'list' })}
+          >
             List
           </Button>
         </div>
@@ -90,11 +153,17 @@ export function CreatorLibraryPage() {
       </div>
 
       {library.error ? (
-        <ErrorScreen message={`Failed to load products: ${library.error.message}`} onRetry={library.reload} retryLabel="Try Again" />
+        <ErrorScreen
+          message={`Failed to load products: ${library.error.message}`}
+          onRetry={library.reload}
+          retryLabel="Try Again"
+        />
       ) : !library.hasLoaded ? (
         <Spinner message="Loading products..." />
       ) : library.products.length === 0 ? (
-        <p className={styles.empty}>{filtering ? 'No content matches your filters' : 'No content available yet'}</p>
+        <p className={styles.empty}>
+          {filtering ? 'No content matches your filters' : 'No content available yet'}
+        </p>
       ) : (
         <>
           <p className={styles.count} aria-live="polite">
@@ -103,7 +172,13 @@ export function CreatorLibraryPage() {
           <ul className={layout === 'grid' ? styles.grid : styles.list} data-layout={layout}>
             {library.products.map((product, index) => (
               <li key={product._id}>
-                <ProductCard product={product} progress={progress.get(product._id)} layout={layout} onOpen={openProduct} first={index === 0} />
+                <ProductCard
+                  product={product}
+                  progress={progress.get(product._id)}
+                  layout={layout}
+                  onOpen={openProduct}
+                  first={index === 0}
+                />
               </li>
             ))}
           </ul>

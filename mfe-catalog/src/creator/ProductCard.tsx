@@ -10,7 +10,11 @@ export const TAGS_SHOWN = 3;
  * 'Completed', a percentage, or 'New' (spec section 2, creator library). 'New' means published in the last
  * 14 days (isNewProduct); an older product the learner has not started carries no badge.
  */
-export function progressBadge(product: Pick<PremiumProduct, 'createdAt'>, progress: ProductProgress | undefined, now = Date.now()): string | null {
+export function progressBadge(
+  product: Pick<PremiumProduct, 'createdAt'>,
+  progress: ProductProgress | undefined,
+  now = Date.now(),
+): string | null {
   if (progress?.completed) return 'Completed';
   if (progress && progress.progress > 0) return `${progress.progress}%`;
   return isNewProduct(product.createdAt, now) ? 'New' : null;
@@ -57,14 +61,18 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
             alt=""
             width={480}
             height={270}
-            {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
+            {...(first
+              ? { fetchPriority: 'high' as const }
+              : { loading: 'lazy' as const, decoding: 'async' as const })}
           />
         ) : (
           <div className={styles.thumb} />
         )}
         {badge ? (
           <span className={styles.badge}>
-            <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>{badge}</Badge>
+            <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>
+              {badge}
+            </Badge>
           </span>
         ) : null}
       </div>
@@ -73,7 +81,14 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
         {percent > 0 ? (
           // Only a started product has a bar: an empty one read as a divider.
           <div className={styles.progressRow}>
-            <div className={styles.progress} role="progressbar" aria-label={`${percent}% watched`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <div
+              className={styles.progress}
+              role="progressbar"
+              aria-label={`${percent}% watched`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
               <span className={styles.progressFill} style={{ width: `${percent}%` }} />
             </div>
             <span className={styles.progressText} aria-hidden="true">

@@ -24,11 +24,19 @@ export function useCreatorLibrary(categorySlug: string, creatorId: string, filte
     ready
       ? {
           params: { creator: creatorId, category: categorySlug },
-          query: { search: filters.search.trim(), type: filters.type || undefined, difficulty: filters.difficulty || undefined, sort: filters.sort === 'sortOrder' ? undefined : filters.sort },
+          query: {
+            search: filters.search.trim(),
+            type: filters.type || undefined,
+            difficulty: filters.difficulty || undefined,
+            sort: filters.sort === 'sortOrder' ? undefined : filters.sort,
+          },
         }
       : null,
   );
-  const creators = useApiData(api.creator.listOfCategory, ready ? { params: { idOrSlug: categorySlug } } : null);
+  const creators = useApiData(
+    api.creator.listOfCategory,
+    ready ? { params: { idOrSlug: categorySlug } } : null,
+  );
   const creator = (creators.data ?? []).find((c) => c._id === creatorId || c.slug === creatorId);
   return {
     products: products.data ?? [],
@@ -40,7 +48,9 @@ export function useCreatorLibrary(categorySlug: string, creatorId: string, filte
     error: products.error,
     creatorsError: creators.error,
     /** The address names no such creator in this category (a permanent answer, unlike a failed call). */
-    notFound: (creators.data !== undefined && !creator) || [creators.error, products.error].some((e) => isApiRequestError(e) && e.status === 404),
+    notFound:
+      (creators.data !== undefined && !creator) ||
+      [creators.error, products.error].some((e) => isApiRequestError(e) && e.status === 404),
     reload: products.reload,
   };
 }

@@ -11,7 +11,13 @@ export interface LibraryView extends LibraryFilters {
 
 const DEFAULT_VIEW: LibraryView = { search: '', type: '', difficulty: '', sort: 'sortOrder', layout: 'grid' };
 /** The query-string name of each setting; a setting at its default is left out of the address. */
-const PARAM_NAMES: Record<keyof LibraryView, string> = { search: 'search', type: 'type', difficulty: 'level', sort: 'sort', layout: 'layout' };
+const PARAM_NAMES: Record<keyof LibraryView, string> = {
+  search: 'search',
+  type: 'type',
+  difficulty: 'level',
+  sort: 'sort',
+  layout: 'layout',
+};
 
 /** One of the known values, else the fallback: a hand-edited or stale address never breaks the page. */
 function accepted<T extends string, F>(known: readonly T[], value: string | null, fallback: F): T | F {
@@ -80,7 +86,8 @@ export function useLibraryView() {
     setSearchText(view.search);
   }, [view.search]);
 
-  const filtering = searchText.trim() !== '' || view.search.trim() !== '' || view.type !== '' || view.difficulty !== '';
+  const filtering =
+    searchText.trim() !== '' || view.search.trim() !== '' || view.type !== '' || view.difficulty !== '';
   const clearFilters = () => {
     written.current = '';
     setSearchText('');

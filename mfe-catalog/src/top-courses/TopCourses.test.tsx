@@ -21,8 +21,20 @@ describe('Top Courses', () => {
     const long = 'A description that is certainly longer than sixty characters in total.';
     stubApi({
       '/content/products/top': ok([
-        product({ _id: 'e00000000000000000000001', productId: 'FREE0001', title: 'Free one', price: 0, description: long }),
-        product({ _id: 'e00000000000000000000002', productId: 'PAID0002', title: 'Paid one', price: 19.5, description: 'Short' }),
+        product({
+          _id: 'e00000000000000000000001',
+          productId: 'FREE0001',
+          title: 'Free one',
+          price: 0,
+          description: long,
+        }),
+        product({
+          _id: 'e00000000000000000000002',
+          productId: 'PAID0002',
+          title: 'Paid one',
+          price: 19.5,
+          description: 'Short',
+        }),
         product({ _id: 'e00000000000000000000003', productId: 'NOPR0003', title: 'Unpriced', price: null }),
         product({ _id: 'e00000000000000000000004', productId: 'FOUR0004', title: 'Fourth' }),
         product({ _id: 'e00000000000000000000005', productId: 'FIVE0005', title: 'Fifth' }),
@@ -36,7 +48,9 @@ describe('Top Courses', () => {
     const first = within(cards[0]!);
     expect(first.getByText('Free')).toBeTruthy();
     expect(first.getByText(`${long.slice(0, 57)}...`)).toBeTruthy();
-    expect(first.getByRole('link', { name: /View/ }).getAttribute('href')).toBe('/browse/premium/product/FREE0001');
+    expect(first.getByRole('link', { name: /View/ }).getAttribute('href')).toBe(
+      '/browse/premium/product/FREE0001',
+    );
     expect(within(cards[1]!).getByText('$19.50')).toBeTruthy();
     expect(within(cards[1]!).getByText('Short')).toBeTruthy();
     expect(within(cards[2]!).getByText('N/A')).toBeTruthy();

@@ -1,5 +1,15 @@
 import { Link } from 'react-router-dom';
-import { buttonClassName, Card, ErrorScreen, formatPrice, productPath, remoteTestId, Spinner, Thumbnail, truncate } from '@catalyst/web-kit';
+import {
+  buttonClassName,
+  Card,
+  ErrorScreen,
+  formatPrice,
+  productPath,
+  remoteTestId,
+  Spinner,
+  Thumbnail,
+  truncate,
+} from '@catalyst/web-kit';
 import styles from './TopCourses.module.css';
 import { useTopProducts } from './useTopProducts';
 
@@ -26,12 +36,25 @@ export default function TopCourses() {
             return (
               <li key={product._id}>
                 <Card flush className={styles.card}>
-                  {image ? <Thumbnail className={styles.thumb} src={image} sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 18rem" loading="lazy" /> : <div className={styles.thumb} />}
+                  {image ? (
+                    <Thumbnail
+                      className={styles.thumb}
+                      src={image}
+                      sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 18rem"
+                      loading="lazy"
+                    />
+                  ) : (
+                    <div className={styles.thumb} />
+                  )}
                   <div className={styles.body}>
                     <h3 className={styles.name}>{title}</h3>
                     <p className={styles.price}>{formatPrice(product.price)}</p>
                     <p className={styles.description}>{truncate(product.description)}</p>
-                    <Link to={productPath(product)} className={buttonClassName('primary', 'sm')} aria-label={`View ${title}`}>
+                    <Link
+                      to={productPath(product)}
+                      className={buttonClassName('primary', 'sm')}
+                      aria-label={`View ${title}`}
+                    >
                       View
                     </Link>
                   </div>

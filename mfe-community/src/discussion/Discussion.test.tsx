@@ -37,7 +37,14 @@ const thread = (overrides: Partial<Thread> = {}): Thread => ({
   productId: PRODUCT,
   lessonId: LESSON,
   title: 'How do named areas work?',
-  opening: post({ _id: id(0x200), isOpening: true, author: ME, mine: true, body: 'I am lost', bodyHtml: '<p>I am lost</p>' }),
+  opening: post({
+    _id: id(0x200),
+    isOpening: true,
+    author: ME,
+    mine: true,
+    body: 'I am lost',
+    bodyHtml: '<p>I am lost</p>',
+  }),
   replyCount: 1,
   answered: false,
   answerPostId: null,
@@ -48,7 +55,9 @@ const thread = (overrides: Partial<Thread> = {}): Thread => ({
   ...overrides,
 });
 
-const page = <T,>(items: T[], nextCursor: string | null = null, total = items.length) => ({ data: { items, nextCursor, total } });
+const page = <T,>(items: T[], nextCursor: string | null = null, total = items.length) => ({
+  data: { items, nextCursor, total },
+});
 
 function signIn(role: 'user' | 'admin' = 'user') {
   sessionStorage.setItem('token', 'member-token');
@@ -77,11 +86,25 @@ describe('the list of discussions', () => {
       'GET /community/threads': ({ query }) =>
         query.get('sort') === 'unanswered'
           ? page([])
-          : page([thread(), thread({ _id: T2, title: 'Grid or flex?', answered: true, locked: true, replyCount: 3, opening: post({ _id: id(0x300), threadId: T2, isOpening: true, upvotes: 4 }) })]),
+          : page([
+              thread(),
+              thread({
+                _id: T2,
+                title: 'Grid or flex?',
+                answered: true,
+                locked: true,
+                replyCount: 3,
+                opening: post({ _id: id(0x300), threadId: T2, isOpening: true, upvotes: 4 }),
+              }),
+            ]),
     });
     renderDiscussion();
     const list = await screen.findByTestId('thread-list');
-    expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('button')?.textContent)).toEqual(['How do named areas work?', 'Grid or flex?']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('button')?.textContent),
+    ).toEqual(['How do named areas work?', 'Grid or flex?']);
     const second = within(list).getAllByRole('listitem')[1]!;
     expect(second.textContent).toContain('3 replies');
     expect(second.textContent).toContain('4 upvotes');
@@ -92,8 +115,12 @@ describe('the list of discussions', () => {
     expect(first.headers.get('Authorization')).toBe('Bearer member-token');
 
     await act(async () => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'top' } }));
-    await waitFor(() => expect(server.called('GET', '/community/threads').at(-1)!.query.get('sort')).toBe('top'));
-    await act(async () => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'unanswered' } }));
+    await waitFor(() =>
+      expect(server.called('GET', '/community/threads').at(-1)!.query.get('sort')).toBe('top'),
+    );
+    await act(async () =>
+      fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'unanswered' } }),
+    );
     expect(await screen.findByText('Every question here has an answer.')).toBeTruthy();
   });
 
@@ -111,7 +138,12 @@ describe('the list of discussions', () => {
   });
 
   it("shows the server's refusal in its own words, without a Retry that cannot help", async () => {
-    fakeServer({ 'GET /community/threads': () => ({ status: 403, error: 'Active subscription required to access this content' }) });
+    fakeServer({
+      'GET /community/threads': () => ({
+        status: 403,
+        error: 'Active subscription required to access this content',
+      }),
+    });
     renderDiscussion();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Active subscription required to access this content');
@@ -119,13 +151,29 @@ describe('the list of discussions', () => {
   });
 
   it('asks a question: the discussion opens as the server rendered it, the focus on its title, and the news is told', async () => {
-    const created = thread({ _id: T2, title: 'Why **bold**?', replyCount: 0, opening: post({ _id: id(0x400), threadId: T2, isOpening: true, author: ME, mine: true, bodyHtml: '<p>Why <em>this</em></p>', editableUntil: minutesFromNow(15) }) });
+    const created = thread({
+      _id: T2,
+      title: 'Why **bold**?',
+      replyCount: 0,
+      opening: post({
+        _id: id(0x400),
+        threadId: T2,
+        isOpening: true,
+        author: ME,
+        mine: true,
+        bodyHtml: '<p>Why <em>this</em></p>',
+        editableUntil: minutesFromNow(15),
+      }),
+    });
     const server = fakeServer({
       'GET /community/threads': () => page([]),
       'POST /community/threads': ({ body }) => {
         const { title } = body as { title: string };
         return title.trim().length < 5
-          ? { error: 'Title must be at least 5 characters', errors: [{ field: 'title', message: 'Title must be at least 5 characters' }] }
+          ? {
+              error: 'Title must be at least 5 characters',
+              errors: [{ field: 'title', message: 'Title must be at least 5 characters' }],
+            }
           : { status: 201, data: created };
       },
       [`GET /community/threads/${T2}`]: () => ({ data: created }),
@@ -146,7 +194,12 @@ describe('the list of discussions', () => {
     fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Why **bold**?' } });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Post question' })));
     const view = await screen.findByTestId('thread-view');
-    expect(server.called('POST', '/community/threads').at(-1)!.body).toEqual({ productId: PRODUCT, lessonId: LESSON, title: 'Why **bold**?', body: 'Why *this*' });
+    expect(server.called('POST', '/community/threads').at(-1)!.body).toEqual({
+      productId: PRODUCT,
+      lessonId: LESSON,
+      title: 'Why **bold**?',
+      body: 'Why *this*',
+    });
     // the title is text; only the server's sanitised bodyHtml is HTML
     const heading = within(view).getByRole('heading', { level: 3 });
     expect(heading.textContent).toBe('Why **bold**?');
@@ -156,7 +209,10 @@ describe('the list of discussions', () => {
   });
 
   it('shows a rate limit in the words the server used', async () => {
-    fakeServer({ 'GET /community/threads': () => page([]), 'POST /community/threads': () => ({ status: 429, error: COMMUNITY_MESSAGES.rateLimited }) });
+    fakeServer({
+      'GET /community/threads': () => page([]),
+      'POST /community/threads': () => ({ status: 429, error: COMMUNITY_MESSAGES.rateLimited }),
+    });
     renderDiscussion();
     const ask = await screen.findByRole('button', { name: 'Ask a question' });
     await act(async () => fireEvent.click(ask));
@@ -182,26 +238,59 @@ describe('one discussion', () => {
         const index = Number(query.get('cursor') ?? 0);
         return page(pages[index]!, index + 1 < pages.length ? String(index + 1) : null, pages.flat().length);
       },
-      [`POST /community/threads/${current._id}/replies`]: ({ body }) => ({ status: 201, data: post({ _id: id(0x900), author: ME, mine: true, body: (body as { body: string }).body, bodyHtml: `<p>${(body as { body: string }).body}</p>`, editableUntil: minutesFromNow(15) }) }),
-      'PUT /community/posts/:postId/vote': ({ params }) => ({ data: { postId: params.postId, upvotes: 1, upvotedByMe: true } }),
-      'DELETE /community/posts/:postId/vote': ({ params }) => ({ data: { postId: params.postId, upvotes: 0, upvotedByMe: false } }),
-      'PUT /community/posts/:postId/answer': ({ params }) => ({ data: { ...current, answered: true, answerPostId: params.postId } }),
-      [`DELETE /community/threads/${current._id}/follow`]: () => ({ data: { threadId: current._id, following: false } }),
+      [`POST /community/threads/${current._id}/replies`]: ({ body }) => ({
+        status: 201,
+        data: post({
+          _id: id(0x900),
+          author: ME,
+          mine: true,
+          body: (body as { body: string }).body,
+          bodyHtml: `<p>${(body as { body: string }).body}</p>`,
+          editableUntil: minutesFromNow(15),
+        }),
+      }),
+      'PUT /community/posts/:postId/vote': ({ params }) => ({
+        data: { postId: params.postId, upvotes: 1, upvotedByMe: true },
+      }),
+      'DELETE /community/posts/:postId/vote': ({ params }) => ({
+        data: { postId: params.postId, upvotes: 0, upvotedByMe: false },
+      }),
+      'PUT /community/posts/:postId/answer': ({ params }) => ({
+        data: { ...current, answered: true, answerPostId: params.postId },
+      }),
+      [`DELETE /community/threads/${current._id}/follow`]: () => ({
+        data: { threadId: current._id, following: false },
+      }),
       'PATCH /community/posts/:postId': ({ params, body }) => {
         const text = (body as { body: string }).body;
-        return { data: { ...known(params.postId!), body: text, bodyHtml: `<p>${text}</p>`, editedAt: new Date().toISOString() } };
+        return {
+          data: {
+            ...known(params.postId!),
+            body: text,
+            bodyHtml: `<p>${text}</p>`,
+            editedAt: new Date().toISOString(),
+          },
+        };
       },
-      'DELETE /community/posts/:postId': ({ params }) => ({ data: { ...known(params.postId!), status: 'deleted', body: '', bodyHtml: '' } }),
+      'DELETE /community/posts/:postId': ({ params }) => ({
+        data: { ...known(params.postId!), status: 'deleted', body: '', bodyHtml: '' },
+      }),
       'POST /community/posts/:postId/report': ({ params }) =>
-        reported.has(params.postId!) ? { status: 409, error: COMMUNITY_MESSAGES.alreadyReported } : (reported.add(params.postId!), { status: 201, data: { postId: params.postId, reported: true } }),
+        reported.has(params.postId!)
+          ? { status: 409, error: COMMUNITY_MESSAGES.alreadyReported }
+          : (reported.add(params.postId!), { status: 201, data: { postId: params.postId, reported: true } }),
     });
   }
 
   it('shows the opening post and its replies, loads more with the next cursor, and goes back with the focus on its entry', async () => {
-    const server = threadServer({ replies: [[post()], [post({ _id: id(0x202), body: 'Or lines', bodyHtml: '<p>Or lines</p>' })]] });
+    const server = threadServer({
+      replies: [[post()], [post({ _id: id(0x202), body: 'Or lines', bodyHtml: '<p>Or lines</p>' })]],
+    });
     renderDiscussion();
     const view = await openThread();
-    expect(document.activeElement).toBe(within(view).getByRole('heading', { level: 3, name: 'How do named areas work?' }));
+    expect(document.activeElement).toBe(
+      within(view).getByRole('heading', { level: 3, name: 'How do named areas work?' }),
+    );
     expect(await within(view).findByText('grid-template-areas')).toBeTruthy();
     expect(within(view).getByText('I am lost')).toBeTruthy();
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Load more replies' })));
@@ -231,12 +320,16 @@ describe('one discussion', () => {
     const voted = await within(reply).findByRole('button', { name: 'Upvote (1)' });
     expect(voted.getAttribute('aria-pressed')).toBe('true');
     await act(async () => fireEvent.click(voted));
-    expect((await within(reply).findByRole('button', { name: 'Upvote (0)' })).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      (await within(reply).findByRole('button', { name: 'Upvote (0)' })).getAttribute('aria-pressed'),
+    ).toBe('false');
     expect(server.called('PUT', `/community/posts/${id(0x201)}/vote`)).toHaveLength(1);
     expect(server.called('DELETE', `/community/posts/${id(0x201)}/vote`)).toHaveLength(1);
 
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Unfollow' })));
-    expect((await within(view).findByRole('button', { name: 'Follow' })).getAttribute('aria-pressed')).toBe('false');
+    expect((await within(view).findByRole('button', { name: 'Follow' })).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
   });
 
   it('lets the person who asked mark a reply as the answer', async () => {
@@ -251,7 +344,18 @@ describe('one discussion', () => {
   });
 
   it("offers no Mark as answer to someone else's question, unless they are an admin", async () => {
-    threadServer({ thread: thread({ opening: post({ _id: id(0x200), isOpening: true, author: ADA, mine: false, body: 'Help', bodyHtml: '<p>Help</p>' }) }) });
+    threadServer({
+      thread: thread({
+        opening: post({
+          _id: id(0x200),
+          isOpening: true,
+          author: ADA,
+          mine: false,
+          body: 'Help',
+          bodyHtml: '<p>Help</p>',
+        }),
+      }),
+    });
     const { unmount } = renderDiscussion();
     let view = await openThread();
     await within(view).findByText('grid-template-areas');
@@ -265,8 +369,22 @@ describe('one discussion', () => {
   });
 
   it('offers Edit only while the edit window lasts, saying the time left, and saves the edit', async () => {
-    const mine = post({ _id: id(0x210), author: ME, mine: true, body: 'First try', bodyHtml: '<p>First try</p>', editableUntil: minutesFromNow(10.5) });
-    const old = post({ _id: id(0x211), author: ME, mine: true, body: 'Older', bodyHtml: '<p>Older</p>', editableUntil: null });
+    const mine = post({
+      _id: id(0x210),
+      author: ME,
+      mine: true,
+      body: 'First try',
+      bodyHtml: '<p>First try</p>',
+      editableUntil: minutesFromNow(10.5),
+    });
+    const old = post({
+      _id: id(0x211),
+      author: ME,
+      mine: true,
+      body: 'Older',
+      bodyHtml: '<p>Older</p>',
+      editableUntil: null,
+    });
     const server = threadServer({ replies: [[mine, old]] });
     renderDiscussion();
     const view = await openThread();
@@ -302,7 +420,11 @@ describe('one discussion', () => {
     await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' })));
     expect(await within(view).findByText(COMMUNITY_MESSAGES.removed)).toBeTruthy();
     expect(within(view).queryByText('Oops')).toBeNull();
-    expect(server.requests.some((request) => request.method === 'DELETE' && request.path === `/community/posts/${mine._id}`)).toBe(true);
+    expect(
+      server.requests.some(
+        (request) => request.method === 'DELETE' && request.path === `/community/posts/${mine._id}`,
+      ),
+    ).toBe(true);
   });
 
   it('shows a removed post as the placeholder, with no text and nothing to do', async () => {
@@ -325,18 +447,24 @@ describe('one discussion', () => {
     const form = within(item).getByRole('form', { name: 'Report this post' });
     expect(document.activeElement).toBe(within(form).getByLabelText('Reason'));
     fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'spam' } });
-    fireEvent.change(within(form).getByLabelText('Note for the moderators (optional)'), { target: { value: 'An advert' } });
+    fireEvent.change(within(form).getByLabelText('Note for the moderators (optional)'), {
+      target: { value: 'An advert' },
+    });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send report' })));
     expect(await within(item).findByText('Reported')).toBeTruthy();
     expect(within(item).queryByRole('button', { name: /Report/ })).toBeNull();
-    expect(server.called('POST', `/community/posts/${other._id}/report`).map((request) => request.body)).toEqual([{ reason: 'spam', note: 'An advert' }]);
+    expect(
+      server.called('POST', `/community/posts/${other._id}/report`).map((request) => request.body),
+    ).toEqual([{ reason: 'spam', note: 'An advert' }]);
 
     // reported in an earlier visit: the server's 409 is said, and Report is not offered again
     const first = view.querySelector(`[data-post-id="${id(0x201)}"]`) as HTMLElement;
     await act(async () => fireEvent.click(within(first).getByRole('button', { name: /Report/ })));
     fireEvent.change(within(first).getByLabelText('Reason'), { target: { value: 'abuse' } });
     await act(async () => fireEvent.click(within(first).getByRole('button', { name: 'Send report' })));
-    expect((await within(first).findByRole('alert')).textContent).toContain(COMMUNITY_MESSAGES.alreadyReported);
+    expect((await within(first).findByRole('alert')).textContent).toContain(
+      COMMUNITY_MESSAGES.alreadyReported,
+    );
     expect(within(first).getByText('Reported')).toBeTruthy();
   });
 
@@ -354,7 +482,12 @@ describe('an open discussion, live', () => {
    * A thread whose replies the test changes as others would (`pages`), and its event streams, one per opening
    * (a further opening finds none: 503, and the reader keeps trying).
    */
-  function liveServer(pages: Post[][], streams: ReturnType<typeof sseStream>[], current: Thread = thread(), more: Parameters<typeof fakeServer>[0] = {}) {
+  function liveServer(
+    pages: Post[][],
+    streams: ReturnType<typeof sseStream>[],
+    current: Thread = thread(),
+    more: Parameters<typeof fakeServer>[0] = {},
+  ) {
     let opened = 0;
     const server = fakeServer({
       'GET /community/threads': () => page([current]),
@@ -363,12 +496,14 @@ describe('an open discussion, live', () => {
         const index = Number(query.get('cursor') ?? 0);
         return page(pages[index]!, index + 1 < pages.length ? String(index + 1) : null, pages.flat().length);
       },
-      [`GET /community/threads/${T1}/events`]: () => streams[opened++]?.response ?? new Response('', { status: 503 }),
+      [`GET /community/threads/${T1}/events`]: () =>
+        streams[opened++]?.response ?? new Response('', { status: 503 }),
       ...more,
     });
     return { server, replyReads: () => server.called('GET', `/community/threads/${T1}/replies`) };
   }
-  const reply = (n: number, overrides: Partial<Post> = {}) => post({ _id: id(0x500 + n), body: `Reply ${n}`, bodyHtml: `<p>Reply ${n}</p>`, ...overrides });
+  const reply = (n: number, overrides: Partial<Post> = {}) =>
+    post({ _id: id(0x500 + n), body: `Reply ${n}`, bodyHtml: `<p>Reply ${n}</p>`, ...overrides });
   const announced = () => screen.getByTestId('discussion-announcer').textContent;
 
   it('shows a reply someone posts while it is open, read through the API, and tells it as "1 new reply"', async () => {
@@ -384,7 +519,9 @@ describe('an open discussion, live', () => {
     expect(opening.headers.get('Accept')).toBe('text/event-stream');
 
     pages[0]!.push(reply(2, { author: { _id: 'c'.repeat(24), name: 'Sam', isAdmin: false } }));
-    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x502), replyCount: 2 }));
+    await act(async () =>
+      stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x502), replyCount: 2 }),
+    );
     expect(await within(view).findByText('Reply 2')).toBeTruthy();
     expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies');
     expect(announced()).toBe('1 new reply');
@@ -394,10 +531,14 @@ describe('an open discussion, live', () => {
     expect(within(view).getAllByTestId('post')).toHaveLength(3);
 
     // the same reply told again (another replica, a reconnection) is not added twice
-    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x502), replyCount: 2 }));
+    await act(async () =>
+      stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x502), replyCount: 2 }),
+    );
     expect(within(view).getAllByTestId('post')).toHaveLength(3);
     // another discussion's events are not this one's
-    await act(async () => stream.send('reply', { type: 'reply', threadId: T2, postId: id(0x503), replyCount: 7 }));
+    await act(async () =>
+      stream.send('reply', { type: 'reply', threadId: T2, postId: id(0x503), replyCount: 7 }),
+    );
     expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies');
   });
 
@@ -408,7 +549,9 @@ describe('an open discussion, live', () => {
     renderDiscussion();
     const view = await openThread();
     await within(view).findByText('Reply 1');
-    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x503), replyCount: 3 }));
+    await act(async () =>
+      stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x503), replyCount: 3 }),
+    );
     expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('3 replies');
     expect(announced()).toBe('1 new reply');
     expect(replyReads()).toHaveLength(1);
@@ -417,10 +560,16 @@ describe('an open discussion, live', () => {
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Load more replies' })));
     await within(view).findByText('Reply 3');
     pages[1]!.push(reply(4));
-    await act(async () => stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x504), replyCount: 4 }));
+    await act(async () =>
+      stream.send('reply', { type: 'reply', threadId: T1, postId: id(0x504), replyCount: 4 }),
+    );
     expect(await within(view).findByText('Reply 4')).toBeTruthy();
     expect(replyReads().at(-1)!.query.get('cursor')).toBe('1');
-    expect(within(view).getAllByTestId('post').map((node) => node.getAttribute('data-post-id'))).toEqual([id(0x200), id(0x501), id(0x502), id(0x503), id(0x504)]);
+    expect(
+      within(view)
+        .getAllByTestId('post')
+        .map((node) => node.getAttribute('data-post-id')),
+    ).toEqual([id(0x200), id(0x501), id(0x502), id(0x503), id(0x504)]);
   });
 
   it("applies edits, votes, removals, the answer and the lock from the stream, keeping the reader's own vote", async () => {
@@ -431,15 +580,45 @@ describe('an open discussion, live', () => {
     await within(view).findByText('Reply 1');
     const item = () => view.querySelector(`[data-post-id="${id(0x501)}"]`) as HTMLElement;
     const changed = (change: Partial<Post>) =>
-      act(async () => stream.send('post-changed', { type: 'post-changed', threadId: T1, post: { _id: id(0x501), body: 'Reply 1', bodyHtml: '<p>Reply 1</p>', editedAt: null, upvotes: 2, status: 'visible', ...change } }));
+      act(async () =>
+        stream.send('post-changed', {
+          type: 'post-changed',
+          threadId: T1,
+          post: {
+            _id: id(0x501),
+            body: 'Reply 1',
+            bodyHtml: '<p>Reply 1</p>',
+            editedAt: null,
+            upvotes: 2,
+            status: 'visible',
+            ...change,
+          },
+        }),
+      );
     const threadState = (change: Partial<Thread>) =>
-      act(async () => stream.send('thread', { type: 'thread', threadId: T1, title: 'How do named areas work?', replyCount: 1, answered: false, answerPostId: null, locked: false, ...change }));
+      act(async () =>
+        stream.send('thread', {
+          type: 'thread',
+          threadId: T1,
+          title: 'How do named areas work?',
+          replyCount: 1,
+          answered: false,
+          answerPostId: null,
+          locked: false,
+          ...change,
+        }),
+      );
 
     await changed({ upvotes: 3 });
     const vote = within(item()).getByRole('button', { name: 'Upvote (3)' });
     expect(vote.getAttribute('aria-pressed')).toBe('true');
 
-    await changed({ body: 'Reply one, better', bodyHtml: '<p>Reply one, <em>better</em></p>', editedAt: '2026-11-24T10:05:00.000Z', upvotes: 3 });
+    await changed({
+      body: 'Reply one, better',
+      bodyHtml: '<p>Reply one, <em>better</em></p>',
+      editedAt: '2026-11-24T10:05:00.000Z',
+      upvotes: 3,
+    });
     expect(within(item()).getByText('better')).toBeTruthy();
 
     await threadState({ answered: true, answerPostId: id(0x501), title: 'How do named grid areas work?' });
@@ -449,7 +628,12 @@ describe('an open discussion, live', () => {
 
     await changed({ status: 'hidden', body: '', bodyHtml: '' });
     expect(within(item()).getByText(COMMUNITY_MESSAGES.removed)).toBeTruthy();
-    await changed({ body: 'Reply one, better', bodyHtml: '<p>Reply one, <em>better</em></p>', editedAt: '2026-11-24T10:05:00.000Z', upvotes: 3 });
+    await changed({
+      body: 'Reply one, better',
+      bodyHtml: '<p>Reply one, <em>better</em></p>',
+      editedAt: '2026-11-24T10:05:00.000Z',
+      upvotes: 3,
+    });
     expect(within(item()).getByText('better')).toBeTruthy();
 
     await threadState({ locked: true, answered: true, answerPostId: id(0x501) });
@@ -470,7 +654,9 @@ describe('an open discussion, live', () => {
 
     pages[0]!.push(reply(2));
     await act(async () => first.drop());
-    await waitFor(() => expect(server.called('GET', `/community/threads/${T1}/events`)).toHaveLength(2), { timeout: 4_000 });
+    await waitFor(() => expect(server.called('GET', `/community/threads/${T1}/events`)).toHaveLength(2), {
+      timeout: 4_000,
+    });
     expect(await within(view).findByText('Reply 2')).toBeTruthy();
     expect(server.called('GET', `/community/threads/${T1}`).length).toBe(threadReads + 1);
     expect(announced()).toBe('1 new reply');
@@ -483,7 +669,9 @@ describe('an open discussion, live', () => {
     const mine = post({ _id: id(suffix), author: ME, mine: true, body: 'Mine', bodyHtml: `<p>${shown}</p>` });
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    liveServer(pages, [stream], thread(), { [`POST /community/threads/${T1}/replies`]: async () => (await answered, { status: 201, data: mine }) });
+    liveServer(pages, [stream], thread(), {
+      [`POST /community/threads/${T1}/replies`]: async () => (await answered, { status: 201, data: mine }),
+    });
     renderDiscussion();
     const view = await openThread();
     await within(view).findByText('Reply 1');
@@ -514,7 +702,9 @@ describe('an open discussion, live', () => {
       answer();
     });
     await within(view).findByText('Mine, raced');
-    await waitFor(() => expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies'));
+    await waitFor(() =>
+      expect(within(view).getByRole('heading', { level: 4 }).textContent).toBe('2 replies'),
+    );
     expect(view.querySelectorAll(`[data-post-id="${mine._id}"]`)).toHaveLength(1);
   });
 });

@@ -53,7 +53,11 @@ export default function Discussion({ target }: DiscussionProps) {
   }
 
   return (
-    <section className={styles.discussion} data-testid={remoteTestId('community')} aria-labelledby="discussion-title">
+    <section
+      className={styles.discussion}
+      data-testid={remoteTestId('community')}
+      aria-labelledby="discussion-title"
+    >
       <h2 id="discussion-title" className={styles.title}>
         Questions &amp; answers
       </h2>

@@ -31,7 +31,15 @@ interface PostViewProps {
 type Mode = 'view' | 'edit' | 'report' | 'delete';
 
 /** One post: its author, its text as the server rendered and sanitised it, and what the reader may do with it. */
-export function PostView({ post, thread, title, onChange, announce, onToggleAnswer, answerBusy }: PostViewProps) {
+export function PostView({
+  post,
+  thread,
+  title,
+  onChange,
+  announce,
+  onToggleAnswer,
+  answerBusy,
+}: PostViewProps) {
   const [mode, setMode] = useState<Mode>('view');
   const [reported, setReported] = useState(false);
   const { busy, failure, setFailure, run } = useAction();
@@ -43,7 +51,9 @@ export function PostView({ post, thread, title, onChange, announce, onToggleAnsw
 
   const toggleVote = () =>
     run(async () => {
-      const vote = await (post.upvotedByMe ? api.discussion.removeVote : api.discussion.upvote)({ params: { postId: post._id } });
+      const vote = await (post.upvotedByMe ? api.discussion.removeVote : api.discussion.upvote)({
+        params: { postId: post._id },
+      });
       onChange({ ...post, upvotes: vote.upvotes, upvotedByMe: vote.upvotedByMe }, title);
     });
   const remove = () =>
@@ -62,7 +72,11 @@ export function PostView({ post, thread, title, onChange, announce, onToggleAnsw
   }
 
   return (
-    <div className={[styles.post, post.isAnswer ? styles.answer : ''].filter(Boolean).join(' ')} data-testid="post" data-post-id={post._id}>
+    <div
+      className={[styles.post, post.isAnswer ? styles.answer : ''].filter(Boolean).join(' ')}
+      data-testid="post"
+      data-post-id={post._id}
+    >
       <p className={styles.meta}>
         <span className={styles.author}>{post.author.name}</span>
         {post.author.isAdmin ? <Badge tone="info">Team</Badge> : null}
@@ -86,7 +100,11 @@ export function PostView({ post, thread, title, onChange, announce, onToggleAnsw
             announce('Your changes were saved.');
           }}
         >
-          {timeLeft ? <p className={styles.hint}>You can edit for {timeLeft} more.</p> : <p className={styles.fieldError}>{COMMUNITY_MESSAGES.editWindowClosed}</p>}
+          {timeLeft ? (
+            <p className={styles.hint}>You can edit for {timeLeft} more.</p>
+          ) : (
+            <p className={styles.fieldError}>{COMMUNITY_MESSAGES.editWindowClosed}</p>
+          )}
         </EditForm>
       ) : (
         // bodyHtml is rendered and sanitised by the community service (the only HTML this remote injects)
@@ -107,12 +125,14 @@ export function PostView({ post, thread, title, onChange, announce, onToggleAnsw
           </Button>
           {onToggleAnswer && !post.isOpening ? (
             <Button size="sm" variant="ghost" onClick={onToggleAnswer} disabled={answerBusy}>
-              <CheckCircle2 size={14} aria-hidden="true" focusable="false" /> {post.isAnswer ? 'Unmark answer' : 'Mark as answer'}
+              <CheckCircle2 size={14} aria-hidden="true" focusable="false" />{' '}
+              {post.isAnswer ? 'Unmark answer' : 'Mark as answer'}
             </Button>
           ) : null}
           {post.mine && timeLeft && canAct ? (
             <Button size="sm" variant="ghost" onClick={() => setMode('edit')}>
-              <Pencil size={14} aria-hidden="true" focusable="false" /> Edit <span className={styles.muted}>({timeLeft} left)</span>
+              <Pencil size={14} aria-hidden="true" focusable="false" /> Edit{' '}
+              <span className={styles.muted}>({timeLeft} left)</span>
             </Button>
           ) : null}
           {post.mine ? (

@@ -7,7 +7,11 @@ import { AskForm } from './forms';
 import { useCursorPages } from './useCursorPages';
 import styles from './Discussion.module.css';
 
-export const SORT_LABELS: Record<ThreadSort, string> = { newest: 'Newest', top: 'Top', unanswered: 'Unanswered' };
+export const SORT_LABELS: Record<ThreadSort, string> = {
+  newest: 'Newest',
+  top: 'Top',
+  unanswered: 'Unanswered',
+};
 
 interface ThreadListProps {
   target: DiscussionTarget;
@@ -25,7 +29,17 @@ export function ThreadList({ target, returnTo, onOpen, announce }: ThreadListPro
   const listRef = useRef<HTMLOListElement>(null);
   const key = `${target.productId}/${target.lessonId ?? ''}/${sort}`;
   const pages = useCursorPages<Thread>(key, (cursor, signal) =>
-    api.discussion.listThreads({ query: { productId: target.productId, ...(target.lessonId ? { lessonId: target.lessonId } : {}), sort, ...(cursor ? { cursor } : {}) } }, { signal }),
+    api.discussion.listThreads(
+      {
+        query: {
+          productId: target.productId,
+          ...(target.lessonId ? { lessonId: target.lessonId } : {}),
+          sort,
+          ...(cursor ? { cursor } : {}),
+        },
+      },
+      { signal },
+    ),
   );
 
   // back from a discussion: the focus returns to its entry
@@ -56,7 +70,12 @@ export function ThreadList({ target, returnTo, onOpen, announce }: ThreadListPro
         <label htmlFor={`${id}-sort`} className={styles.sortLabel}>
           Sort by
         </label>
-        <select id={`${id}-sort`} className={styles.select} value={sort} onChange={(event) => setSort(event.target.value as ThreadSort)}>
+        <select
+          id={`${id}-sort`}
+          className={styles.select}
+          value={sort}
+          onChange={(event) => setSort(event.target.value as ThreadSort)}
+        >
           {Object.entries(SORT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -84,7 +103,11 @@ export function ThreadList({ target, returnTo, onOpen, announce }: ThreadListPro
           )}
         </Alert>
       ) : pages.items.length === 0 ? (
-        <p className={styles.empty}>{sort === 'unanswered' ? 'Every question here has an answer.' : 'No questions yet. Be the first to ask one.'}</p>
+        <p className={styles.empty}>
+          {sort === 'unanswered'
+            ? 'Every question here has an answer.'
+            : 'No questions yet. Be the first to ask one.'}
+        </p>
       ) : (
         <>
           <p className={styles.muted}>
@@ -93,18 +116,26 @@ export function ThreadList({ target, returnTo, onOpen, announce }: ThreadListPro
           <ol className={styles.threads} ref={listRef} data-testid="thread-list">
             {pages.items.map((thread) => (
               <li key={thread._id} className={styles.threadItem}>
-                <button type="button" className={styles.threadLink} data-thread-id={thread._id} onClick={() => onOpen(thread)}>
+                <button
+                  type="button"
+                  className={styles.threadLink}
+                  data-thread-id={thread._id}
+                  onClick={() => onOpen(thread)}
+                >
                   {thread.title}
                 </button>
                 <p className={styles.meta}>
                   <span>
-                    {thread.opening.author.name} · <time dateTime={thread.createdAt}>{formatDate(thread.createdAt)}</time>
+                    {thread.opening.author.name} ·{' '}
+                    <time dateTime={thread.createdAt}>{formatDate(thread.createdAt)}</time>
                   </span>
                   <span>
-                    <MessageSquare size={14} aria-hidden="true" focusable="false" /> {thread.replyCount} {thread.replyCount === 1 ? 'reply' : 'replies'}
+                    <MessageSquare size={14} aria-hidden="true" focusable="false" /> {thread.replyCount}{' '}
+                    {thread.replyCount === 1 ? 'reply' : 'replies'}
                   </span>
                   <span>
-                    <ThumbsUp size={14} aria-hidden="true" focusable="false" /> {thread.opening.upvotes} {thread.opening.upvotes === 1 ? 'upvote' : 'upvotes'}
+                    <ThumbsUp size={14} aria-hidden="true" focusable="false" /> {thread.opening.upvotes}{' '}
+                    {thread.opening.upvotes === 1 ? 'upvote' : 'upvotes'}
                   </span>
                   {thread.answered ? (
                     <Badge tone="success">

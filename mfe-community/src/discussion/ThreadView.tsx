@@ -24,7 +24,9 @@ type PostChange = Extract<DiscussionEvent, { type: 'post-changed' }>['post'];
 
 /** A post with its new public state (the reader's own vote stays; a removed post can no longer be edited). */
 const withChange = (post: Post, change: PostChange): Post =>
-  post._id === change._id ? { ...post, ...change, editableUntil: change.status === 'visible' ? post.editableUntil : null } : post;
+  post._id === change._id
+    ? { ...post, ...change, editableUntil: change.status === 'visible' ? post.editableUntil : null }
+    : post;
 
 /**
  * One discussion: its opening post, its replies (keyset pages), following it, replying, and marking the answer.
@@ -36,7 +38,12 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
   const [thread, setThread] = useState(initial);
   const { busy, failure, setFailure, run } = useAction();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const replies = useCursorPages<Post>(initial._id, (cursor, signal) => api.discussion.listReplies({ params: { threadId: initial._id }, query: cursor ? { cursor } : {} }, { signal }));
+  const replies = useCursorPages<Post>(initial._id, (cursor, signal) =>
+    api.discussion.listReplies(
+      { params: { threadId: initial._id }, query: cursor ? { cursor } : {} },
+      { signal },
+    ),
+  );
 
   // opened: the focus moves to its title, and the discussion is read afresh
   useEffect(() => {
@@ -67,7 +74,10 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
     onEvent: (event) => {
       if (event.type === 'reply') {
         counted.current.add(event.postId);
-        setThread((previous) => ({ ...previous, replyCount: Math.max(previous.replyCount, event.replyCount) }));
+        setThread((previous) => ({
+          ...previous,
+          replyCount: Math.max(previous.replyCount, event.replyCount),
+        }));
         if (replies.has(event.postId)) return;
         if (replies.nextCursor) announce(newRepliesText(1));
         else void showNewReplies();
@@ -77,7 +87,11 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
       } else {
         const { type: _type, threadId: _threadId, ...state } = event;
         setThread((previous) => ({ ...previous, ...state }));
-        replies.map((post) => (post.isAnswer === (post._id === state.answerPostId) ? post : { ...post, isAnswer: post._id === state.answerPostId }));
+        replies.map((post) =>
+          post.isAnswer === (post._id === state.answerPostId)
+            ? post
+            : { ...post, isAnswer: post._id === state.answerPostId },
+        );
       }
     },
     onOpen: () => {
@@ -90,13 +104,19 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
 
   const toggleFollow = () =>
     run(async () => {
-      const result = await (thread.following ? api.discussion.unfollow : api.discussion.follow)({ params: { threadId: thread._id } });
+      const result = await (thread.following ? api.discussion.unfollow : api.discussion.follow)({
+        params: { threadId: thread._id },
+      });
       setThread((previous) => ({ ...previous, following: result.following }));
-      announce(result.following ? "You're following this discussion." : 'You no longer follow this discussion.');
+      announce(
+        result.following ? "You're following this discussion." : 'You no longer follow this discussion.',
+      );
     });
   const toggleAnswer = (post: Post) =>
     run(async () => {
-      const next = await (post.isAnswer ? api.discussion.unmarkAnswer : api.discussion.markAnswer)({ params: { postId: post._id } });
+      const next = await (post.isAnswer ? api.discussion.unmarkAnswer : api.discussion.markAnswer)({
+        params: { postId: post._id },
+      });
       setThread(next);
       replies.map((reply) => ({ ...reply, isAnswer: reply._id === next.answerPostId }));
       announce(next.answerPostId ? 'Marked as the answer.' : 'No longer marked as the answer.');
@@ -107,10 +127,15 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
     counted.current.add(post._id);
     replies.add(post, 'last');
     // replying follows the discussion (the server says so)
-    setThread((previous) => ({ ...previous, replyCount: previous.replyCount + (known ? 0 : 1), following: true }));
+    setThread((previous) => ({
+      ...previous,
+      replyCount: previous.replyCount + (known ? 0 : 1),
+      following: true,
+    }));
     announce('Your reply was posted.');
   };
-  const openingChanged = (post: Post, title?: string) => setThread((previous) => ({ ...previous, opening: post, ...(title ? { title } : {}) }));
+  const openingChanged = (post: Post, title?: string) =>
+    setThread((previous) => ({ ...previous, opening: post, ...(title ? { title } : {}) }));
 
   return (
     <article className={styles.thread} aria-labelledby="thread-title" data-testid="thread-view">
@@ -126,15 +151,31 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
             <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> Answered
           </Badge>
         ) : null}
-        <Button size="sm" variant="secondary" onClick={() => void toggleFollow()} disabled={busy} aria-pressed={thread.following}>
-          {thread.following ? <BellOff size={14} aria-hidden="true" focusable="false" /> : <Bell size={14} aria-hidden="true" focusable="false" />}
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void toggleFollow()}
+          disabled={busy}
+          aria-pressed={thread.following}
+        >
+          {thread.following ? (
+            <BellOff size={14} aria-hidden="true" focusable="false" />
+          ) : (
+            <Bell size={14} aria-hidden="true" focusable="false" />
+          )}
           {thread.following ? 'Unfollow' : 'Follow'}
         </Button>
       </header>
       {thread.locked ? <Alert tone="info">{COMMUNITY_MESSAGES.locked}</Alert> : null}
       {failure ? <Alert tone="danger">{messageOf(failure)}</Alert> : null}
 
-      <PostView post={thread.opening} thread={thread} title={thread.title} onChange={openingChanged} announce={announce} />
+      <PostView
+        post={thread.opening}
+        thread={thread}
+        title={thread.title}
+        onChange={openingChanged}
+        announce={announce}
+      />
 
       <section aria-labelledby="replies-title" className={styles.replies}>
         <h4 id="replies-title" className={styles.repliesTitle}>
@@ -155,7 +196,14 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
             <ol className={styles.posts}>
               {replies.items.map((reply) => (
                 <li key={reply._id}>
-                  <PostView post={reply} thread={thread} onChange={replies.replace} announce={announce} onToggleAnswer={mayMarkAnswer ? () => void toggleAnswer(reply) : undefined} answerBusy={busy} />
+                  <PostView
+                    post={reply}
+                    thread={thread}
+                    onChange={replies.replace}
+                    announce={announce}
+                    onToggleAnswer={mayMarkAnswer ? () => void toggleAnswer(reply) : undefined}
+                    answerBusy={busy}
+                  />
                 </li>
               ))}
             </ol>

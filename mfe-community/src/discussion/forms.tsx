@@ -1,5 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { COMMUNITY_LIMITS, REPORT_REASON_LABELS, type DiscussionTarget, type Post, type ReportReason, type Thread } from '@catalyst/contracts';
+import {
+  COMMUNITY_LIMITS,
+  REPORT_REASON_LABELS,
+  type DiscussionTarget,
+  type Post,
+  type ReportReason,
+  type Thread,
+} from '@catalyst/contracts';
 import { Alert, api, Button, TextField } from '@catalyst/web-kit';
 import { fieldErrorOf, messageOf } from '../shared/errors';
 import styles from './Discussion.module.css';
@@ -64,7 +71,8 @@ export function MarkdownField({ label, value, onChange, error, rows = 5, autoFoc
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
       />
       <p id={`${id}-hint`} className={styles.hint}>
-        Markdown works: **bold**, _italic_, `code`, lists and links. {value.length.toLocaleString('en-US')} / {COMMUNITY_LIMITS.bodyMax.toLocaleString('en-US')}
+        Markdown works: **bold**, _italic_, `code`, lists and links. {value.length.toLocaleString('en-US')} /{' '}
+        {COMMUNITY_LIMITS.bodyMax.toLocaleString('en-US')}
       </p>
       {error ? (
         <p id={`${id}-error`} className={styles.fieldError} role="alert">
@@ -75,7 +83,17 @@ export function MarkdownField({ label, value, onChange, error, rows = 5, autoFoc
   );
 }
 
-function FormButtons({ busy, submitLabel, onCancel, disabled }: { busy: boolean; submitLabel: string; onCancel?: () => void; disabled?: boolean }) {
+function FormButtons({
+  busy,
+  submitLabel,
+  onCancel,
+  disabled,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  onCancel?: () => void;
+  disabled?: boolean;
+}) {
   return (
     <div className={styles.formButtons}>
       <Button type="submit" size="sm" loading={busy} disabled={disabled}>
@@ -91,19 +109,36 @@ function FormButtons({ busy, submitLabel, onCancel, disabled }: { busy: boolean;
 }
 
 /** Ask a question: a title and a Markdown body; the posted discussion opens as the server rendered it. */
-export function AskForm({ target, onPosted, onCancel }: { target: DiscussionTarget; onPosted: (thread: Thread) => void; onCancel: () => void }) {
+export function AskForm({
+  target,
+  onPosted,
+  onCancel,
+}: {
+  target: DiscussionTarget;
+  onPosted: (thread: Thread) => void;
+  onCancel: () => void;
+}) {
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   // the form opens at its first field
   useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
-  const { busy, failure, onSubmit } = useSubmit(() => api.discussion.createThread({ body: { ...target, title, body } }), onPosted);
+  const { busy, failure, onSubmit } = useSubmit(
+    () => api.discussion.createThread({ body: { ...target, title, body } }),
+    onPosted,
+  );
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="ask-title">
       <h3 id="ask-title" className={styles.formTitle}>
         Ask a question
       </h3>
-      <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={COMMUNITY_LIMITS.titleMax} error={fieldErrorOf(failure, 'title')} />
+      <TextField
+        label="Title"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        maxLength={COMMUNITY_LIMITS.titleMax}
+        error={fieldErrorOf(failure, 'title')}
+      />
       <MarkdownField label="Details" value={body} onChange={setBody} error={fieldErrorOf(failure, 'body')} />
       <FormError failure={failure} fields={['title', 'body']} />
       <FormButtons busy={busy} submitLabel="Post question" onCancel={onCancel} />
@@ -123,7 +158,13 @@ export function ReplyForm({ threadId, onPosted }: { threadId: string; onPosted: 
   );
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <MarkdownField label="Your reply" value={body} onChange={setBody} rows={4} error={fieldErrorOf(failure, 'body')} />
+      <MarkdownField
+        label="Your reply"
+        value={body}
+        onChange={setBody}
+        rows={4}
+        error={fieldErrorOf(failure, 'body')}
+      />
       <FormError failure={failure} fields={['body']} />
       <FormButtons busy={busy} submitLabel="Post reply" disabled={body.trim() === ''} />
     </form>
@@ -131,18 +172,48 @@ export function ReplyForm({ threadId, onPosted }: { threadId: string; onPosted: 
 }
 
 /** Edit a post (its title too when it opens the discussion) while the edit window lasts. */
-export function EditForm({ post, title: initialTitle, onSaved, onCancel, children }: { post: Post; title?: string; onSaved: (post: Post, title?: string) => void; onCancel: () => void; children?: ReactNode }) {
+export function EditForm({
+  post,
+  title: initialTitle,
+  onSaved,
+  onCancel,
+  children,
+}: {
+  post: Post;
+  title?: string;
+  onSaved: (post: Post, title?: string) => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
   const [title, setTitle] = useState(initialTitle ?? '');
   const [body, setBody] = useState(post.body);
   const editsTitle = initialTitle !== undefined;
   const { busy, failure, onSubmit } = useSubmit(
-    () => api.discussion.editPost({ params: { postId: post._id }, body: { body, ...(editsTitle ? { title } : {}) } }),
+    () =>
+      api.discussion.editPost({
+        params: { postId: post._id },
+        body: { body, ...(editsTitle ? { title } : {}) },
+      }),
     (saved) => onSaved(saved, editsTitle ? title.trim() : undefined),
   );
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      {editsTitle ? <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={COMMUNITY_LIMITS.titleMax} error={fieldErrorOf(failure, 'title')} /> : null}
-      <MarkdownField label="Edit your post" value={body} onChange={setBody} autoFocus={!editsTitle} error={fieldErrorOf(failure, 'body')} />
+      {editsTitle ? (
+        <TextField
+          label="Title"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          maxLength={COMMUNITY_LIMITS.titleMax}
+          error={fieldErrorOf(failure, 'title')}
+        />
+      ) : null}
+      <MarkdownField
+        label="Edit your post"
+        value={body}
+        onChange={setBody}
+        autoFocus={!editsTitle}
+        error={fieldErrorOf(failure, 'body')}
+      />
       {children}
       <FormError failure={failure} fields={['title', 'body']} />
       <FormButtons busy={busy} submitLabel="Save" onCancel={onCancel} />
@@ -151,14 +222,28 @@ export function EditForm({ post, title: initialTitle, onSaved, onCancel, childre
 }
 
 /** Report a post to the moderators: a reason and an optional note (once per person). */
-export function ReportForm({ postId, onReported, onRefused, onCancel }: { postId: string; onReported: () => void; onRefused?: (error: unknown) => void; onCancel: () => void }) {
+export function ReportForm({
+  postId,
+  onReported,
+  onRefused,
+  onCancel,
+}: {
+  postId: string;
+  onReported: () => void;
+  onRefused?: (error: unknown) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [note, setNote] = useState('');
   const selectRef = useRef<HTMLSelectElement>(null);
   useEffect(() => selectRef.current?.focus(), []);
   const { busy, failure, onSubmit } = useSubmit(
-    () => api.discussion.report({ params: { postId }, body: { reason: reason as ReportReason, ...(note.trim() ? { note } : {}) } }),
+    () =>
+      api.discussion.report({
+        params: { postId },
+        body: { reason: reason as ReportReason, ...(note.trim() ? { note } : {}) },
+      }),
     onReported,
     onRefused,
   );
@@ -195,7 +280,14 @@ export function ReportForm({ postId, onReported, onRefused, onCancel }: { postId
         <label htmlFor={`${id}-note`} className={styles.label}>
           Note for the moderators (optional)
         </label>
-        <textarea id={`${id}-note`} className={styles.textarea} rows={2} value={note} maxLength={COMMUNITY_LIMITS.noteMax} onChange={(event) => setNote(event.target.value)} />
+        <textarea
+          id={`${id}-note`}
+          className={styles.textarea}
+          rows={2}
+          value={note}
+          maxLength={COMMUNITY_LIMITS.noteMax}
+          onChange={(event) => setNote(event.target.value)}
+        />
       </div>
       <FormError failure={failure} fields={['reason']} />
       <FormButtons busy={busy} submitLabel="Send report" onCancel={onCancel} />

@@ -36,8 +36,19 @@ const TAIL_PAGES = 5;
  * Keyset pages of a list (`nextCursor` from each answer; "Load more" asks for the next). `key` names the
  * list: a new key reads its first page again, and answers for an older key are dropped.
  */
-export function useCursorPages<T extends { _id: string }>(key: string, load: (cursor: string | undefined, signal: AbortSignal) => Promise<CursorPage<T>>): CursorPages<T> {
-  const [state, setState] = useState({ items: [] as T[], total: 0, nextCursor: null as string | null, loading: true, loadingMore: false, error: null as unknown, moreError: null as unknown });
+export function useCursorPages<T extends { _id: string }>(
+  key: string,
+  load: (cursor: string | undefined, signal: AbortSignal) => Promise<CursorPage<T>>,
+): CursorPages<T> {
+  const [state, setState] = useState({
+    items: [] as T[],
+    total: 0,
+    nextCursor: null as string | null,
+    loading: true,
+    loadingMore: false,
+    error: null as unknown,
+    moreError: null as unknown,
+  });
   const [version, setVersion] = useState(0);
   const loader = useRef(load);
   loader.current = load;
@@ -49,11 +60,34 @@ export function useCursorPages<T extends { _id: string }>(key: string, load: (cu
     const controller = new AbortController();
     current.current = controller;
     tail.current = undefined;
-    setState({ items: [], total: 0, nextCursor: null, loading: true, loadingMore: false, error: null, moreError: null });
+    setState({
+      items: [],
+      total: 0,
+      nextCursor: null,
+      loading: true,
+      loadingMore: false,
+      error: null,
+      moreError: null,
+    });
     loader
       .current(undefined, controller.signal)
-      .then((page) => !controller.signal.aborted && setState({ items: page.items, total: page.total, nextCursor: page.nextCursor, loading: false, loadingMore: false, error: null, moreError: null }))
-      .catch((error: unknown) => !controller.signal.aborted && setState((previous) => ({ ...previous, loading: false, error })));
+      .then(
+        (page) =>
+          !controller.signal.aborted &&
+          setState({
+            items: page.items,
+            total: page.total,
+            nextCursor: page.nextCursor,
+            loading: false,
+            loadingMore: false,
+            error: null,
+            moreError: null,
+          }),
+      )
+      .catch(
+        (error: unknown) =>
+          !controller.signal.aborted && setState((previous) => ({ ...previous, loading: false, error })),
+      );
     return () => controller.abort();
   }, [key, version]);
 
@@ -67,29 +101,43 @@ export function useCursorPages<T extends { _id: string }>(key: string, load: (cu
     setState((previous) => ({ ...previous, loadingMore: true, moreError: null }));
     loader
       .current(nextCursor, controller.signal)
-      .then(
-        (page) => {
-          if (controller.signal.aborted) return;
-          tail.current = nextCursor;
-          setState((now) => {
-            // an item added meanwhile (a reply just posted) may also be on the next page: it is kept once
-            const known = new Set(now.items.map((item) => item._id));
-            return { ...now, items: [...now.items, ...page.items.filter((item) => !known.has(item._id))], total: page.total, nextCursor: page.nextCursor, loadingMore: false };
-          });
-        },
-      )
-      .catch((moreError: unknown) => !controller.signal.aborted && setState((now) => ({ ...now, loadingMore: false, moreError })));
+      .then((page) => {
+        if (controller.signal.aborted) return;
+        tail.current = nextCursor;
+        setState((now) => {
+          // an item added meanwhile (a reply just posted) may also be on the next page: it is kept once
+          const known = new Set(now.items.map((item) => item._id));
+          return {
+            ...now,
+            items: [...now.items, ...page.items.filter((item) => !known.has(item._id))],
+            total: page.total,
+            nextCursor: page.nextCursor,
+            loadingMore: false,
+          };
+        });
+      })
+      .catch(
+        (moreError: unknown) =>
+          !controller.signal.aborted && setState((now) => ({ ...now, loadingMore: false, moreError })),
+      );
   }, []);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const map = useCallback((change: (item: T) => T) => setState((previous) => ({ ...previous, items: previous.items.map(change) })), []);
+  const map = useCallback(
+    (change: (item: T) => T) => setState((previous) => ({ ...previous, items: previous.items.map(change) })),
+    [],
+  );
   const replace = useCallback((item: T) => map((known) => (known._id === item._id ? item : known)), [map]);
   const add = useCallback(
     (item: T, where: 'first' | 'last') =>
       setState((previous) =>
         previous.items.some((known) => known._id === item._id)
           ? { ...previous, items: previous.items.map((known) => (known._id === item._id ? item : known)) }
-          : { ...previous, total: previous.total + 1, items: where === 'first' ? [item, ...previous.items] : [...previous.items, item] },
+          : {
+              ...previous,
+              total: previous.total + 1,
+              items: where === 'first' ? [item, ...previous.items] : [...previous.items, item],
+            },
       ),
     [],
   );
@@ -119,7 +167,10 @@ export function useCursorPages<T extends { _id: string }>(key: string, load: (cu
       const listed = new Set(now.items.map((item) => item._id));
       return {
         ...now,
-        items: [...now.items.map((item) => fresh.get(item._id) ?? item), ...read.filter((item) => !listed.has(item._id))],
+        items: [
+          ...now.items.map((item) => fresh.get(item._id) ?? item),
+          ...read.filter((item) => !listed.has(item._id)),
+        ],
         total,
         // more than a refresh follows: the rest comes with "Load more"
         nextCursor: next,

@@ -6,7 +6,8 @@ import { useDocumentVisible } from '../shared/useDocumentVisible';
 
 const DISCUSSION_EVENT_TYPES: DiscussionEvent['type'][] = ['reply', 'post-changed', 'thread'];
 
-export const threadEventsUrl = (threadId: string) => api.url(`/community/threads/${encodeURIComponent(threadId)}/events`);
+export const threadEventsUrl = (threadId: string) =>
+  api.url(`/community/threads/${encodeURIComponent(threadId)}/events`);
 
 export interface ThreadEventHandlers {
   onEvent: (event: DiscussionEvent) => void;

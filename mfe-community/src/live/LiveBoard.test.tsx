@@ -73,7 +73,10 @@ describe('the live board before the session', () => {
     expect(timer.querySelector('[aria-hidden="true"]')!.textContent).toBe('Starts in 2 d 03:04:05');
     expect(timer.textContent).toContain('Starts in 2 days 3 hours 4 minutes');
     vi.setSystemTime(NOW + 1_000);
-    await waitFor(() => expect(timer.querySelector('[aria-hidden="true"]')!.textContent).toBe('Starts in 2 d 03:04:04'), { timeout: 2_500 });
+    await waitFor(
+      () => expect(timer.querySelector('[aria-hidden="true"]')!.textContent).toBe('Starts in 2 d 03:04:04'),
+      { timeout: 2_500 },
+    );
     expect(screen.queryByTestId('live-join')).toBeNull();
     expect(screen.queryByTestId('live-questions')).toBeNull();
   });
@@ -92,8 +95,12 @@ describe('the live board before the session', () => {
   it('registers and cancels the registration with what the server answers', async () => {
     const server = fakeServer({
       [`GET /community/live/${PRODUCT}`]: () => ({ data: liveSession() }),
-      [`PUT /community/live/${PRODUCT}/registration`]: () => ({ data: liveSession({ registered: true, registrations: 8 }) }),
-      [`DELETE /community/live/${PRODUCT}/registration`]: () => ({ data: liveSession({ registered: false, registrations: 7 }) }),
+      [`PUT /community/live/${PRODUCT}/registration`]: () => ({
+        data: liveSession({ registered: true, registrations: 8 }),
+      }),
+      [`DELETE /community/live/${PRODUCT}/registration`]: () => ({
+        data: liveSession({ registered: false, registrations: 7 }),
+      }),
     });
     render(<LiveBoard productId={PRODUCT} />);
     const register = await screen.findByRole('button', { name: 'Register' });
@@ -107,14 +114,18 @@ describe('the live board before the session', () => {
   });
 
   it('renders nothing when no session is scheduled', async () => {
-    const server = fakeServer({ [`GET /community/live/${PRODUCT}`]: () => ({ status: 404, error: COMMUNITY_MESSAGES.sessionNotFound }) });
+    const server = fakeServer({
+      [`GET /community/live/${PRODUCT}`]: () => ({ status: 404, error: COMMUNITY_MESSAGES.sessionNotFound }),
+    });
     const { container } = render(<LiveBoard productId={PRODUCT} />);
     await waitFor(() => expect(server.requests).toHaveLength(1));
     await waitFor(() => expect(container.innerHTML).toBe(''));
   });
 
   it("shows another failure in the server's words, with Try again", async () => {
-    fakeServer({ [`GET /community/live/${PRODUCT}`]: () => ({ status: 503, error: 'Community is unavailable' }) });
+    fakeServer({
+      [`GET /community/live/${PRODUCT}`]: () => ({ status: 503, error: 'Community is unavailable' }),
+    });
     render(<LiveBoard productId={PRODUCT} />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Community is unavailable');
@@ -126,19 +137,37 @@ describe('the live board during the session', () => {
   function liveServer(questions: LiveQuestion[], streams: ReturnType<typeof sseStream>[]) {
     let opened = 0;
     return fakeServer({
-      [`GET /community/live/${PRODUCT}`]: () => ({ data: liveSession({ status: 'live', startsAt: at(-10 * MINUTE), endsAt: at(50 * MINUTE) }) }),
+      [`GET /community/live/${PRODUCT}`]: () => ({
+        data: liveSession({ status: 'live', startsAt: at(-10 * MINUTE), endsAt: at(50 * MINUTE) }),
+      }),
       [`GET /community/live/${PRODUCT}/questions`]: () => ({ data: questions }),
-      [`GET /community/live/${PRODUCT}/events`]: () => streams[opened++]?.response ?? new Response('', { status: 503 }),
-      [`POST /community/live/${PRODUCT}/questions`]: ({ body }) => ({ status: 201, data: question(9, { author: ME, mine: true, body: (body as { body: string }).body, createdAt: at(0) }) }),
-      'PUT /community/live/questions/:questionId/vote': ({ params }) => ({ data: { ...questions.find((q) => q._id === params.questionId)!, upvotes: 3, upvotedByMe: true } }),
-      'PUT /community/live/questions/:questionId/answered': ({ params }) => ({ data: { ...questions.find((q) => q._id === params.questionId)!, answered: true } }),
+      [`GET /community/live/${PRODUCT}/events`]: () =>
+        streams[opened++]?.response ?? new Response('', { status: 503 }),
+      [`POST /community/live/${PRODUCT}/questions`]: ({ body }) => ({
+        status: 201,
+        data: question(9, {
+          author: ME,
+          mine: true,
+          body: (body as { body: string }).body,
+          createdAt: at(0),
+        }),
+      }),
+      'PUT /community/live/questions/:questionId/vote': ({ params }) => ({
+        data: { ...questions.find((q) => q._id === params.questionId)!, upvotes: 3, upvotedByMe: true },
+      }),
+      'PUT /community/live/questions/:questionId/answered': ({ params }) => ({
+        data: { ...questions.find((q) => q._id === params.questionId)!, answered: true },
+      }),
     });
   }
   const boardItems = () => within(screen.getByTestId('live-questions')).queryAllByTestId('live-question');
 
   it('says Live now with the join link in a new tab, and lists the questions most upvoted first', async () => {
     const stream = sseStream();
-    liveServer([question(1, { upvotes: 1 }), question(2, { upvotes: 5 }), question(3, { upvotes: 1, answered: true })], [stream]);
+    liveServer(
+      [question(1, { upvotes: 1 }), question(2, { upvotes: 5 }), question(3, { upvotes: 1, answered: true })],
+      [stream],
+    );
     render(<LiveBoard productId={PRODUCT} />);
     expect(await screen.findByText('Live now')).toBeTruthy();
     const join = screen.getByTestId('live-join');
@@ -147,7 +176,11 @@ describe('the live board during the session', () => {
     expect(join.getAttribute('rel')).toContain('noopener');
     await waitFor(() => expect(boardItems()).toHaveLength(3));
     // equal votes: the earlier question first (question 3 was asked before question 1)
-    expect(boardItems().map((item) => item.querySelector('p')?.textContent)).toEqual(['Question 2', 'Question 3', 'Question 1']);
+    expect(boardItems().map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Question 2',
+      'Question 3',
+      'Question 1',
+    ]);
     expect(within(boardItems()[1]!).getByText('Answered')).toBeTruthy();
   });
 
@@ -160,17 +193,34 @@ describe('the live board during the session', () => {
     expect(events[0]!.headers.get('Authorization')).toBe('Bearer member-token');
     expect(events[0]!.headers.get('Accept')).toBe('text/event-stream');
 
-    await act(async () => stream.send('question', { type: 'question', question: onStream(question(4, { upvotes: 0, body: 'Will there be a recording?' })) }));
+    await act(async () =>
+      stream.send('question', {
+        type: 'question',
+        question: onStream(question(4, { upvotes: 0, body: 'Will there be a recording?' })),
+      }),
+    );
     await waitFor(() => expect(boardItems()).toHaveLength(2));
     expect(screen.getByText('New question from Ada: Will there be a recording?')).toBeTruthy();
 
     // a vote from someone else moves question 4 up; this viewer's own vote on question 1 stays theirs
-    await act(async () => stream.send('question', { type: 'question', question: onStream(question(4, { upvotes: 3, body: 'Will there be a recording?' })) }));
-    await act(async () => stream.send('question', { type: 'question', question: onStream(question(1, { upvotes: 2, answered: true })) }));
+    await act(async () =>
+      stream.send('question', {
+        type: 'question',
+        question: onStream(question(4, { upvotes: 3, body: 'Will there be a recording?' })),
+      }),
+    );
+    await act(async () =>
+      stream.send('question', {
+        type: 'question',
+        question: onStream(question(1, { upvotes: 2, answered: true })),
+      }),
+    );
     await waitFor(() => expect(boardItems()[0]!.textContent).toContain('Will there be a recording?'));
     const first = boardItems()[1]!;
     expect(within(first).getByText('Answered')).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Upvote: Question 1' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(first).getByRole('button', { name: 'Upvote: Question 1' }).getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 
   it('asks a question and upvotes one (aria-pressed, the count the server says)', async () => {
@@ -182,13 +232,19 @@ describe('the live board during the session', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ask' })));
     await waitFor(() => expect(boardItems()).toHaveLength(2));
     expect(screen.getByText('How do I nest grids?')).toBeTruthy();
-    expect(server.called('POST', `/community/live/${PRODUCT}/questions`)[0]!.body).toEqual({ body: 'How do I nest grids?' });
+    expect(server.called('POST', `/community/live/${PRODUCT}/questions`)[0]!.body).toEqual({
+      body: 'How do I nest grids?',
+    });
     expect((screen.getByLabelText('Your question') as HTMLTextAreaElement).value).toBe('');
 
     const vote = screen.getByRole('button', { name: 'Upvote: Question 1' });
     expect(vote.getAttribute('aria-pressed')).toBe('false');
     await act(async () => fireEvent.click(vote));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Upvote: Question 1' }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Upvote: Question 1' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
     expect(screen.getByRole('button', { name: 'Upvote: Question 1' }).textContent).toContain('3');
   });
 
@@ -211,36 +267,61 @@ describe('the live board during the session', () => {
     expect(screen.queryByRole('button', { name: 'Mark answered' })).toBeNull();
   });
 
-  it('says Reconnecting… when the stream drops, and takes events again once it is back', { timeout: 10_000 }, async () => {
-    const first = sseStream();
-    const second = sseStream();
-    const server = liveServer([question(1)], [first, second]);
-    render(<LiveBoard productId={PRODUCT} />);
-    await waitFor(() => expect(boardItems()).toHaveLength(1));
-    await act(async () => first.drop());
-    expect(await screen.findByText('Reconnecting…')).toBeTruthy();
-    // the first retry waits 2 s
-    await waitFor(() => expect(server.called('GET', `/community/live/${PRODUCT}/events`)).toHaveLength(2), { timeout: 4_000 });
-    await waitFor(() => expect(screen.queryByText('Reconnecting…')).toBeNull());
-    await act(async () => second.send('question', { type: 'question', question: onStream(question(5)) }));
-    await waitFor(() => expect(boardItems()).toHaveLength(2));
-  });
+  it(
+    'says Reconnecting… when the stream drops, and takes events again once it is back',
+    { timeout: 10_000 },
+    async () => {
+      const first = sseStream();
+      const second = sseStream();
+      const server = liveServer([question(1)], [first, second]);
+      render(<LiveBoard productId={PRODUCT} />);
+      await waitFor(() => expect(boardItems()).toHaveLength(1));
+      await act(async () => first.drop());
+      expect(await screen.findByText('Reconnecting…')).toBeTruthy();
+      // the first retry waits 2 s
+      await waitFor(() => expect(server.called('GET', `/community/live/${PRODUCT}/events`)).toHaveLength(2), {
+        timeout: 4_000,
+      });
+      await waitFor(() => expect(screen.queryByText('Reconnecting…')).toBeNull());
+      await act(async () => second.send('question', { type: 'question', question: onStream(question(5)) }));
+      await waitFor(() => expect(boardItems()).toHaveLength(2));
+    },
+  );
 
   it('moves to Ended when the session event says so, and then shows the recording in the host page’s player', async () => {
     const stream = sseStream();
-    const recording: NonNullable<LiveSession['recording']> = { assetId: 'c'.repeat(24), streamUrl: '/media/streams/x/master.m3u8?token=t', posterUrl: null };
+    const recording: NonNullable<LiveSession['recording']> = {
+      assetId: 'c'.repeat(24),
+      streamUrl: '/media/streams/x/master.m3u8?token=t',
+      posterUrl: null,
+    };
     const server = liveServer([], [stream]);
     const answer = server.fetchMock.getMockImplementation()!;
     let ended = false;
     server.fetchMock.mockImplementation(async (input, init) =>
       ended && String(input).endsWith(`/community/live/${PRODUCT}`)
-        ? new Response(JSON.stringify({ success: true, data: liveSession({ status: 'ended', startsAt: at(-70 * MINUTE), endsAt: at(-10 * MINUTE), recording }) }), { status: 200 })
+        ? new Response(
+            JSON.stringify({
+              success: true,
+              data: liveSession({
+                status: 'ended',
+                startsAt: at(-70 * MINUTE),
+                endsAt: at(-10 * MINUTE),
+                recording,
+              }),
+            }),
+            { status: 200 },
+          )
         : answer(input, init),
     );
-    const renderRecording = vi.fn((r: typeof recording, title: string) => <p>Player for {`${r.streamUrl} ${title}`}</p>);
+    const renderRecording = vi.fn((r: typeof recording, title: string) => (
+      <p>Player for {`${r.streamUrl} ${title}`}</p>
+    ));
     const { unmount } = render(<LiveBoard productId={PRODUCT} renderRecording={renderRecording} />);
     expect(await screen.findByText('Live now')).toBeTruthy();
-    await act(async () => stream.send('session', { type: 'session', status: 'ended', startsAt: at(-60 * MINUTE), endsAt: at(0) }));
+    await act(async () =>
+      stream.send('session', { type: 'session', status: 'ended', startsAt: at(-60 * MINUTE), endsAt: at(0) }),
+    );
     expect(await screen.findByText('Ended')).toBeTruthy();
     expect(screen.queryByTestId('live-questions')).toBeNull();
     expect(screen.getByText(/Its recording will appear here/)).toBeTruthy();
@@ -248,7 +329,9 @@ describe('the live board during the session', () => {
 
     ended = true;
     render(<LiveBoard productId={PRODUCT} renderRecording={renderRecording} />);
-    expect(await screen.findByText(`Player for ${recording.streamUrl} Ask me anything about CSS`)).toBeTruthy();
+    expect(
+      await screen.findByText(`Player for ${recording.streamUrl} Ask me anything about CSS`),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
   });
 });

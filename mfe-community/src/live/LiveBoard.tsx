@@ -1,7 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { CalendarPlus, ExternalLink, Radio } from 'lucide-react';
 import type { LiveSession } from '@catalyst/contracts';
-import { Alert, api, Badge, Button, buttonClassName, isApiRequestError, remoteTestId, Spinner, useApiData } from '@catalyst/web-kit';
+import {
+  Alert,
+  api,
+  Badge,
+  Button,
+  buttonClassName,
+  isApiRequestError,
+  remoteTestId,
+  Spinner,
+  useApiData,
+} from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';
 import { useAction } from '../shared/useAction';
 import { useNow } from '../shared/useNow';
@@ -51,7 +61,15 @@ export default function LiveBoard({ productId, renderRecording }: LiveBoardProps
   return <SessionView session={session} onChange={setSession} renderRecording={renderRecording} />;
 }
 
-function SessionView({ session, onChange, renderRecording }: { session: LiveSession; onChange: (session: LiveSession) => void; renderRecording?: LiveBoardProps['renderRecording'] }) {
+function SessionView({
+  session,
+  onChange,
+  renderRecording,
+}: {
+  session: LiveSession;
+  onChange: (session: LiveSession) => void;
+  renderRecording?: LiveBoardProps['renderRecording'];
+}) {
   // the countdown ticks each second until the end; afterwards nothing on this page changes with time
   const now = useNow(1_000, statusAt(session, Date.now()) !== 'ended');
   const status = statusAt(session, now);
@@ -65,7 +83,11 @@ function SessionView({ session, onChange, renderRecording }: { session: LiveSess
     });
 
   return (
-    <section className={styles.board} data-testid={remoteTestId('community')} aria-labelledby="live-session-title">
+    <section
+      className={styles.board}
+      data-testid={remoteTestId('community')}
+      aria-labelledby="live-session-title"
+    >
       <header className={styles.head}>
         <h2 id="live-session-title" className={styles.title}>
           Live Q&amp;A session
@@ -79,14 +101,21 @@ function SessionView({ session, onChange, renderRecording }: { session: LiveSess
         ) : null}
       </header>
       <p className={styles.when}>
-        <time dateTime={session.startsAt}>{formatStart(session.startsAt)}</time> · {session.durationMinutes} minutes
+        <time dateTime={session.startsAt}>{formatStart(session.startsAt)}</time> · {session.durationMinutes}{' '}
+        minutes
       </p>
 
       {status === 'scheduled' ? <Countdown startsAt={session.startsAt} now={now} /> : null}
 
       {status === 'live' ? (
         session.joinUrl ? (
-          <a className={[buttonClassName('primary'), styles.join].join(' ')} href={session.joinUrl} target="_blank" rel="noopener noreferrer" data-testid="live-join">
+          <a
+            className={[buttonClassName('primary'), styles.join].join(' ')}
+            href={session.joinUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="live-join"
+          >
             Join session <ExternalLink size={16} aria-hidden="true" focusable="false" />
             <span className="ck-visually-hidden"> (opens in a new tab)</span>
           </a>
@@ -97,13 +126,23 @@ function SessionView({ session, onChange, renderRecording }: { session: LiveSess
 
       {status !== 'ended' ? (
         <div className={styles.actions}>
-          <Button variant={session.registered ? 'secondary' : 'primary'} size="sm" onClick={() => void toggleRegistration()} loading={busy}>
+          <Button
+            variant={session.registered ? 'secondary' : 'primary'}
+            size="sm"
+            onClick={() => void toggleRegistration()}
+            loading={busy}
+          >
             {session.registered ? 'Cancel registration' : 'Register'}
           </Button>
           <a className={buttonClassName('secondary', 'sm')} href={session.calendarUrl} download>
             <CalendarPlus size={16} aria-hidden="true" focusable="false" /> Add to calendar
           </a>
-          <a className={buttonClassName('ghost', 'sm')} href={session.googleCalendarUrl} target="_blank" rel="noopener noreferrer">
+          <a
+            className={buttonClassName('ghost', 'sm')}
+            href={session.googleCalendarUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Add to Google Calendar<span className="ck-visually-hidden"> (opens in a new tab)</span>
           </a>
           <span className={styles.muted} role="status">
@@ -118,14 +157,25 @@ function SessionView({ session, onChange, renderRecording }: { session: LiveSess
         session.recording ? (
           <div className={styles.recording} data-testid="live-recording">
             <h3 className={styles.subtitle}>Recording</h3>
-            {renderRecording ? renderRecording(session.recording, session.title) : <PlainRecording recording={session.recording} title={session.title} />}
+            {renderRecording ? (
+              renderRecording(session.recording, session.title)
+            ) : (
+              <PlainRecording recording={session.recording} title={session.title} />
+            )}
           </div>
         ) : (
-          <p className={styles.muted}>This session has ended. Its recording will appear here once it is ready.</p>
+          <p className={styles.muted}>
+            This session has ended. Its recording will appear here once it is ready.
+          </p>
         )
       ) : null}
 
-      {boardOpen ? <QuestionBoard productId={session.productId} onSession={(event) => onChange(withStatus(session, event))} /> : null}
+      {boardOpen ? (
+        <QuestionBoard
+          productId={session.productId}
+          onSession={(event) => onChange(withStatus(session, event))}
+        />
+      ) : null}
     </section>
   );
 }
@@ -143,6 +193,14 @@ function Countdown({ startsAt, now }: { startsAt: string; now: number }) {
 
 /** Without the host's player: the browser's own (Safari plays HLS natively). */
 function PlainRecording({ recording, title }: { recording: LiveRecording; title: string }) {
-  return <video className={styles.video} src={recording.streamUrl} poster={recording.posterUrl ?? undefined} controls preload="metadata" aria-label={`Recording: ${title}`} />;
+  return (
+    <video
+      className={styles.video}
+      src={recording.streamUrl}
+      poster={recording.posterUrl ?? undefined}
+      controls
+      preload="metadata"
+      aria-label={`Recording: ${title}`}
+    />
+  );
 }
-

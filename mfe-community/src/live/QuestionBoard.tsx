@@ -11,7 +11,13 @@ import styles from './LiveBoard.module.css';
  * The live question board: members ask and upvote, the most upvoted first; the host (an admin) marks
  * questions answered. New questions and votes arrive over the event stream without reloading.
  */
-export function QuestionBoard({ productId, onSession }: { productId: string; onSession: (event: Extract<LiveEvent, { type: 'session' }>) => void }) {
+export function QuestionBoard({
+  productId,
+  onSession,
+}: {
+  productId: string;
+  onSession: (event: Extract<LiveEvent, { type: 'session' }>) => void;
+}) {
   const board = useLiveBoard(productId, true, onSession);
   const { user } = useSession();
   const host = isAdmin(user);
@@ -19,8 +25,13 @@ export function QuestionBoard({ productId, onSession }: { productId: string; onS
 
   const act = (action: () => Promise<LiveQuestion>) => run(async () => board.put(await action()));
   const toggleVote = (question: LiveQuestion) =>
-    act(() => (question.upvotedByMe ? api.live.removeQuestionVote : api.live.upvoteQuestion)({ params: { questionId: question._id } }));
-  const markAnswered = (question: LiveQuestion) => act(() => api.live.markQuestionAnswered({ params: { questionId: question._id } }));
+    act(() =>
+      (question.upvotedByMe ? api.live.removeQuestionVote : api.live.upvoteQuestion)({
+        params: { questionId: question._id },
+      }),
+    );
+  const markAnswered = (question: LiveQuestion) =>
+    act(() => api.live.markQuestionAnswered({ params: { questionId: question._id } }));
 
   return (
     <section className={styles.questions} aria-labelledby="live-questions-title" data-testid="live-questions">
@@ -49,7 +60,12 @@ export function QuestionBoard({ productId, onSession }: { productId: string; onS
       ) : (
         <ol className={styles.questionList}>
           {board.questions.map((question) => (
-            <li key={question._id} className={styles.question} data-testid="live-question" data-answered={question.answered || undefined}>
+            <li
+              key={question._id}
+              className={styles.question}
+              data-testid="live-question"
+              data-answered={question.answered || undefined}
+            >
               <Button
                 variant={question.upvotedByMe ? 'primary' : 'secondary'}
                 size="sm"
@@ -89,7 +105,13 @@ export function QuestionBoard({ productId, onSession }: { productId: string; onS
   );
 }
 
-function AskQuestion({ productId, onAsked }: { productId: string; onAsked: (question: LiveQuestion) => void }) {
+function AskQuestion({
+  productId,
+  onAsked,
+}: {
+  productId: string;
+  onAsked: (question: LiveQuestion) => void;
+}) {
   const id = useId();
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);

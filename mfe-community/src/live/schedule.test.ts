@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { describeCountdown, formatCountdown, questionsOpenAt, statusAt } from './schedule';
 
 const START = Date.parse('2026-11-25T12:00:00.000Z');
-const session = { status: 'scheduled' as const, startsAt: new Date(START).toISOString(), endsAt: new Date(START + 3_600_000).toISOString() };
+const session = {
+  status: 'scheduled' as const,
+  startsAt: new Date(START).toISOString(),
+  endsAt: new Date(START + 3_600_000).toISOString(),
+};
 
 describe('the countdown', () => {
   it('shows days and a clock, and the clock alone under a day', () => {

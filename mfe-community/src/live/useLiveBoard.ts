@@ -6,12 +6,17 @@ import { openEventStream, type EventStreamStatus } from '../shared/eventStream';
 const LIVE_EVENT_TYPES: LiveEvent['type'][] = ['question', 'session'];
 
 /** Most upvoted first; among equals, the earlier question first. */
-export const byUpvotes = (a: LiveQuestion, b: LiveQuestion) => b.upvotes - a.upvotes || a.createdAt.localeCompare(b.createdAt);
+export const byUpvotes = (a: LiveQuestion, b: LiveQuestion) =>
+  b.upvotes - a.upvotes || a.createdAt.localeCompare(b.createdAt);
 
-export const liveEventsUrl = (productId: string) => api.url(`/community/live/${encodeURIComponent(productId)}/events`);
+export const liveEventsUrl = (productId: string) =>
+  api.url(`/community/live/${encodeURIComponent(productId)}/events`);
 
 /** A question as the stream tells it, with what only this viewer knows (their vote, their authorship) kept. */
-function merged(known: LiveQuestion | undefined, incoming: Omit<LiveQuestion, 'upvotedByMe' | 'mine'>): LiveQuestion {
+function merged(
+  known: LiveQuestion | undefined,
+  incoming: Omit<LiveQuestion, 'upvotedByMe' | 'mine'>,
+): LiveQuestion {
   return { ...incoming, upvotedByMe: known?.upvotedByMe ?? false, mine: known?.mine ?? false };
 }
 
@@ -31,7 +36,11 @@ export interface LiveBoardState {
  * The live board's questions while it is open: read once, then kept current by the event stream
  * (questions by id, in any order; session events handed to `onSession`).
  */
-export function useLiveBoard(productId: string, open: boolean, onSession: (event: Extract<LiveEvent, { type: 'session' }>) => void): LiveBoardState {
+export function useLiveBoard(
+  productId: string,
+  open: boolean,
+  onSession: (event: Extract<LiveEvent, { type: 'session' }>) => void,
+): LiveBoardState {
   const [byId, setById] = useState<Map<string, LiveQuestion>>(() => new Map());
   const [loading, setLoading] = useState(open);
   const [error, setError] = useState<unknown>(null);
@@ -43,7 +52,10 @@ export function useLiveBoard(productId: string, open: boolean, onSession: (event
   const sessionHandler = useRef(onSession);
   sessionHandler.current = onSession;
 
-  const put = useCallback((question: LiveQuestion) => setById((previous) => new Map(previous).set(question._id, question)), []);
+  const put = useCallback(
+    (question: LiveQuestion) => setById((previous) => new Map(previous).set(question._id, question)),
+    [],
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -59,7 +71,10 @@ export function useLiveBoard(productId: string, open: boolean, onSession: (event
           const next = new Map(list.map((question) => [question._id, question]));
           for (const [id, question] of previous) {
             const listed = next.get(id);
-            next.set(id, listed ? { ...question, upvotedByMe: listed.upvotedByMe, mine: listed.mine } : question);
+            next.set(
+              id,
+              listed ? { ...question, upvotedByMe: listed.upvotedByMe, mine: listed.mine } : question,
+            );
           }
           return next;
         });
@@ -77,7 +92,9 @@ export function useLiveBoard(productId: string, open: boolean, onSession: (event
       onEvent: (event) => {
         if (event.type === 'session') return sessionHandler.current(event);
         if (!current.current.has(event.question._id)) setArrived(merged(undefined, event.question));
-        setById((previous) => new Map(previous).set(event.question._id, merged(previous.get(event.question._id), event.question)));
+        setById((previous) =>
+          new Map(previous).set(event.question._id, merged(previous.get(event.question._id), event.question)),
+        );
       },
     });
     return () => {
@@ -92,4 +109,7 @@ export function useLiveBoard(productId: string, open: boolean, onSession: (event
 }
 
 /** A session with a status event applied (the rest of it stays as read). */
-export const withStatus = (session: LiveSession, event: Extract<LiveEvent, { type: 'session' }>): LiveSession => ({ ...session, status: event.status, startsAt: event.startsAt, endsAt: event.endsAt });
+export const withStatus = (
+  session: LiveSession,
+  event: Extract<LiveEvent, { type: 'session' }>,
+): LiveSession => ({ ...session, status: event.status, startsAt: event.startsAt, endsAt: event.endsAt });

@@ -25,7 +25,11 @@ export interface EventStreamOptions<E extends StreamEvent> {
 }
 
 /** An SSE message as one of the known events, or null (a comment, a keep-alive, something this client does not know). */
-export function toStreamEvent<E extends StreamEvent>(types: ReadonlyArray<E['type']>, type: string | undefined, data: string): E | null {
+export function toStreamEvent<E extends StreamEvent>(
+  types: ReadonlyArray<E['type']>,
+  type: string | undefined,
+  data: string,
+): E | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
@@ -41,7 +45,10 @@ export function toStreamEvent<E extends StreamEvent>(types: ReadonlyArray<E['typ
 /** The server's refusal, in the one error shape when it sent one. */
 async function refusalOf(response: Response): Promise<ApiRequestError> {
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  return new ApiRequestError(typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`, response.status);
+  return new ApiRequestError(
+    typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`,
+    response.status,
+  );
 }
 
 /**

@@ -1,14 +1,27 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react';
 import { RemoteBoundary, RemoteUnavailable, Spinner } from '@catalyst/web-kit';
 import type { CommunityModuleName, CommunityModules } from './communityModules';
 
 export type { CommunityModuleName, CommunityModules };
 
 /** How a community module is fetched (the federation runtime; a test hands its own). */
-export type CommunityLoader = (module: CommunityModuleName, retry: boolean) => Promise<{ default?: ComponentType<never> }>;
+export type CommunityLoader = (
+  module: CommunityModuleName,
+  retry: boolean,
+) => Promise<{ default?: ComponentType<never> }>;
 
 // The loader (and the federation runtime call in it) is downloaded only when a section is about to show.
-const federationLoader: CommunityLoader = async (module, retry) => (await import('./communityRemote')).loadCommunityModule(module, retry);
+const federationLoader: CommunityLoader = async (module, retry) =>
+  (await import('./communityRemote')).loadCommunityModule(module, retry);
 
 /** Distance below the viewport at which a section starts loading (so it is there when scrolled to). */
 const NEAR_VIEW_MARGIN = '600px 0px';
@@ -20,7 +33,10 @@ function useNearView(ref: RefObject<HTMLElement | null>, enabled: boolean): bool
     if (near) return;
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return setNear(true);
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: NEAR_VIEW_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
+      { rootMargin: NEAR_VIEW_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, ref]);
@@ -42,7 +58,13 @@ export interface CommunitySectionProps<M extends CommunityModuleName> {
  * never in the player's first download, and when the community remote is down the lesson plays on and
  * this section alone shows the contained fallback with Retry.
  */
-export function CommunitySection<M extends CommunityModuleName>({ module, props, label, whenNearView = true, load = federationLoader }: CommunitySectionProps<M>) {
+export function CommunitySection<M extends CommunityModuleName>({
+  module,
+  props,
+  label,
+  whenNearView = true,
+  load = federationLoader,
+}: CommunitySectionProps<M>) {
   const anchor = useRef<HTMLDivElement>(null);
   const near = useNearView(anchor, whenNearView);
   const [attempt, setAttempt] = useState(0);
@@ -59,7 +81,11 @@ export function CommunitySection<M extends CommunityModuleName>({ module, props,
   return (
     <div ref={anchor} data-testid={`community-${module.toLowerCase()}`}>
       {near ? (
-        <RemoteBoundary key={attempt} label="[player] community section" fallback={() => <RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}>
+        <RemoteBoundary
+          key={attempt}
+          label="[player] community section"
+          fallback={() => <RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}
+        >
           <Suspense fallback={<Spinner message={`Loading ${label}...`} />}>
             <Loaded {...props} />
           </Suspense>

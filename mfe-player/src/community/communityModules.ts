@@ -11,7 +11,10 @@ export const COMMUNITY_REMOTE = 'community';
 /** The props the player passes each exposed community component. */
 export interface CommunityModules {
   Discussion: { target: DiscussionTarget };
-  LiveBoard: { productId: string; renderRecording?: (recording: NonNullable<LiveSession['recording']>, title: string) => ReactNode };
+  LiveBoard: {
+    productId: string;
+    renderRecording?: (recording: NonNullable<LiveSession['recording']>, title: string) => ReactNode;
+  };
 }
 export type CommunityModuleName = keyof CommunityModules;
 

@@ -14,8 +14,11 @@ let registered: string | null = null;
 async function communityEntry(): Promise<string> {
   const response = await fetch(REMOTES_CONFIG_URL, { mode: 'cors', credentials: 'same-origin' });
   if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered HTTP ${response.status}`);
-  const entry = ((await response.json()) as { remotes?: Record<string, unknown> } | null)?.remotes?.[COMMUNITY_REMOTE];
-  if (typeof entry !== 'string' || entry === '') throw new Error(`No remote named ${COMMUNITY_REMOTE} in ${REMOTES_CONFIG_URL}`);
+  const entry = ((await response.json()) as { remotes?: Record<string, unknown> } | null)?.remotes?.[
+    COMMUNITY_REMOTE
+  ];
+  if (typeof entry !== 'string' || entry === '')
+    throw new Error(`No remote named ${COMMUNITY_REMOTE} in ${REMOTES_CONFIG_URL}`);
   return new URL(entry, window.location.href).href;
 }
 

@@ -8,7 +8,14 @@ export function renderRecording(recording: Recording, title: string) {
   return (
     <VideoPlayer
       src={null}
-      stream={{ assetId: recording.assetId, url: recording.streamUrl, posterUrl: recording.posterUrl, storyboardUrl: null, renditions: [], durationSeconds: null }}
+      stream={{
+        assetId: recording.assetId,
+        url: recording.streamUrl,
+        posterUrl: recording.posterUrl,
+        storyboardUrl: null,
+        renditions: [],
+        durationSeconds: null,
+      }}
       poster={recording.posterUrl}
       title={`Recording: ${title}`}
     />

@@ -14,12 +14,25 @@ const item = (n: number, progress: number, completed = false, lastPosition = 65)
   completed,
   completedAt: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
-  product: { _id: `aaaaaaaaaaaaaaaaaaaaaa0${n}`, productId: `p-${n}`, slug: `s-${n}`, title: `Video ${n}`, thumbnail: `/t${n}.jpg`, duration: 10, type: 'video', categoryId: 'c'.repeat(24), creatorId: 'd'.repeat(24), isPublished: true },
+  product: {
+    _id: `aaaaaaaaaaaaaaaaaaaaaa0${n}`,
+    productId: `p-${n}`,
+    slug: `s-${n}`,
+    title: `Video ${n}`,
+    thumbnail: `/t${n}.jpg`,
+    duration: 10,
+    type: 'video',
+    categoryId: 'c'.repeat(24),
+    creatorId: 'd'.repeat(24),
+    isPublished: true,
+  },
 });
 
 describe('Continue watching', () => {
   it('lists unfinished videos newest first, linking to their product page', async () => {
-    const api = fakeApi({ 'GET /content/progress/recent': { body: { success: true, data: [item(1, 40), item(2, 12)] } } });
+    const api = fakeApi({
+      'GET /content/progress/recent': { body: { success: true, data: [item(1, 40), item(2, 12)] } },
+    });
     render(
       <MemoryRouter>
         <ContinueWatching />
@@ -27,14 +40,21 @@ describe('Continue watching', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Continue watching' })).toBeTruthy();
     const links = screen.getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/browse/premium/product/p-1', '/browse/premium/product/p-2']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/browse/premium/product/p-1',
+      '/browse/premium/product/p-2',
+    ]);
     expect(links[0]!.textContent).toContain('Video 1');
     expect(links[0]!.textContent).toContain('40% watched · resume at 0:01:05');
     expect(new URL(api.calls[0]!.url, 'http://x').searchParams.get('status')).toBe('in-progress');
   });
 
   it('shows how far the learner got beside where the player resumes, which is the start for a position past the end', async () => {
-    fakeApi({ 'GET /content/progress/recent': { body: { success: true, data: [item(1, 60, false, 5), item(2, 36, false, 8758)] } } });
+    fakeApi({
+      'GET /content/progress/recent': {
+        body: { success: true, data: [item(1, 60, false, 5), item(2, 36, false, 8758)] },
+      },
+    });
     render(
       <MemoryRouter>
         <ContinueWatching />
@@ -61,7 +81,17 @@ describe('Continue watching', () => {
 
   it("opens a course's row in the lesson the learner was in, resuming at that lesson's second", async () => {
     const lessonId = 'e'.repeat(24);
-    const course = { ...item(3, 25, false, 42), lessonId, product: { ...item(3, 25).product, slug: 'css-grid-layout-workshop', title: 'CSS Grid', type: 'course', duration: 1 } };
+    const course = {
+      ...item(3, 25, false, 42),
+      lessonId,
+      product: {
+        ...item(3, 25).product,
+        slug: 'css-grid-layout-workshop',
+        title: 'CSS Grid',
+        type: 'course',
+        duration: 1,
+      },
+    };
     fakeApi({ 'GET /content/progress/recent': { body: { success: true, data: [course, item(1, 40)] } } });
     render(
       <MemoryRouter>
@@ -70,9 +100,11 @@ describe('Continue watching', () => {
     );
     await screen.findByRole('heading', { name: 'Continue watching' });
     const links = screen.getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual([`/browse/premium/product/css-grid-layout-workshop/lesson/${lessonId}`, '/browse/premium/product/p-1']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      `/browse/premium/product/css-grid-layout-workshop/lesson/${lessonId}`,
+      '/browse/premium/product/p-1',
+    ]);
     // the position is a second of the lesson, never measured against the course's total length (1 minute here)
     expect(links[0]!.textContent).toContain('25% watched · resume at 0:00:42');
   });
 });
-

@@ -17,7 +17,9 @@ export function resumeText(lastPosition: number, durationMinutes: number | null)
 
 /** Where a row opens: a course's lesson the learner was in (which resumes at its saved second), else the product page. */
 export const continuePathOf = (item: Pick<ProgressWithProduct, 'lessonId' | 'product'>): string =>
-  item.lessonId ? lessonPath(item.product.slug || item.product.productId || item.product._id, item.lessonId) : productPath(item.product);
+  item.lessonId
+    ? lessonPath(item.product.slug || item.product.productId || item.product._id, item.lessonId)
+    : productPath(item.product);
 
 /** The dashboard's Continue watching row: the learner's newest unfinished videos (how far they got, where they resume); hidden when there are none. */
 export default function ContinueWatching() {
@@ -25,7 +27,11 @@ export default function ContinueWatching() {
   const unfinished = items.filter((item) => !item.completed);
   if (isLoading || error || unfinished.length === 0) return null;
   return (
-    <section className={styles.section} data-testid={remoteTestId('player')} aria-labelledby="continue-watching-title">
+    <section
+      className={styles.section}
+      data-testid={remoteTestId('player')}
+      aria-labelledby="continue-watching-title"
+    >
       <h2 id="continue-watching-title" className={styles.title}>
         Continue watching
       </h2>
@@ -34,17 +40,30 @@ export default function ContinueWatching() {
           <li key={item.productId} className={styles.item}>
             <Link className={styles.card} to={continuePathOf(item)}>
               <span className={styles.thumbWrap}>
-                {item.product.thumbnail ? <Thumbnail className={styles.thumb} src={item.product.thumbnail} sizes="16rem" loading="lazy" /> : <span className={styles.thumb} />}
+                {item.product.thumbnail ? (
+                  <Thumbnail
+                    className={styles.thumb}
+                    src={item.product.thumbnail}
+                    sizes="16rem"
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className={styles.thumb} />
+                )}
                 <span className={styles.play} aria-hidden="true">
                   <Play size={18} fill="currentColor" focusable="false" />
                 </span>
                 <span className={styles.bar} aria-hidden="true">
-                  <span className={styles.fill} style={{ width: `${Math.min(100, Math.max(0, item.progress))}%` }} />
+                  <span
+                    className={styles.fill}
+                    style={{ width: `${Math.min(100, Math.max(0, item.progress))}%` }}
+                  />
                 </span>
               </span>
               <span className={styles.name}>{item.product.title}</span>
               <span className={styles.muted}>
-                {item.progress}% watched · {resumeText(item.lastPosition, item.lessonId ? null : item.product.duration)}
+                {item.progress}% watched ·{' '}
+                {resumeText(item.lastPosition, item.lessonId ? null : item.product.duration)}
               </span>
             </Link>
           </li>

@@ -5,6 +5,8 @@ export const CONTINUE_WATCHING_LIMIT = 8;
 
 /** The learner's newest unfinished videos (GET /content/progress/recent). */
 export function useRecentProgress() {
-  const result = useApiData(api.progress.recent, { query: { limit: CONTINUE_WATCHING_LIMIT, status: 'in-progress' } });
+  const result = useApiData(api.progress.recent, {
+    query: { limit: CONTINUE_WATCHING_LIMIT, status: 'in-progress' },
+  });
   return { ...result, items: result.data ?? [] };
 }

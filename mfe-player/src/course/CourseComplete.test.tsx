@@ -43,8 +43,12 @@ describe('a completed course', () => {
     const panel = renderComplete();
     expect(within(panel).getByRole('heading', { name: 'Course complete' })).toBeTruthy();
     expect(within(panel).getByText('Issuing your certificate...')).toBeTruthy();
-    expect((await within(panel).findByRole('link', { name: 'View certificate' })).getAttribute('href')).toBe('/certificates/K7M2Q9XW4R');
-    expect(within(panel).getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(certificate.pdfUrl);
+    expect((await within(panel).findByRole('link', { name: 'View certificate' })).getAttribute('href')).toBe(
+      '/certificates/K7M2Q9XW4R',
+    );
+    expect(within(panel).getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(
+      certificate.pdfUrl,
+    );
     expect(reads).toBe(3);
   });
 
@@ -53,7 +57,9 @@ describe('a completed course', () => {
     fakeApi({ 'GET /certificates': () => (reads++, ok([{ ...certificate, productId: 'b'.repeat(24) }])) });
     const panel = renderComplete();
     expect(await within(panel).findByText(/Your certificate is being issued\./)).toBeTruthy();
-    expect(within(panel).getByRole('link', { name: 'learning record' }).getAttribute('href')).toBe('/learning');
+    expect(within(panel).getByRole('link', { name: 'learning record' }).getAttribute('href')).toBe(
+      '/learning',
+    );
     expect(within(panel).queryByRole('link', { name: 'View certificate' })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads).toBe(3);

@@ -7,7 +7,13 @@ import { useCourseCertificate } from './useCourseCertificate';
 import styles from './CoursePage.module.css';
 
 /** A completed course: says so, and leads to its certificate (its page and its PDF) once issued. */
-export function CourseComplete({ productId, retryDelays }: { productId: string; retryDelays?: readonly number[] }) {
+export function CourseComplete({
+  productId,
+  retryDelays,
+}: {
+  productId: string;
+  retryDelays?: readonly number[];
+}) {
   const id = useId();
   const found = useCourseCertificate(productId, retryDelays);
   return (
@@ -20,7 +26,10 @@ export function CourseComplete({ productId, retryDelays }: { productId: string; 
           <>
             <p>Your certificate of completion is ready to share.</p>
             <div className={styles.actions}>
-              <Link className={buttonClassName('primary', 'sm')} to={certificatePagePath(found.certificate.code)}>
+              <Link
+                className={buttonClassName('primary', 'sm')}
+                to={certificatePagePath(found.certificate.code)}
+              >
                 View certificate
               </Link>
               <a className={buttonClassName('secondary', 'sm')} href={found.certificate.pdfUrl} download>
@@ -30,8 +39,10 @@ export function CourseComplete({ productId, retryDelays }: { productId: string; 
           </>
         ) : found.status === 'pending' || found.status === 'error' ? (
           <p>
-            {found.status === 'pending' ? 'Your certificate is being issued.' : "We couldn't load your certificate right now."} It will be in your{' '}
-            <Link to={LEARNING_RECORD_PATH}>learning record</Link>.
+            {found.status === 'pending'
+              ? 'Your certificate is being issued.'
+              : "We couldn't load your certificate right now."}{' '}
+            It will be in your <Link to={LEARNING_RECORD_PATH}>learning record</Link>.
           </p>
         ) : (
           <p>Issuing your certificate...</p>

@@ -1,7 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseProgress, CurriculumOutline, Lesson, LessonProgress, ProductDetail, Progress, PublicProduct } from '@catalyst/contracts';
+import type {
+  CourseProgress,
+  CurriculumOutline,
+  Lesson,
+  LessonProgress,
+  ProductDetail,
+  Progress,
+  PublicProduct,
+} from '@catalyst/contracts';
 import { NEXT_LESSON_COUNTDOWN_SECONDS } from '@catalyst/contracts';
 import { premiumReasonText, session } from '@catalyst/web-kit';
 import { fakeApi, type FakeCall } from '../testing/fakeApi';
@@ -33,8 +41,22 @@ const outline: CurriculumOutline = {
       title: 'Getting started',
       durationSeconds: 180,
       lessons: [
-        { id: L1, title: 'Why grid', kind: 'video', durationSeconds: 60, isFreePreview: true, resourceCount: 1 },
-        { id: L2, title: 'Tracks and lines', kind: 'video', durationSeconds: 120, isFreePreview: false, resourceCount: 0 },
+        {
+          id: L1,
+          title: 'Why grid',
+          kind: 'video',
+          durationSeconds: 60,
+          isFreePreview: true,
+          resourceCount: 1,
+        },
+        {
+          id: L2,
+          title: 'Tracks and lines',
+          kind: 'video',
+          durationSeconds: 120,
+          isFreePreview: false,
+          resourceCount: 0,
+        },
       ],
     },
     {
@@ -42,8 +64,22 @@ const outline: CurriculumOutline = {
       title: 'Layouts',
       durationSeconds: 150,
       lessons: [
-        { id: L3, title: 'Named areas', kind: 'article', durationSeconds: null, isFreePreview: false, resourceCount: 0 },
-        { id: L4, title: 'A whole page', kind: 'video', durationSeconds: 90, isFreePreview: false, resourceCount: 0 },
+        {
+          id: L3,
+          title: 'Named areas',
+          kind: 'article',
+          durationSeconds: null,
+          isFreePreview: false,
+          resourceCount: 0,
+        },
+        {
+          id: L4,
+          title: 'A whole page',
+          kind: 'video',
+          durationSeconds: 90,
+          isFreePreview: false,
+          resourceCount: 0,
+        },
       ],
     },
   ],
@@ -76,13 +112,18 @@ const publicProduct: PublicProduct = {
 const detail: ProductDetail = { ...publicProduct, videoUrl: null, content: null, stream: null, related: [] };
 
 const lesson = (id: string, overrides: Partial<Lesson> = {}): Lesson => {
-  const outlined = outline.sections.flatMap((s) => s.lessons.map((l) => ({ ...l, sectionId: s.id }))).find((l) => l.id === id)!;
+  const outlined = outline.sections
+    .flatMap((s) => s.lessons.map((l) => ({ ...l, sectionId: s.id })))
+    .find((l) => l.id === id)!;
   return {
     ...outlined,
     productId: PRODUCT,
     videoUrl: outlined.kind === 'video' ? `/media/videos/lesson-${id.charAt(0)}.mp4` : null,
     stream: null,
-    body: outlined.kind === 'article' ? '<h3>Areas</h3><p>Name them.</p><script>window.hacked = true</script>' : null,
+    body:
+      outlined.kind === 'article'
+        ? '<h3>Areas</h3><p>Name them.</p><script>window.hacked = true</script>'
+        : null,
     resources: [],
     quiz: null,
     ...overrides,
@@ -115,7 +156,10 @@ const courseFigure = (overrides: Partial<Progress> = {}): Progress => ({
 const memberProgress = (overrides: Partial<CourseProgress> = {}): CourseProgress => ({
   course: courseFigure(),
   currentLessonId: L2,
-  lessons: [row(L1, { progress: 100, lastPosition: 60, furthestPosition: 60, completed: true }), row(L2, { progress: 35, lastPosition: 42, furthestPosition: 42 })],
+  lessons: [
+    row(L1, { progress: 100, lastPosition: 60, furthestPosition: 60, completed: true }),
+    row(L2, { progress: 35, lastPosition: 42, furthestPosition: 42 }),
+  ],
   ...overrides,
 });
 
@@ -124,18 +168,36 @@ const refusal = (status: number, message: string) => ({ status, body: { success:
 const PREMIUM_REQUIRED = 'Active subscription required to access this content';
 
 /** The server as the course page reads it; `extra` adds or replaces answers. */
-function courseApi(viewer: 'member' | 'learner' | 'visitor', extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {}) {
+function courseApi(
+  viewer: 'member' | 'learner' | 'visitor',
+  extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {},
+) {
   const lessonAnswers = Object.fromEntries(
     [L1, L2, L3, L4].map((id) => {
       const open = viewer === 'member' || id === L1;
-      return [`GET /content/products/${SLUG}/lessons/${id}`, open ? ok(lesson(id)) : refusal(viewer === 'visitor' ? 401 : 403, viewer === 'visitor' ? 'Sign in to open this lesson' : PREMIUM_REQUIRED)];
+      return [
+        `GET /content/products/${SLUG}/lessons/${id}`,
+        open
+          ? ok(lesson(id))
+          : refusal(
+              viewer === 'visitor' ? 401 : 403,
+              viewer === 'visitor' ? 'Sign in to open this lesson' : PREMIUM_REQUIRED,
+            ),
+      ];
     }),
   );
   return fakeApi({
     [`GET /content/products/${SLUG}/curriculum`]: ok(outline),
     [`GET /content/products/${SLUG}`]: ok(publicProduct),
-    [`GET /content/premium/products/${SLUG}`]: viewer === 'member' ? ok(detail) : refusal(viewer === 'visitor' ? 401 : 403, viewer === 'visitor' ? 'Authentication required' : PREMIUM_REQUIRED),
-    [`GET /content/progress/product/${PRODUCT}/lessons`]: viewer === 'member' ? ok(memberProgress()) : refusal(403, PREMIUM_REQUIRED),
+    [`GET /content/premium/products/${SLUG}`]:
+      viewer === 'member'
+        ? ok(detail)
+        : refusal(
+            viewer === 'visitor' ? 401 : 403,
+            viewer === 'visitor' ? 'Authentication required' : PREMIUM_REQUIRED,
+          ),
+    [`GET /content/progress/product/${PRODUCT}/lessons`]:
+      viewer === 'member' ? ok(memberProgress()) : refusal(403, PREMIUM_REQUIRED),
     ...lessonAnswers,
     ...extra,
   });
@@ -199,7 +261,14 @@ function playTo(video: HTMLVideoElement, seconds: number) {
   video.currentTime = seconds;
   fireEvent.timeUpdate(video);
 }
-const lessonSaves = (calls: FakeCall[], lessonId: string) => calls.filter((c) => c.method === 'PATCH' && new URL(c.url, 'http://x').pathname.endsWith(`/content/progress/product/${PRODUCT}/lessons/${lessonId}`));
+const lessonSaves = (calls: FakeCall[], lessonId: string) =>
+  calls.filter(
+    (c) =>
+      c.method === 'PATCH' &&
+      new URL(c.url, 'http://x').pathname.endsWith(
+        `/content/progress/product/${PRODUCT}/lessons/${lessonId}`,
+      ),
+  );
 
 beforeEach(() => {
   currentPath = '';
@@ -235,9 +304,15 @@ describe('the course page', () => {
     expect(within(curriculum).queryAllByRole('img', { name: 'Locked' })).toHaveLength(0);
     // the second section opens on demand
     await act(async () => fireEvent.click(within(curriculum).getByRole('button', { name: /Layouts/ })));
-    expect(within(curriculum).getByRole('link', { name: /Named areas/ }).getAttribute('href')).toBe(lessonUrl(L3));
+    expect(
+      within(curriculum)
+        .getByRole('link', { name: /Named areas/ })
+        .getAttribute('href'),
+    ).toBe(lessonUrl(L3));
     // the course figure is the server's
-    expect(screen.getByRole('progressbar', { name: 'Course progress' }).getAttribute('aria-valuenow')).toBe('18');
+    expect(screen.getByRole('progressbar', { name: 'Course progress' }).getAttribute('aria-valuenow')).toBe(
+      '18',
+    );
     expect(screen.getByTestId('course-percent').textContent).toBe('18% complete · 1 of 4 lessons');
   });
 
@@ -246,7 +321,9 @@ describe('the course page', () => {
     const api = courseApi('member');
     const release = holdAnswers(api, (url) => url.includes(`/content/premium/products/${SLUG}`));
     renderAt(lessonUrl(L2));
-    await waitFor(() => expect(api.calls.some((c) => c.url.endsWith(`/content/products/${SLUG}/lessons/${L2}`))).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.url.endsWith(`/content/products/${SLUG}/lessons/${L2}`))).toBe(true),
+    );
     expect(api.calls.some((c) => c.url.includes('/content/premium/'))).toBe(false);
     expect(screen.queryByTestId('video-player')).toBeNull();
     release();
@@ -266,7 +343,11 @@ describe('the course page', () => {
     const locked = within(curriculum).getByRole('link', { name: /Tracks and lines/ });
     expect(within(locked).getByRole('img', { name: 'Locked' })).toBeTruthy();
     expect(locked.getAttribute('href')).toBe('/subscription');
-    expect(within(curriculum).getByRole('link', { name: /Why grid/ }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(curriculum)
+        .getByRole('link', { name: /Why grid/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     // no course figure and no progress kept for a course they do not have
     expect(screen.queryByTestId('course-progress')).toBeNull();
     expect(api.calls.some((c) => c.url.includes('/content/progress/'))).toBe(false);
@@ -274,7 +355,7 @@ describe('the course page', () => {
     expect(await screen.findByText('Plans page: This course is part of Premium')).toBeTruthy();
   });
 
-  it("lets a visitor watch a free preview (saving nothing) and sends them to /subscription from a locked lesson", async () => {
+  it('lets a visitor watch a free preview (saving nothing) and sends them to /subscription from a locked lesson', async () => {
     const api = courseApi('visitor');
     renderAt(lessonUrl(L1));
     expect(await screen.findByRole('heading', { level: 2, name: 'Why grid' })).toBeTruthy();
@@ -285,11 +366,15 @@ describe('the course page', () => {
     fireEvent.pause(video);
     window.dispatchEvent(new Event('pagehide'));
     expect(api.calls.filter((c) => c.method !== 'GET' && c.method !== 'HEAD')).toEqual([]);
-    expect(api.calls.some((c) => c.url.includes('/content/premium/') || c.url.includes('/content/progress/'))).toBe(false);
+    expect(
+      api.calls.some((c) => c.url.includes('/content/premium/') || c.url.includes('/content/progress/')),
+    ).toBe(false);
     expect(screen.queryByRole('button', { name: 'Mark Complete' })).toBeNull();
     // a locked lesson's own address says why, and offers the plans and signing in
     const curriculum = screen.getByRole('navigation', { name: 'Course content' });
-    await act(async () => fireEvent.click(within(curriculum).getByRole('link', { name: /Tracks and lines/ })));
+    await act(async () =>
+      fireEvent.click(within(curriculum).getByRole('link', { name: /Tracks and lines/ })),
+    );
     expect(await screen.findByText('Plans page: This course is part of Premium')).toBeTruthy();
   });
 
@@ -317,7 +402,11 @@ describe('the course page', () => {
 
   it('opens the first unfinished lesson when the learner has no lesson of their own yet', async () => {
     signIn();
-    courseApi('member', { [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(memberProgress({ currentLessonId: null, lessons: [row(L1, { completed: true, progress: 100 })] })) });
+    courseApi('member', {
+      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(
+        memberProgress({ currentLessonId: null, lessons: [row(L1, { completed: true, progress: 100 })] }),
+      ),
+    });
     renderAt(COURSE);
     await waitFor(() => expect(currentPath).toBe(lessonUrl(L2)));
   });
@@ -327,9 +416,23 @@ describe('the course page', () => {
     const answers: number[] = [];
     const api = courseApi('member', {
       [`PATCH /content/progress/product/${PRODUCT}/lessons/${L2}`]: (call) => {
-        const body = JSON.parse(String(call.init.body)) as { progress: number; lastPosition: number; completed: boolean; clientTime: number };
+        const body = JSON.parse(String(call.init.body)) as {
+          progress: number;
+          lastPosition: number;
+          completed: boolean;
+          clientTime: number;
+        };
         answers.push(body.clientTime);
-        return ok({ lesson: row(L2, { progress: body.progress, lastPosition: body.lastPosition, furthestPosition: body.lastPosition, updatedAt: '2026-01-03T00:00:00.000Z' }), applied: true, course: courseFigure({ progress: 27, updatedAt: '2026-01-03T00:00:00.000Z' }) });
+        return ok({
+          lesson: row(L2, {
+            progress: body.progress,
+            lastPosition: body.lastPosition,
+            furthestPosition: body.lastPosition,
+            updatedAt: '2026-01-03T00:00:00.000Z',
+          }),
+          applied: true,
+          course: courseFigure({ progress: 27, updatedAt: '2026-01-03T00:00:00.000Z' }),
+        });
       },
     });
     renderAt(lessonUrl(L2));
@@ -342,23 +445,48 @@ describe('the course page', () => {
     await act(async () => fireEvent.pause(video));
     await waitFor(() => expect(lessonSaves(api.calls, L2)).toHaveLength(2));
     const bodies = lessonSaves(api.calls, L2).map((c) => JSON.parse(String(c.init.body)));
-    expect(bodies[0]).toEqual({ progress: 50, lastPosition: 60, completed: false, clientTime: expect.any(Number) });
-    expect(bodies[1]).toEqual({ progress: 55, lastPosition: 66, completed: false, clientTime: expect.any(Number) });
+    expect(bodies[0]).toEqual({
+      progress: 50,
+      lastPosition: 60,
+      completed: false,
+      clientTime: expect.any(Number),
+    });
+    expect(bodies[1]).toEqual({
+      progress: 55,
+      lastPosition: 66,
+      completed: false,
+      clientTime: expect.any(Number),
+    });
     // every save carries a later client time than the one before it (the server ignores older ones)
     expect(bodies[1].clientTime).toBeGreaterThan(bodies[0].clientTime);
-    expect(api.calls.some((c) => c.method === 'PATCH' && new URL(c.url, 'http://x').pathname === `/api/v1/content/progress/product/${PRODUCT}`)).toBe(false);
-    await waitFor(() => expect(screen.getByTestId('course-percent').textContent).toBe('27% complete · 1 of 4 lessons'));
+    expect(
+      api.calls.some(
+        (c) =>
+          c.method === 'PATCH' &&
+          new URL(c.url, 'http://x').pathname === `/api/v1/content/progress/product/${PRODUCT}`,
+      ),
+    ).toBe(false);
+    await waitFor(() =>
+      expect(screen.getByTestId('course-percent').textContent).toBe('27% complete · 1 of 4 lessons'),
+    );
 
     // leaving: the unload save goes to the lesson's form address
     playTo(video, 75);
     window.dispatchEvent(new Event('pagehide'));
     const beacon = api.calls.find((c) => c.method === 'POST')!;
-    expect(new URL(beacon.url, 'http://x').pathname).toBe(`/api/v1/content/progress/product/${PRODUCT}/lessons/${L2}`);
+    expect(new URL(beacon.url, 'http://x').pathname).toBe(
+      `/api/v1/content/progress/product/${PRODUCT}/lessons/${L2}`,
+    );
     expect(beacon.init.keepalive).toBe(true);
     const form = beacon.init.body as FormData;
     expect(form.get('_method')).toBe('PATCH');
     const data = JSON.parse(String(form.get('data')));
-    expect(data).toEqual({ progress: 63, lastPosition: 75, completed: false, clientTime: expect.any(Number) });
+    expect(data).toEqual({
+      progress: 63,
+      lastPosition: 75,
+      completed: false,
+      clientTime: expect.any(Number),
+    });
     expect(data.clientTime).toBeGreaterThan(bodies[1].clientTime);
   });
 
@@ -382,7 +510,13 @@ describe('the course page', () => {
     signIn();
     const api = courseApi('member', {
       [`PATCH /content/progress/product/${PRODUCT}/lessons/${L2}/complete`]: ok({
-        lesson: row(L2, { progress: 100, completed: true, lastPosition: 42, furthestPosition: 42, updatedAt: '2026-01-03T00:00:00.000Z' }),
+        lesson: row(L2, {
+          progress: 100,
+          completed: true,
+          lastPosition: 42,
+          furthestPosition: 42,
+          updatedAt: '2026-01-03T00:00:00.000Z',
+        }),
         applied: true,
         course: courseFigure({ progress: 55, updatedAt: '2026-01-03T00:00:00.000Z' }),
       }),
@@ -395,7 +529,11 @@ describe('the course page', () => {
     const call = api.calls.find((c) => c.url.endsWith(`/lessons/${L2}/complete`))!;
     expect(JSON.parse(String(call.init.body))).toEqual({ clientTime: expect.any(Number) });
     const curriculum = screen.getByRole('navigation', { name: 'Course content' });
-    expect(within(within(curriculum).getByRole('link', { name: /Tracks and lines/ })).getByRole('img', { name: 'Completed' })).toBeTruthy();
+    expect(
+      within(within(curriculum).getByRole('link', { name: /Tracks and lines/ })).getByRole('img', {
+        name: 'Completed',
+      }),
+    ).toBeTruthy();
     expect(screen.getByTestId('course-percent').textContent).toBe('55% complete · 2 of 4 lessons');
   });
 
@@ -405,9 +543,17 @@ describe('the course page', () => {
     const api = courseApi('member', {
       [`PATCH /content/progress/product/${PRODUCT}/reset`]: () => {
         reset = true;
-        return ok(courseFigure({ progress: 0, lastPosition: 0, furthestPosition: 0, updatedAt: '2026-01-04T00:00:00.000Z' }));
+        return ok(
+          courseFigure({
+            progress: 0,
+            lastPosition: 0,
+            furthestPosition: 0,
+            updatedAt: '2026-01-04T00:00:00.000Z',
+          }),
+        );
       },
-      [`GET /content/progress/product/${PRODUCT}/lessons`]: () => ok(reset ? memberProgress({ course: courseFigure({ progress: 0 }), lessons: [] }) : memberProgress()),
+      [`GET /content/progress/product/${PRODUCT}/lessons`]: () =>
+        ok(reset ? memberProgress({ course: courseFigure({ progress: 0 }), lessons: [] }) : memberProgress()),
     });
     renderAt(lessonUrl(L2));
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
@@ -415,16 +561,28 @@ describe('the course page', () => {
     video.currentTime = 50;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset course' })));
     expect(api.calls.some((c) => c.url.endsWith('/reset'))).toBe(false);
-    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset course' })));
-    await waitFor(() => expect(screen.getByTestId('course-percent').textContent).toBe('0% complete · 0 of 4 lessons'));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset course' })),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('course-percent').textContent).toBe('0% complete · 0 of 4 lessons'),
+    );
     expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete');
     expect(video.currentTime).toBe(0);
-    expect(JSON.parse(String(api.calls.find((c) => c.url.endsWith(`/product/${PRODUCT}/reset`))!.init.body))).toEqual({ clientTime: expect.any(Number) });
+    expect(
+      JSON.parse(String(api.calls.find((c) => c.url.endsWith(`/product/${PRODUCT}/reset`))!.init.body)),
+    ).toEqual({ clientTime: expect.any(Number) });
   });
 
   it('counts down to the next lesson when one ends, and starts it', async () => {
     signIn();
-    courseApi('member', { [`PATCH /content/progress/product/${PRODUCT}/lessons/${L1}`]: ok({ lesson: row(L1, { completed: true, progress: 100 }), applied: true, course: courseFigure() }) });
+    courseApi('member', {
+      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L1}`]: ok({
+        lesson: row(L1, { completed: true, progress: 100 }),
+        applied: true,
+        course: courseFigure(),
+      }),
+    });
     renderAt(lessonUrl(L1));
     const video = (await screen.findByTestId('video-player')).querySelector('video')!;
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
@@ -434,7 +592,9 @@ describe('the course page', () => {
     const overlay = screen.getByTestId('up-next');
     expect(within(overlay).getByRole('heading', { name: 'Up next: Tracks and lines' })).toBeTruthy();
     expect(document.activeElement).toBe(within(overlay).getByRole('button', { name: 'Play now' }));
-    expect(screen.getByRole('status').textContent).toBe(`Up next: Tracks and lines. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`);
+    expect(screen.getByRole('status').textContent).toBe(
+      `Up next: Tracks and lines. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`,
+    );
     await passSeconds(NEXT_LESSON_COUNTDOWN_SECONDS - 1);
     expect(currentPath).toBe(lessonUrl(L1));
     expect(within(overlay).getByTestId('countdown').textContent).toBe('Starts in 1 second');
@@ -442,7 +602,11 @@ describe('the course page', () => {
     expect(currentPath).toBe(lessonUrl(L2));
     vi.useRealTimers();
     // the next lesson's title takes the focus, and it plays on its own from where the learner left it
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Tracks and lines' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: 'Tracks and lines' }),
+      ),
+    );
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
     const play = vi.mocked(HTMLMediaElement.prototype.play);
     play.mockClear();
@@ -455,7 +619,13 @@ describe('the course page', () => {
 
   it('stops the countdown on Cancel', async () => {
     signIn();
-    courseApi('member', { [`PATCH /content/progress/product/${PRODUCT}/lessons/${L1}`]: ok({ lesson: row(L1, { completed: true, progress: 100 }), applied: true, course: courseFigure() }) });
+    courseApi('member', {
+      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L1}`]: ok({
+        lesson: row(L1, { completed: true, progress: 100 }),
+        applied: true,
+        course: courseFigure(),
+      }),
+    });
     renderAt(lessonUrl(L1));
     const video = (await screen.findByTestId('video-player')).querySelector('video')!;
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
@@ -463,8 +633,12 @@ describe('the course page', () => {
     loadMetadata(video, 60);
     await act(async () => fireEvent.ended(video));
     await passSeconds(2);
-    expect(within(screen.getByTestId('up-next')).getByTestId('countdown').textContent).toBe(`Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS - 2} seconds`);
-    await act(async () => fireEvent.click(within(screen.getByTestId('up-next')).getByRole('button', { name: 'Cancel' })));
+    expect(within(screen.getByTestId('up-next')).getByTestId('countdown').textContent).toBe(
+      `Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS - 2} seconds`,
+    );
+    await act(async () =>
+      fireEvent.click(within(screen.getByTestId('up-next')).getByRole('button', { name: 'Cancel' })),
+    );
     expect(screen.queryByTestId('up-next')).toBeNull();
     await passSeconds(NEXT_LESSON_COUNTDOWN_SECONDS * 2);
     expect(currentPath).toBe(lessonUrl(L1));
@@ -479,23 +653,40 @@ describe('the course page', () => {
     const overlay = screen.getByTestId('up-next');
     expect(within(overlay).getByRole('heading', { name: 'Up next: Tracks and lines' })).toBeTruthy();
     expect(within(overlay).queryByRole('button', { name: 'Play now' })).toBeNull();
-    expect(within(overlay).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
+    expect(within(overlay).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
   });
 
   it('says the course is complete when its last lesson ends with every other one done', async () => {
     signIn();
     courseApi('member', {
-      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(memberProgress({ currentLessonId: L4, lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })) })),
-      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L4}`]: ok({ lesson: row(L4, { completed: true, progress: 100 }), applied: true, course: courseFigure({ progress: 100, completed: true }) }),
+      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(
+        memberProgress({
+          currentLessonId: L4,
+          lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })),
+        }),
+      ),
+      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L4}`]: ok({
+        lesson: row(L4, { completed: true, progress: 100 }),
+        applied: true,
+        course: courseFigure({ progress: 100, completed: true }),
+      }),
     });
     renderAt(lessonUrl(L4));
     const video = (await screen.findByTestId('video-player')).querySelector('video')!;
     // "0% complete" shows before the lesson's saved progress arrives too: Mark Complete turns on once it has
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
     expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete');
     loadMetadata(video, 90);
     await act(async () => fireEvent.ended(video));
-    expect(within(screen.getByTestId('up-next')).getByRole('heading', { name: 'Course complete' })).toBeTruthy();
+    expect(
+      within(screen.getByTestId('up-next')).getByRole('heading', { name: 'Course complete' }),
+    ).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Course complete.');
   });
 
@@ -526,7 +717,11 @@ describe('the course page', () => {
     courseApi('member');
     const shown = renderAt(lessonUrl(L2));
     await screen.findByRole('heading', { level: 2, name: 'Tracks and lines' });
-    expect(within(await screen.findByTestId('offline-download')).getByRole('button', { name: 'Download for offline' })).toBeTruthy();
+    expect(
+      within(await screen.findByTestId('offline-download')).getByRole('button', {
+        name: 'Download for offline',
+      }),
+    ).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Next: Named areas →' })));
     await screen.findByTestId('product-content');
     expect(screen.queryByTestId('offline-download')).toBeNull();
@@ -543,7 +738,18 @@ describe('the course page', () => {
     signIn();
     courseApi('member', {
       [`GET /content/products/${SLUG}/lessons/${L1}`]: ok(
-        lesson(L1, { resources: [{ id: '9'.repeat(24), title: 'Grid cheat sheet', fileName: 'grid-cheat-sheet.pdf', mimeType: 'application/pdf', size: 2_621_440, url: '/api/v1/media/downloads/abc?token=t' }] }),
+        lesson(L1, {
+          resources: [
+            {
+              id: '9'.repeat(24),
+              title: 'Grid cheat sheet',
+              fileName: 'grid-cheat-sheet.pdf',
+              mimeType: 'application/pdf',
+              size: 2_621_440,
+              url: '/api/v1/media/downloads/abc?token=t',
+            },
+          ],
+        }),
       ),
     });
     renderAt(lessonUrl(L1));
@@ -571,10 +777,44 @@ describe('a course ending with a quiz', () => {
   // the last lesson is a quiz (a free preview, which opens only to a learner the course opens to)
   const quizOutline: CurriculumOutline = {
     ...outline,
-    sections: outline.sections.map((section) => ({ ...section, lessons: section.lessons.map((l) => (l.id === L4 ? { ...l, title: 'Check your grid', kind: 'quiz' as const, durationSeconds: null, isFreePreview: true } : l)) })),
+    sections: outline.sections.map((section) => ({
+      ...section,
+      lessons: section.lessons.map((l) =>
+        l.id === L4
+          ? {
+              ...l,
+              title: 'Check your grid',
+              kind: 'quiz' as const,
+              durationSeconds: null,
+              isFreePreview: true,
+            }
+          : l,
+      ),
+    })),
   };
-  const quiz = { passPercent: 50, questions: [{ id: Q1, kind: 'single' as const, prompt: 'Which property makes a grid?', options: [{ id: OPT_RIGHT, text: 'display: grid' }, { id: OPT_WRONG, text: 'float: grid' }] }] };
-  const quizLesson = { ...lesson(L4), title: 'Check your grid', kind: 'quiz' as const, durationSeconds: null, isFreePreview: true, videoUrl: null, quiz };
+  const quiz = {
+    passPercent: 50,
+    questions: [
+      {
+        id: Q1,
+        kind: 'single' as const,
+        prompt: 'Which property makes a grid?',
+        options: [
+          { id: OPT_RIGHT, text: 'display: grid' },
+          { id: OPT_WRONG, text: 'float: grid' },
+        ],
+      },
+    ],
+  };
+  const quizLesson = {
+    ...lesson(L4),
+    title: 'Check your grid',
+    kind: 'quiz' as const,
+    durationSeconds: null,
+    isFreePreview: true,
+    videoUrl: null,
+    quiz,
+  };
   const attempts = `/content/progress/product/${PRODUCT}/lessons/${L4}/quiz-attempts`;
   const certificate = {
     code: CODE,
@@ -593,31 +833,74 @@ describe('a course ending with a quiz', () => {
     pdfUrl: `http://shop.test/api/v1/certificates/${CODE}.pdf`,
     credentialUrl: `http://shop.test/api/v1/certificates/${CODE}/credential`,
   };
-  const quizApi = (viewer: 'member' | 'learner' | 'visitor', extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {}) =>
+  const quizApi = (
+    viewer: 'member' | 'learner' | 'visitor',
+    extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {},
+  ) =>
     courseApi(viewer, {
       [`GET /content/products/${SLUG}/curriculum`]: ok(quizOutline),
-      [`GET /content/products/${SLUG}/lessons/${L4}`]: viewer === 'member' ? ok(quizLesson) : refusal(viewer === 'visitor' ? 401 : 403, PREMIUM_REQUIRED),
-      [`GET ${attempts}`]: ok({ lessonId: L4, passPercent: 50, bestScore: null, passed: false, attempts: [] }),
+      [`GET /content/products/${SLUG}/lessons/${L4}`]:
+        viewer === 'member' ? ok(quizLesson) : refusal(viewer === 'visitor' ? 401 : 403, PREMIUM_REQUIRED),
+      [`GET ${attempts}`]: ok({
+        lessonId: L4,
+        passPercent: 50,
+        bestScore: null,
+        passed: false,
+        attempts: [],
+      }),
       ...extra,
     });
 
   it('completes the lesson and the course on a pass: ticked in the curriculum, the course figure from the answer, and the certificate offered', async () => {
     signIn();
     const api = quizApi('member', {
-      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(memberProgress({ currentLessonId: L4, lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })) })),
+      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(
+        memberProgress({
+          currentLessonId: L4,
+          lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })),
+        }),
+      ),
       [`POST ${attempts}`]: {
         status: 201,
         body: {
           success: true,
           data: {
-            attempt: { id: 'e'.repeat(24), score: 100, passed: true, submittedAt: '2026-01-03T00:00:00.000Z', questions: [{ questionId: Q1, correct: true, chosenOptionIds: [OPT_RIGHT], correctOptionIds: [OPT_RIGHT], explanation: 'Grid is a display value.' }] },
+            attempt: {
+              id: 'e'.repeat(24),
+              score: 100,
+              passed: true,
+              submittedAt: '2026-01-03T00:00:00.000Z',
+              questions: [
+                {
+                  questionId: Q1,
+                  correct: true,
+                  chosenOptionIds: [OPT_RIGHT],
+                  correctOptionIds: [OPT_RIGHT],
+                  explanation: 'Grid is a display value.',
+                },
+              ],
+            },
             bestScore: 100,
-            lesson: row(L4, { progress: 100, completed: true, completedAt: '2026-01-03T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z' }),
-            course: courseFigure({ progress: 100, completed: true, completedAt: '2026-01-03T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z', lessonId: L4 }),
+            lesson: row(L4, {
+              progress: 100,
+              completed: true,
+              completedAt: '2026-01-03T00:00:00.000Z',
+              updatedAt: '2026-01-03T00:00:00.000Z',
+            }),
+            course: courseFigure({
+              progress: 100,
+              completed: true,
+              completedAt: '2026-01-03T00:00:00.000Z',
+              updatedAt: '2026-01-03T00:00:00.000Z',
+              lessonId: L4,
+            }),
           },
         },
       },
-      'GET /certificates': ok([{ ...certificate, code: 'AAAAAAAAAA', productId: 'f'.repeat(24) }, certificate]),
+      'GET /certificates': ok([
+        { ...certificate, code: 'AAAAAAAAAA', productId: 'f'.repeat(24) },
+        certificate,
+      ]),
     });
     renderAt(lessonUrl(L4));
     const question = await screen.findByRole('group', { name: 'Which property makes a grid?' });
@@ -629,13 +912,21 @@ describe('a course ending with a quiz', () => {
 
     await screen.findByRole('heading', { name: 'Your score: 100%' });
     const curriculum = screen.getByRole('navigation', { name: 'Course content' });
-    await waitFor(() => expect(within(within(curriculum).getByRole('link', { name: /Check your grid/ })).getByRole('img', { name: 'Completed' })).toBeTruthy());
+    await waitFor(() =>
+      expect(
+        within(within(curriculum).getByRole('link', { name: /Check your grid/ })).getByRole('img', {
+          name: 'Completed',
+        }),
+      ).toBeTruthy(),
+    );
     expect(screen.getByTestId('course-percent').textContent).toBe('Completed · 100% · 4 of 4 lessons');
     const complete = screen.getByTestId('course-complete');
     expect(within(complete).getByRole('heading', { name: 'Course complete' })).toBeTruthy();
     const view = await within(complete).findByRole('link', { name: 'View certificate' });
     expect(view.getAttribute('href')).toBe(`/certificates/${CODE}`);
-    expect(within(complete).getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(certificate.pdfUrl);
+    expect(within(complete).getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(
+      certificate.pdfUrl,
+    );
     expect(api.calls.filter((c) => c.url.endsWith('/certificates'))).toHaveLength(1);
   });
 
@@ -657,7 +948,11 @@ describe('a course ending with a quiz', () => {
     expect(within(locked).getByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(screen.queryByTestId('quiz')).toBeNull();
     const curriculum = screen.getByRole('navigation', { name: 'Course content' });
-    expect(within(within(curriculum).getByRole('link', { name: /Check your grid/ })).getByRole('img', { name: 'Locked' })).toBeTruthy();
+    expect(
+      within(within(curriculum).getByRole('link', { name: /Check your grid/ })).getByRole('img', {
+        name: 'Locked',
+      }),
+    ).toBeTruthy();
     // nothing of the quiz is asked for: no attempts (the lesson itself, if read, answers no answers)
     expect(api.calls.filter((c) => c.url.includes('/quiz-attempts')).map((c) => c.url)).toEqual([]);
   });
@@ -667,7 +962,10 @@ describe('a product without sections', () => {
   const single = { productId: PRODUCT, version: 0, lessonCount: 0, durationSeconds: 0, sections: [] };
 
   it('keeps the single-video page behind sign-in for visitors', async () => {
-    fakeApi({ [`GET /content/products/single-one/curriculum`]: ok(single), 'GET /content/products/single-one': ok(publicProduct) });
+    fakeApi({
+      [`GET /content/products/single-one/curriculum`]: ok(single),
+      'GET /content/products/single-one': ok(publicProduct),
+    });
     renderAt('/browse/premium/product/single-one');
     expect((await screen.findByRole('alert')).textContent).toContain('Authentication Required');
   });
@@ -676,7 +974,11 @@ describe('a product without sections', () => {
     signIn();
     fakeApi({
       [`GET /content/products/single-two/curriculum`]: ok(single),
-      'GET /content/premium/products/single-two': ok({ ...detail, slug: 'single-two', videoUrl: '/media/videos/lesson-9.mp4' }),
+      'GET /content/premium/products/single-two': ok({
+        ...detail,
+        slug: 'single-two',
+        videoUrl: '/media/videos/lesson-9.mp4',
+      }),
       [`GET /content/progress/product/${PRODUCT}`]: ok(courseFigure({ lessonId: null })),
     });
     renderAt('/browse/premium/product/single-two');
@@ -694,13 +996,19 @@ describe("the lesson's discussion (the community remote, loaded at run time)", (
     courseApi('member');
     renderAt(lessonUrl(L2));
     const area = await screen.findByTestId('community-discussion');
-    expect(await within(area).findByRole('heading', { name: "This section couldn't be loaded" })).toBeTruthy();
+    expect(
+      await within(area).findByRole('heading', { name: "This section couldn't be loaded" }),
+    ).toBeTruthy();
     expect(community.load).toHaveBeenCalledWith('Discussion', false);
     // the lesson plays on
     expect(screen.getByTestId('video-player')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Tracks and lines' })).toBeTruthy();
 
-    community.load.mockResolvedValue({ default: ({ target }: { target: { productId: string; lessonId?: string } }) => <p>Discussion of {`${target.productId}/${target.lessonId}`}</p> });
+    community.load.mockResolvedValue({
+      default: ({ target }: { target: { productId: string; lessonId?: string } }) => (
+        <p>Discussion of {`${target.productId}/${target.lessonId}`}</p>
+      ),
+    });
     await act(async () => fireEvent.click(within(area).getByRole('button', { name: 'Retry' })));
     expect(await within(area).findByText(`Discussion of ${PRODUCT}/${L2}`)).toBeTruthy();
     expect(community.load).toHaveBeenLastCalledWith('Discussion', true);

@@ -1,6 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { COURSE_MESSAGES, isFreeProduct, resumeLessonOf, type CourseProgress, type CurriculumOutline, type PublicProduct, type QuizAttemptResult } from '@catalyst/contracts';
+import {
+  COURSE_MESSAGES,
+  isFreeProduct,
+  resumeLessonOf,
+  type CourseProgress,
+  type CurriculumOutline,
+  type PublicProduct,
+  type QuizAttemptResult,
+} from '@catalyst/contracts';
 import {
   api,
   ErrorScreen,
@@ -47,7 +55,15 @@ const rowAfter = (data: CourseProgress | null, lessonId: string, implied: SavedP
  * kept per lesson for viewers the course opens to. Without a lesson in the address, the course opens the
  * lesson the learner was in (the URL is replaced by that lesson's).
  */
-export function CoursePage({ productKey, outline, lessonId }: { productKey: string; outline: CurriculumOutline; lessonId: string | null }) {
+export function CoursePage({
+  productKey,
+  outline,
+  lessonId,
+}: {
+  productKey: string;
+  outline: CurriculumOutline;
+  lessonId: string | null;
+}) {
   const session = useSession();
   const location = useLocation();
   const settled = !session.isLoading;
@@ -67,11 +83,18 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
   // The lesson is read beside the product, not after it (the shell started both): one the viewer may open,
   // and with a session any lesson but a quiz before the product says whether the course opens to them
   // (without the plan the server refuses it, and it shows locked; a quiz is asked only once it opens).
-  const readsLesson = settled && !!current && (canOpenLesson(current, access) || (signedIn && current.kind !== 'quiz'));
-  const lessonRead = useApiData(api.curriculum.lesson, readsLesson ? { params: { idOrSlug: productKey, lessonId: current.id } } : null);
+  const readsLesson =
+    settled && !!current && (canOpenLesson(current, access) || (signedIn && current.kind !== 'quiz'));
+  const lessonRead = useApiData(
+    api.curriculum.lesson,
+    readsLesson ? { params: { idOrSlug: productKey, lessonId: current.id } } : null,
+  );
   const courseProgress = useCourseProgress(access.full ? outline.productId : null);
   const store = courseProgress.store;
-  const target = useMemo(() => (store && current ? lessonTarget(outline.productId, current.id, store) : null), [store, current, outline.productId]);
+  const target = useMemo(
+    () => (store && current ? lessonTarget(outline.productId, current.id, store) : null),
+    [store, current, outline.productId],
+  );
   const progress = useProgress(target);
   const player = useRef<VideoPlayerHandle>(null);
   // the focus follows a change of lesson, never the first one shown
@@ -83,7 +106,9 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
 
   const completed = useMemo(() => {
     if (!courseProgress.data) return null;
-    const done = new Set(courseProgress.data.lessons.filter((row) => row.completed).map((row) => row.lessonId));
+    const done = new Set(
+      courseProgress.data.lessons.filter((row) => row.completed).map((row) => row.lessonId),
+    );
     // this lesson as this page knows it (its completing save may still be on its way)
     if (current && progress.state?.completed) done.add(current.id);
     return done;
@@ -93,15 +118,24 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
 
   if (!settled || premium.isLoading || publicRead.isLoading) return <Spinner message="Loading..." />;
   const readError = refused ? publicRead.error : (premium.error ?? publicRead.error);
-  if (isApiRequestError(readError) && readError.status === 404) return <NotFound message={PRODUCT_NOT_FOUND} />;
-  if (readError) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={refused || !signedIn ? publicRead.reload : premium.reload} />;
+  if (isApiRequestError(readError) && readError.status === 404)
+    return <NotFound message={PRODUCT_NOT_FOUND} />;
+  if (readError)
+    return (
+      <ErrorScreen
+        message={PRODUCT_NOT_FOUND}
+        onRetry={refused || !signedIn ? publicRead.reload : premium.reload}
+      />
+    );
   if (!product) return <Spinner message="Loading..." />;
 
   if (!lessonId) {
     // Resume: the lesson the learner was in; a viewer without the course starts at the first lesson they may open.
     if (access.full && !courseProgress.data && !courseProgress.error) return <Spinner message="Loading..." />;
     const data = courseProgress.data;
-    const resume = access.full ? resumeLessonOf(lessons, data?.currentLessonId, data?.lessons ?? []) : firstOpenLessonOf(lessons, access);
+    const resume = access.full
+      ? resumeLessonOf(lessons, data?.currentLessonId, data?.lessons ?? [])
+      : firstOpenLessonOf(lessons, access);
     if (resume) return <Navigate replace to={lessonPath(productKey, resume.id)} />;
   }
 
@@ -119,7 +153,12 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
       async (clientTime) => {
         store.applyCourse(await api.progress.complete({ params: { id: productId }, body: { clientTime } }));
         const data = await store.refresh().catch(() => null);
-        return rowAfter(data, current.id, { progress: 100, lastPosition: at, furthestPosition: at, completed: true });
+        return rowAfter(data, current.id, {
+          progress: 100,
+          lastPosition: at,
+          furthestPosition: at,
+          completed: true,
+        });
       },
       at,
     );
@@ -131,14 +170,20 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
       async (clientTime) => {
         store.applyCourse(await api.progress.reset({ params: { id: productId }, body: { clientTime } }));
         const data = await store.refresh().catch(() => null);
-        return rowAfter(data, current.id, { progress: 0, lastPosition: 0, furthestPosition: 0, completed: false });
+        return rowAfter(data, current.id, {
+          progress: 0,
+          lastPosition: 0,
+          furthestPosition: 0,
+          completed: false,
+        });
       },
       0,
     );
     if (done) player.current?.seekTo(0);
   };
   // a graded attempt answers the lesson's row and the course figure after it (a pass completes the lesson)
-  const quizGraded = ({ lesson, course }: QuizAttemptResult) => store?.applyWrite({ lesson, course, applied: true });
+  const quizGraded = ({ lesson, course }: QuizAttemptResult) =>
+    store?.applyWrite({ lesson, course, applied: true });
   const tryAgain = () => {
     const action = progress.failure?.action;
     if (action === 'load') progress.reload();
@@ -166,7 +211,11 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
             <LessonView
               key={current.id}
               productKey={productKey}
-              course={{ productId: outline.productId, title: product.title, premium: !isFreeProduct(product) }}
+              course={{
+                productId: outline.productId,
+                title: product.title,
+                premium: !isFreeProduct(product),
+              }}
               poster={product.thumbnail}
               lesson={current}
               read={lessonRead}
@@ -180,18 +229,34 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
               focusTitle={lessonChanged}
             />
           ) : (
-            <NotFound message={COURSE_MESSAGES.lessonNotFound} documentTitle={COURSE_MESSAGES.lessonNotFound} />
+            <NotFound
+              message={COURSE_MESSAGES.lessonNotFound}
+              documentTitle={COURSE_MESSAGES.lessonNotFound}
+            />
           )}
           {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
-          {product.type === 'webinar' ? <CommunitySection module="LiveBoard" label="the live session" whenNearView={false} props={{ productId: outline.productId, renderRecording }} /> : null}
+          {product.type === 'webinar' ? (
+            <CommunitySection
+              module="LiveBoard"
+              label="the live session"
+              whenNearView={false}
+              props={{ productId: outline.productId, renderRecording }}
+            />
+          ) : null}
           {/* the lesson's questions and answers, for whoever may open the lesson (from the community remote) */}
           {current && canOpenLesson(current, access) ? (
-            <CommunitySection module="Discussion" label="the discussion" props={{ target: { productId: outline.productId, lessonId: current.id } }} />
+            <CommunitySection
+              module="Discussion"
+              label="the discussion"
+              props={{ target: { productId: outline.productId, lessonId: current.id } }}
+            />
           ) : null}
         </div>
 
         <aside className={styles.side} aria-label="Course">
-          {access.full && courseProgress.data?.course.completed ? <CourseComplete productId={outline.productId} /> : null}
+          {access.full && courseProgress.data?.course.completed ? (
+            <CourseComplete productId={outline.productId} />
+          ) : null}
           {access.full ? (
             <CourseProgressCard
               course={courseProgress.data?.course ?? null}
@@ -203,7 +268,13 @@ export function CoursePage({ productKey, outline, lessonId }: { productKey: stri
               onResetCourse={() => void resetCourse()}
             />
           ) : null}
-          <Curriculum productKey={productKey} sections={outline.sections} currentLessonId={current?.id ?? null} completed={completed} access={access} />
+          <Curriculum
+            productKey={productKey}
+            sections={outline.sections}
+            currentLessonId={current?.id ?? null}
+            completed={completed}
+            access={access}
+          />
           <CreatorBlock product={product} />
         </aside>
 

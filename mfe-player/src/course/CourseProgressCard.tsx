@@ -30,11 +30,19 @@ export function CourseProgressCard({
   return (
     <section className={styles.courseProgress} aria-labelledby={`${id}-title`} data-testid="course-progress">
       <h2 id={`${id}-title`}>Course progress</h2>
-      <div className={styles.bar} role="progressbar" aria-label="Course progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-label="Course progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className={styles.fill} style={{ width: `${percent}%` }} />
       </div>
       <p className={styles.courseFigure} data-testid="course-percent">
-        {completed ? `Completed · ${percent}%` : `${percent}% complete`} · {completedLessons} of {lessonCount} lessons
+        {completed ? `Completed · ${percent}%` : `${percent}% complete`} · {completedLessons} of {lessonCount}{' '}
+        lessons
       </p>
       <div className={styles.actions}>
         <Button size="sm" onClick={onCompleteCourse} disabled={!ready || busy || completed}>
@@ -44,8 +52,15 @@ export function CourseProgressCard({
           Reset course
         </Button>
       </div>
-      <ConfirmReset open={confirming} onClose={() => setConfirming(false)} title="Reset the whole course?" confirmLabel="Reset course" onConfirm={onResetCourse}>
-        This clears your progress on every lesson of this course ({percent}% and {completedLessons} completed lessons). It cannot be undone.
+      <ConfirmReset
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Reset the whole course?"
+        confirmLabel="Reset course"
+        onConfirm={onResetCourse}
+      >
+        This clears your progress on every lesson of this course ({percent}% and {completedLessons} completed
+        lessons). It cannot be undone.
       </ConfirmReset>
     </section>
   );

@@ -1,8 +1,25 @@
-import { CheckCircle2, ChevronRight, Circle, FileText, Lock, PlayCircle, type LucideIcon } from 'lucide-react';
+import {
+  CheckCircle2,
+  ChevronRight,
+  Circle,
+  FileText,
+  Lock,
+  PlayCircle,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LessonKind, LessonOutline, SectionOutline } from '@catalyst/contracts';
-import { Badge, Button, formatDuration, formatPlayerTime, lessonPath, openAuthDialog, PLANS_PATH, plansPageState } from '@catalyst/web-kit';
+import {
+  Badge,
+  Button,
+  formatDuration,
+  formatPlayerTime,
+  lessonPath,
+  openAuthDialog,
+  PLANS_PATH,
+  plansPageState,
+} from '@catalyst/web-kit';
 import { canOpenLesson, lockedOfferOf, type CourseAccess } from './access';
 import styles from './CoursePage.module.css';
 
@@ -13,7 +30,8 @@ const KIND_ICONS: Record<LessonKind, { icon: LucideIcon; label: string }> = {
 };
 
 /** Seconds as whole minutes for a section or course total ('1h 5m'); a short one counts as one. */
-export const totalLength = (seconds: number): string => (seconds > 0 ? formatDuration(Math.max(1, Math.round(seconds / 60))) : '');
+export const totalLength = (seconds: number): string =>
+  seconds > 0 ? formatDuration(Math.max(1, Math.round(seconds / 60))) : '';
 
 export interface CurriculumProps {
   productKey: string;
@@ -32,11 +50,15 @@ export interface CurriculumProps {
 export function Curriculum({ productKey, sections, currentLessonId, completed, access }: CurriculumProps) {
   const id = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const currentSection = sections.find((section) => section.lessons.some((lesson) => lesson.id === currentLessonId))?.id ?? null;
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(currentSection ? [currentSection] : sections.slice(0, 1).map((s) => s.id)));
+  const currentSection =
+    sections.find((section) => section.lessons.some((lesson) => lesson.id === currentLessonId))?.id ?? null;
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () => new Set(currentSection ? [currentSection] : sections.slice(0, 1).map((s) => s.id)),
+  );
   // the section of a lesson opened from elsewhere (Up next, back and forward) opens too
   useEffect(() => {
-    if (currentSection) setExpanded((open) => (open.has(currentSection) ? open : new Set(open).add(currentSection)));
+    if (currentSection)
+      setExpanded((open) => (open.has(currentSection) ? open : new Set(open).add(currentSection)));
   }, [currentSection]);
   const toggle = (sectionId: string) =>
     setExpanded((open) => {
@@ -45,7 +67,12 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
       return next;
     });
   const lessonCount = sections.reduce((n, section) => n + section.lessons.length, 0);
-  const doneCount = completed ? sections.reduce((n, section) => n + section.lessons.filter((lesson) => completed.has(lesson.id)).length, 0) : null;
+  const doneCount = completed
+    ? sections.reduce(
+        (n, section) => n + section.lessons.filter((lesson) => completed.has(lesson.id)).length,
+        0,
+      )
+    : null;
 
   return (
     <nav className={styles.curriculum} aria-labelledby={`${id}-title`} data-testid="curriculum">
@@ -53,12 +80,20 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
         <div>
           <h2 id={`${id}-title`}>Course content</h2>
           <p className={styles.curriculumFacts}>
-            {doneCount !== null ? `${doneCount} of ${lessonCount} lessons complete` : `${sections.length} sections · ${lessonCount} lessons`}
+            {doneCount !== null
+              ? `${doneCount} of ${lessonCount} lessons complete`
+              : `${sections.length} sections · ${lessonCount} lessons`}
           </p>
         </div>
         {/* shown on a phone only (CSS): there the lessons are a drawer under the lesson */}
         <span className={styles.drawerToggle}>
-          <Button size="sm" variant="secondary" aria-expanded={drawerOpen} aria-controls={`${id}-sections`} onClick={() => setDrawerOpen((open) => !open)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={drawerOpen}
+            aria-controls={`${id}-sections`}
+            onClick={() => setDrawerOpen((open) => !open)}
+          >
             {drawerOpen ? 'Hide lessons' : 'Show lessons'}
           </Button>
         </span>
@@ -71,7 +106,13 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
           return (
             <li key={section.id} className={styles.section}>
               <h3 className={styles.sectionTitle}>
-                <button type="button" className={styles.sectionToggle} aria-expanded={open} aria-controls={listId} onClick={() => toggle(section.id)}>
+                <button
+                  type="button"
+                  className={styles.sectionToggle}
+                  aria-expanded={open}
+                  aria-controls={listId}
+                  onClick={() => toggle(section.id)}
+                >
                   <ChevronRight size={16} aria-hidden="true" focusable="false" />
                   <span className={styles.sectionName}>{section.title}</span>
                   <span className={styles.sectionMeta} data-testid="section-progress">
@@ -114,7 +155,19 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
   );
 }
 
-function LessonItem({ productKey, lesson, current, completed, access }: { productKey: string; lesson: LessonOutline; current: boolean; completed: boolean; access: CourseAccess }) {
+function LessonItem({
+  productKey,
+  lesson,
+  current,
+  completed,
+  access,
+}: {
+  productKey: string;
+  lesson: LessonOutline;
+  current: boolean;
+  completed: boolean;
+  access: CourseAccess;
+}) {
   const open = canOpenLesson(lesson, access);
   const kind = KIND_ICONS[lesson.kind];
   const KindIcon = kind.icon;
@@ -148,20 +201,37 @@ function LessonItem({ productKey, lesson, current, completed, access }: { produc
   const currentMark = current ? ('page' as const) : undefined;
   if (open) {
     return (
-      <Link className={styles.lesson} to={lessonPath(productKey, lesson.id)} aria-current={currentMark} data-testid="lesson-link">
+      <Link
+        className={styles.lesson}
+        to={lessonPath(productKey, lesson.id)}
+        aria-current={currentMark}
+        data-testid="lesson-link"
+      >
         {content}
       </Link>
     );
   }
   if (lockedOfferOf(access) === 'sign-in') {
     return (
-      <button type="button" className={styles.lesson} aria-current={currentMark} onClick={() => openAuthDialog('login')} data-testid="lesson-link">
+      <button
+        type="button"
+        className={styles.lesson}
+        aria-current={currentMark}
+        onClick={() => openAuthDialog('login')}
+        data-testid="lesson-link"
+      >
         {content}
       </button>
     );
   }
   return (
-    <Link className={styles.lesson} to={PLANS_PATH} state={plansPageState('course')} aria-current={currentMark} data-testid="lesson-link">
+    <Link
+      className={styles.lesson}
+      to={PLANS_PATH}
+      state={plansPageState('course')}
+      aria-current={currentMark}
+      data-testid="lesson-link"
+    >
       {content}
     </Link>
   );

@@ -2,7 +2,19 @@ import { Lock } from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { nextLessonOf, previousLessonOf, type Lesson, type QuizAttemptResult } from '@catalyst/contracts';
-import { api, Button, isApiRequestError, lessonPath, openAuthDialog, PLANS_PATH, plansPageState, Spinner, useConnection, useDownloadedCopy, type ApiData } from '@catalyst/web-kit';
+import {
+  api,
+  Button,
+  isApiRequestError,
+  lessonPath,
+  openAuthDialog,
+  PLANS_PATH,
+  plansPageState,
+  Spinner,
+  useConnection,
+  useDownloadedCopy,
+  type ApiData,
+} from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { DownloadButton, DownloadButtonRoom } from '../product/DownloadButton';
@@ -58,14 +70,32 @@ export interface LessonViewProps {
 }
 
 /** One lesson: its video or article, what follows it when it ends, its progress actions and its resources. */
-export function LessonView({ productKey, course, poster, lesson, read, lessons, access, progress, actions, completed, playerRef, autoPlay, focusTitle }: LessonViewProps) {
+export function LessonView({
+  productKey,
+  course,
+  poster,
+  lesson,
+  read,
+  lessons,
+  access,
+  progress,
+  actions,
+  completed,
+  playerRef,
+  autoPlay,
+  focusTitle,
+}: LessonViewProps) {
   const navigate = useNavigate();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const open = canOpenLesson(lesson, access);
   const input = { params: { idOrSlug: productKey, lessonId: lesson.id } };
   // (moving to another lesson, the read keeps the last lesson's answer until the new one is in)
   const data = read.data?.id === lesson.id ? read.data : undefined;
-  const media = useSignedMedia(lesson.id, { videoUrl: data?.videoUrl ?? null, stream: data?.stream ?? null }, () => api.curriculum.lesson(input));
+  const media = useSignedMedia(
+    lesson.id,
+    { videoUrl: data?.videoUrl ?? null, stream: data?.stream ?? null },
+    () => api.curriculum.lesson(input),
+  );
   const [ended, setEnded] = useState(false);
   // Offline, the lesson's copy saved for offline watching plays instead (never once the plan has ended).
   const { offline } = useConnection();
@@ -86,7 +116,8 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
   const next = nextLessonOf(lessons, lesson.id);
   const previous = previousLessonOf(lessons, lesson.id);
   const position = lessons.findIndex((l) => l.id === lesson.id);
-  const goTo = (target: PlacedLesson, play: boolean) => navigate(lessonPath(productKey, target.id), play ? { state: { autoPlay: true } } : undefined);
+  const goTo = (target: PlacedLesson, play: boolean) =>
+    navigate(lessonPath(productKey, target.id), play ? { state: { autoPlay: true } } : undefined);
 
   const after: AfterLesson | null = !ended
     ? null
@@ -98,7 +129,9 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
           kind: 'end',
           lessonCount: lessons.length,
           // the lesson that just ended counts: its save may still be on its way
-          completedLessons: completed ? lessons.filter((l) => l.id === lesson.id || completed.has(l.id)).length : null,
+          completedLessons: completed
+            ? lessons.filter((l) => l.id === lesson.id || completed.has(l.id)).length
+            : null,
           courseComplete: !!completed && lessons.every((l) => l.id === lesson.id || completed.has(l.id)),
         };
 
@@ -112,7 +145,11 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
       </div>
     );
   } else if (data.kind === 'article') {
-    stage = data.body ? <SafeHtml html={data.body} className={styles.article} /> : <div className={styles.placeholder}>This article is empty.</div>;
+    stage = data.body ? (
+      <SafeHtml html={data.body} className={styles.article} />
+    ) : (
+      <div className={styles.placeholder}>This article is empty.</div>
+    );
   } else if (data.kind === 'quiz') {
     stage =
       data.quiz && data.quiz.questions.length > 0 ? (
@@ -120,7 +157,13 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
           productId={data.productId}
           lessonId={lesson.id}
           quiz={data.quiz}
-          next={next ? (canOpenLesson(next, access) ? { title: next.title, to: lessonPath(productKey, next.id) } : { title: next.title, to: PLANS_PATH, state: plansPageState('course') }) : null}
+          next={
+            next
+              ? canOpenLesson(next, access)
+                ? { title: next.title, to: lessonPath(productKey, next.id) }
+                : { title: next.title, to: PLANS_PATH, state: plansPageState('course') }
+              : null
+          }
           onResult={actions.quizGraded}
         />
       ) : (
@@ -170,7 +213,13 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
 
       <div className={styles.stage}>
         {stage}
-        {after ? <UpNext after={after} onPlayNext={() => next && goTo(next, true)} onDismiss={() => setEnded(false)} /> : null}
+        {after ? (
+          <UpNext
+            after={after}
+            onPlayNext={() => next && goTo(next, true)}
+            onDismiss={() => setEnded(false)}
+          />
+        ) : null}
       </div>
       <p className="ck-visually-hidden" role="status">
         {after ? afterLessonAnnouncement(after) : ''}
@@ -194,7 +243,13 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
           {/* a quiz is completed by passing it, never by Mark Complete; the outline names the kind, so the
               row is in place while the lesson itself loads (the page does not move down when it arrives) */}
           {lesson.kind === 'quiz' ? null : (
-            <ProgressActions state={progress.state} busy={progress.busy} onMarkComplete={actions.markComplete} onReset={actions.reset} onRetrySave={progress.retrySave} />
+            <ProgressActions
+              state={progress.state}
+              busy={progress.busy}
+              onMarkComplete={actions.markComplete}
+              onReset={actions.reset}
+              onRetrySave={progress.retrySave}
+            />
           )}
           {progress.failure ? (
             <div className={styles.error} role="alert" data-testid="progress-error">
@@ -214,7 +269,11 @@ export function LessonView({ productKey, course, poster, lesson, read, lessons, 
           </Link>
         ) : null}
         {next ? (
-          <Link className={[styles.stepLink, styles.stepNext].join(' ')} to={canOpenLesson(next, access) ? lessonPath(productKey, next.id) : PLANS_PATH} state={canOpenLesson(next, access) ? undefined : plansPageState('course')}>
+          <Link
+            className={[styles.stepLink, styles.stepNext].join(' ')}
+            to={canOpenLesson(next, access) ? lessonPath(productKey, next.id) : PLANS_PATH}
+            state={canOpenLesson(next, access) ? undefined : plansPageState('course')}
+          >
             Next: {next.title} →
           </Link>
         ) : null}
@@ -232,7 +291,11 @@ function LockedLesson({ offer, signedIn }: { offer: 'sign-in' | 'plans'; signedI
       <div className={styles.overlayBox}>
         <Lock size={32} aria-hidden="true" focusable="false" />
         <h3>{offer === 'sign-in' ? 'Sign in to open this lesson' : 'This lesson is part of Premium'}</h3>
-        <p>{offer === 'sign-in' ? 'This course is free for everyone with an account.' : 'Subscribe to open every lesson of this course, its resources and your progress.'}</p>
+        <p>
+          {offer === 'sign-in'
+            ? 'This course is free for everyone with an account.'
+            : 'Subscribe to open every lesson of this course, its resources and your progress.'}
+        </p>
         <div className={styles.placeholderActions}>
           {offer === 'plans' ? (
             <Link className={styles.plansLink} to={PLANS_PATH} state={plansPageState('course')}>
@@ -240,7 +303,11 @@ function LockedLesson({ offer, signedIn }: { offer: 'sign-in' | 'plans'; signedI
             </Link>
           ) : null}
           {!signedIn ? (
-            <Button size="sm" variant={offer === 'plans' ? 'secondary' : 'primary'} onClick={() => openAuthDialog('login')}>
+            <Button
+              size="sm"
+              variant={offer === 'plans' ? 'secondary' : 'primary'}
+              onClick={() => openAuthDialog('login')}
+            >
               Sign in
             </Button>
           ) : null}

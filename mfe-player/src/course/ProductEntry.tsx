@@ -1,7 +1,16 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { COURSE_MESSAGES } from '@catalyst/contracts';
-import { api, ErrorScreen, isApiRequestError, NotFound, readSessionToken, RequireAuth, Spinner, useApiData } from '@catalyst/web-kit';
+import {
+  api,
+  ErrorScreen,
+  isApiRequestError,
+  NotFound,
+  readSessionToken,
+  RequireAuth,
+  Spinner,
+  useApiData,
+} from '@catalyst/web-kit';
 import { PRODUCT_NOT_FOUND, ProductPage } from '../product/ProductPage';
 import { CoursePage } from './CoursePage';
 
@@ -30,10 +39,18 @@ export function ProductEntry() {
   if (outline.isLoading) return <Spinner message="Loading..." />;
   if (outline.data && outline.data.sections.length > 0) {
     // a new course starts afresh (its player, progress and curriculum)
-    return <CoursePage key={outline.data.productId} productKey={productSlug} outline={outline.data} lessonId={lessonMatch?.[1] ?? null} />;
+    return (
+      <CoursePage
+        key={outline.data.productId}
+        productKey={productSlug}
+        outline={outline.data}
+        lessonId={lessonMatch?.[1] ?? null}
+      />
+    );
   }
   // No such product is answered by the product page as before; anything else may pass.
-  if (outline.error && !(isApiRequestError(outline.error) && outline.error.status === 404)) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={outline.reload} />;
+  if (outline.error && !(isApiRequestError(outline.error) && outline.error.status === 404))
+    return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={outline.reload} />;
   if (lessonMatch) return <NotFound message={COURSE_MESSAGES.lessonNotFound} />;
   return (
     // Signed in is enough here: the server opens a free product to everyone and refuses the rest (ProductPage).

@@ -17,31 +17,121 @@ const ATTEMPTS = `/content/progress/product/${PRODUCT}/lessons/${LESSON}/quiz-at
 const quiz: Quiz = {
   passPercent: 70,
   questions: [
-    { id: Q1, kind: 'single', prompt: 'Which property makes an element a grid container?', options: [{ id: opt(Q1, 1), text: 'display: grid' }, { id: opt(Q1, 2), text: 'position: grid' }, { id: opt(Q1, 3), text: 'float: grid' }] },
-    { id: Q2, kind: 'multiple', prompt: 'Which of these size grid tracks?', options: [{ id: opt(Q2, 1), text: 'fr' }, { id: opt(Q2, 2), text: 'minmax()' }, { id: opt(Q2, 3), text: 'z-index' }] },
-    { id: Q3, kind: 'true-false', prompt: 'Grid items can overlap.', options: [{ id: opt(Q3, 1), text: 'True' }, { id: opt(Q3, 2), text: 'False' }] },
+    {
+      id: Q1,
+      kind: 'single',
+      prompt: 'Which property makes an element a grid container?',
+      options: [
+        { id: opt(Q1, 1), text: 'display: grid' },
+        { id: opt(Q1, 2), text: 'position: grid' },
+        { id: opt(Q1, 3), text: 'float: grid' },
+      ],
+    },
+    {
+      id: Q2,
+      kind: 'multiple',
+      prompt: 'Which of these size grid tracks?',
+      options: [
+        { id: opt(Q2, 1), text: 'fr' },
+        { id: opt(Q2, 2), text: 'minmax()' },
+        { id: opt(Q2, 3), text: 'z-index' },
+      ],
+    },
+    {
+      id: Q3,
+      kind: 'true-false',
+      prompt: 'Grid items can overlap.',
+      options: [
+        { id: opt(Q3, 1), text: 'True' },
+        { id: opt(Q3, 2), text: 'False' },
+      ],
+    },
   ],
 };
 
-const noAttempts: QuizAttempts = { lessonId: LESSON, passPercent: 70, bestScore: null, passed: false, attempts: [] };
+const noAttempts: QuizAttempts = {
+  lessonId: LESSON,
+  passPercent: 70,
+  bestScore: null,
+  passed: false,
+  attempts: [],
+};
 
-const graded = (score: number, passed: boolean, questions: QuizAttemptResult['attempt']['questions'], bestScore = score): QuizAttemptResult => ({
-  attempt: { id: `${score}`.padStart(24, 'c'), score, passed, submittedAt: '2026-03-02T10:00:00.000Z', questions },
+const graded = (
+  score: number,
+  passed: boolean,
+  questions: QuizAttemptResult['attempt']['questions'],
+  bestScore = score,
+): QuizAttemptResult => ({
+  attempt: {
+    id: `${score}`.padStart(24, 'c'),
+    score,
+    passed,
+    submittedAt: '2026-03-02T10:00:00.000Z',
+    questions,
+  },
   bestScore,
-  lesson: { lessonId: LESSON, progress: passed ? 100 : 0, lastPosition: 0, furthestPosition: 0, completed: passed, completedAt: passed ? '2026-03-02T10:00:00.000Z' : null, updatedAt: '2026-03-02T10:00:00.000Z' },
-  course: { productId: PRODUCT, progress: passed ? 100 : 80, lastPosition: 0, furthestPosition: 0, completed: passed, completedAt: null, updatedAt: '2026-03-02T10:00:00.000Z', lessonId: LESSON },
+  lesson: {
+    lessonId: LESSON,
+    progress: passed ? 100 : 0,
+    lastPosition: 0,
+    furthestPosition: 0,
+    completed: passed,
+    completedAt: passed ? '2026-03-02T10:00:00.000Z' : null,
+    updatedAt: '2026-03-02T10:00:00.000Z',
+  },
+  course: {
+    productId: PRODUCT,
+    progress: passed ? 100 : 80,
+    lastPosition: 0,
+    furthestPosition: 0,
+    completed: passed,
+    completedAt: null,
+    updatedAt: '2026-03-02T10:00:00.000Z',
+    lessonId: LESSON,
+  },
 });
 
 const halfRight = graded(33, false, [
-  { questionId: Q1, correct: true, chosenOptionIds: [opt(Q1, 1)], correctOptionIds: [opt(Q1, 1)], explanation: 'display: grid makes a grid container.' },
-  { questionId: Q2, correct: false, chosenOptionIds: [opt(Q2, 1)], correctOptionIds: [opt(Q2, 1), opt(Q2, 2)], explanation: 'Both fr and minmax() size tracks.' },
+  {
+    questionId: Q1,
+    correct: true,
+    chosenOptionIds: [opt(Q1, 1)],
+    correctOptionIds: [opt(Q1, 1)],
+    explanation: 'display: grid makes a grid container.',
+  },
+  {
+    questionId: Q2,
+    correct: false,
+    chosenOptionIds: [opt(Q2, 1)],
+    correctOptionIds: [opt(Q2, 1), opt(Q2, 2)],
+    explanation: 'Both fr and minmax() size tracks.',
+  },
   { questionId: Q3, correct: false, chosenOptionIds: [], correctOptionIds: [opt(Q3, 1)], explanation: null },
 ]);
 
 const allRight = graded(100, true, [
-  { questionId: Q1, correct: true, chosenOptionIds: [opt(Q1, 1)], correctOptionIds: [opt(Q1, 1)], explanation: null },
-  { questionId: Q2, correct: true, chosenOptionIds: [opt(Q2, 1), opt(Q2, 2)], correctOptionIds: [opt(Q2, 1), opt(Q2, 2)], explanation: null },
-  { questionId: Q3, correct: true, chosenOptionIds: [opt(Q3, 1)], correctOptionIds: [opt(Q3, 1)], explanation: null },
+  {
+    questionId: Q1,
+    correct: true,
+    chosenOptionIds: [opt(Q1, 1)],
+    correctOptionIds: [opt(Q1, 1)],
+    explanation: null,
+  },
+  {
+    questionId: Q2,
+    correct: true,
+    chosenOptionIds: [opt(Q2, 1), opt(Q2, 2)],
+    correctOptionIds: [opt(Q2, 1), opt(Q2, 2)],
+    explanation: null,
+  },
+  {
+    questionId: Q3,
+    correct: true,
+    chosenOptionIds: [opt(Q3, 1)],
+    correctOptionIds: [opt(Q3, 1)],
+    explanation: null,
+  },
 ]);
 
 const ok = (data: unknown, status = 200) => ({ status, body: { success: true, data } });
@@ -57,7 +147,8 @@ function renderQuiz({ next = null as QuizNext | null, onResult = vi.fn() } = {})
 
 const group = (prompt: string) => screen.getByRole('group', { name: prompt });
 const submitButton = () => screen.getByRole('button', { name: 'Submit answers' });
-const bodies = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.init.body)) as unknown);
+const bodies = (calls: FakeCall[]) =>
+  calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.init.body)) as unknown);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -69,13 +160,21 @@ describe('a quiz lesson', () => {
     fakeApi({ [`GET ${ATTEMPTS}`]: ok(noAttempts) });
     renderQuiz();
     const single = group(quiz.questions[0]!.prompt);
-    expect(within(single).getAllByRole('radio').map((r) => r.getAttribute('aria-checked') ?? (r as HTMLInputElement).checked)).toEqual([false, false, false]);
+    expect(
+      within(single)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-checked') ?? (r as HTMLInputElement).checked),
+    ).toEqual([false, false, false]);
     expect(within(single).getByRole('radio', { name: 'display: grid' })).toBeTruthy();
     const multiple = group(quiz.questions[1]!.prompt);
     expect(within(multiple).getAllByRole('checkbox')).toHaveLength(3);
     expect(multiple.getAttribute('aria-describedby')).toBeTruthy();
     expect(within(multiple).getByText('Choose every correct answer.')).toBeTruthy();
-    expect(within(group(quiz.questions[2]!.prompt)).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['True', 'False']);
+    expect(
+      within(group(quiz.questions[2]!.prompt))
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['True', 'False']);
     // before an attempt nothing on the page knows the answers
     expect(screen.queryByText(/Correct answer|Incorrect/)).toBeNull();
     expect(screen.getByText('3 questions · 70% to pass')).toBeTruthy();
@@ -88,12 +187,20 @@ describe('a quiz lesson', () => {
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByText('2 questions are unanswered: they score nothing.')).toBeTruthy();
-    expect(submitButton().getAttribute('aria-describedby')).toBe(screen.getByText('2 questions are unanswered: they score nothing.').id);
+    expect(submitButton().getAttribute('aria-describedby')).toBe(
+      screen.getByText('2 questions are unanswered: they score nothing.').id,
+    );
     fireEvent.click(within(group(quiz.questions[2]!.prompt)).getByRole('radio', { name: 'True' }));
     expect(screen.getByText('1 question is unanswered: it scores nothing.')).toBeTruthy();
     // a radio keeps one choice; a checkbox toggles
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'float: grid' }));
-    expect((within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }) as HTMLInputElement).checked).toBe(false);
+    expect(
+      (
+        within(group(quiz.questions[0]!.prompt)).getByRole('radio', {
+          name: 'display: grid',
+        }) as HTMLInputElement
+      ).checked,
+    ).toBe(false);
     const fr = within(group(quiz.questions[1]!.prompt)).getByRole('checkbox', { name: 'fr' });
     fireEvent.click(fr);
     fireEvent.click(fr);
@@ -102,7 +209,10 @@ describe('a quiz lesson', () => {
   });
 
   it('sends the chosen options, then shows the score, the verdict and each question right or wrong with the correct options and the explanation, the focus on the result', async () => {
-    const { calls } = fakeApi({ [`GET ${ATTEMPTS}`]: ok(noAttempts), [`POST ${ATTEMPTS}`]: ok(halfRight, 201) });
+    const { calls } = fakeApi({
+      [`GET ${ATTEMPTS}`]: ok(noAttempts),
+      [`POST ${ATTEMPTS}`]: ok(halfRight, 201),
+    });
     const { onResult } = renderQuiz();
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(within(group(quiz.questions[1]!.prompt)).getByRole('checkbox', { name: 'fr' }));
@@ -110,7 +220,14 @@ describe('a quiz lesson', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Your score: 33%' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(bodies(calls)).toEqual([{ answers: [{ questionId: Q1, optionIds: [opt(Q1, 1)] }, { questionId: Q2, optionIds: [opt(Q2, 1)] }] }]);
+    expect(bodies(calls)).toEqual([
+      {
+        answers: [
+          { questionId: Q1, optionIds: [opt(Q1, 1)] },
+          { questionId: Q2, optionIds: [opt(Q2, 1)] },
+        ],
+      },
+    ]);
     expect(screen.getByTestId('quiz-verdict').textContent).toBe(QUIZ_MESSAGES.failed(33, 70));
     expect(onResult).toHaveBeenCalledWith(halfRight);
 
@@ -119,7 +236,9 @@ describe('a quiz lesson', () => {
     expect(within(first!).getByText('display: grid makes a grid container.')).toBeTruthy();
     expect(within(second!).getByText('Incorrect')).toBeTruthy();
     // both right options are named, and the learner's own choice
-    const rightOptions = within(second!).getAllByText('Correct answer').map((tag) => tag.parentElement!.firstChild!.textContent);
+    const rightOptions = within(second!)
+      .getAllByText('Correct answer')
+      .map((tag) => tag.parentElement!.firstChild!.textContent);
     expect(rightOptions).toEqual(['fr', 'minmax()']);
     expect(within(second!).getByText('Your answer').parentElement!.firstChild!.textContent).toBe('fr');
     expect(within(second!).getByText('Both fr and minmax() size tracks.')).toBeTruthy();
@@ -128,7 +247,9 @@ describe('a quiz lesson', () => {
     expect(within(third!).getByText('Correct answer').parentElement!.firstChild!.textContent).toBe('True');
     // a failed attempt offers no next lesson, and is listed
     expect(screen.queryByRole('link', { name: /Next lesson/ })).toBeNull();
-    expect(within(screen.getByTestId('quiz-history')).getByTestId('quiz-best').textContent).toBe('Best score: 33% · Not passed yet');
+    expect(within(screen.getByTestId('quiz-history')).getByTestId('quiz-best').textContent).toBe(
+      'Best score: 33% · Not passed yet',
+    );
   });
 
   it('starts again on Try again with nothing chosen and the focus on the first question; a retake too soon says how long to wait', async () => {
@@ -136,14 +257,17 @@ describe('a quiz lesson', () => {
     let posts = 0;
     fakeApi({
       [`GET ${ATTEMPTS}`]: ok(noAttempts),
-      [`POST ${ATTEMPTS}`]: () => (++posts === 1 ? ok(halfRight, 201) : { status: 429, body: { success: false, message: tooFast } }),
+      [`POST ${ATTEMPTS}`]: () =>
+        ++posts === 1 ? ok(halfRight, 201) : { status: 429, body: { success: false, message: tooFast } },
     });
     renderQuiz();
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(submitButton());
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
 
-    const firstOption = within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }) as HTMLInputElement;
+    const firstOption = within(group(quiz.questions[0]!.prompt)).getByRole('radio', {
+      name: 'display: grid',
+    }) as HTMLInputElement;
     await waitFor(() => expect(document.activeElement).toBe(firstOption));
     expect(firstOption.checked).toBe(false);
     expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
@@ -154,7 +278,10 @@ describe('a quiz lesson', () => {
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toContain('12 seconds');
     // the choices are kept for the next try
-    expect((within(group(quiz.questions[2]!.prompt)).getByRole('radio', { name: 'False' }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      (within(group(quiz.questions[2]!.prompt)).getByRole('radio', { name: 'False' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
   });
 
   it('lists earlier attempts with the best score, and after a pass offers the next lesson', async () => {
@@ -172,14 +299,20 @@ describe('a quiz lesson', () => {
     renderQuiz({ next: { title: 'Subgrid', to: '/browse/premium/product/css-grid/lesson/next' } });
     const history = await screen.findByTestId('quiz-history');
     expect(within(history).getByTestId('quiz-best').textContent).toBe('Best score: 67% · Not passed yet');
-    expect(within(history).getAllByRole('listitem').map((li) => li.textContent?.split(' · ')[0])).toEqual(['33% Not passed', '67% Not passed']);
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split(' · ')[0]),
+    ).toEqual(['33% Not passed', '67% Not passed']);
 
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(submitButton());
     await screen.findByRole('heading', { name: 'Your score: 100%' });
     expect(screen.getByTestId('quiz-verdict').textContent).toBe(QUIZ_MESSAGES.passed(100));
     expect(screen.getByText('This lesson is complete, and so is the course.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Next lesson: Subgrid' }).getAttribute('href')).toBe('/browse/premium/product/css-grid/lesson/next');
+    expect(screen.getByRole('link', { name: 'Next lesson: Subgrid' }).getAttribute('href')).toBe(
+      '/browse/premium/product/css-grid/lesson/next',
+    );
     expect(within(history).getByTestId('quiz-best').textContent).toBe('Best score: 100% · Passed');
     expect(within(history).getAllByRole('listitem')).toHaveLength(3);
   });
@@ -188,14 +321,23 @@ describe('a quiz lesson', () => {
     let posts = 0;
     fakeApi({
       [`GET ${ATTEMPTS}`]: ok(noAttempts),
-      [`POST ${ATTEMPTS}`]: () => (++posts === 1 ? { status: 400, body: { success: false, message: QUIZ_MESSAGES.unknownQuestion(Q1) } } : { status: 503, body: { success: false, message: 'Service unavailable' } }),
+      [`POST ${ATTEMPTS}`]: () =>
+        ++posts === 1
+          ? { status: 400, body: { success: false, message: QUIZ_MESSAGES.unknownQuestion(Q1) } }
+          : { status: 503, body: { success: false, message: 'Service unavailable' } },
     });
     renderQuiz();
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(submitButton());
     // the alert region is always there (empty until something goes wrong): wait for its words
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(QUIZ_MESSAGES.unknownQuestion(Q1)));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(QUIZ_MESSAGES.unknownQuestion(Q1)),
+    );
     fireEvent.click(submitButton());
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^Your answers were not sent: we can't reach Catalyst right now\./));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(
+        /^Your answers were not sent: we can't reach Catalyst right now\./,
+      ),
+    );
   });
 });

@@ -1,9 +1,29 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { QUIZ_MESSAGES, type Quiz, type QuizAttempt, type QuizAttemptResult, type QuizAttemptSummary } from '@catalyst/contracts';
-import { api, Badge, Button, isApiRequestError, isPassingFailure, UNREACHABLE_MESSAGE, useApiData } from '@catalyst/web-kit';
-import { attemptBodyOf, chooseOption, unansweredOf, unansweredWarning, type QuizAnswers } from './quizAnswers';
+import {
+  QUIZ_MESSAGES,
+  type Quiz,
+  type QuizAttempt,
+  type QuizAttemptResult,
+  type QuizAttemptSummary,
+} from '@catalyst/contracts';
+import {
+  api,
+  Badge,
+  Button,
+  isApiRequestError,
+  isPassingFailure,
+  UNREACHABLE_MESSAGE,
+  useApiData,
+} from '@catalyst/web-kit';
+import {
+  attemptBodyOf,
+  chooseOption,
+  unansweredOf,
+  unansweredWarning,
+  type QuizAnswers,
+} from './quizAnswers';
 import styles from './QuizLesson.module.css';
 
 /** Where a pass leads: the next lesson of the course. */
@@ -28,11 +48,13 @@ export interface QuizLessonProps {
 /** Why an attempt was not graded, in words a learner can act on (a 429 says how many seconds to wait). */
 export function attemptFailureMessage(error: unknown): string {
   if (isApiRequestError(error) && error.status !== 0 && !(error.status >= 500)) return error.message;
-  if (isPassingFailure(error)) return `Your answers were not sent: ${UNREACHABLE_MESSAGE.charAt(0).toLowerCase()}${UNREACHABLE_MESSAGE.slice(1)}. Your choices are kept; try again in a moment.`;
+  if (isPassingFailure(error))
+    return `Your answers were not sent: ${UNREACHABLE_MESSAGE.charAt(0).toLowerCase()}${UNREACHABLE_MESSAGE.slice(1)}. Your choices are kept; try again in a moment.`;
   return 'Your answers were not sent. Try again in a moment.';
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A quiz lesson: its questions as a form (radios for single choice and true/false, checkboxes for multiple
@@ -66,7 +88,10 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
     setSubmitting(true);
     setError(null);
     try {
-      const graded = await api.progress.submitQuizAttempt({ params: { id: productId, lessonId }, body: attemptBodyOf(quiz, answers) });
+      const graded = await api.progress.submitQuizAttempt({
+        params: { id: productId, lessonId },
+        body: attemptBodyOf(quiz, answers),
+      });
       const { questions: _, ...summary } = graded.attempt;
       setSubmitted((list) => [summary, ...list]);
       setResult(graded);
@@ -89,14 +114,22 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
   // what the server had before this visit, with this visit's attempts before it (newest first)
   const earlier = (history.data?.attempts ?? []).filter((a) => !submitted.some((s) => s.id === a.id));
   const attempts = [...submitted, ...earlier];
-  const scores = [result?.bestScore, history.data?.bestScore, ...attempts.map((a) => a.score)].filter((n): n is number => typeof n === 'number');
+  const scores = [result?.bestScore, history.data?.bestScore, ...attempts.map((a) => a.score)].filter(
+    (n): n is number => typeof n === 'number',
+  );
   const bestScore = scores.length > 0 ? Math.max(...scores) : null;
   const everPassed = !!history.data?.passed || attempts.some((a) => a.passed);
 
   return (
     <div className={styles.quiz} data-testid="quiz">
       {result ? (
-        <QuizResult quiz={quiz} result={result} next={next} headingRef={resultHeading} onTryAgain={tryAgain} />
+        <QuizResult
+          quiz={quiz}
+          result={result}
+          next={next}
+          headingRef={resultHeading}
+          onTryAgain={tryAgain}
+        />
       ) : (
         <form
           ref={form}
@@ -109,7 +142,8 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
           }}
         >
           <p className={styles.intro}>
-            {quiz.questions.length} {quiz.questions.length === 1 ? 'question' : 'questions'} · {quiz.passPercent}% to pass
+            {quiz.questions.length} {quiz.questions.length === 1 ? 'question' : 'questions'} ·{' '}
+            {quiz.passPercent}% to pass
             {everPassed ? ' · You have passed this quiz' : ''}
           </p>
           <ol className={styles.questions}>
@@ -117,7 +151,10 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
               const hintId = `${formId}-${question.id}-hint`;
               return (
                 <li key={question.id}>
-                  <fieldset className={styles.question} aria-describedby={question.kind === 'multiple' ? hintId : undefined}>
+                  <fieldset
+                    className={styles.question}
+                    aria-describedby={question.kind === 'multiple' ? hintId : undefined}
+                  >
                     <legend className={styles.prompt}>{question.prompt}</legend>
                     {question.kind === 'multiple' ? (
                       <p id={hintId} className={styles.hint}>
@@ -132,7 +169,11 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
                             name={`${formId}-${question.id}`}
                             value={option.id}
                             checked={answers[question.id]?.includes(option.id) ?? false}
-                            onChange={(event) => setAnswers((kept) => chooseOption(kept, question, option.id, event.target.checked))}
+                            onChange={(event) =>
+                              setAnswers((kept) =>
+                                chooseOption(kept, question, option.id, event.target.checked),
+                              )
+                            }
                             disabled={submitting}
                           />
                           <span>{option.text}</span>
@@ -145,7 +186,12 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
             })}
           </ol>
           <div className={styles.submitRow}>
-            <Button type="submit" disabled={answeredCount === 0} loading={submitting} aria-describedby={warning ? `${formId}-warning` : undefined}>
+            <Button
+              type="submit"
+              disabled={answeredCount === 0}
+              loading={submitting}
+              aria-describedby={warning ? `${formId}-warning` : undefined}
+            >
               Submit answers
             </Button>
             <p id={`${formId}-warning`} className={styles.warning}>
@@ -158,7 +204,12 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
         </form>
       )}
 
-      <QuizHistory attempts={attempts} bestScore={bestScore} passed={everPassed} loading={history.isLoading && attempts.length === 0} />
+      <QuizHistory
+        attempts={attempts}
+        bestScore={bestScore}
+        passed={everPassed}
+        loading={history.isLoading && attempts.length === 0}
+      />
     </div>
   );
 }
@@ -185,13 +236,27 @@ function QuizResult({
         <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.resultTitle}>
           Your score: {attempt.score}%
         </h3>
-        <p data-testid="quiz-verdict">{attempt.passed ? QUIZ_MESSAGES.passed(attempt.score) : QUIZ_MESSAGES.failed(attempt.score, quiz.passPercent)}</p>
-        {attempt.passed ? <p>{result.course.completed ? 'This lesson is complete, and so is the course.' : 'This lesson is complete.'}</p> : null}
+        <p data-testid="quiz-verdict">
+          {attempt.passed
+            ? QUIZ_MESSAGES.passed(attempt.score)
+            : QUIZ_MESSAGES.failed(attempt.score, quiz.passPercent)}
+        </p>
+        {attempt.passed ? (
+          <p>
+            {result.course.completed
+              ? 'This lesson is complete, and so is the course.'
+              : 'This lesson is complete.'}
+          </p>
+        ) : null}
       </div>
 
       <ol className={styles.review}>
         {attempt.questions.map((graded) => (
-          <GradedQuestion key={graded.questionId} graded={graded} question={quiz.questions.find((q) => q.id === graded.questionId) ?? null} />
+          <GradedQuestion
+            key={graded.questionId}
+            graded={graded}
+            question={quiz.questions.find((q) => q.id === graded.questionId) ?? null}
+          />
         ))}
       </ol>
 
@@ -209,16 +274,26 @@ function QuizResult({
   );
 }
 
-function GradedQuestion({ graded, question }: { graded: QuizAttempt['questions'][number]; question: Quiz['questions'][number] | null }) {
+function GradedQuestion({
+  graded,
+  question,
+}: {
+  graded: QuizAttempt['questions'][number];
+  question: Quiz['questions'][number] | null;
+}) {
   // a question edited since the quiz was opened keeps its verdict; its options are named by the server's ids only
-  const options = question?.options ?? graded.correctOptionIds.map((optionId) => ({ id: optionId, text: 'An option no longer in this quiz' }));
+  const options =
+    question?.options ??
+    graded.correctOptionIds.map((optionId) => ({ id: optionId, text: 'An option no longer in this quiz' }));
   return (
     <li className={styles.graded} data-testid="quiz-question-result">
       <div className={styles.gradedHead}>
-        {graded.correct ? <CheckCircle2 className={styles.right} size={20} aria-hidden="true" focusable="false" /> : <XCircle className={styles.wrong} size={20} aria-hidden="true" focusable="false" />}
-        <h4 className={styles.gradedPrompt}>
-          {question?.prompt ?? 'A question no longer in this quiz'}
-        </h4>
+        {graded.correct ? (
+          <CheckCircle2 className={styles.right} size={20} aria-hidden="true" focusable="false" />
+        ) : (
+          <XCircle className={styles.wrong} size={20} aria-hidden="true" focusable="false" />
+        )}
+        <h4 className={styles.gradedPrompt}>{question?.prompt ?? 'A question no longer in this quiz'}</h4>
         <Badge tone={graded.correct ? 'success' : 'danger'}>{graded.correct ? 'Correct' : 'Incorrect'}</Badge>
       </div>
       <ul className={styles.gradedOptions}>
@@ -226,7 +301,13 @@ function GradedQuestion({ graded, question }: { graded: QuizAttempt['questions']
           const right = graded.correctOptionIds.includes(option.id);
           const chosen = graded.chosenOptionIds.includes(option.id);
           return (
-            <li key={option.id} className={[styles.gradedOption, right ? styles.rightOption : chosen ? styles.wrongOption : ''].join(' ')}>
+            <li
+              key={option.id}
+              className={[
+                styles.gradedOption,
+                right ? styles.rightOption : chosen ? styles.wrongOption : '',
+              ].join(' ')}
+            >
               <span>{option.text}</span>
               {right ? <span className={styles.tag}>Correct answer</span> : null}
               {chosen ? <span className={styles.tag}>Your answer</span> : null}
@@ -241,7 +322,17 @@ function GradedQuestion({ graded, question }: { graded: QuizAttempt['questions']
 }
 
 /** The learner's attempts at this quiz, newest first, and the best score (the one that counts). */
-function QuizHistory({ attempts, bestScore, passed, loading }: { attempts: QuizAttemptSummary[]; bestScore: number | null; passed: boolean; loading: boolean }) {
+function QuizHistory({
+  attempts,
+  bestScore,
+  passed,
+  loading,
+}: {
+  attempts: QuizAttemptSummary[];
+  bestScore: number | null;
+  passed: boolean;
+  loading: boolean;
+}) {
   const id = useId();
   if (loading || attempts.length === 0) return null;
   return (
@@ -253,7 +344,9 @@ function QuizHistory({ attempts, bestScore, passed, loading }: { attempts: QuizA
       <ol className={styles.attempts}>
         {attempts.map((attempt) => (
           <li key={attempt.id}>
-            <span className={styles.attemptScore}>{attempt.score}%</span> {attempt.passed ? 'Passed' : 'Not passed'} · <time dateTime={attempt.submittedAt}>{when(attempt.submittedAt)}</time>
+            <span className={styles.attemptScore}>{attempt.score}%</span>{' '}
+            {attempt.passed ? 'Passed' : 'Not passed'} ·{' '}
+            <time dateTime={attempt.submittedAt}>{when(attempt.submittedAt)}</time>
           </li>
         ))}
       </ol>

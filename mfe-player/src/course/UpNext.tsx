@@ -12,7 +12,8 @@ export type AfterLesson =
 
 /** The words said politely when a lesson ends (the overlay's own text is not a live region). */
 export function afterLessonAnnouncement(after: AfterLesson): string {
-  if (after.kind === 'next') return `Up next: ${after.title}. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`;
+  if (after.kind === 'next')
+    return `Up next: ${after.title}. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`;
   if (after.kind === 'locked') return `Up next: ${after.title}. This lesson is part of Premium.`;
   return after.courseComplete ? 'Course complete.' : 'You reached the end of the course.';
 }
@@ -21,7 +22,17 @@ export function afterLessonAnnouncement(after: AfterLesson): string {
  * Over a finished video: the next lesson after a countdown (Play now, Cancel), the plans when the next
  * lesson is locked, or the end of the course. Its first button takes the focus, so a keyboard is there.
  */
-export function UpNext({ after, onPlayNext, onDismiss, tickMs = 1_000 }: { after: AfterLesson; onPlayNext: () => void; onDismiss: () => void; tickMs?: number }) {
+export function UpNext({
+  after,
+  onPlayNext,
+  onDismiss,
+  tickMs = 1_000,
+}: {
+  after: AfterLesson;
+  onPlayNext: () => void;
+  onDismiss: () => void;
+  tickMs?: number;
+}) {
   const id = useId();
   return (
     <div className={styles.overlay} data-testid="up-next">
@@ -42,7 +53,11 @@ export function UpNext({ after, onPlayNext, onDismiss, tickMs = 1_000 }: { after
         ) : after.kind === 'locked' ? (
           <>
             <h3 id={`${id}-title`}>Up next: {after.title}</h3>
-            <p>{after.offer === 'sign-in' ? 'Sign in to open the next lesson.' : 'The next lesson is part of Premium.'}</p>
+            <p>
+              {after.offer === 'sign-in'
+                ? 'Sign in to open the next lesson.'
+                : 'The next lesson is part of Premium.'}
+            </p>
             <div className={styles.overlayActions}>
               {after.offer === 'sign-in' ? (
                 <Button size="sm" onClick={() => openAuthDialog('login')} autoFocus>

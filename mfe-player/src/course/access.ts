@@ -10,11 +10,14 @@ export interface CourseAccess {
 }
 
 /** A free preview opens to anyone; any other lesson as the course does. A quiz is graded and kept only for a learner the course opens to. */
-export const canOpenLesson = (lesson: Pick<LessonOutline, 'isFreePreview' | 'kind'>, access: CourseAccess): boolean =>
-  access.full || (lesson.isFreePreview && lesson.kind !== 'quiz');
+export const canOpenLesson = (
+  lesson: Pick<LessonOutline, 'isFreePreview' | 'kind'>,
+  access: CourseAccess,
+): boolean => access.full || (lesson.isFreePreview && lesson.kind !== 'quiz');
 
 /** What a locked lesson offers: signing in (a visitor on a free course) or the plans. */
-export const lockedOfferOf = (access: CourseAccess): 'sign-in' | 'plans' => (!access.signedIn && access.freeProduct ? 'sign-in' : 'plans');
+export const lockedOfferOf = (access: CourseAccess): 'sign-in' | 'plans' =>
+  !access.signedIn && access.freeProduct ? 'sign-in' : 'plans';
 
 /** A lesson with the section it sits in, in curriculum order. */
 export interface PlacedLesson extends LessonOutline {
@@ -23,8 +26,12 @@ export interface PlacedLesson extends LessonOutline {
 }
 
 export const lessonsOf = (sections: readonly SectionOutline[]): PlacedLesson[] =>
-  sections.flatMap((section) => section.lessons.map((lesson) => ({ ...lesson, sectionId: section.id, sectionTitle: section.title })));
+  sections.flatMap((section) =>
+    section.lessons.map((lesson) => ({ ...lesson, sectionId: section.id, sectionTitle: section.title })),
+  );
 
 /** Where a viewer without the course lands: the first lesson they may open, else the first lesson. */
-export const firstOpenLessonOf = (lessons: readonly PlacedLesson[], access: CourseAccess): PlacedLesson | null =>
-  lessons.find((lesson) => canOpenLesson(lesson, access)) ?? lessons[0] ?? null;
+export const firstOpenLessonOf = (
+  lessons: readonly PlacedLesson[],
+  access: CourseAccess,
+): PlacedLesson | null => lessons.find((lesson) => canOpenLesson(lesson, access)) ?? lessons[0] ?? null;

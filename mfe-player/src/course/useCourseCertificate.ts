@@ -16,7 +16,10 @@ export type CourseCertificate =
  * The learner's certificate of a completed course (from their certificates, by product id); null
  * productId: the course is not complete (nothing is asked). Asked again twice, briefly, while not there.
  */
-export function useCourseCertificate(productId: string | null, delays: readonly number[] = CERTIFICATE_RETRY_DELAYS_MS): CourseCertificate {
+export function useCourseCertificate(
+  productId: string | null,
+  delays: readonly number[] = CERTIFICATE_RETRY_DELAYS_MS,
+): CourseCertificate {
   const [state, setState] = useState<CourseCertificate>({ status: 'idle' });
   useEffect(() => {
     if (!productId) {

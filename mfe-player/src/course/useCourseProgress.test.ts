@@ -14,8 +14,21 @@ const row = (updatedAt: string, overrides: Partial<LessonProgress> = {}): Lesson
   updatedAt,
   ...overrides,
 });
-const figure = (updatedAt: string, progress: number): Progress => ({ productId: PRODUCT, progress, lastPosition: 0, furthestPosition: 0, completed: false, completedAt: null, updatedAt, lessonId: L1 });
-const course = (): CourseProgress => ({ course: figure('2026-01-01T00:00:00.000Z', 5), currentLessonId: null, lessons: [row('2026-01-01T00:00:00.000Z')] });
+const figure = (updatedAt: string, progress: number): Progress => ({
+  productId: PRODUCT,
+  progress,
+  lastPosition: 0,
+  furthestPosition: 0,
+  completed: false,
+  completedAt: null,
+  updatedAt,
+  lessonId: L1,
+});
+const course = (): CourseProgress => ({
+  course: figure('2026-01-01T00:00:00.000Z', 5),
+  currentLessonId: null,
+  lessons: [row('2026-01-01T00:00:00.000Z')],
+});
 
 describe("a course's progress in the player", () => {
   it('is read once for every lesson, and read again after a failed read', async () => {
@@ -31,8 +44,16 @@ describe("a course's progress in the player", () => {
   it("keeps each write's answer unless a newer one is already kept (a slow earlier save never wins)", async () => {
     const store = new CourseProgressStore(PRODUCT, async () => course());
     await store.load();
-    const newer = { lesson: row('2026-01-03T00:00:00.000Z', { lastPosition: 40 }), applied: true, course: figure('2026-01-03T00:00:00.000Z', 30) };
-    const older = { lesson: row('2026-01-02T00:00:00.000Z', { lastPosition: 20 }), applied: true, course: figure('2026-01-02T00:00:00.000Z', 20) };
+    const newer = {
+      lesson: row('2026-01-03T00:00:00.000Z', { lastPosition: 40 }),
+      applied: true,
+      course: figure('2026-01-03T00:00:00.000Z', 30),
+    };
+    const older = {
+      lesson: row('2026-01-02T00:00:00.000Z', { lastPosition: 20 }),
+      applied: true,
+      course: figure('2026-01-02T00:00:00.000Z', 20),
+    };
     store.applyWrite(newer);
     store.applyWrite(older);
     const data = store.getSnapshot().data!;

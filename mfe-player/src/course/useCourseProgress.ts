@@ -8,7 +8,8 @@ export interface CourseProgressSnapshot {
   error: unknown;
 }
 
-const isNewer = (next: string | null, current: string | null | undefined) => !current || (next !== null && next >= current);
+const isNewer = (next: string | null, current: string | null | undefined) =>
+  !current || (next !== null && next >= current);
 
 /**
  * One learner's progress on a course, read once (GET …/lessons) and kept current by every lesson write's
@@ -22,7 +23,8 @@ export class CourseProgressStore implements LessonTargetCourse {
 
   constructor(
     readonly productId: string,
-    private readonly read: (productId: string) => Promise<CourseProgress> = (id) => api.progress.forCourse({ params: { id } }),
+    private readonly read: (productId: string) => Promise<CourseProgress> = (id) =>
+      api.progress.forCourse({ params: { id } }),
   ) {}
 
   getSnapshot = (): CourseProgressSnapshot => this.snapshot;
@@ -66,7 +68,9 @@ export class CourseProgressStore implements LessonTargetCourse {
     const data = this.snapshot.data;
     if (!data) return;
     const kept = data.lessons.find((row) => row.lessonId === lesson.lessonId);
-    const lessons = isNewer(lesson.updatedAt, kept?.updatedAt) ? [...data.lessons.filter((row) => row.lessonId !== lesson.lessonId), lesson] : data.lessons;
+    const lessons = isNewer(lesson.updatedAt, kept?.updatedAt)
+      ? [...data.lessons.filter((row) => row.lessonId !== lesson.lessonId), lesson]
+      : data.lessons;
     const courseNewer = isNewer(course.updatedAt, data.course.updatedAt);
     this.set({
       data: {
@@ -93,7 +97,9 @@ const EMPTY: CourseProgressSnapshot = { data: null, error: null };
 const noStore = { getSnapshot: () => EMPTY, subscribe: () => () => undefined };
 
 /** The course's progress for a viewer who keeps progress on it (null: a visitor, or a learner without the plan). */
-export function useCourseProgress(productId: string | null): CourseProgressSnapshot & { store: CourseProgressStore | null } {
+export function useCourseProgress(
+  productId: string | null,
+): CourseProgressSnapshot & { store: CourseProgressStore | null } {
   const store = useMemo(() => (productId ? new CourseProgressStore(productId) : null), [productId]);
   const source = store ?? noStore;
   const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);

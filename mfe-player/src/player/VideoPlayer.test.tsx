@@ -16,7 +16,10 @@ beforeEach(() => {
     this.dispatchEvent(new Event('pause'));
   });
   vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(() => !playing);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('', { status: 404 })),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,7 +27,9 @@ afterEach(() => {
 });
 
 function setup(props: Partial<Parameters<typeof VideoPlayer>[0]> = {}) {
-  const utils = render(<VideoPlayer src="/media/videos/lesson-1.mp4" title="Lesson" poster="/poster.jpg" {...props} />);
+  const utils = render(
+    <VideoPlayer src="/media/videos/lesson-1.mp4" title="Lesson" poster="/poster.jpg" {...props} />,
+  );
   const frame = screen.getByTestId('video-player');
   const video = frame.querySelector('video')!;
   Object.defineProperty(video, 'duration', { configurable: true, value: 3725 });
@@ -63,8 +68,12 @@ describe('the pure player rules', () => {
   it('derives the captions file of a demo video', () => {
     expect(captionsUrlFor('/media/videos/lesson-1.mp4')).toBe('/media/captions/lesson-1.vtt');
     // the signed, expiring address an entitled user gets: captions are public and take no signature
-    expect(captionsUrlFor('/media/videos/lesson-1.mp4?exp=1767250800&sig=Ab-_9zQ&v=2#t=10')).toBe('/media/captions/lesson-1.vtt');
-    expect(captionsUrlFor('https://cdn.example/a/videos/x.webm?v=2')).toBe('https://cdn.example/a/captions/x.vtt');
+    expect(captionsUrlFor('/media/videos/lesson-1.mp4?exp=1767250800&sig=Ab-_9zQ&v=2#t=10')).toBe(
+      '/media/captions/lesson-1.vtt',
+    );
+    expect(captionsUrlFor('https://cdn.example/a/videos/x.webm?v=2')).toBe(
+      'https://cdn.example/a/captions/x.vtt',
+    );
     expect(captionsUrlFor('https://youtube.com/watch?v=1')).toBeNull();
     expect(captionsUrlFor(null)).toBeNull();
   });
@@ -141,7 +150,13 @@ describe('the video player', () => {
     expect(screen.queryByRole('button', { name: 'Captions' })).toBeNull();
     cleanup();
 
-    const second = render(<VideoPlayer src="/media/videos/lesson-1.mp4" title="Lesson 2" captionsUrl="/media/captions/lesson-1.vtt" />);
+    const second = render(
+      <VideoPlayer
+        src="/media/videos/lesson-1.mp4"
+        title="Lesson 2"
+        captionsUrl="/media/captions/lesson-1.vtt"
+      />,
+    );
     const track = second.container.querySelector('track')!;
     expect(track.getAttribute('src')).toBe('/media/captions/lesson-1.vtt');
     expect(second.queryByRole('button', { name: 'Captions' })).toBeNull();

@@ -1,8 +1,23 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { ExitFullscreenIcon, FullscreenIcon, PauseIcon, PlayIcon, VolumeHighIcon, VolumeLowIcon, VolumeMutedIcon } from './icons';
+import {
+  ExitFullscreenIcon,
+  FullscreenIcon,
+  PauseIcon,
+  PlayIcon,
+  VolumeHighIcon,
+  VolumeLowIcon,
+  VolumeMutedIcon,
+} from './icons';
 import { formatPlayerTime } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
-import { PLAYBACK_RATES, VOLUME_STEP, bufferedEnd, clampVolume, commandForKey, type PlayerCommand } from './playerKeys';
+import {
+  PLAYBACK_RATES,
+  VOLUME_STEP,
+  bufferedEnd,
+  clampVolume,
+  commandForKey,
+  type PlayerCommand,
+} from './playerKeys';
 import { readPreferences, savePreferences } from './preferences';
 import { cueAt, useStoryboard } from './storyboard';
 import { useAdaptiveStream } from './useAdaptiveStream';
@@ -40,7 +55,21 @@ export interface VideoPlayerProps {
 const HIDE_CONTROLS_AFTER_MS = 2_500;
 
 /** A custom video player: play/pause, seek with buffered range, volume, mute, speed, captions, fullscreen, keys. */
-export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, onDuration, onTimeUpdate, onPause, onSeeked, onEnded, autoPlay = false, handleRef }: VideoPlayerProps) {
+export function VideoPlayer({
+  src,
+  stream,
+  poster,
+  title,
+  captionsUrl,
+  startAt,
+  onDuration,
+  onTimeUpdate,
+  onPause,
+  onSeeked,
+  onEnded,
+  autoPlay = false,
+  handleRef,
+}: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -70,13 +99,24 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
   const storyboard = useStoryboard(streaming && scrubbed ? stream?.storyboardUrl : null);
   const [hover, setHover] = useState<number | null>(null); // where the mouse is along the seek bar (0–1)
   const hoverCue = hover !== null && duration > 0 ? cueAt(storyboard, hover * duration) : undefined;
-  const preview = hover !== null && hoverCue ? { cue: hoverCue, time: hover * duration, left: hover * 100 } : null;
+  const preview =
+    hover !== null && hoverCue ? { cue: hoverCue, time: hover * duration, left: hover * 100 } : null;
   // A renewed address (a fresh signature for the same video) must not restart the lesson: the position
   // and play state read just before the new src is committed are put back once it has loaded.
-  const renewal = useRef<{ src: string | null; time: number; playing: boolean; pending: boolean }>({ src, time: 0, playing: false, pending: false });
+  const renewal = useRef<{ src: string | null; time: number; playing: boolean; pending: boolean }>({
+    src,
+    time: 0,
+    playing: false,
+    pending: false,
+  });
   if (renewal.current.src !== src) {
     const video = videoRef.current;
-    renewal.current = { src, time: video?.currentTime ?? 0, playing: video ? !video.paused : false, pending: !!video };
+    renewal.current = {
+      src,
+      time: video?.currentTime ?? 0,
+      playing: video ? !video.paused : false,
+      pending: !!video,
+    };
   }
   useEffect(() => {
     const video = media();
@@ -119,7 +159,8 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
   // resume where the learner left off, once both the position and the duration are known
   const applyStart = useCallback(() => {
     const video = media();
-    if (!video || restored.current || startAt === null || startAt === undefined || !(video.readyState >= 1)) return;
+    if (!video || restored.current || startAt === null || startAt === undefined || !(video.readyState >= 1))
+      return;
     restored.current = true;
     const position = restorePosition(startAt, knownDuration(video));
     if (position > 0) {
@@ -158,9 +199,12 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  useEffect(() => () => {
-    if (hideTimer.current) clearTimeout(hideTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (hideTimer.current) clearTimeout(hideTimer.current);
+    },
+    [],
+  );
 
   const revealControls = useCallback(() => {
     setControlsVisible(true);
@@ -329,7 +373,16 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
         }}
         onRateChange={(e) => setRate(e.currentTarget.playbackRate)}
       >
-        {captionsUrl ? <track key={captionsUrl} ref={trackRef} kind="captions" src={captionsUrl} srcLang="en" label="English" /> : null}
+        {captionsUrl ? (
+          <track
+            key={captionsUrl}
+            ref={trackRef}
+            kind="captions"
+            src={captionsUrl}
+            srcLang="en"
+            label="English"
+          />
+        ) : null}
       </video>
 
       {captionsOn && cueText ? (
@@ -356,16 +409,30 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
           onMouseLeave={() => setHover(null)}
         >
           {preview ? (
-            <div className={styles.thumbnail} style={{ left: `${preview.left}%`, width: preview.cue.width }} data-testid="seek-thumbnail" aria-hidden="true">
+            <div
+              className={styles.thumbnail}
+              style={{ left: `${preview.left}%`, width: preview.cue.width }}
+              data-testid="seek-thumbnail"
+              aria-hidden="true"
+            >
               <div
                 className={styles.thumbnailImage}
-                style={{ width: preview.cue.width, height: preview.cue.height, backgroundImage: `url("${preview.cue.url}")`, backgroundPosition: `-${preview.cue.x}px -${preview.cue.y}px` }}
+                style={{
+                  width: preview.cue.width,
+                  height: preview.cue.height,
+                  backgroundImage: `url("${preview.cue.url}")`,
+                  backgroundPosition: `-${preview.cue.x}px -${preview.cue.y}px`,
+                }}
               />
               <span className={styles.thumbnailTime}>{formatPlayerTime(preview.time)}</span>
             </div>
           ) : null}
           <div className={styles.seekTrack} aria-hidden="true">
-            <div className={styles.seekBuffered} style={{ width: `${bufferedPercent}%` }} data-testid="buffered-range" />
+            <div
+              className={styles.seekBuffered}
+              style={{ width: `${bufferedPercent}%` }}
+              data-testid="buffered-range"
+            />
             <div className={styles.seekPlayed} style={{ width: `${progressPercent}%` }} />
           </div>
           <input
@@ -382,11 +449,29 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
           />
         </div>
         <div className={styles.row}>
-          <button type="button" className={styles.control} onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'} title={playing ? 'Pause (space)' : 'Play (space)'}>
+          <button
+            type="button"
+            className={styles.control}
+            onClick={togglePlay}
+            aria-label={playing ? 'Pause' : 'Play'}
+            title={playing ? 'Pause (space)' : 'Play (space)'}
+          >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          <button type="button" className={styles.control} onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'} title="Mute (m)">
-            {muted || volume === 0 ? <VolumeMutedIcon /> : volume < 0.5 ? <VolumeLowIcon /> : <VolumeHighIcon />}
+          <button
+            type="button"
+            className={styles.control}
+            onClick={toggleMute}
+            aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'}
+            title="Mute (m)"
+          >
+            {muted || volume === 0 ? (
+              <VolumeMutedIcon />
+            ) : volume < 0.5 ? (
+              <VolumeLowIcon />
+            ) : (
+              <VolumeHighIcon />
+            )}
           </button>
           <input
             className={styles.volume}
@@ -405,7 +490,12 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
           <span className={styles.spacer} />
           <label className={styles.rateLabel}>
             <span className="ck-visually-hidden">Playback speed</span>
-            <select className={styles.rate} value={rate} onChange={(e) => changeRate(Number(e.target.value))} aria-label="Playback speed">
+            <select
+              className={styles.rate}
+              value={rate}
+              onChange={(e) => changeRate(Number(e.target.value))}
+              aria-label="Playback speed"
+            >
               {PLAYBACK_RATES.map((r) => (
                 <option key={r} value={r}>
                   {r}×
@@ -416,8 +506,19 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
           {streaming && adaptive.levels.length > 0 ? (
             <label className={styles.rateLabel}>
               <span className="ck-visually-hidden">Quality</span>
-              <select className={styles.rate} value={adaptive.chosen} onChange={(e) => adaptive.choose(Number(e.target.value))} aria-label="Quality" data-testid="quality-menu">
-                <option value={-1}>Auto{adaptive.chosen === -1 && adaptive.levels[adaptive.playing] ? ` (${adaptive.levels[adaptive.playing]!.height}p)` : ''}</option>
+              <select
+                className={styles.rate}
+                value={adaptive.chosen}
+                onChange={(e) => adaptive.choose(Number(e.target.value))}
+                aria-label="Quality"
+                data-testid="quality-menu"
+              >
+                <option value={-1}>
+                  Auto
+                  {adaptive.chosen === -1 && adaptive.levels[adaptive.playing]
+                    ? ` (${adaptive.levels[adaptive.playing]!.height}p)`
+                    : ''}
+                </option>
                 {adaptive.levels.map((level) => (
                   <option key={level.index} value={level.index}>
                     {level.height}p
@@ -438,7 +539,13 @@ export function VideoPlayer({ src, stream, poster, title, captionsUrl, startAt, 
               CC
             </button>
           ) : null}
-          <button type="button" className={styles.control} onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'} title="Full screen (f)">
+          <button
+            type="button"
+            className={styles.control}
+            onClick={toggleFullscreen}
+            aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+            title="Full screen (f)"
+          >
             {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
           </button>
         </div>

@@ -47,10 +47,14 @@ export function clampVolume(volume: number): number {
 }
 
 /** The end of the buffered range that holds the current time (what the seek bar shades), in seconds. */
-export function bufferedEnd(buffered: Pick<TimeRanges, 'length' | 'start' | 'end'>, currentTime: number): number {
+export function bufferedEnd(
+  buffered: Pick<TimeRanges, 'length' | 'start' | 'end'>,
+  currentTime: number,
+): number {
   let end = 0;
   for (let i = 0; i < buffered.length; i++) {
-    if (buffered.start(i) <= currentTime + 0.5 && buffered.end(i) >= currentTime) end = Math.max(end, buffered.end(i));
+    if (buffered.start(i) <= currentTime + 0.5 && buffered.end(i) >= currentTime)
+      end = Math.max(end, buffered.end(i));
   }
   return end;
 }

@@ -20,12 +20,25 @@ describe('player preferences', () => {
 
   it('falls back to the defaults for damaged or out-of-range values', () => {
     expect(readPreferences(memoryStorage('{not json'))).toEqual(DEFAULT_PREFERENCES);
-    expect(readPreferences(memoryStorage('{"rate":7,"volume":3,"muted":"yes"}'))).toEqual({ rate: 1, volume: 1, muted: false });
-    expect(readPreferences(memoryStorage('{"rate":0.75,"volume":-1}'))).toEqual({ rate: 0.75, volume: 0, muted: false });
+    expect(readPreferences(memoryStorage('{"rate":7,"volume":3,"muted":"yes"}'))).toEqual({
+      rate: 1,
+      volume: 1,
+      muted: false,
+    });
+    expect(readPreferences(memoryStorage('{"rate":0.75,"volume":-1}'))).toEqual({
+      rate: 0.75,
+      volume: 0,
+      muted: false,
+    });
   });
 
   it('keeps playing when storage refuses to write', () => {
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(() => savePreferences({ rate: 2 }, refusing)).not.toThrow();
   });
 });

@@ -11,12 +11,19 @@ export const PREFERENCES_KEY = 'catalyst.player';
 export const DEFAULT_PREFERENCES: PlayerPreferences = { rate: 1, volume: 1, muted: false };
 
 /** The stored preferences; anything missing, damaged or out of range falls back to the default. */
-export function readPreferences(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): PlayerPreferences {
+export function readPreferences(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): PlayerPreferences {
   try {
-    const stored = JSON.parse(storage?.getItem(PREFERENCES_KEY) ?? 'null') as Partial<Record<keyof PlayerPreferences, unknown>> | null;
+    const stored = JSON.parse(storage?.getItem(PREFERENCES_KEY) ?? 'null') as Partial<
+      Record<keyof PlayerPreferences, unknown>
+    > | null;
     if (!stored || typeof stored !== 'object') return DEFAULT_PREFERENCES;
     const rate = PLAYBACK_RATES.find((r) => r === stored.rate) ?? DEFAULT_PREFERENCES.rate;
-    const volume = typeof stored.volume === 'number' && Number.isFinite(stored.volume) ? clampVolume(stored.volume) : DEFAULT_PREFERENCES.volume;
+    const volume =
+      typeof stored.volume === 'number' && Number.isFinite(stored.volume)
+        ? clampVolume(stored.volume)
+        : DEFAULT_PREFERENCES.volume;
     const muted = typeof stored.muted === 'boolean' ? stored.muted : DEFAULT_PREFERENCES.muted;
     return { rate, volume, muted };
   } catch {
@@ -25,7 +32,10 @@ export function readPreferences(storage: Pick<Storage, 'getItem'> | undefined = 
 }
 
 /** Stores a change; a blocked or full storage only means the choice is not remembered. */
-export function savePreferences(change: Partial<PlayerPreferences>, storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage) {
+export function savePreferences(
+  change: Partial<PlayerPreferences>,
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+) {
   try {
     storage?.setItem(PREFERENCES_KEY, JSON.stringify({ ...readPreferences(storage), ...change }));
   } catch {

@@ -39,7 +39,8 @@ export function parseStoryboard(vtt: string, base: string): StoryboardCue[] {
 }
 
 /** The thumbnail for a moment of the video. */
-export const cueAt = (cues: StoryboardCue[], time: number) => cues.find((cue) => time >= cue.start && time < cue.end) ?? cues[cues.length - 1];
+export const cueAt = (cues: StoryboardCue[], time: number) =>
+  cues.find((cue) => time >= cue.start && time < cue.end) ?? cues[cues.length - 1];
 
 /** The storyboard of the stream, once loaded (none when it has none or cannot be read). */
 export function useStoryboard(url: string | null | undefined): StoryboardCue[] {

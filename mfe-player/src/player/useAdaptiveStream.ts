@@ -40,7 +40,11 @@ const NATIVE_RENEW_SECONDS = 6 * 60;
 export const PAUSED_BUFFER = { maxBufferLength: 1, maxMaxBufferLength: 1 } as const;
 
 /** The playlist of one rendition (its height), or the master playlist for Auto. */
-export function playlistFor(stream: ProductStream, height: number | null, token = tokenOf(stream.url)): string {
+export function playlistFor(
+  stream: ProductStream,
+  height: number | null,
+  token = tokenOf(stream.url),
+): string {
   const master = withToken(stream.url, token);
   return height === null ? master : master.replace('/master.m3u8', `/${height}p/index.m3u8`);
 }
@@ -68,7 +72,10 @@ function switchSource(video: HTMLVideoElement, url: string) {
  * without a stream never download it). Every request carries the newest stream token, so a long lesson
  * keeps playing past its first token's lifetime.
  */
-export function useAdaptiveStream(videoRef: RefObject<HTMLVideoElement | null>, stream: ProductStream | null | undefined): AdaptiveStream {
+export function useAdaptiveStream(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  stream: ProductStream | null | undefined,
+): AdaptiveStream {
   const [levels, setLevels] = useState<QualityLevel[]>([]);
   const [chosen, setChosen] = useState(-1);
   const [playing, setPlaying] = useState(-1);
@@ -121,7 +128,9 @@ export function useAdaptiveStream(videoRef: RefObject<HTMLVideoElement | null>, 
           video.removeEventListener('play', onPlay);
           hls.destroy();
         };
-        hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => setLevels(data.levels.map((level, index) => ({ index, height: level.height }))));
+        hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) =>
+          setLevels(data.levels.map((level, index) => ({ index, height: level.height }))),
+        );
         hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => setPlaying(data.level));
         let recoveries = 0;
         hls.on(Hls.Events.ERROR, (_event, data) => {
@@ -152,7 +161,10 @@ export function useAdaptiveStream(videoRef: RefObject<HTMLVideoElement | null>, 
     if (!video || !current || !native.current || !video.currentSrc) return;
     const playingToken = new URL(video.currentSrc).searchParams.get('token') ?? '';
     if (playingToken === token.current || secondsLeft(playingToken) > NATIVE_RENEW_SECONDS) return;
-    switchSource(video, playlistFor(current, chosen < 0 ? null : (current.renditions[chosen]?.height ?? null), token.current));
+    switchSource(
+      video,
+      playlistFor(current, chosen < 0 ? null : (current.renditions[chosen]?.height ?? null), token.current),
+    );
   }, [url, chosen, videoRef]);
 
   return {
@@ -165,7 +177,10 @@ export function useAdaptiveStream(videoRef: RefObject<HTMLVideoElement | null>, 
       const video = videoRef.current;
       const current = latest.current;
       if (native.current && video && current) {
-        switchSource(video, playlistFor(current, index < 0 ? null : (current.renditions[index]?.height ?? null), token.current));
+        switchSource(
+          video,
+          playlistFor(current, index < 0 ? null : (current.renditions[index]?.height ?? null), token.current),
+        );
         return;
       }
       // hls.js: currentLevel switches at once (flushing the buffer); Auto (-1) hands the choice back to it.

@@ -10,17 +10,32 @@ import styles from './ProductPage.module.css';
 export function timeLeft(state: PolicyState | null, durationMinutes: number | null): string | null {
   if (state && state.duration > 0) {
     // a furthest point beyond the video's end (its media changed) counts by the percentage instead
-    const reached = state.furthest <= state.duration ? state.furthest : (state.duration * shownPercent(state)) / 100;
+    const reached =
+      state.furthest <= state.duration ? state.furthest : (state.duration * shownPercent(state)) / 100;
     return formatPlayerTime(Math.max(0, state.duration - reached));
   }
   if (!durationMinutes) return null;
-  return formatDuration(Math.max(0, Math.round((durationMinutes * (100 - shownPercent(state))) / 100))) || '0m';
+  return (
+    formatDuration(Math.max(0, Math.round((durationMinutes * (100 - shownPercent(state))) / 100))) || '0m'
+  );
 }
 
 /** The progress panel shown for products of type course. */
-export function CourseProgressPanel({ state, durationMinutes }: { state: PolicyState | null; durationMinutes: number | null }) {
+export function CourseProgressPanel({
+  state,
+  durationMinutes,
+}: {
+  state: PolicyState | null;
+  durationMinutes: number | null;
+}) {
   const percent = shownPercent(state);
-  const status = !state ? 'Loading...' : state.completed ? 'Completed' : percent > 0 ? 'In progress' : 'Not started';
+  const status = !state
+    ? 'Loading...'
+    : state.completed
+      ? 'Completed'
+      : percent > 0
+        ? 'In progress'
+        : 'Not started';
   const left = timeLeft(state, durationMinutes);
   return (
     <section className={styles.panel} aria-labelledby="course-progress-title" data-testid="course-progress">

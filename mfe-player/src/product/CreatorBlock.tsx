@@ -19,7 +19,9 @@ export function CreatorBlock({ product }: { product: PublicProduct }) {
           <Link className={styles.creatorName} to={creatorLibraryPath(category.slug, creator._id)}>
             {creator.name}
           </Link>
-          {product.instructor && product.instructor !== creator.name ? <p className={styles.muted}>Instructor: {product.instructor}</p> : null}
+          {product.instructor && product.instructor !== creator.name ? (
+            <p className={styles.muted}>Instructor: {product.instructor}</p>
+          ) : null}
         </div>
       </div>
     </section>

@@ -44,7 +44,13 @@ export function DownloadButton({ id, productId, title, pagePath, videoUrl, premi
           </Button>
         </p>
       ) : (
-        <Button size="sm" variant="secondary" loading={busy} disabled={busy || offline} onClick={() => void save()}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={busy}
+          disabled={busy || offline}
+          onClick={() => void save()}
+        >
           Download for offline
         </Button>
       )}

@@ -5,7 +5,13 @@ import { Badge, categoryPath } from '@catalyst/web-kit';
 import styles from './ProductPage.module.css';
 
 /** The breadcrumb, title and badges of a product page and a course page; `meta` is what follows the badges. */
-export function ProductHeader({ product, meta }: { product: Pick<PublicProduct, 'title' | 'type' | 'difficulty' | 'category'>; meta: ReactNode }) {
+export function ProductHeader({
+  product,
+  meta,
+}: {
+  product: Pick<PublicProduct, 'title' | 'type' | 'difficulty' | 'category'>;
+  meta: ReactNode;
+}) {
   return (
     <>
       <nav aria-label="Breadcrumb" className={styles.breadcrumb}>

@@ -47,7 +47,8 @@ const product = (overrides: Partial<ProductDetail> = {}): ProductDetail =>
     sortOrder: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     videoUrl: '/media/videos/lesson-9.mp4',
-    content: '<h3>Welcome</h3><p>Hello <a href="https://example.com">docs</a></p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">',
+    content:
+      '<h3>Welcome</h3><p>Hello <a href="https://example.com">docs</a></p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">',
     createdBy: null,
     related: [related(1), related(2), related(3), related(4)],
     ...overrides,
@@ -100,9 +101,15 @@ describe('the product page', () => {
     });
     renderAt();
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Browse', 'Web Development', 'React Course']);
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Browse', 'Web Development', 'React Course']);
     expect(within(crumbs).getByRole('link', { name: 'Browse' }).getAttribute('href')).toBe('/browse');
-    expect(within(crumbs).getByRole('link', { name: 'Web Development' }).getAttribute('href')).toBe('/browse/category/web-development');
+    expect(within(crumbs).getByRole('link', { name: 'Web Development' }).getAttribute('href')).toBe(
+      '/browse/category/web-development',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'React Course' })).toBeTruthy();
     expect(screen.getByText('Learn React from the ground up.')).toBeTruthy();
 
@@ -115,23 +122,33 @@ describe('the product page', () => {
 
     expect(screen.getByText('react')).toBeTruthy();
     expect(screen.getByText('hooks')).toBeTruthy();
-    expect(within(screen.getByTestId('creator-block')).getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe(
-      '/browse/category/web-development/creator/dddddddddddddddddddddddd',
-    );
+    expect(
+      within(screen.getByTestId('creator-block'))
+        .getByRole('link', { name: 'Grace Hopper' })
+        .getAttribute('href'),
+    ).toBe('/browse/category/web-development/creator/dddddddddddddddddddddddd');
     const related = screen.getByRole('region', { name: 'Related content' });
-    expect(within(related).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(related)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/browse/premium/product/rel-1',
       '/browse/premium/product/rel-2',
       '/browse/premium/product/rel-3',
     ]);
-    await waitFor(() => expect(within(screen.getByTestId('course-progress')).getByText('In progress')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByTestId('course-progress')).getByText('In progress')).toBeTruthy(),
+    );
     expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
     expect(screen.getByTestId('video-player')).toBeTruthy();
   });
 
   it('shows no course panel for other product types', async () => {
     fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product({ type: 'video' }) } },
+      'GET /content/premium/products/react-course': {
+        body: { success: true, data: product({ type: 'video' }) },
+      },
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });
     renderAt();
@@ -140,14 +157,22 @@ describe('the product page', () => {
   });
 
   it("says 'Product not found or inaccessible.' when the product cannot be loaded", async () => {
-    fakeApi({ 'GET /content/premium/products/nope': { status: 404, body: { success: false, message: 'Product not found' } } });
+    fakeApi({
+      'GET /content/premium/products/nope': {
+        status: 404,
+        body: { success: false, message: 'Product not found' },
+      },
+    });
     renderAt('/browse/premium/product/nope');
     expect(await screen.findByText('Product not found or inaccessible.')).toBeTruthy();
   });
 
   it('sends a learner without a plan to /subscription', async () => {
     fakeApi({
-      'GET /content/premium/products/react-course': { status: 403, body: { success: false, message: 'Active subscription required to access this content' } },
+      'GET /content/premium/products/react-course': {
+        status: 403,
+        body: { success: false, message: 'Active subscription required to access this content' },
+      },
     });
     renderAt();
     expect(await screen.findByText('Plans page: This course is part of Premium')).toBeTruthy();
@@ -156,7 +181,9 @@ describe('the product page', () => {
   it('disables Mark Complete at 100', async () => {
     fakeApi({
       'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved({ progress: 100, completed: true }) } },
+      [`GET /content/progress/product/${ID}`]: {
+        body: { success: true, data: saved({ progress: 100, completed: true }) },
+      },
     });
     renderAt();
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
@@ -168,13 +195,19 @@ describe('the product page', () => {
     const api = fakeApi({
       'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-      [`PATCH /content/progress/product/${ID}/complete`]: { body: { success: true, data: saved({ progress: 100, completed: true }) } },
+      [`PATCH /content/progress/product/${ID}/complete`]: {
+        body: { success: true, data: saved({ progress: 100, completed: true }) },
+      },
     });
     renderAt();
     const button = await screen.findByRole('button', { name: 'Mark Complete' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await act(async () => fireEvent.click(button));
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
     const call = api.calls.find((c) => c.url.endsWith('/complete'))!;
     expect(call.method).toBe('PATCH');
     expect(JSON.parse(String(call.init.body))).toEqual({ clientTime: expect.any(Number) });
@@ -184,8 +217,12 @@ describe('the product page', () => {
   it('resets to 0 and rewinds the video', async () => {
     fakeApi({
       'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved({ progress: 100, completed: true, lastPosition: 20 }) } },
-      [`PATCH /content/progress/product/${ID}/reset`]: { body: { success: true, data: saved({ progress: 0, lastPosition: 0 }) } },
+      [`GET /content/progress/product/${ID}`]: {
+        body: { success: true, data: saved({ progress: 100, completed: true, lastPosition: 20 }) },
+      },
+      [`PATCH /content/progress/product/${ID}/reset`]: {
+        body: { success: true, data: saved({ progress: 0, lastPosition: 0 }) },
+      },
     });
     renderAt();
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
@@ -204,12 +241,18 @@ describe('the product page', () => {
   it('sends the unload save with keepalive when the page is left', async () => {
     const api = fakeApi({
       'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved({ progress: 0, lastPosition: 0 }) } },
+      [`GET /content/progress/product/${ID}`]: {
+        body: { success: true, data: saved({ progress: 0, lastPosition: 0 }) },
+      },
       [`POST /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });
     renderAt();
     // "0% complete" shows before the saved progress arrives too: Mark Complete turns on once it has
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
     expect(screen.getByTestId('progress-percent').textContent).toBe('0% complete');
     const video = screen.getByTestId('video-player').querySelector('video')!;
     Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
@@ -222,7 +265,12 @@ describe('the product page', () => {
     expect((beacon.init.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
     const form = beacon.init.body as FormData;
     expect(form.get('_method')).toBe('PATCH');
-    expect(JSON.parse(String(form.get('data')))).toEqual({ progress: 7, lastPosition: 7, completed: false, clientTime: expect.any(Number) });
+    expect(JSON.parse(String(form.get('data')))).toEqual({
+      progress: 7,
+      lastPosition: 7,
+      completed: false,
+      clientTime: expect.any(Number),
+    });
   });
 
   it('says in plain words that Mark Complete failed, keeps the progress, and marks complete on Try again', async () => {
@@ -231,14 +279,18 @@ describe('the product page', () => {
       'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
       [`PATCH /content/progress/product/${ID}/complete`]: () =>
-        down ? { status: 503, body: { success: false, message: 'Service unavailable' } } : { body: { success: true, data: saved({ progress: 100, completed: true }) } },
+        down
+          ? { status: 503, body: { success: false, message: 'Service unavailable' } }
+          : { body: { success: true, data: saved({ progress: 100, completed: true }) } },
     });
     renderAt();
     const button = await screen.findByRole('button', { name: 'Mark Complete' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await act(async () => fireEvent.click(button));
     const alert = await screen.findByTestId('progress-error');
-    expect(alert.textContent).toContain("We couldn't mark this as complete: we can't reach Catalyst right now. Your progress so far is kept; try again in a moment.");
+    expect(alert.textContent).toContain(
+      "We couldn't mark this as complete: we can't reach Catalyst right now. Your progress so far is kept; try again in a moment.",
+    );
     expect(alert.textContent).not.toContain('Service unavailable');
     expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
     down = false;
@@ -249,27 +301,37 @@ describe('the product page', () => {
 
   it("keeps the course's percentage when a failed Reset is reported, and never rewinds the video", async () => {
     // the connection drops as the learner confirms: the reset request never reaches the server
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.endsWith('/reset')) throw new TypeError('Failed to fetch');
-      if (url.includes('/content/progress/')) return new Response(JSON.stringify({ success: true, data: saved() }), { status: 200 });
-      return new Response(JSON.stringify({ success: true, data: product() }), { status: 200 });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.endsWith('/reset')) throw new TypeError('Failed to fetch');
+        if (url.includes('/content/progress/'))
+          return new Response(JSON.stringify({ success: true, data: saved() }), { status: 200 });
+        return new Response(JSON.stringify({ success: true, data: product() }), { status: 200 });
+      }),
+    );
     renderAt();
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
     const video = screen.getByTestId('video-player').querySelector('video')!;
     video.currentTime = 15;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset' })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset progress' })));
-    expect((await screen.findByTestId('progress-error')).textContent).toContain("We couldn't reset your progress: we can't reach Catalyst right now. Nothing was cleared");
+    expect((await screen.findByTestId('progress-error')).textContent).toContain(
+      "We couldn't reset your progress: we can't reach Catalyst right now. Nothing was cleared",
+    );
     expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
     expect(video.currentTime).toBe(15);
   });
 
   it("counts the course's time left from the video's real length and the furthest point reached", async () => {
     fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product({ duration: 185 }) } },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved({ progress: 40, lastPosition: 3, furthestPosition: 12 }) } },
+      'GET /content/premium/products/react-course': {
+        body: { success: true, data: product({ duration: 185 }) },
+      },
+      [`GET /content/progress/product/${ID}`]: {
+        body: { success: true, data: saved({ progress: 40, lastPosition: 3, furthestPosition: 12 }) },
+      },
     });
     renderAt();
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
@@ -287,11 +349,15 @@ describe('the product page', () => {
     fakeApi({
       'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
       [`GET /content/progress/product/${ID}`]: () =>
-        down ? { status: 502, body: { success: false, message: 'Bad gateway' } } : { body: { success: true, data: saved() } },
+        down
+          ? { status: 502, body: { success: false, message: 'Bad gateway' } }
+          : { body: { success: true, data: saved() } },
     });
     renderAt();
     const alert = await screen.findByTestId('progress-error');
-    expect(alert.textContent).toContain("We couldn't load your saved progress: we can't reach Catalyst right now.");
+    expect(alert.textContent).toContain(
+      "We couldn't load your saved progress: we can't reach Catalyst right now.",
+    );
     expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(true);
     down = false;
     await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Try again' })));
@@ -302,18 +368,30 @@ describe('the product page', () => {
 
 describe("the product page's community sections", () => {
   const standIns = {
-    Discussion: ({ target }: { target: { productId: string; lessonId?: string } }) => <p>Discussion of {target.productId}{target.lessonId ? `/${target.lessonId}` : ''}</p>,
+    Discussion: ({ target }: { target: { productId: string; lessonId?: string } }) => (
+      <p>
+        Discussion of {target.productId}
+        {target.lessonId ? `/${target.lessonId}` : ''}
+      </p>
+    ),
     LiveBoard: ({ productId, renderRecording }: { productId: string; renderRecording?: unknown }) => (
       <p>
-        Live board of {productId}, {typeof renderRecording === 'function' ? "with the player's own recording player" : 'without a player'}
+        Live board of {productId},{' '}
+        {typeof renderRecording === 'function'
+          ? "with the player's own recording player"
+          : 'without a player'}
       </p>
     ),
   };
 
   it("shows a single video's discussion (the product as its target) and a webinar's live board with the player's recording player", async () => {
-    community.load.mockImplementation(async (module: keyof typeof standIns) => ({ default: standIns[module] }));
+    community.load.mockImplementation(async (module: keyof typeof standIns) => ({
+      default: standIns[module],
+    }));
     fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product({ type: 'webinar' }) } },
+      'GET /content/premium/products/react-course': {
+        body: { success: true, data: product({ type: 'webinar' }) },
+      },
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });
     renderAt();
@@ -325,21 +403,29 @@ describe("the product page's community sections", () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     community.load.mockRejectedValue(new Error('community could not be loaded'));
     fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product({ type: 'webinar' }) } },
+      'GET /content/premium/products/react-course': {
+        body: { success: true, data: product({ type: 'webinar' }) },
+      },
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });
     renderAt();
     const discussion = await screen.findByTestId('community-discussion');
     expect(await within(discussion).findByRole('button', { name: 'Retry' })).toBeTruthy();
-    expect(await within(screen.getByTestId('community-liveboard')).findByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(
+      await within(screen.getByTestId('community-liveboard')).findByRole('button', { name: 'Retry' }),
+    ).toBeTruthy();
     expect(screen.getByTestId('video-player')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark Complete' })).toBeTruthy();
   });
 
   it('shows no live board on products that are not webinars', async () => {
-    community.load.mockImplementation(async (module: keyof typeof standIns) => ({ default: standIns[module] }));
+    community.load.mockImplementation(async (module: keyof typeof standIns) => ({
+      default: standIns[module],
+    }));
     fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product({ type: 'video' }) } },
+      'GET /content/premium/products/react-course': {
+        body: { success: true, data: product({ type: 'video' }) },
+      },
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });
     renderAt();

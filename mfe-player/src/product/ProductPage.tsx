@@ -1,7 +1,19 @@
 import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ProductDetail } from '@catalyst/contracts';
-import { Badge, Button, ErrorScreen, formatDuration, isApiRequestError, NotFound, Spinner, useConnection, useDocumentTitle, useDownloadedCopy, usePremiumRedirect } from '@catalyst/web-kit';
+import {
+  Badge,
+  Button,
+  ErrorScreen,
+  formatDuration,
+  isApiRequestError,
+  NotFound,
+  Spinner,
+  useConnection,
+  useDocumentTitle,
+  useDownloadedCopy,
+  usePremiumRedirect,
+} from '@catalyst/web-kit';
 import { CommunitySection } from '../community/CommunitySection';
 import { renderRecording } from '../community/recording';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
@@ -66,7 +78,10 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   return (
     <article className={styles.page} data-testid="product-page">
-      <ProductHeader product={product} meta={product.duration ? <span>{formatDuration(product.duration)}</span> : null} />
+      <ProductHeader
+        product={product}
+        meta={product.duration ? <span>{formatDuration(product.duration)}</span> : null}
+      />
 
       <div className={styles.layout}>
         <div className={styles.main}>
@@ -88,7 +103,13 @@ function ProductView({ product }: { product: ProductDetail }) {
               onEnded={progress.onEnded}
             />
           ) : (
-            <div className={styles.noVideo}>{product.thumbnail ? <img src={product.thumbnail} alt="" /> : <span>No video for this product.</span>}</div>
+            <div className={styles.noVideo}>
+              {product.thumbnail ? (
+                <img src={product.thumbnail} alt="" />
+              ) : (
+                <span>No video for this product.</span>
+              )}
+            </div>
           )}
 
           <DownloadButton
@@ -116,7 +137,14 @@ function ProductView({ product }: { product: ProductDetail }) {
           ) : null}
 
           {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
-          {product.type === 'webinar' ? <CommunitySection module="LiveBoard" label="the live session" whenNearView={false} props={{ productId: product._id, renderRecording }} /> : null}
+          {product.type === 'webinar' ? (
+            <CommunitySection
+              module="LiveBoard"
+              label="the live session"
+              whenNearView={false}
+              props={{ productId: product._id, renderRecording }}
+            />
+          ) : null}
 
           <section className={styles.section} aria-labelledby="about-title">
             <h2 id="about-title">Description</h2>
@@ -143,12 +171,18 @@ function ProductView({ product }: { product: ProductDetail }) {
             </section>
           ) : null}
 
-          <CommunitySection module="Discussion" label="the discussion" props={{ target: { productId: product._id } }} />
+          <CommunitySection
+            module="Discussion"
+            label="the discussion"
+            props={{ target: { productId: product._id } }}
+          />
         </div>
 
         <aside className={styles.side}>
           <CreatorBlock product={product} />
-          {product.type === 'course' ? <CourseProgressPanel state={progress.state} durationMinutes={product.duration} /> : null}
+          {product.type === 'course' ? (
+            <CourseProgressPanel state={progress.state} durationMinutes={product.duration} />
+          ) : null}
           <RelatedProducts products={product.related} />
         </aside>
       </div>

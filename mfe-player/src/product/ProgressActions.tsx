@@ -27,7 +27,9 @@ export function ProgressActions({
   const atHundred = (saved?.progress ?? 0) >= 100;
   // Reset throws away what the learner did: it is confirmed first, saying what will be lost.
   const [confirming, setConfirming] = useState(false);
-  const lost = state?.completed ? `your ${percent}% progress and the completed mark` : `your ${percent}% progress`;
+  const lost = state?.completed
+    ? `your ${percent}% progress and the completed mark`
+    : `your ${percent}% progress`;
   return (
     <div className={styles.progressRow}>
       <div className={styles.progressInfo}>
@@ -44,7 +46,11 @@ export function ProgressActions({
         <span className={styles.progressText} data-testid="progress-percent">
           {state?.completed ? `Completed · ${percent}%` : `${percent}% complete`}
         </span>
-        <span className={[styles.saving, state?.saveFailed ? styles.saveFailed : ''].join(' ')} aria-live="polite" data-testid="save-status">
+        <span
+          className={[styles.saving, state?.saveFailed ? styles.saveFailed : ''].join(' ')}
+          aria-live="polite"
+          data-testid="save-status"
+        >
           {state?.saveFailed ? SAVE_FAILED_MESSAGE : state?.saving ? 'Saving...' : ''}
         </span>
         {state?.saveFailed && onRetrySave ? (
@@ -61,7 +67,13 @@ export function ProgressActions({
           Reset
         </Button>
       </div>
-      <ConfirmReset open={confirming} onClose={() => setConfirming(false)} title="Reset your progress?" confirmLabel="Reset progress" onConfirm={onReset}>
+      <ConfirmReset
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Reset your progress?"
+        confirmLabel="Reset progress"
+        onConfirm={onReset}
+      >
         This clears {lost} for this item, and the video starts again from the beginning. It cannot be undone.
       </ConfirmReset>
     </div>

@@ -18,7 +18,11 @@ export function RelatedProducts({ products }: { products: PublicProduct[] }) {
         {shown.map((item) => (
           <li key={item._id}>
             <Link className={styles.relatedLink} to={productPath(item)}>
-              {item.thumbnail ? <Thumbnail src={item.thumbnail} sizes="6rem" className={styles.relatedThumb} loading="lazy" /> : <span className={styles.relatedThumb} />}
+              {item.thumbnail ? (
+                <Thumbnail src={item.thumbnail} sizes="6rem" className={styles.relatedThumb} loading="lazy" />
+              ) : (
+                <span className={styles.relatedThumb} />
+              )}
               <span>
                 <span className={styles.relatedTitle}>{item.title}</span>
                 <span className={styles.muted}>

@@ -26,5 +26,7 @@ export function sanitizeProductHtml(html: string): string {
 
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => sanitizeProductHtml(html), [html]);
-  return <div className={className} data-testid="product-content" dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <div className={className} data-testid="product-content" dangerouslySetInnerHTML={{ __html: clean }} />
+  );
 }

@@ -12,11 +12,16 @@ const stream = (assetId: string, token: string): ProductStream => ({
   renditions: [],
   durationSeconds: 30,
 });
-const video = (name: string, token: string): SignedMedia => ({ videoUrl: `/media/${name}.mp4?sig=${token}`, stream: null });
+const video = (name: string, token: string): SignedMedia => ({
+  videoUrl: `/media/${name}.mp4?sig=${token}`,
+  stream: null,
+});
 
 /** A page showing one video at a time (a product, or the course player's lessons), as the hook sees it. */
 function openPage(first: { key: string; media: SignedMedia }, readFresh: () => Promise<SignedMedia>) {
-  return renderHook(({ key, media }) => useSignedMedia(key, media, readFresh, EVERY), { initialProps: first });
+  return renderHook(({ key, media }) => useSignedMedia(key, media, readFresh, EVERY), {
+    initialProps: first,
+  });
 }
 
 /** Lets the clock run on and any renewal it started answer. */
@@ -27,7 +32,10 @@ afterEach(() => vi.useRealTimers());
 
 describe('a signed video on a page left open', () => {
   it('is read again every few minutes, and each fresh address replaces the old one', async () => {
-    const readFresh = vi.fn().mockResolvedValueOnce(video('intro', 'b')).mockResolvedValueOnce(video('intro', 'c'));
+    const readFresh = vi
+      .fn()
+      .mockResolvedValueOnce(video('intro', 'b'))
+      .mockResolvedValueOnce(video('intro', 'c'));
     const page = openPage({ key: 'p1', media: video('intro', 'a') }, readFresh);
     expect(page.result.current.videoUrl).toBe('/media/intro.mp4?sig=a');
 
@@ -72,7 +80,10 @@ describe('a signed video on a page left open', () => {
   });
 
   it("shows the next lesson's own address in the render that brings it, and renews that one from then on", async () => {
-    const readFresh = vi.fn().mockResolvedValueOnce(video('lesson-1', 'b')).mockResolvedValueOnce(video('lesson-2', 'b'));
+    const readFresh = vi
+      .fn()
+      .mockResolvedValueOnce(video('lesson-1', 'b'))
+      .mockResolvedValueOnce(video('lesson-2', 'b'));
     const page = openPage({ key: 'lesson-1', media: video('lesson-1', 'a') }, readFresh);
     await wait(EVERY);
     expect(page.result.current.videoUrl).toBe('/media/lesson-1.mp4?sig=b');

@@ -20,7 +20,12 @@ interface Renewal {
 
 /** The renewed addresses, if `renewal` renews these addresses of this video; undefined for any other. */
 const renewalOf = (renewal: Renewal | null, key: string, from: SignedMedia): SignedMedia | undefined =>
-  renewal !== null && renewal.key === key && renewal.from.videoUrl === from.videoUrl && renewal.from.stream === from.stream ? renewal.media : undefined;
+  renewal !== null &&
+  renewal.key === key &&
+  renewal.from.videoUrl === from.videoUrl &&
+  renewal.from.stream === from.stream
+    ? renewal.media
+    : undefined;
 
 /**
  * Keeps a signed video playable for as long as the page is open: what answers it (`readFresh`) is read
@@ -28,7 +33,12 @@ const renewalOf = (renewal: Renewal | null, key: string, from: SignedMedia): Sig
  * gives a fresh signed address (and stream token) when the old one nears its end. A refusal (signed out,
  * plan ended) simply stops renewing. `key` names the video: a new key starts from its own addresses.
  */
-export function useSignedMedia(key: string, media: SignedMedia, readFresh: () => Promise<SignedMedia>, everyMs = MEDIA_RENEW_MS): SignedMedia {
+export function useSignedMedia(
+  key: string,
+  media: SignedMedia,
+  readFresh: () => Promise<SignedMedia>,
+  everyMs = MEDIA_RENEW_MS,
+): SignedMedia {
   // Renewals of this video's addresses, kept beside the addresses they renew: the render that brings new
   // addresses (another lesson, a fresh answer) shows them at once, never the last video's for a render.
   const [renewed, setRenewed] = useState<Renewal | null>(null);
@@ -50,7 +60,8 @@ export function useSignedMedia(key: string, media: SignedMedia, readFresh: () =>
               media: {
                 videoUrl: fresh.videoUrl ?? base.videoUrl,
                 // A stream that became ready meanwhile waits for the next visit: switching would restart the lesson.
-                stream: fresh.stream && fresh.stream.assetId === from.stream?.assetId ? fresh.stream : base.stream,
+                stream:
+                  fresh.stream && fresh.stream.assetId === from.stream?.assetId ? fresh.stream : base.stream,
               },
             };
           }),
@@ -69,5 +80,10 @@ export function useSignedMedia(key: string, media: SignedMedia, readFresh: () =>
 
 /** A product page's video, renewed by reading the product again. */
 export function useRenewedMedia(product: ProductDetail, everyMs = MEDIA_RENEW_MS): SignedMedia {
-  return useSignedMedia(product._id, product, () => api.product.getPremium({ params: { idOrSlug: product._id } }), everyMs);
+  return useSignedMedia(
+    product._id,
+    product,
+    () => api.product.getPremium({ params: { idOrSlug: product._id } }),
+    everyMs,
+  );
 }

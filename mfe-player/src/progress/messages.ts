@@ -25,7 +25,8 @@ const KEPT: Record<ProgressAction, string> = {
 /** A progress call failed: say what did not happen and why, in words a learner can act on (never a raw status). */
 export function progressFailureMessage(action: ProgressAction, error: unknown): string {
   if (isPassingFailure(error)) return `${WHAT[action]}: ${unreachable}. ${KEPT[action]}`;
-  const reason = error instanceof Error && error.message ? error.message.replace(/\.$/, '') : 'something went wrong';
+  const reason =
+    error instanceof Error && error.message ? error.message.replace(/\.$/, '') : 'something went wrong';
   return `${WHAT[action]}: ${reason}.`;
 }
 

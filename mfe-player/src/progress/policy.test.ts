@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiRequestError, isPassingFailure } from '@catalyst/web-kit';
-import { ProgressPolicy, changedEnough, percentOf, reachesCompletion, restorePosition, type PolicyClock, type ProgressSnapshot, type SaveReason } from './policy';
+import {
+  ProgressPolicy,
+  changedEnough,
+  percentOf,
+  reachesCompletion,
+  restorePosition,
+  type PolicyClock,
+  type ProgressSnapshot,
+  type SaveReason,
+} from './policy';
 
 /** A clock whose time only moves when the test says so. */
 class FakeClock implements PolicyClock {
@@ -21,7 +30,9 @@ class FakeClock implements PolicyClock {
   advance(ms: number) {
     const until = this.time + ms;
     for (;;) {
-      const due = [...this.timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
+      const due = [...this.timers.entries()]
+        .filter(([, t]) => t.at <= until)
+        .sort((a, b) => a[1].at - b[1].at)[0];
       if (!due) break;
       this.timers.delete(due[0]);
       this.time = due[1].at;
@@ -41,7 +52,10 @@ let saves: { snapshot: ProgressSnapshot; reason: SaveReason }[];
 let policy: ProgressPolicy;
 const DURATION = 200; // seconds: 1 % = 2 s
 
-function makePolicy(initial?: { progress: number; lastPosition: number; completed: boolean }, save?: (s: ProgressSnapshot) => Promise<unknown>) {
+function makePolicy(
+  initial?: { progress: number; lastPosition: number; completed: boolean },
+  save?: (s: ProgressSnapshot) => Promise<unknown>,
+) {
   policy = new ProgressPolicy({
     clock,
     initial,
@@ -110,7 +124,10 @@ describe('saving while playing', () => {
     expect(saves).toHaveLength(0);
     clock.advance(1);
     expect(saves).toHaveLength(1);
-    expect(saves[0]).toMatchObject({ reason: 'debounce', snapshot: { progress: 3, lastPosition: 6, completed: false } });
+    expect(saves[0]).toMatchObject({
+      reason: 'debounce',
+      snapshot: { progress: 3, lastPosition: 6, completed: false },
+    });
   });
 
   it('restarts the debounce on every time update', () => {
@@ -165,7 +182,12 @@ describe('saving while playing', () => {
     land();
     await flush();
     expect(policy.state.saving).toBe(false);
-    expect(policy.state.saved).toEqual({ progress: 4, lastPosition: 8, furthestPosition: 8, completed: false });
+    expect(policy.state.saved).toEqual({
+      progress: 4,
+      lastPosition: 8,
+      furthestPosition: 8,
+      completed: false,
+    });
   });
 
   it('keeps a failed save unsaved and sends the newer position on the next trigger', async () => {
@@ -200,7 +222,9 @@ describe('pause, seek, end and leave', () => {
     makePolicy();
     policy.timeUpdate(9, DURATION);
     policy.pause(9.5, DURATION);
-    expect(saves).toEqual([{ reason: 'pause', snapshot: expect.objectContaining({ progress: 5, lastPosition: 9.5 }) }]);
+    expect(saves).toEqual([
+      { reason: 'pause', snapshot: expect.objectContaining({ progress: 5, lastPosition: 9.5 }) },
+    ]);
     clock.advance(10_000);
     expect(saves).toHaveLength(1);
   });
@@ -227,7 +251,12 @@ describe('pause, seek, end and leave', () => {
   it('marks the product completed at 100 when playback ends, whatever the last save', () => {
     makePolicy({ progress: 99, lastPosition: 198, completed: true });
     policy.ended(DURATION);
-    expect(saves).toEqual([{ reason: 'ended', snapshot: expect.objectContaining({ progress: 100, lastPosition: 200, completed: true }) }]);
+    expect(saves).toEqual([
+      {
+        reason: 'ended',
+        snapshot: expect.objectContaining({ progress: 100, lastPosition: 200, completed: true }),
+      },
+    ]);
   });
 
   it('saves when the percentage reaches 90 even by 1 point, flags it completed, and never unflags it', async () => {
@@ -275,7 +304,11 @@ describe('explicit actions and restore', () => {
   it('after Reset, counts changes from zero again', async () => {
     makePolicy({ progress: 100, lastPosition: 200, completed: true });
     policy.acceptServerState({ progress: 0, lastPosition: 0, completed: false }, 0);
-    expect(policy.state).toMatchObject({ progress: 0, completed: false, saved: { progress: 0, completed: false } });
+    expect(policy.state).toMatchObject({
+      progress: 0,
+      completed: false,
+      saved: { progress: 0, completed: false },
+    });
     policy.seeked(2, DURATION); // 1 %: skipped
     expect(saves).toHaveLength(0);
     policy.seeked(4, DURATION);
@@ -316,7 +349,11 @@ describe('two figures: how far the learner got, and where they were', () => {
       expect.objectContaining({ progress: 36, lastPosition: 0, completed: false }),
       expect.objectContaining({ progress: 36, lastPosition: 8 }),
     ]);
-    expect(policy.state).toMatchObject({ progress: 36, completed: false, saved: { progress: 36, lastPosition: 8 } });
+    expect(policy.state).toMatchObject({
+      progress: 36,
+      completed: false,
+      saved: { progress: 36, lastPosition: 8 },
+    });
     // playing past the furthest point moves the percentage on again
     policy.seeked(80, DURATION);
     expect(saves.at(-1)!.snapshot).toMatchObject({ progress: 40, lastPosition: 80 });
@@ -324,7 +361,11 @@ describe('two figures: how far the learner got, and where they were', () => {
 
   it('a saved position beyond the media’s end resumes at the start, without lowering anything or completing', async () => {
     const media = 30;
-    policy = new ProgressPolicy({ clock, initial: { progress: 36, lastPosition: 8758, completed: false }, save: async (snapshot, reason) => void saves.push({ snapshot, reason }) });
+    policy = new ProgressPolicy({
+      clock,
+      initial: { progress: 36, lastPosition: 8758, completed: false },
+      save: async (snapshot, reason) => void saves.push({ snapshot, reason }),
+    });
     expect(restorePosition(8758, media)).toBe(0);
     for (let t = 0; t <= 4; t += 0.25) {
       policy.timeUpdate(t, media);
@@ -332,7 +373,9 @@ describe('two figures: how far the learner got, and where they were', () => {
     }
     clock.advance(2_000);
     await flush();
-    expect(saves.map((s) => s.snapshot)).toEqual([expect.objectContaining({ progress: 36, lastPosition: 4, completed: false })]);
+    expect(saves.map((s) => s.snapshot)).toEqual([
+      expect.objectContaining({ progress: 36, lastPosition: 4, completed: false }),
+    ]);
     expect(policy.state).toMatchObject({ progress: 36, completed: false });
   });
 });
@@ -342,7 +385,13 @@ describe('the video length before playback', () => {
     makePolicy({ progress: 40, lastPosition: 80, completed: false });
     expect(policy.state.duration).toBe(0);
     policy.durationKnown(DURATION);
-    expect(policy.state).toMatchObject({ duration: DURATION, progress: 40, furthest: 80, completed: false, saving: false });
+    expect(policy.state).toMatchObject({
+      duration: DURATION,
+      progress: 40,
+      furthest: 80,
+      completed: false,
+      saving: false,
+    });
     expect(policy.leave()).toBeNull();
     expect(saves).toHaveLength(0);
   });
@@ -373,7 +422,11 @@ describe('a save that fails', () => {
     clock.advance(8_000);
     await flush();
     expect(saves.map((s) => s.snapshot.lastPosition)).toEqual([20, 20, 20, 20]);
-    expect(policy.state).toMatchObject({ saveFailed: false, saving: false, saved: { progress: 10, lastPosition: 20 } });
+    expect(policy.state).toMatchObject({
+      saveFailed: false,
+      saving: false,
+      saved: { progress: 10, lastPosition: 20 },
+    });
     clock.advance(60_000);
     expect(saves).toHaveLength(4);
   });

@@ -65,7 +65,8 @@ export interface PolicyState {
 export const reachesCompletion = (percent: number): boolean => percent >= PROGRESS_RULES.completedAt;
 
 /** A save is worth sending only when the percentage moved by at least 2 points since the last save. */
-export const changedEnough = (lastSaved: number, percent: number): boolean => Math.abs(percent - lastSaved) >= PROGRESS_RULES.minChange;
+export const changedEnough = (lastSaved: number, percent: number): boolean =>
+  Math.abs(percent - lastSaved) >= PROGRESS_RULES.minChange;
 
 /** Where playback resumes: the saved position, or the start when it was left at (or beyond) the end. */
 export function restorePosition(lastPosition: number, duration: number): number {
@@ -116,14 +117,25 @@ export class ProgressPolicy {
   private lastMark: number | null = null;
   private disposed = false;
 
-  constructor({ clock = systemClock, save, isRetryable = () => true, initial, onChange }: ProgressPolicyOptions) {
+  constructor({
+    clock = systemClock,
+    save,
+    isRetryable = () => true,
+    initial,
+    onChange,
+  }: ProgressPolicyOptions) {
     this.clock = clock;
     this.saveFn = save;
     this.isRetryable = isRetryable;
     this.onChange = onChange;
     this.saved = completeSaved(initial ?? { progress: 0, lastPosition: 0, completed: false });
     this.position = this.saved.lastPosition;
-    this.sent = { position: this.saved.lastPosition, progress: this.saved.progress, completed: this.saved.completed, clientTime: 0 };
+    this.sent = {
+      position: this.saved.lastPosition,
+      progress: this.saved.progress,
+      completed: this.saved.completed,
+      clientTime: 0,
+    };
   }
 
   get state(): PolicyState {
@@ -223,7 +235,12 @@ export class ProgressPolicy {
     this.savedClientTime = this.lastClientTime;
     this.position = position;
     this.reached = 0;
-    this.sent = { position, progress: saved.progress, completed: saved.completed, clientTime: this.lastClientTime };
+    this.sent = {
+      position,
+      progress: saved.progress,
+      completed: saved.completed,
+      clientTime: this.lastClientTime,
+    };
     this.lastMark = Math.floor(position / PROGRESS_RULES.forcedEverySeconds);
     this.emit();
   }
@@ -284,7 +301,12 @@ export class ProgressPolicy {
   private async send(snapshot: ProgressSnapshot, reason: SaveReason) {
     // this save carries the newest position: a retry still waiting for its turn is no longer needed
     this.clearRetry();
-    this.sent = { position: snapshot.lastPosition, progress: snapshot.progress, completed: this.sent.completed || snapshot.completed, clientTime: snapshot.clientTime };
+    this.sent = {
+      position: snapshot.lastPosition,
+      progress: snapshot.progress,
+      completed: this.sent.completed || snapshot.completed,
+      clientTime: snapshot.clientTime,
+    };
     this.inFlight += 1;
     this.emit();
     try {
@@ -306,7 +328,12 @@ export class ProgressPolicy {
       // only the newest save's failure matters: an older one was already replaced by a newer save
       if (this.sent.clientTime === snapshot.clientTime) {
         // measure the next change from what the server really holds
-        this.sent = { position: this.saved.lastPosition, progress: this.saved.progress, completed: this.saved.completed, clientTime: snapshot.clientTime };
+        this.sent = {
+          position: this.saved.lastPosition,
+          progress: this.saved.progress,
+          completed: this.saved.completed,
+          clientTime: snapshot.clientTime,
+        };
         this.failed = true;
         this.failures += 1;
         if (!this.disposed && this.isRetryable(error)) {

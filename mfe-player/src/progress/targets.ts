@@ -20,7 +20,9 @@ export interface ProgressTarget {
 }
 
 /** The figures the policy keeps, from a product's or a lesson's row. */
-export const savedOf = (row: Pick<Progress | LessonProgress, 'progress' | 'lastPosition' | 'furthestPosition' | 'completed'>): SavedProgress => ({
+export const savedOf = (
+  row: Pick<Progress | LessonProgress, 'progress' | 'lastPosition' | 'furthestPosition' | 'completed'>,
+): SavedProgress => ({
   progress: row.progress,
   lastPosition: row.lastPosition,
   furthestPosition: row.furthestPosition,
@@ -51,7 +53,11 @@ export interface LessonTargetCourse {
 }
 
 /** One lesson of a course: saved per lesson, each answer carrying the derived course figure. */
-export function lessonTarget(productId: string, lessonId: string, course: LessonTargetCourse): ProgressTarget {
+export function lessonTarget(
+  productId: string,
+  lessonId: string,
+  course: LessonTargetCourse,
+): ProgressTarget {
   const params = { id: productId, lessonId };
   const written = (result: LessonWriteResult) => {
     course.applyWrite(result);
@@ -64,7 +70,8 @@ export function lessonTarget(productId: string, lessonId: string, course: Lesson
       return row ? savedOf(row) : NOTHING_SAVED;
     },
     save: async (snapshot) => written(await api.progress.updateLesson({ params, body: snapshot })),
-    complete: async (clientTime) => written(await api.progress.completeLesson({ params, body: { clientTime } })),
+    complete: async (clientTime) =>
+      written(await api.progress.completeLesson({ params, body: { clientTime } })),
     reset: async (clientTime) => written(await api.progress.resetLesson({ params, body: { clientTime } })),
     unloadUrl: api.progress.updateLessonFromForm.url({ params }),
   };

@@ -1,4 +1,10 @@
-import { connection, holdOfflineWrite, session, TOKEN_STORAGE_KEY, type QueuedWrite } from '@catalyst/web-kit';
+import {
+  connection,
+  holdOfflineWrite,
+  session,
+  TOKEN_STORAGE_KEY,
+  type QueuedWrite,
+} from '@catalyst/web-kit';
 import type { ProgressSnapshot } from './policy';
 
 function currentToken(): string | null {
@@ -19,7 +25,8 @@ export interface UnloadSaveDeps {
   isOffline?: () => boolean;
 }
 
-const offlineNow = () => connection.getState().offline || (typeof navigator !== 'undefined' && navigator.onLine === false);
+const offlineNow = () =>
+  connection.getState().offline || (typeof navigator !== 'undefined' && navigator.onLine === false);
 
 /**
  * The unload save of spec section 7: a multipart POST with `data` (progress, lastPosition, completed
@@ -33,8 +40,17 @@ const offlineNow = () => connection.getState().offline || (typeof navigator !== 
 export function sendUnloadSave(url: string, snapshot: ProgressSnapshot, deps: UnloadSaveDeps = {}): boolean {
   const token = currentToken();
   if (!token) return false;
-  const { fetch: fetchImpl = globalThis.fetch.bind(globalThis), hold = holdOfflineWrite, isOffline = offlineNow } = deps;
-  const body = { progress: snapshot.progress, lastPosition: snapshot.lastPosition, completed: snapshot.completed, clientTime: snapshot.clientTime };
+  const {
+    fetch: fetchImpl = globalThis.fetch.bind(globalThis),
+    hold = holdOfflineWrite,
+    isOffline = offlineNow,
+  } = deps;
+  const body = {
+    progress: snapshot.progress,
+    lastPosition: snapshot.lastPosition,
+    completed: snapshot.completed,
+    clientTime: snapshot.clientTime,
+  };
   const keep = () => hold(token, { method: 'PATCH', url, body, clientTime: snapshot.clientTime });
   // kept now, synchronously: the page may be gone by the next task
   if (isOffline()) return keep();

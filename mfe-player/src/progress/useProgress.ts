@@ -138,26 +138,38 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
     mediaDuration.current = duration;
     policyRef.current?.durationKnown(duration);
   }, []);
-  const onTimeUpdate = useCallback((position: number, duration: number) => policyRef.current?.timeUpdate(position, duration), []);
-  const onPause = useCallback((position: number, duration: number) => policyRef.current?.pause(position, duration), []);
-  const onSeeked = useCallback((position: number, duration: number) => policyRef.current?.seeked(position, duration), []);
+  const onTimeUpdate = useCallback(
+    (position: number, duration: number) => policyRef.current?.timeUpdate(position, duration),
+    [],
+  );
+  const onPause = useCallback(
+    (position: number, duration: number) => policyRef.current?.pause(position, duration),
+    [],
+  );
+  const onSeeked = useCallback(
+    (position: number, duration: number) => policyRef.current?.seeked(position, duration),
+    [],
+  );
   const onEnded = useCallback((duration: number) => policyRef.current?.ended(duration), []);
 
-  const perform = useCallback(async (action: ProgressAction, run: ProgressRun, position: number): Promise<boolean> => {
-    const policy = policyRef.current;
-    if (!policy) return false;
-    setBusy(true);
-    setFailure(null);
-    try {
-      policy.acceptServerState(await run(policy.nextClientTime()), position);
-      return true;
-    } catch (e) {
-      setFailure({ action, message: progressFailureMessage(action, e), error: e });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const perform = useCallback(
+    async (action: ProgressAction, run: ProgressRun, position: number): Promise<boolean> => {
+      const policy = policyRef.current;
+      if (!policy) return false;
+      setBusy(true);
+      setFailure(null);
+      try {
+        policy.acceptServerState(await run(policy.nextClientTime()), position);
+        return true;
+      } catch (e) {
+        setFailure({ action, message: progressFailureMessage(action, e), error: e });
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [],
+  );
 
   const markComplete = useCallback(
     async (position: number) => {

@@ -18,9 +18,15 @@ export function fakeApi(answers: Record<string, Answer>) {
     calls.push(call);
     const path = new URL(url, 'http://localhost').pathname.replace(/^\/api\/v1/, '');
     const answer = answers[`${method} ${path}`];
-    if (!answer) return new Response(JSON.stringify({ success: false, message: `Route not found: ${method} ${path}` }), { status: 404 });
+    if (!answer)
+      return new Response(JSON.stringify({ success: false, message: `Route not found: ${method} ${path}` }), {
+        status: 404,
+      });
     const { status = 200, body } = typeof answer === 'function' ? answer(call) : answer;
-    return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(body === undefined ? '' : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

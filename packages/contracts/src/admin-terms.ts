@@ -71,8 +71,34 @@ export const adminMessages = {
 export const CATEGORY_ID_LENGTH = 24;
 
 /** The 16 preset category icons and 8 preset colours of the category form (spec section 9). */
-export const CATEGORY_ICONS = ['📁', '📚', '💻', '🎨', '🎵', '📷', '🎬', '🧠', '🔬', '📈', '💼', '🌍', '🏋️', '🍳', '✍️', '🚀'] as const;
-export const CATEGORY_COLORS = ['#f59e0b', '#ef4444', '#10b981', '#3b82f6', '#8b5cf6', '#ec4899', '#14b8a6', '#6366f1'] as const;
+export const CATEGORY_ICONS = [
+  '📁',
+  '📚',
+  '💻',
+  '🎨',
+  '🎵',
+  '📷',
+  '🎬',
+  '🧠',
+  '🔬',
+  '📈',
+  '💼',
+  '🌍',
+  '🏋️',
+  '🍳',
+  '✍️',
+  '🚀',
+] as const;
+export const CATEGORY_COLORS = [
+  '#f59e0b',
+  '#ef4444',
+  '#10b981',
+  '#3b82f6',
+  '#8b5cf6',
+  '#ec4899',
+  '#14b8a6',
+  '#6366f1',
+] as const;
 export const DEFAULT_CREATOR_ICON = '🎓';
 export const DEFAULT_CREATOR_COLOR = '#6366f1';
 

@@ -39,7 +39,9 @@ describe('sortOrderSchema', () => {
 
 describe('categoryInputSchema', () => {
   it('trims text and fills the defaults', () => {
-    expect(categoryInputSchema.parse({ name: ' Music ', description: ' Scales and chords ', slug: 'Music' })).toEqual({
+    expect(
+      categoryInputSchema.parse({ name: ' Music ', description: ' Scales and chords ', slug: 'Music' }),
+    ).toEqual({
       name: 'Music',
       description: 'Scales and chords',
       slug: 'music',

@@ -27,7 +27,10 @@ export * from './admin-terms';
 const MAX_SORT_ORDER = 1_000_000;
 
 /** Trimmed text; a missing value reads as ''. */
-const trimmedText = z.preprocess((v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v), z.string().trim());
+const trimmedText = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
+  z.string().trim(),
+);
 
 /**
  * sortOrder parsed as an integer (section 5): empty or not a number → 0; never negative.
@@ -48,18 +51,34 @@ export const sortOrderSchema = z.preprocess(
 
 const colorSchema = (fallback: string) =>
   z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? fallback : typeof v === 'string' ? v.trim() : v),
-    z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex colour such as #f59e0b').transform((s) => s.toLowerCase()),
+    (v) =>
+      v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+        ? fallback
+        : typeof v === 'string'
+          ? v.trim()
+          : v,
+    z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex colour such as #f59e0b')
+      .transform((s) => s.toLowerCase()),
   );
 
 const iconSchema = (fallback: string) =>
   z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? fallback : typeof v === 'string' ? v.trim() : v),
+    (v) =>
+      v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+        ? fallback
+        : typeof v === 'string'
+          ? v.trim()
+          : v,
     z.string().max(16, 'Icon must be at most 16 characters'),
   );
 
 const booleanWithDefault = (fallback: boolean) =>
-  z.preprocess((v) => (v === undefined || v === null ? fallback : v), z.boolean({ message: 'Must be true or false' }));
+  z.preprocess(
+    (v) => (v === undefined || v === null ? fallback : v),
+    z.boolean({ message: 'Must be true or false' }),
+  );
 
 /**
  * A slug as typed: blank → 'Slug is required'; otherwise normalised (section 5), and a value with nothing
@@ -71,7 +90,13 @@ const slugField = (messages: { slugRequired: string; slugPattern: string }) =>
       .string()
       .min(1, { message: messages.slugRequired, abort: true })
       .transform((s) => normaliseSlug(s))
-      .pipe(z.string().min(1, messages.slugPattern).max(120, 'Slug must be at most 120 characters').regex(SLUG_PATTERN, messages.slugPattern)),
+      .pipe(
+        z
+          .string()
+          .min(1, messages.slugPattern)
+          .max(120, 'Slug must be at most 120 characters')
+          .regex(SLUG_PATTERN, messages.slugPattern),
+      ),
   );
 
 // ---------- categories ----------
@@ -109,7 +134,11 @@ export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
 export const creatorInputSchema = z.object({
   name: trimmedText.pipe(
-    z.string().min(1, { message: creatorFormMessages.nameRequired, abort: true }).min(2, creatorFormMessages.nameMin).max(50, creatorFormMessages.nameMax),
+    z
+      .string()
+      .min(1, { message: creatorFormMessages.nameRequired, abort: true })
+      .min(2, creatorFormMessages.nameMin)
+      .max(50, creatorFormMessages.nameMax),
   ),
   description: trimmedText.pipe(z.string().max(2000, 'Description must be at most 2000 characters')),
   slug: slugField(creatorFormMessages),
@@ -134,10 +163,14 @@ const refId = (requiredMessage: string, invalidMessage: string) =>
       if (v === undefined || v === null) return '';
       return typeof v === 'string' ? v.trim() : v;
     },
-    z.string({ message: invalidMessage }).min(1, requiredMessage).regex(/^[0-9a-f]{24}$/, invalidMessage),
+    z
+      .string({ message: invalidMessage })
+      .min(1, requiredMessage)
+      .regex(/^[0-9a-f]{24}$/, invalidMessage),
   );
 
-export const emptyToNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
+export const emptyToNull = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v;
 
 /** A link the browser may follow: an http(s) URL or a path on this site (demo media live under /media). */
 export const linkSchema = (label: string) =>
@@ -147,7 +180,10 @@ export const linkSchema = (label: string) =>
       .string()
       .trim()
       .max(2000, `${label} must be at most 2000 characters`)
-      .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s), `${label} must be a URL (http:// or https://) or a path starting with /`)
+      .refine(
+        (s) => /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s),
+        `${label} must be a URL (http:// or https://) or a path starting with /`,
+      )
       .nullable(),
   );
 
@@ -161,7 +197,13 @@ const durationSchema = z.preprocess(
   z
     .number({ message: productFormMessages.durationNumber })
     .refine((n) => Number.isFinite(n), productFormMessages.durationNumber)
-    .pipe(z.number().int('Duration must be a whole number of minutes').min(1, 'Duration must be at least 1 minute').max(100_000, 'Duration must be at most 100000 minutes'))
+    .pipe(
+      z
+        .number()
+        .int('Duration must be a whole number of minutes')
+        .min(1, 'Duration must be at least 1 minute')
+        .max(100_000, 'Duration must be at most 100000 minutes'),
+    )
     .nullable(),
 );
 
@@ -186,34 +228,68 @@ const tagsSchema = z.preprocess(
     if (Array.isArray(v)) return v.flatMap((t) => (typeof t === 'string' ? parseTags(t) : [t]));
     return v;
   },
-  z.array(z.string().max(40, 'Each tag must be at most 40 characters'), { message: 'Tags must be a list or comma-separated text' }).max(20, 'At most 20 tags'),
+  z
+    .array(z.string().max(40, 'Each tag must be at most 40 characters'), {
+      message: 'Tags must be a list or comma-separated text',
+    })
+    .max(20, 'At most 20 tags'),
 );
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => {
-    const value = emptyToNull(v);
-    return typeof value === 'string' ? value.trim() : value;
-  }, z.string().max(max, `${label} must be at most ${max} characters`).nullable());
+  z.preprocess(
+    (v) => {
+      const value = emptyToNull(v);
+      return typeof value === 'string' ? value.trim() : value;
+    },
+    z.string().max(max, `${label} must be at most ${max} characters`).nullable(),
+  );
 
 export const productInputSchema = z.object({
-  title: trimmedText.pipe(z.string().min(1, productFormMessages.titleRequired).max(200, 'Title must be at most 200 characters')),
-  description: trimmedText.pipe(z.string().min(1, productFormMessages.descriptionRequired).max(5000, 'Description must be at most 5000 characters')),
+  title: trimmedText.pipe(
+    z.string().min(1, productFormMessages.titleRequired).max(200, 'Title must be at most 200 characters'),
+  ),
+  description: trimmedText.pipe(
+    z
+      .string()
+      .min(1, productFormMessages.descriptionRequired)
+      .max(5000, 'Description must be at most 5000 characters'),
+  ),
   /** HTML; the server sanitises it with an allow-list before saving. */
-  content: z.preprocess(emptyToNull, z.string().max(200_000, 'Content must be at most 200000 characters').nullable()),
+  content: z.preprocess(
+    emptyToNull,
+    z.string().max(200_000, 'Content must be at most 200000 characters').nullable(),
+  ),
   category: refId(productFormMessages.categoryRequired, 'Category is invalid'),
   creator: refId('Creator is required', 'Creator is invalid'),
   type: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'course' : v), productTypeSchema),
-  difficulty: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'beginner' : v), difficultySchema),
+  difficulty: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 'beginner' : v),
+    difficultySchema,
+  ),
   duration: durationSchema,
   thumbnail: linkSchema('Thumbnail'),
   videoUrl: linkSchema('Video URL'),
   /** An uploaded video (media service): streamed adaptively once processed; videoUrl plays until then. */
-  mediaAssetId: z.preprocess(emptyToNull, z.string().regex(/^[0-9a-f]{24}$/, 'Video upload is invalid').nullable()),
+  mediaAssetId: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .regex(/^[0-9a-f]{24}$/, 'Video upload is invalid')
+      .nullable(),
+  ),
   tags: tagsSchema,
   price: priceSchema,
   instructor: optionalText('Instructor', 100),
   /** Optional; generated from the title when blank, normalised as section 5 describes. */
-  slug: z.preprocess(emptyToNull, z.string().trim().transform(normaliseSlug).pipe(z.string().max(120, 'Slug must be at most 120 characters')).nullable()),
+  slug: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .trim()
+      .transform(normaliseSlug)
+      .pipe(z.string().max(120, 'Slug must be at most 120 characters'))
+      .nullable(),
+  ),
   isActive: booleanWithDefault(true),
   isPublished: booleanWithDefault(false),
   isFeatured: booleanWithDefault(false),
@@ -246,7 +322,9 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 // ---------- lists and stats ----------
 
 export const adminIdParamSchema = (entity: 'category' | 'product' | 'creator') =>
-  z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, `Invalid ${entity} ID: expected 24 hexadecimal characters`) });
+  z.object({
+    id: z.string().regex(/^[0-9a-f]{24}$/, `Invalid ${entity} ID: expected 24 hexadecimal characters`),
+  });
 
 /** GET /admin/stats. A figure another service owns is null when that service cannot be reached. */
 export const adminStatsSchema = z.object({

@@ -18,7 +18,13 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
  * beyond it `total` is LISTING_WINDOW and `totalCapped` is true ("1,000+"; narrow the search to see the rest).
  */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int(), totalCapped: z.boolean().optional() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalCapped: z.boolean().optional(),
+  });
 export type Page<T> = { items: T[]; total: number; page: number; limit: number; totalCapped?: boolean };
 
 /** How many matches of a catalogue list offset paging reaches (and its total counts): bounded work per page at any size. */
@@ -26,10 +32,17 @@ export const LISTING_WINDOW = 1_000;
 
 /** The body of an admin action that needs a reason: `{ reason }`, trimmed, checked by the rule the dialogs use. */
 export const reasonBodySchema = (rule: ReasonRule) =>
-  z.object({ reason: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: rule.required }).min(rule.min, rule.tooShort).max(rule.max, rule.tooLong)) });
+  z.object({
+    reason: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string({ error: rule.required }).min(rule.min, rule.tooShort).max(rule.max, rule.tooLong),
+    ),
+  });
 
 /** Entity ids are 24-character lowercase hex strings. */
-export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id: expected 24 hexadecimal characters');
+export const objectIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/, 'Invalid id: expected 24 hexadecimal characters');
 
 /** page/limit query parameters shared by every list call. */
 export const pagingQuerySchema = z.object({

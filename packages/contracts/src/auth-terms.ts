@@ -15,7 +15,8 @@ export const authMessages = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordTooLong: 'Password cannot exceed 128 characters',
-  passwordComplexity: 'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  passwordComplexity:
+    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
   confirmRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
   currentPasswordRequired: 'Current password is required',
@@ -36,7 +37,8 @@ export const authMessages = {
   verificationFailed: 'Verification failed',
   verificationError: 'Verification failed. Please try again.',
   profileUpdated: 'Profile updated successfully!',
-  profileUpdatedVerify: 'Profile updated successfully! Please check your inbox to verify your new email address.',
+  profileUpdatedVerify:
+    'Profile updated successfully! Please check your inbox to verify your new email address.',
   profileUpdateError: 'Something went wrong updating profile.',
   profileUpdateFailed: 'Failed to update profile.',
   passwordChanged: 'Password changed successfully!',
@@ -46,16 +48,19 @@ export const authMessages = {
   passwordIncorrect: 'Password is incorrect',
   accountDeleted: 'Account deleted',
   lastAdmin: 'The last remaining admin account cannot be deleted. Make another account admin first.',
-  accountDeletionUnavailable: 'Your account could not be deleted right now. Nothing was removed. Please try again shortly.',
+  accountDeletionUnavailable:
+    'Your account could not be deleted right now. Nothing was removed. Please try again shortly.',
   // Account recovery and abuse limits (not in the spec; written for people who need to act on them).
   tooManyRegistrations: 'Too many sign-up attempts. Please try again later.',
   tooManyResets: 'Too many password reset requests. Please try again later.',
-  forgotPasswordSent: 'If an account exists for that address, we have sent a link to reset its password. It expires in 30 minutes.',
+  forgotPasswordSent:
+    'If an account exists for that address, we have sent a link to reset its password. It expires in 30 minutes.',
   resetInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
   resetSuccess: 'Your password has been reset. Please sign in with your new password.',
   noResetToken: 'No reset token provided',
   commonPassword: 'This password is too common. Please choose one that is harder to guess.',
-  mixedScriptEmail: 'This email address mixes characters from different alphabets. Please type it in one alphabet.',
+  mixedScriptEmail:
+    'This email address mixes characters from different alphabets. Please type it in one alphabet.',
   emailChangeNeedsPassword: 'Enter your current password to change your email address',
   verifyToSubscribe: 'Please verify your email address before subscribing. Check your inbox for the link.',
   signedOutEverywhere: 'Signed out of every device',
@@ -109,16 +114,23 @@ export function validateLoginPassword(value: string | undefined | null): string 
 }
 
 /** The register rules for a new password (also applied to a changed password). */
-export function validateNewPassword(value: string | undefined | null, requiredMessage: string = authMessages.passwordRequired): string | undefined {
+export function validateNewPassword(
+  value: string | undefined | null,
+  requiredMessage: string = authMessages.passwordRequired,
+): string | undefined {
   const password = value ?? '';
   if (password === '') return requiredMessage;
   if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) return authMessages.passwordComplexity;
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password))
+    return authMessages.passwordComplexity;
   return undefined;
 }
 
-export function validateConfirmPassword(password: string | undefined | null, confirm: string | undefined | null): string | undefined {
+export function validateConfirmPassword(
+  password: string | undefined | null,
+  confirm: string | undefined | null,
+): string | undefined {
   if (!confirm) return authMessages.confirmRequired;
   if (confirm !== (password ?? '')) return authMessages.passwordsDoNotMatch;
   return undefined;
@@ -128,8 +140,15 @@ const PASSWORD_STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong']
 type PasswordStrengthLabel = (typeof PASSWORD_STRENGTH_LABELS)[number];
 
 /** One point each for length 6+, a lowercase letter, an uppercase letter and a digit (spec section 5). */
-export function passwordStrength(password: string): { score: 0 | 1 | 2 | 3 | 4; label: PasswordStrengthLabel } {
-  const score = [password.length >= PASSWORD_MIN_LENGTH, /[a-z]/.test(password), /[A-Z]/.test(password), /\d/.test(password)].filter(Boolean)
-    .length as 0 | 1 | 2 | 3 | 4;
+export function passwordStrength(password: string): {
+  score: 0 | 1 | 2 | 3 | 4;
+  label: PasswordStrengthLabel;
+} {
+  const score = [
+    password.length >= PASSWORD_MIN_LENGTH,
+    /[a-z]/.test(password),
+    /[A-Z]/.test(password),
+    /\d/.test(password),
+  ].filter(Boolean).length as 0 | 1 | 2 | 3 | 4;
   return { score, label: PASSWORD_STRENGTH_LABELS[score] };
 }

@@ -2,7 +2,16 @@
 // field rules they apply are plain functions in auth-terms.ts (re-exported here).
 import { z } from 'zod';
 import { objectIdSchema } from './api';
-import { authMessages, normaliseEmail, PASSWORD_MAX_LENGTH, validateEmail, validateLoginPassword, validateName, validateNewEmail, validateNewPassword } from './auth-terms';
+import {
+  authMessages,
+  normaliseEmail,
+  PASSWORD_MAX_LENGTH,
+  validateEmail,
+  validateLoginPassword,
+  validateName,
+  validateNewEmail,
+  validateNewPassword,
+} from './auth-terms';
 import { identitySchema, roleSchema } from './identity';
 
 export * from './auth-terms';
@@ -48,7 +57,13 @@ export const updateProfileRequestSchema = z.object({
 
 export const changePasswordRequestSchema = z
   .object({
-    currentPassword: ruled((value) => (value ? (value.length > PASSWORD_MAX_LENGTH ? authMessages.currentPasswordIncorrect : undefined) : authMessages.currentPasswordRequired)),
+    currentPassword: ruled((value) =>
+      value
+        ? value.length > PASSWORD_MAX_LENGTH
+          ? authMessages.currentPasswordIncorrect
+          : undefined
+        : authMessages.currentPasswordRequired,
+    ),
     newPassword: ruled((value) => validateNewPassword(value, authMessages.newPasswordRequired)),
     confirmPassword: ruled((value) => (value ? undefined : authMessages.confirmRequired)),
   })
@@ -60,13 +75,25 @@ export const changePasswordRequestSchema = z
 
 /** DELETE /users/profile: the account's own password confirms the deletion. */
 export const deleteAccountRequestSchema = z.object({
-  password: ruled((value) => (value ? (value.length > PASSWORD_MAX_LENGTH ? authMessages.passwordIncorrect : undefined) : authMessages.passwordRequired)),
+  password: ruled((value) =>
+    value
+      ? value.length > PASSWORD_MAX_LENGTH
+        ? authMessages.passwordIncorrect
+        : undefined
+      : authMessages.passwordRequired,
+  ),
 });
 
 export const forgotPasswordRequestSchema = z.object({ email: emailField });
 
 export const resetPasswordRequestSchema = z.object({
-  token: ruled((value) => (value.trim() === '' ? authMessages.noResetToken : value.length > 512 ? authMessages.resetInvalid : undefined)),
+  token: ruled((value) =>
+    value.trim() === ''
+      ? authMessages.noResetToken
+      : value.length > 512
+        ? authMessages.resetInvalid
+        : undefined,
+  ),
   password: ruled((value) => validateNewPassword(value)),
 });
 
@@ -117,5 +144,11 @@ export const usersLookupRequestSchema = z.object({ ids: z.array(objectIdSchema).
  * `createdAt`: when the account was made (ISO 8601), for community's new-account posting rate; `role`: so
  * community's e-mails about premium discussions go only to those who may still open them (admins always may).
  */
-export const userSummarySchema = z.object({ id: objectIdSchema, name: z.string(), email: z.string(), createdAt: z.string().optional(), role: roleSchema.optional() });
+export const userSummarySchema = z.object({
+  id: objectIdSchema,
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.string().optional(),
+  role: roleSchema.optional(),
+});
 export type UserSummary = z.infer<typeof userSummarySchema>;

@@ -1,18 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { productBodySchema } from './admin';
-import { NEW_PRODUCT_DAYS, PRODUCT_TYPES, PRODUCT_TYPE_LABELS, isNewProduct, productFiltersSchema, productTypeSchema } from './catalog';
+import {
+  NEW_PRODUCT_DAYS,
+  PRODUCT_TYPES,
+  PRODUCT_TYPE_LABELS,
+  isNewProduct,
+  productFiltersSchema,
+  productTypeSchema,
+} from './catalog';
 
 describe('the one list of content types', () => {
   it('holds the types the product promises, each with a label', () => {
     expect([...PRODUCT_TYPES]).toEqual(['course', 'tutorial', 'video', 'document', 'webinar']);
     expect(Object.keys(PRODUCT_TYPE_LABELS).sort()).toEqual([...PRODUCT_TYPES].sort());
-    expect(PRODUCT_TYPES.map((t) => PRODUCT_TYPE_LABELS[t])).toEqual(['Course', 'Tutorial', 'Video', 'Document', 'Webinar']);
+    expect(PRODUCT_TYPES.map((t) => PRODUCT_TYPE_LABELS[t])).toEqual([
+      'Course',
+      'Tutorial',
+      'Video',
+      'Document',
+      'Webinar',
+    ]);
   });
 
   it('is what the list filter and the admin form accept', () => {
     for (const type of PRODUCT_TYPES) {
       expect(productFiltersSchema.parse({ type }).type).toBe(type);
-      const saved = productBodySchema.safeParse({ title: 'T', description: 'D', category: 'a'.repeat(24), creator: 'b'.repeat(24), type });
+      const saved = productBodySchema.safeParse({
+        title: 'T',
+        description: 'D',
+        category: 'a'.repeat(24),
+        creator: 'b'.repeat(24),
+        type,
+      });
       expect(saved.success, type).toBe(true);
     }
   });
@@ -21,7 +40,9 @@ describe('the one list of content types', () => {
     for (const type of ['workshop', 'article', 'podcast']) {
       const result = productTypeSchema.safeParse(type);
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('Type must be one of: course, tutorial, video, document, webinar');
+      expect(result.error?.issues[0]?.message).toBe(
+        'Type must be one of: course, tutorial, video, document, webinar',
+      );
     }
   });
 });

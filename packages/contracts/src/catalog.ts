@@ -7,8 +7,12 @@ import { productStreamSchema } from './media';
 
 export * from './catalog-terms';
 
-export const productTypeSchema = z.enum(PRODUCT_TYPES, { message: `Type must be one of: ${PRODUCT_TYPES.join(', ')}` });
-export const difficultySchema = z.enum(DIFFICULTIES, { message: `Difficulty must be one of: ${DIFFICULTIES.join(', ')}` });
+export const productTypeSchema = z.enum(PRODUCT_TYPES, {
+  message: `Type must be one of: ${PRODUCT_TYPES.join(', ')}`,
+});
+export const difficultySchema = z.enum(DIFFICULTIES, {
+  message: `Difficulty must be one of: ${DIFFICULTIES.join(', ')}`,
+});
 
 // ---------- entities as the API returns them ----------
 
@@ -125,13 +129,19 @@ export const idOrSlugSchema = z
   .max(120, 'An id or slug is at most 120 characters')
   .regex(/^[A-Za-z0-9-]+$/, 'An id or slug may contain only letters, digits and hyphens');
 
-export const productSortSchema = z.enum(PRODUCT_SORTS, { message: `Sort must be one of: ${PRODUCT_SORTS.join(', ')}` });
+export const productSortSchema = z.enum(PRODUCT_SORTS, {
+  message: `Sort must be one of: ${PRODUCT_SORTS.join(', ')}`,
+});
 
 const CATEGORY_SORTS = ['sortOrder', 'name', 'newest'] as const;
-const categorySortSchema = z.enum(CATEGORY_SORTS, { message: `Sort must be one of: ${CATEGORY_SORTS.join(', ')}` });
+const categorySortSchema = z.enum(CATEGORY_SORTS, {
+  message: `Sort must be one of: ${CATEGORY_SORTS.join(', ')}`,
+});
 export type CategorySort = z.infer<typeof categorySortSchema>;
 
-const booleanParam = z.enum(['true', 'false'], { message: 'Must be true or false' }).transform((v) => v === 'true');
+const booleanParam = z
+  .enum(['true', 'false'], { message: 'Must be true or false' })
+  .transform((v) => v === 'true');
 
 export const productFiltersSchema = z.object({
   search: searchParamSchema,
@@ -147,10 +157,13 @@ export const productFiltersSchema = z.object({
 export const listingWindowMessage = (limit: number) =>
   `Page is beyond the first ${LISTING_WINDOW} results: at ${limit} per page the last page is ${Math.ceil(LISTING_WINDOW / limit)}; narrow the search or filters to see more`;
 const withinListingWindow = (query: { page: number; limit: number }, ctx: z.RefinementCtx) => {
-  if ((query.page - 1) * query.limit >= LISTING_WINDOW) ctx.addIssue({ code: 'custom', path: ['page'], message: listingWindowMessage(query.limit) });
+  if ((query.page - 1) * query.limit >= LISTING_WINDOW)
+    ctx.addIssue({ code: 'custom', path: ['page'], message: listingWindowMessage(query.limit) });
 };
 
-export const productListQuerySchema = productFiltersSchema.extend(pagingQuerySchema.shape).superRefine(withinListingWindow);
+export const productListQuerySchema = productFiltersSchema
+  .extend(pagingQuerySchema.shape)
+  .superRefine(withinListingWindow);
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const categoryListQuerySchema = z

@@ -3,7 +3,12 @@
 // Open Badges 3.0 / W3C Verifiable Credential (VC-JOSE, EdDSA) checked against the published keys.
 import { z } from 'zod';
 import { objectIdSchema, pagingQuerySchema, reasonBodySchema } from './api';
-import { CERTIFICATE_CODE_ALPHABET, CERTIFICATE_CODE_LENGTH, CERTIFICATE_MESSAGES, REVOCATION_REASON } from './certificate-terms';
+import {
+  CERTIFICATE_CODE_ALPHABET,
+  CERTIFICATE_CODE_LENGTH,
+  CERTIFICATE_MESSAGES,
+  REVOCATION_REASON,
+} from './certificate-terms';
 import { progressWithProductSchema } from './progress';
 
 export * from './certificate-terms';
@@ -34,17 +39,35 @@ export type Certificate = z.infer<typeof certificateSchema>;
 
 /** `{code}` or `{code}.pdf` (the PDF of the same certificate); lower case is read as upper case. */
 export const certificateCodeParamsSchema = z.object({
-  code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/\.PDF$/, '.pdf') : v), z.string().regex(new RegExp(`^${CODE}(\\.pdf)?$`), CERTIFICATE_MESSAGES.invalidCode)),
+  code: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .trim()
+            .toUpperCase()
+            .replace(/\.PDF$/, '.pdf')
+        : v,
+    z.string().regex(new RegExp(`^${CODE}(\\.pdf)?$`), CERTIFICATE_MESSAGES.invalidCode),
+  ),
 });
 export const certificateOnlyCodeParamsSchema = z.object({
-  code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().regex(new RegExp(`^${CODE}$`), CERTIFICATE_MESSAGES.invalidCode)),
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.string().regex(new RegExp(`^${CODE}$`), CERTIFICATE_MESSAGES.invalidCode),
+  ),
 });
 
 export const revokeCertificateBodySchema = reasonBodySchema(REVOCATION_REASON);
 
 export const adminCertificateListQuerySchema = pagingQuerySchema.extend({
-  search: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100, 'Search must be at most 100 characters').optional()),
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['valid', 'revoked'], { message: 'Status must be valid or revoked' }).optional()),
+  search: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  ),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['valid', 'revoked'], { message: 'Status must be valid or revoked' }).optional(),
+  ),
 });
 
 /** The issuer's public keys (JWK set): every key that signed a credential still verifies it after a rotation. */
@@ -61,9 +84,23 @@ export const learningRecordSchema = z.object({
   /** Days (UTC) with any learning: today's run (or yesterday's, while today has none yet) and the longest ever. */
   streak: z.object({ current: z.number().int(), longest: z.number().int(), learnedToday: z.boolean() }),
   quizzes: z.array(
-    z.object({ productId: objectIdSchema, productTitle: z.string(), productSlug: z.string(), lessonId: objectIdSchema, bestScore: z.number().int(), passed: z.boolean(), attempts: z.number().int(), lastAttemptAt: z.string() }),
+    z.object({
+      productId: objectIdSchema,
+      productTitle: z.string(),
+      productSlug: z.string(),
+      lessonId: objectIdSchema,
+      bestScore: z.number().int(),
+      passed: z.boolean(),
+      attempts: z.number().int(),
+      lastAttemptAt: z.string(),
+    }),
   ),
-  totals: z.object({ minutesLearned: z.number().int(), coursesCompleted: z.number().int(), certificates: z.number().int(), quizzesPassed: z.number().int() }),
+  totals: z.object({
+    minutesLearned: z.number().int(),
+    coursesCompleted: z.number().int(),
+    certificates: z.number().int(),
+    quizzesPassed: z.number().int(),
+  }),
 });
 export type LearningRecord = z.infer<typeof learningRecordSchema>;
 

@@ -31,7 +31,8 @@ export const LIVE_QUESTIONS_OPEN_MINUTES_BEFORE = 15;
 export const UNSUBSCRIBE_TOKEN_LENGTH = { min: 10, max: 500 } as const;
 
 /** Whether an unsubscribe link's token could be one we sent (its length; the route checks its signature). */
-export const isWellFormedUnsubscribeToken = (token: string): boolean => token.length >= UNSUBSCRIBE_TOKEN_LENGTH.min && token.length <= UNSUBSCRIBE_TOKEN_LENGTH.max;
+export const isWellFormedUnsubscribeToken = (token: string): boolean =>
+  token.length >= UNSUBSCRIBE_TOKEN_LENGTH.min && token.length <= UNSUBSCRIBE_TOKEN_LENGTH.max;
 
 /** A moderator's reason for hiding, restoring, deleting, dismissing or locking (kept in the audit log). */
 export const MODERATION_REASON: ReasonRule = {
@@ -63,4 +64,9 @@ export const COMMUNITY_MESSAGES = {
 
 export const REPORT_REASONS = ['spam', 'abuse', 'off-topic', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = { spam: 'Spam', abuse: 'Abuse or harassment', 'off-topic': 'Off-topic', other: 'Something else' };
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  abuse: 'Abuse or harassment',
+  'off-topic': 'Off-topic',
+  other: 'Something else',
+};

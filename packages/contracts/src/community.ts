@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { objectIdSchema, reasonBodySchema } from './api';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, MODERATION_REASON, REPORT_REASONS, UNSUBSCRIBE_TOKEN_LENGTH } from './community-terms';
+import {
+  COMMUNITY_LIMITS,
+  COMMUNITY_MESSAGES,
+  MODERATION_REASON,
+  REPORT_REASONS,
+  UNSUBSCRIBE_TOKEN_LENGTH,
+} from './community-terms';
 
 /**
  * Community: discussions on every product and lesson, their moderation, and the live Q&A sessions of
@@ -18,14 +24,22 @@ const trimmed = (field: string, min: number, max: number, minMessage: string) =>
     .min(min, minMessage)
     .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
 
-export const postTitleSchema = trimmed('Title', COMMUNITY_LIMITS.titleMin, COMMUNITY_LIMITS.titleMax, `Title must be at least ${COMMUNITY_LIMITS.titleMin} characters`);
+export const postTitleSchema = trimmed(
+  'Title',
+  COMMUNITY_LIMITS.titleMin,
+  COMMUNITY_LIMITS.titleMax,
+  `Title must be at least ${COMMUNITY_LIMITS.titleMin} characters`,
+);
 /** Markdown; the server renders and sanitises it (links rel="nofollow ugc"). */
 export const postBodySchema = trimmed('Body', 1, COMMUNITY_LIMITS.bodyMax, 'Write something first');
 
 // ---------- shared shapes ----------
 
 /** Where a discussion lives: a product, or one lesson of a course. */
-export const discussionTargetSchema = z.object({ productId: objectIdSchema, lessonId: objectIdSchema.optional() });
+export const discussionTargetSchema = z.object({
+  productId: objectIdSchema,
+  lessonId: objectIdSchema.optional(),
+});
 export type DiscussionTarget = z.infer<typeof discussionTargetSchema>;
 
 /** Opaque keyset cursor from the previous page's `nextCursor`. */
@@ -33,11 +47,16 @@ const cursorSchema = z.string().max(200).optional();
 const limitSchema = z.coerce.number().int().min(1).max(COMMUNITY_LIMITS.pageMax).default(20);
 
 /** A page that goes on from a cursor: stays as fast on page 500 as on page 1. */
-export const cursorPageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable(), total: z.number().int() });
+export const cursorPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable(), total: z.number().int() });
 export type CursorPage<T> = { items: T[]; nextCursor: string | null; total: number };
 
 /** An author as readers see them: the profile name, never the e-mail address. */
-export const communityAuthorSchema = z.object({ _id: objectIdSchema, name: z.string(), isAdmin: z.boolean() });
+export const communityAuthorSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  isAdmin: z.boolean(),
+});
 export type CommunityAuthor = z.infer<typeof communityAuthorSchema>;
 
 export const postStatusSchema = z.enum(['visible', 'hidden', 'deleted']);
@@ -89,39 +108,71 @@ export type Thread = z.infer<typeof threadSchema>;
 
 export const threadSortSchema = z.enum(['newest', 'top', 'unanswered']);
 export type ThreadSort = z.infer<typeof threadSortSchema>;
-export const threadListQuerySchema = discussionTargetSchema.extend({ sort: threadSortSchema.default('newest'), cursor: cursorSchema, limit: limitSchema });
+export const threadListQuerySchema = discussionTargetSchema.extend({
+  sort: threadSortSchema.default('newest'),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
 
 export const replySortSchema = z.enum(['oldest', 'top']);
 export type ReplySort = z.infer<typeof replySortSchema>;
-export const replyListQuerySchema = z.object({ sort: replySortSchema.default('oldest'), cursor: cursorSchema, limit: limitSchema });
+export const replyListQuerySchema = z.object({
+  sort: replySortSchema.default('oldest'),
+  cursor: cursorSchema,
+  limit: limitSchema,
+});
 
-export const createThreadBodySchema = discussionTargetSchema.extend({ title: postTitleSchema, body: postBodySchema });
+export const createThreadBodySchema = discussionTargetSchema.extend({
+  title: postTitleSchema,
+  body: postBodySchema,
+});
 export const createReplyBodySchema = z.object({ body: postBodySchema });
 /** An edit: the body, and the title when the post opens its thread. */
 export const editPostBodySchema = z.object({ body: postBodySchema, title: postTitleSchema.optional() });
 
 export const reportReasonSchema = z.enum(REPORT_REASONS, { error: 'Choose a reason' });
-export const reportPostBodySchema = z.object({ reason: reportReasonSchema, note: z.string().trim().max(COMMUNITY_LIMITS.noteMax, `Note must be at most ${COMMUNITY_LIMITS.noteMax} characters`).optional() });
+export const reportPostBodySchema = z.object({
+  reason: reportReasonSchema,
+  note: z
+    .string()
+    .trim()
+    .max(COMMUNITY_LIMITS.noteMax, `Note must be at most ${COMMUNITY_LIMITS.noteMax} characters`)
+    .optional(),
+});
 
 export const threadParamsSchema = z.object({ threadId: objectIdSchema });
 export const postParamsSchema = z.object({ postId: objectIdSchema });
 
-export const voteResultSchema = z.object({ postId: objectIdSchema, upvotes: z.number().int(), upvotedByMe: z.boolean() });
+export const voteResultSchema = z.object({
+  postId: objectIdSchema,
+  upvotes: z.number().int(),
+  upvotedByMe: z.boolean(),
+});
 export const followResultSchema = z.object({ threadId: objectIdSchema, following: z.boolean() });
 
 /**
  * Page addresses in community e-mails and calendars (the product page accepts a productId, slug or _id; the
  * same addresses as web-kit's productPath and lessonPath, which could be built on these).
  */
-export const productPagePath = (productKey: string): string => `/browse/premium/product/${encodeURIComponent(productKey)}`;
-export const lessonPagePath = (productKey: string, lessonId: string): string => `${productPagePath(productKey)}/lesson/${encodeURIComponent(lessonId)}`;
+export const productPagePath = (productKey: string): string =>
+  `/browse/premium/product/${encodeURIComponent(productKey)}`;
+export const lessonPagePath = (productKey: string, lessonId: string): string =>
+  `${productPagePath(productKey)}/lesson/${encodeURIComponent(lessonId)}`;
 
 /** The page an e-mail's unsubscribe link opens (`?token=`): it confirms by POSTing the token to the unsubscribe route. */
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
 /** The token of an e-mail's unsubscribe link (works without signing in). */
-export const unsubscribeQuerySchema = z.object({ token: z.string({ error: 'token is required' }).min(UNSUBSCRIBE_TOKEN_LENGTH.min, COMMUNITY_MESSAGES.unsubscribeInvalid).max(UNSUBSCRIBE_TOKEN_LENGTH.max, COMMUNITY_MESSAGES.unsubscribeInvalid) });
-export const unsubscribeResultSchema = z.object({ scope: z.enum(['thread', 'all']), threadTitle: z.string().nullable() });
+export const unsubscribeQuerySchema = z.object({
+  token: z
+    .string({ error: 'token is required' })
+    .min(UNSUBSCRIBE_TOKEN_LENGTH.min, COMMUNITY_MESSAGES.unsubscribeInvalid)
+    .max(UNSUBSCRIBE_TOKEN_LENGTH.max, COMMUNITY_MESSAGES.unsubscribeInvalid),
+});
+export const unsubscribeResultSchema = z.object({
+  scope: z.enum(['thread', 'all']),
+  threadTitle: z.string().nullable(),
+});
 
 // ---------- moderation ----------
 
@@ -136,15 +187,36 @@ export const reportQueueQuerySchema = z.object({
 
 export const reportedPostSchema = z.object({
   post: postSchema,
-  thread: z.object({ _id: objectIdSchema, title: z.string(), productId: objectIdSchema, lessonId: objectIdSchema.nullable(), locked: z.boolean() }),
+  thread: z.object({
+    _id: objectIdSchema,
+    title: z.string(),
+    productId: objectIdSchema,
+    lessonId: objectIdSchema.nullable(),
+    locked: z.boolean(),
+  }),
   reportCount: z.number().int(),
-  reports: z.array(z.object({ reason: reportReasonSchema, note: z.string().nullable(), reporter: communityAuthorSchema, createdAt: z.string() })),
+  reports: z.array(
+    z.object({
+      reason: reportReasonSchema,
+      note: z.string().nullable(),
+      reporter: communityAuthorSchema,
+      createdAt: z.string(),
+    }),
+  ),
   status: reportStatusSchema,
   lastReportedAt: z.string(),
 });
 export type ReportedPost = z.infer<typeof reportedPostSchema>;
 
-export const moderationActionSchema = z.enum(['hide', 'restore', 'delete', 'lock', 'unlock', 'dismiss-reports', 'author-delete']);
+export const moderationActionSchema = z.enum([
+  'hide',
+  'restore',
+  'delete',
+  'lock',
+  'unlock',
+  'dismiss-reports',
+  'author-delete',
+]);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 export const moderationEntrySchema = z.object({
   _id: objectIdSchema,
@@ -185,15 +257,23 @@ export const liveSessionSchema = z.object({
   calendarUrl: z.string(),
   googleCalendarUrl: z.string(),
   /** After the session: the recording's signed HLS stream (null until the admin attaches one). */
-  recording: z.object({ assetId: objectIdSchema, streamUrl: z.string(), posterUrl: z.string().nullable() }).nullable(),
+  recording: z
+    .object({ assetId: objectIdSchema, streamUrl: z.string(), posterUrl: z.string().nullable() })
+    .nullable(),
 });
 export type LiveSession = z.infer<typeof liveSessionSchema>;
 
 export const liveProductParamsSchema = z.object({ productId: objectIdSchema });
 export const scheduleLiveBodySchema = z.object({
   startsAt: z.iso.datetime({ offset: true, error: 'Start time must be a date and time' }),
-  durationMinutes: z.coerce.number({ error: 'Duration is required' }).int('Duration must be whole minutes').min(10, 'Duration must be at least 10 minutes').max(480, 'Duration must be at most 8 hours'),
-  joinUrl: z.url({ protocol: /^https?$/, error: 'Join link must be an http(s) address' }).max(2_000, 'Join link is too long'),
+  durationMinutes: z.coerce
+    .number({ error: 'Duration is required' })
+    .int('Duration must be whole minutes')
+    .min(10, 'Duration must be at least 10 minutes')
+    .max(480, 'Duration must be at most 8 hours'),
+  joinUrl: z
+    .url({ protocol: /^https?$/, error: 'Join link must be an http(s) address' })
+    .max(2_000, 'Join link is too long'),
   recordingAssetId: objectIdSchema.nullable().optional(),
 });
 export type ScheduleLiveBody = z.infer<typeof scheduleLiveBodySchema>;
@@ -210,7 +290,9 @@ export const liveQuestionSchema = z.object({
   createdAt: z.string(),
 });
 export type LiveQuestion = z.infer<typeof liveQuestionSchema>;
-export const liveQuestionBodySchema = z.object({ body: trimmed('Question', 1, COMMUNITY_LIMITS.questionMax, 'Write your question first') });
+export const liveQuestionBodySchema = z.object({
+  body: trimmed('Question', 1, COMMUNITY_LIMITS.questionMax, 'Write your question first'),
+});
 export const liveQuestionParamsSchema = z.object({ questionId: objectIdSchema });
 
 /**
@@ -219,8 +301,16 @@ export const liveQuestionParamsSchema = z.object({ questionId: objectIdSchema })
  * Upvote counts arrive without `upvotedByMe` (the stream is the same for everyone).
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('question'), question: liveQuestionSchema.omit({ upvotedByMe: true, mine: true }) }),
-  z.object({ type: z.literal('session'), status: liveStatusSchema, startsAt: z.string(), endsAt: z.string() }),
+  z.object({
+    type: z.literal('question'),
+    question: liveQuestionSchema.omit({ upvotedByMe: true, mine: true }),
+  }),
+  z.object({
+    type: z.literal('session'),
+    status: liveStatusSchema,
+    startsAt: z.string(),
+    endsAt: z.string(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
@@ -234,11 +324,23 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
  * state (its title, replies counted, the answer, the lock). A reader's own `upvotedByMe` never travels.
  */
 export const discussionEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('reply'), threadId: objectIdSchema, postId: objectIdSchema, replyCount: z.number().int() }),
+  z.object({
+    type: z.literal('reply'),
+    threadId: objectIdSchema,
+    postId: objectIdSchema,
+    replyCount: z.number().int(),
+  }),
   z.object({
     type: z.literal('post-changed'),
     threadId: objectIdSchema,
-    post: postSchema.pick({ _id: true, body: true, bodyHtml: true, editedAt: true, upvotes: true, status: true }),
+    post: postSchema.pick({
+      _id: true,
+      body: true,
+      bodyHtml: true,
+      editedAt: true,
+      upvotes: true,
+      status: true,
+    }),
   }),
   z.object({
     type: z.literal('thread'),

@@ -6,7 +6,9 @@ import { progressSchema, progressUpdateBodySchema } from './progress';
 // ---------- progress per lesson ----------
 
 /** One learner's progress on one lesson: the product rules (never regress, stale writes ignored) per lesson. */
-export const lessonProgressSchema = progressSchema.omit({ productId: true, lessonId: true }).extend({ lessonId: objectIdSchema });
+export const lessonProgressSchema = progressSchema
+  .omit({ productId: true, lessonId: true })
+  .extend({ lessonId: objectIdSchema });
 export type LessonProgress = z.infer<typeof lessonProgressSchema>;
 
 /**

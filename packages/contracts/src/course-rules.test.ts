@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { courseProgressOf, nextLessonOf, previousLessonOf, resumeLessonOf, type RuleLesson } from './course-rules';
+import {
+  courseProgressOf,
+  nextLessonOf,
+  previousLessonOf,
+  resumeLessonOf,
+  type RuleLesson,
+} from './course-rules';
 
 const lessons: RuleLesson[] = [
   { id: 'a', durationSeconds: 60 },
@@ -12,9 +18,21 @@ const done = (...ids: string[]) => ids.map((lessonId) => ({ lessonId, completed:
 describe('courseProgressOf', () => {
   it('weighs each completed lesson by its duration', () => {
     // 960 weighted seconds in all (c weighs a minute)
-    expect(courseProgressOf(lessons, done('b'))).toEqual({ percent: 25, completed: false, completedLessons: 1 });
-    expect(courseProgressOf(lessons, done('a', 'b'))).toEqual({ percent: 31, completed: false, completedLessons: 2 });
-    expect(courseProgressOf(lessons, done('d'))).toEqual({ percent: 63, completed: false, completedLessons: 1 });
+    expect(courseProgressOf(lessons, done('b'))).toEqual({
+      percent: 25,
+      completed: false,
+      completedLessons: 1,
+    });
+    expect(courseProgressOf(lessons, done('a', 'b'))).toEqual({
+      percent: 31,
+      completed: false,
+      completedLessons: 2,
+    });
+    expect(courseProgressOf(lessons, done('d'))).toEqual({
+      percent: 63,
+      completed: false,
+      completedLessons: 1,
+    });
   });
 
   it('gives a lesson of unknown or tiny length the weight of a minute, never nothing', () => {
@@ -29,9 +47,21 @@ describe('courseProgressOf', () => {
   });
 
   it('counts only complete rows, and ignores rows of lessons no longer in the curriculum', () => {
-    expect(courseProgressOf(lessons, [{ lessonId: 'b', completed: false }])).toEqual({ percent: 0, completed: false, completedLessons: 0 });
-    expect(courseProgressOf(lessons, done('removed', 'gone'))).toEqual({ percent: 0, completed: false, completedLessons: 0 });
-    expect(courseProgressOf(lessons.slice(0, 2), done('a', 'b', 'd'))).toEqual({ percent: 100, completed: true, completedLessons: 2 });
+    expect(courseProgressOf(lessons, [{ lessonId: 'b', completed: false }])).toEqual({
+      percent: 0,
+      completed: false,
+      completedLessons: 0,
+    });
+    expect(courseProgressOf(lessons, done('removed', 'gone'))).toEqual({
+      percent: 0,
+      completed: false,
+      completedLessons: 0,
+    });
+    expect(courseProgressOf(lessons.slice(0, 2), done('a', 'b', 'd'))).toEqual({
+      percent: 100,
+      completed: true,
+      completedLessons: 2,
+    });
   });
 
   it('is 100 and complete only when every lesson is complete', () => {
@@ -40,9 +70,21 @@ describe('courseProgressOf', () => {
       { id: 'short', durationSeconds: 60 },
     ];
     // 99.94 % of the weight is not the whole course
-    expect(courseProgressOf(long, done('long'))).toEqual({ percent: 99, completed: false, completedLessons: 1 });
-    expect(courseProgressOf(long, done('long', 'short'))).toEqual({ percent: 100, completed: true, completedLessons: 2 });
-    expect(courseProgressOf(lessons, done('a', 'b', 'c', 'd'))).toEqual({ percent: 100, completed: true, completedLessons: 4 });
+    expect(courseProgressOf(long, done('long'))).toEqual({
+      percent: 99,
+      completed: false,
+      completedLessons: 1,
+    });
+    expect(courseProgressOf(long, done('long', 'short'))).toEqual({
+      percent: 100,
+      completed: true,
+      completedLessons: 2,
+    });
+    expect(courseProgressOf(lessons, done('a', 'b', 'c', 'd'))).toEqual({
+      percent: 100,
+      completed: true,
+      completedLessons: 4,
+    });
   });
 
   it('is never 0 once a lesson is complete', () => {

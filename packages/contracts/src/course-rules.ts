@@ -8,7 +8,8 @@ export type LessonKind = (typeof LESSON_KINDS)[number];
 export const COURSE_MESSAGES = {
   lessonNotFound: 'Lesson not found',
   signInForLesson: 'Sign in to open this lesson',
-  versionConflict: 'Someone else changed this curriculum since you opened it. Reload to see their changes; yours were not saved.',
+  versionConflict:
+    'Someone else changed this curriculum since you opened it. Reload to see their changes; yours were not saved.',
   savedCurriculum: 'Curriculum saved',
   perLessonProgress: 'This course saves progress per lesson: save it on the lesson',
   resourceNotDownloadable: 'Resources must be a ready PDF, zip archive or image from the media library',
@@ -37,7 +38,10 @@ const weightOf = (lesson: RuleLesson) => Math.max(MIN_WEIGHT_SECONDS, lesson.dur
  * (whole percent; 100 only when every lesson is complete), and the course is complete when every lesson is.
  * Rows of lessons no longer in the curriculum are ignored.
  */
-export function courseProgressOf(lessons: readonly RuleLesson[], rows: readonly RuleLessonProgress[]): { percent: number; completed: boolean; completedLessons: number } {
+export function courseProgressOf(
+  lessons: readonly RuleLesson[],
+  rows: readonly RuleLessonProgress[],
+): { percent: number; completed: boolean; completedLessons: number } {
   if (lessons.length === 0) return { percent: 0, completed: false, completedLessons: 0 };
   const done = new Set(rows.filter((row) => row.completed).map((row) => row.lessonId));
   let total = 0;
@@ -65,7 +69,10 @@ export function nextLessonOf<L extends { id: string }>(lessons: readonly L[], cu
 }
 
 /** The lesson before `currentId`, or null at the start or for an unknown id. */
-export function previousLessonOf<L extends { id: string }>(lessons: readonly L[], currentId: string): L | null {
+export function previousLessonOf<L extends { id: string }>(
+  lessons: readonly L[],
+  currentId: string,
+): L | null {
   const at = lessons.findIndex((lesson) => lesson.id === currentId);
   return at <= 0 ? null : (lessons[at - 1] ?? null);
 }
@@ -74,7 +81,11 @@ export function previousLessonOf<L extends { id: string }>(lessons: readonly L[]
  * Where a course opens: the lesson the learner was in (at the second they left), else the first lesson not
  * yet complete, else the first lesson. `currentLessonId` is the lesson of the learner's last save.
  */
-export function resumeLessonOf<L extends { id: string }>(lessons: readonly L[], currentLessonId: string | null | undefined, rows: readonly RuleLessonProgress[]): L | null {
+export function resumeLessonOf<L extends { id: string }>(
+  lessons: readonly L[],
+  currentLessonId: string | null | undefined,
+  rows: readonly RuleLessonProgress[],
+): L | null {
   if (lessons.length === 0) return null;
   const current = currentLessonId ? lessons.find((lesson) => lesson.id === currentLessonId) : undefined;
   if (current) return current;

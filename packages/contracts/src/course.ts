@@ -9,12 +9,20 @@ import { adminQuizSchema, QUIZ_MESSAGES, quizInputSchema, quizSchema } from './q
 
 export * from './course-rules';
 
-export const lessonKindSchema = z.enum(LESSON_KINDS, { message: `Lesson kind must be one of: ${LESSON_KINDS.join(', ')}` });
+export const lessonKindSchema = z.enum(LESSON_KINDS, {
+  message: `Lesson kind must be one of: ${LESSON_KINDS.join(', ')}`,
+});
 
 /** Longest lesson accepted: a day of video. */
 const MAX_LESSON_SECONDS = 86_400;
 /** The editor's limits: a 200-lesson course fits with room to spare. */
-export const CURRICULUM_LIMITS = { sections: 100, lessonsPerSection: 300, lessons: 1_000, resourcesPerLesson: 20, articleCharacters: 200_000 } as const;
+export const CURRICULUM_LIMITS = {
+  sections: 100,
+  lessonsPerSection: 300,
+  lessons: 1_000,
+  resourcesPerLesson: 20,
+  articleCharacters: 200_000,
+} as const;
 
 // ---------- what visitors and learners see ----------
 
@@ -85,7 +93,12 @@ export const lessonSchema = lessonOutlineSchema.extend({
 export type Lesson = z.infer<typeof lessonSchema>;
 
 export const lessonParamsSchema = z.object({
-  idOrSlug: z.string().trim().min(1).max(120).regex(/^[A-Za-z0-9-]+$/, 'An id or slug may contain only letters, digits and hyphens'),
+  idOrSlug: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .regex(/^[A-Za-z0-9-]+$/, 'An id or slug may contain only letters, digits and hyphens'),
   lessonId: objectIdSchema,
 });
 
@@ -116,7 +129,11 @@ export const adminLessonSchema = z.object({
 });
 export type AdminLesson = z.infer<typeof adminLessonSchema>;
 
-export const adminSectionSchema = z.object({ id: objectIdSchema, title: z.string(), lessons: z.array(adminLessonSchema) });
+export const adminSectionSchema = z.object({
+  id: objectIdSchema,
+  title: z.string(),
+  lessons: z.array(adminLessonSchema),
+});
 export type AdminSection = z.infer<typeof adminSectionSchema>;
 
 /** GET/PUT /admin/products/{id}/curriculum. */
@@ -129,7 +146,13 @@ export const adminCurriculumSchema = z.object({
 export type AdminCurriculum = z.infer<typeof adminCurriculumSchema>;
 
 const titleOf = (label: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: `${label} title is required` }).min(1, `${label} title is required`).max(200, `${label} title must be at most 200 characters`));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: `${label} title is required` })
+      .min(1, `${label} title is required`)
+      .max(200, `${label} title must be at most 200 characters`),
+  );
 /** An existing item keeps its id (so learners' progress follows it); a new one has none and is given one. */
 const keptId = z.preprocess(emptyToNull, objectIdSchema.nullable()).optional();
 
@@ -139,38 +162,74 @@ const resourceInputSchema = z.object({
   mediaAssetId: objectIdSchema,
 });
 
-const lessonInputSchema = z.object({
-  id: keptId,
-  title: titleOf('Lesson'),
-  kind: lessonKindSchema,
-  durationSeconds: z.preprocess(
-    emptyToNull,
-    z
-      .number({ error: 'Duration must be a number of seconds' })
-      .int('Duration must be a whole number of seconds')
-      .min(0, 'Duration cannot be negative')
-      .max(MAX_LESSON_SECONDS, `Duration must be at most ${MAX_LESSON_SECONDS} seconds`)
-      .nullable(),
-  ).optional().transform((v) => v ?? null),
-  isFreePreview: z.boolean({ error: 'Free preview must be true or false' }).optional().default(false),
-  videoUrl: linkSchema('Video URL').optional().transform((v) => v ?? null),
-  mediaAssetId: z.preprocess(emptyToNull, objectIdSchema.nullable()).optional().transform((v) => v ?? null),
-  /** An article's HTML; the server sanitises it before saving. */
-  body: z.preprocess(emptyToNull, z.string().max(CURRICULUM_LIMITS.articleCharacters, `Article must be at most ${CURRICULUM_LIMITS.articleCharacters} characters`).nullable())
-    .optional()
-    .transform((v) => v ?? null),
-  /** A quiz lesson's questions (required for kind quiz, dropped for any other kind). */
-  quiz: quizInputSchema.nullable().optional().transform((v) => v ?? null),
-  resources: z.array(resourceInputSchema).max(CURRICULUM_LIMITS.resourcesPerLesson, `At most ${CURRICULUM_LIMITS.resourcesPerLesson} resources per lesson`).optional().default([]),
-}).superRefine((lesson, ctx) => {
-  if (lesson.kind === 'quiz' && !lesson.quiz) ctx.addIssue({ code: 'custom', path: ['quiz'], message: QUIZ_MESSAGES.quizRequired });
-});
+const lessonInputSchema = z
+  .object({
+    id: keptId,
+    title: titleOf('Lesson'),
+    kind: lessonKindSchema,
+    durationSeconds: z
+      .preprocess(
+        emptyToNull,
+        z
+          .number({ error: 'Duration must be a number of seconds' })
+          .int('Duration must be a whole number of seconds')
+          .min(0, 'Duration cannot be negative')
+          .max(MAX_LESSON_SECONDS, `Duration must be at most ${MAX_LESSON_SECONDS} seconds`)
+          .nullable(),
+      )
+      .optional()
+      .transform((v) => v ?? null),
+    isFreePreview: z.boolean({ error: 'Free preview must be true or false' }).optional().default(false),
+    videoUrl: linkSchema('Video URL')
+      .optional()
+      .transform((v) => v ?? null),
+    mediaAssetId: z
+      .preprocess(emptyToNull, objectIdSchema.nullable())
+      .optional()
+      .transform((v) => v ?? null),
+    /** An article's HTML; the server sanitises it before saving. */
+    body: z
+      .preprocess(
+        emptyToNull,
+        z
+          .string()
+          .max(
+            CURRICULUM_LIMITS.articleCharacters,
+            `Article must be at most ${CURRICULUM_LIMITS.articleCharacters} characters`,
+          )
+          .nullable(),
+      )
+      .optional()
+      .transform((v) => v ?? null),
+    /** A quiz lesson's questions (required for kind quiz, dropped for any other kind). */
+    quiz: quizInputSchema
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    resources: z
+      .array(resourceInputSchema)
+      .max(
+        CURRICULUM_LIMITS.resourcesPerLesson,
+        `At most ${CURRICULUM_LIMITS.resourcesPerLesson} resources per lesson`,
+      )
+      .optional()
+      .default([]),
+  })
+  .superRefine((lesson, ctx) => {
+    if (lesson.kind === 'quiz' && !lesson.quiz)
+      ctx.addIssue({ code: 'custom', path: ['quiz'], message: QUIZ_MESSAGES.quizRequired });
+  });
 export type LessonInput = z.output<typeof lessonInputSchema>;
 
 const sectionInputSchema = z.object({
   id: keptId,
   title: titleOf('Section'),
-  lessons: z.array(lessonInputSchema).max(CURRICULUM_LIMITS.lessonsPerSection, `At most ${CURRICULUM_LIMITS.lessonsPerSection} lessons per section`),
+  lessons: z
+    .array(lessonInputSchema)
+    .max(
+      CURRICULUM_LIMITS.lessonsPerSection,
+      `At most ${CURRICULUM_LIMITS.lessonsPerSection} lessons per section`,
+    ),
 });
 export type SectionInput = z.output<typeof sectionInputSchema>;
 
@@ -180,18 +239,35 @@ export type SectionInput = z.output<typeof sectionInputSchema>;
  */
 export const curriculumBodySchema = z
   .object({
-    version: z.number({ error: 'Version is required' }).int('Version is required').min(0, 'Version is required'),
-    sections: z.array(sectionInputSchema).max(CURRICULUM_LIMITS.sections, `At most ${CURRICULUM_LIMITS.sections} sections`),
+    version: z
+      .number({ error: 'Version is required' })
+      .int('Version is required')
+      .min(0, 'Version is required'),
+    sections: z
+      .array(sectionInputSchema)
+      .max(CURRICULUM_LIMITS.sections, `At most ${CURRICULUM_LIMITS.sections} sections`),
   })
   .superRefine((body, ctx) => {
     const lessons = body.sections.flatMap((section) => section.lessons);
-    if (lessons.length > CURRICULUM_LIMITS.lessons) ctx.addIssue({ code: 'custom', path: ['sections'], message: `At most ${CURRICULUM_LIMITS.lessons} lessons per course` });
+    if (lessons.length > CURRICULUM_LIMITS.lessons)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sections'],
+        message: `At most ${CURRICULUM_LIMITS.lessons} lessons per course`,
+      });
     const seen = new Set<string>();
     const questions = lessons.flatMap((l) => l.quiz?.questions ?? []);
-    const ids = [...body.sections.map((s) => s.id), ...lessons.map((l) => l.id), ...lessons.flatMap((l) => l.resources.map((r) => r.id)), ...questions.map((q) => q.id), ...questions.flatMap((q) => q.options.map((o) => o.id))];
+    const ids = [
+      ...body.sections.map((s) => s.id),
+      ...lessons.map((l) => l.id),
+      ...lessons.flatMap((l) => l.resources.map((r) => r.id)),
+      ...questions.map((q) => q.id),
+      ...questions.flatMap((q) => q.options.map((o) => o.id)),
+    ];
     for (const id of ids) {
       if (!id) continue;
-      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['sections'], message: `The id ${id} appears twice` });
+      if (seen.has(id))
+        ctx.addIssue({ code: 'custom', path: ['sections'], message: `The id ${id} appears twice` });
       seen.add(id);
     }
   });
@@ -202,7 +278,14 @@ export type CurriculumInput = z.output<typeof curriculumBodySchema>;
 /** GET /internal/products/{idOrSlug}/lessons: every lesson in order (empty for a single-video product). */
 export const courseLessonsSchema = z.object({
   productId: objectIdSchema,
-  lessons: z.array(z.object({ id: objectIdSchema, durationSeconds: z.number().int().nullable(), isFreePreview: z.boolean(), kind: lessonKindSchema })),
+  lessons: z.array(
+    z.object({
+      id: objectIdSchema,
+      durationSeconds: z.number().int().nullable(),
+      isFreePreview: z.boolean(),
+      kind: lessonKindSchema,
+    }),
+  ),
 });
 export type CourseLessons = z.infer<typeof courseLessonsSchema>;
 

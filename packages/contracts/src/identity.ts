@@ -30,7 +30,8 @@ export const AUDIENCE_HEADER = 'x-catalyst-audience';
 /** An audience a service may share an answer with (AUDIENCE_HEADER). */
 export type Audience = 'premium';
 /** AUDIENCE_HEADER's value, as a service writes it. */
-export const audienceHeaderValue = (audience: Audience, maxAgeSeconds: number) => `${audience}; max-age=${maxAgeSeconds}`;
+export const audienceHeaderValue = (audience: Audience, maxAgeSeconds: number) =>
+  `${audience}; max-age=${maxAgeSeconds}`;
 /** Seconds AUDIENCE_HEADER's `value` lets the gateway give the answer to other callers of `audience` (0: it does not). */
 export function audienceHeaderSeconds(value: string | string[] | undefined, audience: Audience): number {
   const match = /^\s*([a-z]+)\s*;\s*max-age=(\d{1,9})\s*$/i.exec(String(value ?? ''));

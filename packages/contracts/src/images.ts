@@ -9,7 +9,8 @@ export type ImageFormat = (typeof IMAGE_FILE_EXTENSIONS)[number];
 export const MEDIA_IMAGES_PATH = '/api/v1/media/images';
 
 /** Where browsers fetch one responsive copy of an image asset. */
-export const imageFileUrl = (assetId: string, image: { width: number; format: ImageFormat }) => `${MEDIA_IMAGES_PATH}/${assetId}/w${image.width}.${image.format}`;
+export const imageFileUrl = (assetId: string, image: { width: number; format: ImageFormat }) =>
+  `${MEDIA_IMAGES_PATH}/${assetId}/w${image.width}.${image.format}`;
 
 /** The widths of an uploaded image's copies (the media service writes each one up to the source's own width). */
 export const IMAGE_WIDTHS = [320, 640, 1280, 1920] as const;
@@ -19,10 +20,14 @@ export const DEMO_THUMBNAILS_PATH = '/media/thumbnails';
 export const DEMO_THUMBNAIL_WIDTH = 640;
 export const DEMO_THUMBNAIL_COPY_WIDTHS = [320] as const;
 export const demoThumbnailUrl = (slug: string, width: number = DEMO_THUMBNAIL_WIDTH) =>
-  width === DEMO_THUMBNAIL_WIDTH ? `${DEMO_THUMBNAILS_PATH}/${slug}.jpg` : `${DEMO_THUMBNAILS_PATH}/${slug}.w${width}.jpg`;
+  width === DEMO_THUMBNAIL_WIDTH
+    ? `${DEMO_THUMBNAILS_PATH}/${slug}.jpg`
+    : `${DEMO_THUMBNAILS_PATH}/${slug}.w${width}.jpg`;
 
 const DEMO_THUMBNAIL = new RegExp(`^${DEMO_THUMBNAILS_PATH}/([a-z0-9-]+)\\.jpg$`);
-const IMAGE_COPY = new RegExp(`^${MEDIA_IMAGES_PATH}/([0-9a-f]{24})/w(\\d{2,4})\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`);
+const IMAGE_COPY = new RegExp(
+  `^${MEDIA_IMAGES_PATH}/([0-9a-f]{24})/w(\\d{2,4})\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`,
+);
 
 /**
  * The `srcset` of a thumbnail the platform made, so a browser showing it small fetches a smaller copy: a demo
@@ -32,10 +37,15 @@ const IMAGE_COPY = new RegExp(`^${MEDIA_IMAGES_PATH}/([0-9a-f]{24})/w(\\d{2,4})\
  */
 export function thumbnailSrcSet(url: string): string | undefined {
   const demo = DEMO_THUMBNAIL.exec(url);
-  if (demo) return [...DEMO_THUMBNAIL_COPY_WIDTHS, DEMO_THUMBNAIL_WIDTH].map((width) => `${demoThumbnailUrl(demo[1]!, width)} ${width}w`).join(', ');
+  if (demo)
+    return [...DEMO_THUMBNAIL_COPY_WIDTHS, DEMO_THUMBNAIL_WIDTH]
+      .map((width) => `${demoThumbnailUrl(demo[1]!, width)} ${width}w`)
+      .join(', ');
   const copy = IMAGE_COPY.exec(url);
   if (!copy) return undefined;
   const [, assetId, named, format] = copy as unknown as [string, string, string, ImageFormat];
   const width = Number(named);
-  return [...IMAGE_WIDTHS.filter((w) => w < width), width].map((w) => `${imageFileUrl(assetId, { width: w, format })} ${w}w`).join(', ');
+  return [...IMAGE_WIDTHS.filter((w) => w < width), width]
+    .map((w) => `${imageFileUrl(assetId, { width: w, format })} ${w}w`)
+    .join(', ');
 }

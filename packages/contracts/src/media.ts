@@ -18,7 +18,8 @@ export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 /** The words the media service answers with, shared with the admin's upload field and the tests. */
 export const MEDIA_MESSAGES = {
   unsupportedType: 'Only videos, images, PDF documents and zip archives can be uploaded',
-  typeMismatch: (claimed: string, found: string) => `This file is not what its name says: it was named as ${claimed} but its contents are ${found}`,
+  typeMismatch: (claimed: string, found: string) =>
+    `This file is not what its name says: it was named as ${claimed} but its contents are ${found}`,
   tooLarge: (limit: string) => `Files can be at most ${limit}`,
   storageUnavailable: 'Media storage is unavailable right now; nothing was saved. Try again shortly.',
   inUse: 'This asset is still used by products; remove it from them first',
@@ -38,7 +39,11 @@ export const mediaUsageSchema = z.object({ _id: objectIdSchema, title: z.string(
 export type MediaUsage = z.infer<typeof mediaUsageSchema>;
 
 /** An image's responsive copies. */
-export const imageVariantSchema = z.object({ width: z.number().int(), format: z.enum(IMAGE_FILE_EXTENSIONS), url: z.string() });
+export const imageVariantSchema = z.object({
+  width: z.number().int(),
+  format: z.enum(IMAGE_FILE_EXTENSIONS),
+  url: z.string(),
+});
 
 export const mediaAssetSchema = z.object({
   id: objectIdSchema,
@@ -117,9 +122,13 @@ export const mediaAssetFactsSchema = z.object({
 export type MediaAssetFacts = z.infer<typeof mediaAssetFactsSchema>;
 
 /** A file of a stream: the master playlist, a rendition's playlist or segment, the poster, the storyboard. */
-export const streamFileSchema = z.string().regex(/^[a-z0-9_-]{1,40}\.(m3u8|ts|m4s|mp4|jpg|vtt)$/, 'Unknown stream file');
+export const streamFileSchema = z
+  .string()
+  .regex(/^[a-z0-9_-]{1,40}\.(m3u8|ts|m4s|mp4|jpg|vtt)$/, 'Unknown stream file');
 export const streamRenditionSchema = z.string().regex(/^\d{3,4}p$/, 'Unknown rendition');
-export const imageFileSchema = z.string().regex(new RegExp(`^w\\d{2,4}\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`), 'Unknown image file');
+export const imageFileSchema = z
+  .string()
+  .regex(new RegExp(`^w\\d{2,4}\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`), 'Unknown image file');
 
 /** Where browsers fetch an asset's stream files (through the gateway). */
 export const MEDIA_STREAMS_PATH = '/api/v1/media/streams';
@@ -127,7 +136,9 @@ export const MEDIA_STREAMS_PATH = '/api/v1/media/streams';
 export const MEDIA_DOWNLOADS_PATH = '/api/v1/media/downloads';
 
 /** The signed, expiring download address of a resource's file (served as an attachment under its original name). */
-export const downloadFileUrl = (assetId: string, token: string) => `${MEDIA_DOWNLOADS_PATH}/${assetId}?token=${encodeURIComponent(token)}`;
+export const downloadFileUrl = (assetId: string, token: string) =>
+  `${MEDIA_DOWNLOADS_PATH}/${assetId}?token=${encodeURIComponent(token)}`;
 
 /** The address of one file of an asset's stream, carrying its token. */
-export const streamFileUrl = (assetId: string, file: string, token: string) => `${MEDIA_STREAMS_PATH}/${assetId}/${file}?token=${encodeURIComponent(token)}`;
+export const streamFileUrl = (assetId: string, file: string, token: string) =>
+  `${MEDIA_STREAMS_PATH}/${assetId}/${file}?token=${encodeURIComponent(token)}`;

@@ -75,27 +75,33 @@ export const progressWithProductSchema = progressSchema.extend({ product: produc
 export type ProgressWithProduct = z.infer<typeof progressWithProductSchema>;
 
 const PROGRESS_STATUSES = ['all', 'in-progress', 'completed'] as const;
-const progressStatusSchema = z.enum(PROGRESS_STATUSES, { message: `Status must be one of: ${PROGRESS_STATUSES.join(', ')}` });
+const progressStatusSchema = z.enum(PROGRESS_STATUSES, {
+  message: `Status must be one of: ${PROGRESS_STATUSES.join(', ')}`,
+});
 export type ProgressStatus = z.infer<typeof progressStatusSchema>;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** GET /content/progress: newest first. */
 export const progressListQuerySchema = z
-  .object({ status: z.preprocess(blankToUndefined, progressStatusSchema.optional()).transform((v) => v ?? 'all') })
+  .object({
+    status: z.preprocess(blankToUndefined, progressStatusSchema.optional()).transform((v) => v ?? 'all'),
+  })
   .extend(pagingQuerySchema.shape);
 
 /** GET /content/progress/recent?limit= (default 5, newest first). */
 export const recentProgressQuerySchema = z.object({
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'Limit must be a whole number from 1 to 50' })
-      .int('Limit must be a whole number from 1 to 50')
-      .min(1, 'Limit must be a whole number from 1 to 50')
-      .max(50, 'Limit must be a whole number from 1 to 50')
-      .optional(),
-  ).transform((v) => v ?? PROGRESS_RULES.recentLimit),
+  limit: z
+    .preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'Limit must be a whole number from 1 to 50' })
+        .int('Limit must be a whole number from 1 to 50')
+        .min(1, 'Limit must be a whole number from 1 to 50')
+        .max(50, 'Limit must be a whole number from 1 to 50')
+        .optional(),
+    )
+    .transform((v) => v ?? PROGRESS_RULES.recentLimit),
   status: z.preprocess(blankToUndefined, progressStatusSchema.optional()).transform((v) => v ?? 'all'),
 });
 
@@ -121,4 +127,3 @@ export const categoryProgressSchema = z.object({
   /** Mean progress over every product of the category, whole percent. */
   percent: z.number().int(),
 });
-

@@ -6,7 +6,13 @@ export type QuizQuestionKind = (typeof QUIZ_QUESTION_KINDS)[number];
 /** How long a learner waits between attempts at one quiz: a person needs a moment per question. */
 export const retakeGapSeconds = (questions: number) => Math.max(10, 2 * questions);
 
-export const QUIZ_LIMITS = { questions: 50, options: 10, prompt: 1_000, option: 500, explanation: 2_000 } as const;
+export const QUIZ_LIMITS = {
+  questions: 50,
+  options: 10,
+  prompt: 1_000,
+  option: 500,
+  explanation: 2_000,
+} as const;
 
 /** The words quizzes answer with, shared by content, progress, the player, the editor and the tests. */
 export const QUIZ_MESSAGES = {
@@ -18,9 +24,11 @@ export const QUIZ_MESSAGES = {
   unknownOption: (id: string) => `Option ${id} is not an option of this question`,
   oneAnswer: 'Choose exactly one option for this question',
   answeredTwice: (id: string) => `Question ${id} is answered twice`,
-  tooFast: (seconds: number) => `Take a moment with the questions: you can submit again in ${seconds} seconds`,
+  tooFast: (seconds: number) =>
+    `Take a moment with the questions: you can submit again in ${seconds} seconds`,
   notAQuiz: 'This lesson is not a quiz',
   passToComplete: 'A quiz is completed by passing it',
   passed: (score: number) => `Passed with ${score}%`,
-  failed: (score: number, pass: number) => `${score}%: ${pass}% passes. Review the explanations and try again.`,
+  failed: (score: number, pass: number) =>
+    `${score}%: ${pass}% passes. Review the explanations and try again.`,
 } as const;

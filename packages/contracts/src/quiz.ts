@@ -10,35 +10,72 @@ import { QUIZ_LIMITS, QUIZ_MESSAGES, QUIZ_QUESTION_KINDS } from './quiz-terms';
 export * from './quiz-terms';
 
 const text = (label: string, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: `${label} is required` }).min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: `${label} is required` })
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+  );
 const keptId = z.preprocess(emptyToNull, objectIdSchema.nullable()).optional();
 
 // ---------- the admin's quiz (with the answers) ----------
 
-const quizOptionInputSchema = z.object({ id: keptId, text: text('Option text', QUIZ_LIMITS.option), isCorrect: z.boolean({ error: 'Correct must be true or false' }).optional().default(false) });
+const quizOptionInputSchema = z.object({
+  id: keptId,
+  text: text('Option text', QUIZ_LIMITS.option),
+  isCorrect: z.boolean({ error: 'Correct must be true or false' }).optional().default(false),
+});
 
 const quizQuestionInputSchema = z
   .object({
     id: keptId,
-    kind: z.enum(QUIZ_QUESTION_KINDS, { message: `Question kind must be one of: ${QUIZ_QUESTION_KINDS.join(', ')}` }),
+    kind: z.enum(QUIZ_QUESTION_KINDS, {
+      message: `Question kind must be one of: ${QUIZ_QUESTION_KINDS.join(', ')}`,
+    }),
     prompt: text('Question', QUIZ_LIMITS.prompt),
-    options: z.array(quizOptionInputSchema).min(2, 'A question needs at least two options').max(QUIZ_LIMITS.options, `At most ${QUIZ_LIMITS.options} options per question`),
-    explanation: z.preprocess(emptyToNull, z.string().trim().max(QUIZ_LIMITS.explanation, `Explanation must be at most ${QUIZ_LIMITS.explanation} characters`).nullable()).optional().transform((v) => v ?? null),
+    options: z
+      .array(quizOptionInputSchema)
+      .min(2, 'A question needs at least two options')
+      .max(QUIZ_LIMITS.options, `At most ${QUIZ_LIMITS.options} options per question`),
+    explanation: z
+      .preprocess(
+        emptyToNull,
+        z
+          .string()
+          .trim()
+          .max(QUIZ_LIMITS.explanation, `Explanation must be at most ${QUIZ_LIMITS.explanation} characters`)
+          .nullable(),
+      )
+      .optional()
+      .transform((v) => v ?? null),
   })
   .superRefine((question, ctx) => {
     const correct = question.options.filter((o) => o.isCorrect).length;
     if (question.kind === 'true-false') {
       const texts = question.options.map((o) => o.text.toLowerCase()).sort();
-      if (texts.length !== 2 || texts[0] !== 'false' || texts[1] !== 'true') ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.trueFalseOptions });
+      if (texts.length !== 2 || texts[0] !== 'false' || texts[1] !== 'true')
+        ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.trueFalseOptions });
     }
-    if (question.kind !== 'multiple' && correct !== 1) ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.oneCorrect });
-    if (question.kind === 'multiple' && correct < 1) ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.someCorrect });
+    if (question.kind !== 'multiple' && correct !== 1)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.oneCorrect });
+    if (question.kind === 'multiple' && correct < 1)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.someCorrect });
   });
 
 /** A quiz lesson's questions as the editor saves them (inside the curriculum save). */
 export const quizInputSchema = z.object({
-  passPercent: z.number({ error: 'Pass mark must be a whole percent from 1 to 100' }).int('Pass mark must be a whole percent from 1 to 100').min(1, 'Pass mark must be a whole percent from 1 to 100').max(100, 'Pass mark must be a whole percent from 1 to 100').optional().default(70),
-  questions: z.array(quizQuestionInputSchema).min(1, QUIZ_MESSAGES.quizRequired).max(QUIZ_LIMITS.questions, `At most ${QUIZ_LIMITS.questions} questions per quiz`),
+  passPercent: z
+    .number({ error: 'Pass mark must be a whole percent from 1 to 100' })
+    .int('Pass mark must be a whole percent from 1 to 100')
+    .min(1, 'Pass mark must be a whole percent from 1 to 100')
+    .max(100, 'Pass mark must be a whole percent from 1 to 100')
+    .optional()
+    .default(70),
+  questions: z
+    .array(quizQuestionInputSchema)
+    .min(1, QUIZ_MESSAGES.quizRequired)
+    .max(QUIZ_LIMITS.questions, `At most ${QUIZ_LIMITS.questions} questions per quiz`),
 });
 export type QuizInput = z.output<typeof quizInputSchema>;
 
@@ -51,7 +88,10 @@ const adminQuizQuestionSchema = z.object({
   explanation: z.string().nullable(),
 });
 /** The admin's view of a quiz: every question with its answers. */
-export const adminQuizSchema = z.object({ passPercent: z.number().int(), questions: z.array(adminQuizQuestionSchema) });
+export const adminQuizSchema = z.object({
+  passPercent: z.number().int(),
+  questions: z.array(adminQuizQuestionSchema),
+});
 export type AdminQuiz = z.infer<typeof adminQuizSchema>;
 
 // ---------- what a learner sees before answering ----------
@@ -59,7 +99,14 @@ export type AdminQuiz = z.infer<typeof adminQuizSchema>;
 /** A quiz as a learner sees it: questions and options, never which are correct nor the explanations. */
 export const quizSchema = z.object({
   passPercent: z.number().int(),
-  questions: z.array(z.object({ id: objectIdSchema, kind: z.enum(QUIZ_QUESTION_KINDS), prompt: z.string(), options: z.array(quizOptionSchema) })),
+  questions: z.array(
+    z.object({
+      id: objectIdSchema,
+      kind: z.enum(QUIZ_QUESTION_KINDS),
+      prompt: z.string(),
+      options: z.array(quizOptionSchema),
+    }),
+  ),
 });
 export type Quiz = z.infer<typeof quizSchema>;
 
@@ -67,7 +114,15 @@ export type Quiz = z.infer<typeof quizSchema>;
 export const quizKeySchema = z.object({
   lessonId: objectIdSchema,
   passPercent: z.number().int(),
-  questions: z.array(z.object({ id: objectIdSchema, kind: z.enum(QUIZ_QUESTION_KINDS), optionIds: z.array(objectIdSchema), correctOptionIds: z.array(objectIdSchema), explanation: z.string().nullable() })),
+  questions: z.array(
+    z.object({
+      id: objectIdSchema,
+      kind: z.enum(QUIZ_QUESTION_KINDS),
+      optionIds: z.array(objectIdSchema),
+      correctOptionIds: z.array(objectIdSchema),
+      explanation: z.string().nullable(),
+    }),
+  ),
 });
 export type QuizKey = z.infer<typeof quizKeySchema>;
 
@@ -76,7 +131,14 @@ export type QuizKey = z.infer<typeof quizKeySchema>;
 /** POST …/lessons/{lessonId}/quiz-attempts: the chosen options of each question (an unanswered question scores nothing). */
 export const quizAttemptBodySchema = z.object({
   answers: z
-    .array(z.object({ questionId: objectIdSchema, optionIds: z.array(objectIdSchema).max(QUIZ_LIMITS.options, `At most ${QUIZ_LIMITS.options} options per answer`) }))
+    .array(
+      z.object({
+        questionId: objectIdSchema,
+        optionIds: z
+          .array(objectIdSchema)
+          .max(QUIZ_LIMITS.options, `At most ${QUIZ_LIMITS.options} options per answer`),
+      }),
+    )
     .max(QUIZ_LIMITS.questions, `At most ${QUIZ_LIMITS.questions} answers`),
 });
 export type QuizAttemptBody = z.output<typeof quizAttemptBodySchema>;
@@ -99,7 +161,9 @@ export const quizAttemptSummarySchema = z.object({
 });
 export type QuizAttemptSummary = z.infer<typeof quizAttemptSummarySchema>;
 
-export const quizAttemptSchema = quizAttemptSummarySchema.extend({ questions: z.array(gradedQuestionSchema) });
+export const quizAttemptSchema = quizAttemptSummarySchema.extend({
+  questions: z.array(gradedQuestionSchema),
+});
 export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
 
 /** GET …/quiz-attempts: every attempt, newest first, and the best score (the one that counts). */

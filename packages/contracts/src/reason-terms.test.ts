@@ -4,7 +4,19 @@ import { REVOCATION_REASON } from './certificate-terms';
 import { MODERATION_REASON } from './community-terms';
 import { reasonProblem, type ReasonRule } from './reason-terms';
 
-const inputs: unknown[] = [undefined, null, 42, '', '   ', ' ab ', 'abc', '  a fair reason  ', 'x'.repeat(500), ` ${'x'.repeat(500)} `, 'x'.repeat(501)];
+const inputs: unknown[] = [
+  undefined,
+  null,
+  42,
+  '',
+  '   ',
+  ' ab ',
+  'abc',
+  '  a fair reason  ',
+  'x'.repeat(500),
+  ` ${'x'.repeat(500)} `,
+  'x'.repeat(501),
+];
 
 describe.each([
   ['revoking a certificate', REVOCATION_REASON],
@@ -14,12 +26,16 @@ describe.each([
     const schema = reasonBodySchema(rule);
     for (const reason of inputs) {
       const parsed = schema.safeParse({ reason });
-      expect(parsed.success ? undefined : parsed.error.issues[0]?.message, JSON.stringify(reason)).toBe(reasonProblem(rule, reason));
+      expect(parsed.success ? undefined : parsed.error.issues[0]?.message, JSON.stringify(reason)).toBe(
+        reasonProblem(rule, reason),
+      );
     }
   });
 
   it('is kept trimmed', () => {
-    expect(reasonBodySchema(rule).parse({ reason: '  a fair reason  ' })).toEqual({ reason: 'a fair reason' });
+    expect(reasonBodySchema(rule).parse({ reason: '  a fair reason  ' })).toEqual({
+      reason: 'a fair reason',
+    });
   });
 
   it('says what is wrong', () => {

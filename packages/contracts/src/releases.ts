@@ -2,14 +2,19 @@ import { z } from 'zod';
 
 /** The front ends that are released on their own: the shell (served at /) and each remote (/mf/<remote>/). */
 export const RELEASE_TARGET_NAMES = ['shell', 'catalog', 'player', 'account', 'admin', 'community'] as const;
-export const releaseTargetSchema = z.enum(RELEASE_TARGET_NAMES, { error: `remote must be one of ${RELEASE_TARGET_NAMES.join(', ')}` });
+export const releaseTargetSchema = z.enum(RELEASE_TARGET_NAMES, {
+  error: `remote must be one of ${RELEASE_TARGET_NAMES.join(', ')}`,
+});
 export type ReleaseTargetName = z.infer<typeof releaseTargetSchema>;
 
 /** 'dist' (the built folder served in place) or a released version: a label and 10 hex characters of the build's hash. */
 export const releaseVersionSchema = z
   .string({ error: 'version is required' })
   .trim()
-  .regex(/^(dist|[a-z0-9][a-z0-9.-]{0,40}-[0-9a-f]{10})$/, 'version must be "dist" or a released version such as v0.1.0-3f9a1c07e2');
+  .regex(
+    /^(dist|[a-z0-9][a-z0-9.-]{0,40}-[0-9a-f]{10})$/,
+    'version must be "dist" or a released version such as v0.1.0-3f9a1c07e2',
+  );
 
 export const sharedDependencySchema = z.object({
   name: z.string(),
@@ -85,6 +90,8 @@ export type RemotesAnswer = z.infer<typeof remotesAnswerSchema>;
 export const RELEASE_MESSAGES = {
   promoted: (remote: string, version: string) => `${remote} now runs ${version} for everyone.`,
   rolledBack: (remote: string, version: string) => `${remote} is back on ${version}.`,
-  canaryStopped: (remote: string, version: string) => `The canary of ${remote} ended: everyone runs ${version}.`,
-  canaryStarted: (remote: string, version: string, percent: number) => `${percent}% of people now run ${remote} ${version}.`,
+  canaryStopped: (remote: string, version: string) =>
+    `The canary of ${remote} ended: everyone runs ${version}.`,
+  canaryStarted: (remote: string, version: string, percent: number) =>
+    `${percent}% of people now run ${remote} ${version}.`,
 } as const;

@@ -10,8 +10,15 @@ import { identityHeaders, testLog, testUsers, TEST_INTERNAL_SECRET, internalHead
 import { ok, parseBody } from './validate';
 
 function buildApp(healthy = true) {
-  const app = createService({ name: 'demo', log: testLog, internalSecret: TEST_INTERNAL_SECRET, checks: { database: async () => healthy } });
-  app.post('/things', async (c) => ok(c, await parseBody(c, z.object({ name: z.string().min(2, 'Name is too short') })), 'Created', 201));
+  const app = createService({
+    name: 'demo',
+    log: testLog,
+    internalSecret: TEST_INTERNAL_SECRET,
+    checks: { database: async () => healthy },
+  });
+  app.post('/things', async (c) =>
+    ok(c, await parseBody(c, z.object({ name: z.string().min(2, 'Name is too short') })), 'Created', 201),
+  );
   app.get('/admin/things', requireAdmin, (c) => ok(c, []));
   app.get('/boom', () => {
     throw new Error('select * from secret_table failed');
@@ -27,7 +34,10 @@ const json = async (res: Response) => (await res.json()) as Record<string, unkno
 
 describe('createService', () => {
   it('answers a valid body in the success shape', async () => {
-    const res = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name: 'Tea' }) });
+    const res = await buildApp().request('/things', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Tea' }),
+    });
     expect(res.status).toBe(201);
     expect(await json(res)).toEqual({ success: true, data: { name: 'Tea' }, message: 'Created' });
   });
@@ -35,7 +45,11 @@ describe('createService', () => {
   it('turns a schema failure into 400 with field errors and the rule message', async () => {
     const res = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name: 'T' }) });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ success: false, message: 'Name is too short', errors: [{ field: 'name', message: 'Name is too short' }] });
+    expect(await json(res)).toEqual({
+      success: false,
+      message: 'Name is too short',
+      errors: [{ field: 'name', message: 'Name is too short' }],
+    });
   });
 
   it('turns malformed JSON into 400, never 500', async () => {
@@ -45,7 +59,10 @@ describe('createService', () => {
   });
 
   it('refuses bodies over the limit with 413 in the error shape', async () => {
-    const res = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name: 'x'.repeat(2_000_000) }) });
+    const res = await buildApp().request('/things', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'x'.repeat(2_000_000) }),
+    });
     expect(res.status).toBe(413);
     expect((await json(res)).success).toBe(false);
   });
@@ -57,10 +74,20 @@ describe('createService', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const post = (body: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path: '/things', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/things',
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -83,7 +110,10 @@ describe('createService', () => {
         errors: [{ field: 'name', message: 'Text cannot contain NUL characters or invalid Unicode' }],
       });
     }
-    const emoji = await buildApp().request('/things', { method: 'POST', body: JSON.stringify({ name: 'Tea 😀' }) });
+    const emoji = await buildApp().request('/things', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Tea 😀' }),
+    });
     expect(emoji.status).toBe(201);
   });
 
@@ -98,12 +128,18 @@ describe('createService', () => {
   it('answers 401 to anonymous callers and 403 to learners on admin routes', async () => {
     const app = buildApp();
     expect((await app.request('/admin/things')).status).toBe(401);
-    expect((await app.request('/admin/things', { headers: identityHeaders(testUsers.learner) })).status).toBe(403);
-    expect((await app.request('/admin/things', { headers: identityHeaders(testUsers.admin) })).status).toBe(200);
+    expect((await app.request('/admin/things', { headers: identityHeaders(testUsers.learner) })).status).toBe(
+      403,
+    );
+    expect((await app.request('/admin/things', { headers: identityHeaders(testUsers.admin) })).status).toBe(
+      200,
+    );
   });
 
   it('ignores an identity signed with the wrong secret', async () => {
-    const res = await buildApp().request('/admin/things', { headers: identityHeaders(testUsers.admin, 'not-the-internal-secret-but-long-enough') });
+    const res = await buildApp().request('/admin/things', {
+      headers: identityHeaders(testUsers.admin, 'not-the-internal-secret-but-long-enough'),
+    });
     expect(res.status).toBe(401);
   });
 
@@ -115,29 +151,56 @@ describe('createService', () => {
 
   it('keeps a sane request id and replaces a hostile one', async () => {
     const app = buildApp();
-    expect((await app.request('/refused', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id')).toBe('abc-123');
-    const hostile = (await app.request('/refused', { headers: { 'x-request-id': 'bad id <script>' } })).headers.get('x-request-id');
+    expect(
+      (await app.request('/refused', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id'),
+    ).toBe('abc-123');
+    const hostile = (
+      await app.request('/refused', { headers: { 'x-request-id': 'bad id <script>' } })
+    ).headers.get('x-request-id');
     expect(hostile).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('returns the request id on every kind of answer served by node (JSON, error, 404, a raw Response, a stream)', async () => {
     const app = buildApp();
     app.get('/raw', () => new Response('plain', { headers: { 'content-type': 'text/plain' } }));
-    app.get('/stream', () => new Response(new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode('streamed')), c.close()) })));
-    const sharedRoute = { method: 'GET', path: '/shared', service: 'content', access: 'public', cache: 'shared', summary: 'The same for all', response: z.string() } as const;
+    app.get(
+      '/stream',
+      () =>
+        new Response(
+          new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode('streamed')), c.close()) }),
+        ),
+    );
+    const sharedRoute = {
+      method: 'GET',
+      path: '/shared',
+      service: 'content',
+      access: 'public',
+      cache: 'shared',
+      summary: 'The same for all',
+      response: z.string(),
+    } as const;
     mountRoutes(app, { shared: sharedRoute }, { shared: () => 'same for all' }, { publicMaxAgeSeconds: 5 });
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      for (const [path, status, body] of [['/internal/ping', 404, 'Not found'], ['/refused', 400, 'Nope'], ['/nowhere', 404, 'Route not found'], ['/raw', 200, 'plain'], ['/stream', 200, 'streamed']] as const) {
+      for (const [path, status, body] of [
+        ['/internal/ping', 404, 'Not found'],
+        ['/refused', 400, 'Nope'],
+        ['/nowhere', 404, 'Route not found'],
+        ['/raw', 200, 'plain'],
+        ['/stream', 200, 'streamed'],
+      ] as const) {
         const id = `id-${status}${path.replaceAll('/', '.')}`;
         const res = await fetch(`${base}${path}`, { headers: { 'x-request-id': id } });
         expect([path, res.status, res.headers.get('x-request-id')]).toEqual([path, status, id]);
         expect(await res.text()).toContain(body);
       }
       const shared = await fetch(`${base}/shared`);
-      expect([shared.headers.get('cache-control'), shared.headers.get('x-request-id')?.length]).toEqual(['public, max-age=0, s-maxage=5', 36]);
+      expect([shared.headers.get('cache-control'), shared.headers.get('x-request-id')?.length]).toEqual([
+        'public, max-age=0, s-maxage=5',
+        36,
+      ]);
       expect(await shared.json()).toEqual({ success: true, data: 'same for all' });
       const fresh = await fetch(`${base}/internal/ping`, { headers: internalHeaders() });
       expect(fresh.status).toBe(200);
@@ -164,8 +227,11 @@ describe('createService', () => {
 describe('parseBody limits', () => {
   const app = createService({ name: 'limits', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
   app.post('/small', async (c) => ok(c, await parseBody(c, z.object({ a: z.unknown() }))));
-  app.post('/large', async (c) => ok(c, await parseBody(c, z.object({ a: z.unknown() }), { maxBytes: 256 * 1024 })));
-  const post = (path: string, body: string) => app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  app.post('/large', async (c) =>
+    ok(c, await parseBody(c, z.object({ a: z.unknown() }), { maxBytes: 256 * 1024 })),
+  );
+  const post = (path: string, body: string) =>
+    app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
   it('refuses a body over the route’s limit with 413 and accepts it where the route allows more', async () => {
     const body = JSON.stringify({ a: 'x'.repeat(100 * 1024) });
@@ -179,6 +245,8 @@ describe('parseBody limits', () => {
     const deep = await post('/small', `{"a":${'['.repeat(40)}${']'.repeat(40)}}`);
     expect(deep.status).toBe(400);
     expect(await deep.json()).toEqual({ success: false, message: 'Request body is nested too deeply' });
-    expect((await post('/small', JSON.stringify({ a: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["\\' }))).status).toBe(200);
+    expect(
+      (await post('/small', JSON.stringify({ a: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["\\' }))).status,
+    ).toBe(200);
   });
 });

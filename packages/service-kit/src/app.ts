@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
-import { IDENTITY_HEADER, INTERNAL_HEADER, REQUEST_ID_HEADER, platformRoutes, type Identity } from '@catalyst/contracts';
+import {
+  IDENTITY_HEADER,
+  INTERNAL_HEADER,
+  REQUEST_ID_HEADER,
+  platformRoutes,
+  type Identity,
+} from '@catalyst/contracts';
 import { HttpError, forbidden, isUnavailableError, unauthorized } from './errors';
 import { LIVENESS_PATH, sharedCheck } from './health';
 import { secretMatches, verifyIdentity } from './identity';
@@ -55,7 +61,15 @@ const isProbe = (path: string) => path === '/health' || path === LIVENESS_PATH;
  * A Hono app with what every service shares: request ids, access logs, identity from the gateway's
  * signed assertion, /health, and the one error shape for every failure.
  */
-export function createService({ name, log, internalSecret, checks = {}, maxBodyBytes = 1024 * 1024, invalidations, streamedBodies }: ServiceOptions) {
+export function createService({
+  name,
+  log,
+  internalSecret,
+  checks = {},
+  maxBodyBytes = 1024 * 1024,
+  invalidations,
+  streamedBodies,
+}: ServiceOptions) {
   const app = new Hono<AppEnv>();
 
   // The server span: continues the caller's traceparent (the gateway's, a peer's), named by route template
@@ -77,7 +91,10 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     const status = c.res.status;
     observeRequest(c.req.method, routeLabel(routeTemplate(c)), status, elapsed / 1000);
     if (!isProbe(c.req.path)) {
-      log[status >= 500 ? 'error' : 'info']({ requestId, method: c.req.method, path: c.req.path, status, ms }, 'request');
+      log[status >= 500 ? 'error' : 'info'](
+        { requestId, method: c.req.method, path: c.req.path, status, ms },
+        'request',
+      );
     }
   });
 
@@ -87,8 +104,12 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
   // again. Closing at once instead resets a caller still sending: on a busy machine its fetch then fails
   // before it reads the answer. A body without a declared length was partly read when refused: close it,
   // or the gateway's agent would hand that dead socket to the next caller's request (a 503 for someone else).
-  const refuseTooLarge = (c: Context, headers?: Record<string, string>) => c.json({ success: false, message: 'Request body is too large' }, 413, headers);
-  const limitBody = bodyLimit({ maxSize: maxBodyBytes, onError: (c) => refuseTooLarge(c, { connection: 'close' }) });
+  const refuseTooLarge = (c: Context, headers?: Record<string, string>) =>
+    c.json({ success: false, message: 'Request body is too large' }, 413, headers);
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => refuseTooLarge(c, { connection: 'close' }),
+  });
   // GET and HEAD carry no body; asking for one would build a full fetch Request per read for nothing.
   // Streamed bodies (resumable uploads) are bounded by their route's own limit, never read whole.
   // A declared length is judged from the header alone (the body is then read from node's request: request-body.ts).
@@ -102,17 +123,36 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
 
   // Readiness: the dependencies asked at most once a second, the answer shared by concurrent probes.
   const readiness = sharedCheck(async () => {
-    const results = await Promise.all(Object.entries(checks).map(async ([k, check]) => [k, (await check().catch(() => false)) ? 'ok' : 'down'] as const));
+    const results = await Promise.all(
+      Object.entries(checks).map(
+        async ([k, check]) => [k, (await check().catch(() => false)) ? 'ok' : 'down'] as const,
+      ),
+    );
     const healthy = results.every(([, v]) => v === 'ok');
     const data = { service: name, status: healthy ? 'ok' : 'down', checks: Object.fromEntries(results) };
-    return { healthy, body: JSON.stringify({ success: healthy, data, ...(healthy ? {} : { message: `${name} is unhealthy` }) }) };
+    return {
+      healthy,
+      body: JSON.stringify({
+        success: healthy,
+        data,
+        ...(healthy ? {} : { message: `${name} is unhealthy` }),
+      }),
+    };
   });
   app.get('/health', async (c) => {
     const { healthy, body } = await readiness();
-    return c.body(body, healthy ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    return c.body(body, healthy ? 200 : 503, {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+    });
   });
   // Liveness: from memory; a dependency's outage is readiness's business, not a reason to restart.
-  app.get(LIVENESS_PATH, (c) => c.body('{"success":true,"data":{"status":"ok"}}', 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }));
+  app.get(LIVENESS_PATH, (c) =>
+    c.body('{"success":true,"data":{"status":"ok"}}', 200, {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+    }),
+  );
 
   // Service-to-service routes: never exposed by the gateway, and refused without the shared secret.
   app.use('/internal/*', async (c, next) => {
@@ -131,7 +171,9 @@ export function createService({ name, log, internalSecret, checks = {}, maxBodyB
     });
   }
 
-  app.notFound((c) => c.json({ success: false, message: `Route not found: ${c.req.method} ${c.req.path}` }, 404));
+  app.notFound((c) =>
+    c.json({ success: false, message: `Route not found: ${c.req.method} ${c.req.path}` }, 404),
+  );
 
   app.onError((error, c) => errorResponse(c, error, log));
 
@@ -155,15 +197,26 @@ export function setResponseHeader(c: Context, name: string, value: string) {
 /** Maps any thrown value to the one error shape; unknown failures never leak stack traces or SQL. */
 export function errorResponse(c: Context, error: unknown, log: Logger) {
   if (error instanceof HttpError) {
-    const body = error.errors ? { success: false, message: error.message, errors: error.errors } : { success: false, message: error.message };
+    const body = error.errors
+      ? { success: false, message: error.message, errors: error.errors }
+      : { success: false, message: error.message };
     return c.json(body, error.status as 400, error.headers);
   }
   const requestId = c.get('requestId' as never) as string | undefined;
   if (isUnavailableError(error)) {
     log.warn({ requestId, err: (error as Error).message }, 'backing store unavailable');
-    return c.json({ success: false, message: 'Service temporarily unavailable. Please try again shortly.' }, 503);
+    return c.json(
+      { success: false, message: 'Service temporarily unavailable. Please try again shortly.' },
+      503,
+    );
   }
-  log.error({ requestId, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'unhandled error');
+  log.error(
+    {
+      requestId,
+      err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+    },
+    'unhandled error',
+  );
   return c.json({ success: false, message: 'An unexpected error occurred.' }, 500);
 }
 

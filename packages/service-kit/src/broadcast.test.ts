@@ -15,7 +15,11 @@ describe('createBroadcast', () => {
     const listener = createBroadcast({ redisUrl: url, log: testLog });
     const heard: string[] = [];
     let subscribed = false;
-    listener.subscribe('test:first', (message) => heard.push(message), () => (subscribed = true));
+    listener.subscribe(
+      'test:first',
+      (message) => heard.push(message),
+      () => (subscribed = true),
+    );
     await until(() => subscribed);
     await untilSubscribed(url, 'test:first');
     const job = createBroadcast({ redisUrl: url, log: testLog });

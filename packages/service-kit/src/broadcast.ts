@@ -18,10 +18,16 @@ export interface Broadcast {
   close(): Promise<void>;
 }
 
-const redisOptions = { lazyConnect: false, maxRetriesPerRequest: 1, connectTimeout: 1_000, retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000) };
+const redisOptions = {
+  lazyConnect: false,
+  maxRetriesPerRequest: 1,
+  connectTimeout: 1_000,
+  retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000),
+};
 
 export function createBroadcast({ redisUrl, log }: { redisUrl?: string; log?: Logger }): Broadcast {
-  if (!redisUrl) return { publish: async () => undefined, subscribe: () => undefined, close: async () => undefined };
+  if (!redisUrl)
+    return { publish: async () => undefined, subscribe: () => undefined, close: async () => undefined };
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
   const handlers = new Map<string, Array<{ onMessage: (message: string) => void; onResync?: () => void }>>();
@@ -37,7 +43,11 @@ export function createBroadcast({ redisUrl, log }: { redisUrl?: string; log?: Lo
     async publish(channel, message) {
       // No offline queue: a message that cannot go now is dropped (the TTLs bound what it would have cleared).
       if (!publisher) {
-        publisher = new Redis(redisUrl, { ...redisOptions, enableOfflineQueue: false, commandTimeout: 500 }).on('error', (e) => warn('broadcast: redis unavailable', e));
+        publisher = new Redis(redisUrl, {
+          ...redisOptions,
+          enableOfflineQueue: false,
+          commandTimeout: 500,
+        }).on('error', (e) => warn('broadcast: redis unavailable', e));
         // Without an offline queue a command sent before the first connection is refused: the first message
         // of a process (often its only one, as in a one-off job) waits for that connection, once, briefly.
         firstConnection = untilReady(publisher, redisOptions.connectTimeout);

@@ -11,7 +11,16 @@ let server: TestRedis | undefined;
 
 /** A persistent redis-server (append-only file), so a restart comes back with its old data, like production. */
 async function startRedis(port: number) {
-  server = await startTestRedis(port, ['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always']);
+  server = await startTestRedis(port, [
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'always',
+  ]);
 }
 
 async function killRedis() {

@@ -57,7 +57,10 @@ export class MemoryCache implements Cache {
   async incr(key: string, ttlSeconds: number): Promise<number> {
     const entry = this.live(key);
     const next = (entry ? (JSON.parse(entry.value) as number) : 0) + 1;
-    this.entries.set(key, { value: JSON.stringify(next), expiresAt: entry ? entry.expiresAt : Date.now() + ttlSeconds * 1000 });
+    this.entries.set(key, {
+      value: JSON.stringify(next),
+      expiresAt: entry ? entry.expiresAt : Date.now() + ttlSeconds * 1000,
+    });
     return next;
   }
 
@@ -91,7 +94,8 @@ export class MemoryCache implements Cache {
   }
 }
 
-const DECR_LIVE = "local v = tonumber(redis.call('GET', KEYS[1])) if v and v > 0 then return redis.call('DECR', KEYS[1]) end return 0";
+const DECR_LIVE =
+  "local v = tonumber(redis.call('GET', KEYS[1])) if v and v > 0 then return redis.call('DECR', KEYS[1]) end return 0";
 
 export class RedisCache implements Cache {
   private readonly redis: Redis;
@@ -105,7 +109,11 @@ export class RedisCache implements Cache {
    */
   private readonly pendingDeletes = new Set<string>();
 
-  constructor(url: string, private readonly prefix: string, private readonly log?: Logger) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly log?: Logger,
+  ) {
     this.redis = new Redis(url, {
       lazyConnect: false,
       enableOfflineQueue: false,
@@ -120,7 +128,8 @@ export class RedisCache implements Cache {
       void this.replayDeletes();
     });
     this.redis.on('error', (error) => {
-      if (this.healthy) this.log?.warn({ err: error.message }, 'redis unavailable; serving from the database');
+      if (this.healthy)
+        this.log?.warn({ err: error.message }, 'redis unavailable; serving from the database');
       this.healthy = false;
     });
     this.redis.on('end', () => (this.healthy = false));
@@ -190,7 +199,9 @@ export class RedisCache implements Cache {
   async claim(key: string, ttlSeconds: number): Promise<boolean> {
     if (!this.healthy) return this.fallback.claim(key, ttlSeconds);
     try {
-      return (await this.redis.set(this.k(key), '1', 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX')) === 'OK';
+      return (
+        (await this.redis.set(this.k(key), '1', 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX')) === 'OK'
+      );
     } catch {
       return this.fallback.claim(key, ttlSeconds);
     }
@@ -200,7 +211,9 @@ export class RedisCache implements Cache {
     if (!this.healthy) return this.fallback.incr(key, ttlSeconds);
     try {
       const full = this.k(key);
-      const [[, count]] = (await this.redis.multi().incr(full).expire(full, ttlSeconds, 'NX').exec()) as [[unknown, number]];
+      const [[, count]] = (await this.redis.multi().incr(full).expire(full, ttlSeconds, 'NX').exec()) as [
+        [unknown, number],
+      ];
       return count;
     } catch {
       return this.fallback.incr(key, ttlSeconds);
@@ -216,7 +229,15 @@ export class RedisCache implements Cache {
   }
 }
 
-export function createCache({ redisUrl, prefix, log }: { redisUrl?: string; prefix: string; log?: Logger }): Cache {
+export function createCache({
+  redisUrl,
+  prefix,
+  log,
+}: {
+  redisUrl?: string;
+  prefix: string;
+  log?: Logger;
+}): Cache {
   return countLookups(redisUrl ? new RedisCache(redisUrl, prefix, log) : new MemoryCache(), prefix);
 }
 

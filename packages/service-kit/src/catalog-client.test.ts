@@ -77,7 +77,10 @@ describe('catalog client', () => {
 });
 
 describe("catalog client: a course's lessons", () => {
-  const course = { productId: product._id, lessons: [{ id: '0123456789abcdef0123456a', durationSeconds: 60, isFreePreview: true, kind: 'video' }] };
+  const course = {
+    productId: product._id,
+    lessons: [{ id: '0123456789abcdef0123456a', durationSeconds: 60, isFreePreview: true, kind: 'video' }],
+  };
 
   function contentAnswering(answer: () => unknown) {
     let calls = 0;
@@ -117,7 +120,9 @@ describe("catalog client: a course's lessons", () => {
     const missing = contentAnswering(() => {
       throw new HttpError(404, 'Product not found');
     });
-    expect(await createCatalogClient({ content: missing.client, cache: absentCache }).courseLessons(product._id)).toBeNull();
+    expect(
+      await createCatalogClient({ content: missing.client, cache: absentCache }).courseLessons(product._id),
+    ).toBeNull();
 
     vi.useFakeTimers();
     try {

@@ -1,4 +1,10 @@
-import { contentInternalRoutes, courseLessonsSchema, productSummarySchema, type CourseLessons, type ProductSummary } from '@catalyst/contracts';
+import {
+  contentInternalRoutes,
+  courseLessonsSchema,
+  productSummarySchema,
+  type CourseLessons,
+  type ProductSummary,
+} from '@catalyst/contracts';
 import { z } from 'zod';
 import { MemoryCache, type Cache } from './cache';
 import { HttpError } from './errors';
@@ -68,11 +74,16 @@ export function createCatalogClient({ content, cache }: { content: Peer; cache: 
     if (nearby) return nearby;
     const cached = await cache.get<ProductSummary>(key(id));
     if (cached) {
-      await Promise.all([local.set(key(id), cached, PRODUCT_TTL_SECONDS), lastSeen.set(key(id), cached, CATALOG_STALE_SECONDS)]);
+      await Promise.all([
+        local.set(key(id), cached, PRODUCT_TTL_SECONDS),
+        lastSeen.set(key(id), cached, CATALOG_STALE_SECONDS),
+      ]);
       return cached;
     }
     try {
-      const product = productSummarySchema.parse(await content.call(contentInternalRoutes.product, { params: { idOrSlug: id } }, { requestId }));
+      const product = productSummarySchema.parse(
+        await content.call(contentInternalRoutes.product, { params: { idOrSlug: id } }, { requestId }),
+      );
       await Promise.all([
         cache.set(key(id), product, PRODUCT_TTL_SECONDS),
         local.set(key(id), product, PRODUCT_TTL_SECONDS),
@@ -96,7 +107,9 @@ export function createCatalogClient({ content, cache }: { content: Peer; cache: 
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
       const chunk = unique.slice(i, i + LOOKUP_CHUNK);
-      const products = summaries.parse(await content.call(contentInternalRoutes.lookupProducts, { body: { ids: chunk } }, { requestId }));
+      const products = summaries.parse(
+        await content.call(contentInternalRoutes.lookupProducts, { body: { ids: chunk } }, { requestId }),
+      );
       for (const product of products) found.set(product._id, product);
     }
     return found;
@@ -104,11 +117,16 @@ export function createCatalogClient({ content, cache }: { content: Peer; cache: 
 
   // A course's lessons: the short memo, and the last answer seen (only while content is down).
   const lessons = createAskMemo<CourseLessons | null>();
-  const lessonsLastSeen = new TtlLru<string, CourseLessons>(LESSONS_MAX_ENTRIES, CATALOG_STALE_SECONDS * 1000);
+  const lessonsLastSeen = new TtlLru<string, CourseLessons>(
+    LESSONS_MAX_ENTRIES,
+    CATALOG_STALE_SECONDS * 1000,
+  );
 
   async function askLessons(idOrSlug: string, requestId?: string): Promise<CourseLessons | null> {
     try {
-      const course = courseLessonsSchema.parse(await content.call(contentInternalRoutes.courseLessons, { params: { idOrSlug } }, { requestId }));
+      const course = courseLessonsSchema.parse(
+        await content.call(contentInternalRoutes.courseLessons, { params: { idOrSlug } }, { requestId }),
+      );
       lessonsLastSeen.set(idOrSlug, course);
       return course;
     } catch (error) {
@@ -123,7 +141,8 @@ export function createCatalogClient({ content, cache }: { content: Peer; cache: 
   }
 
   /** A course's lessons in curriculum order (none for a single-video product), or null when content does not know the product. */
-  const courseLessons = (idOrSlug: string, requestId?: string): Promise<CourseLessons | null> => lessons.get(idOrSlug, () => askLessons(idOrSlug, requestId));
+  const courseLessons = (idOrSlug: string, requestId?: string): Promise<CourseLessons | null> =>
+    lessons.get(idOrSlug, () => askLessons(idOrSlug, requestId));
 
   /** Content changed something (a curriculum may be among it): ask again for every course's lessons. */
   const forgetLessons = () => lessons.clear();

@@ -18,16 +18,25 @@ export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 
 /** The variables that are set: `VAR=` (a compose file's `${VAR:-}`, an empty export) means "not set", never "an invalid value". */
 export const setVariables = (env: Record<string, string | undefined>): Record<string, string> =>
-  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
+  );
 
 /**
  * Parses configuration once, at the edge of the program (empty variables count as unset). A bad value stops
  * the process with a message naming the variable, never a stack trace.
  */
-export function parseConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+export function parseConfig<T extends z.ZodType>(
+  schema: T,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<T> {
   const result = schema.safeParse(setVariables(env));
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const lines = result.error.issues.map(
+    (issue) => `  - ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  );
   process.stderr.write(`Invalid configuration:\n${lines.join('\n')}\n`);
   process.exit(1);
 }

@@ -21,19 +21,28 @@ describe('createDb and migrateToLatest', () => {
   it('creates tables inside the service schema and applies each migration once', async () => {
     const migrations = {
       '2026-01-01_create_notes': {
-        up: async (k: Kysely<any>) => void (await k.schema.createTable('notes').addColumn('id', 'serial', (c) => c.primaryKey()).execute()),
+        up: async (k: Kysely<any>) =>
+          void (await k.schema
+            .createTable('notes')
+            .addColumn('id', 'serial', (c) => c.primaryKey())
+            .execute()),
         down: async (k: Kysely<any>) => void (await k.schema.dropTable('notes').execute()),
       },
     };
     await migrateToLatest(db, 'demo', migrations, testLog);
     await migrateToLatest(db, 'demo', migrations, testLog);
-    const { rows } = await sql<{ table_schema: string }>`select table_schema from information_schema.tables where table_name = 'notes'`.execute(db);
+    const { rows } = await sql<{
+      table_schema: string;
+    }>`select table_schema from information_schema.tables where table_name = 'notes'`.execute(db);
     expect(rows).toEqual([{ table_schema: 'demo' }]);
     expect(await pingDb(db)).toBe(true);
   });
 
   it('fails fast with an "unavailable" error when Postgres cannot be reached', async () => {
-    const dead = createDb({ connectionString: 'postgres://postgres:postgres@127.0.0.1:1/none', schema: 'demo' });
+    const dead = createDb({
+      connectionString: 'postgres://postgres:postgres@127.0.0.1:1/none',
+      schema: 'demo',
+    });
     const error = await sql`select 1`.execute(dead).catch((e: unknown) => e);
     expect(isUnavailableError(error)).toBe(true);
     await dead.destroy();
@@ -57,7 +66,9 @@ describe('cache', () => {
     const cache = createCache({ redisUrl: process.env.REDIS_URL, prefix: `t${Date.now()}`, log: testLog });
     await until(() => cache.status().healthy);
     await cache.set('k', { a: 1 }, 60);
-    expect(await cache.get('k')).toEqual(process.env.REDIS_URL && !cache.status().healthy ? undefined : { a: 1 });
+    expect(await cache.get('k')).toEqual(
+      process.env.REDIS_URL && !cache.status().healthy ? undefined : { a: 1 },
+    );
     await cache.del('k');
     expect(await cache.get('k')).toBeUndefined();
     expect(await cache.incr('n', 60)).toBe(1);

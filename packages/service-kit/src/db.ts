@@ -30,7 +30,9 @@ export function createDb<DB>({ connectionString, schema, poolSize = 10, log }: D
   pool.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost'));
   // A checked-out client has no pool listener: Postgres ending its session between two queries (57P01 on
   // shutdown) would be an unhandled 'error' event that kills the process. The pool discards it on release.
-  pool.on('connect', (client) => client.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost while in use')));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost while in use')),
+  );
   trackPool(schema, pool);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
@@ -39,24 +41,34 @@ export function createDb<DB>({ connectionString, schema, poolSize = 10, log }: D
 const pools = new Map<string, pg.Pool>();
 function trackPool(schema: string, pool: pg.Pool) {
   if (pools.size === 0) {
-    gaugeAtScrape('pg_pool_connections', 'Postgres pool connections, by schema and state (total, idle, waiting callers).', ['schema', 'state'], (set) => {
-      for (const [name, p] of pools) {
-        // A pool that was closed (a finished migration step) is forgotten.
-        if ((p as pg.Pool & { ending?: boolean }).ending) {
-          pools.delete(name);
-          continue;
+    gaugeAtScrape(
+      'pg_pool_connections',
+      'Postgres pool connections, by schema and state (total, idle, waiting callers).',
+      ['schema', 'state'],
+      (set) => {
+        for (const [name, p] of pools) {
+          // A pool that was closed (a finished migration step) is forgotten.
+          if ((p as pg.Pool & { ending?: boolean }).ending) {
+            pools.delete(name);
+            continue;
+          }
+          set({ schema: name, state: 'total' }, p.totalCount);
+          set({ schema: name, state: 'idle' }, p.idleCount);
+          set({ schema: name, state: 'waiting' }, p.waitingCount);
         }
-        set({ schema: name, state: 'total' }, p.totalCount);
-        set({ schema: name, state: 'idle' }, p.idleCount);
-        set({ schema: name, state: 'waiting' }, p.waitingCount);
-      }
-    });
+      },
+    );
   }
   pools.set(schema, pool);
 }
 
 /** Runs a service's migrations (a name → migration map) inside its own schema. */
-export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Record<string, Migration>, log?: Logger) {
+export async function migrateToLatest(
+  db: Kysely<any>,
+  schema: string,
+  migrations: Record<string, Migration>,
+  log?: Logger,
+) {
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   const migrator = new Migrator({
     db,

@@ -63,7 +63,8 @@ export interface DemoCourse {
 
 const [v1, v2, v3, v4, v5] = DEMO_VIDEOS;
 
-const article = (...paragraphs: string[]) => paragraphs.map((p) => (p.startsWith('<') ? p : `<p>${p}</p>`)).join('\n');
+const article = (...paragraphs: string[]) =>
+  paragraphs.map((p) => (p.startsWith('<') ? p : `<p>${p}</p>`)).join('\n');
 
 export const DEMO_COURSES: readonly DemoCourse[] = [
   {
@@ -73,7 +74,13 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         key: 'foundations',
         title: 'Grid foundations',
         lessons: [
-          { key: 'welcome', title: 'Welcome: what Grid is for', kind: 'video', video: v1, isFreePreview: true },
+          {
+            key: 'welcome',
+            title: 'Welcome: what Grid is for',
+            kind: 'video',
+            video: v1,
+            isFreePreview: true,
+          },
           {
             key: 'vocabulary',
             title: 'Tracks, lines and areas',
@@ -85,7 +92,13 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
               '<ul><li><code>grid-template-columns</code> sets the column tracks.</li><li><code>gap</code> sets the space between tracks.</li><li><code>grid-area</code> places an item by name or by lines.</li></ul>',
               'Download the cheat sheet below and keep it open while you work through the next section.',
             ),
-            resources: [{ key: 'cheat-sheet', title: 'CSS Grid cheat sheet', file: '/media/resources/css-grid-cheat-sheet.pdf' }],
+            resources: [
+              {
+                key: 'cheat-sheet',
+                title: 'CSS Grid cheat sheet',
+                file: '/media/resources/css-grid-cheat-sheet.pdf',
+              },
+            ],
           },
           { key: 'first-grid', title: 'Your first grid', kind: 'video', video: v2 },
         ],
@@ -106,7 +119,13 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
               'Build a front page with a lead story across two columns, three secondary stories and a sidebar. Use named areas so the layout reads like a picture of itself.',
               '<ol><li>Sketch the areas first.</li><li>Write <code>grid-template-areas</code>.</li><li>Make it one column below 40em with <code>minmax()</code> and <code>auto-fit</code>.</li></ol>',
             ),
-            resources: [{ key: 'starter', title: 'Exercise brief and starter layout', file: '/media/resources/css-grid-exercise-brief.pdf' }],
+            resources: [
+              {
+                key: 'starter',
+                title: 'Exercise brief and starter layout',
+                file: '/media/resources/css-grid-exercise-brief.pdf',
+              },
+            ],
           },
           {
             key: 'quiz',
@@ -116,9 +135,40 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
             quiz: {
               passPercent: 70,
               questions: [
-                { key: 'tracks', kind: 'single', prompt: 'Which property sets the column tracks of a grid?', options: [{ key: 'a', text: 'grid-template-columns', correct: true }, { key: 'b', text: 'grid-column' }, { key: 'c', text: 'column-count' }], explanation: 'grid-template-columns defines the tracks; grid-column places one item across them.' },
-                { key: 'gap', kind: 'multiple', prompt: 'Which of these put space between grid tracks?', options: [{ key: 'a', text: 'gap', correct: true }, { key: 'b', text: 'column-gap', correct: true }, { key: 'c', text: 'padding' }], explanation: 'gap sets both directions, column-gap and row-gap one each; padding is inside an item.' },
-                { key: 'fr', kind: 'true-false', prompt: 'The fr unit shares out the free space left in the grid container.', options: [{ key: 'true', text: 'True', correct: true }, { key: 'false', text: 'False' }], explanation: 'fr divides the space that remains after fixed tracks are sized.' },
+                {
+                  key: 'tracks',
+                  kind: 'single',
+                  prompt: 'Which property sets the column tracks of a grid?',
+                  options: [
+                    { key: 'a', text: 'grid-template-columns', correct: true },
+                    { key: 'b', text: 'grid-column' },
+                    { key: 'c', text: 'column-count' },
+                  ],
+                  explanation:
+                    'grid-template-columns defines the tracks; grid-column places one item across them.',
+                },
+                {
+                  key: 'gap',
+                  kind: 'multiple',
+                  prompt: 'Which of these put space between grid tracks?',
+                  options: [
+                    { key: 'a', text: 'gap', correct: true },
+                    { key: 'b', text: 'column-gap', correct: true },
+                    { key: 'c', text: 'padding' },
+                  ],
+                  explanation:
+                    'gap sets both directions, column-gap and row-gap one each; padding is inside an item.',
+                },
+                {
+                  key: 'fr',
+                  kind: 'true-false',
+                  prompt: 'The fr unit shares out the free space left in the grid container.',
+                  options: [
+                    { key: 'true', text: 'True', correct: true },
+                    { key: 'false', text: 'False' },
+                  ],
+                  explanation: 'fr divides the space that remains after fixed tracks are sized.',
+                },
               ],
             },
           },
@@ -133,7 +183,13 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         key: 'ideas',
         title: 'The big ideas',
         lessons: [
-          { key: 'what-is-ml', title: 'What learning from data means', kind: 'video', video: v2, isFreePreview: true },
+          {
+            key: 'what-is-ml',
+            title: 'What learning from data means',
+            kind: 'video',
+            video: v2,
+            isFreePreview: true,
+          },
           {
             key: 'workflow',
             title: 'The machine-learning workflow',
@@ -144,7 +200,13 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
               'Every project follows the same loop: frame the question, gather and clean data, split it into training and test sets, fit a model, measure it on data it has never seen, and iterate.',
               'The most common mistake is measuring on the data you trained on: the model looks perfect and fails in the real world.',
             ),
-            resources: [{ key: 'workflow-poster', title: 'Workflow poster', file: '/media/resources/ml-workflow-poster.pdf' }],
+            resources: [
+              {
+                key: 'workflow-poster',
+                title: 'Workflow poster',
+                file: '/media/resources/ml-workflow-poster.pdf',
+              },
+            ],
           },
         ],
       },
@@ -170,7 +232,13 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
               '<h2>Too good to be true</h2>',
               'A model that scores far better on training data than on test data has memorised instead of learned. Cross-validation, simpler models and more data are the usual cures.',
             ),
-            resources: [{ key: 'metrics-sheet', title: 'Evaluation metrics reference', file: '/media/resources/ml-metrics-reference.pdf' }],
+            resources: [
+              {
+                key: 'metrics-sheet',
+                title: 'Evaluation metrics reference',
+                file: '/media/resources/ml-metrics-reference.pdf',
+              },
+            ],
           },
           {
             key: 'quiz',
@@ -180,9 +248,41 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
             quiz: {
               passPercent: 70,
               questions: [
-                { key: 'split', kind: 'single', prompt: 'Why do we keep a test set the model never sees while training?', options: [{ key: 'a', text: 'To measure how it does on new data', correct: true }, { key: 'b', text: 'To train faster' }, { key: 'c', text: 'To make the model bigger' }], explanation: 'Scores on training data flatter the model; only unseen data says how it generalises.' },
-                { key: 'cures', kind: 'multiple', prompt: 'Which usually help against overfitting?', options: [{ key: 'a', text: 'More training data', correct: true }, { key: 'b', text: 'A simpler model', correct: true }, { key: 'c', text: 'Measuring on the training set' }], explanation: 'More data and simpler models both reduce memorising; measuring on training data hides the problem.' },
-                { key: 'recall', kind: 'true-false', prompt: 'Recall is the share of actual positives the model found.', options: [{ key: 'true', text: 'True', correct: true }, { key: 'false', text: 'False' }], explanation: 'Recall = true positives / all actual positives; precision is the share of predicted positives that were right.' },
+                {
+                  key: 'split',
+                  kind: 'single',
+                  prompt: 'Why do we keep a test set the model never sees while training?',
+                  options: [
+                    { key: 'a', text: 'To measure how it does on new data', correct: true },
+                    { key: 'b', text: 'To train faster' },
+                    { key: 'c', text: 'To make the model bigger' },
+                  ],
+                  explanation:
+                    'Scores on training data flatter the model; only unseen data says how it generalises.',
+                },
+                {
+                  key: 'cures',
+                  kind: 'multiple',
+                  prompt: 'Which usually help against overfitting?',
+                  options: [
+                    { key: 'a', text: 'More training data', correct: true },
+                    { key: 'b', text: 'A simpler model', correct: true },
+                    { key: 'c', text: 'Measuring on the training set' },
+                  ],
+                  explanation:
+                    'More data and simpler models both reduce memorising; measuring on training data hides the problem.',
+                },
+                {
+                  key: 'recall',
+                  kind: 'true-false',
+                  prompt: 'Recall is the share of actual positives the model found.',
+                  options: [
+                    { key: 'true', text: 'True', correct: true },
+                    { key: 'false', text: 'False' },
+                  ],
+                  explanation:
+                    'Recall = true positives / all actual positives; precision is the share of predicted positives that were right.',
+                },
               ],
             },
           },
@@ -197,7 +297,13 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         key: 'seeing',
         title: 'Learning to see',
         lessons: [
-          { key: 'intro', title: 'What good interfaces have in common', kind: 'video', video: v4, isFreePreview: true },
+          {
+            key: 'intro',
+            title: 'What good interfaces have in common',
+            kind: 'video',
+            video: v4,
+            isFreePreview: true,
+          },
           { key: 'hierarchy', title: 'Visual hierarchy', kind: 'video', video: v5 },
           {
             key: 'checklist',
@@ -208,7 +314,13 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
               '<h2>Look for five seconds, then answer</h2>',
               '<ul><li>What is this screen for?</li><li>What should I do first?</li><li>What is most important?</li><li>Is anything competing for attention?</li><li>Would a new user know where they are?</li></ul>',
             ),
-            resources: [{ key: 'checklist-pdf', title: 'Five-second checklist (printable)', file: '/media/resources/ui-five-second-checklist.pdf' }],
+            resources: [
+              {
+                key: 'checklist-pdf',
+                title: 'Five-second checklist (printable)',
+                file: '/media/resources/ui-five-second-checklist.pdf',
+              },
+            ],
           },
         ],
       },
@@ -228,7 +340,9 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
               '<h2>The brief</h2>',
               'Take a cluttered settings page and redesign it with what you have learned: group related settings, give each group a clear heading, and make the one action that matters most stand out.',
             ),
-            resources: [{ key: 'project-brief', title: 'Project brief', file: '/media/resources/ui-project-brief.pdf' }],
+            resources: [
+              { key: 'project-brief', title: 'Project brief', file: '/media/resources/ui-project-brief.pdf' },
+            ],
           },
           {
             key: 'quiz',
@@ -238,9 +352,43 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
             quiz: {
               passPercent: 70,
               questions: [
-                { key: 'hierarchy', kind: 'single', prompt: 'What makes one element read as the most important on a screen?', options: [{ key: 'a', text: 'Contrast in size, weight or colour with what surrounds it', correct: true }, { key: 'b', text: 'Being in the bottom right corner' }, { key: 'c', text: 'Having the longest text' }], explanation: 'Hierarchy comes from contrast: the eye goes first to what differs most.' },
-                { key: 'spacing', kind: 'multiple', prompt: 'Which are good uses of spacing?', options: [{ key: 'a', text: 'Grouping related controls closer together', correct: true }, { key: 'b', text: 'Separating unrelated groups', correct: true }, { key: 'c', text: 'Spacing every element equally' }], explanation: 'Proximity shows what belongs together; equal spacing everywhere hides the structure.' },
-                { key: 'colour', kind: 'true-false', prompt: 'Colour alone is enough to tell users that a field has an error.', options: [{ key: 'true', text: 'True' }, { key: 'false', text: 'False', correct: true }], explanation: 'Some people cannot tell the colours apart: pair colour with text or an icon.' },
+                {
+                  key: 'hierarchy',
+                  kind: 'single',
+                  prompt: 'What makes one element read as the most important on a screen?',
+                  options: [
+                    {
+                      key: 'a',
+                      text: 'Contrast in size, weight or colour with what surrounds it',
+                      correct: true,
+                    },
+                    { key: 'b', text: 'Being in the bottom right corner' },
+                    { key: 'c', text: 'Having the longest text' },
+                  ],
+                  explanation: 'Hierarchy comes from contrast: the eye goes first to what differs most.',
+                },
+                {
+                  key: 'spacing',
+                  kind: 'multiple',
+                  prompt: 'Which are good uses of spacing?',
+                  options: [
+                    { key: 'a', text: 'Grouping related controls closer together', correct: true },
+                    { key: 'b', text: 'Separating unrelated groups', correct: true },
+                    { key: 'c', text: 'Spacing every element equally' },
+                  ],
+                  explanation:
+                    'Proximity shows what belongs together; equal spacing everywhere hides the structure.',
+                },
+                {
+                  key: 'colour',
+                  kind: 'true-false',
+                  prompt: 'Colour alone is enough to tell users that a field has an error.',
+                  options: [
+                    { key: 'true', text: 'True' },
+                    { key: 'false', text: 'False', correct: true },
+                  ],
+                  explanation: 'Some people cannot tell the colours apart: pair colour with text or an icon.',
+                },
               ],
             },
           },
@@ -250,21 +398,35 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
   },
 ];
 
-export const demoSectionId = (courseSlug: string, sectionKey: string): string => demoHash(`section:${courseSlug}/${sectionKey}`).slice(0, 24);
-export const demoLessonId = (courseSlug: string, lessonKey: string): string => demoHash(`lesson:${courseSlug}/${lessonKey}`).slice(0, 24);
+export const demoSectionId = (courseSlug: string, sectionKey: string): string =>
+  demoHash(`section:${courseSlug}/${sectionKey}`).slice(0, 24);
+export const demoLessonId = (courseSlug: string, lessonKey: string): string =>
+  demoHash(`lesson:${courseSlug}/${lessonKey}`).slice(0, 24);
 export const demoResourceId = (courseSlug: string, lessonKey: string, resourceKey: string): string =>
   demoHash(`resource:${courseSlug}/${lessonKey}/${resourceKey}`).slice(0, 24);
-export const demoQuestionId = (courseSlug: string, lessonKey: string, questionKey: string): string => demoHash(`question:${courseSlug}/${lessonKey}/${questionKey}`).slice(0, 24);
-export const demoOptionId = (courseSlug: string, lessonKey: string, questionKey: string, optionKey: string): string =>
-  demoHash(`option:${courseSlug}/${lessonKey}/${questionKey}/${optionKey}`).slice(0, 24);
+export const demoQuestionId = (courseSlug: string, lessonKey: string, questionKey: string): string =>
+  demoHash(`question:${courseSlug}/${lessonKey}/${questionKey}`).slice(0, 24);
+export const demoOptionId = (
+  courseSlug: string,
+  lessonKey: string,
+  questionKey: string,
+  optionKey: string,
+): string => demoHash(`option:${courseSlug}/${lessonKey}/${questionKey}/${optionKey}`).slice(0, 24);
 
 /** Every demo resource file once (the media seed makes each an asset, id `demoAssetId(file)`). */
 export const DEMO_RESOURCE_FILES: readonly string[] = [
-  ...new Set(DEMO_COURSES.flatMap((course) => course.sections.flatMap((s) => s.lessons.flatMap((l) => (l.resources ?? []).map((r) => r.file))))),
+  ...new Set(
+    DEMO_COURSES.flatMap((course) =>
+      course.sections.flatMap((s) => s.lessons.flatMap((l) => (l.resources ?? []).map((r) => r.file))),
+    ),
+  ),
 ];
 
 /** The demo member completed this course (every lesson, its quiz passed with every answer right) and holds its certificate. */
-export const DEMO_MEMBER_COMPLETED_COURSE = { slug: 'css-grid-layout-workshop', completedDaysAgo: 6 } as const;
+export const DEMO_MEMBER_COMPLETED_COURSE = {
+  slug: 'css-grid-layout-workshop',
+  completedDaysAgo: 6,
+} as const;
 
 /** The demo member is part-way through this course: these lessons complete, and in the next one at this share. */
 export const DEMO_MEMBER_COURSE = {

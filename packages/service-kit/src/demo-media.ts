@@ -20,7 +20,8 @@ export const DEMO_VIDEOS = [
  * The lesson a demo product plays, derived from its slug like its id: the content seed points the
  * product at it and the progress seed places the demo member inside it, without either asking the other.
  */
-export const demoVideoFor = (slug: string): string => DEMO_VIDEOS[parseInt(demoHash(`video:${slug}`).slice(0, 8), 16) % DEMO_VIDEOS.length]!;
+export const demoVideoFor = (slug: string): string =>
+  DEMO_VIDEOS[parseInt(demoHash(`video:${slug}`).slice(0, 8), 16) % DEMO_VIDEOS.length]!;
 
 /** The repository's /media folder (a demo media address `/media/...` is a path under the repository root). */
 export const DEMO_MEDIA_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -34,14 +35,20 @@ const isExecutable = (file: string) => {
   }
 };
 
-const INSTALLER_PACKAGES = { ffprobe: '@ffprobe-installer/ffprobe', ffmpeg: '@ffmpeg-installer/ffmpeg' } as const;
+const INSTALLER_PACKAGES = {
+  ffprobe: '@ffprobe-installer/ffprobe',
+  ffmpeg: '@ffmpeg-installer/ffmpeg',
+} as const;
 
 /**
  * The ffprobe or ffmpeg to run: a system one on PATH when there is one, else the binary shipped by the
  * `@ffprobe-installer/ffprobe` / `@ffmpeg-installer/ffmpeg` package (its install script makes it
  * executable). Throws, saying why, when neither runs.
  */
-export function mediaToolPath(tool: keyof typeof INSTALLER_PACKAGES, env: NodeJS.ProcessEnv = process.env): string {
+export function mediaToolPath(
+  tool: keyof typeof INSTALLER_PACKAGES,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
     const candidate = path.join(dir, process.platform === 'win32' ? `${tool}.exe` : tool);
     if (isExecutable(candidate)) return candidate;
@@ -50,10 +57,14 @@ export function mediaToolPath(tool: keyof typeof INSTALLER_PACKAGES, env: NodeJS
   try {
     bundled = (createRequire(import.meta.url)(INSTALLER_PACKAGES[tool]) as { path: string }).path;
   } catch (e) {
-    throw new Error(`No ${tool} on PATH and the ${INSTALLER_PACKAGES[tool]} package has no binary for this platform (${(e as Error).message})`);
+    throw new Error(
+      `No ${tool} on PATH and the ${INSTALLER_PACKAGES[tool]} package has no binary for this platform (${(e as Error).message})`,
+    );
   }
   if (!isExecutable(bundled)) {
-    throw new Error(`${bundled} is not executable: its install script did not run (allow it in package.json "allowScripts" and reinstall)`);
+    throw new Error(
+      `${bundled} is not executable: its install script did not run (allow it in package.json "allowScripts" and reinstall)`,
+    );
   }
   return bundled;
 }
@@ -68,9 +79,13 @@ const run = promisify(execFile);
 
 /** The length of a media file in seconds, as ffprobe reads it from the container. */
 export async function measureMediaSeconds(file: string, ffprobe = ffprobePath()): Promise<number> {
-  const { stdout } = await run(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file], {
-    timeout: 15_000,
-  });
+  const { stdout } = await run(
+    ffprobe,
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file],
+    {
+      timeout: 15_000,
+    },
+  );
   const seconds = Number.parseFloat(stdout.trim());
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`ffprobe found no duration in ${file}`);
   return seconds;
@@ -80,7 +95,10 @@ export async function measureMediaSeconds(file: string, ffprobe = ffprobePath())
  * Every demo lesson's real length in seconds, keyed by its `/media/...` address. A lesson that cannot
  * be measured (media not shipped, no ffprobe) is left out, and the callers treat its length as unknown.
  */
-export async function measureDemoVideos(onError: (video: string, error: Error) => void, root = DEMO_MEDIA_ROOT): Promise<Map<string, number>> {
+export async function measureDemoVideos(
+  onError: (video: string, error: Error) => void,
+  root = DEMO_MEDIA_ROOT,
+): Promise<Map<string, number>> {
   const lengths = new Map<string, number>();
   let ffprobe: string;
   try {

@@ -11,7 +11,11 @@ export interface Entitlements {
   /** Admins always; everyone else as billing says (cached up to the TTL). */
   isEntitled(identity: Identity, requestId?: string): Promise<boolean>;
   /** A product opens for a signed-in caller when it is free (priced 0) or the caller is entitled; billing is asked only for the latter. */
-  mayOpen(identity: Identity, product: { price: number | null } | null | undefined, requestId?: string): Promise<boolean>;
+  mayOpen(
+    identity: Identity,
+    product: { price: number | null } | null | undefined,
+    requestId?: string,
+  ): Promise<boolean>;
   /** Drops the cached answer (billing announced a change), so the next premium request asks billing again. */
   evict(userId: string): Promise<void>;
 }
@@ -21,7 +25,17 @@ export interface Entitlements {
  * service: billing not knowing the user (404) means no plan; any other failure (billing down, slow, or an
  * answer in an unknown shape) is a 503 for the caller to retry, never a free pass nor a wrong refusal.
  */
-export function createEntitlements({ billing, cache, log, ttlSeconds = ENTITLEMENT_TTL_SECONDS }: { billing: Peer; cache: Cache; log?: Logger; ttlSeconds?: number }): Entitlements {
+export function createEntitlements({
+  billing,
+  cache,
+  log,
+  ttlSeconds = ENTITLEMENT_TTL_SECONDS,
+}: {
+  billing: Peer;
+  cache: Cache;
+  log?: Logger;
+  ttlSeconds?: number;
+}): Entitlements {
   const key = (userId: string) => `entitlement:${userId}`;
 
   async function askBilling(userId: string, requestId?: string): Promise<boolean> {

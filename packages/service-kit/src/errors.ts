@@ -16,7 +16,9 @@ export class HttpError extends Error {
 
 /** 429 with Retry-After, in the one error shape. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new HttpError(429, message, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
@@ -26,7 +28,16 @@ export const conflict = (message: string, errors?: FieldError[]) => new HttpErro
 export const unavailable = (message = 'Service temporarily unavailable. Please try again shortly.') =>
   new HttpError(503, message);
 
-const PG_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+const PG_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 /** True when an error means a backing store (Postgres, an upstream) cannot be reached right now. */
 export function isUnavailableError(error: unknown): boolean {

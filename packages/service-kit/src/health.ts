@@ -3,7 +3,11 @@
  * the same one) and its answer reused for `ttlMs` after it finishes. 100 probes in a second cost one
  * round trip to Postgres, not 100, and a slow dependency cannot pile up checks behind it.
  */
-export function sharedCheck<T>(check: () => Promise<T>, ttlMs = 1_000, now: () => number = Date.now): () => Promise<T> {
+export function sharedCheck<T>(
+  check: () => Promise<T>,
+  ttlMs = 1_000,
+  now: () => number = Date.now,
+): () => Promise<T> {
   let inFlight: Promise<T> | undefined;
   let last: { value: T; at: number } | undefined;
   return () => {

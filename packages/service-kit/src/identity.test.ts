@@ -15,7 +15,9 @@ describe('identity assertion', () => {
 
   it('treats a hand-made identity (role raised to admin, signature kept) as anonymous', () => {
     const [, signature] = signIdentity(user, secret).split('.');
-    const forged = Buffer.from(JSON.stringify({ ...user, role: 'admin', exp: Date.now() / 1000 + 60 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...user, role: 'admin', exp: Date.now() / 1000 + 60 }),
+    ).toString('base64url');
     expect(verifyIdentity(`${forged}.${signature}`, secret)).toBeNull();
   });
 

@@ -3,14 +3,22 @@ import { identitySchema, type Identity } from '@catalyst/contracts';
 
 const DEFAULT_TTL_SECONDS = 60;
 
-const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+const sign = (payload: string, secret: string) =>
+  createHmac('sha256', secret).update(payload).digest('base64url');
 
 /**
  * The gateway's identity assertion: base64url(JSON) "." HMAC-SHA256, expiring after a minute, so a
  * service trusts identity only from someone holding the internal secret.
  */
-export function signIdentity(identity: Identity, secret: string, ttlSeconds = DEFAULT_TTL_SECONDS, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ ...identity, exp: Math.floor(now / 1000) + ttlSeconds })).toString('base64url');
+export function signIdentity(
+  identity: Identity,
+  secret: string,
+  ttlSeconds = DEFAULT_TTL_SECONDS,
+  now = Date.now(),
+): string {
+  const payload = Buffer.from(
+    JSON.stringify({ ...identity, exp: Math.floor(now / 1000) + ttlSeconds }),
+  ).toString('base64url');
   return `${payload}.${sign(payload, secret)}`;
 }
 
@@ -20,7 +28,11 @@ const verified = new Map<string, { identity: Identity; exp: number }>();
 const MAX_VERIFIED = 2_000;
 
 /** Returns the asserted identity, or null for anything forged, unsigned, malformed or expired. */
-export function verifyIdentity(assertion: string | undefined | null, secret: string, now = Date.now()): Identity | null {
+export function verifyIdentity(
+  assertion: string | undefined | null,
+  secret: string,
+  now = Date.now(),
+): Identity | null {
   if (!assertion || assertion.length > 4096) return null;
   const memoKey = `${secret}\u0000${assertion}`;
   const known = verified.get(memoKey);
@@ -33,7 +45,11 @@ export function verifyIdentity(assertion: string | undefined | null, secret: str
   return checked?.identity ?? null;
 }
 
-function checkAssertion(assertion: string, secret: string, now: number): { identity: Identity; exp: number } | null {
+function checkAssertion(
+  assertion: string,
+  secret: string,
+  now: number,
+): { identity: Identity; exp: number } | null {
   const [payload, signature, extra] = assertion.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = Buffer.from(sign(payload, secret));

@@ -15,7 +15,11 @@ export type InvalidationTopic = Invalidation['topic'];
  */
 export interface Invalidations {
   publish(topic: InvalidationTopic, key?: string, requestId?: string): Promise<void>;
-  subscribe(topic: InvalidationTopic, onMessage: (key: string | undefined) => void, onResync?: () => void): void;
+  subscribe(
+    topic: InvalidationTopic,
+    onMessage: (key: string | undefined) => void,
+    onResync?: () => void,
+  ): void;
   /** Hands a message that arrived over HTTP to this process's subscribers. */
   deliver(message: Invalidation): void;
 }
@@ -29,8 +33,19 @@ function decode(message: string): Invalidation | undefined {
   return at < 0 ? { topic } : { topic, key: message.slice(at + 1) };
 }
 
-export function createInvalidations({ broadcast, peers = [], log }: { broadcast?: Broadcast; peers?: Peer[]; log?: Logger }): Invalidations {
-  const subscribers = new Map<InvalidationTopic, Array<{ onMessage: (key: string | undefined) => void; onResync?: () => void }>>();
+export function createInvalidations({
+  broadcast,
+  peers = [],
+  log,
+}: {
+  broadcast?: Broadcast;
+  peers?: Peer[];
+  log?: Logger;
+}): Invalidations {
+  const subscribers = new Map<
+    InvalidationTopic,
+    Array<{ onMessage: (key: string | undefined) => void; onResync?: () => void }>
+  >();
   let listening = false;
 
   const deliver = ({ topic, key }: Invalidation) => {
@@ -44,7 +59,10 @@ export function createInvalidations({ broadcast, peers = [], log }: { broadcast?
       deliver(message);
       const sent = peers.map((peer) =>
         peer.call(platformRoutes.invalidate, { body: message }, { requestId }).catch((error: unknown) => {
-          log?.warn({ requestId, topic, key, peer: peer.baseUrl, err: (error as Error).message }, 'invalidation not delivered; the TTL will clear it');
+          log?.warn(
+            { requestId, topic, key, peer: peer.baseUrl, err: (error as Error).message },
+            'invalidation not delivered; the TTL will clear it',
+          );
         }),
       );
       await Promise.all([broadcast?.publish(CACHE_PURGE_CHANNEL, encode(message)), ...sent]);

@@ -10,7 +10,17 @@ const traceMixin = () => {
 };
 
 /** Structured JSON logs, one line an event; the launcher prefixes each process's lines. */
-export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
-  const options = { name, level, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime, mixin: traceMixin };
+export function createLogger(
+  name: string,
+  level: string = process.env.LOG_LEVEL ?? 'info',
+  destination?: DestinationStream,
+): Logger {
+  const options = {
+    name,
+    level,
+    base: { service: name },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: traceMixin,
+  };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -19,12 +19,18 @@ describe('mailer without SMTP_URL', () => {
   it('writes each message as one .eml file in the outbox, with the link intact', async () => {
     const outboxDir = path.join(outbox(), 'nested');
     const mailer = createMailer({ outboxDir, from: 'Catalyst <no-reply@catalyst.example>', log: testLog });
-    await mailer.send({ to: 'someone@example.com', subject: 'Verify\r\nBcc: evil@example.com', text: 'Open http://localhost:8080/verify-email?token=abc_DEF-1' });
+    await mailer.send({
+      to: 'someone@example.com',
+      subject: 'Verify\r\nBcc: evil@example.com',
+      text: 'Open http://localhost:8080/verify-email?token=abc_DEF-1',
+    });
     await mailer.send({ to: 'other@example.com', subject: 'Second', text: 'two' });
     const files = readdirSync(outboxDir);
     expect(files).toHaveLength(2);
     expect(files.every((f) => f.endsWith('.eml'))).toBe(true);
-    const first = files.map((f) => readFileSync(path.join(outboxDir, f), 'utf8')).find((text) => text.includes('someone@example.com'))!;
+    const first = files
+      .map((f) => readFileSync(path.join(outboxDir, f), 'utf8'))
+      .find((text) => text.includes('someone@example.com'))!;
     expect(first).toContain('To: someone@example.com');
     expect(first).toContain('http://localhost:8080/verify-email?token=abc_DEF-1');
     expect(first).not.toMatch(/^Bcc:/m);
@@ -34,17 +40,28 @@ describe('mailer without SMTP_URL', () => {
 describe('outbox log lines', () => {
   const capture = () => {
     const lines: Record<string, unknown>[] = [];
-    const log = { ...testLog, info: (fields: Record<string, unknown>) => void lines.push(fields) } as unknown as typeof testLog;
+    const log = {
+      ...testLog,
+      info: (fields: Record<string, unknown>) => void lines.push(fields),
+    } as unknown as typeof testLog;
     return { lines, log };
   };
 
   it('carry the body (and its link) in development only', async () => {
     const outboxDir = outbox();
     const dev = capture();
-    await createMailer({ outboxDir, from: 'x <x@example.com>', log: dev.log, logBodies: true }).send({ to: 'a@example.com', subject: 'S', text: 'link http://x/reset-password?token=secret' });
+    await createMailer({ outboxDir, from: 'x <x@example.com>', log: dev.log, logBodies: true }).send({
+      to: 'a@example.com',
+      subject: 'S',
+      text: 'link http://x/reset-password?token=secret',
+    });
     expect(JSON.stringify(dev.lines)).toContain('token=secret');
     const production = capture();
-    await createMailer({ outboxDir, from: 'x <x@example.com>', log: production.log, logBodies: false }).send({ to: 'a@example.com', subject: 'S', text: 'link http://x/reset-password?token=secret' });
+    await createMailer({ outboxDir, from: 'x <x@example.com>', log: production.log, logBodies: false }).send({
+      to: 'a@example.com',
+      subject: 'S',
+      text: 'link http://x/reset-password?token=secret',
+    });
     expect(production.lines).toHaveLength(1);
     expect(JSON.stringify(production.lines)).not.toContain('token=secret');
   });
@@ -56,16 +73,29 @@ describe('outbox messages with headers and HTML', () => {
       to: 'a@example.com',
       subject: 'Replies',
       text: 'See http://localhost:8080/browse/premium/product/x?lesson=1',
-      headers: { 'List-Unsubscribe': '<http://localhost:8080/api/v1/community/unsubscribe?token=t.1>\r\nBcc: evil@example.com', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe':
+          '<http://localhost:8080/api/v1/community/unsubscribe?token=t.1>\r\nBcc: evil@example.com',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
-    expect(eml).toContain('List-Unsubscribe: <http://localhost:8080/api/v1/community/unsubscribe?token=t.1> Bcc: evil@example.com\r\n');
+    expect(eml).toContain(
+      'List-Unsubscribe: <http://localhost:8080/api/v1/community/unsubscribe?token=t.1> Bcc: evil@example.com\r\n',
+    );
     expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
     expect(eml).not.toMatch(/^Bcc:/m);
-    expect(eml).toContain('Content-Type: text/plain; charset=utf-8\r\n\r\nSee http://localhost:8080/browse/premium/product/x?lesson=1');
+    expect(eml).toContain(
+      'Content-Type: text/plain; charset=utf-8\r\n\r\nSee http://localhost:8080/browse/premium/product/x?lesson=1',
+    );
   });
 
   it('carry an HTML part beside the text part when there is one', () => {
-    const eml = formatEml('x <x@example.com>', { to: 'a@example.com', subject: 'S', text: 'plain words', html: '<p>rich words</p>' });
+    const eml = formatEml('x <x@example.com>', {
+      to: 'a@example.com',
+      subject: 'S',
+      text: 'plain words',
+      html: '<p>rich words</p>',
+    });
     const boundary = /boundary="([^"]+)"/.exec(eml)?.[1];
     expect(boundary).toBeTruthy();
     const parts = eml.split(`--${boundary}`);

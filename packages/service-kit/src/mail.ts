@@ -16,7 +16,10 @@ export const mailConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Catalyst <no-reply@catalyst.example>'),
-  OUTBOX_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data', 'outbox')),
+  OUTBOX_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, '.data', 'outbox')),
 });
 export type MailConfig = z.infer<typeof mailConfigSchema>;
 
@@ -35,11 +38,26 @@ export interface Mailer {
 }
 
 /** Through SMTP when a URL is configured. */
-export function createSmtpMailer({ smtpUrl, from, log }: { smtpUrl: string; from: string; log: Logger }): Mailer {
+export function createSmtpMailer({
+  smtpUrl,
+  from,
+  log,
+}: {
+  smtpUrl: string;
+  from: string;
+  log: Logger;
+}): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
       log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
     },
   };
@@ -54,8 +72,16 @@ export function formatEml(from: string, message: MailMessage, now = new Date()):
     .map(([name, value]) => [headerNameSafe(name), headerSafe(value)] as const)
     .filter(([name]) => name !== '')
     .map(([name, value]) => `${name}: ${value}`);
-  const head = [`From: ${headerSafe(from)}`, `To: ${headerSafe(message.to)}`, `Subject: ${headerSafe(message.subject)}`, `Date: ${now.toUTCString()}`, ...extra, 'MIME-Version: 1.0'];
-  if (message.html === undefined) return [...head, 'Content-Type: text/plain; charset=utf-8', '', message.text, ''].join('\r\n');
+  const head = [
+    `From: ${headerSafe(from)}`,
+    `To: ${headerSafe(message.to)}`,
+    `Subject: ${headerSafe(message.subject)}`,
+    `Date: ${now.toUTCString()}`,
+    ...extra,
+    'MIME-Version: 1.0',
+  ];
+  if (message.html === undefined)
+    return [...head, 'Content-Type: text/plain; charset=utf-8', '', message.text, ''].join('\r\n');
   const boundary = `=_catalyst_${randomBytes(12).toString('hex')}`;
   return [
     ...head,
@@ -78,15 +104,31 @@ export function formatEml(from: string, message: MailMessage, now = new Date()):
  * Without SMTP: each message goes to the log and to one .eml file in the outbox folder, so a person
  * running the product locally (and the browser tests) can open the link.
  */
-export function createOutboxMailer({ outboxDir, from, log, logBodies = true }: { outboxDir: string; from: string; log: Logger; logBodies?: boolean }): Mailer {
+export function createOutboxMailer({
+  outboxDir,
+  from,
+  log,
+  logBodies = true,
+}: {
+  outboxDir: string;
+  from: string;
+  log: Logger;
+  logBodies?: boolean;
+}): Mailer {
   return {
     async send(message) {
       await mkdir(outboxDir, { recursive: true });
       const now = new Date();
-      const file = path.join(outboxDir, `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+      );
       await writeFile(file, formatEml(from, message, now), 'utf8');
       // Bodies carry sign-in-grade links (verification, password reset): in the log only in development.
-      log.info({ to: message.to, subject: message.subject, file, ...(logBodies ? { text: message.text } : {}) }, 'e-mail written to the outbox (SMTP_URL is not set)');
+      log.info(
+        { to: message.to, subject: message.subject, file, ...(logBodies ? { text: message.text } : {}) },
+        'e-mail written to the outbox (SMTP_URL is not set)',
+      );
     },
   };
 }
@@ -96,15 +138,36 @@ export async function sendQuietly(mailer: Mailer, log: Logger, message: MailMess
   try {
     await mailer.send(message);
   } catch (error) {
-    log.error({ to: message.to, subject: message.subject, err: error instanceof Error ? error.message : String(error) }, 'e-mail could not be sent');
+    log.error(
+      {
+        to: message.to,
+        subject: message.subject,
+        err: error instanceof Error ? error.message : String(error),
+      },
+      'e-mail could not be sent',
+    );
   }
 }
 
-export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; log: Logger; logBodies?: boolean }): Mailer {
-  return options.smtpUrl ? createSmtpMailer({ ...options, smtpUrl: options.smtpUrl }) : createOutboxMailer(options);
+export function createMailer(options: {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  log: Logger;
+  logBodies?: boolean;
+}): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer({ ...options, smtpUrl: options.smtpUrl })
+    : createOutboxMailer(options);
 }
 
 /** The mailer a service's parsed config describes (bodies in the log only in development). */
 export function mailerFromConfig(config: MailConfig & { NODE_ENV: string }, log: Logger): Mailer {
-  return createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.OUTBOX_DIR, from: config.MAIL_FROM, log, logBodies: config.NODE_ENV === 'development' });
+  return createMailer({
+    smtpUrl: config.SMTP_URL,
+    outboxDir: config.OUTBOX_DIR,
+    from: config.MAIL_FROM,
+    log,
+    logBodies: config.NODE_ENV === 'development',
+  });
 }

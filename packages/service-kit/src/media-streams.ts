@@ -1,4 +1,9 @@
-import { mediaInternalRoutes, streamFileUrl, type MediaAssetFacts, type ProductStream } from '@catalyst/contracts';
+import {
+  mediaInternalRoutes,
+  streamFileUrl,
+  type MediaAssetFacts,
+  type ProductStream,
+} from '@catalyst/contracts';
 import type { Logger } from './logger';
 import { TtlLru } from './lru';
 import { signStreamToken } from './media-urls';
@@ -19,18 +24,33 @@ const PENDING_MS = 5_000;
  * watch: content for products, community for live recordings). Media being down or slow never fails the
  * page asking: it goes on without the stream.
  */
-export function createMediaStreams({ media, secret, log }: { media: Peer; secret: string; log: Logger }): MediaStreams {
+export function createMediaStreams({
+  media,
+  secret,
+  log,
+}: {
+  media: Peer;
+  secret: string;
+  log: Logger;
+}): MediaStreams {
   const facts = new TtlLru<string, MediaAssetFacts | null>(2_000, READY_MS);
 
   async function factsOf(assetId: string, requestId?: string): Promise<MediaAssetFacts | null> {
     const kept = facts.get(assetId);
     if (kept !== undefined) return kept;
     try {
-      const value = await media.call(mediaInternalRoutes.assetFacts, { params: { id: assetId } }, { requestId, timeoutMs: 1_500 });
+      const value = await media.call(
+        mediaInternalRoutes.assetFacts,
+        { params: { id: assetId } },
+        { requestId, timeoutMs: 1_500 },
+      );
       facts.set(assetId, value, Date.now(), value.status === 'ready' ? READY_MS : PENDING_MS);
       return value;
     } catch (error) {
-      log.warn({ assetId, requestId, err: (error as Error).message }, 'media asset unknown or media unreachable: the video URL plays');
+      log.warn(
+        { assetId, requestId, err: (error as Error).message },
+        'media asset unknown or media unreachable: the video URL plays',
+      );
       facts.set(assetId, null, Date.now(), PENDING_MS);
       return null;
     }

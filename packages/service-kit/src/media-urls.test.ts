@@ -9,7 +9,11 @@ const video = '/media/videos/lesson-1.mp4';
 /** The path, exp and sig of a signed address, as the gateway reads them. */
 function parts(signed: string) {
   const url = new URL(signed, 'http://localhost');
-  return { path: url.pathname, exp: url.searchParams.get('exp') ?? undefined, sig: url.searchParams.get('sig') ?? undefined };
+  return {
+    path: url.pathname,
+    exp: url.searchParams.get('exp') ?? undefined,
+    sig: url.searchParams.get('sig') ?? undefined,
+  };
 }
 
 describe('signed media URLs', () => {
@@ -43,7 +47,9 @@ describe('signed media URLs', () => {
   });
 
   it('refuses an address signed with another secret', () => {
-    const { path, exp, sig } = parts(signMediaUrl(video, 'another-secret-of-thirty-two-chars-long!', 60, now));
+    const { path, exp, sig } = parts(
+      signMediaUrl(video, 'another-secret-of-thirty-two-chars-long!', 60, now),
+    );
     expect(verifyMediaUrl(path, exp, sig, secret, now)).toBe(false);
   });
 

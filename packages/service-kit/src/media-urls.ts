@@ -44,7 +44,8 @@ export function canonicalMediaPath(rawPath: string): string {
 }
 
 /** True for a path that needs a signature (premium videos), whatever way it is spelt. */
-export const isProtectedMediaPath = (rawPath: string) => canonicalMediaPath(rawPath).toLowerCase().startsWith(PROTECTED_MEDIA_PREFIX);
+export const isProtectedMediaPath = (rawPath: string) =>
+  canonicalMediaPath(rawPath).toLowerCase().startsWith(PROTECTED_MEDIA_PREFIX);
 
 /** True for a path that needs the viewer's media grant (premium videos and their captions), whatever way it is spelt. */
 export const needsMediaGrant = (rawPath: string) => {
@@ -60,16 +61,33 @@ const grantSignature = (userId: string, exp: number, secret: string) =>
  * content service found entitled. A signed video address alone opens nothing: a copied link fails
  * without the viewer's own grant, and a grant ends minutes after sign-out or cancellation.
  */
-export function signMediaGrant(userId: string, secret: string, ttlSeconds = MEDIA_GRANT_TTL_SECONDS, now = Date.now()): string {
+export function signMediaGrant(
+  userId: string,
+  secret: string,
+  ttlSeconds = MEDIA_GRANT_TTL_SECONDS,
+  now = Date.now(),
+): string {
   const exp = Math.floor(now / 1000) + ttlSeconds;
   return `${userId}.${exp}.${grantSignature(userId, exp, secret)}`;
 }
 
 /** The user id of a valid, unexpired grant, or undefined. Never throws. */
-export function verifyMediaGrant(value: string | undefined, secret: string, now = Date.now()): string | undefined {
+export function verifyMediaGrant(
+  value: string | undefined,
+  secret: string,
+  now = Date.now(),
+): string | undefined {
   if (!value || value.length > 200) return undefined;
   const [userId, exp, sig, extra] = value.split('.');
-  if (extra !== undefined || !userId || !/^[0-9a-f]{24}$/.test(userId) || !exp || !/^[1-9]\d{0,11}$/.test(exp) || !sig) return undefined;
+  if (
+    extra !== undefined ||
+    !userId ||
+    !/^[0-9a-f]{24}$/.test(userId) ||
+    !exp ||
+    !/^[1-9]\d{0,11}$/.test(exp) ||
+    !sig
+  )
+    return undefined;
   if (Number(exp) * 1000 <= now) return undefined;
   const expected = Buffer.from(grantSignature(userId, Number(exp), secret));
   const given = Buffer.from(sig);
@@ -80,7 +98,11 @@ export function verifyMediaGrant(value: string | undefined, secret: string, now 
 export const CLEAR_MEDIA_GRANT_COOKIE = `${MEDIA_GRANT_COOKIE}=; Path=/media; Max-Age=0; HttpOnly; SameSite=Strict`;
 
 /** The Set-Cookie value that hands a grant to the browser (only /media requests carry it). */
-export function mediaGrantCookie(grant: string, ttlSeconds = MEDIA_GRANT_TTL_SECONDS, secure = false): string {
+export function mediaGrantCookie(
+  grant: string,
+  ttlSeconds = MEDIA_GRANT_TTL_SECONDS,
+  secure = false,
+): string {
   return `${MEDIA_GRANT_COOKIE}=${grant}; Path=/media; Max-Age=${ttlSeconds}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
@@ -88,8 +110,14 @@ let signedExp = -1;
 const signed = new Map<string, string>();
 
 /** `path?exp=<unix seconds>&sig=<base64url HMAC-SHA256>`; `path` is a site path with no query or fragment. */
-export function signMediaUrl(mediaPath: string, secret: string, ttlSeconds = MEDIA_URL_TTL_SECONDS, now = Date.now()): string {
-  if (!mediaPath.startsWith('/') || /[?#]/.test(mediaPath)) throw new Error(`signMediaUrl needs a site path without query or fragment, got ${mediaPath}`);
+export function signMediaUrl(
+  mediaPath: string,
+  secret: string,
+  ttlSeconds = MEDIA_URL_TTL_SECONDS,
+  now = Date.now(),
+): string {
+  if (!mediaPath.startsWith('/') || /[?#]/.test(mediaPath))
+    throw new Error(`signMediaUrl needs a site path without query or fragment, got ${mediaPath}`);
   const exp = Math.floor(now / 1000) + ttlSeconds;
   // Every answer within the same second signs the same (path, exp): the result is reused, not recomputed.
   if (exp !== signedExp) {
@@ -106,8 +134,15 @@ export function signMediaUrl(mediaPath: string, secret: string, ttlSeconds = MED
 }
 
 /** Whether `sig` was made by signMediaUrl for exactly this path and `exp`, and `exp` has not passed. Never throws. */
-export function verifyMediaUrl(mediaPath: string, exp: unknown, sig: unknown, secret: string, now = Date.now()): boolean {
-  if (typeof exp !== 'string' || typeof sig !== 'string' || !/^[1-9]\d{0,11}$/.test(exp) || sig.length > 128) return false;
+export function verifyMediaUrl(
+  mediaPath: string,
+  exp: unknown,
+  sig: unknown,
+  secret: string,
+  now = Date.now(),
+): boolean {
+  if (typeof exp !== 'string' || typeof sig !== 'string' || !/^[1-9]\d{0,11}$/.test(exp) || sig.length > 128)
+    return false;
   const expires = Number(exp);
   if (expires * 1000 <= now) return false;
   const expected = Buffer.from(sign(canonicalMediaPath(mediaPath), expires, secret));
@@ -128,13 +163,23 @@ const streamSignature = (assetId: string, exp: number, secret: string) =>
  * product, the media service checks it on every playlist, segment, poster and storyboard file. It names
  * the asset it was made for, so it never opens another.
  */
-export function signStreamToken(assetId: string, secret: string, ttlSeconds = STREAM_TOKEN_TTL_SECONDS, now = Date.now()): string {
+export function signStreamToken(
+  assetId: string,
+  secret: string,
+  ttlSeconds = STREAM_TOKEN_TTL_SECONDS,
+  now = Date.now(),
+): string {
   const exp = Math.ceil(now / 1000 / STREAM_TOKEN_STEP_SECONDS) * STREAM_TOKEN_STEP_SECONDS + ttlSeconds;
   return `${exp}.${streamSignature(assetId, exp, secret)}`;
 }
 
 /** Whether a token was signed for exactly this asset and has not expired. Never throws. */
-export function verifyStreamToken(token: unknown, assetId: string, secret: string, now = Date.now()): boolean {
+export function verifyStreamToken(
+  token: unknown,
+  assetId: string,
+  secret: string,
+  now = Date.now(),
+): boolean {
   if (typeof token !== 'string' || token.length > 120) return false;
   const [exp, sig, extra] = token.split('.');
   if (extra !== undefined || !exp || !/^[1-9]\d{0,11}$/.test(exp) || !sig) return false;

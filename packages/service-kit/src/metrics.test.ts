@@ -9,7 +9,15 @@ import { mountRoutes } from './routes';
 import { testLog, TEST_INTERNAL_SECRET } from './testing';
 
 const routes = {
-  getThing: { method: 'GET', path: '/things/:id', service: 'content', access: 'public', summary: 'One thing', params: z.object({ id: z.string() }), response: z.object({ id: z.string() }) },
+  getThing: {
+    method: 'GET',
+    path: '/things/:id',
+    service: 'content',
+    access: 'public',
+    summary: 'One thing',
+    params: z.object({ id: z.string() }),
+    response: z.object({ id: z.string() }),
+  },
 } as const;
 
 /** The value of one series in the text exposition, or undefined when absent. */
@@ -34,15 +42,25 @@ describe('request metrics', () => {
       },
     },
   });
-  mountRoutes(app, routes as never, { getThing: ({ params }: { params: { id: string } }) => ({ id: params.id }) } as never);
+  mountRoutes(
+    app,
+    routes as never,
+    { getThing: ({ params }: { params: { id: string } }) => ({ id: params.id }) } as never,
+  );
 
   it('labels requests by the declared route template, never the raw URL; unknown paths share "unmatched"', async () => {
     for (const id of ['a1', 'b2', 'c3']) expect((await app.request(`/things/${id}`)).status).toBe(200);
     expect((await app.request('/nothing/here/42')).status).toBe(404);
     expect((await app.request('/nothing/else/43')).status).toBe(404);
-    expect(await series('http_requests_total', { method: 'GET', route: '/things/:id', status: '200' })).toBeGreaterThanOrEqual(3);
-    expect(await series('http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(2);
-    expect(await series('http_request_duration_seconds_count', { method: 'GET', route: '/things/:id' })).toBeGreaterThanOrEqual(3);
+    expect(
+      await series('http_requests_total', { method: 'GET', route: '/things/:id', status: '200' }),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await series('http_requests_total', { method: 'GET', route: 'unmatched', status: '404' }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await series('http_request_duration_seconds_count', { method: 'GET', route: '/things/:id' }),
+    ).toBeGreaterThanOrEqual(3);
     const text = await metricsRegistry.metrics();
     for (const raw of ['a1', 'b2', '/nothing/here']) expect(text).not.toContain(raw);
   });
@@ -96,7 +114,10 @@ describe('the metrics listener', () => {
   let server: Awaited<ReturnType<typeof startMetricsServer>>;
   let url: string;
   beforeAll(async () => {
-    server = await startMetricsServer({ config: { METRICS_PORT: '0', METRICS_TOKEN: 'scrape-token-1234' }, log: testLog });
+    server = await startMetricsServer({
+      config: { METRICS_PORT: '0', METRICS_TOKEN: 'scrape-token-1234' },
+      log: testLog,
+    });
     url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((r) => server?.close(r)));
@@ -108,14 +129,18 @@ describe('the metrics listener', () => {
 
   it('serves the Prometheus exposition on its own port, only with the bearer token', async () => {
     expect((await fetch(`${url}/metrics`)).status).toBe(401);
-    expect((await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer wrong-token-12345' } })).status).toBe(401);
+    expect(
+      (await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer wrong-token-12345' } })).status,
+    ).toBe(401);
     const scrape = await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer scrape-token-1234' } });
     expect(scrape.status).toBe(200);
     expect(scrape.headers.get('content-type')).toContain('text/plain');
     const text = await scrape.text();
     expect(text).toContain('# TYPE http_requests_total counter');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
-    expect((await fetch(`${url}/other`, { headers: { authorization: 'Bearer scrape-token-1234' } })).status).toBe(404);
+    expect(
+      (await fetch(`${url}/other`, { headers: { authorization: 'Bearer scrape-token-1234' } })).status,
+    ).toBe(404);
   });
 
   it('keeps a scrape working when a gauge read at scrape time fails', async () => {

@@ -78,7 +78,12 @@ export function collectProcessMetrics(prefix = '') {
 }
 
 /** A gauge read when Prometheus scrapes (pool sizes, queue depth, active subscriptions): nothing runs between scrapes. */
-export function gaugeAtScrape(name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => void | Promise<void>) {
+export function gaugeAtScrape(
+  name: string,
+  help: string,
+  labelNames: string[],
+  read: (set: (labels: Record<string, string>, value: number) => void) => void | Promise<void>,
+) {
   const existing = metricsRegistry.getSingleMetric(name);
   if (existing) metricsRegistry.removeSingleMetric(name);
   return new Gauge({
@@ -144,10 +149,14 @@ export interface MetricsSettings {
  * Serves GET /metrics on its own port, never on the public one: the gateway's and services' public
  * listeners have no /metrics route at all. With METRICS_TOKEN set, a scrape without the bearer token is a 401.
  */
-export async function startMetricsServer({ config = process.env, log }: { config?: MetricsSettings; log?: Logger } = {}): Promise<Server | undefined> {
+export async function startMetricsServer({
+  config = process.env,
+  log,
+}: { config?: MetricsSettings; log?: Logger } = {}): Promise<Server | undefined> {
   if (config.METRICS_PORT === undefined || config.METRICS_PORT === '') return undefined;
   const port = Number(config.METRICS_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port number, got ${config.METRICS_PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`METRICS_PORT must be a port number, got ${config.METRICS_PORT}`);
   collectProcessMetrics();
   const token = config.METRICS_TOKEN || undefined;
   const server = createServer((req, res) => {
@@ -174,6 +183,9 @@ export async function startMetricsServer({ config = process.env, log }: { config
   });
   server.unref();
   const address = server.address();
-  log?.info({ metricsPort: typeof address === 'object' && address ? address.port : port }, 'metrics listening');
+  log?.info(
+    { metricsPort: typeof address === 'object' && address ? address.port : port },
+    'metrics listening',
+  );
   return server;
 }

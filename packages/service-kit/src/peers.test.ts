@@ -19,22 +19,32 @@ describe('createPeer', async () => {
   billing.answer(billingInternalRoutes.entitlement, ({ params }) => {
     if (answer === 'unknown') throw new HttpError(404, 'No such user');
     if (answer === 'broken') throw new Error('boom');
-    return { entitled: answer === 'plan' && params.userId === user.id, plan: answer === 'plan' ? ('premium' as const) : null, status: answer === 'plan' ? ('active' as const) : ('free' as const) };
+    return {
+      entitled: answer === 'plan' && params.userId === user.id,
+      plan: answer === 'plan' ? ('premium' as const) : null,
+      status: answer === 'plan' ? ('active' as const) : ('free' as const),
+    };
   });
   afterAll(() => billing.close());
   const peer = createPeer({ baseUrl: billing.baseUrl, secret: TEST_INTERNAL_SECRET, timeoutMs: 500 });
 
-  it("calls a declared route with the shared secret and answers its data", async () => {
+  it('calls a declared route with the shared secret and answers its data', async () => {
     answer = 'plan';
-    await expect(peer.call(billingInternalRoutes.entitlement, { params: { userId: user.id } }, { requestId: 'r1' })).resolves.toEqual({ entitled: true, plan: 'premium', status: 'active' });
+    await expect(
+      peer.call(billingInternalRoutes.entitlement, { params: { userId: user.id } }, { requestId: 'r1' }),
+    ).resolves.toEqual({ entitled: true, plan: 'premium', status: 'active' });
     expect(billing.calls.at(-1)).toBe(`GET /internal/entitlements/${user.id}`);
   });
 
   it("rethrows the peer's 4xx with its status and message, and turns a 5xx into a 503", async () => {
     answer = 'unknown';
-    await expect(peer.call(billingInternalRoutes.entitlement, { params: { userId: user.id } })).rejects.toMatchObject({ status: 404, message: 'No such user' });
+    await expect(
+      peer.call(billingInternalRoutes.entitlement, { params: { userId: user.id } }),
+    ).rejects.toMatchObject({ status: 404, message: 'No such user' });
     answer = 'broken';
-    await expect(peer.call(billingInternalRoutes.entitlement, { params: { userId: user.id } })).rejects.toMatchObject({ status: 503 });
+    await expect(
+      peer.call(billingInternalRoutes.entitlement, { params: { userId: user.id } }),
+    ).rejects.toMatchObject({ status: 503 });
   });
 
   it('is refused by a peer without the shared secret', async () => {
@@ -46,7 +56,9 @@ describe('createPeer', async () => {
     const gone = await createPeerStandIn();
     await gone.close();
     const down = createPeer({ baseUrl: gone.baseUrl, secret: TEST_INTERNAL_SECRET, timeoutMs: 200 });
-    await expect(down.call(billingInternalRoutes.entitlement, { params: { userId: user.id } })).rejects.toMatchObject({ status: 503 });
+    await expect(
+      down.call(billingInternalRoutes.entitlement, { params: { userId: user.id } }),
+    ).rejects.toMatchObject({ status: 503 });
   });
 
   describe('createEntitlements', () => {
@@ -58,12 +70,19 @@ describe('createPeer', async () => {
         release = undefined;
         return go;
       };
-      const slowBilling = createPeer({ baseUrl: billing.baseUrl, secret: TEST_INTERNAL_SECRET, timeoutMs: 500 });
-      const held = { ...slowBilling, call: (async (...args: Parameters<typeof slowBilling.call>) => {
-        const result = await slowBilling.call(...args);
-        await new Promise<void>((resolve) => (release = resolve));
-        return result;
-      }) as typeof slowBilling.call };
+      const slowBilling = createPeer({
+        baseUrl: billing.baseUrl,
+        secret: TEST_INTERNAL_SECRET,
+        timeoutMs: 500,
+      });
+      const held = {
+        ...slowBilling,
+        call: (async (...args: Parameters<typeof slowBilling.call>) => {
+          const result = await slowBilling.call(...args);
+          await new Promise<void>((resolve) => (release = resolve));
+          return result;
+        }) as typeof slowBilling.call,
+      };
       const entitlements = createEntitlements({ billing: held, cache: new MemoryCache(100) });
       answer = 'plan';
       const asking = entitlements.isEntitled(user);
@@ -106,19 +125,30 @@ describe('createInvalidations', () => {
     const heard: Array<string | undefined> = [];
     const receiving = createInvalidations({});
     receiving.subscribe('entitlement', (key) => heard.push(key));
-    const service = createService({ name: 'peer', log: testLog, internalSecret: TEST_INTERNAL_SECRET, invalidations: receiving });
+    const service = createService({
+      name: 'peer',
+      log: testLog,
+      internalSecret: TEST_INTERNAL_SECRET,
+      invalidations: receiving,
+    });
     const server = serve({ fetch: service.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => server.once('listening', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const local: Array<string | undefined> = [];
-      const sending = createInvalidations({ peers: [createPeer({ baseUrl, secret: TEST_INTERNAL_SECRET })], log: testLog });
+      const sending = createInvalidations({
+        peers: [createPeer({ baseUrl, secret: TEST_INTERNAL_SECRET })],
+        log: testLog,
+      });
       sending.subscribe('entitlement', (key) => local.push(key));
       await sending.publish('entitlement', user.id);
       expect(local).toEqual([user.id]);
       expect(heard).toEqual([user.id]);
       // without the secret the route does not exist
-      const res = await fetch(`${baseUrl}${platformRoutes.invalidate.path}`, { method: 'POST', body: JSON.stringify({ topic: 'entitlement', key: user.id }) });
+      const res = await fetch(`${baseUrl}${platformRoutes.invalidate.path}`, {
+        method: 'POST',
+        body: JSON.stringify({ topic: 'entitlement', key: user.id }),
+      });
       expect(res.status).toBe(404);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -128,7 +158,9 @@ describe('createInvalidations', () => {
   it('keeps going when a peer is down (the TTL clears what it missed)', async () => {
     const gone = await createPeerStandIn();
     await gone.close();
-    const sending = createInvalidations({ peers: [createPeer({ baseUrl: gone.baseUrl, secret: TEST_INTERNAL_SECRET, timeoutMs: 200 })] });
+    const sending = createInvalidations({
+      peers: [createPeer({ baseUrl: gone.baseUrl, secret: TEST_INTERNAL_SECRET, timeoutMs: 200 })],
+    });
     await expect(sending.publish('content')).resolves.toBeUndefined();
   });
 });

@@ -41,7 +41,11 @@ export interface CallOptions {
 export interface Peer {
   readonly baseUrl: string;
   /** Calls a declared route of the peer and answers its `data`, typed by the declaration. */
-  call<R extends RouteDeclaration>(route: R, input?: PeerInput<R>, options?: CallOptions): Promise<RouteData<R>>;
+  call<R extends RouteDeclaration>(
+    route: R,
+    input?: PeerInput<R>,
+    options?: CallOptions,
+  ): Promise<RouteData<R>>;
 }
 
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
@@ -60,15 +64,26 @@ class PeerUnavailable extends Error {
  * rethrown as an HttpError with the peer's status and message.
  */
 export function createPeer({ baseUrl, secret, timeoutMs = 3_000, retries = 1 }: PeerOptions): Peer {
-  async function attempt(method: string, url: URL, headers: Record<string, string>, body: string | undefined, limitMs: number): Promise<unknown> {
+  async function attempt(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    body: string | undefined,
+    limitMs: number,
+  ): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(limitMs) });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      const timedOut =
+        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new PeerUnavailable(!timedOut);
     }
-    const payload = (await response.json().catch(() => null)) as { success?: boolean; data?: unknown; message?: string } | null;
+    const payload = (await response.json().catch(() => null)) as {
+      success?: boolean;
+      data?: unknown;
+      message?: string;
+    } | null;
     if (response.ok && payload?.success) return payload.data;
     if (response.status >= 500 || !payload) throw new PeerUnavailable(false);
     throw new HttpError(response.status, payload.message ?? `HTTP ${response.status}`);
@@ -92,7 +107,9 @@ export function createPeer({ baseUrl, secret, timeoutMs = 3_000, retries = 1 }: 
       const attempts = IDEMPOTENT.has(route.method) ? 1 + retries : 1;
       for (let i = 1; ; i += 1) {
         try {
-          return (await attempt(route.method, url, headers, body, callTimeoutMs ?? timeoutMs)) as RouteData<typeof route>;
+          return (await attempt(route.method, url, headers, body, callTimeoutMs ?? timeoutMs)) as RouteData<
+            typeof route
+          >;
         } catch (error) {
           if (!(error instanceof PeerUnavailable)) throw error;
           if (!error.retryable || i >= attempts) throw unavailable();

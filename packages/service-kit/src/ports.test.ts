@@ -18,7 +18,10 @@ describe('freePort', () => {
   });
 
   it("hands out ports below the OS's own range, so no outgoing connection can take one before its server listens", async () => {
-    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     for (let i = 0; i < 10; i++) expect(await freePort()).toBeLessThan(low!);
   });
 

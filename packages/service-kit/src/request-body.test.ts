@@ -7,7 +7,12 @@ import { createService } from './app';
 import { testLog, TEST_INTERNAL_SECRET } from './testing';
 import { ok, parseBody } from './validate';
 
-const app = createService({ name: 'bodies', log: testLog, internalSecret: TEST_INTERNAL_SECRET, maxBodyBytes: 1024 });
+const app = createService({
+  name: 'bodies',
+  log: testLog,
+  internalSecret: TEST_INTERNAL_SECRET,
+  maxBodyBytes: 1024,
+});
 app.post('/echo', async (c) => {
   const body = await parseBody(c, z.object({ name: z.string() }));
   const incoming = (c.env as { incoming: IncomingMessage & { rawBody?: Buffer } }).incoming;
@@ -28,11 +33,22 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const post = (chunks: string[], { chunked = false } = {}) =>
   new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
     const length = Buffer.byteLength(chunks.join(''));
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/echo', method: 'POST', headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': length }) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/echo',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': length }) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
+        );
+      },
+    );
     req.on('error', reject);
     for (const chunk of chunks) req.write(chunk);
     req.end();
@@ -54,8 +70,14 @@ describe('request bodies', () => {
   });
 
   it('refuses a declared length over the service’s limit with 413 before reading it, and malformed JSON with 400', async () => {
-    expect(await post([`{"name":"${'x'.repeat(2_000)}"}`])).toEqual({ status: 413, body: { success: false, message: 'Request body is too large' } });
-    expect(await post(['{"name":'])).toEqual({ status: 400, body: { success: false, message: 'Malformed JSON body' } });
+    expect(await post([`{"name":"${'x'.repeat(2_000)}"}`])).toEqual({
+      status: 413,
+      body: { success: false, message: 'Request body is too large' },
+    });
+    expect(await post(['{"name":'])).toEqual({
+      status: 400,
+      body: { success: false, message: 'Malformed JSON body' },
+    });
   });
 
   it('lets a caller still sending a refused body finish it and ask again on the same connection', async () => {
@@ -64,15 +86,24 @@ describe('request bodies', () => {
     socket.setEncoding('utf8').on('data', (text: string) => (received += text));
     const closed = new Promise<string>((resolve) => socket.once('close', () => resolve('closed')));
     const until = (pattern: RegExp) =>
-      Promise.race([closed, new Promise<string>((resolve) => socket.on('data', () => pattern.test(received) && resolve('answered')))]);
+      Promise.race([
+        closed,
+        new Promise<string>((resolve) =>
+          socket.on('data', () => pattern.test(received) && resolve('answered')),
+        ),
+      ]);
     const body = `{"name":"${'x'.repeat(200_000)}"}`;
     try {
-      socket.write(`POST /echo HTTP/1.1\r\nhost: test\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 1_000)}`);
+      socket.write(
+        `POST /echo HTTP/1.1\r\nhost: test\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 1_000)}`,
+      );
       expect(await until(/Request body is too large/)).toBe('answered');
       expect(received).toMatch(/^HTTP\/1\.1 413 /);
       socket.write(body.slice(1_000));
       const next = '{"name":"Tea"}';
-      socket.write(`POST /echo HTTP/1.1\r\nhost: test\r\ncontent-type: application/json\r\ncontent-length: ${next.length}\r\n\r\n${next}`);
+      socket.write(
+        `POST /echo HTTP/1.1\r\nhost: test\r\ncontent-type: application/json\r\ncontent-length: ${next.length}\r\n\r\n${next}`,
+      );
       expect(await until(/HTTP\/1\.1 200 [^]*"name":"Tea"/)).toBe('answered');
     } finally {
       socket.destroy();

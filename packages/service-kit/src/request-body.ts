@@ -13,7 +13,8 @@ const declaredBodies = new WeakSet<IncomingMessage>();
 type WithRawBody = IncomingMessage & { rawBody?: Buffer };
 
 /** The node request under a Hono context served by @hono/node-server (absent under `app.request()` in tests). */
-export const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+export const incomingOf = (c: Context): IncomingMessage | undefined =>
+  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
 /**
  * The body length the request declares, when it declares one and is not chunked (then it can be held to a
@@ -22,7 +23,8 @@ export const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as
 export function declaredLength(c: Context): number | undefined {
   const incoming = incomingOf(c);
   const length = incoming?.headers['content-length'];
-  if (!incoming || length === undefined || incoming.headers['transfer-encoding'] !== undefined) return undefined;
+  if (!incoming || length === undefined || incoming.headers['transfer-encoding'] !== undefined)
+    return undefined;
   declaredBodies.add(incoming);
   return Number.parseInt(length, 10);
 }
@@ -43,7 +45,12 @@ function readAll(incoming: IncomingMessage): Promise<Buffer> {
 export async function bodyBytes(c: Context): Promise<Buffer> {
   const incoming = incomingOf(c) as WithRawBody | undefined;
   if (incoming?.rawBody) return incoming.rawBody;
-  if (incoming && declaredBodies.has(incoming) && !incoming.readableDidRead && incoming.listenerCount('data') === 0) {
+  if (
+    incoming &&
+    declaredBodies.has(incoming) &&
+    !incoming.readableDidRead &&
+    incoming.listenerCount('data') === 0
+  ) {
     declaredBodies.delete(incoming);
     incoming.rawBody = await readAll(incoming);
     return incoming.rawBody;

@@ -10,11 +10,53 @@ import { TEST_INTERNAL_SECRET, identityHeaders, testLog } from './testing';
 
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id');
 const routes = defineRoutes({
-  list: { method: 'GET', path: '/things', service: 'content', access: 'public', summary: 'Things', query: z.object({ limit: z.coerce.number().int().max(10).default(5) }), response: z.array(z.number()), cache: 'shared' },
-  create: { method: 'POST', path: '/things', service: 'content', access: 'admin', summary: 'Add a thing', body: z.object({ name: z.string({ error: 'Name is required' }).min(1, 'Name is required') }), response: z.object({ name: z.string() }), status: 201 },
-  mine: { method: 'GET', path: '/things/:id', service: 'content', access: 'premium', summary: 'One thing', params: z.object({ id }), response: z.object({ id: z.string() }) },
-  drifting: { method: 'GET', path: '/drifting', service: 'content', access: 'user', summary: 'Answers what it did not declare', response: z.object({ n: z.number() }) },
-  kept: { method: 'GET', path: '/kept', service: 'content', access: 'public', summary: 'An answer kept serialised', query: z.object({ stale: z.string().optional() }), response: z.object({ n: z.number() }), cache: 'shared' },
+  list: {
+    method: 'GET',
+    path: '/things',
+    service: 'content',
+    access: 'public',
+    summary: 'Things',
+    query: z.object({ limit: z.coerce.number().int().max(10).default(5) }),
+    response: z.array(z.number()),
+    cache: 'shared',
+  },
+  create: {
+    method: 'POST',
+    path: '/things',
+    service: 'content',
+    access: 'admin',
+    summary: 'Add a thing',
+    body: z.object({ name: z.string({ error: 'Name is required' }).min(1, 'Name is required') }),
+    response: z.object({ name: z.string() }),
+    status: 201,
+  },
+  mine: {
+    method: 'GET',
+    path: '/things/:id',
+    service: 'content',
+    access: 'premium',
+    summary: 'One thing',
+    params: z.object({ id }),
+    response: z.object({ id: z.string() }),
+  },
+  drifting: {
+    method: 'GET',
+    path: '/drifting',
+    service: 'content',
+    access: 'user',
+    summary: 'Answers what it did not declare',
+    response: z.object({ n: z.number() }),
+  },
+  kept: {
+    method: 'GET',
+    path: '/kept',
+    service: 'content',
+    access: 'public',
+    summary: 'An answer kept serialised',
+    query: z.object({ stale: z.string().optional() }),
+    response: z.object({ n: z.number() }),
+    cache: 'shared',
+  },
 });
 
 const admin = { id: 'a'.repeat(24), role: 'admin' as const, email: 'a@test.example', name: 'Ada' };
@@ -33,7 +75,12 @@ function build() {
       // a body kept serialised; `stale` keeps one that no longer says its data
       kept: ({ query }) => reply({ n: 2 }, { body: successBody({ n: query.stale ? 1 : 2 }) }),
     },
-    { publicMaxAgeSeconds: 5, premium: async (_c, { identity }) => { if (identity?.id !== admin.id) throw forbidden('Active subscription required to access this content'); } },
+    {
+      publicMaxAgeSeconds: 5,
+      premium: async (_c, { identity }) => {
+        if (identity?.id !== admin.id) throw forbidden('Active subscription required to access this content');
+      },
+    },
   );
   return app;
 }
@@ -41,7 +88,13 @@ function build() {
 describe('mountRoutes', () => {
   const app = build();
   const call = (path: string, init: RequestInit & { as?: typeof admin | typeof learner } = {}) =>
-    app.request(path, { ...init, headers: { ...(init.as ? identityHeaders(init.as) : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+    app.request(path, {
+      ...init,
+      headers: {
+        ...(init.as ? identityHeaders(init.as) : {}),
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+    });
 
   it('parses the query by its schema and answers the success shape, marked for shared caches', async () => {
     const res = await call('/things?limit=3');
@@ -57,7 +110,11 @@ describe('mountRoutes', () => {
     expect((await call('/things', { method: 'POST', body: '{}', as: learner })).status).toBe(403);
     const bad = await call('/things', { method: 'POST', body: '{}', as: admin });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ success: false, message: 'Name is required', errors: [{ field: 'name', message: 'Name is required' }] });
+    expect(await bad.json()).toMatchObject({
+      success: false,
+      message: 'Name is required',
+      errors: [{ field: 'name', message: 'Name is required' }],
+    });
     const made = await call('/things', { method: 'POST', body: '{"name":"x"}', as: admin });
     expect(made.status).toBe(201);
     expect(await made.json()).toEqual({ success: true, data: { name: 'x' }, message: 'Thing added' });
@@ -71,16 +128,50 @@ describe('mountRoutes', () => {
 
   it("marks a premium-cached answer for the gateway's premium audience only when the premium rule let the caller through", async () => {
     const app2 = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
-    const shelf = defineRoutes({ shelf: { method: 'GET', path: '/shelf', service: 'content', access: 'premium', cache: 'premium', summary: 'The same for every member', response: z.array(z.number()) } });
-    mountRoutes(app2, shelf, { shelf: () => [1, 2] }, { publicMaxAgeSeconds: 5, premium: async (_c, { identity }) => { if (identity?.id !== admin.id) throw forbidden('Active subscription required to access this content'); } });
+    const shelf = defineRoutes({
+      shelf: {
+        method: 'GET',
+        path: '/shelf',
+        service: 'content',
+        access: 'premium',
+        cache: 'premium',
+        summary: 'The same for every member',
+        response: z.array(z.number()),
+      },
+    });
+    mountRoutes(
+      app2,
+      shelf,
+      { shelf: () => [1, 2] },
+      {
+        publicMaxAgeSeconds: 5,
+        premium: async (_c, { identity }) => {
+          if (identity?.id !== admin.id)
+            throw forbidden('Active subscription required to access this content');
+        },
+      },
+    );
     const entitled = await app2.request('/shelf', { headers: identityHeaders(admin) });
     expect(entitled.status).toBe(200);
-    expect([entitled.headers.get('x-catalyst-audience'), entitled.headers.get('cache-control')]).toEqual(['premium; max-age=5', 'no-store']);
+    expect([entitled.headers.get('x-catalyst-audience'), entitled.headers.get('cache-control')]).toEqual([
+      'premium; max-age=5',
+      'no-store',
+    ]);
     const refused = await app2.request('/shelf', { headers: identityHeaders(learner) });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('x-catalyst-audience')).toBeNull();
     // Only a premium route has that audience.
-    const loose = defineRoutes({ open: { method: 'GET', path: '/open', service: 'content', access: 'public', cache: 'premium', summary: 'x', response: z.null() } });
+    const loose = defineRoutes({
+      open: {
+        method: 'GET',
+        path: '/open',
+        service: 'content',
+        access: 'public',
+        cache: 'premium',
+        summary: 'x',
+        response: z.null(),
+      },
+    });
     expect(() => mountRoutes(app2, loose, { open: () => null })).toThrow(/not a premium route/);
   });
 
@@ -99,50 +190,122 @@ describe('mountRoutes', () => {
     // unchecked (in production), the kept bytes are what goes out: nothing serialises the data again
     const unchecked = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
     const spelled = '{ "success": true, "data": { "n": 2 } }';
-    mountRoutes(unchecked, { kept: routes.kept }, { kept: () => reply({ n: 2 }, { body: spelled }) }, { checkResponses: false });
+    mountRoutes(
+      unchecked,
+      { kept: routes.kept },
+      { kept: () => reply({ n: 2 }, { body: spelled }) },
+      { checkResponses: false },
+    );
     expect(await (await unchecked.request('/kept')).text()).toBe(spelled);
     // or its bytes
     const bytes = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
-    mountRoutes(bytes, { kept: routes.kept }, { kept: () => reply({ n: 2 }, { body: new TextEncoder().encode(spelled) }) }, { checkResponses: false });
+    mountRoutes(
+      bytes,
+      { kept: routes.kept },
+      { kept: () => reply({ n: 2 }, { body: new TextEncoder().encode(spelled) }) },
+      { checkResponses: false },
+    );
     const answered = await bytes.request('/kept');
-    expect([answered.headers.get('content-type'), await answered.text()]).toEqual(['application/json', spelled]);
+    expect([answered.headers.get('content-type'), await answered.text()]).toEqual([
+      'application/json',
+      spelled,
+    ]);
   });
 
   it("holds a body its handler reads to the route's declared limit, and a JSON body to the same limit when parsing it", async () => {
     const bodies = defineRoutes({
-      form: { method: 'POST', path: '/forms', service: 'progress', access: 'public', bodyKind: 'form', summary: 'A form', response: z.object({ bytes: z.number() }) },
-      roomy: { method: 'POST', path: '/events', service: 'billing', access: 'signature', bodyKind: 'raw', maxBodyBytes: 200_000, summary: 'Events', response: z.object({ bytes: z.number() }) },
-      json: { method: 'POST', path: '/notes', service: 'content', access: 'public', body: z.object({ text: z.string() }), maxBodyBytes: 1_000, summary: 'A note', response: z.object({ bytes: z.number() }) },
+      form: {
+        method: 'POST',
+        path: '/forms',
+        service: 'progress',
+        access: 'public',
+        bodyKind: 'form',
+        summary: 'A form',
+        response: z.object({ bytes: z.number() }),
+      },
+      roomy: {
+        method: 'POST',
+        path: '/events',
+        service: 'billing',
+        access: 'signature',
+        bodyKind: 'raw',
+        maxBodyBytes: 200_000,
+        summary: 'Events',
+        response: z.object({ bytes: z.number() }),
+      },
+      json: {
+        method: 'POST',
+        path: '/notes',
+        service: 'content',
+        access: 'public',
+        body: z.object({ text: z.string() }),
+        maxBodyBytes: 1_000,
+        summary: 'A note',
+        response: z.object({ bytes: z.number() }),
+      },
     });
     const app = createService({ name: 'bodies', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
-    const read = async (c: { req: { text: () => Promise<string> } }) => ({ bytes: (await c.req.text()).length });
-    mountRoutes(app, bodies, { form: (_input, c) => read(c), roomy: (_input, c) => read(c), json: ({ body }) => ({ bytes: body.text.length }) });
+    const read = async (c: { req: { text: () => Promise<string> } }) => ({
+      bytes: (await c.req.text()).length,
+    });
+    mountRoutes(app, bodies, {
+      form: (_input, c) => read(c),
+      roomy: (_input, c) => read(c),
+      json: ({ body }) => ({ bytes: body.text.length }),
+    });
     // served by node, as in production: a declared length is read from node's request (request-body.ts)
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const post = (path: string, body: string) => fetch(`${base}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const post = (path: string, body: string) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     const tooLarge = { success: false, message: 'Request body is too large' };
 
-    expect(await (await post('/forms', `a=${'x'.repeat(1_000)}`)).json()).toEqual({ success: true, data: { bytes: 1_002 } });
+    expect(await (await post('/forms', `a=${'x'.repeat(1_000)}`)).json()).toEqual({
+      success: true,
+      data: { bytes: 1_002 },
+    });
     const refused = await post('/forms', `a=${'x'.repeat(70 * 1024)}`);
     expect(refused.status).toBe(413);
     expect(await refused.json()).toEqual(tooLarge);
     expect((await post('/events', 'x'.repeat(150_000))).status).toBe(200);
     expect((await post('/events', 'x'.repeat(250_000))).status).toBe(413);
     expect((await post('/notes', JSON.stringify({ text: 'x'.repeat(900) }))).status).toBe(200);
-    expect(await (await post('/notes', JSON.stringify({ text: 'x'.repeat(1_100) }))).json()).toEqual(tooLarge);
+    expect(await (await post('/notes', JSON.stringify({ text: 'x'.repeat(1_100) }))).json()).toEqual(
+      tooLarge,
+    );
   });
 
   it('lists what it mounted, for the declaration coverage tests', () => {
-    expect(mountedRoutes(app)).toEqual(['GET /drifting', 'GET /kept', 'GET /things', 'GET /things/:id', 'POST /things']);
+    expect(mountedRoutes(app)).toEqual([
+      'GET /drifting',
+      'GET /kept',
+      'GET /things',
+      'GET /things/:id',
+      'POST /things',
+    ]);
   });
 
   it('refuses to mount a premium route without a premium rule, or a path parameter without a schema', () => {
     const app2 = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
-    expect(() => mountRoutes(app2, { mine: routes.mine }, { mine: ({ params }) => ({ id: params.id }) })).toThrow(/premium rule/);
-    const loose = defineRoutes({ x: { method: 'GET', path: '/x/:id', service: 'content', access: 'public', summary: 'x', response: z.null() } });
+    expect(() =>
+      mountRoutes(app2, { mine: routes.mine }, { mine: ({ params }) => ({ id: params.id }) }),
+    ).toThrow(/premium rule/);
+    const loose = defineRoutes({
+      x: {
+        method: 'GET',
+        path: '/x/:id',
+        service: 'content',
+        access: 'public',
+        summary: 'x',
+        response: z.null(),
+      },
+    });
     expect(() => mountRoutes(app2, loose, { x: () => null })).toThrow(/no params schema/);
   });
 });

@@ -1,5 +1,18 @@
 import type { Context, Hono } from 'hono';
-import { AUDIENCE_HEADER, audienceHeaderValue, declaredBodyLimit, pathParamNames, routeKey, type Identity, type RouteData, type RouteBody, type RouteDeclaration, type RouteParams, type RouteQuery, type RouteTable } from '@catalyst/contracts';
+import {
+  AUDIENCE_HEADER,
+  audienceHeaderValue,
+  declaredBodyLimit,
+  pathParamNames,
+  routeKey,
+  type Identity,
+  type RouteData,
+  type RouteBody,
+  type RouteDeclaration,
+  type RouteParams,
+  type RouteQuery,
+  type RouteTable,
+} from '@catalyst/contracts';
 import { requireIdentity, type AppEnv } from './app';
 import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
@@ -10,7 +23,9 @@ import { declaredLength } from './request-body';
 type Ctx = Context<AppEnv>;
 
 /** The caller: always present on routes that need a sign-in. */
-type CallerOf<R extends RouteDeclaration> = R['access'] extends 'user' | 'premium' | 'admin' ? Identity : Identity | null;
+type CallerOf<R extends RouteDeclaration> = R['access'] extends 'user' | 'premium' | 'admin'
+  ? Identity
+  : Identity | null;
 
 /** What a handler receives: its declaration's inputs, parsed, and the caller. */
 export interface HandlerInput<R extends RouteDeclaration> {
@@ -35,7 +50,15 @@ export interface Reply<T> {
   body?: string | Uint8Array<ArrayBuffer>;
 }
 
-export function reply<T>(data: T, options: { message?: string; status?: 200 | 201 | 202; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> } = {}): Reply<T> {
+export function reply<T>(
+  data: T,
+  options: {
+    message?: string;
+    status?: 200 | 201 | 202;
+    headers?: Record<string, string>;
+    body?: string | Uint8Array<ArrayBuffer>;
+  } = {},
+): Reply<T> {
   return { [REPLY]: true, data, ...options };
 }
 
@@ -43,11 +66,15 @@ export function reply<T>(data: T, options: { message?: string; status?: 200 | 20
 export const successBody = (data: unknown, message?: string): string =>
   JSON.stringify(message === undefined ? { success: true, data } : { success: true, data, message });
 
-const isReply = (value: unknown): value is Reply<unknown> => typeof value === 'object' && value !== null && REPLY in value;
+const isReply = (value: unknown): value is Reply<unknown> =>
+  typeof value === 'object' && value !== null && REPLY in value;
 
 /** A handler answers its declaration's data (or a `reply` of it); a Response passes through untouched (redirects, pages). */
 export type RouteResult<R extends RouteDeclaration> = RouteData<R> | Reply<RouteData<R>> | Response;
-export type RouteHandler<R extends RouteDeclaration> = (input: HandlerInput<R>, c: Ctx) => RouteResult<R> | Promise<RouteResult<R>>;
+export type RouteHandler<R extends RouteDeclaration> = (
+  input: HandlerInput<R>,
+  c: Ctx,
+) => RouteResult<R> | Promise<RouteResult<R>>;
 export type RouteHandlers<T extends RouteTable> = { [K in keyof T]: RouteHandler<T[K]> };
 
 export interface MountOptions {
@@ -72,32 +99,48 @@ const headRoutes = new WeakMap<Hono<AppEnv>, Set<string>>();
  * inputs parsed by its schemas (401/403 before 400, as the security suite expects), its answer in the one
  * success shape and its cache policy. Paths are the declared ones (the gateway strips /api/v1).
  */
-export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, handlers: RouteHandlers<T>, options: MountOptions = {}) {
+export function mountRoutes<T extends RouteTable>(
+  app: Hono<AppEnv>,
+  routes: T,
+  handlers: RouteHandlers<T>,
+  options: MountOptions = {},
+) {
   const check = options.checkResponses ?? underTest();
   const maxAge = Math.floor(options.publicMaxAgeSeconds ?? 0);
   for (const [name, route] of Object.entries(routes)) {
     const handler = handlers[name] as RouteHandler<RouteDeclaration> | undefined;
     if (!handler) throw new Error(`No handler for ${routeKey(route)} (${name})`);
-    if (pathParamNames(route.path).length > 0 && !route.params) throw new Error(`${routeKey(route)} has path parameters but no params schema`);
-    if (route.access === 'premium' && !options.premium) throw new Error(`${routeKey(route)} is premium but the service gave no premium rule`);
-    if (route.cache === 'premium' && route.access !== 'premium') throw new Error(`${routeKey(route)} is cached for the premium audience but is not a premium route`);
-    const cacheControl = route.cache === 'shared' && maxAge >= 1 ? `public, max-age=0, s-maxage=${maxAge}` : undefined;
+    if (pathParamNames(route.path).length > 0 && !route.params)
+      throw new Error(`${routeKey(route)} has path parameters but no params schema`);
+    if (route.access === 'premium' && !options.premium)
+      throw new Error(`${routeKey(route)} is premium but the service gave no premium rule`);
+    if (route.cache === 'premium' && route.access !== 'premium')
+      throw new Error(`${routeKey(route)} is cached for the premium audience but is not a premium route`);
+    const cacheControl =
+      route.cache === 'shared' && maxAge >= 1 ? `public, max-age=0, s-maxage=${maxAge}` : undefined;
     // The premium rule let this caller through: the gateway may give the answer to other entitled callers (never a browser cache).
-    const audience = route.cache === 'premium' && maxAge >= 1 ? { 'cache-control': 'no-store', [AUDIENCE_HEADER]: audienceHeaderValue('premium', maxAge) } : undefined;
+    const audience =
+      route.cache === 'premium' && maxAge >= 1
+        ? { 'cache-control': 'no-store', [AUDIENCE_HEADER]: audienceHeaderValue('premium', maxAge) }
+        : undefined;
 
     // A JSON body is parsed against its schema here, up to the route's limit; a form or raw body is read by its
     // handler, so its declared length is held to that limit first (as the gateway holds it). Streamed: no limit.
     const maxBytes = declaredBodyLimit(route);
     const jsonBody = route.body && (route.bodyKind ?? 'json') === 'json' ? route.body : undefined;
-    const handlerBodyLimit = !jsonBody && route.method !== 'GET' && route.method !== 'HEAD' ? maxBytes : undefined;
+    const handlerBodyLimit =
+      !jsonBody && route.method !== 'GET' && route.method !== 'HEAD' ? maxBytes : undefined;
 
     const viaGet = route.method === 'HEAD';
     if (viaGet) headRoutes.set(app, (headRoutes.get(app) ?? new Set()).add(route.path));
     app.on(viaGet ? 'GET' : route.method, route.path, async (c) => {
-      if (viaGet && c.req.method !== 'HEAD') throw new HttpError(405, `Method ${c.req.method} is not allowed on ${c.req.path}`);
-      if (handlerBodyLimit !== undefined && (declaredLength(c) ?? 0) > handlerBodyLimit) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
+      if (viaGet && c.req.method !== 'HEAD')
+        throw new HttpError(405, `Method ${c.req.method} is not allowed on ${c.req.path}`);
+      if (handlerBodyLimit !== undefined && (declaredLength(c) ?? 0) > handlerBodyLimit)
+        throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
       let identity: Identity | null = c.get('identity');
-      if (route.access === 'user' || route.access === 'premium' || route.access === 'admin') identity = requireIdentity(c);
+      if (route.access === 'user' || route.access === 'premium' || route.access === 'admin')
+        identity = requireIdentity(c);
       if (route.access === 'admin' && identity?.role !== 'admin') throw forbidden('Admin access required');
       const input: HandlerInput<RouteDeclaration> = {
         params: route.params ? parseWith(route.params, c.req.param()) : undefined,
@@ -113,18 +156,35 @@ export function mountRoutes<T extends RouteTable>(app: Hono<AppEnv>, routes: T, 
       const answer: Omit<Reply<unknown>, typeof REPLY> = isReply(result) ? result : { data: result };
       if (check) {
         const parsed = route.response.safeParse(answer.data);
-        if (!parsed.success) throw new Error(`The answer of ${routeKey(route)} does not match its declaration: ${parsed.error.message}`);
-        const kept = typeof answer.body === 'string' || answer.body === undefined ? answer.body : Buffer.from(answer.body).toString('utf8');
-        if (kept !== undefined && kept !== successBody(answer.data, answer.message)) throw new Error(`The kept body of ${routeKey(route)} is not its data serialised`);
+        if (!parsed.success)
+          throw new Error(
+            `The answer of ${routeKey(route)} does not match its declaration: ${parsed.error.message}`,
+          );
+        const kept =
+          typeof answer.body === 'string' || answer.body === undefined
+            ? answer.body
+            : Buffer.from(answer.body).toString('utf8');
+        if (kept !== undefined && kept !== successBody(answer.data, answer.message))
+          throw new Error(`The kept body of ${routeKey(route)} is not its data serialised`);
       }
       const status = answer.status ?? route.status ?? 200;
       const keepable = status === 200 && c.req.method === 'GET' && !answer.headers?.['cache-control'];
-      const headers = keepable && cacheControl ? { ...answer.headers, 'cache-control': cacheControl } : keepable && audience ? { ...answer.headers, ...audience } : answer.headers;
+      const headers =
+        keepable && cacheControl
+          ? { ...answer.headers, 'cache-control': cacheControl }
+          : keepable && audience
+            ? { ...answer.headers, ...audience }
+            : answer.headers;
       if (answer.body !== undefined) {
         const json = { 'Content-Type': 'application/json', ...headers };
-        return typeof answer.body === 'string' ? c.body(answer.body, status, json) : c.body(answer.body, status, json);
+        return typeof answer.body === 'string'
+          ? c.body(answer.body, status, json)
+          : c.body(answer.body, status, json);
       }
-      const body = answer.message === undefined ? { success: true, data: answer.data } : { success: true, data: answer.data, message: answer.message };
+      const body =
+        answer.message === undefined
+          ? { success: true, data: answer.data }
+          : { success: true, data: answer.data, message: answer.message };
       return c.json(body, status, headers);
     });
   }

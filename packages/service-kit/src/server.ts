@@ -10,7 +10,19 @@ import { startMetricsServer } from './metrics';
  */
 export function startServer(
   app: Hono<any>,
-  { port, log, name, onClose = [], beforeClose = [] }: { port: number; log: Logger; name: string; onClose?: Array<() => Promise<unknown>>; beforeClose?: Array<() => unknown> },
+  {
+    port,
+    log,
+    name,
+    onClose = [],
+    beforeClose = [],
+  }: {
+    port: number;
+    log: Logger;
+    name: string;
+    onClose?: Array<() => Promise<unknown>>;
+    beforeClose?: Array<() => unknown>;
+  },
 ) {
   const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '127.0.0.1' }, (info) =>
     log.info({ port: info.port }, `${name} listening`),
@@ -31,7 +43,8 @@ export function startServer(
     force.unref();
     for (const end of beforeClose) end();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    for (const close of onClose) await close().catch((error) => log.warn({ err: String(error) }, 'close failed'));
+    for (const close of onClose)
+      await close().catch((error) => log.warn({ err: String(error) }, 'close failed'));
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

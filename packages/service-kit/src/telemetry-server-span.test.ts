@@ -50,7 +50,9 @@ describe('a service without an OTLP endpoint (context only, nothing recorded)', 
 
   it("continues the caller's trace: x-trace-id, the log lines of the request and the call to a peer carry it", async () => {
     const traceId = '0af7651916cd43dd8448eb211c80319c';
-    const response = await app.request('/things/7', { headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` } });
+    const response = await app.request('/things/7', {
+      headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-trace-id')).toBe(traceId);
     const sent = TRACEPARENT.exec(String(peerSaw.at(-1)?.traceparent));

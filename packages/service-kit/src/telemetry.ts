@@ -1,11 +1,29 @@
-import { context, propagation, trace, SpanKind, SpanStatusCode, type Context as OtelContext, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  trace,
+  SpanKind,
+  SpanStatusCode,
+  type Context as OtelContext,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler, type SpanExporter } from '@opentelemetry/sdk-trace-node';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type Sampler,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-node';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createRequire } from 'node:module';
@@ -40,7 +58,14 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
-const SAMPLERS = ['parentbased_traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'traceidratio', 'always_on', 'always_off'] as const;
+const SAMPLERS = [
+  'parentbased_traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'traceidratio',
+  'always_on',
+  'always_off',
+] as const;
 
 /**
  * The sampler named by OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (a bad value stops the process with a
@@ -50,12 +75,24 @@ const SAMPLERS = ['parentbased_traceidratio', 'parentbased_always_on', 'parentba
  */
 export function samplerFrom(config: TelemetrySettings, { edge = false } = {}): Sampler {
   const name = (config.OTEL_TRACES_SAMPLER || 'parentbased_traceidratio').trim().toLowerCase();
-  if (!(SAMPLERS as readonly string[]).includes(name)) throw new Error(`OTEL_TRACES_SAMPLER must be one of ${SAMPLERS.join(', ')}, got ${config.OTEL_TRACES_SAMPLER}`);
+  if (!(SAMPLERS as readonly string[]).includes(name))
+    throw new Error(
+      `OTEL_TRACES_SAMPLER must be one of ${SAMPLERS.join(', ')}, got ${config.OTEL_TRACES_SAMPLER}`,
+    );
   const arg = config.OTEL_TRACES_SAMPLER_ARG?.trim() ? Number(config.OTEL_TRACES_SAMPLER_ARG) : 1;
-  if (!Number.isFinite(arg) || arg < 0 || arg > 1) throw new Error(`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got ${config.OTEL_TRACES_SAMPLER_ARG}`);
-  const root = name.endsWith('always_on') ? new AlwaysOnSampler() : name.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(arg);
+  if (!Number.isFinite(arg) || arg < 0 || arg > 1)
+    throw new Error(
+      `OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got ${config.OTEL_TRACES_SAMPLER_ARG}`,
+    );
+  const root = name.endsWith('always_on')
+    ? new AlwaysOnSampler()
+    : name.endsWith('always_off')
+      ? new AlwaysOffSampler()
+      : new TraceIdRatioBasedSampler(arg);
   if (!name.startsWith('parentbased_')) return root;
-  return new ParentBasedSampler(edge ? { root, remoteParentSampled: root, remoteParentNotSampled: root } : { root });
+  return new ParentBasedSampler(
+    edge ? { root, remoteParentSampled: root, remoteParentNotSampled: root } : { root },
+  );
 }
 
 let started: Telemetry | undefined;
@@ -75,8 +112,13 @@ const versionOf = (name: string) => {
  * everything inside an esbuild bundle. Patching the very objects the code uses works in both.
  */
 function patchLoaded(instrumentation: Instrumentation, moduleName: string, exports: unknown) {
-  const definitions = (instrumentation as unknown as { getModuleDefinitions(): Array<{ name: string; patch?: (m: unknown, v?: string) => unknown }> }).getModuleDefinitions();
-  for (const definition of definitions) if (definition.name === moduleName) definition.patch?.(exports, versionOf(moduleName));
+  const definitions = (
+    instrumentation as unknown as {
+      getModuleDefinitions(): Array<{ name: string; patch?: (m: unknown, v?: string) => unknown }>;
+    }
+  ).getModuleDefinitions();
+  for (const definition of definitions)
+    if (definition.name === moduleName) definition.patch?.(exports, versionOf(moduleName));
 }
 
 /**
@@ -93,20 +135,45 @@ function patchLoaded(instrumentation: Instrumentation, moduleName: string, expor
  *
  * Called first thing in each main.ts; once per process. `edge`: see samplerFrom.
  */
-export function startTelemetry({ serviceName, config = process.env, exporter, edge = false }: { serviceName: string; config?: TelemetrySettings; exporter?: SpanExporter; edge?: boolean }): Telemetry {
+export function startTelemetry({
+  serviceName,
+  config = process.env,
+  exporter,
+  edge = false,
+}: {
+  serviceName: string;
+  config?: TelemetrySettings;
+  exporter?: SpanExporter;
+  edge?: boolean;
+}): Telemetry {
   if (started) return started;
   if (config.OTEL_SDK_DISABLED === 'true') {
-    started = { exporting: false, enabled: false, tracer: trace.getTracer(serviceName), flush: async () => undefined, shutdown: async () => undefined };
+    started = {
+      exporting: false,
+      enabled: false,
+      tracer: trace.getTracer(serviceName),
+      flush: async () => undefined,
+      shutdown: async () => undefined,
+    };
     markTelemetry(started);
     return started;
   }
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT?.trim().replace(/\/+$/, '');
-  const spanExporter = exporter ?? (endpoint ? new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }) : undefined);
+  const spanExporter =
+    exporter ?? (endpoint ? new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }) : undefined);
   const sampler = samplerFrom(config, { edge });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     sampler: spanExporter ? sampler : new AlwaysOffSampler(),
-    spanProcessors: spanExporter ? [new BatchSpanProcessor(spanExporter, { scheduledDelayMillis: 1_000, maxExportBatchSize: 512, maxQueueSize: 4_096 })] : [],
+    spanProcessors: spanExporter
+      ? [
+          new BatchSpanProcessor(spanExporter, {
+            scheduledDelayMillis: 1_000,
+            maxExportBatchSize: 512,
+            maxQueueSize: 4_096,
+          }),
+        ]
+      : [],
   });
   // W3C traceparent/tracestate and baggage, and AsyncLocalStorage for the active span.
   provider.register();
@@ -114,7 +181,11 @@ export function startTelemetry({ serviceName, config = process.env, exporter, ed
   // Outgoing fetch calls carry the trace to the next hop in every mode; query and command spans only when recorded.
   const instrumentations: Instrumentation[] = [new UndiciInstrumentation()];
   if (spanExporter) {
-    const pgInstrumentation = new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false, ignoreConnectSpans: true });
+    const pgInstrumentation = new PgInstrumentation({
+      requireParentSpan: true,
+      enhancedDatabaseReporting: false,
+      ignoreConnectSpans: true,
+    });
     const redisInstrumentation = new IORedisInstrumentation({ requireParentSpan: true });
     instrumentations.push(pgInstrumentation, redisInstrumentation);
   }

@@ -6,7 +6,10 @@ import { bodyBytes } from './request-body';
 
 /** zod issues in the one error shape: the field's dotted path and the rule's own message. */
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'body',
+    message: issue.message,
+  }));
 }
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Text cannot contain NUL characters or invalid Unicode';
@@ -14,10 +17,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /** The path of the first string Postgres (NUL) or an encoder (lone surrogate) would choke on, if any. */
 function unstorableTextPath(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path : undefined;
+  if (typeof value === 'string')
+    return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path : undefined;
   if (depth > 32 || value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = unstorableTextPath(key, path, depth + 1) ?? unstorableTextPath(item, [...path, key], depth + 1);
+    const found =
+      unstorableTextPath(key, path, depth + 1) ?? unstorableTextPath(item, [...path, key], depth + 1);
     if (found) return found;
   }
   return undefined;
@@ -26,7 +31,10 @@ function unstorableTextPath(value: unknown, path: string[] = [], depth = 0): str
 /** Parses a value against a schema; a failure becomes a 400 whose message is the first problem. */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const unstorable = unstorableTextPath(value);
-  if (unstorable) throw badRequest(UNSTORABLE_TEXT_MESSAGE, [{ field: unstorable.join('.') || 'body', message: UNSTORABLE_TEXT_MESSAGE }]);
+  if (unstorable)
+    throw badRequest(UNSTORABLE_TEXT_MESSAGE, [
+      { field: unstorable.join('.') || 'body', message: UNSTORABLE_TEXT_MESSAGE },
+    ]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = zodFieldErrors(result.error);
@@ -45,7 +53,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 92) i += 1; // backslash: skip the escaped character
+      if (code === 92)
+        i += 1; // backslash: skip the escaped character
       else if (code === 34) inString = false;
     } else if (code === 34) inString = true;
     else if (code === 123 || code === 91) {
@@ -61,7 +70,11 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
  * (small by default, `maxBytes` where a route needs more) and the nesting before parsing, so a large or
  * deeply nested body costs its sender a 413/400 and nobody else any time.
  */
-export async function parseBody<T extends z.ZodType>(c: Context, schema: T, { maxBytes = DEFAULT_BODY_BYTES }: { maxBytes?: number } = {}): Promise<z.infer<T>> {
+export async function parseBody<T extends z.ZodType>(
+  c: Context,
+  schema: T,
+  { maxBytes = DEFAULT_BODY_BYTES }: { maxBytes?: number } = {},
+): Promise<z.infer<T>> {
   const bytes = await bodyBytes(c);
   if (bytes.length > maxBytes) throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
   const text = bytes.toString('utf8');

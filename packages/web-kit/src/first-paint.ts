@@ -9,7 +9,8 @@ export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
  * answers every address with the last document it kept (another page's first paint, maybe): that one
  * is not this page's, and the app renders its own instead.
  */
-export const holdsFirstPaintOf = (root: Element | null | undefined, pathname: string): boolean => root?.getAttribute(FIRST_PAINT_ATTRIBUTE) === pathname;
+export const holdsFirstPaintOf = (root: Element | null | undefined, pathname: string): boolean =>
+  root?.getAttribute(FIRST_PAINT_ATTRIBUTE) === pathname;
 
 /**
  * FIRST_PAINT_ATTRIBUTE's value on a page served with the app's frame: the layout with no page in it
@@ -20,7 +21,8 @@ export const holdsFirstPaintOf = (root: Element | null | undefined, pathname: st
 export const APP_FRAME = '*';
 
 /** Whether #root holds the app's frame (not one page's first paint). */
-export const holdsAppFrame = (root: Element | null | undefined): boolean => root?.getAttribute(FIRST_PAINT_ATTRIBUTE) === APP_FRAME;
+export const holdsAppFrame = (root: Element | null | undefined): boolean =>
+  root?.getAttribute(FIRST_PAINT_ATTRIBUTE) === APP_FRAME;
 
 /**
  * On index.html's app scripts besides the early entry. On a page with its first paint the gateway

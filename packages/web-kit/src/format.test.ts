@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatFileSize, formatPlayerTime, formatPrice, truncate } from './format';
+import {
+  formatDate,
+  formatDuration,
+  formatFileSize,
+  formatPlayerTime,
+  formatPrice,
+  truncate,
+} from './format';
 
 describe('formatPrice', () => {
   it("shows 0 as 'Free', missing as 'N/A' and others in dollars with two decimals", () => {
@@ -52,12 +59,19 @@ describe('formatDate', () => {
   });
 
   it("writes a day kept in UTC as Intl's en-US does in UTC, with or without the year, wherever the reader is", () => {
-    const withYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const withYear = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     const withoutYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
     for (let t = Date.UTC(2027, 0, 1); t < Date.UTC(2029, 0, 1); t += 7 * 3600_000) {
       const date = new Date(t);
       expect(formatDate(date, 'short', { utc: true })).toBe(withYear.format(date));
-      expect(formatDate(date.toISOString(), 'short', { utc: true, year: false })).toBe(withoutYear.format(date));
+      expect(formatDate(date.toISOString(), 'short', { utc: true, year: false })).toBe(
+        withoutYear.format(date),
+      );
     }
     expect(formatDate('2026-03-02', 'short', { utc: true, year: false })).toBe('Mar 2');
     expect(formatDate('2026-03-02', 'long', { utc: true })).toBe('March 2, 2026');

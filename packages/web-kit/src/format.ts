@@ -35,7 +35,20 @@ export function formatPlayerTime(seconds: number | null | undefined): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * A date for people, in the reader's time zone: 'Jan 5, 2026' (or 'January 5, 2026' with style 'long'),
@@ -45,7 +58,11 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  * `utc`: a calendar day kept in UTC (a week's first day), written as that day wherever the reader is;
  * `year: false` leaves the year out ('Jan 5').
  */
-export function formatDate(value: string | number | Date | null | undefined, style: 'short' | 'long' = 'short', { utc = false, year = true }: { utc?: boolean; year?: boolean } = {}): string {
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  style: 'short' | 'long' = 'short',
+  { utc = false, year = true }: { utc?: boolean; year?: boolean } = {},
+): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
@@ -71,6 +88,7 @@ export function formatFileSize(bytes: number | null | undefined): string {
     value /= 1024;
     unit += 1;
   }
-  const shown = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
+  const shown =
+    unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
   return `${shown} ${units[unit]}`;
 }

@@ -5,7 +5,8 @@ export const productPath = (product: { productId?: string | null; _id: string })
   `/browse/premium/product/${encodeURIComponent(product.productId || product._id)}`;
 
 /** A category's creators: by its slug (the page also accepts an id, then shows the slug). */
-export const categoryPath = (categoryKey: string): string => `/browse/category/${encodeURIComponent(categoryKey)}`;
+export const categoryPath = (categoryKey: string): string =>
+  `/browse/category/${encodeURIComponent(categoryKey)}`;
 
 /** A creator's library within a category. */
 export const creatorLibraryPath = (categoryKey: string, creatorId: string): string =>

@@ -15,11 +15,18 @@ afterEach(() => document.getElementById('catalyst-config')?.remove());
 
 describe('site config', () => {
   it('uses the defaults when the gateway injected nothing', () => {
-    expect(readSiteConfig()).toMatchObject({ name: 'Catalyst', tagline: 'Where the change happens.', contactEmail: '', apiBaseUrl: '/api/v1' });
+    expect(readSiteConfig()).toMatchObject({
+      name: 'Catalyst',
+      tagline: 'Where the change happens.',
+      contactEmail: '',
+      apiBaseUrl: '/api/v1',
+    });
   });
 
   it('reads the injected JSON and keeps defaults for missing or blank values', () => {
-    inject('{"name":"Skillful","contactEmail":"hi@skillful.example","contactPhone":"+359 2 123","tagline":"  "}');
+    inject(
+      '{"name":"Skillful","contactEmail":"hi@skillful.example","contactPhone":"+359 2 123","tagline":"  "}',
+    );
     expect(readSiteConfig()).toMatchObject({
       name: 'Skillful',
       tagline: 'Where the change happens.',
@@ -40,8 +47,12 @@ describe('site config', () => {
   });
 
   it("writes the page's meta description from descriptions.ts, the default for a page without one, or the one it passes", () => {
-    const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
-    const { rerender } = renderHook(({ title, text }: { title: string; text?: string }) => useDocumentTitle(title, text), { initialProps: { title: 'About' } as { title: string; text?: string } });
+    const description = () =>
+      document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+    const { rerender } = renderHook(
+      ({ title, text }: { title: string; text?: string }) => useDocumentTitle(title, text),
+      { initialProps: { title: 'About' } as { title: string; text?: string } },
+    );
     expect(description()).toBe(PAGE_DESCRIPTIONS.About);
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     rerender({ title: 'Some Product' });

@@ -1,20 +1,31 @@
 import { z } from 'zod';
 import { validateEmail, validateNewPassword } from '@catalyst/contracts';
-import { baseServiceConfigSchema, mailConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+import {
+  baseServiceConfigSchema,
+  mailConfigSchema,
+  parseConfig,
+  serviceUrlsSchema,
+} from '@catalyst/service-kit';
 
 export const configSchema = baseServiceConfigSchema
   .extend({
     ...serviceUrlsSchema.shape,
     PORT: z.coerce.number().int().min(1).max(65535).default(4001),
     /** The gateway's base URL as browsers see it; verification links point there. */
-    PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as http://localhost:8080').default('http://localhost:8080'),
+    PUBLIC_URL: z
+      .string()
+      .url('PUBLIC_URL must be a URL such as http://localhost:8080')
+      .default('http://localhost:8080'),
     SITE_NAME: z.string().min(1).default('Catalyst'),
     ...mailConfigSchema.shape,
     /** First admin of a real deployment: created (or promoted) at start when both are set. */
     ADMIN_EMAIL: z
       .string()
       .optional()
-      .refine((value) => value === undefined || value === '' || !validateEmail(value), 'ADMIN_EMAIL must be a valid e-mail address'),
+      .refine(
+        (value) => value === undefined || value === '' || !validateEmail(value),
+        'ADMIN_EMAIL must be a valid e-mail address',
+      ),
     ADMIN_PASSWORD: z
       .string()
       .optional()

@@ -1,4 +1,10 @@
-import { createInvalidations, createPeer, fixedWindowLimit, type Mailer, type ServiceBaseDeps } from '@catalyst/service-kit';
+import {
+  createInvalidations,
+  createPeer,
+  fixedWindowLimit,
+  type Mailer,
+  type ServiceBaseDeps,
+} from '@catalyst/service-kit';
 import { authMessages } from '@catalyst/contracts';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -44,10 +50,30 @@ export function createDeps(base: BaseDeps) {
       windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
     }),
     limits: {
-      registerByAddress: fixedWindowLimit(cache, { name: 'register:address', max: config.REGISTER_MAX_PER_ADDRESS, windowSeconds: hour, message: authMessages.tooManyRegistrations }),
-      registerByEmail: fixedWindowLimit(cache, { name: 'register:email', max: config.REGISTER_MAX_PER_EMAIL, windowSeconds: hour, message: authMessages.tooManyRegistrations }),
-      resetByAddress: fixedWindowLimit(cache, { name: 'reset:address', max: config.RESET_MAX_PER_ADDRESS, windowSeconds: hour, message: authMessages.tooManyResets }),
-      resetByEmail: fixedWindowLimit(cache, { name: 'reset:email', max: config.RESET_MAX_PER_EMAIL, windowSeconds: hour, message: authMessages.tooManyResets }),
+      registerByAddress: fixedWindowLimit(cache, {
+        name: 'register:address',
+        max: config.REGISTER_MAX_PER_ADDRESS,
+        windowSeconds: hour,
+        message: authMessages.tooManyRegistrations,
+      }),
+      registerByEmail: fixedWindowLimit(cache, {
+        name: 'register:email',
+        max: config.REGISTER_MAX_PER_EMAIL,
+        windowSeconds: hour,
+        message: authMessages.tooManyRegistrations,
+      }),
+      resetByAddress: fixedWindowLimit(cache, {
+        name: 'reset:address',
+        max: config.RESET_MAX_PER_ADDRESS,
+        windowSeconds: hour,
+        message: authMessages.tooManyResets,
+      }),
+      resetByEmail: fixedWindowLimit(cache, {
+        name: 'reset:email',
+        max: config.RESET_MAX_PER_EMAIL,
+        windowSeconds: hour,
+        message: authMessages.tooManyResets,
+      }),
     },
   };
 }

@@ -17,9 +17,14 @@ await runDatabaseStep<Database>({
       // Running auth replicas may hold a promoted account as a user: tell them (REDIS_URL), as main.ts does.
       const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
       try {
-        await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME }, log, {
-          forget: (id) => createInvalidations({ broadcast, log }).publish('user', id),
-        });
+        await ensureFirstAdmin(
+          db,
+          { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME },
+          log,
+          {
+            forget: (id) => createInvalidations({ broadcast, log }).publish('user', id),
+          },
+        );
       } finally {
         await broadcast.close();
       }

@@ -3,7 +3,12 @@ import { authMessages } from '@catalyst/contracts';
 import { badRequest } from '@catalyst/service-kit';
 
 /** OWASP's argon2id baseline (m = 19 MiB, t = 2, p = 1). */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string): Promise<string> => argon2.hash(password, ARGON2_OPTIONS);
 
@@ -51,5 +56,6 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 
 /** Refuses a common password on `field` with a message a person can act on (400). */
 export async function refuseCommonPassword(password: string, field = 'password'): Promise<void> {
-  if (await isCommonPassword(password)) throw badRequest(authMessages.commonPassword, [{ field, message: authMessages.commonPassword }]);
+  if (await isCommonPassword(password))
+    throw badRequest(authMessages.commonPassword, [{ field, message: authMessages.commonPassword }]);
 }

@@ -6,7 +6,11 @@ import type { Context } from 'hono';
  */
 export function clientAddress(c: Context): string {
   const forwarded = c.req.header('x-forwarded-for');
-  const last = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).pop();
+  const last = forwarded
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .pop();
   return last && last.length <= 100 ? last : 'direct';
 }
 

@@ -8,7 +8,17 @@ import { hashPassword } from './passwords';
 export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
   const accounts = Object.values(demoAccounts);
   const existing = new Set(
-    (await db.selectFrom('users').select('id').where('id', 'in', accounts.map((a) => a.id)).execute()).map((row) => row.id),
+    (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          accounts.map((a) => a.id),
+        )
+        .execute()
+    ).map((row) => row.id),
   );
   const missing = accounts.filter((account) => !existing.has(account.id));
   if (missing.length === 0) return;
@@ -23,6 +33,10 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
     })),
   );
   // An e-mail already taken by someone else (a real account) is left alone rather than failing the start.
-  await db.insertInto('users').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('users')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   log.info({ accounts: missing.map((a) => a.email) }, 'demo accounts seeded');
 }

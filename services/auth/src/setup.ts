@@ -19,11 +19,22 @@ export async function prepareDatabase(db: Kysely<Database>, { seed, log }: { see
  * The first admin of a real deployment (ADMIN_EMAIL / ADMIN_PASSWORD): created verified when absent,
  * promoted when the account exists as a user. An existing password is never overwritten.
  */
-export async function ensureFirstAdmin(db: Kysely<Database>, admin: { email: string; password: string; name: string }, log: Logger, users?: Pick<UserMemo, 'forget'>) {
+export async function ensureFirstAdmin(
+  db: Kysely<Database>,
+  admin: { email: string; password: string; name: string },
+  log: Logger,
+  users?: Pick<UserMemo, 'forget'>,
+) {
   const email = admin.email.trim().toLowerCase();
   const existing = await findUserByEmail(db, email);
   if (!existing) {
-    await insertUser(db, { name: admin.name, email, passwordHash: await hashPassword(admin.password), role: 'admin', emailVerifiedAt: new Date() });
+    await insertUser(db, {
+      name: admin.name,
+      email,
+      passwordHash: await hashPassword(admin.password),
+      role: 'admin',
+      emailVerifiedAt: new Date(),
+    });
     log.info({ email }, 'first admin created from ADMIN_EMAIL');
   } else if (existing.role !== 'admin') {
     await setRole(db, existing.id, 'admin');

@@ -3,7 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, type Cache, type MailMessage } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, connectedTestCache, createMemoryMailer, createTestDatabase, identityHeaders, internalHeaders, testLog } from '@catalyst/service-kit/testing';
+import {
+  TEST_INTERNAL_SECRET,
+  connectedTestCache,
+  createMemoryMailer,
+  createTestDatabase,
+  identityHeaders,
+  internalHeaders,
+  testLog,
+} from '@catalyst/service-kit/testing';
 import type { Identity } from '@catalyst/contracts';
 import { createApp } from './app';
 import { configSchema, type Config } from './config';
@@ -13,7 +21,10 @@ import { SCHEMA, prepareDatabase } from './setup';
 
 export const PUBLIC_URL = 'http://catalyst.test';
 
-export async function createTestAuth(overrides: Partial<Record<keyof Config, string>> = {}, options: { cache?: Cache } = {}) {
+export async function createTestAuth(
+  overrides: Partial<Record<keyof Config, string>> = {},
+  options: { cache?: Cache } = {},
+) {
   const database = await createTestDatabase();
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'auth-outbox-'));
   const config = configSchema.parse({
@@ -34,19 +45,35 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
   const deps = createDeps({ config, db, cache, log: testLog, mailer });
   const app = createApp(deps);
 
-  const call = async (method: string, url: string, { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {}) => {
+  const call = async (
+    method: string,
+    url: string,
+    { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const res = await app.request(url, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    const json = (await res.json()) as { success: boolean; data?: any; message?: string; errors?: Array<{ field: string; message: string }> };
-    return { status: res.status, body: json, headers: Object.fromEntries(res.headers) as Record<string, string> };
+    const json = (await res.json()) as {
+      success: boolean;
+      data?: any;
+      message?: string;
+      errors?: Array<{ field: string; message: string }>;
+    };
+    return {
+      status: res.status,
+      body: json,
+      headers: Object.fromEntries(res.headers) as Record<string, string>,
+    };
   };
 
   /** What the gateway does for a bearer token: resolve it, then forward the token and the signed identity. */
   const resolve = async (token: string): Promise<Identity | null> => {
-    const res = await call('POST', '/internal/sessions/resolve', { body: { token }, headers: internalHeaders() });
+    const res = await call('POST', '/internal/sessions/resolve', {
+      body: { token },
+      headers: internalHeaders(),
+    });
     return res.status === 200 ? (res.body.data.identity as Identity) : null;
   };
   const asBearer = async (token: string): Promise<Record<string, string>> => {
@@ -58,11 +85,19 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
   /** Registers a fresh account, signs in as a client does right after, and answers its token, user and password. */
   const register = async (fields: { name?: string; email?: string; password?: string } = {}) => {
     counter += 1;
-    const account = { name: 'Test Person', email: `person${counter}-${Date.now()}@test.example`, password: 'Secret-pass-1', ...fields };
+    const account = {
+      name: 'Test Person',
+      email: `person${counter}-${Date.now()}@test.example`,
+      password: 'Secret-pass-1',
+      ...fields,
+    };
     const res = await call('POST', '/auth/register', { body: account });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-    const login = await call('POST', '/auth/login', { body: { email: account.email, password: account.password } });
-    if (login.status !== 200) throw new Error(`sign-in after register failed: ${login.status} ${JSON.stringify(login.body)}`);
+    const login = await call('POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
+    if (login.status !== 200)
+      throw new Error(`sign-in after register failed: ${login.status} ${JSON.stringify(login.body)}`);
     return { ...account, token: login.body.data.token as string, user: login.body.data.user };
   };
 
@@ -78,9 +113,16 @@ export async function createTestAuth(overrides: Partial<Record<keyof Config, str
 export type TestAuth = Awaited<ReturnType<typeof createTestAuth>>;
 
 /** The verification (or, with `page`, reset) link in the last such e-mail sent to an address. */
-export function lastLinkTo(mailer: { sent: MailMessage[] }, to: string, page: 'verify-email' | 'reset-password' = 'verify-email'): string | undefined {
+export function lastLinkTo(
+  mailer: { sent: MailMessage[] },
+  to: string,
+  page: 'verify-email' | 'reset-password' = 'verify-email',
+): string | undefined {
   const pattern = new RegExp(`https?://\\S+/${page}\\?token=\\S+`);
-  return [...mailer.sent].reverse().find((m) => m.to === to && pattern.test(m.text))?.text.match(pattern)?.[0];
+  return [...mailer.sent]
+    .reverse()
+    .find((m) => m.to === to && pattern.test(m.text))
+    ?.text.match(pattern)?.[0];
 }
 
 export const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token') ?? '');

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { configSchema } from './config';
 
-const base = { DATABASE_URL: 'postgres://u:p@localhost:5432/db', INTERNAL_SECRET: 'x'.repeat(32), STRIPE_SECRET_KEY: 'sk_test_install_key', STRIPE_WEBHOOK_SECRET: 'whsec_install_secret' };
+const base = {
+  DATABASE_URL: 'postgres://u:p@localhost:5432/db',
+  INTERNAL_SECRET: 'x'.repeat(32),
+  STRIPE_SECRET_KEY: 'sk_test_install_key',
+  STRIPE_WEBHOOK_SECRET: 'whsec_install_secret',
+};
 
 describe('billing config', () => {
   it('defaults the port and the gateway URL', () => {

@@ -1,5 +1,10 @@
 import type Stripe from 'stripe';
-import { createInvalidations, createPeer, type Invalidations, type ServiceBaseDeps } from '@catalyst/service-kit';
+import {
+  createInvalidations,
+  createPeer,
+  type Invalidations,
+  type ServiceBaseDeps,
+} from '@catalyst/service-kit';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 
@@ -20,6 +25,8 @@ export interface Deps extends BaseDeps {
  */
 export function createDeps(base: BaseDeps): Deps {
   const { config, broadcast, log } = base;
-  const peers = [config.CONTENT_URL, config.PROGRESS_URL].map((baseUrl) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET, timeoutMs: 1_500 }));
+  const peers = [config.CONTENT_URL, config.PROGRESS_URL].map((baseUrl) =>
+    createPeer({ baseUrl, secret: config.INTERNAL_SECRET, timeoutMs: 1_500 }),
+  );
   return { ...base, invalidations: createInvalidations({ broadcast, peers, log }) };
 }

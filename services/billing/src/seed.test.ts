@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(async () => world?.close());
 
-const member: Identity = { id: demoAccounts.member.id, role: 'user', email: demoAccounts.member.email, name: demoAccounts.member.name };
+const member: Identity = {
+  id: demoAccounts.member.id,
+  role: 'user',
+  email: demoAccounts.member.email,
+  name: demoAccounts.member.name,
+};
 
 describe('demo seed', () => {
   it('gives the demo member an active Premium subscription the provider also knows', async () => {
@@ -23,18 +28,29 @@ describe('demo seed', () => {
       cancelAtPeriodEnd: false,
     });
     const provider = await world.sandboxApi('GET', `/v1/subscriptions/${demoBilling.subscriptionId}`);
-    expect(provider.body).toMatchObject({ id: demoBilling.subscriptionId, customer: demoBilling.customerId, status: 'active' });
+    expect(provider.body).toMatchObject({
+      id: demoBilling.subscriptionId,
+      customer: demoBilling.customerId,
+      status: 'active',
+    });
     expect(provider.body.items.data[0].current_period_end * 1000).toBe(demoBillingPeriod().end.getTime());
 
     // The seeded ids are live at the provider: cancel goes through it and back.
     const canceled = await world.call('POST', '/subscription/cancel', { as: member });
-    expect(canceled.body.data).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: demoBillingPeriod().end.toISOString() });
+    expect(canceled.body.data).toMatchObject({
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: demoBillingPeriod().end.toISOString(),
+    });
     await world.call('POST', '/subscription/reactivate', { as: member });
   });
 
   it('changes nothing when it runs again', async () => {
     await seedDemo(world.db, testLog);
-    const rows = await world.db.selectFrom('subscriptions').selectAll().where('user_id', '=', member.id).execute();
+    const rows = await world.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', member.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.cancel_at_period_end).toBe(false);
   });

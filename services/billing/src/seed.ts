@@ -32,6 +32,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       .onConflict((oc) => oc.doNothing())
       .returning('stripe_subscription_id')
       .executeTakeFirst();
-    if (inserted) log.info({ subscription: demoBilling.subscriptionId }, 'seeded the demo member subscription');
+    if (inserted)
+      log.info({ subscription: demoBilling.subscriptionId }, 'seeded the demo member subscription');
   });
 }

@@ -5,11 +5,22 @@ import { createAdaptorServer } from '@hono/node-server';
 import Stripe from 'stripe';
 import type { Identity } from '@catalyst/contracts';
 import { createDb, createInvalidations } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createTestCache, createTestDatabase, identityHeaders, internalHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
+import {
+  TEST_INTERNAL_SECRET,
+  createTestCache,
+  createTestDatabase,
+  identityHeaders,
+  internalHeaders,
+  testLog,
+  testUsers,
+} from '@catalyst/service-kit/testing';
 import { createApp as createSandboxApp } from '../../payments-sandbox/src/app';
 import { configSchema as sandboxConfigSchema } from '../../payments-sandbox/src/config';
 import type { Database as SandboxDatabase } from '../../payments-sandbox/src/db/schema';
-import { SCHEMA as SANDBOX_SCHEMA, prepareDatabase as prepareSandbox } from '../../payments-sandbox/src/setup';
+import {
+  SCHEMA as SANDBOX_SCHEMA,
+  prepareDatabase as prepareSandbox,
+} from '../../payments-sandbox/src/setup';
 import { createWebhookDispatcher } from '../../payments-sandbox/src/webhooks/dispatcher';
 import { createApp } from './app';
 import { createDeps } from './deps';
@@ -36,10 +47,17 @@ async function listen(fetch: (request: Request) => Response | Promise<Response>)
   };
 }
 
-export async function startBillingWorld({ stripeApiUrl, seed = false }: { stripeApiUrl?: string; seed?: boolean } = {}) {
+export async function startBillingWorld({
+  stripeApiUrl,
+  seed = false,
+}: { stripeApiUrl?: string; seed?: boolean } = {}) {
   const database = await createTestDatabase();
   const db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 5 });
-  const sandboxDb = createDb<SandboxDatabase>({ connectionString: database.url, schema: SANDBOX_SCHEMA, poolSize: 5 });
+  const sandboxDb = createDb<SandboxDatabase>({
+    connectionString: database.url,
+    schema: SANDBOX_SCHEMA,
+    poolSize: 5,
+  });
   await prepareDatabase(db, { seed, log: testLog });
   await prepareSandbox(sandboxDb, { seed, log: testLog });
 
@@ -75,17 +93,38 @@ export async function startBillingWorld({ stripeApiUrl, seed = false }: { stripe
     WEBHOOK_URL: `${billing.url}/webhooks/stripe`,
     PUBLIC_URL: 'http://sandbox.test',
   });
-  const dispatcher = createWebhookDispatcher({ db: sandboxDb, log: testLog, webhookUrl: sandboxConfig.WEBHOOK_URL, webhookSecret: WEBHOOK_SECRET });
+  const dispatcher = createWebhookDispatcher({
+    db: sandboxDb,
+    log: testLog,
+    webhookUrl: sandboxConfig.WEBHOOK_URL,
+    webhookSecret: WEBHOOK_SECRET,
+  });
   // Tests deliver webhooks explicitly (deliverDue), so no delivery races the assertions.
-  const sandboxApp = createSandboxApp({ config: sandboxConfig, db: sandboxDb, log: testLog, dispatcher: { ...dispatcher, kick: () => {} } });
+  const sandboxApp = createSandboxApp({
+    config: sandboxConfig,
+    db: sandboxDb,
+    log: testLog,
+    dispatcher: { ...dispatcher, kick: () => {} },
+  });
   const sandbox = await listen(sandboxApp.fetch);
   sandboxConfig.PUBLIC_URL = sandbox.url;
-  stripe = createStripeClient({ STRIPE_SECRET_KEY: SANDBOX_KEY, STRIPE_API_URL: stripeApiUrl ?? sandbox.url });
+  stripe = createStripeClient({
+    STRIPE_SECRET_KEY: SANDBOX_KEY,
+    STRIPE_API_URL: stripeApiUrl ?? sandbox.url,
+  });
 
-  const call = async (method: string, path: string, { as, body, headers = {} }: { as?: Identity; body?: unknown; headers?: Record<string, string> } = {}) => {
+  const call = async (
+    method: string,
+    path: string,
+    { as, body, headers = {} }: { as?: Identity; body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const response = await fetch(`${billing.url}${path}`, {
       method,
-      headers: { ...(as ? identityHeaders(as) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        ...(as ? identityHeaders(as) : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as any };
@@ -94,7 +133,10 @@ export async function startBillingWorld({ stripeApiUrl, seed = false }: { stripe
   const sandboxApi = async (method: string, path: string, params: Record<string, string> = {}) => {
     const response = await fetch(`${sandbox.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${SANDBOX_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Bearer ${SANDBOX_KEY}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: method === 'GET' ? undefined : new URLSearchParams(params).toString(),
     });
     return { status: response.status, body: (await response.json()) as any };
@@ -112,18 +154,30 @@ export async function startBillingWorld({ stripeApiUrl, seed = false }: { stripe
     },
     call,
     sandboxApi,
-    internal: (path: string) => fetch(`${billing.url}${path}`, { headers: internalHeaders() }).then(async (r) => ({ status: r.status, body: (await r.json()) as any })),
+    internal: (path: string) =>
+      fetch(`${billing.url}${path}`, { headers: internalHeaders() }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as any,
+      })),
 
     /** Starts a checkout as this user and submits the hosted form with a card; answers the redirect target. */
     async checkout(as: Identity, cardNumber: string) {
-      const created = await call('POST', '/subscription/create-checkout-session', { as, body: { plan: 'premium' } });
+      const created = await call('POST', '/subscription/create-checkout-session', {
+        as,
+        body: { plan: 'premium' },
+      });
       if (created.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(created.body)}`);
       const { url, sessionId } = created.body.data as { url: string; sessionId: string };
       const response = await fetch(url, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ cardNumber, expiry: '12 / 34', cvc: '123', cardName: as.name }).toString(),
+        body: new URLSearchParams({
+          cardNumber,
+          expiry: '12 / 34',
+          cvc: '123',
+          cardName: as.name,
+        }).toString(),
       });
       return { url, sessionId, status: response.status, location: response.headers.get('location') ?? '' };
     },
@@ -131,7 +185,11 @@ export async function startBillingWorld({ stripeApiUrl, seed = false }: { stripe
     /** The signed delivery of a raw event body, as the provider sends it. */
     async postEvent(payload: string, secret = WEBHOOK_SECRET) {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-      const response = await fetch(`${billing.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      const response = await fetch(`${billing.url}/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
       return { status: response.status, body: (await response.json()) as any };
     },
 
@@ -159,6 +217,11 @@ export function learnerFactory(letter: string, label: string): () => Identity {
   let counter = 0;
   return () => {
     counter++;
-    return { ...testUsers.learner, id: `${letter.repeat(22)}${String(counter).padStart(2, '0')}`, email: `${label.toLowerCase()}${counter}@test.example`, name: `${label} ${counter}` };
+    return {
+      ...testUsers.learner,
+      id: `${letter.repeat(22)}${String(counter).padStart(2, '0')}`,
+      email: `${label.toLowerCase()}${counter}@test.example`,
+      name: `${label} ${counter}`,
+    };
   };
 }

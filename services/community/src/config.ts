@@ -1,18 +1,31 @@
 import { z } from 'zod';
 import { NOTIFICATION_INTERVAL_MINUTES } from '@catalyst/contracts';
-import { baseServiceConfigSchema, mailConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+import {
+  baseServiceConfigSchema,
+  mailConfigSchema,
+  parseConfig,
+  serviceUrlsSchema,
+} from '@catalyst/service-kit';
 
 export const configSchema = baseServiceConfigSchema.extend({
   ...serviceUrlsSchema.shape,
   ...mailConfigSchema.shape,
   PORT: z.coerce.number().int().min(1).max(65535).default(4006),
   /** The gateway's base URL as browsers see it: links in notification e-mails point there. */
-  PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as http://localhost:8080').default('http://localhost:8080'),
+  PUBLIC_URL: z
+    .string()
+    .url('PUBLIC_URL must be a URL such as http://localhost:8080')
+    .default('http://localhost:8080'),
   SITE_NAME: z.string().min(1).default('Catalyst'),
   /** How often waiting notification e-mails and live reminders are looked for (the first reply after a quiet hour goes within this). */
   NOTIFY_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** A follower gets at most one notification e-mail per this many minutes. */
-  NOTIFICATION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(NOTIFICATION_INTERVAL_MINUTES),
+  NOTIFICATION_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(NOTIFICATION_INTERVAL_MINUTES),
   /** How often every open event stream (live boards, discussions) carries a heartbeat comment (proxies close silent connections). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });

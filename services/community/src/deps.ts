@@ -21,7 +21,12 @@ import type { Database } from './db/schema';
 import { createPostingRate, type PostingRate } from './discussions/posting-rate';
 import type { CommunityEvents } from './events';
 import { createLiveHub, type LiveHub } from './live/live-hub';
-import { createThreadAnnouncer, createThreadStreams, type ThreadAnnouncer, type ThreadStreams } from './discussions/discussion-stream';
+import {
+  createThreadAnnouncer,
+  createThreadStreams,
+  type ThreadAnnouncer,
+  type ThreadStreams,
+} from './discussions/discussion-stream';
 import { createEventHub, type EventHub } from './streams/event-hub';
 import { createLiveReminders, type LiveReminders } from './live/live-reminders';
 import { createNotifier, type Notifier } from './notifications/notifier';
@@ -78,11 +83,19 @@ export function createDeps(base: BaseDeps): Deps {
   // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
   invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
   // Content announces its changes over Redis (when configured): a curriculum may have changed (a lesson's free preview).
-  invalidations.subscribe('content', () => catalog.forgetLessons(), () => catalog.forgetLessons());
+  invalidations.subscribe(
+    'content',
+    () => catalog.forgetLessons(),
+    () => catalog.forgetLessons(),
+  );
   const mailer = base.mailer ?? mailerFromConfig(config, log);
   const lessonAccess = createLessonAccess({ catalog, entitlements });
   const notifier = createNotifier({ db: base.db, mailer, auth, lessonAccess, log, config, now });
-  const streams = createEventHub({ broadcast: broadcast ?? createBroadcast({}), log, heartbeatMs: config.LIVE_HEARTBEAT_MS });
+  const streams = createEventHub({
+    broadcast: broadcast ?? createBroadcast({}),
+    log,
+    heartbeatMs: config.LIVE_HEARTBEAT_MS,
+  });
   const threadStreams = createThreadStreams(streams);
   return {
     ...base,

@@ -6,7 +6,11 @@ import * as repo from './discussions/discussions.repository';
 import { renderPost } from './discussions/render';
 
 type Account = (typeof demoAccounts)[keyof typeof demoAccounts];
-const actor = (account: Account): repo.Actor => ({ id: account.id, name: account.name, isAdmin: account.role === 'admin' });
+const actor = (account: Account): repo.Actor => ({
+  id: account.id,
+  name: account.name,
+  isAdmin: account.role === 'admin',
+});
 const { admin, member, learner } = demoAccounts;
 
 /** Deterministic ids: every fresh start seeds the same discussions. */
@@ -41,13 +45,13 @@ const DEMO_THREADS: DemoThread[] = [
     lesson: 'welcome',
     by: learner,
     title: 'Do I need to know Flexbox before starting Grid?',
-    body: "I have only used floats and a bit of Bootstrap. Should I learn Flexbox first, or is it fine to jump straight into this workshop?",
+    body: 'I have only used floats and a bit of Bootstrap. Should I learn Flexbox first, or is it fine to jump straight into this workshop?',
     minutesAgo: 60 * 24 * 3,
     replies: [
       {
         key: 'grid-before-flexbox/maya',
         by: member,
-        body: "Straight in is fine. Grid is for **two-dimensional** layouts (rows *and* columns), Flexbox for one line of items. I learnt Grid first and picked up Flexbox later for navigation bars.\n\nThe *Tracks, lines and areas* lesson covers the vocabulary you need.",
+        body: 'Straight in is fine. Grid is for **two-dimensional** layouts (rows *and* columns), Flexbox for one line of items. I learnt Grid first and picked up Flexbox later for navigation bars.\n\nThe *Tracks, lines and areas* lesson covers the vocabulary you need.',
         minutesAgo: 60 * 24 * 3 - 45,
         upvotedBy: [learner, admin],
       },
@@ -66,7 +70,7 @@ const DEMO_THREADS: DemoThread[] = [
     lesson: 'first-grid',
     by: member,
     title: 'My grid collapses to a single column on phones',
-    body: "This is my container:\n\n```css\n.cards {\n  display: grid;\n  grid-template-columns: repeat(3, 300px);\n}\n```\n\nOn a phone it overflows sideways instead of wrapping. What am I missing?",
+    body: 'This is my container:\n\n```css\n.cards {\n  display: grid;\n  grid-template-columns: repeat(3, 300px);\n}\n```\n\nOn a phone it overflows sideways instead of wrapping. What am I missing?',
     minutesAgo: 60 * 20,
     replies: [
       {
@@ -107,15 +111,33 @@ export async function seedDemo(db: Kysely<Database>, log: Logger) {
       });
       for (const reply of demo.replies) {
         const postId = demoId('post', reply.key);
-        await repo.insertReply(trx, threadId, { id: postId, author: actor(reply.by), bodyMd: reply.body, bodyHtml: renderPost(reply.body) });
-        await trx.updateTable('posts').set({ created_at: at(reply.minutesAgo) }).where('id', '=', postId).execute();
+        await repo.insertReply(trx, threadId, {
+          id: postId,
+          author: actor(reply.by),
+          bodyMd: reply.body,
+          bodyHtml: renderPost(reply.body),
+        });
+        await trx
+          .updateTable('posts')
+          .set({ created_at: at(reply.minutesAgo) })
+          .where('id', '=', postId)
+          .execute();
         const post = (await repo.findPost(trx, postId))!;
         for (const voter of reply.upvotedBy ?? []) await repo.setVote(trx, post, voter.id, true);
       }
       const last = Math.min(demo.minutesAgo, ...demo.replies.map((r) => r.minutesAgo));
-      await trx.updateTable('posts').set({ created_at: at(demo.minutesAgo) }).where('id', '=', openingId).execute();
-      await trx.updateTable('threads').set({ created_at: at(demo.minutesAgo), last_activity_at: at(last) }).where('id', '=', threadId).execute();
-      if (demo.answer) await repo.setAnswer(trx, (await repo.lockThread(trx, threadId))!, demoId('post', demo.answer));
+      await trx
+        .updateTable('posts')
+        .set({ created_at: at(demo.minutesAgo) })
+        .where('id', '=', openingId)
+        .execute();
+      await trx
+        .updateTable('threads')
+        .set({ created_at: at(demo.minutesAgo), last_activity_at: at(last) })
+        .where('id', '=', threadId)
+        .execute();
+      if (demo.answer)
+        await repo.setAnswer(trx, (await repo.lockThread(trx, threadId))!, demoId('post', demo.answer));
     }
   });
   log.info({ threads: DEMO_THREADS.length }, 'seeded demo discussions');

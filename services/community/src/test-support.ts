@@ -9,7 +9,16 @@ import {
   type ProductSummary,
 } from '@catalyst/contracts';
 import { createDb, notFound, unavailable } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createMemoryMailer, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
+import {
+  TEST_INTERNAL_SECRET,
+  createMemoryMailer,
+  createPeerStandIn,
+  createTestCache,
+  createTestDatabase,
+  identityHeaders,
+  testLog,
+  testUsers,
+} from '@catalyst/service-kit/testing';
 import { createApp } from './app';
 import { configSchema } from './config';
 import type { Database } from './db/schema';
@@ -33,7 +42,9 @@ export const lesson = {
   unknown: '44444444444444444444ddff',
 };
 
-const summary = (overrides: Partial<ProductSummary> & Pick<ProductSummary, '_id' | 'slug' | 'title'>): ProductSummary => ({
+const summary = (
+  overrides: Partial<ProductSummary> & Pick<ProductSummary, '_id' | 'slug' | 'title'>,
+): ProductSummary => ({
   productId: overrides.slug.slice(0, 8),
   thumbnail: null,
   duration: 60,
@@ -57,8 +68,18 @@ export const curriculum: CourseLessons['lessons'] = [
 ];
 
 /** A second subscriber, and a subscriber whose account is an hour old (the new-account rate). */
-export const otherSubscriber: Identity = { id: 'dddddddddddddddddddddddd', role: 'user', email: 'other@test.example', name: 'Olga Other' };
-export const newcomer: Identity = { id: 'eeeeeeeeeeeeeeeeeeeeeeee', role: 'user', email: 'new@test.example', name: 'Nina Newcomer' };
+export const otherSubscriber: Identity = {
+  id: 'dddddddddddddddddddddddd',
+  role: 'user',
+  email: 'other@test.example',
+  name: 'Olga Other',
+};
+export const newcomer: Identity = {
+  id: 'eeeeeeeeeeeeeeeeeeeeeeee',
+  role: 'user',
+  email: 'new@test.example',
+  name: 'Nina Newcomer',
+};
 export const { admin, learner, subscriber } = testUsers;
 
 export interface TestCommunityOptions {
@@ -80,7 +101,9 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
   const courses = new Map<string, CourseLessons['lessons']>([[ids.course, curriculum]]);
   const longAgo = '2026-01-01T00:00:00.000Z';
   /** When each account was made, as auth would answer (the newcomer an hour before now). */
-  const createdAt = new Map<string, string>([...Object.values(testUsers), otherSubscriber].map((u) => [u.id, longAgo]));
+  const createdAt = new Map<string, string>(
+    [...Object.values(testUsers), otherSubscriber].map((u) => [u.id, longAgo]),
+  );
   createdAt.set(newcomer.id, new Date(Date.now() - 3_600_000).toISOString());
   const peers = { authDown: false };
 
@@ -94,11 +117,17 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
       if (!catalogue.has(params.idOrSlug!)) throw notFound('Product not found');
       return { productId: params.idOrSlug!, lessons: courses.get(params.idOrSlug!) ?? [] };
     })
-    .answer(contentInternalRoutes.lookupProducts, ({ body }) => (body.ids as string[]).flatMap((id) => catalogue.get(id) ?? []));
+    .answer(contentInternalRoutes.lookupProducts, ({ body }) =>
+      (body.ids as string[]).flatMap((id) => catalogue.get(id) ?? []),
+    );
 
   const billing = (await createPeerStandIn()).answer(billingInternalRoutes.entitlement, ({ params }) => {
     const has = entitled.has(params.userId!);
-    return { entitled: has, plan: has ? ('premium' as const) : null, status: has ? ('active' as const) : ('free' as const) };
+    return {
+      entitled: has,
+      plan: has ? ('premium' as const) : null,
+      status: has ? ('active' as const) : ('free' as const),
+    };
   });
 
   const users = new Map([...Object.values(testUsers), otherSubscriber, newcomer].map((u) => [u.id, u]));
@@ -106,7 +135,17 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
     if (peers.authDown) throw unavailable();
     return (body.ids as string[]).flatMap((id) => {
       const user = users.get(id);
-      return user ? [{ id, name: user.name, email: user.email, role: user.role, ...(createdAt.has(id) ? { createdAt: createdAt.get(id)! } : {}) }] : [];
+      return user
+        ? [
+            {
+              id,
+              name: user.name,
+              email: user.email,
+              role: user.role,
+              ...(createdAt.has(id) ? { createdAt: createdAt.get(id)! } : {}),
+            },
+          ]
+        : [];
     });
   });
 

@@ -29,8 +29,17 @@ export const validCreator = (overrides: Record<string, unknown> = {}) => ({
 
 /** Creates a category and a creator through the API and answers their ids. */
 export async function createCategoryAndCreator(ctx: AdminTestContext, suffix = '') {
-  const category = await ctx.admin('POST', '/admin/categories', validCategory({ name: `Web Development${suffix}`, slug: `web-development${suffix}` }));
-  const creator = await ctx.admin('POST', '/admin/creators', validCreator({ name: `Alice Doe${suffix}`, slug: `alice-doe${suffix}` }));
-  if (category.status !== 201 || creator.status !== 201) throw new Error(`fixture creation failed: ${JSON.stringify([category.body, creator.body])}`);
+  const category = await ctx.admin(
+    'POST',
+    '/admin/categories',
+    validCategory({ name: `Web Development${suffix}`, slug: `web-development${suffix}` }),
+  );
+  const creator = await ctx.admin(
+    'POST',
+    '/admin/creators',
+    validCreator({ name: `Alice Doe${suffix}`, slug: `alice-doe${suffix}` }),
+  );
+  if (category.status !== 201 || creator.status !== 201)
+    throw new Error(`fixture creation failed: ${JSON.stringify([category.body, creator.body])}`);
   return { categoryId: category.body.data._id as string, creatorId: creator.body.data._id as string };
 }

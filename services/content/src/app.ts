@@ -21,7 +21,8 @@ export function createApp(deps: Deps) {
   // (REDIS_URL) in every gateway's edge cache and every other replica's memo.
   app.use('/admin/*', async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.res.status < 400) await deps.invalidations.publish('content', undefined, c.get('requestId'));
+    if (c.req.method !== 'GET' && c.res.status < 400)
+      await deps.invalidations.publish('content', undefined, c.get('requestId'));
   });
   mountCategories(app, deps);
   mountCreators(app, deps);

@@ -28,13 +28,25 @@ describe('catalogue cache', () => {
     it('serves memoised lists until an admin write clears them', async () => {
       expect(await total()).toBe(2);
       // A change behind the service's back is not seen while the memo lives...
-      await ctx.db.updateTable('categories').set({ is_active: true }).where('id', '=', fx.hiddenCategory).execute();
+      await ctx.db
+        .updateTable('categories')
+        .set({ is_active: true })
+        .where('id', '=', fx.hiddenCategory)
+        .execute();
       expect(await total()).toBe(2);
       // ...but any successful admin write drops it at once.
       const res = await ctx.app.request('/admin/categories', {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...identityHeaders(testUsers.admin) },
-        body: JSON.stringify({ name: 'Photography', description: 'Light, lenses and composition', slug: 'photography', icon: '📷', color: '#8b5cf6', sortOrder: 3, isActive: true }),
+        body: JSON.stringify({
+          name: 'Photography',
+          description: 'Light, lenses and composition',
+          slug: 'photography',
+          icon: '📷',
+          color: '#8b5cf6',
+          sortOrder: 3,
+          isActive: true,
+        }),
       });
       expect(res.status).toBeLessThan(300);
       expect(await total()).toBe(4);

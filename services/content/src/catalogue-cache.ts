@@ -8,7 +8,10 @@ export interface CatalogueCache {
   invalidate(): void;
 }
 
-export function createCatalogueCache({ ttlMs = 5_000, maxEntries = 1_000 }: { ttlMs?: number; maxEntries?: number } = {}): CatalogueCache {
+export function createCatalogueCache({
+  ttlMs = 5_000,
+  maxEntries = 1_000,
+}: { ttlMs?: number; maxEntries?: number } = {}): CatalogueCache {
   const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
   return {
     remember<T>(key: string, load: () => Promise<T>): Promise<T> {

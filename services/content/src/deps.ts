@@ -1,4 +1,14 @@
-import { createEntitlements, createInvalidations, createMediaStreams, createPeer, type Entitlements, type Invalidations, type MediaStreams, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
+import {
+  createEntitlements,
+  createInvalidations,
+  createMediaStreams,
+  createPeer,
+  type Entitlements,
+  type Invalidations,
+  type MediaStreams,
+  type Peer,
+  type ServiceBaseDeps,
+} from '@catalyst/service-kit';
 import { createCatalogueCache, type CatalogueCache } from './catalogue-cache';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -27,13 +37,22 @@ export interface Deps extends BaseDeps {
 export function createDeps(base: BaseDeps): Deps {
   const { config, cache, log, broadcast } = base;
   const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
-  const peers = { auth: peer(config.AUTH_URL), billing: peer(config.BILLING_URL), progress: peer(config.PROGRESS_URL), media: peer(config.MEDIA_URL) };
+  const peers = {
+    auth: peer(config.AUTH_URL),
+    billing: peer(config.BILLING_URL),
+    progress: peer(config.PROGRESS_URL),
+    media: peer(config.MEDIA_URL),
+  };
   const entitlements = createEntitlements({ billing: peers.billing, cache, log });
   const catalogueTtlMs = config.CATALOGUE_CACHE_TTL_MS ?? 5_000;
   const catalogue = createCatalogueCache({ ttlMs: catalogueTtlMs });
   const invalidations = createInvalidations({ broadcast, log });
   // Any admin write may change what the public sees (here or on another replica); a missed message may have been one.
-  invalidations.subscribe('content', () => catalogue.invalidate(), () => catalogue.invalidate());
+  invalidations.subscribe(
+    'content',
+    () => catalogue.invalidate(),
+    () => catalogue.invalidate(),
+  );
   // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
   invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
   return {
@@ -50,5 +69,9 @@ export function createDeps(base: BaseDeps): Deps {
 }
 
 /** A catalogue read, memoised briefly under its name and arguments. */
-export const cachedRead = <T>(deps: Pick<Deps, 'catalogue'>, name: string, args: unknown, load: () => Promise<T>): Promise<T> =>
-  deps.catalogue.remember(`${name}:${JSON.stringify(args)}`, load);
+export const cachedRead = <T>(
+  deps: Pick<Deps, 'catalogue'>,
+  name: string,
+  args: unknown,
+  load: () => Promise<T>,
+): Promise<T> => deps.catalogue.remember(`${name}:${JSON.stringify(args)}`, load);

@@ -11,9 +11,19 @@ startTelemetry({ serviceName: 'content' });
 
 const config = loadConfig();
 const log = createLogger('content', config.LOG_LEVEL);
-const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
+const db = createDb<Database>({
+  connectionString: config.DATABASE_URL,
+  schema: SCHEMA,
+  poolSize: config.DATABASE_POOL_SIZE,
+  log,
+});
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'content', log });
 const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
 const app = createApp(createDeps({ config, db, cache, log, broadcast }));
 
-startServer(app, { port: config.PORT, log, name: 'content', onClose: [() => db.destroy(), () => cache.close(), () => broadcast.close()] });
+startServer(app, {
+  port: config.PORT,
+  log,
+  name: 'content',
+  onClose: [() => db.destroy(), () => cache.close(), () => broadcast.close()],
+});

@@ -16,7 +16,13 @@ const facts = (id: string, status: MediaAssetFacts['status']): MediaAssetFacts =
   mimeType: 'video/mp4',
   size: 1_048_576,
   durationSeconds: 30,
-  renditions: status === 'ready' ? [{ height: 360, bandwidth: 928_000 }, { height: 720, bandwidth: 2_928_000 }] : [],
+  renditions:
+    status === 'ready'
+      ? [
+          { height: 360, bandwidth: 928_000 },
+          { height: 720, bandwidth: 2_928_000 },
+        ]
+      : [],
   hasPoster: status === 'ready',
   hasStoryboard: status === 'ready',
 });
@@ -32,21 +38,34 @@ describe('a product page plays its uploaded video as a stream once media has mad
   });
   afterAll(() => ctx.close());
 
-  const useAsset = (product: string, assetId: string | null) => ctx.db.updateTable('products').set({ media_asset_id: assetId }).where('id', '=', product).execute();
-  const page = async (product: string) => (await ctx.call('subscriber', 'GET', `/content/premium/products/${product}`)).body.data;
+  const useAsset = (product: string, assetId: string | null) =>
+    ctx.db.updateTable('products').set({ media_asset_id: assetId }).where('id', '=', product).execute();
+  const page = async (product: string) =>
+    (await ctx.call('subscriber', 'GET', `/content/premium/products/${product}`)).body.data;
 
   it('gives the stream, its poster and storyboard, each with a token for exactly that asset', async () => {
     await useAsset(fx.react, ready);
     const { stream, videoUrl } = await page(fx.react);
     expect(videoUrl).toMatch(/^\/media\/videos\/lesson-1\.mp4\?exp=/);
-    expect(stream).toMatchObject({ assetId: ready, durationSeconds: 30, renditions: [{ height: 360, bandwidth: 928_000 }, { height: 720, bandwidth: 2_928_000 }] });
+    expect(stream).toMatchObject({
+      assetId: ready,
+      durationSeconds: 30,
+      renditions: [
+        { height: 360, bandwidth: 928_000 },
+        { height: 720, bandwidth: 2_928_000 },
+      ],
+    });
     const url = new URL(stream.url, 'http://gateway.test');
     expect(url.pathname).toBe(`/api/v1/media/streams/${ready}/master.m3u8`);
     const token = url.searchParams.get('token');
     expect(verifyStreamToken(token, ready, TEST_INTERNAL_SECRET)).toBe(true);
     expect(verifyStreamToken(token, processing, TEST_INTERNAL_SECRET)).toBe(false);
-    expect(stream.posterUrl).toBe(`/api/v1/media/streams/${ready}/poster.jpg?token=${encodeURIComponent(token!)}`);
-    expect(stream.storyboardUrl).toBe(`/api/v1/media/streams/${ready}/storyboard.vtt?token=${encodeURIComponent(token!)}`);
+    expect(stream.posterUrl).toBe(
+      `/api/v1/media/streams/${ready}/poster.jpg?token=${encodeURIComponent(token!)}`,
+    );
+    expect(stream.storyboardUrl).toBe(
+      `/api/v1/media/streams/${ready}/storyboard.vtt?token=${encodeURIComponent(token!)}`,
+    );
   });
 
   it('plays the video URL while the upload is still processing, when the asset is unknown, and when media is down', async () => {
@@ -76,12 +95,21 @@ describe('a product page plays its uploaded video as a stream once media has mad
   it('tells media which products use an asset, and the admin form keeps the upload', async () => {
     const saved = await ctx.admin('GET', `/admin/products/${fx.react}`);
     expect(saved.body.data.mediaAssetId).toBe(ready);
-    const res = await ctx.app.request('/internal/media-usage', { method: 'POST', headers: { ...internalHeaders(), 'content-type': 'application/json' }, body: JSON.stringify({ assetIds: [ready, missing, processing.replace('2', '9')] }) });
+    const res = await ctx.app.request('/internal/media-usage', {
+      method: 'POST',
+      headers: { ...internalHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify({ assetIds: [ready, missing, processing.replace('2', '9')] }),
+    });
     const usage = (await res.json()).data;
     expect(usage[ready].map((p: { _id: string }) => p._id).sort()).toEqual([fx.css, fx.react].sort());
-    expect(usage[missing]).toEqual([{ _id: fx.sql, title: 'SQL Window Functions', slug: 'sql-window-functions' }]);
+    expect(usage[missing]).toEqual([
+      { _id: fx.sql, title: 'SQL Window Functions', slug: 'sql-window-functions' },
+    ]);
     expect(Object.keys(usage).sort()).toEqual([missing, ready].sort());
-    const bad = await ctx.admin('PUT', `/admin/products/${fx.react}`, { ...saved.body.data, mediaAssetId: 'not-an-id' });
+    const bad = await ctx.admin('PUT', `/admin/products/${fx.react}`, {
+      ...saved.body.data,
+      mediaAssetId: 'not-an-id',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toContainEqual({ field: 'mediaAssetId', message: 'Video upload is invalid' });
   });

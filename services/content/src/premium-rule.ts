@@ -10,7 +10,11 @@ import type { Deps } from './deps';
  * `requireOpen` with the product it found.
  */
 export function contentPremiumRule({ entitlements }: Pick<Deps, 'entitlements'>) {
-  return async (_c: Context<AppEnv>, { identity, requestId }: { identity: Identity | null; requestId: string }, route: { path: string }) => {
+  return async (
+    _c: Context<AppEnv>,
+    { identity, requestId }: { identity: Identity | null; requestId: string },
+    route: { path: string },
+  ) => {
     if (route.path === '/content/premium/products/:idOrSlug') return;
     if (!(await entitlements.isEntitled(identity!, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
   };
@@ -20,6 +24,11 @@ export function contentPremiumRule({ entitlements }: Pick<Deps, 'entitlements'>)
  * The same refusal for one product: a free product opens for every signed-in caller, anything else (and a
  * product that is not there, so a refusal says nothing of what exists) needs the plan.
  */
-export async function requireOpen({ entitlements }: Pick<Deps, 'entitlements'>, identity: Identity, product: { price: number | null } | undefined, requestId: string) {
+export async function requireOpen(
+  { entitlements }: Pick<Deps, 'entitlements'>,
+  identity: Identity,
+  product: { price: number | null } | undefined,
+  requestId: string,
+) {
   if (!(await entitlements.mayOpen(identity, product, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
 }

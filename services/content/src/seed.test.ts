@@ -3,7 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIFFICULTIES, PRODUCT_TYPES } from '@catalyst/contracts';
-import { DEMO_COURSES, DEMO_RESOURCE_FILES, createLogger, demoAssetId, demoLessonId, demoOptionId, demoQuestionId, demoSectionId, ffprobePath, type DemoQuizOption, type DemoQuizQuestion } from '@catalyst/service-kit';
+import {
+  DEMO_COURSES,
+  DEMO_RESOURCE_FILES,
+  createLogger,
+  demoAssetId,
+  demoLessonId,
+  demoOptionId,
+  demoQuestionId,
+  demoSectionId,
+  ffprobePath,
+  type DemoQuizOption,
+  type DemoQuizQuestion,
+} from '@catalyst/service-kit';
 import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { execFileSync } from 'node:child_process';
 import { demoId, seedDemo } from './seed';
@@ -22,13 +34,31 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const measured = new Map<string, number>();
 const secondsOf = (file: string) =>
   measured.get(file) ??
-  measured.set(file, Number(execFileSync(ffprobePath(), ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path.join(repoRoot, file)]).toString())).get(file)!;
+  measured
+    .set(
+      file,
+      Number(
+        execFileSync(ffprobePath(), [
+          '-v',
+          'error',
+          '-show_entries',
+          'format=duration',
+          '-of',
+          'csv=p=0',
+          path.join(repoRoot, file),
+        ]).toString(),
+      ),
+    )
+    .get(file)!;
 const courseSlugs = new Set(DEMO_COURSES.map((c) => c.slug));
 /** A demo course's length: its video lessons as measured, its articles' and quizzes' reading times. */
 const courseSeconds = (slug: string) =>
   DEMO_COURSES.find((c) => c.slug === slug)!
     .sections.flatMap((s) => s.lessons)
-    .reduce((total, l) => total + (l.kind === 'video' ? Math.round(secondsOf(l.video!)) : l.readingSeconds!), 0);
+    .reduce(
+      (total, l) => total + (l.kind === 'video' ? Math.round(secondsOf(l.video!)) : l.readingSeconds!),
+      0,
+    );
 
 describe('demo catalogue', () => {
   it('seeds 6 categories, 8 creators and 48 published products over every type and difficulty', async () => {
@@ -50,7 +80,9 @@ describe('demo catalogue', () => {
   });
 
   it("gives every product its own lesson's real length (ffprobe), a course its curriculum's, never a made-up one", async () => {
-    const res = await ctx.app.request('/content/premium/products?limit=100', { headers: identityHeaders(testUsers.admin) });
+    const res = await ctx.app.request('/content/premium/products?limit=100', {
+      headers: identityHeaders(testUsers.admin),
+    });
     const items = ((await res.json()) as any).data.items as any[];
     for (const p of items) {
       const lesson = secondsOf(new URL(p.videoUrl, 'http://gateway.test').pathname);
@@ -74,7 +106,9 @@ describe('demo catalogue', () => {
   });
 
   it('points every product at media files that exist in the repository', async () => {
-    const res = await ctx.app.request('/content/premium/products?limit=100', { headers: identityHeaders(testUsers.admin) });
+    const res = await ctx.app.request('/content/premium/products?limit=100', {
+      headers: identityHeaders(testUsers.admin),
+    });
     const items = ((await res.json()) as any).data.items as any[];
     for (const p of items) {
       // the video address is signed for the caller: the file is its path
@@ -86,9 +120,17 @@ describe('demo catalogue', () => {
   });
 
   it('changes nothing when run again', async () => {
-    const before = await ctx.db.selectFrom('products').select(['id', 'product_id', 'updated_at']).orderBy('id').execute();
+    const before = await ctx.db
+      .selectFrom('products')
+      .select(['id', 'product_id', 'updated_at'])
+      .orderBy('id')
+      .execute();
     await seedDemo(ctx.db, testLog);
-    const after = await ctx.db.selectFrom('products').select(['id', 'product_id', 'updated_at']).orderBy('id').execute();
+    const after = await ctx.db
+      .selectFrom('products')
+      .select(['id', 'product_id', 'updated_at'])
+      .orderBy('id')
+      .execute();
     expect(after).toEqual(before);
   });
 
@@ -96,7 +138,11 @@ describe('demo catalogue', () => {
     expect(DEMO_COURSES).toHaveLength(3);
     for (const course of DEMO_COURSES) {
       const productId = demoId('product', course.slug);
-      const { status, body } = await ctx.call('anonymous', 'GET', `/content/products/${course.slug}/curriculum`);
+      const { status, body } = await ctx.call(
+        'anonymous',
+        'GET',
+        `/content/products/${course.slug}/curriculum`,
+      );
       expect(status, course.slug).toBe(200);
       const outline = body.data;
       expect(outline.sections.length).toBeGreaterThanOrEqual(2);
@@ -104,19 +150,35 @@ describe('demo catalogue', () => {
       expect(outline.lessonCount).toBeGreaterThanOrEqual(4);
       expect(outline.lessonCount).toBeLessThanOrEqual(8);
       // the ids progress and the player derive without asking
-      expect(outline.sections.map((s: any) => s.id)).toEqual(course.sections.map((s) => demoSectionId(course.slug, s.key)));
+      expect(outline.sections.map((s: any) => s.id)).toEqual(
+        course.sections.map((s) => demoSectionId(course.slug, s.key)),
+      );
       const lessons = outline.sections.flatMap((s: any) => s.lessons);
-      expect(lessons.map((l: any) => l.id)).toEqual(course.sections.flatMap((s) => s.lessons.map((l) => demoLessonId(course.slug, l.key))));
+      expect(lessons.map((l: any) => l.id)).toEqual(
+        course.sections.flatMap((s) => s.lessons.map((l) => demoLessonId(course.slug, l.key))),
+      );
       expect(lessons.some((l: any) => l.isFreePreview)).toBe(true);
       expect(new Set(lessons.map((l: any) => l.kind))).toEqual(new Set(['video', 'article', 'quiz']));
       expect(outline.durationSeconds).toBe(courseSeconds(course.slug));
 
       const editor = (await ctx.admin('GET', `/admin/products/${productId}/curriculum`)).body.data;
-      for (const [lesson, demo] of editor.sections.flatMap((s: any) => s.lessons).map((l: any, i: number) => [l, course.sections.flatMap((s) => s.lessons)[i]!] as const)) {
+      for (const [lesson, demo] of editor.sections
+        .flatMap((s: any) => s.lessons)
+        .map((l: any, i: number) => [l, course.sections.flatMap((s) => s.lessons)[i]!] as const)) {
         if (demo.kind === 'video') {
-          expect(lesson).toMatchObject({ videoUrl: demo.video, mediaAssetId: demoAssetId(demo.video!), durationSeconds: Math.round(secondsOf(demo.video!)), body: null });
+          expect(lesson).toMatchObject({
+            videoUrl: demo.video,
+            mediaAssetId: demoAssetId(demo.video!),
+            durationSeconds: Math.round(secondsOf(demo.video!)),
+            body: null,
+          });
         } else if (demo.kind === 'quiz') {
-          expect(lesson).toMatchObject({ videoUrl: null, mediaAssetId: null, body: null, durationSeconds: demo.readingSeconds });
+          expect(lesson).toMatchObject({
+            videoUrl: null,
+            mediaAssetId: null,
+            body: null,
+            durationSeconds: demo.readingSeconds,
+          });
           // the ids progress derives to grade the demo member's attempt, the answers from `correct`
           expect(lesson.quiz).toEqual({
             passPercent: demo.quiz!.passPercent,
@@ -124,21 +186,36 @@ describe('demo catalogue', () => {
               id: demoQuestionId(course.slug, demo.key, q.key),
               kind: q.kind,
               prompt: q.prompt,
-              options: q.options.map((o: DemoQuizOption) => ({ id: demoOptionId(course.slug, demo.key, q.key, o.key), text: o.text, isCorrect: o.correct ?? false })),
+              options: q.options.map((o: DemoQuizOption) => ({
+                id: demoOptionId(course.slug, demo.key, q.key, o.key),
+                text: o.text,
+                isCorrect: o.correct ?? false,
+              })),
               explanation: q.explanation ?? null,
             })),
           });
         } else {
-          expect(lesson).toMatchObject({ videoUrl: null, mediaAssetId: null, durationSeconds: demo.readingSeconds, quiz: null });
+          expect(lesson).toMatchObject({
+            videoUrl: null,
+            mediaAssetId: null,
+            durationSeconds: demo.readingSeconds,
+            quiz: null,
+          });
           expect(lesson.body).toMatch(/^<h2>/);
         }
         expect(lesson.resources.map((r: any) => [r.mediaAssetId, r.fileName, r.mimeType, r.size])).toEqual(
-          (demo.resources ?? []).map((r: { file: string }) => [demoAssetId(r.file), path.basename(r.file), 'application/pdf', statSync(path.join(repoRoot, r.file)).size]),
+          (demo.resources ?? []).map((r: { file: string }) => [
+            demoAssetId(r.file),
+            path.basename(r.file),
+            'application/pdf',
+            statSync(path.join(repoRoot, r.file)).size,
+          ]),
         );
       }
     }
     // every demo resource is a PDF in the repository, used by a lesson
-    for (const file of DEMO_RESOURCE_FILES) expect(statSync(path.join(repoRoot, file)).size, file).toBeGreaterThan(0);
+    for (const file of DEMO_RESOURCE_FILES)
+      expect(statSync(path.join(repoRoot, file)).size, file).toBeGreaterThan(0);
   });
 
   it('leaves single-video demo products without a curriculum', async () => {
@@ -148,7 +225,9 @@ describe('demo catalogue', () => {
 
   it('finds demo products by a search over titles, descriptions and tags', async () => {
     const res = (await (await ctx.app.request('/content/products?search=postgresql')).json()) as any;
-    expect(res.data.items.map((p: any) => p.slug)).toEqual(expect.arrayContaining(['node-js-rest-apis', 'scaling-postgres-webinar', 'sql-for-analysts']));
+    expect(res.data.items.map((p: any) => p.slug)).toEqual(
+      expect.arrayContaining(['node-js-rest-apis', 'scaling-postgres-webinar', 'sql-for-analysts']),
+    );
   });
 });
 
@@ -163,13 +242,24 @@ describe('demo curricula when a resource file is missing', () => {
       const [kept, ...missing] = DEMO_RESOURCE_FILES;
       cpSync(path.join(repoRoot, kept!), path.join(root, kept!));
       const lines: any[] = [];
-      const log = createLogger('test', 'warn', { write: (line: string) => void lines.push(JSON.parse(line)) });
+      const log = createLogger('test', 'warn', {
+        write: (line: string) => void lines.push(JSON.parse(line)),
+      });
       await seedDemo(other.db, log, { mediaRoot: root });
-      const files = (await other.db.selectFrom('lesson_resources').select('file_name').execute()).map((r) => r.file_name);
+      const files = (await other.db.selectFrom('lesson_resources').select('file_name').execute()).map(
+        (r) => r.file_name,
+      );
       expect(files).toEqual([path.basename(kept!)]);
-      expect(lines.filter((l) => l.msg.startsWith('demo resource missing')).map((l) => l.file).sort()).toEqual([...missing].sort());
+      expect(
+        lines
+          .filter((l) => l.msg.startsWith('demo resource missing'))
+          .map((l) => l.file)
+          .sort(),
+      ).toEqual([...missing].sort());
       // every lesson is still there
-      expect(await other.db.selectFrom('course_lessons').select('id').execute()).toHaveLength(DEMO_COURSES.flatMap((c) => c.sections.flatMap((s) => s.lessons)).length);
+      expect(await other.db.selectFrom('course_lessons').select('id').execute()).toHaveLength(
+        DEMO_COURSES.flatMap((c) => c.sections.flatMap((s) => s.lessons)).length,
+      );
     } finally {
       await other.close();
       rmSync(root, { recursive: true, force: true });

@@ -50,13 +50,19 @@ function lessonHtml(p: (typeof demoProducts)[number], creatorName: string): stri
  * Demo data for the content schema; only fills empty tables, so a second start changes nothing. `mediaRoot`
  * is where the `/media/...` files are read from (the repository root; tests point it elsewhere).
  */
-export async function seedDemo(db: Kysely<Database>, log: Logger, { mediaRoot = DEMO_MEDIA_ROOT }: { mediaRoot?: string } = {}): Promise<void> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  log: Logger,
+  { mediaRoot = DEMO_MEDIA_ROOT }: { mediaRoot?: string } = {},
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Serialise concurrent seeders (two starts at once) on one advisory lock.
     await sql`select pg_advisory_xact_lock(hashtext('content-demo-seed'))`.execute(trx);
     const { count } = await trx
       .selectNoFrom((eb) =>
-        sql<number>`(select count(*) from categories) + (select count(*) from creators) + (select count(*) from products)`.as('count'),
+        sql<number>`(select count(*) from categories) + (select count(*) from creators) + (select count(*) from products)`.as(
+          'count',
+        ),
       )
       .executeTakeFirstOrThrow();
     if (Number(count) > 0) {
@@ -64,7 +70,11 @@ export async function seedDemo(db: Kysely<Database>, log: Logger, { mediaRoot = 
       return;
     }
     // Each product's duration is its lesson's real length; an unmeasurable lesson leaves it unknown.
-    const lessonSeconds = await measureDemoVideos((video, error) => log.warn({ video, err: error.message }, 'demo lesson not measured; its products get no duration'), mediaRoot);
+    const lessonSeconds = await measureDemoVideos(
+      (video, error) =>
+        log.warn({ video, err: error.message }, 'demo lesson not measured; its products get no duration'),
+      mediaRoot,
+    );
     const admin = demoAccounts.admin;
     const seededAt = Date.now();
     await trx
@@ -126,7 +136,8 @@ export async function seedDemo(db: Kysely<Database>, log: Logger, { mediaRoot = 
             tags: p.tags,
             price: p.price,
             instructor: creatorName,
-            enrolled_students: (parseInt(demoEntityId('product', `students:${p.slug}`).slice(0, 6), 16) % 4800) + 120,
+            enrolled_students:
+              (parseInt(demoEntityId('product', `students:${p.slug}`).slice(0, 6), 16) % 4800) + 120,
             is_published: true,
             is_featured: p.featured ?? false,
             sort_order: position,
@@ -141,7 +152,15 @@ export async function seedDemo(db: Kysely<Database>, log: Logger, { mediaRoot = 
       )
       .execute();
     const courses = await seedDemoCurricula(trx, lessonSeconds, mediaRoot, log);
-    log.info({ categories: demoCategories.length, creators: demoCreators.length, products: demoProducts.length, courses }, 'demo catalogue seeded');
+    log.info(
+      {
+        categories: demoCategories.length,
+        creators: demoCreators.length,
+        products: demoProducts.length,
+        courses,
+      },
+      'demo catalogue seeded',
+    );
   });
 }
 
@@ -154,7 +173,11 @@ export function demoQuizOf(courseSlug: string, lesson: DemoLesson): AdminQuiz | 
       id: demoQuestionId(courseSlug, lesson.key, question.key),
       kind: question.kind,
       prompt: question.prompt,
-      options: question.options.map((option) => ({ id: demoOptionId(courseSlug, lesson.key, question.key, option.key), text: option.text, isCorrect: option.correct ?? false })),
+      options: question.options.map((option) => ({
+        id: demoOptionId(courseSlug, lesson.key, question.key, option.key),
+        text: option.text,
+        isCorrect: option.correct ?? false,
+      })),
       explanation: question.explanation ?? null,
     })),
   };
@@ -166,14 +189,22 @@ export function demoQuizOf(courseSlug: string, lesson: DemoLesson): AdminQuiz | 
  * quiz its reading time; a quiz its questions) and PDF resources (the asset media makes of each file, its real size; a file not there is
  * skipped with a warning). Each course's duration becomes its curriculum's total. Answers the courses seeded.
  */
-async function seedDemoCurricula(trx: Transaction<Database>, lessonSeconds: Map<string, number>, mediaRoot: string, log: Logger): Promise<number> {
+async function seedDemoCurricula(
+  trx: Transaction<Database>,
+  lessonSeconds: Map<string, number>,
+  mediaRoot: string,
+  log: Logger,
+): Promise<number> {
   const sizeOf = new Map<string, number | null>();
   const fileSize = (file: string) => {
     if (!sizeOf.has(file)) {
       try {
         sizeOf.set(file, statSync(path.join(mediaRoot, file)).size);
       } catch (error) {
-        log.warn({ file, err: (error as Error).message }, 'demo resource missing: its lesson is seeded without it');
+        log.warn(
+          { file, err: (error as Error).message },
+          'demo resource missing: its lesson is seeded without it',
+        );
         sizeOf.set(file, null);
       }
     }
@@ -182,12 +213,21 @@ async function seedDemoCurricula(trx: Transaction<Database>, lessonSeconds: Map<
   let seeded = 0;
   for (const course of DEMO_COURSES) {
     const productId = demoId('product', course.slug);
-    const product = await trx.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+    const product = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('id', '=', productId)
+      .executeTakeFirst();
     if (!product) {
       log.warn({ course: course.slug }, 'demo course has no demo product: its curriculum is not seeded');
       continue;
     }
-    const sections = course.sections.map((section, position) => ({ id: demoSectionId(course.slug, section.key), product_id: productId, title: section.title, position }));
+    const sections = course.sections.map((section, position) => ({
+      id: demoSectionId(course.slug, section.key),
+      product_id: productId,
+      title: section.title,
+      position,
+    }));
     const lessons = course.sections.flatMap((section) =>
       section.lessons.map((lesson, position) => ({
         id: demoLessonId(course.slug, lesson.key),
@@ -206,12 +246,24 @@ async function seedDemoCurricula(trx: Transaction<Database>, lessonSeconds: Map<
     );
     const resources = course.sections.flatMap((section) =>
       section.lessons.flatMap((lesson) =>
-        (lesson.resources ?? []).flatMap((resource) => {
-          const size = fileSize(resource.file);
-          return size === null
-            ? []
-            : [{ id: demoResourceId(course.slug, lesson.key, resource.key), lesson_id: demoLessonId(course.slug, lesson.key), title: resource.title, media_asset_id: demoAssetId(resource.file), file_name: path.basename(resource.file), mime_type: 'application/pdf', size_bytes: size }];
-        }).map((row, position) => ({ ...row, position })),
+        (lesson.resources ?? [])
+          .flatMap((resource) => {
+            const size = fileSize(resource.file);
+            return size === null
+              ? []
+              : [
+                  {
+                    id: demoResourceId(course.slug, lesson.key, resource.key),
+                    lesson_id: demoLessonId(course.slug, lesson.key),
+                    title: resource.title,
+                    media_asset_id: demoAssetId(resource.file),
+                    file_name: path.basename(resource.file),
+                    mime_type: 'application/pdf',
+                    size_bytes: size,
+                  },
+                ];
+          })
+          .map((row, position) => ({ ...row, position })),
       ),
     );
     await trx.insertInto('course_sections').values(sections).execute();
@@ -219,7 +271,12 @@ async function seedDemoCurricula(trx: Transaction<Database>, lessonSeconds: Map<
     if (resources.length > 0) await trx.insertInto('lesson_resources').values(resources).execute();
     // The course lasts as long as its lessons (those whose length is known).
     const known = lessons.filter((l) => l.duration_seconds !== null);
-    if (known.length > 0) await trx.updateTable('products').set({ duration: minutesOf(known.reduce((total, l) => total + l.duration_seconds!, 0)) }).where('id', '=', productId).execute();
+    if (known.length > 0)
+      await trx
+        .updateTable('products')
+        .set({ duration: minutesOf(known.reduce((total, l) => total + l.duration_seconds!, 0)) })
+        .where('id', '=', productId)
+        .execute();
     seeded += 1;
   }
   return seeded;

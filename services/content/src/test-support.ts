@@ -1,9 +1,24 @@
 // Test support for the content service: a migrated database, the app, and its peers as stand-ins
 // (auth, billing and progress answer their declared /internal routes over real HTTP).
 import type { Kysely } from 'kysely';
-import { authInternalRoutes, billingInternalRoutes, mediaInternalRoutes, progressInternalRoutes, type Identity, type MediaAssetFacts } from '@catalyst/contracts';
+import {
+  authInternalRoutes,
+  billingInternalRoutes,
+  mediaInternalRoutes,
+  progressInternalRoutes,
+  type Identity,
+  type MediaAssetFacts,
+} from '@catalyst/contracts';
 import { createDb, notFound, unavailable } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
+import {
+  TEST_INTERNAL_SECRET,
+  createPeerStandIn,
+  createTestCache,
+  createTestDatabase,
+  identityHeaders,
+  testLog,
+  testUsers,
+} from '@catalyst/service-kit/testing';
 import { createApp } from './app';
 import { createDeps } from './deps';
 import type { Config } from './config';
@@ -19,7 +34,15 @@ type PeerName = 'auth' | 'billing' | 'progress' | 'media';
  */
 export async function startPeers({ entitled = [] as string[] } = {}) {
   const standIn = await createPeerStandIn();
-  const state = { users: 42, subscribers: 7, entitled: new Set<string>(entitled), down: new Set<PeerName>(), calls: standIn.calls, entitlementCalls: [] as string[], assets: new Map<string, MediaAssetFacts>() };
+  const state = {
+    users: 42,
+    subscribers: 7,
+    entitled: new Set<string>(entitled),
+    down: new Set<PeerName>(),
+    calls: standIn.calls,
+    entitlementCalls: [] as string[],
+    assets: new Map<string, MediaAssetFacts>(),
+  };
   const up = (peer: PeerName) => {
     if (state.down.has(peer)) throw unavailable('down');
   };
@@ -30,7 +53,11 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
       state.entitlementCalls.push(params.userId!);
       up('billing');
       const yes = state.entitled.has(params.userId!);
-      return { entitled: yes, plan: yes ? ('premium' as const) : null, status: yes ? ('active' as const) : ('free' as const) };
+      return {
+        entitled: yes,
+        plan: yes ? ('premium' as const) : null,
+        status: yes ? ('active' as const) : ('free' as const),
+      };
     })
     .answer(progressInternalRoutes.deleteProductProgress, () => (up('progress'), { deleted: 2 }))
     .answer(mediaInternalRoutes.assetFacts, ({ params }) => {
@@ -49,7 +76,8 @@ function billingView(peers: Peers) {
     entitled: peers.state.entitled,
     /** The user ids billing was asked about, in order. */
     calls: peers.state.entitlementCalls,
-    setFailing: (failing: boolean) => void (failing ? peers.state.down.add('billing') : peers.state.down.delete('billing')),
+    setFailing: (failing: boolean) =>
+      void (failing ? peers.state.down.add('billing') : peers.state.down.delete('billing')),
   };
 }
 
@@ -74,19 +102,33 @@ export const testConfig = (databaseUrl: string, peersUrl: string, catalogueCache
 export type Caller = 'anonymous' | keyof typeof testUsers;
 
 /** A fresh database with the content schema, the app over it, and its peers answering as told. */
-export async function createTestContext({ catalogueCacheTtlMs = 0, entitled = [] as string[] }: { catalogueCacheTtlMs?: number; entitled?: string[] } = {}) {
+export async function createTestContext({
+  catalogueCacheTtlMs = 0,
+  entitled = [] as string[],
+}: { catalogueCacheTtlMs?: number; entitled?: string[] } = {}) {
   const database = await createTestDatabase();
   const peers = await startPeers({ entitled });
-  const db: Kysely<Database> = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 5 });
+  const db: Kysely<Database> = createDb<Database>({
+    connectionString: database.url,
+    schema: SCHEMA,
+    poolSize: 5,
+  });
   await prepareDatabase(db, { seed: false, log: testLog });
   const cache = createTestCache();
-  const app = createApp(createDeps({ config: testConfig(database.url, peers.url, catalogueCacheTtlMs), db, cache, log: testLog }));
+  const app = createApp(
+    createDeps({ config: testConfig(database.url, peers.url, catalogueCacheTtlMs), db, cache, log: testLog }),
+  );
 
   /** Calls the app as a person would arrive through the gateway; answers status and parsed body. */
   async function call(caller: Caller, method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = caller === 'anonymous' ? {} : identityHeaders(testUsers[caller] as Identity);
+    const headers: Record<string, string> =
+      caller === 'anonymous' ? {} : identityHeaders(testUsers[caller] as Identity);
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.request(path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+    const res = await app.request(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   }
 
@@ -131,31 +173,185 @@ export async function insertFixtures(db: Kysely<Database>) {
   await db
     .insertInto('categories')
     .values([
-      { id: fx.web, name: 'Web Development', description: 'Build for the browser and the server', slug: 'web-development', icon: '💻', color: '#3b82f6', sort_order: 1, created_at: '2026-01-01T00:00:00Z' },
-      { id: fx.data, name: 'Data Science', description: 'Statistics, Python and 100% practical notebooks', slug: 'data-science', icon: '📊', color: '#10b981', sort_order: 0, created_at: '2026-02-01T00:00:00Z' },
-      { id: fx.hiddenCategory, name: 'Retired Topics', description: 'No longer offered to anyone', slug: 'retired-topics', is_active: false, sort_order: 2 },
+      {
+        id: fx.web,
+        name: 'Web Development',
+        description: 'Build for the browser and the server',
+        slug: 'web-development',
+        icon: '💻',
+        color: '#3b82f6',
+        sort_order: 1,
+        created_at: '2026-01-01T00:00:00Z',
+      },
+      {
+        id: fx.data,
+        name: 'Data Science',
+        description: 'Statistics, Python and 100% practical notebooks',
+        slug: 'data-science',
+        icon: '📊',
+        color: '#10b981',
+        sort_order: 0,
+        created_at: '2026-02-01T00:00:00Z',
+      },
+      {
+        id: fx.hiddenCategory,
+        name: 'Retired Topics',
+        description: 'No longer offered to anyone',
+        slug: 'retired-topics',
+        is_active: false,
+        sort_order: 2,
+      },
     ])
     .execute();
   await db
     .insertInto('creators')
     .values([
-      { id: fx.alice, name: 'Alice Doe', description: 'Front-end engineer', slug: 'alice-doe', sort_order: 1, created_at: '2026-01-01T00:00:00Z' },
-      { id: fx.bob, name: 'Bob Stone', description: 'Data engineer and SQL fan', slug: 'bob-stone', sort_order: 0, created_at: '2026-03-01T00:00:00Z' },
-      { id: fx.ghost, name: 'Ghost Writer', description: 'Left the platform', slug: 'ghost-writer', is_active: false },
+      {
+        id: fx.alice,
+        name: 'Alice Doe',
+        description: 'Front-end engineer',
+        slug: 'alice-doe',
+        sort_order: 1,
+        created_at: '2026-01-01T00:00:00Z',
+      },
+      {
+        id: fx.bob,
+        name: 'Bob Stone',
+        description: 'Data engineer and SQL fan',
+        slug: 'bob-stone',
+        sort_order: 0,
+        created_at: '2026-03-01T00:00:00Z',
+      },
+      {
+        id: fx.ghost,
+        name: 'Ghost Writer',
+        description: 'Left the platform',
+        slug: 'ghost-writer',
+        is_active: false,
+      },
     ])
     .execute();
-  const base = { is_published: true, content: '<p>Secret lesson body</p>', video_url: '/media/videos/lesson-1.mp4', thumbnail: '/media/thumbnails/x.jpg' };
+  const base = {
+    is_published: true,
+    content: '<p>Secret lesson body</p>',
+    video_url: '/media/videos/lesson-1.mp4',
+    thumbnail: '/media/thumbnails/x.jpg',
+  };
   await db
     .insertInto('products')
     .values([
-      { ...base, id: fx.react, product_id: 'REACT001', slug: 'react-basics', title: 'React Basics', description: 'Components and hooks', category_id: fx.web, creator_id: fx.alice, type: 'course', difficulty: 'beginner', duration: 90, tags: ['react', 'javascript', 'hooks', 'jsx'], price: '0', sort_order: 2, is_featured: true, created_at: '2026-01-02T00:00:00Z' },
-      { ...base, id: fx.css, product_id: 'CSS00002', slug: 'modern-css-layouts', title: 'Modern CSS Layouts', description: 'Grid and flexbox in practice', category_id: fx.web, creator_id: fx.alice, type: 'video', difficulty: 'intermediate', duration: 25, tags: ['css', 'grid'], price: '19.99', sort_order: 1, created_at: '2026-01-05T00:00:00Z' },
-      { ...base, id: fx.sql, product_id: 'SQL00003', slug: 'sql-window-functions', title: 'SQL Window Functions', description: 'Ranking, running totals and 50_percent tricks', category_id: fx.data, creator_id: fx.bob, type: 'webinar', difficulty: 'advanced', duration: 240, tags: ['sql', 'postgres'], price: '49.00', sort_order: 0, is_featured: true, created_at: '2026-01-03T00:00:00Z' },
-      { ...base, id: fx.pandas, product_id: 'PANDAS04', slug: 'pandas-for-analysts', title: 'Pandas for Analysts', description: 'DataFrames without tears', category_id: fx.data, creator_id: fx.alice, type: 'tutorial', difficulty: 'beginner', duration: null, tags: ['python'], price: null, sort_order: 3, created_at: '2026-01-04T00:00:00Z' },
-      { ...base, id: fx.draft, product_id: 'DRAFT005', slug: 'unfinished-draft', title: 'Unfinished Draft React', description: 'Not ready', category_id: fx.web, creator_id: fx.alice, is_published: false },
-      { ...base, id: fx.retired, product_id: 'RETIRE06', slug: 'retired-course', title: 'Retired React Course', description: 'Inactive', category_id: fx.web, creator_id: fx.alice, is_active: false },
-      { ...base, id: fx.byGhost, product_id: 'GHOST007', slug: 'ghost-react', title: 'Ghost React', description: 'By an inactive creator', category_id: fx.web, creator_id: fx.ghost },
-      { ...base, id: fx.inHiddenCategory, product_id: 'HIDDEN08', slug: 'hidden-category-react', title: 'Hidden Category React', description: 'In an inactive category', category_id: fx.hiddenCategory, creator_id: fx.bob },
+      {
+        ...base,
+        id: fx.react,
+        product_id: 'REACT001',
+        slug: 'react-basics',
+        title: 'React Basics',
+        description: 'Components and hooks',
+        category_id: fx.web,
+        creator_id: fx.alice,
+        type: 'course',
+        difficulty: 'beginner',
+        duration: 90,
+        tags: ['react', 'javascript', 'hooks', 'jsx'],
+        price: '0',
+        sort_order: 2,
+        is_featured: true,
+        created_at: '2026-01-02T00:00:00Z',
+      },
+      {
+        ...base,
+        id: fx.css,
+        product_id: 'CSS00002',
+        slug: 'modern-css-layouts',
+        title: 'Modern CSS Layouts',
+        description: 'Grid and flexbox in practice',
+        category_id: fx.web,
+        creator_id: fx.alice,
+        type: 'video',
+        difficulty: 'intermediate',
+        duration: 25,
+        tags: ['css', 'grid'],
+        price: '19.99',
+        sort_order: 1,
+        created_at: '2026-01-05T00:00:00Z',
+      },
+      {
+        ...base,
+        id: fx.sql,
+        product_id: 'SQL00003',
+        slug: 'sql-window-functions',
+        title: 'SQL Window Functions',
+        description: 'Ranking, running totals and 50_percent tricks',
+        category_id: fx.data,
+        creator_id: fx.bob,
+        type: 'webinar',
+        difficulty: 'advanced',
+        duration: 240,
+        tags: ['sql', 'postgres'],
+        price: '49.00',
+        sort_order: 0,
+        is_featured: true,
+        created_at: '2026-01-03T00:00:00Z',
+      },
+      {
+        ...base,
+        id: fx.pandas,
+        product_id: 'PANDAS04',
+        slug: 'pandas-for-analysts',
+        title: 'Pandas for Analysts',
+        description: 'DataFrames without tears',
+        category_id: fx.data,
+        creator_id: fx.alice,
+        type: 'tutorial',
+        difficulty: 'beginner',
+        duration: null,
+        tags: ['python'],
+        price: null,
+        sort_order: 3,
+        created_at: '2026-01-04T00:00:00Z',
+      },
+      {
+        ...base,
+        id: fx.draft,
+        product_id: 'DRAFT005',
+        slug: 'unfinished-draft',
+        title: 'Unfinished Draft React',
+        description: 'Not ready',
+        category_id: fx.web,
+        creator_id: fx.alice,
+        is_published: false,
+      },
+      {
+        ...base,
+        id: fx.retired,
+        product_id: 'RETIRE06',
+        slug: 'retired-course',
+        title: 'Retired React Course',
+        description: 'Inactive',
+        category_id: fx.web,
+        creator_id: fx.alice,
+        is_active: false,
+      },
+      {
+        ...base,
+        id: fx.byGhost,
+        product_id: 'GHOST007',
+        slug: 'ghost-react',
+        title: 'Ghost React',
+        description: 'By an inactive creator',
+        category_id: fx.web,
+        creator_id: fx.ghost,
+      },
+      {
+        ...base,
+        id: fx.inHiddenCategory,
+        product_id: 'HIDDEN08',
+        slug: 'hidden-category-react',
+        title: 'Hidden Category React',
+        description: 'In an inactive category',
+        category_id: fx.hiddenCategory,
+        creator_id: fx.bob,
+      },
     ])
     .execute();
 }

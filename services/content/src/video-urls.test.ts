@@ -14,7 +14,15 @@ describe('video addresses for entitled callers', () => {
     expect(signed).toMatch(/^\/media\/videos\/lesson-1\.mp4\?exp=\d+&sig=[\w-]+$/);
     const exp = Number(params(signed).get('exp'));
     expect(exp).toBe(Date.UTC(2026, 0, 1, 10, 40) / 1000);
-    expect(verifyMediaUrl('/media/videos/lesson-1.mp4', params(signed).get('exp'), params(signed).get('sig'), secret, now)).toBe(true);
+    expect(
+      verifyMediaUrl(
+        '/media/videos/lesson-1.mp4',
+        params(signed).get('exp'),
+        params(signed).get('sig'),
+        secret,
+        now,
+      ),
+    ).toBe(true);
   });
 
   it('gives the same address within one 10-minute epoch, so the browser can reuse its cached video', () => {
@@ -23,18 +31,30 @@ describe('video addresses for entitled callers', () => {
     expect(later('/media/videos/lesson-1.mp4')).toBe(early('/media/videos/lesson-1.mp4'));
   });
 
-  it("gives the viewer a grant bound to their user, only for /media, that expires in minutes", () => {
+  it('gives the viewer a grant bound to their user, only for /media, that expires in minutes', () => {
     const cookie = sign.grantCookie('0123456789abcdef01234567');
-    expect(cookie).toMatch(/^catalyst_media=0123456789abcdef01234567\.\d+\.[\w-]+; Path=\/media; Max-Age=600; HttpOnly; SameSite=Strict$/);
+    expect(cookie).toMatch(
+      /^catalyst_media=0123456789abcdef01234567\.\d+\.[\w-]+; Path=\/media; Max-Age=600; HttpOnly; SameSite=Strict$/,
+    );
     const grant = cookie.split(';')[0]!.split('=')[1]!;
     expect(verifyMediaGrant(grant, secret, now)).toBe('0123456789abcdef01234567');
     expect(verifyMediaGrant(grant, secret, now + 11 * 60_000)).toBeUndefined();
-    expect(verifyMediaGrant(grant.replace('0123456789abcdef01234567', 'fedcba9876543210fedcba98'), secret, now)).toBeUndefined();
+    expect(
+      verifyMediaGrant(grant.replace('0123456789abcdef01234567', 'fedcba9876543210fedcba98'), secret, now),
+    ).toBeUndefined();
     expect(verifyMediaGrant(grant, 'another-secret-of-at-least-thirty-two-chars', now)).toBeUndefined();
   });
 
   it('leaves external addresses, other local files and nothing as they are', () => {
-    for (const url of ['https://cdn.example/videos/a.mp4', 'http://cdn.example/a.mp4?x=1', '//cdn.example/media/videos/a.mp4', '/media/promo.mp4', '/media/thumbnails/a.jpg', null, '']) {
+    for (const url of [
+      'https://cdn.example/videos/a.mp4',
+      'http://cdn.example/a.mp4?x=1',
+      '//cdn.example/media/videos/a.mp4',
+      '/media/promo.mp4',
+      '/media/thumbnails/a.jpg',
+      null,
+      '',
+    ]) {
       expect(sign(url)).toBe(url);
     }
   });
@@ -47,7 +67,9 @@ describe('video addresses for entitled callers', () => {
     expect(url.searchParams.getAll('exp')).toHaveLength(1);
     expect(url.searchParams.get('v')).toBe('2');
     expect(url.hash).toBe('#t=10');
-    expect(verifyMediaUrl(url.pathname, url.searchParams.get('exp'), url.searchParams.get('sig'), secret, now)).toBe(true);
+    expect(
+      verifyMediaUrl(url.pathname, url.searchParams.get('exp'), url.searchParams.get('sig'), secret, now),
+    ).toBe(true);
   });
 
   it('signs a premium video however its path is spelt', () => {

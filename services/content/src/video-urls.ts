@@ -1,4 +1,10 @@
-import { MEDIA_URL_TTL_SECONDS, isProtectedMediaPath, mediaGrantCookie, signMediaGrant, signMediaUrl } from '@catalyst/service-kit';
+import {
+  MEDIA_URL_TTL_SECONDS,
+  isProtectedMediaPath,
+  mediaGrantCookie,
+  signMediaGrant,
+  signMediaUrl,
+} from '@catalyst/service-kit';
 
 /** The address an entitled caller is given for a stored video URL. */
 export interface VideoUrlSigner {
@@ -17,7 +23,10 @@ const EPOCH_MS = 10 * 60_000;
  * http(s) addresses and other local files are given as stored. The stored value itself is never changed
  * (the admin form round-trips it).
  */
-export function createVideoUrlSigner(secret: string, { ttlSeconds = MEDIA_URL_TTL_SECONDS, now = Date.now } = {}): VideoUrlSigner {
+export function createVideoUrlSigner(
+  secret: string,
+  { ttlSeconds = MEDIA_URL_TTL_SECONDS, now = Date.now } = {},
+): VideoUrlSigner {
   const epoch = () => Math.ceil(now() / EPOCH_MS) * EPOCH_MS;
   const sign = (videoUrl: string | null) => {
     if (!videoUrl || !videoUrl.startsWith('/') || videoUrl.startsWith('//')) return videoUrl;
@@ -37,5 +46,8 @@ export function createVideoUrlSigner(secret: string, { ttlSeconds = MEDIA_URL_TT
     const query = extra.toString();
     return `${signed}${query ? `&${query}` : ''}${hashAt < 0 ? '' : rest.slice(hashAt)}`;
   };
-  return Object.assign(sign, { epoch, grantCookie: (userId: string) => mediaGrantCookie(signMediaGrant(userId, secret, undefined, now())) });
+  return Object.assign(sign, {
+    epoch,
+    grantCookie: (userId: string) => mediaGrantCookie(signMediaGrant(userId, secret, undefined, now())),
+  });
 }

@@ -16,7 +16,12 @@ export function createApp(deps: Deps) {
     // tus bodies stream to the store; the upload size limit is tus's (MEDIA_MAX_UPLOAD_BYTES).
     streamedBodies: streamedBodyPaths(mediaRoutes),
   });
-  mountRoutes(app, mediaRoutes, { ...createUploadHandlers(deps.uploads), ...createAssetHandlers(deps), ...deps.streams.handlers, ...createDownloadHandlers(deps) });
+  mountRoutes(app, mediaRoutes, {
+    ...createUploadHandlers(deps.uploads),
+    ...createAssetHandlers(deps),
+    ...deps.streams.handlers,
+    ...createDownloadHandlers(deps),
+  });
   mountInternal(app, deps);
   return app;
 }

@@ -9,13 +9,24 @@ export const configSchema = baseServiceConfigSchema.extend({
   ...serviceUrlsSchema.shape,
   PORT: z.coerce.number().int().min(1).max(65535).default(4005),
   /** Local storage (uploads and processed files) lives under DATA_DIR/media unless a bucket is configured. */
-  DATA_DIR: z.string().default('.data').transform((dir) => path.resolve(dir)),
+  DATA_DIR: z
+    .string()
+    .default('.data')
+    .transform((dir) => path.resolve(dir)),
   /** The largest file one upload may be. */
-  MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(2 * GIB),
+  MEDIA_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * GIB),
   /** Any S3-compatible bucket (MEDIA_S3_*, service-kit's storage settings, shared with the gateway's release files) instead of the disk. */
   ...storageConfigShape,
   /** How long a stream token (content signs it for an entitled viewer) stays valid. */
-  STREAM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(30 * 60),
+  STREAM_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 60),
   /** Worker: jobs processed at once (each ffmpeg run uses every core it is given). */
   MEDIA_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Worker: a job whose worker has not reported for this long is taken back and run again (the worker was killed). */

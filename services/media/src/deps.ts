@@ -1,4 +1,10 @@
-import { createInvalidations, createPeer, type Invalidations, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
+import {
+  createInvalidations,
+  createPeer,
+  type Invalidations,
+  type Peer,
+  type ServiceBaseDeps,
+} from '@catalyst/service-kit';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { MediaJobs } from './jobs/queue';

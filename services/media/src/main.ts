@@ -13,11 +13,21 @@ startTelemetry({ serviceName: 'media' });
 
 const config = loadConfig();
 const log = createLogger('media', config.LOG_LEVEL);
-const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
+const db = createDb<Database>({
+  connectionString: config.DATABASE_URL,
+  schema: SCHEMA,
+  poolSize: config.DATABASE_POOL_SIZE,
+  log,
+});
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'media', log });
 const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
 const storage = createStorage(config);
 const jobs = await startJobs({ connectionString: config.DATABASE_URL, log });
 const app = createApp(createDeps({ config, db, cache, log, broadcast, storage, jobs }));
 
-startServer(app, { port: config.PORT, log, name: 'media', onClose: [() => jobs.stop(), () => db.destroy(), () => cache.close(), () => broadcast.close()] });
+startServer(app, {
+  port: config.PORT,
+  log,
+  name: 'media',
+  onClose: [() => jobs.stop(), () => db.destroy(), () => cache.close(), () => broadcast.close()],
+});

@@ -24,7 +24,14 @@ export function createApp(deps: Deps) {
   app.get('/health', async (c) => {
     const database = await pingDb(deps.db);
     return c.json(
-      { success: database, data: { service: 'payments-sandbox', status: database ? 'ok' : 'down', checks: { database: database ? 'ok' : 'down' } } },
+      {
+        success: database,
+        data: {
+          service: 'payments-sandbox',
+          status: database ? 'ok' : 'down',
+          checks: { database: database ? 'ok' : 'down' },
+        },
+      },
       database ? 200 : 503,
     );
   });
@@ -41,7 +48,16 @@ export function createApp(deps: Deps) {
   api.route('/events', eventsRoutes(deps));
   api.route('/test_helpers', clockRoutes(deps));
   api.notFound((c) =>
-    c.json(stripeErrorBody(new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${c.req.method}: ${c.req.path}).`)), 404),
+    c.json(
+      stripeErrorBody(
+        new StripeApiError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${c.req.method}: ${c.req.path}).`,
+        ),
+      ),
+      404,
+    ),
   );
   app.route('/v1', api);
 
@@ -49,7 +65,10 @@ export function createApp(deps: Deps) {
   // only inline from the page itself, nothing cached.
   const pageHeaders = async (c: Context, next: Next) => {
     await next();
-    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
+    );
     c.header('X-Frame-Options', 'DENY');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
@@ -65,8 +84,24 @@ export function createApp(deps: Deps) {
   app.onError((error, c) => {
     if (error instanceof StripeApiError) return c.json(stripeErrorBody(error), error.status as 400);
     deps.log.error({ err: error.message, stack: error.stack }, 'sandbox error');
-    return c.json(stripeErrorBody(new StripeApiError(500, 'api_error', 'An unexpected error occurred in the payments sandbox.')), 500);
+    return c.json(
+      stripeErrorBody(
+        new StripeApiError(500, 'api_error', 'An unexpected error occurred in the payments sandbox.'),
+      ),
+      500,
+    );
   });
-  app.notFound((c) => c.json(stripeErrorBody(new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${c.req.method}: ${c.req.path}).`)), 404));
+  app.notFound((c) =>
+    c.json(
+      stripeErrorBody(
+        new StripeApiError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${c.req.method}: ${c.req.path}).`,
+        ),
+      ),
+      404,
+    ),
+  );
   return app;
 }

@@ -1,5 +1,11 @@
 /** What a test card does when charged (the architecture's test cards are Stripe's own numbers). */
-export type CardOutcome = { ok: true } | { ok: false; code: 'card_declined' | 'insufficient_funds' | 'expired_card' | 'payment_failed'; message: string };
+export type CardOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      code: 'card_declined' | 'insufficient_funds' | 'expired_card' | 'payment_failed';
+      message: string;
+    };
 
 const OUTCOMES: Record<string, CardOutcome> = {
   '4242424242424242': { ok: true },
@@ -7,7 +13,11 @@ const OUTCOMES: Record<string, CardOutcome> = {
   '4000000000000002': { ok: false, code: 'card_declined', message: 'Your card was declined.' },
   '4000000000009995': { ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   '4000000000000069': { ok: false, code: 'expired_card', message: 'Your card has expired.' },
-  '4000000000000119': { ok: false, code: 'payment_failed', message: 'An error occurred while processing your card.' },
+  '4000000000000119': {
+    ok: false,
+    code: 'payment_failed',
+    message: 'An error occurred while processing your card.',
+  },
   // Attaches fine, fails when charged: the classic "renewal fails" card.
   '4000000000000341': { ok: false, code: 'card_declined', message: 'Your card was declined.' },
 };
@@ -31,8 +41,15 @@ export function isPlausibleCardNumber(digits: string): boolean {
 
 /** Charging a card: known test numbers behave as documented; any other real-looking number is declined (test mode). */
 export function chargeCard(cardNumber: string | null): CardOutcome {
-  if (!cardNumber) return { ok: false, code: 'payment_failed', message: 'The customer has no payment method on file.' };
-  return OUTCOMES[cardNumber] ?? { ok: false, code: 'card_declined', message: 'Your card was declined. Your request was in test mode, but used a non test card.' };
+  if (!cardNumber)
+    return { ok: false, code: 'payment_failed', message: 'The customer has no payment method on file.' };
+  return (
+    OUTCOMES[cardNumber] ?? {
+      ok: false,
+      code: 'card_declined',
+      message: 'Your card was declined. Your request was in test mode, but used a non test card.',
+    }
+  );
 }
 
 export const cardLast4 = (cardNumber: string | null) => (cardNumber ? cardNumber.slice(-4) : null);

@@ -7,10 +7,14 @@ export const configSchema = baseServiceConfigSchema.omit({ INTERNAL_SECRET: true
   PUBLIC_URL: z.string().url().default('http://localhost:4010'),
   /** The secret key billing presents (Authorization: Bearer sk_test_...). */
   // Made per install by the launcher (kept in DATA_DIR): a key in the source would open every subscription.
-  SANDBOX_SECRET_KEY: z.string({ error: 'SANDBOX_SECRET_KEY is required (npm start makes one per install)' }).min(16),
+  SANDBOX_SECRET_KEY: z
+    .string({ error: 'SANDBOX_SECRET_KEY is required (npm start makes one per install)' })
+    .min(16),
   /** Where signed webhook events are delivered (billing, through the gateway). */
   WEBHOOK_URL: z.string().url().default('http://127.0.0.1:8080/api/v1/webhooks/stripe'),
-  STRIPE_WEBHOOK_SECRET: z.string({ error: 'STRIPE_WEBHOOK_SECRET is required (npm start makes one per install)' }).min(16),
+  STRIPE_WEBHOOK_SECRET: z
+    .string({ error: 'STRIPE_WEBHOOK_SECRET is required (npm start makes one per install)' })
+    .min(16),
   /** How often the webhook outbox is polled for due deliveries and retries. */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });

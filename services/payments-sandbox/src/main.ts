@@ -11,7 +11,12 @@ startTelemetry({ serviceName: 'payments-sandbox' });
 
 const config = loadConfig();
 const log = createLogger('payments-sandbox', config.LOG_LEVEL);
-const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
+const db = createDb<Database>({
+  connectionString: config.DATABASE_URL,
+  schema: SCHEMA,
+  poolSize: config.DATABASE_POOL_SIZE,
+  log,
+});
 // The sandbox owns its schema and nobody deploys it separately: it migrates (and seeds) itself at start.
 await prepareDatabase(db, { seed: config.SEED_DEMO, log });
 const dispatcher = createWebhookDispatcher({
@@ -24,4 +29,9 @@ const dispatcher = createWebhookDispatcher({
 const app = createApp({ config, db, log, dispatcher });
 dispatcher.start();
 
-startServer(app, { port: config.PORT, log, name: 'payments-sandbox', onClose: [() => dispatcher.stop(), () => db.destroy()] });
+startServer(app, {
+  port: config.PORT,
+  log,
+  name: 'payments-sandbox',
+  onClose: [() => dispatcher.stop(), () => db.destroy()],
+});

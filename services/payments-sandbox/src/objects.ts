@@ -18,7 +18,9 @@ export function toCustomer(row: Customer) {
     name: row.name,
     metadata: row.metadata,
     livemode: false,
-    invoice_settings: { default_payment_method: row.card_number ? `pm_card_${cardLast4(row.card_number)}` : null },
+    invoice_settings: {
+      default_payment_method: row.card_number ? `pm_card_${cardLast4(row.card_number)}` : null,
+    },
   };
 }
 
@@ -102,7 +104,11 @@ export function toSubscription(row: Subscription, price: Price) {
 }
 
 /** `hostedInvoiceUrl`: the receipt page's address (receipts.ts), given where the sandbox knows its public URL. */
-export function toInvoice(row: Invoice, subscriptionMetadata: Record<string, string>, hostedInvoiceUrl: string | null = null) {
+export function toInvoice(
+  row: Invoice,
+  subscriptionMetadata: Record<string, string>,
+  hostedInvoiceUrl: string | null = null,
+) {
   return {
     id: row.id,
     object: 'invoice',

@@ -8,7 +8,11 @@ export const DEMO_PRICE_ID = 'price_CatalystPremiumMonthly';
 
 /** Demo provider state (the member's customer and active subscription); idempotent. */
 export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
-  const existing = await db.selectFrom('subscriptions').select('id').where('id', '=', demoBilling.subscriptionId).executeTakeFirst();
+  const existing = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('id', '=', demoBilling.subscriptionId)
+    .executeTakeFirst();
   if (existing) return;
   const { start, end } = demoBillingPeriod();
   const created = Math.floor(start.getTime() / 1000);
@@ -16,12 +20,26 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('prices')
-      .values({ id: DEMO_PRICE_ID, product_name: `Catalyst ${PREMIUM_PLAN.name}`, unit_amount: PREMIUM_PLAN.unitAmount, currency: PREMIUM_PLAN.currency, interval: PREMIUM_PLAN.interval, created })
+      .values({
+        id: DEMO_PRICE_ID,
+        product_name: `Catalyst ${PREMIUM_PLAN.name}`,
+        unit_amount: PREMIUM_PLAN.unitAmount,
+        currency: PREMIUM_PLAN.currency,
+        interval: PREMIUM_PLAN.interval,
+        created,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await trx
       .insertInto('customers')
-      .values({ id: demoBilling.customerId, email: member.email, name: member.name, metadata: JSON.stringify({ userId: member.id }), card_number: '4242424242424242', created })
+      .values({
+        id: demoBilling.customerId,
+        email: member.email,
+        name: member.name,
+        metadata: JSON.stringify({ userId: member.id }),
+        card_number: '4242424242424242',
+        created,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await trx

@@ -22,14 +22,20 @@ const signingKeySchema = z
     try {
       return JSON.parse(raw) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a private JWK (JSON) such as {"kty":"OKP","crv":"Ed25519","x":"…","d":"…","kid":"…"}' });
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a private JWK (JSON) such as {"kty":"OKP","crv":"Ed25519","x":"…","d":"…","kid":"…"}',
+      });
       return z.NEVER;
     }
   })
   .pipe(ed25519PrivateJwkSchema)
   .superRefine((jwk, ctx) => {
     try {
-      const publicJwk = createPublicKey(createPrivateKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d }, format: 'jwk' })).export({ format: 'jwk' });
+      const publicJwk = createPublicKey(
+        createPrivateKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d }, format: 'jwk' }),
+      ).export({ format: 'jwk' });
       if (publicJwk.x !== jwk.x) ctx.addIssue({ code: 'custom', message: 'x is not the public key of d' });
     } catch {
       ctx.addIssue({ code: 'custom', message: 'not a usable Ed25519 key' });
@@ -41,7 +47,10 @@ export const configSchema = baseServiceConfigSchema.extend({
   ...serviceUrlsSchema.shape,
   PORT: z.coerce.number().int().min(1).max(65535).default(4003),
   /** The address learners open: certificates' verification links and the credential issuer's id. */
-  PUBLIC_URL: z.string().url('PUBLIC_URL must be a URL such as http://localhost:8080').default('http://localhost:8080'),
+  PUBLIC_URL: z
+    .string()
+    .url('PUBLIC_URL must be a URL such as http://localhost:8080')
+    .default('http://localhost:8080'),
   /** The brand on certificates (PDF) and the issuer's name in credentials. */
   SITE_NAME: z.string().min(1).default('Catalyst'),
   CREDENTIAL_SIGNING_KEY: z.preprocess((v) => (v === '' ? undefined : v), signingKeySchema),

@@ -1,4 +1,14 @@
-import { createEntitlements, createInvalidations, createLessonAccess, createPeer, type Entitlements, type Invalidations, type LessonAccess, type Peer, type ServiceBaseDeps } from '@catalyst/service-kit';
+import {
+  createEntitlements,
+  createInvalidations,
+  createLessonAccess,
+  createPeer,
+  type Entitlements,
+  type Invalidations,
+  type LessonAccess,
+  type Peer,
+  type ServiceBaseDeps,
+} from '@catalyst/service-kit';
 import { createCatalog, type Catalog } from './catalog/catalog.client';
 import type { Config } from './config';
 import { createCredentialIssuer, type CredentialIssuer } from './credentials/issuer';
@@ -31,7 +41,19 @@ export function createDeps(base: BaseDeps): Deps {
   invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
   // Content announces its changes over Redis (when configured): a curriculum may have changed, so the
   // courses' lessons are asked again (without Redis their 5 s lifetime bounds how stale they get).
-  invalidations.subscribe('content', () => catalog.forgetLessons(), () => catalog.forgetLessons());
+  invalidations.subscribe(
+    'content',
+    () => catalog.forgetLessons(),
+    () => catalog.forgetLessons(),
+  );
   const lessonAccess = createLessonAccess({ catalog, entitlements });
-  return { ...base, catalog, auth: peer(config.AUTH_URL), credentials, entitlements, lessonAccess, invalidations };
+  return {
+    ...base,
+    catalog,
+    auth: peer(config.AUTH_URL),
+    credentials,
+    entitlements,
+    lessonAccess,
+    invalidations,
+  };
 }

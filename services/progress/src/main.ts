@@ -11,9 +11,19 @@ startTelemetry({ serviceName: 'progress' });
 
 const config = loadConfig();
 const log = createLogger('progress', config.LOG_LEVEL);
-const db = createDb<Database>({ connectionString: config.DATABASE_URL, schema: SCHEMA, poolSize: config.DATABASE_POOL_SIZE, log });
+const db = createDb<Database>({
+  connectionString: config.DATABASE_URL,
+  schema: SCHEMA,
+  poolSize: config.DATABASE_POOL_SIZE,
+  log,
+});
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'progress', log });
 const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
 const app = createApp(createDeps({ config, db, cache, log, broadcast }));
 
-startServer(app, { port: config.PORT, log, name: 'progress', onClose: [() => db.destroy(), () => cache.close(), () => broadcast.close()] });
+startServer(app, {
+  port: config.PORT,
+  log,
+  name: 'progress',
+  onClose: [() => db.destroy(), () => cache.close(), () => broadcast.close()],
+});

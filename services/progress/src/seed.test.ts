@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { courseProgressOf, demoAccounts } from '@catalyst/contracts';
-import { DEMO_COURSES, DEMO_MEMBER_COMPLETED_COURSE, DEMO_MEMBER_COURSE, demoEntityId, demoLessonId, demoOptionId, demoQuestionId, demoVideoFor, measureMediaSeconds } from '@catalyst/service-kit';
+import {
+  DEMO_COURSES,
+  DEMO_MEMBER_COMPLETED_COURSE,
+  DEMO_MEMBER_COURSE,
+  demoEntityId,
+  demoLessonId,
+  demoOptionId,
+  demoQuestionId,
+  demoVideoFor,
+  measureMediaSeconds,
+} from '@catalyst/service-kit';
 import { completedCoursesWithoutCertificate } from './certificates/certificates.repository';
 import { streaksAndTotal, weeklySeconds } from './learning/learning.repository';
 import { gradeAttempt } from './quizzes/grading';
@@ -22,7 +32,9 @@ describe('demo progress seed', () => {
     expect(rows.map((r) => r.product_id)).toContain(demoEntityId('product', DEMO_MEMBER_COURSE.slug));
     const completedCourse = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COMPLETED_COURSE.slug)!;
     const completedLessons = completedCourse.sections.flatMap((s) => s.lessons).length;
-    expect(await db().selectFrom('lesson_progress').selectAll().execute()).toHaveLength(DEMO_MEMBER_COURSE.completedLessons.length + 1 + completedLessons);
+    expect(await db().selectFrom('lesson_progress').selectAll().execute()).toHaveLength(
+      DEMO_MEMBER_COURSE.completedLessons.length + 1 + completedLessons,
+    );
     expect(await db().selectFrom('quiz_attempts').selectAll().execute()).toHaveLength(1);
     expect(rows.filter((r) => r.completed).every((r) => r.progress === 100 && r.completed_at)).toBe(true);
   });
@@ -33,7 +45,9 @@ describe('demo progress seed', () => {
     const lessons = await db().selectFrom('lesson_progress').selectAll().execute();
     const courses = new Set(lessons.map((row) => row.product_id));
     // a course's own row is derived from its lessons: only the lessons count
-    const videos = (await db().selectFrom('progress').selectAll().execute()).filter((row) => !courses.has(row.product_id));
+    const videos = (await db().selectFrom('progress').selectAll().execute()).filter(
+      (row) => !courses.has(row.product_id),
+    );
     const watched = [...videos, ...lessons].reduce((sum, row) => sum + row.furthest_position, 0);
     const { current, seconds } = await streaksAndTotal(db(), member);
     expect(watched).toBeGreaterThan(0);
@@ -50,7 +64,12 @@ describe('demo progress seed', () => {
     await prepareDatabase(db(), { seed: true, log: testLog });
     const rows = await db().selectFrom('progress').selectAll().execute();
     const repoRoot = path.resolve(import.meta.dirname, '../../..');
-    for (const slug of ['html-css-from-scratch', 'python-for-data-analysis', 'react-hooks-in-depth', 'sql-for-analysts']) {
+    for (const slug of [
+      'html-css-from-scratch',
+      'python-for-data-analysis',
+      'react-hooks-in-depth',
+      'sql-for-analysts',
+    ]) {
       const row = rows.find((r) => r.product_id === demoEntityId('product', slug))!;
       const lesson = await measureMediaSeconds(path.join(repoRoot, demoVideoFor(slug)));
       expect(row.last_position, slug).toBeLessThanOrEqual(lesson);
@@ -64,7 +83,11 @@ describe('demo progress seed', () => {
     const repoRoot = path.resolve(import.meta.dirname, '../../..');
     const course = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COURSE.slug)!;
     const productId = demoEntityId('product', course.slug);
-    const lessons = await db().selectFrom('lesson_progress').selectAll().where('product_id', '=', productId).execute();
+    const lessons = await db()
+      .selectFrom('lesson_progress')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .execute();
     const rowOf = (key: string) => lessons.find((r) => r.lesson_id === demoLessonId(course.slug, key))!;
     const curriculum = course.sections.flatMap((s) => s.lessons);
     const seconds = new Map<string, number>();
@@ -86,9 +109,16 @@ describe('demo progress seed', () => {
     expect(current.last_position).toBeCloseTo(currentSeconds * DEMO_MEMBER_COURSE.watched, 1);
     expect(current.progress).toBe(Math.round((current.last_position / currentSeconds) * 100));
 
-    const row = await db().selectFrom('progress').selectAll().where('product_id', '=', productId).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('progress')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
     const figure = courseProgressOf(
-      curriculum.map((l) => ({ id: demoLessonId(course.slug, l.key), durationSeconds: l.video ? Math.round(seconds.get(l.key)!) : (l.readingSeconds ?? null) })),
+      curriculum.map((l) => ({
+        id: demoLessonId(course.slug, l.key),
+        durationSeconds: l.video ? Math.round(seconds.get(l.key)!) : (l.readingSeconds ?? null),
+      })),
       lessons.map((r) => ({ lessonId: r.lesson_id, completed: r.completed })),
     );
     expect(figure.percent).toBeGreaterThan(0);
@@ -99,7 +129,12 @@ describe('demo progress seed', () => {
       last_position: current.last_position,
     });
     // the newest of the member's rows: Continue watching opens it first, in the lesson they were in
-    const newest = await db().selectFrom('progress').select('product_id').where('user_id', '=', demoAccounts.member.id).orderBy('updated_at', 'desc').executeTakeFirstOrThrow();
+    const newest = await db()
+      .selectFrom('progress')
+      .select('product_id')
+      .where('user_id', '=', demoAccounts.member.id)
+      .orderBy('updated_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(newest.product_id).toBe(productId);
   });
 
@@ -108,11 +143,23 @@ describe('demo progress seed', () => {
     const course = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COMPLETED_COURSE.slug)!;
     const productId = demoEntityId('product', course.slug);
     const curriculum = course.sections.flatMap((s) => s.lessons);
-    const lessons = await db().selectFrom('lesson_progress').selectAll().where('product_id', '=', productId).execute();
-    expect(lessons.map((r) => r.lesson_id).sort()).toEqual(curriculum.map((l) => demoLessonId(course.slug, l.key)).sort());
-    expect(lessons.every((r) => r.user_id === demoAccounts.member.id && r.completed && r.progress === 100)).toBe(true);
+    const lessons = await db()
+      .selectFrom('lesson_progress')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .execute();
+    expect(lessons.map((r) => r.lesson_id).sort()).toEqual(
+      curriculum.map((l) => demoLessonId(course.slug, l.key)).sort(),
+    );
+    expect(
+      lessons.every((r) => r.user_id === demoAccounts.member.id && r.completed && r.progress === 100),
+    ).toBe(true);
 
-    const row = await db().selectFrom('progress').selectAll().where('product_id', '=', productId).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('progress')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: demoAccounts.member.id, completed: true, progress: 100 });
     const daysAgo = (Date.now() - row.completed_at!.getTime()) / 86_400_000;
     expect(daysAgo).toBeCloseTo(DEMO_MEMBER_COMPLETED_COURSE.completedDaysAgo, 1);
@@ -126,14 +173,25 @@ describe('demo progress seed', () => {
         id: demoQuestionId(course.slug, quiz.key, question.key),
         kind: question.kind,
         optionIds: question.options.map((o) => demoOptionId(course.slug, quiz.key, question.key, o.key)),
-        correctOptionIds: question.options.filter((o) => o.correct).map((o) => demoOptionId(course.slug, quiz.key, question.key, o.key)),
+        correctOptionIds: question.options
+          .filter((o) => o.correct)
+          .map((o) => demoOptionId(course.slug, quiz.key, question.key, o.key)),
         explanation: question.explanation ?? null,
       })),
     };
-    const [attempt] = await db().selectFrom('quiz_attempts').selectAll().where('product_id', '=', productId).execute();
+    const [attempt] = await db()
+      .selectFrom('quiz_attempts')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .execute();
     const graded = gradeAttempt(key, attempt!.answers);
     expect(graded).toMatchObject({ score: 100, passed: true });
-    expect(attempt).toMatchObject({ lesson_id: key.lessonId, score: 100, passed: true, graded: graded.questions });
+    expect(attempt).toMatchObject({
+      lesson_id: key.lessonId,
+      score: 100,
+      passed: true,
+      graded: graded.questions,
+    });
     // the service issues its certificate on the member's first read (auth's name, content's facts)
     expect(await completedCoursesWithoutCertificate(db(), demoAccounts.member.id)).toEqual([productId]);
   });

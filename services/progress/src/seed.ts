@@ -68,11 +68,20 @@ function productRows(lessonSeconds: Map<string, number>, now: number): NewProgre
  * end, an article at 0), the current lesson at its share, and the course row derived from them as a write
  * would derive it. A video lesson that could not be measured gets no row (never a made-up length).
  */
-function courseRows(lessonSeconds: Map<string, number>, now: number): { lessons: NewLessonProgressRow[]; course: NewProgressRow } | null {
+function courseRows(
+  lessonSeconds: Map<string, number>,
+  now: number,
+): { lessons: NewLessonProgressRow[]; course: NewProgressRow } | null {
   const course = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COURSE.slug);
   if (!course) return null;
   const productId = demoEntityId('product', course.slug);
-  const curriculum = course.sections.flatMap((s) => s.lessons).map((lesson) => ({ lesson, id: demoLessonId(course.slug, lesson.key), durationSeconds: demoLessonSeconds(lesson, lessonSeconds) }));
+  const curriculum = course.sections
+    .flatMap((s) => s.lessons)
+    .map((lesson) => ({
+      lesson,
+      id: demoLessonId(course.slug, lesson.key),
+      durationSeconds: demoLessonSeconds(lesson, lessonSeconds),
+    }));
   const find = (key: string) => curriculum.find((l) => l.lesson.key === key);
   const completedKeys: readonly string[] = DEMO_MEMBER_COURSE.completedLessons;
   const lessons: NewLessonProgressRow[] = [];
@@ -82,7 +91,19 @@ function courseRows(lessonSeconds: Map<string, number>, now: number): { lessons:
     if (!l || (l.lesson.kind === 'video' && l.durationSeconds === null)) return;
     const at = new Date(now - (completedKeys.length - i) * 24 * 60 * 60_000);
     const position = l.lesson.kind === 'video' ? tenths(lessonSeconds.get(l.lesson.video!)!) : 0;
-    lessons.push({ user_id: member, product_id: productId, lesson_id: l.id, progress: 100, last_position: position, furthest_position: position, completed: true, completed_at: at, client_ts: at.getTime(), created_at: at, updated_at: at });
+    lessons.push({
+      user_id: member,
+      product_id: productId,
+      lesson_id: l.id,
+      progress: 100,
+      last_position: position,
+      furthest_position: position,
+      completed: true,
+      completed_at: at,
+      client_ts: at.getTime(),
+      created_at: at,
+      updated_at: at,
+    });
   });
   const at = new Date(now - COURSE_MINUTES_AGO * 60_000);
   const current = find(DEMO_MEMBER_COURSE.currentLesson);
@@ -91,10 +112,25 @@ function courseRows(lessonSeconds: Map<string, number>, now: number): { lessons:
   if (current && currentSeconds !== undefined) {
     const position = tenths(currentSeconds * DEMO_MEMBER_COURSE.watched);
     inLesson = { id: current.id, position };
-    lessons.push({ user_id: member, product_id: productId, lesson_id: current.id, progress: percentOf(position, currentSeconds), last_position: position, furthest_position: position, completed: false, completed_at: null, client_ts: at.getTime(), created_at: at, updated_at: at });
+    lessons.push({
+      user_id: member,
+      product_id: productId,
+      lesson_id: current.id,
+      progress: percentOf(position, currentSeconds),
+      last_position: position,
+      furthest_position: position,
+      completed: false,
+      completed_at: null,
+      client_ts: at.getTime(),
+      created_at: at,
+      updated_at: at,
+    });
   }
   if (lessons.length === 0) return null;
-  const figure = courseProgressOf(curriculum, lessons.map((row) => ({ lessonId: row.lesson_id, completed: Boolean(row.completed) })));
+  const figure = courseProgressOf(
+    curriculum,
+    lessons.map((row) => ({ lessonId: row.lesson_id, completed: Boolean(row.completed) })),
+  );
   const last = lessons.at(-1)!;
   const updatedAt = inLesson ? at : (last.updated_at as Date);
   return {
@@ -124,7 +160,10 @@ const DAY_MS = 24 * 60 * 60_000;
  * their certificates or record (issuing asks auth for the name and content for the course's facts, which a
  * seed cannot), as for any course completed while those could not answer.
  */
-function completedCourseRows(lessonSeconds: Map<string, number>, now: number): { lessons: NewLessonProgressRow[]; course: NewProgressRow; attempts: NewQuizAttemptRow[] } | null {
+function completedCourseRows(
+  lessonSeconds: Map<string, number>,
+  now: number,
+): { lessons: NewLessonProgressRow[]; course: NewProgressRow; attempts: NewQuizAttemptRow[] } | null {
   const course = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COMPLETED_COURSE.slug);
   if (!course) return null;
   const productId = demoEntityId('product', course.slug);
@@ -133,14 +172,35 @@ function completedCourseRows(lessonSeconds: Map<string, number>, now: number): {
   const lessons: NewLessonProgressRow[] = curriculum.map((lesson, i) => {
     const at = new Date(doneAt - (curriculum.length - 1 - i) * DAY_MS);
     // A video watched to its measured end (0 when it could not be measured: completion needs no position).
-    const position = lesson.kind === 'video' ? tenths(lesson.video ? (lessonSeconds.get(lesson.video) ?? 0) : 0) : 0;
-    return { user_id: member, product_id: productId, lesson_id: demoLessonId(course.slug, lesson.key), progress: 100, last_position: position, furthest_position: position, completed: true, completed_at: at, client_ts: at.getTime(), created_at: at, updated_at: at };
+    const position =
+      lesson.kind === 'video' ? tenths(lesson.video ? (lessonSeconds.get(lesson.video) ?? 0) : 0) : 0;
+    return {
+      user_id: member,
+      product_id: productId,
+      lesson_id: demoLessonId(course.slug, lesson.key),
+      progress: 100,
+      last_position: position,
+      furthest_position: position,
+      completed: true,
+      completed_at: at,
+      client_ts: at.getTime(),
+      created_at: at,
+      updated_at: at,
+    };
   });
   const attempts = curriculum.flatMap((lesson, i): NewQuizAttemptRow[] => {
     if (lesson.kind !== 'quiz' || !lesson.quiz) return [];
     const questions: GradedQuestion[] = lesson.quiz.questions.map((question) => {
-      const right = question.options.filter((option) => option.correct).map((option) => demoOptionId(course.slug, lesson.key, question.key, option.key));
-      return { questionId: demoQuestionId(course.slug, lesson.key, question.key), correct: true, chosenOptionIds: right, correctOptionIds: right, explanation: question.explanation ?? null };
+      const right = question.options
+        .filter((option) => option.correct)
+        .map((option) => demoOptionId(course.slug, lesson.key, question.key, option.key));
+      return {
+        questionId: demoQuestionId(course.slug, lesson.key, question.key),
+        correct: true,
+        chosenOptionIds: right,
+        correctOptionIds: right,
+        explanation: question.explanation ?? null,
+      };
     });
     return [
       {
@@ -150,7 +210,9 @@ function completedCourseRows(lessonSeconds: Map<string, number>, now: number): {
         lesson_id: demoLessonId(course.slug, lesson.key),
         score: 100,
         passed: true,
-        answers: JSON.stringify(questions.map((q) => ({ questionId: q.questionId, optionIds: q.chosenOptionIds }))),
+        answers: JSON.stringify(
+          questions.map((q) => ({ questionId: q.questionId, optionIds: q.chosenOptionIds })),
+        ),
         graded: JSON.stringify(questions),
         submitted_at: lessons[i]!.completed_at as Date,
       },
@@ -183,20 +245,27 @@ function completedCourseRows(lessonSeconds: Map<string, number>, now: number): {
  * course's own row is derived from its lessons). Without them the learning record said 0 minutes learned and
  * no streak beside lessons learned today.
  */
-function learningDayRows(products: readonly NewProgressRow[], lessons: readonly NewLessonProgressRow[]): NewLearningDayRow[] {
+function learningDayRows(
+  products: readonly NewProgressRow[],
+  lessons: readonly NewLessonProgressRow[],
+): NewLearningDayRow[] {
   const seconds = new Map<string, number>();
   for (const row of [...products, ...lessons]) {
     const day = (row.updated_at as Date).toISOString().slice(0, 10);
     seconds.set(day, (seconds.get(day) ?? 0) + Number(row.furthest_position));
   }
-  return [...seconds].filter(([, total]) => Math.round(total) > 0).map(([day, total]) => ({ user_id: member, day, seconds: Math.round(total) }));
+  return [...seconds]
+    .filter(([, total]) => Math.round(total) > 0)
+    .map(([day, total]) => ({ user_id: member, day, seconds: Math.round(total) }));
 }
 
 /** Demo progress for the member; only into an empty table, so a second start changes nothing. */
 export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
   const existing = await db.selectFrom('progress').select('user_id').limit(1).executeTakeFirst();
   if (existing) return;
-  const lessonSeconds = await measureDemoVideos((video, error) => log.warn({ video, err: error.message }, 'demo lesson not measured; no demo progress in it'));
+  const lessonSeconds = await measureDemoVideos((video, error) =>
+    log.warn({ video, err: error.message }, 'demo lesson not measured; no demo progress in it'),
+  );
   const now = Date.now();
   const products = productRows(lessonSeconds, now);
   const course = courseRows(lessonSeconds, now);
@@ -205,11 +274,33 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
   const lessons = [...(course?.lessons ?? []), ...(completed?.lessons ?? [])];
   if (rows.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('progress').values(rows).onConflict((oc) => oc.doNothing()).execute();
-    if (lessons.length > 0) await trx.insertInto('lesson_progress').values(lessons).onConflict((oc) => oc.doNothing()).execute();
-    if (completed && completed.attempts.length > 0) await trx.insertInto('quiz_attempts').values(completed.attempts).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('progress')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    if (lessons.length > 0)
+      await trx
+        .insertInto('lesson_progress')
+        .values(lessons)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    if (completed && completed.attempts.length > 0)
+      await trx
+        .insertInto('quiz_attempts')
+        .values(completed.attempts)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     const days = learningDayRows(products, lessons);
-    if (days.length > 0) await trx.insertInto('learning_days').values(days).onConflict((oc) => oc.doNothing()).execute();
+    if (days.length > 0)
+      await trx
+        .insertInto('learning_days')
+        .values(days)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
   });
-  log.info({ rows: rows.length, lessons: lessons.length, quizAttempts: completed?.attempts.length ?? 0 }, 'demo progress seeded for the member');
+  log.info(
+    { rows: rows.length, lessons: lessons.length, quizAttempts: completed?.attempts.length ?? 0 },
+    'demo progress seeded for the member',
+  );
 }

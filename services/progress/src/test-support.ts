@@ -11,7 +11,15 @@ import {
   type QuizKey,
 } from '@catalyst/contracts';
 import { createDb, notFound, unavailable } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createPeerStandIn, createTestCache, createTestDatabase, identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
+import {
+  TEST_INTERNAL_SECRET,
+  createPeerStandIn,
+  createTestCache,
+  createTestDatabase,
+  identityHeaders,
+  testLog,
+  testUsers,
+} from '@catalyst/service-kit/testing';
 import { createApp } from './app';
 import { createDeps } from './deps';
 import { configSchema } from './config';
@@ -32,7 +40,9 @@ export const ids = {
   category: '22222222222222222222bb01',
 };
 
-const summary = (overrides: Partial<ProductSummary> & Pick<ProductSummary, '_id' | 'slug' | 'title'>): ProductSummary => ({
+const summary = (
+  overrides: Partial<ProductSummary> & Pick<ProductSummary, '_id' | 'slug' | 'title'>,
+): ProductSummary => ({
   productId: overrides.slug.slice(0, 8),
   thumbnail: `/media/${overrides.slug}.jpg`,
   duration: 60,
@@ -48,10 +58,36 @@ export const products: ProductSummary[] = [
   summary({ _id: ids.course, slug: 'react-course', title: 'React Course', type: 'course', duration: 120 }),
   summary({ _id: ids.video, slug: 'css-video', title: 'CSS Video', duration: 30 }),
   summary({ _id: ids.draft, slug: 'draft-video', title: 'Draft Video', isPublished: false }),
-  summary({ _id: ids.other, slug: 'other-video', title: 'Other Video', categoryId: '22222222222222222222bb02', duration: null }),
-  summary({ _id: ids.free, slug: 'free-video', title: 'Free Video', categoryId: '22222222222222222222bb03', price: 0 }),
-  summary({ _id: ids.lessons, slug: 'grid-course', title: 'Grid Course', type: 'course', duration: 16, categoryId: '22222222222222222222bb04' }),
-  summary({ _id: ids.quizCourse, slug: 'quiz-course', title: 'Quiz Course', type: 'course', duration: 10, categoryId: '22222222222222222222bb05' }),
+  summary({
+    _id: ids.other,
+    slug: 'other-video',
+    title: 'Other Video',
+    categoryId: '22222222222222222222bb02',
+    duration: null,
+  }),
+  summary({
+    _id: ids.free,
+    slug: 'free-video',
+    title: 'Free Video',
+    categoryId: '22222222222222222222bb03',
+    price: 0,
+  }),
+  summary({
+    _id: ids.lessons,
+    slug: 'grid-course',
+    title: 'Grid Course',
+    type: 'course',
+    duration: 16,
+    categoryId: '22222222222222222222bb04',
+  }),
+  summary({
+    _id: ids.quizCourse,
+    slug: 'quiz-course',
+    title: 'Quiz Course',
+    type: 'course',
+    duration: 10,
+    categoryId: '22222222222222222222bb05',
+  }),
 ];
 
 /** The lessons of ids.lessons, in curriculum order: a free preview, two videos and an article of no known length (weighs 60 s). */
@@ -93,16 +129,42 @@ const finalQuiz: QuizKey = {
   lessonId: quizLesson.final,
   passPercent: 70,
   questions: [
-    { id: q(1), kind: 'single', optionIds: [opt(1, 'a'), opt(1, 'b'), opt(1, 'c')], correctOptionIds: [opt(1, 'a')], explanation: 'Because a.' },
-    { id: q(2), kind: 'multiple', optionIds: [opt(2, 'a'), opt(2, 'b'), opt(2, 'c')], correctOptionIds: [opt(2, 'a'), opt(2, 'b')], explanation: null },
-    { id: q(3), kind: 'true-false', optionIds: [opt(3, 'a'), opt(3, 'b')], correctOptionIds: [opt(3, 'a')], explanation: 'It is true.' },
+    {
+      id: q(1),
+      kind: 'single',
+      optionIds: [opt(1, 'a'), opt(1, 'b'), opt(1, 'c')],
+      correctOptionIds: [opt(1, 'a')],
+      explanation: 'Because a.',
+    },
+    {
+      id: q(2),
+      kind: 'multiple',
+      optionIds: [opt(2, 'a'), opt(2, 'b'), opt(2, 'c')],
+      correctOptionIds: [opt(2, 'a'), opt(2, 'b')],
+      explanation: null,
+    },
+    {
+      id: q(3),
+      kind: 'true-false',
+      optionIds: [opt(3, 'a'), opt(3, 'b')],
+      correctOptionIds: [opt(3, 'a')],
+      explanation: 'It is true.',
+    },
   ],
 };
 /** The free-preview quiz: one true/false question; 100 passes. */
 const previewQuiz: QuizKey = {
   lessonId: quizLesson.preview,
   passPercent: 100,
-  questions: [{ id: q(4), kind: 'true-false', optionIds: [opt(4, 'a'), opt(4, 'b')], correctOptionIds: [opt(4, 'b')], explanation: null }],
+  questions: [
+    {
+      id: q(4),
+      kind: 'true-false',
+      optionIds: [opt(4, 'a'), opt(4, 'b')],
+      correctOptionIds: [opt(4, 'b')],
+      explanation: null,
+    },
+  ],
 };
 
 /** Every answer of the final quiz right. */
@@ -113,7 +175,12 @@ export const rightAnswers = () => [
 ];
 
 /** A second subscriber, for the IDOR tests. */
-export const otherSubscriber: Identity = { id: 'dddddddddddddddddddddddd', role: 'user', email: 'other@test.example', name: 'Olga Other' };
+export const otherSubscriber: Identity = {
+  id: 'dddddddddddddddddddddddd',
+  role: 'user',
+  email: 'other@test.example',
+  name: 'Olga Other',
+};
 
 export async function createTestContext() {
   const database = await createTestDatabase();
@@ -134,7 +201,9 @@ export async function createTestContext() {
     [`${ids.quizCourse}/${quizLesson.preview}`, previewQuiz],
   ]);
   /** Names as auth would answer them; `peers.authDown` / `peers.contentFactsDown` make them fail (503). */
-  const names = new Map<string, string>([...Object.values(testUsers), otherSubscriber].map((user) => [user.id, user.name]));
+  const names = new Map<string, string>(
+    [...Object.values(testUsers), otherSubscriber].map((user) => [user.id, user.name]),
+  );
   const peers = { authDown: false, contentFactsDown: false };
 
   const content = (await createPeerStandIn())
@@ -157,22 +226,37 @@ export async function createTestContext() {
       const product = catalogue.get(params.idOrSlug!);
       if (!product) throw notFound('Product not found');
       const lessons = courses.get(product._id) ?? [];
-      return { productId: product._id, slug: product.slug, title: product.title, creatorName: 'Cora Creator', durationSeconds: lessons.reduce((sum, l) => sum + (l.durationSeconds ?? 0), 0) };
+      return {
+        productId: product._id,
+        slug: product.slug,
+        title: product.title,
+        creatorName: 'Cora Creator',
+        durationSeconds: lessons.reduce((sum, l) => sum + (l.durationSeconds ?? 0), 0),
+      };
     })
-    .answer(contentInternalRoutes.lookupProducts, ({ body }) => (body.ids as string[]).flatMap((id) => catalogue.get(id) ?? []))
+    .answer(contentInternalRoutes.lookupProducts, ({ body }) =>
+      (body.ids as string[]).flatMap((id) => catalogue.get(id) ?? []),
+    )
     .answer(contentInternalRoutes.categoryProducts, ({ params }) => {
-      if (params.idOrSlug !== ids.category && params.idOrSlug !== 'web-development') throw notFound('Category not found');
+      if (params.idOrSlug !== ids.category && params.idOrSlug !== 'web-development')
+        throw notFound('Category not found');
       return [...catalogue.values()].filter((p) => p.categoryId === ids.category && p.isPublished);
     });
 
   const billing = (await createPeerStandIn()).answer(billingInternalRoutes.entitlement, ({ params }) => {
     const has = entitled.has(params.userId!);
-    return { entitled: has, plan: has ? ('premium' as const) : null, status: has ? ('active' as const) : ('free' as const) };
+    return {
+      entitled: has,
+      plan: has ? ('premium' as const) : null,
+      status: has ? ('active' as const) : ('free' as const),
+    };
   });
 
   const auth = (await createPeerStandIn()).answer(authInternalRoutes.lookupUsers, ({ body }) => {
     if (peers.authDown) throw unavailable();
-    return (body.ids as string[]).flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)!, email: `${id}@test.example` }] : []));
+    return (body.ids as string[]).flatMap((id) =>
+      names.has(id) ? [{ id, name: names.get(id)!, email: `${id}@test.example` }] : [],
+    );
   });
 
   const config = configSchema.parse({

@@ -46,7 +46,11 @@ export class AppErrorBoundary extends Component<Props, State> {
           </Button>
           {support ? (
             <p className={styles.support}>
-              Still stuck? Write to us at <a href={`mailto:${support}?subject=${encodeURIComponent(`${site.name} error report`)}`}>{support}</a>.
+              Still stuck? Write to us at{' '}
+              <a href={`mailto:${support}?subject=${encodeURIComponent(`${site.name} error report`)}`}>
+                {support}
+              </a>
+              .
             </p>
           ) : null}
         </ErrorScreen>

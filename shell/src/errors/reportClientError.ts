@@ -10,8 +10,13 @@ const trim = (text: string | null | undefined, limit: number) => (text ? text.sl
 
 /** The trace of the failing API call, when the error is one (or was caused by one). */
 function traceIdOf(error: unknown): string | undefined {
-  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
-    if (isApiRequestError(cause) && cause.traceId && /^[0-9a-f]{32}$/.test(cause.traceId)) return cause.traceId;
+  for (
+    let cause = error, depth = 0;
+    cause && depth < 5;
+    cause = (cause as { cause?: unknown }).cause, depth += 1
+  ) {
+    if (isApiRequestError(cause) && cause.traceId && /^[0-9a-f]{32}$/.test(cause.traceId))
+      return cause.traceId;
   }
   return undefined;
 }
@@ -22,7 +27,11 @@ export interface FailedRelease {
   release?: string;
 }
 
-export function buildClientErrorReport(error: unknown, componentStack?: string | null, failed?: FailedRelease): ClientErrorReport {
+export function buildClientErrorReport(
+  error: unknown,
+  componentStack?: string | null,
+  failed?: FailedRelease,
+): ClientErrorReport {
   const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Unknown error');
   return {
     ...(failed ? { remote: trim(failed.remote, 100), release: trim(failed.release, 100) } : {}),
@@ -39,7 +48,11 @@ export function buildClientErrorReport(error: unknown, componentStack?: string |
  * Sends an unexpected front-end failure to the gateway so the team really is notified. Best effort:
  * a report that cannot be delivered is only logged to the console.
  */
-export async function reportClientError(error: unknown, componentStack?: string | null, failed?: FailedRelease): Promise<boolean> {
+export async function reportClientError(
+  error: unknown,
+  componentStack?: string | null,
+  failed?: FailedRelease,
+): Promise<boolean> {
   const report = buildClientErrorReport(error, componentStack, failed);
   try {
     // A plain fetch, not a call of the client: a report never carries the session.

@@ -1,4 +1,12 @@
-import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { RemoteBoundary, RemoteUnavailable, Spinner } from '@catalyst/web-kit';
 import { reportClientError } from '../errors/reportClientError';
 import { loadRemoteModule, releaseOf, resetRemote } from './remotes';
@@ -10,7 +18,10 @@ const lazyCache = new Map<string, LazyExoticComponent<ComponentType<AnyProps>>>(
 const attempts = new Map<string, number>();
 
 export class RemoteLoadError extends Error {
-  constructor(readonly remoteId: string, cause?: unknown) {
+  constructor(
+    readonly remoteId: string,
+    cause?: unknown,
+  ) {
     super(`Remote module ${remoteId} could not be loaded`, { cause });
     this.name = 'RemoteLoadError';
   }
@@ -72,7 +83,11 @@ export function RemoteModule({ remote, module, props, loading, renderError }: Re
 
   if (retrying) return <>{loading ?? <Spinner />}</>;
   return (
-    <RemoteBoundary key={attempt} label="[shell] remote area" fallback={(error) => (renderError ? renderError(retry, error) : <RemoteUnavailable onRetry={retry} />)}>
+    <RemoteBoundary
+      key={attempt}
+      label="[shell] remote area"
+      fallback={(error) => (renderError ? renderError(retry, error) : <RemoteUnavailable onRetry={retry} />)}
+    >
       <Suspense fallback={loading ?? <Spinner />}>
         <Loaded {...props} />
       </Suspense>

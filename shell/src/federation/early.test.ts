@@ -3,16 +3,30 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The runtime chunk itself is not under test here (it builds the federation instance).
 vi.mock('./runtime', () => ({ federation: {} }));
 
-const remotes = { remotes: { catalog: '/mf/catalog/mf-manifest.json', admin: '/mf/admin/mf-manifest.json', account: '/mf/account/mf-manifest.json' } };
+const remotes = {
+  remotes: {
+    catalog: '/mf/catalog/mf-manifest.json',
+    admin: '/mf/admin/mf-manifest.json',
+    account: '/mf/account/mf-manifest.json',
+  },
+};
 const manifest = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
-  exposes: [{ path: './AdminRoutes', assets: { js: { sync: ['1.abc.js', 'expose.def.js'] }, css: { sync: ['expose.css'] } } }],
+  exposes: [
+    {
+      path: './AdminRoutes',
+      assets: { js: { sync: ['1.abc.js', 'expose.def.js'] }, css: { sync: ['expose.css'] } },
+    },
+  ],
 };
 
 async function visit(pathname: string) {
   vi.resetModules();
-  const fetch = vi.fn(async (url: RequestInfo | URL) =>
-    new Response(JSON.stringify(String(url).endsWith('remotes.json') ? remotes : manifest), { status: 200 }),
+  const fetch = vi.fn(
+    async (url: RequestInfo | URL) =>
+      new Response(JSON.stringify(String(url).endsWith('remotes.json') ? remotes : manifest), {
+        status: 200,
+      }),
   );
   vi.stubGlobal('fetch', fetch);
   const early = await import('./early');
@@ -21,7 +35,8 @@ async function visit(pathname: string) {
   return { early, requested: fetch.mock.calls.map(([url]) => String(url)) };
 }
 
-const hinted = () => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
+const hinted = () =>
+  [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
 
 describe('early loading', () => {
   beforeEach(() => {
@@ -59,7 +74,7 @@ describe('early loading', () => {
     expect(early.takeEarlyManifest('http://shop.test/mf/admin/mf-manifest.json')).toBeUndefined();
   });
 
-  it('hints the remote module\'s files before the runtime is handed the manifest, whatever arrives first', async () => {
+  it("hints the remote module's files before the runtime is handed the manifest, whatever arrives first", async () => {
     sessionStorage.setItem('token', 't');
     sessionStorage.setItem('role', 'admin');
     vi.resetModules();
@@ -76,10 +91,19 @@ describe('early loading', () => {
     const early = await import('./early');
     early.startEarlyLoading({ pathname: '/admin', href: 'http://shop.test/admin' });
     let handed: Promise<Response> | undefined;
-    await vi.waitFor(() => expect((handed = early.takeEarlyManifest('http://shop.test/mf/admin/mf-manifest.json'))).toBeInstanceOf(Promise));
+    await vi.waitFor(() =>
+      expect((handed = early.takeEarlyManifest('http://shop.test/mf/admin/mf-manifest.json'))).toBeInstanceOf(
+        Promise,
+      ),
+    );
     // what the runtime sees as it reads the answer: the files are already asked for
     const seen = handed!.then((response) => ({ hints: hinted(), answer: response }));
-    answer(new Response(JSON.stringify(manifest), { status: 200, headers: { 'content-type': 'application/json' } }));
+    answer(
+      new Response(JSON.stringify(manifest), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     await seen;
     const { hints, answer: read } = await seen;
     expect(hints).toHaveLength(4);
@@ -91,11 +115,22 @@ describe('early loading', () => {
     sessionStorage.setItem('token', 't');
     sessionStorage.setItem('role', 'admin');
     vi.resetModules();
-    vi.stubGlobal('fetch', vi.fn(async (url: RequestInfo | URL) => (String(url).endsWith('remotes.json') ? new Response(JSON.stringify(remotes)) : new Response('<html>proxy error</html>', { status: 200 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) =>
+        String(url).endsWith('remotes.json')
+          ? new Response(JSON.stringify(remotes))
+          : new Response('<html>proxy error</html>', { status: 200 }),
+      ),
+    );
     const early = await import('./early');
     early.startEarlyLoading({ pathname: '/admin', href: 'http://shop.test/admin' });
     let handed: Promise<Response> | undefined;
-    await vi.waitFor(() => expect((handed = early.takeEarlyManifest('http://shop.test/mf/admin/mf-manifest.json'))).toBeInstanceOf(Promise));
+    await vi.waitFor(() =>
+      expect((handed = early.takeEarlyManifest('http://shop.test/mf/admin/mf-manifest.json'))).toBeInstanceOf(
+        Promise,
+      ),
+    );
     expect(await (await handed!).text()).toBe('<html>proxy error</html>');
     expect(hinted()).toEqual([]);
   });

@@ -27,12 +27,16 @@ let remotesBody: Promise<unknown> | null = null;
 const manifests = new Map<string, Promise<Response>>();
 
 /** The same request as index.html's <link rel="preload" as="fetch" crossorigin>, so the preload is reused. */
-export const fetchRemotesConfig = () => fetch(REMOTES_CONFIG_URL, { mode: 'cors', credentials: 'same-origin' });
+export const fetchRemotesConfig = () =>
+  fetch(REMOTES_CONFIG_URL, { mode: 'cors', credentials: 'same-origin' });
 
 /** Storage of the kept session (sessionStorage; unreadable in some privacy modes). */
 function keptSession(): { token: boolean; role: string | null } {
   try {
-    return { token: sessionStorage.getItem(TOKEN_STORAGE_KEY) !== null, role: sessionStorage.getItem(ROLE_HINT_STORAGE_KEY) };
+    return {
+      token: sessionStorage.getItem(TOKEN_STORAGE_KEY) !== null,
+      role: sessionStorage.getItem(ROLE_HINT_STORAGE_KEY),
+    };
   } catch {
     return { token: false, role: null };
   }
@@ -67,7 +71,10 @@ export function startEarlyLoading(location: { pathname: string; href: string }):
       // The federation runtime fetches manifests with no options; this answer is handed to it once, but
       // only after its files are hinted here: whichever reads the manifest first asks for the remote's
       // files, and the runtime chunk may already be in (a fast connection) or not (a slow one).
-      manifests.set(url, fetch(url, {}).then((answer) => hintedFirst(url, answer, target.module)));
+      manifests.set(
+        url,
+        fetch(url, {}).then((answer) => hintedFirst(url, answer, target.module)),
+      );
     })
     .catch(() => undefined);
 }
@@ -85,7 +92,11 @@ async function hintedFirst(url: string, answer: Response, module: string): Promi
   } catch {
     // not JSON: the runtime reads the same body and says so
   }
-  return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  return new Response(body, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: answer.headers,
+  });
 }
 
 /**
@@ -108,7 +119,11 @@ interface RemoteManifest {
  * CSS, as absolute URLs (resolved against the manifest's address, or its publicPath when it has one).
  * Empty when the manifest does not expose the module.
  */
-function remoteModuleFiles(manifestUrl: string, manifest: RemoteManifest, module: string): Array<[url: URL, as: 'script' | 'style']> {
+function remoteModuleFiles(
+  manifestUrl: string,
+  manifest: RemoteManifest,
+  module: string,
+): Array<[url: URL, as: 'script' | 'style']> {
   const publicPath = manifest.metaData?.publicPath;
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
   const entry = manifest.metaData?.remoteEntry;

@@ -1,4 +1,13 @@
-import { api, createEndpoints, isAdmin, session as defaultSession, type ApiClient, type Endpoint, type Endpoints, type SessionStore } from '@catalyst/web-kit';
+import {
+  api,
+  createEndpoints,
+  isAdmin,
+  session as defaultSession,
+  type ApiClient,
+  type Endpoint,
+  type Endpoints,
+  type SessionStore,
+} from '@catalyst/web-kit';
 import type { FirstRead } from '@catalyst/web-kit/pages';
 import { loadRemoteModule, type RemoteManifests } from './remotes';
 import { hintFile } from './early';
@@ -18,25 +27,37 @@ export function routeReads(pathname: string, search = ''): FirstRead[] {
   return remoteRouteOf(pathname)?.firstReads?.(pathname, search) ?? [];
 }
 
-const endpointOf = (endpoints: Endpoints, [group, name]: FirstRead['endpoint']) => (endpoints[group] as unknown as Record<string, Endpoint<never>>)[name]!;
+const endpointOf = (endpoints: Endpoints, [group, name]: FirstRead['endpoint']) =>
+  (endpoints[group] as unknown as Record<string, Endpoint<never>>)[name]!;
 
 /**
  * Starts a page's first reads on the client, and each read's dependent reads (`then`) as soon as its
  * answer is in; hints each answer's images. A read is started once per address (a dependent read that
  * names a read already started waits for that one). Reads that need a session are skipped without one.
  */
-function startReads(endpoints: Endpoints, reads: FirstRead[], signedIn: boolean, started = new Map<string, Promise<unknown>>()): void {
+function startReads(
+  endpoints: Endpoints,
+  reads: FirstRead[],
+  signedIn: boolean,
+  started = new Map<string, Promise<unknown>>(),
+): void {
   for (const read of reads) {
     if (!signedIn && read.signedIn) continue;
     // the endpoint and its input name the address
     const address = JSON.stringify([read.endpoint, read.input ?? null]);
     let answer = started.get(address);
     if (!answer) {
-      answer = (endpointOf(endpoints, read.endpoint).prefetch as (input?: unknown) => Promise<unknown>)(read.input);
+      answer = (endpointOf(endpoints, read.endpoint).prefetch as (input?: unknown) => Promise<unknown>)(
+        read.input,
+      );
       started.set(address, answer);
     }
-    if (read.images) void answer.then((data) => read.images!(data).forEach((url) => url && hintFile(url, 'image')));
-    if (read.then) void answer.then((data) => data !== undefined && startReads(endpoints, read.then!(data), signedIn, started));
+    if (read.images)
+      void answer.then((data) => read.images!(data).forEach((url) => url && hintFile(url, 'image')));
+    if (read.then)
+      void answer.then(
+        (data) => data !== undefined && startReads(endpoints, read.then!(data), signedIn, started),
+      );
   }
 }
 
@@ -48,7 +69,11 @@ function startReads(endpoints: Endpoints, reads: FirstRead[], signedIn: boolean,
  * page's first API reads (routeReads) start at the same time, so its data is not waiting for its code.
  * Failures are left to the route's own load, which shows the remote's fallback.
  */
-export async function preloadRouteRemote(address: string, discovered: Promise<RemoteManifests>, deps: PreloadDeps = {}): Promise<string | null> {
+export async function preloadRouteRemote(
+  address: string,
+  discovered: Promise<RemoteManifests>,
+  deps: PreloadDeps = {},
+): Promise<string | null> {
   const queryAt = address.indexOf('?');
   const pathname = queryAt < 0 ? address : address.slice(0, queryAt);
   const target = remoteForPath(pathname);

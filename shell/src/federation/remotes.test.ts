@@ -22,7 +22,9 @@ describe('the remote list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('takes each remote and the release it runs from the registry, and tells the page which releases it runs', async () => {
-    const { remotes, found } = await discover(async () => new Response(JSON.stringify(answer), { status: 200 }));
+    const { remotes, found } = await discover(
+      async () => new Response(JSON.stringify(answer), { status: 200 }),
+    );
     expect(found.catalog).toBe('http://localhost:3000/mf/catalog/v2-2222222222/mf-manifest.json');
     expect(remotes.releaseOf('catalog')).toBe('v2-2222222222');
     expect(window.__CATALYST_RELEASES__).toEqual(answer.releases);

@@ -1,4 +1,9 @@
-import { fetchRemotesConfig, loadFederationRuntime, REMOTES_CONFIG_URL, takeEarlyRemotesConfig } from './early';
+import {
+  fetchRemotesConfig,
+  loadFederationRuntime,
+  REMOTES_CONFIG_URL,
+  takeEarlyRemotesConfig,
+} from './early';
 
 export { REMOTES_CONFIG_URL };
 
@@ -43,7 +48,6 @@ function kept(): RemotesConfig | null {
   }
 }
 
-
 let manifests: RemoteManifests = {};
 let loading: Promise<RemoteManifests> | null = null;
 /** The manifest URL each remote is registered with in the runtime. */
@@ -76,7 +80,11 @@ async function readRemotesConfig(): Promise<RemotesConfig> {
 
 async function fetchRemoteManifests(): Promise<RemoteManifests> {
   const body = await readRemotesConfig();
-  releases = Object.fromEntries(Object.entries(body.releases ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  releases = Object.fromEntries(
+    Object.entries(body.releases ?? {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
   window.__CATALYST_RELEASES__ = { ...releases };
   const found: RemoteManifests = {};
   for (const [name, entry] of Object.entries(body.remotes ?? {})) {
@@ -104,7 +112,11 @@ export function discoverRemotes(): Promise<RemoteManifests> {
   return loading;
 }
 
-function register(federation: Awaited<ReturnType<typeof loadFederationRuntime>>, name: string, entry: string): void {
+function register(
+  federation: Awaited<ReturnType<typeof loadFederationRuntime>>,
+  name: string,
+  entry: string,
+): void {
   if (registered.get(name) === entry) return;
   federation.registerRemotes([{ name, entry }], { force: registered.has(name) });
   registered.set(name, entry);

@@ -27,7 +27,9 @@ const byRemote: readonly RemoteRouteTable[] = [player, catalog, account, admin];
  * has loaded. The most specific entry comes first. The shell's own pages (home, About, the legal pages,
  * not-found) are not here.
  */
-export const REMOTE_ROUTES: readonly RemoteRoute[] = byRemote.flatMap(({ remote, pages }) => pages.map((page) => ({ ...page, remote })));
+export const REMOTE_ROUTES: readonly RemoteRoute[] = byRemote.flatMap(({ remote, pages }) =>
+  pages.map((page) => ({ ...page, remote })),
+);
 
 /** A path as the router matches it: lower case, with exactly one trailing slash ('/browse/'). */
 export const routerPath = (pathname: string) => (pathname.toLowerCase().replace(/\/+$/, '') || '/') + '/';

@@ -14,10 +14,17 @@ import { takeEarlyManifest } from './early';
 declare const process: { env: { CATALYST_ROUTER_VERSION: string; CATALYST_WEB_KIT_VERSION: string } };
 
 /** What the shell provides; every remote consumes these keys as singletons (scripts/rspack-app.ts). */
-const provided = (version: string, lib: object) => ({ version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: false as const } });
+const provided = (version: string, lib: object) => ({
+  version,
+  lib: () => lib,
+  shareConfig: { singleton: true, requiredVersion: false as const },
+});
 
 /** Hands the runtime the route manifest index.ts already started fetching (see early.ts). */
-const earlyManifest: ModuleFederationRuntimePlugin = { name: 'catalyst-early-manifest', fetch: (url: string) => takeEarlyManifest(url) };
+const earlyManifest: ModuleFederationRuntimePlugin = {
+  name: 'catalyst-early-manifest',
+  fetch: (url: string) => takeEarlyManifest(url),
+};
 
 export const federation = createInstance({
   name: 'shell',

@@ -51,8 +51,9 @@ export function CookieBanner() {
             We use cookies
           </h2>
           <p className={styles.body}>
-            Essential storage keeps you signed in and remembers this choice. With your permission we also use optional
-            cookies to understand how the site is used. Read our <Link to="/privacy-policy">privacy policy</Link>.
+            Essential storage keeps you signed in and remembers this choice. With your permission we also use
+            optional cookies to understand how the site is used. Read our{' '}
+            <Link to="/privacy-policy">privacy policy</Link>.
           </p>
         </div>
         <div className={styles.actions}>

@@ -28,7 +28,11 @@ const ada = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'ada lovelace', email: 'ada
 const admin = { ...ada, name: 'Grace Hopper', email: 'grace@example.com', role: 'admin' };
 const main = () => screen.getByRole('navigation', { name: 'Main' });
 
-const answerOk = () => vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: null }), { status: 200 })));
+const answerOk = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ success: true, data: null }), { status: 200 })),
+  );
 beforeEach(answerOk);
 afterEach(async () => {
   answerOk();
@@ -87,9 +91,15 @@ describe('Header', () => {
     expect(within(menu).getByText('ada lovelace')).toBeTruthy();
     expect(within(menu).getByText('ada@example.com')).toBeTruthy();
     expect(within(menu).queryByText('Admin')).toBeNull();
-    expect(within(menu).getByRole('menuitem', { name: 'Profile Settings' }).getAttribute('href')).toBe('/profile');
-    expect(within(menu).getByRole('menuitem', { name: 'Subscription' }).getAttribute('href')).toBe('/subscription');
-    expect(within(menu).getByRole('menuitem', { name: 'Learning record' }).getAttribute('href')).toBe('/learning');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile Settings' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Subscription' }).getAttribute('href')).toBe(
+      '/subscription',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Learning record' }).getAttribute('href')).toBe(
+      '/learning',
+    );
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).toBeNull();
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));
     expect(screen.queryByRole('menu', { name: 'User menu' })).toBeNull();
@@ -107,7 +117,11 @@ describe('Header', () => {
     expect(within(menu).getByText('Admin')).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
     const compact = screen.getByRole('navigation', { name: 'Compact' });
-    expect(within(compact).getAllByRole('link').map((a) => a.textContent)).toEqual(['Browse', 'About', 'Dashboard', 'Admin']);
+    expect(
+      within(compact)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Browse', 'About', 'Dashboard', 'Admin']);
   });
 
   it('opens the Admin drop-down with four entries, closing on an outside click or on a choice', () => {
@@ -132,7 +146,10 @@ describe('Header', () => {
 
   it("keeps a phone's compact links in place while a kept session is checked, so the page does not move down when it answers", async () => {
     let answer!: (response: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     sessionStorage.setItem('token', 'kept-token');
     let checked!: Promise<void>;
     act(() => {
@@ -140,7 +157,10 @@ describe('Header', () => {
     });
     renderHeader();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    const links = () => within(screen.getByRole('navigation', { name: 'Compact' })).getAllByRole('link').map((a) => a.textContent);
+    const links = () =>
+      within(screen.getByRole('navigation', { name: 'Compact' }))
+        .getAllByRole('link')
+        .map((a) => a.textContent);
     expect(links()).toEqual(['Browse', 'About', 'Dashboard']);
     await act(async () => {
       answer(new Response(JSON.stringify({ success: true, data: admin }), { status: 200 }));
@@ -152,7 +172,10 @@ describe('Header', () => {
 
   it('shows a spinner instead of the navigation while the session is loading', async () => {
     let answer!: (response: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     renderHeader();
     let pending!: Promise<unknown>;
     act(() => {
@@ -161,7 +184,9 @@ describe('Header', () => {
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     await act(async () => {
-      answer(new Response(JSON.stringify({ success: true, data: { user: ada, token: 't' } }), { status: 200 }));
+      answer(
+        new Response(JSON.stringify({ success: true, data: { user: ada, token: 't' } }), { status: 200 }),
+      );
       await pending;
     });
     expect(screen.getByText('Welcome, ada')).toBeTruthy();

@@ -1,7 +1,18 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Badge, Button, avatarLetter, firstName, isAdmin, LEARNING_RECORD_PATH, openAuthDialog, Spinner, useSession, useSiteConfig } from '@catalyst/web-kit';
+import {
+  Badge,
+  Button,
+  avatarLetter,
+  firstName,
+  isAdmin,
+  LEARNING_RECORD_PATH,
+  openAuthDialog,
+  Spinner,
+  useSession,
+  useSiteConfig,
+} from '@catalyst/web-kit';
 import { useAppState } from '../pwa/appState';
 import styles from './Header.module.css';
 
@@ -18,7 +29,12 @@ function NavItem({ to, children, onNavigate }: { to: string; children: ReactNode
   const { pathname } = useLocation();
   const active = isActivePath(pathname, to);
   return (
-    <Link to={to} className={`${styles.link} ${active ? styles.active : ''}`} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+    <Link
+      to={to}
+      className={`${styles.link} ${active ? styles.active : ''}`}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+    >
       {children}
     </Link>
   );
@@ -57,13 +73,25 @@ function AdminMenu() {
   const ref = useDismiss(open, () => setOpen(false));
   return (
     <div className={`${styles.menuWrap} ${styles.adminMenu}`} ref={ref}>
-      <button type="button" className={styles.link} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className={styles.link}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
         Admin <ChevronDown size={16} aria-hidden="true" focusable="false" />
       </button>
       {open ? (
         <div className={styles.menu} role="menu" aria-label="Admin">
           {ADMIN_ENTRIES.map((entry) => (
-            <Link key={entry.to} to={entry.to} role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+            <Link
+              key={entry.to}
+              to={entry.to}
+              role="menuitem"
+              className={styles.menuItem}
+              onClick={() => setOpen(false)}
+            >
               {entry.label}
             </Link>
           ))}
@@ -106,7 +134,12 @@ function UserMenu() {
           <Link to="/subscription" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
             Subscription
           </Link>
-          <Link to={LEARNING_RECORD_PATH} role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+          <Link
+            to={LEARNING_RECORD_PATH}
+            role="menuitem"
+            className={styles.menuItem}
+            onClick={() => setOpen(false)}
+          >
             Learning record
           </Link>
           <Link to="/downloads" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
@@ -126,7 +159,12 @@ function UserMenu() {
             </button>
           ) : null}
           {admin ? (
-            <Link to="/admin" role="menuitem" className={`${styles.menuItem} ${styles.adminOnlySmall}`} onClick={() => setOpen(false)}>
+            <Link
+              to="/admin"
+              role="menuitem"
+              className={`${styles.menuItem} ${styles.adminOnlySmall}`}
+              onClick={() => setOpen(false)}
+            >
               Admin Panel
             </Link>
           ) : null}

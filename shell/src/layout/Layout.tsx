@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Banner, closeAuthDialog, Dialog, PageNotice, RemoteUnavailable, setAuthDialogView, Spinner, useAuthDialog, useLayoutShown } from '@catalyst/web-kit';
+import {
+  Banner,
+  closeAuthDialog,
+  Dialog,
+  PageNotice,
+  RemoteUnavailable,
+  setAuthDialogView,
+  Spinner,
+  useAuthDialog,
+  useLayoutShown,
+} from '@catalyst/web-kit';
 import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS, type ShellWidgetProps } from '../federation/widgets';
 import { AppNotices } from '../pwa/AppNotices';
@@ -34,7 +44,11 @@ function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
       props={props as unknown as Record<string, unknown>}
       loading={null}
       renderError={(retry) => (
-        <Dialog open={dialog.open} onClose={closeAuthDialog} title={dialog.view === 'login' ? 'Welcome Back' : 'Create Account'}>
+        <Dialog
+          open={dialog.open}
+          onClose={closeAuthDialog}
+          title={dialog.view === 'login' ? 'Welcome Back' : 'Create Account'}
+        >
           <RemoteUnavailable onRetry={retry} />
         </Dialog>
       )}

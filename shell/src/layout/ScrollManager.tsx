@@ -17,7 +17,9 @@ function readPositions(): Record<string, number> {
 function savePosition(key: string, y: number) {
   try {
     // Only the newest entries matter: keep the store small.
-    const entries = Object.entries(readPositions()).filter(([k]) => k !== key).slice(-49);
+    const entries = Object.entries(readPositions())
+      .filter(([k]) => k !== key)
+      .slice(-49);
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries([...entries, [key, y]])));
   } catch {
     // storage full or blocked: positions are a nicety
@@ -74,7 +76,8 @@ export function ScrollManager() {
 
   useLayoutEffect(() => {
     // Runs before anything below scrolls: the entry being left keeps where it was.
-    if (previousKey.current !== null && previousKey.current !== entry) savePosition(previousKey.current, lastY.current);
+    if (previousKey.current !== null && previousKey.current !== entry)
+      savePosition(previousKey.current, lastY.current);
     previousKey.current = entry;
     const samePath = previousPath.current === location.pathname;
     const firstRender = previousPath.current === null;
@@ -86,7 +89,9 @@ export function ScrollManager() {
     const settle = (): (() => void) | undefined => {
       if (navigationType === 'POP') return restore(readPositions()[entry] ?? 0);
       if (samePath && !firstRender) return undefined;
-      const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+      const target = location.hash
+        ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
+        : null;
       if (target) target.scrollIntoView();
       else window.scrollTo(0, 0);
       return undefined;

@@ -13,14 +13,16 @@ export default function AboutPage() {
     <article className={styles.about}>
       <header className={styles.intro}>
         <span className={styles.portrait} aria-hidden="true">
-          {INSTRUCTOR.split(' ').map((word) => word.charAt(0)).join('')}
+          {INSTRUCTOR.split(' ')
+            .map((word) => word.charAt(0))
+            .join('')}
         </span>
         <div>
           <p className={styles.kicker}>About the instructor</p>
           <h1>Hi, I’m {INSTRUCTOR}</h1>
           <p className={styles.lead}>
-            Engineer, physicist by training and the teacher behind {site.name}. I build the courses I wish I had had when I
-            was starting out.
+            Engineer, physicist by training and the teacher behind {site.name}. I build the courses I wish I
+            had had when I was starting out.
           </p>
         </div>
       </header>
@@ -28,20 +30,21 @@ export default function AboutPage() {
       <section className={styles.block} aria-labelledby="about-story">
         <h2 id="about-story">My story</h2>
         <p>
-          I fell in love with programming while writing small simulations for physics labs: a few dozen lines of code
-          that could show how a pendulum swings or how heat spreads through a metal bar. That moment — seeing an idea come
-          alive on a screen — has stayed with me ever since.
+          I fell in love with programming while writing small simulations for physics labs: a few dozen lines
+          of code that could show how a pendulum swings or how heat spreads through a metal bar. That moment —
+          seeing an idea come alive on a screen — has stayed with me ever since.
         </p>
         <p>
-          For more than fifteen years I have worked between software and science: building data pipelines for research
-          groups, leading product teams that ship web applications used by millions of people, and mentoring junior
-          developers through their first production releases. Along the way I noticed that the people who grew fastest
-          were not the ones with the most talent, but the ones who learned a little every day and finished what they
-          started.
+          For more than fifteen years I have worked between software and science: building data pipelines for
+          research groups, leading product teams that ship web applications used by millions of people, and
+          mentoring junior developers through their first production releases. Along the way I noticed that
+          the people who grew fastest were not the ones with the most talent, but the ones who learned a
+          little every day and finished what they started.
         </p>
         <p>
-          {site.name} is built on that belief. Every course here comes from real projects, is cut into lessons you can
-          finish in one sitting, and remembers exactly where you stopped, so the next step is always one click away.
+          {site.name} is built on that belief. Every course here comes from real projects, is cut into lessons
+          you can finish in one sitting, and remembers exactly where you stopped, so the next step is always
+          one click away.
         </p>
       </section>
 

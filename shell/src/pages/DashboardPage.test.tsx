@@ -5,7 +5,8 @@ import { session } from '@catalyst/web-kit';
 import DashboardPage from './DashboardPage';
 
 const RETURNING = 'Keep your momentum: continue a course or discover something new today.';
-const NEW_LEARNER = 'Start by browsing the library: pick a topic, then a creator, and your first lesson is one click away.';
+const NEW_LEARNER =
+  'Start by browsing the library: pick a topic, then a creator, and your first lesson is one click away.';
 
 /** The learner's recent progress, held until released; no remotes are listed (the dashboard's widgets are other teams'). */
 function holdRecentProgress() {
@@ -15,9 +16,20 @@ function holdRecentProgress() {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/mf/remotes.json')) return new Response(JSON.stringify({ remotes: {} }), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (url.includes('/content/progress/recent')) return new Response(JSON.stringify({ success: true, data: await recent }), { status: 200, headers: { 'content-type': 'application/json' } });
-      return new Response(JSON.stringify({ success: false, message: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+      if (url.endsWith('/mf/remotes.json'))
+        return new Response(JSON.stringify({ remotes: {} }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      if (url.includes('/content/progress/recent'))
+        return new Response(JSON.stringify({ success: true, data: await recent }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      return new Response(JSON.stringify({ success: false, message: 'Not found' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return release;

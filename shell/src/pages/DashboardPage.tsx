@@ -1,7 +1,16 @@
 import { Pause, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, buttonClassName, firstName, useApiData, useDocumentTitle, useSession, useSiteConfig, useSubscription } from '@catalyst/web-kit';
+import {
+  api,
+  buttonClassName,
+  firstName,
+  useApiData,
+  useDocumentTitle,
+  useSession,
+  useSiteConfig,
+  useSubscription,
+} from '@catalyst/web-kit';
 import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS } from '../federation/widgets';
 import styles from './Pages.module.css';
@@ -36,7 +45,11 @@ function PromoVideo() {
         onPause={() => setPaused(true)}
       />
       <button type="button" className={styles.promoToggle} onClick={toggle} aria-pressed={paused}>
-        {paused ? <Play size={14} aria-hidden="true" focusable="false" /> : <Pause size={14} aria-hidden="true" focusable="false" />}
+        {paused ? (
+          <Play size={14} aria-hidden="true" focusable="false" />
+        ) : (
+          <Pause size={14} aria-hidden="true" focusable="false" />
+        )}
         {paused ? 'Play video' : 'Pause video'}
       </button>
     </div>

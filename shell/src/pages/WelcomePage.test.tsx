@@ -23,7 +23,11 @@ describe('WelcomePage', () => {
     expect(within(plan).getByText('$14.99/month')).toBeTruthy();
     expect(within(plan).getByText('Most popular choice')).toBeTruthy();
     const includes = within(plan).getByRole('list', { name: 'Premium includes' });
-    expect(within(includes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(includes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Access to all courses',
       'Priority support',
       'Mobile and desktop apps',
@@ -35,6 +39,8 @@ describe('WelcomePage', () => {
     fireEvent.click(within(plan).getByRole('button', { name: 'Sign Up for Premium' }));
     expect(screen.getByTestId('dialog').textContent).toBe('register');
     // the feature line reads the same plan
-    expect(screen.getByText('Premium opens the whole library for $14.99 a month. Cancel at any time.')).toBeTruthy();
+    expect(
+      screen.getByText('Premium opens the whole library for $14.99 a month. Cancel at any time.'),
+    ).toBeTruthy();
   });
 });

@@ -1,15 +1,34 @@
 import { BadgeCheck, CirclePlay, GraduationCap } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
-import { Badge, Button, formatPrice, openAuthDialog, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
+import {
+  Badge,
+  Button,
+  formatPrice,
+  openAuthDialog,
+  useDocumentTitle,
+  useSiteConfig,
+} from '@catalyst/web-kit';
 import styles from './Pages.module.css';
 
 const PLAN_PRICE = `${formatPrice(PREMIUM_PLAN.price)}/${PREMIUM_PLAN.interval}`;
 
 const FEATURES = [
-  { icon: GraduationCap, title: 'Learn from practitioners', text: 'Courses, tutorials, webinars and documents from creators who do the work every day.' },
-  { icon: CirclePlay, title: 'Pick up where you left off', text: 'Your progress on every video is saved, so the next lesson is always one click away.' },
-  { icon: BadgeCheck, title: 'One simple plan', text: `${PREMIUM_PLAN.name} opens the whole library for ${formatPrice(PREMIUM_PLAN.price)} a ${PREMIUM_PLAN.interval}. Cancel at any time.` },
+  {
+    icon: GraduationCap,
+    title: 'Learn from practitioners',
+    text: 'Courses, tutorials, webinars and documents from creators who do the work every day.',
+  },
+  {
+    icon: CirclePlay,
+    title: 'Pick up where you left off',
+    text: 'Your progress on every video is saved, so the next lesson is always one click away.',
+  },
+  {
+    icon: BadgeCheck,
+    title: 'One simple plan',
+    text: `${PREMIUM_PLAN.name} opens the whole library for ${formatPrice(PREMIUM_PLAN.price)} a ${PREMIUM_PLAN.interval}. Cancel at any time.`,
+  },
 ];
 
 /** What anonymous visitors see at '/': a welcome message and a clear way to sign up. */
@@ -22,8 +41,8 @@ export function WelcomePage() {
         <p className={styles.kicker}>{site.tagline}</p>
         <h1 id="welcome-title">Welcome to {site.name}</h1>
         <p className={styles.lead}>
-          A growing library of practical courses and videos, organised by topic and creator so you always know what to
-          learn next. Create your free account to get started.
+          A growing library of practical courses and videos, organised by topic and creator so you always know
+          what to learn next. Create your free account to get started.
         </p>
         <div className={styles.heroActions}>
           <Button size="lg" className={styles.heroCta} onClick={() => openAuthDialog('register')}>
@@ -63,7 +82,9 @@ export function WelcomePage() {
             <li key={feature}>{feature}</li>
           ))}
         </ul>
-        <p className={styles.planOfferNote}>Free courses open with a free account; {PREMIUM_PLAN.name} opens everything. Cancel at any time.</p>
+        <p className={styles.planOfferNote}>
+          Free courses open with a free account; {PREMIUM_PLAN.name} opens everything. Cancel at any time.
+        </p>
         <Button size="lg" onClick={() => openAuthDialog('register')}>
           Sign Up for {PREMIUM_PLAN.name}
         </Button>

@@ -2,7 +2,8 @@ import { Banner, Button, useConnection } from '@catalyst/web-kit';
 import { UPDATE_AVAILABLE, useAppState } from './appState';
 import styles from './pwa.module.css';
 
-export const OFFLINE_MESSAGE = "Offline — you're seeing what was last loaded. Changes are saved when the connection returns.";
+export const OFFLINE_MESSAGE =
+  "Offline — you're seeing what was last loaded. Changes are saved when the connection returns.";
 
 /** The strips above the header: Offline while the server cannot be reached, and a waiting new version. */
 export function AppNotices() {

@@ -1,5 +1,14 @@
 import { Link } from 'react-router-dom';
-import { Alert, Button, DOWNLOADS_MAX, downloads, formatDate, Spinner, useDocumentTitle, useDownloads } from '@catalyst/web-kit';
+import {
+  Alert,
+  Button,
+  DOWNLOADS_MAX,
+  downloads,
+  formatDate,
+  Spinner,
+  useDocumentTitle,
+  useDownloads,
+} from '@catalyst/web-kit';
 import styles from './pwa.module.css';
 
 /** 1536 → "1.5 KB", 10485760 → "10 MB". */
@@ -27,7 +36,9 @@ export default function DownloadsPage() {
       <h1 id="downloads-title">Downloads</h1>
       <p className={styles.usage} data-testid="downloads-usage">
         {items.length} of {DOWNLOADS_MAX} lessons saved · {formatBytes(saved)} used by downloads
-        {usage !== undefined && quota ? ` · ${formatBytes(usage)} of ${formatBytes(quota)} used on this device` : ''}
+        {usage !== undefined && quota
+          ? ` · ${formatBytes(usage)} of ${formatBytes(quota)} used on this device`
+          : ''}
       </p>
       {notice ? (
         <Alert tone="warning" onDismiss={() => void downloads.dismissNotice()}>
@@ -36,7 +47,8 @@ export default function DownloadsPage() {
       ) : null}
       {items.length === 0 ? (
         <p>
-          Nothing saved yet. Use <strong>Download for offline</strong> on a lesson to watch it without a connection. <Link to="/browse">Browse</Link>
+          Nothing saved yet. Use <strong>Download for offline</strong> on a lesson to watch it without a
+          connection. <Link to="/browse">Browse</Link>
         </p>
       ) : (
         <ul className={styles.list}>
@@ -50,7 +62,12 @@ export default function DownloadsPage() {
                   {formatBytes(item.bytes)} · saved {formatDate(item.savedAt)}
                 </p>
               </div>
-              <Button variant="secondary" size="sm" onClick={() => void downloads.remove(item.id)} aria-label={`Remove ${item.title}`}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void downloads.remove(item.id)}
+                aria-label={`Remove ${item.title}`}
+              >
                 Remove
               </Button>
             </li>

@@ -37,7 +37,9 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-const isStandalone = () => window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as { standalone?: boolean }).standalone === true;
+const isStandalone = () =>
+  window.matchMedia?.('(display-mode: standalone)').matches === true ||
+  (navigator as { standalone?: boolean }).standalone === true;
 
 /**
  * Listens for the install prompt (it may come before the page has loaded) and, in an installed app's

@@ -6,11 +6,23 @@ describe("the service worker's cache policy", () => {
   const paths = cataloguePaths(allRouteTables as never);
 
   it('caches only the public, shared GETs of the declarations (the catalogue), never a personal one', () => {
-    expect(paths).toEqual(expect.arrayContaining(['/content/products', '/content/products/:idOrSlug', '/categories']));
-    const routes = Object.values(allRouteTables as unknown as Record<string, Record<string, { path: string; method: string; access: string; cache?: string }>>).flatMap((table) => Object.values(table));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/content/products', '/content/products/:idOrSlug', '/categories']),
+    );
+    const routes = Object.values(
+      allRouteTables as unknown as Record<
+        string,
+        Record<string, { path: string; method: string; access: string; cache?: string }>
+      >,
+    ).flatMap((table) => Object.values(table));
     // a cached address is never also the address of a GET that answers per person
     for (const path of paths) {
-      for (const route of routes.filter((r) => r.path === path && r.method === 'GET')) expect({ path, access: route.access, cache: route.cache }).toEqual({ path, access: 'public', cache: 'shared' });
+      for (const route of routes.filter((r) => r.path === path && r.method === 'GET'))
+        expect({ path, access: route.access, cache: route.cache }).toEqual({
+          path,
+          access: 'public',
+          cache: 'shared',
+        });
     }
     expect(paths).not.toContain('/content/progress');
     expect(paths).not.toContain('/subscription/status');

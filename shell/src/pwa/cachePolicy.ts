@@ -23,7 +23,8 @@ export const HASHED_FILE = /[.-](?=[0-9a-f]*\d)[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/
 
 /** The files that say which build of a remote is current: asked of the network first. */
 const FEDERATION_INDEX = new Set(['remotes.json', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
-export const isFederationIndex = (pathname: string) => FEDERATION_INDEX.has(pathname.slice(pathname.lastIndexOf('/') + 1));
+export const isFederationIndex = (pathname: string) =>
+  FEDERATION_INDEX.has(pathname.slice(pathname.lastIndexOf('/') + 1));
 
 /** `/content/products/:idOrSlug` → a pattern for `/api/v1/content/products/<one segment>`. */
 export function apiPathPattern(declared: string): RegExp {
@@ -39,6 +40,10 @@ export function apiPathPattern(declared: string): RegExp {
  * (scripts/build-sw.ts compiles their list into the worker, so no address is written by hand).
  */
 export function cataloguePaths(tables: Record<string, Record<string, RouteDeclaration>>): string[] {
-  const paths = Object.values(tables).flatMap((table) => Object.values(table).filter((route) => route.method === 'GET' && route.access === 'public' && route.cache === 'shared').map((route) => route.path));
+  const paths = Object.values(tables).flatMap((table) =>
+    Object.values(table)
+      .filter((route) => route.method === 'GET' && route.access === 'public' && route.cache === 'shared')
+      .map((route) => route.path),
+  );
   return [...new Set(paths)].sort();
 }

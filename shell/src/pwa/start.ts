@@ -14,7 +14,8 @@ export function startPwa(): void {
   let hadToken = session.getState().token !== null;
   session.subscribe(() => {
     const hasToken = session.getState().token !== null;
-    if (hadToken && !hasToken && typeof caches !== 'undefined') for (const name of PERSONAL_SW_CACHES) void caches.delete(name);
+    if (hadToken && !hasToken && typeof caches !== 'undefined')
+      for (const name of PERSONAL_SW_CACHES) void caches.delete(name);
     hadToken = hasToken;
   });
   void afterFirstContent()

@@ -2,7 +2,14 @@ import { apiDocsRoutes } from './api-docs';
 import { authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
 import { discussionRoutes, liveRoutes, moderationRoutes } from './community';
-import { categoryRoutes, contentInternalRoutes, creatorRoutes, curriculumRoutes, productRoutes, statsRoutes } from './content';
+import {
+  categoryRoutes,
+  contentInternalRoutes,
+  creatorRoutes,
+  curriculumRoutes,
+  productRoutes,
+  statsRoutes,
+} from './content';
 import type { RouteDeclaration, RouteTable } from './define';
 import { gatewayRoutes } from './gateway';
 import { mediaInternalRoutes, mediaRoutes } from './media';
@@ -43,7 +50,11 @@ export const allRouteTables = {
 } satisfies Record<string, RouteTable>;
 
 /** Every declaration, in the tables' order. */
-export const allRoutes: readonly RouteDeclaration[] = Object.values(allRouteTables).flatMap((table): RouteDeclaration[] => Object.values(table));
+export const allRoutes: readonly RouteDeclaration[] = Object.values(allRouteTables).flatMap(
+  (table): RouteDeclaration[] => Object.values(table),
+);
 
 /** The declarations the gateway routes under /api/v1: everything but service-to-service routes. */
-export const apiRoutes: readonly RouteDeclaration[] = allRoutes.filter((route) => route.access !== 'internal' && route.service !== 'every');
+export const apiRoutes: readonly RouteDeclaration[] = allRoutes.filter(
+  (route) => route.access !== 'internal' && route.service !== 'every',
+);

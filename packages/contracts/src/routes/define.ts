@@ -119,7 +119,8 @@ export function pathParamNames(path: string): string[] {
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(String(value));
   });
 }

@@ -5,7 +5,14 @@ const service = 'gateway';
 
 /** What the gateway answers itself. */
 export const gatewayRoutes = defineRoutes({
-  health: { method: 'GET', path: '/health', service, access: 'public', summary: "Every service's health (503 while one is down)", response: z.object({ status: z.enum(['ok', 'degraded']), services: z.record(z.string(), z.string()) }) },
+  health: {
+    method: 'GET',
+    path: '/health',
+    service,
+    access: 'public',
+    summary: "Every service's health (503 while one is down)",
+    response: z.object({ status: z.enum(['ok', 'degraded']), services: z.record(z.string(), z.string()) }),
+  },
   reportClientError: {
     method: 'POST',
     path: '/client-errors',
@@ -22,7 +29,10 @@ export const gatewayRoutes = defineRoutes({
       release: z.string().max(100).optional(),
       userAgent: z.string().max(500).optional(),
       /** The trace of the API call that failed (its x-trace-id), when the failure was one. */
-      traceId: z.string().regex(/^[0-9a-f]{32}$/, 'traceId must be 32 hex digits').optional(),
+      traceId: z
+        .string()
+        .regex(/^[0-9a-f]{32}$/, 'traceId must be 32 hex digits')
+        .optional(),
     }),
     maxBodyBytes: 16 * 1024,
     response: z.object({ received: z.literal(true) }),

@@ -14,7 +14,14 @@ import { defineRoutes } from './define';
 const service = 'media';
 const asset = z.object({ id: objectIdSchema });
 /** tus answers in its own protocol (status, Upload-Offset, Location headers), not the JSON success shape. */
-const tus = { service, access: 'admin', bodyKind: 'stream', timeout: 'upload', answer: 'bytes', response: z.null() } as const;
+const tus = {
+  service,
+  access: 'admin',
+  bodyKind: 'stream',
+  timeout: 'upload',
+  answer: 'bytes',
+  response: z.null(),
+} as const;
 /** Playlists, segments and images: bytes, checked against the stream token in `?token=` where one is needed. */
 const file = { service, access: 'public', answer: 'bytes', response: z.unknown() } as const;
 
@@ -23,20 +30,70 @@ const file = { service, access: 'public', answer: 'bytes', response: z.unknown()
  * the streams and images it serves.
  */
 export const mediaRoutes = defineRoutes({
-  createUpload: { ...tus, method: 'POST', path: '/media/uploads', status: 201, summary: 'Start a resumable upload (tus creation; Upload-Length and Upload-Metadata filename/filetype)' },
-  uploadOffset: { ...tus, method: 'HEAD', path: '/media/uploads/:id', params: asset, summary: 'How much of an upload has arrived (tus Upload-Offset): where a resumed upload goes on' },
-  appendUpload: { ...tus, method: 'PATCH', path: '/media/uploads/:id', params: asset, summary: 'Send the next bytes of an upload (tus; application/offset+octet-stream at Upload-Offset)' },
-  cancelUpload: { ...tus, method: 'DELETE', path: '/media/uploads/:id', params: asset, summary: 'Abandon an unfinished upload (tus termination)' },
-  listAssets: { method: 'GET', path: '/media/assets', service, access: 'admin', summary: 'Every asset, newest first, with the products that use it', query: mediaListQuerySchema, response: adminMediaListSchema },
-  getAsset: { method: 'GET', path: '/media/assets/:id', service, access: 'admin', summary: 'One asset: its status, processing percent, facts and stream', params: asset, response: mediaAssetSchema },
-  retryAsset: { method: 'POST', path: '/media/assets/:id/retry', service, access: 'admin', status: 202, summary: 'Process a failed asset again', params: asset, response: mediaAssetSchema },
+  createUpload: {
+    ...tus,
+    method: 'POST',
+    path: '/media/uploads',
+    status: 201,
+    summary: 'Start a resumable upload (tus creation; Upload-Length and Upload-Metadata filename/filetype)',
+  },
+  uploadOffset: {
+    ...tus,
+    method: 'HEAD',
+    path: '/media/uploads/:id',
+    params: asset,
+    summary: 'How much of an upload has arrived (tus Upload-Offset): where a resumed upload goes on',
+  },
+  appendUpload: {
+    ...tus,
+    method: 'PATCH',
+    path: '/media/uploads/:id',
+    params: asset,
+    summary: 'Send the next bytes of an upload (tus; application/offset+octet-stream at Upload-Offset)',
+  },
+  cancelUpload: {
+    ...tus,
+    method: 'DELETE',
+    path: '/media/uploads/:id',
+    params: asset,
+    summary: 'Abandon an unfinished upload (tus termination)',
+  },
+  listAssets: {
+    method: 'GET',
+    path: '/media/assets',
+    service,
+    access: 'admin',
+    summary: 'Every asset, newest first, with the products that use it',
+    query: mediaListQuerySchema,
+    response: adminMediaListSchema,
+  },
+  getAsset: {
+    method: 'GET',
+    path: '/media/assets/:id',
+    service,
+    access: 'admin',
+    summary: 'One asset: its status, processing percent, facts and stream',
+    params: asset,
+    response: mediaAssetSchema,
+  },
+  retryAsset: {
+    method: 'POST',
+    path: '/media/assets/:id/retry',
+    service,
+    access: 'admin',
+    status: 202,
+    summary: 'Process a failed asset again',
+    params: asset,
+    response: mediaAssetSchema,
+  },
   reprocessAsset: {
     method: 'POST',
     path: '/media/assets/:id/reprocess',
     service,
     access: 'admin',
     status: 202,
-    summary: 'Encode a ready video again with the current ladder; it keeps streaming its published files until the new ones replace them',
+    summary:
+      'Encode a ready video again with the current ladder; it keeps streaming its published files until the new ones replace them',
     params: asset,
     response: mediaAssetSchema,
   },
@@ -46,29 +103,60 @@ export const mediaRoutes = defineRoutes({
     service,
     access: 'admin',
     status: 202,
-    summary: 'Encode again every ready video an earlier ladder made (each keeps streaming until its new encode replaces it); answers how many were asked',
+    summary:
+      'Encode again every ready video an earlier ladder made (each keeps streaming until its new encode replaces it); answers how many were asked',
     response: z.object({ queued: z.number().int() }),
   },
-  deleteAsset: { method: 'DELETE', path: '/media/assets/:id', service, access: 'admin', summary: 'Delete an asset no product uses (409 naming the products otherwise)', params: asset, response: z.object({ id: objectIdSchema }) },
-  streamFile: { ...file, method: 'GET', path: '/media/streams/:id/:file', params: asset.extend({ file: streamFileSchema }), summary: "A stream's master playlist, poster or storyboard (stream token in ?token=)" },
+  deleteAsset: {
+    method: 'DELETE',
+    path: '/media/assets/:id',
+    service,
+    access: 'admin',
+    summary: 'Delete an asset no product uses (409 naming the products otherwise)',
+    params: asset,
+    response: z.object({ id: objectIdSchema }),
+  },
+  streamFile: {
+    ...file,
+    method: 'GET',
+    path: '/media/streams/:id/:file',
+    params: asset.extend({ file: streamFileSchema }),
+    summary: "A stream's master playlist, poster or storyboard (stream token in ?token=)",
+  },
   renditionFile: {
     ...file,
     method: 'GET',
     path: '/media/streams/:id/:rendition/:file',
     params: asset.extend({ rendition: streamRenditionSchema, file: streamFileSchema }),
-    summary: "A rendition's playlist or segment, or a storyboard sheet (stream token in ?token=; HTTP ranges)",
+    summary:
+      "A rendition's playlist or segment, or a storyboard sheet (stream token in ?token=; HTTP ranges)",
   },
   download: {
     ...file,
     method: 'GET',
     path: '/media/downloads/:id',
     params: asset,
-    summary: "A lesson resource's original file, as an attachment under its original name (signed, expiring token in ?token=; HTTP ranges)",
+    summary:
+      "A lesson resource's original file, as an attachment under its original name (signed, expiring token in ?token=; HTTP ranges)",
   },
-  imageFile: { ...file, method: 'GET', path: '/media/images/:id/:file', params: asset.extend({ file: imageFileSchema }), summary: "An image asset's responsive copy (WebP or AVIF at a width)" },
+  imageFile: {
+    ...file,
+    method: 'GET',
+    path: '/media/images/:id/:file',
+    params: asset.extend({ file: imageFileSchema }),
+    summary: "An image asset's responsive copy (WebP or AVIF at a width)",
+  },
 });
 
 /** Peers' calls into media (shared secret; never through the gateway). */
 export const mediaInternalRoutes = defineRoutes({
-  assetFacts: { method: 'GET', path: '/internal/media/assets/:id', service, access: 'internal', summary: "What a player needs to know of an asset (content signs the stream's token)", params: asset, response: mediaAssetFactsSchema },
+  assetFacts: {
+    method: 'GET',
+    path: '/internal/media/assets/:id',
+    service,
+    access: 'internal',
+    summary: "What a player needs to know of an asset (content signs the stream's token)",
+    params: asset,
+    response: mediaAssetFactsSchema,
+  },
 });

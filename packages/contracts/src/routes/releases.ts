@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { canaryReleaseBodySchema, promoteReleaseBodySchema, releaseChannelSchema, releaseParamsSchema, remoteReleasesSchema } from '../releases';
+import {
+  canaryReleaseBodySchema,
+  promoteReleaseBodySchema,
+  releaseChannelSchema,
+  releaseParamsSchema,
+  remoteReleasesSchema,
+} from '../releases';
 import { defineRoutes } from './define';
 
 const service = 'gateway';

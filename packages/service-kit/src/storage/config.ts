@@ -14,7 +14,10 @@ export const storageConfigShape = {
   MEDIA_S3_ENDPOINT: z.string().url('MEDIA_S3_ENDPOINT must be a URL').optional(),
   MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  MEDIA_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 };
 
 export const storageConfigSchema = z.object(storageConfigShape);
@@ -34,7 +37,10 @@ export function s3SettingsOf(config: StorageConfig): S3Settings | null {
 }
 
 /** The store the settings name: the bucket when MEDIA_S3_BUCKET is set, else the folder `diskRoot`. */
-export function createObjectStore(config: StorageConfig, { diskRoot, what }: { diskRoot: string; what?: string }): ObjectStore {
+export function createObjectStore(
+  config: StorageConfig,
+  { diskRoot, what }: { diskRoot: string; what?: string },
+): ObjectStore {
   const s3 = s3SettingsOf(config);
   return s3 ? createS3ObjectStore(s3, { what }) : createDiskObjectStore(diskRoot, { what });
 }

@@ -1,9 +1,15 @@
 import { constants, createReadStream } from 'node:fs';
 import { access, copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { guardStorage as guarded, listFiles, StorageUnavailableError, type ObjectStore } from './object-store';
+import {
+  guardStorage as guarded,
+  listFiles,
+  StorageUnavailableError,
+  type ObjectStore,
+} from './object-store';
 
-const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException)?.code ?? '');
+const isMissing = (error: unknown) =>
+  ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException)?.code ?? '');
 
 export interface DiskStoreOptions {
   /** How failures name the store ("media storage unavailable: …"). */
@@ -11,7 +17,10 @@ export interface DiskStoreOptions {
 }
 
 /** Files on local disk: the file of key `k` is `<root>/k`. A key that would leave the root is refused. */
-export function createDiskObjectStore(root: string, { what = 'storage' }: DiskStoreOptions = {}): ObjectStore & { fileOf(key: string): string } {
+export function createDiskObjectStore(
+  root: string,
+  { what = 'storage' }: DiskStoreOptions = {},
+): ObjectStore & { fileOf(key: string): string } {
   const base = path.resolve(root);
   const fileOf = (key: string) => {
     const file = path.resolve(base, key);
@@ -45,7 +54,10 @@ export function createDiskObjectStore(root: string, { what = 'storage' }: DiskSt
     async read(key, range) {
       const size = await sizeOf(key);
       if (size === null) return null;
-      return { size, stream: createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {}) };
+      return {
+        size,
+        stream: createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : {}),
+      };
     },
 
     size: sizeOf,
@@ -62,7 +74,12 @@ export function createDiskObjectStore(root: string, { what = 'storage' }: DiskSt
     list: (prefix) =>
       guarded(what, async () => {
         // The folder the prefix names (or ends inside), then only the keys that really start with the prefix.
-        const dir = prefix.endsWith('/') || prefix === '' ? prefix : path.posix.dirname(prefix) === '.' ? '' : `${path.posix.dirname(prefix)}/`;
+        const dir =
+          prefix.endsWith('/') || prefix === ''
+            ? prefix
+            : path.posix.dirname(prefix) === '.'
+              ? ''
+              : `${path.posix.dirname(prefix)}/`;
         let files: string[];
         try {
           files = await listFiles(dir ? fileOf(dir) : base);
@@ -73,7 +90,11 @@ export function createDiskObjectStore(root: string, { what = 'storage' }: DiskSt
         return files.map((file) => `${dir}${file}`).filter((key) => key.startsWith(prefix));
       }),
 
-    remove: (keys) => guarded(what, async () => void (await Promise.all(keys.map((key) => rm(fileOf(key), { force: true }))))),
+    remove: (keys) =>
+      guarded(
+        what,
+        async () => void (await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })))),
+      ),
 
     removePrefix: (prefix) => guarded(what, () => rm(fileOf(prefix), { recursive: true, force: true })),
 

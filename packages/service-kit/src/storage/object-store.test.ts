@@ -39,10 +39,16 @@ describe.each(backends)('files kept on %s', (_name, open) => {
     await store.publishDir(local, 'releases/catalog/v1-0123456789/');
     expect(await store.readText('releases/catalog/v1-0123456789/index.html')).toBe('<!doctype html>');
     expect(await store.size('releases/catalog/v1-0123456789/assets/main.0123abcd.js')).toBe(28);
-    const part = await store.read('releases/catalog/v1-0123456789/assets/main.0123abcd.js', { start: 13, end: 17 });
+    const part = await store.read('releases/catalog/v1-0123456789/assets/main.0123abcd.js', {
+      start: 13,
+      end: 17,
+    });
     expect(part!.size).toBe(28);
     expect(await text(part!.stream)).toBe('hello');
-    expect(await store.list('releases/catalog/v1-')).toEqual(['releases/catalog/v1-0123456789/assets/main.0123abcd.js', 'releases/catalog/v1-0123456789/index.html']);
+    expect(await store.list('releases/catalog/v1-')).toEqual([
+      'releases/catalog/v1-0123456789/assets/main.0123abcd.js',
+      'releases/catalog/v1-0123456789/index.html',
+    ]);
     expect(await store.list('releases/nothing/')).toEqual([]);
   });
 
@@ -72,16 +78,37 @@ describe.each(backends)('files kept on %s', (_name, open) => {
 
 describe('the storage settings', () => {
   it('name the bucket when MEDIA_S3_BUCKET is set, else the folder', () => {
-    expect(createObjectStore({ MEDIA_S3_REGION: 'us-east-1', MEDIA_S3_FORCE_PATH_STYLE: true }, { diskRoot }).name).toBe('disk');
-    expect(createObjectStore({ ...bucket.settings, MEDIA_S3_BUCKET: 'catalyst-media', MEDIA_S3_REGION: 'us-east-1', MEDIA_S3_FORCE_PATH_STYLE: true }, { diskRoot }).name).toBe('s3');
+    expect(
+      createObjectStore({ MEDIA_S3_REGION: 'us-east-1', MEDIA_S3_FORCE_PATH_STYLE: true }, { diskRoot }).name,
+    ).toBe('disk');
+    expect(
+      createObjectStore(
+        {
+          ...bucket.settings,
+          MEDIA_S3_BUCKET: 'catalyst-media',
+          MEDIA_S3_REGION: 'us-east-1',
+          MEDIA_S3_FORCE_PATH_STYLE: true,
+        },
+        { diskRoot },
+      ).name,
+    ).toBe('s3');
   });
 
   it('report an unreachable store as unavailable, naming it', async () => {
-    await expect(createS3ObjectStore({ ...bucket.settings, bucket: 'no-such-bucket' }, { what: 'release storage' }).check()).rejects.toThrow(/^release storage unavailable/);
-    await expect(createDiskObjectStore(path.join(local, 'index.html', 'below-a-file')).check()).rejects.toThrow(/^storage unavailable/);
+    await expect(
+      createS3ObjectStore(
+        { ...bucket.settings, bucket: 'no-such-bucket' },
+        { what: 'release storage' },
+      ).check(),
+    ).rejects.toThrow(/^release storage unavailable/);
+    await expect(
+      createDiskObjectStore(path.join(local, 'index.html', 'below-a-file')).check(),
+    ).rejects.toThrow(/^storage unavailable/);
   });
 
   it('refuses a disk key that would leave its folder', async () => {
-    await expect(createDiskObjectStore(diskRoot).readText('../outside.txt')).rejects.toThrow(/outside the store/);
+    await expect(createDiskObjectStore(diskRoot).readText('../outside.txt')).rejects.toThrow(
+      /outside the store/,
+    );
   });
 });

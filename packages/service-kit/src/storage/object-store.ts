@@ -81,7 +81,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The Content-Type of a stored file, by its extension (what a bucket records and what is served). */
-export const contentTypeOf = (file: string): string => CONTENT_TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
+export const contentTypeOf = (file: string): string =>
+  CONTENT_TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
 /** Every file under a local folder, as paths relative to it (sorted, so publishing is repeatable). */
 export async function listFiles(dir: string): Promise<string[]> {
@@ -89,6 +90,9 @@ export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => `${entry.parentPath.slice(dir.length).replace(/^\/+/, '')}${entry.parentPath.length > dir.length ? '/' : ''}${entry.name}`)
+    .map(
+      (entry) =>
+        `${entry.parentPath.slice(dir.length).replace(/^\/+/, '')}${entry.parentPath.length > dir.length ? '/' : ''}${entry.name}`,
+    )
     .sort();
 }

@@ -2,8 +2,23 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { contentTypeOf, guardStorage as guarded, listFiles, StorageUnavailableError, type ObjectStore } from './object-store';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import {
+  contentTypeOf,
+  guardStorage as guarded,
+  listFiles,
+  StorageUnavailableError,
+  type ObjectStore,
+} from './object-store';
 
 export interface S3Settings {
   bucket: string;
@@ -16,7 +31,11 @@ export interface S3Settings {
 
 const isMissing = (error: unknown) => {
   const name = (error as { name?: string })?.name;
-  return name === 'NoSuchKey' || name === 'NotFound' || (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
+  return (
+    name === 'NoSuchKey' ||
+    name === 'NotFound' ||
+    (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404
+  );
 };
 
 /** The AWS SDK client settings for a bucket (also what @tus/s3-store is given). */
@@ -29,7 +48,9 @@ export function s3ClientConfigOf(settings: S3Settings): S3ClientConfig {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
   };
 }
 
@@ -39,7 +60,10 @@ export interface S3StoreOptions {
 }
 
 /** Files in any S3-compatible bucket, at their keys. Reads ask for byte ranges, never more of an object than asked. */
-export function createS3ObjectStore(settings: S3Settings, { what = 'storage' }: S3StoreOptions = {}): ObjectStore {
+export function createS3ObjectStore(
+  settings: S3Settings,
+  { what = 'storage' }: S3StoreOptions = {},
+): ObjectStore {
   const client = new S3Client(s3ClientConfigOf(settings));
   const Bucket = settings.bucket;
 
@@ -67,7 +91,12 @@ export function createS3ObjectStore(settings: S3Settings, { what = 'storage' }: 
   const remove = (keys: string[]) =>
     guarded(what, async () => {
       for (let i = 0; i < keys.length; i += 1000) {
-        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }));
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket,
+            Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
       }
     });
 
@@ -94,7 +123,9 @@ export function createS3ObjectStore(settings: S3Settings, { what = 'storage' }: 
       const object = await getObject(key, range ? `bytes=${range.start}-${range.end}` : undefined);
       if (!object?.Body) return null;
       // A ranged answer names the whole size after the slash of Content-Range.
-      const size = object.ContentRange ? Number(object.ContentRange.split('/')[1]) : Number(object.ContentLength ?? 0);
+      const size = object.ContentRange
+        ? Number(object.ContentRange.split('/')[1])
+        : Number(object.ContentLength ?? 0);
       return { size, stream: object.Body as Readable };
     },
 

@@ -18,9 +18,22 @@ export interface TestBucket {
 export async function startTestBucket(buckets: string[] = ['catalyst-media']): Promise<TestBucket> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-s3-'));
   const port = await freePort();
-  const server = new S3rver({ port, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: buckets.map((name) => ({ name, configs: [] })) });
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory: dir,
+    silent: true,
+    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
+  });
   await server.run();
-  const settings: S3Settings = { bucket: buckets[0]!, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+  const settings: S3Settings = {
+    bucket: buckets[0]!,
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
   return {
     settings,
     env: {

@@ -16,7 +16,10 @@ export const testLog = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silen
 
 function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set: run tests through vitest (its global setup starts Postgres)');
+  if (!url)
+    throw new Error(
+      'TEST_DATABASE_URL is not set: run tests through vitest (its global setup starts Postgres)',
+    );
   return url;
 }
 
@@ -42,7 +45,11 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 
 /** Redis when REDIS_URL is set (CI runs the suite a second time that way), otherwise in-process. */
 export function createTestCache(): Cache {
-  return createCache({ redisUrl: process.env.REDIS_URL, prefix: `test-${randomBytes(4).toString('hex')}`, log: testLog });
+  return createCache({
+    redisUrl: process.env.REDIS_URL,
+    prefix: `test-${randomBytes(4).toString('hex')}`,
+    log: testLog,
+  });
 }
 
 /**
@@ -52,7 +59,8 @@ export function createTestCache(): Cache {
 export async function connectedTestCache(timeoutMs = 5_000): Promise<Cache> {
   const cache = createTestCache();
   const deadline = Date.now() + timeoutMs;
-  while (cache.status().kind === 'redis' && !cache.status().healthy && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while (cache.status().kind === 'redis' && !cache.status().healthy && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
   return cache;
 }
 
@@ -67,8 +75,18 @@ export function internalHeaders(secret = TEST_INTERNAL_SECRET): Record<string, s
 
 export const testUsers = {
   admin: { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', role: 'admin', email: 'admin@test.example', name: 'Ada Admin' },
-  learner: { id: 'bbbbbbbbbbbbbbbbbbbbbbbb', role: 'user', email: 'learner@test.example', name: 'Lee Learner' },
-  subscriber: { id: 'cccccccccccccccccccccccc', role: 'user', email: 'member@test.example', name: 'Sam Subscriber' },
+  learner: {
+    id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+    role: 'user',
+    email: 'learner@test.example',
+    name: 'Lee Learner',
+  },
+  subscriber: {
+    id: 'cccccccccccccccccccccccc',
+    role: 'user',
+    email: 'member@test.example',
+    name: 'Sam Subscriber',
+  },
 } satisfies Record<string, Identity>;
 export * from './redis';
 export * from './peers';

@@ -8,7 +8,8 @@ import { PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
 /** A page's content streams, inflated (pdf-lib writes them Flate-compressed). */
 export function pdfPageContent(page: PDFPage): string {
   const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
   return streams
     .map((stream) => {
       if (!(stream instanceof PDFRawStream)) throw new Error('expected a raw content stream');
@@ -19,12 +20,15 @@ export function pdfPageContent(page: PDFPage): string {
 
 // WinAnsi is Latin-1 but for 0x80–0x9F.
 const WIN_ANSI_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-const winAnsi = (bytes: Buffer) => [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_HIGH[b - 0x80] : String.fromCharCode(b))).join('');
+const winAnsi = (bytes: Buffer) =>
+  [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_HIGH[b - 0x80] : String.fromCharCode(b))).join('');
 
 /** Every string a text operator (Tj) shows, decoded: the standard fonts' WinAnsi bytes as hex `<…>` or literal `(…)`. */
 export function pdfShownText(content: string): string[] {
   const shown: string[] = [];
-  for (const [, hexString, literal] of content.matchAll(/(?:<([0-9A-Fa-f\s]*)>|\(((?:\\.|[^\\)])*)\))\s*Tj/g)) {
+  for (const [, hexString, literal] of content.matchAll(
+    /(?:<([0-9A-Fa-f\s]*)>|\(((?:\\.|[^\\)])*)\))\s*Tj/g,
+  )) {
     if (hexString !== undefined) shown.push(winAnsi(Buffer.from(hexString.replace(/\s/g, ''), 'hex')));
     else shown.push(literal!.replace(/\\([()\\])/g, '$1'));
   }

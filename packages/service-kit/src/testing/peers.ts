@@ -17,7 +17,10 @@ export interface PeerStandIn {
   /** Every request received, as `METHOD /path?query`, in order. */
   calls: string[];
   /** Answers a declared route: return its data, or throw an HttpError for an error answer. */
-  answer<R extends RouteDeclaration>(route: R, handler: (call: StandInCall) => RouteData<R> | Promise<RouteData<R>>): PeerStandIn;
+  answer<R extends RouteDeclaration>(
+    route: R,
+    handler: (call: StandInCall) => RouteData<R> | Promise<RouteData<R>>,
+  ): PeerStandIn;
   close(): Promise<void>;
 }
 
@@ -40,9 +43,16 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
  * A peer service in tests, over real HTTP: it answers the declarations it is given (checking the shared
  * secret as a service does), in the one success and error shapes, and records every call.
  */
-export async function createPeerStandIn({ secret = TEST_INTERNAL_SECRET }: { secret?: string } = {}): Promise<PeerStandIn> {
+export async function createPeerStandIn({
+  secret = TEST_INTERNAL_SECRET,
+}: { secret?: string } = {}): Promise<PeerStandIn> {
   const calls: string[] = [];
-  const routes: Array<{ route: RouteDeclaration; regex: RegExp; names: string[]; handler: (call: StandInCall) => unknown }> = [];
+  const routes: Array<{
+    route: RouteDeclaration;
+    regex: RegExp;
+    names: string[];
+    handler: (call: StandInCall) => unknown;
+  }> = [];
   const server = createServer(async (req, res) => {
     calls.push(`${req.method} ${req.url}`);
     const url = new URL(req.url ?? '/', 'http://stand-in.invalid');
@@ -56,7 +66,11 @@ export async function createPeerStandIn({ secret = TEST_INTERNAL_SECRET }: { sec
       if (!match) continue;
       const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
       try {
-        const data = await handler({ params, query: Object.fromEntries(url.searchParams), body: await readJson(req) });
+        const data = await handler({
+          params,
+          query: Object.fromEntries(url.searchParams),
+          body: await readJson(req),
+        });
         return send(route.status ?? 200, { success: true, data });
       } catch (error) {
         if (error instanceof HttpError) return send(error.status, { success: false, message: error.message });
@@ -71,7 +85,8 @@ export async function createPeerStandIn({ secret = TEST_INTERNAL_SECRET }: { sec
     baseUrl: `http://127.0.0.1:${port}`,
     calls,
     answer(route, handler) {
-      if (routes.some((r) => routeKey(r.route) === routeKey(route))) throw new Error(`${routeKey(route)} is answered already`);
+      if (routes.some((r) => routeKey(r.route) === routeKey(route)))
+        throw new Error(`${routeKey(route)} is answered already`);
       routes.push({ route, ...toMatcher(route.path), handler });
       return standIn;
     },

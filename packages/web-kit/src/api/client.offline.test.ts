@@ -15,7 +15,10 @@ function memoryLayer() {
       if (!current || current.clientTime <= write.clientTime) queue.set(key, write);
       return true;
     },
-    pending: async (token) => [...queue.entries()].filter(([key]) => key.startsWith(`${token} `)).map(([key, write]) => ({ key, write })),
+    pending: async (token) =>
+      [...queue.entries()]
+        .filter(([key]) => key.startsWith(`${token} `))
+        .map(([key, write]) => ({ key, write })),
     done: async (key) => void queue.delete(key),
     reached: (ok, kept) => void reached.push([ok, kept]),
   };
@@ -30,7 +33,11 @@ describe('api client offline', () => {
     const { layer, reached } = memoryLayer();
     let online = true;
     const fetch = vi.fn(async () => (online ? ok({ name: 'Maya' }) : unreachable()));
-    const api = createApiClient({ fetch: fetch as typeof globalThis.fetch, getToken: () => 'tok-a', offline: layer });
+    const api = createApiClient({
+      fetch: fetch as typeof globalThis.fetch,
+      getToken: () => 'tok-a',
+      offline: layer,
+    });
     await expect(api.get('/auth/me')).resolves.toEqual({ name: 'Maya' });
     await vi.waitFor(() => expect(reached).toContainEqual([true, undefined]));
     online = false;
@@ -43,10 +50,16 @@ describe('api client offline', () => {
     let token: string | null = 'tok-a';
     let online = true;
     const fetch = vi.fn(async () => (online ? ok({ plan: 'premium' }) : unreachable()));
-    const api = createApiClient({ fetch: fetch as typeof globalThis.fetch, getToken: () => token, offline: layer });
+    const api = createApiClient({
+      fetch: fetch as typeof globalThis.fetch,
+      getToken: () => token,
+      offline: layer,
+    });
     await api.get('/subscription/status');
     online = false;
-    await expect(api.request('GET', '/subscription/status', { fresh: true })).rejects.toMatchObject({ status: 0 });
+    await expect(api.request('GET', '/subscription/status', { fresh: true })).rejects.toMatchObject({
+      status: 0,
+    });
     token = 'tok-b';
     await expect(api.get('/subscription/status')).rejects.toBeInstanceOf(ApiRequestError);
     token = null;
@@ -56,24 +69,68 @@ describe('api client offline', () => {
   it('queues a write with a client time that cannot reach the server (newest per address) and still fails it', async () => {
     const { layer, queue } = memoryLayer();
     const fetch = vi.fn(unreachable);
-    const api = createApiClient({ fetch: fetch as typeof globalThis.fetch, getToken: () => 'tok-a', offline: layer });
-    const save = (clientTime: number, lastPosition: number) => api.patch('/content/progress/product/p1', { body: { progress: 10, lastPosition, completed: false, clientTime } });
+    const api = createApiClient({
+      fetch: fetch as typeof globalThis.fetch,
+      getToken: () => 'tok-a',
+      offline: layer,
+    });
+    const save = (clientTime: number, lastPosition: number) =>
+      api.patch('/content/progress/product/p1', {
+        body: { progress: 10, lastPosition, completed: false, clientTime },
+      });
     await expect(save(2000, 20)).rejects.toMatchObject({ status: 0 });
     await expect(save(1000, 10)).rejects.toMatchObject({ status: 0 });
     // a write without a client time is not queued: replaying it late could undo a newer one
     await expect(api.patch('/users/profile', { body: { name: 'x' } })).rejects.toMatchObject({ status: 0 });
-    expect([...queue.values()]).toEqual([{ method: 'PATCH', url: '/api/v1/content/progress/product/p1', body: { progress: 10, lastPosition: 20, completed: false, clientTime: 2000 }, clientTime: 2000 }]);
+    expect([...queue.values()]).toEqual([
+      {
+        method: 'PATCH',
+        url: '/api/v1/content/progress/product/p1',
+        body: { progress: 10, lastPosition: 20, completed: false, clientTime: 2000 },
+        clientTime: 2000,
+      },
+    ]);
   });
 
   it('sends the queued writes with the current session when the connection returns, dropping refused ones', async () => {
     const { layer, queue } = memoryLayer();
-    await layer.enqueue('tok-a', { method: 'PATCH', url: '/api/v1/content/progress/product/p1', body: { clientTime: 5 }, clientTime: 5 });
-    await layer.enqueue('tok-a', { method: 'PATCH', url: '/api/v1/content/progress/product/gone', body: { clientTime: 6 }, clientTime: 6 });
-    await layer.enqueue('tok-b', { method: 'PATCH', url: '/api/v1/content/progress/product/p2', body: { clientTime: 7 }, clientTime: 7 });
-    const fetch = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => (String(url).endsWith('/gone') ? new Response(JSON.stringify({ success: false, message: 'Not found' }), { status: 404 }) : ok({})));
-    const api = createApiClient({ fetch: fetch as typeof globalThis.fetch, getToken: () => 'tok-a', offline: layer });
+    await layer.enqueue('tok-a', {
+      method: 'PATCH',
+      url: '/api/v1/content/progress/product/p1',
+      body: { clientTime: 5 },
+      clientTime: 5,
+    });
+    await layer.enqueue('tok-a', {
+      method: 'PATCH',
+      url: '/api/v1/content/progress/product/gone',
+      body: { clientTime: 6 },
+      clientTime: 6,
+    });
+    await layer.enqueue('tok-b', {
+      method: 'PATCH',
+      url: '/api/v1/content/progress/product/p2',
+      body: { clientTime: 7 },
+      clientTime: 7,
+    });
+    const fetch = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) =>
+      String(url).endsWith('/gone')
+        ? new Response(JSON.stringify({ success: false, message: 'Not found' }), { status: 404 })
+        : ok({}),
+    );
+    const api = createApiClient({
+      fetch: fetch as typeof globalThis.fetch,
+      getToken: () => 'tok-a',
+      offline: layer,
+    });
     await expect(api.sendQueuedWrites()).resolves.toBe(1);
-    expect(fetch.mock.calls.map(([url, init]) => [String(url), init?.method, (init?.headers as Record<string, string>).Authorization, init?.body])).toEqual([
+    expect(
+      fetch.mock.calls.map(([url, init]) => [
+        String(url),
+        init?.method,
+        (init?.headers as Record<string, string>).Authorization,
+        init?.body,
+      ]),
+    ).toEqual([
       ['/api/v1/content/progress/product/p1', 'PATCH', 'Bearer tok-a', '{"clientTime":5}'],
       ['/api/v1/content/progress/product/gone', 'PATCH', 'Bearer tok-a', '{"clientTime":6}'],
     ]);
@@ -83,8 +140,17 @@ describe('api client offline', () => {
 
   it('keeps the queue when the server is still unreachable', async () => {
     const { layer, queue } = memoryLayer();
-    await layer.enqueue('tok-a', { method: 'PATCH', url: '/api/v1/x', body: { clientTime: 1 }, clientTime: 1 });
-    const api = createApiClient({ fetch: vi.fn(unreachable) as typeof globalThis.fetch, getToken: () => 'tok-a', offline: layer });
+    await layer.enqueue('tok-a', {
+      method: 'PATCH',
+      url: '/api/v1/x',
+      body: { clientTime: 1 },
+      clientTime: 1,
+    });
+    const api = createApiClient({
+      fetch: vi.fn(unreachable) as typeof globalThis.fetch,
+      getToken: () => 'tok-a',
+      offline: layer,
+    });
     await expect(api.sendQueuedWrites()).resolves.toBe(0);
     expect(queue.size).toBe(1);
   });

@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, createApiClient, isPremiumRequired, PREFETCH_TTL_MS } from './client';
 
 function respond(status: number, body: unknown, raw = false) {
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(raw ? (body as string) : JSON.stringify(body), { status }));
+  return vi.fn(
+    async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(raw ? (body as string) : JSON.stringify(body), { status }),
+  );
 }
 
 describe('api client', () => {
@@ -33,7 +36,10 @@ describe('api client', () => {
   it('builds URLs under /api/v1 with the query, skipping empty values, and JSON bodies', async () => {
     const fetch = respond(200, { success: true, data: [] });
     const api = createApiClient({ fetch, getToken: () => null });
-    await api.post('/content/products', { query: { page: 2, search: 'react js', empty: '', none: undefined }, body: { a: 1 } });
+    await api.post('/content/products', {
+      query: { page: 2, search: 'react js', empty: '', none: undefined },
+      body: { a: 1 },
+    });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/v1/content/products?page=2&search=react+js');
     expect(init?.method).toBe('POST');
@@ -49,26 +55,46 @@ describe('api client', () => {
   });
 
   it("throws the body's message, status and field errors on a non-OK answer", async () => {
-    const fetch = respond(400, { success: false, message: 'Validation failed', errors: [{ field: 'email', message: 'Email is required' }] });
-    const error = await createApiClient({ fetch }).post('/auth/register').catch((e: unknown) => e);
+    const fetch = respond(400, {
+      success: false,
+      message: 'Validation failed',
+      errors: [{ field: 'email', message: 'Email is required' }],
+    });
+    const error = await createApiClient({ fetch })
+      .post('/auth/register')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 400, message: 'Validation failed', errors: [{ field: 'email', message: 'Email is required' }] });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Validation failed',
+      errors: [{ field: 'email', message: 'Email is required' }],
+    });
     expect((error as ApiRequestError).fieldError('email')).toBe('Email is required');
   });
 
   it('understands field errors carried as path/msg', async () => {
-    const fetch = respond(422, { success: false, message: 'Bad', errors: [{ path: 'name', msg: 'Name is required' }] });
-    const error = (await createApiClient({ fetch }).post('/x').catch((e: unknown) => e)) as ApiRequestError;
+    const fetch = respond(422, {
+      success: false,
+      message: 'Bad',
+      errors: [{ path: 'name', msg: 'Name is required' }],
+    });
+    const error = (await createApiClient({ fetch })
+      .post('/x')
+      .catch((e: unknown) => e)) as ApiRequestError;
     expect(error.errors).toEqual([{ field: 'name', message: 'Name is required' }]);
   });
 
   it("falls back to 'HTTP {status}' when a JSON error body has no message", async () => {
-    const error = await createApiClient({ fetch: respond(503, { success: false }) }).get('/x').catch((e: unknown) => e);
+    const error = await createApiClient({ fetch: respond(503, { success: false }) })
+      .get('/x')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 503, message: 'HTTP 503' });
   });
 
   it("reports 'Network error occurred' when the error body is not JSON", async () => {
-    const error = await createApiClient({ fetch: respond(502, '<html>Bad gateway</html>', true) }).get('/x').catch((e: unknown) => e);
+    const error = await createApiClient({ fetch: respond(502, '<html>Bad gateway</html>', true) })
+      .get('/x')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, message: 'Network error occurred' });
   });
 
@@ -76,7 +102,9 @@ describe('api client', () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const error = await createApiClient({ fetch }).get('/x').catch((e: unknown) => e);
+    const error = await createApiClient({ fetch })
+      .get('/x')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, message: 'Network error occurred' });
   });
 
@@ -86,8 +114,13 @@ describe('api client', () => {
   });
 
   it('recognises the premium refusal', async () => {
-    const fetch = respond(403, { success: false, message: 'Active subscription required to access this content' });
-    const error = await createApiClient({ fetch }).get('/content/premium/products/x').catch((e: unknown) => e);
+    const fetch = respond(403, {
+      success: false,
+      message: 'Active subscription required to access this content',
+    });
+    const error = await createApiClient({ fetch })
+      .get('/content/premium/products/x')
+      .catch((e: unknown) => e);
     expect(isPremiumRequired(error)).toBe(true);
     expect(isPremiumRequired(new ApiRequestError('Forbidden', 403))).toBe(false);
   });
@@ -134,6 +167,9 @@ describe('api client', () => {
     });
     const api = createApiClient({ fetch, getToken: () => null });
     api.prefetch('/categories');
-    await expect(api.get('/categories')).rejects.toMatchObject({ status: 0, message: 'Network error occurred' });
+    await expect(api.get('/categories')).rejects.toMatchObject({
+      status: 0,
+      message: 'Network error occurred',
+    });
   });
 });

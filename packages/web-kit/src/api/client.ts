@@ -70,8 +70,13 @@ export function isPremiumRequired(error: unknown): boolean {
 export interface OfflineLayer {
   remember(token: string, url: string, answer: { data: unknown; message?: string }): Promise<void>;
   recall(token: string, url: string): Promise<{ data: unknown; message?: string } | undefined>;
-  enqueue(token: string, write: { method: 'PATCH'; url: string; body: unknown; clientTime: number }): Promise<boolean>;
-  pending(token: string): Promise<Array<{ key: string; write: { method: string; url: string; body: unknown } }>>;
+  enqueue(
+    token: string,
+    write: { method: 'PATCH'; url: string; body: unknown; clientTime: number },
+  ): Promise<boolean>;
+  pending(
+    token: string,
+  ): Promise<Array<{ key: string; write: { method: string; url: string; body: unknown } }>>;
   done(key: string): Promise<void>;
   /** The server was reached (true) or not (false); `kept` when a kept answer was shown instead. */
   reached(ok: boolean, kept?: boolean): void;
@@ -129,7 +134,11 @@ function normaliseFieldErrors(raw: unknown): FieldError[] {
   // The spec's second server shape: an error object keyed by field ({ email: 'Taken' } or { email: { message } }).
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
     return Object.entries(raw as Record<string, unknown>).flatMap(([field, value]) => {
-      const message = typeof value === 'string' ? value : (value as { message?: unknown; msg?: unknown } | null)?.message ?? (value as { msg?: unknown } | null)?.msg;
+      const message =
+        typeof value === 'string'
+          ? value
+          : ((value as { message?: unknown; msg?: unknown } | null)?.message ??
+            (value as { msg?: unknown } | null)?.msg);
       return typeof message === 'string' ? [{ field, message }] : [];
     });
   }
@@ -162,7 +171,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   // Each call starts a trace of its own (W3C traceparent), continued by the gateway and the services.
   const headersFor = (token: string | null, trace = newTrace()): Record<string, string> =>
     token
-      ? { Accept: 'application/json', Authorization: `Bearer ${token}`, [TRACEPARENT_HEADER]: trace.traceparent }
+      ? {
+          Accept: 'application/json',
+          Authorization: `Bearer ${token}`,
+          [TRACEPARENT_HEADER]: trace.traceparent,
+        }
       : { Accept: 'application/json', [TRACEPARENT_HEADER]: trace.traceparent };
   // Looked up per call: a test (or a polyfill) may replace the global fetch after the client exists.
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
@@ -180,7 +193,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     prefetched.set(key, { at: Date.now(), response });
     // Read from a copy, before the reader (registered first): the reader gets the untouched answer.
     return response
-      .then(async (answer) => (answer.ok ? ((await answer.clone().json()) as { data?: unknown }).data : undefined))
+      .then(async (answer) =>
+        answer.ok ? ((await answer.clone().json()) as { data?: unknown }).data : undefined,
+      )
       .catch(() => undefined);
   }
 
@@ -191,7 +206,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return early && Date.now() - early.at < PREFETCH_TTL_MS ? early.response : undefined;
   }
 
-  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<ApiResult<T>> {
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    init: RequestOptions = {},
+  ): Promise<ApiResult<T>> {
     const token = getToken();
     const trace = newTrace();
     const headers = headersFor(token, trace);
@@ -207,7 +226,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const early = method === 'GET' && body === undefined ? takePrefetched(target, token) : undefined;
     let response: Response;
     try {
-      response = await (early ?? doFetch(target, { method, headers, body, signal: init.signal, keepalive: init.keepalive }));
+      response = await (early ??
+        doFetch(target, { method, headers, body, signal: init.signal, keepalive: init.keepalive }));
     } catch (error) {
       if (init.signal?.aborted) throw error;
       const kept = init.fresh ? undefined : await keptInstead(method, target, token, init.body);
@@ -229,15 +249,29 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         isJson = false;
       }
     }
-    const envelope = (isJson && parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
-    const message = typeof envelope.message === 'string' && envelope.message !== '' ? envelope.message : undefined;
+    const envelope = (isJson && parsed && typeof parsed === 'object' ? parsed : {}) as Record<
+      string,
+      unknown
+    >;
+    const message =
+      typeof envelope.message === 'string' && envelope.message !== '' ? envelope.message : undefined;
 
     if (!response.ok || envelope.success === false) {
-      if (text.trim() !== '' && !isJson) throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status, [], traceId);
-      throw new ApiRequestError(message ?? `HTTP ${response.status}`, response.status, normaliseFieldErrors(envelope.errors), traceId);
+      if (text.trim() !== '' && !isJson)
+        throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status, [], traceId);
+      throw new ApiRequestError(
+        message ?? `HTTP ${response.status}`,
+        response.status,
+        normaliseFieldErrors(envelope.errors),
+        traceId,
+      );
     }
-    if (text.trim() !== '' && !isJson) throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status, [], traceId);
-    const result = { data: ('data' in envelope ? envelope.data : undefined) as T, ...(message ? { message } : {}) };
+    if (text.trim() !== '' && !isJson)
+      throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status, [], traceId);
+    const result = {
+      data: ('data' in envelope ? envelope.data : undefined) as T,
+      ...(message ? { message } : {}),
+    };
     if (offline && token && method === 'GET') void offline.remember(token, target, result);
     return result;
   }
@@ -247,7 +281,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
    * it is offline); a write with a client time is queued for the connection's return (and still fails,
    * so the caller's own retry goes on while the page is open).
    */
-  async function keptInstead(method: HttpMethod, target: string, token: string | null, requestBody: unknown): Promise<ApiResult<unknown> | undefined> {
+  async function keptInstead(
+    method: HttpMethod,
+    target: string,
+    token: string | null,
+    requestBody: unknown,
+  ): Promise<ApiResult<unknown> | undefined> {
     if (!offline) return undefined;
     if (token && method === 'GET') {
       const kept = await offline.recall(token, target);
@@ -256,7 +295,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     offline.reached(false);
     const clientTime = queuableClientTime(method, requestBody);
-    if (token && method === 'PATCH' && clientTime !== undefined) await offline.enqueue(token, { method, url: target, body: requestBody, clientTime });
+    if (token && method === 'PATCH' && clientTime !== undefined)
+      await offline.enqueue(token, { method, url: target, body: requestBody, clientTime });
     return undefined;
   }
 
@@ -270,13 +310,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       for (const { key, write } of await offline.pending(token)) {
         let response: Response;
         try {
-          response = await doFetch(write.url, { method: write.method, headers: { ...headersFor(token), 'Content-Type': 'application/json' }, body: JSON.stringify(write.body) });
+          response = await doFetch(write.url, {
+            method: write.method,
+            headers: { ...headersFor(token), 'Content-Type': 'application/json' },
+            body: JSON.stringify(write.body),
+          });
         } catch {
           break;
         }
         // 401: another session's token; kept for that session is pointless, so every final answer ends it
         if (response.ok) delivered += 1;
-        if (response.ok || (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429)) await offline.done(key);
+        if (
+          response.ok ||
+          (response.status >= 400 &&
+            response.status < 500 &&
+            response.status !== 408 &&
+            response.status !== 429)
+        )
+          await offline.done(key);
         else break;
       }
       return delivered;

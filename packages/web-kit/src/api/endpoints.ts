@@ -1,4 +1,10 @@
-import type { RouteBodyInput, RouteData, RouteDeclaration, RouteParamsInput, RouteQueryInput } from '@catalyst/contracts';
+import type {
+  RouteBodyInput,
+  RouteData,
+  RouteDeclaration,
+  RouteParamsInput,
+  RouteQueryInput,
+} from '@catalyst/contracts';
 import type { ApiClient, ApiResult, HttpMethod, QueryValue } from './client';
 
 /** The raw calls an endpoint is made of. */
@@ -8,15 +14,23 @@ import { API_ROUTES, type ApiTables } from './routes.generated';
 type Query = Record<string, QueryValue>;
 
 /** What a call sends: the declaration's path parameters, query and body (each only where it declares one). */
-export type CallInput<R extends RouteDeclaration> = (R['params'] extends object ? { params: RouteParamsInput<R> } : { params?: never }) &
+export type CallInput<R extends RouteDeclaration> = (R['params'] extends object
+  ? { params: RouteParamsInput<R> }
+  : { params?: never }) &
   (R['query'] extends object ? { query?: Partial<RouteQueryInput<R>> } : { query?: never }) &
   (R['body'] extends object ? { body: RouteBodyInput<R> } : { body?: never });
 
 /** The input may be left out where nothing in it is required. */
-type InputArgs<R extends RouteDeclaration> = R['params'] extends object ? [input: CallInput<R>] : R['body'] extends object ? [input: CallInput<R>] : [input?: CallInput<R>];
+type InputArgs<R extends RouteDeclaration> = R['params'] extends object
+  ? [input: CallInput<R>]
+  : R['body'] extends object
+    ? [input: CallInput<R>]
+    : [input?: CallInput<R>];
 
 /** An address needs only the path parameters (and the query, if any). */
-type UrlArgs<R extends RouteDeclaration> = R['params'] extends object ? [input: CallInput<R>] : [input?: Partial<CallInput<R>>];
+type UrlArgs<R extends RouteDeclaration> = R['params'] extends object
+  ? [input: CallInput<R>]
+  : [input?: Partial<CallInput<R>>];
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -37,13 +51,18 @@ export interface Endpoint<R extends RouteDeclaration> {
   prefetch(...args: UrlArgs<R>): Promise<unknown>;
 }
 
-export type Endpoints = { [G in keyof ApiTables]: { [K in keyof ApiTables[G]]: ApiTables[G][K] extends RouteDeclaration ? Endpoint<ApiTables[G][K]> : never } };
+export type Endpoints = {
+  [G in keyof ApiTables]: {
+    [K in keyof ApiTables[G]]: ApiTables[G][K] extends RouteDeclaration ? Endpoint<ApiTables[G][K]> : never;
+  };
+};
 
 /** `/content/products/:idOrSlug` with `{ idOrSlug: 'x y' }` → `/content/products/x%20y`. */
 function fill(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${name}" for ${path}`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(String(value));
   });
 }
@@ -51,7 +70,8 @@ function fill(path: string, params: Record<string, unknown> | undefined): string
 function endpoint(client: RawClient, method: HttpMethod, path: string): Endpoint<RouteDeclaration> {
   type Input = { params?: Record<string, unknown>; query?: Query; body?: unknown } | undefined;
   const target = (input: Input) => fill(path, input?.params);
-  const request = (input?: Input, options: CallOptions = {}) => client.request(method, target(input), { query: input?.query, body: input?.body, ...options });
+  const request = (input?: Input, options: CallOptions = {}) =>
+    client.request(method, target(input), { query: input?.query, body: input?.body, ...options });
   const call = async (input?: Input, options?: CallOptions) => (await request(input, options)).data;
   return Object.assign(call, {
     request,
@@ -65,7 +85,9 @@ export function createEndpoints(client: RawClient): Endpoints {
   return Object.fromEntries(
     Object.entries(API_ROUTES).map(([group, routes]) => [
       group,
-      Object.fromEntries(Object.entries(routes).map(([name, [method, path]]) => [name, endpoint(client, method, path)])),
+      Object.fromEntries(
+        Object.entries(routes).map(([name, [method, path]]) => [name, endpoint(client, method, path)]),
+      ),
     ]),
   ) as unknown as Endpoints;
 }

@@ -15,11 +15,15 @@ describe('trace context from the API client', () => {
   });
 
   it('sends a traceparent of its own with every call', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ success: true, data: [] }), { status: 200 }));
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ success: true, data: [] }), { status: 200 }),
+    );
     const api = createApiClient({ fetch, getToken: () => 'token-1' });
     await api.get('/categories');
     await api.get('/categories');
-    const sent = fetch.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>).traceparent);
+    const sent = fetch.mock.calls.map(
+      (call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>).traceparent,
+    );
     expect(sent[0]).toMatch(TRACEPARENT);
     expect(sent[1]).toMatch(TRACEPARENT);
     expect(sent[0]).not.toBe(sent[1]);
@@ -29,15 +33,23 @@ describe('trace context from the API client', () => {
     const named = 'abcdefabcdefabcdefabcdefabcdef12';
     const fetch = vi
       .fn()
-      .mockResolvedValueOnce(new Response(JSON.stringify({ success: false, message: 'Nope' }), { status: 500, headers: { 'x-trace-id': named } }))
-      .mockResolvedValueOnce(new Response(JSON.stringify({ success: false, message: 'Nope' }), { status: 400 }))
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ success: false, message: 'Nope' }), {
+          status: 500,
+          headers: { 'x-trace-id': named },
+        }),
+      )
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ success: false, message: 'Nope' }), { status: 400 }),
+      )
       .mockRejectedValueOnce(new TypeError('offline'));
     const api = createApiClient({ fetch, getToken: () => null });
     const first = await api.get('/categories').catch((e: unknown) => e);
     expect(first).toBeInstanceOf(ApiRequestError);
     expect((first as ApiRequestError).traceId).toBe(named);
     const second = (await api.get('/categories').catch((e: unknown) => e)) as ApiRequestError;
-    const sentSecond = ((fetch.mock.calls[1] as [string, RequestInit])[1].headers as Record<string, string>).traceparent;
+    const sentSecond = ((fetch.mock.calls[1] as [string, RequestInit])[1].headers as Record<string, string>)
+      .traceparent;
     expect(second.traceId).toBe(sentSecond!.slice(3, 35));
     const third = (await api.get('/categories', { fresh: true }).catch((e: unknown) => e)) as ApiRequestError;
     expect(third.status).toBe(0);

@@ -29,7 +29,9 @@ afterEach(async () => {
 describe('guards', () => {
   it('asks anonymous visitors to log in', () => {
     mount(<RequireAuth>secret</RequireAuth>);
-    expect(screen.getByRole('alert').textContent).toContain('Authentication Required - You need to log in to access this page.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Authentication Required - You need to log in to access this page.',
+    );
     expect(screen.queryByText('secret')).toBeNull();
   });
 
@@ -42,7 +44,9 @@ describe('guards', () => {
   it('denies admin pages to non-admins with a way back to the dashboard', async () => {
     session.loadUser(learner);
     mount(<RequireAdmin>admin area</RequireAdmin>);
-    expect(screen.getByRole('alert').textContent).toContain("Access Denied - You don't have permission to access this page.");
+    expect(screen.getByRole('alert').textContent).toContain(
+      "Access Denied - You don't have permission to access this page.",
+    );
     expect(screen.queryByText('admin area')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     expect(screen.getByText('Dashboard page')).toBeTruthy();
@@ -55,7 +59,9 @@ describe('guards', () => {
   });
 
   it('sends signed-in users without a plan to /subscription', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ success: true, data: { hasSubscription: false, status: 'free' } })));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ success: true, data: { hasSubscription: false, status: 'free' } })),
+    );
     session.loadUser(learner);
     mount(<RequireSubscription>premium</RequireSubscription>);
     expect(await screen.findByText('Plans page')).toBeTruthy();
@@ -63,7 +69,11 @@ describe('guards', () => {
   });
 
   it('lets subscribers and admins through the subscription guard', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ success: true, data: { hasSubscription: true, plan: 'premium', status: 'active' } })));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({ success: true, data: { hasSubscription: true, plan: 'premium', status: 'active' } }),
+      ),
+    );
     session.loadUser(learner);
     const { unmount } = mount(<RequireSubscription>premium</RequireSubscription>);
     expect(await screen.findByText('premium')).toBeTruthy();

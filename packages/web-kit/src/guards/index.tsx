@@ -10,7 +10,17 @@ import styles from './Guard.module.css';
 
 export * from './premiumRedirect';
 
-function GuardNotice({ icon: Icon, title, message, children }: { icon: LucideIcon; title: string; message: string; children?: ReactNode }) {
+function GuardNotice({
+  icon: Icon,
+  title,
+  message,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  message: string;
+  children?: ReactNode;
+}) {
   // The hidden separator keeps the whole notice readable as one sentence ('Title - message').
   return (
     <section className={styles.notice} role="alert">
@@ -29,7 +39,11 @@ function GuardNotice({ icon: Icon, title, message, children }: { icon: LucideIco
 
 export function AuthenticationRequired() {
   return (
-    <GuardNotice icon={Lock} title="Authentication Required" message="You need to log in to access this page.">
+    <GuardNotice
+      icon={Lock}
+      title="Authentication Required"
+      message="You need to log in to access this page."
+    >
       <Button onClick={() => openAuthDialog('login')}>Login</Button>
       <Button variant="secondary" onClick={() => openAuthDialog('register')}>
         Sign Up
@@ -41,7 +55,11 @@ export function AuthenticationRequired() {
 export function AccessDenied() {
   const navigate = useNavigate();
   return (
-    <GuardNotice icon={ShieldX} title="Access Denied" message="You don't have permission to access this page.">
+    <GuardNotice
+      icon={ShieldX}
+      title="Access Denied"
+      message="You don't have permission to access this page."
+    >
       <Button onClick={() => navigate('/')}>Go to Dashboard</Button>
     </GuardNotice>
   );
@@ -50,7 +68,11 @@ export function AccessDenied() {
 /** A kept session that could not be checked: kept, retried on its own, and Retry checks at once. */
 export function SessionUnreachable() {
   return (
-    <GuardNotice icon={RefreshCw} title={UNREACHABLE_MESSAGE} message="You are still signed in. We will try again in a moment.">
+    <GuardNotice
+      icon={RefreshCw}
+      title={UNREACHABLE_MESSAGE}
+      message="You are still signed in. We will try again in a moment."
+    >
       <Button onClick={() => void session.recheck()}>Retry</Button>
     </GuardNotice>
   );
@@ -76,12 +98,21 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 }
 
 /** Renders its children for subscribers (and admins); others are sent to /subscription, told why (`reason`). */
-export function RequireSubscription({ children, redirectTo = PLANS_PATH, reason }: { children: ReactNode; redirectTo?: string; reason?: PremiumReason }) {
+export function RequireSubscription({
+  children,
+  redirectTo = PLANS_PATH,
+  reason,
+}: {
+  children: ReactNode;
+  redirectTo?: string;
+  reason?: PremiumReason;
+}) {
   const { isAuthenticated, isLoading: sessionLoading } = useSession();
   const { hasSubscription, isLoading } = useSubscription();
   if (sessionLoading) return <Spinner message="Loading..." />;
   if (!isAuthenticated) return <AuthenticationRequired />;
   if (isLoading) return <Spinner message="Checking your subscription..." />;
-  if (!hasSubscription) return <Navigate to={redirectTo} replace state={reason ? plansPageState(reason) : undefined} />;
+  if (!hasSubscription)
+    return <Navigate to={redirectTo} replace state={reason ? plansPageState(reason) : undefined} />;
   return <>{children}</>;
 }

@@ -19,7 +19,9 @@ export const plansPageState = (reason: PremiumReason) => ({ premium: reason });
 /** The text the plans page shows for the router state it was opened with, or null when nobody sent the learner there. */
 export function premiumReasonText(state: unknown): string | null {
   const reason = (state as { premium?: unknown } | null)?.premium;
-  return typeof reason === 'string' && reason in PREMIUM_REASON_TEXT ? PREMIUM_REASON_TEXT[reason as PremiumReason] : null;
+  return typeof reason === 'string' && reason in PREMIUM_REASON_TEXT
+    ? PREMIUM_REASON_TEXT[reason as PremiumReason]
+    : null;
 }
 
 /** Spec section 8: the server's premium refusal sends the user to /subscription, saying why. Returns true while redirecting. */

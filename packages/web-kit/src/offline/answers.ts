@@ -9,10 +9,10 @@ export interface KeptAnswer {
   at: number;
 }
 
-
 let store: UseStore | null | undefined;
 function answersStore(): UseStore | null {
-  if (store === undefined) store = typeof indexedDB === 'undefined' ? null : createStore('catalyst-offline-answers', 'answers');
+  if (store === undefined)
+    store = typeof indexedDB === 'undefined' ? null : createStore('catalyst-offline-answers', 'answers');
   return store;
 }
 
@@ -58,7 +58,9 @@ async function trim(db: UseStore) {
   if (writes % 50 !== 0) return;
   const all = await keys<string>(db);
   if (all.length <= KEPT_ANSWERS_MAX) return;
-  const dated = await Promise.all(all.map(async (key) => ({ key, at: (await get<KeptAnswer>(key, db))?.at ?? 0 })));
+  const dated = await Promise.all(
+    all.map(async (key) => ({ key, at: (await get<KeptAnswer>(key, db))?.at ?? 0 })),
+  );
   dated.sort((a, b) => a.at - b.at);
   for (const { key } of dated.slice(0, dated.length - KEPT_ANSWERS_MAX)) await del(key, db);
 }

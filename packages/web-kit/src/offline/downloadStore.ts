@@ -1,5 +1,14 @@
 import { createStore, get, set, type UseStore } from 'idb-keyval';
-import { DOWNLOAD_MESSAGES, DOWNLOAD_GRACE_MS, DOWNLOADS_MAX, downloadsCacheName, OFFLINE_COPY_PREFIX, publishDownloads, type DownloadItem, type SaveInput } from './downloads';
+import {
+  DOWNLOAD_MESSAGES,
+  DOWNLOAD_GRACE_MS,
+  DOWNLOADS_MAX,
+  downloadsCacheName,
+  OFFLINE_COPY_PREFIX,
+  publishDownloads,
+  type DownloadItem,
+  type SaveInput,
+} from './downloads';
 import { personKey } from './keys';
 
 interface PersonRecord {
@@ -12,12 +21,14 @@ interface PersonRecord {
 
 let db: UseStore | null | undefined;
 const recordStore = () => {
-  if (db === undefined) db = typeof indexedDB === 'undefined' ? null : createStore('catalyst-offline-downloads', 'people');
+  if (db === undefined)
+    db = typeof indexedDB === 'undefined' ? null : createStore('catalyst-offline-downloads', 'people');
   return db;
 };
 const supported = () => typeof caches !== 'undefined' && recordStore() !== null;
 
-const copyAddress = (personHash: string, id: string) => `${OFFLINE_COPY_PREFIX}${personHash}/${encodeURIComponent(id)}.mp4`;
+const copyAddress = (personHash: string, id: string) =>
+  `${OFFLINE_COPY_PREFIX}${personHash}/${encodeURIComponent(id)}.mp4`;
 
 let person: { hash: string } | null = null;
 
@@ -34,7 +45,13 @@ async function refresh() {
   if (!person) return publishDownloads({ ready: false, items: [] });
   const { items, notice } = await readRecord(person.hash);
   const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
-  publishDownloads({ ready: true, items, usage: estimate?.usage, quota: estimate?.quota, ...(notice ? { notice } : {}) });
+  publishDownloads({
+    ready: true,
+    items,
+    usage: estimate?.usage,
+    quota: estimate?.quota,
+    ...(notice ? { notice } : {}),
+  });
 }
 
 /** Deletes the person's premium downloads (the plan ended, or went unconfirmed past the grace period). */
@@ -65,17 +82,39 @@ export const downloadStore = {
     if (!person) throw new Error(DOWNLOAD_MESSAGES.unsupported);
     const hash = person.hash;
     const record = await readRecord(hash);
-    if (!record.items.some((item) => item.id === input.id) && record.items.length >= DOWNLOADS_MAX) throw new Error(DOWNLOAD_MESSAGES.limit);
+    if (!record.items.some((item) => item.id === input.id) && record.items.length >= DOWNLOADS_MAX)
+      throw new Error(DOWNLOAD_MESSAGES.limit);
     const response = await fetch(input.videoUrl, { credentials: 'same-origin' }).catch(() => undefined);
     if (!response || response.status !== 200) throw new Error(DOWNLOAD_MESSAGES.failed);
     const videoPath = copyAddress(hash, input.id);
     const blob = await response.blob();
     const cache = await caches.open(downloadsCacheName(hash));
-    await cache.put(videoPath, new Response(blob, { headers: { 'content-type': response.headers.get('content-type') ?? 'video/mp4', 'content-length': String(blob.size), 'accept-ranges': 'bytes' } }));
-    const item: DownloadItem = { id: input.id, productId: input.productId, title: input.title, pagePath: input.pagePath, videoPath, bytes: blob.size, savedAt: Date.now(), premium: input.premium };
+    await cache.put(
+      videoPath,
+      new Response(blob, {
+        headers: {
+          'content-type': response.headers.get('content-type') ?? 'video/mp4',
+          'content-length': String(blob.size),
+          'accept-ranges': 'bytes',
+        },
+      }),
+    );
+    const item: DownloadItem = {
+      id: input.id,
+      productId: input.productId,
+      title: input.title,
+      pagePath: input.pagePath,
+      videoPath,
+      bytes: blob.size,
+      savedAt: Date.now(),
+      premium: input.premium,
+    };
     // A premium copy was just served under the plan: that confirms it now (the connections that follow
     // ask the server only while premium copies are kept, so the last check may be long past).
-    await writeRecord(hash, { verifiedAt: item.premium ? Date.now() : record.verifiedAt || Date.now(), items: [...record.items.filter((i) => i.id !== input.id), item] });
+    await writeRecord(hash, {
+      verifiedAt: item.premium ? Date.now() : record.verifiedAt || Date.now(),
+      items: [...record.items.filter((i) => i.id !== input.id), item],
+    });
     await refresh();
     return item;
   },
@@ -84,7 +123,8 @@ export const downloadStore = {
     const hash = person.hash;
     const record = await readRecord(hash);
     const item = record.items.find((i) => i.id === id);
-    if (item && !record.items.some((i) => i.id !== id && i.videoPath === item.videoPath)) await (await caches.open(downloadsCacheName(hash))).delete(item.videoPath);
+    if (item && !record.items.some((i) => i.id !== id && i.videoPath === item.videoPath))
+      await (await caches.open(downloadsCacheName(hash))).delete(item.videoPath);
     await writeRecord(hash, { ...record, items: record.items.filter((i) => i.id !== id) });
     await refresh();
   },

@@ -11,7 +11,8 @@ export const DOWNLOAD_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
 export const DOWNLOAD_MESSAGES = {
   limit: `You can keep up to ${DOWNLOADS_MAX} lessons for offline watching. Remove one to save another.`,
-  failed: "This lesson couldn't be saved for offline watching. Check your connection and storage, then try again.",
+  failed:
+    "This lesson couldn't be saved for offline watching. Check your connection and storage, then try again.",
   unsupported: "This browser can't keep lessons for offline watching.",
   ended: 'Your downloads were removed because your plan has ended.',
 } as const;

@@ -55,8 +55,16 @@ describe('the offline stores tied to the session', () => {
     stop();
   });
 
-  it("ask for the plan on a connection only while premium copies are kept (they live as long as it does)", async () => {
-    const item = { id: 'p1', productId: 'p1', title: 'Lesson', pagePath: '/browse/premium/product/p1', videoPath: '/offline-downloads/h/p1', bytes: 1, savedAt: 1 };
+  it('ask for the plan on a connection only while premium copies are kept (they live as long as it does)', async () => {
+    const item = {
+      id: 'p1',
+      productId: 'p1',
+      title: 'Lesson',
+      pagePath: '/browse/premium/product/p1',
+      videoPath: '/offline-downloads/h/p1',
+      bytes: 1,
+      savedAt: 1,
+    };
     const { session } = fakeSession({ token: 'tok-a', user: { _id: 'u1' } });
     // a free lesson kept: nothing the plan decides, so no read of it
     publishDownloads({ ready: true, items: [{ ...item, premium: false }] });

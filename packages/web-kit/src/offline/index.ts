@@ -15,7 +15,8 @@ export { KEPT_ANSWER_MAX_AGE_MS } from './limits';
 export * from './downloads';
 
 /** A plan that lets downloads of premium lessons live on (an admin's access counts as one). */
-const planActive = (status: { hasSubscription: boolean; plan: string | null }) => status.hasSubscription || status.plan === 'admin';
+const planActive = (status: { hasSubscription: boolean; plan: string | null }) =>
+  status.hasSubscription || status.plan === 'admin';
 
 /**
  * Ties the offline stores to the session (the shell calls it once): a sign-out forgets the kept answers

@@ -10,7 +10,10 @@ const writeQueue = {
     if (!current || current.clientTime <= write.clientTime) queued.set(key, write);
     return true;
   }),
-  pending: async (token: string) => [...queued].filter(([key]) => key.startsWith(`${token} `)).map(([key, write]) => ({ key, write: { ...write, at: 0 } })),
+  pending: async (token: string) =>
+    [...queued]
+      .filter(([key]) => key.startsWith(`${token} `))
+      .map(([key, write]) => ({ key, write: { ...write, at: 0 } })),
   remove: async (key: string) => void queued.delete(key),
   clear: async () => queued.clear(),
 };
@@ -22,7 +25,12 @@ vi.mock('./lazy', () => ({
 const { absorbHeldWrites, browserOffline, forgetOfflineData, holdOfflineWrite } = await import('./layer');
 
 const URL = '/api/v1/content/progress/product/p1';
-const save = (clientTime: number, lastPosition: number) => ({ method: 'PATCH' as const, url: URL, body: { progress: 10, lastPosition, completed: false, clientTime }, clientTime });
+const save = (clientTime: number, lastPosition: number) => ({
+  method: 'PATCH' as const,
+  url: URL,
+  body: { progress: 10, lastPosition, completed: false, clientTime },
+  clientTime,
+});
 
 describe('writes held as the page goes away', () => {
   beforeEach(() => {
@@ -43,7 +51,7 @@ describe('writes held as the page goes away', () => {
     expect(sessionStorage.getItem('catalyst-held-writes')).toBeNull();
   });
 
-  it("are never queued for another session (another person signed in in this tab)", async () => {
+  it('are never queued for another session (another person signed in in this tab)', async () => {
     holdOfflineWrite('tok-a', save(2_000, 42));
     await absorbHeldWrites('tok-b');
     expect(queued.size).toBe(0);

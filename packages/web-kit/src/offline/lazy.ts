@@ -9,7 +9,8 @@ type Stores = typeof import('./stores');
 
 let stores: Promise<Stores> | null = null;
 // Named, so the browser journey can tell when it is fetched (e2e/pwa.spec.ts).
-export const loadStores = (): Promise<Stores> => (stores ??= import(/* webpackChunkName: "offline-stores" */ './stores'));
+export const loadStores = (): Promise<Stores> =>
+  (stores ??= import(/* webpackChunkName: "offline-stores" */ './stores'));
 
 /** How long after its load event a page that never shows its first content (a spinner left on) is waited for. */
 export const FIRST_CONTENT_WAIT_MS = 10_000;

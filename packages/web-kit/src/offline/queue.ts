@@ -6,7 +6,8 @@ export type { QueuedWrite };
 
 let store: UseStore | null | undefined;
 function queueStore(): UseStore | null {
-  if (store === undefined) store = typeof indexedDB === 'undefined' ? null : createStore('catalyst-offline-writes', 'writes');
+  if (store === undefined)
+    store = typeof indexedDB === 'undefined' ? null : createStore('catalyst-offline-writes', 'writes');
   return store;
 }
 
@@ -21,7 +22,12 @@ export const writeQueue = {
     try {
       const key = `${await personKey(token)} ${write.method} ${write.url}`;
       // read and write in one transaction: two writes to one address cannot both win
-      await update<QueuedWrite>(key, (current) => (current && current.clientTime > write.clientTime ? current : { ...write, at: Date.now() }), db);
+      await update<QueuedWrite>(
+        key,
+        (current) =>
+          current && current.clientTime > write.clientTime ? current : { ...write, at: Date.now() },
+        db,
+      );
       return true;
     } catch {
       return false;

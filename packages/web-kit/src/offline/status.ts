@@ -10,7 +10,10 @@ export interface ConnectionState {
   showingKept: boolean;
 }
 
-let state: ConnectionState = { offline: typeof navigator !== 'undefined' && navigator.onLine === false, showingKept: false };
+let state: ConnectionState = {
+  offline: typeof navigator !== 'undefined' && navigator.onLine === false,
+  showingKept: false,
+};
 const listeners = new Set<() => void>();
 
 function set(next: ConnectionState) {

@@ -12,12 +12,21 @@ function fakeApi(routes: Record<string, (body: unknown) => unknown>): ApiClient 
     const key = `${init?.method} ${String(url).replace('/api/v1', '')}`;
     calls.push(key);
     const handler = routes[key];
-    if (!handler) return new Response(JSON.stringify({ success: false, message: 'Not found' }), { status: 404 });
+    if (!handler)
+      return new Response(JSON.stringify({ success: false, message: 'Not found' }), { status: 404 });
     try {
-      return new Response(JSON.stringify({ success: true, data: handler(init?.body ? JSON.parse(String(init.body)) : undefined) }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          success: true,
+          data: handler(init?.body ? JSON.parse(String(init.body)) : undefined),
+        }),
+        { status: 200 },
+      );
     } catch (error) {
       const e = error as ApiRequestError;
-      return new Response(JSON.stringify({ success: false, message: e.message }), { status: e.status ?? 400 });
+      return new Response(JSON.stringify({ success: false, message: e.message }), {
+        status: e.status ?? 400,
+      });
     }
   });
   return Object.assign(createApiClient({ fetch }), { calls });
@@ -28,7 +37,12 @@ describe('session store', () => {
     const store = createSessionStore({ api: fakeApi({}) });
     expect(store.getState().isLoading).toBe(false);
     await store.start();
-    expect(store.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false, isLoading: false });
+    expect(store.getState()).toMatchObject({
+      user: null,
+      token: null,
+      isAuthenticated: false,
+      isLoading: false,
+    });
   });
 
   it('restores the user from a kept token at start-up', async () => {
@@ -42,7 +56,13 @@ describe('session store', () => {
 
   it('removes a kept token the server no longer accepts (401)', async () => {
     sessionStorage.setItem('token', 'stale');
-    const store = createSessionStore({ api: fakeApi({ 'GET /auth/me': () => { throw new ApiRequestError('Authentication required', 401); } }) });
+    const store = createSessionStore({
+      api: fakeApi({
+        'GET /auth/me': () => {
+          throw new ApiRequestError('Authentication required', 401);
+        },
+      }),
+    });
     await store.start();
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(store.getState()).toMatchObject({ user: null, isAuthenticated: false, isLoading: false });
@@ -56,7 +76,13 @@ describe('session store', () => {
     const result = await store.login({ email: 'ada@example.com', password: 'Secret-1' });
     expect(result.success).toBe(true);
     expect(sessionStorage.getItem('token')).toBe('new-token');
-    expect(store.getState()).toMatchObject({ user, token: 'new-token', isAuthenticated: true, isLoading: false, error: null });
+    expect(store.getState()).toMatchObject({
+      user,
+      token: 'new-token',
+      isAuthenticated: true,
+      isLoading: false,
+      error: null,
+    });
     expect(listener).toHaveBeenCalled();
   });
 
@@ -69,19 +95,31 @@ describe('session store', () => {
     const store = createSessionStore({ api });
     const result = await store.login({ email: 'ada@example.com', password: 'wrong' });
     expect(result).toMatchObject({ success: false, message: 'Invalid email or password' });
-    expect(store.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false, isLoading: false, error: 'Invalid email or password' });
+    expect(store.getState()).toMatchObject({
+      user: null,
+      token: null,
+      isAuthenticated: false,
+      isLoading: false,
+      error: 'Invalid email or password',
+    });
     store.clearError();
     expect(store.getState().error).toBeNull();
   });
 
   it('logs in directly after registering only when a token comes back', async () => {
-    const withToken = createSessionStore({ api: fakeApi({ 'POST /auth/register': () => ({ token: 't', user }) }) });
+    const withToken = createSessionStore({
+      api: fakeApi({ 'POST /auth/register': () => ({ token: 't', user }) }),
+    });
     await withToken.register({ name: 'Ada', email: 'ada@example.com', password: 'Secret-1' });
     expect(withToken.getState().isAuthenticated).toBe(true);
 
     sessionStorage.clear();
     const withoutToken = createSessionStore({ api: fakeApi({ 'POST /auth/register': () => ({ user }) }) });
-    const result = await withoutToken.register({ name: 'Ada', email: 'ada@example.com', password: 'Secret-1' });
+    const result = await withoutToken.register({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'Secret-1',
+    });
     expect(result.success).toBe(true);
     expect(withoutToken.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, user: null });
     expect(sessionStorage.getItem('token')).toBeNull();
@@ -97,14 +135,25 @@ describe('session store', () => {
       const api = fakeApi({ 'GET /auth/me': () => answer() });
       const store = createSessionStore({ api });
       await store.start();
-      expect(store.getState()).toMatchObject({ token: 'kept', isAuthenticated: false, isLoading: false, unreachable: true });
+      expect(store.getState()).toMatchObject({
+        token: 'kept',
+        isAuthenticated: false,
+        isLoading: false,
+        unreachable: true,
+      });
       expect(sessionStorage.getItem('token')).toBe('kept');
       answer = () => ({ user });
       await vi.advanceTimersByTimeAsync(RECHECK_DELAYS_MS[0]!);
       expect(store.getState()).toMatchObject({ token: 'kept', isAuthenticated: true, unreachable: false });
 
       sessionStorage.setItem('token', 'revoked');
-      const refused = createSessionStore({ api: fakeApi({ 'GET /auth/me': () => { throw new ApiRequestError('Authentication required', 401); } }) });
+      const refused = createSessionStore({
+        api: fakeApi({
+          'GET /auth/me': () => {
+            throw new ApiRequestError('Authentication required', 401);
+          },
+        }),
+      });
       await refused.start();
       expect(refused.getState()).toMatchObject({ token: null, isAuthenticated: false, unreachable: false });
       expect(sessionStorage.getItem('token')).toBeNull();
@@ -114,7 +163,10 @@ describe('session store', () => {
   });
 
   it('signs a new account in with the same credentials when registration answers without a token', async () => {
-    const api = fakeApi({ 'POST /auth/register': () => ({ email: 'ada@example.com' }), 'POST /auth/login': () => ({ token: 'fresh', user }) });
+    const api = fakeApi({
+      'POST /auth/register': () => ({ email: 'ada@example.com' }),
+      'POST /auth/login': () => ({ token: 'fresh', user }),
+    });
     const store = createSessionStore({ api });
     const result = await store.register({ name: 'Ada', email: 'ada@example.com', password: 'Secret-1' });
     expect(result.success).toBe(true);
@@ -124,17 +176,29 @@ describe('session store', () => {
   });
 
   it('clears everything on logout and revokes the session server-side', async () => {
-    const api = fakeApi({ 'POST /auth/login': () => ({ token: 'tok', user }), 'POST /auth/logout': () => null });
+    const api = fakeApi({
+      'POST /auth/login': () => ({ token: 'tok', user }),
+      'POST /auth/logout': () => null,
+    });
     const store = createSessionStore({ api });
     await store.login({ email: 'ada@example.com', password: 'Secret-1' });
     await store.logout();
     expect(api.calls).toContain('POST /auth/logout');
     expect(sessionStorage.getItem('token')).toBeNull();
-    expect(store.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null });
+    expect(store.getState()).toMatchObject({
+      user: null,
+      token: null,
+      isAuthenticated: false,
+      isLoading: false,
+      error: null,
+    });
   });
 
   it('keeps the role as a hint beside the token, through a restart, and drops it with the token', async () => {
-    const api = fakeApi({ 'POST /auth/login': () => ({ token: 'tok', user: { ...user, role: 'admin' } }), 'POST /auth/logout': () => null });
+    const api = fakeApi({
+      'POST /auth/login': () => ({ token: 'tok', user: { ...user, role: 'admin' } }),
+      'POST /auth/logout': () => null,
+    });
     const store = createSessionStore({ api });
     await store.login({ email: 'ada@example.com', password: 'Secret-1' });
     expect(sessionStorage.getItem('role')).toBe('admin');

@@ -91,7 +91,10 @@ function browserSessionStorage(): Storage {
 function userOf(data: unknown): SessionUser | null {
   if (!data || typeof data !== 'object') return null;
   const record = data as Record<string, unknown>;
-  const candidate = (record.user && typeof record.user === 'object' ? record.user : record) as Record<string, unknown>;
+  const candidate = (record.user && typeof record.user === 'object' ? record.user : record) as Record<
+    string,
+    unknown
+  >;
   return typeof candidate.email === 'string' ? (candidate as SessionUser) : null;
 }
 
@@ -101,7 +104,8 @@ function tokenOf(data: unknown): string | null {
   return typeof token === 'string' && token !== '' ? token : null;
 }
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } = {}): SessionStore {
   const client = deps.api ?? defaultApi;
@@ -217,7 +221,9 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
     try {
       const result = await client.auth.register.request({ body: input });
       if (!adopt(result.data)) {
-        const signedIn = await client.auth.login.request({ body: { email: input.email, password: input.password } }).catch(() => undefined);
+        const signedIn = await client.auth.login
+          .request({ body: { email: input.email, password: input.password } })
+          .catch(() => undefined);
         if (!signedIn || !adopt(signedIn.data)) set({ isLoading: false });
       }
       return { success: true, message: result.message };

@@ -18,8 +18,16 @@ function setup(replies: Record<string, Reply[]>, token: string | null = null) {
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status });
   });
   const store = createSessionStore({
-    api: createApiClient({ baseUrl: '/api/v1', fetch: fetch as unknown as typeof globalThis.fetch, getToken: () => storage.get('token') ?? null }),
-    storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) },
+    api: createApiClient({
+      baseUrl: '/api/v1',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      getToken: () => storage.get('token') ?? null,
+    }),
+    storage: {
+      getItem: (k) => storage.get(k) ?? null,
+      setItem: (k, v) => void storage.set(k, v),
+      removeItem: (k) => void storage.delete(k),
+    },
   });
   return { store, storage, calls };
 }
@@ -35,23 +43,46 @@ describe('session transitions (spec section 4)', () => {
       ],
     });
     await store.login({ email: 'ada@example.com', password: 'x' });
-    expect(store.getState()).toEqual({ user: null, token: null, isAuthenticated: false, isLoading: false, error: 'Invalid email or password', unreachable: false });
+    expect(store.getState()).toEqual({
+      user: null,
+      token: null,
+      isAuthenticated: false,
+      isLoading: false,
+      error: 'Invalid email or password',
+      unreachable: false,
+    });
     const pending = store.login({ email: 'ada@example.com', password: 'y' });
     expect(store.getState()).toMatchObject({ isLoading: true, error: null });
     await pending;
-    expect(store.getState()).toEqual({ user: ada, token: 'fresh', isAuthenticated: true, isLoading: false, error: null, unreachable: false });
+    expect(store.getState()).toEqual({
+      user: ada,
+      token: 'fresh',
+      isAuthenticated: true,
+      isLoading: false,
+      error: null,
+      unreachable: false,
+    });
   });
 
   it('sends POST /auth/logout with the bearer token before clearing it', async () => {
     const { store, storage, calls } = setup({
-      'POST /api/v1/auth/login': [{ status: 200, body: { success: true, data: { user: ada, token: 'live' } } }],
+      'POST /api/v1/auth/login': [
+        { status: 200, body: { success: true, data: { user: ada, token: 'live' } } },
+      ],
       'POST /api/v1/auth/logout': [{ status: 200, body: { success: true, data: null } }],
     });
     await store.login({ email: 'ada@example.com', password: 'x' });
     await store.logout();
     expect(calls.at(-1)).toEqual({ key: 'POST /api/v1/auth/logout', auth: 'Bearer live' });
     expect(storage.has('token')).toBe(false);
-    expect(store.getState()).toEqual({ user: null, token: null, isAuthenticated: false, isLoading: false, error: null, unreachable: false });
+    expect(store.getState()).toEqual({
+      user: null,
+      token: null,
+      isAuthenticated: false,
+      isLoading: false,
+      error: null,
+      unreachable: false,
+    });
   });
 
   it('still clears the session when the logout call cannot reach the server', async () => {

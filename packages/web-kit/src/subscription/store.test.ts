@@ -13,7 +13,9 @@ function fakeFetch(handler: (url: string, init?: RequestInit) => Response | Prom
 }
 
 function statusApi(answer: () => Response) {
-  const fetch = fakeFetch((url) => (url.endsWith('/subscription/status') ? answer() : new Response('{}', { status: 404 })));
+  const fetch = fakeFetch((url) =>
+    url.endsWith('/subscription/status') ? answer() : new Response('{}', { status: 404 }),
+  );
   return { fetch, api: createApiClient({ fetch }) };
 }
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
@@ -23,18 +25,36 @@ describe('subscription store', () => {
   it("is 'free' and not subscribed while signed out", () => {
     const { api, fetch } = statusApi(() => ok({}));
     const store = createSubscriptionStore(createSessionStore({ api }), { api });
-    expect(store.getState()).toMatchObject({ hasSubscription: false, status: 'free', plan: null, isLoading: false });
+    expect(store.getState()).toMatchObject({
+      hasSubscription: false,
+      status: 'free',
+      plan: null,
+      isLoading: false,
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('reads the status from the server when a user signs in', async () => {
-    const { api } = statusApi(() => ok({ hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00Z' }));
+    const { api } = statusApi(() =>
+      ok({
+        hasSubscription: true,
+        plan: 'premium',
+        status: 'active',
+        currentPeriodEnd: '2030-01-01T00:00:00Z',
+      }),
+    );
     const session = createSessionStore({ api });
     const store = createSubscriptionStore(session, { api });
     session.loadUser(learner);
     expect(store.getState().isLoading).toBe(true);
     await settle();
-    expect(store.getState()).toMatchObject({ hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00Z', isLoading: false });
+    expect(store.getState()).toMatchObject({
+      hasSubscription: true,
+      plan: 'premium',
+      status: 'active',
+      currentPeriodEnd: '2030-01-01T00:00:00Z',
+      isLoading: false,
+    });
   });
 
   it('treats admins as subscribed (plan admin, status active) without asking the server', async () => {
@@ -43,12 +63,20 @@ describe('subscription store', () => {
     const store = createSubscriptionStore(session, { api });
     session.loadUser(admin);
     await settle();
-    expect(store.getState()).toMatchObject({ hasSubscription: true, plan: 'admin', status: 'active', currentPeriodEnd: null, isLoading: false });
+    expect(store.getState()).toMatchObject({
+      hasSubscription: true,
+      plan: 'admin',
+      status: 'active',
+      currentPeriodEnd: null,
+      isLoading: false,
+    });
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('leaves a non-admin unsubscribed when the status check fails', async () => {
-    const { api } = statusApi(() => new Response(JSON.stringify({ success: false, message: 'down' }), { status: 503 }));
+    const { api } = statusApi(
+      () => new Response(JSON.stringify({ success: false, message: 'down' }), { status: 503 }),
+    );
     const session = createSessionStore({ api });
     const store = createSubscriptionStore(session, { api });
     session.loadUser(learner);
@@ -58,7 +86,13 @@ describe('subscription store', () => {
 
   it('goes back to free on logout and refreshes on demand', async () => {
     let active = false;
-    const { api, fetch } = statusApi(() => ok(active ? { hasSubscription: true, plan: 'premium', status: 'active' } : { hasSubscription: false, status: 'free' }));
+    const { api, fetch } = statusApi(() =>
+      ok(
+        active
+          ? { hasSubscription: true, plan: 'premium', status: 'active' }
+          : { hasSubscription: false, status: 'free' },
+      ),
+    );
     const session = createSessionStore({ api });
     const store = createSubscriptionStore(session, { api });
     session.loadUser(learner);
@@ -74,14 +108,27 @@ describe('subscription store', () => {
   });
 
   it('confirms the checkout session of the success page while refreshing', async () => {
-    const fetch = fakeFetch(() => ok({ hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00Z', cancelAtPeriodEnd: false }));
+    const fetch = fakeFetch(() =>
+      ok({
+        hasSubscription: true,
+        plan: 'premium',
+        status: 'active',
+        currentPeriodEnd: '2030-01-01T00:00:00Z',
+        cancelAtPeriodEnd: false,
+      }),
+    );
     const api = createApiClient({ fetch });
     const session = createSessionStore({ api });
     session.loadUser(learner);
     const store = createSubscriptionStore(session, { api });
     await store.refresh({ sessionId: 'cs_test_123' });
     expect(String(fetch.mock.calls.at(-1)?.[0])).toBe('/api/v1/subscription/status?session_id=cs_test_123');
-    expect(store.getState()).toMatchObject({ hasSubscription: true, plan: 'premium', cancelAtPeriodEnd: false, isLoading: false });
+    expect(store.getState()).toMatchObject({
+      hasSubscription: true,
+      plan: 'premium',
+      cancelAtPeriodEnd: false,
+      isLoading: false,
+    });
   });
 
   it('asks the server for a checkout address and sends the browser to it', async () => {
@@ -102,7 +149,9 @@ describe('subscription store', () => {
   });
 
   it('does not leave the page when the checkout cannot start', async () => {
-    const fetch = fakeFetch(() => new Response(JSON.stringify({ success: false, message: 'down' }), { status: 503 }));
+    const fetch = fakeFetch(
+      () => new Response(JSON.stringify({ success: false, message: 'down' }), { status: 503 }),
+    );
     const api = createApiClient({ fetch });
     const navigate = vi.fn();
     const session = createSessionStore({ api });
@@ -116,8 +165,17 @@ describe('subscription store', () => {
     const fetch = fakeFetch((url) => {
       if (url.endsWith('/subscription/cancel')) cancelAtPeriodEnd = true;
       if (url.endsWith('/subscription/reactivate')) cancelAtPeriodEnd = false;
-      const body = { hasSubscription: true, plan: 'premium', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00Z', cancelAtPeriodEnd };
-      return new Response(JSON.stringify({ success: true, data: body, message: cancelAtPeriodEnd ? 'ends later' : 'renews' }), { status: 200 });
+      const body = {
+        hasSubscription: true,
+        plan: 'premium',
+        status: 'active',
+        currentPeriodEnd: '2030-01-01T00:00:00Z',
+        cancelAtPeriodEnd,
+      };
+      return new Response(
+        JSON.stringify({ success: true, data: body, message: cancelAtPeriodEnd ? 'ends later' : 'renews' }),
+        { status: 200 },
+      );
     });
     const api = createApiClient({ fetch });
     const session = createSessionStore({ api });

@@ -37,8 +37,20 @@ export interface SubscriptionStoreDeps {
   navigate?: (url: string) => void;
 }
 
-const FREE: Omit<SubscriptionState, 'isLoading'> = { hasSubscription: false, plan: null, status: 'free', currentPeriodEnd: null, cancelAtPeriodEnd: false } satisfies SubscriptionStatus;
-const ADMIN: Omit<SubscriptionState, 'isLoading'> = { hasSubscription: true, plan: 'admin', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false } satisfies SubscriptionStatus;
+const FREE: Omit<SubscriptionState, 'isLoading'> = {
+  hasSubscription: false,
+  plan: null,
+  status: 'free',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+} satisfies SubscriptionStatus;
+const ADMIN: Omit<SubscriptionState, 'isLoading'> = {
+  hasSubscription: true,
+  plan: 'admin',
+  status: 'active',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+} satisfies SubscriptionStatus;
 
 type StatusAnswer = Partial<SubscriptionStatus> | null | undefined;
 
@@ -52,12 +64,16 @@ function fromAnswer(answer: StatusAnswer): Omit<SubscriptionState, 'isLoading'> 
   };
 }
 
-const userKey = (s: SessionState) => (s.user ? `${s.user._id ?? s.user.id ?? s.user.email}:${s.user.role}` : null);
+const userKey = (s: SessionState) =>
+  s.user ? `${s.user._id ?? s.user.id ?? s.user.email}:${s.user.role}` : null;
 
 const browserNavigate = (url: string) => globalThis.location.assign(url);
 
 /** Follows the session: refreshed whenever the signed-in user changes. */
-export function createSubscriptionStore(session: SessionStore, deps: SubscriptionStoreDeps = {}): SubscriptionStore {
+export function createSubscriptionStore(
+  session: SessionStore,
+  deps: SubscriptionStoreDeps = {},
+): SubscriptionStore {
   const client = deps.api ?? defaultApi;
   const navigate = deps.navigate ?? browserNavigate;
   const initial = session.getState();

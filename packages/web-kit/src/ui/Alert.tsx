@@ -15,7 +15,15 @@ export interface AlertProps {
   reveal?: boolean;
 }
 
-export function Alert({ tone = 'info', title, children, banner = false, onDismiss, className, reveal = false }: AlertProps) {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  banner = false,
+  onDismiss,
+  className,
+  reveal = false,
+}: AlertProps) {
   const urgent = tone === 'danger' || tone === 'warning';
   const ref = useRef<HTMLDivElement>(null);
   const text = typeof children === 'string' ? children : null;
@@ -25,7 +33,9 @@ export function Alert({ tone = 'info', title, children, banner = false, onDismis
   return (
     <div
       ref={ref}
-      className={[styles.alert, styles[tone], banner ? styles.banner : '', className].filter(Boolean).join(' ')}
+      className={[styles.alert, styles[tone], banner ? styles.banner : '', className]
+        .filter(Boolean)
+        .join(' ')}
       role={urgent ? 'alert' : 'status'}
     >
       <div className={styles.body}>

@@ -14,11 +14,25 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** Class names of a button, for links that must look like one. */
-export function buttonClassName(variant: ButtonVariant = 'primary', size: 'sm' | 'md' | 'lg' = 'md', block = false): string {
+export function buttonClassName(
+  variant: ButtonVariant = 'primary',
+  size: 'sm' | 'md' | 'lg' = 'md',
+  block = false,
+): string {
   return [styles.button, styles[variant], styles[size], block ? styles.block : ''].filter(Boolean).join(' ');
 }
 
-export function Button({ variant = 'primary', size = 'md', block = false, loading = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  loading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

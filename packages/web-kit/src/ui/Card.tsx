@@ -9,8 +9,17 @@ export interface CardProps extends HTMLAttributes<HTMLElement> {
   children?: ReactNode;
 }
 
-export function Card({ as: Tag = 'div', interactive = false, flush = false, className, children, ...rest }: CardProps) {
-  const classes = [styles.card, interactive ? styles.interactive : '', flush ? styles.flush : '', className].filter(Boolean).join(' ');
+export function Card({
+  as: Tag = 'div',
+  interactive = false,
+  flush = false,
+  className,
+  children,
+  ...rest
+}: CardProps) {
+  const classes = [styles.card, interactive ? styles.interactive : '', flush ? styles.flush : '', className]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Tag className={classes} {...rest}>
       {children}

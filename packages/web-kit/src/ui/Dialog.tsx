@@ -20,7 +20,14 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /** A modal dialog: traps focus, closes on Escape, returns focus to where it was on close. */
-export function Dialog({ open, onClose, title, children, wide = false, closeOnBackdrop = true }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  wide = false,
+  closeOnBackdrop = true,
+}: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -87,7 +94,13 @@ export function Dialog({ open, onClose, title, children, wide = false, closeOnBa
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
-        <button type="button" className={styles.close} onClick={() => onCloseRef.current()} aria-label="Close" data-dialog-close="true">
+        <button
+          type="button"
+          className={styles.close}
+          onClick={() => onCloseRef.current()}
+          aria-label="Close"
+          data-dialog-close="true"
+        >
           ×
         </button>
         {children}

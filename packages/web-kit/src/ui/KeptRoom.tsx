@@ -7,7 +7,15 @@ import styles from './KeptRoom.module.css';
  * the tab order), and `children` (a spinner, say) show over it. `className` lays out the shape as its real
  * container would (a gap between its parts, say).
  */
-export function KeptRoom({ shape, className, children }: { shape: ReactNode; className?: string; children?: ReactNode }) {
+export function KeptRoom({
+  shape,
+  className,
+  children,
+}: {
+  shape: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={styles.room}>
       <div className={className ? `${styles.shape} ${className}` : styles.shape} aria-hidden="true" inert>

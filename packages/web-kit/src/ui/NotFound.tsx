@@ -19,7 +19,11 @@ export interface NotFoundProps {
  * The one not-found page: the shell's catch-all, every remote's unknown sub-path and anything whose
  * address names nothing (an unknown product or category). A permanent answer, so no Retry.
  */
-export function NotFound({ message = 'The page you are looking for does not exist or has moved.', documentTitle = 'Page Not Found', children }: NotFoundProps) {
+export function NotFound({
+  message = 'The page you are looking for does not exist or has moved.',
+  documentTitle = 'Page Not Found',
+  children,
+}: NotFoundProps) {
   useDocumentTitle(documentTitle);
   return (
     <section className={styles.page} aria-labelledby="not-found-title" data-testid="not-found">

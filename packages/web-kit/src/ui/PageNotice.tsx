@@ -18,7 +18,8 @@ export function PageNotice() {
   const navigate = useNavigate();
   const notice = (location.state as PageNoticeState | null)?.notice;
   if (!notice) return null;
-  const dismiss = () => navigate(location.pathname + location.search + location.hash, { replace: true, state: null });
+  const dismiss = () =>
+    navigate(location.pathname + location.search + location.hash, { replace: true, state: null });
   return (
     <Banner tone="success" onDismiss={dismiss}>
       {notice}

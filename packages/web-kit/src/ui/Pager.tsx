@@ -30,4 +30,5 @@ export function Pager({ label, page, pages, onPage, size = 'md' }: PagerProps) {
 }
 
 /** How many pages a page answer (`{ total, limit }`) spans: at least one. */
-export const pageCount = (answer: { total: number; limit: number } | undefined) => (answer ? Math.max(1, Math.ceil(answer.total / answer.limit)) : 1);
+export const pageCount = (answer: { total: number; limit: number } | undefined) =>
+  answer ? Math.max(1, Math.ceil(answer.total / answer.limit)) : 1;

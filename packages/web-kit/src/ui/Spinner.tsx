@@ -27,7 +27,11 @@ export function Spinner({ message, size = 'md', inline = false, holdsFirstConten
   return (
     <div className={styles.wrap} role="status" aria-live="polite">
       <span className={`${styles.ring} ${styles[size]}`} aria-hidden="true" />
-      {message ? <p className={styles.message}>{message}</p> : <span className="ck-visually-hidden">Loading</span>}
+      {message ? (
+        <p className={styles.message}>{message}</p>
+      ) : (
+        <span className="ck-visually-hidden">Loading</span>
+      )}
     </div>
   );
 }

@@ -17,14 +17,27 @@ export function TextField({ label, id, error, hint, adornment, className, ...res
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
-  const inputClass = [styles.input, error ? styles.invalid : '', adornment ? styles.withAdornment : '', className].filter(Boolean).join(' ');
+  const inputClass = [
+    styles.input,
+    error ? styles.invalid : '',
+    adornment ? styles.withAdornment : '',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
       <div className={styles.control}>
-        <input id={inputId} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+        <input
+          id={inputId}
+          className={inputClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...rest}
+        />
         {adornment ? <span className={styles.adornment}>{adornment}</span> : null}
       </div>
       {hint ? (

@@ -1,7 +1,10 @@
 import type { ImgHTMLAttributes } from 'react';
 import { thumbnailSrcSet } from '@catalyst/contracts/images';
 
-export interface ThumbnailProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> {
+export interface ThumbnailProps extends Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'sizes'
+> {
   src: string;
   /** How wide it shows (the `sizes` attribute): the browser fetches the smallest copy that fills that at the screen's density. */
   sizes: string;

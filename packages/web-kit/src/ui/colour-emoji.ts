@@ -32,4 +32,5 @@ export function canDrawColourEmoji(): boolean {
   return colourEmoji;
 }
 
-export const EMOJI_FONTS = "'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', 'Twemoji Mozilla', 'EmojiOne Color', sans-serif";
+export const EMOJI_FONTS =
+  "'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', 'Twemoji Mozilla', 'EmojiOne Color', sans-serif";

@@ -20,5 +20,7 @@ export function contrastRatio(a: string, b: string): number {
 
 /** The text colour (dark or white) that reads best on a background an admin picked. */
 export function readableTextOn(background: string): string {
-  return contrastRatio(background, DARK_TEXT) >= contrastRatio(background, LIGHT_TEXT) ? DARK_TEXT : LIGHT_TEXT;
+  return contrastRatio(background, DARK_TEXT) >= contrastRatio(background, LIGHT_TEXT)
+    ? DARK_TEXT
+    : LIGHT_TEXT;
 }

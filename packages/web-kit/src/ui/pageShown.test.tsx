@@ -54,7 +54,7 @@ describe("a page load's first content", () => {
     expect(page.isShown()).toBe(true);
   });
 
-  it("is not held by a spinner waiting for what waits for the first content (the downloads list, in the offline stores)", async () => {
+  it('is not held by a spinner waiting for what waits for the first content (the downloads list, in the offline stores)', async () => {
     const page = await freshPage();
     function Layout() {
       page.useLayoutShown();

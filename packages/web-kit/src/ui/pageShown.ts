@@ -14,10 +14,13 @@ const firstContent = new Promise<void>((resolve) => (shown = resolve));
 
 /** After the frame that paints what was just rendered (a task queued from the next animation frame). */
 const afterNextPaint = (then: () => void) =>
-  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(then, 0)) : setTimeout(then, 0);
+  typeof requestAnimationFrame === 'function'
+    ? requestAnimationFrame(() => setTimeout(then, 0))
+    : setTimeout(then, 0);
 
 function settle() {
-  if (layoutRendered && spinners === 0) afterNextPaint(() => (layoutRendered && spinners === 0 ? shown() : undefined));
+  if (layoutRendered && spinners === 0)
+    afterNextPaint(() => (layoutRendered && spinners === 0 ? shown() : undefined));
 }
 
 /** The app's layout has rendered (the shell's Layout calls it). */

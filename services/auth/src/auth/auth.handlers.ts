@@ -1,12 +1,32 @@
 import { authMessages, type authRoutes, type SessionResponse } from '@catalyst/contracts';
-import { CLEAR_MEDIA_GRANT_COOKIE, HttpError, badRequest, metrics, reply, sendQuietly, unauthorized, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  CLEAR_MEDIA_GRANT_COOKIE,
+  HttpError,
+  badRequest,
+  metrics,
+  reply,
+  sendQuietly,
+  unauthorized,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
 import { bearerToken } from '../tokens';
 import { findUserByEmail, insertUser, toUser, updatePasswordHash } from '../users/users.repository';
 
-export function createAuthHandlers({ db, users, sessions, verification, recovery, loginLimiter, limits, mailer, mails, log }: Deps): RouteHandlers<typeof authRoutes> {
+export function createAuthHandlers({
+  db,
+  users,
+  sessions,
+  verification,
+  recovery,
+  loginLimiter,
+  limits,
+  mailer,
+  mails,
+  log,
+}: Deps): RouteHandlers<typeof authRoutes> {
   return {
     /**
      * The same answer for a new and a taken address, so registration never tells who has an account:
@@ -45,7 +65,11 @@ export function createAuthHandlers({ db, users, sessions, verification, recovery
         await users.forget(row.id);
       }
       const session = await sessions.start(row.id, { userAgent: userAgent(c), ip: address });
-      const data: SessionResponse = { user: toUser(row), token: session.token, expiresAt: session.expiresAt.toISOString() };
+      const data: SessionResponse = {
+        user: toUser(row),
+        token: session.token,
+        expiresAt: session.expiresAt.toISOString(),
+      };
       return reply(data, { message: authMessages.loginSuccess });
     },
 
@@ -61,13 +85,19 @@ export function createAuthHandlers({ db, users, sessions, verification, recovery
       const token = bearerToken(c.req.header('authorization'));
       if (token) await sessions.end(token);
       // This browser's media grant goes with the session (another browser's lapses within minutes).
-      return reply(null, { message: authMessages.logoutSuccess, headers: { 'Set-Cookie': CLEAR_MEDIA_GRANT_COOKIE } });
+      return reply(null, {
+        message: authMessages.logoutSuccess,
+        headers: { 'Set-Cookie': CLEAR_MEDIA_GRANT_COOKIE },
+      });
     },
 
     /** Ends every session of the caller, this one included (a lost phone, a shared computer). */
     async logoutEverywhere({ identity }) {
       const endedSessions = await sessions.endOthers(identity.id);
-      return reply({ endedSessions }, { message: authMessages.signedOutEverywhere, headers: { 'Set-Cookie': CLEAR_MEDIA_GRANT_COOKIE } });
+      return reply(
+        { endedSessions },
+        { message: authMessages.signedOutEverywhere, headers: { 'Set-Cookie': CLEAR_MEDIA_GRANT_COOKIE } },
+      );
     },
 
     async verifyEmail({ query: { token } }) {
@@ -88,7 +118,8 @@ export function createAuthHandlers({ db, users, sessions, verification, recovery
     async resetPassword({ body: { token, password } }, c) {
       await limits.resetByAddress(clientAddress(c));
       await refuseCommonPassword(password);
-      if (!(await recovery.reset(token, password))) throw badRequest(authMessages.resetInvalid, [{ field: 'token', message: authMessages.resetInvalid }]);
+      if (!(await recovery.reset(token, password)))
+        throw badRequest(authMessages.resetInvalid, [{ field: 'token', message: authMessages.resetInvalid }]);
       return reply(null, { message: authMessages.resetSuccess });
     },
   };

@@ -5,4 +5,5 @@ import type { Deps } from '../deps';
 import { createAuthHandlers } from './auth.handlers';
 
 /** /auth/* (through the gateway at /api/v1/auth/*), as declared in the contracts (authRoutes). */
-export const mountAuth = (app: Hono<AppEnv>, deps: Deps) => mountRoutes(app, authRoutes, createAuthHandlers(deps));
+export const mountAuth = (app: Hono<AppEnv>, deps: Deps) =>
+  mountRoutes(app, authRoutes, createAuthHandlers(deps));

@@ -17,19 +17,41 @@ describe('POST /auth/register', () => {
   it('creates the account, answers without revealing anything, and the account signs in at once with its lower-cased e-mail', async () => {
     const res = await t.call('POST', '/auth/register', { body: valid });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ success: true, data: { email: 'new.person@example.com' }, message: authMessages.registerSuccess });
-    const login = await t.call('POST', '/auth/login', { body: { email: 'new.person@example.com', password: valid.password } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { email: 'new.person@example.com' },
+      message: authMessages.registerSuccess,
+    });
+    const login = await t.call('POST', '/auth/login', {
+      body: { email: 'new.person@example.com', password: valid.password },
+    });
     expect(login.status).toBe(200);
-    expect(login.body.data.user).toMatchObject({ name: "Jo-Anne O'Neil", email: 'new.person@example.com', role: 'user', emailVerified: false });
+    expect(login.body.data.user).toMatchObject({
+      name: "Jo-Anne O'Neil",
+      email: 'new.person@example.com',
+      role: 'user',
+      emailVerified: false,
+    });
     expect(login.body.data.user._id).toMatch(/^[0-9a-f]{24}$/);
     expect(login.body.data.user).not.toHaveProperty('password_hash');
     expect(login.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const identity = await t.resolve(login.body.data.token);
-    expect(identity).toEqual({ id: login.body.data.user._id, role: 'user', email: 'new.person@example.com', name: "Jo-Anne O'Neil", emailVerified: false, createdAt: login.body.data.user.createdAt });
+    expect(identity).toEqual({
+      id: login.body.data.user._id,
+      role: 'user',
+      email: 'new.person@example.com',
+      name: "Jo-Anne O'Neil",
+      emailVerified: false,
+      createdAt: login.body.data.user.createdAt,
+    });
   });
 
   it('stores the password as an argon2id hash at OWASP parameters or stronger', async () => {
-    const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', 'new.person@example.com').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'new.person@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain('Abcdef1-moon');
   });
@@ -41,16 +63,36 @@ describe('POST /auth/register', () => {
   });
 
   it('answers a taken address exactly as a free one, changes nothing, and warns the owner by e-mail instead', async () => {
-    const before = await t.db.selectFrom('users').selectAll().where('email', '=', 'new.person@example.com').executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'new.person@example.com')
+      .executeTakeFirstOrThrow();
     const sent = t.mailer.sent.length;
-    const res = await t.call('POST', '/auth/register', { body: { ...valid, name: 'Someone Else', email: 'NEW.PERSON@example.com', password: 'Other-pass-7' } });
+    const res = await t.call('POST', '/auth/register', {
+      body: { ...valid, name: 'Someone Else', email: 'NEW.PERSON@example.com', password: 'Other-pass-7' },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ success: true, data: { email: 'new.person@example.com' }, message: authMessages.registerSuccess });
-    const after = await t.db.selectFrom('users').selectAll().where('email', '=', 'new.person@example.com').executeTakeFirstOrThrow();
+    expect(res.body).toEqual({
+      success: true,
+      data: { email: 'new.person@example.com' },
+      message: authMessages.registerSuccess,
+    });
+    const after = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'new.person@example.com')
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
     const warning = t.mailer.sent.slice(sent).find((m) => m.to === 'new.person@example.com');
     expect(warning?.subject).toMatch(/tried to create/);
-    expect((await t.call('POST', '/auth/login', { body: { email: 'new.person@example.com', password: 'Other-pass-7' } })).status).toBe(401);
+    expect(
+      (
+        await t.call('POST', '/auth/login', {
+          body: { email: 'new.person@example.com', password: 'Other-pass-7' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it.each([
@@ -72,7 +114,9 @@ describe('POST /auth/register', () => {
     ['password', { password: 'Abcdefg' }, authMessages.passwordComplexity],
     ['password', { password: `Ab1${'x'.repeat(200)}` }, authMessages.passwordTooLong],
   ])('refuses a bad %s (%j) with 400 and the message "%s"', async (field, patch, message) => {
-    const res = await t.call('POST', '/auth/register', { body: { ...valid, email: 'other@example.com', ...patch } });
+    const res = await t.call('POST', '/auth/register', {
+      body: { ...valid, email: 'other@example.com', ...patch },
+    });
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.message).toBe(message);
@@ -99,7 +143,9 @@ describe('POST /auth/register', () => {
 describe('POST /auth/login', () => {
   it('answers data.user and data.token for the right password, e-mail in any case', async () => {
     const account = await t.register({ password: 'Right-pass-1' });
-    const res = await t.call('POST', '/auth/login', { body: { email: ` ${account.email.toUpperCase()} `, password: 'Right-pass-1' } });
+    const res = await t.call('POST', '/auth/login', {
+      body: { email: ` ${account.email.toUpperCase()} `, password: 'Right-pass-1' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(authMessages.loginSuccess);
     expect(res.body.data.user.email).toBe(account.email);
@@ -110,8 +156,14 @@ describe('POST /auth/login', () => {
 
   it('gives a wrong e-mail and a wrong password the same answer', async () => {
     const account = await t.register();
-    const wrongPassword = await t.call('POST', '/auth/login', { body: { email: account.email, password: 'Wrong-pass-1' }, headers: { 'x-forwarded-for': '10.0.0.1' } });
-    const wrongEmail = await t.call('POST', '/auth/login', { body: { email: 'nobody@example.com', password: account.password }, headers: { 'x-forwarded-for': '10.0.0.1' } });
+    const wrongPassword = await t.call('POST', '/auth/login', {
+      body: { email: account.email, password: 'Wrong-pass-1' },
+      headers: { 'x-forwarded-for': '10.0.0.1' },
+    });
+    const wrongEmail = await t.call('POST', '/auth/login', {
+      body: { email: 'nobody@example.com', password: account.password },
+      headers: { 'x-forwarded-for': '10.0.0.1' },
+    });
     expect(wrongPassword.status).toBe(401);
     expect(wrongEmail.status).toBe(401);
     expect(wrongPassword.body).toEqual(wrongEmail.body);
@@ -132,10 +184,16 @@ describe('POST /auth/login', () => {
   it('trips the per-e-mail limit of one address after 5 failures: even the right password gets 429 there', async () => {
     const account = await t.register();
     for (let i = 0; i < 5; i += 1) {
-      const res = await t.call('POST', '/auth/login', { body: { email: account.email, password: `Wrong-${i}` }, headers: { 'x-forwarded-for': '10.1.0.1' } });
+      const res = await t.call('POST', '/auth/login', {
+        body: { email: account.email, password: `Wrong-${i}` },
+        headers: { 'x-forwarded-for': '10.1.0.1' },
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-for': '10.1.0.1' } });
+    const blocked = await t.call('POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+      headers: { 'x-forwarded-for': '10.1.0.1' },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ success: false, message: authMessages.tooManyAttempts });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -153,9 +211,15 @@ describe('POST /auth/login', () => {
         });
         expect(res.status).toBe(401);
       }
-      const fromSameAddress = await limited.call('POST', '/auth/login', { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const fromSameAddress = await limited.call('POST', '/auth/login', {
+        body: { email: account.email, password: account.password },
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(fromSameAddress.status).toBe(429);
-      const fromElsewhere = await limited.call('POST', '/auth/login', { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-for': '198.51.100.7' } });
+      const fromElsewhere = await limited.call('POST', '/auth/login', {
+        body: { email: account.email, password: account.password },
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
       expect(fromElsewhere.status).toBe(200);
     } finally {
       await limited.close();
@@ -164,10 +228,32 @@ describe('POST /auth/login', () => {
 
   it('clears the e-mail count after a successful sign-in', async () => {
     const account = await t.register();
-    for (let i = 0; i < 4; i += 1) await t.call('POST', '/auth/login', { body: { email: account.email, password: 'Wrong-1a' }, headers: { 'x-forwarded-for': '10.2.0.1' } });
-    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-for': '10.2.0.2' } })).status).toBe(200);
-    for (let i = 0; i < 4; i += 1) await t.call('POST', '/auth/login', { body: { email: account.email, password: 'Wrong-1a' }, headers: { 'x-forwarded-for': '10.2.0.3' } });
-    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password }, headers: { 'x-forwarded-for': '10.2.0.4' } })).status).toBe(200);
+    for (let i = 0; i < 4; i += 1)
+      await t.call('POST', '/auth/login', {
+        body: { email: account.email, password: 'Wrong-1a' },
+        headers: { 'x-forwarded-for': '10.2.0.1' },
+      });
+    expect(
+      (
+        await t.call('POST', '/auth/login', {
+          body: { email: account.email, password: account.password },
+          headers: { 'x-forwarded-for': '10.2.0.2' },
+        })
+      ).status,
+    ).toBe(200);
+    for (let i = 0; i < 4; i += 1)
+      await t.call('POST', '/auth/login', {
+        body: { email: account.email, password: 'Wrong-1a' },
+        headers: { 'x-forwarded-for': '10.2.0.3' },
+      });
+    expect(
+      (
+        await t.call('POST', '/auth/login', {
+          body: { email: account.email, password: account.password },
+          headers: { 'x-forwarded-for': '10.2.0.4' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -176,7 +262,12 @@ describe('GET /auth/me', () => {
     const account = await t.register();
     const res = await t.call('GET', '/auth/me', { headers: await t.asBearer(account.token) });
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ _id: account.user._id, email: account.email, name: account.name, emailVerified: false });
+    expect(res.body.data.user).toMatchObject({
+      _id: account.user._id,
+      email: account.email,
+      name: account.name,
+      emailVerified: false,
+    });
   });
 
   it('answers 401 to an anonymous caller', async () => {
@@ -184,15 +275,23 @@ describe('GET /auth/me', () => {
   });
 
   it('treats a forged identity header sent straight to the service as anonymous', async () => {
-    const forged = Buffer.from(JSON.stringify({ ...testUsers.admin, exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url');
-    for (const header of [forged, `${forged}.bm90LWEtc2lnbmF0dXJl`, identityHeaders(testUsers.admin, 'someone-elses-secret-0123456789abcdef')['x-catalyst-identity']!]) {
+    const forged = Buffer.from(
+      JSON.stringify({ ...testUsers.admin, exp: Math.floor(Date.now() / 1000) + 60 }),
+    ).toString('base64url');
+    for (const header of [
+      forged,
+      `${forged}.bm90LWEtc2lnbmF0dXJl`,
+      identityHeaders(testUsers.admin, 'someone-elses-secret-0123456789abcdef')['x-catalyst-identity']!,
+    ]) {
       const res = await t.call('GET', '/auth/me', { headers: { 'x-catalyst-identity': header } });
       expect(res.status).toBe(401);
     }
   });
 
   it('answers 401 when the asserted user no longer exists', async () => {
-    expect((await t.call('GET', '/auth/me', { headers: identityHeaders(testUsers.learner) })).status).toBe(401);
+    expect((await t.call('GET', '/auth/me', { headers: identityHeaders(testUsers.learner) })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -200,31 +299,45 @@ describe('POST /auth/logout', () => {
   it('revokes the session at once: the token no longer resolves, even from the cache', async () => {
     const account = await t.register();
     expect(await t.resolve(account.token)).not.toBeNull(); // now cached
-    const res = await t.call('POST', '/auth/logout', { headers: { authorization: `Bearer ${account.token}` } });
+    const res = await t.call('POST', '/auth/logout', {
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: null, message: authMessages.logoutSuccess });
     expect(await t.resolve(account.token)).toBeNull();
-    const row = await t.db.selectFrom('sessions').select('revoked_at').where('token_hash', '=', hashToken(account.token)).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('token_hash', '=', hashToken(account.token))
+      .executeTakeFirstOrThrow();
     expect(row.revoked_at).toBeInstanceOf(Date);
   });
 
   it('leaves the other sessions of the same user alone', async () => {
     const account = await t.register();
-    const second = await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    const second = await t.call('POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+    });
     await t.call('POST', '/auth/logout', { headers: { authorization: `Bearer ${account.token}` } });
     expect(await t.resolve(second.body.data.token)).not.toBeNull();
   });
 
   it('answers success without a token or for an unknown one', async () => {
     expect((await t.call('POST', '/auth/logout')).status).toBe(200);
-    expect((await t.call('POST', '/auth/logout', { headers: { authorization: 'Bearer nonsense' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/auth/logout', { headers: { authorization: 'Bearer nonsense' } })).status,
+    ).toBe(200);
   });
 });
 
 describe('sessions', () => {
   it('keeps no raw token anywhere in the database', async () => {
     const account = await t.register();
-    const dump = await sql<{ dump: string }>`select (select json_agg(s) from auth.sessions s)::text || (select json_agg(v) from auth.email_verifications v)::text as dump`.execute(t.db);
+    const dump = await sql<{
+      dump: string;
+    }>`select (select json_agg(s) from auth.sessions s)::text || (select json_agg(v) from auth.email_verifications v)::text as dump`.execute(
+      t.db,
+    );
     const text = dump.rows[0]!.dump;
     expect(text).not.toContain(account.token);
     expect(text).toContain(hashToken(account.token));
@@ -234,7 +347,9 @@ describe('sessions', () => {
 
   it('refuses a session past its absolute expiry', async () => {
     const account = await t.register();
-    await sql`update auth.sessions set expires_at = now() - interval '1 second' where token_hash = ${hashToken(account.token)}`.execute(t.db);
+    await sql`update auth.sessions set expires_at = now() - interval '1 second' where token_hash = ${hashToken(account.token)}`.execute(
+      t.db,
+    );
     expect(await t.resolve(account.token)).toBeNull();
   });
 });
@@ -259,7 +374,11 @@ describe('GET /auth/verify-email', () => {
     const token = tokenOf(lastLinkTo(t.mailer, account.email)!);
     const first = await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(token)}`);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ success: true, data: { email: account.email }, message: authMessages.verificationSuccess });
+    expect(first.body).toEqual({
+      success: true,
+      data: { email: account.email },
+      message: authMessages.verificationSuccess,
+    });
     const me = await t.call('GET', '/auth/me', { headers: await t.asBearer(account.token) });
     expect(me.body.data.user.emailVerified).toBe(true);
     const again = await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(token)}`);
@@ -270,7 +389,9 @@ describe('GET /auth/verify-email', () => {
   it('refuses a link older than 24 hours', async () => {
     const account = await t.register();
     const token = tokenOf(lastLinkTo(t.mailer, account.email)!);
-    await sql`update auth.email_verifications set expires_at = now() - interval '1 minute' where token_hash = ${hashToken(token)}`.execute(t.db);
+    await sql`update auth.email_verifications set expires_at = now() - interval '1 minute' where token_hash = ${hashToken(token)}`.execute(
+      t.db,
+    );
     expect((await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(400);
   });
 });
@@ -280,14 +401,26 @@ describe('demo seed', () => {
     const { seedDemo } = await import('../seed');
     const { testLog } = await import('@catalyst/service-kit/testing');
     await seedDemo(t.db, testLog);
-    const before = await t.db.selectFrom('users').selectAll().where('email', 'like', '%@catalyst.example').orderBy('id').execute();
+    const before = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', 'like', '%@catalyst.example')
+      .orderBy('id')
+      .execute();
     await seedDemo(t.db, testLog);
-    const after = await t.db.selectFrom('users').selectAll().where('email', 'like', '%@catalyst.example').orderBy('id').execute();
+    const after = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', 'like', '%@catalyst.example')
+      .orderBy('id')
+      .execute();
     expect(after).toEqual(before);
     expect(after.map((u) => [u.id, u.email, u.role, u.email_verified_at !== null])).toEqual(
       Object.values(demoAccounts).map((a) => [a.id, a.email, a.role, true]),
     );
-    const login = await t.call('POST', '/auth/login', { body: { email: demoAccounts.admin.email, password: demoAccounts.admin.password } });
+    const login = await t.call('POST', '/auth/login', {
+      body: { email: demoAccounts.admin.email, password: demoAccounts.admin.password },
+    });
     expect(login.status).toBe(200);
     expect(login.body.data.user.role).toBe('admin');
   });
@@ -295,13 +428,27 @@ describe('demo seed', () => {
   it('creates the first admin from ADMIN_EMAIL once, and promotes an existing user', async () => {
     const { ensureFirstAdmin } = await import('../setup');
     const { testLog } = await import('@catalyst/service-kit/testing');
-    await ensureFirstAdmin(t.db, { email: 'Boss@Example.com', password: 'Boss-pass-1', name: 'The Boss' }, testLog);
-    await ensureFirstAdmin(t.db, { email: 'boss@example.com', password: 'Other-pass-2', name: 'The Boss' }, testLog);
-    const login = await t.call('POST', '/auth/login', { body: { email: 'boss@example.com', password: 'Boss-pass-1' } });
+    await ensureFirstAdmin(
+      t.db,
+      { email: 'Boss@Example.com', password: 'Boss-pass-1', name: 'The Boss' },
+      testLog,
+    );
+    await ensureFirstAdmin(
+      t.db,
+      { email: 'boss@example.com', password: 'Other-pass-2', name: 'The Boss' },
+      testLog,
+    );
+    const login = await t.call('POST', '/auth/login', {
+      body: { email: 'boss@example.com', password: 'Boss-pass-1' },
+    });
     expect(login.body.data.user).toMatchObject({ role: 'admin', emailVerified: true });
     const account = await t.register();
     await ensureFirstAdmin(t.db, { email: account.email, password: 'Ignored-pass-1', name: 'x' }, testLog);
-    const row = await t.db.selectFrom('users').select('role').where('email', '=', account.email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('role')
+      .where('email', '=', account.email)
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe('admin');
   });
 });

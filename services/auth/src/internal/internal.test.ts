@@ -11,32 +11,63 @@ afterAll(async () => t?.close());
 describe('internal routes', () => {
   it('hide themselves from callers without the shared secret', async () => {
     const account = await t.register();
-    expect((await t.call('POST', '/internal/sessions/resolve', { body: { token: account.token } })).status).toBe(404);
-    expect((await t.call('POST', '/internal/sessions/resolve', { body: { token: account.token }, headers: { 'x-catalyst-internal': 'guess' } })).status).toBe(404);
+    expect(
+      (await t.call('POST', '/internal/sessions/resolve', { body: { token: account.token } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call('POST', '/internal/sessions/resolve', {
+          body: { token: account.token },
+          headers: { 'x-catalyst-internal': 'guess' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.call('GET', '/internal/users/count')).status).toBe(404);
     expect((await t.call('POST', '/internal/users/lookup', { body: { ids: [] } })).status).toBe(404);
   });
 
   it('resolve a live token to its identity and refuse an unknown one with 401', async () => {
     const account = await t.register({ name: 'Resolved Person' });
-    const res = await t.call('POST', '/internal/sessions/resolve', { body: { token: account.token }, headers: internalHeaders() });
+    const res = await t.call('POST', '/internal/sessions/resolve', {
+      body: { token: account.token },
+      headers: internalHeaders(),
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ identity: { id: account.user._id, role: 'user', email: account.email, name: 'Resolved Person', emailVerified: false, createdAt: account.user.createdAt } });
+    expect(res.body.data).toEqual({
+      identity: {
+        id: account.user._id,
+        role: 'user',
+        email: account.email,
+        name: 'Resolved Person',
+        emailVerified: false,
+        createdAt: account.user.createdAt,
+      },
+    });
     // The identity is the whole account /auth/me shows (the gateway answers that route from it).
-    const { _id, ...rest } = (await t.call('GET', '/auth/me', { headers: await t.asBearer(account.token) })).body.data.user;
+    const { _id, ...rest } = (await t.call('GET', '/auth/me', { headers: await t.asBearer(account.token) }))
+      .body.data.user;
     expect({ id: _id, ...rest }).toEqual(res.body.data.identity);
-    const unknown = await t.call('POST', '/internal/sessions/resolve', { body: { token: 'x'.repeat(43) }, headers: internalHeaders() });
+    const unknown = await t.call('POST', '/internal/sessions/resolve', {
+      body: { token: 'x'.repeat(43) },
+      headers: internalHeaders(),
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.success).toBe(false);
   });
 
   it('refuse a resolve request without a token with 400', async () => {
-    expect((await t.call('POST', '/internal/sessions/resolve', { body: {}, headers: internalHeaders() })).status).toBe(400);
-    expect((await t.call('POST', '/internal/sessions/resolve', { body: { token: 5 }, headers: internalHeaders() })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/internal/sessions/resolve', { body: {}, headers: internalHeaders() })).status,
+    ).toBe(400);
+    expect(
+      (await t.call('POST', '/internal/sessions/resolve', { body: { token: 5 }, headers: internalHeaders() }))
+        .status,
+    ).toBe(400);
   });
 
   it('count the users', async () => {
-    const before = (await t.call('GET', '/internal/users/count', { headers: internalHeaders() })).body.data.count as number;
+    const before = (await t.call('GET', '/internal/users/count', { headers: internalHeaders() })).body.data
+      .count as number;
     await t.register();
     const after = await t.call('GET', '/internal/users/count', { headers: internalHeaders() });
     expect(after.body).toEqual({ success: true, data: { count: before + 1 } });
@@ -45,17 +76,42 @@ describe('internal routes', () => {
   it('look users up by id, skipping unknown ids', async () => {
     const a = await t.register({ name: 'Alpha Person' });
     const b = await t.register({ name: 'Beta Person' });
-    const res = await t.call('POST', '/internal/users/lookup', { body: { ids: [a.user._id, b.user._id, 'ffffffffffffffffffffffff', a.user._id] }, headers: internalHeaders() });
+    const res = await t.call('POST', '/internal/users/lookup', {
+      body: { ids: [a.user._id, b.user._id, 'ffffffffffffffffffffffff', a.user._id] },
+      headers: internalHeaders(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(2);
-    expect(res.body.data).toContainEqual({ id: a.user._id, name: 'Alpha Person', email: a.email, role: 'user', createdAt: expect.any(String) });
-    expect(res.body.data).toContainEqual({ id: b.user._id, name: 'Beta Person', email: b.email, role: 'user', createdAt: expect.any(String) });
+    expect(res.body.data).toContainEqual({
+      id: a.user._id,
+      name: 'Alpha Person',
+      email: a.email,
+      role: 'user',
+      createdAt: expect.any(String),
+    });
+    expect(res.body.data).toContainEqual({
+      id: b.user._id,
+      name: 'Beta Person',
+      email: b.email,
+      role: 'user',
+      createdAt: expect.any(String),
+    });
     const made = Date.parse(res.body.data[0].createdAt);
     expect(Math.abs(Date.now() - made)).toBeLessThan(60_000);
   });
 
   it('refuse malformed lookup ids with 400', async () => {
-    expect((await t.call('POST', '/internal/users/lookup', { body: { ids: ['nope'] }, headers: internalHeaders() })).status).toBe(400);
-    expect((await t.call('POST', '/internal/users/lookup', { body: { ids: 'x' }, headers: internalHeaders() })).status).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/internal/users/lookup', {
+          body: { ids: ['nope'] },
+          headers: internalHeaders(),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await t.call('POST', '/internal/users/lookup', { body: { ids: 'x' }, headers: internalHeaders() }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -6,7 +6,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'char(24)', (c) => c.primaryKey().check(sql`id ~ '^[0-9a-f]{24}$'`))
     .addColumn('name', 'varchar(50)', (c) => c.notNull())
     .addColumn('email', 'varchar(254)', (c) => c.notNull().check(sql`email = lower(btrim(email))`))
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('user').check(sql`role in ('user', 'admin')`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('user')
+        .check(sql`role in ('user', 'admin')`),
+    )
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('email_verified_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -26,7 +31,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'varchar(100)')
     .execute();
   // "Every other session of this user" (password change) and the clean-up of expired rows.
-  await db.schema.createIndex('sessions_user_active_idx').on('sessions').columns(['user_id', 'expires_at']).where(sql.ref('revoked_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('sessions_user_active_idx')
+    .on('sessions')
+    .columns(['user_id', 'expires_at'])
+    .where(sql.ref('revoked_at'), 'is', null)
+    .execute();
   await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
 
   await db.schema
@@ -39,7 +49,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('email_verifications_user_idx').on('email_verifications').column('user_id').execute();
+  await db.schema
+    .createIndex('email_verifications_user_idx')
+    .on('email_verifications')
+    .column('user_id')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('email_verifications')
-    .addColumn('purpose', 'text', (c) => c.notNull().defaultTo('verify-email').check(sql`purpose in ('verify-email', 'reset-password')`))
+    .addColumn('purpose', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('verify-email')
+        .check(sql`purpose in ('verify-email', 'reset-password')`),
+    )
     .execute();
 }
 

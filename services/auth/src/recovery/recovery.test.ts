@@ -8,8 +8,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const forgot = (email: string, ip = '10.9.0.1') => t.call('POST', '/auth/forgot-password', { body: { email }, headers: { 'x-forwarded-for': ip } });
-const reset = (token: string, password: string) => t.call('POST', '/auth/reset-password', { body: { token, password } });
+const forgot = (email: string, ip = '10.9.0.1') =>
+  t.call('POST', '/auth/forgot-password', { body: { email }, headers: { 'x-forwarded-for': ip } });
+const reset = (token: string, password: string) =>
+  t.call('POST', '/auth/reset-password', { body: { token, password } });
 
 describe('POST /auth/forgot-password and /auth/reset-password', () => {
   it('answers the same for an address with and without an account, and mails a 30-minute link only to a real one', async () => {
@@ -23,12 +25,18 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
     const mails = t.mailer.sent.slice(sent);
     expect(mails.map((m) => m.to)).toEqual([account.email]);
     expect(mails[0]!.text).toMatch(/expires in 30 minutes/);
-    expect(lastLinkTo(t.mailer, account.email, 'reset-password')!.startsWith('http://catalyst.test/reset-password?token=')).toBe(true);
+    expect(
+      lastLinkTo(t.mailer, account.email, 'reset-password')!.startsWith(
+        'http://catalyst.test/reset-password?token=',
+      ),
+    ).toBe(true);
   });
 
   it('sets the new password once, ends every session, verifies the address, and refuses the link a second time', async () => {
     const account = await t.register();
-    const other = (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).body.data.token as string;
+    const other = (
+      await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })
+    ).body.data.token as string;
     await forgot(account.email);
     const token = tokenOf(lastLinkTo(t.mailer, account.email, 'reset-password')!);
     const res = await reset(token, 'Brand-new-pass-9');
@@ -36,13 +44,22 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
     expect(res.body.message).toBe(authMessages.resetSuccess);
     expect(await t.resolve(account.token)).toBeNull();
     expect(await t.resolve(other)).toBeNull();
-    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(401);
-    const login = await t.call('POST', '/auth/login', { body: { email: account.email, password: 'Brand-new-pass-9' } });
+    expect(
+      (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } }))
+        .status,
+    ).toBe(401);
+    const login = await t.call('POST', '/auth/login', {
+      body: { email: account.email, password: 'Brand-new-pass-9' },
+    });
     expect(login.status).toBe(200);
     expect(login.body.data.user.emailVerified).toBe(true);
     const again = await reset(token, 'Another-pass-8');
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ success: false, message: authMessages.resetInvalid, errors: [{ field: 'token', message: authMessages.resetInvalid }] });
+    expect(again.body).toEqual({
+      success: false,
+      message: authMessages.resetInvalid,
+      errors: [{ field: 'token', message: authMessages.resetInvalid }],
+    });
   });
 
   it('keeps only the newest link working, and refuses an expired one', async () => {
@@ -52,9 +69,16 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
     await forgot(account.email);
     const second = tokenOf(lastLinkTo(t.mailer, account.email, 'reset-password')!);
     expect((await reset(first, 'Brand-new-pass-9')).status).toBe(400);
-    await t.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000) } as never).where('purpose', '=', 'reset-password').execute();
+    await t.db
+      .updateTable('email_verifications')
+      .set({ expires_at: new Date(Date.now() - 1000) } as never)
+      .where('purpose', '=', 'reset-password')
+      .execute();
     expect((await reset(second, 'Brand-new-pass-9')).status).toBe(400);
-    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } }))
+        .status,
+    ).toBe(200);
   });
 
   it('applies the password rules, refuses a common password, and never lets a verification link reset a password', async () => {
@@ -75,7 +99,11 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
   it('limits reset requests per e-mail and per address with 429', async () => {
     const limited = await createTestAuth({ RESET_MAX_PER_EMAIL: '2', RESET_MAX_PER_ADDRESS: '3' });
     try {
-      const call = (email: string, ip: string) => limited.call('POST', '/auth/forgot-password', { body: { email }, headers: { 'x-forwarded-for': ip } });
+      const call = (email: string, ip: string) =>
+        limited.call('POST', '/auth/forgot-password', {
+          body: { email },
+          headers: { 'x-forwarded-for': ip },
+        });
       expect((await call('a@test.example', '10.0.0.1')).status).toBe(200);
       expect((await call('a@test.example', '10.0.0.2')).status).toBe(200);
       const perEmail = await call('a@test.example', '10.0.0.3');
@@ -95,7 +123,12 @@ describe('abuse limits that hold under concurrency', () => {
   it('gives 40 parallel wrong passwords for one e-mail exactly the limit of 401s and 429 for the rest', async () => {
     const account = await t.register();
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => t.call('POST', '/auth/login', { body: { email: account.email, password: `Wrong-pass-${i}` }, headers: { 'x-forwarded-for': '10.7.7.7' } })),
+      Array.from({ length: 40 }, (_, i) =>
+        t.call('POST', '/auth/login', {
+          body: { email: account.email, password: `Wrong-pass-${i}` },
+          headers: { 'x-forwarded-for': '10.7.7.7' },
+        }),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(t.config.LOGIN_MAX_FAILURES_PER_EMAIL);
@@ -107,19 +140,43 @@ describe('abuse limits that hold under concurrency', () => {
     try {
       const owner = await limited.register();
       const home = { 'x-forwarded-for': '198.51.100.10' };
-      expect((await limited.call('POST', '/auth/login', { body: { email: owner.email, password: owner.password }, headers: home })).status).toBe(200);
+      expect(
+        (
+          await limited.call('POST', '/auth/login', {
+            body: { email: owner.email, password: owner.password },
+            headers: home,
+          })
+        ).status,
+      ).toBe(200);
       // An attacker sprays wrong passwords from many addresses.
       const spray: number[] = [];
       for (let i = 0; i < 12; i += 1) {
-        spray.push((await limited.call('POST', '/auth/login', { body: { email: owner.email, password: `Wrong-${i}` }, headers: { 'x-forwarded-for': `203.0.113.${i}` } })).status);
+        spray.push(
+          (
+            await limited.call('POST', '/auth/login', {
+              body: { email: owner.email, password: `Wrong-${i}` },
+              headers: { 'x-forwarded-for': `203.0.113.${i}` },
+            })
+          ).status,
+        );
       }
       expect(spray.slice(0, 4)).toEqual([401, 401, 401, 401]);
       expect(spray.filter((s) => s === 429).length).toBeGreaterThan(5);
-      const slowed = await limited.call('POST', '/auth/login', { body: { email: owner.email, password: owner.password }, headers: { 'x-forwarded-for': '203.0.113.200' } });
+      const slowed = await limited.call('POST', '/auth/login', {
+        body: { email: owner.email, password: owner.password },
+        headers: { 'x-forwarded-for': '203.0.113.200' },
+      });
       expect(slowed.status).toBe(429);
       expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
       // The owner, from an address they signed in from before, still gets in at once.
-      expect((await limited.call('POST', '/auth/login', { body: { email: owner.email, password: owner.password }, headers: home })).status).toBe(200);
+      expect(
+        (
+          await limited.call('POST', '/auth/login', {
+            body: { email: owner.email, password: owner.password },
+            headers: home,
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await limited.close();
     }
@@ -130,18 +187,39 @@ describe('abuse limits that hold under concurrency', () => {
     try {
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          limited.call('POST', '/auth/register', { body: { name: 'Spam Bot', email: `bot${i}-${Date.now()}@test.example`, password: 'Secret-pass-1' }, headers: { 'x-forwarded-for': '192.0.2.1' } }),
+          limited.call('POST', '/auth/register', {
+            body: {
+              name: 'Spam Bot',
+              email: `bot${i}-${Date.now()}@test.example`,
+              password: 'Secret-pass-1',
+            },
+            headers: { 'x-forwarded-for': '192.0.2.1' },
+          }),
         ),
       );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
       expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
-      expect(answers.find((a) => a.status === 429)!.body).toEqual({ success: false, message: authMessages.tooManyRegistrations });
-      const users = await limited.db.selectFrom('users').select('id').where('name', '=', 'Spam Bot').execute();
+      expect(answers.find((a) => a.status === 429)!.body).toEqual({
+        success: false,
+        message: authMessages.tooManyRegistrations,
+      });
+      const users = await limited.db
+        .selectFrom('users')
+        .select('id')
+        .where('name', '=', 'Spam Bot')
+        .execute();
       expect(users).toHaveLength(5);
       const email = `target-${Date.now()}@test.example`;
       const byEmail = [];
       for (let i = 0; i < 3; i += 1) {
-        byEmail.push((await limited.call('POST', '/auth/register', { body: { name: 'Again', email, password: 'Secret-pass-1' }, headers: { 'x-forwarded-for': `192.0.2.${50 + i}` } })).status);
+        byEmail.push(
+          (
+            await limited.call('POST', '/auth/register', {
+              body: { name: 'Again', email, password: 'Secret-pass-1' },
+              headers: { 'x-forwarded-for': `192.0.2.${50 + i}` },
+            })
+          ).status,
+        );
       }
       expect(byEmail).toEqual([201, 201, 429]);
     } finally {
@@ -150,7 +228,9 @@ describe('abuse limits that hold under concurrency', () => {
   });
 
   it('refuses the most common passwords at registration and on change, with a clear message', async () => {
-    const res = await t.call('POST', '/auth/register', { body: { name: 'Common Person', email: `common-${Date.now()}@test.example`, password: 'Password1' } });
+    const res = await t.call('POST', '/auth/register', {
+      body: { name: 'Common Person', email: `common-${Date.now()}@test.example`, password: 'Password1' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'password', message: authMessages.commonPassword }]);
     const account = await t.register();
@@ -166,13 +246,21 @@ describe('abuse limits that hold under concurrency', () => {
 describe('POST /auth/logout-all', () => {
   it('ends every session of the caller, this one included, and nobody else’s', async () => {
     const account = await t.register();
-    const other = (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).body.data.token as string;
+    const other = (
+      await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })
+    ).body.data.token as string;
     const bystander = await t.register();
     expect((await t.call('POST', '/auth/logout-all')).status).toBe(401);
     const res = await t.call('POST', '/auth/logout-all', { headers: await t.asBearer(account.token) });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { endedSessions: 2 }, message: authMessages.signedOutEverywhere });
-    expect(res.headers['set-cookie']).toBe('catalyst_media=; Path=/media; Max-Age=0; HttpOnly; SameSite=Strict');
+    expect(res.body).toEqual({
+      success: true,
+      data: { endedSessions: 2 },
+      message: authMessages.signedOutEverywhere,
+    });
+    expect(res.headers['set-cookie']).toBe(
+      'catalyst_media=; Path=/media; Max-Age=0; HttpOnly; SameSite=Strict',
+    );
     expect(await t.resolve(account.token)).toBeNull();
     expect(await t.resolve(other)).toBeNull();
     expect(await t.resolve(bystander.token)).not.toBeNull();

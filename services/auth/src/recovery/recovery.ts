@@ -16,7 +16,21 @@ export const RESET_TTL_MS = 30 * 60 * 1000;
  * works). Using it sets the new password, proves the address (it is marked verified) and ends every
  * session of the account, so whoever held it before is out.
  */
-export function createRecovery({ db, mailer, log, mails, users, sessions }: { db: Kysely<Database>; mailer: Mailer; log: Logger; mails: AccountMails; users: Pick<UserMemo, 'forget'>; sessions: Sessions }) {
+export function createRecovery({
+  db,
+  mailer,
+  log,
+  mails,
+  users,
+  sessions,
+}: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  log: Logger;
+  mails: AccountMails;
+  users: Pick<UserMemo, 'forget'>;
+  sessions: Sessions;
+}) {
   const links = createOneTimeLinks(db, 'reset-password', { ttlMs: RESET_TTL_MS, onlyNewest: true });
 
   /** Mails a link when the address has an account; says nothing either way. */
@@ -30,7 +44,9 @@ export function createRecovery({ db, mailer, log, mails, users, sessions }: { db
   /** Answers the user id whose password was reset, or undefined for an unknown, used or expired link. */
   async function reset(token: string, password: string): Promise<string | undefined> {
     const passwordHash = await hashPassword(password);
-    const userId = await links.use(token, (trx, row) => resetPasswordFromLink(trx, row.user_id, row.email, passwordHash));
+    const userId = await links.use(token, (trx, row) =>
+      resetPasswordFromLink(trx, row.user_id, row.email, passwordHash),
+    );
     if (!userId) return undefined;
     await users.forget(userId);
     await sessions.endOthers(userId);

@@ -34,7 +34,8 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
 }
 
-const tooManyAttempts = (retryAfterSeconds: number) => tooManyRequests(authMessages.tooManyAttempts, retryAfterSeconds);
+const tooManyAttempts = (retryAfterSeconds: number) =>
+  tooManyRequests(authMessages.tooManyAttempts, retryAfterSeconds);
 
 /**
  * Password checks are limited per (e-mail, address) pair and per address, in the shared cache (Redis
@@ -46,7 +47,10 @@ const tooManyAttempts = (retryAfterSeconds: number) => tooManyRequests(authMessa
 export function createLoginLimiter(cache: Cache, limits: LoginLimits) {
   async function begin(email: string, address: string): Promise<LoginAttempt> {
     const k = keys(email, address);
-    const [byPair, byAddress] = await Promise.all([cache.incr(k.pair, limits.windowSeconds), cache.incr(k.address, limits.windowSeconds)]);
+    const [byPair, byAddress] = await Promise.all([
+      cache.incr(k.pair, limits.windowSeconds),
+      cache.incr(k.address, limits.windowSeconds),
+    ]);
     const release = () => Promise.all([cache.decr(k.pair), cache.decr(k.address)]);
     if (byPair > limits.maxPerPair || byAddress > limits.maxPerAddress) {
       await release();
@@ -65,7 +69,11 @@ export function createLoginLimiter(cache: Cache, limits: LoginLimits) {
         await cache.incr(k.email, limits.windowSeconds);
       },
       async succeeded() {
-        await Promise.all([cache.del(k.pair), cache.decr(k.address), cache.set(k.trusted, 1, TRUSTED_SECONDS)]);
+        await Promise.all([
+          cache.del(k.pair),
+          cache.decr(k.address),
+          cache.set(k.trusted, 1, TRUSTED_SECONDS),
+        ]);
       },
     };
   }
@@ -73,7 +81,12 @@ export function createLoginLimiter(cache: Cache, limits: LoginLimits) {
    * Checks a password under the limits: reserved first, then verified (argon2 work even without a
    * hash, so an unknown e-mail costs the same), then counted as a failure or a success.
    */
-  async function checkPassword(email: string, address: string, hash: string | undefined, password: string): Promise<boolean> {
+  async function checkPassword(
+    email: string,
+    address: string,
+    hash: string | undefined,
+    password: string,
+  ): Promise<boolean> {
     const attempt = await begin(email, address);
     const valid = await verifyPassword(hash, password);
     await (valid ? attempt.succeeded() : attempt.failed());

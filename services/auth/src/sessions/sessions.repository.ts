@@ -26,7 +26,15 @@ export function findLiveSession(db: Db, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.expires_at', 'users.id', 'users.role', 'users.email', 'users.name', 'users.email_verified_at', 'users.created_at'])
+    .select([
+      'sessions.expires_at',
+      'users.id',
+      'users.role',
+      'users.email',
+      'users.name',
+      'users.email_verified_at',
+      'users.created_at',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())
@@ -35,12 +43,21 @@ export function findLiveSession(db: Db, tokenHash: string) {
 
 /** Revokes one session; answers whether it was live. */
 export async function revokeSession(db: Db, tokenHash: string): Promise<boolean> {
-  const result = await db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
 /** Revokes every live session of a user except one; answers the token hashes it revoked. */
-export async function revokeUserSessions(db: Db, userId: string, exceptTokenHash?: string): Promise<string[]> {
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  exceptTokenHash?: string,
+): Promise<string[]> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })

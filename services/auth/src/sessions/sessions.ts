@@ -3,7 +3,14 @@ import type { Identity } from '@catalyst/contracts';
 import type { Cache, Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { hashToken, newToken } from '../tokens';
-import { deleteEndedSessions, findLiveSession, insertSession, liveTokenHashes, revokeSession, revokeUserSessions } from './sessions.repository';
+import {
+  deleteEndedSessions,
+  findLiveSession,
+  insertSession,
+  liveTokenHashes,
+  revokeSession,
+  revokeUserSessions,
+} from './sessions.repository';
 
 /** Absolute lifetime of a sign-in; never extended by use. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -35,10 +42,21 @@ export function createSessions({ db, cache, log }: { db: Kysely<Database>; cache
     if (cached && cached.expiresAt > Date.now()) return cached.identity;
     const row = await findLiveSession(db, tokenHash);
     if (!row) return null;
-    const identity: Identity = { id: row.id, role: row.role, email: row.email, name: row.name, emailVerified: row.email_verified_at !== null, createdAt: row.created_at.toISOString() };
+    const identity: Identity = {
+      id: row.id,
+      role: row.role,
+      email: row.email,
+      name: row.name,
+      emailVerified: row.email_verified_at !== null,
+      createdAt: row.created_at.toISOString(),
+    };
     const remainingSeconds = Math.floor((row.expires_at.getTime() - Date.now()) / 1000);
     if (remainingSeconds > 0) {
-      await cache.set(cacheKey(tokenHash), { identity, expiresAt: row.expires_at.getTime() } satisfies CachedSession, Math.min(CACHE_TTL_SECONDS, remainingSeconds));
+      await cache.set(
+        cacheKey(tokenHash),
+        { identity, expiresAt: row.expires_at.getTime() } satisfies CachedSession,
+        Math.min(CACHE_TTL_SECONDS, remainingSeconds),
+      );
     }
     return identity;
   }

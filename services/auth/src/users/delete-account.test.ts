@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authMessages, billingInternalRoutes, fillPath, progressInternalRoutes, type RouteData } from '@catalyst/contracts';
+import {
+  authMessages,
+  billingInternalRoutes,
+  fillPath,
+  progressInternalRoutes,
+  type RouteData,
+} from '@catalyst/contracts';
 import { unavailable } from '@catalyst/service-kit';
 import { createPeerStandIn } from '@catalyst/service-kit/testing';
 import { hashPassword } from '../passwords';
@@ -7,7 +13,9 @@ import { createTestAuth, type TestAuth } from '../test-support';
 import { insertUser } from './users.repository';
 
 /** A peer answering its account-deletion route: records calls, and can be taken "down" (a 503). */
-async function standIn<R extends typeof billingInternalRoutes.deleteCustomer | typeof progressInternalRoutes.deleteUserProgress>(name: string, route: R, answer: RouteData<R>, log: string[]) {
+async function standIn<
+  R extends typeof billingInternalRoutes.deleteCustomer | typeof progressInternalRoutes.deleteUserProgress,
+>(name: string, route: R, answer: RouteData<R>, log: string[]) {
   const state = { down: false };
   const peer = (await createPeerStandIn()).answer(route, ({ params }) => {
     if (state.down) throw unavailable();
@@ -36,14 +44,22 @@ beforeEach(() => {
   progress.state.down = false;
 });
 
-const deleteAccount = async (token: string, body: unknown) => t.call('DELETE', '/users/profile', { body, headers: await t.asBearer(token) });
-const userExists = async (id: string) => (await t.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+const deleteAccount = async (token: string, body: unknown) =>
+  t.call('DELETE', '/users/profile', { body, headers: await t.asBearer(token) });
+const userExists = async (id: string) =>
+  (await t.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 let adminCounter = 0;
 async function createAdmin() {
   adminCounter += 1;
   const account = { email: `admin${adminCounter}-${Date.now()}@test.example`, password: 'Admin-pass-1' };
-  const row = await insertUser(t.db, { name: 'An Admin', email: account.email, passwordHash: await hashPassword(account.password), role: 'admin', emailVerifiedAt: new Date() });
+  const row = await insertUser(t.db, {
+    name: 'An Admin',
+    email: account.email,
+    passwordHash: await hashPassword(account.password),
+    role: 'admin',
+    emailVerifiedAt: new Date(),
+  });
   const login = await t.call('POST', '/auth/login', { body: account });
   return { ...account, id: row.id, token: login.body.data.token as string };
 }
@@ -51,8 +67,13 @@ async function createAdmin() {
 describe('DELETE /users/profile', () => {
   it('answers 401 to an anonymous caller, and to a bearer token without the gateway assertion', async () => {
     const account = await t.register();
-    expect((await t.call('DELETE', '/users/profile', { body: { password: account.password } })).status).toBe(401);
-    const res = await t.call('DELETE', '/users/profile', { body: { password: account.password }, headers: { authorization: `Bearer ${account.token}` } });
+    expect((await t.call('DELETE', '/users/profile', { body: { password: account.password } })).status).toBe(
+      401,
+    );
+    const res = await t.call('DELETE', '/users/profile', {
+      body: { password: account.password },
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(res.status).toBe(401);
     expect(await userExists(account.user._id)).toBe(true);
     expect(calls).toEqual([]);
@@ -70,7 +91,10 @@ describe('DELETE /users/profile', () => {
 
   it('refuses a missing password (or no body at all) with 400 on password', async () => {
     const account = await t.register();
-    for (const res of [await deleteAccount(account.token, {}), await t.call('DELETE', '/users/profile', { headers: await t.asBearer(account.token) })]) {
+    for (const res of [
+      await deleteAccount(account.token, {}),
+      await t.call('DELETE', '/users/profile', { headers: await t.asBearer(account.token) }),
+    ]) {
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ field: 'password', message: authMessages.passwordRequired }]);
     }
@@ -78,7 +102,8 @@ describe('DELETE /users/profile', () => {
 
   it('rate limits guessing the password like sign-ins', async () => {
     const account = await t.register();
-    for (let i = 0; i < 5; i += 1) expect((await deleteAccount(account.token, { password: `Guess-${i}a` })).status).toBe(400);
+    for (let i = 0; i < 5; i += 1)
+      expect((await deleteAccount(account.token, { password: `Guess-${i}a` })).status).toBe(400);
     expect((await deleteAccount(account.token, { password: account.password })).status).toBe(429);
     expect(await userExists(account.user._id)).toBe(true);
     expect(calls).toEqual([]);
@@ -86,24 +111,40 @@ describe('DELETE /users/profile', () => {
 
   it('ends the subscription, then the progress, then removes the user, every session and link', async () => {
     const account = await t.register(); // registration left a verification link behind
-    const other = (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).body.data.token as string;
+    const other = (
+      await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })
+    ).body.data.token as string;
     expect(await t.resolve(other)).not.toBeNull(); // cached now: deletion must drop the cache entry too
     const id = account.user._id as string;
 
     const res = await deleteAccount(account.token, { password: account.password });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: authMessages.accountDeleted });
-    expect(calls).toEqual([`billing DELETE /internal/customers/${id}`, `progress DELETE /internal/progress/users/${id}`]);
+    expect(calls).toEqual([
+      `billing DELETE /internal/customers/${id}`,
+      `progress DELETE /internal/progress/users/${id}`,
+    ]);
 
     expect(await userExists(id)).toBe(false);
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('email_verifications').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('email_verifications').select('id').where('user_id', '=', id).execute(),
+    ).toEqual([]);
     expect(await t.resolve(account.token)).toBeNull();
     expect(await t.resolve(other)).toBeNull();
     expect((await t.call('GET', '/auth/me', { headers: await t.asBearer(account.token) })).status).toBe(401);
-    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } }))
+        .status,
+    ).toBe(401);
     // The e-mail is free again.
-    expect((await t.call('POST', '/auth/register', { body: { name: 'Back Again', email: account.email, password: 'Secret-pass-2' } })).status).toBe(201);
+    expect(
+      (
+        await t.call('POST', '/auth/register', {
+          body: { name: 'Back Again', email: account.email, password: 'Secret-pass-2' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it.each([

@@ -40,9 +40,15 @@ describe('GET /auth/me answers from the user memo', () => {
       const account = await short.register();
       const headers = await short.asBearer(account.token);
       expect((await short.call('GET', '/auth/me', { headers })).body.data.user.name).toBe('Test Person');
-      await short.db.updateTable('users').set({ name: 'Renamed Elsewhere' }).where('id', '=', account.user._id).execute();
+      await short.db
+        .updateTable('users')
+        .set({ name: 'Renamed Elsewhere' })
+        .where('id', '=', account.user._id)
+        .execute();
       await new Promise((r) => setTimeout(r, 200));
-      expect((await short.call('GET', '/auth/me', { headers })).body.data.user.name).toBe('Renamed Elsewhere');
+      expect((await short.call('GET', '/auth/me', { headers })).body.data.user.name).toBe(
+        'Renamed Elsewhere',
+      );
     } finally {
       await short.close();
     }
@@ -51,14 +57,28 @@ describe('GET /auth/me answers from the user memo', () => {
   it('shows a profile update on the very next call', async () => {
     const account = await signedIn();
     const newEmail = `memo-${Date.now()}@test.example`;
-    expect((await t.call('PUT', '/users/profile', { body: { name: 'Memo Renamed', email: newEmail, currentPassword: account.password }, headers: account.headers })).status).toBe(200);
-    expect((await account.me()).body.data.user).toMatchObject({ name: 'Memo Renamed', email: newEmail, emailVerified: false });
+    expect(
+      (
+        await t.call('PUT', '/users/profile', {
+          body: { name: 'Memo Renamed', email: newEmail, currentPassword: account.password },
+          headers: account.headers,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await account.me()).body.data.user).toMatchObject({
+      name: 'Memo Renamed',
+      email: newEmail,
+      emailVerified: false,
+    });
   });
 
   it('shows a verified e-mail on the very next call', async () => {
     const account = await signedIn();
     expect((await account.me()).body.data.user.emailVerified).toBe(false);
-    const verify = await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(lastLinkTo(t.mailer, account.email)!))}`);
+    const verify = await t.call(
+      'GET',
+      `/auth/verify-email?token=${encodeURIComponent(tokenOf(lastLinkTo(t.mailer, account.email)!))}`,
+    );
     expect(verify.status).toBe(200);
     expect((await account.me()).body.data.user.emailVerified).toBe(true);
   });
@@ -66,7 +86,12 @@ describe('GET /auth/me answers from the user memo', () => {
   it('shows a promotion to admin (ADMIN_EMAIL at start) on the very next call', async () => {
     const account = await signedIn();
     expect((await account.me()).body.data.user.role).toBe('user');
-    await ensureFirstAdmin(t.db, { email: account.email, password: 'Ignored-pass-1', name: 'x' }, testLog, t.deps.users);
+    await ensureFirstAdmin(
+      t.db,
+      { email: account.email, password: 'Ignored-pass-1', name: 'x' },
+      testLog,
+      t.deps.users,
+    );
     expect((await account.me()).body.data.user.role).toBe('admin');
   });
 
@@ -78,7 +103,10 @@ describe('GET /auth/me answers from the user memo', () => {
     const saved = { billing: peers.billing, progress: peers.progress };
     Object.assign(peers, { billing, progress });
     try {
-      const res = await t.call('DELETE', '/users/profile', { body: { password: account.password }, headers: account.headers });
+      const res = await t.call('DELETE', '/users/profile', {
+        body: { password: account.password },
+        headers: account.headers,
+      });
       expect(res.status).toBe(200);
     } finally {
       Object.assign(peers, saved);
@@ -92,15 +120,29 @@ describe('GET /auth/me answers from the user memo', () => {
     const forget = vi.spyOn(t.deps.users, 'forget');
     try {
       const account = await signedIn();
-      const res = await t.call('PUT', '/users/change-password', { body: { currentPassword: account.password, newPassword: 'Newer-pass-2', confirmPassword: 'Newer-pass-2' }, headers: account.headers });
+      const res = await t.call('PUT', '/users/change-password', {
+        body: {
+          currentPassword: account.password,
+          newPassword: 'Newer-pass-2',
+          confirmPassword: 'Newer-pass-2',
+        },
+        headers: account.headers,
+      });
       expect(res.status).toBe(200);
       expect(forget).toHaveBeenCalledWith(account.id);
 
       forget.mockClear();
       const email = `rehash-${Date.now()}@test.example`;
-      const weak = await argon2.hash('Weak-pass-1', { type: argon2.argon2id, memoryCost: 4_096, timeCost: 1, parallelism: 1 });
+      const weak = await argon2.hash('Weak-pass-1', {
+        type: argon2.argon2id,
+        memoryCost: 4_096,
+        timeCost: 1,
+        parallelism: 1,
+      });
       const row = await insertUser(t.db, { name: 'Old Hash', email, passwordHash: weak });
-      expect((await t.call('POST', '/auth/login', { body: { email, password: 'Weak-pass-1' } })).status).toBe(200);
+      expect((await t.call('POST', '/auth/login', { body: { email, password: 'Weak-pass-1' } })).status).toBe(
+        200,
+      );
       expect(forget).toHaveBeenCalledWith(row.id);
     } finally {
       forget.mockRestore();
@@ -112,7 +154,8 @@ describe('GET /auth/me answers from the user memo', () => {
 function broadcastHub() {
   const listeners: Array<{ channel: string; onMessage: (m: string) => void; onResync?: () => void }> = [];
   const member = (): Broadcast => ({
-    publish: async (channel, message) => listeners.filter((l) => l.channel === channel).forEach((l) => l.onMessage(message)),
+    publish: async (channel, message) =>
+      listeners.filter((l) => l.channel === channel).forEach((l) => l.onMessage(message)),
     subscribe: (channel, onMessage, onResync) => void listeners.push({ channel, onMessage, onResync }),
     close: async () => undefined,
   });
@@ -121,10 +164,22 @@ function broadcastHub() {
 
 describe('createUserMemo', () => {
   it('a write on one replica is forgotten by the others over the broadcast', async () => {
-    const row = await insertUser(t.db, { name: 'Two Replicas', email: `replicas-${Date.now()}@test.example`, passwordHash: 'x' });
+    const row = await insertUser(t.db, {
+      name: 'Two Replicas',
+      email: `replicas-${Date.now()}@test.example`,
+      passwordHash: 'x',
+    });
     const hub = broadcastHub();
-    const a = createUserMemo({ db: t.db, ttlMs: 60_000, invalidations: createInvalidations({ broadcast: hub.member() }) });
-    const b = createUserMemo({ db: t.db, ttlMs: 60_000, invalidations: createInvalidations({ broadcast: hub.member() }) });
+    const a = createUserMemo({
+      db: t.db,
+      ttlMs: 60_000,
+      invalidations: createInvalidations({ broadcast: hub.member() }),
+    });
+    const b = createUserMemo({
+      db: t.db,
+      ttlMs: 60_000,
+      invalidations: createInvalidations({ broadcast: hub.member() }),
+    });
     expect((await a.find(row.id))?.name).toBe('Two Replicas');
     expect((await b.find(row.id))?.name).toBe('Two Replicas');
     await updateProfile(t.db, row.id, { name: 'Renamed On A', email: row.email });
@@ -142,13 +197,23 @@ describe('createUserMemo', () => {
   function manualDb() {
     const pending: Array<{ id: string; answer: (row: UserRow | undefined) => void }> = [];
     const where = (_column: string, _op: string, id: string) => ({
-      executeTakeFirst: () => new Promise<UserRow | undefined>((resolve) => pending.push({ id, answer: resolve })),
+      executeTakeFirst: () =>
+        new Promise<UserRow | undefined>((resolve) => pending.push({ id, answer: resolve })),
     });
     const db = { selectFrom: () => ({ selectAll: () => ({ where }) }) } as unknown as Kysely<Database>;
     return { db, pending };
   }
   const rowOf = (id: string, name: string): UserRow =>
-    ({ id, name, email: `${id}@test.example`, role: 'user', email_verified_at: null, created_at: new Date(0), updated_at: new Date(0), password_hash: 'x' }) as UserRow;
+    ({
+      id,
+      name,
+      email: `${id}@test.example`,
+      role: 'user',
+      email_verified_at: null,
+      created_at: new Date(0),
+      updated_at: new Date(0),
+      password_hash: 'x',
+    }) as UserRow;
 
   it('does not keep an answer read before a forget (the write may have committed after that read)', async () => {
     const { db, pending } = manualDb();
@@ -196,8 +261,16 @@ describe('createUserMemo', () => {
 
   it('publishes the forgotten id on the one invalidation channel (topic user)', async () => {
     const published: string[] = [];
-    const broadcast: Broadcast = { publish: async (channel, message) => void published.push(`${channel} ${message}`), subscribe: () => undefined, close: async () => undefined };
-    await createUserMemo({ db: t.db, ttlMs: 1_000, invalidations: createInvalidations({ broadcast }) }).forget('abc');
+    const broadcast: Broadcast = {
+      publish: async (channel, message) => void published.push(`${channel} ${message}`),
+      subscribe: () => undefined,
+      close: async () => undefined,
+    };
+    await createUserMemo({
+      db: t.db,
+      ttlMs: 1_000,
+      invalidations: createInvalidations({ broadcast }),
+    }).forget('abc');
     expect(published).toEqual([`${CACHE_PURGE_CHANNEL} user:abc`]);
   });
 });

@@ -62,7 +62,7 @@ export function createUserMemo({ db, ttlMs, maxEntries = 10_000, invalidations }
 
   return {
     async find(id) {
-      if (ttlMs <= 0) return (await findUserById(db, id).then((row) => (row ? toUser(row) : undefined)));
+      if (ttlMs <= 0) return await findUserById(db, id).then((row) => (row ? toUser(row) : undefined));
       return entries.get(id) ?? inFlight.get(id) ?? load(id);
     },
 

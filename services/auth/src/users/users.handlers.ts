@@ -1,19 +1,58 @@
 import type { Context } from 'hono';
-import { authMessages, billingInternalRoutes, progressInternalRoutes, type userRoutes } from '@catalyst/contracts';
-import { badRequest, reply, sendQuietly, unauthorized, unavailable, type AppEnv, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  authMessages,
+  billingInternalRoutes,
+  progressInternalRoutes,
+  type userRoutes,
+} from '@catalyst/contracts';
+import {
+  badRequest,
+  reply,
+  sendQuietly,
+  unauthorized,
+  unavailable,
+  type AppEnv,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword, refuseCommonPassword } from '../passwords';
 import { clientAddress } from '../request-context';
 import { bearerToken } from '../tokens';
-import { countAdmins, deleteUserAccount, findUserByEmail, findUserById, lastAdmin, toUser, updatePasswordHash, updateProfile } from './users.repository';
+import {
+  countAdmins,
+  deleteUserAccount,
+  findUserByEmail,
+  findUserById,
+  lastAdmin,
+  toUser,
+  updatePasswordHash,
+  updateProfile,
+} from './users.repository';
 
 type Ctx = Context<AppEnv>;
 
-export function createUserHandlers({ db, users, sessions, verification, loginLimiter, peers, mailer, mails, log }: Deps): RouteHandlers<typeof userRoutes> {
+export function createUserHandlers({
+  db,
+  users,
+  sessions,
+  verification,
+  loginLimiter,
+  peers,
+  mailer,
+  mails,
+  log,
+}: Deps): RouteHandlers<typeof userRoutes> {
   /** The account's password, checked under the sign-in limits; a wrong one is a 400 on `field`. */
-  async function confirmPassword(c: Ctx, row: { email: string; password_hash: string }, password: string | undefined, field: string, message: string) {
+  async function confirmPassword(
+    c: Ctx,
+    row: { email: string; password_hash: string },
+    password: string | undefined,
+    field: string,
+    message: string,
+  ) {
     if (!password) throw badRequest(message, [{ field, message }]);
-    if (!(await loginLimiter.checkPassword(row.email, clientAddress(c), row.password_hash, password))) throw badRequest(message, [{ field, message }]);
+    if (!(await loginLimiter.checkPassword(row.email, clientAddress(c), row.password_hash, password)))
+      throw badRequest(message, [{ field, message }]);
   }
 
   return {
@@ -27,15 +66,29 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
       if (!current) throw unauthorized();
       const emailChanged = body.email !== current.email;
       if (emailChanged) {
-        await confirmPassword(c, current, body.currentPassword, 'currentPassword', body.currentPassword ? authMessages.currentPasswordIncorrect : authMessages.emailChangeNeedsPassword);
+        await confirmPassword(
+          c,
+          current,
+          body.currentPassword,
+          'currentPassword',
+          body.currentPassword
+            ? authMessages.currentPasswordIncorrect
+            : authMessages.emailChangeNeedsPassword,
+        );
         const owner = await findUserByEmail(db, body.email);
         if (owner) {
           await sendQuietly(mailer, log, mails.registrationAttempt(owner));
-          const renamed = body.name === current.name ? current : await updateProfile(db, identity.id, { name: body.name, email: current.email });
+          const renamed =
+            body.name === current.name
+              ? current
+              : await updateProfile(db, identity.id, { name: body.name, email: current.email });
           if (!renamed) throw unauthorized();
           await users.forget(renamed.id);
           await sessions.forgetUser(renamed.id);
-          return reply({ user: { ...toUser(renamed), email: body.email, emailVerified: false } }, { message: authMessages.profileUpdatedVerify });
+          return reply(
+            { user: { ...toUser(renamed), email: body.email, emailVerified: false } },
+            { message: authMessages.profileUpdatedVerify },
+          );
         }
       }
       const row = await updateProfile(db, identity.id, { name: body.name, email: body.email });
@@ -46,16 +99,27 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
         await sendQuietly(mailer, log, mails.emailChanged(row, current.email, row.email));
         await verification.send(row);
       }
-      return reply({ user: toUser(row) }, { message: emailChanged ? authMessages.profileUpdatedVerify : authMessages.profileUpdated });
+      return reply(
+        { user: toUser(row) },
+        { message: emailChanged ? authMessages.profileUpdatedVerify : authMessages.profileUpdated },
+      );
     },
 
     /** Checks the current password, applies the register rules, and ends every other session. */
     async changePassword({ identity, body }, c) {
       const row = await findUserById(db, identity.id);
       if (!row) throw unauthorized();
-      await confirmPassword(c, row, body.currentPassword, 'currentPassword', authMessages.currentPasswordIncorrect);
+      await confirmPassword(
+        c,
+        row,
+        body.currentPassword,
+        'currentPassword',
+        authMessages.currentPasswordIncorrect,
+      );
       if (body.newPassword === body.currentPassword) {
-        throw badRequest(authMessages.passwordMustDiffer, [{ field: 'newPassword', message: authMessages.passwordMustDiffer }]);
+        throw badRequest(authMessages.passwordMustDiffer, [
+          { field: 'newPassword', message: authMessages.passwordMustDiffer },
+        ]);
       }
       await refuseCommonPassword(body.newPassword, 'newPassword');
       await updatePasswordHash(db, row.id, await hashPassword(body.newPassword));
@@ -75,10 +139,21 @@ export function createUserHandlers({ db, users, sessions, verification, loginLim
       await confirmPassword(c, row, body.password, 'password', authMessages.passwordIncorrect);
       if (row.role === 'admin' && (await countAdmins(db)) <= 1) throw lastAdmin();
       try {
-        await peers.billing.call(billingInternalRoutes.deleteCustomer, { params: { userId: row.id } }, { requestId });
-        await peers.progress.call(progressInternalRoutes.deleteUserProgress, { params: { userId: row.id } }, { requestId });
+        await peers.billing.call(
+          billingInternalRoutes.deleteCustomer,
+          { params: { userId: row.id } },
+          { requestId },
+        );
+        await peers.progress.call(
+          progressInternalRoutes.deleteUserProgress,
+          { params: { userId: row.id } },
+          { requestId },
+        );
       } catch (error) {
-        requestLog.warn({ userId: row.id, err: (error as Error).message }, 'account deletion: a peer could not remove its data');
+        requestLog.warn(
+          { userId: row.id, err: (error as Error).message },
+          'account deletion: a peer could not remove its data',
+        );
         throw unavailable(authMessages.accountDeletionUnavailable);
       }
       const tokenHashes = await deleteUserAccount(db, row.id);

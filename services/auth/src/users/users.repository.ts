@@ -7,7 +7,8 @@ import type { UserRow } from '../db/tables/user';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const emailTaken = () => conflict(authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]);
+export const emailTaken = () =>
+  conflict(authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]);
 
 /** A user as the API shows it: never the password hash. */
 export function toUser(row: UserRow): User {
@@ -21,9 +22,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export const findUserById = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export const findUserById = (db: Db, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findUserByEmail = (db: Db, email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+export const findUserByEmail = (db: Db, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
 export interface NewUser {
   id?: string;
@@ -56,14 +59,23 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 }
 
 /** Changes name and e-mail; a new e-mail is unverified until its link is opened. */
-export async function updateProfile(db: Db, id: string, { name, email }: { name: string; email: string }): Promise<UserRow | undefined> {
+export async function updateProfile(
+  db: Db,
+  id: string,
+  { name, email }: { name: string; email: string },
+): Promise<UserRow | undefined> {
   try {
     return await db
       .updateTable('users')
       .set((eb) => ({
         name,
         email,
-        email_verified_at: eb.case().when('email', '=', email).then(eb.ref('email_verified_at')).else(null).end(),
+        email_verified_at: eb
+          .case()
+          .when('email', '=', email)
+          .then(eb.ref('email_verified_at'))
+          .else(null)
+          .end(),
         updated_at: new Date(),
       }))
       .where('id', '=', id)
@@ -76,7 +88,11 @@ export async function updateProfile(db: Db, id: string, { name, email }: { name:
 }
 
 export async function updatePasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markEmailVerified(db: Db, id: string, email: string): Promise<boolean> {
@@ -94,20 +110,32 @@ export async function setRole(db: Db, id: string, role: Role): Promise<void> {
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const { count } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
 export async function lookupUsers(db: Db, ids: string[]): Promise<UserSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').select(['id', 'name', 'email', 'role', 'created_at']).where('id', 'in', [...new Set(ids)]).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'created_at'])
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id')
+    .execute();
   return rows.map(({ created_at, ...user }) => ({ ...user, createdAt: created_at.toISOString() }));
 }
 
 export const lastAdmin = () => conflict(authMessages.lastAdmin);
 
 export async function countAdmins(db: Db): Promise<number> {
-  const { count } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
@@ -118,13 +146,27 @@ export async function countAdmins(db: Db): Promise<number> {
  */
 export async function deleteUserAccount(db: Kysely<Database>, userId: string): Promise<string[] | null> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', userId).forUpdate().executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!user) return null;
     if (user.role === 'admin') {
-      const admins = await trx.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+      const admins = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .forUpdate()
+        .execute();
       if (admins.length <= 1) throw lastAdmin();
     }
-    const sessions = await trx.deleteFrom('sessions').where('user_id', '=', userId).returning('token_hash').execute();
+    const sessions = await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .returning('token_hash')
+      .execute();
     await trx.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     return sessions.map((row) => row.token_hash);

@@ -5,4 +5,5 @@ import type { Deps } from '../deps';
 import { createUserHandlers } from './users.handlers';
 
 /** The signed-in user's own account (/users/profile, /users/change-password), as declared (userRoutes). */
-export const mountUsers = (app: Hono<AppEnv>, deps: Deps) => mountRoutes(app, userRoutes, createUserHandlers(deps));
+export const mountUsers = (app: Hono<AppEnv>, deps: Deps) =>
+  mountRoutes(app, userRoutes, createUserHandlers(deps));

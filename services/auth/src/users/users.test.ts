@@ -11,37 +11,68 @@ afterAll(async () => t?.close());
 describe('PUT /users/profile', () => {
   it('answers 401 to an anonymous caller, and to a bearer token without the gateway assertion', async () => {
     const account = await t.register();
-    expect((await t.call('PUT', '/users/profile', { body: { name: 'New Name', email: account.email } })).status).toBe(401);
-    const res = await t.call('PUT', '/users/profile', { body: { name: 'New Name', email: account.email }, headers: { authorization: `Bearer ${account.token}` } });
+    expect(
+      (await t.call('PUT', '/users/profile', { body: { name: 'New Name', email: account.email } })).status,
+    ).toBe(401);
+    const res = await t.call('PUT', '/users/profile', {
+      body: { name: 'New Name', email: account.email },
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(res.status).toBe(401);
   });
 
   it('changes the name, keeps the e-mail verified when unchanged, and the new name resolves at once', async () => {
     const account = await t.register();
-    await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(lastLinkTo(t.mailer, account.email)!))}`);
+    await t.call(
+      'GET',
+      `/auth/verify-email?token=${encodeURIComponent(tokenOf(lastLinkTo(t.mailer, account.email)!))}`,
+    );
     const headers = await t.asBearer(account.token); // the identity is now cached
-    const res = await t.call('PUT', '/users/profile', { body: { name: '  Renamed Person ', email: account.email.toUpperCase() }, headers });
+    const res = await t.call('PUT', '/users/profile', {
+      body: { name: '  Renamed Person ', email: account.email.toUpperCase() },
+      headers,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(authMessages.profileUpdated);
-    expect(res.body.data.user).toMatchObject({ name: 'Renamed Person', email: account.email, emailVerified: true });
+    expect(res.body.data.user).toMatchObject({
+      name: 'Renamed Person',
+      email: account.email,
+      emailVerified: true,
+    });
     expect((await t.resolve(account.token))?.name).toBe('Renamed Person');
   });
 
   it('needs the current password to change the e-mail, tells the old address, and requires verifying the new one', async () => {
     const account = await t.register();
-    await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(lastLinkTo(t.mailer, account.email)!))}`);
+    await t.call(
+      'GET',
+      `/auth/verify-email?token=${encodeURIComponent(tokenOf(lastLinkTo(t.mailer, account.email)!))}`,
+    );
     const oldLink = lastLinkTo(t.mailer, account.email)!;
     const newEmail = `changed-${Date.now()}@test.example`;
     const headers = await t.asBearer(account.token);
-    const withoutPassword = await t.call('PUT', '/users/profile', { body: { name: account.name, email: newEmail }, headers });
+    const withoutPassword = await t.call('PUT', '/users/profile', {
+      body: { name: account.name, email: newEmail },
+      headers,
+    });
     expect(withoutPassword.status).toBe(400);
-    expect(withoutPassword.body.errors).toEqual([{ field: 'currentPassword', message: authMessages.emailChangeNeedsPassword }]);
-    const wrongPassword = await t.call('PUT', '/users/profile', { body: { name: account.name, email: newEmail, currentPassword: 'Wrong-pass-1' }, headers });
+    expect(withoutPassword.body.errors).toEqual([
+      { field: 'currentPassword', message: authMessages.emailChangeNeedsPassword },
+    ]);
+    const wrongPassword = await t.call('PUT', '/users/profile', {
+      body: { name: account.name, email: newEmail, currentPassword: 'Wrong-pass-1' },
+      headers,
+    });
     expect(wrongPassword.status).toBe(400);
-    expect(wrongPassword.body.errors).toEqual([{ field: 'currentPassword', message: authMessages.currentPasswordIncorrect }]);
+    expect(wrongPassword.body.errors).toEqual([
+      { field: 'currentPassword', message: authMessages.currentPasswordIncorrect },
+    ]);
     expect((await t.resolve(account.token))?.email).toBe(account.email);
 
-    const res = await t.call('PUT', '/users/profile', { body: { name: account.name, email: newEmail, currentPassword: account.password }, headers });
+    const res = await t.call('PUT', '/users/profile', {
+      body: { name: account.name, email: newEmail, currentPassword: account.password },
+      headers,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(authMessages.profileUpdatedVerify);
     expect(res.body.data.user).toMatchObject({ email: newEmail, emailVerified: false });
@@ -50,11 +81,17 @@ describe('PUT /users/profile', () => {
     expect(notice?.subject).toMatch(/was changed/);
     expect(notice?.text).toContain(newEmail);
     // A link issued for the old address cannot verify the new one.
-    expect((await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(oldLink))}`)).status).toBe(400);
+    expect(
+      (await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(oldLink))}`)).status,
+    ).toBe(400);
     const link = lastLinkTo(t.mailer, newEmail);
     expect(link).toBeDefined();
-    expect((await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(link!))}`)).status).toBe(200);
-    const login = await t.call('POST', '/auth/login', { body: { email: newEmail, password: account.password } });
+    expect(
+      (await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(tokenOf(link!))}`)).status,
+    ).toBe(200);
+    const login = await t.call('POST', '/auth/login', {
+      body: { email: newEmail, password: account.password },
+    });
     expect(login.body.data.user.emailVerified).toBe(true);
   });
 
@@ -62,7 +99,10 @@ describe('PUT /users/profile', () => {
     const first = await t.register();
     const second = await t.register();
     const sent = t.mailer.sent.length;
-    const res = await t.call('PUT', '/users/profile', { body: { name: 'Second', email: first.email, currentPassword: second.password }, headers: await t.asBearer(second.token) });
+    const res = await t.call('PUT', '/users/profile', {
+      body: { name: 'Second', email: first.email, currentPassword: second.password },
+      headers: await t.asBearer(second.token),
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(authMessages.profileUpdatedVerify);
     expect(res.body.data.user).toMatchObject({ email: first.email, emailVerified: false });
@@ -74,14 +114,25 @@ describe('PUT /users/profile', () => {
   it('refuses a look-alike address that mixes alphabets, at registration and on change', async () => {
     const account = await t.register();
     const lookAlike = 'p\u0430ypal-support@example.com'; // a Cyrillic 'а'
-    const change = await t.call('PUT', '/users/profile', { body: { name: account.name, email: lookAlike, currentPassword: account.password }, headers: await t.asBearer(account.token) });
+    const change = await t.call('PUT', '/users/profile', {
+      body: { name: account.name, email: lookAlike, currentPassword: account.password },
+      headers: await t.asBearer(account.token),
+    });
     expect(change.status).toBe(400);
     expect(change.body.errors).toEqual([{ field: 'email', message: authMessages.mixedScriptEmail }]);
-    const register = await t.call('POST', '/auth/register', { body: { name: 'Look Alike', email: lookAlike, password: 'Secret-pass-1' } });
+    const register = await t.call('POST', '/auth/register', {
+      body: { name: 'Look Alike', email: lookAlike, password: 'Secret-pass-1' },
+    });
     expect(register.status).toBe(400);
     expect(register.body.errors).toEqual([{ field: 'email', message: authMessages.mixedScriptEmail }]);
     // One alphabet throughout is fine, whichever it is.
-    expect((await t.call('POST', '/auth/register', { body: { name: 'Иван', email: `иван${Date.now()}@пример.рф`, password: 'Secret-pass-1' } })).status).toBe(201);
+    expect(
+      (
+        await t.call('POST', '/auth/register', {
+          body: { name: 'Иван', email: `иван${Date.now()}@пример.рф`, password: 'Secret-pass-1' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it.each([
@@ -104,20 +155,34 @@ describe('PUT /users/profile', () => {
 describe('PUT /users/change-password', () => {
   it('changes the password, keeps this session and ends every other session of the user', async () => {
     const account = await t.register();
-    const other = (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).body.data.token as string;
-    const third = (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).body.data.token as string;
+    const other = (
+      await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })
+    ).body.data.token as string;
+    const third = (
+      await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })
+    ).body.data.token as string;
     expect(await t.resolve(other)).not.toBeNull(); // cached: ending it must also drop the cache entry
     const res = await t.call('PUT', '/users/change-password', {
       body: { currentPassword: account.password, newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' },
       headers: await t.asBearer(account.token),
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { endedSessions: 2 }, message: authMessages.passwordChanged });
+    expect(res.body).toEqual({
+      success: true,
+      data: { endedSessions: 2 },
+      message: authMessages.passwordChanged,
+    });
     expect(await t.resolve(account.token)).not.toBeNull();
     expect(await t.resolve(other)).toBeNull();
     expect(await t.resolve(third)).toBeNull();
-    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(401);
-    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: 'Brand-new-2' } })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await t.call('POST', '/auth/login', { body: { email: account.email, password: 'Brand-new-2' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('refuses a wrong current password with 400 on currentPassword and changes nothing', async () => {
@@ -127,29 +192,60 @@ describe('PUT /users/change-password', () => {
       headers: await t.asBearer(account.token),
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'currentPassword', message: authMessages.currentPasswordIncorrect }]);
-    expect((await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })).status).toBe(200);
+    expect(res.body.errors).toEqual([
+      { field: 'currentPassword', message: authMessages.currentPasswordIncorrect },
+    ]);
+    expect(
+      (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } }))
+        .status,
+    ).toBe(200);
   });
 
   it('rate limits guessing the current password like sign-ins', async () => {
     const account = await t.register();
     const headers = await t.asBearer(account.token);
     const attempt = (currentPassword: string) =>
-      t.call('PUT', '/users/change-password', { body: { currentPassword, newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' }, headers });
+      t.call('PUT', '/users/change-password', {
+        body: { currentPassword, newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' },
+        headers,
+      });
     for (let i = 0; i < 5; i += 1) expect((await attempt(`Guess-${i}a`)).status).toBe(400);
     expect((await attempt(account.password)).status).toBe(429);
   });
 
   it.each([
-    [{ newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' }, 'currentPassword', authMessages.currentPasswordRequired],
-    [{ currentPassword: 'x', confirmPassword: 'Brand-new-2' }, 'newPassword', authMessages.newPasswordRequired],
-    [{ currentPassword: 'x', newPassword: 'Ab1', confirmPassword: 'Ab1' }, 'newPassword', authMessages.passwordTooShort],
-    [{ currentPassword: 'x', newPassword: 'abcdefg1', confirmPassword: 'abcdefg1' }, 'newPassword', authMessages.passwordComplexity],
+    [
+      { newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' },
+      'currentPassword',
+      authMessages.currentPasswordRequired,
+    ],
+    [
+      { currentPassword: 'x', confirmPassword: 'Brand-new-2' },
+      'newPassword',
+      authMessages.newPasswordRequired,
+    ],
+    [
+      { currentPassword: 'x', newPassword: 'Ab1', confirmPassword: 'Ab1' },
+      'newPassword',
+      authMessages.passwordTooShort,
+    ],
+    [
+      { currentPassword: 'x', newPassword: 'abcdefg1', confirmPassword: 'abcdefg1' },
+      'newPassword',
+      authMessages.passwordComplexity,
+    ],
     [{ currentPassword: 'x', newPassword: 'Brand-new-2' }, 'confirmPassword', authMessages.confirmRequired],
-    [{ currentPassword: 'x', newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-3' }, 'confirmPassword', authMessages.passwordsDoNotMatch],
+    [
+      { currentPassword: 'x', newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-3' },
+      'confirmPassword',
+      authMessages.passwordsDoNotMatch,
+    ],
   ])('refuses %j with 400 on %s', async (body, field, message) => {
     const account = await t.register();
-    const res = await t.call('PUT', '/users/change-password', { body, headers: await t.asBearer(account.token) });
+    const res = await t.call('PUT', '/users/change-password', {
+      body,
+      headers: await t.asBearer(account.token),
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual({ field, message });
   });
@@ -157,7 +253,11 @@ describe('PUT /users/change-password', () => {
   it('refuses a new password equal to the current one', async () => {
     const account = await t.register();
     const res = await t.call('PUT', '/users/change-password', {
-      body: { currentPassword: account.password, newPassword: account.password, confirmPassword: account.password },
+      body: {
+        currentPassword: account.password,
+        newPassword: account.password,
+        confirmPassword: account.password,
+      },
       headers: await t.asBearer(account.token),
     });
     expect(res.status).toBe(400);
@@ -165,7 +265,9 @@ describe('PUT /users/change-password', () => {
   });
 
   it('answers 401 to an anonymous caller', async () => {
-    const res = await t.call('PUT', '/users/change-password', { body: { currentPassword: 'a', newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' } });
+    const res = await t.call('PUT', '/users/change-password', {
+      body: { currentPassword: 'a', newPassword: 'Brand-new-2', confirmPassword: 'Brand-new-2' },
+    });
     expect(res.status).toBe(401);
   });
 });

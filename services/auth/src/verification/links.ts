@@ -8,20 +8,33 @@ import { findLinkForUpdate, insertLink, markLinkUsed, retireLinks } from './veri
  * Single-use links mailed to one address of one user (verification, password reset): the token is
  * 256 random bits, only its SHA-256 is stored, and using it locks the row so two clicks cannot both win.
  */
-export function createOneTimeLinks(db: Kysely<Database>, purpose: LinkPurpose, { ttlMs, onlyNewest = false }: { ttlMs: number; onlyNewest?: boolean }) {
+export function createOneTimeLinks(
+  db: Kysely<Database>,
+  purpose: LinkPurpose,
+  { ttlMs, onlyNewest = false }: { ttlMs: number; onlyNewest?: boolean },
+) {
   return {
     ttlMs,
     async issue(user: { id: string; email: string }): Promise<string> {
       const token = newToken();
       if (onlyNewest) await retireLinks(db, purpose, user.id);
-      await insertLink(db, { purpose, userId: user.id, email: user.email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+      await insertLink(db, {
+        purpose,
+        userId: user.id,
+        email: user.email,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + ttlMs),
+      });
       return token;
     },
     /**
      * Uses a link inside one transaction: `apply` runs with the locked row and decides (true) whether
      * the link did its work; an unknown, used or expired link answers undefined and changes nothing.
      */
-    async use<T>(token: string, apply: (trx: Transaction<Database>, row: EmailVerificationRow) => Promise<T | undefined>): Promise<T | undefined> {
+    async use<T>(
+      token: string,
+      apply: (trx: Transaction<Database>, row: EmailVerificationRow) => Promise<T | undefined>,
+    ): Promise<T | undefined> {
       if (token.length > 512) return undefined;
       return db.transaction().execute(async (trx) => {
         const row = await findLinkForUpdate(trx, purpose, hashToken(token));

@@ -5,16 +5,32 @@ import type { LinkPurpose } from '../db/tables/email-verification';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function insertLink(db: Db, row: { purpose: LinkPurpose; userId: string; email: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertLink(
+  db: Db,
+  row: { purpose: LinkPurpose; userId: string; email: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db
     .insertInto('email_verifications')
-    .values({ id: newObjectId(), purpose: row.purpose, user_id: row.userId, email: row.email, token_hash: row.tokenHash, expires_at: row.expiresAt })
+    .values({
+      id: newObjectId(),
+      purpose: row.purpose,
+      user_id: row.userId,
+      email: row.email,
+      token_hash: row.tokenHash,
+      expires_at: row.expiresAt,
+    })
     .execute();
 }
 
 /** Locks the link's row, so two clicks on one link cannot both use it. */
 export const findLinkForUpdate = (db: Transaction<Database>, purpose: LinkPurpose, tokenHash: string) =>
-  db.selectFrom('email_verifications').selectAll().where('token_hash', '=', tokenHash).where('purpose', '=', purpose).forUpdate().executeTakeFirst();
+  db
+    .selectFrom('email_verifications')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .forUpdate()
+    .executeTakeFirst();
 
 export async function markLinkUsed(db: Db, id: string): Promise<void> {
   await db.updateTable('email_verifications').set({ used_at: new Date() }).where('id', '=', id).execute();
@@ -22,5 +38,11 @@ export async function markLinkUsed(db: Db, id: string): Promise<void> {
 
 /** A new reset link makes the user's earlier unused ones worthless (only the newest e-mail works). */
 export async function retireLinks(db: Db, purpose: LinkPurpose, userId: string): Promise<void> {
-  await db.updateTable('email_verifications').set({ used_at: new Date() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('email_verifications')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 }

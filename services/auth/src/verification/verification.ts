@@ -9,7 +9,19 @@ import { createOneTimeLinks } from './links';
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** E-mail verification links: single use, valid 24 h, for one address of one user. */
-export function createVerification({ db, mailer, log, mails, users }: { db: Kysely<Database>; mailer: Mailer; log: Logger; mails: AccountMails; users: Pick<UserMemo, 'forget'> }) {
+export function createVerification({
+  db,
+  mailer,
+  log,
+  mails,
+  users,
+}: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  log: Logger;
+  mails: AccountMails;
+  users: Pick<UserMemo, 'forget'>;
+}) {
   const links = createOneTimeLinks(db, 'verify-email', { ttlMs: VERIFICATION_TTL_MS });
 
   async function send(user: { id: string; name: string; email: string }): Promise<void> {
@@ -19,7 +31,11 @@ export function createVerification({ db, mailer, log, mails, users }: { db: Kyse
 
   /** Uses a link; answers the verified user, or undefined for an unknown, used, expired or outdated link. */
   async function consume(token: string): Promise<{ userId: string; email: string } | undefined> {
-    const verified = await links.use(token, async (trx, row) => ((await markEmailVerified(trx, row.user_id, row.email)) ? { userId: row.user_id, email: row.email } : undefined));
+    const verified = await links.use(token, async (trx, row) =>
+      (await markEmailVerified(trx, row.user_id, row.email))
+        ? { userId: row.user_id, email: row.email }
+        : undefined,
+    );
     // After the commit: a read between the forget and the commit would keep the unverified row.
     if (verified) await users.forget(verified.userId);
     return verified;

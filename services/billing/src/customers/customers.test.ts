@@ -12,14 +12,21 @@ afterAll(async () => world?.close());
 const newLearner = learnerFactory('e', 'Leaver');
 
 const endCustomer = async (userId: string, headers: Record<string, string> = internalHeaders()) => {
-  const response = await fetch(`${world.billing.url}/internal/customers/${userId}`, { method: 'DELETE', headers });
+  const response = await fetch(`${world.billing.url}/internal/customers/${userId}`, {
+    method: 'DELETE',
+    headers,
+  });
   return { status: response.status, body: (await response.json()) as any };
 };
 
 async function subscribe(user: Identity) {
   const result = await world.checkout(user, '4242424242424242');
   await world.call('POST', '/subscription/confirm', { as: user, body: { sessionId: result.sessionId } });
-  const row = await world.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+  const row = await world.db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .executeTakeFirstOrThrow();
   expect(row.status).toBe('active');
   return row.stripe_subscription_id;
 }
@@ -39,11 +46,19 @@ describe('DELETE /internal/customers/:userId', () => {
     const atProvider = await world.sandboxApi('GET', `/v1/subscriptions/${subscriptionId}`);
     expect(atProvider.body.status).toBe('canceled');
     expect(atProvider.body.cancel_at_period_end).toBe(false);
-    const mirror = await world.db.selectFrom('subscriptions').selectAll().where('stripe_subscription_id', '=', subscriptionId).executeTakeFirstOrThrow();
+    const mirror = await world.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('stripe_subscription_id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
     expect(mirror.status).toBe('canceled');
     expect(mirror.ended_at).not.toBeNull();
     expect(world.evictions).toContain(user.id);
-    expect((await world.internal(`/internal/entitlements/${user.id}`)).body.data).toEqual({ entitled: false, plan: null, status: 'canceled' });
+    expect((await world.internal(`/internal/entitlements/${user.id}`)).body.data).toEqual({
+      entitled: false,
+      plan: null,
+      status: 'canceled',
+    });
     // The ledger of applied events is kept.
     const eventsAfter = await world.db.selectFrom('events').select('id').execute();
     expect(eventsAfter.map((e) => e.id)).toEqual(expect.arrayContaining(eventsBefore.map((e) => e.id)));
@@ -51,7 +66,15 @@ describe('DELETE /internal/customers/:userId', () => {
     // The provider's later "deleted" webhook changes nothing, and a repeat is a no-op.
     await world.dispatcher.deliverDue();
     expect((await endCustomer(user.id)).body.data).toEqual({ canceled: [] });
-    expect((await world.db.selectFrom('subscriptions').select('status').where('stripe_subscription_id', '=', subscriptionId).executeTakeFirstOrThrow()).status).toBe('canceled');
+    expect(
+      (
+        await world.db
+          .selectFrom('subscriptions')
+          .select('status')
+          .where('stripe_subscription_id', '=', subscriptionId)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('canceled');
   });
 
   it('answers 200 for a user billing has never met', async () => {

@@ -28,7 +28,10 @@ export async function listInvoices(deps: Deps, identity: Identity): Promise<Invo
   const customer = identity.role === 'admin' ? undefined : await findCustomerByUser(deps.db, identity.id);
   if (!customer) return [];
   try {
-    const page = await providerCall(() => deps.stripe.invoices.list({ customer: customer.stripe_customer_id, limit: INVOICE_LIST_LIMIT }), deps.log);
+    const page = await providerCall(
+      () => deps.stripe.invoices.list({ customer: customer.stripe_customer_id, limit: INVOICE_LIST_LIMIT }),
+      deps.log,
+    );
     return page.data.map(toInvoice);
   } catch (error) {
     if (isMissingResource(error)) return [];

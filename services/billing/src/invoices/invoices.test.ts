@@ -19,8 +19,14 @@ describe('GET /subscription/invoices', () => {
   });
 
   it('is an empty list for a learner who never subscribed, and for an admin', async () => {
-    expect((await world.call('GET', '/subscription/invoices', { as: newLearner() })).body).toEqual({ success: true, data: [] });
-    expect((await world.call('GET', '/subscription/invoices', { as: testUsers.admin })).body).toEqual({ success: true, data: [] });
+    expect((await world.call('GET', '/subscription/invoices', { as: newLearner() })).body).toEqual({
+      success: true,
+      data: [],
+    });
+    expect((await world.call('GET', '/subscription/invoices', { as: testUsers.admin })).body).toEqual({
+      success: true,
+      data: [],
+    });
   });
 
   it("lists the subscriber's paid invoice after checkout with a hosted receipt that opens, and only their own", async () => {
@@ -62,7 +68,9 @@ describe('GET /subscription/invoices', () => {
     const payer = newLearner();
     await world.checkout(payer, '4242424242424242');
     await world.advanceClock(32);
-    const invoices = invoiceListSchema.parse((await world.call('GET', '/subscription/invoices', { as: payer })).body.data);
+    const invoices = invoiceListSchema.parse(
+      (await world.call('GET', '/subscription/invoices', { as: payer })).body.data,
+    );
     expect(invoices.length).toBeGreaterThanOrEqual(2);
     expect(invoices.map((i) => i.status)).toEqual(invoices.map(() => 'paid'));
     const dates = invoices.map((i) => Date.parse(i.date));
@@ -74,7 +82,10 @@ describe('GET /subscription/invoices', () => {
     try {
       const payer = newLearner();
       // a billing account on file, so the provider is asked
-      await offline.db.insertInto('customers').values({ user_id: payer.id, stripe_customer_id: 'cus_missing', email: payer.email }).execute();
+      await offline.db
+        .insertInto('customers')
+        .values({ user_id: payer.id, stripe_customer_id: 'cus_missing', email: payer.email })
+        .execute();
       const res = await offline.call('GET', '/subscription/invoices', { as: payer });
       expect(res.status).toBe(503);
       expect(res.body.success).toBe(false);
@@ -88,11 +99,23 @@ describe('the sandbox invoice API', () => {
   it('lists by customer with paging, and 404s an unknown invoice the way the provider does', async () => {
     const payer = newLearner();
     await world.checkout(payer, '4242424242424242');
-    const customer = await world.db.selectFrom('customers').select('stripe_customer_id').where('user_id', '=', payer.id).executeTakeFirstOrThrow();
-    const list = await world.sandboxApi('GET', `/v1/invoices?customer=${customer.stripe_customer_id}&limit=1`);
+    const customer = await world.db
+      .selectFrom('customers')
+      .select('stripe_customer_id')
+      .where('user_id', '=', payer.id)
+      .executeTakeFirstOrThrow();
+    const list = await world.sandboxApi(
+      'GET',
+      `/v1/invoices?customer=${customer.stripe_customer_id}&limit=1`,
+    );
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ object: 'list', has_more: false });
-    expect(list.body.data[0]).toMatchObject({ object: 'invoice', customer: customer.stripe_customer_id, status: 'paid', amount_paid: 1499 });
+    expect(list.body.data[0]).toMatchObject({
+      object: 'invoice',
+      customer: customer.stripe_customer_id,
+      status: 'paid',
+      amount_paid: 1499,
+    });
     const one = await world.sandboxApi('GET', `/v1/invoices/${list.body.data[0].id}`);
     expect(one.body.hosted_invoice_url).toBe(list.body.data[0].hosted_invoice_url);
     const missing = await world.sandboxApi('GET', '/v1/invoices/in_nothing');

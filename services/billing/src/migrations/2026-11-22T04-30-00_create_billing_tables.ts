@@ -24,7 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // Status and entitlement look-ups are by user; the subscriber count scans only entitled rows.
-  await db.schema.createIndex('subscriptions_user_idx').on('subscriptions').columns(['user_id', 'current_period_end']).execute();
+  await db.schema
+    .createIndex('subscriptions_user_idx')
+    .on('subscriptions')
+    .columns(['user_id', 'current_period_end'])
+    .execute();
   await db.schema
     .createIndex('subscriptions_entitled_idx')
     .on('subscriptions')

@@ -23,20 +23,30 @@ export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'S
 }
 
 export const isMissingResource = (error: unknown): boolean =>
-  error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404);
+  error instanceof Stripe.errors.StripeError &&
+  (error.code === 'resource_missing' || error.statusCode === 404);
 
 /**
  * Runs a provider call; an outage or misconfiguration becomes a 503 a person can retry, never a 500
  * carrying the provider's internals. Missing resources are rethrown for the caller to decide.
  */
-export async function providerCall<T>(call: () => Promise<T>, log?: { warn: (o: object, m: string) => void }): Promise<T> {
+export async function providerCall<T>(
+  call: () => Promise<T>,
+  log?: { warn: (o: object, m: string) => void },
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof HttpError || isMissingResource(error)) throw error;
     if (error instanceof Stripe.errors.StripeError) {
-      log?.warn({ type: error.type, code: error.code, status: error.statusCode, err: error.message }, 'payment provider call failed');
-      if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) {
+      log?.warn(
+        { type: error.type, code: error.code, status: error.statusCode, err: error.message },
+        'payment provider call failed',
+      );
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError ||
+        error instanceof Stripe.errors.StripeCardError
+      ) {
         throw new HttpError(400, error.message);
       }
       throw unavailable('The payment provider is unavailable. Please try again shortly.');
@@ -47,7 +57,9 @@ export async function providerCall<T>(call: () => Promise<T>, log?: { warn: (o: 
 
 /** The end of the paid period: on the item in current API versions, on the subscription in older ones. */
 export function periodEndOf(sub: Stripe.Subscription): Date | null {
-  const seconds = sub.items?.data?.[0]?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end;
+  const seconds =
+    sub.items?.data?.[0]?.current_period_end ??
+    (sub as unknown as { current_period_end?: number }).current_period_end;
   return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
 }
 

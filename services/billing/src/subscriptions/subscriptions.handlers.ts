@@ -33,14 +33,19 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
       return subscriptionStatus(deps, identity);
     },
 
-    confirm: ({ identity, body, requestId }) => confirmCheckoutSession(deps, identity, body.sessionId, requestId),
+    confirm: ({ identity, body, requestId }) =>
+      confirmCheckoutSession(deps, identity, body.sessionId, requestId),
 
     async cancel({ identity, requestId }) {
-      return reply(await setCancelAtPeriodEnd(deps, identity, true, requestId), { message: 'Your subscription will end at the end of the billing period.' });
+      return reply(await setCancelAtPeriodEnd(deps, identity, true, requestId), {
+        message: 'Your subscription will end at the end of the billing period.',
+      });
     },
 
     async reactivate({ identity, requestId }) {
-      return reply(await setCancelAtPeriodEnd(deps, identity, false, requestId), { message: 'Your subscription has been reactivated.' });
+      return reply(await setCancelAtPeriodEnd(deps, identity, false, requestId), {
+        message: 'Your subscription has been reactivated.',
+      });
     },
 
     portal: ({ identity }) => createPortalSession(deps, identity),

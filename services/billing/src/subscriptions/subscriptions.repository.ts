@@ -6,14 +6,25 @@ import type { NewSubscription, Subscription } from '../db/tables/subscription';
 
 type Db = Kysely<Database>;
 
-export async function findCustomerByUser(db: Db, userId: string, { lock = false } = {}): Promise<Customer | undefined> {
+export async function findCustomerByUser(
+  db: Db,
+  userId: string,
+  { lock = false } = {},
+): Promise<Customer | undefined> {
   let query = db.selectFrom('customers').selectAll().where('user_id', '=', userId);
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
-export async function findCustomerByProviderId(db: Db, stripeCustomerId: string): Promise<Customer | undefined> {
-  return db.selectFrom('customers').selectAll().where('stripe_customer_id', '=', stripeCustomerId).executeTakeFirst();
+export async function findCustomerByProviderId(
+  db: Db,
+  stripeCustomerId: string,
+): Promise<Customer | undefined> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('stripe_customer_id', '=', stripeCustomerId)
+    .executeTakeFirst();
 }
 
 /** Serialises work on one key (a user's customer creation, one subscription's sync) within the caller's transaction. */
@@ -21,17 +32,29 @@ export async function lockKey(db: Db, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
 }
 
-export async function saveCustomer(db: Db, row: { user_id: string; stripe_customer_id: string; email: string | null }): Promise<void> {
+export async function saveCustomer(
+  db: Db,
+  row: { user_id: string; stripe_customer_id: string; email: string | null },
+): Promise<void> {
   await db
     .insertInto('customers')
     .values(row)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ stripe_customer_id: row.stripe_customer_id, email: row.email }))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ stripe_customer_id: row.stripe_customer_id, email: row.email }),
+    )
     .execute();
 }
 
 /** Inserts the mapping only when the user has none (a webhook may name a user billing has not met). */
-export async function saveCustomerIfAbsent(db: Db, row: { user_id: string; stripe_customer_id: string; email: string | null }): Promise<void> {
-  await db.insertInto('customers').values(row).onConflict((oc) => oc.doNothing()).execute();
+export async function saveCustomerIfAbsent(
+  db: Db,
+  row: { user_id: string; stripe_customer_id: string; email: string | null },
+): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function upsertSubscription(db: Db, row: NewSubscription): Promise<Subscription> {
@@ -98,7 +121,10 @@ export async function countSubscribers(db: Db): Promise<number> {
 }
 
 /** Records an event id; false when it was already applied (the ledger's primary key decides). */
-export async function recordEvent(db: Db, event: { id: string; type: string; created: number }): Promise<boolean> {
+export async function recordEvent(
+  db: Db,
+  event: { id: string; type: string; created: number },
+): Promise<boolean> {
   const inserted = await db
     .insertInto('events')
     .values({ id: event.id, type: event.type, provider_created: new Date(event.created * 1000) })

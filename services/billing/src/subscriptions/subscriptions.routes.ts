@@ -4,4 +4,5 @@ import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { createSubscriptionHandlers } from './subscriptions.handlers';
 
-export const mountSubscriptions = (app: Hono<AppEnv>, deps: Deps) => mountRoutes(app, subscriptionRoutes, createSubscriptionHandlers(deps));
+export const mountSubscriptions = (app: Hono<AppEnv>, deps: Deps) =>
+  mountRoutes(app, subscriptionRoutes, createSubscriptionHandlers(deps));

@@ -14,10 +14,16 @@ import { HttpError, conflict, metrics, notFound } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import type { Subscription } from '../db/tables/subscription';
 import { idOf, isMissingResource, providerCall } from '../provider/stripe';
-import { findCurrentSubscription, findCustomerByUser, lockKey, saveCustomer } from './subscriptions.repository';
+import {
+  findCurrentSubscription,
+  findCustomerByUser,
+  lockKey,
+  saveCustomer,
+} from './subscriptions.repository';
 import { syncAndNotify } from './subscriptions.sync';
 
-const isEntitled = (sub: Subscription | undefined): sub is Subscription => !!sub && ENTITLED_STATUSES.includes(sub.status);
+const isEntitled = (sub: Subscription | undefined): sub is Subscription =>
+  !!sub && ENTITLED_STATUSES.includes(sub.status);
 
 export function statusFromRow(sub: Subscription | undefined): SubscriptionStatus {
   if (!sub) return FREE_STATUS;
@@ -39,7 +45,11 @@ export async function subscriptionStatus(deps: Deps, identity: Identity): Promis
 
 export async function entitlementOf(deps: Deps, userId: string): Promise<Entitlement> {
   const sub = await findCurrentSubscription(deps.db, userId);
-  return { entitled: isEntitled(sub), plan: isEntitled(sub) ? sub.plan : null, status: sub?.status ?? 'free' };
+  return {
+    entitled: isEntitled(sub),
+    plan: isEntitled(sub) ? sub.plan : null,
+    status: sub?.status ?? 'free',
+  };
 }
 
 /** The user's provider customer, created once (serialised per user so two tabs never make two). */
@@ -49,7 +59,12 @@ async function ensureCustomer(deps: Deps, identity: Identity, { replace = false 
     const existing = await findCustomerByUser(trx, identity.id);
     if (existing && !replace) return existing.stripe_customer_id;
     const customer = await providerCall(
-      () => deps.stripe.customers.create({ email: identity.email, name: identity.name, metadata: { userId: identity.id } }),
+      () =>
+        deps.stripe.customers.create({
+          email: identity.email,
+          name: identity.name,
+          metadata: { userId: identity.id },
+        }),
       deps.log,
     );
     await saveCustomer(trx, { user_id: identity.id, stripe_customer_id: customer.id, email: identity.email });
@@ -57,7 +72,11 @@ async function ensureCustomer(deps: Deps, identity: Identity, { replace = false 
   });
 }
 
-export async function createCheckoutSession(deps: Deps, identity: Identity, plan: PlanId): Promise<CheckoutSession> {
+export async function createCheckoutSession(
+  deps: Deps,
+  identity: Identity,
+  plan: PlanId,
+): Promise<CheckoutSession> {
   // Operators watch checkouts_total: started here, completed by the provider's webhook, failed when none could be opened.
   metrics.checkouts.inc({ stage: 'started' });
   try {
@@ -70,7 +89,8 @@ export async function createCheckoutSession(deps: Deps, identity: Identity, plan
 
 async function openCheckoutSession(deps: Deps, identity: Identity, plan: PlanId): Promise<CheckoutSession> {
   if (identity.role === 'admin') throw conflict('Admins already have full access');
-  if (isEntitled(await findCurrentSubscription(deps.db, identity.id))) throw conflict('You already have an active subscription');
+  if (isEntitled(await findCurrentSubscription(deps.db, identity.id)))
+    throw conflict('You already have an active subscription');
   const base = deps.config.PUBLIC_URL.replace(/\/+$/, '');
   const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = deps.config.STRIPE_PRICE_PREMIUM
     ? { price: deps.config.STRIPE_PRICE_PREMIUM, quantity: 1 }
@@ -107,7 +127,8 @@ async function openCheckoutSession(deps: Deps, identity: Identity, plan: PlanId)
     deps.log.warn({ userId: identity.id }, 'provider customer missing; creating a new one');
     session = await create(await ensureCustomer(deps, identity, { replace: true }));
   }
-  if (!session.url) throw new HttpError(503, 'The payment provider did not return a checkout address. Please try again.');
+  if (!session.url)
+    throw new HttpError(503, 'The payment provider did not return a checkout address. Please try again.');
   return { url: session.url, sessionId: session.id };
 }
 
@@ -115,13 +136,19 @@ async function openCheckoutSession(deps: Deps, identity: Identity, plan: PlanId)
  * The success page's session, confirmed with the provider: when it is paid, the subscription is mirrored
  * now, so activation never waits on webhook delivery. Someone else's session is not found.
  */
-export async function confirmCheckoutSession(deps: Deps, identity: Identity, sessionId: string, requestId?: string) {
+export async function confirmCheckoutSession(
+  deps: Deps,
+  identity: Identity,
+  sessionId: string,
+  requestId?: string,
+) {
   if (identity.role === 'admin') return ADMIN_STATUS;
   let session: Stripe.Checkout.Session;
   try {
     session = await providerCall(() => deps.stripe.checkout.sessions.retrieve(sessionId), deps.log);
   } catch (error) {
-    if (isMissingResource(error) || (error instanceof HttpError && error.status === 400)) throw notFound('Checkout session not found');
+    if (isMissingResource(error) || (error instanceof HttpError && error.status === 400))
+      throw notFound('Checkout session not found');
     throw error;
   }
   const customer = await findCustomerByUser(deps.db, identity.id);
@@ -131,18 +158,28 @@ export async function confirmCheckoutSession(deps: Deps, identity: Identity, ses
     (customer !== undefined && idOf(session.customer) === customer.stripe_customer_id);
   if (!owned) throw notFound('Checkout session not found');
   const subscriptionId = idOf(session.subscription);
-  if (session.status === 'complete' && subscriptionId) await syncAndNotify(deps, subscriptionId, identity.id, requestId);
+  if (session.status === 'complete' && subscriptionId)
+    await syncAndNotify(deps, subscriptionId, identity.id, requestId);
   return subscriptionStatus(deps, identity);
 }
 
 /** Cancel at period end (true) or undo it (false); the provider is the truth, the mirror follows. */
-export async function setCancelAtPeriodEnd(deps: Deps, identity: Identity, cancel: boolean, requestId?: string) {
+export async function setCancelAtPeriodEnd(
+  deps: Deps,
+  identity: Identity,
+  cancel: boolean,
+  requestId?: string,
+) {
   if (identity.role === 'admin') throw conflict('Admins have no subscription to change');
   const current = await findCurrentSubscription(deps.db, identity.id);
   if (!isEntitled(current)) throw notFound('No active subscription found');
   if (current.cancel_at_period_end !== cancel) {
     try {
-      await providerCall(() => deps.stripe.subscriptions.update(current.stripe_subscription_id, { cancel_at_period_end: cancel }), deps.log);
+      await providerCall(
+        () =>
+          deps.stripe.subscriptions.update(current.stripe_subscription_id, { cancel_at_period_end: cancel }),
+        deps.log,
+      );
     } catch (error) {
       if (isMissingResource(error)) throw notFound('No active subscription found');
       throw error;

@@ -5,12 +5,20 @@ import type { Deps } from '../deps';
 import type { Database } from '../db/schema';
 import type { Subscription } from '../db/tables/subscription';
 import { idOf, isMissingResource, periodEndOf, providerCall } from '../provider/stripe';
-import { findCustomerByProviderId, lockKey, saveCustomerIfAbsent, upsertSubscription } from './subscriptions.repository';
+import {
+  findCustomerByProviderId,
+  lockKey,
+  saveCustomerIfAbsent,
+  upsertSubscription,
+} from './subscriptions.repository';
 
-const toDate = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
+const toDate = (seconds: number | null | undefined) =>
+  typeof seconds === 'number' ? new Date(seconds * 1000) : null;
 
 function statusOf(sub: Stripe.Subscription): SubscriptionStatusValue {
-  return (subscriptionStatusValues as readonly string[]).includes(sub.status) ? (sub.status as SubscriptionStatusValue) : 'incomplete';
+  return (subscriptionStatusValues as readonly string[]).includes(sub.status)
+    ? (sub.status as SubscriptionStatusValue)
+    : 'incomplete';
 }
 
 /**
@@ -38,10 +46,14 @@ export async function syncSubscription(
   const mapping = await findCustomerByProviderId(trx, customerId);
   const userId = mapping?.user_id ?? userIdHint ?? sub.metadata?.userId ?? null;
   if (!userId) {
-    deps.log.warn({ subscription: subscriptionId, customer: customerId }, 'subscription of an unknown customer; ignored');
+    deps.log.warn(
+      { subscription: subscriptionId, customer: customerId },
+      'subscription of an unknown customer; ignored',
+    );
     return null;
   }
-  if (!mapping) await saveCustomerIfAbsent(trx, { user_id: userId, stripe_customer_id: customerId, email: null });
+  if (!mapping)
+    await saveCustomerIfAbsent(trx, { user_id: userId, stripe_customer_id: customerId, email: null });
   return upsertSubscription(trx, {
     stripe_subscription_id: sub.id,
     user_id: userId,
@@ -56,8 +68,15 @@ export async function syncSubscription(
 }
 
 /** Syncs in its own transaction, then tells the entitlement caches. */
-export async function syncAndNotify(deps: Deps, subscriptionId: string, userIdHint?: string | null, requestId?: string) {
-  const row = await deps.db.transaction().execute((trx) => syncSubscription(deps, trx, subscriptionId, userIdHint));
+export async function syncAndNotify(
+  deps: Deps,
+  subscriptionId: string,
+  userIdHint?: string | null,
+  requestId?: string,
+) {
+  const row = await deps.db
+    .transaction()
+    .execute((trx) => syncSubscription(deps, trx, subscriptionId, userIdHint));
   if (row) await deps.invalidations.publish('entitlement', row.user_id, requestId);
   return row;
 }

@@ -28,7 +28,13 @@ describe('GET /subscription/status', () => {
     try {
       const res = await offline.call('GET', '/subscription/status', { as: testUsers.admin });
       expect(res.body).toEqual({ success: true, data: ADMIN_STATUS });
-      expect(res.body.data).toEqual({ hasSubscription: true, plan: 'admin', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false });
+      expect(res.body.data).toEqual({
+        hasSubscription: true,
+        plan: 'admin',
+        status: 'active',
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+      });
     } finally {
       await offline.close();
     }
@@ -37,15 +43,25 @@ describe('GET /subscription/status', () => {
 
 describe('POST /subscription/create-checkout-session', () => {
   it('refuses an unknown plan with a 400', async () => {
-    const res = await world.call('POST', '/subscription/create-checkout-session', { as: newLearner(), body: { plan: 'gold' } });
+    const res = await world.call('POST', '/subscription/create-checkout-session', {
+      as: newLearner(),
+      body: { plan: 'gold' },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, message: 'Unknown plan: choose premium', errors: [{ field: 'plan' }] });
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'Unknown plan: choose premium',
+      errors: [{ field: 'plan' }],
+    });
   });
 
   it('answers 503, not 500, when the provider is unreachable', async () => {
     const offline = await startBillingWorld({ stripeApiUrl: 'http://127.0.0.1:9' });
     try {
-      const res = await offline.call('POST', '/subscription/create-checkout-session', { as: newLearner(), body: { plan: 'premium' } });
+      const res = await offline.call('POST', '/subscription/create-checkout-session', {
+        as: newLearner(),
+        body: { plan: 'premium' },
+      });
       expect(res.status).toBe(503);
       expect(res.body.success).toBe(false);
     } finally {
@@ -55,7 +71,10 @@ describe('POST /subscription/create-checkout-session', () => {
 
   it('subscribes through the hosted checkout and is active at once on the success page', async () => {
     const user = newLearner();
-    const created = await world.call('POST', '/subscription/create-checkout-session', { as: user, body: { plan: 'premium' } });
+    const created = await world.call('POST', '/subscription/create-checkout-session', {
+      as: user,
+      body: { plan: 'premium' },
+    });
     expect(created.status).toBe(200);
     const { url, sessionId } = created.body.data;
     expect(url).toBe(`${world.sandbox.url}/checkout/${sessionId}`);
@@ -73,22 +92,38 @@ describe('POST /subscription/create-checkout-session', () => {
       body: 'cardNumber=4242+4242+4242+4242&expiry=12%2F34&cvc=123&cardName=Buyer',
     });
     expect(result.status).toBe(303);
-    expect(result.headers.get('location')).toBe(`${PUBLIC_URL}/subscription/success?session_id=${sessionId}&plan=premium`);
+    expect(result.headers.get('location')).toBe(
+      `${PUBLIC_URL}/subscription/success?session_id=${sessionId}&plan=premium`,
+    );
 
     // No webhook has been delivered yet: the success page's session id is enough.
     const status = await world.call('GET', `/subscription/status?session_id=${sessionId}`, { as: user });
-    expect(status.body.data).toMatchObject({ hasSubscription: true, plan: 'premium', status: 'active', cancelAtPeriodEnd: false });
+    expect(status.body.data).toMatchObject({
+      hasSubscription: true,
+      plan: 'premium',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+    });
     const periodEnd = new Date(status.body.data.currentPeriodEnd).getTime();
     expect(periodEnd - Date.now()).toBeGreaterThan(27 * 86400_000);
     expect(world.evictions).toContain(user.id);
-    expect((await world.internal(`/internal/entitlements/${user.id}`)).body.data).toEqual({ entitled: true, plan: 'premium', status: 'active' });
+    expect((await world.internal(`/internal/entitlements/${user.id}`)).body.data).toEqual({
+      entitled: true,
+      plan: 'premium',
+      status: 'active',
+    });
 
     // The webhooks arriving later change nothing.
     await world.dispatcher.deliverDue();
-    expect((await world.call('GET', '/subscription/status', { as: user })).body.data).toEqual(status.body.data);
+    expect((await world.call('GET', '/subscription/status', { as: user })).body.data).toEqual(
+      status.body.data,
+    );
 
     // One subscription per learner.
-    const again = await world.call('POST', '/subscription/create-checkout-session', { as: user, body: { plan: 'premium' } });
+    const again = await world.call('POST', '/subscription/create-checkout-session', {
+      as: user,
+      body: { plan: 'premium' },
+    });
     expect(again.status).toBe(409);
   });
 
@@ -96,7 +131,11 @@ describe('POST /subscription/create-checkout-session', () => {
     const user = newLearner();
     const first = await world.checkout(user, '4000000000000002');
     const second = await world.checkout(user, '4000000000000002');
-    const customers = await world.db.selectFrom('customers').selectAll().where('user_id', '=', user.id).execute();
+    const customers = await world.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(customers).toHaveLength(1);
     const a = (await world.sandboxApi('GET', `/v1/checkout/sessions/${first.sessionId}`)).body.customer;
     const b = (await world.sandboxApi('GET', `/v1/checkout/sessions/${second.sessionId}`)).body.customer;
@@ -115,12 +154,22 @@ describe('POST /subscription/create-checkout-session', () => {
     expect(result.status).toBe(303);
     const location = new URL(result.location);
     expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/subscription/cancel`);
-    expect(Object.fromEntries(location.searchParams)).toEqual({ session_id: result.sessionId, plan: 'premium', error: code });
-    expect((await world.call('GET', `/subscription/status?session_id=${result.sessionId}`, { as: user })).body.data).toEqual(FREE_STATUS);
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      session_id: result.sessionId,
+      plan: 'premium',
+      error: code,
+    });
+    expect(
+      (await world.call('GET', `/subscription/status?session_id=${result.sessionId}`, { as: user })).body
+        .data,
+    ).toEqual(FREE_STATUS);
   });
 
   it('shows a mistyped card number on the form instead of charging it', async () => {
-    const created = await world.call('POST', '/subscription/create-checkout-session', { as: newLearner(), body: { plan: 'premium' } });
+    const created = await world.call('POST', '/subscription/create-checkout-session', {
+      as: newLearner(),
+      body: { plan: 'premium' },
+    });
     const res = await fetch(created.body.data.url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -132,7 +181,10 @@ describe('POST /subscription/create-checkout-session', () => {
 
   it('sends an expired checkout session back with error=session_expired', async () => {
     const user = newLearner();
-    const created = await world.call('POST', '/subscription/create-checkout-session', { as: user, body: { plan: 'premium' } });
+    const created = await world.call('POST', '/subscription/create-checkout-session', {
+      as: user,
+      body: { plan: 'premium' },
+    });
     await world.advanceClock(2);
     const res = await fetch(created.body.data.url, { redirect: 'manual' });
     expect(res.status).toBe(303);
@@ -143,21 +195,30 @@ describe('POST /subscription/create-checkout-session', () => {
 });
 
 describe('POST /subscription/confirm', () => {
-  it('does not confirm somebody else\'s session', async () => {
+  it("does not confirm somebody else's session", async () => {
     const owner = newLearner();
     const result = await world.checkout(owner, '4242424242424242');
     const thief = newLearner();
-    const res = await world.call('POST', '/subscription/confirm', { as: thief, body: { sessionId: result.sessionId } });
+    const res = await world.call('POST', '/subscription/confirm', {
+      as: thief,
+      body: { sessionId: result.sessionId },
+    });
     expect(res.status).toBe(404);
     expect((await world.call('GET', '/subscription/status', { as: thief })).body.data).toEqual(FREE_STATUS);
 
-    const mine = await world.call('POST', '/subscription/confirm', { as: owner, body: { sessionId: result.sessionId } });
+    const mine = await world.call('POST', '/subscription/confirm', {
+      as: owner,
+      body: { sessionId: result.sessionId },
+    });
     expect(mine.body.data).toMatchObject({ hasSubscription: true, status: 'active' });
   });
 
   it('answers 404 for an unknown session and 400 without one', async () => {
     const user = newLearner();
-    expect((await world.call('POST', '/subscription/confirm', { as: user, body: { sessionId: 'cs_test_nope' } })).status).toBe(404);
+    expect(
+      (await world.call('POST', '/subscription/confirm', { as: user, body: { sessionId: 'cs_test_nope' } }))
+        .status,
+    ).toBe(404);
     const missing = await world.call('POST', '/subscription/confirm', { as: user, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('sessionId is required');
@@ -169,17 +230,30 @@ describe('cancel, reactivate and the billing portal', () => {
     const user = newLearner();
     const result = await world.checkout(user, '4242424242424242');
     await world.call('POST', '/subscription/confirm', { as: user, body: { sessionId: result.sessionId } });
-    const subscriptionId = (await world.sandboxApi('GET', `/v1/checkout/sessions/${result.sessionId}`)).body.subscription;
+    const subscriptionId = (await world.sandboxApi('GET', `/v1/checkout/sessions/${result.sessionId}`)).body
+      .subscription;
 
     const canceled = await world.call('POST', '/subscription/cancel', { as: user });
     expect(canceled.status).toBe(200);
-    expect(canceled.body.data).toMatchObject({ hasSubscription: true, status: 'active', cancelAtPeriodEnd: true });
+    expect(canceled.body.data).toMatchObject({
+      hasSubscription: true,
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
     expect(canceled.body.data.currentPeriodEnd).toBeTruthy();
-    expect((await world.sandboxApi('GET', `/v1/subscriptions/${subscriptionId}`)).body.cancel_at_period_end).toBe(true);
+    expect(
+      (await world.sandboxApi('GET', `/v1/subscriptions/${subscriptionId}`)).body.cancel_at_period_end,
+    ).toBe(true);
 
     const reactivated = await world.call('POST', '/subscription/reactivate', { as: user });
-    expect(reactivated.body.data).toMatchObject({ hasSubscription: true, status: 'active', cancelAtPeriodEnd: false });
-    expect((await world.sandboxApi('GET', `/v1/subscriptions/${subscriptionId}`)).body.cancel_at_period_end).toBe(false);
+    expect(reactivated.body.data).toMatchObject({
+      hasSubscription: true,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+    });
+    expect(
+      (await world.sandboxApi('GET', `/v1/subscriptions/${subscriptionId}`)).body.cancel_at_period_end,
+    ).toBe(false);
   });
 
   it('ends a cancelled subscription when its period ends', async () => {
@@ -189,7 +263,10 @@ describe('cancel, reactivate and the billing portal', () => {
     await world.call('POST', '/subscription/cancel', { as: user });
     await world.advanceClock(40);
     await world.dispatcher.deliverDue();
-    expect((await world.call('GET', '/subscription/status', { as: user })).body.data).toMatchObject({ hasSubscription: false, status: 'canceled' });
+    expect((await world.call('GET', '/subscription/status', { as: user })).body.data).toMatchObject({
+      hasSubscription: false,
+      status: 'canceled',
+    });
   });
 
   it('refuses to cancel without a subscription', async () => {
@@ -223,7 +300,10 @@ describe('cancel, reactivate and the billing portal', () => {
     await world.call('POST', '/subscription/confirm', { as: user, body: { sessionId: result.sessionId } });
     const portal = await world.call('POST', '/subscription/portal', { as: user });
     expect((await fetch(portal.body.data.url)).status).toBe(200);
-    await world.sandboxDb.updateTable('portal_sessions').set({ created: Math.floor(Date.now() / 1000) - 2 * 3600 }).execute();
+    await world.sandboxDb
+      .updateTable('portal_sessions')
+      .set({ created: Math.floor(Date.now() / 1000) - 2 * 3600 })
+      .execute();
     const expired = await fetch(portal.body.data.url);
     expect(expired.status).toBe(404);
     expect(await expired.text()).toContain('Link expired');
@@ -239,7 +319,11 @@ describe('internal routes', () => {
   it('counts entitled subscribers and answers entitlement for any user', async () => {
     const before = (await world.internal('/internal/subscribers/count')).body.data.count;
     const user = newLearner();
-    expect((await world.internal(`/internal/entitlements/${user.id}`)).body.data).toEqual({ entitled: false, plan: null, status: 'free' });
+    expect((await world.internal(`/internal/entitlements/${user.id}`)).body.data).toEqual({
+      entitled: false,
+      plan: null,
+      status: 'free',
+    });
     const result = await world.checkout(user, '4242424242424242');
     await world.call('POST', '/subscription/confirm', { as: user, body: { sessionId: result.sessionId } });
     expect((await world.internal('/internal/subscribers/count')).body.data.count).toBe(before + 1);

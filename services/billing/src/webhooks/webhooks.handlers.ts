@@ -12,7 +12,9 @@ function subjectOf(event: Stripe.Event): { subscriptionId: string; userIdHint: s
     case 'checkout.session.completed': {
       const session = event.data.object;
       const subscriptionId = idOf(session.subscription);
-      return subscriptionId ? { subscriptionId, userIdHint: session.client_reference_id ?? session.metadata?.userId ?? null } : null;
+      return subscriptionId
+        ? { subscriptionId, userIdHint: session.client_reference_id ?? session.metadata?.userId ?? null }
+        : null;
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -54,7 +56,9 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
         .execute(async (trx) => {
           if (!(await recordEvent(trx, event))) return { duplicate: true, userId: null };
           const subject = subjectOf(event);
-          const row = subject ? await syncSubscription(deps, trx, subject.subscriptionId, subject.userIdHint) : null;
+          const row = subject
+            ? await syncSubscription(deps, trx, subject.subscriptionId, subject.userIdHint)
+            : null;
           return { duplicate: false, userId: row?.user_id ?? null, status: row?.status };
         })
         .catch((error: unknown) => {
@@ -63,9 +67,13 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
           throw error;
         });
       metrics.webhooks.inc({ outcome: outcome.duplicate ? 'duplicate' : 'processed' });
-      if (!outcome.duplicate && event.type === 'checkout.session.completed') metrics.checkouts.inc({ stage: 'completed' });
+      if (!outcome.duplicate && event.type === 'checkout.session.completed')
+        metrics.checkouts.inc({ stage: 'completed' });
       if (outcome.userId) await deps.invalidations.publish('entitlement', outcome.userId, requestId);
-      log.info({ duplicate: outcome.duplicate, userId: outcome.userId }, outcome.duplicate ? 'webhook already applied' : 'webhook applied');
+      log.info(
+        { duplicate: outcome.duplicate, userId: outcome.userId },
+        outcome.duplicate ? 'webhook already applied' : 'webhook applied',
+      );
       if (event.type === 'invoice.payment_failed' && outcome.userId) {
         log.warn({ userId: outcome.userId }, 'renewal payment failed: the subscription is past due');
       }

@@ -1,7 +1,17 @@
 // The community schema: one line per table, each table's types in ./tables.
-import type { LiveQuestionsTable, LiveQuestionVotesTable, LiveRegistrationsTable, LiveSessionsTable } from './tables/live';
+import type {
+  LiveQuestionsTable,
+  LiveQuestionVotesTable,
+  LiveRegistrationsTable,
+  LiveSessionsTable,
+} from './tables/live';
 import type { ModerationLogTable } from './tables/moderation-log';
-import type { MailRecipientsTable, NotificationSendsTable, PendingNotificationsTable, ThreadFollowsTable } from './tables/notifications';
+import type {
+  MailRecipientsTable,
+  NotificationSendsTable,
+  PendingNotificationsTable,
+  ThreadFollowsTable,
+} from './tables/notifications';
 import type { PostReportsTable, PostsTable, PostVotesTable } from './tables/posts';
 import type { DiscussionTargetsTable, ThreadsTable } from './tables/threads';
 

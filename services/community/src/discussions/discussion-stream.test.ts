@@ -1,8 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discussionEventSchema, PREMIUM_REQUIRED_MESSAGE, type DiscussionEvent, type Identity } from '@catalyst/contracts';
+import {
+  discussionEventSchema,
+  PREMIUM_REQUIRED_MESSAGE,
+  type DiscussionEvent,
+  type Identity,
+} from '@catalyst/contracts';
 import { until } from '@catalyst/service-kit/testing';
 import { listen, openEvents } from '../streams/stream-test-support';
-import { admin, createTestCommunity, ids, learner, lesson, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
+import {
+  admin,
+  createTestCommunity,
+  ids,
+  learner,
+  lesson,
+  otherSubscriber,
+  subscriber,
+  type TestCommunity,
+} from '../test-support';
 
 let t: TestCommunity;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -16,26 +30,37 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function ask(as: Identity = subscriber, target: { productId: string; lessonId?: string } = { productId: ids.course, lessonId: lesson.premium }) {
-  const res = await t.call(as, 'POST', '/community/threads', { ...target, title: 'Why does my effect run twice?', body: 'In development only.' });
+async function ask(
+  as: Identity = subscriber,
+  target: { productId: string; lessonId?: string } = { productId: ids.course, lessonId: lesson.premium },
+) {
+  const res = await t.call(as, 'POST', '/community/threads', {
+    ...target,
+    title: 'Why does my effect run twice?',
+    body: 'In development only.',
+  });
   expect(res.status).toBe(201);
   return res.body.data as { _id: string; opening: { _id: string } };
 }
 
-const open = (threadId: string, as: Identity = subscriber) => openEvents(`${server.url}/community/threads/${threadId}/events`, as);
+const open = (threadId: string, as: Identity = subscriber) =>
+  openEvents(`${server.url}/community/threads/${threadId}/events`, as);
 
 /** Every event of a stream, checked against the contract. */
 const eventsOf = (stream: Awaited<ReturnType<typeof open>>) =>
-  stream.frames.filter((f) => f.event && f.data).map((f) => {
-    const event = discussionEventSchema.parse(JSON.parse(f.data!));
-    expect(f.event).toBe(event.type);
-    return event;
-  });
+  stream.frames
+    .filter((f) => f.event && f.data)
+    .map((f) => {
+      const event = discussionEventSchema.parse(JSON.parse(f.data!));
+      expect(f.event).toBe(event.type);
+      return event;
+    });
 const ofType = <T extends DiscussionEvent['type']>(stream: Awaited<ReturnType<typeof open>>, type: T) =>
   eventsOf(stream).filter((e): e is Extract<DiscussionEvent, { type: T }> => e.type === type);
 
 /** The stream is attached once its retry hint has come (the hub holds events from then on). */
-const opened = async (stream: Awaited<ReturnType<typeof open>>) => until(() => stream.frames.some((f) => f.retry !== undefined));
+const opened = async (stream: Awaited<ReturnType<typeof open>>) =>
+  until(() => stream.frames.some((f) => f.retry !== undefined));
 
 describe("a discussion's event stream", () => {
   it('tells two readers of a thread about a reply, once each, with its id and the new count', async () => {
@@ -46,7 +71,9 @@ describe("a discussion's event stream", () => {
     expect(asker.res.headers.get('content-type')).toContain('text/event-stream');
     await Promise.all([opened(asker), opened(other)]);
 
-    const replied = await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, { body: 'React runs it twice in StrictMode.' });
+    const replied = await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, {
+      body: 'React runs it twice in StrictMode.',
+    });
     expect(replied.status).toBe(201);
     await until(() => ofType(asker, 'reply').length > 0 && ofType(other, 'reply').length > 0, 2_000);
     const expected = { type: 'reply', threadId: asked._id, postId: replied.body.data._id, replyCount: 1 };
@@ -65,7 +92,13 @@ describe("a discussion's event stream", () => {
     const elsewhere = await ask();
     const stream = await open(mine._id);
     await opened(stream);
-    expect((await t.call(otherSubscriber, 'POST', `/community/threads/${elsewhere._id}/replies`, { body: 'Elsewhere.' })).status).toBe(201);
+    expect(
+      (
+        await t.call(otherSubscriber, 'POST', `/community/threads/${elsewhere._id}/replies`, {
+          body: 'Elsewhere.',
+        })
+      ).status,
+    ).toBe(201);
     await until(() => stream.frames.some((f) => f.comment === 'heartbeat'), 2_000);
     expect(eventsOf(stream)).toEqual([]);
     await stream.close();
@@ -73,35 +106,78 @@ describe("a discussion's event stream", () => {
 
   it('tells readers of edits, votes, the answer, removals and the lock, a removed post without its text', async () => {
     const asked = await ask();
-    const replied = await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, { body: 'Try **this**.' });
+    const replied = await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, {
+      body: 'Try **this**.',
+    });
     const replyId = replied.body.data._id as string;
     const stream = await open(asked._id);
     await opened(stream);
-    const changedPost = (predicate: (post: Extract<DiscussionEvent, { type: 'post-changed' }>['post']) => boolean) => () => ofType(stream, 'post-changed').some((e) => predicate(e.post));
-    const threadState = (predicate: (e: Extract<DiscussionEvent, { type: 'thread' }>) => boolean) => () => ofType(stream, 'thread').some(predicate);
+    const changedPost =
+      (predicate: (post: Extract<DiscussionEvent, { type: 'post-changed' }>['post']) => boolean) => () =>
+        ofType(stream, 'post-changed').some((e) => predicate(e.post));
+    const threadState = (predicate: (e: Extract<DiscussionEvent, { type: 'thread' }>) => boolean) => () =>
+      ofType(stream, 'thread').some(predicate);
 
-    expect((await t.call(otherSubscriber, 'PATCH', `/community/posts/${replyId}`, { body: 'Try _that_.' })).status).toBe(200);
-    await until(changedPost((p) => p._id === replyId && p.body === 'Try _that_.' && p.bodyHtml.includes('<em>that</em>') && p.editedAt !== null), 2_000);
+    expect(
+      (await t.call(otherSubscriber, 'PATCH', `/community/posts/${replyId}`, { body: 'Try _that_.' })).status,
+    ).toBe(200);
+    await until(
+      changedPost(
+        (p) =>
+          p._id === replyId &&
+          p.body === 'Try _that_.' &&
+          p.bodyHtml.includes('<em>that</em>') &&
+          p.editedAt !== null,
+      ),
+      2_000,
+    );
 
     expect((await t.call(subscriber, 'PUT', `/community/posts/${replyId}/vote`)).status).toBe(200);
-    await until(changedPost((p) => p._id === replyId && p.upvotes === 1), 2_000);
+    await until(
+      changedPost((p) => p._id === replyId && p.upvotes === 1),
+      2_000,
+    );
 
     expect((await t.call(subscriber, 'PUT', `/community/posts/${replyId}/answer`)).status).toBe(200);
-    await until(threadState((e) => e.answered && e.answerPostId === replyId && e.replyCount === 1), 2_000);
+    await until(
+      threadState((e) => e.answered && e.answerPostId === replyId && e.replyCount === 1),
+      2_000,
+    );
 
-    expect((await t.call(admin, 'POST', `/admin/community/posts/${replyId}/hide`, { reason: 'Off topic' })).status).toBe(200);
-    await until(changedPost((p) => p._id === replyId && p.status === 'hidden'), 2_000);
+    expect(
+      (await t.call(admin, 'POST', `/admin/community/posts/${replyId}/hide`, { reason: 'Off topic' })).status,
+    ).toBe(200);
+    await until(
+      changedPost((p) => p._id === replyId && p.status === 'hidden'),
+      2_000,
+    );
     const hidden = ofType(stream, 'post-changed').find((e) => e.post.status === 'hidden')!;
     expect(hidden.post).toMatchObject({ body: '', bodyHtml: '' });
 
-    expect((await t.call(admin, 'POST', `/admin/community/posts/${replyId}/restore`, { reason: 'On topic after all' })).status).toBe(200);
-    await until(changedPost((p) => p._id === replyId && p.status === 'visible' && p.body === 'Try _that_.'), 2_000);
+    expect(
+      (
+        await t.call(admin, 'POST', `/admin/community/posts/${replyId}/restore`, {
+          reason: 'On topic after all',
+        })
+      ).status,
+    ).toBe(200);
+    await until(
+      changedPost((p) => p._id === replyId && p.status === 'visible' && p.body === 'Try _that_.'),
+      2_000,
+    );
 
-    expect((await t.call(admin, 'PUT', `/admin/community/threads/${asked._id}/lock`, { reason: 'Settled' })).status).toBe(200);
-    await until(threadState((e) => e.locked), 2_000);
+    expect(
+      (await t.call(admin, 'PUT', `/admin/community/threads/${asked._id}/lock`, { reason: 'Settled' }))
+        .status,
+    ).toBe(200);
+    await until(
+      threadState((e) => e.locked),
+      2_000,
+    );
 
     // No event carries what only one reader knows.
-    for (const frame of stream.frames) expect(frame.data ?? '').not.toMatch(/upvotedByMe|"mine"|editableUntil/);
+    for (const frame of stream.frames)
+      expect(frame.data ?? '').not.toMatch(/upvotedByMe|"mine"|editableUntil/);
     await stream.close();
   });
 

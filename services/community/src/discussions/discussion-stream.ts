@@ -9,7 +9,8 @@ import { findPostsOfThread, findThread } from './discussions.repository';
 /** Open discussions' event streams: the `thread:<threadId>` topics of the community's event hub. */
 export type ThreadStreams = Topics<DiscussionEvent>;
 
-export const createThreadStreams = (hub: EventHub): ThreadStreams => hub.kind<DiscussionEvent>('thread', { schema: discussionEventSchema });
+export const createThreadStreams = (hub: EventHub): ThreadStreams =>
+  hub.kind<DiscussionEvent>('thread', { schema: discussionEventSchema });
 
 /** The discussion's own state, as every reader may know it. */
 export const threadEvent = (thread: ThreadRow): DiscussionEvent => ({
@@ -28,7 +29,14 @@ export function postChangedEvent(row: PostRow): DiscussionEvent {
   return {
     type: 'post-changed',
     threadId: row.thread_id,
-    post: { _id: row.id, body: shown ? row.body_md : '', bodyHtml: shown ? row.body_html : '', editedAt: row.edited_at ? row.edited_at.toISOString() : null, upvotes: row.upvotes, status: row.status },
+    post: {
+      _id: row.id,
+      body: shown ? row.body_md : '',
+      bodyHtml: shown ? row.body_html : '',
+      editedAt: row.edited_at ? row.edited_at.toISOString() : null,
+      upvotes: row.upvotes,
+      status: row.status,
+    },
   };
 }
 
@@ -39,19 +47,33 @@ export type ThreadAnnouncer = ReturnType<typeof createThreadAnnouncer>;
  * after the commit (what readers would read now); a failure is logged and never undoes the write, and the
  * request does not wait for it.
  */
-export function createThreadAnnouncer({ db, threadStreams, log }: Pick<Deps, 'db' | 'threadStreams'> & { log: Logger }) {
+export function createThreadAnnouncer({
+  db,
+  threadStreams,
+  log,
+}: Pick<Deps, 'db' | 'threadStreams'> & { log: Logger }) {
   const safely = (what: string, work: () => Promise<void>) => {
-    void work().catch((error: Error) => log.error({ err: error.message }, `community: thread event (${what}) failed`));
+    void work().catch((error: Error) =>
+      log.error({ err: error.message }, `community: thread event (${what}) failed`),
+    );
   };
   return {
     /** A reply landed: readers read it through listReplies (their own view of it). */
     replied(thread: { _id: string; replyCount: number }, postId: string) {
-      threadStreams.publish(thread._id, { type: 'reply', threadId: thread._id, postId, replyCount: thread.replyCount });
+      threadStreams.publish(thread._id, {
+        type: 'reply',
+        threadId: thread._id,
+        postId,
+        replyCount: thread.replyCount,
+      });
     },
     /** The thread's state changed (answer, lock, title), and with it these posts (edit, vote, removal). */
     changed(threadId: string, postIds: string[] = []) {
       safely('changed', async () => {
-        const [found, posts] = await Promise.all([findThread(db, threadId), findPostsOfThread(db, threadId, postIds)]);
+        const [found, posts] = await Promise.all([
+          findThread(db, threadId),
+          findPostsOfThread(db, threadId, postIds),
+        ]);
         if (!found) return;
         for (const post of posts) threadStreams.publish(threadId, postChangedEvent(post));
         threadStreams.publish(threadId, threadEvent(found.thread));

@@ -11,7 +11,9 @@ import { findTargetOfPost, findTargetOfThread } from './discussions.repository';
  * starting threads), else from the thread of :threadId or the post of :postId.
  */
 export function discussionPremiumRule({ db, lessonAccess }: Pick<Deps, 'db' | 'lessonAccess'>) {
-  async function targetOf(input: HandlerInput<RouteDeclaration>): Promise<DiscussionTarget | { productId: string; lessonId: string | null }> {
+  async function targetOf(
+    input: HandlerInput<RouteDeclaration>,
+  ): Promise<DiscussionTarget | { productId: string; lessonId: string | null }> {
     const params = (input.params ?? {}) as { threadId?: string; postId?: string };
     if (params.threadId) {
       const row = await findTargetOfThread(db, params.threadId);
@@ -23,7 +25,7 @@ export function discussionPremiumRule({ db, lessonAccess }: Pick<Deps, 'db' | 'l
       if (!row) throw notFound(COMMUNITY_MESSAGES.postNotFound);
       return { productId: row.product_id, lessonId: row.lesson_id };
     }
-    return ((input.query ?? input.body) as DiscussionTarget);
+    return (input.query ?? input.body) as DiscussionTarget;
   }
 
   return async (_c: Context<AppEnv>, input: HandlerInput<RouteDeclaration>) => {

@@ -1,4 +1,10 @@
-import { COMMUNITY_MESSAGES, type Identity, type Post, type Thread, type discussionRoutes } from '@catalyst/contracts';
+import {
+  COMMUNITY_MESSAGES,
+  type Identity,
+  type Post,
+  type Thread,
+  type discussionRoutes,
+} from '@catalyst/contracts';
 import { conflict, forbidden, newObjectId, notFound, reply, type RouteHandlers } from '@catalyst/service-kit';
 import type { PostRow } from '../db/tables/posts';
 import type { Deps } from '../deps';
@@ -10,11 +16,16 @@ import { renderPost } from './render';
 /** The routes of discussionRoutes that ../notifications mounts (following and e-mail links). */
 export type FollowRouteName = 'follow' | 'unfollow' | 'unsubscribe';
 
-export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now' | 'postingRate' | 'log' | 'threadStreams' | 'threadEvents'>): Omit<RouteHandlers<typeof discussionRoutes>, FollowRouteName> {
+export function createDiscussionHandlers(
+  deps: Pick<Deps, 'db' | 'events' | 'now' | 'postingRate' | 'log' | 'threadStreams' | 'threadEvents'>,
+): Omit<RouteHandlers<typeof discussionRoutes>, FollowRouteName> {
   const { db, events, now, postingRate, log, threadStreams, threadEvents } = deps;
 
   const viewer = async (identity: Identity, postIds: string[], threadIds: string[] = []): Promise<Viewer> => {
-    const [voted, following] = await Promise.all([repo.votedAmong(db, identity.id, postIds), threadIds.length > 0 ? events.followingAmong(identity.id, threadIds) : new Set<string>()]);
+    const [voted, following] = await Promise.all([
+      repo.votedAmong(db, identity.id, postIds),
+      threadIds.length > 0 ? events.followingAmong(identity.id, threadIds) : new Set<string>(),
+    ]);
     return { identity, now: now(), voted, following };
   };
 
@@ -22,7 +33,11 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
   async function threadFor(identity: Identity, threadId: string): Promise<Thread> {
     const found = await repo.findThread(db, threadId);
     if (!found) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
-    return toThread(found.thread, found.opening, await viewer(identity, [found.opening.id], [found.thread.id]));
+    return toThread(
+      found.thread,
+      found.opening,
+      await viewer(identity, [found.opening.id], [found.thread.id]),
+    );
   }
 
   async function postFor(identity: Identity, row: PostRow): Promise<Post> {
@@ -48,7 +63,8 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
   };
 
   const assertMayMarkAnswer = (identity: Identity, thread: { author_id: string }) => {
-    if (thread.author_id !== identity.id && identity.role !== 'admin') throw forbidden(COMMUNITY_MESSAGES.markAnswerForbidden);
+    if (thread.author_id !== identity.id && identity.role !== 'admin')
+      throw forbidden(COMMUNITY_MESSAGES.markAnswerForbidden);
   };
 
   return {
@@ -56,9 +72,16 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
       const target = repo.targetOf(query.productId, query.lessonId);
       const top = query.sort === 'top';
       const after = decodeCursor(query.cursor, top);
-      const [rows, counts] = await Promise.all([repo.listThreads(db, { target, sort: query.sort, after, limit: query.limit }), repo.targetCounts(db, target)]);
+      const [rows, counts] = await Promise.all([
+        repo.listThreads(db, { target, sort: query.sort, after, limit: query.limit }),
+        repo.targetCounts(db, target),
+      ]);
       const page = pageOf(rows, query.limit, (r) => r.thread, top);
-      const seen = await viewer(identity, page.items.map((r) => r.opening.id), page.items.map((r) => r.thread.id));
+      const seen = await viewer(
+        identity,
+        page.items.map((r) => r.opening.id),
+        page.items.map((r) => r.thread.id),
+      );
       return {
         items: page.items.map((r) => toThread(r.thread, r.opening, seen)),
         nextCursor: page.nextCursor,
@@ -75,7 +98,12 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
           productId: body.productId,
           lessonId: body.lessonId ?? null,
           title: body.title,
-          post: { id: newObjectId(), author: actorOf(identity), bodyMd: body.body, bodyHtml: renderPost(body.body) },
+          post: {
+            id: newObjectId(),
+            author: actorOf(identity),
+            bodyMd: body.body,
+            bodyHtml: renderPost(body.body),
+          },
         }),
       );
       // The asker hears of the answers.
@@ -89,24 +117,44 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
       const found = await repo.findThread(db, params.threadId);
       if (!found) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
       const top = query.sort === 'top';
-      const rows = await repo.listReplies(db, { threadId: params.threadId, sort: query.sort, after: decodeCursor(query.cursor, top), limit: query.limit });
+      const rows = await repo.listReplies(db, {
+        threadId: params.threadId,
+        sort: query.sort,
+        after: decodeCursor(query.cursor, top),
+        limit: query.limit,
+      });
       const page = pageOf(rows, query.limit, (r) => r, top);
-      const seen = await viewer(identity, page.items.map((r) => r.id));
-      return { items: page.items.map((r) => toPost(r, found.thread, seen)), nextCursor: page.nextCursor, total: found.thread.reply_count };
+      const seen = await viewer(
+        identity,
+        page.items.map((r) => r.id),
+      );
+      return {
+        items: page.items.map((r) => toPost(r, found.thread, seen)),
+        nextCursor: page.nextCursor,
+        total: found.thread.reply_count,
+      };
     },
 
     async createReply({ params, body, identity, requestId }) {
       // A reply that cannot land (a locked thread) does not count against the caller's hour.
-      if ((await repo.findTargetOfThread(db, params.threadId))?.locked) throw conflict(COMMUNITY_MESSAGES.locked);
+      if ((await repo.findTargetOfThread(db, params.threadId))?.locked)
+        throw conflict(COMMUNITY_MESSAGES.locked);
       await postingRate(identity, requestId);
       const row = await db.transaction().execute(async (trx) => {
         const thread = await repo.lockThread(trx, params.threadId);
         if (!thread) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
         if (thread.locked) throw conflict(COMMUNITY_MESSAGES.locked);
-        return repo.insertReply(trx, thread.id, { id: newObjectId(), author: actorOf(identity), bodyMd: body.body, bodyHtml: renderPost(body.body) });
+        return repo.insertReply(trx, thread.id, {
+          id: newObjectId(),
+          author: actorOf(identity),
+          bodyMd: body.body,
+          bodyHtml: renderPost(body.body),
+        });
       });
       const post = await postFor(identity, row);
-      await announce('follow on replying', () => events.followed({ userId: identity.id, threadId: params.threadId }));
+      await announce('follow on replying', () =>
+        events.followed({ userId: identity.id, threadId: params.threadId }),
+      );
       const thread = await threadFor(identity, params.threadId);
       threadEvents.replied(thread, post._id);
       await announce('reply notification', () => events.replyPosted({ thread, post }));
@@ -121,7 +169,11 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
         const thread = await repo.lockThread(trx, post.thread_id);
         assertWritable(post, thread?.locked ?? false);
         if (now() >= editDeadline(post)) throw forbidden(COMMUNITY_MESSAGES.editWindowClosed);
-        return repo.editPost(trx, post, { bodyMd: body.body, bodyHtml: renderPost(body.body), title: body.title });
+        return repo.editPost(trx, post, {
+          bodyMd: body.body,
+          bodyHtml: renderPost(body.body),
+          title: body.title,
+        });
       });
       threadEvents.changed(row.thread_id, [row.id]);
       return postFor(identity, row);
@@ -137,7 +189,14 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
         // A removed reply is no longer anyone's answer.
         if (thread && thread.answer_post_id === post.id) await repo.setAnswer(trx, thread, null);
         const deleted = await repo.setPostStatus(trx, post.id, 'deleted', null);
-        await repo.logModeration(trx, { id: newObjectId(), action: 'author-delete', threadId: post.thread_id, postId: post.id, by: actorOf(identity), reason: null });
+        await repo.logModeration(trx, {
+          id: newObjectId(),
+          action: 'author-delete',
+          threadId: post.thread_id,
+          postId: post.id,
+          by: actorOf(identity),
+          reason: null,
+        });
         return deleted;
       });
       threadEvents.changed(row.thread_id, [row.id]);
@@ -176,14 +235,21 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
 
     /** The discussion's event stream (access checked by the premium rule; no replay: a client reads again on each opening). */
     async events({ params }, c) {
-      if (!(await repo.findTargetOfThread(db, params.threadId))) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+      if (!(await repo.findTargetOfThread(db, params.threadId)))
+        throw notFound(COMMUNITY_MESSAGES.threadNotFound);
       return streamTopic(c, (sink, end) => threadStreams.attach(params.threadId, sink, end));
     },
 
     async report({ params, body, identity }) {
       await existingPost(params.postId);
       const reported = await db.transaction().execute((trx) =>
-        repo.insertReport(trx, { id: newObjectId(), postId: params.postId, reporter: actorOf(identity), reason: body.reason, note: body.note || null }),
+        repo.insertReport(trx, {
+          id: newObjectId(),
+          postId: params.postId,
+          reporter: actorOf(identity),
+          reason: body.reason,
+          note: body.note || null,
+        }),
       );
       if (!reported) throw conflict(COMMUNITY_MESSAGES.alreadyReported);
       return reply({ postId: params.postId, reported: true as const }, { status: 201 });
@@ -194,7 +260,13 @@ export function createDiscussionHandlers(deps: Pick<Deps, 'db' | 'events' | 'now
     const post = await existingPost(postId);
     const result = await db.transaction().execute(async (trx) => {
       // The opening post's count is also its thread's: lock the thread first, in the order every writer takes (thread, then post).
-      const thread = post.is_opening ? await repo.lockThread(trx, post.thread_id) : await trx.selectFrom('threads').select('locked').where('id', '=', post.thread_id).executeTakeFirst();
+      const thread = post.is_opening
+        ? await repo.lockThread(trx, post.thread_id)
+        : await trx
+            .selectFrom('threads')
+            .select('locked')
+            .where('id', '=', post.thread_id)
+            .executeTakeFirst();
       assertWritable(post, thread?.locked ?? false);
       return repo.setVote(trx, post, identity.id, up);
     });

@@ -1,11 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, COMMUNITY_RATES, PREMIUM_REQUIRED_MESSAGE, type Identity, type Post, type Thread } from '@catalyst/contracts';
+import {
+  COMMUNITY_LIMITS,
+  COMMUNITY_MESSAGES,
+  COMMUNITY_RATES,
+  PREMIUM_REQUIRED_MESSAGE,
+  type Identity,
+  type Post,
+  type Thread,
+} from '@catalyst/contracts';
 import type { CommunityEvents } from '../events';
-import { admin, createTestCommunity, ids, learner, lesson, newcomer, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
+import {
+  admin,
+  createTestCommunity,
+  ids,
+  learner,
+  lesson,
+  newcomer,
+  otherSubscriber,
+  subscriber,
+  type TestCommunity,
+} from '../test-support';
 
 /** What discussions told the notifications: follows and replies, as a listener would hear them. */
-const heard = { follows: [] as { userId: string; threadId: string }[], replies: [] as { thread: Thread; post: Post }[], failing: false };
+const heard = {
+  follows: [] as { userId: string; threadId: string }[],
+  replies: [] as { thread: Thread; post: Post }[],
+  failing: false,
+};
 const events: CommunityEvents = {
   replyPosted: async (event) => {
     if (heard.failing) throw new Error('mail queue down');
@@ -14,7 +36,12 @@ const events: CommunityEvents = {
   followed: async (event) => {
     heard.follows.push(event);
   },
-  followingAmong: async (userId, threadIds) => new Set(threadIds.filter((threadId) => heard.follows.some((f) => f.userId === userId && f.threadId === threadId))),
+  followingAmong: async (userId, threadIds) =>
+    new Set(
+      threadIds.filter((threadId) =>
+        heard.follows.some((f) => f.userId === userId && f.threadId === threadId),
+      ),
+    ),
 };
 
 let t: TestCommunity;
@@ -23,10 +50,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ask = (as: Identity, target: { productId: string; lessonId?: string }, title = 'How do hooks work?', body = 'I do not get **useEffect**.') =>
-  t.call(as, 'POST', '/community/threads', { ...target, title, body });
+const ask = (
+  as: Identity,
+  target: { productId: string; lessonId?: string },
+  title = 'How do hooks work?',
+  body = 'I do not get **useEffect**.',
+) => t.call(as, 'POST', '/community/threads', { ...target, title, body });
 
-async function thread(as: Identity = subscriber, target: { productId: string; lessonId?: string } = { productId: ids.course }) {
+async function thread(
+  as: Identity = subscriber,
+  target: { productId: string; lessonId?: string } = { productId: ids.course },
+) {
   const res = await ask(as, target);
   expect(res.status).toBe(201);
   return res.body.data as { _id: string; opening: { _id: string } };
@@ -45,7 +79,11 @@ describe('who may read and write a discussion', () => {
   });
 
   it("refuses a learner without the plan a premium lesson's discussion, with the premium message", async () => {
-    const list = await t.call(learner, 'GET', `/community/threads?productId=${ids.course}&lessonId=${lesson.premium}`);
+    const list = await t.call(
+      learner,
+      'GET',
+      `/community/threads?productId=${ids.course}&lessonId=${lesson.premium}`,
+    );
     expect(list.status).toBe(403);
     expect(list.body).toEqual({ success: false, message: PREMIUM_REQUIRED_MESSAGE });
     expect((await ask(learner, { productId: ids.course, lessonId: lesson.premium })).status).toBe(403);
@@ -55,8 +93,16 @@ describe('who may read and write a discussion', () => {
   it("opens a free-preview lesson's discussion to a learner without the plan, to read and to write", async () => {
     const asked = await ask(learner, { productId: ids.course, lessonId: lesson.preview });
     expect(asked.status).toBe(201);
-    expect(asked.body.data).toMatchObject({ productId: ids.course, lessonId: lesson.preview, title: 'How do hooks work?' });
-    const list = await t.call(learner, 'GET', `/community/threads?productId=${ids.course}&lessonId=${lesson.preview}`);
+    expect(asked.body.data).toMatchObject({
+      productId: ids.course,
+      lessonId: lesson.preview,
+      title: 'How do hooks work?',
+    });
+    const list = await t.call(
+      learner,
+      'GET',
+      `/community/threads?productId=${ids.course}&lessonId=${lesson.preview}`,
+    );
     expect(list.status).toBe(200);
     expect(list.body.data.items.map((x: { _id: string }) => x._id)).toContain(asked.body.data._id);
     expect((await t.call(learner, 'GET', `/community/threads/${asked.body.data._id}`)).status).toBe(200);
@@ -64,22 +110,48 @@ describe('who may read and write a discussion', () => {
 
   it('opens a free product to every signed-in user and any discussion to a member', async () => {
     expect((await ask(learner, { productId: ids.free })).status).toBe(201);
-    expect((await t.call(subscriber, 'GET', `/community/threads?productId=${ids.course}&lessonId=${lesson.premium}`)).status).toBe(200);
+    expect(
+      (
+        await t.call(
+          subscriber,
+          'GET',
+          `/community/threads?productId=${ids.course}&lessonId=${lesson.premium}`,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses a learner a premium thread's replies, votes and reports reached by its id", async () => {
     const premium = await thread(subscriber, { productId: ids.course, lessonId: lesson.premium });
     expect((await t.call(learner, 'GET', `/community/threads/${premium._id}`)).status).toBe(403);
     expect((await t.call(learner, 'GET', `/community/threads/${premium._id}/replies`)).status).toBe(403);
-    expect((await t.call(learner, 'POST', `/community/threads/${premium._id}/replies`, { body: 'hi' })).status).toBe(403);
+    expect(
+      (await t.call(learner, 'POST', `/community/threads/${premium._id}/replies`, { body: 'hi' })).status,
+    ).toBe(403);
     expect((await t.call(learner, 'PUT', `/community/posts/${premium.opening._id}/vote`)).status).toBe(403);
-    expect((await t.call(learner, 'POST', `/community/posts/${premium.opening._id}/report`, { reason: 'spam' })).status).toBe(403);
+    expect(
+      (await t.call(learner, 'POST', `/community/posts/${premium.opening._id}/report`, { reason: 'spam' }))
+        .status,
+    ).toBe(403);
   });
 
   it('answers 404 for unknown threads, posts, lessons and unpublished products (admins see drafts)', async () => {
-    expect((await t.call(subscriber, 'GET', `/community/threads/${ids.missing}`)).body).toEqual({ success: false, message: COMMUNITY_MESSAGES.threadNotFound });
-    expect((await t.call(subscriber, 'PUT', `/community/posts/${ids.missing}/vote`)).body.message).toBe(COMMUNITY_MESSAGES.postNotFound);
-    expect((await t.call(subscriber, 'GET', `/community/threads?productId=${ids.course}&lessonId=${lesson.unknown}`)).status).toBe(404);
+    expect((await t.call(subscriber, 'GET', `/community/threads/${ids.missing}`)).body).toEqual({
+      success: false,
+      message: COMMUNITY_MESSAGES.threadNotFound,
+    });
+    expect((await t.call(subscriber, 'PUT', `/community/posts/${ids.missing}/vote`)).body.message).toBe(
+      COMMUNITY_MESSAGES.postNotFound,
+    );
+    expect(
+      (
+        await t.call(
+          subscriber,
+          'GET',
+          `/community/threads?productId=${ids.course}&lessonId=${lesson.unknown}`,
+        )
+      ).status,
+    ).toBe(404);
     expect((await t.call(subscriber, 'GET', `/community/threads?productId=${ids.draft}`)).status).toBe(404);
     expect((await t.call(subscriber, 'GET', `/community/threads?productId=${ids.missing}`)).status).toBe(404);
     expect((await t.call(admin, 'GET', `/community/threads?productId=${ids.draft}`)).status).toBe(200);
@@ -91,8 +163,19 @@ describe('who may read and write a discussion', () => {
     expect(res.body.success).toBe(false);
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['body', 'title']);
     expect((await t.call(subscriber, 'GET', '/community/threads?productId=nope')).status).toBe(400);
-    expect((await t.call(subscriber, 'GET', `/community/threads?productId=${ids.course}&cursor=garbage`)).status).toBe(400);
-    expect((await ask(subscriber, { productId: ids.course }, 'A fine title', 'x'.repeat(COMMUNITY_LIMITS.bodyMax + 1))).status).toBe(400);
+    expect(
+      (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.course}&cursor=garbage`)).status,
+    ).toBe(400);
+    expect(
+      (
+        await ask(
+          subscriber,
+          { productId: ids.course },
+          'A fine title',
+          'x'.repeat(COMMUNITY_LIMITS.bodyMax + 1),
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -115,7 +198,9 @@ describe('what a post shows', () => {
       expect(attributes).not.toMatch(/\son\w+\s*=/i);
       expect(attributes).not.toMatch(/javascript:/i);
     }
-    expect(html).toContain('<a href="https://react.dev/learn" rel="nofollow ugc noopener noreferrer" target="_blank">docs</a>');
+    expect(html).toContain(
+      '<a href="https://react.dev/learn" rel="nofollow ugc noopener noreferrer" target="_blank">docs</a>',
+    );
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('&lt;script&gt;');
     // The author's Markdown is kept as written, for editing.
@@ -125,9 +210,13 @@ describe('what a post shows', () => {
     for (const link of links) expect(link).toMatch(/rel="nofollow ugc noopener noreferrer" target="_blank"/);
   });
 
-  it("names the author by their profile name, never their e-mail", async () => {
+  it('names the author by their profile name, never their e-mail', async () => {
     const res = await ask(subscriber, { productId: ids.course });
-    expect(res.body.data.opening.author).toEqual({ _id: subscriber.id, name: subscriber.name, isAdmin: false });
+    expect(res.body.data.opening.author).toEqual({
+      _id: subscriber.id,
+      name: subscriber.name,
+      isAdmin: false,
+    });
     expect(JSON.stringify(res.body)).not.toContain(subscriber.email);
   });
 });
@@ -135,47 +224,87 @@ describe('what a post shows', () => {
 describe('editing and deleting', () => {
   it('lets the author edit within the window, then refuses; others never', async () => {
     const asked = await thread();
-    const edited = await t.call(subscriber, 'PATCH', `/community/posts/${asked.opening._id}`, { body: 'Now with *more* detail', title: 'How do hooks really work?' });
+    const edited = await t.call(subscriber, 'PATCH', `/community/posts/${asked.opening._id}`, {
+      body: 'Now with *more* detail',
+      title: 'How do hooks really work?',
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body.data).toMatchObject({ body: 'Now with *more* detail', bodyHtml: '<p>Now with <em>more</em> detail</p>' });
+    expect(edited.body.data).toMatchObject({
+      body: 'Now with *more* detail',
+      bodyHtml: '<p>Now with <em>more</em> detail</p>',
+    });
     expect(edited.body.data.editedAt).not.toBeNull();
-    expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.title).toBe('How do hooks really work?');
+    expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.title).toBe(
+      'How do hooks really work?',
+    );
 
-    expect((await t.call(otherSubscriber, 'PATCH', `/community/posts/${asked.opening._id}`, { body: 'hijack' })).body).toEqual({ success: false, message: COMMUNITY_MESSAGES.notYourPost });
+    expect(
+      (await t.call(otherSubscriber, 'PATCH', `/community/posts/${asked.opening._id}`, { body: 'hijack' }))
+        .body,
+    ).toEqual({ success: false, message: COMMUNITY_MESSAGES.notYourPost });
 
     // The post is now older than the window.
-    await t.db.updateTable('posts').set({ created_at: sql`now() - interval '16 minutes'` }).where('id', '=', asked.opening._id).execute();
-    const late = await t.call(subscriber, 'PATCH', `/community/posts/${asked.opening._id}`, { body: 'too late' });
+    await t.db
+      .updateTable('posts')
+      .set({ created_at: sql`now() - interval '16 minutes'` })
+      .where('id', '=', asked.opening._id)
+      .execute();
+    const late = await t.call(subscriber, 'PATCH', `/community/posts/${asked.opening._id}`, {
+      body: 'too late',
+    });
     expect(late.status).toBe(403);
     expect(late.body.message).toBe(COMMUNITY_MESSAGES.editWindowClosed);
-    expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening.editableUntil).toBeNull();
+    expect(
+      (await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening.editableUntil,
+    ).toBeNull();
   });
 
   it('tells the author until when they may edit', async () => {
     const asked = await thread();
-    const until = Date.parse((await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening.editableUntil);
+    const until = Date.parse(
+      (await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening.editableUntil,
+    );
     expect(until - Date.now()).toBeGreaterThan((COMMUNITY_LIMITS.editWindowMinutes - 1) * 60_000);
-    expect((await t.call(otherSubscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening.editableUntil).toBeNull();
+    expect(
+      (await t.call(otherSubscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening
+        .editableUntil,
+    ).toBeNull();
   });
 
   it('deletes only your own post, softly: readers see its place, the text is kept, the log says who', async () => {
     const asked = await thread();
     const answer = await replyTo(asked._id, otherSubscriber, 'Secret text');
-    expect((await t.call(subscriber, 'DELETE', `/community/posts/${answer._id}`)).body.message).toBe(COMMUNITY_MESSAGES.notYourPost);
+    expect((await t.call(subscriber, 'DELETE', `/community/posts/${answer._id}`)).body.message).toBe(
+      COMMUNITY_MESSAGES.notYourPost,
+    );
     const deleted = await t.call(otherSubscriber, 'DELETE', `/community/posts/${answer._id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toMatchObject({ status: 'deleted', body: '', bodyHtml: '' });
     const replies = await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies`);
-    expect(replies.body.data.items).toEqual([expect.objectContaining({ _id: answer._id, status: 'deleted', body: '', bodyHtml: '' })]);
-    const row = await t.db.selectFrom('posts').select(['body_md', 'status']).where('id', '=', answer._id).executeTakeFirstOrThrow();
+    expect(replies.body.data.items).toEqual([
+      expect.objectContaining({ _id: answer._id, status: 'deleted', body: '', bodyHtml: '' }),
+    ]);
+    const row = await t.db
+      .selectFrom('posts')
+      .select(['body_md', 'status'])
+      .where('id', '=', answer._id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ body_md: 'Secret text', status: 'deleted' });
-    const log = await t.db.selectFrom('moderation_log').selectAll().where('post_id', '=', answer._id).execute();
-    expect(log).toEqual([expect.objectContaining({ action: 'author-delete', moderator_id: otherSubscriber.id })]);
+    const log = await t.db
+      .selectFrom('moderation_log')
+      .selectAll()
+      .where('post_id', '=', answer._id)
+      .execute();
+    expect(log).toEqual([
+      expect.objectContaining({ action: 'author-delete', moderator_id: otherSubscriber.id }),
+    ]);
     // An admin still reads it, with its status.
     const asAdmin = await t.call(admin, 'GET', `/community/threads/${asked._id}/replies`);
     expect(asAdmin.body.data.items[0]).toMatchObject({ status: 'deleted', body: 'Secret text' });
     // A deleted post cannot be edited nor voted.
-    expect((await t.call(otherSubscriber, 'PATCH', `/community/posts/${answer._id}`, { body: 'back' })).status).toBe(409);
+    expect(
+      (await t.call(otherSubscriber, 'PATCH', `/community/posts/${answer._id}`, { body: 'back' })).status,
+    ).toBe(409);
     expect((await t.call(subscriber, 'PUT', `/community/posts/${answer._id}/vote`)).status).toBe(409);
   });
 });
@@ -184,22 +313,33 @@ describe('what the notifications hear', () => {
   it('makes the asker and each replier follow, and announces each reply with its thread', async () => {
     const asked = await thread(subscriber);
     expect(heard.follows).toContainEqual({ userId: subscriber.id, threadId: asked._id });
-    expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.following).toBe(true);
-    expect((await t.call(otherSubscriber, 'GET', `/community/threads/${asked._id}`)).body.data.following).toBe(false);
+    expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.following).toBe(
+      true,
+    );
+    expect(
+      (await t.call(otherSubscriber, 'GET', `/community/threads/${asked._id}`)).body.data.following,
+    ).toBe(false);
     const answer = await replyTo(asked._id, otherSubscriber, 'Try the docs');
     expect(heard.follows).toContainEqual({ userId: otherSubscriber.id, threadId: asked._id });
     const announced = heard.replies.find((r) => r.post._id === answer._id)!;
     expect(announced.thread).toMatchObject({ _id: asked._id, replyCount: 1, title: 'How do hooks work?' });
-    expect(announced.post).toMatchObject({ body: 'Try the docs', author: { _id: otherSubscriber.id, name: otherSubscriber.name } });
+    expect(announced.post).toMatchObject({
+      body: 'Try the docs',
+      author: { _id: otherSubscriber.id, name: otherSubscriber.name },
+    });
   });
 
   it('keeps the reply when the announcement fails', async () => {
     const asked = await thread(subscriber);
     heard.failing = true;
     try {
-      const res = await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, { body: 'Still here' });
+      const res = await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, {
+        body: 'Still here',
+      });
       expect(res.status).toBe(201);
-      expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies`)).body.data.items).toHaveLength(1);
+      expect(
+        (await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies`)).body.data.items,
+      ).toHaveLength(1);
     } finally {
       heard.failing = false;
     }
@@ -216,23 +356,57 @@ describe('upvotes', () => {
     expect(again.body.data).toEqual({ postId: answer._id, upvotes: 1, upvotedByMe: true });
     const replies = await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies`);
     expect(replies.body.data.items[0]).toMatchObject({ upvotes: 1, upvotedByMe: true });
-    expect((await t.call(otherSubscriber, 'GET', `/community/threads/${asked._id}/replies`)).body.data.items[0].upvotedByMe).toBe(false);
-    expect((await t.call(subscriber, 'DELETE', `/community/posts/${answer._id}/vote`)).body.data).toEqual({ postId: answer._id, upvotes: 0, upvotedByMe: false });
-    expect((await t.call(subscriber, 'DELETE', `/community/posts/${answer._id}/vote`)).body.data.upvotes).toBe(0);
+    expect(
+      (await t.call(otherSubscriber, 'GET', `/community/threads/${asked._id}/replies`)).body.data.items[0]
+        .upvotedByMe,
+    ).toBe(false);
+    expect((await t.call(subscriber, 'DELETE', `/community/posts/${answer._id}/vote`)).body.data).toEqual({
+      postId: answer._id,
+      upvotes: 0,
+      upvotedByMe: false,
+    });
+    expect(
+      (await t.call(subscriber, 'DELETE', `/community/posts/${answer._id}/vote`)).body.data.upvotes,
+    ).toBe(0);
   });
 
   it('counts concurrent votes exactly', async () => {
     const asked = await thread();
-    const voters: Identity[] = Array.from({ length: 12 }, (_, i) => ({ id: `f${String(i).padStart(23, '0')}`, role: 'admin', email: `v${i}@test.example`, name: `Voter ${i}` }));
+    const voters: Identity[] = Array.from({ length: 12 }, (_, i) => ({
+      id: `f${String(i).padStart(23, '0')}`,
+      role: 'admin',
+      email: `v${i}@test.example`,
+      name: `Voter ${i}`,
+    }));
     // Every voter votes three times at once, on the opening post (its count is also the thread's).
-    await Promise.all(voters.flatMap((v) => [1, 2, 3].map(() => t.call(v, 'PUT', `/community/posts/${asked.opening._id}/vote`))));
-    const { upvotes } = await t.db.selectFrom('posts').select('upvotes').where('id', '=', asked.opening._id).executeTakeFirstOrThrow();
+    await Promise.all(
+      voters.flatMap((v) =>
+        [1, 2, 3].map(() => t.call(v, 'PUT', `/community/posts/${asked.opening._id}/vote`)),
+      ),
+    );
+    const { upvotes } = await t.db
+      .selectFrom('posts')
+      .select('upvotes')
+      .where('id', '=', asked.opening._id)
+      .executeTakeFirstOrThrow();
     expect(upvotes).toBe(voters.length);
-    expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening.upvotes).toBe(voters.length);
-    const threadRow = await t.db.selectFrom('threads').select('upvotes').where('id', '=', asked._id).executeTakeFirstOrThrow();
+    expect(
+      (await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening.upvotes,
+    ).toBe(voters.length);
+    const threadRow = await t.db
+      .selectFrom('threads')
+      .select('upvotes')
+      .where('id', '=', asked._id)
+      .executeTakeFirstOrThrow();
     expect(threadRow.upvotes).toBe(voters.length);
-    await Promise.all(voters.slice(0, 5).flatMap((v) => [1, 2].map(() => t.call(v, 'DELETE', `/community/posts/${asked.opening._id}/vote`))));
-    expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening.upvotes).toBe(voters.length - 5);
+    await Promise.all(
+      voters
+        .slice(0, 5)
+        .flatMap((v) => [1, 2].map(() => t.call(v, 'DELETE', `/community/posts/${asked.opening._id}/vote`))),
+    );
+    expect(
+      (await t.call(subscriber, 'GET', `/community/threads/${asked._id}`)).body.data.opening.upvotes,
+    ).toBe(voters.length - 5);
   });
 });
 
@@ -240,12 +414,21 @@ describe('answers', () => {
   it('lets the asker mark a reply as the answer; not someone else, not the opening post', async () => {
     const asked = await thread(subscriber);
     const answer = await replyTo(asked._id, otherSubscriber);
-    expect((await t.call(otherSubscriber, 'PUT', `/community/posts/${answer._id}/answer`)).body).toEqual({ success: false, message: COMMUNITY_MESSAGES.markAnswerForbidden });
-    expect((await t.call(subscriber, 'PUT', `/community/posts/${asked.opening._id}/answer`)).body).toEqual({ success: false, message: COMMUNITY_MESSAGES.onlyRepliesAnswer });
+    expect((await t.call(otherSubscriber, 'PUT', `/community/posts/${answer._id}/answer`)).body).toEqual({
+      success: false,
+      message: COMMUNITY_MESSAGES.markAnswerForbidden,
+    });
+    expect((await t.call(subscriber, 'PUT', `/community/posts/${asked.opening._id}/answer`)).body).toEqual({
+      success: false,
+      message: COMMUNITY_MESSAGES.onlyRepliesAnswer,
+    });
     const marked = await t.call(subscriber, 'PUT', `/community/posts/${answer._id}/answer`);
     expect(marked.status).toBe(200);
     expect(marked.body.data).toMatchObject({ answered: true, answerPostId: answer._id });
-    expect((await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies`)).body.data.items[0].isAnswer).toBe(true);
+    expect(
+      (await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies`)).body.data.items[0]
+        .isAnswer,
+    ).toBe(true);
     const unmarked = await t.call(admin, 'DELETE', `/community/posts/${answer._id}/answer`);
     expect(unmarked.body.data).toMatchObject({ answered: false, answerPostId: null });
   });
@@ -255,7 +438,9 @@ describe('locked threads', () => {
   it('refuse replies, edits and votes', async () => {
     const asked = await thread();
     const answer = await replyTo(asked._id);
-    expect((await t.call(admin, 'PUT', `/admin/community/threads/${asked._id}/lock`, { reason: 'Heated' })).status).toBe(200);
+    expect(
+      (await t.call(admin, 'PUT', `/admin/community/threads/${asked._id}/lock`, { reason: 'Heated' })).status,
+    ).toBe(200);
     for (const res of [
       await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, { body: 'more' }),
       await t.call(subscriber, 'PATCH', `/community/posts/${asked.opening._id}`, { body: 'edit' }),
@@ -271,15 +456,33 @@ describe('locked threads', () => {
 describe('reports', () => {
   it('takes one report per person and post', async () => {
     const asked = await thread();
-    const first = await t.call(otherSubscriber, 'POST', `/community/posts/${asked.opening._id}/report`, { reason: 'spam', note: 'Selling things' });
+    const first = await t.call(otherSubscriber, 'POST', `/community/posts/${asked.opening._id}/report`, {
+      reason: 'spam',
+      note: 'Selling things',
+    });
     expect(first.status).toBe(201);
     expect(first.body.data).toEqual({ postId: asked.opening._id, reported: true });
-    const second = await t.call(otherSubscriber, 'POST', `/community/posts/${asked.opening._id}/report`, { reason: 'abuse' });
+    const second = await t.call(otherSubscriber, 'POST', `/community/posts/${asked.opening._id}/report`, {
+      reason: 'abuse',
+    });
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(COMMUNITY_MESSAGES.alreadyReported);
-    expect((await t.call(otherSubscriber, 'POST', `/community/posts/${asked.opening._id}/report`, { reason: 'nonsense' })).status).toBe(400);
-    expect((await t.call(admin, 'POST', `/community/posts/${asked.opening._id}/report`, { reason: 'abuse' })).status).toBe(201);
-    const row = await t.db.selectFrom('posts').select(['report_count', 'open_reports']).where('id', '=', asked.opening._id).executeTakeFirstOrThrow();
+    expect(
+      (
+        await t.call(otherSubscriber, 'POST', `/community/posts/${asked.opening._id}/report`, {
+          reason: 'nonsense',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await t.call(admin, 'POST', `/community/posts/${asked.opening._id}/report`, { reason: 'abuse' }))
+        .status,
+    ).toBe(201);
+    const row = await t.db
+      .selectFrom('posts')
+      .select(['report_count', 'open_reports'])
+      .where('id', '=', asked.opening._id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ report_count: 2, open_reports: 2 });
   });
 });
@@ -287,7 +490,8 @@ describe('reports', () => {
 describe('sorting', () => {
   it('lists newest, top and unanswered with totals from the counters', async () => {
     const target = { productId: ids.free };
-    const before = (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.free}`)).body.data.total as number;
+    const before = (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.free}`)).body.data
+      .total as number;
     const a = await thread(subscriber, target);
     const b = await thread(subscriber, target);
     const c = await thread(subscriber, target);
@@ -297,13 +501,17 @@ describe('sorting', () => {
     const answer = await replyTo(c._id);
     await t.call(subscriber, 'PUT', `/community/posts/${answer._id}/answer`);
 
-    const newest = (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.free}&sort=newest`)).body.data;
+    const newest = (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.free}&sort=newest`))
+      .body.data;
     expect(newest.items.slice(0, 3).map((x: { _id: string }) => x._id)).toEqual([c._id, b._id, a._id]);
     expect(newest.total).toBe(before + 3);
-    const top = (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.free}&sort=top&limit=2`)).body.data;
+    const top = (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.free}&sort=top&limit=2`))
+      .body.data;
     expect(top.items.map((x: { _id: string }) => x._id)).toEqual([b._id, a._id]);
     expect(top.nextCursor).not.toBeNull();
-    const unanswered = (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.free}&sort=unanswered&limit=50`)).body.data;
+    const unanswered = (
+      await t.call(subscriber, 'GET', `/community/threads?productId=${ids.free}&sort=unanswered&limit=50`)
+    ).body.data;
     expect(unanswered.items.map((x: { _id: string }) => x._id)).not.toContain(c._id);
     expect(unanswered.items.map((x: { _id: string }) => x._id)).toContain(a._id);
     expect(unanswered.total).toBe(before + 2);
@@ -312,8 +520,16 @@ describe('sorting', () => {
   it("keeps a product's own discussions apart from its lessons'", async () => {
     const onLesson = await thread(subscriber, { productId: ids.course, lessonId: lesson.preview });
     const onProduct = await thread(subscriber, { productId: ids.course });
-    const productList = (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.course}&limit=50`)).body.data.items.map((x: { _id: string }) => x._id);
-    const lessonList = (await t.call(subscriber, 'GET', `/community/threads?productId=${ids.course}&lessonId=${lesson.preview}&limit=50`)).body.data.items.map((x: { _id: string }) => x._id);
+    const productList = (
+      await t.call(subscriber, 'GET', `/community/threads?productId=${ids.course}&limit=50`)
+    ).body.data.items.map((x: { _id: string }) => x._id);
+    const lessonList = (
+      await t.call(
+        subscriber,
+        'GET',
+        `/community/threads?productId=${ids.course}&lessonId=${lesson.preview}&limit=50`,
+      )
+    ).body.data.items.map((x: { _id: string }) => x._id);
     expect(productList).toContain(onProduct._id);
     expect(productList).not.toContain(onLesson._id);
     expect(lessonList).toContain(onLesson._id);
@@ -331,7 +547,8 @@ describe('sorting', () => {
     const oldest = (await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies`)).body.data;
     expect(oldest.items.map((x: { _id: string }) => x._id)).toEqual([r1._id, r2._id, r3._id]);
     expect(oldest.total).toBe(3);
-    const top = (await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies?sort=top`)).body.data;
+    const top = (await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies?sort=top`)).body
+      .data;
     expect(top.items.map((x: { _id: string }) => x._id)).toEqual([r3._id, r2._id, r1._id]);
   });
 });
@@ -378,20 +595,40 @@ describe('paging a thread of 10,000 replies', () => {
 
     // Oldest first: the page after reply 9,000 starts at reply 9,001.
     const deep = await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies?limit=50`);
-    const seq9000 = await t.db.selectFrom('posts').select('seq').where('id', '=', (9000).toString(16).padStart(24, '0')).executeTakeFirstOrThrow();
+    const seq9000 = await t.db
+      .selectFrom('posts')
+      .select('seq')
+      .where('id', '=', (9000).toString(16).padStart(24, '0'))
+      .executeTakeFirstOrThrow();
     const cursor = Buffer.from(JSON.stringify({ s: String(seq9000.seq) })).toString('base64url');
     expect(deep.body.data.items[0].body).toBe('Reply 1');
-    const page = await t.call(subscriber, 'GET', `/community/threads/${asked._id}/replies?limit=3&cursor=${cursor}`);
-    expect(page.body.data.items.map((x: { body: string }) => x.body)).toEqual(['Reply 9001', 'Reply 9002', 'Reply 9003']);
+    const page = await t.call(
+      subscriber,
+      'GET',
+      `/community/threads/${asked._id}/replies?limit=3&cursor=${cursor}`,
+    );
+    expect(page.body.data.items.map((x: { body: string }) => x.body)).toEqual([
+      'Reply 9001',
+      'Reply 9002',
+      'Reply 9003',
+    ]);
 
     // The deep page is read through an index in page order, never by scanning and sorting the thread.
     // (Which index the planner picks for the oldest sort depends on its statistics: with one thread
     // holding nearly every row, the unique seq index filtered by thread is as good as the partial one.)
     // Plans follow the table's statistics: gather them as autovacuum would, so the plan is the one production gets.
     await sql`analyze posts`.execute(t.db);
-    const plan = await sql<{ 'QUERY PLAN': string }>`explain select * from posts where thread_id = ${asked._id} and is_opening = false and seq > ${seq9000.seq}::bigint order by seq limit 51`.execute(t.db);
+    const plan = await sql<{
+      'QUERY PLAN': string;
+    }>`explain select * from posts where thread_id = ${asked._id} and is_opening = false and seq > ${seq9000.seq}::bigint order by seq limit 51`.execute(
+      t.db,
+    );
     expectIndexOrderedRead(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-    const topPlan = await sql<{ 'QUERY PLAN': string }>`explain select * from posts where thread_id = ${asked._id} and is_opening = false and (-upvotes, seq) > (-3, ${seq9000.seq}::bigint) order by -upvotes, seq limit 51`.execute(t.db);
+    const topPlan = await sql<{
+      'QUERY PLAN': string;
+    }>`explain select * from posts where thread_id = ${asked._id} and is_opening = false and (-upvotes, seq) > (-3, ${seq9000.seq}::bigint) order by -upvotes, seq limit 51`.execute(
+      t.db,
+    );
     const top = topPlan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expectIndexOrderedRead(top);
     expect(top).toMatch(/posts_replies_top_idx/);
@@ -402,28 +639,49 @@ describe('posting rate', () => {
   it(`lets a new account post ${COMMUNITY_RATES.newAccount} times an hour, then answers 429 with Retry-After`, async () => {
     const asked = await thread(subscriber);
     for (let i = 0; i < COMMUNITY_RATES.newAccount; i += 1) {
-      expect((await t.call(newcomer, 'POST', `/community/threads/${asked._id}/replies`, { body: `Reply ${i}` })).status).toBe(201);
+      expect(
+        (await t.call(newcomer, 'POST', `/community/threads/${asked._id}/replies`, { body: `Reply ${i}` }))
+          .status,
+      ).toBe(201);
     }
-    const refused = await t.call(newcomer, 'POST', `/community/threads/${asked._id}/replies`, { body: 'One more' });
+    const refused = await t.call(newcomer, 'POST', `/community/threads/${asked._id}/replies`, {
+      body: 'One more',
+    });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ success: false, message: COMMUNITY_MESSAGES.rateLimited });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await ask(newcomer, { productId: ids.course })).status).toBe(429);
     // An established account is not held to the new-account rate.
     for (let i = 0; i <= COMMUNITY_RATES.newAccount; i += 1) {
-      expect((await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, { body: `Reply ${i}` })).status).toBe(201);
+      expect(
+        (
+          await t.call(otherSubscriber, 'POST', `/community/threads/${asked._id}/replies`, {
+            body: `Reply ${i}`,
+          })
+        ).status,
+      ).toBe(201);
     }
   });
 
   it('asks auth how old the account is once, and holds an account auth cannot place to the new-account rate', async () => {
-    const asker: Identity = { id: '999999999999999999999999', role: 'user', email: 'x@test.example', name: 'Unknown Person' };
+    const asker: Identity = {
+      id: '999999999999999999999999',
+      role: 'user',
+      email: 'x@test.example',
+      name: 'Unknown Person',
+    };
     t.entitled.add(asker.id);
     const asked = await thread(subscriber);
     const before = t.auth.calls.length;
     for (let i = 0; i < COMMUNITY_RATES.newAccount; i += 1) {
-      expect((await t.call(asker, 'POST', `/community/threads/${asked._id}/replies`, { body: `Reply ${i}` })).status).toBe(201);
+      expect(
+        (await t.call(asker, 'POST', `/community/threads/${asked._id}/replies`, { body: `Reply ${i}` }))
+          .status,
+      ).toBe(201);
     }
-    expect((await t.call(asker, 'POST', `/community/threads/${asked._id}/replies`, { body: 'One more' })).status).toBe(429);
+    expect(
+      (await t.call(asker, 'POST', `/community/threads/${asked._id}/replies`, { body: 'One more' })).status,
+    ).toBe(429);
     expect(t.auth.calls.length - before).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,4 +1,11 @@
-import { authInternalRoutes, COMMUNITY_LIMITS, COMMUNITY_MESSAGES, COMMUNITY_RATES, userSummarySchema, type Identity } from '@catalyst/contracts';
+import {
+  authInternalRoutes,
+  COMMUNITY_LIMITS,
+  COMMUNITY_MESSAGES,
+  COMMUNITY_RATES,
+  userSummarySchema,
+  type Identity,
+} from '@catalyst/contracts';
 import { fixedWindowLimit, type Cache, type Logger, type Peer } from '@catalyst/service-kit';
 import { z } from 'zod';
 
@@ -12,8 +19,22 @@ const CREATED_AT_TTL_SECONDS = 24 * HOUR_SECONDS;
  * (its user lookup answers createdAt) and cached; when auth cannot say, the stricter rate applies.
  * Counted in the shared cache (Redis when configured), so it holds across replicas.
  */
-export function createPostingRate({ auth, cache, log, now }: { auth: Peer; cache: Cache; log: Logger; now: () => Date }) {
-  const options = { name: 'community-posts', windowSeconds: HOUR_SECONDS, message: COMMUNITY_MESSAGES.rateLimited };
+export function createPostingRate({
+  auth,
+  cache,
+  log,
+  now,
+}: {
+  auth: Peer;
+  cache: Cache;
+  log: Logger;
+  now: () => Date;
+}) {
+  const options = {
+    name: 'community-posts',
+    windowSeconds: HOUR_SECONDS,
+    message: COMMUNITY_MESSAGES.rateLimited,
+  };
   const newAccount = fixedWindowLimit(cache, { ...options, max: COMMUNITY_RATES.newAccount });
   const established = fixedWindowLimit(cache, { ...options, max: COMMUNITY_RATES.established });
 
@@ -22,13 +43,18 @@ export function createPostingRate({ auth, cache, log, now }: { auth: Peer; cache
     const cached = await cache.get<number>(key);
     if (cached !== undefined) return cached;
     try {
-      const users = z.array(userSummarySchema).parse(await auth.call(authInternalRoutes.lookupUsers, { body: { ids: [userId] } }, { requestId }));
+      const users = z
+        .array(userSummarySchema)
+        .parse(await auth.call(authInternalRoutes.lookupUsers, { body: { ids: [userId] } }, { requestId }));
       const made = users[0]?.createdAt ? Date.parse(users[0].createdAt) : NaN;
       if (Number.isNaN(made)) return null;
       await cache.set(key, made, CREATED_AT_TTL_SECONDS);
       return made;
     } catch (error) {
-      log.warn({ requestId, userId, err: (error as Error).message }, 'account age unknown: the new-account posting rate applies');
+      log.warn(
+        { requestId, userId, err: (error as Error).message },
+        'account age unknown: the new-account posting rate applies',
+      );
       return null;
     }
   }
@@ -37,7 +63,8 @@ export function createPostingRate({ auth, cache, log, now }: { auth: Peer; cache
   return async function take(identity: Identity, requestId?: string): Promise<void> {
     if (identity.role === 'admin') return;
     const made = await createdAt(identity.id, requestId);
-    const young = made === null || now().getTime() - made < COMMUNITY_LIMITS.newAccountHours * HOUR_SECONDS * 1000;
+    const young =
+      made === null || now().getTime() - made < COMMUNITY_LIMITS.newAccountHours * HOUR_SECONDS * 1000;
     await (young ? newAccount : established)(identity.id);
   };
 }

@@ -13,18 +13,27 @@ export interface Viewer {
   following?: Set<string>;
 }
 
-export const actorOf = (identity: Identity): Actor => ({ id: identity.id, name: identity.name, isAdmin: identity.role === 'admin' });
+export const actorOf = (identity: Identity): Actor => ({
+  id: identity.id,
+  name: identity.name,
+  isAdmin: identity.role === 'admin',
+});
 
 const EDIT_WINDOW_MS = COMMUNITY_LIMITS.editWindowMinutes * 60_000;
 
 /** Until when the author may still edit the post (null when that time has passed). */
-export const editDeadline = (post: Pick<PostRow, 'created_at'>) => new Date(post.created_at.getTime() + EDIT_WINDOW_MS);
+export const editDeadline = (post: Pick<PostRow, 'created_at'>) =>
+  new Date(post.created_at.getTime() + EDIT_WINDOW_MS);
 
 /**
  * A post as the viewer sees it: a hidden or deleted post keeps its place with an empty body for readers,
  * and its text for admins (with its status), so moderators can judge it.
  */
-export function toPost(row: PostRow, thread: Pick<ThreadRow, 'answer_post_id' | 'locked'>, viewer: Viewer): Post {
+export function toPost(
+  row: PostRow,
+  thread: Pick<ThreadRow, 'answer_post_id' | 'locked'>,
+  viewer: Viewer,
+): Post {
   const mine = row.author_id === viewer.identity.id;
   const readable = row.status === 'visible' || viewer.identity.role === 'admin';
   const deadline = editDeadline(row);
@@ -41,7 +50,10 @@ export function toPost(row: PostRow, thread: Pick<ThreadRow, 'answer_post_id' | 
     upvotedByMe: viewer.voted.has(row.id),
     isAnswer: thread.answer_post_id === row.id,
     mine,
-    editableUntil: mine && row.status === 'visible' && !thread.locked && viewer.now < deadline ? deadline.toISOString() : null,
+    editableUntil:
+      mine && row.status === 'visible' && !thread.locked && viewer.now < deadline
+        ? deadline.toISOString()
+        : null,
     status: row.status,
   };
 }
@@ -68,7 +80,9 @@ export function toThread(thread: ThreadRow, opening: PostRow, viewer: Viewer): T
 const positionSchema = z.object({ u: z.number().int().min(0).optional(), s: z.string().regex(/^\d{1,19}$/) });
 
 export const encodeCursor = (row: { upvotes: number; seq: string }, withVotes: boolean): string =>
-  Buffer.from(JSON.stringify(withVotes ? { u: row.upvotes, s: String(row.seq) } : { s: String(row.seq) })).toString('base64url');
+  Buffer.from(
+    JSON.stringify(withVotes ? { u: row.upvotes, s: String(row.seq) } : { s: String(row.seq) }),
+  ).toString('base64url');
 
 /** The position a cursor names (400 when it is not one of ours, or is of another sort). */
 export function decodeCursor(cursor: string | undefined, withVotes: boolean): Position | null {
@@ -79,12 +93,20 @@ export function decodeCursor(cursor: string | undefined, withVotes: boolean): Po
   } catch {
     parsed = undefined;
   }
-  if (!parsed || (parsed.u !== undefined) !== withVotes) throw badRequest('Invalid cursor', [{ field: 'cursor', message: 'This page cursor is not valid: start from the first page' }]);
+  if (!parsed || (parsed.u !== undefined) !== withVotes)
+    throw badRequest('Invalid cursor', [
+      { field: 'cursor', message: 'This page cursor is not valid: start from the first page' },
+    ]);
   return { upvotes: parsed.u, seq: parsed.s };
 }
 
 /** A page of `limit` rows from `limit + 1` read, and the cursor of the next page. */
-export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => { upvotes: number; seq: string }, withVotes: boolean) {
+export function pageOf<T>(
+  rows: T[],
+  limit: number,
+  keyOf: (row: T) => { upvotes: number; seq: string },
+  withVotes: boolean,
+) {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last), withVotes) : null };

@@ -14,11 +14,42 @@ const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typo
 /** A link to an absolute http(s) or mailto address; anything else keeps only its text (a span, which is then unwrapped). */
 const link = (href: string | undefined, text?: string): sanitizeHtml.Tag =>
   href && /^(https?:\/\/|mailto:)/i.test(href.trim())
-    ? { tagName: 'a', attribs: { href: href.trim(), rel: 'nofollow ugc noopener noreferrer', target: '_blank' }, ...(text === undefined ? {} : { text }) }
+    ? {
+        tagName: 'a',
+        attribs: { href: href.trim(), rel: 'nofollow ugc noopener noreferrer', target: '_blank' },
+        ...(text === undefined ? {} : { text }),
+      }
     : { tagName: 'span', attribs: {}, ...(text === undefined ? {} : { text }) };
 
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'hr', 'blockquote', 'pre', 'code', 'strong', 'em', 's', 'del', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedTags: [
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'strong',
+    'em',
+    's',
+    'del',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
   allowedAttributes: { a: ['href', 'rel', 'target'], ol: ['start'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,

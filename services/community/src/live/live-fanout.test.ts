@@ -1,10 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBroadcast, type Broadcast } from '@catalyst/service-kit';
-import { freePort, identityHeaders, startTestRedis, testLog, until, untilSubscribed, type TestRedis } from '@catalyst/service-kit/testing';
+import {
+  freePort,
+  identityHeaders,
+  startTestRedis,
+  testLog,
+  until,
+  untilSubscribed,
+  type TestRedis,
+} from '@catalyst/service-kit/testing';
 import { EVENTS_CHANNEL } from '../streams/event-hub';
 import { createApp } from '../app';
 import { createDeps } from '../deps';
-import { admin, createTestCommunity, ids, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
+import {
+  admin,
+  createTestCommunity,
+  ids,
+  otherSubscriber,
+  subscriber,
+  type TestCommunity,
+} from '../test-support';
 import { listen, openEvents, webinar } from './live-test-support';
 
 const path = `/community/live/${webinar._id}`;
@@ -19,15 +34,33 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
 
   beforeAll(async () => {
     redis = await startTestRedis(await freePort());
-    broadcasts.push(createBroadcast({ redisUrl: redis.url, log: testLog }), createBroadcast({ redisUrl: redis.url, log: testLog }));
+    broadcasts.push(
+      createBroadcast({ redisUrl: redis.url, log: testLog }),
+      createBroadcast({ redisUrl: redis.url, log: testLog }),
+    );
     t = await createTestCommunity({ base: { broadcast: broadcasts[0] } });
     t.catalogue.set(webinar._id, webinar);
     // A second replica: the same database and peers, its own process pieces (hub, Redis connections).
-    deps2 = createDeps({ config: t.deps.config, db: t.db, cache: t.cache, log: testLog, mailer: t.mailer, broadcast: broadcasts[1] });
+    deps2 = createDeps({
+      config: t.deps.config,
+      db: t.db,
+      cache: t.cache,
+      log: testLog,
+      mailer: t.mailer,
+      broadcast: broadcasts[1],
+    });
     replicaA = await listen(t.app.fetch);
     replicaB = await listen(createApp(deps2).fetch);
     const startsAt = new Date(Date.now() - 60_000);
-    expect((await t.call(admin, 'PUT', `/admin/community/live/${webinar._id}`, { startsAt: startsAt.toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/q' })).status).toBe(200);
+    expect(
+      (
+        await t.call(admin, 'PUT', `/admin/community/live/${webinar._id}`, {
+          startsAt: startsAt.toISOString(),
+          durationMinutes: 60,
+          joinUrl: 'https://meet.example.com/q',
+        })
+      ).status,
+    ).toBe(200);
   });
   afterAll(async () => {
     await Promise.all([replicaA?.close(), replicaB?.close()]);
@@ -50,10 +83,16 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
     await until(() => onA.events('question').length > 0 && onB.events('question').length > 0, 2_000);
     expect(onA.events('question')).toHaveLength(1);
     expect(onB.events('question')).toHaveLength(1);
-    expect(onB.events('question')[0].question).toMatchObject({ _id: asked.body.data._id, body: 'Seen on both replicas?' });
+    expect(onB.events('question')[0].question).toMatchObject({
+      _id: asked.body.data._id,
+      body: 'Seen on both replicas?',
+    });
 
     // A vote on replica B reaches replica A, once.
-    const voteRes = await fetch(`${replicaB.url}/community/live/questions/${asked.body.data._id}/vote`, { method: 'PUT', headers: identityHeaders(otherSubscriber) });
+    const voteRes = await fetch(`${replicaB.url}/community/live/questions/${asked.body.data._id}/vote`, {
+      method: 'PUT',
+      headers: identityHeaders(otherSubscriber),
+    });
     expect(voteRes.status).toBe(200);
     await until(() => onA.events('question').length > 1, 2_000);
     expect(onA.events('question').map((e) => e.question.upvotes)).toEqual([0, 1]);
@@ -67,15 +106,29 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
   });
 
   it("delivers a reply posted on one replica to a discussion open on the other (the hub's one channel)", async () => {
-    const asked = await t.call(subscriber, 'POST', '/community/threads', { productId: ids.course, title: 'Seen on both replicas?', body: 'Asked on A.' });
+    const asked = await t.call(subscriber, 'POST', '/community/threads', {
+      productId: ids.course,
+      title: 'Seen on both replicas?',
+      body: 'Asked on A.',
+    });
     expect(asked.status).toBe(201);
-    const onB = await openEvents(`${replicaB.url}/community/threads/${asked.body.data._id}/events`, subscriber);
+    const onB = await openEvents(
+      `${replicaB.url}/community/threads/${asked.body.data._id}/events`,
+      subscriber,
+    );
     await until(() => onB.frames.some((f) => f.retry !== undefined));
     expect(deps2.threadStreams.connections()).toBe(1);
-    const replied = await t.call(otherSubscriber, 'POST', `/community/threads/${asked.body.data._id}/replies`, { body: 'Answered on A.' });
+    const replied = await t.call(
+      otherSubscriber,
+      'POST',
+      `/community/threads/${asked.body.data._id}/replies`,
+      { body: 'Answered on A.' },
+    );
     expect(replied.status).toBe(201);
     await until(() => onB.events('reply').length > 0, 2_000);
-    expect(onB.events('reply')).toEqual([{ type: 'reply', threadId: asked.body.data._id, postId: replied.body.data._id, replyCount: 1 }]);
+    expect(onB.events('reply')).toEqual([
+      { type: 'reply', threadId: asked.body.data._id, postId: replied.body.data._id, replyCount: 1 },
+    ]);
     // a live board of the same process hears nothing of it
     expect(onB.events('question')).toEqual([]);
     await onB.close();
@@ -83,13 +136,20 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
 
   // How fast the question arrives is measured in bench/community.ts (timings do not belong in unit tests).
   it('holds 1,000 open streams on one replica and gets one question to every one of them', async () => {
-    const boards = await Promise.all(Array.from({ length: 1_000 }, () => openEvents(`${replicaB.url}${path}/events`, otherSubscriber)));
+    const boards = await Promise.all(
+      Array.from({ length: 1_000 }, () => openEvents(`${replicaB.url}${path}/events`, otherSubscriber)),
+    );
     await until(() => boards.every((b) => b.events('session').length > 0), 20_000);
     expect(deps2.live.connections()).toBe(1_000);
     const asked = await t.call(subscriber, 'POST', `${path}/questions`, { body: 'One for a thousand' });
     expect(asked.status).toBe(201);
-    await until(() => boards.every((b) => b.events('question').some((e) => e.question._id === asked.body.data._id)), 15_000);
-    expect(boards.every((b) => b.events('question').some((e) => e.question._id === asked.body.data._id))).toBe(true);
+    await until(
+      () => boards.every((b) => b.events('question').some((e) => e.question._id === asked.body.data._id)),
+      15_000,
+    );
+    expect(
+      boards.every((b) => b.events('question').some((e) => e.question._id === asked.body.data._id)),
+    ).toBe(true);
     await Promise.all(boards.map((b) => b.close()));
     await until(() => deps2.live.connections() === 0, 5_000);
     expect(deps2.live.connections()).toBe(0);
@@ -109,7 +169,9 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
     redis = await startTestRedis(port);
     await Promise.race([onB.ended, new Promise((r) => setTimeout(r, 8_000))]);
     expect(deps2.live.connections()).toBe(0);
-    const again = await openEvents(`${replicaB.url}${path}/events`, otherSubscriber, { 'last-event-id': lastSeen });
+    const again = await openEvents(`${replicaB.url}${path}/events`, otherSubscriber, {
+      'last-event-id': lastSeen,
+    });
     await until(() => again.events('question').some((e) => e.question._id === missed.body.data._id), 2_000);
     expect(again.events('question').map((e) => e.question._id)).toEqual([missed.body.data._id]);
     await again.close();

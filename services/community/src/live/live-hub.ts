@@ -31,16 +31,25 @@ export function createLiveHub({ hub, now }: { hub: EventHub; now: () => Date }) 
     const at = now().getTime();
     const next = [board.times.startsAt.getTime(), board.times.endsAt.getTime()].find((t) => t > at);
     if (next === undefined) return;
-    board.timer = setTimeout(() => {
-      if (next - now().getTime() <= 0) topics.deliverLocal(productId, sessionEvent(board.times, now()));
-      if (boards.get(productId) === board) arm(productId, board);
-    }, Math.min(next - at, MAX_TIMER_MS));
+    board.timer = setTimeout(
+      () => {
+        if (next - now().getTime() <= 0) topics.deliverLocal(productId, sessionEvent(board.times, now()));
+        if (boards.get(productId) === board) arm(productId, board);
+      },
+      Math.min(next - at, MAX_TIMER_MS),
+    );
     board.timer.unref();
   };
 
   const watchTimes = (productId: string, times: SessionTimes) => {
     const board = boards.get(productId);
-    if (board && board.times.startsAt.getTime() === times.startsAt.getTime() && board.times.endsAt.getTime() === times.endsAt.getTime() && board.timer) return;
+    if (
+      board &&
+      board.times.startsAt.getTime() === times.startsAt.getTime() &&
+      board.times.endsAt.getTime() === times.endsAt.getTime() &&
+      board.timer
+    )
+      return;
     const next = board ?? { times };
     next.times = times;
     boards.set(productId, next);
@@ -50,7 +59,8 @@ export function createLiveHub({ hub, now }: { hub: EventHub; now: () => Date }) 
   const topics = hub.kind<LiveEvent>('live', {
     schema: liveEventSchema,
     onEvent: (productId, event) => {
-      if (event.type === 'session' && boards.has(productId)) watchTimes(productId, { startsAt: new Date(event.startsAt), endsAt: new Date(event.endsAt) });
+      if (event.type === 'session' && boards.has(productId))
+        watchTimes(productId, { startsAt: new Date(event.startsAt), endsAt: new Date(event.endsAt) });
     },
     onIdle: (productId) => {
       clearTimeout(boards.get(productId)?.timer);
@@ -82,5 +92,10 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
 
 /** The session event of a board (status from the clock). */
 export function sessionEvent(times: SessionTimes, now: Date): LiveEvent {
-  return { type: 'session', status: liveStatusAt(times, now), startsAt: times.startsAt.toISOString(), endsAt: times.endsAt.toISOString() };
+  return {
+    type: 'session',
+    status: liveStatusAt(times, now),
+    startsAt: times.startsAt.toISOString(),
+    endsAt: times.endsAt.toISOString(),
+  };
 }

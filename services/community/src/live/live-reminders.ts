@@ -22,7 +22,12 @@ export interface RemindersDeps {
   now: () => Date;
 }
 
-export function reminderMail(session: LiveSessionRow, person: { name: string; email: string }, { PUBLIC_URL: publicUrl, SITE_NAME: siteName }: RemindersDeps['config'], now: Date): MailMessage {
+export function reminderMail(
+  session: LiveSessionRow,
+  person: { name: string; email: string },
+  { PUBLIC_URL: publicUrl, SITE_NAME: siteName }: RemindersDeps['config'],
+  now: Date,
+): MailMessage {
   const { startsAt, endsAt } = sessionTimes(session);
   const minutes = Math.max(1, Math.round((startsAt.getTime() - now.getTime()) / 60_000));
   const base = publicUrl.replace(/\/+$/, '');
@@ -58,22 +63,37 @@ export function createLiveReminders({ db, mailer, auth, lessonAccess, log, confi
       const at = now();
       const due = await lockDueReminders(trx, at, LIVE_REMINDER_MINUTES, BATCH);
       if (due.length === 0) return { locked: 0, settled: 0, sent: 0 };
-      const sessions = new Map((await sessionsOf(trx, [...new Set(due.map((d) => d.productId))])).map((s) => [s.product_id, s]));
-      const people = await lookupRecipients(auth, due.map((d) => d.userId));
+      const sessions = new Map(
+        (await sessionsOf(trx, [...new Set(due.map((d) => d.productId))])).map((s) => [s.product_id, s]),
+      );
+      const people = await lookupRecipients(
+        auth,
+        due.map((d) => d.userId),
+      );
       let sent = 0;
       let settled = 0;
       for (const reminder of due) {
         const session = sessions.get(reminder.productId);
         const person = people.get(reminder.userId);
         // The join link goes only to those who may still open the webinar (a plan that ended: no reminder).
-        const mayOpen = session && person ? await openableBy(lessonAccess, person, [{ productId: session.product_id, lessonId: null }]) : () => false;
+        const mayOpen =
+          session && person
+            ? await openableBy(lessonAccess, person, [{ productId: session.product_id, lessonId: null }])
+            : () => false;
         if (!mayOpen) continue;
         if (session && person && mayOpen({ productId: session.product_id, lessonId: null })) {
           try {
             await mailer.send(reminderMail(session, person, config, at));
             sent += 1;
           } catch (error) {
-            log.error({ userId: reminder.userId, productId: reminder.productId, err: error instanceof Error ? error.message : String(error) }, 'live reminder could not be sent');
+            log.error(
+              {
+                userId: reminder.userId,
+                productId: reminder.productId,
+                err: error instanceof Error ? error.message : String(error),
+              },
+              'live reminder could not be sent',
+            );
             continue;
           }
         }

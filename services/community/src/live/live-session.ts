@@ -1,5 +1,12 @@
 import { createEvent } from 'ics';
-import { fillPath, liveRoutes, productPagePath, type LiveQuestion, type LiveSession, type ProductStream } from '@catalyst/contracts';
+import {
+  fillPath,
+  liveRoutes,
+  productPagePath,
+  type LiveQuestion,
+  type LiveSession,
+  type ProductStream,
+} from '@catalyst/contracts';
 import type { LiveQuestionRow, LiveSessionRow } from '../db/tables/live';
 import { liveStatusAt, type SessionTimes } from './live-hub';
 
@@ -9,17 +16,29 @@ export const sessionTimes = (row: Pick<LiveSessionRow, 'starts_at' | 'duration_m
 });
 
 /** The calendar file's address under the gateway (relative: the page's own origin). */
-export const calendarPath = (productId: string) => `/api/v1${fillPath(liveRoutes.calendar.path, { productId })}`;
+export const calendarPath = (productId: string) =>
+  `/api/v1${fillPath(liveRoutes.calendar.path, { productId })}`;
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
-export const sessionPageUrl = (publicUrl: string, row: Pick<LiveSessionRow, 'product_key'>) => `${base(publicUrl)}${productPagePath(row.product_key)}`;
+export const sessionPageUrl = (publicUrl: string, row: Pick<LiveSessionRow, 'product_key'>) =>
+  `${base(publicUrl)}${productPagePath(row.product_key)}`;
 
 /** Google Calendar's "add event" template address (UTC times as yyyymmddThhmmssZ). */
 export function googleCalendarUrl(row: LiveSessionRow, publicUrl: string): string {
   const { startsAt, endsAt } = sessionTimes(row);
-  const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = (date: Date) =>
+    date
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
   const page = sessionPageUrl(publicUrl, row);
-  const query = new URLSearchParams({ action: 'TEMPLATE', text: row.title, dates: `${stamp(startsAt)}/${stamp(endsAt)}`, details: `Live Q&A: ${row.title}\n${page}`, location: page });
+  const query = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: row.title,
+    dates: `${stamp(startsAt)}/${stamp(endsAt)}`,
+    details: `Live Q&A: ${row.title}\n${page}`,
+    location: page,
+  });
   return `https://calendar.google.com/calendar/render?${query.toString()}`;
 }
 
@@ -27,7 +46,10 @@ export function googleCalendarUrl(row: LiveSessionRow, publicUrl: string): strin
  * The session as an iCalendar event (public: it names the product page, never the join link, which is
  * only for those who may open the product). One uid per product, so a moved session updates the entry.
  */
-export function sessionCalendar(row: LiveSessionRow, { publicUrl, siteName }: { publicUrl: string; siteName: string }): string {
+export function sessionCalendar(
+  row: LiveSessionRow,
+  { publicUrl, siteName }: { publicUrl: string; siteName: string },
+): string {
   const page = sessionPageUrl(publicUrl, row);
   const { error, value } = createEvent({
     uid: `live-${row.product_id}@${new URL(publicUrl).hostname}`,
@@ -48,12 +70,31 @@ export function sessionCalendar(row: LiveSessionRow, { publicUrl, siteName }: { 
 }
 
 /** A file name of the title's words: `live-q-a-react-in-depth.ics`. */
-export const calendarFileName = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'live-session'}.ics`;
+export const calendarFileName = (title: string) =>
+  `${
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'live-session'
+  }.ics`;
 
 /** A session as its readers get it; the join link only before it ends (every reader of this answer may open the product). */
 export function toLiveSession(
   row: LiveSessionRow,
-  { now, publicUrl, registered, registrations, recording }: { now: Date; publicUrl: string; registered: boolean; registrations: number; recording: ProductStream | null },
+  {
+    now,
+    publicUrl,
+    registered,
+    registrations,
+    recording,
+  }: {
+    now: Date;
+    publicUrl: string;
+    registered: boolean;
+    registrations: number;
+    recording: ProductStream | null;
+  },
 ): LiveSession {
   const times = sessionTimes(row);
   const status = liveStatusAt(times, now);
@@ -69,7 +110,9 @@ export function toLiveSession(
     registrations,
     calendarUrl: calendarPath(row.product_id),
     googleCalendarUrl: googleCalendarUrl(row, publicUrl),
-    recording: recording ? { assetId: recording.assetId, streamUrl: recording.url, posterUrl: recording.posterUrl } : null,
+    recording: recording
+      ? { assetId: recording.assetId, streamUrl: recording.url, posterUrl: recording.posterUrl }
+      : null,
   };
 }
 

@@ -1,15 +1,41 @@
 import type { Context } from 'hono';
-import { COMMUNITY_MESSAGES, LIVE_QUESTIONS_OPEN_MINUTES_BEFORE, liveRoutes, moderationRoutes, type Identity, type LiveEvent, type RouteDeclaration } from '@catalyst/contracts';
-import { conflict, notFound, reply, type AppEnv, type HandlerInput, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  COMMUNITY_MESSAGES,
+  LIVE_QUESTIONS_OPEN_MINUTES_BEFORE,
+  liveRoutes,
+  moderationRoutes,
+  type Identity,
+  type LiveEvent,
+  type RouteDeclaration,
+} from '@catalyst/contracts';
+import {
+  conflict,
+  notFound,
+  reply,
+  type AppEnv,
+  type HandlerInput,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import type { LiveSessionRow } from '../db/tables/live';
 import { sseFrame } from '../streams/event-hub';
 import { streamTopic } from '../streams/stream-response';
 import { sessionEvent } from './live-hub';
-import { calendarFileName, questionsOpen, sessionCalendar, sessionTimes, toEventQuestion, toLiveQuestion, toLiveSession } from './live-session';
+import {
+  calendarFileName,
+  questionsOpen,
+  sessionCalendar,
+  sessionTimes,
+  toEventQuestion,
+  toLiveQuestion,
+  toLiveSession,
+} from './live-session';
 import * as repo from './live.repository';
 
-export const liveAdminRoutes = { scheduleLive: moderationRoutes.scheduleLive, cancelLive: moderationRoutes.cancelLive };
+export const liveAdminRoutes = {
+  scheduleLive: moderationRoutes.scheduleLive,
+  cancelLive: moderationRoutes.cancelLive,
+};
 
 /** A Last-Event-ID worth resuming from: a question change number. */
 const CHANGE_ID = /^[1-9]\d{0,17}$/;
@@ -23,7 +49,13 @@ export function livePremiumRule({ db, lessonAccess }: Pick<Deps, 'db' | 'lessonA
     const params = input.params as { productId?: string; questionId?: string };
     let productId = params.productId;
     if (!productId && params.questionId) {
-      productId = (await db.selectFrom('live_questions').select('product_id').where('id', '=', params.questionId).executeTakeFirst())?.product_id;
+      productId = (
+        await db
+          .selectFrom('live_questions')
+          .select('product_id')
+          .where('id', '=', params.questionId)
+          .executeTakeFirst()
+      )?.product_id;
       if (!productId) throw notFound(COMMUNITY_MESSAGES.questionNotFound);
     }
     if (!productId) throw new Error('a live route without a product');
@@ -31,7 +63,9 @@ export function livePremiumRule({ db, lessonAccess }: Pick<Deps, 'db' | 'lessonA
   };
 }
 
-export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes> & RouteHandlers<typeof liveAdminRoutes> {
+export function createLiveHandlers(
+  deps: Deps,
+): RouteHandlers<typeof liveRoutes> & RouteHandlers<typeof liveAdminRoutes> {
   const { db, config, live, now } = deps;
 
   async function sessionOf(productId: string): Promise<LiveSessionRow> {
@@ -51,7 +85,8 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
   /** The board of a question, open for questions and votes right now (409 otherwise). */
   async function openBoard(productId: string): Promise<LiveSessionRow> {
     const row = await sessionOf(productId);
-    if (!questionsOpen(row, now(), LIVE_QUESTIONS_OPEN_MINUTES_BEFORE)) throw conflict(COMMUNITY_MESSAGES.questionsClosed);
+    if (!questionsOpen(row, now(), LIVE_QUESTIONS_OPEN_MINUTES_BEFORE))
+      throw conflict(COMMUNITY_MESSAGES.questionsClosed);
     return row;
   }
 
@@ -62,7 +97,8 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
   }
 
   /** Tells every open board about a question's new state (its change number is the event id). */
-  const announce = (row: Parameters<typeof toEventQuestion>[0]) => live.publish(row.product_id, { type: 'question', question: toEventQuestion(row) }, row.change_seq);
+  const announce = (row: Parameters<typeof toEventQuestion>[0]) =>
+    live.publish(row.product_id, { type: 'question', question: toEventQuestion(row) }, row.change_seq);
 
   async function vote(questionId: string, identity: Identity, up: boolean) {
     const before = await questionFor(questionId, identity);
@@ -82,13 +118,16 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
 
     async calendar({ params }) {
       const row = await sessionOf(params.productId);
-      return new Response(sessionCalendar(row, { publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME }), {
-        headers: {
-          'content-type': 'text/calendar; charset=utf-8',
-          'content-disposition': `attachment; filename="${calendarFileName(row.title)}"`,
-          'cache-control': 'no-store',
+      return new Response(
+        sessionCalendar(row, { publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME }),
+        {
+          headers: {
+            'content-type': 'text/calendar; charset=utf-8',
+            'content-disposition': `attachment; filename="${calendarFileName(row.title)}"`,
+            'cache-control': 'no-store',
+          },
         },
-      });
+      );
     },
 
     async register({ params, identity, requestId }) {
@@ -105,13 +144,22 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
 
     async listQuestions({ params, identity }) {
       const row = await sessionOf(params.productId);
-      return (await repo.listQuestions(db, row.product_id, identity.id)).map((q) => toLiveQuestion(q, identity.id));
+      return (await repo.listQuestions(db, row.product_id, identity.id)).map((q) =>
+        toLiveQuestion(q, identity.id),
+      );
     },
 
     async askQuestion({ params, body, identity, requestId }) {
       const row = await openBoard(params.productId);
       await deps.postingRate(identity, requestId);
-      const question = await repo.insertQuestion(db, { productId: row.product_id, authorId: identity.id, authorName: identity.name, authorIsAdmin: identity.role === 'admin', body: body.body, now: now() });
+      const question = await repo.insertQuestion(db, {
+        productId: row.product_id,
+        authorId: identity.id,
+        authorName: identity.name,
+        authorIsAdmin: identity.role === 'admin',
+        body: body.body,
+        now: now(),
+      });
       announce(question);
       return reply(toLiveQuestion({ ...question, voted: false }, identity.id), { status: 201 });
     },
@@ -132,14 +180,23 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
       const times = sessionTimes(row);
       const lastEventId = c.req.header('last-event-id')?.trim();
       // First where the session stands; a resumed stream then gets what changed meanwhile.
-      return streamTopic(c, (sink, end) => live.attach(row.product_id, sink, times, end), async (sink) => {
-        await sink.write(sseFrame(sessionEvent(times, now())));
-        if (lastEventId && CHANGE_ID.test(lastEventId)) {
-          for (const question of await repo.questionsChangedAfter(db, row.product_id, lastEventId)) {
-            await sink.write(sseFrame<LiveEvent>({ type: 'question', question: toEventQuestion(question) }, question.change_seq));
+      return streamTopic(
+        c,
+        (sink, end) => live.attach(row.product_id, sink, times, end),
+        async (sink) => {
+          await sink.write(sseFrame(sessionEvent(times, now())));
+          if (lastEventId && CHANGE_ID.test(lastEventId)) {
+            for (const question of await repo.questionsChangedAfter(db, row.product_id, lastEventId)) {
+              await sink.write(
+                sseFrame<LiveEvent>(
+                  { type: 'question', question: toEventQuestion(question) },
+                  question.change_seq,
+                ),
+              );
+            }
           }
-        }
-      });
+        },
+      );
     },
 
     async scheduleLive({ params, body, identity, requestId }) {
@@ -164,7 +221,8 @@ export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes>
     },
 
     async cancelLive({ params }) {
-      if (!(await repo.deleteSession(db, params.productId))) throw notFound(COMMUNITY_MESSAGES.sessionNotFound);
+      if (!(await repo.deleteSession(db, params.productId)))
+        throw notFound(COMMUNITY_MESSAGES.sessionNotFound);
       live.closeBoard(params.productId);
       return { productId: params.productId };
     },

@@ -1,8 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMUNITY_MESSAGES, COMMUNITY_RATES, LIVE_QUESTIONS_OPEN_MINUTES_BEFORE, LIVE_REMINDER_MINUTES, liveEventSchema, type Identity } from '@catalyst/contracts';
+import {
+  COMMUNITY_MESSAGES,
+  COMMUNITY_RATES,
+  LIVE_QUESTIONS_OPEN_MINUTES_BEFORE,
+  LIVE_REMINDER_MINUTES,
+  liveEventSchema,
+  type Identity,
+} from '@catalyst/contracts';
 import { verifyStreamToken } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, until } from '@catalyst/service-kit/testing';
-import { admin, createTestCommunity, ids, learner, newcomer, otherSubscriber, subscriber, type TestCommunity } from '../test-support';
+import {
+  admin,
+  createTestCommunity,
+  ids,
+  learner,
+  newcomer,
+  otherSubscriber,
+  subscriber,
+  type TestCommunity,
+} from '../test-support';
 import { listen, mediaStandIn, openEvents, recordingId, webinar } from './live-test-support';
 
 const MINUTE = 60_000;
@@ -18,7 +34,12 @@ describe('live sessions', () => {
     clock = new Date(startsAt.getTime() + minutesFromStart * MINUTE);
   };
   const schedule = (body: Record<string, unknown> = {}) =>
-    t.call(admin, 'PUT', adminPath, { startsAt: startsAt.toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/react-live', ...body });
+    t.call(admin, 'PUT', adminPath, {
+      startsAt: startsAt.toISOString(),
+      durationMinutes: 60,
+      joinUrl: 'https://meet.example.com/react-live',
+      ...body,
+    });
 
   beforeAll(async () => {
     media = await mediaStandIn();
@@ -31,38 +52,94 @@ describe('live sessions', () => {
   });
 
   it('are scheduled by admins for webinar products only', async () => {
-    expect((await t.call(subscriber, 'PUT', adminPath, { startsAt: startsAt.toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/x' })).status).toBe(403);
-    const course = await t.call(admin, 'PUT', `/admin/community/live/${ids.course}`, { startsAt: startsAt.toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/x' });
+    expect(
+      (
+        await t.call(subscriber, 'PUT', adminPath, {
+          startsAt: startsAt.toISOString(),
+          durationMinutes: 60,
+          joinUrl: 'https://meet.example.com/x',
+        })
+      ).status,
+    ).toBe(403);
+    const course = await t.call(admin, 'PUT', `/admin/community/live/${ids.course}`, {
+      startsAt: startsAt.toISOString(),
+      durationMinutes: 60,
+      joinUrl: 'https://meet.example.com/x',
+    });
     expect(course.status).toBe(409);
     expect(course.body.message).toBe(COMMUNITY_MESSAGES.notWebinar);
-    expect((await t.call(admin, 'PUT', `/admin/community/live/${ids.missing}`, { startsAt: startsAt.toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/x' })).status).toBe(404);
-    const bad = await t.call(admin, 'PUT', adminPath, { startsAt: 'tomorrow', durationMinutes: 5, joinUrl: 'javascript:alert(1)' });
+    expect(
+      (
+        await t.call(admin, 'PUT', `/admin/community/live/${ids.missing}`, {
+          startsAt: startsAt.toISOString(),
+          durationMinutes: 60,
+          joinUrl: 'https://meet.example.com/x',
+        })
+      ).status,
+    ).toBe(404);
+    const bad = await t.call(admin, 'PUT', adminPath, {
+      startsAt: 'tomorrow',
+      durationMinutes: 5,
+      joinUrl: 'javascript:alert(1)',
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['durationMinutes', 'joinUrl', 'startsAt']);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'durationMinutes',
+      'joinUrl',
+      'startsAt',
+    ]);
 
     const res = await schedule();
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ productId: webinar._id, title: webinar.title, durationMinutes: 60, status: 'scheduled', joinUrl: 'https://meet.example.com/react-live', registered: false, registrations: 0, recording: null });
+    expect(res.body.data).toMatchObject({
+      productId: webinar._id,
+      title: webinar.title,
+      durationMinutes: 60,
+      status: 'scheduled',
+      joinUrl: 'https://meet.example.com/react-live',
+      registered: false,
+      registrations: 0,
+      recording: null,
+    });
     expect(res.body.data.endsAt).toBe(new Date(startsAt.getTime() + 60 * MINUTE).toISOString());
   });
 
   it('open to whoever may open the webinar, with a status from the clock and the join link until the end', async () => {
     expect((await t.call(learner, 'GET', path)).status).toBe(403);
     expect((await t.call(null, 'GET', path)).status).toBe(401);
-    expect((await t.call(subscriber, 'GET', `/community/live/${ids.course}`)).body.message).toBe(COMMUNITY_MESSAGES.sessionNotFound);
+    expect((await t.call(subscriber, 'GET', `/community/live/${ids.course}`)).body.message).toBe(
+      COMMUNITY_MESSAGES.sessionNotFound,
+    );
     at(-1);
-    expect((await t.call(subscriber, 'GET', path)).body.data).toMatchObject({ status: 'scheduled', joinUrl: 'https://meet.example.com/react-live' });
+    expect((await t.call(subscriber, 'GET', path)).body.data).toMatchObject({
+      status: 'scheduled',
+      joinUrl: 'https://meet.example.com/react-live',
+    });
     at(0);
     expect((await t.call(subscriber, 'GET', path)).body.data.status).toBe('live');
     at(60);
-    expect((await t.call(subscriber, 'GET', path)).body.data).toMatchObject({ status: 'ended', joinUrl: null });
+    expect((await t.call(subscriber, 'GET', path)).body.data).toMatchObject({
+      status: 'ended',
+      joinUrl: null,
+    });
     at(-180);
   });
 
   it('registers and unregisters idempotently', async () => {
-    for (let i = 0; i < 2; i += 1) expect((await t.call(subscriber, 'PUT', `${path}/registration`)).body.data).toMatchObject({ registered: true, registrations: 1 });
-    expect((await t.call(otherSubscriber, 'PUT', `${path}/registration`)).body.data).toMatchObject({ registered: true, registrations: 2 });
-    for (let i = 0; i < 2; i += 1) expect((await t.call(otherSubscriber, 'DELETE', `${path}/registration`)).body.data).toMatchObject({ registered: false, registrations: 1 });
+    for (let i = 0; i < 2; i += 1)
+      expect((await t.call(subscriber, 'PUT', `${path}/registration`)).body.data).toMatchObject({
+        registered: true,
+        registrations: 1,
+      });
+    expect((await t.call(otherSubscriber, 'PUT', `${path}/registration`)).body.data).toMatchObject({
+      registered: true,
+      registrations: 2,
+    });
+    for (let i = 0; i < 2; i += 1)
+      expect((await t.call(otherSubscriber, 'DELETE', `${path}/registration`)).body.data).toMatchObject({
+        registered: false,
+        registrations: 1,
+      });
     expect((await t.call(otherSubscriber, 'PUT', `${path}/registration`)).status).toBe(200);
     expect((await t.call(learner, 'PUT', `${path}/registration`)).status).toBe(403);
   });
@@ -72,13 +149,23 @@ describe('live sessions', () => {
     at(-LIVE_REMINDER_MINUTES - 1);
     expect(await t.deps.reminders.sendDue()).toBe(0);
     at(-LIVE_REMINDER_MINUTES + 1);
-    const counts = await Promise.all([t.deps.reminders.sendDue(), t.deps.reminders.sendDue(), t.deps.reminders.sendDue()]);
+    const counts = await Promise.all([
+      t.deps.reminders.sendDue(),
+      t.deps.reminders.sendDue(),
+      t.deps.reminders.sendDue(),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
-    expect(reminders().map((m) => m.to).sort()).toEqual([otherSubscriber.email, subscriber.email].sort());
+    expect(
+      reminders()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([otherSubscriber.email, subscriber.email].sort());
     const mail = reminders().find((m) => m.to === subscriber.email)!;
     expect(mail.subject).toBe('Starting in 59 minutes: React Live Q&A (live Q&A)');
     expect(mail.text).toContain('https://meet.example.com/react-live');
-    expect(mail.text).toContain(`https://learn.catalyst.test/api/v1/community/live/${webinar._id}/calendar.ics`);
+    expect(mail.text).toContain(
+      `https://learn.catalyst.test/api/v1/community/live/${webinar._id}/calendar.ics`,
+    );
     expect(mail.text).toContain(`https://learn.catalyst.test/browse/premium/product/${webinar.productId}`);
     at(-10);
     expect(await t.deps.reminders.sendDue()).toBe(0);
@@ -86,7 +173,15 @@ describe('live sessions', () => {
 
     // Moved two hours later: a new start time, a new reminder when it is due.
     const moved = new Date(startsAt.getTime() + 120 * MINUTE);
-    expect((await t.call(admin, 'PUT', adminPath, { startsAt: moved.toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/react-live' })).status).toBe(200);
+    expect(
+      (
+        await t.call(admin, 'PUT', adminPath, {
+          startsAt: moved.toISOString(),
+          durationMinutes: 60,
+          joinUrl: 'https://meet.example.com/react-live',
+        })
+      ).status,
+    ).toBe(200);
     clock = new Date(moved.getTime() - 30 * MINUTE);
     expect(await t.deps.reminders.sendDue()).toBe(2);
     expect(await t.deps.reminders.sendDue()).toBe(0);
@@ -100,7 +195,15 @@ describe('live sessions', () => {
     await t.deps.entitlements.evict(ids.userId);
     // The start moves, so both members are due again.
     const moved = new Date(startsAt.getTime() + 30 * MINUTE);
-    expect((await t.call(admin, 'PUT', adminPath, { startsAt: moved.toISOString(), durationMinutes: 60, joinUrl: 'https://meet.example.com/react-live' })).status).toBe(200);
+    expect(
+      (
+        await t.call(admin, 'PUT', adminPath, {
+          startsAt: moved.toISOString(),
+          durationMinutes: 60,
+          joinUrl: 'https://meet.example.com/react-live',
+        })
+      ).status,
+    ).toBe(200);
     clock = new Date(moved.getTime() - 30 * MINUTE);
     const before = t.mailer.sent.length;
     expect(await t.deps.reminders.sendDue()).toBe(1);
@@ -118,13 +221,18 @@ describe('live sessions', () => {
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="react-live-q-a.ics"');
     const ics = await res.text();
-    const stamp = startsAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const stamp = startsAt
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain(`DTSTART:${stamp}`);
     expect(ics).toContain('SUMMARY:React Live Q&A');
     expect(ics).toContain(`UID:live-${webinar._id}@learn.catalyst.test`);
-    expect(ics.replace(/\r\n[ \t]/g, '')).toContain(`https://learn.catalyst.test/browse/premium/product/${webinar.productId}`);
+    expect(ics.replace(/\r\n[ \t]/g, '')).toContain(
+      `https://learn.catalyst.test/browse/premium/product/${webinar.productId}`,
+    );
     expect(ics).not.toContain('meet.example.com');
     expect((await t.app.request(`/community/live/${ids.course}/calendar.ics`)).status).toBe(404);
 
@@ -134,7 +242,10 @@ describe('live sessions', () => {
     expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
     expect(google.searchParams.get('action')).toBe('TEMPLATE');
     expect(google.searchParams.get('text')).toBe('React Live Q&A');
-    const end = new Date(startsAt.getTime() + 60 * MINUTE).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const end = new Date(startsAt.getTime() + 60 * MINUTE)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     expect(google.searchParams.get('dates')).toBe(`${stamp}/${end}`);
   });
 
@@ -161,12 +272,21 @@ describe('the live question board', () => {
   const at = (minutesFromStart: number) => {
     clock = new Date(startsAt.getTime() + minutesFromStart * MINUTE);
   };
-  const ask = (as: Identity = subscriber, body = 'Will hooks replace classes?') => t.call(as, 'POST', `${path}/questions`, { body });
+  const ask = (as: Identity = subscriber, body = 'Will hooks replace classes?') =>
+    t.call(as, 'POST', `${path}/questions`, { body });
 
   beforeAll(async () => {
     t = await createTestCommunity({ now: () => clock });
     t.catalogue.set(webinar._id, webinar);
-    expect((await t.call(admin, 'PUT', adminPath, { startsAt: startsAt.toISOString(), durationMinutes: 30, joinUrl: 'https://meet.example.com/q' })).status).toBe(200);
+    expect(
+      (
+        await t.call(admin, 'PUT', adminPath, {
+          startsAt: startsAt.toISOString(),
+          durationMinutes: 30,
+          joinUrl: 'https://meet.example.com/q',
+        })
+      ).status,
+    ).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -178,7 +298,15 @@ describe('the live question board', () => {
     at(-LIVE_QUESTIONS_OPEN_MINUTES_BEFORE);
     const res = await ask();
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ productId: webinar._id, author: { _id: subscriber.id, name: subscriber.name, isAdmin: false }, body: 'Will hooks replace classes?', upvotes: 0, upvotedByMe: false, answered: false, mine: true });
+    expect(res.body.data).toMatchObject({
+      productId: webinar._id,
+      author: { _id: subscriber.id, name: subscriber.name, isAdmin: false },
+      body: 'Will hooks replace classes?',
+      upvotes: 0,
+      upvotedByMe: false,
+      answered: false,
+      mine: true,
+    });
     expect((await ask(learner)).status).toBe(403);
     expect((await t.call(subscriber, 'POST', `${path}/questions`, { body: '   ' })).status).toBe(400);
     at(30);
@@ -188,12 +316,17 @@ describe('the live question board', () => {
 
   it('counts one upvote per person, however often it is sent, and takes it back once', async () => {
     const question = (await ask(otherSubscriber, 'What about server components?')).body.data;
-    const vote = (as: Identity = subscriber, method = 'PUT') => t.call(as, method, `/community/live/questions/${question._id}/vote`);
-    for (let i = 0; i < 3; i += 1) expect((await vote()).body.data).toMatchObject({ upvotes: 1, upvotedByMe: true });
+    const vote = (as: Identity = subscriber, method = 'PUT') =>
+      t.call(as, method, `/community/live/questions/${question._id}/vote`);
+    for (let i = 0; i < 3; i += 1)
+      expect((await vote()).body.data).toMatchObject({ upvotes: 1, upvotedByMe: true });
     expect((await vote(admin)).body.data).toMatchObject({ upvotes: 2, upvotedByMe: true });
-    for (let i = 0; i < 2; i += 1) expect((await vote(subscriber, 'DELETE')).body.data).toMatchObject({ upvotes: 1, upvotedByMe: false });
+    for (let i = 0; i < 2; i += 1)
+      expect((await vote(subscriber, 'DELETE')).body.data).toMatchObject({ upvotes: 1, upvotedByMe: false });
     expect((await vote(subscriber)).body.data.upvotes).toBe(2);
-    expect((await t.call(subscriber, 'PUT', '/community/live/questions/99999999999999999999ffff/vote')).status).toBe(404);
+    expect(
+      (await t.call(subscriber, 'PUT', '/community/live/questions/99999999999999999999ffff/vote')).status,
+    ).toBe(404);
     expect((await vote(learner)).status).toBe(403);
 
     // Most upvoted first, then oldest.
@@ -204,13 +337,21 @@ describe('the live question board', () => {
 
   it('lets the host (an admin) mark a question answered, and nobody else', async () => {
     const question = (await ask(subscriber, 'Is there a recording?')).body.data;
-    expect((await t.call(subscriber, 'PUT', `/community/live/questions/${question._id}/answered`)).status).toBe(403);
-    for (let i = 0; i < 2; i += 1) expect((await t.call(admin, 'PUT', `/community/live/questions/${question._id}/answered`)).body.data).toMatchObject({ _id: question._id, answered: true });
-    expect((await t.call(admin, 'PUT', '/community/live/questions/99999999999999999999ffff/answered')).status).toBe(404);
+    expect(
+      (await t.call(subscriber, 'PUT', `/community/live/questions/${question._id}/answered`)).status,
+    ).toBe(403);
+    for (let i = 0; i < 2; i += 1)
+      expect(
+        (await t.call(admin, 'PUT', `/community/live/questions/${question._id}/answered`)).body.data,
+      ).toMatchObject({ _id: question._id, answered: true });
+    expect(
+      (await t.call(admin, 'PUT', '/community/live/questions/99999999999999999999ffff/answered')).status,
+    ).toBe(404);
   });
 
   it('rate limits questions like posts (a new account at the new-account rate)', async () => {
-    for (let i = 0; i < COMMUNITY_RATES.newAccount; i += 1) expect((await ask(newcomer, `Newcomer question ${i}`)).status).toBe(201);
+    for (let i = 0; i < COMMUNITY_RATES.newAccount; i += 1)
+      expect((await ask(newcomer, `Newcomer question ${i}`)).status).toBe(201);
     const limited = await ask(newcomer, 'One too many');
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(COMMUNITY_MESSAGES.rateLimited);
@@ -225,15 +366,23 @@ describe('the live question board', () => {
     expect(first.res.headers.get('content-type')).toContain('text/event-stream');
     await until(() => first.events('session').length > 0 && second.events('session').length > 0);
     expect(first.frames[0]).toEqual({ retry: '3000' });
-    expect(first.events('session')[0]).toMatchObject({ type: 'session', status: 'live', startsAt: startsAt.toISOString() });
+    expect(first.events('session')[0]).toMatchObject({
+      type: 'session',
+      status: 'live',
+      startsAt: startsAt.toISOString(),
+    });
     expect(t.deps.live.connections()).toBe(2);
 
     const asked = (await ask(subscriber, 'Streamed to everyone?')).body.data;
     await until(() => first.events('question').length > 0 && second.events('question').length > 0, 1_000);
     for (const board of [first, second]) {
-      for (const frame of board.frames.filter((f) => f.data)) expect(liveEventSchema.safeParse(JSON.parse(frame.data!)).success).toBe(true);
+      for (const frame of board.frames.filter((f) => f.data))
+        expect(liveEventSchema.safeParse(JSON.parse(frame.data!)).success).toBe(true);
       const [event] = board.events('question');
-      expect(event).toMatchObject({ type: 'question', question: { _id: asked._id, body: 'Streamed to everyone?', upvotes: 0, answered: false } });
+      expect(event).toMatchObject({
+        type: 'question',
+        question: { _id: asked._id, body: 'Streamed to everyone?', upvotes: 0, answered: false },
+      });
       expect(event.question).not.toHaveProperty('upvotedByMe');
     }
     const lastId = first.frames.filter((f) => f.event === 'question').at(-1)!.id!;
@@ -296,7 +445,15 @@ describe('live board heartbeats and session changes', () => {
     offset = -10 * MINUTE;
     const startsAt = new Date(Date.now() + offset + 10 * MINUTE + 500);
     offset = 0;
-    expect((await t.call(admin, 'PUT', adminPath, { startsAt: startsAt.toISOString(), durationMinutes: 10, joinUrl: 'https://meet.example.com/q' })).status).toBe(200);
+    expect(
+      (
+        await t.call(admin, 'PUT', adminPath, {
+          startsAt: startsAt.toISOString(),
+          durationMinutes: 10,
+          joinUrl: 'https://meet.example.com/q',
+        })
+      ).status,
+    ).toBe(200);
     const server = await listen(t.app.fetch);
     const board = await openEvents(`${server.url}${path}/events`, subscriber);
     await until(() => board.events('session').length >= 2, 3_000);

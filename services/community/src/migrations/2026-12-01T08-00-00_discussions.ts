@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The three sorts of a target's list: newest, top (the opening post's upvotes) and unanswered.
   await sql`create index threads_newest_idx on threads (target, seq desc)`.execute(db);
   await sql`create index threads_top_idx on threads (target, upvotes, seq)`.execute(db);
-  await sql`create index threads_unanswered_idx on threads (target, seq desc) where answer_post_id is null`.execute(db);
+  await sql`create index threads_unanswered_idx on threads (target, seq desc) where answer_post_id is null`.execute(
+    db,
+  );
 
   // How many threads a target has, and how many of them are answered: the lists' totals without a count.
   await sql`
@@ -64,12 +66,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   // A thread's replies, oldest or top first (keyset pages at any depth).
   await sql`create index posts_replies_oldest_idx on posts (thread_id, seq) where not is_opening`.execute(db);
   // Top first: most upvotes, then oldest; as (-upvotes, seq) ascending so a page goes on with one row comparison.
-  await sql`create index posts_replies_top_idx on posts (thread_id, (-upvotes), seq) where not is_opening`.execute(db);
+  await sql`create index posts_replies_top_idx on posts (thread_id, (-upvotes), seq) where not is_opening`.execute(
+    db,
+  );
   // The rate limit's and the author's own posts.
   await sql`create index posts_author_idx on posts (author_id, created_at desc)`.execute(db);
   // The reports queue: open (most reported first) and resolved.
-  await sql`create index posts_open_reports_idx on posts (open_reports desc, last_reported_at desc, id) where open_reports > 0`.execute(db);
-  await sql`create index posts_resolved_reports_idx on posts (last_reported_at desc, id) where report_count > 0 and open_reports = 0`.execute(db);
+  await sql`create index posts_open_reports_idx on posts (open_reports desc, last_reported_at desc, id) where open_reports > 0`.execute(
+    db,
+  );
+  await sql`create index posts_resolved_reports_idx on posts (last_reported_at desc, id) where report_count > 0 and open_reports = 0`.execute(
+    db,
+  );
 
   await sql`
     create table post_votes (
@@ -113,5 +121,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['moderation_log', 'post_reports', 'post_votes', 'posts', 'discussion_targets', 'threads']) await db.schema.dropTable(table).execute();
+  for (const table of [
+    'moderation_log',
+    'post_reports',
+    'post_votes',
+    'posts',
+    'discussion_targets',
+    'threads',
+  ])
+    await db.schema.dropTable(table).execute();
 }

@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
   `.execute(db);
   // The flusher's question: who has replies waiting (and is out of their quiet interval)?
-  await sql`create index mail_recipients_due_idx on mail_recipients (last_sent_at nulls first) where pending_since is not null`.execute(db);
+  await sql`create index mail_recipients_due_idx on mail_recipients (last_sent_at nulls first) where pending_since is not null`.execute(
+    db,
+  );
 
   await sql`
     create table pending_notifications (
@@ -37,7 +39,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       primary key (user_id, post_id)
     )
   `.execute(db);
-  await sql`create index pending_notifications_thread_idx on pending_notifications (thread_id, user_id)`.execute(db);
+  await sql`create index pending_notifications_thread_idx on pending_notifications (thread_id, user_id)`.execute(
+    db,
+  );
 
   await sql`
     create table notification_sends (
@@ -48,9 +52,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       reply_count integer not null
     )
   `.execute(db);
-  await sql`create index notification_sends_user_idx on notification_sends (user_id, sent_at desc)`.execute(db);
+  await sql`create index notification_sends_user_idx on notification_sends (user_id, sent_at desc)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['notification_sends', 'pending_notifications', 'mail_recipients', 'thread_follows']) await db.schema.dropTable(table).execute();
+  for (const table of ['notification_sends', 'pending_notifications', 'mail_recipients', 'thread_follows'])
+    await db.schema.dropTable(table).execute();
 }

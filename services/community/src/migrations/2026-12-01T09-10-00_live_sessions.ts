@@ -48,7 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       change_seq bigint not null default nextval('live_question_changes')
     )
   `.execute(db);
-  await sql`create index live_questions_board_idx on live_questions (product_id, upvotes desc, seq)`.execute(db);
+  await sql`create index live_questions_board_idx on live_questions (product_id, upvotes desc, seq)`.execute(
+    db,
+  );
   await sql`create index live_questions_changes_idx on live_questions (product_id, change_seq)`.execute(db);
 
   await sql`
@@ -62,6 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['live_question_votes', 'live_questions', 'live_registrations', 'live_sessions']) await db.schema.dropTable(table).execute();
+  for (const table of ['live_question_votes', 'live_questions', 'live_registrations', 'live_sessions'])
+    await db.schema.dropTable(table).execute();
   await sql`drop sequence live_question_changes`.execute(db);
 }

@@ -1,4 +1,12 @@
-import { COMMUNITY_MESSAGES, type Identity, type ModerationAction, type moderationRoutes, type Post, type PostStatus, type ReportedPost } from '@catalyst/contracts';
+import {
+  COMMUNITY_MESSAGES,
+  type Identity,
+  type ModerationAction,
+  type moderationRoutes,
+  type Post,
+  type PostStatus,
+  type ReportedPost,
+} from '@catalyst/contracts';
 import { conflict, newObjectId, notFound, type RouteHandlers } from '@catalyst/service-kit';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
@@ -12,24 +20,44 @@ import * as repo from './moderation.repository';
 /** The routes of moderationRoutes that ../live mounts (a webinar's live session). */
 export type LiveAdminRouteName = 'scheduleLive' | 'cancelLive';
 
-export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now' | 'threadEvents'>): Omit<RouteHandlers<typeof moderationRoutes>, LiveAdminRouteName> {
+export function createModerationHandlers(
+  deps: Pick<Deps, 'db' | 'now' | 'threadEvents'>,
+): Omit<RouteHandlers<typeof moderationRoutes>, LiveAdminRouteName> {
   const { db, now, threadEvents } = deps;
 
-  const viewerOf = async (identity: Identity, postIds: string[]): Promise<Viewer> => ({ identity, now: now(), voted: await discussions.votedAmong(db, identity.id, postIds) });
+  const viewerOf = async (identity: Identity, postIds: string[]): Promise<Viewer> => ({
+    identity,
+    now: now(),
+    voted: await discussions.votedAmong(db, identity.id, postIds),
+  });
 
   /**
    * One moderator's action on a post, in one transaction with its audit line: the thread is locked first
    * (the order every writer takes), `change` answers the post's new row, or null when there is nothing to do
    * (then nothing is logged).
    */
-  async function actOnPost(identity: Identity, postId: string, action: ModerationAction, reason: string | null, change: (trx: Transaction<Database>, post: PostRow, thread: ThreadRow) => Promise<PostRow | null>): Promise<Post> {
+  async function actOnPost(
+    identity: Identity,
+    postId: string,
+    action: ModerationAction,
+    reason: string | null,
+    change: (trx: Transaction<Database>, post: PostRow, thread: ThreadRow) => Promise<PostRow | null>,
+  ): Promise<Post> {
     const { post, thread, changed } = await db.transaction().execute(async (trx) => {
       const found = await discussions.findPost(trx, postId);
       if (!found) throw notFound(COMMUNITY_MESSAGES.postNotFound);
       const locked = await discussions.lockThread(trx, found.thread_id);
       if (!locked) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
       const changed = await change(trx, found, locked);
-      if (changed) await discussions.logModeration(trx, { id: newObjectId(), action, threadId: found.thread_id, postId, by: actorOf(identity), reason });
+      if (changed)
+        await discussions.logModeration(trx, {
+          id: newObjectId(),
+          action,
+          threadId: found.thread_id,
+          postId,
+          by: actorOf(identity),
+          reason,
+        });
       // The thread as it is now (an answer may have been unmarked).
       const current = (await discussions.findThread(trx, found.thread_id))!.thread;
       return { post: changed ?? found, thread: current, changed: changed !== null };
@@ -39,13 +67,16 @@ export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now' | 'thread
   }
 
   /** Moves a post to `status` (from the statuses `from`); a post already there is left as it is. */
-  const moveTo = (identity: Identity, status: PostStatus, from: PostStatus[], reason: string | null) => async (trx: Transaction<Database>, post: PostRow, thread: ThreadRow) => {
-    if (post.status === status) return null;
-    if (!from.includes(post.status)) throw conflict(COMMUNITY_MESSAGES.removed);
-    // A deleted reply is no longer anyone's answer.
-    if (status === 'deleted' && thread.answer_post_id === post.id) await discussions.setAnswer(trx, thread, null);
-    return discussions.setPostStatus(trx, post.id, status, { by: identity.id, reason });
-  };
+  const moveTo =
+    (identity: Identity, status: PostStatus, from: PostStatus[], reason: string | null) =>
+    async (trx: Transaction<Database>, post: PostRow, thread: ThreadRow) => {
+      if (post.status === status) return null;
+      if (!from.includes(post.status)) throw conflict(COMMUNITY_MESSAGES.removed);
+      // A deleted reply is no longer anyone's answer.
+      if (status === 'deleted' && thread.answer_post_id === post.id)
+        await discussions.setAnswer(trx, thread, null);
+      return discussions.setPostStatus(trx, post.id, status, { by: identity.id, reason });
+    };
 
   async function setLock(identity: Identity, threadId: string, locked: boolean, reason: string | null) {
     const changed = await db.transaction().execute(async (trx) => {
@@ -53,7 +84,14 @@ export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now' | 'thread
       if (!thread) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
       if (thread.locked === locked) return false;
       await discussions.setLocked(trx, threadId, locked);
-      await discussions.logModeration(trx, { id: newObjectId(), action: locked ? 'lock' : 'unlock', threadId, postId: null, by: actorOf(identity), reason });
+      await discussions.logModeration(trx, {
+        id: newObjectId(),
+        action: locked ? 'lock' : 'unlock',
+        threadId,
+        postId: null,
+        by: actorOf(identity),
+        reason,
+      });
       return true;
     });
     if (changed) threadEvents.changed(threadId);
@@ -64,9 +102,20 @@ export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now' | 'thread
   return {
     async reports({ query, identity }) {
       const open = query.status === 'open';
-      const { rows, total } = await repo.reportQueue(db, { status: query.status, page: query.page, limit: query.limit });
+      const { rows, total } = await repo.reportQueue(db, {
+        status: query.status,
+        page: query.page,
+        limit: query.limit,
+      });
       const ids = rows.map((r) => r.id);
-      const [reports, threads, viewer] = await Promise.all([repo.reportsOf(db, ids, open), repo.threadsByIds(db, rows.map((r) => r.thread_id)), viewerOf(identity, ids)]);
+      const [reports, threads, viewer] = await Promise.all([
+        repo.reportsOf(db, ids, open),
+        repo.threadsByIds(
+          db,
+          rows.map((r) => r.thread_id),
+        ),
+        viewerOf(identity, ids),
+      ]);
       const items = rows.flatMap((row): ReportedPost[] => {
         const thread = threads.get(row.thread_id);
         if (!thread) return [];
@@ -74,9 +123,20 @@ export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now' | 'thread
         return [
           {
             post: toPost(row, thread, viewer),
-            thread: { _id: thread.id, title: thread.title, productId: thread.product_id, lessonId: thread.lesson_id, locked: thread.locked },
+            thread: {
+              _id: thread.id,
+              title: thread.title,
+              productId: thread.product_id,
+              lessonId: thread.lesson_id,
+              locked: thread.locked,
+            },
             reportCount: open ? row.open_reports : row.report_count,
-            reports: own.map((r) => ({ reason: r.reason, note: r.note, reporter: { _id: r.reporter_id, name: r.reporter_name, isAdmin: r.reporter_is_admin }, createdAt: r.created_at.toISOString() })),
+            reports: own.map((r) => ({
+              reason: r.reason,
+              note: r.note,
+              reporter: { _id: r.reporter_id, name: r.reporter_name, isAdmin: r.reporter_is_admin },
+              createdAt: r.created_at.toISOString(),
+            })),
             status: query.status,
             lastReportedAt: (row.last_reported_at ?? row.created_at).toISOString(),
           },
@@ -86,11 +146,34 @@ export function createModerationHandlers(deps: Pick<Deps, 'db' | 'now' | 'thread
     },
 
     dismissReports: ({ params, body, identity }) =>
-      actOnPost(identity, params.postId, 'dismiss-reports', body.reason, async (trx, post) => (post.open_reports > 0 ? discussions.closeReports(trx, post.id) : null)),
+      actOnPost(identity, params.postId, 'dismiss-reports', body.reason, async (trx, post) =>
+        post.open_reports > 0 ? discussions.closeReports(trx, post.id) : null,
+      ),
 
-    hidePost: ({ params, body, identity }) => actOnPost(identity, params.postId, 'hide', body.reason, moveTo(identity, 'hidden', ['visible'], body.reason)),
-    restorePost: ({ params, body, identity }) => actOnPost(identity, params.postId, 'restore', body.reason, moveTo(identity, 'visible', ['hidden'], body.reason)),
-    deletePost: ({ params, body, identity }) => actOnPost(identity, params.postId, 'delete', body.reason, moveTo(identity, 'deleted', ['visible', 'hidden'], body.reason)),
+    hidePost: ({ params, body, identity }) =>
+      actOnPost(
+        identity,
+        params.postId,
+        'hide',
+        body.reason,
+        moveTo(identity, 'hidden', ['visible'], body.reason),
+      ),
+    restorePost: ({ params, body, identity }) =>
+      actOnPost(
+        identity,
+        params.postId,
+        'restore',
+        body.reason,
+        moveTo(identity, 'visible', ['hidden'], body.reason),
+      ),
+    deletePost: ({ params, body, identity }) =>
+      actOnPost(
+        identity,
+        params.postId,
+        'delete',
+        body.reason,
+        moveTo(identity, 'deleted', ['visible', 'hidden'], body.reason),
+      ),
 
     lockThread: ({ params, body, identity }) => setLock(identity, params.threadId, true, body.reason),
     unlockThread: ({ params, identity }) => setLock(identity, params.threadId, false, null),

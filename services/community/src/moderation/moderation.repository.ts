@@ -6,15 +6,25 @@ import type { ThreadRow } from '../db/tables/threads';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A page of reported posts: open ones most reported first, resolved ones latest first (each by its own index). */
-export async function reportQueue(db: Db, { status, page, limit }: { status: 'open' | 'resolved'; page: number; limit: number }): Promise<{ rows: PostRow[]; total: number }> {
+export async function reportQueue(
+  db: Db,
+  { status, page, limit }: { status: 'open' | 'resolved'; page: number; limit: number },
+): Promise<{ rows: PostRow[]; total: number }> {
   const base = db.selectFrom('posts');
-  const filtered = status === 'open' ? base.where('open_reports', '>', 0) : base.where('report_count', '>', 0).where('open_reports', '=', 0);
+  const filtered =
+    status === 'open'
+      ? base.where('open_reports', '>', 0)
+      : base.where('report_count', '>', 0).where('open_reports', '=', 0);
   const ordered =
     status === 'open'
       ? filtered.orderBy('open_reports', 'desc').orderBy('last_reported_at', 'desc').orderBy('id')
       : filtered.orderBy('last_reported_at', 'desc').orderBy('id');
   const [rows, count] = await Promise.all([
-    ordered.selectAll().limit(limit).offset((page - 1) * limit).execute(),
+    ordered
+      .selectAll()
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
     filtered.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.count) };
@@ -30,7 +40,11 @@ export async function reportsOf(db: Db, postIds: string[], onlyOpen: boolean): P
 
 export async function threadsByIds(db: Db, threadIds: string[]): Promise<Map<string, ThreadRow>> {
   if (threadIds.length === 0) return new Map();
-  const rows = await db.selectFrom('threads').selectAll().where('id', 'in', [...new Set(threadIds)]).execute();
+  const rows = await db
+    .selectFrom('threads')
+    .selectAll()
+    .where('id', 'in', [...new Set(threadIds)])
+    .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -46,7 +60,10 @@ export async function auditLog(db: Db, { page, limit }: { page: number; limit: n
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
-    db.selectFrom('moderation_log').select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('moderation_log')
+      .select(sql<string>`count(*)`.as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.count) };
 }

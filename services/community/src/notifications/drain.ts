@@ -9,7 +9,11 @@ export interface BatchResult {
  * Runs batches of `size` until one comes back short (nothing more is due) or finishes nothing (mail down:
  * the next round tries again), at most `maxBatches` of them; answers how many e-mails went.
  */
-export async function drainBatches(batch: () => Promise<BatchResult>, size: number, maxBatches = 40): Promise<number> {
+export async function drainBatches(
+  batch: () => Promise<BatchResult>,
+  size: number,
+  maxBatches = 40,
+): Promise<number> {
   let sent = 0;
   for (let i = 0; i < maxBatches; i += 1) {
     const result = await batch();

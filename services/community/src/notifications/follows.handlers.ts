@@ -4,12 +4,21 @@ import type { Deps } from '../deps';
 import { follow, resubscribe, threadTitle, unfollow, unsubscribeAll } from './follows.repository';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
-export const followRoutes = { follow: discussionRoutes.follow, unfollow: discussionRoutes.unfollow, unsubscribe: discussionRoutes.unsubscribe };
+export const followRoutes = {
+  follow: discussionRoutes.follow,
+  unfollow: discussionRoutes.unfollow,
+  unsubscribe: discussionRoutes.unsubscribe,
+};
 
-export function createFollowHandlers({ db, config, now }: Pick<Deps, 'db' | 'config' | 'now'>): RouteHandlers<typeof followRoutes> {
+export function createFollowHandlers({
+  db,
+  config,
+  now,
+}: Pick<Deps, 'db' | 'config' | 'now'>): RouteHandlers<typeof followRoutes> {
   return {
     async follow({ params, identity }) {
-      if (!(await follow(db, params.threadId, identity.id))) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+      if (!(await follow(db, params.threadId, identity.id)))
+        throw notFound(COMMUNITY_MESSAGES.threadNotFound);
       // Asking for a thread's e-mails takes back an earlier "stop all".
       await resubscribe(db, identity.id);
       return { threadId: params.threadId, following: true };

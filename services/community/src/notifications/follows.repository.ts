@@ -12,26 +12,46 @@ export async function follow(db: Db, threadId: string, userId: string): Promise<
     returning thread_id
   `.execute(db);
   if (result.rows.length > 0) return true;
-  return (await db.selectFrom('threads').select('id').where('id', '=', threadId).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('threads').select('id').where('id', '=', threadId).executeTakeFirst()) !== undefined
+  );
 }
 
 /** Stops following a thread (idempotent), and drops its replies still waiting to be mailed to this person. */
 export async function unfollow(db: Db, threadId: string, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('thread_follows').where('thread_id', '=', threadId).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('pending_notifications').where('thread_id', '=', threadId).where('user_id', '=', userId).execute();
+    await trx
+      .deleteFrom('thread_follows')
+      .where('thread_id', '=', threadId)
+      .where('user_id', '=', userId)
+      .execute();
+    await trx
+      .deleteFrom('pending_notifications')
+      .where('thread_id', '=', threadId)
+      .where('user_id', '=', userId)
+      .execute();
   });
 }
 
 export async function isFollowing(db: Db, threadId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('thread_follows').select('thread_id').where('thread_id', '=', threadId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('thread_follows')
+    .select('thread_id')
+    .where('thread_id', '=', threadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Which of these threads the person follows (one query for a page of threads). */
 export async function followingOf(db: Db, threadIds: string[], userId: string): Promise<Set<string>> {
   if (threadIds.length === 0) return new Set();
-  const rows = await db.selectFrom('thread_follows').select('thread_id').where('user_id', '=', userId).where('thread_id', 'in', threadIds).execute();
+  const rows = await db
+    .selectFrom('thread_follows')
+    .select('thread_id')
+    .where('user_id', '=', userId)
+    .where('thread_id', 'in', threadIds)
+    .execute();
   return new Set(rows.map((row) => row.thread_id));
 }
 
@@ -49,7 +69,12 @@ export async function unsubscribeAll(db: Db, userId: string, now: Date): Promise
 
 /** Following a thread on purpose takes back an earlier "stop all community e-mails". */
 export async function resubscribe(db: Db, userId: string): Promise<void> {
-  await db.updateTable('mail_recipients').set({ unsubscribed_at: null }).where('user_id', '=', userId).where('unsubscribed_at', 'is not', null).execute();
+  await db
+    .updateTable('mail_recipients')
+    .set({ unsubscribed_at: null })
+    .where('user_id', '=', userId)
+    .where('unsubscribed_at', 'is not', null)
+    .execute();
 }
 
 export async function threadTitle(db: Db, threadId: string): Promise<string | null> {

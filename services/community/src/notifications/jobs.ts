@@ -7,16 +7,32 @@ import type { Notifier } from './notifier';
  * notification e-mails and due live reminders, every `everyMs`. A tick still running when the next is due
  * is not doubled.
  */
-export function startCommunityJobs({ notifier, reminders, log, everyMs }: { notifier: Pick<Notifier, 'flushDue'>; reminders: LiveReminders; log: Logger; everyMs: number }) {
+export function startCommunityJobs({
+  notifier,
+  reminders,
+  log,
+  everyMs,
+}: {
+  notifier: Pick<Notifier, 'flushDue'>;
+  reminders: LiveReminders;
+  log: Logger;
+  everyMs: number;
+}) {
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
     running = (async () => {
-      for (const [name, step] of [['notifications', notifier.flushDue], ['live reminders', reminders.sendDue]] as const) {
+      for (const [name, step] of [
+        ['notifications', notifier.flushDue],
+        ['live reminders', reminders.sendDue],
+      ] as const) {
         try {
           await step();
         } catch (error) {
-          log.warn({ err: error instanceof Error ? error.message : String(error) }, `${name}: this round failed, the next one tries again`);
+          log.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            `${name}: this round failed, the next one tries again`,
+          );
         }
       }
     })().finally(() => {

@@ -1,4 +1,9 @@
-import { UNSUBSCRIBE_PAGE_PATH, discussionRoutes, lessonPagePath, productPagePath } from '@catalyst/contracts';
+import {
+  UNSUBSCRIBE_PAGE_PATH,
+  discussionRoutes,
+  lessonPagePath,
+  productPagePath,
+} from '@catalyst/contracts';
 import type { MailMessage } from '@catalyst/service-kit';
 import type { PendingReply } from './notifications.repository';
 import { signUnsubscribeToken, type UnsubscribeScope } from './unsubscribe-token';
@@ -22,7 +27,10 @@ export function excerpt(body: string, max = EXCERPT_CHARS): string {
 export function unsubscribeLinks(site: MailSite, userId: string, scope: UnsubscribeScope) {
   const base = site.publicUrl.replace(/\/+$/, '');
   const token = encodeURIComponent(signUnsubscribeToken(userId, scope, site.secret));
-  return { page: `${base}${UNSUBSCRIBE_PAGE_PATH}?token=${token}`, oneClick: `${base}/api/v1${discussionRoutes.unsubscribe.path}?token=${token}` };
+  return {
+    page: `${base}${UNSUBSCRIBE_PAGE_PATH}?token=${token}`,
+    oneClick: `${base}/api/v1${discussionRoutes.unsubscribe.path}?token=${token}`,
+  };
 }
 
 /** The page of a thread's product or lesson. */
@@ -36,7 +44,11 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * product or lesson, who replied and an excerpt), a link to stop each thread's e-mails, one to stop them
  * all, and the one-click List-Unsubscribe headers (scope: all community e-mail).
  */
-export function notificationMail(site: MailSite, recipient: { id: string; name: string; email: string }, replies: PendingReply[]): MailMessage {
+export function notificationMail(
+  site: MailSite,
+  recipient: { id: string; name: string; email: string },
+  replies: PendingReply[],
+): MailMessage {
   const threads = new Map<string, PendingReply[]>();
   for (const reply of replies) threads.set(reply.threadId, [...(threads.get(reply.threadId) ?? []), reply]);
   const [first] = replies;
@@ -50,9 +62,16 @@ export function notificationMail(site: MailSite, recipient: { id: string; name: 
   const lines = [`Hi ${recipient.name},`, ''];
   for (const [threadId, list] of threads) {
     const head = list[0]!;
-    lines.push(`“${head.threadTitle}”: ${plural(list.length, 'new reply', 'new replies')}`, threadLink(site, head), '');
+    lines.push(
+      `“${head.threadTitle}”: ${plural(list.length, 'new reply', 'new replies')}`,
+      threadLink(site, head),
+      '',
+    );
     for (const reply of list) lines.push(`  ${reply.authorName} replied:`, `  ${excerpt(reply.body)}`, '');
-    lines.push(`Stop e-mails about this discussion: ${unsubscribeLinks(site, recipient.id, { kind: 'thread', threadId }).page}`, '');
+    lines.push(
+      `Stop e-mails about this discussion: ${unsubscribeLinks(site, recipient.id, { kind: 'thread', threadId }).page}`,
+      '',
+    );
   }
   lines.push(
     `You get at most one of these e-mails every ${plural(site.intervalMinutes, 'minute', 'minutes')}; later replies wait for the next one.`,
@@ -64,6 +83,9 @@ export function notificationMail(site: MailSite, recipient: { id: string; name: 
     to: recipient.email,
     subject,
     text: lines.join('\n'),
-    headers: { 'List-Unsubscribe': `<${all.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${all.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }

@@ -8,7 +8,10 @@ type Db = Kysely<Database>;
  * stopped community e-mails; their recipient rows note that something waits (one statement; rows locked
  * in user order, so two replies queued at once cannot deadlock). Answers how many were queued.
  */
-export async function queueReply(db: Db, { threadId, postId, replierId, now }: { threadId: string; postId: string; replierId: string; now: Date }): Promise<number> {
+export async function queueReply(
+  db: Db,
+  { threadId, postId, replierId, now }: { threadId: string; postId: string; replierId: string; now: Date },
+): Promise<number> {
   const result = await sql<{ user_id: string }>`
     with queued as (
       insert into pending_notifications (user_id, post_id, thread_id, created_at)
@@ -32,7 +35,11 @@ export async function queueReply(db: Db, { threadId, postId, replierId, now }: {
  * Up to `limit` people with replies waiting whose last e-mail is at least `cutoff` old, locked for this
  * transaction; rows another replica is mailing are skipped, never waited for.
  */
-export async function lockDueRecipients(trx: Transaction<Database>, cutoff: Date, limit: number): Promise<string[]> {
+export async function lockDueRecipients(
+  trx: Transaction<Database>,
+  cutoff: Date,
+  limit: number,
+): Promise<string[]> {
   const rows = await trx
     .selectFrom('mail_recipients')
     .select('user_id')
@@ -60,13 +67,26 @@ export interface PendingReply {
 }
 
 /** The replies waiting for these people, thread by thread, oldest first. */
-export async function pendingRepliesOf(trx: Transaction<Database>, userIds: string[]): Promise<PendingReply[]> {
+export async function pendingRepliesOf(
+  trx: Transaction<Database>,
+  userIds: string[],
+): Promise<PendingReply[]> {
   if (userIds.length === 0) return [];
   const rows = await trx
     .selectFrom('pending_notifications as p')
     .innerJoin('posts as po', 'po.id', 'p.post_id')
     .innerJoin('threads as t', 't.id', 'p.thread_id')
-    .select(['p.user_id', 'p.post_id', 'p.thread_id', 't.title', 't.product_id', 't.lesson_id', 'po.author_name', 'po.body_md', 'po.status'])
+    .select([
+      'p.user_id',
+      'p.post_id',
+      'p.thread_id',
+      't.title',
+      't.product_id',
+      't.lesson_id',
+      'po.author_name',
+      'po.body_md',
+      'po.status',
+    ])
     .where('p.user_id', 'in', userIds)
     .orderBy('p.user_id')
     .orderBy('t.seq')
@@ -89,18 +109,45 @@ export async function pendingRepliesOf(trx: Transaction<Database>, userIds: stri
  * These replies are done with for this person (mailed, or no longer to be mailed); when `sent`, the e-mail
  * is recorded and starts their quiet interval.
  */
-export async function settle(trx: Transaction<Database>, userId: string, postIds: string[], sent: { at: Date; threadCount: number; replyCount: number } | null): Promise<void> {
-  if (postIds.length > 0) await trx.deleteFrom('pending_notifications').where('user_id', '=', userId).where('post_id', 'in', postIds).execute();
-  const left = trx.selectFrom('pending_notifications').select((eb) => eb.fn.min('created_at').as('since')).where('user_id', '=', userId);
+export async function settle(
+  trx: Transaction<Database>,
+  userId: string,
+  postIds: string[],
+  sent: { at: Date; threadCount: number; replyCount: number } | null,
+): Promise<void> {
+  if (postIds.length > 0)
+    await trx
+      .deleteFrom('pending_notifications')
+      .where('user_id', '=', userId)
+      .where('post_id', 'in', postIds)
+      .execute();
+  const left = trx
+    .selectFrom('pending_notifications')
+    .select((eb) => eb.fn.min('created_at').as('since'))
+    .where('user_id', '=', userId);
   await trx
     .updateTable('mail_recipients')
     .set({ pending_since: left, ...(sent ? { last_sent_at: sent.at } : {}) })
     .where('user_id', '=', userId)
     .execute();
-  if (sent) await trx.insertInto('notification_sends').values({ user_id: userId, sent_at: sent.at, thread_count: sent.threadCount, reply_count: sent.replyCount }).execute();
+  if (sent)
+    await trx
+      .insertInto('notification_sends')
+      .values({
+        user_id: userId,
+        sent_at: sent.at,
+        thread_count: sent.threadCount,
+        reply_count: sent.replyCount,
+      })
+      .execute();
 }
 
 /** The e-mails sent to one person, newest first (tests and support). */
 export async function sendsOf(db: Db, userId: string) {
-  return db.selectFrom('notification_sends').selectAll().where('user_id', '=', userId).orderBy('sent_at', 'desc').execute();
+  return db
+    .selectFrom('notification_sends')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('sent_at', 'desc')
+    .execute();
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_MESSAGES, NOTIFICATION_INTERVAL_MINUTES } from '@catalyst/contracts';
 import { TEST_INTERNAL_SECRET, testLog, until } from '@catalyst/service-kit/testing';
-import { createTestCommunity, ids, lesson, otherSubscriber, subscriber, admin, type TestCommunity } from '../test-support';
+import {
+  createTestCommunity,
+  ids,
+  lesson,
+  otherSubscriber,
+  subscriber,
+  admin,
+  type TestCommunity,
+} from '../test-support';
 import { startCommunityJobs } from './jobs';
 import { sendsOf } from './notifications.repository';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
@@ -13,16 +21,28 @@ describe('unsubscribe tokens', () => {
   const thread = '99999999999999999999ab01';
 
   it('name the person and the scope, and verify only as they were signed', () => {
-    const threadToken = signUnsubscribeToken(user, { kind: 'thread', threadId: thread }, TEST_INTERNAL_SECRET);
-    expect(verifyUnsubscribeToken(threadToken, TEST_INTERNAL_SECRET)).toEqual({ userId: user, scope: { kind: 'thread', threadId: thread } });
+    const threadToken = signUnsubscribeToken(
+      user,
+      { kind: 'thread', threadId: thread },
+      TEST_INTERNAL_SECRET,
+    );
+    expect(verifyUnsubscribeToken(threadToken, TEST_INTERNAL_SECRET)).toEqual({
+      userId: user,
+      scope: { kind: 'thread', threadId: thread },
+    });
     const allToken = signUnsubscribeToken(user, { kind: 'all' }, TEST_INTERNAL_SECRET);
-    expect(verifyUnsubscribeToken(allToken, TEST_INTERNAL_SECRET)).toEqual({ userId: user, scope: { kind: 'all' } });
+    expect(verifyUnsubscribeToken(allToken, TEST_INTERNAL_SECRET)).toEqual({
+      userId: user,
+      scope: { kind: 'all' },
+    });
   });
 
   it('refuse a token whose person, scope or signature was changed, or signed with another secret', () => {
     const token = signUnsubscribeToken(user, { kind: 'thread', threadId: thread }, TEST_INTERNAL_SECRET);
     const [, , sig] = token.split('.');
-    expect(verifyUnsubscribeToken(`${otherSubscriber.id}.${thread}.${sig}`, TEST_INTERNAL_SECRET)).toBeUndefined();
+    expect(
+      verifyUnsubscribeToken(`${otherSubscriber.id}.${thread}.${sig}`, TEST_INTERNAL_SECRET),
+    ).toBeUndefined();
     expect(verifyUnsubscribeToken(`${user}.all.${sig}`, TEST_INTERNAL_SECRET)).toBeUndefined();
     expect(verifyUnsubscribeToken(`${token.slice(0, -2)}AA`, TEST_INTERNAL_SECRET)).toBeUndefined();
     expect(verifyUnsubscribeToken(`${token}.x`, TEST_INTERNAL_SECRET)).toBeUndefined();
@@ -43,12 +63,23 @@ describe('reply notifications', () => {
   afterAll(() => t.close());
 
   const mailsTo = (email: string) => t.mailer.sent.filter((m) => m.to === email);
-  const startThread = async (title: string, target: { productId: string; lessonId?: string } = { productId: ids.course }) => {
-    const res = await t.call(subscriber, 'POST', '/community/threads', { ...target, title, body: 'How do hooks keep their state between renders?' });
+  const startThread = async (
+    title: string,
+    target: { productId: string; lessonId?: string } = { productId: ids.course },
+  ) => {
+    const res = await t.call(subscriber, 'POST', '/community/threads', {
+      ...target,
+      title,
+      body: 'How do hooks keep their state between renders?',
+    });
     expect(res.status).toBe(201);
     return res.body.data._id as string;
   };
-  const replyTo = async (threadId: string, as = otherSubscriber, body = 'They live in a list on the fiber, in call order.') => {
+  const replyTo = async (
+    threadId: string,
+    as = otherSubscriber,
+    body = 'They live in a list on the fiber, in call order.',
+  ) => {
     const res = await t.call(as, 'POST', `/community/threads/${threadId}/replies`, { body });
     expect(res.status).toBe(201);
     return res.body.data._id as string;
@@ -82,7 +113,11 @@ describe('reply notifications', () => {
     expect(all[1]!.text).toContain('Third: never call hooks conditionally.');
     expect(all[1]!.text).toContain(`${admin.name} replied:`);
     // The first replier follows the thread since replying: the admin's reply reached them too.
-    expect(mailsTo(otherSubscriber.email).map((m) => m.text).join('\n')).toContain('Third: never call hooks conditionally.');
+    expect(
+      mailsTo(otherSubscriber.email)
+        .map((m) => m.text)
+        .join('\n'),
+    ).toContain('Third: never call hooks conditionally.');
     // Nothing is left to send, and each e-mail is recorded.
     await t.deps.notifier.flushDue();
     expect(mailsTo(subscriber.email)).toHaveLength(2);
@@ -91,13 +126,22 @@ describe('reply notifications', () => {
 
   it('links a lesson thread to its lesson and carries the unsubscribe links and one-click headers', async () => {
     advance(2 * NOTIFICATION_INTERVAL_MINUTES * MINUTE);
-    const threadId = await startThread('Preview lesson question', { productId: ids.course, lessonId: lesson.preview });
+    const threadId = await startThread('Preview lesson question', {
+      productId: ids.course,
+      lessonId: lesson.preview,
+    });
     await replyTo(threadId);
     await t.deps.notifier.flushDue();
     const mail = mailsTo(subscriber.email).at(-1)!;
-    expect(mail.text).toContain(`https://learn.catalyst.test/browse/premium/product/${ids.course}/lesson/${lesson.preview}`);
-    expect(mail.text).toMatch(/Stop e-mails about this discussion: https:\/\/learn\.catalyst\.test\/unsubscribe\?token=[\w.-]+/);
-    expect(mail.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/learn\.catalyst\.test\/api\/v1\/community\/unsubscribe\?token=[\w.-]+>$/);
+    expect(mail.text).toContain(
+      `https://learn.catalyst.test/browse/premium/product/${ids.course}/lesson/${lesson.preview}`,
+    );
+    expect(mail.text).toMatch(
+      /Stop e-mails about this discussion: https:\/\/learn\.catalyst\.test\/unsubscribe\?token=[\w.-]+/,
+    );
+    expect(mail.headers?.['List-Unsubscribe']).toMatch(
+      /^<https:\/\/learn\.catalyst\.test\/api\/v1\/community\/unsubscribe\?token=[\w.-]+>$/,
+    );
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   });
 
@@ -107,15 +151,26 @@ describe('reply notifications', () => {
     await replyTo(threadId);
     await t.deps.notifier.flushDue();
     const mail = mailsTo(subscriber.email).at(-1)!;
-    const token = decodeURIComponent(/Stop e-mails about this discussion: \S+\?token=(\S+)/.exec(mail.text)![1]!);
+    const token = decodeURIComponent(
+      /Stop e-mails about this discussion: \S+\?token=(\S+)/.exec(mail.text)![1]!,
+    );
 
-    const tampered = await t.call(null, 'POST', `/community/unsubscribe?token=${encodeURIComponent(token.replace(subscriber.id, otherSubscriber.id))}`);
+    const tampered = await t.call(
+      null,
+      'POST',
+      `/community/unsubscribe?token=${encodeURIComponent(token.replace(subscriber.id, otherSubscriber.id))}`,
+    );
     expect(tampered.status).toBe(400);
     expect(tampered.body).toEqual({ success: false, message: COMMUNITY_MESSAGES.unsubscribeInvalid });
     expect((await t.call(null, 'POST', '/community/unsubscribe?token=short')).status).toBe(400);
 
     // RFC 8058 one-click: a form body, no sign-in.
-    const res = await t.call(null, 'POST', `/community/unsubscribe?token=${encodeURIComponent(token)}`, 'List-Unsubscribe=One-Click');
+    const res = await t.call(
+      null,
+      'POST',
+      `/community/unsubscribe?token=${encodeURIComponent(token)}`,
+      'List-Unsubscribe=One-Click',
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ scope: 'thread', threadTitle: 'A thread to leave' });
     const thread = await t.call(subscriber, 'GET', `/community/threads/${threadId}`);
@@ -135,7 +190,11 @@ describe('reply notifications', () => {
     await t.deps.notifier.flushDue();
     const mail = mailsTo(subscriber.email).at(-1)!;
     const oneClick = /^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
-    const res = await t.call(null, 'POST', new URL(oneClick).pathname.replace('/api/v1', '') + new URL(oneClick).search);
+    const res = await t.call(
+      null,
+      'POST',
+      new URL(oneClick).pathname.replace('/api/v1', '') + new URL(oneClick).search,
+    );
     expect(res.body.data).toEqual({ scope: 'all', threadTitle: null });
 
     advance(2 * NOTIFICATION_INTERVAL_MINUTES * MINUTE);
@@ -153,9 +212,19 @@ describe('reply notifications', () => {
 
   it('follows and unfollows idempotently, and refuses an unknown thread', async () => {
     const threadId = await startThread('Follow me twice');
-    for (let i = 0; i < 2; i += 1) expect((await t.call(otherSubscriber, 'PUT', `/community/threads/${threadId}/follow`)).body.data).toEqual({ threadId, following: true });
-    for (let i = 0; i < 2; i += 1) expect((await t.call(otherSubscriber, 'DELETE', `/community/threads/${threadId}/follow`)).body.data).toEqual({ threadId, following: false });
-    const missing = await t.call(otherSubscriber, 'PUT', '/community/threads/99999999999999999999ffff/follow');
+    for (let i = 0; i < 2; i += 1)
+      expect(
+        (await t.call(otherSubscriber, 'PUT', `/community/threads/${threadId}/follow`)).body.data,
+      ).toEqual({ threadId, following: true });
+    for (let i = 0; i < 2; i += 1)
+      expect(
+        (await t.call(otherSubscriber, 'DELETE', `/community/threads/${threadId}/follow`)).body.data,
+      ).toEqual({ threadId, following: false });
+    const missing = await t.call(
+      otherSubscriber,
+      'PUT',
+      '/community/threads/99999999999999999999ffff/follow',
+    );
     expect(missing.status).toBe(404);
   });
 
@@ -228,11 +297,26 @@ describe('the periodic flush', () => {
   afterAll(() => t.close());
 
   it('sends the first reply after a quiet interval within one flush period', async () => {
-    const jobs = startCommunityJobs({ notifier: t.deps.notifier, reminders: t.deps.reminders, log: testLog, everyMs: 100 });
+    const jobs = startCommunityJobs({
+      notifier: t.deps.notifier,
+      reminders: t.deps.reminders,
+      log: testLog,
+      everyMs: 100,
+    });
     try {
-      const thread = await t.call(subscriber, 'POST', '/community/threads', { productId: ids.course, title: 'Quick answers', body: 'Anyone?' });
+      const thread = await t.call(subscriber, 'POST', '/community/threads', {
+        productId: ids.course,
+        title: 'Quick answers',
+        body: 'Anyone?',
+      });
       const sentAt = Date.now();
-      expect((await t.call(otherSubscriber, 'POST', `/community/threads/${thread.body.data._id}/replies`, { body: 'Here!' })).status).toBe(201);
+      expect(
+        (
+          await t.call(otherSubscriber, 'POST', `/community/threads/${thread.body.data._id}/replies`, {
+            body: 'Here!',
+          })
+        ).status,
+      ).toBe(201);
       await until(() => t.mailer.sent.some((m) => m.to === subscriber.email), 3_000);
       expect(t.mailer.sent.filter((m) => m.to === subscriber.email)).toHaveLength(1);
       expect(Date.now() - sentAt).toBeLessThan(2_000);

@@ -6,7 +6,13 @@ import type { CommunityEvents } from '../events';
 import { drainBatches, type BatchResult } from './drain';
 import { follow, followingOf } from './follows.repository';
 import { notificationMail, type MailSite } from './notification-mail';
-import { lockDueRecipients, pendingRepliesOf, queueReply, settle, type PendingReply } from './notifications.repository';
+import {
+  lockDueRecipients,
+  pendingRepliesOf,
+  queueReply,
+  settle,
+  type PendingReply,
+} from './notifications.repository';
 import { lookupRecipients, openableBy } from './recipients';
 
 /** People mailed per transaction: their rows stay locked while their e-mails go. */
@@ -33,12 +39,21 @@ export type Notifier = CommunityEvents & {
  * seconds by ./jobs on every replica; SKIP LOCKED keeps two replicas from mailing the same person).
  */
 export function createNotifier({ db, mailer, auth, lessonAccess, log, config, now }: NotifierDeps): Notifier {
-  const site: MailSite = { publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, secret: config.INTERNAL_SECRET, intervalMinutes: config.NOTIFICATION_INTERVAL_MINUTES };
+  const site: MailSite = {
+    publicUrl: config.PUBLIC_URL,
+    siteName: config.SITE_NAME,
+    secret: config.INTERNAL_SECRET,
+    intervalMinutes: config.NOTIFICATION_INTERVAL_MINUTES,
+  };
 
   async function flushBatch(): Promise<BatchResult> {
     return db.transaction().execute(async (trx) => {
       const at = now();
-      const due = await lockDueRecipients(trx, new Date(at.getTime() - config.NOTIFICATION_INTERVAL_MINUTES * 60_000), BATCH);
+      const due = await lockDueRecipients(
+        trx,
+        new Date(at.getTime() - config.NOTIFICATION_INTERVAL_MINUTES * 60_000),
+        BATCH,
+      );
       if (due.length === 0) return { locked: 0, settled: 0, sent: 0 };
       const pending = await pendingRepliesOf(trx, due);
       const people = await lookupRecipients(auth, due);
@@ -48,16 +63,25 @@ export function createNotifier({ db, mailer, auth, lessonAccess, log, config, no
         const mine = pending.filter((reply) => reply.userId === userId);
         const person = people.get(userId);
         const shown = mine.filter((reply) => reply.visible);
-        const mayOpen = person && shown.length > 0 ? await openableBy(lessonAccess, person, shown) : () => false;
+        const mayOpen =
+          person && shown.length > 0 ? await openableBy(lessonAccess, person, shown) : () => false;
         if (!mayOpen) {
-          log.warn({ userId }, 'notification e-mail waits: whether its reader may open the discussions cannot be known now');
+          log.warn(
+            { userId },
+            'notification e-mail waits: whether its reader may open the discussions cannot be known now',
+          );
           continue;
         }
         const visible: PendingReply[] = shown.filter(mayOpen);
         // A reply hidden or deleted since, a discussion its reader may no longer open, or an account gone:
         // nothing to say, the rows go without an e-mail.
         if (!person || visible.length === 0) {
-          await settle(trx, userId, mine.map((reply) => reply.postId), null);
+          await settle(
+            trx,
+            userId,
+            mine.map((reply) => reply.postId),
+            null,
+          );
           settled += 1;
           continue;
         }
@@ -65,12 +89,24 @@ export function createNotifier({ db, mailer, auth, lessonAccess, log, config, no
           await mailer.send(notificationMail(site, person, visible));
         } catch (error) {
           // Left waiting: the next flush tries again.
-          log.error({ userId, err: error instanceof Error ? error.message : String(error) }, 'notification e-mail could not be sent');
+          log.error(
+            { userId, err: error instanceof Error ? error.message : String(error) },
+            'notification e-mail could not be sent',
+          );
           continue;
         }
         sent += 1;
         settled += 1;
-        await settle(trx, userId, mine.map((reply) => reply.postId), { at, threadCount: new Set(visible.map((reply) => reply.threadId)).size, replyCount: visible.length });
+        await settle(
+          trx,
+          userId,
+          mine.map((reply) => reply.postId),
+          {
+            at,
+            threadCount: new Set(visible.map((reply) => reply.threadId)).size,
+            replyCount: visible.length,
+          },
+        );
       }
       return { locked: due.length, settled, sent };
     });
@@ -78,7 +114,12 @@ export function createNotifier({ db, mailer, auth, lessonAccess, log, config, no
 
   return {
     async replyPosted({ thread, post }) {
-      await queueReply(db, { threadId: thread._id, postId: post._id, replierId: post.author._id, now: now() });
+      await queueReply(db, {
+        threadId: thread._id,
+        postId: post._id,
+        replierId: post.author._id,
+        now: now(),
+      });
     },
     async followed({ userId, threadId }) {
       await follow(db, threadId, userId);

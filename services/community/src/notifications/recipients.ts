@@ -12,7 +12,9 @@ export async function lookupRecipients(auth: Peer, userIds: string[]): Promise<M
   const found = new Map<string, UserSummary>();
   const unique = [...new Set(userIds)];
   for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
-    const users = await auth.call(authInternalRoutes.lookupUsers, { body: { ids: unique.slice(i, i + LOOKUP_CHUNK) } });
+    const users = await auth.call(authInternalRoutes.lookupUsers, {
+      body: { ids: unique.slice(i, i + LOOKUP_CHUNK) },
+    });
     for (const user of users) found.set(user.id, user);
   }
   return found;
@@ -29,8 +31,17 @@ const targetKey = (target: Target) => `${target.productId}/${target.lessonId ?? 
  * e-mail never carries a premium discussion to someone whose plan has ended. Answers a test per target, or
  * null when it cannot be known now (billing or content unreachable: ask again on the next round).
  */
-export async function openableBy(lessonAccess: Pick<LessonAccess, 'assertMayOpen'>, person: UserSummary, targets: Target[]): Promise<((target: Target) => boolean) | null> {
-  const identity: Identity = { id: person.id, role: person.role ?? 'user', email: person.email, name: person.name };
+export async function openableBy(
+  lessonAccess: Pick<LessonAccess, 'assertMayOpen'>,
+  person: UserSummary,
+  targets: Target[],
+): Promise<((target: Target) => boolean) | null> {
+  const identity: Identity = {
+    id: person.id,
+    role: person.role ?? 'user',
+    email: person.email,
+    name: person.name,
+  };
   const verdicts = new Map<string, boolean>();
   for (const target of targets) {
     const key = targetKey(target);

@@ -15,7 +15,8 @@ function tokenKey(secret: string): Buffer {
   return key;
 }
 
-const signature = (payload: string, secret: string) => createHmac('sha256', tokenKey(secret)).update(payload).digest('base64url');
+const signature = (payload: string, secret: string) =>
+  createHmac('sha256', tokenKey(secret)).update(payload).digest('base64url');
 
 /**
  * `<userId>.<threadId | all>.<sig>`: names the person and what they stop, signed so it cannot be changed
@@ -27,9 +28,20 @@ export function signUnsubscribeToken(userId: string, scope: UnsubscribeScope, se
 }
 
 /** The person and scope of a valid token, or undefined. Never throws. */
-export function verifyUnsubscribeToken(token: string, secret: string): { userId: string; scope: UnsubscribeScope } | undefined {
+export function verifyUnsubscribeToken(
+  token: string,
+  secret: string,
+): { userId: string; scope: UnsubscribeScope } | undefined {
   const [userId, target, sig, extra] = token.split('.');
-  if (extra !== undefined || !userId || !target || !sig || !isObjectId(userId) || (target !== 'all' && !isObjectId(target))) return undefined;
+  if (
+    extra !== undefined ||
+    !userId ||
+    !target ||
+    !sig ||
+    !isObjectId(userId) ||
+    (target !== 'all' && !isObjectId(target))
+  )
+    return undefined;
   const expected = Buffer.from(signature(`${userId}.${target}`, secret));
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;

@@ -77,7 +77,15 @@ export interface Topics<E extends StreamEvent> {
  * which deliver it to theirs (a process ignores its own messages). Each frame is encoded once and written to
  * every local stream of the topic; one timer writes every stream's heartbeat.
  */
-export function createEventHub({ broadcast, log, heartbeatMs }: { broadcast: Broadcast; log: Logger; heartbeatMs: number }) {
+export function createEventHub({
+  broadcast,
+  log,
+  heartbeatMs,
+}: {
+  broadcast: Broadcast;
+  log: Logger;
+  heartbeatMs: number;
+}) {
   const origin = randomBytes(8).toString('hex');
   const topics = new Map<string, Set<Connection>>();
   const kinds = new Map<string, TopicKind<StreamEvent>>();
@@ -129,24 +137,35 @@ export function createEventHub({ broadcast, log, heartbeatMs }: { broadcast: Bro
       const event = kind?.schema.safeParse(message.e);
       if (!kind || !event?.success) return;
       kind.onEvent?.(key, event.data);
-      deliver(message.t, sseFrame(event.data, typeof message.id === 'string' || typeof message.id === 'number' ? String(message.id) : undefined));
+      deliver(
+        message.t,
+        sseFrame(
+          event.data,
+          typeof message.id === 'string' || typeof message.id === 'number' ? String(message.id) : undefined,
+        ),
+      );
     },
     () => {
       // The subscription (re)started: other replicas' events of the gap are lost. Open streams end, so their
       // browsers reconnect (after the retry hint) and read what changed meanwhile.
       if (total === 0) return;
-      log.info({ streams: total }, 'community events: Redis subscription restarted, streams asked to reconnect');
+      log.info(
+        { streams: total },
+        'community events: Redis subscription restarted, streams asked to reconnect',
+      );
       for (const topic of [...topics.keys()]) closeLocal(topic);
     },
   );
 
   const heartbeat = setInterval(() => {
-    for (const connections of topics.values()) for (const connection of connections) send(connection, HEARTBEAT);
+    for (const connections of topics.values())
+      for (const connection of connections) send(connection, HEARTBEAT);
   }, heartbeatMs);
   heartbeat.unref();
 
   function kind<E extends StreamEvent>(name: string, spec: TopicKind<E>): Topics<E> {
-    if (kinds.has(name) || name.includes(':')) throw new Error(`event topic kind ${name} declared twice or with a colon`);
+    if (kinds.has(name) || name.includes(':'))
+      throw new Error(`event topic kind ${name} declared twice or with a colon`);
     kinds.set(name, spec as unknown as TopicKind<StreamEvent>);
     const topicOf = (key: string) => `${name}:${key}`;
     let count = 0;
@@ -182,7 +201,10 @@ export function createEventHub({ broadcast, log, heartbeatMs }: { broadcast: Bro
           spec.onEvent?.(key, event);
           deliver(topic, sseFrame(event, id));
         }
-        void broadcast.publish(EVENTS_CHANNEL, JSON.stringify({ o: origin, t: topic, e: event, ...(id ? { id: String(id) } : {}) }));
+        void broadcast.publish(
+          EVENTS_CHANNEL,
+          JSON.stringify({ o: origin, t: topic, e: event, ...(id ? { id: String(id) } : {}) }),
+        );
       },
       deliverLocal(key, event, id) {
         deliver(topicOf(key), sseFrame(event, id));

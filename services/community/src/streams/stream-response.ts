@@ -10,7 +10,11 @@ export type AttachStream = (sink: EventSink, end: () => void) => { ready(): void
  * e.g. where a session stands and what a resumed stream missed), then every event of the topic until the
  * client goes or the hub ends the stream.
  */
-export function streamTopic(c: Context, attach: AttachStream, opening: (sink: EventSink) => Promise<void> = async () => undefined) {
+export function streamTopic(
+  c: Context,
+  attach: AttachStream,
+  opening: (sink: EventSink) => Promise<void> = async () => undefined,
+) {
   return streamSSE(c, async (stream) => {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => {

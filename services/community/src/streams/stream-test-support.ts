@@ -5,7 +5,9 @@ import type { Identity } from '@catalyst/contracts';
 import { identityHeaders } from '@catalyst/service-kit/testing';
 
 /** Serves an app on a loopback port (event streams need a real connection). */
-export async function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ url: string; close: () => Promise<void> }> {
+export async function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -31,7 +33,10 @@ export interface SseFrame {
 /** Opens an event stream as `as` and collects its frames as they arrive. */
 export async function openEvents(url: string, as: Identity, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const res = await fetch(url, { headers: { ...identityHeaders(as), accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const res = await fetch(url, {
+    headers: { ...identityHeaders(as), accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   const frames: SseFrame[] = [];
   const done = (async () => {
     if (!res.body) return;

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestContext, validCategory, validCreator, type AdminTestContext } from '../admin-test-support';
+import {
+  createAdminTestContext,
+  validCategory,
+  validCreator,
+  type AdminTestContext,
+} from '../admin-test-support';
 
 let ctx: AdminTestContext;
 beforeAll(async () => {
@@ -7,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const fieldErrors = (body: any) => Object.fromEntries((body.errors ?? []).map((e: any) => [e.field, e.message]));
+const fieldErrors = (body: any) =>
+  Object.fromEntries((body.errors ?? []).map((e: any) => [e.field, e.message]));
 
 describe('admin categories: form rules on the server', () => {
   it.each([
@@ -23,7 +29,11 @@ describe('admin categories: form rules on the server', () => {
     [{ sortOrder: -1 }, 'sortOrder', 'Sort order cannot be negative'],
     [{ sortOrder: '-5' }, 'sortOrder', 'Sort order cannot be negative'],
   ])('refuses %j with 400 and the message for %s', async (overrides, field, message) => {
-    const res = await ctx.admin('POST', '/admin/categories', validCategory({ slug: 'rule-check', name: 'Rule Check', ...overrides }));
+    const res = await ctx.admin(
+      'POST',
+      '/admin/categories',
+      validCategory({ slug: 'rule-check', name: 'Rule Check', ...overrides }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.message).toBe(message);
@@ -68,8 +78,16 @@ describe('admin categories: form rules on the server', () => {
   });
 
   it('reads an empty or non-numeric sortOrder as 0', async () => {
-    const empty = await ctx.admin('POST', '/admin/categories', validCategory({ name: 'Zero One', slug: 'zero-one', sortOrder: '' }));
-    const words = await ctx.admin('POST', '/admin/categories', validCategory({ name: 'Zero Two', slug: 'zero-two', sortOrder: 'abc' }));
+    const empty = await ctx.admin(
+      'POST',
+      '/admin/categories',
+      validCategory({ name: 'Zero One', slug: 'zero-one', sortOrder: '' }),
+    );
+    const words = await ctx.admin(
+      'POST',
+      '/admin/categories',
+      validCategory({ name: 'Zero Two', slug: 'zero-two', sortOrder: 'abc' }),
+    );
     expect([empty.status, empty.body.data.sortOrder]).toEqual([201, 0]);
     expect([words.status, words.body.data.sortOrder]).toEqual([201, 0]);
   });
@@ -78,34 +96,62 @@ describe('admin categories: form rules on the server', () => {
 describe('admin categories: conflicts, ids and missing rows', () => {
   let id: string;
   beforeAll(async () => {
-    id = (await ctx.admin('POST', '/admin/categories', validCategory({ name: 'Photography', slug: 'photography' }))).body.data._id;
+    id = (
+      await ctx.admin(
+        'POST',
+        '/admin/categories',
+        validCategory({ name: 'Photography', slug: 'photography' }),
+      )
+    ).body.data._id;
   });
 
   it('refuses a duplicate name, whatever its case, with 409', async () => {
-    const res = await ctx.admin('POST', '/admin/categories', validCategory({ name: 'PHOTOGRAPHY', slug: 'photo-two' }));
+    const res = await ctx.admin(
+      'POST',
+      '/admin/categories',
+      validCategory({ name: 'PHOTOGRAPHY', slug: 'photo-two' }),
+    );
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, message: 'A category with this name already exists' });
   });
 
   it('refuses a duplicate slug with 409', async () => {
-    const res = await ctx.admin('POST', '/admin/categories', validCategory({ name: 'Photo Two', slug: 'Photography' }));
+    const res = await ctx.admin(
+      'POST',
+      '/admin/categories',
+      validCategory({ name: 'Photo Two', slug: 'Photography' }),
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('A category with this slug already exists');
   });
 
   it('lets a category keep its own name and slug on update, but not take another one', async () => {
-    const other = (await ctx.admin('POST', '/admin/categories', validCategory({ name: 'Cooking', slug: 'cooking' }))).body.data._id;
-    const same = await ctx.admin('PUT', `/admin/categories/${id}`, validCategory({ name: 'Photography', slug: 'photography', sortOrder: 3 }));
+    const other = (
+      await ctx.admin('POST', '/admin/categories', validCategory({ name: 'Cooking', slug: 'cooking' }))
+    ).body.data._id;
+    const same = await ctx.admin(
+      'PUT',
+      `/admin/categories/${id}`,
+      validCategory({ name: 'Photography', slug: 'photography', sortOrder: 3 }),
+    );
     expect(same.status).toBe(200);
     expect(same.body.message).toBe('Category updated successfully!');
     expect(same.body.data.sortOrder).toBe(3);
-    const taken = await ctx.admin('PUT', `/admin/categories/${other}`, validCategory({ name: 'photography', slug: 'cooking' }));
+    const taken = await ctx.admin(
+      'PUT',
+      `/admin/categories/${other}`,
+      validCategory({ name: 'photography', slug: 'cooking' }),
+    );
     expect(taken.status).toBe(409);
   });
 
   it.each(['short', 'x'.repeat(25), 'ZZZZZZZZZZZZZZZZZZZZZZZZ'])('answers 400 to the id %s', async (bad) => {
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const res = await ctx.admin(method, `/admin/categories/${bad}`, method === 'PUT' ? validCategory() : undefined);
+      const res = await ctx.admin(
+        method,
+        `/admin/categories/${bad}`,
+        method === 'PUT' ? validCategory() : undefined,
+      );
       expect({ method, status: res.status }).toEqual({ method, status: 400 });
       expect(res.body.message).toBe('Invalid category ID: expected 24 hexadecimal characters');
     }
@@ -114,7 +160,15 @@ describe('admin categories: conflicts, ids and missing rows', () => {
   it('answers 404 for a well-formed id that does not exist', async () => {
     const missing = 'abcdefabcdefabcdefabcdef';
     expect((await ctx.admin('GET', `/admin/categories/${missing}`)).status).toBe(404);
-    expect((await ctx.admin('PUT', `/admin/categories/${missing}`, validCategory({ name: 'Ghost', slug: 'ghost' }))).status).toBe(404);
+    expect(
+      (
+        await ctx.admin(
+          'PUT',
+          `/admin/categories/${missing}`,
+          validCategory({ name: 'Ghost', slug: 'ghost' }),
+        )
+      ).status,
+    ).toBe(404);
     expect((await ctx.admin('DELETE', `/admin/categories/${missing}`)).status).toBe(404);
   });
 
@@ -127,8 +181,15 @@ describe('admin categories: conflicts, ids and missing rows', () => {
 
 describe('admin categories: list, toggle and delete', () => {
   it('lists inactive categories too, and the public list follows the toggle at once', async () => {
-    const created = (await ctx.admin('POST', '/admin/categories', validCategory({ name: 'Music Theory', slug: 'music-theory' }))).body.data;
-    const publicSlugs = async () => (await ctx.call('anonymous', 'GET', '/categories?limit=100')).body.data.items.map((c: any) => c.slug);
+    const created = (
+      await ctx.admin(
+        'POST',
+        '/admin/categories',
+        validCategory({ name: 'Music Theory', slug: 'music-theory' }),
+      )
+    ).body.data;
+    const publicSlugs = async () =>
+      (await ctx.call('anonymous', 'GET', '/categories?limit=100')).body.data.items.map((c: any) => c.slug);
     expect(await publicSlugs()).toContain('music-theory');
 
     const off = await ctx.admin('PUT', `/admin/categories/${created._id}`, { ...created, isActive: false });
@@ -143,15 +204,26 @@ describe('admin categories: list, toggle and delete', () => {
   });
 
   it('refuses to delete a category that still holds products, and deletes it once empty', async () => {
-    const category = (await ctx.admin('POST', '/admin/categories', validCategory({ name: 'Languages', slug: 'languages' }))).body.data;
-    const creator = (await ctx.admin('POST', '/admin/creators', validCreator({ name: 'Lin Guist', slug: 'lin-guist' }))).body.data;
+    const category = (
+      await ctx.admin('POST', '/admin/categories', validCategory({ name: 'Languages', slug: 'languages' }))
+    ).body.data;
+    const creator = (
+      await ctx.admin('POST', '/admin/creators', validCreator({ name: 'Lin Guist', slug: 'lin-guist' }))
+    ).body.data;
     const product = (
-      await ctx.admin('POST', '/admin/products', { title: 'Spanish 101', description: 'Hola', category: category._id, creator: creator._id })
+      await ctx.admin('POST', '/admin/products', {
+        title: 'Spanish 101',
+        description: 'Hola',
+        category: category._id,
+        creator: creator._id,
+      })
     ).body.data;
 
     const refused = await ctx.admin('DELETE', `/admin/categories/${category._id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('This category still has 1 product. Move or delete it before deleting the category.');
+    expect(refused.body.message).toBe(
+      'This category still has 1 product. Move or delete it before deleting the category.',
+    );
     expect((await ctx.admin('GET', `/admin/categories/${category._id}`)).body.data.productCount).toBe(1);
 
     expect((await ctx.admin('DELETE', `/admin/products/${product._id}`)).status).toBe(200);

@@ -15,15 +15,25 @@ export async function requireCategory(deps: Pick<Deps, 'db' | 'catalogue'>, idOr
 export function createCategoryHandlers(deps: Deps): RouteHandlers<typeof categoryRoutes> {
   /** Active categories, paged, with their product counts. */
   const list = async ({ query }: { query: CategoryListQuery }) => {
-    const { items, total, totalCapped } = await cachedRead(deps, 'categories', query, () => listCategories(deps.db, query));
+    const { items, total, totalCapped } = await cachedRead(deps, 'categories', query, () =>
+      listCategories(deps.db, query),
+    );
     return { items, total, totalCapped, page: query.page, limit: query.limit };
   };
   const get = ({ params }: { params: { idOrSlug: string } }) => requireCategory(deps, params.idOrSlug);
   /** A category's products: the visitor's view of them. */
-  const listProductsOf = async ({ params, query }: { params: { idOrSlug: string }; query: ProductListQuery }) => {
+  const listProductsOf = async ({
+    params,
+    query,
+  }: {
+    params: { idOrSlug: string };
+    query: ProductListQuery;
+  }) => {
     const category = await requireCategory(deps, params.idOrSlug);
     const options = { ...query, category: category._id };
-    const { items, total, totalCapped } = await cachedRead(deps, 'products', options, () => listProducts(deps.db, options));
+    const { items, total, totalCapped } = await cachedRead(deps, 'products', options, () =>
+      listProducts(deps.db, options),
+    );
     return { items: items.map(toPublicProduct), total, totalCapped, page: query.page, limit: query.limit };
   };
 

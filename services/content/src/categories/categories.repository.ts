@@ -25,7 +25,10 @@ const visibleProductCount = sql<number>`(case when categories.is_active
           and (select cr.is_active from creators cr where cr.id = p.creator_id))
   end)`;
 
-function filtered(db: Kysely<Database>, { search, includeInactive }: Pick<CategoryListOptions, 'search' | 'includeInactive'>) {
+function filtered(
+  db: Kysely<Database>,
+  { search, includeInactive }: Pick<CategoryListOptions, 'search' | 'includeInactive'>,
+) {
   let query = db.selectFrom('categories');
   if (!includeInactive) query = query.where(sql<boolean>`is_active`);
   if (search) query = query.where(matchesSearch('search_text', search));
@@ -33,7 +36,10 @@ function filtered(db: Kysely<Database>, { search, includeInactive }: Pick<Catego
 }
 
 /** A page of categories with their product counts; the total as for product lists (counted up to LISTING_WINDOW). */
-export async function listCategories(db: Kysely<Database>, options: CategoryListOptions): Promise<{ items: Category[] } & CappedTotal> {
+export async function listCategories(
+  db: Kysely<Database>,
+  options: CategoryListOptions,
+): Promise<{ items: Category[] } & CappedTotal> {
   let query = filtered(db, options).selectAll('categories').select(visibleProductCount.as('product_count'));
   switch (options.sort ?? 'sortOrder') {
     case 'name':

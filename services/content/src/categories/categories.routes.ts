@@ -7,5 +7,8 @@ import { createCategoryHandlers } from './categories.handlers';
 
 /** Categories, as declared in the contracts (categoryRoutes): public, the premium category page, admin. */
 export function mountCategories(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, categoryRoutes, createCategoryHandlers(deps), { premium: contentPremiumRule(deps), publicMaxAgeSeconds: deps.publicMaxAgeSeconds });
+  mountRoutes(app, categoryRoutes, createCategoryHandlers(deps), {
+    premium: contentPremiumRule(deps),
+    publicMaxAgeSeconds: deps.publicMaxAgeSeconds,
+  });
 }

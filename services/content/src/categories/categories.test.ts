@@ -23,7 +23,14 @@ describe('public categories', () => {
       expect(body.data.page).toBe(1);
       expect(body.data.items.map((c: any) => c.slug)).toEqual(['data-science', 'web-development']);
       const web = body.data.items[1];
-      expect(web).toMatchObject({ _id: fx.web, name: 'Web Development', icon: '💻', color: '#3b82f6', isActive: true, sortOrder: 1 });
+      expect(web).toMatchObject({
+        _id: fx.web,
+        name: 'Web Development',
+        icon: '💻',
+        color: '#3b82f6',
+        isActive: true,
+        sortOrder: 1,
+      });
       // the draft, the retired product and the inactive creator's product are not counted
       expect(web.productCount).toBe(2);
     }
@@ -35,16 +42,29 @@ describe('public categories', () => {
   });
 
   it('searches name and description case-insensitively, taking wildcards literally', async () => {
-    expect((await get('/categories?search=BROWSER')).body.data.items.map((c: any) => c.slug)).toEqual(['web-development']);
-    expect((await get('/categories?search=python')).body.data.items.map((c: any) => c.slug)).toEqual(['data-science']);
+    expect((await get('/categories?search=BROWSER')).body.data.items.map((c: any) => c.slug)).toEqual([
+      'web-development',
+    ]);
+    expect((await get('/categories?search=python')).body.data.items.map((c: any) => c.slug)).toEqual([
+      'data-science',
+    ]);
     expect((await get('/categories?search=100%25')).body.data.total).toBe(1);
     expect((await get('/categories?search=%25')).body.data.total).toBe(1);
-    expect((await get('/categories?search=nothing-like-this')).body.data).toMatchObject({ items: [], total: 0 });
+    expect((await get('/categories?search=nothing-like-this')).body.data).toMatchObject({
+      items: [],
+      total: 0,
+    });
   });
 
   it('sorts by name and by newest, and pages with the total of all matches', async () => {
-    expect((await get('/categories?sort=name')).body.data.items.map((c: any) => c.slug)).toEqual(['data-science', 'web-development']);
-    expect((await get('/categories?sort=newest')).body.data.items.map((c: any) => c.slug)).toEqual(['data-science', 'web-development']);
+    expect((await get('/categories?sort=name')).body.data.items.map((c: any) => c.slug)).toEqual([
+      'data-science',
+      'web-development',
+    ]);
+    expect((await get('/categories?sort=newest')).body.data.items.map((c: any) => c.slug)).toEqual([
+      'data-science',
+      'web-development',
+    ]);
     const second = (await get('/categories?limit=1&page=2')).body.data;
     expect(second).toMatchObject({ total: 2, page: 2, limit: 1 });
     expect(second.items.map((c: any) => c.slug)).toEqual(['web-development']);
@@ -69,7 +89,11 @@ describe('public categories', () => {
         expect(product).not.toHaveProperty('content');
       }
     }
-    expect((await get('/content/categories/web-development/products?type=video')).body.data.items.map((p: any) => p.slug)).toEqual(['modern-css-layouts']);
+    expect(
+      (await get('/content/categories/web-development/products?type=video')).body.data.items.map(
+        (p: any) => p.slug,
+      ),
+    ).toEqual(['modern-css-layouts']);
     expect((await get('/content/categories/retired-topics/products')).status).toBe(404);
   });
 

@@ -17,7 +17,8 @@ let gateway: Server;
 let base: string;
 const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 
-const listen = (server: { once: Server['once'] }) => new Promise<void>((resolve) => server.once('listening', () => resolve()));
+const listen = (server: { once: Server['once'] }) =>
+  new Promise<void>((resolve) => server.once('listening', () => resolve()));
 const portOf = (server: { address(): AddressInfo | string | null }) => (server.address() as AddressInfo).port;
 
 beforeAll(async () => {
@@ -38,7 +39,9 @@ beforeAll(async () => {
     evictToken: async () => undefined,
     evictUser: async () => undefined,
   };
-  gateway = createServer(createGateway(config, { log: pino({ level: 'silent' }), cache: new MemoryCache(), identity }));
+  gateway = createServer(
+    createGateway(config, { log: pino({ level: 'silent' }), cache: new MemoryCache(), identity }),
+  );
   gateway.listen(0, '127.0.0.1');
   await listen(gateway);
   base = `http://127.0.0.1:${portOf(gateway)}/api/v1`;
@@ -50,16 +53,25 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const names = async (res: Response) => ((await res.json()) as { data: { items: Array<{ name: string }> } }).data.items.map((c) => c.name);
+const names = async (res: Response) =>
+  ((await res.json()) as { data: { items: Array<{ name: string }> } }).data.items.map((c) => c.name);
 
 describe('public catalogue answers through the gateway’s edge cache', () => {
   it('marks public catalogue answers for shared caches, and never premium ones', async () => {
-    for (const path of ['/categories', '/content/categories/web-development', '/content/products?limit=2', '/content/products/top', '/content/products/react-basics']) {
+    for (const path of [
+      '/categories',
+      '/content/categories/web-development',
+      '/content/products?limit=2',
+      '/content/products/top',
+      '/content/products/react-basics',
+    ]) {
       const res = await fetch(`${base}${path}`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=5');
     }
-    const premium = await fetch(`${base}/content/premium/products`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const premium = await fetch(`${base}/content/premium/products`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     expect(premium.status).toBe(200);
     expect(premium.headers.get('cache-control') ?? '').not.toMatch(/public/);
     expect(premium.headers.get('x-cache')).toBe('MISS');
@@ -69,19 +81,39 @@ describe('public catalogue answers through the gateway’s edge cache', () => {
   });
 
   it('keeps the premium list for the premium audience only: the next entitled caller has it from the gateway, no one else does', async () => {
-    const read = (token?: string) => fetch(`${base}/content/premium/products?limit=3`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const read = (token?: string) =>
+      fetch(`${base}/content/premium/products?limit=3`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
     const first = await read(ADMIN_TOKEN);
-    expect([first.status, first.headers.get('x-cache'), first.headers.get('cache-control'), first.headers.get('x-catalyst-audience')]).toEqual([200, 'MISS', 'no-store', null]);
+    expect([
+      first.status,
+      first.headers.get('x-cache'),
+      first.headers.get('cache-control'),
+      first.headers.get('x-catalyst-audience'),
+    ]).toEqual([200, 'MISS', 'no-store', null]);
     const second = await read(ADMIN_TOKEN);
-    expect([second.status, second.headers.get('x-cache'), second.headers.get('cache-control'), second.headers.get('x-catalyst-audience')]).toEqual([200, 'HIT', 'no-store', null]);
+    expect([
+      second.status,
+      second.headers.get('x-cache'),
+      second.headers.get('cache-control'),
+      second.headers.get('x-catalyst-audience'),
+    ]).toEqual([200, 'HIT', 'no-store', null]);
     expect(await second.text()).toBe(await first.text());
     const anonymous = await read();
     expect([anonymous.status, anonymous.headers.get('x-cache')]).toEqual([401, 'MISS']);
     // The other premium reads that are the same for every member: the category page's and a creator's library.
-    for (const path of ['/content/premium/categories/web-development', '/users/premium/categories/web-development/creators', `/users/premium/products/${fx.alice}`]) {
+    for (const path of [
+      '/content/premium/categories/web-development',
+      '/users/premium/categories/web-development/creators',
+      `/users/premium/products/${fx.alice}`,
+    ]) {
       const once = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
       const again = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-      expect([once.status, once.headers.get('x-cache'), again.status, again.headers.get('x-cache')], path).toEqual([200, 'MISS', 200, 'HIT']);
+      expect(
+        [once.status, once.headers.get('x-cache'), again.status, again.headers.get('x-cache')],
+        path,
+      ).toEqual([200, 'MISS', 200, 'HIT']);
     }
   });
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestContext, createCategoryAndCreator, validCreator, type AdminTestContext } from '../admin-test-support';
+import {
+  createAdminTestContext,
+  createCategoryAndCreator,
+  validCreator,
+  type AdminTestContext,
+} from '../admin-test-support';
 
 let ctx: AdminTestContext;
 beforeAll(async () => {
@@ -23,26 +28,52 @@ describe('admin creators', () => {
   });
 
   it('creates with defaults and a normalised slug, updates, and refuses a taken slug with 409', async () => {
-    const created = await ctx.admin('POST', '/admin/creators', { name: ' Grace Hopper ', slug: 'Grace  Hopper!' });
+    const created = await ctx.admin('POST', '/admin/creators', {
+      name: ' Grace Hopper ',
+      slug: 'Grace  Hopper!',
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ name: 'Grace Hopper', slug: 'grace-hopper', icon: '🎓', color: '#6366f1', isActive: true, sortOrder: 0, productCount: 0 });
+    expect(created.body.data).toMatchObject({
+      name: 'Grace Hopper',
+      slug: 'grace-hopper',
+      icon: '🎓',
+      color: '#6366f1',
+      isActive: true,
+      sortOrder: 0,
+      productCount: 0,
+    });
     const id = created.body.data._id;
-    expect((await ctx.admin('POST', '/admin/creators', { name: 'Another Grace', slug: 'grace-hopper' })).status).toBe(409);
+    expect(
+      (await ctx.admin('POST', '/admin/creators', { name: 'Another Grace', slug: 'grace-hopper' })).status,
+    ).toBe(409);
 
-    const updated = await ctx.admin('PUT', `/admin/creators/${id}`, { ...created.body.data, description: 'Compilers.', isActive: false });
+    const updated = await ctx.admin('PUT', `/admin/creators/${id}`, {
+      ...created.body.data,
+      description: 'Compilers.',
+      isActive: false,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ description: 'Compilers.', isActive: false });
-    expect((await ctx.admin('GET', '/admin/creators')).body.data.map((c: any) => c.slug)).toContain('grace-hopper');
+    expect((await ctx.admin('GET', '/admin/creators')).body.data.map((c: any) => c.slug)).toContain(
+      'grace-hopper',
+    );
   });
 
   it('answers 400 to a malformed id, 404 to a missing one, and 409 to deleting a creator with products', async () => {
     expect((await ctx.admin('GET', '/admin/creators/nope')).status).toBe(400);
     expect((await ctx.admin('DELETE', '/admin/creators/abcdefabcdefabcdefabcdef')).status).toBe(404);
     const { categoryId, creatorId } = await createCategoryAndCreator(ctx, '-x');
-    await ctx.admin('POST', '/admin/products', { title: 'Owned', description: 'By the creator', category: categoryId, creator: creatorId });
+    await ctx.admin('POST', '/admin/products', {
+      title: 'Owned',
+      description: 'By the creator',
+      category: categoryId,
+      creator: creatorId,
+    });
     const refused = await ctx.admin('DELETE', `/admin/creators/${creatorId}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('This creator still has 1 product. Move or delete it before deleting the creator.');
+    expect(refused.body.message).toBe(
+      'This creator still has 1 product. Move or delete it before deleting the creator.',
+    );
   });
 });
 
@@ -59,7 +90,11 @@ describe('admin stats', () => {
     expect(res.body.data).toEqual({
       categories: before.categories + 1,
       creators: before.creators + 1,
-      products: { total: before.products.total + 2, published: before.products.published + 1, draft: before.products.draft + 1 },
+      products: {
+        total: before.products.total + 2,
+        published: before.products.published + 1,
+        draft: before.products.draft + 1,
+      },
       users: 42,
       subscribers: 7,
     });
@@ -76,7 +111,10 @@ describe('admin stats', () => {
     }
     ctx.peers.state.down.add('billing');
     try {
-      expect((await ctx.admin('GET', '/admin/stats')).body.data).toMatchObject({ users: 42, subscribers: null });
+      expect((await ctx.admin('GET', '/admin/stats')).body.data).toMatchObject({
+        users: 42,
+        subscribers: null,
+      });
     } finally {
       ctx.peers.state.down.delete('billing');
     }

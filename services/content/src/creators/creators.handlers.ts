@@ -18,7 +18,9 @@ export function createCreatorHandlers(deps: Deps): RouteHandlers<typeof creatorR
     /** The category page: creators with their product count in the category. */
     async listOfCategory({ params, query }) {
       const category = await requireCategory(deps, params.idOrSlug);
-      return cachedRead(deps, 'creators', [category._id, query], () => listCreatorsOfCategory(deps.db, category._id, query));
+      return cachedRead(deps, 'creators', [category._id, query], () =>
+        listCreatorsOfCategory(deps.db, category._id, query),
+      );
     },
 
     /** The creator's library across categories. */
@@ -31,7 +33,10 @@ export function createCreatorHandlers(deps: Deps): RouteHandlers<typeof creatorR
 
     /** The creator library page: the creator's products in one category. */
     async listProductsInCategory({ params, query }) {
-      const [creator, category] = await Promise.all([requireCreator(deps, params.creator), requireCategory(deps, params.category)]);
+      const [creator, category] = await Promise.all([
+        requireCreator(deps, params.creator),
+        requireCategory(deps, params.category),
+      ]);
       const options = { ...query, creator: creator._id, category: category._id };
       const rows = await cachedRead(deps, 'library', options, () => listAllProducts(deps.db, options));
       return rows.map(premiumProductOf(deps));

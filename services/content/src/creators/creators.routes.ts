@@ -7,5 +7,8 @@ import { createCreatorHandlers } from './creators.handlers';
 
 /** Creators, as declared in the contracts (creatorRoutes): a category's creators and a creator's library (premium), admin. */
 export function mountCreators(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, creatorRoutes, createCreatorHandlers(deps), { premium: contentPremiumRule(deps), publicMaxAgeSeconds: deps.publicMaxAgeSeconds });
+  mountRoutes(app, creatorRoutes, createCreatorHandlers(deps), {
+    premium: contentPremiumRule(deps),
+    publicMaxAgeSeconds: deps.publicMaxAgeSeconds,
+  });
 }

@@ -11,7 +11,18 @@ import {
   type MediaAssetFacts,
   type Quiz,
 } from '@catalyst/contracts';
-import { HttpError, badRequest, conflict, newObjectId, notFound, reply, signStreamToken, unauthorized, unavailable, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  newObjectId,
+  notFound,
+  reply,
+  signStreamToken,
+  unauthorized,
+  unavailable,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import { cachedRead, type Deps } from '../deps';
 import { createKeptAnswers } from '../kept-answers';
 import { requireOpen } from '../premium-rule';
@@ -33,7 +44,8 @@ import {
 type Handlers = RouteHandlers<typeof curriculumRoutes>;
 
 const PRODUCT_NOT_FOUND = 'Product not found';
-export const MEDIA_UNREACHABLE = "The media library could not be reached to check this curriculum's files; nothing was saved. Try again shortly.";
+export const MEDIA_UNREACHABLE =
+  "The media library could not be reached to check this curriculum's files; nothing was saved. Try again shortly.";
 /** A video lesson with neither an uploaded video nor an address would play nothing. */
 export const VIDEO_REQUIRED = 'A video lesson needs a video: pick one from the media library or give its URL';
 /** Media is asked about this many assets at once while a save is checked. */
@@ -41,7 +53,13 @@ const MEDIA_CONCURRENCY = 8;
 /** What a resource may be: a file learners download. */
 const DOWNLOADABLE_KINDS = new Set<MediaAssetFacts['kind']>(['document', 'archive', 'image']);
 
-const itemLabel: Record<CurriculumItem | 'question' | 'option', string> = { section: 'Section', lesson: 'Lesson', resource: 'Resource', question: 'Question', option: 'Option' };
+const itemLabel: Record<CurriculumItem | 'question' | 'option', string> = {
+  section: 'Section',
+  lesson: 'Lesson',
+  resource: 'Resource',
+  question: 'Question',
+  option: 'Option',
+};
 
 type QuizInput = NonNullable<CurriculumInput['sections'][number]['lessons'][number]['quiz']>;
 
@@ -52,7 +70,11 @@ const quizToWrite = (quiz: QuizInput): AdminQuiz => ({
     id: question.id ?? newObjectId(),
     kind: question.kind,
     prompt: question.prompt,
-    options: question.options.map((option) => ({ id: option.id ?? newObjectId(), text: option.text, isCorrect: option.isCorrect })),
+    options: question.options.map((option) => ({
+      id: option.id ?? newObjectId(),
+      text: option.text,
+      isCorrect: option.isCorrect,
+    })),
     explanation: question.explanation,
   })),
 });
@@ -69,13 +91,20 @@ export const learnerQuizOf = (quiz: AdminQuiz): Quiz => ({
 });
 
 /** Media's facts of each asset, asked a few at a time; null for an asset media does not know. Media unreachable is a 503. */
-async function assetFactsOf(deps: Deps, assetIds: string[], requestId: string): Promise<Map<string, MediaAssetFacts | null>> {
+async function assetFactsOf(
+  deps: Deps,
+  assetIds: string[],
+  requestId: string,
+): Promise<Map<string, MediaAssetFacts | null>> {
   const facts = new Map<string, MediaAssetFacts | null>();
   const queue = [...assetIds];
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       try {
-        facts.set(id, await deps.peers.media.call(mediaInternalRoutes.assetFacts, { params: { id } }, { requestId }));
+        facts.set(
+          id,
+          await deps.peers.media.call(mediaInternalRoutes.assetFacts, { params: { id } }, { requestId }),
+        );
       } catch (error) {
         if (error instanceof HttpError && error.status === 404) facts.set(id, null);
         else throw unavailable(MEDIA_UNREACHABLE);
@@ -99,7 +128,10 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
    * The save's media, checked with media before anything is written: a lesson's video must be a video,
    * a resource a ready PDF, zip or image; unknown assets are named. Answers each asset's facts.
    */
-  async function checkMedia(body: CurriculumInput, requestId: string): Promise<Map<string, MediaAssetFacts | null>> {
+  async function checkMedia(
+    body: CurriculumInput,
+    requestId: string,
+  ): Promise<Map<string, MediaAssetFacts | null>> {
     const ids = new Set<string>();
     for (const section of body.sections)
       for (const lesson of section.lessons) {
@@ -115,7 +147,8 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
           if (lesson.mediaAssetId) {
             const video = facts.get(lesson.mediaAssetId);
             if (!video) errors.push({ field: `${at}.mediaAssetId`, message: COURSE_MESSAGES.assetUnknown });
-            else if (video.kind !== 'video' || video.status === 'failed') errors.push({ field: `${at}.mediaAssetId`, message: COURSE_MESSAGES.videoNotPlayable });
+            else if (video.kind !== 'video' || video.status === 'failed')
+              errors.push({ field: `${at}.mediaAssetId`, message: COURSE_MESSAGES.videoNotPlayable });
           } else if (!lesson.videoUrl) {
             errors.push({ field: `${at}.videoUrl`, message: VIDEO_REQUIRED });
           }
@@ -124,7 +157,8 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
           const file = facts.get(resource.mediaAssetId);
           const field = `${at}.resources.${r}.mediaAssetId`;
           if (!file) errors.push({ field, message: COURSE_MESSAGES.assetUnknown });
-          else if (!DOWNLOADABLE_KINDS.has(file.kind) || file.status !== 'ready') errors.push({ field, message: COURSE_MESSAGES.resourceNotDownloadable });
+          else if (!DOWNLOADABLE_KINDS.has(file.kind) || file.status !== 'ready')
+            errors.push({ field, message: COURSE_MESSAGES.resourceNotDownloadable });
         });
       }),
     );
@@ -149,18 +183,36 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
         });
         if (lesson.kind !== 'quiz') return;
         lesson.quiz?.questions.forEach((question, q) => {
-          if (question.id) kept.push({ item: 'question', id: question.id, field: `${at}.quiz.questions.${q}.id` });
+          if (question.id)
+            kept.push({ item: 'question', id: question.id, field: `${at}.quiz.questions.${q}.id` });
           question.options.forEach((option, o) => {
-            if (option.id) kept.push({ item: 'option', id: option.id, field: `${at}.quiz.questions.${q}.options.${o}.id` });
+            if (option.id)
+              kept.push({
+                item: 'option',
+                id: option.id,
+                field: `${at}.quiz.questions.${q}.options.${o}.id`,
+              });
           });
         });
       });
     });
     const idsOf = (item: CurriculumItem) => kept.filter((k) => k.item === item).map((k) => k.id);
-    const [owners, quizIds] = await Promise.all([ownersOf(trx, { section: idsOf('section'), lesson: idsOf('lesson'), resource: idsOf('resource') }), quizIdsOf(trx, productId)]);
+    const [owners, quizIds] = await Promise.all([
+      ownersOf(trx, { section: idsOf('section'), lesson: idsOf('lesson'), resource: idsOf('resource') }),
+      quizIdsOf(trx, productId),
+    ]);
     const isOurs = ({ item, id }: (typeof kept)[number]) =>
-      item === 'question' ? quizIds.questions.has(id) : item === 'option' ? quizIds.options.has(id) : owners[item].get(id) === productId;
-    const errors = kept.filter((k) => !isOurs(k)).map(({ item, id, field }) => ({ field, message: `${itemLabel[item]} ${id} is not part of this curriculum` }));
+      item === 'question'
+        ? quizIds.questions.has(id)
+        : item === 'option'
+          ? quizIds.options.has(id)
+          : owners[item].get(id) === productId;
+    const errors = kept
+      .filter((k) => !isOurs(k))
+      .map(({ item, id, field }) => ({
+        field,
+        message: `${itemLabel[item]} ${id} is not part of this curriculum`,
+      }));
     if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
   }
 
@@ -171,13 +223,15 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
         id: section.id ?? newObjectId(),
         title: section.title,
         lessons: section.lessons.map((lesson) => {
-          const video = lesson.kind === 'video' && lesson.mediaAssetId ? facts.get(lesson.mediaAssetId) : null;
+          const video =
+            lesson.kind === 'video' && lesson.mediaAssetId ? facts.get(lesson.mediaAssetId) : null;
           return {
             id: lesson.id ?? newObjectId(),
             title: lesson.title,
             kind: lesson.kind,
             // An uploaded video's own length when the admin gave none.
-            durationSeconds: lesson.durationSeconds ?? (video?.durationSeconds ? Math.round(video.durationSeconds) : null),
+            durationSeconds:
+              lesson.durationSeconds ?? (video?.durationSeconds ? Math.round(video.durationSeconds) : null),
             isFreePreview: lesson.isFreePreview,
             videoUrl: lesson.kind === 'video' ? lesson.videoUrl : null,
             mediaAssetId: lesson.kind === 'video' ? lesson.mediaAssetId : null,
@@ -185,7 +239,14 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
             quiz: lesson.kind === 'quiz' && lesson.quiz ? quizToWrite(lesson.quiz) : null,
             resources: lesson.resources.map((resource) => {
               const file = facts.get(resource.mediaAssetId)!;
-              return { id: resource.id ?? newObjectId(), title: resource.title, mediaAssetId: resource.mediaAssetId, fileName: file.originalName, mimeType: file.mimeType, size: file.size };
+              return {
+                id: resource.id ?? newObjectId(),
+                title: resource.title,
+                mediaAssetId: resource.mediaAssetId,
+                fileName: file.originalName,
+                mimeType: file.mimeType,
+                size: file.size,
+              };
             }),
           };
         }),
@@ -216,15 +277,20 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
      */
     async lesson({ params: { idOrSlug, lessonId }, identity, requestId }) {
       const includeHidden = identity?.role === 'admin';
-      const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () => findProduct(db, idOrSlug, { includeHidden }));
-      const lesson = product ? await cachedRead(deps, 'lesson', [product.id, lessonId], () => findLesson(db, product.id, lessonId)) : undefined;
+      const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () =>
+        findProduct(db, idOrSlug, { includeHidden }),
+      );
+      const lesson = product
+        ? await cachedRead(deps, 'lesson', [product.id, lessonId], () => findLesson(db, product.id, lessonId))
+        : undefined;
       if (!lesson?.is_free_preview) {
         if (!identity) throw unauthorized(COURSE_MESSAGES.signInForLesson);
         await requireOpen(deps, identity, product && toPublicProduct(product), requestId);
       }
       if (!product) throw notFound(PRODUCT_NOT_FOUND);
       if (!lesson) throw notFound(COURSE_MESSAGES.lessonNotFound);
-      const stream = lesson.kind === 'video' ? await deps.mediaStreams.forProduct(lesson.media_asset_id, requestId) : null;
+      const stream =
+        lesson.kind === 'video' ? await deps.mediaStreams.forProduct(lesson.media_asset_id, requestId) : null;
       const data = {
         id: lesson.id,
         productId: product.id,
@@ -244,11 +310,16 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
           fileName: r.file_name,
           mimeType: r.mime_type,
           size: Number(r.size_bytes),
-          url: downloadFileUrl(r.media_asset_id, signStreamToken(r.media_asset_id, deps.config.INTERNAL_SECRET)),
+          url: downloadFileUrl(
+            r.media_asset_id,
+            signStreamToken(r.media_asset_id, deps.config.INTERNAL_SECRET),
+          ),
         })),
       };
       // A signed-in viewer's own media grant: the signed address plays only in a browser that holds it.
-      return identity ? reply(data, { headers: { 'Set-Cookie': deps.signVideoUrl.grantCookie(identity.id) } }) : data;
+      return identity
+        ? reply(data, { headers: { 'Set-Cookie': deps.signVideoUrl.grantCookie(identity.id) } })
+        : data;
     },
 
     async adminGet({ params: { id } }) {
@@ -266,11 +337,15 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
       const write = toWrite(body, facts);
       const lessons = write.sections.flatMap((s) => s.lessons);
       const known = lessons.filter((l) => l.durationSeconds !== null);
-      const durationMinutes = known.length > 0 ? minutesOf(known.reduce((total, l) => total + l.durationSeconds!, 0)) : null;
+      const durationMinutes =
+        known.length > 0 ? minutesOf(known.reduce((total, l) => total + l.durationSeconds!, 0)) : null;
       const version = await db.transaction().execute(async (trx) => {
         const current = await lockCurriculum(trx, id);
         if (current === undefined) throw notFound(PRODUCT_NOT_FOUND);
-        if (current !== body.version) throw conflict(COURSE_MESSAGES.versionConflict, [{ field: 'version', message: COURSE_MESSAGES.versionConflict }]);
+        if (current !== body.version)
+          throw conflict(COURSE_MESSAGES.versionConflict, [
+            { field: 'version', message: COURSE_MESSAGES.versionConflict },
+          ]);
         await checkKeptIds(trx, id, body);
         return writeCurriculum(trx, id, write, durationMinutes);
       });

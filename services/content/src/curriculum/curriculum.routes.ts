@@ -6,5 +6,7 @@ import { createCurriculumHandlers } from './curriculum.handlers';
 
 /** Courses' curricula, as declared in the contracts (curriculumRoutes): the public outline, one lesson, the admin's editor. */
 export function mountCurriculum(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, curriculumRoutes, createCurriculumHandlers(deps), { publicMaxAgeSeconds: deps.publicMaxAgeSeconds });
+  mountRoutes(app, curriculumRoutes, createCurriculumHandlers(deps), {
+    publicMaxAgeSeconds: deps.publicMaxAgeSeconds,
+  });
 }

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_MESSAGES, PREMIUM_REQUIRED_MESSAGE, QUIZ_MESSAGES, downloadFileUrl, type MediaAssetFacts } from '@catalyst/contracts';
+import {
+  COURSE_MESSAGES,
+  PREMIUM_REQUIRED_MESSAGE,
+  QUIZ_MESSAGES,
+  downloadFileUrl,
+  type MediaAssetFacts,
+} from '@catalyst/contracts';
 import { verifyMediaGrant, verifyMediaUrl, verifyStreamToken } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
+import {
+  TEST_INTERNAL_SECRET,
+  identityHeaders,
+  internalHeaders,
+  testUsers,
+} from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures, type Caller } from '../test-support';
 import { MEDIA_UNREACHABLE, VIDEO_REQUIRED } from './curriculum.handlers';
 
@@ -18,7 +29,11 @@ const asset = {
   brokenVideo: '0000000000000000000a0007',
   unknown: '0000000000000000000a00ff',
 };
-const facts = (id: string, kind: MediaAssetFacts['kind'], more: Partial<MediaAssetFacts> = {}): MediaAssetFacts => ({
+const facts = (
+  id: string,
+  kind: MediaAssetFacts['kind'],
+  more: Partial<MediaAssetFacts> = {},
+): MediaAssetFacts => ({
   id,
   kind,
   status: 'ready',
@@ -39,7 +54,14 @@ const sqlCourse = (version = 0) => ({
     {
       title: 'Getting started',
       lessons: [
-        { title: 'Welcome', kind: 'video', videoUrl: '/media/videos/lesson-1.mp4', mediaAssetId: asset.welcome, durationSeconds: 120, isFreePreview: true },
+        {
+          title: 'Welcome',
+          kind: 'video',
+          videoUrl: '/media/videos/lesson-1.mp4',
+          mediaAssetId: asset.welcome,
+          durationSeconds: 120,
+          isFreePreview: true,
+        },
         {
           title: 'What a window is',
           kind: 'article',
@@ -67,16 +89,28 @@ const sqlCourse = (version = 0) => ({
   ],
 });
 
-const call = (caller: Caller, method: string, path: string, body?: unknown) => ctx.call(caller, method, path, body);
+const call = (caller: Caller, method: string, path: string, body?: unknown) =>
+  ctx.call(caller, method, path, body);
 const get = (path: string, caller: Caller = 'anonymous') => call(caller, 'GET', path);
-const save = (productId: string, body: unknown) => ctx.admin('PUT', `/admin/products/${productId}/curriculum`, body);
-const adminCurriculum = async (productId: string) => (await ctx.admin('GET', `/admin/products/${productId}/curriculum`)).body.data;
+const save = (productId: string, body: unknown) =>
+  ctx.admin('PUT', `/admin/products/${productId}/curriculum`, body);
+const adminCurriculum = async (productId: string) =>
+  (await ctx.admin('GET', `/admin/products/${productId}/curriculum`)).body.data;
 const lessonsOf = (curriculum: any): any[] => curriculum.sections.flatMap((s: any) => s.lessons);
 const rowCounts = async (productId: string) => ({
-  sections: (await ctx.db.selectFrom('course_sections').select('id').where('product_id', '=', productId).execute()).length,
-  lessons: (await ctx.db.selectFrom('course_lessons').select('id').where('product_id', '=', productId).execute()).length,
+  sections: (
+    await ctx.db.selectFrom('course_sections').select('id').where('product_id', '=', productId).execute()
+  ).length,
+  lessons: (
+    await ctx.db.selectFrom('course_lessons').select('id').where('product_id', '=', productId).execute()
+  ).length,
   resources: (
-    await ctx.db.selectFrom('lesson_resources as r').innerJoin('course_lessons as l', 'l.id', 'r.lesson_id').select('r.id').where('l.product_id', '=', productId).execute()
+    await ctx.db
+      .selectFrom('lesson_resources as r')
+      .innerJoin('course_lessons as l', 'l.id', 'r.lesson_id')
+      .select('r.id')
+      .where('l.product_id', '=', productId)
+      .execute()
   ).length,
 });
 
@@ -86,7 +120,10 @@ const asBody = (curriculum: any) => ({
   sections: curriculum.sections.map((s: any) => ({
     id: s.id,
     title: s.title,
-    lessons: s.lessons.map((l: any) => ({ ...l, resources: l.resources.map((r: any) => ({ id: r.id, title: r.title, mediaAssetId: r.mediaAssetId })) })),
+    lessons: s.lessons.map((l: any) => ({
+      ...l,
+      resources: l.resources.map((r: any) => ({ id: r.id, title: r.title, mediaAssetId: r.mediaAssetId })),
+    })),
   })),
 });
 
@@ -98,10 +135,23 @@ beforeAll(async () => {
   const known = [
     facts(asset.welcome, 'video', { durationSeconds: 121.7 }),
     facts(asset.frames, 'video', { durationSeconds: 95.4 }),
-    facts(asset.guide, 'document', { originalName: 'reading-guide.pdf', mimeType: 'application/pdf', size: 48_213 }),
+    facts(asset.guide, 'document', {
+      originalName: 'reading-guide.pdf',
+      mimeType: 'application/pdf',
+      size: 48_213,
+    }),
     facts(asset.diagram, 'image', { originalName: 'frames.png', mimeType: 'image/png', size: 9_120 }),
-    facts(asset.slides, 'archive', { originalName: 'slides.zip', mimeType: 'application/zip', size: 1_500_000 }),
-    facts(asset.stillProcessing, 'document', { status: 'processing', originalName: 'draft.pdf', mimeType: 'application/pdf', size: 10 }),
+    facts(asset.slides, 'archive', {
+      originalName: 'slides.zip',
+      mimeType: 'application/zip',
+      size: 1_500_000,
+    }),
+    facts(asset.stillProcessing, 'document', {
+      status: 'processing',
+      originalName: 'draft.pdf',
+      mimeType: 'application/pdf',
+      size: 10,
+    }),
     facts(asset.brokenVideo, 'video', { status: 'failed' }),
   ];
   for (const f of known) ctx.peers.state.assets.set(f.id, f);
@@ -116,15 +166,41 @@ describe('the public outline', () => {
     const res = await ctx.app.request('/content/products/sql-window-functions/curriculum');
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as any;
-    expect(data).toMatchObject({ productId: fx.sql, version: 1, lessonCount: 3, durationSeconds: 120 + 300 + 95 });
-    expect(data.sections.map((s: any) => [s.title, s.durationSeconds, s.lessons.map((l: any) => [l.title, l.kind, l.durationSeconds, l.isFreePreview, l.resourceCount])])).toEqual([
-      ['Getting started', 420, [['Welcome', 'video', 120, true, 0], ['What a window is', 'article', 300, false, 1]]],
+    expect(data).toMatchObject({
+      productId: fx.sql,
+      version: 1,
+      lessonCount: 3,
+      durationSeconds: 120 + 300 + 95,
+    });
+    expect(
+      data.sections.map((s: any) => [
+        s.title,
+        s.durationSeconds,
+        s.lessons.map((l: any) => [l.title, l.kind, l.durationSeconds, l.isFreePreview, l.resourceCount]),
+      ]),
+    ).toEqual([
+      [
+        'Getting started',
+        420,
+        [
+          ['Welcome', 'video', 120, true, 0],
+          ['What a window is', 'article', 300, false, 1],
+        ],
+      ],
       // an uploaded video's own length (95.4 s) when the admin gave none
       ['Going deeper', 95, [['Window frames', 'video', 95, false, 2]]],
     ]);
     const text = JSON.stringify(data);
-    for (const secret of ['/media', 'token', 'Rows', asset.welcome, asset.guide, 'reading-guide.pdf']) expect(text).not.toContain(secret);
-    expect(Object.keys(data.sections[0].lessons[0]).sort()).toEqual(['durationSeconds', 'id', 'isFreePreview', 'kind', 'resourceCount', 'title']);
+    for (const secret of ['/media', 'token', 'Rows', asset.welcome, asset.guide, 'reading-guide.pdf'])
+      expect(text).not.toContain(secret);
+    expect(Object.keys(data.sections[0].lessons[0]).sort()).toEqual([
+      'durationSeconds',
+      'id',
+      'isFreePreview',
+      'kind',
+      'resourceCount',
+      'title',
+    ]);
   });
 
   it('is the same by slug, productId and _id', async () => {
@@ -136,7 +212,10 @@ describe('the public outline', () => {
   it('is empty for a single-video product', async () => {
     expect(await get('/content/products/modern-css-layouts/curriculum')).toEqual({
       status: 200,
-      body: { success: true, data: { productId: fx.css, version: 0, lessonCount: 0, durationSeconds: 0, sections: [] } },
+      body: {
+        success: true,
+        data: { productId: fx.css, version: 0, lessonCount: 0, durationSeconds: 0, sections: [] },
+      },
     });
   });
 
@@ -160,7 +239,12 @@ describe('the public outline', () => {
       const before = await outline();
       expect(before.cacheControl).toMatch(/^public, max-age=0, s-maxage=\d+$/);
       expect(before.data.sections).toEqual([]);
-      const saved = await memo.admin('PUT', `/admin/products/${fx.react}/curriculum`, { version: 0, sections: [{ title: 'Only section', lessons: [{ title: 'Read me', kind: 'article', body: '<p>Hi</p>' }] }] });
+      const saved = await memo.admin('PUT', `/admin/products/${fx.react}/curriculum`, {
+        version: 0,
+        sections: [
+          { title: 'Only section', lessons: [{ title: 'Read me', kind: 'article', body: '<p>Hi</p>' }] },
+        ],
+      });
       expect(saved.status).toBe(200);
       const after = await outline();
       expect(after.data.sections.map((s: any) => s.title)).toEqual(['Only section']);
@@ -173,7 +257,8 @@ describe('the public outline', () => {
 
 describe('one lesson', () => {
   const lesson = (i: number) => lessonsOf(sql)[i];
-  const lessonPath = (i: number, product = 'sql-window-functions') => `/content/products/${product}/lessons/${lesson(i).id}`;
+  const lessonPath = (i: number, product = 'sql-window-functions') =>
+    `/content/products/${product}/lessons/${lesson(i).id}`;
 
   it('opens a free-preview lesson to an anonymous visitor, with its signed video and stream', async () => {
     const res = await ctx.app.request(lessonPath(0));
@@ -181,10 +266,26 @@ describe('one lesson', () => {
     // no grant for nobody: a visitor has no user to bind it to
     expect(res.headers.get('set-cookie')).toBeNull();
     const { data } = (await res.json()) as any;
-    expect(data).toMatchObject({ id: lesson(0).id, productId: fx.sql, sectionId: sql.sections[0].id, title: 'Welcome', kind: 'video', isFreePreview: true, body: null, resources: [] });
+    expect(data).toMatchObject({
+      id: lesson(0).id,
+      productId: fx.sql,
+      sectionId: sql.sections[0].id,
+      title: 'Welcome',
+      kind: 'video',
+      isFreePreview: true,
+      body: null,
+      resources: [],
+    });
     const url = new URL(data.videoUrl, 'http://gateway.test');
     expect(url.pathname).toBe('/media/videos/lesson-1.mp4');
-    expect(verifyMediaUrl(url.pathname, url.searchParams.get('exp'), url.searchParams.get('sig'), TEST_INTERNAL_SECRET)).toBe(true);
+    expect(
+      verifyMediaUrl(
+        url.pathname,
+        url.searchParams.get('exp'),
+        url.searchParams.get('sig'),
+        TEST_INTERNAL_SECRET,
+      ),
+    ).toBe(true);
     expect(data.stream.assetId).toBe(asset.welcome);
     const token = new URL(data.stream.url, 'http://gateway.test').searchParams.get('token');
     expect(verifyStreamToken(token, asset.welcome, TEST_INTERNAL_SECRET)).toBe(true);
@@ -205,18 +306,34 @@ describe('one lesson', () => {
   it('refuses an unknown lesson exactly as a locked one until the caller may open the product, then says it is not there', async () => {
     const ghost = '0000000000000000000b00ff';
     expect((await get(`/content/products/sql-window-functions/lessons/${ghost}`)).status).toBe(401);
-    expect((await get(`/content/products/sql-window-functions/lessons/${ghost}`, 'learner')).status).toBe(403);
-    expect(await get(`/content/products/sql-window-functions/lessons/${ghost}`, 'subscriber')).toEqual({ status: 404, body: { success: false, message: COURSE_MESSAGES.lessonNotFound } });
+    expect((await get(`/content/products/sql-window-functions/lessons/${ghost}`, 'learner')).status).toBe(
+      403,
+    );
+    expect(await get(`/content/products/sql-window-functions/lessons/${ghost}`, 'subscriber')).toEqual({
+      status: 404,
+      body: { success: false, message: COURSE_MESSAGES.lessonNotFound },
+    });
     // a lesson of another product is not a lesson of this one
-    expect((await get(`/content/products/modern-css-layouts/lessons/${lesson(2).id}`, 'subscriber')).status).toBe(404);
-    expect((await get(`/content/products/no-such-product/lessons/${lesson(2).id}`, 'subscriber')).body.message).toBe('Product not found');
-    expect((await get('/content/products/sql-window-functions/lessons/not-an-id', 'subscriber')).status).toBe(400);
+    expect(
+      (await get(`/content/products/modern-css-layouts/lessons/${lesson(2).id}`, 'subscriber')).status,
+    ).toBe(404);
+    expect(
+      (await get(`/content/products/no-such-product/lessons/${lesson(2).id}`, 'subscriber')).body.message,
+    ).toBe('Product not found');
+    expect((await get('/content/products/sql-window-functions/lessons/not-an-id', 'subscriber')).status).toBe(
+      400,
+    );
   });
 
   it('gives a member the signed video, the stream and resources with signed, expiring download links named after their files', async () => {
     const res = await ctx.app.request(lessonPath(2), { headers: identityHeaders(testUsers.subscriber) });
     expect(res.status).toBe(200);
-    expect(verifyMediaGrant((res.headers.get('set-cookie') ?? '').split(';')[0]!.split('=')[1], TEST_INTERNAL_SECRET)).toBe(testUsers.subscriber.id);
+    expect(
+      verifyMediaGrant(
+        (res.headers.get('set-cookie') ?? '').split(';')[0]!.split('=')[1],
+        TEST_INTERNAL_SECRET,
+      ),
+    ).toBe(testUsers.subscriber.id);
     const { data } = (await res.json()) as any;
     expect(new URL(data.videoUrl, 'http://gateway.test').pathname).toBe('/media/videos/lesson-2.mp4');
     expect(data.stream.assetId).toBe(asset.frames);
@@ -224,7 +341,10 @@ describe('one lesson', () => {
       ['Frame diagram', 'frames.png', 'image/png', 9_120],
       ['Slides', 'slides.zip', 'application/zip', 1_500_000],
     ]);
-    for (const [r, id] of [[data.resources[0], asset.diagram], [data.resources[1], asset.slides]] as const) {
+    for (const [r, id] of [
+      [data.resources[0], asset.diagram],
+      [data.resources[1], asset.slides],
+    ] as const) {
       const url = new URL(r.url, 'http://gateway.test');
       const token = url.searchParams.get('token')!;
       expect(r.url).toBe(downloadFileUrl(id, token));
@@ -246,17 +366,35 @@ describe('one lesson', () => {
     expect(body.data.resources.map((r: any) => r.fileName)).toEqual(['reading-guide.pdf']);
   });
 
-  it("opens every lesson of a free product to any signed-in user, but not to visitors unless it is a free preview", async () => {
-    const saved = await save(fx.react, { version: 0, sections: [{ title: 'Basics', lessons: [{ title: 'Hooks', kind: 'video', videoUrl: '/media/videos/lesson-3.mp4' }] }] });
+  it('opens every lesson of a free product to any signed-in user, but not to visitors unless it is a free preview', async () => {
+    const saved = await save(fx.react, {
+      version: 0,
+      sections: [
+        {
+          title: 'Basics',
+          lessons: [{ title: 'Hooks', kind: 'video', videoUrl: '/media/videos/lesson-3.mp4' }],
+        },
+      ],
+    });
     const id = saved.body.data.sections[0].lessons[0].id;
     expect((await get(`/content/products/react-basics/lessons/${id}`, 'learner')).status).toBe(200);
     expect((await get(`/content/products/react-basics/lessons/${id}`)).status).toBe(401);
   });
 
   it('shows admins the lessons of drafts, and nobody else', async () => {
-    const saved = await save(fx.draft, { version: 0, sections: [{ title: 'Draft section', lessons: [{ title: 'Draft lesson', kind: 'article', body: '<p>Soon</p>', isFreePreview: true }] }] });
+    const saved = await save(fx.draft, {
+      version: 0,
+      sections: [
+        {
+          title: 'Draft section',
+          lessons: [{ title: 'Draft lesson', kind: 'article', body: '<p>Soon</p>', isFreePreview: true }],
+        },
+      ],
+    });
     const id = saved.body.data.sections[0].lessons[0].id;
-    expect((await get(`/content/products/${fx.draft}/lessons/${id}`, 'admin')).body.data.body).toBe('<p>Soon</p>');
+    expect((await get(`/content/products/${fx.draft}/lessons/${id}`, 'admin')).body.data.body).toBe(
+      '<p>Soon</p>',
+    );
     expect((await get(`/content/products/${fx.draft}/lessons/${id}`, 'subscriber')).status).toBe(404);
     // a free preview of a product nobody may see is no free preview
     expect((await get(`/content/products/${fx.draft}/lessons/${id}`)).status).toBe(401);
@@ -268,23 +406,43 @@ describe("the admin's editor", () => {
   it('is for admins only', async () => {
     expect((await get(`/admin/products/${fx.sql}/curriculum`)).status).toBe(401);
     expect((await get(`/admin/products/${fx.sql}/curriculum`, 'subscriber')).status).toBe(403);
-    expect((await call('subscriber', 'PUT', `/admin/products/${fx.sql}/curriculum`, sqlCourse(1))).status).toBe(403);
-    expect(await ctx.admin('GET', '/admin/products/0000000000000000000e00ff/curriculum')).toEqual({ status: 404, body: { success: false, message: 'Product not found' } });
+    expect(
+      (await call('subscriber', 'PUT', `/admin/products/${fx.sql}/curriculum`, sqlCourse(1))).status,
+    ).toBe(403);
+    expect(await ctx.admin('GET', '/admin/products/0000000000000000000e00ff/curriculum')).toEqual({
+      status: 404,
+      body: { success: false, message: 'Product not found' },
+    });
     expect((await save('0000000000000000000e00ff', sqlCourse())).status).toBe(404);
   });
 
   it('opens a single-video product with an empty curriculum at version 0', async () => {
-    expect(await adminCurriculum(fx.css)).toEqual({ productId: fx.css, version: 0, durationSeconds: 0, sections: [] });
+    expect(await adminCurriculum(fx.css)).toEqual({
+      productId: fx.css,
+      version: 0,
+      durationSeconds: 0,
+      sections: [],
+    });
   });
 
   it('gives new items ids, sanitises articles, copies each file from media and sets the product duration', async () => {
     expect(sql.version).toBe(1);
-    const ids = [...sql.sections.map((s: any) => s.id), ...lessonsOf(sql).map((l: any) => l.id), ...lessonsOf(sql).flatMap((l: any) => l.resources.map((r: any) => r.id))];
+    const ids = [
+      ...sql.sections.map((s: any) => s.id),
+      ...lessonsOf(sql).map((l: any) => l.id),
+      ...lessonsOf(sql).flatMap((l: any) => l.resources.map((r: any) => r.id)),
+    ];
     expect(ids).toHaveLength(2 + 3 + 3);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
     expect(new Set(ids).size).toBe(ids.length);
     expect(lessonsOf(sql)[1].body).not.toContain('script');
-    expect(lessonsOf(sql)[1].resources[0]).toMatchObject({ title: 'Reading guide', mediaAssetId: asset.guide, fileName: 'reading-guide.pdf', mimeType: 'application/pdf', size: 48_213 });
+    expect(lessonsOf(sql)[1].resources[0]).toMatchObject({
+      title: 'Reading guide',
+      mediaAssetId: asset.guide,
+      fileName: 'reading-guide.pdf',
+      mimeType: 'application/pdf',
+      size: 48_213,
+    });
     expect(sql.durationSeconds).toBe(515);
     expect(await adminCurriculum(fx.sql)).toEqual(sql);
     // 515 seconds are 9 whole minutes on the catalogue
@@ -310,8 +468,15 @@ describe("the admin's editor", () => {
     const [startBody, deeperBody] = body.sections;
     const framesBody = { ...deeperBody.lessons[0], resources: deeperBody.lessons[0].resources.slice(0, 1) };
     body.sections = [
-      { ...deeperBody, title: 'Going deeper, properly', lessons: [{ ...startBody.lessons[1], title: 'What a window really is' }, framesBody] },
-      { title: 'Wrapping up', lessons: [{ title: 'Summary', kind: 'article', body: '<p>Done.</p>', durationSeconds: 60 }] },
+      {
+        ...deeperBody,
+        title: 'Going deeper, properly',
+        lessons: [{ ...startBody.lessons[1], title: 'What a window really is' }, framesBody],
+      },
+      {
+        title: 'Wrapping up',
+        lessons: [{ title: 'Summary', kind: 'article', body: '<p>Done.</p>', durationSeconds: 60 }],
+      },
     ];
     const res = await save(fx.sql, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -327,11 +492,19 @@ describe("the admin's editor", () => {
     expect(after.sections[0].lessons[0].resources.map((r: any) => r.id)).toEqual([reading.resources[0].id]);
     expect(after.sections[0].lessons[1].resources.map((r: any) => r.id)).toEqual([frames.resources[0].id]);
     expect(await rowCounts(fx.sql)).toEqual({ sections: 2, lessons: 3, resources: 2 });
-    expect(await ctx.db.selectFrom('course_lessons').select('id').where('id', '=', welcome.id).executeTakeFirst()).toBeUndefined();
-    expect(await ctx.db.selectFrom('course_sections').select('id').where('id', '=', start.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await ctx.db.selectFrom('course_lessons').select('id').where('id', '=', welcome.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await ctx.db.selectFrom('course_sections').select('id').where('id', '=', start.id).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await adminCurriculum(fx.sql)).toEqual(after);
     // the public outline follows: 300 + 95 + 60 seconds
-    expect((await get('/content/products/sql-window-functions/curriculum')).body.data).toMatchObject({ version: after.version, lessonCount: 3, durationSeconds: 455 });
+    expect((await get('/content/products/sql-window-functions/curriculum')).body.data).toMatchObject({
+      version: after.version,
+      lessonCount: 3,
+      durationSeconds: 455,
+    });
     expect((await get('/content/products/sql-window-functions')).body.data.duration).toBe(8);
   });
 
@@ -340,7 +513,11 @@ describe("the admin's editor", () => {
     const stale = { ...asBody(current), version: current.version - 1, sections: [] };
     expect(await save(fx.sql, stale)).toEqual({
       status: 409,
-      body: { success: false, message: COURSE_MESSAGES.versionConflict, errors: [{ field: 'version', message: COURSE_MESSAGES.versionConflict }] },
+      body: {
+        success: false,
+        message: COURSE_MESSAGES.versionConflict,
+        errors: [{ field: 'version', message: COURSE_MESSAGES.versionConflict }],
+      },
     });
     expect(await adminCurriculum(fx.sql)).toEqual(current);
   });
@@ -369,7 +546,13 @@ describe("the admin's editor", () => {
     const res = await save(fx.sql, body);
     expect(res).toEqual({
       status: 400,
-      body: { success: false, message: COURSE_MESSAGES.assetUnknown, errors: [{ field: 'sections.0.lessons.2.resources.1.mediaAssetId', message: COURSE_MESSAGES.assetUnknown }] },
+      body: {
+        success: false,
+        message: COURSE_MESSAGES.assetUnknown,
+        errors: [
+          { field: 'sections.0.lessons.2.resources.1.mediaAssetId', message: COURSE_MESSAGES.assetUnknown },
+        ],
+      },
     });
     expect(await adminCurriculum(fx.sql)).toEqual(current);
     expect(await rowCounts(fx.sql)).toEqual(counts);
@@ -381,7 +564,10 @@ describe("the admin's editor", () => {
     try {
       const body = asBody(current);
       body.sections[0].title = 'Never saved';
-      expect(await save(fx.sql, body)).toEqual({ status: 503, body: { success: false, message: MEDIA_UNREACHABLE } });
+      expect(await save(fx.sql, body)).toEqual({
+        status: 503,
+        body: { success: false, message: MEDIA_UNREACHABLE },
+      });
     } finally {
       ctx.peers.state.down.delete('media');
     }
@@ -389,23 +575,90 @@ describe("the admin's editor", () => {
   });
 
   describe('refuses bad input with a 400 in the one error shape, changing nothing', () => {
-    const oneLesson = (lesson: Record<string, unknown>) => ({ sections: [{ title: 'S', lessons: [{ title: 'L', kind: 'video', videoUrl: '/media/videos/lesson-1.mp4', ...lesson }] }] });
+    const oneLesson = (lesson: Record<string, unknown>) => ({
+      sections: [
+        {
+          title: 'S',
+          lessons: [{ title: 'L', kind: 'video', videoUrl: '/media/videos/lesson-1.mp4', ...lesson }],
+        },
+      ],
+    });
     const cases: Array<[string, () => Promise<unknown>, string, string?]> = [
-      ['an asset media does not know as the video', async () => oneLesson({ mediaAssetId: asset.unknown }), COURSE_MESSAGES.assetUnknown, 'sections.0.lessons.0.mediaAssetId'],
-      ['a PDF as the video', async () => oneLesson({ mediaAssetId: asset.guide }), COURSE_MESSAGES.videoNotPlayable, 'sections.0.lessons.0.mediaAssetId'],
-      ['a video whose processing failed', async () => oneLesson({ mediaAssetId: asset.brokenVideo }), COURSE_MESSAGES.videoNotPlayable, 'sections.0.lessons.0.mediaAssetId'],
-      ['a video as a resource', async () => oneLesson({ resources: [{ title: 'R', mediaAssetId: asset.frames }] }), COURSE_MESSAGES.resourceNotDownloadable, 'sections.0.lessons.0.resources.0.mediaAssetId'],
-      ['a resource still processing', async () => oneLesson({ resources: [{ title: 'R', mediaAssetId: asset.stillProcessing }] }), COURSE_MESSAGES.resourceNotDownloadable, 'sections.0.lessons.0.resources.0.mediaAssetId'],
-      ['an unknown resource file', async () => oneLesson({ resources: [{ title: 'R', mediaAssetId: asset.unknown }] }), COURSE_MESSAGES.assetUnknown, 'sections.0.lessons.0.resources.0.mediaAssetId'],
-      ['a video lesson without a video', async () => oneLesson({ videoUrl: null }), VIDEO_REQUIRED, 'sections.0.lessons.0.videoUrl'],
-      ['an unknown kind', async () => oneLesson({ kind: 'podcast' }), 'Lesson kind must be one of: video, article, quiz', 'sections.0.lessons.0.kind'],
-      ['a blank lesson title', async () => oneLesson({ title: '  ' }), 'Lesson title is required', 'sections.0.lessons.0.title'],
-      ['a negative duration', async () => oneLesson({ durationSeconds: -5 }), 'Duration cannot be negative', 'sections.0.lessons.0.durationSeconds'],
+      [
+        'an asset media does not know as the video',
+        async () => oneLesson({ mediaAssetId: asset.unknown }),
+        COURSE_MESSAGES.assetUnknown,
+        'sections.0.lessons.0.mediaAssetId',
+      ],
+      [
+        'a PDF as the video',
+        async () => oneLesson({ mediaAssetId: asset.guide }),
+        COURSE_MESSAGES.videoNotPlayable,
+        'sections.0.lessons.0.mediaAssetId',
+      ],
+      [
+        'a video whose processing failed',
+        async () => oneLesson({ mediaAssetId: asset.brokenVideo }),
+        COURSE_MESSAGES.videoNotPlayable,
+        'sections.0.lessons.0.mediaAssetId',
+      ],
+      [
+        'a video as a resource',
+        async () => oneLesson({ resources: [{ title: 'R', mediaAssetId: asset.frames }] }),
+        COURSE_MESSAGES.resourceNotDownloadable,
+        'sections.0.lessons.0.resources.0.mediaAssetId',
+      ],
+      [
+        'a resource still processing',
+        async () => oneLesson({ resources: [{ title: 'R', mediaAssetId: asset.stillProcessing }] }),
+        COURSE_MESSAGES.resourceNotDownloadable,
+        'sections.0.lessons.0.resources.0.mediaAssetId',
+      ],
+      [
+        'an unknown resource file',
+        async () => oneLesson({ resources: [{ title: 'R', mediaAssetId: asset.unknown }] }),
+        COURSE_MESSAGES.assetUnknown,
+        'sections.0.lessons.0.resources.0.mediaAssetId',
+      ],
+      [
+        'a video lesson without a video',
+        async () => oneLesson({ videoUrl: null }),
+        VIDEO_REQUIRED,
+        'sections.0.lessons.0.videoUrl',
+      ],
+      [
+        'an unknown kind',
+        async () => oneLesson({ kind: 'podcast' }),
+        'Lesson kind must be one of: video, article, quiz',
+        'sections.0.lessons.0.kind',
+      ],
+      [
+        'a blank lesson title',
+        async () => oneLesson({ title: '  ' }),
+        'Lesson title is required',
+        'sections.0.lessons.0.title',
+      ],
+      [
+        'a negative duration',
+        async () => oneLesson({ durationSeconds: -5 }),
+        'Duration cannot be negative',
+        'sections.0.lessons.0.durationSeconds',
+      ],
       [
         'the same id twice',
         async () => {
           const id = lessonsOf(await adminCurriculum(fx.sql))[0].id;
-          return { sections: [{ title: 'S', lessons: [{ id, title: 'A', kind: 'article' }, { id, title: 'B', kind: 'article' }] }] };
+          return {
+            sections: [
+              {
+                title: 'S',
+                lessons: [
+                  { id, title: 'A', kind: 'article' },
+                  { id, title: 'B', kind: 'article' },
+                ],
+              },
+            ],
+          };
         },
         'appears twice',
       ],
@@ -413,7 +666,9 @@ describe("the admin's editor", () => {
         "another product's lesson id",
         async () => {
           const reactLesson = lessonsOf(await adminCurriculum(fx.react))[0].id;
-          return { sections: [{ title: 'S', lessons: [{ id: reactLesson, title: 'Stolen', kind: 'article' }] }] };
+          return {
+            sections: [{ title: 'S', lessons: [{ id: reactLesson, title: 'Stolen', kind: 'article' }] }],
+          };
         },
         'is not part of this curriculum',
         'sections.0.lessons.0.id',
@@ -422,16 +677,30 @@ describe("the admin's editor", () => {
         'a section id given as a lesson id',
         async () => {
           const sectionId = (await adminCurriculum(fx.sql)).sections[0].id;
-          return { sections: [{ title: 'S', lessons: [{ id: sectionId, title: 'Confused', kind: 'article' }] }] };
+          return {
+            sections: [{ title: 'S', lessons: [{ id: sectionId, title: 'Confused', kind: 'article' }] }],
+          };
         },
         `Lesson`,
         'sections.0.lessons.0.id',
       ],
-      ['an id that names nothing', async () => ({ sections: [{ id: '0000000000000000000c00ff', title: 'S', lessons: [] }] }), 'is not part of this curriculum', 'sections.0.id'],
+      [
+        'an id that names nothing',
+        async () => ({ sections: [{ id: '0000000000000000000c00ff', title: 'S', lessons: [] }] }),
+        'is not part of this curriculum',
+        'sections.0.id',
+      ],
     ];
     it('refuses a save without a version', async () => {
       const res = await save(fx.sql, { sections: [] });
-      expect(res).toEqual({ status: 400, body: { success: false, message: 'Version is required', errors: [{ field: 'version', message: 'Version is required' }] } });
+      expect(res).toEqual({
+        status: 400,
+        body: {
+          success: false,
+          message: 'Version is required',
+          errors: [{ field: 'version', message: 'Version is required' }],
+        },
+      });
     });
     for (const [what, make, message, field] of cases) {
       it(`refuses ${what}`, async () => {
@@ -456,7 +725,10 @@ describe("the admin's editor", () => {
 
 describe('internal routes for peers', () => {
   const internal = async (path: string, init: RequestInit = {}) => {
-    const res = await ctx.app.request(path, { ...init, headers: { 'content-type': 'application/json', ...internalHeaders() } });
+    const res = await ctx.app.request(path, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...internalHeaders() },
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
 
@@ -465,29 +737,54 @@ describe('internal routes for peers', () => {
     const { body } = await internal('/internal/products/react-basics/lessons');
     expect(body.data).toEqual({
       productId: fx.react,
-      lessons: lessonsOf(course).map((l: any) => ({ id: l.id, durationSeconds: l.durationSeconds, isFreePreview: l.isFreePreview, kind: l.kind })),
+      lessons: lessonsOf(course).map((l: any) => ({
+        id: l.id,
+        durationSeconds: l.durationSeconds,
+        isFreePreview: l.isFreePreview,
+        kind: l.kind,
+      })),
     });
     expect((await internal(`/internal/products/${fx.draft}/lessons`)).body.data.lessons).toHaveLength(1);
-    expect((await internal('/internal/products/modern-css-layouts/lessons')).body.data).toEqual({ productId: fx.css, lessons: [] });
+    expect((await internal('/internal/products/modern-css-layouts/lessons')).body.data).toEqual({
+      productId: fx.css,
+      lessons: [],
+    });
     expect((await internal('/internal/products/no-such-product/lessons')).status).toBe(404);
     expect((await ctx.app.request('/internal/products/react-basics/lessons')).status).toBe(404);
   });
 
   it("tells media which products' lessons and resources use an asset, so it refuses to delete them", async () => {
-    await ctx.db.updateTable('products').set({ media_asset_id: asset.slides }).where('id', '=', fx.css).execute();
+    await ctx.db
+      .updateTable('products')
+      .set({ media_asset_id: asset.slides })
+      .where('id', '=', fx.css)
+      .execute();
     await save(fx.pandas, {
       version: 0,
       sections: [
         {
           title: 'S',
           lessons: [
-            { title: 'V', kind: 'video', mediaAssetId: asset.welcome, resources: [{ title: 'Slides', mediaAssetId: asset.slides }] },
-            { title: 'W', kind: 'video', mediaAssetId: asset.welcome, resources: [{ title: 'Guide', mediaAssetId: asset.guide }] },
+            {
+              title: 'V',
+              kind: 'video',
+              mediaAssetId: asset.welcome,
+              resources: [{ title: 'Slides', mediaAssetId: asset.slides }],
+            },
+            {
+              title: 'W',
+              kind: 'video',
+              mediaAssetId: asset.welcome,
+              resources: [{ title: 'Guide', mediaAssetId: asset.guide }],
+            },
           ],
         },
       ],
     });
-    const { body } = await internal('/internal/media-usage', { method: 'POST', body: JSON.stringify({ assetIds: [asset.welcome, asset.slides, asset.guide, asset.unknown] }) });
+    const { body } = await internal('/internal/media-usage', {
+      method: 'POST',
+      body: JSON.stringify({ assetIds: [asset.welcome, asset.slides, asset.guide, asset.unknown] }),
+    });
     const pandas = { _id: fx.pandas, title: 'Pandas for Analysts', slug: 'pandas-for-analysts' };
     expect(body.data).toEqual({
       [asset.welcome]: [pandas],
@@ -501,11 +798,24 @@ describe('quiz lessons', () => {
   const tracks = {
     kind: 'single',
     prompt: 'Which property sets the column tracks of a grid?',
-    options: [{ text: 'grid-template-columns', isCorrect: true }, { text: 'grid-column' }, { text: 'column-count' }],
+    options: [
+      { text: 'grid-template-columns', isCorrect: true },
+      { text: 'grid-column' },
+      { text: 'column-count' },
+    ],
     explanation: 'grid-template-columns defines the tracks.',
   };
-  const gaps = { kind: 'multiple', prompt: 'Which of these put space between tracks?', options: [{ text: 'gap', isCorrect: true }, { text: 'column-gap', isCorrect: true }, { text: 'padding' }] };
-  const fr = { kind: 'true-false', prompt: 'The fr unit shares out the free space.', options: [{ text: 'True', isCorrect: true }, { text: 'False' }], explanation: 'Only the space left after fixed tracks.' };
+  const gaps = {
+    kind: 'multiple',
+    prompt: 'Which of these put space between tracks?',
+    options: [{ text: 'gap', isCorrect: true }, { text: 'column-gap', isCorrect: true }, { text: 'padding' }],
+  };
+  const fr = {
+    kind: 'true-false',
+    prompt: 'The fr unit shares out the free space.',
+    options: [{ text: 'True', isCorrect: true }, { text: 'False' }],
+    explanation: 'Only the space left after fixed tracks.',
+  };
   /** Modern CSS Layouts (paid): an article carrying a stray quiz, a locked quiz carrying stray video and article fields, a free-preview quiz. */
   const layoutsCourse = (version: number) => ({
     version,
@@ -513,14 +823,30 @@ describe('quiz lessons', () => {
       {
         title: 'Layouts',
         lessons: [
-          { title: 'Read first', kind: 'article', body: '<p>Grid</p>', durationSeconds: 240, quiz: { questions: [tracks] } },
-          { title: 'Check yourself', kind: 'quiz', durationSeconds: 180, videoUrl: '/media/videos/lesson-1.mp4', body: '<p>stray</p>', quiz: { passPercent: 60, questions: [tracks, gaps, fr] } },
+          {
+            title: 'Read first',
+            kind: 'article',
+            body: '<p>Grid</p>',
+            durationSeconds: 240,
+            quiz: { questions: [tracks] },
+          },
+          {
+            title: 'Check yourself',
+            kind: 'quiz',
+            durationSeconds: 180,
+            videoUrl: '/media/videos/lesson-1.mp4',
+            body: '<p>stray</p>',
+            quiz: { passPercent: 60, questions: [tracks, gaps, fr] },
+          },
           { title: 'Warm-up quiz', kind: 'quiz', isFreePreview: true, quiz: { questions: [fr] } },
         ],
       },
     ],
   });
-  const answersOf = (text: string) => ['isCorrect', 'explanation', 'grid-template-columns defines', 'Only the space left'].filter((secret) => text.includes(secret));
+  const answersOf = (text: string) =>
+    ['isCorrect', 'explanation', 'grid-template-columns defines', 'Only the space left'].filter((secret) =>
+      text.includes(secret),
+    );
   let layouts: any;
   beforeAll(async () => {
     const saved = await save(fx.css, layoutsCourse((await adminCurriculum(fx.css)).version));
@@ -531,12 +857,51 @@ describe('quiz lessons', () => {
 
   it("keeps a quiz lesson's questions with their answers, explanations and pass mark for the admin, every question and option with its own id", async () => {
     const [article, quiz, warmUp] = lessonsOf(layouts);
-    expect(quiz).toMatchObject({ kind: 'quiz', durationSeconds: 180, videoUrl: null, mediaAssetId: null, body: null });
+    expect(quiz).toMatchObject({
+      kind: 'quiz',
+      durationSeconds: 180,
+      videoUrl: null,
+      mediaAssetId: null,
+      body: null,
+    });
     expect(quiz.quiz.passPercent).toBe(60);
-    expect(quiz.quiz.questions.map((q: any) => [q.kind, q.prompt, q.explanation, q.options.map((o: any) => [o.text, o.isCorrect])])).toEqual([
-      ['single', tracks.prompt, tracks.explanation, [['grid-template-columns', true], ['grid-column', false], ['column-count', false]]],
-      ['multiple', gaps.prompt, null, [['gap', true], ['column-gap', true], ['padding', false]]],
-      ['true-false', fr.prompt, fr.explanation, [['True', true], ['False', false]]],
+    expect(
+      quiz.quiz.questions.map((q: any) => [
+        q.kind,
+        q.prompt,
+        q.explanation,
+        q.options.map((o: any) => [o.text, o.isCorrect]),
+      ]),
+    ).toEqual([
+      [
+        'single',
+        tracks.prompt,
+        tracks.explanation,
+        [
+          ['grid-template-columns', true],
+          ['grid-column', false],
+          ['column-count', false],
+        ],
+      ],
+      [
+        'multiple',
+        gaps.prompt,
+        null,
+        [
+          ['gap', true],
+          ['column-gap', true],
+          ['padding', false],
+        ],
+      ],
+      [
+        'true-false',
+        fr.prompt,
+        fr.explanation,
+        [
+          ['True', true],
+          ['False', false],
+        ],
+      ],
     ]);
     const ids = quiz.quiz.questions.flatMap((q: any) => [q.id, ...q.options.map((o: any) => o.id)]);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
@@ -556,8 +921,14 @@ describe('quiz lessons', () => {
     const body = asBody(before);
     const [tracksQ, gapsQ, frQ] = before.sections[0].lessons[1].quiz.questions;
     // fr moves first, tracks gains an option, gaps goes, a new question comes last
-    const tracksBody = { ...tracksQ, options: [...tracksQ.options, { text: 'grid-auto-flow', isCorrect: false }] };
-    body.sections[0].lessons[1].quiz = { passPercent: 80, questions: [frQ, tracksBody, { ...gaps, prompt: 'Which are grid properties?' }] };
+    const tracksBody = {
+      ...tracksQ,
+      options: [...tracksQ.options, { text: 'grid-auto-flow', isCorrect: false }],
+    };
+    body.sections[0].lessons[1].quiz = {
+      passPercent: 80,
+      questions: [frQ, tracksBody, { ...gaps, prompt: 'Which are grid properties?' }],
+    };
     const res = await save(fx.css, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = res.body.data.sections[0].lessons[1].quiz;
@@ -565,8 +936,18 @@ describe('quiz lessons', () => {
     expect(after.questions[0]).toEqual(frQ);
     expect(after.questions[1].id).toBe(tracksQ.id);
     expect(after.questions[1].options.slice(0, 3)).toEqual(tracksQ.options);
-    const newIds = [after.questions[1].options[3].id, after.questions[2].id, ...after.questions[2].options.map((o: any) => o.id)];
-    const oldIds = [gapsQ.id, ...gapsQ.options.map((o: any) => o.id), ...before.sections[0].lessons.flatMap((l: any) => l.quiz?.questions.flatMap((q: any) => [q.id, ...q.options.map((o: any) => o.id)]) ?? [])];
+    const newIds = [
+      after.questions[1].options[3].id,
+      after.questions[2].id,
+      ...after.questions[2].options.map((o: any) => o.id),
+    ];
+    const oldIds = [
+      gapsQ.id,
+      ...gapsQ.options.map((o: any) => o.id),
+      ...before.sections[0].lessons.flatMap(
+        (l: any) => l.quiz?.questions.flatMap((q: any) => [q.id, ...q.options.map((o: any) => o.id)]) ?? [],
+      ),
+    ];
     for (const id of newIds) {
       expect(id).toMatch(/^[0-9a-f]{24}$/);
       expect(oldIds).not.toContain(id);
@@ -574,30 +955,52 @@ describe('quiz lessons', () => {
     // a removed question's id names nothing any more: keeping it is refused
     const stale = structuredClone(asBody(res.body.data));
     stale.sections[0].lessons[1].quiz.questions[2].id = gapsQ.id;
-    expect((await save(fx.css, stale)).body.errors).toEqual([{ field: 'sections.0.lessons.1.quiz.questions.2.id', message: `Question ${gapsQ.id} is not part of this curriculum` }]);
+    expect((await save(fx.css, stale)).body.errors).toEqual([
+      {
+        field: 'sections.0.lessons.1.quiz.questions.2.id',
+        message: `Question ${gapsQ.id} is not part of this curriculum`,
+      },
+    ]);
     layouts = res.body.data;
   });
 
   it("gives a learner who may open the quiz its questions and options without answers or explanations, under the lesson's access rule", async () => {
     const path = `/content/products/modern-css-layouts/lessons/${quizLesson().id}`;
-    expect(await get(path)).toEqual({ status: 401, body: { success: false, message: COURSE_MESSAGES.signInForLesson } });
-    expect(await get(path, 'learner')).toEqual({ status: 403, body: { success: false, message: PREMIUM_REQUIRED_MESSAGE } });
+    expect(await get(path)).toEqual({
+      status: 401,
+      body: { success: false, message: COURSE_MESSAGES.signInForLesson },
+    });
+    expect(await get(path, 'learner')).toEqual({
+      status: 403,
+      body: { success: false, message: PREMIUM_REQUIRED_MESSAGE },
+    });
     const { status, body } = await get(path, 'subscriber');
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ kind: 'quiz', videoUrl: null, stream: null, body: null });
     expect(body.data.quiz).toEqual({
       passPercent: quizLesson().quiz.passPercent,
-      questions: quizLesson().quiz.questions.map((q: any) => ({ id: q.id, kind: q.kind, prompt: q.prompt, options: q.options.map((o: any) => ({ id: o.id, text: o.text })) })),
+      questions: quizLesson().quiz.questions.map((q: any) => ({
+        id: q.id,
+        kind: q.kind,
+        prompt: q.prompt,
+        options: q.options.map((o: any) => ({ id: o.id, text: o.text })),
+      })),
     });
     expect(answersOf(JSON.stringify(body))).toEqual([]);
     // a free-preview quiz opens to a visitor, with nothing of its answers either
     const warmUp = await get(`/content/products/modern-css-layouts/lessons/${lessonsOf(layouts)[2].id}`);
     expect(warmUp.status).toBe(200);
-    expect(warmUp.body.data.quiz.questions.map((q: any) => q.options.map((o: any) => o.text))).toEqual([['True', 'False']]);
+    expect(warmUp.body.data.quiz.questions.map((q: any) => q.options.map((o: any) => o.text))).toEqual([
+      ['True', 'False'],
+    ]);
     expect(answersOf(JSON.stringify(warmUp.body))).toEqual([]);
     // the outline says a lesson is a quiz, and nothing of it
     const outline = await get('/content/products/modern-css-layouts/curriculum');
-    expect(outline.body.data.sections[0].lessons.map((l: any) => l.kind)).toEqual(['article', 'quiz', 'quiz']);
+    expect(outline.body.data.sections[0].lessons.map((l: any) => l.kind)).toEqual([
+      'article',
+      'quiz',
+      'quiz',
+    ]);
     expect(JSON.stringify(outline.body)).not.toContain(fr.prompt);
   });
 
@@ -609,7 +1012,10 @@ describe('quiz lessons', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: any) => e.field)).toEqual([
       `sections.0.lessons.${body.sections[0].lessons.length - 1}.quiz.questions.0.id`,
-      ...foreign.options.map((_: any, o: number) => `sections.0.lessons.${body.sections[0].lessons.length - 1}.quiz.questions.0.options.${o}.id`),
+      ...foreign.options.map(
+        (_: any, o: number) =>
+          `sections.0.lessons.${body.sections[0].lessons.length - 1}.quiz.questions.0.options.${o}.id`,
+      ),
     ]);
   });
 
@@ -622,19 +1028,100 @@ describe('quiz lessons', () => {
     };
     const cases: Array<[string, () => unknown, string, string]> = [
       ['a quiz lesson without a quiz', () => withQuiz(null), QUIZ_MESSAGES.quizRequired, `${at}.quiz`],
-      ['a quiz without questions', () => withQuiz({ questions: [] }), QUIZ_MESSAGES.quizRequired, `${at}.quiz.questions`],
-      ['a true/false question whose options are not True and False', () => withQuiz({ questions: [{ ...fr, options: [{ text: 'Yes', isCorrect: true }, { text: 'No' }] }] }), QUIZ_MESSAGES.trueFalseOptions, `${at}.quiz.questions.0.options`],
-      ['a true/false question with three options', () => withQuiz({ questions: [{ ...fr, options: [...fr.options, { text: 'Maybe' }] }] }), QUIZ_MESSAGES.trueFalseOptions, `${at}.quiz.questions.0.options`],
-      ['a single-choice question with two correct options', () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a', isCorrect: true }, { text: 'b', isCorrect: true }] }] }), QUIZ_MESSAGES.oneCorrect, `${at}.quiz.questions.0.options`],
-      ['a single-choice question with no correct option', () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a' }, { text: 'b' }] }] }), QUIZ_MESSAGES.oneCorrect, `${at}.quiz.questions.0.options`],
-      ['a multiple-choice question with no correct option', () => withQuiz({ questions: [{ ...gaps, options: [{ text: 'a' }, { text: 'b' }] }] }), QUIZ_MESSAGES.someCorrect, `${at}.quiz.questions.0.options`],
-      ['a question with one option', () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a', isCorrect: true }] }] }), 'A question needs at least two options', `${at}.quiz.questions.0.options`],
-      ['a blank option', () => withQuiz({ questions: [tracks, { ...gaps, options: [{ text: 'a', isCorrect: true }, { text: '  ' }] }] }), 'Option text is required', `${at}.quiz.questions.1.options.1.text`],
-      ['a blank question', () => withQuiz({ questions: [{ ...tracks, prompt: '' }] }), 'Question is required', `${at}.quiz.questions.0.prompt`],
-      ['an unknown question kind', () => withQuiz({ questions: [{ ...tracks, kind: 'essay' }] }), 'Question kind must be one of', `${at}.quiz.questions.0.kind`],
-      ['a pass mark of 0%', () => withQuiz({ passPercent: 0, questions: [tracks] }), 'Pass mark must be a whole percent from 1 to 100', `${at}.quiz.passPercent`],
-      ['a pass mark over 100%', () => withQuiz({ passPercent: 101, questions: [tracks] }), 'Pass mark must be a whole percent from 1 to 100', `${at}.quiz.passPercent`],
-      ['a correct flag that is not a boolean', () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a', isCorrect: 'yes' }, { text: 'b' }] }] }), 'Correct must be true or false', `${at}.quiz.questions.0.options.0.isCorrect`],
+      [
+        'a quiz without questions',
+        () => withQuiz({ questions: [] }),
+        QUIZ_MESSAGES.quizRequired,
+        `${at}.quiz.questions`,
+      ],
+      [
+        'a true/false question whose options are not True and False',
+        () =>
+          withQuiz({ questions: [{ ...fr, options: [{ text: 'Yes', isCorrect: true }, { text: 'No' }] }] }),
+        QUIZ_MESSAGES.trueFalseOptions,
+        `${at}.quiz.questions.0.options`,
+      ],
+      [
+        'a true/false question with three options',
+        () => withQuiz({ questions: [{ ...fr, options: [...fr.options, { text: 'Maybe' }] }] }),
+        QUIZ_MESSAGES.trueFalseOptions,
+        `${at}.quiz.questions.0.options`,
+      ],
+      [
+        'a single-choice question with two correct options',
+        () =>
+          withQuiz({
+            questions: [
+              {
+                ...tracks,
+                options: [
+                  { text: 'a', isCorrect: true },
+                  { text: 'b', isCorrect: true },
+                ],
+              },
+            ],
+          }),
+        QUIZ_MESSAGES.oneCorrect,
+        `${at}.quiz.questions.0.options`,
+      ],
+      [
+        'a single-choice question with no correct option',
+        () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a' }, { text: 'b' }] }] }),
+        QUIZ_MESSAGES.oneCorrect,
+        `${at}.quiz.questions.0.options`,
+      ],
+      [
+        'a multiple-choice question with no correct option',
+        () => withQuiz({ questions: [{ ...gaps, options: [{ text: 'a' }, { text: 'b' }] }] }),
+        QUIZ_MESSAGES.someCorrect,
+        `${at}.quiz.questions.0.options`,
+      ],
+      [
+        'a question with one option',
+        () => withQuiz({ questions: [{ ...tracks, options: [{ text: 'a', isCorrect: true }] }] }),
+        'A question needs at least two options',
+        `${at}.quiz.questions.0.options`,
+      ],
+      [
+        'a blank option',
+        () =>
+          withQuiz({
+            questions: [tracks, { ...gaps, options: [{ text: 'a', isCorrect: true }, { text: '  ' }] }],
+          }),
+        'Option text is required',
+        `${at}.quiz.questions.1.options.1.text`,
+      ],
+      [
+        'a blank question',
+        () => withQuiz({ questions: [{ ...tracks, prompt: '' }] }),
+        'Question is required',
+        `${at}.quiz.questions.0.prompt`,
+      ],
+      [
+        'an unknown question kind',
+        () => withQuiz({ questions: [{ ...tracks, kind: 'essay' }] }),
+        'Question kind must be one of',
+        `${at}.quiz.questions.0.kind`,
+      ],
+      [
+        'a pass mark of 0%',
+        () => withQuiz({ passPercent: 0, questions: [tracks] }),
+        'Pass mark must be a whole percent from 1 to 100',
+        `${at}.quiz.passPercent`,
+      ],
+      [
+        'a pass mark over 100%',
+        () => withQuiz({ passPercent: 101, questions: [tracks] }),
+        'Pass mark must be a whole percent from 1 to 100',
+        `${at}.quiz.passPercent`,
+      ],
+      [
+        'a correct flag that is not a boolean',
+        () =>
+          withQuiz({ questions: [{ ...tracks, options: [{ text: 'a', isCorrect: 'yes' }, { text: 'b' }] }] }),
+        'Correct must be true or false',
+        `${at}.quiz.questions.0.options.0.isCorrect`,
+      ],
     ];
     for (const [what, make, message, field] of cases) {
       it(`refuses ${what}`, async () => {
@@ -642,7 +1129,10 @@ describe('quiz lessons', () => {
         const res = await save(fx.css, make());
         expect(res.status, JSON.stringify(res.body)).toBe(400);
         expect(res.body.success).toBe(false);
-        expect(res.body.errors.find((e: any) => e.field === field)?.message, JSON.stringify(res.body.errors)).toContain(message);
+        expect(
+          res.body.errors.find((e: any) => e.field === field)?.message,
+          JSON.stringify(res.body.errors),
+        ).toContain(message);
         expect(await adminCurriculum(fx.css)).toEqual(current);
       });
     }

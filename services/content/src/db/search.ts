@@ -24,9 +24,18 @@ export interface CappedTotal {
  * The rows a query (FROM and WHERE, nothing selected) matches, counted up to `cap` (a count over
  * `LIMIT cap + 1`): a total costs at most a window of index entries however large the catalogue grows.
  */
-export async function countUpTo(db: Kysely<any>, query: SelectQueryBuilder<any, any, {}>, cap = LISTING_WINDOW): Promise<CappedTotal> {
+export async function countUpTo(
+  db: Kysely<any>,
+  query: SelectQueryBuilder<any, any, {}>,
+  cap = LISTING_WINDOW,
+): Promise<CappedTotal> {
   const { n } = await db
-    .selectFrom(query.select(sql<number>`1`.as('one')).limit(cap + 1).as('matches'))
+    .selectFrom(
+      query
+        .select(sql<number>`1`.as('one'))
+        .limit(cap + 1)
+        .as('matches'),
+    )
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return { total: Math.min(Number(n), cap), totalCapped: Number(n) > cap };
@@ -36,7 +45,12 @@ export async function countUpTo(db: Kysely<any>, query: SelectQueryBuilder<any, 
  * The total of a page of `rows` found at `offset`: known from the page itself when it is not full (and not
  * past the end), else undefined and to be counted.
  */
-export function totalFromPage(rows: number, { page, limit }: { page: number; limit: number }): CappedTotal | undefined {
+export function totalFromPage(
+  rows: number,
+  { page, limit }: { page: number; limit: number },
+): CappedTotal | undefined {
   const offset = offsetOf({ page, limit });
-  return rows < limit && (rows > 0 || offset === 0) ? { total: offset + rows, totalCapped: false } : undefined;
+  return rows < limit && (rows > 0 || offset === 0)
+    ? { total: offset + rows, totalCapped: false }
+    : undefined;
 }

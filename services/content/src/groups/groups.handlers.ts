@@ -1,7 +1,15 @@
 import type { CategoryValues, CreatorValues } from '@catalyst/contracts';
 import { conflict, isUniqueViolation, newObjectId, notFound, reply } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { deleteParentWithoutProducts, findAdmin, findClash, insertParent, listAdmin, updateParent, type ParentTable } from './groups.repository';
+import {
+  deleteParentWithoutProducts,
+  findAdmin,
+  findClash,
+  insertParent,
+  listAdmin,
+  updateParent,
+  type ParentTable,
+} from './groups.repository';
 import { stillHasProducts } from './still-has-products';
 
 /** What differs between the two ways the catalogue is grouped. */
@@ -16,15 +24,30 @@ export interface GroupKind<T extends ParentTable = ParentTable> {
   slugIndex: string;
 }
 
-export const categoryKind: GroupKind<'categories'> = { table: 'categories', noun: 'category', Noun: 'Category', uniqueName: true, slugIndex: 'categories_slug_key' };
-export const creatorKind: GroupKind<'creators'> = { table: 'creators', noun: 'creator', Noun: 'Creator', uniqueName: false, slugIndex: 'creators_slug_key' };
+export const categoryKind: GroupKind<'categories'> = {
+  table: 'categories',
+  noun: 'category',
+  Noun: 'Category',
+  uniqueName: true,
+  slugIndex: 'categories_slug_key',
+};
+export const creatorKind: GroupKind<'creators'> = {
+  table: 'creators',
+  noun: 'creator',
+  Noun: 'Creator',
+  uniqueName: false,
+  slugIndex: 'creators_slug_key',
+};
 
 /**
  * The admin handlers of categories or creators (list, get, create, replace, delete), written once: a clash
  * on the slug (or a category's name) is a 409 naming the field, a row that still holds products a 409 that
  * says how many, a missing one a 404.
  */
-export function createGroupAdminHandlers<T extends ParentTable>({ db }: Pick<Deps, 'db'>, kind: GroupKind<T>) {
+export function createGroupAdminHandlers<T extends ParentTable>(
+  { db }: Pick<Deps, 'db'>,
+  kind: GroupKind<T>,
+) {
   const nameTaken = `A ${kind.noun} with this name already exists`;
   const slugTaken = `A ${kind.noun} with this slug already exists`;
   const missing = () => notFound(`${kind.Noun} not found`);
@@ -38,14 +61,16 @@ export function createGroupAdminHandlers<T extends ParentTable>({ db }: Pick<Dep
   async function refuseClash(values: CategoryValues | CreatorValues, exceptId?: string) {
     const clash = await findClash(db, kind.table, values, { uniqueName: kind.uniqueName, exceptId });
     if (!clash) return;
-    if (kind.uniqueName && clash.name.toLowerCase() === values.name.toLowerCase()) throw conflict(nameTaken, [{ field: 'name', message: nameTaken }]);
+    if (kind.uniqueName && clash.name.toLowerCase() === values.name.toLowerCase())
+      throw conflict(nameTaken, [{ field: 'name', message: nameTaken }]);
     throw conflict(slugTaken, [{ field: 'slug', message: slugTaken }]);
   }
 
   /** Two saves racing past the check meet the unique indexes; that is the same 409. */
   function uniqueViolationToConflict(error: unknown): never {
     if (!isUniqueViolation(error)) throw error;
-    if (!kind.uniqueName || isUniqueViolation(error, kind.slugIndex)) throw conflict(slugTaken, [{ field: 'slug', message: slugTaken }]);
+    if (!kind.uniqueName || isUniqueViolation(error, kind.slugIndex))
+      throw conflict(slugTaken, [{ field: 'slug', message: slugTaken }]);
     throw conflict(nameTaken, [{ field: 'name', message: nameTaken }]);
   }
 
@@ -58,7 +83,13 @@ export function createGroupAdminHandlers<T extends ParentTable>({ db }: Pick<Dep
       await insertParent(db, kind.table, id, body).catch(uniqueViolationToConflict);
       return reply(await find(id), { message: `${kind.Noun} created successfully!`, status: 201 });
     },
-    async replace({ params: { id }, body }: { params: { id: string }; body: CategoryValues | CreatorValues }) {
+    async replace({
+      params: { id },
+      body,
+    }: {
+      params: { id: string };
+      body: CategoryValues | CreatorValues;
+    }) {
       await find(id);
       await refuseClash(body, id);
       if (!(await updateParent(db, kind.table, id, body).catch(uniqueViolationToConflict))) throw missing();

@@ -34,7 +34,9 @@ export function toCreator(row: GroupRow, productCount?: number): Creator {
 
 const shapeOf = { categories: toCategory, creators: toCreator } as const;
 /** A row of the table as the admin sees it: its API shape with every product it holds (drafts included). */
-export type AdminShape<T extends ParentTable> = (T extends 'creators' ? Creator : Category) & { productCount: number };
+export type AdminShape<T extends ParentTable> = (T extends 'creators' ? Creator : Category) & {
+  productCount: number;
+};
 const productKey = { categories: 'category_id', creators: 'creator_id' } as const;
 
 /** Every product of the row, drafts included: what blocks a delete. */
@@ -53,7 +55,12 @@ async function listParentRows(db: Db, table: ParentTable) {
 }
 
 async function findParentRow(db: Db, table: ParentTable, id: string) {
-  return db.selectFrom(table).selectAll().select(productCount(table).as('product_count')).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .select(productCount(table).as('product_count'))
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 const parentColumns = (v: CategoryValues | CreatorValues) => ({
@@ -67,11 +74,19 @@ const parentColumns = (v: CategoryValues | CreatorValues) => ({
 });
 
 async function insertParent(db: Db, table: ParentTable, id: string, values: CategoryValues | CreatorValues) {
-  await db.insertInto(table).values({ id, ...parentColumns(values) }).execute();
+  await db
+    .insertInto(table)
+    .values({ id, ...parentColumns(values) })
+    .execute();
 }
 
 /** Answers false when the row does not exist. */
-async function updateParent(db: Db, table: ParentTable, id: string, values: CategoryValues | CreatorValues): Promise<boolean> {
+async function updateParent(
+  db: Db,
+  table: ParentTable,
+  id: string,
+  values: CategoryValues | CreatorValues,
+): Promise<boolean> {
   const result = await db
     .updateTable(table)
     .set({ ...parentColumns(values), updated_at: new Date() })
@@ -84,7 +99,11 @@ async function updateParent(db: Db, table: ParentTable, id: string, values: Cate
  * Deletes a row that holds no products. Locks the row so a product cannot be added between the count
  * and the delete (the foreign key would refuse it anyway; this turns that into a clear answer).
  */
-async function deleteParentWithoutProducts(db: Db, table: ParentTable, id: string): Promise<{ deleted: boolean; productCount: number }> {
+async function deleteParentWithoutProducts(
+  db: Db,
+  table: ParentTable,
+  id: string,
+): Promise<{ deleted: boolean; productCount: number }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) return { deleted: false, productCount: 0 };
@@ -105,20 +124,35 @@ async function parentExists(db: Db, table: ParentTable, id: string): Promise<boo
 
 /** Every row, inactive ones too, with every product it holds (drafts included), as the admin list shows them. */
 export async function listAdmin<T extends ParentTable>(db: Db, table: T): Promise<AdminShape<T>[]> {
-  return (await listParentRows(db, table)).map((row) => ({ ...shapeOf[table](row), productCount: row.product_count }) as AdminShape<T>);
+  return (await listParentRows(db, table)).map(
+    (row) => ({ ...shapeOf[table](row), productCount: row.product_count }) as AdminShape<T>,
+  );
 }
 
-export async function findAdmin<T extends ParentTable>(db: Db, table: T, id: string): Promise<AdminShape<T> | undefined> {
+export async function findAdmin<T extends ParentTable>(
+  db: Db,
+  table: T,
+  id: string,
+): Promise<AdminShape<T> | undefined> {
   const row = await findParentRow(db, table, id);
   return row ? ({ ...shapeOf[table](row), productCount: row.product_count } as AdminShape<T>) : undefined;
 }
 
 /** Another row already using this slug or, when names are unique (categories), this name (case-insensitively). */
-export async function findClash(db: Db, table: ParentTable, { name, slug }: { name: string; slug: string }, { uniqueName, exceptId }: { uniqueName: boolean; exceptId?: string }) {
+export async function findClash(
+  db: Db,
+  table: ParentTable,
+  { name, slug }: { name: string; slug: string },
+  { uniqueName, exceptId }: { uniqueName: boolean; exceptId?: string },
+) {
   let query = db
     .selectFrom(table)
     .select(['id', 'name', 'slug'])
-    .where((eb) => (uniqueName ? eb.or([eb(sql`lower(name)`, '=', name.toLowerCase()), eb('slug', '=', slug)]) : eb('slug', '=', slug)));
+    .where((eb) =>
+      uniqueName
+        ? eb.or([eb(sql`lower(name)`, '=', name.toLowerCase()), eb('slug', '=', slug)])
+        : eb('slug', '=', slug),
+    );
   if (exceptId) query = query.where('id', '<>', exceptId);
   return query.executeTakeFirst();
 }

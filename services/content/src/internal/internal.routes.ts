@@ -2,9 +2,20 @@ import type { Hono } from 'hono';
 import { COURSE_MESSAGES, QUIZ_MESSAGES, contentInternalRoutes } from '@catalyst/contracts';
 import { conflict, mountRoutes, notFound, type AppEnv } from '@catalyst/service-kit';
 import { requireCategory } from '../categories/categories.handlers';
-import { findCurriculumMediaUsage, findLessonQuiz, knownLessonSeconds, listCourseLessons } from '../curriculum/curriculum.repository';
+import {
+  findCurriculumMediaUsage,
+  findLessonQuiz,
+  knownLessonSeconds,
+  listCourseLessons,
+} from '../curriculum/curriculum.repository';
 import type { Deps } from '../deps';
-import { findMediaUsage, findProduct, findSummaries, listCategorySummaries, toSummary } from '../products/products.repository';
+import {
+  findMediaUsage,
+  findProduct,
+  findSummaries,
+  listCategorySummaries,
+  toSummary,
+} from '../products/products.repository';
 
 /**
  * Service-to-service routes (guarded by the shared secret in service-kit; the gateway never exposes them).
@@ -21,12 +32,16 @@ export function mountInternal(app: Hono<AppEnv>, deps: Deps) {
     /** Products that play an asset, and products whose lessons or resources use it (each product once per asset). */
     async mediaUsage({ body }) {
       const assetIds = [...new Set(body.assetIds)];
-      const [usage, curriculum] = await Promise.all([findMediaUsage(deps.db, assetIds), findCurriculumMediaUsage(deps.db, assetIds)]);
+      const [usage, curriculum] = await Promise.all([
+        findMediaUsage(deps.db, assetIds),
+        findCurriculumMediaUsage(deps.db, assetIds),
+      ]);
       for (const { assetId, product } of curriculum) {
         const products = (usage[assetId] ??= []);
         if (!products.some((p) => p._id === product._id)) products.push(product);
       }
-      for (const products of Object.values(usage)) products.sort((a, b) => a.title.localeCompare(b.title) || a._id.localeCompare(b._id));
+      for (const products of Object.values(usage))
+        products.sort((a, b) => a.title.localeCompare(b.title) || a._id.localeCompare(b._id));
       return usage;
     },
     /** A course's lessons in order (none for a single-video product), drafts included. */
@@ -63,7 +78,13 @@ export function mountInternal(app: Hono<AppEnv>, deps: Deps) {
       const product = await findProduct(deps.db, params.idOrSlug, { includeHidden: true });
       if (!product) throw notFound('Product not found');
       const seconds = await knownLessonSeconds(deps.db, product.id);
-      return { productId: product.id, slug: product.slug, title: product.title, creatorName: product.creator_name, durationSeconds: seconds ?? (product.duration ?? 0) * 60 };
+      return {
+        productId: product.id,
+        slug: product.slug,
+        title: product.title,
+        creatorName: product.creator_name,
+        durationSeconds: seconds ?? (product.duration ?? 0) * 60,
+      };
     },
     async categoryProducts({ params }) {
       const category = await requireCategory(deps, params.idOrSlug);

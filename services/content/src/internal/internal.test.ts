@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const call = async (path: string, init: RequestInit = {}, secret = true) => {
-  const res = await ctx.app.request(path, { ...init, headers: { 'content-type': 'application/json', ...(secret ? internalHeaders() : {}) } });
+  const res = await ctx.app.request(path, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(secret ? internalHeaders() : {}) },
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 
@@ -35,14 +38,23 @@ describe('internal product routes', () => {
   });
 
   it('looks up summaries for a list of ids, skipping unknown ones', async () => {
-    const { status, body } = await call('/internal/products/lookup', { method: 'POST', body: JSON.stringify({ ids: [fx.css, fx.sql, fx.css, '0000000000000000000fffff'] }) });
+    const { status, body } = await call('/internal/products/lookup', {
+      method: 'POST',
+      body: JSON.stringify({ ids: [fx.css, fx.sql, fx.css, '0000000000000000000fffff'] }),
+    });
     expect(status).toBe(200);
     expect(body.data.map((p: any) => p._id).sort()).toEqual([fx.css, fx.sql].sort());
-    expect((await call('/internal/products/lookup', { method: 'POST', body: JSON.stringify({ ids: [] }) })).body.data).toEqual([]);
+    expect(
+      (await call('/internal/products/lookup', { method: 'POST', body: JSON.stringify({ ids: [] }) })).body
+        .data,
+    ).toEqual([]);
   });
 
   it('rejects a lookup with malformed ids', async () => {
-    const { status, body } = await call('/internal/products/lookup', { method: 'POST', body: JSON.stringify({ ids: ['nope'] }) });
+    const { status, body } = await call('/internal/products/lookup', {
+      method: 'POST',
+      body: JSON.stringify({ ids: ['nope'] }),
+    });
     expect(status).toBe(400);
     expect(body.errors[0].field).toBe('ids.0');
   });
@@ -78,8 +90,21 @@ describe('internal routes for grading quizzes and issuing certificates', () => {
               quiz: {
                 passPercent: 75,
                 questions: [
-                  { kind: 'single', prompt: 'What does useState return?', options: [{ text: 'A value and its setter', isCorrect: true }, { text: 'A promise' }], explanation: 'A pair: the value and a function to change it.' },
-                  { kind: 'multiple', prompt: 'Which are hooks?', options: [{ text: 'useEffect', isCorrect: true }, { text: 'useMemo', isCorrect: true }, { text: 'setState' }] },
+                  {
+                    kind: 'single',
+                    prompt: 'What does useState return?',
+                    options: [{ text: 'A value and its setter', isCorrect: true }, { text: 'A promise' }],
+                    explanation: 'A pair: the value and a function to change it.',
+                  },
+                  {
+                    kind: 'multiple',
+                    prompt: 'Which are hooks?',
+                    options: [
+                      { text: 'useEffect', isCorrect: true },
+                      { text: 'useMemo', isCorrect: true },
+                      { text: 'setState' },
+                    ],
+                  },
                 ],
               },
             },
@@ -99,8 +124,20 @@ describe('internal routes for grading quizzes and issuing certificates', () => {
       lessonId: quiz.id,
       passPercent: 75,
       questions: [
-        { id: useState.id, kind: 'single', optionIds: useState.options.map((o: any) => o.id), correctOptionIds: [useState.options[0].id], explanation: 'A pair: the value and a function to change it.' },
-        { id: hooks.id, kind: 'multiple', optionIds: hooks.options.map((o: any) => o.id), correctOptionIds: [hooks.options[0].id, hooks.options[1].id], explanation: null },
+        {
+          id: useState.id,
+          kind: 'single',
+          optionIds: useState.options.map((o: any) => o.id),
+          correctOptionIds: [useState.options[0].id],
+          explanation: 'A pair: the value and a function to change it.',
+        },
+        {
+          id: hooks.id,
+          kind: 'multiple',
+          optionIds: hooks.options.map((o: any) => o.id),
+          correctOptionIds: [hooks.options[0].id, hooks.options[1].id],
+          explanation: null,
+        },
       ],
     });
     // by any key of the product
@@ -108,25 +145,58 @@ describe('internal routes for grading quizzes and issuing certificates', () => {
   });
 
   it('refuses a key for a lesson that is not a quiz (409), an unknown lesson or product (404) and a malformed id (400)', async () => {
-    expect(await call(`/internal/products/react-basics/lessons/${article.id}/quiz`)).toEqual({ status: 409, body: { success: false, message: QUIZ_MESSAGES.notAQuiz } });
-    expect(await call('/internal/products/react-basics/lessons/0000000000000000000b00ff/quiz')).toEqual({ status: 404, body: { success: false, message: COURSE_MESSAGES.lessonNotFound } });
+    expect(await call(`/internal/products/react-basics/lessons/${article.id}/quiz`)).toEqual({
+      status: 409,
+      body: { success: false, message: QUIZ_MESSAGES.notAQuiz },
+    });
+    expect(await call('/internal/products/react-basics/lessons/0000000000000000000b00ff/quiz')).toEqual({
+      status: 404,
+      body: { success: false, message: COURSE_MESSAGES.lessonNotFound },
+    });
     // a lesson of another product is not a lesson of this one
-    expect(await call(`/internal/products/modern-css-layouts/lessons/${quiz.id}/quiz`)).toEqual({ status: 404, body: { success: false, message: COURSE_MESSAGES.lessonNotFound } });
-    expect(await call(`/internal/products/no-such-product/lessons/${quiz.id}/quiz`)).toEqual({ status: 404, body: { success: false, message: 'Product not found' } });
+    expect(await call(`/internal/products/modern-css-layouts/lessons/${quiz.id}/quiz`)).toEqual({
+      status: 404,
+      body: { success: false, message: COURSE_MESSAGES.lessonNotFound },
+    });
+    expect(await call(`/internal/products/no-such-product/lessons/${quiz.id}/quiz`)).toEqual({
+      status: 404,
+      body: { success: false, message: 'Product not found' },
+    });
     expect((await call('/internal/products/react-basics/lessons/not-an-id/quiz')).status).toBe(400);
-    expect((await call(`/internal/products/react-basics/lessons/${quiz.id}/quiz`, {}, false)).status).toBe(404);
+    expect((await call(`/internal/products/react-basics/lessons/${quiz.id}/quiz`, {}, false)).status).toBe(
+      404,
+    );
   });
 
   it("states a course's title, slug, creator and length for its certificate: the lessons' known seconds, else the product's minutes", async () => {
     // React Basics: 420 known seconds (the quiz's length is unknown), though the product says 90 minutes
-    expect((await call('/internal/products/react-basics/certificate-facts')).body.data).toEqual({ productId: fx.react, slug: 'react-basics', title: 'React Basics', creatorName: 'Alice Doe', durationSeconds: 420 });
+    expect((await call('/internal/products/react-basics/certificate-facts')).body.data).toEqual({
+      productId: fx.react,
+      slug: 'react-basics',
+      title: 'React Basics',
+      creatorName: 'Alice Doe',
+      durationSeconds: 420,
+    });
     // no curriculum: the product's 240 minutes
-    expect((await call(`/internal/products/SQL00003/certificate-facts`)).body.data).toEqual({ productId: fx.sql, slug: 'sql-window-functions', title: 'SQL Window Functions', creatorName: 'Bob Stone', durationSeconds: 240 * 60 });
+    expect((await call(`/internal/products/SQL00003/certificate-facts`)).body.data).toEqual({
+      productId: fx.sql,
+      slug: 'sql-window-functions',
+      title: 'SQL Window Functions',
+      creatorName: 'Bob Stone',
+      durationSeconds: 240 * 60,
+    });
     // neither known: nothing to state
-    expect((await call('/internal/products/pandas-for-analysts/certificate-facts')).body.data.durationSeconds).toBe(0);
+    expect(
+      (await call('/internal/products/pandas-for-analysts/certificate-facts')).body.data.durationSeconds,
+    ).toBe(0);
     // drafts included (a certificate earned before a course was unpublished still names it)
-    expect((await call(`/internal/products/${fx.draft}/certificate-facts`)).body.data.title).toBe('Unfinished Draft React');
-    expect(await call('/internal/products/no-such-product/certificate-facts')).toEqual({ status: 404, body: { success: false, message: 'Product not found' } });
+    expect((await call(`/internal/products/${fx.draft}/certificate-facts`)).body.data.title).toBe(
+      'Unfinished Draft React',
+    );
+    expect(await call('/internal/products/no-such-product/certificate-facts')).toEqual({
+      status: 404,
+      body: { success: false, message: 'Product not found' },
+    });
     expect((await call('/internal/products/react-basics/certificate-facts', {}, false)).status).toBe(404);
   });
 });

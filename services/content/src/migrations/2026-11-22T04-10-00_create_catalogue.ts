@@ -5,7 +5,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Extensions live in public so every schema's search_path (service schema, public) sees the operators.
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
   // array_to_string is only STABLE; this wrapper lets the tags take part in a generated column.
-  await sql`create or replace function tags_text(tags text[]) returns text language sql immutable parallel safe as $$ select coalesce(array_to_string(tags, ' '), '') $$`.execute(db);
+  await sql`create or replace function tags_text(tags text[]) returns text language sql immutable parallel safe as $$ select coalesce(array_to_string(tags, ' '), '') $$`.execute(
+    db,
+  );
 
   await sql`
     create table categories (
@@ -24,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index categories_slug_key on categories (slug)`.execute(db);
   await sql`create unique index categories_name_lower_key on categories (lower(name))`.execute(db);
   await sql`create index categories_listing_idx on categories (sort_order, name) where is_active`.execute(db);
-  await sql`create index categories_search_trgm_idx on categories using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`create index categories_search_trgm_idx on categories using gin (search_text gin_trgm_ops)`.execute(
+    db,
+  );
 
   await sql`
     create table creators (
@@ -42,7 +46,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create unique index creators_slug_key on creators (slug)`.execute(db);
   await sql`create index creators_listing_idx on creators (sort_order, name) where is_active`.execute(db);
-  await sql`create index creators_search_trgm_idx on creators using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`create index creators_search_trgm_idx on creators using gin (search_text gin_trgm_ops)`.execute(
+    db,
+  );
 
   await sql`
     create table products (
@@ -77,12 +83,22 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index products_slug_key on products (slug)`.execute(db);
   await sql`create unique index products_product_id_key on products (product_id)`.execute(db);
   // Public lists only ever read visible rows: partial indexes per list shape.
-  await sql`create index products_visible_sort_idx on products (sort_order, created_at) where is_published and is_active`.execute(db);
-  await sql`create index products_visible_category_idx on products (category_id, sort_order) where is_published and is_active`.execute(db);
-  await sql`create index products_visible_creator_idx on products (creator_id, category_id, sort_order) where is_published and is_active`.execute(db);
-  await sql`create index products_visible_featured_idx on products (sort_order) where is_published and is_active and is_featured`.execute(db);
+  await sql`create index products_visible_sort_idx on products (sort_order, created_at) where is_published and is_active`.execute(
+    db,
+  );
+  await sql`create index products_visible_category_idx on products (category_id, sort_order) where is_published and is_active`.execute(
+    db,
+  );
+  await sql`create index products_visible_creator_idx on products (creator_id, category_id, sort_order) where is_published and is_active`.execute(
+    db,
+  );
+  await sql`create index products_visible_featured_idx on products (sort_order) where is_published and is_active and is_featured`.execute(
+    db,
+  );
   await sql`create index products_newest_idx on products (created_at desc)`.execute(db);
-  await sql`create index products_search_trgm_idx on products using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`create index products_search_trgm_idx on products using gin (search_text gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`create index products_tags_idx on products using gin (tags)`.execute(db);
 }
 

@@ -36,21 +36,39 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`
     create trigger categories_relist_products after update of is_active on categories
-    for each row when (old.is_active is distinct from new.is_active) execute function products_relist_group()`.execute(db);
+    for each row when (old.is_active is distinct from new.is_active) execute function products_relist_group()`.execute(
+    db,
+  );
   await sql`
     create trigger creators_relist_products after update of is_active on creators
-    for each row when (old.is_active is distinct from new.is_active) execute function products_relist_group()`.execute(db);
-  await sql`update products p set listed = product_is_listed(p.is_published, p.is_active, p.category_id, p.creator_id)`.execute(db);
+    for each row when (old.is_active is distinct from new.is_active) execute function products_relist_group()`.execute(
+    db,
+  );
+  await sql`update products p set listed = product_is_listed(p.is_published, p.is_active, p.category_id, p.creator_id)`.execute(
+    db,
+  );
 
   // One partial index per public list order, each ending in id (the tie-break of every ORDER BY), so a page
   // is an index walk of offset + limit entries, never a sort of every match.
-  await sql`create index products_listed_sort_idx on products (sort_order, created_at, id) where listed`.execute(db);
+  await sql`create index products_listed_sort_idx on products (sort_order, created_at, id) where listed`.execute(
+    db,
+  );
   await sql`create index products_listed_title_idx on products (lower(title), id) where listed`.execute(db);
-  await sql`create index products_listed_newest_idx on products (created_at desc, id) where listed`.execute(db);
-  await sql`create index products_listed_duration_idx on products (duration asc nulls last, id) where listed`.execute(db);
-  await sql`create index products_listed_featured_idx on products (sort_order, created_at, id) where listed and is_featured`.execute(db);
-  await sql`create index products_listed_category_idx on products (category_id, sort_order, created_at, id) where listed`.execute(db);
-  await sql`create index products_listed_creator_idx on products (creator_id, category_id, sort_order, created_at, id) where listed`.execute(db);
+  await sql`create index products_listed_newest_idx on products (created_at desc, id) where listed`.execute(
+    db,
+  );
+  await sql`create index products_listed_duration_idx on products (duration asc nulls last, id) where listed`.execute(
+    db,
+  );
+  await sql`create index products_listed_featured_idx on products (sort_order, created_at, id) where listed and is_featured`.execute(
+    db,
+  );
+  await sql`create index products_listed_category_idx on products (category_id, sort_order, created_at, id) where listed`.execute(
+    db,
+  );
+  await sql`create index products_listed_creator_idx on products (creator_id, category_id, sort_order, created_at, id) where listed`.execute(
+    db,
+  );
   // Admins' lists include drafts: the default order over every product.
   await sql`create index products_sort_idx on products (sort_order, created_at, id)`.execute(db);
   await sql`drop index if exists products_visible_sort_idx`.execute(db);
@@ -59,25 +77,45 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists products_visible_creator_idx`.execute(db);
   await sql`drop index if exists products_visible_featured_idx`.execute(db);
   // Product counts per category (visible products whose creator is active) without reading the product rows.
-  await sql`create index products_visible_category_creator_idx on products (category_id, creator_id) where is_published and is_active`.execute(db);
+  await sql`create index products_visible_category_creator_idx on products (category_id, creator_id) where is_published and is_active`.execute(
+    db,
+  );
 
   // Category lists end their order in id too.
-  await sql`create index categories_listed_sort_idx on categories (sort_order, name, id) where is_active`.execute(db);
-  await sql`create index categories_listed_name_idx on categories (lower(name), id) where is_active`.execute(db);
-  await sql`create index categories_listed_newest_idx on categories (created_at desc, id) where is_active`.execute(db);
+  await sql`create index categories_listed_sort_idx on categories (sort_order, name, id) where is_active`.execute(
+    db,
+  );
+  await sql`create index categories_listed_name_idx on categories (lower(name), id) where is_active`.execute(
+    db,
+  );
+  await sql`create index categories_listed_newest_idx on categories (created_at desc, id) where is_active`.execute(
+    db,
+  );
   await sql`drop index if exists categories_listing_idx`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`create index if not exists categories_listing_idx on categories (sort_order, name) where is_active`.execute(db);
+  await sql`create index if not exists categories_listing_idx on categories (sort_order, name) where is_active`.execute(
+    db,
+  );
   await sql`drop index if exists categories_listed_sort_idx`.execute(db);
   await sql`drop index if exists categories_listed_name_idx`.execute(db);
   await sql`drop index if exists categories_listed_newest_idx`.execute(db);
-  await sql`create index if not exists products_visible_sort_idx on products (sort_order, created_at) where is_published and is_active`.execute(db);
-  await sql`create index if not exists products_visible_title_idx on products (lower(title), id) where is_published and is_active`.execute(db);
-  await sql`create index if not exists products_visible_category_idx on products (category_id, sort_order) where is_published and is_active`.execute(db);
-  await sql`create index if not exists products_visible_creator_idx on products (creator_id, category_id, sort_order) where is_published and is_active`.execute(db);
-  await sql`create index if not exists products_visible_featured_idx on products (sort_order) where is_published and is_active and is_featured`.execute(db);
+  await sql`create index if not exists products_visible_sort_idx on products (sort_order, created_at) where is_published and is_active`.execute(
+    db,
+  );
+  await sql`create index if not exists products_visible_title_idx on products (lower(title), id) where is_published and is_active`.execute(
+    db,
+  );
+  await sql`create index if not exists products_visible_category_idx on products (category_id, sort_order) where is_published and is_active`.execute(
+    db,
+  );
+  await sql`create index if not exists products_visible_creator_idx on products (creator_id, category_id, sort_order) where is_published and is_active`.execute(
+    db,
+  );
+  await sql`create index if not exists products_visible_featured_idx on products (sort_order) where is_published and is_active and is_featured`.execute(
+    db,
+  );
   await sql`drop index if exists products_visible_category_creator_idx`.execute(db);
   await sql`drop index if exists products_sort_idx`.execute(db);
   await sql`drop trigger if exists creators_relist_products on creators`.execute(db);

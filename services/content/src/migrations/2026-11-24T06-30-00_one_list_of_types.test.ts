@@ -17,7 +17,14 @@ const GENERIC =
   '<p>Work through the video at your own pace; your position is saved as you go, so you can stop and pick up where you left off on any device. Each section ends with a short exercise — try it before moving on.</p>';
 /** A lesson as the demo seed wrote it before this migration. */
 const oldLesson = (type: string, description: string) =>
-  [`<h2>About this ${type}</h2>`, `<p>${description}</p>`, `<h3>What you will learn</h3>`, `<ul><li>One thing</li></ul>`, `<h3>How it works</h3>`, GENERIC].join('\n');
+  [
+    `<h2>About this ${type}</h2>`,
+    `<p>${description}</p>`,
+    `<h3>What you will learn</h3>`,
+    `<ul><li>One thing</li></ul>`,
+    `<h3>How it works</h3>`,
+    GENERIC,
+  ].join('\n');
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Kysely<any>;
@@ -26,7 +33,15 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb<any>({ connectionString: database.url, schema: SCHEMA, poolSize: 2 });
   await migrateToLatest(db, SCHEMA, before);
-  await db.insertInto('categories').values({ id: category, name: 'Web Development', description: 'Build for the web', slug: 'web-development' }).execute();
+  await db
+    .insertInto('categories')
+    .values({
+      id: category,
+      name: 'Web Development',
+      description: 'Build for the web',
+      slug: 'web-development',
+    })
+    .execute();
   await db.insertInto('creators').values({ id: creator, name: 'Maya Chen', slug: 'maya-chen' }).execute();
   const row = (n: number, type: string, content: string | null, description = `Description ${n}`) => ({
     id: id(n),
@@ -56,7 +71,8 @@ afterAll(async () => {
   await database.drop();
 });
 
-const product = (n: number) => db.selectFrom('products').select(['type', 'content']).where('id', '=', id(n)).executeTakeFirstOrThrow();
+const product = (n: number) =>
+  db.selectFrom('products').select(['type', 'content']).where('id', '=', id(n)).executeTakeFirstOrThrow();
 
 describe('one list of content types (migration)', () => {
   it('moves workshops onto courses and articles onto documents, and keeps the other types', async () => {
@@ -86,7 +102,9 @@ describe('one list of content types (migration)', () => {
       expect((await product(4)).type, `type ${n}`).toBe(type);
     }
     for (const type of ['workshop', 'article', 'podcast']) {
-      await expect(sql`update products set type = ${type} where id = ${id(4)}`.execute(db)).rejects.toThrow(/products_type_check/);
+      await expect(sql`update products set type = ${type} where id = ${id(4)}`.execute(db)).rejects.toThrow(
+        /products_type_check/,
+      );
     }
   });
 });

@@ -20,14 +20,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update products set type = 'course' where type = 'workshop'`.execute(db);
   await sql`update products set type = 'document' where type = 'article'`.execute(db);
   for (const [type, text] of Object.entries(howItWorks)) {
-    await sql`update products set content = replace(content, ${GENERIC_HOW_IT_WORKS}, ${`<p>${text}</p>`}) where type = ${type} and strpos(content, ${GENERIC_HOW_IT_WORKS}) > 0`.execute(db);
+    await sql`update products set content = replace(content, ${GENERIC_HOW_IT_WORKS}, ${`<p>${text}</p>`}) where type = ${type} and strpos(content, ${GENERIC_HOW_IT_WORKS}) > 0`.execute(
+      db,
+    );
   }
   await sql`alter table products drop constraint products_type_check`.execute(db);
-  await sql`alter table products add constraint products_type_check check (type in ('course', 'tutorial', 'video', 'document', 'webinar'))`.execute(db);
+  await sql`alter table products add constraint products_type_check check (type in ('course', 'tutorial', 'video', 'document', 'webinar'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   // Rows keep their new types and lessons; the wider check only lets the old values back in.
   await sql`alter table products drop constraint products_type_check`.execute(db);
-  await sql`alter table products add constraint products_type_check check (type in ('course', 'tutorial', 'workshop', 'article', 'video', 'document', 'webinar'))`.execute(db);
+  await sql`alter table products add constraint products_type_check check (type in ('course', 'tutorial', 'workshop', 'article', 'video', 'document', 'webinar'))`.execute(
+    db,
+  );
 }

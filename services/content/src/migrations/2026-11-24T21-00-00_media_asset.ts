@@ -4,7 +4,12 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('products').addColumn('media_asset_id', 'text').execute();
   // The media service asks which products use an asset (its delete refuses while any does).
-  await db.schema.createIndex('products_media_asset_idx').on('products').column('media_asset_id').where('media_asset_id', 'is not', null).execute();
+  await db.schema
+    .createIndex('products_media_asset_idx')
+    .on('products')
+    .column('media_asset_id')
+    .where('media_asset_id', 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * sections is a single-video product, as every product was before this migration.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table products add column curriculum_version integer not null default 0 check (curriculum_version >= 0)`.execute(db);
+  await sql`alter table products add column curriculum_version integer not null default 0 check (curriculum_version >= 0)`.execute(
+    db,
+  );
 
   await sql`
     create table course_sections (
@@ -34,10 +36,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       body text
     )`.execute(db);
   // A product's lessons in order (outline, progress's lesson list), and a section's.
-  await sql`create index course_lessons_product_idx on course_lessons (product_id, section_id, position)`.execute(db);
+  await sql`create index course_lessons_product_idx on course_lessons (product_id, section_id, position)`.execute(
+    db,
+  );
   await sql`create index course_lessons_section_idx on course_lessons (section_id, position)`.execute(db);
   // Media asks which products use an asset (its delete refuses while any does).
-  await sql`create index course_lessons_media_asset_idx on course_lessons (media_asset_id) where media_asset_id is not null`.execute(db);
+  await sql`create index course_lessons_media_asset_idx on course_lessons (media_asset_id) where media_asset_id is not null`.execute(
+    db,
+  );
 
   await sql`
     create table lesson_resources (

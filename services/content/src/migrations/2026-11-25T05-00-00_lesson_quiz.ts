@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table course_lessons add column quiz jsonb`.execute(db);
-  await sql`alter table course_lessons add constraint course_lessons_quiz_kind check (quiz is null or kind = 'quiz')`.execute(db);
+  await sql`alter table course_lessons add constraint course_lessons_quiz_kind check (quiz is null or kind = 'quiz')`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

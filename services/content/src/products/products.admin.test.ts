@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestContext, createCategoryAndCreator, type AdminTestContext } from '../admin-test-support';
+import {
+  createAdminTestContext,
+  createCategoryAndCreator,
+  type AdminTestContext,
+} from '../admin-test-support';
 
 let ctx: AdminTestContext;
 let categoryId: string;
@@ -18,7 +22,8 @@ const product = (overrides: Record<string, unknown> = {}) => ({
   creator: creatorId,
   ...overrides,
 });
-const publicSlugs = async () => (await ctx.call('anonymous', 'GET', '/content/products?limit=100')).body.data.items.map((p: any) => p.slug);
+const publicSlugs = async () =>
+  (await ctx.call('anonymous', 'GET', '/content/products?limit=100')).body.data.items.map((p: any) => p.slug);
 
 describe('admin products: the form rules on the server', () => {
   it.each([
@@ -33,8 +38,16 @@ describe('admin products: the form rules on the server', () => {
     [{ duration: 0 }, 'duration', 'Duration must be at least 1 minute'],
     [{ type: 'podcast' }, 'type', 'Type must be one of: course, tutorial, video, document, webinar'],
     [{ difficulty: 'expert' }, 'difficulty', 'Difficulty must be one of: beginner, intermediate, advanced'],
-    [{ thumbnail: 'javascript:alert(1)' }, 'thumbnail', 'Thumbnail must be a URL (http:// or https://) or a path starting with /'],
-    [{ videoUrl: 'not a url' }, 'videoUrl', 'Video URL must be a URL (http:// or https://) or a path starting with /'],
+    [
+      { thumbnail: 'javascript:alert(1)' },
+      'thumbnail',
+      'Thumbnail must be a URL (http:// or https://) or a path starting with /',
+    ],
+    [
+      { videoUrl: 'not a url' },
+      'videoUrl',
+      'Video URL must be a URL (http:// or https://) or a path starting with /',
+    ],
     [{ sortOrder: -2 }, 'sortOrder', 'Sort order cannot be negative'],
     [{ price: 'free' }, 'price', 'Price must be a number'],
   ])('refuses %j with 400 and the message for %s', async (overrides, field, message) => {
@@ -45,7 +58,11 @@ describe('admin products: the form rules on the server', () => {
   });
 
   it('applies the form defaults: course, beginner, active, not featured, sortOrder 0, a draft', async () => {
-    const res = await ctx.admin('POST', '/admin/products', product({ title: '  Defaults Demo  ', description: ' Plain ' }));
+    const res = await ctx.admin(
+      'POST',
+      '/admin/products',
+      product({ title: '  Defaults Demo  ', description: ' Plain ' }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Product created successfully!');
     expect(res.body.data).toMatchObject({
@@ -69,9 +86,24 @@ describe('admin products: the form rules on the server', () => {
   });
 
   it('splits comma-separated tags, trims them and drops empty entries; parses numbers from text', async () => {
-    const res = await ctx.admin('POST', '/admin/products', product({ title: 'Tagged', tags: ' react, , hooks ,jsx,', duration: '90', price: '9.999', sortOrder: '4' }));
+    const res = await ctx.admin(
+      'POST',
+      '/admin/products',
+      product({
+        title: 'Tagged',
+        tags: ' react, , hooks ,jsx,',
+        duration: '90',
+        price: '9.999',
+        sortOrder: '4',
+      }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ tags: ['react', 'hooks', 'jsx'], duration: 90, price: 10, sortOrder: 4 });
+    expect(res.body.data).toMatchObject({
+      tags: ['react', 'hooks', 'jsx'],
+      duration: 90,
+      price: 10,
+      sortOrder: 4,
+    });
   });
 
   it('gives a title that is already taken a slug of its own, and refuses an explicit slug that is taken', async () => {
@@ -100,35 +132,60 @@ describe('admin products: sanitising the HTML content', () => {
       expect(saved).toContain('<h2>Intro</h2>');
       expect(saved).toContain('<p>Hello <strong>world</strong></p>');
       expect(saved).toContain('<img src="https://example.com/a.png" alt="a" />');
-      expect(saved).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">good</a>');
+      expect(saved).toContain(
+        '<a href="https://example.com" target="_blank" rel="noopener noreferrer">good</a>',
+      );
     }
   });
 
   it('sanitises on update too, and stores nothing when nothing readable is left', async () => {
     const created = (await ctx.admin('POST', '/admin/products', product({ title: 'Update Me' }))).body.data;
-    const res = await ctx.admin('PUT', `/admin/products/${created._id}`, { ...created, content: '<p>ok</p><svg onload="x()"></svg>' });
+    const res = await ctx.admin('PUT', `/admin/products/${created._id}`, {
+      ...created,
+      content: '<p>ok</p><svg onload="x()"></svg>',
+    });
     expect(res.body.data.content).toBe('<p>ok</p>');
-    const empty = await ctx.admin('PUT', `/admin/products/${created._id}`, { ...created, content: '<script>only()</script>' });
+    const empty = await ctx.admin('PUT', `/admin/products/${created._id}`, {
+      ...created,
+      content: '<script>only()</script>',
+    });
     expect(empty.body.data.content).toBeNull();
   });
 });
 
 describe('admin products: eye and star toggles, list, ids', () => {
   it('publishes and unpublishes with the whole product sent back, and the catalogue follows at once', async () => {
-    const created = (await ctx.admin('POST', '/admin/products', product({ title: 'Toggle Me', tags: 'a,b' }))).body.data;
+    const created = (await ctx.admin('POST', '/admin/products', product({ title: 'Toggle Me', tags: 'a,b' })))
+      .body.data;
     expect(await publicSlugs()).not.toContain('toggle-me');
 
-    const published = await ctx.admin('PUT', `/admin/products/${created._id}`, { ...created, isPublished: true });
+    const published = await ctx.admin('PUT', `/admin/products/${created._id}`, {
+      ...created,
+      isPublished: true,
+    });
     expect(published.status).toBe(200);
-    expect(published.body.data).toMatchObject({ isPublished: true, tags: ['a', 'b'], slug: 'toggle-me', productId: created.productId });
+    expect(published.body.data).toMatchObject({
+      isPublished: true,
+      tags: ['a', 'b'],
+      slug: 'toggle-me',
+      productId: created.productId,
+    });
     expect(await publicSlugs()).toContain('toggle-me');
     expect((await ctx.call('anonymous', 'GET', `/content/products/${created.slug}`)).status).toBe(200);
 
-    const featured = await ctx.admin('PUT', `/admin/products/${created._id}`, { ...published.body.data, isFeatured: true });
+    const featured = await ctx.admin('PUT', `/admin/products/${created._id}`, {
+      ...published.body.data,
+      isFeatured: true,
+    });
     expect(featured.body.data).toMatchObject({ isPublished: true, isFeatured: true });
-    expect((await ctx.call('anonymous', 'GET', '/content/products/top')).body.data.map((p: any) => p.slug)).toContain('toggle-me');
+    expect(
+      (await ctx.call('anonymous', 'GET', '/content/products/top')).body.data.map((p: any) => p.slug),
+    ).toContain('toggle-me');
 
-    const unpublished = await ctx.admin('PUT', `/admin/products/${created._id}`, { ...featured.body.data, isPublished: false });
+    const unpublished = await ctx.admin('PUT', `/admin/products/${created._id}`, {
+      ...featured.body.data,
+      isPublished: false,
+    });
     expect(unpublished.body.data).toMatchObject({ isPublished: false, isFeatured: true });
     expect(await publicSlugs()).not.toContain('toggle-me');
     expect((await ctx.call('anonymous', 'GET', `/content/products/${created.slug}`)).status).toBe(404);
@@ -156,7 +213,9 @@ describe('admin products: eye and star toggles, list, ids', () => {
 
 describe('admin products: delete', () => {
   it('removes the product and asks progress to remove its rows', async () => {
-    const created = (await ctx.admin('POST', '/admin/products', product({ title: 'Delete Me', isPublished: true }))).body.data;
+    const created = (
+      await ctx.admin('POST', '/admin/products', product({ title: 'Delete Me', isPublished: true }))
+    ).body.data;
     const res = await ctx.admin('DELETE', `/admin/products/${created._id}`);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Product deleted successfully!');

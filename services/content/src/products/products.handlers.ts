@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseSlug, type productRoutes, type ProductValues, type RouteData } from '@catalyst/contracts';
-import { HttpError, badRequest, conflict, isUniqueViolation, newObjectId, notFound, reply, unavailable, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  isUniqueViolation,
+  newObjectId,
+  notFound,
+  reply,
+  unavailable,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import { progressInternalRoutes } from '@catalyst/contracts';
 import { cachedRead, type Deps } from '../deps';
 import { createKeptAnswers } from '../kept-answers';
@@ -51,7 +61,10 @@ export function createProductHandlers(deps: Deps): Handlers {
 
   /** The category and creator must exist; a missing one is the admin's mistake, so a 400 naming the field. */
   async function requireReferences(values: ProductValues) {
-    const [category, creator] = await Promise.all([parentExists(db, 'categories', values.category), parentExists(db, 'creators', values.creator)]);
+    const [category, creator] = await Promise.all([
+      parentExists(db, 'categories', values.category),
+      parentExists(db, 'creators', values.creator),
+    ]);
     const errors = [
       ...(category ? [] : [{ field: 'category', message: 'Category does not exist' }]),
       ...(creator ? [] : [{ field: 'creator', message: 'Creator does not exist' }]),
@@ -73,7 +86,11 @@ export function createProductHandlers(deps: Deps): Handlers {
   /** The short public id used in links (browse/premium/product/{productId}). */
   async function newProductId(): Promise<string> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const candidate = randomBytes(6).toString('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase();
+      const candidate = randomBytes(6)
+        .toString('base64url')
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 8)
+        .toUpperCase();
       if (candidate.length >= 6 && !(await productIdTaken(db, candidate))) return candidate;
     }
     throw new HttpError(500, 'Could not allocate a product id');
@@ -95,12 +112,15 @@ export function createProductHandlers(deps: Deps): Handlers {
   return {
     /** Visible products, filtered, sorted and paged. */
     async list({ query }) {
-      const { items, total, totalCapped } = await cachedRead(deps, 'products', query, () => listProducts(db, query));
+      const { items, total, totalCapped } = await cachedRead(deps, 'products', query, () =>
+        listProducts(db, query),
+      );
       return { items: items.map(toPublicProduct), total, totalCapped, page: query.page, limit: query.limit };
     },
 
     /** Featured products for the dashboard. */
-    top: async ({ query: { limit } }) => (await cachedRead(deps, 'top', limit, () => listTopProducts(db, limit))).map(toPublicProduct),
+    top: async ({ query: { limit } }) =>
+      (await cachedRead(deps, 'top', limit, () => listTopProducts(db, limit))).map(toPublicProduct),
 
     /** The visitor's view of one product (slug, productId or _id). */
     async get({ params: { idOrSlug } }) {
@@ -113,7 +133,13 @@ export function createProductHandlers(deps: Deps): Handlers {
       const result = await cachedRead(deps, 'products', query, () => listProducts(db, query));
       return premiumAnswers(
         result,
-        () => ({ items: result.items.map(premiumProductOf(deps)), total: result.total, totalCapped: result.totalCapped, page: query.page, limit: query.limit }),
+        () => ({
+          items: result.items.map(premiumProductOf(deps)),
+          total: result.total,
+          totalCapped: result.totalCapped,
+          page: query.page,
+          limit: query.limit,
+        }),
         deps.signVideoUrl.epoch(),
       );
     },
@@ -125,7 +151,9 @@ export function createProductHandlers(deps: Deps): Handlers {
      */
     async getPremium({ params: { idOrSlug }, identity, requestId }) {
       const includeHidden = identity.role === 'admin';
-      const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () => findProduct(db, idOrSlug, { includeHidden }));
+      const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () =>
+        findProduct(db, idOrSlug, { includeHidden }),
+      );
       await requireOpen(deps, identity, product && toPublicProduct(product), requestId);
       if (!product) throw notFound('Product not found');
       const [related, stream] = await Promise.all([
@@ -134,7 +162,10 @@ export function createProductHandlers(deps: Deps): Handlers {
       ]);
       const detail = toProductDetail(product, related, stream);
       // The viewer's own media grant: the signed address plays only in a browser that holds it.
-      return reply({ ...detail, videoUrl: deps.signVideoUrl(detail.videoUrl) }, { headers: { 'Set-Cookie': deps.signVideoUrl.grantCookie(identity.id) } });
+      return reply(
+        { ...detail, videoUrl: deps.signVideoUrl(detail.videoUrl) },
+        { headers: { 'Set-Cookie': deps.signVideoUrl.grantCookie(identity.id) } },
+      );
     },
 
     /** Drafts and inactive products too; the public filters, sort and paging apply. */
@@ -155,7 +186,9 @@ export function createProductHandlers(deps: Deps): Handlers {
       }
       const write: ProductWrite = { ...values, slug, content: sanitizeContent(values.content) };
       const id = newObjectId();
-      await insertProduct(db, { id, productId: await newProductId() }, write, identity).catch(uniqueViolationToConflict);
+      await insertProduct(db, { id, productId: await newProductId() }, write, identity).catch(
+        uniqueViolationToConflict,
+      );
       return reply(await requireAdminProduct(id), { message: 'Product created successfully!', status: 201 });
     },
 
@@ -167,7 +200,8 @@ export function createProductHandlers(deps: Deps): Handlers {
       const slug = values.slug || existing.slug;
       if (slug !== existing.slug && (await productSlugTaken(db, slug, id))) throw slugConflict();
       const write: ProductWrite = { ...values, slug, content: sanitizeContent(values.content) };
-      if (!(await updateProduct(db, id, write).catch(uniqueViolationToConflict))) throw notFound('Product not found');
+      if (!(await updateProduct(db, id, write).catch(uniqueViolationToConflict)))
+        throw notFound('Product not found');
       return reply(await requireAdminProduct(id), { message: 'Product updated successfully!' });
     },
 
@@ -178,10 +212,19 @@ export function createProductHandlers(deps: Deps): Handlers {
     async remove({ params: { id }, requestId, log }) {
       await requireAdminProduct(id);
       try {
-        await deps.peers.progress.call(progressInternalRoutes.deleteProductProgress, { params: { productId: id } }, { requestId });
+        await deps.peers.progress.call(
+          progressInternalRoutes.deleteProductProgress,
+          { params: { productId: id } },
+          { requestId },
+        );
       } catch (error) {
-        log.warn({ productId: id, err: (error as Error).message }, 'could not remove the progress of a product');
-        throw unavailable('The product could not be deleted because its progress records could not be removed. Please try again shortly.');
+        log.warn(
+          { productId: id, err: (error as Error).message },
+          'could not remove the progress of a product',
+        );
+        throw unavailable(
+          'The product could not be deleted because its progress records could not be removed. Please try again shortly.',
+        );
       }
       if (!(await deleteProduct(db, id))) throw notFound('Product not found');
       return reply({ _id: id }, { message: 'Product deleted successfully!' });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
-import { TEST_INTERNAL_SECRET, identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
+import {
+  TEST_INTERNAL_SECRET,
+  identityHeaders,
+  internalHeaders,
+  testUsers,
+} from '@catalyst/service-kit/testing';
 import { signIdentity, verifyMediaGrant, verifyMediaUrl } from '@catalyst/service-kit';
 import { createTestContext, fx, insertFixtures } from '../test-support';
 
@@ -50,7 +55,10 @@ describe('premium access matrix', () => {
     });
 
     it(`refuses ${path} to a learner without a plan with a 403 and the exact message`, async () => {
-      expect(await get(path, 'learner')).toEqual({ status: 403, body: { success: false, message: PREMIUM_REQUIRED_MESSAGE } });
+      expect(await get(path, 'learner')).toEqual({
+        status: 403,
+        body: { success: false, message: PREMIUM_REQUIRED_MESSAGE },
+      });
     });
 
     it(`serves ${path} to a subscriber`, async () => {
@@ -68,7 +76,9 @@ describe('premium access matrix', () => {
 
   it('treats a forged identity as anonymous', async () => {
     const forged = signIdentity(testUsers.admin, 'not-the-internal-secret-0123456789abcdef');
-    const res = await ctx.app.request('/content/premium/products', { headers: { 'x-catalyst-identity': forged } });
+    const res = await ctx.app.request('/content/premium/products', {
+      headers: { 'x-catalyst-identity': forged },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -82,7 +92,11 @@ describe('premium content', () => {
   });
 
   it('serves the product page by slug, productId or _id with content, video and up to 3 related, never naming the staff account', async () => {
-    await ctx.db.updateTable('products').set({ created_by_name: 'Ada Admin', created_by_email: 'admin@test.example' }).where('id', '=', fx.react).execute();
+    await ctx.db
+      .updateTable('products')
+      .set({ created_by_name: 'Ada Admin', created_by_email: 'admin@test.example' })
+      .where('id', '=', fx.react)
+      .execute();
     for (const key of ['react-basics', 'REACT001', fx.react]) {
       const { status, body } = await get(`/content/premium/products/${key}`);
       expect(status).toBe(200);
@@ -98,11 +112,17 @@ describe('premium content', () => {
   });
 
   it('hands the viewer a media grant bound to their own user with the product page, never with a refusal', async () => {
-    const res = await ctx.app.request('/content/premium/products/react-basics', { headers: identityHeaders(testUsers.admin) });
+    const res = await ctx.app.request('/content/premium/products/react-basics', {
+      headers: identityHeaders(testUsers.admin),
+    });
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^catalyst_media=[^;]+; Path=\/media; Max-Age=600; HttpOnly; SameSite=Strict$/);
-    expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(testUsers.admin.id);
-    const refused = await ctx.app.request('/content/premium/products/modern-css-layouts', { headers: identityHeaders(testUsers.learner) });
+    expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(
+      testUsers.admin.id,
+    );
+    const refused = await ctx.app.request('/content/premium/products/modern-css-layouts', {
+      headers: identityHeaders(testUsers.learner),
+    });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('set-cookie')).toBeNull();
   });
@@ -113,7 +133,9 @@ describe('premium content', () => {
       await insertFixtures(memo.db);
       memo.billing.entitled.add(testUsers.subscriber.id);
       const list = async () => {
-        const res = await memo.app.request('/content/premium/products?category=web-development', { headers: identityHeaders(testUsers.subscriber) });
+        const res = await memo.app.request('/content/premium/products?category=web-development', {
+          headers: identityHeaders(testUsers.subscriber),
+        });
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
         return { text: await res.clone().text(), body: (await res.json()) as any };
       };
@@ -124,7 +146,16 @@ describe('premium content', () => {
       const edit = await memo.app.request(`/admin/products/${fx.react}`, {
         method: 'PUT',
         headers: { ...identityHeaders(testUsers.admin), 'content-type': 'application/json' },
-        body: JSON.stringify({ ...(((await (await memo.app.request(`/admin/products/${fx.react}`, { headers: identityHeaders(testUsers.admin) })).json()) as any).data), title: 'React Basics, Revised' }),
+        body: JSON.stringify({
+          ...(
+            (await (
+              await memo.app.request(`/admin/products/${fx.react}`, {
+                headers: identityHeaders(testUsers.admin),
+              })
+            ).json()) as any
+          ).data,
+          title: 'React Basics, Revised',
+        }),
       });
       expect(edit.status).toBe(200);
       expect((await list()).body.data.items.map((p: any) => p.title)).toContain('React Basics, Revised');
@@ -137,11 +168,23 @@ describe('premium content', () => {
     const memo = await createTestContext({ catalogueCacheTtlMs: 60_000 });
     try {
       await insertFixtures(memo.db);
-      const first = await memo.app.request('/content/premium/products/react-basics', { headers: identityHeaders(testUsers.admin) });
+      const first = await memo.app.request('/content/premium/products/react-basics', {
+        headers: identityHeaders(testUsers.admin),
+      });
       const firstUrl = ((await first.json()) as any).data.videoUrl as string;
       expectSignedVideo(firstUrl);
-      await memo.db.updateTable('products').set({ video_url: '/media/videos/changed.mp4' }).where('id', '=', fx.react).execute();
-      const again = ((await (await memo.app.request('/content/premium/products/react-basics', { headers: identityHeaders(testUsers.admin) })).json()) as any).data;
+      await memo.db
+        .updateTable('products')
+        .set({ video_url: '/media/videos/changed.mp4' })
+        .where('id', '=', fx.react)
+        .execute();
+      const again = (
+        (await (
+          await memo.app.request('/content/premium/products/react-basics', {
+            headers: identityHeaders(testUsers.admin),
+          })
+        ).json()) as any
+      ).data;
       // the memoised row (not the database) answered, and its address was signed for this answer
       expectSignedVideo(again.videoUrl);
     } finally {
@@ -150,18 +193,34 @@ describe('premium content', () => {
   });
 
   it('gives an external video address as the admin entered it', async () => {
-    await ctx.db.updateTable('products').set({ video_url: 'https://cdn.example/react.mp4?token=abc' }).where('id', '=', fx.css).execute();
+    await ctx.db
+      .updateTable('products')
+      .set({ video_url: 'https://cdn.example/react.mp4?token=abc' })
+      .where('id', '=', fx.css)
+      .execute();
     try {
-      expect((await get('/content/premium/products/modern-css-layouts')).body.data.videoUrl).toBe('https://cdn.example/react.mp4?token=abc');
+      expect((await get('/content/premium/products/modern-css-layouts')).body.data.videoUrl).toBe(
+        'https://cdn.example/react.mp4?token=abc',
+      );
     } finally {
-      await ctx.db.updateTable('products').set({ video_url: '/media/videos/lesson-1.mp4' }).where('id', '=', fx.css).execute();
+      await ctx.db
+        .updateTable('products')
+        .set({ video_url: '/media/videos/lesson-1.mp4' })
+        .where('id', '=', fx.css)
+        .execute();
     }
   });
 
   it('never stores the signed address: the admin API and the database keep the raw value', async () => {
     expectSignedVideo((await get('/content/premium/products/react-basics', 'admin')).body.data.videoUrl);
-    expect((await get(`/admin/products/${fx.react}`, 'admin')).body.data.videoUrl).toBe('/media/videos/lesson-1.mp4');
-    const row = await ctx.db.selectFrom('products').select('video_url').where('id', '=', fx.react).executeTakeFirstOrThrow();
+    expect((await get(`/admin/products/${fx.react}`, 'admin')).body.data.videoUrl).toBe(
+      '/media/videos/lesson-1.mp4',
+    );
+    const row = await ctx.db
+      .selectFrom('products')
+      .select('video_url')
+      .where('id', '=', fx.react)
+      .executeTakeFirstOrThrow();
     expect(row.video_url).toBe('/media/videos/lesson-1.mp4');
   });
 
@@ -173,16 +232,25 @@ describe('premium content', () => {
   });
 
   it('404s unknown products, categories and creators', async () => {
-    expect((await get('/content/premium/products/nothing-here')).body).toEqual({ success: false, message: 'Product not found' });
+    expect((await get('/content/premium/products/nothing-here')).body).toEqual({
+      success: false,
+      message: 'Product not found',
+    });
     expect((await get('/content/premium/categories/nothing-here')).status).toBe(404);
     expect((await get('/users/premium/categories/nothing-here/creators')).status).toBe(404);
-    expect((await get('/users/premium/products/nobody')).body).toEqual({ success: false, message: 'Creator not found' });
+    expect((await get('/users/premium/products/nobody')).body).toEqual({
+      success: false,
+      message: 'Creator not found',
+    });
     expect((await get('/users/premium/products/ghost-writer')).status).toBe(404);
     expect((await get('/users/premium/products/alice-doe/category/nothing-here')).status).toBe(404);
   });
 
   it('gives a premium category by slug or id with its product count', async () => {
-    expect((await get(`/content/premium/categories/${fx.data}`)).body.data).toMatchObject({ slug: 'data-science', productCount: 2 });
+    expect((await get(`/content/premium/categories/${fx.data}`)).body.data).toMatchObject({
+      slug: 'data-science',
+      productCount: 2,
+    });
   });
 });
 
@@ -190,19 +258,31 @@ describe('free products (priced 0)', () => {
   it('opens a free product page to a learner without a plan, with its signed video and a media grant, without asking billing', async () => {
     const learner = { ...testUsers.learner, id: 'fffffffffffffffffffffff1' };
     ctx.billing.calls.length = 0;
-    const res = await ctx.app.request('/content/premium/products/react-basics', { headers: identityHeaders(learner) });
+    const res = await ctx.app.request('/content/premium/products/react-basics', {
+      headers: identityHeaders(learner),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
     expect(body.data).toMatchObject({ _id: fx.react, price: 0, content: '<p>Secret lesson body</p>' });
     expectSignedVideo(body.data.videoUrl);
     const cookie = res.headers.get('set-cookie') ?? '';
-    expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(learner.id);
+    expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(
+      learner.id,
+    );
     expect(ctx.billing.calls).not.toContain(learner.id);
   });
 
   it('still refuses priced and unpriced products, the lists and the categories to a learner without a plan', async () => {
-    for (const path of ['/content/premium/products/modern-css-layouts', '/content/premium/products/pandas-for-analysts', '/content/premium/products?category=web-development', '/content/premium/categories/web-development']) {
-      expect(await get(path, 'learner'), path).toEqual({ status: 403, body: { success: false, message: PREMIUM_REQUIRED_MESSAGE } });
+    for (const path of [
+      '/content/premium/products/modern-css-layouts',
+      '/content/premium/products/pandas-for-analysts',
+      '/content/premium/products?category=web-development',
+      '/content/premium/categories/web-development',
+    ]) {
+      expect(await get(path, 'learner'), path).toEqual({
+        status: 403,
+        body: { success: false, message: PREMIUM_REQUIRED_MESSAGE },
+      });
     }
   });
 
@@ -236,19 +316,36 @@ describe('creators of a category', () => {
   });
 
   it('searches and sorts creators by name and recency', async () => {
-    expect((await get('/users/premium/categories/data-science/creators?search=SQL')).body.data.map((c: any) => c.slug)).toEqual(['bob-stone']);
-    expect((await get('/users/premium/categories/data-science/creators?sort=name')).body.data.map((c: any) => c.slug)).toEqual(['alice-doe', 'bob-stone']);
-    expect((await get('/users/premium/categories/data-science/creators?sort=newest')).body.data.map((c: any) => c.slug)).toEqual(['bob-stone', 'alice-doe']);
+    expect(
+      (await get('/users/premium/categories/data-science/creators?search=SQL')).body.data.map(
+        (c: any) => c.slug,
+      ),
+    ).toEqual(['bob-stone']);
+    expect(
+      (await get('/users/premium/categories/data-science/creators?sort=name')).body.data.map(
+        (c: any) => c.slug,
+      ),
+    ).toEqual(['alice-doe', 'bob-stone']);
+    expect(
+      (await get('/users/premium/categories/data-science/creators?sort=newest')).body.data.map(
+        (c: any) => c.slug,
+      ),
+    ).toEqual(['bob-stone', 'alice-doe']);
   });
 });
 
 describe('creator library', () => {
   it("lists a creator's products across categories, and within one category, as plain lists", async () => {
-    expect(slugs((await get('/users/premium/products/alice-doe')).body)).toEqual(['modern-css-layouts', 'react-basics', 'pandas-for-analysts']);
+    expect(slugs((await get('/users/premium/products/alice-doe')).body)).toEqual([
+      'modern-css-layouts',
+      'react-basics',
+      'pandas-for-analysts',
+    ]);
     const { body } = await get(`/users/premium/products/${fx.alice}/category/web-development`);
     expect(slugs(body)).toEqual(['modern-css-layouts', 'react-basics']);
     for (const item of body.data) expectSignedVideo(item.videoUrl);
-    for (const item of (await get('/users/premium/products/alice-doe')).body.data) expectSignedVideo(item.videoUrl);
+    for (const item of (await get('/users/premium/products/alice-doe')).body.data)
+      expectSignedVideo(item.videoUrl);
   });
 
   it('filters and sorts the library', async () => {
@@ -324,11 +421,22 @@ describe('entitlement', () => {
   });
 
   it('refuses the invalidation route without the internal secret and rejects a bad body', async () => {
-    const anonymous = await ctx.app.request('/internal/invalidations', { method: 'POST', body: JSON.stringify({ topic: 'entitlement', key: 'x' }) });
+    const anonymous = await ctx.app.request('/internal/invalidations', {
+      method: 'POST',
+      body: JSON.stringify({ topic: 'entitlement', key: 'x' }),
+    });
     expect(anonymous.status).toBe(404);
-    const bad = await ctx.app.request('/internal/invalidations', { method: 'POST', headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET }, body: '{"topic":' });
+    const bad = await ctx.app.request('/internal/invalidations', {
+      method: 'POST',
+      headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET },
+      body: '{"topic":',
+    });
     expect(bad.status).toBe(400);
-    const empty = await ctx.app.request('/internal/invalidations', { method: 'POST', headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET }, body: '{}' });
+    const empty = await ctx.app.request('/internal/invalidations', {
+      method: 'POST',
+      headers: { 'x-catalyst-internal': TEST_INTERNAL_SECRET },
+      body: '{}',
+    });
     expect(empty.status).toBe(400);
   });
 });

@@ -44,7 +44,11 @@ export interface ProductListOptions extends ProductFilterOptions {
 }
 
 type Products = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', {}>;
-type Joined = SelectQueryBuilder<Database & { p: Database['products']; c: Database['categories']; cr: Database['creators'] }, 'p' | 'c' | 'cr', {}>;
+type Joined = SelectQueryBuilder<
+  Database & { p: Database['products']; c: Database['categories']; cr: Database['creators'] },
+  'p' | 'c' | 'cr',
+  {}
+>;
 
 /** Category and creator names for rows already chosen: joins run after the LIMIT, on the page's rows only. */
 function withRefs(query: Joined) {
@@ -52,7 +56,12 @@ function withRefs(query: Joined) {
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .innerJoin('creators as cr', 'cr.id', 'p.creator_id')
     .selectAll('p')
-    .select(['c.name as category_name', 'c.slug as category_slug', 'cr.name as creator_name', 'cr.slug as creator_slug']);
+    .select([
+      'c.name as category_name',
+      'c.slug as category_slug',
+      'cr.name as creator_name',
+      'cr.slug as creator_slug',
+    ]);
 }
 
 /** `p.listed` as a bare predicate (not `= $1`), so the planner matches the partial indexes `where listed`. */
@@ -67,13 +76,32 @@ function matching(db: Kysely<Database>, f: ProductFilterOptions): Products {
   if (f.difficulty) q = q.where('p.difficulty', '=', f.difficulty);
   if (f.featured !== undefined) q = q.where('p.is_featured', '=', f.featured);
   const { category, creator } = f;
-  if (category) q = q.where('p.category_id', 'in', db.selectFrom('categories').select('id').where((eb) => eb.or([eb('id', '=', category), eb('slug', '=', category)])));
-  if (creator) q = q.where('p.creator_id', 'in', db.selectFrom('creators').select('id').where((eb) => eb.or([eb('id', '=', creator), eb('slug', '=', creator)])));
+  if (category)
+    q = q.where(
+      'p.category_id',
+      'in',
+      db
+        .selectFrom('categories')
+        .select('id')
+        .where((eb) => eb.or([eb('id', '=', category), eb('slug', '=', category)])),
+    );
+  if (creator)
+    q = q.where(
+      'p.creator_id',
+      'in',
+      db
+        .selectFrom('creators')
+        .select('id')
+        .where((eb) => eb.or([eb('id', '=', creator), eb('slug', '=', creator)])),
+    );
   return q;
 }
 
 /** Every ORDER BY ends in id, and each has a partial index in the same order (migration 07-00-00). */
-function applySort<Q extends SelectQueryBuilder<any, 'p', any>>(query: Q, sort: ProductSort = 'sortOrder'): Q {
+function applySort<Q extends SelectQueryBuilder<any, 'p', any>>(
+  query: Q,
+  sort: ProductSort = 'sortOrder',
+): Q {
   switch (sort) {
     case 'title':
       return query.orderBy(sql`lower(p.title)`).orderBy('p.id') as Q;
@@ -94,11 +122,19 @@ const IDS_FIRST_FROM_OFFSET = 100;
  * reads its rows straight off the order's index; a deep one walks the index for ids alone (index-only over the
  * rows it skips), then reads just the window's rows.
  */
-async function listWindow(db: Kysely<Database>, f: ProductFilterOptions, sort: ProductSort | undefined, limit: number, offset = 0): Promise<ProductRecord[]> {
+async function listWindow(
+  db: Kysely<Database>,
+  f: ProductFilterOptions,
+  sort: ProductSort | undefined,
+  limit: number,
+  offset = 0,
+): Promise<ProductRecord[]> {
   const page =
     offset < IDS_FIRST_FROM_OFFSET
       ? db.selectFrom(applySort(matching(db, f).selectAll('p'), sort).limit(limit).offset(offset).as('p'))
-      : db.selectFrom(applySort(matching(db, f).select('p.id'), sort).limit(limit).offset(offset).as('w')).innerJoin('products as p', 'p.id', 'w.id');
+      : db
+          .selectFrom(applySort(matching(db, f).select('p.id'), sort).limit(limit).offset(offset).as('w'))
+          .innerJoin('products as p', 'p.id', 'w.id');
   return (await applySort(withRefs(page as unknown as Joined), sort).execute()) as unknown as ProductRecord[];
 }
 
@@ -111,13 +147,19 @@ export interface ListedPage<T> extends CappedTotal {
  * A page of matches with their total. The total comes from the page itself when the page is not full; else it
  * is counted up to LISTING_WINDOW (as deep as a page may start), so no page costs more as the catalogue grows.
  */
-export async function listProducts(db: Kysely<Database>, options: ProductListOptions): Promise<ListedPage<ProductRecord>> {
+export async function listProducts(
+  db: Kysely<Database>,
+  options: ProductListOptions,
+): Promise<ListedPage<ProductRecord>> {
   const items = await listWindow(db, options, options.sort, options.limit, offsetOf(options));
   return { items, ...(totalFromPage(items.length, options) ?? (await countUpTo(db, matching(db, options)))) };
 }
 
 /** Every matching product (bounded lists such as a creator's library), sorted. */
-export async function listAllProducts(db: Kysely<Database>, options: ProductFilterOptions & { sort?: ProductSort; max?: number }) {
+export async function listAllProducts(
+  db: Kysely<Database>,
+  options: ProductFilterOptions & { sort?: ProductSort; max?: number },
+) {
   return listWindow(db, options, options.sort, options.max ?? 500);
 }
 
@@ -141,7 +183,11 @@ export async function findProduct(
 }
 
 /** Up to `limit` other visible products of the same category, in default order. */
-export async function listRelatedProducts(db: Kysely<Database>, product: Pick<ProductRow, 'id' | 'category_id'>, limit = 3) {
+export async function listRelatedProducts(
+  db: Kysely<Database>,
+  product: Pick<ProductRow, 'id' | 'category_id'>,
+  limit = 3,
+) {
   const rows = await applySort(
     withRefs(db.selectFrom('products as p') as unknown as Joined)
       .where(listed)
@@ -161,7 +207,10 @@ export async function findSummaries(db: Kysely<Database>, ids: string[]): Promis
 }
 
 /** Summaries of the visible products of a category (id or slug), in default order. */
-export async function listCategorySummaries(db: Kysely<Database>, category: string): Promise<ProductSummary[]> {
+export async function listCategorySummaries(
+  db: Kysely<Database>,
+  category: string,
+): Promise<ProductSummary[]> {
   return (await listAllProducts(db, { category, sort: 'sortOrder', max: 10_000 })).map(toSummary);
 }
 
@@ -200,7 +249,11 @@ export function toPremiumProduct(row: ProductRecord): PremiumProduct {
   return { ...toPublicProduct(row), videoUrl: row.video_url };
 }
 
-export function toProductDetail(row: ProductRecord, related: ProductRecord[], stream: ProductStream | null = null): ProductDetail {
+export function toProductDetail(
+  row: ProductRecord,
+  related: ProductRecord[],
+  stream: ProductStream | null = null,
+): ProductDetail {
   return {
     ...toPremiumProduct(row),
     content: row.content,
@@ -232,7 +285,10 @@ export function toAdminProduct(row: ProductRecord): AdminProduct {
     ...toPremiumProduct(row),
     content: row.content,
     mediaAssetId: row.media_asset_id,
-    createdBy: row.created_by_name || row.created_by_email ? { name: row.created_by_name ?? '', email: row.created_by_email ?? '' } : null,
+    createdBy:
+      row.created_by_name || row.created_by_email
+        ? { name: row.created_by_name ?? '', email: row.created_by_email ?? '' }
+        : null,
   };
 }
 
@@ -242,14 +298,21 @@ export async function findAdminProduct(db: Kysely<Database>, id: string): Promis
   return row && row.id === id ? toAdminProduct(row) : undefined;
 }
 
-export async function productSlugTaken(db: Kysely<Database>, slug: string, exceptId?: string): Promise<boolean> {
+export async function productSlugTaken(
+  db: Kysely<Database>,
+  slug: string,
+  exceptId?: string,
+): Promise<boolean> {
   let query = db.selectFrom('products').select('id').where('slug', '=', slug);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
 
 export async function productIdTaken(db: Kysely<Database>, productId: string): Promise<boolean> {
-  return (await db.selectFrom('products').select('id').where('product_id', '=', productId).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('products').select('id').where('product_id', '=', productId).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 /** Product values after the handler has settled the slug and sanitised the content. */
@@ -296,7 +359,11 @@ export async function insertProduct(
     .execute();
 }
 
-export async function updateProduct(db: Kysely<Database>, id: string, values: ProductWrite): Promise<boolean> {
+export async function updateProduct(
+  db: Kysely<Database>,
+  id: string,
+  values: ProductWrite,
+): Promise<boolean> {
   const result = await db
     .updateTable('products')
     .set({ ...productColumns(values), updated_at: new Date() })
@@ -311,10 +378,19 @@ export async function deleteProduct(db: Kysely<Database>, id: string): Promise<b
 }
 
 /** The products that use each of these media assets (drafts included), by asset id. */
-export async function findMediaUsage(db: Kysely<Database>, assetIds: string[]): Promise<Record<string, MediaUsage[]>> {
+export async function findMediaUsage(
+  db: Kysely<Database>,
+  assetIds: string[],
+): Promise<Record<string, MediaUsage[]>> {
   const usage: Record<string, MediaUsage[]> = {};
   if (assetIds.length === 0) return usage;
-  const rows = await db.selectFrom('products').select(['id', 'title', 'slug', 'media_asset_id']).where('media_asset_id', 'in', assetIds).orderBy('title').execute();
-  for (const row of rows) (usage[row.media_asset_id!] ??= []).push({ _id: row.id, title: row.title, slug: row.slug });
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'title', 'slug', 'media_asset_id'])
+    .where('media_asset_id', 'in', assetIds)
+    .orderBy('title')
+    .execute();
+  for (const row of rows)
+    (usage[row.media_asset_id!] ??= []).push({ _id: row.id, title: row.title, slug: row.slug });
   return usage;
 }

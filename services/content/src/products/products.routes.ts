@@ -7,5 +7,8 @@ import { createProductHandlers } from './products.handlers';
 
 /** Products, as declared in the contracts (productRoutes): public, premium, admin. */
 export function mountProducts(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, productRoutes, createProductHandlers(deps), { premium: contentPremiumRule(deps), publicMaxAgeSeconds: deps.publicMaxAgeSeconds });
+  mountRoutes(app, productRoutes, createProductHandlers(deps), {
+    premium: contentPremiumRule(deps),
+    publicMaxAgeSeconds: deps.publicMaxAgeSeconds,
+  });
 }

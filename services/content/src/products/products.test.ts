@@ -19,7 +19,12 @@ describe('public products', () => {
     const { status, body } = await get('/content/products');
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ total: 4, page: 1, limit: 20 });
-    expect(slugs(body)).toEqual(['sql-window-functions', 'modern-css-layouts', 'react-basics', 'pandas-for-analysts']);
+    expect(slugs(body)).toEqual([
+      'sql-window-functions',
+      'modern-css-layouts',
+      'react-basics',
+      'pandas-for-analysts',
+    ]);
   });
 
   it('shows what a visitor may see and never the video or the HTML content', async () => {
@@ -61,18 +66,44 @@ describe('public products', () => {
 
   it('filters by type, difficulty, category and creator (id or slug), and featured', async () => {
     expect(slugs((await get('/content/products?type=webinar')).body)).toEqual(['sql-window-functions']);
-    expect(slugs((await get('/content/products?difficulty=beginner')).body)).toEqual(['react-basics', 'pandas-for-analysts']);
-    expect(slugs((await get('/content/products?category=data-science')).body)).toEqual(['sql-window-functions', 'pandas-for-analysts']);
-    expect(slugs((await get(`/content/products?category=${fx.data}&creator=alice-doe`)).body)).toEqual(['pandas-for-analysts']);
+    expect(slugs((await get('/content/products?difficulty=beginner')).body)).toEqual([
+      'react-basics',
+      'pandas-for-analysts',
+    ]);
+    expect(slugs((await get('/content/products?category=data-science')).body)).toEqual([
+      'sql-window-functions',
+      'pandas-for-analysts',
+    ]);
+    expect(slugs((await get(`/content/products?category=${fx.data}&creator=alice-doe`)).body)).toEqual([
+      'pandas-for-analysts',
+    ]);
     expect(slugs((await get(`/content/products?creator=${fx.bob}`)).body)).toEqual(['sql-window-functions']);
-    expect(slugs((await get('/content/products?featured=true')).body)).toEqual(['sql-window-functions', 'react-basics']);
+    expect(slugs((await get('/content/products?featured=true')).body)).toEqual([
+      'sql-window-functions',
+      'react-basics',
+    ]);
     expect((await get('/content/products?category=nope')).body.data).toMatchObject({ items: [], total: 0 });
   });
 
   it('sorts by title, newest and duration (unknown durations last)', async () => {
-    expect(slugs((await get('/content/products?sort=title')).body)).toEqual(['modern-css-layouts', 'pandas-for-analysts', 'react-basics', 'sql-window-functions']);
-    expect(slugs((await get('/content/products?sort=newest')).body)).toEqual(['modern-css-layouts', 'pandas-for-analysts', 'sql-window-functions', 'react-basics']);
-    expect(slugs((await get('/content/products?sort=duration')).body)).toEqual(['modern-css-layouts', 'react-basics', 'sql-window-functions', 'pandas-for-analysts']);
+    expect(slugs((await get('/content/products?sort=title')).body)).toEqual([
+      'modern-css-layouts',
+      'pandas-for-analysts',
+      'react-basics',
+      'sql-window-functions',
+    ]);
+    expect(slugs((await get('/content/products?sort=newest')).body)).toEqual([
+      'modern-css-layouts',
+      'pandas-for-analysts',
+      'sql-window-functions',
+      'react-basics',
+    ]);
+    expect(slugs((await get('/content/products?sort=duration')).body)).toEqual([
+      'modern-css-layouts',
+      'react-basics',
+      'sql-window-functions',
+      'pandas-for-analysts',
+    ]);
   });
 
   it('pages with a total of every match', async () => {
@@ -103,7 +134,10 @@ describe('public products', () => {
 
   it('hides drafts, inactive products and products of inactive creators or categories', async () => {
     for (const key of ['unfinished-draft', 'retired-course', fx.byGhost, 'HIDDEN08']) {
-      expect(await get(`/content/products/${key}`), key).toEqual({ status: 404, body: { success: false, message: 'Product not found' } });
+      expect(await get(`/content/products/${key}`), key).toEqual({
+        status: 404,
+        body: { success: false, message: 'Product not found' },
+      });
     }
   });
 

@@ -7,11 +7,48 @@ import sanitizeHtml from 'sanitize-html';
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
-    'b', 'i', 'strong', 'em', 'u', 's', 'small', 'sub', 'sup', 'mark', 'span', 'div',
-    'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-    'a', 'img', 'figure', 'figcaption',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'b',
+    'i',
+    'strong',
+    'em',
+    'u',
+    's',
+    'small',
+    'sub',
+    'sup',
+    'mark',
+    'span',
+    'div',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -28,7 +65,9 @@ const options: sanitizeHtml.IOptions = {
   transformTags: {
     // A link that opens a new tab must not hand the page a handle on this one.
     a: (tagName, attribs) =>
-      attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
+      attribs.target === '_blank'
+        ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }
+        : { tagName, attribs },
   },
 };
 

@@ -1,16 +1,30 @@
 import { contentInternalRoutes, MEDIA_MESSAGES, type mediaRoutes } from '@catalyst/contracts';
-import { badRequest, conflict, notFound, reply, signStreamToken, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  reply,
+  signStreamToken,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { findAsset, listAssets, requestReprocess, toAsset } from './assets.repository';
 
-type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'>>;
+type Handlers = RouteHandlers<
+  Pick<
+    typeof mediaRoutes,
+    'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'
+  >
+>;
 
 /** The admin's view of the assets: list (with the products that use each), one asset, retry, process again, delete. */
 export function createAssetHandlers(deps: Deps): Handlers {
   const { db, config } = deps;
   const token = (id: string) => signStreamToken(id, config.INTERNAL_SECRET, config.STREAM_TOKEN_TTL_SECONDS);
   const usageOf = (assetIds: string[], requestId: string) =>
-    assetIds.length === 0 ? Promise.resolve({} as Record<string, never[]>) : deps.content.call(contentInternalRoutes.mediaUsage, { body: { assetIds } }, { requestId });
+    assetIds.length === 0
+      ? Promise.resolve({} as Record<string, never[]>)
+      : deps.content.call(contentInternalRoutes.mediaUsage, { body: { assetIds } }, { requestId });
 
   async function requireAsset(id: string) {
     const row = await findAsset(db, id);
@@ -21,8 +35,17 @@ export function createAssetHandlers(deps: Deps): Handlers {
   return {
     async listAssets({ query, requestId }) {
       const { rows, total, outdated } = await listAssets(db, query);
-      const usage = await usageOf(rows.map((row) => row.id), requestId);
-      return { items: rows.map((row) => ({ ...toAsset(row, token(row.id)), usage: usage[row.id] ?? [] })), total, page: query.page, limit: query.limit, outdated };
+      const usage = await usageOf(
+        rows.map((row) => row.id),
+        requestId,
+      );
+      return {
+        items: rows.map((row) => ({ ...toAsset(row, token(row.id)), usage: usage[row.id] ?? [] })),
+        total,
+        page: query.page,
+        limit: query.limit,
+        outdated,
+      };
     },
 
     getAsset: async ({ params }) => {
@@ -62,13 +85,26 @@ export function createAssetHandlers(deps: Deps): Handlers {
     async reprocessOutdated() {
       const ids = (await requestReprocess(db, { outdated: true })).map((asked) => asked.id);
       for (const id of ids) await deps.jobs.enqueue(id);
-      return reply({ queued: ids.length }, { status: 202, message: ids.length === 0 ? 'Every video is up to date' : `Processing ${ids.length} ${ids.length === 1 ? 'video' : 'videos'} again` });
+      return reply(
+        { queued: ids.length },
+        {
+          status: 202,
+          message:
+            ids.length === 0
+              ? 'Every video is up to date'
+              : `Processing ${ids.length} ${ids.length === 1 ? 'video' : 'videos'} again`,
+        },
+      );
     },
 
     async deleteAsset({ params, requestId }) {
       const row = await requireAsset(params.id);
       const users = (await usageOf([row.id], requestId))[row.id] ?? [];
-      if (users.length > 0) throw conflict(MEDIA_MESSAGES.inUse, users.map((product) => ({ field: 'products', message: `${product.title} (${product.slug})` })));
+      if (users.length > 0)
+        throw conflict(
+          MEDIA_MESSAGES.inUse,
+          users.map((product) => ({ field: 'products', message: `${product.title} (${product.slug})` })),
+        );
       // The row goes first: a stream or a worker that looks again finds nothing, then the bytes go.
       await db.deleteFrom('assets').where('id', '=', row.id).execute();
       await deps.storage.removePrefix(`assets/${row.id}/`);

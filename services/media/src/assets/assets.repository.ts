@@ -1,5 +1,13 @@
 import type { ExpressionBuilder, Kysely, Selectable, WhereInterface } from 'kysely';
-import { IMAGE_FILE_EXTENSIONS, imageFileUrl, streamFileUrl, type MediaAsset, type MediaAssetFacts, type MediaKind, type MediaStatus } from '@catalyst/contracts';
+import {
+  IMAGE_FILE_EXTENSIONS,
+  imageFileUrl,
+  streamFileUrl,
+  type MediaAsset,
+  type MediaAssetFacts,
+  type MediaKind,
+  type MediaStatus,
+} from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { AssetsTable } from '../db/tables/assets';
 import { FIRST_LADDER, LADDER_VERSION } from '../processing/ffmpeg';
@@ -8,33 +16,57 @@ export type AssetRow = Selectable<AssetsTable>;
 
 /** Made with an earlier ladder (none recorded: the first), for the list and, below, for the updates. */
 const isOutdated = (ladder: number | null) => (ladder ?? FIRST_LADDER) < LADDER_VERSION;
-const outdatedLadder = (eb: ExpressionBuilder<Database, 'assets'>) => eb(eb.fn.coalesce('ladder', eb.lit(FIRST_LADDER)), '<', LADDER_VERSION);
+const outdatedLadder = (eb: ExpressionBuilder<Database, 'assets'>) =>
+  eb(eb.fn.coalesce('ladder', eb.lit(FIRST_LADDER)), '<', LADDER_VERSION);
 
-export const findAsset = (db: Kysely<Database>, id: string) => db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
+export const findAsset = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function listAssets(db: Kysely<Database>, { page, limit, status, kind }: { page: number; limit: number; status?: MediaStatus; kind?: MediaKind }) {
+export async function listAssets(
+  db: Kysely<Database>,
+  { page, limit, status, kind }: { page: number; limit: number; status?: MediaStatus; kind?: MediaKind },
+) {
   let query = db.selectFrom('assets');
   if (status) query = query.where('status', '=', status);
   if (kind) query = query.where('kind', '=', kind);
   const [rows, count, outdated] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    reprocessable(db.selectFrom('assets')).where(outdatedLadder).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    reprocessable(db.selectFrom('assets'))
+      .where(outdatedLadder)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total), outdated: Number(outdated.total) };
 }
 
 /** Ready videos nobody has asked to process again yet. */
 const reprocessable = <Q extends WhereInterface<Database, 'assets'>>(query: Q) =>
-  query.where('status', '=', 'ready').where('kind', '=', 'video').where('reprocess_requested_at', 'is', null) as Q;
+  query
+    .where('status', '=', 'ready')
+    .where('kind', '=', 'video')
+    .where('reprocess_requested_at', 'is', null) as Q;
 
 /**
  * Asks for ready videos to be processed again: one (`id`), or every one an earlier ladder made (`outdated`;
  * with `demoOnly`, the demo lessons among them). One already asked is left as it is. Answers the rows asked
  * (as they are now); the worker's recovery queues any it finds without a job.
  */
-export async function requestReprocess(db: Kysely<Database>, which: { id: string } | { outdated: true; demoOnly?: boolean }): Promise<AssetRow[]> {
-  let query = reprocessable(db.updateTable('assets').set({ reprocess_requested_at: new Date(), progress: 0, reason: null, updated_at: new Date() }));
+export async function requestReprocess(
+  db: Kysely<Database>,
+  which: { id: string } | { outdated: true; demoOnly?: boolean },
+): Promise<AssetRow[]> {
+  let query = reprocessable(
+    db
+      .updateTable('assets')
+      .set({ reprocess_requested_at: new Date(), progress: 0, reason: null, updated_at: new Date() }),
+  );
   if ('id' in which) query = query.where('id', '=', which.id);
   else query = query.where(outdatedLadder);
   if ('demoOnly' in which && which.demoOnly) query = query.where('source_path', 'is not', null);
@@ -73,7 +105,9 @@ export function toAsset(row: AssetRow, token: string | null): MediaAsset {
 
 /** An image's poster: its smallest WebP copy. */
 const imageUrl = (row: AssetRow) => {
-  const smallest = row.images.filter((image) => image.format === IMAGE_FILE_EXTENSIONS[0]).sort((a, b) => a.width - b.width)[0];
+  const smallest = row.images
+    .filter((image) => image.format === IMAGE_FILE_EXTENSIONS[0])
+    .sort((a, b) => a.width - b.width)[0];
   return smallest ? imageFileUrl(row.id, smallest) : null;
 };
 

@@ -20,7 +20,8 @@ describe('assets: processing, the admin list, retry and delete', () => {
     t = await createTestContext();
   });
   afterAll(() => t.close());
-  const asset = async (id: string) => (await (await t.request(testUsers.admin, 'GET', `/media/assets/${id}`)).json()).data;
+  const asset = async (id: string) =>
+    (await (await t.request(testUsers.admin, 'GET', `/media/assets/${id}`)).json()).data;
 
   it('turns a 720p video into a 360p + 720p HLS ladder with a poster and a storyboard, never above the source', async () => {
     const source = readFileSync(makeVideo(t.dataDir, { seconds: 6, height: 720 }));
@@ -42,18 +43,34 @@ describe('assets: processing, the admin list, retry and delete', () => {
 
   it('makes the same ladder with the ffmpeg the npm installer packages ship (a machine without a system ffmpeg)', async () => {
     const require = createRequire(import.meta.url);
-    const bundled = { ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path, ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path };
-    const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 5, height: 720, name: 'bundled.mp4' })), 'bundled.mp4', 'video/mp4');
-    expect(await processAsset({ db: t.db, storage: t.storage, log: testLog, ...bundled, retire: t.jobs.retire }, id)).toBe('ready');
+    const bundled = {
+      ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path,
+      ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path,
+    };
+    const { id } = await t.upload(
+      readFileSync(makeVideo(t.dataDir, { seconds: 5, height: 720, name: 'bundled.mp4' })),
+      'bundled.mp4',
+      'video/mp4',
+    );
+    expect(
+      await processAsset(
+        { db: t.db, storage: t.storage, log: testLog, ...bundled, retire: t.jobs.retire },
+        id,
+      ),
+    ).toBe('ready');
     const ready = await asset(id);
     expect(ready.renditions.map((r: { height: number }) => r.height)).toEqual([360, 720]);
     const token = new URL(ready.streamUrl, 'http://x.invalid').searchParams.get('token')!;
-    const master = await (await t.request(null, 'GET', `/media/streams/${id}/master.m3u8?token=${token}`)).text();
+    const master = await (
+      await t.request(null, 'GET', `/media/streams/${id}/master.m3u8?token=${token}`)
+    ).text();
     expect(master).toMatch(/RESOLUTION=1280x720/);
-    expect((await t.request(null, 'GET', `/media/streams/${id}/720p/seg_000.ts?token=${token}`)).status).toBe(200);
+    expect((await t.request(null, 'GET', `/media/streams/${id}/720p/seg_000.ts?token=${token}`)).status).toBe(
+      200,
+    );
   });
 
-  it('encodes under each rendition\'s cap at constant quality: a lesson of still pictures takes a fraction of it, and mono stays mono', async () => {
+  it("encodes under each rendition's cap at constant quality: a lesson of still pictures takes a fraction of it, and mono stays mono", async () => {
     // The demo's second lesson: colour bars, a title and a clock over 24 s, mono sound.
     const { id } = await t.upload(lesson, 'slides.mp4', 'video/mp4');
     expect(await t.process(id)).toBe('ready');
@@ -62,11 +79,18 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect(ready.renditions).toEqual([{ height: 360, bandwidth: 920_000 }]);
     // What a learner's player downloads: every segment the 360p playlist names.
     const token = new URL(ready.streamUrl, 'http://x.invalid').searchParams.get('token')!;
-    const playlist = await (await t.request(null, 'GET', `/media/streams/${id}/360p/index.m3u8?token=${token}`)).text();
+    const playlist = await (
+      await t.request(null, 'GET', `/media/streams/${id}/360p/index.m3u8?token=${token}`)
+    ).text();
     const segments = playlist.split('\n').filter((line) => line.startsWith('seg_'));
     expect(segments.length).toBeGreaterThan(4);
     let bytes = 0;
-    for (const segment of segments) bytes += (await (await t.request(null, 'GET', `/media/streams/${id}/360p/${segment.split('?')[0]}?token=${token}`)).arrayBuffer()).byteLength;
+    for (const segment of segments)
+      bytes += (
+        await (
+          await t.request(null, 'GET', `/media/streams/${id}/360p/${segment.split('?')[0]}?token=${token}`)
+        ).arrayBuffer()
+      ).byteLength;
     const kbps = (bytes * 8) / 1000 / ready.durationSeconds;
     // A constant-rate encode sent about 300 kbps of it (bars padded to the rate); constant quality sends what the picture needs.
     expect(kbps).toBeLessThan(920 / 4);
@@ -92,9 +116,15 @@ describe('assets: processing, the admin list, retry and delete', () => {
   });
 
   it('processes a ready video again on request: it streams its published files meanwhile, swaps in the new ones, and retires the old ones later', async () => {
-    const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'again.mp4' })), 'again.mp4', 'video/mp4');
+    const { id } = await t.upload(
+      readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'again.mp4' })),
+      'again.mp4',
+      'video/mp4',
+    );
     expect(await t.process(id)).toBe('ready');
-    const prefixOf = async () => (await t.db.selectFrom('assets').select('output_prefix').where('id', '=', id).executeTakeFirstOrThrow()).output_prefix!;
+    const prefixOf = async () =>
+      (await t.db.selectFrom('assets').select('output_prefix').where('id', '=', id).executeTakeFirstOrThrow())
+        .output_prefix!;
     const before = await prefixOf();
     const token = new URL((await asset(id)).streamUrl, 'http://x.invalid').searchParams.get('token')!;
     const segment = () => t.request(null, 'GET', `/media/streams/${id}/360p/seg_000.ts?token=${token}`);
@@ -109,23 +139,37 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect((await asset(id)).streamUrl).not.toBeNull();
 
     expect(await t.process(id)).toBe('ready');
-    expect(await asset(id)).toMatchObject({ status: 'ready', reprocessing: false, progress: 100, reason: null });
+    expect(await asset(id)).toMatchObject({
+      status: 'ready',
+      reprocessing: false,
+      progress: 100,
+      reason: null,
+    });
     const after = await prefixOf();
     expect(after).not.toBe(before);
     expect(await t.storage.readText(`${after}master.m3u8`)).toMatch(/#EXTM3U/);
     // The replaced files stay for players that were given them just before, and go later.
     expect(await t.storage.readText(`${before}master.m3u8`)).toMatch(/#EXTM3U/);
-    const retired = await sql<{ later: boolean }>`select start_after > now() + interval '4 minutes' as later from media_jobs.job where name = ${RETIRE_QUEUE} and data->>'prefix' = ${before}`.execute(t.db);
+    const retired = await sql<{
+      later: boolean;
+    }>`select start_after > now() + interval '4 minutes' as later from media_jobs.job where name = ${RETIRE_QUEUE} and data->>'prefix' = ${before}`.execute(
+      t.db,
+    );
     expect(retired.rows).toEqual([{ later: true }]);
     // done, it is not processed again by itself
     expect(await t.process(id)).toBe('skipped');
   });
 
   it('marks the videos an earlier ladder made, and processes them all again on one request', async () => {
-    const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'older.mp4' })), 'older.mp4', 'video/mp4');
+    const { id } = await t.upload(
+      readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'older.mp4' })),
+      'older.mp4',
+      'video/mp4',
+    );
     expect(await t.process(id)).toBe('ready');
     // the list counts the older encodes waiting on every page, not only the one it shows
-    const waiting = async () => (await (await t.request(testUsers.admin, 'GET', '/media/assets?page=2&limit=1')).json()).data.outdated;
+    const waiting = async () =>
+      (await (await t.request(testUsers.admin, 'GET', '/media/assets?page=2&limit=1')).json()).data.outdated;
     expect((await asset(id)).outdated).toBe(false);
     expect(await waiting()).toBe(0);
     // as an install from before the ladder was recorded has it
@@ -146,7 +190,11 @@ describe('assets: processing, the admin list, retry and delete', () => {
   });
 
   it('keeps a video as it was when processing it again fails, saying why; only a ready video can be processed again', async () => {
-    const { id } = await t.upload(readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'kept.mp4' })), 'kept.mp4', 'video/mp4');
+    const { id } = await t.upload(
+      readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'kept.mp4' })),
+      'kept.mp4',
+      'video/mp4',
+    );
     expect(await t.process(id)).toBe('ready');
     const token = new URL((await asset(id)).streamUrl, 'http://x.invalid').searchParams.get('token')!;
     expect((await t.request(testUsers.admin, 'POST', `/media/assets/${id}/reprocess`)).status).toBe(202);
@@ -156,7 +204,9 @@ describe('assets: processing, the admin list, retry and delete', () => {
     const kept = await asset(id);
     expect(kept).toMatchObject({ status: 'ready', reprocessing: false, progress: 100 });
     expect(kept.reason).toMatch(new RegExp(`^${MEDIA_MESSAGES.reprocessFailed.replace(/[.;:]/g, '.')} `));
-    expect((await t.request(null, 'GET', `/media/streams/${id}/360p/seg_000.ts?token=${token}`)).status).toBe(200);
+    expect((await t.request(null, 'GET', `/media/streams/${id}/360p/seg_000.ts?token=${token}`)).status).toBe(
+      200,
+    );
 
     const broken = await t.upload(lesson.subarray(0, 6_000), 'broken-again.mp4', 'video/mp4');
     expect(await t.process(broken.id)).toBe('failed');
@@ -201,7 +251,11 @@ describe('assets: processing, the admin list, retry and delete', () => {
     t.usage.set(id, [{ _id: 'aaaaaaaaaaaaaaaaaaaaaa01', title: 'React Basics', slug: 'react-basics' }]);
     const refused = await t.request(testUsers.admin, 'DELETE', `/media/assets/${id}`);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ success: false, message: MEDIA_MESSAGES.inUse, errors: [{ field: 'products', message: 'React Basics (react-basics)' }] });
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: MEDIA_MESSAGES.inUse,
+      errors: [{ field: 'products', message: 'React Basics (react-basics)' }],
+    });
 
     t.usage.delete(id);
     const deleted = await t.request(testUsers.admin, 'DELETE', `/media/assets/${id}`);

@@ -31,4 +31,5 @@ function asciiFallback(name: string): string {
 }
 
 /** RFC 8187's value-chars: encodeURIComponent leaves ' ( ) * unescaped, which attr-char does not allow. */
-const encodeRfc8187 = (value: string) => encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeRfc8187 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -23,14 +23,26 @@ describe('resource downloads', () => {
   afterAll(() => t.close());
 
   const token = (id: string) => signStreamToken(id, TEST_INTERNAL_SECRET);
-  const download = (id: string, value: string | null = token(id), headers: Record<string, string> = {}, method = 'GET') =>
-    t.request(null, method, `/media/downloads/${id}${value === null ? '' : `?token=${encodeURIComponent(value)}`}`, { headers });
+  const download = (
+    id: string,
+    value: string | null = token(id),
+    headers: Record<string, string> = {},
+    method = 'GET',
+  ) =>
+    t.request(
+      null,
+      method,
+      `/media/downloads/${id}${value === null ? '' : `?token=${encodeURIComponent(value)}`}`,
+      { headers },
+    );
 
   it('serves an uploaded PDF as uploaded, as an attachment under its original name', async () => {
     const res = await download(pdf);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="five-second-checklist.pdf"; filename*=UTF-8''five-second-checklist.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="five-second-checklist.pdf"; filename*=UTF-8''five-second-checklist.pdf`,
+    );
     expect(res.headers.get('content-length')).toBe(String(checklist.length));
     expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -46,7 +58,9 @@ describe('resource downloads', () => {
     expect(part.headers.get('content-disposition')).toMatch(/^attachment; /);
     expect(Buffer.from(await part.arrayBuffer()).equals(checklist.subarray(100, 1124))).toBe(true);
     const tail = await download(pdf, token(pdf), { range: 'bytes=-5' });
-    expect(Buffer.from(await tail.arrayBuffer()).toString('latin1')).toBe(checklist.subarray(-5).toString('latin1'));
+    expect(Buffer.from(await tail.arrayBuffer()).toString('latin1')).toBe(
+      checklist.subarray(-5).toString('latin1'),
+    );
     const beyond = await download(pdf, token(pdf), { range: `bytes=${checklist.length}-` });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${checklist.length}`);
@@ -73,7 +87,16 @@ describe('resource downloads', () => {
     const video = '0000000000000000000000a1';
     await t.db
       .insertInto('assets')
-      .values({ id: video, kind: 'video', original_name: 'lesson.mp4', mime_type: 'video/mp4', size: 10, received: 10, status: 'ready', output_prefix: `assets/${video}/run/` })
+      .values({
+        id: video,
+        kind: 'video',
+        original_name: 'lesson.mp4',
+        mime_type: 'video/mp4',
+        size: 10,
+        received: 10,
+        status: 'ready',
+        output_prefix: `assets/${video}/run/`,
+      })
       .execute();
     const { id: waiting } = await t.upload(checklist, 'waiting.pdf', 'application/pdf');
     for (const id of [video, waiting, '0000000000000000000000ff']) {
@@ -91,8 +114,12 @@ describe('resource downloads', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toBeNull();
     const disposition = res.headers.get('content-disposition')!;
-    expect(disposition).toBe(`attachment; filename="Resume _final_Set-Cookie: a=b; __.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22Set-Cookie%3A%20a%3Db%3B%20%E8%AC%9B%E7%BE%A9.pdf`);
-    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe('Résumé "final"Set-Cookie: a=b; 講義.pdf');
+    expect(disposition).toBe(
+      `attachment; filename="Resume _final_Set-Cookie: a=b; __.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22Set-Cookie%3A%20a%3Db%3B%20%E8%AC%9B%E7%BE%A9.pdf`,
+    );
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe(
+      'Résumé "final"Set-Cookie: a=b; 講義.pdf',
+    );
     await res.arrayBuffer();
   });
 
@@ -101,31 +128,55 @@ describe('resource downloads', () => {
     for (const file of DEMO_RESOURCE_FILES) {
       const id = demoAssetId(file);
       const row = await t.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ kind: 'document', mime_type: 'application/pdf', original_name: path.basename(file), source_path: file, status: 'processing' });
+      expect(row).toMatchObject({
+        kind: 'document',
+        mime_type: 'application/pdf',
+        original_name: path.basename(file),
+        source_path: file,
+        status: 'processing',
+      });
       expect(Number(row.size)).toBe(readFileSync(path.join(DEMO_MEDIA_ROOT, file)).length);
       expect(await t.process(id)).toBe('ready');
     }
     const id = demoAssetId(demoFile);
     const res = await download(id);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${path.basename(demoFile)}"; filename*=UTF-8''${path.basename(demoFile)}`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${path.basename(demoFile)}"; filename*=UTF-8''${path.basename(demoFile)}`,
+    );
     expect(Buffer.from(await res.arrayBuffer()).equals(demoBytes)).toBe(true);
     const part = await download(id, token(id), { range: 'bytes=0-4' });
     expect(part.status).toBe(206);
     expect(await part.text()).toBe('%PDF-');
     // Seeding again adds nothing and leaves the ready assets as they are.
     await seedDemo(t.db, testLog);
-    expect((await t.db.selectFrom('assets').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('ready');
+    expect(
+      (await t.db.selectFrom('assets').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('ready');
   });
 
   it('fails a document whose file is missing, saying so, instead of making it ready', async () => {
     const id = '0000000000000000000000b2';
     await t.db
       .insertInto('assets')
-      .values({ id, kind: 'document', original_name: 'gone.pdf', mime_type: 'application/pdf', size: 10, received: 10, status: 'processing', source_path: '/media/resources/gone.pdf' })
+      .values({
+        id,
+        kind: 'document',
+        original_name: 'gone.pdf',
+        mime_type: 'application/pdf',
+        size: 10,
+        received: 10,
+        status: 'processing',
+        source_path: '/media/resources/gone.pdf',
+      })
       .execute();
     expect(await t.process(id)).toBe('failed');
-    const row = await t.db.selectFrom('assets').select(['status', 'reason']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('assets')
+      .select(['status', 'reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'failed', reason: 'The file /media/resources/gone.pdf is missing' });
   });
 
@@ -133,7 +184,17 @@ describe('resource downloads', () => {
     const id = '0000000000000000000000c3';
     await t.db
       .insertInto('assets')
-      .values({ id, kind: 'document', original_name: 'package.json', mime_type: 'application/json', size: 10, received: 10, status: 'ready', output_prefix: `assets/${id}/run/`, source_path: '/media/../package.json' })
+      .values({
+        id,
+        kind: 'document',
+        original_name: 'package.json',
+        mime_type: 'application/json',
+        size: 10,
+        received: 10,
+        status: 'ready',
+        output_prefix: `assets/${id}/run/`,
+        source_path: '/media/../package.json',
+      })
       .execute();
     expect((await download(id)).status).toBe(404);
   });
@@ -142,6 +203,13 @@ describe('resource downloads', () => {
     const res = await t.request(null, 'GET', `/internal/media/assets/${pdf}`, { headers: internalHeaders() });
     expect(res.status).toBe(200);
     const facts = mediaInternalRoutes.assetFacts.response.parse((await res.json()).data);
-    expect(facts).toMatchObject({ id: pdf, kind: 'document', status: 'ready', originalName: 'five-second-checklist.pdf', mimeType: 'application/pdf', size: checklist.length });
+    expect(facts).toMatchObject({
+      id: pdf,
+      kind: 'document',
+      status: 'ready',
+      originalName: 'five-second-checklist.pdf',
+      mimeType: 'application/pdf',
+      size: checklist.length,
+    });
   });
 });

@@ -37,7 +37,15 @@ export interface MediaJobs {
   stop(graceMs?: number): Promise<void>;
 }
 
-export async function startJobs({ connectionString, log, supervise = false }: { connectionString: string; log: Logger; supervise?: boolean }): Promise<MediaJobs> {
+export async function startJobs({
+  connectionString,
+  log,
+  supervise = false,
+}: {
+  connectionString: string;
+  log: Logger;
+  supervise?: boolean;
+}): Promise<MediaJobs> {
   const boss = new PgBoss({
     connectionString,
     schema: JOBS_SCHEMA,
@@ -50,9 +58,28 @@ export async function startJobs({ connectionString, log, supervise = false }: { 
   boss.on('error', (error) => log.error({ err: error.message }, 'job queue error'));
   await boss.start();
   // stately: at most one queued and one running job per asset, so a retry click or a re-sent finish never doubles work.
-  await createQueue(boss, { name: PROCESS_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: PROCESS_EXPIRE_SECONDS });
-  await createQueue(boss, { name: RETIRE_QUEUE, policy: 'standard', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 });
-  await createQueue(boss, { name: SWEEP_QUEUE, policy: 'singleton', retryLimit: 1, expireInSeconds: 10 * 60 });
+  await createQueue(boss, {
+    name: PROCESS_QUEUE,
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: PROCESS_EXPIRE_SECONDS,
+  });
+  await createQueue(boss, {
+    name: RETIRE_QUEUE,
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+  });
+  await createQueue(boss, {
+    name: SWEEP_QUEUE,
+    policy: 'singleton',
+    retryLimit: 1,
+    expireInSeconds: 10 * 60,
+  });
   return {
     boss,
     async enqueue(assetId) {
@@ -70,7 +97,11 @@ export async function startJobs({ connectionString, log, supervise = false }: { 
  * two pg-boss create_queue calls at once can deadlock on the partition they attach (Postgres picks one to fail
  * with 40P01): that one tries again, and finds the queue made.
  */
-async function createQueue(boss: PgBoss, queue: PgBoss.Queue & { name: string }, attempts = 5): Promise<void> {
+async function createQueue(
+  boss: PgBoss,
+  queue: PgBoss.Queue & { name: string },
+  attempts = 5,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await boss.createQueue(queue.name, queue);

@@ -21,20 +21,34 @@ describe('processing jobs survive a killed worker', () => {
   // Each check has the queue to itself: the workers of the one before are gone.
   afterEach(async () => {
     await Promise.all(
-      workers.splice(0).map((worker) => (worker.exitCode !== null || worker.signalCode !== null ? undefined : new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGKILL'))))),
+      workers
+        .splice(0)
+        .map((worker) =>
+          worker.exitCode !== null || worker.signalCode !== null
+            ? undefined
+            : new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGKILL'))),
+        ),
     );
   });
   afterAll(() => t.close());
 
   const startWorker = (env: NodeJS.ProcessEnv = {}) => {
     const worker = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-      env: { ...process.env, ...t.env, MEDIA_JOB_STALE_SECONDS: '2', LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env },
+      env: {
+        ...process.env,
+        ...t.env,
+        MEDIA_JOB_STALE_SECONDS: '2',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        ...env,
+      },
       stdio: 'ignore',
     });
     workers.push(worker);
     return worker;
   };
-  const row = (id: string) => t.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: string) =>
+    t.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('takes a job back from a worker killed mid-run and completes it exactly once with another', async () => {
     const source = readFileSync(makeVideo(t.dataDir, { seconds: 24, height: 720, name: 'long.mp4' }));
@@ -42,7 +56,9 @@ describe('processing jobs survive a killed worker', () => {
 
     const first = startWorker();
     // Wait until the first worker is well into the transcode, then kill it without warning.
-    await expect.poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 })
+      .toBeGreaterThan(10);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     expect((await row(id)).status).toBe('processing');
@@ -56,21 +72,38 @@ describe('processing jobs survive a killed worker', () => {
     expect(runs).toHaveLength(1);
     expect(ready.output_prefix).toBe(`assets/${id}/${runs[0]}/`);
     // pg-boss records the job's outcome after the handler has returned (the asset is ready a moment before).
-    const jobs = async () => (await sql<{ state: string; retry_count: number }>`select state, retry_count from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and singleton_key = ${id}`.execute(t.db)).rows;
-    await expect.poll(jobs, { timeout: 10_000, interval: 100 }).toEqual([{ state: 'completed', retry_count: 1 }]);
+    const jobs = async () =>
+      (
+        await sql<{
+          state: string;
+          retry_count: number;
+        }>`select state, retry_count from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and singleton_key = ${id}`.execute(
+          t.db,
+        )
+      ).rows;
+    await expect
+      .poll(jobs, { timeout: 10_000, interval: 100 })
+      .toEqual([{ state: 'completed', retry_count: 1 }]);
   }, 120_000);
 
   it('a worker told to stop mid-run ends its ffmpeg before exiting, and the next worker completes the job', async () => {
     const source = readFileSync(makeVideo(t.dataDir, { seconds: 24, height: 720, name: 'stopped.mp4' }));
     const { id } = await t.upload(source, 'stopped.mp4', 'video/mp4');
     // Every ffmpeg of a run works in a folder of its own named after the asset.
-    const ffmpegRuns = () => spawnSync('pgrep', ['-f', `catalyst-media-work/${id}-`]).stdout.toString().trim();
+    const ffmpegRuns = () =>
+      spawnSync('pgrep', ['-f', `catalyst-media-work/${id}-`])
+        .stdout.toString()
+        .trim();
 
     const first = startWorker({ MEDIA_STOP_GRACE_SECONDS: '0' });
-    await expect.poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 })
+      .toBeGreaterThan(10);
     expect(ffmpegRuns()).not.toBe('');
     first.kill('SIGTERM');
-    const exit = await new Promise((resolve) => first.once('exit', (code, signal) => resolve({ code, signal })));
+    const exit = await new Promise((resolve) =>
+      first.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     expect(exit).toEqual({ code: 0, signal: null });
     // Nothing of the stopped run goes on writing after its worker is gone.
     expect(ffmpegRuns()).toBe('');
@@ -88,39 +121,63 @@ describe('processing jobs survive a killed worker', () => {
     expect((await t.request(testUsers.admin, 'POST', `/media/assets/${id}/reprocess`)).status).toBe(202);
 
     const first = startWorker();
-    await expect.poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => (await row(id)).progress, { timeout: 30_000, interval: 100 })
+      .toBeGreaterThan(10);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     expect(await row(id)).toMatchObject({ status: 'ready', output_prefix: published });
 
     startWorker();
-    await expect.poll(async () => (await row(id)).reprocess_requested_at, { timeout: 60_000, interval: 250 }).toBeNull();
+    await expect
+      .poll(async () => (await row(id)).reprocess_requested_at, { timeout: 60_000, interval: 250 })
+      .toBeNull();
     const swapped = await row(id);
     expect(swapped).toMatchObject({ status: 'ready', reason: null });
     expect(swapped.output_prefix).not.toBe(published);
     // the new encode and, until its retirement, the one it replaced; nothing of the killed run
-    expect(readdirSync(path.join(t.dataDir, 'media/assets', id)).sort()).toEqual([published, swapped.output_prefix].map((prefix) => prefix!.split('/')[2]).sort());
+    expect(readdirSync(path.join(t.dataDir, 'media/assets', id)).sort()).toEqual(
+      [published, swapped.output_prefix].map((prefix) => prefix!.split('/')[2]).sort(),
+    );
   }, 120_000);
 
   it('gives a job to every asset waiting without one (the demo lessons after a fresh seed)', async () => {
     await seedDemo(t.db, testLog);
     const result = await recoverJobs({ db: t.db, jobs: t.jobs, log: testLog, staleSeconds: 30 });
     expect(result.queued).toBeGreaterThanOrEqual(DEMO_VIDEOS.length);
-    const queued = await sql<{ singleton_key: string }>`select singleton_key from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and state in ('created', 'retry', 'active')`.execute(t.db);
-    for (const video of DEMO_VIDEOS) expect(queued.rows.map((r) => r.singleton_key)).toContain(demoAssetId(video));
+    const queued = await sql<{
+      singleton_key: string;
+    }>`select singleton_key from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and state in ('created', 'retry', 'active')`.execute(
+      t.db,
+    );
+    for (const video of DEMO_VIDEOS)
+      expect(queued.rows.map((r) => r.singleton_key)).toContain(demoAssetId(video));
     // Asked again, nothing is queued twice.
     expect((await recoverJobs({ db: t.db, jobs: t.jobs, log: testLog, staleSeconds: 30 })).queued).toBe(0);
   });
 
   it('processes again, after start, the demo lessons an earlier ladder made (an install from before it changed)', async () => {
     const demo = DEMO_VIDEOS.map((video) => demoAssetId(video));
-    await t.db.updateTable('assets').set({ status: 'ready', ladder: null, output_prefix: 'assets/demo/old/' }).where('id', 'in', demo).execute();
+    await t.db
+      .updateTable('assets')
+      .set({ status: 'ready', ladder: null, output_prefix: 'assets/demo/old/' })
+      .where('id', 'in', demo)
+      .execute();
     await seedDemo(t.db, testLog);
-    const rows = await t.db.selectFrom('assets').select(['id', 'status', 'reprocess_requested_at']).where('id', 'in', demo).execute();
+    const rows = await t.db
+      .selectFrom('assets')
+      .select(['id', 'status', 'reprocess_requested_at'])
+      .where('id', 'in', demo)
+      .execute();
     expect(rows).toHaveLength(DEMO_VIDEOS.length);
-    for (const row of rows) expect(row).toMatchObject({ status: 'ready', reprocess_requested_at: expect.any(Date) });
+    for (const row of rows)
+      expect(row).toMatchObject({ status: 'ready', reprocess_requested_at: expect.any(Date) });
     await recoverJobs({ db: t.db, jobs: t.jobs, log: testLog, staleSeconds: 30 });
-    const queued = await sql<{ singleton_key: string }>`select singleton_key from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and state in ('created', 'retry', 'active')`.execute(t.db);
+    const queued = await sql<{
+      singleton_key: string;
+    }>`select singleton_key from ${sql.table(`${JOBS_SCHEMA}.job`)} where name = ${PROCESS_QUEUE} and state in ('created', 'retry', 'active')`.execute(
+      t.db,
+    );
     for (const id of demo) expect(queued.rows.map((r) => r.singleton_key)).toContain(id);
   });
 });
@@ -136,10 +193,16 @@ describe('unfinished uploads', () => {
     const old = await t.createUpload(1000, 'abandoned.mp4', 'video/mp4');
     await t.patch(old, 0, new Uint8Array(100));
     const recent = await t.createUpload(1000, 'in-progress.mp4', 'video/mp4');
-    await t.db.updateTable('assets').set({ updated_at: new Date(Date.now() - 25 * 3_600_000) }).where('id', '=', old).execute();
+    await t.db
+      .updateTable('assets')
+      .set({ updated_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('id', '=', old)
+      .execute();
 
     expect(await sweepOrphans({ db: t.db, storage: t.storage, log: testLog, hours: 24 })).toBe(1);
-    expect(await t.db.selectFrom('assets').select('id').where('id', 'in', [old, recent]).execute()).toEqual([{ id: recent }]);
+    expect(await t.db.selectFrom('assets').select('id').where('id', 'in', [old, recent]).execute()).toEqual([
+      { id: recent },
+    ]);
     expect(existsSync(path.join(t.dataDir, 'media/uploads', old))).toBe(false);
     expect(existsSync(path.join(t.dataDir, 'media/uploads', recent))).toBe(true);
   });

@@ -11,7 +11,17 @@ import { JOBS_SCHEMA, PROCESS_QUEUE, type MediaJobs } from './queue';
  * so). Assets waiting to be processed with no job at all (the demo lessons, a crash between an upload's
  * last byte and its job) get one. A ready video being processed again counts as waiting.
  */
-export async function recoverJobs({ db, jobs, log, staleSeconds }: { db: Kysely<Database>; jobs: MediaJobs; log: Logger; staleSeconds: number }) {
+export async function recoverJobs({
+  db,
+  jobs,
+  log,
+  staleSeconds,
+}: {
+  db: Kysely<Database>;
+  jobs: MediaJobs;
+  log: Logger;
+  staleSeconds: number;
+}) {
   const stalled = await sql<{ id: string; asset_id: string; retry_count: number; retry_limit: number }>`
     select j.id, a.id as asset_id, j.retry_count, j.retry_limit
     from ${sql.table(`${JOBS_SCHEMA}.job`)} j
@@ -20,10 +30,22 @@ export async function recoverJobs({ db, jobs, log, staleSeconds }: { db: Kysely<
       and coalesce(a.heartbeat_at, j.started_on) < now() - make_interval(secs => ${staleSeconds})
   `.execute(db);
   for (const job of stalled.rows) {
-    log.warn({ assetId: job.asset_id, jobId: job.id, retry: job.retry_count }, 'processing job stalled (its worker stopped): running it again');
+    log.warn(
+      { assetId: job.asset_id, jobId: job.id, retry: job.retry_count },
+      'processing job stalled (its worker stopped): running it again',
+    );
     // The stalled run may not publish: its attempt is no longer the asset's.
-    await db.updateTable('assets').set({ attempt: null, heartbeat_at: null }).where('id', '=', job.asset_id).execute();
-    if (job.retry_count >= job.retry_limit) await markFailed(db, job.asset_id, 'Processing was interrupted too many times; retry it when the workers are healthy');
+    await db
+      .updateTable('assets')
+      .set({ attempt: null, heartbeat_at: null })
+      .where('id', '=', job.asset_id)
+      .execute();
+    if (job.retry_count >= job.retry_limit)
+      await markFailed(
+        db,
+        job.asset_id,
+        'Processing was interrupted too many times; retry it when the workers are healthy',
+      );
     await jobs.boss.fail(PROCESS_QUEUE, job.id, { reason: 'worker stopped' });
   }
 
@@ -40,7 +62,17 @@ export async function recoverJobs({ db, jobs, log, staleSeconds }: { db: Kysely<
 }
 
 /** Uploads nobody finished within `hours` are removed, bytes and row. */
-export async function sweepOrphans({ db, storage, log, hours }: { db: Kysely<Database>; storage: { removeUpload(id: string): Promise<void> }; log: Logger; hours: number }) {
+export async function sweepOrphans({
+  db,
+  storage,
+  log,
+  hours,
+}: {
+  db: Kysely<Database>;
+  storage: { removeUpload(id: string): Promise<void> };
+  log: Logger;
+  hours: number;
+}) {
   const old = await db
     .selectFrom('assets')
     .select('id')

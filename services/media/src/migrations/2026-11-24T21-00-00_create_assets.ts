@@ -9,8 +9,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mime_type', 'text', (c) => c.notNull())
     .addColumn('size', 'bigint', (c) => c.notNull().check(sql`size >= 0`))
     .addColumn('received', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('uploading', 'processing', 'ready', 'failed')`))
-    .addColumn('progress', 'smallint', (c) => c.notNull().defaultTo(0).check(sql`progress between 0 and 100`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('uploading', 'processing', 'ready', 'failed')`),
+    )
+    .addColumn('progress', 'smallint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`progress between 0 and 100`),
+    )
     .addColumn('reason', 'text')
     .addColumn('duration_seconds', 'double precision')
     .addColumn('width', 'integer')
@@ -28,8 +35,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // The admin list (newest first, optionally by status) and the orphan sweep (old unfinished uploads).
-  await db.schema.createIndex('assets_created_idx').on('assets').columns(['created_at desc', 'id desc']).execute();
-  await db.schema.createIndex('assets_status_updated_idx').on('assets').columns(['status', 'updated_at']).execute();
+  await db.schema
+    .createIndex('assets_created_idx')
+    .on('assets')
+    .columns(['created_at desc', 'id desc'])
+    .execute();
+  await db.schema
+    .createIndex('assets_status_updated_idx')
+    .on('assets')
+    .columns(['status', 'updated_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -5,7 +5,11 @@ import type { Kysely } from 'kysely';
  * done; and which version of the encoding ladder made its published files (none recorded: the first).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('assets').addColumn('reprocess_requested_at', 'timestamptz').addColumn('ladder', 'smallint').execute();
+  await db.schema
+    .alterTable('assets')
+    .addColumn('reprocess_requested_at', 'timestamptz')
+    .addColumn('ladder', 'smallint')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -29,18 +29,30 @@ interface ProbeStream {
 export async function probeVideo(ffprobe: string, file: string): Promise<VideoFacts> {
   let stdout: string;
   try {
-    ({ stdout } = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeout: 60_000, maxBuffer: 8 * 1024 * 1024 }));
+    ({ stdout } = await run(
+      ffprobe,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      { timeout: 60_000, maxBuffer: 8 * 1024 * 1024 },
+    ));
   } catch (error) {
-    const detail = String((error as { stderr?: string }).stderr ?? '').trim().split('\n').pop() || 'unreadable file';
+    const detail =
+      String((error as { stderr?: string }).stderr ?? '')
+        .trim()
+        .split('\n')
+        .pop() || 'unreadable file';
     throw new UndecodableError(`This file could not be read as a video (${detail.slice(0, 200)})`);
   }
   const probe = JSON.parse(stdout) as { format?: { duration?: string }; streams?: ProbeStream[] };
-  const video = probe.streams?.find((stream) => stream.codec_type === 'video' && stream.width && stream.height);
+  const video = probe.streams?.find(
+    (stream) => stream.codec_type === 'video' && stream.width && stream.height,
+  );
   if (!video) throw new UndecodableError('This file has no video picture ffmpeg can decode');
   const durationSeconds = Number.parseFloat(probe.format?.duration ?? '');
-  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new UndecodableError('This video has no length ffmpeg can read');
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0)
+    throw new UndecodableError('This video has no length ffmpeg can read');
   const audio = probe.streams?.find((stream) => stream.codec_type === 'audio');
-  const rotated = Math.abs(video.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? 0) % 180 === 90;
+  const rotated =
+    Math.abs(video.side_data_list?.find((data) => data.rotation !== undefined)?.rotation ?? 0) % 180 === 90;
   return {
     durationSeconds,
     width: rotated ? video.height! : video.width!,
@@ -88,42 +100,102 @@ export function ladderFor(sourceHeight: number): Array<{ height: number; videoKb
  * Works with the system's ffmpeg and the older static binary of `@ffmpeg-installer/ffmpeg` alike.
  * Reports the share done (0–1) as ffmpeg goes.
  */
-export async function transcodeHls(ffmpeg: string, file: string, outDir: string, facts: VideoFacts, onProgress: (done: number) => void): Promise<Rendition[]> {
+export async function transcodeHls(
+  ffmpeg: string,
+  file: string,
+  outDir: string,
+  facts: VideoFacts,
+  onProgress: (done: number) => void,
+): Promise<Rendition[]> {
   const ladder = ladderFor(facts.height);
   const hasAudio = facts.audioChannels > 0;
   // Renditions are written to 0/, 1/… (`name:` in -var_stream_map needs ffmpeg 4.2+; the npm installer's
   // binary is older) and renamed to <height>p/ afterwards, master playlist and all.
   await Promise.all(ladder.map((_, i) => mkdir(path.join(outDir, String(i)), { recursive: true })));
   const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
-  const scales = ladder.map((step, i) => `[s${i}]scale=-2:${step.height}:flags=bicubic,format=yuv420p[v${i}]`);
-  const args = ['-hide_banner', '-nostdin', '-y', '-i', file, '-filter_complex', [split, ...scales].join(';')];
+  const scales = ladder.map(
+    (step, i) => `[s${i}]scale=-2:${step.height}:flags=bicubic,format=yuv420p[v${i}]`,
+  );
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-i',
+    file,
+    '-filter_complex',
+    [split, ...scales].join(';'),
+  ];
   ladder.forEach((step, i) => {
     args.push('-map', `[v${i}]`);
     if (hasAudio) args.push('-map', '0:a:0');
-    args.push(`-c:v:${i}`, 'libx264', `-maxrate:v:${i}`, `${maxrateKbps(step.videoKbps)}k`, `-bufsize:v:${i}`, `${step.videoKbps * 2}k`);
+    args.push(
+      `-c:v:${i}`,
+      'libx264',
+      `-maxrate:v:${i}`,
+      `${maxrateKbps(step.videoKbps)}k`,
+      `-bufsize:v:${i}`,
+      `${step.videoKbps * 2}k`,
+    );
   });
-  args.push('-crf', String(VIDEO_CRF), '-preset', 'veryfast', '-profile:v', 'main', '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`);
-  if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${audioKbps(facts)}k`, '-ac', String(facts.audioChannels), '-ar', '48000');
   args.push(
-    '-f', 'hls',
-    '-hls_time', String(SEGMENT_SECONDS),
-    '-hls_playlist_type', 'vod',
-    '-hls_flags', 'independent_segments',
-    '-hls_segment_filename', path.join(outDir, '%v/seg_%03d.ts'),
-    '-var_stream_map', ladder.map((_, i) => (hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' '),
-    '-progress', 'pipe:1',
+    '-crf',
+    String(VIDEO_CRF),
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'main',
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+  );
+  if (hasAudio)
+    args.push(
+      '-c:a',
+      'aac',
+      '-b:a',
+      `${audioKbps(facts)}k`,
+      '-ac',
+      String(facts.audioChannels),
+      '-ar',
+      '48000',
+    );
+  args.push(
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_filename',
+    path.join(outDir, '%v/seg_%03d.ts'),
+    '-var_stream_map',
+    ladder.map((_, i) => (hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' '),
+    '-progress',
+    'pipe:1',
     '-nostats',
     path.join(outDir, '%v/index.m3u8'),
   );
   await runFfmpeg(ffmpeg, args, facts.durationSeconds, onProgress);
   // The master playlist is written here, not by ffmpeg (the installer's older binary crashes writing it).
   const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  const renditions = ladder.map((step) => ({ height: step.height, bandwidth: peakBandwidth(step.videoKbps, facts) }));
+  const renditions = ladder.map((step) => ({
+    height: step.height,
+    bandwidth: peakBandwidth(step.videoKbps, facts),
+  }));
   for (const [i, step] of ladder.entries()) {
     await rename(path.join(outDir, String(i)), path.join(outDir, `${step.height}p`));
     const width = Math.round((step.height * facts.width) / facts.height / 2) * 2;
-    const codecs = [step.height > 720 ? 'avc1.4d4028' : 'avc1.4d401f', ...(hasAudio ? ['mp4a.40.2'] : [])].join(',');
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${renditions[i]!.bandwidth},RESOLUTION=${width}x${step.height},CODECS="${codecs}"`, `${step.height}p/index.m3u8`);
+    const codecs = [
+      step.height > 720 ? 'avc1.4d4028' : 'avc1.4d401f',
+      ...(hasAudio ? ['mp4a.40.2'] : []),
+    ].join(',');
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${renditions[i]!.bandwidth},RESOLUTION=${width}x${step.height},CODECS="${codecs}"`,
+      `${step.height}p/index.m3u8`,
+    );
   }
   await writeFile(path.join(outDir, 'master.m3u8'), `${lines.join('\n')}\n`);
   return renditions;
@@ -134,7 +206,8 @@ const audioKbps = (facts: VideoFacts) => AUDIO_KBPS_PER_CHANNEL * facts.audioCha
 const maxrateKbps = (videoKbps: number) => Math.round(videoKbps * 1.07);
 
 /** A rendition's peak bits per second as HLS declares it: the video's maxrate plus the audio. */
-const peakBandwidth = (videoKbps: number, facts: VideoFacts) => (maxrateKbps(videoKbps) + audioKbps(facts)) * 1000;
+const peakBandwidth = (videoKbps: number, facts: VideoFacts) =>
+  (maxrateKbps(videoKbps) + audioKbps(facts)) * 1000;
 
 /**
  * A poster frame (a third of the way in, at most 10 s), at most 720 px high, taken losslessly (PNG) for
@@ -142,7 +215,24 @@ const peakBandwidth = (videoKbps: number, facts: VideoFacts) => (maxrateKbps(vid
  */
 export async function extractPosterFrame(ffmpeg: string, file: string, outFile: string, facts: VideoFacts) {
   const at = Math.min(10, facts.durationSeconds / 3);
-  await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', file, '-frames:v', '1', '-vf', `scale=-2:${Math.min(720, facts.height - (facts.height % 2))}`, '-f', 'image2', '-c:v', 'png', outFile]);
+  await runFfmpeg(ffmpeg, [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-ss',
+    at.toFixed(2),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=-2:${Math.min(720, facts.height - (facts.height % 2))}`,
+    '-f',
+    'image2',
+    '-c:v',
+    'png',
+    outFile,
+  ]);
 }
 
 export const STORYBOARD_TILE_WIDTH = 160;
@@ -158,9 +248,18 @@ export async function makeStoryboard(ffmpeg: string, file: string, outDir: strin
   const tileHeight = Math.max(2, Math.round((STORYBOARD_TILE_WIDTH * facts.height) / facts.width / 2) * 2);
   const count = Math.max(1, Math.ceil(facts.durationSeconds / interval));
   await runFfmpeg(ffmpeg, [
-    '-hide_banner', '-nostdin', '-y', '-i', file,
-    '-vf', `fps=1/${interval},scale=${STORYBOARD_TILE_WIDTH}:${tileHeight},tile=${STORYBOARD_COLUMNS}x${STORYBOARD_ROWS}`,
-    '-q:v', '5', '-start_number', '0', path.join(outDir, 'sheet-%d.jpg'),
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-i',
+    file,
+    '-vf',
+    `fps=1/${interval},scale=${STORYBOARD_TILE_WIDTH}:${tileHeight},tile=${STORYBOARD_COLUMNS}x${STORYBOARD_ROWS}`,
+    '-q:v',
+    '5',
+    '-start_number',
+    '0',
+    path.join(outDir, 'sheet-%d.jpg'),
   ]);
   const perSheet = STORYBOARD_COLUMNS * STORYBOARD_ROWS;
   const lines = ['WEBVTT', ''];
@@ -170,7 +269,11 @@ export async function makeStoryboard(ffmpeg: string, file: string, outDir: strin
     const tile = i % perSheet;
     const x = (tile % STORYBOARD_COLUMNS) * STORYBOARD_TILE_WIDTH;
     const y = Math.floor(tile / STORYBOARD_COLUMNS) * tileHeight;
-    lines.push(`${vttTime(start)} --> ${vttTime(end)}`, `sheet-${Math.floor(i / perSheet)}.jpg#xywh=${x},${y},${STORYBOARD_TILE_WIDTH},${tileHeight}`, '');
+    lines.push(
+      `${vttTime(start)} --> ${vttTime(end)}`,
+      `sheet-${Math.floor(i / perSheet)}.jpg#xywh=${x},${y},${STORYBOARD_TILE_WIDTH},${tileHeight}`,
+      '',
+    );
   }
   await writeFile(path.join(outDir, 'storyboard.vtt'), lines.join('\n'));
 }
@@ -201,7 +304,12 @@ export async function endRunningFfmpeg(): Promise<void> {
 }
 
 /** Runs ffmpeg; a non-zero exit is the file's fault (UndecodableError with ffmpeg's last words). */
-function runFfmpeg(ffmpeg: string, args: string[], durationSeconds?: number, onProgress?: (done: number) => void): Promise<void> {
+function runFfmpeg(
+  ffmpeg: string,
+  args: string[],
+  durationSeconds?: number,
+  onProgress?: (done: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
@@ -218,7 +326,8 @@ function runFfmpeg(ffmpeg: string, args: string[], durationSeconds?: number, onP
       for (const line of lines) {
         // (out_time_ms is microseconds too, despite its name; older builds print only it)
         const match = /^out_time_(?:us|ms)=(\d+)/.exec(line);
-        if (match && durationSeconds && onProgress) onProgress(Math.min(1, Number(match[1]) / 1e6 / durationSeconds));
+        if (match && durationSeconds && onProgress)
+          onProgress(Math.min(1, Number(match[1]) / 1e6 / durationSeconds));
       }
     });
     child.on('error', reject);

@@ -18,7 +18,11 @@ export interface ImageResult {
 }
 
 /** Writes `w<width>.webp` and `w<width>.avif` for each width up to the source's, rotated as the camera meant. */
-export async function processImage(file: string, outDir: string, onProgress: (done: number) => void): Promise<ImageResult> {
+export async function processImage(
+  file: string,
+  outDir: string,
+  onProgress: (done: number) => void,
+): Promise<ImageResult> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(file).metadata();
@@ -36,7 +40,9 @@ export async function processImage(file: string, outDir: string, onProgress: (do
   for (const w of widths) {
     for (const format of IMAGE_FILE_EXTENSIONS) {
       const pipeline = sharp(file).rotate().resize({ width: w, withoutEnlargement: true });
-      await (format === 'webp' ? pipeline.webp({ quality: 80 }) : pipeline.avif({ quality: 55, effort: 2 })).toFile(path.join(outDir, `w${w}.${format}`));
+      await (
+        format === 'webp' ? pipeline.webp({ quality: 80 }) : pipeline.avif({ quality: 55, effort: 2 })
+      ).toFile(path.join(outDir, `w${w}.${format}`));
       variants.push({ width: w, format });
       onProgress(variants.length / total);
     }

@@ -7,7 +7,14 @@ import { DEMO_MEDIA_ROOT, type Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { MediaStorage } from '../storage';
 import { originalOf } from '../storage/original';
-import { extractPosterFrame, LADDER_VERSION, makeStoryboard, probeVideo, transcodeHls, UndecodableError } from './ffmpeg';
+import {
+  extractPosterFrame,
+  LADDER_VERSION,
+  makeStoryboard,
+  probeVideo,
+  transcodeHls,
+  UndecodableError,
+} from './ffmpeg';
 import { encodePoster, processImage } from './image';
 import { makeWorkDir } from './work-dirs';
 
@@ -35,14 +42,22 @@ export const HEARTBEAT_MS = 2_000;
  * published files until the new ones are all published, the swap is one update, and the replaced files
  * are retired later. If the new encode fails, the asset keeps what it had (with the reason).
  */
-export async function processAsset(deps: ProcessingDeps, assetId: string): Promise<'ready' | 'failed' | 'skipped'> {
+export async function processAsset(
+  deps: ProcessingDeps,
+  assetId: string,
+): Promise<'ready' | 'failed' | 'skipped'> {
   const { db, storage, log } = deps;
   const attempt = randomUUID();
   const claimed = await db
     .updateTable('assets')
     .set({ attempt, progress: 0, reason: null, heartbeat_at: new Date(), updated_at: new Date() })
     .where('id', '=', assetId)
-    .where((eb) => eb.or([eb('status', '=', 'processing'), eb.and([eb('status', '=', 'ready'), eb('reprocess_requested_at', 'is not', null)])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'processing'),
+        eb.and([eb('status', '=', 'ready'), eb('reprocess_requested_at', 'is not', null)]),
+      ]),
+    )
     .returning(['id', 'kind', 'original_name', 'source_path', 'output_prefix'])
     .executeTakeFirst();
   if (!claimed) return 'skipped';
@@ -55,45 +70,75 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
     if (now - lastReported < 1_000 && percent < 100) return;
     lastReported = now;
     void mine()
-      .set({ progress: Math.max(0, Math.min(99, Math.round(percent))), heartbeat_at: new Date(), updated_at: new Date() })
+      .set({
+        progress: Math.max(0, Math.min(99, Math.round(percent))),
+        heartbeat_at: new Date(),
+        updated_at: new Date(),
+      })
       .execute()
       .catch((error: Error) => log.warn({ assetId, err: error.message }, 'progress not recorded'));
   };
   const heartbeat = setInterval(() => {
-    void mine().set({ heartbeat_at: new Date() }).execute().catch(() => undefined);
+    void mine()
+      .set({ heartbeat_at: new Date() })
+      .execute()
+      .catch(() => undefined);
   }, HEARTBEAT_MS);
 
   const work = await makeWorkDir(assetId);
   const started = performance.now();
   try {
     const withSource = <T>(work: (file: string) => Promise<T>) =>
-      claimed.source_path ? work(path.join(DEMO_MEDIA_ROOT, claimed.source_path)) : storage.withLocalUpload(assetId, work);
+      claimed.source_path
+        ? work(path.join(DEMO_MEDIA_ROOT, claimed.source_path))
+        : storage.withLocalUpload(assetId, work);
     const keptAsUploaded = claimed.kind === 'document' || claimed.kind === 'archive';
     if (keptAsUploaded) await requireOriginal(claimed, storage);
-    const facts = keptAsUploaded ? {} : await withSource(async (file) => {
-      if (claimed.kind === 'video') {
-        const video = await probeVideo(deps.ffprobe, file);
-        report(2);
-        const renditions = await transcodeHls(deps.ffmpeg, file, work, video, (done) => report(2 + done * 83));
-        const frame = path.join(work, 'poster-frame.png');
-        await extractPosterFrame(deps.ffmpeg, file, frame, video);
-        await encodePoster(frame, path.join(work, 'poster.jpg'));
-        await rm(frame);
-        report(88);
-        await makeStoryboard(deps.ffmpeg, file, work, video);
-        report(95);
-        return { duration_seconds: video.durationSeconds, width: video.width, height: video.height, renditions: JSON.stringify(renditions), has_poster: true, has_storyboard: true, ladder: LADDER_VERSION };
-      }
-      if (claimed.kind === 'image') {
-        const image = await processImage(file, work, (done) => report(done * 95));
-        return { width: image.width, height: image.height, images: JSON.stringify(image.variants) };
-      }
-      throw new UndecodableError(`Assets of kind ${claimed.kind ?? 'unknown'} cannot be processed`);
-    });
+    const facts = keptAsUploaded
+      ? {}
+      : await withSource(async (file) => {
+          if (claimed.kind === 'video') {
+            const video = await probeVideo(deps.ffprobe, file);
+            report(2);
+            const renditions = await transcodeHls(deps.ffmpeg, file, work, video, (done) =>
+              report(2 + done * 83),
+            );
+            const frame = path.join(work, 'poster-frame.png');
+            await extractPosterFrame(deps.ffmpeg, file, frame, video);
+            await encodePoster(frame, path.join(work, 'poster.jpg'));
+            await rm(frame);
+            report(88);
+            await makeStoryboard(deps.ffmpeg, file, work, video);
+            report(95);
+            return {
+              duration_seconds: video.durationSeconds,
+              width: video.width,
+              height: video.height,
+              renditions: JSON.stringify(renditions),
+              has_poster: true,
+              has_storyboard: true,
+              ladder: LADDER_VERSION,
+            };
+          }
+          if (claimed.kind === 'image') {
+            const image = await processImage(file, work, (done) => report(done * 95));
+            return { width: image.width, height: image.height, images: JSON.stringify(image.variants) };
+          }
+          throw new UndecodableError(`Assets of kind ${claimed.kind ?? 'unknown'} cannot be processed`);
+        });
     const prefix = `assets/${assetId}/${attempt}/`;
     await storage.publishDir(work, prefix);
     const published = await mine()
-      .set({ ...facts, status: 'ready', progress: 100, output_prefix: prefix, attempt: null, heartbeat_at: null, reprocess_requested_at: null, updated_at: new Date() })
+      .set({
+        ...facts,
+        status: 'ready',
+        progress: 100,
+        output_prefix: prefix,
+        attempt: null,
+        heartbeat_at: null,
+        reprocess_requested_at: null,
+        updated_at: new Date(),
+      })
       .executeTakeFirst();
     if (published.numUpdatedRows === 0n) {
       // Another run took this asset over (or it was deleted): ours is not the published one.
@@ -120,7 +165,12 @@ export async function processAsset(deps: ProcessingDeps, assetId: string): Promi
  */
 async function requireOriginal(asset: { id: string; source_path: string | null }, storage: MediaStorage) {
   const original = originalOf(asset, storage);
-  if (!original || (await original.size()) === null) throw new UndecodableError(asset.source_path ? `The file ${asset.source_path} is missing` : 'The uploaded file is missing from storage');
+  if (!original || (await original.size()) === null)
+    throw new UndecodableError(
+      asset.source_path
+        ? `The file ${asset.source_path} is missing`
+        : 'The uploaded file is missing from storage',
+    );
 }
 
 /**
@@ -134,7 +184,10 @@ export async function markFailed(db: Kysely<Database>, assetId: string, reason: 
     const query = db.updateTable('assets').where('id', '=', assetId);
     return attempt ? query.where('attempt', '=', attempt) : query;
   };
-  await update().set({ ...ended, status: 'failed', reason }).where('status', '=', 'processing').execute();
+  await update()
+    .set({ ...ended, status: 'failed', reason })
+    .where('status', '=', 'processing')
+    .execute();
   await update()
     .set({ ...ended, reprocess_requested_at: null, reason: `${MEDIA_MESSAGES.reprocessFailed} ${reason}` })
     .where('status', '=', 'ready')

@@ -34,7 +34,10 @@ describe('the run folders of the media worker', () => {
   });
 
   it('gives each run a folder of its own, named after what it works on', async () => {
-    const [a, b] = await Promise.all([makeWorkDir('656f0c0e8a1b2c3d4e5f6a7b', root), makeWorkDir('656f0c0e8a1b2c3d4e5f6a7b', root)]);
+    const [a, b] = await Promise.all([
+      makeWorkDir('656f0c0e8a1b2c3d4e5f6a7b', root),
+      makeWorkDir('656f0c0e8a1b2c3d4e5f6a7b', root),
+    ]);
     expect(a).not.toBe(b);
     expect(path.basename(a)).toMatch(/^656f0c0e8a1b2c3d4e5f6a7b-/);
     expect(path.dirname(a)).toBe(root);

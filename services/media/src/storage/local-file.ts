@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ByteSource } from './storage';
 
-const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException)?.code ?? '');
+const isMissing = (error: unknown) =>
+  ['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException)?.code ?? '');
 
 /** A file on local disk as a byte source (a demo asset's file under the repository's /media folder). */
 export function localFileSource(file: string): ByteSource {
@@ -20,7 +21,10 @@ export function localFileSource(file: string): ByteSource {
     async read(range) {
       const whole = await size();
       if (whole === null) return null;
-      return { size: whole, stream: createReadStream(file, range ? { start: range.start, end: range.end } : {}) };
+      return {
+        size: whole,
+        stream: createReadStream(file, range ? { start: range.start, end: range.end } : {}),
+      };
     },
   };
 }

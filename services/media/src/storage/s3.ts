@@ -17,12 +17,16 @@ export function createS3Storage(settings: S3Settings): MediaStorage {
   const files = createS3ObjectStore(settings, { what: MEDIA_STORAGE });
   // @tus/s3-store keeps an upload at its id (with `<id>.info` beside it) at the bucket's root.
   const uploadKey = (id: string) => id;
-  const missingUpload = (id: string) => new StorageUnavailableError(new Error(`upload ${id} has no bytes in the bucket`), MEDIA_STORAGE);
+  const missingUpload = (id: string) =>
+    new StorageUnavailableError(new Error(`upload ${id} has no bytes in the bucket`), MEDIA_STORAGE);
 
   return {
     name: 's3',
     ...publishedFiles(files),
-    uploads: new S3Store({ partSize: 8 * 1024 * 1024, s3ClientConfig: { ...s3ClientConfigOf(settings), bucket: settings.bucket } }),
+    uploads: new S3Store({
+      partSize: 8 * 1024 * 1024,
+      s3ClientConfig: { ...s3ClientConfigOf(settings), bucket: settings.bucket },
+    }),
 
     async readUploadHead(id, bytes) {
       const head = await files.read(uploadKey(id), { start: 0, end: bytes - 1 });

@@ -1,7 +1,13 @@
 import type { DataStore } from '@tus/server';
 import type { ByteRange, ObjectStore, StoredFile } from '@catalyst/service-kit/storage';
 
-export { contentTypeOf, listFiles, StorageUnavailableError, type ByteRange, type StoredFile } from '@catalyst/service-kit/storage';
+export {
+  contentTypeOf,
+  listFiles,
+  StorageUnavailableError,
+  type ByteRange,
+  type StoredFile,
+} from '@catalyst/service-kit/storage';
 
 /** How the store's failures are named (the service answers 503 with it logged). */
 export const MEDIA_STORAGE = 'media storage';
@@ -37,7 +43,16 @@ export interface ByteSource {
 }
 
 /** A file in the store as a byte source. */
-export const storedSource = (storage: MediaStorage, key: string): ByteSource => ({ size: () => storage.size(key), read: (range) => storage.read(key, range) });
+export const storedSource = (storage: MediaStorage, key: string): ByteSource => ({
+  size: () => storage.size(key),
+  read: (range) => storage.read(key, range),
+});
 
 /** The published-files part of a MediaStorage: the object store's operations media uses. */
-export const publishedFiles = ({ publishDir, read, size, readText, removePrefix }: ObjectStore) => ({ publishDir, read, size, readText, removePrefix });
+export const publishedFiles = ({ publishDir, read, size, readText, removePrefix }: ObjectStore) => ({
+  publishDir,
+  read,
+  size,
+  readText,
+  removePrefix,
+});

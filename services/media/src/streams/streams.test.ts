@@ -52,7 +52,9 @@ describe('protected playback', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 188-375/${bytes.length}`);
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(188, 376));
-    const beyond = await get(`/media/streams/${id}/360p/seg_000.ts?token=${token}`, { range: `bytes=${bytes.length}-` });
+    const beyond = await get(`/media/streams/${id}/360p/seg_000.ts?token=${token}`, {
+      range: `bytes=${bytes.length}-`,
+    });
     expect(beyond.status).toBe(416);
   });
 
@@ -75,7 +77,11 @@ describe('protected playback', () => {
     expect(poster.headers.get('content-type')).toBe('image/jpeg');
     const storyboard = await (await get(`/media/streams/${id}/storyboard.vtt?token=${token}`)).text();
     expect(storyboard.startsWith('WEBVTT')).toBe(true);
-    expect(storyboard).toMatch(new RegExp(`sheet-0\\.jpg\\?token=${encodeURIComponent(token).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#xywh=0,0,160,90`));
+    expect(storyboard).toMatch(
+      new RegExp(
+        `sheet-0\\.jpg\\?token=${encodeURIComponent(token).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#xywh=0,0,160,90`,
+      ),
+    );
     expect((await get(`/media/streams/${id}/sheet-0.jpg?token=${token}`)).status).toBe(200);
   });
 
@@ -89,7 +95,9 @@ describe('protected playback', () => {
 describe('playlist and range helpers', () => {
   it('adds the token to URI lines and URI attributes, leaving absolute addresses alone', () => {
     const playlist = '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\nseg_000.ts\nhttps://cdn.example/x.ts\n';
-    expect(withTokenInPlaylist(playlist, 'a.b')).toBe('#EXTM3U\n#EXT-X-MAP:URI="init.mp4?token=a.b"\n#EXTINF:4,\nseg_000.ts?token=a.b\nhttps://cdn.example/x.ts\n');
+    expect(withTokenInPlaylist(playlist, 'a.b')).toBe(
+      '#EXTM3U\n#EXT-X-MAP:URI="init.mp4?token=a.b"\n#EXTINF:4,\nseg_000.ts?token=a.b\nhttps://cdn.example/x.ts\n',
+    );
   });
 
   it('reads byte ranges as HTTP does', () => {

@@ -2,7 +2,14 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { MEDIA_MESSAGES, type mediaRoutes } from '@catalyst/contracts';
-import { forbidden, notFound, TtlLru, verifyStreamToken, type AppEnv, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  forbidden,
+  notFound,
+  TtlLru,
+  verifyStreamToken,
+  type AppEnv,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { contentTypeOf, storedSource, type ByteRange, type ByteSource, type MediaStorage } from '../storage';
 
@@ -28,14 +35,27 @@ export interface StreamServer {
  * and pictures with HTTP ranges and year-long cache lifetimes. Every stream file needs a token signed for
  * exactly this asset; image copies are public.
  */
-export function createStreamServer({ db, storage, secret }: { db: Kysely<Database>; storage: MediaStorage; secret: string }): StreamServer {
+export function createStreamServer({
+  db,
+  storage,
+  secret,
+}: {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  secret: string;
+}): StreamServer {
   // Where a ready asset's files are: asked of Postgres once a minute per asset, not once per segment.
   const ready = new TtlLru<string, ReadyAsset | null>(5_000, 60_000);
   async function readyAsset(id: string): Promise<ReadyAsset> {
     let asset = ready.get(id);
     if (asset === undefined) {
-      const row = await db.selectFrom('assets').select(['output_prefix', 'kind', 'status']).where('id', '=', id).executeTakeFirst();
-      asset = row?.status === 'ready' && row.output_prefix ? { prefix: row.output_prefix, kind: row.kind } : null;
+      const row = await db
+        .selectFrom('assets')
+        .select(['output_prefix', 'kind', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      asset =
+        row?.status === 'ready' && row.output_prefix ? { prefix: row.output_prefix, kind: row.kind } : null;
       // Only a ready asset is remembered: one still processing is asked again next time.
       if (asset) ready.set(id, asset);
     }
@@ -46,12 +66,17 @@ export function createStreamServer({ db, storage, secret }: { db: Kysely<Databas
   const requireToken = (c: Context<AppEnv>, id: string) => requireStreamToken(c, id, secret);
 
   const serveFile = (c: Context<AppEnv>, key: string, file: string, cacheControl: string) =>
-    serveBytes(c, storedSource(storage, key), { 'content-type': contentTypeOf(file), 'cache-control': cacheControl });
+    serveBytes(c, storedSource(storage, key), {
+      'content-type': contentTypeOf(file),
+      'cache-control': cacheControl,
+    });
 
   async function serveText(c: Context<AppEnv>, key: string, file: string, token: string) {
     const text = await storage.readText(key);
     if (text === null) throw notFound(MEDIA_MESSAGES.notFound);
-    const body = file.endsWith('.m3u8') ? withTokenInPlaylist(text, token) : withTokenInStoryboard(text, token);
+    const body = file.endsWith('.m3u8')
+      ? withTokenInPlaylist(text, token)
+      : withTokenInStoryboard(text, token);
     // The token is in the text: kept by this browser only, and briefly.
     return c.body(body, 200, { 'content-type': contentTypeOf(file), 'cache-control': 'private, max-age=60' });
   }
@@ -65,13 +90,17 @@ export function createStreamServer({ db, storage, secret }: { db: Kysely<Databas
         const token = requireToken(c, id);
         const asset = await readyAsset(id);
         const key = `${asset.prefix}${file}`;
-        return isText(file) ? serveText(c, key, file, token) : serveFile(c, key, file, `private, ${IMMUTABLE}`);
+        return isText(file)
+          ? serveText(c, key, file, token)
+          : serveFile(c, key, file, `private, ${IMMUTABLE}`);
       },
       async renditionFile({ params: { id, rendition, file } }, c) {
         const token = requireToken(c, id);
         const asset = await readyAsset(id);
         const key = `${asset.prefix}${rendition}/${file}`;
-        return isText(file) ? serveText(c, key, file, token) : serveFile(c, key, file, `private, ${IMMUTABLE}`);
+        return isText(file)
+          ? serveText(c, key, file, token)
+          : serveFile(c, key, file, `private, ${IMMUTABLE}`);
       },
       async imageFile({ params: { id, file } }, c) {
         const asset = await readyAsset(id);
@@ -116,13 +145,17 @@ export async function serveBytes(c: Context<AppEnv>, source: ByteSource, headers
 
 /** Adds the token to every address in a playlist (URI lines and URI="…" attributes). */
 export function withTokenInPlaylist(playlist: string, token: string): string {
-  const withToken = (uri: string) => (/^[a-z]+:|^\//i.test(uri) ? uri : `${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`);
+  const withToken = (uri: string) =>
+    /^[a-z]+:|^\//i.test(uri)
+      ? uri
+      : `${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
   return playlist
     .split('\n')
     .map((line) => {
       const trimmed = line.trim();
       if (!trimmed) return line;
-      if (trimmed.startsWith('#')) return line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${withToken(uri)}"`);
+      if (trimmed.startsWith('#'))
+        return line.replace(/URI="([^"]+)"/g, (_, uri: string) => `URI="${withToken(uri)}"`);
       return withToken(trimmed);
     })
     .join('\n');
@@ -130,7 +163,10 @@ export function withTokenInPlaylist(playlist: string, token: string): string {
 
 /** Adds the token to each thumbnail address of a storyboard (before its #xywh fragment). */
 export function withTokenInStoryboard(vtt: string, token: string): string {
-  return vtt.replace(/^(sheet-\d+\.jpg)(#xywh=)/gm, (_, file: string, fragment: string) => `${file}?token=${encodeURIComponent(token)}${fragment}`);
+  return vtt.replace(
+    /^(sheet-\d+\.jpg)(#xywh=)/gm,
+    (_, file: string, fragment: string) => `${file}?token=${encodeURIComponent(token)}${fragment}`,
+  );
 }
 
 /** One `bytes=` range within a file of `size` bytes (both ends included), or undefined when unsatisfiable. */
@@ -150,4 +186,3 @@ export function parseRange(header: string, size: number): ByteRange | undefined 
   }
   return start <= end && start < size ? { start, end } : undefined;
 }
-

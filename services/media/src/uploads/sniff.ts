@@ -4,10 +4,33 @@ import type { MediaKind } from '@catalyst/contracts';
 /** How many leading bytes the sniffer reads (file-type's own recommendation). */
 export const SNIFF_BYTES = 4100;
 
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']);
+const IMAGE_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/tiff',
+]);
 const EXTENSIONS: Record<string, MediaKind> = {
-  mp4: 'video', m4v: 'video', mov: 'video', webm: 'video', mkv: 'video', avi: 'video', mpg: 'video', mpeg: 'video', ts: 'video', ogv: 'video',
-  jpg: 'image', jpeg: 'image', png: 'image', webp: 'image', gif: 'image', avif: 'image', tif: 'image', tiff: 'image',
+  mp4: 'video',
+  m4v: 'video',
+  mov: 'video',
+  webm: 'video',
+  mkv: 'video',
+  avi: 'video',
+  mpg: 'video',
+  mpeg: 'video',
+  ts: 'video',
+  ogv: 'video',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  webp: 'image',
+  gif: 'image',
+  avif: 'image',
+  tif: 'image',
+  tiff: 'image',
   pdf: 'document',
   zip: 'archive',
 };
@@ -24,7 +47,8 @@ export function kindOfMime(mime: string | undefined): MediaKind | undefined {
 }
 
 /** The kind a file name claims by its extension. */
-export const kindOfName = (name: string): MediaKind | undefined => EXTENSIONS[name.toLowerCase().split('.').pop() ?? ''];
+export const kindOfName = (name: string): MediaKind | undefined =>
+  EXTENSIONS[name.toLowerCase().split('.').pop() ?? ''];
 
 /** What the bytes really are: their MIME type and kind, or undefined when they are nothing Catalyst takes. */
 export async function sniff(head: Uint8Array): Promise<{ mime: string; kind: MediaKind } | undefined> {

@@ -10,12 +10,21 @@ import { kindOfMime, kindOfName, sniff, SNIFF_BYTES } from './sniff';
 /** Where browsers reach the uploads (the gateway strips /api/v1 before media sees the path). */
 export const UPLOADS_PUBLIC_PATH = '/api/v1/media/uploads';
 
-const KIND_WORDS = { video: 'a video', image: 'an image', document: 'a PDF document', archive: 'a zip archive' } as const;
+const KIND_WORDS = {
+  video: 'a video',
+  image: 'an image',
+  document: 'a PDF document',
+  archive: 'a zip archive',
+} as const;
 
 /** A refusal in the one error shape (tus itself answers in plain text). */
-const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ success: false, message }) });
+const refusal = (status: number, message: string) => ({
+  status_code: status,
+  body: JSON.stringify({ success: false, message }),
+});
 
-export const formatBytes = (bytes: number) => (bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(1)} GiB` : `${+(bytes / 1024 ** 2).toFixed(1)} MiB`);
+export const formatBytes = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(1)} GiB` : `${+(bytes / 1024 ** 2).toFixed(1)} MiB`;
 
 export interface UploadServer {
   /** Answers one tus request (the caller is an admin: the route's access rule ran first). */
@@ -28,7 +37,19 @@ export interface UploadServer {
  * where it stopped), and the finished upload's first bytes decide what it really is before it is queued
  * for processing. The asset row follows the upload: `uploading` (with bytes received) → `processing`.
  */
-export function createUploadServer({ db, storage, jobs, log, maxBytes }: { db: Kysely<Database>; storage: MediaStorage; jobs: MediaJobs; log: Logger; maxBytes: number }): UploadServer {
+export function createUploadServer({
+  db,
+  storage,
+  jobs,
+  log,
+  maxBytes,
+}: {
+  db: Kysely<Database>;
+  storage: MediaStorage;
+  jobs: MediaJobs;
+  log: Logger;
+  maxBytes: number;
+}): UploadServer {
   const callers = new WeakMap<Request, Identity>();
 
   const server = new Server({
@@ -46,19 +67,32 @@ export function createUploadServer({ db, storage, jobs, log, maxBytes }: { db: K
       const name = (upload.metadata?.filename ?? '').trim();
       if (!name) throw refusal(400, 'Upload-Metadata must name the file (filename)');
       if (name.length > 255) throw refusal(400, 'The file name must be at most 255 characters');
-      if (upload.sizeIsDeferred || upload.size === undefined) throw refusal(400, 'Upload-Length is required: say how large the file is');
+      if (upload.sizeIsDeferred || upload.size === undefined)
+        throw refusal(400, 'Upload-Length is required: say how large the file is');
       const claimedMime = (upload.metadata?.filetype ?? '').trim();
       const kind = kindOfMime(claimedMime) ?? kindOfName(name);
       if (!kind) throw refusal(415, MEDIA_MESSAGES.unsupportedType);
       await db
         .insertInto('assets')
-        .values({ id: upload.id, kind, original_name: name, mime_type: claimedMime || 'application/octet-stream', size: upload.size, status: 'uploading', created_by: callers.get(req)?.id ?? null })
+        .values({
+          id: upload.id,
+          kind,
+          original_name: name,
+          mime_type: claimedMime || 'application/octet-stream',
+          size: upload.size,
+          status: 'uploading',
+          created_by: callers.get(req)?.id ?? null,
+        })
         .execute();
       return {};
     },
 
     async onUploadFinish(_req, upload) {
-      const asset = await db.selectFrom('assets').select(['kind', 'original_name']).where('id', '=', upload.id).executeTakeFirst();
+      const asset = await db
+        .selectFrom('assets')
+        .select(['kind', 'original_name'])
+        .where('id', '=', upload.id)
+        .executeTakeFirst();
       if (!asset) throw refusal(404, MEDIA_MESSAGES.notFound);
       const found = await sniff(await storage.readUploadHead(upload.id, SNIFF_BYTES));
       const refuse = async (message: string) => {
@@ -67,10 +101,18 @@ export function createUploadServer({ db, storage, jobs, log, maxBytes }: { db: K
         return refusal(415, message);
       };
       if (!found) return refuse(MEDIA_MESSAGES.unsupportedType);
-      if (asset.kind && found.kind !== asset.kind) return refuse(MEDIA_MESSAGES.typeMismatch(KIND_WORDS[asset.kind], KIND_WORDS[found.kind]));
+      if (asset.kind && found.kind !== asset.kind)
+        return refuse(MEDIA_MESSAGES.typeMismatch(KIND_WORDS[asset.kind], KIND_WORDS[found.kind]));
       await db
         .updateTable('assets')
-        .set({ kind: found.kind, mime_type: found.mime, received: upload.size ?? 0, status: 'processing', progress: 0, updated_at: new Date() })
+        .set({
+          kind: found.kind,
+          mime_type: found.mime,
+          received: upload.size ?? 0,
+          status: 'processing',
+          progress: 0,
+          updated_at: new Date(),
+        })
         .where('id', '=', upload.id)
         .where('status', '=', 'uploading')
         .execute();
@@ -80,11 +122,16 @@ export function createUploadServer({ db, storage, jobs, log, maxBytes }: { db: K
 
     onResponseError(_req, error) {
       // The store failed (disk full or unwritable, bucket unreachable): a clear 503, never tus's bare 500.
-      if (error instanceof StorageUnavailableError || typeof (error as NodeJS.ErrnoException).code === 'string' || (error as { $metadata?: unknown }).$metadata) {
+      if (
+        error instanceof StorageUnavailableError ||
+        typeof (error as NodeJS.ErrnoException).code === 'string' ||
+        (error as { $metadata?: unknown }).$metadata
+      ) {
         log.error({ err: (error as Error).message }, 'upload storage failed');
         return refusal(503, MEDIA_MESSAGES.storageUnavailable);
       }
-      if ('status_code' in error && error.status_code === 413) return refusal(413, MEDIA_MESSAGES.tooLarge(formatBytes(maxBytes)));
+      if ('status_code' in error && error.status_code === 413)
+        return refusal(413, MEDIA_MESSAGES.tooLarge(formatBytes(maxBytes)));
       return undefined;
     },
   });
@@ -97,7 +144,9 @@ export function createUploadServer({ db, storage, jobs, log, maxBytes }: { db: K
       .where('id', '=', upload.id)
       .where('status', '=', 'uploading')
       .execute()
-      .catch((error: Error) => log.warn({ assetId: upload.id, err: error.message }, 'upload progress not recorded'));
+      .catch((error: Error) =>
+        log.warn({ assetId: upload.id, err: error.message }, 'upload progress not recorded'),
+      );
   });
 
   return {
@@ -106,7 +155,8 @@ export function createUploadServer({ db, storage, jobs, log, maxBytes }: { db: K
       const answer = await server.handleWeb(request);
       if (request.method === 'DELETE' && answer.status === 204) {
         const id = /([0-9a-f]{24})$/.exec(new URL(request.url).pathname)?.[1];
-        if (id) await db.deleteFrom('assets').where('id', '=', id).where('status', '=', 'uploading').execute();
+        if (id)
+          await db.deleteFrom('assets').where('id', '=', id).where('status', '=', 'uploading').execute();
       }
       // A refused PATCH leaves its chunk unread: read it off (up to a chunk's size) so the connection can
       // carry the answer back through the gateway instead of being cut mid-send.

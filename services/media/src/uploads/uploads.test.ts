@@ -20,7 +20,10 @@ const cutAfter = (bytes: Uint8Array, stored: () => boolean) =>
     start(controller) {
       controller.enqueue(bytes);
       const givesUpAt = Date.now() + 2_000;
-      const cut = () => (stored() || Date.now() > givesUpAt ? controller.error(new Error('connection reset')) : setTimeout(cut, 10));
+      const cut = () =>
+        stored() || Date.now() > givesUpAt
+          ? controller.error(new Error('connection reset'))
+          : setTimeout(cut, 10);
       setTimeout(cut, 20);
     },
   });
@@ -35,8 +38,17 @@ describe('resumable uploads (tus)', () => {
   it('resumes after a cut connection from the offset the server kept, and the stored file is the original byte for byte', async () => {
     const id = await t.createUpload(lesson.length, 'lesson-2.mp4', 'video/mp4');
     const first = lesson.subarray(0, 80_000);
-    const storedSoFar = () => (existsSync(path.join(t.dataDir, 'media/uploads', id)) ? statSync(path.join(t.dataDir, 'media/uploads', id)).size : 0);
-    await Promise.resolve(t.patch(id, 0, cutAfter(first, () => storedSoFar() > 0))).catch(() => undefined);
+    const storedSoFar = () =>
+      existsSync(path.join(t.dataDir, 'media/uploads', id))
+        ? statSync(path.join(t.dataDir, 'media/uploads', id)).size
+        : 0;
+    await Promise.resolve(
+      t.patch(
+        id,
+        0,
+        cutAfter(first, () => storedSoFar() > 0),
+      ),
+    ).catch(() => undefined);
 
     const head = await t.request(testUsers.admin, 'HEAD', `/media/uploads/${id}`, { headers: TUS });
     expect(head.status).toBe(200);
@@ -52,7 +64,14 @@ describe('resumable uploads (tus)', () => {
     const stored = readFileSync(path.join(t.dataDir, 'media/uploads', id));
     expect(sha(stored)).toBe(sha(lesson));
     const asset = await (await t.request(testUsers.admin, 'GET', `/media/assets/${id}`)).json();
-    expect(asset.data).toMatchObject({ id, kind: 'video', status: 'processing', size: lesson.length, originalName: 'lesson-2.mp4', mimeType: 'video/mp4' });
+    expect(asset.data).toMatchObject({
+      id,
+      kind: 'video',
+      status: 'processing',
+      size: lesson.length,
+      originalName: 'lesson-2.mp4',
+      mimeType: 'video/mp4',
+    });
   });
 
   it('refuses a PATCH at the wrong offset with 409, keeping what was stored', async () => {
@@ -73,7 +92,9 @@ describe('resumable uploads (tus)', () => {
   });
 
   it('refuses anything that is not a video, image, PDF or zip, by name at creation and by bytes at the end', async () => {
-    const exe = await t.request(testUsers.admin, 'POST', '/media/uploads', { headers: { ...TUS, 'upload-length': '10', 'upload-metadata': uploadMetadata('setup.exe') } });
+    const exe = await t.request(testUsers.admin, 'POST', '/media/uploads', {
+      headers: { ...TUS, 'upload-length': '10', 'upload-metadata': uploadMetadata('setup.exe') },
+    });
     expect(exe.status).toBe(415);
     expect((await exe.json()).message).toBe(MEDIA_MESSAGES.unsupportedType);
     const { res } = await t.upload(Buffer.from('just some text, not a video at all'), 'notes.mp4');
@@ -92,13 +113,23 @@ describe('resumable uploads (tus)', () => {
   });
 
   it('refuses a file over the size limit, a missing name and a deferred length, each saying why', async () => {
-    const big = await t.request(testUsers.admin, 'POST', '/media/uploads', { headers: { ...TUS, 'upload-length': String(65 * 1024 * 1024), 'upload-metadata': uploadMetadata('big.mp4') } });
+    const big = await t.request(testUsers.admin, 'POST', '/media/uploads', {
+      headers: {
+        ...TUS,
+        'upload-length': String(65 * 1024 * 1024),
+        'upload-metadata': uploadMetadata('big.mp4'),
+      },
+    });
     expect(big.status).toBe(413);
     expect((await big.json()).message).toBe(MEDIA_MESSAGES.tooLarge('64 MiB'));
-    const unnamed = await t.request(testUsers.admin, 'POST', '/media/uploads', { headers: { ...TUS, 'upload-length': '10' } });
+    const unnamed = await t.request(testUsers.admin, 'POST', '/media/uploads', {
+      headers: { ...TUS, 'upload-length': '10' },
+    });
     expect(unnamed.status).toBe(400);
     expect((await unnamed.json()).message).toMatch(/filename/);
-    const deferred = await t.request(testUsers.admin, 'POST', '/media/uploads', { headers: { ...TUS, 'upload-defer-length': '1', 'upload-metadata': uploadMetadata('a.mp4') } });
+    const deferred = await t.request(testUsers.admin, 'POST', '/media/uploads', {
+      headers: { ...TUS, 'upload-defer-length': '1', 'upload-metadata': uploadMetadata('a.mp4') },
+    });
     expect(deferred.status).toBe(400);
   });
 
@@ -107,8 +138,13 @@ describe('resumable uploads (tus)', () => {
     expect((await t.request(null, 'POST', '/media/uploads', { headers })).status).toBe(401);
     expect((await t.request(testUsers.subscriber, 'POST', '/media/uploads', { headers })).status).toBe(403);
     const id = await t.createUpload(10, 'a.mp4');
-    expect((await t.request(testUsers.learner, 'HEAD', `/media/uploads/${id}`, { headers: TUS })).status).toBe(403);
-    expect((await t.request(testUsers.learner, 'PATCH', `/media/uploads/${id}`, { headers: TUS, body: 'x' })).status).toBe(403);
+    expect(
+      (await t.request(testUsers.learner, 'HEAD', `/media/uploads/${id}`, { headers: TUS })).status,
+    ).toBe(403);
+    expect(
+      (await t.request(testUsers.learner, 'PATCH', `/media/uploads/${id}`, { headers: TUS, body: 'x' }))
+        .status,
+    ).toBe(403);
   });
 
   it('cancels an unfinished upload: its bytes and its asset go', async () => {

@@ -32,45 +32,95 @@ interface FormState {
   error?: string;
 }
 
-function checkoutPage(session: CheckoutSession, price: Price, email: string | null, form: FormState = {}): string {
+function checkoutPage(
+  session: CheckoutSession,
+  price: Price,
+  email: string | null,
+  form: FormState = {},
+): string {
   const amount = formatMoney(price.unit_amount * session.quantity, price.currency);
   return page(
     `Subscribe to ${price.product_name}`,
     html`<main>
-  <section class="card" aria-label="Order summary">
-    <p class="muted">Subscribe to</p>
-    <h1>${price.product_name}</h1>
-    <p class="price">${amount} <span class="muted">per ${price.interval}</span></p>
-    <p class="muted">Billed ${price.interval}ly. Cancel any time.</p>
-    ${email ? html`<p class="muted">Account: ${email}</p>` : ''}
-    <h2 style="margin-top:24px">Test cards</h2>
-    <table>${TEST_CARDS.map(([n, what]) => html`<tr><td><code>${n}</code></td><td>${what}</td></tr>`)}</table>
-    <p class="muted">Any future expiry date and any 3-digit CVC.</p>
-  </section>
-  <section class="card" aria-label="Payment">
-    <h2>Pay with card</h2>
-    <form method="post" action="/checkout/${session.id}">
-      <label for="cardNumber">Card number</label>
-      <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${form.cardNumber ?? ''}" required>
-      <div class="row">
-        <div><label for="expiry">Expiry (MM / YY)</label>
-        <input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${form.expiry ?? ''}" required></div>
-        <div><label for="cvc">CVC</label>
-        <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" value="${form.cvc ?? ''}" required></div>
-      </div>
-      <label for="cardName">Name on card</label>
-      <input id="cardName" name="cardName" autocomplete="cc-name" value="${form.cardName ?? ''}">
-      ${form.error ? html`<div class="error" role="alert">${form.error}</div>` : ''}
-      <button type="submit">Subscribe — ${amount}</button>
-    </form>
-    <p class="muted" style="margin-top:16px"><a href="${returnUrl(session.cancel_url, session.id)}">Back to the shop</a></p>
-  </section>
-</main>`,
+      <section class="card" aria-label="Order summary">
+        <p class="muted">Subscribe to</p>
+        <h1>${price.product_name}</h1>
+        <p class="price">${amount} <span class="muted">per ${price.interval}</span></p>
+        <p class="muted">Billed ${price.interval}ly. Cancel any time.</p>
+        ${email ? html`<p class="muted">Account: ${email}</p>` : ''}
+        <h2 style="margin-top:24px">Test cards</h2>
+        <table>
+          ${TEST_CARDS.map(
+            ([n, what]) =>
+              html`<tr>
+                <td><code>${n}</code></td>
+                <td>${what}</td>
+              </tr>`,
+          )}
+        </table>
+        <p class="muted">Any future expiry date and any 3-digit CVC.</p>
+      </section>
+      <section class="card" aria-label="Payment">
+        <h2>Pay with card</h2>
+        <form method="post" action="/checkout/${session.id}">
+          <label for="cardNumber">Card number</label>
+          <input
+            id="cardNumber"
+            name="cardNumber"
+            inputmode="numeric"
+            autocomplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value="${form.cardNumber ?? ''}"
+            required
+          />
+          <div class="row">
+            <div>
+              <label for="expiry">Expiry (MM / YY)</label>
+              <input
+                id="expiry"
+                name="expiry"
+                autocomplete="cc-exp"
+                placeholder="MM / YY"
+                value="${form.expiry ?? ''}"
+                required
+              />
+            </div>
+            <div>
+              <label for="cvc">CVC</label>
+              <input
+                id="cvc"
+                name="cvc"
+                inputmode="numeric"
+                autocomplete="cc-csc"
+                placeholder="123"
+                value="${form.cvc ?? ''}"
+                required
+              />
+            </div>
+          </div>
+          <label for="cardName">Name on card</label>
+          <input id="cardName" name="cardName" autocomplete="cc-name" value="${form.cardName ?? ''}" />
+          ${form.error ? html`<div class="error" role="alert">${form.error}</div>` : ''}
+          <button type="submit">Subscribe — ${amount}</button>
+        </form>
+        <p class="muted" style="margin-top:16px">
+          <a href="${returnUrl(session.cancel_url, session.id)}">Back to the shop</a>
+        </p>
+      </section>
+    </main>`,
   );
 }
 
 function messagePage(title: string, message: string): string {
-  return page(title, html`<main><section class="card"><h1>${title}</h1><p>${message}</p></section></main>`);
+  return page(
+    title,
+    html`<main>
+      <section class="card">
+        <h1>${title}</h1>
+        <p>${message}</p>
+      </section>
+    </main>`,
+  );
 }
 
 /** Checks the typed card details; answers the first problem a person can fix, as the real form does. */
@@ -134,9 +184,15 @@ export function checkoutPages({ db, config, dispatcher, log }: Deps) {
       cardName: String(body.cardName ?? ''),
     };
     const cardNumber = normaliseCardNumber(form.cardNumber ?? '');
-    const problem = cardFormError(cardNumber, form.expiry ?? '', form.cvc ?? '', Math.floor(Date.now() / 1000));
+    const problem = cardFormError(
+      cardNumber,
+      form.expiry ?? '',
+      form.cvc ?? '',
+      Math.floor(Date.now() / 1000),
+    );
     const customer = await findCustomer(db, session.customer);
-    if (problem) return c.html(checkoutPage(session, price, customer?.email ?? null, { ...form, error: problem }), 400);
+    if (problem)
+      return c.html(checkoutPage(session, price, customer?.email ?? null, { ...form, error: problem }), 400);
 
     const outcome = chargeCard(cardNumber);
     if (!outcome.ok) {
@@ -156,4 +212,3 @@ export function checkoutPages({ db, config, dispatcher, log }: Deps) {
 
   return app;
 }
-

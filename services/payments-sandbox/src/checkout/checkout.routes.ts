@@ -32,13 +32,25 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
     const currency = typeof data.currency === 'string' ? data.currency.toLowerCase() : '';
     const recurring = (data.recurring ?? {}) as Record<string, unknown>;
     const productName = ((data.product_data ?? {}) as Record<string, unknown>).name;
-    if (!Number.isInteger(unitAmount) || unitAmount < 0) throw invalidParam('line_items[0][price_data][unit_amount]', 'Invalid integer: unit_amount');
+    if (!Number.isInteger(unitAmount) || unitAmount < 0)
+      throw invalidParam('line_items[0][price_data][unit_amount]', 'Invalid integer: unit_amount');
     if (!/^[a-z]{3}$/.test(currency)) throw missingParam('line_items[0][price_data][currency]');
     if (!['day', 'week', 'month', 'year'].includes(String(recurring.interval))) {
-      throw invalidParam('line_items[0][price_data][recurring][interval]', 'You must provide a recurring interval for a subscription-mode session.');
+      throw invalidParam(
+        'line_items[0][price_data][recurring][interval]',
+        'You must provide a recurring interval for a subscription-mode session.',
+      );
     }
-    if (typeof productName !== 'string' || productName === '') throw missingParam('line_items[0][price_data][product_data][name]');
-    return insertPrice(db, { id: stripeId('price'), product_name: productName, unit_amount: unitAmount, currency, interval: String(recurring.interval), created: now });
+    if (typeof productName !== 'string' || productName === '')
+      throw missingParam('line_items[0][price_data][product_data][name]');
+    return insertPrice(db, {
+      id: stripeId('price'),
+      product_name: productName,
+      unit_amount: unitAmount,
+      currency,
+      interval: String(recurring.interval),
+      created: now,
+    });
   }
 
   async function sessionJson(id: string, expand: string[]) {
@@ -58,23 +70,37 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
     const params = await stripeParams(c);
     const now = await currentTime(db);
     const mode = requiredString(params, 'mode');
-    if (mode !== 'subscription') throw invalidParam('mode', `The sandbox supports mode=subscription only, not '${mode}'.`);
+    if (mode !== 'subscription')
+      throw invalidParam('mode', `The sandbox supports mode=subscription only, not '${mode}'.`);
     const successUrl = requiredString(params, 'success_url');
     const cancelUrl = requiredString(params, 'cancel_url');
-    for (const [name, url] of [['success_url', successUrl], ['cancel_url', cancelUrl]] as const) {
-      if (!URL.canParse(url.replace('{CHECKOUT_SESSION_ID}', 'x'))) throw invalidParam(name, `Not a valid URL: ${name}`);
+    for (const [name, url] of [
+      ['success_url', successUrl],
+      ['cancel_url', cancelUrl],
+    ] as const) {
+      if (!URL.canParse(url.replace('{CHECKOUT_SESSION_ID}', 'x')))
+        throw invalidParam(name, `Not a valid URL: ${name}`);
     }
     const items = Array.isArray(params.line_items) ? (params.line_items as LineItem[]) : [];
-    if (items.length !== 1 || !items[0]) throw invalidParam('line_items', 'The sandbox supports exactly one line item.');
+    if (items.length !== 1 || !items[0])
+      throw invalidParam('line_items', 'The sandbox supports exactly one line item.');
     const quantity = items[0].quantity === undefined ? 1 : Number(items[0].quantity);
-    if (!Number.isInteger(quantity) || quantity < 1) throw invalidParam('line_items[0][quantity]', 'Invalid integer: quantity');
+    if (!Number.isInteger(quantity) || quantity < 1)
+      throw invalidParam('line_items[0][quantity]', 'Invalid integer: quantity');
     const price = await priceFor(items[0], now);
 
     let customerId = optionalString(params, 'customer');
     if (customerId) {
       if (!(await findCustomer(db, customerId))) throw noSuch('customer', customerId, 'customer');
     } else {
-      const created = await insertCustomer(db, { id: stripeId('cus'), email: optionalString(params, 'customer_email') ?? null, name: null, metadata: {}, card_number: null, created: now });
+      const created = await insertCustomer(db, {
+        id: stripeId('cus'),
+        email: optionalString(params, 'customer_email') ?? null,
+        name: null,
+        metadata: {},
+        card_number: null,
+        created: now,
+      });
       customerId = created.id;
     }
     const expiresAt = optionalInteger(params, 'expires_at') ?? now + DEFAULT_SESSION_TTL_SECONDS;
@@ -92,7 +118,9 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
       cancel_url: cancelUrl,
       client_reference_id: optionalString(params, 'client_reference_id') ?? null,
       metadata: stringMap(params.metadata),
-      subscription_metadata: stringMap((params.subscription_data as Record<string, unknown> | undefined)?.metadata),
+      subscription_metadata: stringMap(
+        (params.subscription_data as Record<string, unknown> | undefined)?.metadata,
+      ),
       subscription: null,
       expires_at: expiresAt,
       created: now,
@@ -100,13 +128,19 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
     return c.json(await sessionJson(session.id, []));
   });
 
-  app.get('/:id', async (c) => c.json(await sessionJson(c.req.param('id'), expandList(await stripeParams(c)))));
+  app.get('/:id', async (c) =>
+    c.json(await sessionJson(c.req.param('id'), expandList(await stripeParams(c)))),
+  );
 
   app.post('/:id/expire', async (c) => {
     const session = await findCheckoutSession(db, c.req.param('id'));
     if (!session) throw noSuch('checkout.session', c.req.param('id'));
     if (session.status !== 'open') {
-      throw new StripeApiError(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
     }
     const now = await currentTime(db);
     await db.transaction().execute((trx) => expireCheckoutSession(trx, session.id, now, config.PUBLIC_URL));

@@ -18,9 +18,11 @@ export function clockRoutes({ db, dispatcher }: Deps) {
     const params = await stripeParams(c);
     const before = await currentTime(db);
     const to = optionalInteger(params, 'to');
-    const seconds = (optionalInteger(params, 'seconds') ?? 0) + (optionalInteger(params, 'days') ?? 0) * 86400;
+    const seconds =
+      (optionalInteger(params, 'seconds') ?? 0) + (optionalInteger(params, 'days') ?? 0) * 86400;
     const step = to !== undefined ? to - before : seconds;
-    if (step < 0) throw invalidParam(to !== undefined ? 'to' : 'seconds', 'The test clock only moves forward.');
+    if (step < 0)
+      throw invalidParam(to !== undefined ? 'to' : 'seconds', 'The test clock only moves forward.');
     await advanceClock(db, step);
     const now = await currentTime(db);
     const processed = await runBillingCycle(db, now);

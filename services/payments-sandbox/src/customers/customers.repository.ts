@@ -4,7 +4,10 @@ import type { Customer, NewCustomer } from '../db/tables/customer';
 
 type Db = Kysely<Database>;
 
-export async function insertCustomer(db: Db, row: Omit<NewCustomer, 'metadata'> & { metadata: Record<string, string> }): Promise<Customer> {
+export async function insertCustomer(
+  db: Db,
+  row: Omit<NewCustomer, 'metadata'> & { metadata: Record<string, string> },
+): Promise<Customer> {
   return db
     .insertInto('customers')
     .values({ ...row, metadata: JSON.stringify(row.metadata) })
@@ -22,7 +25,11 @@ export async function setCustomerCard(db: Db, id: string, cardNumber: string): P
   await db.updateTable('customers').set({ card_number: cardNumber }).where('id', '=', id).execute();
 }
 
-export async function updateCustomer(db: Db, id: string, changes: { email?: string; name?: string; metadata?: Record<string, string> }) {
+export async function updateCustomer(
+  db: Db,
+  id: string,
+  changes: { email?: string; name?: string; metadata?: Record<string, string> },
+) {
   const { metadata, ...rest } = changes;
   return db
     .updateTable('customers')

@@ -14,7 +14,11 @@ export function invoicesRoutes({ db, config }: Deps) {
 
   const invoiceObject = async (row: Invoice) => {
     const sub = await findSubscription(db, row.subscription);
-    return toInvoice(row, sub?.metadata ?? {}, receiptUrl(config.PUBLIC_URL, config.SANDBOX_SECRET_KEY, row.id));
+    return toInvoice(
+      row,
+      sub?.metadata ?? {},
+      receiptUrl(config.PUBLIC_URL, config.SANDBOX_SECRET_KEY, row.id),
+    );
   };
 
   app.get('/', async (c) => {

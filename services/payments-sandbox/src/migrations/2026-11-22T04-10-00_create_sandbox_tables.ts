@@ -120,7 +120,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['clock', 'events', 'portal_sessions', 'invoices', 'subscriptions', 'checkout_sessions', 'prices', 'customers']) {
+  for (const table of [
+    'clock',
+    'events',
+    'portal_sessions',
+    'invoices',
+    'subscriptions',
+    'checkout_sessions',
+    'prices',
+    'customers',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

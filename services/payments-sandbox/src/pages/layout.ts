@@ -1,7 +1,10 @@
 // Plain server-rendered pages of the sandbox's own origin: no scripts, just forms.
 
 export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  return String(value ?? '').replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 }
 
 /** A template tag that escapes every interpolated value except pre-rendered fragments. */
@@ -14,18 +17,29 @@ export class Html {
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
   let out = strings[0] ?? '';
   values.forEach((value, i) => {
-    const rendered = Array.isArray(value) ? value.map((v) => (v instanceof Html ? v.value : escapeHtml(v))).join('') : value instanceof Html ? value.value : escapeHtml(value);
+    const rendered = Array.isArray(value)
+      ? value.map((v) => (v instanceof Html ? v.value : escapeHtml(v))).join('')
+      : value instanceof Html
+        ? value.value
+        : escapeHtml(value);
     out += rendered + (strings[i + 1] ?? '');
   });
   return new Html(out);
 }
 
 export function formatMoney(unitAmount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(unitAmount / 100);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    unitAmount / 100,
+  );
 }
 
 export function formatDate(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return new Date(unixSeconds * 1000).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 const STYLE = `

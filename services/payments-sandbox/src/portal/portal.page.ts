@@ -34,7 +34,18 @@ export function portalPages({ db, dispatcher }: Deps) {
   }
 
   const notFound = (c: Context) =>
-    c.html(page('Billing portal', html`<main><section class="card"><h1>Link expired</h1><p>This billing portal link is not valid.</p></section></main>`), 404);
+    c.html(
+      page(
+        'Billing portal',
+        html`<main>
+          <section class="card">
+            <h1>Link expired</h1>
+            <p>This billing portal link is not valid.</p>
+          </section>
+        </main>`,
+      ),
+      404,
+    );
 
   app.get('/:id', async (c) => {
     const found = await load(c);
@@ -49,42 +60,55 @@ export function portalPages({ db, dispatcher }: Deps) {
       page(
         'Billing portal',
         html`<main>
-  <section class="card" aria-label="Current plan">
-    ${notice ? html`<div class="notice" role="status">${notice}</div>` : ''}
-    <p class="muted">${customer.email ?? ''}</p>
-    <h1>Current plan</h1>
-    ${
-      sub && price
-        ? html`<p><strong>${price.product_name}</strong> — ${formatMoney(price.unit_amount, price.currency)} per ${price.interval}</p>
-    <p>Status: <strong>${sub.status}</strong></p>
-    <p>${
-      !live
-        ? `Ended on ${formatDate(sub.ended_at ?? sub.current_period_end)}`
-        : sub.cancel_at_period_end
-          ? `Cancels on ${formatDate(sub.current_period_end)}`
-          : `Renews on ${formatDate(sub.current_period_end)}`
-    }</p>
-    ${
-      live && !sub.cancel_at_period_end
-        ? html`<form method="post" action="/portal/${portal.id}/cancel"><button type="submit" class="secondary">Cancel plan</button></form>`
-        : ''
-    }
-    ${live && sub.cancel_at_period_end ? html`<form method="post" action="/portal/${portal.id}/reactivate"><button type="submit">Renew plan</button></form>` : ''}`
-        : html`<p>No subscription.</p>`
-    }
-    ${portal.return_url ? html`<p style="margin-top:16px"><a href="${portal.return_url}">Return to Catalyst</a></p>` : ''}
-  </section>
-  <section class="card" aria-label="Payment method">
-    <h2>Payment method</h2>
-    <p>${last4 ? `Card ending in ${last4}` : 'No card on file.'}</p>
-    <form method="post" action="/portal/${portal.id}/card">
-      <label for="cardNumber">New card number</label>
-      <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required>
-      ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
-      <button type="submit">Update card</button>
-    </form>
-  </section>
-</main>`,
+          <section class="card" aria-label="Current plan">
+            ${notice ? html`<div class="notice" role="status">${notice}</div>` : ''}
+            <p class="muted">${customer.email ?? ''}</p>
+            <h1>Current plan</h1>
+            ${
+              sub && price
+                ? html`<p>
+                      <strong>${price.product_name}</strong> —
+                      ${formatMoney(price.unit_amount, price.currency)} per ${price.interval}
+                    </p>
+                    <p>Status: <strong>${sub.status}</strong></p>
+                    <p>
+                      ${
+                        !live
+                          ? `Ended on ${formatDate(sub.ended_at ?? sub.current_period_end)}`
+                          : sub.cancel_at_period_end
+                            ? `Cancels on ${formatDate(sub.current_period_end)}`
+                            : `Renews on ${formatDate(sub.current_period_end)}`
+                      }
+                    </p>
+                    ${
+                      live && !sub.cancel_at_period_end
+                        ? html`<form method="post" action="/portal/${portal.id}/cancel">
+                            <button type="submit" class="secondary">Cancel plan</button>
+                          </form>`
+                        : ''
+                    }
+                    ${live && sub.cancel_at_period_end ? html`<form method="post" action="/portal/${portal.id}/reactivate"><button type="submit">Renew plan</button></form>` : ''}`
+                : html`<p>No subscription.</p>`
+            }
+            ${portal.return_url ? html`<p style="margin-top:16px"><a href="${portal.return_url}">Return to Catalyst</a></p>` : ''}
+          </section>
+          <section class="card" aria-label="Payment method">
+            <h2>Payment method</h2>
+            <p>${last4 ? `Card ending in ${last4}` : 'No card on file.'}</p>
+            <form method="post" action="/portal/${portal.id}/card">
+              <label for="cardNumber">New card number</label>
+              <input
+                id="cardNumber"
+                name="cardNumber"
+                inputmode="numeric"
+                autocomplete="cc-number"
+                required
+              />
+              ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
+              <button type="submit">Update card</button>
+            </form>
+          </section>
+        </main>`,
       ),
     );
   });
@@ -118,7 +142,10 @@ export function portalPages({ db, dispatcher }: Deps) {
     const body = await c.req.parseBody();
     const cardNumber = normaliseCardNumber(String(body.cardNumber ?? ''));
     if (!isPlausibleCardNumber(cardNumber)) {
-      return c.redirect(`/portal/${found.portal.id}?error=${encodeURIComponent('Your card number is incorrect.')}`, 303);
+      return c.redirect(
+        `/portal/${found.portal.id}?error=${encodeURIComponent('Your card number is incorrect.')}`,
+        303,
+      );
     }
     const now = await currentTime(db);
     await db.transaction().execute(async (trx) => {

@@ -16,8 +16,14 @@ export function portalRoutes({ db, config }: Deps) {
     const customerId = requiredString(params, 'customer');
     if (!(await findCustomer(db, customerId))) throw noSuch('customer', customerId, 'customer');
     const returnUrl = optionalString(params, 'return_url') ?? null;
-    if (returnUrl && !URL.canParse(returnUrl)) throw invalidParam('return_url', 'Not a valid URL: return_url');
-    const session = await insertPortalSession(db, { id: stripeId('bps'), customer: customerId, return_url: returnUrl, created: await currentTime(db) });
+    if (returnUrl && !URL.canParse(returnUrl))
+      throw invalidParam('return_url', 'Not a valid URL: return_url');
+    const session = await insertPortalSession(db, {
+      id: stripeId('bps'),
+      customer: customerId,
+      return_url: returnUrl,
+      created: await currentTime(db),
+    });
     return c.json(toPortalSession(session, config.PUBLIC_URL));
   });
 

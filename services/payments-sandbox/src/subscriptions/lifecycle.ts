@@ -38,7 +38,13 @@ export async function subscriptionObject(db: Db, sub: Subscription) {
   return toSubscription(sub, price);
 }
 
-async function emitSubscription(db: Db, type: string, sub: Subscription, at: number, previous?: Record<string, unknown>) {
+async function emitSubscription(
+  db: Db,
+  type: string,
+  sub: Subscription,
+  at: number,
+  previous?: Record<string, unknown>,
+) {
   await enqueueEvent(db, type, await subscriptionObject(db, sub), at, previous);
 }
 
@@ -48,7 +54,13 @@ async function emitInvoice(db: Db, type: string, invoiceId: string, sub: Subscri
 }
 
 /** A paid checkout: the card goes on file, the subscription starts active with its first invoice paid. */
-export async function completeCheckout(db: Db, session: CheckoutSession, cardNumber: string, now: number, publicUrl: string) {
+export async function completeCheckout(
+  db: Db,
+  session: CheckoutSession,
+  cardNumber: string,
+  now: number,
+  publicUrl: string,
+) {
   const price = await findPrice(db, session.price_id);
   if (!price) throw new Error(`price ${session.price_id} is missing`);
   await setCustomerCard(db, session.customer, cardNumber);
@@ -83,7 +95,11 @@ export async function completeCheckout(db: Db, session: CheckoutSession, cardNum
     created: now,
   });
   const sub = await updateSubscription(db, subscriptionId, { latest_invoice: invoice.id });
-  const completed = await updateCheckoutSession(db, session.id, { status: 'complete', payment_status: 'paid', subscription: sub.id });
+  const completed = await updateCheckoutSession(db, session.id, {
+    status: 'complete',
+    payment_status: 'paid',
+    subscription: sub.id,
+  });
   await emitSubscription(db, 'customer.subscription.created', sub, now);
   await emitInvoice(db, 'invoice.paid', invoice.id, sub, now);
   await enqueueEvent(db, 'checkout.session.completed', toCheckoutSession(completed, price, publicUrl), now);
@@ -96,16 +112,30 @@ export async function expireCheckoutSession(db: Db, sessionId: string, now: numb
   if (!session || session.status !== 'open') return session;
   const expired = await updateCheckoutSession(db, session.id, { status: 'expired' });
   const price = await findPrice(db, expired.price_id);
-  if (price) await enqueueEvent(db, 'checkout.session.expired', toCheckoutSession(expired, price, publicUrl), now);
+  if (price)
+    await enqueueEvent(db, 'checkout.session.expired', toCheckoutSession(expired, price, publicUrl), now);
   return expired;
 }
 
-export async function setCancelAtPeriodEnd(db: Db, sub: Subscription, cancelAtPeriodEnd: boolean, now: number): Promise<Subscription> {
+export async function setCancelAtPeriodEnd(
+  db: Db,
+  sub: Subscription,
+  cancelAtPeriodEnd: boolean,
+  now: number,
+): Promise<Subscription> {
   if (sub.status === 'canceled') {
-    throw new StripeApiError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.', 'subscription_canceled');
+    throw new StripeApiError(
+      400,
+      'invalid_request_error',
+      'A canceled subscription can only update its cancellation_details and metadata.',
+      'subscription_canceled',
+    );
   }
   if (sub.cancel_at_period_end === cancelAtPeriodEnd) return sub;
-  const updated = await updateSubscription(db, sub.id, { cancel_at_period_end: cancelAtPeriodEnd, canceled_at: cancelAtPeriodEnd ? now : null });
+  const updated = await updateSubscription(db, sub.id, {
+    cancel_at_period_end: cancelAtPeriodEnd,
+    canceled_at: cancelAtPeriodEnd ? now : null,
+  });
   await emitSubscription(db, 'customer.subscription.updated', updated, now, {
     cancel_at_period_end: sub.cancel_at_period_end,
     cancel_at: sub.cancel_at_period_end ? sub.current_period_end : null,
@@ -116,16 +146,31 @@ export async function setCancelAtPeriodEnd(db: Db, sub: Subscription, cancelAtPe
 
 export async function cancelNow(db: Db, sub: Subscription, now: number): Promise<Subscription> {
   if (sub.status === 'canceled') {
-    throw new StripeApiError(400, 'invalid_request_error', `This subscription has already been canceled: '${sub.id}'`, 'subscription_canceled');
+    throw new StripeApiError(
+      400,
+      'invalid_request_error',
+      `This subscription has already been canceled: '${sub.id}'`,
+      'subscription_canceled',
+    );
   }
-  const ended = await updateSubscription(db, sub.id, { status: 'canceled', canceled_at: now, ended_at: now, past_due_since: null });
+  const ended = await updateSubscription(db, sub.id, {
+    status: 'canceled',
+    canceled_at: now,
+    ended_at: now,
+    past_due_since: null,
+  });
   await emitSubscription(db, 'customer.subscription.deleted', ended, now);
   return ended;
 }
 
 async function endAtPeriodEnd(db: Db, sub: Subscription): Promise<Subscription> {
   const at = sub.current_period_end;
-  const ended = await updateSubscription(db, sub.id, { status: 'canceled', ended_at: at, canceled_at: sub.canceled_at ?? at, past_due_since: null });
+  const ended = await updateSubscription(db, sub.id, {
+    status: 'canceled',
+    ended_at: at,
+    canceled_at: sub.canceled_at ?? at,
+    past_due_since: null,
+  });
   await emitSubscription(db, 'customer.subscription.deleted', ended, at, { status: sub.status });
   return ended;
 }
@@ -185,7 +230,12 @@ async function retryPayment(db: Db, sub: Subscription, at: number, final: boolea
   }
   if (!final) return sub;
   await emitInvoice(db, 'invoice.payment_failed', invoice.id, sub, at);
-  const ended = await updateSubscription(db, sub.id, { status: 'canceled', canceled_at: at, ended_at: at, past_due_since: null });
+  const ended = await updateSubscription(db, sub.id, {
+    status: 'canceled',
+    canceled_at: at,
+    ended_at: at,
+    past_due_since: null,
+  });
   await emitSubscription(db, 'customer.subscription.deleted', ended, at, { status: sub.status });
   return ended;
 }
@@ -194,7 +244,10 @@ async function retryPayment(db: Db, sub: Subscription, at: number, final: boolea
 async function bringUpToDate(db: Db, start: Subscription, now: number): Promise<Subscription> {
   let sub = start;
   for (let step = 0; step < 1000; step++) {
-    const retryAt = sub.status === 'past_due' && sub.past_due_since !== null ? sub.past_due_since + PAYMENT_RETRY_SECONDS : Infinity;
+    const retryAt =
+      sub.status === 'past_due' && sub.past_due_since !== null
+        ? sub.past_due_since + PAYMENT_RETRY_SECONDS
+        : Infinity;
     const periodEndsAt = LIVE_STATUSES.includes(sub.status) ? sub.current_period_end : Infinity;
     const nextAt = Math.min(retryAt, periodEndsAt);
     if (nextAt > now) break;
@@ -213,14 +266,25 @@ export async function runBillingCycle(db: Db, now: number) {
     const results = [];
     for (const sub of due) {
       const after = await bringUpToDate(trx, sub, now);
-      results.push({ id: sub.id, from: sub.status, to: after.status, current_period_end: after.current_period_end });
+      results.push({
+        id: sub.id,
+        from: sub.status,
+        to: after.status,
+        current_period_end: after.current_period_end,
+      });
     }
     return results;
   });
 }
 
 /** A new card on file; a past-due subscription is retried with it at once. */
-export async function changeCard(db: Db, customerId: string, cardNumber: string, now: number, subs: Subscription[]) {
+export async function changeCard(
+  db: Db,
+  customerId: string,
+  cardNumber: string,
+  now: number,
+  subs: Subscription[],
+) {
   await setCustomerCard(db, customerId, cardNumber);
   for (const sub of subs) if (sub.status === 'past_due') await retryPayment(db, sub, now, false);
 }

@@ -14,8 +14,14 @@ export function subscriptionsRoutes({ db, dispatcher }: Deps) {
   app.get('/', async (c) => {
     const params = await stripeParams(c);
     const limit = Math.min(Math.max(optionalInteger(params, 'limit') ?? 10, 1), 100);
-    const rows = await listSubscriptions(db, { customer: optionalString(params, 'customer'), status: optionalString(params, 'status'), limit });
-    return c.json(toList(await Promise.all(rows.map((row) => subscriptionObject(db, row))), '/v1/subscriptions'));
+    const rows = await listSubscriptions(db, {
+      customer: optionalString(params, 'customer'),
+      status: optionalString(params, 'status'),
+      limit,
+    });
+    return c.json(
+      toList(await Promise.all(rows.map((row) => subscriptionObject(db, row))), '/v1/subscriptions'),
+    );
   });
 
   app.get('/:id', async (c) => {
@@ -31,7 +37,8 @@ export function subscriptionsRoutes({ db, dispatcher }: Deps) {
     const updated = await db.transaction().execute(async (trx) => {
       let sub = await findSubscription(trx, c.req.param('id'), { lock: true });
       if (!sub) throw noSuch('subscription', c.req.param('id'));
-      if (params.metadata) sub = await setSubscriptionMetadata(trx, sub.id, { ...sub.metadata, ...stringMap(params.metadata) });
+      if (params.metadata)
+        sub = await setSubscriptionMetadata(trx, sub.id, { ...sub.metadata, ...stringMap(params.metadata) });
       if (cancelAtPeriodEnd !== undefined) sub = await setCancelAtPeriodEnd(trx, sub, cancelAtPeriodEnd, now);
       return sub;
     });

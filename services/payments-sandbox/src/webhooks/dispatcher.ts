@@ -41,7 +41,11 @@ export function createWebhookDispatcher({
     try {
       const response = await fetch(webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
         signal: AbortSignal.timeout(10_000),
       });
@@ -57,7 +61,10 @@ export function createWebhookDispatcher({
       const backoff = Math.min(1000 * 2 ** attempts, maxBackoffMs);
       const giveUp = Date.now() - enqueuedAt.getTime() > giveUpAfterMs;
       await markFailed(db, id, { error: message, nextAttemptAt: new Date(Date.now() + backoff), giveUp });
-      log.warn({ event: id, type, attempt: attempts + 1, retryInMs: giveUp ? null : backoff, err: message }, 'webhook delivery failed');
+      log.warn(
+        { event: id, type, attempt: attempts + 1, retryInMs: giveUp ? null : backoff, err: message },
+        'webhook delivery failed',
+      );
       return false;
     }
   }
@@ -73,7 +80,8 @@ export function createWebhookDispatcher({
       do {
         again = false;
         for (const event of await dueEvents(db, 50)) {
-          if (await deliverOne(event.id, event.type, event.payload, event.attempts, event.enqueued_at)) delivered++;
+          if (await deliverOne(event.id, event.type, event.payload, event.attempts, event.enqueued_at))
+            delivered++;
         }
       } while (again);
       return delivered;
@@ -85,11 +93,16 @@ export function createWebhookDispatcher({
     deliverDue,
     /** Ask for a pass soon (after a state change), without waiting for it. */
     kick() {
-      setImmediate(() => void deliverDue().catch((error) => log.warn({ err: String(error) }, 'webhook pass failed')));
+      setImmediate(
+        () => void deliverDue().catch((error) => log.warn({ err: String(error) }, 'webhook pass failed')),
+      );
     },
     start() {
       if (timer) return;
-      timer = setInterval(() => void deliverDue().catch((error) => log.warn({ err: String(error) }, 'webhook pass failed')), pollMs);
+      timer = setInterval(
+        () => void deliverDue().catch((error) => log.warn({ err: String(error) }, 'webhook pass failed')),
+        pollMs,
+      );
       timer.unref();
     },
     async stop() {

@@ -10,7 +10,13 @@ type Db = Kysely<Database>;
  * Records an event in the outbox, in the same transaction as the state change it describes, so a
  * change is never without its webhook and a webhook never describes a change that rolled back.
  */
-export async function enqueueEvent(db: Db, type: string, object: unknown, created: number, previousAttributes?: Record<string, unknown>) {
+export async function enqueueEvent(
+  db: Db,
+  type: string,
+  object: unknown,
+  created: number,
+  previousAttributes?: Record<string, unknown>,
+) {
   const id = stripeId('evt');
   const payload = JSON.stringify(
     {
@@ -52,10 +58,19 @@ export async function markDelivered(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-export async function markFailed(db: Db, id: string, { error, nextAttemptAt, giveUp }: { error: string; nextAttemptAt: Date; giveUp: boolean }) {
+export async function markFailed(
+  db: Db,
+  id: string,
+  { error, nextAttemptAt, giveUp }: { error: string; nextAttemptAt: Date; giveUp: boolean },
+) {
   await db
     .updateTable('events')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt, gave_up: giveUp }))
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      last_error: error.slice(0, 500),
+      next_attempt_at: nextAttemptAt,
+      gave_up: giveUp,
+    }))
     .where('id', '=', id)
     .execute();
 }

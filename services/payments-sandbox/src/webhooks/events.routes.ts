@@ -13,7 +13,12 @@ export function eventsRoutes({ db }: Deps) {
     const params = await stripeParams(c);
     const limit = Math.min(Math.max(optionalInteger(params, 'limit') ?? 10, 1), 100);
     const rows = await listEvents(db, { type: optionalString(params, 'type'), limit });
-    return c.json(toList(rows.map((row) => JSON.parse(row.payload) as unknown), '/v1/events'));
+    return c.json(
+      toList(
+        rows.map((row) => JSON.parse(row.payload) as unknown),
+        '/v1/events',
+      ),
+    );
   });
 
   app.get('/:id', async (c) => {

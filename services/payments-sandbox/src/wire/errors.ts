@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 
-export type StripeErrorType = 'invalid_request_error' | 'api_error' | 'card_error' | 'authentication_error' | 'idempotency_error';
+export type StripeErrorType =
+  'invalid_request_error' | 'api_error' | 'card_error' | 'authentication_error' | 'idempotency_error';
 
 /** An error answered in Stripe's own shape: { error: { type, code, message, param } }. */
 export class StripeApiError extends Error {
@@ -16,7 +17,13 @@ export class StripeApiError extends Error {
 }
 
 export const missingParam = (param: string) =>
-  new StripeApiError(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
+  new StripeApiError(
+    400,
+    'invalid_request_error',
+    `Missing required param: ${param}.`,
+    'parameter_missing',
+    param,
+  );
 export const invalidParam = (param: string, message: string) =>
   new StripeApiError(400, 'invalid_request_error', message, 'parameter_invalid', param);
 export const noSuch = (kind: string, id: string, param = 'id') =>

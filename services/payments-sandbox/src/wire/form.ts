@@ -24,7 +24,9 @@ export function parseStripeForm(encoded: string): Record<string, unknown> {
 
 function arraysFromIndexedObjects(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value;
-  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, arraysFromIndexedObjects(v)] as const);
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([k, v]) => [k, arraysFromIndexedObjects(v)] as const,
+  );
   const indexed = entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k));
   if (indexed) return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
   return Object.fromEntries(entries);
@@ -33,5 +35,7 @@ function arraysFromIndexedObjects(value: unknown): unknown {
 /** A flat string map (metadata) from a decoded parameter, or {} when absent. */
 export function stringMap(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
 }

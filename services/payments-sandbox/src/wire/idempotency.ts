@@ -16,8 +16,16 @@ export function idempotentRequests(db: Kysely<Database>): MiddlewareHandler {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (c.req.method !== 'POST' || !key) return next();
-    if (key.length > 255) throw new StripeApiError(400, 'invalid_request_error', 'Idempotency keys must be at most 255 characters.', 'idempotency_key_invalid');
-    const request = `${c.req.method} ${c.req.path} ${createHash('sha256').update(await c.req.text()).digest('hex')}`;
+    if (key.length > 255)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Idempotency keys must be at most 255 characters.',
+        'idempotency_key_invalid',
+      );
+    const request = `${c.req.method} ${c.req.path} ${createHash('sha256')
+      .update(await c.req.text())
+      .digest('hex')}`;
     const stored = await db
       .selectFrom('idempotency_keys')
       .selectAll()
@@ -32,7 +40,10 @@ export function idempotentRequests(db: Kysely<Database>): MiddlewareHandler {
           `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
         );
       }
-      return c.body(stored.body, stored.status as 200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      return c.body(stored.body, stored.status as 200, {
+        'content-type': 'application/json',
+        'idempotent-replayed': 'true',
+      });
     }
     await next();
     // Server errors are not stored: a retry should run again.

@@ -15,7 +15,12 @@ describe('parseStripeForm', () => {
       '&line_items[0][price_data][recurring][interval]=month&line_items[0][quantity]=1&metadata[userId]=abc&expand[0]=subscription';
     expect(parseStripeForm(body.replace(/\[/g, '%5B').replace(/\]/g, '%5D'))).toEqual({
       mode: 'subscription',
-      line_items: [{ price_data: { currency: 'usd', unit_amount: '1499', recurring: { interval: 'month' } }, quantity: '1' }],
+      line_items: [
+        {
+          price_data: { currency: 'usd', unit_amount: '1499', recurring: { interval: 'month' } },
+          quantity: '1',
+        },
+      ],
       metadata: { userId: 'abc' },
       expand: ['subscription'],
     });
@@ -32,8 +37,17 @@ describe('the sandbox API', () => {
     database = await createTestDatabase();
     db = createDb<Database>({ connectionString: database.url, schema: SCHEMA });
     await prepareDatabase(db, { seed: true, log: testLog });
-    const config = configSchema.parse({ DATABASE_URL: database.url, SANDBOX_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'whsec_wire_test_secret' });
-    const dispatcher = createWebhookDispatcher({ db, log: testLog, webhookUrl: 'http://127.0.0.1:9/', webhookSecret: config.STRIPE_WEBHOOK_SECRET });
+    const config = configSchema.parse({
+      DATABASE_URL: database.url,
+      SANDBOX_SECRET_KEY: key,
+      STRIPE_WEBHOOK_SECRET: 'whsec_wire_test_secret',
+    });
+    const dispatcher = createWebhookDispatcher({
+      db,
+      log: testLog,
+      webhookUrl: 'http://127.0.0.1:9/',
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    });
     app = createApp({ config, db, log: testLog, dispatcher: { ...dispatcher, kick: () => {} } });
   });
   afterAll(async () => {
@@ -41,19 +55,30 @@ describe('the sandbox API', () => {
     await database?.drop();
   });
 
-  it('refuses a request without the secret key in Stripe\'s error shape', async () => {
+  it("refuses a request without the secret key in Stripe's error shape", async () => {
     const res = await app.request('/v1/customers/cus_x');
     expect(res.status).toBe(401);
     expect(((await res.json()) as any).error.type).toBe('invalid_request_error');
-    const wrong = await app.request('/v1/customers/cus_x', { headers: { authorization: 'Bearer sk_test_wrong_key' } });
+    const wrong = await app.request('/v1/customers/cus_x', {
+      headers: { authorization: 'Bearer sk_test_wrong_key' },
+    });
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as any).error.message).toMatch(/^Invalid API Key provided/);
   });
 
   it('answers a missing resource with resource_missing', async () => {
-    const res = await app.request('/v1/subscriptions/sub_missing', { headers: { authorization: `Bearer ${key}` } });
+    const res = await app.request('/v1/subscriptions/sub_missing', {
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: "No such subscription: 'sub_missing'" } });
+    expect(await res.json()).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: "No such subscription: 'sub_missing'",
+      },
+    });
   });
 
   it('reports a missing required parameter', async () => {
@@ -63,7 +88,10 @@ describe('the sandbox API', () => {
       body: 'mode=subscription',
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as any).error).toMatchObject({ code: 'parameter_missing', param: 'success_url' });
+    expect(((await res.json()) as any).error).toMatchObject({
+      code: 'parameter_missing',
+      param: 'success_url',
+    });
   });
 
   it('cancels at period end and emits a signed-to-be subscription.updated event', async () => {
@@ -75,7 +103,11 @@ describe('the sandbox API', () => {
     const sub = (await res.json()) as any;
     expect(sub).toMatchObject({ object: 'subscription', cancel_at_period_end: true, status: 'active' });
     expect(sub.cancel_at).toBe(sub.items.data[0].current_period_end);
-    const events = await db.selectFrom('events').selectAll().where('type', '=', 'customer.subscription.updated').execute();
+    const events = await db
+      .selectFrom('events')
+      .selectAll()
+      .where('type', '=', 'customer.subscription.updated')
+      .execute();
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.payload).data.previous_attributes.cancel_at_period_end).toBe(false);
   });
@@ -84,7 +116,11 @@ describe('the sandbox API', () => {
     const post = (body: string) =>
       app.request('/v1/customers', {
         method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'retry-1' },
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': 'retry-1',
+        },
         body,
       });
     const first = (await (await post('email=a%40example.com')).json()) as any;
@@ -94,6 +130,8 @@ describe('the sandbox API', () => {
     const other = await post('email=b%40example.com');
     expect(other.status).toBe(400);
     expect(((await other.json()) as any).error.type).toBe('idempotency_error');
-    expect(await db.selectFrom('customers').select('id').where('email', '=', 'a@example.com').execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom('customers').select('id').where('email', '=', 'a@example.com').execute(),
+    ).toHaveLength(1);
   });
 });

@@ -23,7 +23,9 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
   /** The published products of a category (by id or slug), or null when content does not know it. */
   async function categoryProducts(idOrSlug: string, requestId?: string): Promise<ProductSummary[] | null> {
     try {
-      return summaries.parse(await content.call(contentInternalRoutes.categoryProducts, { params: { idOrSlug } }, { requestId }));
+      return summaries.parse(
+        await content.call(contentInternalRoutes.categoryProducts, { params: { idOrSlug } }, { requestId }),
+      );
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;
       throw error;
@@ -36,7 +38,9 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
 
   async function askQuizKey(idOrSlug: string, lessonId: string, requestId?: string): Promise<QuizKey | null> {
     try {
-      return quizKeySchema.parse(await content.call(contentInternalRoutes.quizKey, { params: { idOrSlug, lessonId } }, { requestId }));
+      return quizKeySchema.parse(
+        await content.call(contentInternalRoutes.quizKey, { params: { idOrSlug, lessonId } }, { requestId }),
+      );
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;
       throw error;
@@ -50,7 +54,9 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
   /** What a certificate of the course states (title, creator, length), or null when content does not know it. Asked once per certificate: not kept. */
   async function certificateFacts(idOrSlug: string, requestId?: string): Promise<CertificateFacts | null> {
     try {
-      return certificateFactsSchema.parse(await content.call(contentInternalRoutes.certificateFacts, { params: { idOrSlug } }, { requestId }));
+      return certificateFactsSchema.parse(
+        await content.call(contentInternalRoutes.certificateFacts, { params: { idOrSlug } }, { requestId }),
+      );
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) return null;
       throw error;

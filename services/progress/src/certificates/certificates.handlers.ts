@@ -14,14 +14,19 @@ const PDF_SUFFIX = '.pdf';
  * Certificates: the learner's own (issuing any a completed course still lacks), anyone's by its public code
  * (JSON, or the PDF with `.pdf` after the code), and the admin's list and revocation.
  */
-export function createCertificateHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'config'>): Pick<RouteHandlers<typeof certificateRoutes>, CertificateRouteName> {
+export function createCertificateHandlers(
+  deps: IssueDeps & Pick<Deps, 'db' | 'config'>,
+): Pick<RouteHandlers<typeof certificateRoutes>, CertificateRouteName> {
   const { db, config } = deps;
-  const answer = (row: Parameters<typeof repo.toCertificate>[0]) => repo.toCertificate(row, config.PUBLIC_URL);
+  const answer = (row: Parameters<typeof repo.toCertificate>[0]) =>
+    repo.toCertificate(row, config.PUBLIC_URL);
 
   return {
     async list({ identity, requestId }) {
       await issueMissingCertificates(deps, identity.id, requestId);
-      await Promise.all((await repo.uncredentialedOf(db, identity.id)).map((row) => ensureCredential(deps, row)));
+      await Promise.all(
+        (await repo.uncredentialedOf(db, identity.id)).map((row) => ensureCredential(deps, row)),
+      );
       return (await repo.certificatesOf(db, identity.id)).map(answer);
     },
 
@@ -31,7 +36,11 @@ export function createCertificateHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'c
       const row = await repo.findCertificate(db, code);
       if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
       const certificate = answer(row);
-      if (!pdf) return reply(certificate, certificate.status === 'revoked' ? { message: CERTIFICATE_MESSAGES.revoked } : {});
+      if (!pdf)
+        return reply(
+          certificate,
+          certificate.status === 'revoked' ? { message: CERTIFICATE_MESSAGES.revoked } : {},
+        );
       const bytes = await renderCertificatePdf(certificate, { siteName: config.SITE_NAME });
       return new Response(new Uint8Array(bytes), {
         headers: {
@@ -44,7 +53,12 @@ export function createCertificateHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'c
     },
 
     async adminList({ query: { search, status, page, limit } }) {
-      const { rows, total } = await repo.listCertificates(db, { search, status, limit, offset: (page - 1) * limit });
+      const { rows, total } = await repo.listCertificates(db, {
+        search,
+        status,
+        limit,
+        offset: (page - 1) * limit,
+      });
       return { items: rows.map(answer), total, page, limit };
     },
 

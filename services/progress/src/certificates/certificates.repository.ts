@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { certificateCredentialPath, certificatePagePath, certificatePdfPath, type Certificate } from '@catalyst/contracts';
+import {
+  certificateCredentialPath,
+  certificatePagePath,
+  certificatePdfPath,
+  type Certificate,
+} from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { CertificateRow, NewCertificateRow } from '../db/tables/certificates';
 
@@ -33,13 +38,28 @@ export async function findCertificate(db: Db, code: string): Promise<Certificate
   return db.selectFrom('certificates').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
-export async function findCertificateOf(db: Db, userId: string, productId: string): Promise<CertificateRow | undefined> {
-  return db.selectFrom('certificates').selectAll().where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst();
+export async function findCertificateOf(
+  db: Db,
+  userId: string,
+  productId: string,
+): Promise<CertificateRow | undefined> {
+  return db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
 }
 
 /** A learner's certificates, newest first. */
 export async function certificatesOf(db: Db, userId: string): Promise<CertificateRow[]> {
-  return db.selectFrom('certificates').selectAll().where('user_id', '=', userId).orderBy('issued_at', 'desc').orderBy('code').execute();
+  return db
+    .selectFrom('certificates')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('issued_at', 'desc')
+    .orderBy('code')
+    .execute();
 }
 
 /**
@@ -52,8 +72,24 @@ export async function completedCoursesWithoutCertificate(db: Db, userId: string)
     .select('p.product_id')
     .where('p.user_id', '=', userId)
     .where('p.completed', '=', true)
-    .where(({ exists, selectFrom }) => exists(selectFrom('lesson_progress as l').select('l.lesson_id').whereRef('l.user_id', '=', 'p.user_id').whereRef('l.product_id', '=', 'p.product_id')))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('certificates as c').select('c.code').whereRef('c.user_id', '=', 'p.user_id').whereRef('c.product_id', '=', 'p.product_id'))))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('lesson_progress as l')
+          .select('l.lesson_id')
+          .whereRef('l.user_id', '=', 'p.user_id')
+          .whereRef('l.product_id', '=', 'p.product_id'),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('certificates as c')
+            .select('c.code')
+            .whereRef('c.user_id', '=', 'p.user_id')
+            .whereRef('c.product_id', '=', 'p.product_id'),
+        ),
+      ),
+    )
     .execute();
   return rows.map((row) => row.product_id);
 }
@@ -80,16 +116,30 @@ export async function uncredentialedOf(db: Db, userId: string): Promise<Certific
     .selectAll('c')
     .where('c.user_id', '=', userId)
     .where('c.revoked_at', 'is', null)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('certificate_credentials as k').select('k.code').whereRef('k.code', '=', 'c.code'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('certificate_credentials as k').select('k.code').whereRef('k.code', '=', 'c.code')),
+      ),
+    )
     .execute();
 }
 
 export async function hasCredential(db: Db, code: string): Promise<boolean> {
-  return (await db.selectFrom('certificate_credentials').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('certificate_credentials')
+      .select('code')
+      .where('code', '=', code)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 /** Revokes a valid certificate; undefined when it is unknown or revoked already (the caller tells which). */
-export async function revokeCertificate(db: Db, code: string, reason: string): Promise<CertificateRow | undefined> {
+export async function revokeCertificate(
+  db: Db,
+  code: string,
+  reason: string,
+): Promise<CertificateRow | undefined> {
   return db
     .updateTable('certificates')
     .set({ revoked_at: sql<Date>`now()`, revoked_reason: reason })
@@ -105,7 +155,12 @@ const containsPattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]
 /** Every certificate, newest first: by code, learner or course (the trigram index over search_text), by status. */
 export async function listCertificates(
   db: Db,
-  { search, status, limit, offset }: { search?: string; status?: 'valid' | 'revoked'; limit: number; offset: number },
+  {
+    search,
+    status,
+    limit,
+    offset,
+  }: { search?: string; status?: 'valid' | 'revoked'; limit: number; offset: number },
 ): Promise<{ rows: CertificateRow[]; total: number }> {
   const base = db
     .selectFrom('certificates')

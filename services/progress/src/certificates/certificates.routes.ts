@@ -7,5 +7,8 @@ import { createCertificateHandlers } from './certificates.handlers';
 
 /** Certificates as declared in the contracts (certificateRoutes): these handlers, and the signed credential's (../credentials). */
 export function mountCertificates(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, certificateRoutes, { ...createCertificateHandlers(deps), ...createCredentialHandlers(deps) });
+  mountRoutes(app, certificateRoutes, {
+    ...createCertificateHandlers(deps),
+    ...createCredentialHandlers(deps),
+  });
 }

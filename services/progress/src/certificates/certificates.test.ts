@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CERTIFICATE_CODE_ALPHABET, CERTIFICATE_MESSAGES, certificateSchema, type Identity } from '@catalyst/contracts';
+import {
+  CERTIFICATE_CODE_ALPHABET,
+  CERTIFICATE_MESSAGES,
+  certificateSchema,
+  type Identity,
+} from '@catalyst/contracts';
 import { testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, ids, opt, q, quizLesson, rightAnswers } from '../test-support';
 import { issueCertificateIfComplete, newCertificateCode } from './issue';
@@ -10,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {
-  for (const table of ['certificates', 'quiz_attempts', 'lesson_progress', 'progress'] as const) await ctx.db.deleteFrom(table).execute();
+  for (const table of ['certificates', 'quiz_attempts', 'lesson_progress', 'progress'] as const)
+    await ctx.db.deleteFrom(table).execute();
   ctx.peers.authDown = false;
   ctx.peers.contentFactsDown = false;
 });
@@ -23,8 +29,12 @@ const course = (suffix = '') => `/content/progress/product/${ids.quizCourse}${su
 /** Completes the quiz course as a learner would: the video marked complete, both quizzes passed. */
 async function completeQuizCourse(as: Identity = sub) {
   await ctx.call(as, 'PATCH', course(`/lessons/${quizLesson.video}/complete`), {});
-  await ctx.call(as, 'POST', course(`/lessons/${quizLesson.preview}/quiz-attempts`), { answers: [{ questionId: q(4), optionIds: [opt(4, 'b')] }] });
-  const passed = await ctx.call(as, 'POST', course(`/lessons/${quizLesson.final}/quiz-attempts`), { answers: rightAnswers() });
+  await ctx.call(as, 'POST', course(`/lessons/${quizLesson.preview}/quiz-attempts`), {
+    answers: [{ questionId: q(4), optionIds: [opt(4, 'b')] }],
+  });
+  const passed = await ctx.call(as, 'POST', course(`/lessons/${quizLesson.final}/quiz-attempts`), {
+    answers: rightAnswers(),
+  });
   expect(passed.body.data.course.completed).toBe(true);
 }
 
@@ -56,7 +66,9 @@ describe('issuing', () => {
     expect(certificate.pdfUrl).toBe(`${SITE}/api/v1/certificates/${certificate.code}.pdf`);
     expect(certificate.credentialUrl).toBe(`${SITE}/api/v1/certificates/${certificate.code}/credential`);
     // issued when the course was completed, its credential signed then too
-    expect(await ctx.db.selectFrom('certificate_credentials').select('code').execute()).toEqual([{ code: certificate.code }]);
+    expect(await ctx.db.selectFrom('certificate_credentials').select('code').execute()).toEqual([
+      { code: certificate.code },
+    ]);
   });
 
   it('issues none for a course not completed, nor for a single-video product completed', async () => {
@@ -67,14 +79,22 @@ describe('issuing', () => {
   });
 
   it('issues exactly one certificate from ten concurrent completions', async () => {
-    await ctx.call(sub, 'POST', course(`/lessons/${quizLesson.preview}/quiz-attempts`), { answers: [{ questionId: q(4), optionIds: [opt(4, 'b')] }] });
-    await ctx.call(sub, 'POST', course(`/lessons/${quizLesson.final}/quiz-attempts`), { answers: rightAnswers() });
+    await ctx.call(sub, 'POST', course(`/lessons/${quizLesson.preview}/quiz-attempts`), {
+      answers: [{ questionId: q(4), optionIds: [opt(4, 'b')] }],
+    });
+    await ctx.call(sub, 'POST', course(`/lessons/${quizLesson.final}/quiz-attempts`), {
+      answers: rightAnswers(),
+    });
     // every quiz passed: ten Mark course complete at once (a retried request, many tabs) complete the course
-    const results = await Promise.all(Array.from({ length: 10 }, () => ctx.call(sub, 'PATCH', course('/complete'), {})));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => ctx.call(sub, 'PATCH', course('/complete'), {})),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     const rows = await certificates();
     expect(rows).toHaveLength(1);
-    expect((await ctx.call(sub, 'GET', '/certificates')).body.data.map((c: { code: string }) => c.code)).toEqual([rows[0]!.code]);
+    expect(
+      (await ctx.call(sub, 'GET', '/certificates')).body.data.map((c: { code: string }) => c.code),
+    ).toEqual([rows[0]!.code]);
   });
 
   it('issues one certificate however many issuers race for it, each answering that one', async () => {
@@ -83,11 +103,15 @@ describe('issuing', () => {
     await completeQuizCourse();
     ctx.peers.authDown = false;
     expect(await certificates()).toEqual([]);
-    const issued = await Promise.all(Array.from({ length: 10 }, () => issueCertificateIfComplete(ctx.deps, sub.id, ids.quizCourse)));
+    const issued = await Promise.all(
+      Array.from({ length: 10 }, () => issueCertificateIfComplete(ctx.deps, sub.id, ids.quizCourse)),
+    );
     const rows = await certificates();
     expect(rows).toHaveLength(1);
     expect(issued.map((row) => row?.code)).toEqual(Array(10).fill(rows[0]!.code));
-    expect(await ctx.db.selectFrom('certificate_credentials').select('code').execute()).toEqual([{ code: rows[0]!.code }]);
+    expect(await ctx.db.selectFrom('certificate_credentials').select('code').execute()).toEqual([
+      { code: rows[0]!.code },
+    ]);
   });
 
   it('never fails the completion when auth cannot answer: the certificate is issued on the next read of the list', async () => {
@@ -97,7 +121,9 @@ describe('issuing', () => {
     expect((await ctx.call(sub, 'GET', '/certificates')).body.data).toEqual([]);
     ctx.peers.authDown = false;
     const { body } = await ctx.call(sub, 'GET', '/certificates');
-    expect(body.data).toEqual([expect.objectContaining({ learnerName: 'Sam Subscriber', courseTitle: 'Quiz Course', status: 'valid' })]);
+    expect(body.data).toEqual([
+      expect.objectContaining({ learnerName: 'Sam Subscriber', courseTitle: 'Quiz Course', status: 'valid' }),
+    ]);
   });
 
   it('keeps the name as it was when issued', async () => {
@@ -137,8 +163,14 @@ describe('GET /certificates/:code', () => {
   });
 
   it('answers an unknown code 404 and a malformed one 400', async () => {
-    expect(await ctx.call(null, 'GET', '/certificates/ZZZZZZZZZZ')).toMatchObject({ status: 404, body: { success: false, message: CERTIFICATE_MESSAGES.notFound } });
-    expect(await ctx.call(null, 'GET', '/certificates/ILLEGAL-OU')).toMatchObject({ status: 400, body: { success: false, message: CERTIFICATE_MESSAGES.invalidCode } });
+    expect(await ctx.call(null, 'GET', '/certificates/ZZZZZZZZZZ')).toMatchObject({
+      status: 404,
+      body: { success: false, message: CERTIFICATE_MESSAGES.notFound },
+    });
+    expect(await ctx.call(null, 'GET', '/certificates/ILLEGAL-OU')).toMatchObject({
+      status: 400,
+      body: { success: false, message: CERTIFICATE_MESSAGES.invalidCode },
+    });
     const pdf = await ctx.app.request('/certificates/ZZZZZZZZZZ.pdf');
     expect(pdf.status).toBe(404);
   });
@@ -149,7 +181,9 @@ describe('GET /certificates/:code', () => {
     const res = await ctx.app.request(`/certificates/${row!.code}.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`inline; filename="catalyst-certificate-${row!.code}.pdf"`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="catalyst-certificate-${row!.code}.pdf"`,
+    );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
   });
@@ -163,35 +197,87 @@ describe('revoking', () => {
 
   it('revokes with a reason: the JSON says revoked and why, and the list too', async () => {
     const code = await issued();
-    const revoked = await ctx.call(admin, 'POST', `/admin/certificates/${code}/revoke`, { reason: '  Issued in error  ' });
+    const revoked = await ctx.call(admin, 'POST', `/admin/certificates/${code}/revoke`, {
+      reason: '  Issued in error  ',
+    });
     expect(revoked.status).toBe(200);
-    expect(revoked.body.data).toMatchObject({ code, status: 'revoked', revokedReason: 'Issued in error', revokedAt: expect.any(String) });
+    expect(revoked.body.data).toMatchObject({
+      code,
+      status: 'revoked',
+      revokedReason: 'Issued in error',
+      revokedAt: expect.any(String),
+    });
     const publicView = await ctx.call(null, 'GET', `/certificates/${code}`);
-    expect(publicView).toMatchObject({ status: 200, body: { message: CERTIFICATE_MESSAGES.revoked, data: { status: 'revoked', revokedReason: 'Issued in error' } } });
+    expect(publicView).toMatchObject({
+      status: 200,
+      body: {
+        message: CERTIFICATE_MESSAGES.revoked,
+        data: { status: 'revoked', revokedReason: 'Issued in error' },
+      },
+    });
     expect((await ctx.call(sub, 'GET', '/certificates')).body.data[0].status).toBe('revoked');
   });
 
   it('refuses a second revocation (409), an unknown code (404), a missing reason (400) and a non-admin (403)', async () => {
     const code = await issued();
-    expect((await ctx.call(sub, 'POST', `/admin/certificates/${code}/revoke`, { reason: 'Mine to revoke?' })).status).toBe(403);
-    expect((await ctx.call(admin, 'POST', `/admin/certificates/${code}/revoke`, { reason: ' ' })).status).toBe(400);
-    expect((await ctx.call(admin, 'POST', '/admin/certificates/ZZZZZZZZZZ/revoke', { reason: 'Unknown' })).status).toBe(404);
+    expect(
+      (await ctx.call(sub, 'POST', `/admin/certificates/${code}/revoke`, { reason: 'Mine to revoke?' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await ctx.call(admin, 'POST', `/admin/certificates/${code}/revoke`, { reason: ' ' })).status,
+    ).toBe(400);
+    expect(
+      (await ctx.call(admin, 'POST', '/admin/certificates/ZZZZZZZZZZ/revoke', { reason: 'Unknown' })).status,
+    ).toBe(404);
     await ctx.call(admin, 'POST', `/admin/certificates/${code}/revoke`, { reason: 'Issued in error' });
     const again = await ctx.call(admin, 'POST', `/admin/certificates/${code}/revoke`, { reason: 'Twice' });
-    expect(again).toMatchObject({ status: 409, body: { success: false, message: CERTIFICATE_MESSAGES.alreadyRevoked } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { success: false, message: CERTIFICATE_MESSAGES.alreadyRevoked },
+    });
     expect((await certificates())[0]!.revoked_reason).toBe('Issued in error');
   });
 });
 
 describe('GET /admin/certificates', () => {
   beforeEach(async () => {
-    const base = { product_id: ids.quizCourse, course_title: 'Quiz Course', creator_name: 'Cora Creator', product_slug: 'quiz-course', hours: 1.5, completed_at: new Date() };
+    const base = {
+      product_id: ids.quizCourse,
+      course_title: 'Quiz Course',
+      creator_name: 'Cora Creator',
+      product_slug: 'quiz-course',
+      hours: 1.5,
+      completed_at: new Date(),
+    };
     await ctx.db
       .insertInto('certificates')
       .values([
-        { ...base, code: 'AAAAAAAAA1', user_id: 'a1'.padEnd(24, '0'), learner_name: 'Alice Anders', issued_at: '2026-11-01T00:00:00Z' },
-        { ...base, code: 'BBBBBBBBB2', user_id: 'b2'.padEnd(24, '0'), learner_name: 'Bob 100%_Brown', issued_at: '2026-11-02T00:00:00Z', revoked_at: new Date(), revoked_reason: 'Fraud' },
-        { ...base, code: 'CCCCCCCCC3', user_id: 'c3'.padEnd(24, '0'), learner_name: 'Cyd Carter', product_id: ids.lessons, course_title: 'Grid Course', issued_at: '2026-11-03T00:00:00Z' },
+        {
+          ...base,
+          code: 'AAAAAAAAA1',
+          user_id: 'a1'.padEnd(24, '0'),
+          learner_name: 'Alice Anders',
+          issued_at: '2026-11-01T00:00:00Z',
+        },
+        {
+          ...base,
+          code: 'BBBBBBBBB2',
+          user_id: 'b2'.padEnd(24, '0'),
+          learner_name: 'Bob 100%_Brown',
+          issued_at: '2026-11-02T00:00:00Z',
+          revoked_at: new Date(),
+          revoked_reason: 'Fraud',
+        },
+        {
+          ...base,
+          code: 'CCCCCCCCC3',
+          user_id: 'c3'.padEnd(24, '0'),
+          learner_name: 'Cyd Carter',
+          product_id: ids.lessons,
+          course_title: 'Grid Course',
+          issued_at: '2026-11-03T00:00:00Z',
+        },
       ])
       .execute();
   });

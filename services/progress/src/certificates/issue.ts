@@ -17,11 +17,14 @@ const CODE_ATTEMPTS = 5;
 
 /** A new public code: crypto-random characters of Crockford's base32 (32 letters: each byte's low 5 bits, uniform). */
 export function newCertificateCode(): string {
-  return [...randomBytes(CERTIFICATE_CODE_LENGTH)].map((byte) => CERTIFICATE_CODE_ALPHABET[byte % CERTIFICATE_CODE_ALPHABET.length]).join('');
+  return [...randomBytes(CERTIFICATE_CODE_LENGTH)]
+    .map((byte) => CERTIFICATE_CODE_ALPHABET[byte % CERTIFICATE_CODE_ALPHABET.length])
+    .join('');
 }
 
 /** A course's length in hours, one decimal; a course with any length at all states at least 0.1. */
-export const hoursOf = (seconds: number) => (seconds <= 0 ? 0 : Math.max(0.1, Math.round(seconds / 360) / 10));
+export const hoursOf = (seconds: number) =>
+  seconds <= 0 ? 0 : Math.max(0.1, Math.round(seconds / 360) / 10);
 
 /**
  * The learner's certificate of the course: issued now when the course row is completed and none exists,
@@ -29,7 +32,12 @@ export const hoursOf = (seconds: number) => (seconds <= 0 ? 0 : Math.max(0.1, Ma
  * them. Concurrent calls insert one (the unique pair); each answers the one row. Null when the course is not
  * completed. Throws when auth or content cannot answer (the caller logs it; a later read issues it).
  */
-export async function issueCertificateIfComplete(deps: IssueDeps, userId: string, productId: string, { requestId }: { requestId?: string } = {}): Promise<CertificateRow | null> {
+export async function issueCertificateIfComplete(
+  deps: IssueDeps,
+  userId: string,
+  productId: string,
+  { requestId }: { requestId?: string } = {},
+): Promise<CertificateRow | null> {
   const { db } = deps;
   const held = await repo.findCertificateOf(db, userId, productId);
   if (held) return ensureCredential(deps, held);
@@ -73,7 +81,11 @@ export async function issueCertificateIfComplete(deps: IssueDeps, userId: string
 export async function ensureCredential(deps: IssueDeps, row: CertificateRow): Promise<CertificateRow> {
   if (row.revoked_at || (await repo.hasCredential(deps.db, row.code))) return row;
   try {
-    await keepCredential(deps.db, row.code, await deps.credentials.signCredential(repo.toCertificate(row, deps.config.PUBLIC_URL)));
+    await keepCredential(
+      deps.db,
+      row.code,
+      await deps.credentials.signCredential(repo.toCertificate(row, deps.config.PUBLIC_URL)),
+    );
   } catch (error) {
     deps.log.error({ err: error, code: row.code }, 'credential not signed; it is signed on a later read');
   }
@@ -85,16 +97,28 @@ export async function ensureCredential(deps: IssueDeps, row: CertificateRow): Pr
  * has none yet. Never fails the learner's write: a failure is logged, and the learner's next read of their
  * certificates (or record) issues it.
  */
-export async function issueAfterCompletion(deps: IssueDeps, userId: string, productId: string, requestId?: string): Promise<void> {
+export async function issueAfterCompletion(
+  deps: IssueDeps,
+  userId: string,
+  productId: string,
+  requestId?: string,
+): Promise<void> {
   try {
     await issueCertificateIfComplete(deps, userId, productId, { requestId });
   } catch (error) {
-    deps.log.error({ err: error, userId, productId }, 'certificate not issued on completion; it is issued on the next read');
+    deps.log.error(
+      { err: error, userId, productId },
+      'certificate not issued on completion; it is issued on the next read',
+    );
   }
 }
 
 /** The learner's completed courses that hold no certificate yet (auth or content could not answer then): issued now, each failure logged. */
-export async function issueMissingCertificates(deps: IssueDeps, userId: string, requestId?: string): Promise<void> {
+export async function issueMissingCertificates(
+  deps: IssueDeps,
+  userId: string,
+  requestId?: string,
+): Promise<void> {
   const missing = await repo.completedCoursesWithoutCertificate(deps.db, userId);
   await Promise.all(missing.map((productId) => issueAfterCompletion(deps, userId, productId, requestId)));
 }

@@ -64,7 +64,13 @@ describe('the certificate PDF', () => {
   });
 
   it('marks a revoked certificate across the page with the date and the reason', async () => {
-    const { text, doc } = await render(certificate({ status: 'revoked', revokedAt: '2026-04-01T08:00:00.000Z', revokedReason: 'Issued to the wrong learner' }));
+    const { text, doc } = await render(
+      certificate({
+        status: 'revoked',
+        revokedAt: '2026-04-01T08:00:00.000Z',
+        revokedReason: 'Issued to the wrong learner',
+      }),
+    );
     expect(text).toContain('REVOKED');
     expect(text).toContain('This certificate was revoked on 1 April 2026: Issued to the wrong learner');
     expect(text).toContain('Zoë Ó Briain');
@@ -75,7 +81,8 @@ describe('the certificate PDF', () => {
     const { text } = await render(
       certificate({
         learnerName: 'Łukasz Żółkiewski-Konstantinopolski Maximilian Alexander',
-        courseTitle: 'Machine Learning Foundations: from linear regression to neural networks, and everything in between, with exercises',
+        courseTitle:
+          'Machine Learning Foundations: from linear regression to neural networks, and everything in between, with exercises',
       }),
     );
     expect(text).toContain('Lukasz Zólkiewski-Konstantinopolski Maximilian Alexander');

@@ -1,7 +1,18 @@
 // The certificate as a designed, printable PDF: landscape A4, the brand, the learner, the course, its
 // creator and length, the completion date, the public code and a QR code of the verification page. The
 // same certificate always renders to the same bytes (its metadata dates are the certificate's own).
-import { PDFDocument, StandardFonts, degrees, popGraphicsState, pushGraphicsState, rgb, setCharacterSpacing, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFonts,
+  degrees,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setCharacterSpacing,
+  type PDFFont,
+  type PDFPage,
+  type RGB,
+} from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { Certificate } from '@catalyst/contracts';
 
@@ -9,7 +20,12 @@ import type { Certificate } from '@catalyst/contracts';
 export const PAGE_WIDTH = 841.89;
 export const PAGE_HEIGHT = 595.28;
 
-const hex = (value: string): RGB => rgb(parseInt(value.slice(1, 3), 16) / 255, parseInt(value.slice(3, 5), 16) / 255, parseInt(value.slice(5, 7), 16) / 255);
+const hex = (value: string): RGB =>
+  rgb(
+    parseInt(value.slice(1, 3), 16) / 255,
+    parseInt(value.slice(3, 5), 16) / 255,
+    parseInt(value.slice(5, 7), 16) / 255,
+  );
 // The site's tokens (web-kit tokens.css): indigo primary, amber accent, slate text.
 const INDIGO = hex('#3730a3');
 const INDIGO_SOFT = hex('#eef2ff');
@@ -24,11 +40,30 @@ export interface CertificatePdfOptions {
   siteName?: string;
 }
 
-const formatDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
-const formatHours = (hours: number) => `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+const formatHours = (hours: number) =>
+  `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
 
 // Letters the standard fonts (WinAnsi) lack but whose reader expects a close one, not a gap.
-const FALLBACKS: Record<string, string> = { 'ł': 'l', 'Ł': 'L', 'đ': 'd', 'Đ': 'D', 'ı': 'i', 'ħ': 'h', 'Ħ': 'H', 'ŧ': 't', 'Ŧ': 'T', '‐': '-', '−': '-' };
+const FALLBACKS: Record<string, string> = {
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'H',
+  ŧ: 't',
+  Ŧ: 'T',
+  '‐': '-',
+  '−': '-',
+};
 
 /** Text the font can draw: each character as it is, else without its accents, else a close letter, else '?'. */
 function drawable(font: PDFFont, text: string): string {
@@ -51,7 +86,8 @@ interface TextStyle {
   spacing?: number;
 }
 
-const widthOf = (text: string, { font, size, spacing = 0 }: TextStyle) => font.widthOfTextAtSize(text, size) + spacing * Math.max(0, [...text].length - 1);
+const widthOf = (text: string, { font, size, spacing = 0 }: TextStyle) =>
+  font.widthOfTextAtSize(text, size) + spacing * Math.max(0, [...text].length - 1);
 
 /** The largest size up to `style.size` at which the text fits `maxWidth` (never under `minSize`). */
 function fitted(text: string, style: TextStyle, maxWidth: number, minSize: number): TextStyle {
@@ -88,7 +124,8 @@ function draw(page: PDFPage, text: string, x: number, y: number, style: TextStyl
   if (spacing) page.pushOperators(popGraphicsState());
 }
 
-const centred = (page: PDFPage, text: string, y: number, style: TextStyle, centreX = PAGE_WIDTH / 2) => draw(page, text, centreX - widthOf(text, style) / 2, y, style);
+const centred = (page: PDFPage, text: string, y: number, style: TextStyle, centreX = PAGE_WIDTH / 2) =>
+  draw(page, text, centreX - widthOf(text, style) / 2, y, style);
 
 /** The QR code of `text` as vector modules (one path), its top-left corner at (x, y + size). */
 function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
@@ -109,10 +146,18 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
 /** A small brand mark: a four-pointed star in the accent colour. */
 function drawMark(page: PDFPage, cx: number, cy: number, r: number) {
   const k = r * 0.28;
-  page.drawSvgPath(`M0 ${-r} L${k} ${-k} L${r} 0 L${k} ${k} L0 ${r} L${-k} ${k} L${-r} 0 L${-k} ${-k} Z`, { x: cx, y: cy, color: AMBER, borderWidth: 0 });
+  page.drawSvgPath(`M0 ${-r} L${k} ${-k} L${r} 0 L${k} ${k} L0 ${r} L${-k} ${k} L${-r} 0 L${-k} ${-k} Z`, {
+    x: cx,
+    y: cy,
+    color: AMBER,
+    borderWidth: 0,
+  });
 }
 
-export async function renderCertificatePdf(certificate: Certificate, { siteName = 'Catalyst' }: CertificatePdfOptions = {}): Promise<Uint8Array> {
+export async function renderCertificatePdf(
+  certificate: Certificate,
+  { siteName = 'Catalyst' }: CertificatePdfOptions = {},
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const [sans, sansBold, serifItalic, serifBold, mono] = await Promise.all([
     doc.embedFont(StandardFonts.Helvetica),
@@ -130,7 +175,9 @@ export async function renderCertificatePdf(certificate: Certificate, { siteName 
   // Metadata: what a file manager or a search shows, fixed by the certificate itself.
   doc.setTitle(`Certificate of completion: ${course}`, { showInWindowTitleBar: true });
   doc.setAuthor(brand);
-  doc.setSubject(`${learner} completed ${course} (${formatHours(certificate.hours)}) on ${formatDate(certificate.completedAt)}. Verify at ${certificate.verifyUrl}`);
+  doc.setSubject(
+    `${learner} completed ${course} (${formatHours(certificate.hours)}) on ${formatDate(certificate.completedAt)}. Verify at ${certificate.verifyUrl}`,
+  );
   doc.setKeywords(['certificate', certificate.code, course]);
   doc.setCreator(brand);
   doc.setProducer(brand);
@@ -144,7 +191,12 @@ export async function renderCertificatePdf(certificate: Certificate, { siteName 
 
   // Paper, a broad indigo frame, a fine amber rule inside it, and soft corner blocks.
   page.drawRectangle({ x: 0, y: 0, width: W, height: H, color: PAPER });
-  for (const [x, y] of [[21, 21], [W - 21 - 44, 21], [21, H - 21 - 44], [W - 21 - 44, H - 21 - 44]] as const) {
+  for (const [x, y] of [
+    [21, 21],
+    [W - 21 - 44, 21],
+    [21, H - 21 - 44],
+    [W - 21 - 44, H - 21 - 44],
+  ] as const) {
     page.drawRectangle({ x, y, width: 44, height: 44, color: INDIGO_SOFT });
   }
   page.drawRectangle({ x: 18, y: 18, width: W - 36, height: H - 36, borderColor: INDIGO, borderWidth: 6 });
@@ -159,13 +211,23 @@ export async function renderCertificatePdf(certificate: Certificate, { siteName 
 
   // The title.
   centred(page, 'CERTIFICATE OF COMPLETION', H - 146, { font: sansBold, size: 24, color: TEXT, spacing: 3 });
-  page.drawLine({ start: { x: W / 2 - 60, y: H - 162 }, end: { x: W / 2 + 60, y: H - 162 }, thickness: 2, color: AMBER });
+  page.drawLine({
+    start: { x: W / 2 - 60, y: H - 162 },
+    end: { x: W / 2 + 60, y: H - 162 },
+    thickness: 2,
+    color: AMBER,
+  });
 
   // Who.
   centred(page, 'This certifies that', H - 200, { font: serifItalic, size: 15, color: MUTED });
   const nameStyle = fitted(learner, { font: serifBold, size: 44, color: INDIGO }, W - 220, 20);
   centred(page, learner, H - 258, nameStyle);
-  page.drawLine({ start: { x: W / 2 - 200, y: H - 274 }, end: { x: W / 2 + 200, y: H - 274 }, thickness: 0.8, color: hex('#cbd5e1') });
+  page.drawLine({
+    start: { x: W / 2 - 200, y: H - 274 },
+    end: { x: W / 2 + 200, y: H - 274 },
+    thickness: 0.8,
+    color: hex('#cbd5e1'),
+  });
 
   // What.
   centred(page, 'has completed the course', H - 306, { font: serifItalic, size: 15, color: MUTED });
@@ -173,7 +235,11 @@ export async function renderCertificatePdf(certificate: Certificate, { siteName 
   const courseLines = wrap(course, courseStyle, W - 240, 2);
   courseLines.forEach((line, i) => centred(page, line, H - 344 - i * 30, courseStyle));
   const byY = H - 344 - (courseLines.length - 1) * 30 - 26;
-  centred(page, `by ${creator}  ·  ${formatHours(certificate.hours)}`, byY, { font: sans, size: 13, color: MUTED });
+  centred(page, `by ${creator}  ·  ${formatHours(certificate.hours)}`, byY, {
+    font: sans,
+    size: 13,
+    color: MUTED,
+  });
 
   // When, which, and where to check it: three columns along the foot; the QR code on the right.
   const footY = 104;
@@ -182,16 +248,34 @@ export async function renderCertificatePdf(certificate: Certificate, { siteName 
   const leftX = 92;
   draw(page, 'COMPLETED', leftX, footY + 18, label);
   draw(page, formatDate(certificate.completedAt), leftX, footY, value);
-  page.drawLine({ start: { x: leftX, y: footY - 8 }, end: { x: leftX + 170, y: footY - 8 }, thickness: 0.6, color: hex('#cbd5e1') });
+  page.drawLine({
+    start: { x: leftX, y: footY - 8 },
+    end: { x: leftX + 170, y: footY - 8 },
+    thickness: 0.6,
+    color: hex('#cbd5e1'),
+  });
 
   const midX = 300;
   draw(page, 'CERTIFICATE CODE', midX, footY + 18, label);
   draw(page, certificate.code, midX, footY, { font: mono, size: 14, color: TEXT, spacing: 1 });
-  page.drawLine({ start: { x: midX, y: footY - 8 }, end: { x: midX + 170, y: footY - 8 }, thickness: 0.6, color: hex('#cbd5e1') });
+  page.drawLine({
+    start: { x: midX, y: footY - 8 },
+    end: { x: midX + 170, y: footY - 8 },
+    thickness: 0.6,
+    color: hex('#cbd5e1'),
+  });
 
-  const verifyStyle = fitted(`Verify at ${certificate.verifyUrl}`, { font: sans, size: 9, color: MUTED }, 560, 6);
+  const verifyStyle = fitted(
+    `Verify at ${certificate.verifyUrl}`,
+    { font: sans, size: 9, color: MUTED },
+    560,
+    6,
+  );
   draw(page, 'Verify at ', leftX, 62, verifyStyle);
-  draw(page, certificate.verifyUrl, leftX + widthOf('Verify at ', verifyStyle), 62, { ...verifyStyle, color: INDIGO });
+  draw(page, certificate.verifyUrl, leftX + widthOf('Verify at ', verifyStyle), 62, {
+    ...verifyStyle,
+    color: INDIGO,
+  });
 
   const qrSize = 92;
   const qrX = W - 92 - qrSize;
@@ -205,8 +289,8 @@ export async function renderCertificatePdf(certificate: Certificate, { siteName 
     const angle = 24;
     const rad = (angle * Math.PI) / 180;
     page.drawText('REVOKED', {
-      x: W / 2 - (width / 2) * Math.cos(rad) + (mark.size * 0.35) * Math.sin(rad),
-      y: H / 2 - (width / 2) * Math.sin(rad) - (mark.size * 0.35) * Math.cos(rad),
+      x: W / 2 - (width / 2) * Math.cos(rad) + mark.size * 0.35 * Math.sin(rad),
+      y: H / 2 - (width / 2) * Math.sin(rad) - mark.size * 0.35 * Math.cos(rad),
       font: sansBold,
       size: mark.size,
       color: RED,
@@ -215,8 +299,15 @@ export async function renderCertificatePdf(certificate: Certificate, { siteName 
     });
     const when = certificate.revokedAt ? ` on ${formatDate(certificate.revokedAt)}` : '';
     const reason = certificate.revokedReason ? `: ${drawable(sansBold, certificate.revokedReason)}` : '';
-    const notice = wrap(`This certificate was revoked${when}${reason}`, { font: sansBold, size: 10, color: RED }, W - 200, 2);
-    notice.forEach((line, i) => centred(page, line, H - 52 - i * 13, { font: sansBold, size: 10, color: RED }));
+    const notice = wrap(
+      `This certificate was revoked${when}${reason}`,
+      { font: sansBold, size: 10, color: RED },
+      W - 200,
+      2,
+    );
+    notice.forEach((line, i) =>
+      centred(page, line, H - 52 - i * 13, { font: sansBold, size: 10, color: RED }),
+    );
   }
 
   return doc.save({ useObjectStreams: false });

@@ -28,8 +28,20 @@ beforeEach(async () => {
     hours: 0.3,
     completed_at: '2026-11-20T10:00:00.000Z',
   };
-  await ctx.db.insertInto('certificates').values({ ...base, code: CODE }).execute();
-  await ctx.db.insertInto('certificates').values({ ...base, code: REVOKED, user_id: testUsers.learner.id, revoked_at: '2026-11-21T10:00:00.000Z', revoked_reason: 'Issued in error' }).execute();
+  await ctx.db
+    .insertInto('certificates')
+    .values({ ...base, code: CODE })
+    .execute();
+  await ctx.db
+    .insertInto('certificates')
+    .values({
+      ...base,
+      code: REVOKED,
+      user_id: testUsers.learner.id,
+      revoked_at: '2026-11-21T10:00:00.000Z',
+      revoked_reason: 'Issued in error',
+    })
+    .execute();
 });
 
 const credentialOf = async (code: string) => ctx.app.request(`/certificates/${code}/credential`);
@@ -50,39 +62,58 @@ describe('GET /certificates/:code/credential', () => {
     expect(jwt.split('.')).toHaveLength(3);
 
     const jwks = await publishedKeys();
-    const { payload, protectedHeader } = await jwtVerify(jwt, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]), { algorithms: ['EdDSA'], typ: 'vc+jwt' });
+    const { payload, protectedHeader } = await jwtVerify(
+      jwt,
+      createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]),
+      { algorithms: ['EdDSA'], typ: 'vc+jwt' },
+    );
     expect(jwks.keys.map((key) => key.kid)).toContain(protectedHeader.kid);
     expect(payload).toMatchObject({
       id: `https://learn.catalyst.test/certificates/${CODE}`,
       issuer: { id: 'https://learn.catalyst.test', name: 'Catalyst' },
-      credentialSubject: { name: 'Sam Subscriber', achievement: { name: 'Grid Course', creator: { name: 'Cora Creator' } } },
+      credentialSubject: {
+        name: 'Sam Subscriber',
+        achievement: { name: 'Grid Course', creator: { name: 'Cora Creator' } },
+      },
     });
   });
 
   it('signs on the first request, keeps it, and hands out that same credential ever after (concurrent first requests too)', async () => {
-    const answers = await Promise.all(Array.from({ length: 5 }, () => credentialOf(CODE.toLowerCase()).then((res) => res.text())));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => credentialOf(CODE.toLowerCase()).then((res) => res.text())),
+    );
     expect(new Set(answers).size).toBe(1);
     const kept = await ctx.db.selectFrom('certificate_credentials').selectAll().execute();
-    expect(kept).toEqual([expect.objectContaining({ code: CODE, jwt: answers[0], kid: decodeProtectedHeader(answers[0]!).kid })]);
+    expect(kept).toEqual([
+      expect.objectContaining({ code: CODE, jwt: answers[0], kid: decodeProtectedHeader(answers[0]!).kid }),
+    ]);
     expect(await (await credentialOf(CODE)).text()).toBe(answers[0]);
   });
 
   it('a credential signed before a key rotation still verifies with the published keys after it', async () => {
     const before = await (await credentialOf(CODE)).text();
     // Another process (an operator's rotation) makes a new key; the service publishes both.
-    const config = configSchema.parse({ DATABASE_URL: 'postgres://unused/x', INTERNAL_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://learn.catalyst.test' });
+    const config = configSchema.parse({
+      DATABASE_URL: 'postgres://unused/x',
+      INTERNAL_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://learn.catalyst.test',
+    });
     const { kid, retired } = await createCredentialIssuer({ db: ctx.db, config, log: testLog }).rotateKey();
     expect(retired).toBe(decodeProtectedHeader(before).kid);
     const jwks = await publishedKeys();
     expect(jwks.keys.map((key) => key.kid)).toEqual([kid, retired]);
-    await expect(jwtVerify(before, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]))).resolves.toBeTruthy();
+    await expect(
+      jwtVerify(before, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0])),
+    ).resolves.toBeTruthy();
   });
 
   it('refuses a revoked certificate (410) and an unknown code (404), in the one error shape', async () => {
     const revoked = await credentialOf(REVOKED);
     expect(revoked.status).toBe(410);
     expect(await revoked.json()).toMatchObject({ success: false, message: CERTIFICATE_MESSAGES.revoked });
-    expect(await ctx.db.selectFrom('certificate_credentials').select('code').where('code', '=', REVOKED).execute()).toEqual([]);
+    expect(
+      await ctx.db.selectFrom('certificate_credentials').select('code').where('code', '=', REVOKED).execute(),
+    ).toEqual([]);
 
     const unknown = await credentialOf('ZZZZZZZZZZ');
     expect(unknown.status).toBe(404);
@@ -97,6 +128,7 @@ describe('GET /certificates/:code/credential', () => {
     expect((await ctx.app.request('/internal/credentials/jwks')).status).toBe(404);
     const jwks = await publishedKeys();
     expect(jwks.keys.length).toBeGreaterThan(0);
-    for (const key of jwks.keys) expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x']);
+    for (const key of jwks.keys)
+      expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x']);
   });
 });

@@ -11,7 +11,8 @@ import { SIGNING_ALG, createSigningKeys } from './keys';
 
 export const VC_CONTEXT_V2 = 'https://www.w3.org/ns/credentials/v2';
 export const OB3_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
-export const OB3_CREDENTIAL_SCHEMA = 'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json';
+export const OB3_CREDENTIAL_SCHEMA =
+  'https://purl.imsglobal.org/spec/ob/v3p0/schema/json/ob_v3p0_achievementcredential_schema.json';
 /** The protected header's media types (VC-JOSE-COSE §3.1.1): the token is a VC, its content a VC. */
 export const VC_JWT_TYP = 'vc+jwt';
 export const VC_JWT_CTY = 'vc';
@@ -30,7 +31,8 @@ export interface CredentialIssuer {
 /** The issuer's id: the site's public address without a trailing slash. */
 export const issuerIdOf = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
-const formatHours = (hours: number) => `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
+const formatHours = (hours: number) =>
+  `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
 
 /** The unsecured credential (the JWT's payload without its JWT claims). */
 export function buildCredential(certificate: Certificate, config: Pick<Config, 'PUBLIC_URL' | 'SITE_NAME'>) {
@@ -49,7 +51,14 @@ export function buildCredential(certificate: Certificate, config: Pick<Config, '
       type: ['AchievementSubject'],
       name: certificate.learnerName,
       // Open Badges 3.0 asks for an id or an identifier of the subject: the learner is named, not identified by a URI.
-      identifier: [{ type: 'IdentityObject', identityType: 'name', hashed: false, identityHash: certificate.learnerName }],
+      identifier: [
+        {
+          type: 'IdentityObject',
+          identityType: 'name',
+          hashed: false,
+          identityHash: certificate.learnerName,
+        },
+      ],
       activityEndDate: certificate.completedAt,
       achievement: {
         id: courseUrl,
@@ -57,7 +66,9 @@ export function buildCredential(certificate: Certificate, config: Pick<Config, '
         achievementType: 'CertificateOfCompletion',
         name: certificate.courseTitle,
         description: `The course ${certificate.courseTitle} by ${certificate.creatorName}: ${hours} of lessons.`,
-        criteria: { narrative: `Complete every lesson of ${certificate.courseTitle} (${hours}) and pass each of its quizzes.` },
+        criteria: {
+          narrative: `Complete every lesson of ${certificate.courseTitle} (${hours}) and pass each of its quizzes.`,
+        },
         creator: { id: `${courseUrl}#creator`, type: ['Profile'], name: certificate.creatorName },
       },
     },
@@ -66,11 +77,20 @@ export function buildCredential(certificate: Certificate, config: Pick<Config, '
 }
 export type OpenBadgeCredential = ReturnType<typeof buildCredential>;
 
-export function createCredentialIssuer({ db, config, log }: { db: Kysely<Database>; config: IssuerConfig; log: Logger }): CredentialIssuer {
+export function createCredentialIssuer({
+  db,
+  config,
+  log,
+}: {
+  db: Kysely<Database>;
+  config: IssuerConfig;
+  log: Logger;
+}): CredentialIssuer {
   const keys = createSigningKeys({ db, config, log });
   return {
     async signCredential(certificate) {
-      if (certificate.status === 'revoked') throw new Error(`certificate ${certificate.code} is revoked: no credential is signed for it`);
+      if (certificate.status === 'revoked')
+        throw new Error(`certificate ${certificate.code} is revoked: no credential is signed for it`);
       const credential = buildCredential(certificate, config);
       const { kid, privateKey } = await keys.active();
       // The JWT claims that VC-JOSE-COSE allows beside the credential, each consistent with it: iss is the

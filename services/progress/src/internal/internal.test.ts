@@ -16,7 +16,10 @@ describe('DELETE /internal/progress/users/:userId', () => {
   it("deletes every progress row of one user and keeps everyone else's", async () => {
     await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.course}`, { progress: 5, lastPosition: 5 });
     await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.video}`, { progress: 7, lastPosition: 7 });
-    await ctx.call(otherSubscriber, 'PATCH', `/content/progress/product/${ids.course}`, { progress: 6, lastPosition: 6 });
+    await ctx.call(otherSubscriber, 'PATCH', `/content/progress/product/${ids.course}`, {
+      progress: 6,
+      lastPosition: 6,
+    });
 
     const res = await remove(sub.id);
     expect(res.status).toBe(200);
@@ -33,7 +36,13 @@ describe('DELETE /internal/progress/users/:userId', () => {
 
   it('refuses callers without the internal secret and a malformed id', async () => {
     expect((await remove(otherSubscriber.id, {})).status).toBe(404);
-    expect(await ctx.db.selectFrom('progress').select('user_id').where('user_id', '=', otherSubscriber.id).execute()).toHaveLength(1);
+    expect(
+      await ctx.db
+        .selectFrom('progress')
+        .select('user_id')
+        .where('user_id', '=', otherSubscriber.id)
+        .execute(),
+    ).toHaveLength(1);
     expect((await remove('not-an-id')).status).toBe(400);
   });
 
@@ -41,15 +50,23 @@ describe('DELETE /internal/progress/users/:userId', () => {
     for (const as of [sub, otherSubscriber]) {
       const course = `/content/progress/product/${ids.quizCourse}`;
       await ctx.call(as, 'PATCH', `${course}/lessons/${quizLesson.video}/complete`, {});
-      await ctx.call(as, 'POST', `${course}/lessons/${quizLesson.preview}/quiz-attempts`, { answers: [{ questionId: q(4), optionIds: [opt(4, 'b')] }] });
-      await ctx.call(as, 'POST', `${course}/lessons/${quizLesson.final}/quiz-attempts`, { answers: rightAnswers() });
+      await ctx.call(as, 'POST', `${course}/lessons/${quizLesson.preview}/quiz-attempts`, {
+        answers: [{ questionId: q(4), optionIds: [opt(4, 'b')] }],
+      });
+      await ctx.call(as, 'POST', `${course}/lessons/${quizLesson.final}/quiz-attempts`, {
+        answers: rightAnswers(),
+      });
     }
     expect(await ctx.db.selectFrom('certificates').select('user_id').execute()).toHaveLength(2);
     expect((await remove(sub.id)).status).toBe(200);
-    const owners = async (table: 'certificates' | 'quiz_attempts') => [...new Set((await ctx.db.selectFrom(table).select('user_id').execute()).map((r) => r.user_id))];
+    const owners = async (table: 'certificates' | 'quiz_attempts') => [
+      ...new Set((await ctx.db.selectFrom(table).select('user_id').execute()).map((r) => r.user_id)),
+    ];
     expect(await owners('certificates')).toEqual([otherSubscriber.id]);
     expect(await owners('quiz_attempts')).toEqual([otherSubscriber.id]);
     const [kept] = await ctx.db.selectFrom('certificates').select('code').execute();
-    expect(await ctx.db.selectFrom('certificate_credentials').select('code').execute()).toEqual([{ code: kept!.code }]);
+    expect(await ctx.db.selectFrom('certificate_credentials').select('code').execute()).toEqual([
+      { code: kept!.code },
+    ]);
   });
 });

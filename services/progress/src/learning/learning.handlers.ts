@@ -14,10 +14,13 @@ import * as repo from './learning.repository';
 const minutesOf = (seconds: number) => Math.round(seconds / 60);
 
 /** The learner's record (GET /content/progress/learning-record): every part read with bounded, indexed queries. */
-export function createLearningHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'catalog' | 'config'>): Pick<RouteHandlers<typeof progressRoutes>, 'learningRecord'> {
+export function createLearningHandlers(
+  deps: IssueDeps & Pick<Deps, 'db' | 'catalog' | 'config'>,
+): Pick<RouteHandlers<typeof progressRoutes>, 'learningRecord'> {
   const { db, catalog, config } = deps;
   /** A product a learner may still see: content has it, and it is published (an admin sees drafts too). */
-  const visible = (identity: Identity, product: ProductSummary | undefined): product is ProductSummary => !!product && (product.isPublished || identity.role === 'admin');
+  const visible = (identity: Identity, product: ProductSummary | undefined): product is ProductSummary =>
+    !!product && (product.isPublished || identity.role === 'admin');
 
   return {
     async learningRecord({ identity, requestId }): Promise<LearningRecord> {
@@ -25,17 +28,22 @@ export function createLearningHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'cata
       const limit = repo.RECORD_LIST_LIMIT;
       // A course completed while auth or content could not answer gets its certificate now (failures are logged, never thrown).
       await issueMissingCertificates(deps, userId, requestId);
-      const [inProgress, completed, weeks, streaks, quizzes, quizzesPassed, certificates] = await Promise.all([
-        listProgress(db, userId, { status: 'in-progress', limit, offset: 0 }),
-        listProgress(db, userId, { status: 'completed', limit, offset: 0 }),
-        repo.weeklySeconds(db, userId),
-        repo.streaksAndTotal(db, userId),
-        repo.quizResults(db, userId, limit),
-        repo.quizzesPassed(db, userId),
-        repo.learnerCertificates(db, userId, limit),
-      ]);
+      const [inProgress, completed, weeks, streaks, quizzes, quizzesPassed, certificates] = await Promise.all(
+        [
+          listProgress(db, userId, { status: 'in-progress', limit, offset: 0 }),
+          listProgress(db, userId, { status: 'completed', limit, offset: 0 }),
+          repo.weeklySeconds(db, userId),
+          repo.streaksAndTotal(db, userId),
+          repo.quizResults(db, userId, limit),
+          repo.quizzesPassed(db, userId),
+          repo.learnerCertificates(db, userId, limit),
+        ],
+      );
       // One lookup for every product the record names (at most 150: the lists are bounded).
-      const products = await catalog.lookup([...inProgress.rows, ...completed.rows, ...quizzes].map((row) => row.product_id), requestId);
+      const products = await catalog.lookup(
+        [...inProgress.rows, ...completed.rows, ...quizzes].map((row) => row.product_id),
+        requestId,
+      );
       const withProducts = (rows: typeof inProgress.rows) =>
         rows.flatMap((row) => {
           const product = products.get(row.product_id);

@@ -40,7 +40,10 @@ export const learningCredit = {
        for update of t
     )`,
   learned: (keys: readonly string[]) => {
-    const sameKey = sql.join(keys.map((k) => sql`${sql.ref(`w.${k}`)} = ${sql.ref(`b.${k}`)}`), sql` and `);
+    const sameKey = sql.join(
+      keys.map((k) => sql`${sql.ref(`w.${k}`)} = ${sql.ref(`b.${k}`)}`),
+      sql` and `,
+    );
     const seconds = sql`case
       when b.user_id is null then least(w.last_position, ${LEARNING_CREDIT.maxSecondsFirstSave}::double precision)
       else greatest(0, least(w.last_position - b.last_position, extract(epoch from now() - b.updated_at)::double precision, ${LEARNING_CREDIT.maxSecondsPerSave}::double precision))
@@ -57,7 +60,10 @@ export const learningCredit = {
 };
 
 /** The record's last RECORD_WEEKS weeks (Monday-start, UTC), oldest first, with the seconds learned in each (zeros included). */
-export async function weeklySeconds(db: Db, userId: string): Promise<{ weekStart: string; seconds: number }[]> {
+export async function weeklySeconds(
+  db: Db,
+  userId: string,
+): Promise<{ weekStart: string; seconds: number }[]> {
   // One range scan of the primary key from the first week's Monday, summed per week in SQL.
   const { rows } = await sql<{ first_monday: string; week: number | null; seconds: number | null }>`
     with first as (select ${today} - (extract(isodow from ${today})::int - 1) - ${(RECORD_WEEKS - 1) * 7}::int as monday)
@@ -71,19 +77,28 @@ export async function weeklySeconds(db: Db, userId: string): Promise<{ weekStart
       ) w on true
   `.execute(db);
   const firstMonday = rows[0]!.first_monday;
-  const byWeek = new Map(rows.filter((row) => row.week !== null).map((row) => [row.week!, Number(row.seconds)]));
-  return Array.from({ length: RECORD_WEEKS }, (_, week) => ({ weekStart: addDays(firstMonday, 7 * week), seconds: byWeek.get(week) ?? 0 }));
+  const byWeek = new Map(
+    rows.filter((row) => row.week !== null).map((row) => [row.week!, Number(row.seconds)]),
+  );
+  return Array.from({ length: RECORD_WEEKS }, (_, week) => ({
+    weekStart: addDays(firstMonday, 7 * week),
+    seconds: byWeek.get(week) ?? 0,
+  }));
 }
 
 /** A 'YYYY-MM-DD' day plus n days. */
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Runs of consecutive UTC days with any learning (gaps and islands over the learner's days: at most one row a
  * day, so bounded by the calendar): the longest ever, and the current one, ending today or (while today has
  * none yet) yesterday. Also every second ever learned.
  */
-export async function streaksAndTotal(db: Db, userId: string): Promise<{ current: number; longest: number; learnedToday: boolean; seconds: number }> {
+export async function streaksAndTotal(
+  db: Db,
+  userId: string,
+): Promise<{ current: number; longest: number; learnedToday: boolean; seconds: number }> {
   const { rows } = await sql<{ current: number; longest: number; learned_today: boolean; seconds: number }>`
     with days as (
       select day, seconds, day - (row_number() over (order by day))::int as run
@@ -96,7 +111,12 @@ export async function streaksAndTotal(db: Db, userId: string): Promise<{ current
            coalesce((select sum(seconds) from days), 0)::bigint as seconds
   `.execute(db);
   const row = rows[0]!;
-  return { current: row.current, longest: row.longest, learnedToday: row.learned_today, seconds: Number(row.seconds) };
+  return {
+    current: row.current,
+    longest: row.longest,
+    learnedToday: row.learned_today,
+    seconds: Number(row.seconds),
+  };
 }
 
 export interface QuizResultRow {
@@ -141,10 +161,26 @@ export async function quizzesPassed(db: Db, userId: string): Promise<number> {
 }
 
 /** A learner's certificates, newest first (revoked ones too, marked so), and how many are valid. */
-export async function learnerCertificates(db: Db, userId: string, limit: number): Promise<{ rows: CertificateRow[]; valid: number }> {
+export async function learnerCertificates(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<{ rows: CertificateRow[]; valid: number }> {
   const [rows, count] = await Promise.all([
-    db.selectFrom('certificates').selectAll().where('user_id', '=', userId).orderBy('issued_at', 'desc').orderBy('code').limit(limit).execute(),
-    db.selectFrom('certificates').select(sql<number>`count(*)::int`.as('valid')).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('certificates')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('issued_at', 'desc')
+      .orderBy('code')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('certificates')
+      .select(sql<number>`count(*)::int`.as('valid'))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, valid: count.valid };
 }

@@ -13,33 +13,58 @@ import * as repo from './lessons.repository';
  * lesson is completed only by passing it (./quizzes); a write that completes the course issues its
  * certificate once the write has committed.
  */
-export function createLessonHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>): Pick<RouteHandlers<typeof progressRoutes>, LessonRouteName> {
+export function createLessonHandlers(
+  deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>,
+): Pick<RouteHandlers<typeof progressRoutes>, LessonRouteName> {
   const { db, catalog } = deps;
   async function courseOf(identity: Identity, productId: string, requestId: string): Promise<repo.CourseOf> {
-    return { userId: identity.id, productId, lessons: (await catalog.courseLessons(productId, requestId))?.lessons ?? [] };
+    return {
+      userId: identity.id,
+      productId,
+      lessons: (await catalog.courseLessons(productId, requestId))?.lessons ?? [],
+    };
   }
 
-  const answer = ({ lesson, applied, course }: repo.LessonOutcome) => ({ lesson: repo.toLessonProgress(lesson), applied, course: toProgress(course) });
+  const answer = ({ lesson, applied, course }: repo.LessonOutcome) => ({
+    lesson: repo.toLessonProgress(lesson),
+    applied,
+    course: toProgress(course),
+  });
 
-  const isQuiz = (course: repo.CourseOf, lessonId: string) => course.lessons.find((lesson) => lesson.id === lessonId)?.kind === 'quiz';
+  const isQuiz = (course: repo.CourseOf, lessonId: string) =>
+    course.lessons.find((lesson) => lesson.id === lessonId)?.kind === 'quiz';
 
   /** The course's certificate when this write left it completed (never failing the write). */
   async function afterWrite(identity: Identity, outcome: repo.LessonOutcome, requestId: string) {
-    if (outcome.applied && outcome.course.completed) await issueAfterCompletion(deps, identity.id, outcome.course.product_id, requestId);
+    if (outcome.applied && outcome.course.completed)
+      await issueAfterCompletion(deps, identity.id, outcome.course.product_id, requestId);
   }
 
-  async function save(identity: Identity, params: { id: string; lessonId: string }, body: ProgressUpdate, requestId: string) {
+  async function save(
+    identity: Identity,
+    params: { id: string; lessonId: string },
+    body: ProgressUpdate,
+    requestId: string,
+  ) {
     const course = await courseOf(identity, params.id, requestId);
     // In a quiz the learner is only where they are: its progress is passing it.
-    const write = isQuiz(course, params.lessonId) ? { ...writeOf(body), progress: 0, completed: false } : writeOf(body);
+    const write = isQuiz(course, params.lessonId)
+      ? { ...writeOf(body), progress: 0, completed: false }
+      : writeOf(body);
     const outcome = await repo.saveLesson(db, course, params.lessonId, write);
     await afterWrite(identity, outcome, requestId);
-    return reply(answer(outcome), { message: outcome.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored' });
+    return reply(answer(outcome), {
+      message: outcome.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored',
+    });
   }
 
   return {
     async forCourse({ identity, params: { id }, requestId }) {
-      const [{ lessons }, row, rows] = await Promise.all([courseOf(identity, id, requestId), findProgress(db, identity.id, id), repo.lessonRows(db, identity.id, id)]);
+      const [{ lessons }, row, rows] = await Promise.all([
+        courseOf(identity, id, requestId),
+        findProgress(db, identity.id, id),
+        repo.lessonRows(db, identity.id, id),
+      ]);
       const order = new Map(lessons.map((lesson, i) => [lesson.id, i]));
       return {
         course: row ? toProgress(row) : emptyProgress(id),
@@ -68,7 +93,13 @@ export function createLessonHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'catalo
     },
 
     async resetLesson({ identity, params, body, requestId }) {
-      const outcome = await repo.markLesson(db, await courseOf(identity, params.id, requestId), params.lessonId, 'reset', body.clientTime ?? null);
+      const outcome = await repo.markLesson(
+        db,
+        await courseOf(identity, params.id, requestId),
+        params.lessonId,
+        'reset',
+        body.clientTime ?? null,
+      );
       return reply(answer(outcome), { message: 'Progress reset' });
     },
   };

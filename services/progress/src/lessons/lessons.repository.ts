@@ -3,7 +3,12 @@ import { courseProgressOf, type LessonProgress, type RuleLesson } from '@catalys
 import type { Database } from '../db/schema';
 import type { LessonProgressRow } from '../db/tables/lesson-progress';
 import type { ProgressRow } from '../db/tables/progress';
-import { figuresOf, markPositions, upsertPositions, type ProgressWrite } from '../progress/progress.repository';
+import {
+  figuresOf,
+  markPositions,
+  upsertPositions,
+  type ProgressWrite,
+} from '../progress/progress.repository';
 
 type Db = Kysely<Database>;
 
@@ -22,7 +27,10 @@ export interface LessonOutcome {
   course: ProgressRow;
 }
 
-export const toLessonProgress = (row: LessonProgressRow): LessonProgress => ({ lessonId: row.lesson_id, ...figuresOf(row) });
+export const toLessonProgress = (row: LessonProgressRow): LessonProgress => ({
+  lessonId: row.lesson_id,
+  ...figuresOf(row),
+});
 
 /** What a lesson the learner never touched looks like. */
 export const emptyLessonProgress = (lessonId: string): LessonProgress => ({
@@ -37,7 +45,12 @@ export const emptyLessonProgress = (lessonId: string): LessonProgress => ({
 
 /** Every lesson row of one learner's course (the primary key's prefix). */
 export async function lessonRows(db: Db, userId: string, productId: string): Promise<LessonProgressRow[]> {
-  return db.selectFrom('lesson_progress').selectAll().where('user_id', '=', userId).where('product_id', '=', productId).execute();
+  return db
+    .selectFrom('lesson_progress')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .execute();
 }
 
 /**
@@ -46,8 +59,18 @@ export async function lessonRows(db: Db, userId: string, productId: string): Pro
  * derives the figure from the first's lessons too; none is lost.
  */
 export async function lockCourseRow(trx: Db, userId: string, productId: string): Promise<ProgressRow> {
-  await trx.insertInto('progress').values({ user_id: userId, product_id: productId }).onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing()).execute();
-  return trx.selectFrom('progress').selectAll().where('user_id', '=', userId).where('product_id', '=', productId).forUpdate().executeTakeFirstOrThrow();
+  await trx
+    .insertInto('progress')
+    .values({ user_id: userId, product_id: productId })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+    .execute();
+  return trx
+    .selectFrom('progress')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -62,16 +85,25 @@ async function writeCourseFigure(
 ): Promise<ProgressRow> {
   const inCurriculum = new Set(lessons.map((lesson) => lesson.id));
   const rows = (await lessonRows(trx, userId, productId)).filter((row) => inCurriculum.has(row.lesson_id));
-  const figure = courseProgressOf(lessons, rows.map((row) => ({ lessonId: row.lesson_id, completed: row.completed })));
+  const figure = courseProgressOf(
+    lessons,
+    rows.map((row) => ({ lessonId: row.lesson_id, completed: row.completed })),
+  );
   const furthest = Math.max(0, ...rows.map((row) => row.furthest_position));
-  const completed = lowers ? sql<boolean>`${figure.completed}::boolean` : sql<boolean>`progress.completed or ${figure.completed}::boolean`;
+  const completed = lowers
+    ? sql<boolean>`${figure.completed}::boolean`
+    : sql<boolean>`progress.completed or ${figure.completed}::boolean`;
   return trx
     .updateTable('progress')
     .set({
-      progress: lowers ? figure.percent : sql<number>`greatest(progress.progress, ${figure.percent}::smallint)`,
+      progress: lowers
+        ? figure.percent
+        : sql<number>`greatest(progress.progress, ${figure.percent}::smallint)`,
       completed,
       completed_at: sql<Date | null>`case when not (${completed}) then null when progress.completed then progress.completed_at else now() end`,
-      furthest_position: lowers ? furthest : sql<number>`greatest(progress.furthest_position, ${furthest}::double precision)`,
+      furthest_position: lowers
+        ? furthest
+        : sql<number>`greatest(progress.furthest_position, ${furthest}::double precision)`,
       ...(at ? { last_position: at.last_position, current_lesson_id: at.lesson_id } : {}),
       client_ts: sql<number | null>`greatest(progress.client_ts, ${clientTime}::bigint)`,
       updated_at: sql<Date>`now()`,
@@ -87,18 +119,35 @@ async function writeCourseFigure(
  * never regress), then, in the same transaction, the course figure derived again. A stale write changes
  * nothing, the course's current lesson included.
  */
-export async function saveLesson(db: Db, course: CourseOf, lessonId: string, write: ProgressWrite): Promise<LessonOutcome> {
+export async function saveLesson(
+  db: Db,
+  course: CourseOf,
+  lessonId: string,
+  write: ProgressWrite,
+): Promise<LessonOutcome> {
   return db.transaction().execute(async (trx) => {
     const locked = await lockCourseRow(trx, course.userId, course.productId);
-    const [lesson] = await upsertPositions(trx, 'lesson_progress', [{ key: { user_id: course.userId, product_id: course.productId, lesson_id: lessonId }, write }]);
+    const [lesson] = await upsertPositions(trx, 'lesson_progress', [
+      { key: { user_id: course.userId, product_id: course.productId, lesson_id: lessonId }, write },
+    ]);
     const { applied, ...row } = lesson!;
     if (!applied) return { lesson: row, applied, course: locked };
-    return { lesson: row, applied, course: await writeCourseFigure(trx, course, { at: row, lowers: false, clientTime: write.clientTime }) };
+    return {
+      lesson: row,
+      applied,
+      course: await writeCourseFigure(trx, course, { at: row, lowers: false, clientTime: write.clientTime }),
+    };
   });
 }
 
 /** Mark Complete (or Reset) on one lesson: explicit, so it always applies; the course figure follows (a reset may lower it). */
-export async function markLesson(db: Db, course: CourseOf, lessonId: string, action: 'complete' | 'reset', clientTime: number | null): Promise<LessonOutcome> {
+export async function markLesson(
+  db: Db,
+  course: CourseOf,
+  lessonId: string,
+  action: 'complete' | 'reset',
+  clientTime: number | null,
+): Promise<LessonOutcome> {
   return db.transaction().execute(async (trx) => {
     await lockCourseRow(trx, course.userId, course.productId);
     return markLessonLocked(trx, course, lessonId, action, clientTime);
@@ -106,19 +155,41 @@ export async function markLesson(db: Db, course: CourseOf, lessonId: string, act
 }
 
 /** markLesson inside a transaction that already holds the course row's lock (a passed quiz completes its lesson so). */
-export async function markLessonLocked(trx: Db, course: CourseOf, lessonId: string, action: 'complete' | 'reset', clientTime: number | null): Promise<LessonOutcome> {
-  const [lesson] = await markPositions(trx, 'lesson_progress', [{ user_id: course.userId, product_id: course.productId, lesson_id: lessonId }], action, clientTime);
-  return { lesson: lesson!, applied: true, course: await writeCourseFigure(trx, course, { at: lesson, lowers: action === 'reset', clientTime }) };
+export async function markLessonLocked(
+  trx: Db,
+  course: CourseOf,
+  lessonId: string,
+  action: 'complete' | 'reset',
+  clientTime: number | null,
+): Promise<LessonOutcome> {
+  const [lesson] = await markPositions(
+    trx,
+    'lesson_progress',
+    [{ user_id: course.userId, product_id: course.productId, lesson_id: lessonId }],
+    action,
+    clientTime,
+  );
+  return {
+    lesson: lesson!,
+    applied: true,
+    course: await writeCourseFigure(trx, course, { at: lesson, lowers: action === 'reset', clientTime }),
+  };
 }
 
 /**
  * The product's Mark Complete on a course: every lesson of its curriculum complete but its quizzes (passing
  * them is what completes them), and so the course once its quizzes are passed.
  */
-export async function completeCourse(db: Db, course: CourseOf, clientTime: number | null): Promise<ProgressRow> {
+export async function completeCourse(
+  db: Db,
+  course: CourseOf,
+  clientTime: number | null,
+): Promise<ProgressRow> {
   return db.transaction().execute(async (trx) => {
     await lockCourseRow(trx, course.userId, course.productId);
-    const keys = course.lessons.filter((lesson) => lesson.kind !== 'quiz').map((lesson) => ({ user_id: course.userId, product_id: course.productId, lesson_id: lesson.id }));
+    const keys = course.lessons
+      .filter((lesson) => lesson.kind !== 'quiz')
+      .map((lesson) => ({ user_id: course.userId, product_id: course.productId, lesson_id: lesson.id }));
     await markPositions(trx, 'lesson_progress', keys, 'complete', clientTime);
     return writeCourseFigure(trx, course, { lowers: false, clientTime });
   });
@@ -131,9 +202,24 @@ export async function completeCourse(db: Db, course: CourseOf, clientTime: numbe
 export async function resetCourse(db: Db, course: CourseOf, clientTime: number | null): Promise<ProgressRow> {
   return db.transaction().execute(async (trx) => {
     await lockCourseRow(trx, course.userId, course.productId);
-    const lessonIds = new Set([...course.lessons.map((lesson) => lesson.id), ...(await lessonRows(trx, course.userId, course.productId)).map((row) => row.lesson_id)]);
-    await markPositions(trx, 'lesson_progress', [...lessonIds].map((id) => ({ user_id: course.userId, product_id: course.productId, lesson_id: id })), 'reset', clientTime);
-    const [row] = await markPositions(trx, 'progress', [{ user_id: course.userId, product_id: course.productId }], 'reset', clientTime);
+    const lessonIds = new Set([
+      ...course.lessons.map((lesson) => lesson.id),
+      ...(await lessonRows(trx, course.userId, course.productId)).map((row) => row.lesson_id),
+    ]);
+    await markPositions(
+      trx,
+      'lesson_progress',
+      [...lessonIds].map((id) => ({ user_id: course.userId, product_id: course.productId, lesson_id: id })),
+      'reset',
+      clientTime,
+    );
+    const [row] = await markPositions(
+      trx,
+      'progress',
+      [{ user_id: course.userId, product_id: course.productId }],
+      'reset',
+      clientTime,
+    );
     return row!;
   });
 }

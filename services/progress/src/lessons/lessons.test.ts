@@ -38,8 +38,10 @@ function unloadForm(data: unknown) {
   return form;
 }
 
-const save = (as: Identity, lessonId: string, body: Record<string, unknown>) => ctx.call(as, 'PATCH', lessonPath(lessonId), body);
-const complete = (as: Identity, lessonId: string, clientTime?: number) => ctx.call(as, 'PATCH', lessonPath(lessonId, '/complete'), clientTime === undefined ? {} : { clientTime });
+const save = (as: Identity, lessonId: string, body: Record<string, unknown>) =>
+  ctx.call(as, 'PATCH', lessonPath(lessonId), body);
+const complete = (as: Identity, lessonId: string, clientTime?: number) =>
+  ctx.call(as, 'PATCH', lessonPath(lessonId, '/complete'), clientTime === undefined ? {} : { clientTime });
 
 describe('a lesson write', () => {
   it('saves the lesson and answers it with the course figure, the lesson becoming where the learner is', async () => {
@@ -47,9 +49,21 @@ describe('a lesson write', () => {
     expect(status).toBe(200);
     expect(body.message).toBe('Progress saved');
     expect(body.data.applied).toBe(true);
-    expect(body.data.lesson).toMatchObject({ lessonId: lesson.grid, progress: 25, lastPosition: 60, furthestPosition: 60, completed: false });
+    expect(body.data.lesson).toMatchObject({
+      lessonId: lesson.grid,
+      progress: 25,
+      lastPosition: 60,
+      furthestPosition: 60,
+      completed: false,
+    });
     // nothing complete yet: the course is started (where the learner is) but at 0 percent
-    expect(body.data.course).toMatchObject({ productId: ids.lessons, progress: 0, lastPosition: 60, completed: false, lessonId: lesson.grid });
+    expect(body.data.course).toMatchObject({
+      productId: ids.lessons,
+      progress: 0,
+      lastPosition: 60,
+      completed: false,
+      lessonId: lesson.grid,
+    });
     const course = (await ctx.call(sub, 'GET', coursePath())).body.data;
     expect(course).toMatchObject({ progress: 0, lastPosition: 60, lessonId: lesson.grid });
   });
@@ -57,36 +71,81 @@ describe('a lesson write', () => {
   it('never regresses: re-watching moves the position back but keeps the percentage, the furthest point and completion', async () => {
     await save(sub, lesson.grid, { progress: 50, lastPosition: 120, clientTime: 1 });
     const rewatch = await save(sub, lesson.grid, { progress: 5, lastPosition: 12, clientTime: 2 });
-    expect(rewatch.body.data.lesson).toMatchObject({ progress: 50, lastPosition: 12, furthestPosition: 120, completed: false });
+    expect(rewatch.body.data.lesson).toMatchObject({
+      progress: 50,
+      lastPosition: 12,
+      furthestPosition: 120,
+      completed: false,
+    });
     expect(rewatch.body.data.course).toMatchObject({ lastPosition: 12, furthestPosition: 120 });
     const done = await save(sub, lesson.grid, { progress: 95, lastPosition: 228, clientTime: 3 });
     expect(done.body.data.lesson).toMatchObject({ progress: 95, completed: true });
     const completedAt = done.body.data.lesson.completedAt;
-    const again = await save(sub, lesson.grid, { progress: 10, lastPosition: 24, completed: false, clientTime: 4 });
-    expect(again.body.data.lesson).toMatchObject({ progress: 95, lastPosition: 24, completed: true, completedAt });
+    const again = await save(sub, lesson.grid, {
+      progress: 10,
+      lastPosition: 24,
+      completed: false,
+      clientTime: 4,
+    });
+    expect(again.body.data.lesson).toMatchObject({
+      progress: 95,
+      lastPosition: 24,
+      completed: true,
+      completedAt,
+    });
     // the course keeps the lesson's weight: 240 of 960 weighted seconds
-    expect(again.body.data.course).toMatchObject({ progress: 25, completed: false, lastPosition: 24, furthestPosition: 228 });
+    expect(again.body.data.course).toMatchObject({
+      progress: 25,
+      completed: false,
+      lastPosition: 24,
+      furthestPosition: 228,
+    });
   });
 
   it('ignores a stale write: nothing changes, not even the lesson the learner is in', async () => {
     await save(sub, lesson.grid, { progress: 40, lastPosition: 96, clientTime: 3_000 });
     await save(sub, lesson.layouts, { progress: 10, lastPosition: 60, clientTime: 3_100 });
     const before = (await ctx.call(sub, 'GET', coursePath())).body.data;
-    const stale = await save(sub, lesson.grid, { progress: 100, lastPosition: 240, completed: true, clientTime: 2_999 });
+    const stale = await save(sub, lesson.grid, {
+      progress: 100,
+      lastPosition: 240,
+      completed: true,
+      clientTime: 2_999,
+    });
     expect(stale.status).toBe(200);
     expect(stale.body.message).toBe('A newer save is already stored; this one was ignored');
-    expect(stale.body.data).toMatchObject({ applied: false, lesson: { progress: 40, lastPosition: 96, completed: false } });
+    expect(stale.body.data).toMatchObject({
+      applied: false,
+      lesson: { progress: 40, lastPosition: 96, completed: false },
+    });
     expect(stale.body.data.course).toEqual(before);
-    expect((await ctx.call(sub, 'GET', coursePath())).body.data).toEqual({ ...before, lessonId: lesson.layouts });
+    expect((await ctx.call(sub, 'GET', coursePath())).body.data).toEqual({
+      ...before,
+      lessonId: lesson.layouts,
+    });
     // the unload form of a lesson follows the same rule
-    const lateUnload = await ctx.call(sub, 'POST', lessonPath(lesson.layouts), unloadForm({ progress: 1, lastPosition: 3, clientTime: 3_050 }));
+    const lateUnload = await ctx.call(
+      sub,
+      'POST',
+      lessonPath(lesson.layouts),
+      unloadForm({ progress: 1, lastPosition: 3, clientTime: 3_050 }),
+    );
     expect(lateUnload.body.data).toMatchObject({ applied: false, lesson: { lastPosition: 60 } });
   });
 
   it("takes the lesson's unload save as a form, read like the product's", async () => {
-    const { status, body } = await ctx.call(sub, 'POST', lessonPath(lesson.grid), unloadForm({ progress: 30, lastPosition: 72, clientTime: 5 }));
+    const { status, body } = await ctx.call(
+      sub,
+      'POST',
+      lessonPath(lesson.grid),
+      unloadForm({ progress: 30, lastPosition: 72, clientTime: 5 }),
+    );
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ applied: true, lesson: { lessonId: lesson.grid, lastPosition: 72 }, course: { lessonId: lesson.grid } });
+    expect(body.data).toMatchObject({
+      applied: true,
+      lesson: { lessonId: lesson.grid, lastPosition: 72 },
+      course: { lessonId: lesson.grid },
+    });
     const bad = new FormData();
     bad.append('data', '{"progress":');
     bad.append('_method', 'PATCH');
@@ -99,7 +158,10 @@ describe('a lesson write', () => {
     const bad = await save(sub, lesson.grid, { progress: 101, lastPosition: 1 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: any) => e.field)).toContain('progress');
-    const badLesson = await ctx.call(sub, 'PATCH', coursePath('/lessons/not-a-lesson'), { progress: 1, lastPosition: 1 });
+    const badLesson = await ctx.call(sub, 'PATCH', coursePath('/lessons/not-a-lesson'), {
+      progress: 1,
+      lastPosition: 1,
+    });
     expect(badLesson.status).toBe(400);
     expect(badLesson.body.errors[0].field).toBe('lessonId');
     expect(await ctx.db.selectFrom('lesson_progress').selectAll().execute()).toEqual([]);
@@ -117,13 +179,32 @@ describe('a lesson write', () => {
       save(sub, lesson.preview, { progress: 100, lastPosition: 60, completed: true, clientTime: 40_000 }),
       save(sub, lesson.grid, { progress: 100, lastPosition: 240, completed: true, clientTime: 40_000 }),
       complete(sub, lesson.notes, 40_000),
-      ...times.map((t) => save(sub, lesson.layouts, { progress: (t - 50_000) * 2, lastPosition: (t - 50_000) * 10, clientTime: t })),
+      ...times.map((t) =>
+        save(sub, lesson.layouts, {
+          progress: (t - 50_000) * 2,
+          lastPosition: (t - 50_000) * 10,
+          clientTime: t,
+        }),
+      ),
     ]);
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
-    const layouts = await ctx.db.selectFrom('lesson_progress').selectAll().where('lesson_id', '=', lesson.layouts).executeTakeFirstOrThrow();
-    expect(layouts).toMatchObject({ client_ts: 50_019, last_position: 190, furthest_position: 190, progress: 38 });
+    const layouts = await ctx.db
+      .selectFrom('lesson_progress')
+      .selectAll()
+      .where('lesson_id', '=', lesson.layouts)
+      .executeTakeFirstOrThrow();
+    expect(layouts).toMatchObject({
+      client_ts: 50_019,
+      last_position: 190,
+      furthest_position: 190,
+      progress: 38,
+    });
     const { body } = await ctx.call(sub, 'GET', coursePath('/lessons'));
-    expect(body.data.lessons.filter((l: any) => l.completed).map((l: any) => l.lessonId)).toEqual([lesson.preview, lesson.grid, lesson.notes]);
+    expect(body.data.lessons.filter((l: any) => l.completed).map((l: any) => l.lessonId)).toEqual([
+      lesson.preview,
+      lesson.grid,
+      lesson.notes,
+    ]);
     // 60 + 240 + 60 of 960 weighted seconds
     expect(body.data.course).toMatchObject({ progress: 38, completed: false });
   });
@@ -131,9 +212,14 @@ describe('a lesson write', () => {
   it('completes the course when its lessons are completed all at once, every time', async () => {
     for (let round = 1; round <= 8; round++) {
       await ctx.call(sub, 'PATCH', coursePath('/reset'), {});
-      const results = await Promise.all(curriculum.map((l) => save(sub, l.id, { progress: 100, lastPosition: 1, completed: true })));
+      const results = await Promise.all(
+        curriculum.map((l) => save(sub, l.id, { progress: 100, lastPosition: 1, completed: true })),
+      );
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-      expect((await ctx.call(sub, 'GET', coursePath())).body.data, `round ${round}`).toMatchObject({ progress: 100, completed: true });
+      expect((await ctx.call(sub, 'GET', coursePath())).body.data, `round ${round}`).toMatchObject({
+        progress: 100,
+        completed: true,
+      });
     }
   });
 });
@@ -144,42 +230,79 @@ describe('the course figure', () => {
     expect((await complete(sub, lesson.notes)).body.data.course.progress).toBe(13); // 120 / 960
     const grid = await complete(sub, lesson.grid);
     expect(grid.body.message).toBe('Marked as complete');
-    expect(grid.body.data).toMatchObject({ applied: true, lesson: { lessonId: lesson.grid, progress: 100, completed: true }, course: { progress: 38, completed: false } });
+    expect(grid.body.data).toMatchObject({
+      applied: true,
+      lesson: { lessonId: lesson.grid, progress: 100, completed: true },
+      course: { progress: 38, completed: false },
+    });
     // a lesson still in progress adds nothing until it is complete
-    expect((await save(sub, lesson.layouts, { progress: 80, lastPosition: 480 })).body.data.course).toMatchObject({ progress: 38, completed: false });
+    expect(
+      (await save(sub, lesson.layouts, { progress: 80, lastPosition: 480 })).body.data.course,
+    ).toMatchObject({ progress: 38, completed: false });
   });
 
   it('completes the course with its last lesson, and stays complete when a lesson is re-watched', async () => {
     for (const id of [lesson.preview, lesson.grid, lesson.notes]) await complete(sub, id);
     const last = await save(sub, lesson.layouts, { progress: 92, lastPosition: 552, clientTime: 10 });
     expect(last.body.data.lesson.completed).toBe(true);
-    expect(last.body.data.course).toMatchObject({ progress: 100, completed: true, lessonId: lesson.layouts, lastPosition: 552 });
+    expect(last.body.data.course).toMatchObject({
+      progress: 100,
+      completed: true,
+      lessonId: lesson.layouts,
+      lastPosition: 552,
+    });
     expect(last.body.data.course.completedAt).toEqual(expect.any(String));
     const rewatch = await save(sub, lesson.preview, { progress: 10, lastPosition: 6, clientTime: 11 });
-    expect(rewatch.body.data.course).toMatchObject({ progress: 100, completed: true, completedAt: last.body.data.course.completedAt, lessonId: lesson.preview });
+    expect(rewatch.body.data.course).toMatchObject({
+      progress: 100,
+      completed: true,
+      completedAt: last.body.data.course.completedAt,
+      lessonId: lesson.preview,
+    });
     const list = (await ctx.call(sub, 'GET', '/content/progress?status=completed')).body.data;
     expect(list.items.map((i: any) => i.productId)).toEqual([ids.lessons]);
   });
 
-  it("resetting a lesson lowers the course figure: the only way it goes down", async () => {
+  it('resetting a lesson lowers the course figure: the only way it goes down', async () => {
     for (const lessonId of curriculum.map((l) => l.id)) await complete(sub, lessonId);
     const reset = await ctx.call(sub, 'PATCH', lessonPath(lesson.layouts, '/reset'), { clientTime: 20 });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Progress reset');
     expect(reset.body.data).toMatchObject({
       applied: true,
-      lesson: { lessonId: lesson.layouts, progress: 0, lastPosition: 0, furthestPosition: 0, completed: false, completedAt: null },
-      course: { progress: 38, completed: false, completedAt: null, lessonId: lesson.layouts, lastPosition: 0 },
+      lesson: {
+        lessonId: lesson.layouts,
+        progress: 0,
+        lastPosition: 0,
+        furthestPosition: 0,
+        completed: false,
+        completedAt: null,
+      },
+      course: {
+        progress: 38,
+        completed: false,
+        completedAt: null,
+        lessonId: lesson.layouts,
+        lastPosition: 0,
+      },
     });
     // a save sent before the reset arrives late: stale
-    const late = await save(sub, lesson.layouts, { progress: 99, lastPosition: 590, completed: true, clientTime: 19 });
+    const late = await save(sub, lesson.layouts, {
+      progress: 99,
+      lastPosition: 590,
+      completed: true,
+      clientTime: 19,
+    });
     expect(late.body.data).toMatchObject({ applied: false, course: { progress: 38, completed: false } });
   });
 
   it('ignores rows of lessons no longer in the curriculum, once content says it changed', async () => {
     await complete(sub, lesson.layouts);
     await complete(sub, lesson.preview);
-    ctx.courses.set(ids.lessons, curriculum.filter((l) => l.id !== lesson.layouts));
+    ctx.courses.set(
+      ids.lessons,
+      curriculum.filter((l) => l.id !== lesson.layouts),
+    );
     await forgetCurricula();
     // 660 of 960 weighted seconds before; now 60 of the 360 left (17%), yet a save never lowers the figure
     const grid = await save(sub, lesson.grid, { progress: 10, lastPosition: 24 });
@@ -189,7 +312,10 @@ describe('the course figure', () => {
     expect((await save(sub, lesson.layouts, { progress: 1, lastPosition: 1 })).status).toBe(404);
     // the removed lesson's row neither counts nor shows, and cannot be written; completing what is left completes the course
     expect((await complete(sub, lesson.grid)).body.data.course.progress).toBe(83); // 300 / 360
-    expect((await complete(sub, lesson.notes)).body.data.course).toMatchObject({ progress: 100, completed: true });
+    expect((await complete(sub, lesson.notes)).body.data.course).toMatchObject({
+      progress: 100,
+      completed: true,
+    });
   });
 });
 
@@ -197,7 +323,15 @@ describe('the whole course', () => {
   it('answers the course figure, the current lesson and the rows of the current curriculum in its order', async () => {
     const empty = (await ctx.call(sub, 'GET', coursePath('/lessons'))).body.data;
     expect(empty).toEqual({
-      course: { productId: ids.lessons, progress: 0, lastPosition: 0, furthestPosition: 0, completed: false, completedAt: null, updatedAt: null },
+      course: {
+        productId: ids.lessons,
+        progress: 0,
+        lastPosition: 0,
+        furthestPosition: 0,
+        completed: false,
+        completedAt: null,
+        updatedAt: null,
+      },
       currentLessonId: null,
       lessons: [],
     });
@@ -215,7 +349,7 @@ describe('the whole course', () => {
     ]);
   });
 
-  it("refuses a position saved on the course itself (409): a course saves per lesson; single-video products save as before", async () => {
+  it('refuses a position saved on the course itself (409): a course saves per lesson; single-video products save as before', async () => {
     for (const [method, payload] of [
       ['PATCH', { progress: 50, lastPosition: 60 }],
       ['POST', unloadForm({ progress: 50, lastPosition: 60 })],
@@ -225,18 +359,28 @@ describe('the whole course', () => {
       expect(body).toEqual({ success: false, message: COURSE_MESSAGES.perLessonProgress });
     }
     expect(await ctx.db.selectFrom('progress').selectAll().execute()).toEqual([]);
-    const single = await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.video}`, { progress: 50, lastPosition: 15 });
+    const single = await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.video}`, {
+      progress: 50,
+      lastPosition: 15,
+    });
     expect(single.status).toBe(200);
     expect(single.body.data).not.toHaveProperty('lessonId');
   });
 
-  it("Mark Complete on a course completes every lesson; Reset clears every lesson and the course", async () => {
+  it('Mark Complete on a course completes every lesson; Reset clears every lesson and the course', async () => {
     await save(sub, lesson.grid, { progress: 50, lastPosition: 120, clientTime: 5 });
     const done = await ctx.call(sub, 'PATCH', coursePath('/complete'), { clientTime: 6 });
     expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({ progress: 100, completed: true, lessonId: lesson.grid, lastPosition: 120 });
+    expect(done.body.data).toMatchObject({
+      progress: 100,
+      completed: true,
+      lessonId: lesson.grid,
+      lastPosition: 120,
+    });
     let course = (await ctx.call(sub, 'GET', coursePath('/lessons'))).body.data;
-    expect(course.lessons.map((l: any) => [l.lessonId, l.completed, l.progress])).toEqual(curriculum.map((l) => [l.id, true, 100]));
+    expect(course.lessons.map((l: any) => [l.lessonId, l.completed, l.progress])).toEqual(
+      curriculum.map((l) => [l.id, true, 100]),
+    );
     expect(course.lessons[1]).toMatchObject({ lastPosition: 120 }); // where the learner was stays
 
     const reset = await ctx.call(sub, 'PATCH', coursePath('/reset'), { clientTime: 10 });
@@ -252,26 +396,46 @@ describe('the whole course', () => {
     });
     course = (await ctx.call(sub, 'GET', coursePath('/lessons'))).body.data;
     expect(course.currentLessonId).toBeNull();
-    expect(course.lessons.every((l: any) => l.progress === 0 && l.lastPosition === 0 && !l.completed)).toBe(true);
+    expect(course.lessons.every((l: any) => l.progress === 0 && l.lastPosition === 0 && !l.completed)).toBe(
+      true,
+    );
     // saves sent before the reset stay stale, in lessons saved before and in lessons never saved
     for (const lessonId of [lesson.grid, lesson.layouts]) {
-      const late = await save(sub, lessonId, { progress: 90, lastPosition: 200, completed: true, clientTime: 9 });
+      const late = await save(sub, lessonId, {
+        progress: 90,
+        lastPosition: 200,
+        completed: true,
+        clientTime: 9,
+      });
       expect(late.body.data).toMatchObject({ applied: false, course: { progress: 0, completed: false } });
     }
   });
 
   it('heads Continue watching with the lesson the learner was in; stats work off the course figure', async () => {
-    await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.video}`, { progress: 50, lastPosition: 15, clientTime: 1 });
+    await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.video}`, {
+      progress: 50,
+      lastPosition: 15,
+      clientTime: 1,
+    });
     await complete(sub, lesson.grid, 1);
     await save(sub, lesson.layouts, { progress: 10, lastPosition: 61.5, clientTime: 2 });
     const recent = (await ctx.call(sub, 'GET', '/content/progress/recent')).body.data;
     expect(recent.map((i: any) => i.productId)).toEqual([ids.lessons, ids.video]);
-    expect(recent[0]).toMatchObject({ lessonId: lesson.layouts, lastPosition: 61.5, progress: 25, product: { slug: 'grid-course' } });
+    expect(recent[0]).toMatchObject({
+      lessonId: lesson.layouts,
+      lastPosition: 61.5,
+      progress: 25,
+      product: { slug: 'grid-course' },
+    });
     expect(recent[1]).not.toHaveProperty('lessonId');
     const list = (await ctx.call(sub, 'GET', '/content/progress?status=in-progress')).body.data;
     expect(list.items[0]).toMatchObject({ productId: ids.lessons, lessonId: lesson.layouts });
     // 25% of the course's 16 minutes + 50% of the video's 30
-    expect((await ctx.call(sub, 'GET', '/content/progress/stats')).body.data).toMatchObject({ started: 2, completed: 0, minutesWatched: 19 });
+    expect((await ctx.call(sub, 'GET', '/content/progress/stats')).body.data).toMatchObject({
+      started: 2,
+      completed: 0,
+      minutesWatched: 19,
+    });
   });
 });
 
@@ -282,7 +446,16 @@ describe('access to a lesson', () => {
     expect(preview.body.data).toMatchObject({ applied: true, lesson: { lessonId: lesson.preview } });
     expect((await complete(learner, lesson.preview)).status).toBe(200);
     expect((await ctx.call(learner, 'PATCH', lessonPath(lesson.preview, '/reset'), {})).status).toBe(200);
-    expect((await ctx.call(learner, 'POST', lessonPath(lesson.preview), unloadForm({ progress: 1, lastPosition: 1 }))).status).toBe(200);
+    expect(
+      (
+        await ctx.call(
+          learner,
+          'POST',
+          lessonPath(lesson.preview),
+          unloadForm({ progress: 1, lastPosition: 1 }),
+        )
+      ).status,
+    ).toBe(200);
     for (const [method, path] of [
       ['PATCH', lessonPath(lesson.grid)],
       ['POST', lessonPath(lesson.grid)],
@@ -291,29 +464,50 @@ describe('access to a lesson', () => {
       ['PATCH', lessonPath(lesson.unknown)],
       ['GET', coursePath('/lessons')],
     ] as const) {
-      const payload = method === 'GET' ? undefined : method === 'POST' ? unloadForm({ progress: 1, lastPosition: 1 }) : { progress: 1, lastPosition: 1 };
+      const payload =
+        method === 'GET'
+          ? undefined
+          : method === 'POST'
+            ? unloadForm({ progress: 1, lastPosition: 1 })
+            : { progress: 1, lastPosition: 1 };
       const { status, body } = await ctx.call(learner, method, path, payload);
       expect(status, `${method} ${path}`).toBe(403);
       expect(body).toEqual({ success: false, message: PREMIUM_REQUIRED_MESSAGE });
     }
-    const rows = await ctx.db.selectFrom('lesson_progress').select('lesson_id').where('user_id', '=', learner.id).execute();
+    const rows = await ctx.db
+      .selectFrom('lesson_progress')
+      .select('lesson_id')
+      .where('user_id', '=', learner.id)
+      .execute();
     expect(rows.map((r) => r.lesson_id)).toEqual([lesson.preview]);
   });
 
   it('refuses anonymous callers with a 401, free preview or not', async () => {
     for (const lessonId of [lesson.preview, lesson.grid]) {
-      expect((await ctx.call(null, 'PATCH', lessonPath(lessonId), { progress: 1, lastPosition: 1 })).status).toBe(401);
+      expect(
+        (await ctx.call(null, 'PATCH', lessonPath(lessonId), { progress: 1, lastPosition: 1 })).status,
+      ).toBe(401);
     }
     expect((await ctx.call(null, 'GET', coursePath('/lessons'))).status).toBe(401);
   });
 
   it("answers 404 'Lesson not found' for a lesson the course does not have, and for any lesson of a single-video product", async () => {
-    for (const path of [lessonPath(lesson.unknown), `/content/progress/product/${ids.video}/lessons/${lesson.grid}`]) {
+    for (const path of [
+      lessonPath(lesson.unknown),
+      `/content/progress/product/${ids.video}/lessons/${lesson.grid}`,
+    ]) {
       const { status, body } = await ctx.call(sub, 'PATCH', path, { progress: 1, lastPosition: 1 });
       expect(status).toBe(404);
       expect(body).toEqual({ success: false, message: COURSE_MESSAGES.lessonNotFound });
     }
-    expect((await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.missing}/lessons/${lesson.grid}`, { progress: 1, lastPosition: 1 })).body).toEqual({
+    expect(
+      (
+        await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.missing}/lessons/${lesson.grid}`, {
+          progress: 1,
+          lastPosition: 1,
+        })
+      ).body,
+    ).toEqual({
       success: false,
       message: 'Product not found',
     });
@@ -323,8 +517,12 @@ describe('access to a lesson', () => {
   it('keeps each learner to their own lesson rows', async () => {
     await complete(sub, lesson.grid);
     await ctx.call(otherSubscriber, 'PATCH', lessonPath(lesson.grid, '/reset'), {});
-    expect((await ctx.call(sub, 'GET', coursePath('/lessons'))).body.data.lessons).toMatchObject([{ lessonId: lesson.grid, completed: true }]);
-    expect((await ctx.call(otherSubscriber, 'GET', coursePath('/lessons'))).body.data.lessons).toMatchObject([{ lessonId: lesson.grid, completed: false }]);
+    expect((await ctx.call(sub, 'GET', coursePath('/lessons'))).body.data.lessons).toMatchObject([
+      { lessonId: lesson.grid, completed: true },
+    ]);
+    expect((await ctx.call(otherSubscriber, 'GET', coursePath('/lessons'))).body.data.lessons).toMatchObject([
+      { lessonId: lesson.grid, completed: false },
+    ]);
   });
 
   it('lets an admin save in a lesson without asking billing', async () => {
@@ -338,13 +536,19 @@ describe('internal deletes', () => {
   it("take a course's lesson rows with its product, and a deleted user's with the user", async () => {
     await complete(sub, lesson.grid);
     await complete(otherSubscriber, lesson.grid);
-    const byProduct = await ctx.app.request(`/internal/progress/products/${ids.lessons}`, { method: 'DELETE', headers: internalHeaders() });
+    const byProduct = await ctx.app.request(`/internal/progress/products/${ids.lessons}`, {
+      method: 'DELETE',
+      headers: internalHeaders(),
+    });
     expect(((await byProduct.json()) as any).data).toEqual({ deleted: 2 });
     expect(await ctx.db.selectFrom('lesson_progress').selectAll().execute()).toEqual([]);
 
     await complete(sub, lesson.grid);
     await complete(otherSubscriber, lesson.grid);
-    const byUser = await ctx.app.request(`/internal/progress/users/${sub.id}`, { method: 'DELETE', headers: internalHeaders() });
+    const byUser = await ctx.app.request(`/internal/progress/users/${sub.id}`, {
+      method: 'DELETE',
+      headers: internalHeaders(),
+    });
     expect(((await byUser.json()) as any).data).toEqual({ deleted: 1 });
     const left = await ctx.db.selectFrom('lesson_progress').select('user_id').execute();
     expect(left).toEqual([{ user_id: otherSubscriber.id }]);

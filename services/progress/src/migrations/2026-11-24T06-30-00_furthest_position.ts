@@ -7,7 +7,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('progress')
-    .addColumn('furthest_position', 'double precision', (c) => c.notNull().defaultTo(0).check(sql`furthest_position >= 0`))
+    .addColumn('furthest_position', 'double precision', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`furthest_position >= 0`),
+    )
     .execute();
   await sql`update progress set furthest_position = last_position`.execute(db);
 }

@@ -15,7 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('retired_at', 'timestamptz')
     .execute();
   // At most one active key, whatever two processes starting at once try.
-  await sql`create unique index signing_keys_one_active on signing_keys ((true)) where retired_at is null`.execute(db);
+  await sql`create unique index signing_keys_one_active on signing_keys ((true)) where retired_at is null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('certificate_credentials')

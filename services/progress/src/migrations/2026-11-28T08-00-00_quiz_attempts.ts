@@ -15,7 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('submitted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // A learner's attempts at one quiz, newest first (the list, the best score, the too-fast check).
-  await sql`create index quiz_attempts_lesson_idx on quiz_attempts (user_id, product_id, lesson_id, submitted_at desc)`.execute(db);
+  await sql`create index quiz_attempts_lesson_idx on quiz_attempts (user_id, product_id, lesson_id, submitted_at desc)`.execute(
+    db,
+  );
   // A deleted product's attempts go with it.
   await db.schema.createIndex('quiz_attempts_product_idx').on('quiz_attempts').column('product_id').execute();
 }

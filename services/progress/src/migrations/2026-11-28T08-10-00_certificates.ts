@@ -29,12 +29,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
   // The admin's list: newest first, by code, learner or course (trigram), by status.
   await sql`create index certificates_issued_idx on certificates (issued_at desc, code)`.execute(db);
-  await sql`create index certificates_search_trgm_idx on certificates using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`create index certificates_search_trgm_idx on certificates using gin (search_text gin_trgm_ops)`.execute(
+    db,
+  );
   // A certificate's signed credential (kept by the issuer, see signing_keys) belongs to it and goes with it.
-  await sql`alter table certificate_credentials add constraint certificate_credentials_code_fkey foreign key (code) references certificates (code) on delete cascade`.execute(db);
+  await sql`alter table certificate_credentials add constraint certificate_credentials_code_fkey foreign key (code) references certificates (code) on delete cascade`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`alter table certificate_credentials drop constraint certificate_credentials_code_fkey`.execute(db);
+  await sql`alter table certificate_credentials drop constraint certificate_credentials_code_fkey`.execute(
+    db,
+  );
   await db.schema.dropTable('certificates').execute();
 }

@@ -9,7 +9,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('learning_days')
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('day', 'date', (c) => c.notNull())
-    .addColumn('seconds', 'integer', (c) => c.notNull().defaultTo(0).check(sql`seconds >= 0`))
+    .addColumn('seconds', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`seconds >= 0`),
+    )
     .addPrimaryKeyConstraint('learning_days_pkey', ['user_id', 'day'])
     .execute();
   // Backfill, so existing learners do not start at zero: each row's furthest point (seconds) is credited to

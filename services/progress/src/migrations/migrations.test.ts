@@ -14,7 +14,14 @@ describe('progress migrations', () => {
     await migrateToLatest(db(), SCHEMA, { [first!]: migrations[first!]! }, testLog);
     await (db() as Kysely<any>)
       .insertInto('progress')
-      .values({ user_id: 'u1', product_id: 'p1', progress: 36, last_position: 11.5, completed: false, client_ts: 1 })
+      .values({
+        user_id: 'u1',
+        product_id: 'p1',
+        progress: 36,
+        last_position: 11.5,
+        completed: false,
+        client_ts: 1,
+      })
       .execute();
     await migrateToLatest(db(), SCHEMA, migrations, testLog);
     const row = await db().selectFrom('progress').selectAll().executeTakeFirstOrThrow();

@@ -9,7 +9,17 @@ import {
   type ProgressUpdate,
   type progressRoutes,
 } from '@catalyst/contracts';
-import { badRequest, conflict, forbidden, notFound, parseWith, reply, type AppEnv, type HandlerInput, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  parseWith,
+  reply,
+  type AppEnv,
+  type HandlerInput,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { ProgressRow } from '../db/tables/progress';
 import type { Deps } from '../deps';
 import { issueAfterCompletion, type IssueDeps } from '../certificates/issue';
@@ -32,8 +42,8 @@ export const writeOf = (body: ProgressUpdate): repo.ProgressWrite => ({
 });
 
 /** The routes of a course's lessons (./lessons), mounted beside these from the same table. */
-export type LessonRouteName = 'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson';
-
+export type LessonRouteName =
+  'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson';
 
 /**
  * The premium rule of progress: a product's progress opens when the product does (a free one for every
@@ -41,28 +51,50 @@ export type LessonRouteName = 'forCourse' | 'updateLesson' | 'updateLessonFromFo
  * what exists; published unless admin), and a free-preview lesson's for every signed-in caller; a lesson
  * the course does not have is a 404. A category's progress needs the plan.
  */
-export function progressPremiumRule({ lessonAccess, entitlements }: Pick<Deps, 'lessonAccess' | 'entitlements'>) {
-  return async (_c: Ctx, { identity, params, requestId }: HandlerInput<typeof progressRoutes.getForProduct>, route: { path: string }) => {
+export function progressPremiumRule({
+  lessonAccess,
+  entitlements,
+}: Pick<Deps, 'lessonAccess' | 'entitlements'>) {
+  return async (
+    _c: Ctx,
+    { identity, params, requestId }: HandlerInput<typeof progressRoutes.getForProduct>,
+    route: { path: string },
+  ) => {
     if (!route.path.startsWith('/content/progress/product/')) {
       if (!(await entitlements.isEntitled(identity, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
       return;
     }
     // The lesson routes' params carry the lesson beside the product.
-    await lessonAccess.assertMayOpen(identity, params.id, (params as { lessonId?: string }).lessonId, requestId);
+    await lessonAccess.assertMayOpen(
+      identity,
+      params.id,
+      (params as { lessonId?: string }).lessonId,
+      requestId,
+    );
   };
 }
 
-export function createProgressHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>): Omit<RouteHandlers<typeof progressRoutes>, LessonRouteName | QuizRouteName | 'learningRecord'> {
+export function createProgressHandlers(
+  deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>,
+): Omit<RouteHandlers<typeof progressRoutes>, LessonRouteName | QuizRouteName | 'learningRecord'> {
   const { db, catalog } = deps;
   const saves = createSaveBatcher(db);
 
   /** The product's lessons in curriculum order: none for a single-video product. */
-  const lessonsOf = async (productId: string, requestId: string) => (await catalog.courseLessons(productId, requestId))?.lessons ?? [];
+  const lessonsOf = async (productId: string, requestId: string) =>
+    (await catalog.courseLessons(productId, requestId))?.lessons ?? [];
 
   /** Rows joined with what content says of their products; rows of products gone (or hidden) are left out. */
-  async function withProducts(identity: Identity, rows: ProgressRow[], requestId: string): Promise<ProgressWithProduct[]> {
+  async function withProducts(
+    identity: Identity,
+    rows: ProgressRow[],
+    requestId: string,
+  ): Promise<ProgressWithProduct[]> {
     if (rows.length === 0) return [];
-    const products = await catalog.lookup(rows.map((r) => r.product_id), requestId);
+    const products = await catalog.lookup(
+      rows.map((r) => r.product_id),
+      requestId,
+    );
     return rows.flatMap((row) => {
       const product = products.get(row.product_id);
       if (!product || (!product.isPublished && identity.role !== 'admin')) return [];
@@ -74,7 +106,9 @@ export function createProgressHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'cata
     // A course's figure is derived from its lessons: a position saved on the course itself has no lesson to belong to.
     if ((await lessonsOf(id, requestId)).length > 0) throw conflict(COURSE_MESSAGES.perLessonProgress);
     const result = await saves.save(identity.id, id, writeOf(body));
-    return reply(result, { message: result.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored' });
+    return reply(result, {
+      message: result.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored',
+    });
   }
 
   return {
@@ -94,8 +128,15 @@ export function createProgressHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'cata
     async complete({ identity, params, body, requestId }) {
       const clientTime = body.clientTime ?? null;
       const lessons = await lessonsOf(params.id, requestId);
-      if (lessons.length === 0) return reply(await repo.completeProgress(db, identity.id, params.id, clientTime), { message: 'Marked as complete' });
-      const course = await completeCourse(db, { userId: identity.id, productId: params.id, lessons }, clientTime);
+      if (lessons.length === 0)
+        return reply(await repo.completeProgress(db, identity.id, params.id, clientTime), {
+          message: 'Marked as complete',
+        });
+      const course = await completeCourse(
+        db,
+        { userId: identity.id, productId: params.id, lessons },
+        clientTime,
+      );
       if (course.completed) await issueAfterCompletion(deps, identity.id, params.id, requestId);
       return reply(repo.toProgress(course), { message: 'Marked as complete' });
     },
@@ -106,13 +147,19 @@ export function createProgressHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'cata
       const lessons = await lessonsOf(params.id, requestId);
       const cleared =
         lessons.length > 0
-          ? repo.toProgress(await resetCourse(db, { userId: identity.id, productId: params.id, lessons }, clientTime))
+          ? repo.toProgress(
+              await resetCourse(db, { userId: identity.id, productId: params.id, lessons }, clientTime),
+            )
           : await repo.resetProgress(db, identity.id, params.id, clientTime);
       return reply(cleared, { message: 'Progress reset' });
     },
 
     async list({ identity, query: { status, page, limit }, requestId }) {
-      const { rows, total } = await repo.listProgress(db, identity.id, { status, limit, offset: (page - 1) * limit });
+      const { rows, total } = await repo.listProgress(db, identity.id, {
+        status,
+        limit,
+        offset: (page - 1) * limit,
+      });
       return { items: await withProducts(identity, rows, requestId), total, page, limit };
     },
 
@@ -123,9 +170,15 @@ export function createProgressHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'cata
 
     async stats({ identity, requestId }) {
       const rows = await repo.startedProgress(db, identity.id);
-      const products = await catalog.lookup(rows.map((r) => r.product_id), requestId);
+      const products = await catalog.lookup(
+        rows.map((r) => r.product_id),
+        requestId,
+      );
       const completed = rows.filter((r) => r.completed).length;
-      const minutes = rows.reduce((sum, r) => sum + ((products.get(r.product_id)?.duration ?? 0) * r.progress) / 100, 0);
+      const minutes = rows.reduce(
+        (sum, r) => sum + ((products.get(r.product_id)?.duration ?? 0) * r.progress) / 100,
+        0,
+      );
       return {
         started: rows.length,
         completed,
@@ -138,14 +191,30 @@ export function createProgressHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'cata
     async forCategory({ identity, params: { id }, requestId }) {
       const products = await catalog.categoryProducts(id, requestId);
       if (!products) throw notFound('Category not found');
-      const rows = new Map((await repo.progressForProducts(db, identity.id, products.map((p) => p._id))).map((r) => [r.product_id, r]));
+      const rows = new Map(
+        (
+          await repo.progressForProducts(
+            db,
+            identity.id,
+            products.map((p) => p._id),
+          )
+        ).map((r) => [r.product_id, r]),
+      );
       const items = products.map((product) => {
         const row = rows.get(product._id);
         return { ...(row ? repo.toProgress(row) : repo.emptyProgress(product._id)), product };
       });
       const started = items.filter((i) => i.completed || i.progress > 0 || i.lastPosition > 0).length;
-      const percent = items.length === 0 ? 0 : Math.round(items.reduce((sum, i) => sum + i.progress, 0) / items.length);
-      return { category: id, items, total: items.length, started, completed: items.filter((i) => i.completed).length, percent };
+      const percent =
+        items.length === 0 ? 0 : Math.round(items.reduce((sum, i) => sum + i.progress, 0) / items.length);
+      return {
+        category: id,
+        items,
+        total: items.length,
+        started,
+        completed: items.filter((i) => i.completed).length,
+        percent,
+      };
     },
   };
 }
@@ -166,10 +235,13 @@ export async function readUnloadForm(c: Ctx): Promise<ProgressUpdate> {
   }
   const method = form._method;
   if (typeof method !== 'string' || method.toUpperCase() !== 'PATCH') {
-    throw badRequest('Field _method must be PATCH', [{ field: '_method', message: 'Field _method must be PATCH' }]);
+    throw badRequest('Field _method must be PATCH', [
+      { field: '_method', message: 'Field _method must be PATCH' },
+    ]);
   }
   const raw = form.data instanceof File ? await form.data.text() : form.data;
-  if (typeof raw !== 'string') throw badRequest('Field data is required', [{ field: 'data', message: 'Field data is required' }]);
+  if (typeof raw !== 'string')
+    throw badRequest('Field data is required', [{ field: 'data', message: 'Field data is required' }]);
   let data: unknown;
   try {
     data = JSON.parse(raw);

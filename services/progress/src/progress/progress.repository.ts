@@ -13,7 +13,10 @@ export interface ProgressWrite {
   clientTime: number | null;
 }
 
-type PositionFigures = Pick<ProgressRow, 'progress' | 'last_position' | 'furthest_position' | 'completed' | 'completed_at' | 'updated_at'>;
+type PositionFigures = Pick<
+  ProgressRow,
+  'progress' | 'last_position' | 'furthest_position' | 'completed' | 'completed_at' | 'updated_at'
+>;
 
 /** The figures a product row and a lesson row share, as the API answers them. */
 export const figuresOf = (row: PositionFigures) => ({
@@ -26,7 +29,9 @@ export const figuresOf = (row: PositionFigures) => ({
 });
 
 /** A product's row as the API answers it; a course's carries the lesson the learner was in (`lessonId`). */
-export function toProgress(row: PositionFigures & Pick<ProgressRow, 'product_id'> & Partial<Pick<ProgressRow, 'current_lesson_id'>>): Progress {
+export function toProgress(
+  row: PositionFigures & Pick<ProgressRow, 'product_id'> & Partial<Pick<ProgressRow, 'current_lesson_id'>>,
+): Progress {
   return {
     productId: row.product_id,
     ...figuresOf(row),
@@ -46,8 +51,17 @@ export const emptyProgress = (productId: string): Progress => ({
   updatedAt: null,
 });
 
-export async function findProgress(db: Db, userId: string, productId: string): Promise<ProgressRow | undefined> {
-  return db.selectFrom('progress').selectAll().where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst();
+export async function findProgress(
+  db: Db,
+  userId: string,
+  productId: string,
+): Promise<ProgressRow | undefined> {
+  return db
+    .selectFrom('progress')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
 }
 
 export interface SaveItem {
@@ -63,7 +77,10 @@ const POSITION_KEYS = {
 } as const;
 type PositionTable = keyof typeof POSITION_KEYS;
 type PositionKey<T extends PositionTable> = (typeof POSITION_KEYS)[T][number];
-export type PositionItem<T extends PositionTable> = { key: Record<PositionKey<T>, string>; write: ProgressWrite };
+export type PositionItem<T extends PositionTable> = {
+  key: Record<PositionKey<T>, string>;
+  write: ProgressWrite;
+};
 export type WrittenPosition<T extends PositionTable> = Selectable<Database[T]> & { applied: boolean };
 
 /**
@@ -80,7 +97,11 @@ export type WrittenPosition<T extends PositionTable> = Selectable<Database[T]> &
  * stored row); every other save applies if it is not older than the stored row. Answers, in the order of `items`,
  * the stored row after the statement, each with whether that save changed it.
  */
-export async function upsertPositions<T extends PositionTable>(db: Db, table: T, items: PositionItem<T>[]): Promise<WrittenPosition<T>[]> {
+export async function upsertPositions<T extends PositionTable>(
+  db: Db,
+  table: T,
+  items: PositionItem<T>[],
+): Promise<WrittenPosition<T>[]> {
   if (items.length === 0) return [];
   const keys: readonly PositionKey<T>[] = POSITION_KEYS[table];
   const keyList = sql.join(keys.map((k) => sql.id(k)));
@@ -99,7 +120,11 @@ export async function upsertPositions<T extends PositionTable>(db: Db, table: T,
         sql`(${sql.join(keys.map((k) => sql`${key[k]}::text`))}, ${ord}::int, ${write.progress}::smallint, ${write.lastPosition}::double precision, ${write.completed}::boolean, ${write.clientTime}::bigint, ${outranked[ord]}::boolean)`,
     ),
   );
-  const sameKey = (a: string, b: string) => sql.join(keys.map((k) => sql`${sql.ref(`${a}.${k}`)} = ${sql.ref(`${b}.${k}`)}`), sql` and `);
+  const sameKey = (a: string, b: string) =>
+    sql.join(
+      keys.map((k) => sql`${sql.ref(`${a}.${k}`)} = ${sql.ref(`${b}.${k}`)}`),
+      sql` and `,
+    );
   const { rows } = await sql<WrittenPosition<T> & { ords: number[] | null }>`
     with input (${keyList}, ord, progress, last_position, completed, client_ts, outranked) as (values ${values}),
     ${learningCredit.before(table, keys, keyList)},
@@ -138,11 +163,17 @@ export async function upsertPositions<T extends PositionTable>(db: Db, table: T,
       const written = byKey.get(keyOf(key));
       if (written) {
         const { ords, ...row } = written;
-        return { ...row, applied: written.applied && ords !== null && ords.includes(ord) } as unknown as WrittenPosition<T>;
+        return {
+          ...row,
+          applied: written.applied && ords !== null && ords.includes(ord),
+        } as unknown as WrittenPosition<T>;
       }
       // Stored by a save that committed after this statement's snapshot (so its row was not in the union): read it now.
       const stored = await sql<WrittenPosition<T>>`
-        select t.*, false as applied from ${sql.table(table)} t where ${sql.join(keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${key[k]}`), sql` and `)}
+        select t.*, false as applied from ${sql.table(table)} t where ${sql.join(
+          keys.map((k) => sql`${sql.ref(`t.${k}`)} = ${key[k]}`),
+          sql` and `,
+        )}
       `.execute(db);
       if (!stored.rows[0]) throw new Error(`${table} upsert returned no row`);
       return stored.rows[0];
@@ -152,7 +183,11 @@ export async function upsertPositions<T extends PositionTable>(db: Db, table: T,
 
 /** Saves products' positions (see upsertPositions); the save batcher's statement. */
 export async function saveProgressMany(db: Db, items: SaveItem[]): Promise<ProgressWriteResult[]> {
-  const rows = await upsertPositions(db, 'progress', items.map(({ userId, productId, write }) => ({ key: { user_id: userId, product_id: productId }, write })));
+  const rows = await upsertPositions(
+    db,
+    'progress',
+    items.map(({ userId, productId, write }) => ({ key: { user_id: userId, product_id: productId }, write })),
+  );
   return rows.map((row) => ({ ...toProgress(row), applied: row.applied }));
 }
 
@@ -194,14 +229,36 @@ export async function markPositions<T extends PositionTable>(
 }
 
 /** Marks a product completed at 100; an explicit action, so it always applies. */
-export async function completeProgress(db: Db, userId: string, productId: string, clientTime: number | null): Promise<Progress> {
-  const [row] = await markPositions(db, 'progress', [{ user_id: userId, product_id: productId }], 'complete', clientTime);
+export async function completeProgress(
+  db: Db,
+  userId: string,
+  productId: string,
+  clientTime: number | null,
+): Promise<Progress> {
+  const [row] = await markPositions(
+    db,
+    'progress',
+    [{ user_id: userId, product_id: productId }],
+    'complete',
+    clientTime,
+  );
   return toProgress(row!);
 }
 
 /** Back to zero: the only way `completed` goes back. Keeps the newest client time so older saves stay stale. */
-export async function resetProgress(db: Db, userId: string, productId: string, clientTime: number | null): Promise<Progress> {
-  const [row] = await markPositions(db, 'progress', [{ user_id: userId, product_id: productId }], 'reset', clientTime);
+export async function resetProgress(
+  db: Db,
+  userId: string,
+  productId: string,
+  clientTime: number | null,
+): Promise<Progress> {
+  const [row] = await markPositions(
+    db,
+    'progress',
+    [{ user_id: userId, product_id: productId }],
+    'reset',
+    clientTime,
+  );
   return toProgress(row!);
 }
 
@@ -216,22 +273,42 @@ export async function listProgress(
     .where('user_id', '=', userId)
     .$if(status === 'completed', (qb) => qb.where('completed', '=', true))
     .$if(status === 'in-progress', (qb) =>
-      qb.where('completed', '=', false).where((eb) => eb.or([eb('progress', '>', 0), eb('last_position', '>', 0)])),
+      qb
+        .where('completed', '=', false)
+        .where((eb) => eb.or([eb('progress', '>', 0), eb('last_position', '>', 0)])),
     );
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('updated_at', 'desc').orderBy('product_id').limit(limit).offset(offset).execute(),
+    base
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .orderBy('product_id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
 
-export async function progressForProducts(db: Db, userId: string, productIds: string[]): Promise<ProgressRow[]> {
+export async function progressForProducts(
+  db: Db,
+  userId: string,
+  productIds: string[],
+): Promise<ProgressRow[]> {
   if (productIds.length === 0) return [];
-  return db.selectFrom('progress').selectAll().where('user_id', '=', userId).where('product_id', 'in', productIds).execute();
+  return db
+    .selectFrom('progress')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('product_id', 'in', productIds)
+    .execute();
 }
 
 /** Every started row of a user (progress or position above zero, or completed), for the stats. */
-export async function startedProgress(db: Db, userId: string): Promise<Pick<ProgressRow, 'product_id' | 'progress' | 'completed'>[]> {
+export async function startedProgress(
+  db: Db,
+  userId: string,
+): Promise<Pick<ProgressRow, 'product_id' | 'progress' | 'completed'>[]> {
   return db
     .selectFrom('progress')
     .select(['product_id', 'progress', 'completed'])

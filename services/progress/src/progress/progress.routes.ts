@@ -9,5 +9,15 @@ import { createProgressHandlers, progressPremiumRule } from './progress.handlers
 
 /** The learner's own progress, as declared in the contracts (progressRoutes): per product, per lesson of a course, and quiz attempts. */
 export function mountProgress(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, progressRoutes, { ...createProgressHandlers(deps), ...createLessonHandlers(deps), ...createQuizHandlers(deps), ...createLearningHandlers(deps) }, { premium: progressPremiumRule(deps) });
+  mountRoutes(
+    app,
+    progressRoutes,
+    {
+      ...createProgressHandlers(deps),
+      ...createLessonHandlers(deps),
+      ...createQuizHandlers(deps),
+      ...createLearningHandlers(deps),
+    },
+    { premium: progressPremiumRule(deps) },
+  );
 }

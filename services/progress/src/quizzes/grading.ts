@@ -9,7 +9,8 @@ export interface Grading {
   questions: GradedQuestion[];
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 /**
  * Grades an attempt against the quiz's answer key. An answer naming a question the quiz does not have, an
@@ -21,12 +22,24 @@ export function gradeAttempt(key: QuizKey, answers: QuizAttemptBody['answers']):
   const chosen = new Map<string, string[]>();
   answers.forEach((answer, i) => {
     const question = questions.get(answer.questionId);
-    if (!question) throw badRequest(QUIZ_MESSAGES.unknownQuestion(answer.questionId), [{ field: `answers.${i}.questionId`, message: QUIZ_MESSAGES.unknownQuestion(answer.questionId) }]);
-    if (chosen.has(answer.questionId)) throw badRequest(QUIZ_MESSAGES.answeredTwice(answer.questionId), [{ field: `answers.${i}.questionId`, message: QUIZ_MESSAGES.answeredTwice(answer.questionId) }]);
+    if (!question)
+      throw badRequest(QUIZ_MESSAGES.unknownQuestion(answer.questionId), [
+        { field: `answers.${i}.questionId`, message: QUIZ_MESSAGES.unknownQuestion(answer.questionId) },
+      ]);
+    if (chosen.has(answer.questionId))
+      throw badRequest(QUIZ_MESSAGES.answeredTwice(answer.questionId), [
+        { field: `answers.${i}.questionId`, message: QUIZ_MESSAGES.answeredTwice(answer.questionId) },
+      ]);
     const optionIds = [...new Set(answer.optionIds)];
     const unknown = optionIds.find((id) => !question.optionIds.includes(id));
-    if (unknown) throw badRequest(QUIZ_MESSAGES.unknownOption(unknown), [{ field: `answers.${i}.optionIds`, message: QUIZ_MESSAGES.unknownOption(unknown) }]);
-    if (question.kind !== 'multiple' && optionIds.length > 1) throw badRequest(QUIZ_MESSAGES.oneAnswer, [{ field: `answers.${i}.optionIds`, message: QUIZ_MESSAGES.oneAnswer }]);
+    if (unknown)
+      throw badRequest(QUIZ_MESSAGES.unknownOption(unknown), [
+        { field: `answers.${i}.optionIds`, message: QUIZ_MESSAGES.unknownOption(unknown) },
+      ]);
+    if (question.kind !== 'multiple' && optionIds.length > 1)
+      throw badRequest(QUIZ_MESSAGES.oneAnswer, [
+        { field: `answers.${i}.optionIds`, message: QUIZ_MESSAGES.oneAnswer },
+      ]);
     chosen.set(answer.questionId, optionIds);
   });
 
@@ -45,4 +58,3 @@ export function gradeAttempt(key: QuizKey, answers: QuizAttemptBody['answers']):
   const score = graded.length === 0 ? 0 : Math.floor((right * 100) / graded.length);
   return { score, passed: score >= key.passPercent, questions: graded };
 }
-

@@ -14,13 +14,16 @@ export type QuizRouteName = 'quizAttempts' | 'submitQuizAttempt';
  * attempt), every attempt kept, the best score the one that counts; a pass completes the lesson (and so
  * perhaps the course, whose certificate is then issued). The premium rule has already opened the lesson.
  */
-export function createQuizHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>): Pick<RouteHandlers<typeof progressRoutes>, QuizRouteName> {
+export function createQuizHandlers(
+  deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>,
+): Pick<RouteHandlers<typeof progressRoutes>, QuizRouteName> {
   const { db, catalog } = deps;
 
   /** The course's lessons, refusing a lesson that is not a quiz. */
   async function quizLesson(productId: string, lessonId: string, requestId: string) {
     const lessons = (await catalog.courseLessons(productId, requestId))?.lessons ?? [];
-    if (lessons.find((lesson) => lesson.id === lessonId)?.kind !== 'quiz') throw conflict(QUIZ_MESSAGES.notAQuiz);
+    if (lessons.find((lesson) => lesson.id === lessonId)?.kind !== 'quiz')
+      throw conflict(QUIZ_MESSAGES.notAQuiz);
     return lessons;
   }
 
@@ -57,13 +60,20 @@ export function createQuizHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'catalog'
       const lessons = await quizLesson(id, lessonId, requestId);
       const key = await keyOf(id, lessonId, requestId);
       const grading = gradeAttempt(key, body.answers);
-      const outcome = await repo.recordAttempt(db, { userId: identity.id, productId: id, lessons }, lessonId, {
-        answers: body.answers,
-        grading,
-        gapSeconds: retakeGapSeconds(key.questions.length),
-      });
-      if (outcome.kind === 'too-soon') throw tooManyRequests(QUIZ_MESSAGES.tooFast(outcome.waitSeconds), outcome.waitSeconds);
-      if (grading.passed && outcome.course.completed) await issueAfterCompletion(deps, identity.id, id, requestId);
+      const outcome = await repo.recordAttempt(
+        db,
+        { userId: identity.id, productId: id, lessons },
+        lessonId,
+        {
+          answers: body.answers,
+          grading,
+          gapSeconds: retakeGapSeconds(key.questions.length),
+        },
+      );
+      if (outcome.kind === 'too-soon')
+        throw tooManyRequests(QUIZ_MESSAGES.tooFast(outcome.waitSeconds), outcome.waitSeconds);
+      if (grading.passed && outcome.course.completed)
+        await issueAfterCompletion(deps, identity.id, id, requestId);
       return reply(
         {
           attempt: { ...repo.toAttemptSummary(outcome.attempt), questions: grading.questions },
@@ -71,7 +81,12 @@ export function createQuizHandlers(deps: IssueDeps & Pick<Deps, 'db' | 'catalog'
           lesson: outcome.lesson ? toLessonProgress(outcome.lesson) : emptyLessonProgress(lessonId),
           course: toProgress(outcome.course),
         },
-        { status: 201, message: grading.passed ? QUIZ_MESSAGES.passed(grading.score) : QUIZ_MESSAGES.failed(grading.score, key.passPercent) },
+        {
+          status: 201,
+          message: grading.passed
+            ? QUIZ_MESSAGES.passed(grading.score)
+            : QUIZ_MESSAGES.failed(grading.score, key.passPercent),
+        },
       );
     },
   };

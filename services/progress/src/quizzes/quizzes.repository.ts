@@ -4,12 +4,19 @@ import type { QuizAttemptBody, QuizAttemptSummary } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { LessonProgressRow } from '../db/tables/lesson-progress';
 import type { QuizAttemptRow } from '../db/tables/quiz-attempts';
-import { lockCourseRow, markLessonLocked, type CourseOf, type LessonOutcome } from '../lessons/lessons.repository';
+import {
+  lockCourseRow,
+  markLessonLocked,
+  type CourseOf,
+  type LessonOutcome,
+} from '../lessons/lessons.repository';
 import type { Grading } from './grading';
 
 type Db = Kysely<Database>;
 
-export const toAttemptSummary = (row: Pick<QuizAttemptRow, 'id' | 'score' | 'passed' | 'submitted_at'>): QuizAttemptSummary => ({
+export const toAttemptSummary = (
+  row: Pick<QuizAttemptRow, 'id' | 'score' | 'passed' | 'submitted_at'>,
+): QuizAttemptSummary => ({
   id: row.id,
   score: row.score,
   passed: row.passed,
@@ -17,7 +24,12 @@ export const toAttemptSummary = (row: Pick<QuizAttemptRow, 'id' | 'score' | 'pas
 });
 
 /** A learner's attempts at one quiz, newest first. */
-export async function attemptsAt(db: Db, userId: string, productId: string, lessonId: string): Promise<Pick<QuizAttemptRow, 'id' | 'score' | 'passed' | 'submitted_at'>[]> {
+export async function attemptsAt(
+  db: Db,
+  userId: string,
+  productId: string,
+  lessonId: string,
+): Promise<Pick<QuizAttemptRow, 'id' | 'score' | 'passed' | 'submitted_at'>[]> {
   return db
     .selectFrom('quiz_attempts')
     .select(['id', 'score', 'passed', 'submitted_at'])
@@ -31,7 +43,13 @@ export async function attemptsAt(db: Db, userId: string, productId: string, less
 
 export type AttemptOutcome =
   | { kind: 'too-soon'; waitSeconds: number }
-  | { kind: 'kept'; attempt: QuizAttemptRow; bestScore: number; lesson: LessonProgressRow | null; course: LessonOutcome['course'] };
+  | {
+      kind: 'kept';
+      attempt: QuizAttemptRow;
+      bestScore: number;
+      lesson: LessonProgressRow | null;
+      course: LessonOutcome['course'];
+    };
 
 /**
  * Keeps a graded attempt, in one transaction holding the course row's lock (so two attempts of one learner
@@ -43,15 +61,24 @@ export async function recordAttempt(
   db: Db,
   course: CourseOf,
   lessonId: string,
-  { answers, grading, gapSeconds }: { answers: QuizAttemptBody['answers']; grading: Grading; gapSeconds: number },
+  {
+    answers,
+    grading,
+    gapSeconds,
+  }: { answers: QuizAttemptBody['answers']; grading: Grading; gapSeconds: number },
 ): Promise<AttemptOutcome> {
   return db.transaction().execute(async (trx) => {
     const courseRow = await lockCourseRow(trx, course.userId, course.productId);
-    const mine = trx.selectFrom('quiz_attempts').where('user_id', '=', course.userId).where('product_id', '=', course.productId).where('lesson_id', '=', lessonId);
+    const mine = trx
+      .selectFrom('quiz_attempts')
+      .where('user_id', '=', course.userId)
+      .where('product_id', '=', course.productId)
+      .where('lesson_id', '=', lessonId);
     const previous = await mine
       .select(sql<number>`extract(epoch from now() - max(submitted_at))::float8`.as('age'))
       .executeTakeFirstOrThrow();
-    if (previous.age !== null && previous.age < gapSeconds) return { kind: 'too-soon', waitSeconds: Math.max(1, Math.ceil(gapSeconds - previous.age)) };
+    if (previous.age !== null && previous.age < gapSeconds)
+      return { kind: 'too-soon', waitSeconds: Math.max(1, Math.ceil(gapSeconds - previous.age)) };
 
     const attempt = await trx
       .insertInto('quiz_attempts')
@@ -67,7 +94,9 @@ export async function recordAttempt(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const { best } = await mine.select((eb) => eb.fn.max<number>('score').as('best')).executeTakeFirstOrThrow();
+    const { best } = await mine
+      .select((eb) => eb.fn.max<number>('score').as('best'))
+      .executeTakeFirstOrThrow();
 
     if (grading.passed) {
       const outcome = await markLessonLocked(trx, course, lessonId, 'complete', null);

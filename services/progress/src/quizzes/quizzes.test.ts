@@ -9,17 +9,25 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {
-  for (const table of ['certificates', 'quiz_attempts', 'lesson_progress', 'progress'] as const) await ctx.db.deleteFrom(table).execute();
+  for (const table of ['certificates', 'quiz_attempts', 'lesson_progress', 'progress'] as const)
+    await ctx.db.deleteFrom(table).execute();
 });
 
 const sub = testUsers.subscriber;
 const learner = testUsers.learner;
-const lessonPath = (lessonId: string, suffix = '', course = ids.quizCourse) => `/content/progress/product/${course}/lessons/${lessonId}${suffix}`;
-const attemptsPath = (lessonId = quizLesson.final, course = ids.quizCourse) => lessonPath(lessonId, '/quiz-attempts', course);
-const submit = (as: Identity, answers: unknown, lessonId = quizLesson.final) => ctx.call(as, 'POST', attemptsPath(lessonId), { answers });
+const lessonPath = (lessonId: string, suffix = '', course = ids.quizCourse) =>
+  `/content/progress/product/${course}/lessons/${lessonId}${suffix}`;
+const attemptsPath = (lessonId = quizLesson.final, course = ids.quizCourse) =>
+  lessonPath(lessonId, '/quiz-attempts', course);
+const submit = (as: Identity, answers: unknown, lessonId = quizLesson.final) =>
+  ctx.call(as, 'POST', attemptsPath(lessonId), { answers });
 
 /** Moves a learner's attempts back in time, as if they had taken them a minute ago (the retake gap has passed). */
-const aMinuteLater = () => ctx.db.updateTable('quiz_attempts').set({ submitted_at: new Date(Date.now() - 60_000) }).execute();
+const aMinuteLater = () =>
+  ctx.db
+    .updateTable('quiz_attempts')
+    .set({ submitted_at: new Date(Date.now() - 60_000) })
+    .execute();
 
 describe('grading an attempt', () => {
   it('grades on the server: every question with what was chosen, what was right and why, and the score over every question', async () => {
@@ -32,9 +40,27 @@ describe('grading an attempt', () => {
     expect(body.data.attempt).toMatchObject({ score: 33, passed: false });
     expect(body.message).toBe(QUIZ_MESSAGES.failed(33, 70));
     expect(body.data.attempt.questions).toEqual([
-      { questionId: q(1), correct: true, chosenOptionIds: [opt(1, 'a')], correctOptionIds: [opt(1, 'a')], explanation: 'Because a.' },
-      { questionId: q(2), correct: false, chosenOptionIds: [opt(2, 'a')], correctOptionIds: [opt(2, 'a'), opt(2, 'b')], explanation: null },
-      { questionId: q(3), correct: false, chosenOptionIds: [], correctOptionIds: [opt(3, 'a')], explanation: 'It is true.' },
+      {
+        questionId: q(1),
+        correct: true,
+        chosenOptionIds: [opt(1, 'a')],
+        correctOptionIds: [opt(1, 'a')],
+        explanation: 'Because a.',
+      },
+      {
+        questionId: q(2),
+        correct: false,
+        chosenOptionIds: [opt(2, 'a')],
+        correctOptionIds: [opt(2, 'a'), opt(2, 'b')],
+        explanation: null,
+      },
+      {
+        questionId: q(3),
+        correct: false,
+        chosenOptionIds: [],
+        correctOptionIds: [opt(3, 'a')],
+        explanation: 'It is true.',
+      },
     ]);
     expect(body.data.bestScore).toBe(33);
     expect(body.data.lesson).toMatchObject({ lessonId: quizLesson.final, completed: false, progress: 0 });
@@ -47,8 +73,11 @@ describe('grading an attempt', () => {
     expect(body.message).toBe(QUIZ_MESSAGES.passed(100));
     expect(body.data.attempt).toMatchObject({ score: 100, passed: true });
     expect(body.data.lesson).toMatchObject({ lessonId: quizLesson.final, completed: true, progress: 100 });
-    const course = (await ctx.call(sub, 'GET', `/content/progress/product/${ids.quizCourse}/lessons`)).body.data;
-    expect(course.lessons).toEqual([expect.objectContaining({ lessonId: quizLesson.final, completed: true })]);
+    const course = (await ctx.call(sub, 'GET', `/content/progress/product/${ids.quizCourse}/lessons`)).body
+      .data;
+    expect(course.lessons).toEqual([
+      expect.objectContaining({ lessonId: quizLesson.final, completed: true }),
+    ]);
   });
 
   it('rounds a score down: two of three right is 66%, below a pass mark of 70', async () => {
@@ -62,8 +91,20 @@ describe('grading an attempt', () => {
     await submit(sub, rightAnswers());
     const { status, body } = await ctx.call(sub, 'GET', attemptsPath());
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ lessonId: quizLesson.final, passPercent: 70, bestScore: 100, passed: true });
-    expect(body.data.attempts).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{24}$/), score: 100, passed: true, submittedAt: expect.any(String) }]);
+    expect(body.data).toMatchObject({
+      lessonId: quizLesson.final,
+      passPercent: 70,
+      bestScore: 100,
+      passed: true,
+    });
+    expect(body.data.attempts).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        score: 100,
+        passed: true,
+        submittedAt: expect.any(String),
+      },
+    ]);
     const text = JSON.stringify(body);
     expect(text).not.toContain('correct');
     expect(text).not.toContain('explanation');
@@ -72,7 +113,13 @@ describe('grading an attempt', () => {
 
   it('answers an untried quiz with no attempts and no best score', async () => {
     const { body } = await ctx.call(sub, 'GET', attemptsPath());
-    expect(body.data).toEqual({ lessonId: quizLesson.final, passPercent: 70, bestScore: null, passed: false, attempts: [] });
+    expect(body.data).toEqual({
+      lessonId: quizLesson.final,
+      passPercent: 70,
+      bestScore: null,
+      passed: false,
+      attempts: [],
+    });
   });
 });
 
@@ -87,11 +134,16 @@ describe('bad attempts', () => {
 
   it('refuses a question the quiz does not have, naming the answer', async () => {
     const stranger = '66666666666666666666ff99';
-    const body = await refused([{ questionId: stranger, optionIds: [] }], QUIZ_MESSAGES.unknownQuestion(stranger));
-    expect(body.errors).toEqual([{ field: 'answers.0.questionId', message: QUIZ_MESSAGES.unknownQuestion(stranger) }]);
+    const body = await refused(
+      [{ questionId: stranger, optionIds: [] }],
+      QUIZ_MESSAGES.unknownQuestion(stranger),
+    );
+    expect(body.errors).toEqual([
+      { field: 'answers.0.questionId', message: QUIZ_MESSAGES.unknownQuestion(stranger) },
+    ]);
   });
 
-  it("refuses an option of another question (or of none)", async () => {
+  it('refuses an option of another question (or of none)', async () => {
     await refused([{ questionId: q(1), optionIds: [opt(2, 'a')] }], QUIZ_MESSAGES.unknownOption(opt(2, 'a')));
   });
 
@@ -101,11 +153,22 @@ describe('bad attempts', () => {
   });
 
   it('refuses a question answered twice', async () => {
-    await refused([{ questionId: q(1), optionIds: [opt(1, 'a')] }, { questionId: q(1), optionIds: [opt(1, 'b')] }], QUIZ_MESSAGES.answeredTwice(q(1)));
+    await refused(
+      [
+        { questionId: q(1), optionIds: [opt(1, 'a')] },
+        { questionId: q(1), optionIds: [opt(1, 'b')] },
+      ],
+      QUIZ_MESSAGES.answeredTwice(q(1)),
+    );
   });
 
   it('refuses answers of the wrong shape with the field that is wrong', async () => {
-    for (const answers of [[{ questionId: 'not-an-id', optionIds: [] }], [{ questionId: q(1), optionIds: 'a' }], 'all of them', undefined]) {
+    for (const answers of [
+      [{ questionId: 'not-an-id', optionIds: [] }],
+      [{ questionId: q(1), optionIds: 'a' }],
+      'all of them',
+      undefined,
+    ]) {
       const { status, body } = await submit(sub, answers);
       expect(status, JSON.stringify(answers)).toBe(400);
       expect(body.success).toBe(false);
@@ -117,7 +180,9 @@ describe('bad attempts', () => {
     const video = await submit(sub, [], quizLesson.video);
     expect(video.status).toBe(409);
     expect(video.body.message).toBe(QUIZ_MESSAGES.notAQuiz);
-    const unknown = await ctx.call(sub, 'POST', lessonPath(lesson.unknown, '/quiz-attempts'), { answers: [] });
+    const unknown = await ctx.call(sub, 'POST', lessonPath(lesson.unknown, '/quiz-attempts'), {
+      answers: [],
+    });
     expect(unknown.status).toBe(404);
   });
 });
@@ -125,14 +190,21 @@ describe('bad attempts', () => {
 describe('who may attempt', () => {
   it('refuses a locked quiz to a learner without the plan (the premium 403), and visitors (401)', async () => {
     const locked = await submit(learner, rightAnswers());
-    expect(locked).toMatchObject({ status: 403, body: { success: false, message: PREMIUM_REQUIRED_MESSAGE } });
+    expect(locked).toMatchObject({
+      status: 403,
+      body: { success: false, message: PREMIUM_REQUIRED_MESSAGE },
+    });
     expect((await ctx.call(learner, 'GET', attemptsPath())).status).toBe(403);
     expect((await ctx.call(null, 'POST', attemptsPath(), { answers: [] })).status).toBe(401);
     expect(await ctx.db.selectFrom('quiz_attempts').selectAll().execute()).toEqual([]);
   });
 
   it('opens a free-preview quiz to every signed-in learner', async () => {
-    const { status, body } = await submit(learner, [{ questionId: q(4), optionIds: [opt(4, 'b')] }], quizLesson.preview);
+    const { status, body } = await submit(
+      learner,
+      [{ questionId: q(4), optionIds: [opt(4, 'b')] }],
+      quizLesson.preview,
+    );
     expect(status).toBe(201);
     expect(body.data.attempt).toMatchObject({ score: 100, passed: true });
   });
@@ -189,7 +261,12 @@ describe('a quiz lesson is completed by passing it', () => {
   });
 
   it('never completes a quiz lesson by a position save, even one saying completed', async () => {
-    const { status, body } = await ctx.call(sub, 'PATCH', lessonPath(quizLesson.final), { progress: 100, lastPosition: 30, completed: true, clientTime: 1 });
+    const { status, body } = await ctx.call(sub, 'PATCH', lessonPath(quizLesson.final), {
+      progress: 100,
+      lastPosition: 30,
+      completed: true,
+      clientTime: 1,
+    });
     expect(status).toBe(200);
     expect(body.data.lesson).toMatchObject({ completed: false, progress: 0 });
     expect(body.data.course.completed).toBe(false);
@@ -211,7 +288,12 @@ describe('a quiz lesson is completed by passing it', () => {
     expect(failed.body.data.course.completed).toBe(false);
     await aMinuteLater();
     const passed = await submit(sub, rightAnswers());
-    expect(passed.body.data.course).toMatchObject({ productId: ids.quizCourse, completed: true, progress: 100, lessonId: quizLesson.final });
+    expect(passed.body.data.course).toMatchObject({
+      productId: ids.quizCourse,
+      completed: true,
+      progress: 100,
+      lessonId: quizLesson.final,
+    });
     const row = await ctx.call(sub, 'GET', `/content/progress/product/${ids.quizCourse}`);
     expect(row.body.data.completed).toBe(true);
   });

@@ -40,7 +40,12 @@ export function LegalDocument({ title, meta, intro, sections, related }: LegalDo
       </nav>
       <div className={styles.body}>
         {sections.map((section, index) => (
-          <section key={section.id} id={section.id} className={styles.section} aria-labelledby={`${section.id}-title`}>
+          <section
+            key={section.id}
+            id={section.id}
+            className={styles.section}
+            aria-labelledby={`${section.id}-title`}
+          >
             <h2 id={`${section.id}-title`}>
               {index + 1}. {section.title}
             </h2>
