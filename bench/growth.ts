@@ -229,7 +229,7 @@ export async function measureGrowth({
   const product = await startProduct({
     dataDir,
     waitForMedia: true,
-    env: { SKIP_BUILD: 'true', CATALOGUE_CACHE_TTL_MS: '0', EDGE_CACHE_SECONDS: '0' },
+    env: { SKIP_BUILD: 'true', CATALOG_CACHE_TTL_MS: '0', EDGE_CACHE_SECONDS: '0' },
   });
   const client = new pg.Client({ connectionString: product.runtime.databaseUrl });
   // The product's Postgres stops with it; a late notice of that is not a bench failure.

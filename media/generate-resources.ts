@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { DEMO_COURSES, DEMO_RESOURCE_FILES } from '../packages/service-kit/src/demo-courses';
-import { demoProducts } from '../services/content/src/demo/catalogue';
+import { demoProducts } from '../services/content/src/demo/catalog';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 /** Every file carries this date (creation and modification): the output depends on nothing but this script. */

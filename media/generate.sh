@@ -8,7 +8,7 @@ FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 
 # Thumbnails: one per product, coloured by its category, titled, with type and level.
 npx tsx -e "
-import { demoCategories, demoProducts } from '../services/content/src/demo/catalogue';
+import { demoCategories, demoProducts } from '../services/content/src/demo/catalog';
 const colours = new Map(demoCategories.map((c) => [c.slug, c.color]));
 for (const p of demoProducts) console.log([p.slug, colours.get(p.category), p.title, (p.type + ' · ' + p.difficulty).toUpperCase()].join('\t'));
 " | while IFS=$'\t' read -r slug colour title label; do

@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import sharp from 'sharp';
 import { getManifest, injectManifest, type ManifestEntry } from 'workbox-build';
 import { allRouteTables } from '../packages/contracts/src/routes/all';
-import { cataloguePaths, HASHED_FILE } from '../shell/src/pwa/cachePolicy';
+import { catalogPaths, HASHED_FILE } from '../shell/src/pwa/cachePolicy';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOGO = path.join(ROOT, 'packages/web-kit/assets/favicon.svg');
@@ -95,7 +95,7 @@ async function bundleWorker(remoteFiles: string[]): Promise<string> {
     minify: true,
     outfile: out,
     define: {
-      __CATALOGUE_PATHS__: JSON.stringify(cataloguePaths(allRouteTables as never)),
+      __CATALOG_PATHS__: JSON.stringify(catalogPaths(allRouteTables as never)),
       __REMOTE_FILES__: JSON.stringify(remoteFiles),
       'process.env.NODE_ENV': '"production"',
     },

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { demoAccounts, MEDIA_MESSAGES } from '@catalyst/contracts';
 import { makeTestVideo, uploadOverTus } from '@catalyst/service-kit/testing/media';
-import { premiumProduct } from './lib/catalogue';
+import { premiumProduct } from './lib/catalog';
 import type { Checks } from './lib/checks';
 import { login, type Environment } from './lib/environment';
 import { call, waitFor } from './lib/http';

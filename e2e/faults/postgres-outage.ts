@@ -4,7 +4,7 @@
  * restart, and every progress save answered 2xx is in the database afterwards.
  */
 import { demoAccounts } from '@catalyst/contracts';
-import { singleVideoProducts } from './lib/catalogue';
+import { singleVideoProducts } from './lib/catalog';
 import type { Checks } from './lib/checks';
 import { allHealthy, login, type Environment } from './lib/environment';
 import { Traffic, call, sleep, type Answer } from './lib/http';

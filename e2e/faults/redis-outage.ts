@@ -3,7 +3,7 @@
  * Postgres; nothing answers 5xx once the cache is noticed down; when Redis returns it is used again.
  */
 import { demoAccounts, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
-import { premiumProduct } from './lib/catalogue';
+import { premiumProduct } from './lib/catalog';
 import type { Checks } from './lib/checks';
 import type { Environment } from './lib/environment';
 import { Traffic, call, sleep, waitFor, type Answer } from './lib/http';

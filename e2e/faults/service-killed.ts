@@ -4,7 +4,7 @@
  * keeps working, and when the supervisor restarts it, it serves again through the same gateway process.
  */
 import { demoAccounts } from '@catalyst/contracts';
-import { premiumProduct } from './lib/catalogue';
+import { premiumProduct } from './lib/catalog';
 import type { Checks } from './lib/checks';
 import { isAlive, login, type Environment } from './lib/environment';
 import { Traffic, call, sleep, waitFor } from './lib/http';
@@ -51,7 +51,7 @@ export async function serviceKilled(env: Environment, checks: Checks) {
       path: '/api/v1/subscription/status',
       token: member,
     },
-    anonymousCatalogue: {
+    anonymousCatalog: {
       label: 'content: GET /content/categories (anonymous)',
       method: 'GET',
       path: '/api/v1/content/categories',
@@ -91,7 +91,7 @@ export async function serviceKilled(env: Environment, checks: Checks) {
         method: 'POST',
         path: '/api/v1/auth/login',
       },
-      others: [routes.content!, routes.anonymousCatalogue!],
+      others: [routes.content!, routes.anonymousCatalog!],
     },
   ];
 

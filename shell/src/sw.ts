@@ -21,11 +21,11 @@ import {
   isFederationIndex,
 } from './pwa/cachePolicy';
 
-/** Put in by scripts/build-sw.ts from the route declarations (see cataloguePaths). */
-declare const __CATALOGUE_PATHS__: string[];
+/** Put in by scripts/build-sw.ts from the route declarations (see catalogPaths). */
+declare const __CATALOG_PATHS__: string[];
 /** Put in by scripts/build-sw.ts: this deploy's remotes' content-hashed files (/mf/<name>/<file>). */
 declare const __REMOTE_FILES__: string[];
-const CATALOGUE_PATTERNS = __CATALOGUE_PATHS__.map(apiPathPattern);
+const CATALOG_PATTERNS = __CATALOG_PATHS__.map(apiPathPattern);
 
 /** The few service-worker globals used here (the DOM library types `self` as a window). */
 interface WorkerScope {
@@ -195,9 +195,9 @@ registerRoute(
     sameOrigin &&
     request.method === 'GET' &&
     !request.headers.has('authorization') &&
-    CATALOGUE_PATTERNS.some((pattern) => pattern.test(url.pathname)),
+    CATALOG_PATTERNS.some((pattern) => pattern.test(url.pathname)),
   new StaleWhileRevalidate({
-    cacheName: SW_CACHES.catalogue,
+    cacheName: SW_CACHES.catalog,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 7, purgeOnQuotaError: true }),

@@ -56,7 +56,7 @@ export interface DemoSection {
 }
 
 export interface DemoCourse {
-  /** An existing demo product of type course (services/content/src/demo/catalogue.ts). */
+  /** An existing demo product of type course (services/content/src/demo/catalog.ts). */
   slug: string;
   sections: DemoSection[];
 }

@@ -11,7 +11,7 @@ const welcome = demoLessonId('css-grid-layout-workshop', 'welcome');
 
 beforeAll(async () => {
   t = await createTestCommunity();
-  t.catalogue.set(grid, {
+  t.catalog.set(grid, {
     ...products[0]!,
     _id: grid,
     slug: 'css-grid-layout-workshop',

@@ -97,7 +97,7 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
 
   /** Who has a plan, as billing would answer. */
   const entitled = new Set<string>([subscriber.id, otherSubscriber.id, newcomer.id]);
-  const catalogue = new Map(products.map((p) => [p._id, p]));
+  const catalog = new Map(products.map((p) => [p._id, p]));
   const courses = new Map<string, CourseLessons['lessons']>([[ids.course, curriculum]]);
   const longAgo = '2026-01-01T00:00:00.000Z';
   /** When each account was made, as auth would answer (the newcomer an hour before now). */
@@ -109,16 +109,16 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
 
   const content = (await createPeerStandIn())
     .answer(contentInternalRoutes.product, ({ params }) => {
-      const product = catalogue.get(params.idOrSlug!);
+      const product = catalog.get(params.idOrSlug!);
       if (!product) throw notFound('Product not found');
       return product;
     })
     .answer(contentInternalRoutes.courseLessons, ({ params }) => {
-      if (!catalogue.has(params.idOrSlug!)) throw notFound('Product not found');
+      if (!catalog.has(params.idOrSlug!)) throw notFound('Product not found');
       return { productId: params.idOrSlug!, lessons: courses.get(params.idOrSlug!) ?? [] };
     })
     .answer(contentInternalRoutes.lookupProducts, ({ body }) =>
-      (body.ids as string[]).flatMap((id) => catalogue.get(id) ?? []),
+      (body.ids as string[]).flatMap((id) => catalog.get(id) ?? []),
     );
 
   const billing = (await createPeerStandIn()).answer(billingInternalRoutes.entitlement, ({ params }) => {
@@ -187,7 +187,7 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
     mailer,
     call,
     entitled,
-    catalogue,
+    catalog,
     courses,
     createdAt,
     peers,

@@ -5,7 +5,7 @@ export const configSchema = baseServiceConfigSchema.extend({
   ...serviceUrlsSchema.shape,
   PORT: z.coerce.number().int().min(1).max(65535).default(4002),
   /** How long catalogue reads are memoised in process (admin writes clear it at once); 0 turns it off; default 5000. */
-  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 export type Config = z.infer<typeof configSchema>;
 

@@ -9,7 +9,7 @@ import {
   type Peer,
   type ServiceBaseDeps,
 } from '@catalyst/service-kit';
-import { createCatalogueCache, type CatalogueCache } from './catalogue-cache';
+import { createCatalogCache, type CatalogCache } from './catalog-cache';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createVideoUrlSigner, type VideoUrlSigner } from './video-urls';
@@ -26,11 +26,11 @@ export interface Deps extends BaseDeps {
   entitlements: Entitlements;
   /** 'content' after an admin write (this process's memo, every edge cache); 'entitlement' from billing. */
   invalidations: Invalidations;
-  /** A short memo of catalogue reads, cleared by every admin write. */
-  catalogue: CatalogueCache;
-  /** Signs local premium video addresses for an entitled caller; applied after the catalogue memo, never stored. */
+  /** A short memo of catalog reads, cleared by every admin write. */
+  catalog: CatalogCache;
+  /** Signs local premium video addresses for an entitled caller; applied after the catalog memo, never stored. */
   signVideoUrl: VideoUrlSigner;
-  /** How long shared caches (the gateway's edge cache) may reuse a public catalogue answer; 0: never. */
+  /** How long shared caches (the gateway's edge cache) may reuse a public catalog answer; 0: never. */
   publicMaxAgeSeconds: number;
 }
 
@@ -44,14 +44,14 @@ export function createDeps(base: BaseDeps): Deps {
     media: peer(config.MEDIA_URL),
   };
   const entitlements = createEntitlements({ billing: peers.billing, cache, log });
-  const catalogueTtlMs = config.CATALOGUE_CACHE_TTL_MS ?? 5_000;
-  const catalogue = createCatalogueCache({ ttlMs: catalogueTtlMs });
+  const catalogTtlMs = config.CATALOG_CACHE_TTL_MS ?? 5_000;
+  const catalog = createCatalogCache({ ttlMs: catalogTtlMs });
   const invalidations = createInvalidations({ broadcast, log });
   // Any admin write may change what the public sees (here or on another replica); a missed message may have been one.
   invalidations.subscribe(
     'content',
-    () => catalogue.invalidate(),
-    () => catalogue.invalidate(),
+    () => catalog.invalidate(),
+    () => catalog.invalidate(),
   );
   // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
   invalidations.subscribe('entitlement', (userId) => userId && void entitlements.evict(userId));
@@ -60,18 +60,18 @@ export function createDeps(base: BaseDeps): Deps {
     peers,
     entitlements,
     invalidations,
-    catalogue,
+    catalog,
     signVideoUrl: createVideoUrlSigner(config.INTERNAL_SECRET),
     mediaStreams: createMediaStreams({ media: peers.media, secret: config.INTERNAL_SECRET, log }),
     // Public answers may be reused by shared caches as long as this service reuses its own reads (off with them).
-    publicMaxAgeSeconds: Math.ceil(catalogueTtlMs / 1000),
+    publicMaxAgeSeconds: Math.ceil(catalogTtlMs / 1000),
   };
 }
 
-/** A catalogue read, memoised briefly under its name and arguments. */
+/** A catalog read, memoised briefly under its name and arguments. */
 export const cachedRead = <T>(
-  deps: Pick<Deps, 'catalogue'>,
+  deps: Pick<Deps, 'catalog'>,
   name: string,
   args: unknown,
   load: () => Promise<T>,
-): Promise<T> => deps.catalogue.remember(`${name}:${JSON.stringify(args)}`, load);
+): Promise<T> => deps.catalog.remember(`${name}:${JSON.stringify(args)}`, load);

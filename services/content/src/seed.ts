@@ -20,7 +20,7 @@ import {
   type Logger,
 } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
-import { demoCategories, demoCreators, demoProducts, howItWorks } from './demo/catalogue';
+import { demoCategories, demoCreators, demoProducts, howItWorks } from './demo/catalog';
 import { sanitizeContent } from './products/sanitize-content';
 
 /** Demo ids are derived from slugs, so every fresh start has the same ids (stable links in tests and notes). */
@@ -30,7 +30,7 @@ export const demoProductId = demoProductCode;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const CATALOGUE_START = Date.parse('2026-03-02T09:00:00Z');
+const CATALOG_START = Date.parse('2026-03-02T09:00:00Z');
 
 /** The product's HTML content. The page shows the description above it, so the content never repeats it. */
 function lessonHtml(p: (typeof demoProducts)[number], creatorName: string): string {
@@ -88,7 +88,7 @@ export async function seedDemo(
           icon: c.icon,
           color: c.color,
           sort_order: i,
-          created_at: new Date(CATALOGUE_START + i * DAY),
+          created_at: new Date(CATALOG_START + i * DAY),
         })),
       )
       .execute();
@@ -103,7 +103,7 @@ export async function seedDemo(
           icon: c.icon,
           color: c.color,
           sort_order: i,
-          created_at: new Date(CATALOGUE_START + i * 3 * DAY),
+          created_at: new Date(CATALOG_START + i * 3 * DAY),
         })),
       )
       .execute();

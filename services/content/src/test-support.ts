@@ -81,7 +81,7 @@ function billingView(peers: Peers) {
   };
 }
 
-export const testConfig = (databaseUrl: string, peersUrl: string, catalogueCacheTtlMs?: number): Config => ({
+export const testConfig = (databaseUrl: string, peersUrl: string, catalogCacheTtlMs?: number): Config => ({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   PORT: 0,
@@ -96,16 +96,16 @@ export const testConfig = (databaseUrl: string, peersUrl: string, catalogueCache
   BILLING_URL: peersUrl,
   MEDIA_URL: peersUrl,
   COMMUNITY_URL: peersUrl,
-  ...(catalogueCacheTtlMs === undefined ? {} : { CATALOGUE_CACHE_TTL_MS: catalogueCacheTtlMs }),
+  ...(catalogCacheTtlMs === undefined ? {} : { CATALOG_CACHE_TTL_MS: catalogCacheTtlMs }),
 });
 
 export type Caller = 'anonymous' | keyof typeof testUsers;
 
 /** A fresh database with the content schema, the app over it, and its peers answering as told. */
 export async function createTestContext({
-  catalogueCacheTtlMs = 0,
+  catalogCacheTtlMs = 0,
   entitled = [] as string[],
-}: { catalogueCacheTtlMs?: number; entitled?: string[] } = {}) {
+}: { catalogCacheTtlMs?: number; entitled?: string[] } = {}) {
   const database = await createTestDatabase();
   const peers = await startPeers({ entitled });
   const db: Kysely<Database> = createDb<Database>({
@@ -116,7 +116,7 @@ export async function createTestContext({
   await prepareDatabase(db, { seed: false, log: testLog });
   const cache = createTestCache();
   const app = createApp(
-    createDeps({ config: testConfig(database.url, peers.url, catalogueCacheTtlMs), db, cache, log: testLog }),
+    createDeps({ config: testConfig(database.url, peers.url, catalogCacheTtlMs), db, cache, log: testLog }),
   );
 
   /** Calls the app as a person would arrive through the gateway; answers status and parsed body. */

@@ -189,7 +189,7 @@ export async function createTestContext() {
 
   /** Who has a plan, as billing would answer; tests flip it and evict. */
   const entitled = new Set<string>(['cccccccccccccccccccccccc', otherSubscriber.id]);
-  const catalogue = new Map(products.map((p) => [p._id, p]));
+  const catalog = new Map(products.map((p) => [p._id, p]));
   /** Each course's lessons, as content would answer them (a product not here has none: a single-video product). */
   const courses = new Map<string, CourseLessons['lessons']>([
     [ids.lessons, curriculum],
@@ -208,12 +208,12 @@ export async function createTestContext() {
 
   const content = (await createPeerStandIn())
     .answer(contentInternalRoutes.product, ({ params }) => {
-      const product = catalogue.get(params.idOrSlug!);
+      const product = catalog.get(params.idOrSlug!);
       if (!product) throw notFound('Product not found');
       return product;
     })
     .answer(contentInternalRoutes.courseLessons, ({ params }) => {
-      if (!catalogue.has(params.idOrSlug!)) throw notFound('Product not found');
+      if (!catalog.has(params.idOrSlug!)) throw notFound('Product not found');
       return { productId: params.idOrSlug!, lessons: courses.get(params.idOrSlug!) ?? [] };
     })
     .answer(contentInternalRoutes.quizKey, ({ params }) => {
@@ -223,7 +223,7 @@ export async function createTestContext() {
     })
     .answer(contentInternalRoutes.certificateFacts, ({ params }): CertificateFacts => {
       if (peers.contentFactsDown) throw unavailable();
-      const product = catalogue.get(params.idOrSlug!);
+      const product = catalog.get(params.idOrSlug!);
       if (!product) throw notFound('Product not found');
       const lessons = courses.get(product._id) ?? [];
       return {
@@ -235,12 +235,12 @@ export async function createTestContext() {
       };
     })
     .answer(contentInternalRoutes.lookupProducts, ({ body }) =>
-      (body.ids as string[]).flatMap((id) => catalogue.get(id) ?? []),
+      (body.ids as string[]).flatMap((id) => catalog.get(id) ?? []),
     )
     .answer(contentInternalRoutes.categoryProducts, ({ params }) => {
       if (params.idOrSlug !== ids.category && params.idOrSlug !== 'web-development')
         throw notFound('Category not found');
-      return [...catalogue.values()].filter((p) => p.categoryId === ids.category && p.isPublished);
+      return [...catalog.values()].filter((p) => p.categoryId === ids.category && p.isPublished);
     });
 
   const billing = (await createPeerStandIn()).answer(billingInternalRoutes.entitlement, ({ params }) => {
@@ -292,7 +292,7 @@ export async function createTestContext() {
     cache,
     call,
     entitled,
-    catalogue,
+    catalog,
     courses,
     quizKeys,
     names,

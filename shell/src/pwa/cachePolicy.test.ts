@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { allRouteTables } from '@catalyst/contracts';
-import { apiPathPattern, cataloguePaths, HASHED_FILE, isFederationIndex } from './cachePolicy';
+import { apiPathPattern, catalogPaths, HASHED_FILE, isFederationIndex } from './cachePolicy';
 
 describe("the service worker's cache policy", () => {
-  const paths = cataloguePaths(allRouteTables as never);
+  const paths = catalogPaths(allRouteTables as never);
 
   it('caches only the public, shared GETs of the declarations (the catalogue), never a personal one', () => {
     expect(paths).toEqual(

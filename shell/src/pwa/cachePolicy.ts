@@ -7,7 +7,8 @@ export const SW_CACHES = {
   appShell: 'catalyst-app-shell',
   remotesIndex: 'catalyst-remotes-index',
   remoteFiles: 'catalyst-remote-files',
-  catalogue: 'catalyst-public-catalogue',
+  // The name browsers already hold: renaming it would strand the cache they filled.
+  catalog: 'catalyst-public-catalogue',
   /** Lesson resources a learner opened: personal, deleted on sign-out. */
   resources: 'catalyst-lesson-resources',
 } as const;
@@ -39,7 +40,7 @@ export function apiPathPattern(declared: string): RegExp {
  * The public catalogue's GET addresses: the declarations marked `access: 'public', cache: 'shared'`
  * (scripts/build-sw.ts compiles their list into the worker, so no address is written by hand).
  */
-export function cataloguePaths(tables: Record<string, Record<string, RouteDeclaration>>): string[] {
+export function catalogPaths(tables: Record<string, Record<string, RouteDeclaration>>): string[] {
   const paths = Object.values(tables).flatMap((table) =>
     Object.values(table)
       .filter((route) => route.method === 'GET' && route.access === 'public' && route.cache === 'shared')

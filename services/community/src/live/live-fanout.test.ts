@@ -39,7 +39,7 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
       createBroadcast({ redisUrl: redis.url, log: testLog }),
     );
     t = await createTestCommunity({ base: { broadcast: broadcasts[0] } });
-    t.catalogue.set(webinar._id, webinar);
+    t.catalog.set(webinar._id, webinar);
     // A second replica: the same database and peers, its own process pieces (hub, Redis connections).
     deps2 = createDeps({
       config: t.deps.config,

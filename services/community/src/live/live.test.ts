@@ -44,7 +44,7 @@ describe('live sessions', () => {
   beforeAll(async () => {
     media = await mediaStandIn();
     t = await createTestCommunity({ now: () => clock, config: { MEDIA_URL: media.baseUrl } });
-    t.catalogue.set(webinar._id, webinar);
+    t.catalog.set(webinar._id, webinar);
   });
   afterAll(async () => {
     await t.close();
@@ -277,7 +277,7 @@ describe('the live question board', () => {
 
   beforeAll(async () => {
     t = await createTestCommunity({ now: () => clock });
-    t.catalogue.set(webinar._id, webinar);
+    t.catalog.set(webinar._id, webinar);
     expect(
       (
         await t.call(admin, 'PUT', adminPath, {
@@ -436,7 +436,7 @@ describe('live board heartbeats and session changes', () => {
 
   beforeAll(async () => {
     t = await createTestCommunity({ now, config: { LIVE_HEARTBEAT_MS: '150' } });
-    t.catalogue.set(webinar._id, webinar);
+    t.catalog.set(webinar._id, webinar);
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { listProducts, toPublicProduct } from '../products/products.repository';
 import { findCategory, listCategories } from './categories.repository';
 
 /** An active category by id or slug, from the catalogue memo; a 404 when there is none. */
-export async function requireCategory(deps: Pick<Deps, 'db' | 'catalogue'>, idOrSlug: string) {
+export async function requireCategory(deps: Pick<Deps, 'db' | 'catalog'>, idOrSlug: string) {
   const category = await cachedRead(deps, 'category', idOrSlug, () => findCategory(deps.db, idOrSlug));
   if (!category) throw notFound('Category not found');
   return category;

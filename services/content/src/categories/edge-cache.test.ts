@@ -22,7 +22,7 @@ const listen = (server: { once: Server['once'] }) =>
 const portOf = (server: { address(): AddressInfo | string | null }) => (server.address() as AddressInfo).port;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ catalogueCacheTtlMs: 5_000 });
+  ctx = await createTestContext({ catalogCacheTtlMs: 5_000 });
   await insertFixtures(ctx.db);
   content = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
   await listen(content as unknown as Server);

@@ -228,7 +228,7 @@ describe('the public outline', () => {
   });
 
   it('may be kept by shared caches, and shows a saved edit at once though it is memoised', async () => {
-    const memo = await createTestContext({ catalogueCacheTtlMs: 60_000 });
+    const memo = await createTestContext({ catalogCacheTtlMs: 60_000 });
     try {
       await insertFixtures(memo.db);
       for (const f of ctx.peers.state.assets.values()) memo.peers.state.assets.set(f.id, f);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_TYPES } from '@catalyst/contracts';
 import { createDb, migrateToLatest } from '@catalyst/service-kit';
 import { createTestDatabase } from '@catalyst/service-kit/testing';
-import { howItWorks } from '../demo/catalogue';
+import { howItWorks } from '../demo/catalog';
 import { SCHEMA } from '../setup';
 import { migrations } from './index';
 

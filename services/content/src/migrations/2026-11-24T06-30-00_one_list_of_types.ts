@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import { howItWorks } from '../demo/catalogue';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
+import { howItWorks } from '../demo/catalog';
 
 // One list of content types (issue 15, bug 5): the product promises courses, tutorials, videos, documents and
 // webinars. Workshops were long hands-on courses and articles short reads, so stored rows move onto the list
@@ -11,7 +12,7 @@ import { howItWorks } from '../demo/catalogue';
 const GENERIC_HOW_IT_WORKS =
   '<p>Work through the video at your own pace; your position is saved as you go, so you can stop and pick up where you left off on any device. Each section ends with a short exercise — try it before moving on.</p>';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // The seeded heading names the type as it was, so the repeated description goes before the types move.
   await sql`
     update products
@@ -30,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   // Rows keep their new types and lessons; the wider check only lets the old values back in.
   await sql`alter table products drop constraint products_type_check`.execute(db);
   await sql`alter table products add constraint products_type_check check (type in ('course', 'tutorial', 'workshop', 'article', 'video', 'document', 'webinar'))`.execute(

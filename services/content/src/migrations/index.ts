@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import * as createCatalogue from './2026-11-22T04-10-00_create_catalogue';
+import * as createCatalog from './2026-11-22T04-10-00_create_catalogue';
 import * as indexTitleSort from './2026-11-22T05-00-00_index_title_sort';
 import * as listedProducts from './2026-11-22T07-00-00_listed_products';
 import * as oneListOfTypes from './2026-11-24T06-30-00_one_list_of_types';
@@ -9,7 +9,7 @@ import * as lessonQuiz from './2026-11-25T05-00-00_lesson_quiz';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
-  '2026-11-22T04-10-00_create_catalogue': createCatalogue,
+  '2026-11-22T04-10-00_create_catalogue': createCatalog,
   '2026-11-22T05-00-00_index_title_sort': indexTitleSort,
   '2026-11-22T07-00-00_listed_products': listedProducts,
   '2026-11-24T06-30-00_one_list_of_types': oneListOfTypes,

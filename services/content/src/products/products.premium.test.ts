@@ -128,7 +128,7 @@ describe('premium content', () => {
   });
 
   it('keeps a premium list answer only while its rows are memoised: an admin edit shows at once', async () => {
-    const memo = await createTestContext({ catalogueCacheTtlMs: 60_000 });
+    const memo = await createTestContext({ catalogCacheTtlMs: 60_000 });
     try {
       await insertFixtures(memo.db);
       memo.billing.entitled.add(testUsers.subscriber.id);
@@ -165,7 +165,7 @@ describe('premium content', () => {
   });
 
   it('signs the video address of a memoised product for each answer', async () => {
-    const memo = await createTestContext({ catalogueCacheTtlMs: 60_000 });
+    const memo = await createTestContext({ catalogCacheTtlMs: 60_000 });
     try {
       await insertFixtures(memo.db);
       const first = await memo.app.request('/content/premium/products/react-basics', {

@@ -7,7 +7,7 @@ import {
 } from '@catalyst/contracts';
 import type { Logger, Peer, RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { countCatalogue } from './stats.repository';
+import { countCatalog } from './stats.repository';
 
 /** The dashboard must not wait long on a slow peer: its figure is shown as unknown instead. */
 const PEER_COUNT_TIMEOUT_MS = 2_000;
@@ -38,12 +38,12 @@ export function createStatsHandlers({
   return {
     /** The dashboard's real figures; users and subscribers are null when their service is down. */
     async get({ requestId, log }) {
-      const [catalogue, users, subscribers] = await Promise.all([
-        countCatalogue(db),
+      const [catalog, users, subscribers] = await Promise.all([
+        countCatalog(db),
         peerCount(peers.auth, authInternalRoutes.userCount, log, requestId),
         peerCount(peers.billing, billingInternalRoutes.subscriberCount, log, requestId),
       ]);
-      const stats: AdminStats = { ...catalogue, users, subscribers };
+      const stats: AdminStats = { ...catalog, users, subscribers };
       return stats;
     },
   };

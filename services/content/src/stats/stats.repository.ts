@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 type Db = Kysely<Database>;
 
 /** The catalogue's own figures for the admin dashboard. */
-export async function countCatalogue(db: Db) {
+export async function countCatalog(db: Db) {
   const row = await db
     .selectNoFrom([
       sql<number>`(select count(*)::int from categories)`.as('categories'),

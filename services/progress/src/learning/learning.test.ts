@@ -23,8 +23,8 @@ beforeEach(async () => {
     'certificates',
   ] as const)
     await ctx.db.deleteFrom(table).execute();
-  ctx.catalogue.clear();
-  for (const product of products) ctx.catalogue.set(product._id, product);
+  ctx.catalog.clear();
+  for (const product of products) ctx.catalog.set(product._id, product);
   ctx.courses.set(ids.lessons, curriculum);
 });
 
@@ -432,7 +432,7 @@ describe('a learner with thousands of rows', () => {
     const ROWS = 5_000;
     const productId = (i: number) => `77777777777777777777${String(i).padStart(4, '0')}`;
     for (let i = 0; i < ROWS; i++)
-      ctx.catalogue.set(productId(i), {
+      ctx.catalog.set(productId(i), {
         ...products[1]!,
         _id: productId(i),
         slug: `video-${i}`,

@@ -577,8 +577,8 @@ describe('lists', () => {
         })),
       )
       .execute();
-    ctx.catalogue.set('999999999999999999999900', {
-      ...ctx.catalogue.get(ids.other)!,
+    ctx.catalog.set('999999999999999999999900', {
+      ...ctx.catalog.get(ids.other)!,
       _id: '999999999999999999999900',
     });
     const five = (await ctx.call(sub, 'GET', '/content/progress/recent')).body.data;

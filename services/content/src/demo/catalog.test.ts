@@ -8,7 +8,7 @@ import {
   thumbnailSrcSet,
 } from '@catalyst/contracts';
 import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
-import { demoProducts } from './catalogue';
+import { demoProducts } from './catalog';
 
 const file = (url: string) => path.join(DEMO_MEDIA_ROOT, url);
 

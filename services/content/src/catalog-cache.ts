@@ -3,15 +3,15 @@
  * admin writes, which clear it (see app.ts); other replicas see a change within `ttlMs`.
  * Concurrent misses of one key share a single database read.
  */
-export interface CatalogueCache {
+export interface CatalogCache {
   remember<T>(key: string, load: () => Promise<T>): Promise<T>;
   invalidate(): void;
 }
 
-export function createCatalogueCache({
+export function createCatalogCache({
   ttlMs = 5_000,
   maxEntries = 1_000,
-}: { ttlMs?: number; maxEntries?: number } = {}): CatalogueCache {
+}: { ttlMs?: number; maxEntries?: number } = {}): CatalogCache {
   const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
   return {
     remember<T>(key: string, load: () => Promise<T>): Promise<T> {

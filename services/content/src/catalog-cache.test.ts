@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { createCatalogueCache } from './catalogue-cache';
+import { createCatalogCache } from './catalog-cache';
 import { createTestContext, fx, insertFixtures } from './test-support';
 
 describe('catalogue cache', () => {
   it('shares one read between concurrent misses and forgets failures', async () => {
-    const cache = createCatalogueCache({ ttlMs: 60_000 });
+    const cache = createCatalogCache({ ttlMs: 60_000 });
     let loads = 0;
     const load = async () => ++loads;
     expect(await Promise.all([cache.remember('k', load), cache.remember('k', load)])).toEqual([1, 1]);
@@ -19,7 +19,7 @@ describe('catalogue cache', () => {
   describe('in the app', () => {
     let ctx: Awaited<ReturnType<typeof createTestContext>>;
     beforeAll(async () => {
-      ctx = await createTestContext({ catalogueCacheTtlMs: 60_000 });
+      ctx = await createTestContext({ catalogCacheTtlMs: 60_000 });
       await insertFixtures(ctx.db);
     });
     afterAll(() => ctx.close());
