@@ -12,6 +12,7 @@ export default defineConfig({
             'gateway/src/**/*.test.ts',
             'packages/{contracts,service-kit}/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'e2e/security/**/*.test.ts',
           ],
           globalSetup: ['scripts/test-postgres.setup.ts'],
           testTimeout: 30_000,

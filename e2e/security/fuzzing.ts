@@ -1,6 +1,7 @@
 /**
  * Property-based fuzzing (fast-check) of every write route with generated bodies: never a 5xx, every
- * refusal in the one error shape; afterwards the database invariants still hold.
+ * refusal in the one error shape, never a request that fails (reset, aborted); afterwards the database
+ * invariants still hold.
  */
 import fc from 'fast-check';
 import { describe, isErrorShape, type Suite } from './harness';
@@ -44,6 +45,55 @@ const anyValue = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 3 }),
 );
 
+/** An answer the property refuses: a 5xx, or a 4xx outside the one error shape. */
+class BadAnswer extends Error {}
+
+/** What a failed run saw: the generated body (fast-check's counterexample), what became of it, how to replay it. */
+function describeFailure(details: fc.RunDetails<[unknown]>) {
+  if (!details.failed) return '';
+  const body = String(JSON.stringify(details.counterexample?.[0])).slice(0, 300);
+  const error = details.errorInstance;
+  const outcome =
+    error instanceof BadAnswer
+      ? error.message
+      : error instanceof Error
+        ? `the request threw ${error.name}: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`
+        : `the request threw ${String(error)}`;
+  return `${body} → ${outcome} (seed ${details.seed}, path ${details.counterexamplePath})`;
+}
+
+/**
+ * Sends `runs` generated bodies to one route. A 5xx, an error outside the one shape, or a request that
+ * throws (a reset, an abort) is the route's failure, reported with the body that caused it. Answers how
+ * many bodies were sent.
+ */
+export async function fuzzRoute(
+  suite: Pick<Suite, 'request' | 'check'>,
+  route: { method: string; path: string; token?: string },
+  body: fc.Arbitrary<unknown>,
+  runs: number,
+  seed = Number(process.env.FUZZ_SEED ?? 20261122),
+): Promise<number> {
+  let count = 0;
+  const details = await fc.check(
+    fc.asyncProperty(body, async (b) => {
+      count++;
+      const res = await suite.request(route.method, route.path, { token: route.token, body: b });
+      if (res.status >= 500 || (res.status >= 400 && !isErrorShape(res.body)))
+        throw new BadAnswer(describe(res));
+    }),
+    { numRuns: runs, seed, endOnFailure: true },
+  );
+  const label = `${route.method} ${route.path.replace(/[0-9a-f]{24}/g, ':id')}`;
+  suite.check(
+    `${label}: ${runs} generated bodies never give a 5xx or an error outside the shape`,
+    !details.failed,
+    'all 2xx or 4xx in the error shape',
+    () => describeFailure(details),
+  );
+  return count;
+}
+
 export async function fuzzing(suite: Suite) {
   const routes = await writeRoutes(suite);
   let total = 0;
@@ -67,28 +117,11 @@ export async function fuzzing(suite: Suite) {
       { weight: 4, arbitrary: mutated },
       { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
     );
-    const runs = RUNS[route.path] ?? DEFAULT_RUNS;
-    let failure = '';
-    let count = 0;
-    const label = `${route.method} ${route.path.replace(/[0-9a-f]{24}/g, ':id')}`;
-    await fc
-      .assert(
-        fc.asyncProperty(body, async (b) => {
-          count++;
-          const res = await suite.request(route.method, route.path, { token, body: b });
-          const ok = res.status < 500 && (res.status < 400 || isErrorShape(res.body));
-          if (!ok) failure = `${JSON.stringify(b).slice(0, 300)} → ${describe(res)}`;
-          return ok;
-        }),
-        { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261122), endOnFailure: true },
-      )
-      .catch(() => undefined);
-    total += count;
-    suite.check(
-      `${label}: ${runs} generated bodies never give a 5xx or an error outside the shape`,
-      failure === '',
-      'all 2xx or 4xx in the error shape',
-      failure,
+    total += await fuzzRoute(
+      suite,
+      { method: route.method, path: route.path, token },
+      body,
+      RUNS[route.path] ?? DEFAULT_RUNS,
     );
   }
   suite.check(`fuzzing sent thousands of bodies`, total >= 3000, '≥ 3000', String(total));
