@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -37,25 +37,25 @@ describe('guards', () => {
 
   it('shows the page to signed-in users', () => {
     session.loadUser(learner);
-    mount(<RequireAuth>secret</RequireAuth>);
-    expect(screen.getByText('secret')).toBeTruthy();
+    const { container } = mount(<RequireAuth>secret</RequireAuth>);
+    expect(container.textContent).toBe('secret');
   });
 
   it('denies admin pages to non-admins with a way back to the dashboard', async () => {
     session.loadUser(learner);
-    mount(<RequireAdmin>admin area</RequireAdmin>);
+    const { container } = mount(<RequireAdmin>admin area</RequireAdmin>);
     expect(screen.getByRole('alert').textContent).toContain(
       "Access Denied - You don't have permission to access this page.",
     );
     expect(screen.queryByText('admin area')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
-    expect(screen.getByText('Dashboard page')).toBeTruthy();
+    expect(container.textContent).toBe('Dashboard page');
   });
 
   it('opens admin pages to admins', () => {
     session.loadUser(admin);
-    mount(<RequireAdmin>admin area</RequireAdmin>);
-    expect(screen.getByText('admin area')).toBeTruthy();
+    const { container } = mount(<RequireAdmin>admin area</RequireAdmin>);
+    expect(container.textContent).toBe('admin area');
   });
 
   it('sends signed-in users without a plan to /subscription', async () => {
@@ -63,9 +63,8 @@ describe('guards', () => {
       new Response(JSON.stringify({ success: true, data: { hasSubscription: false, status: 'free' } })),
     );
     session.loadUser(learner);
-    mount(<RequireSubscription>premium</RequireSubscription>);
-    expect(await screen.findByText('Plans page')).toBeTruthy();
-    expect(screen.queryByText('premium')).toBeNull();
+    const { container } = mount(<RequireSubscription>premium</RequireSubscription>);
+    await waitFor(() => expect(container.textContent).toBe('Plans page'));
   });
 
   it('lets subscribers and admins through the subscription guard', async () => {
@@ -75,12 +74,12 @@ describe('guards', () => {
       ),
     );
     session.loadUser(learner);
-    const { unmount } = mount(<RequireSubscription>premium</RequireSubscription>);
-    expect(await screen.findByText('premium')).toBeTruthy();
-    unmount();
+    const first = mount(<RequireSubscription>premium</RequireSubscription>);
+    await waitFor(() => expect(first.container.textContent).toBe('premium'));
+    first.unmount();
     session.loadUser(admin);
     await subscription.refresh();
-    mount(<RequireSubscription>premium</RequireSubscription>);
-    expect(screen.getByText('premium')).toBeTruthy();
+    const { container } = mount(<RequireSubscription>premium</RequireSubscription>);
+    expect(container.textContent).toBe('premium');
   });
 });
