@@ -3,18 +3,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   KUSTOMIZATIONS,
+  ofKind,
   policyProblems,
   render,
   schemaProblems,
   unknownFieldProblems,
   validateKustomization,
   type K8sObject,
+  type KindTypes,
+  type Rendered,
 } from '../deploy/k8s/validate';
 
 const clone = <T>(value: T): T => structuredClone(value);
 const production = render(KUSTOMIZATIONS.production);
-const deployment = (objects: K8sObject[], name: string) =>
-  objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name)!;
+const named = <K extends keyof KindTypes>(objects: K8sObject[], kind: K, name: string) =>
+  ofKind(objects, kind).find((o) => o.metadata.name === name)!;
+const deployment = (objects: K8sObject[], name: string) => named(objects, 'Deployment', name);
+/** The first container of a workload's pod. */
+const containerOf = (workload: Rendered<'Deployment'>) => workload.spec!.template.spec!.containers[0]!;
 
 describe('deploy/k8s', () => {
   it.each(Object.entries(KUSTOMIZATIONS))('%s renders and every object is valid', async (name, dir) => {
@@ -38,15 +44,12 @@ describe('deploy/k8s', () => {
   });
 
   it('production runs released images, at least two of everything, on the public host', () => {
-    for (const d of production.filter((o) => o.kind === 'Deployment'))
-      expect(d.spec.template.spec.containers[0].image).toMatch(
-        /^registry\.example\.com\/catalyst\/[a-z]+:1\.0\.0$/,
-      );
-    for (const h of production.filter((o) => o.kind === 'HorizontalPodAutoscaler'))
-      expect(h.spec.minReplicas).toBeGreaterThanOrEqual(2);
-    for (const i of production.filter((o) => o.kind === 'Ingress'))
-      expect(i.spec.rules[0].host).toBe('learn.example.com');
-    expect(deployment(production, 'media-worker').spec.template.spec.containers[0].command).toEqual([
+    for (const d of ofKind(production, 'Deployment'))
+      expect(containerOf(d).image).toMatch(/^registry\.example\.com\/catalyst\/[a-z]+:1\.0\.0$/);
+    for (const h of ofKind(production, 'HorizontalPodAutoscaler'))
+      expect(h.spec?.minReplicas).toBeGreaterThanOrEqual(2);
+    for (const i of ofKind(production, 'Ingress')) expect(i.spec?.rules?.[0]?.host).toBe('learn.example.com');
+    expect(containerOf(deployment(production, 'media-worker')).command).toEqual([
       'node',
       'dist/media/worker.mjs',
     ]);
@@ -54,8 +57,8 @@ describe('deploy/k8s', () => {
 
   it('the schema check refuses a wrong type and a malformed quantity', async () => {
     const d = clone(deployment(production, 'auth'));
-    d.spec.template.spec.containers[0].resources.limits.memory = 'lots';
-    d.spec.revisionHistoryLimit = 'five';
+    containerOf(d).resources!.limits!.memory = 'lots';
+    Object.assign(d.spec!, { revisionHistoryLimit: 'five' });
     const messages = (await schemaProblems(d)).map((p) => p.message).join('\n');
     expect(messages).toContain('/spec/revisionHistoryLimit must be integer');
     expect(messages).toContain('/resources/limits/memory must match format "quantity"');
@@ -63,8 +66,8 @@ describe('deploy/k8s', () => {
 
   it('the unknown-field check names each field Kubernetes does not have, by its path', () => {
     const d = clone(deployment(production, 'gateway'));
-    d.spec.template.spec.containers[0].readinessProbe.httpGet.paht = '/';
-    d.spec.template.spec.containers[0].resource = {};
+    Object.assign(containerOf(d).readinessProbe!.httpGet!, { paht: '/' });
+    Object.assign(containerOf(d), { resource: {} });
     expect(unknownFieldProblems(d).map((p) => p.message)).toEqual([
       'unknown field spec.template.spec.containers[0].readinessProbe.httpGet.paht',
       'unknown field spec.template.spec.containers[0].resource',
@@ -75,25 +78,19 @@ describe('deploy/k8s', () => {
   it('the project rules catch a missing probe, a liveness probe on /health, a missing limit, an unmigrated service, a stray autoscaler, the sandbox and streams without their Ingress settings', () => {
     const objects = clone(production);
     const auth = deployment(objects, 'auth');
-    delete auth.spec.template.spec.containers[0].livenessProbe;
-    deployment(objects, 'progress').spec.template.spec.containers[0].livenessProbe.httpGet.path = '/health';
-    delete auth.spec.template.spec.containers[0].resources.limits.memory;
-    const job = objects.find((o) => o.kind === 'Job')!;
-    job.spec.template.spec.initContainers = job.spec.template.spec.initContainers.filter(
-      (c: { name: string }) => c.name !== 'migrate-billing',
-    );
-    objects.find(
-      (o) => o.kind === 'HorizontalPodAutoscaler' && o.metadata.name === 'content',
-    )!.spec.scaleTargetRef.name = 'contents';
+    delete containerOf(auth).livenessProbe;
+    containerOf(deployment(objects, 'progress')).livenessProbe!.httpGet!.path = '/health';
+    delete containerOf(auth).resources!.limits!.memory;
+    const jobPod = ofKind(objects, 'Job')[0]!.spec!.template.spec!;
+    jobPod.initContainers = jobPod.initContainers!.filter((c) => c.name !== 'migrate-billing');
+    named(objects, 'HorizontalPodAutoscaler', 'content').spec!.scaleTargetRef.name = 'contents';
     objects.push({
       ...clone(deployment(objects, 'billing')),
       metadata: { name: 'payments-sandbox', namespace: 'catalyst' },
     });
-    const streams = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'catalyst-streams')!;
-    streams.spec.rules[0].http.paths = streams.spec.rules[0].http.paths.filter(
-      (p: { path: string }) => p.path !== '/api/v1/community/threads/',
-    );
-    const uploads = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'catalyst-uploads')!;
+    const streams = named(objects, 'Ingress', 'catalyst-streams').spec!.rules![0]!.http!;
+    streams.paths = streams.paths.filter((p) => p.path !== '/api/v1/community/threads/');
+    const uploads = named(objects, 'Ingress', 'catalyst-uploads');
     uploads.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'] = '1m';
     const messages = policyProblems(objects, { production: true }).map((p) => `${p.object}: ${p.message}`);
     expect(messages).toEqual(

@@ -15,6 +15,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ObjectSerializer } from '@kubernetes/client-node/dist/serializer.js';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
+import type { IService } from 'kubernetes-models/v1/Service';
 import { parseAllDocuments } from 'yaml';
 import { apiRoutes } from '@catalyst/contracts';
 
@@ -36,7 +45,7 @@ export const MIGRATED_SERVICES = [
   'gateway',
 ] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/** One rendered object, of any kind: what every object has, the rest unread until its kind is known. */
 export type K8sObject = {
   apiVersion: string;
   kind: string;
@@ -46,8 +55,25 @@ export type K8sObject = {
     labels?: Record<string, string>;
     annotations?: Record<string, string>;
   };
-  [key: string]: any;
+  [key: string]: unknown;
 };
+
+/** The kinds this project's rules read, as the Kubernetes API types them. */
+export interface KindTypes {
+  ConfigMap: IConfigMap;
+  Deployment: IDeployment;
+  HorizontalPodAutoscaler: IHorizontalPodAutoscaler;
+  Ingress: IIngress;
+  Job: IJob;
+  PodDisruptionBudget: IPodDisruptionBudget;
+  Service: IService;
+}
+/** A rendered object of a known kind. */
+export type Rendered<K extends keyof KindTypes> = K8sObject & KindTypes[K];
+
+/** The rendered objects of one kind, typed as that kind. */
+export const ofKind = <K extends keyof KindTypes>(objects: K8sObject[], kind: K): Rendered<K>[] =>
+  objects.filter((o): o is Rendered<K> => o.kind === kind);
 
 export interface Problem {
   object: string;
@@ -147,9 +173,11 @@ export function unknownFieldProblems(o: K8sObject): Problem[] {
   return lost.map((p) => ({ object: idOf(o), message: `unknown field ${p.slice(1)}` }));
 }
 
-const containersOf = (o: K8sObject): K8sObject[] => {
-  const pod = o.spec?.template?.spec ?? {};
-  return [...(pod.initContainers ?? []), ...(pod.containers ?? [])];
+/** The pod a workload (a Deployment, a Job) runs; the rules below read it as present. */
+const podOf = (o: { spec?: { template: IPodTemplateSpec } }) => o.spec!.template.spec!;
+const containersOf = (o: { spec?: { template?: IPodTemplateSpec } }): IContainer[] => {
+  const pod = o.spec?.template?.spec;
+  return [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])];
 };
 const matches = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) =>
   !!selector &&
@@ -163,7 +191,7 @@ export function policyProblems(
 ): Problem[] {
   const problems: Problem[] = [];
   const add = (o: K8sObject, message: string) => problems.push({ object: idOf(o), message });
-  const byKind = (kind: string) => objects.filter((o) => o.kind === kind);
+  const byKind = <K extends keyof KindTypes>(kind: K) => ofKind(objects, kind);
   const deployments = byKind('Deployment');
   const configMaps = new Set(byKind('ConfigMap').map((c) => c.metadata.name));
 
@@ -175,7 +203,7 @@ export function policyProblems(
   }
 
   for (const o of [...deployments, ...byKind('Job')]) {
-    const pod = o.spec.template.spec;
+    const pod = podOf(o);
     if (!pod.securityContext?.runAsNonRoot)
       add(o, 'pods must run as non-root (securityContext.runAsNonRoot)');
     for (const c of containersOf(o)) {
@@ -184,9 +212,9 @@ export function policyProblems(
         for (const res of ['cpu', 'memory'])
           if (!r[kind]?.[res]) add(o, `container ${c.name}: no ${res} ${kind}`);
       if (!/^[\w./-]+(:[\w.-]+)?$/.test(c.image ?? '')) add(o, `container ${c.name}: bad image ${c.image}`);
-      if (production && !/:[\w.-]+$/.test(c.image))
+      if (production && !/:[\w.-]+$/.test(c.image ?? ''))
         add(o, `container ${c.name}: image ${c.image} has no release tag`);
-      if (/:latest$/.test(c.image)) add(o, `container ${c.name}: image ${c.image} uses :latest`);
+      if (/:latest$/.test(c.image ?? '')) add(o, `container ${c.name}: image ${c.image} uses :latest`);
       if (
         !Array.isArray(c.command) ||
         !/^dist\/[\w-]+\/\w+\.mjs$/.test(c.command[1] ?? '') ||
@@ -196,95 +224,91 @@ export function policyProblems(
       if (c.securityContext?.allowPrivilegeEscalation !== false)
         add(o, `container ${c.name}: allowPrivilegeEscalation must be false`);
       for (const from of c.envFrom ?? []) {
-        if (from.configMapRef && !configMaps.has(from.configMapRef.name))
+        if (from.configMapRef && !configMaps.has(from.configMapRef.name ?? ''))
           add(o, `container ${c.name}: ConfigMap ${from.configMapRef.name} is not in the render`);
-        if (from.secretRef && secretNames && !secretNames.has(from.secretRef.name))
+        if (from.secretRef && secretNames && !secretNames.has(from.secretRef.name ?? ''))
           add(o, `container ${c.name}: Secret ${from.secretRef.name} is not in secrets.example.yaml`);
       }
-      const mounts = new Set((c.volumeMounts ?? []).map((m: { name: string }) => m.name));
-      const volumes = new Set((pod.volumes ?? []).map((v: { name: string }) => v.name));
+      const mounts = new Set((c.volumeMounts ?? []).map((m) => m.name));
+      const volumes = new Set((pod.volumes ?? []).map((v) => v.name));
       for (const m of mounts)
         if (!volumes.has(m)) add(o, `container ${c.name}: mounts ${m}, which the pod does not declare`);
     }
   }
 
   for (const d of deployments) {
-    const labels = d.spec.template.metadata?.labels;
-    if (!matches(d.spec.selector?.matchLabels, labels))
+    const labels = d.spec!.template.metadata?.labels;
+    if (!matches(d.spec!.selector?.matchLabels, labels))
       add(d, 'selector does not match the pod template labels');
-    if (d.spec.replicas !== undefined)
+    if (d.spec!.replicas !== undefined)
       add(d, 'spec.replicas is set: the HorizontalPodAutoscaler owns the count');
     const worker = labels?.['app.kubernetes.io/component'] === 'worker';
-    for (const c of d.spec.template.spec.containers) {
+    for (const c of podOf(d).containers) {
       if (!worker && (!c.readinessProbe || !c.livenessProbe))
         add(d, `container ${c.name}: readiness and liveness probes are required`);
       // /health asks Postgres (and the gateway's /api/v1/health every service): restarting for that fixes nothing.
-      if (['/health', '/api/v1/health'].includes(c.livenessProbe?.httpGet?.path))
+      const livenessPath = c.livenessProbe?.httpGet?.path;
+      if (livenessPath !== undefined && ['/health', '/api/v1/health'].includes(livenessPath))
         add(
           d,
-          `container ${c.name}: liveness must answer from memory, not ${c.livenessProbe.httpGet.path} (it checks dependencies)`,
+          `container ${c.name}: liveness must answer from memory, not ${livenessPath} (it checks dependencies)`,
         );
-      const names = new Set((c.ports ?? []).map((p: { name: string }) => p.name));
+      const names = new Set((c.ports ?? []).map((p) => p.name));
       for (const probe of [c.readinessProbe, c.livenessProbe])
         if (probe?.httpGet && typeof probe.httpGet.port === 'string' && !names.has(probe.httpGet.port))
           add(d, `container ${c.name}: probe port ${probe.httpGet.port} is not a named port`);
     }
     const hpas = byKind('HorizontalPodAutoscaler').filter(
-      (h) => h.spec.scaleTargetRef.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name,
+      (h) => h.spec!.scaleTargetRef.kind === 'Deployment' && h.spec!.scaleTargetRef.name === d.metadata.name,
     );
     if (hpas.length !== 1) add(d, `needs exactly one HorizontalPodAutoscaler (has ${hpas.length})`);
-    if (!byKind('PodDisruptionBudget').some((p) => matches(p.spec.selector?.matchLabels, labels)))
+    if (!byKind('PodDisruptionBudget').some((p) => matches(p.spec!.selector?.matchLabels, labels)))
       add(d, 'no PodDisruptionBudget selects its pods');
   }
 
   for (const h of byKind('HorizontalPodAutoscaler')) {
-    if (!deployments.some((d) => d.metadata.name === h.spec.scaleTargetRef.name))
-      add(h, `scales ${h.spec.scaleTargetRef.name}, which is not a Deployment here`);
-    if ((h.spec.minReplicas ?? 1) > h.spec.maxReplicas) add(h, 'minReplicas is above maxReplicas');
-    if (production && (h.spec.minReplicas ?? 1) < 2)
+    const spec = h.spec!;
+    if (!deployments.some((d) => d.metadata.name === spec.scaleTargetRef.name))
+      add(h, `scales ${spec.scaleTargetRef.name}, which is not a Deployment here`);
+    if ((spec.minReplicas ?? 1) > spec.maxReplicas) add(h, 'minReplicas is above maxReplicas');
+    if (production && (spec.minReplicas ?? 1) < 2)
       add(h, 'production runs at least 2 replicas of everything');
   }
   for (const p of byKind('PodDisruptionBudget')) {
-    if (!deployments.some((d) => matches(p.spec.selector?.matchLabels, d.spec.template.metadata?.labels)))
+    if (!deployments.some((d) => matches(p.spec!.selector?.matchLabels, d.spec!.template.metadata?.labels)))
       add(p, 'selects no Deployment’s pods');
   }
   const services = byKind('Service');
   for (const s of services) {
-    const target = deployments.find((d) => matches(s.spec.selector, d.spec.template.metadata?.labels));
+    const target = deployments.find((d) => matches(s.spec!.selector, d.spec!.template.metadata?.labels));
     if (!target) add(s, 'selects no Deployment’s pods');
     const containerPorts = new Set(
-      target
-        ? target.spec.template.spec.containers.flatMap((c: K8sObject) =>
-            (c.ports ?? []).map((p: { name: string }) => p.name),
-          )
-        : [],
+      target ? podOf(target).containers.flatMap((c) => (c.ports ?? []).map((p) => p.name)) : [],
     );
-    for (const port of s.spec.ports ?? [])
+    for (const port of s.spec!.ports ?? [])
       if (typeof port.targetPort === 'string' && target && !containerPorts.has(port.targetPort))
         add(s, `targetPort ${port.targetPort} is not a container port name`);
   }
   for (const i of byKind('Ingress')) {
-    for (const rule of i.spec.rules ?? []) {
+    for (const rule of i.spec!.rules ?? []) {
       for (const p of rule.http?.paths ?? []) {
         const s = services.find((x) => x.metadata.name === p.backend.service?.name);
         if (!s) add(i, `path ${p.path}: no Service ${p.backend.service?.name}`);
         else if (
-          !(s.spec.ports ?? []).some(
-            (port: { name?: string; port: number }) =>
-              port.name === p.backend.service.port.name || port.port === p.backend.service.port.number,
+          !(s.spec!.ports ?? []).some(
+            (port) =>
+              port.name === p.backend.service!.port!.name || port.port === p.backend.service!.port!.number,
           )
         )
           add(i, `path ${p.path}: Service ${s.metadata.name} has no such port`);
       }
     }
-    if (!(i.spec.tls ?? []).length) add(i, 'no TLS');
+    if (!(i.spec!.tls ?? []).length) add(i, 'no TLS');
   }
   // Every streaming route of the contracts (Server-Sent Events; resumable uploads) through the Ingress nginx picks
   // for it (the longest matching prefix): answers unbuffered with a long read timeout, uploads streamed.
   const ingressPaths = byKind('Ingress').flatMap((i) =>
-    (i.spec.rules ?? []).flatMap((r: K8sObject) =>
-      (r.http?.paths ?? []).map((p: { path: string }) => ({ ingress: i, path: p.path })),
-    ),
+    (i.spec!.rules ?? []).flatMap((r) => (r.http?.paths ?? []).map((p) => ({ ingress: i, path: p.path! }))),
   );
   const servedBy = (url: string) =>
     ingressPaths
@@ -332,10 +356,10 @@ export function policyProblems(
     const deployment = deployments.find((d) => d.metadata.name === name);
     const image = migrated.get(`dist/${name}/migrate.mjs`);
     if (!image) problems.push({ object: 'Job/migrate', message: `does not run dist/${name}/migrate.mjs` });
-    else if (deployment && deployment.spec.template.spec.containers[0].image !== image)
+    else if (deployment && podOf(deployment).containers[0]!.image !== image)
       problems.push({
         object: 'Job/migrate',
-        message: `migrates ${name} with ${image}, but the Deployment runs ${deployment.spec.template.spec.containers[0].image}`,
+        message: `migrates ${name} with ${image}, but the Deployment runs ${podOf(deployment).containers[0]!.image}`,
       });
   }
   return problems;
