@@ -1,5 +1,4 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import type { Endpoint } from './endpoints';
 
 export interface ApiData<T> {
   data: T | undefined;
@@ -9,37 +8,44 @@ export interface ApiData<T> {
   reload: () => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyEndpoint = Endpoint<any>;
-type InputOf<E extends AnyEndpoint> = Parameters<E['url']>[0];
+/** What useApiData needs of a declared endpoint (any `Endpoint<R>`): the call, and the address of a call. */
+export interface ReadableEndpoint {
+  (input: never, options?: never): Promise<unknown>;
+  url(input: never): string;
+}
+type InputOf<E extends ReadableEndpoint> = Parameters<E['url']>[0];
+
+/** The answer of one call: which call (address, input, reload count, endpoint) and what it answered. */
+interface Settled<T> {
+  call: string;
+  endpoint: ReadableEndpoint;
+  data: T | undefined;
+  error: Error | null;
+}
 
 /**
  * Reads a declared endpoint (`useApiData(api.product.top, { query: { limit: 8 } })`; skipped while the
  * input is null) and follows it: a new input fetches again and answers of superseded requests are dropped.
  */
-export function useApiData<E extends AnyEndpoint>(
+export function useApiData<E extends ReadableEndpoint>(
   endpoint: E,
   input?: InputOf<E> | null,
 ): ApiData<Awaited<ReturnType<E>>> {
   type T = Awaited<ReturnType<E>>;
   const skipped = input === null;
-  const [state, setState] = useState<{ data: T | undefined; error: Error | null; isLoading: boolean }>({
-    data: undefined,
-    error: null,
-    isLoading: !skipped,
-  });
+  const [settled, setSettled] = useState<Settled<T> | null>(null);
   const [version, setVersion] = useState(0);
   // The call's address names it: the same address is the same read.
-  const key = skipped ? null : endpoint.url(input);
+  const key = skipped ? null : endpoint.url(input as never);
   const inputKey = JSON.stringify(input ?? null);
+  const call = key === null ? null : JSON.stringify([key, inputKey, version]);
+
+  // A skipped read forgets its last answer, so the next read starts without one.
+  if (skipped && settled !== null) setSettled(null);
 
   useEffect(() => {
-    if (key === null) {
-      setState({ data: undefined, error: null, isLoading: false });
-      return;
-    }
+    if (call === null) return;
     const controller = new AbortController();
-    setState((previous) => ({ ...previous, error: null, isLoading: true }));
     (endpoint as unknown as (input: unknown, options: { signal: AbortSignal }) => Promise<T>)(
       JSON.parse(inputKey) ?? undefined,
       { signal: controller.signal },
@@ -48,21 +54,24 @@ export function useApiData<E extends AnyEndpoint>(
         // The answer renders as a transition: React yields to the browser every few milliseconds while it
         // renders a long list, instead of blocking the page (and its input) for the whole render.
         if (!controller.signal.aborted)
-          startTransition(() => setState({ data, error: null, isLoading: false }));
+          startTransition(() => setSettled({ call, endpoint, data, error: null }));
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({
+        setSettled({
+          call,
+          endpoint,
           data: undefined,
           error: error instanceof Error ? error : new Error(String(error)),
-          isLoading: false,
         });
       });
     return () => controller.abort();
-    // The key and the input stand for the call; the endpoint object is stable per client.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, inputKey, version, endpoint]);
+  }, [call, inputKey, endpoint]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { ...state, reload };
+  if (call === null) return { data: undefined, error: null, isLoading: false, reload };
+  if (settled?.call === call && settled.endpoint === endpoint)
+    return { data: settled.data, error: settled.error, isLoading: false, reload };
+  // While a new call is on its way the last answer's data stays on the page.
+  return { data: settled?.data, error: null, isLoading: true, reload };
 }

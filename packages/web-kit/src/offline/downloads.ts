@@ -102,20 +102,23 @@ export function useDownloads(): DownloadsState {
 export function useDownloadedCopy(id: string, wanted: boolean): string | null {
   const { items } = useDownloads();
   const saved = items.some((item) => item.id === id);
-  const [url, setUrl] = useState<string | null>(null);
+  const wantedId = wanted && saved ? id : null;
+  const [copy, setCopy] = useState<{ id: string; url: string | null } | null>(null);
+  // A copy no longer wanted is forgotten (its object URL is revoked below): wanting it again waits for a new one.
+  if (copy !== null && copy.id !== wantedId) setCopy(null);
   useEffect(() => {
-    if (!wanted || !saved) return setUrl(null);
+    if (wantedId === null) return;
     let created: string | null = null;
     let live = true;
-    void downloads.playableUrl(id).then((next) => {
+    void downloads.playableUrl(wantedId).then((next) => {
       created = next;
-      if (live) setUrl(next);
+      if (live) setCopy({ id: wantedId, url: next });
       else if (next?.startsWith('blob:')) URL.revokeObjectURL(next);
     });
     return () => {
       live = false;
       if (created?.startsWith('blob:')) URL.revokeObjectURL(created);
     };
-  }, [id, wanted, saved]);
-  return url;
+  }, [wantedId]);
+  return copy !== null && copy.id === wantedId ? copy.url : null;
 }

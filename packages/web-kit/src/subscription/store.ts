@@ -1,5 +1,5 @@
 // Types only: a value import of @catalyst/contracts would put zod on every page (web-kit loads at start).
-import type { CheckoutSession, PlanId, SubscriptionStatus } from '@catalyst/contracts';
+import type { PlanId, SubscriptionStatus } from '@catalyst/contracts';
 import { api as defaultApi, type ApiClient } from '../api/client';
 import type { SessionState, SessionStore } from '../session/store';
 

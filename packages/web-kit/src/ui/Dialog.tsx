@@ -30,8 +30,6 @@ export function Dialog({
 }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
   useEffect(() => {
     if (!open) return;
@@ -51,10 +49,11 @@ export function Dialog({
 
   if (!open) return null;
 
+  // Keys pressed anywhere in the panel (focus stays inside it) reach the modal layer around it.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onCloseRef.current();
+      onClose();
       return;
     }
     if (event.key !== 'Tab' || !panelRef.current) return;
@@ -76,11 +75,14 @@ export function Dialog({
   };
 
   return createPortal(
+    // The backdrop is no control of its own: a click on it is the mouse's Escape.
     <div
       className={styles.backdrop}
+      role="presentation"
       onMouseDown={(event) => {
-        if (closeOnBackdrop && event.target === event.currentTarget) onCloseRef.current();
+        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}
+      onKeyDown={onKeyDown}
     >
       <div
         ref={panelRef}
@@ -89,7 +91,6 @@ export function Dialog({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         <h2 id={titleId} className={styles.title}>
           {title}
@@ -97,7 +98,7 @@ export function Dialog({
         <button
           type="button"
           className={styles.close}
-          onClick={() => onCloseRef.current()}
+          onClick={() => onClose()}
           aria-label="Close"
           data-dialog-close="true"
         >
