@@ -7,12 +7,12 @@
  * video and shows the discussion's contained fallback.
  */
 import type { Page, Response } from 'playwright-core';
-import { demoAccounts } from '@catalyst/contracts';
+import { demoAccounts, type LiveSession } from '@catalyst/contracts';
 import { demoLessonId } from '@catalyst/service-kit';
 import { launchChromium } from '../../scripts/lib/chromium';
 import type { Checks } from './lib/checks';
 import { isAlive, login, type Environment } from './lib/environment';
-import { call, sleep, waitFor } from './lib/http';
+import { call, sleep, waitFor, type ApiBody } from './lib/http';
 
 const WEBINAR = 'scaling-postgres-webinar';
 /** A demo course and a lesson of it only the plan opens (the member has it). */
@@ -88,14 +88,19 @@ export async function communityKilled(env: Environment, checks: Checks) {
   const webinar = (await call(base, 'GET', `/api/v1/content/products/${WEBINAR}`)).body?.data as
     { _id: string; title: string } | undefined;
   if (!checks.check('a demo webinar to hold the session', !!webinar?._id) || !webinar) return;
-  const scheduled = await call(base, 'PUT', `/api/v1/admin/community/live/${webinar._id}`, {
-    token: admin,
-    body: {
-      startsAt: new Date(Date.now() - 60_000).toISOString(),
-      durationMinutes: 120,
-      joinUrl: 'https://meet.example.com/fault-suite',
+  const scheduled = await call<ApiBody<LiveSession>>(
+    base,
+    'PUT',
+    `/api/v1/admin/community/live/${webinar._id}`,
+    {
+      token: admin,
+      body: {
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        durationMinutes: 120,
+        joinUrl: 'https://meet.example.com/fault-suite',
+      },
     },
-  });
+  );
   if (
     !checks.check(
       'the admin schedules a live session running now',

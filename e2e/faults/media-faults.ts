@@ -7,12 +7,12 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoAccounts, MEDIA_MESSAGES } from '@catalyst/contracts';
+import { demoAccounts, MEDIA_MESSAGES, type MediaAsset } from '@catalyst/contracts';
 import { makeTestVideo, uploadOverTus } from '@catalyst/service-kit/testing/media';
 import { premiumProduct } from './lib/catalog';
 import type { Checks } from './lib/checks';
 import { login, type Environment } from './lib/environment';
-import { call, waitFor } from './lib/http';
+import { call, waitFor, type ApiBody } from './lib/http';
 
 /** A 720p video long enough that its processing can be interrupted. */
 const makeVideo = (seconds: number): Buffer =>
@@ -28,7 +28,7 @@ export async function mediaFaults(env: Environment, checks: Checks) {
   const admin = await login(base, demoAccounts.admin.email, demoAccounts.admin.password);
   const member = await login(base, demoAccounts.member.email, demoAccounts.member.password);
   const asset = async (id: string) =>
-    (await call(base, 'GET', `/api/v1/media/assets/${id}`, { token: admin })).body?.data;
+    (await call<ApiBody<MediaAsset>>(base, 'GET', `/api/v1/media/assets/${id}`, { token: admin })).body?.data;
   const store = path.join(env.product.dataDir, 'media');
 
   // The worker killed mid-job.

@@ -2,11 +2,16 @@
  * Scenario 2: Redis stopped while REDIS_URL is set. Sign-in, sessions and entitlement keep working from
  * Postgres; nothing answers 5xx once the cache is noticed down; when Redis returns it is used again.
  */
-import { demoAccounts, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
+import {
+  demoAccounts,
+  PREMIUM_REQUIRED_MESSAGE,
+  type SessionResponse,
+  type SubscriptionStatus,
+} from '@catalyst/contracts';
 import { premiumProduct } from './lib/catalog';
 import type { Checks } from './lib/checks';
 import type { Environment } from './lib/environment';
-import { Traffic, call, sleep, waitFor, type Answer } from './lib/http';
+import { Traffic, call, sleep, waitFor, type Answer, type ApiBody } from './lib/http';
 
 /** How long after Redis dies a 5xx is still tolerated (the services notice a dead socket at once). */
 const NOTICE_WINDOW_MS = 2_000;
@@ -38,7 +43,7 @@ async function journey(
       body: { email: demoAccounts[who].email, password: demoAccounts[who].password },
     });
     if (a.status !== 200) problems.push(`login ${who} → ${a.status}`);
-    return a.body?.data?.token as string | undefined;
+    return (a.body?.data as SessionResponse | undefined)?.token;
   };
   const member = await signIn('member');
   const learner = await signIn('learner');
@@ -46,7 +51,10 @@ async function journey(
     const me = await req('GET', '/api/v1/auth/me', { token: member });
     if (me.status !== 200) problems.push(`me → ${me.status}`);
     const status = await req('GET', '/api/v1/subscription/status', { token: member });
-    if (status.status !== 200 || status.body?.data?.hasSubscription !== true)
+    if (
+      status.status !== 200 ||
+      (status.body?.data as SubscriptionStatus | undefined)?.hasSubscription !== true
+    )
       problems.push(`member status → ${status.status} ${JSON.stringify(status.body?.data)}`);
     const premium = await req('GET', `/api/v1/content/premium/products/${slug}`, { token: member });
     if (premium.status !== 200) problems.push(`member premium product → ${premium.status}`);
@@ -102,7 +110,7 @@ export async function redisOutage(env: Environment, checks: Checks) {
   // Sessions in use (so cached in Redis) before the outage, to be signed out while Redis is down.
   const cachedSessions: string[] = [];
   for (let i = 0; i < 5; i++) {
-    const signIn = await call(base, 'POST', '/api/v1/auth/login', {
+    const signIn = await call<ApiBody<SessionResponse>>(base, 'POST', '/api/v1/auth/login', {
       body: { email: demoAccounts.member.email, password: demoAccounts.member.password },
       traffic: before,
     });

@@ -6,10 +6,10 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/chromium';
-import { demoAccounts } from '@catalyst/contracts';
+import { demoAccounts, type Page as ListPage, type PublicProduct } from '@catalyst/contracts';
 import type { Checks } from './lib/checks';
 import type { Environment } from './lib/environment';
-import { call } from './lib/http';
+import { call, type ApiBody } from './lib/http';
 
 const FALLBACK = "This section couldn't be loaded";
 const TAGLINE = 'Where the change happens.';
@@ -85,7 +85,7 @@ async function visible(page: Page, locator: ReturnType<Page['getByText']>) {
 export async function remoteBroken(env: Environment, checks: Checks) {
   checks.begin('4. A remote missing or broken: its fallback shows, everything else works');
   const base = env.url;
-  const list = await call(base, 'GET', '/api/v1/content/products?limit=1');
+  const list = await call<ApiBody<ListPage<PublicProduct>>>(base, 'GET', '/api/v1/content/products?limit=1');
   const slug = list.body?.data?.items?.[0]?.slug as string;
   const pages: Record<'catalog' | 'player' | 'account', string> = {
     catalog: '/browse',

@@ -7,10 +7,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { demoAccounts } from '@catalyst/contracts';
+import { demoAccounts, type CheckoutSession } from '@catalyst/contracts';
 import type { Checks } from './lib/checks';
 import { allHealthy, isAlive, login, type Environment } from './lib/environment';
-import { Traffic, call, sleep, waitFor } from './lib/http';
+import { Traffic, call, sleep, waitFor, type ApiBody } from './lib/http';
 
 /** The per-install sandbox key and webhook secret the launcher keeps in DATA_DIR. */
 const installSecret = (env: Environment, name: string) =>
@@ -103,12 +103,17 @@ export async function webhookRetry(env: Environment, checks: Checks) {
     return;
 
   // A real checkout session, created through billing while it is up.
-  const created = await call(base, 'POST', '/api/v1/subscription/create-checkout-session', {
-    token,
-    body: { plan: 'premium' },
-    traffic,
-  });
-  const checkoutUrl = created.body?.data?.url as string | undefined;
+  const created = await call<ApiBody<CheckoutSession>>(
+    base,
+    'POST',
+    '/api/v1/subscription/create-checkout-session',
+    {
+      token,
+      body: { plan: 'premium' },
+      traffic,
+    },
+  );
+  const checkoutUrl = created.body?.data?.url;
   if (
     !checks.check(
       'billing creates a checkout session on the sandbox',

@@ -1,5 +1,5 @@
-import { isFreeProduct } from '@catalyst/contracts';
-import { call } from './http';
+import { isFreeProduct, type CurriculumOutline, type Page } from '@catalyst/contracts';
+import { call, type ApiBody } from './http';
 
 export interface SampleProduct {
   _id: string;
@@ -12,8 +12,8 @@ export interface SampleProduct {
  * for premium access (nor make content ask billing for an entitlement).
  */
 export async function premiumProduct(base: string): Promise<SampleProduct | undefined> {
-  const list = await call(base, 'GET', '/api/v1/content/products?limit=20');
-  const items = (list.body?.data?.items ?? []) as SampleProduct[];
+  const list = await call<ApiBody<Page<SampleProduct>>>(base, 'GET', '/api/v1/content/products?limit=20');
+  const items = list.body?.data?.items ?? [];
   return items.find((item) => !isFreeProduct(item));
 }
 
@@ -22,12 +22,16 @@ export async function premiumProduct(base: string): Promise<SampleProduct | unde
  * lesson (its product-level save is a 409), so load that writes product progress must not pick one.
  */
 export async function singleVideoProducts(base: string, count: number): Promise<SampleProduct[]> {
-  const list = await call(base, 'GET', '/api/v1/content/products?limit=40');
-  const items = (list.body?.data?.items ?? []) as SampleProduct[];
+  const list = await call<ApiBody<Page<SampleProduct>>>(base, 'GET', '/api/v1/content/products?limit=40');
+  const items = list.body?.data?.items ?? [];
   const found: SampleProduct[] = [];
   for (const item of items) {
     if (found.length === count) break;
-    const outline = await call(base, 'GET', `/api/v1/content/products/${item.slug}/curriculum`);
+    const outline = await call<ApiBody<CurriculumOutline>>(
+      base,
+      'GET',
+      `/api/v1/content/products/${item.slug}/curriculum`,
+    );
     if (outline.status === 200 && outline.body?.data?.lessonCount === 0) found.push(item);
   }
   return found;

@@ -48,7 +48,10 @@ export class FaultPostgres {
     this.running = undefined;
   }
 
-  async query<T extends pg.QueryResultRow = any>(text: string, values: unknown[] = []): Promise<T[]> {
+  async query<T extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+  ): Promise<T[]> {
     const client = new pg.Client({ connectionString: this.url() });
     await client.connect();
     try {

@@ -1,5 +1,14 @@
-/** Requests bounded in time, counted by outcome, so a scenario can state what it sent and what came back. */
-export interface Answer<T = any> {
+// Requests bounded in time, counted by outcome, so a scenario can state what it sent and what came back.
+
+/** The API's JSON answer as a client reads it without trusting it: the success shape's `data`, or the error shape. */
+export interface ApiBody<D = unknown> {
+  success?: boolean;
+  data?: D;
+  message?: string;
+}
+
+/** What one request came back with, or how it failed. */
+export interface Answer<T = ApiBody> {
   /** HTTP status; 0 when the request hung past its bound or the connection failed. */
   status: number;
   ms: number;
@@ -20,7 +29,7 @@ export class Traffic {
   unshaped = 0;
   slowestMs = 0;
 
-  record(answer: Answer) {
+  record(answer: Answer<unknown>) {
     this.sent++;
     const key = answer.hung ? 'hang' : answer.status === 0 ? 'network-error' : String(answer.status);
     this.byStatus.set(key, (this.byStatus.get(key) ?? 0) + 1);
@@ -53,7 +62,7 @@ export interface CallOptions {
   traffic?: Traffic;
 }
 
-export async function call<T = any>(
+export async function call<T = ApiBody>(
   base: string,
   method: string,
   path: string,
