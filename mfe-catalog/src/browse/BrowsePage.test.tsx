@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAuthDialog, session, useAuthDialog } from '@catalyst/web-kit';
 import { category } from '../testing/fixtures';
@@ -35,6 +35,10 @@ function CategoryProbe() {
   return <p>Category page {useParams().categorySlug}</p>;
 }
 
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
 function mount() {
   return render(
     <MemoryRouter initialEntries={['/browse']}>
@@ -44,9 +48,16 @@ function mount() {
         <Route path="/subscription" element={<p>Plans page</p>} />
       </Routes>
       <DialogProbe />
+      <Where />
     </MemoryRouter>,
   );
 }
+
+/** The names on the category cards, in order. */
+const cardNames = (scope: Pick<typeof screen, 'queryAllByRole'> = screen) =>
+  scope.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const dialogState = (scope: Pick<typeof screen, 'getByText'> = screen) =>
+  scope.getByText(/^dialog /).textContent;
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -83,13 +94,13 @@ describe('Browse Categories', () => {
   it('shows visitors the categories with Login Required, and a click opens the login dialog', async () => {
     stubApi({ '/categories': pageOfCategories() });
     mount();
-    expect(screen.getByRole('heading', { name: 'Browse Categories' })).toBeTruthy();
-    expect(await screen.findByText('Web Development')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Browse Categories');
+    await waitFor(() => expect(cardNames()).toEqual(['Web Development', 'Photography']));
     expect(screen.getAllByText('Login Required')).toHaveLength(2);
     // a category without an icon shows its initial (never an emoji some systems draw as an empty box)
     expect(screen.getAllByTestId('data-icon').map((icon) => icon.textContent)).toContain('P');
     await userEvent.click(screen.getByText('Photography'));
-    expect(screen.getByText('dialog open on login')).toBeTruthy();
+    expect(dialogState()).toBe('dialog open on login');
   });
 
   it('shows a learner Premium Content and sends a click to /subscription', async () => {
@@ -106,7 +117,7 @@ describe('Browse Categories', () => {
     mount();
     await waitFor(() => expect(screen.getAllByText('Premium Content')).toHaveLength(2));
     await userEvent.click(screen.getByText('Web Development'));
-    expect(await screen.findByText('Plans page')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/subscription'));
   });
 
   it('gives subscribers Full Access and opens the category at its slug', async () => {
@@ -115,21 +126,25 @@ describe('Browse Categories', () => {
     mount();
     await waitFor(() => expect(screen.getAllByText('Full Access')).toHaveLength(2));
     await userEvent.click(screen.getByText('Web Development'));
-    expect(await screen.findByText(`Category page ${categories[0]!.slug}`)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/browse/category/web-development'),
+    );
   });
 
   it("shows a member whose kept session is being checked neither the visitor's banner nor their badges, so the grid does not move when the answer comes", async () => {
     const { me, plan, checked } = keptSession();
     const page = within(mount().container);
-    expect(await page.findByText('Web Development')).toBeTruthy();
+    await waitFor(() => expect(cardNames(page)).toEqual(['Web Development', 'Photography']));
     expect(page.queryByText(SIGN_IN_BANNER)).toBeNull();
     expect(page.getAllByText('Checking access')).toHaveLength(2);
 
     // A card clicked meanwhile opens its category, whose own guard waits for the answer and decides.
     const other = mount();
     await userEvent.click(await within(other.container).findByText('Photography'));
-    expect(await within(other.container).findByText(`Category page ${categories[1]!.slug}`)).toBeTruthy();
-    expect(within(other.container).getByText('dialog closed')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(other.container).getByTestId('where').textContent).toBe('/browse/category/photography'),
+    );
+    expect(dialogState(within(other.container))).toBe('dialog closed');
     other.unmount();
 
     await act(async () => {
@@ -150,26 +165,27 @@ describe('Browse Categories', () => {
     await screen.findByText('Web Development');
     const search = screen.getByLabelText('Search categories');
     await userEvent.type(search, 'lenses');
-    expect(screen.queryByText('Web Development')).toBeNull();
-    expect(screen.getByText('Photography')).toBeTruthy();
+    expect(cardNames()).toEqual(['Photography']);
     await userEvent.clear(search);
     await userEvent.type(search, 'zzz');
-    expect(screen.getByText('No categories found')).toBeTruthy();
+    expect(cardNames()).toEqual([]);
+    expect(screen.getByText(/^No categories/).textContent).toBe('No categories found');
   });
 
   it("says 'No categories available' when there are none", async () => {
     stubApi({ '/categories': pageOfCategories([]) });
     mount();
-    expect(await screen.findByText('No categories available')).toBeTruthy();
+    expect((await screen.findByText(/^No categories/)).textContent).toBe('No categories available');
   });
 
   it("says 'Failed to load categories' and Try Again loads them", async () => {
     let attempts = 0;
     stubApi({ '/categories': () => (++attempts === 1 ? fail(500, 'boom') : pageOfCategories()) });
     mount();
-    expect(await screen.findByText('Failed to load categories')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Web Development')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('paragraph').textContent).toBe('Failed to load categories');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(cardNames()).toEqual(['Web Development', 'Photography']));
   });
 
   describe('a catalogue larger than one read', () => {
@@ -195,6 +211,16 @@ describe('Browse Categories', () => {
       });
     };
     const cards = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    /** The pager as a person reads it: the page they are on, and which ways they may go. */
+    const pager = () => {
+      const nav = within(screen.getByRole('navigation', { name: 'Category pages' }));
+      const enabled = (name: string) => !(nav.getByRole('button', { name }) as HTMLButtonElement).disabled;
+      return {
+        page: nav.getByText(/^Page /).textContent,
+        previous: enabled('Previous'),
+        next: enabled('Next'),
+      };
+    };
     // 100 cards take a while to render in jsdom on a busy machine (CI runs every suite at once)
     const slow = { timeout: 10_000 };
     const LONG_TEST_MS = 30_000;
@@ -206,10 +232,10 @@ describe('Browse Categories', () => {
         mount();
         await screen.findByText('Topic 1', {}, slow);
         expect(cards()).toHaveLength(100);
-        expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+        expect(pager()).toEqual({ page: 'Page 1 of 2', previous: false, next: true });
         await userEvent.click(screen.getByRole('button', { name: 'Next' }));
         await waitFor(() => expect(cards()).toEqual(many.slice(100).map((c) => c.name)), slow);
-        expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+        expect(pager()).toEqual({ page: 'Page 2 of 2', previous: true, next: false });
         expect(api.paths()).toEqual(['/categories?limit=100', '/categories?limit=100&page=2']);
       },
       LONG_TEST_MS,
@@ -230,7 +256,7 @@ describe('Browse Categories', () => {
           '/categories?limit=100&page=1&search=basket',
         ]);
         fireEvent.change(search, { target: { value: 'nothing like it' } });
-        expect(await screen.findByText('No categories found', {}, slow)).toBeTruthy();
+        expect((await screen.findByText(/^No categories/, {}, slow)).textContent).toBe('No categories found');
         fireEvent.change(search, { target: { value: '' } });
         await waitFor(() => expect(cards()).toHaveLength(100), slow);
       },

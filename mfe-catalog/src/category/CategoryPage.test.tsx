@@ -48,6 +48,9 @@ const creators = [
 
 const names = () =>
   screen.getAllByTestId('creator-card').map((card) => within(card).getByText(/Chen|Okafor/).textContent);
+const videoCounts = () =>
+  screen.getAllByTestId('creator-card').map((card) => within(card).getByText(/^\d+ videos?$/).textContent);
+const showing = () => screen.getByText(/^Showing /).textContent;
 
 describe('category page', () => {
   it('waits for the category before showing its header, so nothing moves when it arrives (CLS)', async () => {
@@ -57,22 +60,21 @@ describe('category page', () => {
       '/users/premium/categories': ok(creators),
     });
     mount('/browse/category/slow-to-answer');
-    expect(await screen.findByText('Loading creators...')).toBeTruthy();
+    expect((await screen.findByText(/^Loading/)).textContent).toBe('Loading creators...');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     categoryAnswer.release();
-    expect(await screen.findByRole('heading', { name: 'Web Development' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Web Development');
     expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
   });
 
   it('lists the creators with their video counts and Showing X of Y', async () => {
     stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
     mount();
-    expect(await screen.findByRole('heading', { name: 'Web Development' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Web Development');
     expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
-    expect(screen.getByText('4 videos')).toBeTruthy();
-    expect(screen.getByText('1 video')).toBeTruthy();
-    expect(screen.getByText('Showing 2 of 2')).toBeTruthy();
+    expect(videoCounts()).toEqual(['4 videos', '1 video']);
+    expect(showing()).toBe('Showing 2 of 2');
   });
 
   it('searches name and description and sorts by name or recency', async () => {
@@ -87,21 +89,24 @@ describe('category page', () => {
     expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
     await userEvent.type(screen.getByLabelText('Search creators'), 'POSTGRES');
     expect(names()).toEqual(['Daniel Okafor']);
-    expect(screen.getByText('Showing 1 of 2')).toBeTruthy();
+    expect(showing()).toBe('Showing 1 of 2');
     await userEvent.clear(screen.getByLabelText('Search creators'));
     await userEvent.type(screen.getByLabelText('Search creators'), 'nobody');
-    expect(screen.getByText('No creators found')).toBeTruthy();
-    expect(screen.getByText('Showing 0 of 2')).toBeTruthy();
+    expect(screen.queryAllByTestId('creator-card')).toEqual([]);
+    expect(screen.getByText(/^No creators/).textContent).toBe('No creators found');
+    expect(showing()).toBe('Showing 0 of 2');
   });
 
   it("opens a creator's library", async () => {
     stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
     mount();
     await userEvent.click(await screen.findByText('Daniel Okafor'));
-    expect(await screen.findByText('Library page')).toBeTruthy();
-    expect(screen.getByTestId('where').textContent).toBe(
-      '/browse/category/web-development/creator/d00000000000000000000002',
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe(
+        '/browse/category/web-development/creator/d00000000000000000000002',
+      ),
     );
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 
   it('reached by the category id, shows the slug in the address and in creator links', async () => {
@@ -120,7 +125,8 @@ describe('category page', () => {
   it('sends a user refused by the server to /subscription', async () => {
     stubApi({ '/content/premium/categories': PREMIUM_REFUSAL, '/users/premium/categories': PREMIUM_REFUSAL });
     mount();
-    expect(await screen.findByText('Plans page')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/subscription'));
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 
   it('shows a load failure with Try Again', async () => {
@@ -130,8 +136,9 @@ describe('category page', () => {
       '/users/premium/categories': () => (++attempts === 1 ? fail(404, 'Category not found') : ok(creators)),
     });
     mount();
-    expect(await screen.findByText('Category not found')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Maya Chen')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('paragraph').textContent).toBe('Category not found');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']));
   });
 });

@@ -15,6 +15,11 @@ function ProductProbe() {
   return <p>Product page {useParams().productSlug}</p>;
 }
 
+/** Shows the path, to prove which page the router is on. */
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
 const LIBRARY = '/users/premium/products/d00000000000000000000001/category/web-development';
 
 function mount(path = '/browse/category/web-development/creator/d00000000000000000000001') {
@@ -34,6 +39,7 @@ function mount(path = '/browse/category/web-development/creator/d000000000000000
         <Route path="/browse/premium/product/:productSlug" element={<ProductProbe />} />
         <Route path="/subscription" element={<p>Plans page</p>} />
       </Routes>
+      <Where />
     </MemoryRouter>,
   );
 }
@@ -114,7 +120,21 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 const address = () => screen.getByTestId('address').textContent ?? '';
 const libraryCalls = (api: ReturnType<typeof stubApi>) => api.paths().filter((p) => p.startsWith(LIBRARY));
 
+const where = () => screen.getByTestId('where').textContent;
+
 const cards = () => screen.getAllByTestId('library-product');
+/** Each card's corner badge ('Completed', a percentage, 'New'), or null where it has none. */
+const badges = () =>
+  cards().map((card) => within(card).queryByText(/^(Completed|New|\d+%)$/)?.textContent ?? null);
+/** A card's facts as its description list reads them: { Level: 'beginner', ... }. */
+const facts = (card: HTMLElement) =>
+  Object.fromEntries(
+    within(card)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+const layoutShown = (container: HTMLElement) =>
+  container.querySelector('[data-layout]')?.getAttribute('data-layout');
 
 describe('creator library', () => {
   it("waits for the creator's card before showing the header, so nothing moves when it arrives (CLS)", async () => {
@@ -125,11 +145,11 @@ describe('creator library', () => {
       [PROGRESS]: ok(progressRows),
     });
     mount();
-    expect(await screen.findByText('Loading products...')).toBeTruthy();
+    expect((await screen.findByText(/^Loading/)).textContent).toBe('Loading products...');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     creatorsAnswer.release();
-    expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Maya Chen');
     expect(cards()).toHaveLength(3);
   });
 
@@ -141,21 +161,26 @@ describe('creator library', () => {
       [PROGRESS]: ok(progressRows),
     });
     mount();
-    expect(await screen.findByRole('heading', { name: 'Maya Chen' })).toBeTruthy();
-    await waitFor(() => expect(within(cards()[0]!).getByText('Completed')).toBeTruthy());
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Maya Chen');
+    await waitFor(() => expect(badges()).toEqual(['Completed', '40%', 'New']));
     const [done, half, fresh] = cards().map((card) => within(card));
-    expect(half!.getByText('40%')).toBeTruthy();
-    expect(fresh!.getByText('New')).toBeTruthy();
     expect(half!.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
     expect(done!.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
-    expect(half!.getByRole('progressbar', { name: '40% watched' })).toBeTruthy();
-    expect(half!.getByText('40% watched')).toBeTruthy();
+    expect(half!.getByRole('progressbar').getAttribute('aria-label')).toBe('40% watched');
+    expect(half!.getByRole('progressbar').nextElementSibling?.textContent).toBe('40% watched');
     expect(fresh!.queryByRole('progressbar')).toBeNull();
-    expect(done!.getByText('1h 30m')).toBeTruthy();
-    expect(half!.getByText('25m')).toBeTruthy();
-    expect(done!.getByText('intermediate')).toBeTruthy();
-    expect(half!.getByText('video')).toBeTruthy();
-    expect(done!.getByText('Jan 5, 2026')).toBeTruthy();
+    expect(facts(cards()[0]!)).toEqual({
+      Level: 'intermediate',
+      Type: 'course',
+      Duration: '1h 30m',
+      Added: 'Jan 5, 2026',
+    });
+    expect(facts(cards()[1]!)).toEqual({
+      Level: 'beginner',
+      Type: 'video',
+      Duration: '25m',
+      Added: 'Jan 5, 2026',
+    });
     expect(done!.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'react',
       'hooks',
@@ -203,10 +228,8 @@ describe('creator library', () => {
     });
     mount();
     await screen.findByText('Published last year');
-    const [fresh, old] = cards().map((card) => within(card));
-    expect(fresh!.getByText('New')).toBeTruthy();
-    expect(old!.queryByText('New')).toBeNull();
-    expect(old!.queryByRole('progressbar')).toBeNull();
+    expect(badges()).toEqual(['New', null]);
+    expect(within(cards()[1]!).queryByRole('progressbar')).toBeNull();
   });
 
   it('asks the server with the search, type, level and sort chosen', async () => {
@@ -265,7 +288,7 @@ describe('creator library', () => {
     );
     // The read follows the address in the page's effect, after the render that wrote it.
     await waitFor(() => expect(libraryCalls(api).at(-1)).toContain('search=css'));
-    expect(container.querySelector('[data-layout="list"]')).toBeTruthy();
+    expect(layoutShown(container)).toBe('list');
   });
 
   it('keeps both of two choices made before the page renders again (a slow device)', async () => {
@@ -303,7 +326,7 @@ describe('creator library', () => {
     expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('webinar');
     expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('');
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('duration');
-    expect(container.querySelector('[data-layout="list"]')).toBeTruthy();
+    expect(layoutShown(container)).toBe('list');
     const first = libraryCalls(api)[0]!;
     expect(first).toContain('search=hooks');
     expect(first).toContain('type=webinar');
@@ -328,7 +351,7 @@ describe('creator library', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
     await waitFor(() => expect(libraryCalls(api).at(-1)).not.toContain('search='));
     await userEvent.selectOptions(screen.getByLabelText('Level'), 'Beginner');
-    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Clear filters' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('switches between grid and list', async () => {
@@ -339,9 +362,9 @@ describe('creator library', () => {
     });
     const { container } = mount();
     await screen.findByText('Finished course');
-    expect(container.querySelector('[data-layout="grid"]')).toBeTruthy();
+    expect(layoutShown(container)).toBe('grid');
     await userEvent.click(screen.getByRole('button', { name: 'List' }));
-    expect(container.querySelector('[data-layout="list"]')).toBeTruthy();
+    expect(layoutShown(container)).toBe('list');
     expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -353,7 +376,7 @@ describe('creator library', () => {
     });
     mount();
     await userEvent.click(await screen.findByText('Half watched'));
-    expect(await screen.findByText('Product page HALF0002')).toBeTruthy();
+    await waitFor(() => expect(where()).toBe('/browse/premium/product/HALF0002'));
   });
 
   it('has a back button to the category', async () => {
@@ -364,7 +387,8 @@ describe('creator library', () => {
     });
     mount();
     await userEvent.click(await screen.findByRole('button', { name: /Back to category/ }));
-    expect(await screen.findByText('Category page')).toBeTruthy();
+    await waitFor(() => expect(where()).toBe('/browse/category/web-development'));
+    expect(screen.queryAllByTestId('library-product')).toEqual([]);
   });
 
   it("reports 'Failed to load products: {message}' with Try Again", async () => {
@@ -374,8 +398,13 @@ describe('creator library', () => {
       [PROGRESS]: ok(progressRows),
     });
     mount();
-    expect(await screen.findByText('Failed to load products: Database unavailable')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('paragraph').textContent).toBe(
+      'Failed to load products: Database unavailable',
+    );
+    expect((within(alert).getByRole('button', { name: 'Try Again' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it('shows the not-found page, without Try Again, for a creator the category does not have', async () => {
@@ -385,7 +414,9 @@ describe('creator library', () => {
       [PROGRESS]: ok(progressRows),
     });
     mount();
-    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404 - Page Not Found'),
+    );
     expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
   });
 
@@ -396,6 +427,6 @@ describe('creator library', () => {
       [PROGRESS]: ok(progressRows),
     });
     mount();
-    expect(await screen.findByText('Plans page')).toBeTruthy();
+    await waitFor(() => expect(where()).toBe('/subscription'));
   });
 });

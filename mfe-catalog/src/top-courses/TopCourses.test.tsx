@@ -41,24 +41,28 @@ describe('Top Courses', () => {
       ]),
     });
     mount();
-    expect(await screen.findByText('5 Available')).toBeTruthy();
+    expect((await screen.findByText(/ Available$/)).textContent).toBe('5 Available');
     const cards = screen.getAllByRole('listitem');
     expect(cards).toHaveLength(4);
     expect(screen.queryByText('Fifth')).toBeNull();
     const first = within(cards[0]!);
-    expect(first.getByText('Free')).toBeTruthy();
-    expect(first.getByText(`${long.slice(0, 57)}...`)).toBeTruthy();
+    const priceAndDescription = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('paragraph')
+        .map((line) => line.textContent);
+    expect(priceAndDescription(cards[0]!)).toEqual(['Free', `${long.slice(0, 57)}...`]);
     expect(first.getByRole('link', { name: /View/ }).getAttribute('href')).toBe(
       '/browse/premium/product/FREE0001',
     );
-    expect(within(cards[1]!).getByText('$19.50')).toBeTruthy();
-    expect(within(cards[1]!).getByText('Short')).toBeTruthy();
-    expect(within(cards[2]!).getByText('N/A')).toBeTruthy();
+    expect(priceAndDescription(cards[1]!)).toEqual(['$19.50', 'Short']);
+    expect(priceAndDescription(cards[2]!)[0]).toBe('N/A');
   });
 
   it("says 'Failed to load top products.' when the call fails", async () => {
     stubApi({ '/content/products/top': fail(500, 'boom') });
     mount();
-    expect(await screen.findByText('Failed to load top products.')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('paragraph').textContent).toBe('Failed to load top products.');
+    expect(within(alert).getByRole('button').textContent).toBe('Retry');
   });
 });
