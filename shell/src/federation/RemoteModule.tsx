@@ -89,6 +89,7 @@ export function RemoteModule({ remote, module, props, loading, renderError }: Re
       fallback={(error) => (renderError ? renderError(retry, error) : <RemoteUnavailable onRetry={retry} />)}
     >
       <Suspense fallback={loading ?? <Spinner />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- a remote's component is known only at run time; lazyRemote caches one per remote, module and attempt */}
         <Loaded {...props} />
       </Suspense>
     </RemoteBoundary>

@@ -25,10 +25,9 @@ export const HEADER_BANNER_MS = 5000;
 /** The account remote's dialog, loaded the first time someone opens it. */
 function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
   const dialog = useAuthDialog();
+  // Once opened, the dialog stays loaded (and mounted) for the next opening.
   const [wanted, setWanted] = useState(dialog.open);
-  useEffect(() => {
-    if (dialog.open) setWanted(true);
-  }, [dialog.open]);
+  if (dialog.open && !wanted) setWanted(true);
   if (!wanted) return null;
   const props: ShellWidgetProps['authDialog'] = {
     open: dialog.open,
