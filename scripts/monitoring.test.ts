@@ -35,9 +35,18 @@ function metricsIn(expr: string): string[] {
 
 const DURATION = /^\d+[smhd]$/;
 
+/** One alerting rule as Prometheus reads it from the rule file. */
+interface AlertRule {
+  alert: string;
+  expr: string;
+  for?: string;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+}
+
 describe('Prometheus alert rules', () => {
   const rules = parse(readFileSync(rulesFile, 'utf8')) as {
-    groups: Array<{ name: string; rules: Array<Record<string, any>> }>;
+    groups: Array<{ name: string; rules: AlertRule[] }>;
   };
   const all = rules.groups.flatMap((g) => g.rules);
 

@@ -25,13 +25,13 @@ import { startProduct, type RunningProduct } from './lib/product';
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 const WEBINAR = 'scaling-postgres-webinar';
 
-interface Answer<T = any> {
+interface Answer<T = unknown> {
   status: number;
   body: { success: boolean; data?: T; message?: string } | null;
 }
 
 /** A call through a gateway (under /api/v1), or `direct` to a service's own port. */
-async function call<T = any>(
+async function call<T = unknown>(
   base: string,
   method: string,
   route: string,

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Kysely } from 'kysely';
 import { createLogger, parseConfig, runDatabaseStep } from '@catalyst/service-kit';
 import { buildFrontends } from './build-frontends';
 import { freePort } from '@catalyst/service-kit/ports';
@@ -147,9 +148,10 @@ async function main() {
     const log = launcherLog(`${service.name}-migrate`);
     const setup = (await import(serviceEntry(service.name, 'setup.ts'))) as {
       SCHEMA: string;
-      prepareDatabase: (db: any, opts: { seed: boolean; log: typeof log }) => Promise<void>;
+      /** The launcher hands each service its pool without knowing its tables. */
+      prepareDatabase: (db: Kysely<unknown>, opts: { seed: boolean; log: typeof log }) => Promise<void>;
     };
-    await runDatabaseStep<any>({
+    await runDatabaseStep<unknown>({
       schema: setup.SCHEMA,
       connectionString: databaseUrl,
       log,

@@ -151,7 +151,9 @@ const cookieValue = (header: string | undefined, name: string) => {
 export function sendRemotesAnswer(registry: RemotesRegistry, cookieHeader: string | undefined, res: ServerResponse, secure: boolean): void {
   const given = cookieValue(cookieHeader, BUCKET_COOKIE);
   let bucketId = given && BUCKET_ID.test(given) ? given : undefined;
-  let { body, canary } = registry.answer(bucketId);
+  const first = registry.answer(bucketId);
+  const { canary } = first;
+  let { body } = first;
   if (canary && !bucketId) {
     bucketId = randomBytes(16).toString('base64url');
     ({ body } = registry.answer(bucketId));

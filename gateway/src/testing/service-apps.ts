@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import type { ServiceName } from '@catalyst/contracts';
-import { createCache, createDb, createLogger } from '@catalyst/service-kit';
+import { createCache, createDb, createLogger, type AppEnv } from '@catalyst/service-kit';
 import { createApp as createAuthApp } from '../../../services/auth/src/app';
 import { loadConfig as authConfig } from '../../../services/auth/src/config';
 import { createDeps as authDeps } from '../../../services/auth/src/deps';
@@ -46,7 +46,7 @@ const inertEnv: NodeJS.ProcessEnv = {
 };
 
 /** The services' apps, as their main.ts would build them, minus every connection. */
-export function inertServiceApps(): Record<ServiceName, Hono<any>> {
+export function inertServiceApps(): Record<ServiceName, Hono<AppEnv>> {
   const log = createLogger('route-listing', 'silent');
   const cache = createCache({ prefix: 'route-listing' });
   const inertDb = <T>() =>
@@ -55,21 +55,19 @@ export function inertServiceApps(): Record<ServiceName, Hono<any>> {
 
   return {
     auth: createAuthApp(
-      authDeps({ config: authConfig(inertEnv), db: inertDb<any>(), cache, log, mailer: noMail }),
+      authDeps({ config: authConfig(inertEnv), db: inertDb(), cache, log, mailer: noMail }),
     ),
-    content: createContentApp(
-      contentDeps({ config: contentConfig(inertEnv), db: inertDb<any>(), cache, log }),
-    ),
+    content: createContentApp(contentDeps({ config: contentConfig(inertEnv), db: inertDb(), cache, log })),
     progress: createProgressApp(
-      progressDeps({ config: progressConfig(inertEnv), db: inertDb<any>(), cache, log }),
+      progressDeps({ config: progressConfig(inertEnv), db: inertDb(), cache, log }),
     ),
     billing: createBillingApp(
-      billingDeps({ config: billingConfig(inertEnv), db: inertDb<any>(), cache, log, stripe: {} as never }),
+      billingDeps({ config: billingConfig(inertEnv), db: inertDb(), cache, log, stripe: {} as never }),
     ),
     media: createMediaApp(
       mediaDeps({
         config: mediaConfig(inertEnv),
-        db: inertDb<any>(),
+        db: inertDb(),
         cache,
         log,
         storage: createDiskStorage(path.join(os.tmpdir(), 'catalyst-route-listing-media')),
@@ -82,7 +80,7 @@ export function inertServiceApps(): Record<ServiceName, Hono<any>> {
       }),
     ),
     community: createCommunityApp(
-      communityDeps({ config: communityConfig(inertEnv), db: inertDb<any>(), cache, log }),
+      communityDeps({ config: communityConfig(inertEnv), db: inertDb(), cache, log }),
     ),
   };
 }

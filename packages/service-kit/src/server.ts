@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
+import type { Env, Hono } from 'hono';
 import type { Logger } from './logger';
 import { startMetricsServer } from './metrics';
 
@@ -8,8 +8,8 @@ import { startMetricsServer } from './metrics';
  * then run the closers (database pool, cache). `beforeClose` runs first: it ends what would keep the server
  * from closing (open event streams).
  */
-export function startServer(
-  app: Hono<any>,
+export function startServer<E extends Env>(
+  app: Hono<E>,
   {
     port,
     log,

@@ -1,14 +1,21 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { INTERNAL_HEADER, routeKey, type RouteData, type RouteDeclaration } from '@catalyst/contracts';
+import {
+  INTERNAL_HEADER,
+  routeKey,
+  type RouteBodyInput,
+  type RouteData,
+  type RouteDeclaration,
+} from '@catalyst/contracts';
 import { HttpError } from '../errors';
 import { TEST_INTERNAL_SECRET } from './secret';
 
 /** What a stand-in's answer receives: the call's path parameters (decoded), query and JSON body. */
-export interface StandInCall {
+export interface StandInCall<R extends RouteDeclaration = RouteDeclaration> {
   params: Record<string, string>;
   query: Record<string, string>;
-  body: any;
+  /** As the service under test sent it (a stand-in does not parse it): its declared body. */
+  body: RouteBodyInput<R>;
 }
 
 export interface PeerStandIn {
@@ -19,7 +26,7 @@ export interface PeerStandIn {
   /** Answers a declared route: return its data, or throw an HttpError for an error answer. */
   answer<R extends RouteDeclaration>(
     route: R,
-    handler: (call: StandInCall) => RouteData<R> | Promise<RouteData<R>>,
+    handler: (call: StandInCall<R>) => RouteData<R> | Promise<RouteData<R>>,
   ): PeerStandIn;
   close(): Promise<void>;
 }
@@ -87,7 +94,11 @@ export async function createPeerStandIn({
     answer(route, handler) {
       if (routes.some((r) => routeKey(r.route) === routeKey(route)))
         throw new Error(`${routeKey(route)} is answered already`);
-      routes.push({ route, ...toMatcher(route.path), handler });
+      routes.push({
+        route,
+        ...toMatcher(route.path),
+        handler: (call) => handler(call as StandInCall<typeof route>),
+      });
       return standIn;
     },
     close: () =>
