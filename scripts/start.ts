@@ -261,12 +261,20 @@ async function main() {
     }
   }
   // The media worker: processing jobs from the Postgres queue (no port; the supervisor restarts it if it dies).
-  // With replicas, as many workers: pg-boss hands each job to one of them.
+  // With replicas, as many workers: pg-boss hands each job to one of them. The demo lessons' encodes are kept
+  // outside DATA_DIR, so a fresh start (RESET_DATA) copies them instead of running ffmpeg again.
+  const demoEncodeCache =
+    process.env.MEDIA_DEMO_ENCODE_CACHE ?? path.join(ROOT, 'node_modules/.cache/catalyst-demo-encodes');
   for (let k = 0; k < replicas; k++) {
     supervisor.start({
       name: copyName('media-worker', k, replicas),
       ...tsNode(serviceEntry('media', 'worker.ts'), dev),
-      env: { ...common, ...(await metricsPortFor()), PORT: String(ports.get('media')) },
+      env: {
+        ...common,
+        ...(await metricsPortFor()),
+        PORT: String(ports.get('media')),
+        MEDIA_DEMO_ENCODE_CACHE: demoEncodeCache,
+      },
     });
   }
   await supervisor.waitHealthy(healthyWithinMs);

@@ -111,9 +111,9 @@ export async function signIn(baseUrl: string, who: keyof typeof demoAccounts): P
 }
 
 /**
- * Waits until no media asset is processing. A product started with RESET_DATA=true transcodes the demo
- * videos as it comes up (ffmpeg at about 130 % CPU for 35–40 s on two cores), so anything measured in
- * that time shares the machine with it. Asks the admin's asset list (`status=processing`) every
+ * Waits until no media asset is processing. A product started with RESET_DATA=true processes the demo
+ * videos as it comes up (the first start on a machine runs ffmpeg at about 130 % CPU for 35–40 s on two
+ * cores; later ones copy the kept encodes), so anything measured in that time shares the machine with it. Asks the admin's asset list (`status=processing`) every
  * `pollMs`; answers how long it waited and how many assets were processing when it began. A product
  * still processing after `timeoutMs` is an error naming how many assets are left.
  */

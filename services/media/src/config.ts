@@ -35,6 +35,12 @@ export const configSchema = baseServiceConfigSchema.extend({
   MEDIA_STOP_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Worker: unfinished uploads are removed after this many hours. */
   MEDIA_ORPHAN_HOURS: z.coerce.number().min(0.001).default(24),
+  /**
+   * Worker: a folder where encodes of the demo lessons (files shipped with Catalyst, never uploads) are kept
+   * across starts, so a fresh start copies them instead of running ffmpeg again; unset, every start encodes.
+   * `npm start` sets it to node_modules/.cache/catalyst-demo-encodes.
+   */
+  MEDIA_DEMO_ENCODE_CACHE: z.string().min(1).optional(),
   /** ffmpeg and ffprobe: a path, else the system's on PATH, else the binaries of the npm installer packages. */
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),

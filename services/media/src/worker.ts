@@ -89,7 +89,18 @@ for (let slot = 0; slot < config.MEDIA_WORKER_CONCURRENCY; slot++) {
       try {
         return {
           outcome: await timed(PROCESS_QUEUE, () =>
-            processAsset({ db, storage, log, ffmpeg, ffprobe, retire: jobs.retire }, job.data.assetId),
+            processAsset(
+              {
+                db,
+                storage,
+                log,
+                ffmpeg,
+                ffprobe,
+                retire: jobs.retire,
+                demoEncodeCache: config.MEDIA_DEMO_ENCODE_CACHE,
+              },
+              job.data.assetId,
+            ),
           ),
         };
       } catch (error) {

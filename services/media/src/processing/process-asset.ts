@@ -15,6 +15,7 @@ import {
   transcodeHls,
   UndecodableError,
 } from './ffmpeg';
+import { encodeThroughCache } from './demo-encode-cache';
 import { encodePoster, processImage } from './image';
 import { makeWorkDir } from './work-dirs';
 
@@ -26,6 +27,8 @@ export interface ProcessingDeps {
   ffprobe: string;
   /** Removes files a new encode replaced, once nothing can still be reading them (the worker's retire queue). */
   retire(prefix: string): Promise<void>;
+  /** Where encodes of the demo lessons are kept across starts (MEDIA_DEMO_ENCODE_CACHE; unset: always encode). */
+  demoEncodeCache?: string;
 }
 
 /** How often a running job says it is alive (the reaper takes back jobs silent for MEDIA_JOB_STALE_SECONDS). */
@@ -92,33 +95,40 @@ export async function processAsset(
       claimed.source_path
         ? work(path.join(DEMO_MEDIA_ROOT, claimed.source_path))
         : storage.withLocalUpload(assetId, work);
+    const encodeVideo = async (file: string) => {
+      const video = await probeVideo(deps.ffprobe, file);
+      report(2);
+      const renditions = await transcodeHls(deps.ffmpeg, file, work, video, (done) => report(2 + done * 83));
+      const frame = path.join(work, 'poster-frame.png');
+      await extractPosterFrame(deps.ffmpeg, file, frame, video);
+      await encodePoster(frame, path.join(work, 'poster.jpg'));
+      await rm(frame);
+      report(88);
+      await makeStoryboard(deps.ffmpeg, file, work, video);
+      report(95);
+      return {
+        duration_seconds: video.durationSeconds,
+        width: video.width,
+        height: video.height,
+        renditions: JSON.stringify(renditions),
+        has_poster: true,
+        has_storyboard: true,
+        ladder: LADDER_VERSION,
+      };
+    };
     const keptAsUploaded = claimed.kind === 'document' || claimed.kind === 'archive';
     if (keptAsUploaded) await requireOriginal(claimed, storage);
     const facts = keptAsUploaded
       ? {}
       : await withSource(async (file) => {
           if (claimed.kind === 'video') {
-            const video = await probeVideo(deps.ffprobe, file);
-            report(2);
-            const renditions = await transcodeHls(deps.ffmpeg, file, work, video, (done) =>
-              report(2 + done * 83),
+            if (!deps.demoEncodeCache || !claimed.source_path) return encodeVideo(file);
+            const { facts } = await encodeThroughCache(
+              deps.demoEncodeCache,
+              { source: file, ladderVersion: LADDER_VERSION, work, log },
+              () => encodeVideo(file),
             );
-            const frame = path.join(work, 'poster-frame.png');
-            await extractPosterFrame(deps.ffmpeg, file, frame, video);
-            await encodePoster(frame, path.join(work, 'poster.jpg'));
-            await rm(frame);
-            report(88);
-            await makeStoryboard(deps.ffmpeg, file, work, video);
-            report(95);
-            return {
-              duration_seconds: video.durationSeconds,
-              width: video.width,
-              height: video.height,
-              renditions: JSON.stringify(renditions),
-              has_poster: true,
-              has_storyboard: true,
-              ladder: LADDER_VERSION,
-            };
+            return facts;
           }
           if (claimed.kind === 'image') {
             const image = await processImage(file, work, (done) => report(done * 95));
