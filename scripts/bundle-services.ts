@@ -24,7 +24,6 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
 import { build, type Plugin } from 'esbuild';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,11 +36,8 @@ export interface BundleTarget {
   entries: Record<string, string>;
   /** Packages kept out of the bundle and shipped in node_modules (with their dependencies). */
   ship: string[];
-  /**
-   * Packages whose code is never loaded, only some of their files read: shipped as just those files (paths
-   * in the package) plus its package.json and the entry `require.resolve` finds, without their dependencies.
-   */
-  files?: Record<string, string[]>;
+  /** Repository files read at run time (paths from the repository root), laid at the same path below /app. */
+  assets?: string[];
 }
 
 const serviceEntries = { main: 'src/main.ts', migrate: 'src/migrate.ts' };
@@ -61,7 +57,6 @@ export const TARGETS: BundleTarget[] = [
     ship: ['sharp'],
   },
   { name: 'community', dir: 'services/community', entries: serviceEntries, ship: [] },
-  // The API reference page serves @scalar/api-reference's browser bundle, a file resolved in the installed package.
   { name: 'payments-sandbox', dir: 'services/payments-sandbox', entries: { main: 'src/main.ts' }, ship: [] },
   {
     name: 'gateway',
@@ -69,7 +64,8 @@ export const TARGETS: BundleTarget[] = [
     // migrate: the release registry's schema (deploy/k8s's migration Job runs it before a rollout).
     entries: { main: 'src/main.ts', migrate: 'src/releases/migrate.ts' },
     ship: [],
-    files: { '@scalar/api-reference': ['dist/browser/standalone.js'] },
+    // The API reference page serves Scalar's browser bundle, kept in the repository (with its licence).
+    assets: ['gateway/vendor/scalar/standalone.js', 'gateway/vendor/scalar/LICENSE'],
   },
 ];
 
@@ -211,7 +207,7 @@ export async function bundleTarget(
     target: 'node20',
     // esbuild's Node defaults (main before module; the import or require condition by how a file is loaded),
     // so a CommonJS package's require() of a dual package gets its CommonJS build, as under Node.
-    external: [...target.ship, ...Object.keys(target.files ?? {}), ...NEVER_SHIPPED],
+    external: [...target.ship, ...NEVER_SHIPPED],
     banner: { js: BANNER },
     sourcemap: 'linked',
     minifySyntax: true,
@@ -231,19 +227,6 @@ export async function bundleTarget(
       throw new Error(`${pkg.name} is installed outside the root node_modules (${pkg.dir}): not supported`);
     cpSync(pkg.dir, path.join(outDir, 'node_modules', inModules), { recursive: true, dereference: true });
   }
-  for (const [name, wantedFiles] of Object.entries(target.files ?? {})) {
-    const dir = packageDir(name, workspace);
-    if (!dir)
-      throw new Error(`${name} (its files are served at run time) is not installed: run npm ci first`);
-    const entry = path.relative(dir, createRequire(path.join(workspace, 'package.json')).resolve(name));
-    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
-    closure.set(path.relative(ROOT, dir), { ...pkg, dir });
-    for (const file of ['package.json', entry, ...wantedFiles]) {
-      const target = path.join(outDir, 'node_modules', name, file);
-      mkdirSync(path.dirname(target), { recursive: true });
-      cpSync(path.join(dir, file), target, { dereference: true });
-    }
-  }
   // The image's /app/package.json: "type": "module" is not needed (.mjs), but npm-free tooling reads the name.
   writeFileSync(
     path.join(outDir, 'package.json'),
@@ -260,11 +243,16 @@ export async function bundleTarget(
 }
 
 /**
- * Bundles a target laid out as its runtime image's /app: `imageRoot`/dist/<name>/ and the shipped packages in
- * `imageRoot`/node_modules (merged with what is there), so the Dockerfile's runtime stage copies one folder.
+ * Bundles a target laid out as its runtime image's /app: `imageRoot`/dist/<name>/, its assets at their
+ * repository paths and the shipped packages in `imageRoot`/node_modules (merged with what is there), so the
+ * Dockerfile's runtime stage copies one folder.
  */
 export async function bundleForImage(target: BundleTarget, imageRoot: string): Promise<BundleResult> {
   const result = await bundleTarget(target, path.join(imageRoot, 'dist'));
+  for (const asset of target.assets ?? []) {
+    mkdirSync(path.dirname(path.join(imageRoot, asset)), { recursive: true });
+    cpSync(path.join(ROOT, asset), path.join(imageRoot, asset));
+  }
   const shipped = path.join(result.outDir, 'node_modules');
   mkdirSync(path.join(imageRoot, 'node_modules'), { recursive: true });
   if (existsSync(shipped)) {

@@ -1,5 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
 import type { Handler } from './chain';
 import { openApiAsset } from './openapi';
@@ -22,13 +21,8 @@ export function openApiHandler(): Handler {
   };
 }
 
-/** Scalar's self-contained browser bundle, as installed (the machine serving the page may be offline). */
-const scalarBundle = () =>
-  path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
-    'browser',
-    'standalone.js',
-  );
+/** Scalar's self-contained browser bundle, in the repository (its README: version, licence, updating). */
+const SCALAR_BUNDLE = fileURLToPath(new URL('../vendor/scalar/standalone.js', import.meta.url));
 
 // Nothing that reaches beyond this origin: no hosted fonts, telemetry, AI agent or MCP generator.
 const SETTINGS = {
@@ -57,19 +51,19 @@ const page = (documentUrl: string) => `<!doctype html>
 
 /**
  * /api/docs: the API reference page (Scalar) over /api/v1/openapi.json, and Scalar's bundle from
- * node_modules. It is a page like the shell's, under the shell's Content-Security-Policy (security.ts).
+ * gateway/vendor/scalar (the machine serving the page may be offline). It is a page like the shell's, under
+ * the shell's Content-Security-Policy (security.ts).
  */
 export function createApiDocsRouter(): Router {
   const router = express.Router({ strict: true });
   const html = page(`${API_PREFIX}/openapi.json`);
-  const bundle = scalarBundle();
   router.get('/', (_req, res) => {
     res.setHeader('cache-control', 'no-cache');
     res.type('html').send(html);
   });
   router.get('/scalar.js', (_req, res, next) => {
     res.sendFile(
-      bundle,
+      SCALAR_BUNDLE,
       { maxAge: '1d', headers: { 'content-type': 'text/javascript; charset=utf-8' } },
       (error) => error && next(error),
     );

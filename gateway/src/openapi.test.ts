@@ -141,6 +141,9 @@ describe('the document and its reference page, served by the gateway', () => {
     const script = await fetch(`${world.gateway.url}/api/docs/scalar.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
-    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    const source = await script.text();
+    expect(source.length).toBeGreaterThan(100_000);
+    // The vendored bundle (gateway/vendor/scalar), under its licence line.
+    expect(source.split('\n', 1)[0]).toMatch(/^\/\*! @scalar\/api-reference [\d.]+, .*MIT License/);
   });
 });
