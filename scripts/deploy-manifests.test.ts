@@ -73,6 +73,14 @@ describe('deploy/k8s', () => {
       'unknown field spec.template.spec.containers[0].resource',
     ]);
     expect(unknownFieldProblems(deployment(production, 'gateway'))).toEqual([]);
+    // Maps (labels, annotations) take any key; a kind without a declared type is named, not passed.
+    const hpa = clone(production.find((o) => o.kind === 'HorizontalPodAutoscaler')!);
+    hpa.metadata.labels = { ...hpa.metadata.labels, 'any.example.com/key': 'x' };
+    hpa.spec = { ...(hpa.spec as object), minReplica: 2 };
+    expect(unknownFieldProblems(hpa).map((p) => p.message)).toEqual(['unknown field spec.minReplica']);
+    expect(unknownFieldProblems({ ...hpa, apiVersion: 'example.com/v1', kind: 'Widget' })).toEqual([
+      { object: `Widget/${hpa.metadata.name}`, message: 'no Kubernetes type for example.com/v1 Widget' },
+    ]);
   });
 
   it('the project rules catch a missing probe, a liveness probe on /health, a missing limit, an unmigrated service, a stray autoscaler, the sandbox and streams without their Ingress settings', () => {

@@ -3,8 +3,8 @@
 //   1. the Kubernetes API schema (kubernetes-models: validators generated from the Kubernetes OpenAPI document):
 //      types, required fields, formats such as quantities;
 //   2. unknown fields (which the schema lets through and a real API server would reject or silently drop):
-//      the object round-tripped through the official client's model classes (@kubernetes/client-node), and any
-//      field that did not survive reported by its path;
+//      the object walked along kubernetes-models' TypeScript declarations of the same types (read with the
+//      TypeScript compiler's API), and any field its type does not declare reported by its path;
 //   3. this project's rules: probes, resources, an autoscaler and a disruption budget per Deployment, Services and
 //      Ingresses that reach something, every streaming route of the contracts (SSE, uploads) through an Ingress
 //      set for it, the migration Job covering every service, no sandbox, released image tags.
@@ -13,8 +13,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ObjectSerializer } from '@kubernetes/client-node/dist/serializer.js';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
@@ -24,6 +24,7 @@ import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import type { IService } from 'kubernetes-models/v1/Service';
+import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 import { apiRoutes } from '@catalyst/contracts';
 
@@ -128,10 +129,15 @@ const splitApiVersion = (apiVersion: string) => {
   return { group: group!, version: version! };
 };
 
+/** kubernetes-models' module for an object's apiVersion and kind. */
+const modelSpecifier = (o: K8sObject) => {
+  const { group, version } = splitApiVersion(o.apiVersion);
+  return `kubernetes-models/${group ? `${group}/` : ''}${version}/${o.kind}`;
+};
+
 /** 1. The API schema, through kubernetes-models' validator for the object's apiVersion and kind. */
 export async function schemaProblems(o: K8sObject): Promise<Problem[]> {
-  const { group, version } = splitApiVersion(o.apiVersion);
-  const specifier = `kubernetes-models/${group ? `${group}/` : ''}${version}/${o.kind}`;
+  const specifier = modelSpecifier(o);
   let Model: new (data: unknown) => { validate(): void };
   try {
     Model = ((await import(specifier)) as Record<string, typeof Model>)[o.kind]!;
@@ -148,28 +154,85 @@ export async function schemaProblems(o: K8sObject): Promise<Problem[]> {
   }
 }
 
-/** 2. Fields the Kubernetes types do not have, found as the paths lost in a round trip through the client's models. */
-export function unknownFieldProblems(o: K8sObject): Problem[] {
-  const { version } = splitApiVersion(o.apiVersion);
-  const type = `V${version.slice(1)}${o.kind}`;
-  let round: unknown;
+/** The declaration file kubernetes-models ships beside a kind's model (it declares `I<Kind>`), if any. */
+const declarationFile = (o: K8sObject): string | undefined => {
   try {
-    round = ObjectSerializer.serialize(ObjectSerializer.deserialize(o, type), type);
-  } catch (e) {
-    return [{ object: idOf(o), message: `no client model ${type}: ${(e as Error).message}` }];
+    return createRequire(import.meta.url)
+      .resolve(modelSpecifier(o))
+      .replace(/\.js$/, '.d.ts');
+  } catch {
+    return undefined;
   }
+};
+
+/** One TypeScript program over the kinds' declaration files, grown as kinds are asked for (parsed files reused). */
+const declarations = (() => {
+  const options: ts.CompilerOptions = {
+    noEmit: true,
+    types: [],
+    lib: ['lib.es5.d.ts'],
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+  };
+  const files = new Set<string>();
+  let program: ts.Program | undefined;
+  const load = (objects: K8sObject[]): ts.Program => {
+    const before = files.size;
+    for (const file of objects.map(declarationFile)) if (file) files.add(file);
+    if (!program || files.size !== before)
+      program = ts.createProgram([...files], options, undefined, program);
+    return program;
+  };
+  return {
+    /** Reads every kind of `objects` in one step (one program instead of one per kind). */
+    load,
+    /** The declared type of the object's kind, and the checker that reads it. */
+    typeOf(o: K8sObject): { type: ts.Type; checker: ts.TypeChecker } | undefined {
+      const file = declarationFile(o);
+      if (!file) return undefined;
+      const current = files.has(file) && program ? program : load([o]);
+      const checker = current.getTypeChecker();
+      const source = current.getSourceFile(file);
+      const module = source && checker.getSymbolAtLocation(source);
+      const symbol = module && checker.getExportsOfModule(module).find((e) => e.name === `I${o.kind}`);
+      return symbol ? { type: checker.getDeclaredTypeOfSymbol(symbol), checker } : undefined;
+    },
+  };
+})();
+
+/** 2. Fields the Kubernetes types do not have, found by walking the object along its kind's declared type. */
+export function unknownFieldProblems(o: K8sObject): Problem[] {
+  const declared = declarations.typeOf(o);
+  if (!declared) return [{ object: idOf(o), message: `no Kubernetes type for ${o.apiVersion} ${o.kind}` }];
+  const { checker } = declared;
   const lost: string[] = [];
-  const walk = (given: unknown, kept: unknown, at: string) => {
-    if (Array.isArray(given))
-      return given.forEach((item, i) => walk(item, Array.isArray(kept) ? kept[i] : undefined, `${at}[${i}]`));
+  const walk = (given: unknown, declaredType: ts.Type, at: string) => {
+    const type = checker.getNonNullableType(declaredType);
+    if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return;
+    if (Array.isArray(given)) {
+      const item = checker.isArrayType(type)
+        ? checker.getTypeArguments(type as ts.TypeReference)[0]
+        : undefined;
+      if (item) given.forEach((value, i) => walk(value, item, `${at}[${i}]`));
+      return;
+    }
     if (!given || typeof given !== 'object') return;
-    const keptObject = kept && typeof kept === 'object' ? (kept as Record<string, unknown>) : {};
+    // A union is searched member by member; a map (labels, data) declares every key.
+    const shapes = type.isUnion() ? type.types.filter((t) => t.flags & ts.TypeFlags.Object) : [type];
     for (const [key, value] of Object.entries(given)) {
-      if (!(key in keptObject)) lost.push(`${at}.${key}`);
-      else walk(value, keptObject[key], `${at}.${key}`);
+      let field: ts.Type | undefined;
+      for (const shape of shapes) {
+        const property = checker.getPropertyOfType(shape, key);
+        field = property
+          ? checker.getTypeOfSymbol(property)
+          : checker.getIndexInfoOfType(shape, ts.IndexKind.String)?.type;
+        if (field) break;
+      }
+      if (field) walk(value, field, `${at}.${key}`);
+      else lost.push(`${at}.${key}`);
     }
   };
-  walk(o, round, '');
+  walk(o, declared.type, '');
   return lost.map((p) => ({ object: idOf(o), message: `unknown field ${p.slice(1)}` }));
 }
 
@@ -373,6 +436,7 @@ export async function validateKustomization(
   const objects = render(dir);
   const secrets = parseObjects(readFileSync(SECRETS_EXAMPLE, 'utf8'));
   const problems: Problem[] = [];
+  declarations.load([...objects, ...secrets]);
   for (const o of [...objects, ...secrets])
     problems.push(...(await schemaProblems(o)), ...unknownFieldProblems(o));
   problems.push(
