@@ -38,7 +38,7 @@ describe('Continue watching', () => {
         <ContinueWatching />
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('heading', { name: 'Continue watching' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 2 })).textContent?.trim()).toBe('Continue watching');
     const links = screen.getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       '/browse/premium/product/p-1',

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Certificate } from '@catalyst/contracts';
@@ -41,8 +41,8 @@ describe('a completed course', () => {
     let reads = 0;
     fakeApi({ 'GET /certificates': () => ok(++reads < 3 ? [] : [certificate]) });
     const panel = renderComplete();
-    expect(within(panel).getByRole('heading', { name: 'Course complete' })).toBeTruthy();
-    expect(within(panel).getByText('Issuing your certificate...')).toBeTruthy();
+    expect(within(panel).getByRole('heading', { level: 2 }).textContent?.trim()).toBe('Course complete');
+    expect(within(panel).getByRole('paragraph').textContent).toBe('Issuing your certificate...');
     expect((await within(panel).findByRole('link', { name: 'View certificate' })).getAttribute('href')).toBe(
       '/certificates/K7M2Q9XW4R',
     );
@@ -56,7 +56,11 @@ describe('a completed course', () => {
     let reads = 0;
     fakeApi({ 'GET /certificates': () => (reads++, ok([{ ...certificate, productId: 'b'.repeat(24) }])) });
     const panel = renderComplete();
-    expect(await within(panel).findByText(/Your certificate is being issued\./)).toBeTruthy();
+    await waitFor(() =>
+      expect(within(panel).getByRole('paragraph').textContent).toBe(
+        'Your certificate is being issued. It will be in your learning record.',
+      ),
+    );
     expect(within(panel).getByRole('link', { name: 'learning record' }).getAttribute('href')).toBe(
       '/learning',
     );

@@ -81,6 +81,10 @@ function renderAt(path = '/browse/premium/product/react-course') {
   );
 }
 
+/** The course panel's Status line ('In progress', 'Completed'...). */
+const courseStatus = () =>
+  within(screen.getByTestId('course-progress')).getByText('Status').nextElementSibling?.textContent;
+
 beforeEach(() => {
   community.load.mockReset();
   community.load.mockResolvedValue({ default: () => null });
@@ -110,8 +114,10 @@ describe('the product page', () => {
     expect(within(crumbs).getByRole('link', { name: 'Web Development' }).getAttribute('href')).toBe(
       '/browse/category/web-development',
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'React Course' })).toBeTruthy();
-    expect(screen.getByText('Learn React from the ground up.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('React Course');
+    expect(
+      within(screen.getByRole('region', { name: 'Description' })).getByRole('paragraph').textContent,
+    ).toBe('Learn React from the ground up.');
 
     const content = screen.getByTestId('product-content');
     expect(content.querySelector('h3')?.textContent).toBe('Welcome');
@@ -120,8 +126,11 @@ describe('the product page', () => {
     expect(content.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
     expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
 
-    expect(screen.getByText('react')).toBeTruthy();
-    expect(screen.getByText('hooks')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['react', 'hooks']);
     expect(
       within(screen.getByTestId('creator-block'))
         .getByRole('link', { name: 'Grace Hopper' })
@@ -137,11 +146,9 @@ describe('the product page', () => {
       '/browse/premium/product/rel-2',
       '/browse/premium/product/rel-3',
     ]);
-    await waitFor(() =>
-      expect(within(screen.getByTestId('course-progress')).getByText('In progress')).toBeTruthy(),
-    );
+    await waitFor(() => expect(courseStatus()).toBe('In progress'));
     expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
-    expect(screen.getByTestId('video-player')).toBeTruthy();
+    expect(screen.getByTestId('video-player').getAttribute('aria-label')).toBe('Video player: React Course');
   });
 
   it('shows no course panel for other product types', async () => {
@@ -164,7 +171,10 @@ describe('the product page', () => {
       },
     });
     renderAt('/browse/premium/product/nope');
-    expect(await screen.findByText('Product not found or inaccessible.')).toBeTruthy();
+    const notFound = await screen.findByTestId('not-found');
+    expect(within(notFound).getByRole('heading', { level: 1 }).textContent).toBe('404 - Page Not Found');
+    expect(within(notFound).getByRole('paragraph').textContent).toBe('Product not found or inaccessible.');
+    expect(within(notFound).queryByRole('button')).toBeNull();
   });
 
   it('sends a learner without a plan to /subscription', async () => {
@@ -175,7 +185,9 @@ describe('the product page', () => {
       },
     });
     renderAt();
-    expect(await screen.findByText('Plans page: This course is part of Premium')).toBeTruthy();
+    expect((await screen.findByText(/^Plans page:/)).textContent).toBe(
+      'Plans page: This course is part of Premium',
+    );
   });
 
   it('disables Mark Complete at 100', async () => {
@@ -395,8 +407,14 @@ describe("the product page's community sections", () => {
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });
     renderAt();
-    expect(await screen.findByText(`Discussion of ${ID}`)).toBeTruthy();
-    expect(screen.getByText(`Live board of ${ID}, with the player's own recording player`)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('community-discussion').textContent).toBe(`Discussion of ${ID}`),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('community-liveboard').textContent).toBe(
+        `Live board of ${ID}, with the player's own recording player`,
+      ),
+    );
   });
 
   it('keeps the page working when the community remote is down: the video plays and each section offers Retry', async () => {
@@ -409,13 +427,20 @@ describe("the product page's community sections", () => {
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });
     renderAt();
-    const discussion = await screen.findByTestId('community-discussion');
-    expect(await within(discussion).findByRole('button', { name: 'Retry' })).toBeTruthy();
-    expect(
-      await within(screen.getByTestId('community-liveboard')).findByRole('button', { name: 'Retry' }),
-    ).toBeTruthy();
-    expect(screen.getByTestId('video-player')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Mark Complete' })).toBeTruthy();
+    /** What a failed section says, and the one thing it offers. */
+    const fallback = async (section: HTMLElement) => {
+      const alert = await within(section).findByRole('alert');
+      return [within(alert).getByRole('heading').textContent, within(alert).getByRole('button').textContent];
+    };
+    const unavailable = ["This section couldn't be loaded", 'Retry'];
+    expect(await fallback(await screen.findByTestId('community-discussion'))).toEqual(unavailable);
+    expect(await fallback(screen.getByTestId('community-liveboard'))).toEqual(unavailable);
+    expect(screen.getByTestId('video-player').getAttribute('aria-label')).toBe('Video player: React Course');
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
   });
 
   it('shows no live board on products that are not webinars', async () => {
@@ -429,7 +454,9 @@ describe("the product page's community sections", () => {
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });
     renderAt();
-    expect(await screen.findByText(`Discussion of ${ID}`)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('community-discussion').textContent).toBe(`Discussion of ${ID}`),
+    );
     expect(screen.queryByTestId('community-liveboard')).toBeNull();
     expect(community.load).not.toHaveBeenCalledWith('LiveBoard', expect.anything());
   });
