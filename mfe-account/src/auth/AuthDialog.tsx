@@ -43,14 +43,12 @@ function ShowPasswordButton({ shown, onToggle }: { shown: boolean; onToggle: () 
 }
 
 /** Sign in and registration (spec section 2, rules of section 5, messages of section 8). */
-export default function AuthDialog({
-  open,
-  view,
-  openCount,
-  onViewChange,
-  onClose,
-  onError,
-}: AuthDialogProps) {
+export default function AuthDialog(props: AuthDialogProps) {
+  // Every opening starts clean on the requested view: a new opening is a new form.
+  return <AuthDialogOpening key={props.openCount} {...props} />;
+}
+
+function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthDialogProps) {
   const { login, register } = useSession();
   const [fields, setFields] = useState<RegisterFields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -60,15 +58,6 @@ export default function AuthDialog({
   const isLogin = view === 'login';
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
-
-  // Every opening starts clean on the requested view.
-  useEffect(() => {
-    setFields(EMPTY);
-    setErrors({});
-    setBanner(null);
-    setShowPassword(false);
-    setSubmitting(false);
-  }, [openCount]);
 
   useEffect(() => {
     if (!banner) return;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { authMessages, NAME_MAX_LENGTH, normaliseEmail, type CurrentUserResponse } from '@catalyst/contracts';
+import { authMessages, NAME_MAX_LENGTH, normaliseEmail } from '@catalyst/contracts';
 import { useNavigate } from 'react-router-dom';
 import {
   Alert,

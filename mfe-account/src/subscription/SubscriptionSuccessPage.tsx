@@ -30,13 +30,11 @@ export function SubscriptionSuccessPage({ store = subscription }: { store?: Subs
   const [activatedAt] = useState(() => new Date());
   const userKey = user ? (user._id ?? user.id ?? user.email) : null;
 
+  // The page is a fresh load after the provider: it waits for the session; without a person nothing is confirmed.
+  if (confirming && !sessionLoading && !userKey) setConfirming(false);
+
   useEffect(() => {
-    // The page is a fresh load after the provider: wait for the session before confirming.
-    if (sessionLoading) return;
-    if (!userKey) {
-      setConfirming(false);
-      return;
-    }
+    if (sessionLoading || !userKey) return;
     let live = true;
     void refresh({ sessionId }).finally(() => {
       if (live) setConfirming(false);

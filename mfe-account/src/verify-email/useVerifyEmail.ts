@@ -33,19 +33,13 @@ export function verifyEmailToken(token: string, client: ApiClient = defaultApi):
 /** Verifies the token of the page's address once: GET /auth/verify-email?token=. */
 export function useVerifyEmail(token: string | null, client?: ApiClient): VerifyState {
   const trimmed = token?.trim() || null;
-  const [state, setState] = useState<VerifyState>(() =>
-    trimmed ? { status: 'verifying' } : { status: 'error', message: authMessages.noVerificationToken },
-  );
+  const [answer, setAnswer] = useState<{ token: string; state: VerifyState } | null>(null);
   useEffect(() => {
-    if (!trimmed) {
-      setState({ status: 'error', message: authMessages.noVerificationToken });
-      return;
-    }
+    if (!trimmed) return;
     let cancelled = false;
-    setState({ status: 'verifying' });
     void verifyEmailToken(trimmed, client).then((result) => {
       if (cancelled) return;
-      setState(result);
+      setAnswer({ token: trimmed, state: result });
       // A signed-in user sees the verified address at once (profile note, badges).
       const { user } = session.getState();
       if (result.status === 'success' && user) session.loadUser({ ...user, emailVerified: true });
@@ -54,5 +48,6 @@ export function useVerifyEmail(token: string | null, client?: ApiClient): Verify
       cancelled = true;
     };
   }, [trimmed, client]);
-  return state;
+  if (!trimmed) return { status: 'error', message: authMessages.noVerificationToken };
+  return answer?.token === trimmed ? answer.state : { status: 'verifying' };
 }
