@@ -51,9 +51,13 @@ describe('createDb and migrateToLatest', () => {
   it('survives Postgres ending a checked-out connection between two queries (57P01), and answers "unavailable"', async () => {
     await db.connection().execute(async (held) => {
       const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(held);
+      const pid = rows[0]!.pid;
+      const backends = async () =>
+        (await sql`select 1 from pg_stat_activity where pid = ${pid}`.execute(db)).rows.length;
       // What a server shutdown does to every session: the FATAL arrives while this client runs no query.
-      await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(db);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sql`select pg_terminate_backend(${pid})`.execute(db);
+      // The backend has exited (it sent its FATAL first).
+      await expect.poll(backends, { timeout: 2_000, interval: 20 }).toBe(0);
       const error = await sql`select 1`.execute(held).catch((e: unknown) => e);
       expect(isUnavailableError(error)).toBe(true);
     });

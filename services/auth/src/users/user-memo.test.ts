@@ -45,10 +45,11 @@ describe('GET /auth/me answers from the user memo', () => {
         .set({ name: 'Renamed Elsewhere' })
         .where('id', '=', account.user._id)
         .execute();
-      await new Promise((r) => setTimeout(r, 200));
-      expect((await short.call('GET', '/auth/me', { headers })).body.data.user.name).toBe(
-        'Renamed Elsewhere',
-      );
+      await expect
+        .poll(async () => (await short.call('GET', '/auth/me', { headers })).body.data.user.name, {
+          timeout: 2_000,
+        })
+        .toBe('Renamed Elsewhere');
     } finally {
       await short.close();
     }

@@ -96,10 +96,28 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
     expect(voteRes.status).toBe(200);
     await until(() => onA.events('question').length > 1, 2_000);
     expect(onA.events('question').map((e) => e.question.upvotes)).toEqual([0, 1]);
-    await until(() => onB.events('question').length > 1, 2_000);
-    // A moment for a second copy to show up, had the vote been delivered twice.
-    await new Promise((r) => setTimeout(r, 200));
-    expect(onB.events('question').map((e) => e.question.upvotes)).toEqual([0, 1]);
+    // A question asked on each replica after the vote: Redis keeps the channel's order, so a second copy of
+    // the vote would reach each board before the question asked on the other replica.
+    expect(
+      (await t.call(subscriber, 'POST', `${path}/questions`, { body: 'Asked on A after the vote' })).status,
+    ).toBe(201);
+    const askedOnB = await fetch(`${replicaB.url}${path}/questions`, {
+      method: 'POST',
+      headers: { ...identityHeaders(otherSubscriber), 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'Asked on B after the vote' }),
+    });
+    expect(askedOnB.status).toBe(201);
+    const hasQuestion = (board: typeof onA, body: string) =>
+      board.events('question').some((e) => e.question.body === body);
+    await expect.poll(() => hasQuestion(onA, 'Asked on B after the vote'), { timeout: 2_000 }).toBe(true);
+    await expect.poll(() => hasQuestion(onB, 'Asked on A after the vote'), { timeout: 2_000 }).toBe(true);
+    const firstQuestion = (board: typeof onA) =>
+      board
+        .events('question')
+        .filter((e) => e.question._id === asked.body.data._id)
+        .map((e) => e.question.upvotes);
+    expect(firstQuestion(onA)).toEqual([0, 1]);
+    expect(firstQuestion(onB)).toEqual([0, 1]);
 
     await onA.close();
     await onB.close();
