@@ -11,8 +11,8 @@
  * the simulation's metric class (Lighthouse 12's `@paulirish/trace_engine`) for the length of the run.
  */
 import { fileURLToPath } from 'node:url';
-import { Metric } from '@paulirish/trace_engine/models/trace/lantern/metrics/Metric.js';
 import { auditOnce, cliArg, cliBase, lighthousePlans } from './lighthouse';
+import { loadLighthouse } from './lighthouse-package';
 
 /** One node of a simulated graph, as much of it as is read here. */
 interface SimulatedNode {
@@ -51,7 +51,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const base = cliBase();
   const only = cliArg('--only')?.split(',');
   const plans = (await lighthousePlans(base)).filter((plan) => !only || only.includes(plan.name));
-  const metric = Metric as unknown as {
+  const { Metric } = await loadLighthouse();
+  const metric = Metric as {
     compute: (this: { name: string }, ...args: unknown[]) => MetricResult;
   };
   const compute = metric.compute;

@@ -17,12 +17,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import lighthouse from 'lighthouse';
-import puppeteer, { type Browser } from 'puppeteer-core';
 import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
 import { mediaSettled } from '../scripts/lib/product';
 import { signIn } from './backend';
 import { singleVideoProduct } from './frontend';
+import { loadLighthouse, type PuppeteerBrowser } from './lighthouse-package';
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -176,7 +175,8 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
   return plans;
 }
 
-async function launch(dir: string): Promise<Browser> {
+async function launch(dir: string): Promise<PuppeteerBrowser> {
+  const { puppeteer } = await loadLighthouse();
   return puppeteer.launch({
     executablePath: CHROME_PATH,
     headless: true,
@@ -228,11 +228,12 @@ export async function auditOnce(
       local,
       LCP_KEY,
     );
+    const { lighthouse } = await loadLighthouse();
     const result = await lighthouse(
       new URL(plan.path, baseUrl).toString(),
       { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES], ...flags },
-      config as never,
-      page as never,
+      config,
+      page,
     );
     if (!result) throw new Error(`lighthouse gave no result for ${plan.path}`);
     const lcpElement = await page
