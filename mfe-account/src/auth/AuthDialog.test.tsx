@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '@catalyst/contracts';
 import type { AuthDialogProps, AuthDialogView } from '@catalyst/web-kit';
 import { MemoryRouter } from 'react-router-dom';
+import { describedBy } from '../testing/describedBy';
 import AuthDialog, { AUTH_BANNER_MS } from './AuthDialog';
 
 type Answer = { status: number; body: unknown } | 'network';
@@ -59,6 +60,14 @@ const user = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+const describedAs = (label: string) => describedBy(screen.getByLabelText(label));
+
+/** The password's strength as shown beside the meter and as the meter announces it. */
+const strength = () => {
+  const meter = screen.getByRole('meter', { name: 'Password strength' });
+  return { shown: meter.nextElementSibling?.textContent, announced: meter.getAttribute('aria-valuetext') };
+};
+
 async function fillRegister(values: { name?: string; email?: string; password?: string; confirm?: string }) {
   const u = userEvent.setup();
   if (values.name !== undefined) await u.type(screen.getByLabelText('Name'), values.name);
@@ -71,30 +80,28 @@ async function fillRegister(values: { name?: string; email?: string; password?: 
 describe('AuthDialog', () => {
   it('shows the login view as Welcome Back and the register view as Create Account, with a toggle', async () => {
     const { props, rerenderWith } = renderDialog('login');
-    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Welcome Back');
     expect(screen.queryByLabelText('Name')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(props.onViewChange).toHaveBeenCalledWith('register');
     rerenderWith({ view: 'register' });
-    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeTruthy();
-    expect(screen.getByLabelText('Confirm Password')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Create Account');
+    expect((screen.getByLabelText('Confirm Password') as HTMLInputElement).type).toBe('password');
   });
 
   it('shows every register message for an empty form and clears only the edited field', async () => {
     renderDialog('register');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    for (const message of [
+    expect(['Name', 'Email', 'Password', 'Confirm Password'].map(describedAs)).toEqual([
       authMessages.nameRequired,
       authMessages.emailRequired,
       authMessages.passwordRequired,
       authMessages.confirmRequired,
-    ]) {
-      expect(screen.getByText(message)).toBeTruthy();
-    }
+    ]);
     expect(calls).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Name'), 'A');
     expect(screen.queryByText(authMessages.nameRequired)).toBeNull();
-    expect(screen.getByText(authMessages.emailRequired)).toBeTruthy();
+    expect(describedAs('Email')).toBe(authMessages.emailRequired);
   });
 
   it('limits the name to 50 characters and opens the legal pages in new tabs', () => {
@@ -116,16 +123,16 @@ describe('AuthDialog', () => {
     const u = userEvent.setup();
     const password = screen.getByLabelText('Password');
     await u.type(password, 'a');
-    expect(screen.getByText('Weak')).toBeTruthy();
+    expect(strength()).toEqual({ shown: 'Weak', announced: 'Weak' });
     await u.type(password, 'bcdef');
-    expect(screen.getByText('Fair')).toBeTruthy();
+    expect(strength()).toEqual({ shown: 'Fair', announced: 'Fair' });
     await u.type(password, 'G');
-    expect(screen.getByText('Good')).toBeTruthy();
+    expect(strength()).toEqual({ shown: 'Good', announced: 'Good' });
     await u.type(password, '1');
-    expect(screen.getByText('Strong')).toBeTruthy();
+    expect(strength()).toEqual({ shown: 'Strong', announced: 'Strong' });
     expect(screen.queryByText(/Passwords match/)).toBeNull();
     await u.type(screen.getByLabelText('Confirm Password'), 'abcdefG1');
-    expect(screen.getByText(/Passwords match/)).toBeTruthy();
+    expect(describedAs('Confirm Password')).toBe('✓ Passwords match');
   });
 
   it('shows and hides the password', async () => {
@@ -176,7 +183,7 @@ describe('AuthDialog', () => {
       confirm: 'Abcdef1',
     });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText(authMessages.emailTaken)).toBeTruthy();
+    await waitFor(() => expect(describedAs('Email')).toBe(authMessages.emailTaken));
     expect(props.onClose).not.toHaveBeenCalled();
   });
 
@@ -197,8 +204,8 @@ describe('AuthDialog', () => {
       confirm: 'Abcdef1',
     });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Name is taken')).toBeTruthy();
-    expect(screen.getByText('Email looks odd')).toBeTruthy();
+    await waitFor(() => expect(describedAs('Name')).toBe('Name is taken'));
+    expect(describedAs('Email')).toBe('Email looks odd');
   });
 
   it('shows a plain refusal message of the register call in the dialog banner', async () => {
@@ -211,7 +218,7 @@ describe('AuthDialog', () => {
       confirm: 'Abcdef1',
     });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('HTTP 400')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('HTTP 400');
     expect(props.onClose).not.toHaveBeenCalled();
   });
 
@@ -225,7 +232,7 @@ describe('AuthDialog', () => {
     await waitFor(() => expect(props.onError).toHaveBeenCalledWith(authMessages.invalidCredentials));
     expect(props.onClose).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
-    expect(await screen.findByText(authMessages.invalidCredentials)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(authMessages.invalidCredentials);
   });
 
   it('disables submit while submitting and shows a network failure in its own banner for 4 seconds', async () => {
@@ -242,9 +249,9 @@ describe('AuthDialog', () => {
     const busy = screen.getByRole('button', { name: /Signing in/ }) as HTMLButtonElement;
     expect(busy.disabled).toBe(true);
     await act(async () => release());
-    expect(screen.getByText('Network error occurred')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Network error occurred');
     act(() => vi.advanceTimersByTime(AUTH_BANNER_MS - 10));
-    expect(screen.queryByText('Network error occurred')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Network error occurred');
     act(() => vi.advanceTimersByTime(20));
     expect(screen.queryByText('Network error occurred')).toBeNull();
   });
@@ -253,7 +260,7 @@ describe('AuthDialog', () => {
     const { rerenderWith } = renderDialog('login');
     await userEvent.type(screen.getByLabelText('Email'), 'bad');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByText(authMessages.emailInvalid)).toBeTruthy();
+    expect(describedAs('Email')).toBe(authMessages.emailInvalid);
     rerenderWith({ openCount: 2 });
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
     expect(screen.queryByText(authMessages.emailInvalid)).toBeNull();

@@ -8,6 +8,7 @@ import ProfilePage, {
   requiredPasswordErrors,
   requiredProfileErrors,
 } from './ProfilePage';
+import { describedBy } from '../testing/describedBy';
 
 type Answer = { status: number; body: unknown } | 'network';
 let answers: Answer[] = [];
@@ -58,6 +59,14 @@ const renderPage = () =>
   );
 const profileForm = () => screen.getByRole('form', { name: 'Update Profile' });
 const passwordForm = () => screen.getByRole('form', { name: 'Change Password' });
+/** The message a form's card shows above it: a polite status for a success, an alert for a failure. */
+const formMessage = (form: HTMLElement) => {
+  const message = [...form.parentElement!.children].find((child) =>
+    child.matches('[role="status"], [role="alert"]'),
+  );
+  return message ? { role: message.getAttribute('role'), text: message.textContent } : null;
+};
+const fieldNote = (form: HTMLElement, label: string) => describedBy(within(form).getByLabelText(label));
 
 describe('profile validators', () => {
   it('require name and email only', () => {
@@ -100,7 +109,9 @@ describe('ProfilePage', () => {
       target: { value: ' ADA@example.com ' },
     });
     fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
-    expect(await screen.findByText(authMessages.profileUpdated)).toBeTruthy();
+    await waitFor(() =>
+      expect(formMessage(profileForm())).toEqual({ role: 'status', text: authMessages.profileUpdated }),
+    );
     expect(sent[0]).toEqual({
       url: '/api/v1/users/profile',
       method: 'PUT',
@@ -113,11 +124,17 @@ describe('ProfilePage', () => {
     renderPage();
     fireEvent.change(within(profileForm()).getByLabelText('Name'), { target: { value: '' } });
     fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
-    expect(screen.getByText(authMessages.nameRequired)).toBeTruthy();
+    expect(fieldNote(profileForm(), 'Name')).toBe(authMessages.nameRequired);
     fireEvent.click(within(passwordForm()).getByRole('button', { name: 'Change Password' }));
-    expect(screen.getByText(authMessages.currentPasswordRequired)).toBeTruthy();
-    expect(screen.getByText(authMessages.newPasswordRequired)).toBeTruthy();
-    expect(screen.getByText(authMessages.confirmRequired)).toBeTruthy();
+    expect(
+      ['Current Password', 'New Password', 'Confirm New Password'].map((label) =>
+        fieldNote(passwordForm(), label),
+      ),
+    ).toEqual([
+      authMessages.currentPasswordRequired,
+      authMessages.newPasswordRequired,
+      authMessages.confirmRequired,
+    ]);
     expect(sent).toHaveLength(0);
     fireEvent.change(within(passwordForm()).getByLabelText('Current Password'), { target: { value: 'x' } });
     expect(screen.queryByText(authMessages.currentPasswordRequired)).toBeNull();
@@ -139,7 +156,9 @@ describe('ProfilePage', () => {
     fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
     await waitFor(() => expect(screen.getAllByText(authMessages.emailTaken)).toHaveLength(2));
     fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
-    expect(await screen.findByText(authMessages.profileUpdateError)).toBeTruthy();
+    await waitFor(() =>
+      expect(formMessage(profileForm())).toEqual({ role: 'alert', text: authMessages.profileUpdateError }),
+    );
   });
 
   it('changes the password, clears the form and says so', async () => {
@@ -155,7 +174,9 @@ describe('ProfilePage', () => {
       target: { value: 'New-pass-2' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText(authMessages.passwordChanged)).toBeTruthy();
+    await waitFor(() =>
+      expect(formMessage(form)).toEqual({ role: 'status', text: authMessages.passwordChanged }),
+    );
     expect(sent[0]).toEqual({
       url: '/api/v1/users/change-password',
       method: 'PUT',
@@ -190,9 +211,11 @@ describe('ProfilePage', () => {
     fill();
     await waitFor(() => expect(screen.getAllByText(authMessages.currentPasswordIncorrect)).toHaveLength(2));
     fill();
-    expect(await screen.findByText('HTTP 400')).toBeTruthy();
+    await waitFor(() => expect(formMessage(form)).toEqual({ role: 'alert', text: 'HTTP 400' }));
     fill();
-    expect(await screen.findByText(authMessages.passwordChangeError)).toBeTruthy();
+    await waitFor(() =>
+      expect(formMessage(form)).toEqual({ role: 'alert', text: authMessages.passwordChangeError }),
+    );
   });
 });
 
@@ -214,14 +237,13 @@ describe('Delete Account', () => {
 
   it('explains what is removed and needs the password before asking', () => {
     renderRouted();
-    expect(
-      within(deleteForm().parentElement!).getByText(/removes your profile and your learning progress/),
-    ).toBeTruthy();
-    expect(
-      screen.getByText(/cancelled at once, and the current billing period is not refunded/),
-    ).toBeTruthy();
+    expect(deleteForm().previousElementSibling?.textContent).toBe(
+      'Deleting your account permanently removes your profile and your learning progress. An active ' +
+        'subscription is cancelled at once, and the current billing period is not refunded, as our terms say. ' +
+        'This cannot be undone.',
+    );
     fireEvent.click(within(deleteForm()).getByRole('button', { name: 'Delete Account' }));
-    expect(within(deleteForm()).getByText(authMessages.passwordRequired)).toBeTruthy();
+    expect(fieldNote(deleteForm(), 'Password')).toBe(authMessages.passwordRequired);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent).toEqual([]);
   });
@@ -238,10 +260,10 @@ describe('Delete Account', () => {
 
   it('deletes the account on confirmation, ends the session and goes to the welcome page', async () => {
     answers.push({ status: 200, body: { success: true, data: null, message: 'Account deleted' } });
-    renderRouted();
+    const { container } = renderRouted();
     askToDelete('Secret-pass-1');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByText('Welcome page')).toBeTruthy();
+    await waitFor(() => expect(container.textContent).toBe('Welcome page'));
     expect(sent).toEqual([
       { url: '/api/v1/users/profile', method: 'DELETE', body: { password: 'Secret-pass-1' } },
     ]);
@@ -268,13 +290,20 @@ describe('Delete Account', () => {
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
     };
     attempt();
-    expect(await within(deleteForm()).findByText('Password is incorrect')).toBeTruthy();
+    await waitFor(() => expect(fieldNote(deleteForm(), 'Password')).toBe('Password is incorrect'));
     expect(screen.queryByRole('dialog')).toBeNull();
     attempt();
-    expect(await screen.findByText('Your account could not be deleted right now.')).toBeTruthy();
+    await waitFor(() =>
+      expect(formMessage(deleteForm())).toEqual({
+        role: 'alert',
+        text: 'Your account could not be deleted right now.',
+      }),
+    );
     expect(within(deleteForm()).queryByText('Password is incorrect')).toBeNull();
     attempt();
-    expect(await screen.findByText(deleteAccountTexts.error)).toBeTruthy();
+    await waitFor(() =>
+      expect(formMessage(deleteForm())).toEqual({ role: 'alert', text: deleteAccountTexts.error }),
+    );
     expect(session.getState().isAuthenticated).toBe(true);
     expect(screen.queryByText('Welcome page')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@catalyst/web-kit';
@@ -20,6 +20,18 @@ beforeAll(() => {
   session.loadUser(learner);
 });
 afterEach(() => vi.clearAllMocks());
+
+const title = () => screen.getByRole('heading', { level: 1 }).textContent;
+/** The line under the page's title. */
+const lead = () => screen.getByRole('heading', { level: 1 }).nextElementSibling?.textContent;
+/** What follows a section heading (its paragraph or its list). */
+const under = (heading: string) =>
+  screen.getByRole('heading', { level: 2, name: heading }).nextElementSibling as HTMLElement;
+/** The details list: { Plan: 'Premium', Reference: ... }. */
+const details = () =>
+  Object.fromEntries(
+    screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
 
 function at(path: string, element: React.ReactNode) {
   return render(
@@ -52,13 +64,17 @@ describe('SubscriptionSuccessPage', () => {
       return slowRefresh(options);
     };
     at('/subscription/success?session_id=cs_test_42', <SubscriptionSuccessPage store={store} />);
-    expect(screen.getByText('Confirming your subscription...')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Confirming your subscription...');
     release();
-    expect(await screen.findByRole('heading', { name: 'Subscription Activated Successfully' })).toBeTruthy();
+    await waitFor(() => expect(title()).toBe('Subscription Activated Successfully'));
     expect(calls).toContain('GET /api/v1/subscription/status?session_id=cs_test_42');
-    expect(screen.getByText('Lena Learner')).toBeTruthy();
-    expect(screen.getByText('Access all premium courses and content')).toBeTruthy();
-    expect(screen.getByText('cs_test_42')).toBeTruthy();
+    expect(lead()).toBe('Welcome to Premium, Lena Learner!');
+    expect(
+      within(under('You now have access to'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toContain('Access all premium courses and content');
+    expect(details()).toMatchObject({ Plan: 'Premium', Reference: 'cs_test_42' });
     expect(screen.getAllByText('Premium').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Start Learning Now' }).getAttribute('href')).toBe('/browse');
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
@@ -71,7 +87,7 @@ describe('SubscriptionSuccessPage', () => {
     );
     at('/subscription/success', <SubscriptionSuccessPage store={store} />);
     expect(screen.queryByText('Confirming your subscription...')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Subscription Activated Successfully' })).toBeTruthy();
+    expect(title()).toBe('Subscription Activated Successfully');
   });
 });
 
@@ -92,35 +108,33 @@ describe('SubscriptionCancelPage', () => {
   ])('explains error=%s', async (code, message) => {
     const { store } = scriptedStores(() => ok({ hasSubscription: false, status: 'free' }), learner);
     at(`/subscription/cancel?session_id=cs_test_1&error=${code}`, <SubscriptionCancelPage store={store} />);
-    expect(screen.getByRole('heading', { name: 'Subscription Failed' })).toBeTruthy();
-    expect(screen.getByText('What happened?')).toBeTruthy();
-    expect(screen.getByText(message)).toBeTruthy();
+    expect(title()).toBe('Subscription Failed');
+    expect(under('What happened?').textContent).toBe(message);
   });
 
   it('shows the name, how to fix it, the dashboard button and the support links, and refreshes the status', async () => {
     const { store, calls } = scriptedStores(() => ok({ hasSubscription: false, status: 'free' }), learner);
     at('/subscription/cancel?session_id=cs_test_1', <SubscriptionCancelPage store={store} />);
-    expect(screen.getByText("Sorry, Lena Learner, we couldn't complete your subscription.")).toBeTruthy();
+    expect(lead()).toBe("Sorry, Lena Learner, we couldn't complete your subscription.");
+    expect(under('What happened?').textContent).toBe(
+      'There was an issue processing your subscription. Please try again or contact support.',
+    );
     expect(
-      screen.getByText(
-        'There was an issue processing your subscription. Please try again or contact support.',
-      ),
-    ).toBeTruthy();
-    expect(screen.getByText('How to fix this')).toBeTruthy();
-    for (const step of [
+      within(under('How to fix this'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Check that your payment information is correct',
       'Make sure you have sufficient funds',
       'Try a different payment method',
       'Contact your bank for more information',
-    ]) {
-      expect(screen.getByText(step)).toBeTruthy();
-    }
+    ]);
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'help@catalyst.example' }).getAttribute('href')).toBe(
       'mailto:help@catalyst.example',
     );
     expect(screen.getByRole('link', { name: '+1 555 0100' }).getAttribute('href')).toBe('tel:+15550100');
-    expect(screen.getByText('Premium')).toBeTruthy();
+    expect(details()).toMatchObject({ Plan: 'Premium', Reference: 'cs_test_1' });
     await waitFor(() => expect(calls).toContain('GET /api/v1/subscription/status'));
   });
 });

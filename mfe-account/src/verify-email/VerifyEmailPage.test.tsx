@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { authMessages } from '@catalyst/contracts';
@@ -18,6 +18,15 @@ const renderAt = (url: string) =>
     </MemoryRouter>,
   );
 
+/** The card as a person reads it: its title and the lines under it. */
+const card = () => {
+  const title = screen.getByRole('heading', { level: 1 });
+  return {
+    title: title.textContent,
+    lines: [...title.parentElement!.querySelectorAll('p')].map((line) => line.textContent),
+  };
+};
+
 let reply: () => Promise<Response>;
 const fetchMock = vi.fn((..._args: unknown[]) => reply());
 beforeEach(() => {
@@ -32,9 +41,8 @@ afterEach(() => {
 describe('VerifyEmailPage', () => {
   it('says no token was provided, without calling the server', () => {
     renderAt('/verify-email');
-    expect(screen.getByRole('heading', { name: 'Verification Failed' })).toBeTruthy();
-    expect(screen.getByText(authMessages.noVerificationToken)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Go to Login' })).toBeTruthy();
+    expect(card()).toEqual({ title: 'Verification Failed', lines: [authMessages.noVerificationToken] });
+    expect((screen.getByRole('button', { name: 'Go to Login' }) as HTMLButtonElement).disabled).toBe(false);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -42,9 +50,11 @@ describe('VerifyEmailPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answer!: (r: Response) => void;
     reply = () => new Promise((resolve) => (answer = resolve));
-    renderAt('/verify-email?token=good-token');
-    expect(screen.getByRole('heading', { name: 'Verifying Email' })).toBeTruthy();
-    expect(screen.getByText('Please wait while we verify your email address...')).toBeTruthy();
+    const { container } = renderAt('/verify-email?token=good-token');
+    expect(card()).toEqual({
+      title: 'Verifying Email',
+      lines: ['Please wait while we verify your email address...'],
+    });
     await act(async () =>
       answer(
         new Response(
@@ -57,13 +67,14 @@ describe('VerifyEmailPage', () => {
         ),
       ),
     );
-    expect(screen.getByRole('heading', { name: 'Email Verified!' })).toBeTruthy();
-    expect(screen.getByText('Your email address has been verified.')).toBeTruthy();
-    expect(screen.getByText('Redirecting to login...')).toBeTruthy();
+    expect(card()).toEqual({
+      title: 'Email Verified!',
+      lines: ['Your email address has been verified.', 'Redirecting to login...'],
+    });
     act(() => vi.advanceTimersByTime(REDIRECT_AFTER_VERIFY_MS - 50));
     expect(screen.queryByText(/home page/)).toBeNull();
     act(() => vi.advanceTimersByTime(100));
-    expect(screen.getByText('home page /')).toBeTruthy();
+    expect(container.textContent).toBe('home page /');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/auth/verify-email?token=good-token');
   });
@@ -75,8 +86,12 @@ describe('VerifyEmailPage', () => {
         { status: 400 },
       );
     renderAt('/verify-email?token=used-token');
-    expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeTruthy();
-    expect(screen.getByText('This verification link is invalid or has expired.')).toBeTruthy();
+    await waitFor(() =>
+      expect(card()).toEqual({
+        title: 'Verification Failed',
+        lines: ['This verification link is invalid or has expired.'],
+      }),
+    );
   });
 
   it('shows the general failure text when the server cannot be reached', async () => {
@@ -84,7 +99,9 @@ describe('VerifyEmailPage', () => {
       throw new TypeError('Failed to fetch');
     };
     renderAt('/verify-email?token=offline-token');
-    expect(await screen.findByText(authMessages.verificationError)).toBeTruthy();
+    await waitFor(() =>
+      expect(card()).toEqual({ title: 'Verification Failed', lines: [authMessages.verificationError] }),
+    );
   });
 
   it('sends one link only once, even when the page mounts twice', async () => {
@@ -94,7 +111,7 @@ describe('VerifyEmailPage', () => {
     await screen.findByRole('heading', { name: 'Email Verified!' });
     first.unmount();
     renderAt('/verify-email?token=twice-token');
-    expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeTruthy();
+    await waitFor(() => expect(card().title).toBe('Email Verified!'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
