@@ -4,8 +4,9 @@
  * Always a 4xx in the one error shape or a legitimate success, never a 5xx; a refusal writes nothing.
  */
 import { randomBytes } from 'node:crypto';
+import type { AdminCategory, AdminCreator, AdminProduct } from '@catalyst/contracts';
 import { communitySamples, communityWriteRoutes } from './community';
-import { countChanges, describe, isErrorShape, type Res, type Suite } from './harness';
+import { countChanges, dataOf, describe, isErrorShape, type Res, type Suite } from './harness';
 
 export const HOSTILE_STRINGS = [
   "' OR '1'='1",
@@ -47,7 +48,7 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
   };
   const profileUser = await freshUser();
   const passwordUser = await freshUser();
-  const category = await suite.request('POST', '/admin/categories', {
+  const category = await suite.request<AdminCategory>('POST', '/admin/categories', {
     token: f.tokens.admin,
     body: {
       name: `Fuzz target ${uniq()}`,
@@ -55,7 +56,7 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
       slug: `fuzz-target-${uniq()}`,
     },
   });
-  const creator = await suite.request('POST', '/admin/creators', {
+  const creator = await suite.request<AdminCreator>('POST', '/admin/creators', {
     token: f.tokens.admin,
     body: {
       name: `Fuzz creator ${uniq()}`,
@@ -63,7 +64,7 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
       slug: `fuzz-creator-${uniq()}`,
     },
   });
-  const product = await suite.request('POST', '/admin/products', {
+  const product = await suite.request<AdminProduct>('POST', '/admin/products', {
     token: f.tokens.admin,
     body: {
       title: `Fuzz product ${uniq()}`,
@@ -143,11 +144,11 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
       }),
     },
     { method: 'POST', path: '/admin/categories', token: admin, valid: categoryBody },
-    { method: 'PUT', path: `/admin/categories/${category.body.data._id}`, token: admin, valid: categoryBody },
+    { method: 'PUT', path: `/admin/categories/${dataOf(category)._id}`, token: admin, valid: categoryBody },
     { method: 'POST', path: '/admin/creators', token: admin, valid: creatorBody },
-    { method: 'PUT', path: `/admin/creators/${creator.body.data._id}`, token: admin, valid: creatorBody },
+    { method: 'PUT', path: `/admin/creators/${dataOf(creator)._id}`, token: admin, valid: creatorBody },
     { method: 'POST', path: '/admin/products', token: admin, valid: productBody },
-    { method: 'PUT', path: `/admin/products/${product.body.data._id}`, token: admin, valid: productBody },
+    { method: 'PUT', path: `/admin/products/${dataOf(product)._id}`, token: admin, valid: productBody },
     {
       method: 'PATCH',
       path: `/content/progress/product/${f.product._id}`,

@@ -19,6 +19,7 @@ import {
   decodeProtectedHeader,
   jwtVerify,
   type JSONWebKeySet,
+  type JWTPayload,
 } from 'jose';
 import {
   CERTIFICATE_CODE_ALPHABET,
@@ -27,6 +28,10 @@ import {
   PREMIUM_REQUIRED_MESSAGE,
   QUIZ_MESSAGES,
   VC_JWT_CONTENT_TYPE,
+  type Certificate,
+  type Lesson,
+  type QuizAttemptResult,
+  type QuizAttempts,
 } from '@catalyst/contracts';
 import {
   DEMO_COURSES,
@@ -70,6 +75,9 @@ const CERTIFICATE_KEYS = [
   'pdfUrl',
   'credentialUrl',
 ];
+/** The claims of a certificate's verifiable credential that these checks read (the issuer writes more). */
+type CredentialClaims = JWTPayload & { id?: string; credentialSubject?: { name?: string } };
+
 /** Members of a JWK that only a private key has. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
@@ -142,12 +150,12 @@ export async function certificateAttacks(suite: Suite) {
     };
     const lessonPath = `/content/products/${course.slug}/lessons/${quizId}`;
     for (const role of ['anonymous', 'learner', 'member', 'admin'] as const) {
-      const res = await suite.request('GET', lessonPath, {
+      const res = await suite.request<Lesson>('GET', lessonPath, {
         token: role === 'anonymous' ? undefined : f.tokens[role],
       });
       const opens = quiz.isFreePreview || role === 'member' || role === 'admin';
       if (opens) {
-        const questions = res.body?.data?.quiz?.questions as Array<{ options: unknown[] }> | undefined;
+        const questions = res.body?.data?.quiz?.questions;
         const extra = [...keysOf(res.body?.data?.quiz)].filter((k) => !QUIZ_KEYS.has(k));
         suite.check(
           `${course.slug}: the quiz lesson as ${role} asks its questions and gives no answer away`,
@@ -433,13 +441,13 @@ export async function certificateAttacks(suite: Suite) {
     String(await attemptCount(f.users.admin.id)),
   );
   const multiple = quiz.quiz!.questions.find((q) => q.kind === 'multiple')!;
-  const gamed = await suite.request('POST', attemptsPath(course._id, quizId), {
+  const gamed = await suite.request<QuizAttemptResult>('POST', attemptsPath(course._id, quizId), {
     token: f.tokens.admin,
     body: { answers: everyOption('multiple') },
   });
-  const gamedQuestion = (
-    gamed.body?.data?.attempt?.questions as Array<{ questionId: string; correct: boolean }> | undefined
-  )?.find((q) => q.questionId === demoQuestionId(target.slug, quiz.key, multiple.key));
+  const gamedQuestion = gamed.body?.data?.attempt?.questions?.find(
+    (q) => q.questionId === demoQuestionId(target.slug, quiz.key, multiple.key),
+  );
   const otherRight = quiz.quiz!.questions.length - 1;
   const expectedScore = Math.floor((otherRight * 100) / quiz.quiz!.questions.length);
   suite.check(
@@ -505,7 +513,7 @@ export async function certificateAttacks(suite: Suite) {
   await sleep((Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 10) * 1_000 + 500);
   try {
     await suite.db.query('update auth.users set name = $2 where id = $1', [f.users.admin.id, XSS_NAME]);
-    const pass = await suite.request('POST', attemptsPath(course._id, quizId), {
+    const pass = await suite.request<QuizAttemptResult>('POST', attemptsPath(course._id, quizId), {
       token: f.tokens.admin,
       body: { answers: answersOf(target) },
     });
@@ -586,7 +594,7 @@ export async function certificateAttacks(suite: Suite) {
       describe(rec),
     );
   }
-  const adminReadsAttempts = await suite.request(
+  const adminReadsAttempts = await suite.request<QuizAttempts>(
     'GET',
     `${attemptsPath(grid._id, gridQuiz)}?userId=${f.users.member.id}`,
     { token: f.tokens.admin },
@@ -600,9 +608,7 @@ export async function certificateAttacks(suite: Suite) {
     ).rows.map((r) => r.id);
   const memberAttemptIds = await attemptIdsAt(f.users.member.id);
   const adminAttemptIds = await attemptIdsAt(f.users.admin.id);
-  const listed = ((adminReadsAttempts.body?.data?.attempts ?? []) as Array<{ id: string }>)
-    .map((a) => a.id)
-    .sort();
+  const listed = (adminReadsAttempts.body?.data?.attempts ?? []).map((a) => a.id).sort();
   suite.check(
     "the admin's attempts list naming the member is the admin's own",
     adminReadsAttempts.status === 200 &&
@@ -625,14 +631,14 @@ export async function certificateAttacks(suite: Suite) {
     ['member', memberCode, f.users.member.id, f.users.member.email, memberName],
     ['admin', adminCode, f.users.admin.id, f.users.admin.email, XSS_NAME],
   ] as const) {
-    const res = await suite.request('GET', `/certificates/${code}`);
+    const res = await suite.request<Certificate>('GET', `/certificates/${code}`);
     const keys = Object.keys(res.body?.data ?? {}).sort();
     suite.check(
       `the public JSON of the ${who}'s certificate names the learner as issued and reveals no user id or e-mail`,
       res.status === 200 &&
         JSON.stringify(keys) === JSON.stringify([...CERTIFICATE_KEYS].sort()) &&
-        res.body.data.learnerName === name &&
-        res.body.data.status === 'valid' &&
+        res.body?.data?.learnerName === name &&
+        res.body?.data?.status === 'valid' &&
         !res.text.includes(userId) &&
         !res.text.toLowerCase().includes(email.toLowerCase()) &&
         !/"(userId|user_id|email)"/.test(res.text),
@@ -649,7 +655,7 @@ export async function certificateAttacks(suite: Suite) {
       describe(credential),
     );
   }
-  const lower = await suite.request('GET', `/certificates/${memberCode.toLowerCase()}`);
+  const lower = await suite.request<Certificate>('GET', `/certificates/${memberCode.toLowerCase()}`);
   suite.check(
     'the lower-case form of a real code reads the same certificate',
     lower.status === 200 && lower.body?.data?.code === memberCode,
@@ -735,7 +741,7 @@ export async function certificateAttacks(suite: Suite) {
   const keySet = createLocalJWKSet(jwks);
   const kids = new Set(jwks.keys.map((k) => k.kid));
   const verifies = async (jwt: string) =>
-    jwtVerify(jwt, keySet, { algorithms: ['EdDSA'] }).then(
+    jwtVerify<CredentialClaims>(jwt, keySet, { algorithms: ['EdDSA'] }).then(
       (r) => ({ ok: true as const, payload: r.payload, header: r.protectedHeader }),
       (error: unknown) => ({
         ok: false as const,
@@ -773,10 +779,10 @@ export async function certificateAttacks(suite: Suite) {
       () => `${res.status} ${res.headers.get('content-type')} header=${JSON.stringify(header)}`,
     );
     const good = await verifies(jwt);
-    const subject = good.ok ? ((good.payload as any).credentialSubject as { name?: string }) : undefined;
+    const subject = good.ok ? good.payload.credentialSubject : undefined;
     suite.check(
       `the ${who}'s credential verifies with jose against /.well-known/jwks.json and names the learner`,
-      good.ok && subject?.name === name && (good.payload as any).id?.endsWith(`/certificates/${code}`),
+      good.ok && subject?.name === name && good.payload.id?.endsWith(`/certificates/${code}`) === true,
       'a valid signature, credentialSubject.name as issued, id the verification page',
       () => (good.ok ? JSON.stringify(good.payload).slice(0, 300) : good.error),
     );
@@ -785,7 +791,7 @@ export async function certificateAttacks(suite: Suite) {
     // One payload byte changed (a character in the middle of the encoded payload).
     const at = Math.floor(p.length / 2);
     const flipped = `${h}.${p.slice(0, at)}${p[at] === 'A' ? 'B' : 'A'}${p.slice(at + 1)}.${s}`;
-    const claims = JSON.parse(unb64(p));
+    const claims = JSON.parse(unb64(p)) as CredentialClaims;
     const renamed = `${h}.${b64(JSON.stringify({ ...claims, credentialSubject: { ...claims.credentialSubject, name: `${name}x` } }))}.${s}`;
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
     const resignedSameKid = await new SignJWT(claims)
@@ -874,7 +880,7 @@ export async function certificateAttacks(suite: Suite) {
     suite.expectClientError(`${role} cannot revoke a certificate`, res, [role === 'anonymous' ? 401 : 403]);
   }
   for (const code of [memberCode, adminCode]) {
-    const still = await suite.request('GET', `/certificates/${code}`);
+    const still = await suite.request<Certificate>('GET', `/certificates/${code}`);
     suite.check(
       `…and the certificate ${code === memberCode ? 'of the member' : 'of the admin'} is still valid`,
       still.body?.data?.status === 'valid' && still.body?.data?.revokedAt === null,
@@ -916,7 +922,7 @@ export async function certificateAttacks(suite: Suite) {
     }),
     [400],
   );
-  const revoked = await suite.request('POST', revokePath(adminCode.toLowerCase()), {
+  const revoked = await suite.request<Certificate>('POST', revokePath(adminCode.toLowerCase()), {
     token: f.tokens.admin,
     body: { reason: XSS_REASON },
   });
@@ -928,7 +934,7 @@ export async function certificateAttacks(suite: Suite) {
     '200 revoked, with the reason',
     describe(revoked),
   );
-  const revokedJson = await suite.request('GET', `/certificates/${adminCode}`);
+  const revokedJson = await suite.request<Certificate>('GET', `/certificates/${adminCode}`);
   suite.check(
     "the revoked certificate's JSON says revoked, with its reason and date",
     revokedJson.status === 200 &&
@@ -960,14 +966,14 @@ export async function certificateAttacks(suite: Suite) {
     `409 '${CERTIFICATE_MESSAGES.alreadyRevoked}'`,
     describe(twice),
   );
-  const reasonKept = await suite.request('GET', `/certificates/${adminCode}`);
+  const reasonKept = await suite.request<Certificate>('GET', `/certificates/${adminCode}`);
   suite.check(
     '…and the first reason stands',
     reasonKept.body?.data?.revokedReason === XSS_REASON,
     XSS_REASON,
     describe(reasonKept),
   );
-  const memberStill = await suite.request('GET', `/certificates/${memberCode}`);
+  const memberStill = await suite.request<Certificate>('GET', `/certificates/${memberCode}`);
   suite.check(
     "the member's certificate is untouched by the revocation",
     memberStill.body?.data?.status === 'valid',

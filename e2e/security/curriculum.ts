@@ -11,6 +11,10 @@ import {
   CURRICULUM_LIMITS,
   MEDIA_MESSAGES,
   PREMIUM_REQUIRED_MESSAGE,
+  type AdminCurriculum,
+  type CourseProgress,
+  type Lesson,
+  type PublicProduct,
 } from '@catalyst/contracts';
 import { DEMO_COURSES, DEMO_MEMBER_COURSE, demoLessonId, signStreamToken } from '@catalyst/service-kit';
 import { launchChromium } from '../../scripts/lib/chromium';
@@ -107,9 +111,13 @@ export async function curriculumAttacks(suite: Suite) {
   );
   // …while the plan opens them, so the refusals above are about access.
   const video = locked.find((l) => l.kind === 'video')!;
-  const opened = await suite.request('GET', lessonPath(course.slug, demoLessonId(course.slug, video.key)), {
-    token: f.tokens.member,
-  });
+  const opened = await suite.request<Lesson>(
+    'GET',
+    lessonPath(course.slug, demoLessonId(course.slug, video.key)),
+    {
+      token: f.tokens.member,
+    },
+  );
   suite.check(
     'the member opens a locked video lesson with its signed video',
     opened.status === 200 && typeof opened.body?.data?.videoUrl === 'string',
@@ -117,7 +125,10 @@ export async function curriculumAttacks(suite: Suite) {
     describe(opened),
   );
   const free = demo.sections.flatMap((s) => s.lessons).find((l) => l.isFreePreview)!;
-  const preview = await suite.request('GET', lessonPath(course.slug, demoLessonId(course.slug, free.key)));
+  const preview = await suite.request<Lesson>(
+    'GET',
+    lessonPath(course.slug, demoLessonId(course.slug, free.key)),
+  );
   suite.check(
     'a visitor opens the free preview lesson',
     preview.status === 200 &&
@@ -365,17 +376,21 @@ export async function curriculumAttacks(suite: Suite) {
     `403 '${PREMIUM_REQUIRED_MESSAGE}'`,
     describe(learnerRead),
   );
-  const adminRead = await suite.request('GET', `${base}?userId=${memberId}&user_id=${memberId}`, {
-    token: f.tokens.admin,
-  });
+  const adminRead = await suite.request<CourseProgress>(
+    'GET',
+    `${base}?userId=${memberId}&user_id=${memberId}`,
+    {
+      token: f.tokens.admin,
+    },
+  );
   const memberPositions = new Set(
     JSON.parse(before).map(
       (r: { lesson_id: string; last_position: number }) => `${r.lesson_id}@${Number(r.last_position)}`,
     ),
   );
-  const leaked = (
-    (adminRead.body?.data?.lessons ?? []) as Array<{ lessonId: string; lastPosition: number }>
-  ).filter((l) => memberPositions.has(`${l.lessonId}@${l.lastPosition}`) && l.lastPosition > 0);
+  const leaked = (adminRead.body?.data?.lessons ?? []).filter(
+    (l) => memberPositions.has(`${l.lessonId}@${l.lastPosition}`) && l.lastPosition > 0,
+  );
   suite.check(
     "reading a course's progress naming the member answers the caller's own",
     adminRead.status === 200 && leaked.length === 0 && adminRead.body?.data?.currentLessonId !== current,
@@ -455,10 +470,10 @@ export async function curriculumAttacks(suite: Suite) {
   );
 
   // ---------- the admin's curriculum: markup in every text, limits ----------
-  const target = await suite.request('GET', '/content/products/node-js-rest-apis');
-  const productId: string = target.body?.data?._id;
-  const productSlug: string = target.body?.data?.slug;
-  const editing = await suite.request('GET', `/admin/products/${productId}/curriculum`, {
+  const productSlug = 'node-js-rest-apis';
+  const target = await suite.request<PublicProduct>('GET', `/content/products/${productSlug}`);
+  const productId = target.body?.data?._id;
+  const editing = await suite.request<AdminCurriculum>('GET', `/admin/products/${productId}/curriculum`, {
     token: f.tokens.admin,
   });
   suite.check(
@@ -467,9 +482,9 @@ export async function curriculumAttacks(suite: Suite) {
     '200 with no sections',
     describe(editing),
   );
-  let version: number = editing.body?.data?.version ?? 0;
+  let version = editing.body?.data?.version ?? 0;
   const save = (body: unknown, token = f.tokens.admin) =>
-    suite.request('PUT', `/admin/products/${productId}/curriculum`, {
+    suite.request<AdminCurriculum>('PUT', `/admin/products/${productId}/curriculum`, {
       token,
       ...(typeof body === 'string'
         ? { raw: body, headers: { 'content-type': 'application/json' } }
@@ -508,7 +523,7 @@ export async function curriculumAttacks(suite: Suite) {
     describe(saved),
   );
   version = saved.body?.data?.version ?? version;
-  const articleId: string | undefined = saved.body?.data?.sections?.[0]?.lessons?.[0]?.id;
+  const articleId = saved.body?.data?.sections?.[0]?.lessons?.[0]?.id;
   const stored = saved.body?.data?.sections?.[0]?.lessons?.[0]?.body ?? '';
   const clean = (html: string) => !/<script|\son[a-z]+\s*=|javascript:|<iframe|style=/i.test(html);
   suite.check(
@@ -517,7 +532,7 @@ export async function curriculumAttacks(suite: Suite) {
     'sanitised HTML',
     stored,
   );
-  const served = await suite.request('GET', lessonPath(productSlug, articleId ?? 'x'));
+  const served = await suite.request<Lesson>('GET', lessonPath(productSlug, articleId ?? 'x'));
   suite.check(
     'the article as a visitor opens it is sanitised too',
     served.status === 200 && clean(served.body?.data?.body ?? '<script'),
@@ -555,7 +570,7 @@ export async function curriculumAttacks(suite: Suite) {
     '400',
     describe(stolen),
   );
-  const stillThere = await suite.request(
+  const stillThere = await suite.request<Lesson>(
     'GET',
     lessonPath(course.slug, demoLessonId(course.slug, video.key)),
     { token: f.tokens.member },
@@ -677,7 +692,7 @@ export async function curriculumAttacks(suite: Suite) {
     },
   );
   suite.expectClientError('a lesson progress save of 2 MB is refused', hugeProgress, [400, 413]);
-  const after = await suite.request('GET', `/admin/products/${productId}/curriculum`, {
+  const after = await suite.request<AdminCurriculum>('GET', `/admin/products/${productId}/curriculum`, {
     token: f.tokens.admin,
   });
   suite.check(

@@ -8,11 +8,12 @@ import { Suite, type RequestOptions, type Res } from './harness';
 const db = new pg.Pool({ connectionString: 'postgres://unused.invalid/unused' });
 afterAll(() => db.end());
 
+/** An answer carrying any JSON, the one shape or not (the harness reads every body as that shape). */
 const answer = (status: number, body: unknown): Res => ({
   status,
   headers: new Headers(),
   text: JSON.stringify(body),
-  body,
+  body: body as Res['body'],
 });
 const refusal = answer(400, { success: false, message: 'Validation failed' });
 const route = { method: 'POST', path: '/things', token: 'token-1' };
@@ -24,9 +25,9 @@ function fakeSuite(respond: (call: number) => Res) {
   const suite = new Suite('http://product.invalid', { services: {}, databaseUrl: '' }, db, '/nowhere');
   suite.setArea('fuzzing');
   const sent: unknown[] = [];
-  suite.request = async (_method: string, _path: string, opts: RequestOptions = {}) => {
+  suite.request = async <D>(_method: string, _path: string, opts: RequestOptions = {}) => {
     sent.push(opts.body);
-    return respond(sent.length);
+    return respond(sent.length) as Res<D>;
   };
   return { suite, sent };
 }

@@ -2,12 +2,23 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
+import type {
+  ApiError,
+  CurriculumOutline,
+  Lesson,
+  ProductDetail,
+  SessionResponse,
+} from '@catalyst/contracts';
+import type { ApiBody } from '../lib/api-body';
 
-export interface Res {
+export type { ApiBody };
+
+/** An answer; `body` is its JSON (undefined when it was not JSON), read as the API's shape with `data` of type D. */
+export interface Res<D = unknown> {
   status: number;
   headers: Headers;
   text: string;
-  body: any;
+  body: ApiBody<D> | undefined;
 }
 
 export interface Failure {
@@ -43,22 +54,20 @@ export interface RequestOptions {
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** The one error shape: { success: false, message, errors?: [{ field, message }] } and nothing else. */
-export function isErrorShape(body: any): boolean {
-  if (
-    !body ||
-    typeof body !== 'object' ||
-    body.success !== false ||
-    typeof body.message !== 'string' ||
-    body.message === ''
-  )
-    return false;
+export function isErrorShape(body: unknown): body is ApiError {
+  if (!body || typeof body !== 'object') return false;
+  const { success, message, errors } = body as Record<string, unknown>;
+  if (success !== false || typeof message !== 'string' || message === '') return false;
   if (Object.keys(body).some((k) => !['success', 'message', 'errors'].includes(k))) return false;
-  if (body.errors === undefined) return true;
-  return (
-    Array.isArray(body.errors) &&
-    body.errors.every((e: any) => e && typeof e.field === 'string' && typeof e.message === 'string')
-  );
+  if (errors === undefined) return true;
+  return Array.isArray(errors) && errors.every(isFieldError);
 }
+
+const isFieldError = (e: unknown) =>
+  !!e &&
+  typeof e === 'object' &&
+  typeof (e as Record<string, unknown>).field === 'string' &&
+  typeof (e as Record<string, unknown>).message === 'string';
 
 /** Text no error body may carry: stack frames, file paths, SQL and driver messages. */
 const LEAK =
@@ -125,7 +134,7 @@ export class Suite {
     }
   }
 
-  async request(method: string, path: string, opts: RequestOptions = {}): Promise<Res> {
+  async request<D = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<Res<D>> {
     const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? randomIp(), ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: BodyInit | undefined;
@@ -149,9 +158,9 @@ export class Suite {
     } finally {
       clearTimeout(timer);
     }
-    let parsed: any;
+    let parsed: ApiBody<D> | undefined;
     try {
-      parsed = text ? JSON.parse(text) : undefined;
+      parsed = text ? (JSON.parse(text) as ApiBody<D>) : undefined;
     } catch {
       parsed = undefined;
     }
@@ -177,17 +186,12 @@ export class Suite {
     };
     const reg = await this.request('POST', '/auth/register', { body: { ...account, ...fields.extra } });
     if (reg.status !== 201) throw new Error(`register failed: ${describe(reg)}`);
-    const login = await this.request('POST', '/auth/login', {
+    const login = await this.request<SessionResponse>('POST', '/auth/login', {
       body: { email: account.email, password: account.password },
     });
     if (login.status !== 200) throw new Error(`sign-in after register failed: ${describe(login)}`);
-    return {
-      ...account,
-      id: login.body.data.user._id as string,
-      token: login.body.data.token as string,
-      user: login.body.data.user,
-      registerAnswer: reg,
-    };
+    const { user, token } = dataOf(login);
+    return { ...account, id: user._id, token, user, registerAnswer: reg };
   }
 
   /** A 4xx in the one error shape. */
@@ -220,6 +224,13 @@ export class Suite {
 
 export const describe = (res: Res) => `${res.status} ${res.text.slice(0, 300).replace(/\s+/g, ' ')}`;
 
+/** The `data` of an answer a step relies on; throws naming the answer when it carries none. */
+export function dataOf<D>(res: Res<D>): D {
+  const data = res.body?.data;
+  if (data === undefined) throw new Error(`expected data in the answer: ${describe(res)}`);
+  return data;
+}
+
 /**
  * What community's mail batch does on its own schedule (every NOTIFY_FLUSH_MS), whichever request is being checked:
  * it sends the replies an earlier write queued. No request makes these moves, so they are not its writes.
@@ -251,8 +262,10 @@ export async function demoStream(
 ): Promise<{ assetId: string; token: string }> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const res = await suite.request('GET', `/content/premium/products/${slug}`, { token: memberToken });
-    const url: string | undefined = res.body?.data?.stream?.url;
+    const res = await suite.request<ProductDetail>('GET', `/content/premium/products/${slug}`, {
+      token: memberToken,
+    });
+    const url = res.body?.data?.stream?.url;
     if (url) {
       const parsed = new URL(url, 'http://x.invalid');
       return { assetId: parsed.pathname.split('/')[5]!, token: parsed.searchParams.get('token')! };
@@ -266,7 +279,7 @@ export async function demoStream(
 
 /** A demo course (packages/service-kit/src/demo-courses.ts) as content serves it: its product id and slug. */
 export async function demoCourse(suite: Suite, slug: string): Promise<{ _id: string; slug: string }> {
-  const res = await suite.request('GET', `/content/products/${slug}/curriculum`);
+  const res = await suite.request<CurriculumOutline>('GET', `/content/products/${slug}/curriculum`);
   if (res.status !== 200 || !res.body?.data?.sections?.length)
     throw new Error(`the demo course ${slug} has no curriculum: ${describe(res)}`);
   return { _id: res.body.data.productId, slug };
@@ -282,10 +295,10 @@ export async function demoResource(
   slug: string,
   lessonId: string,
 ): Promise<{ assetId: string; token: string; path: string; fileName: string }> {
-  const res = await suite.request('GET', `/content/products/${slug}/lessons/${lessonId}`, {
+  const res = await suite.request<Lesson>('GET', `/content/products/${slug}/lessons/${lessonId}`, {
     token: memberToken,
   });
-  const resource = res.body?.data?.resources?.[0] as { url: string; fileName: string } | undefined;
+  const resource = res.body?.data?.resources?.[0];
   if (res.status !== 200 || !resource)
     throw new Error(`the member's lesson ${slug}/${lessonId} has no resource: ${describe(res)}`);
   const parsed = new URL(resource.url, 'http://x.invalid');
@@ -322,6 +335,9 @@ export interface WatchedPage {
   text: string;
 }
 
+/** What the watched page's init script and the payloads leave on its window. */
+type WatchedWindow = Window & { __xss?: string[]; __violations?: string[] };
+
 const INJECTED =
   'img[onerror], svg[onload], [onerror], [onload], [onclick], [onfocus], [onmouseover], [onanimationstart], iframe[src^="javascript" i], a[href^="javascript" i], area[href^="javascript" i], form[action^="javascript" i], main script, article script';
 
@@ -354,9 +370,10 @@ export async function expectNoScriptRuns(
     await context.addInitScript((t) => {
       if (t) sessionStorage.setItem('token', t);
       localStorage.setItem('cookieConsent', 'essential');
-      (window as any).__violations = [];
+      const watched = window as WatchedWindow;
+      watched.__violations = [];
       document.addEventListener('securitypolicyviolation', (e) =>
-        (window as any).__violations.push(
+        watched.__violations!.push(
           `${e.violatedDirective} blocked=${e.blockedURI} source=${e.sourceFile}:${e.lineNumber} sample=${e.sample}`,
         ),
       );
@@ -379,9 +396,9 @@ export async function expectNoScriptRuns(
     await page.waitForTimeout(500);
     const state = await page.evaluate(
       (selector) => ({
-        xss: (window as any).__xss as string[] | undefined,
+        xss: (window as WatchedWindow).__xss,
         // zod probes for eval support with Function('') once (caught); only other violations can be injected content.
-        violations: ((window as any).__violations as string[]).filter((v) => !v.includes('blocked=eval')),
+        violations: (window as WatchedWindow).__violations!.filter((v) => !v.includes('blocked=eval')),
         injected: document.querySelectorAll(selector).length,
         text: document.body.innerText,
       }),

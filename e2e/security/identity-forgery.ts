@@ -168,7 +168,7 @@ export async function identityForgery(suite: Suite) {
         [INTERNAL_HEADER]: 'guess',
         authorization: `Bearer ${f.tokens.admin}`,
       });
-      let body: any;
+      let body: unknown;
       try {
         body = JSON.parse(res.text);
       } catch {

@@ -2,8 +2,13 @@
  * Another user's data: progress read and write, profile fields a user must not set, and premium
  * products (page, HTML content, video) without an entitlement.
  */
-import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
-import { describe, isErrorShape, type Suite } from './harness';
+import {
+  PREMIUM_REQUIRED_MESSAGE,
+  type AdminProduct,
+  type ProductDetail,
+  type Progress,
+} from '@catalyst/contracts';
+import { dataOf, describe, type Suite } from './harness';
 
 export async function idor(suite: Suite) {
   const f = suite.fixtures;
@@ -25,14 +30,14 @@ export async function idor(suite: Suite) {
   const memberRow = await rowOf(f.users.member.id);
 
   // Another entitled user (admin) reads and writes the same product: only their own row.
-  const adminRead = await suite.request(
+  const adminRead = await suite.request<Progress>(
     'GET',
     `/content/progress/product/${p._id}?userId=${f.users.member.id}&user_id=${f.users.member.id}`,
     { token: f.tokens.admin },
   );
   suite.check(
     "reading a product's progress never shows another user's",
-    adminRead.status === 200 && adminRead.body.data.lastPosition !== 1234.5,
+    adminRead.status === 200 && dataOf(adminRead).lastPosition !== 1234.5,
     "the admin's own progress",
     describe(adminRead),
   );
@@ -172,9 +177,11 @@ export async function idor(suite: Suite) {
   }
 
   // Premium products without an entitlement.
-  const adminView = await suite.request('GET', `/admin/products/${p._id}`, { token: f.tokens.admin });
-  const videoUrl: string | undefined = adminView.body?.data?.videoUrl ?? undefined;
-  const content: string | undefined = adminView.body?.data?.content ?? undefined;
+  const adminView = await suite.request<AdminProduct>('GET', `/admin/products/${p._id}`, {
+    token: f.tokens.admin,
+  });
+  const videoUrl = adminView.body?.data?.videoUrl ?? undefined;
+  const content = adminView.body?.data?.content ?? undefined;
   for (const role of ['anonymous', 'learner'] as const) {
     const token = role === 'anonymous' ? undefined : f.tokens.learner;
     for (const id of [p.slug, p._id, p.productId]) {
@@ -185,7 +192,8 @@ export async function idor(suite: Suite) {
         role === 'anonymous' ? '401' : '403',
         describe(res),
       );
-      const pub = await suite.request('GET', `/content/products/${id}`, { token });
+      // Read as the premium answer it must not be: the fields it must leave out.
+      const pub = await suite.request<Partial<ProductDetail>>('GET', `/content/products/${id}`, { token });
       const leaked =
         pub.body?.data &&
         (pub.body.data.videoUrl || pub.body.data.content || (videoUrl && pub.text.includes(videoUrl)));
@@ -238,10 +246,10 @@ export async function idor(suite: Suite) {
       );
     }
     // An entitled member gets a signed, expiring address that plays; altering it is refused.
-    const memberView = await suite.request('GET', `/content/premium/products/${p._id}`, {
+    const memberView = await suite.request<ProductDetail>('GET', `/content/premium/products/${p._id}`, {
       token: f.tokens.member,
     });
-    const signed: string | undefined = memberView.body?.data?.videoUrl ?? undefined;
+    const signed = memberView.body?.data?.videoUrl ?? undefined;
     suite.check(
       'the member gets a signed video address',
       Boolean(signed && /[?&]exp=\d+/.test(signed) && /[?&]sig=/.test(signed)),
@@ -284,7 +292,7 @@ export async function idor(suite: Suite) {
   }
 
   // Drafts: an unpublished product is invisible outside the admin area.
-  const draft = await suite.request('POST', '/admin/products', {
+  const draft = await suite.request<AdminProduct>('POST', '/admin/products', {
     token: f.tokens.admin,
     body: {
       title: `Draft ${Date.now()}`,

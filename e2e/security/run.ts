@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { isFreeProduct } from '@catalyst/contracts';
+import { isFreeProduct, type Page, type PublicProduct, type SessionResponse } from '@catalyst/contracts';
 import { startProduct } from '../../scripts/lib/product';
 import { accessMatrix } from './access-matrix';
 import { badInput } from './bad-input';
@@ -18,7 +18,7 @@ import { communityAttacks } from './community';
 import { curriculumAttacks } from './curriculum';
 import { fuzzing } from './fuzzing';
 import { hardening } from './hardening';
-import { Suite, leaksInternals, type Fixtures, type Role } from './harness';
+import { Suite, dataOf, leaksInternals, type Fixtures, type Role } from './harness';
 import { securityHeaders } from './headers';
 import { identityForgery } from './identity-forgery';
 import { idor } from './idor';
@@ -54,16 +54,15 @@ async function loadFixtures(suite: Suite): Promise<Fixtures> {
   const tokens = {} as Fixtures['tokens'];
   const users = {} as Fixtures['users'];
   for (const role of Object.keys(demo) as Exclude<Role, 'anonymous'>[]) {
-    const res = await suite.request('POST', '/auth/login', { body: demo[role] });
+    const res = await suite.request<SessionResponse>('POST', '/auth/login', { body: demo[role] });
     if (res.status !== 200) throw new Error(`cannot sign in as ${role}: ${res.status} ${res.text}`);
-    tokens[role] = res.body.data.token;
-    users[role] = { id: res.body.data.user._id, ...demo[role] };
+    const session = dataOf(res);
+    tokens[role] = session.token;
+    users[role] = { id: session.user._id, ...demo[role] };
   }
-  const list = await suite.request('GET', '/content/products?limit=20');
+  const list = await suite.request<Page<PublicProduct>>('GET', '/content/products?limit=20');
   // A premium product: a free one (priced 0) opens for every signed-in user, so it cannot stand for premium access.
-  const p = (list.body.data.items as Array<{ price: number | null }>).find(
-    (item) => !isFreeProduct(item),
-  ) as any;
+  const p = dataOf(list).items.find((item) => !isFreeProduct(item))!;
   return {
     tokens,
     users,

@@ -3,7 +3,8 @@
  * stored only as hashes, expiry honoured, logout and password change revoke at once.
  */
 import { randomBytes } from 'node:crypto';
-import { describe, isErrorShape, sleep, type Suite } from './harness';
+import type { SessionResponse } from '@catalyst/contracts';
+import { dataOf, describe, isErrorShape, sleep, type Suite } from './harness';
 
 export async function signInAbuse(suite: Suite) {
   const unique = () => `sec-${randomBytes(5).toString('hex')}@example.com`;
@@ -16,7 +17,7 @@ export async function signInAbuse(suite: Suite) {
     return { email, password, id, token };
   };
   const login = (email: string, password: string, ip?: string) =>
-    suite.request('POST', '/auth/login', { body: { email, password }, ip });
+    suite.request<SessionResponse>('POST', '/auth/login', { body: { email, password }, ip });
 
   // Same answer for an unknown e-mail and a wrong password.
   const known = await register();
@@ -69,7 +70,7 @@ export async function signInAbuse(suite: Suite) {
   suite.check('another address is not locked out by that', otherIp.status === 200, '200', describe(otherIp));
 
   // Tokens: 256 random bits (43 base64url characters), all different, never stored as given.
-  const tokens: string[] = [];
+  const tokens: (string | undefined)[] = [];
   for (let i = 0; i < 5; i++) tokens.push((await login(known.email, known.password)).body?.data?.token);
   suite.check(
     'tokens are 43 base64url characters (256 bits)',
@@ -84,7 +85,7 @@ export async function signInAbuse(suite: Suite) {
     tokens.join(' '),
   );
   const bits = tokens
-    .map((t) => Buffer.from(t, 'base64url'))
+    .map((t) => Buffer.from(t ?? '', 'base64url'))
     .reduce((n, b) => n + [...b].reduce((m, byte) => m + byte.toString(2).replace(/0/g, '').length, 0), 0);
   const ratio = bits / (tokens.length * 256);
   suite.check(
@@ -101,7 +102,7 @@ export async function signInAbuse(suite: Suite) {
     `select table_schema, table_name, column_name from information_schema.columns
      where table_schema in ('auth','content','progress','billing') and data_type in ('text','character varying','character','json','jsonb')`,
   );
-  let found: string[] = [];
+  const found: string[] = [];
   for (const c of textColumns) {
     const r = await suite.db.query(
       `select 1 from "${c.table_schema}"."${c.table_name}" where "${c.column_name}"::text like any($1) limit 1`,
@@ -136,7 +137,7 @@ export async function signInAbuse(suite: Suite) {
   );
 
   // Expiry: a session whose expiry passed is refused (the row is the truth).
-  const expiring = (await login(known.email, known.password)).body.data.token as string;
+  const expiring = dataOf(await login(known.email, known.password)).token;
   await suite.db.query(
     `update auth.sessions set expires_at = now() - interval '1 second' where user_id = $1 and created_at = (select max(created_at) from auth.sessions where user_id = $1)`,
     [known.id],
@@ -151,7 +152,7 @@ export async function signInAbuse(suite: Suite) {
   const expiredElsewhere = await suite.request('GET', '/subscription/status', { token: expiring });
   suite.check('…on every service', expiredElsewhere.status === 401, '401', describe(expiredElsewhere));
   // A session used while valid stops working once its expiry passes (within the gateway's 5 s identity cache).
-  const shortLived = (await login(known.email, known.password)).body.data.token as string;
+  const shortLived = dataOf(await login(known.email, known.password)).token;
   await suite.db.query(
     `update auth.sessions set expires_at = now() + interval '2 seconds' where user_id = $1 and created_at = (select max(created_at) from auth.sessions where user_id = $1)`,
     [known.id],
@@ -169,7 +170,7 @@ export async function signInAbuse(suite: Suite) {
   );
 
   // Logout revokes at once, everywhere (the gateway's identity cache included).
-  const a = (await login(known.email, known.password)).body.data.token as string;
+  const a = dataOf(await login(known.email, known.password)).token;
   await suite.request('GET', '/subscription/status', { token: a });
   await suite.request('GET', '/content/progress', { token: a });
   const out = await suite.request('POST', '/auth/logout', { token: a });
@@ -181,8 +182,8 @@ export async function signInAbuse(suite: Suite) {
 
   // Password change revokes the other sessions at once.
   const user = await register();
-  const keep = (await login(user.email, user.password)).body.data.token as string;
-  const other = (await login(user.email, user.password)).body.data.token as string;
+  const keep = dataOf(await login(user.email, user.password)).token;
+  const other = dataOf(await login(user.email, user.password)).token;
   await suite.request('GET', '/subscription/status', { token: other });
   await suite.request('GET', '/auth/me', { token: other });
   const change = await suite.request('PUT', '/users/change-password', {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
+import type { RouteData, webhookRoutes } from '@catalyst/contracts';
 import { countChanges, describe, isErrorShape, type Suite } from './harness';
 
 /** The secret every install used to share (it was written in the source): never accepted again. */
@@ -43,7 +44,7 @@ export async function webhooks(suite: Suite) {
   for (const [where, base] of targets) {
     const path = base ? '/webhooks/stripe' : '/webhooks/stripe';
     const post = (payload: string, signature?: string) =>
-      suite.request('POST', path, {
+      suite.request<RouteData<typeof webhookRoutes.stripe>>('POST', path, {
         base,
         raw: payload,
         headers: {

@@ -3,6 +3,7 @@
  * user's name rules refuse markup, and the UI (Chromium) renders the rest as text: no injected script
  * runs, no inline handler fires, no CSP violation is even attempted.
  */
+import type { AdminCategory, AdminCreator, AdminProduct, ProductDetail } from '@catalyst/contracts';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { describe, expectNoScriptRuns, xssMark as mark, type Suite } from './harness';
 
@@ -17,7 +18,7 @@ export async function storedXss(suite: Suite) {
   const admin = f.tokens.admin;
   const tag = Date.now().toString(36);
 
-  const category = await suite.request('POST', '/admin/categories', {
+  const category = await suite.request<AdminCategory>('POST', '/admin/categories', {
     token: admin,
     body: {
       name: `X${tag} <svg onload=alert(1)>`,
@@ -32,7 +33,7 @@ export async function storedXss(suite: Suite) {
     '201',
     describe(category),
   );
-  const creator = await suite.request('POST', '/admin/creators', {
+  const creator = await suite.request<AdminCreator>('POST', '/admin/creators', {
     token: admin,
     body: {
       name: `C${tag} <img src=x onerror=alert(1)>`,
@@ -47,7 +48,7 @@ export async function storedXss(suite: Suite) {
     '201',
     describe(creator),
   );
-  const product = await suite.request('POST', '/admin/products', {
+  const product = await suite.request<AdminProduct>('POST', '/admin/products', {
     token: admin,
     body: {
       title: `P ${payloads.img}`,
@@ -72,8 +73,10 @@ export async function storedXss(suite: Suite) {
   const slug = product.body?.data?.slug ?? `xss-product-${tag}`;
 
   // The HTML content is the one text rendered as HTML: the API must answer it sanitised.
-  const premium = await suite.request('GET', `/content/premium/products/${slug}`, { token: f.tokens.member });
-  const content: string = premium.body?.data?.content ?? '';
+  const premium = await suite.request<ProductDetail>('GET', `/content/premium/products/${slug}`, {
+    token: f.tokens.member,
+  });
+  const content = premium.body?.data?.content ?? '';
   suite.check(
     'the premium product answers its content',
     premium.status === 200 && content.includes('<b>bold</b>'),

@@ -1,11 +1,8 @@
 // Requests bounded in time, counted by outcome, so a scenario can state what it sent and what came back.
 
-/** The API's JSON answer as a client reads it without trusting it: the success shape's `data`, or the error shape. */
-export interface ApiBody<D = unknown> {
-  success?: boolean;
-  data?: D;
-  message?: string;
-}
+import type { ApiBody } from '../../lib/api-body';
+
+export type { ApiBody };
 
 /** What one request came back with, or how it failed. */
 export interface Answer<T = ApiBody> {
