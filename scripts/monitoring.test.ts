@@ -63,8 +63,9 @@ describe('Prometheus alert rules', () => {
         names.add(rule.alert);
         expect(String(rule.for)).toMatch(DURATION);
         expect(['page', 'ticket']).toContain(rule.labels.severity);
-        expect(rule.annotations.summary).toBeTruthy();
-        expect(rule.annotations.description).toBeTruthy();
+        // A one-line summary, and a description of what to do in sentences.
+        expect(rule.annotations.summary, rule.alert).toMatch(/^\S[^\n]*$/);
+        expect(rule.annotations.description, rule.alert).toMatch(/^\S[^\n]*\.$/);
       }
     }
   });
@@ -99,7 +100,7 @@ describe('Grafana dashboard', () => {
       id: number;
       type: string;
       title: string;
-      gridPos: object;
+      gridPos: { x: number; y: number; w: number; h: number };
       targets?: Array<{ expr: string }>;
     }>;
   };
@@ -123,7 +124,14 @@ describe('Grafana dashboard', () => {
     expect(new Set(dashboard.panels.map((p) => p.id)).size).toBe(dashboard.panels.length);
     for (const panel of queried) {
       expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
-      expect(panel.gridPos).toBeTruthy();
+      expect(panel.gridPos, panel.title).toEqual({
+        x: expect.any(Number),
+        y: expect.any(Number),
+        w: expect.any(Number),
+        h: expect.any(Number),
+      });
+      // Grafana's grid is 24 columns wide.
+      expect(panel.gridPos.x + panel.gridPos.w, panel.title).toBeLessThanOrEqual(24);
     }
   });
 

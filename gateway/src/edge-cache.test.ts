@@ -298,7 +298,7 @@ describe('edge cache rules', () => {
     const put = (url: string) => edge.store(edge.ticket(url, 'content')!, headers, Buffer.alloc(60));
     put('/a');
     put('/b');
-    expect(edge.lookup('/a')).toBeDefined(); // /a is now the most recently used
+    expect(edge.lookup('/a')).toMatchObject({ upstream: 'content', contentLength: '60' }); // /a is now the most recently used
     put('/c'); // 180 bytes > 150: the least recently used (/b) goes
     expect(edge.lookup('/b')).toBeUndefined();
     expect(edge.size).toBe(2);
@@ -358,7 +358,7 @@ describe('edge cache rules', () => {
     const other = edge.ticket('/b', 'content')!;
     edge.purge('progress');
     edge.store(other, headers, Buffer.from('{}'));
-    expect(edge.lookup('/b')).toBeDefined();
+    expect(edge.lookup('/b')).toMatchObject({ upstream: 'content', body: Buffer.from('{}') });
   });
 
   it('is off with EDGE_CACHE_SECONDS=0', () => {

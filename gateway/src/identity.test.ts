@@ -180,7 +180,9 @@ describe('edge authentication', () => {
     ]) {
       const echo = await echoOf(await call(path, tokens.learner));
       expect(echo.headers.authorization, path).toBeUndefined();
-      expect(echo.headers['x-catalyst-identity'], path).toBeDefined();
+      expect(verifyIdentity(echo.headers['x-catalyst-identity'], TEST_INTERNAL_SECRET), path).toEqual(
+        testUsers.learner,
+      );
     }
   });
 

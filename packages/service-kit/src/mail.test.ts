@@ -97,7 +97,7 @@ describe('outbox messages with headers and HTML', () => {
       html: '<p>rich words</p>',
     });
     const boundary = /boundary="([^"]+)"/.exec(eml)?.[1];
-    expect(boundary).toBeTruthy();
+    expect(boundary).toMatch(/^=_catalyst_[0-9a-f]{24}$/);
     const parts = eml.split(`--${boundary}`);
     expect(parts).toHaveLength(4);
     expect(parts[1]).toContain('text/plain');

@@ -240,10 +240,12 @@ describe('cancel, reactivate and the billing portal', () => {
       status: 'active',
       cancelAtPeriodEnd: true,
     });
-    expect(canceled.body.data.currentPeriodEnd).toBeTruthy();
-    expect(
-      (await world.sandboxApi('GET', `/v1/subscriptions/${subscriptionId}`)).body.cancel_at_period_end,
-    ).toBe(true);
+    const provider = (await world.sandboxApi('GET', `/v1/subscriptions/${subscriptionId}`)).body;
+    expect(provider.cancel_at_period_end).toBe(true);
+    // Access lasts until the end of the period the provider bills.
+    expect(canceled.body.data.currentPeriodEnd).toBe(
+      new Date(provider.items.data[0].current_period_end * 1000).toISOString(),
+    );
 
     const reactivated = await world.call('POST', '/subscription/reactivate', { as: user });
     expect(reactivated.body.data).toMatchObject({

@@ -104,7 +104,7 @@ describe('GET /certificates/:code/credential', () => {
     expect(jwks.keys.map((key) => key.kid)).toEqual([kid, retired]);
     await expect(
       jwtVerify(before, createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0])),
-    ).resolves.toBeTruthy();
+    ).resolves.toMatchObject({ protectedHeader: { kid: retired } });
   });
 
   it('refuses a revoked certificate (410) and an unknown code (404), in the one error shape', async () => {
