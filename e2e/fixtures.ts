@@ -12,7 +12,7 @@ export async function loginAs(page: Page, who: DemoAccountKey | { email: string;
   const response = await page.request.post('/api/v1/auth/login', {
     data: { email: account.email, password: account.password },
   });
-  expect(response.ok(), `login as ${account.email} answered ${response.status()}`).toBeTruthy();
+  expect(response.status(), `login as ${account.email}`).toBe(200);
   const { data } = (await response.json()) as { data: { token: string } };
   if (page.url() === 'about:blank') {
     await page.goto('/privacy-policy');
@@ -45,7 +45,7 @@ export async function apiToken(request: APIRequestContext, who: DemoAccountKey):
   const response = await request.post('/api/v1/auth/login', {
     data: { email: account.email, password: account.password },
   });
-  expect(response.ok()).toBeTruthy();
+  expect(response.status(), `login as ${account.email}`).toBe(200);
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
@@ -68,9 +68,9 @@ export async function premiumProduct(
   const res = await request.get(`/api/v1/content/premium/products/${slug}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  expect(res.ok(), `product ${slug} answered ${res.status()}`).toBeTruthy();
+  expect(res.status(), `product ${slug}`).toBe(200);
   const product = ((await res.json()) as { data: PremiumProduct }).data;
-  expect(product.videoUrl, `${slug} has a video`).toBeTruthy();
+  expect(product.videoUrl, `${slug} has a video`).toMatch(/^\/media\/videos\/[\w-]+\.mp4/);
   return product;
 }
 
@@ -79,7 +79,7 @@ export async function resetProgress(request: APIRequestContext, token: string, i
   const res = await request.patch(`/api/v1/content/progress/product/${id}/reset`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  expect(res.ok()).toBeTruthy();
+  expect(res.status(), 'resetting the progress').toBe(200);
 }
 
 /**

@@ -17,7 +17,7 @@ async function savedProgress(request: APIRequestContext, token: string, id: stri
   const res = await request.get(`/api/v1/content/progress/product/${id}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  expect(res.ok()).toBeTruthy();
+  expect(res.status()).toBe(200);
   return (
     (await res.json()) as {
       data: { progress: number; lastPosition: number; furthestPosition: number; completed: boolean };

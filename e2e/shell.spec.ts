@@ -287,7 +287,8 @@ test.describe('visitor', () => {
     const ring = await skip.evaluate((el) => getComputedStyle(el).boxShadow);
     expect(ring).not.toBe('none');
     const box = await skip.boundingBox();
-    expect(box && box.x >= 0 && box.y >= 0).toBeTruthy();
+    expect(box?.x, 'the focused skip link is on screen').toBeGreaterThanOrEqual(0);
+    expect(box?.y, 'the focused skip link is on screen').toBeGreaterThanOrEqual(0);
   });
 });
 

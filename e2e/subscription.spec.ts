@@ -5,11 +5,11 @@ import { dismissCookieBanner, expect, latestEmailTo, loginAs, test, uniqueEmail 
 async function newLearner(page: Page, label: string) {
   const account = { name: 'Lena Learner', email: uniqueEmail(label), password: 'Learner-pass-1' };
   const response = await page.request.post('/api/v1/auth/register', { data: account });
-  expect(response.ok(), `register answered ${response.status()}`).toBeTruthy();
+  expect(response.status(), 'register').toBe(201);
   let token: string | undefined;
   await expect
     .poll(() => (token = latestEmailTo(account.email)?.match(/verify-email\?token=([A-Za-z0-9_%-]+)/)?.[1]))
-    .toBeTruthy();
+    .toMatch(/^[\w%-]+$/);
   expect((await page.request.get(`/api/v1/auth/verify-email?token=${token}`)).status()).toBe(200);
   return { ...account, token: await loginAs(page, account) };
 }
@@ -135,8 +135,8 @@ async function topCourses(page: Page) {
   ).data.slice(0, 4);
   const free = top.find((p) => p.price === 0);
   const premium = top.find((p) => p.price !== 0);
-  expect(free, 'Top Courses shows a free product').toBeTruthy();
-  expect(premium, 'Top Courses shows a premium product').toBeTruthy();
+  expect(free, 'Top Courses shows a free product').toMatchObject({ price: 0 });
+  expect(premium, 'Top Courses shows a premium product').toMatchObject({ title: expect.any(String) });
   return { free: free!, premium: premium! };
 }
 

@@ -131,7 +131,7 @@ test('a slow session check paints the header and a spinner, not a blank page', a
 test('a brand-new learner is welcomed and pointed at Browse, not welcomed back', async ({ page }) => {
   const account = { name: 'Nova Newcomer', email: uniqueEmail('new'), password: 'Newcomer-pass-1' };
   const registered = await page.request.post('/api/v1/auth/register', { data: account });
-  expect(registered.ok()).toBeTruthy();
+  expect(registered.status()).toBe(201);
   await loginAs(page, account);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nova' })).toBeVisible();

@@ -12,8 +12,12 @@ export interface Member {
   token: string;
 }
 
-async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  expect(response.ok(), `${what} answered ${response.status()}: ${await response.text()}`).toBeTruthy();
+async function dataOf<T>(
+  response: Awaited<ReturnType<APIRequestContext['get']>>,
+  what: string,
+  status = 200,
+): Promise<T> {
+  expect(response.status(), `${what} answered: ${await response.text()}`).toBe(status);
   return ((await response.json()) as { data: T }).data;
 }
 
@@ -24,14 +28,14 @@ export async function newVerifiedAccount(
   label: string,
 ): Promise<Member> {
   const account = { name, email: uniqueEmail(label), password: 'Member-pass-2' };
-  await dataOf(await request.post('/api/v1/auth/register', { data: account }), 'register');
+  await dataOf(await request.post('/api/v1/auth/register', { data: account }), 'register', 201);
   let verifyToken: string | undefined;
   await expect
     .poll(
       () => (verifyToken = latestEmailTo(account.email)?.match(/verify-email\?token=([A-Za-z0-9_%-]+)/)?.[1]),
       { message: 'the verification e-mail reaches the outbox' },
     )
-    .toBeTruthy();
+    .toMatch(/^[\w%-]+$/);
   await dataOf(await request.get(`/api/v1/auth/verify-email?token=${verifyToken}`), 'verify-email');
   const { token } = await dataOf<{ token: string }>(
     await request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } }),
