@@ -62,6 +62,9 @@ function trackPool(schema: string, pool: pg.Pool) {
   pools.set(schema, pool);
 }
 
+/** What a migration's `up` and `down` receive. */
+export type MigrationDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and typed against no schema
+
 /** Runs a service's migrations (a name → migration map) inside its own schema. */
 export async function migrateToLatest(
   db: Kysely<any>,

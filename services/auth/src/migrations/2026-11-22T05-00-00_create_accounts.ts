@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'char(24)', (c) => c.primaryKey().check(sql`id ~ '^[0-9a-f]{24}$'`))
@@ -56,7 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('email_verifications').ifExists().execute();
   await db.schema.dropTable('sessions').ifExists().execute();
   await db.schema.dropTable('users').ifExists().execute();

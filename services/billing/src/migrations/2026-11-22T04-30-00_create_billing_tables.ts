@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('customers')
     .addColumn('user_id', 'varchar(24)', (c) => c.primaryKey())
@@ -45,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('events').ifExists().execute();
   await db.schema.dropTable('subscriptions').ifExists().execute();
   await db.schema.dropTable('customers').ifExists().execute();

@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /**
  * Discussions: threads on a product or one of its lessons, their posts (the opening post and the replies),
  * one upvote per person and post, one report per person and post, and the moderators' audit log.
  * `seq` columns order lists (keyset paging on integers: timestamps lose microseconds on the way to JS).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`
     create table threads (
       id text primary key check (id ~ '^[0-9a-f]{24}$'),
@@ -120,7 +121,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of [
     'moderation_log',
     'post_reports',

@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /**
  * Notification e-mails: who follows which thread, the replies waiting to be mailed (batched: at most one
  * e-mail per person per NOTIFICATION_INTERVAL_MINUTES), each person's last e-mail and opt-out, and a log
  * of every e-mail sent.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`
     create table thread_follows (
       thread_id text not null references threads (id) on delete cascade,
@@ -57,7 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['notification_sends', 'pending_notifications', 'mail_recipients', 'thread_follows'])
     await db.schema.dropTable(table).execute();
 }

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /**
  * Live Q&A sessions of webinar products: one session per product, its registrations (with the start time
  * each member was reminded of), its questions and one upvote per person and question.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`
     create table live_sessions (
       product_id text primary key check (product_id ~ '^[0-9a-f]{24}$'),
@@ -63,7 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['live_question_votes', 'live_questions', 'live_registrations', 'live_sessions'])
     await db.schema.dropTable(table).execute();
   await sql`drop sequence live_question_changes`.execute(db);

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 // Categories, creators and products with trigram search. Frozen once landed: add a new migration instead.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // Extensions live in public so every schema's search_path (service schema, public) sees the operators.
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
   // array_to_string is only STABLE; this wrapper lets the tags take part in a generated column.
@@ -102,7 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index products_tags_idx on products using gin (tags)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await sql`drop table if exists products`.execute(db);
   await sql`drop table if exists creators`.execute(db);
   await sql`drop table if exists categories`.execute(db);

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 // Public lists read "listed" products (published, active, in an active category, by an active creator). That
 // rule spanned three tables, so every page joined categories and creators before its LIMIT and every total
 // counted through both joins. `listed` keeps the rule on the product row (kept by triggers whoever writes), so
 // each list shape walks one partial index in its own order, ending in id, and stops at the page.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`alter table products add column listed boolean not null default false`.execute(db);
   // Triggers run with the writer's search_path; FROM CURRENT pins this schema (the bench writes content.* from public).
   await sql`
@@ -94,7 +95,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists categories_listing_idx`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await sql`create index if not exists categories_listing_idx on categories (sort_order, name) where is_active`.execute(
     db,
   );

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_TYPES } from '@catalyst/contracts';
-import { createDb, migrateToLatest } from '@catalyst/service-kit';
+import { createDb, migrateToLatest, type MigrationDb } from '@catalyst/service-kit';
 import { createTestDatabase } from '@catalyst/service-kit/testing';
 import { howItWorks } from '../demo/catalog';
 import { SCHEMA } from '../setup';
@@ -27,11 +27,11 @@ const oldLesson = (type: string, description: string) =>
   ].join('\n');
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Kysely<any>;
+let db: MigrationDb;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  db = createDb<any>({ connectionString: database.url, schema: SCHEMA, poolSize: 2 });
+  db = createDb({ connectionString: database.url, schema: SCHEMA, poolSize: 2 });
   await migrateToLatest(db, SCHEMA, before);
   await db
     .insertInto('categories')

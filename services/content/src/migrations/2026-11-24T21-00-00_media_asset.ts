@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /** A product may play an uploaded video (a media service asset) instead of, or until then beside, its video URL. */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('products').addColumn('media_asset_id', 'text').execute();
   // The media service asks which products use an asset (its delete refuses while any does).
   await db.schema
@@ -12,6 +12,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('products').dropColumn('media_asset_id').execute();
 }

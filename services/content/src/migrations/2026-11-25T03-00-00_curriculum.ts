@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /**
  * Courses' curricula: ordered sections of ordered lessons, each lesson with its downloadable resources, and
  * the product's curriculum version (the editor's check against another admin's save). A product without
  * sections is a single-video product, as every product was before this migration.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await sql`alter table products add column curriculum_version integer not null default 0 check (curriculum_version >= 0)`.execute(
     db,
   );
@@ -60,7 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index lesson_resources_media_asset_idx on lesson_resources (media_asset_id)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await sql`drop table if exists lesson_resources`.execute(db);
   await sql`drop table if exists course_lessons`.execute(db);
   await sql`drop table if exists course_sections`.execute(db);

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /**
  * A ready video can be processed again (the admin's "Process again"): when that was asked, until it is
  * done; and which version of the encoding ladder made its published files (none recorded: the first).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .alterTable('assets')
     .addColumn('reprocess_requested_at', 'timestamptz')
@@ -12,6 +12,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('assets').dropColumn('reprocess_requested_at').dropColumn('ladder').execute();
 }

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('customers')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -119,7 +120,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.insertInto('clock').values({ id: 1, offset_seconds: 0 }).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of [
     'clock',
     'events',

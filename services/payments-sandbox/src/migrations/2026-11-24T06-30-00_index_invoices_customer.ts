@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /** GET /v1/invoices?customer= lists a customer's invoices newest first. */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createIndex('invoices_customer_created_idx')
     .on('invoices')
@@ -9,6 +9,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('invoices_customer_created_idx').ifExists().execute();
 }

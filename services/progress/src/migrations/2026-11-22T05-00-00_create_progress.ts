@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('progress')
     .addColumn('user_id', 'text', (c) => c.notNull())
@@ -39,6 +40,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('progress_product_idx').on('progress').column('product_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('progress').execute();
 }

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /**
  * Progress per lesson of a course (the product rules per lesson), and the lesson the learner was in on the
  * product's own row, which becomes the course figure derived from its lessons.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('lesson_progress')
     .addColumn('user_id', 'text', (c) => c.notNull())
@@ -44,7 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('progress').addColumn('current_lesson_id', 'text').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.alterTable('progress').dropColumn('current_lesson_id').execute();
   await db.schema.dropTable('lesson_progress').execute();
 }

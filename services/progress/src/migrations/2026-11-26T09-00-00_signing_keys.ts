@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /**
  * The credential issuer's keys and the credentials signed with them. A key is active until a newer one
  * retires it; retired keys stay (their public half is still published, so what they signed still verifies).
  * A key given by configuration is recorded without its private half, for the same reason.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('signing_keys')
     .addColumn('kid', 'text', (c) => c.primaryKey())
@@ -28,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('certificate_credentials').execute();
   await db.schema.dropTable('signing_keys').execute();
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /** Every attempt at a quiz lesson, graded by the server and kept (the best score counts, retakes allowed). */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('quiz_attempts')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -22,6 +23,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('quiz_attempts_product_idx').on('quiz_attempts').column('product_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('quiz_attempts').execute();
 }

@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /**
  * Certificates of completion: one per learner and course (the unique pair makes concurrent completions
  * issue one), found by a short public code, stating the facts as they were when it was issued. Its signed
  * credential is kept beside it in certificate_credentials.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // Extensions live in public so every schema's search_path (service schema, public) sees the operators.
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
   await sql`
@@ -38,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await sql`alter table certificate_credentials drop constraint certificate_credentials_code_fkey`.execute(
     db,
   );

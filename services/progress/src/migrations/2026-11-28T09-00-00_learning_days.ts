@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
 /**
  * Learning time per learner and UTC day, credited by each applied position save (the learning record's
  * minutes per week and streaks). The primary key serves every read: one learner's days in order.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('learning_days')
     .addColumn('user_id', 'text', (c) => c.notNull())
@@ -35,6 +36,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('learning_days').execute();
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { migrateToLatest } from '@catalyst/service-kit';
+import { migrateToLatest, type MigrationDb } from '@catalyst/service-kit';
 import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from '../db/schema';
 import { SCHEMA } from '../setup';
@@ -12,7 +11,7 @@ describe('progress migrations', () => {
   it('starts the furthest point of rows saved before it from their last position', async () => {
     const [first] = Object.keys(migrations);
     await migrateToLatest(db(), SCHEMA, { [first!]: migrations[first!]! }, testLog);
-    await (db() as Kysely<any>)
+    await (db() as MigrationDb)
       .insertInto('progress')
       .values({
         user_id: 'u1',
