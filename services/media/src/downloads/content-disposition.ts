@@ -14,7 +14,7 @@ export function attachmentDisposition(originalName: string, fallback = 'download
 export function safeFileName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? '';
   const cleaned = last
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '')
+    .replace(/[\p{Cc}\u2028\u2029]/gu, '')
     .trim()
     .slice(0, 255);
   // "." and ".." name directories, not files.
