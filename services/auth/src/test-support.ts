@@ -55,15 +55,9 @@ export async function createTestAuth(
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    const json = (await res.json()) as {
-      success: boolean;
-      data?: any;
-      message?: string;
-      errors?: Array<{ field: string; message: string }>;
-    };
     return {
       status: res.status,
-      body: json,
+      body: await res.json(),
       headers: Object.fromEntries(res.headers) as Record<string, string>,
     };
   };
