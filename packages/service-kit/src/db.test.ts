@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { createDb, migrateToLatest, pingDb } from './db';
+import { createDb, migrateToLatest, pingDb, type MigrationDb } from './db';
 import { isUnavailableError } from './errors';
 import { createCache } from './cache';
 import { createTestDatabase, testLog, until } from './testing';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let db: Kysely<any>;
+let db: Kysely<unknown>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -21,12 +21,12 @@ describe('createDb and migrateToLatest', () => {
   it('creates tables inside the service schema and applies each migration once', async () => {
     const migrations = {
       '2026-01-01_create_notes': {
-        up: async (k: Kysely<any>) =>
+        up: async (k: MigrationDb) =>
           void (await k.schema
             .createTable('notes')
             .addColumn('id', 'serial', (c) => c.primaryKey())
             .execute()),
-        down: async (k: Kysely<any>) => void (await k.schema.dropTable('notes').execute()),
+        down: async (k: MigrationDb) => void (await k.schema.dropTable('notes').execute()),
       },
     };
     await migrateToLatest(db, 'demo', migrations, testLog);

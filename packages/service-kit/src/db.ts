@@ -66,8 +66,8 @@ function trackPool(schema: string, pool: pg.Pool) {
 export type MigrationDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and typed against no schema
 
 /** Runs a service's migrations (a name → migration map) inside its own schema. */
-export async function migrateToLatest(
-  db: Kysely<any>,
+export async function migrateToLatest<DB>(
+  db: Kysely<DB>,
   schema: string,
   migrations: Record<string, Migration>,
   log?: Logger,
@@ -87,7 +87,7 @@ export async function migrateToLatest(
 }
 
 /** Cheap liveness check used by /health. */
-export async function pingDb(db: Kysely<any>): Promise<boolean> {
+export async function pingDb<DB>(db: Kysely<DB>): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);
     return true;

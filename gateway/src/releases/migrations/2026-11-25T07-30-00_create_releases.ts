@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { MigrationDb } from '@catalyst/service-kit';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('releases')
     .addColumn('remote', 'text', (c) => c.notNull())
@@ -44,7 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('events_remote_at_idx').on('events').columns(['remote', 'id desc']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('events').execute();
   await db.schema.dropTable('channels').execute();
   await db.schema.dropTable('releases').execute();
