@@ -23,7 +23,6 @@ import {
 } from '../../payments-sandbox/src/setup';
 import { createWebhookDispatcher } from '../../payments-sandbox/src/webhooks/dispatcher';
 import { createApp } from './app';
-import { createDeps } from './deps';
 import { configSchema } from './config';
 import type { Database } from './db/schema';
 import { createStripeClient } from './provider/stripe';
@@ -127,7 +126,7 @@ export async function startBillingWorld({
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: await response.json() };
   };
 
   const sandboxApi = async (method: string, path: string, params: Record<string, string> = {}) => {
@@ -139,7 +138,7 @@ export async function startBillingWorld({
       },
       body: method === 'GET' ? undefined : new URLSearchParams(params).toString(),
     });
-    return { status: response.status, body: (await response.json()) as any };
+    return { status: response.status, body: await response.json() };
   };
 
   return {
@@ -157,7 +156,7 @@ export async function startBillingWorld({
     internal: (path: string) =>
       fetch(`${billing.url}${path}`, { headers: internalHeaders() }).then(async (r) => ({
         status: r.status,
-        body: (await r.json()) as any,
+        body: await r.json(),
       })),
 
     /** Starts a checkout as this user and submits the hosted form with a card; answers the redirect target. */
@@ -190,7 +189,7 @@ export async function startBillingWorld({
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
         body: payload,
       });
-      return { status: response.status, body: (await response.json()) as any };
+      return { status: response.status, body: await response.json() };
     },
 
     async advanceClock(days: number) {

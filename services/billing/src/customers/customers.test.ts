@@ -16,7 +16,7 @@ const endCustomer = async (userId: string, headers: Record<string, string> = int
     method: 'DELETE',
     headers,
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 };
 
 async function subscribe(user: Identity) {

@@ -1,4 +1,6 @@
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '@catalyst/contracts';
 import { testUsers } from '@catalyst/service-kit/testing';
 import { startBillingWorld, type BillingWorld } from '../test-support';
 
@@ -14,9 +16,9 @@ const learner = (n: number) => ({
   email: `learner${n}@test.example`,
 });
 
-async function providerEvents(type: string) {
+async function providerEvents<T extends Stripe.Event.Type>(type: T) {
   const { body } = await world.sandboxApi('GET', `/v1/events?type=${type}&limit=100`);
-  return body.data as Array<{ id: string; type: string; data: { object: any } }>;
+  return body.data as Array<Extract<Stripe.Event, { type: T }>>;
 }
 
 async function rawEvent(id: string): Promise<string> {
@@ -47,7 +49,7 @@ describe('POST /webhooks/stripe', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(unsigned.status).toBe(400);
-    expect(((await unsigned.json()) as any).message).toBe('Missing Stripe-Signature header');
+    expect(((await unsigned.json()) as ApiError).message).toBe('Missing Stripe-Signature header');
 
     const ledger = await world.db.selectFrom('events').select('id').where('id', '=', 'evt_forged').execute();
     expect(ledger).toHaveLength(0);
@@ -110,12 +112,12 @@ describe('POST /webhooks/stripe', () => {
     const user = learner(3);
     await world.checkout(user, '4242424242424242');
     const [sub] = (await world.sandboxApi('GET', `/v1/subscriptions?limit=100`)).body.data.filter(
-      (s: any) => s.metadata.userId === user.id,
+      (s: Stripe.Subscription) => s.metadata.userId === user.id,
     );
     await world.sandboxApi('DELETE', `/v1/subscriptions/${sub.id}`);
 
-    const forSub = (events: Awaited<ReturnType<typeof providerEvents>>) =>
-      events.filter((e) => e.data.object.id === sub.id || e.data.object.subscription === sub.id);
+    const forSub = (events: Array<{ id: string; data: { object: Stripe.Subscription } }>) =>
+      events.filter((e) => e.data.object.id === sub.id);
     const [deleted] = forSub(await providerEvents('customer.subscription.deleted'));
     const [created] = forSub(await providerEvents('customer.subscription.created'));
     // Deliver the newest first, then the stale creation event.
@@ -158,7 +160,7 @@ describe('POST /webhooks/stripe', () => {
     });
     expect(
       (await providerEvents('invoice.payment_failed')).some(
-        (e) => e.data.object.parent.subscription_details.metadata.userId === user.id,
+        (e) => e.data.object.parent!.subscription_details!.metadata!.userId === user.id,
       ),
     ).toBe(true);
 

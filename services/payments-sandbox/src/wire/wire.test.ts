@@ -4,9 +4,16 @@ import { createTestDatabase, testLog } from '@catalyst/service-kit/testing';
 import { createApp } from '../app';
 import { configSchema } from '../config';
 import type { Database } from '../db/schema';
+import type { toCustomer, toSubscription } from '../objects';
 import { SCHEMA, prepareDatabase } from '../setup';
 import { createWebhookDispatcher } from '../webhooks/dispatcher';
+import type { stripeErrorBody } from './errors';
 import { parseStripeForm } from './form';
+
+/** What the sandbox answers on the wire, in Stripe's shapes. */
+type StripeError = ReturnType<typeof stripeErrorBody>;
+type StripeCustomer = ReturnType<typeof toCustomer>;
+type StripeSubscription = ReturnType<typeof toSubscription>;
 
 describe('parseStripeForm', () => {
   it('decodes nested keys and indexed arrays as the stripe SDK encodes them', () => {
@@ -58,12 +65,12 @@ describe('the sandbox API', () => {
   it("refuses a request without the secret key in Stripe's error shape", async () => {
     const res = await app.request('/v1/customers/cus_x');
     expect(res.status).toBe(401);
-    expect(((await res.json()) as any).error.type).toBe('invalid_request_error');
+    expect(((await res.json()) as StripeError).error.type).toBe('invalid_request_error');
     const wrong = await app.request('/v1/customers/cus_x', {
       headers: { authorization: 'Bearer sk_test_wrong_key' },
     });
     expect(wrong.status).toBe(401);
-    expect(((await wrong.json()) as any).error.message).toMatch(/^Invalid API Key provided/);
+    expect(((await wrong.json()) as StripeError).error.message).toMatch(/^Invalid API Key provided/);
   });
 
   it('answers a missing resource with resource_missing', async () => {
@@ -88,7 +95,7 @@ describe('the sandbox API', () => {
       body: 'mode=subscription',
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as any).error).toMatchObject({
+    expect(((await res.json()) as StripeError).error).toMatchObject({
       code: 'parameter_missing',
       param: 'success_url',
     });
@@ -100,9 +107,9 @@ describe('the sandbox API', () => {
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'cancel_at_period_end=true',
     });
-    const sub = (await res.json()) as any;
+    const sub = (await res.json()) as StripeSubscription;
     expect(sub).toMatchObject({ object: 'subscription', cancel_at_period_end: true, status: 'active' });
-    expect(sub.cancel_at).toBe(sub.items.data[0].current_period_end);
+    expect(sub.cancel_at).toBe(sub.items.data[0]!.current_period_end);
     const events = await db
       .selectFrom('events')
       .selectAll()
@@ -123,13 +130,13 @@ describe('the sandbox API', () => {
         },
         body,
       });
-    const first = (await (await post('email=a%40example.com')).json()) as any;
+    const first = (await (await post('email=a%40example.com')).json()) as StripeCustomer;
     const retry = await post('email=a%40example.com');
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(((await retry.json()) as any).id).toBe(first.id);
+    expect(((await retry.json()) as StripeCustomer).id).toBe(first.id);
     const other = await post('email=b%40example.com');
     expect(other.status).toBe(400);
-    expect(((await other.json()) as any).error.type).toBe('idempotency_error');
+    expect(((await other.json()) as StripeError).error.type).toBe('idempotency_error');
     expect(
       await db.selectFrom('customers').select('id').where('email', '=', 'a@example.com').execute(),
     ).toHaveLength(1);
