@@ -176,7 +176,7 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
       payload = JSON.stringify(body);
     }
     const res = await app.request(path, { method, headers, body: payload });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+    return { status: res.status, headers: res.headers, body: await res.json() };
   }
 
   return {
