@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       RESET_DATA: 'true',
+      // Shards run side by side (e2e/run.ts), each with its own product: no fixed service or database port.
+      SERVICE_PORTS: 'ephemeral',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       // Remote builds are served from a copy so tests can delete and redeploy one safely.

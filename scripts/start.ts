@@ -9,7 +9,13 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import { createLogger, parseConfig, runDatabaseStep } from '@catalyst/service-kit';
+import {
+  createLogger,
+  installMediaTools,
+  parseConfig,
+  runDatabaseStep,
+  systemMediaTool,
+} from '@catalyst/service-kit';
 import { buildFrontends } from './build-frontends';
 import { freePort } from '@catalyst/service-kit/ports';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
@@ -117,7 +123,8 @@ async function main() {
     const pgLog = launcherLog('postgres');
     postgres = await startEmbeddedPostgres({
       dataDir: path.join(config.DATA_DIR, 'postgres'),
-      port: await freePort(5433),
+      // Products started side by side (ephemeral ports) must not race for the same preferred port.
+      port: await freePort(config.SERVICE_PORTS === 'ephemeral' ? undefined : 5433),
       log: (line) => pgLog.debug(line),
     });
     await ensureDatabase(postgres.url('postgres'), 'catalyst');
@@ -142,6 +149,10 @@ async function main() {
     );
   }
   const services = SERVICES.filter((s) => s.name !== 'payments-sandbox' || useSandbox);
+
+  // The seeds measure the demo lessons with ffprobe and the worker encodes with ffmpeg: without them on PATH,
+  // the npm static builds, installed once (packages/service-kit/src/media-tools.ts).
+  if (!systemMediaTool('ffmpeg') || !systemMediaTool('ffprobe')) installMediaTools(say);
 
   // Each service's migrations (and demo seed) run before any process starts serving.
   for (const service of services) {

@@ -1,0 +1,57 @@
+/**
+ * `npm run test:e2e`: the browser suite in E2E_SHARDS shards run side by side (default 2), each its own
+ * Playwright process against its own product (its own port, data folder and database), so no journey can
+ * see another shard's writes. Each line is printed with its shard's name as it comes; the run fails when any
+ * shard fails. Arguments go to every shard's `playwright test` (a file, `-g <title>`…); E2E_SHARDS=1 runs
+ * the suite as one.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const shards = Number(process.env.E2E_SHARDS ?? 2);
+if (!Number.isInteger(shards) || shards < 1)
+  throw new Error(`E2E_SHARDS must be a whole number from 1, not ${process.env.E2E_SHARDS}`);
+const basePort = Number(process.env.E2E_PORT ?? 8181);
+const args = process.argv.slice(2);
+
+function runShard(index: number): Promise<number> {
+  const name = shards > 1 ? `[e2e ${index}/${shards}]` : '[e2e]';
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/@playwright/test/cli.js'),
+      'test',
+      '-c',
+      'e2e/playwright.config.ts',
+      ...(shards > 1 ? [`--shard=${index}/${shards}`] : []),
+      ...args,
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        E2E_PORT: String(basePort + index - 1),
+        E2E_DATA_DIR: process.env.E2E_DATA_DIR
+          ? `${process.env.E2E_DATA_DIR}-${index}`
+          : `/tmp/catalyst-e2e-${index}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${name} ${line}\n`));
+  // 'close', not 'exit': every line the shard printed has been read by then.
+  return new Promise((resolve) => child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
+const failed = codes.filter((code) => code !== 0).length;
+process.stdout.write(
+  failed === 0
+    ? `browser suite: all ${shards} shard(s) passed\n`
+    : `browser suite: ${failed} of ${shards} shard(s) failed\n`,
+);
+process.exit(failed === 0 ? 0 : 1);
