@@ -282,7 +282,7 @@ export async function createTestContext() {
       payload = JSON.stringify(body);
     }
     const res = await app.request(path, { method, headers, body: payload });
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: await res.json() };
   }
 
   return {

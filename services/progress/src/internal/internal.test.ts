@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteData, progressInternalRoutes } from '@catalyst/contracts';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, ids, opt, otherSubscriber, q, quizLesson, rightAnswers } from '../test-support';
+
+/** What the internal deletes answer. */
+type Deleted = RouteData<typeof progressInternalRoutes.deleteUserProgress>;
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
@@ -23,7 +27,7 @@ describe('DELETE /internal/progress/users/:userId', () => {
 
     const res = await remove(sub.id);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as any).data).toEqual({ deleted: 2 });
+    expect(((await res.json()) as { data: Deleted }).data).toEqual({ deleted: 2 });
     const left = await ctx.db.selectFrom('progress').select(['user_id', 'product_id']).execute();
     expect(left).toEqual([{ user_id: otherSubscriber.id, product_id: ids.course }]);
   });
@@ -31,7 +35,7 @@ describe('DELETE /internal/progress/users/:userId', () => {
   it('is idempotent: a user without progress answers 200 with nothing deleted', async () => {
     const res = await remove(sub.id);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as any).data).toEqual({ deleted: 0 });
+    expect(((await res.json()) as { data: Deleted }).data).toEqual({ deleted: 0 });
   });
 
   it('refuses callers without the internal secret and a malformed id', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { learningRecordSchema, type Identity } from '@catalyst/contracts';
-import { migrateToLatest } from '@catalyst/service-kit';
+import { migrateToLatest, type MigrationDb } from '@catalyst/service-kit';
 import { internalHeaders, testLog, testUsers, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from '../db/schema';
 import { migrations } from '../migrations';
@@ -77,7 +77,7 @@ async function lastSavedAgo(
     .set({ updated_at: sql<Date>`now() - make_interval(secs => ${seconds})` })
     .where('user_id', '=', sub.id)
     .where('product_id', '=', productId)
-    .$if(lessonId !== undefined, (qb) => qb.where('lesson_id' as any, '=', lessonId!))
+    .$if(lessonId !== undefined, (qb) => qb.where(ctx.db.dynamic.ref('lesson_id'), '=', lessonId!))
     .execute();
 }
 
@@ -498,7 +498,7 @@ describe('the learning days migration', () => {
       names.filter((n) => !n.endsWith('_learning_days')).map((n) => [n, migrations[n]!]),
     );
     await migrateToLatest(db(), SCHEMA, before, testLog);
-    const raw = db() as Kysely<any>;
+    const raw = db() as MigrationDb;
     await raw
       .insertInto('progress')
       .values([

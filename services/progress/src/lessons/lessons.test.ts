@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COURSE_MESSAGES, PREMIUM_REQUIRED_MESSAGE, type Identity } from '@catalyst/contracts';
+import {
+  COURSE_MESSAGES,
+  PREMIUM_REQUIRED_MESSAGE,
+  type FieldError,
+  type Identity,
+  type LessonProgress,
+  type ProgressWithProduct,
+  type RouteData,
+  type progressInternalRoutes,
+} from '@catalyst/contracts';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, curriculum, ids, lesson, otherSubscriber } from '../test-support';
+
+/** What the internal deletes answer. */
+type DeletedForProduct = RouteData<typeof progressInternalRoutes.deleteProductProgress>;
+type DeletedForUser = RouteData<typeof progressInternalRoutes.deleteUserProgress>;
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
@@ -151,13 +164,13 @@ describe('a lesson write', () => {
     bad.append('_method', 'PATCH');
     const refused = await ctx.call(sub, 'POST', lessonPath(lesson.grid), bad);
     expect(refused.status).toBe(400);
-    expect(refused.body.errors.map((e: any) => e.field)).toContain('data');
+    expect(refused.body.errors.map((e: FieldError) => e.field)).toContain('data');
   });
 
   it('refuses bad values and ids with a 400 naming the field, storing nothing', async () => {
     const bad = await save(sub, lesson.grid, { progress: 101, lastPosition: 1 });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: any) => e.field)).toContain('progress');
+    expect(bad.body.errors.map((e: FieldError) => e.field)).toContain('progress');
     const badLesson = await ctx.call(sub, 'PATCH', coursePath('/lessons/not-a-lesson'), {
       progress: 1,
       lastPosition: 1,
@@ -200,11 +213,9 @@ describe('a lesson write', () => {
       progress: 38,
     });
     const { body } = await ctx.call(sub, 'GET', coursePath('/lessons'));
-    expect(body.data.lessons.filter((l: any) => l.completed).map((l: any) => l.lessonId)).toEqual([
-      lesson.preview,
-      lesson.grid,
-      lesson.notes,
-    ]);
+    expect(
+      body.data.lessons.filter((l: LessonProgress) => l.completed).map((l: LessonProgress) => l.lessonId),
+    ).toEqual([lesson.preview, lesson.grid, lesson.notes]);
     // 60 + 240 + 60 of 960 weighted seconds
     expect(body.data.course).toMatchObject({ progress: 38, completed: false });
   });
@@ -260,7 +271,7 @@ describe('the course figure', () => {
       lessonId: lesson.preview,
     });
     const list = (await ctx.call(sub, 'GET', '/content/progress?status=completed')).body.data;
-    expect(list.items.map((i: any) => i.productId)).toEqual([ids.lessons]);
+    expect(list.items.map((i: ProgressWithProduct) => i.productId)).toEqual([ids.lessons]);
   });
 
   it('resetting a lesson lowers the course figure: the only way it goes down', async () => {
@@ -308,7 +319,7 @@ describe('the course figure', () => {
     const grid = await save(sub, lesson.grid, { progress: 10, lastPosition: 24 });
     expect(grid.body.data.course.progress).toBe(69);
     const { body } = await ctx.call(sub, 'GET', coursePath('/lessons'));
-    expect(body.data.lessons.map((l: any) => l.lessonId)).toEqual([lesson.preview, lesson.grid]);
+    expect(body.data.lessons.map((l: LessonProgress) => l.lessonId)).toEqual([lesson.preview, lesson.grid]);
     expect((await save(sub, lesson.layouts, { progress: 1, lastPosition: 1 })).status).toBe(404);
     // the removed lesson's row neither counts nor shows, and cannot be written; completing what is left completes the course
     expect((await complete(sub, lesson.grid)).body.data.course.progress).toBe(83); // 300 / 360
@@ -342,7 +353,9 @@ describe('the whole course', () => {
     expect(status).toBe(200);
     expect(body.data.currentLessonId).toBe(lesson.grid);
     expect(body.data.course).toMatchObject({ progress: 6, lastPosition: 120, lessonId: lesson.grid });
-    expect(body.data.lessons.map((l: any) => [l.lessonId, l.progress, l.lastPosition, l.completed])).toEqual([
+    expect(
+      body.data.lessons.map((l: LessonProgress) => [l.lessonId, l.progress, l.lastPosition, l.completed]),
+    ).toEqual([
       [lesson.preview, 100, 0, true],
       [lesson.grid, 50, 120, false],
       [lesson.layouts, 5, 30, false],
@@ -378,7 +391,7 @@ describe('the whole course', () => {
       lastPosition: 120,
     });
     let course = (await ctx.call(sub, 'GET', coursePath('/lessons'))).body.data;
-    expect(course.lessons.map((l: any) => [l.lessonId, l.completed, l.progress])).toEqual(
+    expect(course.lessons.map((l: LessonProgress) => [l.lessonId, l.completed, l.progress])).toEqual(
       curriculum.map((l) => [l.id, true, 100]),
     );
     expect(course.lessons[1]).toMatchObject({ lastPosition: 120 }); // where the learner was stays
@@ -396,9 +409,9 @@ describe('the whole course', () => {
     });
     course = (await ctx.call(sub, 'GET', coursePath('/lessons'))).body.data;
     expect(course.currentLessonId).toBeNull();
-    expect(course.lessons.every((l: any) => l.progress === 0 && l.lastPosition === 0 && !l.completed)).toBe(
-      true,
-    );
+    expect(
+      course.lessons.every((l: LessonProgress) => l.progress === 0 && l.lastPosition === 0 && !l.completed),
+    ).toBe(true);
     // saves sent before the reset stay stale, in lessons saved before and in lessons never saved
     for (const lessonId of [lesson.grid, lesson.layouts]) {
       const late = await save(sub, lessonId, {
@@ -420,7 +433,7 @@ describe('the whole course', () => {
     await complete(sub, lesson.grid, 1);
     await save(sub, lesson.layouts, { progress: 10, lastPosition: 61.5, clientTime: 2 });
     const recent = (await ctx.call(sub, 'GET', '/content/progress/recent')).body.data;
-    expect(recent.map((i: any) => i.productId)).toEqual([ids.lessons, ids.video]);
+    expect(recent.map((i: ProgressWithProduct) => i.productId)).toEqual([ids.lessons, ids.video]);
     expect(recent[0]).toMatchObject({
       lessonId: lesson.layouts,
       lastPosition: 61.5,
@@ -540,7 +553,7 @@ describe('internal deletes', () => {
       method: 'DELETE',
       headers: internalHeaders(),
     });
-    expect(((await byProduct.json()) as any).data).toEqual({ deleted: 2 });
+    expect(((await byProduct.json()) as { data: DeletedForProduct }).data).toEqual({ deleted: 2 });
     expect(await ctx.db.selectFrom('lesson_progress').selectAll().execute()).toEqual([]);
 
     await complete(sub, lesson.grid);
@@ -549,7 +562,7 @@ describe('internal deletes', () => {
       method: 'DELETE',
       headers: internalHeaders(),
     });
-    expect(((await byUser.json()) as any).data).toEqual({ deleted: 1 });
+    expect(((await byUser.json()) as { data: DeletedForUser }).data).toEqual({ deleted: 1 });
     const left = await ctx.db.selectFrom('lesson_progress').select('user_id').execute();
     expect(left).toEqual([{ user_id: otherSubscriber.id }]);
   });

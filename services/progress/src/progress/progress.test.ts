@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
+import {
+  PREMIUM_REQUIRED_MESSAGE,
+  type FieldError,
+  type ProgressWithProduct,
+  type RouteData,
+  type progressInternalRoutes,
+} from '@catalyst/contracts';
 import { IDENTITY_HEADER } from '@catalyst/contracts';
 import { testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, ids, otherSubscriber } from '../test-support';
+
+/** What the internal deletes answer. */
+type Deleted = RouteData<typeof progressInternalRoutes.deleteProductProgress>;
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
@@ -106,7 +115,7 @@ describe('validation', () => {
     const { status, body } = await ctx.call(sub, 'PATCH', productPath(ids.course), payload);
     expect(status).toBe(400);
     expect(body.success).toBe(false);
-    expect(body.errors.map((e: any) => e.field)).toContain(field);
+    expect(body.errors.map((e: FieldError) => e.field)).toContain(field);
     expect(await ctx.db.selectFrom('progress').selectAll().execute()).toEqual([]);
   });
 
@@ -333,7 +342,7 @@ describe('the unload save', () => {
     for (const [form, field] of cases) {
       const { status, body } = await ctx.call(sub, 'POST', productPath(ids.course), form);
       expect(status).toBe(400);
-      expect(body.errors.map((e: any) => e.field)).toContain(field);
+      expect(body.errors.map((e: FieldError) => e.field)).toContain(field);
     }
     const json = await ctx.call(sub, 'POST', productPath(ids.course), { progress: 5, lastPosition: 1 });
     expect(json.status).toBe(400);
@@ -539,7 +548,11 @@ describe('lists', () => {
     await seedThree();
     const all = (await ctx.call(sub, 'GET', '/content/progress')).body.data;
     expect(all).toMatchObject({ total: 3, page: 1, limit: 20 });
-    expect(all.items.map((i: any) => i.productId)).toEqual([ids.other, ids.video, ids.course]);
+    expect(all.items.map((i: ProgressWithProduct) => i.productId)).toEqual([
+      ids.other,
+      ids.video,
+      ids.course,
+    ]);
     expect(all.items[0].product).toMatchObject({
       _id: ids.other,
       title: 'Other Video',
@@ -547,25 +560,25 @@ describe('lists', () => {
       thumbnail: '/media/other-video.jpg',
     });
     const completed = (await ctx.call(sub, 'GET', '/content/progress?status=completed')).body.data;
-    expect(completed.items.map((i: any) => i.productId)).toEqual([ids.video]);
+    expect(completed.items.map((i: ProgressWithProduct) => i.productId)).toEqual([ids.video]);
     const inProgress = (await ctx.call(sub, 'GET', '/content/progress?status=in-progress&limit=1&page=2'))
       .body.data;
     expect(inProgress).toMatchObject({ total: 2, page: 2, limit: 1 });
-    expect(inProgress.items.map((i: any) => i.productId)).toEqual([ids.course]);
+    expect(inProgress.items.map((i: ProgressWithProduct) => i.productId)).toEqual([ids.course]);
   });
 
   it('gives the recent list newest first, 5 by default, with titles and thumbnails', async () => {
     await seedThree();
     const recent = await ctx.call(sub, 'GET', '/content/progress/recent');
     expect(recent.status).toBe(200);
-    expect(recent.body.data.map((i: any) => i.product.title)).toEqual([
+    expect(recent.body.data.map((i: ProgressWithProduct) => i.product.title)).toEqual([
       'Other Video',
       'CSS Video',
       'React Course',
     ]);
     expect((await ctx.call(sub, 'GET', '/content/progress/recent?limit=1')).body.data).toHaveLength(1);
     const watching = (await ctx.call(sub, 'GET', '/content/progress/recent?status=in-progress')).body.data;
-    expect(watching.map((i: any) => i.productId)).toEqual([ids.other, ids.course]);
+    expect(watching.map((i: ProgressWithProduct) => i.productId)).toEqual([ids.other, ids.course]);
     // more than five rows: the default limit holds
     await ctx.db
       .insertInto('progress')
@@ -583,7 +596,7 @@ describe('lists', () => {
     });
     const five = (await ctx.call(sub, 'GET', '/content/progress/recent')).body.data;
     expect(five.length).toBeLessThanOrEqual(5); // products content no longer has are left out
-    expect(five.map((i: any) => i.productId)).toContain('999999999999999999999900');
+    expect(five.map((i: ProgressWithProduct) => i.productId)).toContain('999999999999999999999900');
   });
 
   it('counts started, completed, minutes watched and the completion rate', async () => {
@@ -612,7 +625,7 @@ describe('lists', () => {
       const { status, body } = await ctx.call(sub, 'GET', `/content/progress/categories/${key}`);
       expect(status).toBe(200);
       expect(body.data).toMatchObject({ category: key, total: 2, started: 2, completed: 1, percent: 75 });
-      expect(body.data.items.map((i: any) => [i.productId, i.progress])).toEqual([
+      expect(body.data.items.map((i: ProgressWithProduct) => [i.productId, i.progress])).toEqual([
         [ids.course, 50],
         [ids.video, 100],
       ]);
@@ -637,7 +650,7 @@ describe('internal routes', () => {
       headers: internal,
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as any).data).toEqual({ deleted: 2 });
+    expect(((await res.json()) as { data: Deleted }).data).toEqual({ deleted: 2 });
     const left = await ctx.db.selectFrom('progress').select('product_id').execute();
     expect(left.map((r) => r.product_id)).toEqual([ids.video]);
     expect(
