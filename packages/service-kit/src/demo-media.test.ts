@@ -1,15 +1,17 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_VIDEOS, demoVideoFor, ffprobePath, measureDemoVideos, measureMediaSeconds } from './demo-media';
+import { installMediaTools } from './media-tools';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 describe('demo media', () => {
-  it('runs the bundled ffprobe when the machine has none on PATH (its install script made it executable)', async () => {
+  it('runs the npm build of ffprobe, installed on demand, when the machine has none on PATH', async () => {
+    installMediaTools();
     const bundled = ffprobePath({ PATH: '' });
     expect(bundled).toContain(`${path.sep}@ffprobe-installer${path.sep}`);
     expect(await measureMediaSeconds(path.join(repoRoot, DEMO_VIDEOS[0]), bundled)).toBeCloseTo(30, 0);
-  });
+  }, 180_000);
 
   it("measures every demo lesson's real length", async () => {
     const errors: string[] = [];

@@ -1,11 +1,10 @@
 // The demo media committed in /media at the repository root: which lesson a demo product plays, and how
 // long each lesson really is. Lengths are measured with ffprobe when the demo is seeded, never written down.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { demoHash } from './ids';
+import { installedMediaTool, systemMediaTool, type MediaTool } from './media-tools';
 
 /** The short playable lessons in media/videos (see media/README.md). */
 export const DEMO_VIDEOS = [
@@ -26,47 +25,16 @@ export const demoVideoFor = (slug: string): string =>
 /** The repository's /media folder (a demo media address `/media/...` is a path under the repository root). */
 export const DEMO_MEDIA_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-const isExecutable = (file: string) => {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-};
-
-const INSTALLER_PACKAGES = {
-  ffprobe: '@ffprobe-installer/ffprobe',
-  ffmpeg: '@ffmpeg-installer/ffmpeg',
-} as const;
-
 /**
- * The ffprobe or ffmpeg to run: a system one on PATH when there is one, else the binary shipped by the
- * `@ffprobe-installer/ffprobe` / `@ffmpeg-installer/ffmpeg` package (its install script makes it
- * executable). Throws, saying why, when neither runs.
+ * The ffprobe or ffmpeg to run: a system one on PATH when there is one, else the npm static build that
+ * installMediaTools installed (media-tools.ts). Throws, saying how to get one, when neither is there.
  */
-export function mediaToolPath(
-  tool: keyof typeof INSTALLER_PACKAGES,
-  env: NodeJS.ProcessEnv = process.env,
-): string {
-  for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const candidate = path.join(dir, process.platform === 'win32' ? `${tool}.exe` : tool);
-    if (isExecutable(candidate)) return candidate;
-  }
-  let bundled: string;
-  try {
-    bundled = (createRequire(import.meta.url)(INSTALLER_PACKAGES[tool]) as { path: string }).path;
-  } catch (e) {
-    throw new Error(
-      `No ${tool} on PATH and the ${INSTALLER_PACKAGES[tool]} package has no binary for this platform (${(e as Error).message})`,
-    );
-  }
-  if (!isExecutable(bundled)) {
-    throw new Error(
-      `${bundled} is not executable: its install script did not run (allow it in package.json "allowScripts" and reinstall)`,
-    );
-  }
-  return bundled;
+export function mediaToolPath(tool: MediaTool, env: NodeJS.ProcessEnv = process.env): string {
+  const found = systemMediaTool(tool, env) ?? installedMediaTool(tool);
+  if (found) return found;
+  throw new Error(
+    `No ${tool} on PATH and no npm build of it installed: install ffmpeg (Debian: apt-get install ffmpeg), or run \`npx tsx packages/service-kit/src/media-tools.ts\` (npm start does when PATH has none)`,
+  );
 }
 
 /** The ffprobe to run (see mediaToolPath). */

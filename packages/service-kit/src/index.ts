@@ -11,6 +11,7 @@ export * from './validate';
 export * from './media-urls';
 export * from './media-streams';
 export * from './demo-media';
+export * from './media-tools';
 export * from './demo-courses';
 export * from './broadcast';
 export * from './lru';

@@ -1,10 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
-import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
+import { DEMO_MEDIA_ROOT, installedMediaTool, installMediaTools } from '@catalyst/service-kit';
 import { testLog, testUsers } from '@catalyst/service-kit/testing';
 import { sql } from 'kysely';
 import { RETIRE_QUEUE } from '../jobs/queue';
@@ -42,11 +41,9 @@ describe('assets: processing, the admin list, retry and delete', () => {
   });
 
   it('makes the same ladder with the ffmpeg the npm installer packages ship (a machine without a system ffmpeg)', async () => {
-    const require = createRequire(import.meta.url);
-    const bundled = {
-      ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path,
-      ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path,
-    };
+    installMediaTools();
+    const bundled = { ffmpeg: installedMediaTool('ffmpeg')!, ffprobe: installedMediaTool('ffprobe')! };
+    expect(bundled.ffmpeg).toContain(`${path.sep}@ffmpeg-installer${path.sep}`);
     const { id } = await t.upload(
       readFileSync(makeVideo(t.dataDir, { seconds: 5, height: 720, name: 'bundled.mp4' })),
       'bundled.mp4',
@@ -68,7 +65,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect((await t.request(null, 'GET', `/media/streams/${id}/720p/seg_000.ts?token=${token}`)).status).toBe(
       200,
     );
-  });
+  }, 180_000);
 
   it("encodes under each rendition's cap at constant quality: a lesson of still pictures takes a fraction of it, and mono stays mono", async () => {
     // The demo's second lesson: colour bars, a title and a clock over 24 s, mono sound.
