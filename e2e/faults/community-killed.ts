@@ -73,7 +73,7 @@ async function memberPage(env: Environment, token: string, path: string): Promis
   return page;
 }
 
-const visible = (page: Page, locator: ReturnType<Page['getByText']>, timeout = WAIT_MS) =>
+const visible = (locator: ReturnType<Page['getByText']>, timeout = WAIT_MS) =>
   locator
     .first()
     .waitFor({ state: 'visible', timeout })
@@ -116,13 +116,13 @@ export async function communityKilled(env: Environment, checks: Checks) {
   const page = await memberPage(env, member, `/browse/premium/product/${WEBINAR}`);
   const errors = serverErrors(page);
   try {
-    const boardShown = await visible(page, page.getByTestId('live-questions'));
+    const boardShown = await visible(page.getByTestId('live-questions'));
     if (!checks.check("the member's webinar page shows the live board", boardShown)) return;
     // The stream is open before the first question, so it arrives over it.
     await waitFor(async () => !(await page.getByText('Reconnecting…').isVisible()), 5_000);
     await sleep(1_000);
     const first = await ask(`Before the fault ${tag}?`);
-    const arrived = await visible(page, page.getByText(`Before the fault ${tag}?`), 10_000);
+    const arrived = await visible(page.getByText(`Before the fault ${tag}?`), 10_000);
     checks.check(
       'a question asked through the API appears on the board (stream open)',
       first.status === 201 && arrived,
@@ -151,7 +151,7 @@ export async function communityKilled(env: Environment, checks: Checks) {
       product.status === 200,
       String(product.status),
     );
-    const reconnecting = await visible(page, page.getByText('Reconnecting…'), 15_000);
+    const reconnecting = await visible(page.getByText('Reconnecting…'), 15_000);
     checks.check(
       'the board says it is reconnecting',
       reconnecting,
@@ -160,8 +160,8 @@ export async function communityKilled(env: Environment, checks: Checks) {
     const plays = await videoPlays(page);
     checks.check('community down: the webinar page still plays its video', plays.ok, plays.detail);
     const usable =
-      (await visible(page, page.getByText(TAGLINE), 5_000)) &&
-      (await visible(page, page.getByRole('heading', { name: webinar.title }), 5_000));
+      (await visible(page.getByText(TAGLINE), 5_000)) &&
+      (await visible(page.getByRole('heading', { name: webinar.title }), 5_000));
     checks.check('community down: the page is whole (shell, the product title), not blank', usable);
 
     // The supervisor restarts it: the board's stream reconnects without a reload.
@@ -197,7 +197,7 @@ export async function communityKilled(env: Environment, checks: Checks) {
     );
     await sleep(500);
     const second = await ask(`After the restart ${tag}?`);
-    const secondShown = await visible(page, page.getByText(`After the restart ${tag}?`), 15_000);
+    const secondShown = await visible(page.getByText(`After the restart ${tag}?`), 15_000);
     const sameDocument = await page
       .evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true)
       .catch(() => false);
@@ -206,13 +206,13 @@ export async function communityKilled(env: Environment, checks: Checks) {
       second.status === 201 && secondShown && sameDocument,
       `${second.status}, shown ${secondShown}, same document ${sameDocument}`,
     );
-    const gapShown = await visible(page, page.getByText(`Asked while the board was away ${tag}?`), 5_000);
+    const gapShown = await visible(page.getByText(`Asked while the board was away ${tag}?`), 5_000);
     checks.check(
       'a question asked before the stream came back is on the board too (nothing missed across the reconnect)',
       duringGap.status === 201 && gapShown,
       `${duringGap.status}, shown ${gapShown}`,
     );
-    const stillFirst = await visible(page, page.getByText(`Before the fault ${tag}?`), 2_000);
+    const stillFirst = await visible(page.getByText(`Before the fault ${tag}?`), 2_000);
     checks.check('the questions from before the fault are still shown', stillFirst);
     checks.check(
       'no answer of 500 or more reached the page (but community’s own 503s)',
@@ -242,7 +242,7 @@ export async function communityKilled(env: Environment, checks: Checks) {
       const plays = await videoPlays(lesson);
       checks.check('community down: a course lesson page still plays its video', plays.ok, plays.detail);
       const area = lesson.getByTestId('remote-community');
-      const contained = await visible(lesson, area.getByRole('button', { name: /Try again|Retry/ }));
+      const contained = await visible(area.getByRole('button', { name: /Try again|Retry/ }));
       const fallbackText = contained
         ? (await area.first().innerText()).replace(/\s+/g, ' ').slice(0, 160)
         : '';
@@ -251,7 +251,7 @@ export async function communityKilled(env: Environment, checks: Checks) {
         contained,
         fallbackText || 'no Try again/Retry inside the discussion',
       );
-      const curriculum = await visible(lesson, lesson.getByText(TAGLINE), 5_000);
+      const curriculum = await visible(lesson.getByText(TAGLINE), 5_000);
       checks.check('…the rest of the page is whole', curriculum);
       checks.check(
         '…with no answer of 500 or more',

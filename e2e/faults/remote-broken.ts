@@ -74,7 +74,7 @@ async function signedInPage(browser: Browser, base: string): Promise<Page> {
   return page;
 }
 
-async function visible(page: Page, locator: ReturnType<Page['getByText']>) {
+async function visible(locator: ReturnType<Page['getByText']>) {
   return locator
     .first()
     .waitFor({ state: 'visible', timeout: WAIT_MS })
@@ -114,9 +114,9 @@ export async function remoteBroken(env: Environment, checks: Checks) {
       try {
         await page.goto(fault.route);
         pagesVisited++;
-        const fallback = await visible(page, page.getByText(FALLBACK));
-        const retry = await visible(page, page.getByRole('button', { name: 'Retry' }));
-        const shell = await visible(page, page.getByText(TAGLINE));
+        const fallback = await visible(page.getByText(FALLBACK));
+        const retry = await visible(page.getByRole('button', { name: 'Retry' }));
+        const shell = await visible(page.getByText(TAGLINE));
         checks.check(
           `${fault.remote} ${fault.name}: ${fault.route} shows the fallback with Retry inside the shell`,
           fallback && retry && shell,
@@ -129,11 +129,11 @@ export async function remoteBroken(env: Environment, checks: Checks) {
           if (other === fault.remote) continue;
           await page.goto(route);
           pagesVisited++;
-          if (!(await visible(page, page.getByTestId(`remote-${other}`)))) broken.push(route);
+          if (!(await visible(page.getByTestId(`remote-${other}`)))) broken.push(route);
         }
         await page.goto('/about');
         pagesVisited++;
-        if (!(await visible(page, page.getByText(TAGLINE)))) broken.push('/about');
+        if (!(await visible(page.getByText(TAGLINE)))) broken.push('/about');
         const api = await call(base, 'GET', '/api/v1/content/categories');
         if (api.status !== 200) broken.push(`API ${api.status}`);
         checks.check(
@@ -144,7 +144,7 @@ export async function remoteBroken(env: Environment, checks: Checks) {
 
         // Fixed deployment: Retry loads the real remote without a reload.
         await page.goto(fault.route);
-        await visible(page, page.getByText(FALLBACK));
+        await visible(page.getByText(FALLBACK));
         undo();
         undone = true;
         await page
@@ -152,7 +152,7 @@ export async function remoteBroken(env: Environment, checks: Checks) {
           .first()
           .click({ timeout: WAIT_MS })
           .catch(() => undefined);
-        const recovered = await visible(page, page.getByTestId(`remote-${fault.remote}`));
+        const recovered = await visible(page.getByTestId(`remote-${fault.remote}`));
         checks.check(`${fault.remote} ${fault.name}: once fixed, Retry loads the remote`, recovered);
       } finally {
         if (!undone) undo();

@@ -110,7 +110,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   // log, security headers, CORS) and before the routing table, identity and the upstream. The compression
   // step is not among them: the entry is sent encoded from its own kept copy (edge-cache.ts), and only the
   // Vary the step would have added is added here.
-  const varyLikeCompression: Handler = (req, res, next) => {
+  const varyLikeCompression: Handler = (_req, res, next) => {
     if ((localsOf(res).edgeEntry as EdgeEntry).varyAcceptEncoding) appendVary(res, 'Accept-Encoding');
     next();
   };

@@ -15,7 +15,7 @@ describe('gateway metrics', () => {
   beforeAll(async () => {
     world = await startWorld({ EDGE_CACHE_SECONDS: '60' });
     // Content's public answers may be kept (s-maxage): the edge cache stores them.
-    world.content.handle((req, res) => {
+    world.content.handle((_req, res) => {
       res.writeHead(200, {
         'content-type': 'application/json',
         'cache-control': 'public, max-age=0, s-maxage=60',

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import type { AdminStats } from '@catalyst/contracts';
 import { api, Card, ErrorScreen, buttonClassName, useApiData, useDocumentTitle } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 

@@ -59,7 +59,7 @@ export async function seedDemo(
     // Serialise concurrent seeders (two starts at once) on one advisory lock.
     await sql`select pg_advisory_xact_lock(hashtext('content-demo-seed'))`.execute(trx);
     const { count } = await trx
-      .selectNoFrom((eb) =>
+      .selectNoFrom(() =>
         sql<number>`(select count(*) from categories) + (select count(*) from creators) + (select count(*) from products)`.as(
           'count',
         ),
