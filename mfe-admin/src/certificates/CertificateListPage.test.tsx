@@ -37,10 +37,12 @@ const revoked = certificate('B4N8PZT6WC', 'Ada Learner', 'UI Design Fundamentals
   revokedReason: 'Issued by mistake',
 });
 
-let requests: Array<{ method: string; url: URL; body: any }>;
+/** What the page sends: a revoke's reason (a read sends nothing). */
+type Sent = { reason: string } | undefined;
+let requests: Array<{ method: string; url: URL; body: Sent }>;
 let total: number;
 /** What the revoke call answers, by default the certificate revoked with the reason sent. */
-let revokeAnswer: (body: any) => { status: number; payload: unknown };
+let revokeAnswer: (body: Sent) => { status: number; payload: unknown };
 
 beforeEach(() => {
   requests = [];
@@ -54,7 +56,7 @@ beforeEach(() => {
         ...valid,
         status: 'revoked',
         revokedAt: '2026-05-02T08:00:00.000Z',
-        revokedReason: body.reason.trim(),
+        revokedReason: body?.reason.trim(),
       },
     },
   });
@@ -62,7 +64,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      const body: Sent = init.body ? JSON.parse(String(init.body)) : undefined;
       const parsed = new URL(url, 'http://localhost');
       requests.push({ method, url: parsed, body });
       const json = (status: number, payload: unknown) =>

@@ -13,6 +13,7 @@ import { RevokeCertificateDialog } from './RevokeCertificateDialog';
 /** A certificate as a list row (the admin list keys its rows by `_id`; a certificate's key is its code). */
 export type CertificateRow = Certificate & { _id: string };
 const asRow = (certificate: Certificate): CertificateRow => ({ ...certificate, _id: certificate.code });
+const pickRows = (data: unknown) => (data as Page<Certificate>).items.map(asRow);
 
 export const CERTIFICATES_PAGE_SIZE = 20;
 type StatusFilter = '' | 'valid' | 'revoked';
@@ -41,7 +42,7 @@ export function CertificateListPage() {
         limit: CERTIFICATES_PAGE_SIZE,
       },
     },
-    pick: (data) => (data as Page<Certificate>).items.map(asRow),
+    pick: pickRows,
   });
   const answer = list.data as Page<Certificate> | undefined;
   const filtered = searchText !== '' || status !== '';

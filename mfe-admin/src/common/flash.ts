@@ -12,11 +12,14 @@ export function useFlash(): [string | null, (message: string | null) => void] {
   const navigate = useNavigate();
   const carried = (location.state as FlashState | null)?.flash ?? null;
   const [message, setMessage] = useState<string | null>(carried);
+  // A message carried to the page while it is shown (a save from a dialog of its own) replaces the one shown.
+  const [carriedShown, setCarriedShown] = useState(carried);
+  if (carried !== carriedShown) {
+    setCarriedShown(carried);
+    if (carried) setMessage(carried);
+  }
   useEffect(() => {
-    if (carried) {
-      setMessage(carried);
-      navigate(location.pathname + location.search, { replace: true, state: null });
-    }
+    if (carried) navigate(location.pathname + location.search, { replace: true, state: null });
   }, [carried, location.pathname, location.search, navigate]);
   return [message, setMessage];
 }

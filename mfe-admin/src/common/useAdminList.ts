@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Endpoint } from '@catalyst/web-kit';
+import type { ReadableEndpoint } from '@catalyst/web-kit';
 import { useFlash } from './flash';
 import { useEditableList } from './useEditableList';
 
@@ -7,10 +7,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export interface AdminListOptions<T> {
   /** The declared endpoint the list loads from, and what it is asked. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  read: Endpoint<any>;
+  read: ReadableEndpoint;
   input?: unknown;
-  /** Picks the rows out of the answer (the products list answers with a page). */
+  /** Picks the rows out of the answer (the products list answers with a page); declared outside the page. */
   pick?: (data: unknown) => T[];
   /** Deletes one row on the server (left out where rows are never deleted). */
   remove?: (id: string) => Promise<unknown>;

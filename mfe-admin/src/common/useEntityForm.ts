@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isApiRequestError, useDocumentTitle, type ApiResult } from '@catalyst/web-kit';
 import { normaliseSlug, normaliseSlugWhileTyping, type FieldErrors } from '../forms/validation';
@@ -49,45 +49,46 @@ export function useEntityForm<V extends { slug: string }, P>(options: EntityForm
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [loading, setLoading] = useState(isEdit || prepare !== undefined);
-  const [loadFailure, setLoadFailure] = useState<LoadFailure | null>(null);
+  // What loaded for the entity of the address ('' when creating): nothing yet, or how it failed.
+  const [loaded, setLoaded] = useState<{ entity: string; failure: LoadFailure | null } | null>(null);
+  const entity = id ?? '';
+  const needsLoad = isEdit || prepare !== undefined;
+  const refused = isEdit ? (options.checkId?.(id) ?? null) : null;
+  const loading = needsLoad && refused === null && loaded?.entity !== entity;
+  const loadFailure = refused ?? (loaded?.entity === entity ? loaded.failure : null);
   useRedirectAfter(loadFailure?.redirectAfterMs, listPath);
 
-  useEffect(() => {
-    if (!isEdit && !prepare) return;
-    const invalid = isEdit ? (options.checkId?.(id) ?? null) : null;
-    if (invalid) {
-      setLoadFailure(invalid);
-      setLoading(false);
-      return;
-    }
-    let cancelled = false;
-    const isCurrent = () => !cancelled;
-    setLoading(true);
-    async function load() {
+  // Reads the page's options as they are when the load starts; `isCurrent` is false once the page moved on.
+  const load = useEffectEvent(
+    async (isCurrent: () => boolean): Promise<{ values?: V; failure: LoadFailure | null }> => {
       if (prepare) {
         try {
           await prepare(isCurrent);
         } catch (error) {
-          if (!cancelled) setLoadFailure((options.prepareFailure ?? options.loadFailure)(error));
-          return;
+          return { failure: (options.prepareFailure ?? options.loadFailure)(error) };
         }
       }
-      if (cancelled || !isEdit) return;
+      if (!isCurrent() || !isEdit) return { failure: null };
       try {
-        const loaded = await options.loadValues(id);
-        if (!cancelled) setValues(loaded);
+        return { values: await options.loadValues(id), failure: null };
       } catch (error) {
-        if (!cancelled) setLoadFailure(options.loadFailure(error));
+        return { failure: options.loadFailure(error) };
       }
-    }
-    void load().finally(() => !cancelled && setLoading(false));
+    },
+  );
+  const loads = needsLoad && refused === null;
+  useEffect(() => {
+    if (!loads) return;
+    let cancelled = false;
+    void load(() => !cancelled).then(({ values, failure }) => {
+      if (cancelled) return;
+      if (values) setValues(values);
+      setLoaded({ entity, failure });
+    });
     return () => {
       cancelled = true;
     };
-    // Loading depends on the address only; the options are fixed per page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, isEdit]);
+  }, [entity, loads]);
 
   function update<K extends keyof V>(field: K, value: V[K]) {
     const followsName = field === options.slugFollows && !isEdit && !slugTouched;

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { Button, TextField } from '@catalyst/web-kit';
 import mediaStyles from '../media/Media.module.css';
@@ -43,27 +43,18 @@ export function ResourceList({
   };
 
   // The file being uploaded names the resource once its bytes are in.
-  const uploading = useRef<File | null>(null);
-  const onUploaded = useCallback(
-    (assetId: string) => {
-      const file = uploading.current;
-      if (!file) return;
-      add(
-        newResource({
-          title: titleFromFileName(file.name),
-          mediaAssetId: assetId,
-          fileName: file.name,
-          mimeType: file.type,
-          size: file.size,
-        }),
-      );
-      announce(`Resource '${file.name}' uploaded`);
-    },
-    // `add` changes the resources as they are by then; its other helpers are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [lesson.key],
-  );
-  const upload = useUpload(onUploaded);
+  const upload = useUpload((assetId, file) => {
+    add(
+      newResource({
+        title: titleFromFileName(file.name),
+        mediaAssetId: assetId,
+        fileName: file.name,
+        mimeType: file.type,
+        size: file.size,
+      }),
+    );
+    announce(`Resource '${file.name}' uploaded`);
+  });
 
   const move = (index: number, delta: -1 | 1, resource: DraftResource) => {
     const next = moveItem(resources, index, index + delta);
@@ -181,7 +172,6 @@ export function ResourceList({
             const file = event.target.files?.[0];
             event.target.value = '';
             if (!file) return;
-            uploading.current = file;
             void upload.start(file);
           }}
         />

@@ -67,8 +67,11 @@ export function useCurriculumEditor(productId: string) {
   const [draft, setDraft] = useState<CurriculumDraft | null>(null);
   /** The body as last loaded or saved: the draft differs from it when there are unsaved changes. */
   const [savedBody, setSavedBody] = useState('');
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
+  /** Why a load failed, kept with the load it was (a reload or another product starts without it). */
+  const [loadFailure, setLoadFailure] = useState<{ load: string; message: string } | null>(null);
+  const load = `${productId}#${loads}`;
+  const loadError = loadFailure?.load === load ? loadFailure.message : null;
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -77,7 +80,6 @@ export function useCurriculumEditor(productId: string) {
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoadError(null);
     api.curriculum
       .adminGet({ params: { id: productId } }, { signal: controller.signal })
       .then((curriculum) => {
@@ -89,10 +91,11 @@ export function useCurriculumEditor(productId: string) {
         setErrors({});
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(`Failed to load the curriculum: ${errorText(error)}`);
+        if (!controller.signal.aborted)
+          setLoadFailure({ load, message: `Failed to load the curriculum: ${errorText(error)}` });
       });
     return () => controller.abort();
-  }, [productId, loads]);
+  }, [productId, load]);
 
   const body = useMemo(() => (draft ? JSON.stringify(curriculumBody(draft)) : ''), [draft]);
   const dirty = draft !== null && body !== savedBody;

@@ -34,12 +34,14 @@ const asset = (n: number, name: string): AdminMediaAsset => ({
   updatedAt: '2026-11-20T10:00:00.000Z',
   usage: [],
 });
-const sessionFrom = (body: {
+/** What the editor sends to schedule a session. */
+type SentSession = {
   startsAt: string;
   durationMinutes: number;
   joinUrl: string;
   recordingAssetId?: string | null;
-}): LiveSession => {
+};
+const sessionFrom = (body: SentSession): LiveSession => {
   const starts = new Date(body.startsAt);
   return {
     productId: PRODUCT,
@@ -60,9 +62,9 @@ const sessionFrom = (body: {
 };
 
 type Reply = { status: number; body: unknown };
-let requests: Array<{ method: string; path: string; body: any }>;
+let requests: Array<{ method: string; path: string; body: SentSession | undefined }>;
 let stored: LiveSession | null;
-let answer: (method: string, path: string, body: any) => Reply | undefined;
+let answer: (method: string, path: string, body: SentSession | undefined) => Reply | undefined;
 const zone = process.env.TZ;
 
 beforeEach(() => {
@@ -74,7 +76,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      const body = init.body ? (JSON.parse(String(init.body)) as SentSession) : undefined;
       const path = new URL(url, 'http://localhost').pathname;
       requests.push({ method, path, body });
       const ok = (data: unknown, message?: string): Reply => ({
@@ -88,7 +90,7 @@ beforeEach(() => {
             ? ok(stored)
             : { status: 404, body: { success: false, message: COMMUNITY_MESSAGES.sessionNotFound } }
           : method === 'PUT' && path === ADMIN_PATH
-            ? ok((stored = sessionFrom(body)), 'Live session scheduled')
+            ? ok((stored = sessionFrom(body!)), 'Live session scheduled')
             : method === 'DELETE' && path === ADMIN_PATH
               ? ((stored = null), ok({ productId: PRODUCT }, 'Live session removed'))
               : method === 'GET' && path === `/api/v1/media/assets/${RECORDING}`
@@ -246,7 +248,7 @@ describe("a webinar's live session", () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save session' }));
     await screen.findByText('Live session scheduled');
-    expect(writes()[0]!.body.recordingAssetId).toBe(RECORDING);
+    expect(writes()[0]!.body?.recordingAssetId).toBe(RECORDING);
 
     await user.click(screen.getByRole('button', { name: 'Remove session' }));
     const confirm = screen.getByRole('dialog', { name: 'Remove live session' });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { LiveSession, LiveStatus } from '@catalyst/contracts';
 import {
   Alert,
@@ -71,15 +71,14 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
   );
 
   const missing = isApiRequestError(read.error) && read.error.status === 404;
-  useEffect(() => {
-    if (read.data) {
-      setSession(read.data);
-      setForm(formOf(read.data));
-    } else if (missing) {
-      setSession(null);
-      setForm(EMPTY);
-    }
-  }, [read.data, missing]);
+  // Each answer of the read (a session, or none: 404) fills the form once, as it arrives.
+  const answer = read.data ?? (missing ? null : undefined);
+  const [adopted, setAdopted] = useState<LiveSession | null | undefined>(undefined);
+  if (answer !== undefined && answer !== adopted) {
+    setAdopted(answer);
+    setSession(answer);
+    setForm(answer ? formOf(answer) : EMPTY);
+  }
 
   const update = <K extends keyof LiveForm>(field: K, value: LiveForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));

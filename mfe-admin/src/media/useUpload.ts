@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { readSessionToken } from '@catalyst/web-kit';
 
@@ -36,55 +36,56 @@ function messageOf(error: Error): string {
  * the offset the server has, and resumable after a closed tab (the browser remembers each file's upload
  * address, so choosing the same file again goes on where it stopped).
  */
-export function useUpload(onDone: (assetId: string) => void) {
+export function useUpload(onDone: (assetId: string, file: File) => void) {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const current = useRef<Upload | null>(null);
   useEffect(() => () => void current.current?.abort(), []);
+  // An upload ends long after it started: it tells the page as the page is then.
+  const latestOnDone = useRef(onDone);
+  useLayoutEffect(() => {
+    latestOnDone.current = onDone;
+  });
 
-  const start = useCallback(
-    async (file: File) => {
-      current.current?.abort();
-      const token = readSessionToken();
-      const upload = new Upload(file, {
-        endpoint: UPLOAD_ENDPOINT,
-        chunkSize: UPLOAD_CHUNK_BYTES,
-        retryDelays: RETRY_DELAYS,
-        metadata: { filename: file.name, filetype: file.type },
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        storeFingerprintForResuming: true,
-        removeFingerprintOnSuccess: true,
-        onShouldRetry: (error, _attempt, options) => {
-          const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
-          // The server's refusals (wrong type, too large, not allowed) are final; a lost connection or a 5xx is not.
-          if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429)
-            return false;
-          setState((s) => (s.phase === 'uploading' ? { ...s, retrying: true } : s));
-          return options.retryDelays !== undefined;
-        },
-        onProgress: (sent, total) =>
-          setState((s) => ({
-            phase: 'uploading',
-            sent,
-            total,
-            resumed: s.phase === 'uploading' ? s.resumed : false,
-            retrying: false,
-          })),
-        onSuccess: () => {
-          const assetId = upload.url?.split('/').pop() ?? '';
-          setState({ phase: 'done', assetId });
-          onDone(assetId);
-        },
-        onError: (error) => setState({ phase: 'failed', message: messageOf(error) }),
-      });
-      current.current = upload;
-      const previous = await upload.findPreviousUploads().catch(() => []);
-      const resumed = previous.length > 0;
-      if (resumed) upload.resumeFromPreviousUpload(previous[0]!);
-      setState({ phase: 'uploading', sent: 0, total: file.size, resumed, retrying: false });
-      upload.start();
-    },
-    [onDone],
-  );
+  const start = useCallback(async (file: File) => {
+    current.current?.abort();
+    const token = readSessionToken();
+    const upload = new Upload(file, {
+      endpoint: UPLOAD_ENDPOINT,
+      chunkSize: UPLOAD_CHUNK_BYTES,
+      retryDelays: RETRY_DELAYS,
+      metadata: { filename: file.name, filetype: file.type },
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onShouldRetry: (error, _attempt, options) => {
+        const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
+        // The server's refusals (wrong type, too large, not allowed) are final; a lost connection or a 5xx is not.
+        if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false;
+        setState((s) => (s.phase === 'uploading' ? { ...s, retrying: true } : s));
+        return options.retryDelays !== undefined;
+      },
+      onProgress: (sent, total) =>
+        setState((s) => ({
+          phase: 'uploading',
+          sent,
+          total,
+          resumed: s.phase === 'uploading' ? s.resumed : false,
+          retrying: false,
+        })),
+      onSuccess: () => {
+        const assetId = upload.url?.split('/').pop() ?? '';
+        setState({ phase: 'done', assetId });
+        latestOnDone.current(assetId, file);
+      },
+      onError: (error) => setState({ phase: 'failed', message: messageOf(error) }),
+    });
+    current.current = upload;
+    const previous = await upload.findPreviousUploads().catch(() => []);
+    const resumed = previous.length > 0;
+    if (resumed) upload.resumeFromPreviousUpload(previous[0]!);
+    setState({ phase: 'uploading', sent: 0, total: file.size, resumed, retrying: false });
+    upload.start();
+  }, []);
 
   const cancel = useCallback(() => {
     void current.current?.abort(true);

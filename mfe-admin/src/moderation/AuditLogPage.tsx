@@ -10,6 +10,7 @@ import { ThreadLink } from './ThreadLink';
 import own from './Moderation.module.css';
 
 export const AUDIT_PAGE_SIZE = 20;
+const pickRows = (data: unknown) => (data as Page<ModerationEntry>).items;
 
 /** /admin/community/audit: every moderation action, newest first: what, who, why, when and on which thread. */
 export function AuditLogPage() {
@@ -17,7 +18,7 @@ export function AuditLogPage() {
   const list = useAdminList<ModerationEntry>({
     read: api.moderation.auditLog,
     input: { query: { page, limit: AUDIT_PAGE_SIZE } },
-    pick: (data) => (data as Page<ModerationEntry>).items,
+    pick: pickRows,
   });
   const answer = list.data as Page<ModerationEntry> | undefined;
 

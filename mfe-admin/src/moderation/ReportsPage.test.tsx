@@ -72,11 +72,13 @@ const threadOf = (locked: boolean): Thread => ({
 });
 
 type Reply = { status: number; body: unknown };
-let requests: Array<{ method: string; url: URL; body: any }>;
+/** What the page sends: an action's reason (a read sends nothing). */
+type Sent = { reason: string } | undefined;
+let requests: Array<{ method: string; url: URL; body: Sent }>;
 /** The server's queue: what GET /admin/community/reports answers (filtered by status). */
 let queue: ReportedPost[];
 let total: number;
-let answer: (method: string, path: string, body: any) => Reply | undefined;
+let answer: (method: string, path: string, body: Sent) => Reply | undefined;
 
 beforeEach(() => {
   requests = [];
@@ -97,7 +99,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      const body: Sent = init.body ? JSON.parse(String(init.body)) : undefined;
       const parsed = new URL(url, 'http://localhost');
       requests.push({ method, url: parsed, body });
       const reply: Reply =
@@ -202,7 +204,7 @@ describe('the reports queue', () => {
         body: {
           success: true,
           message: 'Post hidden',
-          data: { ...post(100), status: 'hidden', body: body.reason },
+          data: { ...post(100), status: 'hidden', body: body?.reason },
         },
       };
     };
@@ -242,7 +244,7 @@ describe('the reports queue', () => {
     answer = (method, path, body) => {
       if (method !== 'POST' || path !== `/api/v1/admin/community/posts/${id(101)}/dismiss`) return undefined;
       queue = queue.map((item) => (item.post._id === id(101) ? { ...item, status: 'resolved' } : item));
-      return { status: 200, body: { success: true, data: { ...queue[1]!.post, body: body.reason } } };
+      return { status: 200, body: { success: true, data: { ...queue[1]!.post, body: body?.reason } } };
     };
     const user = userEvent.setup();
     renderPage();
@@ -320,7 +322,7 @@ describe('the reports queue', () => {
         body: {
           success: true,
           data: threadOf(locked),
-          message: locked ? `Locked: ${body.reason}` : 'Unlocked',
+          message: locked ? `Locked: ${body?.reason}` : 'Unlocked',
         },
       };
     };

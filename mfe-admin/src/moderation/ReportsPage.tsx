@@ -23,6 +23,7 @@ import own from './Moderation.module.css';
 export const REPORTS_PAGE_SIZE = 20;
 export const MODERATION_REASON_LABEL = 'Reason (kept in the audit log)';
 type ReportStatus = 'open' | 'resolved';
+const pickRows = (data: unknown) => (data as Page<ReportedPost>).items.map(asReportRow);
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Open' },
   { value: 'resolved', label: 'Resolved' },
@@ -40,7 +41,7 @@ export function ReportsPage() {
   const list = useAdminList<ReportRow>({
     read: api.moderation.reports,
     input: { query },
-    pick: (data) => (data as Page<ReportedPost>).items.map(asReportRow),
+    pick: pickRows,
   });
   const answer = list.data as Page<ReportedPost> | undefined;
 

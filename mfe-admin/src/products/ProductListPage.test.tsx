@@ -32,7 +32,7 @@ const product = {
   createdBy: null,
 };
 
-let requests: Array<{ method: string; url: string; body: any }>;
+let requests: Array<{ method: string; url: string; body: unknown }>;
 let failPut = false;
 let total = 1;
 

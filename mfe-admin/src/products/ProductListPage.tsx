@@ -14,6 +14,7 @@ export const productDeleteQuestion = (title: string) =>
 
 /** Products per page of the admin list (the catalogue may hold thousands: every one is reachable by page or search). */
 export const PRODUCTS_PAGE_SIZE = 20;
+const pickRows = (data: unknown) => (data as Page<AdminProduct>).items;
 
 /** /admin/products: drafts too, found by title, a page at a time, with publish (eye), featured (star), edit and delete. */
 export function ProductListPage() {
@@ -22,7 +23,7 @@ export function ProductListPage() {
   const list = useAdminList<AdminProduct>({
     read: api.product.adminList,
     input: { query: { search: search || undefined, page, limit: PRODUCTS_PAGE_SIZE } },
-    pick: (data) => (data as Page<AdminProduct>).items,
+    pick: pickRows,
     remove: adminApi.deleteProduct,
     deletedMessage: adminMessages.productDeleted,
     deleteFailure: 'Failed to delete product',
