@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { LISTING_WINDOW } from '@catalyst/contracts';
+import type { Database } from './schema';
 
 /** A LIKE pattern matching the term anywhere, with the term's own wildcards taken literally. */
 export function containsPattern(term: string): string {
@@ -24,9 +25,9 @@ export interface CappedTotal {
  * The rows a query (FROM and WHERE, nothing selected) matches, counted up to `cap` (a count over
  * `LIMIT cap + 1`): a total costs at most a window of index entries however large the catalogue grows.
  */
-export async function countUpTo(
-  db: Kysely<any>,
-  query: SelectQueryBuilder<any, any, {}>,
+export async function countUpTo<QueryDB, QueryTables extends keyof QueryDB>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<QueryDB, QueryTables, Record<never, never>>,
   cap = LISTING_WINDOW,
 ): Promise<CappedTotal> {
   const { n } = await db

@@ -43,11 +43,11 @@ export interface ProductListOptions extends ProductFilterOptions {
   limit: number;
 }
 
-type Products = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', {}>;
+type Products = SelectQueryBuilder<Database & { p: Database['products'] }, 'p', Record<never, never>>;
 type Joined = SelectQueryBuilder<
   Database & { p: Database['products']; c: Database['categories']; cr: Database['creators'] },
   'p' | 'c' | 'cr',
-  {}
+  Record<never, never>
 >;
 
 /** Category and creator names for rows already chosen: joins run after the LIMIT, on the page's rows only. */
@@ -97,20 +97,26 @@ function matching(db: Kysely<Database>, f: ProductFilterOptions): Products {
   return q;
 }
 
+/** A column of the product row read as `p`, whatever else the query joins. */
+const productColumn = (column: keyof Database['products'] & string) => sql.ref(`p.${column}`);
+
 /** Every ORDER BY ends in id, and each has a partial index in the same order (migration 07-00-00). */
-function applySort<Q extends SelectQueryBuilder<any, 'p', any>>(
-  query: Q,
+function applySort<DB extends { p: Database['products'] }, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB | 'p', O>,
   sort: ProductSort = 'sortOrder',
-): Q {
+): SelectQueryBuilder<DB, TB | 'p', O> {
   switch (sort) {
     case 'title':
-      return query.orderBy(sql`lower(p.title)`).orderBy('p.id') as Q;
+      return query.orderBy(sql`lower(p.title)`).orderBy(productColumn('id'));
     case 'newest':
-      return query.orderBy('p.created_at', 'desc').orderBy('p.id') as Q;
+      return query.orderBy(productColumn('created_at'), 'desc').orderBy(productColumn('id'));
     case 'duration':
-      return query.orderBy(sql`p.duration asc nulls last`).orderBy('p.id') as Q;
+      return query.orderBy(sql`p.duration asc nulls last`).orderBy(productColumn('id'));
     default:
-      return query.orderBy('p.sort_order').orderBy('p.created_at').orderBy('p.id') as Q;
+      return query
+        .orderBy(productColumn('sort_order'))
+        .orderBy(productColumn('created_at'))
+        .orderBy(productColumn('id'));
   }
 }
 
