@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Category, Page } from '@catalyst/contracts';
 import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createCatalogCache } from './catalog-cache';
 import { createTestContext, fx, insertFixtures } from './test-support';
@@ -23,7 +24,8 @@ describe('catalogue cache', () => {
       await insertFixtures(ctx.db);
     });
     afterAll(() => ctx.close());
-    const total = async () => ((await (await ctx.app.request('/categories')).json()) as any).data.total;
+    const total = async () =>
+      ((await (await ctx.app.request('/categories')).json()) as { data: Page<Category> }).data.total;
 
     it('serves memoised lists until an admin write clears them', async () => {
       expect(await total()).toBe(2);

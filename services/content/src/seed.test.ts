@@ -2,7 +2,16 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIFFICULTIES, PRODUCT_TYPES } from '@catalyst/contracts';
+import {
+  DIFFICULTIES,
+  PRODUCT_TYPES,
+  type AdminCurriculum,
+  type Category,
+  type CurriculumOutline,
+  type Page,
+  type PremiumProduct,
+  type PublicProduct,
+} from '@catalyst/contracts';
 import {
   DEMO_COURSES,
   DEMO_RESOURCE_FILES,
@@ -62,16 +71,20 @@ const courseSeconds = (slug: string) =>
 
 describe('demo catalogue', () => {
   it('seeds 6 categories, 8 creators and 48 published products over every type and difficulty', async () => {
-    const categories = (await (await ctx.app.request('/categories?limit=100')).json()) as any;
+    const categories = (await (await ctx.app.request('/categories?limit=100')).json()) as {
+      data: Page<Category>;
+    };
     expect(categories.data.total).toBe(6);
     for (const c of categories.data.items) {
       expect(c.icon).not.toBe('');
       expect(c.color).toMatch(/^#[0-9a-f]{6}$/);
       expect(c.productCount).toBe(8);
     }
-    const products = (await (await ctx.app.request('/content/products?limit=100')).json()) as any;
+    const products = (await (await ctx.app.request('/content/products?limit=100')).json()) as {
+      data: Page<PublicProduct>;
+    };
     expect(products.data.total).toBe(48);
-    const items = products.data.items as any[];
+    const items = products.data.items;
     expect(new Set(items.map((p) => p.type))).toEqual(new Set(PRODUCT_TYPES));
     expect(new Set(items.map((p) => p.difficulty))).toEqual(new Set(DIFFICULTIES));
     expect(new Set(items.map((p) => p.creatorId)).size).toBe(8);
@@ -83,22 +96,24 @@ describe('demo catalogue', () => {
     const res = await ctx.app.request('/content/premium/products?limit=100', {
       headers: identityHeaders(testUsers.admin),
     });
-    const items = ((await res.json()) as any).data.items as any[];
+    const items = ((await res.json()) as { data: Page<PremiumProduct> }).data.items;
     for (const p of items) {
-      const lesson = secondsOf(new URL(p.videoUrl, 'http://gateway.test').pathname);
+      const lesson = secondsOf(new URL(p.videoUrl!, 'http://gateway.test').pathname);
       expect(lesson).toBeGreaterThan(5);
       // whole minutes (spec), a lesson under a minute counting as one
       const seconds = courseSlugs.has(p.slug) ? courseSeconds(p.slug) : lesson;
       expect(p.duration, p.slug).toBe(Math.max(1, Math.ceil(seconds / 60)));
     }
     // the lessons differ, and the catalogue uses every one of them
-    expect(new Set(items.map((p) => new URL(p.videoUrl, 'http://gateway.test').pathname)).size).toBe(5);
+    expect(new Set(items.map((p) => new URL(p.videoUrl!, 'http://gateway.test').pathname)).size).toBe(5);
   });
 
   it('lets the Type filter reach every demo product: each one has a type of the shared list', async () => {
     let reached = 0;
     for (const type of PRODUCT_TYPES) {
-      const res = (await (await ctx.app.request(`/content/products?limit=100&type=${type}`)).json()) as any;
+      const res = (await (await ctx.app.request(`/content/products?limit=100&type=${type}`)).json()) as {
+        data: Page<PublicProduct>;
+      };
       expect(res.data.total, type).toBeGreaterThan(0);
       reached += res.data.total;
     }
@@ -109,10 +124,10 @@ describe('demo catalogue', () => {
     const res = await ctx.app.request('/content/premium/products?limit=100', {
       headers: identityHeaders(testUsers.admin),
     });
-    const items = ((await res.json()) as any).data.items as any[];
+    const items = ((await res.json()) as { data: Page<PremiumProduct> }).data.items;
     for (const p of items) {
       // the video address is signed for the caller: the file is its path
-      for (const url of [p.thumbnail, new URL(p.videoUrl, 'http://gateway.test').pathname]) {
+      for (const url of [p.thumbnail!, new URL(p.videoUrl!, 'http://gateway.test').pathname]) {
         expect(url).toMatch(/^\/media\//);
         expect(existsSync(path.join(repoRoot, url)), url).toBe(true);
       }
@@ -144,27 +159,28 @@ describe('demo catalogue', () => {
         `/content/products/${course.slug}/curriculum`,
       );
       expect(status, course.slug).toBe(200);
-      const outline = body.data;
+      const outline: CurriculumOutline = body.data;
       expect(outline.sections.length).toBeGreaterThanOrEqual(2);
       expect(outline.sections.length).toBeLessThanOrEqual(3);
       expect(outline.lessonCount).toBeGreaterThanOrEqual(4);
       expect(outline.lessonCount).toBeLessThanOrEqual(8);
       // the ids progress and the player derive without asking
-      expect(outline.sections.map((s: any) => s.id)).toEqual(
+      expect(outline.sections.map((s) => s.id)).toEqual(
         course.sections.map((s) => demoSectionId(course.slug, s.key)),
       );
-      const lessons = outline.sections.flatMap((s: any) => s.lessons);
-      expect(lessons.map((l: any) => l.id)).toEqual(
+      const lessons = outline.sections.flatMap((s) => s.lessons);
+      expect(lessons.map((l) => l.id)).toEqual(
         course.sections.flatMap((s) => s.lessons.map((l) => demoLessonId(course.slug, l.key))),
       );
-      expect(lessons.some((l: any) => l.isFreePreview)).toBe(true);
-      expect(new Set(lessons.map((l: any) => l.kind))).toEqual(new Set(['video', 'article', 'quiz']));
+      expect(lessons.some((l) => l.isFreePreview)).toBe(true);
+      expect(new Set(lessons.map((l) => l.kind))).toEqual(new Set(['video', 'article', 'quiz']));
       expect(outline.durationSeconds).toBe(courseSeconds(course.slug));
 
-      const editor = (await ctx.admin('GET', `/admin/products/${productId}/curriculum`)).body.data;
+      const editor: AdminCurriculum = (await ctx.admin('GET', `/admin/products/${productId}/curriculum`)).body
+        .data;
       for (const [lesson, demo] of editor.sections
-        .flatMap((s: any) => s.lessons)
-        .map((l: any, i: number) => [l, course.sections.flatMap((s) => s.lessons)[i]!] as const)) {
+        .flatMap((s) => s.lessons)
+        .map((l, i) => [l, course.sections.flatMap((s) => s.lessons)[i]!] as const)) {
         if (demo.kind === 'video') {
           expect(lesson).toMatchObject({
             videoUrl: demo.video,
@@ -203,7 +219,7 @@ describe('demo catalogue', () => {
           });
           expect(lesson.body).toMatch(/^<h2>/);
         }
-        expect(lesson.resources.map((r: any) => [r.mediaAssetId, r.fileName, r.mimeType, r.size])).toEqual(
+        expect(lesson.resources.map((r) => [r.mediaAssetId, r.fileName, r.mimeType, r.size])).toEqual(
           (demo.resources ?? []).map((r: { file: string }) => [
             demoAssetId(r.file),
             path.basename(r.file),
@@ -224,8 +240,10 @@ describe('demo catalogue', () => {
   });
 
   it('finds demo products by a search over titles, descriptions and tags', async () => {
-    const res = (await (await ctx.app.request('/content/products?search=postgresql')).json()) as any;
-    expect(res.data.items.map((p: any) => p.slug)).toEqual(
+    const res = (await (await ctx.app.request('/content/products?search=postgresql')).json()) as {
+      data: Page<PublicProduct>;
+    };
+    expect(res.data.items.map((p) => p.slug)).toEqual(
       expect.arrayContaining(['node-js-rest-apis', 'scaling-postgres-webinar', 'sql-for-analysts']),
     );
   });
@@ -241,7 +259,7 @@ describe('demo curricula when a resource file is missing', () => {
       symlinkSync(path.join(repoRoot, 'media/videos'), path.join(root, 'media/videos'));
       const [kept, ...missing] = DEMO_RESOURCE_FILES;
       cpSync(path.join(repoRoot, kept!), path.join(root, kept!));
-      const lines: any[] = [];
+      const lines: Array<{ msg: string; file?: string }> = [];
       const log = createLogger('test', 'warn', {
         write: (line: string) => void lines.push(JSON.parse(line)),
       });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminCategory, Category, FieldError } from '@catalyst/contracts';
 import {
   createAdminTestContext,
   validCategory,
@@ -12,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const fieldErrors = (body: any) =>
-  Object.fromEntries((body.errors ?? []).map((e: any) => [e.field, e.message]));
+const fieldErrors = (body: { errors?: FieldError[] }) =>
+  Object.fromEntries((body.errors ?? []).map((e) => [e.field, e.message]));
 
 describe('admin categories: form rules on the server', () => {
   it.each([
@@ -189,7 +190,9 @@ describe('admin categories: list, toggle and delete', () => {
       )
     ).body.data;
     const publicSlugs = async () =>
-      (await ctx.call('anonymous', 'GET', '/categories?limit=100')).body.data.items.map((c: any) => c.slug);
+      (await ctx.call('anonymous', 'GET', '/categories?limit=100')).body.data.items.map(
+        (c: Category) => c.slug,
+      );
     expect(await publicSlugs()).toContain('music-theory');
 
     const off = await ctx.admin('PUT', `/admin/categories/${created._id}`, { ...created, isActive: false });
@@ -197,7 +200,7 @@ describe('admin categories: list, toggle and delete', () => {
     expect(off.body.data.isActive).toBe(false);
     expect(await publicSlugs()).not.toContain('music-theory');
     const adminList = (await ctx.admin('GET', '/admin/categories')).body.data;
-    expect(adminList.find((c: any) => c._id === created._id)).toMatchObject({ isActive: false });
+    expect(adminList.find((c: AdminCategory) => c._id === created._id)).toMatchObject({ isActive: false });
 
     await ctx.admin('PUT', `/admin/categories/${created._id}`, { ...created, isActive: true });
     expect(await publicSlugs()).toContain('music-theory');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Category, PublicProduct } from '@catalyst/contracts';
 import { createTestContext, fx, insertFixtures } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
@@ -10,7 +11,7 @@ afterAll(() => ctx.close());
 
 const get = async (path: string) => {
   const res = await ctx.app.request(path);
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 };
 
 describe('public categories', () => {
@@ -21,7 +22,7 @@ describe('public categories', () => {
       expect(body.success).toBe(true);
       expect(body.data.total).toBe(2);
       expect(body.data.page).toBe(1);
-      expect(body.data.items.map((c: any) => c.slug)).toEqual(['data-science', 'web-development']);
+      expect(body.data.items.map((c: Category) => c.slug)).toEqual(['data-science', 'web-development']);
       const web = body.data.items[1];
       expect(web).toMatchObject({
         _id: fx.web,
@@ -38,14 +39,14 @@ describe('public categories', () => {
 
   it('never lists an inactive category', async () => {
     const { body } = await get('/categories?limit=100');
-    expect(body.data.items.some((c: any) => c.slug === 'retired-topics')).toBe(false);
+    expect(body.data.items.some((c: Category) => c.slug === 'retired-topics')).toBe(false);
   });
 
   it('searches name and description case-insensitively, taking wildcards literally', async () => {
-    expect((await get('/categories?search=BROWSER')).body.data.items.map((c: any) => c.slug)).toEqual([
+    expect((await get('/categories?search=BROWSER')).body.data.items.map((c: Category) => c.slug)).toEqual([
       'web-development',
     ]);
-    expect((await get('/categories?search=python')).body.data.items.map((c: any) => c.slug)).toEqual([
+    expect((await get('/categories?search=python')).body.data.items.map((c: Category) => c.slug)).toEqual([
       'data-science',
     ]);
     expect((await get('/categories?search=100%25')).body.data.total).toBe(1);
@@ -57,17 +58,17 @@ describe('public categories', () => {
   });
 
   it('sorts by name and by newest, and pages with the total of all matches', async () => {
-    expect((await get('/categories?sort=name')).body.data.items.map((c: any) => c.slug)).toEqual([
+    expect((await get('/categories?sort=name')).body.data.items.map((c: Category) => c.slug)).toEqual([
       'data-science',
       'web-development',
     ]);
-    expect((await get('/categories?sort=newest')).body.data.items.map((c: any) => c.slug)).toEqual([
+    expect((await get('/categories?sort=newest')).body.data.items.map((c: Category) => c.slug)).toEqual([
       'data-science',
       'web-development',
     ]);
     const second = (await get('/categories?limit=1&page=2')).body.data;
     expect(second).toMatchObject({ total: 2, page: 2, limit: 1 });
-    expect(second.items.map((c: any) => c.slug)).toEqual(['web-development']);
+    expect(second.items.map((c: Category) => c.slug)).toEqual(['web-development']);
   });
 
   it('finds one category by slug or by id, and 404s for inactive or unknown ones', async () => {
@@ -83,7 +84,10 @@ describe('public categories', () => {
       const { status, body } = await get(path);
       expect(status).toBe(200);
       expect(body.data.total).toBe(2);
-      expect(body.data.items.map((p: any) => p.slug)).toEqual(['modern-css-layouts', 'react-basics']);
+      expect(body.data.items.map((p: PublicProduct) => p.slug)).toEqual([
+        'modern-css-layouts',
+        'react-basics',
+      ]);
       for (const product of body.data.items) {
         expect(product).not.toHaveProperty('videoUrl');
         expect(product).not.toHaveProperty('content');
@@ -91,7 +95,7 @@ describe('public categories', () => {
     }
     expect(
       (await get('/content/categories/web-development/products?type=video')).body.data.items.map(
-        (p: any) => p.slug,
+        (p: PublicProduct) => p.slug,
       ),
     ).toEqual(['modern-css-layouts']);
     expect((await get('/content/categories/retired-topics/products')).status).toBe(404);

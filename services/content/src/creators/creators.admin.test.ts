@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminCreator } from '@catalyst/contracts';
 import {
   createAdminTestContext,
   createCategoryAndCreator,
@@ -54,7 +55,7 @@ describe('admin creators', () => {
     });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ description: 'Compilers.', isActive: false });
-    expect((await ctx.admin('GET', '/admin/creators')).body.data.map((c: any) => c.slug)).toContain(
+    expect((await ctx.admin('GET', '/admin/creators')).body.data.map((c: AdminCreator) => c.slug)).toContain(
       'grace-hopper',
     );
   });

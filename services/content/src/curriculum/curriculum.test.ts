@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   COURSE_MESSAGES,
   PREMIUM_REQUIRED_MESSAGE,
   QUIZ_MESSAGES,
   downloadFileUrl,
+  type AdminCurriculum,
+  type AdminLesson,
+  type AdminQuiz,
+  type AdminResource,
+  type AdminSection,
+  type CurriculumOutline,
+  type FieldError,
+  type Lesson,
+  type LessonOutline,
+  type LessonResource,
   type MediaAssetFacts,
+  type Quiz,
+  type curriculumBodySchema,
+  type quizInputSchema,
 } from '@catalyst/contracts';
 import { verifyMediaGrant, verifyMediaUrl, verifyStreamToken } from '@catalyst/service-kit';
 import {
@@ -17,6 +31,12 @@ import { createTestContext, fx, insertFixtures, type Caller } from '../test-supp
 import { MEDIA_UNREACHABLE, VIDEO_REQUIRED } from './curriculum.handlers';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
+
+// What the editor sends (questions too), and what admins and learners are shown of a quiz.
+type CurriculumBody = z.input<typeof curriculumBodySchema>;
+type QuestionBody = z.input<typeof quizInputSchema>['questions'][number];
+type AdminOption = AdminQuiz['questions'][number]['options'][number];
+type LearnerQuestion = Quiz['questions'][number];
 
 // Media assets as the media stand-in knows them.
 const asset = {
@@ -94,9 +114,10 @@ const call = (caller: Caller, method: string, path: string, body?: unknown) =>
 const get = (path: string, caller: Caller = 'anonymous') => call(caller, 'GET', path);
 const save = (productId: string, body: unknown) =>
   ctx.admin('PUT', `/admin/products/${productId}/curriculum`, body);
-const adminCurriculum = async (productId: string) =>
+const adminCurriculum = async (productId: string): Promise<AdminCurriculum> =>
   (await ctx.admin('GET', `/admin/products/${productId}/curriculum`)).body.data;
-const lessonsOf = (curriculum: any): any[] => curriculum.sections.flatMap((s: any) => s.lessons);
+const lessonsOf = (curriculum: AdminCurriculum): AdminLesson[] =>
+  curriculum.sections.flatMap((s) => s.lessons);
 const rowCounts = async (productId: string) => ({
   sections: (
     await ctx.db.selectFrom('course_sections').select('id').where('product_id', '=', productId).execute()
@@ -115,19 +136,19 @@ const rowCounts = async (productId: string) => ({
 });
 
 /** A curriculum the editor sends back: what it opened, with every id, as the admin left it. */
-const asBody = (curriculum: any) => ({
+const asBody = (curriculum: AdminCurriculum): CurriculumBody => ({
   version: curriculum.version,
-  sections: curriculum.sections.map((s: any) => ({
+  sections: curriculum.sections.map((s) => ({
     id: s.id,
     title: s.title,
-    lessons: s.lessons.map((l: any) => ({
+    lessons: s.lessons.map((l) => ({
       ...l,
-      resources: l.resources.map((r: any) => ({ id: r.id, title: r.title, mediaAssetId: r.mediaAssetId })),
+      resources: l.resources.map((r) => ({ id: r.id, title: r.title, mediaAssetId: r.mediaAssetId })),
     })),
   })),
 });
 
-let sql: any;
+let sql: AdminCurriculum;
 beforeAll(async () => {
   ctx = await createTestContext();
   await insertFixtures(ctx.db);
@@ -165,7 +186,7 @@ describe('the public outline', () => {
   it('shows visitors titles, kinds, durations, free-preview flags and resource counts, never media', async () => {
     const res = await ctx.app.request('/content/products/sql-window-functions/curriculum');
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as any;
+    const { data } = (await res.json()) as { data: CurriculumOutline };
     expect(data).toMatchObject({
       productId: fx.sql,
       version: 1,
@@ -173,10 +194,10 @@ describe('the public outline', () => {
       durationSeconds: 120 + 300 + 95,
     });
     expect(
-      data.sections.map((s: any) => [
+      data.sections.map((s) => [
         s.title,
         s.durationSeconds,
-        s.lessons.map((l: any) => [l.title, l.kind, l.durationSeconds, l.isFreePreview, l.resourceCount]),
+        s.lessons.map((l) => [l.title, l.kind, l.durationSeconds, l.isFreePreview, l.resourceCount]),
       ]),
     ).toEqual([
       [
@@ -193,7 +214,7 @@ describe('the public outline', () => {
     const text = JSON.stringify(data);
     for (const secret of ['/media', 'token', 'Rows', asset.welcome, asset.guide, 'reading-guide.pdf'])
       expect(text).not.toContain(secret);
-    expect(Object.keys(data.sections[0].lessons[0]).sort()).toEqual([
+    expect(Object.keys(data.sections[0]!.lessons[0]!).sort()).toEqual([
       'durationSeconds',
       'id',
       'isFreePreview',
@@ -234,7 +255,10 @@ describe('the public outline', () => {
       for (const f of ctx.peers.state.assets.values()) memo.peers.state.assets.set(f.id, f);
       const outline = async () => {
         const res = await memo.app.request('/content/products/react-basics/curriculum');
-        return { cacheControl: res.headers.get('cache-control'), data: ((await res.json()) as any).data };
+        return {
+          cacheControl: res.headers.get('cache-control'),
+          data: ((await res.json()) as { data: CurriculumOutline }).data,
+        };
       };
       const before = await outline();
       expect(before.cacheControl).toMatch(/^public, max-age=0, s-maxage=\d+$/);
@@ -247,7 +271,7 @@ describe('the public outline', () => {
       });
       expect(saved.status).toBe(200);
       const after = await outline();
-      expect(after.data.sections.map((s: any) => s.title)).toEqual(['Only section']);
+      expect(after.data.sections.map((s) => s.title)).toEqual(['Only section']);
       expect(after.data.version).toBe(1);
     } finally {
       await memo.close();
@@ -256,7 +280,7 @@ describe('the public outline', () => {
 });
 
 describe('one lesson', () => {
-  const lesson = (i: number) => lessonsOf(sql)[i];
+  const lesson = (i: number) => lessonsOf(sql)[i]!;
   const lessonPath = (i: number, product = 'sql-window-functions') =>
     `/content/products/${product}/lessons/${lesson(i).id}`;
 
@@ -265,18 +289,18 @@ describe('one lesson', () => {
     expect(res.status).toBe(200);
     // no grant for nobody: a visitor has no user to bind it to
     expect(res.headers.get('set-cookie')).toBeNull();
-    const { data } = (await res.json()) as any;
+    const { data } = (await res.json()) as { data: Lesson };
     expect(data).toMatchObject({
       id: lesson(0).id,
       productId: fx.sql,
-      sectionId: sql.sections[0].id,
+      sectionId: sql.sections[0]!.id,
       title: 'Welcome',
       kind: 'video',
       isFreePreview: true,
       body: null,
       resources: [],
     });
-    const url = new URL(data.videoUrl, 'http://gateway.test');
+    const url = new URL(data.videoUrl!, 'http://gateway.test');
     expect(url.pathname).toBe('/media/videos/lesson-1.mp4');
     expect(
       verifyMediaUrl(
@@ -286,8 +310,8 @@ describe('one lesson', () => {
         TEST_INTERNAL_SECRET,
       ),
     ).toBe(true);
-    expect(data.stream.assetId).toBe(asset.welcome);
-    const token = new URL(data.stream.url, 'http://gateway.test').searchParams.get('token');
+    expect(data.stream!.assetId).toBe(asset.welcome);
+    const token = new URL(data.stream!.url, 'http://gateway.test').searchParams.get('token');
     expect(verifyStreamToken(token, asset.welcome, TEST_INTERNAL_SECRET)).toBe(true);
   });
 
@@ -334,16 +358,16 @@ describe('one lesson', () => {
         TEST_INTERNAL_SECRET,
       ),
     ).toBe(testUsers.subscriber.id);
-    const { data } = (await res.json()) as any;
-    expect(new URL(data.videoUrl, 'http://gateway.test').pathname).toBe('/media/videos/lesson-2.mp4');
-    expect(data.stream.assetId).toBe(asset.frames);
-    expect(data.resources.map((r: any) => [r.title, r.fileName, r.mimeType, r.size])).toEqual([
+    const { data } = (await res.json()) as { data: Lesson };
+    expect(new URL(data.videoUrl!, 'http://gateway.test').pathname).toBe('/media/videos/lesson-2.mp4');
+    expect(data.stream!.assetId).toBe(asset.frames);
+    expect(data.resources.map((r) => [r.title, r.fileName, r.mimeType, r.size])).toEqual([
       ['Frame diagram', 'frames.png', 'image/png', 9_120],
       ['Slides', 'slides.zip', 'application/zip', 1_500_000],
     ]);
     for (const [r, id] of [
-      [data.resources[0], asset.diagram],
-      [data.resources[1], asset.slides],
+      [data.resources[0]!, asset.diagram],
+      [data.resources[1]!, asset.slides],
     ] as const) {
       const url = new URL(r.url, 'http://gateway.test');
       const token = url.searchParams.get('token')!;
@@ -363,7 +387,7 @@ describe('one lesson', () => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ kind: 'article', videoUrl: null, stream: null });
     expect(body.data.body).toBe('<h2>Frames</h2><p>Rows <strong>around</strong> the current row.</p>');
-    expect(body.data.resources.map((r: any) => r.fileName)).toEqual(['reading-guide.pdf']);
+    expect(body.data.resources.map((r: LessonResource) => r.fileName)).toEqual(['reading-guide.pdf']);
   });
 
   it('opens every lesson of a free product to any signed-in user, but not to visitors unless it is a free preview', async () => {
@@ -428,15 +452,15 @@ describe("the admin's editor", () => {
   it('gives new items ids, sanitises articles, copies each file from media and sets the product duration', async () => {
     expect(sql.version).toBe(1);
     const ids = [
-      ...sql.sections.map((s: any) => s.id),
-      ...lessonsOf(sql).map((l: any) => l.id),
-      ...lessonsOf(sql).flatMap((l: any) => l.resources.map((r: any) => r.id)),
+      ...sql.sections.map((s) => s.id),
+      ...lessonsOf(sql).map((l) => l.id),
+      ...lessonsOf(sql).flatMap((l) => l.resources.map((r) => r.id)),
     ];
     expect(ids).toHaveLength(2 + 3 + 3);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(lessonsOf(sql)[1].body).not.toContain('script');
-    expect(lessonsOf(sql)[1].resources[0]).toMatchObject({
+    expect(lessonsOf(sql)[1]!.body).not.toContain('script');
+    expect(lessonsOf(sql)[1]!.resources[0]).toMatchObject({
       title: 'Reading guide',
       mediaAssetId: asset.guide,
       fileName: 'reading-guide.pdf',
@@ -460,18 +484,21 @@ describe("the admin's editor", () => {
   it('reorders, renames, moves and deletes in one save, keeping the ids of what stays', async () => {
     const before = await adminCurriculum(fx.sql);
     const [start, deeper] = before.sections;
-    const [welcome, reading] = start.lessons;
-    const [frames] = deeper.lessons;
+    const [welcome, reading] = start!.lessons;
+    const [frames] = deeper!.lessons;
     // Going deeper first, renamed; the article moves into it above Window frames, which loses its slides;
     // Getting started (with Welcome) is deleted; a new section is added at the end.
     const body = asBody(before);
     const [startBody, deeperBody] = body.sections;
-    const framesBody = { ...deeperBody.lessons[0], resources: deeperBody.lessons[0].resources.slice(0, 1) };
+    const framesBody = {
+      ...deeperBody!.lessons[0]!,
+      resources: deeperBody!.lessons[0]!.resources!.slice(0, 1),
+    };
     body.sections = [
       {
         ...deeperBody,
         title: 'Going deeper, properly',
-        lessons: [{ ...startBody.lessons[1], title: 'What a window really is' }, framesBody],
+        lessons: [{ ...startBody!.lessons[1]!, title: 'What a window really is' }, framesBody],
       },
       {
         title: 'Wrapping up',
@@ -482,21 +509,28 @@ describe("the admin's editor", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = res.body.data;
     expect(after.version).toBe(before.version + 1);
-    expect(after.sections.map((s: any) => s.title)).toEqual(['Going deeper, properly', 'Wrapping up']);
-    expect(after.sections[0].id).toBe(deeper.id);
-    expect(after.sections[0].lessons.map((l: any) => [l.id, l.title])).toEqual([
-      [reading.id, 'What a window really is'],
-      [frames.id, 'Window frames'],
+    expect(after.sections.map((s: AdminSection) => s.title)).toEqual([
+      'Going deeper, properly',
+      'Wrapping up',
+    ]);
+    expect(after.sections[0].id).toBe(deeper!.id);
+    expect(after.sections[0].lessons.map((l: AdminLesson) => [l.id, l.title])).toEqual([
+      [reading!.id, 'What a window really is'],
+      [frames!.id, 'Window frames'],
     ]);
     // the moved article keeps its resource, Window frames keeps only its diagram
-    expect(after.sections[0].lessons[0].resources.map((r: any) => r.id)).toEqual([reading.resources[0].id]);
-    expect(after.sections[0].lessons[1].resources.map((r: any) => r.id)).toEqual([frames.resources[0].id]);
+    expect(after.sections[0].lessons[0].resources.map((r: AdminResource) => r.id)).toEqual([
+      reading!.resources[0]!.id,
+    ]);
+    expect(after.sections[0].lessons[1].resources.map((r: AdminResource) => r.id)).toEqual([
+      frames!.resources[0]!.id,
+    ]);
     expect(await rowCounts(fx.sql)).toEqual({ sections: 2, lessons: 3, resources: 2 });
     expect(
-      await ctx.db.selectFrom('course_lessons').select('id').where('id', '=', welcome.id).executeTakeFirst(),
+      await ctx.db.selectFrom('course_lessons').select('id').where('id', '=', welcome!.id).executeTakeFirst(),
     ).toBeUndefined();
     expect(
-      await ctx.db.selectFrom('course_sections').select('id').where('id', '=', start.id).executeTakeFirst(),
+      await ctx.db.selectFrom('course_sections').select('id').where('id', '=', start!.id).executeTakeFirst(),
     ).toBeUndefined();
     expect(await adminCurriculum(fx.sql)).toEqual(after);
     // the public outline follows: 300 + 95 + 60 seconds
@@ -525,9 +559,9 @@ describe("the admin's editor", () => {
   it('lets exactly one of two admins saving the same version win', async () => {
     const current = await adminCurriculum(fx.sql);
     const mine = asBody(current);
-    mine.sections[0].title = 'Mine';
+    mine.sections[0]!.title = 'Mine';
     const theirs = asBody(current);
-    theirs.sections[0].title = 'Theirs';
+    theirs.sections[0]!.title = 'Theirs';
     const results = await Promise.all([save(fx.sql, mine), save(fx.sql, theirs)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = results.find((r) => r.status === 200)!.body.data;
@@ -540,9 +574,9 @@ describe("the admin's editor", () => {
     const counts = await rowCounts(fx.sql);
     const body = asBody(current);
     // the first section renamed and a new lesson added before it: fine; the last resource is not in media
-    body.sections[0].title = 'Renamed, but never saved';
-    body.sections[0].lessons.unshift({ title: 'New and never saved', kind: 'article', body: '<p>x</p>' });
-    body.sections[0].lessons[2].resources.push({ title: 'Missing file', mediaAssetId: asset.unknown });
+    body.sections[0]!.title = 'Renamed, but never saved';
+    body.sections[0]!.lessons.unshift({ title: 'New and never saved', kind: 'article', body: '<p>x</p>' });
+    body.sections[0]!.lessons[2]!.resources!.push({ title: 'Missing file', mediaAssetId: asset.unknown });
     const res = await save(fx.sql, body);
     expect(res).toEqual({
       status: 400,
@@ -563,7 +597,7 @@ describe("the admin's editor", () => {
     ctx.peers.state.down.add('media');
     try {
       const body = asBody(current);
-      body.sections[0].title = 'Never saved';
+      body.sections[0]!.title = 'Never saved';
       expect(await save(fx.sql, body)).toEqual({
         status: 503,
         body: { success: false, message: MEDIA_UNREACHABLE },
@@ -583,7 +617,7 @@ describe("the admin's editor", () => {
         },
       ],
     });
-    const cases: Array<[string, () => Promise<unknown>, string, string?]> = [
+    const cases: Array<[string, () => Promise<object>, string, string?]> = [
       [
         'an asset media does not know as the video',
         async () => oneLesson({ mediaAssetId: asset.unknown }),
@@ -647,7 +681,7 @@ describe("the admin's editor", () => {
       [
         'the same id twice',
         async () => {
-          const id = lessonsOf(await adminCurriculum(fx.sql))[0].id;
+          const id = lessonsOf(await adminCurriculum(fx.sql))[0]!.id;
           return {
             sections: [
               {
@@ -665,7 +699,7 @@ describe("the admin's editor", () => {
       [
         "another product's lesson id",
         async () => {
-          const reactLesson = lessonsOf(await adminCurriculum(fx.react))[0].id;
+          const reactLesson = lessonsOf(await adminCurriculum(fx.react))[0]!.id;
           return {
             sections: [{ title: 'S', lessons: [{ id: reactLesson, title: 'Stolen', kind: 'article' }] }],
           };
@@ -676,7 +710,7 @@ describe("the admin's editor", () => {
       [
         'a section id given as a lesson id',
         async () => {
-          const sectionId = (await adminCurriculum(fx.sql)).sections[0].id;
+          const sectionId = (await adminCurriculum(fx.sql)).sections[0]!.id;
           return {
             sections: [{ title: 'S', lessons: [{ id: sectionId, title: 'Confused', kind: 'article' }] }],
           };
@@ -705,12 +739,12 @@ describe("the admin's editor", () => {
     for (const [what, make, message, field] of cases) {
       it(`refuses ${what}`, async () => {
         const current = await adminCurriculum(fx.sql);
-        const made = (await make()) as any;
+        const made = await make();
         const res = await save(fx.sql, { ...made, version: current.version });
         expect(res.status, JSON.stringify(res.body)).toBe(400);
         expect(res.body.success).toBe(false);
         expect(res.body.message).toContain(message);
-        if (field) expect(res.body.errors.map((e: any) => e.field)).toContain(field);
+        if (field) expect(res.body.errors.map((e: FieldError) => e.field)).toContain(field);
         expect(await adminCurriculum(fx.sql)).toEqual(current);
       });
     }
@@ -729,7 +763,7 @@ describe('internal routes for peers', () => {
       ...init,
       headers: { 'content-type': 'application/json', ...internalHeaders() },
     });
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: await res.json() };
   };
 
   it("gives progress a course's lessons in order, drafts included, and none for a single-video product", async () => {
@@ -737,7 +771,7 @@ describe('internal routes for peers', () => {
     const { body } = await internal('/internal/products/react-basics/lessons');
     expect(body.data).toEqual({
       productId: fx.react,
-      lessons: lessonsOf(course).map((l: any) => ({
+      lessons: lessonsOf(course).map((l) => ({
         id: l.id,
         durationSeconds: l.durationSeconds,
         isFreePreview: l.isFreePreview,
@@ -804,18 +838,18 @@ describe('quiz lessons', () => {
       { text: 'column-count' },
     ],
     explanation: 'grid-template-columns defines the tracks.',
-  };
+  } satisfies QuestionBody;
   const gaps = {
     kind: 'multiple',
     prompt: 'Which of these put space between tracks?',
     options: [{ text: 'gap', isCorrect: true }, { text: 'column-gap', isCorrect: true }, { text: 'padding' }],
-  };
+  } satisfies QuestionBody;
   const fr = {
     kind: 'true-false',
     prompt: 'The fr unit shares out the free space.',
     options: [{ text: 'True', isCorrect: true }, { text: 'False' }],
     explanation: 'Only the space left after fixed tracks.',
-  };
+  } satisfies QuestionBody;
   /** Modern CSS Layouts (paid): an article carrying a stray quiz, a locked quiz carrying stray video and article fields, a free-preview quiz. */
   const layoutsCourse = (version: number) => ({
     version,
@@ -847,13 +881,13 @@ describe('quiz lessons', () => {
     ['isCorrect', 'explanation', 'grid-template-columns defines', 'Only the space left'].filter((secret) =>
       text.includes(secret),
     );
-  let layouts: any;
+  let layouts: AdminCurriculum;
   beforeAll(async () => {
     const saved = await save(fx.css, layoutsCourse((await adminCurriculum(fx.css)).version));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     layouts = saved.body.data;
   });
-  const quizLesson = () => lessonsOf(layouts)[1];
+  const quizLesson = () => lessonsOf(layouts)[1]!;
 
   it("keeps a quiz lesson's questions with their answers, explanations and pass mark for the admin, every question and option with its own id", async () => {
     const [article, quiz, warmUp] = lessonsOf(layouts);
@@ -864,13 +898,13 @@ describe('quiz lessons', () => {
       mediaAssetId: null,
       body: null,
     });
-    expect(quiz.quiz.passPercent).toBe(60);
+    expect(quiz!.quiz!.passPercent).toBe(60);
     expect(
-      quiz.quiz.questions.map((q: any) => [
+      quiz!.quiz!.questions.map((q) => [
         q.kind,
         q.prompt,
         q.explanation,
-        q.options.map((o: any) => [o.text, o.isCorrect]),
+        q.options.map((o) => [o.text, o.isCorrect]),
       ]),
     ).toEqual([
       [
@@ -903,49 +937,49 @@ describe('quiz lessons', () => {
         ],
       ],
     ]);
-    const ids = quiz.quiz.questions.flatMap((q: any) => [q.id, ...q.options.map((o: any) => o.id)]);
+    const ids = quiz!.quiz!.questions.flatMap((q) => [q.id, ...q.options.map((o) => o.id)]);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{24}$/);
     expect(new Set(ids).size).toBe(ids.length);
     // the pass mark defaults to 70%; an article's stray quiz is dropped
-    expect(warmUp.quiz.passPercent).toBe(70);
+    expect(warmUp!.quiz!.passPercent).toBe(70);
     expect(article).toMatchObject({ kind: 'article', body: '<p>Grid</p>', quiz: null });
     expect(await adminCurriculum(fx.css)).toEqual(layouts);
     // the lessons that are no quiz answer null
     const react = lessonsOf(await adminCurriculum(fx.react));
     expect(react.length).toBeGreaterThan(0);
-    expect(react.map((l: any) => l.quiz)).toEqual(react.map(() => null));
+    expect(react.map((l) => l.quiz)).toEqual(react.map(() => null));
   });
 
   it('keeps the ids of questions and options across saves, gives new ones new ids, and forgets removed ones', async () => {
     const before = await adminCurriculum(fx.css);
     const body = asBody(before);
-    const [tracksQ, gapsQ, frQ] = before.sections[0].lessons[1].quiz.questions;
+    const [tracksQ, gapsQ, frQ] = before.sections[0]!.lessons[1]!.quiz!.questions;
     // fr moves first, tracks gains an option, gaps goes, a new question comes last
     const tracksBody = {
-      ...tracksQ,
-      options: [...tracksQ.options, { text: 'grid-auto-flow', isCorrect: false }],
+      ...tracksQ!,
+      options: [...tracksQ!.options, { text: 'grid-auto-flow', isCorrect: false }],
     };
-    body.sections[0].lessons[1].quiz = {
+    body.sections[0]!.lessons[1]!.quiz = {
       passPercent: 80,
-      questions: [frQ, tracksBody, { ...gaps, prompt: 'Which are grid properties?' }],
+      questions: [frQ!, tracksBody, { ...gaps, prompt: 'Which are grid properties?' }],
     };
     const res = await save(fx.css, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = res.body.data.sections[0].lessons[1].quiz;
     expect(after.passPercent).toBe(80);
     expect(after.questions[0]).toEqual(frQ);
-    expect(after.questions[1].id).toBe(tracksQ.id);
-    expect(after.questions[1].options.slice(0, 3)).toEqual(tracksQ.options);
+    expect(after.questions[1].id).toBe(tracksQ!.id);
+    expect(after.questions[1].options.slice(0, 3)).toEqual(tracksQ!.options);
     const newIds = [
       after.questions[1].options[3].id,
       after.questions[2].id,
-      ...after.questions[2].options.map((o: any) => o.id),
+      ...after.questions[2].options.map((o: AdminOption) => o.id),
     ];
     const oldIds = [
-      gapsQ.id,
-      ...gapsQ.options.map((o: any) => o.id),
-      ...before.sections[0].lessons.flatMap(
-        (l: any) => l.quiz?.questions.flatMap((q: any) => [q.id, ...q.options.map((o: any) => o.id)]) ?? [],
+      gapsQ!.id,
+      ...gapsQ!.options.map((o) => o.id),
+      ...before.sections[0]!.lessons.flatMap(
+        (l) => l.quiz?.questions.flatMap((q) => [q.id, ...q.options.map((o) => o.id)]) ?? [],
       ),
     ];
     for (const id of newIds) {
@@ -954,11 +988,11 @@ describe('quiz lessons', () => {
     }
     // a removed question's id names nothing any more: keeping it is refused
     const stale = structuredClone(asBody(res.body.data));
-    stale.sections[0].lessons[1].quiz.questions[2].id = gapsQ.id;
+    stale.sections[0]!.lessons[1]!.quiz!.questions[2]!.id = gapsQ!.id;
     expect((await save(fx.css, stale)).body.errors).toEqual([
       {
         field: 'sections.0.lessons.1.quiz.questions.2.id',
-        message: `Question ${gapsQ.id} is not part of this curriculum`,
+        message: `Question ${gapsQ!.id} is not part of this curriculum`,
       },
     ]);
     layouts = res.body.data;
@@ -978,25 +1012,25 @@ describe('quiz lessons', () => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ kind: 'quiz', videoUrl: null, stream: null, body: null });
     expect(body.data.quiz).toEqual({
-      passPercent: quizLesson().quiz.passPercent,
-      questions: quizLesson().quiz.questions.map((q: any) => ({
+      passPercent: quizLesson().quiz!.passPercent,
+      questions: quizLesson().quiz!.questions.map((q) => ({
         id: q.id,
         kind: q.kind,
         prompt: q.prompt,
-        options: q.options.map((o: any) => ({ id: o.id, text: o.text })),
+        options: q.options.map((o) => ({ id: o.id, text: o.text })),
       })),
     });
     expect(answersOf(JSON.stringify(body))).toEqual([]);
     // a free-preview quiz opens to a visitor, with nothing of its answers either
-    const warmUp = await get(`/content/products/modern-css-layouts/lessons/${lessonsOf(layouts)[2].id}`);
+    const warmUp = await get(`/content/products/modern-css-layouts/lessons/${lessonsOf(layouts)[2]!.id}`);
     expect(warmUp.status).toBe(200);
-    expect(warmUp.body.data.quiz.questions.map((q: any) => q.options.map((o: any) => o.text))).toEqual([
-      ['True', 'False'],
-    ]);
+    expect(warmUp.body.data.quiz.questions.map((q: LearnerQuestion) => q.options.map((o) => o.text))).toEqual(
+      [['True', 'False']],
+    );
     expect(answersOf(JSON.stringify(warmUp.body))).toEqual([]);
     // the outline says a lesson is a quiz, and nothing of it
     const outline = await get('/content/products/modern-css-layouts/curriculum');
-    expect(outline.body.data.sections[0].lessons.map((l: any) => l.kind)).toEqual([
+    expect(outline.body.data.sections[0].lessons.map((l: LessonOutline) => l.kind)).toEqual([
       'article',
       'quiz',
       'quiz',
@@ -1006,15 +1040,15 @@ describe('quiz lessons', () => {
 
   it("refuses another product's question ids as kept ids", async () => {
     const body = structuredClone(asBody(await adminCurriculum(fx.react)));
-    const foreign = quizLesson().quiz.questions[0];
-    body.sections[0].lessons.push({ title: 'Borrowed', kind: 'quiz', quiz: { questions: [foreign] } });
+    const foreign = quizLesson().quiz!.questions[0]!;
+    body.sections[0]!.lessons.push({ title: 'Borrowed', kind: 'quiz', quiz: { questions: [foreign] } });
     const res = await save(fx.react, body);
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: any) => e.field)).toEqual([
-      `sections.0.lessons.${body.sections[0].lessons.length - 1}.quiz.questions.0.id`,
+    expect(res.body.errors.map((e: FieldError) => e.field)).toEqual([
+      `sections.0.lessons.${body.sections[0]!.lessons.length - 1}.quiz.questions.0.id`,
       ...foreign.options.map(
-        (_: any, o: number) =>
-          `sections.0.lessons.${body.sections[0].lessons.length - 1}.quiz.questions.0.options.${o}.id`,
+        (_, o) =>
+          `sections.0.lessons.${body.sections[0]!.lessons.length - 1}.quiz.questions.0.options.${o}.id`,
       ),
     ]);
   });
@@ -1022,8 +1056,10 @@ describe('quiz lessons', () => {
   describe('refuses a bad quiz with a 400 naming the field, changing nothing', () => {
     const at = 'sections.0.lessons.1';
     const withQuiz = (quiz: unknown, lesson: Record<string, unknown> = {}) => {
-      const body = structuredClone(asBody(layouts));
-      body.sections[0].lessons[1] = { ...body.sections[0].lessons[1], quiz, ...lesson };
+      const body: { sections: Array<{ lessons: Array<Record<string, unknown>> }> } = structuredClone(
+        asBody(layouts),
+      );
+      body.sections[0]!.lessons[1] = { ...body.sections[0]!.lessons[1], quiz, ...lesson };
       return body;
     };
     const cases: Array<[string, () => unknown, string, string]> = [
@@ -1130,7 +1166,7 @@ describe('quiz lessons', () => {
         expect(res.status, JSON.stringify(res.body)).toBe(400);
         expect(res.body.success).toBe(false);
         expect(
-          res.body.errors.find((e: any) => e.field === field)?.message,
+          res.body.errors.find((e: FieldError) => e.field === field)?.message,
           JSON.stringify(res.body.errors),
         ).toContain(message);
         expect(await adminCurriculum(fx.css)).toEqual(current);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_MESSAGES, QUIZ_MESSAGES } from '@catalyst/contracts';
+import { COURSE_MESSAGES, QUIZ_MESSAGES, type AdminLesson, type ProductSummary } from '@catalyst/contracts';
 import { internalHeaders } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures } from '../test-support';
 
@@ -15,7 +15,7 @@ const call = async (path: string, init: RequestInit = {}, secret = true) => {
     ...init,
     headers: { 'content-type': 'application/json', ...(secret ? internalHeaders() : {}) },
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 };
 
 describe('internal product routes', () => {
@@ -43,7 +43,7 @@ describe('internal product routes', () => {
       body: JSON.stringify({ ids: [fx.css, fx.sql, fx.css, '0000000000000000000fffff'] }),
     });
     expect(status).toBe(200);
-    expect(body.data.map((p: any) => p._id).sort()).toEqual([fx.css, fx.sql].sort());
+    expect(body.data.map((p: ProductSummary) => p._id).sort()).toEqual([fx.css, fx.sql].sort());
     expect(
       (await call('/internal/products/lookup', { method: 'POST', body: JSON.stringify({ ids: [] }) })).body
         .data,
@@ -61,7 +61,10 @@ describe('internal product routes', () => {
 
   it("lists a category's published products by id or slug", async () => {
     const bySlug = await call('/internal/categories/web-development/products');
-    expect(bySlug.body.data.map((p: any) => p.slug)).toEqual(['modern-css-layouts', 'react-basics']);
+    expect(bySlug.body.data.map((p: ProductSummary) => p.slug)).toEqual([
+      'modern-css-layouts',
+      'react-basics',
+    ]);
     expect((await call(`/internal/categories/${fx.data}/products`)).body.data).toHaveLength(2);
     expect((await call('/internal/categories/none/products')).status).toBe(404);
   });
@@ -74,8 +77,8 @@ describe('internal product routes', () => {
 
 describe('internal routes for grading quizzes and issuing certificates', () => {
   /** React Basics: an article of known length, a quiz of unknown length. */
-  let article: any;
-  let quiz: any;
+  let article: AdminLesson;
+  let quiz: AdminLesson;
   beforeAll(async () => {
     const saved = await ctx.admin('PUT', `/admin/products/${fx.react}/curriculum`, {
       version: 0,
@@ -119,7 +122,8 @@ describe('internal routes for grading quizzes and issuing certificates', () => {
   it("gives progress a quiz lesson's answer key: every question's options, the correct ones and the explanation", async () => {
     const { status, body } = await call(`/internal/products/react-basics/lessons/${quiz.id}/quiz`);
     expect(status).toBe(200);
-    const [useState, hooks] = quiz.quiz.questions;
+    const { questions } = quiz.quiz!;
+    const [useState, hooks] = [questions[0]!, questions[1]!];
     expect(body.data).toEqual({
       lessonId: quiz.id,
       passPercent: 75,
@@ -127,15 +131,15 @@ describe('internal routes for grading quizzes and issuing certificates', () => {
         {
           id: useState.id,
           kind: 'single',
-          optionIds: useState.options.map((o: any) => o.id),
-          correctOptionIds: [useState.options[0].id],
+          optionIds: useState.options.map((o) => o.id),
+          correctOptionIds: [useState.options[0]!.id],
           explanation: 'A pair: the value and a function to change it.',
         },
         {
           id: hooks.id,
           kind: 'multiple',
-          optionIds: hooks.options.map((o: any) => o.id),
-          correctOptionIds: [hooks.options[0].id, hooks.options[1].id],
+          optionIds: hooks.options.map((o) => o.id),
+          correctOptionIds: [hooks.options[0]!.id, hooks.options[1]!.id],
           explanation: null,
         },
       ],

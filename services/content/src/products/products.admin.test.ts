@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminProduct, PublicProduct } from '@catalyst/contracts';
 import {
   createAdminTestContext,
   createCategoryAndCreator,
@@ -23,7 +24,9 @@ const product = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const publicSlugs = async () =>
-  (await ctx.call('anonymous', 'GET', '/content/products?limit=100')).body.data.items.map((p: any) => p.slug);
+  (await ctx.call('anonymous', 'GET', '/content/products?limit=100')).body.data.items.map(
+    (p: PublicProduct) => p.slug,
+  );
 
 describe('admin products: the form rules on the server', () => {
   it.each([
@@ -179,7 +182,9 @@ describe('admin products: eye and star toggles, list, ids', () => {
     });
     expect(featured.body.data).toMatchObject({ isPublished: true, isFeatured: true });
     expect(
-      (await ctx.call('anonymous', 'GET', '/content/products/top')).body.data.map((p: any) => p.slug),
+      (await ctx.call('anonymous', 'GET', '/content/products/top')).body.data.map(
+        (p: PublicProduct) => p.slug,
+      ),
     ).toContain('toggle-me');
 
     const unpublished = await ctx.admin('PUT', `/admin/products/${created._id}`, {
@@ -194,7 +199,7 @@ describe('admin products: eye and star toggles, list, ids', () => {
   it('lists drafts for the admin with their content, filtered by the public filters', async () => {
     const res = await ctx.admin('GET', '/admin/products?search=toggle&limit=100');
     expect(res.status).toBe(200);
-    expect(res.body.data.items.map((p: any) => p.slug)).toEqual(['toggle-me']);
+    expect(res.body.data.items.map((p: AdminProduct) => p.slug)).toEqual(['toggle-me']);
     expect(res.body.data.items[0]).toHaveProperty('content');
     expect(res.body.data.items[0]).toHaveProperty('videoUrl');
     expect((await ctx.admin('GET', '/admin/products?limit=1000')).status).toBe(400);

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTING_WINDOW, listingWindowMessage } from '@catalyst/contracts';
+import {
+  LISTING_WINDOW,
+  listingWindowMessage,
+  type Category,
+  type Page,
+  type PublicProduct,
+} from '@catalyst/contracts';
 import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures } from '../test-support';
 
@@ -14,9 +20,9 @@ afterAll(() => ctx.close());
 
 const get = async (path: string, caller?: 'subscriber' | 'admin') => {
   const res = await ctx.app.request(path, { headers: caller ? identityHeaders(testUsers[caller]) : {} });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 };
-const slugs = (body: any) => body.data.items.map((p: any) => p.slug);
+const slugs = (body: { data: Page<PublicProduct> }) => body.data.items.map((p) => p.slug);
 
 describe('catalogue paging', () => {
   it('gives the exact total whether the page is full, partial or past the end', async () => {
@@ -114,7 +120,7 @@ describe('catalogue paging', () => {
   it('counts the products of each category as a visitor sees them', async () => {
     const counts = async () =>
       Object.fromEntries(
-        (await get('/categories')).body.data.items.map((c: any) => [c.slug, c.productCount]),
+        (await get('/categories')).body.data.items.map((c: Category) => [c.slug, c.productCount]),
       );
     expect(await counts()).toEqual({ 'data-science': 2, 'web-development': 2 });
     await ctx.db.updateTable('creators').set({ is_active: false }).where('id', '=', fx.bob).execute();
@@ -169,7 +175,8 @@ describe('catalogue paging', () => {
       totalCapped: false,
     });
     expect(
-      (await get('/categories')).body.data.items.find((c: any) => c.slug === 'data-science').productCount,
+      (await get('/categories')).body.data.items.find((c: Category) => c.slug === 'data-science')
+        .productCount,
     ).toBe(LISTING_WINDOW + 7);
   });
 });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
+import {
+  PREMIUM_REQUIRED_MESSAGE,
+  type AdminProduct,
+  type Creator,
+  type Page,
+  type PremiumProduct,
+  type ProductDetail,
+  type PublicProduct,
+} from '@catalyst/contracts';
 import {
   TEST_INTERNAL_SECRET,
   identityHeaders,
@@ -21,7 +29,7 @@ type Caller = 'anonymous' | 'learner' | 'subscriber' | 'admin';
 const headersOf = (caller: Caller) => (caller === 'anonymous' ? {} : identityHeaders(testUsers[caller]));
 const get = async (path: string, caller: Caller = 'subscriber') => {
   const res = await ctx.app.request(path, { headers: headersOf(caller) });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 };
 /** A signed address for exactly `path` that the gateway would accept now (and not with another secret). */
 function expectSignedVideo(videoUrl: string, path = '/media/videos/lesson-1.mp4') {
@@ -35,7 +43,8 @@ function expectSignedVideo(videoUrl: string, path = '/media/videos/lesson-1.mp4'
   expect(Number(exp) * 1000 - Date.now()).toBeGreaterThanOrEqual(20 * 60_000 - 5_000);
   expect(Number(exp) * 1000 - Date.now()).toBeLessThanOrEqual(30 * 60_000);
 }
-const slugs = (body: any) => (Array.isArray(body.data) ? body.data : body.data.items).map((p: any) => p.slug);
+const slugs = (body: { data: PublicProduct[] | Page<PublicProduct> }) =>
+  (Array.isArray(body.data) ? body.data : body.data.items).map((p) => p.slug);
 
 const premiumRoutes = [
   '/content/premium/products',
@@ -106,7 +115,7 @@ describe('premium content', () => {
       });
       expect(body.data).not.toHaveProperty('createdBy');
       expect(JSON.stringify(body)).not.toContain('admin@test.example');
-      expect(body.data.related.map((p: any) => p.slug)).toEqual(['modern-css-layouts']);
+      expect(body.data.related.map((p: PublicProduct) => p.slug)).toEqual(['modern-css-layouts']);
       expectSignedVideo(body.data.videoUrl);
     }
   });
@@ -137,10 +146,10 @@ describe('premium content', () => {
           headers: identityHeaders(testUsers.subscriber),
         });
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-        return { text: await res.clone().text(), body: (await res.json()) as any };
+        return { text: await res.clone().text(), body: await res.json() };
       };
       const first = await list();
-      expect(first.body.data.items.map((p: any) => p.title)).toContain('React Basics');
+      expect(first.body.data.items.map((p: PremiumProduct) => p.title)).toContain('React Basics');
       for (const item of first.body.data.items) expectSignedVideo(item.videoUrl);
       expect((await list()).text).toBe(first.text);
       const edit = await memo.app.request(`/admin/products/${fx.react}`, {
@@ -152,13 +161,15 @@ describe('premium content', () => {
               await memo.app.request(`/admin/products/${fx.react}`, {
                 headers: identityHeaders(testUsers.admin),
               })
-            ).json()) as any
+            ).json()) as { data: AdminProduct }
           ).data,
           title: 'React Basics, Revised',
         }),
       });
       expect(edit.status).toBe(200);
-      expect((await list()).body.data.items.map((p: any) => p.title)).toContain('React Basics, Revised');
+      expect((await list()).body.data.items.map((p: PremiumProduct) => p.title)).toContain(
+        'React Basics, Revised',
+      );
     } finally {
       await memo.close();
     }
@@ -171,7 +182,7 @@ describe('premium content', () => {
       const first = await memo.app.request('/content/premium/products/react-basics', {
         headers: identityHeaders(testUsers.admin),
       });
-      const firstUrl = ((await first.json()) as any).data.videoUrl as string;
+      const firstUrl = ((await first.json()) as { data: PremiumProduct }).data.videoUrl as string;
       expectSignedVideo(firstUrl);
       await memo.db
         .updateTable('products')
@@ -183,10 +194,10 @@ describe('premium content', () => {
           await memo.app.request('/content/premium/products/react-basics', {
             headers: identityHeaders(testUsers.admin),
           })
-        ).json()) as any
+        ).json()) as { data: PremiumProduct }
       ).data;
       // the memoised row (not the database) answered, and its address was signed for this answer
-      expectSignedVideo(again.videoUrl);
+      expectSignedVideo(again.videoUrl!);
     } finally {
       await memo.close();
     }
@@ -262,9 +273,9 @@ describe('free products (priced 0)', () => {
       headers: identityHeaders(learner),
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as any;
+    const body = (await res.json()) as { data: ProductDetail };
     expect(body.data).toMatchObject({ _id: fx.react, price: 0, content: '<p>Secret lesson body</p>' });
-    expectSignedVideo(body.data.videoUrl);
+    expectSignedVideo(body.data.videoUrl!);
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(
       learner.id,
@@ -309,7 +320,7 @@ describe('creators of a category', () => {
     expect(body.data).toHaveLength(1);
     expect(body.data[0]).toMatchObject({ _id: fx.alice, id: fx.alice, name: 'Alice Doe', productCount: 2 });
     const data = (await get(`/users/premium/categories/${fx.data}/creators`)).body.data;
-    expect(data.map((c: any) => [c.slug, c.productCount])).toEqual([
+    expect(data.map((c: Creator) => [c.slug, c.productCount])).toEqual([
       ['bob-stone', 1],
       ['alice-doe', 1],
     ]);
@@ -318,17 +329,17 @@ describe('creators of a category', () => {
   it('searches and sorts creators by name and recency', async () => {
     expect(
       (await get('/users/premium/categories/data-science/creators?search=SQL')).body.data.map(
-        (c: any) => c.slug,
+        (c: Creator) => c.slug,
       ),
     ).toEqual(['bob-stone']);
     expect(
       (await get('/users/premium/categories/data-science/creators?sort=name')).body.data.map(
-        (c: any) => c.slug,
+        (c: Creator) => c.slug,
       ),
     ).toEqual(['alice-doe', 'bob-stone']);
     expect(
       (await get('/users/premium/categories/data-science/creators?sort=newest')).body.data.map(
-        (c: any) => c.slug,
+        (c: Creator) => c.slug,
       ),
     ).toEqual(['bob-stone', 'alice-doe']);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, PublicProduct } from '@catalyst/contracts';
 import { createTestContext, fx, insertFixtures } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
@@ -10,9 +11,10 @@ afterAll(() => ctx.close());
 
 const get = async (path: string) => {
   const res = await ctx.app.request(path);
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 };
-const slugs = (body: any) => (Array.isArray(body.data) ? body.data : body.data.items).map((p: any) => p.slug);
+const slugs = (body: { data: PublicProduct[] | Page<PublicProduct> }) =>
+  (Array.isArray(body.data) ? body.data : body.data.items).map((p) => p.slug);
 
 describe('public products', () => {
   it('lists only published, active products of active categories and creators, by sortOrder', async () => {
