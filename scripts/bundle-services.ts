@@ -204,6 +204,7 @@ export async function bundleTarget(
     chunkNames: 'chunks/[name]-[hash]',
     format: 'esm',
     platform: 'node',
+    // The oldest Node that runs the bundles: development's (bundle-services.test.ts); the images run 24.
     target: 'node20',
     // esbuild's Node defaults (main before module; the import or require condition by how a file is loaded),
     // so a CommonJS package's require() of a dual package gets its CommonJS build, as under Node.
