@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DIFFICULTIES, PRODUCT_SORTS, PRODUCT_TYPES } from '@catalyst/contracts';
 import { useDebouncedValue } from '../shared/useDebouncedValue';
@@ -71,14 +71,15 @@ export function useLibraryView() {
     setParams(address, options);
   };
 
-  useEffect(() => {
+  // Only a settled edit of the box writes the address, reading the box and the address as they are then.
+  const writeSettledSearch = useEffectEvent((settled: string) => {
     // A value the box no longer holds is not written: a timer that fired as Clear filters or back/forward
     // changed the box must not put the old search back in the address.
-    if (settledSearch === written.current || settledSearch !== searchText) return;
-    written.current = settledSearch;
-    change({ search: settledSearch }, { replace: readLibraryView(currentAddress()).search !== '' });
-    // only a settled edit of the box writes the address
-  }, [settledSearch]);
+    if (settled === written.current || settled !== searchText) return;
+    written.current = settled;
+    change({ search: settled }, { replace: readLibraryView(currentAddress()).search !== '' });
+  });
+  useEffect(() => writeSettledSearch(settledSearch), [settledSearch]);
 
   useEffect(() => {
     if (view.search === written.current) return;
