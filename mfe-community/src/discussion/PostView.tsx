@@ -155,7 +155,13 @@ export function PostView({
       {mode === 'delete' ? (
         <div className={styles.confirm} role="group" aria-label="Delete this post">
           <p>Delete this post? It is replaced by “{COMMUNITY_MESSAGES.removed}”.</p>
-          <Button size="sm" variant="danger" onClick={() => void remove()} loading={busy} autoFocus>
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => void remove()}
+            loading={busy}
+            autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- focus follows the person's Delete, which this replaced
+          >
             Delete
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setMode('view')} disabled={busy}>

@@ -54,7 +54,7 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
       .then(setThread)
       .catch((error: unknown) => !controller.signal.aborted && setFailure(error));
     return () => controller.abort();
-  }, [initial._id]);
+  }, [initial._id, setFailure]);
 
   const readAgain = () =>
     api.discussion

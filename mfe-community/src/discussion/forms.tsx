@@ -211,7 +211,7 @@ export function EditForm({
         label="Edit your post"
         value={body}
         onChange={setBody}
-        autoFocus={!editsTitle}
+        autoFocus={!editsTitle} // eslint-disable-line jsx-a11y/no-autofocus -- focus follows the person's Edit into this form
         error={fieldErrorOf(failure, 'body')}
       />
       {children}

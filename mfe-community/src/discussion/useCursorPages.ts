@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CursorPage } from '@catalyst/contracts';
 
 export interface CursorPages<T extends { _id: string }> {
@@ -32,6 +32,17 @@ export interface CursorPages<T extends { _id: string }> {
 /** The most pages one refresh follows (a flood of new items is left to "Load more"). */
 const TAIL_PAGES = 5;
 
+/** A list whose first page is on its way. */
+const firstPageLoading = <T>() => ({
+  items: [] as T[],
+  total: 0,
+  nextCursor: null as string | null,
+  loading: true,
+  loadingMore: false,
+  error: null as unknown,
+  moreError: null as unknown,
+});
+
 /**
  * Keyset pages of a list (`nextCursor` from each answer; "Load more" asks for the next). `key` names the
  * list: a new key reads its first page again, and answers for an older key are dropped.
@@ -40,18 +51,22 @@ export function useCursorPages<T extends { _id: string }>(
   key: string,
   load: (cursor: string | undefined, signal: AbortSignal) => Promise<CursorPage<T>>,
 ): CursorPages<T> {
-  const [state, setState] = useState({
-    items: [] as T[],
-    total: 0,
-    nextCursor: null as string | null,
-    loading: true,
-    loadingMore: false,
-    error: null as unknown,
-    moreError: null as unknown,
-  });
+  const [state, setState] = useState(firstPageLoading<T>);
   const [version, setVersion] = useState(0);
+  // A new list (another key, a reload) starts empty and loading, from the render that asks for it.
+  const read = JSON.stringify([key, version]);
+  const [shownRead, setShownRead] = useState(read);
+  if (read !== shownRead) {
+    setShownRead(read);
+    setState(firstPageLoading<T>());
+  }
+  // Reads and "Load more" call the page's loader as it is by then; so do callbacks made before a render.
   const loader = useRef(load);
-  loader.current = load;
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    loader.current = load;
+    latest.current = state;
+  });
   const current = useRef<AbortController | null>(null);
   /** The cursor the last page read was asked with (undefined: the first page). */
   const tail = useRef<string | undefined>(undefined);
@@ -60,15 +75,6 @@ export function useCursorPages<T extends { _id: string }>(
     const controller = new AbortController();
     current.current = controller;
     tail.current = undefined;
-    setState({
-      items: [],
-      total: 0,
-      nextCursor: null,
-      loading: true,
-      loadingMore: false,
-      error: null,
-      moreError: null,
-    });
     loader
       .current(undefined, controller.signal)
       .then(
@@ -91,8 +97,6 @@ export function useCursorPages<T extends { _id: string }>(
     return () => controller.abort();
   }, [key, version]);
 
-  const latest = useRef(state);
-  latest.current = state;
   const loadMore = useCallback(() => {
     const controller = current.current;
     const { nextCursor, loadingMore } = latest.current;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { DiscussionEvent } from '@catalyst/contracts';
 import { api } from '@catalyst/web-kit';
 import { openEventStream, type EventStreamStatus } from '../shared/eventStream';
@@ -22,8 +22,8 @@ export interface ThreadEventHandlers {
 export function useThreadEvents(threadId: string, handlers: ThreadEventHandlers): EventStreamStatus {
   const visible = useDocumentVisible();
   const [status, setStatus] = useState<EventStreamStatus>('connecting');
-  const latest = useRef(handlers);
-  latest.current = handlers;
+  const onEvent = useEffectEvent((event: DiscussionEvent) => handlers.onEvent(event));
+  const onOpen = useEffectEvent(() => handlers.onOpen());
   /** The thread whose stream has opened before (a later opening, after a drop or a hidden tab, follows a gap). */
   const openedBefore = useRef<string | null>(null);
 
@@ -33,13 +33,13 @@ export function useThreadEvents(threadId: string, handlers: ThreadEventHandlers)
       url: threadEventsUrl(threadId),
       types: DISCUSSION_EVENT_TYPES,
       onEvent: (event) => {
-        if (event.threadId === threadId) latest.current.onEvent(event);
+        if (event.threadId === threadId) onEvent(event);
       },
       onStatus: (next) => {
         setStatus(next);
         if (next !== 'open') return;
         // the first opening comes right after the discussion was read; every later one follows a gap
-        if (openedBefore.current === threadId) latest.current.onOpen();
+        if (openedBefore.current === threadId) onOpen();
         openedBefore.current = threadId;
       },
     });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CalendarPlus, ExternalLink, Radio } from 'lucide-react';
 import type { LiveSession } from '@catalyst/contracts';
 import {
@@ -40,8 +40,13 @@ export interface LiveBoardProps {
  */
 export default function LiveBoard({ productId, renderRecording }: LiveBoardProps) {
   const read = useApiData(api.live.getSession, { params: { productId } });
-  const [session, setSession] = useState<LiveSession | undefined>(undefined);
-  useEffect(() => setSession(read.data), [read.data]);
+  // Each answer of the read replaces the session; the page's own changes (registration, status events) apply on top.
+  const [session, setSession] = useState<LiveSession | undefined>(read.data);
+  const [adopted, setAdopted] = useState(read.data);
+  if (read.data !== adopted) {
+    setAdopted(read.data);
+    setSession(read.data);
+  }
 
   if (read.isLoading && !session) return <Spinner message="Loading the live session..." />;
   // no session scheduled (or not a webinar): the product page goes on without this section
@@ -71,7 +76,7 @@ function SessionView({
   renderRecording?: LiveBoardProps['renderRecording'];
 }) {
   // the countdown ticks each second until the end; afterwards nothing on this page changes with time
-  const now = useNow(1_000, statusAt(session, Date.now()) !== 'ended');
+  const now = useNow(1_000, (reading) => statusAt(session, reading) !== 'ended');
   const status = statusAt(session, now);
   const boardOpen = questionsOpenAt(session, now);
   const { busy, failure, run } = useAction();
@@ -194,6 +199,7 @@ function Countdown({ startsAt, now }: { startsAt: string; now: number }) {
 /** Without the host's player: the browser's own (Safari plays HLS natively). */
 function PlainRecording({ recording, title }: { recording: LiveRecording; title: string }) {
   return (
+    // eslint-disable-next-line jsx-a11y/media-has-caption -- a live recording has no captions to give yet (LiveSession.recording holds none)
     <video
       className={styles.video}
       src={recording.streamUrl}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { LiveEvent, LiveQuestion, LiveSession } from '@catalyst/contracts';
 import { api } from '@catalyst/web-kit';
 import { openEventStream, type EventStreamStatus } from '../shared/eventStream';
@@ -47,10 +47,24 @@ export function useLiveBoard(
   const [stream, setStream] = useState<EventStreamStatus>('connecting');
   const [arrived, setArrived] = useState<LiveQuestion | null>(null);
   const [version, setVersion] = useState(0);
-  const current = useRef(byId);
-  current.current = byId;
-  const sessionHandler = useRef(onSession);
-  sessionHandler.current = onSession;
+  // An open board (a product, a reload) starts empty and loading, from the render that opens it.
+  const read = open ? JSON.stringify([productId, version]) : null;
+  const [shownRead, setShownRead] = useState(read);
+  if (read !== shownRead) {
+    setShownRead(read);
+    if (read !== null) {
+      setById(new Map());
+      setLoading(true);
+      setError(null);
+    }
+  }
+  const onEvent = useEffectEvent((event: LiveEvent) => {
+    if (event.type === 'session') return onSession(event);
+    if (!byId.has(event.question._id)) setArrived(merged(undefined, event.question));
+    setById((previous) =>
+      new Map(previous).set(event.question._id, merged(previous.get(event.question._id), event.question)),
+    );
+  });
 
   const put = useCallback(
     (question: LiveQuestion) => setById((previous) => new Map(previous).set(question._id, question)),
@@ -60,9 +74,6 @@ export function useLiveBoard(
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    setById(new Map());
-    setLoading(true);
-    setError(null);
     api.live
       .listQuestions({ params: { productId } }, { signal: controller.signal })
       .then((list) => {
@@ -89,13 +100,7 @@ export function useLiveBoard(
       url: liveEventsUrl(productId),
       types: LIVE_EVENT_TYPES,
       onStatus: setStream,
-      onEvent: (event) => {
-        if (event.type === 'session') return sessionHandler.current(event);
-        if (!current.current.has(event.question._id)) setArrived(merged(undefined, event.question));
-        setById((previous) =>
-          new Map(previous).set(event.question._id, merged(previous.get(event.question._id), event.question)),
-        );
-      },
+      onEvent: (event) => onEvent(event),
     });
     return () => {
       controller.abort();
