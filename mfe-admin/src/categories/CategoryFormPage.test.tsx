@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { CategoryFormPage } from './CategoryFormPage';
+import { fieldError } from '../testing/adminPage';
 
 type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply>;
@@ -89,10 +90,14 @@ describe('the category form', () => {
     await user.clear(screen.getByLabelText('Sort order'));
     await user.type(screen.getByLabelText('Sort order'), '-2');
     await user.click(screen.getByRole('button', { name: 'Create Category' }));
-    expect(screen.getByText('Category name is required')).toBeTruthy();
-    expect(screen.getByText('Description must be at least 10 characters')).toBeTruthy();
-    expect(screen.getByText('Slug is required')).toBeTruthy();
-    expect(screen.getByText('Sort order cannot be negative')).toBeTruthy();
+    expect(
+      ['Name', 'Description', 'Slug', 'Sort order'].map((label) => fieldError(screen.getByLabelText(label))),
+    ).toEqual([
+      'Category name is required',
+      'Description must be at least 10 characters',
+      'Slug is required',
+      'Sort order cannot be negative',
+    ]);
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
     // A field's message clears when that field is edited.
     await user.type(screen.getByLabelText('Description'), ' enough now');
@@ -109,9 +114,9 @@ describe('the category form', () => {
     await user.type(screen.getByLabelText('Name'), 'Web Development');
     await user.type(screen.getByLabelText('Description'), 'Build for the browser.');
     await user.click(screen.getByRole('button', { name: 'Create Category' }));
-    expect(
-      await screen.findByText('A category with this name already exists. Please choose a different name.'),
-    ).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A category with this name already exists. Please choose a different name.',
+    );
   });
 
   it('sends trimmed values with sortOrder as an integer, then goes to the list with the success message', async () => {
@@ -120,13 +125,13 @@ describe('the category form', () => {
       body: { success: true, data: saved, message: 'Category created successfully!' },
     };
     const user = userEvent.setup();
-    renderAt('/admin/categories/new');
+    const { container } = renderAt('/admin/categories/new');
     await user.type(screen.getByLabelText('Name'), '  Web Development ');
     await user.type(screen.getByLabelText('Description'), ' Build for the browser. ');
     await user.clear(screen.getByLabelText('Sort order'));
     await user.click(screen.getByRole('button', { name: 'Icon 💻' }));
     await user.click(screen.getByRole('button', { name: 'Create Category' }));
-    expect(await screen.findByText('categories list Category created successfully!')).toBeTruthy();
+    await waitFor(() => expect(container.textContent).toBe('categories list Category created successfully!'));
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       name: 'Web Development',
       description: 'Build for the browser.',
@@ -148,16 +153,18 @@ describe('the category form', () => {
       body: { success: true, data: saved },
     };
     const user = userEvent.setup();
-    renderAt(`/admin/categories/${saved._id}/edit`);
-    expect(await screen.findByDisplayValue('Web Development')).toBeTruthy();
+    const { container } = renderAt(`/admin/categories/${saved._id}/edit`);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Web Development'),
+    );
     await user.click(screen.getByRole('button', { name: 'Update Category' }));
-    expect(await screen.findByText('categories list Category updated successfully!')).toBeTruthy();
+    await waitFor(() => expect(container.textContent).toBe('categories list Category updated successfully!'));
   });
 
   it('refuses an id of the wrong length and returns to the list after 2 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderAt('/admin/categories/short/edit');
-    expect(await screen.findByText('Invalid category ID format')).toBeTruthy();
+    const { container } = renderAt('/admin/categories/short/edit');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid category ID format');
     expect(requests).toEqual([]);
     await act(async () => {
       vi.advanceTimersByTime(1900);
@@ -166,17 +173,19 @@ describe('the category form', () => {
     await act(async () => {
       vi.advanceTimersByTime(200);
     });
-    await waitFor(() => expect(screen.getByText(/categories list/)).toBeTruthy());
+    await waitFor(() => expect(container.textContent?.trim()).toBe('categories list'));
   });
 
   it('says a missing category was not found and returns after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderAt(`/admin/categories/${'b'.repeat(24)}/edit`);
-    expect(
-      await screen.findByText(
-        'Category not found. It may have been deleted. Redirecting to categories list...',
-      ),
-    ).toBeTruthy();
+    const { container } = renderAt(`/admin/categories/${'b'.repeat(24)}/edit`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Category not found. It may have been deleted. Redirecting to categories list...',
+    );
+    // React runs the notice's effects (which start its 3 s) on the faked clock: start them as it shows.
+    await act(async () => {
+      vi.advanceTimersByTime(0);
+    });
     await act(async () => {
       vi.advanceTimersByTime(2900);
     });
@@ -184,6 +193,6 @@ describe('the category form', () => {
     await act(async () => {
       vi.advanceTimersByTime(200);
     });
-    await waitFor(() => expect(screen.getByText(/categories list/)).toBeTruthy());
+    await waitFor(() => expect(container.textContent?.trim()).toBe('categories list'));
   });
 });

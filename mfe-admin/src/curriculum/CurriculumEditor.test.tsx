@@ -10,6 +10,7 @@ import {
   type AdminQuiz,
 } from '@catalyst/contracts';
 import { CurriculumEditor } from './CurriculumEditor';
+import { fieldError } from '../testing/adminPage';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const PRODUCT = id(1);
@@ -148,6 +149,29 @@ const saves = () => requests.filter((r) => r.method === 'PUT');
 const lessonTitles = (body: unknown) =>
   (body as AdminCurriculum).sections.map((s) => s.lessons.map((l) => l.title));
 const announcer = () => screen.getByTestId('curriculum-announcer');
+/** The course totals as listed: sections, lessons, duration. */
+const totals = () =>
+  within(screen.getByRole('list', { name: 'Course totals' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+/** What a section's or a lesson's title has beside it: its lesson count and length, its kind and facts. */
+const metaOf = (heading: HTMLElement) => heading.nextElementSibling?.textContent;
+/** Each section's heading with its count and length. */
+const sectionRows = () =>
+  screen.getAllByRole('heading', { level: 3 }).map((heading) => [heading.textContent, metaOf(heading)]);
+/** 'Unsaved changes' or 'No unsaved changes', beside Save curriculum. */
+const saveState = () =>
+  screen.getByRole('button', { name: 'Save curriculum' }).previousElementSibling?.textContent;
+/** The editor's notices on screen (not its announcer, nor the drag and drop's silent live regions). */
+const notices = () =>
+  screen
+    .queryAllByRole('status')
+    .filter((status) => status !== announcer())
+    .map((status) => status.textContent)
+    .filter(Boolean);
+/** The message under a question's options (none right, ...). */
+const optionsError = (question: HTMLElement) =>
+  question.querySelector('fieldset > [role="alert"]')?.textContent;
 
 async function renderEditor() {
   const user = userEvent.setup();
@@ -162,11 +186,17 @@ describe('the curriculum editor', () => {
     const sections = screen.getByRole('list', { name: 'Sections' });
     expect(within(sections).getAllByTestId('curriculum-section')).toHaveLength(2);
     const layouts = within(sections).getByRole('list', { name: 'Lessons of section 2: Layouts' });
-    expect(within(layouts).getByRole('heading', { level: 4, name: 'Grid basics' })).toBeTruthy();
-    expect(within(layouts).getByText('Video · 10 min · Free preview · 1 resource')).toBeTruthy();
-    expect(screen.getByText('3 lessons')).toBeTruthy();
+    expect(
+      within(layouts)
+        .getAllByRole('heading', { level: 4 })
+        .map((heading) => [heading.textContent, metaOf(heading)]),
+    ).toEqual([['Grid basics', 'Video · 10 min · Free preview · 1 resource']]);
+    expect(totals()).toEqual(['2 sections', '3 lessons', 'Total duration 17 min']);
     expect(screen.getByTestId('curriculum-total').textContent).toBe('Total duration 17 min');
-    expect(screen.getByText('2 lessons · 7 min')).toBeTruthy();
+    expect(sectionRows()).toEqual([
+      ['Section 1: Getting started', '2 lessons · 7 min'],
+      ['Section 2: Layouts', '1 lesson · 10 min'],
+    ]);
   });
 
   it('reorders with the Move buttons and the Move to section select: the save sends that order, focus stays on the moved lesson', async () => {
@@ -200,7 +230,7 @@ describe('the curriculum editor', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move down: section Layouts' }));
 
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
-    expect(await screen.findByText(COURSE_MESSAGES.savedCurriculum)).toBeTruthy();
+    await waitFor(() => expect(notices()).toEqual([COURSE_MESSAGES.savedCurriculum]));
     expect(saves()).toHaveLength(1);
     const sent = saves()[0]!;
     expect(sent.url).toBe(PATH);
@@ -217,7 +247,7 @@ describe('the curriculum editor', () => {
       id(100),
       id(102),
     ]);
-    expect(screen.getByText('No unsaved changes')).toBeTruthy();
+    expect(saveState()).toBe('No unsaved changes');
 
     // The next save goes with the version the first one answered.
     await user.click(screen.getByRole('button', { name: 'Move down: section Layouts' }));
@@ -235,16 +265,25 @@ describe('the curriculum editor', () => {
     const sectionTitle = document.activeElement as HTMLInputElement;
     expect(sectionTitle.tagName).toBe('INPUT');
     await user.keyboard('Wrap-up');
-    expect(screen.getByRole('heading', { name: 'Section 3: Wrap-up' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Section 1: Getting started',
+      'Section 2: Layouts',
+      'Section 3: Wrap-up',
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Add lesson: section Wrap-up' }));
-    expect((document.activeElement as HTMLElement).closest('[data-testid="curriculum-lesson"]')).toBeTruthy();
+    // the new lesson opens with its title field ready for typing
+    expect(document.activeElement).toBe(
+      within(screen.getByRole('list', { name: 'Lessons of section 3: Wrap-up' })).getByLabelText(
+        'Lesson title',
+      ),
+    );
     await user.keyboard('Summary');
     const summary = screen.getByRole('heading', { level: 4, name: 'Summary' }).closest('li')!;
     await user.type(within(summary).getByLabelText('Minutes'), '2');
     await user.type(within(summary).getByLabelText('Seconds'), '30');
     expect(screen.getByTestId('curriculum-total').textContent).toBe('Total duration 19 min 30 s');
-    expect(screen.getByText('4 lessons')).toBeTruthy();
+    expect(totals()).toEqual(['3 sections', '4 lessons', 'Total duration 19 min 30 s']);
     await user.click(within(summary).getByLabelText('Article'));
     await user.type(within(summary).getByLabelText('Article (HTML)'), '<p>Well done</p>');
     expect((within(summary).getByLabelText('Quiz') as HTMLInputElement).disabled).toBe(false);
@@ -253,7 +292,7 @@ describe('the curriculum editor', () => {
     const first = screen.getAllByLabelText('Section title')[0] as HTMLInputElement;
     await user.clear(first);
     await user.type(first, 'Start here');
-    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(saveState()).toBe('Unsaved changes');
 
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
@@ -293,9 +332,13 @@ describe('the curriculum editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
 
     const alert = await screen.findByText(COURSE_MESSAGES.versionConflict);
-    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    expect(
+      within(alert.closest('[role="alert"]') as HTMLElement)
+        .getAllByRole('paragraph')
+        .map((line) => line.textContent),
+    ).toEqual(['Not saved', COURSE_MESSAGES.versionConflict]);
     expect((screen.getAllByLabelText('Section title')[0] as HTMLInputElement).value).toBe('My better title');
-    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    expect(saveState()).toBe('Unsaved changes');
     expect(requests.filter((r) => r.method === 'GET')).toHaveLength(1);
 
     // Another admin's version is what a reload shows.
@@ -303,20 +346,21 @@ describe('the curriculum editor', () => {
     await user.click(screen.getByRole('button', { name: 'Reload curriculum' }));
     await screen.findByRole('heading', { name: 'Section 1: Their title' });
     expect(screen.queryByText(COURSE_MESSAGES.versionConflict)).toBeNull();
-    expect(screen.getByText('No unsaved changes')).toBeTruthy();
+    expect(saveState()).toBe('No unsaved changes');
   });
 
   it('asks before deleting a section that holds lessons, and not for an empty one', async () => {
     const user = await renderEditor();
     await user.click(screen.getByRole('button', { name: 'Delete: section Getting started' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete section' });
-    expect(
-      within(dialog).getByText(
-        'Delete the section "Getting started" and its 2 lessons? They are removed for good when you save the curriculum.',
-      ),
-    ).toBeTruthy();
+    expect(within(dialog).getByRole('paragraph').textContent).toBe(
+      'Delete the section "Getting started" and its 2 lessons? They are removed for good when you save the curriculum.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('heading', { name: 'Section 1: Getting started' })).toBeTruthy();
+    expect(sectionRows()).toEqual([
+      ['Section 1: Getting started', '2 lessons · 7 min'],
+      ['Section 2: Layouts', '1 lesson · 10 min'],
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Delete: section Getting started' }));
     await user.click(
@@ -341,10 +385,12 @@ describe('the curriculum editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
 
     expect(saves()).toEqual([]);
-    expect(screen.getByText('The curriculum was not saved: check the highlighted fields.')).toBeTruthy();
+    expect(screen.getAllByRole('alert')[0]?.textContent).toBe(
+      'The curriculum was not saved: check the highlighted fields.',
+    );
     const field = screen.getByLabelText('Lesson title');
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Lesson title is required')).toBeTruthy();
+    expect(fieldError(field)).toBe('Lesson title is required');
     await user.type(field, 'Set up');
     expect(screen.queryByText('Lesson title is required')).toBeNull();
   });
@@ -371,9 +417,13 @@ describe('the curriculum editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
     // The lesson holding the error opens so the message is beside its resource.
     const resource = (await screen.findByDisplayValue('Cheat sheet')).closest('li')!;
-    expect(within(resource).getByText(COURSE_MESSAGES.resourceNotDownloadable)).toBeTruthy();
+    expect(within(resource).getByRole('alert').textContent).toBe(COURSE_MESSAGES.resourceNotDownloadable);
     const alert = screen.getByText('Validation failed').closest('[role="alert"]') as HTMLElement;
-    expect(within(alert).getByText(`The id ${id(100)} appears twice`)).toBeTruthy();
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`The id ${id(100)} appears twice`]);
   });
 
   it('gives a lesson the length of the video picked from the media library', async () => {
@@ -398,7 +448,7 @@ describe('the curriculum editor', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
-    answer = (method, url) => {
+    answer = (_method, url) => {
       if (url.startsWith('/api/v1/media/assets?'))
         return {
           status: 200,
@@ -420,7 +470,11 @@ describe('the curriculum editor', () => {
     const welcome = screen.getByRole('heading', { level: 4, name: 'Welcome' }).closest('li')!;
     expect((within(welcome).getByLabelText('Minutes') as HTMLInputElement).value).toBe('4');
     expect((within(welcome).getByLabelText('Seconds') as HTMLInputElement).value).toBe('12');
-    expect(await within(welcome).findByText('intro.mp4')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(welcome).getByTestId('video-upload').querySelector('strong')?.textContent).toBe(
+        'intro.mp4',
+      ),
+    );
     expect(screen.getByTestId('curriculum-total').textContent).toBe('Total duration 19 min 12 s');
   });
 });
@@ -464,7 +518,8 @@ describe('the quiz builder', () => {
     await user.click(screen.getByRole('button', { name: 'Edit: lesson Setup' }));
     const setup = screen.getByRole('heading', { level: 4, name: 'Setup' }).closest('li')!;
     await user.click(within(setup).getByLabelText('Quiz'));
-    expect(within(setup).getByText('No questions yet.')).toBeTruthy();
+    expect(within(setup).queryAllByTestId('quiz-question')).toEqual([]);
+    expect(within(setup).getByText(/^No questions/).textContent).toBe('No questions yet.');
     const passMark = within(setup).getByLabelText('Pass mark (%)');
     await user.clear(passMark);
     await user.type(passMark, '80');
@@ -522,7 +577,9 @@ describe('the quiz builder', () => {
     await user.click(within(setup).getByRole('button', { name: 'Move up: question 3' }));
     expect(announcer().textContent).toBe('Question 3 moved to position 2 of 3');
     expect(document.activeElement).toBe(within(setup).getByRole('button', { name: 'Move up: question 2' }));
-    expect(within(setup).getByText('Quiz · 5 min · 3 questions')).toBeTruthy();
+    expect(metaOf(within(setup).getByRole('heading', { level: 4, name: 'Setup' }))).toBe(
+      'Quiz · 5 min · 3 questions',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
     await waitFor(() => expect(saves()).toHaveLength(1));
@@ -582,7 +639,9 @@ describe('the quiz builder', () => {
     answer = (method, _url, body) =>
       method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined;
     const user = await renderEditor();
-    expect(screen.getByText('Quiz · 5 min · 1 question')).toBeTruthy();
+    expect(metaOf(screen.getByRole('heading', { level: 4, name: 'Setup' }))).toBe(
+      'Quiz · 5 min · 1 question',
+    );
     await user.click(screen.getByRole('button', { name: 'Edit: lesson Setup' }));
     const setup = screen.getByRole('heading', { level: 4, name: 'Setup' }).closest('li')!;
     const question = questionItems(setup)[0]!;
@@ -600,8 +659,11 @@ describe('the quiz builder', () => {
     expect(announcer().textContent).toBe('Question 1 is now true or false: its options are True and False');
     // fixed: no text to edit, nothing to add or remove
     expect(within(question).queryAllByLabelText('Option text')).toEqual([]);
-    expect(within(question).getByText('True')).toBeTruthy();
-    expect(within(question).getByText('False')).toBeTruthy();
+    expect(
+      within(question)
+        .getAllByRole('listitem')
+        .map((option) => option.firstElementChild?.textContent),
+    ).toEqual(['True', 'False']);
     expect(within(question).queryByRole('button', { name: 'Add option: question 1' })).toBeNull();
     expect(within(question).queryByRole('button', { name: /^Remove: option/ })).toBeNull();
     const choices = within(question).getAllByLabelText('Correct answer') as HTMLInputElement[];
@@ -634,7 +696,11 @@ describe('the quiz builder', () => {
     await user.click(within(setup).getByLabelText('Quiz'));
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
     expect(saves()).toEqual([]);
-    expect(within(setup).getByText(QUIZ_MESSAGES.quizRequired)).toBeTruthy();
+    expect(
+      within(setup)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual([QUIZ_MESSAGES.quizRequired]);
 
     await user.click(within(setup).getByRole('button', { name: 'Add question: lesson Setup' }));
     expect(within(setup).queryByText(QUIZ_MESSAGES.quizRequired)).toBeNull();
@@ -647,10 +713,12 @@ describe('the quiz builder', () => {
     expect(saves()).toEqual([]);
     const blank = within(question).getAllByLabelText('Option text')[1]!;
     expect(blank.getAttribute('aria-invalid')).toBe('true');
-    expect(within(blank.closest('li')!).getByText('Option text is required')).toBeTruthy();
-    expect(within(question).getByText(QUIZ_MESSAGES.oneCorrect)).toBeTruthy();
+    expect(fieldError(blank)).toBe('Option text is required');
+    expect(optionsError(question)).toBe(QUIZ_MESSAGES.oneCorrect);
     expect(within(setup).getByLabelText('Pass mark (%)').getAttribute('aria-invalid')).toBe('true');
-    expect(within(setup).getByText('Pass mark must be a whole percent from 1 to 100')).toBeTruthy();
+    expect(fieldError(within(setup).getByLabelText('Pass mark (%)'))).toBe(
+      'Pass mark must be a whole percent from 1 to 100',
+    );
 
     // Each message goes as its field is put right.
     await user.click((within(question).getAllByLabelText('Correct answer') as HTMLInputElement[])[0]!);
@@ -691,16 +759,20 @@ describe('the quiz builder', () => {
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
     const question = (await screen.findAllByTestId('quiz-question'))[0]!;
     const setup = question.closest('[data-testid="curriculum-lesson"]') as HTMLElement;
-    expect(within(question).getByText(QUIZ_MESSAGES.oneCorrect)).toBeTruthy();
+    expect(optionsError(question)).toBe(QUIZ_MESSAGES.oneCorrect);
     const git = within(question).getAllByLabelText('Option text')[1]!;
     expect(git.getAttribute('aria-invalid')).toBe('true');
-    expect(within(git.closest('li')!).getByText('Option text must be at most 500 characters')).toBeTruthy();
+    expect(fieldError(git)).toBe('Option text must be at most 500 characters');
     expect(within(question).getByLabelText('Question text').getAttribute('aria-invalid')).toBe('true');
     expect(within(setup).getByLabelText('Pass mark (%)').getAttribute('aria-invalid')).toBe('true');
     // what the editor has no field for goes to the alert
     const alert = screen
       .getByText(QUIZ_MESSAGES.oneCorrect, { selector: '[role="alert"] *' })
       .closest('[role="alert"]') as HTMLElement;
-    expect(within(alert).getByText(`Question ${id(600)} is not part of this curriculum`)).toBeTruthy();
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Question ${id(600)} is not part of this curriculum`]);
   });
 });

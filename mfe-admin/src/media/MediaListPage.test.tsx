@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { AdminMediaAsset } from '@catalyst/contracts';
@@ -87,6 +87,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 const row = (name: string) =>
   screen.getAllByTestId('media-row').find((tr) => tr.textContent?.includes(name))!;
+/** A file's Status cell. */
+const statusOf = (name: string) => row(name).querySelectorAll('td')[2]?.textContent;
+/** The note on older encodes, with its button. */
+const olderNote = () =>
+  screen.getByRole('button', { name: 'Process older videos again' }).parentElement?.textContent;
 const renderPage = () =>
   render(
     <MemoryRouter>
@@ -97,9 +102,12 @@ const renderPage = () =>
 describe('the Media page', () => {
   it('marks a video an earlier ladder encoded, and processes every such video again on one click while they keep playing', async () => {
     renderPage();
-    expect(await screen.findByText('Ready · older encode')).toBeTruthy();
-    expect(within(row('keynote.mp4')).getByText('Ready')).toBeTruthy();
-    expect(screen.getByText(/^1 video was encoded before the current quality ladder/)).toBeTruthy();
+    await waitFor(() => expect(statusOf('intro.mp4')).toBe('Ready · older encode'));
+    expect(statusOf('keynote.mp4')).toBe('Ready');
+    expect(olderNote()).toBe(
+      '1 video was encoded before the current quality ladder; processed again, they take less data for the ' +
+        'same picture. Process older videos again',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Process older videos again' }));
     expect((await screen.findByRole('status')).textContent).toBe(
@@ -108,7 +116,7 @@ describe('the Media page', () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
       '/api/v1/media/reprocess-outdated',
     ]);
-    expect(await within(row('intro.mp4')).findByText('Ready · processing again 0%')).toBeTruthy();
+    await waitFor(() => expect(statusOf('intro.mp4')).toBe('Ready · processing again 0%'));
     expect(screen.queryByRole('button', { name: 'Process older videos again' })).toBeNull();
   });
 
@@ -116,7 +124,12 @@ describe('the Media page', () => {
     assets = assets.map((item) => ({ ...item, outdated: false }));
     olderElsewhere = 3;
     renderPage();
-    expect(await screen.findByText(/^3 videos were encoded before the current quality ladder/)).toBeTruthy();
+    await waitFor(() =>
+      expect(olderNote()).toBe(
+        '3 videos were encoded before the current quality ladder; processed again, they take less data for ' +
+          'the same picture. Process older videos again',
+      ),
+    );
     expect(screen.queryByText('Ready · older encode')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Process older videos again' }));
@@ -140,7 +153,7 @@ describe('the Media page', () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
       `/api/v1/media/assets/${id(2)}/reprocess`,
     ]);
-    expect(await within(row('keynote.mp4')).findByText('Ready · processing again 0%')).toBeTruthy();
+    await waitFor(() => expect(statusOf('keynote.mp4')).toBe('Ready · processing again 0%'));
     expect(within(row('keynote.mp4')).queryByRole('button', { name: 'Process again' })).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ProductFormPage } from './ProductFormPage';
 
 const PRODUCT_ID = 'c'.repeat(24);
+/** What a section of the page says under its heading. */
+const under = (heading: string, scope: HTMLElement = document.body) =>
+  within(scope).getByRole('heading', { level: 2, name: heading }).nextElementSibling?.textContent;
 const product = {
   _id: PRODUCT_ID,
   productId: 'ABC123',
@@ -85,17 +88,19 @@ describe('the product form', () => {
   it('asks to save a new course before building its curriculum, and shows none for other types', async () => {
     const user = userEvent.setup();
     renderAt('/admin/products/new');
-    expect(await screen.findByText('Save the product first to build its curriculum.')).toBeTruthy();
+    await waitFor(() => expect(under('Curriculum')).toBe('Save the product first to build its curriculum.'));
     await user.selectOptions(screen.getByLabelText('Type'), 'Tutorial');
     expect(screen.queryByText('Save the product first to build its curriculum.')).toBeNull();
     await user.selectOptions(screen.getByLabelText('Type'), 'Webinar');
-    expect(screen.getByText('Save the product first to build its curriculum.')).toBeTruthy();
+    expect(under('Curriculum')).toBe('Save the product first to build its curriculum.');
   });
 
   it('opens the curriculum editor, outside the product form, on an existing course', async () => {
     renderAt(`/admin/products/${PRODUCT_ID}/edit`);
     const editor = await screen.findByTestId('curriculum-editor');
-    expect(within(editor).getByText('No sections yet. Add a section, then its lessons.')).toBeTruthy();
+    expect(within(editor).getByText(/^No sections/).textContent).toBe(
+      'No sections yet. Add a section, then its lessons.',
+    );
     expect(editor.closest('form')).toBeNull();
   });
 
@@ -103,8 +108,10 @@ describe('the product form', () => {
     productType = 'webinar';
     const first = renderAt(`/admin/products/${PRODUCT_ID}/edit`);
     const live = await screen.findByTestId('live-session');
-    expect(within(live).getByRole('heading', { name: 'Live session' })).toBeTruthy();
-    expect(await within(live).findByText(/No live session is scheduled/)).toBeTruthy();
+    expect(within(live).getByRole('heading', { level: 2 }).textContent).toBe('Live session');
+    expect((await within(live).findByText(/^No live session/)).textContent).toBe(
+      'No live session is scheduled. Members see a countdown, can register and get a reminder an hour before.',
+    );
     expect(live.closest('form')).toBeNull();
     first.unmount();
 
@@ -118,13 +125,13 @@ describe('the product form', () => {
     const user = userEvent.setup();
     renderAt('/admin/products/new');
     await user.selectOptions(await screen.findByLabelText('Type'), 'Webinar');
-    expect(screen.getByText('Save the product first to schedule its live session.')).toBeTruthy();
+    expect(under('Live session')).toBe('Save the product first to schedule its live session.');
   });
 
   it('has no curriculum on an existing tutorial', async () => {
     productType = 'tutorial';
     renderAt(`/admin/products/${PRODUCT_ID}/edit`);
-    expect(await screen.findByDisplayValue('CSS Grid')).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('CSS Grid'));
     expect(screen.queryByRole('heading', { name: 'Curriculum' })).toBeNull();
   });
 });

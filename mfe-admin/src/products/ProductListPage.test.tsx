@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { PRODUCTS_PAGE_SIZE, ProductListPage } from './ProductListPage';
+import { flashMessage, pagerState, rowCells } from '../testing/adminPage';
 
 const product = {
   _id: 'c'.repeat(24),
@@ -86,6 +87,14 @@ const renderPage = () =>
     </MemoryRouter>,
   );
 
+/** The products listed, by title. */
+const titles = () =>
+  screen
+    .queryAllByTestId('product-row')
+    .map((row) => row.querySelector('td[data-label="Product"] strong')?.textContent);
+/** What the list says when it lists nothing. */
+const emptyNote = () => screen.getByText(/^No products/).textContent;
+
 describe('the product list', () => {
   it('unpublishes with the eye by sending the whole product with the flag flipped', async () => {
     const user = userEvent.setup();
@@ -94,7 +103,10 @@ describe('the product list', () => {
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(put.url).toBe(`/api/v1/admin/products/${product._id}`);
     expect(put.body).toEqual({ ...product, isPublished: false });
-    expect(await screen.findByRole('button', { name: 'Publish React Basics' })).toBeTruthy();
+    await waitFor(() => expect(rowCells(screen.getByTestId('product-row')).Status).toBe('Draft'));
+    expect(screen.getByRole('button', { name: 'Publish React Basics' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
   });
 
   it('reports a failed star toggle with the spec text', async () => {
@@ -102,33 +114,35 @@ describe('the product list', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Feature React Basics' }));
-    expect(await screen.findByText('Failed to update featured status: Service down')).toBeTruthy();
+    expect((await screen.findByRole('alert')).firstElementChild?.textContent).toBe(
+      'Failed to update featured status: Service down',
+    );
   });
 
   it('shows a page at a time, pages with Next and Previous, and searches from the first page', async () => {
     total = 45;
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByRole('button', { name: 'Unpublish React Basics' })).toBeTruthy();
+    await waitFor(() => expect(titles()).toEqual(['React Basics']));
     const lastQuery = () =>
       new URL(requests.filter((r) => r.method === 'GET').at(-1)!.url, 'http://x').searchParams;
     expect(Object.fromEntries(lastQuery())).toEqual({ page: '1', limit: String(PRODUCTS_PAGE_SIZE) });
     const pages = screen.getByRole('navigation', { name: 'Product pages' });
-    expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
+    expect(pagerState(pages)).toEqual({ page: 'Page 1 of 3', previous: false, next: true });
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Product on page 2')).toBeTruthy();
+    await waitFor(() => expect(titles()).toEqual(['Product on page 2']));
     expect(screen.queryByText('React Basics')).toBeNull();
-    expect(within(pages).getByText('Page 2 of 3')).toBeTruthy();
+    expect(pagerState(pages)).toEqual({ page: 'Page 2 of 3', previous: true, next: true });
     await user.click(within(pages).getByRole('button', { name: 'Previous' }));
-    expect(await screen.findByText('React Basics')).toBeTruthy();
+    await waitFor(() => expect(titles()).toEqual(['React Basics']));
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Product on page 2')).toBeTruthy();
+    await waitFor(() => expect(titles()).toEqual(['Product on page 2']));
 
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), '  react  ');
     await user.click(
       within(screen.getByRole('search', { name: 'Products' })).getByRole('button', { name: 'Search' }),
     );
-    expect(await screen.findByText('React Basics')).toBeTruthy();
+    await waitFor(() => expect(titles()).toEqual(['React Basics']));
     expect(Object.fromEntries(lastQuery())).toEqual({
       search: 'react',
       page: '1',
@@ -144,7 +158,7 @@ describe('the product list', () => {
     const watch = new MutationObserver(() => shown.add(document.body.textContent ?? ''));
     watch.observe(document.body, { childList: true, subtree: true, characterData: true });
     renderPage();
-    expect(await screen.findByText('React Basics')).toBeTruthy();
+    await waitFor(() => expect(titles()).toEqual(['React Basics']));
     watch.disconnect();
     expect([...shown].filter((text) => text.includes('No products yet'))).toEqual([]);
   });
@@ -159,9 +173,9 @@ describe('the product list', () => {
     );
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByText('No products yet. Add the first one.')).toBeTruthy();
+    await waitFor(() => expect(emptyNote()).toBe('No products yet. Add the first one.'));
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'nothing like it{Enter}');
-    expect(await screen.findByText('No products match this search.')).toBeTruthy();
+    await waitFor(() => expect(emptyNote()).toBe('No products match this search.'));
   });
 
   it('asks before deleting, mentions associated content, then confirms the deletion', async () => {
@@ -169,10 +183,13 @@ describe('the product list', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete React Basics' }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText(/"React Basics".*associated content.*will be removed/)).toBeTruthy();
+    expect(within(dialog).getByRole('paragraph').textContent).toBe(
+      'Are you sure you want to delete "React Basics"? All associated content, including learners\' ' +
+        'progress, will be removed. This action cannot be undone.',
+    );
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Product deleted successfully!')).toBeTruthy();
+    await waitFor(() => expect(flashMessage()).toBe('Product deleted successfully!'));
     expect(screen.queryByText('React Basics')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Release, RemoteReleases } from '@catalyst/contracts';
 import { ReleasesPage } from './ReleasesPage';
+import { flashMessage, rowCells } from '../testing/adminPage';
 
 const release = (version: string, status: Release['status'], extra: Partial<Release> = {}): Release => ({
   remote: 'catalog',
@@ -55,6 +56,9 @@ const renderPage = () =>
     </MemoryRouter>,
   );
 
+/** What a confirmation dialog says it will do. */
+const question = (dialog: HTMLElement) => dialog.querySelector('form > p')?.textContent;
+
 describe('the releases page', () => {
   it('lists each front end with what it runs, its canary, and every release with status, who, commit and load errors', async () => {
     renderPage();
@@ -62,12 +66,12 @@ describe('the releases page', () => {
     expect(within(section).getByText(/canary/, { selector: 'p' }).textContent).toBe('Runs v1-1111111111 · canary v2-2222222222 for 10%');
     const rows = within(section).getAllByTestId('release-row');
     expect(rows.map((row) => row.getAttribute('data-version'))).toEqual(['v2-2222222222', 'v1-1111111111', 'dist']);
-    expect(within(rows[0]!).getByText('Canary')).toBeTruthy();
+    expect(rowCells(rows[0]!).Status).toBe('Canary');
     expect(within(rows[0]!).getByTestId('load-errors').textContent).toBe('7');
-    expect(within(rows[1]!).getByText('Current')).toBeTruthy();
+    expect(rowCells(rows[1]!).Status).toBe('Current');
     expect(within(rows[1]!).queryByRole('button', { name: 'Promote' })).toBeNull();
-    expect(within(rows[2]!).getByText('01234567')).toBeTruthy();
-    expect(within(screen.getByTestId('releases-player')).getByText('No release recorded')).toBeTruthy();
+    expect(rowCells(rows[2]!).Commit).toBe('01234567');
+    expect(screen.getByTestId('releases-player').querySelector('header p')?.textContent).toBe('No release recorded');
   });
 
   it('ends a canary in one confirmed action and says so', async () => {
@@ -76,9 +80,9 @@ describe('the releases page', () => {
     const section = await screen.findByTestId('releases-catalog');
     await user.click(within(section).getByRole('button', { name: 'End canary' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('End the canary of v2-2222222222: everyone runs v1-1111111111 again.')).toBeTruthy();
+    expect(question(dialog)).toBe('End the canary of v2-2222222222: everyone runs v1-1111111111 again.');
     await user.click(within(dialog).getByRole('button', { name: 'Roll back' }));
-    expect(await screen.findByText('The canary of catalog ended: everyone runs v1-1111111111.')).toBeTruthy();
+    await waitFor(() => expect(flashMessage()).toBe('The canary of catalog ended: everyone runs v1-1111111111.'));
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/v1/admin/releases/catalog/rollback')).toBe(true);
   });
 
@@ -88,7 +92,7 @@ describe('the releases page', () => {
     const rows = within(await screen.findByTestId('releases-catalog')).getAllByTestId('release-row');
     await user.click(within(rows[2]!).getByRole('button', { name: 'Promote' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Promote' }));
-    expect(await screen.findByText('catalog now runs dist for everyone.')).toBeTruthy();
+    await waitFor(() => expect(flashMessage()).toBe('catalog now runs dist for everyone.'));
     expect(calls.find((call) => call.path.endsWith('/promote'))!.body).toEqual({ version: 'dist' });
 
     await user.click(within(rows[2]!).getByRole('button', { name: 'Canary' }));
@@ -97,7 +101,7 @@ describe('the releases page', () => {
     await user.clear(share);
     await user.type(share, '25');
     await user.click(within(dialog).getByRole('button', { name: 'Start canary' }));
-    expect(await within(dialog).findByText(/already catalog’s current release/)).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('v1-1111111111 is already catalog’s current release');
     expect(calls.find((call) => call.path.endsWith('/canary'))!.body).toEqual({ version: 'dist', percent: 25 });
   });
 });
