@@ -21,12 +21,31 @@ const release = (version: string, status: Release['status'], extra: Partial<Rele
   ...extra,
 });
 
-const channel = { remote: 'catalog', current: 'v1-1111111111', previous: 'dist', canary: { version: 'v2-2222222222', percent: 10 }, updatedAt: '2026-11-24T12:00:00.000Z', updatedBy: 'ops' };
+const channel = {
+  remote: 'catalog',
+  current: 'v1-1111111111',
+  previous: 'dist',
+  canary: { version: 'v2-2222222222', percent: 10 },
+  updatedAt: '2026-11-24T12:00:00.000Z',
+  updatedBy: 'ops',
+};
 const catalog: RemoteReleases = {
   remote: 'catalog',
   channel,
-  releases: [release('v2-2222222222', 'canary', { loadErrors: 7 }), release('v1-1111111111', 'current'), release('dist', 'previous', { label: 'built dist (served in place)' })],
-  history: [{ action: 'canary', version: 'v2-2222222222', detail: '10%', actor: 'ops', at: '2026-11-24T12:00:00.000Z' }],
+  releases: [
+    release('v2-2222222222', 'canary', { loadErrors: 7 }),
+    release('v1-1111111111', 'current'),
+    release('dist', 'previous', { label: 'built dist (served in place)' }),
+  ],
+  history: [
+    {
+      action: 'canary',
+      version: 'v2-2222222222',
+      detail: '10%',
+      actor: 'ops',
+      at: '2026-11-24T12:00:00.000Z',
+    },
+  ],
 };
 
 let calls: Array<{ method: string; path: string; body: unknown }>;
@@ -39,11 +58,26 @@ beforeEach(() => {
       const path = new URL(url, 'http://localhost').pathname;
       const method = init?.method ?? 'GET';
       calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
-      if (method === 'GET') return json(200, { success: true, data: { remotes: [catalog, { remote: 'player', channel: null, releases: [], history: [] }] } });
-      if (path.endsWith('/canary')) return json(409, { success: false, message: 'v1-1111111111 is already catalog’s current release' });
-      if (path.endsWith('/rollback')) return json(200, { success: true, data: { channel: { ...channel, canary: null }, undone: 'canary' }, message: 'The canary of catalog ended: everyone runs v1-1111111111.' });
-      return json(200, { success: true, data: { ...channel, current: 'dist', canary: null }, message: 'catalog now runs dist for everyone.' });
+      const json = (status: number, payload: unknown) =>
+        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+      if (method === 'GET')
+        return json(200, {
+          success: true,
+          data: { remotes: [catalog, { remote: 'player', channel: null, releases: [], history: [] }] },
+        });
+      if (path.endsWith('/canary'))
+        return json(409, { success: false, message: 'v1-1111111111 is already catalog’s current release' });
+      if (path.endsWith('/rollback'))
+        return json(200, {
+          success: true,
+          data: { channel: { ...channel, canary: null }, undone: 'canary' },
+          message: 'The canary of catalog ended: everyone runs v1-1111111111.',
+        });
+      return json(200, {
+        success: true,
+        data: { ...channel, current: 'dist', canary: null },
+        message: 'catalog now runs dist for everyone.',
+      });
     }),
   );
 });
@@ -63,15 +97,23 @@ describe('the releases page', () => {
   it('lists each front end with what it runs, its canary, and every release with status, who, commit and load errors', async () => {
     renderPage();
     const section = await screen.findByTestId('releases-catalog');
-    expect(within(section).getByText(/canary/, { selector: 'p' }).textContent).toBe('Runs v1-1111111111 · canary v2-2222222222 for 10%');
+    expect(within(section).getByText(/canary/, { selector: 'p' }).textContent).toBe(
+      'Runs v1-1111111111 · canary v2-2222222222 for 10%',
+    );
     const rows = within(section).getAllByTestId('release-row');
-    expect(rows.map((row) => row.getAttribute('data-version'))).toEqual(['v2-2222222222', 'v1-1111111111', 'dist']);
+    expect(rows.map((row) => row.getAttribute('data-version'))).toEqual([
+      'v2-2222222222',
+      'v1-1111111111',
+      'dist',
+    ]);
     expect(rowCells(rows[0]!).Status).toBe('Canary');
     expect(within(rows[0]!).getByTestId('load-errors').textContent).toBe('7');
     expect(rowCells(rows[1]!).Status).toBe('Current');
     expect(within(rows[1]!).queryByRole('button', { name: 'Promote' })).toBeNull();
     expect(rowCells(rows[2]!).Commit).toBe('01234567');
-    expect(screen.getByTestId('releases-player').querySelector('header p')?.textContent).toBe('No release recorded');
+    expect(screen.getByTestId('releases-player').querySelector('header p')?.textContent).toBe(
+      'No release recorded',
+    );
   });
 
   it('ends a canary in one confirmed action and says so', async () => {
@@ -82,8 +124,12 @@ describe('the releases page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(question(dialog)).toBe('End the canary of v2-2222222222: everyone runs v1-1111111111 again.');
     await user.click(within(dialog).getByRole('button', { name: 'Roll back' }));
-    await waitFor(() => expect(flashMessage()).toBe('The canary of catalog ended: everyone runs v1-1111111111.'));
-    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/v1/admin/releases/catalog/rollback')).toBe(true);
+    await waitFor(() =>
+      expect(flashMessage()).toBe('The canary of catalog ended: everyone runs v1-1111111111.'),
+    );
+    expect(
+      calls.some((call) => call.method === 'POST' && call.path === '/api/v1/admin/releases/catalog/rollback'),
+    ).toBe(true);
   });
 
   it('promotes a release after confirmation, and shows a refused canary’s reason in the dialog', async () => {
@@ -101,7 +147,12 @@ describe('the releases page', () => {
     await user.clear(share);
     await user.type(share, '25');
     await user.click(within(dialog).getByRole('button', { name: 'Start canary' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('v1-1111111111 is already catalog’s current release');
-    expect(calls.find((call) => call.path.endsWith('/canary'))!.body).toEqual({ version: 'dist', percent: 25 });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'v1-1111111111 is already catalog’s current release',
+    );
+    expect(calls.find((call) => call.path.endsWith('/canary'))!.body).toEqual({
+      version: 'dist',
+      percent: 25,
+    });
   });
 });
