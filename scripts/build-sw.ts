@@ -4,16 +4,17 @@
 // 1. icons from the SVG logo (sharp): 192, 512, maskable 512, apple-touch 180, into shell/dist/icons;
 // 2. shell/dist/offline.html, the page shown offline for a page that cannot be rendered;
 // 3. shell/src/sw.ts bundled (esbuild) with the public catalogue's addresses from the route declarations
-//    and every remote's content-hashed files (workbox-build's getManifest over each dist; never the admin
-//    remote's: only admins download it), then workbox-build's injectManifest writes shell/dist/sw.js with
-//    the shell's precache list.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//    and every remote's content-hashed files (never the admin remote's: only admins download it), then
+//    shell/dist/sw.js written with the shell's precache list in place of `self.__WB_MANIFEST` (as
+//    workbox-build's injectManifest would: a content hash in a file's name is its revision, else the md5
+//    of its bytes; files over 4 MiB left out).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import sharp from 'sharp';
-import { getManifest, injectManifest, type ManifestEntry } from 'workbox-build';
 import { allRouteTables } from '../packages/contracts/src/routes/all';
 import { catalogPaths, HASHED_FILE } from '../shell/src/pwa/cachePolicy';
 
@@ -104,23 +105,57 @@ async function bundleWorker(remoteFiles: string[]): Promise<string> {
   return out;
 }
 
+/** A file the worker precaches: its address, and null when the address itself changes with the content. */
+interface PrecacheEntry {
+  revision: string | null;
+  url: string;
+}
+/** Larger files are never precached (a first visit would download them all). */
+const MAX_PRECACHED_BYTES = 4 * 1024 * 1024;
+/** Where the bundled worker takes its precache list (workbox-precaching's convention). */
+const INJECTION_POINT = 'self.__WB_MANIFEST';
+
+/**
+ * The files below `dir` with one of `extensions` (dot-files and `ignore` left out), as addresses relative to
+ * it, sorted, with their revision and size; files over MAX_PRECACHED_BYTES left out.
+ */
+export function precacheEntries(
+  dir: string,
+  extensions: string[],
+  ignore: (file: string) => boolean = () => false,
+): { entries: PrecacheEntry[]; bytes: number } {
+  const entries: PrecacheEntry[] = [];
+  let bytes = 0;
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => extensions.includes(path.extname(file).slice(1)))
+    .filter((file) => !file.split('/').some((part) => part.startsWith('.')) && !ignore(file))
+    .sort();
+  for (const file of files) {
+    const stat = statSync(path.join(dir, file));
+    if (!stat.isFile() || stat.size > MAX_PRECACHED_BYTES) continue;
+    const revision = HASHED_FILE.test(file)
+      ? null
+      : createHash('md5')
+          .update(readFileSync(path.join(dir, file)))
+          .digest('hex');
+    entries.push({ revision, url: file });
+    bytes += stat.size;
+  }
+  return { entries, bytes };
+}
+
 /** A remote's content-hashed files as the gateway serves them (/mf/<name>/<file>). */
-async function remoteEntries(staticRoot: string): Promise<ManifestEntry[]> {
-  const entries: ManifestEntry[] = [];
+function remoteFilesOf(staticRoot: string): string[] {
+  const urls: string[] = [];
   for (const name of PRECACHED_REMOTES) {
     const dist = path.join(staticRoot, `mfe-${name}`, 'dist');
     if (!existsSync(dist)) continue;
-    const { manifestEntries } = await getManifest({
-      globDirectory: dist,
-      globPatterns: ['**/*.{js,css,woff2,svg,png,webp}'],
-      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-      modifyURLPrefix: { '': `/mf/${name}/` },
-    });
+    const { entries } = precacheEntries(dist, ['js', 'css', 'woff2', 'svg', 'png', 'webp']);
     // Only content-hashed names: remoteEntry.js and the manifests are asked of the network every time.
-    for (const entry of manifestEntries ?? [])
-      if (HASHED_FILE.test(entry.url)) entries.push({ url: entry.url, revision: null });
+    for (const entry of entries) if (entry.revision === null) urls.push(`/mf/${name}/${entry.url}`);
   }
-  return entries;
+  return urls;
 }
 
 export interface ServiceWorkerReport {
@@ -139,21 +174,21 @@ export async function buildServiceWorker(staticRoot = ROOT): Promise<ServiceWork
   writeFileSync(path.join(shellDist, 'offline.html'), OFFLINE_PAGE);
   // The remotes' files are fetched at install as a best effort, not precached: a remote redeployed on
   // its own (before this step runs again) must never make the worker's install fail on a missing file.
-  const remoteFiles = (await remoteEntries(staticRoot)).map((entry) => entry.url);
+  const remoteFiles = remoteFilesOf(staticRoot);
   const swSrc = await bundleWorker(remoteFiles);
   try {
-    const { count, size } = await injectManifest({
-      swSrc,
-      swDest: path.join(shellDist, 'sw.js'),
-      globDirectory: shellDist,
-      // index.html is the gateway's to render (site config); the worker keeps the rendered copy instead.
-      globPatterns: ['**/*.{js,css,svg,png,woff2,html}'],
-      globIgnores: ['sw.js', 'index.html', '**/*.map'],
-      // A content hash in the name is its own revision.
-      dontCacheBustURLsMatching: HASHED_FILE,
-      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-    });
-    return { precached: count, bytes: size, remoteFiles: remoteFiles.length };
+    // index.html is the gateway's to render (site config); the worker keeps the rendered copy instead.
+    const { entries, bytes } = precacheEntries(
+      shellDist,
+      ['js', 'css', 'svg', 'png', 'woff2', 'html'],
+      (file) => file === 'sw.js' || file === 'index.html',
+    );
+    const source = readFileSync(swSrc, 'utf8');
+    const injectionPoints = source.split(INJECTION_POINT).length - 1;
+    if (injectionPoints !== 1)
+      throw new Error(`shell/src/sw.ts bundled has ${injectionPoints} ${INJECTION_POINT}, not one`);
+    writeFileSync(path.join(shellDist, 'sw.js'), source.replace(INJECTION_POINT, JSON.stringify(entries)));
+    return { precached: entries.length, bytes, remoteFiles: remoteFiles.length };
   } finally {
     rmSync(swSrc, { force: true });
   }

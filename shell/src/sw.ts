@@ -1,5 +1,5 @@
-// The service worker (served at /sw.js): built by scripts/build-sw.ts with workbox-build's
-// injectManifest after the front-ends' builds, so self.__WB_MANIFEST lists this deploy's hashed files.
+// The service worker (served at /sw.js): built by scripts/build-sw.ts after the front-ends' builds, which
+// writes this deploy's precache list in place of self.__WB_MANIFEST.
 // What it caches, and why nothing personal reaches a shared cache: docs/architecture.md, "Offline and install".
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -49,7 +49,7 @@ worker.addEventListener('message', (event) => {
 clientsClaim();
 
 cleanupOutdatedCaches();
-// Written as self.__WB_MANIFEST: workbox-build's injectManifest replaces exactly that text.
+// Written as self.__WB_MANIFEST: scripts/build-sw.ts replaces exactly that text.
 precacheAndRoute((self as unknown as WorkerScope).__WB_MANIFEST);
 
 // The app shell: index.html as the gateway renders it (with the site config), network first, the last
