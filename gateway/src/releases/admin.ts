@@ -38,7 +38,12 @@ function paramsOf(route: RouteDeclaration, requestPath: string): Record<string, 
  * The admin API of the release registry, answered by the gateway itself: the caller's bearer token is
  * resolved here (auth is asked, as for any forwarded request) and only an admin passes.
  */
-export function releaseAdminHandlers({ repo, registry, identity, log }: ReleaseAdminDeps): Record<string, Handler> {
+export function releaseAdminHandlers({
+  repo,
+  registry,
+  identity,
+  log,
+}: ReleaseAdminDeps): Record<string, Handler> {
   const admin: Handler = async (req, res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) return sendError(res, 401, RELEASE_ADMIN_MESSAGES.signIn);
@@ -54,13 +59,24 @@ export function releaseAdminHandlers({ repo, registry, identity, log }: ReleaseA
     localsOf(res).actor = caller.email;
     next();
   };
-  const registryNeeded: Handler = (_req, res, next) => (repo ? next() : sendError(res, 503, RELEASE_ADMIN_MESSAGES.noRegistry));
+  const registryNeeded: Handler = (_req, res, next) =>
+    repo ? next() : sendError(res, 503, RELEASE_ADMIN_MESSAGES.noRegistry);
   const body = express.raw({ type: () => true, limit: '4kb' }) as Handler;
 
   /** Parses params (and the JSON body) of a declaration, then runs the action; refusals are 4xx in the one error shape. */
-  const action = <T>(route: RouteDeclaration, run: (input: { params: Record<string, unknown>; body: Record<string, unknown>; actor: string }) => Promise<T>, message?: (data: T) => string): Handler[] => {
+  const action = <T>(
+    route: RouteDeclaration,
+    run: (input: {
+      params: Record<string, unknown>;
+      body: Record<string, unknown>;
+      actor: string;
+    }) => Promise<T>,
+    message?: (data: T) => string,
+  ): Handler[] => {
     const handle: Handler = async (req, res) => {
-      const params = route.params ? route.params.safeParse(paramsOf(route, pathOf(req))) : { success: true as const, data: {} };
+      const params = route.params
+        ? route.params.safeParse(paramsOf(route, pathOf(req)))
+        : { success: true as const, data: {} };
       if (!params.success) {
         const errors = zodFieldErrors(params.error);
         return sendError(res, 404, errors[0]?.message ?? 'Unknown front end', errors);
@@ -83,12 +99,19 @@ export function releaseAdminHandlers({ repo, registry, identity, log }: ReleaseA
         parsedBody = result.data as Record<string, unknown>;
       }
       try {
-        const data = await run({ params: params.data as Record<string, unknown>, body: parsedBody, actor: String(localsOf(res).actor) });
+        const data = await run({
+          params: params.data as Record<string, unknown>,
+          body: parsedBody,
+          actor: String(localsOf(res).actor),
+        });
         await registry?.refresh();
         sendJson(res, 200, { success: true, data, ...(message ? { message: message(data) } : {}) });
       } catch (error) {
         if (error instanceof ReleaseError) return sendError(res, error.status, error.message);
-        log.warn({ err: error instanceof Error ? error.message : String(error) }, 'release registry action failed');
+        log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'release registry action failed',
+        );
         return sendError(res, 503, MESSAGES.unavailable);
       }
     };
@@ -99,7 +122,10 @@ export function releaseAdminHandlers({ repo, registry, identity, log }: ReleaseA
     try {
       sendJson(res, 200, { success: true, data: { remotes: await repo!.list() } });
     } catch (error) {
-      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'release registry unreachable');
+      log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'release registry unreachable',
+      );
       sendError(res, 503, MESSAGES.unavailable);
     }
   };
@@ -107,20 +133,29 @@ export function releaseAdminHandlers({ repo, registry, identity, log }: ReleaseA
   return {
     [releaseRoutes.list.path]: chain(admin, registryNeeded, list),
     [releaseRoutes.promote.path]: chain(
-      ...action(releaseRoutes.promote, ({ params, body, actor }) => repo!.promote(String(params.remote), String(body.version), actor), (channel) => RELEASE_MESSAGES.promoted(channel.remote, channel.current)),
+      ...action(
+        releaseRoutes.promote,
+        ({ params, body, actor }) => repo!.promote(String(params.remote), String(body.version), actor),
+        (channel) => RELEASE_MESSAGES.promoted(channel.remote, channel.current),
+      ),
     ),
     [releaseRoutes.rollback.path]: chain(
       ...action(
         releaseRoutes.rollback,
         ({ params, actor }) => repo!.rollback(String(params.remote), actor),
-        ({ channel, undone }) => (undone === 'canary' ? RELEASE_MESSAGES.canaryStopped(channel.remote, channel.current) : RELEASE_MESSAGES.rolledBack(channel.remote, channel.current)),
+        ({ channel, undone }) =>
+          undone === 'canary'
+            ? RELEASE_MESSAGES.canaryStopped(channel.remote, channel.current)
+            : RELEASE_MESSAGES.rolledBack(channel.remote, channel.current),
       ),
     ),
     [releaseRoutes.canary.path]: chain(
       ...action(
         releaseRoutes.canary,
-        ({ params, body, actor }) => repo!.canary(String(params.remote), String(body.version), Number(body.percent), actor),
-        (channel) => RELEASE_MESSAGES.canaryStarted(channel.remote, channel.canary!.version, channel.canary!.percent),
+        ({ params, body, actor }) =>
+          repo!.canary(String(params.remote), String(body.version), Number(body.percent), actor),
+        (channel) =>
+          RELEASE_MESSAGES.canaryStarted(channel.remote, channel.canary!.version, channel.canary!.percent),
       ),
     ),
   };

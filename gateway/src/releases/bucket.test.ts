@@ -44,25 +44,60 @@ describe('releases kept in the media bucket', () => {
     bucket = await startTestBucket(['catalyst-media']);
     root = mkdtempSync(path.join(os.tmpdir(), 'gateway-bucket-releases-'));
     copies = path.join(root, 'copies');
-    writeBuild(path.join(root, 'mfe-catalog', 'dist'), { 'mf-manifest.json': '{"shared":[],"exposes":[]}', 'remoteEntry.js': 'var catalog = "built dist";' });
-    writeBuild(path.join(root, 'shell', 'dist'), { 'index.html': '<!doctype html><html><head><title>dist shell</title></head><body></body></html>' });
-    writeBuild(path.join(root, 'built-catalog'), { 'mf-manifest.json': '{"shared":[],"exposes":[{"path":"./BrowseRoutes"}]}', 'remoteEntry.js': chunk, 'static/js/async/12.0123abcd.js': 'var lazy;' });
+    writeBuild(path.join(root, 'mfe-catalog', 'dist'), {
+      'mf-manifest.json': '{"shared":[],"exposes":[]}',
+      'remoteEntry.js': 'var catalog = "built dist";',
+    });
+    writeBuild(path.join(root, 'shell', 'dist'), {
+      'index.html': '<!doctype html><html><head><title>dist shell</title></head><body></body></html>',
+    });
+    writeBuild(path.join(root, 'built-catalog'), {
+      'mf-manifest.json': '{"shared":[],"exposes":[{"path":"./BrowseRoutes"}]}',
+      'remoteEntry.js': chunk,
+      'static/js/async/12.0123abcd.js': 'var lazy;',
+    });
     // Compressed copies as `npm run build` leaves them: the entry's up to date, the lazy chunk's from before the
     // chunk was written again (a copy the store must not keep: it would be served for good).
     await precompressBuild(path.join(root, 'built-catalog'));
     const lazy = path.join(root, 'built-catalog', 'static/js/async/12.0123abcd.js');
     writeFileSync(`${lazy}.br`, brotliCompressSync(`var old;${' '.repeat(2000)}`));
     utimesSync(`${lazy}.br`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
-    writeBuild(path.join(root, 'built-shell'), { 'index.html': '<!doctype html><html><head><title>shell from the bucket</title></head><body></body></html>', 'main.3333333333.js': 'var bucketShell;' });
+    writeBuild(path.join(root, 'built-shell'), {
+      'index.html':
+        '<!doctype html><html><head><title>shell from the bucket</title></head><body></body></html>',
+      'main.3333333333.js': 'var bucketShell;',
+    });
     database = await createTestDatabase();
-    const env = { STATIC_ROOT: root, RELEASES_DIR: copies, DATABASE_URL: database.url, RELEASES_REFRESH_MS: '100', ...bucket.env };
+    const env = {
+      STATIC_ROOT: root,
+      RELEASES_DIR: copies,
+      DATABASE_URL: database.url,
+      RELEASES_REFRESH_MS: '100',
+      ...bucket.env,
+    };
     releases = createGatewayReleases(buildConfig({ ...env, INTERNAL_SECRET: 'x'.repeat(32) }), log);
     await releases.prepare();
     // As `npm run release` does: the files into the store, then the record.
     await releases.store.publish('catalog', CATALOG, path.join(root, 'built-catalog'));
     await releases.store.publish('shell', SHELL, path.join(root, 'built-shell'));
-    await releases.repo!.record({ remote: 'catalog', version: CATALOG, label: 'v2', releasedBy: 'dana', gitCommit: null, shared: [], exposes: ['./BrowseRoutes'] });
-    await releases.repo!.record({ remote: 'shell', version: SHELL, label: 'v3', releasedBy: 'dana', gitCommit: null, shared: [], exposes: [] });
+    await releases.repo!.record({
+      remote: 'catalog',
+      version: CATALOG,
+      label: 'v2',
+      releasedBy: 'dana',
+      gitCommit: null,
+      shared: [],
+      exposes: ['./BrowseRoutes'],
+    });
+    await releases.repo!.record({
+      remote: 'shell',
+      version: SHELL,
+      label: 'v3',
+      releasedBy: 'dana',
+      gitCommit: null,
+      shared: [],
+      exposes: [],
+    });
     world = await startWorld(env, { releases });
   });
   afterAll(async () => {
@@ -90,35 +125,57 @@ describe('releases kept in the media bucket', () => {
     expect(await releases.store.has('catalog', 'v9-9999999999')).toBe(false);
     expect(readdirSync(root).includes('copies') ? readdirSync(copies) : []).not.toContain('catalog');
     // The release command finds the same store from the same settings.
-    expect(releaseStoreOf(buildConfig({ STATIC_ROOT: root, INTERNAL_SECRET: 'x'.repeat(32), ...bucket.env })).storage).toBe('s3');
-    expect(releaseStoreOf(buildConfig({ STATIC_ROOT: root, INTERNAL_SECRET: 'x'.repeat(32) })).storage).toBe('disk');
+    expect(
+      releaseStoreOf(buildConfig({ STATIC_ROOT: root, INTERNAL_SECRET: 'x'.repeat(32), ...bucket.env }))
+        .storage,
+    ).toBe('s3');
+    expect(releaseStoreOf(buildConfig({ STATIC_ROOT: root, INTERNAL_SECRET: 'x'.repeat(32) })).storage).toBe(
+      'disk',
+    );
   });
 
   it('serves a release’s files streamed from the bucket, cached for good, with ranges and revalidation', async () => {
-    const file = await get(`/mf/catalog/${CATALOG}/remoteEntry.js`, { headers: { 'accept-encoding': 'identity' } });
+    const file = await get(`/mf/catalog/${CATALOG}/remoteEntry.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(file.status).toBe(200);
     expect(await file.text()).toBe(chunk);
     expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(file.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
     expect(file.headers.get('content-length')).toBe(String(chunk.length));
-    expect(await (await get(`/mf/catalog/${CATALOG}/static/js/async/12.0123abcd.js`)).text()).toBe('var lazy;');
+    expect(await (await get(`/mf/catalog/${CATALOG}/static/js/async/12.0123abcd.js`)).text()).toBe(
+      'var lazy;',
+    );
     // A file put straight into the bucket (nowhere on this machine) is served: the bucket is where files are read.
     const extra = mkdtempSync(path.join(os.tmpdir(), 'gateway-bucket-extra-'));
     writeFileSync(path.join(extra, 'only-in-bucket.js'), 'var onlyInBucket;');
     await createS3ObjectStore(bucket.settings).publishDir(extra, `releases/catalog/${CATALOG}/`);
     rmSync(extra, { recursive: true, force: true });
     expect(await (await get(`/mf/catalog/${CATALOG}/only-in-bucket.js`)).text()).toBe('var onlyInBucket;');
-    expect((await get(`/mf/catalog/${CATALOG}/mf-manifest.json`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get(`/mf/catalog/${CATALOG}/mf-manifest.json`)).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
 
     const part = await get(`/mf/catalog/${CATALOG}/remoteEntry.js`, { headers: { range: 'bytes=4-10' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 4-10/${chunk.length}`);
     expect(await part.text()).toBe('catalog');
-    expect((await get(`/mf/catalog/${CATALOG}/remoteEntry.js`, { headers: { range: `bytes=${chunk.length + 5}-` } })).status).toBe(416);
+    expect(
+      (
+        await get(`/mf/catalog/${CATALOG}/remoteEntry.js`, {
+          headers: { range: `bytes=${chunk.length + 5}-` },
+        })
+      ).status,
+    ).toBe(416);
 
-    const again = await get(`/mf/catalog/${CATALOG}/remoteEntry.js`, { headers: { 'if-none-match': file.headers.get('etag')! } });
+    const again = await get(`/mf/catalog/${CATALOG}/remoteEntry.js`, {
+      headers: { 'if-none-match': file.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
-    const head = await get(`/mf/catalog/${CATALOG}/remoteEntry.js`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    const head = await get(`/mf/catalog/${CATALOG}/remoteEntry.js`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(chunk.length));
   });
@@ -137,7 +194,10 @@ describe('releases kept in the media bucket', () => {
     await releases.repo!.promote('catalog', CATALOG, 'dana');
     await releases.repo!.promote('shell', SHELL, 'dana');
     await releases.registry.refresh();
-    const answer = (await (await get('/mf/remotes.json')).json()) as { remotes: Record<string, string>; releases: Record<string, string> };
+    const answer = (await (await get('/mf/remotes.json')).json()) as {
+      remotes: Record<string, string>;
+      releases: Record<string, string>;
+    };
     expect(answer.remotes.catalog).toBe(`/mf/catalog/${CATALOG}/mf-manifest.json`);
     expect(answer.releases.shell).toBe(SHELL);
     const page = await get('/browse');
@@ -147,7 +207,15 @@ describe('releases kept in the media bucket', () => {
   });
 
   it('keeps serving the last shell when a promoted one cannot be copied from the bucket', async () => {
-    await releases.repo!.record({ remote: 'shell', version: 'v4-4444444444', label: 'v4', releasedBy: 'dana', gitCommit: null, shared: [], exposes: [] });
+    await releases.repo!.record({
+      remote: 'shell',
+      version: 'v4-4444444444',
+      label: 'v4',
+      releasedBy: 'dana',
+      gitCommit: null,
+      shared: [],
+      exposes: [],
+    });
     await releases.repo!.promote('shell', 'v4-4444444444', 'dana');
     await releases.registry.refresh();
     expect(releases.registry.fresh).toBe(false);
@@ -159,12 +227,18 @@ describe('releases kept in the media bucket', () => {
   });
 
   it('answers 503 in the one error shape when the bucket cannot be reached', async () => {
-    const unreachable = createReleaseStore({ root: copies, staticRoot: root, bucket: createS3ObjectStore({ ...bucket.settings, endpoint: 'http://127.0.0.1:9' }) });
+    const unreachable = createReleaseStore({
+      root: copies,
+      staticRoot: root,
+      bucket: createS3ObjectStore({ ...bucket.settings, endpoint: 'http://127.0.0.1:9' }),
+    });
     const app = express().use('/mf/catalog/:version', releaseFilesHandler(unreachable, 'catalog', log));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
-      const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mf/catalog/${CATALOG}/remoteEntry.js`);
+      const answer = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/mf/catalog/${CATALOG}/remoteEntry.js`,
+      );
       expect(answer.status).toBe(503);
       expect(await answer.json()).toEqual({ success: false, message: RELEASE_FILES_UNAVAILABLE });
     } finally {

@@ -17,7 +17,8 @@ describe('the canary split', () => {
   });
 
   it('keeps everyone in a smaller canary inside a larger one (raising the share only adds people)', () => {
-    for (const id of ids.slice(0, 2_000)) if (inCanary(id, 'player', 10)) expect(inCanary(id, 'player', 30)).toBe(true);
+    for (const id of ids.slice(0, 2_000))
+      if (inCanary(id, 'player', 10)) expect(inCanary(id, 'player', 30)).toBe(true);
   });
 
   it('splits each front end on its own', () => {

@@ -12,4 +12,5 @@ export function bucketOf(id: string, remote: string): number {
 }
 
 /** Whether this person is served the canary of a front end running one at `percent` (0 < percent < 100). */
-export const inCanary = (id: string, remote: string, percent: number): boolean => bucketOf(id, remote) < Math.round(percent * 100);
+export const inCanary = (id: string, remote: string, percent: number): boolean =>
+  bucketOf(id, remote) < Math.round(percent * 100);

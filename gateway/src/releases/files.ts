@@ -22,7 +22,8 @@ function releasePathOf(requestPath: string): string | null {
     return null;
   }
   const segments = file.split('/');
-  if (!file || /[\\\0]/.test(file) || segments.some((segment) => segment === '' || segment.startsWith('.'))) return null;
+  if (!file || /[\\\0]/.test(file) || segments.some((segment) => segment === '' || segment.startsWith('.')))
+    return null;
   return file;
 }
 
@@ -38,7 +39,11 @@ const notFound = (res: Response) => {
  * client accepts its encoding; a release without copies goes through the compression step as before. A path
  * that is not a version goes on (the built dist in place); a version or file that is not stored is a 404.
  */
-export function releaseFilesHandler(store: ReleaseStore, remote: ReleaseTarget, log: Logger): RequestHandler<{ version: string }> {
+export function releaseFilesHandler(
+  store: ReleaseStore,
+  remote: ReleaseTarget,
+  log: Logger,
+): RequestHandler<{ version: string }> {
   return async (req, res, next) => {
     const version = req.params.version ?? '';
     if (!VERSION_PATTERN.test(version)) return next();
@@ -55,12 +60,18 @@ export function releaseFilesHandler(store: ReleaseStore, remote: ReleaseTarget, 
           return void res.end();
         }
         // One satisfiable range is answered; several, or a malformed header, get the whole file (as express.static does).
-        if (Array.isArray(ranges) && ranges.length === 1 && ranges.type === 'bytes') range = { start: ranges[0]!.start, end: ranges[0]!.end };
+        if (Array.isArray(ranges) && ranges.length === 1 && ranges.type === 'bytes')
+          range = { start: ranges[0]!.start, end: ranges[0]!.end };
       }
       const encoding = range || !PRECOMPRESSED_FILE.test(file) ? undefined : storedEncodingFor(req);
       if (PRECOMPRESSED_FILE.test(file)) res.vary('Accept-Encoding');
       // The stored copy in the client's encoding, else the file itself (each with a validator of its own).
-      const choices = encoding ? [{ name: file + PRECOMPRESSED_SUFFIX[encoding], etag: `"${version}-${encoding}"`, encoding }, { name: file, etag: `"${version}"` }] : [{ name: file, etag: `"${version}"` }];
+      const choices = encoding
+        ? [
+            { name: file + PRECOMPRESSED_SUFFIX[encoding], etag: `"${version}-${encoding}"`, encoding },
+            { name: file, etag: `"${version}"` },
+          ]
+        : [{ name: file, etag: `"${version}"` }];
       const keep = (etag: string) => {
         res.setHeader('cache-control', RELEASE_FILE_CACHE);
         res.setHeader('etag', etag);
@@ -78,8 +89,15 @@ export function releaseFilesHandler(store: ReleaseStore, remote: ReleaseTarget, 
         const stored = await store.read(remote, version, choice.name, range);
         if (!stored) continue;
         keep(choice.etag);
-        return sendStored(res, stored, { file, range, encoding: choice.encoding, head: req.method === 'HEAD' }, (error) =>
-          log.warn({ err: error.message, remote, version, file: choice.name }, 'release file stream failed'),
+        return sendStored(
+          res,
+          stored,
+          { file, range, encoding: choice.encoding, head: req.method === 'HEAD' },
+          (error) =>
+            log.warn(
+              { err: error.message, remote, version, file: choice.name },
+              'release file stream failed',
+            ),
         );
       }
       notFound(res);
@@ -92,7 +110,12 @@ export function releaseFilesHandler(store: ReleaseStore, remote: ReleaseTarget, 
 }
 
 /** A stored file's body (or part of it, or none for HEAD) with its type, length and encoding. */
-function sendStored(res: Response, stored: StoredFile, sent: { file: string; range?: ByteRange; encoding?: string; head: boolean }, onError: (error: Error) => void) {
+function sendStored(
+  res: Response,
+  stored: StoredFile,
+  sent: { file: string; range?: ByteRange; encoding?: string; head: boolean },
+  onError: (error: Error) => void,
+) {
   const { range } = sent;
   res.type(path.extname(sent.file) || 'application/octet-stream');
   // Set before the body, so the compression step leaves an encoded copy as it is.

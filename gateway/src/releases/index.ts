@@ -7,13 +7,27 @@ import { createS3ObjectStore, s3SettingsOf, type StorageConfig } from '@catalyst
 import type { GatewayConfig } from '../config';
 import { readBuildFacts } from './manifest';
 import { createRemotesRegistry, type RemotesRegistry } from './registry';
-import { createReleaseRepository, DIST_VERSION, migrateReleases, RELEASE_TARGETS, RELEASES_SCHEMA, type Channel, type ReleaseRepository } from './repository';
+import {
+  createReleaseRepository,
+  DIST_VERSION,
+  migrateReleases,
+  RELEASE_TARGETS,
+  RELEASES_SCHEMA,
+  type Channel,
+  type ReleaseRepository,
+} from './repository';
 import type { ReleasesDatabase } from './schema';
 import { createReleaseStore, RELEASE_STORAGE, type ReleaseStore } from './store';
 
 export * from './repository';
 export { bucketOf, inCanary } from './canary';
-export { BUCKET_COOKIE, RELEASES_HEADER, manifestUrlOf, sendRemotesAnswer, type RemotesRegistry } from './registry';
+export {
+  BUCKET_COOKIE,
+  RELEASES_HEADER,
+  manifestUrlOf,
+  sendRemotesAnswer,
+  type RemotesRegistry,
+} from './registry';
 export type { ReleaseStore } from './store';
 
 /** The gateway's release registry: the table (when it has a database), the files, and the answer browsers get. */
@@ -30,24 +44,47 @@ export interface GatewayReleases {
  * The release files: folders on disk under RELEASES_DIR (default `<STATIC_ROOT>/releases`), or the media bucket
  * when MEDIA_S3_BUCKET is set (then RELEASES_DIR, default `<tmp>/catalyst-releases`, holds local copies).
  */
-export function releaseStoreOf(config: Pick<GatewayConfig, 'RELEASES_DIR' | 'STATIC_ROOT'> & StorageConfig): ReleaseStore {
+export function releaseStoreOf(
+  config: Pick<GatewayConfig, 'RELEASES_DIR' | 'STATIC_ROOT'> & StorageConfig,
+): ReleaseStore {
   const s3 = s3SettingsOf(config);
-  const root = config.RELEASES_DIR ?? (s3 ? path.join(os.tmpdir(), 'catalyst-releases') : path.join(config.STATIC_ROOT, 'releases'));
-  return createReleaseStore({ root: path.resolve(root), staticRoot: config.STATIC_ROOT, bucket: s3 ? createS3ObjectStore(s3, { what: RELEASE_STORAGE }) : undefined });
+  const root =
+    config.RELEASES_DIR ??
+    (s3 ? path.join(os.tmpdir(), 'catalyst-releases') : path.join(config.STATIC_ROOT, 'releases'));
+  return createReleaseStore({
+    root: path.resolve(root),
+    staticRoot: config.STATIC_ROOT,
+    bucket: s3 ? createS3ObjectStore(s3, { what: RELEASE_STORAGE }) : undefined,
+  });
 }
 
 /** The commit the working tree is at, when it is a git checkout. */
 export function gitCommit(cwd: string): string | null {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null;
+    return (
+      execFileSync('git', ['rev-parse', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || null
+    );
   } catch {
     return null;
   }
 }
 
-export function createGatewayReleases(config: GatewayConfig, log: Logger, { database = true }: { database?: boolean } = {}): GatewayReleases {
+export function createGatewayReleases(
+  config: GatewayConfig,
+  log: Logger,
+  { database = true }: { database?: boolean } = {},
+): GatewayReleases {
   const db: Kysely<ReleasesDatabase> | null =
-    database && config.DATABASE_URL ? createDb<ReleasesDatabase>({ connectionString: config.DATABASE_URL, schema: RELEASES_SCHEMA, poolSize: 3, log }) : null;
+    database && config.DATABASE_URL
+      ? createDb<ReleasesDatabase>({
+          connectionString: config.DATABASE_URL,
+          schema: RELEASES_SCHEMA,
+          poolSize: 3,
+          log,
+        })
+      : null;
   const repo = db ? createReleaseRepository(db) : null;
   const store = releaseStoreOf(config);
   // The shell's index.html and files are served from a local folder: a release kept in a bucket is copied before it is served.
@@ -55,7 +92,13 @@ export function createGatewayReleases(config: GatewayConfig, log: Logger, { data
     const shell = channels.find((channel) => channel.remote === 'shell');
     if (shell) await store.localCopy('shell', shell.current);
   };
-  const registry = createRemotesRegistry({ repo, overrides: config.MF_REMOTES, log, refreshMs: config.RELEASES_REFRESH_MS, beforeServing });
+  const registry = createRemotesRegistry({
+    repo,
+    overrides: config.MF_REMOTES,
+    log,
+    refreshMs: config.RELEASES_REFRESH_MS,
+    beforeServing,
+  });
   return {
     repo,
     store,
@@ -68,7 +111,14 @@ export function createGatewayReleases(config: GatewayConfig, log: Logger, { data
         const dir = store.dirOf(remote, DIST_VERSION);
         if (!(await store.has(remote, DIST_VERSION))) continue;
         const facts = await readBuildFacts(dir);
-        const recorded = await repo.ensureInitial({ remote, version: DIST_VERSION, label: 'built dist (served in place)', releasedBy: 'gateway start', gitCommit: commit, ...facts });
+        const recorded = await repo.ensureInitial({
+          remote,
+          version: DIST_VERSION,
+          label: 'built dist (served in place)',
+          releasedBy: 'gateway start',
+          gitCommit: commit,
+          ...facts,
+        });
         if (recorded) log.info({ remote }, 'release registry: the built dist is the first release');
       }
       await registry.refresh();

@@ -23,7 +23,12 @@ describe('a release’s version and facts', () => {
     const b = build({ 'remoteEntry.js': 'var a;', 'static/1.js': 'x', '.build-stamp': 'two' });
     const c = build({ 'remoteEntry.js': 'var a;', 'static/1.js': 'y' });
     // The compressed copies the release writes beside a file are made from it: the same release.
-    const withCopies = build({ 'remoteEntry.js': 'var a;', 'remoteEntry.js.br': 'br', 'remoteEntry.js.gz': 'gz', 'static/1.js': 'x' });
+    const withCopies = build({
+      'remoteEntry.js': 'var a;',
+      'remoteEntry.js.br': 'br',
+      'remoteEntry.js.gz': 'gz',
+      'static/1.js': 'x',
+    });
     // A file that only looks like a copy is content.
     const lookalike = build({ 'remoteEntry.js': 'var a;', 'static/1.js': 'x', 'data.json.gz': 'archive' });
     expect(await contentHash(a)).toBe(await contentHash(b));
@@ -54,7 +59,13 @@ describe('a release’s version and facts', () => {
       ],
       exposes: ['./BrowseRoutes', './TopCourses'],
     });
-    const shell = build({ 'index.html': '<html></html>', 'catalyst-shared.json': JSON.stringify({ react: { version: '19.3.1', requiredVersion: '^19.2.0' } }) });
-    expect(await readBuildFacts(shell)).toEqual({ shared: [{ name: 'react', version: '19.3.1', requiredVersion: '^19.2.0', singleton: true }], exposes: [] });
+    const shell = build({
+      'index.html': '<html></html>',
+      'catalyst-shared.json': JSON.stringify({ react: { version: '19.3.1', requiredVersion: '^19.2.0' } }),
+    });
+    expect(await readBuildFacts(shell)).toEqual({
+      shared: [{ name: 'react', version: '19.3.1', requiredVersion: '^19.2.0', singleton: true }],
+      exposes: [],
+    });
   });
 });

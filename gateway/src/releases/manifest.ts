@@ -11,18 +11,28 @@ interface FederationManifest {
 }
 
 /** What a build shares and exposes, from its mf-manifest.json (the shell, a pure host, has none: empty lists). */
-export async function readBuildFacts(distDir: string): Promise<{ shared: SharedDependency[]; exposes: string[] }> {
+export async function readBuildFacts(
+  distDir: string,
+): Promise<{ shared: SharedDependency[]; exposes: string[] }> {
   let manifest: FederationManifest;
   try {
-    manifest = JSON.parse(await readFile(path.join(distDir, 'mf-manifest.json'), 'utf8')) as FederationManifest;
+    manifest = JSON.parse(
+      await readFile(path.join(distDir, 'mf-manifest.json'), 'utf8'),
+    ) as FederationManifest;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { shared: await providedByShell(distDir), exposes: [] };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { shared: await providedByShell(distDir), exposes: [] };
     throw error;
   }
   return {
     shared: (manifest.shared ?? [])
       .filter((entry) => entry.name)
-      .map((entry) => ({ name: entry.name!, version: entry.version ?? null, requiredVersion: entry.requiredVersion || null, singleton: entry.singleton ?? false }))
+      .map((entry) => ({
+        name: entry.name!,
+        version: entry.version ?? null,
+        requiredVersion: entry.requiredVersion || null,
+        singleton: entry.singleton ?? false,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     exposes: (manifest.exposes ?? []).map((entry) => entry.path ?? `./${entry.name}`).sort(),
   };
@@ -34,9 +44,17 @@ export async function readBuildFacts(distDir: string): Promise<{ shared: SharedD
  */
 async function providedByShell(distDir: string): Promise<SharedDependency[]> {
   try {
-    const provided = JSON.parse(await readFile(path.join(distDir, 'catalyst-shared.json'), 'utf8')) as Record<string, { version?: string; requiredVersion?: string }>;
+    const provided = JSON.parse(await readFile(path.join(distDir, 'catalyst-shared.json'), 'utf8')) as Record<
+      string,
+      { version?: string; requiredVersion?: string }
+    >;
     return Object.entries(provided)
-      .map(([name, entry]) => ({ name, version: entry.version ?? null, requiredVersion: entry.requiredVersion ?? null, singleton: true }))
+      .map(([name, entry]) => ({
+        name,
+        version: entry.version ?? null,
+        requiredVersion: entry.requiredVersion ?? null,
+        singleton: true,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name));
   } catch {
     return [];

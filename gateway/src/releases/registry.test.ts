@@ -3,7 +3,14 @@ import { testLog } from '@catalyst/service-kit/testing';
 import { createRemotesRegistry } from './registry';
 import type { Channel, ReleaseRepository } from './repository';
 
-const channel = (current: string): Channel => ({ remote: 'catalog', current, previous: null, canary: null, updatedAt: '2026-11-27T00:00:00.000Z', updatedBy: 'test' });
+const channel = (current: string): Channel => ({
+  remote: 'catalog',
+  current,
+  previous: null,
+  canary: null,
+  updatedAt: '2026-11-27T00:00:00.000Z',
+  updatedBy: 'test',
+});
 
 /** A registry table whose reads answer only when the test lets them, with what the table held when they were asked. */
 function heldTable(initial: string) {

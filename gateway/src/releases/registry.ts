@@ -15,7 +15,8 @@ const BUCKET_COOKIE_SECONDS = 365 * 24 * 3600;
 export const RELEASES_HEADER = 'x-catalyst-releases';
 
 /** Where a version's manifest is served: the built dist in place, or its release folder. */
-export const manifestUrlOf = (remote: string, version: string) => (version === DIST_VERSION ? `/mf/${remote}/mf-manifest.json` : `/mf/${remote}/${version}/mf-manifest.json`);
+export const manifestUrlOf = (remote: string, version: string) =>
+  version === DIST_VERSION ? `/mf/${remote}/mf-manifest.json` : `/mf/${remote}/${version}/mf-manifest.json`;
 
 export interface RemotesRegistry {
   /** The /mf/remotes.json answer for one person (their bucket id decides canaries). */
@@ -48,7 +49,13 @@ export interface RegistryOptions {
  * answer never waits for Postgres, and when Postgres cannot be reached the last channels read keep being
  * answered (never a blank page). Before the first successful read every remote is its built dist.
  */
-export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1_000, beforeServing }: RegistryOptions): RemotesRegistry & { ready: Promise<void> } {
+export function createRemotesRegistry({
+  repo,
+  overrides = {},
+  log,
+  refreshMs = 1_000,
+  beforeServing,
+}: RegistryOptions): RemotesRegistry & { ready: Promise<void> } {
   let channels = new Map<string, Channel>();
   let fresh = repo === null;
   let reading: Promise<void> | null = null;
@@ -61,7 +68,10 @@ export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1
         try {
           await beforeServing?.(list);
         } catch (error) {
-          log.warn({ err: error instanceof Error ? error.message : String(error) }, 'release files of the registry’s channels could not be readied: answering the last known releases');
+          log.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'release files of the registry’s channels could not be readied: answering the last known releases',
+          );
           throw error;
         }
         channels = new Map(list.map((channel) => [channel.remote, channel]));
@@ -69,7 +79,11 @@ export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1
         fresh = true;
       })
       .catch((error: unknown) => {
-        if (fresh) log.warn({ err: error instanceof Error ? error.message : String(error) }, 'release registry unreachable: answering the last known releases');
+        if (fresh)
+          log.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'release registry unreachable: answering the last known releases',
+          );
         fresh = false;
       })
       .finally(() => {
@@ -92,10 +106,14 @@ export function createRemotesRegistry({ repo, overrides = {}, log, refreshMs = 1
   const timer = repo ? setInterval(() => void read(), refreshMs) : null;
   timer?.unref();
 
-  const versionFor = (remote: RemoteName, bucketId: string | undefined): { version: string; canary: boolean } => {
+  const versionFor = (
+    remote: RemoteName,
+    bucketId: string | undefined,
+  ): { version: string; canary: boolean } => {
     const channel = channels.get(remote);
     if (!channel) return { version: DIST_VERSION, canary: false };
-    if (channel.canary && bucketId && inCanary(bucketId, remote, channel.canary.percent)) return { version: channel.canary.version, canary: true };
+    if (channel.canary && bucketId && inCanary(bucketId, remote, channel.canary.percent))
+      return { version: channel.canary.version, canary: true };
     return { version: channel.current, canary: false };
   };
 
@@ -148,7 +166,12 @@ const cookieValue = (header: string | undefined, name: string) => {
  * (private, Vary: Cookie). A browser without a bucket id gets one (a random, HttpOnly cookie for a year)
  * the first time a canary runs, so it sees one version consistently across reloads.
  */
-export function sendRemotesAnswer(registry: RemotesRegistry, cookieHeader: string | undefined, res: ServerResponse, secure: boolean): void {
+export function sendRemotesAnswer(
+  registry: RemotesRegistry,
+  cookieHeader: string | undefined,
+  res: ServerResponse,
+  secure: boolean,
+): void {
   const given = cookieValue(cookieHeader, BUCKET_COOKIE);
   let bucketId = given && BUCKET_ID.test(given) ? given : undefined;
   const first = registry.answer(bucketId);
@@ -157,7 +180,10 @@ export function sendRemotesAnswer(registry: RemotesRegistry, cookieHeader: strin
   if (canary && !bucketId) {
     bucketId = randomBytes(16).toString('base64url');
     ({ body } = registry.answer(bucketId));
-    res.setHeader('set-cookie', `${BUCKET_COOKIE}=${bucketId}; Path=/; Max-Age=${BUCKET_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+    res.setHeader(
+      'set-cookie',
+      `${BUCKET_COOKIE}=${bucketId}; Path=/; Max-Age=${BUCKET_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+    );
   }
   res.setHeader('cache-control', canary ? 'private, no-cache' : 'no-cache');
   res.setHeader('vary', 'Cookie');

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@catalyst/service-kit/testing';
-import { createReleaseRepository, DIST_VERSION, migrateReleases, RELEASES_SCHEMA, ReleaseError, type NewRelease } from './repository';
+import {
+  createReleaseRepository,
+  DIST_VERSION,
+  migrateReleases,
+  RELEASES_SCHEMA,
+  ReleaseError,
+  type NewRelease,
+} from './repository';
 import type { ReleasesDatabase } from './schema';
 
 const database = useTestDatabase<ReleasesDatabase>(RELEASES_SCHEMA);
@@ -31,12 +38,20 @@ describe('the release registry', () => {
     await migrateReleases(db);
     await migrateReleases(db);
     const repo = createReleaseRepository(db);
-    expect(await repo.ensureInitial({ ...release('x-0000000000'), version: DIST_VERSION, remote: 'player' })).toBe(true);
-    expect(await repo.ensureInitial({ ...release('x-0000000000'), version: DIST_VERSION, remote: 'player' })).toBe(false);
+    expect(
+      await repo.ensureInitial({ ...release('x-0000000000'), version: DIST_VERSION, remote: 'player' }),
+    ).toBe(true);
+    expect(
+      await repo.ensureInitial({ ...release('x-0000000000'), version: DIST_VERSION, remote: 'player' }),
+    ).toBe(false);
     const first = await repo.record(release('v1-1111111111', 'account'));
     expect(first.status).toBe('current');
     const channels = await repo.channels();
-    expect(channels.find((c) => c.remote === 'player')).toMatchObject({ current: DIST_VERSION, previous: null, canary: null });
+    expect(channels.find((c) => c.remote === 'player')).toMatchObject({
+      current: DIST_VERSION,
+      previous: null,
+      canary: null,
+    });
     expect(channels.find((c) => c.remote === 'account')).toMatchObject({ current: 'v1-1111111111' });
   });
 
@@ -45,15 +60,27 @@ describe('the release registry', () => {
     await repo.ensureInitial({ ...release('x-0000000000'), version: DIST_VERSION });
     const v2 = await repo.record(release('v2-2222222222'));
     expect(v2.status).toBe('available');
-    expect(v2).toMatchObject({ releasedBy: 'dana', gitCommit: 'abc123', exposes: ['./BrowseRoutes', './TopCourses'], loadErrors: 0 });
+    expect(v2).toMatchObject({
+      releasedBy: 'dana',
+      gitCommit: 'abc123',
+      exposes: ['./BrowseRoutes', './TopCourses'],
+      loadErrors: 0,
+    });
     await refused(repo.record(release('v2-2222222222')), 409, /already released/);
 
     const promoted = await repo.promote('catalog', 'v2-2222222222', 'ops@catalyst.example');
-    expect(promoted).toMatchObject({ current: 'v2-2222222222', previous: DIST_VERSION, updatedBy: 'ops@catalyst.example' });
+    expect(promoted).toMatchObject({
+      current: 'v2-2222222222',
+      previous: DIST_VERSION,
+      updatedBy: 'ops@catalyst.example',
+    });
     await refused(repo.promote('catalog', 'v2-2222222222', 'ops'), 409, /already runs/);
 
     const back = await repo.rollback('catalog', 'ops');
-    expect(back).toMatchObject({ undone: 'promotion', channel: { current: DIST_VERSION, previous: 'v2-2222222222' } });
+    expect(back).toMatchObject({
+      undone: 'promotion',
+      channel: { current: DIST_VERSION, previous: 'v2-2222222222' },
+    });
 
     const [catalog] = (await repo.list()).filter((entry) => entry.remote === 'catalog');
     expect(catalog!.releases.map((r) => [r.version, r.status])).toEqual(
@@ -62,7 +89,12 @@ describe('the release registry', () => {
         ['v2-2222222222', 'previous'],
       ]),
     );
-    expect(catalog!.history.map((event) => event.action)).toEqual(['rollback', 'promote', 'release', 'promote']);
+    expect(catalog!.history.map((event) => event.action)).toEqual([
+      'rollback',
+      'promote',
+      'release',
+      'promote',
+    ]);
   });
 
   it('runs a canary for a share of people; rollback ends it, promote makes it everyone’s', async () => {
@@ -70,13 +102,23 @@ describe('the release registry', () => {
     await repo.record(release('v1-aaaaaaaaaa', 'community'));
     await repo.record(release('v2-bbbbbbbbbb', 'community'));
     const channel = await repo.canary('community', 'v2-bbbbbbbbbb', 10, 'ops');
-    expect(channel).toMatchObject({ current: 'v1-aaaaaaaaaa', canary: { version: 'v2-bbbbbbbbbb', percent: 10 } });
+    expect(channel).toMatchObject({
+      current: 'v1-aaaaaaaaaa',
+      canary: { version: 'v2-bbbbbbbbbb', percent: 10 },
+    });
     const listed = (await repo.list()).find((entry) => entry.remote === 'community')!;
     expect(listed.releases.find((r) => r.version === 'v2-bbbbbbbbbb')!.status).toBe('canary');
 
-    expect(await repo.rollback('community', 'ops')).toMatchObject({ undone: 'canary', channel: { current: 'v1-aaaaaaaaaa', canary: null } });
+    expect(await repo.rollback('community', 'ops')).toMatchObject({
+      undone: 'canary',
+      channel: { current: 'v1-aaaaaaaaaa', canary: null },
+    });
     await repo.canary('community', 'v2-bbbbbbbbbb', 50, 'ops');
-    expect(await repo.promote('community', 'v2-bbbbbbbbbb', 'ops')).toMatchObject({ current: 'v2-bbbbbbbbbb', previous: 'v1-aaaaaaaaaa', canary: null });
+    expect(await repo.promote('community', 'v2-bbbbbbbbbb', 'ops')).toMatchObject({
+      current: 'v2-bbbbbbbbbb',
+      previous: 'v1-aaaaaaaaaa',
+      canary: null,
+    });
   });
 
   it('refuses what cannot be done, saying why', async () => {

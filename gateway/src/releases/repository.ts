@@ -9,7 +9,8 @@ export const RELEASES_SCHEMA = 'releases';
 /** What can be released: the shell (its index.html and files, served at /) and each remote. */
 export const RELEASE_TARGETS = ['shell', ...REMOTE_NAMES] as const;
 export type ReleaseTarget = (typeof RELEASE_TARGETS)[number];
-export const isReleaseTarget = (name: string): name is ReleaseTarget => (RELEASE_TARGETS as readonly string[]).includes(name);
+export const isReleaseTarget = (name: string): name is ReleaseTarget =>
+  (RELEASE_TARGETS as readonly string[]).includes(name);
 
 /**
  * The built dist/ folder served in place (/mf/<remote>/…, the shell's at /): the first release of every
@@ -86,14 +87,18 @@ export interface RemoteReleases {
   history: ReleaseEvent[];
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+const iso = (value: Date | string) =>
+  value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 
 type ChannelRow = ReleasesDatabase['channels'];
 const toChannel = (row: ChannelRow): Channel => ({
   remote: row.remote,
   current: row.current_version,
   previous: row.previous_version,
-  canary: row.canary_version && row.canary_percent !== null ? { version: row.canary_version, percent: Number(row.canary_percent) } : null,
+  canary:
+    row.canary_version && row.canary_percent !== null
+      ? { version: row.canary_version, percent: Number(row.canary_percent) }
+      : null,
   updatedAt: iso(row.updated_at),
   updatedBy: row.updated_by,
 });
@@ -129,20 +134,33 @@ export interface ReleaseRepository {
 
 export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRepository {
   const known = (remote: string): ReleaseTarget => {
-    if (!isReleaseTarget(remote)) throw new ReleaseError(404, `Unknown front end "${remote}". Known: ${RELEASE_TARGETS.join(', ')}`);
+    if (!isReleaseTarget(remote))
+      throw new ReleaseError(404, `Unknown front end "${remote}". Known: ${RELEASE_TARGETS.join(', ')}`);
     return remote;
   };
 
   const releaseOf = async (trx: Kysely<ReleasesDatabase>, remote: string, version: string) => {
-    const row = await trx.selectFrom('releases').selectAll().where('remote', '=', remote).where('version', '=', version).executeTakeFirst();
+    const row = await trx
+      .selectFrom('releases')
+      .selectAll()
+      .where('remote', '=', remote)
+      .where('version', '=', version)
+      .executeTakeFirst();
     if (!row) throw new ReleaseError(404, `${remote} has no release ${version}`);
     return row;
   };
 
-  const channelRow = (trx: Kysely<ReleasesDatabase>, remote: string) => trx.selectFrom('channels').selectAll().where('remote', '=', remote).forUpdate().executeTakeFirst();
+  const channelRow = (trx: Kysely<ReleasesDatabase>, remote: string) =>
+    trx.selectFrom('channels').selectAll().where('remote', '=', remote).forUpdate().executeTakeFirst();
 
-  const event = (trx: Kysely<ReleasesDatabase>, remote: string, action: ReleasesDatabase['events']['action'], version: string | null, actor: string, detail: string | null = null) =>
-    trx.insertInto('events').values({ remote, action, version, actor, detail }).execute();
+  const event = (
+    trx: Kysely<ReleasesDatabase>,
+    remote: string,
+    action: ReleasesDatabase['events']['action'],
+    version: string | null,
+    actor: string,
+    detail: string | null = null,
+  ) => trx.insertInto('events').values({ remote, action, version, actor, detail }).execute();
 
   const toRecord = (row: Awaited<ReturnType<typeof releaseOf>>, channel: Channel | null): ReleaseRecord => ({
     remote: row.remote,
@@ -177,18 +195,44 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
   return {
     async record(release) {
       known(release.remote);
-      if (!isVersion(release.version) || release.version === DIST_VERSION) throw new ReleaseError(400, `"${release.version}" is not a release version (label-<10 hex characters>)`);
+      if (!isVersion(release.version) || release.version === DIST_VERSION)
+        throw new ReleaseError(
+          400,
+          `"${release.version}" is not a release version (label-<10 hex characters>)`,
+        );
       return db.transaction().execute(async (trx) => {
         const row = await insertRelease(trx, release);
-        if (!row) throw new ReleaseError(409, `${release.remote} ${release.version} is already released (same label and same files)`);
+        if (!row)
+          throw new ReleaseError(
+            409,
+            `${release.remote} ${release.version} is already released (same label and same files)`,
+          );
         await event(trx, release.remote, 'release', release.version, release.releasedBy, release.label);
         const channel = await channelRow(trx, release.remote);
         if (!channel) {
-          await trx.insertInto('channels').values({ remote: release.remote, current_version: release.version, updated_by: release.releasedBy, updated_at: new Date() }).execute();
+          await trx
+            .insertInto('channels')
+            .values({
+              remote: release.remote,
+              current_version: release.version,
+              updated_by: release.releasedBy,
+              updated_at: new Date(),
+            })
+            .execute();
           await event(trx, release.remote, 'promote', release.version, release.releasedBy, 'first release');
         }
         const now = channel ? toChannel(channel) : null;
-        return toRecord(row, now ?? { remote: release.remote, current: release.version, previous: null, canary: null, updatedAt: iso(new Date()), updatedBy: release.releasedBy });
+        return toRecord(
+          row,
+          now ?? {
+            remote: release.remote,
+            current: release.version,
+            previous: null,
+            canary: null,
+            updatedAt: iso(new Date()),
+            updatedBy: release.releasedBy,
+          },
+        );
       });
     },
 
@@ -197,12 +241,32 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
       return db.transaction().execute(async (trx) => {
         await releaseOf(trx, remote, version);
         const channel = await channelRow(trx, remote);
-        if (channel?.current_version === version && !channel.canary_version) throw new ReleaseError(409, `${remote} already runs ${version}`);
-        const previous = channel && channel.current_version !== version ? channel.current_version : (channel?.previous_version ?? null);
-        const values = { current_version: version, previous_version: previous, canary_version: null, canary_percent: null, updated_at: new Date(), updated_by: actor };
+        if (channel?.current_version === version && !channel.canary_version)
+          throw new ReleaseError(409, `${remote} already runs ${version}`);
+        const previous =
+          channel && channel.current_version !== version
+            ? channel.current_version
+            : (channel?.previous_version ?? null);
+        const values = {
+          current_version: version,
+          previous_version: previous,
+          canary_version: null,
+          canary_percent: null,
+          updated_at: new Date(),
+          updated_by: actor,
+        };
         const row = channel
-          ? await trx.updateTable('channels').set(values).where('remote', '=', remote).returningAll().executeTakeFirstOrThrow()
-          : await trx.insertInto('channels').values({ remote, ...values }).returningAll().executeTakeFirstOrThrow();
+          ? await trx
+              .updateTable('channels')
+              .set(values)
+              .where('remote', '=', remote)
+              .returningAll()
+              .executeTakeFirstOrThrow()
+          : await trx
+              .insertInto('channels')
+              .values({ remote, ...values })
+              .returningAll()
+              .executeTakeFirstOrThrow();
         await event(trx, remote, 'promote', version, actor, previous ? `replaces ${previous}` : null);
         return toChannel(row);
       });
@@ -220,33 +284,71 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
             .where('remote', '=', remote)
             .returningAll()
             .executeTakeFirstOrThrow();
-          await event(trx, remote, 'canary-stopped', channel.canary_version, actor, `everyone back on ${channel.current_version}`);
+          await event(
+            trx,
+            remote,
+            'canary-stopped',
+            channel.canary_version,
+            actor,
+            `everyone back on ${channel.current_version}`,
+          );
           return { channel: toChannel(row), undone: 'canary' as const };
         }
-        if (!channel.previous_version) throw new ReleaseError(409, `${remote} has no previous release to roll back to (it runs ${channel.current_version})`);
+        if (!channel.previous_version)
+          throw new ReleaseError(
+            409,
+            `${remote} has no previous release to roll back to (it runs ${channel.current_version})`,
+          );
         const row = await trx
           .updateTable('channels')
-          .set({ current_version: channel.previous_version, previous_version: channel.current_version, updated_at: new Date(), updated_by: actor })
+          .set({
+            current_version: channel.previous_version,
+            previous_version: channel.current_version,
+            updated_at: new Date(),
+            updated_by: actor,
+          })
           .where('remote', '=', remote)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await event(trx, remote, 'rollback', channel.previous_version, actor, `from ${channel.current_version}`);
+        await event(
+          trx,
+          remote,
+          'rollback',
+          channel.previous_version,
+          actor,
+          `from ${channel.current_version}`,
+        );
         return { channel: toChannel(row), undone: 'promotion' as const };
       });
     },
 
     async canary(remote, version, percent, actor) {
       known(remote);
-      if (remote === 'shell') throw new ReleaseError(400, 'The shell is released whole (its index.html names its files): promote or roll it back instead');
-      if (!Number.isFinite(percent) || percent <= 0 || percent >= 100) throw new ReleaseError(400, 'percent must be more than 0 and less than 100 (100 is a promotion)');
+      if (remote === 'shell')
+        throw new ReleaseError(
+          400,
+          'The shell is released whole (its index.html names its files): promote or roll it back instead',
+        );
+      if (!Number.isFinite(percent) || percent <= 0 || percent >= 100)
+        throw new ReleaseError(400, 'percent must be more than 0 and less than 100 (100 is a promotion)');
       return db.transaction().execute(async (trx) => {
         await releaseOf(trx, remote, version);
         const channel = await channelRow(trx, remote);
-        if (!channel) throw new ReleaseError(409, `${remote} has no current release to compare a canary with: promote one first`);
-        if (channel.current_version === version) throw new ReleaseError(409, `${version} is already ${remote}'s current release`);
+        if (!channel)
+          throw new ReleaseError(
+            409,
+            `${remote} has no current release to compare a canary with: promote one first`,
+          );
+        if (channel.current_version === version)
+          throw new ReleaseError(409, `${version} is already ${remote}'s current release`);
         const row = await trx
           .updateTable('channels')
-          .set({ canary_version: version, canary_percent: percent, updated_at: new Date(), updated_by: actor })
+          .set({
+            canary_version: version,
+            canary_percent: percent,
+            updated_at: new Date(),
+            updated_by: actor,
+          })
           .where('remote', '=', remote)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -263,7 +365,12 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
       const [channels, releases, events] = await Promise.all([
         db.selectFrom('channels').selectAll().execute(),
         db.selectFrom('releases').selectAll().orderBy('created_at', 'desc').orderBy('version').execute(),
-        db.selectFrom('events').selectAll().orderBy('id', 'desc').limit(HISTORY_LIMIT * RELEASE_TARGETS.length).execute(),
+        db
+          .selectFrom('events')
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(HISTORY_LIMIT * RELEASE_TARGETS.length)
+          .execute(),
       ]);
       const byRemote = new Map(channels.map((row) => [row.remote, toChannel(row)]));
       return RELEASE_TARGETS.map((remote) => {
@@ -275,7 +382,13 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
           history: events
             .filter((row) => row.remote === remote)
             .slice(0, HISTORY_LIMIT)
-            .map((row) => ({ action: row.action, version: row.version, detail: row.detail, actor: row.actor, at: iso(row.at) })),
+            .map((row) => ({
+              action: row.action,
+              version: row.version,
+              detail: row.detail,
+              actor: row.actor,
+              at: iso(row.at),
+            })),
         };
       });
     },
@@ -295,11 +408,30 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
       return db.transaction().execute(async (trx) => {
         // One gateway at a time decides (several replicas may start together).
         await sql`select pg_advisory_xact_lock(hashtext(${`releases:${release.remote}`}))`.execute(trx);
-        const channel = await trx.selectFrom('channels').select('remote').where('remote', '=', release.remote).executeTakeFirst();
+        const channel = await trx
+          .selectFrom('channels')
+          .select('remote')
+          .where('remote', '=', release.remote)
+          .executeTakeFirst();
         if (channel) return false;
         await insertRelease(trx, release);
-        await trx.insertInto('channels').values({ remote: release.remote, current_version: release.version, updated_by: release.releasedBy, updated_at: new Date() }).execute();
-        await event(trx, release.remote, 'promote', release.version, release.releasedBy, 'the built dist, served in place');
+        await trx
+          .insertInto('channels')
+          .values({
+            remote: release.remote,
+            current_version: release.version,
+            updated_by: release.releasedBy,
+            updated_at: new Date(),
+          })
+          .execute();
+        await event(
+          trx,
+          release.remote,
+          'promote',
+          release.version,
+          release.releasedBy,
+          'the built dist, served in place',
+        );
         return true;
       });
     },

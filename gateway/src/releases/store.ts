@@ -3,7 +3,13 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createDiskObjectStore, listFiles, type ByteRange, type ObjectStore, type StoredFile } from '@catalyst/service-kit/storage';
+import {
+  createDiskObjectStore,
+  listFiles,
+  type ByteRange,
+  type ObjectStore,
+  type StoredFile,
+} from '@catalyst/service-kit/storage';
 import { withoutStaleCopies } from '../precompressed';
 import { DIST_VERSION, type ReleaseTarget } from './repository';
 
@@ -61,11 +67,15 @@ export function createReleaseStore({ root, staticRoot, bucket }: ReleaseStoreOpt
   const local = createDiskObjectStore(root, { what: RELEASE_STORAGE });
   const files = bucket ?? local;
   // Keys in the store: `<remote>/<version>/…` under the releases folder, `releases/<remote>/<version>/…` in a bucket.
-  const prefixOf = (remote: ReleaseTarget, version: string) => `${bucket ? 'releases/' : ''}${remote}/${version}/`;
+  const prefixOf = (remote: ReleaseTarget, version: string) =>
+    `${bucket ? 'releases/' : ''}${remote}/${version}/`;
   const dirOf = (remote: ReleaseTarget, version: string) =>
-    version === DIST_VERSION ? path.join(staticRoot, folderOf(remote), 'dist') : path.join(root, remote, version);
+    version === DIST_VERSION
+      ? path.join(staticRoot, folderOf(remote), 'dist')
+      : path.join(root, remote, version);
   const stored = (remote: ReleaseTarget, version: string) => {
-    if (version === DIST_VERSION) throw new Error('the dist release is served in place, never from the release store');
+    if (version === DIST_VERSION)
+      throw new Error('the dist release is served in place, never from the release store');
     return prefixOf(remote, version);
   };
 
@@ -90,7 +100,10 @@ export function createReleaseStore({ root, staticRoot, bucket }: ReleaseStoreOpt
       if (await has(remote, version)) return;
       const entry = entryOf(remote);
       // A compressed copy older than its file (the file changed after `npm run build`) would be served for good.
-      const built = await withoutStaleCopies(builtDir, (await listFiles(builtDir)).filter((file) => path.basename(file) !== BUILD_STAMP));
+      const built = await withoutStaleCopies(
+        builtDir,
+        (await listFiles(builtDir)).filter((file) => path.basename(file) !== BUILD_STAMP),
+      );
       if (!built.includes(entry)) throw new Error(`${builtDir} has no ${entry}: not a build of ${remote}`);
       await files.publishDir(builtDir, prefix, [...built.filter((file) => file !== entry), entry]);
     },
@@ -104,7 +117,8 @@ export function createReleaseStore({ root, staticRoot, bucket }: ReleaseStoreOpt
       if ((await local.size(`${remote}/${version}/${entryOf(remote)}`)) !== null) return dir;
       const prefix = stored(remote, version);
       const keys = await bucket.list(prefix);
-      if (!keys.includes(`${prefix}${entryOf(remote)}`)) throw new Error(`release ${remote} ${version} is not in the bucket`);
+      if (!keys.includes(`${prefix}${entryOf(remote)}`))
+        throw new Error(`release ${remote} ${version} is not in the bucket`);
       // Copied beside its place, then renamed: a local copy is never seen half written (another process may copy it too).
       const partial = `${dir}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
       try {

@@ -16,7 +16,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('last_error_at', 'timestamptz')
     .addPrimaryKeyConstraint('releases_pkey', ['remote', 'version'])
     .execute();
-  await db.schema.createIndex('releases_remote_created_idx').on('releases').columns(['remote', 'created_at desc']).execute();
+  await db.schema
+    .createIndex('releases_remote_created_idx')
+    .on('releases')
+    .columns(['remote', 'created_at desc'])
+    .execute();
 
   await db.schema
     .createTable('channels')
@@ -27,8 +31,14 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('canary_percent', 'real', (c) => c.check(sql`canary_percent > 0 and canary_percent < 100`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_by', 'text', (c) => c.notNull())
-    .addForeignKeyConstraint('channels_current_fk', ['remote', 'current_version'], 'releases', ['remote', 'version'])
-    .addForeignKeyConstraint('channels_canary_fk', ['remote', 'canary_version'], 'releases', ['remote', 'version'])
+    .addForeignKeyConstraint('channels_current_fk', ['remote', 'current_version'], 'releases', [
+      'remote',
+      'version',
+    ])
+    .addForeignKeyConstraint('channels_canary_fk', ['remote', 'canary_version'], 'releases', [
+      'remote',
+      'version',
+    ])
     .addCheckConstraint('channels_canary_complete', sql`(canary_version is null) = (canary_percent is null)`)
     .execute();
 
