@@ -79,10 +79,10 @@ async function untilHealthy(url: string, proc: ReturnType<typeof run>, timeoutMs
 }
 
 beforeAll(async () => {
-  for (const target of TARGETS) {
-    // As the Dockerfiles' build stage lays it out (all targets in one /app here: each image has one).
-    results.set(target.name, await bundleForImage(target, app));
-  }
+  // As the Dockerfiles' build stage lays it out (all targets in one /app here: each image has one), all at once.
+  await Promise.all(
+    TARGETS.map(async (target) => results.set(target.name, await bundleForImage(target, app))),
+  );
   chmodSync(app, 0o755);
   mkdirSync(path.join(app, 'data'), { recursive: true });
   if (unprivileged.uid !== undefined) chownSync(path.join(app, 'data'), NOBODY, NOBODY);
@@ -151,6 +151,7 @@ describe('production bundles', () => {
   }, 30_000);
 
   it('start every service, the media worker and the gateway; each answers its health check', async () => {
+    // All at once, as the pods start: the worker and the gateway need only the database to come up.
     const started = SERVICES.map((name) => {
       const proc = run(path.join('dist', name, 'main.mjs'), {
         ...baseEnv(),
@@ -160,6 +161,19 @@ describe('production bundles', () => {
       running.push(proc.child);
       return { name, proc };
     });
+    const worker = run(path.join('dist', 'media', 'worker.mjs'), {
+      ...baseEnv(),
+      PORT: String(ports.get('media')),
+    });
+    running.push(worker.child);
+    const workerRunningAt = Date.now() + 3_000;
+    const gateway = run(path.join('dist', 'gateway', 'main.mjs'), {
+      ...baseEnv(),
+      PORT: String(ports.get('gateway')),
+      METRICS_PORT: String(metricsPorts.get('gateway')),
+    });
+    running.push(gateway.child);
+
     for (const { name, proc } of started) {
       const body = await untilHealthy(`http://127.0.0.1:${ports.get(name)}/health`, proc);
       expect(body.data).toMatchObject({ service: name, status: 'ok' });
@@ -170,23 +184,14 @@ describe('production bundles', () => {
       expect(await scrape.text()).toContain('# TYPE');
     }
 
-    const worker = run(path.join('dist', 'media', 'worker.mjs'), {
-      ...baseEnv(),
-      PORT: String(ports.get('media')),
-    });
-    running.push(worker.child);
+    // The worker is still running 3 s after it started.
     const early = await Promise.race([
       worker.exited,
-      new Promise((r) => setTimeout(() => r('running'), 3_000)),
+      new Promise((r) => setTimeout(() => r('running'), Math.max(0, workerRunningAt - Date.now()))),
     ]);
     expect(early, worker.output()).toBe('running');
 
-    const gateway = run(path.join('dist', 'gateway', 'main.mjs'), {
-      ...baseEnv(),
-      PORT: String(ports.get('gateway')),
-      METRICS_PORT: String(metricsPorts.get('gateway')),
-    });
-    running.push(gateway.child);
+    // Asked once every service answers: the gateway's health is theirs.
     const health = await untilHealthy(`http://127.0.0.1:${ports.get('gateway')}/api/v1/health`, gateway);
     expect(health.data).toEqual({
       status: 'ok',
