@@ -52,7 +52,7 @@ export interface BackendResult {
 export { signIn };
 
 /** The bare node:http JSON route in its own process: the reference every route of the run is a share of. */
-export async function measureCeiling({
+async function measureCeiling({
   durationSeconds,
   warmupSeconds = 1,
   connections = 50,
@@ -180,7 +180,7 @@ export async function measureBackend({
   };
 }
 
-export interface SignedInRound {
+interface SignedInRound {
   ceiling: RouteLoad;
   routes: RouteLoad[];
   /** Each signed-in route's requests/s as a % of this round's ceiling, by route name. */
@@ -192,7 +192,7 @@ export interface SignedInRound {
  * Issue 24's three signed-in rows, in one round: the ceiling, then /auth/me and the premium list as shares of
  * it, then one learner saving progress over 20 products as fast as 50 connections can (read back: none lost).
  */
-export async function measureSignedIn({
+async function measureSignedIn({
   baseUrl,
   databaseUrl,
   pids = {},
@@ -224,7 +224,7 @@ export async function measureSignedIn({
  * A product just started runs its first rounds cold (its processes' code not yet optimised by V8: a learner's
  * saves cost twice the CPU of a minute later): each signed-in row runs for a third of `seconds`, unmeasured.
  */
-export async function warmSignedIn({
+async function warmSignedIn({
   baseUrl,
   databaseUrl,
   pids = {},
@@ -244,14 +244,14 @@ export async function warmSignedIn({
 }
 
 /** One line per run: req/s, p50/p99 and CPU µs per request of each process. */
-export function formatRouteLoad(r: RouteLoad): string {
+function formatRouteLoad(r: RouteLoad): string {
   const cpu = Object.entries(r.cpuMicrosPerRequest ?? {})
     .map(([name, us]) => `${name} ${us}`)
     .join(', ');
   return `${r.name.padEnd(42)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}  errors ${r.errors}  CPU µs/req: ${cpu}`;
 }
 
-export function formatSignedInRound(round: SignedInRound): string {
+function formatSignedInRound(round: SignedInRound): string {
   const lines = [formatRouteLoad(round.ceiling)];
   for (const r of round.routes)
     lines.push(`${formatRouteLoad(r)}  = ${round.shares[r.name]}% of the ceiling`);

@@ -2,7 +2,7 @@
  * A dependency-free SVG chart of one bench run: horizontal bars per panel, each bar labelled with its
  * value, an optional target drawn as a dashed line.
  */
-export interface Bar {
+interface Bar {
   label: string;
   value: number;
   /** Shown after the value, e.g. "p99 12 ms". */

@@ -24,8 +24,8 @@ import { isFreeProduct } from '../packages/contracts/src/catalog-terms';
 import { signIn } from './backend';
 import { cpuMs, measureLoad, type RouteLoad } from './load';
 
-export const THREAD_REPLIES = 10_000;
-export const STREAMS = 1_000;
+const THREAD_REPLIES = 10_000;
+const STREAMS = 1_000;
 /** Pages of 20 followed to reach the deep page (2,000 replies in). */
 const DEEP_PAGE = 100;
 /** The webinar whose live session the fan-out uses (a demo product). */
@@ -35,12 +35,12 @@ const STREAMS_PER_ADDRESS = 50;
 export const P99_TARGET_MS = 25;
 export const FANOUT_TARGET_MS = 1_000;
 
-export interface ThreadPageLoad extends RouteLoad {
+interface ThreadPageLoad extends RouteLoad {
   sort: 'oldest' | 'top';
   page: number;
 }
 
-export interface FanoutResult {
+interface FanoutResult {
   streams: number;
   /** Streams that answered 200 text/event-stream. */
   opened: number;
@@ -228,7 +228,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Opens `count` streams on the webinar's board, asks one question, and times its arrival on each. */
-export async function measureFanout({
+async function measureFanout({
   baseUrl,
   member,
   admin,
@@ -367,7 +367,7 @@ export async function benchCommunity({
 }
 
 /** The section's lines: each figure with its target and PASS or MISS. */
-export function communityReport(result: CommunityBenchResult): string[] {
+function communityReport(result: CommunityBenchResult): string[] {
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   const cpu = (load: RouteLoad) =>
     Object.entries(load.cpuMicrosPerRequest ?? {})

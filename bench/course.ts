@@ -19,7 +19,7 @@ import { signIn } from './backend';
 import { launchChromium, measureVisit, singleVideoProduct, type PageVisit } from './frontend';
 import { measureLoad, type RouteLoad } from './load';
 
-export const COURSE_LESSONS = 200;
+const COURSE_LESSONS = 200;
 const SECTIONS = 10;
 
 export interface CourseBenchResult {

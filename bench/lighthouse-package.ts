@@ -16,7 +16,7 @@ const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lighthouse'
 const STAMP = path.join(DIR, 'node_modules', '.catalyst-lock-sha256');
 
 /** As much of puppeteer's page as the bench uses. */
-export interface PuppeteerPage {
+interface PuppeteerPage {
   evaluateOnNewDocument<A extends unknown[]>(fn: (...args: A) => void, ...args: A): Promise<unknown>;
   evaluate<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<R>;
 }
@@ -46,7 +46,7 @@ export interface LighthousePackage {
 }
 
 /** Installs bench/lighthouse's packages unless those installed came from the same lock file. */
-export function installLighthouse(say: (line: string) => void): void {
+function installLighthouse(say: (line: string) => void): void {
   const lock = createHash('sha256')
     .update(readFileSync(path.join(DIR, 'package-lock.json')))
     .digest('hex');

@@ -23,7 +23,7 @@ import { signIn } from './backend';
 import { singleVideoProduct } from './frontend';
 import { loadLighthouse, type PuppeteerBrowser } from './lighthouse-package';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -34,11 +34,11 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 export const PERFORMANCE_TARGET = 98;
-export const CATEGORY_TARGET = 100;
+const CATEGORY_TARGET = 100;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-export interface LighthousePlan {
+interface LighthousePlan {
   name: string;
   path: string;
   session?: { token: string; role: 'user' | 'admin' };
@@ -46,7 +46,7 @@ export interface LighthousePlan {
   public: boolean;
 }
 
-export interface LighthousePage {
+interface LighthousePage {
   name: string;
   page: string;
   public: boolean;
@@ -62,7 +62,7 @@ export interface LighthousePage {
   pass: boolean;
 }
 
-export interface DesktopLcp {
+interface DesktopLcp {
   name: string;
   page: string;
   lcp: number;
@@ -299,7 +299,7 @@ function opportunitiesOf(lhr: LhResult): string[] {
 
 const score = (lhr: LhResult, c: Category) => Math.round((lhr.categories[c].score ?? 0) * 100);
 
-export async function auditPage(baseUrl: string, plan: LighthousePlan, runs = 3): Promise<LighthousePage> {
+async function auditPage(baseUrl: string, plan: LighthousePlan, runs = 3): Promise<LighthousePage> {
   const results: LhResult[] = [];
   // A run Lighthouse could not finish (a runtime error, no score: the machine too busy to paint in time) is
   // run again, twice at most, rather than counted as 0.
@@ -358,7 +358,7 @@ const DESKTOP_CONFIG = {
   },
 };
 
-export async function desktopLcp(baseUrl: string, plan: LighthousePlan, runs = 3): Promise<DesktopLcp> {
+async function desktopLcp(baseUrl: string, plan: LighthousePlan, runs = 3): Promise<DesktopLcp> {
   const values: number[] = [];
   let element = '';
   for (let attempts = 0; values.length < runs && attempts < runs + 2; attempts++) {
@@ -377,7 +377,7 @@ export async function desktopLcp(baseUrl: string, plan: LighthousePlan, runs = 3
  * system calls are slow makes every page's main thread slower (bench/README.md, sixteenth round), and the
  * benchmark index, a JavaScript loop, does not see it.
  */
-export interface LighthouseCalibration {
+interface LighthouseCalibration {
   blankPageMainThreadMs: number;
   runs: number[];
   benchmarkIndex: number;
@@ -387,7 +387,7 @@ const BLANK_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Blank</title>' +
   '<meta name="description" content="A page with nothing to load"></head><body><h1>Blank</h1><p>Nothing to load.</p></body></html>';
 
-export async function calibrate(runs = 3): Promise<LighthouseCalibration> {
+async function calibrate(runs = 3): Promise<LighthouseCalibration> {
   const server = http.createServer((_req, res) =>
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BLANK_PAGE),
   );

@@ -53,7 +53,7 @@ export function cpuMs(pid: number | undefined): number | undefined {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
-export function assertLoopback(url: string): void {
+function assertLoopback(url: string): void {
   if (!LOOPBACK.has(new URL(url).hostname))
     throw new Error(`the bench runs against loopback only, not ${url}`);
 }

@@ -42,13 +42,7 @@ export const LOSS_TARGET = 0.1;
 const ROUTE = '/api/v1/content/premium/products?limit=20';
 
 export type ObservabilityMode = 'off' | 'control' | 'on' | 'exporting' | 'sampled';
-export const OBSERVABILITY_MODES: readonly ObservabilityMode[] = [
-  'off',
-  'control',
-  'on',
-  'exporting',
-  'sampled',
-];
+const OBSERVABILITY_MODES: readonly ObservabilityMode[] = ['off', 'control', 'on', 'exporting', 'sampled'];
 /** The sampling ratio of the "sampled" configuration: what README recommends for production. */
 export const PRODUCTION_RATIO = '0.1';
 
@@ -390,7 +384,7 @@ export async function benchObservability({
 }
 
 /** The report's lines (also what `npx tsx bench/observability.ts` prints). */
-export function describeObservability(result: ObservabilityBenchResult): string[] {
+function describeObservability(result: ObservabilityBenchResult): string[] {
   const line = (r: RouteLoad) =>
     `${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.non2xx + r.errors} failed, CPU µs/req ${JSON.stringify(r.cpuMicrosPerRequest ?? {})}`;
   const how =

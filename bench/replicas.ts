@@ -112,7 +112,7 @@ export async function benchReplicas({
 }
 
 /** One line per side: req/s, latency, failures, and the CPU time per request over every process. */
-export function formatReplicas(result: ReplicasBenchResult): string {
+function formatReplicas(result: ReplicasBenchResult): string {
   const line = (r: RouteLoad) =>
     `${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.non2xx + r.errors} failed, ${cpuOf(r)} µs CPU/req over every process`;
   return [

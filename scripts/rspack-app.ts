@@ -28,12 +28,12 @@ export interface FrontendOptions {
   earlyEntry?: string;
 }
 
-export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 const require = createRequire(import.meta.url);
 
 /** 'react-router-dom' resolves to this subset of react-router in every build (see the file). */
-export const ROUTER_MODULE = fileURLToPath(new URL('./frontend-shared/react-router-dom.ts', import.meta.url));
+const ROUTER_MODULE = fileURLToPath(new URL('./frontend-shared/react-router-dom.ts', import.meta.url));
 
 const packageVersion = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
 const routerVersion = packageVersion('react-router-dom');
@@ -46,7 +46,7 @@ const routerVersion = packageVersion('react-router-dom');
  * exports. '@catalyst/contracts' is not shared either: it holds no state, and unshared each remote
  * keeps only what it imports (the player needs one constant, not zod and every schema).
  */
-export const sharedSingletons = {
+const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.2.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
   'react-router-dom': { singleton: true, requiredVersion: '^7.9.0', version: routerVersion },

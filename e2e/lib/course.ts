@@ -26,7 +26,7 @@ export interface Outline {
   version: number;
   sections: Array<{ id: string; title: string; lessons: OutlineLesson[] }>;
 }
-export interface LessonRow {
+interface LessonRow {
   lessonId: string;
   progress: number;
   lastPosition: number;
@@ -84,7 +84,7 @@ export async function completeLesson(
 }
 
 /** Reset course: every lesson of it back to zero (quiz attempts and a certificate stay, as the product keeps them). */
-export async function resetCourse(request: APIRequestContext, token: string, productId: string) {
+async function resetCourse(request: APIRequestContext, token: string, productId: string) {
   const res = await request.patch(`/api/v1/content/progress/product/${productId}/reset`, {
     headers: bearer(token),
     data: {},
@@ -167,8 +167,7 @@ export const scoreOf = (slug: string, pick: QuizPick) => {
 };
 
 /** How long a learner waits between two attempts at one quiz: the contracts' rule, plus a margin. */
-export const retakeGapMs = (slug: string) =>
-  retakeGapSeconds(demoQuizOf(slug).quiz.questions.length) * 1000 + 750;
+const retakeGapMs = (slug: string) => retakeGapSeconds(demoQuizOf(slug).quiz.questions.length) * 1000 + 750;
 
 /** Waits until a retake after an attempt made at `attemptedAt` (ms since the epoch) is allowed. */
 export async function waitOutRetakeGap(page: Page, slug: string, attemptedAt: number) {

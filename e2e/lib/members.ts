@@ -22,11 +22,7 @@ async function dataOf<T>(
 }
 
 /** Registers an account and verifies its address with the link the outbox holds; answers it signed in (its token). */
-export async function newVerifiedAccount(
-  request: APIRequestContext,
-  name: string,
-  label: string,
-): Promise<Member> {
+async function newVerifiedAccount(request: APIRequestContext, name: string, label: string): Promise<Member> {
   const account = { name, email: uniqueEmail(label), password: 'Member-pass-2' };
   await dataOf(await request.post('/api/v1/auth/register', { data: account }), 'register', 201);
   let verifyToken: string | undefined;

@@ -190,7 +190,7 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
 }
 
 /** Every table but those a refused request may legitimately touch (none) — sessions only grow on success. */
-export async function expectRefusalWritesNothing(
+async function expectRefusalWritesNothing(
   suite: Suite,
   name: string,
   send: () => Promise<Res>,

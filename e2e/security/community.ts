@@ -86,7 +86,7 @@ async function productBySlug(suite: Suite, slug: string): Promise<{ _id: string;
 }
 
 /** Schedules the webinar's live session so it runs now (the board is open), as the admin does. */
-export async function scheduleLiveNow(suite: Suite, productId: string) {
+async function scheduleLiveNow(suite: Suite, productId: string) {
   const body = {
     startsAt: new Date(Date.now() - 60_000).toISOString(),
     durationMinutes: 180,

@@ -11,8 +11,6 @@ import type {
 } from '@catalyst/contracts';
 import type { ApiBody } from '../lib/api-body';
 
-export type { ApiBody };
-
 /** An answer; `body` is its JSON (undefined when it was not JSON), read as the API's shape with `data` of type D. */
 export interface Res<D = unknown> {
   status: number;

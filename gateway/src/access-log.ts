@@ -8,7 +8,7 @@ import { endRequestTrace, startRequestTrace } from './telemetry';
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** A caller's request id when it is sane, otherwise a fresh one. */
-export function requestIdFrom(given: string | string[] | undefined): string {
+function requestIdFrom(given: string | string[] | undefined): string {
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 

@@ -77,8 +77,8 @@ export const stripTrustedHeaders: Handler = (req, _res, next) => {
 };
 
 /** Lifetime of a forwarded identity assertion (service-kit's default), and what a reused one always has left. */
-export const ASSERTION_TTL_SECONDS = 60;
-export const ASSERTION_RESERVE_SECONDS = 30;
+const ASSERTION_TTL_SECONDS = 60;
+const ASSERTION_RESERVE_SECONDS = 30;
 
 type WithBody = IncomingMessage & { body?: unknown };
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type Next = (error?: unknown) => void;
+type Next = (error?: unknown) => void;
 /** A connect-style handler over node's own request and response (express's are subclasses, so it mounts there too). */
 export type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
 

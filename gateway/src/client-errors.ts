@@ -8,7 +8,7 @@ import { MESSAGES, sendError, sendJson } from './errors';
 import type { ReleaseRepository } from './releases/repository';
 
 /** What the shell reports about a front-end failure (declared with the route in the contracts). */
-export const clientErrorSchema = gatewayRoutes.reportClientError.body;
+const clientErrorSchema = gatewayRoutes.reportClientError.body;
 
 /**
  * POST /api/v1/client-errors: small body, rate limited per client address, logged at error level,

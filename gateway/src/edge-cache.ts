@@ -110,7 +110,7 @@ export function sharedMaxAge(status: number, headers: IncomingHttpHeaders): numb
 }
 
 /** Seconds the gateway may give this answer to other callers of `audience` (0: it may not), from the service's AUDIENCE_HEADER. */
-export function audienceMaxAge(status: number, headers: IncomingHttpHeaders, audience: Audience): number {
+function audienceMaxAge(status: number, headers: IncomingHttpHeaders, audience: Audience): number {
   if (!replayable(status, headers)) return 0;
   return audienceHeaderSeconds(headers[AUDIENCE_HEADER], audience);
 }

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { APP_FRAME, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { FIRST_PAINT_FILE, KEPT_SESSION_SCRIPT_SOURCE, injectFirstPaint } from './first-paint';
-import { SITE_TAGLINE } from './static';
 import { startGateway, type RunningGateway } from './testing/upstreams';
 
 // index.html as the shell's build writes it: the early entry, then the app's scripts it may hold back.
@@ -26,7 +25,7 @@ const SITE_ENV = {
 };
 const SITE = {
   name: 'Acme Learning',
-  tagline: SITE_TAGLINE,
+  tagline: 'Where the change happens.',
   contactEmail: 'team@acme.example',
   contactPhone: '+1 555 0123',
   supportEmail: 'help@acme.example',

@@ -31,7 +31,7 @@ export type FirstPaint = z.infer<typeof firstPaintSchema>;
  * beside it keeps the visitor's page hidden there until the app renders. The app's frame stays shown
  * (the header's phone row shows in such a tab only: shell/src/layout/Header.module.css).
  */
-export const KEPT_SESSION_SCRIPT = `try{sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})&&document.documentElement.setAttribute(${JSON.stringify(KEPT_SESSION_ATTRIBUTE)},"")}catch(e){}`;
+const KEPT_SESSION_SCRIPT = `try{sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})&&document.documentElement.setAttribute(${JSON.stringify(KEPT_SESSION_ATTRIBUTE)},"")}catch(e){}`;
 const KEPT_SESSION_STYLE = `html[${KEPT_SESSION_ATTRIBUTE}] #root[${FIRST_PAINT_ATTRIBUTE}]:not([${FIRST_PAINT_ATTRIBUTE}="${APP_FRAME}"]){visibility:hidden}`;
 
 /** The CSP source that lets the one inline script run (script-src keeps 'self' and nothing inline else). */

@@ -2,8 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserResponseSchema, type Identity } from '@catalyst/contracts';
 import { MemoryCache, TtlLru, verifyIdentity, type Broadcast, type Cache } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createTestCache, testUsers } from '@catalyst/service-kit/testing';
-import { ASSERTION_RESERVE_SECONDS, ASSERTION_TTL_SECONDS } from './api';
 import { echoOf, sendJson, serveSessions, startGateway, startStandIn, startWorld } from './testing/upstreams';
+
+/** A signed identity assertion lives 60 s; the gateway reuses it until 30 s before it expires. */
+const ASSERTION_TTL_SECONDS = 60;
+const ASSERTION_RESERVE_SECONDS = 30;
 
 const tokens = {
   learner: 'learner-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',

@@ -44,7 +44,7 @@ export interface IdentityResolverOptions {
 }
 
 /** Where gateways tell each other which cached sessions to forget: `token:<sha256>` or `user:<id>`. */
-export const IDENTITY_EVICT_CHANNEL = 'catalyst:identity-evict';
+const IDENTITY_EVICT_CHANNEL = 'catalyst:identity-evict';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{16,512}$/;
 

@@ -10,8 +10,8 @@ import { MESSAGES, sendError } from './errors';
 export { JWKS_PATH };
 
 /** What the browser and a verifier may keep (keys change only at a rotation, and old ones stay). */
-export const JWKS_CACHE_CONTROL = 'public, max-age=300';
-export const JWKS_CONTENT_TYPE = 'application/jwk-set+json';
+const JWKS_CACHE_CONTROL = 'public, max-age=300';
+const JWKS_CONTENT_TYPE = 'application/jwk-set+json';
 /** How long the gateway reuses progress's answer before asking again. */
 const FRESH_MS = 60_000;
 /** How long the last good answer stands in while progress cannot answer. */

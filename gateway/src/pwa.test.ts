@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectInstallTags, shortNameOf, webAppManifest } from './pwa';
+import { injectInstallTags, webAppManifest } from './pwa';
 import { startGateway, type RunningGateway } from './testing/upstreams';
 
 describe('the installable app', () => {
@@ -71,8 +71,9 @@ describe('the installable app', () => {
   });
 
   it('keeps a short name short and adds the tags once', () => {
-    expect(shortNameOf('Catalyst')).toBe('Catalyst');
-    expect(shortNameOf('Extraordinarily Long Name')).toBe('Extraordinar');
+    const shortName = (name: string) => webAppManifest({ name, tagline: '' }).short_name;
+    expect(shortName('Catalyst')).toBe('Catalyst');
+    expect(shortName('Extraordinarily Long Name')).toBe('Extraordinar');
     const once = injectInstallTags('<html><head></head></html>');
     expect(injectInstallTags(once)).toBe(once);
   });

@@ -8,13 +8,13 @@ const ICONS = [
   { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ];
 
-export const THEME_COLOR = '#0f172a';
-export const BACKGROUND_COLOR = '#f8fafc';
+const THEME_COLOR = '#0f172a';
+const BACKGROUND_COLOR = '#f8fafc';
 /** Where the dashboard's Continue watching list is (the shell's dashboard at /, its section by id). */
-export const CONTINUE_WATCHING_URL = '/#continue-watching';
+const CONTINUE_WATCHING_URL = '/#continue-watching';
 
 /** The short name a home screen shows under the icon: the site name's first word, at most 12 characters. */
-export function shortNameOf(name: string): string {
+function shortNameOf(name: string): string {
   const trimmed = name.trim();
   if (trimmed.length <= 12) return trimmed;
   return (trimmed.split(/\s+/)[0] ?? trimmed).slice(0, 12);
@@ -67,7 +67,7 @@ export const serviceWorkerHeaders: RequestHandler = (_req, res, next) => {
 };
 
 /** The tags index.html gets for installing: the manifest and the Apple touch icon. */
-export const INSTALL_TAGS =
+const INSTALL_TAGS =
   '<link rel="manifest" href="/manifest.webmanifest" /><link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />';
 
 /** index.html with the install tags in its head (once). */

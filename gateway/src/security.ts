@@ -15,7 +15,7 @@ const originOf = (url: string) => {
 };
 
 /** Origins other than ours that serve remote builds (MF_REMOTES pointing at a CDN), so the CSP allows them. */
-export function remoteOrigins(config: GatewayConfig): string[] {
+function remoteOrigins(config: GatewayConfig): string[] {
   const urls = Object.values(config.MF_REMOTES ?? {}).filter(
     (url): url is string => typeof url === 'string' && /^https?:\/\//.test(url),
   );

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMediaGrant, signMediaUrl } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
-import { VIDEO_LINK_REFUSED, buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
+import { buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
 import { KEPT_SESSION_SCRIPT_SOURCE } from './first-paint';
 import { precompressBuild } from '../../scripts/precompress';
 import { rawRequest, startGateway, type RunningGateway } from './testing/upstreams';
@@ -302,7 +302,10 @@ describe('serving the front ends', () => {
       const response = await get(url, { headers: { range: 'bytes=0-99' } });
       expect(response.status, url).toBe(403);
       expect(response.headers.get('content-type'), url).toMatch(/application\/json/);
-      expect(await response.json(), url).toEqual({ success: false, message: VIDEO_LINK_REFUSED });
+      expect(await response.json(), url).toEqual({
+        success: false,
+        message: 'This video link is invalid or has expired. Reload the page to get a new one.',
+      });
     }
     // paths a browser would normalise, sent as they are
     for (const url of [

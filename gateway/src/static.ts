@@ -26,7 +26,7 @@ import {
 import { injectInstallTags, manifestHandler, serviceWorkerHeaders } from './pwa';
 import { originalName, precompressedFiles } from './precompressed';
 
-export const SITE_TAGLINE = 'Where the change happens.';
+const SITE_TAGLINE = 'Where the change happens.';
 
 /** Files that name a build and must be revalidated every time so a new deploy is seen at once. */
 const ALWAYS_REVALIDATE = new Set([
@@ -39,7 +39,7 @@ const ALWAYS_REVALIDATE = new Set([
 // A content hash in the file name: 8+ hex characters holding at least one digit, e.g. main.3f9a1c07.js.
 const HASHED_NAME = /[.-](?=[0-9a-f]*\d)[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Cache-Control for a built file: immutable when its name carries a content hash, revalidated otherwise. */
 export function buildFileCacheControl(filePath: string): string {
@@ -89,11 +89,10 @@ export function injectSiteConfig(html: string, site: SiteConfig): string {
   return `${tag}${html}`;
 }
 
-export const VIDEO_LINK_REFUSED =
-  'This video link is invalid or has expired. Reload the page to get a new one.';
+const VIDEO_LINK_REFUSED = 'This video link is invalid or has expired. Reload the page to get a new one.';
 
 /** Only media are served from /media: the folder's notes and scripts (README.md, generate.sh) never are. */
-export const MEDIA_FILE = /\.(mp4|webm|m4v|mov|vtt|jpe?g|png|webp|avif|gif)$/i;
+const MEDIA_FILE = /\.(mp4|webm|m4v|mov|vtt|jpe?g|png|webp|avif|gif)$/i;
 
 const cookieValue = (header: string | undefined, name: string) => {
   if (!header) return undefined;
@@ -111,7 +110,7 @@ const cookieValue = (header: string | undefined, name: string) => {
  * nobody else and stops minutes after sign-out or cancellation. Captions follow the same grant;
  * thumbnails and the promo stay public.
  */
-export function requireSignedVideo(secret: string): RequestHandler {
+function requireSignedVideo(secret: string): RequestHandler {
   return (req, res, next) => {
     const mediaPath = `/media${req.path}`;
     if (!MEDIA_FILE.test(req.path)) return notFound(res);

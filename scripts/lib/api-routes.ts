@@ -12,7 +12,7 @@ const forBrowsers = (route: RouteDeclaration) =>
   route.answer !== 'bytes';
 
 /** `productRoutes` → `product`: the name of its group on web-kit's `api`. */
-export const groupName = (table: string) => table.replace(/Routes$/, '');
+const groupName = (table: string) => table.replace(/Routes$/, '');
 
 /**
  * web-kit's method and path of every declaration a browser calls, as a module. The declarations carry

@@ -21,7 +21,7 @@ export function prefixFor(name: string, index: number): string {
  * Control characters written visibly (`\n`, `\r`, `\x1b`…): a value a client chose (a query, a webhook
  * event id) can never start a line of its own or repaint the terminal in the launcher's output.
  */
-export function escapeControl(text: string): string {
+function escapeControl(text: string): string {
   // eslint-disable-next-line no-control-regex -- the control characters are what this escapes
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => {
     if (char === '\n') return '\\n';

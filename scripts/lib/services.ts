@@ -22,5 +22,5 @@ export const SERVICES: ServiceDef[] = [
   { name: 'payments-sandbox', defaultPort: 4010 },
 ];
 
-export const serviceDir = (name: string) => path.join(ROOT, 'services', name);
+const serviceDir = (name: string) => path.join(ROOT, 'services', name);
 export const serviceEntry = (name: string, file = 'main.ts') => path.join(serviceDir(name), 'src', file);

@@ -24,7 +24,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * The database: DATABASE_URL, else the embedded Postgres of a running `npm start` (DATA_DIR/runtime.json,
  * DATA_DIR defaulting to .data as for the launcher).
  */
-export function registryDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+function registryDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   if (env.DATABASE_URL) return env.DATABASE_URL;
   const runtime = path.join(path.resolve(ROOT, env.DATA_DIR ?? '.data'), 'runtime.json');
   if (existsSync(runtime)) {

@@ -12,7 +12,7 @@ import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '../
 import { startProduct, type RunningProduct } from '../../../scripts/lib/product';
 import { call, waitFor } from './http';
 
-export interface Runtime {
+interface Runtime {
   gateway: string;
   services: Record<string, number>;
   databaseUrl: string;
@@ -20,7 +20,7 @@ export interface Runtime {
 }
 
 /** Our own Postgres, stoppable and startable again on the same port with the same data. */
-export class FaultPostgres {
+class FaultPostgres {
   private running?: RunningPostgres;
   private constructor(
     readonly dataDir: string,

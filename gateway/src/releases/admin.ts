@@ -8,7 +8,7 @@ import { AuthUnavailableError, bearerToken, type IdentityResolver } from '../ide
 import type { RemotesRegistry } from './registry';
 import { ReleaseError, type ReleaseRepository } from './repository';
 
-export const RELEASE_ADMIN_MESSAGES = {
+const RELEASE_ADMIN_MESSAGES = {
   signIn: 'Authentication required',
   adminOnly: 'Admin access required',
   noRegistry: 'The release registry is not configured (the gateway has no DATABASE_URL).',

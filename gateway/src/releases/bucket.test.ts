@@ -12,7 +12,7 @@ import { createTestDatabase } from '@catalyst/service-kit/testing';
 import { precompressBuild } from '../../../scripts/precompress';
 import { buildConfig } from '../config';
 import { startWorld } from '../testing/upstreams';
-import { RELEASE_FILES_UNAVAILABLE, releaseFilesHandler } from './files';
+import { releaseFilesHandler } from './files';
 import { createGatewayReleases, releaseStoreOf, type GatewayReleases } from './index';
 import { createReleaseStore } from './store';
 
@@ -240,7 +240,10 @@ describe('releases kept in the media bucket', () => {
         `http://127.0.0.1:${(server.address() as AddressInfo).port}/mf/catalog/${CATALOG}/remoteEntry.js`,
       );
       expect(answer.status).toBe(503);
-      expect(await answer.json()).toEqual({ success: false, message: RELEASE_FILES_UNAVAILABLE });
+      expect(await answer.json()).toEqual({
+        success: false,
+        message: 'Release files are unavailable right now. Please try again shortly.',
+      });
     } finally {
       server.close();
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** Buckets of the canary split: a share of p percent is the buckets below p × 100. */
-export const BUCKETS = 10_000;
+const BUCKETS = 10_000;
 
 /**
  * A person's stable bucket (0…9999) for one front end: the same id always lands in the same bucket, and

@@ -9,9 +9,9 @@ import { VERSION_PATTERN, type ReleaseTarget } from './repository';
 import type { ReleaseStore } from './store';
 
 /** A release's files never change (its version is named by its content): cached for good. */
-export const RELEASE_FILE_CACHE = 'public, max-age=31536000, immutable';
+const RELEASE_FILE_CACHE = 'public, max-age=31536000, immutable';
 
-export const RELEASE_FILES_UNAVAILABLE = 'Release files are unavailable right now. Please try again shortly.';
+const RELEASE_FILES_UNAVAILABLE = 'Release files are unavailable right now. Please try again shortly.';
 
 /** A path inside a release, or null for one that is not (`..`, empty or hidden segments, a backslash, a NUL). */
 function releasePathOf(requestPath: string): string | null {

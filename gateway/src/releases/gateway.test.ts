@@ -11,7 +11,10 @@ import { precompressBuild } from '../../../scripts/precompress';
 import { rawRequest, serveSessions, startWorld } from '../testing/upstreams';
 import { inCanary } from './canary';
 import { createGatewayReleases, type GatewayReleases } from './index';
-import { BUCKET_COOKIE, RELEASES_HEADER } from './registry';
+
+/** The release bucket cookie and the header naming the versions served, as a browser sees them. */
+const BUCKET_COOKIE = 'catalyst_release_bucket';
+const RELEASES_HEADER = 'x-catalyst-releases';
 
 const admin: Identity = { id: 'a1', role: 'admin', email: 'ops@catalyst.example', name: 'Ops' };
 const learner: Identity = { id: 'u1', role: 'user', email: 'learner@catalyst.example', name: 'Learner' };

@@ -20,14 +20,6 @@ import type { ReleasesDatabase } from './schema';
 import { createReleaseStore, RELEASE_STORAGE, type ReleaseStore } from './store';
 
 export * from './repository';
-export { bucketOf, inCanary } from './canary';
-export {
-  BUCKET_COOKIE,
-  RELEASES_HEADER,
-  manifestUrlOf,
-  sendRemotesAnswer,
-  type RemotesRegistry,
-} from './registry';
 export type { ReleaseStore } from './store';
 
 /** The gateway's release registry: the table (when it has a database), the files, and the answer browsers get. */

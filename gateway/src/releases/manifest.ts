@@ -65,7 +65,7 @@ async function providedByShell(distDir: string): Promise<SharedDependency[]> {
 const NOT_SERVED = new Set(['.build-stamp']);
 
 /** Every served file under a folder, relative and sorted. */
-export async function servedFiles(dir: string): Promise<string[]> {
+async function servedFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && !NOT_SERVED.has(entry.name))
@@ -90,7 +90,7 @@ export async function contentHash(dir: string): Promise<string> {
 }
 
 /** A label as a version prefix: lower case letters, digits, dots and dashes. */
-export function labelSlug(label: string): string {
+function labelSlug(label: string): string {
   const slug = label
     .toLowerCase()
     .replace(/[^a-z0-9.]+/g, '-')

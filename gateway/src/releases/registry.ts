@@ -7,15 +7,15 @@ import { inCanary } from './canary';
 import { DIST_VERSION, type Channel, type ReleaseRepository } from './repository';
 
 /** The anonymous, stable id a browser is bucketed by for canaries (HttpOnly: only the gateway reads it). */
-export const BUCKET_COOKIE = 'catalyst_release_bucket';
+const BUCKET_COOKIE = 'catalyst_release_bucket';
 const BUCKET_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const BUCKET_COOKIE_SECONDS = 365 * 24 * 3600;
 
 /** Response header naming the version of each remote the answer chose, e.g. `catalog=v0.1.0-3f9a1c07e2, player=dist`. */
-export const RELEASES_HEADER = 'x-catalyst-releases';
+const RELEASES_HEADER = 'x-catalyst-releases';
 
 /** Where a version's manifest is served: the built dist in place, or its release folder. */
-export const manifestUrlOf = (remote: string, version: string) =>
+const manifestUrlOf = (remote: string, version: string) =>
   version === DIST_VERSION ? `/mf/${remote}/mf-manifest.json` : `/mf/${remote}/${version}/mf-manifest.json`;
 
 export interface RemotesRegistry {

@@ -20,7 +20,7 @@ export const isReleaseTarget = (name: string): name is ReleaseTarget =>
 export const DIST_VERSION = 'dist';
 /** A released version: a label and the first 10 hex characters of the build's content hash. */
 export const VERSION_PATTERN = /^[a-z0-9][a-z0-9.-]{0,40}-[0-9a-f]{10}$/;
-export const isVersion = (value: string) => value === DIST_VERSION || VERSION_PATTERN.test(value);
+const isVersion = (value: string) => value === DIST_VERSION || VERSION_PATTERN.test(value);
 
 export async function migrateReleases(db: Kysely<ReleasesDatabase>, log?: Logger): Promise<void> {
   await migrateToLatest(db, RELEASES_SCHEMA, migrations, log);
@@ -47,7 +47,7 @@ export interface NewRelease {
   exposes: string[];
 }
 
-export interface ReleaseRecord {
+interface ReleaseRecord {
   remote: string;
   version: string;
   label: string;
@@ -72,7 +72,7 @@ export interface Channel {
   updatedBy: string;
 }
 
-export interface ReleaseEvent {
+interface ReleaseEvent {
   action: string;
   version: string | null;
   detail: string | null;

@@ -4,7 +4,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-export interface ReleasesTable {
+interface ReleasesTable {
   remote: string;
   version: string;
   label: string;
@@ -21,7 +21,7 @@ export interface ReleasesTable {
   last_error_at: Date | null;
 }
 
-export interface ChannelsTable {
+interface ChannelsTable {
   remote: string;
   current_version: string;
   /** The version current before this one: what `rollback` returns to. */
@@ -33,7 +33,7 @@ export interface ChannelsTable {
   updated_by: string;
 }
 
-export interface EventsTable {
+interface EventsTable {
   id: Generated<number>;
   remote: string;
   action: 'release' | 'promote' | 'rollback' | 'canary' | 'canary-stopped';

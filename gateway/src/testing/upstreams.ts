@@ -11,7 +11,7 @@ import { listenGateway } from '../listen';
 import { UPSTREAMS, type Upstream } from '../routes';
 
 /** One request as a stand-in service saw it. */
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];

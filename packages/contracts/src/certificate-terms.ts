@@ -26,8 +26,7 @@ export const VC_JWT_CONTENT_TYPE = 'application/vc+jwt';
 /** Where anyone finds the issuer's public keys (served by the gateway at the site's root). */
 export const JWKS_PATH = '/.well-known/jwks.json';
 
-/** Where a certificate is verified by people (the page) and machines (JSON, PDF, credential), relative to the site. */
+/** Where a certificate is verified by people (the page) and machines (PDF, credential), relative to the site. */
 export const certificatePagePath = (code: string) => `/certificates/${code}`;
-export const certificateJsonPath = (code: string) => `/api/v1/certificates/${code}`;
 export const certificatePdfPath = (code: string) => `/api/v1/certificates/${code}.pdf`;
 export const certificateCredentialPath = (code: string) => `/api/v1/certificates/${code}/credential`;

@@ -233,9 +233,3 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (identity.role !== 'admin') throw forbidden('Admin access required');
   await next();
 };
-
-/** Refuses anonymous callers with a 401. */
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireIdentity(c);
-  await next();
-};

@@ -13,7 +13,7 @@ const declaredBodies = new WeakSet<IncomingMessage>();
 type WithRawBody = IncomingMessage & { rawBody?: Buffer };
 
 /** The node request under a Hono context served by @hono/node-server (absent under `app.request()` in tests). */
-export const incomingOf = (c: Context): IncomingMessage | undefined =>
+const incomingOf = (c: Context): IncomingMessage | undefined =>
   (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
 /**

@@ -88,14 +88,6 @@ export async function parseBody<T extends z.ZodType>(
   return parseWith(schema, body);
 }
 
-export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
-  return parseWith(schema, c.req.query());
-}
-
-export function parseParams<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
-  return parseWith(schema, c.req.param());
-}
-
 /** The one success shape: { success: true, data, message? }. */
 export function ok<T>(c: Context, data: T, message?: string, status: 200 | 201 | 202 = 200) {
   return c.json(message === undefined ? { success: true, data } : { success: true, data, message }, status);

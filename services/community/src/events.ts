@@ -12,10 +12,3 @@ export interface CommunityEvents {
   /** Which of these threads the user follows (a thread's `following`). */
   followingAmong(userId: string, threadIds: string[]): Promise<Set<string>>;
 }
-
-/** Events nobody listens to (until the notifications are wired, and in tests that do not look at them). */
-export const silentEvents: CommunityEvents = {
-  replyPosted: async () => undefined,
-  followed: async () => undefined,
-  followingAmong: async () => new Set(),
-};

@@ -3,8 +3,6 @@ import { Link } from 'react-router-dom';
 import { formatDate, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
 import { ContactClause, LegalDocument, type LegalSection } from './legal/LegalDocument';
 
-export const PRIVACY_SECTION_COUNT = 13;
-
 const noSubscription = () => () => undefined;
 const todayLong = () => formatDate(new Date(), 'long');
 

@@ -2,8 +2,6 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
 import { ContactClause, LegalDocument, type LegalSection } from './legal/LegalDocument';
 
-export const TERMS_SECTION_COUNT = 19;
-
 export default function TermsPage() {
   const site = useSiteConfig();
   const contact = site.supportEmail || site.contactEmail;

@@ -33,16 +33,6 @@ export async function unfollow(db: Db, threadId: string, userId: string): Promis
   });
 }
 
-export async function isFollowing(db: Db, threadId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('thread_follows')
-    .select('thread_id')
-    .where('thread_id', '=', threadId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Which of these threads the person follows (one query for a page of threads). */
 export async function followingOf(db: Db, threadIds: string[], userId: string): Promise<Set<string>> {
   if (threadIds.length === 0) return new Set();

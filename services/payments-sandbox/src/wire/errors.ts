@@ -1,5 +1,3 @@
-import type { Context } from 'hono';
-
 export type StripeErrorType =
   'invalid_request_error' | 'api_error' | 'card_error' | 'authentication_error' | 'idempotency_error';
 
@@ -38,8 +36,4 @@ export function stripeErrorBody(error: StripeApiError) {
       ...(error.param ? { param: error.param } : {}),
     },
   };
-}
-
-export function stripeErrorResponse(c: Context, error: StripeApiError) {
-  return c.json(stripeErrorBody(error), error.status as 400);
 }
