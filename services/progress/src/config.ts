@@ -12,6 +12,9 @@ export const ed25519PrivateJwkSchema = z.object({
 });
 export type Ed25519PrivateJwk = z.infer<typeof ed25519PrivateJwkSchema>;
 
+/** PKCS#8 DER up to the 32-byte Ed25519 private key (RFC 8410): the key follows. */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
 /**
  * CREDENTIAL_SIGNING_KEY: the credential issuer's Ed25519 private key as a JWK (JSON), `kid` optional (the
  * RFC 7638 thumbprint otherwise). Unset: progress makes a key on first need and keeps it in `signing_keys`.
@@ -33,8 +36,13 @@ const signingKeySchema = z
   .pipe(ed25519PrivateJwkSchema)
   .superRefine((jwk, ctx) => {
     try {
+      // The public key from d alone: Node 24 refuses a JWK whose x and d disagree, without saying so.
       const publicJwk = createPublicKey(
-        createPrivateKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d }, format: 'jwk' }),
+        createPrivateKey({
+          key: Buffer.concat([ED25519_PKCS8_PREFIX, Buffer.from(jwk.d, 'base64url')]),
+          format: 'der',
+          type: 'pkcs8',
+        }),
       ).export({ format: 'jwk' });
       if (publicJwk.x !== jwk.x) ctx.addIssue({ code: 'custom', message: 'x is not the public key of d' });
     } catch {
