@@ -11,7 +11,7 @@ import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/sess
 import { launchChromium } from '../scripts/lib/chromium';
 
 /** Chrome DevTools' "Fast 4G" preset (latency and throughput already include its adjustment factors). */
-export const FAST_4G = {
+const FAST_4G = {
   offline: false,
   latency: 165,
   downloadThroughput: (9 * 1024 * 1024 * 0.9) / 8,

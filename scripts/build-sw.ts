@@ -21,15 +21,15 @@ import { catalogPaths, HASHED_FILE } from '../shell/src/pwa/cachePolicy';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOGO = path.join(ROOT, 'packages/web-kit/assets/favicon.svg');
 /** Remotes whose files every visitor may be given ahead of use (never the admin remote). */
-export const PRECACHED_REMOTES = ['catalog', 'player', 'account', 'community'] as const;
+const PRECACHED_REMOTES = ['catalog', 'player', 'account', 'community'] as const;
 /** The install icons the web app manifest names (gateway/src/pwa.ts). */
-export const ICONS = [
+const ICONS = [
   { file: 'icon-192.png', size: 192, maskable: false },
   { file: 'icon-512.png', size: 512, maskable: false },
   { file: 'icon-maskable-512.png', size: 512, maskable: true },
   { file: 'apple-touch-icon.png', size: 180, maskable: true },
 ] as const;
-export const BRAND_BACKGROUND = '#0f172a';
+const BRAND_BACKGROUND = '#0f172a';
 
 /**
  * A 256-colour palette (dithered: side by side with the full-colour icon the gradient looks the same), at
