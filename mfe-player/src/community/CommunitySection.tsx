@@ -87,6 +87,7 @@ export function CommunitySection<M extends CommunityModuleName>({
           fallback={() => <RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}
         >
           <Suspense fallback={<Spinner message={`Loading ${label}...`} />}>
+            {/* eslint-disable-next-line react-hooks/static-components -- a remote's component is known only at run time; one per module and attempt (memoised above) */}
             <Loaded {...props} />
           </Suspense>
         </RemoteBoundary>

@@ -215,12 +215,11 @@ function holdAnswers(api: ReturnType<typeof courseApi>, matches: (url: string) =
   return release;
 }
 
-let currentPath = '';
 function LocationProbe() {
-  const location = useLocation();
-  currentPath = location.pathname;
-  return <p data-testid="location">{location.pathname}</p>;
+  return <p data-testid="location">{useLocation().pathname}</p>;
 }
+/** The address the page is at (as the probe beside it shows). */
+const currentPath = () => screen.getByTestId('location').textContent;
 
 function PlansStandIn() {
   return <p>Plans page: {premiumReasonText(useLocation().state) ?? 'no reason'}</p>;
@@ -286,7 +285,6 @@ const lessonSaves = (calls: FakeCall[], lessonId: string) =>
   );
 
 beforeEach(() => {
-  currentPath = '';
   community.load.mockReset();
   community.load.mockResolvedValue({ default: () => null });
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
@@ -351,7 +349,7 @@ describe('the course page', () => {
     const api = courseApi('learner');
     renderAt(COURSE);
     // the course opens the first lesson they may open, in its own address
-    await waitFor(() => expect(currentPath).toBe(lessonUrl(L1)));
+    await waitFor(() => expect(currentPath()).toBe(lessonUrl(L1)));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('CSS Grid Layout');
     expect(await shownVideo()).toBe('/media/videos/lesson-1.mp4');
     const curriculum = screen.getByRole('navigation', { name: 'Course content' });
@@ -411,7 +409,7 @@ describe('the course page', () => {
     signIn();
     courseApi('member');
     renderAt(COURSE);
-    await waitFor(() => expect(currentPath).toBe(lessonUrl(L2)));
+    await waitFor(() => expect(currentPath()).toBe(lessonUrl(L2)));
     await waitFor(() => expect(lessonTitle()).toBe('Tracks and lines'));
     const video = (await screen.findByTestId('video-player')).querySelector('video')!;
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
@@ -427,7 +425,7 @@ describe('the course page', () => {
       ),
     });
     renderAt(COURSE);
-    await waitFor(() => expect(currentPath).toBe(lessonUrl(L2)));
+    await waitFor(() => expect(currentPath()).toBe(lessonUrl(L2)));
   });
 
   it('saves a lesson to its own progress with the stale-write clock, shows the course figure it answers, and saves it on leaving', async () => {
@@ -615,10 +613,10 @@ describe('the course page', () => {
       `Up next: Tracks and lines. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`,
     );
     await passSeconds(NEXT_LESSON_COUNTDOWN_SECONDS - 1);
-    expect(currentPath).toBe(lessonUrl(L1));
+    expect(currentPath()).toBe(lessonUrl(L1));
     expect(within(overlay).getByTestId('countdown').textContent).toBe('Starts in 1 second');
     await passSeconds(1);
-    expect(currentPath).toBe(lessonUrl(L2));
+    expect(currentPath()).toBe(lessonUrl(L2));
     vi.useRealTimers();
     // the next lesson's title takes the focus, and it plays on its own from where the learner left it
     await waitFor(() =>
@@ -660,7 +658,7 @@ describe('the course page', () => {
     );
     expect(screen.queryByTestId('up-next')).toBeNull();
     await passSeconds(NEXT_LESSON_COUNTDOWN_SECONDS * 2);
-    expect(currentPath).toBe(lessonUrl(L1));
+    expect(currentPath()).toBe(lessonUrl(L1));
   });
 
   it('offers the plans instead of a countdown when the next lesson is locked', async () => {
@@ -719,7 +717,7 @@ describe('the course page', () => {
     expect(screen.getByRole('button', { name: 'Hide lessons' }).getAttribute('aria-expanded')).toBe('true');
 
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Next: Named areas →' })));
-    expect(currentPath).toBe(lessonUrl(L3));
+    expect(currentPath()).toBe(lessonUrl(L3));
     const title = await screen.findByRole('heading', { level: 2, name: 'Named areas' });
     await waitFor(() => expect(document.activeElement).toBe(title));
     const article = await screen.findByTestId('product-content');

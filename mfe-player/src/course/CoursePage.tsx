@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import {
   COURSE_MESSAGES,
@@ -98,11 +98,13 @@ export function CoursePage({
   const progress = useProgress(target);
   const player = useRef<VideoPlayerHandle>(null);
   // the focus follows a change of lesson, never the first one shown
-  const lastShown = useRef<string | null>(null);
-  const lessonChanged = !!current && lastShown.current !== null && lastShown.current !== current.id;
-  useEffect(() => {
-    if (current) lastShown.current = current.id;
-  }, [current]);
+  const [shown, setShown] = useState<{ lessonId: string | null; changed: boolean }>({
+    lessonId: null,
+    changed: false,
+  });
+  if (current && current.id !== shown.lessonId)
+    setShown({ lessonId: current.id, changed: shown.lessonId !== null });
+  const lessonChanged = shown.changed;
 
   const completed = useMemo(() => {
     if (!courseProgress.data) return null;

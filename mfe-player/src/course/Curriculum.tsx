@@ -7,7 +7,7 @@ import {
   PlayCircle,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LessonKind, LessonOutline, SectionOutline } from '@catalyst/contracts';
 import {
@@ -56,10 +56,11 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
     () => new Set(currentSection ? [currentSection] : sections.slice(0, 1).map((s) => s.id)),
   );
   // the section of a lesson opened from elsewhere (Up next, back and forward) opens too
-  useEffect(() => {
-    if (currentSection)
-      setExpanded((open) => (open.has(currentSection) ? open : new Set(open).add(currentSection)));
-  }, [currentSection]);
+  const [openedSection, setOpenedSection] = useState(currentSection);
+  if (currentSection !== openedSection) {
+    setOpenedSection(currentSection);
+    if (currentSection && !expanded.has(currentSection)) setExpanded(new Set(expanded).add(currentSection));
+  }
   const toggle = (sectionId: string) =>
     setExpanded((open) => {
       const next = new Set(open);

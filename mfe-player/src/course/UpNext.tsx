@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NEXT_LESSON_COUNTDOWN_SECONDS } from '@catalyst/contracts';
 import { Button, openAuthDialog, PLANS_PATH, plansPageState } from '@catalyst/web-kit';
@@ -42,7 +42,11 @@ export function UpNext({
             <h3 id={`${id}-title`}>Up next: {after.title}</h3>
             <Countdown tickMs={tickMs} onDone={onPlayNext} />
             <div className={styles.overlayActions}>
-              <Button size="sm" onClick={onPlayNext} autoFocus>
+              <Button
+                size="sm"
+                onClick={onPlayNext}
+                autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- the overlay covers the player the keyboard was in
+              >
                 Play now
               </Button>
               <Button size="sm" variant="secondary" onClick={onDismiss}>
@@ -60,11 +64,20 @@ export function UpNext({
             </p>
             <div className={styles.overlayActions}>
               {after.offer === 'sign-in' ? (
-                <Button size="sm" onClick={() => openAuthDialog('login')} autoFocus>
+                <Button
+                  size="sm"
+                  onClick={() => openAuthDialog('login')}
+                  autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- the overlay covers the player the keyboard was in
+                >
                   Sign in
                 </Button>
               ) : (
-                <Link className={styles.plansLink} to={PLANS_PATH} state={plansPageState('course')} autoFocus>
+                <Link
+                  className={styles.plansLink}
+                  to={PLANS_PATH}
+                  state={plansPageState('course')}
+                  autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- the overlay covers the player the keyboard was in
+                >
                   See plans
                 </Link>
               )}
@@ -84,7 +97,12 @@ export function UpNext({
                   : 'You reached the last lesson.'}
             </p>
             <div className={styles.overlayActions}>
-              <Button size="sm" variant="secondary" onClick={onDismiss} autoFocus>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={onDismiss}
+                autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- the overlay covers the player the keyboard was in
+              >
                 Close
               </Button>
             </div>
@@ -98,11 +116,10 @@ export function UpNext({
 /** Seconds before the next lesson starts on its own. */
 function Countdown({ tickMs, onDone }: { tickMs: number; onDone: () => void }) {
   const [left, setLeft] = useState(NEXT_LESSON_COUNTDOWN_SECONDS);
-  const done = useRef(onDone);
-  done.current = onDone;
+  const done = useEffectEvent(() => onDone());
   useEffect(() => {
     if (left <= 0) {
-      done.current();
+      done();
       return;
     }
     const timer = setTimeout(() => setLeft((n) => n - 1), tickMs);

@@ -12,6 +12,9 @@ export type CourseCertificate =
   | { status: 'pending' }
   | { status: 'error' };
 
+const IDLE: CourseCertificate = { status: 'idle' };
+const LOADING: CourseCertificate = { status: 'loading' };
+
 /**
  * The learner's certificate of a completed course (from their certificates, by product id); null
  * productId: the course is not complete (nothing is asked). Asked again twice, briefly, while not there.
@@ -20,27 +23,29 @@ export function useCourseCertificate(
   productId: string | null,
   delays: readonly number[] = CERTIFICATE_RETRY_DELAYS_MS,
 ): CourseCertificate {
-  const [state, setState] = useState<CourseCertificate>({ status: 'idle' });
+  // The answer kept with what it answered: another course (or none) starts again from its own reading.
+  const [answer, setAnswer] = useState<{
+    productId: string;
+    delays: readonly number[];
+    state: CourseCertificate;
+  } | null>(null);
   useEffect(() => {
-    if (!productId) {
-      setState({ status: 'idle' });
-      return;
-    }
+    if (!productId) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    setState({ status: 'loading' });
+    const settle = (state: CourseCertificate) => setAnswer({ productId, delays, state });
     const ask = (tries: number) => {
       api.certificate
         .list(undefined, { signal: controller.signal })
         .then((certificates) => {
           if (controller.signal.aborted) return;
           const certificate = certificates.find((c) => c.productId === productId);
-          if (certificate) setState({ status: 'ready', certificate });
+          if (certificate) settle({ status: 'ready', certificate });
           else if (tries < delays.length) timer = setTimeout(() => ask(tries + 1), delays[tries]);
-          else setState({ status: 'pending' });
+          else settle({ status: 'pending' });
         })
         .catch(() => {
-          if (!controller.signal.aborted) setState({ status: 'error' });
+          if (!controller.signal.aborted) settle({ status: 'error' });
         });
     };
     ask(0);
@@ -49,5 +54,6 @@ export function useCourseCertificate(
       clearTimeout(timer);
     };
   }, [productId, delays]);
-  return state;
+  if (!productId) return IDLE;
+  return answer?.productId === productId && answer.delays === delays ? answer.state : LOADING;
 }

@@ -183,6 +183,22 @@ describe('the video player', () => {
     expect(v2.currentTime).toBe(0);
   });
 
+  it('keeps the position and the play state when its address is renewed (a fresh signature, same video)', () => {
+    const { video, rerender } = setup();
+    video.currentTime = 300;
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    rerender(
+      <VideoPlayer src="/media/videos/lesson-1.mp4?sig=renewed" title="Lesson" poster="/poster.jpg" />,
+    );
+    expect(video.getAttribute('src')).toBe('/media/videos/lesson-1.mp4?sig=renewed');
+    // the browser starts a new address from its beginning, paused
+    video.currentTime = 0;
+    video.pause();
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(300);
+    expect(playing).toBe(true);
+  });
+
   it('reports time updates only while playing, and pauses, seeks and the end', () => {
     const onTimeUpdate = vi.fn();
     const onPause = vi.fn();

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import {
   ExitFullscreenIcon,
   FullscreenIcon,
@@ -81,9 +90,12 @@ export function VideoPlayer({
   const [muted, setMuted] = useState(false);
   const [rate, setRate] = useState(1);
   const [fullscreen, setFullscreen] = useState(false);
-  const [captionsAvailable, setCaptionsAvailable] = useState(false);
+  /** The captions file whose track has loaded (CC is offered for it). */
+  const [loadedCaptions, setLoadedCaptions] = useState<string | null>(null);
   const [captionsOn, setCaptionsOn] = useState(false);
-  const [cueText, setCueText] = useState('');
+  const [cue, setCue] = useState<{ captionsUrl: string; text: string } | null>(null);
+  const captionsAvailable = !!captionsUrl && loadedCaptions === captionsUrl;
+  const cueText = cue !== null && cue.captionsUrl === captionsUrl ? cue.text : '';
   const trackRef = useRef<HTMLTrackElement>(null);
   const [controlsVisible, setControlsVisible] = useState(true);
   const [announcement, setAnnouncement] = useState('');
@@ -101,60 +113,40 @@ export function VideoPlayer({
   const hoverCue = hover !== null && duration > 0 ? cueAt(storyboard, hover * duration) : undefined;
   const preview =
     hover !== null && hoverCue ? { cue: hoverCue, time: hover * duration, left: hover * 100 } : null;
-  // A renewed address (a fresh signature for the same video) must not restart the lesson: the position
-  // and play state read just before the new src is committed are put back once it has loaded.
-  const renewal = useRef<{ src: string | null; time: number; playing: boolean; pending: boolean }>({
-    src,
-    time: 0,
-    playing: false,
-    pending: false,
-  });
-  if (renewal.current.src !== src) {
+  // The file's address is set here, not rendered: a renewed address (a fresh signature for the same video)
+  // must not restart the lesson, and only before the new address is set can the position and play state be
+  // read, to be put back once it has loaded. (A stream keeps its own source: its token renews without one.)
+  const fileSrc = streaming ? null : src;
+  useLayoutEffect(() => {
     const video = videoRef.current;
-    renewal.current = {
-      src,
-      time: video?.currentTime ?? 0,
-      playing: video ? !video.paused : false,
-      pending: !!video,
-    };
-  }
-  useEffect(() => {
-    const video = media();
-    const { time, playing, pending } = renewal.current;
-    // (a stream keeps its own source: its token renews without a new src)
-    if (!video || !pending || streaming) return;
-    renewal.current.pending = false;
+    if (!video) return;
+    if (!fileSrc) return video.removeAttribute('src');
+    const renewing = video.hasAttribute('src');
+    const time = video.currentTime;
+    const playing = !video.paused;
+    video.src = fileSrc;
+    if (!renewing) return;
     const restore = () => {
       video.currentTime = time;
       if (playing) void video.play().catch(() => undefined);
     };
     video.addEventListener('loadedmetadata', restore, { once: true });
     return () => video.removeEventListener('loadedmetadata', restore);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [src]);
+  }, [fileSrc]);
   const knownDuration = (video: HTMLVideoElement) => (Number.isFinite(video.duration) ? video.duration : 0);
 
   // the page's handle: Reset rewinds through it
-  useEffect(() => {
-    if (!handleRef) return;
-    const handle: VideoPlayerHandle = {
+  useImperativeHandle(
+    handleRef,
+    (): VideoPlayerHandle => ({
       seekTo: (seconds) => {
         const video = media();
         if (video) video.currentTime = Math.max(0, seconds);
       },
       currentTime: () => media()?.currentTime ?? 0,
-    };
-    if (typeof handleRef === 'function') {
-      handleRef(handle);
-      return () => {
-        handleRef(null);
-      };
-    }
-    (handleRef as { current: VideoPlayerHandle | null }).current = handle;
-    return () => {
-      (handleRef as { current: VideoPlayerHandle | null }).current = null;
-    };
-  }, [handleRef]);
+    }),
+    [],
+  );
 
   // resume where the learner left off, once both the position and the duration are known
   const applyStart = useCallback(() => {
@@ -175,18 +167,16 @@ export function VideoPlayer({
   // Captions: the track reads the WebVTT file itself, and CC is offered once it has loaded (a missing file
   // fires error instead). Its mode is hidden: the cues still fire, but the browser's own caption box sits
   // under the controls and does not scale, so the player draws the current cue itself, above the controls.
-  useEffect(() => {
-    setCaptionsAvailable(false);
-    setCueText('');
+  // The listeners are there from the commit that puts the track in, before it starts loading.
+  useLayoutEffect(() => {
     const element = trackRef.current;
-    if (!element) return;
-    const onLoad = () => setCaptionsAvailable(true);
+    if (!element || !captionsUrl) return;
+    const onLoad = () => setLoadedCaptions(captionsUrl);
     element.addEventListener('load', onLoad);
     const track = element.track as TextTrack | undefined;
-    const onCueChange = () => track && setCueText(activeCueText(track));
+    const onCueChange = () => track && setCue({ captionsUrl, text: activeCueText(track) });
     track?.addEventListener('cuechange', onCueChange);
     if (track) track.mode = 'hidden'; // a disabled track never loads
-    if (element.readyState === HTMLTrackElement.LOADED) onLoad();
     return () => {
       element.removeEventListener('load', onLoad);
       track?.removeEventListener('cuechange', onCueChange);
@@ -301,10 +291,11 @@ export function VideoPlayer({
   const shownVolume = muted ? 0 : volume;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the player is one keyboard widget: its keys work from anywhere in it
     <div
       ref={frameRef}
       className={[styles.frame, controlsVisible || !playing ? styles.showControls : ''].join(' ')}
-      tabIndex={0}
+      tabIndex={0} // eslint-disable-line jsx-a11y/no-noninteractive-tabindex -- the frame takes the focus so the player's keys work before any control has it
       role="region"
       aria-label={`Video player: ${title}`}
       onKeyDown={onKeyDown}
@@ -312,10 +303,10 @@ export function VideoPlayer({
       onFocus={revealControls}
       data-testid="video-player"
     >
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the captions track is below, whenever the video has a captions file */}
       <video
         ref={videoRef}
         className={styles.video}
-        src={streaming ? undefined : (src ?? undefined)}
         poster={(streaming ? stream?.posterUrl : null) ?? poster ?? undefined}
         preload="metadata"
         playsInline

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 /** One seek thumbnail: its time span and where it sits in its sheet. */
 export interface StoryboardCue {
@@ -42,21 +42,24 @@ export function parseStoryboard(vtt: string, base: string): StoryboardCue[] {
 export const cueAt = (cues: StoryboardCue[], time: number) =>
   cues.find((cue) => time >= cue.start && time < cue.end) ?? cues[cues.length - 1];
 
+const NO_CUES: StoryboardCue[] = [];
+
 /** The storyboard of the stream, once loaded (none when it has none or cannot be read). */
 export function useStoryboard(url: string | null | undefined): StoryboardCue[] {
-  const [cues, setCues] = useState<StoryboardCue[]>([]);
-  // The token in the address changes on renewal; the thumbnails do not.
+  const [loaded, setLoaded] = useState<{ path: string; cues: StoryboardCue[] } | null>(null);
+  // The token in the address changes on renewal; the thumbnails do not: they are read once per path, with
+  // the address as it is then.
   const path = url?.split('?')[0];
+  const addressNow = useEffectEvent(() => url);
   useEffect(() => {
-    setCues([]);
-    if (!url) return;
+    const address = addressNow();
+    if (!path || !address) return;
     const controller = new AbortController();
-    fetch(url, { signal: controller.signal })
+    fetch(address, { signal: controller.signal })
       .then((res) => (res.ok ? res.text() : ''))
-      .then((text) => setCues(parseStoryboard(text, url)))
+      .then((text) => setLoaded({ path, cues: parseStoryboard(text, address) }))
       .catch(() => undefined);
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path]);
-  return cues;
+  return loaded !== null && loaded.path === path ? loaded.cues : NO_CUES;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ProductStream } from '@catalyst/contracts';
 
 /** A rendition the learner can pick (hls.js's level index; -1 is Auto). */
@@ -49,6 +49,14 @@ export function playlistFor(
   return height === null ? master : master.replace('/master.m3u8', `/${height}p/index.m3u8`);
 }
 
+/** Whether this browser plays HLS itself (Safari); hls.js plays it elsewhere. */
+const playsHlsNatively = () =>
+  document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
+
+/** The renditions a native player offers: every one of the stream's. */
+const renditionLevels = (stream: ProductStream): QualityLevel[] =>
+  stream.renditions.map((rendition, index) => ({ index, height: rendition.height }));
+
 /** Points the video at another playlist, keeping the position and whether it was playing. */
 function switchSource(video: HTMLVideoElement, url: string) {
   const time = video.currentTime;
@@ -76,34 +84,46 @@ export function useAdaptiveStream(
   videoRef: RefObject<HTMLVideoElement | null>,
   stream: ProductStream | null | undefined,
 ): AdaptiveStream {
-  const [levels, setLevels] = useState<QualityLevel[]>([]);
+  const [native] = useState(playsHlsNatively);
+  const [levels, setLevels] = useState<QualityLevel[]>(() =>
+    native && stream ? renditionLevels(stream) : [],
+  );
   const [chosen, setChosen] = useState(-1);
   const [playing, setPlaying] = useState(-1);
   const [failed, setFailed] = useState(false);
-  const token = useRef('');
-  const hlsRef = useRef<{ currentLevel: number } | null>(null);
-  const native = useRef(false);
-  const latest = useRef(stream);
-  latest.current = stream;
-  if (stream) token.current = tokenOf(stream.url);
-
   const assetId = stream?.assetId;
+  // Another asset's stream starts afresh: its own renditions, Auto, and a new chance to play.
+  const [shownAsset, setShownAsset] = useState(assetId);
+  if (assetId !== shownAsset) {
+    setShownAsset(assetId);
+    if (stream) {
+      setFailed(false);
+      setChosen(-1);
+      setPlaying(-1);
+      setLevels(native ? renditionLevels(stream) : []);
+    }
+  }
+  // The stream as the page has it now (its token renews), for requests and choices made after this render.
+  const token = useRef('');
+  const latest = useRef(stream);
+  useLayoutEffect(() => {
+    latest.current = stream;
+    if (stream) token.current = tokenOf(stream.url);
+  });
+  const hlsRef = useRef<{ currentLevel: number } | null>(null);
+
+  // A new token for the same asset is taken per request (hls.js) or when the old one nears its end (native).
   useEffect(() => {
     const video = videoRef.current;
+    const stream = latest.current;
     if (!video || !stream) return;
-    setFailed(false);
-    setChosen(-1);
-    setPlaying(-1);
-    native.current = video.canPlayType('application/vnd.apple.mpegurl') !== '';
-    if (native.current) {
-      setLevels(stream.renditions.map((rendition, index) => ({ index, height: rendition.height })));
+    if (native) {
       video.src = stream.url;
       return () => {
         video.removeAttribute('src');
         video.load();
       };
     }
-    setLevels([]);
     let cancelled = false;
     let destroy = () => undefined as void;
     void import('hls.js/light')
@@ -149,34 +169,32 @@ export function useAdaptiveStream(
       hlsRef.current = null;
       destroy();
     };
-    // A new token for the same asset is taken per request (hls.js) or when the old one nears its end (native).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [assetId, videoRef]);
+  }, [assetId, native, videoRef]);
 
   // A native player keeps the address it was given: it moves to the new token before the old one expires.
   const url = stream?.url;
   useEffect(() => {
     const video = videoRef.current;
     const current = latest.current;
-    if (!video || !current || !native.current || !video.currentSrc) return;
+    if (!video || !current || !native || !video.currentSrc) return;
     const playingToken = new URL(video.currentSrc).searchParams.get('token') ?? '';
     if (playingToken === token.current || secondsLeft(playingToken) > NATIVE_RENEW_SECONDS) return;
     switchSource(
       video,
       playlistFor(current, chosen < 0 ? null : (current.renditions[chosen]?.height ?? null), token.current),
     );
-  }, [url, chosen, videoRef]);
+  }, [url, chosen, native, videoRef]);
 
   return {
     levels,
     chosen,
-    playing: native.current ? chosen : playing,
+    playing: native ? chosen : playing,
     failed,
     choose(index) {
       setChosen(index);
       const video = videoRef.current;
       const current = latest.current;
-      if (native.current && video && current) {
+      if (native && video && current) {
         switchSource(
           video,
           playlistFor(current, index < 0 ? null : (current.renditions[index]?.height ?? null), token.current),

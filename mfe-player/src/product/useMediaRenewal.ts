@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { ProductDetail, ProductStream } from '@catalyst/contracts';
 import { api } from '@catalyst/web-kit';
 
@@ -43,14 +43,12 @@ export function useSignedMedia(
   // addresses (another lesson, a fresh answer) shows them at once, never the last video's for a render.
   const [renewed, setRenewed] = useState<Renewal | null>(null);
   const current = renewalOf(renewed, key, media) ?? media;
-  const read = useRef(readFresh);
-  read.current = readFresh;
+  const readNow = useEffectEvent(() => readFresh());
   useEffect(() => {
     if (!media.videoUrl && !media.stream) return;
     const from: SignedMedia = { videoUrl: media.videoUrl, stream: media.stream };
     const renew = () =>
-      read
-        .current()
+      readNow()
         .then((fresh) =>
           setRenewed((last) => {
             const base = renewalOf(last, key, from) ?? from;

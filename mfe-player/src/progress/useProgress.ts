@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isPassingFailure, isPremiumRequired, retryDelay } from '@catalyst/web-kit';
 import { progressFailureMessage, type ProgressAction } from './messages';
 import { ProgressPolicy, type PolicyState, type SavedProgress } from './policy';
@@ -62,21 +62,25 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
   const mediaDuration = useRef(0);
   // the target is named by its key: a new object for the same target changes nothing
   const targetRef = useRef(target);
-  targetRef.current = target;
+  useLayoutEffect(() => {
+    targetRef.current = target;
+  });
   const key = target?.key ?? null;
-  // what was loaded for which target: another target's figures are never shown for this one
-  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  // what was loaded for which target, and which load of it: another target's figures are never shown for
+  // this one, and a load tried again shows none until it answers (a failed load keeps saying so meanwhile)
+  const load = JSON.stringify([key, loads]);
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  // another target: the last one's failure is not its own
+  const [failureKey, setFailureKey] = useState(key);
+  if (key !== failureKey) {
+    setFailureKey(key);
+    setFailure(null);
+  }
   const effectKey = useRef<string | null>(null);
 
   useEffect(() => {
-    // a failed load keeps saying so while it is tried again
-    setState(null);
-    setResumeAt(null);
-    // another target: its video reports its own length, and the last one's failure is not its own
-    if (effectKey.current !== key) {
-      mediaDuration.current = 0;
-      setFailure(null);
-    }
+    // another target: its video reports its own length
+    if (effectKey.current !== key) mediaDuration.current = 0;
     effectKey.current = key;
     const current = targetRef.current;
     if (!current) return;
@@ -107,7 +111,7 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
         created.durationKnown(mediaDuration.current);
         loadFailures.current = 0;
         setFailure(null);
-        setLoadedKey(current.key);
+        setLoadedFor(load);
         setResumeAt(saved.lastPosition);
         setState(created.state);
       })
@@ -132,7 +136,7 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
       leave();
       policyRef.current = null;
     };
-  }, [key, loads]);
+  }, [key, load]);
 
   const onDuration = useCallback((duration: number) => {
     mediaDuration.current = duration;
@@ -185,7 +189,7 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
   const reload = useCallback(() => setLoads((n) => n + 1), []);
   const retrySave = useCallback(() => policyRef.current?.retryNow(), []);
 
-  const loaded = loadedKey === key;
+  const loaded = loadedFor === load;
   return {
     state: loaded ? state : null,
     resumeAt: loaded ? resumeAt : null,
