@@ -15,20 +15,23 @@ const thumbnail = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/thumbnails/ab-t
 
 describe('assets: processing, the admin list, retry and delete', () => {
   let t: Awaited<ReturnType<typeof createTestContext>>;
+  /** A short 360p video (one rendition) for the checks that are not about the encode itself. */
+  let clip: Buffer;
   beforeAll(async () => {
     t = await createTestContext();
+    clip = readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'clip.mp4' }));
   });
   afterAll(() => t.close());
   const asset = async (id: string) =>
     (await (await t.request(testUsers.admin, 'GET', `/media/assets/${id}`)).json()).data;
 
   it('turns a 720p video into a 360p + 720p HLS ladder with a poster and a storyboard, never above the source', async () => {
-    const source = readFileSync(makeVideo(t.dataDir, { seconds: 6, height: 720 }));
+    const source = readFileSync(makeVideo(t.dataDir, { seconds: 3, height: 720 }));
     const { id } = await t.upload(source, 'talk.mp4', 'video/mp4');
     expect(await t.process(id)).toBe('ready');
     const ready = await asset(id);
     expect(ready).toMatchObject({ status: 'ready', progress: 100, width: 1280, height: 720, reason: null });
-    expect(ready.durationSeconds).toBeCloseTo(6, 0);
+    expect(ready.durationSeconds).toBeCloseTo(3, 0);
     expect(ready.renditions.map((r: { height: number }) => r.height)).toEqual([360, 720]);
     expect(ready.streamUrl).toMatch(new RegExp(`^/api/v1/media/streams/${id}/master\\.m3u8\\?token=`));
     expect(ready.posterUrl).toMatch(/poster\.jpg\?token=/);
@@ -45,7 +48,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
     const bundled = { ffmpeg: installedMediaTool('ffmpeg')!, ffprobe: installedMediaTool('ffprobe')! };
     expect(bundled.ffmpeg).toContain(`${path.sep}@ffmpeg-installer${path.sep}`);
     const { id } = await t.upload(
-      readFileSync(makeVideo(t.dataDir, { seconds: 5, height: 720, name: 'bundled.mp4' })),
+      readFileSync(makeVideo(t.dataDir, { seconds: 3, height: 720, name: 'bundled.mp4' })),
       'bundled.mp4',
       'video/mp4',
     );
@@ -113,11 +116,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
   });
 
   it('processes a ready video again on request: it streams its published files meanwhile, swaps in the new ones, and retires the old ones later', async () => {
-    const { id } = await t.upload(
-      readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'again.mp4' })),
-      'again.mp4',
-      'video/mp4',
-    );
+    const { id } = await t.upload(clip, 'again.mp4', 'video/mp4');
     expect(await t.process(id)).toBe('ready');
     const prefixOf = async () =>
       (await t.db.selectFrom('assets').select('output_prefix').where('id', '=', id).executeTakeFirstOrThrow())
@@ -158,11 +157,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
   });
 
   it('marks the videos an earlier ladder made, and processes them all again on one request', async () => {
-    const { id } = await t.upload(
-      readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'older.mp4' })),
-      'older.mp4',
-      'video/mp4',
-    );
+    const { id } = await t.upload(clip, 'older.mp4', 'video/mp4');
     expect(await t.process(id)).toBe('ready');
     // the list counts the older encodes waiting on every page, not only the one it shows
     const waiting = async () =>
@@ -187,11 +182,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
   });
 
   it('keeps a video as it was when processing it again fails, saying why; only a ready video can be processed again', async () => {
-    const { id } = await t.upload(
-      readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'kept.mp4' })),
-      'kept.mp4',
-      'video/mp4',
-    );
+    const { id } = await t.upload(clip, 'kept.mp4', 'video/mp4');
     expect(await t.process(id)).toBe('ready');
     const token = new URL((await asset(id)).streamUrl, 'http://x.invalid').searchParams.get('token')!;
     expect((await t.request(testUsers.admin, 'POST', `/media/assets/${id}/reprocess`)).status).toBe(202);
@@ -243,7 +234,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
   });
 
   it('refuses to delete an asset products use (409 naming them), and deletes an unused one with its files', async () => {
-    const { id } = await t.upload(lesson, 'used.mp4', 'video/mp4');
+    const { id } = await t.upload(clip, 'used.mp4', 'video/mp4');
     expect(await t.process(id)).toBe('ready');
     t.usage.set(id, [{ _id: 'aaaaaaaaaaaaaaaaaaaaaa01', title: 'React Basics', slug: 'react-basics' }]);
     const refused = await t.request(testUsers.admin, 'DELETE', `/media/assets/${id}`);
@@ -262,7 +253,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
   });
 
   it('answers 503, with nothing half-written, when the store cannot be written', async () => {
-    const { id } = await t.upload(lesson, 'later.mp4', 'video/mp4');
+    const { id } = await t.upload(clip, 'later.mp4', 'video/mp4');
     // The store's folder becomes a file: every write into it fails.
     const blocked = path.join(t.dataDir, 'media/assets');
     rmSync(blocked, { recursive: true, force: true });
