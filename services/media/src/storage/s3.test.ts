@@ -6,10 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEDIA_ROOT, signStreamToken } from '@catalyst/service-kit';
 import { startTestBucket, type TestBucket } from '@catalyst/service-kit/storage/testing';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
-import { createTestContext } from '../test-support';
+import { createTestContext, makeVideo } from '../test-support';
 import { createS3Storage, type S3Settings } from './s3';
-
-const lesson = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/videos/lesson-3.mp4'));
 
 // The store's operations against an S3-compatible bucket (s3rver: the S3 API over HTTP on loopback),
 // through the real AWS SDK: a finished upload read back, processing, publishing, ranged reads and deletes.
@@ -44,16 +42,18 @@ describe('media in an S3-compatible bucket', () => {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     });
-    await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: id, Body: lesson }));
+    // A short clip: what is proven is where its files go, not the encode.
+    const clip = readFileSync(makeVideo(t.dataDir, { seconds: 4, height: 360, name: 'clip.mp4' }));
+    await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: id, Body: clip }));
     await t.db
       .insertInto('assets')
       .values({
         id,
         kind: 'video',
-        original_name: 'lesson-3.mp4',
+        original_name: 'clip.mp4',
         mime_type: 'video/mp4',
-        size: lesson.length,
-        received: lesson.length,
+        size: clip.length,
+        received: clip.length,
         status: 'processing',
       })
       .execute();
