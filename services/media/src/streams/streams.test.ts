@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
 import { DEMO_MEDIA_ROOT, signStreamToken } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
-import { createTestContext } from '../test-support';
+import { createTestContext, makeVideo } from '../test-support';
 import { parseRange, withTokenInPlaylist } from './streams';
 
 const lesson = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/videos/lesson-5.mp4'));
@@ -17,7 +17,9 @@ describe('protected playback', () => {
   beforeAll(async () => {
     t = await createTestContext();
     ({ id } = await t.upload(lesson, 'lesson-5.mp4', 'video/mp4'));
-    ({ id: other } = await t.upload(lesson, 'again.mp4', 'video/mp4'));
+    // Another asset, only for its token: a short clip.
+    const clip = readFileSync(makeVideo(t.dataDir, { seconds: 2, height: 360, name: 'other.mp4' }));
+    ({ id: other } = await t.upload(clip, 'other.mp4', 'video/mp4'));
     expect(await t.process(id)).toBe('ready');
     expect(await t.process(other)).toBe('ready');
     token = signStreamToken(id, TEST_INTERNAL_SECRET);
