@@ -13,7 +13,8 @@ interface ComposeService {
 
 const hasCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
 // CI installs docker-compose and checks the file only here: there a missing binary is a failure, not a skip.
-if (process.env.CI && !hasCompose) throw new Error('docker-compose is not installed: CI validates docker-compose.yml with it');
+if (process.env.CI && !hasCompose)
+  throw new Error('docker-compose is not installed: CI validates docker-compose.yml with it');
 
 /** Where a built process's code lives: services/Dockerfile's SERVICE argument, else its Dockerfile's folder. */
 const sourceOf = (build: NonNullable<ComposeService['build']>) =>
