@@ -200,7 +200,7 @@ describe('production bundles', () => {
     expect((await fetch(`http://127.0.0.1:${metricsPorts.get('gateway')}/metrics`)).status).toBe(200);
     // deploy/k8s's liveness path for the gateway: answered from memory.
     expect((await fetch(`http://127.0.0.1:${ports.get('gateway')}/mf/remotes.json`)).status).toBe(200);
-    // The API reference page reads @scalar/api-reference's browser bundle, shipped as a file.
+    // The API reference page reads Scalar's browser bundle (gateway/vendor/scalar), shipped as an asset.
     const reference = await fetch(`http://127.0.0.1:${ports.get('gateway')}/api/docs/scalar.js`);
     expect(reference.status).toBe(200);
     expect((await reference.text()).length).toBeGreaterThan(1_000_000);
