@@ -1,21 +1,23 @@
 /**
- * `npm run test:e2e`: the browser suite in E2E_SHARDS shards run side by side (default 2), each its own
- * Playwright process against its own product (its own port, data folder and database), so no journey can
- * see another shard's writes. Each line is printed with its shard's name as it comes; the run fails when any
- * shard fails. Arguments go to every shard's `playwright test` (a file, `-g <title>`…); E2E_SHARDS=1 runs
- * the suite as one.
+ * `npm run test:e2e`: the browser suite in E2E_SHARDS shards run side by side (default 2; 1 when arguments
+ * pick some tests), each its own Playwright process against its own product (its own port, data folder and
+ * database), so no journey can see another shard's writes. Each line is printed with its shard's name as it
+ * comes; the run fails when any shard fails. Arguments go to every shard's `playwright test` (a file,
+ * `-g <title>`…). Stale front-end builds are built first, once, for all shards.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { buildFrontends } from '../scripts/build-frontends';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const shards = Number(process.env.E2E_SHARDS ?? 2);
+const args = process.argv.slice(2);
+// A run of some files or titles is one shard unless E2E_SHARDS says otherwise: a shard could be left with none.
+const shards = Number(process.env.E2E_SHARDS ?? (args.length > 0 ? 1 : 2));
 if (!Number.isInteger(shards) || shards < 1)
   throw new Error(`E2E_SHARDS must be a whole number from 1, not ${process.env.E2E_SHARDS}`);
 const basePort = Number(process.env.E2E_PORT ?? 8181);
-const args = process.argv.slice(2);
 
 function runShard(index: number): Promise<number> {
   const name = shards > 1 ? `[e2e ${index}/${shards}]` : '[e2e]';
@@ -47,6 +49,8 @@ function runShard(index: number): Promise<number> {
   return new Promise((resolve) => child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
+// The front-ends are built here, once: each shard's product would otherwise build the same dist/ folders at once.
+await buildFrontends({ log: (line) => process.stdout.write(`[e2e build] ${line}\n`) });
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
 const failed = codes.filter((code) => code !== 0).length;
 process.stdout.write(
