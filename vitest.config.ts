@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // vitest's default in a run is one worker less than the cores: one, on a 2-core CI machine. Server files
+    // wait on Postgres, services and child processes much of the time, so three share two cores well.
+    maxWorkers: 3,
     projects: [
       {
         test: {
