@@ -69,7 +69,8 @@ describe('processing jobs survive a killed worker', () => {
   };
   /** Kills a worker mid-run without warning, and its ffmpeg with it, as a machine going away would. */
   const killMidRun = async (worker: ChildProcess, id: string) => {
-    const runs = ffmpegRuns(id, worker.pid).split('\n').map(Number);
+    // (never an empty line: process.kill(0) would signal the test's own process group)
+    const runs = ffmpegRuns(id, worker.pid).split('\n').filter(Boolean).map(Number);
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     worker.kill('SIGKILL');
     await exited;
