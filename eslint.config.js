@@ -17,6 +17,10 @@ export default tseslint.config(
       'releases/**',
       'test-results/**',
       'bench/results/**',
+      // What builds and runs leave beside the sources (git ignores them too).
+      '**/.first-paint/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
       'packages/web-kit/src/api/routes.generated.ts',
       // Third-party code kept as published (minified).
       'gateway/vendor/**',
