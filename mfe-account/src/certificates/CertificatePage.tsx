@@ -1,4 +1,4 @@
-import { BadgeCheck, Ban, Copy, Download, ExternalLink, SearchX } from 'lucide-react';
+import { BadgeCheck, Ban, Copy, Download, ExternalLink, SearchX } from '@catalyst/web-kit/icons';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CERTIFICATE_MESSAGES, JWKS_PATH, type Certificate } from '@catalyst/contracts';

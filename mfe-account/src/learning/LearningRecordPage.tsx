@@ -1,4 +1,4 @@
-import { Award, Flame } from 'lucide-react';
+import { Award, Flame } from '@catalyst/web-kit/icons';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { certificatePagePath, type LearningRecord, type ProgressWithProduct } from '@catalyst/contracts';

@@ -1,4 +1,4 @@
-import { Check, MailX, X } from 'lucide-react';
+import { Check, MailX, X } from '@catalyst/web-kit/icons';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {

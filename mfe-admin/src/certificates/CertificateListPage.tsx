@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { certificatePagePath, type Certificate, type Page } from '@catalyst/contracts';
-import { Ban } from 'lucide-react';
+import { Ban } from '@catalyst/web-kit/icons';
 import { api, Badge, formatDate, pageCount, Pager } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';

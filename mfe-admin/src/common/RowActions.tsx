@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { Pencil, Trash2, type IconComponent } from '@catalyst/web-kit/icons';
 import styles from './Admin.module.css';
 
 export interface RowToggleProps {
@@ -11,11 +11,11 @@ export interface RowToggleProps {
   label: string;
   /** What the button does, short: its tooltip, and its visible text on a phone ('Deactivate'). */
   title: string;
-  icon: LucideIcon;
+  icon: IconComponent;
 }
 
 /** An icon, with its words shown beside it on a phone and as a tooltip elsewhere. */
-function ActionContent({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+function ActionContent({ icon: Icon, text }: { icon: IconComponent; text: string }) {
   return (
     <>
       <Icon size={16} aria-hidden="true" focusable="false" />

@@ -1,4 +1,4 @@
-import { CircleCheck, CirclePause } from 'lucide-react';
+import { CircleCheck, CirclePause } from '@catalyst/web-kit/icons';
 import { Badge, DataIcon } from '@catalyst/web-kit';
 import styles from './Admin.module.css';
 import type { AdminColumn } from './AdminListView';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Plus } from 'lucide-react';
+import { Plus } from '@catalyst/web-kit/icons';
 import { COURSE_MESSAGES } from '@catalyst/contracts';
 import { Alert, Button, Spinner } from '@catalyst/web-kit';
 import { ConfirmDialog } from '../common/ConfirmDialog';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, Trash2 } from '@catalyst/web-kit/icons';
 import { Button } from '@catalyst/web-kit';
 import styles from './Curriculum.module.css';
 import {

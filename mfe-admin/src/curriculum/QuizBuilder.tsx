@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from '@catalyst/web-kit/icons';
 import { QUIZ_LIMITS, QUIZ_QUESTION_KINDS, type QuizQuestionKind } from '@catalyst/contracts';
 import { Button, TextField } from '@catalyst/web-kit';
 import { SelectField, TextAreaField } from '../common/FormControls';

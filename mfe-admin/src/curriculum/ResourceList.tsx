@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Trash2 } from '@catalyst/web-kit/icons';
 import { Button, TextField } from '@catalyst/web-kit';
 import mediaStyles from '../media/Media.module.css';
 import { formatSize, UploadProgress } from '../media/UploadProgress';

@@ -1,7 +1,7 @@
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from '@catalyst/web-kit/icons';
 import { Button, TextField } from '@catalyst/web-kit';
 import styles from './Curriculum.module.css';
 import { formatLength, sectionDurationOf, type DraftSection } from './curriculumDraft';

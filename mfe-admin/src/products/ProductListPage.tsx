@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { adminMessages, type AdminProduct, type Page } from '@catalyst/contracts';
-import { Eye, EyeOff, Star, StarOff } from 'lucide-react';
+import { Eye, EyeOff, Star, StarOff } from '@catalyst/web-kit/icons';
 import { api, Badge, formatDuration, formatPrice, pageCount, Pager } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import styles from '../common/Admin.module.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CheckCircle2, Flag, Pencil, ThumbsUp, Trash2 } from 'lucide-react';
+import { CheckCircle2, Flag, Pencil, ThumbsUp, Trash2 } from '@catalyst/web-kit/icons';
 import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, formatDate, isApiRequestError } from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';

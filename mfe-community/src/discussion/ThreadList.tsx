@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CheckCircle2, Lock, MessageSquare, ThumbsUp } from 'lucide-react';
+import { CheckCircle2, Lock, MessageSquare, ThumbsUp } from '@catalyst/web-kit/icons';
 import type { DiscussionTarget, Thread, ThreadSort } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, formatDate, isApiRequestError, Spinner } from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ArrowLeft, Bell, BellOff, CheckCircle2 } from 'lucide-react';
+import { ArrowLeft, Bell, BellOff, CheckCircle2 } from '@catalyst/web-kit/icons';
 import { COMMUNITY_MESSAGES, type DiscussionEvent, type Post, type Thread } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, isAdmin, Spinner, useSession } from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { CalendarPlus, ExternalLink, Radio } from 'lucide-react';
+import { CalendarPlus, ExternalLink, Radio } from '@catalyst/web-kit/icons';
 import type { LiveSession } from '@catalyst/contracts';
 import {
   Alert,

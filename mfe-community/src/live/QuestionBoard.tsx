@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ThumbsUp } from 'lucide-react';
+import { ThumbsUp } from '@catalyst/web-kit/icons';
 import { COMMUNITY_LIMITS, type LiveEvent, type LiveQuestion } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, isAdmin, Spinner, useSession } from '@catalyst/web-kit';
 import { fieldErrorOf, messageOf } from '../shared/errors';

@@ -1,4 +1,4 @@
-import { Play } from 'lucide-react';
+import { Play } from '@catalyst/web-kit/icons';
 import { Link } from 'react-router-dom';
 import type { ProgressWithProduct } from '@catalyst/contracts';
 import { formatPlayerTime, lessonPath, productPath, remoteTestId, Thumbnail } from '@catalyst/web-kit';

@@ -1,4 +1,4 @@
-import { Award } from 'lucide-react';
+import { Award } from '@catalyst/web-kit/icons';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { certificatePagePath } from '@catalyst/contracts';

@@ -5,8 +5,8 @@ import {
   FileText,
   Lock,
   PlayCircle,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '@catalyst/web-kit/icons';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LessonKind, LessonOutline, SectionOutline } from '@catalyst/contracts';
@@ -23,7 +23,7 @@ import {
 import { canOpenLesson, lockedOfferOf, type CourseAccess } from './access';
 import styles from './CoursePage.module.css';
 
-const KIND_ICONS: Record<LessonKind, { icon: LucideIcon; label: string }> = {
+const KIND_ICONS: Record<LessonKind, { icon: IconComponent; label: string }> = {
   video: { icon: PlayCircle, label: 'Video' },
   article: { icon: FileText, label: 'Article' },
   quiz: { icon: FileText, label: 'Quiz' },

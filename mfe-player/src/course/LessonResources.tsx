@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '@catalyst/web-kit/icons';
 import { useId } from 'react';
 import type { LessonResource } from '@catalyst/contracts';
 import { formatFileSize } from '@catalyst/web-kit';

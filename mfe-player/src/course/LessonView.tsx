@@ -1,4 +1,4 @@
-import { Lock } from 'lucide-react';
+import { Lock } from '@catalyst/web-kit/icons';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { nextLessonOf, previousLessonOf, type Lesson, type QuizAttemptResult } from '@catalyst/contracts';

@@ -1,4 +1,4 @@
-import { Pause, Play } from 'lucide-react';
+import { Pause, Play } from '@catalyst/web-kit/icons';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {

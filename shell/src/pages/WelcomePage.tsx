@@ -1,4 +1,4 @@
-import { BadgeCheck, CirclePlay, GraduationCap } from 'lucide-react';
+import { BadgeCheck, CirclePlay, GraduationCap } from '@catalyst/web-kit/icons';
 import { Link } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
 import {

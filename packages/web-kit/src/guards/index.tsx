@@ -1,4 +1,4 @@
-import { Lock, RefreshCw, ShieldX, type LucideIcon } from 'lucide-react';
+import { Lock, RefreshCw, ShieldX, type IconComponent } from '../icons';
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { UNREACHABLE_MESSAGE, hasRole, openAuthDialog, session, useSession } from '../session';
@@ -16,7 +16,7 @@ function GuardNotice({
   message,
   children,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   message: string;
   children?: ReactNode;

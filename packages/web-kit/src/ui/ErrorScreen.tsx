@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from '../icons';
 import { Button } from './Button';
 import styles from './ErrorScreen.module.css';
 
