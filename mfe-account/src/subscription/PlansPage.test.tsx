@@ -49,10 +49,10 @@ describe('PlansPage', () => {
       .map((li) => li.textContent);
     expect(features).toEqual([
       'Access to all courses',
-      'Priority support',
-      'Mobile and desktop apps',
+      'Install Catalyst as an app on phone and desktop',
       'Advanced progress tracking',
       'Downloadable resources',
+      'Questions & answers on every lesson',
       'Live Q&A sessions',
       'Certificate of completion',
     ]);

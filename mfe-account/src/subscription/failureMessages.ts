@@ -28,7 +28,7 @@ export const SUCCESS_BENEFITS = [
   'Access all premium courses and content',
   'Download course materials',
   'Earn certificates on completion',
-  'Join the community forums',
+  'Ask questions on every lesson and join live Q&A sessions',
 ] as const;
 
 /** How a plan id reads ('premium' → 'Premium'); the pages' `plan` parameter defaults to premium. */

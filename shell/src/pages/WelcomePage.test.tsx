@@ -31,10 +31,10 @@ describe('WelcomePage', () => {
         .map((li) => li.textContent),
     ).toEqual([
       'Access to all courses',
-      'Priority support',
-      'Mobile and desktop apps',
+      'Install Catalyst as an app on phone and desktop',
       'Advanced progress tracking',
       'Downloadable resources',
+      'Questions & answers on every lesson',
       'Live Q&A sessions',
       'Certificate of completion',
     ]);
