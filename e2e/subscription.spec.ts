@@ -97,6 +97,20 @@ test('each failure card lands on Subscription Failed with its message', async ({
   await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
 });
 
+test('going back from the checkout is no failure: the plans page again, nothing charged', async ({
+  page,
+}) => {
+  await newLearner(page, 'backs-out');
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the shop' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByText('Checkout closed')).toBeVisible();
+  await expect(page.getByText('Subscription Failed')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
+});
+
 test('cancel shows the end date and reactivate clears it', async ({ page }) => {
   await newLearner(page, 'cancel');
   await payWith(page, '4242424242424242');

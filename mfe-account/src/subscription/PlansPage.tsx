@@ -38,7 +38,9 @@ export function PlansPage({ store = subscription }: { store?: SubscriptionStore 
 function PlanChooser({ store }: { store: SubscriptionStore }) {
   const { status, startCheckout } = useSubscription(store);
   // Sent here from premium content: say why, above the plan (router state of that navigation).
-  const reason = premiumReasonText(useLocation().state);
+  const { state } = useLocation();
+  const reason = premiumReasonText(state);
+  const leftCheckout = (state as { checkout?: unknown } | null)?.checkout === 'left';
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -63,6 +65,11 @@ function PlanChooser({ store }: { store: SubscriptionStore }) {
       {reason ? (
         <Alert tone="info" title={reason}>
           Subscribe to open it, and everything else in the library.
+        </Alert>
+      ) : null}
+      {leftCheckout ? (
+        <Alert tone="info" title="Checkout closed">
+          You left the checkout before paying, so nothing was charged. Subscribe whenever you are ready.
         </Alert>
       ) : null}
       {status === 'canceled' ? (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
   buttonClassName,
   Card,
@@ -13,10 +13,25 @@ import {
 import { failureMessage, HOW_TO_FIX, planName } from './failureMessages';
 import styles from './Subscription.module.css';
 
-/** Back from a checkout that did not go through: what happened, how to fix it, and who to ask. */
+/** Router state of /subscription after the person left the checkout without paying. */
+export const CHECKOUT_LEFT_STATE = { checkout: 'left' } as const;
+
+/**
+ * Back from the checkout. With an `error` the payment failed: what happened, how to fix it, and who to ask.
+ * Without one the person chose to go back ("Back to the shop"), which is not a failure: the plans page again,
+ * with a neutral note.
+ */
 export function SubscriptionCancelPage({ store = subscription }: { store?: SubscriptionStore }) {
-  useDocumentTitle('Subscription Failed');
   const [params] = useSearchParams();
+  return params.get('error') ? (
+    <FailurePage store={store} params={params} />
+  ) : (
+    <Navigate to="/subscription" replace state={CHECKOUT_LEFT_STATE} />
+  );
+}
+
+function FailurePage({ store, params }: { store: SubscriptionStore; params: URLSearchParams }) {
+  useDocumentTitle('Subscription Failed');
   const sessionId = params.get('session_id');
   const errorCode = params.get('error');
   const plan = params.get('plan') || 'premium';

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@catalyst/web-kit';
+import { PlansPage } from './PlansPage';
 import { SubscriptionCancelPage } from './SubscriptionCancelPage';
 import { SubscriptionSuccessPage } from './SubscriptionSuccessPage';
 import { learner, ok, scriptedStores } from './testing';
@@ -114,10 +115,13 @@ describe('SubscriptionCancelPage', () => {
 
   it('shows the name, how to fix it, the dashboard button and the support links, and refreshes the status', async () => {
     const { store, calls } = scriptedStores(() => ok({ hasSubscription: false, status: 'free' }), learner);
-    at('/subscription/cancel?session_id=cs_test_1', <SubscriptionCancelPage store={store} />);
+    at(
+      '/subscription/cancel?session_id=cs_test_1&error=payment_failed',
+      <SubscriptionCancelPage store={store} />,
+    );
     expect(lead()).toBe("Sorry, Lena Learner, we couldn't complete your subscription.");
     expect(under('What happened?').textContent).toBe(
-      'There was an issue processing your subscription. Please try again or contact support.',
+      'Your payment could not be processed. Please check your payment method and try again.',
     );
     expect(
       within(under('How to fix this'))
@@ -134,7 +138,34 @@ describe('SubscriptionCancelPage', () => {
       'mailto:help@catalyst.example',
     );
     expect(screen.getByRole('link', { name: '+1 555 0100' }).getAttribute('href')).toBe('tel:+15550100');
-    expect(details()).toMatchObject({ Plan: 'Premium', Reference: 'cs_test_1' });
+    expect(details()).toMatchObject({
+      Plan: 'Premium',
+      Reference: 'cs_test_1',
+      'Error code': 'payment_failed',
+    });
     await waitFor(() => expect(calls).toContain('GET /api/v1/subscription/status'));
+  });
+
+  it('treats going back from the checkout as no failure: the plans page again, with a neutral note', async () => {
+    const { store } = scriptedStores(() => ok({ hasSubscription: false, status: 'free' }), learner);
+    render(
+      <MemoryRouter initialEntries={['/subscription/cancel?session_id=cs_test_1']}>
+        <Routes>
+          <Route path="/subscription/cancel" element={<SubscriptionCancelPage store={store} />} />
+          <Route path="/subscription" element={<PlansPage store={store} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeInstanceOf(
+      HTMLHeadingElement,
+    );
+    expect(screen.getByText('Checkout closed')).toBeInstanceOf(HTMLElement);
+    expect(
+      screen.getByText(
+        'You left the checkout before paying, so nothing was charged. Subscribe whenever you are ready.',
+      ),
+    ).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByText('Subscription Failed')).toBeNull();
+    expect(screen.queryByText('Make sure you have sufficient funds')).toBeNull();
   });
 });
