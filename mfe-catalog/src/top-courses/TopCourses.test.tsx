@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { product } from '../testing/fixtures';
@@ -17,7 +17,7 @@ const mount = () =>
   );
 
 describe('Top Courses', () => {
-  it('shows the count, at most 4 cards with price, cut description and a View link by productId', async () => {
+  it('shows the count, at most 4 cards with Free or Premium, cut description and a View link by productId', async () => {
     const long = 'A description that is certainly longer than sixty characters in total.';
     stubApi({
       '/content/products/top': ok([
@@ -54,8 +54,18 @@ describe('Top Courses', () => {
     expect(first.getByRole('link', { name: /View/ }).getAttribute('href')).toBe(
       '/browse/premium/product/FREE0001',
     );
-    expect(priceAndDescription(cards[1]!)).toEqual(['$19.50', 'Short']);
-    expect(priceAndDescription(cards[2]!)[0]).toBe('N/A');
+    // Only the plan is sold: a priced course reads "Premium", never its own price.
+    expect(priceAndDescription(cards[1]!)).toEqual(['Premium', 'Short']);
+    expect(priceAndDescription(cards[2]!)[0]).toBe('Premium');
+    expect(screen.queryByText('$19.50')).toBeNull();
+
+    const seeAll = screen.getByRole('button', { name: 'See all 5' });
+    expect(seeAll.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(seeAll);
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.getByText('Fifth').tagName).toBe('H3');
+    fireEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
   });
 
   it("says 'Failed to load top products.' when the call fails", async () => {

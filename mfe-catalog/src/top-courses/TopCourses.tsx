@@ -1,9 +1,11 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isFreeProduct } from '@catalyst/contracts';
 import {
+  Button,
   buttonClassName,
   Card,
   ErrorScreen,
-  formatPrice,
   productPath,
   remoteTestId,
   Spinner,
@@ -15,9 +17,16 @@ import { useTopProducts } from './useTopProducts';
 
 export const TOP_COURSES_SHOWN = 4;
 
-/** The dashboard's Top Courses block. */
+/** How a card says what opens it: only the plan is sold, so "Free" or "Premium", never a per-course price. */
+export const accessLabel = (product: { price: number | null }) =>
+  isFreeProduct(product) ? 'Free' : 'Premium';
+
+/** The dashboard's Top Courses block: the first four, and "See all" to show every one the count names. */
 export default function TopCourses() {
   const { products, isLoading, error, reload } = useTopProducts();
+  const [showAll, setShowAll] = useState(false);
+  const gridId = useId();
+  const shown = showAll ? products : products.slice(0, TOP_COURSES_SHOWN);
   return (
     <section data-testid={remoteTestId('catalog')}>
       <div className={styles.header}>
@@ -29,40 +38,54 @@ export default function TopCourses() {
       ) : error ? (
         <ErrorScreen message="Failed to load top products." onRetry={reload} />
       ) : (
-        <ul className={styles.grid}>
-          {products.slice(0, TOP_COURSES_SHOWN).map((product) => {
-            const image = product.thumbnail;
-            const title = product.title;
-            return (
-              <li key={product._id}>
-                <Card flush className={styles.card}>
-                  {image ? (
-                    <Thumbnail
-                      className={styles.thumb}
-                      src={image}
-                      sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 18rem"
-                      loading="lazy"
-                    />
-                  ) : (
-                    <div className={styles.thumb} />
-                  )}
-                  <div className={styles.body}>
-                    <h3 className={styles.name}>{title}</h3>
-                    <p className={styles.price}>{formatPrice(product.price)}</p>
-                    <p className={styles.description}>{truncate(product.description)}</p>
-                    <Link
-                      to={productPath(product)}
-                      className={buttonClassName('primary', 'sm')}
-                      aria-label={`View ${title}`}
-                    >
-                      View
-                    </Link>
-                  </div>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <ul className={styles.grid} id={gridId}>
+            {shown.map((product) => {
+              const image = product.thumbnail;
+              const title = product.title;
+              return (
+                <li key={product._id}>
+                  <Card flush className={styles.card}>
+                    {image ? (
+                      <Thumbnail
+                        className={styles.thumb}
+                        src={image}
+                        sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 18rem"
+                        loading="lazy"
+                      />
+                    ) : (
+                      <div className={styles.thumb} />
+                    )}
+                    <div className={styles.body}>
+                      <h3 className={styles.name}>{title}</h3>
+                      <p className={styles.price}>{accessLabel(product)}</p>
+                      <p className={styles.description}>{truncate(product.description)}</p>
+                      <Link
+                        to={productPath(product)}
+                        className={buttonClassName('primary', 'sm')}
+                        aria-label={`View ${title}`}
+                      >
+                        View
+                      </Link>
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+          {products.length > TOP_COURSES_SHOWN ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className={styles.more}
+              aria-expanded={showAll}
+              aria-controls={gridId}
+              onClick={() => setShowAll((all) => !all)}
+            >
+              {showAll ? 'Show fewer' : `See all ${products.length}`}
+            </Button>
+          ) : null}
+        </>
       )}
     </section>
   );
