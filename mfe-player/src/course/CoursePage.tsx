@@ -266,6 +266,9 @@ export function CoursePage({
               lessonCount={lessons.length}
               ready={!!progress.state}
               busy={progress.busy}
+              quizzesLeft={lessons
+                .filter((lesson) => lesson.kind === 'quiz' && !completed?.has(lesson.id))
+                .map((lesson) => ({ title: lesson.title, path: lessonPath(productKey, lesson.id) }))}
               onCompleteCourse={completeCourse}
               onResetCourse={() => void resetCourse()}
             />

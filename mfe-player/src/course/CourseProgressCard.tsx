@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Progress } from '@catalyst/contracts';
 import { Button } from '@catalyst/web-kit';
 import { ConfirmReset } from '../product/ConfirmReset';
@@ -11,6 +12,7 @@ export function CourseProgressCard({
   lessonCount,
   ready,
   busy,
+  quizzesLeft,
   onCompleteCourse,
   onResetCourse,
 }: {
@@ -20,11 +22,13 @@ export function CourseProgressCard({
   /** The current lesson's progress is loaded (course actions go through its save clock). */
   ready: boolean;
   busy: boolean;
+  /** The course's quizzes not yet passed (a quiz is finished only by passing it), with where each is. */
+  quizzesLeft: ReadonlyArray<{ title: string; path: string }>;
   onCompleteCourse: () => void;
   onResetCourse: () => void;
 }) {
   const id = useId();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'reset' | 'complete' | null>(null);
   const percent = course?.progress ?? 0;
   const completed = course?.completed ?? false;
   return (
@@ -44,17 +48,46 @@ export function CourseProgressCard({
         {completed ? `Completed · ${percent}%` : `${percent}% complete`} · {completedLessons} of {lessonCount}{' '}
         lessons
       </p>
+      <p className={styles.courseNote}>The percentage weighs each lesson by its length.</p>
+      {!completed && quizzesLeft.length > 0 && completedLessons >= lessonCount - quizzesLeft.length ? (
+        <p className={styles.courseNote} role="status">
+          {quizzesLeft.length === 1 ? 'Pass the quiz to finish' : 'Pass the quizzes to finish'}:{' '}
+          {quizzesLeft.map((quiz, index) => (
+            <span key={quiz.path}>
+              {index > 0 ? ', ' : null}
+              <Link to={quiz.path}>{quiz.title}</Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
       <div className={styles.actions}>
-        <Button size="sm" onClick={onCompleteCourse} disabled={!ready || busy || completed}>
+        <Button size="sm" onClick={() => setConfirming('complete')} disabled={!ready || busy || completed}>
           Mark course complete
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => setConfirming(true)} disabled={!ready || busy}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setConfirming('reset')}
+          disabled={!ready || busy}
+        >
           Reset course
         </Button>
       </div>
       <ConfirmReset
-        open={confirming}
-        onClose={() => setConfirming(false)}
+        open={confirming === 'complete'}
+        onClose={() => setConfirming(null)}
+        title="Mark the whole course complete?"
+        confirmLabel="Mark complete"
+        tone="primary"
+        onConfirm={onCompleteCourse}
+      >
+        {quizzesLeft.length === 0
+          ? 'Every lesson of this course will be marked as done.'
+          : `Every lesson but ${quizzesLeft.length === 1 ? 'the quiz' : `the ${quizzesLeft.length} quizzes`} will be marked as done: a quiz counts only once you pass it. ${quizzesLeft.length === 1 ? 'Pass the quiz to finish' : 'Pass the quizzes to finish'}.`}
+      </ConfirmReset>
+      <ConfirmReset
+        open={confirming === 'reset'}
+        onClose={() => setConfirming(null)}
         title="Reset the whole course?"
         confirmLabel="Reset course"
         onConfirm={onResetCourse}

@@ -2,11 +2,15 @@ import type { ReactNode } from 'react';
 import { Button, Dialog } from '@catalyst/web-kit';
 import styles from './ProductPage.module.css';
 
-/** Reset throws away what the learner did: it is confirmed first, saying what will be lost. */
+/**
+ * An action on the learner's record is confirmed first, saying what it does: a reset (danger: it throws away
+ * what the learner did) or a course-wide completion (primary).
+ */
 export function ConfirmReset({
   open,
   title,
   confirmLabel,
+  tone = 'danger',
   onConfirm,
   onClose,
   children,
@@ -14,6 +18,7 @@ export function ConfirmReset({
   open: boolean;
   title: string;
   confirmLabel: string;
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -26,7 +31,7 @@ export function ConfirmReset({
           Cancel
         </Button>
         <Button
-          variant="danger"
+          variant={tone}
           onClick={() => {
             onClose();
             onConfirm();
