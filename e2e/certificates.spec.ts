@@ -291,7 +291,7 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
     await expect(certificates).toContainText('Valid');
     await expect(
       page
-        .getByRole('region', { name: 'Courses in progress' })
+        .getByRole('region', { name: 'In progress' })
         .getByRole('link', { name: product.title, exact: true }),
     ).toHaveCount(0);
     const chart = page.getByTestId('weekly-chart');

@@ -121,7 +121,7 @@ describe('the learning record', () => {
   it('lists courses in progress with their bars and where they resume, and completed courses with their certificate', async () => {
     fakeApi({ 'GET /content/progress/learning-record': ok(record) });
     renderPage();
-    const inProgress = await screen.findByRole('region', { name: 'Courses in progress' });
+    const inProgress = await screen.findByRole('region', { name: 'In progress' });
     // a course resumes in the lesson the learner was in; a single video on its page
     expect(
       within(inProgress).getByRole('link', { name: 'Machine Learning Foundations' }).getAttribute('href'),
@@ -162,7 +162,7 @@ describe('the learning record', () => {
     renderPage();
     const totals = await screen.findByTestId('learning-totals');
     const total = (label: string) => within(totals).getByText(label).nextElementSibling!.textContent;
-    expect(total('Time learned')).toBe('5h 40m');
+    expect(total('Time learned')).toBe('5 h 40 min');
     expect(total('Courses completed')).toBe('1');
     expect(total('Quizzes passed')).toBe('1');
 
@@ -235,9 +235,7 @@ describe('the learning record', () => {
     renderPage();
     await waitFor(() => expect(panelNote('Certificates')).toBe('Complete a course to earn its certificate.'));
     expect(
-      within(region('Courses in progress'))
-        .getByRole('link', { name: 'Browse the catalogue' })
-        .getAttribute('href'),
+      within(region('In progress')).getByRole('link', { name: 'Browse the catalogue' }).getAttribute('href'),
     ).toBe('/browse');
     expect(panelNote('Quiz results')).toBe('No quizzes taken yet.');
     expect(streakNote()).toBe('Learn something today to start a streak.');
@@ -255,7 +253,7 @@ describe('the learning record', () => {
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
-    const inProgress = await screen.findByRole('region', { name: 'Courses in progress' });
+    const inProgress = await screen.findByRole('region', { name: 'In progress' });
     expect(
       within(inProgress)
         .getAllByRole('progressbar')

@@ -60,7 +60,7 @@ function Record({ record }: { record: LearningRecord }) {
       <dl className={styles.totals} data-testid="learning-totals">
         <Total
           label="Time learned"
-          value={totals.minutesLearned > 0 ? formatDuration(totals.minutesLearned) : '0m'}
+          value={totals.minutesLearned > 0 ? formatDuration(totals.minutesLearned) : '0 min'}
         />
         <Total label="Courses completed" value={String(totals.coursesCompleted)} />
         <Total label="Certificates" value={String(totals.certificates)} />
@@ -96,7 +96,7 @@ function Record({ record }: { record: LearningRecord }) {
         </Panel>
       </div>
 
-      <Panel title="Courses in progress">
+      <Panel title="In progress">
         {record.inProgress.length === 0 ? (
           <p className={styles.muted}>
             Nothing in progress. <Link to="/browse">Browse the catalogue</Link> to start something.

@@ -48,8 +48,8 @@ const creators = [
 
 const names = () =>
   screen.getAllByTestId('creator-card').map((card) => within(card).getByText(/Chen|Okafor/).textContent);
-const videoCounts = () =>
-  screen.getAllByTestId('creator-card').map((card) => within(card).getByText(/^\d+ videos?$/).textContent);
+const itemCounts = () =>
+  screen.getAllByTestId('creator-card').map((card) => within(card).getByText(/^\d+ items?$/).textContent);
 const showing = () => screen.getByText(/^Showing /).textContent;
 
 describe('category page', () => {
@@ -68,12 +68,12 @@ describe('category page', () => {
     expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
   });
 
-  it('lists the creators with their video counts and Showing X of Y', async () => {
+  it('lists the creators with their item counts (every type, not only videos) and Showing X of Y', async () => {
     stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
     mount();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Web Development');
     expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
-    expect(videoCounts()).toEqual(['4 videos', '1 video']);
+    expect(itemCounts()).toEqual(['4 items', '1 item']);
     expect(showing()).toBe('Showing 2 of 2');
   });
 

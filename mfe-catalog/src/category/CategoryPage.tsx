@@ -15,7 +15,8 @@ import {
 import styles from './CategoryPage.module.css';
 import { CREATOR_SORTS, useCategoryCreators } from './useCategoryCreators';
 
-const videosLabel = (count = 0) => `${count} ${count === 1 ? 'video' : 'videos'}`;
+/** A creator's library holds courses, videos, documents and webinars: counted as items, not all as videos. */
+const itemsLabel = (count = 0) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 /** /browse/category/{categorySlug}: the creators of a category (subscribers and admins). */
 export function CategoryPage() {
@@ -114,7 +115,7 @@ export function CategoryPage() {
                 <span className={styles.cardBody}>
                   <span className={styles.name}>{creator.name}</span>
                   <span className={styles.bio}>{creator.description}</span>
-                  <span className={styles.count}>{videosLabel(creator.productCount)}</span>
+                  <span className={styles.count}>{itemsLabel(creator.productCount)}</span>
                 </span>
               </button>
             </li>
