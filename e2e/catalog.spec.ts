@@ -187,7 +187,7 @@ test.describe('member', () => {
     await expect(cards).toHaveCount(2);
     await expect(page.getByText('Showing 2 of 2')).toBeVisible();
     await expect(cards.first()).toContainText('Maya Chen');
-    await expect(cards.first()).toContainText(/\d+ videos?/);
+    await expect(cards.first()).toContainText(/\d+ items?/);
     await page.getByLabel('Sort by').selectOption({ label: 'Name A-Z' });
     await expect(cards.first()).toContainText('Daniel Okafor');
     await page.getByLabel('Search creators').fill('postgres');
