@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
 import type { Database } from './db/schema';
+import { mendPositionsInBackground } from './progress/mend-positions';
 import { SCHEMA } from './setup';
 
 // First of all: tracing (Postgres, Redis, peer calls; exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
@@ -19,11 +20,14 @@ const db = createDb<Database>({
 });
 const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'progress', log });
 const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
-const app = createApp(createDeps({ config, db, cache, log, broadcast }));
+const deps = createDeps({ config, db, cache, log, broadcast });
+const app = createApp(deps);
+// Positions stored beyond the end of their media before saves were kept within it: brought back once content answers.
+const stopMending = mendPositionsInBackground(db, deps.catalog, log);
 
 startServer(app, {
   port: config.PORT,
   log,
   name: 'progress',
-  onClose: [() => db.destroy(), () => cache.close(), () => broadcast.close()],
+  onClose: [async () => stopMending(), () => db.destroy(), () => cache.close(), () => broadcast.close()],
 });

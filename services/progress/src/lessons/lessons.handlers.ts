@@ -48,9 +48,10 @@ export function createLessonHandlers(
   ) {
     const course = await courseOf(identity, params.id, requestId);
     // In a quiz the learner is only where they are: its progress is passing it.
+    const end = course.lessons.find((lesson) => lesson.id === params.lessonId)?.durationSeconds ?? null;
     const write = isQuiz(course, params.lessonId)
-      ? { ...writeOf(body), progress: 0, completed: false }
-      : writeOf(body);
+      ? { ...writeOf(body, end), progress: 0, completed: false }
+      : writeOf(body, end);
     const outcome = await repo.saveLesson(db, course, params.lessonId, write);
     await afterWrite(identity, outcome, requestId);
     return reply(answer(outcome), {

@@ -81,6 +81,20 @@ describe('a lesson write', () => {
     expect(course).toMatchObject({ progress: 0, lastPosition: 60, lessonId: lesson.grid });
   });
 
+  it("never stores a position beyond the end of the lesson's media (the 60 s preview holds 321 s no more)", async () => {
+    const { status, body } = await save(sub, lesson.preview, {
+      progress: 100,
+      lastPosition: 321,
+      clientTime: 1,
+    });
+    expect(status).toBe(200);
+    expect(body.data.lesson).toMatchObject({ lastPosition: 60, furthestPosition: 60 });
+    expect(body.data.course).toMatchObject({ lastPosition: 60, lessonId: lesson.preview });
+    // A lesson of no known length keeps what it is given.
+    const notes = await save(sub, lesson.notes, { progress: 10, lastPosition: 321, clientTime: 2 });
+    expect(notes.body.data.lesson).toMatchObject({ lastPosition: 321 });
+  });
+
   it('never regresses: re-watching moves the position back but keeps the percentage, the furthest point and completion', async () => {
     await save(sub, lesson.grid, { progress: 50, lastPosition: 120, clientTime: 1 });
     const rewatch = await save(sub, lesson.grid, { progress: 5, lastPosition: 12, clientTime: 2 });

@@ -33,12 +33,16 @@ type Ctx = Context<AppEnv>;
 /** The percentage at or above which a write completes the product (spec section 4). */
 const completesAt = (progress: number) => progress >= PROGRESS_RULES.completedAt;
 
-/** A save's body as the stored write: completed when the learner says so or reached the completing share. */
-export const writeOf = (body: ProgressUpdate): repo.ProgressWrite => ({
+/**
+ * A save's body as the stored write: completed when the learner says so or reached the completing share,
+ * and the position kept within the media when content knows where it ends (`endSeconds`).
+ */
+export const writeOf = (body: ProgressUpdate, endSeconds: number | null): repo.ProgressWrite => ({
   progress: body.progress,
-  lastPosition: body.lastPosition,
+  lastPosition: repo.positionWithin(body.lastPosition, endSeconds),
   completed: body.completed || completesAt(body.progress),
   clientTime: body.clientTime ?? null,
+  endSeconds,
 });
 
 /** The routes of a course's lessons (./lessons), mounted beside these from the same table. */
@@ -104,8 +108,14 @@ export function createProgressHandlers(
 
   async function save(identity: Identity, id: string, body: ProgressUpdate, requestId: string) {
     // A course's figure is derived from its lessons: a position saved on the course itself has no lesson to belong to.
-    if ((await lessonsOf(id, requestId)).length > 0) throw conflict(COURSE_MESSAGES.perLessonProgress);
-    const result = await saves.save(identity.id, id, writeOf(body));
+    const [lessons, product] = await Promise.all([
+      lessonsOf(id, requestId),
+      catalog.getProduct(id, requestId),
+    ]);
+    if (lessons.length > 0) throw conflict(COURSE_MESSAGES.perLessonProgress);
+    // A single video's length is known to the minute (the product's duration).
+    const endSeconds = product?.duration ? product.duration * 60 : null;
+    const result = await saves.save(identity.id, id, writeOf(body, endSeconds));
     return reply(result, {
       message: result.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored',
     });

@@ -8,10 +8,17 @@ type Db = Kysely<Database>;
 
 export interface ProgressWrite {
   progress: number;
+  /** Seconds, already within the media (positionWithin). */
   lastPosition: number;
   completed: boolean;
   clientTime: number | null;
+  /** Seconds: where the media ends, when content knows it; no stored position goes beyond it. */
+  endSeconds?: number | null;
 }
+
+/** A position kept within the media: never beyond its known end. */
+export const positionWithin = (position: number, endSeconds: number | null) =>
+  endSeconds === null ? position : Math.min(position, endSeconds);
 
 type PositionFigures = Pick<
   ProgressRow,
@@ -117,7 +124,7 @@ export async function upsertPositions<T extends PositionTable>(
   const values = sql.join(
     items.map(
       ({ key, write }, ord) =>
-        sql`(${sql.join(keys.map((k) => sql`${key[k]}::text`))}, ${ord}::int, ${write.progress}::smallint, ${write.lastPosition}::double precision, ${write.completed}::boolean, ${write.clientTime}::bigint, ${outranked[ord]}::boolean)`,
+        sql`(${sql.join(keys.map((k) => sql`${key[k]}::text`))}, ${ord}::int, ${write.progress}::smallint, ${write.lastPosition}::double precision, ${write.completed}::boolean, ${write.clientTime}::bigint, ${outranked[ord]}::boolean, ${write.endSeconds ?? null}::double precision)`,
     ),
   );
   const sameKey = (a: string, b: string) =>
@@ -126,12 +133,12 @@ export async function upsertPositions<T extends PositionTable>(
       sql` and `,
     );
   const { rows } = await sql<WrittenPosition<T> & { ords: number[] | null }>`
-    with input (${keyList}, ord, progress, last_position, completed, client_ts, outranked) as (values ${values}),
+    with input (${keyList}, ord, progress, last_position, completed, client_ts, outranked, end_seconds) as (values ${values}),
     ${learningCredit.before(table, keys, keyList)},
     merged as (
       select ${keyList}, array_agg(i.ord) as ords, max(i.progress) as progress,
              (array_agg(i.last_position order by i.ord desc))[1] as last_position, max(i.last_position) as furthest_position,
-             bool_or(i.completed) as completed, max(i.client_ts) as client_ts
+             bool_or(i.completed) as completed, max(i.client_ts) as client_ts, min(i.end_seconds) as end_seconds
         from input i left join before b using (${keyList})
        where not i.outranked and (i.client_ts is null or b.client_ts is null or i.client_ts >= b.client_ts)
        group by ${keyList}
@@ -142,7 +149,11 @@ export async function upsertPositions<T extends PositionTable>(
       on conflict (${keyList}) do update set
         progress = greatest(p.progress, excluded.progress),
         last_position = excluded.last_position,
-        furthest_position = greatest(p.furthest_position, excluded.furthest_position),
+        -- A furthest point stored beyond the media's end (before this rule) is mended by the next save.
+        furthest_position = least(
+          greatest(p.furthest_position, excluded.furthest_position),
+          (select m.end_seconds from merged m where ${sameKey('m', 'excluded')})
+        ),
         completed = p.completed or excluded.completed,
         completed_at = case when p.completed then p.completed_at when excluded.completed then now() end,
         client_ts = greatest(p.client_ts, excluded.client_ts),

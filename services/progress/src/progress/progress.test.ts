@@ -77,6 +77,31 @@ describe('one product', () => {
     expect(typeof read.body.data.updatedAt).toBe('string');
   });
 
+  it('never stores a position beyond the end of the media: a save past it holds the end, and a stored one is mended', async () => {
+    // CSS Video lasts 30 minutes (1,800 s); a save at 6,030 s is where the video ends.
+    const saved = await ctx.call(sub, 'PATCH', productPath(ids.video), {
+      progress: 100,
+      lastPosition: 6030,
+      clientTime: 1,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ lastPosition: 1800, furthestPosition: 1800, applied: true });
+    // A row stored before the rule, beyond the end, is brought back within it by the next save.
+    await ctx.db
+      .updateTable('progress')
+      .set({ last_position: 6030, furthest_position: 6030 })
+      .where('product_id', '=', ids.video)
+      .execute();
+    const next = await ctx.call(sub, 'PATCH', productPath(ids.video), {
+      progress: 50,
+      lastPosition: 900,
+      clientTime: 2,
+    });
+    expect(next.body.data).toMatchObject({ lastPosition: 900, furthestPosition: 1800 });
+    const read = await ctx.call(sub, 'GET', productPath(ids.video));
+    expect(read.body.data).toMatchObject({ lastPosition: 900, furthestPosition: 1800 });
+  });
+
   it('accepts a save without a client time or a completed flag', async () => {
     const { status, body } = await ctx.call(sub, 'PATCH', productPath(ids.video), {
       progress: 10,
