@@ -306,10 +306,12 @@ describe('the course page', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('CSS Grid Layout');
     const curriculum = await screen.findByRole('navigation', { name: 'Course content' });
     const sections = within(curriculum).getAllByRole('button', { expanded: true });
-    expect(sections.map((b) => b.textContent)).toEqual(['Getting started1/2, 1 of 2 lessons complete · 3m']);
+    expect(sections.map((b) => b.textContent)).toEqual([
+      'Getting started1/2, 1 of 2 lessons complete · 3 min',
+    ]);
     const first = within(curriculum).getByRole('link', { name: /Why grid/ });
     expect(lessonIcons(first)).toEqual(['Completed', 'Video']);
-    expect(first.textContent).toContain('0:01:00');
+    expect(first.textContent).toContain('1 min');
     expect(first.textContent).toContain('Free preview');
     const current = within(curriculum).getByRole('link', { name: /Tracks and lines/ });
     expect(current.getAttribute('aria-current')).toBe('page');
@@ -1021,6 +1023,16 @@ describe('a product without sections', () => {
     });
     renderAt('/browse/premium/product/single-one');
     expect((await screen.findByRole('alert')).textContent).toContain('Authentication Required');
+  });
+
+  it('tells a visitor an address no product has is not found, without asking them to sign in', async () => {
+    fakeApi({
+      [`GET /content/products/no-such-thing/curriculum`]: refusal(404, 'Product not found'),
+      'GET /content/products/no-such-thing': refusal(404, 'Product not found'),
+    });
+    renderAt('/browse/premium/product/no-such-thing');
+    expect(await screen.findByText('Product not found or inaccessible.')).toBeInstanceOf(HTMLElement);
+    expect(screen.queryByText('Authentication Required')).toBeNull();
   });
 
   it('opens the product page for a signed-in learner, and no lesson addresses', async () => {

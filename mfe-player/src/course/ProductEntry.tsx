@@ -48,9 +48,11 @@ export function ProductEntry() {
       />
     );
   }
-  // No such product is answered by the product page as before; anything else may pass.
-  if (outline.error && !(isApiRequestError(outline.error) && outline.error.status === 404))
-    return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={outline.reload} />;
+  const missing = isApiRequestError(outline.error) && outline.error.status === 404;
+  if (outline.error && !missing) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={outline.reload} />;
+  // No product anyone may list has this address: a visitor is told so, not asked to sign in for nothing. With
+  // a session the product page asks (an admin may open a product that is not listed).
+  if (missing && !readSessionToken()) return <NotFound message={PRODUCT_NOT_FOUND} />;
   if (lessonMatch) return <NotFound message={COURSE_MESSAGES.lessonNotFound} />;
   return (
     // Signed in is enough here: the server opens a free product to everyone and refuses the rest (ProductPage).
