@@ -299,6 +299,11 @@ export function VideoPlayer({
       role="region"
       aria-label={`Video player: ${title}`}
       onKeyDown={onKeyDown}
+      // A browser that does not focus a clicked button (Safari) would leave the keys with the page.
+      onClick={() => {
+        const frame = frameRef.current;
+        if (frame && !frame.contains(document.activeElement)) frame.focus({ preventScroll: true });
+      }}
       onMouseMove={revealControls}
       onFocus={revealControls}
       data-testid="video-player"
@@ -383,7 +388,17 @@ export function VideoPlayer({
       ) : null}
 
       {!started ? (
-        <button type="button" className={styles.bigPlay} onClick={togglePlay} aria-label="Play video">
+        <button
+          type="button"
+          className={styles.bigPlay}
+          onClick={() => {
+            // The button goes once playing starts: the focus moves to the player first, so its keys keep
+            // working (and Space plays and pauses rather than scrolling the page).
+            frameRef.current?.focus({ preventScroll: true });
+            togglePlay();
+          }}
+          aria-label="Play video"
+        >
           <PlayIcon />
         </button>
       ) : null}
