@@ -38,7 +38,7 @@ async function demoPaths(request: APIRequestContext): Promise<DemoPaths> {
 }
 
 function pagesFor(role: Role, demo: DemoPaths): string[] {
-  const common = ['/', '/browse', '/privacy-policy', '/terms-and-conditions', '/missing-page'];
+  const common = ['/', '/browse', '/pricing', '/privacy-policy', '/terms-and-conditions', '/missing-page'];
   if (role === 'visitor') return [...common, '/about', '/subscription', demo.category];
   const signedIn = [
     ...common,

@@ -54,7 +54,7 @@ test.describe('visitor', () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Catalyst`);
     const nav = footer.getByRole('navigation', { name: 'Footer' });
     await expect(nav.getByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/browse');
-    await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/subscription');
+    await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
     await expect(nav.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
       'href',
       '/privacy-policy',
@@ -67,6 +67,33 @@ test.describe('visitor', () => {
     expect(site.contactEmail).not.toBe('');
     await expect(footer).not.toContainText(site.contactEmail);
     await expect(footer).not.toContainText(site.contactPhone);
+  });
+
+  test('a visitor opens Pricing from the footer: the plan and its questions, no sign-in asked', async ({
+    page,
+  }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+    await expect(page.getByText('$14.99/month').first()).toBeVisible();
+    await expect(page.getByText('Authentication Required')).toHaveCount(0);
+    await page.getByText('Can I cancel at any time?').click();
+    await expect(page.getByText(/You keep Premium until the end of the period/)).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Up for Premium' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test('the cookie choice can be changed from the footer', async ({ page }) => {
+    await dismissCookieBanner(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'We use cookies' })).toHaveCount(0);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+    await expect(page.getByText('Your current choice: essential only.')).toBeVisible();
+    await page.getByRole('button', { name: 'Accept All' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('all');
+    await expect(page.getByRole('heading', { name: 'We use cookies' })).toHaveCount(0);
   });
 
   test('the cookie banner stores essential or all and stays away once a choice is stored', async ({

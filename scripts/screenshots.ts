@@ -38,6 +38,7 @@ async function pagesToShoot(base: string): Promise<Shot[]> {
   const category = `/browse/category/${first.category.slug}`;
   return [
     { name: 'welcome', path: '/', who: 'visitor' },
+    { name: 'pricing', path: '/pricing', who: 'visitor' },
     { name: 'privacy-policy', path: '/privacy-policy', who: 'visitor' },
     { name: 'terms', path: '/terms-and-conditions', who: 'visitor' },
     { name: 'not-found', path: '/no-such-page', who: 'visitor' },

@@ -14,6 +14,7 @@ import './pages/legal/LegalDocument.module.css';
 const AboutPage = lazyPage(() => import('./pages/AboutPage'));
 const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'));
 const TermsPage = lazyPage(() => import('./pages/TermsPage'));
+const PricingPage = lazyPage(() => import('./pages/PricingPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const DownloadsPage = lazyPage(() => import('./pwa/DownloadsPage'));
 
@@ -45,11 +46,13 @@ export function AppRoutes() {
         <Route
           path="downloads"
           element={
-            <RequireAuth>
+            // the saved lessons open offline for the person last signed in here, session or not
+            <RequireAuth availableOffline>
               <DownloadsPage />
             </RequireAuth>
           }
         />
+        <Route path="pricing" element={<PricingPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-and-conditions" element={<TermsPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -8,7 +8,12 @@ export type CookieConsent = 'all' | 'essential';
 
 /** A choice made where storage is unavailable: it holds for this visit only. */
 let choiceThisVisit: CookieConsent | null = null;
+/** The footer's "Cookie settings" opened the banner again, over a choice already made. */
+let reopened = false;
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 function storedConsent(): string | null {
   try {
@@ -25,13 +30,23 @@ function subscribe(listener: () => void): () => void {
 
 function choose(value: CookieConsent): void {
   choiceThisVisit = value;
+  reopened = false;
   try {
     localStorage.setItem(COOKIE_CONSENT_KEY, value);
   } catch {
     // storage unavailable: hidden for this visit only
   }
-  for (const listener of listeners) listener();
+  notify();
 }
+
+/** Shows the banner again so the choice can be changed (the footer's "Cookie settings"). */
+export function openCookieSettings(): void {
+  reopened = true;
+  notify();
+}
+
+/** What the banner shows: nothing once a choice is made, unless reopened; the choice itself when there is one. */
+const bannerState = () => (reopened ? `reopened:${storedConsent() ?? ''}` : storedConsent());
 
 /**
  * What the build-time first paint (first-paint.tsx) assumes, not knowing the visitor: no banner. A page
@@ -41,8 +56,9 @@ const firstPaintConsent = () => 'unknown';
 
 /** Fixed at the bottom until the visitor chooses; the choice is kept in localStorage.cookieConsent. */
 export function CookieBanner() {
-  const consent = useSyncExternalStore(subscribe, storedConsent, firstPaintConsent);
-  if (consent) return null;
+  const state = useSyncExternalStore(subscribe, bannerState, firstPaintConsent);
+  if (state && !state.startsWith('reopened:')) return null;
+  const current = state?.slice('reopened:'.length);
   return (
     <section className={styles.banner} aria-labelledby="cookie-banner-title">
       <div className={styles.inner}>
@@ -55,6 +71,11 @@ export function CookieBanner() {
             optional cookies to understand how the site is used. Read our{' '}
             <Link to="/privacy-policy">privacy policy</Link>.
           </p>
+          {current ? (
+            <p className={styles.body}>
+              Your current choice: {current === 'all' ? 'all cookies' : 'essential only'}.
+            </p>
+          ) : null}
         </div>
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => choose('essential')}>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSession, useSiteConfig } from '@catalyst/web-kit';
+import { openCookieSettings } from './CookieBanner';
 import styles from './Footer.module.css';
 
 export function Footer() {
@@ -25,7 +26,8 @@ export function Footer() {
               <Link to="/browse">Browse</Link>
             </li>
             <li>
-              <Link to="/subscription">Pricing</Link>
+              {/* visitors get the public page; a signed-in person their own plans page */}
+              <Link to={isAuthenticated ? '/subscription' : '/pricing'}>Pricing</Link>
             </li>
             {isAuthenticated ? (
               <li>
@@ -37,6 +39,11 @@ export function Footer() {
             </li>
             <li>
               <Link to="/terms-and-conditions">Terms and Conditions</Link>
+            </li>
+            <li>
+              <button type="button" className={styles.linkButton} onClick={openCookieSettings}>
+                Cookie settings
+              </button>
             </li>
           </ul>
         </nav>

@@ -57,8 +57,8 @@ export default function TermsPage() {
       body: (
         <p>
           The Premium plan gives you access to all premium content for as long as your subscription is active.
-          The price and what the plan includes are shown on the <Link to="/subscription">Pricing</Link> page
-          before you buy.
+          The price and what the plan includes are shown on the <Link to="/pricing">Pricing</Link> page before
+          you buy.
         </p>
       ),
     },

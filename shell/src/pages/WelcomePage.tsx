@@ -1,17 +1,9 @@
 import { BadgeCheck, CirclePlay, GraduationCap } from '@catalyst/web-kit/icons';
 import { Link } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
-import {
-  Badge,
-  Button,
-  formatPrice,
-  openAuthDialog,
-  useDocumentTitle,
-  useSiteConfig,
-} from '@catalyst/web-kit';
+import { Button, formatPrice, openAuthDialog, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
+import { PlanOffer } from './PlanOffer';
 import styles from './Pages.module.css';
-
-const PLAN_PRICE = `${formatPrice(PREMIUM_PLAN.price)}/${PREMIUM_PLAN.interval}`;
 
 const FEATURES = [
   {
@@ -51,6 +43,9 @@ export function WelcomePage() {
           <Link to="/browse" className={styles.heroLink}>
             Browse Categories
           </Link>
+          <Link to="/pricing" className={styles.heroLink}>
+            Pricing
+          </Link>
         </div>
         <p className={styles.heroNote}>
           Already a member?{' '}
@@ -70,25 +65,12 @@ export function WelcomePage() {
           </li>
         ))}
       </ul>
-      {/* What Premium costs, before any sign-in (the Pricing page needs one). */}
-      <section className={styles.planOffer} aria-labelledby="welcome-plan">
-        <div className={styles.planOfferHeader}>
-          <h2 id="welcome-plan">{PREMIUM_PLAN.name}</h2>
-          <Badge tone="primary">{PREMIUM_PLAN.tag}</Badge>
-        </div>
-        <p className={styles.planOfferPrice}>{PLAN_PRICE}</p>
-        <ul className={styles.planOfferList} aria-label={`${PREMIUM_PLAN.name} includes`}>
-          {PREMIUM_PLAN.features.map((feature) => (
-            <li key={feature}>{feature}</li>
-          ))}
-        </ul>
-        <p className={styles.planOfferNote}>
-          Free courses open with a free account; {PREMIUM_PLAN.name} opens everything. Cancel at any time.
-        </p>
+      {/* What Premium costs, before any sign-in; the Pricing page says more. */}
+      <PlanOffer id="welcome-plan">
         <Button size="lg" onClick={() => openAuthDialog('register')}>
           Sign Up for {PREMIUM_PLAN.name}
         </Button>
-      </section>
+      </PlanOffer>
     </>
   );
 }
