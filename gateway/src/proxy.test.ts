@@ -93,6 +93,61 @@ describe('proxying request bodies', () => {
     }
   });
 
+  it('carries the remembered sign-in both ways: the Cookie, Origin and app header to auth, every Set-Cookie back', async () => {
+    world.auth.handle((req, res) => {
+      if (req.url !== '/auth/refresh') return false;
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': [
+          'catalyst_media=; Path=/media; Max-Age=0; HttpOnly; SameSite=Strict',
+          `catalyst_refresh=next; Path=/api/v1/auth; Max-Age=2592000; HttpOnly; SameSite=Strict; Secure`,
+        ],
+      });
+      res.end(
+        JSON.stringify({
+          success: true,
+          data: {
+            cookie: req.headers.cookie,
+            origin: req.headers.origin,
+            site: req.headers['sec-fetch-site'],
+            app: req.headers['x-requested-with'],
+            host: req.headers['x-forwarded-host'],
+            proto: req.headers['x-forwarded-proto'],
+          },
+        }),
+      );
+      return true;
+    });
+    try {
+      const response = await fetch(url('/api/v1/auth/refresh'), {
+        method: 'POST',
+        headers: {
+          cookie: 'catalyst_refresh=first',
+          origin: world.gateway.url,
+          'sec-fetch-site': 'same-origin',
+          'x-requested-with': 'catalyst',
+        },
+      });
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: Record<string, string> };
+      expect(data).toEqual({
+        cookie: 'catalyst_refresh=first',
+        origin: world.gateway.url,
+        site: 'same-origin',
+        app: 'catalyst',
+        host: new URL(world.gateway.url).host,
+        proto: 'http',
+      });
+      expect(response.headers.getSetCookie()).toEqual([
+        'catalyst_media=; Path=/media; Max-Age=0; HttpOnly; SameSite=Strict',
+        'catalyst_refresh=next; Path=/api/v1/auth; Max-Age=2592000; HttpOnly; SameSite=Strict; Secure',
+      ]);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      world.auth.handle(() => false);
+    }
+  });
+
   it('leaves an empty JSON body to the service', async () => {
     const response = await fetch(url('/api/v1/subscription/cancel'), {
       method: 'POST',

@@ -64,6 +64,11 @@ export const authMessages = {
   emailChangeNeedsPassword: 'Enter your current password to change your email address',
   verifyToSubscribe: 'Please verify your email address before subscribing. Check your inbox for the link.',
   signedOutEverywhere: 'Signed out of every device',
+  rememberBoolean: 'remember must be true or false',
+  notRemembered: 'This browser has no sign-in to restore',
+  signInRestored: 'Signed in',
+  crossSiteRefused: 'This request must come from the Catalyst app itself',
+  sharedComputer: 'This is a shared computer',
 } as const;
 
 export const NAME_MAX_LENGTH = 50;

@@ -39,9 +39,14 @@ export const registerRequestSchema = z.object({
   password: ruled((value) => validateNewPassword(value)),
 });
 
+/**
+ * `remember`: keep this browser signed in (across tabs and restarts) through an HttpOnly cookie; left out
+ * or false ("This is a shared computer"), the sign-in lives in the tab only, as a token in the answer.
+ */
 export const loginRequestSchema = z.object({
   email: emailField,
   password: ruled(validateLoginPassword),
+  remember: z.boolean({ message: authMessages.rememberBoolean }).optional(),
 });
 
 /** A changed e-mail also needs the current password (checked by the server against the account). */

@@ -46,6 +46,8 @@ export const configSchema = baseServiceConfigSchema
     RESET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
     /** How long /auth/me may answer a user from memory (every write forgets it at once); 0 = always ask Postgres. */
+    /** How long a remembered sign-in (the HttpOnly refresh cookie) lasts without use; each use starts it again. */
+    REMEMBER_DAYS: z.coerce.number().int().min(1).max(400).default(30),
     USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   })
   .refine((config) => !config.ADMIN_EMAIL === !config.ADMIN_PASSWORD, {

@@ -25,7 +25,7 @@ export function createDeps(base: BaseDeps) {
   // A changed user is announced as the invalidation 'user' (other replicas' memos forget it).
   const invalidations = createInvalidations({ broadcast, log });
   const users = createUserMemo({ db, ttlMs: config.USER_CACHE_TTL_MS, invalidations });
-  const sessions = createSessions({ db, cache, log });
+  const sessions = createSessions({ db, cache, log, rememberDays: config.REMEMBER_DAYS });
   const mails = accountMails({ publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME });
   const hour = 60 * 60;
   return {

@@ -59,6 +59,8 @@ export async function createTestAuth(
       status: res.status,
       body: await res.json(),
       headers: Object.fromEntries(res.headers) as Record<string, string>,
+      /** Every Set-Cookie of the answer, in order. */
+      cookies: res.headers.getSetCookie(),
     };
   };
 

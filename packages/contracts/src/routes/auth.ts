@@ -46,6 +46,15 @@ export const authRoutes = defineRoutes({
     body: loginRequestSchema,
     response: sessionResponseSchema,
   },
+  refresh: {
+    method: 'POST',
+    path: '/auth/refresh',
+    service,
+    access: 'public',
+    summary:
+      "A new access token from this browser's remembered sign-in (its HttpOnly cookie, rotated on every use)",
+    response: sessionResponseSchema,
+  },
   me: {
     method: 'GET',
     path: '/auth/me',
@@ -60,7 +69,7 @@ export const authRoutes = defineRoutes({
     service,
     access: 'public',
     evicts: 'token',
-    summary: 'End this session',
+    summary: "End this session and the browser's remembered sign-in",
     response: z.null(),
   },
   logoutEverywhere: {

@@ -4,7 +4,7 @@ import type { authRoutes, userRoutes, categoryRoutes, creatorRoutes, productRout
 
 /** The declarations a browser calls, by group (their types: what each call sends and answers). */
 export interface ApiTables {
-  auth: Pick<typeof authRoutes, 'register' | 'login' | 'me' | 'logout' | 'logoutEverywhere' | 'verifyEmail' | 'forgotPassword' | 'resetPassword'>;
+  auth: Pick<typeof authRoutes, 'register' | 'login' | 'refresh' | 'me' | 'logout' | 'logoutEverywhere' | 'verifyEmail' | 'forgotPassword' | 'resetPassword'>;
   user: Pick<typeof userRoutes, 'updateProfile' | 'changePassword' | 'deleteAccount'>;
   category: Pick<typeof categoryRoutes, 'list' | 'get' | 'listProducts' | 'listUnderContent' | 'getUnderContent' | 'listProductsUnderContent' | 'getPremium' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
   creator: Pick<typeof creatorRoutes, 'listOfCategory' | 'listProducts' | 'listProductsInCategory' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
@@ -27,6 +27,7 @@ export const API_ROUTES = {
   auth: {
     register: ['POST', '/auth/register'],
     login: ['POST', '/auth/login'],
+    refresh: ['POST', '/auth/refresh'],
     me: ['GET', '/auth/me'],
     logout: ['POST', '/auth/logout'],
     logoutEverywhere: ['POST', '/auth/logout-all'],

@@ -13,6 +13,7 @@ import type { Deps } from '../deps';
 import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
 import { bearerToken } from '../tokens';
+import { clearRememberCookie, rememberCookie, rememberToken, requireSameOrigin } from './remember-cookie';
 import { findUserByEmail, insertUser, toUser, updatePasswordHash } from '../users/users.repository';
 
 export function createAuthHandlers({
@@ -26,6 +27,7 @@ export function createAuthHandlers({
   mailer,
   mails,
   log,
+  config,
 }: Deps): RouteHandlers<typeof authRoutes> {
   return {
     /**
@@ -54,7 +56,9 @@ export function createAuthHandlers({
       return reply({ email: body.email }, { message: authMessages.registerSuccess, status: 201 });
     },
 
-    async login({ body: { email, password } }, c) {
+    async login({ body: { email, password, remember } }, c) {
+      // A sign-in the browser keeps sets a cookie: like every write touching it, only from the app's own pages.
+      if (remember) requireSameOrigin(c, config.PUBLIC_URL);
       const address = clientAddress(c);
       const row = await findUserByEmail(db, email);
       // Unknown e-mail and wrong password: the same limits, the same work, the same answer.
@@ -64,13 +68,43 @@ export function createAuthHandlers({
         await updatePasswordHash(db, row.id, await hashPassword(password));
         await users.forget(row.id);
       }
-      const session = await sessions.start(row.id, { userAgent: userAgent(c), ip: address });
+      const session = await sessions.start(
+        row.id,
+        { userAgent: userAgent(c), ip: address },
+        { remember: remember === true },
+      );
+      if (session.refreshToken && session.refreshExpiresAt)
+        c.header('Set-Cookie', rememberCookie(c, session.refreshToken, session.refreshExpiresAt), {
+          append: true,
+        });
       const data: SessionResponse = {
         user: toUser(row),
         token: session.token,
         expiresAt: session.expiresAt.toISOString(),
       };
       return reply(data, { message: authMessages.loginSuccess });
+    },
+
+    /**
+     * A new tab (or a reopened browser) signs in from the remembered sign-in: the cookie's refresh token is
+     * rotated (a new cookie) and a fresh access token answered. Anything but a live, unused token is a 401
+     * that also clears the cookie; a token already rotated ends its whole sign-in (sessions.refresh).
+     */
+    async refresh(_input, c) {
+      requireSameOrigin(c, config.PUBLIC_URL);
+      const presented = rememberToken(c);
+      const refused = () =>
+        new HttpError(401, authMessages.notRemembered, undefined, { 'Set-Cookie': clearRememberCookie(c) });
+      if (!presented) throw refused();
+      const result = await sessions.refresh(presented, { userAgent: userAgent(c), ip: clientAddress(c) });
+      if (!result.ok) throw refused();
+      const user = await users.find(result.userId);
+      if (!user) throw refused();
+      c.header('Set-Cookie', rememberCookie(c, result.refreshToken, result.refreshExpiresAt), {
+        append: true,
+      });
+      const data: SessionResponse = { user, token: result.token, expiresAt: result.expiresAt.toISOString() };
+      return reply(data, { message: authMessages.signInRestored });
     },
 
     async me({ identity }) {
@@ -80,24 +114,32 @@ export function createAuthHandlers({
       return { user };
     },
 
-    /** Revokes the presented session at once (idempotent: an unknown or ended token is simply gone). */
+    /**
+     * Revokes the presented session at once, with the remembered sign-in that minted it and the one of
+     * this browser's cookie (idempotent: an unknown or ended token is simply gone). A request carrying the
+     * cookie must come from the app's own pages.
+     */
     async logout(_input, c) {
       const token = bearerToken(c.req.header('authorization'));
-      if (token) await sessions.end(token);
+      const remembered = rememberToken(c);
+      if (remembered) requireSameOrigin(c, config.PUBLIC_URL);
+      if (token) {
+        await sessions.endFamilyOfSession(token, 'logout');
+        await sessions.end(token);
+      }
+      if (remembered) await sessions.endFamilyOfRefresh(remembered, 'logout');
       // This browser's media grant goes with the session (another browser's lapses within minutes).
-      return reply(null, {
-        message: authMessages.logoutSuccess,
-        headers: { 'Set-Cookie': CLEAR_MEDIA_GRANT_COOKIE },
-      });
+      c.header('Set-Cookie', CLEAR_MEDIA_GRANT_COOKIE, { append: true });
+      c.header('Set-Cookie', clearRememberCookie(c), { append: true });
+      return reply(null, { message: authMessages.logoutSuccess });
     },
 
-    /** Ends every session of the caller, this one included (a lost phone, a shared computer). */
-    async logoutEverywhere({ identity }) {
-      const endedSessions = await sessions.endOthers(identity.id);
-      return reply(
-        { endedSessions },
-        { message: authMessages.signedOutEverywhere, headers: { 'Set-Cookie': CLEAR_MEDIA_GRANT_COOKIE } },
-      );
+    /** Ends every session and remembered sign-in of the caller, this one included (a lost phone, a shared computer). */
+    async logoutEverywhere({ identity }, c) {
+      const endedSessions = await sessions.endOthers(identity.id, undefined, 'logout-all');
+      c.header('Set-Cookie', CLEAR_MEDIA_GRANT_COOKIE, { append: true });
+      c.header('Set-Cookie', clearRememberCookie(c), { append: true });
+      return reply({ endedSessions }, { message: authMessages.signedOutEverywhere });
     },
 
     async verifyEmail({ query: { token } }) {

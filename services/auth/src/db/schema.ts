@@ -1,10 +1,13 @@
 // The auth schema: one line per table, each table's types in ./tables.
 import type { EmailVerificationTable } from './tables/email-verification';
 import type { SessionTable } from './tables/session';
+import type { RefreshTokenTable, SessionFamilyTable } from './tables/session-family';
 import type { UserTable } from './tables/user';
 
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
   email_verifications: EmailVerificationTable;
+  session_families: SessionFamilyTable;
+  refresh_tokens: RefreshTokenTable;
 }

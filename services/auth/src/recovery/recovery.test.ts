@@ -258,9 +258,11 @@ describe('POST /auth/logout-all', () => {
       data: { endedSessions: 2 },
       message: authMessages.signedOutEverywhere,
     });
-    expect(res.headers['set-cookie']).toBe(
+    // This browser's media grant and remembered sign-in go too.
+    expect(res.cookies).toEqual([
       'catalyst_media=; Path=/media; Max-Age=0; HttpOnly; SameSite=Strict',
-    );
+      'catalyst_refresh=; Path=/api/v1/auth; Max-Age=0; HttpOnly; SameSite=Strict',
+    ]);
     expect(await t.resolve(account.token)).toBeNull();
     expect(await t.resolve(other)).toBeNull();
     expect(await t.resolve(bystander.token)).not.toBeNull();

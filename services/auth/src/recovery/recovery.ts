@@ -49,7 +49,7 @@ export function createRecovery({
     );
     if (!userId) return undefined;
     await users.forget(userId);
-    await sessions.endOthers(userId);
+    await sessions.endOthers(userId, undefined, 'password-reset');
     return userId;
   }
 

@@ -6,7 +6,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertSession(
   db: Db,
-  session: { userId: string; tokenHash: string; expiresAt: Date; userAgent?: string; ip?: string },
+  session: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    userAgent?: string;
+    ip?: string;
+    familyId?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -17,6 +24,7 @@ export async function insertSession(
       expires_at: session.expiresAt,
       user_agent: session.userAgent?.slice(0, 300) ?? null,
       ip: session.ip?.slice(0, 100) ?? null,
+      family_id: session.familyId ?? null,
     })
     .execute();
 }

@@ -124,7 +124,11 @@ export function createUserHandlers({
       await refuseCommonPassword(body.newPassword, 'newPassword');
       await updatePasswordHash(db, row.id, await hashPassword(body.newPassword));
       await users.forget(row.id);
-      const endedSessions = await sessions.endOthers(row.id, bearerToken(c.req.header('authorization')));
+      const endedSessions = await sessions.endOthers(
+        row.id,
+        bearerToken(c.req.header('authorization')),
+        'password-change',
+      );
       return reply({ endedSessions }, { message: authMessages.passwordChanged });
     },
 

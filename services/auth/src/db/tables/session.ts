@@ -11,6 +11,8 @@ export interface SessionTable {
   revoked_at: Date | null;
   user_agent: string | null;
   ip: string | null;
+  /** The remembered sign-in that minted it (revoking that family ends it); null for a tab-only sign-in. */
+  family_id: ColumnType<string | null, string | null | undefined, never>;
 }
 export type SessionRow = Selectable<SessionTable>;
 export type NewSessionRow = Insertable<SessionTable>;
