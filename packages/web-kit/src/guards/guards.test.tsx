@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { RequireAdmin, RequireAuth, RequireSubscription } from './index';
+import { connection, rememberedUser } from '../offline';
 import { session } from '../session';
 import { subscription } from '../subscription';
 
@@ -15,6 +16,7 @@ function mount(element: React.ReactNode, path = '/guarded') {
       <Routes>
         <Route path="/" element={<p>Dashboard page</p>} />
         <Route path="/subscription" element={<p>Plans page</p>} />
+        <Route path="/downloads" element={<p>Downloads page</p>} />
         <Route path="/guarded" element={element} />
       </Routes>
     </MemoryRouter>,
@@ -24,6 +26,8 @@ function mount(element: React.ReactNode, path = '/guarded') {
 afterEach(async () => {
   vi.restoreAllMocks();
   await session.logout();
+  connection.reached();
+  await rememberedUser.forget();
 });
 
 describe('guards', () => {
@@ -81,5 +85,59 @@ describe('guards', () => {
     await subscription.refresh();
     const { container } = mount(<RequireSubscription>premium</RequireSubscription>);
     expect(container.textContent).toBe('premium');
+  });
+});
+
+describe('guards offline, the app reopened without a connection (no session)', () => {
+  it('open a page available offline for the person last signed in here', async () => {
+    await rememberedUser.remember(learner);
+    connection.unreachable();
+    const { container } = mount(<RequireAuth availableOffline>Saved lessons</RequireAuth>);
+    expect(container.textContent).toBe('Saved lessons');
+  });
+
+  it('say any other page is not available offline, with the way to the downloads', async () => {
+    await rememberedUser.remember(learner);
+    connection.unreachable();
+    const { container } = mount(<RequireAuth>secret</RequireAuth>);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Not available offline - This page needs a connection. The lessons you saved for offline watching play without one.',
+    );
+    expect(screen.queryByText('secret')).toBeNull();
+    expect(screen.queryByText(/Authentication Required/)).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Downloads' }));
+    expect(container.textContent).toBe('Downloads page');
+  });
+
+  it('say so for admin and plan pages too', async () => {
+    await rememberedUser.remember(admin);
+    connection.unreachable();
+    const first = mount(<RequireAdmin>admin area</RequireAdmin>);
+    expect(screen.getByRole('alert').textContent).toContain('Not available offline');
+    first.unmount();
+    mount(<RequireSubscription>premium</RequireSubscription>);
+    expect(screen.getByRole('alert').textContent).toContain('Not available offline');
+  });
+
+  it('ask for a sign-in as before when nobody was signed in here', async () => {
+    connection.unreachable();
+    mount(<RequireAuth availableOffline>Saved lessons</RequireAuth>);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Authentication Required'));
+    expect(screen.queryByText('Saved lessons')).toBeNull();
+  });
+
+  it('ask for a sign-in as before when the connection is there (the remembered person is no session)', async () => {
+    await rememberedUser.remember(learner);
+    mount(<RequireAuth availableOffline>Saved lessons</RequireAuth>);
+    expect(screen.getByRole('alert').textContent).toContain('Authentication Required');
+    expect(screen.queryByText('Saved lessons')).toBeNull();
+  });
+
+  it('forget the person once they sign out', async () => {
+    await rememberedUser.remember(learner);
+    await rememberedUser.forget();
+    connection.unreachable();
+    mount(<RequireAuth availableOffline>Saved lessons</RequireAuth>);
+    expect(screen.getByRole('alert').textContent).toContain('Authentication Required');
   });
 });

@@ -1,9 +1,12 @@
-import { Lock, RefreshCw, ShieldX, type IconComponent } from '../icons';
+import { Download, Lock, RefreshCw, ShieldX, type IconComponent } from '../icons';
 import type { ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useRememberedUser, type RememberedUser } from '../offline/rememberedUser';
+import { useConnection } from '../offline/status';
 import { UNREACHABLE_MESSAGE, hasRole, openAuthDialog, session, useSession } from '../session';
+import { useDocumentTitle } from '../site';
 import { useSubscription } from '../subscription';
-import { Button } from '../ui/Button';
+import { Button, buttonClassName } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { PLANS_PATH, plansPageState, type PremiumReason } from './premiumRedirect';
 import styles from './Guard.module.css';
@@ -78,10 +81,75 @@ export function SessionUnreachable() {
   );
 }
 
-/** Renders its children for signed-in users only. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export const NOT_AVAILABLE_OFFLINE = 'Not available offline';
+export const DOWNLOADS_PATH = '/downloads';
+
+/** A page that needs the connection, offline: the way to what was saved for offline watching. */
+export function NotAvailableOffline() {
+  useDocumentTitle(NOT_AVAILABLE_OFFLINE);
+  return (
+    <GuardNotice
+      icon={Download}
+      title={NOT_AVAILABLE_OFFLINE}
+      message="This page needs a connection. The lessons you saved for offline watching play without one."
+    >
+      <Link to={DOWNLOADS_PATH} className={buttonClassName('primary')}>
+        Go to Downloads
+      </Link>
+    </GuardNotice>
+  );
+}
+
+export interface OfflineUser {
+  /** Offline with no session to show (an app reopened without a connection cannot renew it). */
+  away: boolean;
+  /** The device's record has been read (until then `user` is null for want of reading). */
+  loaded: boolean;
+  /** Who was last signed in on this device, while `away`. */
+  user: RememberedUser | null;
+}
+
+/**
+ * Offline with nobody signed in (or a kept session that cannot be checked): the person last signed in on
+ * this device (web-kit's offline/rememberedUser.ts), whose downloads open without a connection.
+ */
+export function useOfflineUser(): OfflineUser {
   const { isAuthenticated, isLoading, unreachable } = useSession();
+  const { offline } = useConnection();
+  const away = offline && !isLoading && (!isAuthenticated || !!unreachable);
+  const remembered = useRememberedUser(away);
+  return { away, loaded: remembered.loaded, user: away ? remembered.user : null };
+}
+
+/**
+ * What a guard shows offline for the remembered user instead of its usual answer: a page available
+ * offline, or "Not available offline"; null when the guard decides as usual (online, signed in, nobody
+ * remembered).
+ */
+function offlineAnswer(away: OfflineUser, page: ReactNode | null): ReactNode | null {
+  if (!away.away) return null;
+  if (!away.loaded) return <Spinner message="Loading..." />;
+  if (!away.user) return null;
+  return page ?? <NotAvailableOffline />;
+}
+
+/**
+ * Renders its children for signed-in users only. `availableOffline`: offline with nobody signed in, the
+ * children render for the person last signed in on this device (their downloads); every other guarded
+ * page says "Not available offline" then, with the way to /downloads.
+ */
+export function RequireAuth({
+  children,
+  availableOffline = false,
+}: {
+  children: ReactNode;
+  availableOffline?: boolean;
+}) {
+  const { isAuthenticated, isLoading, unreachable } = useSession();
+  const offlineUser = useOfflineUser();
   if (isLoading) return <Spinner message="Loading..." />;
+  const offline = offlineAnswer(offlineUser, availableOffline ? <>{children}</> : null);
+  if (offline) return offline;
   if (unreachable) return <SessionUnreachable />;
   if (!isAuthenticated) return <AuthenticationRequired />;
   return <>{children}</>;
@@ -90,7 +158,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** Renders its children for admins only; nothing inside is loaded for anyone else. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading, user, unreachable } = useSession();
+  const offline = offlineAnswer(useOfflineUser(), null);
   if (isLoading) return <Spinner message="Loading..." />;
+  if (offline) return offline;
   if (unreachable) return <SessionUnreachable />;
   if (!isAuthenticated) return <AuthenticationRequired />;
   if (!hasRole(user, 'admin')) return <AccessDenied />;
@@ -109,7 +179,9 @@ export function RequireSubscription({
 }) {
   const { isAuthenticated, isLoading: sessionLoading } = useSession();
   const { hasSubscription, isLoading } = useSubscription();
+  const offline = offlineAnswer(useOfflineUser(), null);
   if (sessionLoading) return <Spinner message="Loading..." />;
+  if (offline) return offline;
   if (!isAuthenticated) return <AuthenticationRequired />;
   if (isLoading) return <Spinner message="Checking your subscription..." />;
   if (!hasSubscription)

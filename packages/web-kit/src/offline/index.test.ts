@@ -6,13 +6,21 @@ const stores = vi.hoisted(() => ({
   keptAnswers: { clear: vi.fn(async () => undefined) },
   writeQueue: { clear: vi.fn(async () => undefined), add: vi.fn(async () => true) },
   downloadStore: { setPerson: vi.fn(async () => undefined), verify: vi.fn(async () => undefined) },
+  rememberedUserStore: {
+    read: vi.fn(async (): Promise<object | null> => null),
+    write: vi.fn(async () => undefined),
+    clear: vi.fn(async () => undefined),
+  },
 }));
 vi.mock('./lazy', () => ({ loadStores: async () => stores, afterFirstContent: async () => undefined }));
 
-const { connection, publishDownloads, startOffline } = await import('./index');
+const { connection, publishDownloads, rememberedUser, startOffline } = await import('./index');
 
 /** A session store in memory: its state and listeners. */
-function fakeSession(state: { token: string | null; user: { _id: string } | null }) {
+function fakeSession(state: {
+  token: string | null;
+  user: { _id: string; email?: string; role?: string; name?: string } | null;
+}) {
   const listeners = new Set<() => void>();
   const store = {
     getState: () => state,
@@ -32,6 +40,45 @@ const fakeApi = () =>
   }) as unknown as ApiClient & { sendQueuedWrites: ReturnType<typeof vi.fn> };
 
 describe('the offline stores tied to the session', () => {
+  it('show the downloads of the person last signed in here when the app opens offline with nobody signed in', async () => {
+    stores.rememberedUserStore.read.mockResolvedValueOnce({
+      id: 'u9',
+      email: 'nia@example.com',
+      role: 'user',
+    });
+    connection.unreachable();
+    const { session } = fakeSession({ token: null, user: null });
+    const stop = startOffline({ session, api: fakeApi() });
+    await vi.waitFor(() => expect(stores.downloadStore.setPerson).toHaveBeenLastCalledWith('u9'));
+    expect(rememberedUser.getState().user?.email).toBe('nia@example.com');
+    // back online with still nobody signed in: nobody's downloads
+    connection.reached();
+    await vi.waitFor(() => expect(stores.downloadStore.setPerson).toHaveBeenLastCalledWith(null));
+    stop();
+  });
+
+  it('remember the signed-in user on this device, and forget them at sign-out', async () => {
+    const { session, set } = fakeSession({
+      token: 'tok-a',
+      user: { _id: 'u1', name: 'Lee', email: 'lee@example.com', role: 'user' },
+    });
+    const stop = startOffline({ session, api: fakeApi() });
+    await vi.waitFor(() =>
+      expect(stores.rememberedUserStore.write).toHaveBeenCalledWith({
+        id: 'u1',
+        name: 'Lee',
+        email: 'lee@example.com',
+        role: 'user',
+      }),
+    );
+    set({ token: null, user: null });
+    await vi.waitFor(() => expect(stores.rememberedUserStore.clear).toHaveBeenCalled());
+    expect(rememberedUser.getState().user).toBeNull();
+    // nobody's downloads are shown after it
+    await vi.waitFor(() => expect(stores.downloadStore.setPerson).toHaveBeenLastCalledWith(null));
+    stop();
+  });
+
   it('send the queued writes when a call reaches the server again after one could not', async () => {
     const { session } = fakeSession({ token: 'tok-a', user: { _id: 'u1' } });
     const api = fakeApi();

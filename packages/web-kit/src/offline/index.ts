@@ -3,6 +3,7 @@ import type { SessionStore } from '../session/store';
 import { downloads } from './downloads';
 import { afterFirstContent } from './lazy';
 import { absorbHeldWrites, forgetOfflineData } from './layer';
+import { personIdOf, rememberedUser } from './rememberedUser';
 import { connection } from './status';
 
 // What loads eagerly is small: the connection state, the downloads' list and hooks, the layer's entry
@@ -13,21 +14,32 @@ export { afterFirstContent } from './lazy';
 export { queuableClientTime, type QueuedWrite } from './queuable';
 export { KEPT_ANSWER_MAX_AGE_MS } from './limits';
 export * from './downloads';
+export {
+  rememberedUser,
+  useRememberedUser,
+  type RememberedUser,
+  type RememberedUserState,
+} from './rememberedUser';
 
 /** A plan that lets downloads of premium lessons live on (an admin's access counts as one). */
 const planActive = (status: { hasSubscription: boolean; plan: string | null }) =>
   status.hasSubscription || status.plan === 'admin';
 
 /**
- * Ties the offline stores to the session (the shell calls it once): a sign-out forgets the kept answers
- * and queued writes; each connection (once the page shows its first content, sign-in, the browser's
- * 'online') sends the queued writes and, while the person keeps premium downloads, asks the server whether
- * their plan still covers them. A connection is the browser's 'online' or a call reaching the server again
- * after one could not.
+ * Ties the offline stores to the session (the shell calls it once): a sign-out forgets the kept answers,
+ * queued writes and the remembered user; each connection (once the page shows its first content, sign-in,
+ * the browser's 'online') sends the queued writes and, while the person keeps premium downloads, asks the
+ * server whether their plan still covers them. A connection is the browser's 'online' or a call reaching
+ * the server again after one could not. A signed-in user is remembered on this device (rememberedUser.ts)
+ * so that, offline with nobody signed in (an app reopened without a connection), their downloads are shown.
  */
 export function startOffline({ session, api }: { session: SessionStore; api: ApiClient }): () => void {
   let lastToken = session.getState().token;
   let lastUser: string | null = null;
+  /** The signed-in user whose start-up (below) has run: their downloads are shown from then on. */
+  let readyUser: string | null = null;
+  /** Whose downloads are shown (downloads.setPerson): null until someone's are. */
+  let person: string | null = null;
 
   const connected = async () => {
     const { token, user } = session.getState();
@@ -44,18 +56,63 @@ export function startOffline({ session, api }: { session: SessionStore; api: Api
     }
   };
 
+  /**
+   * Shows the right person's downloads: the signed-in user's (once their start-up has run); offline with
+   * nobody signed in, the remembered user's; otherwise nobody's. One change at a time, in order.
+   */
+  let changes: Promise<void> = Promise.resolve();
+  const syncPerson = (): Promise<void> =>
+    (changes = changes
+      .then(async () => {
+        const signedIn = () => {
+          const { user } = session.getState();
+          return user ? personIdOf(user) : null;
+        };
+        let next = signedIn();
+        if (next !== null) {
+          if (next !== readyUser) return;
+        } else if (connection.getState().offline) {
+          await rememberedUser.load();
+          if (signedIn() !== null) return;
+          next = rememberedUser.getState().user?.id ?? null;
+        }
+        if (next === person) return;
+        person = next;
+        await downloads.setPerson(next);
+      })
+      .catch(() => undefined));
+
   const onSession = () => {
     const { token, user } = session.getState();
-    if (lastToken && !token) void forgetOfflineData();
+    if (lastToken && !token) {
+      void forgetOfflineData();
+      void rememberedUser.forget();
+    }
     lastToken = token;
-    const userId = user ? String(user._id ?? user.id ?? user.email) : null;
+    // the profile is kept once the page shows its first content, unless the session has ended by then
+    if (user && token)
+      void afterFirstContent().then(() =>
+        session.getState().user === user && session.getState().token
+          ? rememberedUser.remember(user)
+          : undefined,
+      );
+    const userId = user ? personIdOf(user) : null;
     if (userId !== lastUser) {
       lastUser = userId;
+      readyUser = null;
+      if (userId === null) {
+        void syncPerson();
+        return;
+      }
       // the stores are not needed before the page shows its first content (nothing of them on its path);
       // writes held as the last page went away join the queue then, connected or not
       void afterFirstContent()
-        .then(() => (token && userId ? absorbHeldWrites(token) : undefined))
-        .then(() => (lastUser === userId ? downloads.setPerson(userId) : undefined))
+        .then(() => (token ? absorbHeldWrites(token) : undefined))
+        .then(() => {
+          if (lastUser !== userId) return;
+          readyUser = userId;
+          return syncPerson();
+        })
         .then(() => (lastUser === userId ? connected() : undefined));
     }
   };
@@ -64,11 +121,16 @@ export function startOffline({ session, api }: { session: SessionStore; api: Api
   let wasOffline = connection.getState().offline;
   const stopWatching = connection.subscribe(() => {
     const { offline } = connection.getState();
+    if (wasOffline !== offline) void syncPerson();
     if (wasOffline && !offline) void connected();
     wasOffline = offline;
   });
+  const stopRemembering = rememberedUser.subscribe(() => void syncPerson());
+  // offline from the start (an app opened without a connection): the remembered user's downloads
+  void syncPerson();
   return () => {
     unsubscribe();
     stopWatching();
+    stopRemembering();
   };
 }

@@ -3,3 +3,4 @@ export { keptAnswers } from './answers';
 export { writeQueue } from './queue';
 export { downloadStore } from './downloadStore';
 export { personKey } from './keys';
+export { rememberedUserStore } from './rememberedUserStore';
