@@ -1,15 +1,9 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
 import { ContactClause, LegalDocument, type LegalSection } from './legal/LegalDocument';
-
-const noSubscription = () => () => undefined;
-const todayLong = () => formatDate(new Date(), 'long');
+import { PRIVACY_POLICY_VERSION } from './legal/versions';
 
 export default function PrivacyPolicyPage() {
-  // Today, as the spec has it. The first paint is rendered at build time, on another day: it leaves the
-  // date out, and the app writes it in as it takes the page over (no hydration error).
-  const today = useSyncExternalStore(noSubscription, todayLong, () => '');
   const site = useSiteConfig();
   const contact = site.supportEmail || site.contactEmail;
   useDocumentTitle('Privacy Policy');
@@ -198,7 +192,14 @@ export default function PrivacyPolicyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      meta={<>Last updated: {today}</>}
+      meta={
+        <>
+          Last updated:{' '}
+          <time dateTime={PRIVACY_POLICY_VERSION.updated}>
+            {formatDate(PRIVACY_POLICY_VERSION.updated, 'long', { utc: true })}
+          </time>
+        </>
+      }
       intro={
         <p>
           Your privacy matters to us. This policy explains, in plain language, what {site.name} does with your
