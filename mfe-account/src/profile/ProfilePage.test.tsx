@@ -12,6 +12,8 @@ import { describedBy } from '../testing/describedBy';
 
 type Answer = { status: number; body: unknown } | 'network';
 let answers: Answer[] = [];
+/** What the subscription store's status call answers. */
+let hasSubscription = false;
 const sent: Array<{ url: string; method: string; body: unknown }> = [];
 
 beforeEach(() => {
@@ -22,7 +24,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       // Only the calls of this page; the shared subscription store asks for its status on its own.
       if (!String(url).includes('/users/'))
-        return new Response(JSON.stringify({ success: true, data: { hasSubscription: false } }), {
+        return new Response(JSON.stringify({ success: true, data: { hasSubscription } }), {
           status: 200,
         });
       sent.push({
@@ -47,6 +49,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   answers = [];
+  hasSubscription = false;
   await act(async () => session.logout());
   vi.unstubAllGlobals();
 });
@@ -235,17 +238,33 @@ describe('Delete Account', () => {
     fireEvent.click(within(deleteForm()).getByRole('button', { name: 'Delete Account' }));
   };
 
-  it('explains what is removed and needs the password before asking', () => {
+  it('explains what is removed, without a word of a plan the person never had, and needs the password', () => {
     renderRouted();
     expect(deleteForm().previousElementSibling?.textContent).toBe(
-      'Deleting your account permanently removes your profile and your learning progress. An active ' +
-        'subscription is cancelled at once, and the current billing period is not refunded, as our terms say. ' +
-        'This cannot be undone.',
+      'Deleting your account permanently removes your profile and your learning progress. This cannot be undone.',
     );
     fireEvent.click(within(deleteForm()).getByRole('button', { name: 'Delete Account' }));
     expect(fieldNote(deleteForm(), 'Password')).toBe(authMessages.passwordRequired);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent).toEqual([]);
+  });
+
+  it('tells a member their subscription is cancelled with the account', async () => {
+    hasSubscription = true;
+    const { subscription } = await import('@catalyst/web-kit');
+    await act(async () => subscription.refresh());
+    renderRouted();
+    await waitFor(() =>
+      expect(deleteForm().previousElementSibling?.textContent).toBe(
+        'Deleting your account permanently removes your profile and your learning progress. Your ' +
+          'subscription is cancelled at once, and the current billing period is not refunded, as our terms say. ' +
+          'This cannot be undone.',
+      ),
+    );
+    askToDelete('Secret-pass-1');
+    expect(within(screen.getByRole('dialog')).getByRole('paragraph').textContent).toBe(
+      'Your profile and learning progress will be removed and your subscription cancelled now, without a refund. This cannot be undone.',
+    );
   });
 
   it('asks in a dialog, and Cancel deletes nothing', () => {

@@ -12,6 +12,7 @@ import {
   TextField,
   useDocumentTitle,
   useSession,
+  useSubscription,
   withNotice,
 } from '@catalyst/web-kit';
 import { submitFailure, type FormMessage } from './profileErrors';
@@ -220,11 +221,14 @@ export const deleteAccountTexts = {
   failed: 'Failed to delete account.',
   error: 'Something went wrong deleting your account.',
   deleted: 'Your account has been deleted, and your subscription with it. Thank you for learning with us.',
+  deletedNoPlan: 'Your account has been deleted. Thank you for learning with us.',
 } as const;
 
 /** Deleting the account (terms, "Deleting your account"): the password confirms it, then a dialog asks once more. */
 function DeleteAccountForm() {
   const navigate = useNavigate();
+  // Only a person with a plan is told about cancelling it.
+  const { hasSubscription } = useSubscription();
   const form = useForm<{ password: string }>({ password: '' });
   const [confirming, setConfirming] = useState(false);
 
@@ -245,7 +249,10 @@ function DeleteAccountForm() {
       await api.user.deleteAccount({ body: { password: form.fields.password } });
       // The account and its sessions are gone: forget the token here too, then leave the signed-in area.
       await session.logout();
-      navigate('/', { replace: true, state: withNotice(deleteAccountTexts.deleted) });
+      navigate('/', {
+        replace: true,
+        state: withNotice(hasSubscription ? deleteAccountTexts.deleted : deleteAccountTexts.deletedNoPlan),
+      });
     } catch (error) {
       const failure = submitFailure(error, deleteAccountTexts.failed, deleteAccountTexts.error);
       form.setErrors(failure.fields);
@@ -261,8 +268,10 @@ function DeleteAccountForm() {
       <h2 className={styles.heading}>Delete Account</h2>
       {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
       <p className={styles.note}>
-        Deleting your account permanently removes your profile and your learning progress. An active
-        subscription is cancelled at once, and the current billing period is not refunded, as our terms say.
+        Deleting your account permanently removes your profile and your learning progress.
+        {hasSubscription
+          ? ' Your subscription is cancelled at once, and the current billing period is not refunded, as our terms say.'
+          : ''}{' '}
         This cannot be undone.
       </p>
       <form onSubmit={ask} noValidate aria-label="Delete Account">
@@ -286,8 +295,10 @@ function DeleteAccountForm() {
         closeOnBackdrop={!form.submitting}
       >
         <p>
-          Your profile and learning progress will be removed and any subscription cancelled now, without a
-          refund. This cannot be undone.
+          {hasSubscription
+            ? 'Your profile and learning progress will be removed and your subscription cancelled now, without a refund.'
+            : 'Your profile and learning progress will be removed.'}{' '}
+          This cannot be undone.
         </p>
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={form.submitting}>

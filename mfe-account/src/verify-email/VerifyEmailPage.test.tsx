@@ -79,6 +79,28 @@ describe('VerifyEmailPage', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/auth/verify-email?token=good-token');
   });
 
+  it('tells a person already signed in that the dashboard follows, not a login', async () => {
+    const { session } = await import('@catalyst/web-kit');
+    act(() => session.loadUser({ _id: 'u1', name: 'Ada', email: 'a@b.co', role: 'user' }));
+    reply = async () =>
+      new Response(
+        JSON.stringify({
+          success: true,
+          data: { email: 'a@b.co' },
+          message: 'Your email address has been verified.',
+        }),
+        { status: 200 },
+      );
+    renderAt('/verify-email?token=good-token');
+    await waitFor(() =>
+      expect(card()).toEqual({
+        title: 'Email Verified!',
+        lines: ['Your email address has been verified.', 'Taking you to your dashboard...'],
+      }),
+    );
+    await act(async () => session.logout({ revoke: false }));
+  });
+
   it("shows the server's refusal message", async () => {
     reply = async () =>
       new Response(

@@ -50,7 +50,10 @@ export default function VerifyEmailPage() {
             </div>
             <h1>Email Verified!</h1>
             <p>{state.message}</p>
-            <p className={styles.muted}>Redirecting to login...</p>
+            {/* a person already signed in is not sent to log in again */}
+            <p className={styles.muted}>
+              {isAuthenticated ? 'Taking you to your dashboard...' : 'Redirecting to login...'}
+            </p>
           </>
         ) : (
           <>
