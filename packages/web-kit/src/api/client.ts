@@ -28,6 +28,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const DEFAULT_API_BASE = '/api/v1';
 export { TOKEN_STORAGE_KEY };
+/** The X-Requested-With of the app's own calls to /auth/* (see services/auth remember-cookie.ts). */
+export const APP_REQUEST_HEADER_VALUE = 'catalyst';
 export const NETWORK_ERROR_MESSAGE = 'Network error occurred';
 /** The server's refusal of premium content to a signed-in user without a plan. */
 export const PREMIUM_REQUIRED_MESSAGE = 'Active subscription required to access this content';
@@ -214,6 +216,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const token = getToken();
     const trace = newTrace();
     const headers = headersFor(token, trace);
+    // The auth routes may read or set the remembered sign-in's cookie: the app's own header proves the call
+    // comes from its pages (a cross-site form cannot send it), as the server requires there.
+    if (path.startsWith('/auth/')) headers['X-Requested-With'] = APP_REQUEST_HEADER_VALUE;
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) {
       body = init.body;

@@ -1,11 +1,17 @@
 import { useSyncExternalStore } from 'react';
-import { createSessionStore, type SessionState, type SessionStore, type SessionUser } from './store';
+import {
+  browserChannel,
+  createSessionStore,
+  type SessionState,
+  type SessionStore,
+  type SessionUser,
+} from './store';
 
 export * from './store';
 export * from './authDialog';
 
 /** The page's one session store (web-kit is a federation singleton, so shell and remotes share it). */
-export const session: SessionStore = createSessionStore();
+export const session: SessionStore = createSessionStore({ channel: browserChannel() });
 
 export interface UseSession extends SessionState {
   login: SessionStore['login'];

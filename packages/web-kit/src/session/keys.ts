@@ -9,3 +9,12 @@ export const TOKEN_STORAGE_KEY = 'token';
  * after it; the admin remote itself still renders only once /auth/me confirms the role.
  */
 export const ROLE_HINT_STORAGE_KEY = 'role';
+
+/**
+ * localStorage key saying this browser holds a remembered sign-in (its HttpOnly cookie, which no script
+ * can read): a new tab without a token then asks POST /auth/refresh for one. Never a credential.
+ */
+export const REMEMBERED_STORAGE_KEY = 'catalyst-remembered';
+
+/** The BroadcastChannel every tab of the app hears sign-ins and sign-outs on. */
+export const SESSION_CHANNEL = 'catalyst-session';

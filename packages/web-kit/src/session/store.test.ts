@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, createApiClient, type ApiClient } from '../api/client';
-import { RECHECK_DELAYS_MS, createSessionStore } from './store';
+import { RECHECK_DELAYS_MS, createSessionStore, type SessionChannel } from './store';
 import { avatarLetter, firstName, hasAnyRole, hasRole } from './index';
 
 const user = { _id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user' };
@@ -215,6 +215,164 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ user, isAuthenticated: true });
   });
 });
+
+/** Two tabs' ends of one BroadcastChannel: what one posts, the other hears (never itself). */
+function channelPair(): [SessionChannel, SessionChannel] {
+  const make = (): SessionChannel & { peer?: SessionChannel } => ({
+    onmessage: null,
+    postMessage(message) {
+      queueMicrotask(() => this.peer?.onmessage?.({ data: message }));
+    },
+  });
+  const a = make();
+  const b = make();
+  a.peer = b;
+  b.peer = a;
+  return [a, b];
+}
+
+describe('a sign-in that lasts across tabs', () => {
+  const restored = { user, token: 'from-cookie', expiresAt: '2030-01-01T00:00:00.000Z' };
+
+  it('a new tab of a browser that remembers a sign-in gets its own token from POST /auth/refresh, with the app header', async () => {
+    localStorage.setItem('catalyst-remembered', '1');
+    const headers: Record<string, string>[] = [];
+    const api = fakeApi({ 'POST /auth/refresh': () => restored });
+    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      headers.push(init?.headers as Record<string, string>);
+      return new Response(JSON.stringify({ success: true, data: restored }), { status: 200 });
+    });
+    const store = createSessionStore({ api: Object.assign(api, createApiClient({ fetch })) });
+    expect(store.getState().isLoading).toBe(true);
+    await store.start();
+    expect(store.getState()).toMatchObject({
+      user,
+      token: 'from-cookie',
+      isAuthenticated: true,
+      isLoading: false,
+    });
+    expect(sessionStorage.getItem('token')).toBe('from-cookie');
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual([
+      'POST /api/v1/auth/refresh',
+    ]);
+    expect(headers[0]!['X-Requested-With']).toBe('catalyst');
+  });
+
+  it('a token kept in sessionStorage before start is used as the tab’s token, without asking the cookie', async () => {
+    localStorage.setItem('catalyst-remembered', '1');
+    sessionStorage.setItem('token', 'kept');
+    const api = fakeApi({ 'GET /auth/me': () => ({ user }), 'POST /auth/refresh': () => restored });
+    const store = createSessionStore({ api });
+    await store.start();
+    expect(store.getState()).toMatchObject({ token: 'kept', isAuthenticated: true });
+    expect(api.calls).toEqual(['GET /auth/me']);
+  });
+
+  it('asks nothing when the browser remembers no sign-in, and forgets one the server refuses', async () => {
+    const visitor = fakeApi({});
+    await createSessionStore({ api: visitor }).start();
+    expect(visitor.calls).toEqual([]);
+
+    localStorage.setItem('catalyst-remembered', '1');
+    const refused = fakeApi({
+      'POST /auth/refresh': () => {
+        throw new ApiRequestError('This browser has no sign-in to restore', 401);
+      },
+    });
+    const store = createSessionStore({ api: refused });
+    await store.start();
+    expect(store.getState()).toMatchObject({
+      user: null,
+      token: null,
+      isAuthenticated: false,
+      isLoading: false,
+    });
+    expect(localStorage.getItem('catalyst-remembered')).toBeNull();
+  });
+
+  it('a tab token that has ended is replaced from the remembered sign-in', async () => {
+    localStorage.setItem('catalyst-remembered', '1');
+    sessionStorage.setItem('token', 'ended');
+    const api = fakeApi({
+      'GET /auth/me': () => {
+        throw new ApiRequestError('Authentication required', 401);
+      },
+      'POST /auth/refresh': () => restored,
+    });
+    const store = createSessionStore({ api });
+    await store.start();
+    expect(store.getState()).toMatchObject({ token: 'from-cookie', isAuthenticated: true });
+    expect(api.calls).toEqual(['GET /auth/me', 'POST /auth/refresh']);
+  });
+
+  it('signing in remembers the browser unless it is a shared computer, and sends remember to the server', async () => {
+    const bodies: unknown[] = [];
+    const api = fakeApi({
+      'POST /auth/login': (body) => {
+        bodies.push(body);
+        return { user, token: 't' };
+      },
+    });
+    const store = createSessionStore({ api });
+    await store.login({ email: user.email, password: 'x', remember: true });
+    expect(localStorage.getItem('catalyst-remembered')).toBe('1');
+    await store.login({ email: user.email, password: 'x', remember: false });
+    expect(localStorage.getItem('catalyst-remembered')).toBeNull();
+    expect(bodies).toEqual([
+      { email: user.email, password: 'x', remember: true },
+      { email: user.email, password: 'x', remember: false },
+    ]);
+  });
+
+  it('signing out in one tab signs the other tab out at once, and a remembered sign-in in one reaches a visitor tab', async () => {
+    const [first, second] = channelPair();
+    const api = fakeApi({
+      'POST /auth/login': () => ({ user, token: 'tab-a' }),
+      'POST /auth/refresh': () => restored,
+      'POST /auth/logout': () => null,
+    });
+    const tabA = createSessionStore({ api, channel: first, storage: memory() });
+    const tabB = createSessionStore({ api, channel: second, storage: memory() });
+    await tabB.start();
+    expect(tabB.getState().isAuthenticated).toBe(false);
+
+    await tabA.login({ email: user.email, password: 'x', remember: true });
+    await vi.waitFor(() =>
+      expect(tabB.getState()).toMatchObject({ isAuthenticated: true, token: 'from-cookie' }),
+    );
+
+    await tabA.logout();
+    await vi.waitFor(() =>
+      expect(tabB.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false }),
+    );
+    expect(localStorage.getItem('catalyst-remembered')).toBeNull();
+  });
+
+  it('a tab signed in as someone else stays signed in when another person signs out', async () => {
+    const [first, second] = channelPair();
+    const api = fakeApi({ 'POST /auth/logout': () => null, 'GET /auth/me': () => ({ user }) });
+    const tabA = createSessionStore({ api, channel: first, storage: memory() });
+    const otherStorage = memory();
+    otherStorage.setItem('token', 'other');
+    const tabB = createSessionStore({ api, channel: second, storage: otherStorage });
+    await tabB.start();
+    tabA.loadUser({ ...user, _id: 'someone-else' });
+    await tabA.logout();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(tabB.getState()).toMatchObject({ token: 'other', isAuthenticated: true });
+  });
+});
+
+/** A tab's own sessionStorage. */
+function memory() {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
+}
 
 describe('role and name helpers', () => {
   it('checks one role or any of several', () => {

@@ -1,6 +1,6 @@
 import { ApiRequestError, TOKEN_STORAGE_KEY, api as defaultApi, type ApiClient } from '../api/client';
 import { RETRY_DELAYS_MS, retryDelay } from '../api/retry';
-import { ROLE_HINT_STORAGE_KEY } from './keys';
+import { REMEMBERED_STORAGE_KEY, ROLE_HINT_STORAGE_KEY, SESSION_CHANNEL } from './keys';
 
 /** The signed-in user as the auth service reports it (spec section 3: name, email, role). */
 export interface SessionUser {
@@ -34,12 +34,19 @@ export const RECHECK_DELAYS_MS = RETRY_DELAYS_MS;
 export interface LoginInput {
   email: string;
   password: string;
+  /**
+   * Keep this browser signed in across tabs and restarts (an HttpOnly cookie); false for "This is a
+   * shared computer": the sign-in then lasts as long as the tab.
+   */
+  remember?: boolean;
 }
 
 export interface RegisterInput {
   name: string;
   email: string;
   password: string;
+  /** As LoginInput's: for the sign-in right after registering. */
+  remember?: boolean;
 }
 
 export interface AuthResult {
@@ -51,17 +58,62 @@ export interface AuthResult {
 export interface SessionStore {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
-  /** Start-up: a kept token is checked with GET /auth/me; a 401 removes it, any other failure keeps it and retries. Runs once. */
+  /**
+   * Start-up: a kept token is checked with GET /auth/me; a 401 removes it, any other failure keeps it and
+   * retries. Without one (a new tab, a reopened browser) the remembered sign-in, if any, is asked for an
+   * access token (POST /auth/refresh). Runs once.
+   */
   start(): Promise<void>;
   /** Checks a kept session again at once (the Retry of the "can't reach" notice). */
   recheck(): Promise<void>;
   login(input: LoginInput): Promise<AuthResult>;
   register(input: RegisterInput): Promise<AuthResult>;
-  /** Signs this tab out; `{ revoke: false }` when the server already ended the session (sign out everywhere). */
+  /**
+   * Signs this tab out, and with it the browser's remembered sign-in; every other tab of the same person
+   * hears of it at once (BroadcastChannel). `{ revoke: false }` when the server already ended the session
+   * (sign out everywhere).
+   */
   logout(options?: { revoke?: boolean }): Promise<void>;
   loadUser(user: SessionUser): void;
   clearError(): void;
 }
+
+/** What a tab says to the others (BroadcastChannel SESSION_CHANNEL). */
+export type SessionMessage =
+  { type: 'signed-out'; userId: string | null } | { type: 'signed-in'; userId: string };
+
+/** The few BroadcastChannel members the store uses (tests give their own). */
+export interface SessionChannel {
+  postMessage(message: SessionMessage): void;
+  onmessage: ((event: { data: unknown }) => void) | null;
+}
+
+/** Runs `task` while no other tab of this browser runs one under the same name (Web Locks), or at once without them. */
+export type Exclusive = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** The page's channel to its other tabs (the page's one store opens it; none where there is no BroadcastChannel). */
+export function browserChannel(): SessionChannel | undefined {
+  try {
+    if (typeof BroadcastChannel !== 'function') return undefined;
+    const channel = new BroadcastChannel(SESSION_CHANNEL);
+    // (Node's, under test, must not keep the process alive.)
+    (channel as unknown as { unref?: () => void }).unref?.();
+    return channel as unknown as SessionChannel;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Two tabs opened together must not present the same refresh token (the second would look like a stolen
+ * copy and end the sign-in): their refreshes take turns, and each finds the cookie the previous one set.
+ */
+const browserExclusive: Exclusive = (task) => {
+  const locks = (
+    globalThis.navigator as { locks?: { request: (name: string, task: () => unknown) => unknown } }
+  )?.locks;
+  return locks ? (locks.request('catalyst-session-refresh', task) as ReturnType<typeof task>) : task();
+};
 
 interface Storage {
   getItem(key: string): string | null;
@@ -77,6 +129,15 @@ const memoryStorage = (): Storage => {
     removeItem: (key) => void map.delete(key),
   };
 };
+
+function browserLocalStorage(): Storage {
+  try {
+    if (globalThis.localStorage) return globalThis.localStorage;
+  } catch {
+    // storage disabled: nothing remembered across tabs
+  }
+  return memoryStorage();
+}
 
 function browserSessionStorage(): Storage {
   try {
@@ -107,15 +168,33 @@ function tokenOf(data: unknown): string | null {
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
-export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } = {}): SessionStore {
+const userIdOf = (user: SessionUser | null): string | null =>
+  user ? String(user._id ?? user.id ?? user.email) : null;
+
+export function createSessionStore(
+  deps: {
+    api?: ApiClient;
+    /** The tab's own storage (sessionStorage): its access token. */
+    storage?: Storage;
+    /** The browser's storage shared by tabs (localStorage): whether a remembered sign-in exists. */
+    shared?: Storage;
+    /** Where sign-ins and sign-outs are told to and heard from the other tabs (the page's store: browserChannel()). */
+    channel?: SessionChannel;
+    exclusive?: Exclusive;
+  } = {},
+): SessionStore {
   const client = deps.api ?? defaultApi;
   const storage = deps.storage ?? browserSessionStorage();
+  const shared = deps.shared ?? browserLocalStorage();
+  const channel = deps.channel;
+  const exclusive = deps.exclusive ?? browserExclusive;
   const keptToken = storage.getItem(TOKEN_STORAGE_KEY);
+  const remembered = () => shared.getItem(REMEMBERED_STORAGE_KEY) !== null;
   let state: SessionState = {
     user: null,
     token: keptToken,
     isAuthenticated: false,
-    isLoading: keptToken !== null,
+    isLoading: keptToken !== null || remembered(),
     error: null,
   };
   const listeners = new Set<() => void>();
@@ -155,6 +234,8 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
       if (storage.getItem(TOKEN_STORAGE_KEY) !== token) return;
       if (error instanceof ApiRequestError && error.status === 401) {
         storage.removeItem(TOKEN_STORAGE_KEY);
+        // The tab's token has ended (its 12 hours, or revoked): the remembered sign-in may give another.
+        if (remembered()) return void (await restore());
         set({ ...loggedOut(), unreachable: false });
         return;
       }
@@ -165,11 +246,38 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
     }
   }
 
+  /**
+   * A new access token from the remembered sign-in (POST /auth/refresh, its cookie rotated), one tab at a
+   * time. Refused (401: expired, revoked or reused; 403), the browser remembers nothing any more; not
+   * reached, the tab is signed out for now and a later start tries again.
+   */
+  let restoring: Promise<void> | null = null;
+  function restore(): Promise<void> {
+    restoring ??= (async () => {
+      set({ isLoading: true });
+      try {
+        const result = await exclusive(() => client.auth.refresh.request());
+        // A sign-in in this tab meanwhile wins.
+        if (storage.getItem(TOKEN_STORAGE_KEY) !== null) return;
+        if (!adopt(result.data)) set(loggedOut());
+      } catch (error) {
+        if (storage.getItem(TOKEN_STORAGE_KEY) !== null) return;
+        if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403))
+          shared.removeItem(REMEMBERED_STORAGE_KEY);
+        set(loggedOut());
+      }
+    })().finally(() => {
+      restoring = null;
+    });
+    return restoring;
+  }
+
   async function start() {
     started ??= (async () => {
       const token = storage.getItem(TOKEN_STORAGE_KEY);
       if (!token) {
-        set(loggedOut());
+        if (remembered()) await restore();
+        else set(loggedOut());
         return;
       }
       set({ token, isLoading: true });
@@ -192,6 +300,7 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
       if (!token || !user) throw new Error('Login failed. Please check your credentials.');
       storage.setItem(TOKEN_STORAGE_KEY, token);
       set({ user, token, isAuthenticated: true, isLoading: false, error: null, unreachable: false });
+      signedIn(user, input.remember === true);
       return { success: true, message: result.message };
     } catch (error) {
       storage.removeItem(TOKEN_STORAGE_KEY);
@@ -199,6 +308,14 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
       set(loggedOut(message));
       return { success: false, message, error: error instanceof Error ? error : undefined };
     }
+  }
+
+  /** After a sign-in in this tab: whether the browser now remembers it, told to the other tabs. */
+  function signedIn(user: SessionUser, remember: boolean) {
+    if (remember) shared.setItem(REMEMBERED_STORAGE_KEY, '1');
+    else shared.removeItem(REMEMBERED_STORAGE_KEY);
+    const userId = userIdOf(user);
+    if (remember && userId) channel?.postMessage({ type: 'signed-in', userId });
   }
 
   /** Keeps a session answer (token and user); false when the answer has none. */
@@ -219,12 +336,20 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
   async function register(input: RegisterInput): Promise<AuthResult> {
     set({ isLoading: true, error: null });
     try {
-      const result = await client.auth.register.request({ body: input });
+      const { remember, ...account } = input;
+      const result = await client.auth.register.request({ body: account });
       if (!adopt(result.data)) {
-        const signedIn = await client.auth.login
-          .request({ body: { email: input.email, password: input.password } })
+        const answer = await client.auth.login
+          .request({
+            body: {
+              email: input.email,
+              password: input.password,
+              ...(remember === undefined ? {} : { remember }),
+            },
+          })
           .catch(() => undefined);
-        if (!signedIn || !adopt(signedIn.data)) set({ isLoading: false });
+        if (!answer || !adopt(answer.data)) set({ isLoading: false });
+        else if (state.user) signedIn(state.user, remember === true);
       }
       return { success: true, message: result.message };
     } catch (error) {
@@ -234,14 +359,35 @@ export function createSessionStore(deps: { api?: ApiClient; storage?: Storage } 
     }
   }
 
-  async function logout({ revoke = true }: { revoke?: boolean } = {}) {
+  async function logout({ revoke = true, announce = true }: { revoke?: boolean; announce?: boolean } = {}) {
     if (recheckTimer) clearTimeout(recheckTimer);
     const hadToken = storage.getItem(TOKEN_STORAGE_KEY) !== null;
-    // Revoke server-side while the token is still attached; the local state is cleared regardless.
-    const revoked = revoke && hadToken ? client.auth.logout().catch(() => undefined) : Promise.resolve();
+    const userId = userIdOf(state.user);
+    // Revoke server-side while the token is still attached (the remembered sign-in's cookie goes with
+    // it); the local state is cleared regardless.
+    const revoked =
+      revoke && (hadToken || remembered()) ? client.auth.logout().catch(() => undefined) : Promise.resolve();
     storage.removeItem(TOKEN_STORAGE_KEY);
+    shared.removeItem(REMEMBERED_STORAGE_KEY);
     set(loggedOut());
     await revoked;
+    // Every other tab of this person signs out at once.
+    if (announce) channel?.postMessage({ type: 'signed-out', userId });
+  }
+
+  if (channel) {
+    channel.onmessage = ({ data }) => {
+      const message = data as SessionMessage | null;
+      if (message?.type === 'signed-out') {
+        const mine = userIdOf(state.user);
+        // A tab signed in as someone else (tests, tools) stays.
+        if (!state.token || (mine !== null && message.userId !== null && mine !== message.userId)) return;
+        void logout({ revoke: true, announce: false });
+      } else if (message?.type === 'signed-in') {
+        // A visitor tab takes the sign-in just remembered by another tab.
+        if (!state.token && !state.isAuthenticated && remembered()) void restore();
+      }
+    };
   }
 
   return {

@@ -73,10 +73,17 @@ export function createAuthHandlers({
         { userAgent: userAgent(c), ip: address },
         { remember: remember === true },
       );
-      if (session.refreshToken && session.refreshExpiresAt)
-        c.header('Set-Cookie', rememberCookie(c, session.refreshToken, session.refreshExpiresAt), {
-          append: true,
-        });
+      // The browser keeps one remembered sign-in: a new one replaces (and ends) the one it held, and a
+      // sign-in on a shared computer drops it, so new tabs never open as the person before.
+      const previous = remember ? rememberToken(c) : undefined;
+      if (previous) await sessions.endFamilyOfRefresh(previous, 'logout');
+      c.header(
+        'Set-Cookie',
+        session.refreshToken && session.refreshExpiresAt
+          ? rememberCookie(c, session.refreshToken, session.refreshExpiresAt)
+          : clearRememberCookie(c),
+        { append: true },
+      );
       const data: SessionResponse = {
         user: toUser(row),
         token: session.token,

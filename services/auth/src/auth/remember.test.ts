@@ -125,11 +125,30 @@ describe('signing in with remember', () => {
       });
       expect(login.status).toBe(200);
       expect(login.body.data!.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(refreshCookie(login.cookies)).toBeUndefined();
+      // Only the clearing of whatever the browser held.
+      expect(login.cookies.filter((c) => c.startsWith('catalyst_refresh='))).toEqual([
+        'catalyst_refresh=; Path=/api/v1/auth; Max-Age=0; HttpOnly; SameSite=Strict; Secure',
+      ]);
     }
     const none = await refresh(undefined);
     expect(none.status).toBe(401);
     expect(none.body).toEqual({ success: false, message: authMessages.notRemembered });
+  });
+
+  it('a new sign-in replaces the remembered one the browser held; a shared-computer sign-in drops it', async () => {
+    const before = await remembered();
+    const next = await t.register();
+    const login = await send('/auth/login', {
+      body: { email: next.email, password: next.password, remember: true },
+      headers: withCookie(before.cookie),
+    });
+    expect(refreshCookie(login.cookies)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await refresh(before.cookie)).status).toBe(401);
+    const shared = await send('/auth/login', {
+      body: { email: next.email, password: next.password },
+      headers: withCookie(refreshCookie(login.cookies)),
+    });
+    expect(refreshCookie(shared.cookies)).toBe('');
   });
 
   it('refuses a remember that is not true or false with a field error', async () => {
