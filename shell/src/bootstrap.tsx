@@ -31,10 +31,12 @@ export function renderApp(): void {
   // A page the gateway served with its first paint (gateway/src/first-paint.ts) is already on screen
   // as a visitor sees it: a visitor's tab hydrates it (no second render of the page; as a transition,
   // React yields to the browser every few milliseconds); a tab keeping a session (the first paint
-  // hidden) renders its own page, and so does a tab given another page's first paint (offline).
+  // hidden) renders its own page, and so does a tab given another page's first paint (offline), or
+  // any tab offline (the person last signed in here is not shown the visitor's page: HomePage).
   const firstPaint =
     holdsFirstPaintOf(container, window.location.pathname) &&
-    !document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE);
+    !document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE) &&
+    navigator.onLine !== false;
   if (firstPaint) {
     startTransition(() => {
       hydrateRoot(container, <App />, { onRecoverableError: (error) => void reportClientError(error) });

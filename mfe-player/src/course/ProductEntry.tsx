@@ -11,7 +11,8 @@ import {
   Spinner,
   useApiData,
 } from '@catalyst/web-kit';
-import { PRODUCT_NOT_FOUND, ProductPage } from '../product/ProductPage';
+import { OfflineCopyPage } from '../product/OfflineCopyPage';
+import { notReached, PRODUCT_NOT_FOUND, ProductPage } from '../product/ProductPage';
 import { CoursePage } from './CoursePage';
 
 /** `lesson/<id>` after the product's key, or '' for the product itself; anything else is no page. */
@@ -49,6 +50,9 @@ export function ProductEntry() {
     );
   }
   const missing = isApiRequestError(outline.error) && outline.error.status === 404;
+  // Offline with nothing kept for the page: its copy saved for offline watching (or "Not available offline").
+  if (notReached(outline.error))
+    return <OfflineCopyPage productKey={productSlug} lessonId={lessonMatch?.[1] ?? null} />;
   if (outline.error && !missing) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={outline.reload} />;
   // No product anyone may list has this address: a visitor is told so, not asked to sign in for nothing. With
   // a session the product page asks (an admin may open a product that is not listed).

@@ -22,6 +22,7 @@ import { useProductProgress } from '../progress/useProgress';
 import { CourseProgressPanel } from './CourseProgressPanel';
 import { CreatorBlock } from './CreatorBlock';
 import { DownloadButton } from './DownloadButton';
+import { OfflineCopyPage } from './OfflineCopyPage';
 import { ProductHeader } from './ProductHeader';
 import { ProgressActions } from './ProgressActions';
 import { RelatedProducts } from './RelatedProducts';
@@ -31,6 +32,9 @@ import { useRenewedMedia } from './useMediaRenewal';
 import styles from './ProductPage.module.css';
 
 export const PRODUCT_NOT_FOUND = 'Product not found or inaccessible.';
+
+/** The server was not reached (offline, or it is down) and no kept answer stood in. */
+export const notReached = (error: unknown) => isApiRequestError(error) && error.status === 0;
 
 /**
  * /browse/premium/product/{slug, productId or _id}: the player, the product and the learner's progress.
@@ -47,6 +51,8 @@ export function ProductPage() {
   if (refused) return <Spinner message="Loading..." />;
   // No such product is a permanent answer (no Retry); anything else may pass.
   if (isApiRequestError(error) && error.status === 404) return <NotFound message={PRODUCT_NOT_FOUND} />;
+  // Offline with no kept answer for it: the copy saved for offline watching, or "Not available offline".
+  if (notReached(error)) return <OfflineCopyPage productKey={productSlug} lessonId={null} />;
   if (error || !product) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={reload} />;
   // a new product remounts the view, so its player and progress start fresh (and the old one is saved)
   return <ProductView key={product._id} product={product} />;

@@ -98,8 +98,15 @@ export function useDownloads(): DownloadsState {
   return useSyncExternalStore(downloads.subscribe, downloads.getState, downloads.getState);
 }
 
-/** The saved copy's address while `wanted` (e.g. offline); an object URL is revoked when no longer used. */
-export function useDownloadedCopy(id: string, wanted: boolean): string | null {
+export interface SavedCopy {
+  /** Where the saved copy plays from, or null. */
+  url: string | null;
+  /** The device has answered (until then `url` is null for want of an answer). */
+  settled: boolean;
+}
+
+/** The saved copy while `wanted` (e.g. offline), and whether the device has answered; an object URL is revoked when no longer used. */
+export function useSavedCopy(id: string, wanted: boolean): SavedCopy {
   const { items } = useDownloads();
   const saved = items.some((item) => item.id === id);
   const wantedId = wanted && saved ? id : null;
@@ -120,5 +127,11 @@ export function useDownloadedCopy(id: string, wanted: boolean): string | null {
       if (created?.startsWith('blob:')) URL.revokeObjectURL(created);
     };
   }, [wantedId]);
-  return copy !== null && copy.id === wantedId ? copy.url : null;
+  const answered = copy !== null && copy.id === wantedId;
+  return { url: answered ? copy.url : null, settled: wantedId === null || answered };
+}
+
+/** The saved copy's address while `wanted` (e.g. offline); an object URL is revoked when no longer used. */
+export function useDownloadedCopy(id: string, wanted: boolean): string | null {
+  return useSavedCopy(id, wanted).url;
 }
