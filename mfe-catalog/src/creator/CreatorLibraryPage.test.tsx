@@ -172,13 +172,13 @@ describe('creator library', () => {
     expect(facts(cards()[0]!)).toEqual({
       Level: 'intermediate',
       Type: 'course',
-      Duration: '1h 30m',
+      Duration: '1 h 30 min',
       Added: 'Jan 5, 2026',
     });
     expect(facts(cards()[1]!)).toEqual({
       Level: 'beginner',
       Type: 'video',
-      Duration: '25m',
+      Duration: '25 min',
       Added: 'Jan 5, 2026',
     });
     expect(done!.getAllByRole('listitem').map((li) => li.textContent)).toEqual([

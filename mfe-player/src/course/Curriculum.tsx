@@ -13,8 +13,7 @@ import type { LessonKind, LessonOutline, SectionOutline } from '@catalyst/contra
 import {
   Badge,
   Button,
-  formatDuration,
-  formatPlayerTime,
+  formatSeconds,
   lessonPath,
   openAuthDialog,
   PLANS_PATH,
@@ -29,9 +28,8 @@ const KIND_ICONS: Record<LessonKind, { icon: IconComponent; label: string }> = {
   quiz: { icon: FileText, label: 'Quiz' },
 };
 
-/** Seconds as whole minutes for a section or course total ('1h 5m'); a short one counts as one. */
-export const totalLength = (seconds: number): string =>
-  seconds > 0 ? formatDuration(Math.max(1, Math.round(seconds / 60))) : '';
+/** A section's or course's total length as people read it ('45 s', '14 min', '1 h 5 min'). */
+export const totalLength = (seconds: number): string => (seconds > 0 ? formatSeconds(seconds) : '');
 
 export interface CurriculumProps {
   productKey: string;
@@ -193,7 +191,7 @@ function LessonItem({
           <span role="img" aria-label={kind.label}>
             <KindIcon size={14} aria-hidden="true" focusable="false" />
           </span>
-          {lesson.durationSeconds !== null ? <span>{formatPlayerTime(lesson.durationSeconds)}</span> : null}
+          {lesson.durationSeconds !== null ? <span>{formatSeconds(lesson.durationSeconds)}</span> : null}
           {lesson.isFreePreview ? <Badge tone="success">Free preview</Badge> : null}
         </span>
       </span>

@@ -16,7 +16,7 @@ export function timeLeft(state: PolicyState | null, durationMinutes: number | nu
   }
   if (!durationMinutes) return null;
   return (
-    formatDuration(Math.max(0, Math.round((durationMinutes * (100 - shownPercent(state))) / 100))) || '0m'
+    formatDuration(Math.max(0, Math.round((durationMinutes * (100 - shownPercent(state))) / 100))) || '0 min'
   );
 }
 

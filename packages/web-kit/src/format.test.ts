@@ -5,6 +5,7 @@ import {
   formatFileSize,
   formatPlayerTime,
   formatPrice,
+  formatSeconds,
   truncate,
 } from './format';
 
@@ -21,21 +22,38 @@ describe('formatPrice', () => {
 });
 
 describe('formatDuration', () => {
-  it('shows minutes as hours and minutes', () => {
-    expect(formatDuration(90)).toBe('1h 30m');
-    expect(formatDuration(45)).toBe('45m');
-    expect(formatDuration(120)).toBe('2h');
-    expect(formatDuration(0)).toBe('0m');
+  it('shows minutes as people read them: "14 min", "1 h 5 min", "2 h"', () => {
+    expect(formatDuration(14)).toBe('14 min');
+    expect(formatDuration(65)).toBe('1 h 5 min');
+    expect(formatDuration(90)).toBe('1 h 30 min');
+    expect(formatDuration(120)).toBe('2 h');
+    expect(formatDuration(0)).toBe('0 min');
     expect(formatDuration(undefined)).toBe('');
   });
 });
 
+describe('formatSeconds', () => {
+  it('shows a media length in seconds under a minute, then in minutes and hours', () => {
+    expect(formatSeconds(30)).toBe('30 s');
+    expect(formatSeconds(29.6)).toBe('30 s');
+    expect(formatSeconds(0)).toBe('0 s');
+    expect(formatSeconds(14 * 60 + 10)).toBe('14 min');
+    expect(formatSeconds(90)).toBe('2 min');
+    expect(formatSeconds(3_900)).toBe('1 h 5 min');
+    expect(formatSeconds(7_200)).toBe('2 h');
+    expect(formatSeconds(null)).toBe('');
+    expect(formatSeconds(-1)).toBe('');
+  });
+});
+
 describe('formatPlayerTime', () => {
-  it('shows seconds as h:mm:ss', () => {
-    expect(formatPlayerTime(0)).toBe('0:00:00');
-    expect(formatPlayerTime(65)).toBe('0:01:05');
+  it('shows m:ss under an hour and h:mm:ss from an hour', () => {
+    expect(formatPlayerTime(0)).toBe('0:00');
+    expect(formatPlayerTime(30)).toBe('0:30');
+    expect(formatPlayerTime(65)).toBe('1:05');
+    expect(formatPlayerTime(3599)).toBe('59:59');
     expect(formatPlayerTime(3725.9)).toBe('1:02:05');
-    expect(formatPlayerTime(Number.NaN)).toBe('0:00:00');
+    expect(formatPlayerTime(Number.NaN)).toBe('0:00');
   });
 });
 

@@ -14,25 +14,37 @@ export function formatPrice(price: number | string | null | undefined): string {
   return `$${n.toFixed(2)}`;
 }
 
-/** Minutes as hours and minutes: 90 → '1h 30m', 45 → '45m', 120 → '2h'. Missing → ''. */
+/** Minutes as people read a length: 90 → '1 h 30 min', 45 → '45 min', 120 → '2 h'. Missing → ''. */
 export function formatDuration(minutes: number | string | null | undefined): string {
   const n = toNumber(minutes);
   if (n === null || n < 0) return '';
   const total = Math.round(n);
   const hours = Math.floor(total / 60);
   const rest = total % 60;
-  if (hours === 0) return `${rest}m`;
-  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-/** Seconds as the player shows them, h:mm:ss (65 → '0:01:05'). */
+/**
+ * A media length in seconds as people read it: under a minute in seconds ('30 s'), then whole minutes
+ * ('14 min', 90 s → '2 min') and hours ('1 h 5 min'). Missing or negative → ''.
+ */
+export function formatSeconds(seconds: number | string | null | undefined): string {
+  const n = toNumber(seconds);
+  if (n === null || n < 0) return '';
+  const whole = Math.round(n);
+  if (whole < 60) return `${whole} s`;
+  return formatDuration(Math.round(whole / 60));
+}
+
+/** Seconds as the player shows them: m:ss under an hour (30 → '0:30', 65 → '1:05'), h:mm:ss from one (3725 → '1:02:05'). */
 export function formatPlayerTime(seconds: number | null | undefined): string {
   const n = toNumber(seconds);
   const total = n === null || n < 0 ? 0 : Math.floor(n);
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 const MONTHS = [
