@@ -225,6 +225,38 @@ export class ProgressPolicy {
     return this.unsaved(snapshot) || this.inFlight > 0 ? snapshot : null;
   }
 
+  /**
+   * The page is hidden (another tab, a locked phone): it may never come back, so answers the save to send
+   * now as the unload save does, or null when the server already holds this position. Unlike leave, the
+   * policy goes on: playback may resume when the page shows again.
+   */
+  flush(): ProgressSnapshot | null {
+    this.clearDebounce();
+    if (this.disposed || this.duration <= 0) return null;
+    const snapshot = this.snapshot();
+    return this.unsaved(snapshot) || this.inFlight > 0 ? snapshot : null;
+  }
+
+  /**
+   * The learner left this target moments ago (a reload) at a position the server may not hold yet (the
+   * unload save was still on its way, or lost): that is where they are, and it is saved again.
+   */
+  resumeLeft(left: ProgressSnapshot) {
+    if (this.disposed || !Number.isFinite(left.lastPosition) || left.lastPosition < 0) return;
+    this.position = left.lastPosition;
+    this.lastMark = Math.floor(left.lastPosition / PROGRESS_RULES.forcedEverySeconds);
+    const progress = Math.max(this.saved.progress, left.progress);
+    void this.send(
+      {
+        progress,
+        lastPosition: left.lastPosition,
+        completed: this.saved.completed || left.completed,
+        clientTime: this.nextClientTime(),
+      },
+      'retry',
+    );
+  }
+
   /** The server confirmed an explicit action (Mark Complete, Reset) or the page loaded: that is now the saved value. */
   acceptServerState(saved: SavedProgress, position = saved.lastPosition) {
     this.clearDebounce();

@@ -10,7 +10,7 @@ import type { ProgressSnapshot, SavedProgress } from './policy';
 export interface ProgressTarget {
   /** Names the target: a new key loads afresh (and the old one is saved on the way out). */
   key: string;
-  load(signal: AbortSignal): Promise<SavedProgress>;
+  load(signal: AbortSignal): Promise<LoadedProgress>;
   /** One save of the policy; rejects when it did not land. */
   save(snapshot: ProgressSnapshot): Promise<unknown>;
   complete(clientTime: number): Promise<SavedProgress>;
@@ -19,17 +19,32 @@ export interface ProgressTarget {
   unloadUrl: string;
 }
 
+/** A target's saved figures as loaded, with when the server last saved them (null: never). */
+export interface LoadedProgress extends SavedProgress {
+  updatedAt: string | null;
+}
+
 /** The figures the policy keeps, from a product's or a lesson's row. */
 export const savedOf = (
-  row: Pick<Progress | LessonProgress, 'progress' | 'lastPosition' | 'furthestPosition' | 'completed'>,
-): SavedProgress => ({
+  row: Pick<
+    Progress | LessonProgress,
+    'progress' | 'lastPosition' | 'furthestPosition' | 'completed' | 'updatedAt'
+  >,
+): LoadedProgress => ({
   progress: row.progress,
   lastPosition: row.lastPosition,
   furthestPosition: row.furthestPosition,
   completed: row.completed,
+  updatedAt: row.updatedAt,
 });
 
-const NOTHING_SAVED: SavedProgress = { progress: 0, lastPosition: 0, furthestPosition: 0, completed: false };
+const NOTHING_SAVED: LoadedProgress = {
+  progress: 0,
+  lastPosition: 0,
+  furthestPosition: 0,
+  completed: false,
+  updatedAt: null,
+};
 
 /** A single-video product: its own row. */
 export function productTarget(productId: string): ProgressTarget {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isPassingFailure, isPremiumRequired, retryDelay } from '@catalyst/web-kit';
 import { progressFailureMessage, type ProgressAction } from './messages';
-import { ProgressPolicy, type PolicyState, type SavedProgress } from './policy';
+import { rememberLeftAt, takeLeftAt } from './leftAt';
+import { ProgressPolicy, type PolicyState, type ProgressSnapshot, type SavedProgress } from './policy';
 import { productTarget, type ProgressTarget } from './targets';
 import { sendUnloadSave } from './unloadSave';
 
@@ -47,7 +48,8 @@ export interface TrackedProgress {
 
 /**
  * The saved progress of one target (a product, or a lesson of a course), the policy that decides when to
- * save (and retries a failed save), and the unload save when the page (or this target) is left. A null
+ * save (and retries a failed save), and the unload save when the page (or this target) is left or hidden
+ * (also kept in the tab, so a reload resumes where the learner was even before that save lands). A null
  * target tracks nothing (a visitor watching a free preview).
  */
 export function useProgress(target: ProgressTarget | null): TrackedProgress {
@@ -88,9 +90,16 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
     let policy: ProgressPolicy | null = null;
     let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
-    const leave = () => {
-      const snapshot = policy?.leave();
-      if (snapshot) sendUnloadSave(current.unloadUrl, snapshot);
+    // the position goes to the server (keepalive) and is kept in this tab, for a reload that asks before it lands
+    const sendAway = (snapshot: ProgressSnapshot | null | undefined) => {
+      if (!snapshot) return;
+      rememberLeftAt(current.key, snapshot);
+      sendUnloadSave(current.unloadUrl, snapshot);
+    };
+    const leave = () => sendAway(policy?.leave());
+    // a hidden page may never show again (a phone discards it without pagehide): saved the same way
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') sendAway(policy?.flush());
     };
     // the connection came back: a waiting save goes at once
     const online = () => policy?.retryNow();
@@ -109,10 +118,13 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
         policy = created;
         policyRef.current = created;
         created.durationKnown(mediaDuration.current);
+        // left moments ago (a reload) at a position newer than the server's: resumed there, and saved again
+        const left = takeLeftAt(current.key, saved.updatedAt);
+        if (left) created.resumeLeft(left);
         loadFailures.current = 0;
         setFailure(null);
         setLoadedFor(load);
-        setResumeAt(saved.lastPosition);
+        setResumeAt(left ? left.lastPosition : saved.lastPosition);
         setState(created.state);
       })
       .catch((e: unknown) => {
@@ -126,11 +138,13 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
       });
 
     window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
     window.addEventListener('online', online);
     return () => {
       controller.abort();
       clearTimeout(reloadTimer);
       window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('online', online);
       // leaving the page inside the app (another route, product or lesson) saves the same way as closing it
       leave();
