@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import {
   COURSE_MESSAGES,
   QUIZ_MESSAGES,
@@ -175,7 +176,22 @@ const optionsError = (question: HTMLElement) =>
 
 async function renderEditor() {
   const user = userEvent.setup();
-  render(<CurriculumEditor productId={PRODUCT} />);
+  render(
+    <MemoryRouter initialEntries={['/admin/products/edit']}>
+      <Routes>
+        <Route
+          path="/admin/products/edit"
+          element={
+            <>
+              <Link to="/admin/products">Back to products</Link>
+              <CurriculumEditor productId={PRODUCT} />
+            </>
+          }
+        />
+        <Route path="/admin/products" element={<h1>Products list</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
   await screen.findByRole('heading', { name: 'Section 1: Getting started' });
   return user;
 }
@@ -319,6 +335,39 @@ describe('the curriculum editor', () => {
     });
     // typed key by key: beyond the default 5 s on a busy machine
   }, 30_000);
+
+  it('asks before an in-app link leaves unsaved changes: Stay keeps them, Leave goes', async () => {
+    const user = await renderEditor();
+    // an edit not yet saved
+    const first = screen.getAllByLabelText('Section title')[0] as HTMLInputElement;
+    await user.type(first, ' (draft)');
+    expect(saveState()).toBe('Unsaved changes');
+
+    await user.click(screen.getByRole('link', { name: 'Back to products' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
+    expect(screen.queryByRole('heading', { name: 'Products list' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getAllByLabelText('Section title')[0] as HTMLInputElement).value).toBe(
+      'Getting started (draft)',
+    );
+
+    await user.click(screen.getByRole('link', { name: 'Back to products' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    expect(screen.getByRole('heading', { name: 'Products list' }).tagName).toBe('H1');
+    expect(saves()).toHaveLength(0);
+  });
+
+  it('lets an in-app link go at once when nothing is unsaved', async () => {
+    const user = await renderEditor();
+    await user.click(screen.getByRole('link', { name: 'Back to products' }));
+    expect(screen.getByRole('heading', { name: 'Products list' }).tagName).toBe('H1');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 
   it('keeps the edits on screen after a 409 and reloads only when asked', async () => {
     answer = (method) =>

@@ -3,7 +3,7 @@ import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Plus } from '@catalyst/web-kit/icons';
 import { COURSE_MESSAGES } from '@catalyst/contracts';
-import { Alert, Button, Spinner } from '@catalyst/web-kit';
+import { Alert, Button, Spinner, useLeaveGuard } from '@catalyst/web-kit';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import styles from './Curriculum.module.css';
 import {
@@ -41,6 +41,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export function CurriculumEditor({ productId }: { productId: string }) {
   const editor = useCurriculumEditor(productId);
+  // Leaving with unsaved changes (a link in the app, the tab, a reload) asks first.
+  const leaveGuard = useLeaveGuard(editor.dirty);
   const { draft, edit, clearError, errors } = editor;
   const headingId = useId();
   const rootRef = useRef<HTMLElement>(null);
@@ -238,6 +240,7 @@ export function CurriculumEditor({ productId }: { productId: string }) {
       aria-labelledby={headingId}
       data-testid="curriculum-editor"
     >
+      {leaveGuard}
       <h2 id={headingId} className={styles.heading}>
         Curriculum
       </h2>

@@ -100,17 +100,6 @@ export function useCurriculumEditor(productId: string) {
   const body = useMemo(() => (draft ? JSON.stringify(curriculumBody(draft)) : ''), [draft]);
   const dirty = draft !== null && body !== savedBody;
 
-  // Leaving the page (closing the tab, reloading, typing another address) with unsaved changes asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
   /** Applies one edit of the sections; a success message from the last save goes once the admin edits again. */
   const edit = useCallback((change: (sections: DraftSection[]) => DraftSection[]) => {
     setDraft((current) => (current ? { ...current, sections: change(current.sections) } : current));

@@ -16,3 +16,4 @@ export * from './lazyPage';
 export * from './KeptRoom';
 export * from './Thumbnail';
 export { useLayoutShown } from './pageShown';
+export * from './LeaveGuard';
