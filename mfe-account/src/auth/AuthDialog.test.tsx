@@ -154,14 +154,14 @@ describe('AuthDialog', () => {
     const u = await fillRegister({
       name: ' Ada Lovelace ',
       email: ' ADA@Example.com ',
-      password: 'Abcdef1',
-      confirm: 'Abcdef1',
+      password: 'Abcdefgh12',
+      confirm: 'Abcdefgh12',
     });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(props.onClose).toHaveBeenCalled());
     expect(calls[0]).toEqual({
       url: '/api/v1/auth/register',
-      body: { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Abcdef1' },
+      body: { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Abcdefgh12' },
     });
     expect(sessionStorage.getItem('token')).toBe('t0k');
   });
@@ -179,8 +179,8 @@ describe('AuthDialog', () => {
     const u = await fillRegister({
       name: 'Ada',
       email: 'ada@example.com',
-      password: 'Abcdef1',
-      confirm: 'Abcdef1',
+      password: 'Abcdefgh12',
+      confirm: 'Abcdefgh12',
     });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(describedAs('Email')).toBe(authMessages.emailTaken));
@@ -200,8 +200,8 @@ describe('AuthDialog', () => {
     const u = await fillRegister({
       name: 'Ada',
       email: 'ada@example.com',
-      password: 'Abcdef1',
-      confirm: 'Abcdef1',
+      password: 'Abcdefgh12',
+      confirm: 'Abcdefgh12',
     });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(describedAs('Name')).toBe('Name is taken'));
@@ -214,8 +214,8 @@ describe('AuthDialog', () => {
     const u = await fillRegister({
       name: 'Ada',
       email: 'ada@example.com',
-      password: 'Abcdef1',
-      confirm: 'Abcdef1',
+      password: 'Abcdefgh12',
+      confirm: 'Abcdefgh12',
     });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('HTTP 400');
@@ -233,6 +233,30 @@ describe('AuthDialog', () => {
     expect(props.onClose).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
     expect((await screen.findByRole('alert')).textContent).toBe(authMessages.invalidCredentials);
+  });
+
+  it('keeps the sign-in in this browser unless "This is a shared computer" is ticked', async () => {
+    const signedIn = { status: 200, body: { success: true, data: { user, token: 't0k', expiresAt: '' } } };
+    const logins = () => calls.filter((call) => call.url === '/api/v1/auth/login').map((call) => call.body);
+    const signIn = async (shared: boolean) => {
+      answers.push(signedIn);
+      const box = screen.getByRole('checkbox', { name: 'This is a shared computer' }) as HTMLInputElement;
+      expect(box.checked).toBe(false);
+      if (shared) fireEvent.click(box);
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Abcdefgh12' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    };
+    const { props, rerenderWith } = renderDialog('login');
+    await signIn(false);
+    await waitFor(() => expect(props.onClose).toHaveBeenCalledTimes(1));
+    rerenderWith({ openCount: 2 });
+    await signIn(true);
+    await waitFor(() => expect(props.onClose).toHaveBeenCalledTimes(2));
+    expect(logins()).toEqual([
+      { email: 'ada@example.com', password: 'Abcdefgh12', remember: true },
+      { email: 'ada@example.com', password: 'Abcdefgh12', remember: false },
+    ]);
   });
 
   it('disables submit while submitting and shows a network failure in its own banner for 4 seconds', async () => {

@@ -9,7 +9,7 @@ import {
   useSession,
   type AuthDialogProps,
 } from '@catalyst/web-kit';
-import { NAME_MAX_LENGTH } from '@catalyst/contracts';
+import { NAME_MAX_LENGTH, authMessages } from '@catalyst/contracts';
 import { PasswordStrength } from './PasswordStrength';
 import {
   classifyAuthFailure,
@@ -55,6 +55,8 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
   const [banner, setBanner] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  // Unticked, the sign-in lasts across tabs and restarts (30 days without use); ticked, only in this tab.
+  const [sharedComputer, setSharedComputer] = useState(false);
   const isLogin = view === 'login';
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
@@ -86,7 +88,10 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
     setBanner(null);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
-    const result = isLogin ? await login(loginPayload(fields)) : await register(registerPayload(fields));
+    const remember = !sharedComputer;
+    const result = isLogin
+      ? await login({ ...loginPayload(fields), remember })
+      : await register({ ...registerPayload(fields), remember });
     if (!mounted.current) return;
     setSubmitting(false);
     if (result.success) {
@@ -189,6 +194,15 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
               .
             </p>
           ) : null}
+          <label className={styles.shared}>
+            <input
+              type="checkbox"
+              name="sharedComputer"
+              checked={sharedComputer}
+              onChange={(event) => setSharedComputer(event.target.checked)}
+            />
+            {authMessages.sharedComputer}
+          </label>
           {isLogin ? (
             <Link to="/reset-password" className={styles.forgot} onClick={onClose}>
               Forgot password?
