@@ -119,12 +119,9 @@ export async function benchCourse({
   const admin = await signIn(baseUrl, 'admin');
   const member = await signIn(baseUrl, 'member');
   // A published course without a curriculum of its own becomes the big one.
-  const courses = await api<{ items: Array<{ _id: string; slug: string }> }>(
-    baseUrl,
-    'GET',
-    '/admin/products?type=course&limit=50&sort=title',
-    admin,
-  );
+  const courses = await api<{
+    items: Array<{ _id: string; slug: string; categoryId: string; creatorId: string }>;
+  }>(baseUrl, 'GET', '/admin/products?type=course&limit=50&sort=title', admin);
   let target: { _id: string; slug: string; version: number } | undefined;
   for (const course of courses.items) {
     const outline = await api<{ version: number; lessonCount: number }>(
@@ -138,7 +135,20 @@ export async function benchCourse({
       break;
     }
   }
-  if (!target) throw new Error('no course without a curriculum to grow');
+  if (!target) {
+    // every demo course has its curriculum: grow a new one, beside the first
+    const beside = courses.items[0];
+    if (!beside) throw new Error('no course to grow one beside');
+    const made = await api<{ _id: string; slug: string }>(baseUrl, 'POST', '/admin/products', admin, {
+      title: `Bench course ${Date.now()}`,
+      description: 'The big course the bench measures.',
+      category: beside.categoryId,
+      creator: beside.creatorId,
+      type: 'course',
+      isPublished: true,
+    });
+    target = { ...made, version: 0 };
+  }
   const single = await singleVideoProduct(baseUrl, new Set([target._id]));
   const saved = await api<{ sections: Array<{ lessons: Array<{ id: string }> }> }>(
     baseUrl,

@@ -356,17 +356,32 @@ async function typeInto(page: Page, field: Locator, text: string) {
 
 test('an admin builds a course with the keyboard only', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const slug = 'design-systems-workshop';
   const adminToken = await apiToken(request, 'admin');
+  // Every demo course has its curriculum: the admin starts a new course beside the demo one, in its category.
   const listed = await request.get(
     `/api/v1/admin/products?search=${encodeURIComponent('Design Systems Workshop')}`,
     { headers: bearer(adminToken) },
   );
   expect(listed.status()).toBe(200);
-  const product = (
-    (await listed.json()) as { data: { items: Array<{ _id: string; slug: string }> } }
-  ).data.items.find((p) => p.slug === slug);
-  expect(product?.slug, `${slug} is a demo product`).toBe(slug);
+  const demoCourse = (
+    (await listed.json()) as {
+      data: { items: Array<{ slug: string; categoryId: string; creatorId: string }> };
+    }
+  ).data.items.find((p) => p.slug === 'design-systems-workshop')!;
+  const created = await request.post('/api/v1/admin/products', {
+    headers: bearer(adminToken),
+    data: {
+      title: `Design Systems Studio ${Date.now()}`,
+      description: 'A course an admin builds lesson by lesson.',
+      category: demoCourse.categoryId,
+      creator: demoCourse.creatorId,
+      type: 'course',
+      isPublished: true,
+    },
+  });
+  expect(created.status(), 'creating the course').toBe(201);
+  const product = ((await created.json()) as { data: { _id: string; slug: string } }).data;
+  const slug = product.slug;
   const curriculumUrl = `/api/v1/admin/products/${product!._id}/curriculum`;
   const adminRead = async () => {
     const res = await request.get(curriculumUrl, { headers: bearer(adminToken) });
@@ -374,7 +389,7 @@ test('an admin builds a course with the keyboard only', async ({ page, request }
     return ((await res.json()) as { data: { version: number; sections: unknown[] } }).data;
   };
   const opened = await adminRead();
-  expect(opened.sections, `${slug} starts without a curriculum`).toEqual([]);
+  expect(opened.sections, 'a new course starts without a curriculum').toEqual([]);
 
   try {
     await loginAs(page, 'admin');
@@ -519,12 +534,10 @@ test('an admin builds a course with the keyboard only', async ({ page, request }
     expect(await stale.json()).toMatchObject({ success: false, message: COURSE_MESSAGES.versionConflict });
     expect(lessonsOf(await outlineOf(request, slug))).toHaveLength(4);
   } finally {
-    // back to a product without a curriculum, so reruns and other journeys start from the same state
-    const { version } = await adminRead();
-    const cleared = await request.put(curriculumUrl, {
+    // the course was this journey's own: the catalogue is as it was for reruns and other journeys
+    const removed = await request.delete(`/api/v1/admin/products/${product._id}`, {
       headers: bearer(adminToken),
-      data: { version, sections: [] },
     });
-    expect(cleared.status(), 'clearing the curriculum').toBe(200);
+    expect(removed.status(), 'deleting the course').toBe(200);
   }
 });

@@ -5,6 +5,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  DEMO_COURSE_OUTLINES,
+  outlineWorksheetFile,
+  type DemoCourseOutline,
+} from '../packages/service-kit/src/demo-course-outlines';
 import { DEMO_COURSES, DEMO_RESOURCE_FILES } from '../packages/service-kit/src/demo-courses';
 import { demoProducts } from '../services/content/src/demo/catalog';
 
@@ -1234,6 +1239,48 @@ const DESIGNS: Record<string, ResourceDesign> = {
     },
   },
 };
+
+/**
+ * An outlined course's worksheet (demo-course-outlines.ts): the exercise's brief and its steps as a
+ * checklist with room for notes, then the course's lessons to look back at and a reflection to write.
+ */
+function worksheetDesign(outline: DemoCourseOutline): ResourceDesign {
+  const { exercise } = outline;
+  return {
+    kind: 'Worksheet',
+    title: exercise.worksheet,
+    draw(sheet) {
+      const col = sheet.page();
+      col.paragraph(
+        `${exercise.intro} Work through the steps in order and write down what you did and found.`,
+        {
+          color: C.muted,
+        },
+      );
+      col.heading(exercise.title.replace(/^Exercise: /, 'The exercise: '));
+      col.checklist(
+        exercise.steps.map((step) => ({ text: step })),
+        { writeLines: 3 },
+      );
+      col.heading('Look back at');
+      col.list(
+        [
+          `**${outline.sections[0]}**: ${outline.videos[0]}; ${outline.videos[1]}; ${outline.reading.title}.`,
+          `**${outline.sections[1]}**: ${outline.videos[2]}.`,
+        ],
+        { size: 9.5 },
+      );
+      col.callout(
+        'When you are done',
+        'Write one sentence on what you would do differently next time, and share your result in the lesson’s questions and answers.',
+        { fill: C.accentSoft, edge: C.accent },
+      );
+    },
+  };
+}
+
+for (const outline of DEMO_COURSE_OUTLINES)
+  DESIGNS[outlineWorksheetFile(outline.slug)] = worksheetDesign(outline);
 
 // ---------------------------------------------------------------------------------------------------------
 // Figures

@@ -20,7 +20,7 @@ export function timeLeft(state: PolicyState | null, durationMinutes: number | nu
   );
 }
 
-/** The progress panel shown for products of type course. */
+/** The progress panel of a product that plays a video: how far the learner is, where, and what is left. */
 export function CourseProgressPanel({
   state,
   durationMinutes,
@@ -40,7 +40,7 @@ export function CourseProgressPanel({
   return (
     <section className={styles.panel} aria-labelledby="course-progress-title" data-testid="course-progress">
       <h2 id="course-progress-title" className={styles.panelTitle}>
-        Course progress
+        Your progress
       </h2>
       <div className={styles.ring} style={{ ['--percent' as string]: `${percent}` }} aria-hidden="true">
         <span>{percent}%</span>

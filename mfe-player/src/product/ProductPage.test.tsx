@@ -151,10 +151,23 @@ describe('the product page', () => {
     expect(screen.getByTestId('video-player').getAttribute('aria-label')).toBe('Video player: React Course');
   });
 
-  it('shows no course panel for other product types', async () => {
+  it('shows the progress panel for a single video too, and none for a document with nothing to play', async () => {
     fakeApi({
       'GET /content/premium/products/react-course': {
         body: { success: true, data: product({ type: 'video' }) },
+      },
+      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
+    });
+    const video = renderAt();
+    await screen.findByRole('heading', { level: 1, name: 'React Course' });
+    expect(within(screen.getByTestId('course-progress')).getByRole('heading').textContent).toBe(
+      'Your progress',
+    );
+    video.unmount();
+
+    fakeApi({
+      'GET /content/premium/products/react-course': {
+        body: { success: true, data: product({ type: 'document', videoUrl: null }) },
       },
       [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
     });

@@ -186,7 +186,8 @@ function ProductView({ product }: { product: ProductDetail }) {
 
         <aside className={styles.side}>
           <CreatorBlock product={product} />
-          {product.type === 'course' ? (
+          {/* how far the learner is in what plays here (a document has nothing to play) */}
+          {videoUrl || stream ? (
             <CourseProgressPanel state={progress.state} durationMinutes={product.duration} />
           ) : null}
           <RelatedProducts products={product.related} />

@@ -1,7 +1,9 @@
-// The demo curricula: three demo courses with sections, lessons (videos from /media/videos, articles) and
-// downloadable PDF resources (/media/resources, made by media/generate-resources.ts). Content seeds the
+// The demo curricula: every demo course with sections, lessons (videos from /media/videos, articles) and
+// downloadable PDF resources (/media/resources, made by media/generate-resources.ts): three written out
+// lesson by lesson here, the others from their outlines (demo-course-outlines.ts). Content seeds the
 // curricula, media the resource files as assets, progress the member part-way through one course: each
 // derives the same ids from these keys without asking the others.
+import { DEMO_COURSE_OUTLINES, outlineWorksheetFile, type DemoCourseOutline } from './demo-course-outlines';
 import { DEMO_VIDEOS } from './demo-media';
 import { demoHash } from './ids';
 
@@ -65,6 +67,74 @@ const [v1, v2, v3, v4, v5] = DEMO_VIDEOS;
 
 const article = (...paragraphs: string[]) =>
   paragraphs.map((p) => (p.startsWith('<') ? p : `<p>${p}</p>`)).join('\n');
+
+/** Reading time at 200 words a minute, in whole tens of seconds, at least a minute. */
+const readingSecondsOf = (html: string): number =>
+  Math.max(
+    60,
+    Math.ceil(
+      (html
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length /
+        200) *
+        6,
+    ) * 10,
+  );
+
+/**
+ * An outlined course: a free preview, a second video and a reading; then a third video and the exercise,
+ * whose worksheet PDF is its resource. `index` spreads the five demo videos so courses differ.
+ */
+function courseOfOutline(outline: DemoCourseOutline, index: number): DemoCourse {
+  const video = (offset: number): DemoVideo => DEMO_VIDEOS[(index + offset) % DEMO_VIDEOS.length]!;
+  const reading = article(`<h2>${outline.reading.title}</h2>`, ...outline.reading.paragraphs);
+  const { exercise } = outline;
+  const task = article(
+    '<h2>Your turn</h2>',
+    exercise.intro,
+    `<ol>${exercise.steps.map((step) => `<li>${step}</li>`).join('')}</ol>`,
+    `Download the ${exercise.worksheet.toLowerCase()} below: it lists these steps with room for your notes.`,
+  );
+  return {
+    slug: outline.slug,
+    sections: [
+      {
+        key: 'part-1',
+        title: outline.sections[0],
+        lessons: [
+          { key: 'preview', title: outline.videos[0], kind: 'video', video: video(0), isFreePreview: true },
+          { key: 'second', title: outline.videos[1], kind: 'video', video: video(1) },
+          {
+            key: 'reading',
+            title: outline.reading.title,
+            kind: 'article',
+            body: reading,
+            readingSeconds: readingSecondsOf(reading),
+          },
+        ],
+      },
+      {
+        key: 'part-2',
+        title: outline.sections[1],
+        lessons: [
+          { key: 'third', title: outline.videos[2], kind: 'video', video: video(3) },
+          {
+            key: 'exercise',
+            title: exercise.title,
+            kind: 'article',
+            body: task,
+            // reading the brief, then doing the steps
+            readingSeconds: readingSecondsOf(task) + 15 * 60,
+            resources: [
+              { key: 'worksheet', title: exercise.worksheet, file: outlineWorksheetFile(outline.slug) },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
 
 export const DEMO_COURSES: readonly DemoCourse[] = [
   {
@@ -396,6 +466,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
       },
     ],
   },
+  ...DEMO_COURSE_OUTLINES.map(courseOfOutline),
 ];
 
 export const demoSectionId = (courseSlug: string, sectionKey: string): string =>

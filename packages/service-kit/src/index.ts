@@ -13,6 +13,8 @@ export * from './media-streams';
 export * from './demo-media';
 export * from './media-tools';
 export * from './demo-courses';
+export * from './demo-course-outlines';
+export * from './demo-webinars';
 export * from './broadcast';
 export * from './lru';
 export * from './rate-limit';

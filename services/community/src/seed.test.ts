@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '@catalyst/contracts';
-import { demoEntityId, demoLessonId } from '@catalyst/service-kit';
+import { DEMO_WEBINARS, demoEntityId, demoLessonId, demoProductCode } from '@catalyst/service-kit';
 import { testLog } from '@catalyst/service-kit/testing';
 import { seedDemo } from './seed';
-import { createTestCommunity, products, type TestCommunity } from './test-support';
+import { createTestCommunity, products, subscriber, type TestCommunity } from './test-support';
 
 let t: TestCommunity;
 const grid = demoEntityId('product', 'css-grid-layout-workshop');
@@ -60,5 +60,43 @@ describe('demo discussions', () => {
     });
     expect(replies.body.data.items[0].bodyHtml).toContain('<strong>two-dimensional</strong>');
     expect(JSON.stringify(replies.body)).not.toContain('@catalyst.example');
+  });
+
+  it("schedules every demo webinar's next live session a day after the seed, which a member sees as upcoming", async () => {
+    const other = await createTestCommunity();
+    try {
+      const seededAt = Date.now();
+      await seedDemo(other.db, testLog);
+      const rows = await other.db.selectFrom('live_sessions').selectAll().execute();
+      expect(rows.map((r) => r.product_id).sort()).toEqual(
+        DEMO_WEBINARS.map((w) => demoEntityId('product', w.slug)).sort(),
+      );
+      const DAY = 86_400_000;
+      for (const webinar of DEMO_WEBINARS) {
+        const row = rows.find((r) => r.product_id === demoEntityId('product', webinar.slug))!;
+        expect(row.title, webinar.slug).toBe(webinar.session);
+        expect(row.product_key).toBe(demoProductCode(webinar.slug));
+        // a day from the seed, on the quarter hour that follows
+        expect(row.starts_at.getTime()).toBeGreaterThanOrEqual(seededAt + DAY);
+        expect(row.starts_at.getTime()).toBeLessThanOrEqual(seededAt + DAY + 15 * 60_000 + 5_000);
+        expect(row.starts_at.getUTCMinutes() % 15).toBe(0);
+      }
+
+      const webinar = DEMO_WEBINARS[0]!;
+      const productId = demoEntityId('product', webinar.slug);
+      other.catalog.set(productId, {
+        ...products[0]!,
+        _id: productId,
+        slug: webinar.slug,
+        title: webinar.slug,
+        type: 'webinar',
+      });
+      const { status, body } = await other.call(subscriber, 'GET', `/community/live/${productId}`);
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ title: webinar.session, status: 'scheduled', recording: null });
+      expect(Date.parse(body.data.startsAt) - seededAt).toBeGreaterThanOrEqual(DAY);
+    } finally {
+      await other.close();
+    }
   });
 });

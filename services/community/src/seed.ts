@@ -1,9 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import { demoAccounts } from '@catalyst/contracts';
-import { demoEntityId, demoHash, demoLessonId, type Logger } from '@catalyst/service-kit';
+import {
+  DEMO_WEBINARS,
+  demoEntityId,
+  demoHash,
+  demoLessonId,
+  demoProductCode,
+  demoWebinarJoinUrl,
+  demoWebinarNextStart,
+  type Logger,
+} from '@catalyst/service-kit';
 import type { Database } from './db/schema';
 import * as repo from './discussions/discussions.repository';
 import { renderPost } from './discussions/render';
+import { upsertSession } from './live/live.repository';
 
 type Account = (typeof demoAccounts)[keyof typeof demoAccounts];
 const actor = (account: Account): repo.Actor => ({
@@ -93,11 +103,33 @@ const DEMO_THREADS: DemoThread[] = [
   },
 ];
 
-/** A few believable discussions on the demo courses, by the demo accounts (one answered), into an empty schema. */
-export async function seedDemo(db: Kysely<Database>, log: Logger) {
+/**
+ * A few believable discussions on the demo courses, by the demo accounts (one answered), and every demo
+ * webinar's next live session a day from now (DEMO_WEBINARS; the recording of the last one is the product's
+ * video), into an empty schema.
+ */
+export async function seedDemo(
+  db: Kysely<Database>,
+  log: Logger,
+  { now = Date.now() }: { now?: number } = {},
+) {
   const existing = await db.selectFrom('threads').select('id').limit(1).executeTakeFirst();
   if (existing) return;
   await db.transaction().execute(async (trx) => {
+    for (const webinar of DEMO_WEBINARS)
+      await upsertSession(
+        trx,
+        {
+          productId: demoEntityId('product', webinar.slug),
+          productKey: demoProductCode(webinar.slug),
+          title: webinar.session,
+          startsAt: demoWebinarNextStart(now),
+          durationMinutes: webinar.durationMinutes,
+          joinUrl: demoWebinarJoinUrl(webinar.slug),
+          recordingAssetId: null,
+        },
+        new Date(now),
+      );
     for (const demo of DEMO_THREADS) {
       const threadId = demoId('thread', demo.key);
       const openingId = demoId('post', demo.key);
@@ -140,5 +172,5 @@ export async function seedDemo(db: Kysely<Database>, log: Logger) {
         await repo.setAnswer(trx, (await repo.lockThread(trx, threadId))!, demoId('post', demo.answer));
     }
   });
-  log.info({ threads: DEMO_THREADS.length }, 'seeded demo discussions');
+  log.info({ threads: DEMO_THREADS.length, liveSessions: DEMO_WEBINARS.length }, 'seeded demo discussions');
 }

@@ -10,29 +10,37 @@ import {
   type CurriculumOutline,
   type Page,
   type PremiumProduct,
+  type ProductDetail,
   type PublicProduct,
 } from '@catalyst/contracts';
 import {
   DEMO_COURSES,
   DEMO_RESOURCE_FILES,
+  DEMO_WEBINARS,
   createLogger,
   demoAssetId,
   demoLessonId,
   demoOptionId,
   demoQuestionId,
   demoSectionId,
+  demoVideoFor,
+  demoWebinarRecordedStart,
   ffprobePath,
   type DemoQuizOption,
   type DemoQuizQuestion,
 } from '@catalyst/service-kit';
 import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { execFileSync } from 'node:child_process';
-import { demoId, seedDemo } from './seed';
+import { demoProducts } from './demo/catalog';
+import { demoDocuments } from './demo/documents';
+import { demoId, readingMinutes, seedDemo } from './seed';
 import { createTestContext } from './test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
+let seededAt: number;
 beforeAll(async () => {
   ctx = await createTestContext();
+  seededAt = Date.now();
   await seedDemo(ctx.db, testLog);
 });
 afterAll(() => ctx.close());
@@ -92,12 +100,16 @@ describe('demo catalogue', () => {
     expect(items.filter((p) => p.isFeatured).length).toBeGreaterThanOrEqual(4);
   });
 
-  it("gives every product its own lesson's real length (ffprobe), a course its curriculum's, never a made-up one", async () => {
+  it("gives every product its own lesson's real length (ffprobe), a course its curriculum's, a document its reading time, never a made-up one", async () => {
     const res = await ctx.app.request('/content/premium/products?limit=100', {
       headers: identityHeaders(testUsers.admin),
     });
     const items = ((await res.json()) as { data: Page<PremiumProduct> }).data.items;
     for (const p of items) {
+      if (p.type === 'document') {
+        expect(p.duration, p.slug).toBe(readingMinutes(demoDocuments[p.slug]!));
+        continue;
+      }
       const lesson = secondsOf(new URL(p.videoUrl!, 'http://gateway.test').pathname);
       expect(lesson).toBeGreaterThan(5);
       // whole minutes (spec), a lesson under a minute counting as one
@@ -105,7 +117,8 @@ describe('demo catalogue', () => {
       expect(p.duration, p.slug).toBe(Math.max(1, Math.ceil(seconds / 60)));
     }
     // the lessons differ, and the catalogue uses every one of them
-    expect(new Set(items.map((p) => new URL(p.videoUrl!, 'http://gateway.test').pathname)).size).toBe(5);
+    const videos = items.filter((p) => p.videoUrl !== null);
+    expect(new Set(videos.map((p) => new URL(p.videoUrl!, 'http://gateway.test').pathname)).size).toBe(5);
   });
 
   it('lets the Type filter reach every demo product: each one has a type of the shared list', async () => {
@@ -126,8 +139,11 @@ describe('demo catalogue', () => {
     });
     const items = ((await res.json()) as { data: Page<PremiumProduct> }).data.items;
     for (const p of items) {
+      // a document is read, not watched: it has no video
+      expect(p.videoUrl === null, p.slug).toBe(p.type === 'document');
       // the video address is signed for the caller: the file is its path
-      for (const url of [p.thumbnail!, new URL(p.videoUrl!, 'http://gateway.test').pathname]) {
+      const video = p.videoUrl ? [new URL(p.videoUrl, 'http://gateway.test').pathname] : [];
+      for (const url of [p.thumbnail!, ...video]) {
         expect(url).toMatch(/^\/media\//);
         expect(existsSync(path.join(repoRoot, url)), url).toBe(true);
       }
@@ -149,8 +165,14 @@ describe('demo catalogue', () => {
     expect(after).toEqual(before);
   });
 
-  it('gives three demo courses 2–3 sections of 4–8 lessons: measured videos, articles, a quiz, free previews and PDF resources', async () => {
-    expect(DEMO_COURSES).toHaveLength(3);
+  it('gives every demo course a curriculum: sections of at least four lessons, one free preview, PDF resources', async () => {
+    // every product typed course is a demo course with a curriculum, and every demo course is such a product
+    expect(
+      demoProducts
+        .filter((p) => p.type === 'course')
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual([...courseSlugs].sort());
     for (const course of DEMO_COURSES) {
       const productId = demoId('product', course.slug);
       const { status, body } = await ctx.call(
@@ -172,8 +194,12 @@ describe('demo catalogue', () => {
       expect(lessons.map((l) => l.id)).toEqual(
         course.sections.flatMap((s) => s.lessons.map((l) => demoLessonId(course.slug, l.key))),
       );
-      expect(lessons.some((l) => l.isFreePreview)).toBe(true);
-      expect(new Set(lessons.map((l) => l.kind))).toEqual(new Set(['video', 'article', 'quiz']));
+      expect(
+        lessons.filter((l) => l.isFreePreview),
+        course.slug,
+      ).toHaveLength(1);
+      expect(lessons.filter((l) => l.resourceCount > 0).length, course.slug).toBeGreaterThanOrEqual(1);
+      expect(lessons.filter((l) => l.kind === 'video').length, course.slug).toBeGreaterThanOrEqual(2);
       expect(outline.durationSeconds).toBe(courseSeconds(course.slug));
 
       const editor: AdminCurriculum = (await ctx.admin('GET', `/admin/products/${productId}/curriculum`)).body
@@ -234,9 +260,53 @@ describe('demo catalogue', () => {
       expect(statSync(path.join(repoRoot, file)).size, file).toBeGreaterThan(0);
   });
 
-  it('leaves single-video demo products without a curriculum', async () => {
-    const { body } = await ctx.call('anonymous', 'GET', '/content/products/node-js-rest-apis/curriculum');
-    expect(body.data.sections).toEqual([]);
+  it('leaves every demo product that is not a course without a curriculum', async () => {
+    for (const p of demoProducts.filter((product) => product.type !== 'course')) {
+      const { body } = await ctx.call('anonymous', 'GET', `/content/products/${p.slug}/curriculum`);
+      expect(body.data.sections, p.slug).toEqual([]);
+    }
+  });
+
+  it('gives every demo document its text to read: headings, paragraphs, a few hundred words, no video', async () => {
+    const documents = demoProducts.filter((p) => p.type === 'document');
+    expect(Object.keys(demoDocuments).sort()).toEqual(documents.map((p) => p.slug).sort());
+    for (const p of documents) {
+      const { status, body } = await ctx.call('admin', 'GET', `/content/premium/products/${p.slug}`);
+      expect(status, p.slug).toBe(200);
+      const product: ProductDetail = body.data;
+      expect(product.videoUrl, p.slug).toBeNull();
+      const content = product.content!;
+      expect(content).toContain(`<h2>${p.title}</h2>`);
+      expect(content.match(/<h3>/g)!.length, p.slug).toBeGreaterThanOrEqual(3);
+      const words = content
+        .slice(content.indexOf('<h2>'))
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length;
+      expect(words, p.slug).toBeGreaterThanOrEqual(120);
+    }
+  });
+
+  it("gives every demo webinar its recorded session (the product's video) and points to the next one", async () => {
+    const webinars = demoProducts.filter((p) => p.type === 'webinar');
+    expect(DEMO_WEBINARS.map((w) => w.slug).sort()).toEqual(webinars.map((p) => p.slug).sort());
+    const recorded = demoWebinarRecordedStart(seededAt);
+    const day = recorded.toLocaleDateString('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (const p of webinars) {
+      const { body } = await ctx.call('admin', 'GET', `/content/premium/products/${p.slug}`);
+      const product: ProductDetail = body.data;
+      expect(new URL(product.videoUrl!, 'http://gateway.test').pathname).toBe(demoVideoFor(p.slug));
+      expect(product.content).toContain(
+        `<strong>Recorded:</strong> ${day}, ${recorded.toISOString().slice(11, 16)} UTC`,
+      );
+      expect(product.content).toContain('<strong>Next live session:</strong> scheduled below');
+    }
   });
 
   it('finds demo products by a search over titles, descriptions and tags', async () => {

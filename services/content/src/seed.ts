@@ -15,12 +15,14 @@ import {
   demoResourceId,
   demoSectionId,
   demoVideoFor,
+  demoWebinarRecordedStart,
   measureDemoVideos,
   type DemoLesson,
   type Logger,
 } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
 import { demoCategories, demoCreators, demoProducts, howItWorks } from './demo/catalog';
+import { demoDocuments } from './demo/documents';
 import { sanitizeContent } from './products/sanitize-content';
 
 /** Demo ids are derived from slugs, so every fresh start has the same ids (stable links in tests and notes). */
@@ -32,9 +34,37 @@ const DAY = 24 * HOUR;
 
 const CATALOG_START = Date.parse('2026-03-02T09:00:00Z');
 
-/** The product's HTML content. The page shows the description above it, so the content never repeats it. */
-function lessonHtml(p: (typeof demoProducts)[number], creatorName: string): string {
+/** A date as the page writes it, in UTC: 'Saturday 28 November 2026, 17:00 UTC'. */
+const sessionDate = (date: Date): string =>
+  `${date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}, ${date.toISOString().slice(11, 16)} UTC`;
+
+/** A document's reading time in whole minutes, at 200 words a minute. */
+export const readingMinutes = (html: string): number =>
+  Math.max(
+    1,
+    Math.ceil(
+      html
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length / 200,
+    ),
+  );
+
+/**
+ * The product's HTML content. The page shows the description above it, so the content never repeats it. A
+ * document's content ends with the document itself; a webinar's says which session its recording is.
+ */
+function lessonHtml(p: (typeof demoProducts)[number], creatorName: string, seededAt: number): string {
   const outcomes = p.outcomes.map((o) => `<li>${o}</li>`).join('');
+  const own =
+    p.type === 'document'
+      ? [`<hr>`, demoDocuments[p.slug] ?? '']
+      : p.type === 'webinar'
+        ? [
+            `<h3>Sessions</h3>`,
+            `<ul><li><strong>Recorded:</strong> ${sessionDate(demoWebinarRecordedStart(seededAt))}, hosted by ${creatorName}. The recording plays above.</li><li><strong>Next live session:</strong> scheduled below, with its date, time and a calendar invitation.</li></ul>`,
+          ]
+        : [];
   return [
     `<h3>What you will learn</h3>`,
     `<ul>${outcomes}</ul>`,
@@ -43,6 +73,7 @@ function lessonHtml(p: (typeof demoProducts)[number], creatorName: string): stri
     `<blockquote><p>“Small, steady steps beat occasional marathons.” — ${creatorName}</p></blockquote>`,
     `<h3>Before you start</h3>`,
     `<p>${p.difficulty === 'beginner' ? 'No prior experience is needed.' : p.difficulty === 'intermediate' ? 'You should be comfortable with the basics of the topic.' : 'This material assumes solid hands-on experience.'} Topics covered: ${p.tags.map((t) => `<code>${t}</code>`).join(', ')}.</p>`,
+    ...own,
   ].join('\n');
 }
 
@@ -116,23 +147,25 @@ export async function seedDemo(
           const position = perCategory.get(p.category) ?? 0;
           perCategory.set(p.category, position + 1);
           const creatorName = creatorNames.get(p.creator) ?? p.creator;
-          const video = demoVideoFor(p.slug);
-          const seconds = lessonSeconds.get(video);
+          // A document is read, not watched: no video, and it lasts its reading time.
+          const document = p.type === 'document' ? (demoDocuments[p.slug] ?? null) : null;
+          const video = p.type === 'document' ? null : demoVideoFor(p.slug);
+          const seconds = video ? lessonSeconds.get(video) : undefined;
           return {
             id: demoId('product', p.slug),
             product_id: demoProductId(p.slug),
             slug: p.slug,
             title: p.title,
             description: p.description,
-            content: lessonHtml(p, creatorName),
+            content: sanitizeContent(lessonHtml(p, creatorName, seededAt)),
             category_id: demoId('category', p.category),
             creator_id: demoId('creator', p.creator),
             type: p.type,
             difficulty: p.difficulty,
-            duration: seconds === undefined ? null : minutesOf(seconds),
+            duration: document ? readingMinutes(document) : seconds === undefined ? null : minutesOf(seconds),
             thumbnail: demoThumbnailUrl(p.slug),
             video_url: video,
-            media_asset_id: demoAssetId(video),
+            media_asset_id: video ? demoAssetId(video) : null,
             tags: p.tags,
             price: p.price,
             instructor: creatorName,

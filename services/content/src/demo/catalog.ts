@@ -1,6 +1,9 @@
 // The demo catalogue: six categories, eight creators and 48 products (8 per category) over every type
-// (PRODUCT_TYPES) and difficulty. Media lives in /media at the repo root (see media/README.md); each product plays
-// one of the short demo lessons (`demoVideoFor`), and its duration is that lesson's, measured when the demo is seeded.
+// (PRODUCT_TYPES) and difficulty. Media lives in /media at the repo root (see media/README.md). Each item is what
+// its type says: a course has a curriculum (DEMO_COURSES in service-kit), a document its text (./documents), a
+// webinar its recorded session (the product's video) and its next one (DEMO_WEBINARS); videos, tutorials and
+// webinars play one of the short demo lessons (`demoVideoFor`). Durations are measured from the media (or the
+// curriculum, or a document's reading time) when the demo is seeded.
 import type { Difficulty, ProductType } from '@catalyst/contracts';
 
 export interface DemoCategory {
@@ -41,15 +44,15 @@ export interface DemoProduct {
  */
 export const howItWorks: Record<ProductType, string> = {
   course:
-    'Work through the lessons in order, at your own pace: your position is saved as you go, so you can stop and pick up where you left off on any device. Each section ends with a short exercise — try it before moving on.',
+    'Work through the lessons in order, at your own pace: the first one is a free preview, and your position is saved as you go, so you can stop and pick up where you left off on any device. Download each lesson’s resources beside it, and finish with the exercise or quiz at the end.',
   tutorial:
     'Follow along step by step: pause the video whenever you want to try a step yourself. Your position is saved as you go, so you can pick up where you left off on any device.',
   video:
     'Watch at your own pace: your position is saved as you go, so you can stop and pick up where you left off on any device.',
   document:
-    'A written guide to read at your own pace and come back to whenever you need it. The short video walks through its key points; mark it complete once you have read it through.',
+    'A written guide, below, to read at your own pace and come back to whenever you need it. Mark it complete once you have read it through.',
   webinar:
-    'The recording of a live session, audience questions included. Watch at your own pace: your position is saved as you go, so you can pick up where you left off on any device.',
+    'The recording of a live session, audience questions included, plays above: watch at your own pace, and your position is saved as you go. The next session is scheduled below, where you can register for a reminder and ask your questions live.',
 };
 
 export const demoCategories: DemoCategory[] = [
@@ -161,10 +164,11 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: 'html-css-from-scratch',
     title: 'HTML & CSS from Scratch',
-    description: 'Build your first responsive website with semantic HTML and modern CSS, step by step.',
+    description:
+      'A short video tour of semantic HTML and modern CSS: how a page is structured, and how it is styled to work on phones.',
     category: 'web-development',
     creator: 'maya-chen',
-    type: 'course',
+    type: 'video',
     difficulty: 'beginner',
     tags: ['html', 'css', 'responsive', 'accessibility'],
     price: 0,
@@ -179,10 +183,10 @@ export const demoProducts: DemoProduct[] = [
     slug: 'modern-javascript-essentials',
     title: 'Modern JavaScript Essentials',
     description:
-      'Variables, functions, modules, promises and async/await: the JavaScript you actually use every day.',
+      'A short video tour of the JavaScript you actually use every day: modules, promises and async/await.',
     category: 'web-development',
     creator: 'maya-chen',
-    type: 'course',
+    type: 'video',
     difficulty: 'beginner',
     tags: ['javascript', 'es2023', 'async', 'modules'],
     price: 29.99,
@@ -274,10 +278,11 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: 'python-for-data-analysis',
     title: 'Python for Data Analysis',
-    description: 'Load, clean, reshape and visualise real datasets with pandas and matplotlib.',
+    description:
+      'A short video look at loading, cleaning and plotting a real dataset with pandas and matplotlib.',
     category: 'data-science',
     creator: 'priya-raman',
-    type: 'course',
+    type: 'video',
     difficulty: 'beginner',
     tags: ['python', 'pandas', 'matplotlib', 'data-cleaning'],
     price: 34.99,
