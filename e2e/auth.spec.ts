@@ -232,8 +232,8 @@ test('a learner who forgot their password gets a link by e-mail, sets a new one,
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   // A password a breach list would try first is refused with a clear message.
-  await page.getByLabel('New Password', { exact: true }).fill('Password1');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('Password1');
+  await page.getByLabel('New Password', { exact: true }).fill('Password123');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Password123');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('This password is too common').first()).toBeVisible();
   await page.getByLabel('New Password', { exact: true }).fill('Remembered-pass-2');
@@ -338,4 +338,40 @@ test('a failing /auth/me on reload keeps the session: a 503 says it cannot reach
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
   await expect(header(page).getByText('Welcome, Maya')).toBeVisible();
   await expect(page.getByText("Offline — you're seeing what was last loaded")).toHaveCount(0);
+});
+
+test('a sign-in lasts into a new tab of the same browser, and signing out in one tab signs the other out at once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = { name: 'Tabitha Tabs', email: uniqueEmail('tabs'), password: 'Tabbing-pass-1' };
+  expect((await request.post('/api/v1/auth/register', { data: account })).status()).toBe(201);
+  await page.goto('/');
+  await signInThroughDialog(page, account.email, account.password);
+  await expect(header(page).getByText('Welcome, Tabitha')).toBeVisible();
+  // The long-lived credential is a cookie no script can read; the tab's own token is as before.
+  expect(await page.evaluate(() => document.cookie)).not.toContain('catalyst_refresh');
+  const cookie = (await context.cookies()).find((c) => c.name === 'catalyst_refresh');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
+
+  // A new tab (Ctrl-click, a link from an e-mail) opens signed in, on a page only a signed-in person sees.
+  const second = await context.newPage();
+  await dismissCookieBanner(second);
+  await second.goto('/profile');
+  await expect(second.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  await expect(header(second).getByText('Welcome, Tabitha')).toBeVisible();
+
+  // Logout in the first tab: the second tab is signed out at once, without a reload.
+  await header(page).getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(header(second).getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(header(second).getByText('Welcome, Tabitha')).toHaveCount(0);
+
+  // And a tab opened afterwards is a visitor's.
+  const third = await context.newPage();
+  await dismissCookieBanner(third);
+  await third.goto('/profile');
+  await expect(third.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
 });

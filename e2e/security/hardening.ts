@@ -472,10 +472,10 @@ export async function hardening(suite: Suite) {
     leakedLinks.slice(0, 2).join(' | '),
   );
   const common = await suite.request('POST', '/auth/register', {
-    body: { name: 'Common Person', email: unique('common'), password: 'Password1' },
+    body: { name: 'Common Person', email: unique('common'), password: 'Password123' },
   });
   suite.check(
-    'a common password (Password1) is refused with a clear message',
+    'a common password (Password123) is refused with a clear message',
     common.status === 400 && /common/i.test(common.body?.message ?? ''),
     '400 "…too common…"',
     describe(common),

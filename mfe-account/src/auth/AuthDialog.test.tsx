@@ -124,14 +124,16 @@ describe('AuthDialog', () => {
     const password = screen.getByLabelText('Password');
     await u.type(password, 'a');
     expect(strength()).toEqual({ shown: 'Weak', announced: 'Weak' });
-    await u.type(password, 'bcdef');
+    await u.type(password, 'bcdefghi');
+    expect(strength()).toEqual({ shown: 'Weak', announced: 'Weak' });
+    await u.type(password, 'j');
     expect(strength()).toEqual({ shown: 'Fair', announced: 'Fair' });
     await u.type(password, 'G');
     expect(strength()).toEqual({ shown: 'Good', announced: 'Good' });
     await u.type(password, '1');
     expect(strength()).toEqual({ shown: 'Strong', announced: 'Strong' });
     expect(screen.queryByText(/Passwords match/)).toBeNull();
-    await u.type(screen.getByLabelText('Confirm Password'), 'abcdefG1');
+    await u.type(screen.getByLabelText('Confirm Password'), 'abcdefghijG1');
     expect(describedAs('Confirm Password')).toBe('✓ Passwords match');
   });
 

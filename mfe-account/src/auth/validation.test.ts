@@ -12,8 +12,8 @@ import {
 const good = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
-  password: 'Abcdef1',
-  confirmPassword: 'Abcdef1',
+  password: 'Abcdefgh12',
+  confirmPassword: 'Abcdefgh12',
 };
 
 describe('validateRegister', () => {
@@ -60,9 +60,11 @@ describe('validateRegister', () => {
     ['', authMessages.passwordRequired],
     ['Ab1', authMessages.passwordTooShort],
     ['Abcd1', authMessages.passwordTooShort],
-    ['abcdef1', authMessages.passwordComplexity],
-    ['ABCDEF1', authMessages.passwordComplexity],
-    ['Abcdefg', authMessages.passwordComplexity],
+    // 9 characters: long enough under the old rule (6), not for a new password now
+    ['Abcdefgh1', authMessages.passwordTooShort],
+    ['abcdefghi1', authMessages.passwordComplexity],
+    ['ABCDEFGHI1', authMessages.passwordComplexity],
+    ['Abcdefghij', authMessages.passwordComplexity],
   ])('password %j → %s', (password, message) => {
     expect(validateRegister({ ...good, password, confirmPassword: password }).password).toBe(message);
   });
@@ -71,7 +73,7 @@ describe('validateRegister', () => {
     expect(validateRegister({ ...good, confirmPassword: '' }).confirmPassword).toBe(
       authMessages.confirmRequired,
     );
-    expect(validateRegister({ ...good, confirmPassword: 'Abcdef2' }).confirmPassword).toBe(
+    expect(validateRegister({ ...good, confirmPassword: 'Abcdefgh13' }).confirmPassword).toBe(
       authMessages.passwordsDoNotMatch,
     );
   });
@@ -100,8 +102,8 @@ describe('validateLogin', () => {
 describe('payloads', () => {
   it('trim the name and trim and lower-case the e-mail; the password is sent as typed', () => {
     expect(
-      registerPayload({ ...good, name: ' Ada ', email: ' ADA@Example.com ', password: ' Abcdef1' }),
-    ).toEqual({ name: 'Ada', email: 'ada@example.com', password: ' Abcdef1' });
+      registerPayload({ ...good, name: ' Ada ', email: ' ADA@Example.com ', password: ' Abcdefgh12' }),
+    ).toEqual({ name: 'Ada', email: 'ada@example.com', password: ' Abcdefgh12' });
     expect(loginPayload({ email: ' X@Y.Z ', password: 'p' })).toEqual({ email: 'x@y.z', password: 'p' });
   });
 });
@@ -110,12 +112,13 @@ describe('passwordStrength', () => {
   it.each([
     ['', 0, 'Very Weak'],
     ['abc', 1, 'Weak'],
-    ['abcdef', 2, 'Fair'],
-    ['abcdeF', 3, 'Good'],
-    ['abcdE1', 4, 'Strong'],
+    ['abcdefghij', 2, 'Fair'],
+    ['abcdefghiJ', 3, 'Good'],
+    ['abcdefghJ1', 4, 'Strong'],
+    ['abcdE1', 3, 'Good'],
     ['A1', 2, 'Fair'],
-    ['123456', 2, 'Fair'],
-    ['ABCDEFG1', 3, 'Good'],
+    ['1234567890', 2, 'Fair'],
+    ['ABCDEFGHI1', 3, 'Good'],
   ])('%j scores %i (%s)', (password, score, label) => {
     expect(passwordStrength(password)).toEqual({ score, label });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validateEmail, validateNewPassword } from '@catalyst/contracts';
+import { PASSWORD_MIN_LENGTH, validateEmail, validateNewPassword } from '@catalyst/contracts';
 import {
   baseServiceConfigSchema,
   mailConfigSchema,
@@ -31,7 +31,7 @@ export const configSchema = baseServiceConfigSchema
       .optional()
       .refine(
         (value) => value === undefined || value === '' || !validateNewPassword(value),
-        'ADMIN_PASSWORD must have at least 6 characters with an uppercase letter, a lowercase letter and a digit',
+        `ADMIN_PASSWORD must have at least ${PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter and a digit`,
       ),
     ADMIN_NAME: z.string().min(2).max(50).default('Administrator'),
     /** Failed sign-ins allowed per e-mail from one client address, and per address, inside one window. */

@@ -110,9 +110,10 @@ describe('POST /auth/register', () => {
     ['email', { email: `${'a'.repeat(250)}@example.com` }, authMessages.emailInvalid],
     ['password', { password: '' }, authMessages.passwordRequired],
     ['password', { password: 'Ab1' }, authMessages.passwordTooShort],
-    ['password', { password: 'abcdef1' }, authMessages.passwordComplexity],
-    ['password', { password: 'ABCDEF1' }, authMessages.passwordComplexity],
-    ['password', { password: 'Abcdefg' }, authMessages.passwordComplexity],
+    ['password', { password: 'Abcdefgh1' }, authMessages.passwordTooShort],
+    ['password', { password: 'abcdefghi1' }, authMessages.passwordComplexity],
+    ['password', { password: 'ABCDEFGHI1' }, authMessages.passwordComplexity],
+    ['password', { password: 'Abcdefghij' }, authMessages.passwordComplexity],
     ['password', { password: `Ab1${'x'.repeat(200)}` }, authMessages.passwordTooLong],
   ])('refuses a bad %s (%j) with 400 and the message "%s"', async (field, patch, message) => {
     const res = await t.call('POST', '/auth/register', {

@@ -88,7 +88,7 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
     expect(weak.body.errors).toContainEqual({ field: 'password', message: authMessages.passwordTooShort });
     await forgot(account.email);
     const token = tokenOf(lastLinkTo(t.mailer, account.email, 'reset-password')!);
-    const common = await reset(token, 'Password1');
+    const common = await reset(token, 'Password123');
     expect(common.status).toBe(400);
     expect(common.body.errors).toEqual([{ field: 'password', message: authMessages.commonPassword }]);
     const verification = tokenOf(lastLinkTo(t.mailer, account.email, 'verify-email')!);
@@ -229,13 +229,13 @@ describe('abuse limits that hold under concurrency', () => {
 
   it('refuses the most common passwords at registration and on change, with a clear message', async () => {
     const res = await t.call('POST', '/auth/register', {
-      body: { name: 'Common Person', email: `common-${Date.now()}@test.example`, password: 'Password1' },
+      body: { name: 'Common Person', email: `common-${Date.now()}@test.example`, password: 'Password123' },
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: 'password', message: authMessages.commonPassword }]);
     const account = await t.register();
     const change = await t.call('PUT', '/users/change-password', {
-      body: { currentPassword: account.password, newPassword: 'Qwerty123', confirmPassword: 'Qwerty123' },
+      body: { currentPassword: account.password, newPassword: 'Qwerty12345', confirmPassword: 'Qwerty12345' },
       headers: await t.asBearer(account.token),
     });
     expect(change.status).toBe(400);

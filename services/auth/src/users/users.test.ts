@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@catalyst/contracts';
+import { hashPassword } from '../passwords';
 import { createTestAuth, lastLinkTo, tokenOf, type TestAuth } from '../test-support';
 
 let t: TestAuth;
@@ -185,6 +186,34 @@ describe('PUT /users/change-password', () => {
     ).toBe(200);
   });
 
+  it('keeps a password made under the old 6-character rule working until its owner changes it', async () => {
+    const account = await t.register();
+    // made before the minimum rose to 10: 8 characters
+    await t.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('Short-p1') })
+      .where('email', '=', account.email)
+      .execute();
+    const login = await t.call('POST', '/auth/login', {
+      body: { email: account.email, password: 'Short-p1' },
+    });
+    expect(login.status).toBe(200);
+    const headers = await t.asBearer(login.body.data.token as string);
+    const tooShort = await t.call('PUT', '/users/change-password', {
+      body: { currentPassword: 'Short-p1', newPassword: 'Short-p22', confirmPassword: 'Short-p22' },
+      headers,
+    });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.body.errors).toEqual([
+      { field: 'newPassword', message: 'Password must be at least 10 characters long' },
+    ]);
+    const changed = await t.call('PUT', '/users/change-password', {
+      body: { currentPassword: 'Short-p1', newPassword: 'Longer-pass-2', confirmPassword: 'Longer-pass-2' },
+      headers,
+    });
+    expect(changed.status).toBe(200);
+  });
+
   it('refuses a wrong current password with 400 on currentPassword and changes nothing', async () => {
     const account = await t.register();
     const res = await t.call('PUT', '/users/change-password', {
@@ -230,7 +259,7 @@ describe('PUT /users/change-password', () => {
       authMessages.passwordTooShort,
     ],
     [
-      { currentPassword: 'x', newPassword: 'abcdefg1', confirmPassword: 'abcdefg1' },
+      { currentPassword: 'x', newPassword: 'abcdefghi1', confirmPassword: 'abcdefghi1' },
       'newPassword',
       authMessages.passwordComplexity,
     ],
