@@ -357,7 +357,7 @@ test.describe('signed in', () => {
     await expect(footer).toContainText(site.contactPhone);
   });
 
-  test('the about page is the instructor biography with contact details from the site config', async ({
+  test("the about page describes Catalyst's creators, with contact details from the site config", async ({
     page,
   }) => {
     await dismissCookieBanner(page);
@@ -365,9 +365,10 @@ test.describe('signed in', () => {
     await page.goto('/about');
     await expect(page).toHaveTitle('About | Catalyst');
     const article = page.locator('article');
-    await expect(article).toContainText('Computer Science');
-    await expect(article).toContainText('Applied Physics');
-    await expect(article.locator('blockquote')).toContainText('nobody can take it away from you');
+    const creators = article.getByRole('region', { name: 'The creators' });
+    await expect(creators.getByRole('heading', { level: 3 })).toHaveCount(8);
+    await expect(creators.getByRole('heading', { level: 3, name: 'Maya Chen' })).toBeVisible();
+    await expect(article).not.toContainText('Alex Morgan');
     const site = await siteConfig(page);
     await expect(article.getByRole('link', { name: site.contactEmail })).toHaveAttribute(
       'href',
@@ -501,7 +502,7 @@ const SHOTS: {
     name: 'about',
     path: '/about',
     who: 'member',
-    ready: (p) => expect(p.locator('blockquote')).toBeVisible(),
+    ready: (p) => expect(p.getByRole('heading', { name: 'The creators' })).toBeVisible(),
   },
   {
     name: 'browse-member',
