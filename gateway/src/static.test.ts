@@ -265,6 +265,20 @@ describe('serving the front ends', () => {
     expect((await get('/media/captions/intro.vtt', { headers: { cookie: grantCookie } })).status).toBe(200);
   });
 
+  it('opens a free preview’s captions to a visitor by their signed address alone, and nothing else by it', async () => {
+    const signed = signMediaUrl('/media/captions/intro.vtt', TEST_INTERNAL_SECRET, 600);
+    const response = await get(signed);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('WEBVTT\n');
+    expect(response.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    // the signature names that file: not another captions file, and never a video
+    const { search } = new URL(signed, 'http://x');
+    expect((await get(`/media/captions/other.vtt${search}`)).status).toBe(403);
+    expect((await get(`/media/videos/intro.mp4${search}`)).status).toBe(403);
+    const expired = signMediaUrl('/media/captions/intro.vtt', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000);
+    expect((await get(expired)).status).toBe(403);
+  });
+
   it('serves only media files from /media: the folder’s notes and scripts are not found', async () => {
     for (const file of ['/media/README.md', '/media/generate.sh', '/media/videos/notes.txt']) {
       expect((await get(file)).status, file).toBe(404);

@@ -4,6 +4,7 @@ import express, { Router, type RequestHandler, type Response } from 'express';
 import {
   MEDIA_GRANT_COOKIE,
   MEDIA_GRANT_TTL_SECONDS,
+  isCaptionsMediaPath,
   isProtectedMediaPath,
   needsMediaGrant,
   verifyMediaGrant,
@@ -107,8 +108,8 @@ const cookieValue = (header: string | undefined, name: string) => {
  * Premium videos (/media/videos/…, however spelt) are served only with the signed, expiring address the
  * content service gives entitled users (architecture rule 3), and only to a browser holding that viewer's
  * own media grant (an HttpOnly cookie content sets with the product page), so a copied link plays for
- * nobody else and stops minutes after sign-out or cancellation. Captions follow the same grant;
- * thumbnails and the promo stay public.
+ * nobody else and stops minutes after sign-out or cancellation. Captions follow the same grant, or a
+ * signed address of their own (a free preview's, given to visitors too); thumbnails and the promo stay public.
  */
 function requireSignedVideo(secret: string): RequestHandler {
   return (req, res, next) => {
@@ -116,7 +117,15 @@ function requireSignedVideo(secret: string): RequestHandler {
     if (!MEDIA_FILE.test(req.path)) return notFound(res);
     if (!needsMediaGrant(mediaPath)) return next();
     const grantedTo = verifyMediaGrant(cookieValue(req.headers.cookie, MEDIA_GRANT_COOKIE), secret);
-    if (!grantedTo) return sendError(res, 403, VIDEO_LINK_REFUSED);
+    if (!grantedTo) {
+      // A free preview's captions: their own signed address opens them to anyone (a visitor has no grant).
+      const { exp, sig } = req.query;
+      if (isCaptionsMediaPath(mediaPath) && verifyMediaUrl(mediaPath, exp, sig, secret)) {
+        res.locals.signedMediaExpiresAt = Number(exp);
+        return next();
+      }
+      return sendError(res, 403, VIDEO_LINK_REFUSED);
+    }
     if (isProtectedMediaPath(mediaPath)) {
       const { exp, sig } = req.query;
       if (!verifyMediaUrl(mediaPath, exp, sig, secret)) return sendError(res, 403, VIDEO_LINK_REFUSED);

@@ -179,7 +179,8 @@ export function LessonView({
         stream={stream}
         poster={poster}
         title={lesson.title}
-        captionsUrl={captionsUrlFor(data.videoUrl)}
+        // a free preview's captions come signed (a visitor holds no media grant); others sit beside the video
+        captionsUrl={data.captionsUrl ?? captionsUrlFor(data.videoUrl)}
         // a viewer whose progress is not kept starts at the beginning
         startAt={progress ? progress.resumeAt : 0}
         autoPlay={autoPlay}

@@ -82,6 +82,11 @@ export const lessonSchema = lessonOutlineSchema.extend({
   sectionId: objectIdSchema,
   /** A video lesson's address (signed like a premium product's video), else null. */
   videoUrl: z.string().nullable(),
+  /**
+   * A free preview's captions by a signed address of their own, which opens them without a media grant (to
+   * visitors too); null otherwise (a lesson's captions beside its video follow the viewer's grant).
+   */
+  captionsUrl: z.string().nullable().optional(),
   /** An uploaded video's adaptive stream once it is ready (videoUrl plays until then), else null. */
   stream: productStreamSchema.nullable(),
   /** An article's sanitised HTML, else null. */

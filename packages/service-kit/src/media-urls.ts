@@ -6,8 +6,13 @@ export const MEDIA_URL_TTL_SECONDS = 20 * 60;
 
 /** Premium videos live under this path; everything else under /media stays public. */
 export const PROTECTED_MEDIA_PREFIX = '/media/videos/';
-/** Captions are a lesson's transcript: they follow the video's access (the viewer's media grant). */
-export const GRANTED_MEDIA_PREFIXES = [PROTECTED_MEDIA_PREFIX, '/media/captions/'] as const;
+/** A video's captions (WebVTT), beside it: /media/videos/x.mp4 → /media/captions/x.vtt. */
+export const CAPTIONS_MEDIA_PREFIX = '/media/captions/';
+/**
+ * Captions are a lesson's transcript: they follow the video's access (the viewer's media grant). A free
+ * preview's captions come with a signed address instead (content gives it to anyone who may open the lesson).
+ */
+export const GRANTED_MEDIA_PREFIXES = [PROTECTED_MEDIA_PREFIX, CAPTIONS_MEDIA_PREFIX] as const;
 
 /** The cookie that carries a viewer's media grant (HttpOnly, only sent to /media). */
 export const MEDIA_GRANT_COOKIE = 'catalyst_media';
@@ -46,6 +51,18 @@ export function canonicalMediaPath(rawPath: string): string {
 /** True for a path that needs a signature (premium videos), whatever way it is spelt. */
 export const isProtectedMediaPath = (rawPath: string) =>
   canonicalMediaPath(rawPath).toLowerCase().startsWith(PROTECTED_MEDIA_PREFIX);
+
+/** True for a captions file's path, whatever way it is spelt. */
+export const isCaptionsMediaPath = (rawPath: string) =>
+  canonicalMediaPath(rawPath).toLowerCase().startsWith(CAPTIONS_MEDIA_PREFIX);
+
+/** The captions file's path beside a local video (its stored address, query and fragment ignored), else null. */
+export function captionsPathOf(videoUrl: string | null | undefined): string | null {
+  if (!videoUrl || !videoUrl.startsWith('/') || videoUrl.startsWith('//')) return null;
+  const path = videoUrl.split(/[?#]/)[0]!;
+  const match = /^\/media\/videos\/([^/]+)\.[a-z0-9]+$/i.exec(canonicalMediaPath(path));
+  return match ? `${CAPTIONS_MEDIA_PREFIX}${match[1]}.vtt` : null;
+}
 
 /** True for a path that needs the viewer's media grant (premium videos and their captions), whatever way it is spelt. */
 export const needsMediaGrant = (rawPath: string) => {

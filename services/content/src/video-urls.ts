@@ -1,5 +1,6 @@
 import {
   MEDIA_URL_TTL_SECONDS,
+  captionsPathOf,
   isProtectedMediaPath,
   mediaGrantCookie,
   signMediaGrant,
@@ -13,6 +14,11 @@ export interface VideoUrlSigner {
   epoch(): number;
   /** The Set-Cookie value of a media grant for this (entitled) viewer: without it no signed address plays. */
   grantCookie(userId: string): string;
+  /**
+   * The signed address of the captions beside a local video (/media/captions/x.vtt for /media/videos/x.mp4),
+   * which opens them without a grant: only for what anyone may watch (a free preview). Null for other videos.
+   */
+  captions(videoUrl: string | null): string | null;
 }
 
 /** Addresses are issued as of the next 10-minute mark, so one video keeps one address that long (and the browser can cache it). */
@@ -46,8 +52,13 @@ export function createVideoUrlSigner(
     const query = extra.toString();
     return `${signed}${query ? `&${query}` : ''}${hashAt < 0 ? '' : rest.slice(hashAt)}`;
   };
+  const captions = (videoUrl: string | null) => {
+    const path = captionsPathOf(videoUrl);
+    return path ? signMediaUrl(path, secret, ttlSeconds, epoch()) : null;
+  };
   return Object.assign(sign, {
     epoch,
+    captions,
     grantCookie: (userId: string) => mediaGrantCookie(signMediaGrant(userId, secret, undefined, now())),
   });
 }

@@ -301,6 +301,10 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
         isFreePreview: lesson.is_free_preview,
         resourceCount: lesson.resources.length,
         videoUrl: lesson.kind === 'video' ? deps.signVideoUrl(lesson.video_url) : null,
+        captionsUrl:
+          lesson.kind === 'video' && lesson.is_free_preview
+            ? deps.signVideoUrl.captions(lesson.video_url)
+            : null,
         stream,
         body: lesson.kind === 'article' ? lesson.body : null,
         quiz: lesson.kind === 'quiz' && lesson.quiz ? learnerQuizOf(lesson.quiz) : null,

@@ -313,6 +313,17 @@ describe('one lesson', () => {
     expect(data.stream!.assetId).toBe(asset.welcome);
     const token = new URL(data.stream!.url, 'http://gateway.test').searchParams.get('token');
     expect(verifyStreamToken(token, asset.welcome, TEST_INTERNAL_SECRET)).toBe(true);
+    // its captions too, by a signed address of their own: a visitor holds no media grant
+    const captions = new URL(data.captionsUrl!, 'http://gateway.test');
+    expect(captions.pathname).toBe('/media/captions/lesson-1.vtt');
+    expect(
+      verifyMediaUrl(
+        captions.pathname,
+        captions.searchParams.get('exp'),
+        captions.searchParams.get('sig'),
+        TEST_INTERNAL_SECRET,
+      ),
+    ).toBe(true);
   });
 
   it('refuses a locked lesson to a visitor with a 401 and to a learner without the plan with the spec 403, leaking no media', async () => {
@@ -360,6 +371,8 @@ describe('one lesson', () => {
     ).toBe(testUsers.subscriber.id);
     const { data } = (await res.json()) as { data: Lesson };
     expect(new URL(data.videoUrl!, 'http://gateway.test').pathname).toBe('/media/videos/lesson-2.mp4');
+    // a locked lesson's captions follow the member's grant: no address of their own
+    expect(data.captionsUrl).toBeNull();
     expect(data.stream!.assetId).toBe(asset.frames);
     expect(data.resources.map((r) => [r.title, r.fileName, r.mimeType, r.size])).toEqual([
       ['Frame diagram', 'frames.png', 'image/png', 9_120],
