@@ -1,7 +1,7 @@
 // The installable app (issue 21): the manifest and worker pass Chromium's install checks, the app opens
 // offline with the last dashboard, progress saved offline reaches the server on reconnect, a remote
-// redeployed on its own runs after a reload (with the update prompt), and a downloaded lesson plays
-// offline until the member's plan ends. The suite blocks service workers elsewhere (playwright.config.ts);
+// redeployed on its own runs after a reload (with the update prompt), a downloaded lesson plays
+// offline until the member's plan ends, also in the app reopened offline (issue 52). The suite blocks service workers elsewhere (playwright.config.ts);
 // this file allows them.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -487,6 +487,58 @@ test('a video lesson of a course is saved for offline watching, listed beside th
 
   // the plan ends; the next connection's check deletes the lesson's copy like any premium download
   await planEndsWhileOffline(page, context, request, { token: member.token, userId });
+});
+
+test('after the app is closed, its saved video opens offline from /downloads and plays; a page never saved says Not available offline', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const member = await newPremiumMember(request, 'Offline Otto', 'pwa-reopen');
+  await loginAs(page, member);
+  const product = await productIdOf(request, member.token, PREMIUM_SLUG);
+  await page.goto(`/browse/premium/product/${product.productId}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await workerControls(page);
+  await page.getByRole('button', { name: 'Download for offline' }).click();
+  await expect(page.getByText('Saved for offline watching.')).toBeVisible({ timeout: 30_000 });
+  // the signed-in person is remembered on this device (IndexedDB), for the app opened offline
+  await expect
+    .poll(() => storeKeys(page, 'catalyst-offline-user', 'user'), { timeout: 10_000 })
+    .toEqual(['last']);
+
+  // the tab is closed (its session goes with it); the app is opened again without a connection
+  await page.close();
+  await context.setOffline(true);
+  const reopened = await context.newPage();
+  await dismissCookieBanner(reopened);
+  await reopened.goto('/downloads');
+  await expect(reopened.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(reopened.getByText('Authentication Required')).toBeHidden();
+  await expect(reopened.getByTestId('download-item')).toHaveCount(1);
+  await expect(reopened.getByTestId('download-item')).toContainText(product.title);
+
+  // the saved item's page opens from the list and plays the saved copy
+  await reopened.getByTestId('download-item').getByRole('link', { name: product.title }).click();
+  await expect(reopened.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await expect(reopened.getByText('Product not found or inaccessible.')).toBeHidden();
+  await playsSavedCopy(reopened);
+  // and opened by its address (a new page load, offline)
+  const savedAddress = new URL(reopened.url()).pathname;
+  await reopened.goto(savedAddress);
+  await expect(reopened.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await playsSavedCopy(reopened);
+
+  // a product page never saved: "Not available offline", with the way to the downloads
+  await reopened.goto(`/browse/premium/product/${SLUG}`);
+  await expect(reopened.getByRole('alert').filter({ hasText: 'Not available offline' })).toBeVisible();
+  await expect(reopened.getByText('Product not found or inaccessible.')).toBeHidden();
+  await reopened.getByRole('link', { name: 'Go to Downloads' }).click();
+  await expect(reopened).toHaveURL(/\/downloads$/);
+  await expect(reopened.getByTestId('download-item')).toContainText(product.title);
 });
 
 test('a signed-in person’s answers are never written to the worker’s shared caches', async ({
