@@ -23,6 +23,7 @@ import { securityHeaders } from './headers';
 import { identityForgery } from './identity-forgery';
 import { idor } from './idor';
 import { mediaAttacks } from './media';
+import { sessionCookieAttacks } from './session-cookie';
 import { signInAbuse } from './sign-in';
 import { webhooks } from './webhooks';
 import { storedXss } from './xss';
@@ -36,6 +37,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['stored xss', storedXss],
   ['webhooks', webhooks],
   ['sign-in abuse', signInAbuse],
+  ['session cookie', sessionCookieAttacks],
   ['headers', securityHeaders],
   ['hardening', hardening],
   ['media', mediaAttacks],
