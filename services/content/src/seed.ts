@@ -17,6 +17,7 @@ import {
   demoVideoFor,
   demoWebinarRecordedStart,
   measureDemoVideos,
+  type DemoCourse,
   type DemoLesson,
   type Logger,
 } from '@catalyst/service-kit';
@@ -50,6 +51,13 @@ export const readingMinutes = (html: string): number =>
     ),
   );
 
+/** A demo webinar's sessions: the recorded one (the product's video) and where the next one is. */
+export const webinarSessionsHtml = (creatorName: string, recordedAt: Date): string =>
+  [
+    `<h3>Sessions</h3>`,
+    `<ul><li><strong>Recorded:</strong> ${sessionDate(recordedAt)}, hosted by ${creatorName}. The recording plays above.</li><li><strong>Next live session:</strong> scheduled below, with its date, time and a calendar invitation.</li></ul>`,
+  ].join('\n');
+
 /**
  * The product's HTML content. The page shows the description above it, so the content never repeats it. A
  * document's content ends with the document itself; a webinar's says which session its recording is.
@@ -60,10 +68,7 @@ function lessonHtml(p: (typeof demoProducts)[number], creatorName: string, seede
     p.type === 'document'
       ? [`<hr>`, demoDocuments[p.slug] ?? '']
       : p.type === 'webinar'
-        ? [
-            `<h3>Sessions</h3>`,
-            `<ul><li><strong>Recorded:</strong> ${sessionDate(demoWebinarRecordedStart(seededAt))}, hosted by ${creatorName}. The recording plays above.</li><li><strong>Next live session:</strong> scheduled below, with its date, time and a calendar invitation.</li></ul>`,
-          ]
+        ? [webinarSessionsHtml(creatorName, demoWebinarRecordedStart(seededAt))]
         : [];
   return [
     `<h3>What you will learn</h3>`,
@@ -184,7 +189,7 @@ export async function seedDemo(
         }),
       )
       .execute();
-    const courses = await seedDemoCurricula(trx, lessonSeconds, mediaRoot, log);
+    const courses = await seedDemoCurricula(trx, DEMO_COURSES, lessonSeconds, mediaRoot, log);
     log.info(
       {
         categories: demoCategories.length,
@@ -222,8 +227,9 @@ export function demoQuizOf(courseSlug: string, lesson: DemoLesson): AdminQuiz | 
  * quiz its reading time; a quiz its questions) and PDF resources (the asset media makes of each file, its real size; a file not there is
  * skipped with a warning). Each course's duration becomes its curriculum's total. Answers the courses seeded.
  */
-async function seedDemoCurricula(
-  trx: Transaction<Database>,
+export async function seedDemoCurricula(
+  trx: Transaction<Database> | Kysely<Database>,
+  courses: readonly DemoCourse[],
   lessonSeconds: Map<string, number>,
   mediaRoot: string,
   log: Logger,
@@ -244,7 +250,7 @@ async function seedDemoCurricula(
     return sizeOf.get(file) ?? null;
   };
   let seeded = 0;
-  for (const course of DEMO_COURSES) {
+  for (const course of courses) {
     const productId = demoId('product', course.slug);
     const product = await trx
       .selectFrom('products')

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as discussions from './2026-12-01T08-00-00_discussions';
 import * as notifications from './2026-12-01T09-00-00_notifications';
 import * as liveSessions from './2026-12-01T09-10-00_live_sessions';
+import * as demoWebinarSessions from './2026-12-05T04-00-00_demo_webinar_sessions';
 
 /** Every migration of the community schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
   '2026-12-01T08-00-00_discussions': discussions,
   '2026-12-01T09-00-00_notifications': notifications,
   '2026-12-01T09-10-00_live_sessions': liveSessions,
+  '2026-12-05T04-00-00_demo_webinar_sessions': demoWebinarSessions,
 };
