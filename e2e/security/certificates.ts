@@ -97,6 +97,10 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 
 const quizOf = (course: DemoCourse) =>
   course.sections.flatMap((s) => s.lessons).find((l) => l.kind === 'quiz')!;
+/** The demo courses that end with a quiz (the others end with an exercise). */
+const QUIZ_COURSES = DEMO_COURSES.filter((course) =>
+  course.sections.some((s) => s.lessons.some((l) => l.kind === 'quiz')),
+);
 const lessonsOf = (course: DemoCourse) => course.sections.flatMap((s) => s.lessons);
 /** Every explanation of a demo quiz: none may appear in anything a learner reads before answering. */
 const explanationsOf = (course: DemoCourse) =>
@@ -137,10 +141,10 @@ export async function certificateAttacks(suite: Suite) {
       ).rows[0]!.n,
     );
   const courses = new Map<string, { _id: string; slug: string }>();
-  for (const { slug } of DEMO_COURSES) courses.set(slug, await demoCourse(suite, slug));
+  for (const { slug } of QUIZ_COURSES) courses.set(slug, await demoCourse(suite, slug));
 
   // ---------- quiz answers never leak before an attempt ----------
-  for (const course of DEMO_COURSES) {
+  for (const course of QUIZ_COURSES) {
     const quiz = quizOf(course);
     const quizId = demoLessonId(course.slug, quiz.key);
     const explanations = explanationsOf(course);
@@ -268,8 +272,8 @@ export async function certificateAttacks(suite: Suite) {
 
   // ---------- bad answers: a 4xx in the one shape, nothing recorded ----------
   const ml =
-    DEMO_COURSES.find((c) => c.slug !== completed.slug && c.slug === 'machine-learning-foundations') ??
-    DEMO_COURSES.find((c) => c.slug !== completed.slug)!;
+    QUIZ_COURSES.find((c) => c.slug !== completed.slug && c.slug === 'machine-learning-foundations') ??
+    QUIZ_COURSES.find((c) => c.slug !== completed.slug)!;
   const right = answersOf(completed);
   const [q1, q2] = right;
   const json = { 'content-type': 'application/json' };
@@ -387,7 +391,7 @@ export async function certificateAttacks(suite: Suite) {
     ((held.body?.data ?? []) as Array<{ productSlug: string }>).map((c) => c.productSlug),
   );
   // The course the admin holds no certificate of yet (a run attached to a product already tested takes the next).
-  const target = [ml, ...DEMO_COURSES].find((c) => c.slug !== completed.slug && !heldSlugs.has(c.slug));
+  const target = [ml, ...QUIZ_COURSES].find((c) => c.slug !== completed.slug && !heldSlugs.has(c.slug));
   if (!target)
     throw new Error(
       'the admin already holds a certificate of every demo course the area may use (a product tested before: start a fresh one)',
