@@ -1,3 +1,4 @@
+import { dataIconGlyph } from '@catalyst/web-kit';
 import styles from './Form.module.css';
 
 export interface PresetPickerProps {
@@ -5,7 +6,7 @@ export interface PresetPickerProps {
   presets: readonly string[];
   value: string;
   onChange: (value: string) => void;
-  /** Colour swatches show the colour itself; icons show the emoji. */
+  /** Colour swatches show the colour itself; icons show the SVG drawn for the emoji (the emoji when none). */
   kind: 'icon' | 'color';
 }
 
@@ -26,9 +27,14 @@ export function PresetPicker({ legend, presets, value, onChange, kind }: PresetP
           style={kind === 'color' ? { background: choice } : undefined}
           onClick={() => onChange(choice)}
         >
-          {kind === 'icon' ? choice : null}
+          {kind === 'icon' ? <IconChoice icon={choice} /> : null}
         </button>
       ))}
     </fieldset>
   );
+}
+
+/** A preset's SVG, as the public pages draw it (no emoji font needed); an emoji without one as itself. */
+function IconChoice({ icon }: { icon: string }) {
+  return dataIconGlyph(icon, { size: 20 }) ?? icon;
 }

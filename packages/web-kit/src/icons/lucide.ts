@@ -50,6 +50,20 @@ export const BellOff = createIcon('bell-off', [
   ['path', { d: 'm2 2 20 20' }],
   ['path', { d: 'M8.668 3.01A6 6 0 0 1 18 8c0 2.687.77 4.653 1.707 6.05' }],
 ]);
+export const Brain = createIcon('brain', [
+  ['path', { d: 'M12 18V5' }],
+  ['path', { d: 'M15 13a4.17 4.17 0 01-3-4 4.17 4.17 0 01-3 4' }],
+  ['path', { d: 'M17.707 6.294A3 3 0 1012 5a3 3 0 10-5.707 1.294' }],
+  ['path', { d: 'M17.996 5.125a4 4 0 012.526 5.77' }],
+  ['path', { d: 'M18 18a4 4 0 002-7.465' }],
+  ['path', { d: 'M19.967 17.482a4 4 0 11-7.967.517 4 4 0 11-7.967-.517' }],
+  ['path', { d: 'M6 18a4 4 0 01-2-7.465' }],
+  ['path', { d: 'M6.004 5.125a4 4 0 00-2.526 5.77' }],
+]);
+export const Briefcase = createIcon('briefcase', [
+  ['path', { d: 'M16 20V4a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v16' }],
+  ['rect', { width: '20', height: '14', x: '2', y: '6', rx: '2' }],
+]);
 export const CalendarPlus = createIcon('calendar-plus', [
   ['path', { d: 'M16 18h6' }],
   ['path', { d: 'M16 2v3' }],
@@ -57,6 +71,21 @@ export const CalendarPlus = createIcon('calendar-plus', [
   ['path', { d: 'M21 11.5V5a2 2 0 00-2-2H5a2 2 0 00-2 2v14a2 2 0 002 2h8.3' }],
   ['path', { d: 'M3 9h18' }],
   ['path', { d: 'M8 2v3' }],
+]);
+export const Camera = createIcon('camera', [
+  [
+    'path',
+    {
+      d: 'M13.997 4a2 2 0 0 1 1.76 1.05l.486.9A2 2 0 0 0 18.003 7H20a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2h1.997a2 2 0 0 0 1.759-1.048l.489-.904A2 2 0 0 1 10.004 4z',
+    },
+  ],
+  ['circle', { cx: '12', cy: '13', r: '3' }],
+]);
+export const ChartColumn = createIcon('chart-column', [
+  ['path', { d: 'M3 3v16a2 2 0 0 0 2 2h16' }],
+  ['path', { d: 'M18 17V9' }],
+  ['path', { d: 'M13 17V5' }],
+  ['path', { d: 'M8 17v-3' }],
 ]);
 export const Check = createIcon('check', [['path', { d: 'M20 6 9 17l-5-5' }]]);
 export const CheckCircle2 = createIcon('circle-check', [
@@ -82,6 +111,22 @@ export const CirclePlay = createIcon('circle-play', [
   ],
   ['circle', { cx: '12', cy: '12', r: '10' }],
 ]);
+export const Clapperboard = createIcon('clapperboard', [
+  ['path', { d: 'm12.296 3.464 3.02 3.956' }],
+  ['path', { d: 'M20.2 6 3 11l-.9-2.4c-.3-1.1.3-2.2 1.3-2.5l13.5-4c1.1-.3 2.2.3 2.5 1.3z' }],
+  ['path', { d: 'M3 11h18v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z' }],
+  ['path', { d: 'm6.18 5.276 3.1 3.899' }],
+]);
+export const Code = createIcon('code', [
+  ['path', { d: 'm16 18 6-6-6-6' }],
+  ['path', { d: 'm8 6-6 6 6 6' }],
+]);
+export const CookingPot = createIcon('cooking-pot', [
+  ['path', { d: 'M2 12h20' }],
+  ['path', { d: 'M20 12v8a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-8' }],
+  ['path', { d: 'm4 8 16-4' }],
+  ['path', { d: 'm8.86 6.78-.45-1.81a2 2 0 0 1 1.45-2.43l1.94-.48a2 2 0 0 1 2.43 1.46l.45 1.8' }],
+]);
 export const Copy = createIcon('copy', [
   ['rect', { width: '14', height: '14', x: '8', y: '8', rx: '2', ry: '2' }],
   ['path', { d: 'M4 16c-1.1 0-2-.9-2-2V4c0-1.1.9-2 2-2h10c1.1 0 2 .9 2 2' }],
@@ -90,6 +135,23 @@ export const Download = createIcon('download', [
   ['path', { d: 'M12 15V3' }],
   ['path', { d: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4' }],
   ['path', { d: 'm7 10 5 5 5-5' }],
+]);
+export const Dumbbell = createIcon('dumbbell', [
+  [
+    'path',
+    {
+      d: 'M17.596 12.768a2 2 0 1 0 2.829-2.829l-1.768-1.767a2 2 0 0 0 2.828-2.829l-2.828-2.828a2 2 0 0 0-2.829 2.828l-1.767-1.768a2 2 0 1 0-2.829 2.829z',
+    },
+  ],
+  ['path', { d: 'm2.5 21.5 1.4-1.4' }],
+  ['path', { d: 'm20.1 3.9 1.4-1.4' }],
+  [
+    'path',
+    {
+      d: 'M5.343 21.485a2 2 0 1 0 2.829-2.828l1.767 1.768a2 2 0 1 0 2.829-2.829l-6.364-6.364a2 2 0 1 0-2.829 2.829l1.768 1.767a2 2 0 0 0-2.828 2.829z',
+    },
+  ],
+  ['path', { d: 'm9.6 14.4 4.8-4.8' }],
 ]);
 export const ExternalLink = createIcon('external-link', [
   ['path', { d: 'M15 3h6v6' }],
@@ -143,6 +205,19 @@ export const Flame = createIcon('flame', [
     { d: 'M12 3q1 4 4 6.5t3 5.5a1 1 0 0 1-14 0 5 5 0 0 1 1-3 1 1 0 0 0 5 0c0-2-1.5-3-1.5-5q0-2 2.5-4' },
   ],
 ]);
+export const Folder = createIcon('folder', [
+  [
+    'path',
+    {
+      d: 'M20 20a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-7.9a2 2 0 0 1-1.69-.9L9.6 3.9A2 2 0 0 0 7.93 3H4a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2Z',
+    },
+  ],
+]);
+export const Globe = createIcon('globe', [
+  ['circle', { cx: '12', cy: '12', r: '10' }],
+  ['path', { d: 'M12 2a14.5 14.5 0 0 0 0 20 14.5 14.5 0 0 0 0-20' }],
+  ['path', { d: 'M2 12h20' }],
+]);
 export const GraduationCap = createIcon('graduation-cap', [
   [
     'path',
@@ -160,6 +235,33 @@ export const GripVertical = createIcon('grip-vertical', [
   ['circle', { cx: '15', cy: '12', r: '1' }],
   ['circle', { cx: '15', cy: '5', r: '1' }],
   ['circle', { cx: '15', cy: '19', r: '1' }],
+]);
+export const Headphones = createIcon('headphones', [
+  [
+    'path',
+    {
+      d: 'M3 14h3a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a9 9 0 0 1 18 0v7a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3',
+    },
+  ],
+]);
+export const Laptop = createIcon('laptop', [
+  [
+    'path',
+    {
+      d: 'M18 5a2 2 0 0 1 2 2v8.526a2 2 0 0 0 .212.897l1.068 2.127a1 1 0 0 1-.9 1.45H3.62a1 1 0 0 1-.9-1.45l1.068-2.127A2 2 0 0 0 4 15.526V7a2 2 0 0 1 2-2z',
+    },
+  ],
+  ['path', { d: 'M20.054 15.987H3.946' }],
+]);
+export const LibraryBig = createIcon('library-big', [
+  ['rect', { width: '8', height: '18', x: '3', y: '3', rx: '1' }],
+  ['path', { d: 'M7 3v18' }],
+  [
+    'path',
+    {
+      d: 'M20.4 18.9c.2.5-.1 1.1-.6 1.3l-1.9.7c-.5.2-1.1-.1-1.3-.6L11.1 5.1c-.2-.5.1-1.1.6-1.3l1.9-.7c.5-.2 1.1.1 1.3.6Z',
+    },
+  ],
 ]);
 export const Lock = createIcon('lock', [
   ['rect', { width: '18', height: '11', x: '3', y: '11', rx: '2', ry: '2' }],
@@ -179,9 +281,43 @@ export const MessageSquare = createIcon('message-square', [
     },
   ],
 ]);
+export const Microscope = createIcon('microscope', [
+  ['path', { d: 'M6 18h8' }],
+  ['path', { d: 'M3 22h18' }],
+  ['path', { d: 'M14 22a7 7 0 1 0 0-14h-1' }],
+  ['path', { d: 'M9 14h2' }],
+  ['path', { d: 'M9 12a2 2 0 0 1-2-2V6h6v4a2 2 0 0 1-2 2Z' }],
+  ['path', { d: 'M12 6V3a1 1 0 0 0-1-1H9a1 1 0 0 0-1 1v3' }],
+]);
+export const Music = createIcon('eighth-notes', [
+  ['path', { d: 'M21 16V3a1 1 0 0 0-1.28-.96l-10 2.917a1 1 0 0 0-.72.96V19' }],
+  ['circle', { cx: '18', cy: '16', r: '3' }],
+  ['circle', { cx: '6', cy: '19', r: '3' }],
+]);
+export const Palette = createIcon('palette', [
+  [
+    'path',
+    {
+      d: 'M12 22a1 1 0 0 1 0-20 10 9 0 0 1 10 9 5 5 0 0 1-5 5h-2.25a1.75 1.75 0 0 0-1.4 2.8l.3.4a1.75 1.75 0 0 1-1.4 2.8z',
+    },
+  ],
+  ['circle', { cx: '13.5', cy: '6.5', r: '.5', fill: 'currentColor' }],
+  ['circle', { cx: '17.5', cy: '10.5', r: '.5', fill: 'currentColor' }],
+  ['circle', { cx: '6.5', cy: '12.5', r: '.5', fill: 'currentColor' }],
+  ['circle', { cx: '8.5', cy: '7.5', r: '.5', fill: 'currentColor' }],
+]);
 export const Pause = createIcon('pause', [
   ['rect', { x: '14', y: '3', width: '5', height: '18', rx: '1' }],
   ['rect', { x: '5', y: '3', width: '5', height: '18', rx: '1' }],
+]);
+export const PenLine = createIcon('pen-line', [
+  ['path', { d: 'M13 21h8' }],
+  [
+    'path',
+    {
+      d: 'M21.174 6.812a1 1 0 0 0-3.986-3.987L3.842 16.174a2 2 0 0 0-.5.83l-1.321 4.352a.5.5 0 0 0 .623.622l4.353-1.32a2 2 0 0 0 .83-.497z',
+    },
+  ],
 ]);
 export const Pencil = createIcon('pencil', [
   [
@@ -219,6 +355,12 @@ export const RefreshCw = createIcon('refresh-cw', [
   ['path', { d: 'M21 12a9 9 0 0 1-9 9 9.75 9.75 0 0 1-6.74-2.74L3 16' }],
   ['path', { d: 'M8 16H3v5' }],
 ]);
+export const Rocket = createIcon('rocket', [
+  ['path', { d: 'M12 15v5s3.03-.55 4-2c1.08-1.62 0-5 0-5' }],
+  ['path', { d: 'M4.5 16.5c-1.5 1.26-2 5-2 5s3.74-.5 5-2c.71-.84.7-2.13-.09-2.91a2.18 2.18 0 0 0-2.91-.09' }],
+  ['path', { d: 'M9 12a22 22 0 0 1 2-3.95A12.88 12.88 0 0 1 22 2c0 2.72-.78 7.5-6 11a22.4 22.4 0 0 1-4 2z' }],
+  ['path', { d: 'M9 12H4s.55-3.03 2-4c1.62-1.08 5 .05 5 .05' }],
+]);
 export const SearchX = createIcon('search-x', [
   ['path', { d: 'm13.5 8.5-5 5' }],
   ['path', { d: 'm8.5 8.5 5 5' }],
@@ -234,6 +376,16 @@ export const ShieldX = createIcon('shield-x', [
   ],
   ['path', { d: 'm14.5 9.5-5 5' }],
   ['path', { d: 'm9.5 9.5 5 5' }],
+]);
+export const Sprout = createIcon('sprout', [
+  [
+    'path',
+    {
+      d: 'M14 9.536V7a4 4 0 0 1 4-4h1.5a.5.5 0 0 1 .5.5V5a4 4 0 0 1-4 4 4 4 0 0 0-4 4c0 2 1 3 1 5a5 5 0 0 1-1 3',
+    },
+  ],
+  ['path', { d: 'M4 9a5 5 0 0 1 8 4 5 5 0 0 1-8-4' }],
+  ['path', { d: 'M5 21h14' }],
 ]);
 export const Star = createIcon('star', [
   [
@@ -274,10 +426,22 @@ export const Trash2 = createIcon('trash', [
   ['path', { d: 'M3 6h18' }],
   ['path', { d: 'M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2' }],
 ]);
+export const TrendingUp = createIcon('trending-up', [
+  ['path', { d: 'M16 7h6v6' }],
+  ['path', { d: 'm22 7-8.5 8.5-5-5L2 17' }],
+]);
 export const TriangleAlert = createIcon('triangle-exclamation-point', [
   ['path', { d: 'm21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3' }],
   ['path', { d: 'M12 9v4' }],
   ['path', { d: 'M12 17h.01' }],
+]);
+export const Wrench = createIcon('wrench', [
+  [
+    'path',
+    {
+      d: 'M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.106-3.105c.32-.322.863-.22.983.218a6 6 0 0 1-8.259 7.057l-7.91 7.91a1 1 0 0 1-2.999-3l7.91-7.91a6 6 0 0 1 7.057-8.259c.438.12.54.662.219.984z',
+    },
+  ],
 ]);
 export const X = createIcon('x', [
   ['path', { d: 'M18 6 6 18' }],
