@@ -237,12 +237,11 @@ describe('a sign-in that lasts across tabs', () => {
   it('a new tab of a browser that remembers a sign-in gets its own token from POST /auth/refresh, with the app header', async () => {
     localStorage.setItem('catalyst-remembered', '1');
     const headers: Record<string, string>[] = [];
-    const api = fakeApi({ 'POST /auth/refresh': () => restored });
-    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
       headers.push(init?.headers as Record<string, string>);
       return new Response(JSON.stringify({ success: true, data: restored }), { status: 200 });
     });
-    const store = createSessionStore({ api: Object.assign(api, createApiClient({ fetch })) });
+    const store = createSessionStore({ api: createApiClient({ fetch }) });
     expect(store.getState().isLoading).toBe(true);
     await store.start();
     expect(store.getState()).toMatchObject({
