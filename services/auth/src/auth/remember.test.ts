@@ -344,3 +344,30 @@ describe('revoking a remembered sign-in', () => {
     expect((await refresh(account.cookie)).status).toBe(401);
   });
 });
+
+describe('housekeeping', () => {
+  it('prunes remembered sign-ins ended or idle for over a week, and keeps live ones', async () => {
+    const idle = await remembered();
+    const ended = await remembered();
+    const live = await remembered();
+    await t.db
+      .updateTable('refresh_tokens')
+      .set({ expires_at: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where('token_hash', '=', hashToken(idle.cookie))
+      .execute();
+    await send('/auth/logout', { headers: { authorization: `Bearer ${ended.token}` } });
+    await t.db
+      .updateTable('session_families')
+      .set({ revoked_at: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) })
+      .where('user_id', '=', ended.userId)
+      .execute();
+    await t.deps.sessions.prune();
+    const left = await t.db
+      .selectFrom('session_families')
+      .select('user_id')
+      .where('user_id', 'in', [idle.userId, ended.userId, live.userId])
+      .execute();
+    expect(left.map((row) => row.user_id)).toEqual([live.userId]);
+    expect((await refresh(live.cookie)).status).toBe(200);
+  });
+});
