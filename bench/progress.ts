@@ -183,7 +183,8 @@ export async function benchProgressWrites({
           // progress stays under 90 so completion (sticky, never lowering the percentage) cannot mask a rewind
           request.body = JSON.stringify({
             progress: seq % 90,
-            lastPosition: seq / 10,
+            // 0.1 ms per save: inside the video however long the run (a save past its end stops at the end)
+            lastPosition: seq / 10_000,
             completed: false,
             clientTime: clientTimeBase + seq,
           });
@@ -223,7 +224,7 @@ export async function benchProgressWrites({
           undefined,
           pair.token,
         );
-        const stored = Math.round(row.lastPosition * 10);
+        const stored = Math.round(row.lastPosition * 10_000);
         // How far the learner got never drops (progress keeps the greatest percentage applied): it is at least the stored write's.
         if (!sent.get(pair.key)?.has(stored) || row.progress < stored % 90) corrupt += 1;
         else if (stored < newestAcked.get(pair.key)!) lost += 1;

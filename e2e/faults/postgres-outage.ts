@@ -73,7 +73,8 @@ export async function postgresOutage(env: Environment, checks: Checks) {
       stream.sent.add(seq);
       const answer = await call(base, 'PATCH', `/api/v1/content/progress/product/${stream.productId}`, {
         token: stream.token,
-        body: { progress: seq % 89, lastPosition: seq, completed: false, clientTime: clockBase + seq },
+        // 10 ms per save: the positions stay inside the video (a save past its end stops at the end)
+        body: { progress: seq % 89, lastPosition: seq / 100, completed: false, clientTime: clockBase + seq },
         timeoutMs: REQUEST_BOUND_MS,
         traffic: saves,
       });
@@ -188,7 +189,9 @@ export async function postgresOutage(env: Environment, checks: Checks) {
     'select user_id, product_id, last_position from progress.progress where product_id = any($1::text[]) and user_id = any($2::text[])',
     [productIds, [demoAccounts.admin.id, demoAccounts.member.id]],
   );
-  const stored = new Map(rows.map((r) => [`${r.user_id}/${r.product_id}`, Number(r.last_position)]));
+  const stored = new Map(
+    rows.map((r) => [`${r.user_id}/${r.product_id}`, Math.round(Number(r.last_position) * 100)]),
+  );
   let writesChecked = 0;
   const lost: string[] = [];
   for (const stream of streams) {
