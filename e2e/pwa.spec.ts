@@ -1,8 +1,8 @@
 // The installable app (issue 21): the manifest and worker pass Chromium's install checks, the app opens
 // offline with the last dashboard, progress saved offline reaches the server on reconnect, a remote
 // redeployed on its own runs after a reload (with the update prompt), a downloaded lesson plays
-// offline until the member's plan ends, also in the app reopened offline (issue 52). The suite blocks service workers elsewhere (playwright.config.ts);
-// this file allows them.
+// offline until the member's plan ends, also in the app reopened offline (issue 52). The suite blocks
+// service workers elsewhere (playwright.config.ts); this file allows them.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -496,7 +496,14 @@ test('after the app is closed, its saved video opens offline from /downloads and
 }) => {
   test.setTimeout(180_000);
   const member = await newPremiumMember(request, 'Offline Otto', 'pwa-reopen');
-  await loginAs(page, member);
+  // signed in as people are: through the dialog, a sign-in this browser keeps (not a shared computer's)
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email', { exact: true }).fill(member.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(member.password);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('banner').getByText('Welcome, Offline')).toBeVisible();
   const product = await productIdOf(request, member.token, PREMIUM_SLUG);
   await page.goto(`/browse/premium/product/${product.productId}`);
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
@@ -508,7 +515,8 @@ test('after the app is closed, its saved video opens offline from /downloads and
     .poll(() => storeKeys(page, 'catalyst-offline-user', 'user'), { timeout: 10_000 })
     .toEqual(['last']);
 
-  // the tab is closed (its session goes with it); the app is opened again without a connection
+  // the tab is closed (its token goes with it); the app is opened again without a connection, so the
+  // remembered sign-in cannot be renewed
   await page.close();
   await context.setOffline(true);
   const reopened = await context.newPage();
@@ -518,6 +526,10 @@ test('after the app is closed, its saved video opens offline from /downloads and
     timeout: 20_000,
   });
   await expect(reopened.getByText('Authentication Required')).toBeHidden();
+  // the app knows whose downloads these are without a connection
+  await expect(reopened.getByTestId('downloads-offline-owner')).toHaveText(
+    'You’re offline: these are the lessons Offline Otto saved on this device.',
+  );
   await expect(reopened.getByTestId('download-item')).toHaveCount(1);
   await expect(reopened.getByTestId('download-item')).toContainText(product.title);
 

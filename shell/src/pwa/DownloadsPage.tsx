@@ -8,6 +8,7 @@ import {
   Spinner,
   useDocumentTitle,
   useDownloads,
+  useOfflineUser,
 } from '@catalyst/web-kit';
 import styles from './pwa.module.css';
 
@@ -28,6 +29,8 @@ export function formatBytes(bytes: number): string {
 export default function DownloadsPage() {
   useDocumentTitle('Downloads');
   const { ready, items, usage, quota, notice } = useDownloads();
+  // offline with nobody signed in (the app reopened without a connection): the person last signed in here
+  const { user: offlineUser } = useOfflineUser();
   // the list is in the offline stores, which load once the page's first content is shown: this is it
   if (!ready) return <Spinner message="Loading..." holdsFirstContent={false} />;
   const saved = items.reduce((sum, item) => sum + item.bytes, 0);
@@ -40,6 +43,12 @@ export default function DownloadsPage() {
           ? ` · ${formatBytes(usage)} of ${formatBytes(quota)} used on this device`
           : ''}
       </p>
+      {offlineUser ? (
+        <p data-testid="downloads-offline-owner">
+          You&rsquo;re offline: these are the lessons {offlineUser.name ?? offlineUser.email} saved on this
+          device.
+        </p>
+      ) : null}
       {notice ? (
         <Alert tone="warning" onDismiss={() => void downloads.dismissNotice()}>
           {notice}

@@ -57,12 +57,12 @@ describe('the offline stores tied to the session', () => {
     stop();
   });
 
-  it('remember the signed-in user on this device, and forget them at sign-out', async () => {
+  it('remember a signed-in user whose sign-in this browser keeps, and forget them at sign-out', async () => {
     const { session, set } = fakeSession({
       token: 'tok-a',
       user: { _id: 'u1', name: 'Lee', email: 'lee@example.com', role: 'user' },
     });
-    const stop = startOffline({ session, api: fakeApi() });
+    const stop = startOffline({ session, api: fakeApi(), keepsSignIn: () => true });
     await vi.waitFor(() =>
       expect(stores.rememberedUserStore.write).toHaveBeenCalledWith({
         id: 'u1',
@@ -76,6 +76,21 @@ describe('the offline stores tied to the session', () => {
     expect(rememberedUser.getState().user).toBeNull();
     // nobody's downloads are shown after it
     await vi.waitFor(() => expect(stores.downloadStore.setPerson).toHaveBeenLastCalledWith(null));
+    stop();
+  });
+
+  it('remember nobody after a sign-in on a shared computer (the browser does not keep it)', async () => {
+    stores.rememberedUserStore.write.mockClear();
+    await rememberedUser.remember({ _id: 'u2', name: 'Kim', email: 'kim@example.com', role: 'user' });
+    stores.rememberedUserStore.clear.mockClear();
+    const { session } = fakeSession({
+      token: 'tok-b',
+      user: { _id: 'u3', name: 'Sam', email: 'sam@example.com', role: 'user' },
+    });
+    const stop = startOffline({ session, api: fakeApi(), keepsSignIn: () => false });
+    await vi.waitFor(() => expect(stores.rememberedUserStore.clear).toHaveBeenCalled());
+    expect(rememberedUser.getState().user).toBeNull();
+    expect(stores.rememberedUserStore.write).not.toHaveBeenCalledWith(expect.objectContaining({ id: 'u3' }));
     stop();
   });
 

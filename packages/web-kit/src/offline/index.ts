@@ -3,6 +3,7 @@ import type { SessionStore } from '../session/store';
 import { downloads } from './downloads';
 import { afterFirstContent } from './lazy';
 import { absorbHeldWrites, forgetOfflineData } from './layer';
+import { REMEMBERED_STORAGE_KEY } from '../session/keys';
 import { personIdOf, rememberedUser } from './rememberedUser';
 import { connection } from './status';
 
@@ -25,15 +26,34 @@ export {
 const planActive = (status: { hasSubscription: boolean; plan: string | null }) =>
   status.hasSubscription || status.plan === 'admin';
 
+/** The session store's hint that this browser holds a remembered sign-in (session/keys.ts). */
+function browserKeepsSignIn(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(REMEMBERED_STORAGE_KEY) != null;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Ties the offline stores to the session (the shell calls it once): a sign-out forgets the kept answers,
  * queued writes and the remembered user; each connection (once the page shows its first content, sign-in,
  * the browser's 'online') sends the queued writes and, while the person keeps premium downloads, asks the
  * server whether their plan still covers them. A connection is the browser's 'online' or a call reaching
- * the server again after one could not. A signed-in user is remembered on this device (rememberedUser.ts)
- * so that, offline with nobody signed in (an app reopened without a connection), their downloads are shown.
+ * the server again after one could not. A signed-in user whose sign-in this browser keeps is remembered on
+ * this device (rememberedUser.ts) so that, offline with nobody signed in (an app reopened without a
+ * connection), their downloads are shown.
  */
-export function startOffline({ session, api }: { session: SessionStore; api: ApiClient }): () => void {
+export function startOffline({
+  session,
+  api,
+  keepsSignIn = browserKeepsSignIn,
+}: {
+  session: SessionStore;
+  api: ApiClient;
+  /** Whether this browser keeps the sign-in across restarts (not "This is a shared computer"). */
+  keepsSignIn?: () => boolean;
+}): () => void {
   let lastToken = session.getState().token;
   let lastUser: string | null = null;
   /** The signed-in user whose start-up (below) has run: their downloads are shown from then on. */
@@ -89,13 +109,13 @@ export function startOffline({ session, api }: { session: SessionStore; api: Api
       void rememberedUser.forget();
     }
     lastToken = token;
-    // the profile is kept once the page shows its first content, unless the session has ended by then
+    // The profile is kept once the page shows its first content (unless the session has ended by then),
+    // for a sign-in this browser keeps only: after "This is a shared computer" nobody is remembered.
     if (user && token)
-      void afterFirstContent().then(() =>
-        session.getState().user === user && session.getState().token
-          ? rememberedUser.remember(user)
-          : undefined,
-      );
+      void afterFirstContent().then(() => {
+        if (session.getState().user !== user || !session.getState().token) return;
+        return keepsSignIn() ? rememberedUser.remember(user) : rememberedUser.forget();
+      });
     const userId = user ? personIdOf(user) : null;
     if (userId !== lastUser) {
       lastUser = userId;

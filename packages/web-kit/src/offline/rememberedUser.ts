@@ -5,8 +5,9 @@ import { loadStores } from './lazy';
 /**
  * The last person signed in on this device, as far as offline use needs them: who they are (their name,
  * for the page) and whose downloads are theirs. Kept in IndexedDB (rememberedUserStore.ts) from the moment
- * a signed-in user's profile is known until they sign out, so an app reopened without a connection (when
- * the session cannot be renewed) still opens their downloads. Never a credential: the server is asked
+ * a signed-in user's profile is known (a sign-in the browser keeps, not a shared computer's) until they
+ * sign out, so an app reopened without a connection (when the session cannot be renewed) still opens
+ * their downloads. Never a credential: the server is asked
  * nothing on its word.
  */
 export interface RememberedUser {
@@ -76,6 +77,7 @@ export const rememberedUser = {
   },
   /** Signed out: nobody is remembered any more. */
   async forget(): Promise<void> {
+    if (state.loaded && state.user === null) return;
     writes += 1;
     publish({ loaded: true, user: null });
     await loadStores()
