@@ -119,6 +119,26 @@ describe('serving the first paint', () => {
     ]);
   });
 
+  it('marks a tab keeping a session, or a new tab of a browser remembering a sign-in, before anything paints', async () => {
+    writeFirstPaint(SITE);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(await page('/'))?.[1] ?? '';
+    const marked = (storage: { session?: string; local?: string }) => {
+      const { window } = new JSDOM('<!doctype html><html><head></head></html>', {
+        url: 'http://shop.test/',
+        runScripts: 'outside-only',
+      });
+      if (storage.session) window.sessionStorage.setItem(storage.session, 't');
+      if (storage.local) window.localStorage.setItem(storage.local, '1');
+      window.eval(script);
+      return window.document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE);
+    };
+    expect([marked({}), marked({ session: 'token' }), marked({ local: 'catalyst-remembered' })]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+  });
+
   it('serves the plain shell to every other route when the build has no frame', async () => {
     writeFirstPaint(SITE, false);
     expect(await page('/')).toContain('data-first-paint="/"');

@@ -12,7 +12,7 @@ import {
   HELD_SCRIPT_TYPE,
   KEPT_SESSION_ATTRIBUTE,
 } from '@catalyst/web-kit/first-paint';
-import { TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
+import { REMEMBERED_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
 import type { SiteConfig } from './static';
 
 export const FIRST_PAINT_FILE = 'first-paint.json';
@@ -26,12 +26,13 @@ export const firstPaintSchema = z.object({
 export type FirstPaint = z.infer<typeof firstPaintSchema>;
 
 /**
- * A page's first paint shows a visitor's page; a tab that keeps a session may be someone else's (the
- * dashboard at '/'). This runs in <head> before anything paints and marks such a tab, and the style
+ * A page's first paint shows a visitor's page; a tab that keeps a session, or a new tab of a browser that
+ * remembers a sign-in (its session store is getting a token), may be someone else's (the dashboard at
+ * '/'). This runs in <head> before anything paints and marks such a tab, and the style
  * beside it keeps the visitor's page hidden there until the app renders. The app's frame stays shown
  * (the header's phone row shows in such a tab only: shell/src/layout/Header.module.css).
  */
-const KEPT_SESSION_SCRIPT = `try{sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})&&document.documentElement.setAttribute(${JSON.stringify(KEPT_SESSION_ATTRIBUTE)},"")}catch(e){}`;
+const KEPT_SESSION_SCRIPT = `try{(sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})||localStorage.getItem(${JSON.stringify(REMEMBERED_STORAGE_KEY)}))&&document.documentElement.setAttribute(${JSON.stringify(KEPT_SESSION_ATTRIBUTE)},"")}catch(e){}`;
 const KEPT_SESSION_STYLE = `html[${KEPT_SESSION_ATTRIBUTE}] #root[${FIRST_PAINT_ATTRIBUTE}]:not([${FIRST_PAINT_ATTRIBUTE}="${APP_FRAME}"]){visibility:hidden}`;
 
 /** The CSP source that lets the one inline script run (script-src keeps 'self' and nothing inline else). */

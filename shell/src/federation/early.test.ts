@@ -50,6 +50,16 @@ describe('early loading', () => {
     expect(requested).toContain('http://shop.test/mf/catalog/mf-manifest.json');
   });
 
+  it("starts a signed-in route's remote in a new tab of a browser that remembers a sign-in, never for a visitor", async () => {
+    const account = (requested: string[]) =>
+      requested.includes('http://shop.test/mf/account/mf-manifest.json');
+    expect(account((await visit('/profile')).requested)).toBe(false);
+    localStorage.setItem('catalyst-remembered', '1');
+    expect(account((await visit('/profile')).requested)).toBe(true);
+    // Only the role a tab's own session saw starts the admin remote.
+    expect((await visit('/admin')).requested.some((url) => url.includes('/mf/admin/'))).toBe(false);
+  });
+
   it("never asks for the admin remote for a visitor or a kept learner's session", async () => {
     expect((await visit('/admin')).requested.some((url) => url.includes('/mf/admin/'))).toBe(false);
     sessionStorage.setItem('token', 't');

@@ -3,7 +3,11 @@
 // app has rendered: /mf/remotes.json (reusing index.html's preload), the federation runtime chunk, the
 // current route's mf-manifest.json and then that remote's files (see startsEarly for who gets
 // which). It imports nothing heavy: no React, no web-kit code.
-import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
+import {
+  REMEMBERED_STORAGE_KEY,
+  ROLE_HINT_STORAGE_KEY,
+  TOKEN_STORAGE_KEY,
+} from '@catalyst/web-kit/session-keys';
 import { remoteForPath, type RemoteAudience } from './routeRemotes';
 
 export const REMOTES_CONFIG_URL = '/mf/remotes.json';
@@ -30,11 +34,16 @@ const manifests = new Map<string, Promise<Response>>();
 export const fetchRemotesConfig = () =>
   fetch(REMOTES_CONFIG_URL, { mode: 'cors', credentials: 'same-origin' });
 
-/** Storage of the kept session (sessionStorage; unreadable in some privacy modes). */
+/**
+ * Storage of the kept session (sessionStorage; unreadable in some privacy modes). A new tab of a browser
+ * that remembers a sign-in (localStorage's hint) counts as kept: the session store is getting its token.
+ */
 function keptSession(): { token: boolean; role: string | null } {
   try {
     return {
-      token: sessionStorage.getItem(TOKEN_STORAGE_KEY) !== null,
+      token:
+        sessionStorage.getItem(TOKEN_STORAGE_KEY) !== null ||
+        localStorage.getItem(REMEMBERED_STORAGE_KEY) !== null,
       role: sessionStorage.getItem(ROLE_HINT_STORAGE_KEY),
     };
   } catch {
