@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { closeAuthDialog, session, useAuthDialog } from '@catalyst/web-kit';
+import { closeAuthDialog, connection, rememberedUser, session, useAuthDialog } from '@catalyst/web-kit';
 import { Header } from './Header';
 
 function DialogProbe() {
@@ -42,6 +42,23 @@ afterEach(async () => {
 });
 
 describe('Header', () => {
+  it('names the person last signed in here when the app is opened offline, with the way to their downloads', async () => {
+    await act(async () => {
+      await rememberedUser.remember(ada);
+      connection.unreachable();
+    });
+    try {
+      renderHeader();
+      expect(screen.getByText('Offline · ada')).toBeDefined();
+      expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+      fireEvent.click(screen.getByRole('link', { name: 'Downloads' }));
+      expect(screen.getByTestId('path').textContent).toBe('/downloads');
+    } finally {
+      act(() => connection.reached());
+      await act(async () => rememberedUser.forget());
+    }
+  });
+
   it('offers only Login and Sign Up when signed out, opening the dialog on the matching view', () => {
     renderHeader();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();

@@ -4,12 +4,14 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   Badge,
   Button,
+  buttonClassName,
   avatarLetter,
   firstName,
   isAdmin,
   LEARNING_RECORD_PATH,
   openAuthDialog,
   Spinner,
+  useOfflineUser,
   useSession,
   useSiteConfig,
 } from '@catalyst/web-kit';
@@ -196,6 +198,8 @@ export function Header({ frame = false }: { frame?: boolean }) {
   const session = useSession();
   const { isAuthenticated, user } = session;
   const isLoading = frame || session.isLoading;
+  // offline with nobody signed in (the app reopened without a connection): the person last signed in here
+  const offlineUser = useOfflineUser().user;
   const admin = isAdmin(user);
   // A phone's second row of links. While a kept session is being checked it is already there (its links
   // are everyone's; Admin joins them once the user is known), so the page does not move down under it
@@ -227,6 +231,16 @@ export function Header({ frame = false }: { frame?: boolean }) {
             <div className={styles.actions}>
               <span className={styles.greeting}>Welcome, {firstName(user)}</span>
               <UserMenu />
+            </div>
+          </>
+        ) : offlineUser ? (
+          <>
+            <div className={styles.spacer} />
+            <div className={styles.actions}>
+              <span className={styles.greeting}>Offline · {firstName({ ...offlineUser })}</span>
+              <Link to="/downloads" className={buttonClassName('ghost')}>
+                Downloads
+              </Link>
             </div>
           </>
         ) : (
