@@ -33,7 +33,7 @@ import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testi
 import { execFileSync } from 'node:child_process';
 import { demoProducts } from './demo/catalog';
 import { demoDocuments } from './demo/documents';
-import { demoId, readingMinutes, seedDemo } from './seed';
+import { demoId, readingMinutes, seedDemo, sessionDate } from './seed';
 import { createTestContext } from './test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
@@ -291,19 +291,14 @@ describe('demo catalogue', () => {
     const webinars = demoProducts.filter((p) => p.type === 'webinar');
     expect(DEMO_WEBINARS.map((w) => w.slug).sort()).toEqual(webinars.map((p) => p.slug).sort());
     const recorded = demoWebinarRecordedStart(seededAt);
-    const day = recorded.toLocaleDateString('en-GB', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
     for (const p of webinars) {
       const { body } = await ctx.call('admin', 'GET', `/content/premium/products/${p.slug}`);
       const product: ProductDetail = body.data;
       expect(new URL(product.videoUrl!, 'http://gateway.test').pathname).toBe(demoVideoFor(p.slug));
-      expect(product.content).toContain(
-        `<strong>Recorded:</strong> ${day}, ${recorded.toISOString().slice(11, 16)} UTC`,
+      expect(product.content).toContain(`<strong>Recorded:</strong> ${sessionDate(recorded)}, hosted by`);
+      // written out the same wherever it runs: 'Saturday 28 November 2026, 17:00 UTC'
+      expect(product.content).toMatch(
+        /<strong>Recorded:<\/strong> [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d UTC, hosted by/,
       );
       expect(product.content).toContain('<strong>Next live session:</strong> scheduled below');
     }

@@ -35,9 +35,25 @@ const DAY = 24 * HOUR;
 
 const CATALOG_START = Date.parse('2026-03-02T09:00:00Z');
 
-/** A date as the page writes it, in UTC: 'Saturday 28 November 2026, 17:00 UTC'. */
-const sessionDate = (date: Date): string =>
-  `${date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}, ${date.toISOString().slice(11, 16)} UTC`;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A date as the page writes it, in UTC, whatever the locale data: 'Saturday 28 November 2026, 17:00 UTC'. */
+export const sessionDate = (date: Date): string =>
+  `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${date.toISOString().slice(11, 16)} UTC`;
 
 /** A document's reading time in whole minutes, at 200 words a minute. */
 export const readingMinutes = (html: string): number =>
