@@ -258,6 +258,8 @@ describe('the list of discussions', () => {
 });
 
 describe('one discussion', () => {
+  /** The reasons moderators gave, in order. */
+  const hiddenWith: string[] = [];
   function threadServer(overrides: { thread?: Thread; replies?: Post[][]; reportedBefore?: string[] } = {}) {
     const current = overrides.thread ?? thread();
     const pages = overrides.replies ?? [[post()]];
@@ -308,6 +310,14 @@ describe('one discussion', () => {
       'DELETE /community/posts/:postId': ({ params }) => ({
         data: { ...known(params.postId!), status: 'deleted', body: '', bodyHtml: '' },
       }),
+      'POST /admin/community/posts/:postId/hide': ({ params, body }) => {
+        hiddenWith.push((body as { reason: string }).reason);
+        return { data: { ...known(params.postId!), status: 'hidden', body: '', bodyHtml: '' } };
+      },
+      [`PUT /admin/community/threads/${current._id}/lock`]: ({ body }) => {
+        hiddenWith.push((body as { reason: string }).reason);
+        return { data: { ...current, locked: true } };
+      },
       'POST /community/posts/:postId/report': ({ params }) =>
         reported.has(params.postId!)
           ? { status: 409, error: COMMUNITY_MESSAGES.alreadyReported }
@@ -400,6 +410,44 @@ describe('one discussion', () => {
     view = await openThread();
     await within(view).findByText('grid-template-areas');
     expect(enabled(within(view).getByRole('button', { name: 'Mark as answer' }))).toBe(true);
+  });
+
+  it('lets an admin hide any post and lock the discussion where they are, each with a reason', async () => {
+    hiddenWith.length = 0;
+    threadServer({ replies: [[post({ author: ADA, mine: false })]] });
+    signIn('admin');
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('grid-template-areas');
+    const reply = within(view).getAllByTestId('post')[1]!;
+    fireEvent.click(within(reply).getByRole('button', { name: 'Hide' }));
+    const form = within(reply).getByRole('form', { name: 'Hide this post' });
+    fireEvent.change(within(form).getByLabelText('Reason (kept in the moderation log)'), {
+      target: { value: '  Off topic  ' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Hide post' }));
+    await waitFor(() =>
+      expect(within(view).getAllByTestId('post')[1]!.textContent).toBe(COMMUNITY_MESSAGES.removed),
+    );
+    fireEvent.click(within(view).getByRole('button', { name: 'Lock' }));
+    const lock = within(view).getByRole('form', { name: 'Lock this discussion' });
+    fireEvent.change(within(lock).getByLabelText('Reason (kept in the moderation log)'), {
+      target: { value: 'Resolved elsewhere' },
+    });
+    fireEvent.click(within(lock).getByRole('button', { name: 'Lock discussion' }));
+    expect(await within(view).findByText(COMMUNITY_MESSAGES.locked)).toBeInstanceOf(HTMLElement);
+    expect(within(view).getByRole('button', { name: 'Unlock' }).tagName).toBe('BUTTON');
+    expect(hiddenWith).toEqual(['Off topic', 'Resolved elsewhere']);
+  });
+
+  it('offers learners no Hide and no Lock', async () => {
+    threadServer({ replies: [[post({ author: ADA, mine: false })]] });
+    signIn();
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('grid-template-areas');
+    expect(within(view).queryByRole('button', { name: 'Hide' })).toBeNull();
+    expect(within(view).queryByRole('button', { name: 'Lock' })).toBeNull();
   });
 
   it('offers Edit only while the edit window lasts, saying the time left, and saves the edit', async () => {

@@ -1,11 +1,20 @@
 import { useState } from 'react';
-import { CheckCircle2, Flag, Pencil, ThumbsUp, Trash2 } from '@catalyst/web-kit/icons';
+import { CheckCircle2, EyeOff, Flag, Pencil, ThumbsUp, Trash2 } from '@catalyst/web-kit/icons';
 import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
-import { Alert, api, Badge, Button, formatDate, isApiRequestError } from '@catalyst/web-kit';
+import {
+  Alert,
+  api,
+  Badge,
+  Button,
+  formatDate,
+  isAdmin,
+  isApiRequestError,
+  useSession,
+} from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';
 import { useAction } from '../shared/useAction';
 import { useNow } from '../shared/useNow';
-import { EditForm, ReportForm } from './forms';
+import { EditForm, ModerationForm, ReportForm } from './forms';
 import styles from './Discussion.module.css';
 
 /** 'less than a minute' or '12 minutes': how long the author may still edit. */
@@ -28,7 +37,7 @@ interface PostViewProps {
   answerBusy?: boolean;
 }
 
-type Mode = 'view' | 'edit' | 'report' | 'delete';
+type Mode = 'view' | 'edit' | 'report' | 'delete' | 'hide';
 
 /** One post: its author, its text as the server rendered and sanitised it, and what the reader may do with it. */
 export function PostView({
@@ -41,6 +50,8 @@ export function PostView({
   answerBusy,
 }: PostViewProps) {
   const [mode, setMode] = useState<Mode>('view');
+  // an admin moderates any post where it is, not only those reported
+  const moderator = isAdmin(useSession().user);
   const [reported, setReported] = useState(false);
   const { busy, failure, setFailure, run } = useAction();
   // the edit window's time left, to the minute (ticks only while it is open)
@@ -140,6 +151,11 @@ export function PostView({
               <Trash2 size={14} aria-hidden="true" focusable="false" /> Delete
             </Button>
           ) : null}
+          {moderator && !post.mine ? (
+            <Button size="sm" variant="ghost" onClick={() => setMode('hide')}>
+              <EyeOff size={14} aria-hidden="true" focusable="false" /> Hide
+            </Button>
+          ) : null}
           {!post.mine ? (
             reported ? (
               <span className={styles.muted}>Reported</span>
@@ -168,6 +184,20 @@ export function PostView({
             Cancel
           </Button>
         </div>
+      ) : null}
+
+      {mode === 'hide' ? (
+        <ModerationForm
+          label="Hide this post"
+          submitLabel="Hide post"
+          act={(reason) => api.moderation.hidePost({ params: { postId: post._id }, body: { reason } })}
+          onDone={(hidden) => {
+            onChange(hidden, title);
+            setMode('view');
+            announce('The post is hidden.');
+          }}
+          onCancel={() => setMode('view')}
+        />
       ) : null}
 
       {mode === 'report' ? (

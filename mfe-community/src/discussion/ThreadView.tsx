@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { ArrowLeft, Bell, BellOff, CheckCircle2 } from '@catalyst/web-kit/icons';
+import { ArrowLeft, Bell, BellOff, CheckCircle2, Lock, LockOpen } from '@catalyst/web-kit/icons';
 import { COMMUNITY_MESSAGES, type DiscussionEvent, type Post, type Thread } from '@catalyst/contracts';
 import { Alert, api, Badge, Button, isAdmin, Spinner, useSession } from '@catalyst/web-kit';
 import { messageOf } from '../shared/errors';
 import { useAction } from '../shared/useAction';
-import { ReplyForm } from './forms';
+import { ModerationForm, ReplyForm } from './forms';
 import { PostView } from './PostView';
 import { useCursorPages } from './useCursorPages';
 import { useThreadEvents } from './useThreadEvents';
@@ -37,6 +37,7 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
   const { user } = useSession();
   const [thread, setThread] = useState(initial);
   const { busy, failure, setFailure, run } = useAction();
+  const [locking, setLocking] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const replies = useCursorPages<Post>(initial._id, (cursor, signal) =>
     api.discussion.listReplies(
@@ -101,6 +102,11 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
   });
 
   const mayMarkAnswer = (thread.opening.mine || isAdmin(user)) && !thread.locked;
+  const unlock = () =>
+    run(async () => {
+      setThread(await api.moderation.unlockThread({ params: { threadId: thread._id } }));
+      announce('The discussion is open again.');
+    });
 
   const toggleFollow = () =>
     run(async () => {
@@ -165,7 +171,31 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
           )}
           {thread.following ? 'Unfollow' : 'Follow'}
         </Button>
+        {isAdmin(user) ? (
+          thread.locked ? (
+            <Button size="sm" variant="ghost" onClick={() => void unlock()} disabled={busy}>
+              <LockOpen size={14} aria-hidden="true" focusable="false" /> Unlock
+            </Button>
+          ) : (
+            <Button size="sm" variant="ghost" onClick={() => setLocking(true)} disabled={locking}>
+              <Lock size={14} aria-hidden="true" focusable="false" /> Lock
+            </Button>
+          )
+        ) : null}
       </header>
+      {locking && !thread.locked ? (
+        <ModerationForm
+          label="Lock this discussion"
+          submitLabel="Lock discussion"
+          act={(reason) => api.moderation.lockThread({ params: { threadId: thread._id }, body: { reason } })}
+          onDone={(locked) => {
+            setThread(locked);
+            setLocking(false);
+            announce('The discussion is locked.');
+          }}
+          onCancel={() => setLocking(false)}
+        />
+      ) : null}
       {thread.locked ? <Alert tone="info">{COMMUNITY_MESSAGES.locked}</Alert> : null}
       {failure ? <Alert tone="danger">{messageOf(failure)}</Alert> : null}
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   COMMUNITY_LIMITS,
+  MODERATION_REASON,
   REPORT_REASON_LABELS,
   type DiscussionTarget,
   type Post,
@@ -291,6 +292,59 @@ export function ReportForm({
       </div>
       <FormError failure={failure} fields={['reason']} />
       <FormButtons busy={busy} submitLabel="Send report" onCancel={onCancel} />
+    </form>
+  );
+}
+
+/**
+ * A moderator's action taken where the post or discussion is (not only from the reports queue): the reason the
+ * audit log keeps, then the call. The server checks the reason with the same rule (MODERATION_REASON).
+ */
+export function ModerationForm<T>({
+  label,
+  submitLabel,
+  act,
+  onDone,
+  onCancel,
+}: {
+  /** The form's name, saying what will happen ("Hide this post"). */
+  label: string;
+  submitLabel: string;
+  act: (reason: string) => Promise<T>;
+  onDone: (result: T) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const { busy, failure, onSubmit } = useSubmit(() => act(reason.trim()), onDone);
+  const reasonError = fieldErrorOf(failure, 'reason');
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={label}>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-reason`} className={styles.label}>
+          Reason (kept in the moderation log)
+        </label>
+        <textarea
+          ref={ref}
+          id={`${id}-reason`}
+          className={styles.textarea}
+          rows={2}
+          value={reason}
+          maxLength={MODERATION_REASON.max}
+          onChange={(event) => setReason(event.target.value)}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+        />
+        {reasonError ? (
+          <p id={`${id}-reason-error`} className={styles.fieldError} role="alert">
+            {reasonError}
+          </p>
+        ) : null}
+      </div>
+      <FormError failure={failure} fields={['reason']} />
+      <FormButtons busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

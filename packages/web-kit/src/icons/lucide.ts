@@ -267,6 +267,10 @@ export const Lock = createIcon('lock', [
   ['rect', { width: '18', height: '11', x: '3', y: '11', rx: '2', ry: '2' }],
   ['path', { d: 'M7 11V7a5 5 0 0 1 10 0v4' }],
 ]);
+export const LockOpen = createIcon('lock-open', [
+  ['rect', { width: '18', height: '11', x: '3', y: '11', rx: '2', ry: '2' }],
+  ['path', { d: 'M7 11V7a5 5 0 0 1 9.9-1' }],
+]);
 export const MailX = createIcon('mail-x', [
   ['path', { d: 'M22 12.532V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h8.792' }],
   ['path', { d: 'm22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7' }],
