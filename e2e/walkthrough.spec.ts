@@ -187,6 +187,10 @@ test.describe('player', () => {
     // inside the frame, clear of its rounded corner
     expect(fullscreen.x + fullscreen.width).toBeLessThanOrEqual(frame.x + frame.width - 8);
     expect(fullscreen.y + fullscreen.height).toBeLessThanOrEqual(frame.y + frame.height - 4);
+    // the position and the length, whole: nothing cut to "0:00 /…"
+    const time = player(page).getByTestId('player-time');
+    await expect(time).toHaveText(/^\d+:\d{2} \/ \d+:\d{2}$/);
+    expect(await time.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   });
 
   test('speed and volume carry over to the next video and the next visit', async ({ page }) => {
