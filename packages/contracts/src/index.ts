@@ -2,6 +2,7 @@ export * from './api';
 export * from './reason-terms';
 export * from './identity';
 export * from './auth';
+export * from './admin-users';
 export * from './catalog';
 export * from './progress';
 export * from './billing';

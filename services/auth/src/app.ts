@@ -1,4 +1,5 @@
 import { createService, pingDb } from '@catalyst/service-kit';
+import { mountAdminUsers } from './admin-users/admin-users.routes';
 import { mountAuth } from './auth/auth.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
@@ -15,6 +16,7 @@ export function createApp(deps: Deps) {
   });
   mountAuth(app, deps);
   mountUsers(app, deps);
+  mountAdminUsers(app, deps);
   mountInternal(app, deps);
   return app;
 }

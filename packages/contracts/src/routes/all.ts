@@ -1,5 +1,5 @@
 import { apiDocsRoutes } from './api-docs';
-import { authInternalRoutes, authRoutes, userRoutes } from './auth';
+import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
 import { discussionRoutes, liveRoutes, moderationRoutes } from './community';
 import {
@@ -25,6 +25,7 @@ import { releaseRoutes } from './releases';
 export const allRouteTables = {
   authRoutes,
   userRoutes,
+  adminUserRoutes,
   authInternalRoutes,
   categoryRoutes,
   creatorRoutes,

@@ -17,6 +17,14 @@ import {
   usersLookupRequestSchema,
   verifyEmailQuerySchema,
 } from '../auth';
+import {
+  adminAuditEntrySchema,
+  adminAuditQuerySchema,
+  adminUserParamsSchema,
+  adminUserQuerySchema,
+  adminUserSchema,
+} from '../admin-users';
+import { pageSchema } from '../api';
 import { defineRoutes } from './define';
 
 const service = 'auth';
@@ -142,6 +150,64 @@ export const userRoutes = defineRoutes({
     summary: 'Delete your account, its plan and its progress (the password confirms it)',
     body: deleteAccountRequestSchema,
     response: z.null(),
+  },
+});
+
+/** Admins' view of the accounts (/admin/users): each action answers the account as it now is and is audited. */
+export const adminUserRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/admin/users',
+    service,
+    access: 'admin',
+    summary: 'Accounts, newest first: search by name or e-mail, filter by role, verification and status',
+    query: adminUserQuerySchema,
+    response: pageSchema(adminUserSchema),
+  },
+  resendVerification: {
+    method: 'POST',
+    path: '/admin/users/:userId/resend-verification',
+    service,
+    access: 'admin',
+    summary: "Send an unverified account's verification e-mail again",
+    params: adminUserParamsSchema,
+    response: adminUserSchema,
+  },
+  revokeSessions: {
+    method: 'POST',
+    path: '/admin/users/:userId/revoke-sessions',
+    service,
+    access: 'admin',
+    summary: 'End every session and remembered sign-in of an account',
+    params: adminUserParamsSchema,
+    response: adminUserSchema,
+  },
+  deactivate: {
+    method: 'POST',
+    path: '/admin/users/:userId/deactivate',
+    service,
+    access: 'admin',
+    summary: 'Deactivate an account: its sessions end and it cannot sign in (not your own)',
+    params: adminUserParamsSchema,
+    response: adminUserSchema,
+  },
+  reactivate: {
+    method: 'POST',
+    path: '/admin/users/:userId/reactivate',
+    service,
+    access: 'admin',
+    summary: 'Let a deactivated account sign in again',
+    params: adminUserParamsSchema,
+    response: adminUserSchema,
+  },
+  auditLog: {
+    method: 'GET',
+    path: '/admin/users/audit',
+    service,
+    access: 'admin',
+    summary: 'Every admin action on accounts, newest first',
+    query: adminAuditQuerySchema,
+    response: pageSchema(adminAuditEntrySchema),
   },
 });
 

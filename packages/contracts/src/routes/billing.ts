@@ -11,6 +11,7 @@ import {
   subscriptionStatusQuerySchema,
   subscriptionStatusSchema,
 } from '../billing';
+import { planLookupRequestSchema, planLookupResponseSchema } from '../admin-users';
 import { defineRoutes } from './define';
 
 const service = 'billing';
@@ -115,6 +116,15 @@ export const billingInternalRoutes = defineRoutes({
     access: 'internal',
     summary: 'How many users hold an active plan (admin dashboard)',
     response: subscribersCountSchema,
+  },
+  planLookup: {
+    method: 'POST',
+    path: '/internal/plans/lookup',
+    service,
+    access: 'internal',
+    summary: "The given users' plans (the admin users list)",
+    body: planLookupRequestSchema,
+    response: planLookupResponseSchema,
   },
   // Account deletion (auth calls this first): cancels at the provider at once; safe to repeat.
   deleteCustomer: {

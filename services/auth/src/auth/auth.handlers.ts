@@ -1,8 +1,9 @@
-import { authMessages, type authRoutes, type SessionResponse } from '@catalyst/contracts';
+import { adminUserMessages, authMessages, type authRoutes, type SessionResponse } from '@catalyst/contracts';
 import {
   CLEAR_MEDIA_GRANT_COOKIE,
   HttpError,
   badRequest,
+  forbidden,
   metrics,
   reply,
   sendQuietly,
@@ -64,6 +65,7 @@ export function createAuthHandlers({
       // Unknown e-mail and wrong password: the same limits, the same work, the same answer.
       const valid = await loginLimiter.checkPassword(email, address, row?.password_hash, password);
       if (!row || !valid) throw unauthorized(authMessages.invalidCredentials);
+      if (row.deactivated_at) throw forbidden(adminUserMessages.accountDeactivated);
       if (needsRehash(row.password_hash)) {
         await updatePasswordHash(db, row.id, await hashPassword(password));
         await users.forget(row.id);

@@ -1,4 +1,5 @@
 // The auth schema: one line per table, each table's types in ./tables.
+import type { AdminAuditLogTable } from './tables/admin-audit-log';
 import type { EmailVerificationTable } from './tables/email-verification';
 import type { SessionTable } from './tables/session';
 import type { RefreshTokenTable, SessionFamilyTable } from './tables/session-family';
@@ -10,4 +11,5 @@ export interface Database {
   email_verifications: EmailVerificationTable;
   session_families: SessionFamilyTable;
   refresh_tokens: RefreshTokenTable;
+  admin_audit_log: AdminAuditLogTable;
 }

@@ -29,7 +29,7 @@ export const REMEMBER_DAYS_DEFAULT = 30;
 const CACHE_TTL_SECONDS = 300;
 
 /** Why a family ends: what the audit of a sign-in says. */
-export type FamilyEnd = 'logout' | 'logout-all' | 'password-change' | 'password-reset' | 'reuse';
+export type FamilyEnd = 'logout' | 'logout-all' | 'password-change' | 'password-reset' | 'reuse' | 'admin';
 
 /** A remembered sign-in's credential, as the cookie carries it. */
 export interface RefreshCredential {

@@ -111,6 +111,21 @@ export async function markSubscriptionEnded(db: Db, subscriptionId: string, at: 
     .execute();
 }
 
+/** The current subscription (as findCurrentSubscription picks it) of each of the given users that has one. */
+export async function findCurrentSubscriptions(db: Db, userIds: readonly string[]): Promise<Subscription[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .distinctOn('user_id')
+    .where('user_id', 'in', userIds)
+    .orderBy('user_id')
+    .orderBy(sql`status in (${sql.join(ENTITLED_STATUSES.map((s) => sql.lit(s)))})`, 'desc')
+    .orderBy('current_period_end', (ob) => ob.desc().nullsLast())
+    .orderBy('updated_at', 'desc')
+    .execute();
+}
+
 export async function countSubscribers(db: Db): Promise<number> {
   const row = await db
     .selectFrom('subscriptions')

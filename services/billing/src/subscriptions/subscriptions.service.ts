@@ -16,6 +16,7 @@ import type { Subscription } from '../db/tables/subscription';
 import { idOf, isMissingResource, providerCall } from '../provider/stripe';
 import {
   findCurrentSubscription,
+  findCurrentSubscriptions,
   findCustomerByUser,
   lockKey,
   saveCustomer,
@@ -50,6 +51,21 @@ export async function entitlementOf(deps: Deps, userId: string): Promise<Entitle
     plan: isEntitled(sub) ? sub.plan : null,
     status: sub?.status ?? 'free',
   };
+}
+
+/** Several users' plans at once (the admin users list): a user billing never saw is on the free plan. */
+export async function plansOf(deps: Deps, userIds: string[]) {
+  const current = new Map(
+    (await findCurrentSubscriptions(deps.db, userIds)).map((sub) => [sub.user_id, sub] as const),
+  );
+  return userIds.map((userId) => {
+    const sub = current.get(userId);
+    return {
+      userId,
+      plan: isEntitled(sub) ? ('premium' as const) : ('free' as const),
+      status: sub?.status ?? ('free' as const),
+    };
+  });
 }
 
 /** The user's provider customer, created once (serialised per user so two tabs never make two). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_STATUS, FREE_STATUS } from '@catalyst/contracts';
-import { testUsers } from '@catalyst/service-kit/testing';
+import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { PUBLIC_URL, learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
 
 let world: BillingWorld;
@@ -330,5 +330,25 @@ describe('internal routes', () => {
     await world.call('POST', '/subscription/confirm', { as: user, body: { sessionId: result.sessionId } });
     expect((await world.internal('/internal/subscribers/count')).body.data.count).toBe(before + 1);
     expect((await world.internal('/internal/entitlements/not-an-id')).status).toBe(400);
+  });
+
+  it("answers several users' plans at once (the admin users list)", async () => {
+    const lookup = (body: unknown) =>
+      fetch(`${world.billing.url}/internal/plans/lookup`, {
+        method: 'POST',
+        headers: { ...internalHeaders(), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const member = newLearner();
+    const stranger = newLearner();
+    const result = await world.checkout(member, '4242424242424242');
+    await world.call('POST', '/subscription/confirm', { as: member, body: { sessionId: result.sessionId } });
+    const res = await lookup({ userIds: [member.id, stranger.id] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { userId: member.id, plan: 'premium', status: 'active' },
+      { userId: stranger.id, plan: 'free', status: 'free' },
+    ]);
+    expect((await lookup({ userIds: ['not-an-id'] })).status).toBe(400);
   });
 });

@@ -6,7 +6,7 @@ export interface SessionFamilyTable {
   user_id: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   revoked_at: Date | null;
-  /** 'logout', 'logout-all', 'password-change', 'password-reset' or 'reuse' (a rotated token came back). */
+  /** 'logout', 'logout-all', 'password-change', 'password-reset', 'reuse' (a rotated token came back) or 'admin' (ended by an admin). */
   revoked_reason: string | null;
 }
 export type SessionFamilyRow = Selectable<SessionFamilyTable>;

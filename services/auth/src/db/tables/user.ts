@@ -12,6 +12,8 @@ export interface UserTable {
   email_verified_at: Date | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Set by an admin: the account cannot sign in until reactivated. */
+  deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;
