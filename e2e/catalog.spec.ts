@@ -407,6 +407,39 @@ test.describe('member: what a learner trips over in the catalogue (issue 15)', (
     });
   }
 
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`library thumbnails keep their proportions in grid and list, so the titles printed on them are whole (${viewport.width} px)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      const maya = await creatorLibrary(request, 'web-development', 'Maya Chen');
+      await page.goto(maya.path);
+      const thumbs = page.getByTestId('library-product').locator('img');
+      await expect(thumbs.first()).toBeVisible();
+      for (const layout of ['grid', 'list'] as const) {
+        await page.getByRole('button', { name: layout === 'grid' ? 'Grid' : 'List' }).click();
+        await expect(page.locator(`[data-layout="${layout}"]`)).toBeVisible();
+        for (const thumb of await thumbs.all()) {
+          await expect
+            .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+            .toBe(true);
+          const [shown, natural] = await thumb.evaluate((img: HTMLImageElement) => [
+            img.clientWidth / img.clientHeight,
+            img.naturalWidth / img.naturalHeight,
+          ]);
+          expect(
+            Math.abs(shown! - natural!) / natural!,
+            `${layout}: shown ${shown} vs image ${natural}`,
+          ).toBeLessThan(0.02);
+        }
+      }
+    });
+  }
+
   test('shows a progress bar, labelled, only on a card with progress', async ({ page, request }) => {
     const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
     const kenji = await creatorLibrary(request, 'photography', 'Kenji Watanabe');
