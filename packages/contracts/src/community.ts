@@ -66,6 +66,24 @@ export type PostStatus = z.infer<typeof postStatusSchema>;
  * A post: a thread's opening post or a reply. A hidden or deleted post keeps its place with empty `body`
  * and `bodyHtml` for readers (admins still see its text, and the row is kept for audit).
  */
+/**
+ * One of the signed-in person's own posts, as their data export holds it (GDPR portability): the Markdown they
+ * wrote, where, and what became of it. Hidden and deleted posts are theirs too.
+ */
+export const ownPostSchema = z.object({
+  _id: objectIdSchema,
+  threadId: objectIdSchema,
+  threadTitle: z.string(),
+  productId: z.string(),
+  lessonId: z.string().nullable(),
+  isOpening: z.boolean(),
+  body: z.string(),
+  status: postStatusSchema,
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+});
+export type OwnPost = z.infer<typeof ownPostSchema>;
+
 export const postSchema = z.object({
   _id: objectIdSchema,
   threadId: objectIdSchema,

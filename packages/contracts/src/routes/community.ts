@@ -14,6 +14,7 @@ import {
   moderationEntrySchema,
   moderationLogQuerySchema,
   moderationReasonBodySchema,
+  ownPostSchema,
   postParamsSchema,
   postSchema,
   replyListQuerySchema,
@@ -116,6 +117,14 @@ export const discussionRoutes = defineRoutes({
     summary: 'Stop the e-mails of a discussion',
     params: threadParamsSchema,
     response: followResultSchema,
+  },
+  ownPosts: {
+    method: 'GET',
+    path: '/community/me/posts',
+    service,
+    access: 'user',
+    summary: 'Every post you wrote, with its discussion (for your data export), newest first',
+    response: z.array(ownPostSchema),
   },
   editPost: {
     method: 'PATCH',

@@ -16,7 +16,7 @@ export interface ApiTables {
   certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'adminList' | 'revoke'>;
   subscription: Pick<typeof subscriptionRoutes, 'createCheckoutSession' | 'status' | 'confirm' | 'cancel' | 'reactivate' | 'portal' | 'invoices'>;
   media: Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'>;
-  discussion: Pick<typeof discussionRoutes, 'listThreads' | 'createThread' | 'getThread' | 'listReplies' | 'createReply' | 'follow' | 'unfollow' | 'editPost' | 'deletePost' | 'upvote' | 'removeVote' | 'markAnswer' | 'unmarkAnswer' | 'report' | 'unsubscribe'>;
+  discussion: Pick<typeof discussionRoutes, 'listThreads' | 'createThread' | 'getThread' | 'listReplies' | 'createReply' | 'follow' | 'unfollow' | 'ownPosts' | 'editPost' | 'deletePost' | 'upvote' | 'removeVote' | 'markAnswer' | 'unmarkAnswer' | 'report' | 'unsubscribe'>;
   live: Pick<typeof liveRoutes, 'getSession' | 'register' | 'unregister' | 'listQuestions' | 'askQuestion' | 'upvoteQuestion' | 'removeQuestionVote' | 'markQuestionAnswered'>;
   moderation: Pick<typeof moderationRoutes, 'reports' | 'dismissReports' | 'hidePost' | 'restorePost' | 'deletePost' | 'lockThread' | 'unlockThread' | 'auditLog' | 'scheduleLive' | 'cancelLive'>;
   gateway: Pick<typeof gatewayRoutes, 'health' | 'reportClientError'>;
@@ -144,6 +144,7 @@ export const API_ROUTES = {
     createReply: ['POST', '/community/threads/:threadId/replies'],
     follow: ['PUT', '/community/threads/:threadId/follow'],
     unfollow: ['DELETE', '/community/threads/:threadId/follow'],
+    ownPosts: ['GET', '/community/me/posts'],
     editPost: ['PATCH', '/community/posts/:postId'],
     deletePost: ['DELETE', '/community/posts/:postId'],
     upvote: ['PUT', '/community/posts/:postId/vote'],

@@ -68,6 +68,22 @@ export function createDiscussionHandlers(
   };
 
   return {
+    async ownPosts({ identity }) {
+      const rows = await repo.listPostsBy(db, identity.id);
+      return rows.map((row) => ({
+        _id: row.id,
+        threadId: row.thread_id,
+        threadTitle: row.title,
+        productId: row.product_id,
+        lessonId: row.lesson_id,
+        isOpening: row.is_opening,
+        body: row.body_md,
+        status: row.status,
+        createdAt: row.created_at.toISOString(),
+        editedAt: row.edited_at ? row.edited_at.toISOString() : null,
+      }));
+    },
+
     async listThreads({ query, identity }) {
       const target = repo.targetOf(query.productId, query.lessonId);
       const top = query.sort === 'top';

@@ -458,3 +458,27 @@ export async function logModeration(
 export async function setLocked(trx: Transaction<Database>, threadId: string, locked: boolean) {
   await trx.updateTable('threads').set({ locked }).where('id', '=', threadId).execute();
 }
+
+/** Every post `authorId` wrote, with its discussion, newest first (their data export; at most `limit`). */
+export async function listPostsBy(db: Db, authorId: string, limit = 10_000) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('threads', 'threads.id', 'posts.thread_id')
+    .where('posts.author_id', '=', authorId)
+    .select([
+      'posts.id',
+      'posts.thread_id',
+      'posts.is_opening',
+      'posts.body_md',
+      'posts.status',
+      'posts.created_at',
+      'posts.edited_at',
+      'threads.title',
+      'threads.product_id',
+      'threads.lesson_id',
+    ])
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -685,3 +685,35 @@ describe('posting rate', () => {
     expect(t.auth.calls.length - before).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('GET /community/me/posts (the data export)', () => {
+  it("answers every post the person wrote, with its discussion, newest first, and nobody else's", async () => {
+    // the free product: open to the learner without a plan
+    const asked = await thread(learner, { productId: ids.free });
+    const mine = await replyTo(asked._id, learner, 'My own *reply*.');
+    const theirs = await replyTo(asked._id, otherSubscriber, 'Not theirs.');
+    await t.call(learner, 'DELETE', `/community/posts/${mine._id}`);
+
+    const res = await t.call(learner, 'GET', '/community/me/posts');
+    expect(res.status).toBe(200);
+    const posts = res.body.data as Array<Record<string, unknown>>;
+    expect(posts.map((p) => p._id)).not.toContain(theirs._id);
+    const here = posts.filter((p) => p.threadId === asked._id);
+    expect(here.map((p) => [p._id, p.isOpening, p.body, p.status])).toEqual([
+      [mine._id, false, 'My own *reply*.', 'deleted'],
+      [asked.opening._id, true, 'I do not get **useEffect**.', 'visible'],
+    ]);
+    expect(here[1]).toMatchObject({
+      threadTitle: 'How do hooks work?',
+      productId: ids.free,
+      lessonId: null,
+      editedAt: null,
+    });
+    const times = posts.map((p) => Date.parse(p.createdAt as string));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('asks a visitor to sign in', async () => {
+    expect((await t.call(null, 'GET', '/community/me/posts')).status).toBe(401);
+  });
+});
