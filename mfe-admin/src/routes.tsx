@@ -17,6 +17,8 @@ const ReportsPage = page(() => import('./moderation/ReportsPage'), 'ReportsPage'
 const AuditLogPage = page(() => import('./moderation/AuditLogPage'), 'AuditLogPage');
 const CreatorListPage = page(() => import('./creators/CreatorListPage'), 'CreatorListPage');
 const CreatorFormPage = page(() => import('./creators/CreatorFormPage'), 'CreatorFormPage');
+const UserListPage = page(() => import('./users/UserListPage'), 'UserListPage');
+const UserAuditLogPage = page(() => import('./users/UserAuditLogPage'), 'UserAuditLogPage');
 const ReleasesPage = page(() => import('./releases/ReleasesPage'), 'ReleasesPage');
 
 /** What the shell mounts under /admin/* (behind RequireAdmin, so only admins ever load this remote). */
@@ -38,6 +40,8 @@ export default function AdminRoutes() {
         <Route path="creators" element={<CreatorListPage />} />
         <Route path="creators/new" element={<CreatorFormPage />} />
         <Route path="creators/:id/edit" element={<CreatorFormPage key="edit" />} />
+        <Route path="users" element={<UserListPage />} />
+        <Route path="users/audit" element={<UserAuditLogPage />} />
         <Route path="releases" element={<ReleasesPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>

@@ -23,12 +23,13 @@ function Stat({
 
 const STAT_LABELS = ['Categories', 'Products', 'Creators', 'Users', 'Subscribers'];
 
-/** Where the dashboard leads: the lists (media, certificates, community moderation and the front ends' releases too), then the two most common additions. */
+/** Where the dashboard leads: the lists (media, users, certificates, community moderation and the front ends' releases too), then the two most common additions. */
 const dashboardLinks = [
   { to: '/admin/categories', label: 'Manage Categories', variant: 'secondary' },
   { to: '/admin/products', label: 'Manage Products', variant: 'secondary' },
   { to: '/admin/creators', label: 'Manage Creators', variant: 'secondary' },
   { to: '/admin/media', label: 'Manage Media', variant: 'secondary' },
+  { to: '/admin/users', label: 'Manage Users', variant: 'secondary' },
   { to: '/admin/certificates', label: 'Manage Certificates', variant: 'secondary' },
   { to: '/admin/community', label: 'Community moderation', variant: 'secondary' },
   { to: '/admin/releases', label: 'Releases', variant: 'secondary' },
