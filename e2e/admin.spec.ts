@@ -1,4 +1,4 @@
-import { dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import { apiToken, demo, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
@@ -114,4 +114,42 @@ test('a learner opening /admin sees Access Denied and never downloads the admin 
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(api.status()).toBe(403);
+});
+
+test('on a phone, an admin finds the learner on /admin/users, revokes its sessions and sees the audit entry (issue 52, item 22)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const learnerToken = await apiToken(request, 'learner');
+  const me = () => request.get('/api/v1/auth/me', { headers: { authorization: `Bearer ${learnerToken}` } });
+  expect((await me()).status()).toBe(200);
+
+  await loginAs(page, 'admin');
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(demo.learner.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const rows = page.getByTestId('user-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(demo.learner.name);
+
+  await rows
+    .first()
+    .getByRole('button', { name: `Revoke sessions: ${demo.learner.name} (${demo.learner.email})` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Revoke sessions' });
+  await expect(dialog).toContainText(`Sign ${demo.learner.name} (${demo.learner.email}) out everywhere?`);
+  await dialog.getByRole('button', { name: 'Revoke sessions' }).click();
+  await expect(page.getByText('Every session of this account has ended')).toBeVisible();
+  await expect.poll(async () => (await me()).status()).toBe(401);
+  // Nothing of the page is cut off or scrolls sideways at 390 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/audit$/);
+  const entry = page.getByTestId('user-audit-row').first();
+  await expect(entry).toContainText('Sessions revoked');
+  await expect(entry).toContainText(demo.learner.email);
+  await expect(entry).toContainText(demo.admin.name);
 });
