@@ -78,6 +78,9 @@ export async function accessMatrix(suite: Suite) {
           ? 'index.m3u8'
           : 'master.m3u8',
     rendition: () => '360p',
+    // An account id of the right form that names nobody: an admin's account actions answer 404 and never end
+    // the fixtures' sessions or deactivate their accounts.
+    userId: () => MISSING_ID,
     // A certificate code of the right form that names no certificate: the access decision answers before the lookup.
     code: () => '0123456789',
     // A front end of the release registry: a fresh product serves every build in place (no release yet), so
