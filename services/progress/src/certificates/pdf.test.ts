@@ -1,6 +1,7 @@
+import type { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Certificate } from '@catalyst/contracts';
-import { readPdfText } from '@catalyst/service-kit/testing/pdf';
+import { pdfPageContent, readPdfText } from '@catalyst/service-kit/testing/pdf';
 import { PAGE_HEIGHT, PAGE_WIDTH, renderCertificatePdf } from './pdf';
 
 const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({
@@ -25,6 +26,48 @@ const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({
 async function render(cert: Certificate, siteName?: string) {
   const bytes = await renderCertificatePdf(cert, siteName ? { siteName } : undefined);
   return { bytes, ...(await readPdfText(bytes)) };
+}
+
+/** The page-space bounding box of every filled shape: each graphics block's path through its transforms. */
+function filledShapes(doc: PDFDocument) {
+  const boxes: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  const stack: number[][] = [];
+  let ctm = [1, 0, 0, 1, 0, 0];
+  let points: [number, number][] = [];
+  const tokens = pdfPageContent(doc.getPage(0)).split(/\s+/);
+  const operands: number[] = [];
+  for (const token of tokens) {
+    if (/^-?[\d.]+$/.test(token)) {
+      operands.push(Number(token));
+      continue;
+    }
+    const args = operands.splice(0);
+    if (token === 'q') stack.push(ctm);
+    else if (token === 'Q') ctm = stack.pop()!;
+    else if (token === 'cm') {
+      const [a, b, c, d, e, f] = args as [number, number, number, number, number, number];
+      const [A, B, C, D, E, F] = ctm as [number, number, number, number, number, number];
+      ctm = [
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+      ];
+    } else if (['m', 'l', 'c', 'v', 'y'].includes(token)) {
+      for (let i = 0; i + 1 < args.length; i += 2) {
+        const [x, y] = [args[i]!, args[i + 1]!];
+        points.push([x * ctm[0]! + y * ctm[2]! + ctm[4]!, x * ctm[1]! + y * ctm[3]! + ctm[5]!]);
+      }
+    } else if (['f', 'f*', 'B', 'B*', 'b', 'b*'].includes(token)) {
+      const xs = points.map((p) => p[0]);
+      const ys = points.map((p) => p[1]);
+      boxes.push({ x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) });
+      points = [];
+    } else if (['S', 's', 'n'].includes(token)) points = [];
+  }
+  return boxes;
 }
 
 describe('the certificate PDF', () => {
@@ -89,5 +132,20 @@ describe('the certificate PDF', () => {
     // Two lines at most, the second one cut short.
     expect(text).toContain('Machine Learning Foundations:');
     expect(text).toMatch(/…/);
+  });
+
+  it('leaves the corners clean: nothing is filled over the frame or between it and the amber rule', async () => {
+    const { doc } = await render(certificate());
+    const [paper, ...shapes] = filledShapes(doc);
+    expect(paper).toEqual({ x0: 0, y0: 0, x1: PAGE_WIDTH, y1: PAGE_HEIGHT });
+    expect(shapes.length).toBeGreaterThan(0);
+    // The amber rule is 0.8 pt wide along x = 30 and y = 30 from each edge.
+    const inside = 30.4;
+    for (const box of shapes) {
+      expect(box.x0).toBeGreaterThanOrEqual(inside);
+      expect(box.y0).toBeGreaterThanOrEqual(inside);
+      expect(box.x1).toBeLessThanOrEqual(PAGE_WIDTH - inside);
+      expect(box.y1).toBeLessThanOrEqual(PAGE_HEIGHT - inside);
+    }
   });
 });

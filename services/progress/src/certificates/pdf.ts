@@ -28,7 +28,6 @@ const hex = (value: string): RGB =>
   );
 // The site's tokens (web-kit tokens.css): indigo primary, amber accent, slate text.
 const INDIGO = hex('#3730a3');
-const INDIGO_SOFT = hex('#eef2ff');
 const AMBER = hex('#b45309');
 const TEXT = hex('#0f172a');
 const MUTED = hex('#475569');
@@ -189,18 +188,19 @@ export async function renderCertificatePdf(
   const W = PAGE_WIDTH;
   const H = PAGE_HEIGHT;
 
-  // Paper, a broad indigo frame, a fine amber rule inside it, and soft corner blocks.
+  // Paper, a broad indigo frame, a fine amber rule inside it, and a small mark in each corner inside the rule
+  // (clear of the frame, the rule and the text).
   page.drawRectangle({ x: 0, y: 0, width: W, height: H, color: PAPER });
-  for (const [x, y] of [
-    [21, 21],
-    [W - 21 - 44, 21],
-    [21, H - 21 - 44],
-    [W - 21 - 44, H - 21 - 44],
-  ] as const) {
-    page.drawRectangle({ x, y, width: 44, height: 44, color: INDIGO_SOFT });
-  }
   page.drawRectangle({ x: 18, y: 18, width: W - 36, height: H - 36, borderColor: INDIGO, borderWidth: 6 });
   page.drawRectangle({ x: 30, y: 30, width: W - 60, height: H - 60, borderColor: AMBER, borderWidth: 0.8 });
+  for (const [x, y] of [
+    [46, 46],
+    [W - 46, 46],
+    [46, H - 46],
+    [W - 46, H - 46],
+  ] as const) {
+    drawMark(page, x, y, 6);
+  }
 
   // The brand.
   const brandStyle: TextStyle = { font: sansBold, size: 15, color: INDIGO, spacing: 4 };
