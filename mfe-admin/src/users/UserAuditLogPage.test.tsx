@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { AdminAuditEntry } from '@catalyst/contracts';
+import { UserAuditLogPage } from './UserAuditLogPage';
+import { rowCells } from '../testing/adminPage';
+
+const entry: AdminAuditEntry = {
+  _id: 'c'.repeat(24),
+  action: 'revoke-sessions',
+  admin: { id: 'a'.repeat(24), name: 'Ada Admin' },
+  target: { id: 'b'.repeat(24), name: 'Leo Learner', email: 'learner@catalyst.example' },
+  detail: '2 sessions ended',
+  createdAt: '2026-12-05T09:00:00.000Z',
+};
+
+let urls: URL[];
+beforeEach(() => {
+  urls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(new URL(url, 'http://localhost'));
+      return new Response(
+        JSON.stringify({ success: true, data: { items: [entry], total: 1, page: 1, limit: 20 } }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the account audit log', () => {
+  it('shows what was done, to whom, by whom and with what result', async () => {
+    render(
+      <MemoryRouter initialEntries={['/admin/users/audit']}>
+        <UserAuditLogPage />
+      </MemoryRouter>,
+    );
+    const row = await screen.findByTestId('user-audit-row');
+    expect(rowCells(row)).toMatchObject({
+      Action: 'Sessions revoked',
+      Account: 'Leo Learner (learner@catalyst.example)',
+      Admin: 'Ada Admin',
+      Detail: '2 sessions ended',
+    });
+    expect(urls.map((url) => `${url.pathname}${url.search}`)).toEqual([
+      '/api/v1/admin/users/audit?page=1&limit=20',
+    ]);
+    expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
+  });
+});
