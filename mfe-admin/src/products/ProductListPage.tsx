@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { adminMessages, type AdminProduct, type Page } from '@catalyst/contracts';
 import { Eye, EyeOff, Star, StarOff } from '@catalyst/web-kit/icons';
-import { api, Badge, formatDuration, formatPrice, pageCount, Pager } from '@catalyst/web-kit';
+import { api, Badge, formatPrice, formatProductLength, pageCount, Pager } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
@@ -81,7 +81,7 @@ export function ProductListPage() {
         { label: 'Category', cell: (product) => product.category.name },
         { label: 'Creator', cell: (product) => product.creator.name },
         { label: 'Type', cell: (product) => `${product.type} · ${product.difficulty}` },
-        { label: 'Duration', cell: (product) => formatDuration(product.duration) },
+        { label: 'Duration', cell: (product) => formatProductLength(product) },
         { label: 'Price', cell: (product) => formatPrice(product.price) },
         {
           label: 'Status',

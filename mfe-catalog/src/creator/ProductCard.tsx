@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { isNewProduct, type PremiumProduct } from '@catalyst/contracts';
-import { Badge, formatDate, formatDuration } from '@catalyst/web-kit';
+import { Badge, formatDate, formatProductLength } from '@catalyst/web-kit';
 import styles from './ProductCard.module.css';
 import type { ProductProgress } from './useProgressMap';
 
@@ -109,7 +109,7 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
           {product.duration ? (
             <div>
               <dt>Duration</dt>
-              <dd>{formatDuration(product.duration)}</dd>
+              <dd>{formatProductLength(product)}</dd>
             </div>
           ) : null}
           <div>

@@ -5,7 +5,7 @@ import {
   Badge,
   Button,
   ErrorScreen,
-  formatDuration,
+  formatProductLength,
   isApiRequestError,
   NotFound,
   Spinner,
@@ -86,7 +86,7 @@ function ProductView({ product }: { product: ProductDetail }) {
     <article className={styles.page} data-testid="product-page">
       <ProductHeader
         product={product}
-        meta={product.duration ? <span>{formatDuration(product.duration)}</span> : null}
+        meta={product.duration ? <span>{formatProductLength(product)}</span> : null}
       />
 
       <div className={styles.layout}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_TYPE_LABELS, type PublicProduct } from '@catalyst/contracts';
-import { formatDuration, productPath, Thumbnail } from '@catalyst/web-kit';
+import { formatProductLength, productPath, Thumbnail } from '@catalyst/web-kit';
 import styles from './ProductPage.module.css';
 
 export const RELATED_LIMIT = 3;
@@ -27,7 +27,7 @@ export function RelatedProducts({ products }: { products: PublicProduct[] }) {
                 <span className={styles.relatedTitle}>{item.title}</span>
                 <span className={styles.muted}>
                   {PRODUCT_TYPE_LABELS[item.type] ?? item.type}
-                  {item.duration ? ` · ${formatDuration(item.duration)}` : ''}
+                  {item.duration ? ` · ${formatProductLength(item)}` : ''}
                 </span>
               </span>
             </Link>

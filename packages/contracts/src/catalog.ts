@@ -66,6 +66,8 @@ export const publicProductSchema = z.object({
   difficulty: difficultySchema,
   /** Minutes; null when unknown. */
   duration: z.number().int().nullable(),
+  /** The exact length in seconds when it comes from the media or a curriculum (shown as '30 s'), else null. */
+  durationSeconds: z.number().int().nullable().optional(),
   thumbnail: z.string().nullable(),
   tags: z.array(z.string()),
   /** Dollars with two decimals; null when not priced ('N/A'), 0 shown as 'Free'. */

@@ -5,6 +5,7 @@ import {
   formatFileSize,
   formatPlayerTime,
   formatPrice,
+  formatProductLength,
   formatSeconds,
   truncate,
 } from './format';
@@ -43,6 +44,16 @@ describe('formatSeconds', () => {
     expect(formatSeconds(7_200)).toBe('2 h');
     expect(formatSeconds(null)).toBe('');
     expect(formatSeconds(-1)).toBe('');
+  });
+});
+
+describe('formatProductLength', () => {
+  it("shows a product's exact length when the media gave one, else its whole minutes", () => {
+    expect(formatProductLength({ duration: 1, durationSeconds: 30 })).toBe('30 s');
+    expect(formatProductLength({ duration: 65, durationSeconds: 3_890 })).toBe('1 h 5 min');
+    expect(formatProductLength({ duration: 14, durationSeconds: null })).toBe('14 min');
+    expect(formatProductLength({ duration: 14 })).toBe('14 min');
+    expect(formatProductLength({ duration: null })).toBe('');
   });
 });
 

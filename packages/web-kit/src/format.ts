@@ -37,6 +37,19 @@ export function formatSeconds(seconds: number | string | null | undefined): stri
   return formatDuration(Math.round(whole / 60));
 }
 
+/**
+ * A product's length: its exact length when the media gave one ('30 s', '14 min', '1 h 5 min'), else its
+ * whole minutes. Unknown → ''.
+ */
+export function formatProductLength(product: {
+  duration: number | null;
+  durationSeconds?: number | null;
+}): string {
+  return product.durationSeconds !== null && product.durationSeconds !== undefined
+    ? formatSeconds(product.durationSeconds)
+    : formatDuration(product.duration);
+}
+
 /** Seconds as the player shows them: m:ss under an hour (30 → '0:30', 65 → '1:05'), h:mm:ss from one (3725 → '1:02:05'). */
 export function formatPlayerTime(seconds: number | null | undefined): string {
   const n = toNumber(seconds);

@@ -108,6 +108,7 @@ describe('demo catalogue', () => {
     for (const p of items) {
       if (p.type === 'document') {
         expect(p.duration, p.slug).toBe(readingMinutes(demoDocuments[p.slug]!));
+        expect(p.durationSeconds, p.slug).toBeNull();
         continue;
       }
       const lesson = secondsOf(new URL(p.videoUrl!, 'http://gateway.test').pathname);
@@ -115,6 +116,8 @@ describe('demo catalogue', () => {
       // whole minutes (spec), a lesson under a minute counting as one
       const seconds = courseSlugs.has(p.slug) ? courseSeconds(p.slug) : lesson;
       expect(p.duration, p.slug).toBe(Math.max(1, Math.ceil(seconds / 60)));
+      // and the exact length, so a 30-second clip reads '30 s'
+      expect(p.durationSeconds, p.slug).toBe(Math.round(seconds));
     }
     // the lessons differ, and the catalogue uses every one of them
     const videos = items.filter((p) => p.videoUrl !== null);
@@ -311,6 +314,44 @@ describe('demo catalogue', () => {
     expect(res.data.items.map((p) => p.slug)).toEqual(
       expect.arrayContaining(['node-js-rest-apis', 'scaling-postgres-webinar', 'sql-for-analysts']),
     );
+  });
+});
+
+describe("a product's exact length after an admin's edits", () => {
+  it('stays while the minutes and the video stay, goes when either changes, and follows a saved curriculum', async () => {
+    const clip = demoId('product', 'typescript-for-javascript-developers');
+    const read = async () => (await ctx.admin('GET', `/admin/products/${clip}`)).body.data;
+    const before = await read();
+    expect(before.durationSeconds).toBeGreaterThan(0);
+    const { _id, productId, createdAt, createdBy, durationSeconds, ...form } = before;
+    expect(
+      (await ctx.admin('PUT', `/admin/products/${clip}`, { ...form, title: 'TypeScript, renamed' })).status,
+    ).toBe(200);
+    expect((await read()).durationSeconds).toBe(durationSeconds);
+    expect((await ctx.admin('PUT', `/admin/products/${clip}`, { ...form, duration: 14 })).status).toBe(200);
+    expect(await read()).toMatchObject({ duration: 14, durationSeconds: null });
+
+    // a curriculum saved with every lesson's length known: the product lasts exactly their total
+    const course = demoId('product', 'mastering-workshop');
+    const { version } = (await ctx.admin('GET', `/admin/products/${course}/curriculum`)).body
+      .data as AdminCurriculum;
+    const article = (title: string, durationSeconds: number) => ({
+      title,
+      kind: 'article',
+      body: `<p>${title}</p>`,
+      durationSeconds,
+      isFreePreview: false,
+      resources: [],
+    });
+    const saved = await ctx.admin('PUT', `/admin/products/${course}/curriculum`, {
+      version,
+      sections: [{ title: 'Reading', lessons: [article('One', 120), article('Two', 45)] }],
+    });
+    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
+    expect((await ctx.admin('GET', `/admin/products/${course}`)).body.data).toMatchObject({
+      duration: 3,
+      durationSeconds: 165,
+    });
   });
 });
 

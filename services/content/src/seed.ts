@@ -184,6 +184,8 @@ export async function seedDemo(
             type: p.type,
             difficulty: p.difficulty,
             duration: document ? readingMinutes(document) : seconds === undefined ? null : minutesOf(seconds),
+            // a video's exact measured length (a document lasts its reading time, in minutes)
+            duration_seconds: document || seconds === undefined ? null : Math.round(seconds),
             thumbnail: demoThumbnailUrl(p.slug),
             video_url: video,
             media_asset_id: video ? demoAssetId(video) : null,
@@ -205,7 +207,9 @@ export async function seedDemo(
         }),
       )
       .execute();
-    const courses = await seedDemoCurricula(trx, DEMO_COURSES, lessonSeconds, mediaRoot, log);
+    const courses = await seedDemoCurricula(trx, DEMO_COURSES, lessonSeconds, mediaRoot, log, {
+      exactSeconds: true,
+    });
     log.info(
       {
         categories: demoCategories.length,
@@ -249,6 +253,11 @@ export async function seedDemoCurricula(
   lessonSeconds: Map<string, number>,
   mediaRoot: string,
   log: Logger,
+  /**
+   * Whether to write the products' exact lengths: the seed does; the demo catalogue migration, which runs
+   * before products have the column (2026-12-05T05-00-00_product_duration_seconds fills it), does not.
+   */
+  { exactSeconds = false }: { exactSeconds?: boolean } = {},
 ): Promise<number> {
   const sizeOf = new Map<string, number | null>();
   const fileSize = (file: string) => {
@@ -326,10 +335,15 @@ export async function seedDemoCurricula(
     if (resources.length > 0) await trx.insertInto('lesson_resources').values(resources).execute();
     // The course lasts as long as its lessons (those whose length is known).
     const known = lessons.filter((l) => l.duration_seconds !== null);
+    const total = known.reduce((sum, l) => sum + l.duration_seconds!, 0);
     if (known.length > 0)
       await trx
         .updateTable('products')
-        .set({ duration: minutesOf(known.reduce((total, l) => total + l.duration_seconds!, 0)) })
+        .set({
+          duration: minutesOf(total),
+          // exact when every lesson's length is known
+          ...(exactSeconds ? { duration_seconds: known.length === lessons.length ? total : null } : {}),
+        })
         .where('id', '=', productId)
         .execute();
     seeded += 1;

@@ -327,6 +327,7 @@ export async function writeCurriculum(
   write: CurriculumWrite,
   durationMinutes: number | null,
 ): Promise<number> {
+  const lessonSeconds = write.sections.flatMap((s) => s.lessons.map((l) => l.durationSeconds));
   const sections = write.sections.map((s, position) => ({
     id: s.id,
     product_id: productId,
@@ -446,6 +447,11 @@ export async function writeCurriculum(
       curriculum_version: eb('curriculum_version', '+', 1),
       updated_at: new Date(),
       ...(durationMinutes === null ? {} : { duration: durationMinutes }),
+      // exact only when every lesson's length is known
+      duration_seconds:
+        lessonSeconds.length > 0 && lessonSeconds.every((s) => s !== null)
+          ? lessonSeconds.reduce<number>((total, s) => total + s!, 0)
+          : null,
     }))
     .where('id', '=', productId)
     .returning('curriculum_version')

@@ -238,6 +238,7 @@ export function toPublicProduct(row: ProductRecord): PublicProduct {
     type: row.type,
     difficulty: row.difficulty,
     duration: row.duration,
+    durationSeconds: row.duration_seconds,
     thumbnail: row.thumbnail,
     tags: row.tags,
     price: price(row.price),
@@ -372,7 +373,14 @@ export async function updateProduct(
 ): Promise<boolean> {
   const result = await db
     .updateTable('products')
-    .set({ ...productColumns(values), updated_at: new Date() })
+    .set({
+      ...productColumns(values),
+      // the exact length stays while the minutes and the media it was measured from do
+      duration_seconds: sql<
+        number | null
+      >`case when duration is not distinct from ${values.duration} and video_url is not distinct from ${values.videoUrl} then duration_seconds end`,
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

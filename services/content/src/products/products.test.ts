@@ -46,6 +46,8 @@ describe('public products', () => {
       type: 'course',
       difficulty: 'beginner',
       duration: 90,
+      // an admin typed the minutes: no exact length from the media
+      durationSeconds: null,
       thumbnail: '/media/thumbnails/x.jpg',
       tags: ['react', 'javascript', 'hooks', 'jsx'],
       price: 0,

@@ -16,6 +16,11 @@ export interface ProductTable {
   difficulty: Generated<Difficulty>;
   /** Minutes. */
   duration: number | null;
+  /**
+   * The exact length in seconds when it comes from the media (a single video's measured length, a
+   * curriculum whose every lesson's length is known), else null; `duration` is its whole minutes, rounded up.
+   */
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   thumbnail: string | null;
   /** Served only to entitled callers. */
   video_url: string | null;
