@@ -241,7 +241,8 @@ describe('Delete Account', () => {
   it('explains what is removed, without a word of a plan the person never had, and needs the password', () => {
     renderRouted();
     expect(deleteForm().previousElementSibling?.textContent).toBe(
-      'Deleting your account permanently removes your profile and your learning progress. This cannot be undone.',
+      'Deleting your account permanently removes your profile and your learning progress (download your ' +
+        'data first to keep a copy). This cannot be undone.',
     );
     fireEvent.click(within(deleteForm()).getByRole('button', { name: 'Delete Account' }));
     expect(fieldNote(deleteForm(), 'Password')).toBe(authMessages.passwordRequired);
@@ -256,7 +257,8 @@ describe('Delete Account', () => {
     renderRouted();
     await waitFor(() =>
       expect(deleteForm().previousElementSibling?.textContent).toBe(
-        'Deleting your account permanently removes your profile and your learning progress. Your ' +
+        'Deleting your account permanently removes your profile and your learning progress (download your ' +
+          'data first to keep a copy). Your ' +
           'subscription is cancelled at once, and the current billing period is not refunded, as our terms say. ' +
           'This cannot be undone.',
       ),

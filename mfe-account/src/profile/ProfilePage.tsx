@@ -16,6 +16,7 @@ import {
   withNotice,
 } from '@catalyst/web-kit';
 import { submitFailure, type FormMessage } from './profileErrors';
+import { collectMyData, downloadJson, exportFileName } from './dataExport';
 import { PlanSection } from './PlanSection';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import styles from './ProfilePage.module.css';
@@ -217,6 +218,42 @@ function ChangePasswordForm() {
   );
 }
 
+export const exportTexts = {
+  failed: "We couldn't prepare your data. Please try again.",
+  done: 'Your data was downloaded.',
+} as const;
+
+/** Export my data (GDPR portability): one JSON file of everything kept about the person, before they go or any time. */
+function ExportDataCard() {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const now = new Date();
+      downloadJson(await collectMyData(now), exportFileName(now));
+      setMessage({ tone: 'success', text: exportTexts.done });
+    } catch {
+      setMessage({ tone: 'danger', text: exportTexts.failed });
+    }
+    setBusy(false);
+  };
+  return (
+    <Card className={styles.card}>
+      <h2 className={styles.heading}>Your Data</h2>
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      <p className={styles.note}>
+        Download everything we keep about you (your profile, plan and invoices, learning progress,
+        certificates and posts) as one JSON file you can keep or take to another service.
+      </p>
+      <Button variant="secondary" loading={busy} onClick={() => void run()}>
+        Download my data
+      </Button>
+    </Card>
+  );
+}
+
 export const deleteAccountTexts = {
   failed: 'Failed to delete account.',
   error: 'Something went wrong deleting your account.',
@@ -268,7 +305,8 @@ function DeleteAccountForm() {
       <h2 className={styles.heading}>Delete Account</h2>
       {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
       <p className={styles.note}>
-        Deleting your account permanently removes your profile and your learning progress.
+        Deleting your account permanently removes your profile and your learning progress (download your data
+        first to keep a copy).
         {hasSubscription
           ? ' Your subscription is cancelled at once, and the current billing period is not refunded, as our terms say.'
           : ''}{' '}
@@ -324,6 +362,7 @@ export default function ProfilePage() {
         <PlanSection />
         <ChangePasswordForm />
         <SignOutEverywhere />
+        <ExportDataCard />
         <DeleteAccountForm />
       </div>
     </section>
