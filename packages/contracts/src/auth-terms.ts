@@ -34,6 +34,7 @@ export const authMessages = {
   noVerificationToken: 'No verification token provided',
   verificationInvalid: 'This verification link is invalid or has expired.',
   verificationSuccess: 'Your email address has been verified.',
+  alreadyVerified: 'Your email address is already verified.',
   verificationFailed: 'Verification failed',
   verificationError: 'Verification failed. Please try again.',
   profileUpdated: 'Profile updated successfully!',

@@ -153,7 +153,12 @@ export function createAuthHandlers({
 
     async verifyEmail({ query: { token } }) {
       const verified = await verification.consume(token);
-      if (!verified) throw badRequest(authMessages.verificationInvalid);
+      if (!verified) {
+        // The same link again is no failure: the address stays verified, and the page says so.
+        const email = await verification.alreadyVerified(token);
+        if (email) return reply({ email }, { message: authMessages.alreadyVerified });
+        throw badRequest(authMessages.verificationInvalid);
+      }
       await sessions.forgetUser(verified.userId);
       return reply({ email: verified.email }, { message: authMessages.verificationSuccess });
     },

@@ -371,7 +371,7 @@ describe('GET /auth/verify-email', () => {
     expect(res.body).toEqual({ success: false, message: authMessages.verificationInvalid });
   });
 
-  it('verifies the address once and refuses the same link a second time', async () => {
+  it('verifies the address once, and says it is already verified when the same link is opened again', async () => {
     const account = await t.register();
     const token = tokenOf(lastLinkTo(t.mailer, account.email)!);
     const first = await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(token)}`);
@@ -383,6 +383,22 @@ describe('GET /auth/verify-email', () => {
     });
     const me = await t.call('GET', '/auth/me', { headers: await t.asBearer(account.token) });
     expect(me.body.data.user.emailVerified).toBe(true);
+    const again = await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(token)}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({
+      success: true,
+      data: { email: account.email },
+      message: 'Your email address is already verified.',
+    });
+  });
+
+  it('refuses a used link once its address is no longer the one verified', async () => {
+    const account = await t.register();
+    const token = tokenOf(lastLinkTo(t.mailer, account.email)!);
+    expect((await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
+    await sql`update auth.users set email = ${`moved-${account.email}`} where email = ${account.email}`.execute(
+      t.db,
+    );
     const again = await t.call('GET', `/auth/verify-email?token=${encodeURIComponent(token)}`);
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(authMessages.verificationInvalid);

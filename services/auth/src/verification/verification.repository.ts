@@ -22,6 +22,15 @@ export async function insertLink(
     .execute();
 }
 
+/** A link's row, read without a lock (whether it was used, and for which address). */
+export const findLink = (db: Db, purpose: LinkPurpose, tokenHash: string) =>
+  db
+    .selectFrom('email_verifications')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+
 /** Locks the link's row, so two clicks on one link cannot both use it. */
 export const findLinkForUpdate = (db: Transaction<Database>, purpose: LinkPurpose, tokenHash: string) =>
   db

@@ -3,7 +3,9 @@ import { sendQuietly, type Logger, type Mailer } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { AccountMails } from '../mail/messages';
 import type { UserMemo } from '../users/user-memo';
-import { markEmailVerified } from '../users/users.repository';
+import { hashToken } from '../tokens';
+import { findUserById, markEmailVerified } from '../users/users.repository';
+import { findLink } from './verification.repository';
 import { createOneTimeLinks } from './links';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,6 +43,18 @@ export function createVerification({
     return verified;
   }
 
-  return { send, consume };
+  /**
+   * A link that did its work already, opened again (a second click, a mail client's preview): the address it
+   * verified, when that address is still the user's and verified; undefined for any other link.
+   */
+  async function alreadyVerified(token: string): Promise<string | undefined> {
+    if (token.length > 512) return undefined;
+    const row = await findLink(db, 'verify-email', hashToken(token));
+    if (!row?.used_at) return undefined;
+    const user = await findUserById(db, row.user_id);
+    return user && user.email === row.email && user.email_verified_at !== null ? row.email : undefined;
+  }
+
+  return { send, consume, alreadyVerified };
 }
 export type Verification = ReturnType<typeof createVerification>;
