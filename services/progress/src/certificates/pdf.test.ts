@@ -1,7 +1,8 @@
-import type { PDFDocument } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import { PDFArray, PDFDict, PDFName, PDFRawStream, type PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Certificate } from '@catalyst/contracts';
-import { pdfPageContent, readPdfText } from '@catalyst/service-kit/testing/pdf';
+import { pdfPageContent, pdfShownText, readPdfText } from '@catalyst/service-kit/testing/pdf';
 import { PAGE_HEIGHT, PAGE_WIDTH, renderCertificatePdf } from './pdf';
 
 const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({
@@ -25,7 +26,95 @@ const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({
 
 async function render(cert: Certificate, siteName?: string) {
   const bytes = await renderCertificatePdf(cert, siteName ? { siteName } : undefined);
-  return { bytes, ...(await readPdfText(bytes)) };
+  const read = await readPdfText(bytes);
+  return { bytes, ...read, shown: shownText(read.doc), fonts: fontsOf(read.doc) };
+}
+
+const rawStream = (dict: PDFDict, key: string) => {
+  const stream = dict.context.lookup(dict.get(PDFName.of(key)));
+  if (!(stream instanceof PDFRawStream)) throw new Error(`${key}: expected a raw stream`);
+  return stream;
+};
+
+const streamText = (stream: PDFRawStream) => {
+  const filter = stream.dict.get(PDFName.of('Filter'));
+  const bytes = Buffer.from(stream.contents);
+  return (filter === PDFName.of('FlateDecode') ? inflateSync(bytes) : bytes).toString('latin1');
+};
+
+interface PdfFont {
+  /** The name it is drawn with (BaseFont; an embedded subset's without its tag). */
+  name: string;
+  /** Embedded (a TrueType font file in the PDF) rather than one of the PDF's standard fonts. */
+  embedded: boolean;
+  /** Bytes of the embedded font file. */
+  fileBytes: number;
+  /** An embedded font's glyph id → text (its ToUnicode map). */
+  unicode: Map<number, string>;
+}
+
+/** The fonts the page's text is drawn with, by resource name. */
+function pageFonts(doc: PDFDocument): Map<string, PdfFont> {
+  const fonts = new Map<string, PdfFont>();
+  const resources = doc.getPage(0).node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+  for (const [key] of resources.entries()) {
+    const font = resources.lookup(key, PDFDict);
+    const name = font.lookup(PDFName.of('BaseFont'), PDFName).decodeText();
+    const unicode = new Map<number, string>();
+    let fileBytes = 0;
+    if (font.lookup(PDFName.of('Subtype'), PDFName) === PDFName.of('Type0')) {
+      const cmap = streamText(rawStream(font, 'ToUnicode'));
+      for (const [, glyph, text] of cmap.matchAll(/<([0-9a-f]{4})> <([0-9a-f]+)>/gi)) {
+        unicode.set(parseInt(glyph!, 16), Buffer.from(text!, 'hex').swap16().toString('utf16le'));
+      }
+      const cid = font.lookup(PDFName.of('DescendantFonts'), PDFArray).lookup(0, PDFDict);
+      const descriptor = cid.lookup(PDFName.of('FontDescriptor'), PDFDict);
+      fileBytes = inflateSync(rawStream(descriptor, 'FontFile2').contents).length;
+    }
+    if (fileBytes) expect(name).toMatch(/^[A-Z]{6}\+/);
+    fonts.set(key.asString(), {
+      name: name.replace(/^[A-Z]{6}\+/, ''),
+      embedded: fileBytes > 0,
+      fileBytes,
+      unicode,
+    });
+  }
+  return fonts;
+}
+
+/** Each font the page uses once (every text drawn names its font again). */
+const fontsOf = (doc: PDFDocument) => [
+  ...new Map(
+    [...pageFonts(doc).values()].map((f) => [f.name, { name: f.name, embedded: f.embedded }]),
+  ).values(),
+];
+
+/** Every string the page shows, one a line: WinAnsi for the standard fonts, glyphs read back for embedded ones. */
+function shownText(doc: PDFDocument): string {
+  return shownLines(doc)
+    .map((line) => line.text)
+    .join('\n');
+}
+
+/** Each string the page shows with where it starts (x, points from the left) and its size. */
+function shownLines(doc: PDFDocument) {
+  const fonts = pageFonts(doc);
+  let font: PdfFont | undefined;
+  let size = 0;
+  let x = 0;
+  const shown: { text: string; x: number; size: number }[] = [];
+  for (const [op, name, fontSize, tmX, hex] of pdfPageContent(doc.getPage(0)).matchAll(
+    /(\/\S+)\s+([\d.]+)\s+Tf|\S+ \S+ \S+ \S+ (\S+) \S+ Tm|<([0-9A-Fa-f\s]*)>\s*Tj/g,
+  )) {
+    if (name) [font, size] = [fonts.get(name), Number(fontSize)];
+    else if (tmX) x = Number(tmX);
+    else if (font?.embedded) {
+      const glyphs = hex!.replace(/\s/g, '').match(/.{4}/g) ?? [];
+      const text = glyphs.map((g) => font!.unicode.get(parseInt(g, 16)) ?? '\uFFFD').join('');
+      shown.push({ text, x, size });
+    } else shown.push(...pdfShownText(op).map((text) => ({ text, x, size })));
+  }
+  return shown;
 }
 
 /** The page-space bounding box of every filled shape: each graphics block's path through its transforms. */
@@ -69,6 +158,14 @@ function filledShapes(doc: PDFDocument) {
   }
   return boxes;
 }
+
+const STANDARD_FONTS = [
+  { name: 'Helvetica', embedded: false },
+  { name: 'Helvetica-Bold', embedded: false },
+  { name: 'Times-Italic', embedded: false },
+  { name: 'Times-Bold', embedded: false },
+  { name: 'Courier-Bold', embedded: false },
+];
 
 describe('the certificate PDF', () => {
   it('is one landscape A4 page stating who completed what, by whom, how long, when, its code and where to verify it', async () => {
@@ -120,18 +217,78 @@ describe('the certificate PDF', () => {
     expect(doc.getModificationDate()?.toISOString()).toBe('2026-04-01T08:00:00.000Z');
   });
 
-  it('draws letters the standard fonts lack as their closest, and fits a very long name and course on the page', async () => {
-    const { text } = await render(
+  it('fits a very long name, in any script, and a long course on the page', async () => {
+    const longCourse =
+      'Machine Learning Foundations: from linear regression to neural networks, and everything in between, with exercises';
+    for (const learnerName of [
+      'Lukas Zolkiewski-Konstantinopolski Maximilian Alexander',
+      'Łukasz Żółkiewski-Konstantinopolski Maximilian Alexander',
+    ]) {
+      const { doc, shown } = await render(certificate({ learnerName, courseTitle: longCourse }));
+      // The name as written, within the 110 pt either side kept clear.
+      const name = shownLines(doc).find((line) => line.text === learnerName)!;
+      expect(name).toMatchObject({ text: learnerName });
+      expect(name.x).toBeGreaterThanOrEqual(110);
+      expect(name.size).toBeGreaterThanOrEqual(16);
+      // Two lines at most, the second one cut short.
+      expect(shown).toContain('Machine Learning Foundations:');
+      expect(shown).toMatch(/…/);
+    }
+  });
+
+  it('prints names in any European script as written, in an embedded subset of DejaVu, the same bytes each time', async () => {
+    const cert = certificate({
+      learnerName: 'Łukasz Żółć',
+      creatorName: 'Анна Петрова',
+      courseTitle: 'Εισαγωγή στη σχεδίαση με τον Αλέξη',
+    });
+    const { bytes, shown, fonts, doc } = await render(cert, 'Académie Dvořák');
+    expect(shown).toContain('Łukasz Żółć');
+    expect(shown).toContain('by Анна Петрова  ·  2.5 hours');
+    expect(shown).toContain('Εισαγωγή στη σχεδίαση με τον Αλέξη');
+    expect(shown).toContain('ACADÉMIE DVOŘÁK');
+    expect(shown).not.toContain('?');
+    // The metadata carries the same names.
+    expect(doc.getTitle()).toBe('Certificate of completion: Εισαγωγή στη σχεδίαση με τον Αλέξη');
+    expect(doc.getAuthor()).toBe('Académie Dvořák');
+    expect(doc.getSubject()).toContain('Łukasz Żółć completed');
+
+    // Each face once, embedded as a subset (a small part of the font file), beside the standard fonts.
+    expect(fonts).toEqual(
+      expect.arrayContaining([
+        { name: 'DejaVuSerif-Bold', embedded: true },
+        { name: 'DejaVuSans-Bold', embedded: true },
+        { name: 'DejaVuSans', embedded: true },
+        { name: 'Helvetica-Bold', embedded: false },
+      ]),
+    );
+    expect(fonts.filter((f) => f.embedded)).toHaveLength(3);
+    const embedded = [...pageFonts(doc).values()].filter((f) => f.embedded);
+    for (const font of embedded) expect(font.fileBytes).toBeLessThan(100_000);
+    expect(bytes.length).toBeLessThan(200_000);
+
+    const again = await renderCertificatePdf(cert, { siteName: 'Académie Dvořák' });
+    expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('draws a Cyrillic or Greek revoked reason and a Greek name; letters no font has still show as ?', async () => {
+    const { shown } = await render(
       certificate({
-        learnerName: 'Łukasz Żółkiewski-Konstantinopolski Maximilian Alexander',
-        courseTitle:
-          'Machine Learning Foundations: from linear regression to neural networks, and everything in between, with exercises',
+        learnerName: 'Αλέξης 山田',
+        status: 'revoked',
+        revokedAt: '2026-04-01T08:00:00.000Z',
+        revokedReason: 'Выдан не тому ученику',
       }),
     );
-    expect(text).toContain('Lukasz Zólkiewski-Konstantinopolski Maximilian Alexander');
-    // Two lines at most, the second one cut short.
-    expect(text).toContain('Machine Learning Foundations:');
-    expect(text).toMatch(/…/);
+    expect(shown).toContain('Αλέξης ??');
+    expect(shown).toContain('This certificate was revoked on 1 April 2026: Выдан не тому ученику');
+  });
+
+  it('keeps a Latin certificate in the standard fonts, nothing embedded', async () => {
+    const { fonts, shown } = await render(certificate(), 'Northwind Academy');
+    expect(shown).toContain('Zoë Ó Briain');
+    expect(fonts).toEqual(expect.arrayContaining(STANDARD_FONTS));
+    expect(fonts).toHaveLength(STANDARD_FONTS.length);
   });
 
   it('leaves the corners clean: nothing is filled over the frame or between it and the amber rule', async () => {

@@ -1,6 +1,11 @@
 // The certificate as a designed, printable PDF: landscape A4, the brand, the learner, the course, its
 // creator and length, the completion date, the public code and a QR code of the verification page. The
 // same certificate always renders to the same bytes (its metadata dates are the certificate's own).
+// Names, titles and reasons in letters the PDF's standard fonts lack (WinAnsi: Western European only; Polish,
+// Czech, Greek, Cyrillic…) are drawn in DejaVu (fonts/, its licence beside it), embedded as a subset of the
+// glyphs used; a certificate written in Western European letters embeds nothing.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   PDFDocument,
   StandardFonts,
@@ -75,6 +80,92 @@ function drawable(font: PDFFont, text: string): string {
       return FALLBACKS[ch] ?? (/\s/.test(ch) ? ' ' : '?');
     })
     .join('');
+}
+
+/** The DejaVu face standing in for each standard font that draws a learner's, creator's or site's words. */
+const UNICODE_FONTS = {
+  sans: 'DejaVuSans.ttf',
+  sansBold: 'DejaVuSans-Bold.ttf',
+  serifBold: 'DejaVuSerif-Bold.ttf',
+} as const;
+type Face = keyof typeof UNICODE_FONTS;
+
+interface UnicodeFont {
+  bytes: Uint8Array;
+  /** Its PostScript name (DejaVuSans-Bold…). */
+  name: string;
+  /** The code points it draws. */
+  characters: Set<number>;
+}
+
+// fontkit (about 1 MB of JavaScript) loaded only when a certificate first needs a DejaVu font: its own chunk.
+type Fontkit = typeof import('@pdf-lib/fontkit');
+let fontkitLoaded: Promise<Fontkit> | undefined;
+// A CommonJS (UMD) package: Node's import() gives its exports as `default`.
+const loadFontkit = () =>
+  (fontkitLoaded ??= import('@pdf-lib/fontkit').then(
+    (module) => (module as Fontkit & { default?: Fontkit }).default ?? module,
+  ));
+
+// Read and measured once per process (a few hundred KiB each), and only when a certificate needs one.
+const unicodeFonts = new Map<Face, Promise<UnicodeFont>>();
+function unicodeFont(face: Face): Promise<UnicodeFont> {
+  let font = unicodeFonts.get(face);
+  if (!font) {
+    font = Promise.all([
+      readFile(new URL(`./fonts/${UNICODE_FONTS[face]}`, import.meta.url)),
+      loadFontkit(),
+    ]).then(
+      ([buffer, fontkit]) => {
+        const bytes = new Uint8Array(buffer);
+        const parsed = fontkit.create(bytes);
+        return {
+          bytes,
+          name: parsed.postscriptName ?? UNICODE_FONTS[face].replace(/\.ttf$/, ''),
+          characters: new Set(parsed.characterSet),
+        };
+      },
+      (error: unknown) => {
+        unicodeFonts.delete(face);
+        throw error;
+      },
+    );
+    unicodeFonts.set(face, font);
+  }
+  return font;
+}
+
+/** A subset font's name starts with six capitals and '+' (PDF 32000-1 9.6.4): here fixed by `seed`. */
+const subsetTag = (seed: string) =>
+  [...createHash('sha256').update(seed).digest().subarray(0, 6)]
+    .map((byte) => String.fromCharCode(65 + (byte % 26)))
+    .join('');
+
+/**
+ * Picks the font to draw texts in: the standard one when it has every letter (or when DejaVu adds none it
+ * lacks), else the DejaVu face, embedded once per document as a subset named after `seed` (what the
+ * certificate says), so the same certificate embeds the same fonts under the same names.
+ */
+function fontChooser(doc: PDFDocument, seed: string) {
+  const embedded = new Map<Face, Promise<PDFFont>>();
+  return async (standard: PDFFont, face: Face, ...texts: string[]): Promise<PDFFont> => {
+    const known = new Set(standard.getCharacterSet());
+    const missing = texts
+      .flatMap((text) => [...text.normalize('NFC')])
+      .map((ch) => ch.codePointAt(0)!)
+      .filter((code) => !known.has(code) && !/\s/u.test(String.fromCodePoint(code)));
+    if (!missing.length) return standard;
+    const unicode = await unicodeFont(face);
+    if (!missing.some((code) => unicode.characters.has(code))) return standard;
+    let font = embedded.get(face);
+    if (!font) {
+      doc.registerFontkit(await loadFontkit());
+      const customName = `${subsetTag(`${face}\n${seed}`)}+${unicode.name}`;
+      font = doc.embedFont(unicode.bytes, { subset: true, customName });
+      embedded.set(face, font);
+    }
+    return font;
+  };
 }
 
 interface TextStyle {
@@ -166,10 +257,22 @@ export async function renderCertificatePdf(
     doc.embedFont(StandardFonts.CourierBold),
   ]);
   const revoked = certificate.status === 'revoked';
-  const brand = drawable(sansBold, siteName);
-  const learner = drawable(serifBold, certificate.learnerName);
-  const course = drawable(sansBold, certificate.courseTitle);
-  const creator = drawable(sans, certificate.creatorName);
+  const reasonText = revoked ? (certificate.revokedReason ?? '') : '';
+  const { learnerName, courseTitle, creatorName } = certificate;
+  const fontFor = fontChooser(
+    doc,
+    JSON.stringify([siteName, learnerName, courseTitle, creatorName, reasonText]),
+  );
+  // One after another, so the same certificate embeds its fonts in the same order.
+  const brandFont = await fontFor(sansBold, 'sansBold', siteName, siteName.toUpperCase());
+  const learnerFont = await fontFor(serifBold, 'serifBold', learnerName);
+  const courseFont = await fontFor(sansBold, 'sansBold', courseTitle);
+  const creatorFont = await fontFor(sans, 'sans', creatorName);
+  const reasonFont = await fontFor(sansBold, 'sansBold', reasonText);
+  const brand = drawable(brandFont, siteName);
+  const learner = drawable(learnerFont, learnerName);
+  const course = drawable(courseFont, courseTitle);
+  const creator = drawable(creatorFont, creatorName);
 
   // Metadata: what a file manager or a search shows, fixed by the certificate itself.
   doc.setTitle(`Certificate of completion: ${course}`, { showInWindowTitleBar: true });
@@ -203,8 +306,8 @@ export async function renderCertificatePdf(
   }
 
   // The brand.
-  const brandStyle: TextStyle = { font: sansBold, size: 15, color: INDIGO, spacing: 4 };
-  const brandText = brand.toUpperCase();
+  const brandStyle: TextStyle = { font: brandFont, size: 15, color: INDIGO, spacing: 4 };
+  const brandText = drawable(brandFont, siteName.toUpperCase());
   const brandWidth = widthOf(brandText, brandStyle);
   drawMark(page, W / 2 - brandWidth / 2 - 16, H - 96 + 5, 8);
   centred(page, brandText, H - 96, brandStyle);
@@ -220,7 +323,8 @@ export async function renderCertificatePdf(
 
   // Who.
   centred(page, 'This certifies that', H - 200, { font: serifItalic, size: 15, color: MUTED });
-  const nameStyle = fitted(learner, { font: serifBold, size: 44, color: INDIGO }, W - 220, 20);
+  // Down to 16 pt: DejaVu Serif (a name in letters Times lacks) is wider than Times.
+  const nameStyle = fitted(learner, { font: learnerFont, size: 44, color: INDIGO }, W - 220, 16);
   centred(page, learner, H - 258, nameStyle);
   page.drawLine({
     start: { x: W / 2 - 200, y: H - 274 },
@@ -231,12 +335,12 @@ export async function renderCertificatePdf(
 
   // What.
   centred(page, 'has completed the course', H - 306, { font: serifItalic, size: 15, color: MUTED });
-  const courseStyle: TextStyle = { font: sansBold, size: 24, color: TEXT };
+  const courseStyle: TextStyle = { font: courseFont, size: 24, color: TEXT };
   const courseLines = wrap(course, courseStyle, W - 240, 2);
   courseLines.forEach((line, i) => centred(page, line, H - 344 - i * 30, courseStyle));
   const byY = H - 344 - (courseLines.length - 1) * 30 - 26;
   centred(page, `by ${creator}  ·  ${formatHours(certificate.hours)}`, byY, {
-    font: sans,
+    font: creatorFont,
     size: 13,
     color: MUTED,
   });
@@ -298,16 +402,10 @@ export async function renderCertificatePdf(
       rotate: degrees(angle),
     });
     const when = certificate.revokedAt ? ` on ${formatDate(certificate.revokedAt)}` : '';
-    const reason = certificate.revokedReason ? `: ${drawable(sansBold, certificate.revokedReason)}` : '';
-    const notice = wrap(
-      `This certificate was revoked${when}${reason}`,
-      { font: sansBold, size: 10, color: RED },
-      W - 200,
-      2,
-    );
-    notice.forEach((line, i) =>
-      centred(page, line, H - 52 - i * 13, { font: sansBold, size: 10, color: RED }),
-    );
+    const reason = reasonText ? `: ${drawable(reasonFont, reasonText)}` : '';
+    const noticeStyle: TextStyle = { font: reasonFont, size: 10, color: RED };
+    const notice = wrap(`This certificate was revoked${when}${reason}`, noticeStyle, W - 200, 2);
+    notice.forEach((line, i) => centred(page, line, H - 52 - i * 13, noticeStyle));
   }
 
   return doc.save({ useObjectStreams: false });
