@@ -62,6 +62,7 @@ async function pagesToShoot(base: string): Promise<Shot[]> {
     { name: 'admin-product-new', path: '/admin/products/new', who: 'admin' },
     { name: 'admin-categories', path: '/admin/categories', who: 'admin' },
     { name: 'admin-creators', path: '/admin/creators', who: 'admin' },
+    { name: 'admin-users', path: '/admin/users', who: 'admin' },
   ];
 }
 
