@@ -37,16 +37,54 @@ const product = {
   createdBy: null,
 };
 let productType = 'course';
+/** Fields of the stored product over `product` (an uploaded video, a thumbnail...). */
+let stored: Record<string, unknown> = {};
+const ASSET_ID = 'd'.repeat(24);
+const posterCopy = (width: number, format: string) => ({
+  width,
+  format,
+  url: `/api/v1/media/images/${ASSET_ID}/w${width}.${format}`,
+});
+const readyAsset = {
+  id: ASSET_ID,
+  kind: 'video',
+  originalName: 'talk.mp4',
+  mimeType: 'video/mp4',
+  size: 1000,
+  received: 1000,
+  status: 'ready',
+  progress: 100,
+  reprocessing: false,
+  outdated: false,
+  reason: null,
+  durationSeconds: 95,
+  width: 1280,
+  height: 720,
+  posterUrl: `/api/v1/media/streams/${ASSET_ID}/poster.jpg?token=t`,
+  streamUrl: `/api/v1/media/streams/${ASSET_ID}/master.m3u8?token=t`,
+  storyboardUrl: null,
+  renditions: [],
+  images: [
+    posterCopy(320, 'webp'),
+    posterCopy(320, 'avif'),
+    posterCopy(1280, 'webp'),
+    posterCopy(1280, 'avif'),
+  ],
+  usedBy: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 beforeEach(() => {
   productType = 'course';
+  stored = {};
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       const answers: Record<string, unknown> = {
         '/api/v1/admin/categories': [],
         '/api/v1/admin/creators': [],
-        [`/api/v1/admin/products/${PRODUCT_ID}`]: { ...product, type: productType },
+        [`/api/v1/admin/products/${PRODUCT_ID}`]: { ...product, type: productType, ...stored },
+        [`/api/v1/media/assets/${ASSET_ID}`]: readyAsset,
         [`/api/v1/admin/products/${PRODUCT_ID}/curriculum`]: {
           productId: PRODUCT_ID,
           version: 0,

@@ -4,8 +4,10 @@ import {
   DIFFICULTIES,
   PRODUCT_TYPES,
   PRODUCT_TYPE_LABELS,
+  minutesOf,
   type AdminCategory,
   type AdminCreator,
+  type MediaAsset,
 } from '@catalyst/contracts';
 import { Spinner, TextField } from '@catalyst/web-kit';
 import { adminApi } from '../api/adminApi';
@@ -20,6 +22,10 @@ import { VideoUploadField } from '../media/VideoUploadField';
 import { emptyProduct, productPayload, productToForm, type ProductFormValues } from './productForm';
 
 const LIST = '/admin/products';
+
+/** The widest WebP copy of an asset's poster (its srcset is derived from it), if it has copies. */
+const largestWebp = (images: MediaAsset['images']) =>
+  images.filter((image) => image.format === 'webp').sort((a, b) => b.width - a.width)[0]?.url;
 /** The editor (and its drag and drop) downloads only when a course's form opens. */
 const CurriculumEditor = lazy(() => import('../curriculum/CurriculumEditor'));
 /** Types of product that may have sections and lessons. */
@@ -60,6 +66,18 @@ export function ProductFormPage() {
   });
   const { values, errors, update, isEdit } = form;
   const onMediaAsset = useCallback((assetId: string) => update('mediaAssetId', assetId), [update]);
+  // An uploaded video fills what the admin left empty: its poster as the thumbnail, its length as the duration.
+  const { thumbnail, duration } = values;
+  const onUploadedAsset = useCallback(
+    (asset: MediaAsset) => {
+      if (asset.status !== 'ready') return;
+      const poster = largestWebp(asset.images);
+      if (!thumbnail.trim() && poster) update('thumbnail', poster);
+      if (!duration.trim() && asset.durationSeconds)
+        update('duration', String(minutesOf(asset.durationSeconds)));
+    },
+    [thumbnail, duration, update],
+  );
 
   // The one list of content types (packages/contracts): every stored product has one of these.
   const typeOptions = PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }));
@@ -182,7 +200,7 @@ export function ProductFormPage() {
           onChange={(e) => update('videoUrl', e.target.value)}
         />
       </div>
-      <VideoUploadField assetId={values.mediaAssetId} onChange={onMediaAsset} />
+      <VideoUploadField assetId={values.mediaAssetId} onChange={onMediaAsset} onAsset={onUploadedAsset} />
       <TextField
         label="Tags"
         name="tags"

@@ -41,6 +41,16 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect(poster.status).toBe(200);
     const meta = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height, meta.isProgressive]).toEqual(['jpeg', 1280, 720, true]);
+    // the poster also as public image copies, for a product's thumbnail (no token)
+    const widths = ready.images.map((image: { width: number }) => image.width);
+    expect(Math.max(...widths)).toBe(1280);
+    const copy = ready.images.find(
+      (image: { width: number; format: string }) => image.width === 640 && image.format === 'webp',
+    );
+    expect(copy.url).toBe(`/api/v1/media/images/${id}/w640.webp`);
+    const served = await t.request(null, 'GET', `/media/images/${id}/w640.webp`);
+    expect(served.status).toBe(200);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(640);
   });
 
   it('makes the same ladder with the ffmpeg the npm installer packages ship (a machine without a system ffmpeg)', async () => {

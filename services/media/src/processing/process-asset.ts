@@ -95,6 +95,9 @@ export async function processAsset(
       claimed.source_path
         ? work(path.join(DEMO_MEDIA_ROOT, claimed.source_path))
         : storage.withLocalUpload(assetId, work);
+    // An upload's poster is also kept as public image copies, so a product can show it as its thumbnail; the
+    // demo videos have thumbnails of their own.
+    const posterImages = !claimed.source_path;
     const encodeVideo = async (file: string) => {
       const video = await probeVideo(deps.ffprobe, file);
       report(2);
@@ -102,6 +105,7 @@ export async function processAsset(
       const frame = path.join(work, 'poster-frame.png');
       await extractPosterFrame(deps.ffmpeg, file, frame, video);
       await encodePoster(frame, path.join(work, 'poster.jpg'));
+      const images = posterImages ? (await processImage(frame, work, () => undefined)).variants : [];
       await rm(frame);
       report(88);
       await makeStoryboard(deps.ffmpeg, file, work, video);
@@ -112,6 +116,7 @@ export async function processAsset(
         height: video.height,
         renditions: JSON.stringify(renditions),
         has_poster: true,
+        images: JSON.stringify(images),
         has_storyboard: true,
         ladder: LADDER_VERSION,
       };

@@ -104,7 +104,8 @@ export function createStreamServer({
       },
       async imageFile({ params: { id, file } }, c) {
         const asset = await readyAsset(id);
-        if (asset.kind !== 'image') throw notFound(MEDIA_MESSAGES.notFound);
+        // an image's copies, or an uploaded video's poster kept as image copies (a product's thumbnail)
+        if (asset.kind !== 'image' && asset.kind !== 'video') throw notFound(MEDIA_MESSAGES.notFound);
         return serveFile(c, `${asset.prefix}${file}`, file, `public, ${IMMUTABLE}`);
       },
     },
