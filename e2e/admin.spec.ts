@@ -153,3 +153,26 @@ test('on a phone, an admin finds the learner on /admin/users, revokes its sessio
   await expect(entry).toContainText(demo.learner.email);
   await expect(entry).toContainText(demo.admin.name);
 });
+
+test("an admin formats a product's content with the toolbar, not raw HTML (issue 52, item 22)", async ({
+  page,
+}) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin/products/new');
+  const content = page.getByRole('textbox', { name: 'Content', exact: true });
+  await content.click();
+  await page.keyboard.type('What you will build');
+  const toolbar = page.getByRole('toolbar', { name: 'Content: formatting' });
+  await toolbar.getByRole('button', { name: 'Heading', exact: true }).click();
+  await expect(content.locator('h2')).toHaveText('What you will build');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
+  await page.keyboard.type('A responsive page');
+  await expect(content.locator('ul > li')).toHaveText('A responsive page');
+  // the HTML the form will send, in the HTML view
+  await toolbar.getByRole('button', { name: 'Edit as HTML' }).click();
+  await expect(page.getByRole('textbox', { name: 'Content', exact: true })).toHaveValue(
+    /^<h2>What you will build<\/h2><ul><li><p>A responsive page<\/p><\/li><\/ul>(<p><\/p>)?$/,
+  );
+});

@@ -16,6 +16,7 @@ import { LiveSessionEditor, LiveSessionNotice } from '../live/LiveSessionEditor'
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import formStyles from '../common/Form.module.css';
 import { CheckboxField, SelectField, TextAreaField } from '../common/FormControls';
+import { RichTextField } from '../common/RichTextField';
 import { useEntityForm } from '../common/useEntityForm';
 import { validateProduct } from '../forms/validation';
 import { VideoUploadField } from '../media/VideoUploadField';
@@ -124,14 +125,12 @@ export function ProductFormPage() {
         onChange={(e) => update('description', e.target.value)}
         required
       />
-      <TextAreaField
-        label="Content (HTML)"
-        name="content"
-        code
+      <RichTextField
+        label="Content"
         value={values.content}
         error={errors.content}
         hint="Formatting, lists, links and images are kept; scripts and event handlers are removed on save."
-        onChange={(e) => update('content', e.target.value)}
+        onChange={(html) => update('content', html)}
       />
       <div className={formStyles.row}>
         <SelectField
