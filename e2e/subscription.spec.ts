@@ -97,6 +97,21 @@ test('each failure card lands on Subscription Failed with its message', async ({
   await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
 });
 
+test('after a declined card, Try Again opens the checkout again and another card subscribes', async ({
+  page,
+}) => {
+  await newLearner(page, 'retries');
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('heading', { name: 'Subscription Failed' })).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Subscribe/ }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription Activated Successfully' })).toBeVisible();
+});
+
 test('going back from the checkout is no failure: the plans page again, nothing charged', async ({
   page,
 }) => {

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
+  Alert,
+  Button,
   buttonClassName,
   Card,
   subscription,
@@ -11,6 +13,7 @@ import {
   type SubscriptionStore,
 } from '@catalyst/web-kit';
 import { failureMessage, HOW_TO_FIX, planName } from './failureMessages';
+import { CHECKOUT_FAILED_MESSAGE } from './PlansPage';
 import styles from './Subscription.module.css';
 
 /** Router state of /subscription after the person left the checkout without paying. */
@@ -36,7 +39,20 @@ function FailurePage({ store, params }: { store: SubscriptionStore; params: URLS
   const errorCode = params.get('error');
   const plan = params.get('plan') || 'premium';
   const { user, isLoading: sessionLoading } = useSession();
-  const { refresh } = useSubscription(store);
+  const { refresh, startCheckout } = useSubscription(store);
+  const [retrying, setRetrying] = useState(false);
+  const [retryFailed, setRetryFailed] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    setRetryFailed(false);
+    try {
+      await startCheckout();
+      // the browser is leaving for the checkout; the button stays busy until it does
+    } catch {
+      setRetryFailed(true);
+      setRetrying(false);
+    }
+  };
   const site = useSiteConfig();
   const [timestamp] = useState(() => new Date());
   const supportEmail = site.supportEmail || site.contactEmail;
@@ -82,13 +98,15 @@ function FailurePage({ store, params }: { store: SubscriptionStore; params: URLS
           <dt>Time</dt>
           <dd>{timestamp.toLocaleString('en-US')}</dd>
         </dl>
+        {retryFailed ? <Alert tone="danger">{CHECKOUT_FAILED_MESSAGE}</Alert> : null}
         <div className={styles.actions}>
           <Link to="/" className={buttonClassName('primary')}>
             Go to Dashboard
           </Link>
-          <Link to="/subscription" className={buttonClassName('secondary')}>
+          {/* straight back into the hosted checkout, to try another card */}
+          <Button variant="secondary" loading={retrying} onClick={() => void retry()}>
             Try Again
-          </Link>
+          </Button>
         </div>
         {supportEmail || site.contactPhone ? (
           <div className={styles.support}>

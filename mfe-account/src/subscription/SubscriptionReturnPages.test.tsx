@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@catalyst/web-kit';
@@ -144,6 +144,21 @@ describe('SubscriptionCancelPage', () => {
       'Error code': 'payment_failed',
     });
     await waitFor(() => expect(calls).toContain('GET /api/v1/subscription/status'));
+  });
+
+  it('Try Again goes straight back into the hosted checkout, to try another card', async () => {
+    const { store, navigate, calls } = scriptedStores((url) => {
+      if (url.endsWith('/subscription/create-checkout-session'))
+        return ok({ sessionId: 'cs_2', url: 'http://pay.test/checkout/cs_2' });
+      return ok({ hasSubscription: false, status: 'free' });
+    }, learner);
+    at(
+      '/subscription/cancel?session_id=cs_test_1&error=card_declined',
+      <SubscriptionCancelPage store={store} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://pay.test/checkout/cs_2'));
+    expect(calls).toContain('POST /api/v1/subscription/create-checkout-session');
   });
 
   it('treats going back from the checkout as no failure: the plans page again, with a neutral note', async () => {
