@@ -106,6 +106,8 @@ export const productSummarySchema = z.object({
   title: z.string(),
   thumbnail: z.string().nullable(),
   duration: z.number().int().nullable(),
+  /** The exact length in seconds, when known from the media (a 24 s clip); `duration` is whole minutes. */
+  durationSeconds: z.number().nullable().optional(),
   type: productTypeSchema,
   categoryId: objectIdSchema,
   creatorId: objectIdSchema,

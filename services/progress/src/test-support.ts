@@ -36,6 +36,8 @@ export const ids = {
   lessons: '11111111111111111111aa06',
   /** A course ending with a quiz (quizCurriculum below). */
   quizCourse: '11111111111111111111aa07',
+  /** A 24-second clip: content knows its exact length (`durationSeconds`), its duration rounds up to a minute. */
+  clip: '11111111111111111111aa08',
   missing: '11111111111111111111ffff',
   category: '22222222222222222222bb01',
 };
@@ -46,6 +48,7 @@ const summary = (
   productId: overrides.slug.slice(0, 8),
   thumbnail: `/media/${overrides.slug}.jpg`,
   duration: 60,
+  durationSeconds: null,
   type: 'video',
   categoryId: ids.category,
   creatorId: '33333333333333333333cc01',
@@ -55,6 +58,14 @@ const summary = (
 });
 
 export const products: ProductSummary[] = [
+  summary({
+    _id: ids.clip,
+    slug: 'clip-video',
+    title: 'Clip Video',
+    duration: 1,
+    durationSeconds: 24,
+    categoryId: '22222222222222222222bb06',
+  }),
   summary({ _id: ids.course, slug: 'react-course', title: 'React Course', type: 'course', duration: 120 }),
   summary({ _id: ids.video, slug: 'css-video', title: 'CSS Video', duration: 30 }),
   summary({ _id: ids.draft, slug: 'draft-video', title: 'Draft Video', isPublished: false }),

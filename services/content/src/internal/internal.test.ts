@@ -27,6 +27,7 @@ describe('internal product routes', () => {
       title: 'React Basics',
       thumbnail: '/media/thumbnails/x.jpg',
       duration: 90,
+      durationSeconds: null,
       type: 'course',
       categoryId: fx.web,
       creatorId: fx.alice,

@@ -277,6 +277,7 @@ export function toSummary(row: ProductRow): ProductSummary {
     title: row.title,
     thumbnail: row.thumbnail,
     duration: row.duration,
+    durationSeconds: row.duration_seconds,
     type: row.type,
     categoryId: row.category_id,
     creatorId: row.creator_id,

@@ -14,7 +14,7 @@ export interface Mended {
 /**
  * Positions stored beyond the end of their media before saves were kept within it (a 24-second video
  * holding 321 s) are brought back to the end. Where media ends is content's to say (its schema is not
- * ours to read, so no migration can know it): a single video ends at its product's duration (minutes), a
+ * ours to read, so no migration can know it): a single video ends at its exact length when known (else its duration in minutes), a
  * lesson at its own length, and a course's row (a second of one of its lessons) at its longest lesson.
  * Rows of media of unknown length are left alone. Idempotent: a second pass finds nothing to mend.
  */
@@ -29,7 +29,10 @@ export async function mendPositions(db: Db, catalog: Catalog, requestId?: string
     requestId,
   );
   const productEnds: [string, number][] = [];
-  for (const [id, product] of summaries) if (product.duration) productEnds.push([id, product.duration * 60]);
+  for (const [id, product] of summaries) {
+    const end = product.durationSeconds ?? (product.duration ? product.duration * 60 : null);
+    if (end) productEnds.push([id, end]);
+  }
   const lessonEnds: [string, string, number][] = [];
   for (const courseId of courses) {
     const lessons = (await catalog.courseLessons(courseId, requestId))?.lessons ?? [];

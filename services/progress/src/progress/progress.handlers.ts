@@ -113,8 +113,8 @@ export function createProgressHandlers(
       catalog.getProduct(id, requestId),
     ]);
     if (lessons.length > 0) throw conflict(COURSE_MESSAGES.perLessonProgress);
-    // A single video's length is known to the minute (the product's duration).
-    const endSeconds = product?.duration ? product.duration * 60 : null;
+    // A single video's length: exact when content knows it from the media, else to the minute.
+    const endSeconds = product?.durationSeconds ?? (product?.duration ? product.duration * 60 : null);
     const result = await saves.save(identity.id, id, writeOf(body, endSeconds));
     return reply(result, {
       message: result.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored',

@@ -102,6 +102,16 @@ describe('one product', () => {
     expect(read.body.data).toMatchObject({ lastPosition: 900, furthestPosition: 1800 });
   });
 
+  it('holds a save at the exact end of a video whose length content knows to the second (a 24 s clip at 321 s)', async () => {
+    const saved = await ctx.call(sub, 'PATCH', productPath(ids.clip), {
+      progress: 100,
+      lastPosition: 321,
+      clientTime: 1,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ lastPosition: 24, furthestPosition: 24 });
+  });
+
   it('accepts a save without a client time or a completed flag', async () => {
     const { status, body } = await ctx.call(sub, 'PATCH', productPath(ids.video), {
       progress: 10,
