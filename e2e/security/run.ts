@@ -26,6 +26,11 @@ import { mediaAttacks } from './media';
 import { sessionCookieAttacks } from './session-cookie';
 import { signInAbuse } from './sign-in';
 import { webhooks } from './webhooks';
+import { mediaBinding } from './media-binding';
+import { quizIntegrity } from './quiz-integrity';
+import { accountAbuse } from './account-abuse';
+import { streamsOffline } from './streams-offline';
+import { platformLimits } from './platform-limits';
 import { storedXss } from './xss';
 
 const AREAS: [string, (s: Suite) => Promise<void>][] = [
@@ -44,6 +49,11 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['curriculum', curriculumAttacks],
   ['certificates', certificateAttacks],
   ['community', communityAttacks],
+  ['media binding', mediaBinding],
+  ['quiz integrity', quizIntegrity],
+  ['account abuse', accountAbuse],
+  ['streams and offline', streamsOffline],
+  ['platform limits', platformLimits],
 ];
 
 const demo = {
