@@ -38,6 +38,9 @@ function catalogBuild(patch: (dir: string) => void): string {
 
 const releasedVersion = (stdout: string) => /released catalog (\S+)/.exec(stdout)?.[1];
 
+/** The load nonce a browser in the canary got with the release (the canary journey keeps it). */
+let canaryLoadNonce = '';
+
 async function servedCatalog(page: Page): Promise<string> {
   const answer = (await (await page.request.get('/mf/remotes.json')).json()) as {
     releases: Record<string, string>;
@@ -137,8 +140,13 @@ test('a 50% canary serves two people two versions, each the same one on every re
   const late = await browserWithBucket(browser, baseURL!, outside);
   try {
     await expect
-      .poll(async () => (await early.page.request.get('/mf/remotes.json')).headers()['cache-control'])
-      .toBe('private, no-cache');
+      .poll(async () => (await early.page.request.get('/mf/remotes.json')).headers()['x-catalyst-releases'])
+      .toContain(`catalog=${version}`);
+    // The nonce a load of the canary gets (a load-error report counts only with one; the next journey sends it).
+    const answer = (await (await early.page.request.get('/mf/remotes.json')).json()) as {
+      loadNonces: Record<string, string>;
+    };
+    canaryLoadNonce = answer.loadNonces.catalog!;
     for (let round = 0; round < 3; round++) {
       await browse(early.page);
       await expect(early.page.getByRole('heading', { name: CHANGED_HEADING })).toBeVisible();
@@ -160,15 +168,19 @@ test('the admin releases page shows load errors per version, and promotes and ro
   page,
 }) => {
   expect(version, 'the release of the first journey').not.toBe('');
-  // A browser that could not load the release reports it, as the shell does.
-  const report = await page.request.post('/api/v1/client-errors', {
-    data: {
-      message: 'Remote module catalog/BrowseRoutes could not be loaded',
-      remote: 'catalog',
-      release: version,
-    },
-  });
-  expect(report.status()).toBe(202);
+  // A browser that could not load the release reports it with its load's nonce, as the shell does; a
+  // stranger's report without one is received but not counted.
+  for (const nonce of [undefined, canaryLoadNonce]) {
+    const report = await page.request.post('/api/v1/client-errors', {
+      data: {
+        message: 'Remote module catalog/BrowseRoutes could not be loaded',
+        remote: 'catalog',
+        release: version,
+        nonce,
+      },
+    });
+    expect(report.status()).toBe(202);
+  }
   await loginAs(page, 'admin');
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Releases', exact: true }).click();

@@ -22,6 +22,7 @@ import { healthHandler, type ServiceUrls } from './health';
 import { AuthUnavailableError, bearerToken, type IdentityResolver } from './identity';
 import type { ApiProxy, ProxyPlan } from './proxy';
 import type { AudienceGate } from './audience';
+import type { StreamSessions } from './stream-sessions';
 import type { TimeoutClass } from '@catalyst/contracts';
 import {
   API_PREFIX,
@@ -37,6 +38,8 @@ export interface ApiDeps {
   log: Logger;
   cache: Cache;
   identity: IdentityResolver;
+  /** Ends the event streams of a session that has ended (none: streams are not watched). */
+  streamSessions?: StreamSessions;
   proxy: ApiProxy;
   client: ClientAddress;
   edge: EdgeCache;
@@ -132,6 +135,7 @@ export function createApiHandler({
   log,
   cache,
   identity,
+  streamSessions,
   proxy,
   client,
   edge,
@@ -238,6 +242,7 @@ export function createApiHandler({
       streamAnswer: route.streamAnswer,
       requestId,
     };
+    if (route.streamAnswer && token && caller) streamSessions?.watch(res, token, caller.id);
     if (route.evicts === 'token' && token) plan.afterSuccess = () => identity.evictToken(token);
     if (route.evicts === 'user' && caller) {
       const userId = caller.id;
@@ -299,6 +304,7 @@ export function createApiHandler({
         log,
         perMinute: config.CLIENT_ERRORS_PER_MINUTE,
         client,
+        secret: config.INTERNAL_SECRET,
         releases: releases?.repo ?? null,
       }),
     ),

@@ -5,7 +5,11 @@ import { zodFieldErrors } from '@catalyst/service-kit';
 import { localsOf, type Handler } from './chain';
 import type { ClientAddress } from './client-address';
 import { MESSAGES, sendError, sendJson } from './errors';
+import { verifyLoadNonce, LOAD_NONCE_SECONDS } from './releases/load-nonce';
 import type { ReleaseRepository } from './releases/repository';
+
+/** Load errors one client address can add to the releases' counts in an hour (every report is still logged). */
+export const LOAD_ERRORS_COUNTED_PER_HOUR = 5;
 
 /** What the shell reports about a front-end failure (declared with the route in the contracts). */
 const clientErrorSchema = gatewayRoutes.reportClientError.body;
@@ -19,9 +23,12 @@ export function clientErrorsHandlers({
   log,
   perMinute,
   client,
+  secret,
   releases = null,
 }: {
   cache: Cache;
+  /** The gateway's secret, which signed the load nonces /mf/remotes.json served. */
+  secret: string;
   log: Logger;
   perMinute: number;
   client: ClientAddress;
@@ -57,10 +64,26 @@ export function clientErrorsHandlers({
       { requestId: localsOf(res).requestId, clientIp: client.ip(req), report: result.data },
       'client error reported',
     );
-    const { remote, release } = result.data;
-    // Only a recorded release is counted (a report is evidence, never trusted input); best effort.
-    if (releases && remote && release) void releases.countLoadError(remote, release).catch(() => undefined);
+    if (releases)
+      void countLoadError(releases, result.data, client.ip(req) || 'unknown').catch(() => undefined);
     sendJson(res, 202, { success: true, data: { received: true } });
+  };
+  /**
+   * A report moves a release's load-error count (canary decisions read it) only when it carries a nonce this
+   * gateway served with that release, each nonce once, and at most LOAD_ERRORS_COUNTED_PER_HOUR per address.
+   * Only a recorded release is counted (a report is evidence, never trusted input); best effort.
+   */
+  const countLoadError = async (
+    repo: Pick<ReleaseRepository, 'countLoadError'>,
+    { remote, release, nonce }: { remote?: string; release?: string; nonce?: string },
+    ip: string,
+  ) => {
+    if (!remote || !release) return;
+    const random = verifyLoadNonce(secret, remote, release, nonce);
+    if (!random) return;
+    if ((await cache.incr(`client-errors:nonce:${random}`, LOAD_NONCE_SECONDS)) > 1) return;
+    if ((await cache.incr(`client-errors:counted:${ip}`, 3600)) > LOAD_ERRORS_COUNTED_PER_HOUR) return;
+    await repo.countLoadError(remote, release);
   };
   return [rateLimit, body, accept];
 }

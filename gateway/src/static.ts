@@ -238,7 +238,7 @@ export function createStaticRouter(
 
   // The registry decides what each browser loads (releases, canaries); see gateway/src/releases.
   router.get('/mf/remotes.json', (req, res) =>
-    sendRemotesAnswer(registry, req.headers.cookie, res, req.secure),
+    sendRemotesAnswer(registry, req.headers.cookie, res, req.secure, config.INTERNAL_SECRET),
   );
   // A release's files (forever cached) from the release store: its folder on disk, or the bucket.
   if (releases)

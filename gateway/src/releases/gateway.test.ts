@@ -112,7 +112,8 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
 
   it('starts on the built dist, served in place', async () => {
     const response = await get('/mf/remotes.json');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    // Private: every answer carries nonces of its own load.
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
     expect(response.headers.get('vary')).toMatch(/Cookie/);
     expect(response.headers.get('set-cookie')).toBeNull();
     const body = (await response.json()) as {
@@ -267,17 +268,40 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
     expect(await versionFor(inside)).toBe('dist');
   });
 
-  it('counts a browser’s load error against the version it ran, shown in the list', async () => {
-    const report = await fetch(`${world.gateway.url}/api/v1/client-errors`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        message: 'Remote module catalog/BrowseRoutes could not be loaded',
-        remote: 'catalog',
-        release: 'v2-2222222222',
-      }),
-    });
-    expect(report.status).toBe(202);
+  it('counts a browser’s load error against the version it ran, only with a nonce served for it, once', async () => {
+    expect(
+      (await asAdmin('/admin/releases/catalog/canary', { version: 'v2-2222222222', percent: 50 })).status,
+    ).toBe(200);
+    const load = async () =>
+      (await (
+        await get('/mf/remotes.json', { headers: { cookie: `${BUCKET_COOKIE}=${idWhere(true, 50)}` } })
+      ).json()) as { releases: Record<string, string>; loadNonces: Record<string, string> };
+    const loaded = await load();
+    expect(loaded.releases.catalog).toBe('v2-2222222222');
+    const distNonce = (await get('/mf/remotes.json').then((r) => r.json())) as {
+      loadNonces: Record<string, string>;
+    };
+    const report = (nonce?: string) =>
+      fetch(`${world.gateway.url}/api/v1/client-errors`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          message: 'Remote module catalog/BrowseRoutes could not be loaded',
+          remote: 'catalog',
+          release: 'v2-2222222222',
+          ...(nonce === undefined ? {} : { nonce }),
+        }),
+      });
+    // Every report is received and logged; only the one with this load's nonce for v2 counts, once.
+    for (const nonce of [
+      undefined,
+      `${loaded.loadNonces.catalog!.slice(0, -4)}AAAA`,
+      distNonce.loadNonces.catalog,
+      loaded.loadNonces.player,
+      loaded.loadNonces.catalog,
+      loaded.loadNonces.catalog,
+    ])
+      expect((await report(nonce)).status).toBe(202);
     // The report is answered at once; the count is written after it.
     const loadErrors = async () => {
       const list = await fetch(`${world.gateway.url}/api/v1/admin/releases`, {
@@ -300,6 +324,7 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
     await expect
       .poll(loadErrors, { timeout: 10_000, interval: 100 })
       .toEqual({ 'v2-2222222222': 1, dist: 0 });
+    expect((await asAdmin('/admin/releases/catalog/rollback')).status).toBe(200);
   });
 
   it('switches the whole shell (index.html and its files) on a promotion, still serving the dist’s files to older pages', async () => {

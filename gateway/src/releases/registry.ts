@@ -4,6 +4,7 @@ import type { RemotesAnswer } from '@catalyst/contracts';
 import type { Logger } from '@catalyst/service-kit';
 import { REMOTE_NAMES, type RemoteName } from '../config';
 import { inCanary } from './canary';
+import { loadNoncesFor } from './load-nonce';
 import { DIST_VERSION, type Channel, type ReleaseRepository } from './repository';
 
 /** The anonymous, stable id a browser is bucketed by for canaries (HttpOnly: only the gateway reads it). */
@@ -164,13 +165,15 @@ const cookieValue = (header: string | undefined, name: string) => {
 /**
  * GET /mf/remotes.json: short-lived (no-cache, revalidated on every load), per person while a canary runs
  * (private, Vary: Cookie). A browser without a bucket id gets one (a random, HttpOnly cookie for a year)
- * the first time a canary runs, so it sees one version consistently across reloads.
+ * the first time a canary runs, so it sees one version consistently across reloads. Each release comes with
+ * a nonce of this load (load-nonce.ts): the one thing that makes a load-error report count.
  */
 export function sendRemotesAnswer(
   registry: RemotesRegistry,
   cookieHeader: string | undefined,
   res: ServerResponse,
   secure: boolean,
+  secret: string,
 ): void {
   const given = cookieValue(cookieHeader, BUCKET_COOKIE);
   let bucketId = given && BUCKET_ID.test(given) ? given : undefined;
@@ -185,7 +188,9 @@ export function sendRemotesAnswer(
       `${BUCKET_COOKIE}=${bucketId}; Path=/; Max-Age=${BUCKET_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
     );
   }
-  res.setHeader('cache-control', canary ? 'private, no-cache' : 'no-cache');
+  body = { ...body, loadNonces: loadNoncesFor(secret, body.releases) };
+  // Every answer carries its own nonces: shared caches keep none of it.
+  res.setHeader('cache-control', 'private, no-cache');
   res.setHeader('vary', 'Cookie');
   res.setHeader(
     RELEASES_HEADER,

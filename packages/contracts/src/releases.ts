@@ -84,6 +84,8 @@ export const canaryReleaseBodySchema = z.object({
 export const remotesAnswerSchema = z.object({
   remotes: z.record(z.string(), z.string()),
   releases: z.record(z.string(), z.string()),
+  /** A nonce of this load per release: a load-error report for that release counts only with it. */
+  loadNonces: z.record(z.string(), z.string()).optional(),
 });
 export type RemotesAnswer = z.infer<typeof remotesAnswerSchema>;
 

@@ -25,6 +25,8 @@ function traceIdOf(error: unknown): string | undefined {
 export interface FailedRelease {
   remote: string;
   release?: string;
+  /** The nonce /mf/remotes.json served with that release on this load (without it the report is not counted). */
+  nonce?: string;
 }
 
 export function buildClientErrorReport(
@@ -34,7 +36,13 @@ export function buildClientErrorReport(
 ): ClientErrorReport {
   const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : 'Unknown error');
   return {
-    ...(failed ? { remote: trim(failed.remote, 100), release: trim(failed.release, 100) } : {}),
+    ...(failed
+      ? {
+          remote: trim(failed.remote, 100),
+          release: trim(failed.release, 100),
+          nonce: trim(failed.nonce, 200),
+        }
+      : {}),
     message: trim(err.message || err.name || 'Unknown error', 2000)!,
     stack: trim(err.stack, STACK_LIMIT),
     componentStack: trim(componentStack?.trim(), STACK_LIMIT),

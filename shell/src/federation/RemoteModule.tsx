@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { RemoteBoundary, RemoteUnavailable, Spinner } from '@catalyst/web-kit';
 import { reportClientError } from '../errors/reportClientError';
-import { loadRemoteModule, releaseOf, resetRemote } from './remotes';
+import { failedReleaseOf, loadRemoteModule, resetRemote } from './remotes';
 
 type AnyProps = Record<string, unknown>;
 
@@ -30,7 +30,7 @@ export class RemoteLoadError extends Error {
 /** A remote that did not load is reported with the release it was, so a bad release shows on /admin/releases. */
 function reported(error: RemoteLoadError, remote: string): RemoteLoadError {
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  void reportClientError(new Error(`${error.message}${cause}`), null, { remote, release: releaseOf(remote) });
+  void reportClientError(new Error(`${error.message}${cause}`), null, failedReleaseOf(remote));
   return error;
 }
 

@@ -6,6 +6,7 @@ const answer = {
   remotes: { catalog: '/mf/catalog/v2-2222222222/mf-manifest.json', player: '/mf/player/mf-manifest.json' },
   releases: { catalog: 'v2-2222222222', player: 'dist', shell: 'dist' },
 };
+const loadNonces = { catalog: '1900000000.nonce-of-catalog.mac', player: '1900000000.nonce-of-player.mac' };
 
 async function discover(respond: () => Promise<Response>) {
   vi.resetModules();
@@ -23,19 +24,28 @@ describe('the remote list', () => {
 
   it('takes each remote and the release it runs from the registry, and tells the page which releases it runs', async () => {
     const { remotes, found } = await discover(
-      async () => new Response(JSON.stringify(answer), { status: 200 }),
+      async () => new Response(JSON.stringify({ ...answer, loadNonces }), { status: 200 }),
     );
     expect(found.catalog).toBe('http://localhost:3000/mf/catalog/v2-2222222222/mf-manifest.json');
-    expect(remotes.releaseOf('catalog')).toBe('v2-2222222222');
+    expect(remotes.failedReleaseOf('catalog')).toEqual({
+      remote: 'catalog',
+      release: 'v2-2222222222',
+      nonce: loadNonces.catalog,
+    });
     expect(window.__CATALYST_RELEASES__).toEqual(answer.releases);
+    // The nonces belong to that load: the kept answer has none.
     expect(JSON.parse(localStorage.getItem(remotes.REMOTES_STORAGE_KEY)!)).toEqual(answer);
   });
 
   it('uses the last answer this browser kept when the registry cannot be reached', async () => {
-    await discover(async () => new Response(JSON.stringify(answer), { status: 200 }));
+    await discover(async () => new Response(JSON.stringify({ ...answer, loadNonces }), { status: 200 }));
     const { remotes, found } = await discover(async () => new Response('Bad gateway', { status: 502 }));
     expect(found.catalog).toBe('http://localhost:3000/mf/catalog/v2-2222222222/mf-manifest.json');
-    expect(remotes.releaseOf('catalog')).toBe('v2-2222222222');
+    expect(remotes.failedReleaseOf('catalog')).toEqual({
+      remote: 'catalog',
+      release: 'v2-2222222222',
+      nonce: undefined,
+    });
     const offline = await discover(async () => Promise.reject(new TypeError('Failed to fetch')));
     expect(offline.found.player).toBe('http://localhost:3000/mf/player/mf-manifest.json');
   });

@@ -23,17 +23,33 @@ declare global {
 interface RemotesConfig {
   remotes?: Record<string, unknown>;
   releases?: Record<string, unknown>;
+  loadNonces?: Record<string, unknown>;
 }
 
 /** The versions this page runs, by remote (what error reports name). */
 let releases: Record<string, string> = {};
+/** The nonce the gateway served with each release on this load: a load-error report counts only with it. */
+let loadNonces: Record<string, string> = {};
 
-/** The release of a remote on this page ('dist' for the built dist; undefined when unknown). */
-export const releaseOf = (remote: string): string | undefined => releases[remote];
+const strings = (record: Record<string, unknown> | undefined) =>
+  Object.fromEntries(
+    Object.entries(record ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+
+/** The release of a remote on this page ('dist' for the built dist; undefined when unknown) with the nonce its load was served with, as an error report names it. */
+export const failedReleaseOf = (remote: string) => ({
+  remote,
+  release: releases[remote],
+  nonce: loadNonces[remote],
+});
 
 function keep(body: RemotesConfig): void {
   try {
-    localStorage.setItem(REMOTES_STORAGE_KEY, JSON.stringify(body));
+    // Without its nonces: they belong to this load, not to a later one that falls back on the kept answer.
+    localStorage.setItem(
+      REMOTES_STORAGE_KEY,
+      JSON.stringify({ remotes: body.remotes, releases: body.releases }),
+    );
   } catch {
     // storage full or disabled: nothing kept
   }
@@ -80,11 +96,8 @@ async function readRemotesConfig(): Promise<RemotesConfig> {
 
 async function fetchRemoteManifests(): Promise<RemoteManifests> {
   const body = await readRemotesConfig();
-  releases = Object.fromEntries(
-    Object.entries(body.releases ?? {}).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
-    ),
-  );
+  releases = strings(body.releases);
+  loadNonces = strings(body.loadNonces);
   window.__CATALYST_RELEASES__ = { ...releases };
   const found: RemoteManifests = {};
   for (const [name, entry] of Object.entries(body.remotes ?? {})) {

@@ -27,6 +27,8 @@ export const gatewayRoutes = defineRoutes({
       url: z.string().max(2_000).optional(),
       remote: z.string().max(100).optional(),
       release: z.string().max(100).optional(),
+      /** The load nonce /mf/remotes.json served with that release: without it the report is logged, not counted. */
+      nonce: z.string().max(200).optional(),
       userAgent: z.string().max(500).optional(),
       /** The trace of the API call that failed (its x-trace-id), when the failure was one. */
       traceId: z
