@@ -34,7 +34,8 @@ describe('deploy/k8s', () => {
       count('Service'),
       count('Job'),
       count('Ingress'),
-    ]).toEqual([8, 8, 8, 7, 1, 3]);
+      count('NetworkPolicy'),
+    ]).toEqual([8, 8, 8, 7, 1, 3, 1]);
     expect(
       objects
         .filter((o) => o.kind === 'Deployment')
@@ -116,5 +117,36 @@ describe('deploy/k8s', () => {
       ]),
     );
     expect(policyProblems(production, { production: true })).toEqual([]);
+  });
+
+  it('the metrics rules catch a token not from a Secret, an optional one, and a metrics port open beyond monitoring', () => {
+    const objects = clone(production);
+    const env = (name: string) => containerOf(deployment(objects, name)).env!;
+    const gatewayEnv = env('gateway');
+    gatewayEnv.splice(
+      gatewayEnv.findIndex((e) => e.name === 'METRICS_TOKEN'),
+      1,
+      {
+        name: 'METRICS_TOKEN',
+        value: 'written-in-the-manifest',
+      },
+    );
+    env('auth').find((e) => e.name === 'METRICS_TOKEN')!.valueFrom!.secretKeyRef!.optional = true;
+    const policy = named(objects, 'NetworkPolicy', 'catalyst-metrics');
+    policy.spec!.ingress!.push({ ports: [{ protocol: 'TCP', port: 9464 }] });
+    const messages = policyProblems(objects, { production: true }).map((p) => `${p.object}: ${p.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Deployment/gateway: container gateway: METRICS_TOKEN must come from a Secret',
+        'Deployment/auth: container auth: METRICS_TOKEN must come from a Secret',
+        'Deployment/content: NetworkPolicy catalyst-metrics lets more than the monitoring namespace reach the metrics port 9464',
+      ]),
+    );
+    expect(
+      policyProblems(
+        objects.filter((o) => o.kind !== 'NetworkPolicy'),
+        { production: true },
+      ).map((p) => `${p.object}: ${p.message}`),
+    ).toContain('Deployment/progress: no NetworkPolicy guards the metrics port 9464');
   });
 });

@@ -7,7 +7,8 @@
 //      TypeScript compiler's API), and any field its type does not declare reported by its path;
 //   3. this project's rules: probes, resources, an autoscaler and a disruption budget per Deployment, Services and
 //      Ingresses that reach something, every streaming route of the contracts (SSE, uploads) through an Ingress
-//      set for it, the migration Job covering every service, no sandbox, released image tags.
+//      set for it, the migration Job covering every service, no sandbox, released image tags, metrics ports behind
+//      a token from a Secret and reachable from the monitoring namespace only.
 //
 //   npm run deploy:check        (or: npx tsx deploy/k8s/validate.ts [kustomization dirs...])
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import type { IContainer } from 'kubernetes-models/v1/Container';
@@ -66,6 +68,7 @@ export interface KindTypes {
   HorizontalPodAutoscaler: IHorizontalPodAutoscaler;
   Ingress: IIngress;
   Job: IJob;
+  NetworkPolicy: INetworkPolicy;
   PodDisruptionBudget: IPodDisruptionBudget;
   Service: IService;
 }
@@ -247,6 +250,46 @@ const matches = (selector: Record<string, string> | undefined, labels: Record<st
   Object.keys(selector).length > 0 &&
   Object.entries(selector).every(([k, v]) => labels?.[k] === v);
 
+/** The namespace allowed to scrape metrics ports (Prometheus runs there). */
+export const MONITORING_NAMESPACE = 'monitoring';
+
+/**
+ * A metrics port binds 0.0.0.0 in its pod: its container must read METRICS_TOKEN from a Secret (not optional),
+ * and the NetworkPolicies selecting the pod must let only the monitoring namespace reach that port.
+ */
+function metricsRules(objects: K8sObject[], secretNames?: Set<string>) {
+  const policies = ofKind(objects, 'NetworkPolicy').filter((p) => p.spec!.policyTypes?.includes('Ingress'));
+  return (d: Rendered<'Deployment'>, c: IContainer, port: number): string[] => {
+    const problems: string[] = [];
+    const token = c.env?.find((e) => e.name === 'METRICS_TOKEN')?.valueFrom?.secretKeyRef;
+    if (!token || token.optional) problems.push(`container ${c.name}: METRICS_TOKEN must come from a Secret`);
+    else if (secretNames && !secretNames.has(token.name ?? ''))
+      problems.push(`container ${c.name}: Secret ${token.name} is not in secrets.example.yaml`);
+    const labels = d.spec!.template.metadata?.labels;
+    const selecting = policies.filter((p) => matches(p.spec!.podSelector.matchLabels, labels));
+    if (selecting.length === 0) problems.push(`no NetworkPolicy guards the metrics port ${port}`);
+    for (const policy of selecting)
+      for (const rule of policy.spec!.ingress ?? []) {
+        const reaches =
+          !rule.ports?.length ||
+          rule.ports.some((p) => p.port === undefined || p.port === 'metrics' || p.port === port);
+        const onlyMonitoring =
+          !!rule.from?.length &&
+          rule.from.every(
+            (peer) =>
+              !peer.ipBlock &&
+              !peer.podSelector &&
+              peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === MONITORING_NAMESPACE,
+          );
+        if (reaches && !onlyMonitoring)
+          problems.push(
+            `NetworkPolicy ${policy.metadata.name} lets more than the ${MONITORING_NAMESPACE} namespace reach the metrics port ${port}`,
+          );
+      }
+    return problems;
+  };
+}
+
 /** 3. This project's rules over one rendered kustomization. */
 export function policyProblems(
   objects: K8sObject[],
@@ -257,6 +300,7 @@ export function policyProblems(
   const byKind = <K extends keyof KindTypes>(kind: K) => ofKind(objects, kind);
   const deployments = byKind('Deployment');
   const configMaps = new Set(byKind('ConfigMap').map((c) => c.metadata.name));
+  const metricsProblems = metricsRules(objects, secretNames);
 
   for (const o of objects) {
     if (/sandbox/i.test(JSON.stringify(o)))
@@ -327,6 +371,10 @@ export function policyProblems(
     if (hpas.length !== 1) add(d, `needs exactly one HorizontalPodAutoscaler (has ${hpas.length})`);
     if (!byKind('PodDisruptionBudget').some((p) => matches(p.spec!.selector?.matchLabels, labels)))
       add(d, 'no PodDisruptionBudget selects its pods');
+    for (const c of podOf(d).containers) {
+      const metrics = (c.ports ?? []).find((p) => p.name === 'metrics');
+      if (metrics) metricsProblems(d, c, metrics.containerPort).forEach((m) => add(d, m));
+    }
   }
 
   for (const h of byKind('HorizontalPodAutoscaler')) {

@@ -4,6 +4,8 @@
  * monitoring namespace and need a token.
  */
 import type { RouteData, releaseRoutes } from '@catalyst/contracts';
+import { startMetricsServer } from '@catalyst/service-kit';
+import { KUSTOMIZATIONS, ofKind, render } from '../../deploy/k8s/validate';
 import { dataOf, describe, sleep, type Suite } from './harness';
 
 type ReleaseList = RouteData<typeof releaseRoutes.list>;
@@ -21,6 +23,58 @@ const report = (suite: Suite, nonce: string | undefined, ip?: string) =>
 
 export async function platformLimits(suite: Suite) {
   await loadErrorReports(suite);
+  await metricsPorts(suite);
+}
+
+/** 14. Metrics bound beyond loopback need a token; in Kubernetes the token comes from a Secret and only monitoring reaches the port. */
+async function metricsPorts(suite: Suite) {
+  const open = await startMetricsServer({ config: { METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' } }).then(
+    (server) => (server?.close(), 'listening with no token'),
+    (error: Error) => error.message,
+  );
+  suite.check(
+    'a metrics listener on 0.0.0.0 without METRICS_TOKEN refuses to start',
+    /METRICS_TOKEN .* is required/.test(open),
+    'refused: METRICS_TOKEN is required',
+    open,
+  );
+  const objects = render(KUSTOMIZATIONS.production);
+  const policies = ofKind(objects, 'NetworkPolicy');
+  for (const d of ofKind(objects, 'Deployment')) {
+    const labels = d.spec!.template.metadata?.labels ?? {};
+    for (const c of d.spec!.template.spec!.containers) {
+      const port = c.ports?.find((p) => p.name === 'metrics');
+      if (!port) continue;
+      const token = c.env?.find((e) => e.name === 'METRICS_TOKEN')?.valueFrom?.secretKeyRef;
+      suite.check(
+        `${d.metadata.name}: METRICS_TOKEN comes from a Secret, required`,
+        !!token && !token.optional,
+        'env METRICS_TOKEN from a secretKeyRef (not optional)',
+        JSON.stringify(c.env?.find((e) => e.name === 'METRICS_TOKEN') ?? 'none'),
+      );
+      const guarding = policies.filter(
+        (p) =>
+          p.spec!.policyTypes?.includes('Ingress') &&
+          Object.entries(p.spec!.podSelector.matchLabels ?? {}).every(([k, v]) => labels[k] === v),
+      );
+      const openRules = guarding.flatMap((p) =>
+        (p.spec!.ingress ?? []).filter(
+          (rule) =>
+            (!rule.ports?.length ||
+              rule.ports.some((x) => x.port === 'metrics' || x.port === port.containerPort)) &&
+            !rule.from?.every(
+              (peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring',
+            ),
+        ),
+      );
+      suite.check(
+        `${d.metadata.name}: only the monitoring namespace reaches the metrics port`,
+        guarding.length > 0 && openRules.length === 0,
+        'a NetworkPolicy selecting the pod, allowing the metrics port from the monitoring namespace only',
+        guarding.length === 0 ? 'no NetworkPolicy selects the pod' : JSON.stringify(openRules),
+      );
+    }
+  }
 }
 
 /** 11. A release's load errors count only reports that carry a nonce of a real load, once each, a few per address. */

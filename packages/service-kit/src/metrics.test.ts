@@ -127,6 +127,17 @@ describe('the metrics listener', () => {
     await expect(startMetricsServer({ config: { METRICS_PORT: 'nope' } })).rejects.toThrow('METRICS_PORT');
   });
 
+  it('refuses to bind beyond loopback without a token of 16+ characters', async () => {
+    for (const token of [undefined, '', 'short-token'])
+      await expect(
+        startMetricsServer({ config: { METRICS_PORT: '0', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token } }),
+      ).rejects.toThrow('METRICS_TOKEN (at least 16 characters) is required when METRICS_HOST (0.0.0.0)');
+    const open = await startMetricsServer({
+      config: { METRICS_PORT: '0', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'scrape-token-1234' },
+    });
+    await new Promise((r) => open?.close(r));
+  });
+
   it('serves the Prometheus exposition on its own port, only with the bearer token', async () => {
     expect((await fetch(`${url}/metrics`)).status).toBe(401);
     expect(

@@ -145,6 +145,9 @@ export interface MetricsSettings {
   METRICS_TOKEN?: string;
 }
 
+const METRICS_TOKEN_MIN_LENGTH = 16;
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
+
 /**
  * Serves GET /metrics on its own port, never on the public one: the gateway's and services' public
  * listeners have no /metrics route at all. With METRICS_TOKEN set, a scrape without the bearer token is a 401.
@@ -157,8 +160,14 @@ export async function startMetricsServer({
   const port = Number(config.METRICS_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`METRICS_PORT must be a port number, got ${config.METRICS_PORT}`);
-  collectProcessMetrics();
+  const host = config.METRICS_HOST || '127.0.0.1';
   const token = config.METRICS_TOKEN || undefined;
+  // Bound beyond this machine (a pod's 0.0.0.0), the metrics answer anyone who reaches the address: a token is required.
+  if (!isLoopback(host) && (!token || token.length < METRICS_TOKEN_MIN_LENGTH))
+    throw new Error(
+      `METRICS_TOKEN (at least ${METRICS_TOKEN_MIN_LENGTH} characters) is required when METRICS_HOST (${host}) is not a loopback address`,
+    );
+  collectProcessMetrics();
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' || path !== '/metrics') {
@@ -179,7 +188,7 @@ export async function startMetricsServer({
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, config.METRICS_HOST ?? '127.0.0.1', () => resolve());
+    server.listen(port, host, () => resolve());
   });
   server.unref();
   const address = server.address();
