@@ -13,5 +13,6 @@ export * from './quiz';
 export * from './certificates';
 export * from './community';
 export * from './demo';
+export * from './calendar';
 export * from './releases';
 export * from './routes';

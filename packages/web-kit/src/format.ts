@@ -1,4 +1,5 @@
 // Display formatting shared by every remote: prices, durations, player time, dates, truncation.
+import { MONTH_NAMES } from '@catalyst/contracts/calendar';
 
 function toNumber(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -60,21 +61,6 @@ export function formatPlayerTime(seconds: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /**
  * A date for people, in the reader's time zone: 'Jan 5, 2026' (or 'January 5, 2026' with style 'long'),
  * as Intl's en-US would write it. Invalid → ''. Written out rather than through Intl.DateTimeFormat: a
@@ -91,7 +77,7 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const month = MONTHS[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
+  const month = MONTH_NAMES[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
   const day = `${style === 'long' ? month : month.slice(0, 3)} ${utc ? date.getUTCDate() : date.getDate()}`;
   return year ? `${day}, ${utc ? date.getUTCFullYear() : date.getFullYear()}` : day;
 }

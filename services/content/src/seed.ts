@@ -1,7 +1,14 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { demoAccounts, demoThumbnailUrl, minutesOf, type AdminQuiz } from '@catalyst/contracts';
+import {
+  demoAccounts,
+  demoThumbnailUrl,
+  minutesOf,
+  MONTH_NAMES,
+  WEEKDAY_NAMES,
+  type AdminQuiz,
+} from '@catalyst/contracts';
 import {
   DEMO_COURSES,
   DEMO_MEDIA_ROOT,
@@ -35,25 +42,9 @@ const DAY = 24 * HOUR;
 
 const CATALOG_START = Date.parse('2026-03-02T09:00:00Z');
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** A date as the page writes it, in UTC, whatever the locale data: 'Saturday 28 November 2026, 17:00 UTC'. */
 export const sessionDate = (date: Date): string =>
-  `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${date.toISOString().slice(11, 16)} UTC`;
+  `${WEEKDAY_NAMES[date.getUTCDay()]} ${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${date.toISOString().slice(11, 16)} UTC`;
 
 /** A document's reading time in whole minutes, at 200 words a minute. */
 export const readingMinutes = (html: string): number =>
