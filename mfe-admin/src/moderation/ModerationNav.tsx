@@ -1,5 +1,4 @@
-import { NavLink } from 'react-router-dom';
-import own from './Moderation.module.css';
+import { AreaNav } from '../common/AreaNav';
 
 export const MODERATION_PATH = '/admin/community';
 export const AUDIT_LOG_PATH = '/admin/community/audit';
@@ -7,21 +6,12 @@ export const AUDIT_LOG_PATH = '/admin/community/audit';
 /** The moderation area's two views, as links (each has its own address). */
 export function ModerationNav() {
   return (
-    <nav aria-label="Moderation" className={own.tabs}>
-      <NavLink
-        end
-        to={MODERATION_PATH}
-        className={({ isActive }) => (isActive ? `${own.tab} ${own.current}` : own.tab)}
-      >
-        Reports
-      </NavLink>
-      <NavLink
-        end
-        to={AUDIT_LOG_PATH}
-        className={({ isActive }) => (isActive ? `${own.tab} ${own.current}` : own.tab)}
-      >
-        Audit log
-      </NavLink>
-    </nav>
+    <AreaNav
+      label="Moderation"
+      views={[
+        { to: MODERATION_PATH, name: 'Reports' },
+        { to: AUDIT_LOG_PATH, name: 'Audit log' },
+      ]}
+    />
   );
 }
