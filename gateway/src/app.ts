@@ -18,6 +18,7 @@ import { API_PREFIX } from './routes';
 import { apiSecurityHeaders, appendVary, cors, securityHeaders } from './security';
 import { createGatewayReleases, type GatewayReleases } from './releases';
 import { createStaticRouter } from './static';
+import { createStreamSessions } from './stream-sessions';
 
 export interface GatewayDeps {
   log: Logger;
@@ -63,7 +64,7 @@ const isApiUrl = (url: string) =>
 export function createGateway(config: GatewayConfig, deps: GatewayDeps): RequestListener {
   const { log, cache } = deps;
   const agent = deps.agent ?? createUpstreamAgent();
-  const identity =
+  const resolver =
     deps.identity ??
     createIdentityResolver({
       authUrl: config.AUTH_URL,
@@ -74,6 +75,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
       shared: cache.status().kind === 'redis' ? cache : undefined,
       broadcast: deps.broadcast,
     });
+  // Event streams end when their session does: checked again every identity-cache window, and at once on an eviction.
+  const streamSessions = createStreamSessions({
+    identity: resolver,
+    intervalMs: Math.max(1, config.IDENTITY_CACHE_SECONDS) * 1000,
+    log,
+  });
+  const identity = streamSessions.resolver;
   const proxy = createApiProxy({ agent, streamAgent: deps.streamAgent, log });
   const edge = deps.edge ?? createConfiguredEdgeCache(config);
   const audiences = createAudienceGate({
@@ -133,7 +141,18 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     apiSecurityHeaders(client),
     compress(),
     cors(config),
-    createApiHandler({ config, log, cache, identity, proxy, client, edge, audiences, releases }),
+    createApiHandler({
+      config,
+      log,
+      cache,
+      identity,
+      streamSessions,
+      proxy,
+      client,
+      edge,
+      audiences,
+      releases,
+    }),
   );
   return (req, res) => {
     const url = req.url ?? '';

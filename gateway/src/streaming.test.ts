@@ -7,8 +7,17 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Identity } from '@catalyst/contracts';
+import { testUsers } from '@catalyst/service-kit/testing';
 import { createStreamAgent } from './proxy';
-import { closeServer, startGateway, startListeningGateway } from './testing/upstreams';
+import {
+  closeServer,
+  sendJson,
+  serveSessions,
+  startGateway,
+  startListeningGateway,
+  startWorld,
+} from './testing/upstreams';
 
 /** Sends a PATCH through the gateway in two parts, the second only once `ready` resolves. */
 function patchInTwoParts(url: string, first: Buffer, second: Buffer, ready: Promise<void>) {
@@ -371,5 +380,84 @@ describe('a long event stream', () => {
     expect(response.status).toBe(504);
     expect(await response.json()).toEqual({ success: false, message: expect.any(String) });
     await within(served.closed, 2_000, 'the late upstream request closing');
+  });
+});
+
+// Issue 53 (5): a stream outlives the request that opened it, so its session is checked again while it is open.
+describe('event streams of a session that ends', () => {
+  const tokens = {
+    member: 'member-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    memberPhone: 'member-token-bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
+  };
+  const sessions = new Map<string, Identity>();
+  let board: Awaited<ReturnType<typeof startLiveBoard>>;
+
+  /** A gateway in front of the board and a stand-in auth keeping identities `cacheSeconds`. */
+  async function worldWith(cacheSeconds: number) {
+    const world = await startWorld({
+      COMMUNITY_URL: board.url,
+      IDENTITY_CACHE_SECONDS: String(cacheSeconds),
+    });
+    serveSessions(world.auth, sessions, {
+      '/auth/logout': (req, res) => {
+        sessions.delete(String(req.headers.authorization).replace('Bearer ', ''));
+        sendJson(res, 200, { success: true, data: null, message: 'Logged out' });
+        return true;
+      },
+    });
+    return world;
+  }
+  const openAs = async (gatewayUrl: string, token: string) => {
+    const opening = openStream(`${gatewayUrl}${EVENTS_PATH}`, { authorization: `Bearer ${token}` });
+    const served = await within(board.nextStream(), 2_000, 'the stream reaching the service');
+    served.open();
+    return { client: await within(opening, 2_000, 'the stream opening'), served };
+  };
+
+  beforeAll(async () => {
+    board = await startLiveBoard();
+  });
+  afterAll(() => board.close());
+
+  it("end at once when their session logs out through the gateway, and no other session's do", async () => {
+    // A minute's identity cache: only the logout itself can end the stream within the test's time.
+    const world = await worldWith(60);
+    try {
+      sessions.set(tokens.member, testUsers.subscriber);
+      sessions.set(tokens.memberPhone, testUsers.subscriber);
+      const laptop = await openAs(world.gateway.url, tokens.member);
+      const phone = await openAs(world.gateway.url, tokens.memberPhone);
+      const logout = await fetch(`${world.gateway.url}/api/v1/auth/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.member}` },
+      });
+      expect(logout.status).toBe(200);
+      expect(await within(laptop.client.ended, 2_000, "the logged-out session's stream ending")).toBe(
+        'broken',
+      );
+      await within(laptop.served.closed, 2_000, 'the upstream stream closing');
+      phone.served.res.write(event(7));
+      await phone.client.waitFor('data: {"n":7}');
+      phone.client.abort();
+    } finally {
+      sessions.clear();
+      await world.close();
+    }
+  });
+
+  it('end within the identity cache window when the session ends in auth alone (a reset elsewhere)', async () => {
+    const world = await worldWith(1);
+    try {
+      sessions.set(tokens.member, testUsers.subscriber);
+      const { client, served } = await openAs(world.gateway.url, tokens.member);
+      served.res.write(event(1));
+      await client.waitFor('data: {"n":1}');
+      sessions.delete(tokens.member);
+      expect(await within(client.ended, 3_500, 'the stream ending')).toBe('broken');
+      await within(served.closed, 2_000, 'the upstream stream closing');
+    } finally {
+      sessions.clear();
+      await world.close();
+    }
   });
 });

@@ -15,6 +15,9 @@ export const COMMUNITY_LIMITS = {
   newAccountHours: 24,
 } as const;
 
+/** Event streams (discussions' and live boards' live updates) one person may hold open at once. */
+export const STREAMS_PER_USER = 6;
+
 /** Posts (threads, replies, live questions) per hour. */
 export const COMMUNITY_RATES = { newAccount: 5, established: 60 } as const;
 
@@ -60,6 +63,8 @@ export const COMMUNITY_MESSAGES = {
   questionsClosed: 'Questions open 15 minutes before the session starts and close when it ends',
   questionNotFound: 'Question not found',
   hostOnly: 'Only the host can mark questions answered',
+  ownPostVote: 'You cannot upvote your own post',
+  tooManyStreams: `You already have ${STREAMS_PER_USER} discussions or live boards open with live updates. Close one and try again`,
 } as const;
 
 export const REPORT_REASONS = ['spam', 'abuse', 'off-topic', 'other'] as const;

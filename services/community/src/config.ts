@@ -28,6 +28,11 @@ export const configSchema = baseServiceConfigSchema.extend({
     .default(NOTIFICATION_INTERVAL_MINUTES),
   /** How often every open event stream (live boards, discussions) carries a heartbeat comment (proxies close silent connections). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * How often an open event stream's right to its topic is asked again (a plan that ended ends its streams
+   * within this, plus the entitlement cache's life when billing's announcement is missed).
+   */
+  STREAM_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 export type Config = z.infer<typeof configSchema>;
 

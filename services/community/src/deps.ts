@@ -28,6 +28,7 @@ import {
   type ThreadStreams,
 } from './discussions/discussion-stream';
 import { createEventHub, type EventHub } from './streams/event-hub';
+import { createStreamHolders, type StreamHolders } from './streams/stream-response';
 import { createLiveReminders, type LiveReminders } from './live/live-reminders';
 import { createNotifier, type Notifier } from './notifications/notifier';
 
@@ -62,6 +63,8 @@ export interface Deps extends BaseDeps {
   streams: EventHub;
   /** The live boards' event streams (topics live:<productId>). */
   live: LiveHub;
+  /** Who holds event streams: six each at most, each one's access asked again while it is open. */
+  streamHolders: StreamHolders;
   /** Open discussions' event streams (topics thread:<threadId>). */
   threadStreams: ThreadStreams;
   /** What writers call after a commit so open discussions change live. */
@@ -111,6 +114,7 @@ export function createDeps(base: BaseDeps): Deps {
     mediaStreams: createMediaStreams({ media: peer(config.MEDIA_URL), secret: config.INTERNAL_SECRET, log }),
     streams,
     live: createLiveHub({ hub: streams, now }),
+    streamHolders: createStreamHolders({ recheckMs: config.STREAM_RECHECK_MS }),
     threadStreams,
     threadEvents: createThreadAnnouncer({ db: base.db, threadStreams, log }),
     notifier,

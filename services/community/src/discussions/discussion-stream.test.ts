@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  COMMUNITY_MESSAGES,
   discussionEventSchema,
   PREMIUM_REQUIRED_MESSAGE,
+  STREAMS_PER_USER,
   type DiscussionEvent,
   type Identity,
 } from '@catalyst/contracts';
-import { until } from '@catalyst/service-kit/testing';
+import { identityHeaders, until } from '@catalyst/service-kit/testing';
 import { listen, openEvents } from '../streams/stream-test-support';
 import {
   admin,
@@ -21,7 +23,7 @@ import {
 let t: TestCommunity;
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
-  t = await createTestCommunity({ config: { LIVE_HEARTBEAT_MS: '150' } });
+  t = await createTestCommunity({ config: { LIVE_HEARTBEAT_MS: '150', STREAM_RECHECK_MS: '150' } });
   server = await listen(t.app.fetch);
 });
 afterAll(async () => {
@@ -195,5 +197,57 @@ describe("a discussion's event stream", () => {
     const stream = await open(preview._id, learner);
     expect(stream.res.status).toBe(200);
     await stream.close();
+  });
+});
+
+// Issue 53 (5): one person's streams are few, and each lasts only while its reader may read its thread.
+describe("a person's event streams", () => {
+  it(`are at most ${STREAMS_PER_USER} at once: the next is a 429 in the one error shape until one closes`, async () => {
+    const asked = await ask();
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_USER; i++) streams.push(await open(asked._id, otherSubscriber));
+    expect(streams.map((s) => s.res.status)).toEqual(Array(STREAMS_PER_USER).fill(200));
+    await Promise.all(streams.map(opened));
+
+    const refused = await fetch(`${server.url}/community/threads/${asked._id}/events`, {
+      headers: { ...identityHeaders(otherSubscriber), accept: 'text/event-stream' },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+    expect(await refused.json()).toEqual({ success: false, message: COMMUNITY_MESSAGES.tooManyStreams });
+    // Someone else's streams are theirs.
+    const others = await open(asked._id, subscriber);
+    expect(others.res.status).toBe(200);
+    await others.close();
+
+    await streams.pop()!.close();
+    await until(() => t.deps.streamHolders.heldBy(otherSubscriber.id) === STREAMS_PER_USER - 1);
+    const again = await open(asked._id, otherSubscriber);
+    expect(again.res.status).toBe(200);
+    await Promise.all([again, ...streams].map((s) => s.close()));
+    await until(() => t.deps.streamHolders.heldBy(otherSubscriber.id) === 0);
+  });
+
+  it('end when the plan that opened them ends, and never for a free preview', async () => {
+    const premium = await ask(otherSubscriber);
+    const preview = await ask(otherSubscriber, { productId: ids.course, lessonId: lesson.preview });
+    const onPremium = await open(premium._id, otherSubscriber);
+    const onPreview = await open(preview._id, otherSubscriber);
+    await Promise.all([opened(onPremium), opened(onPreview)]);
+
+    t.entitled.delete(otherSubscriber.id);
+    try {
+      await t.deps.entitlements.evict(otherSubscriber.id);
+      await onPremium.ended;
+      expect(onPreview.frames.length).toBeGreaterThan(0);
+      await until(() => t.deps.streamHolders.heldBy(otherSubscriber.id) === 1, 2_000);
+      // Reopened, it is refused as any premium request is.
+      const reopened = await open(premium._id, otherSubscriber);
+      expect(reopened.res.status).toBe(403);
+      await reopened.close();
+    } finally {
+      t.entitled.add(otherSubscriber.id);
+      await onPreview.close();
+    }
   });
 });

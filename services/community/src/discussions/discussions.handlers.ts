@@ -17,9 +17,21 @@ import { renderPost } from './render';
 export type FollowRouteName = 'follow' | 'unfollow' | 'unsubscribe';
 
 export function createDiscussionHandlers(
-  deps: Pick<Deps, 'db' | 'events' | 'now' | 'postingRate' | 'log' | 'threadStreams' | 'threadEvents'>,
+  deps: Pick<
+    Deps,
+    | 'db'
+    | 'events'
+    | 'now'
+    | 'postingRate'
+    | 'log'
+    | 'threadStreams'
+    | 'threadEvents'
+    | 'streamHolders'
+    | 'lessonAccess'
+  >,
 ): Omit<RouteHandlers<typeof discussionRoutes>, FollowRouteName> {
-  const { db, events, now, postingRate, log, threadStreams, threadEvents } = deps;
+  const { db, events, now, postingRate, log, threadStreams, threadEvents, streamHolders, lessonAccess } =
+    deps;
 
   const viewer = async (identity: Identity, postIds: string[], threadIds: string[] = []): Promise<Viewer> => {
     const [voted, following] = await Promise.all([
@@ -250,10 +262,15 @@ export function createDiscussionHandlers(
     },
 
     /** The discussion's event stream (access checked by the premium rule; no replay: a client reads again on each opening). */
-    async events({ params }, c) {
-      if (!(await repo.findTargetOfThread(db, params.threadId)))
-        throw notFound(COMMUNITY_MESSAGES.threadNotFound);
-      return streamTopic(c, (sink, end) => threadStreams.attach(params.threadId, sink, end));
+    async events({ params, identity, requestId }, c) {
+      const target = await repo.findTargetOfThread(db, params.threadId);
+      if (!target) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+      // While it is open, the premium rule is asked again: a plan that ends ends the stream.
+      const mayStay = () =>
+        lessonAccess.assertMayOpen(identity, target.product_id, target.lesson_id, requestId);
+      return streamTopic(c, { holders: streamHolders, identity, mayStay, log }, (sink, end) =>
+        threadStreams.attach(params.threadId, sink, end),
+      );
     },
 
     async report({ params, body, identity }) {

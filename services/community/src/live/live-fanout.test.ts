@@ -10,6 +10,7 @@ import {
   type TestRedis,
 } from '@catalyst/service-kit/testing';
 import { EVENTS_CHANNEL } from '../streams/event-hub';
+import { createStreamHolders } from '../streams/stream-response';
 import { createApp } from '../app';
 import { createDeps } from '../deps';
 import {
@@ -41,14 +42,18 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
     t = await createTestCommunity({ base: { broadcast: broadcasts[0] } });
     t.catalog.set(webinar._id, webinar);
     // A second replica: the same database and peers, its own process pieces (hub, Redis connections).
-    deps2 = createDeps({
-      config: t.deps.config,
-      db: t.db,
-      cache: t.cache,
-      log: testLog,
-      mailer: t.mailer,
-      broadcast: broadcasts[1],
-    });
+    // Its thousand streams are one reader's here (the cap of six per person is lifted for the load case).
+    deps2 = {
+      ...createDeps({
+        config: t.deps.config,
+        db: t.db,
+        cache: t.cache,
+        log: testLog,
+        mailer: t.mailer,
+        broadcast: broadcasts[1],
+      }),
+      streamHolders: createStreamHolders({ recheckMs: t.deps.config.STREAM_RECHECK_MS, perUser: 2_000 }),
+    };
     replicaA = await listen(t.app.fetch);
     replicaB = await listen(createApp(deps2).fetch);
     const startsAt = new Date(Date.now() - 60_000);

@@ -175,13 +175,16 @@ export function createLiveHandlers(
       return toLiveQuestion(after, identity.id);
     },
 
-    async events({ params }, c) {
+    async events({ params, identity, requestId }, c) {
       const row = await sessionOf(params.productId);
       const times = sessionTimes(row);
       const lastEventId = c.req.header('last-event-id')?.trim();
+      // While it is open, the premium rule is asked again: a plan that ends ends the stream.
+      const mayStay = () => deps.lessonAccess.assertMayOpen(identity, row.product_id, undefined, requestId);
       // First where the session stands; a resumed stream then gets what changed meanwhile.
       return streamTopic(
         c,
+        { holders: deps.streamHolders, identity, mayStay, log: deps.log },
         (sink, end) => live.attach(row.product_id, sink, times, end),
         async (sink) => {
           await sink.write(sseFrame(sessionEvent(times, now())));
