@@ -16,7 +16,7 @@ import {
   type ReportRow,
   type RowAction,
 } from './moderationActions';
-import { PostHtml } from './PostHtml';
+import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { PostStatusBadge, ThreadLink } from './ThreadLink';
 import own from './Moderation.module.css';
 
@@ -144,7 +144,7 @@ export function ReportsPage() {
               />
               {/* Rendered by the community service (admins see hidden and deleted text too). */}
               {row.post.bodyHtml ? (
-                <PostHtml className={own.body} html={row.post.bodyHtml} />
+                <SafeHtml source="ugc" className={own.body} html={row.post.bodyHtml} testId="post-body" />
               ) : (
                 <p className={own.meta}>(no text)</p>
               )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, EyeOff, Flag, Pencil, ThumbsUp, Trash2 } from '@catalyst/web-kit/icons';
 import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
+import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import {
   Alert,
   api,
@@ -118,8 +119,8 @@ export function PostView({
           )}
         </EditForm>
       ) : (
-        // bodyHtml is rendered and sanitised by the community service (the only HTML this remote injects)
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: post.bodyHtml }} />
+        // bodyHtml is rendered and sanitised by the community service, and cleaned again here
+        <SafeHtml source="ugc" className={styles.body} html={post.bodyHtml} />
       )}
 
       {mode === 'view' ? (

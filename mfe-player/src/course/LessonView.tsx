@@ -19,7 +19,7 @@ import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { DownloadButton, DownloadButtonRoom } from '../product/DownloadButton';
 import { ProgressActions } from '../product/ProgressActions';
-import { SafeHtml } from '../product/SafeHtml';
+import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { useSignedMedia } from '../product/useMediaRenewal';
 import type { TrackedProgress } from '../progress/useProgress';
 import { canOpenLesson, lockedOfferOf, type CourseAccess, type PlacedLesson } from './access';
@@ -146,7 +146,7 @@ export function LessonView({
     );
   } else if (data.kind === 'article') {
     stage = data.body ? (
-      <SafeHtml html={data.body} className={styles.article} />
+      <SafeHtml html={data.body} className={styles.article} testId="product-content" />
     ) : (
       <div className={styles.placeholder}>This article is empty.</div>
     );

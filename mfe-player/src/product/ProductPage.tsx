@@ -26,7 +26,7 @@ import { OfflineCopyPage } from './OfflineCopyPage';
 import { ProductHeader } from './ProductHeader';
 import { ProgressActions } from './ProgressActions';
 import { RelatedProducts } from './RelatedProducts';
-import { SafeHtml } from './SafeHtml';
+import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { useProduct } from './useProduct';
 import { useRenewedMedia } from './useMediaRenewal';
 import styles from './ProductPage.module.css';
@@ -160,7 +160,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           {product.content ? (
             <section className={styles.section} aria-labelledby="content-title">
               <h2 id="content-title">Content</h2>
-              <SafeHtml html={product.content} className={styles.content} />
+              <SafeHtml html={product.content} className={styles.content} testId="product-content" />
             </section>
           ) : null}
 
