@@ -291,6 +291,7 @@ export function createDiscussionHandlers(
 
   async function vote(postId: string, identity: Identity, up: boolean) {
     const post = await existingPost(postId);
+    if (up && post.author_id === identity.id) throw conflict(COMMUNITY_MESSAGES.ownPostVote);
     const result = await db.transaction().execute(async (trx) => {
       // The opening post's count is also its thread's: lock the thread first, in the order every writer takes (thread, then post).
       const thread = post.is_opening

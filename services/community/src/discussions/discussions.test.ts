@@ -370,6 +370,21 @@ describe('upvotes', () => {
     ).toBe(0);
   });
 
+  it('refuses an upvote of your own post with a 409, and counts nothing', async () => {
+    const asked = await thread(subscriber);
+    const answer = await replyTo(asked._id, otherSubscriber);
+    for (const [as, postId] of [
+      [subscriber, asked.opening._id],
+      [otherSubscriber, answer._id],
+    ] as const) {
+      const own = await t.call(as, 'PUT', `/community/posts/${postId}/vote`);
+      expect(own.status).toBe(409);
+      expect(own.body).toEqual({ success: false, message: COMMUNITY_MESSAGES.ownPostVote });
+    }
+    const seen = await t.call(subscriber, 'GET', `/community/threads/${asked._id}`);
+    expect(seen.body.data.opening).toMatchObject({ upvotes: 0, upvotedByMe: false });
+  });
+
   it('counts concurrent votes exactly', async () => {
     const asked = await thread();
     const voters: Identity[] = Array.from({ length: 12 }, (_, i) => ({
