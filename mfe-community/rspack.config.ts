@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineFrontend } from '../scripts/rspack-app';
+import { defineFrontend } from '@catalyst/build-kit';
 import { exposes } from './src/exposes';
 
 export default defineFrontend({

@@ -48,8 +48,7 @@ const SHARED_INPUTS = [
   'packages/web-kit/assets',
   'packages/web-kit/package.json',
   'packages/contracts/src',
-  'scripts/rspack-app.ts',
-  'scripts/frontend-shared',
+  'packages/build-kit',
   'types',
 ];
 

@@ -7,7 +7,7 @@ import { configSchema } from '../gateway/src/config';
 import { FIRST_PAINT_FILE, firstPaintSchema, type FirstPaint } from '../gateway/src/first-paint';
 import { siteConfigOf } from '../gateway/src/static';
 import { runToEnd } from './lib/processes';
-import { firstPaintBundle } from './rspack-app';
+import { firstPaintBundle } from '@catalyst/build-kit';
 
 /** The site settings the gateway takes from its environment; everything else of its config is irrelevant here. */
 const siteSchema = configSchema.pick({

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineFirstPaint, defineFrontend } from '../scripts/rspack-app';
+import { defineFirstPaint, defineFrontend } from '@catalyst/build-kit';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 

@@ -32,7 +32,7 @@ import type { RemoteRouteTable } from '../../packages/web-kit/src/pages';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
-/** The singletons the shell provides and every remote consumes (scripts/rspack-app.ts, shell/src/federation/runtime.ts). */
+/** The singletons the shell provides and every remote consumes (packages/build-kit/src/rspack-app.ts, shell/src/federation/runtime.ts). */
 export const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@catalyst/web-kit'] as const;
 
 export interface ContractCheckResult {

@@ -1,4 +1,4 @@
-// The shell's first entry, listed before the app's in index.html (see scripts/rspack-app.ts): small,
+// The shell's first entry, listed before the app's in index.html (see packages/build-kit/src/rspack-app.ts): small,
 // so it runs while React and the app are still downloading.
 import { canDrawColourEmoji } from '@catalyst/web-kit/colour-emoji';
 import { startEarlyLoading } from './federation/early';

@@ -1,4 +1,4 @@
-// No imports: the shell's early entry, its build (scripts/rspack-app.ts) and the gateway read these.
+// No imports: the shell's early entry, its build (packages/build-kit/src/rspack-app.ts) and the gateway read these.
 // How index.html carries the shell's first paint (see gateway/src/first-paint.ts).
 
 /** On #root when the gateway served the page with its first paint inside it; its value is the page's path. */

@@ -13,7 +13,7 @@ import { takeEarlyManifest } from './early';
 
 declare const process: { env: { CATALYST_ROUTER_VERSION: string; CATALYST_WEB_KIT_VERSION: string } };
 
-/** What the shell provides; every remote consumes these keys as singletons (scripts/rspack-app.ts). */
+/** What the shell provides; every remote consumes these keys as singletons (packages/build-kit/src/rspack-app.ts). */
 const provided = (version: string, lib: object) => ({
   version,
   lib: () => lib,

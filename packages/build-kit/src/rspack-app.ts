@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
-import { DEFAULT_DESCRIPTION } from '../packages/web-kit/src/descriptions';
-import { AFTER_FIRST_PAINT_ATTRIBUTE } from '../packages/web-kit/src/first-paint';
+import { DEFAULT_DESCRIPTION } from '../../web-kit/src/descriptions';
+import { AFTER_FIRST_PAINT_ATTRIBUTE } from '../../web-kit/src/first-paint';
 
 export interface FrontendOptions {
   /** Federation name: 'shell', 'catalog', 'player', 'account', 'admin'. */
@@ -168,7 +168,7 @@ function buildDefines() {
     // A label compiled into each app's own bundle, so a redeployed remote can be told apart.
     'process.env.CATALYST_BUILD_LABEL': JSON.stringify(process.env.CATALYST_BUILD_LABEL ?? ''),
     'process.env.CATALYST_ROUTER_VERSION': JSON.stringify(routerVersion),
-    'process.env.CATALYST_WEB_KIT_VERSION': JSON.stringify(packageVersion('../packages/web-kit')),
+    'process.env.CATALYST_WEB_KIT_VERSION': JSON.stringify(packageVersion('../../web-kit')),
   });
 }
 
