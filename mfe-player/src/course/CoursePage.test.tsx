@@ -876,46 +876,28 @@ describe('a course ending with a quiz', () => {
       ...extra,
     });
 
-  it('asks before marking the course complete, and says the quiz is what remains', async () => {
+  it('offers no Mark course complete (a course is finished lesson by lesson), and says the quiz is what remains', async () => {
     signIn();
-    let marked = false;
     const api = quizApi('member', {
-      [`PATCH /content/progress/product/${PRODUCT}/complete`]: () => {
-        marked = true;
-        return ok(courseFigure({ progress: 83, updatedAt: '2026-01-04T00:00:00.000Z' }));
-      },
       [`GET /content/progress/product/${PRODUCT}/lessons`]: () =>
         ok(
           memberProgress({
             currentLessonId: L1,
-            course: courseFigure({ progress: marked ? 83 : 0 }),
-            lessons: marked ? [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })) : [],
+            course: courseFigure({ progress: 83 }),
+            lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })),
           }),
         ),
     });
     renderAt(lessonUrl(L1));
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Mark course complete' }).hasAttribute('disabled')).toBe(
-        false,
-      ),
-    );
-    expect(screen.queryByText(/Pass the quiz to finish/)).toBeNull();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark course complete' })));
-    const dialog = screen.getByRole('dialog');
-    expect(dialog.textContent).toContain(
-      'Every lesson but the quiz will be marked as done: a quiz counts only once you pass it. Pass the quiz to finish.',
-    );
-    expect(api.calls.some((c) => c.url.endsWith('/complete'))).toBe(false);
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Mark complete' })));
-    await waitFor(() =>
-      expect(api.calls.some((c) => c.url.endsWith(`/product/${PRODUCT}/complete`))).toBe(true),
-    );
     const remains = await screen.findByText(/^Pass the quiz to finish/);
     expect(remains.textContent).toBe('Pass the quiz to finish: Check your grid');
     expect(remains.getAttribute('role')).toBe('status');
     expect(within(remains).getByRole('link', { name: 'Check your grid' }).getAttribute('href')).toBe(
       lessonUrl(L4),
     );
+    expect(screen.queryByRole('button', { name: 'Mark course complete' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reset course' })).toBeDefined();
+    expect(api.calls.some((c) => c.url.endsWith(`/product/${PRODUCT}/complete`))).toBe(false);
   });
 
   it('completes the lesson and the course on a pass: ticked in the curriculum, the course figure from the answer, and the certificate offered', async () => {

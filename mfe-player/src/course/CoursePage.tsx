@@ -147,24 +147,6 @@ export function CoursePage({
   const reset = async () => {
     if (await progress.reset()) player.current?.seekTo(0);
   };
-  const completeCourse = () => {
-    if (!store || !current) return;
-    const at = position();
-    void progress.perform(
-      'completeCourse',
-      async (clientTime) => {
-        store.applyCourse(await api.progress.complete({ params: { id: productId }, body: { clientTime } }));
-        const data = await store.refresh().catch(() => null);
-        return rowAfter(data, current.id, {
-          progress: 100,
-          lastPosition: at,
-          furthestPosition: at,
-          completed: true,
-        });
-      },
-      at,
-    );
-  };
   const resetCourse = async () => {
     if (!store || !current) return;
     const done = await progress.perform(
@@ -191,7 +173,6 @@ export function CoursePage({
     if (action === 'load') progress.reload();
     else if (action === 'complete') markComplete();
     else if (action === 'reset') void reset();
-    else if (action === 'completeCourse') completeCourse();
     else if (action === 'resetCourse') void resetCourse();
   };
 
@@ -269,7 +250,6 @@ export function CoursePage({
               quizzesLeft={lessons
                 .filter((lesson) => lesson.kind === 'quiz' && !completed?.has(lesson.id))
                 .map((lesson) => ({ title: lesson.title, path: lessonPath(productKey, lesson.id) }))}
-              onCompleteCourse={completeCourse}
               onResetCourse={() => void resetCourse()}
             />
           ) : null}

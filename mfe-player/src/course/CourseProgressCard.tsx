@@ -5,7 +5,10 @@ import { Button } from '@catalyst/web-kit';
 import { ConfirmReset } from '../product/ConfirmReset';
 import styles from './CoursePage.module.css';
 
-/** The course's own figure (the server's, derived from its lessons), with Mark course complete and Reset course. */
+/**
+ * The course's own figure (the server's, derived from its lessons), with Reset course. There is no Mark
+ * course complete: a course ends in a certificate, so it is finished lesson by lesson and by passing its quiz.
+ */
 export function CourseProgressCard({
   course,
   completedLessons,
@@ -13,7 +16,6 @@ export function CourseProgressCard({
   ready,
   busy,
   quizzesLeft,
-  onCompleteCourse,
   onResetCourse,
 }: {
   course: Progress | null;
@@ -24,11 +26,10 @@ export function CourseProgressCard({
   busy: boolean;
   /** The course's quizzes not yet passed (a quiz is finished only by passing it), with where each is. */
   quizzesLeft: ReadonlyArray<{ title: string; path: string }>;
-  onCompleteCourse: () => void;
   onResetCourse: () => void;
 }) {
   const id = useId();
-  const [confirming, setConfirming] = useState<'reset' | 'complete' | null>(null);
+  const [confirming, setConfirming] = useState<'reset' | null>(null);
   const percent = course?.progress ?? 0;
   const completed = course?.completed ?? false;
   return (
@@ -61,9 +62,6 @@ export function CourseProgressCard({
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button size="sm" onClick={() => setConfirming('complete')} disabled={!ready || busy || completed}>
-          Mark course complete
-        </Button>
         <Button
           size="sm"
           variant="secondary"
@@ -73,18 +71,6 @@ export function CourseProgressCard({
           Reset course
         </Button>
       </div>
-      <ConfirmReset
-        open={confirming === 'complete'}
-        onClose={() => setConfirming(null)}
-        title="Mark the whole course complete?"
-        confirmLabel="Mark complete"
-        tone="primary"
-        onConfirm={onCompleteCourse}
-      >
-        {quizzesLeft.length === 0
-          ? 'Every lesson of this course will be marked as done.'
-          : `Every lesson but ${quizzesLeft.length === 1 ? 'the quiz' : `the ${quizzesLeft.length} quizzes`} will be marked as done: a quiz counts only once you pass it. ${quizzesLeft.length === 1 ? 'Pass the quiz to finish' : 'Pass the quizzes to finish'}.`}
-      </ConfirmReset>
       <ConfirmReset
         open={confirming === 'reset'}
         onClose={() => setConfirming(null)}

@@ -1,7 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QUIZ_MESSAGES, type Quiz, type QuizAttemptResult, type QuizAttempts } from '@catalyst/contracts';
+import {
+  QUIZ_MESSAGES,
+  type Quiz,
+  type QuizAttemptResult,
+  type QuizAttempts,
+  type QuizPaper,
+} from '@catalyst/contracts';
 import { fakeApi, type FakeCall } from '../testing/fakeApi';
 import { QuizLesson, type QuizNext } from './QuizLesson';
 
@@ -12,6 +18,8 @@ const Q2 = '2'.repeat(24);
 const Q3 = '3'.repeat(24);
 const opt = (question: string, n: number) => `${question.charAt(0)}${n}`.padEnd(24, 'e');
 const ATTEMPTS = `/content/progress/product/${PRODUCT}/lessons/${LESSON}/quiz-attempts`;
+const PAPER = `/content/progress/product/${PRODUCT}/lessons/${LESSON}/quiz-paper`;
+const PAPER_ID = 'f'.repeat(24);
 
 // What a learner receives: prompts and options, never which option is right nor the explanations.
 const quiz: Quiz = {
@@ -92,22 +100,11 @@ const graded = (
   },
 });
 
+// A failed attempt as the server answers it: which questions were wrong and what was chosen, nothing more.
 const halfRight = graded(33, false, [
-  {
-    questionId: Q1,
-    correct: true,
-    chosenOptionIds: [opt(Q1, 1)],
-    correctOptionIds: [opt(Q1, 1)],
-    explanation: 'display: grid makes a grid container.',
-  },
-  {
-    questionId: Q2,
-    correct: false,
-    chosenOptionIds: [opt(Q2, 1)],
-    correctOptionIds: [opt(Q2, 1), opt(Q2, 2)],
-    explanation: 'Both fr and minmax() size tracks.',
-  },
-  { questionId: Q3, correct: false, chosenOptionIds: [], correctOptionIds: [opt(Q3, 1)], explanation: null },
+  { questionId: Q1, correct: true, chosenOptionIds: [opt(Q1, 1)] },
+  { questionId: Q2, correct: false, chosenOptionIds: [opt(Q2, 1)] },
+  { questionId: Q3, correct: false, chosenOptionIds: [] },
 ]);
 
 const allRight = graded(100, true, [
@@ -123,7 +120,7 @@ const allRight = graded(100, true, [
     correct: true,
     chosenOptionIds: [opt(Q2, 1), opt(Q2, 2)],
     correctOptionIds: [opt(Q2, 1), opt(Q2, 2)],
-    explanation: null,
+    explanation: 'Both fr and minmax() size tracks.',
   },
   {
     questionId: Q3,
@@ -133,6 +130,13 @@ const allRight = graded(100, true, [
     explanation: null,
   },
 ]);
+
+/** A paper in the content's order (the order the server shuffled for the attempt is the tests' own). */
+const paperOf = (
+  retryAt: string | null = null,
+  questions = quiz.questions.map((q) => ({ questionId: q.id, optionIds: q.options.map((o) => o.id) })),
+  paperId = PAPER_ID,
+): QuizPaper => ({ paperId, questions, retryAt });
 
 const ok = (data: unknown, status = 200) => ({ status, body: { success: true, data } });
 
@@ -170,7 +174,7 @@ afterEach(() => {
 
 describe('a quiz lesson', () => {
   it('asks each question as a group named by its prompt: radios for single choice and true/false, checkboxes for multiple choice, nothing marked right', async () => {
-    fakeApi({ [`GET ${ATTEMPTS}`]: ok(noAttempts) });
+    fakeApi({ [`GET ${ATTEMPTS}`]: ok(noAttempts), [`POST ${PAPER}`]: ok(paperOf()) });
     renderQuiz();
     const single = group(quiz.questions[0]!.prompt);
     expect(
@@ -197,7 +201,7 @@ describe('a quiz lesson', () => {
   });
 
   it('keeps Submit disabled until something is answered, then warns about the unanswered questions', async () => {
-    fakeApi({ [`GET ${ATTEMPTS}`]: ok(noAttempts) });
+    fakeApi({ [`GET ${ATTEMPTS}`]: ok(noAttempts), [`POST ${PAPER}`]: ok(paperOf()) });
     renderQuiz();
     expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
@@ -224,20 +228,34 @@ describe('a quiz lesson', () => {
     expect(warning()).toBe('1 question is unanswered: it scores nothing.');
   });
 
-  it('sends the chosen options, then shows the score, the verdict and each question right or wrong with the correct options and the explanation, the focus on the result', async () => {
+  it('sends the chosen options with the paper, then shows the score, the verdict and which questions were wrong, never the right options nor the explanations, the focus on the result', async () => {
     const { calls } = fakeApi({
       [`GET ${ATTEMPTS}`]: ok(noAttempts),
+      [`POST ${PAPER}`]: ok(
+        paperOf(null, [
+          { questionId: Q1, optionIds: [opt(Q1, 3), opt(Q1, 1), opt(Q1, 2)] },
+          { questionId: Q2, optionIds: [opt(Q2, 1), opt(Q2, 2), opt(Q2, 3)] },
+          { questionId: Q3, optionIds: [opt(Q3, 1), opt(Q3, 2)] },
+        ]),
+      ),
       [`POST ${ATTEMPTS}`]: ok(halfRight, 201),
     });
     const { onResult } = renderQuiz();
+    // the paper's order is on the page: its id goes with the answers
+    await waitFor(() =>
+      expect(
+        within(group(quiz.questions[0]!.prompt)).getAllByRole('radio')[0]!.closest('label')!.textContent,
+      ).toBe('float: grid'),
+    );
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(within(group(quiz.questions[1]!.prompt)).getByRole('checkbox', { name: 'fr' }));
     fireEvent.click(submitButton());
 
     const heading = await screen.findByRole('heading', { name: 'Your score: 33%' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(bodies(calls)).toEqual([
+    expect(bodies(calls.filter((c) => c.url.endsWith('/quiz-attempts')))).toEqual([
       {
+        paperId: PAPER_ID,
         answers: [
           { questionId: Q1, optionIds: [opt(Q1, 1)] },
           { questionId: Q2, optionIds: [opt(Q2, 1)] },
@@ -249,18 +267,20 @@ describe('a quiz lesson', () => {
 
     const [first, second, third] = screen.getAllByTestId('quiz-question-result');
     expect(verdict(first!)).toBe('Correct');
-    expect(notes(first!)).toEqual(['display: grid makes a grid container.']);
+    expect(notes(first!)).toEqual([]);
     expect(verdict(second!)).toBe('Incorrect');
-    // both right options are named, and the learner's own choice
-    const rightOptions = within(second!)
-      .getAllByText('Correct answer')
-      .map((tag) => tag.parentElement!.firstChild!.textContent);
-    expect(rightOptions).toEqual(['fr', 'minmax()']);
+    // the learner's own choice is named; the right options are not
     expect(within(second!).getByText('Your answer').parentElement!.firstChild!.textContent).toBe('fr');
-    expect(notes(second!)).toEqual(['Both fr and minmax() size tracks.']);
+    expect(within(second!).queryByText('Correct answer')).toBeNull();
+    expect(notes(second!)).toEqual([]);
     expect(verdict(third!)).toBe('Incorrect');
     expect(notes(third!)).toEqual(['Not answered.']);
-    expect(within(third!).getByText('Correct answer').parentElement!.firstChild!.textContent).toBe('True');
+    expect(screen.queryByText('Correct answer')).toBeNull();
+    expect(
+      screen.getByText(
+        'The questions marked Incorrect need another look: the right answers are shown once you pass.',
+      ),
+    ).toBeDefined();
     // a failed attempt offers no next lesson, and is listed
     expect(screen.queryByRole('link', { name: /Next lesson/ })).toBeNull();
     expect(within(screen.getByTestId('quiz-history')).getByTestId('quiz-best').textContent).toBe(
@@ -268,18 +288,25 @@ describe('a quiz lesson', () => {
     );
   });
 
-  it('starts again on Try again with nothing chosen and the focus on the first question; a retake too soon says how long to wait', async () => {
-    const tooFast = QUIZ_MESSAGES.tooFast(12);
-    let posts = 0;
+  it('counts down the wait on a disabled Try again, then starts again with nothing chosen and the focus on the first question', async () => {
+    let papers = 0;
     fakeApi({
       [`GET ${ATTEMPTS}`]: ok(noAttempts),
-      [`POST ${ATTEMPTS}`]: () =>
-        ++posts === 1 ? ok(halfRight, 201) : { status: 429, body: { success: false, message: tooFast } },
+      // after the failure the next paper is taken in about two seconds
+      [`POST ${PAPER}`]: () =>
+        ++papers === 1
+          ? ok(paperOf())
+          : ok(paperOf(new Date(Date.now() + 1_900).toISOString(), undefined, 'a'.repeat(24))),
+      [`POST ${ATTEMPTS}`]: ok(halfRight, 201),
     });
     renderQuiz();
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(submitButton());
-    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    const waiting = await screen.findByRole('button', { name: /^Try again in 0:0[12]$/ });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    const ready = await screen.findByRole('button', { name: 'Try again' }, { timeout: 4_000 });
+    expect((ready as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(ready);
 
     const firstOption = within(group(quiz.questions[0]!.prompt)).getByRole('radio', {
       name: 'display: grid',
@@ -287,13 +314,49 @@ describe('a quiz lesson', () => {
     await waitFor(() => expect(document.activeElement).toBe(firstOption));
     expect(firstOption.checked).toBe(false);
     expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
+  });
 
+  it('asks the questions and options in the order of the paper, and keeps Submit disabled with a countdown while the wait lasts', async () => {
+    const shuffledOrder = [
+      { questionId: Q3, optionIds: [opt(Q3, 2), opt(Q3, 1)] },
+      { questionId: Q1, optionIds: [opt(Q1, 3), opt(Q1, 1), opt(Q1, 2)] },
+      { questionId: Q2, optionIds: [opt(Q2, 2), opt(Q2, 3), opt(Q2, 1)] },
+    ];
+    fakeApi({
+      [`GET ${ATTEMPTS}`]: ok(noAttempts),
+      [`POST ${PAPER}`]: ok(paperOf(new Date(Date.now() + 65_000).toISOString(), shuffledOrder)),
+    });
+    renderQuiz();
+    await waitFor(() =>
+      expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')!.textContent)).toEqual([
+        'Grid items can overlap.',
+        'Which property makes an element a grid container?',
+        'Which of these size grid tracks?',
+      ]),
+    );
+    expect(
+      within(group(quiz.questions[0]!.prompt))
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['float: grid', 'display: grid', 'position: grid']);
+    fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('quiz-wait').textContent).toMatch(/^Try again in 1:0[45]$/);
+  });
+
+  it('says how long to wait when a retake is refused as too soon, and keeps the choices', async () => {
+    const tooFast = QUIZ_MESSAGES.tooFast(12);
+    fakeApi({
+      [`GET ${ATTEMPTS}`]: ok(noAttempts),
+      [`POST ${PAPER}`]: ok(paperOf()),
+      [`POST ${ATTEMPTS}`]: { status: 429, body: { success: false, message: tooFast } },
+    });
+    renderQuiz();
     fireEvent.click(within(group(quiz.questions[2]!.prompt)).getByRole('radio', { name: 'False' }));
     fireEvent.click(submitButton());
     const alert = await screen.findByText(tooFast);
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toContain('12 seconds');
-    // the choices are kept for the next try
     expect(
       (within(group(quiz.questions[2]!.prompt)).getByRole('radio', { name: 'False' }) as HTMLInputElement)
         .checked,
@@ -311,7 +374,11 @@ describe('a quiz lesson', () => {
         { id: 'e'.repeat(24), score: 67, passed: false, submittedAt: '2026-03-01T09:00:00.000Z' },
       ],
     };
-    fakeApi({ [`GET ${ATTEMPTS}`]: ok(earlier), [`POST ${ATTEMPTS}`]: ok(allRight, 201) });
+    fakeApi({
+      [`GET ${ATTEMPTS}`]: ok(earlier),
+      [`POST ${PAPER}`]: ok(paperOf()),
+      [`POST ${ATTEMPTS}`]: ok(allRight, 201),
+    });
     renderQuiz({ next: { title: 'Subgrid', to: '/browse/premium/product/css-grid/lesson/next' } });
     const history = await screen.findByTestId('quiz-history');
     expect(within(history).getByTestId('quiz-best').textContent).toBe('Best score: 67% · Not passed yet');
@@ -333,12 +400,21 @@ describe('a quiz lesson', () => {
     );
     expect(within(history).getByTestId('quiz-best').textContent).toBe('Best score: 100% · Passed');
     expect(within(history).getAllByRole('listitem')).toHaveLength(3);
+    // after a pass: the right options of each question, and why
+    const second = screen.getAllByTestId('quiz-question-result')[1]!;
+    expect(
+      within(second)
+        .getAllByText('Correct answer')
+        .map((tag) => tag.parentElement!.firstChild!.textContent),
+    ).toEqual(['fr', 'minmax()']);
+    expect(notes(second)).toEqual(['Both fr and minmax() size tracks.']);
   });
 
   it("says a refusal's own words, and that nothing was sent when the server cannot be reached", async () => {
     let posts = 0;
     fakeApi({
       [`GET ${ATTEMPTS}`]: ok(noAttempts),
+      [`POST ${PAPER}`]: ok(paperOf()),
       [`POST ${ATTEMPTS}`]: () =>
         ++posts === 1
           ? { status: 400, body: { success: false, message: QUIZ_MESSAGES.unknownQuestion(Q1) } }

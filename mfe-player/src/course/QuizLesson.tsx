@@ -2,11 +2,13 @@ import { CheckCircle2, XCircle } from '@catalyst/web-kit/icons';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  countdownOf,
   QUIZ_MESSAGES,
   type Quiz,
   type QuizAttempt,
   type QuizAttemptResult,
   type QuizAttemptSummary,
+  type QuizPaper,
 } from '@catalyst/contracts';
 import {
   api,
@@ -20,6 +22,7 @@ import {
 import {
   attemptBodyOf,
   chooseOption,
+  orderedQuiz,
   unansweredOf,
   unansweredWarning,
   type QuizAnswers,
@@ -53,21 +56,49 @@ export function attemptFailureMessage(error: unknown): string {
   return 'Your answers were not sent. Try again in a moment.';
 }
 
+/** Whole seconds until `at` (ms since the epoch), ticking while there are any; 0 when passed or unset. */
+export function useSecondsUntil(at: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return undefined;
+    const tick = () => {
+      const at_ = Date.now();
+      setNow(at_);
+      if (at_ >= at) clearInterval(timer);
+    };
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 250);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [at]);
+  return at === null ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A quiz lesson: its questions as a form (radios for single choice and true/false, checkboxes for multiple
- * choice), graded by the server on Submit; then the score, each question right or wrong with the correct
- * options and the explanation, and Try again. A pass completes the lesson (the page takes the answer's rows)
- * and offers the next lesson. The learner's earlier attempts and best score sit below.
+ * choice) in the order of this attempt's paper (the server shuffles each attempt), graded by the server on
+ * Submit; then the score and each question right or wrong — after a pass with the correct options and the
+ * explanations, after a fail without them — and Try again, which counts down the wait the server sets (it
+ * grows with each failed attempt). A pass completes the lesson (the page takes the answer's rows) and offers
+ * the next lesson. The learner's earlier attempts and best score sit below.
  */
-export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLessonProps) {
+export function QuizLesson({ productId, lessonId, quiz: content, next, onResult }: QuizLessonProps) {
   const formId = useId();
+  const [paper, setPaper] = useState<QuizPaper | null>(null);
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  const wait = useSecondsUntil(retryAt);
+  const quiz = orderedQuiz(content, paper);
   const [answers, setAnswers] = useState<QuizAnswers>({});
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<QuizAttemptResult | null>(null);
+  // the quiz in the order its graded attempt was answered in (the next paper's order may differ)
+  const [answered, setAnswered] = useState<Quiz | null>(null);
   const [submitted, setSubmitted] = useState<QuizAttemptSummary[]>([]);
   const history = useApiData(api.progress.quizAttempts, { params: { id: productId, lessonId } });
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -78,6 +109,26 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
     if (refocus === 'result') resultHeading.current?.focus();
     if (refocus === 'form') form.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [refocus]);
+
+  // the paper being answered (and when an answer is next taken); without one, the content's order is answered
+  const [paperAsk, setPaperAsk] = useState(0);
+  const askPaper = () => setPaperAsk((n) => n + 1);
+  useEffect(() => {
+    let live = true;
+    api.progress.quizPaper({ params: { id: productId, lessonId } }).then(
+      (served) => {
+        if (!live) return;
+        setPaper(served);
+        setRetryAt(served.retryAt ? Date.parse(served.retryAt) : null);
+      },
+      () => {
+        if (live) setPaper(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [productId, lessonId, paperAsk]);
 
   const unanswered = unansweredOf(quiz, answers);
   const answeredCount = quiz.questions.length - unanswered.length;
@@ -90,15 +141,21 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
     try {
       const graded = await api.progress.submitQuizAttempt({
         params: { id: productId, lessonId },
-        body: attemptBodyOf(quiz, answers),
+        body: { ...(paper ? { paperId: paper.paperId } : {}), ...attemptBodyOf(quiz, answers) },
       });
       const { questions: _, ...summary } = graded.attempt;
       setSubmitted((list) => [summary, ...list]);
       setResult(graded);
+      setAnswered(quiz);
       setRefocus('result');
       onResult(graded);
+      // the next attempt's paper, and how long until it is taken
+      setPaper(null);
+      askPaper();
     } catch (e) {
       setError(attemptFailureMessage(e));
+      // too soon (429) or a paper already answered (409): the server says which paper and when
+      if (isApiRequestError(e) && (e.status === 429 || e.status === 409)) askPaper();
     } finally {
       setSubmitting(false);
     }
@@ -124,10 +181,11 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
     <div className={styles.quiz} data-testid="quiz">
       {result ? (
         <QuizResult
-          quiz={quiz}
+          quiz={answered ?? quiz}
           result={result}
           next={next}
           headingRef={resultHeading}
+          wait={wait}
           onTryAgain={tryAgain}
         />
       ) : (
@@ -188,15 +246,20 @@ export function QuizLesson({ productId, lessonId, quiz, next, onResult }: QuizLe
           <div className={styles.submitRow}>
             <Button
               type="submit"
-              disabled={answeredCount === 0}
+              disabled={answeredCount === 0 || wait > 0}
               loading={submitting}
-              aria-describedby={warning ? `${formId}-warning` : undefined}
+              aria-describedby={wait > 0 || warning ? `${formId}-warning` : undefined}
             >
               Submit answers
             </Button>
             <p id={`${formId}-warning`} className={styles.warning}>
               {answeredCount === 0 ? 'Answer a question to submit.' : warning}
             </p>
+            {wait > 0 ? (
+              <p className={styles.warning} role="timer" data-testid="quiz-wait">
+                Try again in {countdownOf(wait)}
+              </p>
+            ) : null}
           </div>
           <p className={styles.error} role="alert" data-testid="quiz-error">
             {error}
@@ -220,12 +283,15 @@ function QuizResult({
   result,
   next,
   headingRef,
+  wait,
   onTryAgain,
 }: {
   quiz: Quiz;
   result: QuizAttemptResult;
   next: QuizNext | null;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Seconds before the next attempt is taken: Try again counts them down, disabled. */
+  wait: number;
   onTryAgain: () => void;
 }) {
   const id = useId();
@@ -250,8 +316,16 @@ function QuizResult({
         ) : null}
       </div>
 
+      {attempt.passed ? null : (
+        <p className={styles.note}>
+          The questions marked Incorrect need another look: the right answers are shown once you pass.
+        </p>
+      )}
       <ol className={styles.review}>
-        {attempt.questions.map((graded) => (
+        {[
+          ...quiz.questions.flatMap((q) => attempt.questions.filter((g) => g.questionId === q.id)),
+          ...attempt.questions.filter((g) => !quiz.questions.some((q) => q.id === g.questionId)),
+        ].map((graded) => (
           <GradedQuestion
             key={graded.questionId}
             graded={graded}
@@ -266,8 +340,13 @@ function QuizResult({
             Next lesson: {next.title}
           </Link>
         ) : null}
-        <Button variant={attempt.passed ? 'secondary' : 'primary'} onClick={onTryAgain}>
-          Try again
+        <Button
+          variant={attempt.passed ? 'secondary' : 'primary'}
+          onClick={onTryAgain}
+          disabled={wait > 0}
+          data-testid="quiz-try-again"
+        >
+          {wait > 0 ? `Try again in ${countdownOf(wait)}` : 'Try again'}
         </Button>
       </div>
     </section>
@@ -281,10 +360,15 @@ function GradedQuestion({
   graded: QuizAttempt['questions'][number];
   question: Quiz['questions'][number] | null;
 }) {
+  // the right options come only with a pass; a failed attempt says which questions were wrong, not why
+  const rightIds = graded.correctOptionIds ?? [];
   // a question edited since the quiz was opened keeps its verdict; its options are named by the server's ids only
   const options =
     question?.options ??
-    graded.correctOptionIds.map((optionId) => ({ id: optionId, text: 'An option no longer in this quiz' }));
+    [...new Set([...rightIds, ...graded.chosenOptionIds])].map((optionId) => ({
+      id: optionId,
+      text: 'An option no longer in this quiz',
+    }));
   return (
     <li className={styles.graded} data-testid="quiz-question-result">
       <div className={styles.gradedHead}>
@@ -298,14 +382,18 @@ function GradedQuestion({
       </div>
       <ul className={styles.gradedOptions}>
         {options.map((option) => {
-          const right = graded.correctOptionIds.includes(option.id);
+          const right = rightIds.includes(option.id);
           const chosen = graded.chosenOptionIds.includes(option.id);
           return (
             <li
               key={option.id}
               className={[
                 styles.gradedOption,
-                right ? styles.rightOption : chosen ? styles.wrongOption : '',
+                right || (chosen && graded.correct)
+                  ? styles.rightOption
+                  : chosen && rightIds.length > 0
+                    ? styles.wrongOption
+                    : '',
               ].join(' ')}
             >
               <span>{option.text}</span>

@@ -1,4 +1,4 @@
-import type { Quiz, QuizAttemptBody } from '@catalyst/contracts';
+import type { Quiz, QuizAttemptBody, QuizPaper } from '@catalyst/contracts';
 
 type Question = Quiz['questions'][number];
 
@@ -45,4 +45,33 @@ export function unansweredWarning(count: number): string | null {
   return count === 1
     ? '1 question is unanswered: it scores nothing.'
     : `${count} questions are unanswered: they score nothing.`;
+}
+
+/**
+ * The quiz in the order of the learner's paper (shuffled per attempt by the server): its questions, and each
+ * question's options, as served; anything the paper does not name (the quiz changed since) after them.
+ * Without a paper, the quiz as content gives it.
+ */
+export function orderedQuiz<Q extends Pick<Quiz, 'questions'>>(
+  quiz: Q,
+  paper: Pick<QuizPaper, 'questions'> | null,
+): Q {
+  if (!paper) return quiz;
+  const byId = new Map(quiz.questions.map((question) => [question.id, question]));
+  const served = paper.questions.flatMap((entry) => {
+    const question = byId.get(entry.questionId);
+    if (!question) return [];
+    const options = new Map(question.options.map((option) => [option.id, option]));
+    return [
+      {
+        ...question,
+        options: [
+          ...entry.optionIds.flatMap((id) => (options.has(id) ? [options.get(id)!] : [])),
+          ...question.options.filter((option) => !entry.optionIds.includes(option.id)),
+        ],
+      },
+    ];
+  });
+  const rest = quiz.questions.filter((q) => !paper.questions.some((entry) => entry.questionId === q.id));
+  return { ...quiz, questions: [...served, ...rest] };
 }

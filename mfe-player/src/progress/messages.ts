@@ -4,13 +4,12 @@ import { UNREACHABLE_MESSAGE, isPassingFailure } from '@catalyst/web-kit';
 const unreachable = UNREACHABLE_MESSAGE.charAt(0).toLowerCase() + UNREACHABLE_MESSAGE.slice(1);
 
 /** What the learner was doing when a progress call failed. */
-export type ProgressAction = 'load' | 'complete' | 'reset' | 'completeCourse' | 'resetCourse';
+export type ProgressAction = 'load' | 'complete' | 'reset' | 'resetCourse';
 
 const WHAT: Record<ProgressAction, string> = {
   load: "We couldn't load your saved progress",
   complete: "We couldn't mark this as complete",
   reset: "We couldn't reset your progress",
-  completeCourse: "We couldn't mark the course as complete",
   resetCourse: "We couldn't reset the course",
 };
 
@@ -18,7 +17,6 @@ const KEPT: Record<ProgressAction, string> = {
   load: 'Your progress is safe; try again in a moment.',
   complete: 'Your progress so far is kept; try again in a moment.',
   reset: 'Nothing was cleared; try again in a moment.',
-  completeCourse: 'Your progress so far is kept; try again in a moment.',
   resetCourse: 'Nothing was cleared; try again in a moment.',
 };
 

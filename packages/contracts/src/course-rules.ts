@@ -15,6 +15,8 @@ export const COURSE_MESSAGES = {
   resourceNotDownloadable: 'Resources must be a ready PDF, zip archive or image from the media library',
   videoNotPlayable: 'A lesson video must be a video from the media library',
   assetUnknown: 'This file is not in the media library',
+  completeByLessons:
+    'A course is finished lesson by lesson: watch its lessons and pass its quiz to earn the certificate',
 } as const;
 
 /** A lesson as the rules need it: its id, its length and whether it counts towards completing the course. */

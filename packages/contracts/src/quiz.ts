@@ -128,8 +128,24 @@ export type QuizKey = z.infer<typeof quizKeySchema>;
 
 // ---------- attempts (progress) ----------
 
-/** POST …/lessons/{lessonId}/quiz-attempts: the chosen options of each question (an unanswered question scores nothing). */
+/**
+ * POST …/lessons/{lessonId}/quiz-paper: the attempt the learner is sitting, its questions and each question's
+ * options in an order shuffled for this attempt and kept by the server (asked again before submitting, the
+ * same paper). `retryAt`: when an answer will next be taken (null: now), for the countdown.
+ */
+export const quizPaperSchema = z.object({
+  paperId: objectIdSchema,
+  questions: z.array(z.object({ questionId: objectIdSchema, optionIds: z.array(objectIdSchema) })),
+  retryAt: z.string().nullable(),
+});
+export type QuizPaper = z.infer<typeof quizPaperSchema>;
+
+/**
+ * POST …/lessons/{lessonId}/quiz-attempts: the chosen options of each question (an unanswered question scores
+ * nothing), and the paper answered (without one: the learner's open paper at the quiz).
+ */
 export const quizAttemptBodySchema = z.object({
+  paperId: objectIdSchema.optional(),
   answers: z
     .array(
       z.object({
@@ -143,13 +159,16 @@ export const quizAttemptBodySchema = z.object({
 });
 export type QuizAttemptBody = z.output<typeof quizAttemptBodySchema>;
 
-/** One graded question of an attempt: what was chosen, what was right, and why (shown after submitting). */
+/**
+ * One graded question of an attempt: whether it was right and what was chosen; after a pass only, what was
+ * right and why (a failed attempt never tells the right options: the learner works them out).
+ */
 const gradedQuestionSchema = z.object({
   questionId: objectIdSchema,
   correct: z.boolean(),
   chosenOptionIds: z.array(objectIdSchema),
-  correctOptionIds: z.array(objectIdSchema),
-  explanation: z.string().nullable(),
+  correctOptionIds: z.array(objectIdSchema).optional(),
+  explanation: z.string().nullable().optional(),
 });
 
 export const quizAttemptSummarySchema = z.object({

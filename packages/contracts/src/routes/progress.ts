@@ -27,7 +27,7 @@ import {
   learningRecordSchema,
   revokeCertificateBodySchema,
 } from '../certificates';
-import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema } from '../quiz';
+import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema, quizPaperSchema } from '../quiz';
 import { defineRoutes } from './define';
 
 const product = z.object({ id: objectIdSchema });
@@ -104,7 +104,8 @@ export const progressRoutes = defineRoutes({
     path: '/content/progress/product/:id/complete',
     service,
     access: 'premium',
-    summary: 'Mark a product complete (a course: every lesson)',
+    summary:
+      'Mark a product complete (a course is refused with a 409: it is finished lesson by lesson and its quiz passed)',
     params: product,
     body: progressActionBodySchema,
     response: progressSchema,
@@ -168,6 +169,16 @@ export const progressRoutes = defineRoutes({
     params: lessonProgressParamsSchema,
     response: quizAttemptsSchema,
   },
+  quizPaper: {
+    method: 'POST',
+    path: '/content/progress/product/:id/lessons/:lessonId/quiz-paper',
+    service,
+    access: 'premium',
+    summary:
+      "The attempt you are sitting at a quiz: its questions and options in this attempt's own order (the same until submitted), and when an answer is next taken",
+    params: lessonProgressParamsSchema,
+    response: quizPaperSchema,
+  },
   submitQuizAttempt: {
     method: 'POST',
     path: '/content/progress/product/:id/lessons/:lessonId/quiz-attempts',
@@ -175,7 +186,7 @@ export const progressRoutes = defineRoutes({
     access: 'premium',
     status: 201,
     summary:
-      'Submit an attempt at a quiz: graded by the server (a pass completes the lesson; the best score counts; too quick a retake is a 429)',
+      'Submit an attempt at a quiz: graded by the server (a pass completes the lesson and shows the right answers; a fail names the wrong questions only; the best score counts; a retake before the growing gap of 10 s, 1 min, 5 min, then 1 h is a 429)',
     params: lessonProgressParamsSchema,
     body: quizAttemptBodySchema,
     response: quizAttemptResultSchema,

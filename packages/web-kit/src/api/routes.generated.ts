@@ -12,7 +12,7 @@ export interface ApiTables {
   product: Pick<typeof productRoutes, 'list' | 'top' | 'get' | 'listPremium' | 'getPremium' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
   curriculum: Pick<typeof curriculumRoutes, 'outline' | 'lesson' | 'adminGet' | 'replace'>;
   stats: Pick<typeof statsRoutes, 'get'>;
-  progress: Pick<typeof progressRoutes, 'list' | 'stats' | 'recent' | 'forCategory' | 'getForProduct' | 'update' | 'updateFromForm' | 'complete' | 'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson' | 'quizAttempts' | 'submitQuizAttempt' | 'learningRecord' | 'reset'>;
+  progress: Pick<typeof progressRoutes, 'list' | 'stats' | 'recent' | 'forCategory' | 'getForProduct' | 'update' | 'updateFromForm' | 'complete' | 'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson' | 'quizAttempts' | 'quizPaper' | 'submitQuizAttempt' | 'learningRecord' | 'reset'>;
   certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'adminList' | 'revoke'>;
   subscription: Pick<typeof subscriptionRoutes, 'createCheckoutSession' | 'status' | 'confirm' | 'cancel' | 'reactivate' | 'portal' | 'invoices'>;
   media: Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'>;
@@ -109,6 +109,7 @@ export const API_ROUTES = {
     completeLesson: ['PATCH', '/content/progress/product/:id/lessons/:lessonId/complete'],
     resetLesson: ['PATCH', '/content/progress/product/:id/lessons/:lessonId/reset'],
     quizAttempts: ['GET', '/content/progress/product/:id/lessons/:lessonId/quiz-attempts'],
+    quizPaper: ['POST', '/content/progress/product/:id/lessons/:lessonId/quiz-paper'],
     submitQuizAttempt: ['POST', '/content/progress/product/:id/lessons/:lessonId/quiz-attempts'],
     learningRecord: ['GET', '/content/progress/learning-record'],
     reset: ['PATCH', '/content/progress/product/:id/reset'],

@@ -4,6 +4,7 @@ import type { LearningDaysTable } from './tables/learning-days';
 import type { LessonProgressTable } from './tables/lesson-progress';
 import type { ProgressTable } from './tables/progress';
 import type { QuizAttemptsTable } from './tables/quiz-attempts';
+import type { QuizPapersTable } from './tables/quiz-papers';
 import type { CertificateCredentialsTable, SigningKeysTable } from './tables/signing-keys';
 
 export interface Database {
@@ -11,6 +12,7 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   learning_days: LearningDaysTable;
   quiz_attempts: QuizAttemptsTable;
+  quiz_papers: QuizPapersTable;
   certificates: CertificatesTable;
   signing_keys: SigningKeysTable;
   certificate_credentials: CertificateCredentialsTable;

@@ -177,25 +177,6 @@ export async function markLessonLocked(
 }
 
 /**
- * The product's Mark Complete on a course: every lesson of its curriculum complete but its quizzes (passing
- * them is what completes them), and so the course once its quizzes are passed.
- */
-export async function completeCourse(
-  db: Db,
-  course: CourseOf,
-  clientTime: number | null,
-): Promise<ProgressRow> {
-  return db.transaction().execute(async (trx) => {
-    await lockCourseRow(trx, course.userId, course.productId);
-    const keys = course.lessons
-      .filter((lesson) => lesson.kind !== 'quiz')
-      .map((lesson) => ({ user_id: course.userId, product_id: course.productId, lesson_id: lesson.id }));
-    await markPositions(trx, 'lesson_progress', keys, 'complete', clientTime);
-    return writeCourseFigure(trx, course, { lowers: false, clientTime });
-  });
-}
-
-/**
  * The product's Reset on a course: every lesson row back to zero (lessons never saved get a zero row holding
  * the reset's client time, so a save sent before the reset stays stale there too), and the course row.
  */

@@ -22,8 +22,8 @@ import {
 } from '@catalyst/service-kit';
 import type { ProgressRow } from '../db/tables/progress';
 import type { Deps } from '../deps';
-import { issueAfterCompletion, type IssueDeps } from '../certificates/issue';
-import { completeCourse, resetCourse } from '../lessons/lessons.repository';
+import type { IssueDeps } from '../certificates/issue';
+import { resetCourse } from '../lessons/lessons.repository';
 import type { QuizRouteName } from '../quizzes/quizzes.handlers';
 import * as repo from './progress.repository';
 import { createSaveBatcher } from './save-batcher';
@@ -134,21 +134,17 @@ export function createProgressHandlers(
       return save(identity, params.id, await readUnloadForm(c), requestId);
     },
 
-    /** A course: every lesson complete but its quizzes (passed, not marked), and so the course once they are passed. */
+    /**
+     * A single video: marked complete. A course is refused (409): it ends in a certificate, so it is finished
+     * only lesson by lesson and by passing its quiz, never by one request marking every lesson done.
+     */
     async complete({ identity, params, body, requestId }) {
       const clientTime = body.clientTime ?? null;
       const lessons = await lessonsOf(params.id, requestId);
-      if (lessons.length === 0)
-        return reply(await repo.completeProgress(db, identity.id, params.id, clientTime), {
-          message: 'Marked as complete',
-        });
-      const course = await completeCourse(
-        db,
-        { userId: identity.id, productId: params.id, lessons },
-        clientTime,
-      );
-      if (course.completed) await issueAfterCompletion(deps, identity.id, params.id, requestId);
-      return reply(repo.toProgress(course), { message: 'Marked as complete' });
+      if (lessons.length > 0) throw conflict(COURSE_MESSAGES.completeByLessons);
+      return reply(await repo.completeProgress(db, identity.id, params.id, clientTime), {
+        message: 'Marked as complete',
+      });
     },
 
     /** A course: every lesson back to zero, and the course. */

@@ -58,3 +58,17 @@ export function gradeAttempt(key: QuizKey, answers: QuizAttemptBody['answers']):
   const score = graded.length === 0 ? 0 : Math.floor((right * 100) / graded.length);
   return { score, passed: score >= key.passPercent, questions: graded };
 }
+
+/**
+ * The grading as the learner reads it: after a pass, every question with the right options and why; after a
+ * fail, which questions were wrong and what was chosen, never the right options nor the explanations (the
+ * learner works them out; the kept attempt holds everything).
+ */
+export function gradingForLearner(grading: Grading) {
+  if (grading.passed) return grading.questions;
+  return grading.questions.map(({ questionId, correct, chosenOptionIds }) => ({
+    questionId,
+    correct,
+    chosenOptionIds,
+  }));
+}

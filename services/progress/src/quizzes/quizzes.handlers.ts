@@ -1,18 +1,20 @@
-import { QUIZ_MESSAGES, retakeGapSeconds, type progressRoutes } from '@catalyst/contracts';
+import { QUIZ_MESSAGES, type progressRoutes } from '@catalyst/contracts';
 import { conflict, HttpError, reply, tooManyRequests, type RouteHandlers } from '@catalyst/service-kit';
 import { issueAfterCompletion, type IssueDeps } from '../certificates/issue';
 import type { Deps } from '../deps';
 import { emptyLessonProgress, toLessonProgress } from '../lessons/lessons.repository';
 import { toProgress } from '../progress/progress.repository';
-import { gradeAttempt } from './grading';
+import { gradeAttempt, gradingForLearner } from './grading';
 import * as repo from './quizzes.repository';
 
-export type QuizRouteName = 'quizAttempts' | 'submitQuizAttempt';
+export type QuizRouteName = 'quizAttempts' | 'quizPaper' | 'submitQuizAttempt';
 
 /**
- * Quiz lessons: attempts graded here with the answer key content keeps (never sent to a browser before an
- * attempt), every attempt kept, the best score the one that counts; a pass completes the lesson (and so
- * perhaps the course, whose certificate is then issued). The premium rule has already opened the lesson.
+ * Quiz lessons: each attempt served as a paper of its own (questions and options shuffled, the order kept),
+ * graded here with the answer key content keeps (never sent to a browser before a pass: a failed attempt
+ * names the wrong questions only), every attempt kept, the best score the one that counts, retakes after a
+ * gap that grows with each failure; a pass completes the lesson (and so perhaps the course, whose
+ * certificate is then issued). The premium rule has already opened the lesson.
  */
 export function createQuizHandlers(
   deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>,
@@ -56,6 +58,22 @@ export function createQuizHandlers(
       };
     },
 
+    async quizPaper({ identity, params: { id, lessonId }, requestId }) {
+      await quizLesson(id, lessonId, requestId);
+      const key = await keyOf(id, lessonId, requestId);
+      const { paper, waitSeconds } = await repo.servePaper(
+        db,
+        { userId: identity.id, productId: id },
+        lessonId,
+        key,
+      );
+      return {
+        paperId: paper.id,
+        questions: paper.questions,
+        retryAt: waitSeconds === null ? null : new Date(Date.now() + waitSeconds * 1000).toISOString(),
+      };
+    },
+
     async submitQuizAttempt({ identity, params: { id, lessonId }, body, requestId }) {
       const lessons = await quizLesson(id, lessonId, requestId);
       const key = await keyOf(id, lessonId, requestId);
@@ -67,16 +85,18 @@ export function createQuizHandlers(
         {
           answers: body.answers,
           grading,
-          gapSeconds: retakeGapSeconds(key.questions.length),
+          paperId: body.paperId,
         },
       );
+      if (outcome.kind === 'paper-not-yours') throw conflict(QUIZ_MESSAGES.paperNotYours);
+      if (outcome.kind === 'paper-submitted') throw conflict(QUIZ_MESSAGES.paperSubmitted);
       if (outcome.kind === 'too-soon')
         throw tooManyRequests(QUIZ_MESSAGES.tooFast(outcome.waitSeconds), outcome.waitSeconds);
       if (grading.passed && outcome.course.completed)
         await issueAfterCompletion(deps, identity.id, id, requestId);
       return reply(
         {
-          attempt: { ...repo.toAttemptSummary(outcome.attempt), questions: grading.questions },
+          attempt: { ...repo.toAttemptSummary(outcome.attempt), questions: gradingForLearner(grading) },
           bestScore: outcome.bestScore,
           lesson: outcome.lesson ? toLessonProgress(outcome.lesson) : emptyLessonProgress(lessonId),
           course: toProgress(outcome.course),

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PREMIUM_REQUIRED_MESSAGE, QUIZ_MESSAGES, type Identity } from '@catalyst/contracts';
+import { sql } from 'kysely';
+import {
+  COURSE_MESSAGES,
+  PREMIUM_REQUIRED_MESSAGE,
+  QUIZ_MESSAGES,
+  type Identity,
+  type QuizPaper,
+} from '@catalyst/contracts';
 import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, ids, lesson, opt, q, quizLesson, rightAnswers } from '../test-support';
 
@@ -9,7 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 beforeEach(async () => {
-  for (const table of ['certificates', 'quiz_attempts', 'lesson_progress', 'progress'] as const)
+  for (const table of [
+    'certificates',
+    'quiz_papers',
+    'quiz_attempts',
+    'lesson_progress',
+    'progress',
+  ] as const)
     await ctx.db.deleteFrom(table).execute();
 });
 
@@ -30,7 +43,7 @@ const aMinuteLater = () =>
     .execute();
 
 describe('grading an attempt', () => {
-  it('grades on the server: every question with what was chosen, what was right and why, and the score over every question', async () => {
+  it('grades on the server: a failed attempt says which questions were wrong and what was chosen, never the right options nor why', async () => {
     const { status, body } = await submit(sub, [
       { questionId: q(1), optionIds: [opt(1, 'a')] },
       { questionId: q(2), optionIds: [opt(2, 'a')] },
@@ -39,6 +52,28 @@ describe('grading an attempt', () => {
     // one of three right (the multiple choice needs both a and b; the true/false is unanswered): 33%
     expect(body.data.attempt).toMatchObject({ score: 33, passed: false });
     expect(body.message).toBe(QUIZ_MESSAGES.failed(33, 70));
+    expect(body.data.attempt.questions).toEqual([
+      { questionId: q(1), correct: true, chosenOptionIds: [opt(1, 'a')] },
+      { questionId: q(2), correct: false, chosenOptionIds: [opt(2, 'a')] },
+      { questionId: q(3), correct: false, chosenOptionIds: [] },
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/correctOptionIds|explanation|Because a|It is true/);
+    expect(body.data.bestScore).toBe(33);
+    expect(body.data.lesson).toMatchObject({ lessonId: quizLesson.final, completed: false, progress: 0 });
+    expect(body.data.course).toMatchObject({ productId: ids.quizCourse, completed: false });
+    // the kept attempt holds the whole grading
+    const kept = await ctx.db.selectFrom('quiz_attempts').select('graded').executeTakeFirstOrThrow();
+    expect(kept.graded[2]).toEqual({
+      questionId: q(3),
+      correct: false,
+      chosenOptionIds: [],
+      correctOptionIds: [opt(3, 'a')],
+      explanation: 'It is true.',
+    });
+  });
+
+  it('shows every right option and the explanations after a pass', async () => {
+    const { body } = await submit(sub, rightAnswers());
     expect(body.data.attempt.questions).toEqual([
       {
         questionId: q(1),
@@ -49,22 +84,19 @@ describe('grading an attempt', () => {
       },
       {
         questionId: q(2),
-        correct: false,
-        chosenOptionIds: [opt(2, 'a')],
+        correct: true,
+        chosenOptionIds: expect.arrayContaining([opt(2, 'a'), opt(2, 'b')]),
         correctOptionIds: [opt(2, 'a'), opt(2, 'b')],
         explanation: null,
       },
       {
         questionId: q(3),
-        correct: false,
-        chosenOptionIds: [],
+        correct: true,
+        chosenOptionIds: [opt(3, 'a')],
         correctOptionIds: [opt(3, 'a')],
         explanation: 'It is true.',
       },
     ]);
-    expect(body.data.bestScore).toBe(33);
-    expect(body.data.lesson).toMatchObject({ lessonId: quizLesson.final, completed: false, progress: 0 });
-    expect(body.data.course).toMatchObject({ productId: ids.quizCourse, completed: false });
   });
 
   it('passes at the pass mark: every answer right is 100 and completes the lesson', async () => {
@@ -216,8 +248,15 @@ describe('who may attempt', () => {
   });
 });
 
+/** Moves a learner's attempts back by `seconds`, as if they had been taken that much earlier. */
+const earlier = (seconds: number) =>
+  ctx.db
+    .updateTable('quiz_attempts')
+    .set({ submitted_at: sql`submitted_at - make_interval(secs => ${seconds})` })
+    .execute();
+
 describe('retakes', () => {
-  it('refuses a retake sooner than a person could answer with a 429 and Retry-After', async () => {
+  it('refuses a retake before the gap with a 429 and Retry-After, in the one error shape', async () => {
     await submit(sub, []);
     const res = await ctx.app.request(attemptsPath(), {
       method: 'POST',
@@ -226,11 +265,35 @@ describe('retakes', () => {
     });
     expect(res.status).toBe(429);
     const wait = Number(res.headers.get('retry-after'));
-    // three questions: max(10 s, 2 s each)
+    // the first failure: 10 s
     expect(wait).toBeGreaterThanOrEqual(9);
     expect(wait).toBeLessThanOrEqual(10);
     expect(await res.json()).toEqual({ success: false, message: QUIZ_MESSAGES.tooFast(wait) });
+    expect(QUIZ_MESSAGES.tooFast(wait)).toMatch(/try again in (9|10) seconds$/);
     expect(await ctx.db.selectFrom('quiz_attempts').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('grows the gap with each failed attempt: 10 s, 1 min, 5 min, then 1 h', async () => {
+    const waits: number[] = [];
+    for (const [i, gap] of [10, 60, 300, 3_600, 3_600].entries()) {
+      if (i > 0) await earlier(waits[i - 1]! + 1);
+      const failed = await submit(sub, []);
+      expect(failed.status).toBe(201);
+      const refused = await ctx.app.request(attemptsPath(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...identityHeaders(sub) },
+        body: JSON.stringify({ answers: rightAnswers() }),
+      });
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(gap - 3);
+      expect(wait).toBeLessThanOrEqual(gap);
+      waits.push(wait);
+    }
+    expect(QUIZ_MESSAGES.tooFast(3_600)).toBe('Take a moment with what you got wrong: try again in 1 hour');
+    expect(QUIZ_MESSAGES.tooFast(299)).toBe(
+      'Take a moment with what you got wrong: try again in 4 minutes 59 seconds',
+    );
   });
 
   it('refuses all but one of simultaneous attempts', async () => {
@@ -272,13 +335,14 @@ describe('a quiz lesson is completed by passing it', () => {
     expect(body.data.course.completed).toBe(false);
   });
 
-  it("leaves the course's quizzes to be passed when the course is marked complete, then a pass completes the course", async () => {
+  it('refuses Mark course complete on a course (409): it is finished lesson by lesson, and nothing changes', async () => {
     const marked = await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.quizCourse}/complete`, {});
-    expect(marked.status).toBe(200);
-    expect(marked.body.data.completed).toBe(false);
-    await submit(sub, [{ questionId: q(4), optionIds: [opt(4, 'b')] }], quizLesson.preview);
+    expect(marked.status).toBe(409);
+    expect(marked.body).toEqual({ success: false, message: COURSE_MESSAGES.completeByLessons });
+    expect(await ctx.db.selectFrom('lesson_progress').selectAll().execute()).toEqual([]);
     const passed = await submit(sub, rightAnswers());
-    expect(passed.body.data.course).toMatchObject({ completed: true, progress: 100 });
+    expect(passed.body.data.course).toMatchObject({ completed: false });
+    expect(await ctx.db.selectFrom('certificates').selectAll().execute()).toEqual([]);
   });
 
   it('completes the course when the last lesson left is the quiz, passed', async () => {
@@ -296,5 +360,69 @@ describe('a quiz lesson is completed by passing it', () => {
     });
     const row = await ctx.call(sub, 'GET', `/content/progress/product/${ids.quizCourse}`);
     expect(row.body.data.completed).toBe(true);
+  });
+});
+
+describe('papers: each attempt served in its own order', () => {
+  const paperPath = (lessonId = quizLesson.final) => lessonPath(lessonId, '/quiz-paper');
+  const servePaper = async (as: Identity = sub) => {
+    const res = await ctx.call(as, 'POST', paperPath());
+    expect(res.status).toBe(200);
+    return res.body.data as QuizPaper;
+  };
+  const orderOf = (paper: QuizPaper) => JSON.stringify(paper.questions);
+
+  it('serves every question and option of the quiz, the same paper until it is submitted', async () => {
+    const paper = await servePaper();
+    expect(paper.retryAt).toBeNull();
+    expect(paper.questions.map((p) => p.questionId).sort()).toEqual([q(1), q(2), q(3)].sort());
+    expect([...paper.questions.find((p) => p.questionId === q(1))!.optionIds].sort()).toEqual(
+      [opt(1, 'a'), opt(1, 'b'), opt(1, 'c')].sort(),
+    );
+    expect(JSON.stringify(paper)).not.toMatch(/correct|explanation/);
+    const again = await servePaper();
+    expect(again).toEqual(paper);
+    expect(await ctx.db.selectFrom('quiz_papers').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('ties the submitted paper to its attempt, refuses it a second time (409), and serves the next attempt another order, with the wait', async () => {
+    const first = await servePaper();
+    const body = { paperId: first.paperId, answers: [] };
+    const failed = await ctx.call(sub, 'POST', attemptsPath(), body);
+    expect(failed.status).toBe(201);
+    const kept = await ctx.db.selectFrom('quiz_papers').selectAll().executeTakeFirstOrThrow();
+    expect(kept.attempt_id).toBe(failed.body.data.attempt.id);
+
+    const next = await servePaper();
+    expect(next.paperId).not.toBe(first.paperId);
+    expect(orderOf(next)).not.toBe(orderOf(first));
+    // the next answer is taken 10 s after the failure
+    const waitMs = Date.parse(next.retryAt!) - Date.now();
+    expect(waitMs).toBeGreaterThan(7_000);
+    expect(waitMs).toBeLessThanOrEqual(10_500);
+
+    await earlier(60);
+    const reused = await ctx.call(sub, 'POST', attemptsPath(), body);
+    expect(reused.status).toBe(409);
+    expect(reused.body).toEqual({ success: false, message: QUIZ_MESSAGES.paperSubmitted });
+    const graded = await ctx.call(sub, 'POST', attemptsPath(), { paperId: next.paperId, answers: [] });
+    expect(graded.status).toBe(201);
+  });
+
+  it("refuses another learner's paper (409) and records nothing", async () => {
+    const theirs = await servePaper(testUsers.admin);
+    const res = await ctx.call(sub, 'POST', attemptsPath(), { paperId: theirs.paperId, answers: [] });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, message: QUIZ_MESSAGES.paperNotYours });
+    expect(await ctx.db.selectFrom('quiz_attempts').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses a paper for a lesson that is not a quiz (409) and for a learner without the plan (403)', async () => {
+    const video = await ctx.call(sub, 'POST', paperPath(quizLesson.video));
+    expect(video.status).toBe(409);
+    expect(video.body.message).toBe(QUIZ_MESSAGES.notAQuiz);
+    const locked = await ctx.call(learner, 'POST', paperPath());
+    expect(locked.status).toBe(403);
+    expect(locked.body.message).toBe(PREMIUM_REQUIRED_MESSAGE);
   });
 });
