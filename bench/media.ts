@@ -148,18 +148,31 @@ export async function benchMedia({
 
     // Segments: the same one over and over, through the gateway and from media directly.
     const segmentPath = `${new URL(page.stream.url, baseUrl).pathname.replace('master.m3u8', '720p/seg_001.ts')}${new URL(page.stream.url, baseUrl).search}`;
-    const segmentBytes = (await (await fetch(`${baseUrl}${segmentPath}`)).arrayBuffer()).byteLength;
+    // The member's token plays only beside the member's own media grant, which the product page hands.
+    const pageAnswer = await fetch(`${baseUrl}/api/v1/content/premium/products/${product.slug}`, {
+      headers: { authorization: `Bearer ${member}` },
+    });
+    await pageAnswer.arrayBuffer();
+    const grant = pageAnswer.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0]!)
+      .find((pair) => pair.startsWith('catalyst_media='));
+    const headers = grant ? { cookie: grant } : undefined;
+    const segmentBytes = (await (await fetch(`${baseUrl}${segmentPath}`, { headers })).arrayBuffer())
+      .byteLength;
     const gateway = await measureLoad({
       name: 'segment through the gateway',
       url: `${baseUrl}${segmentPath}`,
       durationSeconds,
       connections: 50,
+      headers,
     });
     const direct = await measureLoad({
       name: 'segment from media directly',
       url: `http://127.0.0.1:${services.media}${segmentPath.replace('/api/v1', '')}`,
       durationSeconds,
       connections: 50,
+      headers,
     });
     return {
       processing: {

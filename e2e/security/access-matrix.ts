@@ -40,7 +40,7 @@ const endpoints: Endpoint[] = apiRoutes.flatMap((route): Endpoint[] =>
 export async function accessMatrix(suite: Suite) {
   const f = suite.fixtures;
   // Stream files need a stream token: the member's own, from a demo lesson's stream (the worker makes the
-  // demo streams after start). With it a stream file is what anyone holding the link may fetch.
+  // demo streams after start), beside the member's media grant.
   const stream = await demoStream(suite, f.tokens.member!, f.product.slug);
   // Curriculum routes: a demo course. Its free-preview lesson for the public lesson route (anyone may open
   // it); a locked lesson for progress (the plan decides); a resource's download with the member's signed link.
@@ -91,6 +91,14 @@ export async function accessMatrix(suite: Suite) {
     questionId: (p, role) => communitySample(community, 'questionId', p, role),
     productId: (p, role) => communitySample(community, 'productId', p, role),
   };
+  // A stream file or download opens beside the grant of the member the link was signed for (media-binding.ts
+  // refuses it anywhere else): sent with it, the route's own access rule is what each role meets.
+  const grantFor = (p: Endpoint) =>
+    p.path === '/media/downloads/:id'
+      ? { cookie: download.cookie }
+      : p.path.startsWith('/media/streams/')
+        ? { cookie: stream.cookie }
+        : undefined;
   const fill = (p: Endpoint, role: Role = 'admin') => {
     if (p.path === '/media/downloads/:id') return download.path;
     if (p.path.startsWith('/media/streams/')) {
@@ -187,6 +195,7 @@ export async function accessMatrix(suite: Suite) {
         token: await tokenFor(role, endpoint),
         stream,
         ...bodyFor(endpoint),
+        headers: grantFor(endpoint),
       });
       // The remembered sign-in's refresh is authenticated by its cookie, which no caller here carries (and
       // without the app's header it is refused as cross-site): public, yet always refused (session-cookie.ts).

@@ -244,12 +244,14 @@ export async function curriculumAttacks(suite: Suite) {
     course.slug,
     demoLessonId(course.slug, DEMO_COURSE.otherResourceLesson),
   );
+  // The member's browser (their own media grant): the token is what each case below decides by.
+  const memberBrowser = { headers: { cookie: resource.cookie } };
   const downloadPath = (assetId: string, token?: string) =>
     `/media/downloads/${assetId}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
   // The worker makes the demo documents ready after start.
   let good: Res | undefined;
   for (const deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(1_000)) {
-    good = await suite.request('GET', resource.path);
+    good = await suite.request('GET', resource.path, memberBrowser);
     if (good.status !== 404) break;
   }
   suite.check(
@@ -279,7 +281,10 @@ export async function curriculumAttacks(suite: Suite) {
     ],
     [
       'a token signed with a guessed secret',
-      signStreamToken(resource.assetId, 'guessed-secret-guessed-secret-guessed-secret'),
+      signStreamToken(resource.assetId, 'guessed-secret-guessed-secret-guessed-secret', {
+        userId: f.users.member.id,
+        access: 'plan',
+      }),
       resource.assetId,
     ],
     [
@@ -290,7 +295,7 @@ export async function curriculumAttacks(suite: Suite) {
     ['a token of three parts', `${resource.token}.extra`, resource.assetId],
   ];
   for (const [name, token, assetId] of tokenAttacks) {
-    const res = await suite.request('GET', downloadPath(assetId, token));
+    const res = await suite.request('GET', downloadPath(assetId, token), memberBrowser);
     suite.check(
       `a download with ${name} is refused`,
       res.status === 403 && res.body?.message === MEDIA_MESSAGES.streamRefused,
@@ -299,7 +304,9 @@ export async function curriculumAttacks(suite: Suite) {
     );
   }
   const stream = await demoStream(suite, f.tokens.member, f.product.slug);
-  const videoDownload = await suite.request('GET', downloadPath(stream.assetId, stream.token));
+  const videoDownload = await suite.request('GET', downloadPath(stream.assetId, stream.token), {
+    headers: { cookie: stream.cookie },
+  });
   suite.check(
     "a video's own stream token does not download its source",
     videoDownload.status === 404 && videoDownload.body?.message === MEDIA_MESSAGES.notFound,
@@ -309,6 +316,7 @@ export async function curriculumAttacks(suite: Suite) {
   const docAsStream = await suite.request(
     'GET',
     `/media/streams/${resource.assetId}/master.m3u8?token=${encodeURIComponent(resource.token)}`,
+    memberBrowser,
   );
   suite.check(
     "a resource's token opens no stream of it",
@@ -321,7 +329,7 @@ export async function curriculumAttacks(suite: Suite) {
     '%2e%2e%2f%2e%2e%2fmedia%2fresources',
     `${resource.assetId}%2F..%2F${otherResource.assetId}`,
   ]) {
-    const res = await suite.request('GET', downloadPath(trick, resource.token));
+    const res = await suite.request('GET', downloadPath(trick, resource.token), memberBrowser);
     suite.check(
       `the download address ${trick.slice(0, 40)} opens nothing`,
       res.status >= 400 && res.status < 500 && isErrorShape(res.body),

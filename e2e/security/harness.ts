@@ -252,12 +252,27 @@ export function countChanges(before: Map<string, number>, after: Map<string, num
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A demo lesson's stream as the member's product page gives it (waiting for the worker to publish it). */
+/**
+ * The media grant an answer hands its browser (`catalyst_media=<grant>`, for a Cookie header), or '' when
+ * it hands none.
+ */
+export function mediaGrantOf(res: Res): string {
+  for (const cookie of res.headers.getSetCookie()) {
+    const pair = cookie.split(';')[0]!;
+    if (/^catalyst_media=[^;]+$/.test(pair)) return pair;
+  }
+  return '';
+}
+
+/**
+ * A demo lesson's stream as the member's product page gives it (waiting for the worker to publish it), with
+ * the member's media grant that page handed (`cookie`, for a Cookie header): the stream plays only with it.
+ */
 export async function demoStream(
   suite: Suite,
   memberToken: string,
   slug: string,
-): Promise<{ assetId: string; token: string }> {
+): Promise<{ assetId: string; token: string; cookie: string }> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     const res = await suite.request<ProductDetail>('GET', `/content/premium/products/${slug}`, {
@@ -266,7 +281,11 @@ export async function demoStream(
     const url = res.body?.data?.stream?.url;
     if (url) {
       const parsed = new URL(url, 'http://x.invalid');
-      return { assetId: parsed.pathname.split('/')[5]!, token: parsed.searchParams.get('token')! };
+      return {
+        assetId: parsed.pathname.split('/')[5]!,
+        token: parsed.searchParams.get('token')!,
+        cookie: mediaGrantOf(res),
+      };
     }
     await sleep(500);
   }
@@ -285,14 +304,15 @@ export async function demoCourse(suite: Suite, slug: string): Promise<{ _id: str
 
 /**
  * A lesson resource's signed download link as the member's lesson answer gives it (the first lesson of
- * `slug` with resources): its asset, token and address under /api/v1.
+ * `slug` with resources): its asset, token and address under /api/v1, and the member's media grant that
+ * answer handed (`cookie`): the link downloads only with it.
  */
 export async function demoResource(
   suite: Suite,
   memberToken: string,
   slug: string,
   lessonId: string,
-): Promise<{ assetId: string; token: string; path: string; fileName: string }> {
+): Promise<{ assetId: string; token: string; path: string; fileName: string; cookie: string }> {
   const res = await suite.request<Lesson>('GET', `/content/products/${slug}/lessons/${lessonId}`, {
     token: memberToken,
   });
@@ -305,6 +325,7 @@ export async function demoResource(
     token: parsed.searchParams.get('token')!,
     path: `${parsed.pathname.replace(/^\/api\/v1/, '')}${parsed.search}`,
     fileName: resource.fileName,
+    cookie: mediaGrantOf(res),
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * The media routes: stream tokens (missing, forged, expired, another asset's), path tricks in stream file
+ * The media routes: stream tokens (missing, forged, expired, another asset's; each from the member's own
+ * browser, so the token is what decides — media-binding.ts covers other browsers), path tricks in stream file
  * names, and resumable uploads with broken tus headers, wrong offsets, lying file names and callers who
  * are not admins.
  */
@@ -15,7 +16,9 @@ export async function mediaAttacks(suite: Suite) {
   const segment = (token?: string, assetId = stream.assetId) =>
     `/media/streams/${assetId}/360p/seg_000.ts${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
 
-  const ok = await suite.request('GET', segment(stream.token));
+  // The member's browser: their stream token plays beside their own media grant (media-binding.ts refuses it elsewhere).
+  const asMember = { headers: { cookie: stream.cookie } };
+  const ok = await suite.request('GET', segment(stream.token), asMember);
   suite.check('a segment with its stream token plays', ok.status === 200, '200', describe(ok));
 
   const [exp] = stream.token.split('.');
@@ -30,7 +33,10 @@ export async function mediaAttacks(suite: Suite) {
     ['a token whose expiry was pushed out', `${Number(exp) + 86_400}.${stream.token.split('.')[1]}`],
     [
       'a token signed with a guessed secret',
-      signStreamToken(stream.assetId, 'guessed-secret-guessed-secret-guessed-secret'),
+      signStreamToken(stream.assetId, 'guessed-secret-guessed-secret-guessed-secret', {
+        userId: f.users.member.id,
+        access: 'plan',
+      }),
     ],
     [
       'an expired token (made with a guessed secret and a past expiry)',
@@ -42,7 +48,7 @@ export async function mediaAttacks(suite: Suite) {
   if (otherAsset.rows[0])
     attacks.push(["the member's token on another asset", stream.token, otherAsset.rows[0].id]);
   for (const [name, token, assetId] of attacks) {
-    const res = await suite.request('GET', segment(token, assetId));
+    const res = await suite.request('GET', segment(token, assetId), asMember);
     suite.check(
       `a segment with ${name} is refused`,
       res.status === 403 && res.body?.message === MEDIA_MESSAGES.streamRefused,
@@ -61,6 +67,7 @@ export async function mediaAttacks(suite: Suite) {
     const res = await suite.request(
       'GET',
       `/media/streams/${stream.assetId}/${file}?token=${encodeURIComponent(stream.token)}`,
+      asMember,
     );
     suite.check(
       `the stream file name ${file.slice(0, 40)} opens nothing`,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMediaGrant, signMediaUrl } from '@catalyst/service-kit';
+import { signMediaGrant, signMediaUrl, type MediaViewer } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
 import { buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
 import { KEPT_SESSION_SCRIPT_SOURCE } from './first-paint';
@@ -40,7 +40,8 @@ describe('serving the front ends', () => {
   let root: string;
   let gateway: RunningGateway;
   const get = (p: string, init?: RequestInit) => fetch(`${gateway.url}${p}`, init);
-  const grantCookie = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', TEST_INTERNAL_SECRET)}`;
+  const member: MediaViewer = { userId: '0123456789abcdef01234567', access: 'plan' };
+  const grantCookie = `catalyst_media=${signMediaGrant(member, TEST_INTERNAL_SECRET)}`;
 
   beforeAll(async () => {
     root = makeBuilds();
@@ -231,7 +232,7 @@ describe('serving the front ends', () => {
   });
 
   it('serves a signed premium video with byte ranges for seeking, cached privately, to the holder of a media grant', async () => {
-    const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600);
+    const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, member, 600);
     const response = await get(signed, { headers: { range: 'bytes=100-199', cookie: grantCookie } });
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe('bytes 100-199/10000');
@@ -247,9 +248,9 @@ describe('serving the front ends', () => {
   });
 
   it('refuses a copied signed link to a browser without the viewer’s grant, or with an expired or forged one', async () => {
-    const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600);
-    const expiredGrant = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000)}`;
-    const forgedGrant = `catalyst_media=${signMediaGrant('0123456789abcdef01234567', 'another-secret-of-thirty-two-chars-long!', 600)}`;
+    const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, member, 600);
+    const expiredGrant = `catalyst_media=${signMediaGrant(member, TEST_INTERNAL_SECRET, 60, Date.now() - 120_000)}`;
+    const forgedGrant = `catalyst_media=${signMediaGrant(member, 'another-secret-of-thirty-two-chars-long!', 600)}`;
     const attempts: Record<string, string>[] = [
       {},
       { cookie: expiredGrant },
@@ -260,13 +261,37 @@ describe('serving the front ends', () => {
       const response = await get(signed, { headers });
       expect(response.status).toBe(403);
     }
-    // Captions are the lesson's transcript: the same grant opens them.
+    // Captions are the lesson's transcript: the video's signed address opens them beside the same grant.
+    const { search } = new URL(signed, 'http://x');
     expect((await get('/media/captions/intro.vtt')).status).toBe(403);
-    expect((await get('/media/captions/intro.vtt', { headers: { cookie: grantCookie } })).status).toBe(200);
+    expect((await get('/media/captions/intro.vtt', { headers: { cookie: grantCookie } })).status).toBe(403);
+    expect((await get(`/media/captions/intro.vtt${search}`)).status).toBe(403);
+    expect(
+      (await get(`/media/captions/intro.vtt${search}`, { headers: { cookie: grantCookie } })).status,
+    ).toBe(200);
+  });
+
+  it("refuses the viewer's link to another account's grant, and a plan link to a grant made without the plan", async () => {
+    const signed = signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, member, 600);
+    const { search } = new URL(signed, 'http://x');
+    const grantOf = (viewer: MediaViewer) => `catalyst_media=${signMediaGrant(viewer, TEST_INTERNAL_SECRET)}`;
+    const learner = grantOf({ userId: 'fedcba9876543210fedcba98', access: 'free' });
+    const otherMember = grantOf({ userId: 'fedcba9876543210fedcba98', access: 'plan' });
+    const memberFromPreview = grantOf({ userId: member.userId, access: 'free' });
+    for (const cookie of [learner, otherMember, memberFromPreview]) {
+      for (const url of [signed, `/media/captions/intro.vtt${search}`]) {
+        const response = await get(url, { headers: { cookie } });
+        expect(response.status, `${url} ${cookie}`).toBe(403);
+        expect(await response.json()).toEqual({
+          success: false,
+          message: 'This video link is invalid or has expired. Reload the page to get a new one.',
+        });
+      }
+    }
   });
 
   it('opens a free preview’s captions to a visitor by their signed address alone, and nothing else by it', async () => {
-    const signed = signMediaUrl('/media/captions/intro.vtt', TEST_INTERNAL_SECRET, 600);
+    const signed = signMediaUrl('/media/captions/intro.vtt', TEST_INTERNAL_SECRET, 'anyone', 600);
     const response = await get(signed);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('WEBVTT\n');
@@ -275,7 +300,13 @@ describe('serving the front ends', () => {
     const { search } = new URL(signed, 'http://x');
     expect((await get(`/media/captions/other.vtt${search}`)).status).toBe(403);
     expect((await get(`/media/videos/intro.mp4${search}`)).status).toBe(403);
-    const expired = signMediaUrl('/media/captions/intro.vtt', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000);
+    const expired = signMediaUrl(
+      '/media/captions/intro.vtt',
+      TEST_INTERNAL_SECRET,
+      'anyone',
+      60,
+      Date.now() - 120_000,
+    );
     expect((await get(expired)).status).toBe(403);
   });
 
@@ -286,14 +317,22 @@ describe('serving the front ends', () => {
   });
 
   it('refuses a premium video without a valid, unexpired signature for exactly that file', async () => {
-    const good = new URL(signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 600), 'http://x');
+    const good = new URL(
+      signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, member, 600),
+      'http://x',
+    );
     const exp = good.searchParams.get('exp')!;
     const sig = good.searchParams.get('sig')!;
     const expired = new URL(
-      signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, 60, Date.now() - 120_000),
+      signMediaUrl('/media/videos/intro.mp4', TEST_INTERNAL_SECRET, member, 60, Date.now() - 120_000),
       'http://x',
     );
-    const foreign = signMediaUrl('/media/videos/intro.mp4', 'another-secret-of-thirty-two-chars-long!', 600);
+    const foreign = signMediaUrl(
+      '/media/videos/intro.mp4',
+      'another-secret-of-thirty-two-chars-long!',
+      member,
+      600,
+    );
     for (const url of [
       '/media/videos/intro.mp4',
       '/media/videos/none.mp4',

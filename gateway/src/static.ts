@@ -2,12 +2,9 @@ import { stat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler, type Response } from 'express';
 import {
-  MEDIA_GRANT_COOKIE,
-  MEDIA_GRANT_TTL_SECONDS,
-  isCaptionsMediaPath,
-  isProtectedMediaPath,
+  audiencesOf,
+  mediaGrantOfCookies,
   needsMediaGrant,
-  verifyMediaGrant,
   verifyMediaUrl,
   type Logger,
 } from '@catalyst/service-kit';
@@ -95,42 +92,25 @@ const VIDEO_LINK_REFUSED = 'This video link is invalid or has expired. Reload th
 /** Only media are served from /media: the folder's notes and scripts (README.md, generate.sh) never are. */
 const MEDIA_FILE = /\.(mp4|webm|m4v|mov|vtt|jpe?g|png|webp|avif|gif)$/i;
 
-const cookieValue = (header: string | undefined, name: string) => {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-};
-
 /**
- * Premium videos (/media/videos/…, however spelt) are served only with the signed, expiring address the
- * content service gives entitled users (architecture rule 3), and only to a browser holding that viewer's
- * own media grant (an HttpOnly cookie content sets with the product page), so a copied link plays for
- * nobody else and stops minutes after sign-out or cancellation. Captions follow the same grant, or a
- * signed address of their own (a free preview's, given to visitors too); thumbnails and the promo stay public.
+ * Premium videos (/media/videos/…, however spelt) and their captions are served only with the signed,
+ * expiring address the content service gives a viewer who may watch them (architecture rule 3), signed for
+ * that viewer, and only to a browser holding that viewer's own media grant (an HttpOnly cookie content sets
+ * with the page): a copied link plays in no other browser or account, a `plan` address needs a grant made
+ * while the viewer's plan was active (a free preview's grant opens nothing premium), and it all stops minutes
+ * after sign-out or cancellation. A video's signed address opens its captions too; a free preview's captions
+ * come signed for anyone (visitors hold no grant). Thumbnails and the promo stay public.
  */
 function requireSignedVideo(secret: string): RequestHandler {
   return (req, res, next) => {
     const mediaPath = `/media${req.path}`;
     if (!MEDIA_FILE.test(req.path)) return notFound(res);
     if (!needsMediaGrant(mediaPath)) return next();
-    const grantedTo = verifyMediaGrant(cookieValue(req.headers.cookie, MEDIA_GRANT_COOKIE), secret);
-    if (!grantedTo) {
-      // A free preview's captions: their own signed address opens them to anyone (a visitor has no grant).
-      const { exp, sig } = req.query;
-      if (isCaptionsMediaPath(mediaPath) && verifyMediaUrl(mediaPath, exp, sig, secret)) {
-        res.locals.signedMediaExpiresAt = Number(exp);
-        return next();
-      }
+    const grant = mediaGrantOfCookies(req.headers.cookie, secret);
+    const { exp, sig } = req.query;
+    if (!verifyMediaUrl(mediaPath, exp, sig, secret, audiencesOf(grant)))
       return sendError(res, 403, VIDEO_LINK_REFUSED);
-    }
-    if (isProtectedMediaPath(mediaPath)) {
-      const { exp, sig } = req.query;
-      if (!verifyMediaUrl(mediaPath, exp, sig, secret)) return sendError(res, 403, VIDEO_LINK_REFUSED);
-      res.locals.signedMediaExpiresAt = Number(exp);
-    } else res.locals.signedMediaExpiresAt = Math.floor(Date.now() / 1000) + MEDIA_GRANT_TTL_SECONDS;
+    res.locals.signedMediaExpiresAt = Number(exp);
     return next();
   };
 }

@@ -67,9 +67,9 @@ describe('the pure player rules', () => {
 
   it('derives the captions file of a demo video', () => {
     expect(captionsUrlFor('/media/videos/lesson-1.mp4')).toBe('/media/captions/lesson-1.vtt');
-    // the signed, expiring address an entitled user gets: captions are public and take no signature
+    // the signed, expiring address a viewer gets: its signature opens the captions beside it (and only it)
     expect(captionsUrlFor('/media/videos/lesson-1.mp4?exp=1767250800&sig=Ab-_9zQ&v=2#t=10')).toBe(
-      '/media/captions/lesson-1.vtt',
+      '/media/captions/lesson-1.vtt?exp=1767250800&sig=Ab-_9zQ',
     );
     expect(captionsUrlFor('https://cdn.example/a/videos/x.webm?v=2')).toBe(
       'https://cdn.example/a/captions/x.vtt',

@@ -59,9 +59,20 @@ export function bufferedEnd(
   return end;
 }
 
-/** The captions file beside a demo video: /media/videos/lesson-1.mp4 → /media/captions/lesson-1.vtt. */
+/**
+ * The captions file beside a video, with the video's own signed query (it opens them, beside the viewer's
+ * media grant): /media/videos/lesson-1.mp4?exp=…&sig=… → /media/captions/lesson-1.vtt?exp=…&sig=….
+ */
 export function captionsUrlFor(videoUrl: string | null | undefined): string | null {
   if (!videoUrl) return null;
-  const match = /^(.*)\/videos\/([^/?#]+)\.[a-z0-9]+(?:[?#].*)?$/i.exec(videoUrl);
-  return match ? `${match[1]}/captions/${match[2]}.vtt` : null;
+  const match = /^(.*)\/videos\/([^/?#]+)\.[a-z0-9]+(\?[^#]*)?(?:#.*)?$/i.exec(videoUrl);
+  if (!match) return null;
+  const signed = new URLSearchParams(match[3] ?? '');
+  const query = new URLSearchParams();
+  for (const name of ['exp', 'sig']) {
+    const value = signed.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  const search = query.toString();
+  return `${match[1]}/captions/${match[2]}.vtt${search ? `?${search}` : ''}`;
 }

@@ -10,6 +10,7 @@ export * from './server';
 export * from './validate';
 export * from './media-urls';
 export * from './media-streams';
+export * from './media-viewer';
 export * from './demo-media';
 export * from './media-tools';
 export * from './demo-courses';

@@ -6,13 +6,20 @@ import {
 } from '@catalyst/contracts';
 import type { Logger } from './logger';
 import { TtlLru } from './lru';
-import { signStreamToken } from './media-urls';
+import { signStreamToken, type MediaAudience } from './media-urls';
 import type { Peer } from './peers';
 
 /** A product page's adaptive stream, when its uploaded video is ready. */
 export interface MediaStreams {
-  /** The stream (addresses carrying a fresh token) of a ready video asset; null while it processes, or when media cannot say. */
-  forProduct(assetId: string | null, requestId?: string): Promise<ProductStream | null>;
+  /**
+   * The stream (addresses carrying a fresh token for `audience`: the viewer the caller found may watch it,
+   * or anyone for a visitor's free preview) of a ready video asset; null while it processes, or when media cannot say.
+   */
+  forProduct(
+    assetId: string | null,
+    audience: MediaAudience,
+    requestId?: string,
+  ): Promise<ProductStream | null>;
 }
 
 /** A ready asset's facts are kept a minute; one still processing is asked again after a few seconds. */
@@ -57,11 +64,11 @@ export function createMediaStreams({
   }
 
   return {
-    async forProduct(assetId, requestId) {
+    async forProduct(assetId, audience, requestId) {
       if (!assetId) return null;
       const asset = await factsOf(assetId, requestId);
       if (!asset || asset.status !== 'ready' || asset.kind !== 'video') return null;
-      const token = signStreamToken(asset.id, secret);
+      const token = signStreamToken(asset.id, secret, audience);
       return {
         assetId: asset.id,
         url: streamFileUrl(asset.id, 'master.m3u8', token),

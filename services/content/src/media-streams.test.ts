@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaAssetFacts } from '@catalyst/contracts';
-import { verifyStreamToken } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, internalHeaders } from '@catalyst/service-kit/testing';
+import { audiencesOf, verifyStreamToken } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures } from './test-support';
 
 const ready = '00000000000000000000a001';
@@ -58,8 +58,11 @@ describe('a product page plays its uploaded video as a stream once media has mad
     const url = new URL(stream.url, 'http://gateway.test');
     expect(url.pathname).toBe(`/api/v1/media/streams/${ready}/master.m3u8`);
     const token = url.searchParams.get('token');
-    expect(verifyStreamToken(token, ready, TEST_INTERNAL_SECRET)).toBe(true);
-    expect(verifyStreamToken(token, processing, TEST_INTERNAL_SECRET)).toBe(false);
+    // signed for the subscriber viewing it (their plan active), for exactly that asset
+    const subscriber = audiencesOf({ userId: testUsers.subscriber.id, access: 'plan' });
+    expect(verifyStreamToken(token, ready, TEST_INTERNAL_SECRET, subscriber)).toBe(true);
+    expect(verifyStreamToken(token, processing, TEST_INTERNAL_SECRET, subscriber)).toBe(false);
+    expect(verifyStreamToken(token, ready, TEST_INTERNAL_SECRET, audiencesOf(undefined))).toBe(false);
     expect(stream.posterUrl).toBe(
       `/api/v1/media/streams/${ready}/poster.jpg?token=${encodeURIComponent(token!)}`,
     );

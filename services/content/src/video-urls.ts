@@ -2,18 +2,20 @@ import {
   MEDIA_URL_TTL_SECONDS,
   captionsPathOf,
   isProtectedMediaPath,
-  mediaGrantCookie,
+  mediaGrantCookies,
   signMediaGrant,
   signMediaUrl,
+  type MediaAudience,
+  type MediaViewer,
 } from '@catalyst/service-kit';
 
-/** The address an entitled caller is given for a stored video URL. */
+/** The address a caller who may watch a video is given for its stored URL, signed for `audience`. */
 export interface VideoUrlSigner {
-  (videoUrl: string | null): string | null;
+  (videoUrl: string | null, audience: MediaAudience): string | null;
   /** Changes exactly when the addresses given for the same stored URLs change (so answers built from them can be kept until then). */
   epoch(): number;
-  /** The Set-Cookie value of a media grant for this (entitled) viewer: without it no signed address plays. */
-  grantCookie(userId: string): string;
+  /** The Set-Cookie values (one per media path) of this viewer's media grant: without it no address signed for them plays. */
+  grantCookies(viewer: MediaViewer): string[];
   /**
    * The signed address of the captions beside a local video (/media/captions/x.vtt for /media/videos/x.mp4),
    * which opens them without a grant: only for what anyone may watch (a free preview). Null for other videos.
@@ -34,14 +36,14 @@ export function createVideoUrlSigner(
   { ttlSeconds = MEDIA_URL_TTL_SECONDS, now = Date.now } = {},
 ): VideoUrlSigner {
   const epoch = () => Math.ceil(now() / EPOCH_MS) * EPOCH_MS;
-  const sign = (videoUrl: string | null) => {
+  const sign = (videoUrl: string | null, audience: MediaAudience) => {
     if (!videoUrl || !videoUrl.startsWith('/') || videoUrl.startsWith('//')) return videoUrl;
     const split = /[?#]/.exec(videoUrl);
     const path = split ? videoUrl.slice(0, split.index) : videoUrl;
     if (!isProtectedMediaPath(path)) return videoUrl;
     // Issued as of the next epoch mark: a lifetime of ttl to ttl + 10 min.
     const issuedAt = epoch();
-    const signed = signMediaUrl(path, secret, ttlSeconds, issuedAt);
+    const signed = signMediaUrl(path, secret, audience, ttlSeconds, issuedAt);
     if (!split) return signed;
     // Keep what an admin put after the path (a ?v=2 cache buster, a #t=10 start), minus any exp/sig of its own.
     const rest = videoUrl.slice(split.index);
@@ -54,11 +56,12 @@ export function createVideoUrlSigner(
   };
   const captions = (videoUrl: string | null) => {
     const path = captionsPathOf(videoUrl);
-    return path ? signMediaUrl(path, secret, ttlSeconds, epoch()) : null;
+    return path ? signMediaUrl(path, secret, 'anyone', ttlSeconds, epoch()) : null;
   };
   return Object.assign(sign, {
     epoch,
     captions,
-    grantCookie: (userId: string) => mediaGrantCookie(signMediaGrant(userId, secret, undefined, now())),
+    grantCookies: (viewer: MediaViewer) =>
+      mediaGrantCookies(signMediaGrant(viewer, secret, undefined, now())),
   });
 }

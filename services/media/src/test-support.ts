@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { contentInternalRoutes, type Identity, type MediaUsage } from '@catalyst/contracts';
-import { createDb, mediaToolPath } from '@catalyst/service-kit';
+import { createDb, mediaToolPath, signMediaGrant, type MediaViewer } from '@catalyst/service-kit';
 import { makeTestVideo, TUS_HEADERS, uploadMetadata } from '@catalyst/service-kit/testing/media';
 import {
   TEST_INTERNAL_SECRET,
@@ -102,6 +102,11 @@ export async function createTestContext({
     return { id, res: await patch(id, 0, new Uint8Array(bytes)) };
   }
 
+  /** The Cookie header a viewer's browser sends with their stream files: their own media grant. */
+  const grant = (viewer: MediaViewer) => ({
+    cookie: `catalyst_media=${signMediaGrant(viewer, TEST_INTERNAL_SECRET)}`,
+  });
+
   const tools = { ffmpeg: mediaToolPath('ffmpeg'), ffprobe: mediaToolPath('ffprobe') };
   /** Runs the worker's processing of one asset in this process. */
   const process = (id: string) =>
@@ -110,6 +115,7 @@ export async function createTestContext({
   return {
     app,
     db,
+    grant,
     storage,
     jobs,
     config,

@@ -10,8 +10,11 @@ import {
 } from '@catalyst/contracts';
 import {
   conflict,
+  mediaGrantCookies,
+  mediaViewerOf,
   notFound,
   reply,
+  signMediaGrant,
   type AppEnv,
   type HandlerInput,
   type RouteHandlers,
@@ -74,11 +77,19 @@ export function createLiveHandlers(
     return row;
   }
 
-  async function present(row: LiveSessionRow, identity: Identity, requestId: string) {
+  /**
+   * The session as the caller sees it. Its recording is signed for the caller (with what their plan opens
+   * now) and plays only beside their own media grant, handed with it, as a product page hands one.
+   */
+  async function present(row: LiveSessionRow, identity: Identity, requestId: string, c: Context) {
+    const viewer = await mediaViewerOf(deps.entitlements, identity, requestId);
     const [registration, recording] = await Promise.all([
       repo.registrationOf(db, row.product_id, identity.id),
-      deps.mediaStreams.forProduct(row.recording_asset_id, requestId),
+      deps.mediaStreams.forProduct(row.recording_asset_id, viewer, requestId),
     ]);
+    if (recording)
+      for (const cookie of mediaGrantCookies(signMediaGrant(viewer, config.INTERNAL_SECRET)))
+        c.header('Set-Cookie', cookie, { append: true });
     return toLiveSession(row, { now: now(), publicUrl: config.PUBLIC_URL, recording, ...registration });
   }
 
@@ -112,8 +123,8 @@ export function createLiveHandlers(
   }
 
   return {
-    async getSession({ params, identity, requestId }) {
-      return present(await sessionOf(params.productId), identity, requestId);
+    async getSession({ params, identity, requestId }, c) {
+      return present(await sessionOf(params.productId), identity, requestId, c);
     },
 
     async calendar({ params }) {
@@ -130,16 +141,16 @@ export function createLiveHandlers(
       );
     },
 
-    async register({ params, identity, requestId }) {
+    async register({ params, identity, requestId }, c) {
       const row = await sessionOf(params.productId);
       await repo.register(db, row.product_id, identity.id, now());
-      return present(row, identity, requestId);
+      return present(row, identity, requestId, c);
     },
 
-    async unregister({ params, identity, requestId }) {
+    async unregister({ params, identity, requestId }, c) {
       const row = await sessionOf(params.productId);
       await repo.unregister(db, row.product_id, identity.id);
-      return present(row, identity, requestId);
+      return present(row, identity, requestId, c);
     },
 
     async listQuestions({ params, identity }) {
@@ -202,7 +213,7 @@ export function createLiveHandlers(
       );
     },
 
-    async scheduleLive({ params, body, identity, requestId }) {
+    async scheduleLive({ params, body, identity, requestId }, c) {
       const product = await deps.catalog.getProduct(params.productId, requestId);
       if (!product) throw notFound('Product not found');
       if (product.type !== 'webinar') throw conflict(COMMUNITY_MESSAGES.notWebinar);
@@ -220,7 +231,7 @@ export function createLiveHandlers(
         now(),
       );
       live.publish(row.product_id, sessionEvent(sessionTimes(row), now()));
-      return present(row, identity, requestId);
+      return present(row, identity, requestId, c);
     },
 
     async cancelLive({ params }) {

@@ -7,7 +7,7 @@ import {
   liveEventSchema,
   type Identity,
 } from '@catalyst/contracts';
-import { verifyStreamToken } from '@catalyst/service-kit';
+import { audiencesOf, verifyMediaGrant, verifyStreamToken } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, until } from '@catalyst/service-kit/testing';
 import {
   admin,
@@ -252,11 +252,19 @@ describe('live sessions', () => {
   it("answer the recording's signed stream once the admin attaches it", async () => {
     expect((await schedule({ recordingAssetId: recordingId })).status).toBe(200);
     at(90);
-    const { recording } = (await t.call(subscriber, 'GET', path)).body.data;
+    const answer = await t.call(subscriber, 'GET', path);
+    const { recording } = answer.body.data;
     expect(recording.assetId).toBe(recordingId);
     const url = new URL(recording.streamUrl, 'https://learn.catalyst.test');
     expect(url.pathname).toBe(`/api/v1/media/streams/${recordingId}/master.m3u8`);
-    expect(verifyStreamToken(url.searchParams.get('token'), recordingId, TEST_INTERNAL_SECRET)).toBe(true);
+    // signed for the subscriber, beside their own media grant handed with it (on both media paths)
+    const viewer = { userId: subscriber.id, access: 'plan' } as const;
+    const token = url.searchParams.get('token');
+    expect(verifyStreamToken(token, recordingId, TEST_INTERNAL_SECRET, audiencesOf(viewer))).toBe(true);
+    expect(verifyStreamToken(token, recordingId, TEST_INTERNAL_SECRET, audiencesOf(undefined))).toBe(false);
+    const cookies = answer.headers.getSetCookie();
+    expect(cookies.map((c) => /Path=([^;]+)/.exec(c)?.[1])).toEqual(['/media', '/api/v1/media']);
+    expect(verifyMediaGrant(cookies[0]!.split(';')[0]!.split('=')[1], TEST_INTERNAL_SECRET)).toEqual(viewer);
     expect(recording.posterUrl).toContain(`/api/v1/media/streams/${recordingId}/poster.jpg?token=`);
     // A schedule without the field keeps the recording; null takes it off.
     expect((await schedule()).body.data.recording?.assetId).toBe(recordingId);

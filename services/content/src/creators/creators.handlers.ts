@@ -28,7 +28,7 @@ export function createCreatorHandlers(deps: Deps): RouteHandlers<typeof creatorR
       const creator = await requireCreator(deps, params.creator);
       const options = { ...query, creator: creator._id };
       const rows = await cachedRead(deps, 'library', options, () => listAllProducts(deps.db, options));
-      return rows.map(premiumProductOf(deps));
+      return rows.map(premiumProductOf());
     },
 
     /** The creator library page: the creator's products in one category. */
@@ -39,7 +39,7 @@ export function createCreatorHandlers(deps: Deps): RouteHandlers<typeof creatorR
       ]);
       const options = { ...query, creator: creator._id, category: category._id };
       const rows = await cachedRead(deps, 'library', options, () => listAllProducts(deps.db, options));
-      return rows.map(premiumProductOf(deps));
+      return rows.map(premiumProductOf());
     },
 
     ...createGroupAdminHandlers(deps, creatorKind),

@@ -18,6 +18,7 @@ import {
   newObjectId,
   notFound,
   reply,
+  mediaViewerOf,
   signStreamToken,
   unauthorized,
   unavailable,
@@ -275,7 +276,7 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
      * One lesson: a free preview for anyone; any other lesson as its product opens (401 for visitors, the
      * spec's 403 without the plan, asked before a 404 so a refusal says nothing of what exists). Admins see drafts.
      */
-    async lesson({ params: { idOrSlug, lessonId }, identity, requestId }) {
+    async lesson({ params: { idOrSlug, lessonId }, identity, requestId }, c) {
       const includeHidden = identity?.role === 'admin';
       const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () =>
         findProduct(db, idOrSlug, { includeHidden }),
@@ -289,8 +290,14 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
       }
       if (!product) throw notFound(PRODUCT_NOT_FOUND);
       if (!lesson) throw notFound(COURSE_MESSAGES.lessonNotFound);
+      // Every address is signed for this viewer (with what their plan opens now) and plays only beside their
+      // own media grant, handed with it; a visitor's free preview is signed for anyone (a visitor has no grant).
+      const viewer = identity ? await mediaViewerOf(deps.entitlements, identity, requestId) : null;
+      const audience = viewer ?? 'anyone';
       const stream =
-        lesson.kind === 'video' ? await deps.mediaStreams.forProduct(lesson.media_asset_id, requestId) : null;
+        lesson.kind === 'video'
+          ? await deps.mediaStreams.forProduct(lesson.media_asset_id, audience, requestId)
+          : null;
       const data = {
         id: lesson.id,
         productId: product.id,
@@ -300,7 +307,7 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
         durationSeconds: lesson.duration_seconds,
         isFreePreview: lesson.is_free_preview,
         resourceCount: lesson.resources.length,
-        videoUrl: lesson.kind === 'video' ? deps.signVideoUrl(lesson.video_url) : null,
+        videoUrl: lesson.kind === 'video' ? deps.signVideoUrl(lesson.video_url, audience) : null,
         captionsUrl:
           lesson.kind === 'video' && lesson.is_free_preview
             ? deps.signVideoUrl.captions(lesson.video_url)
@@ -316,14 +323,14 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
           size: Number(r.size_bytes),
           url: downloadFileUrl(
             r.media_asset_id,
-            signStreamToken(r.media_asset_id, deps.config.INTERNAL_SECRET),
+            signStreamToken(r.media_asset_id, deps.config.INTERNAL_SECRET, audience),
           ),
         })),
       };
-      // A signed-in viewer's own media grant: the signed address plays only in a browser that holds it.
-      return identity
-        ? reply(data, { headers: { 'Set-Cookie': deps.signVideoUrl.grantCookie(identity.id) } })
-        : data;
+      if (viewer)
+        for (const cookie of deps.signVideoUrl.grantCookies(viewer))
+          c.header('Set-Cookie', cookie, { append: true });
+      return data;
     },
 
     async adminGet({ params: { id } }) {

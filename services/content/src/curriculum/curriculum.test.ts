@@ -20,7 +20,13 @@ import {
   type curriculumBodySchema,
   type quizInputSchema,
 } from '@catalyst/contracts';
-import { verifyMediaGrant, verifyMediaUrl, verifyStreamToken } from '@catalyst/service-kit';
+import {
+  audiencesOf,
+  verifyMediaGrant,
+  verifyMediaUrl,
+  verifyStreamToken,
+  type MediaViewer,
+} from '@catalyst/service-kit';
 import {
   TEST_INTERNAL_SECRET,
   identityHeaders,
@@ -308,11 +314,13 @@ describe('one lesson', () => {
         url.searchParams.get('exp'),
         url.searchParams.get('sig'),
         TEST_INTERNAL_SECRET,
+        audiencesOf(undefined),
       ),
     ).toBe(true);
     expect(data.stream!.assetId).toBe(asset.welcome);
+    // signed for anyone: a visitor holds no grant, and a free preview opens to whoever may see it
     const token = new URL(data.stream!.url, 'http://gateway.test').searchParams.get('token');
-    expect(verifyStreamToken(token, asset.welcome, TEST_INTERNAL_SECRET)).toBe(true);
+    expect(verifyStreamToken(token, asset.welcome, TEST_INTERNAL_SECRET, audiencesOf(undefined))).toBe(true);
     // its captions too, by a signed address of their own: a visitor holds no media grant
     const captions = new URL(data.captionsUrl!, 'http://gateway.test');
     expect(captions.pathname).toBe('/media/captions/lesson-1.vtt');
@@ -322,6 +330,7 @@ describe('one lesson', () => {
         captions.searchParams.get('exp'),
         captions.searchParams.get('sig'),
         TEST_INTERNAL_SECRET,
+        audiencesOf(undefined),
       ),
     ).toBe(true);
   });
@@ -363,15 +372,30 @@ describe('one lesson', () => {
   it('gives a member the signed video, the stream and resources with signed, expiring download links named after their files', async () => {
     const res = await ctx.app.request(lessonPath(2), { headers: identityHeaders(testUsers.subscriber) });
     expect(res.status).toBe(200);
-    expect(
-      verifyMediaGrant(
-        (res.headers.get('set-cookie') ?? '').split(';')[0]!.split('=')[1],
-        TEST_INTERNAL_SECRET,
-      ),
-    ).toBe(testUsers.subscriber.id);
+    // the member's own grant, made with their plan active, on both media paths
+    const member: MediaViewer = { userId: testUsers.subscriber.id, access: 'plan' };
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.map((c) => /Path=([^;]+)/.exec(c)?.[1])).toEqual(['/media', '/api/v1/media']);
+    expect(verifyMediaGrant(cookies[0]!.split(';')[0]!.split('=')[1], TEST_INTERNAL_SECRET)).toEqual(member);
     const { data } = (await res.json()) as { data: Lesson };
-    expect(new URL(data.videoUrl!, 'http://gateway.test').pathname).toBe('/media/videos/lesson-2.mp4');
-    // a locked lesson's captions follow the member's grant: no address of their own
+    const video = new URL(data.videoUrl!, 'http://gateway.test');
+    expect(video.pathname).toBe('/media/videos/lesson-2.mp4');
+    const sees = (viewer: MediaViewer | undefined) =>
+      verifyMediaUrl(
+        video.pathname,
+        video.searchParams.get('exp'),
+        video.searchParams.get('sig'),
+        TEST_INTERNAL_SECRET,
+        audiencesOf(viewer),
+      );
+    // signed for the member: no visitor, no other account, and not their own grant made without the plan
+    expect([
+      sees(member),
+      sees(undefined),
+      sees({ userId: testUsers.learner.id, access: 'free' }),
+      sees({ userId: member.userId, access: 'free' }),
+    ]).toEqual([true, false, false, false]);
+    // a locked lesson's captions open with the video's own signed address: none of their own
     expect(data.captionsUrl).toBeNull();
     expect(data.stream!.assetId).toBe(asset.frames);
     expect(data.resources.map((r) => [r.title, r.fileName, r.mimeType, r.size])).toEqual([
@@ -385,13 +409,24 @@ describe('one lesson', () => {
       const url = new URL(r.url, 'http://gateway.test');
       const token = url.searchParams.get('token')!;
       expect(r.url).toBe(downloadFileUrl(id, token));
-      expect(verifyStreamToken(token, id, TEST_INTERNAL_SECRET)).toBe(true);
-      // bound to its asset, and expiring within the stream token's lifetime
-      expect(verifyStreamToken(token, asset.guide, TEST_INTERNAL_SECRET)).toBe(false);
+      expect(verifyStreamToken(token, id, TEST_INTERNAL_SECRET, audiencesOf(member))).toBe(true);
+      // bound to its asset and viewer, and expiring within the stream token's lifetime
+      expect(verifyStreamToken(token, asset.guide, TEST_INTERNAL_SECRET, audiencesOf(member))).toBe(false);
+      expect(verifyStreamToken(token, id, TEST_INTERNAL_SECRET, audiencesOf(undefined))).toBe(false);
+      expect(
+        verifyStreamToken(
+          token,
+          id,
+          TEST_INTERNAL_SECRET,
+          audiencesOf({ ...member, userId: testUsers.learner.id }),
+        ),
+      ).toBe(false);
       const expiresIn = Number(token.split('.')[0]) * 1000 - Date.now();
       expect(expiresIn).toBeGreaterThan(25 * 60_000);
       expect(expiresIn).toBeLessThanOrEqual(35 * 60_000);
-      expect(verifyStreamToken(token, id, TEST_INTERNAL_SECRET, Date.now() + 36 * 60_000)).toBe(false);
+      expect(
+        verifyStreamToken(token, id, TEST_INTERNAL_SECRET, audiencesOf(member), Date.now() + 36 * 60_000),
+      ).toBe(false);
     }
   });
 

@@ -5,6 +5,7 @@ import {
   badRequest,
   conflict,
   isUniqueViolation,
+  mediaViewerOf,
   newObjectId,
   notFound,
   reply,
@@ -38,11 +39,11 @@ import { sanitizeContent } from './sanitize-content';
 
 type Handlers = RouteHandlers<typeof productRoutes>;
 
-/** A premium list's row with its video address signed for this answer (rows come from the memo; the signature is always fresh). */
-export const premiumProductOf = (deps: Pick<Deps, 'signVideoUrl'>) => (row: ProductRecord) => {
-  const product = toPremiumProduct(row);
-  return { ...product, videoUrl: deps.signVideoUrl(product.videoUrl) };
-};
+/**
+ * A premium list's row, its video as stored: a list is one answer for every entitled caller, so it signs no
+ * address (a premium video's stored address opens nothing); the product page signs one for its own viewer.
+ */
+export const premiumProductOf = () => (row: ProductRecord) => toPremiumProduct(row);
 
 const SLUG_TAKEN = 'A product with this slug already exists';
 const slugConflict = () => conflict(SLUG_TAKEN, [{ field: 'slug', message: SLUG_TAKEN }]);
@@ -134,7 +135,7 @@ export function createProductHandlers(deps: Deps): Handlers {
       return premiumAnswers(
         result,
         () => ({
-          items: result.items.map(premiumProductOf(deps)),
+          items: result.items.map(premiumProductOf()),
           total: result.total,
           totalCapped: result.totalCapped,
           page: query.page,
@@ -149,23 +150,24 @@ export function createProductHandlers(deps: Deps): Handlers {
      * signed-in caller (with its media grant); any other needs the plan, asked before a 404 so a refusal
      * says nothing of what exists.
      */
-    async getPremium({ params: { idOrSlug }, identity, requestId }) {
+    async getPremium({ params: { idOrSlug }, identity, requestId }, c) {
       const includeHidden = identity.role === 'admin';
       const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () =>
         findProduct(db, idOrSlug, { includeHidden }),
       );
       await requireOpen(deps, identity, product && toPublicProduct(product), requestId);
       if (!product) throw notFound('Product not found');
+      // Every address is signed for this viewer (with what their plan opens now), and plays only beside the
+      // viewer's own media grant, handed with it.
+      const viewer = await mediaViewerOf(deps.entitlements, identity, requestId);
       const [related, stream] = await Promise.all([
         cachedRead(deps, 'related', product.id, () => listRelatedProducts(db, product, 3)),
-        deps.mediaStreams.forProduct(product.media_asset_id, requestId),
+        deps.mediaStreams.forProduct(product.media_asset_id, viewer, requestId),
       ]);
       const detail = toProductDetail(product, related, stream);
-      // The viewer's own media grant: the signed address plays only in a browser that holds it.
-      return reply(
-        { ...detail, videoUrl: deps.signVideoUrl(detail.videoUrl) },
-        { headers: { 'Set-Cookie': deps.signVideoUrl.grantCookie(identity.id) } },
-      );
+      for (const cookie of deps.signVideoUrl.grantCookies(viewer))
+        c.header('Set-Cookie', cookie, { append: true });
+      return { ...detail, videoUrl: deps.signVideoUrl(detail.videoUrl, viewer) };
     },
 
     /** Drafts and inactive products too; the public filters, sort and paging apply. */

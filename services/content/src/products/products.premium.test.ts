@@ -14,7 +14,13 @@ import {
   internalHeaders,
   testUsers,
 } from '@catalyst/service-kit/testing';
-import { signIdentity, verifyMediaGrant, verifyMediaUrl } from '@catalyst/service-kit';
+import {
+  audiencesOf,
+  signIdentity,
+  verifyMediaGrant,
+  verifyMediaUrl,
+  type MediaViewer,
+} from '@catalyst/service-kit';
 import { createTestContext, fx, insertFixtures } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
@@ -31,14 +37,30 @@ const get = async (path: string, caller: Caller = 'subscriber') => {
   const res = await ctx.app.request(path, { headers: headersOf(caller) });
   return { status: res.status, body: await res.json() };
 };
-/** A signed address for exactly `path` that the gateway would accept now (and not with another secret). */
-function expectSignedVideo(videoUrl: string, path = '/media/videos/lesson-1.mp4') {
+const viewerOf = (caller: Caller, access: MediaViewer['access'] = 'plan'): MediaViewer => ({
+  userId: testUsers[caller as Exclude<Caller, 'anonymous'>].id,
+  access,
+});
+/**
+ * A signed address for exactly `path` that the gateway would accept now beside `viewer`'s own grant (and not
+ * with another secret, without a grant, or beside another account's).
+ */
+function expectSignedVideo(
+  videoUrl: string,
+  viewer: MediaViewer = viewerOf('subscriber'),
+  path = '/media/videos/lesson-1.mp4',
+) {
   const url = new URL(videoUrl, 'http://gateway.test');
   expect(url.pathname).toBe(path);
   const exp = url.searchParams.get('exp');
   const sig = url.searchParams.get('sig');
-  expect(verifyMediaUrl(url.pathname, exp, sig, TEST_INTERNAL_SECRET)).toBe(true);
-  expect(verifyMediaUrl(url.pathname, exp, sig, 'not-the-internal-secret-0123456789abcdef')).toBe(false);
+  expect(verifyMediaUrl(url.pathname, exp, sig, TEST_INTERNAL_SECRET, audiencesOf(viewer))).toBe(true);
+  expect(
+    verifyMediaUrl(url.pathname, exp, sig, 'not-the-internal-secret-0123456789abcdef', audiencesOf(viewer)),
+  ).toBe(false);
+  expect(verifyMediaUrl(url.pathname, exp, sig, TEST_INTERNAL_SECRET, audiencesOf(undefined))).toBe(false);
+  const stranger: MediaViewer = { userId: 'fedcba9876543210fedcba98', access: 'plan' };
+  expect(verifyMediaUrl(url.pathname, exp, sig, TEST_INTERNAL_SECRET, audiencesOf(stranger))).toBe(false);
   // valid for 20 to 30 minutes: the player renews it well before
   expect(Number(exp) * 1000 - Date.now()).toBeGreaterThanOrEqual(20 * 60_000 - 5_000);
   expect(Number(exp) * 1000 - Date.now()).toBeLessThanOrEqual(30 * 60_000);
@@ -93,10 +115,10 @@ describe('premium access matrix', () => {
 });
 
 describe('premium content', () => {
-  it('lists products with their video address but without HTML content', async () => {
+  it('lists products with their video address as stored (signed only by a product page, for its viewer), without HTML content', async () => {
     const { body } = await get('/content/premium/products?category=web-development');
     expect(body.data.total).toBe(2);
-    for (const item of body.data.items) expectSignedVideo(item.videoUrl);
+    for (const item of body.data.items) expect(item.videoUrl).toBe('/media/videos/lesson-1.mp4');
     expect(body.data.items[0]).not.toHaveProperty('content');
   });
 
@@ -124,11 +146,16 @@ describe('premium content', () => {
     const res = await ctx.app.request('/content/premium/products/react-basics', {
       headers: identityHeaders(testUsers.admin),
     });
-    const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^catalyst_media=[^;]+; Path=\/media; Max-Age=600; HttpOnly; SameSite=Strict$/);
-    expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(
-      testUsers.admin.id,
+    // one cookie per media path (the gateway's files and media's own routes), the same grant
+    const cookies = res.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    expect(cookies[0]).toMatch(
+      /^catalyst_media=[^;]+; Path=\/media; Max-Age=600; HttpOnly; SameSite=Strict$/,
     );
+    expect(cookies[1]).toBe(cookies[0]!.replace('Path=/media', 'Path=/api/v1/media'));
+    expect(
+      verifyMediaGrant(cookies[0]!.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET),
+    ).toEqual(viewerOf('admin'));
     const refused = await ctx.app.request('/content/premium/products/modern-css-layouts', {
       headers: identityHeaders(testUsers.learner),
     });
@@ -150,7 +177,7 @@ describe('premium content', () => {
       };
       const first = await list();
       expect(first.body.data.items.map((p: PremiumProduct) => p.title)).toContain('React Basics');
-      for (const item of first.body.data.items) expectSignedVideo(item.videoUrl);
+      for (const item of first.body.data.items) expect(item.videoUrl).toBe('/media/videos/lesson-1.mp4');
       expect((await list()).text).toBe(first.text);
       const edit = await memo.app.request(`/admin/products/${fx.react}`, {
         method: 'PUT',
@@ -183,7 +210,7 @@ describe('premium content', () => {
         headers: identityHeaders(testUsers.admin),
       });
       const firstUrl = ((await first.json()) as { data: PremiumProduct }).data.videoUrl as string;
-      expectSignedVideo(firstUrl);
+      expectSignedVideo(firstUrl, viewerOf('admin'));
       await memo.db
         .updateTable('products')
         .set({ video_url: '/media/videos/changed.mp4' })
@@ -197,7 +224,7 @@ describe('premium content', () => {
         ).json()) as { data: PremiumProduct }
       ).data;
       // the memoised row (not the database) answered, and its address was signed for this answer
-      expectSignedVideo(again.videoUrl!);
+      expectSignedVideo(again.videoUrl!, viewerOf('admin'));
     } finally {
       await memo.close();
     }
@@ -223,7 +250,10 @@ describe('premium content', () => {
   });
 
   it('never stores the signed address: the admin API and the database keep the raw value', async () => {
-    expectSignedVideo((await get('/content/premium/products/react-basics', 'admin')).body.data.videoUrl);
+    expectSignedVideo(
+      (await get('/content/premium/products/react-basics', 'admin')).body.data.videoUrl,
+      viewerOf('admin'),
+    );
     expect((await get(`/admin/products/${fx.react}`, 'admin')).body.data.videoUrl).toBe(
       '/media/videos/lesson-1.mp4',
     );
@@ -266,7 +296,7 @@ describe('premium content', () => {
 });
 
 describe('free products (priced 0)', () => {
-  it('opens a free product page to a learner without a plan, with its signed video and a media grant, without asking billing', async () => {
+  it('opens a free product page to a learner without a plan, with its video signed for them and a media grant that opens nothing premium', async () => {
     const learner = { ...testUsers.learner, id: 'fffffffffffffffffffffff1' };
     ctx.billing.calls.length = 0;
     const res = await ctx.app.request('/content/premium/products/react-basics', {
@@ -275,12 +305,13 @@ describe('free products (priced 0)', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: ProductDetail };
     expect(body.data).toMatchObject({ _id: fx.react, price: 0, content: '<p>Secret lesson body</p>' });
-    expectSignedVideo(body.data.videoUrl!);
+    // signed for the learner, with a grant that opens only what needs no plan (billing said they have none)
+    const viewer: MediaViewer = { userId: learner.id, access: 'free' };
+    expectSignedVideo(body.data.videoUrl!, viewer);
     const cookie = res.headers.get('set-cookie') ?? '';
-    expect(verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET)).toBe(
-      learner.id,
-    );
-    expect(ctx.billing.calls).not.toContain(learner.id);
+    expect(
+      verifyMediaGrant(cookie.slice('catalyst_media='.length).split(';')[0], TEST_INTERNAL_SECRET),
+    ).toEqual(viewer);
   });
 
   it('still refuses priced and unpriced products, the lists and the categories to a learner without a plan', async () => {
@@ -354,9 +385,9 @@ describe('creator library', () => {
     ]);
     const { body } = await get(`/users/premium/products/${fx.alice}/category/web-development`);
     expect(slugs(body)).toEqual(['modern-css-layouts', 'react-basics']);
-    for (const item of body.data) expectSignedVideo(item.videoUrl);
+    for (const item of body.data) expect(item.videoUrl).toBe('/media/videos/lesson-1.mp4');
     for (const item of (await get('/users/premium/products/alice-doe')).body.data)
-      expectSignedVideo(item.videoUrl);
+      expect(item.videoUrl).not.toMatch(/[?&]sig=/);
   });
 
   it('filters and sorts the library', async () => {

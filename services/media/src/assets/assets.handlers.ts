@@ -2,11 +2,15 @@ import { contentInternalRoutes, MEDIA_MESSAGES, type mediaRoutes } from '@cataly
 import {
   badRequest,
   conflict,
+  mediaGrantCookies,
   notFound,
   reply,
+  signMediaGrant,
   signStreamToken,
+  type MediaViewer,
   type RouteHandlers,
 } from '@catalyst/service-kit';
+import type { Context } from 'hono';
 import type { Deps } from '../deps';
 import { findAsset, listAssets, requestReprocess, toAsset } from './assets.repository';
 
@@ -20,7 +24,15 @@ type Handlers = RouteHandlers<
 /** The admin's view of the assets: list (with the products that use each), one asset, retry, process again, delete. */
 export function createAssetHandlers(deps: Deps): Handlers {
   const { db, config } = deps;
-  const token = (id: string) => signStreamToken(id, config.INTERNAL_SECRET, config.STREAM_TOKEN_TTL_SECONDS);
+  // An admin previews every asset: tokens signed for them, beside a media grant of their own (admins open everything).
+  const tokenFor = (viewer: MediaViewer) => (id: string) =>
+    signStreamToken(id, config.INTERNAL_SECRET, viewer, config.STREAM_TOKEN_TTL_SECONDS);
+  const grantFor = (viewer: MediaViewer, c: Context) => {
+    for (const cookie of mediaGrantCookies(signMediaGrant(viewer, config.INTERNAL_SECRET)))
+      c.header('Set-Cookie', cookie, { append: true });
+    return tokenFor(viewer);
+  };
+  const adminViewer = (userId: string): MediaViewer => ({ userId, access: 'plan' });
   const usageOf = (assetIds: string[], requestId: string) =>
     assetIds.length === 0
       ? Promise.resolve({} as Record<string, never[]>)
@@ -33,7 +45,8 @@ export function createAssetHandlers(deps: Deps): Handlers {
   }
 
   return {
-    async listAssets({ query, requestId }) {
+    async listAssets({ query, identity, requestId }, c) {
+      const token = grantFor(adminViewer(identity.id), c);
       const { rows, total, outdated } = await listAssets(db, query);
       const usage = await usageOf(
         rows.map((row) => row.id),
@@ -48,9 +61,9 @@ export function createAssetHandlers(deps: Deps): Handlers {
       };
     },
 
-    getAsset: async ({ params }) => {
+    getAsset: async ({ params, identity }, c) => {
       const row = await requireAsset(params.id);
-      return toAsset(row, token(row.id));
+      return toAsset(row, grantFor(adminViewer(identity.id), c)(row.id));
     },
 
     async retryAsset({ params }) {
@@ -70,7 +83,7 @@ export function createAssetHandlers(deps: Deps): Handlers {
 
     // A ready video encoded again (an older install's ladder, say): it streams its published files
     // meanwhile, and the worker swaps in the new ones only once they are all published.
-    async reprocessAsset({ params }) {
+    async reprocessAsset({ params, identity }, c) {
       const row = await requireAsset(params.id);
       if (row.status !== 'ready' || row.kind !== 'video') throw badRequest(MEDIA_MESSAGES.notReprocessable);
       // Asked twice, it is one request: the update changes nothing (the row read shows it asked, unless
@@ -78,6 +91,7 @@ export function createAssetHandlers(deps: Deps): Handlers {
       const [asked] = await requestReprocess(db, { id: row.id });
       await deps.jobs.enqueue(row.id);
       const current = asked ?? (row.reprocess_requested_at ? row : await requireAsset(row.id));
+      const token = grantFor(adminViewer(identity.id), c);
       return reply(toAsset(current, token(row.id)), { status: 202, message: 'Processing again' });
     },
 

@@ -24,6 +24,9 @@ describe('assets: processing, the admin list, retry and delete', () => {
   afterAll(() => t.close());
   const asset = async (id: string) =>
     (await (await t.request(testUsers.admin, 'GET', `/media/assets/${id}`)).json()).data;
+  /** The admin's browser: their stream tokens play beside their own media grant. */
+  const stream = (url: string) =>
+    t.request(null, 'GET', url, { headers: t.grant({ userId: testUsers.admin.id, access: 'plan' }) });
 
   it('turns a 720p video into a 360p + 720p HLS ladder with a poster and a storyboard, never above the source', async () => {
     const source = readFileSync(makeVideo(t.dataDir, { seconds: 3, height: 720 }));
@@ -37,7 +40,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect(ready.posterUrl).toMatch(/poster\.jpg\?token=/);
     expect(ready.storyboardUrl).toMatch(/storyboard\.vtt\?token=/);
     // the poster, the largest paint of a video page, as a progressive JPEG at the video's size
-    const poster = await t.request(null, 'GET', ready.posterUrl.replace(/^\/api\/v1/, ''));
+    const poster = await stream(ready.posterUrl.replace(/^\/api\/v1/, ''));
     expect(poster.status).toBe(200);
     const meta = await sharp(Buffer.from(await poster.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height, meta.isProgressive]).toEqual(['jpeg', 1280, 720, true]);
@@ -71,13 +74,9 @@ describe('assets: processing, the admin list, retry and delete', () => {
     const ready = await asset(id);
     expect(ready.renditions.map((r: { height: number }) => r.height)).toEqual([360, 720]);
     const token = new URL(ready.streamUrl, 'http://x.invalid').searchParams.get('token')!;
-    const master = await (
-      await t.request(null, 'GET', `/media/streams/${id}/master.m3u8?token=${token}`)
-    ).text();
+    const master = await (await stream(`/media/streams/${id}/master.m3u8?token=${token}`)).text();
     expect(master).toMatch(/RESOLUTION=1280x720/);
-    expect((await t.request(null, 'GET', `/media/streams/${id}/720p/seg_000.ts?token=${token}`)).status).toBe(
-      200,
-    );
+    expect((await stream(`/media/streams/${id}/720p/seg_000.ts?token=${token}`)).status).toBe(200);
   }, 180_000);
 
   it("encodes under each rendition's cap at constant quality: a lesson of still pictures takes a fraction of it, and mono stays mono", async () => {
@@ -89,16 +88,14 @@ describe('assets: processing, the admin list, retry and delete', () => {
     expect(ready.renditions).toEqual([{ height: 360, bandwidth: 920_000 }]);
     // What a learner's player downloads: every segment the 360p playlist names.
     const token = new URL(ready.streamUrl, 'http://x.invalid').searchParams.get('token')!;
-    const playlist = await (
-      await t.request(null, 'GET', `/media/streams/${id}/360p/index.m3u8?token=${token}`)
-    ).text();
+    const playlist = await (await stream(`/media/streams/${id}/360p/index.m3u8?token=${token}`)).text();
     const segments = playlist.split('\n').filter((line) => line.startsWith('seg_'));
     expect(segments.length).toBeGreaterThan(4);
     let bytes = 0;
     for (const segment of segments)
       bytes += (
         await (
-          await t.request(null, 'GET', `/media/streams/${id}/360p/${segment.split('?')[0]}?token=${token}`)
+          await stream(`/media/streams/${id}/360p/${segment.split('?')[0]}?token=${token}`)
         ).arrayBuffer()
       ).byteLength;
     const kbps = (bytes * 8) / 1000 / ready.durationSeconds;
@@ -133,7 +130,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
         .output_prefix!;
     const before = await prefixOf();
     const token = new URL((await asset(id)).streamUrl, 'http://x.invalid').searchParams.get('token')!;
-    const segment = () => t.request(null, 'GET', `/media/streams/${id}/360p/seg_000.ts?token=${token}`);
+    const segment = () => stream(`/media/streams/${id}/360p/seg_000.ts?token=${token}`);
 
     expect((await t.request(testUsers.learner, 'POST', `/media/assets/${id}/reprocess`)).status).toBe(403);
     const asked = await t.request(testUsers.admin, 'POST', `/media/assets/${id}/reprocess`);
@@ -202,9 +199,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
     const kept = await asset(id);
     expect(kept).toMatchObject({ status: 'ready', reprocessing: false, progress: 100 });
     expect(kept.reason).toMatch(new RegExp(`^${MEDIA_MESSAGES.reprocessFailed.replace(/[.;:]/g, '.')} `));
-    expect((await t.request(null, 'GET', `/media/streams/${id}/360p/seg_000.ts?token=${token}`)).status).toBe(
-      200,
-    );
+    expect((await stream(`/media/streams/${id}/360p/seg_000.ts?token=${token}`)).status).toBe(200);
 
     const broken = await t.upload(lesson.subarray(0, 6_000), 'broken-again.mp4', 'video/mp4');
     expect(await t.process(broken.id)).toBe('failed');

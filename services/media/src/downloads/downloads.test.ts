@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, mediaInternalRoutes } from '@catalyst/contracts';
-import { DEMO_MEDIA_ROOT, DEMO_RESOURCE_FILES, demoAssetId, signStreamToken } from '@catalyst/service-kit';
+import {
+  DEMO_MEDIA_ROOT,
+  DEMO_RESOURCE_FILES,
+  demoAssetId,
+  signStreamToken,
+  type MediaViewer,
+} from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, internalHeaders, testLog } from '@catalyst/service-kit/testing';
 import { seedDemo } from '../seed';
 import { createTestContext } from '../test-support';
@@ -22,7 +28,9 @@ describe('resource downloads', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const token = (id: string) => signStreamToken(id, TEST_INTERNAL_SECRET);
+  const member: MediaViewer = { userId: '0123456789abcdef01234567', access: 'plan' };
+  const token = (id: string) => signStreamToken(id, TEST_INTERNAL_SECRET, member);
+  /** A download from the member's browser (their own media grant), unless other headers are given. */
   const download = (
     id: string,
     value: string | null = token(id),
@@ -33,7 +41,7 @@ describe('resource downloads', () => {
       null,
       method,
       `/media/downloads/${id}${value === null ? '' : `?token=${encodeURIComponent(value)}`}`,
-      { headers },
+      { headers: { ...t.grant(member), ...headers } },
     );
 
   it('serves an uploaded PDF as uploaded, as an attachment under its original name', async () => {
@@ -72,15 +80,28 @@ describe('resource downloads', () => {
 
   it('refuses a missing, forged, expired, stretched or another asset’s token with 403', async () => {
     const other = demoAssetId(demoFile);
-    const expired = signStreamToken(pdf, TEST_INTERNAL_SECRET, 60, Date.now() - 3_600_000);
+    const expired = signStreamToken(pdf, TEST_INTERNAL_SECRET, member, 60, Date.now() - 3_600_000);
     const [, signature] = token(pdf).split('.');
     const stretched = `${Math.floor(Date.now() / 1000) + 365 * 86_400}.${signature}`;
-    const forged = signStreamToken(pdf, 'another-secret-that-is-long-enough-0123456789');
+    const forged = signStreamToken(pdf, 'another-secret-that-is-long-enough-0123456789', member);
     for (const bad of [null, '', 'nonsense', expired, stretched, forged, token(other)]) {
       const res = await download(pdf, bad);
       expect(res.status, String(bad)).toBe(403);
       expect(await res.json()).toEqual({ success: false, message: MEDIA_MESSAGES.streamRefused });
     }
+  });
+
+  it("refuses the member's link with no grant, another account's grant or a grant made without the plan", async () => {
+    const learner = t.grant({ userId: 'fedcba9876543210fedcba98', access: 'free' });
+    const memberWithoutPlan = t.grant({ userId: member.userId, access: 'free' });
+    for (const headers of [{ cookie: '' }, learner, memberWithoutPlan]) {
+      const res = await download(pdf, token(pdf), headers);
+      expect(res.status, headers.cookie).toBe(403);
+      expect(await res.json()).toEqual({ success: false, message: MEDIA_MESSAGES.streamRefused });
+    }
+    // a free preview's resource, given to a visitor: a link for anyone needs no grant
+    const open = signStreamToken(pdf, TEST_INTERNAL_SECRET, 'anyone');
+    expect((await download(pdf, open, { cookie: '' })).status).toBe(200);
   });
 
   it('gives no download of a video, of an asset still processing, or of one that does not exist (404)', async () => {

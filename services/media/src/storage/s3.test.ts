@@ -60,7 +60,7 @@ describe('media in an S3-compatible bucket', () => {
     expect((await t.storage.readUploadHead(id, 12)).subarray(4, 8).toString()).toBe('ftyp');
 
     expect(await t.process(id)).toBe('ready');
-    const token = signStreamToken(id, TEST_INTERNAL_SECRET);
+    const token = signStreamToken(id, TEST_INTERNAL_SECRET, 'anyone');
     const master = await t.request(null, 'GET', `/media/streams/${id}/master.m3u8?token=${token}`);
     expect(master.status).toBe(200);
     expect(await master.text()).toContain('360p/index.m3u8?token=');
@@ -110,7 +110,7 @@ describe('media in an S3-compatible bucket', () => {
       .execute();
     expect(await t.process(id)).toBe('ready');
 
-    const token = signStreamToken(id, TEST_INTERNAL_SECRET);
+    const token = signStreamToken(id, TEST_INTERNAL_SECRET, 'anyone');
     const whole = await t.request(null, 'GET', `/media/downloads/${id}?token=${token}`);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-disposition')).toBe(

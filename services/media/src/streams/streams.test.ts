@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
-import { DEMO_MEDIA_ROOT, signStreamToken } from '@catalyst/service-kit';
+import { DEMO_MEDIA_ROOT, signStreamToken, type MediaViewer } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
 import { createTestContext, makeVideo } from '../test-support';
 import { parseRange, withTokenInPlaylist } from './streams';
 
 const lesson = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/videos/lesson-5.mp4'));
+const member: MediaViewer = { userId: '0123456789abcdef01234567', access: 'plan' };
+const learner: MediaViewer = { userId: 'fedcba9876543210fedcba98', access: 'free' };
 
 describe('protected playback', () => {
   let t: Awaited<ReturnType<typeof createTestContext>>;
@@ -22,11 +24,13 @@ describe('protected playback', () => {
     ({ id: other } = await t.upload(clip, 'other.mp4', 'video/mp4'));
     expect(await t.process(id)).toBe('ready');
     expect(await t.process(other)).toBe('ready');
-    token = signStreamToken(id, TEST_INTERNAL_SECRET);
+    token = signStreamToken(id, TEST_INTERNAL_SECRET, member);
   }, 60_000);
   afterAll(() => t.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.request(null, 'GET', url, { headers });
+  /** A request from the member's browser (their own media grant), unless other headers are given. */
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.request(null, 'GET', url, { headers: { ...t.grant(member), ...headers } });
 
   it('serves the master playlist with the token carried into every address in it', async () => {
     const res = await get(`/media/streams/${id}/master.m3u8?token=${token}`);
@@ -62,15 +66,46 @@ describe('protected playback', () => {
 
   it('refuses a missing, forged, expired or other asset’s token with 403', async () => {
     const url = (value: string) => `/media/streams/${id}/360p/seg_000.ts${value ? `?token=${value}` : ''}`;
-    const expired = signStreamToken(id, TEST_INTERNAL_SECRET, 60, Date.now() - 3_600_000);
-    const forged = signStreamToken(id, 'another-secret-that-is-long-enough-0123456789');
-    const forOther = signStreamToken(other, TEST_INTERNAL_SECRET);
+    const expired = signStreamToken(id, TEST_INTERNAL_SECRET, member, 60, Date.now() - 3_600_000);
+    const forged = signStreamToken(id, 'another-secret-that-is-long-enough-0123456789', member);
+    const forOther = signStreamToken(other, TEST_INTERNAL_SECRET, member);
     for (const bad of ['', 'nonsense', expired, forged, forOther]) {
       const res = await get(url(bad));
       expect(res.status, bad).toBe(403);
       expect(await res.json()).toEqual({ success: false, message: MEDIA_MESSAGES.streamRefused });
     }
     expect((await get(`/media/streams/${other}/master.m3u8?token=${forOther}`)).status).toBe(200);
+  });
+
+  it("refuses the member's token to another browser, another account or a grant made without the plan", async () => {
+    const files = [
+      'master.m3u8',
+      '360p/index.m3u8',
+      '360p/seg_000.ts',
+      'poster.jpg',
+      'storyboard.vtt',
+      'sheet-0.jpg',
+    ];
+    const memberWithoutPlan = t.grant({ userId: member.userId, access: 'free' });
+    for (const file of files) {
+      const url = `/media/streams/${id}/${file}?token=${encodeURIComponent(token)}`;
+      expect((await get(url)).status, file).toBe(200);
+      for (const headers of [
+        { cookie: '' },
+        t.grant(learner),
+        memberWithoutPlan,
+        { cookie: 'catalyst_media=x' },
+      ]) {
+        const res = await get(url, headers);
+        expect(res.status, `${file} ${headers.cookie}`).toBe(403);
+        expect(await res.json()).toEqual({ success: false, message: MEDIA_MESSAGES.streamRefused });
+      }
+    }
+    // a visitor's free preview: a token for anyone plays with no grant
+    const open = signStreamToken(id, TEST_INTERNAL_SECRET, 'anyone');
+    expect((await get(`/media/streams/${id}/360p/seg_000.ts?token=${open}`, { cookie: '' })).status).toBe(
+      200,
+    );
   });
 
   it('gives the poster and a storyboard whose thumbnails carry the token', async () => {

@@ -6,6 +6,8 @@ import {
   forbidden,
   notFound,
   TtlLru,
+  audiencesOf,
+  mediaGrantOfCookies,
   verifyStreamToken,
   type AppEnv,
   type RouteHandlers,
@@ -32,8 +34,9 @@ export interface StreamServer {
 /**
  * Serves what processing published: playlists and storyboards rewritten so every address in them carries
  * the caller's stream token (players resolve them relative to the playlist, dropping its query), segments
- * and pictures with HTTP ranges and year-long cache lifetimes. Every stream file needs a token signed for
- * exactly this asset; image copies are public.
+ * and pictures with HTTP ranges and year-long private cache lifetimes. Every stream file needs a token signed
+ * for exactly this asset and the viewer whose media grant comes with the request (requireStreamToken);
+ * image copies are public.
  */
 export function createStreamServer({
   db,
@@ -112,10 +115,17 @@ export function createStreamServer({
   };
 }
 
-/** The caller's `?token=`, when it was signed for exactly this asset and has not expired (403 otherwise). */
+/**
+ * The caller's `?token=`, when it was signed for exactly this asset, for the viewer whose own media grant
+ * (cookie) the request carries and for what that grant opens (a `plan` token needs a grant made with the
+ * plan active), or for anyone (a visitor's free preview), and has not expired; 403 otherwise. A link copied
+ * into another browser, another account or a signed-out tab opens nothing.
+ */
 export function requireStreamToken(c: Context<AppEnv>, assetId: string, secret: string): string {
   const token = c.req.query('token');
-  if (!verifyStreamToken(token, assetId, secret)) throw forbidden(MEDIA_MESSAGES.streamRefused);
+  const grant = mediaGrantOfCookies(c.req.header('cookie'), secret);
+  if (!verifyStreamToken(token, assetId, secret, audiencesOf(grant)))
+    throw forbidden(MEDIA_MESSAGES.streamRefused);
   return token!;
 }
 
