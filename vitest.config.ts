@@ -16,6 +16,7 @@ export default defineConfig({
             'packages/{contracts,service-kit}/src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'e2e/security/**/*.test.ts',
+            'e2e/*.test.ts',
           ],
           globalSetup: ['scripts/test-postgres.setup.ts'],
           testTimeout: 30_000,

@@ -1,0 +1,43 @@
+/**
+ * Which browser journeys each shard runs. Playwright's own `--shard` cuts the sorted file list into equal
+ * counts of tests, which left one shard 80 s longer than the other (their files are not equally long), and the
+ * suite waits for the longer. Here the spec files are dealt by their measured length instead, longest first,
+ * each to the shard with the least work so far (LPT scheduling), so the shards end within seconds of each other.
+ */
+
+/**
+ * Seconds each spec file's tests took in a clean-clone CI run (the sum of Playwright's per-test times; see
+ * docs/contributing.md to measure them again). A file not listed counts as DEFAULT_SPEC_SECONDS.
+ */
+export const SPEC_SECONDS: Record<string, number> = {
+  'layout-shift.spec.ts': 148.5,
+  'a11y.spec.ts': 123.9,
+  'pwa.spec.ts': 107.2,
+  'catalog.spec.ts': 79.6,
+  'shell.spec.ts': 72.2,
+  'player.spec.ts': 66.7,
+  'releases.spec.ts': 64.5,
+  'course.spec.ts': 61.8,
+  'subscription.spec.ts': 60.2,
+  'auth.spec.ts': 55.2,
+  'media.spec.ts': 43.4,
+  'walkthrough.spec.ts': 32.2,
+  'community.spec.ts': 30.2,
+  'platform.spec.ts': 29.7,
+  'admin.spec.ts': 28.7,
+  'certificates.spec.ts': 23.7,
+  'api-docs.spec.ts': 8.9,
+};
+export const DEFAULT_SPEC_SECONDS = 60;
+
+/** The spec files dealt into `count` shards of nearly equal measured length (each shard's files sorted). */
+export function planShards(files: string[], count: number, seconds = SPEC_SECONDS): string[][] {
+  const weight = (file: string) => seconds[file] ?? DEFAULT_SPEC_SECONDS;
+  const shards = Array.from({ length: count }, () => ({ files: [] as string[], total: 0 }));
+  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = shards.reduce((min, shard) => (shard.total < min.total ? shard : min));
+    lightest.files.push(file);
+    lightest.total += weight(file);
+  }
+  return shards.map((shard) => shard.files.sort());
+}
