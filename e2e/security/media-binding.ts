@@ -82,12 +82,46 @@ export async function mediaBinding(suite: Suite) {
     `${folder}/master.m3u8?token=${encodeURIComponent(stream.token)}`,
   );
   const rendition = firstUri(master.text, folder, /^[^#].*\.m3u8/);
+  let segment: string | undefined;
   if (!rendition) suite.check('the master playlist names a rendition', false, 'a rendition', master.text);
   else {
     const playlist = await boundToMember("the member's rendition playlist", rendition);
-    const segment = firstUri(playlist.text, rendition.replace(/\/[^/]+$/, ''), /^[^#].*\.(ts|m4s)/);
+    segment = firstUri(playlist.text, rendition.replace(/\/[^/]+$/, ''), /^[^#].*\.(ts|m4s)/);
     if (!segment) suite.check('the rendition names a segment', false, 'a segment', playlist.text);
     else await boundToMember("the member's segment", segment);
+  }
+
+  // The member's own player keeps playing: a quality switch (every rendition's playlist), a seek (the last
+  // segment, by a range) and a renewal (the page read again: a new grant and token, either beside the other).
+  for (const line of master.text.split('\n').filter((l) => /^[^#].*\.m3u8/.test(l.trim()))) {
+    const playlist = await get(`${folder}/${line.trim()}`, member);
+    const last = playlist.text
+      .split('\n')
+      .filter((l) => /^[^#].*\.(ts|m4s)/.test(l.trim()))
+      .pop();
+    const seek = last
+      ? await suite.request('GET', `${folder}/${line.trim().replace(/\/[^/]+$/, '')}/${last.trim()}`, {
+          headers: { cookie: member, range: 'bytes=0-187' },
+        })
+      : undefined;
+    suite.check(
+      `the member switches to ${line.trim().split('/')[0]} and seeks to its last segment`,
+      playlist.status === 200 && seek?.status === 206,
+      '200 playlist, 206 segment',
+      () => `${describe(playlist)} / ${seek ? describe(seek) : 'no segment'}`,
+    );
+  }
+  const renewed = await demoStream(suite, f.tokens.member, f.product.slug);
+  if (segment) {
+    const withNewToken = segment.replace(/token=[^&#]+/, `token=${encodeURIComponent(renewed.token)}`);
+    const oldTokenNewGrant = await get(segment, renewed.cookie);
+    const newTokenOldGrant = await get(withNewToken, member);
+    suite.check(
+      "across a renewal the member's old and new tokens and grants play together",
+      renewed.cookie !== '' && oldTokenNewGrant.status === 200 && newTokenOldGrant.status === 200,
+      '200, 200',
+      () => `${describe(oldTokenNewGrant)} / ${describe(newTokenOldGrant)}`,
+    );
   }
 
   // The thumbnail sprite of a locked lesson (its storyboard and a sheet), and its poster.
