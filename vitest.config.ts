@@ -15,6 +15,7 @@ export default defineConfig({
             'gateway/src/**/*.test.ts',
             'packages/{contracts,service-kit}/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'media/**/*.test.ts',
             'e2e/security/**/*.test.ts',
             'e2e/*.test.ts',
           ],

@@ -1,7 +1,7 @@
 // The curricula of the demo courses beyond the three written out lesson by lesson in demo-courses.ts: each
 // the same shape (a free preview and a second video, a reading, a third video and an exercise with its
-// downloadable worksheet), so every demo course is a real course. media/generate-resources.ts draws each
-// worksheet from the same outline, so the PDF says what the exercise asks.
+// downloadable worksheet), so every demo course is a real course. media/pdf/designs/course-worksheet.ts draws
+// each worksheet from the same outline, so the PDF says what the exercise asks.
 export interface DemoCourseOutline {
   /** An existing demo product of type course (services/content/src/demo/catalog.ts). */
   slug: string;
