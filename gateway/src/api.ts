@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import {
+  EVICT_USER_HEADER,
   IDENTITY_HEADER,
   INTERNAL_HEADER,
   authRoutes,
@@ -244,9 +245,14 @@ export function createApiHandler({
     };
     if (route.streamAnswer && token && caller) streamSessions?.watch(res, token, caller.id);
     if (route.evicts === 'token' && token) plan.afterSuccess = () => identity.evictToken(token);
-    if (route.evicts === 'user' && caller) {
-      const userId = caller.id;
-      plan.afterSuccess = () => identity.evictUser(userId);
+    if (route.evicts === 'user') {
+      // The user the answer names (a reset from its link: nobody is signed in), else the caller.
+      const callerId = caller?.id;
+      plan.afterSuccess = async (headers) => {
+        const named = headers[EVICT_USER_HEADER];
+        const userId = typeof named === 'string' && named !== '' ? named : callerId;
+        if (userId) await identity.evictUser(userId);
+      };
     }
     // An event stream never ends: nothing of it is kept (a GET, so it purges nothing either).
     if (edge.enabled && !route.streamAnswer) {
@@ -261,9 +267,9 @@ export function createApiHandler({
       } else if (req.method !== 'HEAD' && req.method !== 'OPTIONS') {
         // A write the service accepted may change any answer it gave: forget them before the writer hears back.
         const evict = plan.afterSuccess;
-        plan.afterSuccess = async () => {
+        plan.afterSuccess = async (headers) => {
           edge.purge(upstream);
-          await evict?.();
+          await evict?.(headers);
         };
       }
     }
@@ -276,9 +282,9 @@ export function createApiHandler({
       req.method !== 'OPTIONS'
     ) {
       const before = plan.afterSuccess;
-      plan.afterSuccess = async () => {
+      plan.afterSuccess = async (headers) => {
         audiences.forgetAll();
-        await before?.();
+        await before?.(headers);
       };
     }
     proxy.forward(req, res, plan);

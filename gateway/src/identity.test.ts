@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { currentUserResponseSchema, type Identity } from '@catalyst/contracts';
+import { EVICT_USER_HEADER, currentUserResponseSchema, type Identity } from '@catalyst/contracts';
 import { MemoryCache, TtlLru, verifyIdentity, type Broadcast, type Cache } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createTestCache, testUsers } from '@catalyst/service-kit/testing';
 import { echoOf, sendJson, serveSessions, startGateway, startStandIn, startWorld } from './testing/upstreams';
@@ -246,6 +246,40 @@ describe('edge authentication', () => {
     }
     await call('/api/v1/content/products', tokens.admin);
     expect(resolveCalls(world.auth)).toBe(before);
+  });
+
+  it('forgets every session of the user a signed-out password reset names, and never passes the name on', async () => {
+    const laptop = 'reset-laptop-token-0000000000000000000000000000';
+    const admin = 'reset-admin-token-00000000000000000000000000000';
+    sessions.set(laptop, testUsers.learner);
+    sessions.set(admin, testUsers.admin);
+    for (const token of [laptop, admin]) await call('/api/v1/categories', token);
+    serveSessions(world.auth, sessions, {
+      '/auth/reset-password': (_req, res) => {
+        sessions.delete(laptop);
+        res.setHeader(EVICT_USER_HEADER, testUsers.learner.id);
+        sendJson(res, 200, { success: true, data: null, message: 'Password reset' });
+        return true;
+      },
+    });
+    let answer: Response;
+    try {
+      answer = await call('/api/v1/auth/reset-password', undefined, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: 'x'.repeat(43), password: 'Brand-new-pass-9' }),
+      });
+    } finally {
+      serveSessions(world.auth, sessions);
+    }
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get(EVICT_USER_HEADER)).toBeNull();
+    // No Redis here: the header alone made the gateway forget the laptop's session at once.
+    const after = await echoOf(await call('/api/v1/admin/products', laptop));
+    expect(after.headers['x-catalyst-identity']).toBeUndefined();
+    const before = resolveCalls(world.auth);
+    await call('/api/v1/categories', admin);
+    expect(resolveCalls(world.auth), "another user's cached identity stays").toBe(before);
   });
 
   it('forgets every session of a user after a password change or profile update', async () => {

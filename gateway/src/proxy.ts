@@ -7,7 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Logger } from '@catalyst/service-kit';
-import { AUDIENCE_HEADER } from '@catalyst/contracts';
+import { AUDIENCE_HEADER, EVICT_USER_HEADER } from '@catalyst/contracts';
 import { MESSAGES } from './errors';
 import { countStreams } from '@catalyst/service-kit';
 import { traceUpstream } from './telemetry';
@@ -35,8 +35,11 @@ export interface ProxyPlan {
    */
   streamAnswer?: boolean;
   requestId: string;
-  /** Runs after a 2xx answer and before the client sees it (identity cache eviction, edge cache purge). */
-  afterSuccess?: () => Promise<void>;
+  /**
+   * Runs after a 2xx answer and before the client sees it (identity cache eviction, edge cache purge), with the
+   * answer's headers (EVICT_USER_HEADER names the user to forget).
+   */
+  afterSuccess?: (headers: IncomingHttpHeaders) => Promise<void>;
   /**
    * Offered each answer first (the edge cache): returns a taker for the whole body, which then answers the
    * client itself, or undefined to relay the answer as it streams.
@@ -182,7 +185,12 @@ export function createApiProxy({
           if (answer.statusMessage) res.statusMessage = answer.statusMessage;
           for (const name in answer.headers) {
             const value = answer.headers[name];
-            if (value !== undefined && !HOP_BY_HOP.has(name) && name !== AUDIENCE_HEADER)
+            if (
+              value !== undefined &&
+              !HOP_BY_HOP.has(name) &&
+              name !== AUDIENCE_HEADER &&
+              name !== EVICT_USER_HEADER
+            )
               res.setHeader(name, value);
           }
           // Only answers a service marks cacheable may be kept: tokens, personal data, signed links and
@@ -209,7 +217,7 @@ export function createApiProxy({
         // Answers that change who may be signed in wait for the identity cache to forget before the client sees them.
         if (plan.afterSuccess && status >= 200 && status < 300) {
           plan
-            .afterSuccess()
+            .afterSuccess(answer.headers)
             .catch((error: unknown) =>
               log.error({ requestId: plan.requestId, err: String(error) }, 'identity cache eviction failed'),
             )

@@ -27,6 +27,12 @@ export const IDENTITY_HEADER = 'x-catalyst-identity';
  * the gateway may give it to other such callers for N seconds.
  */
 export const AUDIENCE_HEADER = 'x-catalyst-audience';
+/**
+ * Header of a service's answer to the gateway (never passed on to the client): the id of the user whose cached
+ * identities the answer made stale, on a route declared `evicts: 'user'` that the user calls signed out (a
+ * password reset from its link). Without Redis to tell the gateway, this is how it learns whom to forget.
+ */
+export const EVICT_USER_HEADER = 'x-catalyst-evict-user';
 /** An audience a service may share an answer with (AUDIENCE_HEADER). */
 export type Audience = 'premium';
 /** AUDIENCE_HEADER's value, as a service writes it. */

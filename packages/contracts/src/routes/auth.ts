@@ -113,6 +113,7 @@ export const authRoutes = defineRoutes({
     path: '/auth/reset-password',
     service,
     access: 'public',
+    evicts: 'user',
     summary: "Set a new password with the reset link's token",
     body: resetPasswordRequestSchema,
     response: z.null(),

@@ -72,7 +72,10 @@ export interface RouteDeclaration {
   status?: 200 | 201 | 202;
   timeout?: TimeoutClass;
   cache?: CachePolicy;
-  /** After a 2xx answer the gateway forgets cached identities: of this token, or every session of the user. */
+  /**
+   * After a 2xx answer the gateway forgets cached identities: of this token, or every session of the user (the
+   * one the answer names in EVICT_USER_HEADER, else the caller).
+   */
   evicts?: 'token' | 'user';
   /** Not part of the published reference (e.g. spec aliases kept for old clients). */
   hidden?: boolean;
