@@ -40,11 +40,16 @@ export const configSchema = baseServiceConfigSchema
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     /** Failures of one e-mail from all addresses after which addresses it never signed in from are slowed (never locked). */
     LOGIN_SLOW_AFTER_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-    /** Registrations per client address and per e-mail in an hour; password-reset requests the same. */
+    /** Registrations per client address and per e-mail in an hour. */
     REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
     REGISTER_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+    /**
+     * Password-reset requests in an hour: per client address, per (e-mail, address), and per e-mail from all
+     * addresses together (a ceiling that never applies to an address the owner signed in from).
+     */
     RESET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
-    RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+    RESET_MAX_PER_EMAIL_AND_ADDRESS: z.coerce.number().int().min(1).default(3),
+    RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
     /** How long /auth/me may answer a user from memory (every write forgets it at once); 0 = always ask Postgres. */
     /** How long a remembered sign-in (the HttpOnly refresh cookie) lasts without use; each use starts it again. */
     REMEMBER_DAYS: z.coerce.number().int().min(1).max(400).default(30),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   createInvalidations,
   createPeer,
@@ -8,6 +9,7 @@ import {
 import { authMessages } from '@catalyst/contracts';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import { createBackground } from './background';
 import { accountMails } from './mail/messages';
 import { createRecovery } from './recovery/recovery';
 import { createLoginLimiter } from './sessions/login-limiter';
@@ -27,7 +29,21 @@ export function createDeps(base: BaseDeps) {
   const users = createUserMemo({ db, ttlMs: config.USER_CACHE_TTL_MS, invalidations });
   const sessions = createSessions({ db, cache, log, rememberDays: config.REMEMBER_DAYS });
   const mails = accountMails({ publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME });
+  const background = createBackground(log);
   const hour = 60 * 60;
+  const loginLimiter = createLoginLimiter(cache, {
+    maxPerPair: config.LOGIN_MAX_FAILURES_PER_EMAIL,
+    maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    slowAfterPerEmail: config.LOGIN_SLOW_AFTER_FAILURES_PER_EMAIL,
+    windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
+  });
+  const resetLimit = (name: string, max: number) =>
+    fixedWindowLimit(cache, { name, max, windowSeconds: hour, message: authMessages.tooManyResets });
+  const resetByAddress = resetLimit('reset:address', config.RESET_MAX_PER_ADDRESS);
+  const resetByPair = resetLimit('reset:pair', config.RESET_MAX_PER_EMAIL_AND_ADDRESS);
+  const resetByEmail = resetLimit('reset:email', config.RESET_MAX_PER_EMAIL);
+  const pairKey = (email: string, address: string) =>
+    createHash('sha256').update(`${email}\n${address}`).digest('hex').slice(0, 32);
   return {
     ...base,
     invalidations,
@@ -41,14 +57,10 @@ export function createDeps(base: BaseDeps) {
       billing: createPeer({ baseUrl: config.BILLING_URL, secret: config.INTERNAL_SECRET, timeoutMs: 6_000 }),
       progress: createPeer({ baseUrl: config.PROGRESS_URL, secret: config.INTERNAL_SECRET }),
     },
+    background,
     verification: createVerification({ db, mailer, log, mails, users }),
-    recovery: createRecovery({ db, mailer, log, mails, users, sessions }),
-    loginLimiter: createLoginLimiter(cache, {
-      maxPerPair: config.LOGIN_MAX_FAILURES_PER_EMAIL,
-      maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
-      slowAfterPerEmail: config.LOGIN_SLOW_AFTER_FAILURES_PER_EMAIL,
-      windowSeconds: config.LOGIN_WINDOW_MINUTES * 60,
-    }),
+    recovery: createRecovery({ db, mailer, log, mails, users, sessions, background }),
+    loginLimiter,
     limits: {
       registerByAddress: fixedWindowLimit(cache, {
         name: 'register:address',
@@ -62,18 +74,18 @@ export function createDeps(base: BaseDeps) {
         windowSeconds: hour,
         message: authMessages.tooManyRegistrations,
       }),
-      resetByAddress: fixedWindowLimit(cache, {
-        name: 'reset:address',
-        max: config.RESET_MAX_PER_ADDRESS,
-        windowSeconds: hour,
-        message: authMessages.tooManyResets,
-      }),
-      resetByEmail: fixedWindowLimit(cache, {
-        name: 'reset:email',
-        max: config.RESET_MAX_PER_EMAIL,
-        windowSeconds: hour,
-        message: authMessages.tooManyResets,
-      }),
+      resetByAddress,
+      /**
+       * A reset request: per address, per (e-mail, address), and per e-mail from every address but the
+       * ones its owner signed in from. A stranger's requests use up only their own pair and the ceiling;
+       * the owner at home is never refused for them (and a refused request issues no link, so the links
+       * already mailed keep working).
+       */
+      async resetRequest(email: string, address: string) {
+        await resetByAddress(address);
+        await resetByPair(pairKey(email, address));
+        if (!(await loginLimiter.isTrusted(email, address))) await resetByEmail(email);
+      },
     },
   };
 }

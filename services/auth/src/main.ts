@@ -53,6 +53,8 @@ startServer(createApp(deps), {
   name: 'auth',
   onClose: [
     async () => clearInterval(prune),
+    // Queued reset links and e-mails are written before the database closes.
+    () => deps.background.settled(),
     () => db.destroy(),
     () => cache.close(),
     () => broadcast.close(),

@@ -55,6 +55,8 @@ export async function createTestAuth(
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
+    // The work a request queued (reset links, e-mails) is done before the test looks at the outbox.
+    await deps.background.settled();
     return {
       status: res.status,
       body: await res.json(),

@@ -1,6 +1,12 @@
-import { adminUserMessages, authMessages, type authRoutes, type SessionResponse } from '@catalyst/contracts';
 import {
-  CLEAR_MEDIA_GRANT_COOKIE,
+  EVICT_USER_HEADER,
+  adminUserMessages,
+  authMessages,
+  type authRoutes,
+  type SessionResponse,
+} from '@catalyst/contracts';
+import {
+  CLEAR_MEDIA_GRANT_COOKIES,
   HttpError,
   badRequest,
   forbidden,
@@ -15,7 +21,12 @@ import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
 import { bearerToken } from '../tokens';
 import { clearRememberCookie, rememberCookie, rememberToken, requireSameOrigin } from './remember-cookie';
-import { findUserByEmail, insertUser, toUser, updatePasswordHash } from '../users/users.repository';
+import {
+  findUserByEmail,
+  insertUserUnlessTaken,
+  toUser,
+  updatePasswordHash,
+} from '../users/users.repository';
 
 export function createAuthHandlers({
   db,
@@ -25,6 +36,7 @@ export function createAuthHandlers({
   recovery,
   loginLimiter,
   limits,
+  background,
   mailer,
   mails,
   log,
@@ -41,18 +53,18 @@ export function createAuthHandlers({
       await limits.registerByEmail(body.email);
       await refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
-      const existing = await findUserByEmail(db, body.email);
-      if (existing) {
-        await sendQuietly(mailer, log, mails.registrationAttempt(existing));
+      // The same work for a new and a taken address (the insert is a no-op for a taken one), and every e-mail
+      // queued, so the answer's timing tells nothing either.
+      const user = await insertUserUnlessTaken(db, { name: body.name, email: body.email, passwordHash });
+      if (user) {
+        metrics.signUps.inc();
+        background.run('a verification e-mail', () => verification.send(user));
       } else {
-        try {
-          const user = await insertUser(db, { name: body.name, email: body.email, passwordHash });
-          metrics.signUps.inc();
-          await verification.send(user);
-        } catch (error) {
-          // A parallel registration of the same address won the race: its owner is that account.
-          if (!(error instanceof HttpError && error.status === 409)) throw error;
-        }
+        // Taken (or a parallel registration of the same address won the race: its owner is that account).
+        background.run('a registration-attempt e-mail', async () => {
+          const existing = await findUserByEmail(db, body.email);
+          if (existing) await sendQuietly(mailer, log, mails.registrationAttempt(existing));
+        });
       }
       return reply({ email: body.email }, { message: authMessages.registerSuccess, status: 201 });
     },
@@ -138,7 +150,7 @@ export function createAuthHandlers({
       }
       if (remembered) await sessions.endFamilyOfRefresh(remembered, 'logout');
       // This browser's media grant goes with the session (another browser's lapses within minutes).
-      c.header('Set-Cookie', CLEAR_MEDIA_GRANT_COOKIE, { append: true });
+      for (const cookie of CLEAR_MEDIA_GRANT_COOKIES) c.header('Set-Cookie', cookie, { append: true });
       c.header('Set-Cookie', clearRememberCookie(c), { append: true });
       return reply(null, { message: authMessages.logoutSuccess });
     },
@@ -146,12 +158,12 @@ export function createAuthHandlers({
     /** Ends every session and remembered sign-in of the caller, this one included (a lost phone, a shared computer). */
     async logoutEverywhere({ identity }, c) {
       const endedSessions = await sessions.endOthers(identity.id, undefined, 'logout-all');
-      c.header('Set-Cookie', CLEAR_MEDIA_GRANT_COOKIE, { append: true });
+      for (const cookie of CLEAR_MEDIA_GRANT_COOKIES) c.header('Set-Cookie', cookie, { append: true });
       c.header('Set-Cookie', clearRememberCookie(c), { append: true });
       return reply({ endedSessions }, { message: authMessages.signedOutEverywhere });
     },
 
-    async verifyEmail({ query: { token } }) {
+    async verifyEmail({ query: { token } }, c) {
       const verified = await verification.consume(token);
       if (!verified) {
         // The same link again is no failure: the address stays verified, and the page says so.
@@ -160,22 +172,31 @@ export function createAuthHandlers({
         throw badRequest(authMessages.verificationInvalid);
       }
       await sessions.forgetUser(verified.userId);
+      // The link is often opened signed out: the gateway forgets the user it names (their identities say unverified).
+      c.header(EVICT_USER_HEADER, verified.userId);
       return reply({ email: verified.email }, { message: authMessages.verificationSuccess });
     },
 
-    /** The same answer whether or not the address has an account; limited per address and per e-mail. */
+    /**
+     * The same answer, after the same work, whether or not the address has an account (the lookup and the
+     * mail are queued); limited per address, per (e-mail, address), and per e-mail from addresses its
+     * owner never signed in from, so no stranger can keep the owner from a link.
+     */
     async forgotPassword({ body: { email } }, c) {
-      await limits.resetByAddress(clientAddress(c));
-      await limits.resetByEmail(email);
-      await recovery.requestReset(email);
+      await limits.resetRequest(email, clientAddress(c));
+      recovery.requestReset(email);
       return reply(null, { message: authMessages.forgotPasswordSent });
     },
 
     async resetPassword({ body: { token, password } }, c) {
       await limits.resetByAddress(clientAddress(c));
       await refuseCommonPassword(password);
-      if (!(await recovery.reset(token, password)))
+      const userId = await recovery.reset(token, password);
+      if (!userId)
         throw badRequest(authMessages.resetInvalid, [{ field: 'token', message: authMessages.resetInvalid }]);
+      // Nobody is signed in here: the gateway learns from this header whose cached identities to forget at
+      // once (with Redis the 'user' invalidation tells it too; without, this is the only way).
+      c.header(EVICT_USER_HEADER, userId);
       return reply(null, { message: authMessages.resetSuccess });
     },
   };

@@ -62,21 +62,26 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
     });
   });
 
-  it('keeps only the newest link working, and refuses an expired one', async () => {
+  it('keeps every link mailed working until one is used, then none, and refuses an expired one', async () => {
     const account = await t.register();
     await forgot(account.email);
     const first = tokenOf(lastLinkTo(t.mailer, account.email, 'reset-password')!);
-    await forgot(account.email);
+    await forgot(account.email, '10.9.0.2');
     const second = tokenOf(lastLinkTo(t.mailer, account.email, 'reset-password')!);
-    expect((await reset(first, 'Brand-new-pass-9')).status).toBe(400);
+    expect(second).not.toBe(first);
+    // Someone else's request mailed a second link: the first one still works, and using it retires the second.
+    expect((await reset(first, 'Brand-new-pass-9')).status).toBe(200);
+    expect((await reset(second, 'Another-pass-8')).status).toBe(400);
+    await forgot(account.email);
+    const third = tokenOf(lastLinkTo(t.mailer, account.email, 'reset-password')!);
     await t.db
       .updateTable('email_verifications')
       .set({ expires_at: new Date(Date.now() - 1000) } as never)
       .where('purpose', '=', 'reset-password')
       .execute();
-    expect((await reset(second, 'Brand-new-pass-9')).status).toBe(400);
+    expect((await reset(third, 'Third-pass-7')).status).toBe(400);
     expect(
-      (await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } }))
+      (await t.call('POST', '/auth/login', { body: { email: account.email, password: 'Brand-new-pass-9' } }))
         .status,
     ).toBe(200);
   });
@@ -94,6 +99,47 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
     const verification = tokenOf(lastLinkTo(t.mailer, account.email, 'verify-email')!);
     expect((await reset(verification, 'Brand-new-pass-9')).status).toBe(400);
     expect((await reset(token, 'Brand-new-pass-9')).status).toBe(200);
+  });
+
+  it('limits a stranger per (e-mail, address) and by a per-e-mail ceiling that never refuses the owner at home, and a refused request leaves the mailed link working', async () => {
+    const limited = await createTestAuth({ RESET_MAX_PER_EMAIL_AND_ADDRESS: '2', RESET_MAX_PER_EMAIL: '4' });
+    try {
+      const owner = await limited.register();
+      const home = { 'x-forwarded-for': '198.51.100.7' };
+      const signIn = await limited.call('POST', '/auth/login', {
+        body: { email: owner.email, password: owner.password },
+        headers: home,
+      });
+      expect(signIn.status).toBe(200);
+      const call = (ip: string) =>
+        limited.call('POST', '/auth/forgot-password', {
+          body: { email: owner.email },
+          headers: { 'x-forwarded-for': ip },
+        });
+      expect((await call('198.51.100.7')).status).toBe(200);
+      const mailed = tokenOf(lastLinkTo(limited.mailer, owner.email, 'reset-password')!);
+      // One stranger's address: 2 requests, then 429.
+      const stranger = [];
+      for (let i = 0; i < 4; i += 1) stranger.push((await call('203.0.113.50')).status);
+      expect(stranger).toEqual([200, 200, 429, 429]);
+      // Many addresses: the per-e-mail ceiling (4, the stranger's 2 counted) refuses the rest…
+      const spread = [];
+      for (let i = 0; i < 5; i += 1) spread.push((await call(`203.0.113.${60 + i}`)).status);
+      expect(spread).toEqual([200, 200, 429, 429, 429]);
+      const refused = await call('203.0.113.99');
+      expect(refused.body).toEqual({ success: false, message: authMessages.tooManyResets });
+      // …but never the owner at an address they signed in from.
+      const sent = limited.mailer.sent.length;
+      expect((await call('198.51.100.7')).status).toBe(200);
+      expect(limited.mailer.sent.slice(sent).map((m) => m.to)).toEqual([owner.email]);
+      // The first link, mailed before all that, still resets the password.
+      const used = await limited.call('POST', '/auth/reset-password', {
+        body: { token: mailed, password: 'Brand-new-pass-9' },
+      });
+      expect(used.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('limits reset requests per e-mail and per address with 429', async () => {
@@ -177,6 +223,29 @@ describe('abuse limits that hold under concurrency', () => {
           })
         ).status,
       ).toBe(200);
+      // From a new device the owner waits the one short Retry-After, however many wrong passwords arrive elsewhere.
+      expect(Number(slowed.headers['retry-after'])).toBe(1);
+      const spray2 = async () => {
+        for (let i = 0; i < 6; i += 1)
+          await limited.call('POST', '/auth/login', {
+            body: { email: owner.email, password: `Wrong-again-${i}` },
+            headers: { 'x-forwarded-for': `203.0.113.${100 + (i % 3)}` },
+          });
+      };
+      await expect
+        .poll(
+          async () => {
+            await spray2();
+            return (
+              await limited.call('POST', '/auth/login', {
+                body: { email: owner.email, password: owner.password },
+                headers: { 'x-forwarded-for': '203.0.113.200' },
+              })
+            ).status;
+          },
+          { interval: 250, timeout: 3_000 },
+        )
+        .toBe(200);
     } finally {
       await limited.close();
     }

@@ -8,13 +8,15 @@ export interface LoginLimits {
   maxPerPair: number;
   /** Failed checks from one address, whatever the e-mail, before it is refused. */
   maxPerAddress: number;
-  /** Failures of one e-mail from every address after which unknown addresses are slowed down. */
+  /** Failures of one e-mail from every address after which each unknown address is slowed down. */
   slowAfterPerEmail: number;
   windowSeconds: number;
 }
 
 /** The longest wait the per-e-mail slow-down asks for; it never becomes a lockout. */
 const MAX_DELAY_SECONDS = 5 * 60;
+/** The one wait of an address new to an e-mail under attack before its first check: short, so the owner barely notices. */
+const FIRST_WAIT_SECONDS = 1;
 /** An address that signed in successfully is trusted for the e-mail this long. */
 const TRUSTED_SECONDS = 30 * 24 * 60 * 60;
 
@@ -23,7 +25,8 @@ const keys = (email: string, address: string) => ({
   pair: `login-failures:pair:${digest(`${email}\n${address}`)}`,
   address: `login-failures:address:${address}`,
   email: `login-failures:email:${digest(email)}`,
-  slot: `login-slot:email:${digest(email)}`,
+  slot: `login-slot:pair:${digest(`${email}\n${address}`)}`,
+  knock: `login-knock:pair:${digest(`${email}\n${address}`)}`,
   trusted: `login-trusted:${digest(`${email}\n${address}`)}`,
 });
 
@@ -41,8 +44,11 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
  * Password checks are limited per (e-mail, address) pair and per address, in the shared cache (Redis
  * when configured, so limits hold across replicas). An attempt is reserved atomically (INCR) BEFORE
  * the password is checked, so any number of parallel requests gets at most the limit of checks.
- * Failures of one e-mail from everywhere only slow down addresses the owner never signed in from
- * (one check per exponentially growing interval), so an attacker cannot lock the owner out.
+ * Failures of one e-mail from everywhere slow down addresses the owner never signed in from, each
+ * (e-mail, address) pair on its own: a pair's first attempt is answered 429 with a one-second Retry-After,
+ * then it gets one check per exponentially growing interval (at most 5 minutes). Nothing another address
+ * sends touches that pair, so the owner's right password from a new device gets in after that one short
+ * wait whatever an attacker does, and nobody can lock them out.
  */
 export function createLoginLimiter(cache: Cache, limits: LoginLimits) {
   async function begin(email: string, address: string): Promise<LoginAttempt> {
@@ -58,6 +64,12 @@ export function createLoginLimiter(cache: Cache, limits: LoginLimits) {
     }
     const failures = (await cache.get<number>(k.email)) ?? 0;
     if (failures >= limits.slowAfterPerEmail && !(await cache.get(k.trusted))) {
+      // A pair new to the slow-down waits FIRST_WAIT_SECONDS once; then it gets one check per interval.
+      if (await cache.claim(k.knock, limits.windowSeconds)) {
+        await cache.claim(k.slot, FIRST_WAIT_SECONDS);
+        await release();
+        throw tooManyAttempts(FIRST_WAIT_SECONDS);
+      }
       const delay = Math.min(2 ** Math.min(failures - limits.slowAfterPerEmail, 20), MAX_DELAY_SECONDS);
       if (!(await cache.claim(k.slot, delay))) {
         await release();
@@ -93,6 +105,11 @@ export function createLoginLimiter(cache: Cache, limits: LoginLimits) {
     return valid;
   }
 
-  return { begin, checkPassword };
+  /** Whether the owner of `email` signed in from `address` (in the last 30 days): their own address. */
+  async function isTrusted(email: string, address: string): Promise<boolean> {
+    return (await cache.get(keys(email, address).trusted)) !== undefined;
+  }
+
+  return { begin, checkPassword, isTrusted };
 }
 export type LoginLimiter = ReturnType<typeof createLoginLimiter>;

@@ -2,22 +2,17 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { EmailVerificationRow, LinkPurpose } from '../db/tables/email-verification';
 import { hashToken, newToken } from '../tokens';
-import { findLinkForUpdate, insertLink, markLinkUsed, retireLinks } from './verification.repository';
+import { findLinkForUpdate, insertLink, markLinkUsed } from './verification.repository';
 
 /**
  * Single-use links mailed to one address of one user (verification, password reset): the token is
  * 256 random bits, only its SHA-256 is stored, and using it locks the row so two clicks cannot both win.
  */
-export function createOneTimeLinks(
-  db: Kysely<Database>,
-  purpose: LinkPurpose,
-  { ttlMs, onlyNewest = false }: { ttlMs: number; onlyNewest?: boolean },
-) {
+export function createOneTimeLinks(db: Kysely<Database>, purpose: LinkPurpose, { ttlMs }: { ttlMs: number }) {
   return {
     ttlMs,
     async issue(user: { id: string; email: string }): Promise<string> {
       const token = newToken();
-      if (onlyNewest) await retireLinks(db, purpose, user.id);
       await insertLink(db, {
         purpose,
         userId: user.id,

@@ -45,7 +45,7 @@ export async function markLinkUsed(db: Db, id: string): Promise<void> {
   await db.updateTable('email_verifications').set({ used_at: new Date() }).where('id', '=', id).execute();
 }
 
-/** A new reset link makes the user's earlier unused ones worthless (only the newest e-mail works). */
+/** Once one reset link did its work, the user's other unused ones are worthless. */
 export async function retireLinks(db: Db, purpose: LinkPurpose, userId: string): Promise<void> {
   await db
     .updateTable('email_verifications')
