@@ -327,9 +327,10 @@ describe('POST /auth/logout-all', () => {
       data: { endedSessions: 2 },
       message: authMessages.signedOutEverywhere,
     });
-    // This browser's media grant and remembered sign-in go too.
+    // This browser's media grant (on both paths it is sent to) and remembered sign-in go too.
     expect(res.cookies).toEqual([
       'catalyst_media=; Path=/media; Max-Age=0; HttpOnly; SameSite=Strict',
+      'catalyst_media=; Path=/api/v1/media; Max-Age=0; HttpOnly; SameSite=Strict',
       'catalyst_refresh=; Path=/api/v1/auth; Max-Age=0; HttpOnly; SameSite=Strict',
     ]);
     expect(await t.resolve(account.token)).toBeNull();
