@@ -22,7 +22,10 @@ const tus = {
   answer: 'bytes',
   response: z.null(),
 } as const;
-/** Playlists, segments and images: bytes, checked against the stream token in `?token=` where one is needed. */
+/**
+ * Playlists, segments, downloads and images: bytes. Where a token is needed (all but image copies) it is the
+ * `?token=` signed for one viewer, which opens only beside that viewer's media grant cookie.
+ */
 const file = { service, access: 'public', answer: 'bytes', response: z.unknown() } as const;
 
 /**
