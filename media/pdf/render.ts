@@ -1,10 +1,10 @@
 // Renders one demo resource: the PDF document, its metadata and fonts, and the design's pages.
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { DEMO_COURSES } from '../../packages/service-kit/src/demo-courses';
 import { demoProducts } from '../../services/content/src/demo/catalog';
 import { DESIGNS } from './designs';
 import { Sheet } from './kit/sheet';
-import type { Fonts } from './kit/text';
+import { embedFonts } from './kit/text';
 
 /** Every file carries this date (creation and modification): the output depends on nothing but its design. */
 const FIXED_DATE = new Date('2026-01-05T09:00:00Z');
@@ -33,13 +33,7 @@ export async function renderResource(file: string, place: ResourcePlace): Promis
   const design = DESIGNS.get(file);
   if (!design) throw new Error(`${file} has no design in media/pdf/designs: add one`);
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-    code: await doc.embedFont(StandardFonts.Courier),
-    codeBold: await doc.embedFont(StandardFonts.CourierBold),
-  };
+  const fonts = await embedFonts(doc);
   doc.setTitle(`${design.title} (${place.course})`);
   doc.setAuthor('Catalyst');
   doc.setSubject(`${place.title}: a resource of the lesson “${place.lesson}” in ${place.course}`);
@@ -57,7 +51,6 @@ export async function renderResource(file: string, place: ResourcePlace): Promis
   });
   design.draw(sheet);
   sheet.finish();
-  if (sheet.pages.length > 2)
-    throw new Error(`${file} has ${sheet.pages.length} pages: a resource is one or two`);
+  if (sheet.pageCount > 2) throw new Error(`${file} has ${sheet.pageCount} pages: a resource is one or two`);
   return doc.save({ useObjectStreams: false });
 }

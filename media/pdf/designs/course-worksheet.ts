@@ -3,7 +3,6 @@ import {
   outlineWorksheetFile,
   type DemoCourseOutline,
 } from '../../../packages/service-kit/src/demo-course-outlines';
-import { C } from '../kit/brand';
 import type { ResourceDesign } from '../kit/sheet';
 
 /**
@@ -18,12 +17,7 @@ export function worksheetDesign(outline: DemoCourseOutline): ResourceDesign {
     title: exercise.worksheet,
     draw(sheet) {
       const col = sheet.page();
-      col.paragraph(
-        `${exercise.intro} Work through the steps in order and write down what you did and found.`,
-        {
-          color: C.muted,
-        },
-      );
+      col.intro(`${exercise.intro} Work through the steps in order and write down what you did and found.`);
       col.heading(exercise.title.replace(/^Exercise: /, 'The exercise: '));
       col.checklist(
         exercise.steps.map((step) => ({ text: step })),
@@ -40,7 +34,7 @@ export function worksheetDesign(outline: DemoCourseOutline): ResourceDesign {
       col.callout(
         'When you are done',
         'Write one sentence on what you would do differently next time, and share your result in the lesson’s questions and answers.',
-        { fill: C.accentSoft, edge: C.accent },
+        { tone: 'accent' },
       );
     },
   };

@@ -1,8 +1,7 @@
 // CSS Grid layouts: the cheat sheet, with the anatomy of a grid.
 import { C } from '../kit/brand';
-import type { Box } from '../kit/column';
-import { centredText, roundedRect } from '../kit/shapes';
-import type { ResourceDesign, Sheet } from '../kit/sheet';
+import type { Box, Pen } from '../kit/pen';
+import type { ResourceDesign } from '../kit/sheet';
 
 export const cssGridCheatSheet: ResourceDesign = {
   file: '/media/resources/css-grid-cheat-sheet.pdf',
@@ -10,11 +9,10 @@ export const cssGridCheatSheet: ResourceDesign = {
   title: 'CSS Grid cheat sheet',
   draw(sheet) {
     const col = sheet.page();
-    col.paragraph(
+    col.intro(
       'Everything you type most often in CSS Grid, on two pages. Keep it open beside your editor while you work through **Real layouts**.',
-      { color: C.muted },
     );
-    col.space(4).figure(170, (box) => gridAnatomy(sheet, box));
+    col.space(4).figure(170, gridAnatomy);
     col.space(2);
     const [left, right] = col.split(2);
     left!.heading('The container');
@@ -127,9 +125,8 @@ export const cssGridCheatSheet: ResourceDesign = {
 };
 
 /** A 3 × 2 grid with its line numbers, a track, a gap and a named area. */
-function gridAnatomy(sheet: Sheet, box: Box) {
-  const { page, fonts } = { page: sheet.pages.at(-1)!, fonts: sheet.fonts };
-  roundedRect(page, box.x, box.y, box.width, box.height, 8, { fill: C.surfaceMuted });
+function gridAnatomy(pen: Pen, box: Box) {
+  pen.roundedRect(box.x, box.y, box.width, box.height, 8, { fill: C.surfaceMuted });
   const gx = box.x + 44;
   const gy = box.y + 22;
   const cellW = 78;
@@ -141,51 +138,31 @@ function gridAnatomy(sheet: Sheet, box: Box) {
   const lineXs = [cols[0]! - gap / 2, cols[1]! - gap / 2, cols[2]! - gap / 2, cols[2]! + cellW + gap / 2];
   const top = rows[0]! + cellH + gap / 2;
   const bottom = rows[1]! - gap / 2;
+  const gridLine = { thickness: 0.8, color: C.accent, dash: [2, 2] };
+  const number = { size: 8.5, color: C.accent };
   lineXs.forEach((x, i) => {
-    page.drawLine({
-      start: { x, y: bottom - 4 },
-      end: { x, y: top + 4 },
-      thickness: 0.8,
-      color: C.accent,
-      dashArray: [2, 2],
-    });
-    centredText(page, fonts.bold, String(i + 1), x, top + 9, 8.5, C.accent);
+    pen.line({ x, y: bottom - 4 }, { x, y: top + 4 }, gridLine);
+    pen.centred(String(i + 1), x, top + 9, number);
   });
   const lineYs = [top, rows[1]! + cellH + gap / 2, bottom];
   lineYs.forEach((y, i) => {
-    page.drawLine({
-      start: { x: lineXs[0]! - 4, y },
-      end: { x: lineXs[3]! + 4, y },
-      thickness: 0.8,
-      color: C.accent,
-      dashArray: [2, 2],
-    });
-    page.drawText(String(i + 1), {
-      x: lineXs[0]! - 16,
-      y: y - 3,
-      size: 8.5,
-      font: fonts.bold,
-      color: C.accent,
-    });
+    pen.line({ x: lineXs[0]! - 4, y }, { x: lineXs[3]! + 4, y }, gridLine);
+    pen.label(String(i + 1), lineXs[0]! - 16, y - 3, number);
   });
   // The area "head" spans the first row; the other cells are plain items.
-  roundedRect(page, cols[0]!, rows[0]!, 3 * cellW + 2 * gap, cellH, 4, { fill: C.primary });
-  centredText(
-    page,
-    fonts.code,
-    'grid-area: head',
-    cols[0]! + (3 * cellW + 2 * gap) / 2,
-    rows[0]! + cellH / 2 - 3,
-    9,
-    C.white,
-  );
+  pen.roundedRect(cols[0]!, rows[0]!, 3 * cellW + 2 * gap, cellH, 4, { fill: C.primary });
+  pen.centred('grid-area: head', cols[0]! + (3 * cellW + 2 * gap) / 2, rows[0]! + cellH / 2 - 3, {
+    size: 9,
+    color: C.white,
+    font: 'code',
+  });
   cols.forEach((x, i) => {
-    roundedRect(page, x, rows[1]!, cellW, cellH, 4, {
+    pen.roundedRect(x, rows[1]!, cellW, cellH, 4, {
       fill: i === 1 ? C.accentSoft : C.white,
       stroke: i === 1 ? C.accent : C.primaryPale,
     });
   });
-  centredText(page, fonts.bold, 'a cell', cols[1]! + cellW / 2, rows[1]! + cellH / 2 - 3, 8.5, C.accent);
+  pen.centred('a cell', cols[1]! + cellW / 2, rows[1]! + cellH / 2 - 3, number);
   // Legend on the right.
   const lx = lineXs[3]! + 24;
   const legend: Array<[string, string]> = [
@@ -198,7 +175,7 @@ function gridAnatomy(sheet: Sheet, box: Box) {
   let y = box.y + box.height - 14;
   for (const [term, meaning] of legend) {
     y -=
-      sheet.text(page, `**${term}**  ${meaning}`, lx, y, box.x + box.width - lx - 12, {
+      pen.text(`**${term}**  ${meaning}`, lx, y, box.x + box.width - lx - 12, {
         size: 8.4,
         color: C.muted,
         lineHeight: 10.6,

@@ -1,8 +1,7 @@
 // CSS Grid layouts: the exercise brief, a magazine front page with its wireframes.
 import { C } from '../kit/brand';
-import type { Box } from '../kit/column';
-import { centredText, roundedRect } from '../kit/shapes';
-import type { ResourceDesign, Sheet } from '../kit/sheet';
+import type { Box, Pen } from '../kit/pen';
+import type { ResourceDesign } from '../kit/sheet';
 
 export const cssGridExerciseBrief: ResourceDesign = {
   file: '/media/resources/css-grid-exercise-brief.pdf',
@@ -14,7 +13,7 @@ export const cssGridExerciseBrief: ResourceDesign = {
     col.paragraph(
       'Build the front page of **The Daily Grid**, a weekly magazine: a masthead, a lead story across two columns with its photo beside it, three secondary stories, a sidebar of short news items and a footer. Use **named areas** so your CSS reads like a picture of the page. Allow about an hour.',
     );
-    col.space(4).figure(190, (box) => magazineWireframes(sheet, box));
+    col.space(4).figure(190, magazineWireframes);
     col
       .space(6)
       .paragraph(
@@ -107,24 +106,26 @@ export const cssGridExerciseBrief: ResourceDesign = {
     next.callout(
       'Stretch goals',
       'Align the headlines of the three stories with `grid-template-rows: subgrid`. Add a tablet layout between 40em and 64em with two columns. Add a photo strip that uses `grid-auto-flow: dense` to fill its gaps.',
-      { fill: C.accentSoft, edge: C.accent },
+      { tone: 'accent' },
     );
   },
 };
 
 /** The desktop and phone wireframes of the front page, areas named. */
-function magazineWireframes(sheet: Sheet, box: Box) {
-  const page = sheet.pages.at(-1)!;
-  const { fonts } = sheet;
+function magazineWireframes(pen: Pen, box: Box) {
   const area = (x: number, y: number, w: number, h: number, name: string, strong = false) => {
-    roundedRect(page, x, y, w, h, 3, {
+    pen.roundedRect(x, y, w, h, 3, {
       fill: strong ? C.primary : C.primarySoft,
       stroke: strong ? undefined : C.primaryPale,
     });
-    centredText(page, fonts.code, name, x + w / 2, y + h / 2 - 3, 8.5, strong ? C.white : C.primary);
+    pen.centred(name, x + w / 2, y + h / 2 - 3, {
+      size: 8.5,
+      color: strong ? C.white : C.primary,
+      font: 'code',
+    });
   };
   const label = (text: string, x: number) =>
-    page.drawText(text, { x, y: box.y + box.height - 10, size: 8.5, font: fonts.bold, color: C.muted });
+    pen.label(text, x, box.y + box.height - 10, { size: 8.5, color: C.muted });
   // Desktop: four columns (three for stories, one for news); rows: masthead, lead, stories, footer.
   const dw = 370;
   const dx = box.x;
@@ -146,7 +147,7 @@ function magazineWireframes(sheet: Sheet, box: Box) {
   const px = box.x + box.width - 98;
   const pw = 92;
   label('Phone, below 40em', px - 6);
-  roundedRect(page, px - 6, box.y, pw + 12, box.height - 16, 10, { stroke: C.faint, strokeWidth: 1.2 });
+  pen.roundedRect(px - 6, box.y, pw + 12, box.height - 16, 10, { stroke: C.faint, strokeWidth: 1.2 });
   const order: Array<[string, number, boolean]> = [
     ['masthead', 14, false],
     ['lead', 28, true],

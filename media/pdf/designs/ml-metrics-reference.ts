@@ -1,9 +1,8 @@
 // Machine learning: the evaluation metrics reference, with a confusion matrix and an overfitting chart.
 import type { RGB } from 'pdf-lib';
 import { C } from '../kit/brand';
-import type { Box } from '../kit/column';
-import { arrow, centredText, roundedRect } from '../kit/shapes';
-import type { ResourceDesign, Sheet } from '../kit/sheet';
+import type { Box, Pen } from '../kit/pen';
+import type { ResourceDesign } from '../kit/sheet';
 
 export const mlMetricsReference: ResourceDesign = {
   file: '/media/resources/ml-metrics-reference.pdf',
@@ -11,11 +10,10 @@ export const mlMetricsReference: ResourceDesign = {
   title: 'Evaluation metrics reference',
   draw(sheet) {
     const col = sheet.page();
-    col.paragraph(
+    col.intro(
       'Worked through one example: a spam filter judged **100 emails**, 45 of which really were spam. Every metric below is a different question asked of the same four numbers.',
-      { color: C.muted },
     );
-    col.space(4).figure(200, (box) => confusionMatrix(sheet, box));
+    col.space(4).figure(200, confusionMatrix);
     col.space(4).heading('Classification metrics');
     col.table(
       ['Metric', 'Formula', 'The question it answers', 'Example'],
@@ -60,12 +58,12 @@ export const mlMetricsReference: ResourceDesign = {
     imbalance!.callout(
       'Imbalanced classes: never accuracy alone',
       'If 99% of card payments are genuine, a model that always answers “genuine” is 99% accurate and catches no fraud at all. Report precision and recall (or F1), and the confusion matrix.',
-      { fill: C.dangerSoft, edge: C.danger, size: 9 },
+      { tone: 'danger', size: 9 },
     );
     imbalance!.callout(
       'Balanced classes, equal costs: accuracy is fine',
       'Then compare it with the baseline: always predicting the most common class.',
-      { fill: C.successSoft, edge: C.success, size: 9 },
+      { tone: 'success', size: 9 },
     );
     next.below([costs!, imbalance!], 4);
     next.heading('Regression metrics');
@@ -92,7 +90,7 @@ export const mlMetricsReference: ResourceDesign = {
     );
     next.heading('Overfitting at a glance');
     const [chart, cures] = next.split(2, 18);
-    chart!.figure(160, (box) => overfittingChart(sheet, box));
+    chart!.figure(160, overfittingChart);
     cures!.paragraph(
       '**Signs**: the training score is far better than the validation score, and the gap grows as the model gets more complex.',
       { size: 9.2 },
@@ -112,9 +110,7 @@ export const mlMetricsReference: ResourceDesign = {
 };
 
 /** The confusion matrix of the spam example, with the cells' names and counts. */
-function confusionMatrix(sheet: Sheet, box: Box) {
-  const page = sheet.pages.at(-1)!;
-  const { fonts } = sheet;
+function confusionMatrix(pen: Pen, box: Box) {
   const cell = 84;
   const mx = box.x + 110;
   const my = box.y + 14;
@@ -135,33 +131,22 @@ function confusionMatrix(sheet: Sheet, box: Box) {
   for (const c of cells) {
     const x = mx + c.col * (cell + 4);
     const y = my + c.row * (cell + 4);
-    roundedRect(page, x, y, cell, cell, 6, { fill: c.fill });
-    centredText(page, fonts.bold, String(c.count), x + cell / 2, y + cell / 2 + 2, 24, c.ink);
-    centredText(page, fonts.bold, c.code, x + cell / 2, y + 16, 9, c.ink);
-    centredText(page, fonts.regular, c.name, x + cell / 2, y + 6, 7.5, C.muted);
+    pen.roundedRect(x, y, cell, cell, 6, { fill: c.fill });
+    pen.centred(String(c.count), x + cell / 2, y + cell / 2 + 2, { size: 24, color: c.ink });
+    pen.centred(c.code, x + cell / 2, y + 16, { size: 9, color: c.ink });
+    pen.centred(c.name, x + cell / 2, y + 6, { size: 7.5, color: C.muted, font: 'regular' });
   }
   const top = my + 2 * cell + 4;
-  centredText(page, fonts.bold, 'Predicted spam', mx + cell / 2, top + 8, 9, C.header);
-  centredText(page, fonts.bold, 'Predicted mail', mx + cell * 1.5 + 4, top + 8, 9, C.header);
-  page.drawText('Actually spam', {
-    x: box.x + 30,
-    y: my + cell * 1.5 + 1,
-    size: 9,
-    font: fonts.bold,
-    color: C.header,
-  });
-  page.drawText('Actually mail', {
-    x: box.x + 30,
-    y: my + cell / 2 - 3,
-    size: 9,
-    font: fonts.bold,
-    color: C.header,
-  });
+  const axis = { size: 9, color: C.header };
+  pen.centred('Predicted spam', mx + cell / 2, top + 8, axis);
+  pen.centred('Predicted mail', mx + cell * 1.5 + 4, top + 8, axis);
+  pen.label('Actually spam', box.x + 30, my + cell * 1.5 + 1, axis);
+  pen.label('Actually mail', box.x + 30, my + cell / 2 - 3, axis);
   // How to read it, beside the matrix.
   const rx = mx + 2 * cell + 30;
   const rw = box.x + box.width - rx;
   let y = box.y + box.height - 8;
-  page.drawText('How to read it', { x: rx, y: y - 10, size: 11, font: fonts.bold, color: C.primary });
+  pen.label('How to read it', rx, y - 10, { size: 11, color: C.primary });
   y -= 20;
   const notes = [
     'Rows are the truth, columns are the model’s answer.',
@@ -171,52 +156,39 @@ function confusionMatrix(sheet: Sheet, box: Box) {
     'Every metric in the table below is a ratio of these four numbers.',
   ];
   for (const note of notes) {
-    page.drawCircle({ x: rx + 3, y: y - 6, size: 1.9, color: C.accent });
-    y -= sheet.text(page, note, rx + 11, y, rw - 11, { size: 9.2 }) + 4;
+    pen.dot(rx + 3, y - 6, 1.9, C.accent);
+    y -= pen.text(note, rx + 11, y, rw - 11, { size: 9.2 }) + 4;
   }
 }
 
 /** Training and validation error against model complexity, the sweet spot marked. */
-function overfittingChart(sheet: Sheet, box: Box) {
-  const page = sheet.pages.at(-1)!;
-  const { fonts } = sheet;
+function overfittingChart(pen: Pen, box: Box) {
   const ox = box.x + 22;
   const oy = box.y + 30;
   const w = box.width - 30;
   const h = box.height - 42;
-  arrow(page, { x: ox, y: oy }, { x: ox + w, y: oy }, { color: C.muted });
-  arrow(page, { x: ox, y: oy }, { x: ox, y: oy + h }, { color: C.muted });
-  centredText(page, fonts.regular, 'model complexity', ox + w / 2, oy - 24, 7.8, C.muted);
-  page.drawText('error', { x: ox - 20, y: oy + h + 4, size: 7.8, font: fonts.regular, color: C.muted });
+  pen.arrow({ x: ox, y: oy }, { x: ox + w, y: oy }, { color: C.muted });
+  pen.arrow({ x: ox, y: oy }, { x: ox, y: oy + h }, { color: C.muted });
+  const axis = { size: 7.8, color: C.muted, font: 'regular' as const };
+  pen.centred('model complexity', ox + w / 2, oy - 24, axis);
+  pen.label('error', ox - 20, oy + h + 4, axis);
   // Curves in SVG coordinates (y down) from the chart's top-left corner.
   const toSvg = (fx: number, fy: number) => `${(fx * w).toFixed(1)} ${(h - fy * h).toFixed(1)}`;
   const training = `M ${toSvg(0.03, 0.9)} C ${toSvg(0.25, 0.35)} ${toSvg(0.5, 0.12)} ${toSvg(0.97, 0.06)}`;
   const validation = `M ${toSvg(0.03, 0.95)} C ${toSvg(0.3, 0.2)} ${toSvg(0.55, 0.25)} ${toSvg(0.97, 0.8)}`;
-  page.drawSvgPath(training, { x: ox, y: oy + h, borderColor: C.primary, borderWidth: 2 });
-  page.drawSvgPath(validation, { x: ox, y: oy + h, borderColor: C.accent, borderWidth: 2 });
+  const origin = { x: ox, y: oy + h };
+  pen.path(training, origin, { stroke: C.primary, strokeWidth: 2 });
+  pen.path(validation, origin, { stroke: C.accent, strokeWidth: 2 });
   const sweet = ox + 0.4 * w;
-  page.drawLine({
-    start: { x: sweet, y: oy },
-    end: { x: sweet, y: oy + h * 0.85 },
-    thickness: 0.8,
-    color: C.success,
-    dashArray: [2, 2],
-  });
-  centredText(page, fonts.bold, 'sweet spot', sweet, oy + h * 0.88, 7.8, C.success);
-  page.drawText('validation', {
-    x: ox + w * 0.6,
-    y: oy + h * 0.8,
-    size: 8,
-    font: fonts.bold,
-    color: C.accent,
-  });
-  page.drawText('training', {
-    x: ox + w * 0.78,
-    y: oy + h * 0.16,
-    size: 8,
-    font: fonts.bold,
-    color: C.primary,
-  });
-  page.drawText('underfits', { x: ox + 2, y: oy - 12, size: 7.5, font: fonts.italic, color: C.muted });
-  page.drawText('overfits', { x: ox + w - 34, y: oy - 12, size: 7.5, font: fonts.italic, color: C.muted });
+  pen.line(
+    { x: sweet, y: oy },
+    { x: sweet, y: oy + h * 0.85 },
+    { thickness: 0.8, color: C.success, dash: [2, 2] },
+  );
+  pen.centred('sweet spot', sweet, oy + h * 0.88, { size: 7.8, color: C.success });
+  pen.label('validation', ox + w * 0.6, oy + h * 0.8, { size: 8, color: C.accent });
+  pen.label('training', ox + w * 0.78, oy + h * 0.16, { size: 8, color: C.primary });
+  const end = { size: 7.5, color: C.muted, font: 'italic' as const };
+  pen.label('underfits', ox + 2, oy - 12, end);
+  pen.label('overfits', ox + w - 34, oy - 12, end);
 }

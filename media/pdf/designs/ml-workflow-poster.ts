@@ -1,9 +1,8 @@
 // Machine learning: the workflow poster, six stages on a timeline.
 import { degrees } from 'pdf-lib';
 import { C } from '../kit/brand';
-import type { Box } from '../kit/column';
-import { arrow, centredText, roundedRect } from '../kit/shapes';
-import type { ResourceDesign, Sheet } from '../kit/sheet';
+import type { Box, Pen } from '../kit/pen';
+import type { ResourceDesign } from '../kit/sheet';
 
 export const mlWorkflowPoster: ResourceDesign = {
   file: '/media/resources/ml-workflow-poster.pdf',
@@ -11,9 +10,8 @@ export const mlWorkflowPoster: ResourceDesign = {
   title: 'The machine-learning workflow',
   draw(sheet) {
     const col = sheet.page();
-    col.paragraph(
+    col.intro(
       'Every project runs the same loop. Pin it above your desk and check which step you are really in before you reach for a bigger model.',
-      { color: C.muted },
     );
     col.space(6);
     const stages: Array<{ name: string; question: string; tips: string[] }> = [
@@ -54,87 +52,56 @@ export const mlWorkflowPoster: ResourceDesign = {
         tips: ['Score the test set once, at the very end.', 'Read the mistakes, not only the score.'],
       },
     ];
-    col.figure(468, (box) => workflowTimeline(sheet, box, stages));
+    col.figure(468, (pen, box) => workflowTimeline(pen, box, stages));
     col.space(10);
     col.callout(
       'The golden rule',
       'Never measure a model on the data it learned from. A perfect training score is a warning, not a result: it usually means the model memorised instead of learned.',
-      { fill: C.accentSoft, edge: C.accent, size: 10 },
+      { tone: 'accent', size: 10 },
     );
   },
 };
 
 /** Six numbered stages joined by a line, and the loop back from the last to the first. */
 function workflowTimeline(
-  sheet: Sheet,
+  pen: Pen,
   box: Box,
   stages: Array<{ name: string; question: string; tips: string[] }>,
 ) {
-  const page = sheet.pages.at(-1)!;
-  const { fonts } = sheet;
   const step = box.height / stages.length;
   const cx = box.x + 40;
   const firstY = box.y + box.height - step / 2;
   const lastY = box.y + step / 2;
-  page.drawLine({
-    start: { x: cx, y: firstY },
-    end: { x: cx, y: lastY },
-    thickness: 3,
-    color: C.primaryPale,
-  });
+  pen.line({ x: cx, y: firstY }, { x: cx, y: lastY }, { thickness: 3, color: C.primaryPale });
   // The loop: from the last stage back to the first, on the far left.
   const lx = box.x + 6;
-  page.drawLine({
-    start: { x: cx - 20, y: lastY },
-    end: { x: lx, y: lastY },
-    thickness: 1.4,
-    color: C.accent,
-    dashArray: [3, 3],
-  });
-  page.drawLine({
-    start: { x: lx, y: lastY },
-    end: { x: lx, y: firstY },
-    thickness: 1.4,
-    color: C.accent,
-    dashArray: [3, 3],
-  });
-  arrow(page, { x: lx, y: firstY }, { x: cx - 20, y: firstY }, { color: C.accent, dashed: true });
-  page.drawText('iterate', {
-    x: lx - 4,
-    y: (firstY + lastY) / 2,
-    size: 8.5,
-    font: fonts.bold,
-    color: C.accent,
-    rotate: degrees(90),
-  });
+  const loop = { thickness: 1.4, color: C.accent, dash: [3, 3] };
+  pen.line({ x: cx - 20, y: lastY }, { x: lx, y: lastY }, loop);
+  pen.line({ x: lx, y: lastY }, { x: lx, y: firstY }, loop);
+  pen.arrow({ x: lx, y: firstY }, { x: cx - 20, y: firstY }, { color: C.accent, dashed: true });
+  pen.label('iterate', lx - 4, (firstY + lastY) / 2, { size: 8.5, color: C.accent, rotate: degrees(90) });
   stages.forEach((stage, i) => {
     const cy = firstY - i * step;
-    page.drawCircle({ x: cx, y: cy, size: 17, color: i === stages.length - 1 ? C.accent : C.primary });
-    centredText(page, fonts.bold, String(i + 1), cx, cy - 6, 16, C.white);
+    pen.dot(cx, cy, 17, i === stages.length - 1 ? C.accent : C.primary);
+    pen.centred(String(i + 1), cx, cy - 6, { size: 16, color: C.white });
     const cardX = cx + 32;
     const cardW = box.x + box.width - cardX;
     const cardTop = cy + step / 2 - 5;
     const cardH = step - 10;
-    roundedRect(page, cardX, cardTop - cardH, cardW, cardH, 6, {
+    pen.roundedRect(cardX, cardTop - cardH, cardW, cardH, 6, {
       fill: i % 2 === 0 ? C.primarySoft : C.white,
       stroke: C.primaryPale,
     });
-    page.drawText(stage.name, {
-      x: cardX + 14,
-      y: cardTop - 20,
-      size: 14,
-      font: fonts.bold,
-      color: C.header,
-    });
-    sheet.text(page, `_${stage.question}_`, cardX + 14, cardTop - 25, cardW - 28, {
+    pen.label(stage.name, cardX + 14, cardTop - 20, { size: 14, color: C.header });
+    pen.text(`_${stage.question}_`, cardX + 14, cardTop - 25, cardW - 28, {
       size: 10,
       color: C.muted,
     });
     const tipWidth = (cardW - 28 - 12) / 2;
     stage.tips.forEach((tip, t) => {
       const tx = cardX + 14 + t * (tipWidth + 12);
-      page.drawRectangle({ x: tx, y: cardTop - 64, width: 2, height: 22, color: C.accentBright });
-      sheet.text(page, tip, tx + 8, cardTop - 42, tipWidth - 8, { size: 8.8, lineHeight: 11 });
+      pen.rect(tx, cardTop - 64, 2, 22, C.accentBright);
+      pen.text(tip, tx + 8, cardTop - 42, tipWidth - 8, { size: 8.8, lineHeight: 11 });
     });
   });
 }

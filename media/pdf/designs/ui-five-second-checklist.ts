@@ -1,7 +1,7 @@
 // UI design: the five-second checklist.
 import { C } from '../kit/brand';
-import type { Box } from '../kit/column';
-import type { ResourceDesign, Sheet } from '../kit/sheet';
+import type { Box, Pen } from '../kit/pen';
+import type { ResourceDesign } from '../kit/sheet';
 
 export const uiFiveSecondChecklist: ResourceDesign = {
   file: '/media/resources/ui-five-second-checklist.pdf',
@@ -12,7 +12,7 @@ export const uiFiveSecondChecklist: ResourceDesign = {
     col.paragraph(
       '**How to run it.** Show the screen to someone who has not seen it for exactly five seconds, then hide it and ask the five questions. Write down their words, not yours. Five people find most of the problems.',
     );
-    col.space(4).figure(34, (box) => writeInFields(sheet, box, ['Screen tested', 'Date', 'Tester']));
+    col.space(4).figure(34, (pen, box) => writeInFields(pen, box, ['Screen tested', 'Date', 'Tester']));
     col.heading('The five questions');
     col.checklist(
       [
@@ -66,26 +66,14 @@ export const uiFiveSecondChecklist: ResourceDesign = {
 };
 
 /** Labelled write-in fields across the width. */
-function writeInFields(sheet: Sheet, box: Box, labels: string[]) {
-  const page = sheet.pages.at(-1)!;
+function writeInFields(pen: Pen, box: Box, labels: string[]) {
   const shares = labels.map((_, i) => (i === 0 ? 2 : 1));
   const total = shares.reduce((a, b) => a + b, 0);
   let x = box.x;
   labels.forEach((label, i) => {
     const width = (shares[i]! / total) * box.width - 14;
-    page.drawText(label.toUpperCase(), {
-      x,
-      y: box.y + box.height - 9,
-      size: 7.2,
-      font: sheet.fonts.bold,
-      color: C.muted,
-    });
-    page.drawLine({
-      start: { x, y: box.y + 4 },
-      end: { x: x + width, y: box.y + 4 },
-      thickness: 0.8,
-      color: C.faint,
-    });
+    pen.label(label.toUpperCase(), x, box.y + box.height - 9, { size: 7.2, color: C.muted });
+    pen.line({ x, y: box.y + 4 }, { x: x + width, y: box.y + 4 }, { thickness: 0.8, color: C.faint });
     x += width + 14;
   });
 }

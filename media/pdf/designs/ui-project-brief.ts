@@ -1,8 +1,7 @@
 // UI design: the project brief, a settings page to redesign.
 import { C } from '../kit/brand';
-import type { Box } from '../kit/column';
-import { roundedRect } from '../kit/shapes';
-import type { ResourceDesign, Sheet } from '../kit/sheet';
+import type { Box, Pen } from '../kit/pen';
+import type { ResourceDesign } from '../kit/sheet';
 
 export const uiProjectBrief: ResourceDesign = {
   file: '/media/resources/ui-project-brief.pdf',
@@ -16,7 +15,7 @@ export const uiProjectBrief: ResourceDesign = {
     );
     col.space(4);
     const [before, goals] = col.split(2, 20);
-    before!.figure(250, (box) => clutteredSettings(sheet, box));
+    before!.figure(250, clutteredSettings);
     goals!.heading('Your goals', { size: 12 });
     goals!.list(
       [
@@ -103,24 +102,16 @@ export const uiProjectBrief: ResourceDesign = {
     next.callout(
       'Before you submit',
       'Test your final screen with the five-second checklist from the first section of this course, and attach the answers you collected.',
-      { fill: C.accentSoft, edge: C.accent },
+      { tone: 'accent' },
     );
   },
 };
 
 /** The page as it is today: one long list, mixed buttons, Save out of sight. */
-function clutteredSettings(sheet: Sheet, box: Box) {
-  const page = sheet.pages.at(-1)!;
-  const { fonts } = sheet;
-  page.drawText('TODAY', {
-    x: box.x,
-    y: box.y + box.height - 8,
-    size: 7.5,
-    font: fonts.bold,
-    color: C.danger,
-  });
+function clutteredSettings(pen: Pen, box: Box) {
+  pen.label('TODAY', box.x, box.y + box.height - 8, { size: 7.5, color: C.danger });
   const frameTop = box.y + box.height - 14;
-  roundedRect(page, box.x, box.y, box.width, frameTop - box.y, 6, { fill: C.white, stroke: C.border });
+  pen.roundedRect(box.x, box.y, box.width, frameTop - box.y, 6, { fill: C.white, stroke: C.border });
   const rows = [
     'Display name',
     'Theme',
@@ -136,51 +127,31 @@ function clutteredSettings(sheet: Sheet, box: Box) {
     'Download my data',
   ];
   let y = frameTop - 14;
+  const button = { stroke: C.faint, strokeWidth: 0.5 };
   rows.forEach((row, i) => {
-    page.drawRectangle({
-      x: box.x + 10,
-      y: y - 6,
-      width: 7,
-      height: 7,
-      borderColor: C.faint,
-      borderWidth: 0.8,
-    });
-    page.drawText(row, {
-      x: box.x + 22,
-      y: y - 5,
+    pen.tickBox(box.x + 10, y - 6, 7, { color: C.faint, thickness: 0.8 });
+    const danger = i === 3; // Delete account, in red but in the middle of the list
+    pen.label(row, box.x + 22, y - 5, {
       size: 7.6,
-      font: i === 3 ? fonts.bold : fonts.regular,
-      color: i === 3 ? C.danger : C.muted,
+      font: danger ? 'bold' : 'regular',
+      color: danger ? C.danger : C.muted,
     });
     if (i % 4 === 1)
-      roundedRect(page, box.x + box.width - 54, y - 8, 44, 11, i === 5 ? 5 : 1, {
+      pen.roundedRect(box.x + box.width - 54, y - 8, 44, 11, i === 5 ? 5 : 1, {
         fill: i === 5 ? C.accentSoft : C.surfaceMuted,
-        stroke: C.faint,
-        strokeWidth: 0.5,
+        ...button,
       });
     y -= 14.5;
   });
-  page.drawText('… 11 more …', { x: box.x + 22, y: y - 5, size: 7.6, font: fonts.italic, color: C.faint });
+  pen.label('… 11 more …', box.x + 22, y - 5, { size: 7.6, font: 'italic', color: C.faint });
   // The fold, and Save below it.
   const fold = box.y + 26;
-  page.drawLine({
-    start: { x: box.x - 4, y: fold },
-    end: { x: box.x + box.width + 4, y: fold },
-    thickness: 1,
-    color: C.danger,
-    dashArray: [4, 3],
-  });
-  page.drawText('the fold', {
-    x: box.x + box.width - 36,
-    y: fold + 3,
-    size: 7,
-    font: fonts.bold,
-    color: C.danger,
-  });
-  roundedRect(page, box.x + 10, box.y + 6, 40, 13, 2, {
-    fill: C.surfaceMuted,
-    stroke: C.faint,
-    strokeWidth: 0.5,
-  });
-  page.drawText('Save', { x: box.x + 20, y: box.y + 10, size: 7.6, font: fonts.regular, color: C.muted });
+  pen.line(
+    { x: box.x - 4, y: fold },
+    { x: box.x + box.width + 4, y: fold },
+    { color: C.danger, dash: [4, 3] },
+  );
+  pen.label('the fold', box.x + box.width - 36, fold + 3, { size: 7, color: C.danger });
+  pen.roundedRect(box.x + 10, box.y + 6, 40, 13, 2, { fill: C.surfaceMuted, ...button });
+  pen.label('Save', box.x + 20, box.y + 10, { size: 7.6, font: 'regular', color: C.muted });
 }
