@@ -16,6 +16,10 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import {
   HASHED_FILE,
   OFFLINE_COPY_PREFIX,
+  OFFLINE_LICENCE_FILE,
+  OFFLINE_PERSON_CACHE,
+  OFFLINE_PERSON_KEY,
+  PREMIUM_COPY_HEADER,
   SW_CACHES,
   apiPathPattern,
   isFederationIndex,
@@ -223,16 +227,41 @@ registerRoute(
   }),
 );
 
+/** Whether the person's offline licence, stored with their copies, is theirs and still running. */
+async function licensed(copies: Cache, person: string): Promise<boolean> {
+  const stored = await copies.match(`${OFFLINE_COPY_PREFIX}${person}/${OFFLINE_LICENCE_FILE}`);
+  const licence = (await stored?.json().catch(() => null)) as {
+    person?: unknown;
+    expiresAt?: unknown;
+  } | null;
+  return (
+    licence?.person === person && typeof licence.expiresAt === 'number' && licence.expiresAt > Date.now()
+  );
+}
+
+const refused = () =>
+  new Response('This saved lesson cannot be played here now.', {
+    status: 403,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
+
 // A lesson saved for offline watching (packages/web-kit/src/offline/downloads.ts): only from that person's
-// own cache, named in the address; ranges answered from the saved file as the media server would.
+// own cache, named in the address, only while they are the device's person (signed in, or remembered
+// offline), and a premium copy only under their unexpired offline licence; ranges answered from the saved
+// file as the media server would.
 registerRoute(
   ({ request, url, sameOrigin }) =>
     sameOrigin && request.method === 'GET' && url.pathname.startsWith(OFFLINE_COPY_PREFIX),
   async ({ request, url }) => {
-    const person = url.pathname.slice(OFFLINE_COPY_PREFIX.length).split('/')[0] ?? '';
-    if (!/^[0-9a-f]{64}$/.test(person)) return new Response('Not found', { status: 404 });
-    const saved = await (await caches.open(`catalyst-downloads-${person}`)).match(url.pathname);
+    const [person = '', file = ''] = url.pathname.slice(OFFLINE_COPY_PREFIX.length).split('/');
+    if (!/^[0-9a-f]{64}$/.test(person) || file === OFFLINE_LICENCE_FILE)
+      return new Response('Not found', { status: 404 });
+    const current = await (await caches.open(OFFLINE_PERSON_CACHE)).match(OFFLINE_PERSON_KEY);
+    if ((await current?.text()) !== person) return refused();
+    const copies = await caches.open(`catalyst-downloads-${person}`);
+    const saved = await copies.match(url.pathname);
     if (!saved) return new Response('Not found', { status: 404 });
+    if (saved.headers.get(PREMIUM_COPY_HEADER) !== '0' && !(await licensed(copies, person))) return refused();
     return request.headers.has('range') ? createPartialResponse(request, saved) : saved;
   },
 );

@@ -28,6 +28,21 @@ export const createCheckoutSessionBodySchema = z.object({ plan: planIdSchema });
 export const checkoutSessionSchema = z.object({ url: z.string().url(), sessionId: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
+/** How long an offline licence lets a saved premium lesson play without the server being asked again. */
+export const OFFLINE_LICENCE_HOURS = 72;
+
+/**
+ * The server's permission to play saved premium lessons on a device: whose copies, and until when (the
+ * plan's paid period, at most OFFLINE_LICENCE_HOURS from now). Stored with the copies; the service worker
+ * refuses a copy once it has expired or for anyone else.
+ */
+export const offlineLicenceSchema = z.object({
+  userId: z.string(),
+  /** ISO date-time. */
+  expiresAt: z.string(),
+});
+export type OfflineLicence = z.infer<typeof offlineLicenceSchema>;
+
 /** GET /subscription/status (also the answer of confirm, cancel and reactivate). */
 export const subscriptionStatusSchema = z.object({
   hasSubscription: z.boolean(),
@@ -36,6 +51,8 @@ export const subscriptionStatusSchema = z.object({
   /** ISO date-time of the end of the paid period (renewal or end date); null for free and admins. */
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /** GET /subscription/status only, with a plan: the licence for saved premium lessons. */
+  offlineLicence: offlineLicenceSchema.nullable().optional(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

@@ -15,6 +15,13 @@ export const SW_CACHES = {
 
 /** Saved lessons' addresses (web-kit's downloads): answered by the worker from the person's own cache. */
 export const OFFLINE_COPY_PREFIX = '/offline-downloads/';
+/** Whose saved lessons the worker plays now (web-kit's downloads writes it): their hash, in a cache of its own. */
+export const OFFLINE_PERSON_CACHE = 'catalyst-offline-person';
+export const OFFLINE_PERSON_KEY = '/offline-person';
+/** The person's offline licence beside their copies (`{ person, expiresAt }`, from the server's status). */
+export const OFFLINE_LICENCE_FILE = 'licence';
+/** A saved copy's header: '0' plays without a licence (a free lesson); anything else needs one. */
+export const PREMIUM_COPY_HEADER = 'x-catalyst-premium';
 
 /** Caches that may hold something of the signed-in person: deleted when they sign out. */
 export const PERSONAL_SW_CACHES: readonly string[] = [SW_CACHES.resources];

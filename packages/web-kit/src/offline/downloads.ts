@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { OfflineLicence } from '@catalyst/contracts';
 import { loadStores } from './lazy';
 
 /** How many lessons one person may keep for offline watching. */
@@ -48,6 +49,19 @@ export interface DownloadsState {
 export const downloadsCacheName = (personHash: string) => `catalyst-downloads-${personHash}`;
 /** Where the service worker plays a saved copy from (with HTTP ranges, like the server's own file). */
 export const OFFLINE_COPY_PREFIX = '/offline-downloads/';
+/**
+ * Whose saved copies this device plays now (the worker plays nobody else's), as shell/src/pwa/cachePolicy.ts
+ * names it for the worker: the person's hash at OFFLINE_PERSON_KEY in a cache of its own.
+ */
+export const OFFLINE_PERSON_CACHE = 'catalyst-offline-person';
+export const OFFLINE_PERSON_KEY = '/offline-person';
+/** The person's offline licence, kept in their downloads cache beside the copies: `{ person, expiresAt }`. */
+export const offlineLicenceAddress = (personHash: string) => `${OFFLINE_COPY_PREFIX}${personHash}/licence`;
+/** A saved copy's header saying whether it needs the licence ('1', a premium lesson) or not ('0'). */
+export const PREMIUM_COPY_HEADER = 'x-catalyst-premium';
+
+/** Where a premium download's licence comes from (the shell's startOffline: GET /subscription/status). */
+export type LicenceSource = () => Promise<OfflineLicence | null>;
 
 export interface SaveInput {
   id: string;
@@ -68,12 +82,15 @@ export function publishDownloads(next: DownloadsState): void {
 }
 
 const store = async () => (await loadStores()).downloadStore;
+let licenceSource: LicenceSource | null = null;
 
 /**
  * Lessons saved for offline watching: the video file in the person's own Cache Storage cache, the list
  * in IndexedDB (downloadStore.ts, loaded on first use). Premium copies live only while the plan does:
  * `verify` (each connection) deletes them when the server says the plan has ended, and `playableUrl`
- * refuses (and deletes) them once the plan has gone unconfirmed longer than the grace period.
+ * refuses (and deletes) them once the plan has gone unconfirmed longer than the grace period. Each is
+ * played only under the server's offline licence (its person, until the plan's end, three days at most),
+ * which the service worker checks before it serves the copy. A sign-out deletes the person's copies.
  */
 export const downloads = {
   getState: (): DownloadsState => state,
@@ -87,8 +104,17 @@ export const downloads = {
   dismissNotice: async (): Promise<void> => (await store()).dismissNotice(),
   save: async (input: SaveInput): Promise<DownloadItem> => (await store()).save(input),
   remove: async (id: string): Promise<void> => (await store()).remove(id),
-  /** The server's word on the plan (GET /subscription/status, asked on each connection). */
-  verify: async (hasPlan: boolean): Promise<void> => (await store()).verify(hasPlan),
+  /** The server's word on the plan and its offline licence (GET /subscription/status, asked on each connection). */
+  verify: async (hasPlan: boolean, licence: OfflineLicence | null = null): Promise<void> =>
+    (await store()).verify(hasPlan, licence),
+  /** Deletes every copy a person saved on this device, and their list (they signed out). */
+  forget: async (userId: string): Promise<void> => (await store()).forget(userId),
+  /** Where saving a premium lesson gets its licence from. */
+  licenceFrom(source: LicenceSource | null): void {
+    licenceSource = source;
+  },
+  /** The licence for a premium lesson about to be saved (none: it cannot be saved). */
+  licence: (): Promise<OfflineLicence | null> => (licenceSource ? licenceSource() : Promise.resolve(null)),
   /** Where the saved copy plays from, or null (not saved, or a premium copy past its grace period). */
   playableUrl: async (id: string): Promise<string | null> => (await store()).playableUrl(id),
 };

@@ -5,7 +5,11 @@ import type { SessionStore } from '../session/store';
 const stores = vi.hoisted(() => ({
   keptAnswers: { clear: vi.fn(async () => undefined) },
   writeQueue: { clear: vi.fn(async () => undefined), add: vi.fn(async () => true) },
-  downloadStore: { setPerson: vi.fn(async () => undefined), verify: vi.fn(async () => undefined) },
+  downloadStore: {
+    setPerson: vi.fn(async () => undefined),
+    verify: vi.fn(async () => undefined),
+    forget: vi.fn(async () => undefined),
+  },
   rememberedUserStore: {
     read: vi.fn(async (): Promise<object | null> => null),
     write: vi.fn(async () => undefined),
@@ -33,10 +37,14 @@ function fakeSession(state: {
   return { session: store as unknown as SessionStore, set };
 }
 
+const LICENCE = { userId: 'u1', expiresAt: '2026-12-08T12:00:00.000Z' };
+
 const fakeApi = () =>
   ({
     sendQueuedWrites: vi.fn(async () => 0),
-    subscription: { status: vi.fn(async () => ({ hasSubscription: true, plan: 'premium' })) },
+    subscription: {
+      status: vi.fn(async () => ({ hasSubscription: true, plan: 'premium', offlineLicence: LICENCE })),
+    },
   }) as unknown as ApiClient & { sendQueuedWrites: ReturnType<typeof vi.fn> };
 
 describe('the offline stores tied to the session', () => {
@@ -117,6 +125,34 @@ describe('the offline stores tied to the session', () => {
     stop();
   });
 
+  it("delete the signed-out person's saved lessons at sign-out, and nobody else's", async () => {
+    const { session, set } = fakeSession({ token: 'tok-a', user: { _id: 'u1' } });
+    const stop = startOffline({ session, api: fakeApi() });
+    await vi.waitFor(() => expect(stores.downloadStore.setPerson).toHaveBeenLastCalledWith('u1'));
+    stores.downloadStore.forget.mockClear();
+    set({ token: null, user: null });
+    await vi.waitFor(() => expect(stores.downloadStore.forget).toHaveBeenCalledWith('u1'));
+    expect(stores.downloadStore.forget).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('forget what a closed tab kept when the app starts without a session', async () => {
+    stores.keptAnswers.clear.mockClear();
+    stores.writeQueue.clear.mockClear();
+    const { session } = fakeSession({ token: null, user: null });
+    const stop = startOffline({ session, api: fakeApi() });
+    await vi.waitFor(() => expect(stores.keptAnswers.clear).toHaveBeenCalled());
+    expect(stores.writeQueue.clear).toHaveBeenCalled();
+    stop();
+    // A start with a session keeps them.
+    stores.keptAnswers.clear.mockClear();
+    const signedIn = fakeSession({ token: 'tok-a', user: { _id: 'u1' } });
+    const again = startOffline({ session: signedIn.session, api: fakeApi() });
+    await vi.waitFor(() => expect(stores.downloadStore.setPerson).toHaveBeenLastCalledWith('u1'));
+    expect(stores.keptAnswers.clear).not.toHaveBeenCalled();
+    again();
+  });
+
   it('ask for the plan on a connection only while premium copies are kept (they live as long as it does)', async () => {
     const item = {
       id: 'p1',
@@ -140,7 +176,7 @@ describe('the offline stores tied to the session', () => {
     stores.downloadStore.verify.mockClear();
     connection.unreachable();
     connection.reached();
-    await vi.waitFor(() => expect(stores.downloadStore.verify).toHaveBeenCalledWith(true));
+    await vi.waitFor(() => expect(stores.downloadStore.verify).toHaveBeenCalledWith(true, LICENCE));
     expect(api.subscription.status).toHaveBeenCalledTimes(1);
     stop();
     publishDownloads({ ready: false, items: [] });

@@ -37,9 +37,10 @@ function browserKeepsSignIn(): boolean {
 
 /**
  * Ties the offline stores to the session (the shell calls it once): a sign-out forgets the kept answers,
- * queued writes and the remembered user; each connection (once the page shows its first content, sign-in,
- * the browser's 'online') sends the queued writes and, while the person keeps premium downloads, asks the
- * server whether their plan still covers them. A connection is the browser's 'online' or a call reaching
+ * queued writes, the remembered user and that person's saved lessons, and a start without a session
+ * forgets the kept answers and queued writes a closed tab left; each connection (once the page shows its
+ * first content, sign-in, the browser's 'online') sends the queued writes and, while the person keeps
+ * premium downloads, asks the server whether their plan still covers them (and for its offline licence). A connection is the browser's 'online' or a call reaching
  * the server again after one could not. A signed-in user whose sign-in this browser keeps is remembered on
  * this device (rememberedUser.ts) so that, offline with nobody signed in (an app reopened without a
  * connection), their downloads are shown.
@@ -70,7 +71,8 @@ export function startOffline({
     const saved = downloads.getState();
     if (saved.ready && !saved.items.some((item) => item.premium)) return;
     try {
-      await downloads.verify(planActive(await api.subscription.status(undefined, { fresh: true })));
+      const status = await api.subscription.status(undefined, { fresh: true });
+      await downloads.verify(planActive(status), status.offlineLicence ?? null);
     } catch {
       // not reached (or refused): the grace period decides until the next connection
     }
@@ -107,6 +109,8 @@ export function startOffline({
     if (lastToken && !token) {
       void forgetOfflineData();
       void rememberedUser.forget();
+      // The signed-out person's saved lessons go with them: nobody else on this browser plays them.
+      if (lastUser) void downloads.forget(lastUser).catch(() => undefined);
     }
     lastToken = token;
     // The profile is kept once the page shows its first content (unless the session has ended by then),
@@ -136,6 +140,14 @@ export function startOffline({
         .then(() => (lastUser === userId ? connected() : undefined));
     }
   };
+  // A saved premium lesson is kept under the server's offline licence for its person (the plan's status).
+  downloads.licenceFrom(
+    async () => (await api.subscription.status(undefined, { fresh: true })).offlineLicence ?? null,
+  );
+  // Started without a session (a closed tab's, or a sign-out's): what a session kept here is for that
+  // session's lifetime only, so it goes now (a session that arrives meanwhile keeps what it kept).
+  if (!session.getState().token)
+    void afterFirstContent().then(() => (session.getState().token ? undefined : forgetOfflineData()));
   const unsubscribe = session.subscribe(onSession);
   onSession();
   let wasOffline = connection.getState().offline;
@@ -152,5 +164,6 @@ export function startOffline({
     unsubscribe();
     stopWatching();
     stopRemembering();
+    downloads.licenceFrom(null);
   };
 }

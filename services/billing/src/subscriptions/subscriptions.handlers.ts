@@ -8,6 +8,7 @@ import {
   createPortalSession,
   setCancelAtPeriodEnd,
   subscriptionStatus,
+  withOfflineLicence,
 } from './subscriptions.service';
 
 /** /subscription/*: the signed-in user's plan (every route needs a sign-in: the declarations say so). */
@@ -30,7 +31,7 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
           log.warn({ sessionId, status: error.status, err: error.message }, 'checkout confirmation skipped');
         }
       }
-      return subscriptionStatus(deps, identity);
+      return withOfflineLicence(await subscriptionStatus(deps, identity), identity);
     },
 
     confirm: ({ identity, body, requestId }) =>

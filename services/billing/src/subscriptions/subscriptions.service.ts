@@ -3,6 +3,7 @@ import {
   ADMIN_STATUS,
   ENTITLED_STATUSES,
   FREE_STATUS,
+  OFFLINE_LICENCE_HOURS,
   PREMIUM_PLAN,
   type CheckoutSession,
   type Entitlement,
@@ -36,6 +37,23 @@ export function statusFromRow(sub: Subscription | undefined): SubscriptionStatus
     currentPeriodEnd: sub.current_period_end ? sub.current_period_end.toISOString() : null,
     cancelAtPeriodEnd: entitled && sub.cancel_at_period_end,
   };
+}
+
+/**
+ * The status with the caller's offline licence: saved premium lessons play until the paid period ends (a
+ * period already past, while the provider still grants access, counts as none), at most
+ * OFFLINE_LICENCE_HOURS from now; none (the field left out) without a plan.
+ */
+export function withOfflineLicence(
+  status: SubscriptionStatus,
+  identity: Identity,
+  now = Date.now(),
+): SubscriptionStatus {
+  if (!status.hasSubscription) return status;
+  const longest = now + OFFLINE_LICENCE_HOURS * 3_600_000;
+  const periodEnd = status.currentPeriodEnd ? Date.parse(status.currentPeriodEnd) : NaN;
+  const expiresAt = periodEnd > now ? Math.min(periodEnd, longest) : longest;
+  return { ...status, offlineLicence: { userId: identity.id, expiresAt: new Date(expiresAt).toISOString() } };
 }
 
 /** Admins are always subscribed, without a provider call (spec section 4). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_STATUS, FREE_STATUS } from '@catalyst/contracts';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { PUBLIC_URL, learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
+import { withOfflineLicence } from './subscriptions.service';
 
 let world: BillingWorld;
 beforeAll(async () => {
@@ -27,17 +28,49 @@ describe('GET /subscription/status', () => {
     const offline = await startBillingWorld({ stripeApiUrl: 'http://127.0.0.1:9' });
     try {
       const res = await offline.call('GET', '/subscription/status', { as: testUsers.admin });
-      expect(res.body).toEqual({ success: true, data: ADMIN_STATUS });
-      expect(res.body.data).toEqual({
+      const { offlineLicence, ...status } = res.body.data;
+      expect(status).toEqual(ADMIN_STATUS);
+      expect(status).toEqual({
         hasSubscription: true,
         plan: 'admin',
         status: 'active',
         currentPeriodEnd: null,
         cancelAtPeriodEnd: false,
       });
+      // Saved premium lessons play for three days at most before the server is asked again.
+      expect(offlineLicence.userId).toBe(testUsers.admin.id);
+      expect(Date.parse(offlineLicence.expiresAt) - Date.now()).toBeGreaterThan(71 * 3_600_000);
+      expect(Date.parse(offlineLicence.expiresAt) - Date.now()).toBeLessThanOrEqual(72 * 3_600_000);
     } finally {
       await offline.close();
     }
+  });
+});
+
+describe('the offline licence', () => {
+  const now = Date.parse('2026-12-05T12:00:00.000Z');
+  const member = { ...testUsers.subscriber };
+  const active = (currentPeriodEnd: string | null) => ({
+    hasSubscription: true,
+    plan: 'premium' as const,
+    status: 'active' as const,
+    currentPeriodEnd,
+    cancelAtPeriodEnd: true,
+  });
+
+  it("ends with the plan's paid period when that comes first, else three days from now", () => {
+    expect(withOfflineLicence(active('2026-12-06T00:00:00.000Z'), member, now).offlineLicence).toEqual({
+      userId: member.id,
+      expiresAt: '2026-12-06T00:00:00.000Z',
+    });
+    expect(withOfflineLicence(active('2027-01-05T12:00:00.000Z'), member, now).offlineLicence).toEqual({
+      userId: member.id,
+      expiresAt: '2026-12-08T12:00:00.000Z',
+    });
+  });
+
+  it('is none without a plan', () => {
+    expect(withOfflineLicence(FREE_STATUS, member, now)).toEqual(FREE_STATUS);
   });
 });
 
@@ -115,9 +148,14 @@ describe('POST /subscription/create-checkout-session', () => {
 
     // The webhooks arriving later change nothing.
     await world.dispatcher.deliverDue();
-    expect((await world.call('GET', '/subscription/status', { as: user })).body.data).toEqual(
-      status.body.data,
-    );
+    // The plain status adds the offline licence: the member's, until the paid period ends (three days away at most).
+    const { offlineLicence, ...plain } = (await world.call('GET', '/subscription/status', { as: user })).body
+      .data;
+    expect(plain).toEqual(status.body.data);
+    expect(offlineLicence.userId).toBe(user.id);
+    const licenceLeft = Date.parse(offlineLicence.expiresAt) - Date.now();
+    expect(licenceLeft).toBeGreaterThan(71 * 3_600_000);
+    expect(licenceLeft).toBeLessThanOrEqual(72 * 3_600_000);
 
     // One subscription per learner.
     const again = await world.call('POST', '/subscription/create-checkout-session', {
