@@ -5,7 +5,7 @@
  * `npm run dev` (--dev) runs rspack dev servers with hot reload and services in watch mode instead.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
@@ -18,6 +18,7 @@ import {
 } from '@catalyst/service-kit';
 import { buildFrontends } from './build-frontends';
 import { freePort } from '@catalyst/service-kit/ports';
+import { makeDataDirPrivate, writePrivateFile } from './lib/data-dir';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from './lib/postgres';
 import { Supervisor, type ProcessSpec } from './lib/processes';
 import { startBalancer, type Balancer } from './lib/balancer';
@@ -111,7 +112,8 @@ async function main() {
     );
   }
   if (config.RESET_DATA === 'true') rmSync(config.DATA_DIR, { recursive: true, force: true });
-  mkdirSync(config.DATA_DIR, { recursive: true });
+  // The folder, its secrets, runtime.json (the database URL) and the outbox (live links) are the owner's alone.
+  makeDataDirPrivate(config.DATA_DIR);
 
   if (!dev && config.SKIP_BUILD !== 'true') {
     await buildFrontends({ log: say });
@@ -123,6 +125,8 @@ async function main() {
     const pgLog = launcherLog('postgres');
     postgres = await startEmbeddedPostgres({
       dataDir: path.join(config.DATA_DIR, 'postgres'),
+      // The superuser's password, made per install (an older folder's default one is replaced on this start).
+      passwordFile: path.join(config.DATA_DIR, 'secrets', 'postgres-password.txt'),
       // Products started side by side (ephemeral ports) must not race for the same preferred port.
       port: await freePort(config.SERVICE_PORTS === 'ephemeral' ? undefined : 5433),
       log: (line) => pgLog.debug(line),
@@ -375,7 +379,7 @@ async function main() {
 
   // Rewritten whenever the supervisor restarts a child, so the pids stay current (the fault suite reads them).
   const writeRuntime = () =>
-    writeFileSync(
+    writePrivateFile(
       path.join(config.DATA_DIR, 'runtime.json'),
       JSON.stringify(
         {

@@ -1,4 +1,14 @@
-import { chmodSync, mkdirSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '@catalyst/service-kit/ports';
@@ -28,31 +38,112 @@ export interface RunningPostgres {
   stop: () => Promise<void>;
 }
 
+/** The superuser password every install used before it was generated per install (issue 53). */
+export const LEGACY_PASSWORD = 'postgres';
+
+/** A new superuser password: 256 random bits, URL-safe (it goes into connection strings as is). */
+export const newDatabasePassword = () => randomBytes(32).toString('base64url');
+
+const readPassword = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const storePassword = (file: string, password: string) => {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+};
+
+/** Whether `password` opens the cluster as its superuser (false on an authentication failure). */
+async function opens(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  try {
+    await client.connect();
+    return true;
+  } catch (error) {
+    // 28P01 invalid_password, 28000 invalid_authorization_specification: the password is not the one.
+    if (['28P01', '28000'].includes((error as { code?: string }).code ?? '')) return false;
+    throw error;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The superuser password of a cluster that already exists: the stored one, or — a folder made before
+ * passwords were generated — the old default, which is then changed (ALTER USER) to a new stored one.
+ * The new password is stored before it is set, so a crash in between leaves the old default working.
+ */
+async function settlePassword(port: number, passwordFile: string, log: (line: string) => void) {
+  const stored = readPassword(passwordFile);
+  if (stored && (await opens(port, stored))) return stored;
+  if (!(await opens(port, LEGACY_PASSWORD)))
+    throw new Error(
+      `the embedded Postgres refused the password in ${passwordFile} and the old default: restore that file, or remove the data folder to start afresh`,
+    );
+  const password = newDatabasePassword();
+  storePassword(passwordFile, password);
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: LEGACY_PASSWORD,
+    database: 'postgres',
+  });
+  await client.connect();
+  try {
+    // Base64url: nothing in it needs quoting.
+    await client.query(`alter user postgres with password '${password}'`);
+  } finally {
+    await client.end();
+  }
+  log(`the embedded Postgres superuser's default password was replaced by one kept in ${passwordFile}`);
+  return password;
+}
+
 /**
  * Starts the embedded real Postgres: data kept in `dataDir` across restarts (or thrown away when
- * `ephemeral`), works as root (it creates and runs as a `postgres` system user).
+ * `ephemeral`), works as root (it creates and runs as a `postgres` system user). With `passwordFile` the
+ * superuser's password is made per install and kept there (0600; an older cluster with the default
+ * password is moved to a new one on this start); without it (throwaway test clusters) it is the default.
  */
 export async function startEmbeddedPostgres({
   dataDir,
   port,
   ephemeral = false,
+  passwordFile,
   log = () => {},
 }: {
   dataDir: string;
   port?: number;
   ephemeral?: boolean;
+  passwordFile?: string;
   log?: (line: string) => void;
 }): Promise<RunningPostgres> {
   const chosenPort = port ?? (await freePort());
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  // As root, Postgres runs as a `postgres` system user, which must be able to reach the data folder.
-  if (process.getuid?.() === 0) chmodSync(path.dirname(dataDir), 0o755);
+  const parent = path.dirname(dataDir);
+  mkdirSync(parent, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  // As root, Postgres runs as a `postgres` system user, which must be able to reach the data folder: until the
+  // folder is that user's (below), others may pass through it, never list or read it.
+  if (asRoot && (fresh || statSync(parent).uid !== statSync(dataDir).uid)) chmodSync(parent, 0o711);
   if (fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  let password = passwordFile ? readPassword(passwordFile) : LEGACY_PASSWORD;
+  if (fresh && !password) {
+    password = newDatabasePassword();
+    storePassword(passwordFile!, password);
+  }
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: 'postgres',
-    password: 'postgres',
+    password: password ?? LEGACY_PASSWORD,
+    // A new cluster asks for the password as a SCRAM exchange, never in clear.
+    authMethod: 'scram-sha-256',
     port: chosenPort,
     persistent: !ephemeral,
     createPostgresUser: true,
@@ -74,7 +165,15 @@ export async function startEmbeddedPostgres({
     }
   };
   process.once('exit', signalOnExit);
-  const url = (database: string) => `postgres://postgres:postgres@127.0.0.1:${chosenPort}/${database}`;
+  if (asRoot) {
+    // The folder holding the cluster becomes the postgres user's own, 0700: root reaches it anyway, nobody else.
+    const { uid, gid } = statSync(dataDir);
+    chownSync(parent, uid, gid);
+    chmodSync(parent, 0o700);
+  }
+  if (passwordFile && !fresh) password = await settlePassword(chosenPort, passwordFile, log);
+  const secret = encodeURIComponent(password ?? LEGACY_PASSWORD);
+  const url = (database: string) => `postgres://postgres:${secret}@127.0.0.1:${chosenPort}/${database}`;
   return {
     url,
     stop: async () => {

@@ -117,13 +117,14 @@ export function createOutboxMailer({
 }): Mailer {
   return {
     async send(message) {
-      await mkdir(outboxDir, { recursive: true });
+      // The messages carry live links (verification, password reset): readable by the product's own user only.
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const now = new Date();
       const file = path.join(
         outboxDir,
         `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
       );
-      await writeFile(file, formatEml(from, message, now), 'utf8');
+      await writeFile(file, formatEml(from, message, now), { encoding: 'utf8', mode: 0o600 });
       // Bodies carry sign-in-grade links (verification, password reset): in the log only in development.
       log.info(
         { to: message.to, subject: message.subject, file, ...(logBodies ? { text: message.text } : {}) },
