@@ -17,8 +17,16 @@ import { contentTypeOf, storedSource, type ByteRange, type ByteSource, type Medi
 
 type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'streamFile' | 'renditionFile' | 'imageFile'>>;
 
-/** Segments, sheets and posters never change once published (a new run publishes under a new prefix). */
+/** Image copies never change once published (a new run publishes under a new prefix). */
 const IMMUTABLE = 'max-age=31536000, immutable';
+
+/**
+ * A stream file's bytes are kept only in this viewer's browser, and no longer than the token that fetched
+ * them lasts (its address names the viewer's token, so nothing after that asks for it again): a browser
+ * signed out since keeps no long-lived copy.
+ */
+const privateUntil = (token: string, now = Date.now()) =>
+  `private, max-age=${Math.max(0, Math.min(3600, Number(token.split('.')[0]) - Math.floor(now / 1000)))}`;
 
 interface ReadyAsset {
   prefix: string;
@@ -34,7 +42,8 @@ export interface StreamServer {
 /**
  * Serves what processing published: playlists and storyboards rewritten so every address in them carries
  * the caller's stream token (players resolve them relative to the playlist, dropping its query), segments
- * and pictures with HTTP ranges and year-long private cache lifetimes. Every stream file needs a token signed
+ * and pictures with HTTP ranges, kept by the viewer's browser while the token lasts (image copies: public,
+ * a year). Every stream file needs a token signed
  * for exactly this asset and the viewer whose media grant comes with the request (requireStreamToken);
  * image copies are public.
  */
@@ -93,17 +102,13 @@ export function createStreamServer({
         const token = requireToken(c, id);
         const asset = await readyAsset(id);
         const key = `${asset.prefix}${file}`;
-        return isText(file)
-          ? serveText(c, key, file, token)
-          : serveFile(c, key, file, `private, ${IMMUTABLE}`);
+        return isText(file) ? serveText(c, key, file, token) : serveFile(c, key, file, privateUntil(token));
       },
       async renditionFile({ params: { id, rendition, file } }, c) {
         const token = requireToken(c, id);
         const asset = await readyAsset(id);
         const key = `${asset.prefix}${rendition}/${file}`;
-        return isText(file)
-          ? serveText(c, key, file, token)
-          : serveFile(c, key, file, `private, ${IMMUTABLE}`);
+        return isText(file) ? serveText(c, key, file, token) : serveFile(c, key, file, privateUntil(token));
       },
       async imageFile({ params: { id, file } }, c) {
         const asset = await readyAsset(id);
