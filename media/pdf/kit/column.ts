@@ -18,11 +18,11 @@ export class Column {
   private readonly start: number;
 
   constructor(
-    readonly sheet: Sheet,
-    readonly pen: Pen,
-    readonly x: number,
-    readonly width: number,
-    public y: number,
+    private readonly sheet: Sheet,
+    private readonly pen: Pen,
+    private readonly x: number,
+    private readonly width: number,
+    private y: number,
   ) {
     this.start = y;
   }

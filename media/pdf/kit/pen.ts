@@ -29,8 +29,8 @@ export interface LabelStyle {
 
 export class Pen {
   constructor(
-    readonly page: PDFPage,
-    readonly type: Typesetter,
+    private readonly page: PDFPage,
+    private readonly type: Typesetter,
   ) {}
 
   get fonts() {
@@ -105,7 +105,7 @@ export class Pen {
     this.path(d, { x, y: y + height }, paint);
   }
 
-  /** A rounded label in bold capitals' size 7.5, ending at `right`. */
+  /** A lozenge with a short bold label (7.5 pt), ending at `right`. */
   pill(text: string, right: number, y: number, { fill, color }: { fill: RGB; color: RGB }) {
     const style = { size: 7.5, color };
     const width = this.width(text, style) + 16;
@@ -123,11 +123,7 @@ export class Pen {
     const p1 = { x: base.x + Math.sin(angle) * side, y: base.y - Math.cos(angle) * side };
     const p2 = { x: base.x - Math.sin(angle) * side, y: base.y + Math.cos(angle) * side };
     // drawSvgPath flips y: give points relative to (0, 0) with y negated.
-    this.page.drawSvgPath(`M ${to.x} ${-to.y} L ${p1.x} ${-p1.y} L ${p2.x} ${-p2.y} Z`, {
-      x: 0,
-      y: 0,
-      color,
-    });
+    this.path(`M ${to.x} ${-to.y} L ${p1.x} ${-p1.y} L ${p2.x} ${-p2.y} Z`, { x: 0, y: 0 }, { fill: color });
   }
 
   /** A path in SVG coordinates (y down) from the origin `at`, filled or stroked. */

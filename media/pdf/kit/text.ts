@@ -99,7 +99,7 @@ export class Typesetter {
     return lines;
   }
 
-  lineHeight(style: TextStyle) {
+  private lineHeight(style: TextStyle) {
     return style.lineHeight ?? style.size * 1.38;
   }
 
@@ -109,22 +109,11 @@ export class Typesetter {
   }
 
   /** Draws wrapped text with its first baseline one ascent below `top`; returns the height used. */
-  draw(
-    page: PDFPage,
-    text: string,
-    x: number,
-    top: number,
-    width: number,
-    style: TextStyle & { align?: 'left' | 'center' },
-  ): number {
+  draw(page: PDFPage, text: string, x: number, top: number, width: number, style: TextStyle): number {
     const lineHeight = this.lineHeight(style);
     const lines = this.lines(text, width, style);
     lines.forEach((line, index) => {
-      const lineWidth = line.reduce(
-        (sum, word, i) => sum + word.width + (i < line.length - 1 ? word.space : 0),
-        0,
-      );
-      let cursor = style.align === 'center' ? x + (width - lineWidth) / 2 : x;
+      let cursor = x;
       const baseline = top - index * lineHeight - style.size * 0.95;
       // Words of one style go out as one string, so viewers space them with the font's own space.
       for (let start = 0; start < line.length;) {
