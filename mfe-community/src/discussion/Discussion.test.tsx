@@ -490,6 +490,28 @@ describe('one discussion', () => {
     expect(patch.body).toEqual({ body: 'Second try' });
   });
 
+  it("offers no upvote on one's own post, and says why", async () => {
+    const mine = post({
+      _id: id(0x211),
+      author: ME,
+      mine: true,
+      upvotes: 2,
+      body: 'Mine',
+      bodyHtml: '<p>Mine</p>',
+    });
+    const server = threadServer({ replies: [[mine, post()]] });
+    renderDiscussion();
+    const view = await openThread();
+    await within(view).findByText('Mine');
+    const own = within(postOf(view, mine._id)).getByRole('button', { name: 'Upvotes on your post (2)' });
+    expect(enabled(own)).toBe(false);
+    expect(own.getAttribute('title')).toBe(COMMUNITY_MESSAGES.ownPostVote);
+    fireEvent.click(own);
+    expect(server.called('PUT', `/community/posts/${mine._id}/vote`)).toHaveLength(0);
+    // Someone else's reply keeps its upvote.
+    expect(enabled(within(postOf(view, id(0x201))).getByRole('button', { name: 'Upvote (0)' }))).toBe(true);
+  });
+
   it('deletes an own post after asking, leaving the removed placeholder', async () => {
     const mine = post({ _id: id(0x210), author: ME, mine: true, body: 'Oops', bodyHtml: '<p>Oops</p>' });
     const server = threadServer({ replies: [[mine]] });

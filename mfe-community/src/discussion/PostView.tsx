@@ -129,9 +129,11 @@ export function PostView({
             size="sm"
             variant={post.upvotedByMe ? 'primary' : 'secondary'}
             aria-pressed={post.upvotedByMe}
-            aria-label={`Upvote (${post.upvotes})`}
+            // Nobody upvotes their own post (the server refuses it too): the count stays, the button rests.
+            aria-label={post.mine ? `Upvotes on your post (${post.upvotes})` : `Upvote (${post.upvotes})`}
+            title={post.mine ? COMMUNITY_MESSAGES.ownPostVote : undefined}
             onClick={() => void toggleVote()}
-            disabled={busy || !canAct}
+            disabled={busy || !canAct || post.mine}
           >
             <ThumbsUp size={14} aria-hidden="true" focusable="false" /> {post.upvotes}
           </Button>
