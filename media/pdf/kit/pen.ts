@@ -3,7 +3,7 @@ import type { PDFPage, RGB, Rotation } from 'pdf-lib';
 import { C } from './brand';
 import type { Fonts, TextStyle, Typesetter } from './text';
 
-export interface Point {
+interface Point {
   x: number;
   y: number;
 }
@@ -14,13 +14,13 @@ export interface Box extends Point {
 }
 
 /** How a shape is painted: filled, outlined, or both. */
-export interface Paint {
+interface Paint {
   fill?: RGB;
   stroke?: RGB;
   strokeWidth?: number;
 }
 
-export interface LabelStyle {
+interface LabelStyle {
   size: number;
   color: RGB;
   font?: keyof Fonts;

@@ -5,7 +5,7 @@ import { Column } from './column';
 import { Pen } from './pen';
 import { Typesetter, type Fonts } from './text';
 
-export interface SheetInfo {
+interface SheetInfo {
   kind: string;
   title: string;
   course: string;

@@ -21,7 +21,7 @@ export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   };
 }
 
-export type RunStyle = 'regular' | 'bold' | 'italic' | 'code';
+type RunStyle = 'regular' | 'bold' | 'italic' | 'code';
 interface Run {
   text: string;
   style: RunStyle;
