@@ -49,7 +49,7 @@ export async function renderResource(file: string, place: ResourcePlace): Promis
     course: place.course,
     lesson: place.lesson,
   });
-  design.draw(sheet);
+  design.draw(sheet.page(), sheet);
   sheet.finish();
   if (sheet.pageCount > 2) throw new Error(`${file} has ${sheet.pageCount} pages: a resource is one or two`);
   return doc.save({ useObjectStreams: false });

@@ -15,8 +15,7 @@ export function worksheetDesign(outline: DemoCourseOutline): ResourceDesign {
     file: outlineWorksheetFile(outline.slug),
     kind: 'Worksheet',
     title: exercise.worksheet,
-    draw(sheet) {
-      const col = sheet.page();
+    draw(col) {
       col.intro(`${exercise.intro} Work through the steps in order and write down what you did and found.`);
       col.heading(exercise.title.replace(/^Exercise: /, 'The exercise: '));
       col.checklist(

@@ -7,8 +7,7 @@ export const cssGridCheatSheet: ResourceDesign = {
   file: '/media/resources/css-grid-cheat-sheet.pdf',
   kind: 'Cheat sheet',
   title: 'CSS Grid cheat sheet',
-  draw(sheet) {
-    const col = sheet.page();
+  draw(col, sheet) {
     col.intro(
       'Everything you type most often in CSS Grid, on two pages. Keep it open beside your editor while you work through **Real layouts**.',
     );

@@ -7,8 +7,7 @@ export const cssGridExerciseBrief: ResourceDesign = {
   file: '/media/resources/css-grid-exercise-brief.pdf',
   kind: 'Exercise brief',
   title: 'Exercise: a magazine front page',
-  draw(sheet) {
-    const col = sheet.page();
+  draw(col, sheet) {
     col.heading('The brief');
     col.paragraph(
       'Build the front page of **The Daily Grid**, a weekly magazine: a masthead, a lead story across two columns with its photo beside it, three secondary stories, a sidebar of short news items and a footer. Use **named areas** so your CSS reads like a picture of the page. Allow about an hour.',

@@ -8,8 +8,7 @@ export const mlMetricsReference: ResourceDesign = {
   file: '/media/resources/ml-metrics-reference.pdf',
   kind: 'Reference',
   title: 'Evaluation metrics reference',
-  draw(sheet) {
-    const col = sheet.page();
+  draw(col, sheet) {
     col.intro(
       'Worked through one example: a spam filter judged **100 emails**, 45 of which really were spam. Every metric below is a different question asked of the same four numbers.',
     );

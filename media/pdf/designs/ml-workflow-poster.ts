@@ -8,8 +8,7 @@ export const mlWorkflowPoster: ResourceDesign = {
   file: '/media/resources/ml-workflow-poster.pdf',
   kind: 'Poster',
   title: 'The machine-learning workflow',
-  draw(sheet) {
-    const col = sheet.page();
+  draw(col) {
     col.intro(
       'Every project runs the same loop. Pin it above your desk and check which step you are really in before you reach for a bigger model.',
     );

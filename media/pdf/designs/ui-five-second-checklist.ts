@@ -7,8 +7,7 @@ export const uiFiveSecondChecklist: ResourceDesign = {
   file: '/media/resources/ui-five-second-checklist.pdf',
   kind: 'Checklist',
   title: 'The five-second checklist',
-  draw(sheet) {
-    const col = sheet.page();
+  draw(col) {
     col.paragraph(
       '**How to run it.** Show the screen to someone who has not seen it for exactly five seconds, then hide it and ask the five questions. Write down their words, not yours. Five people find most of the problems.',
     );

@@ -7,8 +7,7 @@ export const uiProjectBrief: ResourceDesign = {
   file: '/media/resources/ui-project-brief.pdf',
   kind: 'Project brief',
   title: 'Project: redesign a settings page',
-  draw(sheet) {
-    const col = sheet.page();
+  draw(col, sheet) {
     col.heading('The situation');
     col.paragraph(
       '**Lumen** is a note-taking app whose settings page grew one checkbox at a time. Today it is one long list of 23 settings in the order they were built, three different button styles, and the **Save** button sits below the fold, so people leave without saving.',

@@ -12,12 +12,15 @@ interface SheetInfo {
   lesson: string;
 }
 
-/** A PDF design: the file it makes, its kind (the header's pill), its title and how it draws its pages. */
+/**
+ * A PDF design: the file it makes, its kind (the header's pill), its title and how it draws its pages: it is
+ * handed the first page's column, and `sheet.page()` gives it a second.
+ */
 export interface ResourceDesign {
   file: string;
   kind: string;
   title: string;
-  draw(sheet: Sheet): void;
+  draw(first: Column, sheet: Sheet): void;
 }
 
 export class Sheet {
