@@ -9,7 +9,7 @@ import { embedFonts } from './kit/text';
 /** Every file carries this date (creation and modification): the output depends on nothing but its design. */
 const FIXED_DATE = new Date('2026-01-05T09:00:00Z');
 
-export interface ResourcePlace {
+interface ResourcePlace {
   course: string;
   lesson: string;
   title: string;

@@ -28,7 +28,7 @@ export class Sheet {
   private readonly type: Typesetter;
 
   constructor(
-    readonly doc: PDFDocument,
+    private readonly doc: PDFDocument,
     fonts: Fonts,
     readonly info: SheetInfo,
   ) {
