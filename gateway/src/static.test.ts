@@ -125,7 +125,6 @@ describe('serving the front ends', () => {
     for (const file of [
       '/mf/catalog/mf-manifest.json',
       '/mf/catalog/remoteEntry.js',
-      '/mf/remotes.json',
       '/index.html',
       '/favicon.svg',
     ]) {
@@ -133,6 +132,8 @@ describe('serving the front ends', () => {
       expect(response.status, file).toBe(200);
       expect(response.headers.get('cache-control'), file).toBe('no-cache');
     }
+    // Revalidated too, and private: each answer carries nonces of its own load.
+    expect((await get('/mf/remotes.json')).headers.get('cache-control')).toBe('private, no-cache');
   });
 
   it('answers a revalidation with 304', async () => {
@@ -211,7 +212,18 @@ describe('serving the front ends', () => {
   it('lists the remotes at /mf/remotes.json', async () => {
     const response = await get('/mf/remotes.json');
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await response.json()).toEqual({
+    const { loadNonces, ...answer } = (await response.json()) as { loadNonces: Record<string, string> };
+    // A nonce of this load per release: what makes a load-error report count (load-nonce.ts).
+    expect(Object.keys(loadNonces).sort()).toEqual([
+      'account',
+      'admin',
+      'catalog',
+      'community',
+      'player',
+      'shell',
+    ]);
+    expect(loadNonces.catalog).toMatch(/^\d{10}\.[\w-]{16}\.[\w-]{43}$/);
+    expect(answer).toEqual({
       remotes: {
         catalog: '/mf/catalog/mf-manifest.json',
         player: '/mf/player/mf-manifest.json',
