@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,6 +34,9 @@ describe('mailer without SMTP_URL', () => {
     expect(first).toContain('To: someone@example.com');
     expect(first).toContain('http://localhost:8080/verify-email?token=abc_DEF-1');
     expect(first).not.toMatch(/^Bcc:/m);
+    // Live links: the folder and each message are readable by the product's own user only.
+    expect(statSync(outboxDir).mode & 0o777).toBe(0o700);
+    for (const file of files) expect(statSync(path.join(outboxDir, file)).mode & 0o777).toBe(0o600);
   });
 });
 
