@@ -83,6 +83,8 @@ export async function accessMatrix(suite: Suite) {
     userId: () => MISSING_ID,
     // A certificate code of the right form that names no certificate: the access decision answers before the lookup.
     code: () => '0123456789',
+    // The first revocation status list (there is always one).
+    list: () => '1',
     // A front end of the release registry: a fresh product serves every build in place (no release yet), so
     // the admin's rollback has nothing to undo and a promotion or canary with the matrix's empty body is a 400.
     remote: () => 'catalog',

@@ -12,11 +12,26 @@
  * its bit, and the verification page, given the credential kept from before, says it is revoked although its
  * signature is valid. The certificate is a throwaway account's, written straight to progress' table.
  */
-import { COURSE_MESSAGES, type QuizAttemptResult, type QuizPaper } from '@catalyst/contracts';
+import { randomInt } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import {
+  CERTIFICATE_CODE_ALPHABET,
+  COURSE_MESSAGES,
+  type QuizAttemptResult,
+  type QuizPaper,
+} from '@catalyst/contracts';
 import { DEMO_COURSES, demoLessonId, demoOptionId, demoQuestionId } from '@catalyst/service-kit';
+import { launchChromium } from '../../scripts/lib/chromium';
 import { demoCourse, describe, isErrorShape, type Suite } from './harness';
 
 const SLUG = 'ui-design-fundamentals';
+
+const randomCode = () =>
+  Array.from(
+    { length: 10 },
+    () => CERTIFICATE_CODE_ALPHABET[randomInt(CERTIFICATE_CODE_ALPHABET.length)],
+  ).join('');
 
 /** Every key anywhere in a JSON value. */
 function keysOf(value: unknown, into = new Set<string>()): Set<string> {
@@ -27,6 +42,22 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
       keysOf(inner, into);
     }
   return into;
+}
+
+type StatusEntry = {
+  id?: string;
+  type?: string;
+  statusPurpose?: string;
+  statusListIndex?: string;
+  statusListCredential?: string;
+};
+
+/** The bit at `index` of a Bitstring Status List's encodedList (multibase base64url, GZIP; bit 0 the leftmost). */
+export function statusBit(encodedList: string, index: number): number | null {
+  if (!encodedList.startsWith('u')) return null;
+  const bytes = gunzipSync(Buffer.from(encodedList.slice(1), 'base64url'));
+  if (index >= bytes.length * 8) return null;
+  return (bytes[index >> 3]! >> (7 - (index & 7))) & 1;
 }
 
 export async function quizIntegrity(suite: Suite) {
@@ -260,4 +291,118 @@ export async function quizIntegrity(suite: Suite) {
   } finally {
     await cleanUp();
   }
+
+  // ---------- item 12: a revoked certificate's credential says so ----------
+  await suite.test('credentialStatus for revoked certificates', async () => {
+    const holder = await suite.registerAccount({ email: `status-${Date.now()}@example.com` });
+    const code = randomCode();
+    await suite.db.query(
+      `insert into progress.certificates (code, user_id, product_id, learner_name, course_title, creator_name,
+         product_slug, hours, completed_at)
+       values ($1, $2, $3, $4, 'UI Design Fundamentals', 'A creator', $5, 1.5, now())`,
+      [code, holder.id, course._id, holder.name, SLUG],
+    );
+    const jwksRes = await fetch(`${suite.url}/.well-known/jwks.json`);
+    const keySet = createLocalJWKSet((await jwksRes.json()) as JSONWebKeySet);
+    const credential = await suite.request('GET', `/certificates/${code}/credential`);
+    const jwt = credential.text.trim();
+    const claims = (() => {
+      try {
+        return decodeJwt(jwt) as JWTPayload & { credentialStatus?: StatusEntry };
+      } catch {
+        return {} as { credentialStatus?: StatusEntry };
+      }
+    })();
+    const entry = claims.credentialStatus;
+    const index = Number(entry?.statusListIndex);
+    suite.check(
+      'an issued credential carries a BitstringStatusListEntry for revocation',
+      credential.status === 200 &&
+        entry?.type === 'BitstringStatusListEntry' &&
+        entry.statusPurpose === 'revocation' &&
+        Number.isInteger(index) &&
+        index >= 0 &&
+        typeof entry.statusListCredential === 'string' &&
+        entry.id === `${entry.statusListCredential}#${entry.statusListIndex}`,
+      'credentialStatus { type BitstringStatusListEntry, statusPurpose revocation, statusListIndex, statusListCredential }',
+      () => `${credential.status} ${JSON.stringify(entry)}`,
+    );
+    if (!entry?.statusListCredential) return;
+    const listPath = new URL(entry.statusListCredential).pathname;
+    /** The status list as anyone fetches it: verified against the published keys, and the credential's bit. */
+    const readList = async () => {
+      const res = await fetch(`${suite.url}${listPath}`);
+      const text = (await res.text()).trim();
+      const verified = await jwtVerify(text, keySet, { algorithms: ['EdDSA'] }).then(
+        (r) => r.payload as JWTPayload & { type?: string[]; credentialSubject?: Record<string, string> },
+        () => null,
+      );
+      const subject = verified?.credentialSubject;
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        verified,
+        bit:
+          subject?.type === 'BitstringStatusList' && subject.statusPurpose === 'revocation'
+            ? statusBit(subject.encodedList ?? '', index)
+            : null,
+      };
+    };
+    const before = await readList();
+    suite.check(
+      'the status list is served publicly, signed with the keys of /.well-known/jwks.json, the bit clear',
+      before.status === 200 &&
+        before.type?.startsWith('application/vc+jwt') === true &&
+        before.verified?.type?.includes('BitstringStatusListCredential') === true &&
+        before.bit === 0,
+      '200 application/vc+jwt, a verified BitstringStatusListCredential, bit 0',
+      () => JSON.stringify({ ...before, verified: JSON.stringify(before.verified).slice(0, 200) }),
+    );
+    const revoke = await suite.request('POST', `/admin/certificates/${code}/revoke`, {
+      token: admin,
+      body: { reason: 'Issued by mistake' },
+    });
+    if (revoke.status !== 200) throw new Error(`revoking ${code}: ${describe(revoke)}`);
+    const after = await readList();
+    suite.check(
+      "revoking a certificate sets its credential's bit in the signed status list",
+      after.status === 200 && after.verified !== null && after.bit === 1,
+      'a verified list with the bit set',
+      () => JSON.stringify({ status: after.status, bit: after.bit, verified: after.verified !== null }),
+    );
+    const check = await suite.request<{ signature: string; status: string; code: string }>(
+      'POST',
+      '/certificates/credentials/verify',
+      { body: { credential: jwt } },
+    );
+    suite.check(
+      'the verify endpoint says the kept credential is revoked, though its signature is valid',
+      check.status === 200 &&
+        check.body?.data?.signature === 'valid' &&
+        check.body?.data?.status === 'revoked' &&
+        check.body?.data?.code === code,
+      '200 { signature: valid, status: revoked }',
+      () => describe(check),
+    );
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${suite.url}/certificates/${code}`);
+      await page.getByRole('textbox', { name: 'Credential' }).fill(jwt, { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Check credential' }).click();
+      const result = page.getByTestId('credential-check');
+      await result.getByText('Revoked').waitFor({ timeout: 15_000 });
+      const text = (await result.textContent()) ?? '';
+      suite.check(
+        'the verification page says a kept credential is revoked, with a valid signature',
+        /Signature valid/.test(text) && /Revoked/.test(text),
+        '"Signature valid" and "Revoked"',
+        text,
+      );
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
 }

@@ -102,7 +102,7 @@ describe('the public certificate page', () => {
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     renderAt(`/certificates/${CODE}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Link copied'));
+    await waitFor(() => expect(screen.getByTestId('copy-status').textContent).toBe('Link copied'));
     expect(writeText).toHaveBeenCalledWith(certificate.verifyUrl);
   });
 
@@ -115,7 +115,7 @@ describe('the public certificate page', () => {
     renderAt(`/certificates/${CODE}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
     await waitFor(() =>
-      expect(screen.getByRole('status').textContent).toBe(
+      expect(screen.getByTestId('copy-status').textContent).toBe(
         `Couldn't copy the link: copy ${certificate.verifyUrl} by hand`,
       ),
     );
@@ -140,6 +140,40 @@ describe('the public certificate page', () => {
     expect(screen.queryByText('Valid')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Add to LinkedIn profile' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(certificate.pdfUrl);
+  });
+
+  it('checks a kept credential: the signature valid and Revoked from the status list, or why it does not verify', async () => {
+    let checks = 0;
+    const { calls } = fakeApi({
+      [`GET /certificates/${CODE}`]: ok(certificate),
+      'POST /certificates/credentials/verify': () =>
+        ++checks === 1
+          ? ok({
+              signature: 'valid',
+              status: 'revoked',
+              code: CODE,
+              learnerName: 'Maya Member',
+              courseTitle: 'CSS Grid Layout Workshop',
+              issuedAt: '2026-03-04T15:30:01.000Z',
+            })
+          : refusal(400, CERTIFICATE_MESSAGES.credentialInvalid),
+    });
+    renderAt(`/certificates/${CODE}`);
+    const field = await screen.findByRole('textbox', { name: 'Credential' });
+    const button = screen.getByRole('button', { name: 'Check credential' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field, { target: { value: 'eyJ.kept.jwt' } });
+    fireEvent.click(button);
+    const result = screen.getByTestId('credential-check');
+    await waitFor(() =>
+      expect(result.textContent).toBe(
+        'Signature valid · Revoked · CSS Grid Layout Workshop, awarded to Maya Member',
+      ),
+    );
+    expect(result.getAttribute('role')).toBe('status');
+    expect(calls).toContain('POST /certificates/credentials/verify');
+    fireEvent.click(button);
+    await waitFor(() => expect(result.textContent).toBe(CERTIFICATE_MESSAGES.credentialInvalid));
   });
 
   it('says Certificate not found for an unknown code', async () => {

@@ -1,7 +1,13 @@
 import { BadgeCheck, Ban, Copy, Download, ExternalLink, SearchX } from '@catalyst/web-kit/icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CERTIFICATE_MESSAGES, JWKS_PATH, type Certificate } from '@catalyst/contracts';
+import {
+  CERTIFICATE_MESSAGES,
+  CREDENTIAL_STATUS_WORDS,
+  JWKS_PATH,
+  type Certificate,
+  type CredentialCheck,
+} from '@catalyst/contracts';
 import {
   api,
   Button,
@@ -184,8 +190,85 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
       <p className={styles.credential}>
         <a href={certificate.credentialUrl}>Verifiable credential</a>: this certificate as a signed Open
         Badges 3.0 credential (a JWT), which anyone can check without trusting this page against the issuer's
-        public keys at <a href={JWKS_PATH}>{JWKS_PATH}</a>.
+        public keys at <a href={JWKS_PATH}>{JWKS_PATH}</a>. Its revocation status is a signed list it names,
+        so a copy kept offline still shows whether it was revoked since.
       </p>
+      <CredentialChecker />
     </article>
+  );
+}
+
+/**
+ * Check a kept credential: pasted here, the server verifies its signature against the published keys and
+ * reads its bit in the revocation status list it names; a revoked one says so, however valid its signature.
+ */
+function CredentialChecker() {
+  const id = useId();
+  const [credential, setCredential] = useState('');
+  const [checking, setChecking] = useState(false);
+  const [found, setFound] = useState<CredentialCheck | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const check = async () => {
+    if (checking) return;
+    setChecking(true);
+    setFound(null);
+    setError(null);
+    try {
+      setFound(await api.certificate.verifyCredential({ body: { credential } }));
+    } catch (e) {
+      setError(
+        isApiRequestError(e) && e.status >= 400 && e.status < 500
+          ? e.message
+          : "We couldn't check the credential. Try again in a moment.",
+      );
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <form
+      className={styles.checker}
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void check();
+      }}
+    >
+      <h2 id={`${id}-title`} className={styles.checkerTitle}>
+        Check a kept credential
+      </h2>
+      <label htmlFor={`${id}-credential`}>Credential</label>
+      <textarea
+        id={`${id}-credential`}
+        className={styles.checkerInput}
+        rows={3}
+        spellCheck={false}
+        value={credential}
+        onChange={(event) => setCredential(event.target.value)}
+        placeholder="eyJhbGciOiJFZERTQSIs…"
+      />
+      <div>
+        <Button size="sm" variant="secondary" type="submit" loading={checking} disabled={!credential.trim()}>
+          Check credential
+        </Button>
+      </div>
+      <div className={styles.checkerResult} role="status" data-testid="credential-check">
+        {found ? (
+          <p
+            className={[styles.checkResult, found.status === 'revoked' ? styles.revoked : styles.valid].join(
+              ' ',
+            )}
+          >
+            <strong>Signature valid</strong> · <strong>{CREDENTIAL_STATUS_WORDS[found.status]}</strong>
+            {found.learnerName && found.courseTitle
+              ? ` · ${found.courseTitle}, awarded to ${found.learnerName}`
+              : null}
+          </p>
+        ) : null}
+        {error ? <p className={[styles.checkResult, styles.revoked].join(' ')}>{error}</p> : null}
+      </div>
+    </form>
   );
 }

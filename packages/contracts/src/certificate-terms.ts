@@ -10,6 +10,18 @@ export const CERTIFICATE_MESSAGES = {
   invalidCode: 'A certificate code is ten letters and digits',
   alreadyRevoked: 'This certificate is already revoked',
   revoked: 'Certificate revoked',
+  statusListNotFound: 'Status list not found',
+  credentialRequired: 'Paste a credential to check',
+  credentialTooLong: 'A credential is at most 20000 characters',
+  credentialInvalid:
+    "This credential's signature does not check out against Catalyst's published keys: it was not issued here, or it was changed",
+} as const;
+
+/** What checking a kept credential finds (its signature verified first): its status in the revocation list. */
+export const CREDENTIAL_STATUS_WORDS = {
+  valid: 'Not revoked',
+  revoked: 'Revoked',
+  unknown: 'No revocation status (issued before status lists)',
 } as const;
 
 /** The reason an admin gives for revoking a certificate: its verification page shows it. */

@@ -70,6 +70,38 @@ export const adminCertificateListQuerySchema = pagingQuerySchema.extend({
   ),
 });
 
+/** `GET /certificates/status-lists/:list`: a revocation status list by its number (from 1). */
+export const statusListParamsSchema = z.object({
+  list: z.coerce
+    .number({ error: CERTIFICATE_MESSAGES.statusListNotFound })
+    .int(CERTIFICATE_MESSAGES.statusListNotFound)
+    .min(1, CERTIFICATE_MESSAGES.statusListNotFound)
+    .max(100_000, CERTIFICATE_MESSAGES.statusListNotFound),
+});
+
+/** `POST /certificates/credentials/verify`: a credential kept by its holder (the compact JWT). */
+export const verifyCredentialBodySchema = z.object({
+  credential: z
+    .string({ error: CERTIFICATE_MESSAGES.credentialRequired })
+    .trim()
+    .min(1, CERTIFICATE_MESSAGES.credentialRequired)
+    .max(20_000, CERTIFICATE_MESSAGES.credentialTooLong),
+});
+
+/**
+ * What checking a credential found: its signature verified against the published keys, then its place in the
+ * revocation status list read (`unknown`: the credential names no status list, signed before they existed).
+ */
+export const credentialCheckSchema = z.object({
+  signature: z.literal('valid'),
+  status: z.enum(['valid', 'revoked', 'unknown']),
+  code: z.string().nullable(),
+  learnerName: z.string().nullable(),
+  courseTitle: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+});
+export type CredentialCheck = z.infer<typeof credentialCheckSchema>;
+
 /** The issuer's public keys (JWK set): every key that signed a credential still verifies it after a rotation. */
 export const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 

@@ -23,9 +23,12 @@ import {
   certificateCodeParamsSchema,
   certificateOnlyCodeParamsSchema,
   certificateSchema,
+  credentialCheckSchema,
   jwksSchema,
   learningRecordSchema,
   revokeCertificateBodySchema,
+  statusListParamsSchema,
+  verifyCredentialBodySchema,
 } from '../certificates';
 import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema, quizPaperSchema } from '../quiz';
 import { defineRoutes } from './define';
@@ -245,6 +248,27 @@ export const certificateRoutes = defineRoutes({
       'The certificate as an Open Badges 3.0 Verifiable Credential, a compact JWT (application/vc+jwt; EdDSA, checked against /.well-known/jwks.json)',
     params: certificateOnlyCodeParamsSchema,
     response: z.string(),
+  },
+  statusList: {
+    method: 'GET',
+    path: '/certificates/status-lists/:list',
+    service,
+    access: 'public',
+    answer: 'bytes',
+    summary:
+      "A revocation status list (W3C Bitstring Status List) as a compact JWT (application/vc+jwt), signed with the credentials' keys: a credential's credentialStatus names its place, set once the certificate is revoked",
+    params: statusListParamsSchema,
+    response: z.string(),
+  },
+  verifyCredential: {
+    method: 'POST',
+    path: '/certificates/credentials/verify',
+    service,
+    access: 'public',
+    summary:
+      'Check a kept credential: its signature against the published keys (400 when it does not verify), then its place in the revocation status list',
+    body: verifyCredentialBodySchema,
+    response: credentialCheckSchema,
   },
   adminList: {
     method: 'GET',

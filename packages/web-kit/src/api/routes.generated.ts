@@ -13,7 +13,7 @@ export interface ApiTables {
   curriculum: Pick<typeof curriculumRoutes, 'outline' | 'lesson' | 'adminGet' | 'replace'>;
   stats: Pick<typeof statsRoutes, 'get'>;
   progress: Pick<typeof progressRoutes, 'list' | 'stats' | 'recent' | 'forCategory' | 'getForProduct' | 'update' | 'updateFromForm' | 'complete' | 'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson' | 'quizAttempts' | 'quizPaper' | 'submitQuizAttempt' | 'learningRecord' | 'reset'>;
-  certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'adminList' | 'revoke'>;
+  certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'verifyCredential' | 'adminList' | 'revoke'>;
   subscription: Pick<typeof subscriptionRoutes, 'createCheckoutSession' | 'status' | 'confirm' | 'cancel' | 'reactivate' | 'portal' | 'invoices'>;
   media: Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'>;
   discussion: Pick<typeof discussionRoutes, 'listThreads' | 'createThread' | 'getThread' | 'listReplies' | 'createReply' | 'follow' | 'unfollow' | 'ownPosts' | 'editPost' | 'deletePost' | 'upvote' | 'removeVote' | 'markAnswer' | 'unmarkAnswer' | 'report' | 'unsubscribe'>;
@@ -117,6 +117,7 @@ export const API_ROUTES = {
   certificate: {
     list: ['GET', '/certificates'],
     get: ['GET', '/certificates/:code'],
+    verifyCredential: ['POST', '/certificates/credentials/verify'],
     adminList: ['GET', '/admin/certificates'],
     revoke: ['POST', '/admin/certificates/:code/revoke'],
   },

@@ -1,12 +1,13 @@
 import { CERTIFICATE_MESSAGES, type certificateRoutes } from '@catalyst/contracts';
 import { conflict, notFound, reply, type RouteHandlers } from '@catalyst/service-kit';
+import type { CredentialRouteName } from '../credentials/credentials.handlers';
 import type { Deps } from '../deps';
 import { renderCertificatePdf } from './pdf';
 import * as repo from './certificates.repository';
 import { ensureCredential, issueMissingCertificates, type IssueDeps } from './issue';
 
-/** The credential's route is the issuer's (./credentials); these are the rest of the table. */
-export type CertificateRouteName = Exclude<keyof typeof certificateRoutes, 'credential'>;
+/** The credential's routes are the issuer's (../credentials); these are the rest of the table. */
+export type CertificateRouteName = Exclude<keyof typeof certificateRoutes, CredentialRouteName>;
 
 const PDF_SUFFIX = '.pdf';
 

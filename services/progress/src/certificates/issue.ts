@@ -84,7 +84,10 @@ export async function ensureCredential(deps: IssueDeps, row: CertificateRow): Pr
     await keepCredential(
       deps.db,
       row.code,
-      await deps.credentials.signCredential(repo.toCertificate(row, deps.config.PUBLIC_URL)),
+      await deps.credentials.signCredential(
+        repo.toCertificate(row, deps.config.PUBLIC_URL),
+        row.status_index,
+      ),
     );
   } catch (error) {
     deps.log.error({ err: error, code: row.code }, 'credential not signed; it is signed on a later read');

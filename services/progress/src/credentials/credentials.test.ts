@@ -5,6 +5,7 @@ import { internalHeaders, testLog, testUsers } from '@catalyst/service-kit/testi
 import { configSchema } from '../config';
 import { createTestContext, ids } from '../test-support';
 import { createCredentialIssuer } from './issuer';
+import { bitOf, placeOf } from './status-list';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
@@ -130,5 +131,103 @@ describe('GET /certificates/:code/credential', () => {
     expect(jwks.keys.length).toBeGreaterThan(0);
     for (const key of jwks.keys)
       expect(Object.keys(key).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x']);
+  });
+});
+
+describe('revocation status lists (W3C Bitstring Status List)', () => {
+  const keySet = async () =>
+    createLocalJWKSet((await publishedKeys()) as Parameters<typeof createLocalJWKSet>[0]);
+  const statusIndexOf = async (code: string) =>
+    (
+      await ctx.db
+        .selectFrom('certificates')
+        .select('status_index')
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow()
+    ).status_index;
+  const listBit = async (index: number) => {
+    const res = await ctx.app.request(`/certificates/status-lists/${placeOf(index).list}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vc+jwt');
+    const { payload } = await jwtVerify(await res.text(), await keySet(), { algorithms: ['EdDSA'] });
+    expect(payload).toMatchObject({
+      type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+      issuer: 'https://learn.catalyst.test',
+      credentialSubject: { type: 'BitstringStatusList', statusPurpose: 'revocation' },
+    });
+    return bitOf((payload.credentialSubject as { encodedList: string }).encodedList, placeOf(index).bit);
+  };
+  const check = (credential: unknown) =>
+    ctx.app.request('/certificates/credentials/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ credential }),
+    });
+
+  it('names each certificate its own place in the list, in its credential', async () => {
+    const jwt = await (await credentialOf(CODE)).text();
+    const { payload } = await jwtVerify(jwt, await keySet(), { algorithms: ['EdDSA'] });
+    const index = await statusIndexOf(CODE);
+    expect(index).not.toBe(await statusIndexOf(REVOKED));
+    const url = 'https://learn.catalyst.test/api/v1/certificates/status-lists/1';
+    expect(payload.credentialStatus).toEqual({
+      id: `${url}#${index}`,
+      type: 'BitstringStatusListEntry',
+      statusPurpose: 'revocation',
+      statusListIndex: String(index),
+      statusListCredential: url,
+    });
+  });
+
+  it('serves the list signed with the published keys: a revoked certificate its bit set, a valid one clear', async () => {
+    expect(await listBit(await statusIndexOf(CODE))).toBe(0);
+    expect(await listBit(await statusIndexOf(REVOKED))).toBe(1);
+  });
+
+  it('sets the bit when an admin revokes, and the kept credential then checks as revoked though its signature is valid', async () => {
+    const jwt = await (await credentialOf(CODE)).text();
+    const before = await check(jwt);
+    expect(before.status).toBe(200);
+    expect(((await before.json()) as { data: unknown }).data).toEqual({
+      signature: 'valid',
+      status: 'valid',
+      code: CODE,
+      learnerName: 'Sam Subscriber',
+      courseTitle: 'Grid Course',
+      issuedAt: expect.any(String),
+    });
+    const revoked = await ctx.call(testUsers.admin, 'POST', `/admin/certificates/${CODE}/revoke`, {
+      reason: 'Copied work',
+    });
+    expect(revoked.status).toBe(200);
+    expect(await listBit(await statusIndexOf(CODE))).toBe(1);
+    const after = (await (await check(jwt)).json()) as { data: { status: string; signature: string } };
+    expect(after.data).toMatchObject({ signature: 'valid', status: 'revoked' });
+  });
+
+  it('refuses a credential whose signature does not verify, and no credential at all, with a 400 in the one shape', async () => {
+    const jwt = await (await credentialOf(CODE)).text();
+    const [h, p, s] = jwt.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
+    const renamed = `${h}.${Buffer.from(JSON.stringify({ ...claims, id: 'x' })).toString('base64url')}.${s}`;
+    for (const forged of [renamed, `${h}.${p}.`, 'not a credential']) {
+      const res = await check(forged);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        success: false,
+        message: CERTIFICATE_MESSAGES.credentialInvalid,
+        errors: [{ field: 'credential', message: CERTIFICATE_MESSAGES.credentialInvalid }],
+      });
+    }
+    const empty = await check('');
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { message: string }).message).toBe(
+      CERTIFICATE_MESSAGES.credentialRequired,
+    );
+  });
+
+  it('answers 404 for a list beyond the places handed out, 400/404 for one that is no number', async () => {
+    expect((await ctx.app.request('/certificates/status-lists/2')).status).toBe(404);
+    expect([400, 404]).toContain((await ctx.app.request('/certificates/status-lists/abc')).status);
   });
 });

@@ -1,13 +1,14 @@
 // A certificate as an Open Badges 3.0 OpenBadgeCredential (W3C Verifiable Credentials Data Model 2.0),
 // secured as a compact JWT per VC-JOSE-COSE: the payload is the credential itself, signed with EdDSA
 // (Ed25519) under a `kid` the issuer publishes at /.well-known/jwks.json (the gateway asks `jwks()`).
-import { SignJWT } from 'jose';
+import { createLocalJWKSet, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Certificate } from '@catalyst/contracts';
 import type { Logger } from '@catalyst/service-kit';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { SIGNING_ALG, createSigningKeys } from './keys';
+import { buildStatusListCredential, statusEntryOf } from './status-list';
 
 export const VC_CONTEXT_V2 = 'https://www.w3.org/ns/credentials/v2';
 export const OB3_CONTEXT = 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json';
@@ -20,8 +21,15 @@ export const VC_JWT_CTY = 'vc';
 export type IssuerConfig = Pick<Config, 'PUBLIC_URL' | 'SITE_NAME' | 'CREDENTIAL_SIGNING_KEY'>;
 
 export interface CredentialIssuer {
-  /** The certificate's credential, signed now with the active key. A revoked certificate is refused. */
-  signCredential(certificate: Certificate): Promise<{ jwt: string; kid: string }>;
+  /**
+   * The certificate's credential, signed now with the active key; with the certificate's place in the
+   * revocation status list, its `credentialStatus` names it. A revoked certificate is refused.
+   */
+  signCredential(certificate: Certificate, statusIndex?: number): Promise<{ jwt: string; kid: string }>;
+  /** Status list `list` with `revokedBits` set, as a BitstringStatusListCredential signed now with the active key. */
+  signStatusList(list: number, revokedBits: Iterable<number>): Promise<string>;
+  /** A JWT's payload when its signature verifies (EdDSA) against a key the issuer publishes; null otherwise. */
+  verify(jwt: string): Promise<JWTPayload | null>;
   /** Every public key that ever signed (the active one first): what the gateway serves at /.well-known/jwks.json. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
   /** A new key signs from now on; credentials signed before still verify against `jwks()`. */
@@ -88,10 +96,15 @@ export function createCredentialIssuer({
 }): CredentialIssuer {
   const keys = createSigningKeys({ db, config, log });
   return {
-    async signCredential(certificate) {
+    async signCredential(certificate, statusIndex) {
       if (certificate.status === 'revoked')
         throw new Error(`certificate ${certificate.code} is revoked: no credential is signed for it`);
-      const credential = buildCredential(certificate, config);
+      const credential = {
+        ...buildCredential(certificate, config),
+        ...(statusIndex === undefined
+          ? {}
+          : { credentialStatus: statusEntryOf(config.PUBLIC_URL, statusIndex) }),
+      };
       const { kid, privateKey } = await keys.active();
       // The JWT claims that VC-JOSE-COSE allows beside the credential, each consistent with it: iss is the
       // issuer's id, jti the credential's id, iat when this token was signed.
@@ -102,6 +115,25 @@ export function createCredentialIssuer({
         .setIssuedAt()
         .sign(privateKey);
       return { jwt, kid };
+    },
+
+    async signStatusList(list, revokedBits) {
+      const credential = buildStatusListCredential(config.PUBLIC_URL, list, revokedBits);
+      const { kid, privateKey } = await keys.active();
+      return new SignJWT(credential)
+        .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: VC_JWT_TYP, cty: VC_JWT_CTY })
+        .setIssuer(credential.issuer)
+        .setJti(credential.id)
+        .setIssuedAt()
+        .sign(privateKey);
+    },
+
+    async verify(jwt) {
+      const keySet = createLocalJWKSet({ keys: await keys.published() } as JSONWebKeySet);
+      return jwtVerify(jwt, keySet, { algorithms: [SIGNING_ALG] }).then(
+        (verified) => verified.payload,
+        () => null,
+      );
     },
 
     async jwks() {

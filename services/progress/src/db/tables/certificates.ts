@@ -18,6 +18,8 @@ export interface CertificatesTable {
   issued_at: ColumnType<Date, Date | string | undefined, never>;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   revoked_reason: string | null;
+  /** The certificate's place in the revocation status lists (its credential's `credentialStatus`). */
+  status_index: ColumnType<number, number | undefined, never>;
   search_text: ColumnType<string, never, never>;
 }
 
