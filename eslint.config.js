@@ -49,4 +49,15 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  {
+    // The API's test double stays out of what ships.
+    files: browserCode,
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@catalyst/web-kit/testing', message: 'Tests only: the fake API never ships.' }] },
+      ],
+    },
+  },
 );
