@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { migrateToLatest, type Logger } from '@catalyst/service-kit';
+import type { Logger } from '@catalyst/service-kit';
+import { defineDatabase } from '@catalyst/service-kit/service';
 import type { Database } from './db/schema';
 import { migrations } from './migrations';
 import { hashPassword } from './passwords';
@@ -7,13 +8,9 @@ import type { UserMemo } from './users/user-memo';
 import { findUserByEmail, insertUser, setRole } from './users/users.repository';
 import { seedDemo } from './seed';
 
-export const SCHEMA = 'auth';
-
-/** Brings the schema to the latest migration and, when asked, seeds demo data into an empty database. */
-export async function prepareDatabase(db: Kysely<Database>, { seed, log }: { seed: boolean; log: Logger }) {
-  await migrateToLatest(db, SCHEMA, migrations, log);
-  if (seed) await seedDemo(db, log);
-}
+/** The auth schema: its migrations, then the demo accounts when seeding. */
+export const database = defineDatabase<Database>({ schema: 'auth', migrations, seed: seedDemo });
+export const { schema: SCHEMA, prepare: prepareDatabase } = database;
 
 /**
  * The first admin of a real deployment (ADMIN_EMAIL / ADMIN_PASSWORD): created verified when absent,

@@ -1,33 +1,18 @@
-import { startTelemetry } from '@catalyst/service-kit/telemetry';
-import { createBroadcast, createCache, createDb, createLogger, startServer } from '@catalyst/service-kit';
+import { runService } from '@catalyst/service-kit/service';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
-import type { Database } from './db/schema';
 import { startJobs } from './jobs/queue';
-import { SCHEMA } from './setup';
+import { database } from './setup';
 import { createStorage } from './storage';
 
-// First of all: tracing (Postgres, Redis, peer calls; exported when OTEL_EXPORTER_OTLP_ENDPOINT is set).
-startTelemetry({ serviceName: 'media' });
-
-const config = loadConfig();
-const log = createLogger('media', config.LOG_LEVEL);
-const db = createDb<Database>({
-  connectionString: config.DATABASE_URL,
-  schema: SCHEMA,
-  poolSize: config.DATABASE_POOL_SIZE,
-  log,
-});
-const cache = createCache({ redisUrl: config.REDIS_URL, prefix: 'media', log });
-const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
-const storage = createStorage(config);
-const jobs = await startJobs({ connectionString: config.DATABASE_URL, log });
-const app = createApp(createDeps({ config, db, cache, log, broadcast, storage, jobs }));
-
-startServer(app, {
-  port: config.PORT,
-  log,
+await runService({
   name: 'media',
-  onClose: [() => jobs.stop(), () => db.destroy(), () => cache.close(), () => broadcast.close()],
+  loadConfig,
+  database,
+  start: async (context) => {
+    const jobs = await startJobs({ connectionString: context.config.DATABASE_URL, log: context.log });
+    const deps = createDeps({ ...context, storage: createStorage(context.config), jobs });
+    return { app: createApp(deps), onClose: [() => jobs.stop()] };
+  },
 });

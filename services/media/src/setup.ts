@@ -1,13 +1,8 @@
-import type { Kysely } from 'kysely';
-import { migrateToLatest, type Logger } from '@catalyst/service-kit';
+import { defineDatabase } from '@catalyst/service-kit/service';
 import type { Database } from './db/schema';
 import { migrations } from './migrations';
 import { seedDemo } from './seed';
 
-export const SCHEMA = 'media';
-
-/** Brings the schema to the latest migration and, when asked, registers the demo lessons as assets to process. */
-export async function prepareDatabase(db: Kysely<Database>, { seed, log }: { seed: boolean; log: Logger }) {
-  await migrateToLatest(db, SCHEMA, migrations, log);
-  if (seed) await seedDemo(db, log);
-}
+/** The media schema: its migrations, then the demo lessons registered as assets to process when seeding. */
+export const database = defineDatabase<Database>({ schema: 'media', migrations, seed: seedDemo });
+export const { schema: SCHEMA, prepare: prepareDatabase } = database;
