@@ -250,7 +250,14 @@ test('a member passes a quiz, finishes a course, downloads the certificate PDF, 
           name: demo.member.name,
           achievement: { name: product.title, creator: { name: product.creator.name } },
         },
+        credentialStatus: { type: 'BitstringStatusListEntry', statusPurpose: 'revocation' },
       });
+      // the page checks a kept credential: its signature, then its bit in the signed revocation list
+      await seen.getByRole('textbox', { name: 'Credential' }).fill(jwt);
+      await seen.getByRole('button', { name: 'Check credential' }).click();
+      await expect(visitorPage.getByTestId('credential-check')).toHaveText(
+        `Signature valid · Not revoked · ${product.title}, awarded to ${demo.member.name}`,
+      );
 
       // an unknown code
       await visitorPage.goto('/certificates/ZZZZZZZZZZ');
