@@ -1,13 +1,14 @@
 import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { categoryRoutes, creatorRoutes, progressRoutes, subscriptionRoutes } from '@catalyst/contracts';
 import { api, type Endpoint } from '@catalyst/web-kit';
+import { fakeApi } from '@catalyst/web-kit/testing';
 import { BrowsePage } from './browse/BrowsePage';
 import { CategoryPage } from './category/CategoryPage';
 import { CreatorLibraryPage } from './creator/CreatorLibraryPage';
 import { shellRoutes } from './shell-routes';
 import { category, creator, product } from './testing/fixtures';
-import { ok, stubApi } from './testing/stubApi';
 
 const [browse] = shellRoutes.pages;
 
@@ -26,21 +27,27 @@ const CREATOR = 'd00000000000000000000001';
 
 /** The catalogue's pages (as BrowseRoutes routes them, past its subscription guard) with every read answered; what they ask for is recorded. */
 function openPage(path: string, products = [product()]) {
-  const stub = stubApi({
-    '/categories': ok({ items: [category()], total: 1, page: 1, limit: 100, totalPages: 1 }),
-    '/content/premium/categories': ok(category()),
-    '/users/premium/categories': ok([creator({ _id: CREATOR, id: CREATOR })]),
-    '/users/premium/products': ok(products),
-    '/content/progress/categories': ok({
+  const stub = fakeApi()
+    .on(categoryRoutes.list, { items: [category()], total: 1, page: 1, limit: 100 })
+    .on(categoryRoutes.getPremium, category())
+    .on(creatorRoutes.listOfCategory, [creator({ _id: CREATOR, id: CREATOR })])
+    .on(creatorRoutes.listProducts, products)
+    .on(creatorRoutes.listProductsInCategory, products)
+    .on(progressRoutes.forCategory, {
       category: 'web-development',
       items: [],
       total: 0,
       started: 0,
       completed: 0,
       percent: 0,
-    }),
-    '/subscription/status': ok({ hasSubscription: true }),
-  });
+    })
+    .on(subscriptionRoutes.status, {
+      hasSubscription: true,
+      plan: 'premium',
+      status: 'active',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
   render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
@@ -67,7 +74,7 @@ describe("the catalogue's first reads (started by the shell beside the remote's 
       expect(reads.length).toBeGreaterThan(0);
       const stub = openPage(path);
       await waitFor(() =>
-        expect(stub.paths()).toEqual(expect.arrayContaining(reads.map((read) => read.url))),
+        expect(stub.requests()).toEqual(expect.arrayContaining(reads.map((read) => `GET ${read.url}`))),
       );
       vi.unstubAllGlobals();
     }

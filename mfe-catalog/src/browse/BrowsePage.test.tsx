@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-route
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeAuthDialog, session, useAuthDialog } from '@catalyst/web-kit';
 import { category } from '../testing/fixtures';
-import { fail, heldAnswer, ok, stubApi } from '../testing/stubApi';
+import { authRoutes, categoryRoutes, subscriptionRoutes } from '@catalyst/contracts';
+import { failure, fakeApi, held } from '@catalyst/web-kit/testing';
 import { BrowsePage } from './BrowsePage';
 
 const learner = { _id: 'l1', name: 'Leo Learner', email: 'learner@example.com', role: 'user' };
@@ -69,17 +70,27 @@ const SIGN_IN_BANNER = 'Sign in to open categories and start learning.';
 
 /** A tab that kept its session: the page renders while /auth/me (then the plan) is still on its way. */
 function keptSession() {
-  const me = heldAnswer(
-    ok({ user: { _id: 'm1', name: 'Maya Member', email: 'member@example.com', role: 'user' } }),
-  );
-  const plan = heldAnswer(
-    ok({ hasSubscription: true, plan: 'monthly', status: 'active', currentPeriodEnd: null }),
-  );
-  stubApi({
-    '/categories': pageOfCategories(),
-    '/auth/me': me.handler,
-    '/subscription/status': plan.handler,
+  const me = held({
+    user: {
+      _id: 'm1',
+      name: 'Maya Member',
+      email: 'member@example.com',
+      role: 'user' as const,
+      emailVerified: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
   });
+  const plan = held({
+    hasSubscription: true,
+    plan: 'premium' as const,
+    status: 'active' as const,
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+  });
+  fakeApi()
+    .on(categoryRoutes.list, pageOfCategories())
+    .on(authRoutes.me, me.reply)
+    .on(subscriptionRoutes.status, plan.reply);
   sessionStorage.setItem('token', 'kept-token');
   let checked!: Promise<void>;
   act(() => {
@@ -88,11 +99,11 @@ function keptSession() {
   return { me, plan, checked: () => checked };
 }
 
-const pageOfCategories = (items = categories) => ok({ items, total: items.length, page: 1, limit: 100 });
+const pageOfCategories = (items = categories) => ({ items, total: items.length, page: 1, limit: 100 });
 
 describe('Browse Categories', () => {
   it('shows visitors the categories with Login Required, and a click opens the login dialog', async () => {
-    stubApi({ '/categories': pageOfCategories() });
+    fakeApi().on(categoryRoutes.list, pageOfCategories());
     mount();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Browse Categories');
     await waitFor(() => expect(cardNames()).toEqual(['Web Development', 'Photography']));
@@ -104,14 +115,12 @@ describe('Browse Categories', () => {
   });
 
   it('shows a learner Premium Content and sends a click to /subscription', async () => {
-    stubApi({
-      '/categories': pageOfCategories(),
-      '/subscription/status': ok({
-        hasSubscription: false,
-        plan: null,
-        status: 'free',
-        currentPeriodEnd: null,
-      }),
+    fakeApi().on(categoryRoutes.list, pageOfCategories()).on(subscriptionRoutes.status, {
+      hasSubscription: false,
+      plan: null,
+      status: 'free',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
     });
     session.loadUser(learner);
     mount();
@@ -121,7 +130,7 @@ describe('Browse Categories', () => {
   });
 
   it('gives subscribers Full Access and opens the category at its slug', async () => {
-    stubApi({ '/categories': pageOfCategories() });
+    fakeApi().on(categoryRoutes.list, pageOfCategories());
     session.loadUser(admin);
     mount();
     await waitFor(() => expect(screen.getAllByText('Full Access')).toHaveLength(2));
@@ -160,7 +169,7 @@ describe('Browse Categories', () => {
   });
 
   it('searches name and description case-insensitively, with its own empty state', async () => {
-    stubApi({ '/categories': pageOfCategories() });
+    fakeApi().on(categoryRoutes.list, pageOfCategories());
     mount();
     await screen.findByText('Web Development');
     const search = screen.getByLabelText('Search categories');
@@ -173,14 +182,14 @@ describe('Browse Categories', () => {
   });
 
   it("says 'No categories available' when there are none", async () => {
-    stubApi({ '/categories': pageOfCategories([]) });
+    fakeApi().on(categoryRoutes.list, pageOfCategories([]));
     mount();
     expect((await screen.findByText(/^No categories/)).textContent).toBe('No categories available');
   });
 
   it("says 'Failed to load categories' and Try Again loads them", async () => {
     let attempts = 0;
-    stubApi({ '/categories': () => (++attempts === 1 ? fail(500, 'boom') : pageOfCategories()) });
+    fakeApi().on(categoryRoutes.list, () => (++attempts === 1 ? failure(500, 'boom') : pageOfCategories()));
     mount();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('paragraph').textContent).toBe('Failed to load categories');
@@ -198,17 +207,12 @@ describe('Browse Categories', () => {
       }),
     );
     /** The server's paging and search over the 130 (name or description, case-insensitive). */
-    const server = (url: URL) => {
-      const limit = Number(url.searchParams.get('limit'));
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const needle = (url.searchParams.get('search') ?? '').toLowerCase();
+    const server = ({ query }: { query: URLSearchParams }) => {
+      const limit = Number(query.get('limit'));
+      const page = Number(query.get('page') ?? 1);
+      const needle = (query.get('search') ?? '').toLowerCase();
       const matching = many.filter((c) => `${c.name} ${c.description}`.toLowerCase().includes(needle));
-      return ok({
-        items: matching.slice((page - 1) * limit, page * limit),
-        total: matching.length,
-        page,
-        limit,
-      });
+      return { items: matching.slice((page - 1) * limit, page * limit), total: matching.length, page, limit };
     };
     // Read once the page has settled (a wait looks for one name): reading 100 cards by role takes jsdom a second.
     const cards = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -231,7 +235,7 @@ describe('Browse Categories', () => {
     it(
       'pages through every category, not only the first 100',
       async () => {
-        const api = stubApi({ '/categories': server });
+        const api = fakeApi().on(categoryRoutes.list, server);
         mount();
         await screen.findByText('Topic 1', {}, slow);
         expect(cards()).toHaveLength(100);
@@ -240,7 +244,7 @@ describe('Browse Categories', () => {
         await screen.findByText('Topic 130', {}, slow);
         expect(cards()).toEqual(many.slice(100).map((c) => c.name));
         expect(pager()).toEqual({ page: 'Page 2 of 2', previous: true, next: false });
-        expect(api.paths()).toEqual(['/categories?limit=100', '/categories?limit=100&page=2']);
+        expect(api.requests()).toEqual(['GET /categories?limit=100', 'GET /categories?limit=100&page=2']);
       },
       LONG_TEST_MS,
     );
@@ -248,7 +252,7 @@ describe('Browse Categories', () => {
     it(
       'searches the whole catalogue on the server, once the typing settles, and finds a category past the first 100',
       async () => {
-        const api = stubApi({ '/categories': server });
+        const api = fakeApi().on(categoryRoutes.list, server);
         mount();
         await screen.findByText('Topic 1', {}, slow);
         const search = screen.getByLabelText('Search categories');
@@ -257,8 +261,8 @@ describe('Browse Categories', () => {
         await screen.findByText('Topic 125', {}, slow);
         expect(cards()).toEqual(['Topic 125']);
         expect(screen.queryByRole('navigation', { name: 'Category pages' })).toBeNull();
-        expect(api.paths().filter((path) => path.includes('search='))).toEqual([
-          '/categories?limit=100&page=1&search=basket',
+        expect(api.requests().filter((request) => request.includes('search='))).toEqual([
+          'GET /categories?limit=100&page=1&search=basket',
         ]);
         fireEvent.change(search, { target: { value: 'nothing like it' } });
         expect((await screen.findByText(/^No categories/, {}, slow)).textContent).toBe('No categories found');

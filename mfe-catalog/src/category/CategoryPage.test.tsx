@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { category, creator } from '../testing/fixtures';
-import { PREMIUM_REFUSAL, fail, heldAnswer, ok, stubApi } from '../testing/stubApi';
+import { categoryRoutes, creatorRoutes } from '@catalyst/contracts';
+import { PREMIUM_REFUSAL, failure, fakeApi, held } from '@catalyst/web-kit/testing';
 import { CategoryPage } from './CategoryPage';
 
 function Where() {
@@ -54,11 +55,8 @@ const showing = () => screen.getByText(/^Showing /).textContent;
 
 describe('category page', () => {
   it('waits for the category before showing its header, so nothing moves when it arrives (CLS)', async () => {
-    const categoryAnswer = heldAnswer(ok(category()));
-    stubApi({
-      '/content/premium/categories': categoryAnswer.handler,
-      '/users/premium/categories': ok(creators),
-    });
+    const categoryAnswer = held(category());
+    fakeApi().on(categoryRoutes.getPremium, categoryAnswer.reply).on(creatorRoutes.listOfCategory, creators);
     mount('/browse/category/slow-to-answer');
     expect((await screen.findByText(/^Loading/)).textContent).toBe('Loading creators...');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -69,7 +67,7 @@ describe('category page', () => {
   });
 
   it('lists the creators with their item counts (every type, not only videos) and Showing X of Y', async () => {
-    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
+    fakeApi().on(categoryRoutes.getPremium, category()).on(creatorRoutes.listOfCategory, creators);
     mount();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Web Development');
     expect(names()).toEqual(['Maya Chen', 'Daniel Okafor']);
@@ -78,7 +76,7 @@ describe('category page', () => {
   });
 
   it('searches name and description and sorts by name or recency', async () => {
-    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
+    fakeApi().on(categoryRoutes.getPremium, category()).on(creatorRoutes.listOfCategory, creators);
     mount();
     await screen.findByText('Maya Chen');
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Name A-Z');
@@ -98,7 +96,7 @@ describe('category page', () => {
   });
 
   it("opens a creator's library", async () => {
-    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
+    fakeApi().on(categoryRoutes.getPremium, category()).on(creatorRoutes.listOfCategory, creators);
     mount();
     await userEvent.click(await screen.findByText('Daniel Okafor'));
     await waitFor(() =>
@@ -110,7 +108,7 @@ describe('category page', () => {
   });
 
   it('reached by the category id, shows the slug in the address and in creator links', async () => {
-    stubApi({ '/content/premium/categories': ok(category()), '/users/premium/categories': ok(creators) });
+    fakeApi().on(categoryRoutes.getPremium, category()).on(creatorRoutes.listOfCategory, creators);
     mount(`/browse/category/${category()._id}`);
     await screen.findByText('Maya Chen');
     await waitFor(() =>
@@ -123,7 +121,9 @@ describe('category page', () => {
   });
 
   it('sends a user refused by the server to /subscription', async () => {
-    stubApi({ '/content/premium/categories': PREMIUM_REFUSAL, '/users/premium/categories': PREMIUM_REFUSAL });
+    fakeApi()
+      .on(categoryRoutes.getPremium, PREMIUM_REFUSAL)
+      .on(creatorRoutes.listOfCategory, PREMIUM_REFUSAL);
     mount();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/subscription'));
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
@@ -131,10 +131,11 @@ describe('category page', () => {
 
   it('shows a load failure with Try Again', async () => {
     let attempts = 0;
-    stubApi({
-      '/content/premium/categories': ok(category()),
-      '/users/premium/categories': () => (++attempts === 1 ? fail(404, 'Category not found') : ok(creators)),
-    });
+    fakeApi()
+      .on(categoryRoutes.getPremium, category())
+      .on(creatorRoutes.listOfCategory, () =>
+        ++attempts === 1 ? failure(404, 'Category not found') : creators,
+      );
     mount();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('paragraph').textContent).toBe('Category not found');

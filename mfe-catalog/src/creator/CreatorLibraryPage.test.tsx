@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { creator, product } from '../testing/fixtures';
-import { PREMIUM_REFUSAL, fail, heldAnswer, ok, stubApi } from '../testing/stubApi';
+import { creatorRoutes, progressRoutes } from '@catalyst/contracts';
+import { PREMIUM_REFUSAL, failure, fakeApi, held, type FakeApi } from '@catalyst/web-kit/testing';
 import { CreatorLibraryPage } from './CreatorLibraryPage';
 
 /** Shows the query string, to prove what the address holds. */
@@ -70,7 +71,6 @@ const products = [
   }),
 ];
 /** The learner's progress over the category's products (every one of them; the untouched at 0). */
-const PROGRESS = '/content/progress/categories/web-development';
 const progressRows = {
   category: 'web-development',
   items: [
@@ -98,7 +98,7 @@ const progressRows = {
       completedAt: null,
       updatedAt: null,
     },
-  ].map((row, i) => ({ ...row, product: products[i] })),
+  ].map((row, i) => ({ ...row, furthestPosition: row.lastPosition, product: products[i]! })),
   total: 3,
   started: 2,
   completed: 1,
@@ -118,7 +118,8 @@ const fiveDaysAfterPublishing = () => {
 };
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 const address = () => screen.getByTestId('address').textContent ?? '';
-const libraryCalls = (api: ReturnType<typeof stubApi>) => api.paths().filter((p) => p.startsWith(LIBRARY));
+const libraryCalls = (api: FakeApi) =>
+  api.requests().filter((request) => request.startsWith(`GET ${LIBRARY}`));
 
 const where = () => screen.getByTestId('where').textContent;
 
@@ -138,12 +139,11 @@ const layoutShown = (container: HTMLElement) =>
 
 describe('creator library', () => {
   it("waits for the creator's card before showing the header, so nothing moves when it arrives (CLS)", async () => {
-    const creatorsAnswer = heldAnswer(ok([creator()]));
-    stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': creatorsAnswer.handler,
-      [PROGRESS]: ok(progressRows),
-    });
+    const creatorsAnswer = held([creator()]);
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, creatorsAnswer.reply)
+      .on(progressRoutes.forCategory, progressRows);
     mount();
     expect((await screen.findByText(/^Loading/)).textContent).toBe('Loading products...');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -155,11 +155,10 @@ describe('creator library', () => {
 
   it('shows each product with its progress badge, bar, level, type, duration, date and tags', async () => {
     fiveDaysAfterPublishing();
-    stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     mount();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Maya Chen');
     await waitFor(() => expect(badges()).toEqual(['Completed', '40%', 'New']));
@@ -191,11 +190,10 @@ describe('creator library', () => {
 
   it('shows New on every recent card when progress cannot be read', async () => {
     fiveDaysAfterPublishing();
-    stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: fail(503, 'down'),
-    });
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, failure(503, 'down'));
     mount();
     await screen.findByText('Finished course');
     expect(screen.getAllByText('New')).toHaveLength(3);
@@ -214,18 +212,17 @@ describe('creator library', () => {
       title: 'Published last year',
       createdAt: daysAgo(365),
     });
-    stubApi({
-      [LIBRARY]: ok([recent, older]),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok({
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, [recent, older])
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, {
         category: 'web-development',
         items: [],
         total: 0,
         started: 0,
         completed: 0,
         percent: 0,
-      }),
-    });
+      });
     mount();
     await screen.findByText('Published last year');
     expect(badges()).toEqual(['New', null]);
@@ -233,35 +230,28 @@ describe('creator library', () => {
   });
 
   it('asks the server with the search, type, level and sort chosen', async () => {
-    const api = stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    const api = fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     mount();
     await screen.findByText('Finished course');
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'Webinar');
     await userEvent.selectOptions(screen.getByLabelText('Level'), 'Advanced');
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Duration');
     await userEvent.type(screen.getByLabelText('Search content'), 'hooks');
-    await waitFor(() =>
-      expect(api.paths().some((p) => p.startsWith(LIBRARY) && p.includes('search=hooks'))).toBe(true),
-    );
-    const last = api
-      .paths()
-      .filter((p) => p.startsWith(LIBRARY))
-      .at(-1)!;
+    await waitFor(() => expect(libraryCalls(api).some((p) => p.includes('search=hooks'))).toBe(true));
+    const last = libraryCalls(api).at(-1)!;
     expect(last).toContain('type=webinar');
     expect(last).toContain('difficulty=advanced');
     expect(last).toContain('sort=duration');
   });
 
   it('offers every content type of the shared list in the Type filter', async () => {
-    stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     mount();
     await screen.findByText('Finished course');
     const options = within(screen.getByLabelText('Type'))
@@ -271,11 +261,10 @@ describe('creator library', () => {
   });
 
   it('keeps the search, filters, sort and layout in the address', async () => {
-    const api = stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    const api = fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     const { container } = mount();
     await screen.findByText('Finished course');
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'Tutorial');
@@ -292,11 +281,10 @@ describe('creator library', () => {
   });
 
   it('keeps both of two choices made before the page renders again (a slow device)', async () => {
-    const api = stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    const api = fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     mount('/browse/category/web-development/creator/d00000000000000000000001?layout=list');
     await screen.findByText('Finished course');
     act(() => {
@@ -313,11 +301,10 @@ describe('creator library', () => {
   });
 
   it('opens with the view the address holds, ignoring values it does not know', async () => {
-    const api = stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    const api = fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     const { container } = mount(
       '/browse/category/web-development/creator/d00000000000000000000001?search=hooks&type=webinar&level=expert&sort=duration&layout=list',
     );
@@ -334,11 +321,10 @@ describe('creator library', () => {
   });
 
   it('shows Clear filters only while a filter is set, and it resets search, type and level', async () => {
-    const api = stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    const api = fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     mount(
       '/browse/category/web-development/creator/d00000000000000000000001?search=hooks&type=video&level=advanced&sort=title&layout=list',
     );
@@ -355,11 +341,10 @@ describe('creator library', () => {
   });
 
   it('switches between grid and list', async () => {
-    stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     const { container } = mount();
     await screen.findByText('Finished course');
     expect(layoutShown(container)).toBe('grid');
@@ -369,22 +354,20 @@ describe('creator library', () => {
   });
 
   it('opens a product by its productId and goes back to the category', async () => {
-    stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     mount();
     await userEvent.click(await screen.findByText('Half watched'));
     await waitFor(() => expect(where()).toBe('/browse/premium/product/HALF0002'));
   });
 
   it('has a back button to the category', async () => {
-    stubApi({
-      [LIBRARY]: ok(products),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, products)
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     mount();
     await userEvent.click(await screen.findByRole('button', { name: /Back to category/ }));
     await waitFor(() => expect(where()).toBe('/browse/category/web-development'));
@@ -392,11 +375,10 @@ describe('creator library', () => {
   });
 
   it("reports 'Failed to load products: {message}' with Try Again", async () => {
-    stubApi({
-      [LIBRARY]: fail(500, 'Database unavailable'),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, failure(500, 'Database unavailable'))
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     mount();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('paragraph').textContent).toBe(
@@ -408,11 +390,10 @@ describe('creator library', () => {
   });
 
   it('shows the not-found page, without Try Again, for a creator the category does not have', async () => {
-    stubApi({
-      [LIBRARY]: fail(404, 'Creator not found'),
-      '/users/premium/categories': ok([creator()]),
-      [PROGRESS]: ok(progressRows),
-    });
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, failure(404, 'Creator not found'))
+      .on(creatorRoutes.listOfCategory, [creator()])
+      .on(progressRoutes.forCategory, progressRows);
     mount();
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404 - Page Not Found'),
@@ -421,11 +402,10 @@ describe('creator library', () => {
   });
 
   it('sends a user refused by the server to /subscription', async () => {
-    stubApi({
-      [LIBRARY]: PREMIUM_REFUSAL,
-      '/users/premium/categories': PREMIUM_REFUSAL,
-      [PROGRESS]: ok(progressRows),
-    });
+    fakeApi()
+      .on(creatorRoutes.listProductsInCategory, PREMIUM_REFUSAL)
+      .on(creatorRoutes.listOfCategory, PREMIUM_REFUSAL)
+      .on(progressRoutes.forCategory, progressRows);
     mount();
     await waitFor(() => expect(where()).toBe('/subscription'));
   });

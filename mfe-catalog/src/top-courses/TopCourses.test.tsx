@@ -2,7 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { product } from '../testing/fixtures';
-import { fail, ok, stubApi } from '../testing/stubApi';
+import { productRoutes } from '@catalyst/contracts';
+import { fakeApi } from '@catalyst/web-kit/testing';
 import TopCourses from './TopCourses';
 
 afterEach(() => {
@@ -19,27 +20,25 @@ const mount = () =>
 describe('Top Courses', () => {
   it('shows the count, at most 4 cards with Free or Premium, cut description and a View link by productId', async () => {
     const long = 'A description that is certainly longer than sixty characters in total.';
-    stubApi({
-      '/content/products/top': ok([
-        product({
-          _id: 'e00000000000000000000001',
-          productId: 'FREE0001',
-          title: 'Free one',
-          price: 0,
-          description: long,
-        }),
-        product({
-          _id: 'e00000000000000000000002',
-          productId: 'PAID0002',
-          title: 'Paid one',
-          price: 19.5,
-          description: 'Short',
-        }),
-        product({ _id: 'e00000000000000000000003', productId: 'NOPR0003', title: 'Unpriced', price: null }),
-        product({ _id: 'e00000000000000000000004', productId: 'FOUR0004', title: 'Fourth' }),
-        product({ _id: 'e00000000000000000000005', productId: 'FIVE0005', title: 'Fifth' }),
-      ]),
-    });
+    fakeApi().on(productRoutes.top, [
+      product({
+        _id: 'e00000000000000000000001',
+        productId: 'FREE0001',
+        title: 'Free one',
+        price: 0,
+        description: long,
+      }),
+      product({
+        _id: 'e00000000000000000000002',
+        productId: 'PAID0002',
+        title: 'Paid one',
+        price: 19.5,
+        description: 'Short',
+      }),
+      product({ _id: 'e00000000000000000000003', productId: 'NOPR0003', title: 'Unpriced', price: null }),
+      product({ _id: 'e00000000000000000000004', productId: 'FOUR0004', title: 'Fourth' }),
+      product({ _id: 'e00000000000000000000005', productId: 'FIVE0005', title: 'Fifth' }),
+    ]);
     mount();
     expect((await screen.findByText(/ Available$/)).textContent).toBe('5 Available');
     const cards = screen.getAllByRole('listitem');
@@ -69,7 +68,7 @@ describe('Top Courses', () => {
   });
 
   it("says 'Failed to load top products.' when the call fails", async () => {
-    stubApi({ '/content/products/top': fail(500, 'boom') });
+    fakeApi().fail(productRoutes.top, 500, 'boom');
     mount();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('paragraph').textContent).toBe('Failed to load top products.');

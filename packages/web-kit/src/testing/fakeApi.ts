@@ -9,7 +9,7 @@ import {
   type RouteData,
   type RouteDeclaration,
 } from '@catalyst/contracts';
-import { DEFAULT_API_BASE } from '../api/client';
+import { DEFAULT_API_BASE, PREMIUM_REQUIRED_MESSAGE } from '../api/client';
 
 /** `'/threads/:threadId/posts/:postId'` → `{ threadId: string; postId: string }`. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -55,6 +55,9 @@ export const failure = (status: number, message: string, errors?: FieldError[]):
   status,
   body: { success: false, message, ...(errors ? { errors } : {}) },
 });
+
+/** The server's refusal of premium content to a signed-in user without a plan. */
+export const PREMIUM_REFUSAL = failure(403, PREMIUM_REQUIRED_MESSAGE);
 
 /** A success with the server's message beside the data (forms show it), optionally with another status. */
 export const success = (data: unknown, options: { message?: string; status?: number } = {}): FakeAnswer => ({
