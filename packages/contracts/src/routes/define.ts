@@ -79,7 +79,18 @@ export interface RouteDeclaration {
   evicts?: 'token' | 'user';
   /** Not part of the published reference (e.g. spec aliases kept for old clients). */
   hidden?: boolean;
+  /**
+   * The refusals its handler decides, each with when, beyond those the declaration implies (400 for its inputs,
+   * 401/403 for its access, 404 for a path parameter, 413 for a body): listed in the OpenAPI document, a 429 with
+   * its Retry-After. E.g. `{ 409: 'The e-mail address is taken', 429: 'Too many attempts' }`.
+   */
+  refuses?: Partial<Record<RefusalStatus, string>>;
+  /** The media types of a byte answer (`answer: 'bytes'`), for the reference; none for an answer without a body (tus). */
+  produces?: readonly string[];
 }
+
+/** What a handler may refuse with beyond what its declaration implies (see `refuses`). */
+export type RefusalStatus = 403 | 404 | 409 | 410 | 429;
 
 export type RouteTable = Record<string, RouteDeclaration>;
 
