@@ -1,13 +1,8 @@
-import type { Kysely } from 'kysely';
-import { migrateToLatest, type Logger } from '@catalyst/service-kit';
+import { defineDatabase } from '@catalyst/service-kit/service';
 import type { Database } from './db/schema';
 import { migrations } from './migrations';
 import { seedDemo } from './seed';
 
-export const SCHEMA = 'progress';
-
-/** Brings the schema to the latest migration and, when asked, seeds demo data into an empty database. */
-export async function prepareDatabase(db: Kysely<Database>, { seed, log }: { seed: boolean; log: Logger }) {
-  await migrateToLatest(db, SCHEMA, migrations, log);
-  if (seed) await seedDemo(db, log);
-}
+/** The progress schema: its migrations, then the demo learners' progress and certificates when seeding. */
+export const database = defineDatabase<Database>({ schema: 'progress', migrations, seed: seedDemo });
+export const { schema: SCHEMA, prepare: prepareDatabase } = database;
