@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CERTIFICATE_MESSAGES, type Certificate } from '@catalyst/contracts';
-import { fakeApi, ok, refusal } from '../testing/fakeApi';
+import { type Certificate, CERTIFICATE_MESSAGES, certificateRoutes } from '@catalyst/contracts';
+import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import CertificatePage from './CertificatePage';
 import { linkedInAddToProfileUrl } from './linkedIn';
 
@@ -48,7 +48,7 @@ afterEach(() => {
 
 describe('the public certificate page', () => {
   it('shows who earned what and when, marked Valid, titled after the course', async () => {
-    const { calls } = fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    const fake = fakeApi().on(certificateRoutes.get, certificate);
     renderAt(`/certificates/${CODE}`);
     const page = await screen.findByRole('article', { name: 'CSS Grid Layout Workshop' });
     expect(within(page).getByTestId('certificate-status').textContent).toBe(' Valid');
@@ -66,11 +66,11 @@ describe('the public certificate page', () => {
     await waitFor(() => expect(document.title).toBe('Certificate: CSS Grid Layout Workshop | Catalyst'));
     expect(within(page).queryByText('Revoked')).toBeNull();
     // read without a session: the page never needs one
-    expect(calls).toEqual([`GET /certificates/${CODE}`]);
+    expect(fake.requests()).toEqual([`GET /certificates/${CODE}`]);
   });
 
   it('offers the PDF, the LinkedIn form in a new tab, and the signed credential with where its keys are', async () => {
-    fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    fakeApi().on(certificateRoutes.get, certificate);
     renderAt(`/certificates/${CODE}`);
     const pdf = await screen.findByRole('link', { name: 'Download PDF' });
     expect(pdf.getAttribute('href')).toBe(certificate.pdfUrl);
@@ -97,7 +97,7 @@ describe('the public certificate page', () => {
   });
 
   it('copies the verification link and says so politely', async () => {
-    fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    fakeApi().on(certificateRoutes.get, certificate);
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     renderAt(`/certificates/${CODE}`);
@@ -107,7 +107,7 @@ describe('the public certificate page', () => {
   });
 
   it('says so when the clipboard refuses, with the link to copy by hand', async () => {
-    fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    fakeApi().on(certificateRoutes.get, certificate);
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
       value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
@@ -122,13 +122,11 @@ describe('the public certificate page', () => {
   });
 
   it('marks a revoked certificate Revoked with the date and the reason, and offers no LinkedIn form', async () => {
-    fakeApi({
-      [`GET /certificates/${CODE}`]: ok({
-        ...certificate,
-        status: 'revoked',
-        revokedAt: '2026-04-10T09:00:00.000Z',
-        revokedReason: 'Issued to the wrong account',
-      }),
+    fakeApi().on(certificateRoutes.get, {
+      ...certificate,
+      status: 'revoked',
+      revokedAt: '2026-04-10T09:00:00.000Z',
+      revokedReason: 'Issued to the wrong account',
     });
     renderAt(`/certificates/${CODE}`);
     const status = await screen.findByTestId('certificate-status');
@@ -144,20 +142,20 @@ describe('the public certificate page', () => {
 
   it('checks a kept credential: the signature valid and Revoked from the status list, or why it does not verify', async () => {
     let checks = 0;
-    const { calls } = fakeApi({
-      [`GET /certificates/${CODE}`]: ok(certificate),
-      'POST /certificates/credentials/verify': () =>
+    const fake = fakeApi()
+      .on(certificateRoutes.get, certificate)
+      .on(certificateRoutes.verifyCredential, () =>
         ++checks === 1
-          ? ok({
-              signature: 'valid',
-              status: 'revoked',
+          ? {
+              signature: 'valid' as const,
+              status: 'revoked' as const,
               code: CODE,
               learnerName: 'Maya Member',
               courseTitle: 'CSS Grid Layout Workshop',
               issuedAt: '2026-03-04T15:30:01.000Z',
-            })
-          : refusal(400, CERTIFICATE_MESSAGES.credentialInvalid),
-    });
+            }
+          : failure(400, CERTIFICATE_MESSAGES.credentialInvalid),
+      );
     renderAt(`/certificates/${CODE}`);
     const field = await screen.findByRole('textbox', { name: 'Credential' });
     const button = screen.getByRole('button', { name: 'Check credential' });
@@ -171,13 +169,13 @@ describe('the public certificate page', () => {
       ),
     );
     expect(result.getAttribute('role')).toBe('status');
-    expect(calls).toContain('POST /certificates/credentials/verify');
+    expect(fake.requests()).toContain('POST /certificates/credentials/verify');
     fireEvent.click(button);
     await waitFor(() => expect(result.textContent).toBe(CERTIFICATE_MESSAGES.credentialInvalid));
   });
 
   it('says Certificate not found for an unknown code', async () => {
-    fakeApi({ 'GET /certificates/ZZZZZZZZZZ': refusal(404, CERTIFICATE_MESSAGES.notFound) });
+    fakeApi().on(certificateRoutes.get, failure(404, CERTIFICATE_MESSAGES.notFound));
     renderAt('/certificates/ZZZZZZZZZZ');
     expect(await notFoundLines()).toEqual([
       'Unknown code',
@@ -189,28 +187,27 @@ describe('the public certificate page', () => {
   });
 
   it('says what a code looks like for a malformed one', async () => {
-    fakeApi({ 'GET /certificates/not-a-code': refusal(400, CERTIFICATE_MESSAGES.invalidCode) });
+    fakeApi().on(certificateRoutes.get, failure(400, CERTIFICATE_MESSAGES.invalidCode));
     renderAt('/certificates/not-a-code');
     expect(await notFoundLines()).toEqual(['Unknown code', CERTIFICATE_MESSAGES.invalidCode]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(CERTIFICATE_MESSAGES.notFound);
   });
 
   it('names no certificate at an address with more after the code, and asks nothing', async () => {
-    const { calls } = fakeApi({ [`GET /certificates/${CODE}`]: ok(certificate) });
+    const fake = fakeApi().on(certificateRoutes.get, certificate);
     renderAt(`/certificates/${CODE}/extra`);
     const notFound = await screen.findByTestId('certificate-not-found');
     expect(within(notFound).getByRole('heading', { level: 1 }).textContent).toBe(
       CERTIFICATE_MESSAGES.notFound,
     );
-    expect(calls).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 
   it('offers Try again when the check itself fails', async () => {
     let reads = 0;
-    fakeApi({
-      [`GET /certificates/${CODE}`]: () =>
-        ++reads === 1 ? refusal(503, 'Service unavailable') : ok(certificate),
-    });
+    fakeApi().on(certificateRoutes.get, () =>
+      ++reads === 1 ? failure(503, 'Service unavailable') : certificate,
+    );
     renderAt(`/certificates/${CODE}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     const page = await screen.findByTestId('certificate');

@@ -1,8 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Certificate, LearningRecord, ProgressWithProduct } from '@catalyst/contracts';
-import { fakeApi, ok, refusal } from '../testing/fakeApi';
+import {
+  progressRoutes,
+  type Certificate,
+  type LearningRecord,
+  type ProgressWithProduct,
+} from '@catalyst/contracts';
+import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import LearningRecordPage from './LearningRecordPage';
 import { scaleTop, weeksSummary } from './WeeklyMinutesChart';
 
@@ -119,7 +124,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the learning record', () => {
   it('lists courses in progress with their bars and where they resume, and completed courses with their certificate', async () => {
-    fakeApi({ 'GET /content/progress/learning-record': ok(record) });
+    fakeApi().on(progressRoutes.learningRecord, record);
     renderPage();
     const inProgress = await screen.findByRole('region', { name: 'In progress' });
     // a course resumes in the lesson the learner was in; a single video on its page
@@ -158,7 +163,7 @@ describe('the learning record', () => {
   });
 
   it('shows the totals, the streaks and the quiz results', async () => {
-    fakeApi({ 'GET /content/progress/learning-record': ok(record) });
+    fakeApi().on(progressRoutes.learningRecord, record);
     renderPage();
     const totals = await screen.findByTestId('learning-totals');
     const total = (label: string) => within(totals).getByText(label).nextElementSibling!.textContent;
@@ -190,7 +195,7 @@ describe('the learning record', () => {
   });
 
   it("draws the last 12 weeks as bars to scale, described in words, with every week's minutes in a table", async () => {
-    fakeApi({ 'GET /content/progress/learning-record': ok(record) });
+    fakeApi().on(progressRoutes.learningRecord, record);
     renderPage();
     const chart = await screen.findByRole('img', { name: 'Minutes learned per week, last 12 weeks' });
     const description = document.getElementById(chart.getAttribute('aria-describedby')!)!.textContent;
@@ -220,17 +225,15 @@ describe('the learning record', () => {
   });
 
   it('says what to do when there is nothing yet', async () => {
-    fakeApi({
-      'GET /content/progress/learning-record': ok({
-        ...record,
-        inProgress: [],
-        completed: [],
-        certificates: [],
-        quizzes: [],
-        weeks: weeks.map((week) => ({ ...week, minutes: 0 })),
-        streak: { current: 0, longest: 0, learnedToday: false },
-        totals: { minutesLearned: 0, coursesCompleted: 0, certificates: 0, quizzesPassed: 0 },
-      }),
+    fakeApi().on(progressRoutes.learningRecord, {
+      ...record,
+      inProgress: [],
+      completed: [],
+      certificates: [],
+      quizzes: [],
+      weeks: weeks.map((week) => ({ ...week, minutes: 0 })),
+      streak: { current: 0, longest: 0, learnedToday: false },
+      totals: { minutesLearned: 0, coursesCompleted: 0, certificates: 0, quizzesPassed: 0 },
     });
     renderPage();
     await waitFor(() => expect(panelNote('Certificates')).toBe('Complete a course to earn its certificate.'));
@@ -247,10 +250,9 @@ describe('the learning record', () => {
 
   it('offers Try again when the record cannot be loaded', async () => {
     let reads = 0;
-    fakeApi({
-      'GET /content/progress/learning-record': () =>
-        ++reads === 1 ? refusal(503, 'Service unavailable') : ok(record),
-    });
+    fakeApi().on(progressRoutes.learningRecord, () =>
+      ++reads === 1 ? failure(503, 'Service unavailable') : record,
+    );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     const inProgress = await screen.findByRole('region', { name: 'In progress' });

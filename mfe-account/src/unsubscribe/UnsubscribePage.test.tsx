@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { COMMUNITY_MESSAGES } from '@catalyst/contracts';
-import { fakeApi, ok, refusal } from '../testing/fakeApi';
+import { COMMUNITY_MESSAGES, discussionRoutes } from '@catalyst/contracts';
+import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import UnsubscribePage, { UNSUBSCRIBE_UNREACHABLE } from './UnsubscribePage';
 
 const TOKEN = 'tkn_0123456789abcdefABCDEF-_';
@@ -24,8 +24,9 @@ const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
 describe('the unsubscribe page', () => {
   it('does nothing on opening the link (mail scanners fetch links), then unsubscribes from one thread on confirming', async () => {
-    const api = fakeApi({
-      'POST /community/unsubscribe': ok({ scope: 'thread', threadTitle: 'How do grid areas work?' }),
+    const api = fakeApi().on(discussionRoutes.unsubscribe, {
+      scope: 'thread',
+      threadTitle: 'How do grid areas work?',
     });
     const user = userEvent.setup();
     renderAt(`/unsubscribe?token=${encodeURIComponent(TOKEN)}`);
@@ -37,7 +38,7 @@ describe('the unsubscribe page', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'You will no longer get e-mails about new replies to “How do grid areas work?”.',
     );
-    expect(api.calls).toEqual(['POST /community/unsubscribe']);
+    expect(api.requests()).toEqual([`POST /community/unsubscribe?token=${encodeURIComponent(TOKEN)}`]);
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(String(url)).toBe(`/api/v1/community/unsubscribe?token=${encodeURIComponent(TOKEN)}`);
     expect(init?.method).toBe('POST');
@@ -46,7 +47,7 @@ describe('the unsubscribe page', () => {
   });
 
   it('says so when the link stops every community e-mail', async () => {
-    fakeApi({ 'POST /community/unsubscribe': ok({ scope: 'all', threadTitle: null }) });
+    fakeApi().on(discussionRoutes.unsubscribe, { scope: 'all', threadTitle: null });
     const user = userEvent.setup();
     renderAt(`/unsubscribe?token=${TOKEN}`);
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
@@ -56,7 +57,7 @@ describe('the unsubscribe page', () => {
   });
 
   it("shows the server's message when it refuses the token", async () => {
-    fakeApi({ 'POST /community/unsubscribe': refusal(400, COMMUNITY_MESSAGES.unsubscribeInvalid) });
+    fakeApi().on(discussionRoutes.unsubscribe, failure(400, COMMUNITY_MESSAGES.unsubscribeInvalid));
     const user = userEvent.setup();
     renderAt(`/unsubscribe?token=${TOKEN}`);
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
@@ -65,7 +66,7 @@ describe('the unsubscribe page', () => {
   });
 
   it('refuses a missing or malformed token without asking the server', () => {
-    const api = fakeApi({});
+    const api = fakeApi();
     const first = renderAt('/unsubscribe');
     expect(screen.getByRole('alert').textContent).toBe(COMMUNITY_MESSAGES.unsubscribeInvalid);
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
