@@ -28,7 +28,7 @@ import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import type { IService } from 'kubernetes-models/v1/Service';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
-import { apiRoutes } from '@catalyst/contracts';
+import { API_PREFIX, apiRoutes, gatewayRoutes, routeUrl } from '@catalyst/contracts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const KUSTOMIZATIONS = {
@@ -84,8 +84,6 @@ export interface Problem {
   message: string;
 }
 
-/** The API's prefix at the gateway (the contracts' paths are below it). */
-const API_PREFIX = '/api/v1';
 /** The admin's resumable uploads send 8 MiB chunks (mfe-admin's UPLOAD_CHUNK_BYTES) plus headers. */
 const UPLOAD_CHUNK_LIMIT = 9 * 1024 * 1024;
 const parseSize = (value: string | undefined): number => {
@@ -355,7 +353,7 @@ export function policyProblems(
         add(d, `container ${c.name}: readiness and liveness probes are required`);
       // /health asks Postgres (and the gateway's /api/v1/health every service): restarting for that fixes nothing.
       const livenessPath = c.livenessProbe?.httpGet?.path;
-      if (livenessPath !== undefined && ['/health', '/api/v1/health'].includes(livenessPath))
+      if (livenessPath !== undefined && ['/health', routeUrl(gatewayRoutes.health)].includes(livenessPath))
         add(
           d,
           `container ${c.name}: liveness must answer from memory, not ${livenessPath} (it checks dependencies)`,

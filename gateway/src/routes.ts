@@ -1,4 +1,5 @@
 import {
+  API_PREFIX,
   apiRoutes,
   declaredBodyLimit,
   routeKey,
@@ -14,7 +15,7 @@ import {
  * routing"): which process owns a path, its upstream timeout, whether auth sees the raw token, and which
  * cached identities a successful answer makes stale. Nothing here is written by hand per endpoint.
  */
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 
 export const UPSTREAMS = SERVICES;
 export type Upstream = ServiceName;

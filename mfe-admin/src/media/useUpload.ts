@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { readSessionToken } from '@catalyst/web-kit';
+import { api, readSessionToken } from '@catalyst/web-kit';
 
 /** Where uploads go (the gateway streams each chunk to the media service). */
-export const UPLOAD_ENDPOINT = '/api/v1/media/uploads';
+export const uploadEndpoint = () => api.media.createUpload.url();
 /** Each PATCH sends at most this much: a dropped connection costs at most one chunk. */
 export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
 /** Waits between tries after a failure (a network drop): the upload goes on from the server's offset. */
@@ -50,7 +50,7 @@ export function useUpload(onDone: (assetId: string, file: File) => void) {
     current.current?.abort();
     const token = readSessionToken();
     const upload = new Upload(file, {
-      endpoint: UPLOAD_ENDPOINT,
+      endpoint: uploadEndpoint(),
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
       metadata: { filename: file.name, filetype: file.type },

@@ -6,8 +6,7 @@ import { useDocumentVisible } from '../shared/useDocumentVisible';
 
 const DISCUSSION_EVENT_TYPES: DiscussionEvent['type'][] = ['reply', 'post-changed', 'thread'];
 
-export const threadEventsUrl = (threadId: string) =>
-  api.url(`/community/threads/${encodeURIComponent(threadId)}/events`);
+export const threadEventsUrl = (threadId: string) => api.discussion.events.url({ params: { threadId } });
 
 export interface ThreadEventHandlers {
   onEvent: (event: DiscussionEvent) => void;

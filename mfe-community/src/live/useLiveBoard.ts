@@ -9,8 +9,7 @@ const LIVE_EVENT_TYPES: LiveEvent['type'][] = ['question', 'session'];
 export const byUpvotes = (a: LiveQuestion, b: LiveQuestion) =>
   b.upvotes - a.upvotes || a.createdAt.localeCompare(b.createdAt);
 
-export const liveEventsUrl = (productId: string) =>
-  api.url(`/community/live/${encodeURIComponent(productId)}/events`);
+export const liveEventsUrl = (productId: string) => api.live.events.url({ params: { productId } });
 
 /** A question as the stream tells it, with what only this viewer knows (their vote, their authorship) kept. */
 function merged(

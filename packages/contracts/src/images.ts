@@ -1,16 +1,15 @@
 // Image addresses without zod: web-kit's Thumbnail (in the shell's shared code, on every page) reads them
 // through '@catalyst/contracts/images', so no page downloads the schema library for a srcset.
+import { API_PREFIX, apiUrl } from './api-path';
+import { ROUTE_PATHS } from './routes/paths.generated';
 
 /** The formats of an image asset's copies, preferred first. */
 export const IMAGE_FILE_EXTENSIONS = ['webp', 'avif'] as const;
 export type ImageFormat = (typeof IMAGE_FILE_EXTENSIONS)[number];
 
-/** Where browsers fetch an image asset's responsive copies. */
-export const MEDIA_IMAGES_PATH = '/api/v1/media/images';
-
-/** Where browsers fetch one responsive copy of an image asset. */
+/** Where browsers fetch one responsive copy of an image asset (GET /media/images/:id/:file). */
 export const imageFileUrl = (assetId: string, image: { width: number; format: ImageFormat }) =>
-  `${MEDIA_IMAGES_PATH}/${assetId}/w${image.width}.${image.format}`;
+  apiUrl(ROUTE_PATHS.media.imageFile, { params: { id: assetId, file: `w${image.width}.${image.format}` } });
 
 /** The widths of an uploaded image's copies (the media service writes each one up to the source's own width). */
 export const IMAGE_WIDTHS = [320, 640, 1280, 1920] as const;
@@ -25,8 +24,11 @@ export const demoThumbnailUrl = (slug: string, width: number = DEMO_THUMBNAIL_WI
     : `${DEMO_THUMBNAILS_PATH}/${slug}.w${width}.jpg`;
 
 const DEMO_THUMBNAIL = new RegExp(`^${DEMO_THUMBNAILS_PATH}/([a-z0-9-]+)\\.jpg$`);
+/** An image copy's address: the declared path, its `:id` an asset id and its `:file` a width and a format. */
 const IMAGE_COPY = new RegExp(
-  `^${MEDIA_IMAGES_PATH}/([0-9a-f]{24})/w(\\d{2,4})\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`,
+  `^${API_PREFIX}${ROUTE_PATHS.media.imageFile
+    .replace(':id', '([0-9a-f]{24})')
+    .replace(':file', `w(\\d{2,4})\\.(${IMAGE_FILE_EXTENSIONS.join('|')})`)}$`,
 );
 
 /**

@@ -16,3 +16,4 @@ export * from './demo';
 export * from './calendar';
 export * from './releases';
 export * from './routes';
+export * from './api-path';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { objectIdSchema, pageSchema, pagingQuerySchema } from './api';
+import { apiUrl } from './api-path';
 import { IMAGE_FILE_EXTENSIONS } from './images';
+import { ROUTE_PATHS } from './routes/paths.generated';
 
 export * from './images';
 
@@ -130,15 +132,10 @@ export const imageFileSchema = z
   .string()
   .regex(new RegExp(`^w\\d{2,4}\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`), 'Unknown image file');
 
-/** Where browsers fetch an asset's stream files (through the gateway). */
-export const MEDIA_STREAMS_PATH = '/api/v1/media/streams';
-/** Where browsers download a lesson resource's original file. */
-export const MEDIA_DOWNLOADS_PATH = '/api/v1/media/downloads';
-
 /** The signed, expiring download address of a resource's file (served as an attachment under its original name). */
 export const downloadFileUrl = (assetId: string, token: string) =>
-  `${MEDIA_DOWNLOADS_PATH}/${assetId}?token=${encodeURIComponent(token)}`;
+  apiUrl(ROUTE_PATHS.media.download, { params: { id: assetId }, query: { token } });
 
-/** The address of one file of an asset's stream, carrying its token. */
+/** The address of one top-level file of an asset's stream (master playlist, poster, storyboard), carrying its token. */
 export const streamFileUrl = (assetId: string, file: string, token: string) =>
-  `${MEDIA_STREAMS_PATH}/${assetId}/${file}?token=${encodeURIComponent(token)}`;
+  apiUrl(ROUTE_PATHS.media.streamFile, { params: { id: assetId, file }, query: { token } });

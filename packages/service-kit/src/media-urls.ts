@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import { API_PREFIX } from '@catalyst/contracts/api-path';
 
 /** How long a signed premium video address stays valid; the player renews it before then. */
 export const MEDIA_URL_TTL_SECONDS = 20 * 60;
@@ -14,13 +15,13 @@ export const CAPTIONS_MEDIA_PREFIX = '/media/captions/';
  */
 export const GRANTED_MEDIA_PREFIXES = [PROTECTED_MEDIA_PREFIX, CAPTIONS_MEDIA_PREFIX] as const;
 
-/** The cookie that carries a viewer's media grant (HttpOnly, only sent to /media and /api/v1/media). */
+/** The cookie that carries a viewer's media grant (HttpOnly, only sent to /media and the API's /media). */
 export const MEDIA_GRANT_COOKIE = 'catalyst_media';
 /**
  * Where the grant cookie is sent: the gateway's media files (/media: MP4s, captions) and media's own routes
- * (/api/v1/media: playlists, segments, storyboards, resource downloads). One cookie per path, same value.
+ * (API_PREFIX/media: playlists, segments, storyboards, resource downloads). One cookie per path, same value.
  */
-export const MEDIA_GRANT_COOKIE_PATHS = ['/media', '/api/v1/media'] as const;
+export const MEDIA_GRANT_COOKIE_PATHS = ['/media', `${API_PREFIX}/media`] as const;
 /** How long a grant lasts; the player renews it (by reloading the product) well before. */
 export const MEDIA_GRANT_TTL_SECONDS = 10 * 60;
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { API_PREFIX } from '@catalyst/contracts/api-path';
 import { pageDescription } from './descriptions';
 
 /** Site-wide settings the gateway injects into index.html as JSON (defaults when absent). */
@@ -8,7 +9,7 @@ export interface SiteConfig {
   contactEmail: string;
   contactPhone: string;
   supportEmail: string;
-  /** Base of the API, '/api/v1' unless the gateway says otherwise. */
+  /** Base of the API, API_PREFIX unless the gateway says otherwise. */
   apiBaseUrl: string;
 }
 
@@ -20,7 +21,7 @@ export const defaultSiteConfig: SiteConfig = {
   contactEmail: '',
   contactPhone: '',
   supportEmail: '',
-  apiBaseUrl: '/api/v1',
+  apiBaseUrl: API_PREFIX,
 };
 
 /** The defaults, with each setting `raw` gives as a non-blank string (trimmed). */

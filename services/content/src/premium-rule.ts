@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { PREMIUM_REQUIRED_MESSAGE, type Identity } from '@catalyst/contracts';
+import { PREMIUM_REQUIRED_MESSAGE, productRoutes, type Identity } from '@catalyst/contracts';
 import { forbidden, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from './deps';
 
@@ -15,7 +15,7 @@ export function contentPremiumRule({ entitlements }: Pick<Deps, 'entitlements'>)
     { identity, requestId }: { identity: Identity | null; requestId: string },
     route: { path: string },
   ) => {
-    if (route.path === '/content/premium/products/:idOrSlug') return;
+    if (route.path === productRoutes.getPremium.path) return;
     if (!(await entitlements.isEntitled(identity!, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
   };
 }

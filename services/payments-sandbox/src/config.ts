@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { routeUrl, webhookRoutes } from '@catalyst/contracts';
 import { baseServiceConfigSchema, parseConfig } from '@catalyst/service-kit';
 
 export const configSchema = baseServiceConfigSchema.omit({ INTERNAL_SECRET: true }).extend({
@@ -11,7 +12,10 @@ export const configSchema = baseServiceConfigSchema.omit({ INTERNAL_SECRET: true
     .string({ error: 'SANDBOX_SECRET_KEY is required (npm start makes one per install)' })
     .min(16),
   /** Where signed webhook events are delivered (billing, through the gateway). */
-  WEBHOOK_URL: z.string().url().default('http://127.0.0.1:8080/api/v1/webhooks/stripe'),
+  WEBHOOK_URL: z
+    .string()
+    .url()
+    .default(`http://127.0.0.1:8080${routeUrl(webhookRoutes.stripe)}`),
   STRIPE_WEBHOOK_SECRET: z
     .string({ error: 'STRIPE_WEBHOOK_SECRET is required (npm start makes one per install)' })
     .min(16),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { apiUrl, type AddressInput } from '../api-path';
 
 /**
  * One endpoint of the API, declared once. From a declaration the owning service mounts its handler
@@ -129,14 +130,25 @@ export function pathParamNames(path: string): string[] {
     .map((segment) => segment.slice(1));
 }
 
-/** A declaration's path with its parameters filled in (each one URL-encoded). */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null || value === '')
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
+/** What an address of a route needs: its path parameters (where it declares them) and its query (if any). */
+export type UrlInput<R extends RouteDeclaration> = (R['params'] extends object
+  ? { params: RouteParamsInput<R> }
+  : { params?: never }) &
+  (R['query'] extends object ? { query?: Partial<RouteQueryInput<R>> } : { query?: never });
+
+/** The input may be left out where the route has no path parameters. */
+export type UrlArgs<R extends RouteDeclaration> = R['params'] extends object
+  ? [input: UrlInput<R>]
+  : [input?: UrlInput<R>];
+
+/**
+ * The address of a declared route from the site's root, parameters filled in and query appended:
+ * `routeUrl(discussionRoutes.unsubscribe, { query: { token } })` → `/api/v1/community/unsubscribe?token=…`.
+ * Server code (mails, links, Location headers) builds every API address this way; browsers use web-kit's
+ * `api.<group>.<name>.url(…)`, generated from the same declarations without their schemas.
+ */
+export function routeUrl<R extends RouteDeclaration>(route: R, ...[input]: UrlArgs<R>): string {
+  return apiUrl(route.path, input as AddressInput | undefined);
 }
 
 /** `GET /content/products/:idOrSlug`: how routes are named in messages and tests. */

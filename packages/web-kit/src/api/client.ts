@@ -1,4 +1,5 @@
 import type { FieldError } from '@catalyst/contracts';
+import { API_PREFIX } from '@catalyst/contracts/api-path';
 import { TOKEN_STORAGE_KEY } from '../session/keys';
 import { browserOffline } from '../offline/layer';
 import { queuableClientTime } from '../offline/queuable';
@@ -26,7 +27,7 @@ export interface ApiResult<T> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const DEFAULT_API_BASE = '/api/v1';
+export const DEFAULT_API_BASE = API_PREFIX;
 export { TOKEN_STORAGE_KEY };
 /** The X-Requested-With of the app's own calls to /auth/* (see services/auth remember-cookie.ts). */
 export const APP_REQUEST_HEADER_VALUE = 'catalyst';

@@ -5,11 +5,12 @@ import type {
   RouteParamsInput,
   RouteQueryInput,
 } from '@catalyst/contracts';
+import { fillPath } from '@catalyst/contracts/api-path';
 import type { ApiClient, ApiResult, HttpMethod, QueryValue } from './client';
+import { API_ROUTES, type ApiTables } from './routes.generated';
 
 /** The raw calls an endpoint is made of. */
 type RawClient = Pick<ApiClient, 'request' | 'url' | 'prefetch'>;
-import { API_ROUTES, type ApiTables } from './routes.generated';
 
 type Query = Record<string, QueryValue>;
 
@@ -51,25 +52,35 @@ export interface Endpoint<R extends RouteDeclaration> {
   prefetch(...args: UrlArgs<R>): Promise<unknown>;
 }
 
+/**
+ * A declared route whose answer is bytes or a stream (a file, a tus upload, Server-Sent Events): its address,
+ * for the client that speaks its format (a player, tus-js-client, EventSource, a link).
+ */
+export interface Address<R extends RouteDeclaration> {
+  /** The full address (API base, filled path, query): `api.media.createUpload.url()`. */
+  url(...args: UrlArgs<R>): string;
+}
+
 export type Endpoints = {
   [G in keyof ApiTables]: {
-    [K in keyof ApiTables[G]]: ApiTables[G][K] extends RouteDeclaration ? Endpoint<ApiTables[G][K]> : never;
+    [K in keyof ApiTables[G]]: ApiTables[G][K] extends RouteDeclaration
+      ? ApiTables[G][K] extends { answer: 'bytes' }
+        ? Address<ApiTables[G][K]>
+        : Endpoint<ApiTables[G][K]>
+      : never;
   };
 };
 
-/** `/content/products/:idOrSlug` with `{ idOrSlug: 'x y' }` → `/content/products/x%20y`. */
-function fill(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null || value === '')
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
+type Input = { params?: Record<string, unknown>; query?: Query; body?: unknown } | undefined;
+
+function address(client: RawClient, path: string): Address<RouteDeclaration> {
+  return {
+    url: (input?: Input) => client.url(fillPath(path, input?.params), input?.query),
+  } as Address<RouteDeclaration>;
 }
 
 function endpoint(client: RawClient, method: HttpMethod, path: string): Endpoint<RouteDeclaration> {
-  type Input = { params?: Record<string, unknown>; query?: Query; body?: unknown } | undefined;
-  const target = (input: Input) => fill(path, input?.params);
+  const target = (input: Input) => fillPath(path, input?.params);
   const request = (input?: Input, options: CallOptions = {}) =>
     client.request(method, target(input), { query: input?.query, body: input?.body, ...options });
   const call = async (input?: Input, options?: CallOptions) => (await request(input, options)).data;
@@ -86,7 +97,10 @@ export function createEndpoints(client: RawClient): Endpoints {
     Object.entries(API_ROUTES).map(([group, routes]) => [
       group,
       Object.fromEntries(
-        Object.entries(routes).map(([name, [method, path]]) => [name, endpoint(client, method, path)]),
+        Object.entries(routes).map(([name, [method, path, answer]]: [string, readonly string[]]) => [
+          name,
+          answer === 'bytes' ? address(client, path!) : endpoint(client, method as HttpMethod, path!),
+        ]),
       ),
     ]),
   ) as unknown as Endpoints;

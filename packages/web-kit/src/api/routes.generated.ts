@@ -13,17 +13,17 @@ export interface ApiTables {
   curriculum: Pick<typeof curriculumRoutes, 'outline' | 'lesson' | 'adminGet' | 'replace'>;
   stats: Pick<typeof statsRoutes, 'get'>;
   progress: Pick<typeof progressRoutes, 'list' | 'stats' | 'recent' | 'forCategory' | 'getForProduct' | 'update' | 'updateFromForm' | 'complete' | 'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson' | 'quizAttempts' | 'quizPaper' | 'submitQuizAttempt' | 'learningRecord' | 'reset'>;
-  certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'verifyCredential' | 'adminList' | 'revoke'>;
+  certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'credential' | 'statusList' | 'verifyCredential' | 'adminList' | 'revoke'>;
   subscription: Pick<typeof subscriptionRoutes, 'createCheckoutSession' | 'status' | 'confirm' | 'cancel' | 'reactivate' | 'portal' | 'invoices'>;
-  media: Pick<typeof mediaRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'>;
-  discussion: Pick<typeof discussionRoutes, 'listThreads' | 'createThread' | 'getThread' | 'listReplies' | 'createReply' | 'follow' | 'unfollow' | 'ownPosts' | 'editPost' | 'deletePost' | 'upvote' | 'removeVote' | 'markAnswer' | 'unmarkAnswer' | 'report' | 'unsubscribe'>;
-  live: Pick<typeof liveRoutes, 'getSession' | 'register' | 'unregister' | 'listQuestions' | 'askQuestion' | 'upvoteQuestion' | 'removeQuestionVote' | 'markQuestionAnswered'>;
+  media: Pick<typeof mediaRoutes, 'createUpload' | 'uploadOffset' | 'appendUpload' | 'cancelUpload' | 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset' | 'streamFile' | 'renditionFile' | 'download' | 'imageFile'>;
+  discussion: Pick<typeof discussionRoutes, 'listThreads' | 'createThread' | 'getThread' | 'listReplies' | 'createReply' | 'events' | 'follow' | 'unfollow' | 'ownPosts' | 'editPost' | 'deletePost' | 'upvote' | 'removeVote' | 'markAnswer' | 'unmarkAnswer' | 'report' | 'unsubscribe'>;
+  live: Pick<typeof liveRoutes, 'getSession' | 'calendar' | 'register' | 'unregister' | 'listQuestions' | 'askQuestion' | 'upvoteQuestion' | 'removeQuestionVote' | 'markQuestionAnswered' | 'events'>;
   moderation: Pick<typeof moderationRoutes, 'reports' | 'dismissReports' | 'hidePost' | 'restorePost' | 'deletePost' | 'lockThread' | 'unlockThread' | 'auditLog' | 'scheduleLive' | 'cancelLive'>;
   gateway: Pick<typeof gatewayRoutes, 'health' | 'reportClientError'>;
   release: Pick<typeof releaseRoutes, 'list' | 'promote' | 'rollback' | 'canary'>;
 }
 
-/** Each call's method and path. */
+/** Each call's method and path ('bytes': the answer is not JSON, only its address is offered). */
 export const API_ROUTES = {
   auth: {
     register: ['POST', '/auth/register'],
@@ -117,6 +117,8 @@ export const API_ROUTES = {
   certificate: {
     list: ['GET', '/certificates'],
     get: ['GET', '/certificates/:code'],
+    credential: ['GET', '/certificates/:code/credential', 'bytes'],
+    statusList: ['GET', '/certificates/status-lists/:list', 'bytes'],
     verifyCredential: ['POST', '/certificates/credentials/verify'],
     adminList: ['GET', '/admin/certificates'],
     revoke: ['POST', '/admin/certificates/:code/revoke'],
@@ -131,12 +133,20 @@ export const API_ROUTES = {
     invoices: ['GET', '/subscription/invoices'],
   },
   media: {
+    createUpload: ['POST', '/media/uploads', 'bytes'],
+    uploadOffset: ['HEAD', '/media/uploads/:id', 'bytes'],
+    appendUpload: ['PATCH', '/media/uploads/:id', 'bytes'],
+    cancelUpload: ['DELETE', '/media/uploads/:id', 'bytes'],
     listAssets: ['GET', '/media/assets'],
     getAsset: ['GET', '/media/assets/:id'],
     retryAsset: ['POST', '/media/assets/:id/retry'],
     reprocessAsset: ['POST', '/media/assets/:id/reprocess'],
     reprocessOutdated: ['POST', '/media/reprocess-outdated'],
     deleteAsset: ['DELETE', '/media/assets/:id'],
+    streamFile: ['GET', '/media/streams/:id/:file', 'bytes'],
+    renditionFile: ['GET', '/media/streams/:id/:rendition/:file', 'bytes'],
+    download: ['GET', '/media/downloads/:id', 'bytes'],
+    imageFile: ['GET', '/media/images/:id/:file', 'bytes'],
   },
   discussion: {
     listThreads: ['GET', '/community/threads'],
@@ -144,6 +154,7 @@ export const API_ROUTES = {
     getThread: ['GET', '/community/threads/:threadId'],
     listReplies: ['GET', '/community/threads/:threadId/replies'],
     createReply: ['POST', '/community/threads/:threadId/replies'],
+    events: ['GET', '/community/threads/:threadId/events', 'bytes'],
     follow: ['PUT', '/community/threads/:threadId/follow'],
     unfollow: ['DELETE', '/community/threads/:threadId/follow'],
     ownPosts: ['GET', '/community/me/posts'],
@@ -158,6 +169,7 @@ export const API_ROUTES = {
   },
   live: {
     getSession: ['GET', '/community/live/:productId'],
+    calendar: ['GET', '/community/live/:productId/calendar.ics', 'bytes'],
     register: ['PUT', '/community/live/:productId/registration'],
     unregister: ['DELETE', '/community/live/:productId/registration'],
     listQuestions: ['GET', '/community/live/:productId/questions'],
@@ -165,6 +177,7 @@ export const API_ROUTES = {
     upvoteQuestion: ['PUT', '/community/live/questions/:questionId/vote'],
     removeQuestionVote: ['DELETE', '/community/live/questions/:questionId/vote'],
     markQuestionAnswered: ['PUT', '/community/live/questions/:questionId/answered'],
+    events: ['GET', '/community/live/:productId/events', 'bytes'],
   },
   moderation: {
     reports: ['GET', '/admin/community/reports'],

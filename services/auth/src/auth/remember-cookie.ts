@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { forbidden } from '@catalyst/service-kit';
-import { authMessages } from '@catalyst/contracts';
+import { API_PREFIX, authMessages } from '@catalyst/contracts';
 
-/** The remembered sign-in's cookie: HttpOnly (no script reads it), SameSite=Strict, only on /api/v1/auth. */
+/** The remembered sign-in's cookie: HttpOnly (no script reads it), SameSite=Strict, only on the API's /auth. */
 export const REMEMBER_COOKIE = 'catalyst_refresh';
 /** Where browsers send it: the auth routes only (refresh and logout read it), never pages or other services. */
-export const REMEMBER_COOKIE_PATH = '/api/v1/auth';
+export const REMEMBER_COOKIE_PATH = `${API_PREFIX}/auth`;
 /** The header the app's own calls carry; a cross-site form or image cannot send it (and no CORS lets a site add it). */
 export const APP_REQUEST_HEADER = 'x-requested-with';
 

@@ -1,8 +1,8 @@
 import { createEvent } from 'ics';
 import {
-  fillPath,
   liveRoutes,
   productPagePath,
+  routeUrl,
   type LiveQuestion,
   type LiveSession,
   type ProductStream,
@@ -16,8 +16,7 @@ export const sessionTimes = (row: Pick<LiveSessionRow, 'starts_at' | 'duration_m
 });
 
 /** The calendar file's address under the gateway (relative: the page's own origin). */
-export const calendarPath = (productId: string) =>
-  `/api/v1${fillPath(liveRoutes.calendar.path, { productId })}`;
+export const calendarPath = (productId: string) => routeUrl(liveRoutes.calendar, { params: { productId } });
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 export const sessionPageUrl = (publicUrl: string, row: Pick<LiveSessionRow, 'product_key'>) =>

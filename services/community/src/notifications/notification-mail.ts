@@ -3,6 +3,7 @@ import {
   discussionRoutes,
   lessonPagePath,
   productPagePath,
+  routeUrl,
 } from '@catalyst/contracts';
 import type { MailMessage } from '@catalyst/service-kit';
 import type { PendingReply } from './notifications.repository';
@@ -26,10 +27,10 @@ export function excerpt(body: string, max = EXCERPT_CHARS): string {
 /** Where an unsubscribe token works: the page (a person confirms) and the API (RFC 8058 one-click). */
 export function unsubscribeLinks(site: MailSite, userId: string, scope: UnsubscribeScope) {
   const base = site.publicUrl.replace(/\/+$/, '');
-  const token = encodeURIComponent(signUnsubscribeToken(userId, scope, site.secret));
+  const token = signUnsubscribeToken(userId, scope, site.secret);
   return {
-    page: `${base}${UNSUBSCRIBE_PAGE_PATH}?token=${token}`,
-    oneClick: `${base}/api/v1${discussionRoutes.unsubscribe.path}?token=${token}`,
+    page: `${base}${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`,
+    oneClick: `${base}${routeUrl(discussionRoutes.unsubscribe, { query: { token } })}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { EVENTS, Server, type Upload } from '@tus/server';
-import { MEDIA_MESSAGES, type Identity } from '@catalyst/contracts';
+import { MEDIA_MESSAGES, mediaRoutes, routeUrl, type Identity } from '@catalyst/contracts';
 import { newObjectId, type Logger } from '@catalyst/service-kit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -7,8 +7,10 @@ import type { MediaJobs } from '../jobs/queue';
 import { StorageUnavailableError, type MediaStorage } from '../storage';
 import { kindOfMime, kindOfName, sniff, SNIFF_BYTES } from './sniff';
 
-/** Where browsers reach the uploads (the gateway strips /api/v1 before media sees the path). */
-export const UPLOADS_PUBLIC_PATH = '/api/v1/media/uploads';
+/** The uploads' declared path, as media sees it (the gateway strips API_PREFIX). */
+const UPLOADS_PATH = mediaRoutes.createUpload.path;
+/** An upload's own path, its id last. */
+const UPLOAD_ID = new RegExp(`${UPLOADS_PATH}/([0-9a-f]{24})$`);
 
 const KIND_WORDS = {
   video: 'a video',
@@ -53,13 +55,14 @@ export function createUploadServer({
   const callers = new WeakMap<Request, Identity>();
 
   const server = new Server({
-    path: '/media/uploads',
+    path: UPLOADS_PATH,
     datastore: storage.uploads,
     maxSize: maxBytes,
     // An asset id is the upload's id: 24 hex characters like every other id.
     namingFunction: () => newObjectId(),
-    generateUrl: (_req, { id }) => `${UPLOADS_PUBLIC_PATH}/${id}`,
-    getFileIdFromRequest: (req) => /\/media\/uploads\/([0-9a-f]{24})$/.exec(new URL(req.url).pathname)?.[1],
+    // Where browsers reach the upload: through the gateway, under API_PREFIX.
+    generateUrl: (_req, { id }) => routeUrl(mediaRoutes.appendUpload, { params: { id } }),
+    getFileIdFromRequest: (req) => UPLOAD_ID.exec(new URL(req.url).pathname)?.[1],
     respectForwardedHeaders: false,
     postReceiveInterval: 1_000,
 
