@@ -1,8 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
+import {
+  COMMUNITY_MESSAGES,
+  type Post,
+  type Thread,
+  discussionRoutes,
+  moderationRoutes,
+} from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
-import { fakeServer, sseStream } from '../testing/fakeServer';
+import { failure, fakeApi, sseStream, success } from '@catalyst/web-kit/testing';
 import Discussion from './Discussion';
 
 const PRODUCT = 'a'.repeat(24);
@@ -56,7 +62,9 @@ const thread = (overrides: Partial<Thread> = {}): Thread => ({
 });
 
 const page = <T,>(items: T[], nextCursor: string | null = null, total = items.length) => ({
-  data: { items, nextCursor, total },
+  items,
+  nextCursor,
+  total,
 });
 
 function signIn(role: 'user' | 'admin' = 'user') {
@@ -108,22 +116,21 @@ afterEach(async () => {
 
 describe('the list of discussions', () => {
   it("lists a lesson's discussions with their replies, votes and states, newest first; Top and Unanswered ask the server in that order", async () => {
-    const server = fakeServer({
-      'GET /community/threads': ({ query }) =>
-        query.get('sort') === 'unanswered'
-          ? page([])
-          : page([
-              thread(),
-              thread({
-                _id: T2,
-                title: 'Grid or flex?',
-                answered: true,
-                locked: true,
-                replyCount: 3,
-                opening: post({ _id: id(0x300), threadId: T2, isOpening: true, upvotes: 4 }),
-              }),
-            ]),
-    });
+    const server = fakeApi().on(discussionRoutes.listThreads, ({ query }) =>
+      query.get('sort') === 'unanswered'
+        ? page([])
+        : page([
+            thread(),
+            thread({
+              _id: T2,
+              title: 'Grid or flex?',
+              answered: true,
+              locked: true,
+              replyCount: 3,
+              opening: post({ _id: id(0x300), threadId: T2, isOpening: true, upvotes: 4 }),
+            }),
+          ]),
+    );
     renderDiscussion();
     const list = await screen.findByTestId('thread-list');
     expect(
@@ -136,13 +143,13 @@ describe('the list of discussions', () => {
     expect(second.textContent).toContain('4 upvotes');
     expect(second.textContent).toContain('Answered');
     expect(second.textContent).toContain('Locked');
-    const first = server.called('GET', '/community/threads')[0]!;
+    const first = server.callsTo(discussionRoutes.listThreads)[0]!;
     expect(Object.fromEntries(first.query)).toEqual({ productId: PRODUCT, lessonId: LESSON, sort: 'newest' });
     expect(first.headers.get('Authorization')).toBe('Bearer member-token');
 
     await act(async () => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'top' } }));
     await waitFor(() =>
-      expect(server.called('GET', '/community/threads').at(-1)!.query.get('sort')).toBe('top'),
+      expect(server.callsTo(discussionRoutes.listThreads).at(-1)!.query.get('sort')).toBe('top'),
     );
     await act(async () =>
       fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'unanswered' } }),
@@ -153,30 +160,27 @@ describe('the list of discussions', () => {
   });
 
   it('says when nobody has asked yet, and asks visitors to sign in (reading nothing)', async () => {
-    const server = fakeServer({ 'GET /community/threads': () => page([]) });
+    const server = fakeApi().on(discussionRoutes.listThreads, () => page([]));
     const { unmount } = renderDiscussion();
     expect((await screen.findByText(/^(Every question|No questions)/)).textContent).toBe(
       'No questions yet. Be the first to ask one.',
     );
     unmount();
     await session.logout({ revoke: false });
-    server.requests.length = 0;
+    server.calls.length = 0;
     renderDiscussion();
     const signInButton = screen.getByRole('button', { name: 'Sign in' });
     expect(signInButton.previousElementSibling?.textContent).toBe(
       'Sign in to read the questions and answers and to ask your own.',
     );
     expect(enabled(signInButton)).toBe(true);
-    expect(server.requests).toHaveLength(0);
+    expect(server.calls).toHaveLength(0);
   });
 
   it("shows the server's refusal in its own words, without a Retry that cannot help", async () => {
-    fakeServer({
-      'GET /community/threads': () => ({
-        status: 403,
-        error: 'Active subscription required to access this content',
-      }),
-    });
+    fakeApi().on(discussionRoutes.listThreads, () =>
+      failure(403, 'Active subscription required to access this content'),
+    );
     renderDiscussion();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Active subscription required to access this content');
@@ -198,20 +202,18 @@ describe('the list of discussions', () => {
         editableUntil: minutesFromNow(15),
       }),
     });
-    const server = fakeServer({
-      'GET /community/threads': () => page([]),
-      'POST /community/threads': ({ body }) => {
+    const server = fakeApi()
+      .on(discussionRoutes.listThreads, () => page([]))
+      .on(discussionRoutes.createThread, ({ body }) => {
         const { title } = body as { title: string };
         return title.trim().length < 5
-          ? {
-              error: 'Title must be at least 5 characters',
-              errors: [{ field: 'title', message: 'Title must be at least 5 characters' }],
-            }
-          : { status: 201, data: created };
-      },
-      [`GET /community/threads/${T2}`]: () => ({ data: created }),
-      [`GET /community/threads/${T2}/replies`]: () => page([]),
-    });
+          ? failure(400, 'Title must be at least 5 characters', [
+              { field: 'title', message: 'Title must be at least 5 characters' },
+            ])
+          : success(created, { status: 201 });
+      })
+      .on(discussionRoutes.getThread, () => created)
+      .on(discussionRoutes.listReplies, () => page([]));
     renderDiscussion();
     const ask = await screen.findByRole('button', { name: 'Ask a question' });
     await act(async () => fireEvent.click(ask));
@@ -227,7 +229,7 @@ describe('the list of discussions', () => {
     fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Why **bold**?' } });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Post question' })));
     const view = await screen.findByTestId('thread-view');
-    expect(server.called('POST', '/community/threads').at(-1)!.body).toEqual({
+    expect(server.callsTo(discussionRoutes.createThread).at(-1)!.body).toEqual({
       productId: PRODUCT,
       lessonId: LESSON,
       title: 'Why **bold**?',
@@ -242,10 +244,9 @@ describe('the list of discussions', () => {
   });
 
   it('shows a rate limit in the words the server used', async () => {
-    fakeServer({
-      'GET /community/threads': () => page([]),
-      'POST /community/threads': () => ({ status: 429, error: COMMUNITY_MESSAGES.rateLimited }),
-    });
+    fakeApi()
+      .on(discussionRoutes.listThreads, () => page([]))
+      .on(discussionRoutes.createThread, () => failure(429, COMMUNITY_MESSAGES.rateLimited));
     renderDiscussion();
     const ask = await screen.findByRole('button', { name: 'Ask a question' });
     await act(async () => fireEvent.click(ask));
@@ -266,63 +267,67 @@ describe('one discussion', () => {
     const known = (postId: string) => pages.flat().find((candidate) => candidate._id === postId)!;
     // posts reported in an earlier visit
     const reported = new Set(overrides.reportedBefore ?? []);
-    return fakeServer({
-      'GET /community/threads': () => page([current]),
-      [`GET /community/threads/${current._id}`]: () => ({ data: current }),
-      [`GET /community/threads/${current._id}/replies`]: ({ query }) => {
+    return fakeApi()
+      .on(discussionRoutes.listThreads, () => page([current]))
+      .on(discussionRoutes.getThread, () => current)
+      .on(discussionRoutes.listReplies, ({ query }) => {
         const index = Number(query.get('cursor') ?? 0);
         return page(pages[index]!, index + 1 < pages.length ? String(index + 1) : null, pages.flat().length);
-      },
-      [`POST /community/threads/${current._id}/replies`]: ({ body }) => ({
-        status: 201,
-        data: post({
-          _id: id(0x900),
-          author: ME,
-          mine: true,
-          body: (body as { body: string }).body,
-          bodyHtml: `<p>${(body as { body: string }).body}</p>`,
-          editableUntil: minutesFromNow(15),
-        }),
-      }),
-      'PUT /community/posts/:postId/vote': ({ params }) => ({
-        data: { postId: params.postId, upvotes: 1, upvotedByMe: true },
-      }),
-      'DELETE /community/posts/:postId/vote': ({ params }) => ({
-        data: { postId: params.postId, upvotes: 0, upvotedByMe: false },
-      }),
-      'PUT /community/posts/:postId/answer': ({ params }) => ({
-        data: { ...current, answered: true, answerPostId: params.postId },
-      }),
-      [`DELETE /community/threads/${current._id}/follow`]: () => ({
-        data: { threadId: current._id, following: false },
-      }),
-      'PATCH /community/posts/:postId': ({ params, body }) => {
+      })
+      .on(discussionRoutes.createReply, ({ body }) =>
+        success(
+          post({
+            _id: id(0x900),
+            author: ME,
+            mine: true,
+            body: (body as { body: string }).body,
+            bodyHtml: `<p>${(body as { body: string }).body}</p>`,
+            editableUntil: minutesFromNow(15),
+          }),
+          { status: 201 },
+        ),
+      )
+      .on(discussionRoutes.upvote, ({ params }) => ({ postId: params.postId, upvotes: 1, upvotedByMe: true }))
+      .on(discussionRoutes.removeVote, ({ params }) => ({
+        postId: params.postId,
+        upvotes: 0,
+        upvotedByMe: false,
+      }))
+      .on(discussionRoutes.markAnswer, ({ params }) => ({
+        ...current,
+        answered: true,
+        answerPostId: params.postId,
+      }))
+      .on(discussionRoutes.unfollow, () => ({ threadId: current._id, following: false }))
+      .on(discussionRoutes.editPost, ({ params, body }) => {
         const text = (body as { body: string }).body;
         return {
-          data: {
-            ...known(params.postId!),
-            body: text,
-            bodyHtml: `<p>${text}</p>`,
-            editedAt: new Date().toISOString(),
-          },
+          ...known(params.postId!),
+          body: text,
+          bodyHtml: `<p>${text}</p>`,
+          editedAt: new Date().toISOString(),
         };
-      },
-      'DELETE /community/posts/:postId': ({ params }) => ({
-        data: { ...known(params.postId!), status: 'deleted', body: '', bodyHtml: '' },
-      }),
-      'POST /admin/community/posts/:postId/hide': ({ params, body }) => {
+      })
+      .on(discussionRoutes.deletePost, ({ params }) => ({
+        ...known(params.postId!),
+        status: 'deleted' as const,
+        body: '',
+        bodyHtml: '',
+      }))
+      .on(moderationRoutes.hidePost, ({ params, body }) => {
         hiddenWith.push((body as { reason: string }).reason);
-        return { data: { ...known(params.postId!), status: 'hidden', body: '', bodyHtml: '' } };
-      },
-      [`PUT /admin/community/threads/${current._id}/lock`]: ({ body }) => {
+        return { ...known(params.postId!), status: 'hidden' as const, body: '', bodyHtml: '' };
+      })
+      .on(moderationRoutes.lockThread, ({ body }) => {
         hiddenWith.push((body as { reason: string }).reason);
-        return { data: { ...current, locked: true } };
-      },
-      'POST /community/posts/:postId/report': ({ params }) =>
+        return { ...current, locked: true };
+      })
+      .on(discussionRoutes.report, ({ params }) =>
         reported.has(params.postId!)
-          ? { status: 409, error: COMMUNITY_MESSAGES.alreadyReported }
-          : (reported.add(params.postId!), { status: 201, data: { postId: params.postId, reported: true } }),
-    });
+          ? failure(409, COMMUNITY_MESSAGES.alreadyReported)
+          : (reported.add(params.postId!),
+            success({ postId: params.postId, reported: true }, { status: 201 })),
+      );
   }
 
   it('shows the opening post and its replies, loads more with the next cursor, and goes back with the focus on its entry', async () => {
@@ -338,7 +343,9 @@ describe('one discussion', () => {
     expect(textOf(openingOf(view))).toBe('I am lost');
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Load more replies' })));
     await waitFor(() => expect(replyTexts(view)).toEqual(['Use grid-template-areas.', 'Or lines']));
-    expect(server.called('GET', `/community/threads/${T1}/replies`).at(-1)!.query.get('cursor')).toBe('1');
+    expect(server.callsTo(discussionRoutes.listReplies, { threadId: T1 }).at(-1)!.query.get('cursor')).toBe(
+      '1',
+    );
     expect(within(view).queryByRole('button', { name: 'Load more replies' })).toBeNull();
 
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: /All questions/ })));
@@ -366,8 +373,8 @@ describe('one discussion', () => {
     expect(
       (await within(reply).findByRole('button', { name: 'Upvote (0)' })).getAttribute('aria-pressed'),
     ).toBe('false');
-    expect(server.called('PUT', `/community/posts/${id(0x201)}/vote`)).toHaveLength(1);
-    expect(server.called('DELETE', `/community/posts/${id(0x201)}/vote`)).toHaveLength(1);
+    expect(server.callsTo(discussionRoutes.upvote, { postId: id(0x201) })).toHaveLength(1);
+    expect(server.callsTo(discussionRoutes.removeVote, { postId: id(0x201) })).toHaveLength(1);
 
     await act(async () => fireEvent.click(within(view).getByRole('button', { name: 'Unfollow' })));
     expect((await within(view).findByRole('button', { name: 'Follow' })).getAttribute('aria-pressed')).toBe(
@@ -384,7 +391,7 @@ describe('one discussion', () => {
     await act(async () => fireEvent.click(toggle));
     await waitFor(() => expect(toggle.textContent?.trim()).toBe('Unmark answer'));
     expect(besideTitle(view)).toBe('Answered');
-    expect(server.called('PUT', `/community/posts/${id(0x201)}/answer`)).toHaveLength(1);
+    expect(server.callsTo(discussionRoutes.markAnswer, { postId: id(0x201) })).toHaveLength(1);
   });
 
   it("offers no Mark as answer to someone else's question, unless they are an admin", async () => {
@@ -485,7 +492,7 @@ describe('one discussion', () => {
     await act(async () => fireEvent.click(within(editable).getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(textOf(postOf(view, mine._id))).toBe('Second try'));
     expect(byline(postOf(view, mine._id))).toEqual(['Lee', '(edited)']);
-    const patch = server.requests.find((request) => request.method === 'PATCH')!;
+    const patch = server.calls.find((request) => request.method === 'PATCH')!;
     expect(patch.path).toBe(`/community/posts/${mine._id}`);
     expect(patch.body).toEqual({ body: 'Second try' });
   });
@@ -507,7 +514,7 @@ describe('one discussion', () => {
     expect(enabled(own)).toBe(false);
     expect(own.getAttribute('title')).toBe(COMMUNITY_MESSAGES.ownPostVote);
     fireEvent.click(own);
-    expect(server.called('PUT', `/community/posts/${mine._id}/vote`)).toHaveLength(0);
+    expect(server.callsTo(discussionRoutes.upvote, { postId: mine._id })).toHaveLength(0);
     // Someone else's reply keeps its upvote.
     expect(enabled(within(postOf(view, id(0x201))).getByRole('button', { name: 'Upvote (0)' }))).toBe(true);
   });
@@ -525,7 +532,7 @@ describe('one discussion', () => {
     await waitFor(() => expect(textOf(postOf(view, mine._id))).toBe(COMMUNITY_MESSAGES.removed));
     expect(within(view).queryByText('Oops')).toBeNull();
     expect(
-      server.requests.some(
+      server.calls.some(
         (request) => request.method === 'DELETE' && request.path === `/community/posts/${mine._id}`,
       ),
     ).toBe(true);
@@ -558,7 +565,7 @@ describe('one discussion', () => {
     await waitFor(() => expect(lastAction(item)).toBe('Reported'));
     expect(within(item).queryByRole('button', { name: /Report/ })).toBeNull();
     expect(
-      server.called('POST', `/community/posts/${other._id}/report`).map((request) => request.body),
+      server.callsTo(discussionRoutes.report, { postId: other._id }).map((request) => request.body),
     ).toEqual([{ reason: 'spam', note: 'An advert' }]);
 
     // reported in an earlier visit: the server's 409 is said, and Report is not offered again
@@ -586,25 +593,17 @@ describe('an open discussion, live', () => {
    * A thread whose replies the test changes as others would (`pages`), and its event streams, one per opening
    * (a further opening finds none: 503, and the reader keeps trying).
    */
-  function liveServer(
-    pages: Post[][],
-    streams: ReturnType<typeof sseStream>[],
-    current: Thread = thread(),
-    more: Parameters<typeof fakeServer>[0] = {},
-  ) {
+  function liveServer(pages: Post[][], streams: ReturnType<typeof sseStream>[], current: Thread = thread()) {
     let opened = 0;
-    const server = fakeServer({
-      'GET /community/threads': () => page([current]),
-      [`GET /community/threads/${T1}`]: () => ({ data: current }),
-      [`GET /community/threads/${T1}/replies`]: ({ query }) => {
+    const server = fakeApi()
+      .on(discussionRoutes.listThreads, () => page([current]))
+      .on(discussionRoutes.getThread, () => current)
+      .on(discussionRoutes.listReplies, ({ query }) => {
         const index = Number(query.get('cursor') ?? 0);
         return page(pages[index]!, index + 1 < pages.length ? String(index + 1) : null, pages.flat().length);
-      },
-      [`GET /community/threads/${T1}/events`]: () =>
-        streams[opened++]?.response ?? new Response('', { status: 503 }),
-      ...more,
-    });
-    return { server, replyReads: () => server.called('GET', `/community/threads/${T1}/replies`) };
+      })
+      .on(discussionRoutes.events, () => streams[opened++]?.response ?? new Response('', { status: 503 }));
+    return { server, replyReads: () => server.callsTo(discussionRoutes.listReplies, { threadId: T1 }) };
   }
   const reply = (n: number, overrides: Partial<Post> = {}) =>
     post({ _id: id(0x500 + n), body: `Reply ${n}`, bodyHtml: `<p>Reply ${n}</p>`, ...overrides });
@@ -617,8 +616,8 @@ describe('an open discussion, live', () => {
     renderDiscussion();
     const view = await openThread();
     await within(view).findByText('Reply 1');
-    await waitFor(() => expect(server.called('GET', `/community/threads/${T1}/events`)).toHaveLength(1));
-    const opening = server.called('GET', `/community/threads/${T1}/events`)[0]!;
+    await waitFor(() => expect(server.callsTo(discussionRoutes.events, { threadId: T1 })).toHaveLength(1));
+    const opening = server.callsTo(discussionRoutes.events, { threadId: T1 })[0]!;
     expect(opening.headers.get('Authorization')).toBe('Bearer member-token');
     expect(opening.headers.get('Accept')).toBe('text/event-stream');
 
@@ -753,16 +752,16 @@ describe('an open discussion, live', () => {
     renderDiscussion();
     const view = await openThread();
     await within(view).findByText('Reply 1');
-    await waitFor(() => expect(server.called('GET', `/community/threads/${T1}/events`)).toHaveLength(1));
-    const threadReads = server.called('GET', `/community/threads/${T1}`).length;
+    await waitFor(() => expect(server.callsTo(discussionRoutes.events, { threadId: T1 })).toHaveLength(1));
+    const threadReads = server.callsTo(discussionRoutes.getThread, { threadId: T1 }).length;
 
     pages[0]!.push(reply(2));
     await act(async () => first.drop());
-    await waitFor(() => expect(server.called('GET', `/community/threads/${T1}/events`)).toHaveLength(2), {
+    await waitFor(() => expect(server.callsTo(discussionRoutes.events, { threadId: T1 })).toHaveLength(2), {
       timeout: 4_000,
     });
     await waitFor(() => expect(replyTexts(view)).toEqual(['Reply 1', 'Reply 2']));
-    expect(server.called('GET', `/community/threads/${T1}`).length).toBe(threadReads + 1);
+    expect(server.callsTo(discussionRoutes.getThread, { threadId: T1 }).length).toBe(threadReads + 1);
     expect(announced()).toBe('1 new reply');
   });
 
@@ -773,9 +772,10 @@ describe('an open discussion, live', () => {
     const mine = post({ _id: id(suffix), author: ME, mine: true, body: 'Mine', bodyHtml: `<p>${shown}</p>` });
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    liveServer(pages, [stream], thread(), {
-      [`POST /community/threads/${T1}/replies`]: async () => (await answered, { status: 201, data: mine }),
-    });
+    liveServer(pages, [stream], thread()).server.on(
+      discussionRoutes.createReply,
+      async () => (await answered, success(mine, { status: 201 })),
+    );
     renderDiscussion();
     const view = await openThread();
     await within(view).findByText('Reply 1');

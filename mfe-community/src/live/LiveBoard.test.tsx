@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMUNITY_MESSAGES, type LiveQuestion, type LiveSession } from '@catalyst/contracts';
+import { COMMUNITY_MESSAGES, type LiveQuestion, type LiveSession, liveRoutes } from '@catalyst/contracts';
 import { session as sessionStore } from '@catalyst/web-kit';
-import { fakeServer, sseStream } from '../testing/fakeServer';
+import { failure, fakeApi, sseStream, success } from '@catalyst/web-kit/testing';
 import LiveBoard from './LiveBoard';
 
 const PRODUCT = 'a'.repeat(24);
@@ -76,7 +76,7 @@ afterEach(async () => {
 
 describe('the live board before the session', () => {
   it('counts down to the start each second, told to screen readers to the minute and never announced', async () => {
-    fakeServer({ [`GET /community/live/${PRODUCT}`]: () => ({ data: liveSession() }) });
+    fakeApi().on(liveRoutes.getSession, () => liveSession());
     render(<LiveBoard productId={PRODUCT} />);
     const timer = await screen.findByTestId('live-countdown');
     expect(timer.getAttribute('role')).toBe('timer');
@@ -93,7 +93,7 @@ describe('the live board before the session', () => {
   });
 
   it('links the calendar file (a download) and Google Calendar (a new tab, no opener)', async () => {
-    fakeServer({ [`GET /community/live/${PRODUCT}`]: () => ({ data: liveSession() }) });
+    fakeApi().on(liveRoutes.getSession, () => liveSession());
     render(<LiveBoard productId={PRODUCT} />);
     const file = await screen.findByRole('link', { name: 'Add to calendar' });
     expect(file.getAttribute('href')).toBe(`/api/v1/community/live/${PRODUCT}/calendar.ics`);
@@ -104,15 +104,10 @@ describe('the live board before the session', () => {
   });
 
   it('registers and cancels the registration with what the server answers', async () => {
-    const server = fakeServer({
-      [`GET /community/live/${PRODUCT}`]: () => ({ data: liveSession() }),
-      [`PUT /community/live/${PRODUCT}/registration`]: () => ({
-        data: liveSession({ registered: true, registrations: 8 }),
-      }),
-      [`DELETE /community/live/${PRODUCT}/registration`]: () => ({
-        data: liveSession({ registered: false, registrations: 7 }),
-      }),
-    });
+    const server = fakeApi()
+      .on(liveRoutes.getSession, () => liveSession())
+      .on(liveRoutes.register, () => liveSession({ registered: true, registrations: 8 }))
+      .on(liveRoutes.unregister, () => liveSession({ registered: false, registrations: 7 }));
     render(<LiveBoard productId={PRODUCT} />);
     const register = await screen.findByRole('button', { name: 'Register' });
     await act(async () => fireEvent.click(register));
@@ -124,23 +119,21 @@ describe('the live board before the session', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel registration' })));
     await waitFor(() => expect(registration()).toBe('7 registered'));
     expect(enabled(screen.getByRole('button', { name: 'Register' }))).toBe(true);
-    expect(server.called('PUT', `/community/live/${PRODUCT}/registration`)).toHaveLength(1);
-    expect(server.called('DELETE', `/community/live/${PRODUCT}/registration`)).toHaveLength(1);
+    expect(server.callsTo(liveRoutes.register, { productId: PRODUCT })).toHaveLength(1);
+    expect(server.callsTo(liveRoutes.unregister, { productId: PRODUCT })).toHaveLength(1);
   });
 
   it('renders nothing when no session is scheduled', async () => {
-    const server = fakeServer({
-      [`GET /community/live/${PRODUCT}`]: () => ({ status: 404, error: COMMUNITY_MESSAGES.sessionNotFound }),
-    });
+    const server = fakeApi().on(liveRoutes.getSession, () =>
+      failure(404, COMMUNITY_MESSAGES.sessionNotFound),
+    );
     const { container } = render(<LiveBoard productId={PRODUCT} />);
-    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await waitFor(() => expect(server.calls).toHaveLength(1));
     await waitFor(() => expect(container.innerHTML).toBe(''));
   });
 
   it("shows another failure in the server's words, with Try again", async () => {
-    fakeServer({
-      [`GET /community/live/${PRODUCT}`]: () => ({ status: 503, error: 'Community is unavailable' }),
-    });
+    fakeApi().on(liveRoutes.getSession, () => failure(503, 'Community is unavailable'));
     render(<LiveBoard productId={PRODUCT} />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Community is unavailable');
@@ -151,29 +144,32 @@ describe('the live board before the session', () => {
 describe('the live board during the session', () => {
   function liveServer(questions: LiveQuestion[], streams: ReturnType<typeof sseStream>[]) {
     let opened = 0;
-    return fakeServer({
-      [`GET /community/live/${PRODUCT}`]: () => ({
-        data: liveSession({ status: 'live', startsAt: at(-10 * MINUTE), endsAt: at(50 * MINUTE) }),
-      }),
-      [`GET /community/live/${PRODUCT}/questions`]: () => ({ data: questions }),
-      [`GET /community/live/${PRODUCT}/events`]: () =>
-        streams[opened++]?.response ?? new Response('', { status: 503 }),
-      [`POST /community/live/${PRODUCT}/questions`]: ({ body }) => ({
-        status: 201,
-        data: question(9, {
-          author: ME,
-          mine: true,
-          body: (body as { body: string }).body,
-          createdAt: at(0),
-        }),
-      }),
-      'PUT /community/live/questions/:questionId/vote': ({ params }) => ({
-        data: { ...questions.find((q) => q._id === params.questionId)!, upvotes: 3, upvotedByMe: true },
-      }),
-      'PUT /community/live/questions/:questionId/answered': ({ params }) => ({
-        data: { ...questions.find((q) => q._id === params.questionId)!, answered: true },
-      }),
-    });
+    return fakeApi()
+      .on(liveRoutes.getSession, () =>
+        liveSession({ status: 'live', startsAt: at(-10 * MINUTE), endsAt: at(50 * MINUTE) }),
+      )
+      .on(liveRoutes.listQuestions, () => questions)
+      .on(liveRoutes.events, () => streams[opened++]?.response ?? new Response('', { status: 503 }))
+      .on(liveRoutes.askQuestion, ({ body }) =>
+        success(
+          question(9, {
+            author: ME,
+            mine: true,
+            body: (body as { body: string }).body,
+            createdAt: at(0),
+          }),
+          { status: 201 },
+        ),
+      )
+      .on(liveRoutes.upvoteQuestion, ({ params }) => ({
+        ...questions.find((q) => q._id === params.questionId)!,
+        upvotes: 3,
+        upvotedByMe: true,
+      }))
+      .on(liveRoutes.markQuestionAnswered, ({ params }) => ({
+        ...questions.find((q) => q._id === params.questionId)!,
+        answered: true,
+      }));
   }
   const boardItems = () => within(screen.getByTestId('live-questions')).queryAllByTestId('live-question');
 
@@ -204,7 +200,7 @@ describe('the live board during the session', () => {
     const server = liveServer([question(1, { upvotes: 2, upvotedByMe: true })], [stream]);
     render(<LiveBoard productId={PRODUCT} />);
     await waitFor(() => expect(boardItems()).toHaveLength(1));
-    const events = server.called('GET', `/community/live/${PRODUCT}/events`);
+    const events = server.callsTo(liveRoutes.events, { productId: PRODUCT });
     expect(events[0]!.headers.get('Authorization')).toBe('Bearer member-token');
     expect(events[0]!.headers.get('Accept')).toBe('text/event-stream');
 
@@ -249,7 +245,7 @@ describe('the live board during the session', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ask' })));
     await waitFor(() => expect(boardItems()).toHaveLength(2));
     expect(questionLines(boardItems()[1]!)).toEqual(['How do I nest grids?', 'Lee (you)']);
-    expect(server.called('POST', `/community/live/${PRODUCT}/questions`)[0]!.body).toEqual({
+    expect(server.callsTo(liveRoutes.askQuestion, { productId: PRODUCT })[0]!.body).toEqual({
       body: 'How do I nest grids?',
     });
     expect((screen.getByLabelText('Your question') as HTMLTextAreaElement).value).toBe('');
@@ -273,7 +269,7 @@ describe('the live board during the session', () => {
     await waitFor(() => expect(boardItems()).toHaveLength(1));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark answered' })));
     await waitFor(() => expect(questionLines(boardItems()[0]!)).toEqual(['Question 1', 'Ada Answered']));
-    expect(server.called('PUT', `/community/live/questions/${question(1)._id}/answered`)).toHaveLength(1);
+    expect(server.callsTo(liveRoutes.markQuestionAnswered, { questionId: question(1)._id })).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Mark answered' })).toBeNull();
   });
 
@@ -300,7 +296,7 @@ describe('the live board during the session', () => {
         ).toBe('Reconnecting…'),
       );
       // the first retry waits 2 s
-      await waitFor(() => expect(server.called('GET', `/community/live/${PRODUCT}/events`)).toHaveLength(2), {
+      await waitFor(() => expect(server.callsTo(liveRoutes.events, { productId: PRODUCT })).toHaveLength(2), {
         timeout: 4_000,
       });
       await waitFor(() => expect(screen.queryByText('Reconnecting…')).toBeNull());
@@ -317,9 +313,9 @@ describe('the live board during the session', () => {
       posterUrl: null,
     };
     const server = liveServer([], [stream]);
-    const answer = server.fetchMock.getMockImplementation()!;
+    const answer = server.fetch.getMockImplementation()!;
     let ended = false;
-    server.fetchMock.mockImplementation(async (input, init) =>
+    server.fetch.mockImplementation(async (input, init) =>
       ended && String(input).endsWith(`/community/live/${PRODUCT}`)
         ? new Response(
             JSON.stringify({

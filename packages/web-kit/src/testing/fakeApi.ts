@@ -223,9 +223,19 @@ export function fakeApi(base = DEFAULT_API_BASE) {
     },
     /** Every request, in order. */
     calls,
-    /** The requests for one declared route. */
-    callsTo<R extends RouteDeclaration>(route: R): FakeCall<R>[] {
-      return calls.filter((call) => call.route && routeKey(call.route) === routeKey(route)) as FakeCall<R>[];
+    /** The requests for one declared route (with these path parameters, if given). */
+    callsTo<R extends RouteDeclaration>(
+      route: R,
+      params: Partial<PathParams<R['path']>> = {},
+    ): FakeCall<R>[] {
+      return calls.filter(
+        (call) =>
+          call.route &&
+          routeKey(call.route) === routeKey(route) &&
+          Object.entries(params).every(
+            ([name, value]) => (call.params as Record<string, string>)[name] === value,
+          ),
+      ) as FakeCall<R>[];
     },
     /** Every request as `METHOD /path?query` (under the API base). */
     requests(): string[] {
