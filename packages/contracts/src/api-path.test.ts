@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { API_PREFIX, apiUrl } from './api-path';
+import { certificateCredentialPath, certificatePdfPath } from './certificate-terms';
+import { imageFileUrl, thumbnailSrcSet } from './images';
+import { downloadFileUrl, streamFileUrl } from './media';
+import { certificateRoutes, discussionRoutes, liveRoutes, mediaRoutes, routeUrl } from './routes';
+
+describe('addresses of declared routes', () => {
+  it('fills the path, encodes each parameter and appends the query, under the API prefix', () => {
+    expect(API_PREFIX).toBe('/api/v1');
+    expect(routeUrl(liveRoutes.calendar, { params: { productId: 'a/b' } })).toBe(
+      '/api/v1/community/live/a%2Fb/calendar.ics',
+    );
+    expect(routeUrl(discussionRoutes.unsubscribe, { query: { token: 'p.q' } })).toBe(
+      '/api/v1/community/unsubscribe?token=p.q',
+    );
+    expect(routeUrl(mediaRoutes.createUpload)).toBe('/api/v1/media/uploads');
+    expect(routeUrl(certificateRoutes.statusList, { params: { list: 2 } })).toBe(
+      '/api/v1/certificates/status-lists/2',
+    );
+  });
+
+  it('refuses a missing parameter by name', () => {
+    expect(() => apiUrl('/media/uploads/:id', { params: {} })).toThrow(
+      'Missing path parameter "id" for /media/uploads/:id',
+    );
+  });
+
+  it("builds the contracts' own media and certificate addresses from the declarations", () => {
+    const id = 'a'.repeat(24);
+    expect(imageFileUrl(id, { width: 640, format: 'webp' })).toBe(`/api/v1/media/images/${id}/w640.webp`);
+    expect(thumbnailSrcSet(`/api/v1/media/images/${id}/w640.webp`)).toBe(
+      `/api/v1/media/images/${id}/w320.webp 320w, /api/v1/media/images/${id}/w640.webp 640w`,
+    );
+    expect(streamFileUrl(id, 'master.m3u8', 't')).toBe(`/api/v1/media/streams/${id}/master.m3u8?token=t`);
+    expect(downloadFileUrl(id, 't')).toBe(`/api/v1/media/downloads/${id}?token=t`);
+    expect(certificatePdfPath('ABCDE12345')).toBe('/api/v1/certificates/ABCDE12345.pdf');
+    expect(certificateCredentialPath('ABCDE12345')).toBe('/api/v1/certificates/ABCDE12345/credential');
+  });
+});

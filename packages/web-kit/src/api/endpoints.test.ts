@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from './client';
+
+describe("declared routes' addresses", () => {
+  const api = createApiClient({
+    fetch: () => Promise.reject(new Error('no calls here')),
+    getToken: () => null,
+  });
+
+  it('gives a stream route its address under the API base, parameters encoded', () => {
+    expect(api.live.events.url({ params: { productId: 'intro to go' } })).toBe(
+      '/api/v1/community/live/intro%20to%20go/events',
+    );
+    expect(api.discussion.events.url({ params: { threadId: 't1' } })).toBe(
+      '/api/v1/community/threads/t1/events',
+    );
+  });
+
+  it('gives a byte route its address, not a JSON call', () => {
+    expect(api.media.createUpload.url()).toBe('/api/v1/media/uploads');
+    expect(api.media.download.url({ params: { id: 'a1' }, query: { token: 'x y' } })).toBe(
+      '/api/v1/media/downloads/a1?token=x+y',
+    );
+    expect(typeof api.media.createUpload).toBe('object');
+    expect(typeof api.media.getAsset).toBe('function');
+  });
+
+  it('follows the base the gateway gives', () => {
+    const moved = createApiClient({ baseUrl: 'https://api.example.test/v2/', getToken: () => null });
+    expect(moved.media.createUpload.url()).toBe('https://api.example.test/v2/media/uploads');
+  });
+});
