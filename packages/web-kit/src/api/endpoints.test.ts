@@ -18,8 +18,9 @@ describe("declared routes' addresses", () => {
 
   it('gives a byte route its address, not a JSON call', () => {
     expect(api.media.createUpload.url()).toBe('/api/v1/media/uploads');
-    expect(api.media.download.url({ params: { id: 'a1' }, query: { token: 'x y' } })).toBe(
-      '/api/v1/media/downloads/a1?token=x+y',
+    expect(api.media.download.url({ params: { id: 'a1' } })).toBe('/api/v1/media/downloads/a1');
+    expect(api.product.list.url({ query: { search: 'go lang' } })).toBe(
+      '/api/v1/content/products?search=go+lang',
     );
     expect(typeof api.media.createUpload).toBe('object');
     expect(typeof api.media.getAsset).toBe('function');
