@@ -10,28 +10,60 @@ import {
 import {
   allRouteTables,
   apiErrorSchema,
+  declaredBodyLimit,
+  pathParamNames,
+  PREMIUM_REQUIRED_MESSAGE,
   routeKey,
   type RouteDeclaration,
+  type RouteOwner,
   type RouteTable,
 } from '@catalyst/contracts';
 import { API_PREFIX } from './routes';
 
-/** What the reference says of each owner, as its tag. */
-const TAGS: Record<string, string> = {
+/**
+ * What the reference says of each owner, as its tag: typed by the owners the declarations name, so a new
+ * service cannot be declared without its description. Only owners with a listed route become tags.
+ */
+const TAGS: Record<RouteOwner, string> = {
   auth: 'Accounts, sessions, e-mail verification and passwords',
   content: 'The catalogue: categories, creators, products, premium content and its administration',
-  progress: "The learner's progress",
+  progress: "The learner's progress, quizzes and certificates",
   billing: "The Premium plan: checkout, status, invoices and the payment provider's webhooks",
-  gateway: 'The gateway itself: health and client error reports',
+  media: 'Resumable uploads, media assets, and the streams, downloads and images made of them',
+  community: 'Discussions, live sessions, follows and moderation',
+  gateway: 'The gateway itself: health, client error reports, the API reference and front-end releases',
 };
 
 const errorBody = apiErrorSchema.meta({
   id: 'ApiError',
   description: 'The one error shape: a message a person can act on, and the fields at fault',
 });
-const errorResponse = (description: string) => ({
+type Refusal = { description: string; message?: string; retryAfter?: boolean; errors?: boolean };
+/** An input refused, as the example of a 400: the first problem as the message, every field at fault listed. */
+const FIELD_EXAMPLE = { field: 'name', message: 'Name is required' };
+const errorResponse = ({ description, message, retryAfter, errors }: Refusal) => ({
   description,
-  content: { 'application/json': { schema: errorBody } },
+  ...(retryAfter
+    ? {
+        headers: {
+          'Retry-After': {
+            description: 'Seconds to wait before trying again',
+            required: true,
+            schema: { type: 'integer' as const, minimum: 1 },
+          },
+        },
+      }
+    : {}),
+  content: {
+    'application/json': {
+      schema: errorBody,
+      ...(errors
+        ? { example: { success: false, message: FIELD_EXAMPLE.message, errors: [FIELD_EXAMPLE] } }
+        : message
+          ? { example: { success: false, message } }
+          : {}),
+    },
+  },
 });
 const bearer = [{ bearer: [] }];
 
@@ -62,27 +94,88 @@ function requestBodyOf(route: RouteDeclaration): ZodOpenApiRequestBodyObject | u
   }
 }
 
+/** Whether a route reads a request body (parsed JSON, a form or raw bytes it reads itself, or a stream). */
+const readsBody = (route: RouteDeclaration) => route.body !== undefined || route.bodyKind !== undefined;
+const joined = (...parts: Array<string | undefined>) => parts.filter(Boolean).join('; or ');
+const KIB = 1024;
+
+/**
+ * The refusals a route may answer, derived from its declaration: 400 for the inputs it parses (the first problem
+ * as the message, every field at fault in `errors`), 401/403 for its access (a premium route's 403 carries the
+ * plan message), 404 for a path parameter that names nothing, 413 past its body limit, and what its handler
+ * declares in `refuses` (409, 410, 429 with Retry-After…). Every refusal is the one error shape.
+ */
+export function refusalsOf(route: RouteDeclaration): Record<string, Refusal> {
+  const refusals: Record<string, Refusal> = {};
+  const own = route.refuses ?? {};
+  if (route.params || route.query || route.body || route.bodyKind === 'form' || route.bodyKind === 'raw')
+    refusals['400'] = {
+      description: 'Invalid input: the message is the first problem, `errors` names every field at fault',
+      errors: true,
+    };
+  if (route.access === 'user' || route.access === 'premium' || route.access === 'admin')
+    refusals['401'] = {
+      description: 'Sign-in required: no session token, or an expired or revoked one',
+      message: 'Authentication required',
+    };
+  if (route.access === 'premium')
+    refusals['403'] = {
+      description: joined(
+        'The Premium plan is needed (admins always pass; a free product opens to every signed-in user)',
+        own[403],
+      ),
+      message: PREMIUM_REQUIRED_MESSAGE,
+    };
+  else if (route.access === 'admin')
+    refusals['403'] = { description: joined('Admins only', own[403]), message: 'Admin access required' };
+  else if (own[403]) refusals['403'] = { description: own[403] };
+  const names = pathParamNames(route.path);
+  if (names.length > 0 || own[404])
+    refusals['404'] = {
+      description: joined(
+        names.length > 0 ? `Nothing answers to the ${names.join(' and ')} in the path` : undefined,
+        own[404],
+      ),
+    };
+  if (own[409]) refusals['409'] = { description: own[409] };
+  if (own[410]) refusals['410'] = { description: own[410] };
+  const limit = declaredBodyLimit(route);
+  if (readsBody(route) && limit !== undefined)
+    refusals['413'] = {
+      description: `The body is larger than the route accepts (${Math.round(limit / KIB)} KiB)`,
+      message: 'Request body is too large',
+    };
+  if (own[429]) refusals['429'] = { description: own[429], retryAfter: true };
+  return refusals;
+}
+
+/** A byte answer in each of its declared media types (none: an answer without a body, e.g. tus). */
+function bytesContent(route: RouteDeclaration) {
+  if (!route.produces?.length) return undefined;
+  return Object.fromEntries(
+    route.produces.map((type) => [
+      type,
+      type.startsWith('text/') || type.endsWith('+jwt')
+        ? { schema: { type: 'string' as const } }
+        : { schema: { type: 'string' as const, contentMediaType: type } },
+    ]),
+  );
+}
+
 function responsesOf(route: RouteDeclaration): ZodOpenApiResponsesObject {
   const success = z.object({
     success: z.literal(true),
     data: route.response,
     message: z.string().optional(),
   });
+  const content =
+    route.answer === 'bytes' ? bytesContent(route) : { 'application/json': { schema: success } };
   const responses: ZodOpenApiResponsesObject = {
-    [String(route.status ?? 200)]: {
-      description: route.summary,
-      content: { 'application/json': { schema: success } },
-    },
+    [String(route.status ?? 200)]: { description: route.summary, ...(content ? { content } : {}) },
   };
-  if (route.access === 'user' || route.access === 'premium' || route.access === 'admin')
-    responses['401'] = errorResponse('Sign-in required');
-  if (route.access === 'premium')
-    responses['403'] = errorResponse('Active subscription required to access this content');
-  if (route.access === 'admin') responses['403'] = errorResponse('Admin access required');
-  responses['4XX'] = errorResponse(
-    'The request was refused: invalid input (400), not found (404), a conflict (409), too large (413), too many requests (429)',
-  );
-  responses['5XX'] = errorResponse('A service is unavailable (503) or too slow (504)');
+  for (const [status, refusal] of Object.entries(refusalsOf(route)))
+    responses[status as `4${string}`] = errorResponse(refusal);
+  responses['5XX'] = errorResponse({ description: 'A service is unavailable (503) or too slow (504)' });
   return responses;
 }
 
@@ -125,7 +218,7 @@ const operationIdOf = (table: string, name: string) => `${table.replace(/Routes$
  */
 export function createOpenApiDocument(tables: Record<string, RouteTable> = allRouteTables, version = '1') {
   const paths: ZodOpenApiPathsObject = {};
-  const usedTags = new Set<string>();
+  const usedTags = new Set<RouteOwner>();
   for (const [tableName, table] of Object.entries(tables)) {
     for (const [name, route] of Object.entries(table)) {
       if (route.access === 'internal' || route.service === 'every' || route.hidden) continue;
@@ -147,7 +240,7 @@ export function createOpenApiDocument(tables: Record<string, RouteTable> = allRo
           'The API behind the Catalyst learning catalogue. Successes are `{ success: true, data, message? }`, errors `{ success: false, message, errors? }`.',
       },
       servers: [{ url: API_PREFIX }],
-      tags: Object.keys(TAGS)
+      tags: (Object.keys(TAGS) as RouteOwner[])
         .filter((tag) => usedTags.has(tag))
         .map((name) => ({ name, description: TAGS[name] })),
       components: {

@@ -36,6 +36,10 @@ const endedSessions = z.object({ endedSessions: z.number().int() });
  */
 export const authRoutes = defineRoutes({
   register: {
+    refuses: {
+      409: 'The e-mail address belongs to another account',
+      429: 'Too many accounts registered from this address or for this e-mail address lately',
+    },
     method: 'POST',
     path: '/auth/register',
     service,
@@ -46,6 +50,9 @@ export const authRoutes = defineRoutes({
     response: registerResponseSchema,
   },
   login: {
+    refuses: {
+      429: 'Too many failed attempts for this account or from this address: wait Retry-After seconds',
+    },
     method: 'POST',
     path: '/auth/login',
     service,
@@ -100,6 +107,7 @@ export const authRoutes = defineRoutes({
     response: z.object({ email: z.string() }),
   },
   forgotPassword: {
+    refuses: { 429: 'Too many reset e-mails asked for this address or from this client lately' },
     method: 'POST',
     path: '/auth/forgot-password',
     service,
@@ -109,6 +117,7 @@ export const authRoutes = defineRoutes({
     response: z.null(),
   },
   resetPassword: {
+    refuses: { 429: 'Too many reset attempts from this client lately' },
     method: 'POST',
     path: '/auth/reset-password',
     service,
@@ -123,6 +132,7 @@ export const authRoutes = defineRoutes({
 /** The signed-in user's own account. */
 export const userRoutes = defineRoutes({
   updateProfile: {
+    refuses: { 409: 'The new e-mail address belongs to another account' },
     method: 'PUT',
     path: '/users/profile',
     service,
@@ -143,6 +153,7 @@ export const userRoutes = defineRoutes({
     response: endedSessions,
   },
   deleteAccount: {
+    refuses: { 409: 'The last admin cannot delete their account' },
     method: 'DELETE',
     path: '/users/profile',
     service,
@@ -166,6 +177,7 @@ export const adminUserRoutes = defineRoutes({
     response: pageSchema(adminUserSchema),
   },
   resendVerification: {
+    refuses: { 409: 'The account is already verified' },
     method: 'POST',
     path: '/admin/users/:userId/resend-verification',
     service,
@@ -184,6 +196,7 @@ export const adminUserRoutes = defineRoutes({
     response: adminUserSchema,
   },
   deactivate: {
+    refuses: { 409: 'The account is already deactivated' },
     method: 'POST',
     path: '/admin/users/:userId/deactivate',
     service,
@@ -193,6 +206,7 @@ export const adminUserRoutes = defineRoutes({
     response: adminUserSchema,
   },
   reactivate: {
+    refuses: { 409: 'The account is not deactivated' },
     method: 'POST',
     path: '/admin/users/:userId/reactivate',
     service,

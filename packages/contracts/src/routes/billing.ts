@@ -20,6 +20,7 @@ const user = z.object({ userId: objectIdSchema });
 /** The signed-in user's plan; every route needs a sign-in. */
 export const subscriptionRoutes = defineRoutes({
   createCheckoutSession: {
+    refuses: { 409: 'The caller already has an active subscription, or is an admin (full access already)' },
     method: 'POST',
     path: '/subscription/create-checkout-session',
     service,
@@ -48,6 +49,7 @@ export const subscriptionRoutes = defineRoutes({
     response: subscriptionStatusSchema,
   },
   cancel: {
+    refuses: { 409: 'Admins have no subscription to change' },
     method: 'POST',
     path: '/subscription/cancel',
     service,
@@ -56,6 +58,7 @@ export const subscriptionRoutes = defineRoutes({
     response: subscriptionStatusSchema,
   },
   reactivate: {
+    refuses: { 409: 'Admins have no subscription to change' },
     method: 'POST',
     path: '/subscription/reactivate',
     service,

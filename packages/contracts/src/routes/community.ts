@@ -48,6 +48,7 @@ export const discussionRoutes = defineRoutes({
     response: cursorPageSchema(threadSchema),
   },
   createThread: {
+    refuses: { 429: 'Too many posts lately (fewer for new accounts)' },
     method: 'POST',
     path: '/community/threads',
     service,
@@ -78,6 +79,7 @@ export const discussionRoutes = defineRoutes({
     response: cursorPageSchema(postSchema),
   },
   createReply: {
+    refuses: { 409: 'The discussion is locked', 429: 'Too many posts lately (fewer for new accounts)' },
     method: 'POST',
     path: '/community/threads/:threadId/replies',
     service,
@@ -89,6 +91,8 @@ export const discussionRoutes = defineRoutes({
     response: postSchema,
   },
   events: {
+    produces: ['text/event-stream'],
+    refuses: { 429: 'Too many event streams open for this user' },
     method: 'GET',
     path: '/community/threads/:threadId/events',
     service,
@@ -127,6 +131,10 @@ export const discussionRoutes = defineRoutes({
     response: z.array(ownPostSchema),
   },
   editPost: {
+    refuses: {
+      403: 'Not your post, or its edit window has closed',
+      409: 'The post was removed, or the discussion is locked',
+    },
     method: 'PATCH',
     path: '/community/posts/:postId',
     service,
@@ -137,6 +145,7 @@ export const discussionRoutes = defineRoutes({
     response: postSchema,
   },
   deletePost: {
+    refuses: { 403: 'Not your post' },
     method: 'DELETE',
     path: '/community/posts/:postId',
     service,
@@ -146,6 +155,7 @@ export const discussionRoutes = defineRoutes({
     response: postSchema,
   },
   upvote: {
+    refuses: { 409: 'Your own post, a removed post, or a locked discussion' },
     method: 'PUT',
     path: '/community/posts/:postId/vote',
     service,
@@ -155,6 +165,7 @@ export const discussionRoutes = defineRoutes({
     response: voteResultSchema,
   },
   removeVote: {
+    refuses: { 409: 'A removed post, or a locked discussion' },
     method: 'DELETE',
     path: '/community/posts/:postId/vote',
     service,
@@ -164,6 +175,10 @@ export const discussionRoutes = defineRoutes({
     response: voteResultSchema,
   },
   markAnswer: {
+    refuses: {
+      403: 'Only the author of the discussion (or an admin) marks its answer',
+      409: 'Only a visible reply in an unlocked discussion can be the answer',
+    },
     method: 'PUT',
     path: '/community/posts/:postId/answer',
     service,
@@ -173,6 +188,10 @@ export const discussionRoutes = defineRoutes({
     response: threadSchema,
   },
   unmarkAnswer: {
+    refuses: {
+      403: 'Only the author of the discussion (or an admin) marks its answer',
+      409: 'The discussion is locked',
+    },
     method: 'DELETE',
     path: '/community/posts/:postId/answer',
     service,
@@ -182,6 +201,7 @@ export const discussionRoutes = defineRoutes({
     response: threadSchema,
   },
   report: {
+    refuses: { 409: 'You already reported this post' },
     method: 'POST',
     path: '/community/posts/:postId/report',
     service,
@@ -217,6 +237,7 @@ export const liveRoutes = defineRoutes({
     response: liveSessionSchema,
   },
   calendar: {
+    produces: ['text/calendar'],
     method: 'GET',
     path: '/community/live/:productId/calendar.ics',
     service,
@@ -254,6 +275,10 @@ export const liveRoutes = defineRoutes({
     response: z.array(liveQuestionSchema),
   },
   askQuestion: {
+    refuses: {
+      409: 'Questions are not open for this session now',
+      429: 'Too many posts lately (fewer for new accounts)',
+    },
     method: 'POST',
     path: '/community/live/:productId/questions',
     service,
@@ -265,6 +290,7 @@ export const liveRoutes = defineRoutes({
     response: liveQuestionSchema,
   },
   upvoteQuestion: {
+    refuses: { 409: 'Questions are not open for this session now' },
     method: 'PUT',
     path: '/community/live/questions/:questionId/vote',
     service,
@@ -274,6 +300,7 @@ export const liveRoutes = defineRoutes({
     response: liveQuestionSchema,
   },
   removeQuestionVote: {
+    refuses: { 409: 'Questions are not open for this session now' },
     method: 'DELETE',
     path: '/community/live/questions/:questionId/vote',
     service,
@@ -292,6 +319,8 @@ export const liveRoutes = defineRoutes({
     response: liveQuestionSchema,
   },
   events: {
+    produces: ['text/event-stream'],
+    refuses: { 429: 'Too many event streams open for this user' },
     method: 'GET',
     path: '/community/live/:productId/events',
     service,
@@ -327,6 +356,7 @@ export const moderationRoutes = defineRoutes({
     response: postSchema,
   },
   hidePost: {
+    refuses: { 409: 'The post was deleted' },
     method: 'POST',
     path: '/admin/community/posts/:postId/hide',
     service,
@@ -337,6 +367,7 @@ export const moderationRoutes = defineRoutes({
     response: postSchema,
   },
   restorePost: {
+    refuses: { 409: 'The post was deleted' },
     method: 'POST',
     path: '/admin/community/posts/:postId/restore',
     service,
@@ -385,6 +416,7 @@ export const moderationRoutes = defineRoutes({
     response: pageSchema(moderationEntrySchema),
   },
   scheduleLive: {
+    refuses: { 409: 'The product is not a webinar' },
     method: 'PUT',
     path: '/admin/community/live/:productId',
     service,

@@ -141,6 +141,7 @@ export const categoryRoutes = defineRoutes({
     response: adminCategorySchema,
   },
   create: {
+    refuses: { 409: 'Another category has this name or slug' },
     method: 'POST',
     path: '/admin/categories',
     service,
@@ -151,6 +152,7 @@ export const categoryRoutes = defineRoutes({
     response: adminCategorySchema,
   },
   replace: {
+    refuses: { 409: 'Another category has this name or slug' },
     method: 'PUT',
     path: '/admin/categories/:id',
     service,
@@ -161,6 +163,7 @@ export const categoryRoutes = defineRoutes({
     response: adminCategorySchema,
   },
   remove: {
+    refuses: { 409: 'The category still has products' },
     method: 'DELETE',
     path: '/admin/categories/:id',
     service,
@@ -224,6 +227,7 @@ export const creatorRoutes = defineRoutes({
     response: adminCreatorSchema,
   },
   create: {
+    refuses: { 409: 'Another creator has this name or slug' },
     method: 'POST',
     path: '/admin/creators',
     service,
@@ -234,6 +238,7 @@ export const creatorRoutes = defineRoutes({
     response: adminCreatorSchema,
   },
   replace: {
+    refuses: { 409: 'Another creator has this name or slug' },
     method: 'PUT',
     path: '/admin/creators/:id',
     service,
@@ -244,6 +249,7 @@ export const creatorRoutes = defineRoutes({
     response: adminCreatorSchema,
   },
   remove: {
+    refuses: { 409: 'The creator still has products' },
     method: 'DELETE',
     path: '/admin/creators/:id',
     service,
@@ -325,6 +331,7 @@ export const productRoutes = defineRoutes({
     response: adminProductSchema,
   },
   create: {
+    refuses: { 409: 'Another product has this slug' },
     method: 'POST',
     path: '/admin/products',
     service,
@@ -336,6 +343,7 @@ export const productRoutes = defineRoutes({
     response: adminProductSchema,
   },
   replace: {
+    refuses: { 409: 'Another product has this slug' },
     method: 'PUT',
     path: '/admin/products/:id',
     service,
@@ -397,6 +405,7 @@ export const curriculumRoutes = defineRoutes({
     response: adminCurriculumSchema,
   },
   replace: {
+    refuses: { 409: 'The curriculum was saved by someone else since it was loaded (its version moved on)' },
     method: 'PUT',
     path: '/admin/products/:id/curriculum',
     service,

@@ -80,6 +80,7 @@ export const mediaRoutes = defineRoutes({
     response: mediaAssetSchema,
   },
   retryAsset: {
+    refuses: { 409: 'The asset changed meanwhile' },
     method: 'POST',
     path: '/media/assets/:id/retry',
     service,
@@ -111,6 +112,7 @@ export const mediaRoutes = defineRoutes({
     response: z.object({ queued: z.number().int() }),
   },
   deleteAsset: {
+    refuses: { 409: 'Products still use the asset (the message names them)' },
     method: 'DELETE',
     path: '/media/assets/:id',
     service,
@@ -121,6 +123,14 @@ export const mediaRoutes = defineRoutes({
   },
   streamFile: {
     ...file,
+    produces: [
+      'application/vnd.apple.mpegurl',
+      'video/mp2t',
+      'video/iso.segment',
+      'video/mp4',
+      'image/jpeg',
+      'text/vtt',
+    ],
     method: 'GET',
     path: '/media/streams/:id/:file',
     params: asset.extend({ file: streamFileSchema }),
@@ -128,6 +138,14 @@ export const mediaRoutes = defineRoutes({
   },
   renditionFile: {
     ...file,
+    produces: [
+      'application/vnd.apple.mpegurl',
+      'video/mp2t',
+      'video/iso.segment',
+      'video/mp4',
+      'image/jpeg',
+      'text/vtt',
+    ],
     method: 'GET',
     path: '/media/streams/:id/:rendition/:file',
     params: asset.extend({ rendition: streamRenditionSchema, file: streamFileSchema }),
@@ -136,6 +154,7 @@ export const mediaRoutes = defineRoutes({
   },
   download: {
     ...file,
+    produces: ['application/octet-stream'],
     method: 'GET',
     path: '/media/downloads/:id',
     params: asset,
@@ -144,6 +163,7 @@ export const mediaRoutes = defineRoutes({
   },
   imageFile: {
     ...file,
+    produces: ['image/webp', 'image/avif'],
     method: 'GET',
     path: '/media/images/:id/:file',
     params: asset.extend({ file: imageFileSchema }),

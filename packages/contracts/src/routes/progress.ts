@@ -239,6 +239,8 @@ export const certificateRoutes = defineRoutes({
     response: certificateSchema,
   },
   credential: {
+    produces: ['application/vc+jwt'],
+    refuses: { 410: 'The certificate was revoked' },
     method: 'GET',
     path: '/certificates/:code/credential',
     service,
@@ -250,6 +252,7 @@ export const certificateRoutes = defineRoutes({
     response: z.string(),
   },
   statusList: {
+    produces: ['application/vc+jwt'],
     method: 'GET',
     path: '/certificates/status-lists/:list',
     service,
@@ -280,6 +283,7 @@ export const certificateRoutes = defineRoutes({
     response: pageSchema(certificateSchema),
   },
   revoke: {
+    refuses: { 409: 'The certificate is already revoked' },
     method: 'POST',
     path: '/admin/certificates/:code/revoke',
     service,
