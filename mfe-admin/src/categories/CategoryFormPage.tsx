@@ -1,6 +1,5 @@
 import { CATEGORY_COLORS, CATEGORY_ICONS, DEFAULT_CATEGORY_COLOR, adminMessages } from '@catalyst/contracts';
-import { readableTextOn } from '@catalyst/web-kit';
-import { adminApi } from '../api/adminApi';
+import { api, readableTextOn } from '@catalyst/web-kit';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import formStyles from '../common/Form.module.css';
 import { GroupFields } from '../common/GroupFields';
@@ -28,14 +27,16 @@ export function CategoryFormPage() {
     titles: { create: 'Add Category', edit: 'Edit Category' },
     initialValues: emptyCategory,
     checkId: checkCategoryId,
-    loadValues: async (id) => groupToForm(await adminApi.getCategory(id)),
+    loadValues: async (id) => groupToForm(await api.category.adminGet({ params: { id } })),
     loadFailure: categoryLoadFailure,
     slugFollows: 'name',
     toPayload: groupPayload,
     showPayload: showGroupPayload,
     validate: validateCategory,
     save: (payload, id) =>
-      id !== undefined ? adminApi.updateCategory(id, payload) : adminApi.createCategory(payload),
+      id !== undefined
+        ? api.category.replace.request({ params: { id: id }, body: payload })
+        : api.category.create.request({ body: payload }),
     savedMessage: (isEdit) => (isEdit ? adminMessages.categoryUpdated : adminMessages.categoryCreated),
     saveFailure: categorySaveFailure,
   });

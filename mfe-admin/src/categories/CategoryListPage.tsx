@@ -1,6 +1,5 @@
 import { api } from '@catalyst/web-kit';
 import { adminMessages, type AdminCategory } from '@catalyst/contracts';
-import { adminApi } from '../api/adminApi';
 import { AdminListView } from '../common/AdminListView';
 import { deleteQuestion } from '../common/ConfirmDialog';
 import { groupColumns } from '../common/groupColumns';
@@ -10,14 +9,18 @@ import { useAdminList } from '../common/useAdminList';
 export function CategoryListPage() {
   const list = useAdminList<AdminCategory>({
     read: api.category.adminList,
-    remove: adminApi.deleteCategory,
+    remove: (id) => api.category.remove({ params: { id } }),
     deletedMessage: adminMessages.categoryDeleted,
     deleteFailure: 'Failed to delete category',
   });
   const toggleActive = (category: AdminCategory) =>
     void list.change(
       category,
-      () => adminApi.updateCategory(category._id, { ...category, isActive: !category.isActive }),
+      () =>
+        api.category.replace.request({
+          params: { id: category._id },
+          body: { ...category, isActive: !category.isActive },
+        }),
       'Failed to update category status',
     );
 

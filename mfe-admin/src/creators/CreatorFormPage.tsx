@@ -4,8 +4,7 @@ import {
   DEFAULT_CREATOR_COLOR,
   DEFAULT_CREATOR_ICON,
 } from '@catalyst/contracts';
-import { isApiRequestError } from '@catalyst/web-kit';
-import { adminApi } from '../api/adminApi';
+import { api, isApiRequestError } from '@catalyst/web-kit';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import { GroupFields } from '../common/GroupFields';
 import { groupPayload, groupToForm, showGroupPayload } from '../common/groupForm';
@@ -52,14 +51,16 @@ export function CreatorFormPage() {
       sortOrder: '0',
     },
     checkId: checkCreatorId,
-    loadValues: async (id) => groupToForm(await adminApi.getCreator(id)),
+    loadValues: async (id) => groupToForm(await api.creator.adminGet({ params: { id } })),
     loadFailure,
     slugFollows: 'name',
     toPayload: groupPayload,
     showPayload: showGroupPayload,
     validate: validateCreator,
     save: (payload, id) =>
-      id !== undefined ? adminApi.updateCreator(id, payload) : adminApi.createCreator(payload),
+      id !== undefined
+        ? api.creator.replace.request({ params: { id: id }, body: payload })
+        : api.creator.create.request({ body: payload }),
     savedMessage: (isEdit) => (isEdit ? 'Creator updated successfully!' : 'Creator created successfully!'),
     saveFailure,
   });

@@ -1,6 +1,5 @@
 import { api } from '@catalyst/web-kit';
 import type { AdminCreator } from '@catalyst/contracts';
-import { adminApi } from '../api/adminApi';
 import { AdminListView } from '../common/AdminListView';
 import { deleteQuestion } from '../common/ConfirmDialog';
 import { groupColumns } from '../common/groupColumns';
@@ -10,14 +9,18 @@ import { useAdminList } from '../common/useAdminList';
 export function CreatorListPage() {
   const list = useAdminList<AdminCreator>({
     read: api.creator.adminList,
-    remove: adminApi.deleteCreator,
+    remove: (id) => api.creator.remove({ params: { id } }),
     deletedMessage: 'Creator deleted successfully!',
     deleteFailure: 'Failed to delete creator',
   });
   const toggleActive = (creator: AdminCreator) =>
     void list.change(
       creator,
-      () => adminApi.updateCreator(creator._id, { ...creator, isActive: !creator.isActive }),
+      () =>
+        api.creator.replace.request({
+          params: { id: creator._id },
+          body: { ...creator, isActive: !creator.isActive },
+        }),
       'Failed to update creator status',
     );
 

@@ -9,8 +9,7 @@ import {
   type AdminCreator,
   type MediaAsset,
 } from '@catalyst/contracts';
-import { Spinner, TextField } from '@catalyst/web-kit';
-import { adminApi } from '../api/adminApi';
+import { api, Spinner, TextField } from '@catalyst/web-kit';
 import { CurriculumNotice } from '../curriculum/CurriculumNotice';
 import { LiveSessionEditor, LiveSessionNotice } from '../live/LiveSessionEditor';
 import { EntityFormLayout } from '../common/EntityFormLayout';
@@ -46,20 +45,22 @@ export function ProductFormPage() {
     // The category and creator choices load first, on create too.
     prepare: async (isCurrent) => {
       const [categoryList, creatorList] = await Promise.all([
-        adminApi.listCategories(),
-        adminApi.listCreators(),
+        api.category.adminList(),
+        api.creator.adminList(),
       ]);
       if (!isCurrent()) return;
       setCategories(categoryList);
       setCreators(creatorList);
     },
     prepareFailure: (error) => ({ message: `Failed to load data: ${errorText(error)}` }),
-    loadValues: async (id) => productToForm(await adminApi.getProduct(id)),
+    loadValues: async (id) => productToForm(await api.product.adminGet({ params: { id } })),
     loadFailure: (error) => ({ message: `Error loading product: ${errorText(error)}` }),
     toPayload: productPayload,
     validate: validateProduct,
     save: (payload, id) =>
-      id !== undefined ? adminApi.updateProduct(id, payload) : adminApi.createProduct(payload),
+      id !== undefined
+        ? api.product.replace.request({ params: { id: id }, body: payload })
+        : api.product.create.request({ body: payload }),
     savedMessage: (isEdit, result) =>
       result.message ?? (isEdit ? 'Product updated successfully!' : 'Product created successfully!'),
     // The spec shows the server's own message on a failed save.

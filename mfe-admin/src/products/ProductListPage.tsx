@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { adminMessages, type AdminProduct, type Page } from '@catalyst/contracts';
 import { Eye, EyeOff, Star, StarOff } from '@catalyst/web-kit/icons';
 import { api, Badge, formatPrice, formatProductLength, pageCount, Pager } from '@catalyst/web-kit';
-import { adminApi } from '../api/adminApi';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
 import { ListSearch } from '../common/ListSearch';
@@ -24,7 +23,7 @@ export function ProductListPage() {
     read: api.product.adminList,
     input: { query: { search: search || undefined, page, limit: PRODUCTS_PAGE_SIZE } },
     pick: pickRows,
-    remove: adminApi.deleteProduct,
+    remove: (id) => api.product.remove({ params: { id } }),
     deletedMessage: adminMessages.productDeleted,
     deleteFailure: 'Failed to delete product',
   });
@@ -33,7 +32,12 @@ export function ProductListPage() {
   const flip = (product: AdminProduct, flag: 'isPublished' | 'isFeatured') =>
     void list.change(
       product,
-      () => adminApi.updateProduct(product._id, { ...product, [flag]: !product[flag] }),
+      // the whole product goes back, with one flag flipped
+      () =>
+        api.product.replace.request({
+          params: { id: product._id },
+          body: { ...product, [flag]: !product[flag] },
+        }),
       flag === 'isPublished' ? 'Failed to update product status' : 'Failed to update featured status',
     );
 
