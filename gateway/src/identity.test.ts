@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVICT_USER_HEADER, currentUserResponseSchema, type Identity } from '@catalyst/contracts';
-import { MemoryCache, TtlLru, verifyIdentity, type Broadcast, type Cache } from '@catalyst/service-kit';
+import { MemoryCache, verifyIdentity, type Broadcast, type Cache } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, createTestCache, testUsers } from '@catalyst/service-kit/testing';
 import { echoOf, sendJson, serveSessions, startGateway, startStandIn, startWorld } from './testing/upstreams';
 
@@ -505,20 +505,5 @@ describe('when auth cannot be reached', () => {
       await Promise.all([one.close(), two.close(), auth.close(), content.close()]);
       await shared.close();
     }
-  });
-});
-
-describe('the in-process identity cache', () => {
-  it('expires entries and drops the least recently used first', () => {
-    const removed: string[] = [];
-    const lru = new TtlLru<string, number>(2, 1_000, (key) => removed.push(key));
-    lru.set('a', 1, 0);
-    lru.set('b', 2, 0);
-    expect(lru.get('a', 10)).toBe(1);
-    lru.set('c', 3, 10);
-    expect(lru.get('b', 10)).toBeUndefined();
-    expect(lru.get('a', 10)).toBe(1);
-    expect(lru.get('a', 1_001)).toBeUndefined();
-    expect(removed).toEqual(['b', 'a']);
   });
 });

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
-import { RedisCache } from './cache';
+import { MemoryCache, RedisCache } from './cache';
 import { freePort, startTestRedis, testLog, until, type TestRedis } from './testing';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'cache-test-'));
@@ -59,5 +59,61 @@ describe('RedisCache during an outage', () => {
       raw.disconnect();
       await cache.close();
     }
+  });
+});
+
+describe('MemoryCache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps a copy of each value for its lifetime', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const cache = new MemoryCache(10);
+    const value = { name: 'Web Development', tags: ['a'] };
+    await cache.set('category:1', value, 5);
+    value.tags.push('changed after set');
+    expect(await cache.get('category:1')).toEqual({ name: 'Web Development', tags: ['a'] });
+    vi.setSystemTime(1_004_999);
+    expect(await cache.get('category:1')).toEqual({ name: 'Web Development', tags: ['a'] });
+    vi.setSystemTime(1_005_000);
+    expect(await cache.get('category:1')).toBeUndefined();
+    await cache.set('category:2', 'x', 5);
+    await cache.del('category:2', 'category:3');
+    expect(await cache.get('category:2')).toBeUndefined();
+  });
+
+  it('counts within the window of the first increment, and never below zero or back to life', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const cache = new MemoryCache(10);
+    expect(await cache.incr('signin:ip', 60)).toBe(1);
+    vi.setSystemTime(1_030_000);
+    expect(await cache.incr('signin:ip', 60)).toBe(2);
+    await cache.decr('signin:ip');
+    await cache.decr('signin:ip');
+    await cache.decr('signin:ip');
+    expect(await cache.get('signin:ip')).toBe(0);
+    vi.setSystemTime(1_060_000); // 60 s after the first increment, not after the last
+    expect(await cache.get('signin:ip')).toBeUndefined();
+    await cache.decr('signin:ip');
+    expect(await cache.get('signin:ip')).toBeUndefined();
+    expect(await cache.incr('signin:ip', 60)).toBe(1);
+  });
+
+  it('gives a claim to one caller until it expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const cache = new MemoryCache(10);
+    expect(await cache.claim('job:1', 10)).toBe(true);
+    expect(await cache.claim('job:1', 10)).toBe(false);
+    vi.setSystemTime(1_010_000);
+    expect(await cache.claim('job:1', 10)).toBe(true);
+  });
+
+  it('drops the least recently used entry when full', async () => {
+    const cache = new MemoryCache(2);
+    await cache.set('a', 1, 60);
+    await cache.set('b', 2, 60);
+    expect(await cache.get('a')).toBe(1);
+    await cache.set('c', 3, 60);
+    expect(await cache.get('b')).toBeUndefined();
+    expect([await cache.get('a'), await cache.get('c')]).toEqual([1, 3]);
   });
 });

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
+import { TtlLru } from './lru';
 import { metrics } from './metrics';
 
 /**
@@ -21,58 +22,50 @@ export interface Cache {
   close(): Promise<void>;
 }
 
+/** A kept value, as Redis would hold it (JSON, so a reader never shares an object with the writer). */
 interface Entry {
-  value: string;
-  expiresAt: number;
+  json: string;
 }
 
+/** The in-process store: service-kit's TtlLru (the least recently used go first when it is full). */
 export class MemoryCache implements Cache {
-  private readonly entries = new Map<string, Entry>();
-  constructor(private readonly maxEntries = 50_000) {}
+  private readonly entries: TtlLru<string, Entry>;
+  constructor(maxEntries = 50_000) {
+    // Every entry names its own lifetime.
+    this.entries = new TtlLru(maxEntries, Infinity);
+  }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const entry = this.live(key);
-    return entry ? (JSON.parse(entry.value) as T) : undefined;
+    const entry = this.entries.get(key);
+    return entry ? (JSON.parse(entry.json) as T) : undefined;
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    if (this.entries.size >= this.maxEntries) this.evictOldest();
-    this.entries.set(key, { value: JSON.stringify(value), expiresAt: Date.now() + ttlSeconds * 1000 });
+    this.entries.set(key, { json: JSON.stringify(value) }, undefined, ttlSeconds * 1000);
   }
 
   async del(...keys: string[]): Promise<void> {
     for (const key of keys) this.entries.delete(key);
   }
 
-  /** The live entry of a key, read synchronously so a read-modify-write cannot interleave with another. */
-  private live(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
+  // Counters are read and written synchronously, so a read-modify-write cannot interleave with another;
+  // a live one changes in place and keeps its expiry.
   async incr(key: string, ttlSeconds: number): Promise<number> {
-    const entry = this.live(key);
-    const next = (entry ? (JSON.parse(entry.value) as number) : 0) + 1;
-    this.entries.set(key, {
-      value: JSON.stringify(next),
-      expiresAt: entry ? entry.expiresAt : Date.now() + ttlSeconds * 1000,
-    });
+    const entry = this.entries.get(key);
+    const next = (entry ? (JSON.parse(entry.json) as number) : 0) + 1;
+    if (entry) entry.json = JSON.stringify(next);
+    else this.entries.set(key, { json: JSON.stringify(next) }, undefined, ttlSeconds * 1000);
     return next;
   }
 
   async decr(key: string): Promise<void> {
-    const entry = this.live(key);
-    if (!entry) return;
-    entry.value = JSON.stringify(Math.max(0, (JSON.parse(entry.value) as number) - 1));
+    const entry = this.entries.get(key);
+    if (entry) entry.json = JSON.stringify(Math.max(0, (JSON.parse(entry.json) as number) - 1));
   }
 
   async claim(key: string, ttlSeconds: number): Promise<boolean> {
-    if (this.live(key)) return false;
-    this.entries.set(key, { value: '1', expiresAt: Date.now() + ttlSeconds * 1000 });
+    if (this.entries.get(key)) return false;
+    this.entries.set(key, { json: '1' }, undefined, ttlSeconds * 1000);
     return true;
   }
 
@@ -82,15 +75,6 @@ export class MemoryCache implements Cache {
 
   async close(): Promise<void> {
     this.entries.clear();
-  }
-
-  private evictOldest() {
-    const now = Date.now();
-    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const first = this.entries.keys().next();
-      if (!first.done) this.entries.delete(first.value);
-    }
   }
 }
 
