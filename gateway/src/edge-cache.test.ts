@@ -361,6 +361,29 @@ describe('edge cache rules', () => {
     expect(edge.lookup('/b')).toMatchObject({ upstream: 'content', body: Buffer.from('{}') });
   });
 
+  it('purges one service’s entries, counting each stored answer once', () => {
+    const edge = createEdgeCache({
+      maxTtlSeconds: 5,
+      maxEntries: 2,
+      maxEntryBytes: 100,
+      maxTotalBytes: 1_000,
+    });
+    const headers = { 'cache-control': 'public, s-maxage=5', 'content-length': '2' };
+    const put = (url: string, upstream: 'content' | 'progress') =>
+      edge.store(edge.ticket(url, upstream)!, headers, Buffer.from('{}'));
+    put('/a', 'content');
+    put('/a', 'content'); // the same answer again replaces the first
+    put('/b', 'progress');
+    expect(edge.purge('content')).toBe(1);
+    expect(edge.lookup('/b')).toMatchObject({ upstream: 'progress' });
+    put('/c', 'content');
+    put('/d', 'content'); // two entries at most: /b (progress) goes
+    expect(edge.purge('progress')).toBe(0);
+    expect(edge.size).toBe(2);
+    expect(edge.purge()).toBe(2);
+    expect(edge.size).toBe(0);
+  });
+
   it('is off with EDGE_CACHE_SECONDS=0', () => {
     const edge = createEdgeCache({
       maxTtlSeconds: 0,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { AUDIENCE_HEADER, audienceHeaderSeconds, type Audience } from '@catalyst/contracts';
+import { TtlLru } from '@catalyst/service-kit';
 import {
   compressible,
   COMPRESSION_THRESHOLD_BYTES,
@@ -37,7 +38,6 @@ export interface EdgeEntry {
   varyAcceptEncoding: boolean;
   /** The body encoded for clients that ask for it, made on first need (compressible answers of 1 KiB and more). */
   encoded: Partial<Record<StoredEncoding, Buffer>>;
-  expiresAt: number;
 }
 
 /** Taken when a GET goes upstream: an answer is stored only if nothing was purged while it was on its way. */
@@ -190,48 +190,29 @@ export function createEdgeCache({
   maxTotalBytes,
   now = Date.now,
 }: EdgeCacheOptions): EdgeCache {
-  const entries = new Map<string, EdgeEntry>();
   const generations = new Map<Upstream, number>();
   const counts = new Map<Upstream, number>();
-  let totalBytes = 0;
   const enabled = maxTtlSeconds > 0 && maxEntries > 0;
 
-  const bytesOf = (entry: EdgeEntry) =>
-    entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
-
-  const remove = (entry: EdgeEntry) => {
-    if (entries.get(entry.key) !== entry) return;
-    entries.delete(entry.key);
-    totalBytes -= bytesOf(entry);
-    counts.set(entry.upstream, (counts.get(entry.upstream) ?? 1) - 1);
-  };
-
-  // Map order is insertion order: the first entries are the least recently stored or used.
-  const evict = () => {
-    for (const oldest of entries.values()) {
-      if (entries.size <= maxEntries && totalBytes <= maxTotalBytes) break;
-      remove(oldest);
-    }
-  };
-
-  const insert = (entry: EdgeEntry) => {
-    const old = entries.get(entry.key);
-    if (old) remove(old);
-    entries.set(entry.key, entry);
-    totalBytes += bytesOf(entry);
-    counts.set(entry.upstream, (counts.get(entry.upstream) ?? 0) + 1);
-    evict();
-  };
+  // service-kit's LRU: used entries move to the young end, the oldest go first while either bound is passed.
+  const entries = new TtlLru<string, EdgeEntry>(
+    maxEntries,
+    maxTtlSeconds * 1000,
+    (_key, entry) => counts.set(entry.upstream, (counts.get(entry.upstream) ?? 1) - 1),
+    {
+      maxSize: maxTotalBytes,
+      sizeOf: (entry) =>
+        entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0),
+      now,
+    },
+  );
 
   /** The entry's body in `encoding`, made once; a kept entry's copy counts in the cache's bytes. */
   const encodedBody = (entry: EdgeEntry, encoding: StoredEncoding): Buffer => {
     let body = entry.encoded[encoding];
     if (!body) {
       body = entry.encoded[encoding] = encode(entry.body, encoding);
-      if (entries.get(entry.key) === entry) {
-        totalBytes += body.length;
-        evict();
-      }
+      entries.resize(entry.key, entry);
     }
     return body;
   };
@@ -244,16 +225,7 @@ export function createEdgeCache({
 
     lookup(url, audience) {
       if (entries.size === 0) return undefined;
-      const entry = entries.get(keyOf(url, audience));
-      if (!entry) return undefined;
-      if (entry.expiresAt <= now()) {
-        remove(entry);
-        return undefined;
-      }
-      // Used: moves to the young end.
-      entries.delete(entry.key);
-      entries.set(entry.key, entry);
-      return entry;
+      return entries.get(keyOf(url, audience));
     },
 
     ticket(url, upstream, audience) {
@@ -294,31 +266,25 @@ export function createEdgeCache({
         varyAcceptEncoding:
           compressibleType(headers['content-type']) && !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(control),
         encoded: {},
-        expiresAt: now() + seconds * 1000,
       };
       // A purge while this answer was on its way means it may predate the change: serve it once, keep nothing.
       if (
         seconds > 0 &&
         body.length <= maxEntryBytes &&
-        (generations.get(ticket.upstream) ?? 0) === ticket.generation
+        (generations.get(ticket.upstream) ?? 0) === ticket.generation &&
+        entries.set(entry.key, entry, now(), seconds * 1000)
       )
-        insert(entry);
+        counts.set(entry.upstream, (counts.get(entry.upstream) ?? 0) + 1);
       return entry;
     },
 
     purge(upstream) {
-      let removed = 0;
       for (const name of upstream ? [upstream] : UPSTREAMS) {
         generations.set(name, (generations.get(name) ?? 0) + 1);
       }
       // Writes to a service with nothing stored (progress saves, sign-ins) cost a counter, not a scan.
       if (upstream && !counts.get(upstream)) return 0;
-      for (const entry of [...entries.values()]) {
-        if (upstream && entry.upstream !== upstream) continue;
-        remove(entry);
-        removed++;
-      }
-      return removed;
+      return entries.deleteWhere((entry) => !upstream || entry.upstream === upstream);
     },
 
     send(req, res, entry, cache) {
