@@ -49,6 +49,8 @@ export default defineConfig({
       // Shards run side by side (e2e/run.ts), each with its own product: no fixed service or database port.
       SERVICE_PORTS: 'ephemeral',
       LOG_LEVEL: 'warn',
+      // Every answer checked against its declaration: a drifting one is a 500 and an error line.
+      RESPONSE_CHECK: 'strict',
       PUBLIC_URL: baseURL,
       // Remote builds are served from a copy so tests can delete and redeploy one safely.
       STATIC_ROOT: path.join(dataDir, 'static'),

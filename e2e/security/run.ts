@@ -151,6 +151,20 @@ async function main() {
           .map((l) => `${l.where} → ${l.text.slice(0, 200)}`)
           .join(' | '),
     );
+    // The product runs with RESPONSE_CHECK=strict (startProduct): an answer that drifts from its declaration is a
+    // 500 and an error line naming the route, caught here even when a case did not look at the status.
+    suite.setArea('declared answers');
+    const drifts = logs.filter((line) => line.includes('answer does not match its declaration'));
+    suite.check(
+      'every answer matched its declared schema',
+      drifts.length === 0,
+      'no "answer does not match its declaration" line in the product log',
+      () =>
+        drifts
+          .slice(0, 5)
+          .map((line) => line.slice(0, 400))
+          .join(' | '),
+    );
   } catch (error) {
     suite.check(
       'suite setup',

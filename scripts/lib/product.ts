@@ -45,6 +45,8 @@ export async function startProduct({
       RESET_DATA: 'true',
       LOG_LEVEL: 'warn',
       SERVICE_PORTS: 'ephemeral',
+      // Every answer checked against its declaration: a drifting one is a 500 and an error line (the runs fail).
+      RESPONSE_CHECK: 'strict',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,24 @@ export const baseServiceConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * How answers are checked against their declarations (routes.ts, ResponseCheck): 'strict' (every one, a
+   * mismatch answered as a 500: the test runs), 'off', or the share of answers checked and logged (default 0.01).
+   */
+  RESPONSE_CHECK: z
+    .string()
+    .default('0.01')
+    .transform((v, ctx): 'strict' | number => {
+      if (v === 'strict') return 'strict';
+      if (v === 'off') return 0;
+      const share = Number(v);
+      if (/^\d*\.?\d+$/.test(v) && share <= 1) return share;
+      ctx.addIssue({
+        code: 'custom',
+        message: "RESPONSE_CHECK must be 'strict', 'off' or a share from 0 to 1",
+      });
+      return z.NEVER;
+    }),
 });
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 

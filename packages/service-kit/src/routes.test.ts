@@ -1,11 +1,20 @@
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { defineRoutes } from '@catalyst/contracts';
 import { createService } from './app';
 import { forbidden } from './errors';
-import { mountRoutes, mountedRoutes, reply, successBody } from './routes';
+import { createLogger } from './logger';
+import {
+  configureResponseCheck,
+  mountRoutes,
+  mountedRoutes,
+  reply,
+  successBody,
+  type ResponseCheck,
+} from './routes';
 import { TEST_INTERNAL_SECRET, identityHeaders, testLog } from './testing';
 
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id');
@@ -178,6 +187,53 @@ describe('mountRoutes', () => {
   it('fails an answer that does not match its declaration, under test', async () => {
     const res = await call('/drifting', { as: learner });
     expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ success: false, message: 'An unexpected error occurred.' });
+  });
+
+  it('logs a drifting answer at error level: a 500 under a strict check, sent as it is under a sampled one', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        const line = JSON.parse(chunk.toString('utf8')) as Record<string, unknown>;
+        if (line.msg !== 'request') lines.push(line); // a 500's access line is error-level too
+        done();
+      },
+    });
+    const answer = async (check: boolean | ResponseCheck | undefined, configured?: ResponseCheck) => {
+      if (configured !== undefined) configureResponseCheck(configured);
+      onTestFinished(() => configureResponseCheck('strict'));
+      const log = createLogger('test', 'error', sink);
+      const app = createService({ name: 'test', log, internalSecret: TEST_INTERNAL_SECRET });
+      mountRoutes(
+        app,
+        { drifting: routes.drifting },
+        { drifting: () => ({ n: 'one' }) as never },
+        {
+          checkResponses: check,
+        },
+      );
+      const res = await app.request('/drifting', { headers: identityHeaders(learner) });
+      return [res.status, await res.json()] as const;
+    };
+    const drift = { msg: 'answer does not match its declaration', route: 'GET /drifting', level: 50 };
+
+    expect(await answer('strict')).toEqual([
+      500,
+      { success: false, message: 'An unexpected error occurred.' },
+    ]);
+    expect(lines).toEqual([expect.objectContaining(drift)]);
+    expect(String(lines[0]!.drift)).toMatch(/^The answer of GET \/drifting does not match its declaration/);
+    // Sampled (production): every answer of this share checked; the line is written, the answer still goes out.
+    expect(await answer(1)).toEqual([200, { success: true, data: { n: 'one' } }]);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatchObject(drift);
+    // Unchecked: nothing said.
+    expect(await answer(0)).toEqual([200, { success: true, data: { n: 'one' } }]);
+    expect(lines).toHaveLength(2);
+    // The process's setting (RESPONSE_CHECK through runService) is what a table without its own follows.
+    expect((await answer(undefined, 'strict'))[0]).toBe(500);
+    expect((await answer(undefined, 0))[0]).toBe(200);
+    expect(lines).toHaveLength(3);
   });
 
   it('sends a body kept serialised as it is, as JSON with the shared cache policy; a kept body that is not its data fails under test', async () => {

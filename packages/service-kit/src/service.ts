@@ -8,13 +8,14 @@ import { createCache, type Cache } from './cache';
 import type { BaseServiceConfig } from './config';
 import { createDb, migrateToLatest, runDatabaseStep } from './db';
 import { createLogger, type Logger } from './logger';
+import { configureResponseCheck } from './routes';
 import { startServer } from './server';
 import { startTelemetry } from './telemetry';
 
 /** What the skeleton reads of a service's config (every service's schema extends baseServiceConfigSchema). */
 type SkeletonConfig = Pick<
   BaseServiceConfig,
-  'LOG_LEVEL' | 'PORT' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'REDIS_URL' | 'SEED_DEMO'
+  'LOG_LEVEL' | 'PORT' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'REDIS_URL' | 'SEED_DEMO' | 'RESPONSE_CHECK'
 >;
 
 /** How a service readies its schema: its migrations, then (when asked) the demo seed. */
@@ -114,6 +115,7 @@ export async function runService<DB, C extends SkeletonConfig, E extends Env>({
   });
   const cache = createCache({ redisUrl: config.REDIS_URL, prefix: name, log });
   const broadcast = createBroadcast({ redisUrl: config.REDIS_URL, log });
+  configureResponseCheck(config.RESPONSE_CHECK);
   const parts = await start({ config, log, db, cache, broadcast });
   return startServer(parts.app, {
     port: config.PORT,

@@ -90,6 +90,7 @@ export const testConfig = (databaseUrl: string, peersUrl: string, catalogCacheTt
   REDIS_URL: undefined,
   INTERNAL_SECRET: TEST_INTERNAL_SECRET,
   SEED_DEMO: false,
+  RESPONSE_CHECK: 'strict',
   AUTH_URL: peersUrl,
   CONTENT_URL: 'http://127.0.0.1:9',
   PROGRESS_URL: peersUrl,
