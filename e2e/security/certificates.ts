@@ -670,7 +670,7 @@ export async function certificateAttacks(suite: Suite) {
   // ---------- codes: unknown, malformed, guessed ----------
   let unknown = randomCode();
   while (unknown === memberCode || unknown === adminCode) unknown = randomCode();
-  for (const suffix of ['', '.pdf', '/credential']) {
+  for (const suffix of ['', '.pdf', '/pdf', '/credential']) {
     const res = await suite.request('GET', `/certificates/${unknown}${suffix}`);
     suite.check(
       `an unknown code${suffix ? ` (${suffix})` : ''} is a 404`,
@@ -696,7 +696,7 @@ export async function certificateAttacks(suite: Suite) {
     encodeURIComponent('{"$ne":null}'),
   ];
   for (const code of malformed) {
-    for (const suffix of ['', '.pdf', '/credential']) {
+    for (const suffix of ['', '.pdf', '/pdf', '/credential']) {
       const res = await suite.request('GET', `/certificates/${code}${suffix}`);
       suite.check(
         `the code ${decodeURIComponent(code).slice(0, 40)}${suffix} answers 400/404 in the one shape`,
@@ -835,7 +835,17 @@ export async function certificateAttacks(suite: Suite) {
   }
 
   // ---------- stored XSS: the name with markup on the public verification page; the PDF ----------
-  const pdf = await fetch(`${suite.api}/certificates/${adminCode}.pdf`, {
+  const moved = await fetch(`${suite.api}/certificates/${adminCode}.pdf`, {
+    headers: { 'x-forwarded-for': '10.9.9.8' },
+    redirect: 'manual',
+  });
+  suite.check(
+    "the PDF's first address (CODE.pdf, in mails already out) moves permanently to its own",
+    moved.status === 301 && moved.headers.get('location') === `/api/v1/certificates/${adminCode}/pdf`,
+    `301 to /api/v1/certificates/${adminCode}/pdf`,
+    `${moved.status} ${moved.headers.get('location')}`,
+  );
+  const pdf = await fetch(`${suite.api}/certificates/${adminCode}/pdf`, {
     headers: { 'x-forwarded-for': '10.9.9.8' },
   });
   const pdfBytes = Buffer.from(await pdf.arrayBuffer());

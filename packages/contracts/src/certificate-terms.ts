@@ -1,7 +1,5 @@
 // The zod-free terms of certificates (the code's alphabet, messages, addresses): the remotes read them without downloading zod.
-import { apiUrl } from './api-path';
 import type { ReasonRule } from './reason-terms';
-import { ROUTE_PATHS } from './routes/paths.generated';
 
 /** A certificate's public code: ten characters of Crockford's base32 (no I, L, O, U: nothing to misread). */
 export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -40,10 +38,8 @@ export const VC_JWT_CONTENT_TYPE = 'application/vc+jwt';
 /** Where anyone finds the issuer's public keys (served by the gateway at the site's root). */
 export const JWKS_PATH = '/.well-known/jwks.json';
 
-/** Where a certificate is verified by people (the page) and machines (PDF, credential), relative to the site. */
+/**
+ * Where a certificate is verified by people, relative to the site (machines: its declared routes, `pdf` and
+ * `credential`, through `routeUrl`).
+ */
 export const certificatePagePath = (code: string) => `/certificates/${code}`;
-// The PDF is the certificate's own address with `.pdf` after the code (GET /certificates/:code answers both).
-export const certificatePdfPath = (code: string) =>
-  apiUrl(ROUTE_PATHS.certificate.get, { params: { code: `${code}.pdf` } });
-export const certificateCredentialPath = (code: string) =>
-  apiUrl(ROUTE_PATHS.certificate.credential, { params: { code } });

@@ -37,7 +37,7 @@ export const certificateSchema = z.object({
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
-/** `{code}` or `{code}.pdf` (the PDF of the same certificate); lower case is read as upper case. */
+/** `{code}` or `{code}.pdf` (the PDF's first address, kept for links already out); lower case is read as upper case. */
 export const certificateCodeParamsSchema = z.object({
   code: z.preprocess(
     (v) =>

@@ -109,6 +109,7 @@ export const ROUTE_PATHS = {
   certificate: {
     list: '/certificates',
     get: '/certificates/:code',
+    pdf: '/certificates/:code/pdf',
     credential: '/certificates/:code/credential',
     statusList: '/certificates/status-lists/:list',
     verifyCredential: '/certificates/credentials/verify',

@@ -216,7 +216,7 @@ export const progressRoutes = defineRoutes({
 });
 
 /**
- * Certificates: the learner's own, anyone's by its public code (JSON, `{code}.pdf` the PDF, `/credential` the
+ * Certificates: the learner's own, anyone's by its public code (JSON, `/pdf` the PDF, `/credential` the
  * signed Verifiable Credential), and the admin's list and revocation.
  */
 export const certificateRoutes = defineRoutes({
@@ -234,9 +234,20 @@ export const certificateRoutes = defineRoutes({
     service,
     access: 'public',
     summary:
-      'A certificate by its public code, for anyone to verify (with `.pdf` after the code: the designed PDF)',
+      "A certificate by its public code, for anyone to verify (`CODE.pdf`, the PDF's first address, is moved permanently to its own: GET /certificates/:code/pdf)",
     params: certificateCodeParamsSchema,
     response: certificateSchema,
+  },
+  pdf: {
+    produces: ['application/pdf'],
+    method: 'GET',
+    path: '/certificates/:code/pdf',
+    service,
+    access: 'public',
+    answer: 'bytes',
+    summary: 'A certificate by its public code as its designed PDF, for anyone to print or keep',
+    params: certificateOnlyCodeParamsSchema,
+    response: z.string(),
   },
   credential: {
     produces: ['application/vc+jwt'],

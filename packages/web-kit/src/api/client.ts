@@ -100,12 +100,16 @@ export interface ApiClientOptions {
  * see endpoints.ts), over the raw calls they are made of (auth header, errors, prefetch reuse, base URL).
  */
 export interface ApiClient extends Endpoints {
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, options?: RequestOptions): Promise<T>;
-  patch<T>(path: string, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * The raw calls the endpoints are made of: their data is `unknown` (nothing here knows what a path answers);
+   * `api.<table>.<name>` gives it the type its declaration names (endpoints.ts).
+   */
+  request(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResult<unknown>>;
+  get(path: string, options?: RequestOptions): Promise<unknown>;
+  post(path: string, options?: RequestOptions): Promise<unknown>;
+  put(path: string, options?: RequestOptions): Promise<unknown>;
+  patch(path: string, options?: RequestOptions): Promise<unknown>;
+  delete(path: string, options?: RequestOptions): Promise<unknown>;
   url(path: string, query?: Record<string, QueryValue>): string;
   /**
    * Starts a GET now (e.g. the shell, while a route's remote code downloads); the first `get` of the
@@ -209,11 +213,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return early && Date.now() - early.at < PREFETCH_TTL_MS ? early.response : undefined;
   }
 
-  async function request<T>(
+  async function request(
     method: HttpMethod,
     path: string,
     init: RequestOptions = {},
-  ): Promise<ApiResult<T>> {
+  ): Promise<ApiResult<unknown>> {
     const token = getToken();
     const trace = newTrace();
     const headers = headersFor(token, trace);
@@ -237,7 +241,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch (error) {
       if (init.signal?.aborted) throw error;
       const kept = init.fresh ? undefined : await keptInstead(method, target, token, init.body);
-      if (kept) return kept as ApiResult<T>;
+      if (kept) return kept;
       throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0, [], trace.traceId);
     }
     offline?.reached(true);
@@ -275,7 +279,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (text.trim() !== '' && !isJson)
       throw new ApiRequestError(NETWORK_ERROR_MESSAGE, response.status, [], traceId);
     const result = {
-      data: ('data' in envelope ? envelope.data : undefined) as T,
+      data: 'data' in envelope ? envelope.data : undefined,
       ...(message ? { message } : {}),
     };
     if (offline && token && method === 'GET') void offline.remember(token, target, result);
@@ -345,8 +349,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   const dataOf =
     (method: HttpMethod) =>
-    async <T>(path: string, init?: RequestOptions): Promise<T> =>
-      (await request<T>(method, path, init)).data;
+    async (path: string, init?: RequestOptions): Promise<unknown> =>
+      (await request(method, path, init)).data;
 
   const client = {
     request,

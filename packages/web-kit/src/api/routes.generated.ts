@@ -13,7 +13,7 @@ export interface ApiTables {
   curriculum: Pick<typeof curriculumRoutes, 'outline' | 'lesson' | 'adminGet' | 'replace'>;
   stats: Pick<typeof statsRoutes, 'get'>;
   progress: Pick<typeof progressRoutes, 'list' | 'stats' | 'recent' | 'forCategory' | 'getForProduct' | 'update' | 'updateFromForm' | 'complete' | 'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson' | 'quizAttempts' | 'quizPaper' | 'submitQuizAttempt' | 'learningRecord' | 'reset'>;
-  certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'credential' | 'statusList' | 'verifyCredential' | 'adminList' | 'revoke'>;
+  certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'pdf' | 'credential' | 'statusList' | 'verifyCredential' | 'adminList' | 'revoke'>;
   subscription: Pick<typeof subscriptionRoutes, 'createCheckoutSession' | 'status' | 'confirm' | 'cancel' | 'reactivate' | 'portal' | 'invoices'>;
   media: Pick<typeof mediaRoutes, 'createUpload' | 'uploadOffset' | 'appendUpload' | 'cancelUpload' | 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset' | 'streamFile' | 'renditionFile' | 'download' | 'imageFile'>;
   discussion: Pick<typeof discussionRoutes, 'listThreads' | 'createThread' | 'getThread' | 'listReplies' | 'createReply' | 'events' | 'follow' | 'unfollow' | 'ownPosts' | 'editPost' | 'deletePost' | 'upvote' | 'removeVote' | 'markAnswer' | 'unmarkAnswer' | 'report' | 'unsubscribe'>;
@@ -117,6 +117,7 @@ export const API_ROUTES = {
   certificate: {
     list: ['GET', '/certificates'],
     get: ['GET', '/certificates/:code'],
+    pdf: ['GET', '/certificates/:code/pdf', 'bytes'],
     credential: ['GET', '/certificates/:code/credential', 'bytes'],
     statusList: ['GET', '/certificates/status-lists/:list', 'bytes'],
     verifyCredential: ['POST', '/certificates/credentials/verify'],

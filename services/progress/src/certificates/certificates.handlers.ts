@@ -1,4 +1,4 @@
-import { CERTIFICATE_MESSAGES, type certificateRoutes } from '@catalyst/contracts';
+import { CERTIFICATE_MESSAGES, certificateRoutes, routeUrl } from '@catalyst/contracts';
 import { conflict, notFound, reply, type RouteHandlers } from '@catalyst/service-kit';
 import type { CredentialRouteName } from '../credentials/credentials.handlers';
 import type { Deps } from '../deps';
@@ -9,11 +9,12 @@ import { ensureCredential, issueMissingCertificates, type IssueDeps } from './is
 /** The credential's routes are the issuer's (../credentials); these are the rest of the table. */
 export type CertificateRouteName = Exclude<keyof typeof certificateRoutes, CredentialRouteName>;
 
+/** The PDF's first address: the code with this after it (GET /certificates/:code), moved to GET /certificates/:code/pdf. */
 const PDF_SUFFIX = '.pdf';
 
 /**
  * Certificates: the learner's own (issuing any a completed course still lacks), anyone's by its public code
- * (JSON, or the PDF with `.pdf` after the code), and the admin's list and revocation.
+ * (JSON, or its PDF), and the admin's list and revocation.
  */
 export function createCertificateHandlers(
   deps: IssueDeps & Pick<Deps, 'db' | 'config'>,
@@ -31,18 +32,28 @@ export function createCertificateHandlers(
       return (await repo.certificatesOf(db, identity.id)).map(answer);
     },
 
+    /** The JSON; `CODE.pdf`, the PDF's first address (in mails and prints already out), moves permanently to its own. */
     async get({ params }) {
       const pdf = params.code.endsWith(PDF_SUFFIX);
       const code = pdf ? params.code.slice(0, -PDF_SUFFIX.length) : params.code;
       const row = await repo.findCertificate(db, code);
       if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
+      if (pdf)
+        return new Response(null, {
+          status: 301,
+          headers: { Location: routeUrl(certificateRoutes.pdf, { params: { code } }) },
+        });
       const certificate = answer(row);
-      if (!pdf)
-        return reply(
-          certificate,
-          certificate.status === 'revoked' ? { message: CERTIFICATE_MESSAGES.revoked } : {},
-        );
-      const bytes = await renderCertificatePdf(certificate, { siteName: config.SITE_NAME });
+      return reply(
+        certificate,
+        certificate.status === 'revoked' ? { message: CERTIFICATE_MESSAGES.revoked } : {},
+      );
+    },
+
+    async pdf({ params: { code } }) {
+      const row = await repo.findCertificate(db, code);
+      if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
+      const bytes = await renderCertificatePdf(answer(row), { siteName: config.SITE_NAME });
       return new Response(new Uint8Array(bytes), {
         headers: {
           'Content-Type': 'application/pdf',

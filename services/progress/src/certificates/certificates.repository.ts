@@ -1,10 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  certificateCredentialPath,
-  certificatePagePath,
-  certificatePdfPath,
-  type Certificate,
-} from '@catalyst/contracts';
+import { certificatePagePath, certificateRoutes, routeUrl, type Certificate } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { CertificateRow, NewCertificateRow } from '../db/tables/certificates';
 
@@ -29,8 +24,8 @@ export function toCertificate(row: CertificateRow, publicUrl: string): Certifica
     revokedAt: row.revoked_at ? iso(row.revoked_at) : null,
     revokedReason: row.revoked_reason,
     verifyUrl: `${site}${certificatePagePath(row.code)}`,
-    pdfUrl: `${site}${certificatePdfPath(row.code)}`,
-    credentialUrl: `${site}${certificateCredentialPath(row.code)}`,
+    pdfUrl: `${site}${routeUrl(certificateRoutes.pdf, { params: { code: row.code } })}`,
+    credentialUrl: `${site}${routeUrl(certificateRoutes.credential, { params: { code: row.code } })}`,
   };
 }
 

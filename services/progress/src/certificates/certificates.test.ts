@@ -63,7 +63,7 @@ describe('issuing', () => {
     const progress = (await ctx.call(sub, 'GET', course())).body.data;
     expect(certificate.completedAt).toBe(progress.completedAt);
     expect(certificate.verifyUrl).toBe(`${SITE}/certificates/${certificate.code}`);
-    expect(certificate.pdfUrl).toBe(`${SITE}/api/v1/certificates/${certificate.code}.pdf`);
+    expect(certificate.pdfUrl).toBe(`${SITE}/api/v1/certificates/${certificate.code}/pdf`);
     expect(certificate.credentialUrl).toBe(`${SITE}/api/v1/certificates/${certificate.code}/credential`);
     // issued when the course was completed, its credential signed then too
     expect(await ctx.db.selectFrom('certificate_credentials').select('code').execute()).toEqual([
@@ -175,12 +175,28 @@ describe('GET /certificates/:code', () => {
     });
     const pdf = await ctx.app.request('/certificates/ZZZZZZZZZZ.pdf');
     expect(pdf.status).toBe(404);
+    expect(await ctx.call(null, 'GET', '/certificates/ZZZZZZZZZZ/pdf')).toMatchObject({
+      status: 404,
+      body: { success: false, message: CERTIFICATE_MESSAGES.notFound },
+    });
+    expect(await ctx.call(null, 'GET', '/certificates/ZZZZZZZZZZ.pdf/pdf')).toMatchObject({
+      status: 400,
+      body: { success: false, message: CERTIFICATE_MESSAGES.invalidCode },
+    });
+  });
+
+  it("moves the PDF's first address, CODE.pdf, permanently to its own", async () => {
+    await completeQuizCourse();
+    const [row] = await certificates();
+    const res = await ctx.app.request(`/certificates/${row!.code.toLowerCase()}.PDF`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`/api/v1/certificates/${row!.code}/pdf`);
   });
 
   it('serves the PDF inline under its name', async () => {
     await completeQuizCourse();
     const [row] = await certificates();
-    const res = await ctx.app.request(`/certificates/${row!.code}.pdf`);
+    const res = await ctx.app.request(`/certificates/${row!.code}/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(
