@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, apiUrl } from './api-path';
-import { certificateCredentialPath, certificatePdfPath } from './certificate-terms';
 import { imageFileUrl, thumbnailSrcSet } from './images';
-import { downloadFileUrl, streamFileUrl } from './media';
 import { certificateRoutes, discussionRoutes, liveRoutes, mediaRoutes, routeUrl } from './routes';
 
 describe('addresses of declared routes', () => {
@@ -26,15 +24,33 @@ describe('addresses of declared routes', () => {
     );
   });
 
-  it("builds the contracts' own media and certificate addresses from the declarations", () => {
+  it("builds the contracts' own image addresses from the declarations", () => {
     const id = 'a'.repeat(24);
     expect(imageFileUrl(id, { width: 640, format: 'webp' })).toBe(`/api/v1/media/images/${id}/w640.webp`);
     expect(thumbnailSrcSet(`/api/v1/media/images/${id}/w640.webp`)).toBe(
       `/api/v1/media/images/${id}/w320.webp 320w, /api/v1/media/images/${id}/w640.webp 640w`,
     );
-    expect(streamFileUrl(id, 'master.m3u8', 't')).toBe(`/api/v1/media/streams/${id}/master.m3u8?token=t`);
-    expect(downloadFileUrl(id, 't')).toBe(`/api/v1/media/downloads/${id}?token=t`);
-    expect(certificatePdfPath('ABCDE12345')).toBe('/api/v1/certificates/ABCDE12345.pdf');
-    expect(certificateCredentialPath('ABCDE12345')).toBe('/api/v1/certificates/ABCDE12345/credential');
+  });
+
+  it("carries a media file's declared ?token= and gives the certificate PDF its own address", () => {
+    const id = 'a'.repeat(24);
+    expect(
+      routeUrl(mediaRoutes.streamFile, { params: { id, file: 'master.m3u8' }, query: { token: 't.u' } }),
+    ).toBe(`/api/v1/media/streams/${id}/master.m3u8?token=t.u`);
+    expect(
+      routeUrl(mediaRoutes.renditionFile, {
+        params: { id, rendition: '720p', file: 'index.m3u8' },
+        query: { token: 't' },
+      }),
+    ).toBe(`/api/v1/media/streams/${id}/720p/index.m3u8?token=t`);
+    expect(routeUrl(mediaRoutes.download, { params: { id }, query: { token: 't' } })).toBe(
+      `/api/v1/media/downloads/${id}?token=t`,
+    );
+    expect(routeUrl(certificateRoutes.pdf, { params: { code: 'ABCDE12345' } })).toBe(
+      '/api/v1/certificates/ABCDE12345/pdf',
+    );
+    expect(routeUrl(certificateRoutes.credential, { params: { code: 'ABCDE12345' } })).toBe(
+      '/api/v1/certificates/ABCDE12345/credential',
+    );
   });
 });

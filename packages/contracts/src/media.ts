@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema, pageSchema, pagingQuerySchema } from './api';
-import { apiUrl } from './api-path';
 import { IMAGE_FILE_EXTENSIONS } from './images';
-import { ROUTE_PATHS } from './routes/paths.generated';
 
 export * from './images';
 
@@ -131,11 +129,3 @@ export const streamRenditionSchema = z.string().regex(/^\d{3,4}p$/, 'Unknown ren
 export const imageFileSchema = z
   .string()
   .regex(new RegExp(`^w\\d{2,4}\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`), 'Unknown image file');
-
-/** The signed, expiring download address of a resource's file (served as an attachment under its original name). */
-export const downloadFileUrl = (assetId: string, token: string) =>
-  apiUrl(ROUTE_PATHS.media.download, { params: { id: assetId }, query: { token } });
-
-/** The address of one top-level file of an asset's stream (master playlist, poster, storyboard), carrying its token. */
-export const streamFileUrl = (assetId: string, file: string, token: string) =>
-  apiUrl(ROUTE_PATHS.media.streamFile, { params: { id: assetId, file }, query: { token } });

@@ -1,6 +1,7 @@
 import {
   mediaInternalRoutes,
-  streamFileUrl,
+  mediaRoutes,
+  routeUrl,
   type MediaAssetFacts,
   type ProductStream,
 } from '@catalyst/contracts';
@@ -69,11 +70,13 @@ export function createMediaStreams({
       const asset = await factsOf(assetId, requestId);
       if (!asset || asset.status !== 'ready' || asset.kind !== 'video') return null;
       const token = signStreamToken(asset.id, secret, audience);
+      const file = (name: string) =>
+        routeUrl(mediaRoutes.streamFile, { params: { id: asset.id, file: name }, query: { token } });
       return {
         assetId: asset.id,
-        url: streamFileUrl(asset.id, 'master.m3u8', token),
-        posterUrl: asset.hasPoster ? streamFileUrl(asset.id, 'poster.jpg', token) : null,
-        storyboardUrl: asset.hasStoryboard ? streamFileUrl(asset.id, 'storyboard.vtt', token) : null,
+        url: file('master.m3u8'),
+        posterUrl: asset.hasPoster ? file('poster.jpg') : null,
+        storyboardUrl: asset.hasStoryboard ? file('storyboard.vtt') : null,
         renditions: asset.renditions,
         durationSeconds: asset.durationSeconds,
       };

@@ -27,6 +27,8 @@ const tus = {
  * `?token=` signed for one viewer, which opens only beside that viewer's media grant cookie.
  */
 const file = { service, access: 'public', answer: 'bytes', response: z.unknown() } as const;
+/** A file's `?token=` (the media service refuses a missing or wrong one with a 403, as it always has). */
+const token = z.object({ token: z.string().optional() });
 
 /**
  * The media service: resumable uploads over the tus protocol (admins only), the assets made of them, and
@@ -134,6 +136,7 @@ export const mediaRoutes = defineRoutes({
     method: 'GET',
     path: '/media/streams/:id/:file',
     params: asset.extend({ file: streamFileSchema }),
+    query: token,
     summary: "A stream's master playlist, poster or storyboard (stream token in ?token=)",
   },
   renditionFile: {
@@ -149,6 +152,7 @@ export const mediaRoutes = defineRoutes({
     method: 'GET',
     path: '/media/streams/:id/:rendition/:file',
     params: asset.extend({ rendition: streamRenditionSchema, file: streamFileSchema }),
+    query: token,
     summary:
       "A rendition's playlist or segment, or a storyboard sheet (stream token in ?token=; HTTP ranges)",
   },
@@ -158,6 +162,7 @@ export const mediaRoutes = defineRoutes({
     method: 'GET',
     path: '/media/downloads/:id',
     params: asset,
+    query: token,
     summary:
       "A lesson resource's original file, as an attachment under its original name (signed, expiring token in ?token=; HTTP ranges)",
   },

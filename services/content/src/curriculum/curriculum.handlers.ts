@@ -1,8 +1,9 @@
 import {
   COURSE_MESSAGES,
-  downloadFileUrl,
   mediaInternalRoutes,
+  mediaRoutes,
   minutesOf,
+  routeUrl,
   type curriculumRoutes,
   type AdminQuiz,
   type CurriculumInput,
@@ -321,10 +322,10 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
           fileName: r.file_name,
           mimeType: r.mime_type,
           size: Number(r.size_bytes),
-          url: downloadFileUrl(
-            r.media_asset_id,
-            signStreamToken(r.media_asset_id, deps.config.INTERNAL_SECRET, audience),
-          ),
+          url: routeUrl(mediaRoutes.download, {
+            params: { id: r.media_asset_id },
+            query: { token: signStreamToken(r.media_asset_id, deps.config.INTERNAL_SECRET, audience) },
+          }),
         })),
       };
       if (viewer)

@@ -2,7 +2,8 @@ import type { ExpressionBuilder, Kysely, Selectable, WhereInterface } from 'kyse
 import {
   IMAGE_FILE_EXTENSIONS,
   imageFileUrl,
-  streamFileUrl,
+  mediaRoutes,
+  routeUrl,
   type MediaAsset,
   type MediaAssetFacts,
   type MediaKind,
@@ -77,7 +78,10 @@ export async function requestReprocess(
 export function toAsset(row: AssetRow, token: string | null): MediaAsset {
   const ready = row.status === 'ready';
   const reprocessing = ready && row.reprocess_requested_at !== null;
-  const file = (name: string) => (ready && token ? streamFileUrl(row.id, name, token) : null);
+  const file = (name: string) =>
+    ready && token
+      ? routeUrl(mediaRoutes.streamFile, { params: { id: row.id, file: name }, query: { token } })
+      : null;
   return {
     id: row.id,
     kind: row.kind ?? 'video',
