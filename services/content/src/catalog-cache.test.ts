@@ -17,6 +17,19 @@ describe('catalogue cache', () => {
     expect(await cache.remember('k', load)).toBe(2);
   });
 
+  it('drops the least recently used read when full, not every read', async () => {
+    const cache = createCatalogCache({ ttlMs: 60_000, maxEntries: 2 });
+    const loads: string[] = [];
+    const read = (key: string) => cache.remember(key, async () => loads.push(key));
+    await read('a');
+    await read('b');
+    await read('a');
+    await read('c');
+    await read('a');
+    await read('b');
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
   describe('in the app', () => {
     let ctx: Awaited<ReturnType<typeof createTestContext>>;
     beforeAll(async () => {

@@ -1,3 +1,5 @@
+import { TtlLru } from '@catalyst/service-kit';
+
 /**
  * A short-lived in-process memo of catalogue reads (lists, lookups). The catalogue changes only through
  * admin writes, which clear it (see app.ts); other replicas see a change within `ttlMs`.
@@ -12,19 +14,17 @@ export function createCatalogCache({
   ttlMs = 5_000,
   maxEntries = 1_000,
 }: { ttlMs?: number; maxEntries?: number } = {}): CatalogCache {
-  const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  // Full: the least recently used read goes (service-kit's in-process LRU).
+  const entries = new TtlLru<string, Promise<unknown>>(maxEntries, ttlMs);
   return {
     remember<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (ttlMs <= 0) return load();
-      const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
-      if (entries.size >= maxEntries) entries.clear();
+      if (hit) return hit as Promise<T>;
       const value = load();
-      const entry = { expiresAt: now + ttlMs, value };
-      entries.set(key, entry);
+      entries.set(key, value);
       // A failed read is never remembered.
-      value.catch(() => entries.get(key) === entry && entries.delete(key));
+      value.catch(() => entries.get(key) === value && entries.delete(key));
       return value;
     },
     invalidate() {
