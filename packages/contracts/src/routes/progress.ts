@@ -83,6 +83,7 @@ export const progressRoutes = defineRoutes({
     response: progressSchema,
   },
   update: {
+    refuses: { 409: 'The course keeps its progress per lesson: save the lesson instead' },
     method: 'PATCH',
     path: '/content/progress/product/:id',
     service,
@@ -93,6 +94,7 @@ export const progressRoutes = defineRoutes({
     response: progressWriteResultSchema,
   },
   updateFromForm: {
+    refuses: { 409: 'The course keeps its progress per lesson: save the lesson instead' },
     method: 'POST',
     path: '/content/progress/product/:id',
     service,
@@ -103,6 +105,7 @@ export const progressRoutes = defineRoutes({
     response: progressWriteResultSchema,
   },
   complete: {
+    refuses: { 409: 'The course is completed lesson by lesson' },
     method: 'PATCH',
     path: '/content/progress/product/:id/complete',
     service,
@@ -144,6 +147,7 @@ export const progressRoutes = defineRoutes({
     response: lessonWriteResultSchema,
   },
   completeLesson: {
+    refuses: { 409: 'A quiz lesson is completed by passing its quiz' },
     method: 'PATCH',
     path: '/content/progress/product/:id/lessons/:lessonId/complete',
     service,
@@ -164,6 +168,7 @@ export const progressRoutes = defineRoutes({
     response: lessonWriteResultSchema,
   },
   quizAttempts: {
+    refuses: { 409: 'The lesson is not a quiz' },
     method: 'GET',
     path: '/content/progress/product/:id/lessons/:lessonId/quiz-attempts',
     service,
@@ -173,6 +178,7 @@ export const progressRoutes = defineRoutes({
     response: quizAttemptsSchema,
   },
   quizPaper: {
+    refuses: { 409: 'The lesson is not a quiz' },
     method: 'POST',
     path: '/content/progress/product/:id/lessons/:lessonId/quiz-paper',
     service,
@@ -183,6 +189,10 @@ export const progressRoutes = defineRoutes({
     response: quizPaperSchema,
   },
   submitQuizAttempt: {
+    refuses: {
+      409: 'The lesson is not a quiz, or the paper is not yours or already submitted',
+      429: 'Answered faster than a person reads the questions: wait Retry-After seconds',
+    },
     method: 'POST',
     path: '/content/progress/product/:id/lessons/:lessonId/quiz-attempts',
     service,
