@@ -2,31 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { categoryRoutes } from '@catalyst/contracts';
+import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { CategoryFormPage } from './CategoryFormPage';
 import { fieldError } from '../testing/adminPage';
 
-type Reply = { status: number; body: unknown };
-let replies: Record<string, Reply>;
-let requests: Array<{ method: string; url: string; body: unknown }>;
+let fake: FakeApi;
 
 beforeEach(() => {
-  replies = {};
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      requests.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = replies[`${method} ${url}`] ?? {
-        status: 404,
-        body: { success: false, message: 'Not found' },
-      };
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  fake = fakeApi();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -98,17 +82,14 @@ describe('the category form', () => {
       'Slug is required',
       'Sort order cannot be negative',
     ]);
-    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(fake.callsTo(categoryRoutes.create)).toEqual([]);
     // A field's message clears when that field is edited.
     await user.type(screen.getByLabelText('Description'), ' enough now');
     expect(screen.queryByText('Description must be at least 10 characters')).toBeNull();
   });
 
   it('shows the 409 text for a duplicate name', async () => {
-    replies['POST /api/v1/admin/categories'] = {
-      status: 409,
-      body: { success: false, message: 'A category with this name already exists' },
-    };
+    fake.fail(categoryRoutes.create, 409, 'A category with this name already exists');
     const user = userEvent.setup();
     renderAt('/admin/categories/new');
     await user.type(screen.getByLabelText('Name'), 'Web Development');
@@ -120,10 +101,7 @@ describe('the category form', () => {
   });
 
   it('sends trimmed values with sortOrder as an integer, then goes to the list with the success message', async () => {
-    replies['POST /api/v1/admin/categories'] = {
-      status: 201,
-      body: { success: true, data: saved, message: 'Category created successfully!' },
-    };
+    fake.on(categoryRoutes.create, success(saved, { message: 'Category created successfully!' }));
     const user = userEvent.setup();
     const { container } = renderAt('/admin/categories/new');
     await user.type(screen.getByLabelText('Name'), '  Web Development ');
@@ -132,7 +110,7 @@ describe('the category form', () => {
     await user.click(screen.getByRole('button', { name: 'Icon 💻' }));
     await user.click(screen.getByRole('button', { name: 'Create Category' }));
     await waitFor(() => expect(container.textContent).toBe('categories list Category created successfully!'));
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+    expect(fake.callsTo(categoryRoutes.create)[0]?.body).toEqual({
       name: 'Web Development',
       description: 'Build for the browser.',
       slug: 'web-development',
@@ -144,14 +122,7 @@ describe('the category form', () => {
   });
 
   it('loads a category for edit and says "updated" after saving', async () => {
-    replies[`GET /api/v1/admin/categories/${saved._id}`] = {
-      status: 200,
-      body: { success: true, data: saved },
-    };
-    replies[`PUT /api/v1/admin/categories/${saved._id}`] = {
-      status: 200,
-      body: { success: true, data: saved },
-    };
+    fake.on(categoryRoutes.adminGet, saved).on(categoryRoutes.replace, saved);
     const user = userEvent.setup();
     const { container } = renderAt(`/admin/categories/${saved._id}/edit`);
     await waitFor(() =>
@@ -165,7 +136,7 @@ describe('the category form', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { container } = renderAt('/admin/categories/short/edit');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid category ID format');
-    expect(requests).toEqual([]);
+    expect(fake.calls).toEqual([]);
     await act(async () => {
       vi.advanceTimersByTime(1900);
     });

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { AdminMediaAsset } from '@catalyst/contracts';
+import { mediaRoutes, type AdminMediaAsset } from '@catalyst/contracts';
+import { failure, fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { MediaListPage } from './MediaListPage';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
@@ -38,50 +39,34 @@ const asset = (n: number, originalName: string, extra: Partial<AdminMediaAsset> 
 let assets: AdminMediaAsset[];
 /** Older encodes on later pages of the list (not among `assets`). */
 let olderElsewhere: number;
-let requests: Array<{ method: string; path: string }>;
+let fake: FakeApi;
 
 beforeEach(() => {
-  requests = [];
   olderElsewhere = 0;
   assets = [
     asset(1, 'intro.mp4', { outdated: true }),
     asset(2, 'keynote.mp4'),
     asset(3, 'cover.png', { kind: 'image', mimeType: 'image/png', streamUrl: null, renditions: [] }),
   ];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const path = new URL(url, 'http://localhost').pathname;
-      requests.push({ method, path });
-      const json = (status: number, payload: unknown) =>
-        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
-      const again = (item: AdminMediaAsset) => Object.assign(item, { reprocessing: true, progress: 0 });
-      const waiting = () => assets.filter((item) => item.outdated && !item.reprocessing);
-      if (method === 'GET' && path === '/api/v1/media/assets') {
-        return json(200, {
-          success: true,
-          data: {
-            items: assets,
-            total: assets.length + olderElsewhere,
-            page: 1,
-            limit: 20,
-            outdated: waiting().length + olderElsewhere,
-          },
-        });
-      }
-      if (method === 'POST' && path === '/api/v1/media/reprocess-outdated') {
-        const queued = waiting().map(again).length + olderElsewhere;
-        olderElsewhere = 0;
-        return json(202, { success: true, message: 'Processing again', data: { queued } });
-      }
-      const one = /^\/api\/v1\/media\/assets\/([0-9a-f]{24})\/reprocess$/.exec(path);
-      const found = one && assets.find((item) => item.id === one[1]);
-      if (method === 'POST' && found)
-        return json(202, { success: true, message: 'Processing again', data: again(found) });
-      return json(404, { success: false, message: 'Not found' });
-    }),
-  );
+  const again = (item: AdminMediaAsset) => Object.assign(item, { reprocessing: true, progress: 0 });
+  const waiting = () => assets.filter((item) => item.outdated && !item.reprocessing);
+  fake = fakeApi()
+    .on(mediaRoutes.listAssets, () => ({
+      items: assets,
+      total: assets.length + olderElsewhere,
+      page: 1,
+      limit: 20,
+      outdated: waiting().length + olderElsewhere,
+    }))
+    .on(mediaRoutes.reprocessOutdated, () => {
+      const queued = waiting().map(again).length + olderElsewhere;
+      olderElsewhere = 0;
+      return success({ queued }, { message: 'Processing again' });
+    })
+    .on(mediaRoutes.reprocessAsset, ({ params }) => {
+      const found = assets.find((item) => item.id === params.id);
+      return found ? success(again(found), { message: 'Processing again' }) : failure(404, 'Not found');
+    });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -113,8 +98,8 @@ describe('the Media page', () => {
     expect((await screen.findByRole('status')).textContent).toBe(
       'Processing 1 video again; each keeps playing meanwhile',
     );
-    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
-      '/api/v1/media/reprocess-outdated',
+    expect(fake.requests().filter((request) => request.startsWith('POST'))).toEqual([
+      'POST /media/reprocess-outdated',
     ]);
     await waitFor(() => expect(statusOf('intro.mp4')).toBe('Ready · processing again 0%'));
     expect(screen.queryByRole('button', { name: 'Process older videos again' })).toBeNull();
@@ -150,8 +135,8 @@ describe('the Media page', () => {
     expect((await screen.findByRole('status')).textContent).toBe(
       'Processing keynote.mp4 again; it keeps playing meanwhile',
     );
-    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
-      `/api/v1/media/assets/${id(2)}/reprocess`,
+    expect(fake.requests().filter((request) => request.startsWith('POST'))).toEqual([
+      `POST /media/assets/${id(2)}/reprocess`,
     ]);
     await waitFor(() => expect(statusOf('keynote.mp4')).toBe('Ready · processing again 0%'));
     expect(within(row('keynote.mp4')).queryByRole('button', { name: 'Process again' })).toBeNull();

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { ModerationEntry } from '@catalyst/contracts';
+import { moderationRoutes, type ModerationEntry } from '@catalyst/contracts';
+import { fakeApi, type FakeApi } from '@catalyst/web-kit/testing';
 import { AuditLogPage } from './AuditLogPage';
 import { pagerState, rowCells } from '../testing/adminPage';
 
@@ -21,44 +22,36 @@ const entry = (n: number, extra: Partial<ModerationEntry> = {}): ModerationEntry
   ...extra,
 });
 
-let reads: URL[];
+let fake: FakeApi;
 let total: number;
+const reads = () => fake.callsTo(moderationRoutes.auditLog).map((call) => Object.fromEntries(call.query));
 
 beforeEach(() => {
-  reads = [];
   total = 2;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const parsed = new URL(url, 'http://localhost');
-      reads.push(parsed);
-      const page = Number(parsed.searchParams.get('page') ?? 1);
-      const items =
-        page === 1
-          ? [
-              entry(1),
-              entry(2, {
-                action: 'unlock',
-                postId: null,
-                reason: null,
-                threadTitle: 'Flexbox gaps',
-                productId: id(3),
-                lessonId: id(4),
-              }),
-            ]
-          : [
-              entry(3, {
-                action: 'dismiss-reports',
-                reason: 'Not spam after all',
-                moderator: { _id: id(71), name: 'Bea Boss', isAdmin: true },
-              }),
-            ];
-      return new Response(JSON.stringify({ success: true, data: { items, total, page, limit: 20 } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  fake = fakeApi().on(moderationRoutes.auditLog, ({ query }) => {
+    const page = Number(query.get('page') ?? 1);
+    const items =
+      page === 1
+        ? [
+            entry(1),
+            entry(2, {
+              action: 'unlock',
+              postId: null,
+              reason: null,
+              threadTitle: 'Flexbox gaps',
+              productId: id(3),
+              lessonId: id(4),
+            }),
+          ]
+        : [
+            entry(3, {
+              action: 'dismiss-reports',
+              reason: 'Not spam after all',
+              moderator: { _id: id(71), name: 'Bea Boss', isAdmin: true },
+            }),
+          ];
+    return { items, total, page, limit: 20 };
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -90,7 +83,7 @@ describe('the moderation audit log', () => {
         .getByRole('link', { name: /Flexbox gaps/ })
         .getAttribute('href'),
     ).toBe(`/browse/premium/product/${id(3)}/lesson/${id(4)}`);
-    expect(Object.fromEntries(reads[0]!.searchParams)).toEqual({ page: '1', limit: '20' });
+    expect(reads()[0]).toEqual({ page: '1', limit: '20' });
     // Two entries fit on one page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Audit log pages' })).toBeNull();
   });
@@ -113,13 +106,11 @@ describe('the moderation audit log', () => {
         Reason: 'Not spam after all',
       }),
     );
-    expect(Object.fromEntries(reads.at(-1)!.searchParams)).toEqual({ page: '2', limit: '20' });
+    expect(reads().at(-1)).toEqual({ page: '2', limit: '20' });
     const after = screen.getByRole('navigation', { name: 'Audit log pages' });
     expect(pagerState(after)).toEqual({ page: 'Page 2 of 3', previous: true, next: true });
     await user.click(within(after).getByRole('button', { name: 'Previous' }));
-    await waitFor(() =>
-      expect(Object.fromEntries(reads.at(-1)!.searchParams)).toEqual({ page: '1', limit: '20' }),
-    );
+    await waitFor(() => expect(reads().at(-1)).toEqual({ page: '1', limit: '20' }));
   });
 
   it('links the two moderation views, marking the current one', async () => {

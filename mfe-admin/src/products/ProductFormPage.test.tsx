@@ -2,6 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import {
+  categoryRoutes,
+  creatorRoutes,
+  curriculumRoutes,
+  mediaRoutes,
+  productRoutes,
+  type AdminMediaAsset,
+  type AdminProduct,
+} from '@catalyst/contracts';
+import { fakeApi } from '@catalyst/web-kit/testing';
 import { ProductFormPage } from './ProductFormPage';
 
 const PRODUCT_ID = 'c'.repeat(24);
@@ -40,12 +50,12 @@ let productType = 'course';
 /** Fields of the stored product over `product` (an uploaded video, a thumbnail...). */
 let stored: Record<string, unknown> = {};
 const ASSET_ID = 'd'.repeat(24);
-const posterCopy = (width: number, format: string) => ({
+const posterCopy = (width: number, format: AdminMediaAsset['images'][number]['format']) => ({
   width,
   format,
   url: `/api/v1/media/images/${ASSET_ID}/w${width}.${format}`,
 });
-const readyAsset = {
+const readyAsset: AdminMediaAsset = {
   id: ASSET_ID,
   kind: 'video',
   originalName: 'talk.mp4',
@@ -70,38 +80,20 @@ const readyAsset = {
     posterCopy(1280, 'webp'),
     posterCopy(1280, 'avif'),
   ],
-  usedBy: [],
+  usage: [],
   createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 beforeEach(() => {
   productType = 'course';
   stored = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const answers: Record<string, unknown> = {
-        '/api/v1/admin/categories': [],
-        '/api/v1/admin/creators': [],
-        [`/api/v1/admin/products/${PRODUCT_ID}`]: { ...product, type: productType, ...stored },
-        [`/api/v1/media/assets/${ASSET_ID}`]: readyAsset,
-        [`/api/v1/admin/products/${PRODUCT_ID}/curriculum`]: {
-          productId: PRODUCT_ID,
-          version: 0,
-          durationSeconds: 0,
-          sections: [],
-        },
-      };
-      const data = answers[url];
-      return new Response(
-        JSON.stringify(data ? { success: true, data } : { success: false, message: 'Not found' }),
-        {
-          status: data ? 200 : 404,
-          headers: { 'content-type': 'application/json' },
-        },
-      );
-    }),
-  );
+  fakeApi()
+    .on(categoryRoutes.adminList, [])
+    .on(creatorRoutes.adminList, [])
+    .on(productRoutes.adminGet, () => ({ ...product, type: productType, ...stored }) as AdminProduct)
+    .on(mediaRoutes.getAsset, readyAsset)
+    .on(curriculumRoutes.adminGet, { productId: PRODUCT_ID, version: 0, durationSeconds: 0, sections: [] });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { productRoutes, type AdminProduct } from '@catalyst/contracts';
+import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { PRODUCTS_PAGE_SIZE, ProductListPage } from './ProductListPage';
 import { flashMessage, pagerState, rowCells } from '../testing/adminPage';
 
-const product = {
+const product: AdminProduct = {
   _id: 'c'.repeat(24),
   productId: 'ABC123',
   slug: 'react-basics',
@@ -20,6 +22,7 @@ const product = {
   duration: 90,
   thumbnail: null,
   videoUrl: '/media/a.mp4',
+  mediaAssetId: null,
   tags: ['react'],
   price: 0,
   instructor: null,
@@ -33,50 +36,27 @@ const product = {
   createdBy: null,
 };
 
-let requests: Array<{ method: string; url: string; body: unknown }>;
-let failPut = false;
+let fake: FakeApi;
 let total = 1;
 
 beforeEach(() => {
-  requests = [];
-  failPut = false;
   total = 1;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      requests.push({ method, url, body });
-      const json = (status: number, payload: unknown) =>
-        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
-      if (method === 'GET') {
-        const query = new URL(url, 'http://x').searchParams;
-        const page = Number(query.get('page') ?? 1);
-        // A catalogue of `total` products; the search keeps one.
-        const rows = query.get('search')
-          ? [product]
-          : [{ ...product, _id: `${page}`.padStart(24, 'c'), title: `Product on page ${page}` }];
-        return json(200, {
-          success: true,
-          data: {
-            items: page === 1 && !query.get('search') ? [product] : rows,
-            total: query.get('search') ? 1 : total,
-            page,
-            limit: Number(query.get('limit')),
-          },
-        });
-      }
-      if (method === 'PUT')
-        return failPut
-          ? json(503, { success: false, message: 'Service down' })
-          : json(200, { success: true, data: body });
-      return json(200, {
-        success: true,
-        data: { _id: product._id },
-        message: 'Product deleted successfully!',
-      });
-    }),
-  );
+  fake = fakeApi()
+    .on(productRoutes.adminList, ({ query }) => {
+      const page = Number(query.get('page') ?? 1);
+      // A catalogue of `total` products; the search keeps one.
+      const rows = query.get('search')
+        ? [product]
+        : [{ ...product, _id: `${page}`.padStart(24, 'c'), title: `Product on page ${page}` }];
+      return {
+        items: page === 1 && !query.get('search') ? [product] : rows,
+        total: query.get('search') ? 1 : total,
+        page,
+        limit: Number(query.get('limit')),
+      };
+    })
+    .on(productRoutes.replace, ({ body }) => body as AdminProduct)
+    .on(productRoutes.remove, success({ _id: product._id }, { message: 'Product deleted successfully!' }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -100,8 +80,8 @@ describe('the product list', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Unpublish React Basics' }));
-    const put = requests.find((r) => r.method === 'PUT')!;
-    expect(put.url).toBe(`/api/v1/admin/products/${product._id}`);
+    const put = fake.callsTo(productRoutes.replace)[0]!;
+    expect(put.path).toBe(`/admin/products/${product._id}`);
     expect(put.body).toEqual({ ...product, isPublished: false });
     await waitFor(() => expect(rowCells(screen.getByTestId('product-row')).Status).toBe('Draft'));
     expect(screen.getByRole('button', { name: 'Publish React Basics' }).getAttribute('aria-pressed')).toBe(
@@ -110,7 +90,7 @@ describe('the product list', () => {
   });
 
   it('reports a failed star toggle with the spec text', async () => {
-    failPut = true;
+    fake.fail(productRoutes.replace, 503, 'Service down');
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Feature React Basics' }));
@@ -124,8 +104,7 @@ describe('the product list', () => {
     const user = userEvent.setup();
     renderPage();
     await waitFor(() => expect(titles()).toEqual(['React Basics']));
-    const lastQuery = () =>
-      new URL(requests.filter((r) => r.method === 'GET').at(-1)!.url, 'http://x').searchParams;
+    const lastQuery = () => fake.callsTo(productRoutes.adminList).at(-1)!.query;
     expect(Object.fromEntries(lastQuery())).toEqual({ page: '1', limit: String(PRODUCTS_PAGE_SIZE) });
     const pages = screen.getByRole('navigation', { name: 'Product pages' });
     expect(pagerState(pages)).toEqual({ page: 'Page 1 of 3', previous: false, next: true });
@@ -164,13 +143,7 @@ describe('the product list', () => {
   });
 
   it('says when a search matches nothing', async () => {
-    vi.mocked(fetch).mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ success: true, data: { items: [], total: 0, page: 1, limit: 20 } }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
+    fake.on(productRoutes.adminList, { items: [], total: 0, page: 1, limit: 20 });
     const user = userEvent.setup();
     renderPage();
     await waitFor(() => expect(emptyNote()).toBe('No products yet. Add the first one.'));
@@ -187,7 +160,7 @@ describe('the product list', () => {
       'Are you sure you want to delete "React Basics"? All associated content, including learners\' ' +
         'progress, will be removed. This action cannot be undone.',
     );
-    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(fake.callsTo(productRoutes.remove)).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(flashMessage()).toBe('Product deleted successfully!'));
     expect(screen.queryByText('React Basics')).toBeNull();

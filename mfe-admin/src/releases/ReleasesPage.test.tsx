@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { Release, RemoteReleases } from '@catalyst/contracts';
+import { releaseRoutes, type Release, type RemoteReleases } from '@catalyst/contracts';
+import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { ReleasesPage } from './ReleasesPage';
 import { flashMessage, rowCells } from '../testing/adminPage';
 
@@ -48,38 +49,28 @@ const catalog: RemoteReleases = {
   ],
 };
 
-let calls: Array<{ method: string; path: string; body: unknown }>;
+let fake: FakeApi;
 
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = new URL(url, 'http://localhost').pathname;
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const json = (status: number, payload: unknown) =>
-        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
-      if (method === 'GET')
-        return json(200, {
-          success: true,
-          data: { remotes: [catalog, { remote: 'player', channel: null, releases: [], history: [] }] },
-        });
-      if (path.endsWith('/canary'))
-        return json(409, { success: false, message: 'v1-1111111111 is already catalog’s current release' });
-      if (path.endsWith('/rollback'))
-        return json(200, {
-          success: true,
-          data: { channel: { ...channel, canary: null }, undone: 'canary' },
-          message: 'The canary of catalog ended: everyone runs v1-1111111111.',
-        });
-      return json(200, {
-        success: true,
-        data: { ...channel, current: 'dist', canary: null },
-        message: 'catalog now runs dist for everyone.',
-      });
-    }),
-  );
+  fake = fakeApi()
+    .on(releaseRoutes.list, {
+      remotes: [catalog, { remote: 'player', channel: null, releases: [], history: [] }],
+    })
+    .fail(releaseRoutes.canary, 409, 'v1-1111111111 is already catalog’s current release')
+    .on(
+      releaseRoutes.rollback,
+      success(
+        { channel: { ...channel, canary: null }, undone: 'canary' },
+        { message: 'The canary of catalog ended: everyone runs v1-1111111111.' },
+      ),
+    )
+    .on(
+      releaseRoutes.promote,
+      success(
+        { ...channel, current: 'dist', canary: null },
+        { message: 'catalog now runs dist for everyone.' },
+      ),
+    );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -127,9 +118,7 @@ describe('the releases page', () => {
     await waitFor(() =>
       expect(flashMessage()).toBe('The canary of catalog ended: everyone runs v1-1111111111.'),
     );
-    expect(
-      calls.some((call) => call.method === 'POST' && call.path === '/api/v1/admin/releases/catalog/rollback'),
-    ).toBe(true);
+    expect(fake.callsTo(releaseRoutes.rollback, { remote: 'catalog' }).length > 0).toBe(true);
   });
 
   it('promotes a release after confirmation, and shows a refused canary’s reason in the dialog', async () => {
@@ -139,7 +128,7 @@ describe('the releases page', () => {
     await user.click(within(rows[2]!).getByRole('button', { name: 'Promote' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Promote' }));
     await waitFor(() => expect(flashMessage()).toBe('catalog now runs dist for everyone.'));
-    expect(calls.find((call) => call.path.endsWith('/promote'))!.body).toEqual({ version: 'dist' });
+    expect(fake.callsTo(releaseRoutes.promote)[0]!.body).toEqual({ version: 'dist' });
 
     await user.click(within(rows[2]!).getByRole('button', { name: 'Canary' }));
     const dialog = await screen.findByRole('dialog');
@@ -150,7 +139,7 @@ describe('the releases page', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'v1-1111111111 is already catalog’s current release',
     );
-    expect(calls.find((call) => call.path.endsWith('/canary'))!.body).toEqual({
+    expect(fake.callsTo(releaseRoutes.canary)[0]!.body).toEqual({
       version: 'dist',
       percent: 25,
     });

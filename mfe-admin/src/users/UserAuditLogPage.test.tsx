@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { AdminAuditEntry } from '@catalyst/contracts';
+import { adminUserRoutes, type AdminAuditEntry } from '@catalyst/contracts';
+import { fakeApi, type FakeApi } from '@catalyst/web-kit/testing';
 import { UserAuditLogPage } from './UserAuditLogPage';
 import { rowCells } from '../testing/adminPage';
 
@@ -14,19 +15,9 @@ const entry: AdminAuditEntry = {
   createdAt: '2026-12-05T09:00:00.000Z',
 };
 
-let urls: URL[];
+let fake: FakeApi;
 beforeEach(() => {
-  urls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(new URL(url, 'http://localhost'));
-      return new Response(
-        JSON.stringify({ success: true, data: { items: [entry], total: 1, page: 1, limit: 20 } }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      );
-    }),
-  );
+  fake = fakeApi().on(adminUserRoutes.auditLog, { items: [entry], total: 1, page: 1, limit: 20 });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,9 +35,7 @@ describe('the account audit log', () => {
       Admin: 'Ada Admin',
       Detail: '2 sessions ended',
     });
-    expect(urls.map((url) => `${url.pathname}${url.search}`)).toEqual([
-      '/api/v1/admin/users/audit?page=1&limit=20',
-    ]);
+    expect(fake.requests()).toEqual(['GET /admin/users/audit?page=1&limit=20']);
     expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
   });
 });

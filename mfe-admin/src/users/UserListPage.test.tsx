@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { adminUserMessages, type AdminUser } from '@catalyst/contracts';
+import { adminUserMessages, adminUserRoutes, type AdminUser } from '@catalyst/contracts';
+import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { session } from '@catalyst/web-kit';
 import { UserListPage } from './UserListPage';
 import { flashMessage, rowCells } from '../testing/adminPage';
@@ -30,29 +31,19 @@ const learner: AdminUser = {
   plan: 'free',
 };
 
-let requests: Array<{ method: string; url: URL }>;
+let fake: FakeApi;
 beforeEach(() => {
-  requests = [];
   session.loadUser({ _id: me._id, name: me.name, email: me.email, role: 'admin' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const parsed = new URL(url, 'http://localhost');
-      requests.push({ method, url: parsed });
-      const json = (status: number, payload: unknown) =>
-        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
-      if (method === 'GET')
-        return json(200, { success: true, data: { items: [me, learner], total: 2, page: 1, limit: 20 } });
-      if (parsed.pathname.endsWith('/deactivate'))
-        return json(200, {
-          success: true,
-          message: adminUserMessages.deactivated,
-          data: { ...learner, deactivatedAt: '2026-12-05T09:00:00.000Z' },
-        });
-      return json(200, { success: true, message: adminUserMessages.sessionsRevoked, data: learner });
-    }),
-  );
+  fake = fakeApi()
+    .on(adminUserRoutes.list, { items: [me, learner], total: 2, page: 1, limit: 20 })
+    .on(adminUserRoutes.revokeSessions, success(learner, { message: adminUserMessages.sessionsRevoked }))
+    .on(
+      adminUserRoutes.deactivate,
+      success(
+        { ...learner, deactivatedAt: '2026-12-05T09:00:00.000Z' },
+        { message: adminUserMessages.deactivated },
+      ),
+    );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,9 +55,8 @@ const renderPage = () =>
   );
 const rowOf = async (name: string) =>
   (await screen.findAllByTestId('user-row')).find((row) => within(row).queryByText(name))!;
-const lastQuery = () =>
-  Object.fromEntries(requests.filter((r) => r.method === 'GET').at(-1)!.url.searchParams);
-const posts = () => requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname);
+const lastQuery = () => Object.fromEntries(fake.callsTo(adminUserRoutes.list).at(-1)!.query);
+const posts = () => fake.calls.filter((call) => call.method === 'POST').map((call) => call.path);
 
 describe('the users list', () => {
   it('shows each account: name, e-mail, role, verification, plan, status and last activity', async () => {
@@ -134,7 +124,7 @@ describe('the users list', () => {
       }),
     );
     await waitFor(() => expect(flashMessage()).toBe(adminUserMessages.sessionsRevoked));
-    expect(posts()).toEqual([`/api/v1/admin/users/${learner._id}/revoke-sessions`]);
+    expect(posts()).toEqual([`/admin/users/${learner._id}/revoke-sessions`]);
   });
 
   it('deactivates after confirmation: the row turns Deactivated and offers Reactivate', async () => {
@@ -152,6 +142,6 @@ describe('the users list', () => {
     const row = await rowOf('Lee Learner');
     expect(rowCells(row).Status).toBe('Deactivated');
     expect(within(row).getByRole('button', { name: /Reactivate/ }).textContent).toBe('Reactivate');
-    expect(posts()).toEqual([`/api/v1/admin/users/${learner._id}/deactivate`]);
+    expect(posts()).toEqual([`/admin/users/${learner._id}/deactivate`]);
   });
 });
