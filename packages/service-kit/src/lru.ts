@@ -39,12 +39,14 @@ export class TtlLru<K extends NonNullable<unknown>, V> {
     this.clock = now;
     this.sizeOf = maxSize > 0 ? sizeOf : undefined;
     this.maxSize = maxSize;
-    const bySize = this.sizeOf;
+    const entries = Math.max(1, Math.floor(maxEntries));
     this.slots = new LRUCache<K, Slot<V>>({
-      max: Math.max(1, Math.floor(maxEntries)),
-      ...(bySize
-        ? { maxSize, sizeCalculation: (slot: Slot<V>, key: K) => this.measure(slot.value, key) }
-        : {}),
+      // lru-cache lays out its arrays for `max` entries up front (a MemoryCache of 50,000 took ~11 ms to
+      // make). Without a size of their own, entries count 1 each against maxSize: the same bound, with
+      // arrays that grow as entries come.
+      ...(this.sizeOf
+        ? { max: entries, maxSize, sizeCalculation: (slot: Slot<V>, key: K) => this.measure(slot.value, key) }
+        : { maxSize: entries, sizeCalculation: () => 1 }),
       ...(onRemove
         ? {
             dispose: (slot: Slot<V>, key: K, reason: LRUCache.DisposeReason) => {
