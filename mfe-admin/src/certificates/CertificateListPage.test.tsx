@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { CERTIFICATE_MESSAGES, type Certificate } from '@catalyst/contracts';
+import { CERTIFICATE_MESSAGES, certificateRoutes, type Certificate } from '@catalyst/contracts';
+import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { CertificateListPage } from './CertificateListPage';
 import { REVOKE_REASON_LABEL } from './RevokeCertificateDialog';
 import { flashMessage, pagerState, rowCells } from '../testing/adminPage';
@@ -38,72 +39,40 @@ const revoked = certificate('B4N8PZT6WC', 'Ada Learner', 'UI Design Fundamentals
   revokedReason: 'Issued by mistake',
 });
 
-/** What the page sends: a revoke's reason (a read sends nothing). */
-type Sent = { reason: string } | undefined;
-let requests: Array<{ method: string; url: URL; body: Sent }>;
+let fake: FakeApi;
 let total: number;
-/** What the revoke call answers, by default the certificate revoked with the reason sent. */
-let revokeAnswer: (body: Sent) => { status: number; payload: unknown };
 
 beforeEach(() => {
-  requests = [];
   total = 2;
-  revokeAnswer = (body) => ({
-    status: 200,
-    payload: {
-      success: true,
-      message: CERTIFICATE_MESSAGES.revoked,
-      data: {
-        ...valid,
-        status: 'revoked',
-        revokedAt: '2026-05-02T08:00:00.000Z',
-        revokedReason: body?.reason.trim(),
-      },
-    },
-  });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body: Sent = init.body ? JSON.parse(String(init.body)) : undefined;
-      const parsed = new URL(url, 'http://localhost');
-      requests.push({ method, url: parsed, body });
-      const json = (status: number, payload: unknown) =>
-        new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
-      if (method === 'GET' && parsed.pathname === `/api/v1/certificates/${valid.code}`) {
-        return json(200, {
-          success: true,
-          data: {
-            ...valid,
-            status: 'revoked',
-            revokedAt: '2026-05-01T08:00:00.000Z',
-            revokedReason: 'Revoked by another admin',
-          },
-        });
-      }
-      if (method === 'GET') {
-        const status = parsed.searchParams.get('status');
-        const items = [valid, revoked].filter((c) => !status || c.status === status);
-        return json(200, {
-          success: true,
-          data: {
-            items,
-            total: status ? items.length : total,
-            page: Number(parsed.searchParams.get('page') ?? 1),
-            limit: 20,
-          },
-        });
-      }
-      const answer = revokeAnswer(body);
-      return json(answer.status, answer.payload);
-    }),
-  );
+  fake = fakeApi()
+    .on(certificateRoutes.get, {
+      ...valid,
+      status: 'revoked',
+      revokedAt: '2026-05-01T08:00:00.000Z',
+      revokedReason: 'Revoked by another admin',
+    })
+    .on(certificateRoutes.adminList, ({ query }) => {
+      const status = query.get('status');
+      const items = [valid, revoked].filter((c) => !status || c.status === status);
+      return { items, total: status ? items.length : total, page: Number(query.get('page') ?? 1), limit: 20 };
+    })
+    // by default the certificate revoked with the reason sent
+    .on(certificateRoutes.revoke, ({ body }) =>
+      success(
+        {
+          ...valid,
+          status: 'revoked' as const,
+          revokedAt: '2026-05-02T08:00:00.000Z',
+          revokedReason: String(body.reason).trim(),
+        },
+        { message: CERTIFICATE_MESSAGES.revoked },
+      ),
+    );
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const reads = () =>
-  requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/admin/certificates');
-const lastQuery = () => Object.fromEntries(reads().at(-1)!.url.searchParams);
+const reads = () => fake.callsTo(certificateRoutes.adminList);
+const lastQuery = () => Object.fromEntries(reads().at(-1)!.query);
 
 const renderPage = () =>
   render(
@@ -185,9 +154,9 @@ describe('the certificates list', () => {
     await user.type(reason, '  Completed on a shared account  ');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
-    const posts = requests.filter((r) => r.method === 'POST');
+    const posts = fake.calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]!.url.pathname).toBe('/api/v1/admin/certificates/7K3M9QXR2A/revoke');
+    expect(posts[0]!.path).toBe('/admin/certificates/7K3M9QXR2A/revoke');
     expect(posts[0]!.body).toEqual({ reason: '  Completed on a shared account  ' });
     await waitFor(() => expect(flashMessage()).toBe(CERTIFICATE_MESSAGES.revoked));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -210,18 +179,13 @@ describe('the certificates list', () => {
     const error = within(dialog).getByText('Give a reason of at least 3 characters');
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     expect(reason.getAttribute('aria-describedby')).toContain(error.id);
-    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(fake.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it("shows the server's reason error beside the field", async () => {
-    revokeAnswer = () => ({
-      status: 400,
-      payload: {
-        success: false,
-        message: 'Validation failed',
-        errors: [{ field: 'reason', message: 'A reason is at most 500 characters' }],
-      },
-    });
+    fake.fail(certificateRoutes.revoke, 400, 'Validation failed', [
+      { field: 'reason', message: 'A reason is at most 500 characters' },
+    ]);
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf(valid.code)).getByRole('button', { name: /Revoke certificate/ }));
@@ -245,10 +209,7 @@ describe('the certificates list', () => {
   });
 
   it('shows the 409 message when the certificate was already revoked, and reads its row again', async () => {
-    revokeAnswer = () => ({
-      status: 409,
-      payload: { success: false, message: CERTIFICATE_MESSAGES.alreadyRevoked },
-    });
+    fake.fail(certificateRoutes.revoke, 409, CERTIFICATE_MESSAGES.alreadyRevoked);
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf(valid.code)).getByRole('button', { name: /Revoke certificate/ }));

@@ -1,14 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COMMUNITY_MESSAGES, type AdminMediaAsset, type LiveSession } from '@catalyst/contracts';
+import {
+  COMMUNITY_MESSAGES,
+  liveRoutes,
+  mediaRoutes,
+  moderationRoutes,
+  type AdminMediaAsset,
+  type LiveSession,
+} from '@catalyst/contracts';
+import { failure, fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { LiveSessionEditor } from './LiveSessionEditor';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const PRODUCT = id(1);
 const RECORDING = id(300);
-const SESSION_PATH = `/api/v1/community/live/${PRODUCT}`;
-const ADMIN_PATH = `/api/v1/admin/community/live/${PRODUCT}`;
+const ADMIN_PATH = `/admin/community/live/${PRODUCT}`;
 
 const asset = (n: number, name: string): AdminMediaAsset => ({
   id: id(n),
@@ -61,54 +68,30 @@ const sessionFrom = (body: SentSession): LiveSession => {
   };
 };
 
-type Reply = { status: number; body: unknown };
-let requests: Array<{ method: string; path: string; body: SentSession | undefined }>;
+let fake: FakeApi;
 let stored: LiveSession | null;
-let answer: (method: string, path: string, body: SentSession | undefined) => Reply | undefined;
 const zone = process.env.TZ;
 
 beforeEach(() => {
   process.env.TZ = 'Europe/Berlin';
-  requests = [];
   stored = null;
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? (JSON.parse(String(init.body)) as SentSession) : undefined;
-      const path = new URL(url, 'http://localhost').pathname;
-      requests.push({ method, path, body });
-      const ok = (data: unknown, message?: string): Reply => ({
-        status: 200,
-        body: { success: true, data, ...(message ? { message } : {}) },
-      });
-      const reply =
-        answer(method, path, body) ??
-        (method === 'GET' && path === SESSION_PATH
-          ? stored
-            ? ok(stored)
-            : { status: 404, body: { success: false, message: COMMUNITY_MESSAGES.sessionNotFound } }
-          : method === 'PUT' && path === ADMIN_PATH
-            ? ok((stored = sessionFrom(body!)), 'Live session scheduled')
-            : method === 'DELETE' && path === ADMIN_PATH
-              ? ((stored = null), ok({ productId: PRODUCT }, 'Live session removed'))
-              : method === 'GET' && path === `/api/v1/media/assets/${RECORDING}`
-                ? ok(asset(300, 'css-qa-recording.mp4'))
-                : method === 'GET' && path === '/api/v1/media/assets'
-                  ? ok({
-                      items: [asset(300, 'css-qa-recording.mp4'), asset(301, 'intro.mp4')],
-                      total: 2,
-                      page: 1,
-                      limit: 20,
-                    })
-                  : { status: 404, body: { success: false, message: 'Not found' } });
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  fake = fakeApi()
+    .on(liveRoutes.getSession, () => stored ?? failure(404, COMMUNITY_MESSAGES.sessionNotFound))
+    .on(moderationRoutes.scheduleLive, ({ body }) =>
+      success((stored = sessionFrom(body as SentSession)), { message: 'Live session scheduled' }),
+    )
+    .on(
+      moderationRoutes.cancelLive,
+      () => ((stored = null), success({ productId: PRODUCT }, { message: 'Live session removed' })),
+    )
+    .on(mediaRoutes.getAsset, asset(300, 'css-qa-recording.mp4'))
+    .on(mediaRoutes.listAssets, {
+      items: [asset(300, 'css-qa-recording.mp4'), asset(301, 'intro.mp4')],
+      total: 2,
+      page: 1,
+      limit: 20,
+      outdated: 0,
+    });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -116,7 +99,10 @@ afterEach(() => {
   else process.env.TZ = zone;
 });
 
-const writes = () => requests.filter((r) => r.method !== 'GET');
+const writes = () =>
+  fake.calls
+    .filter((call) => call.method !== 'GET')
+    .map(({ method, path, body }) => ({ method, path, body: body as SentSession | undefined }));
 const NOTHING_SCHEDULED =
   'No live session is scheduled. Members see a countdown, can register and get a reminder an hour before.';
 /** The session's facts as the panel lists them: { Status, Starts, Ends, Registered }. */
@@ -200,20 +186,10 @@ describe("a webinar's live session", () => {
       }),
       registrations: 12,
     };
-    answer = (method) =>
-      method === 'PUT'
-        ? {
-            status: 400,
-            body: {
-              success: false,
-              message: 'Validation failed',
-              errors: [
-                { field: 'startsAt', message: 'Start time must be in the future' },
-                { field: 'recordingAssetId', message: 'The recording must be a ready video' },
-              ],
-            },
-          }
-        : undefined;
+    fake.fail(moderationRoutes.scheduleLive, 400, 'Validation failed', [
+      { field: 'startsAt', message: 'Start time must be in the future' },
+      { field: 'recordingAssetId', message: 'The recording must be a ready video' },
+    ]);
     const user = userEvent.setup();
     render(<LiveSessionEditor productId={PRODUCT} />);
     expect(await screen.findByDisplayValue('2026-12-01T18:30')).toBe(field('Starts at'));
@@ -235,10 +211,7 @@ describe("a webinar's live session", () => {
   });
 
   it("shows a refusal without fields (not a webinar) as the server's message", async () => {
-    answer = (method) =>
-      method === 'PUT'
-        ? { status: 409, body: { success: false, message: COMMUNITY_MESSAGES.notWebinar } }
-        : undefined;
+    fake.fail(moderationRoutes.scheduleLive, 409, COMMUNITY_MESSAGES.notWebinar);
     const user = userEvent.setup();
     render(<LiveSessionEditor productId={PRODUCT} />);
     await screen.findByText(/No live session is scheduled/);
