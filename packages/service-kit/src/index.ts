@@ -20,6 +20,7 @@ export * from './broadcast';
 export * from './lru';
 export * from './rate-limit';
 export * from './routes';
+export * from './premium';
 export * from './peers';
 export * from './entitlements';
 export * from './catalog-client';

@@ -19,6 +19,7 @@ import type { Logger } from './logger';
 import { BODY_TOO_LARGE_MESSAGE, parseBody, parseWith } from './validate';
 import { LIVENESS_PATH } from './health';
 import { declaredLength } from './request-body';
+import { premiumTargetProblem } from './premium';
 
 type Ctx = Context<AppEnv>;
 
@@ -79,8 +80,9 @@ export type RouteHandlers<T extends RouteTable> = { [K in keyof T]: RouteHandler
 
 export interface MountOptions {
   /**
-   * The premium rule of this service, run for `access: 'premium'` routes after the sign-in check and
-   * input parsing (so a bad id is a 400 and a refusal names nothing that exists); it throws to refuse.
+   * The premium check, run for `access: 'premium'` routes after the sign-in check and input parsing (so a bad id
+   * is a 400 and a refusal names nothing that exists); it throws to refuse. Every service gives the one
+   * `premiumCheck(…)` (./premium), which reads the route's declared `premium` target.
    */
   premium?: (c: Ctx, input: HandlerInput<RouteDeclaration>, route: RouteDeclaration) => Promise<void>;
   /** `cache: 'shared'` answers may be kept this long by shared caches (0: not at all). */
@@ -146,6 +148,8 @@ export function mountRoutes<T extends RouteTable>(
       throw new Error(`${routeKey(route)} has path parameters but no params schema`);
     if (route.access === 'premium' && !options.premium)
       throw new Error(`${routeKey(route)} is premium but the service gave no premium rule`);
+    const premiumProblem = premiumTargetProblem(route);
+    if (premiumProblem) throw new Error(premiumProblem);
     if (route.cache === 'premium' && route.access !== 'premium')
       throw new Error(`${routeKey(route)} is cached for the premium audience but is not a premium route`);
     const cacheControl =

@@ -1,23 +1,26 @@
-import type { Context } from 'hono';
-import { PREMIUM_REQUIRED_MESSAGE, productRoutes, type Identity } from '@catalyst/contracts';
-import { forbidden, type AppEnv } from '@catalyst/service-kit';
-import type { Deps } from './deps';
+import { PREMIUM_REQUIRED_MESSAGE, type Identity } from '@catalyst/contracts';
+import { forbidden, notFound, premiumCheck } from '@catalyst/service-kit';
+import { cachedRead, type Deps } from './deps';
+import { findProduct, toPublicProduct } from './products/products.repository';
 
 /**
- * Content's premium rule (architecture rule 3), run by mountRoutes for every `access: 'premium'` route:
- * 401 anonymous (before this), 403 without an active plan, admins always pass. The product page is the
- * exception: it opens a free product (priced 0) to every signed-in caller, so its handler asks
- * `requireOpen` with the product it found.
+ * Content's premium routes (architecture rule 3), through service-kit's one premium check: 401 anonymous (before
+ * it), 403 without an active plan, admins always pass. The product page names its product (`params.idOrSlug`):
+ * a free one (priced 0) opens to every signed-in caller, any other (and one that is not there, so a refusal says
+ * nothing of what exists) needs the plan; then a product that is not there (or a draft, but for admins) is a 404.
  */
-export function contentPremiumRule({ entitlements }: Pick<Deps, 'entitlements'>) {
-  return async (
-    _c: Context<AppEnv>,
-    { identity, requestId }: { identity: Identity | null; requestId: string },
-    route: { path: string },
-  ) => {
-    if (route.path === productRoutes.getPremium.path) return;
-    if (!(await entitlements.isEntitled(identity!, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
-  };
+export function contentPremiumCheck(deps: Pick<Deps, 'entitlements' | 'db' | 'catalog'>) {
+  return premiumCheck({
+    entitlements: deps.entitlements,
+    async open(identity, idOrSlug, _lessonId, requestId) {
+      const includeHidden = identity.role === 'admin';
+      const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () =>
+        findProduct(deps.db, idOrSlug, { includeHidden }),
+      );
+      await requireOpen(deps, identity, product && toPublicProduct(product), requestId);
+      if (!product) throw notFound('Product not found');
+    },
+  });
 }
 
 /**

@@ -307,6 +307,7 @@ export const productRoutes = defineRoutes({
     path: '/content/premium/products/:idOrSlug',
     service,
     access: 'premium',
+    premium: { product: 'params.idOrSlug' },
     summary:
       'The product page: video, content and related content (a free product opens to every signed-in user)',
     params: idOrSlug,

@@ -19,7 +19,8 @@ export type RouteOwner = ServiceName | 'gateway';
  * - public: anyone, signed in or not;
  * - user: any signed-in caller (401 when anonymous);
  * - premium: an active subscription or role admin (401 anonymous, 403 'Active subscription required…');
- *   the service's premium guard decides (a free product opens to any signed-in caller);
+ *   service-kit's one premium check decides from the route's `premium` target (a free product opens to any
+ *   signed-in caller, a free-preview lesson too);
  * - admin: role admin only (401 anonymous, 403 for everyone else);
  * - signature: no identity at all, the request is authenticated by its signature (payment webhooks);
  * - internal: service to service only, with the shared secret; the gateway never forwards it.
@@ -54,6 +55,8 @@ export interface RouteDeclaration {
   /** Who answers; 'every': service-kit mounts it in every service (internal plumbing, never routed by the gateway). */
   service: RouteOwner | 'every';
   access: Access;
+  /** What an `access: 'premium'` route opens (see PremiumTarget); none: the plan alone. */
+  premium?: PremiumTarget;
   /** One line for the API reference. */
   summary: string;
   params?: z.ZodType;
@@ -89,6 +92,19 @@ export interface RouteDeclaration {
   /** The media types of a byte answer (`answer: 'bytes'`), for the reference; none for an answer without a body (tus). */
   produces?: readonly string[];
 }
+
+/** One input of a route, by where it comes and its name: `params.id`, `query.productId`, `body.lessonId`. */
+export type InputRef = `${'params' | 'query' | 'body'}.${string}`;
+
+/**
+ * What a premium route opens, read by service-kit's one premium check (after the sign-in check and input parsing):
+ * - `{ product, lesson? }`: the inputs naming a product (a free one opens to every signed-in caller, any other
+ *   needs the plan) and a lesson of it (a free preview opens too);
+ * - `{ of, id }`: a record of the owning service (`of`: 'thread', 'post', 'question') named by the input `id`,
+ *   opened as the product and lesson it belongs to (the service says which; a missing record is its 404).
+ * A route that declares none needs the plan. A 403 comes before any 404, so a refusal names nothing that exists.
+ */
+export type PremiumTarget = { product: InputRef; lesson?: InputRef } | { of: string; id: InputRef };
 
 /** What a handler may refuse with beyond what its declaration implies (see `refuses`). */
 export type RefusalStatus = 403 | 404 | 409 | 410 | 429;

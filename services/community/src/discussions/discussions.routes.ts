@@ -2,12 +2,12 @@ import type { Hono } from 'hono';
 import { discussionRoutes } from '@catalyst/contracts';
 import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { discussionPremiumRule } from './discussions.access';
+import { communityPremiumCheck } from '../premium';
 import { createDiscussionHandlers } from './discussions.handlers';
 
 const { follow: _follow, unfollow: _unfollow, unsubscribe: _unsubscribe, ...ownRoutes } = discussionRoutes;
 
 /** Discussions (discussionRoutes): threads, replies, votes, answers, reports. Following and e-mail links are ../notifications'. */
 export function mountDiscussions(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, ownRoutes, createDiscussionHandlers(deps), { premium: discussionPremiumRule(deps) });
+  mountRoutes(app, ownRoutes, createDiscussionHandlers(deps), { premium: communityPremiumCheck(deps) });
 }

@@ -6,7 +6,6 @@ import {
   moderationRoutes,
   type Identity,
   type LiveEvent,
-  type RouteDeclaration,
 } from '@catalyst/contracts';
 import {
   conflict,
@@ -15,8 +14,6 @@ import {
   notFound,
   reply,
   signMediaGrant,
-  type AppEnv,
-  type HandlerInput,
   type RouteHandlers,
 } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
@@ -42,29 +39,6 @@ export const liveAdminRoutes = {
 
 /** A Last-Event-ID worth resuming from: a question change number. */
 const CHANGE_ID = /^[1-9]\d{0,17}$/;
-
-/**
- * The premium rule of live routes: whoever may open the webinar product (the product of :productId, or the
- * board of the question :questionId).
- */
-export function livePremiumRule({ db, lessonAccess }: Pick<Deps, 'db' | 'lessonAccess'>) {
-  return async (_c: Context<AppEnv>, input: HandlerInput<RouteDeclaration>) => {
-    const params = input.params as { productId?: string; questionId?: string };
-    let productId = params.productId;
-    if (!productId && params.questionId) {
-      productId = (
-        await db
-          .selectFrom('live_questions')
-          .select('product_id')
-          .where('id', '=', params.questionId)
-          .executeTakeFirst()
-      )?.product_id;
-      if (!productId) throw notFound(COMMUNITY_MESSAGES.questionNotFound);
-    }
-    if (!productId) throw new Error('a live route without a product');
-    await lessonAccess.assertMayOpen(input.identity!, productId, undefined, input.requestId);
-  };
-}
 
 export function createLiveHandlers(
   deps: Deps,

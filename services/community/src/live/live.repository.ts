@@ -9,6 +9,13 @@ export async function findSession(db: Db, productId: string): Promise<LiveSessio
   return db.selectFrom('live_sessions').selectAll().where('product_id', '=', productId).executeTakeFirst();
 }
 
+/** The webinar product a board's question was asked on. */
+export async function findProductOfQuestion(db: Db, questionId: string): Promise<string | undefined> {
+  return (
+    await db.selectFrom('live_questions').select('product_id').where('id', '=', questionId).executeTakeFirst()
+  )?.product_id;
+}
+
 export interface SessionSchedule {
   productId: string;
   productKey: string;

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { discussionPremiumRule } from '../discussions/discussions.access';
+import { communityPremiumCheck } from '../premium';
 import { createFollowHandlers, followRoutes } from './follows.handlers';
 
 /** Following a discussion (its e-mails) and the e-mails' unsubscribe link (discussionRoutes follow, unfollow, unsubscribe). */
 export function mountFollows(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, followRoutes, createFollowHandlers(deps), { premium: discussionPremiumRule(deps) });
+  mountRoutes(app, followRoutes, createFollowHandlers(deps), { premium: communityPremiumCheck(deps) });
 }

@@ -27,7 +27,7 @@ import {
 } from '@catalyst/service-kit';
 import { cachedRead, type Deps } from '../deps';
 import { createKeptAnswers } from '../kept-answers';
-import { requireOpen } from '../premium-rule';
+import { requireOpen } from '../premium';
 import { findProduct, toPublicProduct } from '../products/products.repository';
 import { sanitizeContent } from '../products/sanitize-content';
 import {

@@ -16,7 +16,6 @@ import { progressInternalRoutes } from '@catalyst/contracts';
 import { cachedRead, type Deps } from '../deps';
 import { createKeptAnswers } from '../kept-answers';
 import { parentExists } from '../groups/groups.repository';
-import { requireOpen } from '../premium-rule';
 import {
   deleteProduct,
   findAdminProduct,
@@ -146,16 +145,15 @@ export function createProductHandlers(deps: Deps): Handlers {
     },
 
     /**
-     * The product page (slug, productId or _id); admins also see drafts. A free product opens for every
-     * signed-in caller (with its media grant); any other needs the plan, asked before a 404 so a refusal
-     * says nothing of what exists.
+     * The product page (slug, productId or _id); admins also see drafts. Its declared premium target opened it
+     * (../premium: a free product for every signed-in caller, with its media grant; any other with the plan,
+     * asked before a 404 so a refusal says nothing of what exists).
      */
     async getPremium({ params: { idOrSlug }, identity, requestId }, c) {
       const includeHidden = identity.role === 'admin';
       const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () =>
         findProduct(db, idOrSlug, { includeHidden }),
       );
-      await requireOpen(deps, identity, product && toPublicProduct(product), requestId);
       if (!product) throw notFound('Product not found');
       // Every address is signed for this viewer (with what their plan opens now), and plays only beside the
       // viewer's own media grant, handed with it.

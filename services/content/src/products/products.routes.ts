@@ -2,13 +2,13 @@ import type { Hono } from 'hono';
 import { productRoutes } from '@catalyst/contracts';
 import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { contentPremiumRule } from '../premium-rule';
+import { contentPremiumCheck } from '../premium';
 import { createProductHandlers } from './products.handlers';
 
 /** Products, as declared in the contracts (productRoutes): public, premium, admin. */
 export function mountProducts(app: Hono<AppEnv>, deps: Deps) {
   mountRoutes(app, productRoutes, createProductHandlers(deps), {
-    premium: contentPremiumRule(deps),
+    premium: contentPremiumCheck(deps),
     publicMaxAgeSeconds: deps.publicMaxAgeSeconds,
   });
 }

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import {
   COURSE_MESSAGES,
-  PREMIUM_REQUIRED_MESSAGE,
   PROGRESS_RULES,
   progressUpdateBodySchema,
   type Identity,
@@ -12,12 +11,10 @@ import {
 import {
   badRequest,
   conflict,
-  forbidden,
   notFound,
   parseWith,
   reply,
   type AppEnv,
-  type HandlerInput,
   type RouteHandlers,
 } from '@catalyst/service-kit';
 import type { ProgressRow } from '../db/tables/progress';
@@ -48,35 +45,6 @@ export const writeOf = (body: ProgressUpdate, endSeconds: number | null): repo.P
 /** The routes of a course's lessons (./lessons), mounted beside these from the same table. */
 export type LessonRouteName =
   'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson';
-
-/**
- * The premium rule of progress: a product's progress opens when the product does (a free one for every
- * signed-in caller, any other for subscribers and admins, asked before a 404 so a refusal says nothing of
- * what exists; published unless admin), and a free-preview lesson's for every signed-in caller; a lesson
- * the course does not have is a 404. A category's progress needs the plan.
- */
-export function progressPremiumRule({
-  lessonAccess,
-  entitlements,
-}: Pick<Deps, 'lessonAccess' | 'entitlements'>) {
-  return async (
-    _c: Ctx,
-    { identity, params, requestId }: HandlerInput<typeof progressRoutes.getForProduct>,
-    route: { path: string },
-  ) => {
-    if (!route.path.startsWith('/content/progress/product/')) {
-      if (!(await entitlements.isEntitled(identity, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);
-      return;
-    }
-    // The lesson routes' params carry the lesson beside the product.
-    await lessonAccess.assertMayOpen(
-      identity,
-      params.id,
-      (params as { lessonId?: string }).lessonId,
-      requestId,
-    );
-  };
-}
 
 export function createProgressHandlers(
   deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>,
