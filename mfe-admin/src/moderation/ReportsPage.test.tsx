@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { Post, ReportedPost, Thread } from '@catalyst/contracts';
+import { moderationRoutes, type Post, type ReportedPost, type Thread } from '@catalyst/contracts';
+import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { MODERATION_REASON_LABEL, ReportsPage } from './ReportsPage';
 import { flashMessage, pagerState, rowCells } from '../testing/adminPage';
 
@@ -72,17 +73,14 @@ const threadOf = (locked: boolean): Thread => ({
   lastActivityAt: '2026-11-21T10:00:00.000Z',
 });
 
-type Reply = { status: number; body: unknown };
 /** What the page sends: an action's reason (a read sends nothing). */
 type Sent = { reason: string } | undefined;
-let requests: Array<{ method: string; url: URL; body: Sent }>;
+let fake: FakeApi;
 /** The server's queue: what GET /admin/community/reports answers (filtered by status). */
 let queue: ReportedPost[];
 let total: number;
-let answer: (method: string, path: string, body: Sent) => Reply | undefined;
 
 beforeEach(() => {
-  requests = [];
   queue = [
     reported(100),
     reported(101, {
@@ -95,46 +93,19 @@ beforeEach(() => {
     }),
   ];
   total = 2;
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body: Sent = init.body ? JSON.parse(String(init.body)) : undefined;
-      const parsed = new URL(url, 'http://localhost');
-      requests.push({ method, url: parsed, body });
-      const reply: Reply =
-        answer(method, parsed.pathname, body) ??
-        (method === 'GET' && parsed.pathname === '/api/v1/admin/community/reports'
-          ? (() => {
-              const status = parsed.searchParams.get('status') ?? 'open';
-              const items = queue.filter((item) => item.status === status);
-              return {
-                status: 200,
-                body: {
-                  success: true,
-                  data: {
-                    items,
-                    total: Math.max(total, items.length),
-                    page: Number(parsed.searchParams.get('page') ?? 1),
-                    limit: 20,
-                  },
-                },
-              };
-            })()
-          : { status: 404, body: { success: false, message: 'Not found' } });
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  fake = fakeApi().on(moderationRoutes.reports, ({ query }) => {
+    const status = query.get('status') ?? 'open';
+    const items = queue.filter((item) => item.status === status);
+    return { items, total: Math.max(total, items.length), page: Number(query.get('page') ?? 1), limit: 20 };
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const reads = () =>
-  requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/v1/admin/community/reports');
-const writes = () => requests.filter((r) => r.method !== 'GET');
+const reads = () => fake.callsTo(moderationRoutes.reports);
+const writes = () =>
+  fake.calls
+    .filter((call) => call.method !== 'GET')
+    .map((call) => ({ method: call.method, path: call.path, body: call.body as Sent }));
 const renderPage = () =>
   render(
     <MemoryRouter initialEntries={['/admin/community']}>
@@ -192,7 +163,7 @@ describe('the reports queue', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Hide', 'Delete', 'Dismiss', 'Lock thread']);
-    expect(Object.fromEntries(reads()[0]!.url.searchParams)).toEqual({
+    expect(Object.fromEntries(reads()[0]!.query)).toEqual({
       status: 'open',
       page: '1',
       limit: '20',
@@ -215,23 +186,18 @@ describe('the reports queue', () => {
   });
 
   it('asks for a reason before hiding, calls the API with it, and shows the post hidden and its reports resolved', async () => {
-    answer = (method, path, body) => {
-      if (method !== 'POST' || path !== `/api/v1/admin/community/posts/${id(100)}/hide`) return undefined;
+    fake.on(moderationRoutes.hidePost, ({ body }) => {
       // The server hides the post and closes its reports: the queue's next read no longer has it open.
       queue = queue.map((item) =>
         item.post._id === id(100)
           ? { ...item, post: { ...item.post, status: 'hidden' }, status: 'resolved' }
           : item,
       );
-      return {
-        status: 200,
-        body: {
-          success: true,
-          message: 'Post hidden',
-          data: { ...post(100), status: 'hidden', body: body?.reason },
-        },
-      };
-    };
+      return success(
+        { ...post(100), status: 'hidden' as const, body: (body as Sent)!.reason },
+        { message: 'Post hidden' },
+      );
+    });
     const user = userEvent.setup();
     renderPage();
     await user.click(
@@ -267,11 +233,10 @@ describe('the reports queue', () => {
   });
 
   it('dismisses the reports with a reason, saying so when the server gives no message', async () => {
-    answer = (method, path, body) => {
-      if (method !== 'POST' || path !== `/api/v1/admin/community/posts/${id(101)}/dismiss`) return undefined;
+    fake.on(moderationRoutes.dismissReports, ({ body }) => {
       queue = queue.map((item) => (item.post._id === id(101) ? { ...item, status: 'resolved' } : item));
-      return { status: 200, body: { success: true, data: { ...queue[1]!.post, body: body?.reason } } };
-    };
+      return { ...queue[1]!.post, body: (body as Sent)!.reason };
+    });
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Dismiss:/ }));
@@ -303,17 +268,9 @@ describe('the reports queue', () => {
   });
 
   it("shows the server's message when it refuses the reason, and keeps the dialog open", async () => {
-    answer = (method) =>
-      method === 'POST'
-        ? {
-            status: 400,
-            body: {
-              success: false,
-              message: 'Validation failed',
-              errors: [{ field: 'reason', message: 'Reason must be at most 500 characters' }],
-            },
-          }
-        : undefined;
+    fake.fail(moderationRoutes.dismissReports, 400, 'Validation failed', [
+      { field: 'reason', message: 'Reason must be at most 500 characters' },
+    ]);
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Dismiss:/ }));
@@ -324,12 +281,11 @@ describe('the reports queue', () => {
     expect(within(dialog).getByLabelText(MODERATION_REASON_LABEL).getAttribute('aria-describedby')).toContain(
       error.id,
     );
-    expect(writes()[0]!.url.pathname).toBe(`/api/v1/admin/community/posts/${id(101)}/dismiss`);
+    expect(writes()[0]!.path).toBe(`/admin/community/posts/${id(101)}/dismiss`);
   });
 
   it("shows any other refusal's message above the buttons", async () => {
-    answer = (method) =>
-      method === 'POST' ? { status: 404, body: { success: false, message: 'Post not found' } } : undefined;
+    fake.fail(moderationRoutes.hidePost, 404, 'Post not found');
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf('Sam Troll')).getByRole('button', { name: /^Hide:/ }));
@@ -341,19 +297,14 @@ describe('the reports queue', () => {
 
   it('locks the thread with a reason, marks every row of it locked, and unlocks without one', async () => {
     let locked = false;
-    answer = (method, path, body) => {
-      if (path !== `/api/v1/admin/community/threads/${THREAD}/lock`) return undefined;
+    const lockAnswer = ({ method, body }: { method: string; body: unknown }) => {
       locked = method === 'PUT';
       queue = queue.map((item) => ({ ...item, thread: { ...item.thread, locked } }));
-      return {
-        status: 200,
-        body: {
-          success: true,
-          data: threadOf(locked),
-          message: locked ? `Locked: ${body?.reason}` : 'Unlocked',
-        },
-      };
+      return success(threadOf(locked), {
+        message: locked ? `Locked: ${(body as Sent)!.reason}` : 'Unlocked',
+      });
     };
+    fake.on(moderationRoutes.lockThread, lockAnswer).on(moderationRoutes.unlockThread, lockAnswer);
     const user = userEvent.setup();
     renderPage();
     await user.click(within(await rowOf('Robin Poster')).getByRole('button', { name: /^Lock thread:/ }));
@@ -393,7 +344,7 @@ describe('the reports queue', () => {
     expect(pagerState(pages)).toEqual({ page: 'Page 1 of 3', previous: false, next: true });
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
     await waitFor(() =>
-      expect(Object.fromEntries(reads().at(-1)!.url.searchParams)).toEqual({
+      expect(Object.fromEntries(reads().at(-1)!.query)).toEqual({
         status: 'open',
         page: '2',
         limit: '20',
@@ -402,7 +353,7 @@ describe('the reports queue', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Reports' }), 'Resolved');
     await waitFor(() =>
-      expect(Object.fromEntries(reads().at(-1)!.url.searchParams)).toEqual({
+      expect(Object.fromEntries(reads().at(-1)!.query)).toEqual({
         status: 'resolved',
         page: '1',
         limit: '20',
