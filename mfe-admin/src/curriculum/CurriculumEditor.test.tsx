@@ -6,16 +6,20 @@ import {
   COURSE_MESSAGES,
   QUIZ_MESSAGES,
   curriculumBodySchema,
+  curriculumRoutes,
+  mediaRoutes,
   type AdminCurriculum,
+  type AdminMediaAsset,
   type AdminLesson,
   type AdminQuiz,
 } from '@catalyst/contracts';
+import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { CurriculumEditor } from './CurriculumEditor';
 import { fieldError } from '../testing/adminPage';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const PRODUCT = id(1);
-const PATH = `/api/v1/admin/products/${PRODUCT}/curriculum`;
+const PATH = `/admin/products/${PRODUCT}/curriculum`;
 
 const lesson = (n: number, title: string, extra: Partial<AdminLesson> = {}): AdminLesson => ({
   id: id(n),
@@ -71,32 +75,12 @@ const stored = (): AdminCurriculum => ({
   ],
 });
 
-type Reply = { status: number; body: unknown };
-let requests: Array<{ method: string; url: string; body: unknown }>;
-let answer: (method: string, url: string, body: unknown) => Reply | undefined;
+let fake: FakeApi;
 let current: AdminCurriculum;
 
 beforeEach(() => {
-  requests = [];
   current = stored();
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      requests.push({ method, url, body });
-      const reply =
-        answer(method, url, body) ??
-        (method === 'GET' && url === PATH
-          ? { status: 200, body: { success: true, data: current } }
-          : { status: 404, body: { success: false, message: 'Not found' } });
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  fake = fakeApi().on(curriculumRoutes.adminGet, () => current);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -146,7 +130,7 @@ function savedFrom(body: {
   };
 }
 
-const saves = () => requests.filter((r) => r.method === 'PUT');
+const saves = () => fake.callsTo(curriculumRoutes.replace);
 const lessonTitles = (body: unknown) =>
   (body as AdminCurriculum).sections.map((s) => s.lessons.map((l) => l.title));
 const announcer = () => screen.getByTestId('curriculum-announcer');
@@ -216,13 +200,9 @@ describe('the curriculum editor', () => {
   });
 
   it('reorders with the Move buttons and the Move to section select: the save sends that order, focus stays on the moved lesson', async () => {
-    answer = (method, _url, body) =>
-      method === 'PUT'
-        ? {
-            status: 200,
-            body: { success: true, data: savedFrom(body as never), message: COURSE_MESSAGES.savedCurriculum },
-          }
-        : undefined;
+    fake.on(curriculumRoutes.replace, ({ body }) =>
+      success(savedFrom(body as never), { message: COURSE_MESSAGES.savedCurriculum }),
+    );
     const user = await renderEditor();
 
     await user.click(screen.getByRole('button', { name: 'Move down: lesson Welcome' }));
@@ -249,7 +229,7 @@ describe('the curriculum editor', () => {
     await waitFor(() => expect(notices()).toEqual([COURSE_MESSAGES.savedCurriculum]));
     expect(saves()).toHaveLength(1);
     const sent = saves()[0]!;
-    expect(sent.url).toBe(PATH);
+    expect(sent.path).toBe(PATH);
     expect(curriculumBodySchema.safeParse(sent.body).success).toBe(true);
     expect((sent.body as { version: number }).version).toBe(3);
     expect((sent.body as AdminCurriculum).sections.map((s) => s.title)).toEqual([
@@ -273,8 +253,7 @@ describe('the curriculum editor', () => {
   });
 
   it('adds and names sections and lessons from the keyboard, updating the totals as durations are typed', async () => {
-    answer = (method, _url, body) =>
-      method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined;
+    fake.on(curriculumRoutes.replace, ({ body }) => savedFrom(body as never));
     const user = await renderEditor();
 
     await user.click(screen.getByRole('button', { name: 'Add section' }));
@@ -370,10 +349,7 @@ describe('the curriculum editor', () => {
   });
 
   it('keeps the edits on screen after a 409 and reloads only when asked', async () => {
-    answer = (method) =>
-      method === 'PUT'
-        ? { status: 409, body: { success: false, message: COURSE_MESSAGES.versionConflict } }
-        : undefined;
+    fake.fail(curriculumRoutes.replace, 409, COURSE_MESSAGES.versionConflict);
     const user = await renderEditor();
     const title = screen.getAllByLabelText('Section title')[0] as HTMLInputElement;
     await user.clear(title);
@@ -388,7 +364,7 @@ describe('the curriculum editor', () => {
     ).toEqual(['Not saved', COURSE_MESSAGES.versionConflict]);
     expect((screen.getAllByLabelText('Section title')[0] as HTMLInputElement).value).toBe('My better title');
     expect(saveState()).toBe('Unsaved changes');
-    expect(requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+    expect(fake.calls.filter((call) => call.method === 'GET')).toHaveLength(1);
 
     // Another admin's version is what a reload shows.
     current = { ...stored(), version: 4, sections: [{ ...stored().sections[0]!, title: 'Their title' }] };
@@ -445,23 +421,13 @@ describe('the curriculum editor', () => {
   });
 
   it('shows the server’s field errors beside their fields, and the ones it cannot place in the alert', async () => {
-    answer = (method) =>
-      method === 'PUT'
-        ? {
-            status: 400,
-            body: {
-              success: false,
-              message: 'Validation failed',
-              errors: [
-                {
-                  field: 'sections.1.lessons.0.resources.0.mediaAssetId',
-                  message: COURSE_MESSAGES.resourceNotDownloadable,
-                },
-                { field: 'sections', message: `The id ${id(100)} appears twice` },
-              ],
-            },
-          }
-        : undefined;
+    fake.fail(curriculumRoutes.replace, 400, 'Validation failed', [
+      {
+        field: 'sections.1.lessons.0.resources.0.mediaAssetId',
+        message: COURSE_MESSAGES.resourceNotDownloadable,
+      },
+      { field: 'sections', message: `The id ${id(100)} appears twice` },
+    ]);
     const user = await renderEditor();
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
     // The lesson holding the error opens so the message is beside its resource.
@@ -476,7 +442,7 @@ describe('the curriculum editor', () => {
   });
 
   it('gives a lesson the length of the video picked from the media library', async () => {
-    const asset = {
+    const asset: AdminMediaAsset = {
       id: id(400),
       kind: 'video',
       originalName: 'intro.mp4',
@@ -485,6 +451,8 @@ describe('the curriculum editor', () => {
       received: 5_000_000,
       status: 'ready',
       progress: 100,
+      reprocessing: false,
+      outdated: false,
       reason: null,
       durationSeconds: 252.4,
       width: 1280,
@@ -495,26 +463,26 @@ describe('the curriculum editor', () => {
       renditions: [],
       images: [],
       createdAt: '2026-01-01T00:00:00.000Z',
+      usage: [],
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
-    answer = (_method, url) => {
-      if (url.startsWith('/api/v1/media/assets?'))
-        return {
-          status: 200,
-          body: { success: true, data: { items: [{ ...asset, usage: [] }], total: 1, page: 1, limit: 20 } },
-        };
-      if (url === `/api/v1/media/assets/${asset.id}`)
-        return { status: 200, body: { success: true, data: asset } };
-      return undefined;
-    };
+    fake
+      .on(mediaRoutes.listAssets, {
+        items: [asset],
+        total: 1,
+        page: 1,
+        limit: 20,
+        outdated: 0,
+      })
+      .on(mediaRoutes.getAsset, asset);
     const user = await renderEditor();
     await user.click(screen.getByRole('button', { name: 'Edit: lesson Welcome' }));
     await user.click(screen.getByRole('button', { name: 'Choose from media library' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a video' });
     await user.click(await within(dialog).findByRole('button', { name: 'Choose: intro.mp4' }));
-    const listing = requests.find((r) => r.url.startsWith('/api/v1/media/assets?'))!;
-    expect(new URL(listing.url, 'http://x').searchParams.get('kind')).toBe('video');
-    expect(new URL(listing.url, 'http://x').searchParams.get('status')).toBe('ready');
+    const listing = fake.callsTo(mediaRoutes.listAssets)[0]!;
+    expect(listing.query.get('kind')).toBe('video');
+    expect(listing.query.get('status')).toBe('ready');
 
     const welcome = screen.getByRole('heading', { level: 4, name: 'Welcome' }).closest('li')!;
     expect((within(welcome).getByLabelText('Minutes') as HTMLInputElement).value).toBe('4');
@@ -561,8 +529,7 @@ const questionItems = (scope: HTMLElement) => within(scope).getAllByTestId('quiz
 
 describe('the quiz builder', () => {
   it('builds a quiz with the keyboard buttons: pass mark, questions of each kind, options, correct answers, explanations and moves; the save matches the server’s schema', async () => {
-    answer = (method, _url, body) =>
-      method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined;
+    fake.on(curriculumRoutes.replace, ({ body }) => savedFrom(body as never));
     const user = await renderEditor();
     await user.click(screen.getByRole('button', { name: 'Edit: lesson Setup' }));
     const setup = screen.getByRole('heading', { level: 4, name: 'Setup' }).closest('li')!;
@@ -685,8 +652,7 @@ describe('the quiz builder', () => {
 
   it('gives a question switched to true/false the fixed options True and False, and keeps a stored quiz’s ids', async () => {
     current = withQuizSetup();
-    answer = (method, _url, body) =>
-      method === 'PUT' ? { status: 200, body: { success: true, data: savedFrom(body as never) } } : undefined;
+    fake.on(curriculumRoutes.replace, ({ body }) => savedFrom(body as never));
     const user = await renderEditor();
     expect(metaOf(screen.getByRole('heading', { level: 4, name: 'Setup' }))).toBe(
       'Quiz · 5 min · 1 question',
@@ -778,32 +744,22 @@ describe('the quiz builder', () => {
 
   it('shows the server’s quiz errors beside their fields, opening the lesson', async () => {
     current = withQuizSetup();
-    answer = (method) =>
-      method === 'PUT'
-        ? {
-            status: 400,
-            body: {
-              success: false,
-              message: QUIZ_MESSAGES.oneCorrect,
-              errors: [
-                { field: 'sections.0.lessons.1.quiz.questions.0.options', message: QUIZ_MESSAGES.oneCorrect },
-                {
-                  field: 'sections.0.lessons.1.quiz.questions.0.options.1.text',
-                  message: 'Option text must be at most 500 characters',
-                },
-                { field: 'sections.0.lessons.1.quiz.questions.0.prompt', message: 'Question is required' },
-                {
-                  field: 'sections.0.lessons.1.quiz.passPercent',
-                  message: 'Pass mark must be a whole percent from 1 to 100',
-                },
-                {
-                  field: 'sections.0.lessons.1.quiz.questions.0.id',
-                  message: `Question ${id(600)} is not part of this curriculum`,
-                },
-              ],
-            },
-          }
-        : undefined;
+    fake.fail(curriculumRoutes.replace, 400, QUIZ_MESSAGES.oneCorrect, [
+      { field: 'sections.0.lessons.1.quiz.questions.0.options', message: QUIZ_MESSAGES.oneCorrect },
+      {
+        field: 'sections.0.lessons.1.quiz.questions.0.options.1.text',
+        message: 'Option text must be at most 500 characters',
+      },
+      { field: 'sections.0.lessons.1.quiz.questions.0.prompt', message: 'Question is required' },
+      {
+        field: 'sections.0.lessons.1.quiz.passPercent',
+        message: 'Pass mark must be a whole percent from 1 to 100',
+      },
+      {
+        field: 'sections.0.lessons.1.quiz.questions.0.id',
+        message: `Question ${id(600)} is not part of this curriculum`,
+      },
+    ]);
     const user = await renderEditor();
     await user.click(screen.getByRole('button', { name: 'Save curriculum' }));
     const question = (await screen.findAllByTestId('quiz-question'))[0]!;
