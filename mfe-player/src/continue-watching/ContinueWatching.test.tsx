@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../testing/fakeApi';
+import { fakeApi } from '@catalyst/web-kit/testing';
+import { progressRoutes } from '@catalyst/contracts';
 import ContinueWatching from './ContinueWatching';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -21,7 +22,7 @@ const item = (n: number, progress: number, completed = false, lastPosition = 65)
     title: `Video ${n}`,
     thumbnail: `/t${n}.jpg`,
     duration: 10,
-    type: 'video',
+    type: 'video' as const,
     categoryId: 'c'.repeat(24),
     creatorId: 'd'.repeat(24),
     isPublished: true,
@@ -30,9 +31,7 @@ const item = (n: number, progress: number, completed = false, lastPosition = 65)
 
 describe('Continue watching', () => {
   it('lists unfinished videos newest first, linking to their product page', async () => {
-    const api = fakeApi({
-      'GET /content/progress/recent': { body: { success: true, data: [item(1, 40), item(2, 12)] } },
-    });
+    const api = fakeApi().on(progressRoutes.recent, [item(1, 40), item(2, 12)]);
     render(
       <MemoryRouter>
         <ContinueWatching />
@@ -50,11 +49,7 @@ describe('Continue watching', () => {
   });
 
   it('shows how far the learner got beside where the player resumes, which is the start for a position past the end', async () => {
-    fakeApi({
-      'GET /content/progress/recent': {
-        body: { success: true, data: [item(1, 60, false, 5), item(2, 36, false, 8758)] },
-      },
-    });
+    fakeApi().on(progressRoutes.recent, [item(1, 60, false, 5), item(2, 36, false, 8758)]);
     render(
       <MemoryRouter>
         <ContinueWatching />
@@ -69,7 +64,7 @@ describe('Continue watching', () => {
   });
 
   it('is hidden when nothing is in progress', async () => {
-    const api = fakeApi({ 'GET /content/progress/recent': { body: { success: true, data: [] } } });
+    const api = fakeApi().on(progressRoutes.recent, []);
     const { container } = render(
       <MemoryRouter>
         <ContinueWatching />
@@ -88,11 +83,11 @@ describe('Continue watching', () => {
         ...item(3, 25).product,
         slug: 'css-grid-layout-workshop',
         title: 'CSS Grid',
-        type: 'course',
+        type: 'course' as const,
         duration: 1,
       },
     };
-    fakeApi({ 'GET /content/progress/recent': { body: { success: true, data: [course, item(1, 40)] } } });
+    fakeApi().on(progressRoutes.recent, [course, item(1, 40)]);
     render(
       <MemoryRouter>
         <ContinueWatching />

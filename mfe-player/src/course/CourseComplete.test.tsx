@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Certificate } from '@catalyst/contracts';
-import { fakeApi } from '../testing/fakeApi';
+import { type Certificate, certificateRoutes } from '@catalyst/contracts';
+import { fakeApi } from '@catalyst/web-kit/testing';
 import { CourseComplete } from './CourseComplete';
 
 const PRODUCT = 'a'.repeat(24);
@@ -23,7 +23,6 @@ const certificate: Certificate = {
   pdfUrl: 'http://shop.test/api/v1/certificates/K7M2Q9XW4R.pdf',
   credentialUrl: 'http://shop.test/api/v1/certificates/K7M2Q9XW4R/credential',
 };
-const ok = (data: unknown) => ({ body: { success: true, data } });
 
 function renderComplete() {
   render(
@@ -39,7 +38,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('a completed course', () => {
   it('asks again briefly for a certificate still being issued, then links its page and its PDF', async () => {
     let reads = 0;
-    fakeApi({ 'GET /certificates': () => ok(++reads < 3 ? [] : [certificate]) });
+    fakeApi().on(certificateRoutes.list, () => (++reads < 3 ? [] : [certificate]));
     const panel = renderComplete();
     expect(within(panel).getByRole('heading', { level: 2 }).textContent?.trim()).toBe('Course complete');
     expect(within(panel).getByRole('paragraph').textContent).toBe('Issuing your certificate...');
@@ -54,7 +53,7 @@ describe('a completed course', () => {
 
   it('stops asking after two more tries and points to the learning record', async () => {
     let reads = 0;
-    fakeApi({ 'GET /certificates': () => (reads++, ok([{ ...certificate, productId: 'b'.repeat(24) }])) });
+    fakeApi().on(certificateRoutes.list, () => (reads++, [{ ...certificate, productId: 'b'.repeat(24) }]));
     const panel = renderComplete();
     await waitFor(() =>
       expect(within(panel).getByRole('paragraph').textContent).toBe(

@@ -1,8 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurriculumOutline, Lesson, PublicProduct } from '@catalyst/contracts';
-import { fakeApi } from '../testing/fakeApi';
+import {
+  type CurriculumOutline,
+  type Lesson,
+  type PublicProduct,
+  curriculumRoutes,
+  productRoutes,
+} from '@catalyst/contracts';
+import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import ProductRoutes from '../routes';
 
 const community = vi.hoisted(() => ({ load: vi.fn() }));
@@ -85,8 +91,6 @@ const preview: Lesson = {
   resources: [],
 };
 
-const ok = (data: unknown) => ({ body: { success: true, data } });
-
 beforeEach(() => {
   community.load.mockReset();
   community.load.mockResolvedValue({ default: () => null });
@@ -100,15 +104,11 @@ afterEach(() => {
 
 describe("a free preview's captions", () => {
   it('are offered to a visitor: the player reads them from their signed address and shows CC', async () => {
-    fakeApi({
-      [`GET /content/products/${SLUG}/curriculum`]: ok(outline),
-      [`GET /content/products/${SLUG}`]: ok(product),
-      [`GET /content/premium/products/${SLUG}`]: {
-        status: 401,
-        body: { success: false, message: 'Authentication required' },
-      },
-      [`GET /content/products/${SLUG}/lessons/${PREVIEW}`]: ok(preview),
-    });
+    fakeApi()
+      .on(curriculumRoutes.outline, outline)
+      .on(productRoutes.get, product)
+      .on(productRoutes.getPremium, failure(401, 'Authentication required'))
+      .on(curriculumRoutes.lesson, preview);
     render(
       <MemoryRouter initialEntries={[`/browse/premium/product/${SLUG}/lesson/${PREVIEW}`]}>
         <Routes>

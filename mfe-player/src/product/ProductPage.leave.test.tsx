@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductDetail, Progress } from '@catalyst/contracts';
-import { fakeApi, type FakeCall } from '../testing/fakeApi';
+import { type ProductDetail, type Progress, productRoutes, progressRoutes } from '@catalyst/contracts';
+import { failure, fakeApi, type FakeCall } from '@catalyst/web-kit/testing';
 import { ProductPage } from './ProductPage';
 
 const community = vi.hoisted(() => ({ load: vi.fn() }));
@@ -99,11 +99,10 @@ afterEach(() => {
 
 describe('leaving the page keeps the place', () => {
   it('saves with keepalive and the bearer token when the page is hidden (another tab, a locked phone)', async () => {
-    const api = fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product } },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved } },
-      [`POST /content/progress/product/${ID}`]: { body: { success: true, data: saved } },
-    });
+    const api = fakeApi()
+      .on(productRoutes.getPremium, product)
+      .on(progressRoutes.getForProduct, saved)
+      .on(progressRoutes.updateFromForm, { ...saved, applied: true });
     renderPage();
     playTo(await loadedVideo(), 7);
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
@@ -121,14 +120,15 @@ describe('leaving the page keeps the place', () => {
 
   it('a reload resumes where the learner was, though the save made on the way out had not landed', async () => {
     // The unload save is on its way when the page asks again: the server still answers 0 s.
-    const api = fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product } },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved } },
-      [`POST /content/progress/product/${ID}`]: { status: 503, body: { success: false, message: 'Down' } },
-      [`PATCH /content/progress/product/${ID}`]: ({ init }) => ({
-        body: { success: true, data: { ...saved, ...JSON.parse(String(init.body)), applied: true } },
-      }),
-    });
+    const api = fakeApi()
+      .on(productRoutes.getPremium, product)
+      .on(progressRoutes.getForProduct, saved)
+      .on(progressRoutes.updateFromForm, failure(503, 'Down'))
+      .on(progressRoutes.update, ({ init }) => ({
+        ...saved,
+        ...JSON.parse(String(init.body)),
+        applied: true,
+      }));
     const first = renderPage();
     playTo(await loadedVideo(), 7);
     window.dispatchEvent(new Event('pagehide'));

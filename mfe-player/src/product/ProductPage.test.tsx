@@ -1,9 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductDetail, Progress, PublicProduct } from '@catalyst/contracts';
+import {
+  type ProductDetail,
+  type Progress,
+  type PublicProduct,
+  productRoutes,
+  progressRoutes,
+} from '@catalyst/contracts';
 import { premiumReasonText } from '@catalyst/web-kit';
-import { fakeApi } from '../testing/fakeApi';
+import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import { ProductPage } from './ProductPage';
 
 // The community remote as the federation runtime would hand it (an empty section unless a test says otherwise).
@@ -99,10 +105,7 @@ afterEach(() => {
 
 describe('the product page', () => {
   it('shows the breadcrumb, description, sanitised content, tags, creator, course panel and the first 3 related', async () => {
-    fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-    });
+    fakeApi().on(productRoutes.getPremium, product()).on(progressRoutes.getForProduct, saved());
     renderAt();
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(
@@ -152,12 +155,9 @@ describe('the product page', () => {
   });
 
   it('shows the progress panel for a single video too, and none for a document with nothing to play', async () => {
-    fakeApi({
-      'GET /content/premium/products/react-course': {
-        body: { success: true, data: product({ type: 'video' }) },
-      },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product({ type: 'video' }))
+      .on(progressRoutes.getForProduct, saved());
     const video = renderAt();
     await screen.findByRole('heading', { level: 1, name: 'React Course' });
     expect(within(screen.getByTestId('course-progress')).getByRole('heading').textContent).toBe(
@@ -165,24 +165,16 @@ describe('the product page', () => {
     );
     video.unmount();
 
-    fakeApi({
-      'GET /content/premium/products/react-course': {
-        body: { success: true, data: product({ type: 'document', videoUrl: null }) },
-      },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product({ type: 'document', videoUrl: null }))
+      .on(progressRoutes.getForProduct, saved());
     renderAt();
     await screen.findByRole('heading', { level: 1, name: 'React Course' });
     expect(screen.queryByTestId('course-progress')).toBeNull();
   });
 
   it("says 'Product not found or inaccessible.' when the product cannot be loaded", async () => {
-    fakeApi({
-      'GET /content/premium/products/nope': {
-        status: 404,
-        body: { success: false, message: 'Product not found' },
-      },
-    });
+    fakeApi().on(productRoutes.getPremium, failure(404, 'Product not found'));
     renderAt('/browse/premium/product/nope');
     const notFound = await screen.findByTestId('not-found');
     expect(within(notFound).getByRole('heading', { level: 1 }).textContent).toBe('404 - Page Not Found');
@@ -191,12 +183,10 @@ describe('the product page', () => {
   });
 
   it('sends a learner without a plan to /subscription', async () => {
-    fakeApi({
-      'GET /content/premium/products/react-course': {
-        status: 403,
-        body: { success: false, message: 'Active subscription required to access this content' },
-      },
-    });
+    fakeApi().on(
+      productRoutes.getPremium,
+      failure(403, 'Active subscription required to access this content'),
+    );
     renderAt();
     expect((await screen.findByText(/^Plans page:/)).textContent).toBe(
       'Plans page: This course is part of Premium',
@@ -204,12 +194,9 @@ describe('the product page', () => {
   });
 
   it('disables Mark Complete at 100', async () => {
-    fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: {
-        body: { success: true, data: saved({ progress: 100, completed: true }) },
-      },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product())
+      .on(progressRoutes.getForProduct, saved({ progress: 100, completed: true }));
     renderAt();
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
     expect((screen.getByRole('button', { name: 'Mark Complete' }) as HTMLButtonElement).disabled).toBe(true);
@@ -217,13 +204,10 @@ describe('the product page', () => {
   });
 
   it('marks complete through the API, then disables the button', async () => {
-    const api = fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-      [`PATCH /content/progress/product/${ID}/complete`]: {
-        body: { success: true, data: saved({ progress: 100, completed: true }) },
-      },
-    });
+    const api = fakeApi()
+      .on(productRoutes.getPremium, product())
+      .on(progressRoutes.getForProduct, saved())
+      .on(progressRoutes.complete, saved({ progress: 100, completed: true }));
     renderAt();
     const button = await screen.findByRole('button', { name: 'Mark Complete' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
@@ -240,15 +224,10 @@ describe('the product page', () => {
   });
 
   it('resets to 0 and rewinds the video', async () => {
-    fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: {
-        body: { success: true, data: saved({ progress: 100, completed: true, lastPosition: 20 }) },
-      },
-      [`PATCH /content/progress/product/${ID}/reset`]: {
-        body: { success: true, data: saved({ progress: 0, lastPosition: 0 }) },
-      },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product())
+      .on(progressRoutes.getForProduct, saved({ progress: 100, completed: true, lastPosition: 20 }))
+      .on(progressRoutes.reset, saved({ progress: 0, lastPosition: 0 }));
     renderAt();
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
     const video = screen.getByTestId('video-player').querySelector('video')!;
@@ -264,13 +243,10 @@ describe('the product page', () => {
   });
 
   it('sends the unload save with keepalive when the page is left', async () => {
-    const api = fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: {
-        body: { success: true, data: saved({ progress: 0, lastPosition: 0 }) },
-      },
-      [`POST /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-    });
+    const api = fakeApi()
+      .on(productRoutes.getPremium, product())
+      .on(progressRoutes.getForProduct, saved({ progress: 0, lastPosition: 0 }))
+      .on(progressRoutes.updateFromForm, { ...saved(), applied: true });
     renderAt();
     // "0% complete" shows before the saved progress arrives too: Mark Complete turns on once it has
     await waitFor(() =>
@@ -300,14 +276,12 @@ describe('the product page', () => {
 
   it('says in plain words that Mark Complete failed, keeps the progress, and marks complete on Try again', async () => {
     let down = true;
-    fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-      [`PATCH /content/progress/product/${ID}/complete`]: () =>
-        down
-          ? { status: 503, body: { success: false, message: 'Service unavailable' } }
-          : { body: { success: true, data: saved({ progress: 100, completed: true }) } },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product())
+      .on(progressRoutes.getForProduct, saved())
+      .on(progressRoutes.complete, () =>
+        down ? failure(503, 'Service unavailable') : saved({ progress: 100, completed: true }),
+      );
     renderAt();
     const button = await screen.findByRole('button', { name: 'Mark Complete' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
@@ -350,14 +324,9 @@ describe('the product page', () => {
   });
 
   it("counts the course's time left from the video's real length and the furthest point reached", async () => {
-    fakeApi({
-      'GET /content/premium/products/react-course': {
-        body: { success: true, data: product({ duration: 185 }) },
-      },
-      [`GET /content/progress/product/${ID}`]: {
-        body: { success: true, data: saved({ progress: 40, lastPosition: 3, furthestPosition: 12 }) },
-      },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product({ duration: 185 }))
+      .on(progressRoutes.getForProduct, saved({ progress: 40, lastPosition: 3, furthestPosition: 12 }));
     renderAt();
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
     const video = screen.getByTestId('video-player').querySelector('video')!;
@@ -371,13 +340,9 @@ describe('the product page', () => {
 
   it('says the saved progress could not be loaded, and loads it on Try again', async () => {
     let down = true;
-    fakeApi({
-      'GET /content/premium/products/react-course': { body: { success: true, data: product() } },
-      [`GET /content/progress/product/${ID}`]: () =>
-        down
-          ? { status: 502, body: { success: false, message: 'Bad gateway' } }
-          : { body: { success: true, data: saved() } },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product())
+      .on(progressRoutes.getForProduct, () => (down ? failure(502, 'Bad gateway') : saved()));
     renderAt();
     const alert = await screen.findByTestId('progress-error');
     expect(alert.textContent).toContain(
@@ -413,12 +378,9 @@ describe("the product page's community sections", () => {
     community.load.mockImplementation(async (module: keyof typeof standIns) => ({
       default: standIns[module],
     }));
-    fakeApi({
-      'GET /content/premium/products/react-course': {
-        body: { success: true, data: product({ type: 'webinar' }) },
-      },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product({ type: 'webinar' }))
+      .on(progressRoutes.getForProduct, saved());
     renderAt();
     await waitFor(() =>
       expect(screen.getByTestId('community-discussion').textContent).toBe(`Discussion of ${ID}`),
@@ -433,12 +395,9 @@ describe("the product page's community sections", () => {
   it('keeps the page working when the community remote is down: the video plays and each section offers Retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     community.load.mockRejectedValue(new Error('community could not be loaded'));
-    fakeApi({
-      'GET /content/premium/products/react-course': {
-        body: { success: true, data: product({ type: 'webinar' }) },
-      },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product({ type: 'webinar' }))
+      .on(progressRoutes.getForProduct, saved());
     renderAt();
     /** What a failed section says, and the one thing it offers. */
     const fallback = async (section: HTMLElement) => {
@@ -460,12 +419,9 @@ describe("the product page's community sections", () => {
     community.load.mockImplementation(async (module: keyof typeof standIns) => ({
       default: standIns[module],
     }));
-    fakeApi({
-      'GET /content/premium/products/react-course': {
-        body: { success: true, data: product({ type: 'video' }) },
-      },
-      [`GET /content/progress/product/${ID}`]: { body: { success: true, data: saved() } },
-    });
+    fakeApi()
+      .on(productRoutes.getPremium, product({ type: 'video' }))
+      .on(progressRoutes.getForProduct, saved());
     renderAt();
     await waitFor(() =>
       expect(screen.getByTestId('community-discussion').textContent).toBe(`Discussion of ${ID}`),

@@ -1,12 +1,12 @@
 // The remotes' one test double of the API: global fetch answering the declared routes a test stubs.
 // Tests only: product code never imports `@catalyst/web-kit/testing` (eslint refuses it outside tests).
 import { vi } from 'vitest';
+import type { z } from 'zod';
 import {
   apiRoutes,
   routeKey,
   type FieldError,
   type RouteBodyInput,
-  type RouteData,
   type RouteDeclaration,
 } from '@catalyst/contracts';
 import { DEFAULT_API_BASE, PREMIUM_REQUIRED_MESSAGE } from '../api/client';
@@ -31,6 +31,8 @@ export interface FakeCall<R extends RouteDeclaration = RouteDeclaration> {
   body: RouteBodyInput<R>;
   headers: Headers;
   signal: AbortSignal | null;
+  /** The fetch options as sent (keepalive, a FormData body...). */
+  init: RequestInit;
   /** The declaration the request was for; undefined when it matched none. */
   route: RouteDeclaration | undefined;
 }
@@ -44,8 +46,11 @@ export interface FakeAnswer {
   body: unknown;
 }
 
-/** What a handler answers: the route's data (in the success envelope), a FakeAnswer, or a raw Response (bytes, streams). */
-export type FakeReply<R extends RouteDeclaration> = RouteData<R> | FakeAnswer | Response;
+/**
+ * What a handler answers: the route's data as the wire may carry it (its response schema's input: a field
+ * with a default may be absent), in the success envelope; a FakeAnswer; or a raw Response (bytes, streams).
+ */
+export type FakeReply<R extends RouteDeclaration> = z.input<R['response']> | FakeAnswer | Response;
 export type FakeHandler<R extends RouteDeclaration> =
   FakeReply<R> | ((call: FakeCall<R>) => FakeReply<R> | Promise<FakeReply<R>>);
 
@@ -187,6 +192,7 @@ export function fakeApi(base = DEFAULT_API_BASE) {
       body: body as never,
       headers: new Headers(init.headers),
       signal: init.signal ?? null,
+      init,
       route: found?.compiled.route,
     };
     calls.push(call);
