@@ -278,9 +278,11 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
       ).json()) as { releases: Record<string, string>; loadNonces: Record<string, string> };
     const loaded = await load();
     expect(loaded.releases.catalog).toBe('v2-2222222222');
-    const distNonce = (await get('/mf/remotes.json').then((r) => r.json())) as {
-      loadNonces: Record<string, string>;
-    };
+    // A browser outside the canary loads dist: its nonce is for dist, not for v2.
+    const distNonce = (await get('/mf/remotes.json', {
+      headers: { cookie: `${BUCKET_COOKIE}=${idWhere(false, 50)}` },
+    }).then((r) => r.json())) as { releases: Record<string, string>; loadNonces: Record<string, string> };
+    expect(distNonce.releases.catalog).toBe('dist');
     const report = (nonce?: string) =>
       fetch(`${world.gateway.url}/api/v1/client-errors`, {
         method: 'POST',
