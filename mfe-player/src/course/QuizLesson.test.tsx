@@ -7,8 +7,9 @@ import {
   type QuizAttemptResult,
   type QuizAttempts,
   type QuizPaper,
+  progressRoutes,
 } from '@catalyst/contracts';
-import { fakeApi, type FakeCall } from '../testing/fakeApi';
+import { failure, fakeApi, success, type FakeCall } from '@catalyst/web-kit/testing';
 import { QuizLesson, type QuizNext } from './QuizLesson';
 
 const PRODUCT = 'a'.repeat(24);
@@ -18,7 +19,6 @@ const Q2 = '2'.repeat(24);
 const Q3 = '3'.repeat(24);
 const opt = (question: string, n: number) => `${question.charAt(0)}${n}`.padEnd(24, 'e');
 const ATTEMPTS = `/content/progress/product/${PRODUCT}/lessons/${LESSON}/quiz-attempts`;
-const PAPER = `/content/progress/product/${PRODUCT}/lessons/${LESSON}/quiz-paper`;
 const PAPER_ID = 'f'.repeat(24);
 
 // What a learner receives: prompts and options, never which option is right nor the explanations.
@@ -138,8 +138,6 @@ const paperOf = (
   paperId = PAPER_ID,
 ): QuizPaper => ({ paperId, questions, retryAt });
 
-const ok = (data: unknown, status = 200) => ({ status, body: { success: true, data } });
-
 function renderQuiz({ next = null as QuizNext | null, onResult = vi.fn() } = {}) {
   render(
     <MemoryRouter>
@@ -174,7 +172,7 @@ afterEach(() => {
 
 describe('a quiz lesson', () => {
   it('asks each question as a group named by its prompt: radios for single choice and true/false, checkboxes for multiple choice, nothing marked right', async () => {
-    fakeApi({ [`GET ${ATTEMPTS}`]: ok(noAttempts), [`POST ${PAPER}`]: ok(paperOf()) });
+    fakeApi().on(progressRoutes.quizAttempts, noAttempts).on(progressRoutes.quizPaper, paperOf());
     renderQuiz();
     const single = group(quiz.questions[0]!.prompt);
     expect(
@@ -201,7 +199,7 @@ describe('a quiz lesson', () => {
   });
 
   it('keeps Submit disabled until something is answered, then warns about the unanswered questions', async () => {
-    fakeApi({ [`GET ${ATTEMPTS}`]: ok(noAttempts), [`POST ${PAPER}`]: ok(paperOf()) });
+    fakeApi().on(progressRoutes.quizAttempts, noAttempts).on(progressRoutes.quizPaper, paperOf());
     renderQuiz();
     expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
@@ -229,17 +227,17 @@ describe('a quiz lesson', () => {
   });
 
   it('sends the chosen options with the paper, then shows the score, the verdict and which questions were wrong, never the right options nor the explanations, the focus on the result', async () => {
-    const { calls } = fakeApi({
-      [`GET ${ATTEMPTS}`]: ok(noAttempts),
-      [`POST ${PAPER}`]: ok(
+    const { calls } = fakeApi()
+      .on(progressRoutes.quizAttempts, noAttempts)
+      .on(
+        progressRoutes.quizPaper,
         paperOf(null, [
           { questionId: Q1, optionIds: [opt(Q1, 3), opt(Q1, 1), opt(Q1, 2)] },
           { questionId: Q2, optionIds: [opt(Q2, 1), opt(Q2, 2), opt(Q2, 3)] },
           { questionId: Q3, optionIds: [opt(Q3, 1), opt(Q3, 2)] },
         ]),
-      ),
-      [`POST ${ATTEMPTS}`]: ok(halfRight, 201),
-    });
+      )
+      .on(progressRoutes.submitQuizAttempt, success(halfRight, { status: 201 }));
     const { onResult } = renderQuiz();
     // the paper's order is on the page: its id goes with the answers
     await waitFor(() =>
@@ -253,7 +251,7 @@ describe('a quiz lesson', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Your score: 33%' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(bodies(calls.filter((c) => c.url.endsWith('/quiz-attempts')))).toEqual([
+    expect(bodies(calls.filter((c) => c.path === ATTEMPTS))).toEqual([
       {
         paperId: PAPER_ID,
         answers: [
@@ -290,15 +288,15 @@ describe('a quiz lesson', () => {
 
   it('counts down the wait on a disabled Try again, then starts again with nothing chosen and the focus on the first question', async () => {
     let papers = 0;
-    fakeApi({
-      [`GET ${ATTEMPTS}`]: ok(noAttempts),
+    fakeApi()
+      .on(progressRoutes.quizAttempts, noAttempts)
       // after the failure the next paper is taken in about two seconds
-      [`POST ${PAPER}`]: () =>
+      .on(progressRoutes.quizPaper, () =>
         ++papers === 1
-          ? ok(paperOf())
-          : ok(paperOf(new Date(Date.now() + 1_900).toISOString(), undefined, 'a'.repeat(24))),
-      [`POST ${ATTEMPTS}`]: ok(halfRight, 201),
-    });
+          ? paperOf()
+          : paperOf(new Date(Date.now() + 1_900).toISOString(), undefined, 'a'.repeat(24)),
+      )
+      .on(progressRoutes.submitQuizAttempt, success(halfRight, { status: 201 }));
     renderQuiz();
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(submitButton());
@@ -322,10 +320,9 @@ describe('a quiz lesson', () => {
       { questionId: Q1, optionIds: [opt(Q1, 3), opt(Q1, 1), opt(Q1, 2)] },
       { questionId: Q2, optionIds: [opt(Q2, 2), opt(Q2, 3), opt(Q2, 1)] },
     ];
-    fakeApi({
-      [`GET ${ATTEMPTS}`]: ok(noAttempts),
-      [`POST ${PAPER}`]: ok(paperOf(new Date(Date.now() + 65_000).toISOString(), shuffledOrder)),
-    });
+    fakeApi()
+      .on(progressRoutes.quizAttempts, noAttempts)
+      .on(progressRoutes.quizPaper, paperOf(new Date(Date.now() + 65_000).toISOString(), shuffledOrder));
     renderQuiz();
     await waitFor(() =>
       expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')!.textContent)).toEqual([
@@ -346,11 +343,10 @@ describe('a quiz lesson', () => {
 
   it('says how long to wait when a retake is refused as too soon, and keeps the choices', async () => {
     const tooFast = QUIZ_MESSAGES.tooFast(12);
-    fakeApi({
-      [`GET ${ATTEMPTS}`]: ok(noAttempts),
-      [`POST ${PAPER}`]: ok(paperOf()),
-      [`POST ${ATTEMPTS}`]: { status: 429, body: { success: false, message: tooFast } },
-    });
+    fakeApi()
+      .on(progressRoutes.quizAttempts, noAttempts)
+      .on(progressRoutes.quizPaper, paperOf())
+      .on(progressRoutes.submitQuizAttempt, failure(429, tooFast));
     renderQuiz();
     fireEvent.click(within(group(quiz.questions[2]!.prompt)).getByRole('radio', { name: 'False' }));
     fireEvent.click(submitButton());
@@ -374,11 +370,10 @@ describe('a quiz lesson', () => {
         { id: 'e'.repeat(24), score: 67, passed: false, submittedAt: '2026-03-01T09:00:00.000Z' },
       ],
     };
-    fakeApi({
-      [`GET ${ATTEMPTS}`]: ok(earlier),
-      [`POST ${PAPER}`]: ok(paperOf()),
-      [`POST ${ATTEMPTS}`]: ok(allRight, 201),
-    });
+    fakeApi()
+      .on(progressRoutes.quizAttempts, earlier)
+      .on(progressRoutes.quizPaper, paperOf())
+      .on(progressRoutes.submitQuizAttempt, success(allRight, { status: 201 }));
     renderQuiz({ next: { title: 'Subgrid', to: '/browse/premium/product/css-grid/lesson/next' } });
     const history = await screen.findByTestId('quiz-history');
     expect(within(history).getByTestId('quiz-best').textContent).toBe('Best score: 67% · Not passed yet');
@@ -412,14 +407,12 @@ describe('a quiz lesson', () => {
 
   it("says a refusal's own words, and that nothing was sent when the server cannot be reached", async () => {
     let posts = 0;
-    fakeApi({
-      [`GET ${ATTEMPTS}`]: ok(noAttempts),
-      [`POST ${PAPER}`]: ok(paperOf()),
-      [`POST ${ATTEMPTS}`]: () =>
-        ++posts === 1
-          ? { status: 400, body: { success: false, message: QUIZ_MESSAGES.unknownQuestion(Q1) } }
-          : { status: 503, body: { success: false, message: 'Service unavailable' } },
-    });
+    fakeApi()
+      .on(progressRoutes.quizAttempts, noAttempts)
+      .on(progressRoutes.quizPaper, paperOf())
+      .on(progressRoutes.submitQuizAttempt, () =>
+        ++posts === 1 ? failure(400, QUIZ_MESSAGES.unknownQuestion(Q1)) : failure(503, 'Service unavailable'),
+      );
     renderQuiz();
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(submitButton());
