@@ -26,6 +26,8 @@ describe('demo seed', () => {
       status: 'active',
       currentPeriodEnd: demoBillingPeriod().end.toISOString(),
       cancelAtPeriodEnd: false,
+      // Offline copies play for this member until the licence's end: the period's end, at most 72 h away.
+      offlineLicence: { userId: member.id, expiresAt: expect.any(String) },
     });
     const provider = await world.sandboxApi('GET', `/v1/subscriptions/${demoBilling.subscriptionId}`);
     expect(provider.body).toMatchObject({

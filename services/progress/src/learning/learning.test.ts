@@ -394,7 +394,7 @@ describe('the learning record', () => {
       completedAt: '2026-02-01T12:00:00.000Z',
       revokedAt: null,
       verifyUrl: expect.stringMatching(/^https?:\/\/[^/]+\/certificates\/AB12CD34EF$/),
-      pdfUrl: expect.stringMatching(/\/api\/v1\/certificates\/AB12CD34EF\.pdf$/),
+      pdfUrl: expect.stringMatching(/\/api\/v1\/certificates\/AB12CD34EF\/pdf$/),
       credentialUrl: expect.stringMatching(/\/api\/v1\/certificates\/AB12CD34EF\/credential$/),
     });
     expect(certificates[0]).toMatchObject({ revokedReason: 'Issued in error' });

@@ -394,21 +394,16 @@ describe('the whole course', () => {
     expect(single.body.data).not.toHaveProperty('lessonId');
   });
 
-  it('Mark Complete on a course completes every lesson; Reset clears every lesson and the course', async () => {
+  it('refuses Complete on a course (finished lesson by lesson); Reset clears every lesson and the course', async () => {
     await save(sub, lesson.grid, { progress: 50, lastPosition: 120, clientTime: 5 });
     const done = await ctx.call(sub, 'PATCH', coursePath('/complete'), { clientTime: 6 });
-    expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({
-      progress: 100,
-      completed: true,
-      lessonId: lesson.grid,
-      lastPosition: 120,
-    });
+    expect(done.status).toBe(409);
+    expect(done.body).toEqual({ success: false, message: COURSE_MESSAGES.completeByLessons });
     let course = (await ctx.call(sub, 'GET', coursePath('/lessons'))).body.data;
-    expect(course.lessons.map((l: LessonProgress) => [l.lessonId, l.completed, l.progress])).toEqual(
-      curriculum.map((l) => [l.id, true, 100]),
-    );
-    expect(course.lessons[1]).toMatchObject({ lastPosition: 120 }); // where the learner was stays
+    // Nothing was marked: the one lesson saved keeps its half, no other lesson gained a row.
+    expect(course.lessons.map((l: LessonProgress) => [l.lessonId, l.completed, l.progress])).toEqual([
+      [lesson.grid, false, 50],
+    ]);
 
     const reset = await ctx.call(sub, 'PATCH', coursePath('/reset'), { clientTime: 10 });
     expect(reset.status).toBe(200);
