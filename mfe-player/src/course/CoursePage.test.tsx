@@ -10,9 +10,15 @@ import type {
   Progress,
   PublicProduct,
 } from '@catalyst/contracts';
-import { NEXT_LESSON_COUNTDOWN_SECONDS } from '@catalyst/contracts';
+import {
+  NEXT_LESSON_COUNTDOWN_SECONDS,
+  certificateRoutes,
+  curriculumRoutes,
+  productRoutes,
+  progressRoutes,
+} from '@catalyst/contracts';
 import { premiumReasonText, session } from '@catalyst/web-kit';
-import { fakeApi, type FakeCall } from '../testing/fakeApi';
+import { failure, fakeApi, success, type FakeCall } from '@catalyst/web-kit/testing';
 import ProductRoutes from '../routes';
 
 // The community remote as the federation runtime would hand it (an empty section unless a test says otherwise).
@@ -163,52 +169,45 @@ const memberProgress = (overrides: Partial<CourseProgress> = {}): CourseProgress
   ...overrides,
 });
 
-const ok = (data: unknown) => ({ body: { success: true, data } });
-const refusal = (status: number, message: string) => ({ status, body: { success: false, message } });
 const PREMIUM_REQUIRED = 'Active subscription required to access this content';
 
-/** The server as the course page reads it; `extra` adds or replaces answers. */
-function courseApi(
-  viewer: 'member' | 'learner' | 'visitor',
-  extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {},
-) {
-  const lessonAnswers = Object.fromEntries(
-    [L1, L2, L3, L4].map((id) => {
-      const open = viewer === 'member' || id === L1;
-      return [
-        `GET /content/products/${SLUG}/lessons/${id}`,
-        open
-          ? ok(lesson(id))
-          : refusal(
-              viewer === 'visitor' ? 401 : 403,
-              viewer === 'visitor' ? 'Sign in to open this lesson' : PREMIUM_REQUIRED,
-            ),
-      ];
-    }),
-  );
-  return fakeApi({
-    [`GET /content/products/${SLUG}/curriculum`]: ok(outline),
-    [`GET /content/products/${SLUG}`]: ok(publicProduct),
-    [`GET /content/premium/products/${SLUG}`]:
+/** The server as the course page reads it; a test adds or replaces answers with `.on(...)`. */
+function courseApi(viewer: 'member' | 'learner' | 'visitor') {
+  const fake = fakeApi()
+    .on(curriculumRoutes.outline, outline)
+    .on(productRoutes.get, publicProduct)
+    .on(
+      productRoutes.getPremium,
       viewer === 'member'
-        ? ok(detail)
-        : refusal(
+        ? detail
+        : failure(
             viewer === 'visitor' ? 401 : 403,
             viewer === 'visitor' ? 'Authentication required' : PREMIUM_REQUIRED,
           ),
-    [`GET /content/progress/product/${PRODUCT}/lessons`]:
-      viewer === 'member' ? ok(memberProgress()) : refusal(403, PREMIUM_REQUIRED),
-    ...lessonAnswers,
-    ...extra,
-  });
+    )
+    .on(progressRoutes.forCourse, viewer === 'member' ? memberProgress() : failure(403, PREMIUM_REQUIRED));
+  for (const lessonId of [L1, L2, L3, L4]) {
+    const open = viewer === 'member' || lessonId === L1;
+    fake.on(
+      curriculumRoutes.lesson,
+      open
+        ? lesson(lessonId)
+        : failure(
+            viewer === 'visitor' ? 401 : 403,
+            viewer === 'visitor' ? 'Sign in to open this lesson' : PREMIUM_REQUIRED,
+          ),
+      { lessonId },
+    );
+  }
+  return fake;
 }
 
 /** Holds the answers to the reads `matches` picks until the returned function releases them. */
 function holdAnswers(api: ReturnType<typeof courseApi>, matches: (url: string) => boolean): () => void {
-  const answer = api.fetchMock.getMockImplementation()!;
+  const answer = api.fetch.getMockImplementation()!;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  api.fetchMock.mockImplementation(async (input, init) => {
+  api.fetch.mockImplementation(async (input, init) => {
     if (matches(String(input))) await held;
     return answer(input, init);
   });
@@ -421,11 +420,10 @@ describe('the course page', () => {
 
   it('opens the first unfinished lesson when the learner has no lesson of their own yet', async () => {
     signIn();
-    courseApi('member', {
-      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(
-        memberProgress({ currentLessonId: null, lessons: [row(L1, { completed: true, progress: 100 })] }),
-      ),
-    });
+    courseApi('member').on(
+      progressRoutes.forCourse,
+      memberProgress({ currentLessonId: null, lessons: [row(L1, { completed: true, progress: 100 })] }),
+    );
     renderAt(COURSE);
     await waitFor(() => expect(currentPath()).toBe(lessonUrl(L2)));
   });
@@ -433,8 +431,9 @@ describe('the course page', () => {
   it('saves a lesson to its own progress with the stale-write clock, shows the course figure it answers, and saves it on leaving', async () => {
     signIn();
     const answers: number[] = [];
-    const api = courseApi('member', {
-      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L2}`]: (call) => {
+    const api = courseApi('member').on(
+      progressRoutes.updateLesson,
+      (call) => {
         const body = JSON.parse(String(call.init.body)) as {
           progress: number;
           lastPosition: number;
@@ -442,7 +441,7 @@ describe('the course page', () => {
           clientTime: number;
         };
         answers.push(body.clientTime);
-        return ok({
+        return {
           lesson: row(L2, {
             progress: body.progress,
             lastPosition: body.lastPosition,
@@ -451,9 +450,10 @@ describe('the course page', () => {
           }),
           applied: true,
           course: courseFigure({ progress: 27, updatedAt: '2026-01-03T00:00:00.000Z' }),
-        });
+        };
       },
-    });
+      { lessonId: L2 },
+    );
     renderAt(lessonUrl(L2));
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
     const video = videoOf();
@@ -532,8 +532,9 @@ describe('the course page', () => {
 
   it('marks a lesson complete through its own route and ticks it in the curriculum', async () => {
     signIn();
-    const api = courseApi('member', {
-      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L2}/complete`]: ok({
+    const api = courseApi('member').on(
+      progressRoutes.completeLesson,
+      {
         lesson: row(L2, {
           progress: 100,
           completed: true,
@@ -543,8 +544,9 @@ describe('the course page', () => {
         }),
         applied: true,
         course: courseFigure({ progress: 55, updatedAt: '2026-01-03T00:00:00.000Z' }),
-      }),
-    });
+      },
+      { lessonId: L2 },
+    );
     renderAt(lessonUrl(L2));
     const button = await screen.findByRole('button', { name: 'Mark Complete' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
@@ -559,21 +561,19 @@ describe('the course page', () => {
   it('resets the whole course once confirmed, and rewinds the lesson', async () => {
     signIn();
     let reset = false;
-    const api = courseApi('member', {
-      [`PATCH /content/progress/product/${PRODUCT}/reset`]: () => {
+    const api = courseApi('member')
+      .on(progressRoutes.reset, () => {
         reset = true;
-        return ok(
-          courseFigure({
-            progress: 0,
-            lastPosition: 0,
-            furthestPosition: 0,
-            updatedAt: '2026-01-04T00:00:00.000Z',
-          }),
-        );
-      },
-      [`GET /content/progress/product/${PRODUCT}/lessons`]: () =>
-        ok(reset ? memberProgress({ course: courseFigure({ progress: 0 }), lessons: [] }) : memberProgress()),
-    });
+        return courseFigure({
+          progress: 0,
+          lastPosition: 0,
+          furthestPosition: 0,
+          updatedAt: '2026-01-04T00:00:00.000Z',
+        });
+      })
+      .on(progressRoutes.forCourse, () =>
+        reset ? memberProgress({ course: courseFigure({ progress: 0 }), lessons: [] }) : memberProgress(),
+      );
     renderAt(lessonUrl(L2));
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
     const video = videoOf();
@@ -595,13 +595,15 @@ describe('the course page', () => {
 
   it('counts down to the next lesson when one ends, and starts it', async () => {
     signIn();
-    courseApi('member', {
-      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L1}`]: ok({
+    courseApi('member').on(
+      progressRoutes.updateLesson,
+      {
         lesson: row(L1, { completed: true, progress: 100 }),
         applied: true,
         course: courseFigure(),
-      }),
-    });
+      },
+      { lessonId: L1 },
+    );
     renderAt(lessonUrl(L1));
     const video = (await screen.findByTestId('video-player')).querySelector('video')!;
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
@@ -638,13 +640,15 @@ describe('the course page', () => {
 
   it('stops the countdown on Cancel', async () => {
     signIn();
-    courseApi('member', {
-      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L1}`]: ok({
+    courseApi('member').on(
+      progressRoutes.updateLesson,
+      {
         lesson: row(L1, { completed: true, progress: 100 }),
         applied: true,
         course: courseFigure(),
-      }),
-    });
+      },
+      { lessonId: L1 },
+    );
     renderAt(lessonUrl(L1));
     const video = (await screen.findByTestId('video-player')).querySelector('video')!;
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
@@ -679,19 +683,23 @@ describe('the course page', () => {
 
   it('says the course is complete when its last lesson ends with every other one done', async () => {
     signIn();
-    courseApi('member', {
-      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(
+    courseApi('member')
+      .on(
+        progressRoutes.forCourse,
         memberProgress({
           currentLessonId: L4,
           lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })),
         }),
-      ),
-      [`PATCH /content/progress/product/${PRODUCT}/lessons/${L4}`]: ok({
-        lesson: row(L4, { completed: true, progress: 100 }),
-        applied: true,
-        course: courseFigure({ progress: 100, completed: true }),
-      }),
-    });
+      )
+      .on(
+        progressRoutes.updateLesson,
+        {
+          lesson: row(L4, { completed: true, progress: 100 }),
+          applied: true,
+          course: courseFigure({ progress: 100, completed: true }),
+        },
+        { lessonId: L4 },
+      );
     renderAt(lessonUrl(L4));
     const video = (await screen.findByTestId('video-player')).querySelector('video')!;
     // "0% complete" shows before the lesson's saved progress arrives too: Mark Complete turns on once it has
@@ -755,22 +763,22 @@ describe('the course page', () => {
 
   it("lists a lesson's resources with their file names, sizes and download links", async () => {
     signIn();
-    courseApi('member', {
-      [`GET /content/products/${SLUG}/lessons/${L1}`]: ok(
-        lesson(L1, {
-          resources: [
-            {
-              id: '9'.repeat(24),
-              title: 'Grid cheat sheet',
-              fileName: 'grid-cheat-sheet.pdf',
-              mimeType: 'application/pdf',
-              size: 2_621_440,
-              url: '/api/v1/media/downloads/abc?token=t',
-            },
-          ],
-        }),
-      ),
-    });
+    courseApi('member').on(
+      curriculumRoutes.lesson,
+      lesson(L1, {
+        resources: [
+          {
+            id: '9'.repeat(24),
+            title: 'Grid cheat sheet',
+            fileName: 'grid-cheat-sheet.pdf',
+            mimeType: 'application/pdf',
+            size: 2_621_440,
+            url: '/api/v1/media/downloads/abc?token=t',
+          },
+        ],
+      }),
+      { lessonId: L1 },
+    );
     renderAt(lessonUrl(L1));
     const resources = await screen.findByRole('region', { name: 'Resources' });
     const link = within(resources).getByRole('link', { name: 'Grid cheat sheet' });
@@ -840,7 +848,6 @@ describe('a course ending with a quiz', () => {
     videoUrl: null,
     quiz,
   };
-  const attempts = `/content/progress/product/${PRODUCT}/lessons/${L4}/quiz-attempts`;
   const certificate = {
     code: CODE,
     learnerName: 'Lee',
@@ -851,43 +858,38 @@ describe('a course ending with a quiz', () => {
     hours: 0.1,
     completedAt: '2026-01-03T00:00:00.000Z',
     issuedAt: '2026-01-03T00:00:00.000Z',
-    status: 'valid',
+    status: 'valid' as const,
     revokedAt: null,
     revokedReason: null,
     verifyUrl: `http://shop.test/certificates/${CODE}`,
     pdfUrl: `http://shop.test/api/v1/certificates/${CODE}.pdf`,
     credentialUrl: `http://shop.test/api/v1/certificates/${CODE}/credential`,
   };
-  const quizApi = (
-    viewer: 'member' | 'learner' | 'visitor',
-    extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {},
-  ) =>
-    courseApi(viewer, {
-      [`GET /content/products/${SLUG}/curriculum`]: ok(quizOutline),
-      [`GET /content/products/${SLUG}/lessons/${L4}`]:
-        viewer === 'member' ? ok(quizLesson) : refusal(viewer === 'visitor' ? 401 : 403, PREMIUM_REQUIRED),
-      [`GET ${attempts}`]: ok({
+  const quizApi = (viewer: 'member' | 'learner' | 'visitor') =>
+    courseApi(viewer)
+      .on(curriculumRoutes.outline, quizOutline)
+      .on(
+        curriculumRoutes.lesson,
+        viewer === 'member' ? quizLesson : failure(viewer === 'visitor' ? 401 : 403, PREMIUM_REQUIRED),
+        { lessonId: L4 },
+      )
+      .on(progressRoutes.quizAttempts, {
         lessonId: L4,
         passPercent: 50,
         bestScore: null,
         passed: false,
         attempts: [],
-      }),
-      ...extra,
-    });
+      });
 
   it('offers no Mark course complete (a course is finished lesson by lesson), and says the quiz is what remains', async () => {
     signIn();
-    const api = quizApi('member', {
-      [`GET /content/progress/product/${PRODUCT}/lessons`]: () =>
-        ok(
-          memberProgress({
-            currentLessonId: L1,
-            course: courseFigure({ progress: 83 }),
-            lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })),
-          }),
-        ),
-    });
+    const api = quizApi('member').on(progressRoutes.forCourse, () =>
+      memberProgress({
+        currentLessonId: L1,
+        course: courseFigure({ progress: 83 }),
+        lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })),
+      }),
+    );
     renderAt(lessonUrl(L1));
     const remains = await screen.findByText(/^Pass the quiz to finish/);
     expect(remains.textContent).toBe('Pass the quiz to finish: Check your grid');
@@ -902,18 +904,18 @@ describe('a course ending with a quiz', () => {
 
   it('completes the lesson and the course on a pass: ticked in the curriculum, the course figure from the answer, and the certificate offered', async () => {
     signIn();
-    const api = quizApi('member', {
-      [`GET /content/progress/product/${PRODUCT}/lessons`]: ok(
+    const api = quizApi('member')
+      .on(
+        progressRoutes.forCourse,
         memberProgress({
           currentLessonId: L4,
           lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })),
         }),
-      ),
-      [`POST ${attempts}`]: {
-        status: 201,
-        body: {
-          success: true,
-          data: {
+      )
+      .on(
+        progressRoutes.submitQuizAttempt,
+        success(
+          {
             attempt: {
               id: 'e'.repeat(24),
               score: 100,
@@ -944,13 +946,14 @@ describe('a course ending with a quiz', () => {
               lessonId: L4,
             }),
           },
-        },
-      },
-      'GET /certificates': ok([
+          { status: 201 },
+        ),
+        { lessonId: L4 },
+      )
+      .on(certificateRoutes.list, [
         { ...certificate, code: 'AAAAAAAAAA', productId: 'f'.repeat(24) },
         certificate,
-      ]),
-    });
+      ]);
     renderAt(lessonUrl(L4));
     const question = await screen.findByRole('group', { name: 'Which property makes a grid?' });
     // a quiz is completed by passing it: no Mark Complete
@@ -999,19 +1002,17 @@ describe('a product without sections', () => {
   const single = { productId: PRODUCT, version: 0, lessonCount: 0, durationSeconds: 0, sections: [] };
 
   it('keeps the single-video page behind sign-in for visitors', async () => {
-    fakeApi({
-      [`GET /content/products/single-one/curriculum`]: ok(single),
-      'GET /content/products/single-one': ok(publicProduct),
-    });
+    fakeApi()
+      .on(curriculumRoutes.outline, single, { idOrSlug: 'single-one' })
+      .on(productRoutes.get, publicProduct, { idOrSlug: 'single-one' });
     renderAt('/browse/premium/product/single-one');
     expect((await screen.findByRole('alert')).textContent).toContain('Authentication Required');
   });
 
   it('tells a visitor an address no product has is not found, without asking them to sign in', async () => {
-    fakeApi({
-      [`GET /content/products/no-such-thing/curriculum`]: refusal(404, 'Product not found'),
-      'GET /content/products/no-such-thing': refusal(404, 'Product not found'),
-    });
+    fakeApi()
+      .on(curriculumRoutes.outline, failure(404, 'Product not found'), { idOrSlug: 'no-such-thing' })
+      .on(productRoutes.get, failure(404, 'Product not found'), { idOrSlug: 'no-such-thing' });
     renderAt('/browse/premium/product/no-such-thing');
     expect(await screen.findByText('Product not found or inaccessible.')).toBeInstanceOf(HTMLElement);
     expect(screen.queryByText('Authentication Required')).toBeNull();
@@ -1019,15 +1020,18 @@ describe('a product without sections', () => {
 
   it('opens the product page for a signed-in learner, and no lesson addresses', async () => {
     signIn();
-    fakeApi({
-      [`GET /content/products/single-two/curriculum`]: ok(single),
-      'GET /content/premium/products/single-two': ok({
-        ...detail,
-        slug: 'single-two',
-        videoUrl: '/media/videos/lesson-9.mp4',
-      }),
-      [`GET /content/progress/product/${PRODUCT}`]: ok(courseFigure({ lessonId: null })),
-    });
+    fakeApi()
+      .on(curriculumRoutes.outline, single, { idOrSlug: 'single-two' })
+      .on(
+        productRoutes.getPremium,
+        {
+          ...detail,
+          slug: 'single-two',
+          videoUrl: '/media/videos/lesson-9.mp4',
+        },
+        { idOrSlug: 'single-two' },
+      )
+      .on(progressRoutes.getForProduct, courseFigure({ lessonId: null }));
     renderAt('/browse/premium/product/single-two');
     const page = await screen.findByTestId('product-page');
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('CSS Grid Layout');

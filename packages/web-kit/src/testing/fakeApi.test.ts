@@ -40,6 +40,19 @@ describe('fakeApi', () => {
     expect(fake.callsTo(productRoutes.top)).toHaveLength(1);
   });
 
+  it("lets an answer for some path parameters win over the route's general one", async () => {
+    fakeApi()
+      .on(productRoutes.get, ({ params }) => ({ ...product, slug: params.idOrSlug }))
+      .on(productRoutes.get, failure(403, 'Not this one'), { idOrSlug: 'locked' });
+    await expect(client.product.get({ params: { idOrSlug: 'open' } })).resolves.toMatchObject({
+      slug: 'open',
+    });
+    expect(await errorOf(client.product.get({ params: { idOrSlug: 'locked' } }))).toMatchObject({
+      status: 403,
+      message: 'Not this one',
+    });
+  });
+
   it('answers 404 in the one error shape for what is not stubbed, and records it', async () => {
     const fake = fakeApi().on(productRoutes.get, product);
     expect(await errorOf(client.product.top())).toEqual({

@@ -144,7 +144,17 @@ const isAnswer = (value: unknown): value is FakeAnswer =>
  * for a route not stubbed (or not declared) is a 404 in the one error shape. Undo with vi.unstubAllGlobals().
  */
 export function fakeApi(base = DEFAULT_API_BASE) {
-  const handlers = new Map<string, FakeHandler<RouteDeclaration>>();
+  /** By route: its answers, each for the path parameters it names (none: every call of the route). */
+  const handlers = new Map<
+    string,
+    Array<{ params: Record<string, string>; handler: FakeHandler<RouteDeclaration> }>
+  >();
+  /** The answer naming the most of a call's path parameters, else the route's general one. */
+  const handlerFor = (route: RouteDeclaration, params: Record<string, string>) =>
+    handlers
+      .get(routeKey(route))
+      ?.filter((entry) => Object.entries(entry.params).every(([name, value]) => params[name] === value))
+      .sort((a, b) => Object.keys(b.params).length - Object.keys(a.params).length)[0]?.handler;
   const extra: Compiled[] = [];
   const calls: FakeCall[] = [];
 
@@ -196,7 +206,9 @@ export function fakeApi(base = DEFAULT_API_BASE) {
       route: found?.compiled.route,
     };
     calls.push(call);
-    const handler = found ? handlers.get(routeKey(found.compiled.route)) : undefined;
+    const handler = found
+      ? handlerFor(found.compiled.route, call.params as Record<string, string>)
+      : undefined;
     if (!found || handler === undefined)
       return json(404, { success: false, message: `Route not found: ${method} ${parsed.pathname}` });
     const reply = typeof handler === 'function' ? await handler(call) : handler;
@@ -207,11 +219,26 @@ export function fakeApi(base = DEFAULT_API_BASE) {
   vi.stubGlobal('fetch', fetchMock);
 
   const fake = {
-    /** Answers a declared route (a later `on` of the same route replaces the earlier one). */
-    on<R extends RouteDeclaration>(route: R, handler: FakeHandler<R>) {
+    /**
+     * Answers a declared route, or only its calls with these path parameters (they win over the route's
+     * general answer); a later `on` of the same route and parameters replaces the earlier one.
+     */
+    on<R extends RouteDeclaration>(
+      route: R,
+      handler: FakeHandler<R>,
+      params: Partial<PathParams<R['path']>> = {},
+    ) {
       if (!declared.some((compiled) => routeKey(compiled.route) === routeKey(route)))
         extra.push(compile(route));
-      handlers.set(routeKey(route), handler as FakeHandler<RouteDeclaration>);
+      const named = (given: object) => JSON.stringify(Object.entries(given).sort());
+      const others = (handlers.get(routeKey(route)) ?? []).filter(
+        (entry) => named(entry.params) !== named(params),
+      );
+      const entry = {
+        params: params as Record<string, string>,
+        handler: handler as FakeHandler<RouteDeclaration>,
+      };
+      handlers.set(routeKey(route), [...others, entry]);
       return fake;
     },
     /** Makes a route fail in the one error shape. */
