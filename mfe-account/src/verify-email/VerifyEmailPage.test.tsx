@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { authMessages } from '@catalyst/contracts';
+import { authMessages, authRoutes } from '@catalyst/contracts';
+import { fakeApi, held, success, type FakeApi } from '@catalyst/web-kit/testing';
 import VerifyEmailPage, { REDIRECT_AFTER_VERIFY_MS } from './VerifyEmailPage';
 
 function Home() {
@@ -27,12 +28,11 @@ const card = () => {
   };
 };
 
-let reply: () => Promise<Response>;
-const fetchMock = vi.fn((..._args: unknown[]) => reply());
+let fake: FakeApi;
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  fake = fakeApi();
 });
+const verified = success({ email: 'a@b.co' }, { message: 'Your email address has been verified.' });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -43,30 +43,20 @@ describe('VerifyEmailPage', () => {
     renderAt('/verify-email');
     expect(card()).toEqual({ title: 'Verification Failed', lines: [authMessages.noVerificationToken] });
     expect((screen.getByRole('button', { name: 'Go to Login' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fake.calls).toEqual([]);
   });
 
   it('shows Verifying, then success, then goes to / after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    let answer!: (r: Response) => void;
-    reply = () => new Promise((resolve) => (answer = resolve));
+    const answer = held(verified);
+    fake.on(authRoutes.verifyEmail, answer.reply);
     const { container } = renderAt('/verify-email?token=good-token');
     expect(card()).toEqual({
       title: 'Verifying Email',
       lines: ['Please wait while we verify your email address...'],
     });
-    await act(async () =>
-      answer(
-        new Response(
-          JSON.stringify({
-            success: true,
-            data: { email: 'a@b.co' },
-            message: 'Your email address has been verified.',
-          }),
-          { status: 200 },
-        ),
-      ),
-    );
+    await act(async () => answer.release());
+    await waitFor(() => expect(card().title).toBe('Email Verified!'));
     expect(card()).toEqual({
       title: 'Email Verified!',
       lines: ['Your email address has been verified.', 'Redirecting to login...'],
@@ -75,22 +65,13 @@ describe('VerifyEmailPage', () => {
     expect(screen.queryByText(/home page/)).toBeNull();
     act(() => vi.advanceTimersByTime(100));
     expect(container.textContent).toBe('home page /');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/auth/verify-email?token=good-token');
+    expect(fake.calls.map((call) => call.url)).toEqual(['/api/v1/auth/verify-email?token=good-token']);
   });
 
   it('tells a person already signed in that the dashboard follows, not a login', async () => {
     const { session } = await import('@catalyst/web-kit');
     act(() => session.loadUser({ _id: 'u1', name: 'Ada', email: 'a@b.co', role: 'user' }));
-    reply = async () =>
-      new Response(
-        JSON.stringify({
-          success: true,
-          data: { email: 'a@b.co' },
-          message: 'Your email address has been verified.',
-        }),
-        { status: 200 },
-      );
+    fake.on(authRoutes.verifyEmail, verified);
     renderAt('/verify-email?token=good-token');
     await waitFor(() =>
       expect(card()).toEqual({
@@ -102,11 +83,7 @@ describe('VerifyEmailPage', () => {
   });
 
   it("shows the server's refusal message", async () => {
-    reply = async () =>
-      new Response(
-        JSON.stringify({ success: false, message: 'This verification link is invalid or has expired.' }),
-        { status: 400 },
-      );
+    fake.fail(authRoutes.verifyEmail, 400, 'This verification link is invalid or has expired.');
     renderAt('/verify-email?token=used-token');
     await waitFor(() =>
       expect(card()).toEqual({
@@ -117,9 +94,7 @@ describe('VerifyEmailPage', () => {
   });
 
   it('shows the general failure text when the server cannot be reached', async () => {
-    reply = async () => {
-      throw new TypeError('Failed to fetch');
-    };
+    fake.unreachable(authRoutes.verifyEmail);
     renderAt('/verify-email?token=offline-token');
     await waitFor(() =>
       expect(card()).toEqual({ title: 'Verification Failed', lines: [authMessages.verificationError] }),
@@ -127,13 +102,12 @@ describe('VerifyEmailPage', () => {
   });
 
   it('sends one link only once, even when the page mounts twice', async () => {
-    reply = async () =>
-      new Response(JSON.stringify({ success: true, data: {}, message: 'ok' }), { status: 200 });
+    fake.on(authRoutes.verifyEmail, success({ email: 'a@b.co' }, { message: 'ok' }));
     const first = renderAt('/verify-email?token=twice-token');
     await screen.findByRole('heading', { name: 'Email Verified!' });
     first.unmount();
     renderAt('/verify-email?token=twice-token');
     await waitFor(() => expect(card().title).toBe('Email Verified!'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fake.calls).toHaveLength(1);
   });
 });

@@ -90,6 +90,14 @@ describe('fakeApi', () => {
     });
   });
 
+  it('makes a route unreachable: the client reports the network error', async () => {
+    fakeApi().unreachable(productRoutes.top);
+    expect(await errorOf(client.product.top())).toMatchObject({
+      status: 0,
+      message: 'Network error occurred',
+    });
+  });
+
   it('hangs a route until its request is aborted, and holds one until released', async () => {
     const later = held(product);
     const fake = fakeApi().hang(productRoutes.top).on(productRoutes.get, later.reply);

@@ -249,6 +249,10 @@ export function fakeApi(base = DEFAULT_API_BASE) {
     hang(route: RouteDeclaration) {
       return fake.on(route, (call) => hanging(call.signal));
     },
+    /** Makes a route unreachable: its fetch rejects as a browser's does when the server cannot be reached. */
+    unreachable(route: RouteDeclaration) {
+      return fake.on(route, () => Promise.reject(new TypeError('Failed to fetch')));
+    },
     /** Stops answering a route: it is a 404 again. */
     off(route: RouteDeclaration) {
       handlers.delete(routeKey(route));
