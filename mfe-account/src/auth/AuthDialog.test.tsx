@@ -1,31 +1,19 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authMessages } from '@catalyst/contracts';
+import { authMessages, authRoutes } from '@catalyst/contracts';
+import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import type { AuthDialogProps, AuthDialogView } from '@catalyst/web-kit';
 import { MemoryRouter } from 'react-router-dom';
 import { describedBy } from '../testing/describedBy';
 import AuthDialog, { AUTH_BANNER_MS } from './AuthDialog';
 
-type Answer = { status: number; body: unknown } | 'network';
-let answers: Answer[] = [];
-const calls: Array<{ url: string; body: unknown }> = [];
+let fake: FakeApi;
+/** What each auth call sent, in order. */
+const calls = () => fake.calls.map((call) => ({ url: call.url, body: call.body }));
 
 beforeEach(() => {
-  answers = [];
-  calls.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url: String(url), body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = answers.shift() ?? { status: 500, body: { success: false, message: 'unexpected call' } };
-      if (answer === 'network') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  fake = fakeApi();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,7 +43,7 @@ const user = {
   _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
   name: 'Ada Lovelace',
   email: 'ada@example.com',
-  role: 'user',
+  role: 'user' as const,
   emailVerified: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
@@ -98,7 +86,7 @@ describe('AuthDialog', () => {
       authMessages.passwordRequired,
       authMessages.confirmRequired,
     ]);
-    expect(calls).toHaveLength(0);
+    expect(calls()).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Name'), 'A');
     expect(screen.queryByText(authMessages.nameRequired)).toBeNull();
     expect(describedAs('Email')).toBe(authMessages.emailRequired);
@@ -148,10 +136,7 @@ describe('AuthDialog', () => {
   });
 
   it('registers with a trimmed name and a lower-cased e-mail, then closes', async () => {
-    answers.push({
-      status: 201,
-      body: { success: true, data: { user, token: 't0k', expiresAt: '' }, message: 'ok' },
-    });
+    fake.on(authRoutes.register, success({ user, token: 't0k', expiresAt: '' }, { message: 'ok' }));
     const { props } = renderDialog('register');
     const u = await fillRegister({
       name: ' Ada Lovelace ',
@@ -161,7 +146,7 @@ describe('AuthDialog', () => {
     });
     await u.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(props.onClose).toHaveBeenCalled());
-    expect(calls[0]).toEqual({
+    expect(calls()[0]).toEqual({
       url: '/api/v1/auth/register',
       body: { name: 'Ada Lovelace', email: 'ada@example.com', password: 'Abcdefgh12' },
     });
@@ -169,14 +154,9 @@ describe('AuthDialog', () => {
   });
 
   it('puts a server field error (409) under its input and keeps the dialog open', async () => {
-    answers.push({
-      status: 409,
-      body: {
-        success: false,
-        message: authMessages.emailTaken,
-        errors: [{ field: 'email', message: authMessages.emailTaken }],
-      },
-    });
+    fake.fail(authRoutes.register, 409, authMessages.emailTaken, [
+      { field: 'email', message: authMessages.emailTaken },
+    ]);
     const { props } = renderDialog('register');
     const u = await fillRegister({
       name: 'Ada',
@@ -190,14 +170,13 @@ describe('AuthDialog', () => {
   });
 
   it('understands field errors sent as an object keyed by field', async () => {
-    answers.push({
-      status: 400,
-      body: {
-        success: false,
-        message: 'Invalid input',
-        errors: { name: 'Name is taken', email: { msg: 'Email looks odd' } },
-      },
-    });
+    // the spec's second error shape, which the client still reads: errors keyed by field
+    const body = {
+      success: false,
+      message: 'Invalid input',
+      errors: { name: 'Name is taken', email: { msg: 'Email looks odd' } },
+    };
+    fake.on(authRoutes.register, () => new Response(JSON.stringify(body), { status: 400 }));
     renderDialog('register');
     const u = await fillRegister({
       name: 'Ada',
@@ -211,7 +190,7 @@ describe('AuthDialog', () => {
   });
 
   it('shows a plain refusal message of the register call in the dialog banner', async () => {
-    answers.push({ status: 400, body: { success: false, message: '' } });
+    fake.fail(authRoutes.register, 400, '');
     const { props } = renderDialog('register');
     const u = await fillRegister({
       name: 'Ada',
@@ -225,7 +204,7 @@ describe('AuthDialog', () => {
   });
 
   it('reports a refused sign-in at the top of the page and keeps the dialog open with the e-mail typed', async () => {
-    answers.push({ status: 401, body: { success: false, message: authMessages.invalidCredentials } });
+    fake.fail(authRoutes.login, 401, authMessages.invalidCredentials);
     const { props } = renderDialog('login');
     const u = userEvent.setup();
     await u.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -238,10 +217,9 @@ describe('AuthDialog', () => {
   });
 
   it('keeps the sign-in in this browser unless "This is a shared computer" is ticked', async () => {
-    const signedIn = { status: 200, body: { success: true, data: { user, token: 't0k', expiresAt: '' } } };
-    const logins = () => calls.filter((call) => call.url === '/api/v1/auth/login').map((call) => call.body);
+    fake.on(authRoutes.login, { user, token: 't0k', expiresAt: '' });
+    const logins = () => fake.callsTo(authRoutes.login).map((call) => call.body);
     const signIn = async (shared: boolean) => {
-      answers.push(signedIn);
       const box = screen.getByRole('checkbox', { name: 'This is a shared computer' }) as HTMLInputElement;
       expect(box.checked).toBe(false);
       if (shared) fireEvent.click(box);
@@ -263,9 +241,9 @@ describe('AuthDialog', () => {
 
   it('disables submit while submitting and shows a network failure in its own banner for 4 seconds', async () => {
     let release!: () => void;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise((_, reject) => (release = () => reject(new TypeError('Failed to fetch'))))),
+    fake.on(
+      authRoutes.login,
+      () => new Promise((_, reject) => (release = () => reject(new TypeError('Failed to fetch')))),
     );
     renderDialog('login');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
