@@ -77,22 +77,13 @@ describe('the unsubscribe page', () => {
   });
 
   it('keeps the button when the server cannot be reached, so the person can try again', async () => {
-    let reachable = false;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        if (!reachable) throw new TypeError('Failed to fetch');
-        return new Response(JSON.stringify({ success: true, data: { scope: 'all', threadTitle: null } }), {
-          status: 200,
-        });
-      }),
-    );
+    const fake = fakeApi().unreachable(discussionRoutes.unsubscribe);
     const user = userEvent.setup();
     renderAt(`/unsubscribe?token=${TOKEN}`);
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect((await screen.findByRole('alert')).textContent).toBe(UNSUBSCRIBE_UNREACHABLE);
     expect(heading()).toBe('Unsubscribe from e-mails');
-    reachable = true;
+    fake.on(discussionRoutes.unsubscribe, { scope: 'all', threadTitle: null });
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     await waitFor(() => expect(heading()).toBe("You're unsubscribed"));
   });
