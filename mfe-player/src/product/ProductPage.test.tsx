@@ -300,16 +300,10 @@ describe('the product page', () => {
 
   it("keeps the course's percentage when a failed Reset is reported, and never rewinds the video", async () => {
     // the connection drops as the learner confirms: the reset request never reaches the server
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.endsWith('/reset')) throw new TypeError('Failed to fetch');
-        if (url.includes('/content/progress/'))
-          return new Response(JSON.stringify({ success: true, data: saved() }), { status: 200 });
-        return new Response(JSON.stringify({ success: true, data: product() }), { status: 200 });
-      }),
-    );
+    fakeApi()
+      .on(productRoutes.getPremium, product())
+      .on(progressRoutes.getForProduct, saved())
+      .unreachable(progressRoutes.reset);
     renderAt();
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
     const video = screen.getByTestId('video-player').querySelector('video')!;
