@@ -16,7 +16,13 @@ const stores = vi.hoisted(() => ({
     clear: vi.fn(async () => undefined),
   },
 }));
-vi.mock('./lazy', () => ({ loadStores: async () => stores, afterFirstContent: async () => undefined }));
+/** Whether this device's stores were ever opened (lazy.ts keeps it in localStorage). */
+let storesUsed = true;
+vi.mock('./lazy', () => ({
+  loadStores: async () => stores,
+  afterFirstContent: async () => undefined,
+  storesMayHoldData: () => storesUsed,
+}));
 
 const { connection, publishDownloads, rememberedUser, startOffline } = await import('./index');
 
@@ -139,6 +145,16 @@ describe('the offline stores tied to the session', () => {
   it('forget what a closed tab kept when the app starts without a session', async () => {
     stores.keptAnswers.clear.mockClear();
     stores.writeQueue.clear.mockClear();
+    // A device whose stores were never opened (a visitor's) has nothing to clear: they are not even loaded.
+    storesUsed = false;
+    const visitor = startOffline({
+      session: fakeSession({ token: null, user: null }).session,
+      api: fakeApi(),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(stores.keptAnswers.clear).not.toHaveBeenCalled();
+    visitor();
+    storesUsed = true;
     const { session } = fakeSession({ token: null, user: null });
     const stop = startOffline({ session, api: fakeApi() });
     await vi.waitFor(() => expect(stores.keptAnswers.clear).toHaveBeenCalled());

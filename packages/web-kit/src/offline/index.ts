@@ -3,6 +3,7 @@ import type { SessionStore } from '../session/store';
 import { downloads } from './downloads';
 import { afterFirstContent } from './lazy';
 import { absorbHeldWrites, forgetOfflineData } from './layer';
+import { storesMayHoldData } from './lazy';
 import { REMEMBERED_STORAGE_KEY } from '../session/keys';
 import { personIdOf, rememberedUser } from './rememberedUser';
 import { connection } from './status';
@@ -146,7 +147,8 @@ export function startOffline({
   );
   // Started without a session (a closed tab's, or a sign-out's): what a session kept here is for that
   // session's lifetime only, so it goes now (a session that arrives meanwhile keeps what it kept).
-  if (!session.getState().token)
+  // (A device whose stores were never opened has nothing to clear: a visitor's pages never download them.)
+  if (!session.getState().token && storesMayHoldData())
     void afterFirstContent().then(() => (session.getState().token ? undefined : forgetOfflineData()));
   const unsubscribe = session.subscribe(onSession);
   onSession();

@@ -8,9 +8,29 @@ import { firstContentShown } from '../ui/pageShown';
 type Stores = typeof import('./stores');
 
 let stores: Promise<Stores> | null = null;
+/**
+ * Set (in localStorage) once this device's stores have been opened: only then can a start without a
+ * session find anything of an earlier session to clear, so a visitor's pages never load the stores for it.
+ */
+const STORES_USED_KEY = 'catalyst-offline-stores-used';
 // Named, so the browser journey can tell when it is fetched (e2e/pwa.spec.ts).
-export const loadStores = (): Promise<Stores> =>
-  (stores ??= import(/* webpackChunkName: "offline-stores" */ './stores'));
+export const loadStores = (): Promise<Stores> => {
+  try {
+    globalThis.localStorage?.setItem(STORES_USED_KEY, '1');
+  } catch {
+    // storage refused: a later start without a session loads the stores to be sure
+  }
+  return (stores ??= import(/* webpackChunkName: "offline-stores" */ './stores'));
+};
+
+/** Whether this device's offline stores may hold anything (they were opened here before). */
+export function storesMayHoldData(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(STORES_USED_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
 
 /** How long after its load event a page that never shows its first content (a spinner left on) is waited for. */
 export const FIRST_CONTENT_WAIT_MS = 10_000;
