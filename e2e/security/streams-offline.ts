@@ -9,6 +9,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { COMMUNITY_MESSAGES, STREAMS_PER_USER, type Post, type SessionResponse } from '@catalyst/contracts';
 import type { Browser, Page } from 'playwright-core';
+import { htmlMalformation } from '@catalyst/service-kit/testing/html';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { communitySamples } from './community';
 import { dataOf, describe, isErrorShape, type Suite } from './harness';
@@ -50,13 +51,6 @@ async function memberSession(suite: Suite): Promise<string> {
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<'still open'>((r) => setTimeout(() => r('still open'), ms).unref())]);
 
-const VOID_TAGS = new Set(['br', 'hr']);
-const INLINE_TAGS = new Set(['a', 'strong', 'em', 's', 'del', 'code']);
-
-/**
- * What is wrong with a post's HTML as a browser would read it (undefined: nothing): every element closed in
- * the order opened, no link inside a link, nothing block-level inside an inline element, no stray `<`.
- */
 /** A premium demo course whose product page plays an MP4 that can be saved for offline watching. */
 const OFFLINE_SLUG = 'modern-javascript-essentials';
 
@@ -103,28 +97,6 @@ const storeText = (page: Page, database: string, store: string) =>
 
 /** What the page's service worker answers for a saved copy's address. */
 const workerStatus = (page: Page, path: string) => page.evaluate(async (p) => (await fetch(p)).status, path);
-
-function malformation(html: string): string | undefined {
-  const stack: string[] = [];
-  const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^<>]*>/g;
-  for (const match of html.matchAll(TAG)) {
-    const closing = match[1] === '/';
-    const tag = match[2]!.toLowerCase();
-    if (VOID_TAGS.has(tag)) continue;
-    if (closing) {
-      const open = stack.pop();
-      if (open !== tag) return `</${tag}> closes <${open ?? 'nothing'}>`;
-      continue;
-    }
-    if (tag === 'a' && stack.includes('a')) return 'a link inside a link';
-    const inline = stack.find((t) => INLINE_TAGS.has(t));
-    if (inline && !INLINE_TAGS.has(tag)) return `<${tag}> inside <${inline}>`;
-    stack.push(tag);
-  }
-  if (stack.length > 0) return `unclosed ${stack.map((t) => `<${t}>`).join('')}`;
-  if (/<[a-zA-Z/!?]/.test(html.replace(TAG, ''))) return 'a stray tag-like "<"';
-  return undefined;
-}
 
 export async function streamsOffline(suite: Suite) {
   const samples = await communitySamples(suite);
@@ -230,7 +202,7 @@ export async function streamsOffline(suite: Suite) {
       body: { body },
     });
     const html = dataOf(reply).bodyHtml;
-    const wrong = malformation(html);
+    const wrong = htmlMalformation(html);
     suite.check('the HTML is well formed', wrong === undefined, 'balanced tags, no link in a link', () =>
       `${wrong}: ${html}`.slice(0, 400),
     );
