@@ -179,7 +179,7 @@ export function PostView({
             variant="danger"
             onClick={() => void remove()}
             loading={busy}
-            autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- focus follows the person's Delete, which this replaced
+            autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- focus follows the person's Delete, which this replaced
           >
             Delete
           </Button>

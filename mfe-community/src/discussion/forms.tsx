@@ -212,7 +212,7 @@ export function EditForm({
         label="Edit your post"
         value={body}
         onChange={setBody}
-        autoFocus={!editsTitle} // eslint-disable-line jsx-a11y/no-autofocus -- focus follows the person's Edit into this form
+        autoFocus={!editsTitle} // focus follows the person's Edit into this form
         error={fieldErrorOf(failure, 'body')}
       />
       {children}

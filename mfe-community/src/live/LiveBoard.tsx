@@ -199,7 +199,7 @@ function Countdown({ startsAt, now }: { startsAt: string; now: number }) {
 /** Without the host's player: the browser's own (Safari plays HLS natively). */
 function PlainRecording({ recording, title }: { recording: LiveRecording; title: string }) {
   return (
-    // eslint-disable-next-line jsx-a11y/media-has-caption -- a live recording has no captions to give yet (LiveSession.recording holds none)
+    // eslint-disable-next-line jsx-a11y-x/media-has-caption -- a live recording has no captions to give yet (LiveSession.recording holds none)
     <video
       className={styles.video}
       src={recording.streamUrl}

@@ -45,7 +45,7 @@ export function UpNext({
               <Button
                 size="sm"
                 onClick={onPlayNext}
-                autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- the overlay covers the player the keyboard was in
+                autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- the overlay covers the player the keyboard was in
               >
                 Play now
               </Button>
@@ -67,7 +67,7 @@ export function UpNext({
                 <Button
                   size="sm"
                   onClick={() => openAuthDialog('login')}
-                  autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- the overlay covers the player the keyboard was in
+                  autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- the overlay covers the player the keyboard was in
                 >
                   Sign in
                 </Button>
@@ -76,7 +76,7 @@ export function UpNext({
                   className={styles.plansLink}
                   to={PLANS_PATH}
                   state={plansPageState('course')}
-                  autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- the overlay covers the player the keyboard was in
+                  autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- the overlay covers the player the keyboard was in
                 >
                   See plans
                 </Link>
@@ -101,7 +101,7 @@ export function UpNext({
                 size="sm"
                 variant="secondary"
                 onClick={onDismiss}
-                autoFocus // eslint-disable-line jsx-a11y/no-autofocus -- the overlay covers the player the keyboard was in
+                autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- the overlay covers the player the keyboard was in
               >
                 Close
               </Button>

@@ -291,11 +291,11 @@ export function VideoPlayer({
   const shownVolume = muted ? 0 : volume;
 
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the player is one keyboard widget: its keys work from anywhere in it
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- the player is one keyboard widget: its keys work from anywhere in it
     <div
       ref={frameRef}
       className={[styles.frame, controlsVisible || !playing ? styles.showControls : ''].join(' ')}
-      tabIndex={0} // eslint-disable-line jsx-a11y/no-noninteractive-tabindex -- the frame takes the focus so the player's keys work before any control has it
+      tabIndex={0} // eslint-disable-line jsx-a11y-x/no-noninteractive-tabindex -- the frame takes the focus so the player's keys work before any control has it
       role="region"
       aria-label={`Video player: ${title}`}
       onKeyDown={onKeyDown}
@@ -308,7 +308,7 @@ export function VideoPlayer({
       onFocus={revealControls}
       data-testid="video-player"
     >
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the captions track is below, whenever the video has a captions file */}
+      {/* eslint-disable-next-line jsx-a11y-x/media-has-caption -- the captions track is below, whenever the video has a captions file */}
       <video
         ref={videoRef}
         className={styles.video}
