@@ -15,5 +15,6 @@ export * from './community';
 export * from './demo';
 export * from './calendar';
 export * from './releases';
+export * from './route-manifest';
 export * from './routes';
 export * from './api-path';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publishedPageSchema } from './route-manifest';
 
 /** The front ends that are released on their own: the shell (served at /) and each remote (/mf/<remote>/). */
 export const RELEASE_TARGET_NAMES = ['shell', 'catalog', 'player', 'account', 'admin', 'community'] as const;
@@ -86,6 +87,8 @@ export const remotesAnswerSchema = z.object({
   releases: z.record(z.string(), z.string()),
   /** A nonce of this load per release: a load-error report for that release counts only with it. */
   loadNonces: z.record(z.string(), z.string()).optional(),
+  /** Each remote's pages, from the routes.json of the release this answer chose (the shell mounts them). */
+  routes: z.record(z.string(), z.array(publishedPageSchema)).optional(),
 });
 export type RemotesAnswer = z.infer<typeof remotesAnswerSchema>;
 
