@@ -14,7 +14,7 @@ export const shellRoutes: RemoteRouteTable = {
           ? [{ endpoint: ['stats', 'get'], signedIn: true }]
           : [],
       // the category and creator lists (and their forms' icon previews)
-      showsDataIcons: (pathname) => /^\/admin\/(categories|creators)(\/|$)/i.test(pathname),
+      dataIcons: ['/admin/categories/', '/admin/creators/'],
     },
   ],
 };

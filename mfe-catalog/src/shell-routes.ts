@@ -59,7 +59,7 @@ export const shellRoutes: RemoteRouteTable = {
       module: './BrowseRoutes',
       audience: 'anyone',
       firstReads: browseReads,
-      showsDataIcons: () => true,
+      dataIcons: [BROWSE_PREFIX],
     },
   ],
 };

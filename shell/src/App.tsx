@@ -1,9 +1,16 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { lazyPage, RequireAdmin, RequireAuth } from '@catalyst/web-kit';
+import { lazyPage, RemoteUnavailable, RequireAdmin, RequireAuth, Spinner } from '@catalyst/web-kit';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { RemoteModule } from './federation/RemoteModule';
-import { REMOTE_ROUTES, routePattern, type RemoteRoute } from './federation/routeRemotes';
+import { discoverRemotes } from './federation/remotes';
+import {
+  remoteRoutesState,
+  routePattern,
+  subscribeRemoteRoutes,
+  type RemoteRoute,
+  type RemoteRoutesState,
+} from './federation/routeRemotes';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
 
@@ -26,13 +33,33 @@ function guarded(route: RemoteRoute): ReactNode {
   return page;
 }
 
-/** The top-level routes: the remotes' pages from the one table (REMOTE_ROUTES), then the shell's own. */
+/** Before the remotes' pages are known (a build-time render, or /mf/remotes.json still on its way). */
+const PENDING: RemoteRoutesState = { status: 'pending' };
+
+/** The remotes' pages as their releases publish them (federation/routeRemotes.ts), re-rendered when they arrive. */
+const useRemoteRoutes = () => useSyncExternalStore(subscribeRemoteRoutes, remoteRoutesState, () => PENDING);
+
+/**
+ * An address no route names: the shell's not-found page once the remotes' pages are known; until then the
+ * page's spinner (a remote's page may be coming), and Retry when the pages could not be had at all.
+ */
+function Unmatched({ routes }: { routes: RemoteRoutesState }) {
+  if (routes.status === 'known') return <NotFoundPage />;
+  if (routes.status === 'failed') return <RemoteUnavailable onRetry={() => void discoverRemotes()} />;
+  return <Spinner />;
+}
+
+/**
+ * The top-level routes: the shell's own, and the remotes' pages, mounted at run time from what each remote's
+ * release publishes (its routes.json, carried by /mf/remotes.json); react-router picks the most specific.
+ */
 export function AppRoutes() {
+  const routes = useRemoteRoutes();
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        {REMOTE_ROUTES.map((route) => (
+        {(routes.status === 'known' ? routes.routes : []).map((route) => (
           <Route key={route.path} path={routePattern(route)} element={guarded(route)} />
         ))}
         <Route
@@ -55,7 +82,7 @@ export function AppRoutes() {
         <Route path="pricing" element={<PricingPage />} />
         <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="terms-and-conditions" element={<TermsPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<Unmatched routes={routes} />} />
       </Route>
     </Routes>
   );

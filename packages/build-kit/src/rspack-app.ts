@@ -1,11 +1,13 @@
 // One rspack + Module Federation configuration for the shell and every remote; each app's
-// rspack.config.ts only names itself, its port and what it exposes.
+// rspack.config.ts only names itself, its port, what it exposes and (a remote) its pages.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { routeManifestProblems, ROUTES_FILE, type RouteManifest } from '../../contracts/src/route-manifest';
+import type { RemoteRouteTable } from '../../web-kit/src/pages';
 import { DEFAULT_DESCRIPTION } from '../../web-kit/src/descriptions';
 import { AFTER_FIRST_PAINT_ATTRIBUTE } from '../../web-kit/src/first-paint';
 
@@ -19,6 +21,11 @@ export interface FrontendOptions {
   /** The host loads remotes at runtime; remotes expose modules. */
   kind: 'host' | 'remote';
   exposes?: Record<string, string>;
+  /**
+   * A remote's pages (its `src/shell-routes.ts`): published as data in routes.json beside mf-manifest.json,
+   * which its release stores and the shell mounts at run time. A remote without pages publishes none.
+   */
+  routes?: RemoteRouteTable;
   /** Page title of the dev/standalone index.html. */
   title?: string;
   /**
@@ -121,6 +128,45 @@ const compileHint = () =>
     test: /\.js$/,
     stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
   });
+
+/**
+ * A remote's routes.json: each page as plain data (the first reads, functions the shell's preloader takes at
+ * its own build, are left out). Refused here as its release would refuse it (REMOTE_PATH_OWNERS, the shape).
+ */
+export function publishedRoutes(name: string, table?: RemoteRouteTable): RouteManifest {
+  const manifest: RouteManifest = {
+    remote: name,
+    pages: (table?.pages ?? []).map(({ path, prefix, module, audience, dataIcons }) => ({
+      path,
+      prefix,
+      module,
+      audience,
+      ...(dataIcons ? { dataIcons } : {}),
+    })),
+  };
+  const problems = routeManifestProblems(name, manifest);
+  if (problems.length)
+    throw new Error(`${name}'s pages cannot be published:\n  - ${problems.join('\n  - ')}`);
+  return manifest;
+}
+
+/** Writes a remote's routes.json into its build, beside mf-manifest.json. */
+class PublishRoutesPlugin {
+  constructor(private readonly manifest: RouteManifest) {}
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('CatalystPublishRoutes', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CatalystPublishRoutes', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            ROUTES_FILE,
+            new rspack.sources.RawSource(`${JSON.stringify(this.manifest, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
 
 const RESOLVE: Configuration['resolve'] = {
   extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
@@ -233,6 +279,7 @@ export function defineFrontend(options: FrontendOptions) {
     const dev = mode === 'development';
     const host = options.kind === 'host';
     const hashed = (ext: string) => (dev ? `[name]${ext}` : `[name].[contenthash:10]${ext}`);
+    const routes = host ? null : publishedRoutes(options.name, options.routes);
 
     return {
       mode: dev ? 'development' : 'production',
@@ -288,6 +335,7 @@ export function defineFrontend(options: FrontendOptions) {
             })
           : null,
         host ? new PreloadStartupPlugin() : null,
+        routes ? new PublishRoutesPlugin(routes) : null,
         dev ? new ReactRefreshRspackPlugin() : compileHint(),
       ],
       // The shell's vendor code (React, router) in its own chunks: they stay cached when the app changes.

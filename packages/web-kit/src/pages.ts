@@ -1,9 +1,11 @@
-// Types and one plain helper: each remote's route table (its `src/shell-routes.ts`) is plain data the shell
-// reads at build time, and the shell's early entry reads it before React or web-kit have loaded.
+// Types and one plain helper: each remote's route table (its `src/shell-routes.ts`). Its build publishes the
+// pages as data (routes.json, beside mf-manifest.json: path, prefix, module, audience, data icons), which the
+// shell mounts at run time; the first reads (functions) are hints the shell's preloader takes at build time.
+import type { PageAudience } from '@catalyst/contracts/route-manifest-terms';
 import type { Endpoints } from './api/endpoints';
 
 /** Who may see a page's remote; the admin remote is never requested for anyone but an admin. */
-export type RemoteAudience = 'anyone' | 'signed-in' | 'admin';
+export type RemoteAudience = PageAudience;
 
 /** A read a page starts with, named by its declared endpoint, so the shell can start it beside the page's code. */
 export type FirstRead = {
@@ -39,11 +41,11 @@ export interface RemotePage {
    */
   firstReads?: (pathname: string, search?: string) => FirstRead[];
   /**
-   * Whether the page at `pathname` shows data icons (DataIcon: a category's or creator's emoji). The
-   * shell's early entry then finds out whether emoji can be drawn before the first render; any other
+   * Paths (router form) under which the page shows data icons (DataIcon: a category's or creator's emoji).
+   * The shell's early entry then finds out whether emoji can be drawn before the first render; any other
    * page never pays for that probe.
    */
-  showsDataIcons?: (pathname: string) => boolean;
+  dataIcons?: string[];
 }
 
 /** What a remote tells the shell about its pages. */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PUBLISHED_ROUTES } from './testing';
 
 // The runtime chunk itself is not under test here (it builds the federation instance).
 vi.mock('./runtime', () => ({ federation: {} }));
@@ -9,6 +10,7 @@ const remotes = {
     admin: '/mf/admin/mf-manifest.json',
     account: '/mf/account/mf-manifest.json',
   },
+  routes: PUBLISHED_ROUTES,
 };
 const manifest = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },

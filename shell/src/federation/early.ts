@@ -8,7 +8,7 @@ import {
   ROLE_HINT_STORAGE_KEY,
   TOKEN_STORAGE_KEY,
 } from '@catalyst/web-kit/session-keys';
-import { remoteForPath, type RemoteAudience } from './routeRemotes';
+import { isShellPath, remoteForPath, setRemoteRoutes, type RemoteAudience } from './routeRemotes';
 
 export const REMOTES_CONFIG_URL = '/mf/remotes.json';
 
@@ -62,18 +62,32 @@ function startsEarly(audience: RemoteAudience): boolean {
   return kept.token && (audience === 'signed-in' || kept.role === 'admin');
 }
 
-export function startEarlyLoading(location: { pathname: string; href: string }): void {
+/** Mounts the pages an answer of /mf/remotes.json publishes (its `routes`), when it has them. */
+export function mountAnswerRoutes(config: unknown): void {
+  const routes = (config as { routes?: unknown } | null)?.routes;
+  if (typeof routes === 'object' && routes !== null && !Array.isArray(routes))
+    setRemoteRoutes(routes as Record<string, unknown>);
+}
+
+/**
+ * Starts /mf/remotes.json (index.html's preload) and, once it is in, mounts the remotes' pages it publishes
+ * and starts the route's remote. Resolves when the answer is in (with or without pages), never rejects.
+ */
+export function startEarlyLoading(location: { pathname: string; href: string }): Promise<void> {
   const body = fetchRemotesConfig().then((response) => {
     if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered HTTP ${response.status}`);
     return response.json() as Promise<unknown>;
   });
   body.catch(() => undefined);
   remotesBody = body;
-  const target = remoteForPath(location.pathname);
-  if (!target || !startsEarly(target.audience)) return;
-  loadFederationRuntime().catch(() => undefined);
-  void body
+  // Every page but the shell's own shows a remote (a sign-in dialog at least): the runtime chunk starts now,
+  // beside the answer that says which remote.
+  if (!isShellPath(location.pathname)) loadFederationRuntime().catch(() => undefined);
+  return body
     .then((config) => {
+      mountAnswerRoutes(config);
+      const target = remoteForPath(location.pathname);
+      if (!target || !startsEarly(target.audience)) return;
       const entry = (config as { remotes?: Record<string, unknown> } | null)?.remotes?.[target.remote];
       if (typeof entry !== 'string' || entry === '') return;
       const url = new URL(entry, location.href).href;

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionState, SessionStore, SessionUser } from '@catalyst/web-kit';
 import { preloadRouteRemote, remoteForPath } from './preload';
+import { mountPublishedRoutes } from './testing';
+
+mountPublishedRoutes();
 
 const manifests = { catalog: 'http://x/mf/catalog/mf-manifest.json', player: 'p', account: 'a', admin: 'ad' };
 

@@ -11,20 +11,17 @@ import {
 import type { FirstRead } from '@catalyst/web-kit/pages';
 import { loadRemoteModule, type RemoteManifests } from './remotes';
 import { hintFile } from './early';
-import { remoteForPath, remoteRouteOf } from './routeRemotes';
+import { firstReadsPageOf, routeReads } from './firstReads';
+import { remoteForPath, type RemoteAudience } from './routeRemotes';
 
 export { remoteForPath, type RouteRemote } from './routeRemotes';
+export { routeReads } from './firstReads';
 
 export interface PreloadDeps {
   session?: SessionStore;
   load?: (id: string) => Promise<unknown>;
   /** Where reads are started (tests: a stand-in); the app's own client by default. */
   client?: Pick<ApiClient, 'prefetch'>;
-}
-
-/** The API reads the page at `pathname` (query string `search`) starts with, as its remote's table names them (its page makes the same ones). */
-export function routeReads(pathname: string, search = ''): FirstRead[] {
-  return remoteRouteOf(pathname)?.firstReads?.(pathname, search) ?? [];
 }
 
 const endpointOf = (endpoints: Endpoints, [group, name]: FirstRead['endpoint']) =>
@@ -62,11 +59,23 @@ function startReads(
 }
 
 /**
+ * Whether the session may have the page's remote (and its reads) started: open routes always; signed-in
+ * routes with a kept session token; the admin remote only once the session says the user is an admin.
+ */
+async function mayStart(audience: RemoteAudience, store: SessionStore): Promise<boolean> {
+  if (audience === 'anyone') return true;
+  if (!store.getState().token) return false;
+  if (audience === 'signed-in') return true;
+  await store.start();
+  return isAdmin(store.getState().user);
+}
+
+/**
  * Starts loading the remote of the route at `address` (its path and query string: manifest,
- * remoteEntry.js and the exposed module's chunks) as soon as /mf/remotes.json is known, while the shell renders, instead of when the route first
- * renders. The route's own load then finds it in flight or done. Signed-in routes are loaded only
- * with a kept session token; the admin remote only once the session says the user is an admin. The
- * page's first API reads (routeReads) start at the same time, so its data is not waiting for its code.
+ * remoteEntry.js and the exposed module's chunks) as soon as /mf/remotes.json is known (it names the
+ * remotes and publishes their pages), while the shell renders, instead of when the route first renders.
+ * The route's own load then finds it in flight or done. The page's first API reads (routeReads, the
+ * shell's build-time hints) start at once, by the same rules, so its data is not waiting for its code.
  * Failures are left to the route's own load, which shows the remote's fallback.
  */
 export async function preloadRouteRemote(
@@ -76,21 +85,20 @@ export async function preloadRouteRemote(
 ): Promise<string | null> {
   const queryAt = address.indexOf('?');
   const pathname = queryAt < 0 ? address : address.slice(0, queryAt);
-  const target = remoteForPath(pathname);
-  if (!target) return null;
   const store = deps.session ?? defaultSession;
   const load = deps.load ?? ((id: string) => loadRemoteModule(id));
-  if (target.audience === 'signed-in' && !store.getState().token) return null;
-  if (target.audience === 'admin') {
-    if (!store.getState().token) return null;
-    await store.start();
-    if (!isAdmin(store.getState().user)) return null;
+  const hinted = firstReadsPageOf(pathname);
+  if (hinted && (await mayStart(hinted.audience, store))) {
+    const endpoints: Endpoints = deps.client ? createEndpoints(deps.client as ApiClient) : api;
+    startReads(
+      endpoints,
+      routeReads(pathname, queryAt < 0 ? '' : address.slice(queryAt)),
+      !!store.getState().token,
+    );
   }
-  const token = store.getState().token;
-  const endpoints: Endpoints = deps.client ? createEndpoints(deps.client as ApiClient) : api;
-  startReads(endpoints, routeReads(pathname, queryAt < 0 ? '' : address.slice(queryAt)), !!token);
   const manifests = await discovered;
-  if (!manifests[target.remote]) return null;
+  const target = remoteForPath(pathname);
+  if (!target || !manifests[target.remote] || !(await mayStart(target.audience, store))) return null;
   const id = `${target.remote}/${target.module.replace(/^\.\//, '')}`;
   try {
     await load(id);

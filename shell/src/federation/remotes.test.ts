@@ -50,6 +50,35 @@ describe('the remote list', () => {
     expect(offline.found.player).toBe('http://localhost:3000/mf/player/mf-manifest.json');
   });
 
+  it("mounts the pages the answer publishes, and reads routes.json beside a remote's manifest when the answer has none for it", async () => {
+    const account = [{ path: '/account/', prefix: false, module: './AccountPage', audience: 'signed-in' }];
+    const player = [
+      { path: '/browse/premium/product/', prefix: true, module: './ProductRoutes', audience: 'anyone' },
+    ];
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: RequestInfo | URL) => {
+        fetched.push(String(url));
+        return String(url).endsWith('remotes.json')
+          ? new Response(JSON.stringify({ ...answer, routes: { catalog: [], account } }))
+          : new Response(JSON.stringify({ remote: 'player', pages: player }));
+      }),
+    );
+    vi.resetModules();
+    const fresh = await import('./remotes');
+    const routes = await import('./routeRemotes');
+    await fresh.discoverRemotes();
+    expect(fetched).toEqual(['/mf/remotes.json', 'http://localhost:3000/mf/player/routes.json']);
+    expect(routes.remoteForPath('/account')).toMatchObject({ remote: 'account', module: './AccountPage' });
+    expect(routes.remoteForPath('/browse/premium/product/p1')).toMatchObject({ remote: 'player' });
+    // kept with the answer: a later load that cannot reach the registry mounts the same pages
+    expect(JSON.parse(localStorage.getItem(fresh.REMOTES_STORAGE_KEY)!).routes).toEqual({
+      catalog: [],
+      account,
+    });
+  });
+
   it('knows no remote when nothing was ever kept and the registry cannot be reached', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { found } = await discover(async () => new Response('down', { status: 503 }));

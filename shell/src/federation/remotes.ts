@@ -1,9 +1,12 @@
+import { ROUTES_FILE } from '@catalyst/contracts/route-manifest-terms';
 import {
   fetchRemotesConfig,
   loadFederationRuntime,
+  mountAnswerRoutes,
   REMOTES_CONFIG_URL,
   takeEarlyRemotesConfig,
 } from './early';
+import { failRemoteRoutes } from './routeRemotes';
 
 export { REMOTES_CONFIG_URL };
 
@@ -24,6 +27,8 @@ interface RemotesConfig {
   remotes?: Record<string, unknown>;
   releases?: Record<string, unknown>;
   loadNonces?: Record<string, unknown>;
+  /** Each remote's published pages (its release's routes.json), as the gateway read them. */
+  routes?: Record<string, unknown>;
 }
 
 /** The versions this page runs, by remote (what error reports name). */
@@ -48,7 +53,7 @@ function keep(body: RemotesConfig): void {
     // Without its nonces: they belong to this load, not to a later one that falls back on the kept answer.
     localStorage.setItem(
       REMOTES_STORAGE_KEY,
-      JSON.stringify({ remotes: body.remotes, releases: body.releases }),
+      JSON.stringify({ remotes: body.remotes, releases: body.releases, routes: body.routes }),
     );
   } catch {
     // storage full or disabled: nothing kept
@@ -94,6 +99,27 @@ async function readRemotesConfig(): Promise<RemotesConfig> {
   }
 }
 
+/**
+ * The answer's pages, and for a remote it carries none of (a dev server named by MF_REMOTES), the
+ * routes.json beside that remote's manifest, all fetched at once; a remote whose file cannot be had
+ * mounts no pages.
+ */
+async function withRoutes(body: RemotesConfig, found: RemoteManifests): Promise<Record<string, unknown>> {
+  const routes: Record<string, unknown> = { ...(body.routes ?? {}) };
+  const missing = Object.keys(found).filter((name) => !(name in routes));
+  await Promise.all(
+    missing.map(async (name) => {
+      try {
+        const answer = await fetch(new URL(ROUTES_FILE, found[name]).href);
+        if (answer.ok) routes[name] = ((await answer.json()) as { pages?: unknown }).pages;
+      } catch {
+        // none: its pages stay unmounted
+      }
+    }),
+  );
+  return routes;
+}
+
 async function fetchRemoteManifests(): Promise<RemoteManifests> {
   const body = await readRemotesConfig();
   releases = strings(body.releases);
@@ -103,6 +129,7 @@ async function fetchRemoteManifests(): Promise<RemoteManifests> {
   for (const [name, entry] of Object.entries(body.remotes ?? {})) {
     if (typeof entry === 'string' && entry !== '') found[name] = absolute(entry);
   }
+  mountAnswerRoutes({ routes: await withRoutes(body, found) });
   return found;
 }
 
@@ -120,6 +147,7 @@ export function discoverRemotes(): Promise<RemoteManifests> {
     .catch((error: unknown) => {
       loading = null;
       console.error('[shell] remote discovery failed', error);
+      failRemoteRoutes();
       return manifests;
     });
   return loading;

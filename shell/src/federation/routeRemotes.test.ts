@@ -1,25 +1,38 @@
-import { describe, expect, it } from 'vitest';
-import { REMOTE_ROUTES, remoteRouteOf, routePattern, routerPath } from './routeRemotes';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  failRemoteRoutes,
+  remoteForPath,
+  remoteRoutes,
+  remoteRoutesState,
+  routePattern,
+  routerPath,
+  setRemoteRoutes,
+  showsDataIcons,
+} from './routeRemotes';
+import { mountPublishedRoutes, PUBLISHED_ROUTES } from './testing';
 
-describe('the remote route table', () => {
-  it('holds paths in router form and turns them into the routes App.tsx mounts', () => {
-    for (const route of REMOTE_ROUTES) expect(routerPath(route.path)).toBe(route.path);
-    expect(REMOTE_ROUTES.map(routePattern)).toEqual([
+describe("the remotes' pages, as their releases publish them", () => {
+  beforeEach(mountPublishedRoutes);
+
+  it('holds paths in router form, the most specific first, and turns them into the routes App.tsx mounts', () => {
+    for (const route of remoteRoutes()) expect(routerPath(route.path)).toBe(route.path);
+    expect(remoteRoutes().map(routePattern)).toEqual([
       'browse/premium/product/*',
-      'browse/*',
-      'profile',
+      'reset-password',
+      'certificates/*',
       'subscription/*',
       'verify-email',
-      'reset-password',
       'unsubscribe',
-      'certificates/*',
       'learning',
+      'profile',
+      'browse/*',
       'admin/*',
     ]);
+    expect(remoteForPath('/browse/premium/product/p1')).toMatchObject({ remote: 'player' });
+    expect(remoteForPath('/browse/category/design')).toMatchObject({ remote: 'catalog' });
   });
 
   it('names the pages that show category and creator icons (the early entry probes emoji for those only)', () => {
-    const showsIcons = (pathname: string) => remoteRouteOf(pathname)?.showsDataIcons?.(pathname) ?? false;
     const withIcons = [
       '/browse',
       '/browse/category/design',
@@ -36,19 +49,53 @@ describe('the remote route table', () => {
       '/subscription',
       '/admin',
       '/admin/products',
+      '/admin/categoriesx',
       '/admin/certificates',
       '/certificates/ABC',
     ];
-    expect(withIcons.filter((pathname) => !showsIcons(pathname))).toEqual([]);
-    expect(without.filter(showsIcons)).toEqual([]);
+    expect(withIcons.filter((pathname) => !showsDataIcons(pathname))).toEqual([]);
+    expect(without.filter(showsDataIcons)).toEqual([]);
   });
 
-  it('lists a more specific prefix before the prefix that contains it (the preloader takes the first match)', () => {
-    REMOTE_ROUTES.forEach((route, index) => {
-      const earlierContaining = REMOTE_ROUTES.slice(0, index).find(
-        (other) => other.prefix && route.path.startsWith(other.path),
-      );
-      expect(earlierContaining, route.path).toBeUndefined();
+  it("mounts a page a remote's new release adds, with no shell build", () => {
+    expect(remoteForPath('/account')).toBeNull();
+    setRemoteRoutes({
+      ...PUBLISHED_ROUTES,
+      account: [
+        ...PUBLISHED_ROUTES.account!,
+        { path: '/account/', prefix: false, module: './AccountPage', audience: 'signed-in' },
+      ],
     });
+    expect(remoteForPath('/Account/')).toEqual({
+      remote: 'account',
+      module: './AccountPage',
+      audience: 'signed-in',
+    });
+  });
+
+  it("never lets a remote claim the shell's pages or another remote's", () => {
+    setRemoteRoutes({
+      ...PUBLISHED_ROUTES,
+      account: [
+        { path: '/about/', prefix: false, module: './Fake', audience: 'anyone' },
+        { path: '/admin/', prefix: true, module: './Fake', audience: 'anyone' },
+        { path: '/browse/premium/product/', prefix: true, module: './Fake', audience: 'anyone' },
+        { path: '/', prefix: true, module: './Fake', audience: 'anyone' },
+      ],
+      catalog: [{ path: '/browse/premium/product/', prefix: true, module: './Fake', audience: 'anyone' }],
+    });
+    expect(remoteForPath('/about')).toBeNull();
+    expect(remoteForPath('/admin/users')).toMatchObject({ remote: 'admin', module: './AdminRoutes' });
+    expect(remoteForPath('/browse/premium/product/p1')).toMatchObject({
+      remote: 'player',
+      module: './ProductRoutes',
+    });
+    expect(remoteForPath('/profile')).toBeNull();
+  });
+
+  it('keeps the pages it has when a later read of the answer fails', () => {
+    setRemoteRoutes({});
+    failRemoteRoutes();
+    expect(remoteRoutesState()).toEqual({ status: 'known', routes: [] });
   });
 });

@@ -1,12 +1,14 @@
-// Only plain data: the early entry (early.ts) uses this before the app's own code and React have loaded.
-// Each remote's table is its `src/shell-routes.ts`, read here at build time (data, not code loaded at run time).
-import { shellRoutes as account } from '@catalyst/mfe-account/shell-routes';
-import { shellRoutes as admin } from '@catalyst/mfe-admin/shell-routes';
-import { shellRoutes as catalog } from '@catalyst/mfe-catalog/shell-routes';
-import { shellRoutes as player } from '@catalyst/mfe-player/shell-routes';
-import type { RemoteAudience, RemotePage, RemoteRouteTable } from '@catalyst/web-kit/pages';
+// The remotes' pages, as their releases publish them (each remote's routes.json, which the gateway puts in
+// the /mf/remotes.json answer): mounted at run time, so a remote's new page needs no shell build. Only plain
+// data and a tiny store: the early entry (early.ts) fills it before the app's own code and React have loaded.
+import {
+  claimablePages,
+  SHELL_PATHS,
+  type PageAudience,
+  type PublishedPage,
+} from '@catalyst/contracts/route-manifest-terms';
 
-export type { RemoteAudience };
+export type RemoteAudience = PageAudience;
 
 export interface RouteRemote {
   remote: string;
@@ -15,21 +17,48 @@ export interface RouteRemote {
 }
 
 /** A page (or a prefix of pages) a remote renders, and who may see it. */
-export type RemoteRoute = RemotePage & { remote: string };
+export type RemoteRoute = PublishedPage & { remote: string };
 
-// The player's product pages sit under the catalogue's /browse/ prefix: its table comes first (a test keeps a
-// more specific prefix before the one containing it, as the preloader takes the first match).
-const byRemote: readonly RemoteRouteTable[] = [player, catalog, account, admin];
+/** What is known of the remotes' pages: not yet (the answer is on its way), the pages, or none could be had. */
+export type RemoteRoutesState =
+  { status: 'pending' } | { status: 'known'; routes: readonly RemoteRoute[] } | { status: 'failed' };
+
+let state: RemoteRoutesState = { status: 'pending' };
+const listeners = new Set<() => void>();
+
+function publish(next: RemoteRoutesState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
 
 /**
- * The shell's one table of remote pages, from each remote's own: App.tsx mounts each entry (behind the
- * guard its audience names), and the preloader finds a page's remote and first reads here before React
- * has loaded. The most specific entry comes first. The shell's own pages (home, About, the legal pages,
- * not-found) are not here.
+ * Mounts the pages an answer publishes per remote ({ account: [...], … }). Each remote keeps only the
+ * well-formed pages in its own address space (the gateway and the release check refuse the rest; this is
+ * an answer kept in localStorage too): none can shadow the shell's pages or another remote's. The most
+ * specific path comes first (the player's product pages before the catalogue's /browse/).
  */
-export const REMOTE_ROUTES: readonly RemoteRoute[] = byRemote.flatMap(({ remote, pages }) =>
-  pages.map((page) => ({ ...page, remote })),
-);
+export function setRemoteRoutes(byRemote: Record<string, unknown>): void {
+  const routes = Object.entries(byRemote)
+    .flatMap(([remote, pages]) => claimablePages(remote, pages).map((page) => ({ ...page, remote })))
+    .sort((a, b) => b.path.length - a.path.length || a.path.localeCompare(b.path))
+    .filter((route, index, all) => all.findIndex((other) => other.path === route.path) === index);
+  publish({ status: 'known', routes });
+}
+
+/** No answer and nothing kept: the pages cannot be known until a retry reads the answer again. */
+export function failRemoteRoutes(): void {
+  if (state.status !== 'known') publish({ status: 'failed' });
+}
+
+export const remoteRoutesState = (): RemoteRoutesState => state;
+
+export function subscribeRemoteRoutes(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The remotes' pages mounted now (none while they are not known). */
+export const remoteRoutes = (): readonly RemoteRoute[] => (state.status === 'known' ? state.routes : []);
 
 /** A path as the router matches it: lower case, with exactly one trailing slash ('/browse/'). */
 export const routerPath = (pathname: string) => (pathname.toLowerCase().replace(/\/+$/, '') || '/') + '/';
@@ -37,17 +66,24 @@ export const routerPath = (pathname: string) => (pathname.toLowerCase().replace(
 /** An entry's path as a react-router route ('browse/*', 'profile'). */
 export const routePattern = (route: RemoteRoute) => route.path.slice(1, -1) + (route.prefix ? '/*' : '');
 
-/**
- * The remote module the page at `pathname` renders first (router matching is case-insensitive and
- * ignores a trailing slash). Null for the shell's own pages.
- */
+/** Whether `pathname` is one of the shell's own pages (never a remote's). */
+export const isShellPath = (pathname: string) =>
+  (SHELL_PATHS as readonly string[]).includes(routerPath(pathname));
+
+/** The mounted entry for the page at `pathname`, if a remote renders it (case-insensitive, trailing slash ignored). */
+export function remoteRouteOf(pathname: string): RemoteRoute | undefined {
+  const path = routerPath(pathname);
+  return remoteRoutes().find((entry) => (entry.prefix ? path.startsWith(entry.path) : path === entry.path));
+}
+
+/** The remote module the page at `pathname` renders first; null for the shell's own pages and unknown ones. */
 export function remoteForPath(pathname: string): RouteRemote | null {
   const route = remoteRouteOf(pathname);
   return route ? { remote: route.remote, module: route.module, audience: route.audience } : null;
 }
 
-/** The table's entry for the page at `pathname`, if a remote renders it. */
-export function remoteRouteOf(pathname: string): RemoteRoute | undefined {
+/** Whether the page at `pathname` shows data icons (category and creator emoji), as its remote publishes. */
+export function showsDataIcons(pathname: string): boolean {
   const path = routerPath(pathname);
-  return REMOTE_ROUTES.find((entry) => (entry.prefix ? path.startsWith(entry.path) : path === entry.path));
+  return remoteRouteOf(pathname)?.dataIcons?.some((prefix) => path.startsWith(prefix)) ?? false;
 }

@@ -1,0 +1,44 @@
+import { act } from 'react';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+import { setRemoteRoutes } from './federation/routeRemotes';
+import { PUBLISHED_ROUTES } from './federation/testing';
+
+// A remote's page is rendered by its remote: here a stand-in that names what it would load.
+vi.mock('./federation/RemoteModule', () => ({
+  RemoteModule: ({ remote, module }: { remote: string; module: string }) => (
+    <p>
+      remote page {remote} {module}
+    </p>
+  ),
+}));
+
+describe("the app's routes", () => {
+  it("waits for the remotes' published pages before calling an address unknown, then mounts a new one or shows the 404", async () => {
+    render(<App location="/browse/category/design" />);
+    // /mf/remotes.json not in yet: no 404 for what may be a remote's page
+    expect(screen.getByRole('status').closest('main')?.id).toBe('main');
+    expect(screen.queryByRole('heading', { name: '404 - Page Not Found' })).toBeNull();
+
+    act(() => setRemoteRoutes(PUBLISHED_ROUTES));
+    expect((await screen.findByText(/^remote page/)).textContent).toBe('remote page catalog ./BrowseRoutes');
+  });
+
+  it("mounts a page a remote's release adds, and shows the shell's 404 at an address nobody publishes", async () => {
+    act(() =>
+      setRemoteRoutes({
+        ...PUBLISHED_ROUTES,
+        account: [
+          ...PUBLISHED_ROUTES.account!,
+          { path: '/account/', prefix: false, module: './AccountPage', audience: 'anyone' },
+        ],
+      }),
+    );
+    const { unmount } = render(<App location="/account" />);
+    expect((await screen.findByText(/^remote page/)).textContent).toBe('remote page account ./AccountPage');
+    unmount();
+    render(<App location="/account/nothing-here" />);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('404 - Page Not Found');
+  });
+});
