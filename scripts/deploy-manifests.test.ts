@@ -1,11 +1,15 @@
 // The Kubernetes manifests (deploy/k8s) rendered with kubectl kustomize and checked offline: the API schema,
-// unknown fields, and the project's rules; and each check shown to catch what it is for.
+// unknown fields (both against the vendored strict schema, deploy/k8s/schema), and the project's rules; and each
+// check shown to catch what it is for.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   KUSTOMIZATIONS,
   ofKind,
+  parseObjects,
   policyProblems,
   render,
+  SECRETS_EXAMPLE,
   schemaProblems,
   unknownFieldProblems,
   validateKustomization,
@@ -23,8 +27,8 @@ const deployment = (objects: K8sObject[], name: string) => named(objects, 'Deplo
 const containerOf = (workload: Rendered<'Deployment'>) => workload.spec!.template.spec!.containers[0]!;
 
 describe('deploy/k8s', () => {
-  it.each(Object.entries(KUSTOMIZATIONS))('%s renders and every object is valid', async (name, dir) => {
-    const { objects, problems } = await validateKustomization(dir, { production: name === 'production' });
+  it.each(Object.entries(KUSTOMIZATIONS))('%s renders and every object is valid', (name, dir) => {
+    const { objects, problems } = validateKustomization(dir, { production: name === 'production' });
     expect(problems).toEqual([]);
     const count = (kind: string) => objects.filter((o) => o.kind === kind).length;
     expect([
@@ -56,31 +60,68 @@ describe('deploy/k8s', () => {
     ]);
   });
 
-  it('the schema check refuses a wrong type and a malformed quantity', async () => {
+  it('the schema check refuses a wrong type, a malformed quantity, a missing required field and a bad enum', () => {
     const d = clone(deployment(production, 'auth'));
+    // A second container without its name.
+    const { name: _name, ...unnamed } = clone(containerOf(d));
+    d.spec!.template.spec!.containers.push(unnamed as ReturnType<typeof containerOf>);
     containerOf(d).resources!.limits!.memory = 'lots';
-    Object.assign(d.spec!, { revisionHistoryLimit: 'five' });
-    const messages = (await schemaProblems(d)).map((p) => p.message).join('\n');
-    expect(messages).toContain('/spec/revisionHistoryLimit must be integer');
-    expect(messages).toContain('/resources/limits/memory must match format "quantity"');
+    Object.assign(d.spec!, { revisionHistoryLimit: 'five', replicas: 'two' });
+    Object.assign(containerOf(d), { imagePullPolicy: 'Sometimes' });
+    containerOf(d).ports![0]!.containerPort = 2 ** 31;
+    containerOf(d).livenessProbe!.httpGet!.port = 1.5;
+    expect(schemaProblems(d).map((p) => p.message)).toEqual([
+      'schema: /spec/replicas must be integer',
+      'schema: /spec/revisionHistoryLimit must be integer',
+      'schema: /spec/template/spec/containers/0/imagePullPolicy must be one of "Always", "IfNotPresent", "Never"',
+      'schema: /spec/template/spec/containers/0/livenessProbe/httpGet/port must be string or integer',
+      'schema: /spec/template/spec/containers/0/ports/0/containerPort must match format "int32"',
+      'schema: /spec/template/spec/containers/0/resources/limits/memory must match format "quantity"',
+      "schema: /spec/template/spec/containers/1 must have required property 'name'",
+    ]);
+    expect(schemaProblems(deployment(production, 'auth'))).toEqual([]);
+    // Quantities as Kubernetes reads them: numbers, binary and decimal suffixes, exponents.
+    for (const memory of [512, '1.5Gi', '100M', '250m', '1e9', '.5Ki']) {
+      containerOf(d).resources!.limits!.memory = memory;
+      expect(schemaProblems(d).map((p) => p.message)).not.toContain(
+        'schema: /spec/template/spec/containers/0/resources/limits/memory must match format "quantity"',
+      );
+    }
   });
 
   it('the unknown-field check names each field Kubernetes does not have, by its path', () => {
     const d = clone(deployment(production, 'gateway'));
     Object.assign(containerOf(d).readinessProbe!.httpGet!, { paht: '/' });
-    Object.assign(containerOf(d), { resource: {} });
+    Object.assign(containerOf(d), { resource: {}, imagePullPolicyy: 'Always' });
+    Object.assign(d, { specs: {} });
     expect(unknownFieldProblems(d).map((p) => p.message)).toEqual([
-      'unknown field spec.template.spec.containers[0].readinessProbe.httpGet.paht',
+      'unknown field specs',
       'unknown field spec.template.spec.containers[0].resource',
+      'unknown field spec.template.spec.containers[0].imagePullPolicyy',
+      'unknown field spec.template.spec.containers[0].readinessProbe.httpGet.paht',
     ]);
+    // The same object through the whole check: each unknown field is a problem of its own.
+    expect(schemaProblems(d)).toEqual([]);
     expect(unknownFieldProblems(deployment(production, 'gateway'))).toEqual([]);
     // Maps (labels, annotations) take any key; a kind without a declared type is named, not passed.
     const hpa = clone(production.find((o) => o.kind === 'HorizontalPodAutoscaler')!);
     hpa.metadata.labels = { ...hpa.metadata.labels, 'any.example.com/key': 'x' };
     hpa.spec = { ...(hpa.spec as object), minReplica: 2 };
     expect(unknownFieldProblems(hpa).map((p) => p.message)).toEqual(['unknown field spec.minReplica']);
-    expect(unknownFieldProblems({ ...hpa, apiVersion: 'example.com/v1', kind: 'Widget' })).toEqual([
-      { object: `Widget/${hpa.metadata.name}`, message: 'no Kubernetes type for example.com/v1 Widget' },
+    const widget = { ...hpa, apiVersion: 'example.com/v1', kind: 'Widget' };
+    for (const check of [unknownFieldProblems, schemaProblems])
+      expect(check(widget)).toEqual([
+        {
+          object: `Widget/${hpa.metadata.name}`,
+          message:
+            'no Kubernetes schema for example.com/v1 Widget (add it to KINDS in deploy/k8s/schema/generate.ts)',
+        },
+      ]);
+    // A Secret's data is base64, as the API server decodes it.
+    const secret = clone(parseObjects(readFileSync(SECRETS_EXAMPLE, 'utf8'))[0]!);
+    secret.data = { key: 'not base64!' };
+    expect(schemaProblems(secret).map((p) => p.message)).toEqual([
+      'schema: /data/key must match format "byte"',
     ]);
   });
 

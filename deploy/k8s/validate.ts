@@ -1,10 +1,11 @@
 // Offline validation of the Kubernetes manifests: each kustomization rendered with `kubectl kustomize`, then every
 // object checked three ways, none of which needs a cluster:
-//   1. the Kubernetes API schema (kubernetes-models: validators generated from the Kubernetes OpenAPI document):
-//      types, required fields, formats such as quantities;
-//   2. unknown fields (which the schema lets through and a real API server would reject or silently drop):
-//      the object walked along kubernetes-models' TypeScript declarations of the same types (read with the
-//      TypeScript compiler's API), and any field its type does not declare reported by its path;
+//   1. the Kubernetes API schema (schema/kubernetes-<version>.json, the JSON Schema of the Kubernetes OpenAPI
+//      definitions the manifests' kinds reach, checked with ajv): types, required fields, enums, formats such as
+//      quantities, each error by its path;
+//   2. unknown fields (which a real API server would reject or silently drop): the same schema is strict, every
+//      object with declared fields closed (maps such as labels excepted), and each field it does not declare is
+//      reported by its path;
 //   3. this project's rules: probes, resources, an autoscaler and a disruption budget per Deployment, Services and
 //      Ingresses that reach something, every streaming route of the contracts (SSE, uploads) through an Ingress
 //      set for it, the migration Job covering every service, no sandbox, released image tags, metrics ports behind
@@ -14,21 +15,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
-import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
-import type { IJob } from 'kubernetes-models/batch/v1/Job';
-import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
-import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
-import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
-import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import type { IContainer } from 'kubernetes-models/v1/Container';
-import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
-import type { IService } from 'kubernetes-models/v1/Service';
-import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 import { API_PREFIX, apiRoutes, gatewayRoutes, routeUrl } from '@catalyst/contracts';
+import type { Container, KindTypes, PodTemplateSpec } from './kinds';
+import { apiChecker, type ApiCheck } from './schema/kubernetes';
+
+export type { KindTypes } from './kinds';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const KUSTOMIZATIONS = {
@@ -61,17 +54,6 @@ export type K8sObject = {
   [key: string]: unknown;
 };
 
-/** The kinds this project's rules read, as the Kubernetes API types them. */
-export interface KindTypes {
-  ConfigMap: IConfigMap;
-  Deployment: IDeployment;
-  HorizontalPodAutoscaler: IHorizontalPodAutoscaler;
-  Ingress: IIngress;
-  Job: IJob;
-  NetworkPolicy: INetworkPolicy;
-  PodDisruptionBudget: IPodDisruptionBudget;
-  Service: IService;
-}
 /** A rendered object of a known kind. */
 export type Rendered<K extends keyof KindTypes> = K8sObject & KindTypes[K];
 
@@ -125,121 +107,36 @@ export function parseObjects(text: string): K8sObject[] {
     .filter((o): o is K8sObject => o !== null);
 }
 
-const splitApiVersion = (apiVersion: string) => {
-  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
-  return { group: group!, version: version! };
-};
-
-/** kubernetes-models' module for an object's apiVersion and kind. */
-const modelSpecifier = (o: K8sObject) => {
-  const { group, version } = splitApiVersion(o.apiVersion);
-  return `kubernetes-models/${group ? `${group}/` : ''}${version}/${o.kind}`;
-};
-
-/** 1. The API schema, through kubernetes-models' validator for the object's apiVersion and kind. */
-export async function schemaProblems(o: K8sObject): Promise<Problem[]> {
-  const specifier = modelSpecifier(o);
-  let Model: new (data: unknown) => { validate(): void };
-  try {
-    Model = ((await import(specifier)) as Record<string, typeof Model>)[o.kind]!;
-  } catch {
-    return [{ object: idOf(o), message: `no Kubernetes schema for ${o.apiVersion} ${o.kind}` }];
-  }
-  try {
-    new Model(o).validate();
-    return [];
-  } catch (e) {
-    return (e as Error).message
-      .split(', data')
-      .map((m, i) => ({ object: idOf(o), message: `schema: ${i ? 'data' : ''}${m}` }));
-  }
-}
-
-/** The declaration file kubernetes-models ships beside a kind's model (it declares `I<Kind>`), if any. */
-const declarationFile = (o: K8sObject): string | undefined => {
-  try {
-    return createRequire(import.meta.url)
-      .resolve(modelSpecifier(o))
-      .replace(/\.js$/, '.d.ts');
-  } catch {
-    return undefined;
-  }
-};
-
-/** One TypeScript program over the kinds' declaration files, grown as kinds are asked for (parsed files reused). */
-const declarations = (() => {
-  const options: ts.CompilerOptions = {
-    noEmit: true,
-    types: [],
-    lib: ['lib.es5.d.ts'],
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-  };
-  const files = new Set<string>();
-  let program: ts.Program | undefined;
-  const load = (objects: K8sObject[]): ts.Program => {
-    const before = files.size;
-    for (const file of objects.map(declarationFile)) if (file) files.add(file);
-    if (!program || files.size !== before)
-      program = ts.createProgram([...files], options, undefined, program);
-    return program;
-  };
-  return {
-    /** Reads every kind of `objects` in one step (one program instead of one per kind). */
-    load,
-    /** The declared type of the object's kind, and the checker that reads it. */
-    typeOf(o: K8sObject): { type: ts.Type; checker: ts.TypeChecker } | undefined {
-      const file = declarationFile(o);
-      if (!file) return undefined;
-      const current = files.has(file) && program ? program : load([o]);
-      const checker = current.getTypeChecker();
-      const source = current.getSourceFile(file);
-      const module = source && checker.getSymbolAtLocation(source);
-      const symbol = module && checker.getExportsOfModule(module).find((e) => e.name === `I${o.kind}`);
-      return symbol ? { type: checker.getDeclaredTypeOfSymbol(symbol), checker } : undefined;
-    },
-  };
-})();
-
-/** 2. Fields the Kubernetes types do not have, found by walking the object along its kind's declared type. */
-export function unknownFieldProblems(o: K8sObject): Problem[] {
-  const declared = declarations.typeOf(o);
-  if (!declared) return [{ object: idOf(o), message: `no Kubernetes type for ${o.apiVersion} ${o.kind}` }];
-  const { checker } = declared;
-  const lost: string[] = [];
-  const walk = (given: unknown, declaredType: ts.Type, at: string) => {
-    const type = checker.getNonNullableType(declaredType);
-    if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return;
-    if (Array.isArray(given)) {
-      const item = checker.isArrayType(type)
-        ? checker.getTypeArguments(type as ts.TypeReference)[0]
-        : undefined;
-      if (item) given.forEach((value, i) => walk(value, item, `${at}[${i}]`));
-      return;
+/** The vendored Kubernetes API schema, compiled on first use. */
+let checker: ApiCheck | undefined;
+/** What the schema finds in one object (undefined: the schema has no such kind). */
+function apiFindings(o: K8sObject): { schema: Problem[]; unknown: Problem[] } | undefined {
+  const found = (checker ??= apiChecker())(o);
+  const problems = (messages: string[]) => messages.map((message) => ({ object: idOf(o), message }));
+  return (
+    found && {
+      schema: problems(found.schema.map((m) => `schema: ${m}`)),
+      unknown: problems(found.unknown.map((p) => `unknown field ${p}`)),
     }
-    if (!given || typeof given !== 'object') return;
-    // A union is searched member by member; a map (labels, data) declares every key.
-    const shapes = type.isUnion() ? type.types.filter((t) => t.flags & ts.TypeFlags.Object) : [type];
-    for (const [key, value] of Object.entries(given)) {
-      let field: ts.Type | undefined;
-      for (const shape of shapes) {
-        const property = checker.getPropertyOfType(shape, key);
-        field = property
-          ? checker.getTypeOfSymbol(property)
-          : checker.getIndexInfoOfType(shape, ts.IndexKind.String)?.type;
-        if (field) break;
-      }
-      if (field) walk(value, field, `${at}.${key}`);
-      else lost.push(`${at}.${key}`);
-    }
-  };
-  walk(o, declared.type, '');
-  return lost.map((p) => ({ object: idOf(o), message: `unknown field ${p.slice(1)}` }));
+  );
 }
+/** A kind the vendored schema does not define is named, never passed. */
+const noSchema = (o: K8sObject): Problem[] => [
+  {
+    object: idOf(o),
+    message: `no Kubernetes schema for ${o.apiVersion} ${o.kind} (add it to KINDS in deploy/k8s/schema/generate.ts)`,
+  },
+];
+
+/** 1. The API schema: types, required fields, enums, formats (quantities, int-or-string, int32, base64, times). */
+export const schemaProblems = (o: K8sObject): Problem[] => apiFindings(o)?.schema ?? noSchema(o);
+
+/** 2. Fields the Kubernetes API does not have, each by its path. */
+export const unknownFieldProblems = (o: K8sObject): Problem[] => apiFindings(o)?.unknown ?? noSchema(o);
 
 /** The pod a workload (a Deployment, a Job) runs; the rules below read it as present. */
-const podOf = (o: { spec?: { template: IPodTemplateSpec } }) => o.spec!.template.spec!;
-const containersOf = (o: { spec?: { template?: IPodTemplateSpec } }): IContainer[] => {
+const podOf = (o: { spec?: { template: PodTemplateSpec } }) => o.spec!.template.spec!;
+const containersOf = (o: { spec?: { template?: PodTemplateSpec } }): Container[] => {
   const pod = o.spec?.template?.spec;
   return [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])];
 };
@@ -257,7 +154,7 @@ export const MONITORING_NAMESPACE = 'monitoring';
  */
 function metricsRules(objects: K8sObject[], secretNames?: Set<string>) {
   const policies = ofKind(objects, 'NetworkPolicy').filter((p) => p.spec!.policyTypes?.includes('Ingress'));
-  return (d: Rendered<'Deployment'>, c: IContainer, port: number): string[] => {
+  return (d: Rendered<'Deployment'>, c: Container, port: number): string[] => {
     const problems: string[] = [];
     const token = c.env?.find((e) => e.name === 'METRICS_TOKEN')?.valueFrom?.secretKeyRef;
     if (!token || token.optional) problems.push(`container ${c.name}: METRICS_TOKEN must come from a Secret`);
@@ -475,16 +372,16 @@ export function policyProblems(
 }
 
 /** Every check over one kustomization directory; also the example Secrets' schema. */
-export async function validateKustomization(
+export function validateKustomization(
   dir: string,
   { production = false } = {},
-): Promise<{ objects: K8sObject[]; problems: Problem[] }> {
+): { objects: K8sObject[]; problems: Problem[] } {
   const objects = render(dir);
   const secrets = parseObjects(readFileSync(SECRETS_EXAMPLE, 'utf8'));
-  const problems: Problem[] = [];
-  declarations.load([...objects, ...secrets]);
-  for (const o of [...objects, ...secrets])
-    problems.push(...(await schemaProblems(o)), ...unknownFieldProblems(o));
+  const problems = [...objects, ...secrets].flatMap((o) => {
+    const found = apiFindings(o);
+    return found ? [...found.schema, ...found.unknown] : noSchema(o);
+  });
   problems.push(
     ...policyProblems(objects, { production, secretNames: new Set(secrets.map((s) => s.metadata.name)) }),
   );
@@ -498,7 +395,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       : Object.values(KUSTOMIZATIONS);
   let failed = false;
   for (const dir of dirs) {
-    const { objects, problems } = await validateKustomization(dir, {
+    const { objects, problems } = validateKustomization(dir, {
       production: dir === KUSTOMIZATIONS.production,
     });
     const kinds = Object.entries(
