@@ -3,8 +3,9 @@
 // are: every object definition that declares properties gets `additionalProperties: false` (maps, such as labels
 // or resource limits, stay maps), so a field Kubernetes does not have is an error.
 //
-// Its source is the kubernetes-models package (MIT), generated from the Kubernetes OpenAPI document (Apache-2.0),
-// which is no dependency of this project. To re-run, for a new Kubernetes version or a new kind:
+// Its source is the kubernetes-models package (MIT; generated from the Kubernetes OpenAPI document, Apache-2.0),
+// which is not a dependency of this project. To re-run, for a new Kubernetes version or a new kind (then
+// `npm install` takes the package away again):
 //
 //   npm i --no-save kubernetes-models@<version> && npx tsx deploy/k8s/schema/generate.ts
 //
@@ -25,7 +26,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 /** The kinds `kubectl kustomize` renders from base/ and overlays/production/, and secrets.example.yaml's. */
-export const KINDS = [
+const KINDS = [
   ['v1', 'ConfigMap'],
   ['v1', 'Namespace'],
   ['v1', 'Secret'],
