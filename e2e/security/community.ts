@@ -12,6 +12,7 @@ import {
   COMMUNITY_LIMITS,
   COMMUNITY_MESSAGES,
   COMMUNITY_RATES,
+  type followRoutes,
   PREMIUM_REQUIRED_MESSAGE,
   type CursorPage,
   type discussionRoutes,
@@ -1244,7 +1245,7 @@ export async function communityAttacks(suite: Suite) {
   );
   if (followerToken) {
     const unsubscribe = (token: string) =>
-      suite.request<RouteData<typeof discussionRoutes.unsubscribe>>(
+      suite.request<RouteData<typeof followRoutes.unsubscribe>>(
         'POST',
         `/community/unsubscribe?token=${encodeURIComponent(token)}`,
       );

@@ -43,7 +43,7 @@ describe("the account's pages", () => {
       audience: 'signed-in',
     });
     expect(readsOf('/learning/', '/learning')).toEqual([
-      { endpoint: 'progress.learningRecord', input: undefined, signedIn: true },
+      { endpoint: 'learning.learningRecord', input: undefined, signedIn: true },
     ]);
   });
 });

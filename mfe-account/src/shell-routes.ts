@@ -31,7 +31,7 @@ export const shellRoutes: RemoteRouteTable = {
       prefix: false,
       module: './LearningRecordPage',
       audience: 'signed-in',
-      firstReads: () => [{ endpoint: ['progress', 'learningRecord'], signedIn: true }],
+      firstReads: () => [{ endpoint: ['learning', 'learningRecord'], signedIn: true }],
     },
   ],
 };

@@ -33,7 +33,7 @@ describe("the player's first reads", () => {
     const [outline] = shellRoutes.pages[0]!.firstReads!(`${PRODUCT_PREFIX}css-grid/lesson/${'b'.repeat(24)}`);
     const productId = 'a'.repeat(24);
     expect(outline!.then!({ productId, sections: [{ id: 's' }] })).toEqual([
-      { endpoint: ['progress', 'forCourse'], input: { params: { id: productId } }, signedIn: true },
+      { endpoint: ['lessonProgress', 'forCourse'], input: { params: { id: productId } }, signedIn: true },
     ]);
     expect(outline!.then!({ productId, sections: [] })).toEqual([]);
   });

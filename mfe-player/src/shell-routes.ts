@@ -54,7 +54,7 @@ export const shellRoutes: RemoteRouteTable = {
               return outline?.productId && outline.sections?.length
                 ? [
                     {
-                      endpoint: ['progress', 'forCourse'],
+                      endpoint: ['lessonProgress', 'forCourse'],
                       input: { params: { id: outline.productId } },
                       signedIn: true,
                     },

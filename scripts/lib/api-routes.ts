@@ -65,7 +65,7 @@ export function renderRoutePaths(tables: Record<string, RouteTable> = allRouteTa
   const lines = [
     ...HEADER,
     '',
-    "/** Every declared route's path (under API_PREFIX), by group and name: `ROUTE_PATHS.media.imageFile`. */",
+    "/** Every declared route's path (under API_PREFIX), by group and name: `ROUTE_PATHS.stream.imageFile`. */",
     'export const ROUTE_PATHS = {',
     ...Object.entries(tables).flatMap(([table, routes]) => [
       `  ${groupName(table)}: {`,

@@ -1,7 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Certificate, CERTIFICATE_MESSAGES, certificateRoutes } from '@catalyst/contracts';
+import {
+  type Certificate,
+  CERTIFICATE_MESSAGES,
+  certificateRoutes,
+  credentialRoutes,
+} from '@catalyst/contracts';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import CertificatePage from './CertificatePage';
 import { linkedInAddToProfileUrl } from './linkedIn';
@@ -144,7 +149,7 @@ describe('the public certificate page', () => {
     let checks = 0;
     const fake = fakeApi()
       .on(certificateRoutes.get, certificate)
-      .on(certificateRoutes.verifyCredential, () =>
+      .on(credentialRoutes.verifyCredential, () =>
         ++checks === 1
           ? {
               signature: 'valid' as const,

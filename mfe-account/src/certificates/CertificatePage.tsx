@@ -215,7 +215,7 @@ function CredentialChecker() {
     setFound(null);
     setError(null);
     try {
-      setFound(await api.certificate.verifyCredential({ body: { credential } }));
+      setFound(await api.credential.verifyCredential({ body: { credential } }));
     } catch (e) {
       setError(
         isApiRequestError(e) && e.status >= 400 && e.status < 500

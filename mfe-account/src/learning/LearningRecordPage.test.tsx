@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  progressRoutes,
+  learningRoutes,
   type Certificate,
   type LearningRecord,
   type ProgressWithProduct,
@@ -124,7 +124,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the learning record', () => {
   it('lists courses in progress with their bars and where they resume, and completed courses with their certificate', async () => {
-    fakeApi().on(progressRoutes.learningRecord, record);
+    fakeApi().on(learningRoutes.learningRecord, record);
     renderPage();
     const inProgress = await screen.findByRole('region', { name: 'In progress' });
     // a course resumes in the lesson the learner was in; a single video on its page
@@ -163,7 +163,7 @@ describe('the learning record', () => {
   });
 
   it('shows the totals, the streaks and the quiz results', async () => {
-    fakeApi().on(progressRoutes.learningRecord, record);
+    fakeApi().on(learningRoutes.learningRecord, record);
     renderPage();
     const totals = await screen.findByTestId('learning-totals');
     const total = (label: string) => within(totals).getByText(label).nextElementSibling!.textContent;
@@ -195,7 +195,7 @@ describe('the learning record', () => {
   });
 
   it("draws the last 12 weeks as bars to scale, described in words, with every week's minutes in a table", async () => {
-    fakeApi().on(progressRoutes.learningRecord, record);
+    fakeApi().on(learningRoutes.learningRecord, record);
     renderPage();
     const chart = await screen.findByRole('img', { name: 'Minutes learned per week, last 12 weeks' });
     const description = document.getElementById(chart.getAttribute('aria-describedby')!)!.textContent;
@@ -225,7 +225,7 @@ describe('the learning record', () => {
   });
 
   it('says what to do when there is nothing yet', async () => {
-    fakeApi().on(progressRoutes.learningRecord, {
+    fakeApi().on(learningRoutes.learningRecord, {
       ...record,
       inProgress: [],
       completed: [],
@@ -250,7 +250,7 @@ describe('the learning record', () => {
 
   it('offers Try again when the record cannot be loaded', async () => {
     let reads = 0;
-    fakeApi().on(progressRoutes.learningRecord, () =>
+    fakeApi().on(learningRoutes.learningRecord, () =>
       ++reads === 1 ? failure(503, 'Service unavailable') : record,
     );
     renderPage();

@@ -32,7 +32,7 @@ const resumePath = (item: ProgressWithProduct) =>
  */
 export default function LearningRecordPage() {
   useDocumentTitle('Learning record');
-  const read = useApiData(api.progress.learningRecord);
+  const read = useApiData(api.learning.learningRecord);
   const record = read.data;
   return (
     <div className={styles.page} data-testid={remoteTestId('account')}>

@@ -25,7 +25,7 @@ export async function collectMyData(now = new Date()) {
     api.subscription.status(),
     api.subscription.invoices(),
     allProgress(),
-    api.progress.learningRecord(),
+    api.learning.learningRecord(),
     api.certificate.list(),
     api.discussion.ownPosts(),
   ]);

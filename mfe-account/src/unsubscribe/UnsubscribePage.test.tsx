@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { COMMUNITY_MESSAGES, discussionRoutes } from '@catalyst/contracts';
+import { COMMUNITY_MESSAGES, followRoutes } from '@catalyst/contracts';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import UnsubscribePage, { UNSUBSCRIBE_UNREACHABLE } from './UnsubscribePage';
 
@@ -24,7 +24,7 @@ const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
 describe('the unsubscribe page', () => {
   it('does nothing on opening the link (mail scanners fetch links), then unsubscribes from one thread on confirming', async () => {
-    const api = fakeApi().on(discussionRoutes.unsubscribe, {
+    const api = fakeApi().on(followRoutes.unsubscribe, {
       scope: 'thread',
       threadTitle: 'How do grid areas work?',
     });
@@ -47,7 +47,7 @@ describe('the unsubscribe page', () => {
   });
 
   it('says so when the link stops every community e-mail', async () => {
-    fakeApi().on(discussionRoutes.unsubscribe, { scope: 'all', threadTitle: null });
+    fakeApi().on(followRoutes.unsubscribe, { scope: 'all', threadTitle: null });
     const user = userEvent.setup();
     renderAt(`/unsubscribe?token=${TOKEN}`);
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
@@ -57,7 +57,7 @@ describe('the unsubscribe page', () => {
   });
 
   it("shows the server's message when it refuses the token", async () => {
-    fakeApi().on(discussionRoutes.unsubscribe, failure(400, COMMUNITY_MESSAGES.unsubscribeInvalid));
+    fakeApi().on(followRoutes.unsubscribe, failure(400, COMMUNITY_MESSAGES.unsubscribeInvalid));
     const user = userEvent.setup();
     renderAt(`/unsubscribe?token=${TOKEN}`);
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
@@ -77,13 +77,13 @@ describe('the unsubscribe page', () => {
   });
 
   it('keeps the button when the server cannot be reached, so the person can try again', async () => {
-    const fake = fakeApi().unreachable(discussionRoutes.unsubscribe);
+    const fake = fakeApi().unreachable(followRoutes.unsubscribe);
     const user = userEvent.setup();
     renderAt(`/unsubscribe?token=${TOKEN}`);
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect((await screen.findByRole('alert')).textContent).toBe(UNSUBSCRIBE_UNREACHABLE);
     expect(heading()).toBe('Unsubscribe from e-mails');
-    fake.on(discussionRoutes.unsubscribe, { scope: 'all', threadTitle: null });
+    fake.on(followRoutes.unsubscribe, { scope: 'all', threadTitle: null });
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     await waitFor(() => expect(heading()).toBe("You're unsubscribed"));
   });

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   COMMUNITY_MESSAGES,
   isWellFormedUnsubscribeToken,
-  type discussionRoutes,
+  type followRoutes,
   type RouteData,
 } from '@catalyst/contracts';
 import {
@@ -20,7 +20,7 @@ import {
 // The same card as the other pages a mailed link opens.
 import styles from '../verify-email/VerifyEmailPage.module.css';
 
-type Unsubscribed = RouteData<typeof discussionRoutes.unsubscribe>;
+type Unsubscribed = RouteData<typeof followRoutes.unsubscribe>;
 type State =
   | { status: 'ready' | 'sending' }
   | { status: 'done'; result: Unsubscribed }
@@ -52,7 +52,7 @@ export default function UnsubscribePage() {
     setState({ status: 'sending' });
     setUnreachable(false);
     try {
-      const result = await api.discussion.unsubscribe({ query: { token } });
+      const result = await api.follow.unsubscribe({ query: { token } });
       setState({ status: 'done', result });
     } catch (error) {
       if (isApiRequestError(error) && error.status > 0) {

@@ -7,7 +7,7 @@ import {
   QUIZ_MESSAGES,
   curriculumBodySchema,
   curriculumRoutes,
-  mediaRoutes,
+  assetRoutes,
   type AdminCurriculum,
   type AdminMediaAsset,
   type AdminLesson,
@@ -467,20 +467,20 @@ describe('the curriculum editor', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
     fake
-      .on(mediaRoutes.listAssets, {
+      .on(assetRoutes.listAssets, {
         items: [asset],
         total: 1,
         page: 1,
         limit: 20,
         outdated: 0,
       })
-      .on(mediaRoutes.getAsset, asset);
+      .on(assetRoutes.getAsset, asset);
     const user = await renderEditor();
     await user.click(screen.getByRole('button', { name: 'Edit: lesson Welcome' }));
     await user.click(screen.getByRole('button', { name: 'Choose from media library' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a video' });
     await user.click(await within(dialog).findByRole('button', { name: 'Choose: intro.mp4' }));
-    const listing = fake.callsTo(mediaRoutes.listAssets)[0]!;
+    const listing = fake.callsTo(assetRoutes.listAssets)[0]!;
     expect(listing.query.get('kind')).toBe('video');
     expect(listing.query.get('status')).toBe('ready');
 

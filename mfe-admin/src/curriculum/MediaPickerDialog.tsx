@@ -28,7 +28,7 @@ export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: Media
   const [kind, setKind] = useState<MediaKind>(kinds[0]!);
   const [page, setPage] = useState(1);
   const list = useApiData(
-    api.media.listAssets,
+    api.asset.listAssets,
     open ? { query: { kind, status: 'ready', page, limit: PAGE_SIZE } } : null,
   );
 

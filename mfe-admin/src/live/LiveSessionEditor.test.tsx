@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   COMMUNITY_MESSAGES,
   liveRoutes,
-  mediaRoutes,
-  moderationRoutes,
+  assetRoutes,
   type AdminMediaAsset,
   type LiveSession,
 } from '@catalyst/contracts';
@@ -77,15 +76,15 @@ beforeEach(() => {
   stored = null;
   fake = fakeApi()
     .on(liveRoutes.getSession, () => stored ?? failure(404, COMMUNITY_MESSAGES.sessionNotFound))
-    .on(moderationRoutes.scheduleLive, ({ body }) =>
+    .on(liveRoutes.scheduleLive, ({ body }) =>
       success((stored = sessionFrom(body as SentSession)), { message: 'Live session scheduled' }),
     )
     .on(
-      moderationRoutes.cancelLive,
+      liveRoutes.cancelLive,
       () => ((stored = null), success({ productId: PRODUCT }, { message: 'Live session removed' })),
     )
-    .on(mediaRoutes.getAsset, asset(300, 'css-qa-recording.mp4'))
-    .on(mediaRoutes.listAssets, {
+    .on(assetRoutes.getAsset, asset(300, 'css-qa-recording.mp4'))
+    .on(assetRoutes.listAssets, {
       items: [asset(300, 'css-qa-recording.mp4'), asset(301, 'intro.mp4')],
       total: 2,
       page: 1,
@@ -186,7 +185,7 @@ describe("a webinar's live session", () => {
       }),
       registrations: 12,
     };
-    fake.fail(moderationRoutes.scheduleLive, 400, 'Validation failed', [
+    fake.fail(liveRoutes.scheduleLive, 400, 'Validation failed', [
       { field: 'startsAt', message: 'Start time must be in the future' },
       { field: 'recordingAssetId', message: 'The recording must be a ready video' },
     ]);
@@ -211,7 +210,7 @@ describe("a webinar's live session", () => {
   });
 
   it("shows a refusal without fields (not a webinar) as the server's message", async () => {
-    fake.fail(moderationRoutes.scheduleLive, 409, COMMUNITY_MESSAGES.notWebinar);
+    fake.fail(liveRoutes.scheduleLive, 409, COMMUNITY_MESSAGES.notWebinar);
     const user = userEvent.setup();
     render(<LiveSessionEditor productId={PRODUCT} />);
     await screen.findByText(/No live session is scheduled/);

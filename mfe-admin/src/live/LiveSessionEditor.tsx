@@ -66,7 +66,7 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
   const [removing, setRemoving] = useState(false);
   const [picking, setPicking] = useState(false);
   const recording = useApiData(
-    api.media.getAsset,
+    api.asset.getAsset,
     form.recordingAssetId ? { params: { id: form.recordingAssetId } } : null,
   );
 
@@ -95,7 +95,7 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const { data, message } = await api.moderation.scheduleLive.request({ params: { productId }, body });
+      const { data, message } = await api.live.scheduleLive.request({ params: { productId }, body });
       setSession(data);
       setForm(formOf(data));
       setNotice({
@@ -118,7 +118,7 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
     setRemoving(true);
     setNotice(null);
     try {
-      const { message } = await api.moderation.cancelLive.request({ params: { productId } });
+      const { message } = await api.live.cancelLive.request({ params: { productId } });
       setSession(null);
       setForm(EMPTY);
       setErrors({});

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { mediaRoutes, type AdminMediaAsset } from '@catalyst/contracts';
+import { assetRoutes, type AdminMediaAsset } from '@catalyst/contracts';
 import { failure, fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { MediaListPage } from './MediaListPage';
 
@@ -51,19 +51,19 @@ beforeEach(() => {
   const again = (item: AdminMediaAsset) => Object.assign(item, { reprocessing: true, progress: 0 });
   const waiting = () => assets.filter((item) => item.outdated && !item.reprocessing);
   fake = fakeApi()
-    .on(mediaRoutes.listAssets, () => ({
+    .on(assetRoutes.listAssets, () => ({
       items: assets,
       total: assets.length + olderElsewhere,
       page: 1,
       limit: 20,
       outdated: waiting().length + olderElsewhere,
     }))
-    .on(mediaRoutes.reprocessOutdated, () => {
+    .on(assetRoutes.reprocessOutdated, () => {
       const queued = waiting().map(again).length + olderElsewhere;
       olderElsewhere = 0;
       return success({ queued }, { message: 'Processing again' });
     })
-    .on(mediaRoutes.reprocessAsset, ({ params }) => {
+    .on(assetRoutes.reprocessAsset, ({ params }) => {
       const found = assets.find((item) => item.id === params.id);
       return found ? success(again(found), { message: 'Processing again' }) : failure(404, 'Not found');
     });

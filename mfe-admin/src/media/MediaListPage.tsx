@@ -34,7 +34,7 @@ const statusText = (asset: AdminMediaAsset) =>
 export function MediaListPage() {
   useDocumentTitle('Media');
   const [page, setPage] = useState(1);
-  const list = useApiData(api.media.listAssets, { query: { page, limit: 20 } });
+  const list = useApiData(api.asset.listAssets, { query: { page, limit: 20 } });
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const busy = list.data?.items.some(
     (asset) => asset.status === 'processing' || asset.status === 'uploading' || asset.reprocessing,
@@ -72,7 +72,7 @@ export function MediaListPage() {
             variant="secondary"
             onClick={() =>
               void act(
-                () => api.media.reprocessOutdated({}),
+                () => api.asset.reprocessOutdated({}),
                 ({ queued }) =>
                   queued === 0
                     ? 'Every video is up to date'
@@ -139,7 +139,7 @@ export function MediaListPage() {
                       variant="secondary"
                       onClick={() =>
                         void act(
-                          () => api.media.retryAsset({ params: { id: asset.id } }),
+                          () => api.asset.retryAsset({ params: { id: asset.id } }),
                           `Processing ${asset.originalName} again`,
                         )
                       }
@@ -153,7 +153,7 @@ export function MediaListPage() {
                       title="Encode it again with the current quality ladder; it keeps playing meanwhile"
                       onClick={() =>
                         void act(
-                          () => api.media.reprocessAsset({ params: { id: asset.id } }),
+                          () => api.asset.reprocessAsset({ params: { id: asset.id } }),
                           `Processing ${asset.originalName} again; it keeps playing meanwhile`,
                         )
                       }
@@ -167,7 +167,7 @@ export function MediaListPage() {
                     title={asset.usage.length > 0 ? 'Used by products: remove it from them first' : undefined}
                     onClick={() =>
                       void act(
-                        () => api.media.deleteAsset({ params: { id: asset.id } }),
+                        () => api.asset.deleteAsset({ params: { id: asset.id } }),
                         `${asset.originalName} deleted`,
                       )
                     }

@@ -22,7 +22,7 @@ export function VideoUploadField({
   const { state, start, cancel } = useUpload(
     useCallback((uploaded: string) => onChange(uploaded), [onChange]),
   );
-  const asset = useApiData(api.media.getAsset, assetId ? { params: { id: assetId } } : null);
+  const asset = useApiData(api.asset.getAsset, assetId ? { params: { id: assetId } } : null);
   const status = asset.data?.status;
   // Processing is followed every two seconds until the asset is ready or failed.
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Upload, type DetailedError } from 'tus-js-client';
 import { api, readSessionToken } from '@catalyst/web-kit';
 
 /** Where uploads go (the gateway streams each chunk to the media service). */
-export const uploadEndpoint = () => api.media.createUpload.url();
+export const uploadEndpoint = () => api.upload.createUpload.url();
 /** Each PATCH sends at most this much: a dropped connection costs at most one chunk. */
 export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
 /** Waits between tries after a failure (a network drop): the upload goes on from the server's offset. */

@@ -6,7 +6,7 @@ import {
   categoryRoutes,
   creatorRoutes,
   curriculumRoutes,
-  mediaRoutes,
+  assetRoutes,
   productRoutes,
   type AdminMediaAsset,
   type AdminProduct,
@@ -92,7 +92,7 @@ beforeEach(() => {
     .on(categoryRoutes.adminList, [])
     .on(creatorRoutes.adminList, [])
     .on(productRoutes.adminGet, () => ({ ...product, type: productType, ...stored }) as AdminProduct)
-    .on(mediaRoutes.getAsset, readyAsset)
+    .on(assetRoutes.getAsset, readyAsset)
     .on(curriculumRoutes.adminGet, { productId: PRODUCT_ID, version: 0, durationSeconds: 0, sections: [] });
 });
 afterEach(() => vi.unstubAllGlobals());

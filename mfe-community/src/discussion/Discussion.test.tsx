@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   COMMUNITY_MESSAGES,
+  followRoutes,
   type Post,
   type Thread,
   discussionRoutes,
@@ -298,7 +299,7 @@ describe('one discussion', () => {
         answered: true,
         answerPostId: params.postId,
       }))
-      .on(discussionRoutes.unfollow, () => ({ threadId: current._id, following: false }))
+      .on(followRoutes.unfollow, () => ({ threadId: current._id, following: false }))
       .on(discussionRoutes.editPost, ({ params, body }) => {
         const text = (body as { body: string }).body;
         return {

@@ -110,7 +110,7 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
 
   const toggleFollow = () =>
     run(async () => {
-      const result = await (thread.following ? api.discussion.unfollow : api.discussion.follow)({
+      const result = await (thread.following ? api.follow.unfollow : api.follow.follow)({
         params: { threadId: thread._id },
       });
       setThread((previous) => ({ ...previous, following: result.following }));

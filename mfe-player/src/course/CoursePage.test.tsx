@@ -11,11 +11,13 @@ import type {
   PublicProduct,
 } from '@catalyst/contracts';
 import {
+  lessonProgressRoutes,
   NEXT_LESSON_COUNTDOWN_SECONDS,
   certificateRoutes,
   curriculumRoutes,
   productRoutes,
   progressRoutes,
+  quizRoutes,
 } from '@catalyst/contracts';
 import { premiumReasonText, session } from '@catalyst/web-kit';
 import { failure, fakeApi, success, type FakeCall } from '@catalyst/web-kit/testing';
@@ -185,7 +187,10 @@ function courseApi(viewer: 'member' | 'learner' | 'visitor') {
             viewer === 'visitor' ? 'Authentication required' : PREMIUM_REQUIRED,
           ),
     )
-    .on(progressRoutes.forCourse, viewer === 'member' ? memberProgress() : failure(403, PREMIUM_REQUIRED));
+    .on(
+      lessonProgressRoutes.forCourse,
+      viewer === 'member' ? memberProgress() : failure(403, PREMIUM_REQUIRED),
+    );
   for (const lessonId of [L1, L2, L3, L4]) {
     const open = viewer === 'member' || lessonId === L1;
     fake.on(
@@ -421,7 +426,7 @@ describe('the course page', () => {
   it('opens the first unfinished lesson when the learner has no lesson of their own yet', async () => {
     signIn();
     courseApi('member').on(
-      progressRoutes.forCourse,
+      lessonProgressRoutes.forCourse,
       memberProgress({ currentLessonId: null, lessons: [row(L1, { completed: true, progress: 100 })] }),
     );
     renderAt(COURSE);
@@ -432,7 +437,7 @@ describe('the course page', () => {
     signIn();
     const answers: number[] = [];
     const api = courseApi('member').on(
-      progressRoutes.updateLesson,
+      lessonProgressRoutes.updateLesson,
       (call) => {
         const body = JSON.parse(String(call.init.body)) as {
           progress: number;
@@ -533,7 +538,7 @@ describe('the course page', () => {
   it('marks a lesson complete through its own route and ticks it in the curriculum', async () => {
     signIn();
     const api = courseApi('member').on(
-      progressRoutes.completeLesson,
+      lessonProgressRoutes.completeLesson,
       {
         lesson: row(L2, {
           progress: 100,
@@ -571,7 +576,7 @@ describe('the course page', () => {
           updatedAt: '2026-01-04T00:00:00.000Z',
         });
       })
-      .on(progressRoutes.forCourse, () =>
+      .on(lessonProgressRoutes.forCourse, () =>
         reset ? memberProgress({ course: courseFigure({ progress: 0 }), lessons: [] }) : memberProgress(),
       );
     renderAt(lessonUrl(L2));
@@ -596,7 +601,7 @@ describe('the course page', () => {
   it('counts down to the next lesson when one ends, and starts it', async () => {
     signIn();
     courseApi('member').on(
-      progressRoutes.updateLesson,
+      lessonProgressRoutes.updateLesson,
       {
         lesson: row(L1, { completed: true, progress: 100 }),
         applied: true,
@@ -641,7 +646,7 @@ describe('the course page', () => {
   it('stops the countdown on Cancel', async () => {
     signIn();
     courseApi('member').on(
-      progressRoutes.updateLesson,
+      lessonProgressRoutes.updateLesson,
       {
         lesson: row(L1, { completed: true, progress: 100 }),
         applied: true,
@@ -685,14 +690,14 @@ describe('the course page', () => {
     signIn();
     courseApi('member')
       .on(
-        progressRoutes.forCourse,
+        lessonProgressRoutes.forCourse,
         memberProgress({
           currentLessonId: L4,
           lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })),
         }),
       )
       .on(
-        progressRoutes.updateLesson,
+        lessonProgressRoutes.updateLesson,
         {
           lesson: row(L4, { completed: true, progress: 100 }),
           applied: true,
@@ -873,7 +878,7 @@ describe('a course ending with a quiz', () => {
         viewer === 'member' ? quizLesson : failure(viewer === 'visitor' ? 401 : 403, PREMIUM_REQUIRED),
         { lessonId: L4 },
       )
-      .on(progressRoutes.quizAttempts, {
+      .on(quizRoutes.quizAttempts, {
         lessonId: L4,
         passPercent: 50,
         bestScore: null,
@@ -883,7 +888,7 @@ describe('a course ending with a quiz', () => {
 
   it('offers no Mark course complete (a course is finished lesson by lesson), and says the quiz is what remains', async () => {
     signIn();
-    const api = quizApi('member').on(progressRoutes.forCourse, () =>
+    const api = quizApi('member').on(lessonProgressRoutes.forCourse, () =>
       memberProgress({
         currentLessonId: L1,
         course: courseFigure({ progress: 83 }),
@@ -906,14 +911,14 @@ describe('a course ending with a quiz', () => {
     signIn();
     const api = quizApi('member')
       .on(
-        progressRoutes.forCourse,
+        lessonProgressRoutes.forCourse,
         memberProgress({
           currentLessonId: L4,
           lessons: [L1, L2, L3].map((id) => row(id, { completed: true, progress: 100 })),
         }),
       )
       .on(
-        progressRoutes.submitQuizAttempt,
+        quizRoutes.submitQuizAttempt,
         success(
           {
             attempt: {

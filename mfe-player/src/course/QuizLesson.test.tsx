@@ -7,7 +7,7 @@ import {
   type QuizAttemptResult,
   type QuizAttempts,
   type QuizPaper,
-  progressRoutes,
+  quizRoutes,
 } from '@catalyst/contracts';
 import { failure, fakeApi, success, type FakeCall } from '@catalyst/web-kit/testing';
 import { QuizLesson, type QuizNext } from './QuizLesson';
@@ -172,7 +172,7 @@ afterEach(() => {
 
 describe('a quiz lesson', () => {
   it('asks each question as a group named by its prompt: radios for single choice and true/false, checkboxes for multiple choice, nothing marked right', async () => {
-    fakeApi().on(progressRoutes.quizAttempts, noAttempts).on(progressRoutes.quizPaper, paperOf());
+    fakeApi().on(quizRoutes.quizAttempts, noAttempts).on(quizRoutes.quizPaper, paperOf());
     renderQuiz();
     const single = group(quiz.questions[0]!.prompt);
     expect(
@@ -199,7 +199,7 @@ describe('a quiz lesson', () => {
   });
 
   it('keeps Submit disabled until something is answered, then warns about the unanswered questions', async () => {
-    fakeApi().on(progressRoutes.quizAttempts, noAttempts).on(progressRoutes.quizPaper, paperOf());
+    fakeApi().on(quizRoutes.quizAttempts, noAttempts).on(quizRoutes.quizPaper, paperOf());
     renderQuiz();
     expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
@@ -228,16 +228,16 @@ describe('a quiz lesson', () => {
 
   it('sends the chosen options with the paper, then shows the score, the verdict and which questions were wrong, never the right options nor the explanations, the focus on the result', async () => {
     const { calls } = fakeApi()
-      .on(progressRoutes.quizAttempts, noAttempts)
+      .on(quizRoutes.quizAttempts, noAttempts)
       .on(
-        progressRoutes.quizPaper,
+        quizRoutes.quizPaper,
         paperOf(null, [
           { questionId: Q1, optionIds: [opt(Q1, 3), opt(Q1, 1), opt(Q1, 2)] },
           { questionId: Q2, optionIds: [opt(Q2, 1), opt(Q2, 2), opt(Q2, 3)] },
           { questionId: Q3, optionIds: [opt(Q3, 1), opt(Q3, 2)] },
         ]),
       )
-      .on(progressRoutes.submitQuizAttempt, success(halfRight, { status: 201 }));
+      .on(quizRoutes.submitQuizAttempt, success(halfRight, { status: 201 }));
     const { onResult } = renderQuiz();
     // the paper's order is on the page: its id goes with the answers
     await waitFor(() =>
@@ -289,14 +289,14 @@ describe('a quiz lesson', () => {
   it('counts down the wait on a disabled Try again, then starts again with nothing chosen and the focus on the first question', async () => {
     let papers = 0;
     fakeApi()
-      .on(progressRoutes.quizAttempts, noAttempts)
+      .on(quizRoutes.quizAttempts, noAttempts)
       // after the failure the next paper is taken in about two seconds
-      .on(progressRoutes.quizPaper, () =>
+      .on(quizRoutes.quizPaper, () =>
         ++papers === 1
           ? paperOf()
           : paperOf(new Date(Date.now() + 1_900).toISOString(), undefined, 'a'.repeat(24)),
       )
-      .on(progressRoutes.submitQuizAttempt, success(halfRight, { status: 201 }));
+      .on(quizRoutes.submitQuizAttempt, success(halfRight, { status: 201 }));
     renderQuiz();
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(submitButton());
@@ -321,8 +321,8 @@ describe('a quiz lesson', () => {
       { questionId: Q2, optionIds: [opt(Q2, 2), opt(Q2, 3), opt(Q2, 1)] },
     ];
     fakeApi()
-      .on(progressRoutes.quizAttempts, noAttempts)
-      .on(progressRoutes.quizPaper, paperOf(new Date(Date.now() + 65_000).toISOString(), shuffledOrder));
+      .on(quizRoutes.quizAttempts, noAttempts)
+      .on(quizRoutes.quizPaper, paperOf(new Date(Date.now() + 65_000).toISOString(), shuffledOrder));
     renderQuiz();
     await waitFor(() =>
       expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')!.textContent)).toEqual([
@@ -344,9 +344,9 @@ describe('a quiz lesson', () => {
   it('says how long to wait when a retake is refused as too soon, and keeps the choices', async () => {
     const tooFast = QUIZ_MESSAGES.tooFast(12);
     fakeApi()
-      .on(progressRoutes.quizAttempts, noAttempts)
-      .on(progressRoutes.quizPaper, paperOf())
-      .on(progressRoutes.submitQuizAttempt, failure(429, tooFast));
+      .on(quizRoutes.quizAttempts, noAttempts)
+      .on(quizRoutes.quizPaper, paperOf())
+      .on(quizRoutes.submitQuizAttempt, failure(429, tooFast));
     renderQuiz();
     fireEvent.click(within(group(quiz.questions[2]!.prompt)).getByRole('radio', { name: 'False' }));
     fireEvent.click(submitButton());
@@ -371,9 +371,9 @@ describe('a quiz lesson', () => {
       ],
     };
     fakeApi()
-      .on(progressRoutes.quizAttempts, earlier)
-      .on(progressRoutes.quizPaper, paperOf())
-      .on(progressRoutes.submitQuizAttempt, success(allRight, { status: 201 }));
+      .on(quizRoutes.quizAttempts, earlier)
+      .on(quizRoutes.quizPaper, paperOf())
+      .on(quizRoutes.submitQuizAttempt, success(allRight, { status: 201 }));
     renderQuiz({ next: { title: 'Subgrid', to: '/browse/premium/product/css-grid/lesson/next' } });
     const history = await screen.findByTestId('quiz-history');
     expect(within(history).getByTestId('quiz-best').textContent).toBe('Best score: 67% · Not passed yet');
@@ -408,9 +408,9 @@ describe('a quiz lesson', () => {
   it("says a refusal's own words, and that nothing was sent when the server cannot be reached", async () => {
     let posts = 0;
     fakeApi()
-      .on(progressRoutes.quizAttempts, noAttempts)
-      .on(progressRoutes.quizPaper, paperOf())
-      .on(progressRoutes.submitQuizAttempt, () =>
+      .on(quizRoutes.quizAttempts, noAttempts)
+      .on(quizRoutes.quizPaper, paperOf())
+      .on(quizRoutes.submitQuizAttempt, () =>
         ++posts === 1 ? failure(400, QUIZ_MESSAGES.unknownQuestion(Q1)) : failure(503, 'Service unavailable'),
       );
     renderQuiz();

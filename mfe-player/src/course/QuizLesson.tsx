@@ -100,7 +100,7 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
   // the quiz in the order its graded attempt was answered in (the next paper's order may differ)
   const [answered, setAnswered] = useState<Quiz | null>(null);
   const [submitted, setSubmitted] = useState<QuizAttemptSummary[]>([]);
-  const history = useApiData(api.progress.quizAttempts, { params: { id: productId, lessonId } });
+  const history = useApiData(api.quiz.quizAttempts, { params: { id: productId, lessonId } });
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [refocus, setRefocus] = useState<'result' | 'form' | null>(null);
@@ -115,7 +115,7 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
   const askPaper = () => setPaperAsk((n) => n + 1);
   useEffect(() => {
     let live = true;
-    api.progress.quizPaper({ params: { id: productId, lessonId } }).then(
+    api.quiz.quizPaper({ params: { id: productId, lessonId } }).then(
       (served) => {
         if (!live) return;
         setPaper(served);
@@ -139,7 +139,7 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
     setSubmitting(true);
     setError(null);
     try {
-      const graded = await api.progress.submitQuizAttempt({
+      const graded = await api.quiz.submitQuizAttempt({
         params: { id: productId, lessonId },
         body: { ...(paper ? { paperId: paper.paperId } : {}), ...attemptBodyOf(quiz, answers) },
       });

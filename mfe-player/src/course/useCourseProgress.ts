@@ -24,7 +24,7 @@ export class CourseProgressStore implements LessonTargetCourse {
   constructor(
     readonly productId: string,
     private readonly read: (productId: string) => Promise<CourseProgress> = (id) =>
-      api.progress.forCourse({ params: { id } }),
+      api.lessonProgress.forCourse({ params: { id } }),
   ) {}
 
   getSnapshot = (): CourseProgressSnapshot => this.snapshot;

@@ -84,10 +84,11 @@ export function lessonTarget(
       const row = await course.rowFor(lessonId);
       return row ? savedOf(row) : NOTHING_SAVED;
     },
-    save: async (snapshot) => written(await api.progress.updateLesson({ params, body: snapshot })),
+    save: async (snapshot) => written(await api.lessonProgress.updateLesson({ params, body: snapshot })),
     complete: async (clientTime) =>
-      written(await api.progress.completeLesson({ params, body: { clientTime } })),
-    reset: async (clientTime) => written(await api.progress.resetLesson({ params, body: { clientTime } })),
-    unloadUrl: api.progress.updateLessonFromForm.url({ params }),
+      written(await api.lessonProgress.completeLesson({ params, body: { clientTime } })),
+    reset: async (clientTime) =>
+      written(await api.lessonProgress.resetLesson({ params, body: { clientTime } })),
+    unloadUrl: api.lessonProgress.updateLessonFromForm.url({ params }),
   };
 }

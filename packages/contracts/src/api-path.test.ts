@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, apiUrl } from './api-path';
 import { imageFileUrl, thumbnailSrcSet } from './images';
-import { certificateRoutes, discussionRoutes, liveRoutes, mediaRoutes, routeUrl } from './routes';
+import {
+  certificateRoutes,
+  credentialRoutes,
+  downloadRoutes,
+  followRoutes,
+  liveRoutes,
+  routeUrl,
+  streamRoutes,
+  uploadRoutes,
+} from './routes';
 
 describe('addresses of declared routes', () => {
   it('fills the path, encodes each parameter and appends the query, under the API prefix', () => {
@@ -9,11 +18,11 @@ describe('addresses of declared routes', () => {
     expect(routeUrl(liveRoutes.calendar, { params: { productId: 'a/b' } })).toBe(
       '/api/v1/community/live/a%2Fb/calendar.ics',
     );
-    expect(routeUrl(discussionRoutes.unsubscribe, { query: { token: 'p.q' } })).toBe(
+    expect(routeUrl(followRoutes.unsubscribe, { query: { token: 'p.q' } })).toBe(
       '/api/v1/community/unsubscribe?token=p.q',
     );
-    expect(routeUrl(mediaRoutes.createUpload)).toBe('/api/v1/media/uploads');
-    expect(routeUrl(certificateRoutes.statusList, { params: { list: 2 } })).toBe(
+    expect(routeUrl(uploadRoutes.createUpload)).toBe('/api/v1/media/uploads');
+    expect(routeUrl(credentialRoutes.statusList, { params: { list: 2 } })).toBe(
       '/api/v1/certificates/status-lists/2',
     );
   });
@@ -35,21 +44,21 @@ describe('addresses of declared routes', () => {
   it("carries a media file's declared ?token= and gives the certificate PDF its own address", () => {
     const id = 'a'.repeat(24);
     expect(
-      routeUrl(mediaRoutes.streamFile, { params: { id, file: 'master.m3u8' }, query: { token: 't.u' } }),
+      routeUrl(streamRoutes.streamFile, { params: { id, file: 'master.m3u8' }, query: { token: 't.u' } }),
     ).toBe(`/api/v1/media/streams/${id}/master.m3u8?token=t.u`);
     expect(
-      routeUrl(mediaRoutes.renditionFile, {
+      routeUrl(streamRoutes.renditionFile, {
         params: { id, rendition: '720p', file: 'index.m3u8' },
         query: { token: 't' },
       }),
     ).toBe(`/api/v1/media/streams/${id}/720p/index.m3u8?token=t`);
-    expect(routeUrl(mediaRoutes.download, { params: { id }, query: { token: 't' } })).toBe(
+    expect(routeUrl(downloadRoutes.download, { params: { id }, query: { token: 't' } })).toBe(
       `/api/v1/media/downloads/${id}?token=t`,
     );
     expect(routeUrl(certificateRoutes.pdf, { params: { code: 'ABCDE12345' } })).toBe(
       '/api/v1/certificates/ABCDE12345/pdf',
     );
-    expect(routeUrl(certificateRoutes.credential, { params: { code: 'ABCDE12345' } })).toBe(
+    expect(routeUrl(credentialRoutes.credential, { params: { code: 'ABCDE12345' } })).toBe(
       '/api/v1/certificates/ABCDE12345/credential',
     );
   });

@@ -9,7 +9,7 @@ export type ImageFormat = (typeof IMAGE_FILE_EXTENSIONS)[number];
 
 /** Where browsers fetch one responsive copy of an image asset (GET /media/images/:id/:file). */
 export const imageFileUrl = (assetId: string, image: { width: number; format: ImageFormat }) =>
-  apiUrl(ROUTE_PATHS.media.imageFile, { params: { id: assetId, file: `w${image.width}.${image.format}` } });
+  apiUrl(ROUTE_PATHS.stream.imageFile, { params: { id: assetId, file: `w${image.width}.${image.format}` } });
 
 /** The widths of an uploaded image's copies (the media service writes each one up to the source's own width). */
 export const IMAGE_WIDTHS = [320, 640, 1280, 1920] as const;
@@ -26,7 +26,7 @@ export const demoThumbnailUrl = (slug: string, width: number = DEMO_THUMBNAIL_WI
 const DEMO_THUMBNAIL = new RegExp(`^${DEMO_THUMBNAILS_PATH}/([a-z0-9-]+)\\.jpg$`);
 /** An image copy's address: the declared path, its `:id` an asset id and its `:file` a width and a format. */
 const IMAGE_COPY = new RegExp(
-  `^${API_PREFIX}${ROUTE_PATHS.media.imageFile
+  `^${API_PREFIX}${ROUTE_PATHS.stream.imageFile
     .replace(':id', '([0-9a-f]{24})')
     .replace(':file', `w(\\d{2,4})\\.(${IMAGE_FILE_EXTENSIONS.join('|')})`)}$`,
 );

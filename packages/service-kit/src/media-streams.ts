@@ -1,6 +1,6 @@
 import {
   mediaInternalRoutes,
-  mediaRoutes,
+  streamRoutes,
   routeUrl,
   type MediaAssetFacts,
   type ProductStream,
@@ -71,7 +71,7 @@ export function createMediaStreams({
       if (!asset || asset.status !== 'ready' || asset.kind !== 'video') return null;
       const token = signStreamToken(asset.id, secret, audience);
       const file = (name: string) =>
-        routeUrl(mediaRoutes.streamFile, { params: { id: asset.id, file: name }, query: { token } });
+        routeUrl(streamRoutes.streamFile, { params: { id: asset.id, file: name }, query: { token } });
       return {
         assetId: asset.id,
         url: file('master.m3u8'),

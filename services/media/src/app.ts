@@ -1,10 +1,11 @@
-import { mediaRoutes } from '@catalyst/contracts';
-import { createService, mountRoutes, pingDb, streamedBodyPaths } from '@catalyst/service-kit';
-import { createAssetHandlers } from './assets/assets.handlers';
+import { uploadRoutes } from '@catalyst/contracts';
+import { createService, pingDb, streamedBodyPaths } from '@catalyst/service-kit';
+import { mountAssets } from './assets/assets.routes';
 import type { Deps } from './deps';
-import { createDownloadHandlers } from './downloads/downloads.handlers';
+import { mountDownloads } from './downloads/downloads.routes';
 import { mountInternal } from './internal/internal.routes';
-import { createUploadHandlers } from './uploads/uploads.handlers';
+import { mountStreams } from './streams/streams.routes';
+import { mountUploads } from './uploads/uploads.routes';
 
 export function createApp(deps: Deps) {
   const app = createService({
@@ -14,14 +15,12 @@ export function createApp(deps: Deps) {
     checks: { database: () => pingDb(deps.db), storage: () => deps.storage.check().then(() => true) },
     invalidations: deps.invalidations,
     // tus bodies stream to the store; the upload size limit is tus's (MEDIA_MAX_UPLOAD_BYTES).
-    streamedBodies: streamedBodyPaths(mediaRoutes),
+    streamedBodies: streamedBodyPaths(uploadRoutes),
   });
-  mountRoutes(app, mediaRoutes, {
-    ...createUploadHandlers(deps.uploads),
-    ...createAssetHandlers(deps),
-    ...deps.streams.handlers,
-    ...createDownloadHandlers(deps),
-  });
+  mountUploads(app, deps);
+  mountAssets(app, deps);
+  mountStreams(app, deps);
+  mountDownloads(app, deps);
   mountInternal(app, deps);
   return app;
 }

@@ -1,8 +1,12 @@
 import { createService, pingDb } from '@catalyst/service-kit';
 import { mountCertificates } from './certificates/certificates.routes';
 import type { Deps } from './deps';
+import { mountCredentials } from './credentials/credentials.routes';
 import { mountInternal } from './internal/internal.routes';
+import { mountLearning } from './learning/learning.routes';
+import { mountLessons } from './lessons/lessons.routes';
 import { mountProgress } from './progress/progress.routes';
+import { mountQuizzes } from './quizzes/quizzes.routes';
 
 export function createApp(deps: Deps) {
   const app = createService({
@@ -13,7 +17,11 @@ export function createApp(deps: Deps) {
     invalidations: deps.invalidations,
   });
   mountProgress(app, deps);
+  mountLessons(app, deps);
+  mountQuizzes(app, deps);
+  mountLearning(app, deps);
   mountCertificates(app, deps);
+  mountCredentials(app, deps);
   mountInternal(app, deps);
   return app;
 }

@@ -1,7 +1,7 @@
 import { apiDocsRoutes } from './api-docs';
 import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
-import { discussionRoutes, liveRoutes, moderationRoutes } from './community';
+import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
 import {
   categoryRoutes,
   contentInternalRoutes,
@@ -12,9 +12,17 @@ import {
 } from './content';
 import type { RouteDeclaration, RouteTable } from './define';
 import { gatewayRoutes } from './gateway';
-import { mediaInternalRoutes, mediaRoutes } from './media';
+import { assetRoutes, downloadRoutes, mediaInternalRoutes, streamRoutes, uploadRoutes } from './media';
 import { platformRoutes } from './platform';
-import { certificateRoutes, progressInternalRoutes, progressRoutes } from './progress';
+import {
+  certificateRoutes,
+  credentialRoutes,
+  learningRoutes,
+  lessonProgressRoutes,
+  progressInternalRoutes,
+  progressRoutes,
+  quizRoutes,
+} from './progress';
 import { releaseRoutes } from './releases';
 
 /**
@@ -34,14 +42,22 @@ export const allRouteTables = {
   statsRoutes,
   contentInternalRoutes,
   progressRoutes,
+  lessonProgressRoutes,
+  quizRoutes,
+  learningRoutes,
   certificateRoutes,
+  credentialRoutes,
   progressInternalRoutes,
   subscriptionRoutes,
   webhookRoutes,
   billingInternalRoutes,
-  mediaRoutes,
+  uploadRoutes,
+  assetRoutes,
+  streamRoutes,
+  downloadRoutes,
   mediaInternalRoutes,
   discussionRoutes,
+  followRoutes,
   liveRoutes,
   moderationRoutes,
   gatewayRoutes,

@@ -110,26 +110,6 @@ export const discussionRoutes = defineRoutes({
     params: threadParamsSchema,
     response: z.string(),
   },
-  follow: {
-    method: 'PUT',
-    path: '/community/threads/:threadId/follow',
-    service,
-    access: 'premium',
-    premium: { of: 'thread', id: 'params.threadId' },
-    summary: 'Get an e-mail when someone replies (at most one an hour)',
-    params: threadParamsSchema,
-    response: followResultSchema,
-  },
-  unfollow: {
-    method: 'DELETE',
-    path: '/community/threads/:threadId/follow',
-    service,
-    access: 'premium',
-    premium: { of: 'thread', id: 'params.threadId' },
-    summary: 'Stop the e-mails of a discussion',
-    params: threadParamsSchema,
-    response: followResultSchema,
-  },
   ownPosts: {
     method: 'GET',
     path: '/community/me/posts',
@@ -227,6 +207,30 @@ export const discussionRoutes = defineRoutes({
     body: reportPostBodySchema,
     response: z.object({ postId: z.string(), reported: z.literal(true) }),
   },
+});
+
+/** Following a discussion (its e-mails) and the e-mails' unsubscribe link, which needs no sign-in. */
+export const followRoutes = defineRoutes({
+  follow: {
+    method: 'PUT',
+    path: '/community/threads/:threadId/follow',
+    service,
+    access: 'premium',
+    premium: { of: 'thread', id: 'params.threadId' },
+    summary: 'Get an e-mail when someone replies (at most one an hour)',
+    params: threadParamsSchema,
+    response: followResultSchema,
+  },
+  unfollow: {
+    method: 'DELETE',
+    path: '/community/threads/:threadId/follow',
+    service,
+    access: 'premium',
+    premium: { of: 'thread', id: 'params.threadId' },
+    summary: 'Stop the e-mails of a discussion',
+    params: threadParamsSchema,
+    response: followResultSchema,
+  },
   unsubscribe: {
     method: 'POST',
     path: '/community/unsubscribe',
@@ -240,7 +244,10 @@ export const discussionRoutes = defineRoutes({
   },
 });
 
-/** Live Q&A sessions of webinar products: the schedule, registrations, the question board and its event stream. */
+/**
+ * Live Q&A sessions of webinar products: the schedule, registrations, the question board and its event stream,
+ * and the admin's scheduling.
+ */
 export const liveRoutes = defineRoutes({
   getSession: {
     method: 'GET',
@@ -355,6 +362,26 @@ export const liveRoutes = defineRoutes({
     params: liveProductParamsSchema,
     response: z.string(),
   },
+  scheduleLive: {
+    refuses: { 409: 'The product is not a webinar' },
+    method: 'PUT',
+    path: '/admin/community/live/:productId',
+    service,
+    access: 'admin',
+    summary: "Schedule (or move) a webinar's live session, its join link and its recording",
+    params: liveProductParamsSchema,
+    body: scheduleLiveBodySchema,
+    response: liveSessionSchema,
+  },
+  cancelLive: {
+    method: 'DELETE',
+    path: '/admin/community/live/:productId',
+    service,
+    access: 'admin',
+    summary: "Remove a webinar's live session",
+    params: liveProductParamsSchema,
+    response: z.object({ productId: z.string() }),
+  },
 });
 
 /** Moderators' tools (admins): the reports queue, hiding, deleting, locking, and the audit log. */
@@ -437,25 +464,5 @@ export const moderationRoutes = defineRoutes({
     summary: 'Every moderation action, newest first',
     query: moderationLogQuerySchema,
     response: pageSchema(moderationEntrySchema),
-  },
-  scheduleLive: {
-    refuses: { 409: 'The product is not a webinar' },
-    method: 'PUT',
-    path: '/admin/community/live/:productId',
-    service,
-    access: 'admin',
-    summary: "Schedule (or move) a webinar's live session, its join link and its recording",
-    params: liveProductParamsSchema,
-    body: scheduleLiveBodySchema,
-    response: liveSessionSchema,
-  },
-  cancelLive: {
-    method: 'DELETE',
-    path: '/admin/community/live/:productId',
-    service,
-    access: 'admin',
-    summary: "Remove a webinar's live session",
-    params: liveProductParamsSchema,
-    response: z.object({ productId: z.string() }),
   },
 });

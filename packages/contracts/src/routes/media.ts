@@ -30,11 +30,8 @@ const file = { service, access: 'public', answer: 'bytes', response: z.unknown()
 /** A file's `?token=` (the media service refuses a missing or wrong one with a 403, as it always has). */
 const token = z.object({ token: z.string().optional() });
 
-/**
- * The media service: resumable uploads over the tus protocol (admins only), the assets made of them, and
- * the streams and images it serves.
- */
-export const mediaRoutes = defineRoutes({
+/** Resumable uploads over the tus protocol (admins only): each becomes an asset. */
+export const uploadRoutes = defineRoutes({
   createUpload: {
     ...tus,
     method: 'POST',
@@ -63,6 +60,10 @@ export const mediaRoutes = defineRoutes({
     params: asset,
     summary: 'Abandon an unfinished upload (tus termination)',
   },
+});
+
+/** The admin's assets: the list with the products that use each, one asset, processing again, deleting. */
+export const assetRoutes = defineRoutes({
   listAssets: {
     method: 'GET',
     path: '/media/assets',
@@ -123,6 +124,10 @@ export const mediaRoutes = defineRoutes({
     params: asset,
     response: z.object({ id: objectIdSchema }),
   },
+});
+
+/** What processing published: a stream's playlists, segments, posters and storyboards, and image copies. */
+export const streamRoutes = defineRoutes({
   streamFile: {
     ...file,
     produces: [
@@ -156,6 +161,18 @@ export const mediaRoutes = defineRoutes({
     summary:
       "A rendition's playlist or segment, or a storyboard sheet (stream token in ?token=; HTTP ranges)",
   },
+  imageFile: {
+    ...file,
+    produces: ['image/webp', 'image/avif'],
+    method: 'GET',
+    path: '/media/images/:id/:file',
+    params: asset.extend({ file: imageFileSchema }),
+    summary: "An image asset's responsive copy (WebP or AVIF at a width)",
+  },
+});
+
+/** A lesson resource's original file, downloaded. */
+export const downloadRoutes = defineRoutes({
   download: {
     ...file,
     produces: ['application/octet-stream'],
@@ -165,14 +182,6 @@ export const mediaRoutes = defineRoutes({
     query: token,
     summary:
       "A lesson resource's original file, as an attachment under its original name (signed, expiring token in ?token=; HTTP ranges)",
-  },
-  imageFile: {
-    ...file,
-    produces: ['image/webp', 'image/avif'],
-    method: 'GET',
-    path: '/media/images/:id/:file',
-    params: asset.extend({ file: imageFileSchema }),
-    summary: "An image asset's responsive copy (WebP or AVIF at a width)",
   },
 });
 

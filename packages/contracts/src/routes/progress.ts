@@ -120,6 +120,21 @@ export const progressRoutes = defineRoutes({
     body: progressActionBodySchema,
     response: progressSchema,
   },
+  reset: {
+    method: 'PATCH',
+    path: '/content/progress/product/:id/reset',
+    service,
+    access: 'premium',
+    premium: { product: 'params.id' },
+    summary: "Reset a product's progress (a course: every lesson)",
+    params: product,
+    body: progressActionBodySchema,
+    response: progressSchema,
+  },
+});
+
+/** A course's progress per lesson: premium, opened as the product and lesson are (a free preview too). */
+export const lessonProgressRoutes = defineRoutes({
   forCourse: {
     method: 'GET',
     path: '/content/progress/product/:id/lessons',
@@ -176,6 +191,10 @@ export const progressRoutes = defineRoutes({
     body: progressActionBodySchema,
     response: lessonWriteResultSchema,
   },
+});
+
+/** Quiz lessons: papers, attempts graded by the server, the best score. */
+export const quizRoutes = defineRoutes({
   quizAttempts: {
     refuses: { 409: 'The lesson is not a quiz' },
     method: 'GET',
@@ -216,6 +235,10 @@ export const progressRoutes = defineRoutes({
     body: quizAttemptBodySchema,
     response: quizAttemptResultSchema,
   },
+});
+
+/** The learner's record over everything they learned. */
+export const learningRoutes = defineRoutes({
   learningRecord: {
     method: 'GET',
     path: '/content/progress/learning-record',
@@ -225,22 +248,11 @@ export const progressRoutes = defineRoutes({
       'Your learning record: courses in progress and completed, certificates, minutes per week, streaks, quiz results',
     response: learningRecordSchema,
   },
-  reset: {
-    method: 'PATCH',
-    path: '/content/progress/product/:id/reset',
-    service,
-    access: 'premium',
-    premium: { product: 'params.id' },
-    summary: "Reset a product's progress (a course: every lesson)",
-    params: product,
-    body: progressActionBodySchema,
-    response: progressSchema,
-  },
 });
 
 /**
- * Certificates: the learner's own, anyone's by its public code (JSON, `/pdf` the PDF, `/credential` the
- * signed Verifiable Credential), and the admin's list and revocation.
+ * Certificates: the learner's own, anyone's by its public code (JSON, `/pdf` the PDF; its signed credential is
+ * credentialRoutes'), and the admin's list and revocation.
  */
 export const certificateRoutes = defineRoutes({
   list: {
@@ -272,6 +284,33 @@ export const certificateRoutes = defineRoutes({
     params: certificateOnlyCodeParamsSchema,
     response: z.string(),
   },
+  adminList: {
+    method: 'GET',
+    path: '/admin/certificates',
+    service,
+    access: 'admin',
+    summary: 'Every certificate, newest first, by learner, course or code',
+    query: adminCertificateListQuerySchema,
+    response: pageSchema(certificateSchema),
+  },
+  revoke: {
+    refuses: { 409: 'The certificate is already revoked' },
+    method: 'POST',
+    path: '/admin/certificates/:code/revoke',
+    service,
+    access: 'admin',
+    summary: 'Revoke a certificate, giving the reason its verification page shows',
+    params: certificateOnlyCodeParamsSchema,
+    body: revokeCertificateBodySchema,
+    response: certificateSchema,
+  },
+});
+
+/**
+ * A certificate as an Open Badges 3.0 Verifiable Credential: the signed JWT, the revocation status lists, and
+ * the check of a kept credential.
+ */
+export const credentialRoutes = defineRoutes({
   credential: {
     produces: ['application/vc+jwt'],
     refuses: { 410: 'The certificate was revoked' },
@@ -306,26 +345,6 @@ export const certificateRoutes = defineRoutes({
       'Check a kept credential: its signature against the published keys (400 when it does not verify), then its place in the revocation status list',
     body: verifyCredentialBodySchema,
     response: credentialCheckSchema,
-  },
-  adminList: {
-    method: 'GET',
-    path: '/admin/certificates',
-    service,
-    access: 'admin',
-    summary: 'Every certificate, newest first, by learner, course or code',
-    query: adminCertificateListQuerySchema,
-    response: pageSchema(certificateSchema),
-  },
-  revoke: {
-    refuses: { 409: 'The certificate is already revoked' },
-    method: 'POST',
-    path: '/admin/certificates/:code/revoke',
-    service,
-    access: 'admin',
-    summary: 'Revoke a certificate, giving the reason its verification page shows',
-    params: certificateOnlyCodeParamsSchema,
-    body: revokeCertificateBodySchema,
-    response: certificateSchema,
   },
 });
 

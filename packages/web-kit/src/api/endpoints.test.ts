@@ -17,17 +17,17 @@ describe("declared routes' addresses", () => {
   });
 
   it('gives a byte route its address, not a JSON call', () => {
-    expect(api.media.createUpload.url()).toBe('/api/v1/media/uploads');
-    expect(api.media.download.url({ params: { id: 'a1' } })).toBe('/api/v1/media/downloads/a1');
+    expect(api.upload.createUpload.url()).toBe('/api/v1/media/uploads');
+    expect(api.download.download.url({ params: { id: 'a1' } })).toBe('/api/v1/media/downloads/a1');
     expect(api.product.list.url({ query: { search: 'go lang' } })).toBe(
       '/api/v1/content/products?search=go+lang',
     );
-    expect(typeof api.media.createUpload).toBe('object');
-    expect(typeof api.media.getAsset).toBe('function');
+    expect(typeof api.upload.createUpload).toBe('object');
+    expect(typeof api.asset.getAsset).toBe('function');
   });
 
   it('follows the base the gateway gives', () => {
     const moved = createApiClient({ baseUrl: 'https://api.example.test/v2/', getToken: () => null });
-    expect(moved.media.createUpload.url()).toBe('https://api.example.test/v2/media/uploads');
+    expect(moved.upload.createUpload.url()).toBe('https://api.example.test/v2/media/uploads');
   });
 });

@@ -57,7 +57,7 @@ export interface Endpoint<R extends RouteDeclaration> {
  * for the client that speaks its format (a player, tus-js-client, EventSource, a link).
  */
 export interface Address<R extends RouteDeclaration> {
-  /** The full address (API base, filled path, query): `api.media.createUpload.url()`. */
+  /** The full address (API base, filled path, query): `api.upload.createUpload.url()`. */
   url(...args: UrlArgs<R>): string;
 }
 

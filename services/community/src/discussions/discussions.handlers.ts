@@ -13,9 +13,6 @@ import * as repo from './discussions.repository';
 import { actorOf, editDeadline, pageOf, decodeCursor, toPost, toThread, type Viewer } from './present';
 import { renderPost } from './render';
 
-/** The routes of discussionRoutes that ../notifications mounts (following and e-mail links). */
-export type FollowRouteName = 'follow' | 'unfollow' | 'unsubscribe';
-
 export function createDiscussionHandlers(
   deps: Pick<
     Deps,
@@ -29,7 +26,7 @@ export function createDiscussionHandlers(
     | 'streamHolders'
     | 'lessonAccess'
   >,
-): Omit<RouteHandlers<typeof discussionRoutes>, FollowRouteName> {
+): RouteHandlers<typeof discussionRoutes> {
   const { db, events, now, postingRate, log, threadStreams, threadEvents, streamHolders, lessonAccess } =
     deps;
 

@@ -5,9 +5,9 @@ import type { Deps } from '../deps';
 import { communityPremiumCheck } from '../premium';
 import { createDiscussionHandlers } from './discussions.handlers';
 
-const { follow: _follow, unfollow: _unfollow, unsubscribe: _unsubscribe, ...ownRoutes } = discussionRoutes;
-
 /** Discussions (discussionRoutes): threads, replies, votes, answers, reports. Following and e-mail links are ../notifications'. */
 export function mountDiscussions(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, ownRoutes, createDiscussionHandlers(deps), { premium: communityPremiumCheck(deps) });
+  mountRoutes(app, discussionRoutes, createDiscussionHandlers(deps), {
+    premium: communityPremiumCheck(deps),
+  });
 }

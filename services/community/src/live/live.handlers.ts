@@ -2,8 +2,7 @@ import type { Context } from 'hono';
 import {
   COMMUNITY_MESSAGES,
   LIVE_QUESTIONS_OPEN_MINUTES_BEFORE,
-  liveRoutes,
-  moderationRoutes,
+  type liveRoutes,
   type Identity,
   type LiveEvent,
 } from '@catalyst/contracts';
@@ -32,17 +31,10 @@ import {
 } from './live-session';
 import * as repo from './live.repository';
 
-export const liveAdminRoutes = {
-  scheduleLive: moderationRoutes.scheduleLive,
-  cancelLive: moderationRoutes.cancelLive,
-};
-
 /** A Last-Event-ID worth resuming from: a question change number. */
 const CHANGE_ID = /^[1-9]\d{0,17}$/;
 
-export function createLiveHandlers(
-  deps: Deps,
-): RouteHandlers<typeof liveRoutes> & RouteHandlers<typeof liveAdminRoutes> {
+export function createLiveHandlers(deps: Deps): RouteHandlers<typeof liveRoutes> {
   const { db, config, live, now } = deps;
 
   async function sessionOf(productId: string): Promise<LiveSessionRow> {

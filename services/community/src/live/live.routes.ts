@@ -3,13 +3,9 @@ import { liveRoutes } from '@catalyst/contracts';
 import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { communityPremiumCheck } from '../premium';
-import { createLiveHandlers, liveAdminRoutes } from './live.handlers';
+import { createLiveHandlers } from './live.handlers';
 
-/** Live Q&A sessions (liveRoutes) and the admin's scheduleLive/cancelLive of moderationRoutes. */
+/** Live Q&A sessions and their scheduling, as declared in the contracts (liveRoutes). */
 export function mountLive(app: Hono<AppEnv>, deps: Deps) {
-  const handlers = createLiveHandlers(deps);
-  const premium = communityPremiumCheck(deps);
-  const { scheduleLive, cancelLive, ...board } = handlers;
-  mountRoutes(app, liveRoutes, board, { premium });
-  mountRoutes(app, liveAdminRoutes, { scheduleLive, cancelLive });
+  mountRoutes(app, liveRoutes, createLiveHandlers(deps), { premium: communityPremiumCheck(deps) });
 }

@@ -17,12 +17,9 @@ import * as discussions from '../discussions/discussions.repository';
 import { actorOf, toPost, toThread, type Viewer } from '../discussions/present';
 import * as repo from './moderation.repository';
 
-/** The routes of moderationRoutes that ../live mounts (a webinar's live session). */
-export type LiveAdminRouteName = 'scheduleLive' | 'cancelLive';
-
 export function createModerationHandlers(
   deps: Pick<Deps, 'db' | 'now' | 'threadEvents'>,
-): Omit<RouteHandlers<typeof moderationRoutes>, LiveAdminRouteName> {
+): RouteHandlers<typeof moderationRoutes> {
   const { db, now, threadEvents } = deps;
 
   const viewerOf = async (identity: Identity, postIds: string[]): Promise<Viewer> => ({

@@ -4,9 +4,7 @@ import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { createModerationHandlers } from './moderation.handlers';
 
-const { scheduleLive: _scheduleLive, cancelLive: _cancelLive, ...ownRoutes } = moderationRoutes;
-
-/** The moderators' tools (moderationRoutes but scheduleLive/cancelLive, which ../live mounts). */
+/** The moderators' tools, as declared in the contracts (moderationRoutes). */
 export function mountModeration(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, ownRoutes, createModerationHandlers(deps));
+  mountRoutes(app, moderationRoutes, createModerationHandlers(deps));
 }

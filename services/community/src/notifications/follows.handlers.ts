@@ -1,14 +1,8 @@
-import { COMMUNITY_MESSAGES, discussionRoutes } from '@catalyst/contracts';
+import { COMMUNITY_MESSAGES, type followRoutes } from '@catalyst/contracts';
 import { badRequest, notFound, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { follow, resubscribe, threadTitle, unfollow, unsubscribeAll } from './follows.repository';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
-
-export const followRoutes = {
-  follow: discussionRoutes.follow,
-  unfollow: discussionRoutes.unfollow,
-  unsubscribe: discussionRoutes.unsubscribe,
-};
 
 export function createFollowHandlers({
   db,

@@ -1,6 +1,6 @@
 import {
   UNSUBSCRIBE_PAGE_PATH,
-  discussionRoutes,
+  followRoutes,
   lessonPagePath,
   productPagePath,
   routeUrl,
@@ -30,7 +30,7 @@ export function unsubscribeLinks(site: MailSite, userId: string, scope: Unsubscr
   const token = signUnsubscribeToken(userId, scope, site.secret);
   return {
     page: `${base}${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`,
-    oneClick: `${base}${routeUrl(discussionRoutes.unsubscribe, { query: { token } })}`,
+    oneClick: `${base}${routeUrl(followRoutes.unsubscribe, { query: { token } })}`,
   };
 }
 

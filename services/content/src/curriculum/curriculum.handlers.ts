@@ -1,7 +1,7 @@
 import {
   COURSE_MESSAGES,
   mediaInternalRoutes,
-  mediaRoutes,
+  downloadRoutes,
   minutesOf,
   routeUrl,
   type curriculumRoutes,
@@ -322,7 +322,7 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
           fileName: r.file_name,
           mimeType: r.mime_type,
           size: Number(r.size_bytes),
-          url: routeUrl(mediaRoutes.download, {
+          url: routeUrl(downloadRoutes.download, {
             params: { id: r.media_asset_id },
             query: { token: signStreamToken(r.media_asset_id, deps.config.INTERNAL_SECRET, audience) },
           }),

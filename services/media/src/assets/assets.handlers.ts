@@ -1,4 +1,4 @@
-import { contentInternalRoutes, MEDIA_MESSAGES, type mediaRoutes } from '@catalyst/contracts';
+import { contentInternalRoutes, MEDIA_MESSAGES, type assetRoutes } from '@catalyst/contracts';
 import {
   badRequest,
   conflict,
@@ -14,12 +14,7 @@ import type { Context } from 'hono';
 import type { Deps } from '../deps';
 import { findAsset, listAssets, requestReprocess, toAsset } from './assets.repository';
 
-type Handlers = RouteHandlers<
-  Pick<
-    typeof mediaRoutes,
-    'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'
-  >
->;
+type Handlers = RouteHandlers<typeof assetRoutes>;
 
 /** The admin's view of the assets: list (with the products that use each), one asset, retry, process again, delete. */
 export function createAssetHandlers(deps: Deps): Handlers {

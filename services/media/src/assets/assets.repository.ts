@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable, WhereInterface } from 'kyse
 import {
   IMAGE_FILE_EXTENSIONS,
   imageFileUrl,
-  mediaRoutes,
+  streamRoutes,
   routeUrl,
   type MediaAsset,
   type MediaAssetFacts,
@@ -80,7 +80,7 @@ export function toAsset(row: AssetRow, token: string | null): MediaAsset {
   const reprocessing = ready && row.reprocess_requested_at !== null;
   const file = (name: string) =>
     ready && token
-      ? routeUrl(mediaRoutes.streamFile, { params: { id: row.id, file: name }, query: { token } })
+      ? routeUrl(streamRoutes.streamFile, { params: { id: row.id, file: name }, query: { token } })
       : null;
   return {
     id: row.id,

@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, type MediaKind, type mediaRoutes } from '@catalyst/contracts';
+import { MEDIA_MESSAGES, type MediaKind, type downloadRoutes } from '@catalyst/contracts';
 import { notFound, type RouteHandlers } from '@catalyst/service-kit';
 import { findAsset } from '../assets/assets.repository';
 import type { Deps } from '../deps';
@@ -6,7 +6,7 @@ import { originalOf } from '../storage/original';
 import { requireStreamToken, serveBytes } from '../streams/streams';
 import { attachmentDisposition } from './content-disposition';
 
-type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'download'>>;
+type Handlers = RouteHandlers<typeof downloadRoutes>;
 
 /** What a lesson resource may be: files kept as uploaded (videos are streamed, never downloaded). */
 const DOWNLOADABLE: ReadonlySet<MediaKind> = new Set(['document', 'archive', 'image']);

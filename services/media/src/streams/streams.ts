@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { MEDIA_MESSAGES, type mediaRoutes } from '@catalyst/contracts';
+import { MEDIA_MESSAGES, type streamRoutes } from '@catalyst/contracts';
 import {
   forbidden,
   notFound,
@@ -15,7 +15,7 @@ import {
 import type { Database } from '../db/schema';
 import { contentTypeOf, storedSource, type ByteRange, type ByteSource, type MediaStorage } from '../storage';
 
-type Handlers = RouteHandlers<Pick<typeof mediaRoutes, 'streamFile' | 'renditionFile' | 'imageFile'>>;
+type Handlers = RouteHandlers<typeof streamRoutes>;
 
 /** Image copies never change once published (a new run publishes under a new prefix). */
 const IMMUTABLE = 'max-age=31536000, immutable';

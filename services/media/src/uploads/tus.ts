@@ -1,5 +1,5 @@
 import { EVENTS, Server, type Upload } from '@tus/server';
-import { MEDIA_MESSAGES, mediaRoutes, routeUrl, type Identity } from '@catalyst/contracts';
+import { MEDIA_MESSAGES, routeUrl, uploadRoutes, type Identity } from '@catalyst/contracts';
 import { newObjectId, type Logger } from '@catalyst/service-kit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -8,7 +8,7 @@ import { StorageUnavailableError, type MediaStorage } from '../storage';
 import { kindOfMime, kindOfName, sniff, SNIFF_BYTES } from './sniff';
 
 /** The uploads' declared path, as media sees it (the gateway strips API_PREFIX). */
-const UPLOADS_PATH = mediaRoutes.createUpload.path;
+const UPLOADS_PATH = uploadRoutes.createUpload.path;
 /** An upload's own path, its id last. */
 const UPLOAD_ID = new RegExp(`${UPLOADS_PATH}/([0-9a-f]{24})$`);
 
@@ -61,7 +61,7 @@ export function createUploadServer({
     // An asset id is the upload's id: 24 hex characters like every other id.
     namingFunction: () => newObjectId(),
     // Where browsers reach the upload: through the gateway, under API_PREFIX.
-    generateUrl: (_req, { id }) => routeUrl(mediaRoutes.appendUpload, { params: { id } }),
+    generateUrl: (_req, { id }) => routeUrl(uploadRoutes.appendUpload, { params: { id } }),
     getFileIdFromRequest: (req) => UPLOAD_ID.exec(new URL(req.url).pathname)?.[1],
     respectForwardedHeaders: false,
     postReceiveInterval: 1_000,

@@ -1,11 +1,9 @@
 import type { Context } from 'hono';
-import type { Identity, mediaRoutes } from '@catalyst/contracts';
+import type { Identity, uploadRoutes } from '@catalyst/contracts';
 import type { AppEnv, RouteHandlers } from '@catalyst/service-kit';
 import type { UploadServer } from './tus';
 
-type Handlers = RouteHandlers<
-  Pick<typeof mediaRoutes, 'createUpload' | 'uploadOffset' | 'appendUpload' | 'cancelUpload'>
->;
+type Handlers = RouteHandlers<typeof uploadRoutes>;
 
 /** Every tus request goes to the tus server as it came (its body a stream), after the admin check. */
 export function createUploadHandlers(uploads: UploadServer): Handlers {

@@ -1,13 +1,9 @@
 import { CERTIFICATE_MESSAGES, certificateRoutes, routeUrl } from '@catalyst/contracts';
 import { conflict, notFound, reply, type RouteHandlers } from '@catalyst/service-kit';
-import type { CredentialRouteName } from '../credentials/credentials.handlers';
 import type { Deps } from '../deps';
 import { renderCertificatePdf } from './pdf';
 import * as repo from './certificates.repository';
 import { ensureCredential, issueMissingCertificates, type IssueDeps } from './issue';
-
-/** The credential's routes are the issuer's (../credentials); these are the rest of the table. */
-export type CertificateRouteName = Exclude<keyof typeof certificateRoutes, CredentialRouteName>;
 
 /** The PDF's first address: the code with this after it (GET /certificates/:code), moved to GET /certificates/:code/pdf. */
 const PDF_SUFFIX = '.pdf';
@@ -18,7 +14,7 @@ const PDF_SUFFIX = '.pdf';
  */
 export function createCertificateHandlers(
   deps: IssueDeps & Pick<Deps, 'db' | 'config'>,
-): Pick<RouteHandlers<typeof certificateRoutes>, CertificateRouteName> {
+): RouteHandlers<typeof certificateRoutes> {
   const { db, config } = deps;
   const answer = (row: Parameters<typeof repo.toCertificate>[0]) =>
     repo.toCertificate(row, config.PUBLIC_URL);

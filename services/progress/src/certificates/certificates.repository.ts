@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { certificatePagePath, certificateRoutes, routeUrl, type Certificate } from '@catalyst/contracts';
+import {
+  certificatePagePath,
+  certificateRoutes,
+  credentialRoutes,
+  routeUrl,
+  type Certificate,
+} from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { CertificateRow, NewCertificateRow } from '../db/tables/certificates';
 
@@ -25,7 +31,7 @@ export function toCertificate(row: CertificateRow, publicUrl: string): Certifica
     revokedReason: row.revoked_reason,
     verifyUrl: `${site}${certificatePagePath(row.code)}`,
     pdfUrl: `${site}${routeUrl(certificateRoutes.pdf, { params: { code: row.code } })}`,
-    credentialUrl: `${site}${routeUrl(certificateRoutes.credential, { params: { code: row.code } })}`,
+    credentialUrl: `${site}${routeUrl(credentialRoutes.credential, { params: { code: row.code } })}`,
   };
 }
 

@@ -2,7 +2,7 @@ import {
   CERTIFICATE_MESSAGES,
   VC_JWT_CONTENT_TYPE,
   type CredentialCheck,
-  type certificateRoutes,
+  type credentialRoutes,
 } from '@catalyst/contracts';
 import { badRequest, HttpError, notFound, type RouteHandlers } from '@catalyst/service-kit';
 import { toCertificate } from '../certificates/certificates.repository';
@@ -40,16 +40,11 @@ const JWT_HEADERS = {
  * `POST /certificates/credentials/verify`: a kept credential checked as any verifier would: its signature against the
  * published keys, then its bit in the status list it names.
  */
-export type CredentialRouteName = 'credential' | 'statusList' | 'verifyCredential';
-
 export function createCredentialHandlers({
   db,
   config,
   credentials,
-}: Pick<Deps, 'db' | 'config' | 'credentials'>): Pick<
-  RouteHandlers<typeof certificateRoutes>,
-  CredentialRouteName
-> {
+}: Pick<Deps, 'db' | 'config' | 'credentials'>): RouteHandlers<typeof credentialRoutes> {
   /** Whether the place a credential names is revoked, read from the list as it is published. */
   async function statusOf(claims: KeptClaims): Promise<CredentialCheck['status']> {
     const entry = claims.credentialStatus;

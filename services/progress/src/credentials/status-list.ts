@@ -4,7 +4,7 @@
 // credentials' keys, is served at a public address. Revoking a certificate sets its bit.
 import { gzipSync, gunzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
-import { certificateRoutes, routeUrl } from '@catalyst/contracts';
+import { credentialRoutes, routeUrl } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import { issuerIdOf, VC_CONTEXT_V2 } from './issuer';
 
@@ -14,7 +14,7 @@ export const STATUS_PURPOSE = 'revocation';
 
 /** The public address of a status list (1, 2, …): under the certificates' API. */
 export const statusListUrl = (publicUrl: string, list: number) =>
-  `${issuerIdOf(publicUrl)}${routeUrl(certificateRoutes.statusList, { params: { list } })}`;
+  `${issuerIdOf(publicUrl)}${routeUrl(credentialRoutes.statusList, { params: { list } })}`;
 
 /** Where a certificate's place falls: its list (from 1) and its bit in that list. */
 export const placeOf = (statusIndex: number) => ({

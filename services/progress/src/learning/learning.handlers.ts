@@ -2,7 +2,7 @@ import {
   type Identity,
   type LearningRecord,
   type ProductSummary,
-  type progressRoutes,
+  type learningRoutes,
 } from '@catalyst/contracts';
 import type { RouteHandlers } from '@catalyst/service-kit';
 import { toCertificate } from '../certificates/certificates.repository';
@@ -16,7 +16,7 @@ const minutesOf = (seconds: number) => Math.round(seconds / 60);
 /** The learner's record (GET /content/progress/learning-record): every part read with bounded, indexed queries. */
 export function createLearningHandlers(
   deps: IssueDeps & Pick<Deps, 'db' | 'catalog' | 'config'>,
-): Pick<RouteHandlers<typeof progressRoutes>, 'learningRecord'> {
+): RouteHandlers<typeof learningRoutes> {
   const { db, catalog, config } = deps;
   /** A product a learner may still see: content has it, and it is published (an admin sees drafts too). */
   const visible = (identity: Identity, product: ProductSummary | undefined): product is ProductSummary =>

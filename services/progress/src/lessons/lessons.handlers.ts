@@ -1,8 +1,13 @@
-import { QUIZ_MESSAGES, type Identity, type ProgressUpdate, type progressRoutes } from '@catalyst/contracts';
+import {
+  QUIZ_MESSAGES,
+  type Identity,
+  type ProgressUpdate,
+  type lessonProgressRoutes,
+} from '@catalyst/contracts';
 import { conflict, reply, type RouteHandlers } from '@catalyst/service-kit';
 import { issueAfterCompletion, type IssueDeps } from '../certificates/issue';
 import type { Deps } from '../deps';
-import { readUnloadForm, writeOf, type LessonRouteName } from '../progress/progress.handlers';
+import { readUnloadForm, writeOf } from '../progress/progress.handlers';
 import { emptyProgress, findProgress, toProgress } from '../progress/progress.repository';
 import * as repo from './lessons.repository';
 
@@ -15,7 +20,7 @@ import * as repo from './lessons.repository';
  */
 export function createLessonHandlers(
   deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>,
-): Pick<RouteHandlers<typeof progressRoutes>, LessonRouteName> {
+): RouteHandlers<typeof lessonProgressRoutes> {
   const { db, catalog } = deps;
   async function courseOf(identity: Identity, productId: string, requestId: string): Promise<repo.CourseOf> {
     return {

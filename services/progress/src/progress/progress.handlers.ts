@@ -21,7 +21,6 @@ import type { ProgressRow } from '../db/tables/progress';
 import type { Deps } from '../deps';
 import type { IssueDeps } from '../certificates/issue';
 import { resetCourse } from '../lessons/lessons.repository';
-import type { QuizRouteName } from '../quizzes/quizzes.handlers';
 import * as repo from './progress.repository';
 import { createSaveBatcher } from './save-batcher';
 
@@ -42,13 +41,9 @@ export const writeOf = (body: ProgressUpdate, endSeconds: number | null): repo.P
   endSeconds,
 });
 
-/** The routes of a course's lessons (./lessons), mounted beside these from the same table. */
-export type LessonRouteName =
-  'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson';
-
 export function createProgressHandlers(
   deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>,
-): Omit<RouteHandlers<typeof progressRoutes>, LessonRouteName | QuizRouteName | 'learningRecord'> {
+): RouteHandlers<typeof progressRoutes> {
   const { db, catalog } = deps;
   const saves = createSaveBatcher(db);
 

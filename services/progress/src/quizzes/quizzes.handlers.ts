@@ -1,4 +1,4 @@
-import { QUIZ_MESSAGES, type progressRoutes } from '@catalyst/contracts';
+import { QUIZ_MESSAGES, type quizRoutes } from '@catalyst/contracts';
 import { conflict, HttpError, reply, tooManyRequests, type RouteHandlers } from '@catalyst/service-kit';
 import { issueAfterCompletion, type IssueDeps } from '../certificates/issue';
 import type { Deps } from '../deps';
@@ -6,8 +6,6 @@ import { emptyLessonProgress, toLessonProgress } from '../lessons/lessons.reposi
 import { toProgress } from '../progress/progress.repository';
 import { gradeAttempt, gradingForLearner } from './grading';
 import * as repo from './quizzes.repository';
-
-export type QuizRouteName = 'quizAttempts' | 'quizPaper' | 'submitQuizAttempt';
 
 /**
  * Quiz lessons: each attempt served as a paper of its own (questions and options shuffled, the order kept),
@@ -18,7 +16,7 @@ export type QuizRouteName = 'quizAttempts' | 'quizPaper' | 'submitQuizAttempt';
  */
 export function createQuizHandlers(
   deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>,
-): Pick<RouteHandlers<typeof progressRoutes>, QuizRouteName> {
+): RouteHandlers<typeof quizRoutes> {
   const { db, catalog } = deps;
 
   /** The course's lessons, refusing a lesson that is not a quiz. */
