@@ -24,6 +24,13 @@ function makeBuilds(): string {
   write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   write('mfe-catalog/dist/mf-manifest.json', JSON.stringify({ id: 'catalog', name: 'catalog' }));
   write('mfe-catalog/dist/remoteEntry.js', 'var catalog;');
+  write(
+    'mfe-catalog/dist/routes.json',
+    JSON.stringify({
+      remote: 'catalog',
+      pages: [{ path: '/browse/', prefix: true, module: './BrowseRoutes', audience: 'anyone' }],
+    }),
+  );
   write('mfe-catalog/dist/static/js/412.8be0c2d1.js', 'var chunk;');
   write('media/videos/intro.mp4', Buffer.alloc(10_000, 7));
   write('media/videos/other.mp4', Buffer.alloc(500, 8));
@@ -239,6 +246,14 @@ describe('serving the front ends', () => {
         admin: 'dist',
         community: 'dist',
         shell: 'dist',
+      },
+      // Each built dist's published pages (none where a build has no routes.json).
+      routes: {
+        catalog: [{ path: '/browse/', prefix: true, module: './BrowseRoutes', audience: 'anyone' }],
+        player: [],
+        account: [],
+        admin: [],
+        community: [],
       },
     });
   });

@@ -13,6 +13,7 @@ import { REMOTE_NAMES, mediaDir, type GatewayConfig } from './config';
 import { sendError } from './errors';
 import type { GatewayReleases } from './releases';
 import { createRemotesRegistry, sendRemotesAnswer } from './releases/registry';
+import { createRouteBook } from './releases/routes';
 import { releaseFilesHandler } from './releases/files';
 import {
   FIRST_PAINT_FILE,
@@ -163,7 +164,18 @@ export function createStaticRouter(
   let indexOf = indexPath;
   const site = siteConfigOf(config);
   const registry =
-    releases?.registry ?? createRemotesRegistry({ repo: null, overrides: config.MF_REMOTES, log });
+    releases?.registry ??
+    createRemotesRegistry({
+      repo: null,
+      overrides: config.MF_REMOTES,
+      log,
+      // every remote is its built dist: its pages are read from there
+      routes: createRouteBook({
+        distDir: (remote) => path.join(config.STATIC_ROOT, `mfe-${remote}`, 'dist'),
+        read: async () => null,
+        log,
+      }),
+    });
   let cachedIndex: { version: string; html: string; firstPaints: Map<string, string> } | undefined;
 
   /** The build's first paint (first-paint.json beside index.html), when it has one that reads. */

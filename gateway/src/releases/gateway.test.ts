@@ -19,9 +19,13 @@ const RELEASES_HEADER = 'x-catalyst-releases';
 const admin: Identity = { id: 'a1', role: 'admin', email: 'ops@catalyst.example', name: 'Ops' };
 const learner: Identity = { id: 'u1', role: 'user', email: 'learner@catalyst.example', name: 'Learner' };
 
-/** A build folder: a manifest sharing react and exposing two modules, and a chunk. */
-function writeBuild(dir: string, text: string) {
+/** The catalogue's pages as a build publishes them (routes.json). */
+const browsePage = { path: '/browse/', prefix: true, module: './BrowseRoutes', audience: 'anyone' };
+
+/** A build folder: a manifest sharing react and exposing two modules, a chunk, and the pages it publishes. */
+function writeBuild(dir: string, text: string, pages: unknown[] = [browsePage]) {
   mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'routes.json'), JSON.stringify({ remote: 'catalog', pages }));
   writeFileSync(
     path.join(dir, 'mf-manifest.json'),
     JSON.stringify({
@@ -54,7 +58,17 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'gateway-releases-'));
     writeBuild(path.join(root, 'mfe-catalog', 'dist'), 'built dist');
-    writeBuild(path.join(root, 'releases', 'catalog', 'v2-2222222222'), 'release two');
+    // release two adds a page (a prefix of its own inside /browse/ is still the catalogue's)
+    writeBuild(path.join(root, 'releases', 'catalog', 'v2-2222222222'), 'release two', [
+      browsePage,
+      { path: '/browse/new/', prefix: false, module: './NewCoursesPage', audience: 'anyone' },
+    ]);
+    // a dist whose routes.json claims the admin area: refused at the gateway too, so it mounts nothing
+    mkdirSync(path.join(root, 'mfe-player', 'dist'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'mfe-player', 'dist', 'routes.json'),
+      JSON.stringify({ remote: 'player', pages: [{ ...browsePage, path: '/admin/' }] }),
+    );
     mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
     writeFileSync(
       path.join(root, 'shell', 'dist', 'index.html'),
@@ -119,9 +133,15 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
     const body = (await response.json()) as {
       remotes: Record<string, string>;
       releases: Record<string, string>;
+      routes: Record<string, unknown[]>;
     };
     expect(body.remotes.catalog).toBe('/mf/catalog/mf-manifest.json');
     expect(body.releases.catalog).toBe('dist');
+    // each release's published pages ride in the same answer (no request of the shell's own before its first paint)
+    expect(body.routes.catalog).toEqual([browsePage]);
+    expect(body.routes.player).toEqual([]);
+    // a remote without a routes.json mounts nothing
+    expect(body.routes.account).toEqual([]);
     expect(response.headers.get(RELEASES_HEADER)).toContain('catalog=dist');
   });
 
@@ -231,9 +251,12 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
     const after = (await (await get('/mf/remotes.json')).json()) as {
       remotes: Record<string, string>;
       releases: Record<string, string>;
+      routes: Record<string, Array<{ path: string }>>;
     };
     expect(after.remotes.catalog).toBe('/mf/catalog/v2-2222222222/mf-manifest.json');
     expect(after.releases.catalog).toBe('v2-2222222222');
+    // the page the release adds is published with it: no shell build
+    expect(after.routes.catalog!.map((page) => page.path)).toEqual(['/browse/', '/browse/new/']);
 
     expect((await asAdmin('/admin/releases/catalog/rollback')).status).toBe(200);
     expect(

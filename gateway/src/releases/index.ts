@@ -7,6 +7,7 @@ import { createS3ObjectStore, s3SettingsOf, type StorageConfig } from '@catalyst
 import type { GatewayConfig } from '../config';
 import { readBuildFacts } from './manifest';
 import { createRemotesRegistry, type RemotesRegistry } from './registry';
+import { createRouteBook } from './routes';
 import {
   createReleaseRepository,
   DIST_VERSION,
@@ -15,6 +16,7 @@ import {
   RELEASES_SCHEMA,
   type Channel,
   type ReleaseRepository,
+  type ReleaseTarget,
 } from './repository';
 import type { ReleasesDatabase } from './schema';
 import { createReleaseStore, RELEASE_STORAGE, type ReleaseStore } from './store';
@@ -90,6 +92,11 @@ export function createGatewayReleases(
     log,
     refreshMs: config.RELEASES_REFRESH_MS,
     beforeServing,
+    routes: createRouteBook({
+      distDir: (remote) => store.dirOf(remote as ReleaseTarget, DIST_VERSION),
+      read: (remote, version, file) => store.read(remote as ReleaseTarget, version, file),
+      log,
+    }),
   });
   return {
     repo,

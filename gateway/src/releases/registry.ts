@@ -6,6 +6,7 @@ import { REMOTE_NAMES, type RemoteName } from '../config';
 import { inCanary } from './canary';
 import { loadNoncesFor } from './load-nonce';
 import { DIST_VERSION, type Channel, type ReleaseRepository } from './repository';
+import type { RouteBook } from './routes';
 
 /** The anonymous, stable id a browser is bucketed by for canaries (HttpOnly: only the gateway reads it). */
 const BUCKET_COOKIE = 'catalyst_release_bucket';
@@ -43,6 +44,8 @@ export interface RegistryOptions {
   refreshMs?: number;
   /** Readies what the channels name before they are served (a shell release kept in a bucket is copied); failing, the last channels stay. */
   beforeServing?: (channels: Channel[]) => Promise<void>;
+  /** The pages each release publishes, put in every answer (read before the channels naming them are served). */
+  routes?: RouteBook;
 }
 
 /**
@@ -56,6 +59,7 @@ export function createRemotesRegistry({
   log,
   refreshMs = 1_000,
   beforeServing,
+  routes,
 }: RegistryOptions): RemotesRegistry & { ready: Promise<void> } {
   let channels = new Map<string, Channel>();
   let fresh = repo === null;
@@ -75,6 +79,12 @@ export function createRemotesRegistry({
           );
           throw error;
         }
+        await routes?.load(
+          list.flatMap((channel) => [
+            [channel.remote, channel.current] as const,
+            ...(channel.canary ? [[channel.remote, channel.canary.version] as const] : []),
+          ]),
+        );
         channels = new Map(list.map((channel) => [channel.remote, channel]));
         if (!fresh) log.info({ remotes: list.length }, 'release registry read');
         fresh = true;
@@ -126,6 +136,7 @@ export function createRemotesRegistry({
     answer(bucketId) {
       const remotes: Record<string, string> = {};
       const releases: Record<string, string> = {};
+      const pages: NonNullable<RemotesAnswer['routes']> = {};
       let canary = false;
       for (const remote of REMOTE_NAMES) {
         const fixed = overrides[remote];
@@ -138,9 +149,11 @@ export function createRemotesRegistry({
         if (channels.get(remote)?.canary) canary = true;
         remotes[remote] = manifestUrlOf(remote, chosen.version);
         releases[remote] = chosen.version;
+        const published = routes?.pagesOf(remote, chosen.version);
+        if (published) pages[remote] = published;
       }
       releases.shell = channels.get('shell')?.current ?? DIST_VERSION;
-      return { body: { remotes, releases }, canary };
+      return { body: { remotes, releases, ...(routes ? { routes: pages } : {}) }, canary };
     },
     current: (remote) => channels.get(remote)?.current ?? DIST_VERSION,
     served(remote) {
