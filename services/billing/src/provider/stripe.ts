@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { subscriptionStatusValues, type SubscriptionStatusValue } from '@catalyst/contracts';
 import { HttpError, unavailable } from '@catalyst/service-kit';
 import type { Config } from '../config';
 
@@ -62,6 +63,24 @@ export function periodEndOf(sub: Stripe.Subscription): Date | null {
     (sub as unknown as { current_period_end?: number }).current_period_end;
   return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
 }
+
+const toDate = (seconds: number | null | undefined) =>
+  typeof seconds === 'number' ? new Date(seconds * 1000) : null;
+
+function statusOf(sub: Stripe.Subscription): SubscriptionStatusValue {
+  return (subscriptionStatusValues as readonly string[]).includes(sub.status)
+    ? (sub.status as SubscriptionStatusValue)
+    : 'incomplete';
+}
+
+/** What billing mirrors of a subscription as the provider reads it (a status it does not know is 'incomplete'). */
+export const subscriptionValuesOf = (sub: Stripe.Subscription) => ({
+  status: statusOf(sub),
+  current_period_end: periodEndOf(sub),
+  cancel_at_period_end: sub.cancel_at_period_end,
+  canceled_at: toDate(sub.canceled_at),
+  ended_at: toDate(sub.ended_at),
+});
 
 export const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;

@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { ENTITLED_STATUSES } from '@catalyst/contracts';
+import {
+  ENTITLED_STATUSES,
+  FREE_STATUS,
+  type Entitlement,
+  type SubscriptionStatus,
+} from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { Customer } from '../db/tables/customer';
 import type { NewSubscription, Subscription } from '../db/tables/subscription';
@@ -109,6 +114,46 @@ export async function markSubscriptionEnded(db: Db, subscriptionId: string, at: 
     .set({ status: 'canceled', cancel_at_period_end: false, canceled_at: at, ended_at: at, updated_at: at })
     .where('stripe_subscription_id', '=', subscriptionId)
     .execute();
+}
+
+export const isEntitled = (sub: Subscription | undefined): sub is Subscription =>
+  !!sub && ENTITLED_STATUSES.includes(sub.status);
+
+export function statusFromRow(sub: Subscription | undefined): SubscriptionStatus {
+  if (!sub) return FREE_STATUS;
+  const entitled = isEntitled(sub);
+  return {
+    hasSubscription: entitled,
+    plan: entitled ? sub.plan : null,
+    status: sub.status,
+    currentPeriodEnd: sub.current_period_end ? sub.current_period_end.toISOString() : null,
+    cancelAtPeriodEnd: entitled && sub.cancel_at_period_end,
+  };
+}
+
+/** What the user's current subscription entitles them to (peers ask; a user billing never saw is free). */
+export async function entitlementOf(db: Db, userId: string): Promise<Entitlement> {
+  const sub = await findCurrentSubscription(db, userId);
+  return {
+    entitled: isEntitled(sub),
+    plan: isEntitled(sub) ? sub.plan : null,
+    status: sub?.status ?? 'free',
+  };
+}
+
+/** Several users' plans at once (the admin users list): a user billing never saw is on the free plan. */
+export async function plansOf(db: Db, userIds: string[]) {
+  const current = new Map(
+    (await findCurrentSubscriptions(db, userIds)).map((sub) => [sub.user_id, sub] as const),
+  );
+  return userIds.map((userId) => {
+    const sub = current.get(userId);
+    return {
+      userId,
+      plan: isEntitled(sub) ? ('premium' as const) : ('free' as const),
+      status: sub?.status ?? ('free' as const),
+    };
+  });
 }
 
 /** The current subscription (as findCurrentSubscription picks it) of each of the given users that has one. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_STATUS, FREE_STATUS } from '@catalyst/contracts';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { PUBLIC_URL, learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
-import { withOfflineLicence } from './subscriptions.service';
+import { withOfflineLicence } from './subscriptions.handlers';
 
 let world: BillingWorld;
 beforeAll(async () => {

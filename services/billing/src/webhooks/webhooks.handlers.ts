@@ -4,7 +4,7 @@ import { badRequest, metrics, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { idOf, subscriptionIdOfInvoice } from '../provider/stripe';
 import { recordEvent } from '../subscriptions/subscriptions.repository';
-import { syncSubscription } from '../subscriptions/subscriptions.sync';
+import { syncSubscription } from '../subscriptions/subscriptions.handlers';
 
 /** Which subscription an event concerns (and whose it is, when the event says); null for events billing ignores. */
 function subjectOf(event: Stripe.Event): { subscriptionId: string; userIdHint: string | null } | null {
