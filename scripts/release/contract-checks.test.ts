@@ -4,16 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_MODULES } from '../../mfe-player/src/community/communityModules';
-import { shellRoutes as catalogRoutes } from '../../mfe-catalog/src/shell-routes';
 import { REMOTE_NAMES, type RemoteName } from '../../packages/web-kit/src/remote-ids';
 import { SHELL_WIDGETS } from '../../shell/src/federation/widgets';
 import {
   checkExposes,
+  checkPageClashes,
   checkRelease,
   checkShared,
   checkWebKitImports,
   currentShellShared,
   federatedImports,
+  pageImports,
+  readRoutes,
   ROOT,
   SHELL_SHARED_FILE,
   TYPES_DIR,
@@ -25,7 +27,7 @@ import {
   type ReleaseManifest,
   type ShellShared,
 } from './contract-checks';
-import { manifestAsBuilt, releaseDir } from './fixtures/manifest-as-built';
+import { manifestAsBuilt, releaseDir, writeRoutes } from './fixtures/manifest-as-built';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', `${name}.mf-manifest.json`);
 const readFixture = async (name: string) =>
@@ -171,10 +173,8 @@ describe('exposed modules', () => {
     const of = (consumer: string, remote: string) =>
       imports.filter((e) => e.consumer === consumer && e.remote === remote).map((e) => e.module);
     expect(of('mfe-player', 'community')).toEqual(Object.values(COMMUNITY_MODULES));
-    expect(of('shell', 'catalog')).toEqual([
-      ...catalogRoutes.pages.map((page) => page.module),
-      SHELL_WIDGETS.topCourses.module,
-    ]);
+    // the shell's pages are each release's own (routes.json), checked with that release
+    expect(of('shell', 'catalog')).toEqual([SHELL_WIDGETS.topCourses.module]);
     expect(of('shell', 'account')).toContain(SHELL_WIDGETS.authDialog.module);
   });
 
@@ -236,6 +236,8 @@ describe('the remotes as their rspack configurations build them (a release folde
   it("every remote shares the shell's singletons, uses only names its web-kit exports and exposes what its consumers load", async () => {
     const shell = currentShellShared();
     const imports = await federatedImports();
+    for (const remote of REMOTE_NAMES)
+      imports.push(...pageImports(remote, (await readRoutes(remote, dists[remote])).pages!, dists[remote]));
     // Each remote has a consumer, so no remote's exposes check passes for want of anything to check.
     expect(new Set(imports.map((entry) => entry.remote))).toEqual(new Set(REMOTE_NAMES));
     for (const remote of REMOTE_NAMES) {
@@ -266,6 +268,68 @@ describe('the remotes as their rspack configurations build them (a release folde
     }
   }, 120_000);
 
+  it("refuses an account release whose pages are another remote's or the shell's, or name a module it does not expose", async () => {
+    const broken = await releaseDir(built.account);
+    await writeRoutes(broken, 'account', {
+      remote: 'account',
+      pages: [
+        { path: '/admin/', prefix: true, module: './ProfilePage', audience: 'anyone' },
+        { path: '/pricing/', prefix: false, module: './ProfilePage', audience: 'anyone' },
+        { path: '/account/', prefix: false, module: './NoSuchPage', audience: 'signed-in' },
+      ],
+    });
+    try {
+      const { ok, problems } = await checkRelease({
+        remote: 'account',
+        distDir: broken,
+        shell: currentShellShared(),
+        remoteDists: dists,
+      });
+      expect(ok).toBe(false);
+      expect(problems).toEqual([
+        "pages: account claims /admin/, which is admin's (REMOTE_PATH_OWNERS)",
+        "pages: account claims /pricing/, which would cover the shell's own page /pricing/",
+      ]);
+      // once its claims are its own, a page's module must be exposed
+      await writeRoutes(broken, 'account', {
+        remote: 'account',
+        pages: [{ path: '/account/', prefix: false, module: './NoSuchPage', audience: 'signed-in' }],
+      });
+      const missing = await checkRelease({
+        remote: 'account',
+        distDir: broken,
+        shell: currentShellShared(),
+        remoteDists: dists,
+      });
+      expect(missing.problems[0]).toMatch(
+        /^exposed module account '\.\/NoSuchPage' is loaded by shell \(.*routes\.json \(page \/account\/\)\) but missing from the release/,
+      );
+    } finally {
+      await rm(broken, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('refuses a release that publishes no routes.json, or a page another current release publishes', async () => {
+    const bare = await releaseDir(built.catalog);
+    await rm(path.join(bare, 'routes.json'));
+    try {
+      expect((await readRoutes('catalog', bare)).problems).toEqual([
+        `no routes.json in ${bare}: build the remote with @catalyst/build-kit (defineFrontend's routes publishes its pages)`,
+      ]);
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
+    const page = {
+      path: '/learning/',
+      prefix: false,
+      module: './LearningRecordPage',
+      audience: 'signed-in',
+    } as const;
+    expect(
+      checkPageClashes('account', [page], { account: [page], admin: [], player: [{ ...page }] }),
+    ).toEqual(["pages: account claims /learning/, which player's current release publishes"]);
+  });
+
   it('refuses a catalog release whose manifest lacks a module the shell loads, naming it and its consumer', async () => {
     const broken = await releaseDir(without(built.catalog, './TopCourses'));
     try {
@@ -295,6 +359,7 @@ describe('a release of the community remote (types included)', () => {
   beforeAll(async () => {
     release = await mkdtemp(path.join(os.tmpdir(), 'community-release-'));
     await cp(fixture('community'), path.join(release, 'mf-manifest.json'));
+    await writeRoutes(release, 'community');
     expect(await writeReleaseTypes({ remote: 'mfe-community', distDir: release })).toEqual([]);
   }, 120_000);
   afterAll(() => rm(release, { recursive: true, force: true }));
@@ -356,6 +421,7 @@ describe('a release of the community remote (types included)', () => {
   it('stops a player release that loads a module the current community release does not expose', async () => {
     const player = await mkdtemp(path.join(os.tmpdir(), 'player-release-'));
     await cp(fixture('player'), path.join(player, 'mf-manifest.json'));
+    await writeRoutes(player, 'player');
     await writeFile(
       path.join(release, 'mf-manifest.json'),
       JSON.stringify(without(await readFixture('community'), './LiveBoard')),

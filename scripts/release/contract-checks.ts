@@ -1,13 +1,14 @@
 // Contract checks before a remote is released: a release is refused when its shared singletons do not
 // match the shell's, when a module the shell or another remote loads from it is missing from its
-// manifest, when it uses a name of the shared web-kit that the shell's copy does not export (it would
+// manifest, when the pages it publishes (routes.json, which the shell mounts at run time) are malformed,
+// claim a path its remote does not own or another remote's current release claims, when it uses a name of the shared web-kit that the shell's copy does not export (it would
 // fail as it loads: the shell's copy is the one on the page), or when an exposed component no longer
 // takes what its consumers pass. Each problem says
 // exactly what broke (the package and both versions, the consumer and the module, file:line and the
 // compiler's message).
 //
-// What consumers load is written once, in the tables their own code reads: each remote's
-// src/shell-routes.ts (the shell's pages), shell/src/federation/widgets.ts (the shell's widgets) and
+// What consumers load is written once, in the tables their own code reads: each release's routes.json
+// (the shell's pages, built from the remote's src/shell-routes.ts), shell/src/federation/widgets.ts (the shell's widgets) and
 // mfe-player/src/community/communityModules.ts (the player's community sections). What a remote exposes
 // is its src/exposes.ts (its rspack.config.ts builds those).
 //
@@ -26,8 +27,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSync, transformSync } from 'esbuild';
 import semver from 'semver';
+import {
+  routeManifestProblems,
+  ROUTES_FILE,
+  type PublishedPage,
+} from '../../packages/contracts/src/route-manifest';
 import { REMOTE_NAMES, type RemoteName } from '../../packages/web-kit/src/remote-ids';
-import type { RemoteRouteTable } from '../../packages/web-kit/src/pages';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -287,22 +292,7 @@ const importTs = async <T>(file: string): Promise<T> => (await import(pathToFile
 /** Every module the shell and the remotes load from a remote, from the consumers' own tables. */
 export async function federatedImports(): Promise<FederatedImport[]> {
   const imports: FederatedImport[] = [];
-  // The shell's pages: each remote's route table, read by shell/src/federation/routeRemotes.ts and
-  // mounted by shell/src/App.tsx without props.
-  for (const name of REMOTE_NAMES) {
-    const file = path.join(ROOT, workspaceOf(name), 'src/shell-routes.ts');
-    if (!existsSync(file)) continue;
-    const { shellRoutes } = await importTs<{ shellRoutes: RemoteRouteTable }>(file);
-    for (const page of shellRoutes.pages) {
-      imports.push({
-        consumer: 'shell',
-        remote: shellRoutes.remote as RemoteName,
-        module: page.module,
-        declaredIn: `${where(file, `'${page.module}'`)} (page ${page.path})`,
-        props: { type: 'Record<never, never>' },
-      });
-    }
-  }
+  // The shell's pages are each release's own (routes.json): see pageImports.
   const widgetsFile = path.join(ROOT, 'shell/src/federation/widgets.ts');
   const { SHELL_WIDGETS } = await importTs<{
     SHELL_WIDGETS: Record<string, { remote: RemoteName; module: string }>;
@@ -336,6 +326,59 @@ export async function federatedImports(): Promise<FederatedImport[]> {
     });
   }
   return imports;
+}
+
+/** A release's published pages (its routes.json), or why they cannot be served. */
+export async function readRoutes(
+  name: RemoteName,
+  distDir: string,
+): Promise<{ pages: PublishedPage[]; problems: [] } | { pages: null; problems: string[] }> {
+  const file = path.join(path.resolve(distDir), ROUTES_FILE);
+  if (!existsSync(file))
+    return {
+      pages: null,
+      problems: [
+        `no ${ROUTES_FILE} in ${rel(distDir)}: build the remote with @catalyst/build-kit (defineFrontend's routes publishes its pages)`,
+      ],
+    };
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    return { pages: null, problems: [`${rel(file)} is not JSON: ${(error as Error).message}`] };
+  }
+  const problems = routeManifestProblems(name, data);
+  return problems.length
+    ? { pages: null, problems: problems.map((problem) => `pages: ${problem}`) }
+    : { pages: (data as { pages: PublishedPage[] }).pages, problems: [] };
+}
+
+/** What the shell loads of a release for the pages it publishes: each page's module, given no props. */
+export function pageImports(
+  name: RemoteName,
+  pages: readonly PublishedPage[],
+  distDir: string,
+): FederatedImport[] {
+  return pages.map((page) => ({
+    consumer: 'shell',
+    remote: name,
+    module: page.module,
+    declaredIn: `${rel(path.join(distDir, ROUTES_FILE))} (page ${page.path})`,
+    props: { type: 'Record<never, never>' },
+  }));
+}
+
+/** Refuses pages another remote's current release already publishes at the same path. */
+export function checkPageClashes(
+  name: RemoteName,
+  pages: readonly PublishedPage[],
+  others: Partial<Record<RemoteName, readonly PublishedPage[]>>,
+): string[] {
+  return pages.flatMap((page) =>
+    Object.entries(others)
+      .filter(([other, theirs]) => other !== name && theirs?.some((each) => each.path === page.path))
+      .map(([other]) => `pages: ${name} claims ${page.path}, which ${other}'s current release publishes`),
+  );
 }
 
 /** Refuses a release whose manifest lacks a module a consumer loads from it. */
@@ -684,8 +727,24 @@ export async function checkRelease({
       problems.push(`the manifest in ${distDir} is remote "${manifest.name}", not "${name}"`);
     problems.push(...checkShared(manifest, shell));
     problems.push(...checkWebKitImports(await webKitImportsOfRelease(name, distDir), shell));
-    problems.push(...checkExposes(manifest, name, imports));
-    providers.push({ remote: name, distDir, imports: imports.filter((entry) => entry.remote === name) });
+    const routes = await readRoutes(name, distDir);
+    problems.push(...routes.problems);
+    const pages = routes.pages ? pageImports(name, routes.pages, distDir) : [];
+    if (routes.pages) {
+      const others: Partial<Record<RemoteName, PublishedPage[]>> = {};
+      for (const other of REMOTE_NAMES.filter((each) => each !== name)) {
+        const dir = remoteDists[other] ?? path.join(ROOT, workspaceOf(other), 'dist');
+        if (existsSync(path.join(dir, ROUTES_FILE)))
+          others[other] = (await readRoutes(other, dir)).pages ?? [];
+      }
+      problems.push(...checkPageClashes(name, routes.pages, others));
+    }
+    problems.push(...checkExposes(manifest, name, [...pages, ...imports]));
+    providers.push({
+      remote: name,
+      distDir,
+      imports: [...pages, ...imports.filter((entry) => entry.remote === name)],
+    });
   }
   // What this release loads from the other remotes, against their current releases.
   const consumer = name === 'shell' ? 'shell' : workspaceOf(name);
