@@ -10,4 +10,5 @@ export const exposes = {
   './UnsubscribePage': './src/unsubscribe/UnsubscribePage.tsx',
   './CertificatePage': './src/certificates/CertificatePage.tsx',
   './LearningRecordPage': './src/learning/LearningRecordPage.tsx',
+  './AccountPage': './src/account/AccountPage.tsx',
 } as const;

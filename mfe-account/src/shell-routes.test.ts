@@ -46,4 +46,13 @@ describe("the account's pages", () => {
       { endpoint: 'learning.learningRecord', input: undefined, signedIn: true },
     ]);
   });
+
+  it('keeps the account overview behind sign-in, a page of its own that reads nothing first', () => {
+    expect(page('/account/')).toEqual({
+      path: '/account/',
+      prefix: false,
+      module: './AccountPage',
+      audience: 'signed-in',
+    });
+  });
 });

@@ -26,6 +26,8 @@ export const shellRoutes: RemoteRouteTable = {
         return code ? [{ endpoint: ['certificate', 'get'], input: { params: { code } } }] : [];
       },
     },
+    // an overview of the account's parts: published with the account's release, mounted by the shell at run time
+    { path: '/account/', prefix: false, module: './AccountPage', audience: 'signed-in' },
     {
       path: '/learning/',
       prefix: false,

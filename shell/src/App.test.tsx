@@ -31,14 +31,14 @@ describe("the app's routes", () => {
         ...PUBLISHED_ROUTES,
         account: [
           ...PUBLISHED_ROUTES.account!,
-          { path: '/account/', prefix: false, module: './AccountPage', audience: 'anyone' },
+          { path: '/account/help/', prefix: false, module: './HelpPage', audience: 'anyone' },
         ],
       }),
     );
-    const { unmount } = render(<App location="/account" />);
-    expect((await screen.findByText(/^remote page/)).textContent).toBe('remote page account ./AccountPage');
+    const { unmount } = render(<App location="/account/help" />);
+    expect((await screen.findByText(/^remote page/)).textContent).toBe('remote page account ./HelpPage');
     unmount();
-    render(<App location="/account/nothing-here" />);
+    render(<App location="/account/help/nothing-here" />);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('404 - Page Not Found');
   });
 });

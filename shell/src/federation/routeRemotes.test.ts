@@ -24,6 +24,7 @@ describe("the remotes' pages, as their releases publish them", () => {
       'verify-email',
       'unsubscribe',
       'learning',
+      'account',
       'profile',
       'browse/*',
       'admin/*',
@@ -58,17 +59,17 @@ describe("the remotes' pages, as their releases publish them", () => {
   });
 
   it("mounts a page a remote's new release adds, with no shell build", () => {
-    expect(remoteForPath('/account')).toBeNull();
+    expect(remoteForPath('/account/help')).toBeNull();
     setRemoteRoutes({
       ...PUBLISHED_ROUTES,
       account: [
         ...PUBLISHED_ROUTES.account!,
-        { path: '/account/', prefix: false, module: './AccountPage', audience: 'signed-in' },
+        { path: '/account/help/', prefix: false, module: './HelpPage', audience: 'signed-in' },
       ],
     });
-    expect(remoteForPath('/Account/')).toEqual({
+    expect(remoteForPath('/Account/Help/')).toEqual({
       remote: 'account',
-      module: './AccountPage',
+      module: './HelpPage',
       audience: 'signed-in',
     });
   });
