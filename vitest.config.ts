@@ -13,7 +13,7 @@ export default defineConfig({
           include: [
             'services/*/src/**/*.test.ts',
             'gateway/src/**/*.test.ts',
-            'packages/{contracts,service-kit}/src/**/*.test.ts',
+            'packages/{contracts,service-kit,demo,catalog-access}/src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'media/**/*.test.ts',
             'e2e/security/**/*.test.ts',

@@ -14,7 +14,7 @@ import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_VIDEOS } from '@catalyst/service-kit';
+import { DEMO_VIDEOS } from '@catalyst/demo';
 import { signIn } from './backend';
 import { launchChromium, measureVisit, singleVideoProduct, type PageVisit } from './frontend';
 import { measureLoad, type RouteLoad } from './load';

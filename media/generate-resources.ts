@@ -5,7 +5,7 @@
 //   npx tsx media/generate-resources.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_RESOURCE_FILES } from '../packages/service-kit/src/demo-courses';
+import { DEMO_RESOURCE_FILES } from '../packages/demo/src/courses';
 import { placesOfFiles, renderResource } from './pdf/render';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');

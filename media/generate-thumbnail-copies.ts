@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DEMO_THUMBNAIL_COPY_WIDTHS, demoThumbnailUrl } from '../packages/contracts/src/images';
-import { DEMO_MEDIA_ROOT } from '../packages/service-kit/src/demo-media';
+import { DEMO_MEDIA_ROOT } from '../packages/demo/src/media';
 import { demoProducts } from '../services/content/src/demo/catalog';
 
 const file = (url: string) => path.join(DEMO_MEDIA_ROOT, url);

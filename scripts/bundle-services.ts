@@ -9,8 +9,8 @@
 //   npx tsx scripts/bundle-services.ts auth media some targets
 //   npx tsx scripts/bundle-services.ts --image /out auth   laid out as the image's /app (the Dockerfiles' build stage)
 //
-// Source files find things relative to where they sit in the repository (service-kit's mail outbox and demo
-// media under the repository root, the gateway's front-end builds): each bundled workspace file keeps its own
+// Source files find things relative to where they sit in the repository (service-kit's mail outbox and the demo
+// media that packages/demo finds under the repository root, the gateway's front-end builds): each bundled workspace file keeps its own
 // import.meta.url, as if it still sat at its source path below the image's /app (the repository root).
 import {
   cpSync,

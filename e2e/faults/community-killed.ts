@@ -8,7 +8,7 @@
  */
 import type { Page, Response } from 'playwright-core';
 import { demoAccounts, type LiveSession } from '@catalyst/contracts';
-import { demoLessonId } from '@catalyst/service-kit';
+import { demoLessonId } from '@catalyst/demo';
 import { launchChromium } from '../../scripts/lib/chromium';
 import type { Checks } from './lib/checks';
 import { isAlive, login, type Environment } from './lib/environment';

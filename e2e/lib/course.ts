@@ -8,7 +8,7 @@ import {
   demoQuestionId,
   type DemoLesson,
   type DemoQuizQuestion,
-} from '../../packages/service-kit/src/demo-courses';
+} from '../../packages/demo/src/courses';
 import { retakeGapSeconds } from '../../packages/contracts/src/quiz-terms';
 import { expect } from '../fixtures';
 

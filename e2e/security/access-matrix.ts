@@ -10,7 +10,7 @@ import {
   type RouteDeclaration,
   type SessionResponse,
 } from '@catalyst/contracts';
-import { demoLessonId } from '@catalyst/service-kit';
+import { demoLessonId } from '@catalyst/demo';
 import { communityBody, communityQuery, communitySample, communitySamples } from './community';
 import {
   DEMO_COURSE,

@@ -40,7 +40,7 @@ import {
   demoOptionId,
   demoQuestionId,
   type DemoCourse,
-} from '@catalyst/service-kit';
+} from '@catalyst/demo';
 import { launchChromium } from '../../scripts/lib/chromium';
 import {
   demoCourse,

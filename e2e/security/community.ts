@@ -26,7 +26,7 @@ import {
   type RouteData,
   type Thread,
 } from '@catalyst/contracts';
-import { demoLessonId } from '@catalyst/service-kit';
+import { demoLessonId } from '@catalyst/demo';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { latestEmailIn } from '../outbox';

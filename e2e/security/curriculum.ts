@@ -16,7 +16,8 @@ import {
   type Lesson,
   type PublicProduct,
 } from '@catalyst/contracts';
-import { DEMO_COURSES, DEMO_MEMBER_COURSE, demoLessonId, signStreamToken } from '@catalyst/service-kit';
+import { signStreamToken } from '@catalyst/service-kit';
+import { DEMO_COURSES, DEMO_MEMBER_COURSE, demoLessonId } from '@catalyst/demo';
 import { launchChromium } from '../../scripts/lib/chromium';
 import {
   DEMO_COURSE,

@@ -294,7 +294,7 @@ export async function demoStream(
   );
 }
 
-/** A demo course (packages/service-kit/src/demo-courses.ts) as content serves it: its product id and slug. */
+/** A demo course (packages/demo/src/courses.ts) as content serves it: its product id and slug. */
 export async function demoCourse(suite: Suite, slug: string): Promise<{ _id: string; slug: string }> {
   const res = await suite.request<CurriculumOutline>('GET', `/content/products/${slug}/curriculum`);
   if (res.status !== 200 || !res.body?.data?.sections?.length)

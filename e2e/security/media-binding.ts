@@ -6,7 +6,7 @@
  * own grant, here one a free preview handed to the learner) or a signed-out tab is a 403 in the one error shape.
  */
 import type { Lesson, ProductDetail, SessionResponse } from '@catalyst/contracts';
-import { demoLessonId } from '@catalyst/service-kit';
+import { demoLessonId } from '@catalyst/demo';
 import {
   DEMO_COURSE,
   dataOf,

@@ -21,7 +21,7 @@ import {
   type QuizAttemptResult,
   type QuizPaper,
 } from '@catalyst/contracts';
-import { DEMO_COURSES, demoLessonId, demoOptionId, demoQuestionId } from '@catalyst/service-kit';
+import { DEMO_COURSES, demoLessonId, demoOptionId, demoQuestionId } from '@catalyst/demo';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { demoCourse, describe, isErrorShape, type Suite } from './harness';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_RESOURCE_FILES } from '../../packages/service-kit/src/demo-courses';
+import { DEMO_RESOURCE_FILES } from '../../packages/demo/src/courses';
 import { placesOfFiles, renderResource } from './render';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');

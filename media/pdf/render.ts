@@ -1,6 +1,6 @@
 // Renders one demo resource: the PDF document, its metadata and fonts, and the design's pages.
 import { PDFDocument } from 'pdf-lib';
-import { DEMO_COURSES } from '../../packages/service-kit/src/demo-courses';
+import { DEMO_COURSES } from '../../packages/demo/src/courses';
 import { demoProducts } from '../../services/content/src/demo/catalog';
 import { DESIGNS } from './designs';
 import { Sheet } from './kit/sheet';

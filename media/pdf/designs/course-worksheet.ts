@@ -1,12 +1,9 @@
 // The worksheet of every outlined course's exercise.
-import {
-  outlineWorksheetFile,
-  type DemoCourseOutline,
-} from '../../../packages/service-kit/src/demo-course-outlines';
+import { outlineWorksheetFile, type DemoCourseOutline } from '../../../packages/demo/src/course-outlines';
 import type { ResourceDesign } from '../kit/sheet';
 
 /**
- * An outlined course's worksheet (demo-course-outlines.ts): the exercise's brief and its steps as a
+ * An outlined course's worksheet (packages/demo/src/course-outlines.ts): the exercise's brief and its steps as a
  * checklist with room for notes, then the course's lessons to look back at and a reflection to write.
  */
 export function worksheetDesign(outline: DemoCourseOutline): ResourceDesign {

@@ -1,6 +1,6 @@
 // Every demo resource's design, by the file it makes: six written for their lessons, and a worksheet for each
 // outlined course.
-import { DEMO_COURSE_OUTLINES } from '../../../packages/service-kit/src/demo-course-outlines';
+import { DEMO_COURSE_OUTLINES } from '../../../packages/demo/src/course-outlines';
 import type { ResourceDesign } from '../kit/sheet';
 import { worksheetDesign } from './course-worksheet';
 import { cssGridCheatSheet } from './css-grid-cheat-sheet';

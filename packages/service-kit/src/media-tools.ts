@@ -5,7 +5,7 @@
 // installMediaTools only where needed (the launcher calls it when PATH lacks either tool, and so do
 // the tests of those builds).
 //   npx tsx packages/service-kit/src/media-tools.ts     installs them, then prints which tool is used
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   accessSync,
@@ -23,6 +23,7 @@ import {
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 /** The npm project of the static builds; they install into its node_modules. */
 export const MEDIA_TOOLS_DIR = path.resolve(import.meta.dirname, '../media-tools');
@@ -114,6 +115,37 @@ export function installMediaTools(say: (line: string) => void = () => {}): void 
     rmSync(work, { recursive: true, force: true });
   }
   say(`ffmpeg and ffprobe installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * The ffprobe or ffmpeg to run: a system one on PATH when there is one, else the npm static build that
+ * installMediaTools installed. Throws, saying how to get one, when neither is there.
+ */
+export function mediaToolPath(tool: MediaTool, env: NodeJS.ProcessEnv = process.env): string {
+  const found = systemMediaTool(tool, env) ?? installedMediaTool(tool);
+  if (found) return found;
+  throw new Error(
+    `No ${tool} on PATH and no npm build of it installed: install ffmpeg (Debian: apt-get install ffmpeg), or run \`npx tsx packages/service-kit/src/media-tools.ts\` (npm start does when PATH has none)`,
+  );
+}
+
+/** The ffprobe to run (see mediaToolPath). */
+export const ffprobePath = (env: NodeJS.ProcessEnv = process.env): string => mediaToolPath('ffprobe', env);
+
+const run = promisify(execFile);
+
+/** The length of a media file in seconds, as ffprobe reads it from the container. */
+export async function measureMediaSeconds(file: string, ffprobe = ffprobePath()): Promise<number> {
+  const { stdout } = await run(
+    ffprobe,
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file],
+    {
+      timeout: 15_000,
+    },
+  );
+  const seconds = Number.parseFloat(stdout.trim());
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`ffprobe found no duration in ${file}`);
+  return seconds;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

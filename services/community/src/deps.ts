@@ -1,21 +1,23 @@
 import {
   createBroadcast,
-  createCatalogClient,
   createEntitlements,
   createInvalidations,
-  createLessonAccess,
-  createMediaStreams,
   createPeer,
   mailerFromConfig,
-  type CatalogClient,
   type Entitlements,
   type Invalidations,
-  type LessonAccess,
   type Mailer,
-  type MediaStreams,
   type Peer,
   type ServiceBaseDeps,
 } from '@catalyst/service-kit';
+import {
+  createCatalogClient,
+  createLessonAccess,
+  createMediaStreams,
+  type CatalogClient,
+  type LessonAccess,
+  type MediaStreams,
+} from '@catalyst/catalog-access';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { createPostingRate, type PostingRate } from './discussions/posting-rate';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '@catalyst/contracts';
-import { DEMO_WEBINARS, demoEntityId, demoLessonId, demoProductCode } from '@catalyst/service-kit';
+import { demoEntityId, demoProductCode } from '@catalyst/service-kit';
+import { DEMO_WEBINARS, demoLessonId } from '@catalyst/demo';
 import { testLog } from '@catalyst/service-kit/testing';
 import { seedDemo } from './seed';
 import { createTestCommunity, products, subscriber, type TestCommunity } from './test-support';

@@ -1,15 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { demoAccounts } from '@catalyst/contracts';
-import {
-  DEMO_WEBINARS,
-  demoEntityId,
-  demoHash,
-  demoLessonId,
-  demoProductCode,
-  demoWebinarJoinUrl,
-  demoWebinarNextStart,
-  type Logger,
-} from '@catalyst/service-kit';
+import { demoEntityId, demoHash, demoProductCode, type Logger } from '@catalyst/service-kit';
+import { DEMO_WEBINARS, demoLessonId, demoWebinarJoinUrl, demoWebinarNextStart } from '@catalyst/demo';
 import type { Database } from './db/schema';
 import * as repo from './discussions/discussions.repository';
 import { renderPost } from './discussions/render';

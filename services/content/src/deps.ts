@@ -1,14 +1,13 @@
 import {
   createEntitlements,
   createInvalidations,
-  createMediaStreams,
   createPeer,
   type Entitlements,
   type Invalidations,
-  type MediaStreams,
   type Peer,
   type ServiceBaseDeps,
 } from '@catalyst/service-kit';
+import { createMediaStreams, type MediaStreams } from '@catalyst/catalog-access';
 import { createCatalogCache, type CatalogCache } from './catalog-cache';
 import type { Config } from './config';
 import type { Database } from './db/schema';

@@ -13,11 +13,11 @@ import {
   type ProductDetail,
   type PublicProduct,
 } from '@catalyst/contracts';
+import { createLogger, ffprobePath } from '@catalyst/service-kit';
 import {
   DEMO_COURSES,
   DEMO_RESOURCE_FILES,
   DEMO_WEBINARS,
-  createLogger,
   demoAssetId,
   demoLessonId,
   demoOptionId,
@@ -25,10 +25,9 @@ import {
   demoSectionId,
   demoVideoFor,
   demoWebinarRecordedStart,
-  ffprobePath,
   type DemoQuizOption,
   type DemoQuizQuestion,
-} from '@catalyst/service-kit';
+} from '@catalyst/demo';
 import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testing';
 import { execFileSync } from 'node:child_process';
 import { demoProducts } from './demo/catalog';

@@ -9,15 +9,14 @@ import {
   WEEKDAY_NAMES,
   type AdminQuiz,
 } from '@catalyst/contracts';
+import { demoEntityId, demoProductCode, type Logger } from '@catalyst/service-kit';
 import {
   DEMO_COURSES,
   DEMO_MEDIA_ROOT,
   demoAssetId,
-  demoEntityId,
   demoLessonId,
   demoLessonSeconds,
   demoOptionId,
-  demoProductCode,
   demoQuestionId,
   demoResourceId,
   demoSectionId,
@@ -26,8 +25,7 @@ import {
   measureDemoVideos,
   type DemoCourse,
   type DemoLesson,
-  type Logger,
-} from '@catalyst/service-kit';
+} from '@catalyst/demo';
 import type { Database } from './db/schema';
 import { demoCategories, demoCreators, demoProducts, howItWorks } from './demo/catalog';
 import { demoDocuments } from './demo/documents';

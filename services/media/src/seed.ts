@@ -1,13 +1,8 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Insertable, Kysely } from 'kysely';
-import {
-  DEMO_MEDIA_ROOT,
-  DEMO_RESOURCE_FILES,
-  DEMO_VIDEOS,
-  demoAssetId,
-  type Logger,
-} from '@catalyst/service-kit';
+import { type Logger } from '@catalyst/service-kit';
+import { DEMO_MEDIA_ROOT, DEMO_RESOURCE_FILES, DEMO_VIDEOS, demoAssetId } from '@catalyst/demo';
 import type { Database } from './db/schema';
 import { requestReprocess } from './assets/assets.repository';
 import type { AssetsTable } from './db/tables/assets';

@@ -1,14 +1,13 @@
 import {
   createEntitlements,
   createInvalidations,
-  createLessonAccess,
   createPeer,
   type Entitlements,
   type Invalidations,
-  type LessonAccess,
   type Peer,
   type ServiceBaseDeps,
 } from '@catalyst/service-kit';
+import { createLessonAccess, type LessonAccess } from '@catalyst/catalog-access';
 import { createCatalog, type Catalog } from './catalog/catalog.client';
 import type { Config } from './config';
 import { createCredentialIssuer, type CredentialIssuer } from './credentials/issuer';

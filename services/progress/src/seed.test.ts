@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { courseProgressOf, demoAccounts } from '@catalyst/contracts';
+import { demoEntityId, measureMediaSeconds } from '@catalyst/service-kit';
 import {
   DEMO_COURSES,
   DEMO_MEMBER_COMPLETED_COURSE,
   DEMO_MEMBER_COURSE,
-  demoEntityId,
   demoLessonId,
   demoOptionId,
   demoQuestionId,
   demoVideoFor,
-  measureMediaSeconds,
-} from '@catalyst/service-kit';
+} from '@catalyst/demo';
 import { completedCoursesWithoutCertificate } from './certificates/certificates.repository';
 import { streaksAndTotal, weeklySeconds } from './learning/learning.repository';
 import { gradeAttempt } from './quizzes/grading';

@@ -1,19 +1,17 @@
 import type { Kysely } from 'kysely';
 import { courseProgressOf, demoAccounts, percentOf } from '@catalyst/contracts';
+import { demoEntityId, demoHash, type Logger } from '@catalyst/service-kit';
 import {
   DEMO_COURSES,
   DEMO_MEMBER_COMPLETED_COURSE,
   DEMO_MEMBER_COURSE,
-  demoEntityId,
-  demoHash,
   demoLessonId,
   demoLessonSeconds,
   demoOptionId,
   demoQuestionId,
   demoVideoFor,
   measureDemoVideos,
-  type Logger,
-} from '@catalyst/service-kit';
+} from '@catalyst/demo';
 import type { Database } from './db/schema';
 import type { NewLearningDayRow } from './db/tables/learning-days';
 import type { NewLessonProgressRow } from './db/tables/lesson-progress';

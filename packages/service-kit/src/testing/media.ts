@@ -1,7 +1,7 @@
 // Media for tests, browser journeys, the fault suite and the benchmark: a real video made by ffmpeg, and a
 // tus upload in one PATCH. Free of vitest, so scripts outside the test runner import it too.
 import { execFileSync } from 'node:child_process';
-import { mediaToolPath } from '../demo-media';
+import { mediaToolPath } from '../media-tools';
 
 /** The header every tus request carries. */
 export const TUS_HEADERS = { 'tus-resumable': '1.0.0' } as const;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LIVE_REMINDER_MINUTES } from '@catalyst/contracts';
-import type { LessonAccess, Logger, Mailer, MailMessage, Peer } from '@catalyst/service-kit';
+import type { Logger, Mailer, MailMessage, Peer } from '@catalyst/service-kit';
+import type { LessonAccess } from '@catalyst/catalog-access';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { LiveSessionRow } from '../db/tables/live';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_WEBINARS, demoEntityId, migrateToLatest } from '@catalyst/service-kit';
+import { demoEntityId, migrateToLatest } from '@catalyst/service-kit';
+import { DEMO_WEBINARS } from '@catalyst/demo';
 import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from '../db/schema';
 import { seedDemo } from '../seed';

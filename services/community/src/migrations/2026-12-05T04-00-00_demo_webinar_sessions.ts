@@ -1,12 +1,5 @@
-import {
-  DEMO_WEBINARS,
-  demoEntityId,
-  demoHash,
-  demoProductCode,
-  demoWebinarJoinUrl,
-  demoWebinarNextStart,
-  type MigrationDb,
-} from '@catalyst/service-kit';
+import { demoEntityId, demoHash, demoProductCode, type MigrationDb } from '@catalyst/service-kit';
+import { DEMO_WEBINARS, demoWebinarJoinUrl, demoWebinarNextStart } from '@catalyst/demo';
 
 // Every demo webinar's next live session (issue 52, item 3), for installs whose demo discussions were seeded
 // before the seed scheduled them: the session starts a day after this runs. Only a demo install (its first

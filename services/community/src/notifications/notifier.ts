@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { LessonAccess, Logger, Mailer, Peer } from '@catalyst/service-kit';
+import type { Logger, Mailer, Peer } from '@catalyst/service-kit';
+import type { LessonAccess } from '@catalyst/catalog-access';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { CommunityEvents } from '../events';

@@ -1,5 +1,6 @@
 import { authInternalRoutes, type Identity, type UserSummary } from '@catalyst/contracts';
-import { HttpError, type LessonAccess, type Peer } from '@catalyst/service-kit';
+import { HttpError, type Peer } from '@catalyst/service-kit';
+import { type LessonAccess } from '@catalyst/catalog-access';
 
 /** Auth's lookup takes at most this many ids per call. */
 const LOOKUP_CHUNK = 500;

@@ -7,7 +7,7 @@ import {
   demoThumbnailUrl,
   thumbnailSrcSet,
 } from '@catalyst/contracts';
-import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
+import { DEMO_MEDIA_ROOT } from '@catalyst/demo';
 import { demoProducts } from './catalog';
 
 const file = (url: string) => path.join(DEMO_MEDIA_ROOT, url);

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDb,
-  DEMO_COURSES,
-  demoAssetId,
-  demoEntityId,
-  demoLessonId,
-  demoVideoFor,
-  migrateToLatest,
-  type MigrationDb,
-} from '@catalyst/service-kit';
+import { createDb, demoEntityId, migrateToLatest, type MigrationDb } from '@catalyst/service-kit';
+import { DEMO_COURSES, demoAssetId, demoLessonId, demoVideoFor } from '@catalyst/demo';
 import { createTestDatabase, testLog } from '@catalyst/service-kit/testing';
 import { demoProducts, howItWorks } from '../demo/catalog';
 import { seedDemo } from '../seed';

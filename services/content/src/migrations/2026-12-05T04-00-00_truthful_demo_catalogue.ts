@@ -1,13 +1,6 @@
 import type { Kysely } from 'kysely';
-import {
-  createLogger,
-  DEMO_COURSES,
-  DEMO_MEDIA_ROOT,
-  demoEntityId,
-  demoWebinarRecordedStart,
-  measureDemoVideos,
-  type MigrationDb,
-} from '@catalyst/service-kit';
+import { createLogger, demoEntityId, type MigrationDb } from '@catalyst/service-kit';
+import { DEMO_COURSES, DEMO_MEDIA_ROOT, demoWebinarRecordedStart, measureDemoVideos } from '@catalyst/demo';
 import type { Database } from '../db/schema';
 import { demoCreators, demoProducts, howItWorks } from '../demo/catalog';
 import { demoDocuments } from '../demo/documents';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { DEMO_MEDIA_ROOT, DEMO_VIDEOS, measureDemoVideos, type MigrationDb } from '@catalyst/service-kit';
+import { type MigrationDb } from '@catalyst/service-kit';
+import { DEMO_MEDIA_ROOT, DEMO_VIDEOS, measureDemoVideos } from '@catalyst/demo';
 
 // A product's exact length in seconds (issue 52, item 3: a 30-second clip reads '30 s', not '1 min'), where
 // it comes from the media: a course whose every lesson's length is known, and a product playing one of the

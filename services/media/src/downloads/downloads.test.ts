@@ -2,13 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, mediaInternalRoutes } from '@catalyst/contracts';
-import {
-  DEMO_MEDIA_ROOT,
-  DEMO_RESOURCE_FILES,
-  demoAssetId,
-  signStreamToken,
-  type MediaViewer,
-} from '@catalyst/service-kit';
+import { signStreamToken, type MediaViewer } from '@catalyst/service-kit';
+import { DEMO_MEDIA_ROOT, DEMO_RESOURCE_FILES, demoAssetId } from '@catalyst/demo';
 import { TEST_INTERNAL_SECRET, internalHeaders, testLog } from '@catalyst/service-kit/testing';
 import { seedDemo } from '../seed';
 import { createTestContext } from '../test-support';

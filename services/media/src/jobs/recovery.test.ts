@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_VIDEOS, demoAssetId } from '@catalyst/service-kit';
+import { DEMO_VIDEOS, demoAssetId } from '@catalyst/demo';
 import { testLog, testUsers } from '@catalyst/service-kit/testing';
 import { seedDemo } from '../seed';
 import { createTestContext, makeVideo } from '../test-support';

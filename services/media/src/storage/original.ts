@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
+import { DEMO_MEDIA_ROOT } from '@catalyst/demo';
 import { localFileSource } from './local-file';
 import { storedSource, type ByteSource, type MediaStorage } from './storage';
 

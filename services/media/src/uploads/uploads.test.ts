@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
-import { DEMO_MEDIA_ROOT } from '@catalyst/service-kit';
+import { DEMO_MEDIA_ROOT } from '@catalyst/demo';
 import { testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, TUS, uploadMetadata } from '../test-support';
 

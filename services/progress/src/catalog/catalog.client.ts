@@ -7,7 +7,8 @@ import {
   type ProductSummary,
   type QuizKey,
 } from '@catalyst/contracts';
-import { createAskMemo, createCatalogClient, HttpError, type Cache, type Peer } from '@catalyst/service-kit';
+import { HttpError, type Cache, type Peer } from '@catalyst/service-kit';
+import { createAskMemo, createCatalogClient } from '@catalyst/catalog-access';
 import { z } from 'zod';
 
 const summaries = z.array(productSummarySchema);

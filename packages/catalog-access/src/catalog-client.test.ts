@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Cache } from './cache';
+import { HttpError, unavailable, type Cache, type Peer } from '@catalyst/service-kit';
 import { createCatalogClient } from './catalog-client';
-import { HttpError, unavailable } from './errors';
-import type { Peer } from './peers';
 
 const product = {
   _id: '0123456789abcdef01234567',

@@ -1,10 +1,8 @@
 // The demo media committed in /media at the repository root: which lesson a demo product plays, and how
 // long each lesson really is. Lengths are measured with ffprobe when the demo is seeded, never written down.
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { demoHash } from './ids';
-import { installedMediaTool, systemMediaTool, type MediaTool } from './media-tools';
+import { demoHash } from '@catalyst/service-kit/ids';
+import { ffprobePath, measureMediaSeconds } from '@catalyst/service-kit/media-tools';
 
 /** The short playable lessons in media/videos (see media/README.md). */
 export const DEMO_VIDEOS = [
@@ -25,39 +23,8 @@ export const demoVideoFor = (slug: string): string =>
 /** The repository's /media folder (a demo media address `/media/...` is a path under the repository root). */
 export const DEMO_MEDIA_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-/**
- * The ffprobe or ffmpeg to run: a system one on PATH when there is one, else the npm static build that
- * installMediaTools installed (media-tools.ts). Throws, saying how to get one, when neither is there.
- */
-export function mediaToolPath(tool: MediaTool, env: NodeJS.ProcessEnv = process.env): string {
-  const found = systemMediaTool(tool, env) ?? installedMediaTool(tool);
-  if (found) return found;
-  throw new Error(
-    `No ${tool} on PATH and no npm build of it installed: install ffmpeg (Debian: apt-get install ffmpeg), or run \`npx tsx packages/service-kit/src/media-tools.ts\` (npm start does when PATH has none)`,
-  );
-}
-
-/** The ffprobe to run (see mediaToolPath). */
-export const ffprobePath = (env: NodeJS.ProcessEnv = process.env): string => mediaToolPath('ffprobe', env);
-
 /** The media asset the worker makes of a demo lesson (the content seed points the lesson's products at it). */
 export const demoAssetId = (video: string): string => demoHash(`asset:${video}`).slice(0, 24);
-
-const run = promisify(execFile);
-
-/** The length of a media file in seconds, as ffprobe reads it from the container. */
-export async function measureMediaSeconds(file: string, ffprobe = ffprobePath()): Promise<number> {
-  const { stdout } = await run(
-    ffprobe,
-    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file],
-    {
-      timeout: 15_000,
-    },
-  );
-  const seconds = Number.parseFloat(stdout.trim());
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`ffprobe found no duration in ${file}`);
-  return seconds;
-}
 
 /**
  * Every demo lesson's real length in seconds, keyed by its `/media/...` address. A lesson that cannot

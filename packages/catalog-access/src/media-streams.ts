@@ -5,10 +5,7 @@ import {
   type MediaAssetFacts,
   type ProductStream,
 } from '@catalyst/contracts';
-import type { Logger } from './logger';
-import { TtlLru } from './lru';
-import { signStreamToken, type MediaAudience } from './media-urls';
-import type { Peer } from './peers';
+import { signStreamToken, TtlLru, type Logger, type MediaAudience, type Peer } from '@catalyst/service-kit';
 
 /** A product page's adaptive stream, when its uploaded video is ready. */
 export interface MediaStreams {

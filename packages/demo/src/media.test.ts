@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_VIDEOS, demoVideoFor, ffprobePath, measureDemoVideos, measureMediaSeconds } from './demo-media';
-import { installMediaTools } from './media-tools';
+import { ffprobePath, installMediaTools, measureMediaSeconds } from '@catalyst/service-kit/media-tools';
+import { DEMO_VIDEOS, demoVideoFor, measureDemoVideos } from './media';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 

@@ -6,10 +6,7 @@ import {
   type ProductSummary,
 } from '@catalyst/contracts';
 import { z } from 'zod';
-import { MemoryCache, type Cache } from './cache';
-import { HttpError } from './errors';
-import { TtlLru } from './lru';
-import type { Peer } from './peers';
+import { HttpError, MemoryCache, TtlLru, type Cache, type Peer } from '@catalyst/service-kit';
 
 /** How long a product summary is trusted: short, so a product unpublished in content stops opening soon. */
 const PRODUCT_TTL_SECONDS = 30;

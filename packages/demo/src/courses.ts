@@ -3,9 +3,9 @@
 // lesson by lesson here, the others from their outlines (demo-course-outlines.ts). Content seeds the
 // curricula, media the resource files as assets, progress the member part-way through one course: each
 // derives the same ids from these keys without asking the others.
-import { DEMO_COURSE_OUTLINES, outlineWorksheetFile, type DemoCourseOutline } from './demo-course-outlines';
-import { DEMO_VIDEOS } from './demo-media';
-import { demoHash } from './ids';
+import { DEMO_COURSE_OUTLINES, outlineWorksheetFile, type DemoCourseOutline } from './course-outlines';
+import { DEMO_VIDEOS } from './media';
+import { demoHash } from '@catalyst/service-kit/ids';
 
 type DemoVideo = (typeof DEMO_VIDEOS)[number];
 

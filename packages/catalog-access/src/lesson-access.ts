@@ -5,9 +5,8 @@ import {
   type Identity,
   type ProductSummary,
 } from '@catalyst/contracts';
+import { forbidden, notFound, type Entitlements } from '@catalyst/service-kit';
 import type { CatalogClient } from './catalog-client';
-import type { Entitlements } from './entitlements';
-import { forbidden, notFound } from './errors';
 
 export type CourseLesson = CourseLessons['lessons'][number];
 

@@ -1,0 +1,3 @@
+export * from './catalog-client';
+export * from './lesson-access';
+export * from './media-streams';
