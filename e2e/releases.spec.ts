@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { inCanary } from '../gateway/src/releases/canary';
-import { dataDir, dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import { dataDir, demo, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 
 // Versioned releases of a remote, end to end: the release command, the registry CLI, and what browsers load.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,25 +28,28 @@ function run(script: string, args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** A copy of the catalog build the gateway serves, changed by `patch` (a build the team made elsewhere). */
-function catalogBuild(patch: (dir: string) => void): string {
+/** A copy of a remote's build the gateway serves, changed by `patch` (a build the team made elsewhere). */
+function remoteBuild(remote: string, patch: (dir: string) => void): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-e2e-release-'));
-  cpSync(path.join(staticRoot, 'mfe-catalog', 'dist'), dir, { recursive: true });
+  cpSync(path.join(staticRoot, `mfe-${remote}`, 'dist'), dir, { recursive: true });
   patch(dir);
   return dir;
 }
+const catalogBuild = (patch: (dir: string) => void) => remoteBuild('catalog', patch);
 
-const releasedVersion = (stdout: string) => /released catalog (\S+)/.exec(stdout)?.[1];
+const releasedVersion = (stdout: string, remote = 'catalog') =>
+  new RegExp(`released ${remote} (\\S+)`).exec(stdout)?.[1];
 
 /** The load nonce a browser in the canary got with the release (the canary journey keeps it). */
 let canaryLoadNonce = '';
 
-async function servedCatalog(page: Page): Promise<string> {
+async function served(page: Page, remote: string): Promise<string> {
   const answer = (await (await page.request.get('/mf/remotes.json')).json()) as {
     releases: Record<string, string>;
   };
-  return answer.releases.catalog!;
+  return answer.releases[remote]!;
 }
+const servedCatalog = (page: Page) => served(page, 'catalog');
 
 async function browse(page: Page) {
   await page.goto('/browse');
@@ -225,5 +228,68 @@ test('a release whose react range the shell cannot satisfy is refused, with its 
     expect(run('scripts/remotes.ts', ['list']).stdout).toBe(before);
   } finally {
     rmSync(build, { recursive: true, force: true });
+  }
+});
+
+test("a page an account release adds is reachable with no shell rebuild; an address no release publishes gets the shell's 404", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  /** Releases a copy of the account's build, changed by `patch`; its version. */
+  const release = (label: string, patch: (dir: string) => void) => {
+    const build = remoteBuild('account', patch);
+    try {
+      const released = run('scripts/release/release.ts', ['account', '--label', label, '--from', build]);
+      expect(released.status, released.stderr).toBe(0);
+      return releasedVersion(released.stdout, 'account')!;
+    } finally {
+      rmSync(build, { recursive: true, force: true });
+    }
+  };
+  const promote = async (version: string) => {
+    const promoted = run('scripts/remotes.ts', ['promote', 'account', version]);
+    expect(promoted.status, promoted.stdout + promoted.stderr).toBe(0);
+    await expect.poll(() => served(page, 'account')).toBe(version);
+  };
+  const notFound = page.getByRole('heading', { name: '404 - Page Not Found' });
+  // The account's release before the page: the same build, its routes.json without /account/.
+  const before = release('e2e-before-page', (dir) => {
+    const file = path.join(dir, 'routes.json');
+    const routes = JSON.parse(readFileSync(file, 'utf8')) as { pages: Array<{ path: string }> };
+    routes.pages = routes.pages.filter((entry) => entry.path !== '/account/');
+    writeFileSync(file, JSON.stringify(routes));
+  });
+  const withPage = release('e2e-account-page', () => undefined);
+  try {
+    await promote(before);
+    await loginAs(page, 'learner');
+    await page.goto('/account');
+    await expect(notFound).toBeVisible();
+    const shell = await page.evaluate(() => window.__CATALYST_RELEASES__?.shell);
+    expect(shell).toBeDefined();
+
+    // The next release publishes the page: promoted, the next load mounts it, with the same shell.
+    await promote(withPage);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+    await expect(page.getByText(/^Signed in as/)).toHaveText(
+      `Signed in as ${demo.learner.name} (${demo.learner.email})`,
+    );
+    const parts = page.getByRole('navigation', { name: 'Your account' });
+    await expect(parts.getByRole('link', { name: 'Learning record' })).toHaveAttribute('href', '/learning');
+    expect(await page.evaluate(() => window.__CATALYST_RELEASES__)).toMatchObject({
+      account: withPage,
+      shell,
+    });
+    await parts.getByRole('link', { name: 'Learning record' }).click();
+    await expect(page.getByRole('heading', { name: 'Learning record', level: 1 })).toBeVisible();
+
+    // An address no release publishes still gets the shell's 404, under the account's paths and elsewhere.
+    for (const address of ['/account/nothing-here', '/no-such-page']) {
+      await page.goto(address);
+      await expect(notFound).toBeVisible();
+    }
+  } finally {
+    run('scripts/remotes.ts', ['promote', 'account', 'dist']);
   }
 });
