@@ -2,6 +2,7 @@ import { act } from 'react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './App';
+import { SHELL_PATHS } from '@catalyst/contracts/route-manifest-terms';
 import { setRemoteRoutes } from './federation/routeRemotes';
 import { PUBLISHED_ROUTES } from './federation/testing';
 
@@ -40,5 +41,20 @@ describe("the app's routes", () => {
     unmount();
     render(<App location="/account/help/nothing-here" />);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('404 - Page Not Found');
+  });
+
+  it('has a page of its own at every path the contracts keep from the remotes (SHELL_PATHS)', async () => {
+    act(() => setRemoteRoutes({}));
+    // the 404 first: its page's chunk is then loaded, and would show at once at any path below
+    const unknown = render(<App location="/no-such-page" />);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('404 - Page Not Found');
+    unknown.unmount();
+    for (const path of SHELL_PATHS) {
+      const { unmount, container } = render(<App location={path} />);
+      // the shell's page (or its guard) renders; never the 404 a path no route names gets
+      await screen.findByRole('main');
+      expect(container.querySelector('[data-testid="not-found"]'), path).toBeNull();
+      unmount();
+    }
   });
 });
