@@ -5,7 +5,7 @@ import { findTargetOfPost, findTargetOfThread } from './discussions/discussions.
 import { findProductOfQuestion } from './live/live.repository';
 
 /**
- * Community's premium routes open as their product or lesson does (service-kit's lessonAccess: a free-preview
+ * Community's premium routes open as their product or lesson does (catalog-access's lessonAccess: a free-preview
  * lesson for every signed-in caller, a free product too, the rest with the plan; an unpublished product is a 404
  * except for admins). Routes name the product and lesson (threads listed or started, a live board), or the thread,
  * post or live question that belongs to one: found here, a 404 when it is not there.
