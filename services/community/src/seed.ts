@@ -4,7 +4,7 @@ import { demoEntityId, demoHash, demoProductCode, type Logger } from '@catalyst/
 import { DEMO_WEBINARS, demoLessonId, demoWebinarJoinUrl, demoWebinarNextStart } from '@catalyst/demo';
 import type { Database } from './db/schema';
 import * as repo from './discussions/discussions.repository';
-import { renderPost } from './discussions/render';
+import { renderMarkdown } from '@catalyst/service-kit/markdown';
 import { upsertSession } from './live/live.repository';
 
 type Account = (typeof demoAccounts)[keyof typeof demoAccounts];
@@ -131,7 +131,12 @@ export async function seedDemo(
         productId: demoEntityId('product', demo.course),
         lessonId: demo.lesson ? demoLessonId(demo.course, demo.lesson) : null,
         title: demo.title,
-        post: { id: openingId, author: actor(demo.by), bodyMd: demo.body, bodyHtml: renderPost(demo.body) },
+        post: {
+          id: openingId,
+          author: actor(demo.by),
+          bodyMd: demo.body,
+          bodyHtml: renderMarkdown(demo.body),
+        },
       });
       for (const reply of demo.replies) {
         const postId = demoId('post', reply.key);
@@ -139,7 +144,7 @@ export async function seedDemo(
           id: postId,
           author: actor(reply.by),
           bodyMd: reply.body,
-          bodyHtml: renderPost(reply.body),
+          bodyHtml: renderMarkdown(reply.body),
         });
         await trx
           .updateTable('posts')

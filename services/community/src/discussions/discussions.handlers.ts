@@ -11,7 +11,7 @@ import type { Deps } from '../deps';
 import { streamTopic } from '../streams/stream-response';
 import * as repo from './discussions.repository';
 import { actorOf, editDeadline, pageOf, decodeCursor, toPost, toThread, type Viewer } from './present';
-import { renderPost } from './render';
+import { renderMarkdown } from '@catalyst/service-kit/markdown';
 
 export function createDiscussionHandlers(
   deps: Pick<
@@ -127,7 +127,7 @@ export function createDiscussionHandlers(
             id: newObjectId(),
             author: actorOf(identity),
             bodyMd: body.body,
-            bodyHtml: renderPost(body.body),
+            bodyHtml: renderMarkdown(body.body),
           },
         }),
       );
@@ -173,7 +173,7 @@ export function createDiscussionHandlers(
           id: newObjectId(),
           author: actorOf(identity),
           bodyMd: body.body,
-          bodyHtml: renderPost(body.body),
+          bodyHtml: renderMarkdown(body.body),
         });
       });
       const post = await postFor(identity, row);
@@ -196,7 +196,7 @@ export function createDiscussionHandlers(
         if (now() >= editDeadline(post)) throw forbidden(COMMUNITY_MESSAGES.editWindowClosed);
         return repo.editPost(trx, post, {
           bodyMd: body.body,
-          bodyHtml: renderPost(body.body),
+          bodyHtml: renderMarkdown(body.body),
           title: body.title,
         });
       });

@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
-// Raw HTML in a post is shown as text (html: false); bare addresses become links.
+// Raw HTML in Markdown is shown as text (html: false); bare addresses become links.
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
 
 /** Links only to absolute http(s) and mailto addresses: anything else stays the text it was written as. */
@@ -95,7 +95,7 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-/** A post's Markdown as the HTML readers get: rendered and sanitised on the server, once, when written. */
-export function renderPost(bodyMd: string): string {
+/** Markdown (a post, a review, a reply) as the HTML readers get: rendered and sanitised on the server, once, when written. */
+export function renderMarkdown(bodyMd: string): string {
   return sanitizeHtml(markdown.render(bodyMd), options).trim();
 }
