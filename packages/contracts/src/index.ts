@@ -11,6 +11,7 @@ export * from './media';
 export * from './course';
 export * from './quiz';
 export * from './certificates';
+export * from './saved';
 export * from './community';
 export * from './demo';
 export * from './calendar';

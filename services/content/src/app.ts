@@ -5,6 +5,7 @@ import { mountCurriculum } from './curriculum/curriculum.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountProducts } from './products/products.routes';
+import { mountSaved } from './saved/saved.routes';
 import { mountStats } from './stats/stats.routes';
 
 export function createApp(deps: Deps) {
@@ -28,6 +29,7 @@ export function createApp(deps: Deps) {
   mountCreators(app, deps);
   mountProducts(app, deps);
   mountCurriculum(app, deps);
+  mountSaved(app, deps);
   mountStats(app, deps);
   mountInternal(app, deps);
   return app;

@@ -8,6 +8,7 @@ import {
   creatorRoutes,
   curriculumRoutes,
   productRoutes,
+  savedRoutes,
   statsRoutes,
 } from './content';
 import type { RouteDeclaration, RouteTable } from './define';
@@ -39,6 +40,7 @@ export const allRouteTables = {
   creatorRoutes,
   productRoutes,
   curriculumRoutes,
+  savedRoutes,
   statsRoutes,
   contentInternalRoutes,
   progressRoutes,

@@ -29,6 +29,14 @@ import {
 import { certificateFactsSchema } from '../certificates';
 import { quizKeySchema } from '../quiz';
 import {
+  SAVED_FULL_MESSAGE,
+  savedIdsSchema,
+  savedListQuerySchema,
+  savedPageSchema,
+  savedParamsSchema,
+  savedStateSchema,
+} from '../saved';
+import {
   adminCurriculumSchema,
   courseLessonsSchema,
   curriculumBodySchema,
@@ -417,6 +425,49 @@ export const curriculumRoutes = defineRoutes({
     body: curriculumBodySchema,
     maxBodyBytes: CURRICULUM_FORM_BYTES,
     response: adminCurriculumSchema,
+  },
+});
+
+/**
+ * A member's saved list ("Save for later"): signed-in only, each person sees and changes their own. Saving
+ * and removing are idempotent; a product that is unknown or not published is a 404.
+ */
+export const savedRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/content/saved',
+    service,
+    access: 'user',
+    summary: "The member's saved products, newest first, paged by cursor",
+    query: savedListQuerySchema,
+    response: savedPageSchema,
+  },
+  ids: {
+    method: 'GET',
+    path: '/content/saved/ids',
+    service,
+    access: 'user',
+    summary: 'The ids of every product the member saved (the bookmark state on cards)',
+    response: savedIdsSchema,
+  },
+  save: {
+    refuses: { 409: SAVED_FULL_MESSAGE },
+    method: 'PUT',
+    path: '/content/saved/:productId',
+    service,
+    access: 'user',
+    summary: 'Save a published product for later (saving it again changes nothing)',
+    params: savedParamsSchema,
+    response: savedStateSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/content/saved/:productId',
+    service,
+    access: 'user',
+    summary: 'Remove a product from the saved list (removing it again changes nothing)',
+    params: savedParamsSchema,
+    response: savedStateSchema,
   },
 });
 

@@ -74,6 +74,12 @@ export const ROUTE_PATHS = {
     adminGet: '/admin/products/:id/curriculum',
     replace: '/admin/products/:id/curriculum',
   },
+  saved: {
+    list: '/content/saved',
+    ids: '/content/saved/ids',
+    save: '/content/saved/:productId',
+    remove: '/content/saved/:productId',
+  },
   stats: {
     get: '/admin/stats',
   },

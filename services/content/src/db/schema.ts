@@ -5,6 +5,7 @@ import type { CourseLessonTable } from './tables/course-lesson';
 import type { CourseSectionTable } from './tables/course-section';
 import type { LessonResourceTable } from './tables/lesson-resource';
 import type { ProductTable } from './tables/product';
+import type { SavedProductTable } from './tables/saved-product';
 
 export interface Database {
   categories: CategoryTable;
@@ -13,4 +14,5 @@ export interface Database {
   course_sections: CourseSectionTable;
   course_lessons: CourseLessonTable;
   lesson_resources: LessonResourceTable;
+  saved_products: SavedProductTable;
 }
