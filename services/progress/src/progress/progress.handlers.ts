@@ -105,7 +105,7 @@ export function createProgressHandlers(
       const clientTime = body.clientTime ?? null;
       const lessons = await lessonsOf(params.id, requestId);
       if (lessons.length > 0) throw conflict(COURSE_MESSAGES.completeByLessons);
-      return reply(await repo.completeProgress(db, identity.id, params.id, clientTime), {
+      return reply(await repo.markProgress(db, identity.id, params.id, 'complete', clientTime), {
         message: 'Marked as complete',
       });
     },
@@ -119,7 +119,7 @@ export function createProgressHandlers(
           ? repo.toProgress(
               await resetCourse(db, { userId: identity.id, productId: params.id, lessons }, clientTime),
             )
-          : await repo.resetProgress(db, identity.id, params.id, clientTime);
+          : await repo.markProgress(db, identity.id, params.id, 'reset', clientTime);
       return reply(cleared, { message: 'Progress reset' });
     },
 

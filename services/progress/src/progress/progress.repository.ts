@@ -239,35 +239,22 @@ export async function markPositions<T extends PositionTable>(
   return rowKeys.map((key) => byKey.get(keyOf(key))!);
 }
 
-/** Marks a product completed at 100; an explicit action, so it always applies. */
-export async function completeProgress(
+/**
+ * An explicit action on one product, so it always applies: `complete` marks it completed at 100; `reset` takes
+ * it back to zero (the only way `completed` goes back), keeping the newest client time so older saves stay stale.
+ */
+export async function markProgress(
   db: Db,
   userId: string,
   productId: string,
+  mark: 'complete' | 'reset',
   clientTime: number | null,
 ): Promise<Progress> {
   const [row] = await markPositions(
     db,
     'progress',
     [{ user_id: userId, product_id: productId }],
-    'complete',
-    clientTime,
-  );
-  return toProgress(row!);
-}
-
-/** Back to zero: the only way `completed` goes back. Keeps the newest client time so older saves stay stale. */
-export async function resetProgress(
-  db: Db,
-  userId: string,
-  productId: string,
-  clientTime: number | null,
-): Promise<Progress> {
-  const [row] = await markPositions(
-    db,
-    'progress',
-    [{ user_id: userId, product_id: productId }],
-    'reset',
+    mark,
     clientTime,
   );
   return toProgress(row!);
