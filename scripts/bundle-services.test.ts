@@ -3,11 +3,23 @@
 // tsx, no other node_modules), each migrate.mjs run against a real Postgres, each main.mjs (and media's worker)
 // started and asked /health, then the gateway asked /api/v1/health across all of them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForImage, TARGETS, type BundleResult } from './bundle-services';
+import { bundleForImage, ROOT, TARGETS, type BundleResult } from './bundle-services';
 import { ensureDatabase } from './lib/postgres';
 import { freePort } from '@catalyst/service-kit/ports';
 
@@ -172,6 +184,52 @@ describe('production bundles', () => {
       expect(code, `${name} migrate.mjs:\n${proc.output()}`).toBe(0);
     }
   }, 60_000);
+
+  it('find the repository files their sources name from whichever file the code lands in, shared chunks too', () => {
+    // Each workspace file's import.meta.url becomes `new URL("<its source path>", import.meta.url)`, relative to
+    // the output file it ends up in: from dist/<name>/chunks/ one `..` more than from dist/<name>/.
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const target of TARGETS) {
+      for (const file of Object.keys(results.get(target.name)!.files)) {
+        const output = path.join(app, 'dist', target.name, file);
+        for (const [, relative] of readFileSync(output, 'utf8').matchAll(
+          /new URL\("([^"]+)", import\.meta\.url\)/g,
+        )) {
+          checked++;
+          const source = path.relative(app, fileURLToPath(new URL(relative!, pathToFileURL(output))));
+          if (source.startsWith('..') || source.startsWith('dist') || !existsSync(path.join(ROOT, source)))
+            wrong.push(`dist/${target.name}/${file}: ${relative} is /app/${source}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
+  });
+
+  it('media seeds the demo lessons from the /app/media its image ships', async () => {
+    // services/media/Dockerfile: COPY media ./media, beside dist/ (the demo media root is the image's /app).
+    cpSync(path.join(ROOT, 'media'), path.join(app, 'media'), { recursive: true });
+    const proc = run(path.join('dist', 'media', 'migrate.mjs'), {
+      ...baseEnv(),
+      PORT: String(ports.get('media')),
+      SEED_DEMO: 'true',
+    });
+    expect(await proc.exited, proc.output()).toBe(0);
+    expect(proc.output()).not.toContain('demo media file missing');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ source_path: string }>(
+        "select source_path from media.assets where source_path like '/media/videos/%' order by source_path",
+      );
+      expect(rows.map((row) => row.source_path)).toEqual(
+        [1, 2, 3, 4, 5].map((n) => `/media/videos/lesson-${n}.mp4`),
+      );
+    } finally {
+      await client.end();
+    }
+  }, 30_000);
 
   it('the payments sandbox (compose profile only) migrates itself at start and answers /health', async () => {
     const port = await freePort(undefined, new Set(ports.values()));

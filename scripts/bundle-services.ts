@@ -10,8 +10,9 @@
 //   npx tsx scripts/bundle-services.ts --image /out auth   laid out as the image's /app (the Dockerfiles' build stage)
 //
 // Source files find things relative to where they sit in the repository (service-kit's mail outbox and the demo
-// media that packages/demo finds under the repository root, the gateway's front-end builds): each bundled workspace file keeps its own
-// import.meta.url, as if it still sat at its source path below the image's /app (the repository root).
+// media that packages/demo finds under the repository root, the gateway's front-end builds): each bundled workspace
+// file keeps its own import.meta.url, as if it still sat at its source path below the image's /app (the repository
+// root), whether its code lands in an entry (dist/<name>/) or a shared chunk (dist/<name>/chunks/).
 import {
   cpSync,
   existsSync,
@@ -96,11 +97,15 @@ export const NEVER_SHIPPED = [
   'tsx',
 ];
 
+/** Marks a workspace file's source path (from the repository root) until its output file is known. */
+const SOURCE_MARK = 'catalyst-source:';
+
 /**
- * Workspace sources keep their import.meta.url/dirname: each is rewritten to the file's source path relative to
- * where the bundle runs, dist/<name>/ below the repository root (the image's /app), wherever it is written now.
+ * Workspace sources keep their import.meta.url/dirname: each becomes the file's source path below the repository
+ * root (the image's /app), marked; `placeSources` then makes it relative to the output file the code lands in (an
+ * entry in dist/<name>/ or a shared chunk in dist/<name>/chunks/), wherever that is written now.
  */
-function sourceLocation(runDir: string): Plugin {
+function sourceLocation(): Plugin {
   return {
     name: 'source-location',
     setup(b) {
@@ -108,8 +113,8 @@ function sourceLocation(runDir: string): Plugin {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const source = readFileSync(args.path, 'utf8');
         if (!source.includes('import.meta.')) return undefined;
-        const relative = path.relative(runDir, args.path).split(path.sep).join('/');
-        const url = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
+        const fromRoot = path.relative(ROOT, args.path).split(path.sep).join('/');
+        const url = `new URL(${JSON.stringify(SOURCE_MARK + fromRoot)}, import.meta.url).href`;
         const contents = source
           .replaceAll('import.meta.url', `(${url})`)
           .replaceAll('import.meta.dirname', `__catalystDirname(${url})`)
@@ -118,6 +123,17 @@ function sourceLocation(runDir: string): Plugin {
       });
     },
   };
+}
+
+/**
+ * The marked source paths in one output file made relative to where that file runs: `file` is its path below
+ * dist/<name>/, which the image lays at /app/dist/<name>/ (the sources' paths are below /app).
+ */
+export function placeSources(code: string, target: string, file: string): string {
+  const runsIn = path.posix.dirname(`dist/${target}/${file.split(path.sep).join('/')}`);
+  return code.replace(new RegExp(`"${SOURCE_MARK}([^"]+)"`, 'g'), (_, fromRoot: string) =>
+    JSON.stringify(path.posix.relative(runsIn, fromRoot)),
+  );
 }
 
 // ESM output still meets CommonJS packages that call require() for Node's built-ins; give them a real one.
@@ -227,8 +243,18 @@ export async function bundleTarget(
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
-    plugins: [sourceLocation(path.join(ROOT, 'dist', target.name))],
+    plugins: [sourceLocation()],
+    write: false,
   });
+  for (const output of result.outputFiles) {
+    mkdirSync(path.dirname(output.path), { recursive: true });
+    writeFileSync(
+      output.path,
+      output.path.endsWith('.mjs')
+        ? placeSources(output.text, target.name, path.relative(outDir, output.path))
+        : output.contents,
+    );
+  }
   const files: Record<string, number> = {};
   for (const [file, meta] of Object.entries(result.metafile.outputs)) {
     if (!file.endsWith('.map')) files[path.relative(outDir, path.join(ROOT, file))] = meta.bytes;
