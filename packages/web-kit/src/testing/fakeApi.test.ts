@@ -7,7 +7,7 @@ import {
   type ProductDetail,
 } from '@catalyst/contracts';
 import { createApiClient, isApiRequestError } from '../api/client';
-import { failure, fakeApi, held, sseStream, success } from './fakeApi';
+import { failure, fakeApi, held, inTurn, networkFailure, sseStream, success } from './fakeApi';
 
 const client = createApiClient({ getToken: () => null });
 const product = { _id: 'p1', slug: 'intro', title: 'Intro' } as ProductDetail;
@@ -96,6 +96,24 @@ describe('fakeApi', () => {
       status: 0,
       message: 'Network error occurred',
     });
+  });
+
+  it('answers calls in turn, a network failure among them, then repeats the last answer', async () => {
+    const fake = fakeApi().on(
+      categoryRoutes.create,
+      inTurn(failure(409, 'Name taken'), networkFailure, ({ body }) => success({ _id: 'c1', ...body })),
+    );
+    expect(await errorOf(client.category.create({ body: art }))).toMatchObject({
+      status: 409,
+      message: 'Name taken',
+    });
+    expect(await errorOf(client.category.create({ body: art }))).toMatchObject({
+      status: 0,
+      message: 'Network error occurred',
+    });
+    await expect(client.category.create({ body: art })).resolves.toMatchObject({ _id: 'c1', name: 'Art' });
+    await expect(client.category.create({ body: art })).resolves.toMatchObject({ _id: 'c1' });
+    expect(fake.callsTo(categoryRoutes.create)).toHaveLength(4);
   });
 
   it('hangs a route until its request is aborted, and holds one until released', async () => {

@@ -80,6 +80,25 @@ export const hanging = (signal: AbortSignal | null): Promise<never> =>
     signal?.addEventListener('abort', abort, { once: true });
   });
 
+/** No answer: the request rejects as a browser's fetch does when the server cannot be reached. */
+export const networkFailure = (): Promise<never> => Promise.reject(new TypeError('Failed to fetch'));
+
+/**
+ * Answers a route's calls in turn: the first call the first reply, the next the next, and the last reply every
+ * call after (a reply may be a handler, e.g. `networkFailure`): `inTurn(failure(409, 'Taken'), networkFailure)`.
+ */
+export function inTurn<R extends RouteDeclaration>(
+  ...replies: [FakeHandler<R>, ...FakeHandler<R>[]]
+): (call: FakeCall<R>) => FakeReply<R> | Promise<FakeReply<R>> {
+  let next = 0;
+  return (call) => {
+    const reply = replies[Math.min(next++, replies.length - 1)]!;
+    return typeof reply === 'function'
+      ? (reply as (call: FakeCall<R>) => FakeReply<R> | Promise<FakeReply<R>>)(call)
+      : reply;
+  };
+}
+
 /** An answer held back until `release()`: what a page shows while one request is still on its way. */
 export function held<T>(reply: T): { reply: () => Promise<T>; release: () => void } {
   let release!: () => void;
@@ -251,7 +270,7 @@ export function fakeApi(base = DEFAULT_API_BASE) {
     },
     /** Makes a route unreachable: its fetch rejects as a browser's does when the server cannot be reached. */
     unreachable(route: RouteDeclaration) {
-      return fake.on(route, () => Promise.reject(new TypeError('Failed to fetch')));
+      return fake.on(route, networkFailure);
     },
     /** Stops answering a route: it is a 404 again. */
     off(route: RouteDeclaration) {
