@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { isNewProduct, type PremiumProduct } from '@catalyst/contracts';
-import { Badge, formatDate, formatProductLength } from '@catalyst/web-kit';
+import { Badge, formatDate, formatProductLength, SaveButton } from '@catalyst/web-kit';
 import styles from './ProductCard.module.css';
 import type { ProductProgress } from './useProgressMap';
 
@@ -75,6 +75,9 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
             </Badge>
           </span>
         ) : null}
+        <span className={styles.save}>
+          <SaveButton product={product} />
+        </span>
       </div>
       <div className={styles.body}>
         <h2 className={styles.title}>{product.title}</h2>

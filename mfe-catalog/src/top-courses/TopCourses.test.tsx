@@ -53,6 +53,11 @@ describe('Top Courses', () => {
     expect(first.getByRole('link', { name: /View/ }).getAttribute('href')).toBe(
       '/browse/premium/product/FREE0001',
     );
+    // every card can be saved for later (a visitor is asked to sign in first)
+    for (const card of cards)
+      expect(within(card).getByRole('button', { name: 'Save for later' }).getAttribute('aria-pressed')).toBe(
+        'false',
+      );
     // Only the plan is sold: a priced course reads "Premium", never its own price.
     expect(priceAndDescription(cards[1]!)).toEqual(['Premium', 'Short']);
     expect(priceAndDescription(cards[2]!)[0]).toBe('Premium');

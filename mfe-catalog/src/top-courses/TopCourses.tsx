@@ -8,6 +8,7 @@ import {
   ErrorScreen,
   productPath,
   remoteTestId,
+  SaveButton,
   Spinner,
   Thumbnail,
   truncate,
@@ -46,16 +47,21 @@ export default function TopCourses() {
               return (
                 <li key={product._id}>
                   <Card flush className={styles.card}>
-                    {image ? (
-                      <Thumbnail
-                        className={styles.thumb}
-                        src={image}
-                        sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 18rem"
-                        loading="lazy"
-                      />
-                    ) : (
-                      <div className={styles.thumb} />
-                    )}
+                    <div className={styles.media}>
+                      {image ? (
+                        <Thumbnail
+                          className={styles.thumb}
+                          src={image}
+                          sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 18rem"
+                          loading="lazy"
+                        />
+                      ) : (
+                        <div className={styles.thumb} />
+                      )}
+                      <span className={styles.save}>
+                        <SaveButton product={product} />
+                      </span>
+                    </div>
                     <div className={styles.body}>
                       <h3 className={styles.name}>{title}</h3>
                       <p className={styles.price}>{accessLabel(product)}</p>

@@ -9,6 +9,7 @@ export * from './site';
 export * from './descriptions';
 export * from './session';
 export * from './subscription';
+export * from './saved';
 export * from './guards';
 export * from './ui';
 export * from './remote-ids';

@@ -50,6 +50,23 @@ export const BellOff = createIcon('bell-off', [
   ['path', { d: 'm2 2 20 20' }],
   ['path', { d: 'M8.668 3.01A6 6 0 0 1 18 8c0 2.687.77 4.653 1.707 6.05' }],
 ]);
+export const Bookmark = createIcon('bookmark', [
+  [
+    'path',
+    {
+      d: 'M17 3a2 2 0 0 1 2 2v15a1 1 0 0 1-1.496.868l-4.512-2.578a2 2 0 0 0-1.984 0l-4.512 2.578A1 1 0 0 1 5 20V5a2 2 0 0 1 2-2z',
+    },
+  ],
+]);
+export const BookmarkCheck = createIcon('bookmark-check', [
+  [
+    'path',
+    {
+      d: 'M17 3a2 2 0 0 1 2 2v15a1 1 0 0 1-1.496.868l-4.512-2.578a2 2 0 0 0-1.984 0l-4.512 2.578A1 1 0 0 1 5 20V5a2 2 0 0 1 2-2z',
+    },
+  ],
+  ['path', { d: 'm9 10 2 2 4-4' }],
+]);
 export const Brain = createIcon('brain', [
   ['path', { d: 'M12 18V5' }],
   ['path', { d: 'M15 13a4.17 4.17 0 01-3-4 4.17 4.17 0 01-3 4' }],
