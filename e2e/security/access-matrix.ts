@@ -92,6 +92,8 @@ export async function accessMatrix(suite: Suite) {
     postId: (p, role) => communitySample(community, 'postId', p, role),
     questionId: (p, role) => communitySample(community, 'questionId', p, role),
     productId: (p, role) => communitySample(community, 'productId', p, role),
+    // A review id of the right form that names no review: the access decision answers before the lookup (404).
+    reviewId: () => MISSING_ID,
   };
   // A stream file or download opens beside the grant of the member the link was signed for (media-binding.ts
   // refuses it anywhere else): sent with it, the route's own access rule is what each role meets.

@@ -29,8 +29,8 @@ export function isNewProduct(createdAt: string, now: number = Date.now()): boole
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
-/** How a product list may be sorted. */
-export const PRODUCT_SORTS = ['sortOrder', 'title', 'newest', 'duration'] as const;
+/** How a product list may be sorted ('rating': best rated first, then most rated; unrated last). */
+export const PRODUCT_SORTS = ['sortOrder', 'title', 'newest', 'duration', 'rating'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** The message of every premium refusal (architecture rule 3); the client redirects to /subscription on it. */

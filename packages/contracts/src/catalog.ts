@@ -79,6 +79,10 @@ export const publicProductSchema = z.object({
   isFeatured: z.boolean(),
   sortOrder: z.number().int(),
   createdAt: z.string(),
+  /** The mean of its reviews' stars (two decimals), kept on the product; null before the first review. */
+  ratingAverage: z.number().nullable().optional(),
+  /** How many reviews it has (what the average is of). */
+  ratingCount: z.number().int().optional(),
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;
 

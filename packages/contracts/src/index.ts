@@ -13,6 +13,7 @@ export * from './quiz';
 export * from './certificates';
 export * from './saved';
 export * from './community';
+export * from './reviews';
 export * from './demo';
 export * from './calendar';
 export * from './releases';

@@ -127,3 +127,12 @@ export const categoryProgressSchema = z.object({
   /** Mean progress over every product of the category, whole percent. */
   percent: z.number().int(),
 });
+
+/** What content asks of progress before a review: how far the learner got and how many lessons they finished. */
+export const learnerStandingSchema = z.object({
+  /** Whole percent, 0–100, of the product (a course's figure derived from its lessons); 0 when never started. */
+  progress: z.number().int(),
+  /** Lessons of the course the learner completed (0 for a single-video product). */
+  completedLessons: z.number().int(),
+});
+export type LearnerStanding = z.infer<typeof learnerStandingSchema>;

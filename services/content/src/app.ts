@@ -5,6 +5,7 @@ import { mountCurriculum } from './curriculum/curriculum.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountProducts } from './products/products.routes';
+import { mountReviews } from './reviews/reviews.routes';
 import { mountSaved } from './saved/saved.routes';
 import { mountStats } from './stats/stats.routes';
 
@@ -29,6 +30,7 @@ export function createApp(deps: Deps) {
   mountCreators(app, deps);
   mountProducts(app, deps);
   mountCurriculum(app, deps);
+  mountReviews(app, deps);
   mountSaved(app, deps);
   mountStats(app, deps);
   mountInternal(app, deps);

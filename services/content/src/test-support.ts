@@ -42,6 +42,8 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
     calls: standIn.calls,
     entitlementCalls: [] as string[],
     assets: new Map<string, MediaAssetFacts>(),
+    /** Progress's answer on a learner's product, by `userId/productId` (none: never started). */
+    standings: new Map<string, { progress: number; completedLessons: number }>(),
   };
   const up = (peer: PeerName) => {
     if (state.down.has(peer)) throw unavailable('down');
@@ -60,6 +62,12 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
       };
     })
     .answer(progressInternalRoutes.deleteProductProgress, () => (up('progress'), { deleted: 2 }))
+    .answer(progressInternalRoutes.standing, ({ params }) => {
+      up('progress');
+      return (
+        state.standings.get(`${params.userId}/${params.productId}`) ?? { progress: 0, completedLessons: 0 }
+      );
+    })
     .answer(mediaInternalRoutes.assetFacts, ({ params }) => {
       up('media');
       const facts = state.assets.get(params.id!);

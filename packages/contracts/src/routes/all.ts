@@ -8,6 +8,7 @@ import {
   creatorRoutes,
   curriculumRoutes,
   productRoutes,
+  reviewRoutes,
   savedRoutes,
   statsRoutes,
 } from './content';
@@ -40,6 +41,7 @@ export const allRouteTables = {
   creatorRoutes,
   productRoutes,
   curriculumRoutes,
+  reviewRoutes,
   savedRoutes,
   statsRoutes,
   contentInternalRoutes,

@@ -44,6 +44,23 @@ import {
   lessonParamsSchema,
   lessonSchema,
 } from '../course';
+import {
+  REVIEW_MESSAGES,
+  helpfulResultSchema,
+  moderatedReviewSchema,
+  myReviewSchema,
+  reportedReviewSchema,
+  reviewBodySchema,
+  reviewIdParamsSchema,
+  reviewListQuerySchema,
+  reviewPageSchema,
+  reviewParamsSchema,
+  reviewReplyBodySchema,
+  reviewReportBodySchema,
+  reviewReportQueueQuerySchema,
+  reviewSchema,
+} from '../reviews';
+import { moderationReasonBodySchema } from '../community';
 import { defineRoutes } from './define';
 
 const service = 'content';
@@ -468,6 +485,126 @@ export const savedRoutes = defineRoutes({
     summary: 'Remove a product from the saved list (removing it again changes nothing)',
     params: savedParamsSchema,
     response: savedStateSchema,
+  },
+});
+
+/**
+ * Ratings and reviews of a product: one per learner, once they have watched enough of it (progress says how
+ * much); helpful votes and reports by others, a reply by the product's creator or an admin, and the
+ * moderators' queue of reported reviews. The product's average and count are kept on its row.
+ */
+export const reviewRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/content/products/:idOrSlug/reviews',
+    service,
+    access: 'public',
+    summary:
+      "A product's visible reviews with its rating: most helpful, newest or highest rating first, paged by cursor",
+    params: idOrSlug,
+    query: reviewListQuerySchema,
+    response: reviewPageSchema,
+  },
+  mine: {
+    method: 'GET',
+    path: '/content/products/:idOrSlug/reviews/mine',
+    service,
+    access: 'user',
+    summary:
+      "The caller's own review of a product, and whether they may write one (how much to watch when not)",
+    params: idOrSlug,
+    response: myReviewSchema,
+  },
+  saveMine: {
+    refuses: { 403: 'Not enough of the product watched yet (the message says how much is needed)' },
+    method: 'PUT',
+    path: '/content/products/:idOrSlug/reviews/mine',
+    service,
+    access: 'user',
+    summary: "Rate a product 1–5 with an optional Markdown review, or change one's rating and review",
+    params: idOrSlug,
+    body: reviewBodySchema,
+    response: reviewSchema,
+  },
+  deleteMine: {
+    method: 'DELETE',
+    path: '/content/products/:idOrSlug/reviews/mine',
+    service,
+    access: 'user',
+    summary: "Delete one's own review of a product",
+    params: idOrSlug,
+    response: z.object({ _id: objectIdSchema }),
+  },
+  helpful: {
+    refuses: { 409: `${REVIEW_MESSAGES.alreadyHelpful}, or it is your own` },
+    method: 'POST',
+    path: '/content/products/:idOrSlug/reviews/:reviewId/helpful',
+    service,
+    access: 'user',
+    summary: 'Mark a review as helpful (once per person, never one of your own)',
+    params: reviewParamsSchema,
+    response: helpfulResultSchema,
+  },
+  report: {
+    refuses: { 409: `${REVIEW_MESSAGES.alreadyReported}, or it is your own` },
+    method: 'POST',
+    path: '/content/products/:idOrSlug/reviews/:reviewId/report',
+    service,
+    access: 'user',
+    summary: 'Report a review to the moderators (once per person)',
+    params: reviewParamsSchema,
+    body: reviewReportBodySchema,
+    response: z.object({ reviewId: objectIdSchema, reported: z.literal(true) }),
+  },
+  reply: {
+    refuses: { 403: REVIEW_MESSAGES.replyForbidden },
+    method: 'PUT',
+    path: '/content/products/:idOrSlug/reviews/:reviewId/reply',
+    service,
+    access: 'user',
+    summary: "Write or change the reply under a review (the product's creator or an admin; 403 otherwise)",
+    params: reviewParamsSchema,
+    body: reviewReplyBodySchema,
+    response: reviewSchema,
+  },
+  reports: {
+    method: 'GET',
+    path: '/admin/reviews/reports',
+    service,
+    access: 'admin',
+    summary: 'Reported reviews with their reports, most reported first (the moderation queue beside posts)',
+    query: reviewReportQueueQuerySchema,
+    response: pageSchema(reportedReviewSchema),
+  },
+  dismissReports: {
+    method: 'POST',
+    path: '/admin/reviews/:reviewId/dismiss',
+    service,
+    access: 'admin',
+    summary: "Close a review's reports without acting on it",
+    params: reviewIdParamsSchema,
+    body: moderationReasonBodySchema,
+    response: moderatedReviewSchema,
+  },
+  hide: {
+    method: 'POST',
+    path: '/admin/reviews/:reviewId/hide',
+    service,
+    access: 'admin',
+    summary: "Hide a review from readers and from the product's rating (kept, and can be restored)",
+    params: reviewIdParamsSchema,
+    body: moderationReasonBodySchema,
+    response: moderatedReviewSchema,
+  },
+  restore: {
+    method: 'POST',
+    path: '/admin/reviews/:reviewId/restore',
+    service,
+    access: 'admin',
+    summary: 'Show a hidden review again (it counts in the rating again)',
+    params: reviewIdParamsSchema,
+    body: moderationReasonBodySchema,
+    response: moderatedReviewSchema,
   },
 });
 

@@ -74,6 +74,19 @@ export const ROUTE_PATHS = {
     adminGet: '/admin/products/:id/curriculum',
     replace: '/admin/products/:id/curriculum',
   },
+  review: {
+    list: '/content/products/:idOrSlug/reviews',
+    mine: '/content/products/:idOrSlug/reviews/mine',
+    saveMine: '/content/products/:idOrSlug/reviews/mine',
+    deleteMine: '/content/products/:idOrSlug/reviews/mine',
+    helpful: '/content/products/:idOrSlug/reviews/:reviewId/helpful',
+    report: '/content/products/:idOrSlug/reviews/:reviewId/report',
+    reply: '/content/products/:idOrSlug/reviews/:reviewId/reply',
+    reports: '/admin/reviews/reports',
+    dismissReports: '/admin/reviews/:reviewId/dismiss',
+    hide: '/admin/reviews/:reviewId/hide',
+    restore: '/admin/reviews/:reviewId/restore',
+  },
   saved: {
     list: '/content/saved',
     ids: '/content/saved/ids',
@@ -133,6 +146,7 @@ export const ROUTE_PATHS = {
   progressInternal: {
     deleteProductProgress: '/internal/progress/products/:productId',
     jwks: '/internal/credentials/jwks',
+    standing: '/internal/progress/users/:userId/products/:productId',
     deleteUserProgress: '/internal/progress/users/:userId',
   },
   subscription: {

@@ -3,6 +3,7 @@ import { objectIdSchema, pageSchema } from '../api';
 import { idOrSlugSchema } from '../catalog';
 import {
   categoryProgressSchema,
+  learnerStandingSchema,
   progressActionBodySchema,
   progressListQuerySchema,
   progressSchema,
@@ -366,6 +367,16 @@ export const progressInternalRoutes = defineRoutes({
     access: 'internal',
     summary: "The credential issuer's public keys (the gateway serves them at /.well-known/jwks.json)",
     response: jwksSchema,
+  },
+  standing: {
+    method: 'GET',
+    path: '/internal/progress/users/:userId/products/:productId',
+    service,
+    access: 'internal',
+    summary:
+      "How far a learner got in a product and how many of its lessons they finished (content's review rule)",
+    params: z.object({ userId: objectIdSchema, productId: objectIdSchema }),
+    response: learnerStandingSchema,
   },
   deleteUserProgress: {
     method: 'DELETE',

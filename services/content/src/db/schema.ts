@@ -5,6 +5,12 @@ import type { CourseLessonTable } from './tables/course-lesson';
 import type { CourseSectionTable } from './tables/course-section';
 import type { LessonResourceTable } from './tables/lesson-resource';
 import type { ProductTable } from './tables/product';
+import type {
+  ReviewModerationLogTable,
+  ReviewReportTable,
+  ReviewTable,
+  ReviewVoteTable,
+} from './tables/review';
 import type { SavedProductTable } from './tables/saved-product';
 
 export interface Database {
@@ -14,5 +20,9 @@ export interface Database {
   course_sections: CourseSectionTable;
   course_lessons: CourseLessonTable;
   lesson_resources: LessonResourceTable;
+  reviews: ReviewTable;
+  review_votes: ReviewVoteTable;
+  review_reports: ReviewReportTable;
+  review_moderation_log: ReviewModerationLogTable;
   saved_products: SavedProductTable;
 }

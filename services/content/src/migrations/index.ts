@@ -8,6 +8,7 @@ import * as curriculum from './2026-11-25T03-00-00_curriculum';
 import * as lessonQuiz from './2026-11-25T05-00-00_lesson_quiz';
 import * as truthfulDemoCatalogue from './2026-12-05T04-00-00_truthful_demo_catalogue';
 import * as productDurationSeconds from './2026-12-05T05-00-00_product_duration_seconds';
+import * as reviews from './2026-12-05T09-30-00_reviews';
 import * as savedProducts from './2026-12-05T09-10-00_saved_products';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T05-00-00_lesson_quiz': lessonQuiz,
   '2026-12-05T04-00-00_truthful_demo_catalogue': truthfulDemoCatalogue,
   '2026-12-05T05-00-00_product_duration_seconds': productDurationSeconds,
+  '2026-12-05T09-30-00_reviews': reviews,
   '2026-12-05T09-10-00_saved_products': savedProducts,
 };

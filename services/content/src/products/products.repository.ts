@@ -112,6 +112,11 @@ function applySort<DB extends { p: Database['products'] }, TB extends keyof DB, 
       return query.orderBy(productColumn('created_at'), 'desc').orderBy(productColumn('id'));
     case 'duration':
       return query.orderBy(sql`p.duration asc nulls last`).orderBy(productColumn('id'));
+    case 'rating':
+      return query
+        .orderBy(sql`p.rating_average desc nulls last`)
+        .orderBy(productColumn('rating_count'), 'desc')
+        .orderBy(productColumn('id'));
     default:
       return query
         .orderBy(productColumn('sort_order'))
@@ -249,6 +254,8 @@ export function toPublicProduct(row: ProductRecord): PublicProduct {
     isFeatured: row.is_featured,
     sortOrder: row.sort_order,
     createdAt: row.created_at.toISOString(),
+    ratingAverage: row.rating_average === null ? null : Number(row.rating_average),
+    ratingCount: row.rating_count,
   };
 }
 

@@ -58,6 +58,9 @@ describe('public products', () => {
       isFeatured: true,
       sortOrder: 2,
       createdAt: '2026-01-02T00:00:00.000Z',
+      // no reviews yet
+      ratingAverage: null,
+      ratingCount: 0,
     });
   });
 

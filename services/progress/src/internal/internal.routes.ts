@@ -3,7 +3,8 @@ import { progressInternalRoutes } from '@catalyst/contracts';
 import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import { deleteUserCertificates } from '../certificates/certificates.repository';
 import type { Deps } from '../deps';
-import { deleteProductProgress, deleteUserProgress } from '../progress/progress.repository';
+import { lessonRows } from '../lessons/lessons.repository';
+import { deleteProductProgress, deleteUserProgress, findProgress } from '../progress/progress.repository';
 import { deleteProductAttempts, deleteUserAttempts } from '../quizzes/quizzes.repository';
 
 /** Service-to-service routes (guarded by the shared secret in createService). */
@@ -15,6 +16,17 @@ export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, cr
       const deleted = await deleteProductProgress(db, productId);
       await catalog.forget(productId);
       return { deleted };
+    },
+    // Content asks before a learner reviews a product (at least 20% watched, or a course lesson finished).
+    async standing({ params: { userId, productId } }) {
+      const [row, lessons] = await Promise.all([
+        findProgress(db, userId, productId),
+        lessonRows(db, userId, productId),
+      ]);
+      return {
+        progress: row?.completed ? 100 : (row?.progress ?? 0),
+        completedLessons: lessons.filter((lesson) => lesson.completed).length,
+      };
     },
     // The user's account is being deleted (auth calls this); idempotent, so a retry after a failure is safe.
     async deleteUserProgress({ params: { userId } }) {

@@ -74,3 +74,36 @@ describe('DELETE /internal/progress/users/:userId', () => {
     ]);
   });
 });
+
+describe('GET /internal/progress/users/:userId/products/:productId', () => {
+  const standing = async (userId: string, productId: string, headers = internalHeaders()) => {
+    const res = await ctx.app.request(`/internal/progress/users/${userId}/products/${productId}`, {
+      headers,
+    });
+    return { status: res.status, body: (await res.json()) as { data: unknown } };
+  };
+
+  it("answers how far the learner got and how many of the course's lessons they finished", async () => {
+    await ctx.db.deleteFrom('lesson_progress').execute();
+    await ctx.db.deleteFrom('progress').execute();
+    await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.video}`, { progress: 35, lastPosition: 9 });
+    await ctx.call(
+      sub,
+      'PATCH',
+      `/content/progress/product/${ids.quizCourse}/lessons/${quizLesson.video}/complete`,
+      {},
+    );
+
+    expect((await standing(sub.id, ids.video)).body.data).toEqual({ progress: 35, completedLessons: 0 });
+    const course = (await standing(sub.id, ids.quizCourse)).body.data as { completedLessons: number };
+    expect(course.completedLessons).toBe(1);
+    expect((await standing(otherSubscriber.id, ids.video)).body.data).toEqual({
+      progress: 0,
+      completedLessons: 0,
+    });
+  });
+
+  it('is for peers only', async () => {
+    expect((await standing(sub.id, ids.video, {})).status).toBe(404);
+  });
+});

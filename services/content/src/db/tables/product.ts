@@ -42,6 +42,10 @@ export interface ProductTable {
   search_text: ColumnType<string, never, never>;
   /** Bumped by every saved curriculum edit (the editor's version check). */
   curriculum_version: Generated<number>;
+  /** numeric(3,2), pg returns a string: the mean of its visible reviews' stars, kept with each review write; null before any. */
+  rating_average: ColumnType<string | null, never, string | null>;
+  /** Its visible reviews, kept with each review write. */
+  rating_count: ColumnType<number, never, number>;
   /** Kept by triggers: published, active, in an active category, by an active creator (what public lists show). */
   listed: ColumnType<boolean, never, never>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
