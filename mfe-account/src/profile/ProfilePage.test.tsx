@@ -1,8 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { authMessages } from '@catalyst/contracts';
+import {
+  authMessages,
+  FREE_STATUS,
+  subscriptionRoutes,
+  userRoutes,
+  type SubscriptionStatus,
+} from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
+import { failure, fakeApi, inTurn, networkFailure, success, type FakeApi } from '@catalyst/web-kit/testing';
 import ProfilePage, {
   deleteAccountTexts,
   requiredPasswordErrors,
@@ -10,33 +17,24 @@ import ProfilePage, {
 } from './ProfilePage';
 import { describedBy } from '../testing/describedBy';
 
-type Answer = { status: number; body: unknown } | 'network';
-let answers: Answer[] = [];
-/** What the subscription store's status call answers. */
+const MEMBER: SubscriptionStatus = {
+  hasSubscription: true,
+  plan: 'premium',
+  status: 'active',
+  currentPeriodEnd: '2030-03-15T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+};
+/** Whether the subscription store's status call (the shared store asks on its own) finds a plan. */
 let hasSubscription = false;
-const sent: Array<{ url: string; method: string; body: unknown }> = [];
+let fake: FakeApi;
+/** What this page sent to the account routes, in order. */
+const sent = () =>
+  fake.calls
+    .filter((call) => call.path.startsWith('/users/'))
+    .map(({ url, method, body }) => ({ url, method, body }));
 
 beforeEach(() => {
-  answers = [];
-  sent.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      // Only the calls of this page; the shared subscription store asks for its status on its own.
-      if (!String(url).includes('/users/'))
-        return new Response(JSON.stringify({ success: true, data: { hasSubscription } }), {
-          status: 200,
-        });
-      sent.push({
-        url: String(url),
-        method: String(init.method),
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      const answer = answers.shift() ?? { status: 200, body: { success: true, data: null } };
-      if (answer === 'network') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
+  fake = fakeApi().on(subscriptionRoutes.status, () => (hasSubscription ? MEMBER : FREE_STATUS));
   act(() =>
     session.loadUser({
       _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
@@ -48,7 +46,6 @@ beforeEach(() => {
   );
 });
 afterEach(async () => {
-  answers = [];
   hasSubscription = false;
   await act(async () => session.logout());
   vi.unstubAllGlobals();
@@ -94,16 +91,22 @@ describe('profile validators', () => {
 
 describe('ProfilePage', () => {
   it('prefills the profile and saves the trimmed name and lower-cased e-mail, updating the session', async () => {
-    answers.push({
-      status: 200,
-      body: {
-        success: true,
-        data: {
-          user: { _id: 'a', name: 'Ada King', email: 'ada@example.com', role: 'user', emailVerified: true },
+    fake.on(
+      userRoutes.updateProfile,
+      success(
+        {
+          user: {
+            _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+            name: 'Ada King',
+            email: 'ada@example.com',
+            role: 'user',
+            emailVerified: true,
+            createdAt: '2026-01-02T10:00:00.000Z',
+          },
         },
-        message: authMessages.profileUpdated,
-      },
-    });
+        { message: authMessages.profileUpdated },
+      ),
+    );
     renderPage();
     const name = within(profileForm()).getByLabelText('Name') as HTMLInputElement;
     expect(name.value).toBe('Ada Lovelace');
@@ -115,7 +118,7 @@ describe('ProfilePage', () => {
     await waitFor(() =>
       expect(formMessage(profileForm())).toEqual({ role: 'status', text: authMessages.profileUpdated }),
     );
-    expect(sent[0]).toEqual({
+    expect(sent()[0]).toEqual({
       url: '/api/v1/users/profile',
       method: 'PUT',
       body: { name: 'Ada King', email: 'ada@example.com' },
@@ -138,22 +141,18 @@ describe('ProfilePage', () => {
       authMessages.newPasswordRequired,
       authMessages.confirmRequired,
     ]);
-    expect(sent).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
     fireEvent.change(within(passwordForm()).getByLabelText('Current Password'), { target: { value: 'x' } });
     expect(screen.queryByText(authMessages.currentPasswordRequired)).toBeNull();
   });
 
   it('puts the server field error under the input with its message, or the fallback when unreachable', async () => {
-    answers.push(
-      {
-        status: 409,
-        body: {
-          success: false,
-          message: authMessages.emailTaken,
-          errors: [{ field: 'email', message: authMessages.emailTaken }],
-        },
-      },
-      'network',
+    fake.on(
+      userRoutes.updateProfile,
+      inTurn(
+        failure(409, authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]),
+        networkFailure,
+      ),
     );
     renderPage();
     fireEvent.click(within(profileForm()).getByRole('button', { name: 'Update Profile' }));
@@ -165,10 +164,10 @@ describe('ProfilePage', () => {
   });
 
   it('changes the password, clears the form and says so', async () => {
-    answers.push({
-      status: 200,
-      body: { success: true, data: { endedSessions: 1 }, message: authMessages.passwordChanged },
-    });
+    fake.on(
+      userRoutes.changePassword,
+      success({ endedSessions: 1 }, { message: authMessages.passwordChanged }),
+    );
     renderPage();
     const form = passwordForm();
     fireEvent.change(within(form).getByLabelText('Current Password'), { target: { value: 'Old-pass-1' } });
@@ -180,7 +179,7 @@ describe('ProfilePage', () => {
     await waitFor(() =>
       expect(formMessage(form)).toEqual({ role: 'status', text: authMessages.passwordChanged }),
     );
-    expect(sent[0]).toEqual({
+    expect(sent()[0]).toEqual({
       url: '/api/v1/users/change-password',
       method: 'PUT',
       body: { currentPassword: 'Old-pass-1', newPassword: 'New-pass-2', confirmPassword: 'New-pass-2' },
@@ -189,17 +188,15 @@ describe('ProfilePage', () => {
   });
 
   it('reports a refused password change with the server message, else the fallbacks', async () => {
-    answers.push(
-      {
-        status: 400,
-        body: {
-          success: false,
-          message: authMessages.currentPasswordIncorrect,
-          errors: [{ field: 'currentPassword', message: authMessages.currentPasswordIncorrect }],
-        },
-      },
-      { status: 400, body: { success: false, message: '' } },
-      'network',
+    fake.on(
+      userRoutes.changePassword,
+      inTurn(
+        failure(400, authMessages.currentPasswordIncorrect, [
+          { field: 'currentPassword', message: authMessages.currentPasswordIncorrect },
+        ]),
+        failure(400, ''),
+        networkFailure,
+      ),
     );
     renderPage();
     const form = passwordForm();
@@ -247,7 +244,7 @@ describe('Delete Account', () => {
     fireEvent.click(within(deleteForm()).getByRole('button', { name: 'Delete Account' }));
     expect(fieldNote(deleteForm(), 'Password')).toBe(authMessages.passwordRequired);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('tells a member their subscription is cancelled with the account', async () => {
@@ -275,17 +272,17 @@ describe('Delete Account', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
     expect(session.getState().isAuthenticated).toBe(true);
   });
 
   it('deletes the account on confirmation, ends the session and goes to the welcome page', async () => {
-    answers.push({ status: 200, body: { success: true, data: null, message: 'Account deleted' } });
+    fake.on(userRoutes.deleteAccount, success(null, { message: 'Account deleted' }));
     const { container } = renderRouted();
     askToDelete('Secret-pass-1');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(container.textContent).toBe('Welcome page'));
-    expect(sent).toEqual([
+    expect(sent()).toEqual([
       { url: '/api/v1/users/profile', method: 'DELETE', body: { password: 'Secret-pass-1' } },
     ]);
     expect(session.getState().isAuthenticated).toBe(false);
@@ -293,17 +290,13 @@ describe('Delete Account', () => {
   });
 
   it('shows a wrong password under the field, and other failures as an alert, staying signed in', async () => {
-    answers.push(
-      {
-        status: 400,
-        body: {
-          success: false,
-          message: 'Password is incorrect',
-          errors: [{ field: 'password', message: 'Password is incorrect' }],
-        },
-      },
-      { status: 503, body: { success: false, message: 'Your account could not be deleted right now.' } },
-      'network',
+    fake.on(
+      userRoutes.deleteAccount,
+      inTurn(
+        failure(400, 'Password is incorrect', [{ field: 'password', message: 'Password is incorrect' }]),
+        failure(503, 'Your account could not be deleted right now.'),
+        networkFailure,
+      ),
     );
     renderRouted();
     const attempt = () => {

@@ -1,40 +1,124 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  authRoutes,
+  certificateRoutes,
+  discussionRoutes,
+  learningRoutes,
+  progressRoutes,
+  subscriptionRoutes,
+  type Certificate,
+  type Invoice,
+  type OwnPost,
+  type ProgressWithProduct,
+} from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
+import { fakeApi, type FakeApi } from '@catalyst/web-kit/testing';
 import ProfilePage from './ProfilePage';
 import { collectMyData, exportFileName } from './dataExport';
 
-const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
-const progressRow = (n: number) => ({ _id: `p${n}`, productId: `x${n}`, progress: n });
-const answers: Record<string, (url: URL) => Response> = {
-  '/api/v1/auth/me': () => ok({ _id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }),
-  '/api/v1/subscription/status': () => ok({ hasSubscription: true, status: 'active', plan: 'premium' }),
-  '/api/v1/subscription/invoices': () => ok([{ id: 'in_1', amount: 14.99 }]),
-  // two pages: 100 rows, then 20
-  '/api/v1/content/progress': (url) => {
-    const page = Number(url.searchParams.get('page'));
-    const items = Array.from({ length: page === 1 ? 100 : 20 }, (_, i) => progressRow((page - 1) * 100 + i));
-    return ok({ items, total: 120, page, limit: 100 });
+const id = (n: number) => n.toString(16).padStart(24, '0');
+const progressRow = (n: number): ProgressWithProduct => ({
+  productId: id(n),
+  progress: n % 101,
+  lastPosition: 0,
+  furthestPosition: 0,
+  completed: false,
+  completedAt: null,
+  updatedAt: '2026-12-01T10:00:00.000Z',
+  product: {
+    _id: id(n),
+    productId: `P-${n}`,
+    slug: `course-${n}`,
+    title: `Course ${n}`,
+    thumbnail: null,
+    duration: 60,
+    type: 'course',
+    categoryId: id(1000),
+    creatorId: id(2000),
+    isPublished: true,
+    price: 19,
   },
-  '/api/v1/content/progress/learning-record': () => ok({ totals: { completed: 3 } }),
-  '/api/v1/certificates': () => ok([{ code: 'K7M2Q9XW4R' }]),
-  '/api/v1/community/me/posts': () => ok([{ _id: 'post1', body: 'Hello' }]),
+});
+const invoice: Invoice = {
+  id: 'in_1',
+  date: '2026-11-15T12:00:00.000Z',
+  amount: 14.99,
+  currency: 'usd',
+  status: 'paid',
+  receiptUrl: null,
 };
-let failing: string | null = null;
+const certificate: Certificate = {
+  code: 'K7M2Q9XW4R',
+  learnerName: 'Ada Lovelace',
+  productId: id(1),
+  productSlug: 'course-1',
+  courseTitle: 'Course 1',
+  creatorName: 'Rachel Andrew',
+  hours: 1.5,
+  completedAt: '2026-03-04T15:30:00.000Z',
+  issuedAt: '2026-03-04T15:30:01.000Z',
+  status: 'valid',
+  revokedAt: null,
+  revokedReason: null,
+  verifyUrl: 'https://learn.example.com/certificates/K7M2Q9XW4R',
+  pdfUrl: 'https://learn.example.com/api/v1/certificates/K7M2Q9XW4R.pdf',
+  credentialUrl: 'https://learn.example.com/api/v1/certificates/K7M2Q9XW4R/credential',
+};
+const post: OwnPost = {
+  _id: id(3000),
+  threadId: id(3001),
+  threadTitle: 'Grid or flexbox?',
+  productId: id(1),
+  lessonId: null,
+  isOpening: true,
+  body: 'Hello',
+  status: 'visible',
+  createdAt: '2026-12-01T09:00:00.000Z',
+  editedAt: null,
+};
 
+let fake: FakeApi;
 beforeEach(() => {
-  failing = null;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(String(input), 'http://catalyst.test');
-      if (url.pathname === failing)
-        return new Response(JSON.stringify({ success: false, message: 'Not allowed' }), { status: 403 });
-      const answer = answers[url.pathname];
-      return answer ? answer(url) : ok({ hasSubscription: false });
-    }),
-  );
+  fake = fakeApi()
+    .on(authRoutes.me, {
+      user: {
+        _id: id(1),
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        role: 'user',
+        emailVerified: true,
+        createdAt: '2026-01-02T10:00:00.000Z',
+      },
+    })
+    .on(subscriptionRoutes.status, {
+      hasSubscription: true,
+      plan: 'premium',
+      status: 'active',
+      currentPeriodEnd: '2027-01-05T10:00:00.000Z',
+      cancelAtPeriodEnd: false,
+    })
+    .on(subscriptionRoutes.invoices, [invoice])
+    // two pages: 100 rows, then 20
+    .on(progressRoutes.list, ({ query }) => {
+      const page = Number(query.get('page'));
+      const items = Array.from({ length: page === 1 ? 100 : 20 }, (_, i) =>
+        progressRow((page - 1) * 100 + i),
+      );
+      return { items, total: 120, page, limit: 100 };
+    })
+    .on(learningRoutes.learningRecord, {
+      inProgress: [],
+      completed: [],
+      certificates: [certificate],
+      weeks: [],
+      streak: { current: 0, longest: 2, learnedToday: false },
+      quizzes: [],
+      totals: { minutesLearned: 90, coursesCompleted: 3, certificates: 1, quizzesPassed: 0 },
+    })
+    .on(certificateRoutes.list, [certificate])
+    .on(discussionRoutes.ownPosts, [post]);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,14 +128,18 @@ describe('export my data', () => {
     expect(data).toMatchObject({
       exportedAt: '2026-12-05T10:00:00.000Z',
       format: 'catalyst-data-export/1',
-      profile: { email: 'ada@example.com' },
+      profile: { user: { email: 'ada@example.com' } },
       subscription: { plan: 'premium' },
       invoices: [{ id: 'in_1' }],
-      learningRecord: { totals: { completed: 3 } },
+      learningRecord: { totals: { coursesCompleted: 3 } },
       certificates: [{ code: 'K7M2Q9XW4R' }],
-      posts: [{ _id: 'post1', body: 'Hello' }],
+      posts: [{ _id: post._id, body: 'Hello' }],
     });
     expect(data.progress).toHaveLength(120);
+    expect(fake.callsTo(progressRoutes.list).map((call) => call.query.toString())).toEqual([
+      'page=1&limit=100',
+      'page=2&limit=100',
+    ]);
     expect(exportFileName(new Date('2026-12-05T10:00:00Z'))).toBe('catalyst-data-2026-12-05.json');
   });
 
@@ -89,9 +177,9 @@ describe('export my data', () => {
     expect(await screen.findByText('Your data was downloaded.')).toBeInstanceOf(HTMLElement);
     expect(clicked).toEqual([exportFileName()]);
     const file = JSON.parse(made[0]!);
-    expect(file.posts).toEqual([{ _id: 'post1', body: 'Hello' }]);
+    expect(file.posts).toEqual([post]);
 
-    failing = '/api/v1/community/me/posts';
+    fake.fail(discussionRoutes.ownPosts, 403, 'Not allowed');
     fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(await screen.findByText("We couldn't prepare your data. Please try again.")).toBeInstanceOf(
       HTMLElement,
