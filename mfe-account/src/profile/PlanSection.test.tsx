@@ -1,24 +1,28 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { admin, learner, ok, scriptedStores, type Route } from '../subscription/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subscriptionRoutes, type Invoice, type SubscriptionStatus } from '@catalyst/contracts';
+import { failure, fakeApi, inTurn, type FakeApi } from '@catalyst/web-kit/testing';
+import { admin, fakeStores, learner } from '../testing/subscriptionStores';
 import { PlanSection } from './PlanSection';
 
-const FREE = {
+afterEach(() => vi.unstubAllGlobals());
+
+const FREE: SubscriptionStatus = {
   hasSubscription: false,
   plan: null,
   status: 'free',
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
 };
-const ACTIVE = {
+const ACTIVE: SubscriptionStatus = {
   hasSubscription: true,
   plan: 'premium',
   status: 'active',
   currentPeriodEnd: '2030-03-15T12:00:00.000Z',
   cancelAtPeriodEnd: false,
 };
-const PAID = {
+const PAID: Invoice = {
   id: 'in_1',
   date: '2030-02-15T12:00:00.000Z',
   amount: 14.99,
@@ -27,8 +31,11 @@ const PAID = {
   receiptUrl: 'http://pay.test/receipts/in_1?sig=abc',
 };
 
-function renderSection(route: Route, user = learner) {
-  const stores = scriptedStores(route, user);
+/** Renders the section once `answer` has stubbed the routes it reads. */
+function renderSection(answer: (fake: FakeApi) => unknown, user = learner) {
+  const fake = fakeApi();
+  answer(fake);
+  const stores = fakeStores(user, fake);
   render(
     <MemoryRouter>
       <PlanSection store={stores.store} client={stores.api} />
@@ -51,12 +58,12 @@ const underInvoices = () =>
 
 describe('the profile plan section', () => {
   it('shows an active plan, its renewal date, Manage billing and the receipts', async () => {
-    const { navigate } = renderSection((url) => {
-      if (url.endsWith('/subscription/status')) return ok(ACTIVE);
-      if (url.endsWith('/subscription/invoices')) return ok([PAID]);
-      if (url.endsWith('/subscription/portal')) return ok({ url: 'http://pay.test/portal/bps_1' });
-      return undefined;
-    });
+    const { navigate } = renderSection((fake) =>
+      fake
+        .on(subscriptionRoutes.status, ACTIVE)
+        .on(subscriptionRoutes.invoices, [PAID])
+        .on(subscriptionRoutes.portal, { url: 'http://pay.test/portal/bps_1' }),
+    );
     const receipt = await screen.findByRole('link', { name: /^Receipt/ });
     expect(facts()).toEqual({ Plan: 'Premium', Status: 'Active', Renews: 'March 15, 2030' });
     const row = receipt.closest('li')!;
@@ -72,12 +79,10 @@ describe('the profile plan section', () => {
   });
 
   it('shows the end date of a cancelled plan', async () => {
-    renderSection((url) =>
-      url.endsWith('/subscription/status')
-        ? ok({ ...ACTIVE, cancelAtPeriodEnd: true })
-        : url.endsWith('/invoices')
-          ? ok([PAID])
-          : undefined,
+    renderSection((fake) =>
+      fake
+        .on(subscriptionRoutes.status, { ...ACTIVE, cancelAtPeriodEnd: true })
+        .on(subscriptionRoutes.invoices, [PAID]),
     );
     await waitFor(() =>
       expect(facts()).toEqual({
@@ -90,13 +95,7 @@ describe('the profile plan section', () => {
   });
 
   it('shows only a spinner while the plan loads, over the room the plan will take, unseen and out of reach', async () => {
-    renderSection((url) =>
-      url.endsWith('/subscription/status')
-        ? ok(FREE)
-        : url.endsWith('/subscription/invoices')
-          ? ok([])
-          : undefined,
-    );
+    renderSection((fake) => fake.on(subscriptionRoutes.status, FREE).on(subscriptionRoutes.invoices, []));
     expect(within(section()).getByRole('status').textContent).toBe('Loading your subscription...');
     // The room: a free plan's facts, its button and invoices, laid out but hidden from sight, readers and the keyboard.
     const room = section().querySelector('[aria-hidden="true"]')!;
@@ -112,9 +111,7 @@ describe('the profile plan section', () => {
   });
 
   it('offers Premium to a learner without a plan, with no invoices and no billing portal', async () => {
-    renderSection((url) =>
-      url.endsWith('/subscription/status') ? ok(FREE) : url.endsWith('/invoices') ? ok([]) : undefined,
-    );
+    renderSection((fake) => fake.on(subscriptionRoutes.status, FREE).on(subscriptionRoutes.invoices, []));
     await waitFor(() => expect(underInvoices()).toBe('No invoices yet.'));
     expect(facts()).toEqual({ Plan: 'Free', Status: 'No plan' });
     expect(within(section()).getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe(
@@ -124,17 +121,15 @@ describe('the profile plan section', () => {
   });
 
   it('says when the invoices cannot be loaded, and Try Again loads them', async () => {
-    let failing = true;
-    renderSection((url) => {
-      if (url.endsWith('/subscription/status')) return ok(ACTIVE);
-      if (url.endsWith('/subscription/invoices'))
-        return failing
-          ? { status: 503, body: { success: false, message: 'The payment provider is unavailable.' } }
-          : ok([PAID]);
-      return undefined;
-    });
+    renderSection((fake) =>
+      fake
+        .on(subscriptionRoutes.status, ACTIVE)
+        .on(
+          subscriptionRoutes.invoices,
+          inTurn(failure(503, 'The payment provider is unavailable.'), [PAID]),
+        ),
+    );
     await waitFor(() => expect(underInvoices()).toBe('Failed to load invoices. Try Again'));
-    failing = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect((await screen.findByRole('link', { name: /^Receipt/ })).getAttribute('href')).toBe(
       PAID.receiptUrl,
@@ -142,9 +137,9 @@ describe('the profile plan section', () => {
   });
 
   it('shows an admin full access, without invoices or billing calls', async () => {
-    const { calls } = renderSection(() => undefined, admin);
+    const { fake } = renderSection(() => undefined, admin);
     await waitFor(() => expect(facts()).toEqual({ Plan: 'Admin', Status: 'Full access (admin)' }));
     expect(screen.queryByText('Invoices')).toBeNull();
-    expect(calls).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 });

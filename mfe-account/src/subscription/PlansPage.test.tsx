@@ -1,17 +1,21 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subscriptionRoutes, type SubscriptionStatus } from '@catalyst/contracts';
+import { fakeApi, success } from '@catalyst/web-kit/testing';
 import { PlansPage } from './PlansPage';
-import { admin, learner, ok, scriptedStores } from './testing';
+import { admin, fakeStores, learner } from '../testing/subscriptionStores';
 
-const FREE = {
+afterEach(() => vi.unstubAllGlobals());
+
+const FREE: SubscriptionStatus = {
   hasSubscription: false,
   plan: null,
   status: 'free',
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
 };
-const ACTIVE = {
+const ACTIVE: SubscriptionStatus = {
   hasSubscription: true,
   plan: 'premium',
   status: 'active',
@@ -34,10 +38,7 @@ const enabled = (button: HTMLElement) => !(button as HTMLButtonElement).disabled
 
 describe('PlansPage', () => {
   it('offers Premium at 14.99 a month with its seven features', async () => {
-    const { store } = scriptedStores(
-      (url) => (url.endsWith('/subscription/status') ? ok(FREE) : undefined),
-      learner,
-    );
+    const { store } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, FREE));
     renderPlans(store);
     await screen.findByRole('button', { name: 'Subscribe Now' });
     const name = screen.getByRole('heading', { level: 2 });
@@ -59,23 +60,26 @@ describe('PlansPage', () => {
   });
 
   it('sends the browser to the checkout address the server gives', async () => {
-    const { store, navigate, calls } = scriptedStores((url) => {
-      if (url.endsWith('/subscription/status')) return ok(FREE);
-      if (url.endsWith('/subscription/create-checkout-session'))
-        return ok({ url: 'http://pay.test/checkout/cs_1', sessionId: 'cs_1' });
-      return undefined;
-    }, learner);
+    const { store, navigate, fake } = fakeStores(
+      learner,
+      fakeApi().on(subscriptionRoutes.status, FREE).on(subscriptionRoutes.createCheckoutSession, {
+        url: 'http://pay.test/checkout/cs_1',
+        sessionId: 'cs_1',
+      }),
+    );
     renderPlans(store);
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://pay.test/checkout/cs_1'));
-    expect(calls).toContain('POST /api/v1/subscription/create-checkout-session');
+    expect(fake.requests()).toContain('POST /subscription/create-checkout-session');
   });
 
   it("says 'Failed to initiate subscription. Please try again.' when checkout cannot start", async () => {
-    const { store, navigate } = scriptedStores((url) => {
-      if (url.endsWith('/subscription/status')) return ok(FREE);
-      return { status: 503, body: { success: false, message: 'The payment provider is unavailable.' } };
-    }, learner);
+    const { store, navigate } = fakeStores(
+      learner,
+      fakeApi()
+        .on(subscriptionRoutes.status, FREE)
+        .fail(subscriptionRoutes.createCheckoutSession, 503, 'The payment provider is unavailable.'),
+    );
     renderPlans(store);
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -87,15 +91,17 @@ describe('PlansPage', () => {
 
   it("shows 'You're All Set!' with the plan, the renewal date and the way out", async () => {
     let state = { ...ACTIVE };
-    const { store } = scriptedStores((url) => {
-      if (url.endsWith('/subscription/cancel')) state = { ...state, cancelAtPeriodEnd: true };
-      if (url.endsWith('/subscription/reactivate')) state = { ...state, cancelAtPeriodEnd: false };
-      if (url.endsWith('/subscription/portal')) return ok({ url: 'http://pay.test/portal/bps_1' });
-      return ok(
-        state,
-        url.endsWith('/cancel') ? 'Your subscription will end at the end of the billing period.' : undefined,
-      );
-    }, learner);
+    const { store } = fakeStores(
+      learner,
+      fakeApi()
+        .on(subscriptionRoutes.status, () => state)
+        .on(subscriptionRoutes.cancel, () => {
+          state = { ...state, cancelAtPeriodEnd: true };
+          return success(state, { message: 'Your subscription will end at the end of the billing period.' });
+        })
+        .on(subscriptionRoutes.reactivate, () => (state = { ...state, cancelAtPeriodEnd: false }))
+        .on(subscriptionRoutes.portal, { url: 'http://pay.test/portal/bps_1' }),
+    );
     renderPlans(store);
     await waitFor(() => expect(title()).toBe("You're All Set!"));
     expect(lines()).toEqual(['Current plan: Premium', 'Renews on March 15, 2030']);
@@ -120,10 +126,7 @@ describe('PlansPage', () => {
   });
 
   it('says why a learner sent from premium content is here, above the plan, and nothing when they came on their own', async () => {
-    const { store } = scriptedStores(
-      (url) => (url.endsWith('/subscription/status') ? ok(FREE) : undefined),
-      learner,
-    );
+    const { store } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, FREE));
     const { unmount } = renderPlans(store, { premium: 'course' });
     await screen.findByRole('button', { name: 'Subscribe Now' });
     const reason = screen.getByText('This course is part of Premium');
@@ -139,7 +142,10 @@ describe('PlansPage', () => {
   });
 
   it('tells a learner whose renewal failed', async () => {
-    const { store } = scriptedStores(() => ok({ ...ACTIVE, status: 'past_due' }), learner);
+    const { store } = fakeStores(
+      learner,
+      fakeApi().on(subscriptionRoutes.status, { ...ACTIVE, status: 'past_due' }),
+    );
     renderPlans(store);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('paragraph').textContent).toBe('Your last payment failed');
@@ -148,10 +154,11 @@ describe('PlansPage', () => {
   });
 
   it('opens the billing portal from Manage billing', async () => {
-    const { store, navigate } = scriptedStores(
-      (url) =>
-        url.endsWith('/subscription/portal') ? ok({ url: 'http://pay.test/portal/bps_1' }) : ok(ACTIVE),
+    const { store, navigate } = fakeStores(
       learner,
+      fakeApi()
+        .on(subscriptionRoutes.status, ACTIVE)
+        .on(subscriptionRoutes.portal, { url: 'http://pay.test/portal/bps_1' }),
     );
     renderPlans(store);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage billing' }));
@@ -159,11 +166,11 @@ describe('PlansPage', () => {
   });
 
   it('shows admins as subscribed with plan Admin and nothing to cancel, without a status call', async () => {
-    const { store, calls } = scriptedStores(() => undefined, admin);
+    const { store, fake } = fakeStores(admin);
     renderPlans(store);
     await waitFor(() => expect(title()).toBe("You're All Set!"));
     expect(lines()).toEqual(['Current plan: Admin', 'As an admin you have full access to all content.']);
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
-    expect(calls).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FREE_STATUS, subscriptionRoutes } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
+import { fakeApi } from '@catalyst/web-kit/testing';
 import { PlansPage } from './PlansPage';
 import { SubscriptionCancelPage } from './SubscriptionCancelPage';
 import { SubscriptionSuccessPage } from './SubscriptionSuccessPage';
-import { learner, ok, scriptedStores } from './testing';
+import { fakeStores, learner } from '../testing/subscriptionStores';
 
 beforeAll(() => {
   // Site configuration as the gateway injects it: the support links come from here.
@@ -14,10 +16,8 @@ beforeAll(() => {
   config.id = 'catalyst-config';
   config.textContent = JSON.stringify({ supportEmail: 'help@catalyst.example', contactPhone: '+1 555 0100' });
   document.head.appendChild(config);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ success: true, data: {} }))),
-  );
+  // The pages greet the shared session's user; no real fetch: the fake answers what no test stubbed with a 404.
+  fakeApi();
   session.loadUser(learner);
 });
 afterEach(() => vi.clearAllMocks());
@@ -48,16 +48,15 @@ describe('SubscriptionSuccessPage', () => {
   it('confirms the session while showing the spinner, then greets the learner', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { store, calls } = scriptedStores(
-      () =>
-        ok({
-          hasSubscription: true,
-          plan: 'premium',
-          status: 'active',
-          currentPeriodEnd: null,
-          cancelAtPeriodEnd: false,
-        }),
+    const { store, fake } = fakeStores(
       learner,
+      fakeApi().on(subscriptionRoutes.status, {
+        hasSubscription: true,
+        plan: 'premium',
+        status: 'active',
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+      }),
     );
     const slowRefresh = store.refresh;
     store.refresh = async (options) => {
@@ -68,7 +67,7 @@ describe('SubscriptionSuccessPage', () => {
     expect(screen.getByRole('status').textContent).toBe('Confirming your subscription...');
     release();
     await waitFor(() => expect(title()).toBe('Subscription Activated Successfully'));
-    expect(calls).toContain('GET /api/v1/subscription/status?session_id=cs_test_42');
+    expect(fake.requests()).toContain('GET /subscription/status?session_id=cs_test_42');
     expect(lead()).toBe('Welcome to Premium, Lena Learner!');
     expect(
       within(under('You now have access to'))
@@ -82,9 +81,15 @@ describe('SubscriptionSuccessPage', () => {
   });
 
   it('skips the spinner without a session id', async () => {
-    const { store } = scriptedStores(
-      () => ok({ hasSubscription: true, plan: 'premium', status: 'active' }),
+    const { store } = fakeStores(
       learner,
+      fakeApi().on(subscriptionRoutes.status, {
+        hasSubscription: true,
+        plan: 'premium',
+        status: 'active',
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+      }),
     );
     at('/subscription/success', <SubscriptionSuccessPage store={store} />);
     expect(screen.queryByText('Confirming your subscription...')).toBeNull();
@@ -107,14 +112,14 @@ describe('SubscriptionCancelPage', () => {
       'There was an issue processing your subscription. Please try again or contact support.',
     ],
   ])('explains error=%s', async (code, message) => {
-    const { store } = scriptedStores(() => ok({ hasSubscription: false, status: 'free' }), learner);
+    const { store } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, FREE_STATUS));
     at(`/subscription/cancel?session_id=cs_test_1&error=${code}`, <SubscriptionCancelPage store={store} />);
     expect(title()).toBe('Subscription Failed');
     expect(under('What happened?').textContent).toBe(message);
   });
 
   it('shows the name, how to fix it, the dashboard button and the support links, and refreshes the status', async () => {
-    const { store, calls } = scriptedStores(() => ok({ hasSubscription: false, status: 'free' }), learner);
+    const { store, fake } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, FREE_STATUS));
     at(
       '/subscription/cancel?session_id=cs_test_1&error=payment_failed',
       <SubscriptionCancelPage store={store} />,
@@ -143,26 +148,28 @@ describe('SubscriptionCancelPage', () => {
       Reference: 'cs_test_1',
       'Error code': 'payment_failed',
     });
-    await waitFor(() => expect(calls).toContain('GET /api/v1/subscription/status'));
+    await waitFor(() => expect(fake.requests()).toContain('GET /subscription/status'));
   });
 
   it('Try Again goes straight back into the hosted checkout, to try another card', async () => {
-    const { store, navigate, calls } = scriptedStores((url) => {
-      if (url.endsWith('/subscription/create-checkout-session'))
-        return ok({ sessionId: 'cs_2', url: 'http://pay.test/checkout/cs_2' });
-      return ok({ hasSubscription: false, status: 'free' });
-    }, learner);
+    const { store, navigate, fake } = fakeStores(
+      learner,
+      fakeApi().on(subscriptionRoutes.status, FREE_STATUS).on(subscriptionRoutes.createCheckoutSession, {
+        sessionId: 'cs_2',
+        url: 'http://pay.test/checkout/cs_2',
+      }),
+    );
     at(
       '/subscription/cancel?session_id=cs_test_1&error=card_declined',
       <SubscriptionCancelPage store={store} />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://pay.test/checkout/cs_2'));
-    expect(calls).toContain('POST /api/v1/subscription/create-checkout-session');
+    expect(fake.requests()).toContain('POST /subscription/create-checkout-session');
   });
 
   it('treats going back from the checkout as no failure: the plans page again, with a neutral note', async () => {
-    const { store } = scriptedStores(() => ok({ hasSubscription: false, status: 'free' }), learner);
+    const { store } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, FREE_STATUS));
     render(
       <MemoryRouter initialEntries={['/subscription/cancel?session_id=cs_test_1']}>
         <Routes>
