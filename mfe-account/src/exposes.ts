@@ -11,4 +11,5 @@ export const exposes = {
   './CertificatePage': './src/certificates/CertificatePage.tsx',
   './LearningRecordPage': './src/learning/LearningRecordPage.tsx',
   './AccountPage': './src/account/AccountPage.tsx',
+  './SavedPage': './src/saved/SavedPage.tsx',
 } as const;

@@ -47,6 +47,13 @@ describe("the account's pages", () => {
     ]);
   });
 
+  it('keeps the saved list behind sign-in and starts its first page with a session', () => {
+    expect(page('/saved/')).toMatchObject({ prefix: false, module: './SavedPage', audience: 'signed-in' });
+    expect(readsOf('/saved/', '/saved')).toEqual([
+      { endpoint: 'saved.list', input: undefined, signedIn: true },
+    ]);
+  });
+
   it('keeps the account overview behind sign-in, a page of its own that reads nothing first', () => {
     expect(page('/account/')).toEqual({
       path: '/account/',

@@ -35,5 +35,12 @@ export const shellRoutes: RemoteRouteTable = {
       audience: 'signed-in',
       firstReads: () => [{ endpoint: ['learning', 'learningRecord'], signedIn: true }],
     },
+    {
+      path: '/saved/',
+      prefix: false,
+      module: './SavedPage',
+      audience: 'signed-in',
+      firstReads: () => [{ endpoint: ['saved', 'list'], signedIn: true }],
+    },
   ],
 };

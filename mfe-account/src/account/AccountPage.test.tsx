@@ -24,6 +24,7 @@ describe('the account page', () => {
       ['Profile', '/profile'],
       ['Subscription', '/subscription'],
       ['Learning record', '/learning'],
+      ['Saved for later', '/saved'],
       ['Downloads', '/downloads'],
     ]);
     expect(document.title).toMatch(/^Your account/);

@@ -1,5 +1,11 @@
 import { Link } from 'react-router-dom';
-import { LEARNING_RECORD_PATH, remoteTestId, useDocumentTitle, useSession } from '@catalyst/web-kit';
+import {
+  LEARNING_RECORD_PATH,
+  remoteTestId,
+  SAVED_PATH,
+  useDocumentTitle,
+  useSession,
+} from '@catalyst/web-kit';
 import styles from './AccountPage.module.css';
 
 /** The parts of an account, each a page of its own. */
@@ -15,6 +21,7 @@ const PARTS = [
     name: 'Learning record',
     about: 'Courses, certificates, minutes per week and streaks.',
   },
+  { to: SAVED_PATH, name: 'Saved for later', about: 'Courses you bookmarked in the catalogue.' },
   { to: '/downloads', name: 'Downloads', about: 'Lessons saved on this device to watch offline.' },
 ] as const;
 

@@ -53,6 +53,7 @@ export const REMOTE_PATH_OWNERS: Readonly<Record<string, readonly string[]>> = {
     '/unsubscribe/',
     '/certificates/',
     '/learning/',
+    '/saved/',
   ],
   admin: ['/admin/'],
   community: [],

@@ -18,3 +18,6 @@ export const lessonPath = (productKey: string, lessonId: string): string =>
 
 /** The signed-in learner's learning record (courses, certificates, minutes per week, streaks, quizzes). */
 export const LEARNING_RECORD_PATH = '/learning';
+
+/** The signed-in member's saved list ("Save for later" on the catalogue's cards). */
+export const SAVED_PATH = '/saved';

@@ -28,6 +28,7 @@ describe("the remotes' pages, as their releases publish them", () => {
       'profile',
       'browse/*',
       'admin/*',
+      'saved',
     ]);
     expect(remoteForPath('/browse/premium/product/p1')).toMatchObject({ remote: 'player' });
     expect(remoteForPath('/browse/category/design')).toMatchObject({ remote: 'catalog' });

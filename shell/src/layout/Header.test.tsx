@@ -99,7 +99,7 @@ describe('Header', () => {
     expect(current('Browse')).toBeNull();
   });
 
-  it('shows name, e-mail, Profile Settings, Subscription and Learning record in the user menu, and logs out to /', async () => {
+  it('shows name, e-mail, Profile Settings, Subscription, Learning record and Saved for later in the user menu, and logs out to /', async () => {
     act(() => session.loadUser(ada));
     sessionStorage.setItem('token', 'live');
     renderHeader('/profile');
@@ -118,6 +118,9 @@ describe('Header', () => {
     );
     expect(within(menu).getByRole('menuitem', { name: 'Learning record' }).getAttribute('href')).toBe(
       '/learning',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Saved for later' }).getAttribute('href')).toBe(
+      '/saved',
     );
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).toBeNull();
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));

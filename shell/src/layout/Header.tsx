@@ -9,6 +9,7 @@ import {
   firstName,
   isAdmin,
   LEARNING_RECORD_PATH,
+  SAVED_PATH,
   openAuthDialog,
   Spinner,
   useOfflineUser,
@@ -143,6 +144,9 @@ function UserMenu() {
             onClick={() => setOpen(false)}
           >
             Learning record
+          </Link>
+          <Link to={SAVED_PATH} role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+            Saved for later
           </Link>
           <Link to="/downloads" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
             Downloads
