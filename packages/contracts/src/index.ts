@@ -14,6 +14,7 @@ export * from './certificates';
 export * from './saved';
 export * from './community';
 export * from './reviews';
+export * from './search';
 export * from './demo';
 export * from './calendar';
 export * from './releases';

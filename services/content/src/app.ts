@@ -7,6 +7,7 @@ import { mountInternal } from './internal/internal.routes';
 import { mountProducts } from './products/products.routes';
 import { mountReviews } from './reviews/reviews.routes';
 import { mountSaved } from './saved/saved.routes';
+import { mountSearch } from './search/search.routes';
 import { mountStats } from './stats/stats.routes';
 
 export function createApp(deps: Deps) {
@@ -32,6 +33,7 @@ export function createApp(deps: Deps) {
   mountCurriculum(app, deps);
   mountReviews(app, deps);
   mountSaved(app, deps);
+  mountSearch(app, deps);
   mountStats(app, deps);
   mountInternal(app, deps);
   return app;

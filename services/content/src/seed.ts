@@ -30,6 +30,7 @@ import type { Database } from './db/schema';
 import { demoCategories, demoCreators, demoProducts, howItWorks } from './demo/catalog';
 import { demoDocuments } from './demo/documents';
 import { sanitizeContent } from './products/sanitize-content';
+import { loadCaptions } from './search/captions';
 
 /** Demo ids are derived from slugs, so every fresh start has the same ids (stable links in tests and notes). */
 export const demoId = demoEntityId;
@@ -110,6 +111,8 @@ export async function seedDemo(
       log.info('content tables already hold data; demo seed skipped');
       return;
     }
+    // Search finds what the demo videos say: their captions are read before the products that play them.
+    await loadCaptions(trx, mediaRoot);
     // Each product's duration is its lesson's real length; an unmeasurable lesson leaves it unknown.
     const lessonSeconds = await measureDemoVideos(
       (video, error) =>

@@ -10,6 +10,7 @@ import {
   productRoutes,
   reviewRoutes,
   savedRoutes,
+  searchRoutes,
   statsRoutes,
 } from './content';
 import type { RouteDeclaration, RouteTable } from './define';
@@ -43,6 +44,7 @@ export const allRouteTables = {
   curriculumRoutes,
   reviewRoutes,
   savedRoutes,
+  searchRoutes,
   statsRoutes,
   contentInternalRoutes,
   progressRoutes,

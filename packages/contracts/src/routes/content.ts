@@ -61,6 +61,12 @@ import {
   reviewSchema,
 } from '../reviews';
 import { moderationReasonBodySchema } from '../community';
+import {
+  searchQuerySchema,
+  searchResultSchema,
+  searchSuggestionsSchema,
+  suggestQuerySchema,
+} from '../search';
 import { defineRoutes } from './define';
 
 const service = 'content';
@@ -684,5 +690,32 @@ export const contentInternalRoutes = defineRoutes({
     summary: "Summaries of a category's published products",
     params: idOrSlug,
     response: z.array(productSummarySchema),
+  },
+});
+
+/**
+ * Catalogue-wide search (services/content/src/search): public, so a visitor sees what exists; opening a premium
+ * result keeps its product's rules. The same answer for everyone, so shared caches may reuse it briefly.
+ */
+export const searchRoutes = defineRoutes({
+  search: {
+    method: 'GET',
+    path: '/search',
+    service,
+    access: 'public',
+    cache: 'shared',
+    summary: 'Search categories, creators, products, lessons and captions, with snippets and facets',
+    query: searchQuerySchema,
+    response: searchResultSchema,
+  },
+  suggest: {
+    method: 'GET',
+    path: '/search/suggest',
+    service,
+    access: 'public',
+    cache: 'shared',
+    summary: 'The best 8 results across kinds for what is typed so far',
+    query: suggestQuerySchema,
+    response: searchSuggestionsSchema,
   },
 });

@@ -93,6 +93,10 @@ export const ROUTE_PATHS = {
     save: '/content/saved/:productId',
     remove: '/content/saved/:productId',
   },
+  search: {
+    search: '/search',
+    suggest: '/search/suggest',
+  },
   stats: {
     get: '/admin/stats',
   },

@@ -10,6 +10,7 @@ import * as truthfulDemoCatalogue from './2026-12-05T04-00-00_truthful_demo_cata
 import * as productDurationSeconds from './2026-12-05T05-00-00_product_duration_seconds';
 import * as reviews from './2026-12-05T09-30-00_reviews';
 import * as savedProducts from './2026-12-05T09-10-00_saved_products';
+import * as searchIndex from './2026-12-05T09-20-00_search_index';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T05-00-00_product_duration_seconds': productDurationSeconds,
   '2026-12-05T09-30-00_reviews': reviews,
   '2026-12-05T09-10-00_saved_products': savedProducts,
+  '2026-12-05T09-20-00_search_index': searchIndex,
 };

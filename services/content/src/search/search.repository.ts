@@ -1,0 +1,290 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import {
+  DIFFICULTIES,
+  SEARCH_DURATION_LABELS,
+  SEARCH_DURATION_MINUTES,
+  SEARCH_DURATIONS,
+  SEARCH_PAGE_SIZE,
+  SEARCH_TYPE_LABELS,
+  SEARCH_WINDOW,
+  searchCursor,
+  type Difficulty,
+  type SearchDuration,
+  type SearchFacets,
+  type SearchHit,
+  type SearchQuery,
+  type SearchResult,
+  type SearchSegment,
+  type SearchSuggestion,
+  type SearchType,
+} from '@catalyst/contracts';
+import type { Database } from '../db/schema';
+
+// All of search's SQL: the documents, their triggers and the query builder are the migration
+// 2026-12-05T09-20-00_search_index (SQL functions search_tsquery, search_marks, search_rebuild).
+
+type Db = Kysely<Database>;
+export type SearchFilters = Omit<SearchQuery, 'q' | 'sort' | 'cursor'>;
+
+const START_MARK = '\u0002';
+const STOP_MARK = '\u0003';
+
+/** ts_headline's output (matches between \u0002 and \u0003) as segments a page shows as text, never as HTML. */
+export function toSegments(marked: string | null): SearchSegment[] {
+  const segments: SearchSegment[] = [];
+  for (const [i, part] of (marked ?? '').split(new RegExp(`[${START_MARK}${STOP_MARK}]`)).entries()) {
+    if (part) segments.push({ text: part, match: i % 2 === 1 });
+  }
+  return segments;
+}
+
+/** The filters as a WHERE clause over search_documents `d` (categories and creators have no product facets). */
+function filtersOf(filters: SearchFilters): RawBuilder<boolean> {
+  const clauses: RawBuilder<unknown>[] = [];
+  if (filters.type) clauses.push(sql`d.type = ${filters.type}`);
+  if (filters.categoryId)
+    clauses.push(sql`d.category_id = ${filters.categoryId} and d.kind in ('product', 'lesson')`);
+  if (filters.level) clauses.push(sql`d.level = ${filters.level}`);
+  if (filters.free !== undefined) clauses.push(sql`d.free = ${filters.free}`);
+  if (filters.duration) {
+    const [from, below] = SEARCH_DURATION_MINUTES[filters.duration];
+    clauses.push(
+      below === null ? sql`d.duration >= ${from}` : sql`d.duration >= ${from} and d.duration < ${below}`,
+    );
+  }
+  return clauses.length ? sql<boolean>`${sql.join(clauses, sql` and `)}` : sql<boolean>`true`;
+}
+
+const durationBucket = sql<SearchDuration | null>`case
+  when d.duration is null then null
+  ${sql.join(
+    SEARCH_DURATIONS.map((bucket) => {
+      const [from, below] = SEARCH_DURATION_MINUTES[bucket];
+      return below === null
+        ? sql`when d.duration >= ${from} then ${bucket}`
+        : sql`when d.duration < ${below} then ${bucket}`;
+    }),
+    sql` `,
+  )} end`;
+
+const ORDERS: Record<SearchQuery['sort'], RawBuilder<unknown>> = {
+  relevance: sql`rank desc, popularity desc`,
+  newest: sql`created_at desc`,
+  popular: sql`popularity desc, rank desc`,
+  // Best rated first (the average the reviews keep on the product), then the most relevant.
+  rating: sql`(select p.rating_average from products p where p.id = entity_id and kind in ('product', 'lesson'))
+    desc nulls last, rank desc`,
+};
+
+/** Each result's best document (a product is found by its own words or by one of its lessons'). */
+const bestPerResult = (query: RawBuilder<unknown>, where: RawBuilder<boolean>) => sql`
+  select distinct on (d.entity_key) d.*, ts_rank('{0.05, 0.2, 0.4, 1.0}', d.document, ${query}) as rank
+  from search_documents d
+  where d.document @@ ${query} and ${where}
+  order by d.entity_key, rank desc, d.kind = 'lesson'`;
+
+interface HitRow {
+  kind: 'category' | 'creator' | 'product' | 'lesson';
+  entity_id: string;
+  lesson_id: string | null;
+  lesson_title: string | null;
+  title: string;
+  slug: string;
+  type: SearchType;
+  title_marks: string;
+  snippet: string | null;
+  at_seconds: number | null;
+  product_id: string | null;
+  thumbnail: string | null;
+  difficulty: Difficulty | null;
+  duration: number | null;
+  free: boolean | null;
+  category_id: string | null;
+  category_name: string | null;
+  creator_id: string | null;
+  creator_name: string | null;
+}
+
+function toHit(row: HitRow): SearchHit {
+  const product =
+    row.product_id === null
+      ? null
+      : {
+          productId: row.product_id,
+          thumbnail: row.thumbnail,
+          difficulty: row.difficulty!,
+          duration: row.duration,
+          isFree: row.free ?? false,
+          categoryId: row.category_id!,
+          categoryName: row.category_name!,
+          creatorId: row.creator_id!,
+          creatorName: row.creator_name!,
+        };
+  const lesson =
+    row.kind === 'lesson' || row.at_seconds !== null
+      ? { _id: row.lesson_id, title: row.lesson_title, atSeconds: row.at_seconds }
+      : null;
+  return {
+    kind: row.kind === 'lesson' ? 'product' : row.kind,
+    _id: row.entity_id,
+    slug: row.slug,
+    title: row.title,
+    type: row.type,
+    titleMarks: toSegments(row.title_marks),
+    snippet: toSegments(row.snippet),
+    product,
+    lesson,
+  };
+}
+
+/** The page of results, its total (up to the search window), the facets and the words searched for. */
+export async function searchCatalogue(
+  db: Db,
+  query: SearchQuery,
+  { limit: pageSize = SEARCH_PAGE_SIZE, counted = true }: { limit?: number; counted?: boolean } = {},
+): Promise<SearchResult> {
+  const { q, sort, cursor: offset, ...filters } = query;
+  const { rows: parsed } = await sql<{ query: string; searched: string | null }>`
+    select query::text, searched from search_tsquery(${q})`.execute(db);
+  const { query: tsquery, searched } = parsed[0]!;
+  const empty: SearchResult = {
+    items: [],
+    total: 0,
+    nextCursor: null,
+    facets: noFacets(),
+    searchedFor: searched,
+  };
+  if (!tsquery) return empty;
+  const ts = sql`${tsquery}::tsquery`;
+  const limit = Math.min(pageSize, SEARCH_WINDOW - offset);
+  const matched = bestPerResult(ts, filtersOf(filters));
+
+  const [page, total, facets] = await Promise.all([
+    sql<HitRow>`
+      with hits as (${matched}),
+      page as (
+        select *, row_number() over (order by ${ORDERS[sort]}, entity_key) as position
+        from hits order by ${ORDERS[sort]}, entity_key limit ${limit + 1} offset ${offset}
+      )
+      select h.kind, h.entity_id, h.lesson_id, h.lesson_title, h.title, h.slug, h.type,
+        search_marks(h.title, ${ts}, true) as title_marks,
+        search_marks(h.body, ${ts}, false) as snippet,
+        (select s.start_seconds from search_captions s
+          where s.captions_path = h.captions_path and to_tsvector('catalyst_search', s.text) @@ ${ts}
+          order by s.start_seconds limit 1) as at_seconds,
+        p.product_id, p.thumbnail, p.difficulty, p.duration, h.free,
+        c.id as category_id, c.name as category_name, cr.id as creator_id, cr.name as creator_name
+      from page h
+      left join products p on h.kind in ('product', 'lesson') and p.id = h.entity_id
+      left join categories c on c.id = p.category_id
+      left join creators cr on cr.id = p.creator_id
+      order by h.position`.execute(db),
+    counted
+      ? sql<{ n: string }>`select count(*) as n from (${matched} limit ${SEARCH_WINDOW}) m`.execute(db)
+      : undefined,
+    counted ? facetsOf(db, ts) : noFacets(),
+  ]);
+  const more = page.rows.length > limit;
+  return {
+    items: page.rows.slice(0, limit).map(toHit),
+    total: Number(total?.rows[0]?.n ?? page.rows.length),
+    nextCursor: more ? searchCursor(offset + limit) : null,
+    facets,
+    searchedFor: searched,
+  };
+}
+
+function noFacets(): SearchFacets {
+  return { type: [], categoryId: [], level: [], free: [], duration: [] };
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** How many results of the words each filter value would leave, the filters aside. */
+async function facetsOf(db: Db, ts: RawBuilder<unknown>): Promise<SearchFacets> {
+  const { rows } = await sql<{
+    type: SearchType | null;
+    category_id: string | null;
+    level: Difficulty | null;
+    free: boolean | null;
+    duration: SearchDuration | null;
+    facet: 'type' | 'category' | 'level' | 'free' | 'duration';
+    n: string;
+  }>`
+    with hits as (${bestPerResult(ts, sql<boolean>`true`)}),
+    bucketed as (select d.*, ${durationBucket} as duration_bucket from hits d)
+    select type, category_id, level, free, duration_bucket as duration, count(*) as n,
+      case when grouping(type) = 0 then 'type' when grouping(category_id) = 0 then 'category'
+        when grouping(level) = 0 then 'level' when grouping(free) = 0 then 'free' else 'duration' end as facet
+    from bucketed
+    group by grouping sets ((type), (category_id), (level), (free), (duration_bucket))`.execute(db);
+  const facets = noFacets();
+  const categoryIds = rows.filter((r) => r.facet === 'category' && r.category_id).map((r) => r.category_id!);
+  const names = new Map(
+    categoryIds.length
+      ? (
+          await db.selectFrom('categories').select(['id', 'name']).where('id', 'in', categoryIds).execute()
+        ).map((c) => [c.id, c.name] as const)
+      : [],
+  );
+  for (const row of rows) {
+    const count = Number(row.n);
+    if (row.facet === 'type' && row.type)
+      facets.type.push({ value: row.type, label: SEARCH_TYPE_LABELS[row.type], count });
+    if (row.facet === 'category' && row.category_id && names.has(row.category_id))
+      facets.categoryId.push({ value: row.category_id, label: names.get(row.category_id)!, count });
+    if (row.facet === 'level' && row.level)
+      facets.level.push({ value: row.level, label: capitalised(row.level), count });
+    if (row.facet === 'free' && row.free !== null)
+      facets.free.push({ value: row.free, label: row.free ? 'Free' : 'Premium', count });
+    if (row.facet === 'duration' && row.duration)
+      facets.duration.push({ value: row.duration, label: SEARCH_DURATION_LABELS[row.duration], count });
+  }
+  const byCount = (a: { count: number; label: string }, b: { count: number; label: string }) =>
+    b.count - a.count || a.label.localeCompare(b.label);
+  facets.type.sort(byCount);
+  facets.categoryId.sort(byCount);
+  facets.free.sort(byCount);
+  facets.level.sort((a, b) => DIFFICULTIES.indexOf(a.value) - DIFFICULTIES.indexOf(b.value));
+  facets.duration.sort((a, b) => SEARCH_DURATIONS.indexOf(a.value) - SEARCH_DURATIONS.indexOf(b.value));
+  return facets;
+}
+
+/** The best few results for what is typed so far, across kinds. */
+export async function suggest(db: Db, q: string, limit: number): Promise<SearchSuggestion[]> {
+  const { items } = await searchCatalogue(db, { q, sort: 'relevance', cursor: 0 }, { limit, counted: false });
+  return items.map(({ kind, _id, slug, title, type, titleMarks, lesson }) => ({
+    kind,
+    _id,
+    slug,
+    title,
+    type,
+    titleMarks,
+    lesson,
+  }));
+}
+
+/** Every document rebuilt from the tables (the triggers keep them in step after that). */
+export async function rebuildIndex(db: Db): Promise<{ documents: number; words: number }> {
+  await sql`select search_rebuild()`.execute(db);
+  const { rows } = await sql<{ documents: string; words: string }>`
+    select (select count(*) from search_documents) as documents, (select count(*) from search_words) as words`.execute(
+    db,
+  );
+  return { documents: Number(rows[0]!.documents), words: Number(rows[0]!.words) };
+}
+
+/** One video's captions, cue by cue, replacing what was kept for them (run it inside the caller's transaction). */
+export async function replaceCaptions(
+  db: Db | Transaction<Database>,
+  captionsPath: string,
+  cues: { startSeconds: number; text: string }[],
+): Promise<void> {
+  await sql`delete from search_captions where captions_path = ${captionsPath}`.execute(db);
+  if (!cues.length) return;
+  const rows = cues.map((cue) => sql`(${captionsPath}, ${cue.startSeconds}, ${cue.text})`);
+  await sql`insert into search_captions (captions_path, start_seconds, text) values ${sql.join(rows)}
+    on conflict (captions_path, start_seconds) do update set text = search_captions.text || ' ' || excluded.text`.execute(
+    db,
+  );
+}
