@@ -4,4 +4,5 @@
 export const exposes = {
   './BrowseRoutes': './src/routes.tsx',
   './TopCourses': './src/top-courses/TopCourses.tsx',
+  './SearchPage': './src/search/SearchPage.tsx',
 } as const;

@@ -61,5 +61,7 @@ export const shellRoutes: RemoteRouteTable = {
       firstReads: browseReads,
       dataIcons: [BROWSE_PREFIX],
     },
+    // the whole catalogue searched: what a visitor may see, the words, filters, sort and page in the query
+    { path: '/search/', prefix: false, module: './SearchPage', audience: 'anyone' },
   ],
 };

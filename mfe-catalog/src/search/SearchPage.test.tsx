@@ -1,0 +1,128 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { searchRoutes, type SearchHit, type SearchResult } from '@catalyst/contracts';
+import { fakeApi } from '@catalyst/web-kit/testing';
+import SearchPage from './SearchPage';
+
+const PRODUCT = '0000000000000000000e0103';
+const LESSON = '0000000000000000000f0202';
+const WEB = '0000000000000000000c0001';
+
+const lessonHit: SearchHit = {
+  kind: 'product',
+  _id: PRODUCT,
+  slug: 'web-foundations',
+  title: 'Web Foundations',
+  type: 'course',
+  titleMarks: [{ text: 'Web Foundations', match: false }],
+  snippet: [
+    { text: 'Pause any time: your ', match: false },
+    { text: '<b>position</b>', match: true },
+    { text: ' is saved', match: false },
+  ],
+  product: {
+    productId: 'FOUNDS03',
+    thumbnail: null,
+    difficulty: 'beginner',
+    duration: 70,
+    isFree: false,
+    categoryId: WEB,
+    categoryName: 'Web Development',
+    creatorId: '0000000000000000000d0001',
+    creatorName: 'Alice Doe',
+  },
+  lesson: { _id: LESSON, title: 'Welcome', atSeconds: 12 },
+};
+
+const answer = (items: SearchHit[], extra: Partial<SearchResult> = {}): SearchResult => ({
+  items,
+  total: items.length,
+  nextCursor: null,
+  facets: {
+    type: [{ value: 'course', label: 'Course', count: 1 }],
+    categoryId: [{ value: WEB, label: 'Web Development', count: 1 }],
+    level: [{ value: 'beginner', label: 'Beginner', count: 1 }],
+    free: [{ value: false, label: 'Premium', count: 1 }],
+    duration: [{ value: 'medium', label: '1–3 hours', count: 1 }],
+  },
+  searchedFor: null,
+  ...extra,
+});
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
+function open(address: string) {
+  render(
+    <MemoryRouter initialEntries={[address]}>
+      <Routes>
+        <Route path="/search" element={<SearchPage />} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+describe('SearchPage', () => {
+  it('shows each result with its matching words marked as text, and the lesson and second they were found at', async () => {
+    const api = fakeApi().on(searchRoutes.search, answer([lessonHit]));
+    open('/search?q=position%20saved');
+    const [result] = within(await screen.findByRole('list', { name: 'Results' })).getAllByRole('listitem');
+    expect(within(result!).getByRole('link', { name: 'Web Foundations' }).getAttribute('href')).toBe(
+      `/browse/premium/product/FOUNDS03/lesson/${LESSON}`,
+    );
+    expect(result!.querySelector('mark')?.textContent).toBe('<b>position</b>');
+    expect(within(result!).getByText(/In lesson/).textContent).toBe('In lesson “Welcome” · said at 0:12');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Results for “position saved”');
+    expect(api.callsTo(searchRoutes.search)[0]!.query.get('q')).toBe('position saved');
+  });
+
+  it('puts a filter and the sort in the address, and searches by them', async () => {
+    const api = fakeApi().on(searchRoutes.search, answer([lessonHit]));
+    open('/search?q=web');
+    await userEvent.click(await screen.findByRole('link', { name: 'Beginner (1)' }));
+    expect(screen.getByTestId('where').textContent).toBe('/search?q=web&level=beginner');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Newest');
+    expect(screen.getByTestId('where').textContent).toBe('/search?q=web&level=beginner&sort=newest');
+    await screen.findByRole('list', { name: 'Results' });
+    expect(api.requests().at(-1)).toBe('GET /search?q=web&level=beginner&sort=newest');
+  });
+
+  it('says what was searched for instead of a misspelt word', async () => {
+    fakeApi().on(searchRoutes.search, answer([lessonHit], { searchedFor: 'python' }));
+    open('/search?q=pyhton');
+    expect((await screen.findByText(/Showing results for/)).textContent).toBe('Showing results for python');
+  });
+
+  it('suggests what to try when nothing matches, filters first', async () => {
+    fakeApi().on(searchRoutes.search, answer([]));
+    open('/search?q=zzz&level=advanced');
+    expect((await screen.findByRole('heading', { level: 2, name: /No results/ })).textContent).toBe(
+      'No results for “zzz”',
+    );
+    expect(screen.getByRole('link', { name: 'Search without filters' }).getAttribute('href')).toBe(
+      '/search?q=zzz',
+    );
+    expect(screen.getByRole('link', { name: 'Browse every category' }).getAttribute('href')).toBe('/browse');
+  });
+
+  it('asks nothing without words, and says what can be searched', () => {
+    const api = fakeApi();
+    open('/search');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search the catalogue');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a bad address", async () => {
+    fakeApi().fail(searchRoutes.search, 400, 'Sort must be one of: relevance, newest, rating, popular');
+    open('/search?q=web&sort=cheapest');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Sort must be one of: relevance, newest, rating, popular',
+    );
+  });
+});
