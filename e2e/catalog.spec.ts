@@ -235,6 +235,32 @@ test.describe('member', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'React Hooks in Depth' })).toBeVisible();
   });
 
+  test('saves a course for later from the catalogue, finds it on /saved, and removes it', async ({
+    page,
+  }) => {
+    await page.goto('/browse/category/web-development');
+    await page.getByTestId('creator-card').filter({ hasText: 'Maya Chen' }).click();
+    const card = page.getByTestId('library-product').filter({ hasText: 'React Hooks in Depth' });
+    const bookmark = card.getByRole('button', { name: 'Save for later' });
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+    await bookmark.click();
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+    // the bookmark's click is its own: the card did not open the product
+    await expect(page).toHaveURL(/\/creator\/[0-9a-f]{24}$/);
+
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Saved for later' }).click();
+    await expect(page).toHaveURL(/\/saved$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved for later' })).toBeVisible();
+    const saved = page.getByRole('list', { name: 'Saved courses' }).getByRole('listitem');
+    await expect(saved.filter({ hasText: 'React Hooks in Depth' })).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Remove React Hooks in Depth from saved' }).click();
+    await expect(page.getByRole('link', { name: 'React Hooks in Depth' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Nothing saved yet' })).toBeVisible();
+  });
+
   test('opens a Top Courses product from the dashboard', async ({ page, request }) => {
     const top = await topProducts(request);
     await page.goto('/');
