@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { isNewProduct, type PremiumProduct } from '@catalyst/contracts';
-import { Badge, formatDate, formatProductLength, SaveButton } from '@catalyst/web-kit';
+import { Badge, formatDate, formatProductLength, RatingStars, SaveButton } from '@catalyst/web-kit';
 import styles from './ProductCard.module.css';
 import type { ProductProgress } from './useProgressMap';
 
@@ -81,6 +81,9 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
       </div>
       <div className={styles.body}>
         <h2 className={styles.title}>{product.title}</h2>
+        {product.ratingCount ? (
+          <RatingStars average={product.ratingAverage} count={product.ratingCount} />
+        ) : null}
         {percent > 0 ? (
           // Only a started product has a bar: an empty one read as a divider.
           <div className={styles.progressRow}>

@@ -8,6 +8,7 @@ import {
   formatProductLength,
   isApiRequestError,
   NotFound,
+  RatingStars,
   Spinner,
   useConnection,
   useDocumentTitle,
@@ -26,6 +27,7 @@ import { OfflineCopyPage } from './OfflineCopyPage';
 import { ProductHeader } from './ProductHeader';
 import { ProgressActions } from './ProgressActions';
 import { RelatedProducts } from './RelatedProducts';
+import { ProductReviews } from './reviews/ProductReviews';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { useProduct } from './useProduct';
 import { useRenewedMedia } from './useMediaRenewal';
@@ -86,7 +88,12 @@ function ProductView({ product }: { product: ProductDetail }) {
     <article className={styles.page} data-testid="product-page">
       <ProductHeader
         product={product}
-        meta={product.duration ? <span>{formatProductLength(product)}</span> : null}
+        meta={
+          <>
+            {product.duration ? <span>{formatProductLength(product)}</span> : null}
+            <RatingStars average={product.ratingAverage} count={product.ratingCount} />
+          </>
+        }
       />
 
       <div className={styles.layout}>
@@ -176,6 +183,8 @@ function ProductView({ product }: { product: ProductDetail }) {
               </ul>
             </section>
           ) : null}
+
+          <ProductReviews productId={product._id} />
 
           <CommunitySection
             module="Discussion"

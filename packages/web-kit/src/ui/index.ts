@@ -17,3 +17,4 @@ export * from './KeptRoom';
 export * from './Thumbnail';
 export { useLayoutShown } from './pageShown';
 export * from './LeaveGuard';
+export * from './RatingStars';
