@@ -116,6 +116,18 @@ describe('fakeApi', () => {
     expect(fake.callsTo(categoryRoutes.create)).toHaveLength(4);
   });
 
+  it('goes offline: every request fails to reach the server, stubbed or not, API or not, until online again', async () => {
+    const fake = fakeApi().on(productRoutes.top, []).offline();
+    expect(await errorOf(client.product.top())).toMatchObject({
+      status: 0,
+      message: 'Network error occurred',
+    });
+    await expect(fetch('/mf/remotes.json')).rejects.toThrow('Failed to fetch');
+    expect(fake.requests()).toEqual(['GET /content/products/top', 'GET /mf/remotes.json']);
+    fake.offline(false);
+    await expect(client.product.top()).resolves.toEqual([]);
+  });
+
   it('hangs a route until its request is aborted, and holds one until released', async () => {
     const later = held(product);
     const fake = fakeApi().hang(productRoutes.top).on(productRoutes.get, later.reply);

@@ -176,6 +176,8 @@ export function fakeApi(base = DEFAULT_API_BASE) {
       .sort((a, b) => Object.keys(b.params).length - Object.keys(a.params).length)[0]?.handler;
   const extra: Compiled[] = [];
   const calls: FakeCall[] = [];
+  /** No connection: every request is recorded and rejected (see `offline`). */
+  let disconnected = false;
 
   const resolve = (method: string, path: string) => {
     let best: { compiled: Compiled; match: RegExpExecArray } | undefined;
@@ -225,6 +227,7 @@ export function fakeApi(base = DEFAULT_API_BASE) {
       route: found?.compiled.route,
     };
     calls.push(call);
+    if (disconnected) return networkFailure();
     const handler = found
       ? handlerFor(found.compiled.route, call.params as Record<string, string>)
       : undefined;
@@ -271,6 +274,14 @@ export function fakeApi(base = DEFAULT_API_BASE) {
     /** Makes a route unreachable: its fetch rejects as a browser's does when the server cannot be reached. */
     unreachable(route: RouteDeclaration) {
       return fake.on(route, networkFailure);
+    },
+    /**
+     * Takes the browser offline (or back online with `false`): every request, stubbed or not, API or not,
+     * rejects as fetch does without a connection. What the page sends is still recorded.
+     */
+    offline(on = true) {
+      disconnected = on;
+      return fake;
     },
     /** Stops answering a route: it is a 404 again. */
     off(route: RouteDeclaration) {
