@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@catalyst/web-kit/testing';
 import { VideoPlayer } from './VideoPlayer';
 
 let playing = false;
@@ -16,10 +17,7 @@ beforeEach(() => {
     this.dispatchEvent(new Event('pause'));
   });
   vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(() => !playing);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('', { status: 404 })),
-  );
+  fakeApi();
 });
 afterEach(() => {
   cleanup();

@@ -1,9 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeApi } from '@catalyst/web-kit/testing';
 import { bufferedEnd, captionsUrlFor, clampVolume, commandForKey } from './playerKeys';
 import { VideoPlayer } from './VideoPlayer';
 
 let playing = false;
+/** Nothing stubbed: a request the player makes is recorded and answered 404. */
+let fake: FakeApi;
 beforeEach(() => {
   playing = false;
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
@@ -16,10 +19,7 @@ beforeEach(() => {
     this.dispatchEvent(new Event('pause'));
   });
   vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(() => !playing);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('', { status: 404 })),
-  );
+  fake = fakeApi();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -169,7 +169,7 @@ describe('the video player', () => {
     fireEvent.click(button);
     expect(button.getAttribute('aria-pressed')).toBe('true');
     // the track is the only reader of the file: no separate check before it
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fake.calls).toEqual([]);
   });
 
   it('resumes at the saved position, or at the start when it was left at the end', () => {

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProductStream } from '@catalyst/contracts';
+import { fakeApi } from '@catalyst/web-kit/testing';
 import { cueAt, parseStoryboard } from './storyboard';
 import { playlistFor, withToken } from './useAdaptiveStream';
 import { VideoPlayer } from './VideoPlayer';
@@ -66,10 +67,8 @@ describe('stream addresses', () => {
 
 describe('the player with a stream', () => {
   it('offers Auto and each rendition where the browser plays HLS itself, and switches to the chosen rendition’s playlist', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('', { status: 404 })),
-    );
+    // Nothing answered: a request would be a 404 (the player reads its storyboard only when scrubbed).
+    fakeApi();
     vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type: string) =>
       type === 'application/vnd.apple.mpegurl' ? 'maybe' : '',
     );
@@ -91,10 +90,8 @@ describe('the player with a stream', () => {
   });
 
   it('plays the MP4 when the browser can play the stream neither itself nor with hls.js', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('', { status: 404 })),
-    );
+    // Nothing answered: a request would be a 404 (the player reads its storyboard only when scrubbed).
+    fakeApi();
     render(
       <VideoPlayer src="/media/videos/lesson-1.mp4" stream={stream} title="Lesson" poster="/poster.jpg" />,
     );

@@ -9,6 +9,7 @@ import {
   rememberedUser,
   type DownloadItem,
 } from '@catalyst/web-kit';
+import { fakeApi } from '@catalyst/web-kit/testing';
 import ProductRoutes from '../routes';
 
 const COURSE_ID = 'cccccccccccccccccccccccc';
@@ -52,12 +53,7 @@ const video = () => screen.getByTestId('video-player').querySelector('video');
 beforeEach(async () => {
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    }),
-  );
+  fakeApi().offline();
   vi.spyOn(downloads, 'playableUrl').mockImplementation(
     async (id) => [savedVideo, savedLesson].find((item) => item.id === id)?.videoPath ?? null,
   );
