@@ -50,18 +50,21 @@ type Joined = SelectQueryBuilder<
   Record<never, never>
 >;
 
+/** What a ProductRecord adds to the row, from `categories as c` and `creators as cr` joined to `products as p`. */
+export const PRODUCT_REF_COLUMNS = [
+  'c.name as category_name',
+  'c.slug as category_slug',
+  'cr.name as creator_name',
+  'cr.slug as creator_slug',
+] as const;
+
 /** Category and creator names for rows already chosen: joins run after the LIMIT, on the page's rows only. */
 function withRefs(query: Joined) {
   return query
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .innerJoin('creators as cr', 'cr.id', 'p.creator_id')
     .selectAll('p')
-    .select([
-      'c.name as category_name',
-      'c.slug as category_slug',
-      'cr.name as creator_name',
-      'cr.slug as creator_slug',
-    ]);
+    .select(PRODUCT_REF_COLUMNS);
 }
 
 /** `p.listed` as a bare predicate (not `= $1`), so the planner matches the partial indexes `where listed`. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { SAVED_MAX, type SavedProduct } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
-import { toPublicProduct, type ProductRecord } from '../products/products.repository';
+import { PRODUCT_REF_COLUMNS, toPublicProduct, type ProductRecord } from '../products/products.repository';
 
 /** `p.listed`: published, active, in an active category, by an active creator (what public lists show). */
 const listed = sql<boolean>`p.listed`;
@@ -73,14 +73,8 @@ export async function listSaved(
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .innerJoin('creators as cr', 'cr.id', 'p.creator_id')
     .selectAll('p')
-    .select([
-      's.seq',
-      's.saved_at',
-      'c.name as category_name',
-      'c.slug as category_slug',
-      'cr.name as creator_name',
-      'cr.slug as creator_slug',
-    ])
+    .select(PRODUCT_REF_COLUMNS)
+    .select(['s.seq', 's.saved_at'])
     .orderBy('s.seq', 'desc')
     .limit(limit + 1);
   if (afterSeq !== null) page = page.where('s.seq', '<', afterSeq as never);
