@@ -15,6 +15,7 @@ const MediaListPage = page(() => import('./media/MediaListPage'), 'MediaListPage
 const CertificateListPage = page(() => import('./certificates/CertificateListPage'), 'CertificateListPage');
 const ReportsPage = page(() => import('./moderation/ReportsPage'), 'ReportsPage');
 const AuditLogPage = page(() => import('./moderation/AuditLogPage'), 'AuditLogPage');
+const ReviewReportsPage = page(() => import('./moderation/ReviewReportsPage'), 'ReviewReportsPage');
 const CreatorListPage = page(() => import('./creators/CreatorListPage'), 'CreatorListPage');
 const CreatorFormPage = page(() => import('./creators/CreatorFormPage'), 'CreatorFormPage');
 const UserListPage = page(() => import('./users/UserListPage'), 'UserListPage');
@@ -37,6 +38,7 @@ export default function AdminRoutes() {
         <Route path="certificates" element={<CertificateListPage />} />
         <Route path="community" element={<ReportsPage />} />
         <Route path="community/audit" element={<AuditLogPage />} />
+        <Route path="community/reviews" element={<ReviewReportsPage />} />
         <Route path="creators" element={<CreatorListPage />} />
         <Route path="creators/new" element={<CreatorFormPage />} />
         <Route path="creators/:id/edit" element={<CreatorFormPage key="edit" />} />

@@ -7,6 +7,7 @@ export const LIBRARY_SORTS: Array<{ value: ProductSort; label: string }> = [
   { value: 'title', label: 'Title A-Z' },
   { value: 'newest', label: 'Recently added' },
   { value: 'duration', label: 'Duration' },
+  { value: 'rating', label: 'Best rated' },
 ];
 
 export interface LibraryFilters {
