@@ -27,6 +27,7 @@ describe("the remotes' pages, as their releases publish them", () => {
       'account',
       'profile',
       'browse/*',
+      'search',
       'admin/*',
       'saved',
     ]);

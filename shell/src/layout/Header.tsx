@@ -18,6 +18,7 @@ import {
 } from '@catalyst/web-kit';
 import { useAppState } from '../pwa/appState';
 import styles from './Header.module.css';
+import { HeaderSearch } from './HeaderSearch';
 
 /**
  * Highlighted on its own page and the pages under it. '/' is highlighted on '/' only: the spec's
@@ -219,6 +220,7 @@ export function Header({ frame = false }: { frame?: boolean }) {
           </span>
           {name}
         </Link>
+        {frame ? null : <HeaderSearch />}
         {isLoading ? (
           <div className={styles.loading}>
             <Spinner size="sm" inline />
