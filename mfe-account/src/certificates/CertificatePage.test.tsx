@@ -1,34 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type Certificate,
-  CERTIFICATE_MESSAGES,
-  certificateRoutes,
-  credentialRoutes,
-} from '@catalyst/contracts';
+import { CERTIFICATE_MESSAGES, certificateRoutes, credentialRoutes } from '@catalyst/contracts';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
+import { certificate } from '../testing/certificate';
 import CertificatePage from './CertificatePage';
 import { linkedInAddToProfileUrl } from './linkedIn';
 
-const CODE = 'K7M2Q9XW4R';
-const certificate: Certificate = {
-  code: CODE,
-  learnerName: 'Maya Member',
-  productId: 'a'.repeat(24),
-  productSlug: 'css-grid-layout-workshop',
-  courseTitle: 'CSS Grid Layout Workshop',
-  creatorName: 'Rachel Andrew',
-  hours: 1.5,
-  completedAt: '2026-03-04T15:30:00.000Z',
-  issuedAt: '2026-03-04T15:30:01.000Z',
-  status: 'valid',
-  revokedAt: null,
-  revokedReason: null,
-  verifyUrl: `https://learn.example.com/certificates/${CODE}`,
-  pdfUrl: `https://learn.example.com/api/v1/certificates/${CODE}.pdf`,
-  credentialUrl: `https://learn.example.com/api/v1/certificates/${CODE}/credential`,
-};
+const CODE = certificate.code;
 
 function renderAt(path: string) {
   render(

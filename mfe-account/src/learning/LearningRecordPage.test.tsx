@@ -1,13 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  learningRoutes,
-  type Certificate,
-  type LearningRecord,
-  type ProgressWithProduct,
-} from '@catalyst/contracts';
+import { learningRoutes, type LearningRecord, type ProgressWithProduct } from '@catalyst/contracts';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
+import { certificate } from '../testing/certificate';
 import LearningRecordPage from './LearningRecordPage';
 import { scaleTop, weeksSummary } from './WeeklyMinutesChart';
 
@@ -41,23 +37,6 @@ const progress = (
   product: product(key, title),
   ...overrides,
 });
-const certificate: Certificate = {
-  code: 'K7M2Q9XW4R',
-  learnerName: 'Maya Member',
-  productId: id('a'),
-  productSlug: 'css-grid-layout-workshop',
-  courseTitle: 'CSS Grid Layout Workshop',
-  creatorName: 'Rachel Andrew',
-  hours: 1.5,
-  completedAt: '2026-03-04T15:30:00.000Z',
-  issuedAt: '2026-03-04T15:30:01.000Z',
-  status: 'valid',
-  revokedAt: null,
-  revokedReason: null,
-  verifyUrl: 'https://learn.example.com/certificates/K7M2Q9XW4R',
-  pdfUrl: 'https://learn.example.com/api/v1/certificates/K7M2Q9XW4R.pdf',
-  credentialUrl: 'https://learn.example.com/api/v1/certificates/K7M2Q9XW4R/credential',
-};
 // twelve Mondays from Jan 5, 2026; the busiest week is Feb 9 (95 minutes)
 const MINUTES = [0, 10, 25, 0, 40, 95, 30, 0, 15, 60, 45, 20];
 const weeks = MINUTES.map((minutes, i) => ({

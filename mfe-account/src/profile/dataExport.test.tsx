@@ -8,13 +8,13 @@ import {
   learningRoutes,
   progressRoutes,
   subscriptionRoutes,
-  type Certificate,
   type Invoice,
   type OwnPost,
   type ProgressWithProduct,
 } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
 import { fakeApi, type FakeApi } from '@catalyst/web-kit/testing';
+import { certificate } from '../testing/certificate';
 import ProfilePage from './ProfilePage';
 import { collectMyData, exportFileName } from './dataExport';
 
@@ -48,23 +48,6 @@ const invoice: Invoice = {
   currency: 'usd',
   status: 'paid',
   receiptUrl: null,
-};
-const certificate: Certificate = {
-  code: 'K7M2Q9XW4R',
-  learnerName: 'Ada Lovelace',
-  productId: id(1),
-  productSlug: 'course-1',
-  courseTitle: 'Course 1',
-  creatorName: 'Rachel Andrew',
-  hours: 1.5,
-  completedAt: '2026-03-04T15:30:00.000Z',
-  issuedAt: '2026-03-04T15:30:01.000Z',
-  status: 'valid',
-  revokedAt: null,
-  revokedReason: null,
-  verifyUrl: 'https://learn.example.com/certificates/K7M2Q9XW4R',
-  pdfUrl: 'https://learn.example.com/api/v1/certificates/K7M2Q9XW4R.pdf',
-  credentialUrl: 'https://learn.example.com/api/v1/certificates/K7M2Q9XW4R/credential',
 };
 const post: OwnPost = {
   _id: id(3000),

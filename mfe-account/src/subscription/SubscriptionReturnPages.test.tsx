@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FREE_STATUS, subscriptionRoutes } from '@catalyst/contracts';
+import { FREE_STATUS, subscriptionRoutes, type SubscriptionStatus } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import { PlansPage } from './PlansPage';
@@ -21,6 +21,15 @@ beforeAll(() => {
   session.loadUser(learner);
 });
 afterEach(() => vi.clearAllMocks());
+
+/** Premium just bought: the status the checkout's return confirms. */
+const PREMIUM: SubscriptionStatus = {
+  hasSubscription: true,
+  plan: 'premium',
+  status: 'active',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+};
 
 const title = () => screen.getByRole('heading', { level: 1 }).textContent;
 /** The line under the page's title. */
@@ -48,16 +57,7 @@ describe('SubscriptionSuccessPage', () => {
   it('confirms the session while showing the spinner, then greets the learner', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { store, fake } = fakeStores(
-      learner,
-      fakeApi().on(subscriptionRoutes.status, {
-        hasSubscription: true,
-        plan: 'premium',
-        status: 'active',
-        currentPeriodEnd: null,
-        cancelAtPeriodEnd: false,
-      }),
-    );
+    const { store, fake } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, PREMIUM));
     const slowRefresh = store.refresh;
     store.refresh = async (options) => {
       await gate;
@@ -81,16 +81,7 @@ describe('SubscriptionSuccessPage', () => {
   });
 
   it('skips the spinner without a session id', async () => {
-    const { store } = fakeStores(
-      learner,
-      fakeApi().on(subscriptionRoutes.status, {
-        hasSubscription: true,
-        plan: 'premium',
-        status: 'active',
-        currentPeriodEnd: null,
-        cancelAtPeriodEnd: false,
-      }),
-    );
+    const { store } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, PREMIUM));
     at('/subscription/success', <SubscriptionSuccessPage store={store} />);
     expect(screen.queryByText('Confirming your subscription...')).toBeNull();
     expect(title()).toBe('Subscription Activated Successfully');
