@@ -465,9 +465,10 @@ export const savedRoutes = defineRoutes({
     query: savedListQuerySchema,
     response: savedPageSchema,
   },
+  // Beside /content/saved/:productId rather than under it: PUT /content/saved/ids would be a save of "ids".
   ids: {
     method: 'GET',
-    path: '/content/saved/ids',
+    path: '/content/saved-ids',
     service,
     access: 'user',
     summary: 'The ids of every product the member saved (the bookmark state on cards)',

@@ -89,7 +89,7 @@ export const ROUTE_PATHS = {
   },
   saved: {
     list: '/content/saved',
-    ids: '/content/saved/ids',
+    ids: '/content/saved-ids',
     save: '/content/saved/:productId',
     remove: '/content/saved/:productId',
   },

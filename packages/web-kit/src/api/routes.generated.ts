@@ -117,7 +117,7 @@ export const API_ROUTES = {
   },
   saved: {
     list: ['GET', '/content/saved'],
-    ids: ['GET', '/content/saved/ids'],
+    ids: ['GET', '/content/saved-ids'],
     save: ['PUT', '/content/saved/:productId'],
     remove: ['DELETE', '/content/saved/:productId'],
   },
