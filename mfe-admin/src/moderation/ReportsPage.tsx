@@ -1,12 +1,17 @@
 import { useRef, useState } from 'react';
-import { REPORT_REASON_LABELS, type Page, type ReportedPost } from '@catalyst/contracts';
+import type { Page, ReportedPost } from '@catalyst/contracts';
 import { api, Badge, Button, formatDate, pageCount, Pager } from '@catalyst/web-kit';
 import { AdminListView } from '../common/AdminListView';
-import { SelectField } from '../common/FormControls';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { useAdminList } from '../common/useAdminList';
 import { validateModerationReason } from '../forms/reasons';
-import { ModerationNav } from './ModerationNav';
+import {
+  MODERATION_REASON_LABEL,
+  REPORTS_PAGE_SIZE,
+  ReportQueueToolbar,
+  ReportsCell,
+  type ReportStatus,
+} from './ReportQueueParts';
 import {
   applyAnswer,
   asReportRow,
@@ -20,14 +25,8 @@ import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { PostStatusBadge, ThreadLink } from './ThreadLink';
 import own from './Moderation.module.css';
 
-export const REPORTS_PAGE_SIZE = 20;
-export const MODERATION_REASON_LABEL = 'Reason (kept in the audit log)';
-type ReportStatus = 'open' | 'resolved';
+export { MODERATION_REASON_LABEL, REPORTS_PAGE_SIZE };
 const pickRows = (data: unknown) => (data as Page<ReportedPost>).items.map(asReportRow);
-const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open' },
-  { value: 'resolved', label: 'Resolved' },
-];
 
 /** /admin/community: reported posts, most reported first; hide, restore, delete, dismiss or lock, each with a reason. */
 export function ReportsPage() {
@@ -70,19 +69,13 @@ export function ReportsPage() {
   const spec = pending ? ROW_ACTIONS[pending.action] : null;
 
   const toolbar = (
-    <div className={own.toolbar}>
-      <ModerationNav />
-      <SelectField
-        label="Reports"
-        name="status"
-        value={status}
-        options={STATUS_OPTIONS}
-        onChange={(event) => {
-          setStatus(event.target.value as ReportStatus);
-          setPage(1);
-        }}
-      />
-    </div>
+    <ReportQueueToolbar
+      status={status}
+      onStatus={(next) => {
+        setStatus(next);
+        setPage(1);
+      }}
+    />
   );
 
   const footer = (
@@ -161,24 +154,7 @@ export function ReportsPage() {
         },
         {
           label: 'Reports',
-          cell: (row) => (
-            <>
-              <strong>
-                {row.reportCount} {row.reportCount === 1 ? 'report' : 'reports'}
-              </strong>
-              <ul className={own.reports}>
-                {row.reports.map((report, index) => (
-                  <li key={`${report.reporter._id}-${index}`}>
-                    {REPORT_REASON_LABELS[report.reason]}{' '}
-                    <span className={own.meta}>
-                      by {report.reporter.name}, {formatDate(report.createdAt)}
-                    </span>
-                    {report.note ? <q className={own.note}>{report.note}</q> : null}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ),
+          cell: (row) => <ReportsCell reportCount={row.reportCount} reports={row.reports} />,
         },
         {
           label: 'Status',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { reviewRoutes, type ReportedReview } from '@catalyst/contracts';
 import { fakeApi } from '@catalyst/web-kit/testing';
-import { MODERATION_REASON_LABEL } from './ReportsPage';
+import { MODERATION_REASON_LABEL } from './ReportQueueParts';
 import { ReviewReportsPage } from './ReviewReportsPage';
 import { flashMessage } from '../testing/adminPage';
 

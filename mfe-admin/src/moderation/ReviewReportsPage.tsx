@@ -1,25 +1,24 @@
 import { useState } from 'react';
-import { REPORT_REASON_LABELS, type Page, type ReportedReview } from '@catalyst/contracts';
+import type { Page, ReportedReview } from '@catalyst/contracts';
 import { api, Badge, Button, formatDate, pageCount, Pager } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { AdminListView } from '../common/AdminListView';
-import { SelectField } from '../common/FormControls';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { useAdminList } from '../common/useAdminList';
 import { validateModerationReason } from '../forms/reasons';
-import { ModerationNav } from './ModerationNav';
-import { MODERATION_REASON_LABEL, REPORTS_PAGE_SIZE } from './ReportsPage';
+import {
+  MODERATION_REASON_LABEL,
+  REPORTS_PAGE_SIZE,
+  ReportQueueToolbar,
+  ReportsCell,
+  type ReportStatus,
+} from './ReportQueueParts';
 import own from './Moderation.module.css';
 
-type ReportStatus = 'open' | 'resolved';
 type ReviewRow = ReportedReview & { _id: string };
 type ReviewAction = 'hide' | 'restore' | 'dismiss';
 const pickRows = (data: unknown): ReviewRow[] =>
   (data as Page<ReportedReview>).items.map((item) => ({ ...item, _id: item.review._id }));
-const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open' },
-  { value: 'resolved', label: 'Resolved' },
-];
 
 /** What each action on a reported review asks, sends and says. */
 const ACTIONS: Record<
@@ -66,19 +65,13 @@ export function ReviewReportsPage() {
   const spec = pending ? ACTIONS[pending.action] : null;
 
   const toolbar = (
-    <div className={own.toolbar}>
-      <ModerationNav />
-      <SelectField
-        label="Reports"
-        name="status"
-        value={status}
-        options={STATUS_OPTIONS}
-        onChange={(event) => {
-          setStatus(event.target.value as ReportStatus);
-          setPage(1);
-        }}
-      />
-    </div>
+    <ReportQueueToolbar
+      status={status}
+      onStatus={(next) => {
+        setStatus(next);
+        setPage(1);
+      }}
+    />
   );
 
   const footer = (
@@ -144,24 +137,7 @@ export function ReviewReportsPage() {
         },
         {
           label: 'Reports',
-          cell: (row) => (
-            <>
-              <strong>
-                {row.reportCount} {row.reportCount === 1 ? 'report' : 'reports'}
-              </strong>
-              <ul className={own.reports}>
-                {row.reports.map((report, index) => (
-                  <li key={`${report.reporter._id}-${index}`}>
-                    {REPORT_REASON_LABELS[report.reason]}{' '}
-                    <span className={own.meta}>
-                      by {report.reporter.name}, {formatDate(report.createdAt)}
-                    </span>
-                    {report.note ? <q className={own.note}>{report.note}</q> : null}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ),
+          cell: (row) => <ReportsCell reportCount={row.reportCount} reports={row.reports} />,
         },
         {
           label: 'Actions',
