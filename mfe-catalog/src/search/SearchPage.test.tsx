@@ -111,11 +111,15 @@ describe('SearchPage', () => {
     expect(screen.getByRole('link', { name: 'Browse every category' }).getAttribute('href')).toBe('/browse');
   });
 
-  it('asks nothing without words, and says what can be searched', () => {
-    const api = fakeApi();
+  it('asks nothing without words, and searches the words typed in its own box', async () => {
+    const api = fakeApi().on(searchRoutes.search, answer([lessonHit]));
     open('/search');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search the catalogue');
     expect(api.calls).toHaveLength(0);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search for' }), 'css grid{Enter}');
+    expect(screen.getByTestId('where').textContent).toBe('/search?q=css+grid');
+    await screen.findByRole('list', { name: 'Results' });
+    expect(api.requests()).toEqual(['GET /search?q=css+grid']);
   });
 
   it("shows the server's refusal of a bad address", async () => {

@@ -1,5 +1,7 @@
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  SEARCH_MAX_LENGTH,
   SEARCH_PAGE_SIZE,
   SEARCH_SORT_LABELS,
   SEARCH_SORTS,
@@ -112,6 +114,29 @@ function Facets({ facets, params }: { facets: SearchFacets; params: SearchParams
 const hasFilters = (params: SearchParams) =>
   !!(params.type || params.categoryId || params.level || params.free || params.duration);
 
+/** The page's own box (a phone's header has none): new words keep the sort and drop the filters and page. */
+function SearchForm({ params }: { params: SearchParams }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(params.q ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) navigate(searchPagePath({ q: text.trim(), sort: params.sort }));
+  };
+  return (
+    <form role="search" className={styles.form} onSubmit={submit}>
+      <input
+        type="search"
+        aria-label="Search for"
+        placeholder="Courses, creators, topics, words said in a lesson"
+        maxLength={SEARCH_MAX_LENGTH}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit">Search</button>
+    </form>
+  );
+}
+
 /** `/search?q=`: the whole catalogue searched, its filters, sort and page in the address. */
 export default function SearchPage() {
   const { params, data, error, isLoading, reload } = useSearch();
@@ -123,8 +148,9 @@ export default function SearchPage() {
     return (
       <section className={styles.page}>
         <h1 className={styles.title}>Search the catalogue</h1>
+        <SearchForm params={params} />
         <p>
-          Type in the search box above: a course title, a creator, a topic, or words said in a lesson. Or{' '}
+          Search for a course title, a creator, a topic, or words said in a lesson. Or{' '}
           <Link to="/browse">browse every category</Link>.
         </p>
       </section>
@@ -150,6 +176,7 @@ export default function SearchPage() {
           </select>
         </label>
       </header>
+      <SearchForm key={params.q} params={params} />
       {data?.searchedFor ? (
         <p className={styles.corrected}>
           Showing results for <strong>{data.searchedFor}</strong>
