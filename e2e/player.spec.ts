@@ -320,3 +320,34 @@ test('a failed Mark Complete says so in plain words on a phone, and Try again co
   await expect(alert).toBeHidden();
   expect(await savedProgress(request, token, product._id)).toMatchObject({ progress: 100, completed: true });
 });
+
+test('a learner rates a product after watching enough of it', async ({ page, request }) => {
+  const auth = { headers: { authorization: `Bearer ${token}` } };
+  const mine = `/api/v1/content/products/${product._id}/reviews/mine`;
+  // A review left by an earlier run goes first (one per learner and product).
+  expect([200, 404]).toContain((await request.delete(mine, auth)).status());
+
+  await openProduct(page, product);
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  await expect(reviews.getByTestId('review-refusal')).toHaveText(
+    /^Watch at least 20% of this (product|course or finish one of its lessons) to review it — you have watched 0%\.$/,
+  );
+
+  await seekTo(page, (await mediaDuration(page)) * 0.5);
+  await expect
+    .poll(async () => (await savedProgress(request, token, product._id)).progress)
+    .toBeGreaterThanOrEqual(20);
+  await page.reload();
+  await reviews.getByRole('radio', { name: '4 stars' }).check();
+  await reviews
+    .getByRole('textbox', { name: /Your review/ })
+    .fill('Clear **and** practical <script>alert(1)</script>');
+  await reviews.getByRole('button', { name: 'Post review' }).click();
+
+  await expect(reviews.getByRole('status')).toHaveText('Your review was saved');
+  await expect(reviews.getByRole('img', { name: /^4\.0 out of 5, 1 rating$/ })).toBeVisible();
+  const shown = reviews.getByTestId('review');
+  await expect(shown).toContainText('Clear and practical <script>alert(1)</script>');
+  await expect(shown.locator('script')).toHaveCount(0);
+  expect((await request.delete(mine, auth)).status()).toBe(200);
+});
