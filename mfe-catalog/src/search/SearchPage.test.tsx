@@ -74,10 +74,13 @@ describe('SearchPage', () => {
     open('/search?q=position%20saved');
     const [result] = within(await screen.findByRole('list', { name: 'Results' })).getAllByRole('listitem');
     expect(within(result!).getByRole('link', { name: 'Web Foundations' }).getAttribute('href')).toBe(
-      `/browse/premium/product/FOUNDS03/lesson/${LESSON}`,
+      `/browse/premium/product/FOUNDS03/lesson/${LESSON}?t=12`,
+    );
+    expect(within(result!).getByRole('link', { name: 'Play from 0:12' }).getAttribute('href')).toBe(
+      `/browse/premium/product/FOUNDS03/lesson/${LESSON}?t=12`,
     );
     expect(result!.querySelector('mark')?.textContent).toBe('<b>position</b>');
-    expect(within(result!).getByText(/In lesson/).textContent).toBe('In lesson “Welcome” · said at 0:12');
+    expect(within(result!).getByText(/In lesson/).textContent).toBe('In lesson “Welcome” · Play from 0:12');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Results for “position saved”');
     expect(api.callsTo(searchRoutes.search)[0]!.query.get('q')).toBe('position saved');
   });

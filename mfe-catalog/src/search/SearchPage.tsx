@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
+  LESSON_START_PARAM,
   SEARCH_MAX_LENGTH,
   SEARCH_PAGE_SIZE,
   SEARCH_SORT_LABELS,
@@ -32,7 +33,9 @@ function hrefOf(hit: SearchHit): string {
   if (hit.kind === 'category') return categoryPath(hit.slug);
   if (hit.kind === 'creator') return searchPagePath({ q: hit.title, type: undefined });
   const key = hit.product?.productId || hit._id;
-  return hit.lesson?._id ? lessonPath(key, hit.lesson._id) : productPath({ productId: key, _id: hit._id });
+  if (!hit.lesson?._id) return productPath({ productId: key, _id: hit._id });
+  const at = hit.lesson.atSeconds;
+  return lessonPath(key, hit.lesson._id) + (at === null ? '' : `?${LESSON_START_PARAM}=${at}`);
 }
 
 function Result({ hit }: { hit: SearchHit }) {
@@ -55,7 +58,12 @@ function Result({ hit }: { hit: SearchHit }) {
       {hit.lesson ? (
         <p className={styles.lesson}>
           {hit.lesson.title ? <>In lesson “{hit.lesson.title}”</> : 'In the video'}
-          {hit.lesson.atSeconds !== null ? <> · said at {formatPlayerTime(hit.lesson.atSeconds)}</> : null}
+          {hit.lesson.atSeconds !== null ? (
+            <>
+              {' · '}
+              <Link to={hrefOf(hit)}>Play from {formatPlayerTime(hit.lesson.atSeconds)}</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {hit.snippet.length ? (

@@ -423,6 +423,17 @@ describe('the course page', () => {
     expect(video.currentTime).toBe(42);
   });
 
+  it('starts the video at the second a search hit names, over the place the learner left', async () => {
+    signIn();
+    courseApi('member');
+    renderAt(`${lessonUrl(L2)}?t=12`);
+    await waitFor(() => expect(lessonTitle()).toBe('Tracks and lines'));
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('35% complete'));
+    loadMetadata(video, 120);
+    expect(video.currentTime).toBe(12);
+  });
+
   it('opens the first unfinished lesson when the learner has no lesson of their own yet', async () => {
     signIn();
     courseApi('member').on(

@@ -1,7 +1,8 @@
 import { Lock } from '@catalyst/web-kit/icons';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { nextLessonOf, previousLessonOf, type Lesson, type QuizAttemptResult } from '@catalyst/contracts';
+import { lessonStartOf } from '@catalyst/contracts/search-terms';
 import {
   api,
   Button,
@@ -97,6 +98,8 @@ export function LessonView({
     () => api.curriculum.lesson(input),
   );
   const [ended, setEnded] = useState(false);
+  // a search hit's "Play from 0:12" names the second; otherwise the learner's own place
+  const askedStart = lessonStartOf(useSearchParams()[0]);
   // Offline, the lesson's copy saved for offline watching plays instead (never once the plan has ended).
   const { offline } = useConnection();
   const downloadId = lessonDownloadId(course.productId, lesson.id);
@@ -182,7 +185,7 @@ export function LessonView({
         // a free preview's captions come signed (a visitor holds no media grant); others sit beside the video
         captionsUrl={data.captionsUrl ?? captionsUrlFor(data.videoUrl)}
         // a viewer whose progress is not kept starts at the beginning
-        startAt={progress ? progress.resumeAt : 0}
+        startAt={askedStart ?? (progress ? progress.resumeAt : 0)}
         autoPlay={autoPlay}
         onDuration={progress?.onDuration}
         onTimeUpdate={(at, length) => {

@@ -62,3 +62,12 @@ export const searchPagePath = (params: Record<string, string | undefined>): stri
   ).toString();
   return query ? `${SEARCH_PAGE_PATH}?${query}` : SEARCH_PAGE_PATH;
 };
+
+/** A lesson address's query naming the second its video starts at: a caption hit's "Play from 0:12". */
+export const LESSON_START_PARAM = 't';
+/** The second a lesson's address asks its video to start at, or null (none, or not a whole second). */
+export function lessonStartOf(search: URLSearchParams): number | null {
+  const raw = search.get(LESSON_START_PARAM);
+  const seconds = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : null;
+  return seconds;
+}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
+  LESSON_START_PARAM,
   SEARCH_MAX_LENGTH,
   SEARCH_PAGE_PATH,
   SEARCH_TYPE_LABELS,
@@ -16,7 +17,9 @@ const SUGGEST_DELAY_MS = 150;
 function hrefOf(item: SearchSuggestion): string {
   if (item.kind === 'category') return categoryPath(item.slug);
   if (item.kind === 'creator') return searchPagePath({ q: item.title });
-  return item.lesson?._id ? lessonPath(item._id, item.lesson._id) : productPath({ _id: item._id });
+  if (!item.lesson?._id) return productPath({ _id: item._id });
+  const at = item.lesson.atSeconds;
+  return lessonPath(item._id, item.lesson._id) + (at === null ? '' : `?${LESSON_START_PARAM}=${at}`);
 }
 
 /** The header's search box on every page: suggestions as one types (arrow keys, Enter), Enter alone searches. */
