@@ -19,7 +19,6 @@ export interface EventStreamOptions<E extends StreamEvent> {
   onStatus: (status: EventStreamStatus, error?: ApiRequestError) => void;
   /** The session token (an EventSource cannot send the Authorization header the gateway authenticates). */
   getToken?: () => string | null;
-  fetch?: typeof fetch;
   /** Wait before the next attempt after `failures` failures in a row. */
   delay?: (failures: number) => number;
 }
@@ -64,7 +63,6 @@ export function openEventStream<E extends StreamEvent>({
   onEvent,
   onStatus,
   getToken = readSessionToken,
-  fetch: doFetch = (...args) => globalThis.fetch(...args),
   delay = retryDelay,
 }: EventStreamOptions<E>): () => void {
   const controller = new AbortController();
@@ -87,7 +85,7 @@ export function openEventStream<E extends StreamEvent>({
     if (lastEventId) headers['Last-Event-ID'] = lastEventId;
     let response: Response;
     try {
-      response = await doFetch(url, { headers, signal: controller.signal, cache: 'no-store' });
+      response = await fetch(url, { headers, signal: controller.signal, cache: 'no-store' });
     } catch {
       return retry();
     }

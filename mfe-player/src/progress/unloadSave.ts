@@ -18,7 +18,6 @@ function currentToken(): string | null {
 }
 
 export interface UnloadSaveDeps {
-  fetch?: typeof fetch;
   /** Keeps a save for the connection's return, at once (web-kit's held writes, then its offline queue). */
   hold?: (token: string, write: Omit<QueuedWrite, 'at'>) => boolean;
   /** Whether the server cannot be reached now (the browser says so, or the last call failed). */
@@ -40,11 +39,7 @@ const offlineNow = () =>
 export function sendUnloadSave(url: string, snapshot: ProgressSnapshot, deps: UnloadSaveDeps = {}): boolean {
   const token = currentToken();
   if (!token) return false;
-  const {
-    fetch: fetchImpl = globalThis.fetch.bind(globalThis),
-    hold = holdOfflineWrite,
-    isOffline = offlineNow,
-  } = deps;
+  const { hold = holdOfflineWrite, isOffline = offlineNow } = deps;
   const body = {
     progress: snapshot.progress,
     lastPosition: snapshot.lastPosition,
@@ -57,7 +52,7 @@ export function sendUnloadSave(url: string, snapshot: ProgressSnapshot, deps: Un
   const form = new FormData();
   form.append('data', JSON.stringify(body));
   form.append('_method', 'PATCH');
-  void fetchImpl(url, {
+  void fetch(url, {
     method: 'POST',
     keepalive: true,
     headers: { Authorization: `Bearer ${token}` },
