@@ -16,6 +16,7 @@ import {
   isPremiumRequired,
   lessonPath,
   NotFound,
+  RatingStars,
   Spinner,
   useApiData,
   useDocumentTitle,
@@ -26,6 +27,7 @@ import { renderRecording } from '../community/recording';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
 import { CreatorBlock } from '../product/CreatorBlock';
 import { ProductHeader } from '../product/ProductHeader';
+import { ProductReviews } from '../product/reviews/ProductReviews';
 import { PRODUCT_NOT_FOUND } from '../product/ProductPage';
 import type { SavedProgress } from '../progress/policy';
 import { lessonTarget, savedOf } from '../progress/targets';
@@ -181,10 +183,13 @@ export function CoursePage({
       <ProductHeader
         product={product}
         meta={
-          <span>
-            {outline.lessonCount} {outline.lessonCount === 1 ? 'lesson' : 'lessons'}
-            {outline.durationSeconds > 0 ? ` · ${totalLength(outline.durationSeconds)}` : ''}
-          </span>
+          <>
+            <span>
+              {outline.lessonCount} {outline.lessonCount === 1 ? 'lesson' : 'lessons'}
+              {outline.durationSeconds > 0 ? ` · ${totalLength(outline.durationSeconds)}` : ''}
+            </span>
+            <RatingStars average={product.ratingAverage} count={product.ratingCount} />
+          </>
         }
       />
 
@@ -234,6 +239,7 @@ export function CoursePage({
               props={{ target: { productId: outline.productId, lessonId: current.id } }}
             />
           ) : null}
+          <ProductReviews productId={outline.productId} />
         </div>
 
         <aside className={styles.side} aria-label="Course">
