@@ -45,6 +45,7 @@ function pagesFor(role: Role, demo: DemoPaths): string[] {
     '/about',
     '/subscription',
     '/profile',
+    '/saved',
     demo.category,
     demo.creator,
     demo.product,

@@ -241,7 +241,8 @@ test.describe('member', () => {
     await page.goto('/browse/category/web-development');
     await page.getByTestId('creator-card').filter({ hasText: 'Maya Chen' }).click();
     const card = page.getByTestId('library-product').filter({ hasText: 'React Hooks in Depth' });
-    const bookmark = card.getByRole('button', { name: 'Save for later' });
+    // the bookmark sits beside the card's link, over its thumbnail
+    const bookmark = card.locator('..').getByRole('button', { name: 'Save for later' });
     await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
     await bookmark.click();
     await expect(bookmark).toHaveAttribute('aria-pressed', 'true');

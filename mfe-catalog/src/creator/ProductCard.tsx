@@ -44,96 +44,99 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
     }
   };
   return (
-    <div
-      className={`${styles.card} ${layout === 'list' ? styles.list : styles.grid}`}
-      role="link"
-      tabIndex={0}
-      aria-label={product.title}
-      onClick={open}
-      onKeyDown={onKey}
-      data-testid="library-product"
-    >
-      <div className={styles.media}>
-        {product.thumbnail ? (
-          <img
-            className={styles.thumb}
-            src={product.thumbnail}
-            alt=""
-            width={480}
-            height={270}
-            {...(first
-              ? { fetchPriority: 'high' as const }
-              : { loading: 'lazy' as const, decoding: 'async' as const })}
-          />
-        ) : (
-          <div className={styles.thumb} />
-        )}
-        {badge ? (
-          <span className={styles.badge}>
-            <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>
-              {badge}
-            </Badge>
-          </span>
-        ) : null}
-        <span className={styles.save}>
-          <SaveButton product={product} />
-        </span>
-      </div>
-      <div className={styles.body}>
-        <h2 className={styles.title}>{product.title}</h2>
-        {product.ratingCount ? (
-          <RatingStars average={product.ratingAverage} count={product.ratingCount} />
-        ) : null}
-        {percent > 0 ? (
-          // Only a started product has a bar: an empty one read as a divider.
-          <div className={styles.progressRow}>
-            <div
-              className={styles.progress}
-              role="progressbar"
-              aria-label={`${percent}% watched`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-            >
-              <span className={styles.progressFill} style={{ width: `${percent}%` }} />
-            </div>
-            <span className={styles.progressText} aria-hidden="true">
-              {percent}% watched
+    // The bookmark sits beside the card, not in it: a button inside an element with role="link" is a nested control.
+    <div className={styles.wrap}>
+      <div
+        className={`${styles.card} ${layout === 'list' ? styles.list : styles.grid}`}
+        role="link"
+        tabIndex={0}
+        aria-label={product.title}
+        onClick={open}
+        onKeyDown={onKey}
+        data-testid="library-product"
+      >
+        <div className={styles.media}>
+          {product.thumbnail ? (
+            <img
+              className={styles.thumb}
+              src={product.thumbnail}
+              alt=""
+              width={480}
+              height={270}
+              {...(first
+                ? { fetchPriority: 'high' as const }
+                : { loading: 'lazy' as const, decoding: 'async' as const })}
+            />
+          ) : (
+            <div className={styles.thumb} />
+          )}
+          {badge ? (
+            <span className={styles.badge}>
+              <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>
+                {badge}
+              </Badge>
             </span>
-          </div>
-        ) : null}
-        <p className={styles.description}>{product.description}</p>
-        <dl className={styles.meta}>
-          <div>
-            <dt>Level</dt>
-            <dd className={styles.capitalise}>{product.difficulty}</dd>
-          </div>
-          <div>
-            <dt>Type</dt>
-            <dd className={styles.capitalise}>{product.type}</dd>
-          </div>
-          {product.duration ? (
-            <div>
-              <dt>Duration</dt>
-              <dd>{formatProductLength(product)}</dd>
+          ) : null}
+        </div>
+        <div className={styles.body}>
+          <h2 className={styles.title}>{product.title}</h2>
+          {product.ratingCount ? (
+            <RatingStars average={product.ratingAverage} count={product.ratingCount} />
+          ) : null}
+          {percent > 0 ? (
+            // Only a started product has a bar: an empty one read as a divider.
+            <div className={styles.progressRow}>
+              <div
+                className={styles.progress}
+                role="progressbar"
+                aria-label={`${percent}% watched`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+              >
+                <span className={styles.progressFill} style={{ width: `${percent}%` }} />
+              </div>
+              <span className={styles.progressText} aria-hidden="true">
+                {percent}% watched
+              </span>
             </div>
           ) : null}
-          <div>
-            <dt>Added</dt>
-            <dd>{formatDate(product.createdAt)}</dd>
-          </div>
-        </dl>
-        {product.tags.length > 0 ? (
-          <ul className={styles.tags} aria-label="Tags">
-            {product.tags.slice(0, TAGS_SHOWN).map((tag) => (
-              <li key={tag} className={styles.tag}>
-                {tag}
-              </li>
-            ))}
-            {extraTags > 0 ? <li className={styles.more}>+{extraTags} more</li> : null}
-          </ul>
-        ) : null}
+          <p className={styles.description}>{product.description}</p>
+          <dl className={styles.meta}>
+            <div>
+              <dt>Level</dt>
+              <dd className={styles.capitalise}>{product.difficulty}</dd>
+            </div>
+            <div>
+              <dt>Type</dt>
+              <dd className={styles.capitalise}>{product.type}</dd>
+            </div>
+            {product.duration ? (
+              <div>
+                <dt>Duration</dt>
+                <dd>{formatProductLength(product)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Added</dt>
+              <dd>{formatDate(product.createdAt)}</dd>
+            </div>
+          </dl>
+          {product.tags.length > 0 ? (
+            <ul className={styles.tags} aria-label="Tags">
+              {product.tags.slice(0, TAGS_SHOWN).map((tag) => (
+                <li key={tag} className={styles.tag}>
+                  {tag}
+                </li>
+              ))}
+              {extraTags > 0 ? <li className={styles.more}>+{extraTags} more</li> : null}
+            </ul>
+          ) : null}
+        </div>
       </div>
+      <span className={styles.save}>
+        <SaveButton product={product} />
+      </span>
     </div>
   );
 }
