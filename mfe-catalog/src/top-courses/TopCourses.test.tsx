@@ -79,4 +79,16 @@ describe('Top Courses', () => {
     expect(within(alert).getByRole('paragraph').textContent).toBe('Failed to load top products.');
     expect(within(alert).getByRole('button').textContent).toBe('Retry');
   });
+
+  it("shows a rated course's stars with their text alternative, and none on an unrated one", async () => {
+    fakeApi().on(productRoutes.top, [
+      product({ _id: 'e00000000000000000000001', title: 'Rated', ratingAverage: 4.6, ratingCount: 128 }),
+      product({ _id: 'e00000000000000000000002', title: 'Unrated', ratingAverage: null, ratingCount: 0 }),
+    ]);
+    mount();
+    expect((await screen.findByRole('img', { name: '4.6 out of 5, 128 ratings' })).textContent).toBe(
+      '4.6 (128)',
+    );
+    expect(screen.getAllByTestId('rating')).toHaveLength(1);
+  });
 });

@@ -7,6 +7,7 @@ import {
   Card,
   ErrorScreen,
   productPath,
+  RatingStars,
   remoteTestId,
   SaveButton,
   Spinner,
@@ -64,6 +65,9 @@ export default function TopCourses() {
                     </div>
                     <div className={styles.body}>
                       <h3 className={styles.name}>{title}</h3>
+                      {product.ratingCount ? (
+                        <RatingStars average={product.ratingAverage} count={product.ratingCount} />
+                      ) : null}
                       <p className={styles.price}>{accessLabel(product)}</p>
                       <p className={styles.description}>{truncate(product.description)}</p>
                       <Link
