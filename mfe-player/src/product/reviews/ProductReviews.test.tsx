@@ -131,4 +131,33 @@ describe('the product page reviews', () => {
     expect(within(item).queryByRole('button', { name: 'Helpful' })).toBeNull();
     expect(await screen.findByRole('button', { name: 'Delete review' })).toBeDefined();
   });
+
+  it('lets an admin reply under a review, and shows the reply', async () => {
+    session.loadUser({ _id: ME, name: 'Ada Admin', email: 'admin@example.com', role: 'admin' });
+    const replied = review({
+      reply: {
+        body: 'Part 2 is coming',
+        bodyHtml: '<p>Part 2 is coming</p>',
+        by: { name: 'Ada Admin', isCreator: false },
+        createdAt: '2026-12-02T10:00:00.000Z',
+        updatedAt: '2026-12-02T10:00:00.000Z',
+      },
+    });
+    const api = fakeApi()
+      .on(reviewRoutes.list, pageOf([review()], 4, 1))
+      .on(reviewRoutes.mine, { review: null, eligibility: { allowed: false, progress: 0, message: REFUSAL } })
+      .on(reviewRoutes.reply, replied);
+    const user = userEvent.setup();
+    render(<ProductReviews productId={PRODUCT} />);
+
+    const item = (await screen.findAllByTestId('review'))[0]!;
+    await user.click(within(item).getByRole('button', { name: 'Reply' }));
+    await user.click(within(item).getByRole('textbox', { name: /Your reply/ }));
+    await user.paste('Part 2 is coming');
+    await user.click(within(item).getByRole('button', { name: 'Post reply' }));
+
+    const shown = await within(item).findByRole('group', { name: 'Reply from Ada Admin' });
+    expect(shown.textContent).toContain('Part 2 is coming');
+    expect(api.calls.find((call) => call.method === 'PUT')!.body).toEqual({ body: 'Part 2 is coming' });
+  });
 });

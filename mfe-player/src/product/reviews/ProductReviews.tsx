@@ -22,6 +22,7 @@ const messageOf = (error: unknown, fallback: string) =>
 export function ProductReviews({ productId }: { productId: string }) {
   const { user } = useSession();
   const myId = user?._id ?? user?.id ?? null;
+  const isAdmin = user?.role === 'admin';
   const [sort, setSort] = useState<ReviewSort>('helpful');
   const [page, setPage] = useState<ReviewPage | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -84,6 +85,7 @@ export function ProductReviews({ productId }: { productId: string }) {
                 review={review}
                 mine={review.author._id === myId}
                 signedIn={!!myId}
+                canReply={isAdmin}
               />
             ))}
           </ul>
@@ -105,12 +107,18 @@ function ReviewItem({
   review,
   mine,
   signedIn,
+  canReply,
 }: {
   productId: string;
   review: Review;
   mine: boolean;
   signedIn: boolean;
+  /** An admin answers under the review (the creator's account is an admin's). */
+  canReply: boolean;
 }) {
+  const [shown, setShown] = useState(review);
+  const [replying, setReplying] = useState(false);
+  const [replyText, setReplyText] = useState(review.reply?.body ?? '');
   const [helpful, setHelpful] = useState({ count: review.helpfulCount, byMe: false });
   const [note, setNote] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);
@@ -123,6 +131,16 @@ function ReviewItem({
       setHelpful({ count: answer.helpfulCount, byMe: true });
     } catch (error) {
       setNote(messageOf(error, 'Your vote could not be saved.'));
+    }
+  };
+  const sendReply = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      setShown(await api.review.reply({ params, body: { body: replyText } }));
+      setReplying(false);
+      setNote('Your reply was posted');
+    } catch (error) {
+      setNote(messageOf(error, 'Your reply could not be posted.'));
     }
   };
   const report = async (event: FormEvent) => {
@@ -147,13 +165,13 @@ function ReviewItem({
         <span className={styles.date}>{formatDate(review.createdAt)}</span>
       </div>
       {review.bodyHtml ? <SafeHtml html={review.bodyHtml} className={styles.body} /> : null}
-      {review.reply ? (
-        <div className={styles.reply} aria-label={`Reply from ${review.reply.by.name}`} role="group">
+      {shown.reply ? (
+        <div className={styles.reply} aria-label={`Reply from ${shown.reply.by.name}`} role="group">
           <p className={styles.replyBy}>
-            Reply from {review.reply.by.name}
-            {review.reply.by.isCreator ? ' (creator)' : ''}
+            Reply from {shown.reply.by.name}
+            {shown.reply.by.isCreator ? ' (creator)' : ''}
           </p>
-          <SafeHtml html={review.reply.bodyHtml} className={styles.body} />
+          <SafeHtml html={shown.reply.bodyHtml} className={styles.body} />
         </div>
       ) : null}
       <div className={styles.actions}>
@@ -176,7 +194,28 @@ function ReviewItem({
             </Button>
           </>
         ) : null}
+        {canReply ? (
+          <Button size="sm" variant="ghost" onClick={() => setReplying((open) => !open)}>
+            {shown.reply ? 'Edit reply' : 'Reply'}
+          </Button>
+        ) : null}
       </div>
+      {replying ? (
+        <form className={styles.reportForm} onSubmit={(event) => void sendReply(event)}>
+          <label className={styles.textLabel}>
+            Your reply (Markdown)
+            <textarea
+              value={replyText}
+              maxLength={REVIEW_LIMITS.bodyMax}
+              rows={3}
+              onChange={(event) => setReplyText(event.target.value)}
+            />
+          </label>
+          <Button size="sm" type="submit" disabled={!replyText.trim()}>
+            Post reply
+          </Button>
+        </form>
+      ) : null}
       {reporting ? (
         <form className={styles.reportForm} onSubmit={(event) => void report(event)}>
           <label>
