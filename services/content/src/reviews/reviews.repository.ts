@@ -359,3 +359,41 @@ export async function logModeration(
     })
     .execute();
 }
+
+/**
+ * A deleted account's reviews and helpful votes go with it: each reviewed product under its row's lock, its
+ * rating recomputed; each voted review's count lowered. Answers how many reviews were deleted.
+ */
+export async function deleteReviewsOfAuthor(db: Kysely<Database>, authorId: string): Promise<number> {
+  await db.transaction().execute(async (trx) => {
+    const votes = await trx
+      .deleteFrom('review_votes')
+      .where('user_id', '=', authorId)
+      .returning('review_id')
+      .execute();
+    if (votes.length === 0) return;
+    await trx
+      .updateTable('reviews')
+      .set((eb) => ({ helpful_count: eb('helpful_count', '-', 1) }))
+      .where(
+        'id',
+        'in',
+        votes.map((vote) => vote.review_id),
+      )
+      .execute();
+  });
+  const reviewed = await db
+    .selectFrom('reviews')
+    .select('product_id')
+    .where('author_id', '=', authorId)
+    .execute();
+  let deleted = 0;
+  for (const { product_id: productId } of reviewed)
+    deleted += await db.transaction().execute(async (trx) => {
+      await lockProduct(trx, productId);
+      const id = await deleteReviewOf(trx, productId, authorId);
+      await refreshRating(trx, productId);
+      return id ? 1 : 0;
+    });
+  return deleted;
+}

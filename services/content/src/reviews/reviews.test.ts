@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Identity, MyReview, ReportedReview, Review, ReviewPage } from '@catalyst/contracts';
 import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures, type TestContext } from '../test-support';
+import { deleteReviewsOfAuthor } from './reviews.repository';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -364,5 +365,26 @@ describe('replies', () => {
       body: 'Glad it helped',
       by: { name: 'Alice Doe', isCreator: true },
     });
+  });
+});
+
+describe("a deleted account's reviews", () => {
+  it('go with it, the ratings and helpful counts they touched recomputed', async () => {
+    for (const key of [fx.css, fx.react]) {
+      watched(lee, key, 100);
+      watched(sam, key, 100);
+    }
+    await rate(lee, fx.css, 1);
+    await rate(lee, fx.react, 2);
+    const sams = await rate(sam, fx.css, 5);
+    await call(lee, 'POST', `${reviews(fx.css)}/${sams.data._id}/helpful`);
+
+    expect(await deleteReviewsOfAuthor(ctx.db, lee.id)).toBe(2);
+    expect(await productRating(fx.css)).toEqual({ average: 5, count: 1 });
+    expect(await productRating(fx.react)).toEqual({ average: null, count: 0 });
+    expect((await list(fx.css)).data.items.map((r) => [r.author.name, r.helpfulCount])).toEqual([
+      ['Sam Subscriber', 0],
+    ]);
+    expect(await deleteReviewsOfAuthor(ctx.db, lee.id)).toBe(0);
   });
 });
