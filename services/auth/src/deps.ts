@@ -51,11 +51,12 @@ export function createDeps(base: BaseDeps) {
     sessions,
     mails,
     // Account deletion asks the services that hold the user's data elsewhere. The provider call behind
-    // billing's answer may take seconds, but billing + progress must stay inside the gateway's 10 s auth
+    // billing's answer may take seconds, but billing, progress and content must stay inside the gateway's 10 s auth
     // timeout so the person gets our answer; billing's cancel is safe to retry.
     peers: {
       billing: createPeer({ baseUrl: config.BILLING_URL, secret: config.INTERNAL_SECRET, timeoutMs: 6_000 }),
       progress: createPeer({ baseUrl: config.PROGRESS_URL, secret: config.INTERNAL_SECRET }),
+      content: createPeer({ baseUrl: config.CONTENT_URL, secret: config.INTERNAL_SECRET }),
     },
     background,
     verification: createVerification({ db, mailer, log, mails, users }),

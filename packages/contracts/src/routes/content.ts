@@ -683,6 +683,15 @@ export const contentInternalRoutes = defineRoutes({
     params: idOrSlug,
     response: courseLessonsSchema,
   },
+  deleteUserData: {
+    method: 'DELETE',
+    path: '/internal/users/:userId',
+    service,
+    access: 'internal',
+    summary: "A deleted account's data in content goes with it (its saved list)",
+    params: z.object({ userId: objectIdSchema }),
+    response: z.object({ deleted: z.number().int() }),
+  },
   categoryProducts: {
     method: 'GET',
     path: '/internal/categories/:idOrSlug/products',

@@ -107,6 +107,7 @@ export const ROUTE_PATHS = {
     quizKey: '/internal/products/:idOrSlug/lessons/:lessonId/quiz',
     certificateFacts: '/internal/products/:idOrSlug/certificate-facts',
     courseLessons: '/internal/products/:idOrSlug/lessons',
+    deleteUserData: '/internal/users/:userId',
     categoryProducts: '/internal/categories/:idOrSlug/products',
   },
   progress: {

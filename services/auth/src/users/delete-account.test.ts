@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   authMessages,
   billingInternalRoutes,
+  contentInternalRoutes,
   fillPath,
   progressInternalRoutes,
   type RouteData,
@@ -14,7 +15,10 @@ import { insertUser } from './users.repository';
 
 /** A peer answering its account-deletion route: records calls, and can be taken "down" (a 503). */
 async function standIn<
-  R extends typeof billingInternalRoutes.deleteCustomer | typeof progressInternalRoutes.deleteUserProgress,
+  R extends
+    | typeof billingInternalRoutes.deleteCustomer
+    | typeof progressInternalRoutes.deleteUserProgress
+    | typeof contentInternalRoutes.deleteUserData,
 >(name: string, route: R, answer: RouteData<R>, log: string[]) {
   const state = { down: false };
   const peer = (await createPeerStandIn()).answer(route, ({ params }) => {
@@ -28,20 +32,27 @@ async function standIn<
 const calls: string[] = [];
 let billing: Awaited<ReturnType<typeof standIn>>;
 let progress: Awaited<ReturnType<typeof standIn>>;
+let content: Awaited<ReturnType<typeof standIn>>;
 let t: TestAuth;
 beforeAll(async () => {
   billing = await standIn('billing', billingInternalRoutes.deleteCustomer, { canceled: [] }, calls);
   progress = await standIn('progress', progressInternalRoutes.deleteUserProgress, { deleted: 0 }, calls);
-  t = await createTestAuth({ BILLING_URL: billing.url, PROGRESS_URL: progress.url });
+  content = await standIn('content', contentInternalRoutes.deleteUserData, { deleted: 0 }, calls);
+  t = await createTestAuth({
+    BILLING_URL: billing.url,
+    PROGRESS_URL: progress.url,
+    CONTENT_URL: content.url,
+  });
 });
 afterAll(async () => {
   await t?.close();
-  await Promise.all([billing?.close(), progress?.close()]);
+  await Promise.all([billing?.close(), progress?.close(), content?.close()]);
 });
 beforeEach(() => {
   calls.length = 0;
   billing.state.down = false;
   progress.state.down = false;
+  content.state.down = false;
 });
 
 const deleteAccount = async (token: string, body: unknown) =>
@@ -109,7 +120,7 @@ describe('DELETE /users/profile', () => {
     expect(calls).toEqual([]);
   });
 
-  it('ends the subscription, then the progress, then removes the user, every session and link', async () => {
+  it('ends the subscription, then the progress and the saved list, then removes the user, every session and link', async () => {
     const account = await t.register(); // registration left a verification link behind
     const other = (
       await t.call('POST', '/auth/login', { body: { email: account.email, password: account.password } })
@@ -123,6 +134,7 @@ describe('DELETE /users/profile', () => {
     expect(calls).toEqual([
       `billing DELETE /internal/customers/${id}`,
       `progress DELETE /internal/progress/users/${id}`,
+      `content DELETE /internal/users/${id}`,
     ]);
 
     expect(await userExists(id)).toBe(false);
@@ -150,6 +162,7 @@ describe('DELETE /users/profile', () => {
   it.each([
     ['billing', () => billing, []],
     ['progress', () => progress, ['billing']],
+    ['content', () => content, ['billing', 'progress']],
   ] as const)('answers 503 and deletes nothing when %s cannot be reached', async (_name, peer, reached) => {
     const account = await t.register();
     peer().state.down = true;

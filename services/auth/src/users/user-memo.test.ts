@@ -100,9 +100,10 @@ describe('GET /auth/me answers from the user memo', () => {
     const account = await signedIn();
     const billing = { call: vi.fn(async () => undefined) };
     const progress = { call: vi.fn(async () => undefined) };
+    const content = { call: vi.fn(async () => undefined) };
     const peers = t.deps.peers as unknown as Record<string, unknown>;
-    const saved = { billing: peers.billing, progress: peers.progress };
-    Object.assign(peers, { billing, progress });
+    const saved = { billing: peers.billing, progress: peers.progress, content: peers.content };
+    Object.assign(peers, { billing, progress, content });
     try {
       const res = await t.call('DELETE', '/users/profile', {
         body: { password: account.password },

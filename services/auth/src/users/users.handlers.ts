@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import {
   authMessages,
   billingInternalRoutes,
+  contentInternalRoutes,
   progressInternalRoutes,
   type userRoutes,
 } from '@catalyst/contracts';
@@ -134,8 +135,8 @@ export function createUserHandlers({
 
     /**
      * Deletes the caller's account: the password confirms it (failures count like sign-in failures), the
-     * last admin is kept. Billing ends the subscription and progress drops its rows first; if either
-     * cannot be reached nothing is deleted here, so the person can simply try again.
+     * last admin is kept. Billing ends the subscription, progress and content (the saved list) drop their
+     * rows first; if any cannot be reached nothing is deleted here, so the person can simply try again.
      */
     async deleteAccount({ identity, body, requestId, log: requestLog }, c) {
       const row = await findUserById(db, identity.id);
@@ -150,6 +151,11 @@ export function createUserHandlers({
         );
         await peers.progress.call(
           progressInternalRoutes.deleteUserProgress,
+          { params: { userId: row.id } },
+          { requestId },
+        );
+        await peers.content.call(
+          contentInternalRoutes.deleteUserData,
           { params: { userId: row.id } },
           { requestId },
         );

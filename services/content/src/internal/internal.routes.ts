@@ -16,6 +16,7 @@ import {
   listCategorySummaries,
   toSummary,
 } from '../products/products.repository';
+import { deleteSavedOfUser } from '../saved/saved.repository';
 
 /**
  * Service-to-service routes (guarded by the shared secret in service-kit; the gateway never exposes them).
@@ -29,6 +30,8 @@ export function mountInternal(app: Hono<AppEnv>, deps: Deps) {
       return toSummary(product);
     },
     lookupProducts: ({ body }) => findSummaries(deps.db, [...new Set(body.ids)]),
+    /** Auth deletes an account only once this answered: nothing of the person stays here. */
+    deleteUserData: async ({ params }) => ({ deleted: await deleteSavedOfUser(deps.db, params.userId) }),
     /** Products that play an asset, and products whose lessons or resources use it (each product once per asset). */
     async mediaUsage({ body }) {
       const assetIds = [...new Set(body.assetIds)];

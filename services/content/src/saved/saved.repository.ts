@@ -97,3 +97,9 @@ export async function listSavedIds(db: Kysely<Database>, userId: string): Promis
   const rows = await savedOf(db, userId).select('s.product_id').orderBy('s.seq', 'desc').execute();
   return rows.map((row) => row.product_id);
 }
+
+/** Forgets every save of a deleted account; answers how many there were. */
+export async function deleteSavedOfUser(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db.deleteFrom('saved_products').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

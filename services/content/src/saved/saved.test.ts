@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SAVED_FULL_MESSAGE, SAVED_MAX, routeUrl, savedRoutes } from '@catalyst/contracts';
-import { testUsers } from '@catalyst/service-kit/testing';
+import {
+  SAVED_FULL_MESSAGE,
+  SAVED_MAX,
+  contentInternalRoutes,
+  fillPath,
+  routeUrl,
+  savedRoutes,
+} from '@catalyst/contracts';
+import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures, type Caller, type TestContext } from '../test-support';
 
 let ctx: TestContext;
@@ -139,6 +146,22 @@ describe('the saved list', () => {
     });
     await unsave(fx.react, 'subscriber');
     expect(titlesOf((await ctx.call('learner', 'GET', listPath())).body)).toEqual(['React Basics']);
+  });
+
+  it("forgets a deleted account's list when auth asks, and only that account's", async () => {
+    await save(fx.react, 'learner');
+    await save(fx.css, 'learner');
+    await save(fx.sql, 'subscriber');
+    const res = await ctx.app.request(
+      fillPath(contentInternalRoutes.deleteUserData.path, { userId: testUsers.learner.id }),
+      { method: 'DELETE', headers: internalHeaders() },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, data: { deleted: 2 } });
+    expect((await ctx.call('learner', 'GET', listPath())).body.data.total).toBe(0);
+    expect(titlesOf((await ctx.call('subscriber', 'GET', listPath())).body)).toEqual([
+      'SQL Window Functions',
+    ]);
   });
 
   it(`refuses a save past ${SAVED_MAX} with a 409, yet a product already on the list still answers saved`, async () => {
