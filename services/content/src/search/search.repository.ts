@@ -141,7 +141,11 @@ function toHit(row: HitRow): SearchHit {
 export async function searchCatalogue(
   db: Db,
   query: SearchQuery,
-  { limit: pageSize = SEARCH_PAGE_SIZE, counted = true }: { limit?: number; counted?: boolean } = {},
+  {
+    limit: pageSize = SEARCH_PAGE_SIZE,
+    counted = true,
+    lessons = true,
+  }: { limit?: number; counted?: boolean; lessons?: boolean } = {},
 ): Promise<SearchResult> {
   const { q, sort, cursor: offset, ...filters } = query;
   const { rows: parsed } = await sql<{ query: string; searched: string | null }>`
@@ -157,7 +161,8 @@ export async function searchCatalogue(
   if (!tsquery) return empty;
   const ts = sql`${tsquery}::tsquery`;
   const limit = Math.min(pageSize, SEARCH_WINDOW - offset);
-  const matched = bestPerResult(ts, filtersOf(filters));
+  const where = filtersOf(filters);
+  const matched = bestPerResult(ts, lessons ? where : sql<boolean>`d.kind <> 'lesson' and ${where}`);
 
   const [page, total, facets] = await Promise.all([
     sql<HitRow>`
@@ -250,9 +255,16 @@ async function facetsOf(db: Db, ts: RawBuilder<unknown>): Promise<SearchFacets> 
   return facets;
 }
 
-/** The best few results for what is typed so far, across kinds. */
+/**
+ * The best few results for what is typed so far, across kinds: by their titles, names and descriptions (lessons'
+ * words are the results page's; a common prefix would otherwise rank every lesson holding it).
+ */
 export async function suggest(db: Db, q: string, limit: number): Promise<SearchSuggestion[]> {
-  const { items } = await searchCatalogue(db, { q, sort: 'relevance', cursor: 0 }, { limit, counted: false });
+  const { items } = await searchCatalogue(
+    db,
+    { q, sort: 'relevance', cursor: 0 },
+    { limit, counted: false, lessons: false },
+  );
   return items.map(({ kind, _id, slug, title, type, titleMarks, lesson }) => ({
     kind,
     _id,

@@ -337,6 +337,10 @@ describe('GET /search/suggest', () => {
     expect(body.data.items).toHaveLength(8);
     const data = await (await ctx.app.request('/search/suggest?q=dat')).json();
     expect(data.data.items.map((s: SearchHit) => s.kind)).toContain('category');
+    // a lesson's words are the results page's, not the suggestions'
+    const lesson = await (await ctx.app.request('/search/suggest?q=margin')).json();
+    expect(lesson.data.items).toEqual([]);
+    expect((await search('q=margin')).body.data.items).toHaveLength(1);
   });
 });
 
