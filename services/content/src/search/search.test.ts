@@ -322,10 +322,20 @@ describe('GET /search', () => {
     }
   });
 
-  it('answers nothing for words no document holds', async () => {
-    const { status, body } = await search('q=xylophonequartz');
-    expect(status).toBe(200);
-    expect(body.data).toMatchObject({ items: [], total: 0, nextCursor: null });
+  it('answers nothing for words no document holds, only punctuation or only stop words', async () => {
+    for (const q of ['xylophonequartz', encodeURIComponent("!!! ' & | :*"), 'the%20of']) {
+      const { status, body } = await search(`q=${q}`);
+      expect({ q, status, data: body.data }).toMatchObject({
+        q,
+        status: 200,
+        data: { items: [], total: 0, nextCursor: null },
+      });
+    }
+  });
+
+  it('reads tsquery syntax in the words as plain words', async () => {
+    const { body } = await search(`q=${encodeURIComponent('python:* & !beginners')}`);
+    expect(titles(body.data.items)).toEqual(['Python for Beginners']);
   });
 });
 
