@@ -688,7 +688,8 @@ export const contentInternalRoutes = defineRoutes({
     path: '/internal/users/:userId',
     service,
     access: 'internal',
-    summary: "A deleted account's data in content goes with it (its saved list)",
+    summary:
+      "A deleted account's data in content goes with it (its saved list, its reviews and helpful votes; how many saved items and reviews)",
     params: z.object({ userId: objectIdSchema }),
     response: z.object({ deleted: z.number().int() }),
   },

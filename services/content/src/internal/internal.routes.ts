@@ -16,6 +16,8 @@ import {
   listCategorySummaries,
   toSummary,
 } from '../products/products.repository';
+import { deleteReviewsOfAuthor } from '../reviews/reviews.repository';
+import { deleteReviewsOfAuthor } from '../reviews/reviews.repository';
 import { deleteSavedOfUser } from '../saved/saved.repository';
 
 /**
@@ -31,7 +33,11 @@ export function mountInternal(app: Hono<AppEnv>, deps: Deps) {
     },
     lookupProducts: ({ body }) => findSummaries(deps.db, [...new Set(body.ids)]),
     /** Auth deletes an account only once this answered: nothing of the person stays here. */
-    deleteUserData: async ({ params }) => ({ deleted: await deleteSavedOfUser(deps.db, params.userId) }),
+    deleteUserData: async ({ params }) => ({
+      deleted:
+        (await deleteSavedOfUser(deps.db, params.userId)) +
+        (await deleteReviewsOfAuthor(deps.db, params.userId)),
+    }),
     /** Products that play an asset, and products whose lessons or resources use it (each product once per asset). */
     async mediaUsage({ body }) {
       const assetIds = [...new Set(body.assetIds)];

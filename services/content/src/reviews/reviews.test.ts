@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Identity, MyReview, ReportedReview, Review, ReviewPage } from '@catalyst/contracts';
-import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
+import {
+  contentInternalRoutes,
+  fillPath,
+  type Identity,
+  type MyReview,
+  type ReportedReview,
+  type Review,
+  type ReviewPage,
+} from '@catalyst/contracts';
+import { identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures, type TestContext } from '../test-support';
 import { deleteReviewsOfAuthor } from './reviews.repository';
 
@@ -369,7 +377,7 @@ describe('replies', () => {
 });
 
 describe("a deleted account's reviews", () => {
-  it('go with it, the ratings and helpful counts they touched recomputed', async () => {
+  it('go with it when auth asks, the ratings and helpful counts they touched recomputed', async () => {
     for (const key of [fx.css, fx.react]) {
       watched(lee, key, 100);
       watched(sam, key, 100);
@@ -379,7 +387,11 @@ describe("a deleted account's reviews", () => {
     const sams = await rate(sam, fx.css, 5);
     await call(lee, 'POST', `${reviews(fx.css)}/${sams.data._id}/helpful`);
 
-    expect(await deleteReviewsOfAuthor(ctx.db, lee.id)).toBe(2);
+    const res = await ctx.app.request(
+      fillPath(contentInternalRoutes.deleteUserData.path, { userId: lee.id }),
+      { method: 'DELETE', headers: internalHeaders() },
+    );
+    expect(await res.json()).toEqual({ success: true, data: { deleted: 2 } });
     expect(await productRating(fx.css)).toEqual({ average: 5, count: 1 });
     expect(await productRating(fx.react)).toEqual({ average: null, count: 0 });
     expect((await list(fx.css)).data.items.map((r) => [r.author.name, r.helpfulCount])).toEqual([
