@@ -17,7 +17,6 @@ import {
   toSummary,
 } from '../products/products.repository';
 import { deleteReviewsOfAuthor } from '../reviews/reviews.repository';
-import { deleteReviewsOfAuthor } from '../reviews/reviews.repository';
 import { deleteSavedOfUser } from '../saved/saved.repository';
 
 /**
