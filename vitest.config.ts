@@ -35,6 +35,12 @@ export default defineConfig({
             'packages/web-kit/src/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['scripts/test-web.setup.ts'],
+          // One jsdom and one load of the libraries per worker instead of per file: the setup file resets
+          // this repository's own modules before each file, so no store, cache or session carries over.
+          // The web project took 345 s alone isolated and 106 s so, on the same loaded machine.
+          isolate: false,
+          // A page's test on a loaded 2-core machine may take longer than vitest's 5 s without being stuck.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -1,12 +1,29 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy… and waitFor answer as soon as what they wait for is there; the limit only decides when a wait
 // is a failure. Testing Library's 1 s failed pages that were merely slow on a loaded 2-core CI machine.
 configure({ asyncUtilTimeout: 5_000 });
 
+// The web project shares one environment per worker (isolate: false in vitest.config.ts); this file runs
+// before each test file, so each file imports this repository's modules afresh: no store, cache or session
+// of the file before it. Libraries (React, Testing Library) stay loaded, which is the time saved.
+vi.resetModules();
+
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+});
+
+// What a file leaves in the shared window: its timers, stubbed globals, the document's head (preload hints,
+// titles) and the address.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  document.title = '';
+  window.history.replaceState(null, '', '/');
 });
