@@ -161,17 +161,17 @@ export async function searchCatalogue(
   if (!tsquery) return empty;
   const ts = sql`${tsquery}::tsquery`;
   const limit = Math.min(pageSize, SEARCH_WINDOW - offset);
-  const where = filtersOf(filters);
-  const matched = bestPerResult(ts, lessons ? where : sql<boolean>`d.kind <> 'lesson' and ${where}`);
-
-  const [page, total, facets] = await Promise.all([
-    sql<HitRow>`
-      with hits as (${matched}),
-      page as (
-        select *, row_number() over (order by ${ORDERS[sort]}, entity_key) as position
-        from hits order by ${ORDERS[sort]}, entity_key limit ${limit + 1} offset ${offset}
-      )
-      select h.kind, h.entity_id, h.lesson_id, h.lesson_title, h.title, h.slug, h.type,
+  // One statement: the matches (one per result, the filters aside) are found and ranked once, then the page,
+  // the filtered total and the facets are read from them.
+  const { rows } = await sql<{ page: HitRow[] | null; total: string; facets: FacetRow[] | null }>`
+    with matches as materialized (${bestPerResult(ts, lessons ? sql<boolean>`true` : sql<boolean>`d.kind <> 'lesson'`)}),
+    hits as (select * from matches d where ${filtersOf(filters)}),
+    page as (
+      select *, row_number() over (order by ${ORDERS[sort]}, entity_key) as position
+      from hits order by ${ORDERS[sort]}, entity_key limit ${limit + 1} offset ${offset}
+    ),
+    page_rows as (
+      select h.position, h.kind, h.entity_id, h.lesson_id, h.lesson_title, h.title, h.slug, h.type,
         search_marks(h.title, ${ts}, true) as title_marks,
         search_marks(h.body, ${ts}, false) as snippet,
         (select s.start_seconds from search_captions s
@@ -183,20 +183,37 @@ export async function searchCatalogue(
       left join products p on h.kind in ('product', 'lesson') and p.id = h.entity_id
       left join categories c on c.id = p.category_id
       left join creators cr on cr.id = p.creator_id
-      order by h.position`.execute(db),
-    counted
-      ? sql<{ n: string }>`select count(*) as n from (${matched} limit ${SEARCH_WINDOW}) m`.execute(db)
-      : undefined,
-    counted ? facetsOf(db, ts) : noFacets(),
-  ]);
-  const more = page.rows.length > limit;
+    ),
+    facet_rows as (
+      select type, category_id, g.name as category_name, level, free, duration_bucket as duration, count(*) as n,
+        case when grouping(type) = 0 then 'type' when grouping(category_id) = 0 then 'category'
+          when grouping(level) = 0 then 'level' when grouping(free) = 0 then 'free' else 'duration' end as facet
+      from (select d.*, ${durationBucket} as duration_bucket from matches d) bucketed
+      left join categories g on g.id = bucketed.category_id
+      group by grouping sets ((type), (category_id, g.name), (level), (free), (duration_bucket))
+    )
+    select (select json_agg(r order by r.position) from page_rows r) as page,
+      ${counted ? sql`(select count(*) from (select 1 from hits limit ${SEARCH_WINDOW}) t)` : sql`0`} as total,
+      ${counted ? sql`(select json_agg(f) from facet_rows f)` : sql`null`} as facets`.execute(db);
+  const page = rows[0]?.page ?? [];
   return {
-    items: page.rows.slice(0, limit).map(toHit),
-    total: Number(total?.rows[0]?.n ?? page.rows.length),
-    nextCursor: more ? searchCursor(offset + limit) : null,
-    facets,
+    items: page.slice(0, limit).map(toHit),
+    total: counted ? Number(rows[0]?.total ?? 0) : Math.min(page.length, limit),
+    nextCursor: page.length > limit ? searchCursor(offset + limit) : null,
+    facets: toFacets(rows[0]?.facets ?? []),
     searchedFor: searched,
   };
+}
+
+interface FacetRow {
+  type: SearchType | null;
+  category_id: string | null;
+  category_name: string | null;
+  level: Difficulty | null;
+  free: boolean | null;
+  duration: SearchDuration | null;
+  facet: 'type' | 'category' | 'level' | 'free' | 'duration';
+  n: number;
 }
 
 function noFacets(): SearchFacets {
@@ -206,38 +223,14 @@ function noFacets(): SearchFacets {
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** How many results of the words each filter value would leave, the filters aside. */
-async function facetsOf(db: Db, ts: RawBuilder<unknown>): Promise<SearchFacets> {
-  const { rows } = await sql<{
-    type: SearchType | null;
-    category_id: string | null;
-    level: Difficulty | null;
-    free: boolean | null;
-    duration: SearchDuration | null;
-    facet: 'type' | 'category' | 'level' | 'free' | 'duration';
-    n: string;
-  }>`
-    with hits as (${bestPerResult(ts, sql<boolean>`true`)}),
-    bucketed as (select d.*, ${durationBucket} as duration_bucket from hits d)
-    select type, category_id, level, free, duration_bucket as duration, count(*) as n,
-      case when grouping(type) = 0 then 'type' when grouping(category_id) = 0 then 'category'
-        when grouping(level) = 0 then 'level' when grouping(free) = 0 then 'free' else 'duration' end as facet
-    from bucketed
-    group by grouping sets ((type), (category_id), (level), (free), (duration_bucket))`.execute(db);
+function toFacets(rows: FacetRow[]): SearchFacets {
   const facets = noFacets();
-  const categoryIds = rows.filter((r) => r.facet === 'category' && r.category_id).map((r) => r.category_id!);
-  const names = new Map(
-    categoryIds.length
-      ? (
-          await db.selectFrom('categories').select(['id', 'name']).where('id', 'in', categoryIds).execute()
-        ).map((c) => [c.id, c.name] as const)
-      : [],
-  );
   for (const row of rows) {
     const count = Number(row.n);
     if (row.facet === 'type' && row.type)
       facets.type.push({ value: row.type, label: SEARCH_TYPE_LABELS[row.type], count });
-    if (row.facet === 'category' && row.category_id && names.has(row.category_id))
-      facets.categoryId.push({ value: row.category_id, label: names.get(row.category_id)!, count });
+    if (row.facet === 'category' && row.category_id && row.category_name)
+      facets.categoryId.push({ value: row.category_id, label: row.category_name, count });
     if (row.facet === 'level' && row.level)
       facets.level.push({ value: row.level, label: capitalised(row.level), count });
     if (row.facet === 'free' && row.free !== null)
