@@ -158,6 +158,13 @@ export const productFiltersSchema = z.object({
   category: optionalParam(idOrSlugSchema),
   creator: optionalParam(idOrSlugSchema),
   featured: optionalParam(booleanParam),
+  /** Only products rated at least this many stars on average (1–5); unrated ones are left out. */
+  minRating: optionalParam(
+    z.coerce
+      .number({ error: 'Minimum rating must be a number from 1 to 5' })
+      .min(1, 'Minimum rating must be a number from 1 to 5')
+      .max(5, 'Minimum rating must be a number from 1 to 5'),
+  ),
   sort: optionalParam(productSortSchema).transform((v) => v ?? 'sortOrder'),
 });
 

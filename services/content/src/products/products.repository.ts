@@ -33,6 +33,8 @@ export interface ProductFilterOptions {
   /** Creator id or slug. */
   creator?: string;
   featured?: boolean;
+  /** At least this average of stars (unrated products never match). */
+  minRating?: number;
   /** Admins see drafts and inactive items; everyone else never does. */
   includeHidden?: boolean;
 }
@@ -78,6 +80,7 @@ function matching(db: Kysely<Database>, f: ProductFilterOptions): Products {
   if (f.type) q = q.where('p.type', '=', f.type);
   if (f.difficulty) q = q.where('p.difficulty', '=', f.difficulty);
   if (f.featured !== undefined) q = q.where('p.is_featured', '=', f.featured);
+  if (f.minRating !== undefined) q = q.where('p.rating_average', '>=', String(f.minRating));
   const { category, creator } = f;
   if (category)
     q = q.where(

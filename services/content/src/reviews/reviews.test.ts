@@ -210,6 +210,26 @@ describe('the rating on the product', () => {
     ]);
     expect(data.items.slice(2).every((p) => p.ratingAverage === null)).toBe(true);
   });
+
+  it('filters product lists by a minimum rating, and refuses one outside 1–5', async () => {
+    watched(lee, fx.css, 100);
+    watched(lee, fx.react, 100);
+    await rate(lee, fx.css, 5);
+    await rate(lee, fx.react, 3);
+    const slugsAtLeast = async (min: string) =>
+      (
+        await call<{ items: { slug: string }[] }>(
+          null,
+          'GET',
+          `/content/products?minRating=${min}&sort=title`,
+        )
+      ).data.items.map((p) => p.slug);
+    expect(await slugsAtLeast('4')).toEqual(['modern-css-layouts']);
+    expect(await slugsAtLeast('3')).toEqual(['modern-css-layouts', 'react-basics']);
+    const bad = await call(null, 'GET', '/content/products?minRating=6');
+    expect(bad).toMatchObject({ status: 400, success: false });
+    expect(JSON.stringify(bad)).toContain('Minimum rating must be a number from 1 to 5');
+  });
 });
 
 describe('sorting and paging reviews', () => {
