@@ -24,3 +24,4 @@ export * from './mail';
 export * from './metrics';
 export * from './health';
 export * from './trace-context';
+export * from './report-queue';

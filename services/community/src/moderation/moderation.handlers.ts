@@ -7,7 +7,14 @@ import {
   type PostStatus,
   type ReportedPost,
 } from '@catalyst/contracts';
-import { conflict, newObjectId, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  conflict,
+  newObjectId,
+  notFound,
+  reportQueue,
+  reportsOf,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PostRow } from '../db/tables/posts';
@@ -99,14 +106,14 @@ export function createModerationHandlers(
   return {
     async reports({ query, identity }) {
       const open = query.status === 'open';
-      const { rows, total } = await repo.reportQueue(db, {
+      const { rows, total } = await reportQueue(db, 'posts', {
         status: query.status,
         page: query.page,
         limit: query.limit,
       });
       const ids = rows.map((r) => r.id);
       const [reports, threads, viewer] = await Promise.all([
-        repo.reportsOf(db, ids, open),
+        reportsOf(db, 'post_reports', 'post_id', ids, open),
         repo.threadsByIds(
           db,
           rows.map((r) => r.thread_id),

@@ -18,6 +18,8 @@ import {
   newObjectId,
   notFound,
   reply,
+  reportQueue,
+  reportsOf,
   unavailable,
   type RouteHandlers,
 } from '@catalyst/service-kit';
@@ -229,10 +231,10 @@ export function createReviewHandlers(deps: Pick<Deps, 'db' | 'peers'>): RouteHan
 
     async reports({ query }) {
       const open = query.status === 'open';
-      const { rows, total } = await repo.reportQueue(db, query);
+      const { rows, total } = await reportQueue(db, 'reviews', query);
       const ids = rows.map((row) => row.id);
       const [reports, products] = await Promise.all([
-        repo.reportsOf(db, ids, open),
+        reportsOf(db, 'review_reports', 'review_id', ids, open),
         repo.productsByIds(
           db,
           rows.map((row) => row.product_id),

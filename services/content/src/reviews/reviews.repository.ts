@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ReviewSort } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
-import type { ReviewReportRow, ReviewRow } from '../db/tables/review';
+import type { ReviewRow } from '../db/tables/review';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -262,39 +262,6 @@ export async function setReply(
 }
 
 // ---------- moderation ----------
-
-/** A page of reported reviews: open ones most reported first, resolved ones latest first (each by its own index). */
-export async function reportQueue(
-  db: Db,
-  { status, page, limit }: { status: 'open' | 'resolved'; page: number; limit: number },
-): Promise<{ rows: ReviewRow[]; total: number }> {
-  const base = db.selectFrom('reviews');
-  const filtered =
-    status === 'open'
-      ? base.where('open_reports', '>', 0)
-      : base.where('report_count', '>', 0).where('open_reports', '=', 0);
-  const ordered =
-    status === 'open'
-      ? filtered.orderBy('open_reports', 'desc').orderBy('last_reported_at', 'desc').orderBy('id')
-      : filtered.orderBy('last_reported_at', 'desc').orderBy('id');
-  const [rows, count] = await Promise.all([
-    ordered
-      .selectAll()
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
-}
-
-/** The reports of these reviews (only the open ones when asked), oldest first. */
-export async function reportsOf(db: Db, reviewIds: string[], onlyOpen: boolean): Promise<ReviewReportRow[]> {
-  if (reviewIds.length === 0) return [];
-  let query = db.selectFrom('review_reports').selectAll().where('review_id', 'in', reviewIds);
-  if (onlyOpen) query = query.where('status', '=', 'open');
-  return query.orderBy('created_at').orderBy('id').execute();
-}
 
 export async function productsByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return new Map<string, { id: string; title: string; slug: string }>();
