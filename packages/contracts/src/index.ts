@@ -12,6 +12,7 @@ export * from './course';
 export * from './quiz';
 export * from './certificates';
 export * from './saved';
+export * from './recommendations';
 export * from './community';
 export * from './reviews';
 export * from './search';

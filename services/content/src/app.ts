@@ -5,6 +5,7 @@ import { mountCurriculum } from './curriculum/curriculum.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountProducts } from './products/products.routes';
+import { mountRecommendations } from './recommendations/recommendations.routes';
 import { mountReviews } from './reviews/reviews.routes';
 import { mountSaved } from './saved/saved.routes';
 import { mountSearch } from './search/search.routes';
@@ -33,6 +34,7 @@ export function createApp(deps: Deps) {
   mountCurriculum(app, deps);
   mountReviews(app, deps);
   mountSaved(app, deps);
+  mountRecommendations(app, deps);
   mountSearch(app, deps);
   mountStats(app, deps);
   mountInternal(app, deps);

@@ -7,6 +7,7 @@ import {
   mediaInternalRoutes,
   progressInternalRoutes,
   type Identity,
+  type LearnerSignals,
   type MediaAssetFacts,
 } from '@catalyst/contracts';
 import { createDb, notFound, unavailable } from '@catalyst/service-kit';
@@ -44,6 +45,8 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
     assets: new Map<string, MediaAssetFacts>(),
     /** Progress's answer on a learner's product, by `userId/productId` (none: never started). */
     standings: new Map<string, { progress: number; completedLessons: number }>(),
+    /** Progress's learner signals (recommendations), by user id (none: a learner who watched nothing). */
+    signals: new Map<string, LearnerSignals>(),
   };
   const up = (peer: PeerName) => {
     if (state.down.has(peer)) throw unavailable('down');
@@ -67,6 +70,10 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
       return (
         state.standings.get(`${params.userId}/${params.productId}`) ?? { progress: 0, completedLessons: 0 }
       );
+    })
+    .answer(progressInternalRoutes.learnerSignals, ({ params }) => {
+      up('progress');
+      return state.signals.get(params.userId!) ?? { watched: [], completed: [], coWatched: [] };
     })
     .answer(mediaInternalRoutes.assetFacts, ({ params }) => {
       up('media');

@@ -61,6 +61,8 @@ export const configSchema = baseServiceConfigSchema.extend({
     .default('http://localhost:8080'),
   /** The brand on certificates (PDF) and the issuer's name in credentials. */
   SITE_NAME: z.string().min(1).default('Catalyst'),
+  /** How often the co-watching table behind "Because you watched" is rebuilt from progress. */
+  CO_WATCHED_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   CREDENTIAL_SIGNING_KEY: z.preprocess((v) => (v === '' ? undefined : v), signingKeySchema),
 });
 export type Config = z.infer<typeof configSchema>;

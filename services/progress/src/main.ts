@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
 import { mendPositionsInBackground } from './progress/mend-positions';
+import { scheduleCoWatchedRefresh } from './recommendations/refresh-job';
 import { database } from './setup';
 
 await runService({
@@ -13,6 +14,11 @@ await runService({
     const deps = createDeps(context);
     // Positions stored beyond the end of their media before saves were kept within it: brought back once content answers.
     const stopMending = mendPositionsInBackground(context.db, deps.catalog, context.log);
-    return { app: createApp(deps), onClose: [async () => stopMending()] };
+    const stopRefresh = scheduleCoWatchedRefresh(
+      context.db,
+      context.log,
+      context.config.CO_WATCHED_REFRESH_SECONDS,
+    );
+    return { app: createApp(deps), onClose: [async () => stopMending(), async () => stopRefresh()] };
   },
 });

@@ -28,6 +28,7 @@ import {
 } from '../catalog';
 import { certificateFactsSchema } from '../certificates';
 import { quizKeySchema } from '../quiz';
+import { recommendationsSchema } from '../recommendations';
 import {
   SAVED_FULL_MESSAGE,
   savedIdsSchema,
@@ -492,6 +493,22 @@ export const savedRoutes = defineRoutes({
     summary: 'Remove a product from the saved list (removing it again changes nothing)',
     params: savedParamsSchema,
     response: savedStateSchema,
+  },
+});
+
+/**
+ * The dashboard's recommendation rows. Content answers them: the rows are product cards, listed by the
+ * catalogue's own rules (listed, category, rating, age); the personal signals are asked of progress.
+ */
+export const recommendationRoutes = defineRoutes({
+  rows: {
+    method: 'GET',
+    path: '/content/recommendations',
+    service,
+    access: 'public',
+    summary:
+      "The dashboard's rows, each saying why: because you watched, popular in your category, new, top rated (a visitor: popular and new)",
+    response: recommendationsSchema,
   },
 });
 

@@ -93,6 +93,9 @@ export const ROUTE_PATHS = {
     save: '/content/saved/:productId',
     remove: '/content/saved/:productId',
   },
+  recommendation: {
+    rows: '/content/recommendations',
+  },
   search: {
     search: '/search',
     suggest: '/search/suggest',
@@ -152,6 +155,7 @@ export const ROUTE_PATHS = {
     deleteProductProgress: '/internal/progress/products/:productId',
     jwks: '/internal/credentials/jwks',
     standing: '/internal/progress/users/:userId/products/:productId',
+    learnerSignals: '/internal/progress/users/:userId/signals',
     deleteUserProgress: '/internal/progress/users/:userId',
   },
   subscription: {

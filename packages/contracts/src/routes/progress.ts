@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema, pageSchema } from '../api';
 import { idOrSlugSchema } from '../catalog';
+import { learnerSignalsSchema } from '../recommendations';
 import {
   categoryProgressSchema,
   learnerStandingSchema,
@@ -377,6 +378,16 @@ export const progressInternalRoutes = defineRoutes({
       "How far a learner got in a product and how many of its lessons they finished (content's review rule)",
     params: z.object({ userId: objectIdSchema, productId: objectIdSchema }),
     response: learnerStandingSchema,
+  },
+  learnerSignals: {
+    method: 'GET',
+    path: '/internal/progress/users/:userId/signals',
+    service,
+    access: 'internal',
+    summary:
+      "What a learner watched and completed, and what others who watched the same products watched (content's recommendations)",
+    params: z.object({ userId: objectIdSchema }),
+    response: learnerSignalsSchema,
   },
   deleteUserProgress: {
     method: 'DELETE',

@@ -1,5 +1,6 @@
 // The progress schema: one line per table, each table's types in ./tables.
 import type { CertificatesTable } from './tables/certificates';
+import type { CoWatchedTable } from './tables/co-watched';
 import type { LearningDaysTable } from './tables/learning-days';
 import type { LessonProgressTable } from './tables/lesson-progress';
 import type { ProgressTable } from './tables/progress';
@@ -16,4 +17,5 @@ export interface Database {
   certificates: CertificatesTable;
   signing_keys: SigningKeysTable;
   certificate_credentials: CertificateCredentialsTable;
+  co_watched: CoWatchedTable;
 }

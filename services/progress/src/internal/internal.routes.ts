@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { lessonRows } from '../lessons/lessons.repository';
 import { deleteProductProgress, deleteUserProgress, findProgress } from '../progress/progress.repository';
 import { deleteProductAttempts, deleteUserAttempts } from '../quizzes/quizzes.repository';
+import { learnerSignals } from '../recommendations/co-watched.repository';
 
 /** Service-to-service routes (guarded by the shared secret in createService). */
 export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, credentials }: Deps) {
@@ -28,6 +29,8 @@ export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, cr
         completedLessons: lessons.filter((lesson) => lesson.completed).length,
       };
     },
+    // Content's recommendation rows: what the learner watched and what co-watchers of it watched.
+    learnerSignals: ({ params: { userId } }) => learnerSignals(db, userId),
     // The user's account is being deleted (auth calls this); idempotent, so a retry after a failure is safe.
     async deleteUserProgress({ params: { userId } }) {
       await Promise.all([deleteUserAttempts(db, userId), deleteUserCertificates(db, userId)]);
