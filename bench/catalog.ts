@@ -2,8 +2,8 @@
  * Catalogue routes through the gateway under load (loopback only): the public product list, a search
  * and the premium list as a subscriber. Target (issue 4): search p99 under 20 ms at 50 connections.
  */
-import autocannon from 'autocannon';
 import { demoAccounts } from '../packages/contracts/src/demo';
+import { loadAutocannon } from './tool-packages';
 
 export interface RouteLoad {
   name: string;
@@ -36,13 +36,14 @@ async function signIn(baseUrl: string): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-function load(
+async function load(
   baseUrl: string,
   path: string,
   headers: Record<string, string>,
   durationSeconds: number,
   connections: number,
 ) {
+  const autocannon = await loadAutocannon();
   return autocannon({
     url: new URL(path, baseUrl).toString(),
     headers,

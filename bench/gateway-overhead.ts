@@ -10,11 +10,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuMs } from './load';
+import { loadAutocannon } from './tool-packages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,7 +33,6 @@ type Autocannon = (options: {
   pipelining?: number;
   headers?: Record<string, string>;
 }) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export interface SideResult {
   url: string;
@@ -162,6 +161,7 @@ async function measure(
   connections: number,
   pids: Record<string, number | undefined> = {},
 ): Promise<SideResult> {
+  const autocannon = (await loadAutocannon()) as unknown as Autocannon;
   // A short warm-up so JIT and keep-alive pools are in place before the measured run.
   await autocannon({ url, connections, duration: 1 });
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));

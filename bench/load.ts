@@ -3,7 +3,7 @@
  * Every measured run is preceded by a short warm-up (JIT, keep-alive pools, caches).
  */
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { loadAutocannon } from './tool-packages';
 
 export interface RouteLoad {
   name: string;
@@ -58,10 +58,11 @@ function assertLoopback(url: string): void {
     throw new Error(`the bench runs against loopback only, not ${url}`);
 }
 
-function run({ url, headers = {}, connections = 50, pathFor }: LoadOptions, duration: number) {
+async function run({ url, headers = {}, connections = 50, pathFor }: LoadOptions, duration: number) {
   const requests = pathFor
     ? [{ setupRequest: (req: { path?: string }) => ({ ...req, path: pathFor() }) }]
     : undefined;
+  const autocannon = await loadAutocannon();
   return autocannon({
     url,
     headers,

@@ -35,8 +35,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProduct } from '../scripts/lib/product';
 import { signIn } from './backend';
-import autocannon from 'autocannon';
 import { cpuMs, measureLoad, type RouteLoad } from './load';
+import { loadAutocannon } from './tool-packages';
 
 export const LOSS_TARGET = 0.1;
 const ROUTE = '/api/v1/content/premium/products?limit=20';
@@ -165,6 +165,7 @@ async function cpuAtRate(
   seconds: number,
 ): Promise<number> {
   const pids = Object.values(route.pids);
+  const autocannon = await loadAutocannon();
   const before = pids.map(cpuMs);
   const result = await autocannon({
     url: route.url,

@@ -6,13 +6,13 @@
  * `benchProgressWrites({ baseUrl, databaseUrl })` runs against a product already started (bench/run.ts);
  * `npx tsx bench/progress.ts [--seconds 20] [--smoke]` starts one of its own and prints the result.
  */
-import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cpuMs } from './load';
+import { loadAutocannon } from './tool-packages';
 
 /** Issue 24's row: one learner saving progress over 20 products as fast as 50 connections can (≥ 2,000/s, p99 ≤ 50 ms, none lost). */
 export const ONE_LEARNER = { users: 1, productsPerUser: 20, connections: 50 } as const;
@@ -127,7 +127,7 @@ export async function benchProgressWrites({
   connections = 64,
   pids = {},
 }: ProgressBenchOptions): Promise<ProgressBenchResult> {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const autocannon = (await loadAutocannon()) as unknown as Autocannon;
   const tokens = await createBenchUsers(baseUrl, databaseUrl, users);
   // Single-video products: a course with lessons saves per lesson (its product-level save is a 409).
   const listed = await api<{ items: { _id: string; slug: string }[] }>(
