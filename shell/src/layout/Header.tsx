@@ -19,6 +19,7 @@ import {
 import { useAppState } from '../pwa/appState';
 import styles from './Header.module.css';
 import { HeaderSearch } from './HeaderSearch';
+import { SearchPalette } from './SearchPalette';
 
 /**
  * Highlighted on its own page and the pages under it. '/' is highlighted on '/' only: the spec's
@@ -220,7 +221,12 @@ export function Header({ frame = false }: { frame?: boolean }) {
           </span>
           {name}
         </Link>
-        {frame ? null : <HeaderSearch />}
+        {frame ? null : (
+          <>
+            <HeaderSearch />
+            <SearchPalette />
+          </>
+        )}
         {isLoading ? (
           <div className={styles.loading}>
             <Spinner size="sm" inline />

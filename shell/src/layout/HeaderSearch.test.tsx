@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { searchRoutes, type SearchSuggestion } from '@catalyst/contracts';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import { HeaderSearch } from './HeaderSearch';
+import { readRecentSearches } from './recentSearches';
 
 const PYTHON = '0000000000000000000e0101';
 const suggestion = (over: Partial<SearchSuggestion>): SearchSuggestion => ({
@@ -36,11 +37,13 @@ function open(address = '/') {
 }
 
 describe('HeaderSearch', () => {
-  it('searches the words typed on Enter', async () => {
+  it('searches the words typed on Enter, kept among the recent searches', async () => {
+    localStorage.clear();
     fakeApi().on(searchRoutes.suggest, { items: [] });
     const box = open();
     await userEvent.type(box, 'pyhton{Enter}');
     expect(screen.getByTestId('where').textContent).toBe('/search?q=pyhton');
+    expect(readRecentSearches()).toEqual(['pyhton']);
   });
 
   it('offers suggestions as one types, chosen with the arrow keys', async () => {

@@ -1,26 +1,14 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
-  LESSON_START_PARAM,
   SEARCH_MAX_LENGTH,
   SEARCH_PAGE_PATH,
   SEARCH_TYPE_LABELS,
   searchPagePath,
 } from '@catalyst/contracts/search-terms';
-import type { SearchSuggestion } from '@catalyst/contracts';
-import { api, categoryPath, lessonPath, productPath } from '@catalyst/web-kit';
 import styles from './HeaderSearch.module.css';
-
-/** How long typing pauses before suggestions are asked for. */
-const SUGGEST_DELAY_MS = 150;
-
-function hrefOf(item: SearchSuggestion): string {
-  if (item.kind === 'category') return categoryPath(item.slug);
-  if (item.kind === 'creator') return searchPagePath({ q: item.title });
-  if (!item.lesson?._id) return productPath({ _id: item._id });
-  const at = item.lesson.atSeconds;
-  return lessonPath(item._id, item.lesson._id) + (at === null ? '' : `?${LESSON_START_PARAM}=${at}`);
-}
+import { rememberSearch } from './recentSearches';
+import { hrefOf, useActiveOption, useSearchSuggestions } from './useSearchSuggestions';
 
 /** The header's search box on every page: suggestions as one types (arrow keys, Enter), Enter alone searches. */
 export function HeaderSearch() {
@@ -29,29 +17,9 @@ export function HeaderSearch() {
   const listId = useId();
   const onResults = pathname === SEARCH_PAGE_PATH;
   const [text, setText] = useState(() => (onResults ? (new URLSearchParams(search).get('q') ?? '') : ''));
-  const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
-  const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    const q = text.trim();
-    if (!q || !open) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api.search
-        .suggest({ query: { q } }, { signal: controller.signal })
-        .then((answer) => {
-          setSuggestions(answer.items);
-          setActive(-1);
-        })
-        // suggestions are a help: without them the box still searches
-        .catch(() => setSuggestions([]));
-    }, SUGGEST_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, open]);
+  const suggestions = useSearchSuggestions(text, open);
+  const [active, setActive] = useActiveOption(suggestions);
 
   const go = (href: string) => {
     setOpen(false);
@@ -61,7 +29,9 @@ export function HeaderSearch() {
     event.preventDefault();
     const q = text.trim();
     if (active >= 0 && suggestions[active]) return go(hrefOf(suggestions[active]));
-    if (q) go(searchPagePath({ q }));
+    if (!q) return;
+    rememberSearch(q);
+    go(searchPagePath({ q }));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') return setOpen(false);

@@ -1,5 +1,6 @@
 import { afterFirstContent, api, session, startOffline } from '@catalyst/web-kit';
 import { watchInstall } from './appState';
+import { clearRecentSearches } from '../layout/recentSearches';
 import { PERSONAL_SW_CACHES } from './cachePolicy';
 
 /**
@@ -10,10 +11,12 @@ import { PERSONAL_SW_CACHES } from './cachePolicy';
 export function startPwa(): void {
   watchInstall();
   startOffline({ session, api });
-  // What the worker kept for the person (lesson resources they opened) goes with their session.
+  // What the worker kept for the person (lesson resources they opened) and their recent searches go with
+  // their session.
   let hadToken = session.getState().token !== null;
   session.subscribe(() => {
     const hasToken = session.getState().token !== null;
+    if (hadToken && !hasToken) clearRecentSearches();
     if (hadToken && !hasToken && typeof caches !== 'undefined')
       for (const name of PERSONAL_SW_CACHES) void caches.delete(name);
     hadToken = hasToken;

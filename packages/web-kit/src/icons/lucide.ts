@@ -382,6 +382,10 @@ export const Rocket = createIcon('rocket', [
   ['path', { d: 'M9 12a22 22 0 0 1 2-3.95A12.88 12.88 0 0 1 22 2c0 2.72-.78 7.5-6 11a22.4 22.4 0 0 1-4 2z' }],
   ['path', { d: 'M9 12H4s.55-3.03 2-4c1.62-1.08 5 .05 5 .05' }],
 ]);
+export const Search = createIcon('search', [
+  ['path', { d: 'm21 21-4.34-4.34' }],
+  ['circle', { cx: '11', cy: '11', r: '8' }],
+]);
 export const SearchX = createIcon('search-x', [
   ['path', { d: 'm13.5 8.5-5 5' }],
   ['path', { d: 'm8.5 8.5 5 5' }],
