@@ -1,5 +1,5 @@
 // The searches made here (the header's box and the command palette), newest first, kept in this browser's
-// storage until the person signs out (shell/src/pwa/start.ts clears them with the other personal data).
+// storage until the person signs out (shell/src/pwa/start.ts has them forgotten with the other personal data).
 
 const STORAGE_KEY = 'catalyst-recent-searches';
 /** How many recent searches the palette offers. */

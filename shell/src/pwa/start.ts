@@ -1,6 +1,7 @@
 import { afterFirstContent, api, session, startOffline } from '@catalyst/web-kit';
 import { watchInstall } from './appState';
 import { clearRecentSearches } from '../layout/recentSearches';
+import { atSignOut } from './atSignOut';
 import { PERSONAL_SW_CACHES } from './cachePolicy';
 
 /**
@@ -13,13 +14,9 @@ export function startPwa(): void {
   startOffline({ session, api });
   // What the worker kept for the person (lesson resources they opened) and their recent searches go with
   // their session.
-  let hadToken = session.getState().token !== null;
-  session.subscribe(() => {
-    const hasToken = session.getState().token !== null;
-    if (hadToken && !hasToken) clearRecentSearches();
-    if (hadToken && !hasToken && typeof caches !== 'undefined')
-      for (const name of PERSONAL_SW_CACHES) void caches.delete(name);
-    hadToken = hasToken;
+  atSignOut(session, () => {
+    clearRecentSearches();
+    if (typeof caches !== 'undefined') for (const name of PERSONAL_SW_CACHES) void caches.delete(name);
   });
   void afterFirstContent()
     .then(() => import('./register'))
