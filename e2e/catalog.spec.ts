@@ -135,7 +135,8 @@ test.describe('learner without a plan', () => {
     const top = await topProducts(request);
     await page.goto('/');
     await expect(page.getByText(`${top.length} Available`)).toBeVisible();
-    const views = page.getByRole('link', { name: /^View / });
+    // Top Courses' own cards: the recommendation rows below it show cards with View links too.
+    const views = page.getByRole('region', { name: 'Top Courses' }).getByRole('link', { name: /^View / });
     await expect(views).toHaveCount(Math.min(4, top.length));
     await expect(views.first()).toHaveAttribute('href', `/browse/premium/product/${top[0]!.productId}`);
   });
@@ -145,7 +146,10 @@ test.describe('learner without a plan', () => {
     const premium = (await topProducts(request)).slice(0, 4).find((p) => p.price !== 0);
     expect(premium, 'Top Courses shows a priced product').toMatchObject({ title: expect.any(String) });
     await page.goto('/');
-    await page.getByRole('link', { name: `View ${premium!.title}` }).click();
+    await page
+      .getByRole('region', { name: 'Top Courses' })
+      .getByRole('link', { name: `View ${premium!.title}` })
+      .click();
     await expect(page).toHaveURL(/\/subscription$/);
   });
 
@@ -265,7 +269,10 @@ test.describe('member', () => {
   test('opens a Top Courses product from the dashboard', async ({ page, request }) => {
     const top = await topProducts(request);
     await page.goto('/');
-    await page.getByRole('link', { name: `View ${top[0]!.title}` }).click();
+    await page
+      .getByRole('region', { name: 'Top Courses' })
+      .getByRole('link', { name: `View ${top[0]!.title}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/browse/premium/product/${top[0]!.productId}$`));
     await expect(page.getByRole('heading', { level: 1, name: top[0]!.title })).toBeVisible();
   });

@@ -180,7 +180,9 @@ for (const viewport of [
     const learner = await newLearner(page, `free-${viewport.name}`);
     const { free } = await topCourses(page);
     await page.goto('/');
-    const card = page.getByRole('link', { name: `View ${free.title}` });
+    const card = page
+      .getByRole('region', { name: 'Top Courses' })
+      .getByRole('link', { name: `View ${free.title}` });
     await expect(card).toBeVisible();
     await card.click();
     await expect(page).toHaveURL(new RegExp(`/browse/premium/product/${free.productId}$`));
@@ -209,7 +211,10 @@ test('a premium course sends a learner without a plan to the plans page, which s
   await loginAs(page, 'learner');
   const { premium } = await topCourses(page);
   await page.goto('/');
-  await page.getByRole('link', { name: `View ${premium.title}` }).click();
+  await page
+    .getByRole('region', { name: 'Top Courses' })
+    .getByRole('link', { name: `View ${premium.title}` })
+    .click();
   await expect(page).toHaveURL(/\/subscription$/);
   const reason = page.getByText('This course is part of Premium');
   await expect(reason).toBeVisible();

@@ -5,4 +5,5 @@ export const exposes = {
   './BrowseRoutes': './src/routes.tsx',
   './TopCourses': './src/top-courses/TopCourses.tsx',
   './SearchPage': './src/search/SearchPage.tsx',
+  './RecommendationRows': './src/recommendations/RecommendationRows.tsx',
 } as const;

@@ -174,7 +174,10 @@ describe('exposed modules', () => {
       imports.filter((e) => e.consumer === consumer && e.remote === remote).map((e) => e.module);
     expect(of('mfe-player', 'community')).toEqual(Object.values(COMMUNITY_MODULES));
     // the shell's pages are each release's own (routes.json), checked with that release
-    expect(of('shell', 'catalog')).toEqual([SHELL_WIDGETS.topCourses.module]);
+    expect(of('shell', 'catalog')).toEqual([
+      SHELL_WIDGETS.topCourses.module,
+      SHELL_WIDGETS.recommendations.module,
+    ]);
     expect(of('shell', 'account')).toContain(SHELL_WIDGETS.authDialog.module);
   });
 
@@ -185,7 +188,7 @@ describe('exposed modules', () => {
       await federatedImports(),
     );
     expect(problems).toEqual([
-      `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes', './SearchPage'`,
+      `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes', './SearchPage', './RecommendationRows'`,
     ]);
   });
 
@@ -343,7 +346,7 @@ describe('the remotes as their rspack configurations build them (a release folde
       ).toEqual({
         ok: false,
         problems: [
-          `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes', './SearchPage'`,
+          `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes', './SearchPage', './RecommendationRows'`,
         ],
       });
     } finally {

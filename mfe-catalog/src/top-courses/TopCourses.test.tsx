@@ -41,7 +41,9 @@ describe('Top Courses', () => {
     ]);
     mount();
     expect((await screen.findByText(/ Available$/)).textContent).toBe('5 Available');
-    const cards = screen.getAllByRole('listitem');
+    // a region named by its heading, apart from the recommendation rows' cards below it
+    const region = screen.getByRole('region', { name: 'Top Courses' });
+    const cards = within(region).getAllByRole('listitem');
     expect(cards).toHaveLength(4);
     expect(screen.queryByText('Fifth')).toBeNull();
     const first = within(cards[0]!);

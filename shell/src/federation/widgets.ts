@@ -6,6 +6,7 @@ import type { AuthDialogProps, RemoteName } from '@catalyst/web-kit';
 /** The props the shell passes each widget (none for the dashboard's sections). */
 export interface ShellWidgetProps {
   topCourses: Record<never, never>;
+  recommendations: Record<never, never>;
   continueWatching: Record<never, never>;
   authDialog: AuthDialogProps;
 }
@@ -19,6 +20,8 @@ export interface ShellWidget {
 export const SHELL_WIDGETS = {
   /** The dashboard's most popular courses. */
   topCourses: { remote: 'catalog', module: './TopCourses' },
+  /** The dashboard's recommendation rows (because you watched, popular, new, top rated). */
+  recommendations: { remote: 'catalog', module: './RecommendationRows' },
   /** The dashboard's lessons in progress. */
   continueWatching: { remote: 'player', module: './ContinueWatching' },
   /** Sign-in and registration, from every page's header. */

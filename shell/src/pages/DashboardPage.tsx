@@ -74,7 +74,10 @@ function Lead({ returning }: { returning: boolean }) {
   );
 }
 
-/** What signed-in users see at '/': a hero, the promo video, Top Courses (catalog) and Continue watching (player). */
+/**
+ * What signed-in users see at '/': a hero, the promo video, Top Courses and the recommendation rows (catalog)
+ * and Continue watching (player).
+ */
 export default function DashboardPage() {
   const site = useSiteConfig();
   const { user } = useSession();
@@ -107,6 +110,9 @@ export default function DashboardPage() {
       </section>
       <div className={styles.section}>
         <RemoteModule {...SHELL_WIDGETS.topCourses} />
+      </div>
+      <div className={styles.section}>
+        <RemoteModule {...SHELL_WIDGETS.recommendations} loading={null} />
       </div>
       <div className={styles.section}>
         {/* the installed app's Continue watching shortcut opens /#continue-watching */}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router-dom';
+import { isFreeProduct, type PublicProduct } from '@catalyst/contracts';
+import {
+  buttonClassName,
+  Card,
+  productPath,
+  RatingStars,
+  SaveButton,
+  Thumbnail,
+  truncate,
+} from '@catalyst/web-kit';
+import styles from './CourseCard.module.css';
+
+/** How a card says what opens it: only the plan is sold, so "Free" or "Premium", never a per-course price. */
+export const accessLabel = (product: { price: number | null }) =>
+  isFreeProduct(product) ? 'Free' : 'Premium';
+
+/** The dashboard's course card (Top Courses and the recommendation rows): bookmark, rating, access, View. */
+export function CourseCard({ product }: { product: PublicProduct }) {
+  const { title, thumbnail } = product;
+  return (
+    <Card flush className={styles.card}>
+      <div className={styles.media}>
+        {thumbnail ? (
+          <Thumbnail
+            className={styles.thumb}
+            src={thumbnail}
+            sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 18rem"
+            loading="lazy"
+          />
+        ) : (
+          <div className={styles.thumb} />
+        )}
+        <span className={styles.save}>
+          <SaveButton product={product} />
+        </span>
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.name}>{title}</h3>
+        {product.ratingCount ? (
+          <RatingStars average={product.ratingAverage} count={product.ratingCount} />
+        ) : null}
+        <p className={styles.price}>{accessLabel(product)}</p>
+        <p className={styles.description}>{truncate(product.description)}</p>
+        <Link
+          to={productPath(product)}
+          className={buttonClassName('primary', 'sm')}
+          aria-label={`View ${title}`}
+        >
+          View
+        </Link>
+      </div>
+    </Card>
+  );
+}
