@@ -23,6 +23,8 @@ export const BECAUSE_WATCHED_ROWS = 2;
 
 const DAY_MS = 86_400_000;
 
+const NO_SIGNALS: LearnerSignals = { watched: [], completed: [], coWatched: [] };
+
 const row = (
   kind: RecommendationRow['kind'],
   title: string,
@@ -50,7 +52,7 @@ function favouriteCategory(watched: PublicProduct[]) {
  */
 export function createRecommendationHandlers({ db, peers }: Deps): Handlers {
   /** The learner's signals; when progress cannot answer, the rows everyone gets (the dashboard still shows). */
-  async function signalsOf(userId: string, requestId: string, log: Logger): Promise<LearnerSignals | null> {
+  async function signalsOf(userId: string, requestId: string, log: Logger): Promise<LearnerSignals> {
     try {
       return await peers.progress.call(
         progressInternalRoutes.learnerSignals,
@@ -59,29 +61,15 @@ export function createRecommendationHandlers({ db, peers }: Deps): Handlers {
       );
     } catch (error) {
       log.warn({ err: error }, 'progress did not answer the learner signals: general rows only');
-      return null;
+      return NO_SIGNALS;
     }
   }
 
   return {
     async rows({ identity, requestId, log }) {
       const since = new Date(Date.now() - NEW_THIS_WEEK_DAYS * DAY_MS);
-      const signals = identity ? await signalsOf(identity.id, requestId, log) : null;
-      if (!signals) {
-        const [popular, fresh, rated] = await Promise.all([
-          popularProducts(db, { exclude: [] }),
-          newProducts(db, { since, exclude: [] }),
-          identity ? topRatedProducts(db, { exclude: [] }) : Promise.resolve([]),
-        ]);
-        return {
-          rows: [
-            ...row('popular', 'Popular with learners', 'The courses most learners enrolled in', popular),
-            ...row('new', 'New this week', `Published in the last ${NEW_THIS_WEEK_DAYS} days`, fresh),
-            ...row('top-rated', 'Top rated', 'Rated highest by the learners who took them', rated),
-          ],
-        };
-      }
-
+      // A visitor, or a learner progress could not answer for, has watched nothing as far as the rows know.
+      const signals = identity ? await signalsOf(identity.id, requestId, log) : NO_SIGNALS;
       const completed = signals.completed;
       const started = signals.watched;
       const seen = new Set(started);
@@ -109,7 +97,7 @@ export function createRecommendationHandlers({ db, peers }: Deps): Handlers {
           category ? { categoryId: category._id, exclude: started } : { exclude: completed },
         ),
         newProducts(db, { since, exclude: completed }),
-        topRatedProducts(db, { exclude: completed }),
+        identity ? topRatedProducts(db, { exclude: completed }) : Promise.resolve([]),
       ]);
       return {
         rows: [

@@ -33,6 +33,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** Pandas, published two days ago, is the one new product: no one has completed it. */
+const newThisWeek = {
+  kind: 'new',
+  title: 'New this week',
+  reason: 'Published in the last 7 days',
+  products: ['Pandas for Analysts'],
+};
+
 const rowsPath = routeUrl(recommendationRoutes.rows).replace(/^\/api\/v1/, '');
 async function rowsFor(caller: Caller) {
   const { status, body } = await ctx.call(caller, 'GET', rowsPath);
@@ -55,12 +63,7 @@ describe('GET /content/recommendations', () => {
         // Most enrolled first; the draft, with the most, is not listed.
         products: ['React Basics', 'SQL Window Functions', 'Modern CSS Layouts', 'Pandas for Analysts'],
       },
-      {
-        kind: 'new',
-        title: 'New this week',
-        reason: 'Published in the last 7 days',
-        products: ['Pandas for Analysts'],
-      },
+      newThisWeek,
     ]);
   });
 
@@ -92,12 +95,7 @@ describe('GET /content/recommendations', () => {
       },
       // SQL's co-watchers watched only Pandas, which the learner is in: no row. Data Science holds nothing
       // the learner has not started: no "Popular in Data Science" row either.
-      {
-        kind: 'new',
-        title: 'New this week',
-        reason: 'Published in the last 7 days',
-        products: ['Pandas for Analysts'],
-      },
+      newThisWeek,
       {
         kind: 'top-rated',
         title: 'Top rated',
