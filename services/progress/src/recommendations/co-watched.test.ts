@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteData, progressInternalRoutes } from '@catalyst/contracts';
-import { internalHeaders } from '@catalyst/service-kit/testing';
+import { internalHeaders, testLog } from '@catalyst/service-kit/testing';
 import { createTestContext } from '../test-support';
 import { refreshCoWatched } from './co-watched.repository';
+import { scheduleCoWatchedRefresh } from './refresh-job';
 
 type Signals = RouteData<typeof progressInternalRoutes.learnerSignals>;
 
@@ -114,5 +115,30 @@ describe('co-watching and GET /internal/progress/users/:userId/signals', () => {
       headers: internalHeaders(),
     });
     expect(res.status).toBe(400);
+  });
+
+  it('the scheduled job picks up new progress on its next run, with no request asking', async () => {
+    const [seed, other] = [product('f'), product('9')];
+    const learnersOf = async () =>
+      (
+        await ctx.db
+          .selectFrom('co_watched')
+          .select('learners')
+          .where('product_id', '=', seed)
+          .where('other_id', '=', other)
+          .executeTakeFirst()
+      )?.learners ?? 0;
+    // Every 50 ms here (CO_WATCHED_REFRESH_SECONDS in the service, 300 by default).
+    const stop = scheduleCoWatchedRefresh(ctx.db, testLog, 0.05, 0);
+    try {
+      await watch(learner(1), seed, 2);
+      await watch(learner(1), other, 2);
+      await expect.poll(learnersOf).toBe(1);
+      await watch(learner(2), seed, 2);
+      await watch(learner(2), other, 2);
+      await expect.poll(learnersOf).toBe(2);
+    } finally {
+      stop();
+    }
   });
 });

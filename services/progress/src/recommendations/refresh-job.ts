@@ -12,6 +12,7 @@ export function scheduleCoWatchedRefresh(
   db: Kysely<Database>,
   log: Logger,
   intervalSeconds: number,
+  firstAfterMs = 5_000,
 ): () => void {
   let running = false;
   const run = async () => {
@@ -26,7 +27,7 @@ export function scheduleCoWatchedRefresh(
       running = false;
     }
   };
-  const first = setTimeout(() => void run(), 5_000);
+  const first = setTimeout(() => void run(), firstAfterMs);
   const every = setInterval(() => void run(), intervalSeconds * 1_000);
   first.unref();
   every.unref();
