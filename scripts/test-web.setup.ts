@@ -1,4 +1,4 @@
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy… and waitFor answer as soon as what they wait for is there; the limit only decides when a wait
@@ -9,6 +9,11 @@ configure({ asyncUtilTimeout: 5_000 });
 // before each test file, so each file imports this repository's modules afresh: no store, cache or session
 // of the file before it. Libraries (React, Testing Library) stay loaded, which is the time saved.
 vi.resetModules();
+// Testing Library marks the environment as act's (IS_REACT_ACT_ENVIRONMENT) in hooks it registers when it is
+// first imported, which is once per worker now: each file marks it here.
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
 
 afterEach(() => {
   cleanup();
