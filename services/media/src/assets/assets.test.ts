@@ -102,7 +102,7 @@ describe('assets: processing, the admin list, retry and delete', () => {
     const kbps = (bytes * 8) / 1000 / ready.durationSeconds;
     // A constant-rate encode sent about 300 kbps of it (bars padded to the rate); constant quality sends what the picture needs.
     expect(kbps).toBeLessThan(920 / 4);
-  });
+  }, 120_000);
 
   it('fails a video ffmpeg cannot decode with the reason, once (no retry storm), and retries it on request', async () => {
     // An MP4's first bytes (so it sniffs as a video) without the rest: nothing to decode.
