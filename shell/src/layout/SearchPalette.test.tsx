@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { searchRoutes, type SearchSuggestion } from '@catalyst/contracts';
 import { fakeApi } from '@catalyst/web-kit/testing';
+import { rememberSearch } from './recentSearches';
 import { SearchPalette } from './SearchPalette';
 
 const suggestion = (over: Partial<SearchSuggestion>): SearchSuggestion => ({
@@ -147,7 +148,8 @@ describe('SearchPalette', () => {
 
   it('opens a recent search with the arrow keys and Enter', async () => {
     fakeApi().on(searchRoutes.suggest, { items: [] });
-    localStorage.setItem('catalyst-recent-searches', JSON.stringify(['café', 'sql']));
+    rememberSearch('sql');
+    rememberSearch('café');
     page();
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
