@@ -18,6 +18,7 @@ import { API_PREFIX } from './routes';
 import { apiSecurityHeaders, appendVary, cors, securityHeaders } from './security';
 import { createGatewayReleases, type GatewayReleases } from './releases';
 import { createStaticRouter } from './static';
+import { createCoursePages } from './course-pages';
 import { createStreamSessions } from './stream-sessions';
 
 export interface GatewayDeps {
@@ -111,7 +112,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   app.use('/api', (req, res) =>
     sendError(res, 404, `Route not found: ${req.method} ${req.originalUrl.split('?')[0]}`),
   );
-  app.use(createStaticRouter(config, log, releases));
+  const coursePages = createCoursePages({
+    contentUrl: config.CONTENT_URL,
+    log,
+    ttlMs: Math.max(config.EDGE_CACHE_SECONDS, 30) * 1000,
+  });
+  app.use(createStaticRouter(config, log, releases, coursePages));
   app.use(errorHandler(log));
 
   // A stored public answer is served after the same first steps as any API request (request id, access

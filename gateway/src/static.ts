@@ -24,6 +24,16 @@ import {
 } from './first-paint';
 import { injectInstallTags, manifestHandler, serviceWorkerHeaders } from './pwa';
 import { originalName, precompressedFiles } from './precompressed';
+import {
+  COURSE_PAGE_PREFIX,
+  courseBody,
+  courseHead,
+  injectCoursePage,
+  originOf,
+  robotsHandler,
+  sitemapHandler,
+  type CoursePages,
+} from './course-pages';
 
 const SITE_TAGLINE = 'Where the change happens.';
 
@@ -154,6 +164,7 @@ export function createStaticRouter(
   config: GatewayConfig,
   log: Logger,
   releases?: Pick<GatewayReleases, 'registry' | 'store'>,
+  coursePages?: CoursePages,
 ): Router {
   const router = Router();
   const shellDist = path.join(config.STATIC_ROOT, 'shell', 'dist');
@@ -248,6 +259,29 @@ export function createStaticRouter(
   );
 
   router.get(['/', '/index.html'], serveIndex);
+  // Public course pages rendered with their content, and what crawlers read first (course-pages.ts).
+  if (coursePages) {
+    router.get('/robots.txt', robotsHandler);
+    router.get('/sitemap.xml', sitemapHandler(coursePages));
+    router.get(`${COURSE_PAGE_PREFIX}:slug`, async (req, res, next) => {
+      try {
+        const data = await coursePages.course(String(req.params.slug));
+        // An unknown course: the app's frame (its own 404 page renders there) with a 404 status.
+        if (!data) return void serveIndex(req, res.status(404), next);
+        await indexHtml(req.path);
+        if (!cachedIndex) return void serveIndex(req, res, next);
+        res.setHeader('cache-control', 'no-cache');
+        res
+          .type('html')
+          .send(
+            injectCoursePage(cachedIndex.html, courseHead(data, originOf(req), site.name), courseBody(data)),
+          );
+      } catch (error) {
+        log.warn({ err: error, path: req.path }, 'course page unrendered: served with the app frame');
+        serveIndex(req, res, next);
+      }
+    });
+  }
   // The installable app: its manifest (from the site config) and its service worker (scripts/build-sw.ts).
   router.get('/manifest.webmanifest', manifestHandler(site));
   router.get('/sw.js', serviceWorkerHeaders);
