@@ -154,7 +154,7 @@ export function courseBody(data: CourseData): string {
     `<p>By <a href="${creatorLibraryPath(product.category.slug, product.creatorId)}">${escapeHtml(product.creator.name)}</a>` +
     ` in <a href="${categoryPath(product.category.slug)}">${escapeHtml(product.category.name)}</a></p>${rating}` +
     `<section><h2>What you will learn</h2><p>${escapeHtml(product.description)}</p></section>` +
-    `${curriculum}<p><a href="/register">Sign up</a> <a href="${productPath(product)}">Continue</a></p>` +
+    `${curriculum}<p><button type="button">Sign up</button> <a href="${productPath(product)}">Continue</a></p>` +
     `${reviewList}${relatedList}</article></main>`
   );
 }

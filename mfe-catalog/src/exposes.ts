@@ -5,5 +5,6 @@ export const exposes = {
   './BrowseRoutes': './src/routes.tsx',
   './TopCourses': './src/top-courses/TopCourses.tsx',
   './SearchPage': './src/search/SearchPage.tsx',
+  './CourseLandingPage': './src/course/CourseLandingPage.tsx',
   './RecommendationRows': './src/recommendations/RecommendationRows.tsx',
 } as const;

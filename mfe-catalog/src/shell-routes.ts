@@ -63,5 +63,7 @@ export const shellRoutes: RemoteRouteTable = {
     },
     // the whole catalogue searched: what a visitor may see, the words, filters, sort and page in the query
     { path: '/search/', prefix: false, module: './SearchPage', audience: 'anyone' },
+    // a published product's public landing page (the gateway paints it with its content: course-pages.ts)
+    { path: '/courses/', prefix: true, module: './CourseLandingPage', audience: 'anyone' },
   ],
 };

@@ -1,0 +1,170 @@
+import { Link, Route, Routes, useParams } from 'react-router-dom';
+import type { PublicProduct } from '@catalyst/contracts';
+import {
+  Alert,
+  api,
+  Badge,
+  Button,
+  buttonClassName,
+  categoryPath,
+  creatorLibraryPath,
+  isApiRequestError,
+  NotFound,
+  openAuthDialog,
+  productPath,
+  RatingStars,
+  Spinner,
+  type SessionStore,
+  type SubscriptionStore,
+  useApiData,
+  useDocumentTitle,
+  useSession,
+  useSubscription,
+} from '@catalyst/web-kit';
+import styles from './CourseLandingPage.module.css';
+
+/** The address of a product's public landing page (the gateway renders it with its content for crawlers). */
+export const courseLandingPath = (slug: string) => `/courses/${encodeURIComponent(slug)}`;
+
+/** The viewer's session and subscription (the page's own stores unless a test gives others). */
+export interface CourseStores {
+  session?: SessionStore;
+  subscription?: SubscriptionStore;
+}
+
+const FIRST_REVIEWS = 3;
+const RELATED = 4;
+
+const length = (seconds: number | null | undefined) =>
+  seconds == null ? '' : seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+
+/** The call to action that fits the viewer: Sign up, Subscribe (premium, no subscription), or Continue. */
+function CallToAction({ product, stores }: { product: PublicProduct; stores: CourseStores }) {
+  const { isAuthenticated } = useSession(stores.session);
+  const { hasSubscription } = useSubscription(stores.subscription);
+  if (!isAuthenticated) return <Button onClick={() => openAuthDialog('register')}>Sign up</Button>;
+  if (product.price !== 0 && !hasSubscription)
+    return (
+      <Link className={buttonClassName()} to="/subscription">
+        Subscribe
+      </Link>
+    );
+  return (
+    <Link className={buttonClassName()} to={productPath(product)}>
+      Continue
+    </Link>
+  );
+}
+
+function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores }) {
+  const read = useApiData(api.product.get, { params: { idOrSlug: slug } });
+  const product = read.data;
+  const byId = product ? { params: { idOrSlug: product._id } } : null;
+  const outline = useApiData(api.curriculum.outline, byId);
+  const reviews = useApiData(
+    api.review.list,
+    byId && { ...byId, query: { sort: 'helpful' as const, limit: FIRST_REVIEWS } },
+  );
+  const related = useApiData(
+    api.product.list,
+    product ? { query: { category: product.category.slug, limit: RELATED + 1 } } : null,
+  );
+  useDocumentTitle(product?.title ?? 'Course');
+
+  if (isApiRequestError(read.error) && read.error.status === 404) return <NotFound />;
+  if (read.error) return <Alert tone="danger">{read.error.message}</Alert>;
+  if (!product) return <Spinner message="Loading..." />;
+  const sections = outline.data?.sections ?? [];
+  const others = (related.data?.items ?? []).filter((other) => other._id !== product._id).slice(0, RELATED);
+  return (
+    <main className={styles.page}>
+      <article>
+        <h1>{product.title}</h1>
+        <p className={styles.meta}>
+          By{' '}
+          <Link to={creatorLibraryPath(product.category.slug, product.creatorId)}>
+            {product.creator.name}
+          </Link>{' '}
+          in <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
+        </p>
+        <RatingStars average={product.ratingAverage ?? null} count={product.ratingCount ?? 0} />
+        <div className={styles.cta}>
+          <CallToAction product={product} stores={stores} />
+        </div>
+        <section aria-labelledby="learn">
+          <h2 id="learn">What you will learn</h2>
+          <p>{product.description}</p>
+        </section>
+        {sections.length ? (
+          <section aria-labelledby="curriculum">
+            <h2 id="curriculum">Curriculum</h2>
+            <p className={styles.meta}>
+              {outline.data!.lessonCount} lessons, {length(outline.data!.durationSeconds)}
+            </p>
+            <ol className={styles.outline}>
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <h3>
+                    {section.title}
+                    <span className={styles.length}>{length(section.durationSeconds)}</span>
+                  </h3>
+                  <ol className={styles.lessons}>
+                    {section.lessons.map((lesson) => (
+                      <li key={lesson.id}>
+                        {lesson.title}
+                        <span className={styles.length}>{length(lesson.durationSeconds)}</span>
+                        {lesson.isFreePreview ? <Badge tone="success">Free preview</Badge> : null}
+                      </li>
+                    ))}
+                  </ol>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+        {reviews.data?.items.length ? (
+          <section aria-labelledby="reviews">
+            <h2 id="reviews">Reviews</h2>
+            <ul className={styles.reviews}>
+              {reviews.data.items.slice(0, FIRST_REVIEWS).map((review) => (
+                <li key={review._id}>
+                  <p>
+                    {review.rating} out of 5, by {review.author.name}
+                  </p>
+                  <p>{review.body}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {others.length ? (
+          <section aria-labelledby="related">
+            <h2 id="related">Related courses</h2>
+            <ul className={styles.related}>
+              {others.map((other) => (
+                <li key={other._id}>
+                  <Link to={courseLandingPath(other.slug)}>{other.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </article>
+    </main>
+  );
+}
+
+function CourseBySlug({ stores }: { stores: CourseStores }) {
+  const { slug = '' } = useParams();
+  return <CourseLanding key={slug} slug={slug} stores={stores} />;
+}
+
+/** /courses/{slug}: a published product's public landing page (gateway/src/course-pages.ts paints it first). */
+export default function CourseLandingPage({ stores = {} }: { stores?: CourseStores }) {
+  return (
+    <Routes>
+      <Route path=":slug" element={<CourseBySlug stores={stores} />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
