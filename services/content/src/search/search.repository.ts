@@ -21,7 +21,8 @@ import {
 import type { Database } from '../db/schema';
 
 // All of search's SQL: the documents, their triggers and the query builder are the migration
-// 2026-12-05T09-20-00_search_index (SQL functions search_tsquery, search_marks, search_rebuild).
+// 2026-12-05T09-20-00_search_index (SQL functions search_tsquery, search_marks, search_rebuild) and
+// 2026-12-05T10-00-00_search_index_lean (a lesson's snippet is cut from the lesson: search_lesson_text).
 
 type Db = Kysely<Database>;
 export type SearchFilters = Omit<SearchQuery, 'q' | 'sort' | 'cursor'>;
@@ -76,12 +77,31 @@ const ORDERS: Record<SearchQuery['sort'], RawBuilder<unknown>> = {
     desc nulls last, rank desc`,
 };
 
-/** Each result's best document (a product is found by its own words or by one of its lessons'). */
-const bestPerResult = (query: RawBuilder<unknown>, where: RawBuilder<boolean>) => sql`
-  select distinct on (d.entity_key) d.*, ts_rank('{0.05, 0.2, 0.4, 1.0}', d.document, ${query}) as rank
-  from search_documents d
-  where d.document @@ ${query} and ${where}
-  order by d.entity_key, rank desc, d.kind = 'lesson'`;
+/**
+ * How many lessons' documents a search ranks at most. A word most lessons hold would otherwise rank every one of
+ * them (tens of thousands on a large catalogue); past this many the lessons ranked are the first the index gives,
+ * and the total and the facets count those. Categories, creators and products are always ranked in full.
+ */
+export const LESSON_CANDIDATES = 2_000;
+
+/**
+ * Each result's best document (a product is found by its own words or by one of its lessons'). Lessons and the rest
+ * are read through their own partial GIN indexes (migration 2026-12-05T10-00-00_search_index_lean), the lessons at
+ * most `lessonCandidates` of them.
+ */
+const bestPerResult = (query: RawBuilder<unknown>, lessonCandidates: number) => {
+  // What ranking, filtering, facets and the page need: not the vector or the text (a sort of wide rows spills).
+  const ranked = sql`key, kind, entity_key, entity_id, lesson_id, lesson_title, captions_path, title, slug, type,
+    category_id, creator_id, level, free, duration, popularity, created_at,
+    ts_rank('{0.05, 0.2, 0.4, 1.0}', document, ${query}) as rank`;
+  return sql`
+  select distinct on (d.entity_key) d.*
+  from (
+    select ${ranked} from search_documents where kind <> 'lesson' and document @@ ${query}
+    ${lessonCandidates > 0 ? sql`union all (select ${ranked} from search_documents where kind = 'lesson' and document @@ ${query} limit ${lessonCandidates})` : sql``}
+  ) d
+  order by d.entity_key, d.rank desc, d.kind = 'lesson'`;
+};
 
 interface HitRow {
   kind: 'category' | 'creator' | 'product' | 'lesson';
@@ -144,8 +164,8 @@ export async function searchCatalogue(
   {
     limit: pageSize = SEARCH_PAGE_SIZE,
     counted = true,
-    lessons = true,
-  }: { limit?: number; counted?: boolean; lessons?: boolean } = {},
+    lessonCandidates = LESSON_CANDIDATES,
+  }: { limit?: number; counted?: boolean; lessonCandidates?: number } = {},
 ): Promise<SearchResult> {
   const { q, sort, cursor: offset, ...filters } = query;
   const { rows: parsed } = await sql<{ query: string; searched: string | null }>`
@@ -164,7 +184,7 @@ export async function searchCatalogue(
   // One statement: the matches (one per result, the filters aside) are found and ranked once, then the page,
   // the filtered total and the facets are read from them.
   const { rows } = await sql<{ page: HitRow[] | null; total: string; facets: FacetRow[] | null }>`
-    with matches as materialized (${bestPerResult(ts, lessons ? sql<boolean>`true` : sql<boolean>`d.kind <> 'lesson'`)}),
+    with matches as materialized (${bestPerResult(ts, lessonCandidates)}),
     hits as (select * from matches d where ${filtersOf(filters)}),
     page as (
       select *, row_number() over (order by ${ORDERS[sort]}, entity_key) as position
@@ -173,7 +193,8 @@ export async function searchCatalogue(
     page_rows as (
       select h.position, h.kind, h.entity_id, h.lesson_id, h.lesson_title, h.title, h.slug, h.type,
         search_marks(h.title, ${ts}, true) as title_marks,
-        search_marks(h.body, ${ts}, false) as snippet,
+        search_marks(case when h.kind = 'lesson' then search_lesson_text(h.lesson_id, h.captions_path)
+          else (select b.body from search_documents b where b.key = h.key) end, ${ts}, false) as snippet,
         (select s.start_seconds from search_captions s
           where s.captions_path = h.captions_path and to_tsvector('catalyst_search', s.text) @@ ${ts}
           order by s.start_seconds limit 1) as at_seconds,
@@ -256,7 +277,7 @@ export async function suggest(db: Db, q: string, limit: number): Promise<SearchS
   const { items } = await searchCatalogue(
     db,
     { q, sort: 'relevance', cursor: 0 },
-    { limit, counted: false, lessons: false },
+    { limit, counted: false, lessonCandidates: 0 },
   );
   return items.map(({ kind, _id, slug, title, type, titleMarks, lesson }) => ({
     kind,

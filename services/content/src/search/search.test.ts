@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEDIA_ROOT } from '@catalyst/demo';
 import type { SearchHit, SearchSegment } from '@catalyst/contracts';
 import { createTestContext, fx, insertFixtures } from '../test-support';
 import { loadCaptions, parseVtt } from './captions';
 import { createPostgresSearch } from './search-engine';
+import { searchCatalogue } from './search.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 
@@ -180,6 +182,25 @@ describe('GET /search', () => {
     });
     expect(marked(hit.snippet)).toEqual(['specificity']);
     expect(hit.snippet.map((s: SearchSegment) => s.text).join('')).toContain('specificity & order');
+  });
+
+  it("keeps no lesson's text in the index, yet corrects a misspelt word only a lesson holds", async () => {
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from search_documents where kind = 'lesson' and body <> ''`.execute(ctx.db);
+    expect(Number(rows[0]!.n)).toBe(0);
+    const { body } = await search('q=specifcity');
+    expect(body.data.searchedFor).toBe('specificity');
+    expect(titles(body.data.items)).toEqual(['Web Foundations']);
+  });
+
+  it('ranks lessons up to the cap, and categories, creators and products always', async () => {
+    const query = { sort: 'relevance', cursor: 0 } as const;
+    const capped = await searchCatalogue(ctx.db, { ...query, q: 'specificity' }, { lessonCandidates: 1 });
+    expect(capped.items.map((hit) => hit.lesson?.title)).toEqual(['Selectors']);
+    const none = await searchCatalogue(ctx.db, { ...query, q: 'specificity' }, { lessonCandidates: 0 });
+    expect(none.items).toEqual([]);
+    const own = await searchCatalogue(ctx.db, { ...query, q: 'foundations' }, { lessonCandidates: 0 });
+    expect(titles(own.items)).toEqual(['Web Foundations']);
   });
 
   it('counts facets over every match and filters by them', async () => {
