@@ -36,7 +36,7 @@ const PRODUCT_COLUMNS =
   'description, content, type, difficulty, duration, thumbnail, video_url, tags, price, instructor, enrolled_students, is_active, is_published, is_featured, sort_order, created_by_id, created_by_name, created_by_email';
 
 /** Adds copies `from..to-1` of the original catalogue (copy k gets ids md5(id:k), names and slugs suffixed with k). */
-async function addCopies(
+export async function addCopies(
   client: pg.Client,
   originals: { categories: string[]; creators: string[]; products: string[] },
   from: number,

@@ -42,6 +42,7 @@ import {
   type VisitPlan,
 } from './frontend';
 import { measureGrowth, type GrowthResult } from './growth';
+import { measureSearch, SEARCH_TARGETS, type SearchBenchResult } from './search';
 import {
   benchObservability,
   LOSS_TARGET,
@@ -68,6 +69,7 @@ interface Figure {
     | 'course'
     | 'community'
     | 'growth'
+    | 'search'
     | 'observability'
     | 'replicas';
   name: string;
@@ -582,6 +584,41 @@ function replicasFigures(r: ReplicasBenchResult): Figure[] {
   ];
 }
 
+/** Search on a 100× catalogue with lessons: the index's size and suggest and search p99 through the gateway. */
+function searchFigures(result: SearchBenchResult | undefined): Figure[] {
+  if (!result) return [];
+  const figures: Figure[] = [
+    {
+      group: 'search',
+      name: `index size over the other tables (${result.products} products, ${result.lessons} lessons)`,
+      value: Math.round(result.indexAddition * 100),
+      unit: '%',
+      target: `≤ ${SEARCH_TARGETS.indexAddition * 100}%`,
+      pass: result.indexAddition <= SEARCH_TARGETS.indexAddition,
+    },
+  ];
+  for (const r of result.routes) {
+    const target = r.name.startsWith('suggest') ? SEARCH_TARGETS.suggestP99 : SEARCH_TARGETS.searchP99;
+    figures.push({
+      group: 'search',
+      name: `${r.name}: p99 at ${r.connections} connections`,
+      value: r.p99,
+      unit: `ms (${r.requestsPerSecond} req/s, ${r.non2xx} non-2xx)`,
+      target: `≤ ${target} ms`,
+      pass: r.p99 <= target && r.non2xx === 0 && r.errors === 0,
+    });
+  }
+  for (const f of result.inProcess)
+    figures.push({
+      group: 'search',
+      name: `${f.name}: in process, one at a time (median ${f.p50} ms)`,
+      value: f.p99,
+      unit: 'ms p99',
+      reference: true,
+    });
+  return figures;
+}
+
 function markdown(
   at: string,
   figures: Figure[],
@@ -614,6 +651,7 @@ function markdown(
     'course',
     'community',
     'growth',
+    'search',
     'observability',
     'replicas',
   ] as const) {
@@ -854,6 +892,11 @@ async function main() {
     say('growth: a second product with 1×, 10× and 100× the demo catalogue');
     growth = await measureGrowth({ durationSeconds: smoke ? 1 : Math.max(3, Math.round(seconds / 2)) });
   }
+  let search: SearchBenchResult | undefined;
+  if (!smoke || process.env.BENCH_SEARCH === 'true') {
+    say('search: a product at 100× with about 40,000 lessons, suggest and search at 50 connections');
+    search = await measureSearch({ durationSeconds: smoke ? 1 : seconds, samples: smoke ? 5 : 100 });
+  }
 
   say(
     'observability: tracing and metrics off vs the shipped default vs exporting (three products, measured in rounds), /api/v1/health under load',
@@ -875,6 +918,7 @@ async function main() {
   const at = new Date().toISOString();
   const figures = [
     ...figuresOf(visits, backend, progress, oneLearner, media, course, community, growth),
+    ...searchFigures(search),
     ...(lighthouse ? lighthouseFigures(lighthouse) : []),
     ...observabilityFigures(observability),
     ...replicasFigures(replicas),
@@ -895,6 +939,7 @@ async function main() {
     course,
     community,
     growth,
+    search,
     observability,
     replicas,
   };
