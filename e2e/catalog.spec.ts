@@ -95,6 +95,33 @@ test.describe('visitor', () => {
     await expect(page.getByRole('dialog').getByText('Welcome Back')).toBeVisible();
   });
 
+  test('opens a course page from the sitemap, reads it in the served HTML, and clicks Sign up', async ({
+    page,
+    request,
+  }) => {
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.status()).toBe(200);
+    expect(await (await request.get('/robots.txt')).text()).toMatch(/^Sitemap: .*\/sitemap\.xml$/m);
+    const course = /<loc>[^<]*?(\/courses\/[^<]+)<\/loc>/.exec(await sitemap.text())?.[1];
+    expect(course).toMatch(/^\/courses\//);
+    const served = await (await request.get(course!)).text();
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(served)![1]!) as {
+      '@type': string;
+      name: string;
+    };
+    expect(ld['@type']).toBe('Course');
+    expect(served).toContain('<meta property="og:title"');
+    await page.goto(course!);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(ld.name);
+    await expect(page.getByRole('heading', { name: 'What you will learn' }).first()).toBeVisible();
+    // the served markup's button is replaced by the app's as soon as it renders: click until the dialog opens
+    // (exact: the header has its own "Sign Up")
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+  });
+
   test('searches categories by name or description, with both empty states', async ({ page }) => {
     await page.goto('/browse');
     await expect(page.getByRole('button', { name: /Photography/ })).toBeVisible();

@@ -77,7 +77,7 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
   const sections = outline.data?.sections ?? [];
   const others = (related.data?.items ?? []).filter((other) => other._id !== product._id).slice(0, RELATED);
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <article>
         <h1>{product.title}</h1>
         <p className={styles.meta}>
@@ -150,7 +150,7 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
           </section>
         ) : null}
       </article>
-    </main>
+    </div>
   );
 }
 
