@@ -151,7 +151,7 @@ describe('SearchPalette', () => {
     rememberSearch('sql');
     rememberSearch('café');
     page();
-    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open search' }));
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(where()).toBe('/search?q=sql');
   });

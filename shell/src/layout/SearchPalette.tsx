@@ -123,7 +123,7 @@ export function SearchPalette() {
       <button
         type="button"
         className={styles.trigger}
-        aria-label="Search"
+        aria-label="Open search"
         aria-haspopup="dialog"
         aria-keyshortcuts="/ Control+K Meta+K"
         onClick={show}
