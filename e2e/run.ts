@@ -5,8 +5,10 @@
  * comes; the run fails when any shard fails. Arguments go to every shard's `playwright test` (a file,
  * `-g <title>`…). Stale front-end builds are built first, once, for all shards.
  */
+import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +22,12 @@ const shards = Number(process.env.E2E_SHARDS ?? (args.length > 0 ? 1 : 2));
 if (!Number.isInteger(shards) || shards < 1)
   throw new Error(`E2E_SHARDS must be a whole number from 1, not ${process.env.E2E_SHARDS}`);
 const basePort = Number(process.env.E2E_PORT ?? 8181);
+// Each checkout's shards keep their products' data (Postgres, static copies) apart from another checkout's: two
+// clones running the suite on one machine once shared /tmp/catalyst-e2e-1 and stopped each other's Postgres.
+const DATA_DIR = path.join(
+  os.tmpdir(),
+  `catalyst-e2e-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`,
+);
 // The whole suite: its spec files dealt by measured length (shards.ts). Some files or titles: Playwright's --shard.
 const plan =
   args.length === 0 && shards > 1
@@ -50,9 +58,7 @@ function runShard(index: number): Promise<number> {
       env: {
         ...process.env,
         E2E_PORT: String(basePort + index - 1),
-        E2E_DATA_DIR: process.env.E2E_DATA_DIR
-          ? `${process.env.E2E_DATA_DIR}-${index}`
-          : `/tmp/catalyst-e2e-${index}`,
+        E2E_DATA_DIR: `${process.env.E2E_DATA_DIR ?? DATA_DIR}-${index}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
