@@ -9,7 +9,18 @@ import type { Request, RequestHandler } from 'express';
 import { TtlLru, type Logger } from '@catalyst/service-kit';
 import { APP_FRAME } from '@catalyst/web-kit/first-paint';
 import { categoryPath, creatorLibraryPath, productPath } from '@catalyst/web-kit/paths';
-import type { Category, CurriculumOutline, PublicProduct, Review } from '@catalyst/contracts';
+import {
+  API_PREFIX,
+  categoryRoutes,
+  curriculumRoutes,
+  productRoutes,
+  reviewRoutes,
+  routeUrl,
+  type Category,
+  type CurriculumOutline,
+  type PublicProduct,
+  type Review,
+} from '@catalyst/contracts';
 import { injectFirstPaint } from './first-paint';
 import { scriptSafeJson } from './static';
 
@@ -159,6 +170,9 @@ export function courseBody(data: CourseData): string {
   );
 }
 
+/** content answers its declared paths without the gateway's API prefix. */
+const contentPath = (address: string) => address.slice(API_PREFIX.length);
+
 interface Answer<T> {
   success: boolean;
   data: T;
@@ -186,16 +200,27 @@ export function createCoursePages(options: CoursePagesOptions) {
   /** A published product's page data, or null when there is no such public product. */
   async function course(slug: string): Promise<CourseData | null> {
     if (!SLUG.test(slug)) return null;
-    const product = await read<PublicProduct>(`/content/products/${encodeURIComponent(slug)}`);
+    const product = await read<PublicProduct>(
+      contentPath(routeUrl(productRoutes.get, { params: { idOrSlug: slug } })),
+    );
     if (!product || !product.isPublished || product.slug !== slug) return null;
-    const id = encodeURIComponent(product._id);
+    const idOrSlug = product._id;
     const [outline, reviews, related] = await Promise.all([
-      read<CurriculumOutline>(`/content/products/${id}/curriculum`).catch(() => null),
-      read<{ items: Review[] }>(`/content/products/${id}/reviews?sort=helpful&limit=${FIRST_REVIEWS}`).catch(
-        () => null,
-      ),
+      read<CurriculumOutline>(
+        contentPath(routeUrl(curriculumRoutes.outline, { params: { idOrSlug } })),
+      ).catch(() => null),
+      read<{ items: Review[] }>(
+        contentPath(
+          routeUrl(reviewRoutes.list, {
+            params: { idOrSlug },
+            query: { sort: 'helpful', limit: FIRST_REVIEWS },
+          }),
+        ),
+      ).catch(() => null),
       read<{ items: PublicProduct[] }>(
-        `/content/products?category=${encodeURIComponent(product.category.slug)}&limit=${RELATED + 1}`,
+        contentPath(
+          routeUrl(productRoutes.list, { query: { category: product.category.slug, limit: RELATED + 1 } }),
+        ),
       ).catch(() => null),
     ]);
     return {
@@ -211,7 +236,7 @@ export function createCoursePages(options: CoursePagesOptions) {
     const products: PublicProduct[] = [];
     for (let page = 1; page <= SITEMAP_PAGES; page++) {
       const answer = await read<{ items: PublicProduct[]; total: number }>(
-        `/content/products?limit=100&page=${page}&sort=newest`,
+        contentPath(routeUrl(productRoutes.list, { query: { limit: 100, page, sort: 'newest' } })),
       );
       const items = answer?.items ?? [];
       products.push(...items);
@@ -224,9 +249,9 @@ export function createCoursePages(options: CoursePagesOptions) {
   async function sitemap(origin: string): Promise<string> {
     const [products, categories] = await Promise.all([
       allProducts(),
-      read<{ items: Category[] } | Category[]>('/content/categories?limit=100').then((answer) =>
-        Array.isArray(answer) ? answer : (answer?.items ?? []),
-      ),
+      read<{ items: Category[] } | Category[]>(
+        contentPath(routeUrl(categoryRoutes.listUnderContent, { query: { limit: 100 } })),
+      ).then((answer) => (Array.isArray(answer) ? answer : (answer?.items ?? []))),
     ]);
     const paths = new Set<string>(['/', '/browse']);
     for (const category of categories) if (category.isActive) paths.add(categoryPath(category.slug));
