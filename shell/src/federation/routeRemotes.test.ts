@@ -25,6 +25,7 @@ describe("the remotes' pages, as their releases publish them", () => {
       'unsubscribe',
       'learning',
       'account',
+      'courses/*',
       'profile',
       'browse/*',
       'search',
