@@ -129,7 +129,7 @@ test('on a phone, an admin finds the learner on /admin/users, revokes its sessio
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(demo.learner.email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   const rows = page.getByTestId('user-row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(demo.learner.name);
