@@ -67,6 +67,9 @@ export function createRouteBook({ distDir, read, log }: RouteBookOptions): Route
     }
     const known = dists.get(remote);
     if (known?.mtimeMs === mtimeMs) return known.pages;
+    // A build folder gone (or being replaced) after its pages were read: they stay mounted, so an address of
+    // the remote shows its fallback with Retry, not the shell's 404 (e2e/platform.spec.ts).
+    if (mtimeMs < 0 && known && known.pages.length > 0) return known.pages;
     let body: string | null = null;
     try {
       body = mtimeMs < 0 ? null : readFileSync(file, 'utf8');
