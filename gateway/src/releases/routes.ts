@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
 import path from 'node:path';
 import { routeManifestProblems, ROUTES_FILE, type PublishedPage } from '@catalyst/contracts';
 import type { Logger } from '@catalyst/service-kit';
+import { REMOTE_NAMES } from '../config';
 import { DIST_VERSION } from './repository';
 import type { StoredFile } from '@catalyst/service-kit/storage';
 
@@ -80,6 +81,11 @@ export function createRouteBook({ distDir, read, log }: RouteBookOptions): Route
     dists.set(remote, { mtimeMs, pages });
     return pages;
   };
+
+  // The deployed builds' pages are read at start, so a build folder missing later still mounts them (its
+  // addresses show the remote's fallback with Retry, not the 404): e2e/faults/remote-broken.ts.
+  for (const remote of REMOTE_NAMES)
+    if (existsSync(path.join(distDir(remote), ROUTES_FILE))) distPages(remote);
 
   return {
     async load(served) {
