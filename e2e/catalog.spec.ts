@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, isNewProduct } from '../packages/contracts/src/catalog';
-import { apiToken, dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import { apiToken, dismissCookieBanner, expect, loginAs, test, uniqueEmail } from './fixtures';
+import { lessonHeading, lessonTitled, outlineOf } from './lib/course';
 
 /** The catalogue as a visitor, a learner without a plan and a member: dashboard Top Courses, browse, category, creator library. */
 
@@ -95,15 +96,18 @@ test.describe('visitor', () => {
     await expect(page.getByRole('dialog').getByText('Welcome Back')).toBeVisible();
   });
 
-  test('opens a course page from the sitemap, reads it in the served HTML, and clicks Sign up', async ({
+  test('opens a course page from the sitemap, reads it in the served HTML, signs up and lands in the course', async ({
     page,
     request,
   }) => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.status()).toBe(200);
     expect(await (await request.get('/robots.txt')).text()).toMatch(/^Sitemap: .*\/sitemap\.xml$/m);
-    const course = /<loc>[^<]*?(\/courses\/[^<]+)<\/loc>/.exec(await sitemap.text())?.[1];
-    expect(course).toMatch(/^\/courses\//);
+    // a demo course with a free preview lesson: where a new member without a plan lands
+    const slug = 'css-grid-layout-workshop';
+    const welcome = lessonTitled(await outlineOf(request, slug), 'Welcome: what Grid is for');
+    const course = new RegExp(`<loc>[^<]*?(/courses/${slug})</loc>`).exec(await sitemap.text())?.[1];
+    expect(course).toBe(`/courses/${slug}`);
     const served = await (await request.get(course!)).text();
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(served)![1]!) as {
       '@type': string;
@@ -116,10 +120,20 @@ test.describe('visitor', () => {
     await expect(page.getByRole('heading', { name: 'What you will learn' }).first()).toBeVisible();
     // the served markup's button is replaced by the app's as soon as it renders: click until the dialog opens
     // (exact: the header has its own "Sign Up")
+    const dialog = page.getByRole('dialog', { name: 'Create Account' });
     await expect(async () => {
       await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-      await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible({ timeout: 1_000 });
+      await expect(dialog).toBeVisible({ timeout: 1_000 });
     }).toPass();
+    await dialog.getByLabel('Name', { exact: true }).fill('Cora Visitor');
+    await dialog.getByLabel('Email', { exact: true }).fill(uniqueEmail('course-page'));
+    await dialog.getByLabel('Password', { exact: true }).fill('Strong-pass-1');
+    await dialog.getByLabel('Confirm Password', { exact: true }).fill('Strong-pass-1');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    // signed in, in the course at its product address: the first lesson a member without a plan may open
+    await expect(page).toHaveURL(new RegExp(`/browse/premium/product/[^/]+/lesson/${welcome.id}$`));
+    await expect(lessonHeading(page, welcome.title)).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Welcome, Cora')).toBeVisible();
   });
 
   test('searches categories by name or description, with both empty states', async ({ page }) => {

@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   curriculumRoutes,
@@ -47,6 +47,12 @@ function storesOf(viewer: 'visitor' | 'learner' | 'member'): CourseStores {
   if (viewer !== 'visitor')
     session.loadUser({ _id: 'u1', name: 'Lena', email: 'l@example.com', role: 'user' });
   return { session, subscription: createSubscriptionStore(session, { api, navigate: () => {} }) };
+}
+
+/** Where the page sent the viewer (any address but a course page's). */
+function Where() {
+  const { pathname } = useLocation();
+  return <p>Now at {pathname}</p>;
 }
 
 function open(address: string, viewer: 'visitor' | 'learner' | 'member' = 'visitor') {
@@ -99,15 +105,17 @@ function open(address: string, viewer: 'visitor' | 'learner' | 'member' = 'visit
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
     });
+  const stores = storesOf(viewer);
   render(
     <MemoryRouter initialEntries={[address]}>
       <Routes>
-        <Route path="/courses/*" element={<CourseLandingPage stores={storesOf(viewer)} />} />
+        <Route path="/courses/*" element={<CourseLandingPage stores={stores} />} />
+        <Route path="*" element={<Where />} />
       </Routes>
       <Dialog />
     </MemoryRouter>,
   );
-  return api;
+  return { api, stores };
 }
 
 afterEach(() => closeAuthDialog());
@@ -134,6 +142,27 @@ describe('CourseLandingPage', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(screen.getByTestId('dialog').textContent).toBe('register');
+  });
+
+  it('brings a visitor who signs up from the page into the course at its product address', async () => {
+    const { stores } = open('/courses/react-hooks');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign up' }));
+    expect(screen.getByTestId('dialog').textContent).toBe('register');
+    // the dialog signs the new member in, then closes
+    act(() => {
+      stores.session!.loadUser({ _id: 'u2', name: 'Nia', email: 'n@example.com', role: 'user' });
+      closeAuthDialog();
+    });
+    expect((await screen.findByText(/^Now at /)).textContent).toBe('Now at /browse/premium/product/ABCD1234');
+  });
+
+  it('keeps a visitor on the page when the sign-up dialog is closed unused', async () => {
+    open('/courses/react-hooks');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign up' }));
+    act(() => closeAuthDialog());
+    expect(screen.getByTestId('dialog').textContent).toBe('closed');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('React Hooks in Depth');
+    expect(screen.getByRole('button', { name: 'Sign up' }).textContent).toBe('Sign up');
   });
 
   it('asks a learner without Premium on a premium course to subscribe', async () => {

@@ -1,4 +1,5 @@
-import { Link, Route, Routes, useParams } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import type { PublicProduct } from '@catalyst/contracts';
 import {
   Alert,
@@ -38,11 +39,30 @@ const RELATED = 4;
 const length = (seconds: number | null | undefined) =>
   seconds == null ? '' : seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
 
-/** The call to action that fits the viewer: Sign up, Subscribe (premium, no subscription), or Continue. */
+/**
+ * The call to action that fits the viewer: Sign up, Subscribe (premium, no subscription), or Continue. A
+ * visitor who signs up (or signs in) from here is taken into the course at its product address, where the
+ * player opens the first lesson the new member may open.
+ */
 function CallToAction({ product, stores }: { product: PublicProduct; stores: CourseStores }) {
   const { isAuthenticated } = useSession(stores.session);
   const { hasSubscription } = useSubscription(stores.subscription);
-  if (!isAuthenticated) return <Button onClick={() => openAuthDialog('register')}>Sign up</Button>;
+  const navigate = useNavigate();
+  const signingUp = useRef(false);
+  useEffect(() => {
+    if (isAuthenticated && signingUp.current) navigate(productPath(product));
+  }, [isAuthenticated, navigate, product]);
+  if (!isAuthenticated)
+    return (
+      <Button
+        onClick={() => {
+          signingUp.current = true;
+          openAuthDialog('register');
+        }}
+      >
+        Sign up
+      </Button>
+    );
   if (product.price !== 0 && !hasSubscription)
     return (
       <Link className={buttonClassName()} to="/subscription">
