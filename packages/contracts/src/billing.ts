@@ -51,6 +51,8 @@ export const subscriptionStatusSchema = z.object({
   /** ISO date-time of the end of the paid period (renewal or end date); null for free and admins. */
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /** A failed renewal (`past_due`): ISO date-time until which Premium stays open unless the card is updated. */
+  graceEndsAt: z.string().nullable().optional(),
   /** GET /subscription/status only, with a plan: the licence for saved premium lessons. */
   offlineLicence: offlineLicenceSchema.nullable().optional(),
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { baseServiceConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+import {
+  baseServiceConfigSchema,
+  mailConfigSchema,
+  parseConfig,
+  serviceUrlsSchema,
+} from '@catalyst/service-kit';
 
 /** An optional setting; an empty value (`STRIPE_API_URL=` in a compose file) counts as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -7,6 +12,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 export const configSchema = baseServiceConfigSchema.extend({
   ...serviceUrlsSchema.shape,
+  ...mailConfigSchema.shape,
   PORT: z.coerce.number().int().min(1).max(65535).default(4004),
   /** The payment provider's secret key: a real sk_test_/sk_live_ key talks to Stripe itself. */
   // No defaults for the key and the signing secret: each install has its own (the launcher makes and
@@ -25,6 +31,12 @@ export const configSchema = baseServiceConfigSchema.extend({
     .min(8, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret'),
   /** A provider price id for Premium; without it checkout sends the price inline ($14.99 a month). */
   STRIPE_PRICE_PREMIUM: optional(z.string().min(1)),
+  /** How long a failed renewal (`past_due`) keeps Premium open while the provider retries the card. */
+  PAST_DUE_GRACE_DAYS: z.coerce
+    .number()
+    .min(0, 'PAST_DUE_GRACE_DAYS must be 0 or more days')
+    .max(60, 'PAST_DUE_GRACE_DAYS must be at most 60 days')
+    .default(7),
   /** The gateway's base URL browsers use: checkout success/cancel and portal return URLs. */
   PUBLIC_URL: z
     .string()

@@ -2,7 +2,9 @@ import type Stripe from 'stripe';
 import {
   createInvalidations,
   createPeer,
+  mailerFromConfig,
   type Invalidations,
+  type Mailer,
   type ServiceBaseDeps,
 } from '@catalyst/service-kit';
 import type { Config } from './config';
@@ -11,12 +13,15 @@ import type { Database } from './db/schema';
 /** What the process provides (main.ts; tests build their own). */
 export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
   stripe: Stripe;
+  /** Receipts, failed-payment and gift e-mails; by default the configured one (SMTP, else the outbox folder). */
+  mailer?: Mailer;
 }
 
 /** Everything billing's handlers and operations use. */
 export interface Deps extends BaseDeps {
   /** Where billing says a user's plan changed ('entitlement', keyed by the user id). */
   invalidations: Invalidations;
+  mailer: Mailer;
 }
 
 /**
@@ -28,5 +33,9 @@ export function createDeps(base: BaseDeps): Deps {
   const peers = [config.CONTENT_URL, config.PROGRESS_URL].map((baseUrl) =>
     createPeer({ baseUrl, secret: config.INTERNAL_SECRET, timeoutMs: 1_500 }),
   );
-  return { ...base, invalidations: createInvalidations({ broadcast, peers, log }) };
+  return {
+    ...base,
+    invalidations: createInvalidations({ broadcast, peers, log }),
+    mailer: base.mailer ?? mailerFromConfig(config, log),
+  };
 }

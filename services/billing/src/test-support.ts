@@ -7,6 +7,7 @@ import type { Identity } from '@catalyst/contracts';
 import { createDb, createInvalidations } from '@catalyst/service-kit';
 import {
   TEST_INTERNAL_SECRET,
+  createMemoryMailer,
   createTestCache,
   createTestDatabase,
   identityHeaders,
@@ -65,6 +66,7 @@ export async function startBillingWorld({
   const invalidations = createInvalidations({});
   invalidations.subscribe('entitlement', (userId) => userId && evictions.push(userId));
   const cache = createTestCache();
+  const mailer = createMemoryMailer();
   // Billing first: the sandbox needs its webhook URL; billing learns the sandbox's URL through a late-bound client.
   let stripe: Stripe = new Stripe(SANDBOX_KEY);
   const billingApp = createApp({
@@ -82,6 +84,7 @@ export async function startBillingWorld({
       return stripe;
     },
     invalidations,
+    mailer,
   });
   const billing = await listen(billingApp.fetch);
 
@@ -148,6 +151,8 @@ export async function startBillingWorld({
     sandbox,
     dispatcher,
     evictions,
+    /** Every e-mail billing sent, in order. */
+    mailer,
     get stripe() {
       return stripe;
     },

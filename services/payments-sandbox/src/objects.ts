@@ -6,6 +6,7 @@ import type { PortalSession } from './db/tables/portal-session';
 import type { Price } from './db/tables/price';
 import type { Subscription } from './db/tables/subscription';
 import { cardLast4 } from './cards';
+import { nextRetry } from './subscriptions/retries';
 
 export const API_VERSION = '2025-10-29.clover';
 
@@ -126,6 +127,7 @@ export function toInvoice(
     paid: row.status === 'paid',
     attempted: row.attempt_count > 0,
     attempt_count: row.attempt_count,
+    next_payment_attempt: nextRetry(row)?.at ?? null,
     amount_due: row.amount_due,
     amount_paid: row.amount_paid,
     amount_remaining: row.amount_due - row.amount_paid,

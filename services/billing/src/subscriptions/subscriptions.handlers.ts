@@ -26,6 +26,7 @@ import type { Database } from '../db/schema';
 import type { Subscription } from '../db/tables/subscription';
 import type { Deps } from '../deps';
 import { idOf, isMissingResource, providerCall, subscriptionValuesOf } from '../provider/stripe';
+import { pastDueGrace } from '../recovery/grace';
 import {
   findCurrentSubscription,
   findCustomerByProviderId,
@@ -44,7 +45,7 @@ import {
  * (advisory lock held until the caller's transaction ends): the last writer always read last.
  */
 export async function syncSubscription(
-  deps: Pick<Deps, 'stripe' | 'log'>,
+  deps: Pick<Deps, 'stripe' | 'log' | 'config'>,
   trx: Kysely<Database>,
   subscriptionId: string,
   userIdHint?: string | null,
@@ -77,6 +78,7 @@ export async function syncSubscription(
     stripe_customer_id: customerId,
     plan: 'premium',
     ...subscriptionValuesOf(sub),
+    ...(await pastDueGrace(deps, trx, sub)),
   });
 }
 

@@ -62,25 +62,54 @@ export async function saveCustomerIfAbsent(
     .execute();
 }
 
+/**
+ * Writes the mirror. A subscription that has ended stays ended: no later write (a stale read, a replayed
+ * or out-of-order event) can open Premium on it again (the provider never revives one either).
+ */
 export async function upsertSubscription(db: Db, row: NewSubscription): Promise<Subscription> {
-  return db
+  const written = await db
     .insertInto('subscriptions')
     .values(row)
     .onConflict((oc) =>
-      oc.column('stripe_subscription_id').doUpdateSet({
-        user_id: row.user_id,
-        stripe_customer_id: row.stripe_customer_id,
-        plan: row.plan,
-        status: row.status,
-        current_period_end: row.current_period_end,
-        cancel_at_period_end: row.cancel_at_period_end,
-        canceled_at: row.canceled_at,
-        ended_at: row.ended_at,
-        updated_at: new Date(),
-      }),
+      oc
+        .column('stripe_subscription_id')
+        .doUpdateSet({
+          user_id: row.user_id,
+          stripe_customer_id: row.stripe_customer_id,
+          plan: row.plan,
+          status: row.status,
+          current_period_end: row.current_period_end,
+          cancel_at_period_end: row.cancel_at_period_end,
+          canceled_at: row.canceled_at,
+          ended_at: row.ended_at,
+          past_due_since: row.past_due_since ?? null,
+          grace_ends_at: row.grace_ends_at ?? null,
+          updated_at: new Date(),
+        })
+        .where('subscriptions.ended_at', 'is', null),
     )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  return (
+    written ??
+    db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('stripe_subscription_id', '=', row.stripe_subscription_id)
+      .executeTakeFirstOrThrow()
+  );
+}
+
+/** The mirror of one subscription (what billing last read of it). */
+export async function findSubscriptionById(
+  db: Db,
+  subscriptionId: string,
+): Promise<Subscription | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('stripe_subscription_id', '=', subscriptionId)
+    .executeTakeFirst();
 }
 
 /** The user's subscription that matters: an entitled one first, then the latest period. */
@@ -116,8 +145,11 @@ export async function markSubscriptionEnded(db: Db, subscriptionId: string, at: 
     .execute();
 }
 
-export const isEntitled = (sub: Subscription | undefined): sub is Subscription =>
-  !!sub && ENTITLED_STATUSES.includes(sub.status);
+/** `past_due` opens Premium only until its grace period ends (the provider may retry for longer). */
+export const isEntitled = (sub: Subscription | undefined, now = Date.now()): sub is Subscription =>
+  !!sub &&
+  ENTITLED_STATUSES.includes(sub.status) &&
+  !(sub.status === 'past_due' && sub.grace_ends_at !== null && sub.grace_ends_at.getTime() <= now);
 
 export function statusFromRow(sub: Subscription | undefined): SubscriptionStatus {
   if (!sub) return FREE_STATUS;
@@ -128,6 +160,7 @@ export function statusFromRow(sub: Subscription | undefined): SubscriptionStatus
     status: sub.status,
     currentPeriodEnd: sub.current_period_end ? sub.current_period_end.toISOString() : null,
     cancelAtPeriodEnd: entitled && sub.cancel_at_period_end,
+    graceEndsAt: sub.status === 'past_due' && sub.grace_ends_at ? sub.grace_ends_at.toISOString() : null,
   };
 }
 

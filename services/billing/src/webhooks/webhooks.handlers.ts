@@ -4,6 +4,7 @@ import { badRequest, metrics, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { idOf, subscriptionIdOfInvoice } from '../provider/stripe';
 import { recordEvent } from '../subscriptions/subscriptions.repository';
+import { sendPaymentFailedMail } from '../recovery/payment-failed-mail';
 import { syncSubscription } from '../subscriptions/subscriptions.handlers';
 
 /** Which subscription an event concerns (and whose it is, when the event says); null for events billing ignores. */
@@ -59,7 +60,7 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
           const row = subject
             ? await syncSubscription(deps, trx, subject.subscriptionId, subject.userIdHint)
             : null;
-          return { duplicate: false, userId: row?.user_id ?? null, status: row?.status };
+          return { duplicate: false, userId: row?.user_id ?? null, row };
         })
         .catch((error: unknown) => {
           // Not applied: the provider retries it (an alert fires when this keeps happening).
@@ -74,8 +75,12 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
         { duplicate: outcome.duplicate, userId: outcome.userId },
         outcome.duplicate ? 'webhook already applied' : 'webhook applied',
       );
-      if (event.type === 'invoice.payment_failed' && outcome.userId) {
-        log.warn({ userId: outcome.userId }, 'renewal payment failed: the subscription is past due');
+      if (event.type === 'invoice.payment_failed' && !outcome.duplicate && outcome.row) {
+        log.warn(
+          { userId: outcome.userId, status: outcome.row.status },
+          'renewal payment failed: the subscription is past due',
+        );
+        await sendPaymentFailedMail(deps, event.data.object, outcome.row);
       }
       return { received: true as const, duplicate: outcome.duplicate };
     },

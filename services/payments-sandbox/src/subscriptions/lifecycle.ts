@@ -19,11 +19,10 @@ import {
   updateInvoice,
   updateSubscription,
 } from './subscriptions.repository';
+import { FIRST_RETRY_SECONDS, nextRetry } from './retries';
 
 type Db = Kysely<Database>;
 
-/** After a failed renewal the provider retries once more this long after, then ends the subscription. */
-export const PAYMENT_RETRY_SECONDS = 7 * 24 * 3600;
 export const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
 
 export function addMonths(unixSeconds: number, months: number): number {
@@ -228,8 +227,9 @@ async function retryPayment(db: Db, sub: Subscription, at: number, final: boolea
     await emitSubscription(db, 'customer.subscription.updated', recovered, at, { status: sub.status });
     return recovered;
   }
-  if (!final) return sub;
+  // Every failed attempt is announced (billing mails the customer each time); the last one ends the plan.
   await emitInvoice(db, 'invoice.payment_failed', invoice.id, sub, at);
+  if (!final) return sub;
   const ended = await updateSubscription(db, sub.id, {
     status: 'canceled',
     canceled_at: at,
@@ -244,15 +244,15 @@ async function retryPayment(db: Db, sub: Subscription, at: number, final: boolea
 async function bringUpToDate(db: Db, start: Subscription, now: number): Promise<Subscription> {
   let sub = start;
   for (let step = 0; step < 1000; step++) {
-    const retryAt =
-      sub.status === 'past_due' && sub.past_due_since !== null
-        ? sub.past_due_since + PAYMENT_RETRY_SECONDS
-        : Infinity;
+    const openInvoice =
+      sub.status === 'past_due' && sub.latest_invoice ? await findInvoice(db, sub.latest_invoice) : undefined;
+    const retry = openInvoice ? nextRetry(openInvoice) : null;
+    const retryAt = retry?.at ?? Infinity;
     const periodEndsAt = LIVE_STATUSES.includes(sub.status) ? sub.current_period_end : Infinity;
     const nextAt = Math.min(retryAt, periodEndsAt);
     if (nextAt > now) break;
     if (sub.cancel_at_period_end && periodEndsAt <= retryAt) sub = await endAtPeriodEnd(db, sub);
-    else if (retryAt <= periodEndsAt) sub = await retryPayment(db, sub, retryAt, true);
+    else if (retry && retryAt <= periodEndsAt) sub = await retryPayment(db, sub, retryAt, retry.final);
     else if (sub.status === 'past_due') sub = await endAtPeriodEnd(db, sub);
     else sub = await renew(db, sub);
   }
@@ -262,7 +262,7 @@ async function bringUpToDate(db: Db, start: Subscription, now: number): Promise<
 /** The test clock's tick: every live subscription due at `now` renews, fails, or ends. */
 export async function runBillingCycle(db: Db, now: number) {
   return db.transaction().execute(async (trx) => {
-    const due = await lockDueSubscriptions(trx, now, PAYMENT_RETRY_SECONDS);
+    const due = await lockDueSubscriptions(trx, now, FIRST_RETRY_SECONDS);
     const results = [];
     for (const sub of due) {
       const after = await bringUpToDate(trx, sub, now);

@@ -12,6 +12,10 @@ export interface SubscriptionTable {
   cancel_at_period_end: boolean;
   canceled_at: Date | null;
   ended_at: Date | null;
+  /** When the renewal that made it `past_due` failed; null otherwise. */
+  past_due_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Until when a `past_due` plan keeps Premium (past_due_since + PAST_DUE_GRACE_DAYS). */
+  grace_ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
