@@ -6,6 +6,7 @@ export * from './admin-users';
 export * from './catalog';
 export * from './progress';
 export * from './billing';
+export * from './billing-account';
 export * from './admin';
 export * from './media';
 export * from './course';

@@ -1,4 +1,5 @@
 import { createService, pingDb } from '@catalyst/service-kit';
+import { mountBillingAccount } from './account/account.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
@@ -12,6 +13,7 @@ export function createApp(deps: Deps) {
     checks: { database: () => pingDb(deps.db) },
   });
   mountSubscriptions(app, deps);
+  mountBillingAccount(app, deps);
   mountWebhooks(app, deps);
   mountInternal(app, deps);
   return app;

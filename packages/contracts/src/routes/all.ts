@@ -1,6 +1,7 @@
 import { apiDocsRoutes } from './api-docs';
 import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
+import { billingAccountRoutes } from './billing-account';
 import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
 import {
   categoryRoutes,
@@ -59,6 +60,7 @@ export const allRouteTables = {
   subscriptionRoutes,
   webhookRoutes,
   billingInternalRoutes,
+  billingAccountRoutes,
   uploadRoutes,
   assetRoutes,
   streamRoutes,

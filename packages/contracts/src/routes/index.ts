@@ -2,6 +2,7 @@ export * from './define';
 export * from './progress';
 export * from './auth';
 export * from './billing';
+export * from './billing-account';
 export * from './content';
 export * from './gateway';
 export * from './releases';

@@ -176,6 +176,12 @@ export const ROUTE_PATHS = {
     planLookup: '/internal/plans/lookup',
     deleteCustomer: '/internal/customers/:userId',
   },
+  billingAccount: {
+    account: '/billing/account',
+    updateDetails: '/billing/details',
+    cardUpdate: '/billing/card-update',
+    receiptPdf: '/billing/receipts/:invoiceId',
+  },
   upload: {
     createUpload: '/media/uploads',
     uploadOffset: '/media/uploads/:id',

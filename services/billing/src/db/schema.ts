@@ -1,10 +1,16 @@
 // The billing schema: one line per table, each table's types in ./tables.
+import type { BillingDetailsTable } from './tables/billing-details';
 import type { CustomerTable } from './tables/customer';
 import type { EventTable } from './tables/event';
+import type { GiftTable } from './tables/gift';
+import type { InvoiceTable } from './tables/invoice';
 import type { SubscriptionTable } from './tables/subscription';
 
 export interface Database {
   customers: CustomerTable;
   subscriptions: SubscriptionTable;
   events: EventTable;
+  billing_details: BillingDetailsTable;
+  invoices: InvoiceTable;
+  gifts: GiftTable;
 }

@@ -7,6 +7,12 @@ export async function billingEmailOf(
   userId: string,
   fallback: string | null,
 ): Promise<string | null> {
+  const details = await db
+    .selectFrom('billing_details')
+    .select('email')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (details) return details.email;
   const customer = await db
     .selectFrom('customers')
     .select('email')

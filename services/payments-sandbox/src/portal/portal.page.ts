@@ -56,10 +56,23 @@ export function portalPages({ db, dispatcher }: Deps) {
     const error = c.req.query('error');
     const live = sub && sub.status !== 'canceled';
     const last4 = cardLast4(customer.card_number);
+    const cardFirst = c.req.query('flow') === 'payment_method_update';
+    const cardSection = html`<section class="card" aria-label="Payment method">
+      <h2>${cardFirst ? 'Update your card' : 'Payment method'}</h2>
+      ${cardFirst && sub?.status === 'past_due' ? html`<p>Your last payment failed. A new card pays the open invoice at once.</p>` : ''}
+      <p>${last4 ? `Card ending in ${last4}` : 'No card on file.'}</p>
+      <form method="post" action="/portal/${portal.id}/card">
+        <label for="cardNumber">New card number</label>
+        <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required />
+        ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
+        <button type="submit">Update card</button>
+      </form>
+    </section>`;
     return c.html(
       page(
         'Billing portal',
         html`<main>
+          ${cardFirst ? cardSection : ''}
           <section class="card" aria-label="Current plan">
             ${notice ? html`<div class="notice" role="status">${notice}</div>` : ''}
             <p class="muted">${customer.email ?? ''}</p>
@@ -92,22 +105,7 @@ export function portalPages({ db, dispatcher }: Deps) {
             }
             ${portal.return_url ? html`<p style="margin-top:16px"><a href="${portal.return_url}">Return to Catalyst</a></p>` : ''}
           </section>
-          <section class="card" aria-label="Payment method">
-            <h2>Payment method</h2>
-            <p>${last4 ? `Card ending in ${last4}` : 'No card on file.'}</p>
-            <form method="post" action="/portal/${portal.id}/card">
-              <label for="cardNumber">New card number</label>
-              <input
-                id="cardNumber"
-                name="cardNumber"
-                inputmode="numeric"
-                autocomplete="cc-number"
-                required
-              />
-              ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
-              <button type="submit">Update card</button>
-            </form>
-          </section>
+          ${cardFirst ? '' : cardSection}
         </main>`,
       ),
     );

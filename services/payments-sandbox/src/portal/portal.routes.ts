@@ -24,7 +24,15 @@ export function portalRoutes({ db, config }: Deps) {
       return_url: returnUrl,
       created: await currentTime(db),
     });
-    return c.json(toPortalSession(session, config.PUBLIC_URL));
+    // flow_data[type]=payment_method_update: the portal opens at the card update (a failed-payment e-mail's link).
+    const flow = (params.flow_data as Record<string, unknown> | undefined)?.type;
+    if (flow !== undefined && flow !== 'payment_method_update')
+      throw invalidParam(
+        'flow_data[type]',
+        'The sandbox supports flow_data[type]=payment_method_update only.',
+      );
+    const json = toPortalSession(session, config.PUBLIC_URL);
+    return c.json(flow ? { ...json, url: `${json.url}?flow=payment_method_update` } : json);
   });
 
   return app;

@@ -16,6 +16,8 @@ export interface SubscriptionTable {
   past_due_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Until when a `past_due` plan keeps Premium (past_due_since + PAST_DUE_GRACE_DAYS). */
   grace_ends_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 'provider': the payment provider's subscription; 'gift': a redeemed gift's months (no provider object). */
+  source: ColumnType<'provider' | 'gift', 'provider' | 'gift' | undefined, 'provider' | 'gift'>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

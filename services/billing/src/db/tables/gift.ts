@@ -1,0 +1,34 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Premium bought for someone else: paid once, redeemed once (or refunded before). */
+export interface GiftTable {
+  id: ColumnType<string, string | undefined, never>;
+  /** 128 random bits, Crockford base 32: the bearer's key. */
+  code: string;
+  buyer_user_id: string;
+  buyer_name: string;
+  buyer_email: string | null;
+  months: number;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  recipient_name: string;
+  recipient_email: string | null;
+  delivery: 'email' | 'print';
+  /** YYYY-MM-DD: the day the recipient is mailed. */
+  send_on: ColumnType<string, string, string>;
+  message: string | null;
+  status: 'pending' | 'paid' | 'redeemed' | 'refunded';
+  checkout_session_id: string | null;
+  payment_intent: string | null;
+  invoice_id: string | null;
+  receipt_sent_at: Date | null;
+  sent_at: Date | null;
+  redeemed_by: string | null;
+  redeemed_at: Date | null;
+  refunded_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+}
+export type Gift = Selectable<GiftTable>;
+export type NewGift = Insertable<GiftTable>;
+export type GiftUpdate = Updateable<GiftTable>;
