@@ -136,6 +136,37 @@ test.describe('visitor', () => {
     await expect(page.getByRole('banner').getByText('Welcome, Cora')).toBeVisible();
   });
 
+  test("sees the popular and new rows on the welcome page, each saying why, and opens a course's page", async ({
+    page,
+    request,
+  }) => {
+    const answer = await request.get('/api/v1/content/recommendations');
+    expect(answer.status()).toBe(200);
+    const { rows } = (
+      (await answer.json()) as {
+        data: {
+          rows: Array<{ kind: string; title: string; reason: string; products: Array<{ title: string }> }>;
+        };
+      }
+    ).data;
+    // a visitor is recommended what is popular and what is new, nothing of their own
+    expect(rows.map((row) => row.kind)).toEqual(['popular', 'new']);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Catalyst' })).toBeVisible();
+    // the rows sit below the plan and load as the visitor scrolls to them
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    for (const row of rows) {
+      const region = page.getByRole('region', { name: row.title, exact: true });
+      await expect(region.getByText(row.reason, { exact: true })).toBeVisible();
+      await expect(region.getByRole('heading', { level: 3 })).toHaveText(row.products.map((p) => p.title));
+    }
+    const popular = page.getByRole('region', { name: 'Popular with learners', exact: true });
+    const first = rows[0]!.products[0]!.title;
+    await popular.getByRole('link', { name: `View ${first}`, exact: true }).click();
+    await expect(page).toHaveURL(/\/courses\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(first);
+  });
+
   test('searches categories by name or description, with both empty states', async ({ page }) => {
     await page.goto('/browse');
     await expect(page.getByRole('button', { name: /Photography/ })).toBeVisible();

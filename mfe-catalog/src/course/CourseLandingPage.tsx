@@ -8,6 +8,7 @@ import {
   Button,
   buttonClassName,
   categoryPath,
+  coursePagePath,
   creatorLibraryPath,
   isApiRequestError,
   NotFound,
@@ -23,9 +24,6 @@ import {
   useSubscription,
 } from '@catalyst/web-kit';
 import styles from './CourseLandingPage.module.css';
-
-/** The address of a product's public landing page (the gateway renders it with its content for crawlers). */
-export const courseLandingPath = (slug: string) => `/courses/${encodeURIComponent(slug)}`;
 
 /** The viewer's session and subscription (the page's own stores unless a test gives others). */
 export interface CourseStores {
@@ -163,7 +161,7 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
             <ul className={styles.related}>
               {others.map((other) => (
                 <li key={other._id}>
-                  <Link to={courseLandingPath(other.slug)}>{other.title}</Link>
+                  <Link to={coursePagePath(other.slug)}>{other.title}</Link>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { recommendationRoutes, type RecommendationRow } from '@catalyst/contracts';
+import { session } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import { product } from '../testing/fixtures';
 import RecommendationRows from './RecommendationRows';
@@ -41,9 +42,17 @@ const rows: RecommendationRow[] = [
   },
 ];
 
+const signIn = () =>
+  act(() => session.loadUser({ _id: 'u1', name: 'Lena', email: 'l@example.com', role: 'user' }));
+
+afterEach(async () => {
+  await act(async () => session.logout({ revoke: false }));
+});
+
 describe('the dashboard recommendation rows', () => {
   it('shows each row as a region named by its heading, saying why, with the product cards', async () => {
     fakeApi().on(recommendationRoutes.rows, { rows });
+    signIn();
     mount();
     const because = await screen.findByRole('region', { name: 'Because you watched Intro to Python' });
     expect(within(because).getByRole('heading', { level: 2 }).textContent).toBe(
@@ -88,5 +97,35 @@ describe('the dashboard recommendation rows', () => {
     fake.on(recommendationRoutes.rows, { rows });
     fireEvent.click(within(status).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Popular in Data Science' })).not.toBeNull();
+  });
+
+  it("shows a visitor the popular and new rows, each saying why, with View opening the course's public page", async () => {
+    const fake = fakeApi().on(recommendationRoutes.rows, {
+      rows: [
+        {
+          kind: 'popular',
+          title: 'Popular with learners',
+          reason: 'The courses most learners enrolled in',
+          products: [pandas],
+        },
+        {
+          kind: 'new',
+          title: 'New this week',
+          reason: 'Published in the last 7 days',
+          products: [sqlWindows],
+        },
+      ],
+    });
+    mount();
+    const popular = await screen.findByRole('region', { name: 'Popular with learners' });
+    expect(within(popular).getByText('The courses most learners enrolled in').tagName).toBe('P');
+    expect(within(popular).getByRole('link', { name: 'View Pandas for Analysts' }).getAttribute('href')).toBe(
+      `/courses/${pandas.slug}`,
+    );
+    const fresh = screen.getByRole('region', { name: 'New this week' });
+    expect(within(fresh).getByText('Published in the last 7 days').tagName).toBe('P');
+    expect(within(fresh).getByRole('heading', { level: 3 }).textContent).toBe('SQL Window Functions');
+    // asked without a session: the server answers a visitor's rows
+    expect(fake.callsTo(recommendationRoutes.rows)[0]!.headers.get('authorization')).toBeNull();
   });
 });

@@ -1,12 +1,15 @@
 import { useId } from 'react';
 import type { RecommendationRow } from '@catalyst/contracts';
-import { Button } from '@catalyst/web-kit';
+import { Button, coursePagePath, useSession } from '@catalyst/web-kit';
 import { CourseCard } from '../top-courses/CourseCard';
 import styles from './RecommendationRows.module.css';
 import { useRecommendations } from './useRecommendations';
 
-/** One row: a region named by its heading, which says why it is shown, and its cards side by side. */
-function Row({ row }: { row: RecommendationRow }) {
+/**
+ * One row: a region named by its heading, which says why it is shown, and its cards side by side. A
+ * visitor's cards open the public course pages (a member's, the product pages).
+ */
+function Row({ row, visitor }: { row: RecommendationRow; visitor: boolean }) {
   const headingId = useId();
   return (
     <section className={styles.row} aria-labelledby={headingId}>
@@ -17,7 +20,7 @@ function Row({ row }: { row: RecommendationRow }) {
       <ul className={styles.cards}>
         {row.products.map((product) => (
           <li key={product._id} className={styles.item}>
-            <CourseCard product={product} />
+            <CourseCard product={product} to={visitor ? coursePagePath(product.slug) : undefined} />
           </li>
         ))}
       </ul>
@@ -26,11 +29,13 @@ function Row({ row }: { row: RecommendationRow }) {
 }
 
 /**
- * The dashboard's recommendation rows: because you watched, popular in a category you watch, new this
- * week, top rated. The server leaves out rows with nothing to show; while they load nothing is shown.
+ * The recommendation rows: on the dashboard because you watched, popular in a category you watch, new this
+ * week, top rated; on the welcome page a visitor's popular and new. The server leaves out rows with nothing
+ * to show; while they load nothing is shown.
  */
 export default function RecommendationRows() {
   const { rows, error, reload } = useRecommendations();
+  const { isAuthenticated } = useSession();
   if (error)
     return (
       <p className={styles.failed} role="status">
@@ -44,7 +49,7 @@ export default function RecommendationRows() {
   return (
     <div className={styles.rows}>
       {rows.map((row) => (
-        <Row key={row.title} row={row} />
+        <Row key={row.title} row={row} visitor={!isAuthenticated} />
       ))}
     </div>
   );

@@ -15,8 +15,11 @@ import styles from './CourseCard.module.css';
 export const accessLabel = (product: { price: number | null }) =>
   isFreeProduct(product) ? 'Free' : 'Premium';
 
-/** The dashboard's course card (Top Courses and the recommendation rows): bookmark, rating, access, View. */
-export function CourseCard({ product }: { product: PublicProduct }) {
+/**
+ * The dashboard's course card (Top Courses and the recommendation rows): bookmark, rating, access, View.
+ * View opens the product page, or `to` (a visitor's rows open the public course page).
+ */
+export function CourseCard({ product, to = productPath(product) }: { product: PublicProduct; to?: string }) {
   const { title, thumbnail } = product;
   return (
     <Card flush className={styles.card}>
@@ -42,11 +45,7 @@ export function CourseCard({ product }: { product: PublicProduct }) {
         ) : null}
         <p className={styles.price}>{accessLabel(product)}</p>
         <p className={styles.description}>{truncate(product.description)}</p>
-        <Link
-          to={productPath(product)}
-          className={buttonClassName('primary', 'sm')}
-          aria-label={`View ${title}`}
-        >
+        <Link to={to} className={buttonClassName('primary', 'sm')} aria-label={`View ${title}`}>
           View
         </Link>
       </div>

@@ -4,6 +4,9 @@
 export const productPath = (product: { productId?: string | null; _id: string }): string =>
   `/browse/premium/product/${encodeURIComponent(product.productId || product._id)}`;
 
+/** A product's public course page (the gateway renders it with its content for search engines and visitors). */
+export const coursePagePath = (slug: string): string => `/courses/${encodeURIComponent(slug)}`;
+
 /** A category's creators: by its slug (the page also accepts an id, then shows the slug). */
 export const categoryPath = (categoryKey: string): string =>
   `/browse/category/${encodeURIComponent(categoryKey)}`;

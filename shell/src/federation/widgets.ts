@@ -20,7 +20,7 @@ export interface ShellWidget {
 export const SHELL_WIDGETS = {
   /** The dashboard's most popular courses. */
   topCourses: { remote: 'catalog', module: './TopCourses' },
-  /** The dashboard's recommendation rows (because you watched, popular, new, top rated). */
+  /** The recommendation rows: the dashboard's (because you watched, popular, new, top rated), a visitor's on the welcome page (popular, new). */
   recommendations: { remote: 'catalog', module: './RecommendationRows' },
   /** The dashboard's lessons in progress. */
   continueWatching: { remote: 'player', module: './ContinueWatching' },

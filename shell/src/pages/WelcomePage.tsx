@@ -1,7 +1,10 @@
 import { BadgeCheck, CirclePlay, GraduationCap } from '@catalyst/web-kit/icons';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
 import { Button, formatPrice, openAuthDialog, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
+import { RemoteModule } from '../federation/RemoteModule';
+import { SHELL_WIDGETS } from '../federation/widgets';
 import { PlanOffer } from './PlanOffer';
 import styles from './Pages.module.css';
 
@@ -23,7 +26,33 @@ const FEATURES = [
   },
 ];
 
-/** What anonymous visitors see at '/': a welcome message and a clear way to sign up. */
+/**
+ * Renders its children once its place comes within a screen's height of the viewport: what sits below the
+ * fold costs the first load nothing.
+ */
+function WhenNear({ children }: { children: ReactNode }) {
+  // Never at first: the page's first paint is rendered ahead, where nothing is in view.
+  const [near, setNear] = useState(false);
+  const place = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = place.current;
+    if (near || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return <div ref={place}>{near ? children : null}</div>;
+}
+
+/**
+ * What anonymous visitors see at '/': a welcome message, a clear way to sign up, and below the plan the
+ * courses popular with learners and new this week.
+ */
 export function WelcomePage() {
   const site = useSiteConfig();
   useDocumentTitle('Welcome');
@@ -71,6 +100,12 @@ export function WelcomePage() {
           Sign Up for {PREMIUM_PLAN.name}
         </Button>
       </PlanOffer>
+      {/* The dashboard's recommendation rows as a visitor gets them (popular and new), each saying why. */}
+      <WhenNear>
+        <div className={styles.section}>
+          <RemoteModule {...SHELL_WIDGETS.recommendations} loading={null} />
+        </div>
+      </WhenNear>
     </>
   );
 }
