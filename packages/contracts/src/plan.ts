@@ -12,6 +12,8 @@ export const PREMIUM_PLAN = {
   unitAmount: 1499,
   currency: 'usd',
   interval: 'month',
+  /** The provider's price is found by this key (billing makes it once when the provider has none). */
+  lookupKey: 'catalyst_premium_monthly',
   tag: 'Most popular choice',
   features: [
     'Access to all courses',
@@ -23,3 +25,23 @@ export const PREMIUM_PLAN = {
     'Certificate of completion',
   ],
 } as const;
+
+/** Premium billed yearly: ten months' price for twelve (issue 56). Its features are the monthly plan's. */
+export const PREMIUM_ANNUAL_PLAN = {
+  id: 'premium',
+  name: 'Premium Annual',
+  price: 149.99,
+  unitAmount: 14999,
+  currency: 'usd',
+  interval: 'year',
+  lookupKey: 'catalyst_premium_annual',
+  /** The price per month it comes to, as shown beside the yearly price. */
+  monthlyPrice: 12.5,
+  saving: '2 months free',
+} as const;
+
+/** How a plan is billed: every month or every year. */
+export type BillingInterval = 'month' | 'year';
+
+/** The free trial a person who never had Premium may take once. */
+export const TRIAL_DAYS = 7;

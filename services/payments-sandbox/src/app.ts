@@ -9,6 +9,13 @@ import { invoicesRoutes } from './invoices/invoices.routes';
 import { receiptPages } from './invoices/receipt.page';
 import { portalPages } from './portal/portal.page';
 import { portalRoutes } from './portal/portal.routes';
+import { couponsRoutes, promotionCodesRoutes } from './promotions/promotions.routes';
+import {
+  invoicePreviewRoutes,
+  paymentMethodsRoutes,
+  pricesRoutes,
+  schedulesRoutes,
+} from './subscriptions/plans.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
 import { eventsRoutes } from './webhooks/events.routes';
 import { StripeApiError, stripeErrorBody } from './wire/errors';
@@ -43,7 +50,13 @@ export function createApp(deps: Deps) {
   api.route('/customers', customersRoutes(deps));
   api.route('/checkout/sessions', checkoutRoutes(deps));
   api.route('/subscriptions', subscriptionsRoutes(deps));
+  api.route('/invoices/create_preview', invoicePreviewRoutes(deps));
   api.route('/invoices', invoicesRoutes(deps));
+  api.route('/prices', pricesRoutes(deps));
+  api.route('/coupons', couponsRoutes(deps));
+  api.route('/promotion_codes', promotionCodesRoutes(deps));
+  api.route('/subscription_schedules', schedulesRoutes(deps));
+  api.route('/payment_methods', paymentMethodsRoutes(deps));
   api.route('/billing_portal', portalRoutes(deps));
   api.route('/events', eventsRoutes(deps));
   api.route('/test_helpers', clockRoutes(deps));

@@ -6,6 +6,7 @@ import type { PortalSession } from './db/tables/portal-session';
 import type { Price } from './db/tables/price';
 import type { Subscription } from './db/tables/subscription';
 import { cardLast4 } from './cards';
+import { paymentMethodId } from './promotions/objects';
 import { nextRetry } from './subscriptions/retries';
 
 export const API_VERSION = '2025-10-29.clover';
@@ -33,6 +34,7 @@ export function toPrice(row: Price) {
     currency: row.currency,
     unit_amount: row.unit_amount,
     nickname: row.product_name,
+    lookup_key: row.lookup_key,
     product: `prod_${row.id.replace(/^price_/, '')}`,
     recurring: { interval: row.interval, interval_count: 1, usage_type: 'licensed' },
     type: 'recurring',
@@ -41,7 +43,11 @@ export function toPrice(row: Price) {
   };
 }
 
-export function toCheckoutSession(row: CheckoutSession, price: Price, publicUrl: string) {
+/** `discount`: what the session's promotion code takes off the first invoice (minor units). */
+export function toCheckoutSession(row: CheckoutSession, price: Price, publicUrl: string, discount = 0) {
+  const subtotal = price.unit_amount * row.quantity;
+  // A trial's first invoice is free: the session charges nothing now.
+  const total = row.trial_period_days ? 0 : subtotal - discount;
   return {
     id: row.id,
     object: 'checkout.session',
@@ -55,8 +61,15 @@ export function toCheckoutSession(row: CheckoutSession, price: Price, publicUrl:
     cancel_url: row.cancel_url,
     url: row.status === 'open' ? `${publicUrl}/checkout/${row.id}` : null,
     currency: price.currency,
-    amount_total: price.unit_amount * row.quantity,
-    amount_subtotal: price.unit_amount * row.quantity,
+    amount_total: total,
+    amount_subtotal: row.trial_period_days ? 0 : subtotal,
+    total_details: {
+      amount_discount: row.trial_period_days ? 0 : discount,
+      amount_shipping: 0,
+      amount_tax: 0,
+    },
+    allow_promotion_codes: row.allow_promotion_codes,
+    discounts: row.promotion_code ? [{ coupon: null, promotion_code: row.promotion_code }] : [],
     expires_at: row.expires_at,
     created: row.created,
     metadata: row.metadata,
@@ -77,6 +90,20 @@ export function toSubscription(row: Subscription, price: Price) {
     created: row.created,
     start_date: row.created,
     billing_cycle_anchor: row.created,
+    trial_start: row.trial_start,
+    trial_end: row.trial_end,
+    default_payment_method: paymentMethodId(row.customer),
+    discounts: row.promotion_code ? [`di_${row.id.replace(/^sub_/, '')}`] : [],
+    discount: row.promotion_code
+      ? {
+          id: `di_${row.id.replace(/^sub_/, '')}`,
+          object: 'discount',
+          promotion_code: row.promotion_code,
+          start: row.discount_start,
+          end: row.discount_end,
+          subscription: row.id,
+        }
+      : null,
     // Older API versions carried the period on the subscription; newer ones on each item. Both are given.
     current_period_start: row.current_period_start,
     current_period_end: row.current_period_end,
@@ -131,6 +158,39 @@ export function toInvoice(
     amount_due: row.amount_due,
     amount_paid: row.amount_paid,
     amount_remaining: row.amount_due - row.amount_paid,
+    subtotal: row.subtotal ?? row.amount_due,
+    total: row.amount_due,
+    total_discount_amounts: row.total_discount
+      ? [{ amount: row.total_discount, discount: `di_${row.subscription.replace(/^sub_/, '')}` }]
+      : [],
+    lines: {
+      object: 'list',
+      has_more: false,
+      url: `/v1/invoices/${row.id}/lines`,
+      data: (row.lines.length > 0
+        ? row.lines
+        : [
+            {
+              amount: row.subtotal ?? row.amount_due,
+              description: null,
+              proration: false,
+              period_start: row.period_start,
+              period_end: row.period_end,
+            },
+          ]
+      ).map((line, i) => ({
+        id: `il_${row.id.replace(/^in_/, '')}_${i}`,
+        object: 'line_item',
+        amount: line.amount,
+        currency: row.currency,
+        description: line.description,
+        period: { start: line.period_start, end: line.period_end },
+        parent: {
+          type: 'subscription_item_details',
+          subscription_item_details: { proration: line.proration },
+        },
+      })),
+    },
     currency: row.currency,
     billing_reason: row.billing_reason,
     period_start: row.period_start,

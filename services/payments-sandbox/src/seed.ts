@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '@catalyst/service-kit';
 import { PREMIUM_PLAN, demoAccounts, demoBilling, demoBillingPeriod } from '@catalyst/contracts';
+import { PREMIUM_ANNUAL_PLAN } from '@catalyst/contracts/plan';
 import type { Database } from './db/schema';
 
 /** The price the demo subscription (and billing, when STRIPE_PRICE_PREMIUM names it) uses. */
 export const DEMO_PRICE_ID = 'price_CatalystPremiumMonthly';
+const DEMO_ANNUAL_PRICE_ID = 'price_CatalystPremiumAnnual';
 
 /** Demo provider state (the member's customer and active subscription); idempotent. */
 export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
@@ -26,6 +28,20 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
         unit_amount: PREMIUM_PLAN.unitAmount,
         currency: PREMIUM_PLAN.currency,
         interval: PREMIUM_PLAN.interval,
+        lookup_key: PREMIUM_PLAN.lookupKey,
+        created,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx
+      .insertInto('prices')
+      .values({
+        id: DEMO_ANNUAL_PRICE_ID,
+        product_name: `Catalyst ${PREMIUM_ANNUAL_PLAN.name}`,
+        unit_amount: PREMIUM_ANNUAL_PLAN.unitAmount,
+        currency: PREMIUM_ANNUAL_PLAN.currency,
+        interval: PREMIUM_ANNUAL_PLAN.interval,
+        lookup_key: PREMIUM_ANNUAL_PLAN.lookupKey,
         created,
       })
       .onConflict((oc) => oc.column('id').doNothing())

@@ -7,6 +7,7 @@ import { currentTime } from '../clock/clock.repository';
 import { findCustomer } from '../customers/customers.repository';
 import { html, page, formatMoney } from '../pages/layout';
 import { completeCheckout, expireCheckoutSession } from '../subscriptions/lifecycle';
+import { sessionDiscount } from '../promotions/session-offer';
 import { findCheckoutSession, findPrice } from './checkout.repository';
 
 /** The session's return URL with the provider's template filled in and, for failures, `error=<code>`. */
@@ -37,16 +38,28 @@ function checkoutPage(
   price: Price,
   email: string | null,
   form: FormState = {},
+  discount = 0,
 ): string {
-  const amount = formatMoney(price.unit_amount * session.quantity, price.currency);
+  const full = formatMoney(price.unit_amount * session.quantity, price.currency);
+  // What is charged today: nothing during a trial, the first period less a promotion code otherwise.
+  const amount = session.trial_period_days
+    ? formatMoney(0, price.currency)
+    : formatMoney(price.unit_amount * session.quantity - discount, price.currency);
   return page(
     `Subscribe to ${price.product_name}`,
     html`<main>
       <section class="card" aria-label="Order summary">
         <p class="muted">Subscribe to</p>
         <h1>${price.product_name}</h1>
-        <p class="price">${amount} <span class="muted">per ${price.interval}</span></p>
+        <p class="price">${full} <span class="muted">per ${price.interval}</span></p>
         <p class="muted">Billed ${price.interval}ly. Cancel any time.</p>
+        ${
+          session.trial_period_days
+            ? html`<p>${session.trial_period_days}-day free trial: ${amount} due today.</p>`
+            : discount > 0
+              ? html`<p>Discount: −${formatMoney(discount, price.currency)}. Due today: ${amount}.</p>`
+              : ''
+        }
         ${email ? html`<p class="muted">Account: ${email}</p>` : ''}
         <h2 style="margin-top:24px">Test cards</h2>
         <table>
@@ -164,7 +177,9 @@ export function checkoutPages({ db, config, dispatcher, log }: Deps) {
     const expired = await expiredRedirect(c, session, await currentTime(db));
     if (expired) return expired;
     const customer = await findCustomer(db, session.customer);
-    return c.html(checkoutPage(session, price, customer?.email ?? null));
+    return c.html(
+      checkoutPage(session, price, customer?.email ?? null, {}, await sessionDiscount(db, session, price)),
+    );
   });
 
   app.post('/:id', async (c) => {
@@ -192,7 +207,16 @@ export function checkoutPages({ db, config, dispatcher, log }: Deps) {
     );
     const customer = await findCustomer(db, session.customer);
     if (problem)
-      return c.html(checkoutPage(session, price, customer?.email ?? null, { ...form, error: problem }), 400);
+      return c.html(
+        checkoutPage(
+          session,
+          price,
+          customer?.email ?? null,
+          { ...form, error: problem },
+          await sessionDiscount(db, session, price),
+        ),
+        400,
+      );
 
     const outcome = chargeCard(cardNumber);
     if (!outcome.ok) {

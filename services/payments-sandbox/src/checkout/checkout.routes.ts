@@ -10,6 +10,7 @@ import { StripeApiError, invalidParam, missingParam, noSuch } from '../wire/erro
 import { stringMap } from '../wire/form';
 import { stripeId } from '../wire/ids';
 import { expandList, optionalInteger, optionalString, requiredString, stripeParams } from '../wire/params';
+import { sessionDiscount, sessionOffer } from '../promotions/session-offer';
 import { findCheckoutSession, findPrice, insertCheckoutSession, insertPrice } from './checkout.repository';
 
 /** A checkout session lives this long unless expires_at says otherwise (the provider's default: 24 hours). */
@@ -58,7 +59,12 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
     if (!session) throw noSuch('checkout.session', id);
     const price = await findPrice(db, session.price_id);
     if (!price) throw noSuch('price', session.price_id);
-    const json: Record<string, unknown> = toCheckoutSession(session, price, config.PUBLIC_URL);
+    const json: Record<string, unknown> = toCheckoutSession(
+      session,
+      price,
+      config.PUBLIC_URL,
+      await sessionDiscount(db, session, price),
+    );
     if (expand.includes('subscription') && session.subscription) {
       const sub = await findSubscription(db, session.subscription);
       if (sub) json.subscription = await subscriptionObject(db, sub);
@@ -105,6 +111,7 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
     }
     const expiresAt = optionalInteger(params, 'expires_at') ?? now + DEFAULT_SESSION_TTL_SECONDS;
     if (expiresAt <= now) throw invalidParam('expires_at', 'expires_at must be in the future.');
+    const offer = await sessionOffer(db, params, customerId, now);
 
     const session = await insertCheckoutSession(db, {
       id: stripeId('cs_test'),
@@ -124,6 +131,7 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
       subscription: null,
       expires_at: expiresAt,
       created: now,
+      ...offer,
     });
     return c.json(await sessionJson(session.id, []));
   });

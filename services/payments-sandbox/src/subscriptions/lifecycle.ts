@@ -5,6 +5,8 @@ import type { Database } from '../db/schema';
 import type { CheckoutSession } from '../db/tables/checkout-session';
 import type { Subscription } from '../db/tables/subscription';
 import { chargeCard } from '../cards';
+import { checkoutTerms } from '../promotions/checkout-terms';
+import { renewalTerms } from './renewal-terms';
 import { findCheckoutSession, findPrice, updateCheckoutSession } from '../checkout/checkout.repository';
 import { findCustomer, setCustomerCard } from '../customers/customers.repository';
 import { toCheckoutSession, toInvoice, toSubscription } from '../objects';
@@ -24,12 +26,6 @@ import { FIRST_RETRY_SECONDS, nextRetry } from './retries';
 type Db = Kysely<Database>;
 
 export const LIVE_STATUSES = ['active', 'trialing', 'past_due'];
-
-export function addMonths(unixSeconds: number, months: number): number {
-  const date = new Date(unixSeconds * 1000);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return Math.floor(date.getTime() / 1000);
-}
 
 export async function subscriptionObject(db: Db, sub: Subscription) {
   const price = await findPrice(db, sub.price_id);
@@ -63,7 +59,9 @@ export async function completeCheckout(
   const price = await findPrice(db, session.price_id);
   if (!price) throw new Error(`price ${session.price_id} is missing`);
   await setCustomerCard(db, session.customer, cardNumber);
-  const periodEnd = addMonths(now, 1);
+  // A trial's period ends with the trial (nothing charged now); a code discounts the first invoice.
+  const terms = await checkoutTerms(db, session, price, now);
+  const periodEnd = terms.periodEnd;
   const subscriptionId = stripeId('sub');
   const invoice = await insertInvoice(db, {
     id: stripeId('in'),
@@ -72,7 +70,7 @@ export async function completeCheckout(
       id: subscriptionId,
       customer: session.customer,
       price_id: price.id,
-      status: 'active',
+      status: terms.trialEnd ? 'trialing' : 'active',
       current_period_start: now,
       current_period_end: periodEnd,
       cancel_at_period_end: false,
@@ -82,10 +80,13 @@ export async function completeCheckout(
       latest_invoice: null,
       metadata: session.subscription_metadata,
       created: now,
+      ...terms.subscription,
     }).then((s) => s.id),
     status: 'paid',
-    amount_due: price.unit_amount * session.quantity,
-    amount_paid: price.unit_amount * session.quantity,
+    amount_due: terms.amount,
+    amount_paid: terms.amount,
+    subtotal: terms.subtotal,
+    total_discount: terms.discount,
     currency: price.currency,
     billing_reason: 'subscription_create',
     attempt_count: 1,
@@ -101,7 +102,12 @@ export async function completeCheckout(
   });
   await emitSubscription(db, 'customer.subscription.created', sub, now);
   await emitInvoice(db, 'invoice.paid', invoice.id, sub, now);
-  await enqueueEvent(db, 'checkout.session.completed', toCheckoutSession(completed, price, publicUrl), now);
+  await enqueueEvent(
+    db,
+    'checkout.session.completed',
+    toCheckoutSession(completed, price, publicUrl, terms.discount),
+    now,
+  );
   return sub;
 }
 
@@ -174,21 +180,23 @@ async function endAtPeriodEnd(db: Db, sub: Subscription): Promise<Subscription> 
   return ended;
 }
 
-/** The renewal at the period's end: the card on file is charged for the next month. */
+/** The renewal at the period's end (or the trial's): the card on file is charged for the next period. */
 async function renew(db: Db, sub: Subscription): Promise<Subscription> {
   const at = sub.current_period_end;
-  const price = await findPrice(db, sub.price_id);
   const customer = await findCustomer(db, sub.customer);
-  if (!price || !customer) throw new Error(`subscription ${sub.id} lost its price or customer`);
-  const outcome = chargeCard(customer.card_number);
-  const nextEnd = addMonths(at, 1);
+  if (!customer) throw new Error(`subscription ${sub.id} lost its customer`);
+  // The plan's own period (a year for annual), a scheduled change of price, a code's discount while it lasts.
+  const { price, nextEnd, subtotal, discount, amount } = await renewalTerms(db, sub, at);
+  const outcome = amount === 0 ? ({ ok: true } as const) : chargeCard(customer.card_number);
   const invoice = await insertInvoice(db, {
     id: stripeId('in'),
     customer: sub.customer,
     subscription: sub.id,
     status: outcome.ok ? 'paid' : 'open',
-    amount_due: price.unit_amount,
-    amount_paid: outcome.ok ? price.unit_amount : 0,
+    amount_due: amount,
+    amount_paid: outcome.ok ? amount : 0,
+    subtotal,
+    total_discount: discount,
     currency: price.currency,
     billing_reason: 'subscription_cycle',
     attempt_count: 1,
@@ -200,13 +208,16 @@ async function renew(db: Db, sub: Subscription): Promise<Subscription> {
     current_period_start: at,
     current_period_end: nextEnd,
     latest_invoice: invoice.id,
-    ...(outcome.ok ? {} : { status: 'past_due', past_due_since: at }),
+    price_id: price.id,
+    // A trial that ends converts: active when the card pays.
+    ...(outcome.ok ? { status: 'active' } : { status: 'past_due', past_due_since: at }),
   });
   await emitInvoice(db, outcome.ok ? 'invoice.paid' : 'invoice.payment_failed', invoice.id, renewed, at);
   await emitSubscription(db, 'customer.subscription.updated', renewed, at, {
     current_period_start: sub.current_period_start,
     current_period_end: sub.current_period_end,
-    ...(outcome.ok ? {} : { status: sub.status }),
+    ...(renewed.status === sub.status ? {} : { status: sub.status }),
+    ...(renewed.price_id === sub.price_id ? {} : { items: (await subscriptionObject(db, sub)).items }),
   });
   return renewed;
 }

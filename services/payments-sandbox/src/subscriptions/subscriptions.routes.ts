@@ -6,6 +6,7 @@ import { noSuch } from '../wire/errors';
 import { stringMap } from '../wire/form';
 import { optionalBoolean, optionalInteger, optionalString, stripeParams } from '../wire/params';
 import { cancelNow, setCancelAtPeriodEnd, subscriptionObject } from './lifecycle';
+import { applyPlanUpdate } from './plan-update';
 import { findSubscription, listSubscriptions, setSubscriptionMetadata } from './subscriptions.repository';
 
 export function subscriptionsRoutes({ db, dispatcher }: Deps) {
@@ -39,6 +40,7 @@ export function subscriptionsRoutes({ db, dispatcher }: Deps) {
       if (!sub) throw noSuch('subscription', c.req.param('id'));
       if (params.metadata)
         sub = await setSubscriptionMetadata(trx, sub.id, { ...sub.metadata, ...stringMap(params.metadata) });
+      sub = await applyPlanUpdate(trx, sub, params, now);
       if (cancelAtPeriodEnd !== undefined) sub = await setCancelAtPeriodEnd(trx, sub, cancelAtPeriodEnd, now);
       return sub;
     });

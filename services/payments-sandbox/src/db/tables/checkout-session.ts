@@ -18,6 +18,10 @@ export interface CheckoutSessionTable {
   subscription: string | null;
   expires_at: number;
   created: number;
+  trial_period_days: ColumnType<number | null, number | null | undefined, number | null>;
+  allow_promotion_codes: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The promotion code applied (`discounts: [{ promotion_code }]`). */
+  promotion_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type CheckoutSession = Selectable<CheckoutSessionTable>;
 export type NewCheckoutSession = Insertable<CheckoutSessionTable>;

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 export interface PriceTable {
   id: string;
@@ -6,6 +6,8 @@ export interface PriceTable {
   unit_amount: number;
   currency: string;
   interval: string;
+  /** The name billing finds the price by (`prices.list({ lookup_keys })`). */
+  lookup_key: ColumnType<string | null, string | null | undefined, string | null>;
   created: number;
 }
 export type Price = Selectable<PriceTable>;

@@ -16,6 +16,14 @@ export interface SubscriptionTable {
   latest_invoice: string | null;
   metadata: ColumnType<Record<string, string>, string, string>;
   created: number;
+  trial_start: ColumnType<number | null, number | null | undefined, number | null>;
+  /** While trialing, the period ends here and the card is first charged. */
+  trial_end: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The promotion code whose coupon discounts this subscription's invoices. */
+  promotion_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_start: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Invoices made before this moment are discounted; null with a code: every invoice (forever). */
+  discount_end: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type Subscription = Selectable<SubscriptionTable>;
 export type NewSubscription = Insertable<SubscriptionTable>;
