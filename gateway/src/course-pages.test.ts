@@ -160,7 +160,12 @@ describe('public course pages, the sitemap and robots.txt', () => {
     );
     expect(meta('meta[property="og:title"]')).toBe('Guitar Basics');
     expect(meta('meta[property="og:url"]')).toBe(`${origin}/courses/guitar-basics`);
-    expect(meta('meta[property="og:image"]')).toBe(`${origin}/api/v1/media/images/abc/w640.webp`);
+    // the course's generated card, at an address with its version
+    const card = meta('meta[property="og:image"]')!;
+    expect(card).toMatch(new RegExp(`^${origin}/courses/guitar-basics/card\\.png\\?v=[0-9a-f]{12}$`));
+    expect(meta('meta[name="twitter:image"]')).toBe(card);
+    expect(meta('meta[property="og:image:width"]')).toBe('1200');
+    expect(meta('meta[property="og:image:height"]')).toBe('630');
     expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     const root = doc.getElementById('root')!;
     expect(root.getAttribute('data-first-paint')).toBe('*');
@@ -178,6 +183,29 @@ describe('public course pages, the sitemap and robots.txt', () => {
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 2 },
     });
   });
+
+  it("answers a course's card as a 1200×630 PNG, another title's at another address, and 404 for no course", async () => {
+    const cardOf = async (slug: string) => {
+      const html = await (await get(`/courses/${slug}`)).text();
+      return new JSDOM(html).window.document
+        .querySelector('meta[property="og:image"]')!
+        .getAttribute('content')!
+        .slice(gateway.url.length);
+    };
+    const card = await cardOf('guitar-basics');
+    const response = await get(card);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+    // another title: another version in the address, another picture
+    const other = await cardOf('evil');
+    expect(other.split('?v=')[1]).not.toBe(card.split('?v=')[1]);
+    const otherBytes = Buffer.from(await (await get(other)).arrayBuffer());
+    expect(otherBytes.equals(bytes)).toBe(false);
+    expect((await get('/courses/no-such-course/card.png')).status).toBe(404);
+  }, 60_000);
 
   it('escapes a title that tries to close the JSON-LD script', async () => {
     const html = await (await get('/courses/evil')).text();

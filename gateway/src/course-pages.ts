@@ -8,7 +8,7 @@
 import type { Request, RequestHandler } from 'express';
 import { TtlLru, type Logger } from '@catalyst/service-kit';
 import { APP_FRAME } from '@catalyst/web-kit/first-paint';
-import { categoryPath, creatorLibraryPath, productPath } from '@catalyst/web-kit/paths';
+import { categoryPath, coursePagePath, creatorLibraryPath, productPath } from '@catalyst/web-kit/paths';
 import {
   API_PREFIX,
   categoryRoutes,
@@ -21,11 +21,11 @@ import {
   type PublicProduct,
   type Review,
 } from '@catalyst/contracts';
+import { CARD_HEIGHT, CARD_WIDTH, type CourseCards } from './course-cards';
 import { injectFirstPaint } from './first-paint';
 import { scriptSafeJson } from './static';
 
 export const COURSE_PAGE_PREFIX = '/courses/';
-export const coursePath = (slug: string) => `${COURSE_PAGE_PREFIX}${encodeURIComponent(slug)}`;
 
 /** What a course page is rendered from. */
 export interface CourseData {
@@ -37,6 +37,8 @@ export interface CourseData {
 
 export interface CoursePagesOptions {
   contentUrl: string;
+  /** The courses' link-preview cards (course-cards.ts); without them og:image is the product's thumbnail. */
+  cards?: CourseCards;
   log: Logger;
   /** How long content's answers are kept (ms); 0 reads them every time. */
   ttlMs: number;
@@ -82,7 +84,7 @@ export function courseJsonLd(data: CourseData, origin: string): Record<string, u
     '@type': 'Course',
     name: product.title,
     description: summary(product.description, 500),
-    url: `${origin}${coursePath(product.slug)}`,
+    url: `${origin}${coursePagePath(product.slug)}`,
     ...(product.thumbnail ? { image: absolute(origin, product.thumbnail) } : {}),
     provider: { '@type': 'Organization', name: product.creator.name },
     ...(product.ratingCount && product.ratingAverage != null
@@ -99,13 +101,16 @@ export function courseJsonLd(data: CourseData, origin: string): Record<string, u
   };
 }
 
-/** The tags of <head>: title, description, canonical, Open Graph, Twitter card, JSON-LD. */
-export function courseHead(data: CourseData, origin: string, siteName: string): string {
+/**
+ * The tags of <head>: title, description, canonical, Open Graph, Twitter card, JSON-LD. The card's image is
+ * the course's generated card (`card`, its address) when there is one, else the product's thumbnail.
+ */
+export function courseHead(data: CourseData, origin: string, siteName: string, card?: string): string {
   const { product } = data;
-  const url = `${origin}${coursePath(product.slug)}`;
+  const url = `${origin}${coursePagePath(product.slug)}`;
   const title = `${product.title} | ${siteName}`;
   const description = summary(product.description) || product.title;
-  const image = absolute(origin, product.thumbnail);
+  const image = absolute(origin, card ?? product.thumbnail);
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   return [
@@ -118,6 +123,14 @@ export function courseHead(data: CourseData, origin: string, siteName: string): 
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     ...(image ? [meta('property', 'og:image', image)] : []),
+    ...(card
+      ? [
+          meta('property', 'og:image:type', 'image/png'),
+          meta('property', 'og:image:width', String(CARD_WIDTH)),
+          meta('property', 'og:image:height', String(CARD_HEIGHT)),
+          meta('property', 'og:image:alt', product.title),
+        ]
+      : []),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', product.title),
     meta('name', 'twitter:description', description),
@@ -157,7 +170,7 @@ export function courseBody(data: CourseData): string {
     : '';
   const relatedList = related.length
     ? `<section><h2>Related courses</h2><ul>${related
-        .map((other) => `<li><a href="${coursePath(other.slug)}">${escapeHtml(other.title)}</a></li>`)
+        .map((other) => `<li><a href="${coursePagePath(other.slug)}">${escapeHtml(other.title)}</a></li>`)
         .join('')}</ul></section>`
     : '';
   return (
@@ -257,13 +270,13 @@ export function createCoursePages(options: CoursePagesOptions) {
     for (const category of categories) if (category.isActive) paths.add(categoryPath(category.slug));
     for (const product of products) {
       paths.add(creatorLibraryPath(product.category.slug, product.creatorId));
-      paths.add(coursePath(product.slug));
+      paths.add(coursePagePath(product.slug));
     }
     const urls = [...paths].map((path) => `<url><loc>${escapeHtml(`${origin}${path}`)}</loc></url>`).join('');
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
   }
 
-  return { course, sitemap, log };
+  return { course, sitemap, log, cards: options.cards?.available ? options.cards : undefined };
 }
 export type CoursePages = ReturnType<typeof createCoursePages>;
 
