@@ -11,5 +11,6 @@ export const exposes = {
   './CertificatePage': './src/certificates/CertificatePage.tsx',
   './LearningRecordPage': './src/learning/LearningRecordPage.tsx',
   './AccountPage': './src/account/AccountPage.tsx',
+  './BillingPage': './src/billing/BillingPage.tsx',
   './SavedPage': './src/saved/SavedPage.tsx',
 } as const;

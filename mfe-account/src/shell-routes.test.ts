@@ -54,6 +54,17 @@ describe("the account's pages", () => {
     ]);
   });
 
+  it('keeps the billing page behind sign-in and starts its account read with a session', () => {
+    expect(page('/account/billing/')).toMatchObject({
+      prefix: false,
+      module: './BillingPage',
+      audience: 'signed-in',
+    });
+    expect(readsOf('/account/billing/', '/account/billing')).toEqual([
+      { endpoint: 'billingAccount.account', input: undefined, signedIn: true },
+    ]);
+  });
+
   it('keeps the account overview behind sign-in, a page of its own that reads nothing first', () => {
     expect(page('/account/')).toEqual({
       path: '/account/',

@@ -29,6 +29,13 @@ export const shellRoutes: RemoteRouteTable = {
     // an overview of the account's parts: published with the account's release, mounted by the shell at run time
     { path: '/account/', prefix: false, module: './AccountPage', audience: 'signed-in' },
     {
+      path: '/account/billing/',
+      prefix: false,
+      module: './BillingPage',
+      audience: 'signed-in',
+      firstReads: () => [{ endpoint: ['billingAccount', 'account'], signedIn: true }],
+    },
+    {
       path: '/learning/',
       prefix: false,
       module: './LearningRecordPage',

@@ -23,6 +23,7 @@ describe('the account page', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Profile', '/profile'],
       ['Subscription', '/subscription'],
+      ['Billing', '/account/billing'],
       ['Learning record', '/learning'],
       ['Saved for later', '/saved'],
       ['Downloads', '/downloads'],

@@ -17,6 +17,11 @@ const PARTS = [
   },
   { to: '/subscription', name: 'Subscription', about: 'Your plan and what it includes.' },
   {
+    to: '/account/billing',
+    name: 'Billing',
+    about: 'Invoices and receipts, your card, and the details on your receipts.',
+  },
+  {
     to: LEARNING_RECORD_PATH,
     name: 'Learning record',
     about: 'Courses, certificates, minutes per week and streaks.',

@@ -186,6 +186,7 @@ const FREE_PLAN_SHAPE = (
       status: 'free',
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      graceEndsAt: null,
     }}
     invoices={{ list: [], isLoading: false, failed: false, onRetry: () => undefined }}
     error={null}

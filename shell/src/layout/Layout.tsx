@@ -17,6 +17,7 @@ import { AppNotices } from '../pwa/AppNotices';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PaymentBanner } from './PaymentBanner';
 import { ScrollManager } from './ScrollManager';
 import styles from './Layout.module.css';
 
@@ -101,6 +102,7 @@ export function Layout() {
         </Banner>
       ) : null}
       <AppNotices />
+      <PaymentBanner />
       <Header />
       <PageNotice />
       <main id="main" className={styles.main}>

@@ -10,6 +10,8 @@ export interface SubscriptionState {
   status: string;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** A failed renewal (`past_due`): until when Premium stays open unless the card is updated. */
+  graceEndsAt: string | null;
   isLoading: boolean;
 }
 
@@ -43,6 +45,7 @@ const FREE: Omit<SubscriptionState, 'isLoading'> = {
   status: 'free',
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
+  graceEndsAt: null,
 } satisfies SubscriptionStatus;
 const ADMIN: Omit<SubscriptionState, 'isLoading'> = {
   hasSubscription: true,
@@ -50,6 +53,7 @@ const ADMIN: Omit<SubscriptionState, 'isLoading'> = {
   status: 'active',
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
+  graceEndsAt: null,
 } satisfies SubscriptionStatus;
 
 type StatusAnswer = Partial<SubscriptionStatus> | null | undefined;
@@ -61,6 +65,7 @@ function fromAnswer(answer: StatusAnswer): Omit<SubscriptionState, 'isLoading'> 
     status: answer?.status ?? 'free',
     currentPeriodEnd: answer?.currentPeriodEnd ?? null,
     cancelAtPeriodEnd: answer?.cancelAtPeriodEnd === true,
+    graceEndsAt: answer?.graceEndsAt ?? null,
   };
 }
 
