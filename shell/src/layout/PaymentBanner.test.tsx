@@ -18,7 +18,7 @@ const PAST_DUE: SubscriptionStatus = {
 };
 const ACTIVE: SubscriptionStatus = { ...PAST_DUE, status: 'active', graceEndsAt: null };
 
-function renderBanner(...answers: SubscriptionStatus[]) {
+function renderBanner(...answers: [SubscriptionStatus, ...SubscriptionStatus[]]) {
   const fake = fakeApi().on(subscriptionRoutes.status, inTurn(...answers));
   const api = createApiClient({ fetch: fake.fetch, baseUrl: '/api/v1' });
   const session = createSessionStore({ api });
