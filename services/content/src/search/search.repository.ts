@@ -21,8 +21,9 @@ import {
 import type { Database } from '../db/schema';
 
 // All of search's SQL: the documents, their triggers and the query builder are the migration
-// 2026-12-05T09-20-00_search_index (SQL functions search_tsquery, search_marks, search_rebuild) and
-// 2026-12-05T10-00-00_search_index_lean (a lesson's snippet is cut from the lesson: search_lesson_text).
+// 2026-12-05T09-20-00_search_index (SQL functions search_tsquery, search_marks, search_rebuild),
+// 2026-12-05T10-00-00_search_index_lean (a lesson's snippet is cut from the lesson: search_lesson_text) and
+// 2026-12-05T12-00-00_search_lessons_in_place (lessons read through an expression index: search_lesson_candidates).
 
 type Db = Kysely<Database>;
 export type SearchFilters = Omit<SearchQuery, 'q' | 'sort' | 'cursor'>;
@@ -78,27 +79,33 @@ const ORDERS: Record<SearchQuery['sort'], RawBuilder<unknown>> = {
 };
 
 /**
- * How many lessons' documents a search ranks at most. A word most lessons hold would otherwise rank every one of
- * them (tens of thousands on a large catalogue); past this many the lessons ranked are the first the index gives,
- * and the total and the facets count those. Categories, creators and products are always ranked in full.
+ * How many lessons a search ranks at most. A word most lessons hold would otherwise rank every one of them (tens of
+ * thousands on a large catalogue); past this many the lessons ranked are the first the index gives, and the total
+ * and the facets count those. Categories, creators and products are always ranked in full.
  */
-export const LESSON_CANDIDATES = 2_000;
+export const LESSON_CANDIDATES = 500;
 
 /**
- * Each result's best document (a product is found by its own words or by one of its lessons'). Lessons and the rest
- * are read through their own partial GIN indexes (migration 2026-12-05T10-00-00_search_index_lean), the lessons at
- * most `lessonCandidates` of them.
+ * Each result's best document (a product is found by its own words or by one of its lessons'). The documents of
+ * categories, creators and products are read through their GIN index (and a product's video's captions through
+ * their document: `search_document_matches`); lessons where they are, through the
+ * expression index over their title and text and their videos' captions' documents (migration
+ * 2026-12-05T12-00-00_search_lessons_in_place: `search_lesson_candidates`), at most `lessonCandidates` of them, each
+ * standing for its product (a product not listed has no document, so its lessons are never found).
  */
 const bestPerResult = (query: RawBuilder<unknown>, lessonCandidates: number) => {
-  // What ranking, filtering, facets and the page need: not the vector or the text (a sort of wide rows spills).
-  const ranked = sql`key, kind, entity_key, entity_id, lesson_id, lesson_title, captions_path, title, slug, type,
-    category_id, creator_id, level, free, duration, popularity, created_at,
-    ts_rank('{0.05, 0.2, 0.4, 1.0}', document, ${query}) as rank`;
+  // What ranking, filtering, facets and the page need (`search_document_matches`' columns): not the vector or the
+  // text (a sort of wide rows spills).
+  const lessons = sql`
+    select 'lesson:' || l.id, 'lesson', p.entity_key, p.entity_id, l.id, l.title, l.captions_path, p.title, p.slug,
+      p.type, p.category_id, p.creator_id, p.level, p.free, p.duration, p.popularity, p.created_at, l.rank
+    from search_lesson_candidates(${query}, ${lessonCandidates}) l
+    join search_documents p on p.key = 'product:' || l.product_id`;
   return sql`
   select distinct on (d.entity_key) d.*
   from (
-    select ${ranked} from search_documents where kind <> 'lesson' and document @@ ${query}
-    ${lessonCandidates > 0 ? sql`union all (select ${ranked} from search_documents where kind = 'lesson' and document @@ ${query} limit ${lessonCandidates})` : sql``}
+    select * from search_document_matches(${query})
+    ${lessonCandidates > 0 ? sql`union all ${lessons}` : sql``}
   ) d
   order by d.entity_key, d.rank desc, d.kind = 'lesson'`;
 };
@@ -194,7 +201,7 @@ export async function searchCatalogue(
       select h.position, h.kind, h.entity_id, h.lesson_id, h.lesson_title, h.title, h.slug, h.type,
         search_marks(h.title, ${ts}, true) as title_marks,
         search_marks(case when h.kind = 'lesson' then search_lesson_text(h.lesson_id, h.captions_path)
-          else (select b.body from search_documents b where b.key = h.key) end, ${ts}, false) as snippet,
+          else search_entity_text(h.kind, h.entity_id, h.captions_path) end, ${ts}, false) as snippet,
         (select s.start_seconds from search_captions s
           where s.captions_path = h.captions_path and to_tsvector('catalyst_search', s.text) @@ ${ts}
           order by s.start_seconds limit 1) as at_seconds,
