@@ -5,7 +5,7 @@ import { createTestContext, fx, insertFixtures } from '../test-support';
 import { createPostgresSearch } from './search-engine';
 import { replaceCaptions } from './search.repository';
 
-// How the index is kept (migration 2026-12-05T12-00-00_search_lessons_in_place).
+// How the index is kept (migration 2026-12-05T12-00-00_search_lessons_in_place) and how long answers may be reused.
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 
@@ -122,5 +122,14 @@ describe('the search index', () => {
     expect(after.rows).toEqual(before.rows);
     expect(result.documents).toBe(before.rows.length);
     expect((await search('subgird')).items[0]?.lesson?._id).toBe(ids.grid);
+  });
+});
+
+describe('reuse of search answers', () => {
+  it('lets a shared cache keep a search or a suggestion for one second at most', async () => {
+    const { res } = await search('subgrid');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1');
+    const suggest = await ctx.app.request('/search/suggest?q=css');
+    expect(suggest.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1');
   });
 });
