@@ -125,6 +125,7 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
     '/content/products?limit=50',
   );
   let coursePath: string | undefined;
+  let coursePage: string | undefined;
   for (const item of listed.items) {
     const outline = await get<{ lessonCount: number; sections: Array<{ lessons: Array<{ id: string }> }> }>(
       `/content/products/${item.slug}/curriculum`,
@@ -132,6 +133,8 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
     const first = outline.sections.flatMap((s) => s.lessons)[0];
     if (outline.lessonCount > 0 && first) {
       coursePath = `/browse/premium/product/${item.productId}/lesson/${first.id}`;
+      // the same course's public page, as a visitor (and a search engine) opens it
+      coursePage = `/courses/${encodeURIComponent(item.slug)}`;
       break;
     }
   }
@@ -142,6 +145,7 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
   const asAdmin = { token: admin, role: 'admin' as const };
   const plans: LighthousePlan[] = [
     { name: 'welcome', path: '/', public: true },
+    ...(coursePage ? [{ name: 'course page', path: coursePage, public: true }] : []),
     // /about is a signed-in page (a visitor is asked to sign in); the legal pages are the footer's addresses.
     { name: 'about', path: '/about', session: asMember, public: false },
     { name: 'privacy', path: '/privacy-policy', public: true },

@@ -1,11 +1,21 @@
 import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { categoryRoutes, creatorRoutes, progressRoutes, subscriptionRoutes } from '@catalyst/contracts';
+import {
+  categoryRoutes,
+  creatorRoutes,
+  curriculumRoutes,
+  productRoutes,
+  progressRoutes,
+  reviewRoutes,
+  subscriptionRoutes,
+} from '@catalyst/contracts';
 import { api, type Endpoint } from '@catalyst/web-kit';
+import type { FirstRead } from '@catalyst/web-kit/pages';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import { BrowsePage } from './browse/BrowsePage';
 import { CategoryPage } from './category/CategoryPage';
+import CourseLandingPage from './course/CourseLandingPage';
 import { CreatorLibraryPage } from './creator/CreatorLibraryPage';
 import { shellRoutes } from './shell-routes';
 import { category, creator, product } from './testing/fixtures';
@@ -128,5 +138,50 @@ describe("the catalogue's first reads (started by the shell beside the remote's 
       '/browse/category/%E0%A4%A',
     ])
       expect(addressesOf(path)).toEqual([]);
+  });
+
+  it("are the course page's reads: the product by its slug, then its outline, first reviews and category's others", async () => {
+    const course = shellRoutes.pages.find((page) => page.module === './CourseLandingPage')!;
+    const urlOf = (read: FirstRead) => {
+      const [group, name] = read.endpoint;
+      const endpoint = (api[group] as unknown as Record<string, Endpoint<never>>)[name]!;
+      return (endpoint.url as (input?: unknown) => string)(read.input).replace(/^\/api\/v1/, '');
+    };
+    const [first, ...others] = course.firstReads?.('/courses/react-hooks') ?? [];
+    expect(others).toEqual([]);
+    expect(urlOf(first!)).toBe('/content/products/react-hooks');
+    const answer = product();
+    const then = (first!.then?.(answer) ?? []).map(urlOf);
+    expect(then).toEqual([
+      `/content/products/${answer._id}/curriculum`,
+      `/content/products/${answer._id}/reviews?sort=helpful&limit=3`,
+      `/content/products?category=web-development&limit=5`,
+    ]);
+    expect(first!.then?.(undefined)).toEqual([]);
+    for (const path of ['/courses/', '/courses/a/b']) expect(course.firstReads?.(path)).toEqual([]);
+    // the page asks for the same addresses, so it takes the answers the shell started
+    const stub = fakeApi()
+      .on(productRoutes.get, answer)
+      .on(curriculumRoutes.outline, {
+        productId: answer._id,
+        version: 1,
+        lessonCount: 0,
+        durationSeconds: 0,
+        sections: [],
+      })
+      .on(reviewRoutes.list, { items: [], total: 0, nextCursor: null, rating: { average: null, count: 0 } })
+      .on(productRoutes.list, { items: [answer], total: 1, page: 1, limit: 5 });
+    render(
+      <MemoryRouter initialEntries={['/courses/react-hooks']}>
+        <Routes>
+          <Route path="/courses/*" element={<CourseLandingPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await waitFor(() =>
+      expect(stub.requests()).toEqual(
+        expect.arrayContaining(['/content/products/react-hooks', ...then].map((url) => `GET ${url}`)),
+      ),
+    );
   });
 });

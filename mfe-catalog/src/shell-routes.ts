@@ -1,5 +1,9 @@
 import { pathSegmentsAfter, type FirstRead, type RemoteRouteTable } from '@catalyst/web-kit/pages';
 
+/** The course page's first reviews and other products of its category (CourseLandingPage reads as many). */
+export const FIRST_REVIEWS = 3;
+export const RELATED = 4;
+
 /** /browse: the first page of public categories (the whole catalogue, searched in the browser, when it holds no more; see useCategories). */
 export const BROWSE_CATEGORIES_READ = {
   endpoint: ['category', 'list'],
@@ -48,6 +52,41 @@ function browseReads(pathname: string, search = ''): FirstRead[] {
   ];
 }
 
+const COURSES_PREFIX = '/courses/';
+/** What the course page's later reads need of the product (a plain shape: the contracts are not loaded this early). */
+type CourseProductAnswer = { _id?: string; category?: { slug?: string } } | undefined;
+
+/**
+ * /courses/{slug}, as CourseLandingPage reads it: the product by its slug, then, by its id, the curriculum
+ * outline and the first reviews, and its category's other products. All public.
+ */
+function courseReads(pathname: string): FirstRead[] {
+  const rest = pathSegmentsAfter(pathname, COURSES_PREFIX);
+  if (rest?.length !== 1 || !rest[0]) return [];
+  return [
+    {
+      endpoint: ['product', 'get'],
+      input: { params: { idOrSlug: rest[0] } },
+      then: (data) => {
+        const product = data as CourseProductAnswer;
+        if (!product?._id || !product.category?.slug) return [];
+        const byId = { params: { idOrSlug: product._id } };
+        return [
+          { endpoint: ['curriculum', 'outline'], input: byId },
+          {
+            endpoint: ['review', 'list'],
+            input: { ...byId, query: { sort: 'helpful', limit: FIRST_REVIEWS } },
+          },
+          {
+            endpoint: ['product', 'list'],
+            input: { query: { category: product.category.slug, limit: RELATED + 1 } },
+          },
+        ];
+      },
+    },
+  ];
+}
+
 /** The catalogue's pages, as the shell mounts and preloads them (plain data: read before React loads). */
 export const shellRoutes: RemoteRouteTable = {
   remote: 'catalog',
@@ -64,6 +103,12 @@ export const shellRoutes: RemoteRouteTable = {
     // the whole catalogue searched: what a visitor may see, the words, filters, sort and page in the query
     { path: '/search/', prefix: false, module: './SearchPage', audience: 'anyone' },
     // a published product's public landing page (the gateway paints it with its content: course-pages.ts)
-    { path: '/courses/', prefix: true, module: './CourseLandingPage', audience: 'anyone' },
+    {
+      path: COURSES_PREFIX,
+      prefix: true,
+      module: './CourseLandingPage',
+      audience: 'anyone',
+      firstReads: courseReads,
+    },
   ],
 };

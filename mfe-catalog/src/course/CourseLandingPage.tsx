@@ -23,6 +23,7 @@ import {
   useSession,
   useSubscription,
 } from '@catalyst/web-kit';
+import { FIRST_REVIEWS, RELATED } from '../shell-routes';
 import styles from './CourseLandingPage.module.css';
 
 /** The viewer's session and subscription (the page's own stores unless a test gives others). */
@@ -30,9 +31,6 @@ export interface CourseStores {
   session?: SessionStore;
   subscription?: SubscriptionStore;
 }
-
-const FIRST_REVIEWS = 3;
-const RELATED = 4;
 
 const length = (seconds: number | null | undefined) =>
   seconds == null ? '' : seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
