@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { REPORT_REASON_LABELS, type ReportReason } from '@catalyst/contracts';
 import { formatDate } from '@catalyst/web-kit';
 import { SelectField } from '../common/FormControls';
@@ -33,6 +34,27 @@ export function ReportQueueToolbar({
       />
     </div>
   );
+}
+
+/**
+ * What both queues' pages keep: the Open / Resolved choice and the page (a new choice starts at page 1), the
+ * toolbar that sets them, and the empty list's words for the choice.
+ */
+export function useReportQueue() {
+  const [status, setStatus] = useState<ReportStatus>('open');
+  const [page, setPage] = useState(1);
+  const toolbar = (
+    <ReportQueueToolbar
+      status={status}
+      onStatus={(next) => {
+        setStatus(next);
+        setPage(1);
+      }}
+    />
+  );
+  const emptyMessage =
+    status === 'open' ? 'No open reports. Nothing needs a moderator right now.' : 'No resolved reports yet.';
+  return { status, page, setPage, toolbar, emptyMessage };
 }
 
 /** How many reports, then each report's reason, reporter, date and note. */

@@ -5,13 +5,7 @@ import { AdminListView } from '../common/AdminListView';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { useAdminList } from '../common/useAdminList';
 import { validateModerationReason } from '../forms/reasons';
-import {
-  MODERATION_REASON_LABEL,
-  REPORTS_PAGE_SIZE,
-  ReportQueueToolbar,
-  ReportsCell,
-  type ReportStatus,
-} from './ReportQueueParts';
+import { MODERATION_REASON_LABEL, REPORTS_PAGE_SIZE, useReportQueue, ReportsCell } from './ReportQueueParts';
 import {
   applyAnswer,
   asReportRow,
@@ -30,8 +24,7 @@ const pickRows = (data: unknown) => (data as Page<ReportedPost>).items.map(asRep
 
 /** /admin/community: reported posts, most reported first; hide, restore, delete, dismiss or lock, each with a reason. */
 export function ReportsPage() {
-  const [status, setStatus] = useState<ReportStatus>('open');
-  const [page, setPage] = useState(1);
+  const { status, page, setPage, toolbar, emptyMessage } = useReportQueue();
   const [pending, setPending] = useState<{ action: RowAction; row: ReportRow } | null>(null);
   /** The row whose thread link takes focus when the dialog closes over a row whose button is gone. */
   const focusAfterDialog = useRef<string | null>(null);
@@ -68,16 +61,6 @@ export function ReportsPage() {
 
   const spec = pending ? ROW_ACTIONS[pending.action] : null;
 
-  const toolbar = (
-    <ReportQueueToolbar
-      status={status}
-      onStatus={(next) => {
-        setStatus(next);
-        setPage(1);
-      }}
-    />
-  );
-
   const footer = (
     <>
       <Pager label="Report pages" page={page} pages={pageCount(answer)} onPage={setPage} />
@@ -110,11 +93,7 @@ export function ReportsPage() {
       subtitle="Posts people reported, most reported first. Every action asks for a reason and is kept in the audit log."
       loadingMessage="Loading reports..."
       loadFailure="Failed to load reports"
-      emptyMessage={
-        status === 'open'
-          ? 'No open reports. Nothing needs a moderator right now.'
-          : 'No resolved reports yet.'
-      }
+      emptyMessage={emptyMessage}
       toolbar={toolbar}
       footer={footer}
       rowTestId="report-row"

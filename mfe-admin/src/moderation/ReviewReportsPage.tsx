@@ -6,13 +6,7 @@ import { AdminListView } from '../common/AdminListView';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { useAdminList } from '../common/useAdminList';
 import { validateModerationReason } from '../forms/reasons';
-import {
-  MODERATION_REASON_LABEL,
-  REPORTS_PAGE_SIZE,
-  ReportQueueToolbar,
-  ReportsCell,
-  type ReportStatus,
-} from './ReportQueueParts';
+import { MODERATION_REASON_LABEL, REPORTS_PAGE_SIZE, useReportQueue, ReportsCell } from './ReportQueueParts';
 import own from './Moderation.module.css';
 
 type ReviewRow = ReportedReview & { _id: string };
@@ -53,8 +47,7 @@ const send = (action: ReviewAction, reviewId: string, reason: string) => {
 
 /** /admin/community/reviews: reported reviews, most reported first; hide, restore or dismiss, each with a reason. */
 export function ReviewReportsPage() {
-  const [status, setStatus] = useState<ReportStatus>('open');
-  const [page, setPage] = useState(1);
+  const { status, page, setPage, toolbar, emptyMessage } = useReportQueue();
   const [pending, setPending] = useState<{ action: ReviewAction; row: ReviewRow } | null>(null);
   const list = useAdminList<ReviewRow>({
     read: api.review.reports,
@@ -63,16 +56,6 @@ export function ReviewReportsPage() {
   });
   const answer = list.data as Page<ReportedReview> | undefined;
   const spec = pending ? ACTIONS[pending.action] : null;
-
-  const toolbar = (
-    <ReportQueueToolbar
-      status={status}
-      onStatus={(next) => {
-        setStatus(next);
-        setPage(1);
-      }}
-    />
-  );
 
   const footer = (
     <>
@@ -108,11 +91,7 @@ export function ReviewReportsPage() {
       subtitle="Reviews people reported, most reported first. Every action asks for a reason and is kept."
       loadingMessage="Loading reports..."
       loadFailure="Failed to load reports"
-      emptyMessage={
-        status === 'open'
-          ? 'No open reports. Nothing needs a moderator right now.'
-          : 'No resolved reports yet.'
-      }
+      emptyMessage={emptyMessage}
       toolbar={toolbar}
       footer={footer}
       rowTestId="review-report-row"
