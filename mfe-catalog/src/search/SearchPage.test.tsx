@@ -39,6 +39,7 @@ const lessonHit: SearchHit = {
 const answer = (items: SearchHit[], extra: Partial<SearchResult> = {}): SearchResult => ({
   items,
   total: items.length,
+  totalAtLeast: false,
   nextCursor: null,
   facets: {
     type: [{ value: 'course', label: 'Course', count: 1 }],
@@ -47,6 +48,7 @@ const answer = (items: SearchHit[], extra: Partial<SearchResult> = {}): SearchRe
     free: [{ value: false, label: 'Premium', count: 1 }],
     duration: [{ value: 'medium', label: '1–3 hours', count: 1 }],
   },
+  facetsAtLeast: false,
   searchedFor: null,
   ...extra,
 });
@@ -94,6 +96,29 @@ describe('SearchPage', () => {
     expect(screen.getByTestId('where').textContent).toBe('/search?q=web&level=beginner&sort=newest');
     await screen.findByRole('list', { name: 'Results' });
     expect(api.requests().at(-1)).toBe('GET /search?q=web&level=beginner&sort=newest');
+  });
+
+  it('shows exact counts as they are, and counts the search stopped at with a plus', async () => {
+    const facets = answer([]).facets;
+    const big = { ...facets, level: [{ value: 'beginner' as const, label: 'Beginner', count: 2000 }] };
+    const fake = fakeApi().on(searchRoutes.search, answer([lessonHit], { total: 1200, facets: big }));
+    open('/search?q=web');
+    expect((await screen.findByText(/ results$/)).textContent).toBe('1,200 results');
+    expect(screen.getByRole('link', { name: 'Beginner (2,000)' }).getAttribute('href')).toBe(
+      '/search?q=web&level=beginner',
+    );
+    fake.on(
+      searchRoutes.search,
+      answer([lessonHit], { total: 1000, totalAtLeast: true, facets: big, facetsAtLeast: true }),
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Course (1)' }));
+    expect((await screen.findByRole('link', { name: 'Beginner (2,000+)' })).textContent).toBe(
+      'Beginner (2,000+)',
+    );
+    expect(screen.getByRole('link', { name: 'Web Development (1+)' }).textContent).toBe(
+      'Web Development (1+)',
+    );
+    expect(screen.getByText(/ results$/).textContent).toBe('1,000+ results');
   });
 
   it('says what was searched for instead of a misspelt word', async () => {

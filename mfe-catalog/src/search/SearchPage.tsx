@@ -83,8 +83,23 @@ const FACETS: { name: keyof SearchFacets; label: string }[] = [
   { name: 'duration', label: 'Length' },
 ];
 
-/** The filters: each value a link that sets it (or, when set, clears it), with how many results it leaves. */
-function Facets({ facets, params }: { facets: SearchFacets; params: SearchParams }) {
+const COUNT = new Intl.NumberFormat('en-US');
+/** A count as read: '2,000', or '2,000+' when it is a lower bound (the search stopped counting). */
+const countText = (count: number, atLeast: boolean) => `${COUNT.format(count)}${atLeast ? '+' : ''}`;
+
+/**
+ * The filters: each value a link that sets it (or, when set, clears it), with how many results it leaves
+ * ('120+' when the search counted only part of what matched).
+ */
+function Facets({
+  facets,
+  atLeast,
+  params,
+}: {
+  facets: SearchFacets;
+  atLeast: boolean;
+  params: SearchParams;
+}) {
   return (
     <aside className={styles.facets} aria-label="Filters">
       {FACETS.map(({ name, label }) =>
@@ -106,7 +121,7 @@ function Facets({ facets, params }: { facets: SearchFacets; params: SearchParams
                       aria-current={active ? 'true' : undefined}
                       className={active ? styles.active : undefined}
                     >
-                      {entry.label} <span className={styles.count}>({entry.count})</span>
+                      {entry.label} <span className={styles.count}>({countText(entry.count, atLeast)})</span>
                     </Link>
                   </li>
                 );
@@ -201,10 +216,12 @@ export default function SearchPage() {
         <Spinner message="Searching…" />
       ) : (
         <div className={styles.body}>
-          <Facets facets={data.facets} params={params} />
+          <Facets facets={data.facets} atLeast={data.facetsAtLeast} params={params} />
           <div className={styles.results}>
             <p className={styles.total} role="status">
-              {data.total === 1 ? '1 result' : `${data.total}${data.total >= 1000 ? '+' : ''} results`}
+              {data.total === 1 && !data.totalAtLeast
+                ? '1 result'
+                : `${countText(data.total, data.totalAtLeast)} results`}
             </p>
             {data.items.length ? (
               <ol className={styles.list} aria-label="Results">

@@ -118,8 +118,15 @@ export const searchResultSchema = z.object({
   items: z.array(searchHitSchema),
   /** Matches with the filters applied (counted up to the search window). */
   total: z.number().int(),
+  /**
+   * The total is a lower bound ("1,000+"): counting stopped at the search window, or more lessons matched than a
+   * search ranks (the products found only by the others are not counted).
+   */
+  totalAtLeast: z.boolean(),
   nextCursor: z.string().nullable(),
   facets: searchFacetsSchema,
+  /** Every facet's count is a lower bound ("120+"): more lessons matched than a search ranks. */
+  facetsAtLeast: z.boolean(),
   /** The words searched for when some were taken for misspellings (`pyhton` → `python`), else null. */
   searchedFor: z.string().nullable(),
 });

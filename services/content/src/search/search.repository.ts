@@ -81,17 +81,20 @@ const ORDERS: Record<SearchQuery['sort'], RawBuilder<unknown>> = {
 /**
  * How many lessons a search ranks at most. A word most lessons hold would otherwise rank every one of them (tens of
  * thousands on a large catalogue); past this many the lessons ranked are the first the index gives, and the total
- * and the facets count those. Categories, creators and products are always ranked in full.
+ * and the facets count those: the answer then says they are lower bounds (`totalAtLeast`, `facetsAtLeast`).
+ * Categories, creators and products are always ranked in full.
  */
 export const LESSON_CANDIDATES = 500;
 
 /**
- * Each result's best document (a product is found by its own words or by one of its lessons'). The documents of
- * categories, creators and products are read through their GIN index (and a product's video's captions through
- * their document: `search_document_matches`); lessons where they are, through the
- * expression index over their title and text and their videos' captions' documents (migration
- * 2026-12-05T12-00-00_search_lessons_in_place: `search_lesson_candidates`), at most `lessonCandidates` of them, each
- * standing for its product (a product not listed has no document, so its lessons are never found).
+ * Each result's best document (a product is found by its own words or by one of its lessons'), as two common table
+ * expressions: `lesson_candidates` and `matches`. The documents of categories, creators and products are read
+ * through their GIN index (and a product's video's captions through their document: `search_document_matches`);
+ * lessons where they are, through the expression index over their title and text and
+ * their videos' captions' documents (migration 2026-12-05T12-00-00_search_lessons_in_place:
+ * `search_lesson_candidates`), at most `lessonCandidates` of them, each standing for its product (a product not
+ * listed has no document, so its lessons are never found). One candidate more than are ranked is read, so that
+ * `lesson_candidates` says whether any were left out (then the counts are lower bounds).
  */
 const bestPerResult = (query: RawBuilder<unknown>, lessonCandidates: number) => {
   // What ranking, filtering, facets and the page need (`search_document_matches`' columns): not the vector or the
@@ -99,15 +102,22 @@ const bestPerResult = (query: RawBuilder<unknown>, lessonCandidates: number) => 
   const lessons = sql`
     select 'lesson:' || l.id, 'lesson', p.entity_key, p.entity_id, l.id, l.title, l.captions_path, p.title, p.slug,
       p.type, p.category_id, p.creator_id, p.level, p.free, p.duration, p.popularity, p.created_at, l.rank
-    from search_lesson_candidates(${query}, ${lessonCandidates}) l
+    from (select * from lesson_candidates limit ${lessonCandidates}) l
     join search_documents p on p.key = 'product:' || l.product_id`;
   return sql`
-  select distinct on (d.entity_key) d.*
-  from (
-    select * from search_document_matches(${query})
-    ${lessonCandidates > 0 ? sql`union all ${lessons}` : sql``}
-  ) d
-  order by d.entity_key, d.rank desc, d.kind = 'lesson'`;
+  lesson_candidates as materialized (
+    ${
+      lessonCandidates > 0
+        ? sql`select * from search_lesson_candidates(${query}, ${lessonCandidates + 1})`
+        : sql`select null::text as id, null::text as product_id where false`
+    }),
+  matches as materialized (
+    select distinct on (d.entity_key) d.*
+    from (
+      select * from search_document_matches(${query})
+      ${lessonCandidates > 0 ? sql`union all ${lessons}` : sql``}
+    ) d
+    order by d.entity_key, d.rank desc, d.kind = 'lesson')`;
 };
 
 interface HitRow {
@@ -181,8 +191,10 @@ export async function searchCatalogue(
   const empty: SearchResult = {
     items: [],
     total: 0,
+    totalAtLeast: false,
     nextCursor: null,
     facets: noFacets(),
+    facetsAtLeast: false,
     searchedFor: searched,
   };
   if (!tsquery) return empty;
@@ -190,8 +202,13 @@ export async function searchCatalogue(
   const limit = Math.min(pageSize, SEARCH_WINDOW - offset);
   // One statement: the matches (one per result, the filters aside) are found and ranked once, then the page,
   // the filtered total and the facets are read from them.
-  const { rows } = await sql<{ page: HitRow[] | null; total: string; facets: FacetRow[] | null }>`
-    with matches as materialized (${bestPerResult(ts, lessonCandidates)}),
+  const { rows } = await sql<{
+    page: HitRow[] | null;
+    total: string;
+    facets: FacetRow[] | null;
+    lessons_left_out: boolean;
+  }>`
+    with ${bestPerResult(ts, lessonCandidates)},
     hits as (select * from matches d where ${filtersOf(filters)}),
     page as (
       select *, row_number() over (order by ${ORDERS[sort]}, entity_key) as position
@@ -221,14 +238,20 @@ export async function searchCatalogue(
       group by grouping sets ((type), (category_id, g.name), (level), (free), (duration_bucket))
     )
     select (select json_agg(r order by r.position) from page_rows r) as page,
-      ${counted ? sql`(select count(*) from (select 1 from hits limit ${SEARCH_WINDOW}) t)` : sql`0`} as total,
-      ${counted ? sql`(select json_agg(f) from facet_rows f)` : sql`null`} as facets`.execute(db);
+      ${counted ? sql`(select count(*) from (select 1 from hits limit ${SEARCH_WINDOW + 1}) t)` : sql`0`} as total,
+      ${counted ? sql`(select json_agg(f) from facet_rows f)` : sql`null`} as facets,
+      (select count(*) from lesson_candidates) > ${lessonCandidates} as lessons_left_out`.execute(db);
   const page = rows[0]?.page ?? [];
+  // Counted past the window, or lessons left out of the ranking: the total and the facets say "at least".
+  const counting = Number(rows[0]?.total ?? 0);
+  const lessonsLeftOut = rows[0]?.lessons_left_out ?? false;
   return {
     items: page.slice(0, limit).map(toHit),
-    total: counted ? Number(rows[0]?.total ?? 0) : Math.min(page.length, limit),
+    total: counted ? Math.min(counting, SEARCH_WINDOW) : Math.min(page.length, limit),
+    totalAtLeast: counted && (counting > SEARCH_WINDOW || lessonsLeftOut),
     nextCursor: page.length > limit ? searchCursor(offset + limit) : null,
     facets: toFacets(rows[0]?.facets ?? []),
+    facetsAtLeast: counted && lessonsLeftOut,
     searchedFor: searched,
   };
 }

@@ -203,6 +203,41 @@ describe('GET /search', () => {
     expect(titles(own.items)).toEqual(['Web Foundations']);
   });
 
+  it('says the total and the facet counts are lower bounds when more lessons matched than are ranked', async () => {
+    const lesson = (id: string, position: number) => ({
+      id,
+      section_id: ids.section,
+      product_id: ids.foundations,
+      title: `Motion ${position}`,
+      kind: 'article' as const,
+      position,
+      duration_seconds: 60,
+      video_url: null,
+      media_asset_id: null,
+      body: '<p>Animate with keyframes.</p>',
+    });
+    const added = ['0000000000000000000f0301', '0000000000000000000f0302'];
+    await ctx.db
+      .insertInto('course_lessons')
+      .values([lesson(added[0]!, 10), lesson(added[1]!, 11)])
+      .execute();
+    try {
+      const query = { q: 'keyframes', sort: 'relevance', cursor: 0 } as const;
+      // two lessons hold the word, one is ranked: its product is counted, but more may hide behind the other
+      const capped = await searchCatalogue(ctx.db, query, { lessonCandidates: 1 });
+      expect(titles(capped.items)).toEqual(['Web Foundations']);
+      expect(capped).toMatchObject({ total: 1, totalAtLeast: true, facetsAtLeast: true });
+      expect(capped.facets.categoryId).toEqual([{ value: fx.web, label: 'Web Development', count: 1 }]);
+      // every lesson that matched was ranked: the counts are exact
+      const whole = await searchCatalogue(ctx.db, query, { lessonCandidates: 2 });
+      expect(whole).toMatchObject({ total: 1, totalAtLeast: false, facetsAtLeast: false });
+      const { body } = await search('q=keyframes');
+      expect(body.data).toMatchObject({ total: 1, totalAtLeast: false, facetsAtLeast: false });
+    } finally {
+      await ctx.db.deleteFrom('course_lessons').where('id', 'in', added).execute();
+    }
+  });
+
   it('counts facets over every match and filters by them', async () => {
     const { body } = await search('q=curious');
     expect(body.data.total).toBe(2);
