@@ -1,5 +1,6 @@
 // Contracts of the billing area: request and response schemas shared by its service and its remote.
 import { z } from 'zod';
+import { billingIntervalSchema, promotionCodeSchema } from './promotions';
 
 export { PREMIUM_PLAN } from './plan';
 
@@ -24,7 +25,15 @@ export type SubscriptionStatusValue = (typeof subscriptionStatusValues)[number];
 export const ENTITLED_STATUSES: readonly SubscriptionStatusValue[] = ['active', 'trialing', 'past_due'];
 
 /** POST /subscription/create-checkout-session */
-export const createCheckoutSessionBodySchema = z.object({ plan: planIdSchema });
+export const createCheckoutSessionBodySchema = z.object({
+  plan: planIdSchema,
+  /** Billed every month (the default) or every year. */
+  interval: billingIntervalSchema.optional(),
+  /** A promotion code (4–32 letters or digits, any case). */
+  code: promotionCodeSchema.optional(),
+  /** Start with the free trial (only for someone who never had Premium; a card is still asked for). */
+  trial: z.boolean().optional(),
+});
 export const checkoutSessionSchema = z.object({ url: z.string().url(), sessionId: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
@@ -53,6 +62,12 @@ export const subscriptionStatusSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** A failed renewal (`past_due`): ISO date-time until which Premium stays open unless the card is updated. */
   graceEndsAt: z.string().nullable().optional(),
+  /** With a plan: billed every month or every year. */
+  interval: billingIntervalSchema.nullable().optional(),
+  /** A free trial: ISO date-time it ends and the card is first charged; null otherwise. */
+  trialEnd: z.string().nullable().optional(),
+  /** An annual plan switching to monthly: 'month', from currentPeriodEnd; null otherwise. */
+  scheduledInterval: billingIntervalSchema.nullable().optional(),
   /** GET /subscription/status only, with a plan: the licence for saved premium lessons. */
   offlineLicence: offlineLicenceSchema.nullable().optional(),
 });

@@ -2,6 +2,8 @@ import { createService, pingDb } from '@catalyst/service-kit';
 import { mountBillingAccount } from './account/account.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
+import { mountPlans } from './plans/plans.routes';
+import { mountPromotions } from './promotions/promotions.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
 import { mountWebhooks } from './webhooks/webhooks.routes';
 
@@ -12,7 +14,9 @@ export function createApp(deps: Deps) {
     internalSecret: deps.config.INTERNAL_SECRET,
     checks: { database: () => pingDb(deps.db) },
   });
+  mountPlans(app, deps);
   mountSubscriptions(app, deps);
+  mountPromotions(app, deps);
   mountBillingAccount(app, deps);
   mountWebhooks(app, deps);
   mountInternal(app, deps);

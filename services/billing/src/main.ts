@@ -3,6 +3,7 @@ import { runService } from '@catalyst/service-kit/service';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
+import { startTrialReminders } from './plans/trial-reminders';
 import { createStripeClient } from './provider/stripe';
 import { database } from './setup';
 
@@ -10,7 +11,7 @@ await runService({
   name: 'billing',
   loadConfig,
   database,
-  start: (context) => {
+  start: async (context) => {
     const { config, db, log } = context;
     // Prometheus: subscriptions by status, one grouped count when scraped (every 15 s or so; nothing in between).
     gaugeAtScrape(
@@ -27,6 +28,9 @@ await runService({
       },
     );
     log.info({ provider: config.STRIPE_API_URL ?? 'https://api.stripe.com' }, 'payment provider');
-    return { app: createApp(createDeps({ ...context, stripe: createStripeClient(config) })) };
+    const deps = createDeps({ ...context, stripe: createStripeClient(config) });
+    // The job queue: the free trial's reminder e-mail, two days before it converts.
+    const reminders = await startTrialReminders(deps, config.DATABASE_URL, log);
+    return { app: createApp(deps), onClose: [() => reminders.close()] };
   },
 });

@@ -2,6 +2,7 @@ import { apiDocsRoutes } from './api-docs';
 import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
 import { billingAccountRoutes } from './billing-account';
+import { adminPromotionRoutes, planRoutes } from './billing-plans';
 import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
 import {
   categoryRoutes,
@@ -61,6 +62,8 @@ export const allRouteTables = {
   webhookRoutes,
   billingInternalRoutes,
   billingAccountRoutes,
+  planRoutes,
+  adminPromotionRoutes,
   uploadRoutes,
   assetRoutes,
   streamRoutes,

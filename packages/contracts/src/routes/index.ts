@@ -3,6 +3,7 @@ export * from './progress';
 export * from './auth';
 export * from './billing';
 export * from './billing-account';
+export * from './billing-plans';
 export * from './content';
 export * from './gateway';
 export * from './releases';

@@ -182,6 +182,17 @@ export const ROUTE_PATHS = {
     cardUpdate: '/billing/card-update',
     receiptPdf: '/billing/receipts/:invoiceId',
   },
+  plan: {
+    offer: '/subscription/offer',
+    previewChange: '/subscription/plan-change',
+    change: '/subscription/plan-change',
+  },
+  adminPromotion: {
+    list: '/admin/promotions',
+    create: '/admin/promotions',
+    redemptions: '/admin/promotions/:id/redemptions',
+    deactivate: '/admin/promotions/:id/deactivate',
+  },
   upload: {
     createUpload: '/media/uploads',
     uploadOffset: '/media/uploads/:id',

@@ -4,6 +4,12 @@ import type { CustomerTable } from './tables/customer';
 import type { EventTable } from './tables/event';
 import type { GiftTable } from './tables/gift';
 import type { InvoiceTable } from './tables/invoice';
+import type {
+  PlanTermsTable,
+  PromotionCodeTable,
+  PromotionRedemptionTable,
+  TrialClaimTable,
+} from './tables/plans';
 import type { SubscriptionTable } from './tables/subscription';
 
 export interface Database {
@@ -13,4 +19,8 @@ export interface Database {
   billing_details: BillingDetailsTable;
   invoices: InvoiceTable;
   gifts: GiftTable;
+  plan_terms: PlanTermsTable;
+  trial_claims: TrialClaimTable;
+  promotion_codes: PromotionCodeTable;
+  promotion_redemptions: PromotionRedemptionTable;
 }

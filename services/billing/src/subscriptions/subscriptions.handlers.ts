@@ -4,7 +4,7 @@ import {
   ADMIN_STATUS,
   INVOICE_LIST_LIMIT,
   OFFLINE_LICENCE_HOURS,
-  PREMIUM_PLAN,
+  type BillingInterval,
   authMessages,
   type CheckoutSession,
   type Identity,
@@ -26,6 +26,9 @@ import type { Database } from '../db/schema';
 import type { Subscription } from '../db/tables/subscription';
 import type { Deps } from '../deps';
 import { idOf, isMissingResource, providerCall, subscriptionValuesOf } from '../provider/stripe';
+import { checkoutOffer } from '../plans/checkout-offer';
+import { withPlanTerms } from '../plans/plan-status';
+import { mirrorPlan, screenTrial } from '../plans/sync';
 import { pastDueGrace } from '../recovery/grace';
 import {
   findCurrentSubscription,
@@ -72,7 +75,8 @@ export async function syncSubscription(
   }
   if (!mapping)
     await saveCustomerIfAbsent(trx, { user_id: userId, stripe_customer_id: customerId, email: null });
-  return upsertSubscription(trx, {
+  sub = await screenTrial(deps, trx, sub, userId);
+  const row = await upsertSubscription(trx, {
     stripe_subscription_id: sub.id,
     user_id: userId,
     stripe_customer_id: customerId,
@@ -80,6 +84,8 @@ export async function syncSubscription(
     ...subscriptionValuesOf(sub),
     ...(await pastDueGrace(deps, trx, sub)),
   });
+  await mirrorPlan(trx, sub, row);
+  return row;
 }
 
 /** Syncs in its own transaction, then tells the entitlement caches. */
@@ -137,7 +143,8 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
   /** Admins are always subscribed, without a provider call (spec section 4). */
   async function subscriptionStatus(identity: Identity): Promise<SubscriptionStatus> {
     if (identity.role === 'admin') return ADMIN_STATUS;
-    return statusFromRow(await findCurrentSubscription(deps.db, identity.id));
+    const row = await findCurrentSubscription(deps.db, identity.id);
+    return withPlanTerms(deps.db, statusFromRow(row), row);
   }
 
   /** The user's provider customer, created once (serialised per user so two tabs never make two). */
@@ -164,22 +171,17 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
     });
   }
 
-  async function openCheckoutSession(identity: Identity, plan: PlanId): Promise<CheckoutSession> {
+  async function openCheckoutSession(
+    identity: Identity,
+    body: { plan: PlanId; interval?: BillingInterval; code?: string; trial?: boolean },
+  ): Promise<CheckoutSession> {
+    const { plan } = body;
     if (identity.role === 'admin') throw conflict('Admins already have full access');
     if (isEntitled(await findCurrentSubscription(deps.db, identity.id)))
       throw conflict('You already have an active subscription');
     const base = deps.config.PUBLIC_URL.replace(/\/+$/, '');
-    const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = deps.config.STRIPE_PRICE_PREMIUM
-      ? { price: deps.config.STRIPE_PRICE_PREMIUM, quantity: 1 }
-      : {
-          quantity: 1,
-          price_data: {
-            currency: PREMIUM_PLAN.currency,
-            unit_amount: PREMIUM_PLAN.unitAmount,
-            recurring: { interval: PREMIUM_PLAN.interval },
-            product_data: { name: `Catalyst ${PREMIUM_PLAN.name}` },
-          },
-        };
+    // Monthly or annual, the trial for a first-timer, a promotion code (refused here, before any checkout).
+    const offer = await checkoutOffer(deps, identity, body);
     const create = (customer: string) =>
       providerCall(
         () =>
@@ -187,11 +189,14 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
             mode: 'subscription',
             customer,
             client_reference_id: identity.id,
-            line_items: [lineItem],
+            ...offer.params,
             success_url: `${base}/subscription/success?session_id={CHECKOUT_SESSION_ID}&plan=${plan}`,
             cancel_url: `${base}/subscription/cancel?session_id={CHECKOUT_SESSION_ID}&plan=${plan}`,
-            metadata: { userId: identity.id, plan },
-            subscription_data: { metadata: { userId: identity.id, plan } },
+            metadata: { userId: identity.id, plan, ...offer.metadata },
+            subscription_data: {
+              metadata: { userId: identity.id, plan, ...offer.metadata },
+              ...(offer.trialDays ? { trial_period_days: offer.trialDays } : {}),
+            },
           }),
         deps.log,
       );
@@ -265,7 +270,7 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
       // Operators watch checkouts_total: started here, completed by the provider's webhook, failed when none could be opened.
       metrics.checkouts.inc({ stage: 'started' });
       try {
-        return await openCheckoutSession(identity, body.plan);
+        return await openCheckoutSession(identity, body);
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) metrics.checkouts.inc({ stage: 'failed' });
         throw error;

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Deps } from '../deps';
 import type { CheckoutSession } from '../db/tables/checkout-session';
 import type { Price } from '../db/tables/price';
-import { chargeCard, isPlausibleCardNumber, normaliseCardNumber } from '../cards';
+import { attachCard, chargeCard, isPlausibleCardNumber, normaliseCardNumber } from '../cards';
 import { currentTime } from '../clock/clock.repository';
 import { findCustomer } from '../customers/customers.repository';
 import { html, page, formatMoney } from '../pages/layout';
@@ -218,7 +218,8 @@ export function checkoutPages({ db, config, dispatcher, log }: Deps) {
         400,
       );
 
-    const outcome = chargeCard(cardNumber);
+    // A trial only saves the card (nothing is charged until it ends).
+    const outcome = session.trial_period_days ? attachCard(cardNumber) : chargeCard(cardNumber);
     if (!outcome.ok) {
       log.info({ session: session.id, code: outcome.code }, 'checkout payment failed');
       return c.redirect(returnUrl(session.cancel_url, session.id, outcome.code), 303);
