@@ -20,10 +20,30 @@ export interface SearchEngine {
   reindex(): Promise<{ documents: number; words: number }>;
 }
 
+/**
+ * One read for every identical question asked while it runs: an answer is the same for every viewer, so when a
+ * shared cache's entry expires and the callers waiting on it all come at once, the database answers them once.
+ * Nothing is kept after the read: the next question reads again, so an edit shows as soon as it is committed.
+ */
+export function sharedWhileRunning<A, T>(
+  keyOf: (question: A) => string,
+  read: (question: A) => Promise<T>,
+): (question: A) => Promise<T> {
+  const running = new Map<string, Promise<T>>();
+  return (question) => {
+    const key = keyOf(question);
+    const shared = running.get(key);
+    if (shared) return shared;
+    const answer = read(question).finally(() => running.delete(key));
+    running.set(key, answer);
+    return answer;
+  };
+}
+
 export function createPostgresSearch(db: Kysely<Database>): SearchEngine {
   return {
-    search: (query) => searchCatalogue(db, query),
-    suggest: (q) => suggest(db, q, SEARCH_SUGGESTIONS),
+    search: sharedWhileRunning(JSON.stringify, (query: SearchQuery) => searchCatalogue(db, query)),
+    suggest: sharedWhileRunning(String, (q: string) => suggest(db, q, SEARCH_SUGGESTIONS)),
     reindex: () => rebuildIndex(db),
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '@catalyst/contracts';
 import { createTestContext, fx, insertFixtures } from '../test-support';
-import { createPostgresSearch } from './search-engine';
+import { createPostgresSearch, sharedWhileRunning } from './search-engine';
 import { replaceCaptions } from './search.repository';
 
 // How the index is kept (migration 2026-12-05T12-00-00_search_lessons_in_place) and how long answers may be reused.
@@ -131,5 +131,36 @@ describe('reuse of search answers', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1');
     const suggest = await ctx.app.request('/search/suggest?q=css');
     expect(suggest.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1');
+  });
+});
+
+describe('sharedWhileRunning', () => {
+  it('reads once for the same question asked while it runs, and again once it has answered', async () => {
+    const reads: string[] = [];
+    let finish: (answer: string) => void = () => undefined;
+    const ask = sharedWhileRunning(String, (q: string) => {
+      reads.push(q);
+      return new Promise<string>((resolve) => (finish = resolve));
+    });
+    const first = ask('python');
+    const second = ask('python');
+    finish('answer 1');
+    expect(await Promise.all([first, second])).toEqual(['answer 1', 'answer 1']);
+    expect(reads).toEqual(['python']);
+    const third = ask('python');
+    finish('answer 2');
+    expect(await third).toBe('answer 2');
+    expect(reads).toEqual(['python', 'python']);
+  });
+
+  it('keeps no failed read', async () => {
+    let calls = 0;
+    const ask = sharedWhileRunning(String, async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('the database went away');
+      return 'found';
+    });
+    await expect(ask('python')).rejects.toThrow('the database went away');
+    expect(await ask('python')).toBe('found');
   });
 });
