@@ -123,7 +123,18 @@ export interface ApiClient extends Endpoints {
    * that cannot reach the server. Answers how many were delivered (a refused one is dropped).
    */
   sendQueuedWrites(): Promise<number>;
+  /**
+   * Who renews a refused token: a call whose token the server refused (401: its 12 hours ended, or it was
+   * revoked) asks it once for another and is sent again with it; null leaves the 401 to the caller.
+   */
+  setTokenRenewer(renew: TokenRenewer | undefined): void;
 }
+
+/** Answers the token to send a refused call again with (the session renewed), or null (signed out). */
+export type TokenRenewer = (refused: string) => Promise<string | null>;
+
+/** The calls that answer for the session themselves: a 401 there is their answer, never renewed. */
+const SESSION_PATHS = new Set(['/auth/login', '/auth/refresh', '/auth/me', '/auth/logout']);
 
 /** How long a prefetched answer waits for its reader; older ones are fetched again. */
 export const PREFETCH_TTL_MS = 10_000;
@@ -163,6 +174,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   let baseUrl = options.baseUrl ?? DEFAULT_API_BASE;
   const getToken = options.getToken ?? readSessionToken;
   const offline = options.offline;
+  let renewToken: TokenRenewer | undefined;
 
   const url = (path: string, query?: Record<string, QueryValue>) => {
     const base = baseUrl.replace(/\/+$/, '');
@@ -213,10 +225,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return early && Date.now() - early.at < PREFETCH_TTL_MS ? early.response : undefined;
   }
 
-  async function request(
+  /** One call; `renewed`: sent again with a renewed token, so a second 401 is the answer. */
+  async function send(
     method: HttpMethod,
     path: string,
-    init: RequestOptions = {},
+    init: RequestOptions,
+    renewed: boolean,
   ): Promise<ApiResult<unknown>> {
     const token = getToken();
     const trace = newTrace();
@@ -245,6 +259,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiRequestError(NETWORK_ERROR_MESSAGE, 0, [], trace.traceId);
     }
     offline?.reached(true);
+    if (response.status === 401 && token && renewToken && !renewed && !SESSION_PATHS.has(path)) {
+      const next = await renewToken(token).catch(() => null);
+      if (next && next !== token) return send(method, path, init, true);
+    }
     // A prefetched answer belongs to its own call's trace: the gateway names it.
     const traceId = response.headers?.get(TRACE_ID_HEADER) ?? (early ? undefined : trace.traceId);
 
@@ -347,6 +365,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return sending;
   }
 
+  const request = (method: HttpMethod, path: string, init: RequestOptions = {}) =>
+    send(method, path, init, false);
+
   const dataOf =
     (method: HttpMethod) =>
     async (path: string, init?: RequestOptions): Promise<unknown> =>
@@ -361,6 +382,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     delete: dataOf('DELETE'),
     url,
     prefetch,
+    setTokenRenewer(renew: TokenRenewer | undefined) {
+      renewToken = renew;
+    },
     setBaseUrl(next: string) {
       baseUrl = next;
     },

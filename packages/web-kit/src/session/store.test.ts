@@ -304,6 +304,50 @@ describe('a sign-in that lasts across tabs', () => {
     expect(api.calls).toEqual(['GET /auth/me', 'POST /auth/refresh']);
   });
 
+  /** An API where GET /content/saved opens only for the token 'from-cookie'; every call is recorded. */
+  function midSession(refresh: () => Response) {
+    const calls: string[] = [];
+    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const token = (init?.headers as Record<string, string>).Authorization ?? '';
+      const key = `${init?.method} ${String(url).replace('/api/v1', '')}`;
+      calls.push(`${key} ${token}`.trim());
+      if (key === 'POST /auth/refresh') return refresh();
+      if (key === 'GET /auth/me')
+        return new Response(JSON.stringify({ success: true, data: { user } }), { status: 200 });
+      if (token === 'Bearer from-cookie')
+        return new Response(JSON.stringify({ success: true, data: ['saved'] }), { status: 200 });
+      return new Response(JSON.stringify({ success: false, message: 'Authentication required' }), {
+        status: 401,
+      });
+    });
+    return { api: createApiClient({ fetch }), calls };
+  }
+
+  it('a call refused mid-session for an ended token is sent again with one from the remembered sign-in', async () => {
+    localStorage.setItem('catalyst-remembered', '1');
+    sessionStorage.setItem('token', 'ended');
+    const { api, calls } = midSession(
+      () => new Response(JSON.stringify({ success: true, data: restored }), { status: 200 }),
+    );
+    const store = createSessionStore({ api });
+    const [first, second] = await Promise.all([api.get('/content/saved'), api.get('/content/saved')]);
+    expect([first, second]).toEqual([['saved'], ['saved']]);
+    expect(store.getState()).toMatchObject({ token: 'from-cookie', isAuthenticated: true });
+    // Both refused calls waited for one renewal.
+    expect(calls.filter((call) => call.startsWith('POST /auth/refresh'))).toHaveLength(1);
+    expect(calls.filter((call) => call === 'GET /content/saved Bearer from-cookie')).toHaveLength(2);
+  });
+
+  it('without a remembered sign-in, a refused call signs the tab out and answers its 401', async () => {
+    sessionStorage.setItem('token', 'ended');
+    const { api, calls } = midSession(() => new Response('{}', { status: 500 }));
+    const store = createSessionStore({ api });
+    await expect(api.get('/content/saved')).rejects.toMatchObject({ status: 401 });
+    expect(store.getState()).toMatchObject({ token: null, isAuthenticated: false });
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(calls).toEqual(['GET /content/saved Bearer ended']);
+  });
+
   it('signing in remembers the browser unless it is a shared computer, and sends remember to the server', async () => {
     const bodies: unknown[] = [];
     const api = fakeApi({

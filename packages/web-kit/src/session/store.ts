@@ -390,6 +390,23 @@ export function createSessionStore(
     };
   }
 
+  // A call refused for its token mid-session (the 12 hours ended, or it was revoked) gets a new one from the
+  // remembered sign-in, as a start-up would, and is sent again; without one the tab is signed out.
+  // Calls refused together wait for one renewal; one refused after it takes its token.
+  let renewing: Promise<string | null> | null = null;
+  client.setTokenRenewer((refused) => {
+    if (storage.getItem(TOKEN_STORAGE_KEY) === refused)
+      renewing ??= (async () => {
+        storage.removeItem(TOKEN_STORAGE_KEY);
+        if (remembered()) await restore();
+        else set({ ...loggedOut(), unreachable: false });
+        return storage.getItem(TOKEN_STORAGE_KEY);
+      })().finally(() => {
+        renewing = null;
+      });
+    return renewing ?? Promise.resolve(storage.getItem(TOKEN_STORAGE_KEY));
+  });
+
   return {
     getState: () => state,
     subscribe(listener) {
