@@ -34,16 +34,13 @@ export async function deactivatePromotion(db: Db, id: string): Promise<Promotion
     .executeTakeFirst();
 }
 
-/** Every code, newest first, with its redemptions and what the redeemed subscriptions have paid since. */
+/** Every code, newest first, with its redemptions and what the subscriptions that redeemed it have paid. */
 export async function listPromotions(db: Db) {
   return db
     .selectFrom('promotion_codes as c')
     .leftJoin('promotion_redemptions as r', 'r.promotion_code_id', 'c.id')
     .leftJoin('invoices as i', (join) =>
-      join
-        .onRef('i.stripe_subscription_id', '=', 'r.stripe_subscription_id')
-        .on('i.status', '=', 'paid')
-        .onRef('i.created', '>=', 'r.created_at'),
+      join.onRef('i.stripe_subscription_id', '=', 'r.stripe_subscription_id').on('i.status', '=', 'paid'),
     )
     .selectAll('c')
     .select((eb) => [
@@ -59,10 +56,7 @@ export async function redemptionsOf(db: Db, id: string) {
   return db
     .selectFrom('promotion_redemptions as r')
     .leftJoin('invoices as i', (join) =>
-      join
-        .onRef('i.stripe_subscription_id', '=', 'r.stripe_subscription_id')
-        .on('i.status', '=', 'paid')
-        .onRef('i.created', '>=', 'r.created_at'),
+      join.onRef('i.stripe_subscription_id', '=', 'r.stripe_subscription_id').on('i.status', '=', 'paid'),
     )
     .select(['r.user_id', 'r.interval', 'r.created_at', 'r.stripe_subscription_id'])
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('i.amount_paid'), sql<string>`0`).as('paid'))
