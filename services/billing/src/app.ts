@@ -1,6 +1,8 @@
 import { createService, pingDb } from '@catalyst/service-kit';
 import { mountBillingAccount } from './account/account.routes';
+import { mountAdminBilling } from './admin/admin.routes';
 import type { Deps } from './deps';
+import { mountGifts } from './gifts/gifts.routes';
 import { mountInternal } from './internal/internal.routes';
 import { mountPlans } from './plans/plans.routes';
 import { mountPromotions } from './promotions/promotions.routes';
@@ -18,6 +20,8 @@ export function createApp(deps: Deps) {
   mountSubscriptions(app, deps);
   mountPromotions(app, deps);
   mountBillingAccount(app, deps);
+  mountGifts(app, deps);
+  mountAdminBilling(app, deps);
   mountWebhooks(app, deps);
   mountInternal(app, deps);
   return app;

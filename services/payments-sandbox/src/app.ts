@@ -8,6 +8,7 @@ import { customersRoutes } from './customers/customers.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { receiptPages } from './invoices/receipt.page';
 import { portalPages } from './portal/portal.page';
+import { paymentIntentsRoutes, refundsRoutes } from './payments/payments.routes';
 import { portalRoutes } from './portal/portal.routes';
 import { couponsRoutes, promotionCodesRoutes } from './promotions/promotions.routes';
 import {
@@ -52,6 +53,8 @@ export function createApp(deps: Deps) {
   api.route('/subscriptions', subscriptionsRoutes(deps));
   api.route('/invoices/create_preview', invoicePreviewRoutes(deps));
   api.route('/invoices', invoicesRoutes(deps));
+  api.route('/payment_intents', paymentIntentsRoutes(deps));
+  api.route('/refunds', refundsRoutes(deps));
   api.route('/prices', pricesRoutes(deps));
   api.route('/coupons', couponsRoutes(deps));
   api.route('/promotion_codes', promotionCodesRoutes(deps));

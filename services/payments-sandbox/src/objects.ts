@@ -6,6 +6,7 @@ import type { PortalSession } from './db/tables/portal-session';
 import type { Price } from './db/tables/price';
 import type { Subscription } from './db/tables/subscription';
 import { cardLast4 } from './cards';
+import { paymentIntentIdOf } from './payments/ids';
 import { paymentMethodId } from './promotions/objects';
 import { nextRetry } from './subscriptions/retries';
 
@@ -52,6 +53,8 @@ export function toCheckoutSession(row: CheckoutSession, price: Price, publicUrl:
     id: row.id,
     object: 'checkout.session',
     mode: row.mode,
+    // A paid one-off payment's PaymentIntent (payments/payments.ts names it after the session).
+    payment_intent: row.mode === 'payment' && row.status === 'complete' ? paymentIntentIdOf(row.id) : null,
     status: row.status,
     payment_status: row.payment_status,
     customer: row.customer,

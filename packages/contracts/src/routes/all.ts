@@ -1,7 +1,7 @@
 import { apiDocsRoutes } from './api-docs';
 import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
-import { billingAccountRoutes } from './billing-account';
+import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-account';
 import { adminPromotionRoutes, planRoutes } from './billing-plans';
 import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
 import {
@@ -62,6 +62,8 @@ export const allRouteTables = {
   webhookRoutes,
   billingInternalRoutes,
   billingAccountRoutes,
+  giftRoutes,
+  adminBillingRoutes,
   planRoutes,
   adminPromotionRoutes,
   uploadRoutes,

@@ -182,6 +182,18 @@ export const ROUTE_PATHS = {
     cardUpdate: '/billing/card-update',
     receiptPdf: '/billing/receipts/:invoiceId',
   },
+  gift: {
+    checkout: '/gifts/checkout',
+    confirm: '/gifts/confirm',
+    mine: '/gifts',
+    preview: '/gifts/:code',
+    redeem: '/gifts/:code/redeem',
+  },
+  adminBilling: {
+    gifts: '/admin/gifts',
+    refundGift: '/admin/gifts/:id/refund',
+    figures: '/admin/billing/figures',
+  },
   plan: {
     offer: '/subscription/offer',
     previewChange: '/subscription/plan-change',

@@ -145,11 +145,16 @@ export async function markSubscriptionEnded(db: Db, subscriptionId: string, at: 
     .execute();
 }
 
+/** A redeemed gift's period (no provider tells billing it ended): over once its end has passed. */
+const giftOver = (sub: Subscription, now = Date.now()) =>
+  sub.source === 'gift' && (sub.current_period_end === null || sub.current_period_end.getTime() <= now);
+
 /** `past_due` opens Premium only until its grace period ends (the provider may retry for longer). */
 export const isEntitled = (sub: Subscription | undefined, now = Date.now()): sub is Subscription =>
   !!sub &&
   ENTITLED_STATUSES.includes(sub.status) &&
-  !(sub.status === 'past_due' && sub.grace_ends_at !== null && sub.grace_ends_at.getTime() <= now);
+  !(sub.status === 'past_due' && sub.grace_ends_at !== null && sub.grace_ends_at.getTime() <= now) &&
+  !giftOver(sub, now);
 
 export function statusFromRow(sub: Subscription | undefined): SubscriptionStatus {
   if (!sub) return FREE_STATUS;
@@ -157,7 +162,7 @@ export function statusFromRow(sub: Subscription | undefined): SubscriptionStatus
   return {
     hasSubscription: entitled,
     plan: entitled ? sub.plan : null,
-    status: sub.status,
+    status: giftOver(sub) ? 'canceled' : sub.status,
     currentPeriodEnd: sub.current_period_end ? sub.current_period_end.toISOString() : null,
     cancelAtPeriodEnd: entitled && sub.cancel_at_period_end,
     graceEndsAt: sub.status === 'past_due' && sub.grace_ends_at ? sub.grace_ends_at.toISOString() : null,
@@ -209,6 +214,7 @@ export async function countSubscribers(db: Db): Promise<number> {
     .selectFrom('subscriptions')
     .select((eb) => eb.fn.count<number>('user_id').distinct().as('count'))
     .where('status', 'in', [...ENTITLED_STATUSES])
+    .where((eb) => eb.or([eb('source', '=', 'provider'), eb('current_period_end', '>', new Date())]))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

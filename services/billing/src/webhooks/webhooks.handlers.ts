@@ -4,6 +4,8 @@ import { badRequest, metrics, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { idOf, subscriptionIdOfInvoice } from '../provider/stripe';
 import { recordEvent } from '../subscriptions/subscriptions.repository';
+import { mirrorInvoice } from '../admin/invoice-mirror';
+import { confirmGiftSession } from '../gifts/gifts.handlers';
 import { sendPaymentFailedMail } from '../recovery/payment-failed-mail';
 import { syncSubscription } from '../subscriptions/subscriptions.handlers';
 
@@ -56,6 +58,8 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
         .transaction()
         .execute(async (trx) => {
           if (!(await recordEvent(trx, event))) return { duplicate: true, userId: null };
+          if (event.type.startsWith('invoice.'))
+            await mirrorInvoice(trx, event.data.object as Stripe.Invoice, event.created);
           const subject = subjectOf(event);
           const row = subject
             ? await syncSubscription(deps, trx, subject.subscriptionId, subject.userIdHint)
@@ -75,6 +79,13 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
         { duplicate: outcome.duplicate, userId: outcome.userId },
         outcome.duplicate ? 'webhook already applied' : 'webhook applied',
       );
+      // A gift's payment: paid now (the success page may have confirmed it first; either sends the mails once).
+      if (
+        event.type === 'checkout.session.completed' &&
+        !outcome.duplicate &&
+        event.data.object.metadata?.giftId
+      )
+        await confirmGiftSession(deps, event.data.object);
       if (event.type === 'invoice.payment_failed' && !outcome.duplicate && outcome.row) {
         log.warn(
           { userId: outcome.userId, status: outcome.row.status },

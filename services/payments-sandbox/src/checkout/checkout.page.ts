@@ -6,6 +6,7 @@ import { attachCard, chargeCard, isPlausibleCardNumber, normaliseCardNumber } fr
 import { currentTime } from '../clock/clock.repository';
 import { findCustomer } from '../customers/customers.repository';
 import { html, page, formatMoney } from '../pages/layout';
+import { completePayment } from '../payments/payments';
 import { completeCheckout, expireCheckoutSession } from '../subscriptions/lifecycle';
 import { sessionDiscount } from '../promotions/session-offer';
 import { findCheckoutSession, findPrice } from './checkout.repository';
@@ -40,19 +41,25 @@ function checkoutPage(
   form: FormState = {},
   discount = 0,
 ): string {
+  const oneOff = session.mode === 'payment';
   const full = formatMoney(price.unit_amount * session.quantity, price.currency);
   // What is charged today: nothing during a trial, the first period less a promotion code otherwise.
   const amount = session.trial_period_days
     ? formatMoney(0, price.currency)
     : formatMoney(price.unit_amount * session.quantity - discount, price.currency);
   return page(
-    `Subscribe to ${price.product_name}`,
+    `${oneOff ? 'Pay for' : 'Subscribe to'} ${price.product_name}`,
     html`<main>
       <section class="card" aria-label="Order summary">
-        <p class="muted">Subscribe to</p>
+        <p class="muted">${oneOff ? 'Pay for' : 'Subscribe to'}</p>
         <h1>${price.product_name}</h1>
-        <p class="price">${full} <span class="muted">per ${price.interval}</span></p>
-        <p class="muted">Billed ${price.interval}ly. Cancel any time.</p>
+        ${
+          oneOff
+            ? html`<p class="price">${full}</p>
+                <p class="muted">One payment.</p>`
+            : html`<p class="price">${full} <span class="muted">per ${price.interval}</span></p>
+                <p class="muted">Billed ${price.interval}ly. Cancel any time.</p>`
+        }
         ${
           session.trial_period_days
             ? html`<p>${session.trial_period_days}-day free trial: ${amount} due today.</p>`
@@ -114,7 +121,7 @@ function checkoutPage(
           <label for="cardName">Name on card</label>
           <input id="cardName" name="cardName" autocomplete="cc-name" value="${form.cardName ?? ''}" />
           ${form.error ? html`<div class="error" role="alert">${form.error}</div>` : ''}
-          <button type="submit">Subscribe — ${amount}</button>
+          <button type="submit">${oneOff ? 'Pay' : 'Subscribe'} — ${amount}</button>
         </form>
         <p class="muted" style="margin-top:16px">
           <a href="${returnUrl(session.cancel_url, session.id)}">Back to the shop</a>
@@ -228,7 +235,8 @@ export function checkoutPages({ db, config, dispatcher, log }: Deps) {
     const completed = await db.transaction().execute(async (trx) => {
       const locked = await findCheckoutSession(trx, session.id, { lock: true });
       if (!locked || locked.status !== 'open') return false; // a double submit: the first one won
-      await completeCheckout(trx, locked, cardNumber, now, config.PUBLIC_URL);
+      if (locked.mode === 'payment') await completePayment(trx, locked, cardNumber, now, config.PUBLIC_URL);
+      else await completeCheckout(trx, locked, cardNumber, now, config.PUBLIC_URL);
       return true;
     });
     if (completed) dispatcher.kick();

@@ -21,7 +21,7 @@ type LineItem = { price?: unknown; quantity?: unknown; price_data?: Record<strin
 export function checkoutRoutes({ db, config, dispatcher }: Deps) {
   const app = new Hono();
 
-  async function priceFor(item: LineItem, now: number) {
+  async function priceFor(item: LineItem, now: number, mode: string) {
     if (typeof item.price === 'string') {
       const price = await findPrice(db, item.price);
       if (!price) throw noSuch('price', item.price, 'line_items[0][price]');
@@ -36,7 +36,13 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
     if (!Number.isInteger(unitAmount) || unitAmount < 0)
       throw invalidParam('line_items[0][price_data][unit_amount]', 'Invalid integer: unit_amount');
     if (!/^[a-z]{3}$/.test(currency)) throw missingParam('line_items[0][price_data][currency]');
-    if (!['day', 'week', 'month', 'year'].includes(String(recurring.interval))) {
+    // A one-off payment's price has no interval; a subscription's must have one.
+    if (mode === 'payment' && data.recurring !== undefined)
+      throw invalidParam(
+        'line_items[0][price_data][recurring]',
+        'You specified `payment` mode but passed a recurring price.',
+      );
+    if (mode === 'subscription' && !['day', 'week', 'month', 'year'].includes(String(recurring.interval))) {
       throw invalidParam(
         'line_items[0][price_data][recurring][interval]',
         'You must provide a recurring interval for a subscription-mode session.',
@@ -49,7 +55,7 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
       product_name: productName,
       unit_amount: unitAmount,
       currency,
-      interval: String(recurring.interval),
+      interval: mode === 'payment' ? 'one_time' : String(recurring.interval),
       created: now,
     });
   }
@@ -76,8 +82,8 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
     const params = await stripeParams(c);
     const now = await currentTime(db);
     const mode = requiredString(params, 'mode');
-    if (mode !== 'subscription')
-      throw invalidParam('mode', `The sandbox supports mode=subscription only, not '${mode}'.`);
+    if (mode !== 'subscription' && mode !== 'payment')
+      throw invalidParam('mode', `The sandbox supports mode=subscription or payment, not '${mode}'.`);
     const successUrl = requiredString(params, 'success_url');
     const cancelUrl = requiredString(params, 'cancel_url');
     for (const [name, url] of [
@@ -93,7 +99,7 @@ export function checkoutRoutes({ db, config, dispatcher }: Deps) {
     const quantity = items[0].quantity === undefined ? 1 : Number(items[0].quantity);
     if (!Number.isInteger(quantity) || quantity < 1)
       throw invalidParam('line_items[0][quantity]', 'Invalid integer: quantity');
-    const price = await priceFor(items[0], now);
+    const price = await priceFor(items[0], now, mode);
 
     let customerId = optionalString(params, 'customer');
     if (customerId) {

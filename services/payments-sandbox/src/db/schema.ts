@@ -6,6 +6,7 @@ import type { CustomerTable } from './tables/customer';
 import type { EventTable } from './tables/event';
 import type { IdempotencyKeyTable } from './tables/idempotency-key';
 import type { InvoiceTable } from './tables/invoice';
+import type { PaymentIntentTable } from './tables/payment-intent';
 import type { PortalSessionTable } from './tables/portal-session';
 import type { PriceTable } from './tables/price';
 import type { PromotionCodeTable } from './tables/promotion-code';
@@ -18,6 +19,7 @@ export interface Database {
   checkout_sessions: CheckoutSessionTable;
   subscriptions: SubscriptionTable;
   invoices: InvoiceTable;
+  payment_intents: PaymentIntentTable;
   portal_sessions: PortalSessionTable;
   events: EventTable;
   clock: ClockTable;

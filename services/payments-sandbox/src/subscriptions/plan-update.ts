@@ -1,5 +1,5 @@
 // The plan parts of POST /v1/subscriptions/:id: `items[0][price]` with `proration_behavior`, and
-// `trial_end=now` (the trial ends and the card is charged at once). Events go out in the same transaction.
+// `trial_end=now` (the trial ends and the card is charged at once) or a later time (free-period.ts). Events go out in the same transaction.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Subscription } from '../db/tables/subscription';
@@ -9,8 +9,9 @@ import { findCustomer } from '../customers/customers.repository';
 import { toInvoice, toSubscription } from '../objects';
 import { subscriptionDiscount } from '../promotions/discounts';
 import { enqueueEvent } from '../webhooks/events.repository';
-import { StripeApiError, invalidParam } from '../wire/errors';
+import { StripeApiError } from '../wire/errors';
 import { stripeId } from '../wire/ids';
+import { extendFreePeriod } from './free-period';
 import { periodEnd } from './periods';
 import { changePrice, itemPrice, prorationBehaviorOf } from './price-change';
 import { findInvoice, insertInvoice, updateSubscription } from './subscriptions.repository';
@@ -84,9 +85,10 @@ export async function applyPlanUpdate(
   const before = sub;
   let result: { sub: Subscription; invoiceId: string | null } | undefined;
   if (params.trial_end !== undefined) {
-    if (params.trial_end !== 'now')
-      throw invalidParam('trial_end', 'The sandbox supports trial_end=now only.');
-    result = await endTrialNow(db, sub, now);
+    result =
+      params.trial_end === 'now'
+        ? await endTrialNow(db, sub, now)
+        : await extendFreePeriod(db, sub, params.trial_end, now);
   }
   const next = await itemPrice(db, params.items);
   if (next && next.id !== sub.price_id)

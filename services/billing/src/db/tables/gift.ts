@@ -15,8 +15,8 @@ export interface GiftTable {
   recipient_name: string;
   recipient_email: string | null;
   delivery: 'email' | 'print';
-  /** YYYY-MM-DD: the day the recipient is mailed. */
-  send_on: ColumnType<string, string, string>;
+  /** The day the recipient is mailed: written as YYYY-MM-DD, read as pg's Date of local midnight (dayOf). */
+  send_on: ColumnType<Date, string, string>;
   message: string | null;
   status: 'pending' | 'paid' | 'redeemed' | 'refunded';
   checkout_session_id: string | null;
