@@ -12,5 +12,6 @@ export const exposes = {
   './LearningRecordPage': './src/learning/LearningRecordPage.tsx',
   './AccountPage': './src/account/AccountPage.tsx',
   './BillingPage': './src/billing/BillingPage.tsx',
+  './GiftRoutes': './src/gift/GiftRoutes.tsx',
   './SavedPage': './src/saved/SavedPage.tsx',
 } as const;

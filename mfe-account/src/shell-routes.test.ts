@@ -54,6 +54,15 @@ describe("the account's pages", () => {
     ]);
   });
 
+  it('mounts buying and redeeming a gift under /gift/, behind sign-in', () => {
+    expect(page('/gift/')).toEqual({
+      path: '/gift/',
+      prefix: true,
+      module: './GiftRoutes',
+      audience: 'signed-in',
+    });
+  });
+
   it('keeps the billing page behind sign-in and starts its account read with a session', () => {
     expect(page('/account/billing/')).toMatchObject({
       prefix: false,

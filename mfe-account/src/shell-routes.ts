@@ -28,6 +28,8 @@ export const shellRoutes: RemoteRouteTable = {
     },
     // an overview of the account's parts: published with the account's release, mounted by the shell at run time
     { path: '/account/', prefix: false, module: './AccountPage', audience: 'signed-in' },
+    // buying a gift (/gift) and redeeming one (/gift/{code}, the recipient's e-mail link)
+    { path: '/gift/', prefix: true, module: './GiftRoutes', audience: 'signed-in' },
     {
       path: '/account/billing/',
       prefix: false,

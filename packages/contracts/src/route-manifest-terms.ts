@@ -54,6 +54,7 @@ export const REMOTE_PATH_OWNERS: Readonly<Record<string, readonly string[]>> = {
     '/certificates/',
     '/learning/',
     '/saved/',
+    '/gift/',
   ],
   admin: ['/admin/'],
   community: [],
