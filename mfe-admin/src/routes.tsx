@@ -21,6 +21,7 @@ const CreatorFormPage = page(() => import('./creators/CreatorFormPage'), 'Creato
 const UserListPage = page(() => import('./users/UserListPage'), 'UserListPage');
 const UserAuditLogPage = page(() => import('./users/UserAuditLogPage'), 'UserAuditLogPage');
 const ReleasesPage = page(() => import('./releases/ReleasesPage'), 'ReleasesPage');
+const AdminGiftsPage = page(() => import('./billing/AdminGiftsPage'), 'AdminGiftsPage');
 
 /** What the shell mounts under /admin/* (behind RequireAdmin, so only admins ever load this remote). */
 export default function AdminRoutes() {
@@ -45,6 +46,7 @@ export default function AdminRoutes() {
         <Route path="users" element={<UserListPage />} />
         <Route path="users/audit" element={<UserAuditLogPage />} />
         <Route path="releases" element={<ReleasesPage />} />
+        <Route path="gifts" element={<AdminGiftsPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

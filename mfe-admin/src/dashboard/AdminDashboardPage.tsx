@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { api, Card, ErrorScreen, buttonClassName, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { BillingFigures } from '../billing/BillingFigures';
 import styles from '../common/Admin.module.css';
 
 /** `value` undefined: still loading (the card keeps its size, so nothing moves when the figures arrive). */
@@ -33,6 +34,7 @@ const dashboardLinks = [
   { to: '/admin/certificates', label: 'Manage Certificates', variant: 'secondary' },
   { to: '/admin/community', label: 'Community moderation', variant: 'secondary' },
   { to: '/admin/releases', label: 'Releases', variant: 'secondary' },
+  { to: '/admin/gifts', label: 'Gifts', variant: 'secondary' },
   { to: '/admin/categories/new', label: 'Add Category', variant: 'primary' },
   { to: '/admin/products/new', label: 'Add Product', variant: 'primary' },
 ] as const;
@@ -76,6 +78,7 @@ export function AdminDashboardPage() {
           <Stat label="Subscribers" value={data.subscribers} detail="Active Premium subscriptions" />
         </div>
       ) : null}
+      <BillingFigures />
       <div className={styles.links}>
         {dashboardLinks.map((link) => (
           <Link key={link.to} className={buttonClassName(link.variant)} to={link.to}>
