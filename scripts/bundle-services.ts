@@ -77,8 +77,15 @@ export const TARGETS: BundleTarget[] = [
     // migrate: the release registry's schema (deploy/k8s's migration Job runs it before a rollout).
     entries: { main: 'src/main.ts', migrate: 'src/releases/migrate.ts' },
     ship: [],
-    // The API reference page serves Scalar's browser bundle, kept in the repository (with its licence).
-    assets: ['gateway/vendor/scalar/standalone.js', 'gateway/vendor/scalar/LICENSE'],
+    // The API reference page serves Scalar's browser bundle, kept in the repository (with its licence); a course
+    // page's og:image card is drawn with the certificates' DejaVu fonts (ffmpeg is the image's Debian package).
+    assets: [
+      'gateway/vendor/scalar/standalone.js',
+      'gateway/vendor/scalar/LICENSE',
+      'services/progress/src/certificates/fonts/DejaVuSans.ttf',
+      'services/progress/src/certificates/fonts/DejaVuSans-Bold.ttf',
+      'services/progress/src/certificates/fonts/LICENSE',
+    ],
   },
 ];
 

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cardLines, createCourseCards } from './course-cards';
+import { TARGETS } from '../../scripts/bundle-services';
+import { CARD_FONTS, cardLines, createCourseCards } from './course-cards';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-course-cards-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,6 +25,11 @@ function pngSize(file: string) {
 }
 
 describe('course cards', () => {
+  it("are drawn with fonts the gateway's image ships (its bundle's assets)", () => {
+    const gateway = TARGETS.find((target) => target.name === 'gateway')!;
+    expect(gateway.assets).toEqual(expect.arrayContaining([...CARD_FONTS]));
+  });
+
   it('wraps a long title in at most three lines, and says the creator and the rating', () => {
     expect(cardLines(course, 'Acme')).toEqual({
       title: ['Guitar Basics'],

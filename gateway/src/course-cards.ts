@@ -17,9 +17,12 @@ const run = promisify(execFile);
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
-const FONTS = path.join(REPO_ROOT, 'services/progress/src/certificates/fonts');
-const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
-const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
+/** The fonts the card is drawn with (the certificates'), from the repository root: the gateway's image ships them. */
+export const CARD_FONTS = [
+  'services/progress/src/certificates/fonts/DejaVuSans-Bold.ttf',
+  'services/progress/src/certificates/fonts/DejaVuSans.ttf',
+] as const;
+const [BOLD, REGULAR] = CARD_FONTS.map((font) => path.join(REPO_ROOT, font)) as [string, string];
 const BACKGROUND = '0x1e293b';
 const ACCENT = '0x6366f1';
 /** Title lines: at most 3 of about 28 characters at 64 px (DejaVu Sans Bold is about 0.62 em a character). */
