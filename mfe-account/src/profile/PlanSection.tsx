@@ -20,7 +20,7 @@ import {
   type SubscriptionStore,
 } from '@catalyst/web-kit';
 import { planName } from '../subscription/failureMessages';
-import { BILLING_PORTAL_FAILED_MESSAGE, periodText } from '../subscription/planStatus';
+import { BILLING_PORTAL_FAILED_MESSAGE, periodText, planLabel } from '../subscription/planStatus';
 import styles from './ProfilePage.module.css';
 
 export const INVOICES_FAILED_MESSAGE = 'Failed to load invoices.';
@@ -130,7 +130,9 @@ function PlanDetails({
     <>
       <dl className={styles.facts}>
         <dt>Plan</dt>
-        <dd>{plan.hasSubscription ? planName(plan.plan) : 'Free'}</dd>
+        <dd>
+          {plan.hasSubscription ? (isAdminPlan ? planName(plan.plan) : planLabel(plan.interval)) : 'Free'}
+        </dd>
         <dt>Status</dt>
         <dd>
           {isAdminPlan
@@ -139,9 +141,15 @@ function PlanDetails({
               ? 'Cancelled, access until the end date'
               : (STATUS_TEXT[plan.status] ?? plan.status)}
         </dd>
+        {plan.trialEnd && plan.hasSubscription ? (
+          <>
+            <dt>Free trial ends</dt>
+            <dd>{formatDate(plan.trialEnd, 'long')}</dd>
+          </>
+        ) : null}
         {period && plan.hasSubscription ? (
           <>
-            <dt>{period.ending ? 'Ends' : 'Renews'}</dt>
+            <dt>{period.ending ? 'Ends' : plan.trialEnd ? 'First charge' : 'Renews'}</dt>
             <dd className={period.ending ? styles.danger : undefined}>
               {formatDate(plan.currentPeriodEnd, 'long')}
             </dd>
@@ -187,6 +195,9 @@ const FREE_PLAN_SHAPE = (
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
       graceEndsAt: null,
+      interval: null,
+      trialEnd: null,
+      scheduledInterval: null,
     }}
     invoices={{ list: [], isLoading: false, failed: false, onRetry: () => undefined }}
     error={null}

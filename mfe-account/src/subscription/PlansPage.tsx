@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts';
 import {
   Alert,
-  Badge,
   Button,
   buttonClassName,
   Card,
   formatDate,
-  formatPrice,
   isApiRequestError,
-  premiumReasonText,
   Spinner,
   subscription,
   useDocumentTitle,
@@ -18,11 +15,13 @@ import {
   type SubscriptionStore,
 } from '@catalyst/web-kit';
 import { planName } from './failureMessages';
-import { BILLING_PORTAL_FAILED_MESSAGE, periodText } from './planStatus';
+import { PlanChooser } from './PlanChooser';
+import { PlanSwitch } from './PlanSwitch';
+import { BILLING_PORTAL_FAILED_MESSAGE, periodText, planLabel } from './planStatus';
 import styles from './Subscription.module.css';
 
 export const PREMIUM_MONTHLY_PRICE = PREMIUM_PLAN.price;
-export const CHECKOUT_FAILED_MESSAGE = 'Failed to initiate subscription. Please try again.';
+export { CHECKOUT_FAILED_MESSAGE } from './PlanChooser';
 
 const messageOf = (error: unknown, fallback: string) =>
   isApiRequestError(error) && error.status < 500 && error.message ? error.message : fallback;
@@ -35,81 +34,25 @@ export function PlansPage({ store = subscription }: { store?: SubscriptionStore 
   return state.hasSubscription ? <SubscribedView store={store} /> : <PlanChooser store={store} />;
 }
 
-function PlanChooser({ store }: { store: SubscriptionStore }) {
-  const { status, startCheckout } = useSubscription(store);
-  // Sent here from premium content: say why, above the plan (router state of that navigation).
-  const { state } = useLocation();
-  const reason = premiumReasonText(state);
-  const leftCheckout = (state as { checkout?: unknown } | null)?.checkout === 'left';
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function subscribe() {
-    setStarting(true);
-    setError(null);
-    try {
-      await startCheckout('premium');
-      // The browser is leaving for the checkout page; the button stays busy until it does.
-    } catch {
-      setError(CHECKOUT_FAILED_MESSAGE);
-      setStarting(false);
-    }
-  }
-
-  return (
-    <section className={styles.page}>
-      <header className={styles.intro}>
-        <h1>Choose Your Plan</h1>
-        <p>One plan, every course, tutorial and webinar. Cancel any time.</p>
-      </header>
-      {reason ? (
-        <Alert tone="info" title={reason}>
-          Subscribe to open it, and everything else in the library.
-        </Alert>
-      ) : null}
-      {leftCheckout ? (
-        <Alert tone="info" title="Checkout closed">
-          You left the checkout before paying, so nothing was charged. Subscribe whenever you are ready.
-        </Alert>
-      ) : null}
-      {status === 'canceled' ? (
-        <Alert tone="info">
-          Your previous subscription has ended. Subscribe again to regain full access.
-        </Alert>
-      ) : null}
-      <Card as="article" className={styles.plan} aria-labelledby="plan-premium">
-        <div className={styles.planHeader}>
-          <h2 id="plan-premium">{PREMIUM_PLAN.name}</h2>
-          <Badge tone="primary">{PREMIUM_PLAN.tag}</Badge>
-        </div>
-        <p className={styles.price}>
-          <span className={styles.amount}>{formatPrice(PREMIUM_MONTHLY_PRICE)}</span>
-          <span className={styles.per}>/month</span>
-        </p>
-        <ul className={styles.list} aria-label="Premium features">
-          {PREMIUM_PLAN.features.map((feature) => (
-            <li key={feature}>{feature}</li>
-          ))}
-        </ul>
-        {error ? <Alert tone="danger">{error}</Alert> : null}
-        <Button size="lg" block loading={starting} onClick={() => void subscribe()}>
-          {starting ? 'Redirecting to checkout...' : 'Subscribe Now'}
-        </Button>
-      </Card>
-    </section>
-  );
-}
-
 function SubscribedView({ store }: { store: SubscriptionStore }) {
-  const { plan, status, currentPeriodEnd, cancelAtPeriodEnd, cancel, reactivate, openBillingPortal } =
-    useSubscription(store);
+  const {
+    plan,
+    status,
+    interval,
+    trialEnd,
+    currentPeriodEnd,
+    cancelAtPeriodEnd,
+    cancel,
+    reactivate,
+    openBillingPortal,
+  } = useSubscription(store);
   const [busy, setBusy] = useState<'cancel' | 'reactivate' | 'portal' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const isAdminPlan = plan === 'admin';
   const endDate = formatDate(currentPeriodEnd, 'long');
-  const period = periodText({ plan, currentPeriodEnd, cancelAtPeriodEnd });
+  const period = periodText({ plan, currentPeriodEnd, cancelAtPeriodEnd, trialEnd });
   // A plan set to end says so first, not "You're All Set!" above the end date.
   const ending = period?.ending === true;
 
@@ -136,7 +79,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
       <Card className={styles.card}>
         <h1>{ending ? `Your ${planName(plan)} ends on ${endDate}` : "You're All Set!"}</h1>
         <p>
-          Current plan: <strong>{planName(plan)}</strong>
+          Current plan: <strong>{isAdminPlan ? planName(plan) : planLabel(interval)}</strong>
         </p>
         {isAdminPlan ? (
           <p className={styles.muted}>As an admin you have full access to all content.</p>
@@ -199,6 +142,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
             </Button>
           </div>
         ) : null}
+        {!isAdminPlan && !cancelAtPeriodEnd && status !== 'trialing' ? <PlanSwitch store={store} /> : null}
       </Card>
     </section>
   );

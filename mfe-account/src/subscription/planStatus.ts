@@ -1,19 +1,35 @@
 import { formatDate, type SubscriptionState } from '@catalyst/web-kit';
 
-/** What the plans page and the profile say of the paid period: its renewal, or its end when cancelled. */
+/**
+ * What the plans page and the profile say of the paid period: a trial's end (when the card is first charged),
+ * the renewal, or the end when cancelled.
+ */
 export function periodText({
   plan,
   currentPeriodEnd,
   cancelAtPeriodEnd,
-}: Pick<SubscriptionState, 'plan' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>): {
+  trialEnd,
+}: Pick<SubscriptionState, 'plan' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> &
+  Partial<Pick<SubscriptionState, 'trialEnd'>>): {
   ending: boolean;
   text: string;
 } | null {
   const endDate = formatDate(currentPeriodEnd, 'long');
   if (plan === 'admin' || !endDate) return null;
-  return cancelAtPeriodEnd
-    ? { ending: true, text: `Your subscription will end on ${endDate}.` }
-    : { ending: false, text: `Renews on ${endDate}` };
+  if (cancelAtPeriodEnd)
+    return {
+      ending: true,
+      text: trialEnd
+        ? `Your free trial ends on ${endDate}. Nothing will be charged.`
+        : `Your subscription will end on ${endDate}.`,
+    };
+  if (trialEnd) return { ending: false, text: `Free trial until ${formatDate(trialEnd, 'long')}` };
+  return { ending: false, text: `Renews on ${endDate}` };
+}
+
+/** "Premium Monthly", "Premium Annual" (just "Premium" when the interval is not known). */
+export function planLabel(interval: SubscriptionState['interval']): string {
+  return interval === 'year' ? 'Premium Annual' : interval === 'month' ? 'Premium Monthly' : 'Premium';
 }
 
 export const BILLING_PORTAL_FAILED_MESSAGE = 'Failed to open billing management. Please try again.';

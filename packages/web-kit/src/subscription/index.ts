@@ -10,6 +10,7 @@ export const subscription: SubscriptionStore = createSubscriptionStore(session);
 export interface UseSubscription extends SubscriptionState {
   refresh: SubscriptionStore['refresh'];
   startCheckout: SubscriptionStore['startCheckout'];
+  changePlan: SubscriptionStore['changePlan'];
   cancel: SubscriptionStore['cancel'];
   reactivate: SubscriptionStore['reactivate'];
   openBillingPortal: SubscriptionStore['openBillingPortal'];
@@ -21,6 +22,7 @@ export function useSubscription(store: SubscriptionStore = subscription): UseSub
     ...state,
     refresh: store.refresh,
     startCheckout: store.startCheckout,
+    changePlan: store.changePlan,
     cancel: store.cancel,
     reactivate: store.reactivate,
     openBillingPortal: store.openBillingPortal,

@@ -12,7 +12,20 @@ export interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
   /** A failed renewal (`past_due`): until when Premium stays open unless the card is updated. */
   graceEndsAt: string | null;
+  /** Billed every month or every year (null without a plan, and for admins). */
+  interval: 'month' | 'year' | null;
+  /** A free trial: when it ends and the card is first charged. */
+  trialEnd: string | null;
+  /** An annual plan becoming monthly at currentPeriodEnd. */
+  scheduledInterval: 'month' | 'year' | null;
   isLoading: boolean;
+}
+
+/** What a checkout buys besides the plan: monthly or annual, a promotion code, the free trial. */
+export interface CheckoutChoice {
+  interval?: 'month' | 'year';
+  code?: string;
+  trial?: boolean;
 }
 
 export interface SubscriptionStore {
@@ -24,7 +37,9 @@ export interface SubscriptionStore {
    */
   refresh(options?: { sessionId?: string | null }): Promise<void>;
   /** Asks the server for a checkout address for the plan, then sends the browser there. */
-  startCheckout(plan?: PlanId): Promise<void>;
+  startCheckout(plan?: PlanId, choice?: CheckoutChoice): Promise<void>;
+  /** Monthly ↔ annual; answers the server's message. */
+  changePlan(interval: 'month' | 'year'): Promise<string | undefined>;
   /** Cancel at the end of the period; answers the server's message. */
   cancel(): Promise<string | undefined>;
   /** Undo a pending cancellation; answers the server's message. */
@@ -46,6 +61,9 @@ const FREE: Omit<SubscriptionState, 'isLoading'> = {
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   graceEndsAt: null,
+  interval: null,
+  trialEnd: null,
+  scheduledInterval: null,
 } satisfies SubscriptionStatus;
 const ADMIN: Omit<SubscriptionState, 'isLoading'> = {
   hasSubscription: true,
@@ -54,6 +72,9 @@ const ADMIN: Omit<SubscriptionState, 'isLoading'> = {
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   graceEndsAt: null,
+  interval: null,
+  trialEnd: null,
+  scheduledInterval: null,
 } satisfies SubscriptionStatus;
 
 type StatusAnswer = Partial<SubscriptionStatus> | null | undefined;
@@ -66,6 +87,9 @@ function fromAnswer(answer: StatusAnswer): Omit<SubscriptionState, 'isLoading'> 
     currentPeriodEnd: answer?.currentPeriodEnd ?? null,
     cancelAtPeriodEnd: answer?.cancelAtPeriodEnd === true,
     graceEndsAt: answer?.graceEndsAt ?? null,
+    interval: answer?.interval ?? null,
+    trialEnd: answer?.trialEnd ?? null,
+    scheduledInterval: answer?.scheduledInterval ?? null,
   };
 }
 
@@ -128,8 +152,8 @@ export function createSubscriptionStore(
     return result.message;
   }
 
-  async function startCheckout(plan: PlanId = 'premium') {
-    const { url } = await client.subscription.createCheckoutSession({ body: { plan } });
+  async function startCheckout(plan: PlanId = 'premium', choice: CheckoutChoice = {}) {
+    const { url } = await client.subscription.createCheckoutSession({ body: { plan, ...choice } });
     if (!url) throw new Error('No checkout address');
     navigate(url);
   }
@@ -158,6 +182,12 @@ export function createSubscriptionStore(
     },
     refresh,
     startCheckout,
+    async changePlan(interval) {
+      const mine = ++generation;
+      const result = await client.plan.change.request({ body: { interval } });
+      if (mine === generation) set({ ...fromAnswer(result.data), isLoading: false });
+      return result.message;
+    },
     cancel: () => change('cancel'),
     reactivate: () => change('reactivate'),
     openBillingPortal,
