@@ -11,6 +11,7 @@ import { createMediaStreams, type MediaStreams } from '@catalyst/catalog-access'
 import { createCatalogCache, type CatalogCache } from './catalog-cache';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { SearchChanges } from './search/search-changes';
 import { createVideoUrlSigner, type VideoUrlSigner } from './video-urls';
 
 /** What the process provides (main.ts; tests build their own). */
@@ -31,6 +32,8 @@ export interface Deps extends BaseDeps {
   signVideoUrl: VideoUrlSigner;
   /** How long shared caches (the gateway's edge cache) may reuse a public catalog answer; 0: never. */
   publicMaxAgeSeconds: number;
+  /** Tells search when the catalogue changed, so it may keep answers until then (main.ts; none: nothing kept). */
+  searchChanges?: SearchChanges;
 }
 
 export function createDeps(base: BaseDeps): Deps {

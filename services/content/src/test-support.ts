@@ -151,6 +151,8 @@ export async function createTestContext({
   return {
     app,
     db,
+    /** The test database's address (for a connection of a test's own, e.g. a listener). */
+    databaseUrl: database.url,
     cache,
     peers,
     billing: billingView(peers),

@@ -5,7 +5,9 @@ import {
   type SearchResult,
   type SearchSuggestion,
 } from '@catalyst/contracts';
+import { TtlLru } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
+import type { SearchChanges } from './search-changes';
 import { rebuildIndex, searchCatalogue, suggest } from './search.repository';
 
 /**
@@ -40,10 +42,40 @@ export function sharedWhileRunning<A, T>(
   };
 }
 
-export function createPostgresSearch(db: Kysely<Database>): SearchEngine {
+/**
+ * Answers kept until the catalogue changes (`changes`: a generation that moves on every committed change), for
+ * one question at a time while reading, else not at all. Keyed by the generation they were read at: an answer
+ * read while a change committed is never given once the generation has moved. Bounded by count, and each kept a
+ * minute at most.
+ */
+export function keptUntilChanged<A, T>(
+  keyOf: (question: A) => string,
+  read: (question: A) => Promise<T>,
+  changes: SearchChanges | undefined,
+  { maxEntries = 2_000, ttlMs = 60_000 } = {},
+): (question: A) => Promise<T> {
+  const kept = new TtlLru<string, { generation: number; answer: Promise<T> }>(maxEntries, ttlMs);
+  const ask = sharedWhileRunning(
+    (question: { key: string; value: A }) => question.key,
+    ({ value }) => read(value),
+  );
+  return (question) => {
+    const key = keyOf(question);
+    const generation = changes?.generation();
+    if (generation === undefined) return ask({ key: `- ${key}`, value: question });
+    const entry = kept.get(key);
+    if (entry?.generation === generation) return entry.answer;
+    const answer = ask({ key: `${generation} ${key}`, value: question });
+    kept.set(key, { generation, answer });
+    answer.catch(() => kept.get(key)?.answer === answer && kept.delete(key));
+    return answer;
+  };
+}
+
+export function createPostgresSearch(db: Kysely<Database>, changes?: SearchChanges): SearchEngine {
   return {
-    search: sharedWhileRunning(JSON.stringify, (query: SearchQuery) => searchCatalogue(db, query)),
-    suggest: sharedWhileRunning(String, (q: string) => suggest(db, q, SEARCH_SUGGESTIONS)),
+    search: keptUntilChanged(JSON.stringify, (query: SearchQuery) => searchCatalogue(db, query), changes),
+    suggest: keptUntilChanged(String, (q: string) => suggest(db, q, SEARCH_SUGGESTIONS), changes),
     reindex: () => rebuildIndex(db),
   };
 }

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '@catalyst/contracts';
 import { createTestContext, fx, insertFixtures } from '../test-support';
-import { createPostgresSearch, sharedWhileRunning } from './search-engine';
+import { listenForSearchChanges } from './search-changes';
+import { createPostgresSearch, keptUntilChanged, sharedWhileRunning } from './search-engine';
 import { replaceCaptions } from './search.repository';
 
 // How the index is kept (migration 2026-12-05T12-00-00_search_lessons_in_place) and how long answers may be reused.
@@ -162,5 +163,54 @@ describe('sharedWhileRunning', () => {
     });
     await expect(ask('python')).rejects.toThrow('the database went away');
     expect(await ask('python')).toBe('found');
+  });
+});
+
+describe('answers kept until the catalogue changes', () => {
+  it('gives the kept answer until an edit commits, then the edited one within a second', async () => {
+    await ctx.db
+      .updateTable('course_lessons')
+      .set({ body: '<p>Subgrid lets nested items line up.</p>' })
+      .where('id', '=', ids.grid)
+      .execute();
+    const changes = listenForSearchChanges(ctx.databaseUrl, { warn: () => undefined });
+    try {
+      await expect.poll(() => changes.generation()).toBeTypeOf('number');
+      const engine = createPostgresSearch(ctx.db, changes);
+      const query = { q: 'subgrid', sort: 'relevance', cursor: 0 } as const;
+      const first = await engine.search(query);
+      expect(first.items.map((hit) => hit.lesson?._id)).toEqual([ids.grid]);
+      expect(await engine.search(query)).toBe(first);
+      await ctx.db
+        .updateTable('course_lessons')
+        .set({ body: '<p>Masonry stacks items in columns.</p>' })
+        .where('id', '=', ids.grid)
+        .execute();
+      await expect
+        .poll(async () => (await engine.search(query)).items.map((hit) => hit.lesson?._id), {
+          timeout: 1_000,
+        })
+        .toEqual([]);
+      const masonry = await engine.search({ ...query, q: 'masonry' });
+      expect(masonry.items.map((hit) => hit.lesson?._id)).toEqual([ids.grid]);
+    } finally {
+      await changes.close();
+    }
+  });
+
+  it('keeps nothing while it cannot tell whether the catalogue changed', async () => {
+    let reads = 0;
+    let generation: number | undefined;
+    const ask = keptUntilChanged(String, async (q: string) => `${q} ${++reads}`, {
+      generation: () => generation,
+      close: async () => undefined,
+    });
+    expect(await ask('python')).toBe('python 1');
+    expect(await ask('python')).toBe('python 2');
+    generation = 7;
+    expect(await ask('python')).toBe('python 3');
+    expect(await ask('python')).toBe('python 3');
+    generation = 8;
+    expect(await ask('python')).toBe('python 4');
   });
 });

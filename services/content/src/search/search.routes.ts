@@ -14,7 +14,7 @@ export const SEARCH_SHARED_MAX_AGE_SECONDS = 1;
 
 /** Catalogue-wide search, as declared in the contracts (searchRoutes): public. */
 export function mountSearch(app: Hono<AppEnv>, deps: Deps) {
-  mountRoutes(app, searchRoutes, createSearchHandlers(createPostgresSearch(deps.db)), {
+  mountRoutes(app, searchRoutes, createSearchHandlers(createPostgresSearch(deps.db, deps.searchChanges)), {
     // Never longer than the catalogue's own reads (0 turns both off).
     publicMaxAgeSeconds: Math.min(SEARCH_SHARED_MAX_AGE_SECONDS, deps.publicMaxAgeSeconds),
   });
