@@ -1,11 +1,12 @@
 /**
  * `npm run test:faults`: starts the product with its own Postgres and Redis, injects real faults (a
  * stopped database, a stopped cache, a killed service, a broken remote, billing down during webhooks,
- * media under fault, community killed during a live session)
+ * media under fault, community killed during a live session, billing killed during a gift's redemption)
  * and checks what users and the data see. Ends with `N passed, N failed`; exits non-zero on a failure.
  * `--only=1,3` runs some scenarios.
  */
 import { communityKilled } from './community-killed';
+import { giftRedemption } from './gift-redemption';
 import { Checks } from './lib/checks';
 import { startEnvironment, type Environment } from './lib/environment';
 import { mediaFaults } from './media-faults';
@@ -25,6 +26,7 @@ const scenarios: Array<[string, (env: Environment, checks: Checks) => Promise<vo
   ['6', mediaFaults],
   ['7', communityKilled],
   ['8', registryDown],
+  ['9', giftRedemption],
 ];
 
 async function main() {

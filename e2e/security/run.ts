@@ -13,6 +13,7 @@ import { isFreeProduct, type Page, type PublicProduct, type SessionResponse } fr
 import { startProduct } from '../../scripts/lib/product';
 import { accessMatrix } from './access-matrix';
 import { badInput } from './bad-input';
+import { billingGifts } from './billing-gifts';
 import { certificateAttacks } from './certificates';
 import { communityAttacks } from './community';
 import { curriculumAttacks } from './curriculum';
@@ -54,6 +55,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['account abuse', accountAbuse],
   ['streams and offline', streamsOffline],
   ['platform limits', platformLimits],
+  ['billing gifts', billingGifts],
 ];
 
 const demo = {
