@@ -22,6 +22,7 @@ const UserListPage = page(() => import('./users/UserListPage'), 'UserListPage');
 const UserAuditLogPage = page(() => import('./users/UserAuditLogPage'), 'UserAuditLogPage');
 const ReleasesPage = page(() => import('./releases/ReleasesPage'), 'ReleasesPage');
 const AdminGiftsPage = page(() => import('./billing/AdminGiftsPage'), 'AdminGiftsPage');
+const AdminPromotionsPage = page(() => import('./billing/AdminPromotionsPage'), 'AdminPromotionsPage');
 
 /** What the shell mounts under /admin/* (behind RequireAdmin, so only admins ever load this remote). */
 export default function AdminRoutes() {
@@ -47,6 +48,7 @@ export default function AdminRoutes() {
         <Route path="users/audit" element={<UserAuditLogPage />} />
         <Route path="releases" element={<ReleasesPage />} />
         <Route path="gifts" element={<AdminGiftsPage />} />
+        <Route path="promotions" element={<AdminPromotionsPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

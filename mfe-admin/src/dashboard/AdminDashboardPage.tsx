@@ -35,6 +35,7 @@ const dashboardLinks = [
   { to: '/admin/community', label: 'Community moderation', variant: 'secondary' },
   { to: '/admin/releases', label: 'Releases', variant: 'secondary' },
   { to: '/admin/gifts', label: 'Gifts', variant: 'secondary' },
+  { to: '/admin/promotions', label: 'Promotion codes', variant: 'secondary' },
   { to: '/admin/categories/new', label: 'Add Category', variant: 'primary' },
   { to: '/admin/products/new', label: 'Add Product', variant: 'primary' },
 ] as const;
