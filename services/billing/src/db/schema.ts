@@ -7,6 +7,7 @@ import type { InvoiceTable } from './tables/invoice';
 import type {
   PlanTermsTable,
   PromotionCodeTable,
+  PromotionHoldTable,
   PromotionRedemptionTable,
   TrialClaimTable,
 } from './tables/plans';
@@ -23,4 +24,5 @@ export interface Database {
   trial_claims: TrialClaimTable;
   promotion_codes: PromotionCodeTable;
   promotion_redemptions: PromotionRedemptionTable;
+  promotion_holds: PromotionHoldTable;
 }

@@ -3,6 +3,7 @@ import * as createBillingTables from './2026-11-22T04-30-00_create_billing_table
 import * as pastDueGrace from './2026-12-05T12-10-00_past_due_grace';
 import * as accountInvoicesGifts from './2026-12-05T12-20-00_account_invoices_gifts';
 import * as plansAndPromotions from './2026-12-05T12-30-00_plans_and_promotions';
+import * as promotionHolds from './2026-12-05T12-40-00_promotion_holds';
 
 /** Every migration of the billing schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T12-10-00_past_due_grace': pastDueGrace,
   '2026-12-05T12-20-00_account_invoices_gifts': accountInvoicesGifts,
   '2026-12-05T12-30-00_plans_and_promotions': plansAndPromotions,
+  '2026-12-05T12-40-00_promotion_holds': promotionHolds,
 };

@@ -29,5 +29,5 @@ export async function checkoutOffer(
     // A card is asked for all the same: the trial converts by itself unless cancelled.
     payment_method_collection: 'always',
   };
-  return { params, metadata, trialDays: trial ? TRIAL_DAYS : undefined };
+  return { params, metadata, trialDays: trial ? TRIAL_DAYS : undefined, codeId: code?.id };
 }

@@ -166,6 +166,38 @@ describe('refusals, each saying which, with nothing changed', () => {
     expect((await world.call('GET', '/subscription/status', { as: user })).body.data.status).toBe('free');
   });
 
+  it('a code applied twice by one person: the older checkout is expired, and once paid it is used', async () => {
+    const code = letters('TWOTABS');
+    await makeCode({ code });
+    const user = newLearner();
+    const open = () =>
+      world.call('POST', '/subscription/create-checkout-session', {
+        as: user,
+        body: { plan: 'premium', code },
+      });
+    const first = await open();
+    const second = await open();
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const older = await world.sandboxApi('GET', `/v1/checkout/sessions/${first.body.data.sessionId}`);
+    expect(older.body.status).toBe('expired');
+    // Paying the newer one uses the code: another checkout with it is refused before any opens, even before
+    // the payment's webhook has arrived.
+    await fetch(second.body.data.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' }).toString(),
+    });
+    const third = await open();
+    expect(third.status).toBe(400);
+    expect(third.body).toMatchObject({ success: false, message: promotionMessages.alreadyUsed });
+    await world.call('GET', `/subscription/status?session_id=${second.body.data.sessionId}`, { as: user });
+    const other = newLearner();
+    await world.call('POST', '/subscription/cancel', { as: user });
+    expect(await offerError(user, code)).toBe(promotionMessages.alreadyUsed);
+    expect((await world.call('GET', `/subscription/offer?code=${code}`, { as: other })).status).toBe(200);
+  });
+
   it('a deactivated code', async () => {
     const code = letters('STOP');
     const made = await makeCode({ code });

@@ -29,6 +29,7 @@ import { idOf, isMissingResource, providerCall, subscriptionValuesOf } from '../
 import { checkoutOffer } from '../plans/checkout-offer';
 import { withPlanTerms } from '../plans/plan-status';
 import { mirrorPlan, screenTrial } from '../plans/sync';
+import { withCodeHold } from '../promotions/holds';
 import { pastDueGrace } from '../recovery/grace';
 import {
   findCurrentSubscription,
@@ -182,7 +183,7 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
     const base = deps.config.PUBLIC_URL.replace(/\/+$/, '');
     // Monthly or annual, the trial for a first-timer, a promotion code (refused here, before any checkout).
     const offer = await checkoutOffer(deps, identity, body);
-    const create = (customer: string) =>
+    const createSession = (customer: string) =>
       providerCall(
         () =>
           deps.stripe.checkout.sessions.create({
@@ -200,6 +201,11 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
           }),
         deps.log,
       );
+    // A code: the person's one open checkout with it (an older one is expired).
+    const create = (customer: string) =>
+      offer.codeId
+        ? withCodeHold(deps, identity.id, offer.codeId, () => createSession(customer))
+        : createSession(customer);
     let session: Stripe.Checkout.Session;
     try {
       session = await create(await ensureCustomer(identity));

@@ -8,6 +8,7 @@ import { findCustomer } from '../customers/customers.repository';
 import { html, page, formatMoney } from '../pages/layout';
 import { completePayment } from '../payments/payments';
 import { completeCheckout, expireCheckoutSession } from '../subscriptions/lifecycle';
+import { StripeApiError } from '../wire/errors';
 import { sessionDiscount } from '../promotions/session-offer';
 import { findCheckoutSession, findPrice } from './checkout.repository';
 
@@ -232,13 +233,21 @@ export function checkoutPages({ db, config, dispatcher, log }: Deps) {
       return c.redirect(returnUrl(session.cancel_url, session.id, outcome.code), 303);
     }
 
-    const completed = await db.transaction().execute(async (trx) => {
-      const locked = await findCheckoutSession(trx, session.id, { lock: true });
-      if (!locked || locked.status !== 'open') return false; // a double submit: the first one won
-      if (locked.mode === 'payment') await completePayment(trx, locked, cardNumber, now, config.PUBLIC_URL);
-      else await completeCheckout(trx, locked, cardNumber, now, config.PUBLIC_URL);
-      return true;
-    });
+    let completed: boolean;
+    try {
+      completed = await db.transaction().execute(async (trx) => {
+        const locked = await findCheckoutSession(trx, session.id, { lock: true });
+        if (!locked || locked.status !== 'open') return false; // a double submit: the first one won
+        if (locked.mode === 'payment') await completePayment(trx, locked, cardNumber, now, config.PUBLIC_URL);
+        else await completeCheckout(trx, locked, cardNumber, now, config.PUBLIC_URL);
+        return true;
+      });
+    } catch (error) {
+      // The session's promotion code was used up (or ended) while the page was open: nothing was charged.
+      if (!(error instanceof StripeApiError)) throw error;
+      log.info({ session: session.id, err: error.message }, 'checkout refused at completion');
+      return c.redirect(returnUrl(session.cancel_url, session.id, error.code ?? 'payment_failed'), 303);
+    }
     if (completed) dispatcher.kick();
     return c.redirect(returnUrl(session.success_url, session.id), 303);
   });

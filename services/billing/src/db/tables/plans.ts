@@ -53,3 +53,11 @@ export interface PromotionRedemptionTable {
   interval: BillingInterval;
   created_at: ColumnType<Date, never, never>;
 }
+
+/** The one open checkout a person holds with a code; a newer one expires it. */
+export interface PromotionHoldTable {
+  promotion_code_id: string;
+  user_id: string;
+  checkout_session_id: string;
+  created_at: ColumnType<Date, never, never>;
+}
