@@ -38,6 +38,8 @@ export interface LoadOptions {
   pathFor?: () => string;
   /** Processes whose CPU time per request is reported (Linux /proc). */
   pids?: Record<string, number | undefined>;
+  /** Further CPU time readers (ms so far, e.g. a process and its children), reported per request like `pids`. */
+  cpu?: Record<string, () => Promise<number | undefined> | number | undefined>;
 }
 
 /** CPU time (user + system) a process has used so far, in ms; undefined when it cannot be read. */
@@ -77,12 +79,17 @@ export async function measureLoad(options: LoadOptions): Promise<RouteLoad> {
   const connections = options.connections ?? 50;
   if ((options.warmupSeconds ?? 1) > 0)
     await run({ ...options, connections: Math.min(connections, 10) }, options.warmupSeconds ?? 1);
-  const pids = Object.entries(options.pids ?? {});
-  const before = pids.map(([, pid]) => cpuMs(pid));
+  type Reader = [string, () => Promise<number | undefined> | number | undefined];
+  const readers: Reader[] = [
+    ...Object.entries(options.pids ?? {}).map(([name, pid]): Reader => [name, () => cpuMs(pid)]),
+    ...Object.entries(options.cpu ?? {}),
+  ];
+  const before = await Promise.all(readers.map(([, read]) => read()));
   const r = await run(options, options.durationSeconds);
   const cpu: Record<string, number> = {};
-  pids.forEach(([name, pid], i) => {
-    const end = cpuMs(pid);
+  const after = await Promise.all(readers.map(([, read]) => read()));
+  readers.forEach(([name], i) => {
+    const end = after[i];
     const start = before[i];
     if (start !== undefined && end !== undefined && r.requests.total > 0)
       cpu[name] = Math.round(((end - start) * 1000) / r.requests.total);
@@ -98,6 +105,6 @@ export async function measureLoad(options: LoadOptions): Promise<RouteLoad> {
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
-    ...(pids.length > 0 ? { cpuMicrosPerRequest: cpu } : {}),
+    ...(readers.length > 0 ? { cpuMicrosPerRequest: cpu } : {}),
   };
 }

@@ -584,6 +584,12 @@ function replicasFigures(r: ReplicasBenchResult): Figure[] {
   ];
 }
 
+/** The CPU each process spent per request of a run, when it could be read. */
+const cpuPerRequest = (r: SearchBenchResult['routes'][number]) =>
+  Object.entries(r.cpuMicrosPerRequest ?? {})
+    .map(([name, us]) => `, ${name} ${us} µs CPU/request`)
+    .join('');
+
 /** Search on a 100× catalogue with lessons: the index's size and suggest and search p99 through the gateway. */
 function searchFigures(result: SearchBenchResult | undefined): Figure[] {
   if (!result) return [];
@@ -603,7 +609,7 @@ function searchFigures(result: SearchBenchResult | undefined): Figure[] {
       group: 'search',
       name: `${r.name}: p99 at ${r.connections} connections`,
       value: r.p99,
-      unit: `ms (${r.requestsPerSecond} req/s, ${r.non2xx} non-2xx)`,
+      unit: `ms (${r.requestsPerSecond} req/s, ${r.non2xx} non-2xx${cpuPerRequest(r)})`,
       target: `≤ ${target} ms`,
       pass: r.p99 <= target && r.non2xx === 0 && r.errors === 0,
     });
