@@ -3,6 +3,7 @@ import { runService } from '@catalyst/service-kit/service';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
+import { startGiftMails } from './gifts/gift-mail';
 import { startTrialReminders } from './plans/trial-reminders';
 import { createStripeClient } from './provider/stripe';
 import { database } from './setup';
@@ -31,6 +32,8 @@ await runService({
     const deps = createDeps({ ...context, stripe: createStripeClient(config) });
     // The job queue: the free trial's reminder e-mail, two days before it converts.
     const reminders = await startTrialReminders(deps, config.DATABASE_URL, log);
-    return { app: createApp(deps), onClose: [() => reminders.close()] };
+    // Gift e-mails on the day the buyer chose (each claimed once, whichever replica's pass finds it).
+    const giftMails = startGiftMails(deps);
+    return { app: createApp(deps), onClose: [() => reminders.close(), async () => giftMails.close()] };
   },
 });

@@ -70,3 +70,17 @@ export async function sendDueGiftMails(
   }
   return due.length;
 }
+
+/** Every quarter of an hour (and once at start), the gift e-mails whose day has come go out. */
+export function startGiftMails(deps: Pick<Deps, 'db' | 'mailer' | 'log' | 'config'>, everyMs = 15 * 60_000) {
+  const pass = () =>
+    void sendDueGiftMails(deps)
+      .then((sent) => sent > 0 && deps.log.info({ sent }, 'gift e-mails sent'))
+      .catch((error: unknown) =>
+        deps.log.warn({ err: String(error) }, 'gift e-mails not sent; the next pass retries'),
+      );
+  pass();
+  const timer = setInterval(pass, everyMs);
+  timer.unref();
+  return { close: () => clearInterval(timer) };
+}

@@ -8,7 +8,7 @@ import { testLog, testUsers } from '@catalyst/service-kit/testing';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { learnerFactory, PUBLIC_URL, startBillingWorld, type BillingWorld } from '../test-support';
-import { sendDueGiftMails } from './gift-mail';
+import { sendDueGiftMails, startGiftMails } from './gift-mail';
 import { addMonths } from './redeem';
 
 let world: BillingWorld;
@@ -99,6 +99,44 @@ describe('buying a gift', () => {
     expect(mails[0]!.subject).toBe(`${buyer.name} gave you Catalyst Premium`);
     expect(mails[0]!.text).toContain('Happy birthday!');
     expect(mails[0]!.text).toContain(`Redeem your gift: ${PUBLIC_URL}/gift/${gift.code}`);
+  });
+
+  it("is mailed by billing's own pass once its day has come, without anyone asking", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await world.db
+      .insertInto('gifts')
+      .values({
+        code: '0'.repeat(25) + '1',
+        buyer_user_id: 'f'.repeat(24),
+        buyer_name: 'Past Buyer',
+        buyer_email: null,
+        months: 3,
+        amount: 4497,
+        currency: 'usd',
+        recipient_name: 'Dana',
+        recipient_email: 'dana@test.example',
+        delivery: 'email',
+        send_on: today,
+        message: null,
+        status: 'paid',
+        checkout_session_id: null,
+        payment_intent: 'pi_past',
+        invoice_id: null,
+        receipt_sent_at: new Date(),
+        sent_at: null,
+        redeemed_by: null,
+        redeemed_at: null,
+        refunded_at: null,
+      })
+      .execute();
+    const pass = startGiftMails(mailDeps(world), 60_000);
+    try {
+      await expect
+        .poll(() => world.mailer.sent.filter((m) => m.to === 'dana@test.example').map((m) => m.subject))
+        .toEqual(['Past Buyer gave you Catalyst Premium']);
+    } finally {
+      pass.close();
+    }
   });
 
   it('refuses a wrong length, a missing address or a past day, in the one error shape', async () => {
