@@ -24,6 +24,7 @@ describe('the account page', () => {
       ['Profile', '/profile'],
       ['Subscription', '/subscription'],
       ['Billing', '/account/billing'],
+      ['Give Premium', '/gift'],
       ['Learning record', '/learning'],
       ['Saved for later', '/saved'],
       ['Downloads', '/downloads'],

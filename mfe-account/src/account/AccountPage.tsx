@@ -21,6 +21,7 @@ const PARTS = [
     name: 'Billing',
     about: 'Invoices and receipts, your card, and the details on your receipts.',
   },
+  { to: '/gift', name: 'Give Premium', about: 'Buy 3, 6 or 12 months of Premium for someone else.' },
   {
     to: LEARNING_RECORD_PATH,
     name: 'Learning record',
