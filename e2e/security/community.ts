@@ -386,7 +386,7 @@ const linkIn = (mail: string | undefined, page: string) =>
   mail?.match(new RegExp(`https?://\\S+/${page}\\?token=([A-Za-z0-9_%.~-]+)`))?.[1];
 
 /** A new account with its address confirmed through the link mailed to it (the outbox), signed in. */
-async function confirmedAccount(suite: Suite, label: string) {
+export async function confirmedAccount(suite: Suite, label: string) {
   const account = await suite.registerAccount({ name: `Community ${label}`, email: unique(label) });
   let token: string | undefined;
   for (let i = 0; i < 20 && !token; i += 1) {

@@ -14,6 +14,7 @@ import { startProduct } from '../../scripts/lib/product';
 import { accessMatrix } from './access-matrix';
 import { badInput } from './bad-input';
 import { billingGifts } from './billing-gifts';
+import { billingPlans } from './billing-plans';
 import { certificateAttacks } from './certificates';
 import { communityAttacks } from './community';
 import { curriculumAttacks } from './curriculum';
@@ -56,6 +57,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['streams and offline', streamsOffline],
   ['platform limits', platformLimits],
   ['billing gifts', billingGifts],
+  ['billing plans', billingPlans],
 ];
 
 const demo = {
