@@ -123,6 +123,8 @@ describe('choosing a plan', () => {
     );
     renderAt(store);
     fireEvent.click(await screen.findByRole('button', { name: 'Start 7-day free trial' }));
+    // Paying now stays the first choice.
+    expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeDefined();
     expect(screen.getByText(/^7-day free trial: nothing is charged until /)).toBeDefined();
     await waitFor(() => expect(fake.callsTo(subscriptionRoutes.createCheckoutSession)).toHaveLength(1));
     expect(fake.callsTo(subscriptionRoutes.createCheckoutSession)[0]?.body).toEqual({

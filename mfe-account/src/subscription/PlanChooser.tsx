@@ -38,7 +38,7 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
   const code = searchParams.get('code')?.trim() ?? '';
   const [typed, setTyped] = useState(code);
   const [chosen, setChosen] = useState<Interval | null>(null);
-  const [starting, setStarting] = useState(false);
+  const [starting, setStarting] = useState<'pay' | 'trial' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const offer = useApiData(api.plan.offer, { query: code ? { code } : {} });
@@ -65,21 +65,21 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
     setSearchParams(next, { replace: true });
   }
 
-  async function subscribe() {
-    setStarting(true);
+  async function subscribe(withTrial: boolean) {
+    setStarting(withTrial ? 'trial' : 'pay');
     setError(null);
     try {
       await startCheckout('premium', {
         interval,
         ...(priced ? { code } : {}),
-        ...(trial ? { trial: true } : {}),
+        ...(withTrial ? { trial: true } : {}),
       });
       // The browser is leaving for the checkout page; the button stays busy until it does.
     } catch (err) {
       setError(
         isApiRequestError(err) && err.status < 500 && err.message ? err.message : CHECKOUT_FAILED_MESSAGE,
       );
-      setStarting(false);
+      setStarting(null);
     }
   }
 
@@ -153,13 +153,20 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
           </div>
         ) : null}
         {error ? <Alert tone="danger">{error}</Alert> : null}
-        <Button size="lg" block loading={starting} onClick={() => void subscribe()}>
-          {starting
-            ? 'Redirecting to checkout...'
-            : trial
-              ? `Start ${TRIAL_DAYS}-day free trial`
-              : 'Subscribe Now'}
+        <Button size="lg" block loading={starting === 'pay'} onClick={() => void subscribe(false)}>
+          {starting === 'pay' ? 'Redirecting to checkout...' : 'Subscribe Now'}
         </Button>
+        {trial ? (
+          <Button
+            size="lg"
+            block
+            variant="secondary"
+            loading={starting === 'trial'}
+            onClick={() => void subscribe(true)}
+          >
+            {starting === 'trial' ? 'Redirecting to checkout...' : `Start ${TRIAL_DAYS}-day free trial`}
+          </Button>
+        ) : null}
       </Card>
       <form className={styles.codeForm} aria-label="Apply a promotion code" onSubmit={applyCode}>
         <TextField
