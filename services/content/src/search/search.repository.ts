@@ -103,7 +103,8 @@ const bestPerResult = (query: RawBuilder<unknown>, lessonCandidates: number) => 
     select 'lesson:' || l.id, 'lesson', p.entity_key, p.entity_id, l.id, l.title, l.captions_path, p.title, p.slug,
       p.type, p.category_id, p.creator_id, p.level, p.free, p.duration, p.popularity, p.created_at, l.rank
     from (select * from lesson_candidates limit ${lessonCandidates}) l
-    join search_documents p on p.key = 'product:' || l.product_id`;
+    -- Each candidate's product by its key (one lookup each: hashing every document cost more than them).
+    cross join lateral (select * from search_documents p where p.key = 'product:' || l.product_id limit 1) p`;
   return sql`
   lesson_candidates as materialized (
     ${
