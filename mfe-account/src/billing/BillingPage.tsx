@@ -16,6 +16,7 @@ import {
   type ApiClient,
 } from '@catalyst/web-kit';
 import styles from './BillingPage.module.css';
+import { fieldErrorOf, formErrorOf, type FormError } from './formError';
 
 export const BILLING_LOAD_FAILED = 'Failed to load your billing account.';
 export const CARD_UPDATE_FAILED = 'The card update could not be opened. Please try again.';
@@ -41,7 +42,7 @@ function DetailsForm({ details, client }: { details: BillingDetails; client: Api
   const [vatNumber, setVatNumber] = useState(details.vatNumber ?? '');
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -55,16 +56,12 @@ function DetailsForm({ details, client }: { details: BillingDetails; client: Api
       setVatNumber(saved.vatNumber ?? '');
       setNotice(DETAILS_SAVED);
     } catch (err) {
-      setError(
-        isApiRequestError(err) && err.status < 500
-          ? { message: err.message, field: err.errors[0]?.field }
-          : { message: 'Your billing details could not be saved. Please try again.' },
-      );
+      setError(formErrorOf(err, 'Your billing details could not be saved. Please try again.'));
     }
     setSaving(false);
   }
 
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  const fieldError = (field: string) => fieldErrorOf(error, field);
   return (
     <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
       <TextField

@@ -13,6 +13,7 @@ import {
   useDocumentTitle,
   type ApiClient,
 } from '@catalyst/web-kit';
+import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
 import styles from './Gift.module.css';
 
 const MONTHS = [3, 6, 12] as const;
@@ -92,7 +93,7 @@ export function GiftBuyPage({
   const [sendOn, setSendOn] = useState(today());
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
 
   const purchased = params.get('purchased');
   if (purchased)
@@ -120,15 +121,11 @@ export function GiftBuyPage({
       navigate(url);
       return; // leaving for the provider's checkout
     } catch (err) {
-      setError(
-        isApiRequestError(err) && err.status < 500
-          ? { message: err.message, field: err.errors[0]?.field }
-          : { message: 'The checkout could not be opened. Please try again.' },
-      );
+      setError(formErrorOf(err, 'The checkout could not be opened. Please try again.'));
     }
     setBusy(false);
   }
-  const fieldError = (field: string) => (error?.field === field ? error.message : null);
+  const fieldError = (field: string) => fieldErrorOf(error, field);
 
   return (
     <div className={styles.page}>
