@@ -19,7 +19,7 @@ export const SPEC_SECONDS: Record<string, number> = {
   'catalog.spec.ts': 65.4,
   'course.spec.ts': 58,
   'walkthrough.spec.ts': 43.4,
-  'subscription.spec.ts': 41.8,
+  'subscription.spec.ts': 46.0,
   'media.spec.ts': 36.3,
   'auth.spec.ts': 36.1,
   'community.spec.ts': 32,

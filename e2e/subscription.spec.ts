@@ -319,3 +319,42 @@ for (const viewport of [
     await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
   });
 }
+
+test('a learner arrives with a shared code, sees the annual price it gives and checks out with it', async ({
+  page,
+}) => {
+  // An admin makes the code (20% off the first year, annual only).
+  const admin = await page.request.post('/api/v1/auth/login', {
+    data: { email: 'admin@catalyst.example', password: 'Admin-pass-1' },
+  });
+  const adminToken = ((await admin.json()) as { data: { token: string } }).data.token;
+  const code = `SPRING${Date.now().toString(36).toUpperCase()}`;
+  const made = await page.request.post('/api/v1/admin/promotions', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { code, kind: 'percent', percentOff: 20, duration: 'once', audience: 'anyone', interval: 'year' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await newLearner(page, 'annual-code');
+  await page.goto(`/subscription?code=${code.toLowerCase()}`);
+  await expect(page.getByText(`Code ${code}: $119.99 for the first year, then $149.99/year`)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Annual · 2 months free' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByText('$149.99', { exact: true })).toBeVisible();
+  await expect(page.getByText('$12.50/month, billed yearly')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect(page.getByText('Due today: $119.99')).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Subscribe/ }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription Activated Successfully' })).toBeVisible();
+
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+  await expect(page.getByText('Current plan: Premium Annual')).toBeVisible();
+});
