@@ -58,6 +58,56 @@ describe('billing figures', () => {
     expect((await billingFigures(world.db, now)).recovered).toEqual({ invoices: 1, amount: 14.99 });
   });
 
+  it('count trials that converted, and an annual plan at a twelfth of its price', async () => {
+    const w = await startBillingWorld();
+    try {
+      /** A checkout with these terms, paid on the hosted page with the success card. */
+      const subscribe = async (
+        user: ReturnType<typeof newLearner>,
+        body: Record<string, unknown>,
+        cardNumber = '4242424242424242',
+      ) => {
+        const created = await w.call('POST', '/subscription/create-checkout-session', {
+          as: user,
+          body: { plan: 'premium', ...body },
+        });
+        expect(created.status).toBe(200);
+        const paid = await fetch(created.body.data.url, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ cardNumber, expiry: '12 / 34', cvc: '123' }),
+        });
+        expect(paid.status).toBe(303);
+      };
+      const converts = newLearner();
+      const leaves = newLearner();
+      const annual = newLearner();
+      await subscribe(converts, { trial: true });
+      // Another card: a trial is once per card as well as per person.
+      await subscribe(leaves, { trial: true }, '5555555555554444');
+      await subscribe(annual, { interval: 'year' });
+      await w.dispatcher.deliverDue();
+      await w.call('POST', '/subscription/cancel', { as: leaves });
+      const during = await billingFigures(w.db);
+      expect(during.trials).toEqual({ active: 2, ended: 0, converted: 0 });
+      expect(during.mrr).toBe(12.5);
+
+      await w.advanceClock(8);
+      await w.dispatcher.deliverDue();
+      const now = new Date(((await w.sandboxApi('GET', '/v1/test_helpers/clock')).body.now as number) * 1000);
+      const after = await billingFigures(w.db, now);
+      expect(after.trials).toEqual({ active: 0, ended: 2, converted: 1 });
+      expect(after.activeByPlan).toEqual([
+        { plan: 'Premium Annual', count: 1 },
+        { plan: 'Premium Monthly', count: 1 },
+      ]);
+      expect(after.mrr).toBe(27.49);
+    } finally {
+      await w.close();
+    }
+  }, 60_000);
+
   it('are for admins only', async () => {
     const res = await world.call('GET', '/admin/billing/figures', { as: testUsers.admin });
     expect(res.status).toBe(200);
