@@ -5,6 +5,7 @@ import { createTestDatabase, testLog } from '@catalyst/service-kit/testing';
 import { seedDemo } from '../seed';
 import { SCHEMA } from '../setup';
 import { down, up } from './2026-12-05T12-00-00_search_lessons_in_place';
+import * as narrow from './2026-12-05T13-00-00_search_documents_narrow';
 import { migrations } from './index';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -45,12 +46,15 @@ describe('2026-12-05T12-00-00_search_lessons_in_place', () => {
     expect(found.length).toBeGreaterThan(0);
     expect((await documents()).lesson).toBeUndefined();
 
+    // Down from the latest: the narrower documents first.
+    await narrow.down(db);
     await down(db);
     const restored = await documents();
     expect(restored.lesson).toBeGreaterThan(0);
     expect(restored.product).toBeGreaterThan(0);
 
     await up(db);
+    await narrow.up(db);
     expect((await documents()).lesson).toBeUndefined();
     expect(await lessonHits(word)).toEqual(found);
   });

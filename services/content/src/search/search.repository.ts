@@ -98,10 +98,9 @@ export const LESSON_CANDIDATES = 500;
  */
 const bestPerResult = (query: RawBuilder<unknown>, lessonCandidates: number) => {
   // What ranking, filtering, facets and the page need (`search_document_matches`' columns): not the vector or the
-  // text (a sort of wide rows spills).
+  // text (a sort of wide rows spills), nor the title and slug (the page reads its rows' from their sources).
   const lessons = sql`
-    select 'lesson:' || l.id, 'lesson', p.entity_key, p.entity_id, l.id, l.title, l.captions_path, p.title, p.slug,
-      p.type, p.category_id, p.creator_id, p.level, p.free, p.duration, p.popularity, p.created_at, l.rank
+    select 'lesson:' || l.id, 'lesson', p.key, l.product_id, l.id, l.title, l.captions_path, null, null, p.type, p.category_id, p.creator_id, p.level, p.free, p.duration, p.popularity, p.created_at, l.rank
     from (select * from lesson_candidates limit ${lessonCandidates}) l
     -- Each candidate's product by its key (one lookup each: hashing every document cost more than them).
     cross join lateral (select * from search_documents p where p.key = 'product:' || l.product_id limit 1) p`;
@@ -216,8 +215,8 @@ export async function searchCatalogue(
       from hits order by ${ORDERS[sort]}, entity_key limit ${limit + 1} offset ${offset}
     ),
     page_rows as (
-      select h.position, h.kind, h.entity_id, h.lesson_id, h.lesson_title, h.title, h.slug, h.type,
-        search_marks(h.title, ${ts}, true) as title_marks,
+      select h.position, h.kind, h.entity_id, h.lesson_id, h.lesson_title, t.title, t.slug, h.type,
+        search_marks(t.title, ${ts}, true) as title_marks,
         search_marks(case when h.kind = 'lesson' then search_lesson_text(h.lesson_id, h.captions_path)
           else search_entity_text(h.kind, h.entity_id, h.captions_path) end, ${ts}, false) as snippet,
         (select s.start_seconds from search_captions s
@@ -229,6 +228,11 @@ export async function searchCatalogue(
       left join products p on h.kind in ('product', 'lesson') and p.id = h.entity_id
       left join categories c on c.id = p.category_id
       left join creators cr on cr.id = p.creator_id
+      left join categories gc on h.kind = 'category' and gc.id = h.entity_id
+      left join creators gr on h.kind = 'creator' and gr.id = h.entity_id
+      cross join lateral (
+        select coalesce(p.title, gc.name, gr.name) as title, coalesce(p.slug, gc.slug, gr.slug) as slug
+      ) t
     ),
     facet_rows as (
       select type, category_id, g.name as category_name, level, free, duration_bucket as duration, count(*) as n,
