@@ -22,7 +22,12 @@ export async function checkoutOffer(
   const trial = body.trial === true;
   if (trial && !(await neverSubscribed(deps.db, identity.id)))
     throw conflict(TRIAL_TAKEN_MESSAGE, [{ field: 'trial', message: TRIAL_TAKEN_MESSAGE }]);
-  const metadata: Record<string, string> = { interval, ...(code ? { promotionCode: code.id } : {}) };
+  const metadata: Record<string, string> = {
+    interval,
+    ...(code ? { promotionCode: code.id } : {}),
+    // A free trial, as opposed to a free period given later (a gift's months also make a plan 'trialing').
+    ...(trial ? { freeTrial: 'yes' } : {}),
+  };
   const params: Partial<Stripe.Checkout.SessionCreateParams> = {
     line_items: [{ price: await priceIdFor(deps, interval), quantity: 1 }],
     ...(code ? { discounts: [{ promotion_code: code.id }] } : {}),

@@ -12,6 +12,9 @@ import { intervalOf } from './prices';
 
 type SyncDeps = Pick<Deps, 'stripe' | 'log'>;
 
+/** A trial taken at checkout (not a free period a gift's months add to a running plan). */
+const isFreeTrial = (sub: Stripe.Subscription) => sub.metadata?.freeTrial === 'yes';
+
 /**
  * A trial is one per person: the first sync of a trialing subscription claims it for the account and the
  * card's fingerprint. A card that already had a trial on another account ends this one at once, before
@@ -23,7 +26,7 @@ export async function screenTrial(
   sub: Stripe.Subscription,
   userId: string,
 ): Promise<Stripe.Subscription> {
-  if (sub.status !== 'trialing') return sub;
+  if (sub.status !== 'trialing' || !isFreeTrial(sub)) return sub;
   const paymentMethod = idOf(sub.default_payment_method as string | { id: string } | null);
   const fingerprint = paymentMethod
     ? ((await providerCall(() => deps.stripe.paymentMethods.retrieve(paymentMethod), deps.log)).card
@@ -46,7 +49,8 @@ export async function mirrorPlan(trx: Kysely<Database>, sub: Stripe.Subscription
   await savePlanTerms(trx, {
     stripe_subscription_id: sub.id,
     interval,
-    trial_end: sub.status === 'trialing' && sub.trial_end ? new Date(sub.trial_end * 1000) : null,
+    trial_end:
+      sub.status === 'trialing' && isFreeTrial(sub) && sub.trial_end ? new Date(sub.trial_end * 1000) : null,
     // A switch waiting for the renewal is done once the plan is the new one (or the plan ended).
     clearSchedule: sub.status === 'canceled' || before?.scheduled_interval === interval,
   });
