@@ -80,6 +80,21 @@ describe('SubscriptionSuccessPage', () => {
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/');
   });
 
+  it('says so when the card already had a free trial: no trial, nothing charged', async () => {
+    const { store } = fakeStores(
+      learner,
+      fakeApi().on(subscriptionRoutes.status, { ...FREE_STATUS, status: 'canceled' }),
+    );
+    at('/subscription/success?session_id=cs_test_43', <SubscriptionSuccessPage store={store} />);
+    await waitFor(() => expect(title()).toBe('No free trial with this card'));
+    expect(
+      screen.getByText(
+        'This card has already had a free trial, so no trial was started and nothing was charged.',
+      ),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Choose your plan' }).getAttribute('href')).toBe('/subscription');
+  });
+
   it('skips the spinner without a session id', async () => {
     const { store } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, PREMIUM));
     at('/subscription/success', <SubscriptionSuccessPage store={store} />);

@@ -25,7 +25,7 @@ export function SubscriptionSuccessPage({ store = subscription }: { store?: Subs
   const sessionId = params.get('session_id');
   const plan = params.get('plan') || 'premium';
   const { user, isLoading: sessionLoading } = useSession();
-  const { hasSubscription, refresh } = useSubscription(store);
+  const { hasSubscription, status, refresh } = useSubscription(store);
   const [confirming, setConfirming] = useState(Boolean(sessionId));
   const [activatedAt] = useState(() => new Date());
   const userKey = user ? (user._id ?? user.id ?? user.email) : null;
@@ -45,6 +45,8 @@ export function SubscriptionSuccessPage({ store = subscription }: { store?: Subs
   }, [sessionId, sessionLoading, userKey, refresh]);
 
   if (confirming) return <Spinner message="Confirming your subscription..." />;
+  // A free trial ended at once, before anything was charged: this card already had one on another account.
+  if (sessionId && status === 'canceled') return <TrialRefused />;
 
   return (
     <section className={styles.page}>
@@ -92,3 +94,19 @@ export function SubscriptionSuccessPage({ store = subscription }: { store?: Subs
 }
 
 export default SubscriptionSuccessPage;
+
+function TrialRefused() {
+  return (
+    <section className={styles.page}>
+      <Card className={styles.card}>
+        <h1>No free trial with this card</h1>
+        <p>This card has already had a free trial, so no trial was started and nothing was charged.</p>
+        <div className={styles.actions}>
+          <Link to="/subscription" className={buttonClassName('primary')}>
+            Choose your plan
+          </Link>
+        </div>
+      </Card>
+    </section>
+  );
+}
