@@ -164,6 +164,8 @@ async function placesOf(request: APIRequestContext): Promise<Places> {
 
 const PAGES: Array<{ name: string; who: Who; path: (places: Places) => string }> = [
   { name: 'welcome', who: 'visitor', path: () => '/' },
+  // served with its content by the gateway, then the app's page in its place (gateway/src/course-pages.ts)
+  { name: 'course page', who: 'visitor', path: () => '/courses/css-grid-layout-workshop' },
   { name: 'dashboard', who: 'member', path: () => '/' },
   { name: 'browse', who: 'visitor', path: () => '/browse' },
   { name: 'browse', who: 'learner', path: () => '/browse' },

@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
+import { injectCoursePage } from './course-pages';
 import { sendJson, startGateway, startStandIn, type RunningGateway, type StandIn } from './testing/upstreams';
 
 const INDEX =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Catalyst</title>' +
+  '<meta name="description" content="The whole site">' +
   '<script defer src="/early.0a1b2c3d4e.js"></script>' +
   '<script data-after-first-paint defer src="/main.3f9a1c07ab.js"></script>' +
   '</head><body><div id="root"></div></body></html>';
@@ -155,6 +157,7 @@ describe('public course pages, the sitemap and robots.txt', () => {
     expect(doc.title).toBe('Guitar Basics | Acme Learning');
     const meta = (selector: string) => doc.querySelector(selector)?.getAttribute('content');
     expect(meta('meta[name="description"]')).toBe('Learn chords, strumming and your first three songs.');
+    expect(doc.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       `${origin}/courses/guitar-basics`,
     );
@@ -169,7 +172,14 @@ describe('public course pages, the sitemap and robots.txt', () => {
     expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     const root = doc.getElementById('root')!;
     expect(root.getAttribute('data-first-paint')).toBe('*');
+    // the app renders its own page beside this one and takes its place once that shows its content
+    expect(root.hasAttribute('data-served-page')).toBe(true);
     expect(root.querySelector('h1')?.textContent).toBe('Guitar Basics');
+    // the course's picture first, at its size before it loads, fetched first: the page's largest paint
+    const hero = root.querySelector('article > img:first-child')!;
+    expect(['src', 'width', 'height', 'fetchpriority', 'alt'].map((name) => hero.getAttribute(name))).toEqual(
+      ['/api/v1/media/images/abc/w640.webp', '640', '360', 'high', ''],
+    );
     expect(root.textContent).toContain('The C chord 5 min Free preview');
     expect(root.textContent).toContain('Great course');
     expect(root.textContent).toContain('Rated 4.5 out of 5 (2 reviews)');
@@ -182,6 +192,23 @@ describe('public course pages, the sitemap and robots.txt', () => {
       name: 'Guitar Basics',
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 2 },
     });
+  });
+
+  it("puts the page in the app's frame, in place of its page spinner", () => {
+    const frame =
+      '<div class="app"><header>Acme</header><main id="main" class="main"><div role="status">Loading</div></main></div>';
+    const html = injectCoursePage(
+      INDEX,
+      '<title>Guitar Basics | Acme</title>',
+      '<h1>Guitar Basics</h1>',
+      frame,
+    );
+    const doc = new JSDOM(html).window.document;
+    const root = doc.getElementById('root')!;
+    expect(root.querySelector('header')?.textContent).toBe('Acme');
+    expect(root.querySelector('main#main')?.innerHTML).toBe('<h1>Guitar Basics</h1>');
+    expect(root.querySelector('[role="status"]')).toBeNull();
+    expect(doc.title).toBe('Guitar Basics | Acme');
   });
 
   it("answers a course's card as a 1200×630 PNG, another title's at another address, and 404 for no course", async () => {

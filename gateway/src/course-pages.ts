@@ -7,7 +7,8 @@
 // (mfe-catalog) renders over it once its chunk has arrived, with the call to action that fits the viewer.
 import type { Request, RequestHandler } from 'express';
 import { TtlLru, type Logger } from '@catalyst/service-kit';
-import { APP_FRAME } from '@catalyst/web-kit/first-paint';
+import { thumbnailSrcSet } from '@catalyst/contracts/images';
+import { APP_FRAME, SERVED_PAGE_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { categoryPath, coursePagePath, creatorLibraryPath, productPath } from '@catalyst/web-kit/paths';
 import {
   API_PREFIX,
@@ -139,7 +140,34 @@ export function courseHead(data: CourseData, origin: string, siteName: string, c
   ].join('');
 }
 
-/** The page as a visitor sees it (the app's course page renders the same content over it). */
+/**
+ * The served page's own styles (the catalogue's stylesheet comes with the app): the same boxes as
+ * mfe-catalog's CourseLandingPage.module.css gives its .page and .hero, so the app's page takes the place of
+ * this one without moving its hero, the page's largest paint.
+ */
+export const COURSE_PAGE_STYLE =
+  '<style>.course-page{display:grid;gap:var(--space-5,1.5rem);max-width:60rem}' +
+  '.course-hero{display:block;width:100%;max-width:40rem;height:auto;aspect-ratio:16/9;object-fit:cover;border-radius:0.75rem}' +
+  '.course-meta{color:var(--color-text-muted,#555)}</style>';
+
+/** The hero's `sizes`: it fills the page's width on a phone, at most 40rem (CourseLandingPage's too). */
+export const COURSE_HERO_SIZES = '(min-width: 45rem) 40rem, 100vw';
+
+/** The course's thumbnail at the top of the page: painted from the HTML, the page's largest paint. */
+function hero(product: PublicProduct): string {
+  if (!product.thumbnail) return '';
+  const srcSet = thumbnailSrcSet(product.thumbnail);
+  return (
+    `<img class="course-hero" src="${escapeHtml(product.thumbnail)}"` +
+    (srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${COURSE_HERO_SIZES}"` : '') +
+    ` width="640" height="360" alt="" fetchpriority="high">`
+  );
+}
+
+/**
+ * The page as a visitor sees it, in the order the app's course page shows it (the app renders the same
+ * content over it, with the call to action that fits the viewer): the page inside <main>.
+ */
 export function courseBody(data: CourseData): string {
   const { product, outline, reviews, related } = data;
   const rating =
@@ -174,12 +202,12 @@ export function courseBody(data: CourseData): string {
         .join('')}</ul></section>`
     : '';
   return (
-    `<main><article><h1>${escapeHtml(product.title)}</h1>` +
-    `<p>By <a href="${creatorLibraryPath(product.category.slug, product.creatorId)}">${escapeHtml(product.creator.name)}</a>` +
+    `<div class="course-page"><article>${hero(product)}<h1>${escapeHtml(product.title)}</h1>` +
+    `<p class="course-meta">By <a href="${creatorLibraryPath(product.category.slug, product.creatorId)}">${escapeHtml(product.creator.name)}</a>` +
     ` in <a href="${categoryPath(product.category.slug)}">${escapeHtml(product.category.name)}</a></p>${rating}` +
+    `<p><button type="button">Sign up</button> <a href="${productPath(product)}">Continue</a></p>` +
     `<section><h2>What you will learn</h2><p>${escapeHtml(product.description)}</p></section>` +
-    `${curriculum}<p><button type="button">Sign up</button> <a href="${productPath(product)}">Continue</a></p>` +
-    `${reviewList}${relatedList}</article></main>`
+    `${curriculum}${reviewList}${relatedList}</article></div>`
   );
 }
 
@@ -300,9 +328,24 @@ export const sitemapHandler =
     }
   };
 
-/** The course page inside index.html (plain, #root empty): its head tags (the shell's <title> replaced) and its markup in #root as the app's frame is. */
-export function injectCoursePage(html: string, head: string, body: string): string {
-  const page = injectFirstPaint(html, APP_FRAME, body);
+const FRAME_MAIN = /(<main\b[^>]*>)[\s\S]*?(<\/main>)/;
+
+/**
+ * The course page inside index.html (plain, #root empty): its head tags (the shell's <title> and description
+ * replaced) and its markup in #root, in the app's frame's <main> (`frame`, the build's first paint of it; in a
+ * <main> of its own without one), marked as a served page: the app renders its own beside it and takes its
+ * place once that shows its content (SERVED_PAGE_ATTRIBUTE).
+ */
+export function injectCoursePage(html: string, head: string, body: string, frame?: string): string {
+  const framed =
+    frame && FRAME_MAIN.test(frame)
+      ? frame.replace(FRAME_MAIN, (_, open: string, close: string) => `${open}${body}${close}`)
+      : `<main>${body}</main>`;
+  const page = injectFirstPaint(html, APP_FRAME, framed);
   if (page === html) return html;
-  return page.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<head\b[^>]*>/i, (tag) => `${tag}${head}`);
+  return page
+    .replace('<div id="root" ', `<div id="root" ${SERVED_PAGE_ATTRIBUTE} `)
+    .replace(/<title>[\s\S]*?<\/title>/i, '')
+    .replace(/<meta name="description"[^>]*>/i, '')
+    .replace(/<head\b[^>]*>/i, (tag) => `${tag}${head}${COURSE_PAGE_STYLE}`);
 }

@@ -187,7 +187,9 @@ export function createStaticRouter(
         log,
       }),
     });
-  let cachedIndex: { version: string; html: string; firstPaints: Map<string, string> } | undefined;
+  let cachedIndex:
+    | { version: string; html: string; firstPaints: Map<string, string>; frame: string | undefined }
+    | undefined;
 
   /** The build's first paint (first-paint.json beside index.html), when it has one that reads. */
   async function firstPaintIn(dir: string): Promise<FirstPaint | undefined> {
@@ -215,9 +217,10 @@ export function createStaticRouter(
         const html = injectInstallTags(injectSiteConfig(await readFile(indexPath, 'utf8'), site));
         const firstPaint = paintInfo ? await firstPaintIn(dir) : undefined;
         const firstPaints = new Map<string, string>();
-        for (const [page, content] of Object.entries(firstPaintPages(firstPaint, site)))
+        const pages = firstPaintPages(firstPaint, site);
+        for (const [page, content] of Object.entries(pages))
           firstPaints.set(page, injectFirstPaint(html, page, content));
-        cachedIndex = { version, html, firstPaints };
+        cachedIndex = { version, html, firstPaints, frame: pages[APP_FRAME] };
       }
       // a page's own first paint, else the app's frame (every page that needs data or a session)
       return (
@@ -272,7 +275,7 @@ export function createStaticRouter(
         if (!cachedIndex) return void serveIndex(req, res, next);
         res.setHeader('cache-control', 'no-cache');
         const head = courseHead(data, originOf(req), site.name, coursePages.cards?.path(data.product));
-        res.type('html').send(injectCoursePage(cachedIndex.html, head, courseBody(data)));
+        res.type('html').send(injectCoursePage(cachedIndex.html, head, courseBody(data), cachedIndex.frame));
       } catch (error) {
         log.warn({ err: error, path: req.path }, 'course page unrendered: served with the app frame');
         serveIndex(req, res, next);

@@ -6,8 +6,9 @@ import {
   holdsAppFrame,
   holdsFirstPaintOf,
   KEPT_SESSION_ATTRIBUTE,
+  SERVED_PAGE_ATTRIBUTE,
 } from '@catalyst/web-kit/first-paint';
-import { api, session } from '@catalyst/web-kit';
+import { api, firstContentShown, session } from '@catalyst/web-kit';
 import { App } from './App';
 import { reportClientError } from './errors/reportClientError';
 import { replayFirstPaintClick } from './first-paint-clicks';
@@ -51,14 +52,49 @@ export function renderApp(): void {
   void Promise.race([sessionChecked, slow]).finally(() => renderOver(container, <App />));
 }
 
+/** How long a page the gateway served with its content waits for the app's page before it is replaced anyway. */
+export const SERVED_PAGE_WAIT_MS = 15_000;
+
 /**
  * Renders `app` into #root in place of what the gateway served there: the app's frame, a kept session's
  * tab's hidden first paint, or another page's (offline). React adds its page beside what is there, so
  * the frame stays until the app's first render is committed and goes right after, before the browser
  * paints again (a mutation observer's callback runs before the next paint): no frame shows neither, and
  * the render is not forced into one task with its effects (flushSync would be).
+ *
+ * A frame holding a page the gateway rendered with its content (SERVED_PAGE_ATTRIBUTE: a course page) is
+ * the page itself, so it stays longer: the app renders beside it unseen (as a transition, which React
+ * renders in slices, leaving the main thread free between them) and takes its place only once the app's
+ * page shows its first content (`shown`: no spinner left), so the page never falls back to a spinner and
+ * its largest paint stays the one the server's HTML made.
  */
-export function renderOver(container: HTMLElement, app: ReactNode): Root {
+export function renderOver(
+  container: HTMLElement,
+  app: ReactNode,
+  shown: Promise<void> = firstContentShown(),
+): Root {
+  if (container.hasAttribute(SERVED_PAGE_ATTRIBUTE)) {
+    container.removeAttribute(SERVED_PAGE_ATTRIBUTE);
+    container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+    // React empties its container when it first commits: the app gets one of its own beside the served page,
+    // unseen, and laid out as if it were #root itself once shown (display: contents makes no box).
+    const served = [...container.childNodes];
+    const own = document.createElement('div');
+    own.style.display = 'none';
+    container.append(own);
+    const root = createRoot(own);
+    let replaced = false;
+    const replace = () => {
+      if (replaced) return;
+      replaced = true;
+      for (const node of served) node.remove();
+      own.style.display = 'contents';
+    };
+    void shown.then(replace);
+    setTimeout(replace, SERVED_PAGE_WAIT_MS);
+    startTransition(() => root.render(app));
+    return root;
+  }
   const root = createRoot(container);
   if (container.hasAttribute(FIRST_PAINT_ATTRIBUTE)) {
     const frame = holdsAppFrame(container);

@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { APP_FRAME, FIRST_PAINT_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import { APP_FRAME, FIRST_PAINT_ATTRIBUTE, SERVED_PAGE_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { App } from './App';
 import { renderOver } from './bootstrap';
 import { renderFirstPaint } from './first-paint';
@@ -92,6 +92,28 @@ describe("the shell's first paint", () => {
     expect(container.hasAttribute(FIRST_PAINT_ATTRIBUTE)).toBe(false);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Terms and Conditions');
     expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it("keeps a page served with its content on screen until the app's page shows its first content", async () => {
+    window.history.replaceState(null, '', '/terms-and-conditions');
+    const frame = (await renderFirstPaint({ name: 'Acme Learning' }))[APP_FRAME] ?? '';
+    const served = frame.replace(/(<main\b[^>]*>)[\s\S]*?(<\/main>)/, '$1<h1>Served terms</h1>$2');
+    document.body.innerHTML = `<div id="root" ${FIRST_PAINT_ATTRIBUTE}="${APP_FRAME}" ${SERVED_PAGE_ATTRIBUTE}>${served}</div>`;
+    const container = document.getElementById('root')!;
+    let show = () => {};
+    const shown = new Promise<void>((resolve) => (show = resolve));
+    await act(async () => {
+      root = renderOver(container, <App />, shown);
+    });
+    // the app's page is rendered beside it, unseen
+    await waitFor(() => expect(container.lastElementChild?.childElementCount).toBe(1), { timeout: 5000 });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Served terms']);
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    await act(async () => show());
+    expect(screen.queryByText('Served terms')).toBeNull();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Terms and Conditions');
+    expect(screen.getAllByRole('link', { name: 'Acme Learning home' })).toHaveLength(1);
+    expect(container.hasAttribute(SERVED_PAGE_ATTRIBUTE)).toBe(false);
   });
 
   it('is hydrated by the app as it is, and a new visitor then gets the cookie banner', async () => {

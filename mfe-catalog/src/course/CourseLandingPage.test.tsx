@@ -125,6 +125,11 @@ describe('CourseLandingPage', () => {
     open('/courses/react-hooks');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('React Hooks in Depth');
     expect(screen.getByText('useState, useEffect and custom hooks')).toBeDefined();
+    // the course's picture first, in the box the gateway's page painted it in (course-pages.ts)
+    const hero = document.querySelector('article > img:first-child')!;
+    expect(['src', 'width', 'height', 'fetchpriority', 'alt'].map((name) => hero.getAttribute(name))).toEqual(
+      [COURSE.thumbnail, '640', '360', 'high', ''],
+    );
     const outline = within(await screen.findByRole('region', { name: 'Curriculum' }));
     expect(outline.getByText('2 lessons, 11 min')).toBeDefined();
     const [first, second] = outline.getAllByRole('listitem').slice(1);

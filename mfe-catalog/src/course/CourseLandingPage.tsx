@@ -17,6 +17,7 @@ import {
   RatingStars,
   Spinner,
   type SessionStore,
+  Thumbnail,
   type SubscriptionStore,
   useApiData,
   useDocumentTitle,
@@ -31,6 +32,9 @@ export interface CourseStores {
   session?: SessionStore;
   subscription?: SubscriptionStore;
 }
+
+/** The hero's `sizes`: the page's width on a phone, at most 40rem (gateway/src/course-pages.ts serves the same). */
+const HERO_SIZES = '(min-width: 45rem) 40rem, 100vw';
 
 const length = (seconds: number | null | undefined) =>
   seconds == null ? '' : seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
@@ -95,6 +99,18 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
   return (
     <div className={styles.page}>
       <article>
+        {product.thumbnail ? (
+          // the page's largest paint, in the box the gateway's HTML painted it in (course-pages.ts)
+          <Thumbnail
+            className={styles.hero}
+            src={product.thumbnail}
+            sizes={HERO_SIZES}
+            width={640}
+            height={360}
+            alt=""
+            fetchPriority="high"
+          />
+        ) : null}
         <h1>{product.title}</h1>
         <p className={styles.meta}>
           By{' '}

@@ -20,6 +20,13 @@ export const holdsFirstPaintOf = (root: Element | null | undefined, pathname: st
  */
 export const APP_FRAME = '*';
 
+/**
+ * On #root beside FIRST_PAINT_ATTRIBUTE when the frame holds a page the gateway rendered with its content (a
+ * public course page): the app renders its own beside it, unseen, and replaces it once the app's page shows its
+ * first content, so the page on screen never falls back to a spinner (shell/src/bootstrap.tsx, renderOver).
+ */
+export const SERVED_PAGE_ATTRIBUTE = 'data-served-page';
+
 /** Whether #root holds the app's frame (not one page's first paint). */
 export const holdsAppFrame = (root: Element | null | undefined): boolean =>
   root?.getAttribute(FIRST_PAINT_ATTRIBUTE) === APP_FRAME;

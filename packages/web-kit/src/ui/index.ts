@@ -15,6 +15,6 @@ export * from './RemoteUnavailable';
 export * from './lazyPage';
 export * from './KeptRoom';
 export * from './Thumbnail';
-export { useLayoutShown } from './pageShown';
+export { firstContentShown, useLayoutShown } from './pageShown';
 export * from './LeaveGuard';
 export * from './RatingStars';
