@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { PREMIUM_ANNUAL_PLAN, PREMIUM_PLAN, TRIAL_DAYS } from '@catalyst/contracts/plan';
 import {
@@ -6,6 +6,7 @@ import {
   Badge,
   Button,
   Card,
+  KeptRoom,
   TextField,
   api,
   formatDate,
@@ -56,6 +57,18 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
   // The trial's end if it started now (read once, when the page opens).
   const [trialEnds] = useState(() => formatDate(Date.now() + TRIAL_DAYS * 86400_000, 'long'));
   const plan = interval === 'year' ? PREMIUM_ANNUAL_PLAN : PREMIUM_PLAN;
+
+  const trialButton = (
+    <Button
+      size="lg"
+      block
+      variant="secondary"
+      loading={starting === 'trial'}
+      onClick={() => void subscribe(true)}
+    >
+      {starting === 'trial' ? 'Redirecting to checkout...' : `Start ${TRIAL_DAYS}-day free trial`}
+    </Button>
+  );
 
   function applyCode(event: FormEvent) {
     event.preventDefault();
@@ -137,7 +150,9 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
             <li key={feature}>{feature}</li>
           ))}
         </ul>
-        {priced ? (
+        {code && offer.isLoading ? (
+          <KeptRoom shape={<div className={styles.offer}>Code {code}</div>} />
+        ) : priced ? (
           <div role="status" className={styles.offer}>
             <strong>Code {discount?.code}:</strong> {priced.summary}
           </div>
@@ -146,26 +161,15 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
             Code {discount.code} is for the {discount.interval === 'year' ? 'annual' : 'monthly'} plan.
           </div>
         ) : null}
-        {trial ? (
-          <div className={styles.offer}>
-            {TRIAL_DAYS}-day free trial: nothing is charged until {trialEnds}. Cancel before then and pay
-            nothing.
-          </div>
-        ) : null}
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <Button size="lg" block loading={starting === 'pay'} onClick={() => void subscribe(false)}>
           {starting === 'pay' ? 'Redirecting to checkout...' : 'Subscribe Now'}
         </Button>
-        {trial ? (
-          <Button
-            size="lg"
-            block
-            variant="secondary"
-            loading={starting === 'trial'}
-            onClick={() => void subscribe(true)}
-          >
-            {starting === 'trial' ? 'Redirecting to checkout...' : `Start ${TRIAL_DAYS}-day free trial`}
-          </Button>
+        {/* While the offer is asked for, its room is kept (most people here never had Premium). */}
+        {offer.isLoading ? (
+          <KeptRoom shape={trialOffer(trialEnds)} />
+        ) : trial ? (
+          trialOffer(trialEnds, trialButton)
         ) : null}
       </Card>
       <form className={styles.codeForm} aria-label="Apply a promotion code" onSubmit={applyCode}>
@@ -182,5 +186,21 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The free trial's offer: when nothing is charged until, and its button (a stand-in of its size while loading). */
+function trialOffer(trialEnds: string, button?: ReactNode) {
+  return (
+    <div className={styles.trial}>
+      <div className={styles.offer}>
+        {TRIAL_DAYS}-day free trial: nothing is charged until {trialEnds}. Cancel before then and pay nothing.
+      </div>
+      {button ?? (
+        <Button size="lg" block variant="secondary">
+          Start {TRIAL_DAYS}-day free trial
+        </Button>
+      )}
+    </div>
   );
 }
