@@ -77,7 +77,7 @@ export async function giftRedemption(env: Environment, checks: Checks) {
   try {
     await holder.query('begin');
     await holder.query('select id from billing.gifts where id = $1 for update', [gift.id]);
-    const redeeming = call(base, 'POST', `/api/v1/gifts/${gift.code}/redeem`, {
+    const redeeming = call(base, 'POST', `/api/v1/gifts/codes/${gift.code}/redeem`, {
       token: recipient,
       timeoutMs: 15_000,
     });
@@ -117,7 +117,7 @@ export async function giftRedemption(env: Environment, checks: Checks) {
 
   const healthyIn = await allHealthy(env, 30_000);
   checks.check('the supervisor restarts billing', healthyIn !== undefined, `healthy in ${healthyIn} ms`);
-  const again = await call(base, 'POST', `/api/v1/gifts/${gift.code}/redeem`, { token: recipient });
+  const again = await call(base, 'POST', `/api/v1/gifts/codes/${gift.code}/redeem`, { token: recipient });
   const status = await call<ApiBody<{ hasSubscription: boolean }>>(
     base,
     'GET',
@@ -131,6 +131,6 @@ export async function giftRedemption(env: Environment, checks: Checks) {
     again.status === 200 && status.body?.data?.hasSubscription === true,
     `${again.status}, plan ${JSON.stringify(status.body?.data)}`,
   );
-  const third = await call(base, 'POST', `/api/v1/gifts/${gift.code}/redeem`, { token: recipient });
+  const third = await call(base, 'POST', `/api/v1/gifts/codes/${gift.code}/redeem`, { token: recipient });
   checks.check('and only once', third.status === 409, `${third.status}`);
 }

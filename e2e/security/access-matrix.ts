@@ -94,6 +94,8 @@ export async function accessMatrix(suite: Suite) {
     productId: (p, role) => communitySample(community, 'productId', p, role),
     // A review id of the right form that names no review: the access decision answers before the lookup (404).
     reviewId: () => MISSING_ID,
+    // An invoice id of the right form that names none (a receipt's PDF: its signature decides, not a sign-in).
+    invoiceId: () => 'in_0000000000000000',
   };
   // A stream file or download opens beside the grant of the member the link was signed for (media-binding.ts
   // refuses it anywhere else): sent with it, the route's own access rule is what each role meets.

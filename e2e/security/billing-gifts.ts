@@ -44,7 +44,7 @@ export async function billingGifts(suite: Suite) {
   );
   const answers = await Promise.all(
     people.map((p) =>
-      suite.request<GiftRedemption>('POST', `/gifts/${gift.code}/redeem`, { token: p.token }),
+      suite.request<GiftRedemption>('POST', `/gifts/codes/${gift.code}/redeem`, { token: p.token }),
     ),
   );
   const won = answers.filter((a) => a.status === 200);
@@ -65,7 +65,9 @@ export async function billingGifts(suite: Suite) {
     () => plans.map((p) => describe(p)).join(' | '),
   );
 
-  const guess = await suite.request('POST', `/gifts/${guessedCode()}/redeem`, { token: people[0]!.token });
+  const guess = await suite.request('POST', `/gifts/codes/${guessedCode()}/redeem`, {
+    token: people[0]!.token,
+  });
   suite.expectClientError('a guessed code names nothing', guess, [404]);
 
   // The price is the server's: an amount sent by the browser is not read.
@@ -84,7 +86,9 @@ export async function billingGifts(suite: Suite) {
   const refunded = await suite.request('POST', `/admin/gifts/${cheap.id}/refund`, {
     token: suite.fixtures.tokens.admin,
   });
-  const afterRefund = await suite.request('POST', `/gifts/${cheap.code}/redeem`, { token: people[1]!.token });
+  const afterRefund = await suite.request('POST', `/gifts/codes/${cheap.code}/redeem`, {
+    token: people[1]!.token,
+  });
   suite.check(
     'a refunded gift cannot be redeemed',
     refunded.status === 200 && afterRefund.status === 409 && isErrorShape(afterRefund.body),

@@ -93,7 +93,7 @@ export const giftRoutes = defineRoutes({
   },
   preview: {
     method: 'GET',
-    path: '/gifts/:code',
+    path: '/gifts/codes/:code',
     service,
     access: 'user',
     summary: 'A gift by its code: how many months, from whom',
@@ -103,7 +103,7 @@ export const giftRoutes = defineRoutes({
   redeem: {
     refuses: { 409: 'The gift was already redeemed or refunded' },
     method: 'POST',
-    path: '/gifts/:code/redeem',
+    path: '/gifts/codes/:code/redeem',
     service,
     access: 'user',
     summary: 'Redeem a gift: its months are added after any paid period (single use)',

@@ -186,8 +186,8 @@ export const ROUTE_PATHS = {
     checkout: '/gifts/checkout',
     confirm: '/gifts/confirm',
     mine: '/gifts',
-    preview: '/gifts/:code',
-    redeem: '/gifts/:code/redeem',
+    preview: '/gifts/codes/:code',
+    redeem: '/gifts/codes/:code/redeem',
   },
   adminBilling: {
     gifts: '/admin/gifts',

@@ -194,8 +194,8 @@ export const API_ROUTES = {
     checkout: ['POST', '/gifts/checkout'],
     confirm: ['POST', '/gifts/confirm'],
     mine: ['GET', '/gifts'],
-    preview: ['GET', '/gifts/:code'],
-    redeem: ['POST', '/gifts/:code/redeem'],
+    preview: ['GET', '/gifts/codes/:code'],
+    redeem: ['POST', '/gifts/codes/:code/redeem'],
   },
   adminBilling: {
     gifts: ['GET', '/admin/gifts'],

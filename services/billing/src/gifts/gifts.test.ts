@@ -160,10 +160,10 @@ describe('redeeming a gift', () => {
   it('opens Premium for its months to someone without a plan, once', async () => {
     const gift = await buyGift(world, newLearner(), { months: 3, recipientName: 'Kim', delivery: 'print' });
     const kim = newLearner();
-    const preview = await world.call('GET', `/gifts/${gift.code}`, { as: kim });
+    const preview = await world.call('GET', `/gifts/codes/${gift.code}`, { as: kim });
     expect(preview.body.data).toMatchObject({ months: 3, recipientName: 'Kim', status: 'paid' });
 
-    const redeemed = await world.call('POST', `/gifts/${gift.code!.toLowerCase()}/redeem`, { as: kim });
+    const redeemed = await world.call('POST', `/gifts/codes/${gift.code!.toLowerCase()}/redeem`, { as: kim });
     expect(redeemed.status).toBe(200);
     const until = Date.parse(redeemed.body.data.premiumUntil);
     expect(Math.abs(until - addMonths(new Date(), 3).getTime())).toBeLessThan(60_000);
@@ -172,10 +172,10 @@ describe('redeeming a gift', () => {
     expect(Date.parse(status.currentPeriodEnd)).toBe(until);
     expect((await world.internal(`/internal/entitlements/${kim.id}`)).body.data.entitled).toBe(true);
 
-    const again = await world.call('POST', `/gifts/${gift.code}/redeem`, { as: newLearner() });
+    const again = await world.call('POST', `/gifts/codes/${gift.code}/redeem`, { as: newLearner() });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ success: false, message: 'This gift has already been redeemed' });
-    const unknown = await world.call('POST', `/gifts/${'0'.repeat(26)}/redeem`, { as: kim });
+    const unknown = await world.call('POST', `/gifts/codes/${'0'.repeat(26)}/redeem`, { as: kim });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ success: false, message: 'This gift code is not valid' });
   });
@@ -184,7 +184,7 @@ describe('redeeming a gift', () => {
     const gift = await buyGift(world, newLearner(), { months: 12, recipientName: 'All', delivery: 'print' });
     const people = Array.from({ length: 6 }, () => newLearner());
     const answers = await Promise.all(
-      people.map((as) => world.call('POST', `/gifts/${gift.code}/redeem`, { as })),
+      people.map((as) => world.call('POST', `/gifts/codes/${gift.code}/redeem`, { as })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const entitled = await Promise.all(
@@ -200,7 +200,7 @@ describe('redeeming a gift', () => {
     await world.call('POST', '/subscription/cancel', { as: ending });
     const before = (await world.call('GET', '/subscription/status', { as: ending })).body.data;
     const gift = await buyGift(world, newLearner(), { months: 3, recipientName: 'End', delivery: 'print' });
-    const redeemed = await world.call('POST', `/gifts/${gift.code}/redeem`, { as: ending });
+    const redeemed = await world.call('POST', `/gifts/codes/${gift.code}/redeem`, { as: ending });
     expect(redeemed.body.data.premiumUntil).toBe(
       addMonths(new Date(before.currentPeriodEnd), 3).toISOString(),
     );
@@ -224,7 +224,7 @@ describe('redeeming a gift', () => {
       })
       .execute();
     const gift = await buyGift(world, newLearner(), { months: 3, recipientName: 'P', delivery: 'print' });
-    const res = await world.call('POST', `/gifts/${gift.code}/redeem`, { as: payer });
+    const res = await world.call('POST', `/gifts/codes/${gift.code}/redeem`, { as: payer });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
       success: false,
@@ -255,7 +255,7 @@ describe('a gift redeemed by someone who pays already', () => {
       const paidUntil = (await w.call('GET', '/subscription/status', { as: payer })).body.data
         .currentPeriodEnd;
       const gift = await buyGift(w, newLearner(), { months: 3, recipientName: 'Pay', delivery: 'print' });
-      const redeemed = await w.call('POST', `/gifts/${gift.code}/redeem`, { as: payer });
+      const redeemed = await w.call('POST', `/gifts/codes/${gift.code}/redeem`, { as: payer });
       expect(redeemed.status).toBe(200);
       const until = addMonths(new Date(paidUntil), 3);
       expect(redeemed.body.data.premiumUntil).toBe(until.toISOString());
@@ -313,7 +313,7 @@ describe('refunding a gift', () => {
       true,
     );
 
-    const redeem = await world.call('POST', `/gifts/${gift.code}/redeem`, { as: newLearner() });
+    const redeem = await world.call('POST', `/gifts/codes/${gift.code}/redeem`, { as: newLearner() });
     expect(redeem.status).toBe(409);
     expect(redeem.body.message).toBe('This gift was refunded and can no longer be redeemed');
     const twice = await world.call('POST', `/admin/gifts/${gift.id}/refund`, { as: testUsers.admin });
@@ -323,7 +323,7 @@ describe('refunding a gift', () => {
 
   it('is refused once the gift was redeemed', async () => {
     const gift = await buyGift(world, newLearner(), { months: 3, recipientName: 'R', delivery: 'print' });
-    await world.call('POST', `/gifts/${gift.code}/redeem`, { as: newLearner() });
+    await world.call('POST', `/gifts/codes/${gift.code}/redeem`, { as: newLearner() });
     const res = await world.call('POST', `/admin/gifts/${gift.id}/refund`, { as: testUsers.admin });
     expect(res.status).toBe(409);
     const list = (await world.call('GET', '/admin/gifts', { as: testUsers.admin })).body.data as Array<{
